@@ -1,0 +1,67 @@
+package org.csiconsole.core.call;
+
+import java.util.Objects;
+
+/**
+ * A failed call, in words a person can act on. Every core operation completes exceptionally with
+ * this type (possibly wrapped in a {@link java.util.concurrent.CompletionException}).
+ *
+ * <p>{@link #getMessage()} is the one-sentence summary ({@code what: why}); {@link #whatToDo()} is the
+ * recovery step from the spec; {@link #detail()} carries technical detail (status code, peer text)
+ * for an expander. None of these ever contain a secret: callers build them from redacted text.
+ */
+public class CallFailure extends RuntimeException {
+    private final FailureKind kind;
+    private final String what;
+    private final String why;
+    private final String whatToDo;
+    private final String detail;
+
+    /**
+     * @param kind the failure kind
+     * @param what what failed, e.g. {@code "CreateVolume pvc-1"}
+     * @param why why it failed, in words (the spec's condition text when known)
+     * @param whatToDo what the person should do next (the spec's recovery behaviour)
+     * @param detail technical detail (code, status, raw message), may be empty
+     */
+    public CallFailure(FailureKind kind, String what, String why, String whatToDo, String detail) {
+        this(kind, what, why, whatToDo, detail, null);
+    }
+
+    public CallFailure(FailureKind kind, String what, String why, String whatToDo, String detail, Throwable cause) {
+        super(what + ": " + why, cause, false, true);
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.what = what;
+        this.why = why;
+        this.whatToDo = whatToDo == null ? "" : whatToDo;
+        this.detail = detail == null ? "" : detail;
+    }
+
+    public FailureKind kind() { return kind; }
+
+    public String what() { return what; }
+
+    public String why() { return why; }
+
+    public String whatToDo() { return whatToDo; }
+
+    public String detail() { return detail; }
+
+    /** Summary, recovery step and detail on separate lines, for a CLI or a log line. */
+    public String describe() {
+        StringBuilder b = new StringBuilder(getMessage());
+        if (!whatToDo.isEmpty()) b.append("\n  What to do: ").append(whatToDo);
+        if (!detail.isEmpty()) b.append("\n  Detail: ").append(detail);
+        return b.toString();
+    }
+
+    /** Unwraps {@code CompletionException}/{@code ExecutionException} layers and returns the CallFailure inside, if any. */
+    public static CallFailure unwrap(Throwable t) {
+        Throwable c = t;
+        while (c != null) {
+            if (c instanceof CallFailure f) return f;
+            c = c.getCause();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,74 @@
+package org.csiconsole.core.model;
+
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Sizes with units, converted to bytes exactly. Binary suffixes ({@code Ki Mi Gi Ti Pi}, with or
+ * without a trailing {@code B}) are powers of 1024; decimal suffixes ({@code K M G T P}, {@code KB}..)
+ * are powers of 1000, as in Kubernetes quantities. A bare number is bytes.
+ */
+public final class ByteSize {
+    private static final Pattern SIZE = Pattern.compile("^\\s*(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]*)\\s*$");
+    private static final String[] BINARY = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+
+    private ByteSize() {
+    }
+
+    /**
+     * Parses {@code 10GiB}, {@code 500G}, {@code 1.5Ti}, {@code 4096}.
+     *
+     * @return the size in bytes
+     * @throws IllegalArgumentException with a readable message when the text is not a size, the
+     *     unit is unknown, the result is not a whole number of bytes, or it overflows a long
+     */
+    public static long parse(String text) {
+        if (text == null || text.isBlank()) throw new IllegalArgumentException("Size is empty: give a number with a unit, e.g. 10GiB");
+        Matcher m = SIZE.matcher(text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a size: use a number with a unit, e.g. 10GiB, 500G or 4096");
+        }
+        BigDecimal number = new BigDecimal(m.group(1));
+        BigDecimal factor = BigDecimal.valueOf(factor(m.group(2), text));
+        BigDecimal bytes = number.multiply(factor);
+        try {
+            return bytes.toBigIntegerExact().longValueExact();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number of bytes or is too large");
+        }
+    }
+
+    private static long factor(String unit, String text) {
+        String u = unit.toLowerCase(Locale.ROOT);
+        if (u.endsWith("ib")) u = u.substring(0, u.length() - 1);
+        else if (u.length() == 2 && u.endsWith("b")) u = u.substring(0, 1);
+        return switch (u) {
+            case "", "b" -> 1L;
+            case "ki" -> 1L << 10;
+            case "mi" -> 1L << 20;
+            case "gi" -> 1L << 30;
+            case "ti" -> 1L << 40;
+            case "pi" -> 1L << 50;
+            case "k" -> 1_000L;
+            case "m" -> 1_000_000L;
+            case "g" -> 1_000_000_000L;
+            case "t" -> 1_000_000_000_000L;
+            case "p" -> 1_000_000_000_000_000L;
+            default -> throw new IllegalArgumentException("Unknown unit '" + unit + "' in '" + text
+                    + "': use B, KiB, MiB, GiB, TiB, PiB or K, M, G, T, P");
+        };
+    }
+
+    /** Formats bytes in binary units with up to one decimal, e.g. {@code 10 GiB}, {@code 1.5 TiB}, {@code 512 B}. */
+    public static String format(long bytes) {
+        if (bytes < 1024) return bytes + " B";
+        int unit = (63 - Long.numberOfLeadingZeros(bytes)) / 10;
+        double value = bytes / (double) (1L << (unit * 10));
+        String s = value >= 100 || value == Math.rint(value)
+                ? String.format(Locale.ROOT, "%.0f", value)
+                : String.format(Locale.ROOT, "%.1f", value);
+        return s + " " + BINARY[unit];
+    }
+}

@@ -1,0 +1,43 @@
+package org.csiconsole.core.model;
+
+import java.util.Set;
+
+/**
+ * Everything a plugin advertised on one connection. Unknown values in a response are ignored;
+ * {@code alpha} holds the names of advertised capabilities whose proto enum value carries the
+ * {@code alpha_enum_value} option (csi.proto), so the UI can flag them.
+ *
+ * @param plugin from Identity.GetPluginCapabilities
+ * @param controller from Controller.ControllerGetCapabilities; empty when there is no controller service
+ * @param node from Node.NodeGetCapabilities; empty when no node service is connected
+ * @param groupController from GroupController.GroupControllerGetCapabilities
+ * @param alpha names of advertised capabilities that are alpha in the spec
+ */
+public record CapabilitySet(
+        Set<PluginCapability> plugin,
+        Set<ControllerCapability> controller,
+        Set<NodeCapability> node,
+        Set<GroupControllerCapability> groupController,
+        Set<String> alpha) {
+
+    public static final CapabilitySet NONE = new CapabilitySet(Set.of(), Set.of(), Set.of(), Set.of(), Set.of());
+
+    public CapabilitySet {
+        plugin = Set.copyOf(plugin);
+        controller = Set.copyOf(controller);
+        node = Set.copyOf(node);
+        groupController = Set.copyOf(groupController);
+        alpha = Set.copyOf(alpha);
+    }
+
+    public boolean has(PluginCapability c) { return plugin.contains(c); }
+
+    public boolean has(ControllerCapability c) { return controller.contains(c); }
+
+    public boolean has(NodeCapability c) { return node.contains(c); }
+
+    public boolean has(GroupControllerCapability c) { return groupController.contains(c); }
+
+    /** True when the named capability is flagged alpha by the spec. */
+    public boolean isAlpha(Enum<?> c) { return alpha.contains(c.name()); }
+}

@@ -1,0 +1,8 @@
+package org.csiconsole.core.model;
+
+/** Replication role of one side of a pair, as changed by PromoteVolume / DemoteVolume (csi-addons-replication.md). */
+public enum ReplicationRole {
+    PRIMARY,
+    SECONDARY,
+    UNKNOWN
+}

@@ -1,0 +1,72 @@
+package org.csiconsole.core.model;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A volume as one protocol reports it. CSI fills it from {@code csi.v1.Volume} (plus
+ * {@code ListVolumesResponse.VolumeStatus} / {@code ControllerGetVolumeResponse}); CSP from the
+ * {@code volumes} object of hpe-csp-rest-spec.md.
+ *
+ * @param volumeId the CSI {@code volume_id} or the CSP volume {@code id}; never empty
+ * @param name the CSI create name or CSP {@code name}; empty when the protocol does not report it
+ * @param capacityBytes capacity in bytes; 0 when unknown
+ * @param source content source (snapshot or clone), {@link VolumeSource#NONE} when none
+ * @param capabilities known capabilities (access type and modes); may be empty when not reported
+ * @param parameters create parameters (CSI {@code parameters}, CSP {@code config}); never null
+ * @param volumeContext CSI {@code volume_context}; never null
+ * @param accessibleTopology CSI {@code accessible_topology}; never null
+ * @param publishedNodeIds CSI {@code published_node_ids} or CSP published hosts; never null
+ * @param condition CSI volume condition, {@link VolumeCondition#NORMAL} when not reported
+ * @param groupId volume group id (CSP {@code volume_group_id}), empty when none
+ * @param origin which protocol this record came from
+ * @param properties other protocol-specific attributes for display (e.g. CSP {@code description},
+ *     {@code size} in MiB, {@code published}); never null
+ */
+public record Volume(
+        String volumeId,
+        String name,
+        long capacityBytes,
+        VolumeSource source,
+        List<VolumeCapability> capabilities,
+        Map<String, String> parameters,
+        Map<String, String> volumeContext,
+        List<Topology> accessibleTopology,
+        List<String> publishedNodeIds,
+        VolumeCondition condition,
+        String groupId,
+        Origin origin,
+        Map<String, String> properties) {
+
+    public Volume {
+        Objects.requireNonNull(volumeId, "volumeId");
+        name = name == null ? "" : name;
+        source = source == null ? VolumeSource.NONE : source;
+        capabilities = capabilities == null ? List.of() : List.copyOf(capabilities);
+        parameters = parameters == null ? Map.of() : Map.copyOf(parameters);
+        volumeContext = volumeContext == null ? Map.of() : Map.copyOf(volumeContext);
+        accessibleTopology = accessibleTopology == null ? List.of() : List.copyOf(accessibleTopology);
+        publishedNodeIds = publishedNodeIds == null ? List.of() : List.copyOf(publishedNodeIds);
+        condition = condition == null ? VolumeCondition.NORMAL : condition;
+        groupId = groupId == null ? "" : groupId;
+        Objects.requireNonNull(origin, "origin");
+        properties = properties == null ? Map.of() : Map.copyOf(properties);
+    }
+
+    /** A minimal CSI volume: id and capacity only. */
+    public static Volume csi(String volumeId, long capacityBytes) {
+        return new Volume(volumeId, "", capacityBytes, null, null, null, null, null, null, null, null,
+                Origin.CSI, null);
+    }
+
+    /** The display name: the name when known, else the id. */
+    public String displayName() {
+        return name.isEmpty() ? volumeId : name;
+    }
+
+    /** True when at least one node or host has the volume published. */
+    public boolean published() {
+        return !publishedNodeIds.isEmpty();
+    }
+}
