@@ -141,6 +141,9 @@ final class CspSession {
         if (!r.ok()) throw CspErrors.forStatus(what, "POST", r.status(), r.contentType(), r.body());
         CspDto.Token dto = CspJson.readObject(r, CspDto.Token.class, what);
         CspSessionInfo info = CspMapping.session(dto, what);
+        if (info.arrayIp().isEmpty() && !config.arrayIp().isEmpty()) {
+            info = new CspSessionInfo(info.tokenId(), info.username(), config.arrayIp(), info.creationTime(), info.expiryTime());
+        }
         LOG.debug("Logged in to {} as {}", config.endpointText(), config.username());
         return new Token(dto.sessionToken(), refreshAt(dto, sentAt), info);
     }
