@@ -19,6 +19,10 @@ final class CspDto {
     /** {@code Token}: POST /containers/v1/tokens request and response. */
     record Token(String id, String username, @CspSecret String password, String arrayIp,
                  @CspSecret String sessionToken, Long creationTime, Long expiryTime) {
+        @Override
+        public String toString() {
+            return "Token[id=" + id + ", username=" + username + ", array_ip=" + arrayIp + "]";
+        }
     }
 
     /** {@code Host}, with OpenAPI 1.1.0 {@code nqns}, {@code access_protocol}, {@code virtual_domain}. */

@@ -77,7 +77,10 @@ final class CspErrors {
             if (body == null || body.length == 0) {
                 String why = statusText + " with an empty body" + (status >= 502 && status <= 504
                         ? ": a proxy or load balancer in front of the CSP got no answer from it" : "");
-                return new CallFailure(kind, what, why, whatToDo(kind, method, status), detail);
+                String todo = status == 404
+                        ? "Check the URL and context path (default " + CspConfig.DEFAULT_CONTEXT_PATH + "): the server does not know this API path"
+                        : whatToDo(kind, method, status);
+                return new CallFailure(kind, what, why, todo, detail);
             }
             if (looksLikeHtml(contentType, body)) {
                 return new CallFailure(kind, what, statusText + " with an HTML page instead of a CSP answer (likely a proxy or web server error page)",

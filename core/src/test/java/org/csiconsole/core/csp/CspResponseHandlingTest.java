@@ -73,6 +73,14 @@ class CspResponseHandlingTest {
     }
 
     @Test
+    void anEmpty404PointsAtTheContextPath() {
+        server.enqueue(new MockResponse.Builder().code(404).build());
+        CallFailure f = failure(client(server, trace).volumes().list());
+        assertThat(f.kind()).isEqualTo(FailureKind.NOT_FOUND);
+        assertThat(f.whatToDo()).contains("context path");
+    }
+
+    @Test
     void conflictOnDeleteIsAFailedPrecondition() {
         server.enqueue(json(409, "{\"errors\":[{\"code\":\"Conflict\",\"message\":\"Snapshot my-first-snapshot for volume volume1 has a clone.\"}]}"));
         CallFailure f = failure(client(server, trace).snapshots().delete("s1"));
