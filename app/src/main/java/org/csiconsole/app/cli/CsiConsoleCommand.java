@@ -22,6 +22,7 @@ public class CsiConsoleCommand {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
+        cl.addSubcommand(new CspCommand());
         return cl;
     }
 }

@@ -1,0 +1,173 @@
+package org.csiconsole.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code csi-console csp ...} against a MockWebServer standing in for the CSP. */
+class CspCommandTest {
+    private static final String CANARY = "canary-cli-Pw-4410";
+    private static final String TOKEN = "canary-cli-token-9";
+
+    private final MockWebServer server = new MockWebServer();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+    private final List<String> prompts = new ArrayList<>();
+    private Map<String, String> env = Map.of(CspCommand.PASSWORD_ENV, CANARY);
+    private char[] typed;
+
+    @BeforeEach
+    void start() throws Exception {
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private static MockResponse json(int code, String body) {
+        return new MockResponse.Builder().code(code).setHeader("Content-Type", "application/json").body(body).build();
+    }
+
+    private void enqueueLogin() {
+        server.enqueue(json(200, "{\"id\":\"tok-1\",\"username\":\"admin\",\"creation_time\":1700000000,\"expiry_time\":1700001800,"
+                + "\"session_token\":\"" + TOKEN + "\"}"));
+    }
+
+    private int run(String... args) {
+        CommandLine cl = new CommandLine(new CsiConsoleCommand());
+        cl.setExecutionExceptionHandler(new FailureHandler());
+        cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
+        cl.addSubcommand(new CspCommand(env::get, text -> {
+            prompts.add(text);
+            return typed == null ? null : typed.clone();
+        }));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        List<String> all = new ArrayList<>(List.of("csp"));
+        all.addAll(List.of(args));
+        return cl.execute(all.toArray(String[]::new));
+    }
+
+    private String url() {
+        return "http://127.0.0.1:" + server.getPort();
+    }
+
+    private void assertNoSecrets() {
+        assertThat(out.toString() + err).doesNotContain(CANARY, TOKEN);
+    }
+
+    @Test
+    void listsVolumesAsATableAndLogsOut() throws Exception {
+        enqueueLogin();
+        server.enqueue(json(200, "[{\"id\":\"067b\",\"name\":\"volume1\",\"size\":1073741824,\"published\":true,\"volume_group_id\":\"vg1\"}]"));
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        int code = run("volumes", "--url", url(), "--user", "admin", "--trace");
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("NAME", "volume1", "1 GiB", "true", "vg1");
+        assertThat(err.toString()).contains("[trace] POST /csp/containers/v1/tokens", "[trace] GET /csp/containers/v1/volumes",
+                "[trace] DELETE /csp/containers/v1/tokens/tok-1", "\"password\":\"***\"");
+        RecordedRequest login = server.takeRequest(5, TimeUnit.SECONDS);
+        assertThat(login.getBody().utf8()).contains(CANARY);
+        assertNoSecrets();
+    }
+
+    @Test
+    void printsJsonWhenAsked() throws Exception {
+        enqueueLogin();
+        server.enqueue(json(200, "[{\"id\":\"p1\",\"partner_name\":\"group-sjc\",\"repl_direction\":\"downstream\",\"is_alive\":\"true\"}]"));
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        assertThat(run("partners", "--url", url(), "--user", "admin", "--output", "json")).isEqualTo(ExitCodes.OK);
+        JsonNode n = new ObjectMapper().readTree(out.toString());
+        assertThat(n.get(0).get("name").asText()).isEqualTo("group-sjc");
+        assertThat(n.get(0).get("role").asText()).isEqualTo("DOWNSTREAM");
+        assertNoSecrets();
+    }
+
+    @Test
+    void loginShowsTheSession() {
+        enqueueLogin();
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        assertThat(run("login", "--url", url(), "--user", "admin", "--array-ip", "10.10.10.1")).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("Logged in to " + url() + "/csp as admin (array 10.10.10.1)", "expires at 2023-11-14T22:43:20Z");
+        assertNoSecrets();
+    }
+
+    @Test
+    void promptsWhenTheEnvironmentHasNoPassword() throws Exception {
+        env = Map.of();
+        typed = "typed-pw".toCharArray();
+        enqueueLogin();
+        server.enqueue(json(200, "[]"));
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        assertThat(run("hosts", "--url", url(), "--user", "admin")).isEqualTo(ExitCodes.OK);
+        assertThat(prompts).singleElement().asString().contains("Password for admin");
+        assertThat(server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8()).contains("typed-pw");
+        assertThat(out.toString()).contains("UUID");
+    }
+
+    @Test
+    void withoutTerminalOrEnvironmentItIsAUsageError() {
+        env = Map.of();
+        assertThat(run("hosts", "--url", url(), "--user", "admin")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("CSP_PASSWORD");
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
+    void thePasswordIsNeverAnArgument() {
+        assertThat(run("hosts", "--url", url(), "--user", "admin", "--password", "x")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("Unknown option");
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
+    void refusedPasswordExitsWithTheAuthenticationCode() {
+        server.enqueue(json(401, "{\"errors\":[{\"code\":\"Unauthorized\",\"message\":\"Invalid username and/or password\"}]}"));
+        assertThat(run("volumes", "--url", url(), "--user", "admin")).isEqualTo(ExitCodes.AUTH);
+        assertThat(err.toString()).contains("refused the user name or password", "What to do");
+        assertThat(err.toString()).doesNotContain("Exception", "\tat ");
+        assertNoSecrets();
+    }
+
+    @Test
+    void caAndPinAreExclusiveAndRequiredOptionsAreChecked() {
+        assertThat(run("hosts", "--url", url(), "--user", "admin", "--ca", "/tmp/x.pem", "--pin", "AB".repeat(32)))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(run("snapshots", "--url", url(), "--user", "admin")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--volume-id");
+        assertThat(run("hosts", "--url", url(), "--user", "admin", "--pin", "abc")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("64 hex digits");
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
+    void plainHttpToARemoteHostIsRefused() {
+        assertThat(run("hosts", "--url", "http://192.0.2.10:8080", "--user", "admin")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("unencrypted", "https://");
+    }
+
+    @Test
+    void unreachableCspExitsWithTheEndpointCode() {
+        int port = server.getPort();
+        server.close();
+        assertThat(run("volumes", "--url", "http://127.0.0.1:" + port, "--user", "admin")).isEqualTo(ExitCodes.ENDPOINT);
+        assertThat(err.toString()).contains("cannot connect");
+    }
+}
