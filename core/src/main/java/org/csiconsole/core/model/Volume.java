@@ -22,7 +22,7 @@ import java.util.Objects;
  * @param groupId volume group id (CSP {@code volume_group_id}), empty when none
  * @param origin which protocol this record came from
  * @param properties other protocol-specific attributes for display (e.g. CSP {@code description},
- *     {@code size} in MiB, {@code published}); never null
+ *     {@code published}, the yes/no flag the CSP reports instead of host ids); never null
  */
 public record Volume(
         String volumeId,
@@ -65,8 +65,11 @@ public record Volume(
         return name.isEmpty() ? volumeId : name;
     }
 
-    /** True when at least one node or host has the volume published. */
+    /**
+     * True when at least one node or host has the volume published: a CSI volume with published
+     * node ids, or a CSP volume whose {@code published} flag is true.
+     */
     public boolean published() {
-        return !publishedNodeIds.isEmpty();
+        return !publishedNodeIds.isEmpty() || "true".equals(properties.get("published"));
     }
 }
