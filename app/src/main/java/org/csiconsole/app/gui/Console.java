@@ -104,7 +104,9 @@ public final class Console {
 
     /** Shows the workbench in the stage, restoring the remembered window and dividers. */
     public void show() {
-        Scene scene = workbench.createScene(preferences.width(), preferences.height());
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        Scene scene = workbench.createScene(Math.min(preferences.width(), screen.getWidth()),
+                Math.min(preferences.height(), screen.getHeight()));
         stage.setScene(scene);
         stage.setTitle("CSI Console");
         stage.getIcons().setAll(Icons.applicationIcons());
