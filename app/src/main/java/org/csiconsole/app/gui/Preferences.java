@@ -20,14 +20,14 @@ public record Preferences(Theme theme, double x, double y, double width, double 
     private static final double DEFAULT_HEIGHT = 860;
 
     public static final Preferences DEFAULTS = new Preferences(Theme.LIGHT, Double.NaN, Double.NaN,
-            DEFAULT_WIDTH, DEFAULT_HEIGHT, false, 0.2, 0.7);
+            DEFAULT_WIDTH, DEFAULT_HEIGHT, false, 0.2, 0.58);
 
     public Preferences {
         if (theme == null) theme = Theme.LIGHT;
         if (!(width >= 480)) width = DEFAULT_WIDTH;
         if (!(height >= 320)) height = DEFAULT_HEIGHT;
         navigatorDivider = clampDivider(navigatorDivider, 0.2);
-        bottomDivider = clampDivider(bottomDivider, 0.7);
+        bottomDivider = clampDivider(bottomDivider, 0.58);
     }
 
     private static double clampDivider(double v, double fallback) {

@@ -48,6 +48,6 @@ class PreferencesStoreTest {
         assertThat(p.width()).isEqualTo(Preferences.DEFAULTS.width());
         assertThat(p.height()).isEqualTo(Preferences.DEFAULTS.height());
         assertThat(p.navigatorDivider()).isEqualTo(0.2);
-        assertThat(p.bottomDivider()).isEqualTo(0.7);
+        assertThat(p.bottomDivider()).isEqualTo(0.58);
     }
 }

@@ -55,7 +55,7 @@ public final class FailureDialog extends Dialog<Void> {
         detail.setId("failure-detail");
         detail.setEditable(false);
         detail.setWrapText(true);
-        detail.setPrefRowCount(6);
+        detail.setPrefRowCount(8);
         detail.getStyleClass().add("cc-mono");
         VBox.setVgrow(detail, Priority.ALWAYS);
         VBox expandable = new VBox(6, new Label("Technical detail"), detail);

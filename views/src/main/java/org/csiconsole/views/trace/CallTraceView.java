@@ -47,15 +47,15 @@ public final class CallTraceView implements ResourceView {
         clear.setOnAction(e -> model.clear());
 
         table = new ResourceTable<>(model.table(), List.of(
-                Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TIME::format).width(100).mono(),
-                Column.<TraceEntry, String>of("protocol", "Protocol", e -> e.protocol().toUpperCase()).width(80),
+                Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TIME::format).width(128).mono(),
+                Column.<TraceEntry, String>of("protocol", "Protocol", e -> e.protocol().toUpperCase()).width(90),
                 Column.<TraceEntry, String>of("method", "Method", TraceEntry::method).width(300),
                 Column.<TraceEntry, String>of("endpoint", "Endpoint", TraceEntry::endpoint).width(240).mono(),
-                Column.<TraceEntry, String>of("status", "Status", TraceEntry::status).width(150)
+                Column.<TraceEntry, String>of("status", "Status", TraceEntry::status).width(130)
                         .styleClass(e -> e.ok() ? "cc-status-ok" : "cc-status-failed"),
                 Column.<TraceEntry, Duration>of("duration", "Duration", TraceEntry::duration)
                         .format(CallTraceView::millis).width(90).alignRight(),
-                Column.<TraceEntry, Integer>of("attempt", "Attempt", TraceEntry::attempt).width(70).alignRight(),
+                Column.<TraceEntry, Integer>of("attempt", "Attempt", TraceEntry::attempt).width(84).alignRight(),
                 Column.<TraceEntry, Long>of("seq", "#", TraceEntry::seq).width(60).alignRight().hidden()))
                 .withDetail(CallTraceView::details, TraceEntry::method)
                 .withEmptyState(Material2MZ.SWAP_HORIZ, "No calls yet",

@@ -14,6 +14,7 @@ import javafx.scene.image.Image;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
@@ -59,7 +60,10 @@ public final class StartView implements ResourceView {
         for (int i = 0; i < SHORTCUTS.length; i++) {
             Label key = new Label(SHORTCUTS[i][0]);
             key.getStyleClass().add("cc-keycap");
-            keys.addRow(i, key, new Label(SHORTCUTS[i][1]));
+            key.setMinWidth(Region.USE_PREF_SIZE);
+            Label what = new Label(SHORTCUTS[i][1]);
+            what.setWrapText(true);
+            keys.addRow(i, key, what);
         }
         VBox keysCard = card("Keyboard", keys);
 
@@ -104,7 +108,8 @@ public final class StartView implements ResourceView {
         VBox card = new VBox(12, heading, content);
         card.getStyleClass().add("cc-card");
         card.setPadding(new Insets(16, 18, 18, 18));
-        card.setPrefWidth(430);
+        card.setPrefWidth(440);
+        HBox.setHgrow(card, javafx.scene.layout.Priority.ALWAYS);
         return card;
     }
 

@@ -81,7 +81,7 @@ public final class Workbench {
         SplitPane.setResizableWithParent(navigator, false);
         vertical.setOrientation(Orientation.VERTICAL);
         vertical.getItems().addAll(horizontal, bottom);
-        vertical.setDividerPositions(0.7);
+        vertical.setDividerPositions(0.58);
         SplitPane.setResizableWithParent(bottom, false);
 
         menus = new WorkbenchMenus(this, services);
