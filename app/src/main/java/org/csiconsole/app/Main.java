@@ -1,21 +1,27 @@
 package org.csiconsole.app;
 
+import javafx.application.Application;
 import org.csiconsole.app.cli.CsiConsoleCommand;
+import org.csiconsole.app.gui.ConsoleApplication;
+import org.csiconsole.app.gui.LaunchOptions;
+
+import java.util.List;
 
 /**
- * Entry point. With a subcommand it runs the command line (no JavaFX); otherwise it opens the
- * workbench. It is not a {@code javafx.application.Application}, so JavaFX can load from the
- * class path.
+ * Entry point. With a subcommand (or {@code --help}, {@code --version}) it runs the command line,
+ * without JavaFX. Otherwise it opens the workbench: the bundled demo by default, or what the GUI
+ * options say ({@code --demo}, {@code --endpoint ENDPOINT}, {@code --csp-url URL}). It is not a
+ * {@code javafx.application.Application}, so JavaFX can load from the class path.
  */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
-        if (args.length > 0 && !args[0].startsWith("-")) {
-            System.exit(CsiConsoleCommand.commandLine().execute(args));
+        if (LaunchOptions.parse(List.of(args)).isPresent()) {
+            Application.launch(ConsoleApplication.class, args);
+            return;
         }
-        // The workbench lands with the views; until then show the command-line help.
-        System.exit(CsiConsoleCommand.commandLine().execute("--help"));
+        System.exit(CsiConsoleCommand.commandLine().execute(args));
     }
 }

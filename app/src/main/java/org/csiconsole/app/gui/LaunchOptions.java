@@ -1,0 +1,49 @@
+package org.csiconsole.app.gui;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the workbench opens at start. Without options it opens the bundled demo.
+ *
+ * @param demo open the demo connection
+ * @param endpoint a CSI endpoint to open ({@code unix:///path/csi.sock}, {@code tcp://host:port}), or null
+ * @param cspUrl a CSP base URL to open, or null
+ */
+public record LaunchOptions(boolean demo, String endpoint, String cspUrl) {
+    /** Opens the demo only. */
+    public static final LaunchOptions DEMO = new LaunchOptions(true, null, null);
+
+    /**
+     * Reads GUI options. Returns empty when {@code args} are not GUI options (a subcommand,
+     * {@code --help}, {@code --version}, or anything unknown): those belong to the command line.
+     * {@code --demo} is implied when neither {@code --endpoint} nor {@code --csp-url} is given.
+     */
+    public static Optional<LaunchOptions> parse(List<String> args) {
+        if (args.isEmpty()) return Optional.of(DEMO);
+        GuiCommand cmd = new GuiCommand();
+        try {
+            new CommandLine(cmd).parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            return Optional.empty();
+        }
+        boolean demo = cmd.demo || (cmd.endpoint == null && cmd.cspUrl == null);
+        return Optional.of(new LaunchOptions(demo, cmd.endpoint, cmd.cspUrl));
+    }
+
+    @Command(name = "csi-console")
+    static final class GuiCommand {
+        @Option(names = "--demo", description = "Open the bundled demo (default when nothing else is given).")
+        boolean demo;
+
+        @Option(names = "--endpoint", paramLabel = "ENDPOINT", description = "CSI endpoint, e.g. unix:///run/csi/csi.sock.")
+        String endpoint;
+
+        @Option(names = "--csp-url", paramLabel = "URL", description = "CSP base URL, e.g. https://csp.example:8080.")
+        String cspUrl;
+    }
+}

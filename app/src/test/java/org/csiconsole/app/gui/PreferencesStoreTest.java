@@ -1,0 +1,53 @@
+package org.csiconsole.app.gui;
+
+import org.csiconsole.views.theme.Theme;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PreferencesStoreTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void defaultsWhenNothingSaved() {
+        Preferences p = new PreferencesStore(dir).load();
+        assertThat(p).isEqualTo(Preferences.DEFAULTS);
+        assertThat(p.hasPosition()).isFalse();
+    }
+
+    @Test
+    void roundTrips() {
+        PreferencesStore store = new PreferencesStore(dir.resolve("cfg"));
+        Preferences p = new Preferences(Theme.DARK, 10, 20, 1000, 700, true, 0.3, 0.6);
+        store.save(p);
+        assertThat(new PreferencesStore(dir.resolve("cfg")).load()).isEqualTo(p);
+    }
+
+    @Test
+    void unsavedPositionSurvivesARoundTrip() {
+        PreferencesStore store = new PreferencesStore(dir);
+        store.save(Preferences.DEFAULTS.withTheme(Theme.DARK));
+        Preferences back = store.load();
+        assertThat(back.theme()).isEqualTo(Theme.DARK);
+        assertThat(back.hasPosition()).isFalse();
+    }
+
+    @Test
+    void unreadableOrOutOfRangeValuesFallBackToDefaults() throws Exception {
+        Files.writeString(dir.resolve(PreferencesStore.FILE_NAME), "{ not json");
+        assertThat(new PreferencesStore(dir).load()).isEqualTo(Preferences.DEFAULTS);
+        Files.writeString(dir.resolve(PreferencesStore.FILE_NAME),
+                "{\"theme\":\"DARK\",\"width\":5,\"height\":-1,\"navigatorDivider\":7,\"bottomDivider\":0}");
+        Preferences p = new PreferencesStore(dir).load();
+        assertThat(p.theme()).isEqualTo(Theme.DARK);
+        assertThat(p.width()).isEqualTo(Preferences.DEFAULTS.width());
+        assertThat(p.height()).isEqualTo(Preferences.DEFAULTS.height());
+        assertThat(p.navigatorDivider()).isEqualTo(0.2);
+        assertThat(p.bottomDivider()).isEqualTo(0.58);
+    }
+}

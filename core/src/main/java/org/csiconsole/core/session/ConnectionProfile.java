@@ -1,0 +1,75 @@
+package org.csiconsole.core.session;
+
+import java.util.Objects;
+
+/**
+ * A saved way to reach storage. There is deliberately no password field: CSP passwords and CHAP
+ * secrets are asked for when the connection opens and never written to disk.
+ *
+ * @param kind what the profile talks to
+ * @param name the name a person gave it, unique within a {@link ProfileStore}
+ * @param endpoint CSI controller endpoint ({@code unix:///path/csi.sock}, {@code tcp://host:port});
+ *                 empty for CSP and DEMO
+ * @param nodeEndpoint optional separate CSI node-plugin endpoint; empty when none
+ * @param tlsCaPath optional PEM file of the CA that signs the peer certificate; empty when none
+ * @param cspUrl CSP base URL ({@code https://host:8080}); empty for CSI and DEMO
+ * @param user CSP user name; empty for CSI and DEMO
+ * @param arrayIp management IP of the array behind the CSP ({@code x-array-ip} header); may be empty
+ * @param pinnedFingerprint SHA-256 fingerprint of the peer certificate accepted on first use,
+ *                          colon-separated hex; empty when not pinned
+ */
+public record ConnectionProfile(
+        ConnectionKind kind,
+        String name,
+        String endpoint,
+        String nodeEndpoint,
+        String tlsCaPath,
+        String cspUrl,
+        String user,
+        String arrayIp,
+        String pinnedFingerprint) {
+
+    public ConnectionProfile {
+        Objects.requireNonNull(kind, "kind");
+        if (name == null || name.isBlank()) throw new IllegalArgumentException("A connection profile needs a name");
+        endpoint = orEmpty(endpoint);
+        nodeEndpoint = orEmpty(nodeEndpoint);
+        tlsCaPath = orEmpty(tlsCaPath);
+        cspUrl = orEmpty(cspUrl);
+        user = orEmpty(user);
+        arrayIp = orEmpty(arrayIp);
+        pinnedFingerprint = orEmpty(pinnedFingerprint);
+    }
+
+    /** The bundled demo: the in-process reference plugin. */
+    public static ConnectionProfile demo() {
+        return new ConnectionProfile(ConnectionKind.DEMO, "Demo", "inproc:demo", "", "", "", "", "", "");
+    }
+
+    /** A CSI driver at {@code endpoint}, without a separate node socket or TLS. */
+    public static ConnectionProfile csi(String name, String endpoint) {
+        return new ConnectionProfile(ConnectionKind.CSI, name, endpoint, "", "", "", "", "", "");
+    }
+
+    /** A CSP array at {@code cspUrl}, user and array IP to be filled in later. */
+    public static ConnectionProfile csp(String name, String cspUrl, String user, String arrayIp) {
+        return new ConnectionProfile(ConnectionKind.CSP, name, "", "", "", cspUrl, user, arrayIp, "");
+    }
+
+    /** Where this profile points, as one line for a status bar: the CSI endpoint or the CSP URL. */
+    public String target() {
+        return switch (kind) {
+            case CSP -> cspUrl;
+            case CSI, DEMO -> endpoint;
+        };
+    }
+
+    /** A copy with the given pinned certificate fingerprint. */
+    public ConnectionProfile withPinnedFingerprint(String fingerprint) {
+        return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, fingerprint);
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s.trim();
+    }
+}

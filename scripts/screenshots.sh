@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Takes screenshots of the workbench in a real window under Xvfb.
+#
+#   scripts/screenshots.sh [output-folder]      (default: shots/)
+#
+# Needs Xvfb, ImageMagick's `import` and GTK (Debian/Ubuntu):
+#   apt-get update && apt-get install -y xvfb imagemagick libgtk-3-0
+# It compiles app and its modules, then runs org.csiconsole.app.shots.ScreenshotTour (app test
+# code), which opens the console with a fresh config folder, walks through start page, resource
+# placeholder, call trace, tasks, notifications, failure and typed-confirmation dialogs, light and
+# dark, and calls `import -window root` after each step. Open the PNGs and look at them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="$(realpath -m "${1:-shots}")"
+mkdir -p "$out"
+for tool in xvfb-run import; do
+  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y xvfb imagemagick libgtk-3-0" >&2; exit 2; }
+done
+
+cp_file="$(mktemp)"
+mvn -B -q -pl app -am test-compile dependency:build-classpath \
+    -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=test
+classpath="app/target/test-classes:app/target/classes:$(cat "$cp_file")"
+rm -f "$cp_file"
+
+XDG_CONFIG_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
+  java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ScreenshotTour "$out"
+ls -1 "$out"/*.png

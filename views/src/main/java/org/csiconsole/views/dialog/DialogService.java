@@ -1,0 +1,35 @@
+package org.csiconsole.views.dialog;
+
+import org.csiconsole.core.call.CallFailure;
+
+/**
+ * How view models talk to a person without touching a {@code Node}: confirmations and failure
+ * reports. The application uses {@link FxDialogService}; tests use a fake that records the calls
+ * and answers as told. Methods are called on the UI thread and return when the person has answered.
+ */
+public interface DialogService {
+
+    /**
+     * Asks a yes/no question.
+     *
+     * @param title the action, e.g. {@code "Clear the call trace"}
+     * @param message what will happen, in one or two sentences
+     * @param actionLabel the label of the confirming button, e.g. {@code "Clear"}
+     * @return true when the person confirmed
+     */
+    boolean confirm(String title, String message, String actionLabel);
+
+    /**
+     * Asks the person to type {@code expected} before a destructive action (deleting a volume by
+     * typing its name). The confirming button is enabled only for the exact text.
+     *
+     * @return true when the person typed {@code expected} exactly and confirmed
+     */
+    boolean confirmByTyping(String title, String message, String expected, String actionLabel);
+
+    /** Shows a failure in words (what, why, what to do) with its technical detail behind an expander. */
+    void showFailure(CallFailure failure);
+
+    /** Shows a short piece of information. */
+    void showInformation(String title, String message);
+}

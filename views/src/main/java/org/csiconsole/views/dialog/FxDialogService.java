@@ -1,0 +1,65 @@
+package org.csiconsole.views.dialog;
+
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.stage.Modality;
+import javafx.stage.Window;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.views.theme.ThemeManager;
+
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/** {@link DialogService} with JavaFX dialogs, modal over the workbench window, themed. */
+public final class FxDialogService implements DialogService {
+    private final Supplier<Window> owner;
+    private final ThemeManager themes;
+
+    /**
+     * @param owner the window dialogs are modal to (looked up at each call; may supply null)
+     * @param themes styles each dialog
+     */
+    public FxDialogService(Supplier<Window> owner, ThemeManager themes) {
+        this.owner = Objects.requireNonNull(owner);
+        this.themes = Objects.requireNonNull(themes);
+    }
+
+    @Override
+    public boolean confirm(String title, String message, String actionLabel) {
+        ButtonType ok = new ButtonType(actionLabel, ButtonBar.ButtonData.OK_DONE);
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, message, ButtonType.CANCEL, ok);
+        alert.setTitle(title);
+        alert.setHeaderText(title);
+        return prepare(alert).showAndWait().filter(b -> b == ok).isPresent();
+    }
+
+    @Override
+    public boolean confirmByTyping(String title, String message, String expected, String actionLabel) {
+        return prepare(new TypedConfirmationDialog(title, message, expected, actionLabel))
+                .showAndWait().orElse(false);
+    }
+
+    @Override
+    public void showFailure(CallFailure failure) {
+        prepare(new FailureDialog(failure)).showAndWait();
+    }
+
+    @Override
+    public void showInformation(String title, String message) {
+        Alert alert = new Alert(Alert.AlertType.INFORMATION, message, ButtonType.OK);
+        alert.setTitle(title);
+        alert.setHeaderText(title);
+        prepare(alert).showAndWait();
+    }
+
+    /** Themes {@code dialog} and makes it modal to the owner window. */
+    public <D extends Dialog<?>> D prepare(D dialog) {
+        Window w = owner.get();
+        if (w != null) dialog.initOwner(w);
+        dialog.initModality(Modality.WINDOW_MODAL);
+        themes.style(dialog.getDialogPane());
+        return dialog;
+    }
+}

@@ -1,0 +1,88 @@
+package org.csiconsole.views.dialog;
+
+import atlantafx.base.theme.Styles;
+import javafx.application.Platform;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
+import org.csiconsole.views.Icons;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+/**
+ * Confirms a destructive action by asking the person to type a name (for example the volume name
+ * before a delete). The confirming button is enabled only while the field holds exactly that name;
+ * the result is true only when it was pressed.
+ *
+ * <p>Node ids: {@code confirm-input}; the confirming button has style class {@code danger}.
+ */
+public final class TypedConfirmationDialog extends Dialog<Boolean> {
+    private final ButtonType confirmType;
+    private final TextField input = new TextField();
+
+    /**
+     * @param title the action, e.g. {@code "Delete volume"}
+     * @param message what will happen and that it cannot be undone
+     * @param expected the exact text to type
+     * @param actionLabel the label of the confirming button, e.g. {@code "Delete"}
+     */
+    public TypedConfirmationDialog(String title, String message, String expected, String actionLabel) {
+        setTitle(title);
+        confirmType = new ButtonType(actionLabel, ButtonBar.ButtonData.OK_DONE);
+        getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, confirmType);
+
+        FontIcon icon = Icons.of(Material2MZ.WARNING, 32);
+        icon.getStyleClass().add("cc-warning-icon");
+        Label heading = new Label(title);
+        heading.getStyleClass().add("cc-dialog-heading");
+        HBox header = new HBox(14, icon, heading);
+        header.getStyleClass().add("cc-dialog-header");
+        header.setPadding(new Insets(18, 20, 6, 20));
+        getDialogPane().setHeader(header);
+
+        Label body = new Label(message);
+        body.setWrapText(true);
+        body.setMinHeight(Label.USE_PREF_SIZE);
+        Text before = new Text("Type ");
+        Text name = new Text(expected);
+        name.getStyleClass().addAll("cc-mono", "cc-strong");
+        Text after = new Text(" to confirm.");
+        TextFlow prompt = new TextFlow(before, name, after);
+        prompt.getStyleClass().add("cc-prompt");
+        input.setId("confirm-input");
+        input.setPromptText(expected);
+        VBox content = new VBox(10, body, prompt, input);
+        content.setPadding(new Insets(4, 20, 12, 20));
+        content.setPrefWidth(480);
+        getDialogPane().setContent(content);
+
+        Button confirm = (Button) getDialogPane().lookupButton(confirmType);
+        confirm.getStyleClass().add(Styles.DANGER);
+        confirm.setDefaultButton(false);
+        BooleanBinding matches = Bindings.createBooleanBinding(() -> expected.equals(input.getText()), input.textProperty());
+        confirm.disableProperty().bind(matches.not());
+        ((Button) getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+
+        setResultConverter(button -> button == confirmType && expected.equals(input.getText()));
+        setOnShown(e -> Platform.runLater(input::requestFocus));
+    }
+
+    /** The confirming button type (for tests and callers that look the button up). */
+    public ButtonType confirmButtonType() {
+        return confirmType;
+    }
+
+    public TextField input() {
+        return input;
+    }
+}

@@ -1,0 +1,163 @@
+package org.csiconsole.views.table;
+
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.geometry.Pos;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.Tooltip;
+
+import java.util.Comparator;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * One column of a {@link ResourceTable}, described without touching controls:
+ * {@code Column.of("size", "Size", Volume::capacityBytes).format(ByteSize::human).tooltip(v -> v.capacityBytes() + " bytes").alignRight()}.
+ *
+ * <p>Sorting compares the raw values ({@link #comparator}), not the formatted text, so sizes sort
+ * by bytes and times by instant.
+ *
+ * @param <T> the row type
+ * @param <V> the value type
+ */
+public final class Column<T, V> {
+    private final String id;
+    private final String title;
+    private final Function<? super T, ? extends V> value;
+    private Function<? super V, String> format = v -> v == null ? "" : String.valueOf(v);
+    private Function<? super T, String> tooltip;
+    private Function<? super T, String> styleClass;
+    private Comparator<? super V> comparator;
+    private double width = 140;
+    private boolean visible = true;
+    private boolean rightAligned;
+    private boolean mono;
+
+    private Column(String id, String title, Function<? super T, ? extends V> value) {
+        this.id = Objects.requireNonNull(id);
+        this.title = Objects.requireNonNull(title);
+        this.value = Objects.requireNonNull(value);
+    }
+
+    /**
+     * @param id stable id, used for remembering visibility and in tests
+     * @param title the header text
+     * @param value the cell value of a row
+     */
+    public static <T, V> Column<T, V> of(String id, String title, Function<? super T, ? extends V> value) {
+        return new Column<>(id, title, value);
+    }
+
+    /** How a value reads in the cell (default {@code String.valueOf}, empty for null). */
+    public Column<T, V> format(Function<? super V, String> f) {
+        this.format = Objects.requireNonNull(f);
+        return this;
+    }
+
+    /** Hover text for a row's cell, e.g. exact bytes behind a human size. */
+    public Column<T, V> tooltip(Function<? super T, String> f) {
+        this.tooltip = f;
+        return this;
+    }
+
+    /** A style class for a row's cell (e.g. {@code cc-danger} for a failed status), or null. */
+    public Column<T, V> styleClass(Function<? super T, String> f) {
+        this.styleClass = f;
+        return this;
+    }
+
+    /** The order of values; default natural order for {@link Comparable} values, else by text. Nulls last. */
+    public Column<T, V> comparator(Comparator<? super V> c) {
+        this.comparator = c;
+        return this;
+    }
+
+    public Column<T, V> width(double px) {
+        this.width = px;
+        return this;
+    }
+
+    /** Hidden until chosen in the column chooser. */
+    public Column<T, V> hidden() {
+        this.visible = false;
+        return this;
+    }
+
+    public Column<T, V> alignRight() {
+        this.rightAligned = true;
+        return this;
+    }
+
+    /** Monospace cells, for ids and endpoints. */
+    public Column<T, V> mono() {
+        this.mono = true;
+        return this;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    /** Orders rows by this column's values, ascending. */
+    @SuppressWarnings("unchecked")
+    public Comparator<T> rowComparator() {
+        Comparator<? super V> c = comparator;
+        if (c == null) {
+            c = (a, b) -> {
+                if (a instanceof Comparable<?> ca && a.getClass().isInstance(b)) return ((Comparable<Object>) ca).compareTo(b);
+                return format.apply(a).compareToIgnoreCase(format.apply(b));
+            };
+        }
+        Comparator<V> values = Comparator.nullsLast((Comparator<V>) c);
+        return (x, y) -> values.compare(value.apply(x), value.apply(y));
+    }
+
+    /** Builds the control column; the table's own sort is replaced by {@link #rowComparator()}. */
+    TableColumn<T, V> build() {
+        TableColumn<T, V> col = new TableColumn<>(title);
+        col.setId(id);
+        col.setUserData(this);
+        col.setPrefWidth(width);
+        col.setVisible(visible);
+        col.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
+        col.setCellFactory(c -> new FormattedCell());
+        return col;
+    }
+
+    private final class FormattedCell extends TableCell<T, V> {
+        private String appliedClass;
+
+        FormattedCell() {
+            if (rightAligned) setAlignment(Pos.CENTER_RIGHT);
+            if (mono) getStyleClass().add("cc-mono");
+        }
+
+        @Override
+        protected void updateItem(V item, boolean empty) {
+            super.updateItem(item, empty);
+            if (appliedClass != null) {
+                getStyleClass().remove(appliedClass);
+                appliedClass = null;
+            }
+            T row = empty || getTableRow() == null ? null : getTableRow().getItem();
+            if (empty || row == null) {
+                setText(null);
+                setTooltip(null);
+                return;
+            }
+            setText(format.apply(item));
+            if (tooltip != null) {
+                String tip = tooltip.apply(row);
+                setTooltip(tip == null || tip.isEmpty() ? null : new Tooltip(tip));
+            }
+            if (styleClass != null) {
+                appliedClass = styleClass.apply(row);
+                if (appliedClass != null) getStyleClass().add(appliedClass);
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.csiconsole.views.table;
+
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.material2.Material2AL;
+
+import java.util.List;
+import java.util.function.Function;
+
+/** The property pane of a {@link ResourceTable}: the selected row's {@link DetailRow}s. */
+final class DetailPane<T> extends ScrollPane {
+    private final Function<? super T, List<DetailRow>> rows;
+    private final Function<? super T, String> title;
+    private final EmptyState nothingSelected = new EmptyState(Material2AL.INFO, "No selection",
+            "Select a row to see its properties here.");
+
+    DetailPane(Function<? super T, List<DetailRow>> rows, Function<? super T, String> title) {
+        this.rows = rows;
+        this.title = title;
+        getStyleClass().add("cc-detail-pane");
+        setFitToWidth(true);
+        setFitToHeight(true);
+        setMinWidth(220);
+    }
+
+    void show(T item) {
+        if (item == null) {
+            setContent(nothingSelected);
+            return;
+        }
+        Label heading = new Label(title.apply(item));
+        heading.getStyleClass().add("cc-detail-title");
+        heading.setWrapText(true);
+        GridPane grid = new GridPane();
+        grid.getStyleClass().add("cc-property-grid");
+        grid.setHgap(12);
+        grid.setVgap(6);
+        ColumnConstraints keyCol = new ColumnConstraints();
+        keyCol.setMinWidth(90);
+        ColumnConstraints valueCol = new ColumnConstraints();
+        valueCol.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(keyCol, valueCol);
+        VBox box = new VBox(12, heading, grid);
+        box.setPadding(new Insets(12, 14, 12, 14));
+        int r = 0;
+        for (DetailRow row : rows.apply(item)) {
+            if (row.block()) {
+                Label key = new Label(row.label());
+                key.getStyleClass().add("cc-section-title");
+                TextArea text = new TextArea(row.value().isEmpty() ? "(empty)" : row.value());
+                text.setEditable(false);
+                text.setWrapText(true);
+                text.setPrefRowCount(Math.max(3, Math.min(14, (int) row.value().lines().count() + 1)));
+                text.getStyleClass().add("cc-mono");
+                VBox.setVgrow(text, Priority.SOMETIMES);
+                box.getChildren().addAll(key, text);
+            } else {
+                Label key = new Label(row.label());
+                key.getStyleClass().add("cc-property-key");
+                Label value = new Label(row.value().isEmpty() ? "\u2014" : row.value());
+                value.getStyleClass().add("cc-property-value");
+                value.setWrapText(true);
+                grid.addRow(r++, key, value);
+            }
+        }
+        setContent(box);
+    }
+}

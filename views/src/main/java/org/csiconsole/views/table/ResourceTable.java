@@ -1,0 +1,212 @@
+package org.csiconsole.views.table;
+
+import atlantafx.base.controls.CustomTextField;
+import atlantafx.base.controls.Spacer;
+import atlantafx.base.theme.Styles;
+import atlantafx.base.theme.Tweaks;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Cursor;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
+import org.csiconsole.views.Icons;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.text.NumberFormat;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The console's resource table: a virtualized, sortable {@link TableView} over a
+ * {@link ResourceTableModel}, with a filter box, a row count, a column chooser and an optional
+ * master-detail property pane. Views build one per resource kind:
+ *
+ * <pre>{@code
+ * ResourceTable<Volume> table = new ResourceTable<>(model, List.of(
+ *         Column.of("name", "Name", Volume::name).width(220),
+ *         Column.of("size", "Size", Volume::capacityBytes).format(ByteSize::human).alignRight()))
+ *     .withDetail(v -> List.of(DetailRow.of("Volume id", v.volumeId())), Volume::name)
+ *     .withEmptyState(Material2MZ.STORAGE, "No volumes", "Create one with Ctrl+N.");
+ * }</pre>
+ *
+ * <p>Sorting replaces the table's comparator with the columns' value comparators on the model's
+ * {@link javafx.collections.transformation.SortedList}, so a sort costs one comparator call per
+ * comparison and no cell objects. Node ids: {@code table-filter}, {@code table-count},
+ * {@code table-columns}, {@code table-detail}.
+ */
+public final class ResourceTable<T> extends BorderPane {
+    private final ResourceTableModel<T> model;
+    private final TableView<T> table = new TableView<>();
+    private final CustomTextField filter = new CustomTextField();
+    private final HBox toolbar = new HBox(8);
+    private final HBox extra = new HBox(6);
+    private final MenuButton columnChooser = new MenuButton();
+    private final StackPane placeholder = new StackPane();
+    private EmptyState empty = new EmptyState(Material2AL.INBOX, "Nothing here yet", "");
+    private final EmptyState noMatch = new EmptyState(Material2MZ.SEARCH_OFF, "No rows match the filter", "");
+    private DetailPane<T> detail;
+
+    public ResourceTable(ResourceTableModel<T> model, List<Column<T, ?>> columns) {
+        this.model = model;
+        getStyleClass().add("cc-resource-table");
+
+        table.setItems(model.rows());
+        table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.getStyleClass().addAll(Styles.DENSE, Tweaks.EDGE_TO_EDGE, Styles.STRIPED);
+        for (Column<T, ?> c : columns) table.getColumns().add(c.build());
+        table.setSortPolicy(tv -> {
+            model.setComparator(comparatorFor(tv.getSortOrder()));
+            return true;
+        });
+        table.setPlaceholder(placeholder);
+
+        buildFilter();
+        buildColumnChooser();
+        Label count = new Label();
+        count.setId("table-count");
+        count.getStyleClass().add("cc-muted");
+        count.textProperty().bind(Bindings.createStringBinding(() -> countText(
+                model.shownCount().get(), model.totalCount().get()), model.shownCount(), model.totalCount()));
+        extra.setAlignment(Pos.CENTER_LEFT);
+        toolbar.getChildren().addAll(filter, extra, new Spacer(), count, columnChooser);
+        toolbar.setAlignment(Pos.CENTER_LEFT);
+        toolbar.getStyleClass().add("cc-table-toolbar");
+        toolbar.setPadding(new Insets(6, 8, 6, 8));
+        setTop(toolbar);
+        setCenter(table);
+
+        Button clear = new Button("Clear the filter");
+        clear.getStyleClass().addAll(Styles.FLAT, Styles.ACCENT);
+        clear.setOnAction(e -> filter.clear());
+        noMatch.with(clear);
+        noMatch.messageLabel().textProperty().bind(Bindings.concat(
+                "Nothing contains all the words of \u201c", model.filterTextProperty(), "\u201d."));
+        model.totalCount().addListener((o, a, b) -> updatePlaceholder());
+        updatePlaceholder();
+    }
+
+    /** Adds a property pane beside the table showing {@code rows} for the selected row. */
+    public ResourceTable<T> withDetail(Function<? super T, List<DetailRow>> rows, Function<? super T, String> title) {
+        detail = new DetailPane<>(rows, title);
+        detail.setId("table-detail");
+        detail.show(null);
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> detail.show(b));
+        SplitPane split = new SplitPane(table, detail);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.64);
+        SplitPane.setResizableWithParent(detail, false);
+        split.getStyleClass().add("cc-master-detail");
+        setCenter(split);
+        return this;
+    }
+
+    /** What the table says when it holds no rows at all. */
+    public ResourceTable<T> withEmptyState(Ikon icon, String title, String message) {
+        empty = new EmptyState(icon, title, message);
+        updatePlaceholder();
+        return this;
+    }
+
+    /** Adds controls (view-specific buttons) to the toolbar, after the filter box. */
+    public ResourceTable<T> withToolbarItems(Node... nodes) {
+        extra.getChildren().addAll(nodes);
+        return this;
+    }
+
+    public TableView<T> tableView() {
+        return table;
+    }
+
+    public CustomTextField filterField() {
+        return filter;
+    }
+
+    public MenuButton columnChooser() {
+        return columnChooser;
+    }
+
+    public ResourceTableModel<T> model() {
+        return model;
+    }
+
+    public ReadOnlyObjectProperty<T> selectedItemProperty() {
+        return table.getSelectionModel().selectedItemProperty();
+    }
+
+    /** Moves keyboard focus to the filter box and selects its text. */
+    public void focusFilter() {
+        filter.requestFocus();
+        filter.selectAll();
+    }
+
+    private void buildFilter() {
+        filter.setId("table-filter");
+        filter.setPromptText("Filter");
+        filter.setLeft(Icons.of(Material2MZ.SEARCH));
+        Button clear = new Button(null, Icons.of(Material2AL.CLEAR, 14));
+        clear.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
+        clear.setCursor(Cursor.DEFAULT);
+        clear.setFocusTraversable(false);
+        clear.visibleProperty().bind(filter.textProperty().isNotEmpty());
+        clear.setOnAction(e -> filter.clear());
+        filter.setRight(clear);
+        filter.setPrefWidth(260);
+        filter.setTooltip(new Tooltip("Rows containing every word typed (Ctrl+F)"));
+        filter.textProperty().bindBidirectional(model.filterTextProperty());
+    }
+
+    private void buildColumnChooser() {
+        columnChooser.setId("table-columns");
+        columnChooser.setGraphic(Icons.of(Material2MZ.VIEW_COLUMN));
+        columnChooser.getStyleClass().addAll(Styles.FLAT, Styles.BUTTON_ICON);
+        columnChooser.setTooltip(new Tooltip("Choose columns"));
+        for (TableColumn<T, ?> col : table.getColumns()) {
+            CheckMenuItem item = new CheckMenuItem(col.getText());
+            item.setId("column-" + col.getId());
+            item.selectedProperty().bindBidirectional(col.visibleProperty());
+            columnChooser.getItems().add(item);
+        }
+    }
+
+    private void updatePlaceholder() {
+        placeholder.getChildren().setAll(model.totalCount().get() == 0 ? empty : noMatch);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Comparator<T> comparatorFor(List<TableColumn<T, ?>> order) {
+        Comparator<T> result = null;
+        for (TableColumn<T, ?> col : order) {
+            if (!(col.getUserData() instanceof Column<?, ?> spec)) continue;
+            Comparator<T> c = ((Column<T, ?>) spec).rowComparator();
+            if (col.getSortType() == TableColumn.SortType.DESCENDING) c = c.reversed();
+            result = result == null ? c : result.thenComparing(c);
+        }
+        return result;
+    }
+
+    static String countText(int shown, int total) {
+        NumberFormat n = NumberFormat.getIntegerInstance(Locale.ROOT);
+        n.setGroupingUsed(true);
+        String rows = total == 1 ? " row" : " rows";
+        return shown == total ? n.format(total) + rows : n.format(shown) + " of " + n.format(total) + rows;
+    }
+}

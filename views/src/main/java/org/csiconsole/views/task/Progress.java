@@ -1,0 +1,19 @@
+package org.csiconsole.views.task;
+
+/**
+ * What running work may report while it runs. Safe to call from any thread; updates are coalesced
+ * and applied on the UI executor, so calling it for every page of a listing is fine.
+ */
+public interface Progress {
+    /** Fraction of the work done, used by the progress bar when it is unknown. */
+    double INDETERMINATE = -1;
+
+    /**
+     * @param fraction 0..1, or {@link #INDETERMINATE}
+     * @param message what is happening now, e.g. {@code "Read 3,000 volumes"}
+     */
+    void update(double fraction, String message);
+
+    /** True once the person asked to cancel; long work should stop at the next opportunity. */
+    boolean isCancelled();
+}

@@ -1,0 +1,67 @@
+package org.csiconsole.views.workbench;
+
+import javafx.beans.binding.Bindings;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import org.csiconsole.views.Icons;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.trace.CallTraceView;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+/**
+ * The bottom panel: call trace, tasks, notifications. The trace is live only while its tab is
+ * shown; opening Notifications marks them read. Node id {@code bottom-panel}.
+ */
+public final class BottomPanel extends TabPane {
+    private final Tab traceTab;
+    private final Tab tasksTab;
+    private final Tab notificationsTab;
+    private final CallTraceView trace;
+
+    public BottomPanel(CallTraceView trace, TaskRunner tasks, Notifications notifications) {
+        this.trace = trace;
+        setId("bottom-panel");
+        getStyleClass().add("cc-bottom-panel");
+        setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
+        traceTab = new Tab("Call trace", trace.node());
+        traceTab.setGraphic(Icons.of(Material2MZ.SWAP_HORIZ, 14));
+        Workbench.markView(trace.node(), trace);
+        tasksTab = new Tab("Tasks", new TasksPanel(tasks));
+        tasksTab.setGraphic(Icons.of(Material2AL.HOURGLASS_EMPTY, 14));
+        tasksTab.textProperty().bind(Bindings.createStringBinding(() -> tasks.runningCount().get() == 0 ? "Tasks"
+                : "Tasks (" + tasks.runningCount().get() + ")", tasks.runningCount()));
+        notificationsTab = new Tab("Notifications", new NotificationsPanel(notifications));
+        notificationsTab.setGraphic(Icons.of(Material2MZ.NOTIFICATIONS, 14));
+        notificationsTab.textProperty().bind(Bindings.createStringBinding(() -> notifications.unreadProperty().get() == 0
+                ? "Notifications" : "Notifications (" + notifications.unreadProperty().get() + ")", notifications.unreadProperty()));
+        getTabs().addAll(traceTab, tasksTab, notificationsTab);
+
+        getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b == traceTab) trace.activate();
+            else trace.deactivate();
+            if (b == notificationsTab) notifications.markAllRead();
+        });
+        notifications.unreadProperty().addListener((o, a, b) -> {
+            if (getSelectionModel().getSelectedItem() == notificationsTab && b.intValue() > 0) notifications.markAllRead();
+        });
+        trace.activate();
+    }
+
+    public CallTraceView trace() {
+        return trace;
+    }
+
+    public void showTrace() {
+        getSelectionModel().select(traceTab);
+    }
+
+    public void showTasks() {
+        getSelectionModel().select(tasksTab);
+    }
+
+    public void showNotifications() {
+        getSelectionModel().select(notificationsTab);
+    }
+}

@@ -1,0 +1,68 @@
+package org.csiconsole.views.workbench;
+
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.core.session.ConnectionState;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One connection as the workbench shows it: its profile, state, plugin identity, a one-line note
+ * (why it is disconnected, what is missing) and a count per resource kind. The connection's client
+ * code fills these; the navigator and status bar only read them. UI thread only.
+ */
+public final class ConnectionModel {
+    /** Count value meaning "not known yet"; the navigator shows no number. */
+    public static final int UNKNOWN = -1;
+
+    private final ConnectionProfile profile;
+    private final ObjectProperty<ConnectionState> state = new SimpleObjectProperty<>(this, "state", ConnectionState.DISCONNECTED);
+    private final StringProperty pluginName = new SimpleStringProperty(this, "pluginName", "");
+    private final StringProperty pluginVersion = new SimpleStringProperty(this, "pluginVersion", "");
+    private final StringProperty note = new SimpleStringProperty(this, "note", "");
+    private final Map<ResourceKind, IntegerProperty> counts = new EnumMap<>(ResourceKind.class);
+
+    public ConnectionModel(ConnectionProfile profile) {
+        this.profile = Objects.requireNonNull(profile);
+        for (ResourceKind k : ResourceKind.values()) counts.put(k, new SimpleIntegerProperty(this, k.name(), UNKNOWN));
+    }
+
+    public ConnectionProfile profile() {
+        return profile;
+    }
+
+    public String name() {
+        return profile.name();
+    }
+
+    public ObjectProperty<ConnectionState> stateProperty() {
+        return state;
+    }
+
+    /** Plugin name from GetPluginInfo (CSI spec, "GetPluginInfo"); empty until known. */
+    public StringProperty pluginNameProperty() {
+        return pluginName;
+    }
+
+    /** Plugin vendor version from GetPluginInfo; empty until known. */
+    public StringProperty pluginVersionProperty() {
+        return pluginVersion;
+    }
+
+    /** A sentence about the connection's state for the status bar and start page; may be empty. */
+    public StringProperty noteProperty() {
+        return note;
+    }
+
+    /** How many resources of {@code kind} the connection holds, or {@link #UNKNOWN}. */
+    public IntegerProperty count(ResourceKind kind) {
+        return counts.get(kind);
+    }
+}

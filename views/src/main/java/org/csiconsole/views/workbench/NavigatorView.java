@@ -1,0 +1,150 @@
+package org.csiconsole.views.workbench;
+
+import atlantafx.base.controls.Spacer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ChangeListener;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Circle;
+import org.csiconsole.core.session.ConnectionKind;
+import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.views.Icons;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.text.NumberFormat;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * The navigator: connections, and under each its resource kinds with counts; then the console's
+ * own views. Selecting a row calls the handler given to the constructor. Node id {@code navigator}.
+ */
+public final class NavigatorView extends VBox {
+    private final TreeView<NavItem> tree = new TreeView<>();
+    private final TreeItem<NavItem> connectionsGroup = new TreeItem<>(new NavItem.Group("Connections"));
+    private final ObservableList<ConnectionModel> connections;
+
+    public NavigatorView(ObservableList<ConnectionModel> connections, Consumer<NavItem> onSelect) {
+        this.connections = connections;
+        getStyleClass().add("cc-navigator");
+        Label header = new Label("NAVIGATOR");
+        header.getStyleClass().add("cc-pane-header");
+        TreeItem<NavItem> root = new TreeItem<>(new NavItem.Group(""));
+        connectionsGroup.setExpanded(true);
+        TreeItem<NavItem> console = new TreeItem<>(new NavItem.Group("Console"));
+        console.setExpanded(true);
+        console.getChildren().add(new TreeItem<>(new NavItem.Trace()));
+        root.getChildren().addAll(connectionsGroup, console);
+        tree.setRoot(root);
+        tree.setShowRoot(false);
+        tree.setId("navigator");
+        tree.setCellFactory(t -> new NavCell());
+        tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b != null) onSelect.accept(b.getValue());
+        });
+        connections.addListener((ListChangeListener<ConnectionModel>) c -> rebuild());
+        rebuild();
+        VBox.setVgrow(tree, javafx.scene.layout.Priority.ALWAYS);
+        getChildren().addAll(header, tree);
+    }
+
+    public TreeView<NavItem> tree() {
+        return tree;
+    }
+
+    private void rebuild() {
+        connectionsGroup.getChildren().clear();
+        for (ConnectionModel c : connections) {
+            TreeItem<NavItem> item = new TreeItem<>(new NavItem.Connection(c));
+            item.setExpanded(true);
+            for (ResourceKind k : ResourceKind.values()) item.getChildren().add(new TreeItem<>(new NavItem.Kind(c, k)));
+            connectionsGroup.getChildren().add(item);
+        }
+    }
+
+    /** Selects the row of {@code kind} under {@code connection}, when present. */
+    public void select(ConnectionModel connection, ResourceKind kind) {
+        for (TreeItem<NavItem> c : connectionsGroup.getChildren()) {
+            for (TreeItem<NavItem> k : c.getChildren()) {
+                if (k.getValue() instanceof NavItem.Kind nk && nk.connection() == connection && nk.kind() == kind) {
+                    tree.getSelectionModel().select(k);
+                    return;
+                }
+            }
+        }
+    }
+
+    static Ikon connectionIcon(ConnectionKind kind) {
+        return switch (kind) {
+            case CSI -> Material2AL.DEVICE_HUB;
+            case CSP -> Material2AL.CLOUD_QUEUE;
+            case DEMO -> Material2MZ.SCIENCE;
+        };
+    }
+
+    static String stateClass(ConnectionState s) {
+        return "cc-state-" + s.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static final class NavCell extends TreeCell<NavItem> {
+        private Runnable unhook = () -> { };
+
+        @Override
+        protected void updateItem(NavItem item, boolean empty) {
+            super.updateItem(item, empty);
+            unhook.run();
+            unhook = () -> { };
+            getStyleClass().remove("cc-nav-group");
+            setText(null);
+            if (empty || item == null) {
+                setGraphic(null);
+                return;
+            }
+            Label label = new Label(item.label());
+            HBox box = new HBox(7);
+            box.setAlignment(Pos.CENTER_LEFT);
+            if (item instanceof NavItem.Group) {
+                getStyleClass().add("cc-nav-group");
+                label.getStyleClass().add("cc-nav-group-label");
+                box.getChildren().add(label);
+            } else if (item instanceof NavItem.Connection c) {
+                ConnectionModel m = c.model();
+                Circle dot = new Circle(4);
+                dot.getStyleClass().addAll("cc-state-dot", stateClass(m.stateProperty().get()));
+                Label tag = new Label(m.stateProperty().get().label());
+                tag.getStyleClass().add("cc-nav-count");
+                ChangeListener<ConnectionState> l = (o, a, b) -> {
+                    dot.getStyleClass().remove(stateClass(a));
+                    dot.getStyleClass().add(stateClass(b));
+                    tag.setText(b.label());
+                };
+                m.stateProperty().addListener(l);
+                unhook = () -> m.stateProperty().removeListener(l);
+                label.getStyleClass().add("cc-nav-connection");
+                box.getChildren().addAll(Icons.of(connectionIcon(m.profile().kind())), label, new Spacer(), dot, tag);
+            } else if (item instanceof NavItem.Kind k) {
+                Label count = new Label();
+                count.getStyleClass().add("cc-nav-count");
+                if (k.kind().counted()) {
+                    var prop = k.connection().count(k.kind());
+                    count.textProperty().bind(Bindings.createStringBinding(() -> prop.get() < 0 ? ""
+                            : NumberFormat.getIntegerInstance(Locale.ROOT).format(prop.get()), prop));
+                    unhook = () -> count.textProperty().unbind();
+                }
+                box.getChildren().addAll(Icons.of(k.kind().icon()), label, new Spacer(), count);
+            } else {
+                box.getChildren().addAll(Icons.of(Material2MZ.SWAP_HORIZ), label);
+            }
+            setGraphic(box);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package org.csiconsole.views.workbench;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableStringValue;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.image.Image;
+import javafx.scene.image.ImageView;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.csiconsole.views.Icons;
+import org.csiconsole.views.action.ViewAction;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.material2.Material2AL;
+
+/** The start page: what the console is, the open connections and their state, and the shortcuts. */
+public final class StartView implements ResourceView {
+    private static final String[][] SHORTCUTS = {
+            {"Ctrl+F", "Filter the current view"},
+            {"F5", "Refresh the current view"},
+            {"Ctrl+N", "Create a resource in the current view"},
+            {"Del", "Delete the selected resource (asks first)"},
+            {"Ctrl+W", "Close the current tab"},
+            {"Ctrl+Shift+D", "Switch between light and dark"},
+    };
+
+    private final ScrollPane root;
+    private final VBox connectionsBox = new VBox(8);
+    private final ObservableList<ConnectionModel> connections;
+
+    public StartView(ObservableList<ConnectionModel> connections) {
+        this.connections = connections;
+        Node logo;
+        Image image = Icons.applicationIcon(64);
+        logo = image != null ? new ImageView(image) : Icons.of(Material2AL.LAYERS, 48);
+        Label name = new Label("CSI Console");
+        name.getStyleClass().add(Styles.TITLE_2);
+        Label tagline = new Label("Volumes, snapshots, hosts and capacity of CSI drivers, csi-addons and HPE CSP arrays.");
+        tagline.getStyleClass().add("cc-muted");
+        tagline.setWrapText(true);
+        VBox titles = new VBox(4, name, tagline);
+        HBox hero = new HBox(18, logo, titles);
+        hero.setAlignment(Pos.CENTER_LEFT);
+
+        VBox connectionsCard = card("Connections", connectionsBox);
+        connections.addListener((ListChangeListener<ConnectionModel>) c -> fillConnections());
+        fillConnections();
+
+        GridPane keys = new GridPane();
+        keys.setHgap(16);
+        keys.setVgap(6);
+        for (int i = 0; i < SHORTCUTS.length; i++) {
+            Label key = new Label(SHORTCUTS[i][0]);
+            key.getStyleClass().add("cc-keycap");
+            key.setMinWidth(Region.USE_PREF_SIZE);
+            Label what = new Label(SHORTCUTS[i][1]);
+            what.setWrapText(true);
+            keys.addRow(i, key, what);
+        }
+        VBox keysCard = card("Keyboard", keys);
+
+        HBox cards = new HBox(16, connectionsCard, keysCard);
+        VBox page = new VBox(24, hero, cards);
+        page.setPadding(new Insets(32, 36, 32, 36));
+        page.setMaxWidth(980);
+        page.getStyleClass().add("cc-start-page");
+        root = new ScrollPane(page);
+        root.setFitToWidth(true);
+        root.getStyleClass().add("cc-start-view");
+        root.setId("start-view");
+    }
+
+    private void fillConnections() {
+        connectionsBox.getChildren().clear();
+        if (connections.isEmpty()) {
+            connectionsBox.getChildren().add(new Label("No connection is open."));
+        }
+        for (ConnectionModel c : connections) {
+            Label title = new Label(c.name());
+            title.getStyleClass().add(Styles.TEXT_BOLD);
+            Label target = new Label(c.profile().target());
+            target.getStyleClass().addAll("cc-mono", "cc-muted");
+            Label state = new Label();
+            state.textProperty().bind(Bindings.createStringBinding(() -> c.stateProperty().get().label(), c.stateProperty()));
+            state.getStyleClass().add("cc-badge");
+            Label note = new Label();
+            note.textProperty().bind(c.noteProperty());
+            note.getStyleClass().add("cc-muted");
+            note.setWrapText(true);
+            note.managedProperty().bind(c.noteProperty().isNotEmpty());
+            HBox line = new HBox(10, title, state);
+            line.setAlignment(Pos.CENTER_LEFT);
+            connectionsBox.getChildren().add(new VBox(2, line, target, note));
+        }
+    }
+
+    private static VBox card(String title, Node content) {
+        Label heading = new Label(title);
+        heading.getStyleClass().add("cc-section-title");
+        VBox card = new VBox(12, heading, content);
+        card.getStyleClass().add("cc-card");
+        card.setPadding(new Insets(16, 18, 18, 18));
+        card.setPrefWidth(440);
+        HBox.setHgrow(card, javafx.scene.layout.Priority.ALWAYS);
+        return card;
+    }
+
+    @Override
+    public ObservableStringValue title() {
+        return Bindings.createStringBinding(() -> "Start");
+    }
+
+    @Override
+    public Ikon icon() {
+        return Material2AL.HOME;
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public void activate() {
+    }
+
+    @Override
+    public void deactivate() {
+    }
+
+    @Override
+    public ViewAction refreshAction() {
+        return ViewAction.unavailable("Refresh", "The start page has nothing to refresh");
+    }
+
+    @Override
+    public ViewAction createAction() {
+        return ViewAction.unavailable("New", "Open a resource view from the navigator to create something");
+    }
+
+    @Override
+    public ViewAction deleteAction() {
+        return ViewAction.unavailable("Delete", "Open a resource view from the navigator to delete something");
+    }
+}

@@ -1,0 +1,32 @@
+package org.csiconsole.views.workbench;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Which view opens for a resource kind of a connection. The composition root registers one
+ * factory per kind ({@code registry.register(ResourceKind.VOLUMES, c -> new VolumesView(...))});
+ * kinds without a factory open a {@link PlaceholderView} that says the view is not available.
+ */
+public final class ViewRegistry {
+    private final Map<ResourceKind, Function<ConnectionModel, ResourceView>> factories = new EnumMap<>(ResourceKind.class);
+
+    /** Registers (or replaces) the factory for {@code kind}. */
+    public ViewRegistry register(ResourceKind kind, Function<ConnectionModel, ResourceView> factory) {
+        factories.put(Objects.requireNonNull(kind), Objects.requireNonNull(factory));
+        return this;
+    }
+
+    public boolean has(ResourceKind kind) {
+        return factories.containsKey(kind);
+    }
+
+    /** A new view for {@code kind} of {@code connection}, when a factory is registered. */
+    public Optional<ResourceView> create(ResourceKind kind, ConnectionModel connection) {
+        Function<ConnectionModel, ResourceView> f = factories.get(kind);
+        return f == null ? Optional.empty() : Optional.of(f.apply(connection));
+    }
+}

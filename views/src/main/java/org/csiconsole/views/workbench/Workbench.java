@@ -1,0 +1,272 @@
+package org.csiconsole.views.workbench;
+
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.ObservableList;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.csiconsole.views.Icons;
+import org.csiconsole.views.table.EmptyState;
+import org.csiconsole.views.trace.CallTraceView;
+import org.csiconsole.views.trace.CallTraceViewModel;
+import org.kordamp.ikonli.material2.Material2AL;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The workbench shell, in the Eclipse RCP tradition: navigator on the left, views in tabs in the
+ * centre, call trace / tasks / notifications at the bottom, status bar below, menus and toolbar on
+ * top. The "active view" is the view holding keyboard focus, or else the selected centre tab; the
+ * menus, toolbar and shortcuts act on it.
+ *
+ * <p>Views open from the navigator through the {@link ViewRegistry}; one tab per connection and
+ * resource kind. A view is active while its tab is selected.
+ */
+public final class Workbench {
+    static final String VIEW_KEY = "cc.resourceView";
+
+    private final WorkbenchServices services;
+    private final ObservableList<ConnectionModel> connections;
+    private final BorderPane root = new BorderPane();
+    private final TabPane centre = new TabPane();
+    private final SplitPane horizontal = new SplitPane();
+    private final SplitPane vertical = new SplitPane();
+    private final NavigatorView navigator;
+    private final BottomPanel bottom;
+    private final StatusBar statusBar;
+    private final ObjectProperty<ResourceView> activeView = new SimpleObjectProperty<>(this, "activeView");
+    private final ObjectProperty<ConnectionModel> currentConnection = new SimpleObjectProperty<>(this, "currentConnection");
+    private final Map<Object, Tab> tabs = new LinkedHashMap<>();
+    private final WorkbenchMenus menus;
+    private Runnable onQuit = () -> { };
+
+    public Workbench(WorkbenchServices services, ObservableList<ConnectionModel> connections) {
+        this.services = Objects.requireNonNull(services);
+        this.connections = Objects.requireNonNull(connections);
+        root.getStyleClass().add("cc-workbench");
+        root.setId("workbench");
+        if (!connections.isEmpty()) currentConnection.set(connections.get(0));
+
+        navigator = new NavigatorView(connections, this::onNavigate);
+        CallTraceView trace = new CallTraceView(new CallTraceViewModel(services.trace(), services.ui(), services.dialogs()));
+        bottom = new BottomPanel(trace, services.tasks(), services.notifications());
+        statusBar = new StatusBar(currentConnection, services.tasks(), services.notifications(), services.themes());
+
+        centre.setId("centre");
+        centre.getStyleClass().add("cc-centre");
+        centre.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
+        centre.setTabDragPolicy(TabPane.TabDragPolicy.REORDER);
+        centre.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> onTabSelected(a, b));
+        EmptyState noTabs = new EmptyState(Material2AL.LAYERS, "No view is open",
+                "Choose a resource under a connection in the navigator to open it here.");
+        noTabs.visibleProperty().bind(javafx.beans.binding.Bindings.isEmpty(centre.getTabs()));
+        StackPane centreStack = new StackPane(noTabs, centre);
+        centre.visibleProperty().bind(noTabs.visibleProperty().not());
+
+        horizontal.getItems().addAll(navigator, centreStack);
+        horizontal.setDividerPositions(0.2);
+        SplitPane.setResizableWithParent(navigator, false);
+        vertical.setOrientation(Orientation.VERTICAL);
+        vertical.getItems().addAll(horizontal, bottom);
+        vertical.setDividerPositions(0.58);
+        SplitPane.setResizableWithParent(bottom, false);
+
+        menus = new WorkbenchMenus(this, services);
+        root.setTop(new VBox(menus.menuBar(), menus.toolBar()));
+        root.setCenter(vertical);
+        root.setBottom(statusBar);
+
+        root.sceneProperty().addListener((o, a, scene) -> {
+            if (scene != null) scene.focusOwnerProperty().addListener((oo, x, focus) -> onFocus(focus));
+        });
+        openStart();
+    }
+
+    /** Marks {@code node} as the root of {@code view}, so focus inside it makes the view active. */
+    static void markView(Node node, ResourceView view) {
+        node.getProperties().put(VIEW_KEY, view);
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    /** Puts the workbench in a new scene of the given size, styled by the theme manager. */
+    public Scene createScene(double width, double height) {
+        Scene scene = new Scene(root, width, height);
+        services.themes().style(scene);
+        return scene;
+    }
+
+    public ObjectProperty<ResourceView> activeViewProperty() {
+        return activeView;
+    }
+
+    /** The connection the status bar shows: the one last chosen in the navigator. */
+    public ObjectProperty<ConnectionModel> currentConnectionProperty() {
+        return currentConnection;
+    }
+
+    public NavigatorView navigator() {
+        return navigator;
+    }
+
+    public TabPane centre() {
+        return centre;
+    }
+
+    public BottomPanel bottom() {
+        return bottom;
+    }
+
+    public WorkbenchMenus menus() {
+        return menus;
+    }
+
+    /** Position of the navigator divider, 0..1 of the width. */
+    public DoubleProperty navigatorDividerProperty() {
+        return horizontal.getDividers().get(0).positionProperty();
+    }
+
+    /** Position of the bottom panel divider, 0..1 of the height. */
+    public DoubleProperty bottomDividerProperty() {
+        return vertical.getDividers().get(0).positionProperty();
+    }
+
+    public void setOnQuit(Runnable onQuit) {
+        this.onQuit = Objects.requireNonNull(onQuit);
+    }
+
+    void quit() {
+        onQuit.run();
+    }
+
+    /** Opens (or selects) the view of {@code kind} for {@code connection}. */
+    public ResourceView open(ConnectionModel connection, ResourceKind kind) {
+        currentConnection.set(connection);
+        return openTab(List.of(connection, kind), () -> services.views().create(kind, connection)
+                .orElseGet(() -> new PlaceholderView(kind, connection)));
+    }
+
+    /** Opens (or selects) the start page. */
+    public ResourceView openStart() {
+        return openTab("start", () -> new StartView(connections));
+    }
+
+    private ResourceView openTab(Object key, java.util.function.Supplier<ResourceView> factory) {
+        Tab existing = tabs.get(key);
+        if (existing != null) {
+            centre.getSelectionModel().select(existing);
+            return (ResourceView) existing.getUserData();
+        }
+        ResourceView view = factory.get();
+        Tab tab = new Tab();
+        tab.textProperty().bind(view.title());
+        tab.setGraphic(Icons.of(view.icon(), 14));
+        tab.setContent(view.node());
+        tab.setUserData(view);
+        markView(view.node(), view);
+        tab.setOnClosed(e -> {
+            tabs.remove(key);
+            view.dispose();
+            if (activeView.get() == view) activeView.set(selectedCentreView());
+        });
+        tabs.put(key, tab);
+        centre.getTabs().add(tab);
+        centre.getSelectionModel().select(tab);
+        return view;
+    }
+
+    private void onNavigate(NavItem item) {
+        if (item instanceof NavItem.Kind k) {
+            open(k.connection(), k.kind());
+        } else if (item instanceof NavItem.Connection c) {
+            currentConnection.set(c.model());
+        } else if (item instanceof NavItem.Trace) {
+            bottom.showTrace();
+            activeView.set(bottom.trace());
+        }
+    }
+
+    private void onTabSelected(Tab old, Tab now) {
+        if (old != null && old.getUserData() instanceof ResourceView v) v.deactivate();
+        ResourceView view = now == null ? null : (ResourceView) now.getUserData();
+        if (view != null) view.activate();
+        activeView.set(view);
+    }
+
+    private void onFocus(Node focus) {
+        for (Node n = focus; n != null; n = n.getParent()) {
+            if (n.getProperties().get(VIEW_KEY) instanceof ResourceView v) {
+                activeView.set(v);
+                return;
+            }
+        }
+    }
+
+    private ResourceView selectedCentreView() {
+        Tab t = centre.getSelectionModel().getSelectedItem();
+        return t == null ? null : (ResourceView) t.getUserData();
+    }
+
+    /** The view behind the selected centre tab, or null. */
+    public ResourceView selectedView() {
+        return selectedCentreView();
+    }
+
+    /** Ctrl+F: focuses the active view's filter; returns whether it has one. */
+    public boolean focusFilter() {
+        ResourceView v = activeView.get();
+        return v != null && v.focusFilter();
+    }
+
+    /** F5 on the active view. */
+    public boolean refresh() {
+        ResourceView v = activeView.get();
+        return v != null && v.refreshAction().run();
+    }
+
+    /** Ctrl+N on the active view. */
+    public boolean create() {
+        ResourceView v = activeView.get();
+        return v != null && v.createAction().run();
+    }
+
+    /** Del on the active view; ignored while typing in a text field. */
+    public boolean delete() {
+        ResourceView v = activeView.get();
+        Scene scene = root.getScene();
+        if (scene != null && scene.getFocusOwner() instanceof TextInputControl) return false;
+        return v != null && v.deleteAction().run();
+    }
+
+    /** Ctrl+W: closes the selected centre tab. */
+    public boolean closeCurrentTab() {
+        Tab t = centre.getSelectionModel().getSelectedItem();
+        if (t == null) return false;
+        centre.getTabs().remove(t);
+        if (t.getOnClosed() != null) t.getOnClosed().handle(new javafx.event.Event(Tab.CLOSED_EVENT));
+        return true;
+    }
+
+    public void toggleTheme() {
+        services.themes().toggle();
+    }
+
+    public WorkbenchServices services() {
+        return services;
+    }
+}

@@ -1,0 +1,122 @@
+package org.csiconsole.views.fx;
+
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.views.dialog.FailureDialog;
+import org.csiconsole.views.dialog.FxDialogService;
+import org.csiconsole.views.dialog.TypedConfirmationDialog;
+import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.theme.ThemeManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ExtendWith(ApplicationExtension.class)
+class DialogsFxTest {
+    private Stage stage;
+    private FxDialogService dialogs;
+    private final AtomicReference<javafx.scene.control.Dialog<?>> open = new AtomicReference<>();
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        ThemeManager themes = new ThemeManager(Theme.LIGHT);
+        dialogs = new FxDialogService(() -> stage, themes);
+        stage.setScene(new Scene(new StackPane(), 400, 300));
+        stage.show();
+    }
+
+    @AfterEach
+    void closeDialog(FxRobot robot) {
+        robot.interact(() -> {
+            if (open.get() != null && open.get().isShowing()) {
+                open.get().setResult(null);
+                open.get().close();
+            }
+        });
+    }
+
+    @Test
+    void failureDialogSaysWhatWhyAndWhatToDoWithDetailBehindTheExpander(FxRobot robot) {
+        CallFailure failure = new CallFailure(FailureKind.UNAVAILABLE, "CreateVolume pvc-1",
+                "the plugin did not answer (UNAVAILABLE)", "Check that the driver is running, then try again.",
+                "status=UNAVAILABLE description=connection refused: /run/csi/csi.sock");
+        robot.interact(() -> {
+            FailureDialog d = dialogs.prepare(new FailureDialog(failure));
+            open.set(d);
+            d.show();
+        });
+
+        assertThat(robot.lookup("#failure-what").queryAs(Label.class).getText()).isEqualTo("CreateVolume pvc-1 failed");
+        assertThat(robot.lookup("#failure-why").queryAs(Label.class).getText()).isEqualTo("the plugin did not answer (UNAVAILABLE)");
+        assertThat(robot.lookup("#failure-todo").queryAs(Label.class).getText()).startsWith("Check that the driver is running");
+        assertThat(open.get().getTitle()).isEqualTo("Storage unreachable");
+        assertThat(robot.lookup("#failure-detail").tryQuery().filter(FxChecks::shown))
+                .as("detail hidden until expanded").isEmpty();
+
+        robot.clickOn(".details-button");
+        WaitForAsyncUtils.waitForFxEvents();
+        TextArea detail = robot.lookup("#failure-detail").queryAs(TextArea.class);
+        assertThat(FxChecks.shown(detail)).isTrue();
+        assertThat(detail.getText()).contains("UNAVAILABLE").contains("connection refused");
+    }
+
+    @Test
+    void typedConfirmationEnablesDeleteOnlyForTheExactName(FxRobot robot) {
+        AtomicReference<TypedConfirmationDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            TypedConfirmationDialog d = dialogs.prepare(new TypedConfirmationDialog("Delete volume",
+                    "The volume and its data are deleted. This cannot be undone.", "pvc-1", "Delete"));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        Button delete = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().confirmButtonType());
+        assertThat(delete.isDisabled()).isTrue();
+
+        robot.clickOn("#confirm-input").write("pvc-");
+        assertThat(delete.isDisabled()).isTrue();
+        robot.write("1 ");
+        assertThat(delete.isDisabled()).as("a trailing space is not the name").isTrue();
+        robot.interact(() -> dialog.get().input().setText("PVC-1"));
+        assertThat(delete.isDisabled()).as("case matters").isTrue();
+        robot.interact(() -> dialog.get().input().setText(""));
+        robot.clickOn("#confirm-input").write("pvc-1");
+        assertThat(delete.isDisabled()).isFalse();
+
+        robot.clickOn(delete);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(dialog.get().getResult()).isTrue();
+        assertThat(dialog.get().isShowing()).isFalse();
+    }
+
+    @Test
+    void cancellingTypedConfirmationIsNo(FxRobot robot) {
+        AtomicReference<TypedConfirmationDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            TypedConfirmationDialog d = dialogs.prepare(new TypedConfirmationDialog("Delete volume", "Gone for good.", "pvc-1", "Delete"));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        robot.clickOn("#confirm-input").write("pvc-1");
+        robot.clickOn((Button) dialog.get().getDialogPane().lookupButton(ButtonType.CANCEL));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(dialog.get().getResult()).isFalse();
+    }
+}

@@ -1,0 +1,101 @@
+package org.csiconsole.views.table;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.Executor;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ResourceTableModelTest {
+    record Row(String name, long bytes, String state) {
+    }
+
+    private final ResourceTableModel<Row> model = new ResourceTableModel<>(r -> r.name() + " " + r.state());
+
+    @Test
+    void filterMatchesEveryWordCaseInsensitively() {
+        model.append(List.of(new Row("pvc-alpha", 10, "Ready"), new Row("pvc-beta", 20, "Failed"),
+                new Row("scratch", 30, "ready")));
+        model.filterTextProperty().set("READY pvc");
+        assertThat(model.rows()).extracting(Row::name).containsExactly("pvc-alpha");
+        assertThat(model.shownCount().get()).isEqualTo(1);
+        assertThat(model.totalCount().get()).isEqualTo(3);
+        model.filterTextProperty().set("  ");
+        assertThat(model.rows()).hasSize(3);
+    }
+
+    @Test
+    void filterStaysAppliedToRowsAppendedLater() {
+        model.filterTextProperty().set("beta");
+        model.append(List.of(new Row("pvc-alpha", 1, "Ready")));
+        model.append(List.of(new Row("pvc-beta", 2, "Ready")));
+        assertThat(model.rows()).extracting(Row::name).containsExactly("pvc-beta");
+    }
+
+    @Test
+    void columnComparatorSortsByRawValueNotText() {
+        model.append(List.of(new Row("a", 900, ""), new Row("b", 10_000, ""), new Row("c", 5, "")));
+        Column<Row, Long> size = Column.<Row, Long>of("size", "Size", Row::bytes).format(b -> b + " B");
+        model.setComparator(size.rowComparator());
+        assertThat(model.rows()).extracting(Row::name).containsExactly("c", "a", "b");
+        model.setComparator(size.rowComparator().reversed());
+        assertThat(model.rows()).extracting(Row::name).containsExactly("b", "a", "c");
+        model.setComparator(null);
+        assertThat(model.rows()).extracting(Row::name).containsExactly("a", "b", "c");
+    }
+
+    @Test
+    void nullValuesSortLast() {
+        ResourceTableModel<Row> m = new ResourceTableModel<>(Row::name);
+        m.append(List.of(new Row("x", 1, null), new Row("y", 2, "b"), new Row("z", 3, "a")));
+        m.setComparator(Column.<Row, String>of("state", "State", Row::state).rowComparator());
+        assertThat(m.rows()).extracting(Row::name).containsExactly("z", "y", "x");
+    }
+
+    @Test
+    void appendBoundedDropsOldestAndForgetsTheirKeys() {
+        model.append(List.of(new Row("old-1", 0, ""), new Row("old-2", 0, "")));
+        model.appendBounded(List.of(new Row("new-1", 0, ""), new Row("new-2", 0, "")), 3);
+        assertThat(model.all()).extracting(Row::name).containsExactly("old-2", "new-1", "new-2");
+        model.filterTextProperty().set("old-1");
+        assertThat(model.rows()).isEmpty();
+    }
+
+    @Test
+    void removeIfAndReplaceAll() {
+        model.append(List.of(new Row("a", 1, "x"), new Row("b", 2, "y"), new Row("c", 3, "x")));
+        model.removeIf(r -> r.state().equals("x"));
+        assertThat(model.all()).extracting(Row::name).containsExactly("b");
+        model.replaceAll(List.of(new Row("d", 4, "z")));
+        model.filterTextProperty().set("d");
+        assertThat(model.rows()).extracting(Row::name).containsExactly("d");
+    }
+
+    @Test
+    void pagesFromAnyThreadArriveAsOneBatchPerUiTurn() {
+        Queue<Runnable> ui = new ArrayDeque<>();
+        Executor executor = ui::add;
+        List<Integer> changes = new ArrayList<>();
+        model.all().addListener((javafx.collections.ListChangeListener<Row>) c -> changes.add(1));
+        BatchAppender<Row> sink = model.appender(executor);
+        for (int page = 0; page < 5; page++) {
+            sink.addAll(IntStream.range(0, 1000).mapToObj(i -> new Row("v" + i, i, "")).toList());
+        }
+        assertThat(ui).hasSize(1);
+        ui.poll().run();
+        assertThat(model.totalCount().get()).isEqualTo(5000);
+        assertThat(changes).hasSize(1);
+    }
+
+    @Test
+    void countTextReadsNaturally() {
+        assertThat(ResourceTable.countText(1, 1)).isEqualTo("1 row");
+        assertThat(ResourceTable.countText(100_000, 100_000)).isEqualTo("100,000 rows");
+        assertThat(ResourceTable.countText(12, 100_000)).isEqualTo("12 of 100,000 rows");
+    }
+}
