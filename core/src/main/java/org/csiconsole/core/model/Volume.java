@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param origin which protocol this record came from
  * @param properties other protocol-specific attributes for display (e.g. CSP {@code description},
  *     {@code published}, the yes/no flag the CSP reports instead of host ids); never null
+ * @param replication replication role and health (csi-addons replication), {@link VolumeReplication#NONE}
+ *     when the volume is not replicated or it is not known
  */
 public record Volume(
         String volumeId,
@@ -37,7 +39,8 @@ public record Volume(
         VolumeCondition condition,
         String groupId,
         Origin origin,
-        Map<String, String> properties) {
+        Map<String, String> properties,
+        VolumeReplication replication) {
 
     public Volume {
         Objects.requireNonNull(volumeId, "volumeId");
@@ -52,6 +55,29 @@ public record Volume(
         groupId = groupId == null ? "" : groupId;
         Objects.requireNonNull(origin, "origin");
         properties = properties == null ? Map.of() : Map.copyOf(properties);
+        replication = replication == null ? VolumeReplication.NONE : replication;
+    }
+
+    /** A volume without replication information ({@link VolumeReplication#NONE}). */
+    public Volume(String volumeId, String name, long capacityBytes, VolumeSource source,
+                  List<VolumeCapability> capabilities, Map<String, String> parameters,
+                  Map<String, String> volumeContext, List<Topology> accessibleTopology,
+                  List<String> publishedNodeIds, VolumeCondition condition, String groupId, Origin origin,
+                  Map<String, String> properties) {
+        this(volumeId, name, capacityBytes, source, capabilities, parameters, volumeContext, accessibleTopology,
+                publishedNodeIds, condition, groupId, origin, properties, VolumeReplication.NONE);
+    }
+
+    /** This volume with {@code replication} instead of its current replication state. */
+    public Volume withReplication(VolumeReplication replication) {
+        return new Volume(volumeId, name, capacityBytes, source, capabilities, parameters, volumeContext,
+                accessibleTopology, publishedNodeIds, condition, groupId, origin, properties, replication);
+    }
+
+    /** This volume with another origin, e.g. {@link Origin#BOTH} once a CSI and a CSP record were correlated. */
+    public Volume withOrigin(Origin origin) {
+        return new Volume(volumeId, name, capacityBytes, source, capabilities, parameters, volumeContext,
+                accessibleTopology, publishedNodeIds, condition, groupId, origin, properties, replication);
     }
 
     /** A minimal CSI volume: id and capacity only. */

@@ -8,6 +8,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.views.port.StorageService;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -28,6 +29,7 @@ public final class ConnectionModel {
     private final StringProperty pluginVersion = new SimpleStringProperty(this, "pluginVersion", "");
     private final StringProperty note = new SimpleStringProperty(this, "note", "");
     private final Map<ResourceKind, IntegerProperty> counts = new EnumMap<>(ResourceKind.class);
+    private final ObjectProperty<StorageService> storage = new SimpleObjectProperty<>(this, "storage");
 
     public ConnectionModel(ConnectionProfile profile) {
         this.profile = Objects.requireNonNull(profile);
@@ -64,5 +66,18 @@ public final class ConnectionModel {
     /** How many resources of {@code kind} the connection holds, or {@link #UNKNOWN}. */
     public IntegerProperty count(ResourceKind kind) {
         return counts.get(kind);
+    }
+
+    /**
+     * The storage this connection offers to the views; null while the connection has none (not
+     * wired, or not connected yet). Set by the composition root.
+     */
+    public ObjectProperty<StorageService> storageProperty() {
+        return storage;
+    }
+
+    /** The current {@link #storageProperty()} value, or null. */
+    public StorageService storage() {
+        return storage.get();
     }
 }

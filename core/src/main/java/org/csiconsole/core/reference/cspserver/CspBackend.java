@@ -1,0 +1,86 @@
+package org.csiconsole.core.reference.cspserver;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The array state behind the CSP server, in the terms of hpe-csp-rest-spec.md. Every method works
+ * on one array, named as {@link CspServerConfig#arrays()} maps the request's {@code x-array-ip}.
+ * Refusals are thrown as {@link CspProblem} with the status the spec gives (400 bad input or a
+ * published volume, 404 unknown id, 409 conflict). A mutation is durable when the method returns.
+ * Input records come from the request body as sent; required fields have been checked by the
+ * server.
+ */
+public interface CspBackend {
+    /** GET /hosts (OpenAPI 1.1.0). Hosts carry no CHAP password. */
+    List<CspWire.Host> hosts(String array);
+
+    /** POST /hosts; 400 on a bad initiator, 409 when the UUID or name is taken by a different host. */
+    CspWire.Host createHost(String array, CspWire.Host host);
+
+    /** DELETE /hosts/{id} or /hosts?uuid=; 404 when unknown, 400 while volumes are published to it. */
+    void deleteHost(String array, String idOrUuid);
+
+    /** GET /volumes. */
+    List<CspWire.Volume> volumes(String array);
+
+    /** GET /volumes/{id}. */
+    Optional<CspWire.Volume> volume(String array, String id);
+
+    /** POST /volumes: a new volume, or a clone when {@code base_snapshot_id} is set (size may be null then). */
+    CspWire.Volume createVolume(String array, CspWire.Volume request);
+
+    /**
+     * PUT /volumes/{id}: description, config and size (growth only). 400 on a config key that
+     * cannot be changed ("Unexpected argument 'k'"), 404 when unknown.
+     */
+    CspWire.Volume editVolume(String array, String id, CspWire.Volume request);
+
+    /** PUT /volumes/{id}/actions/publish; 404 for an unknown volume or host UUID, 400 for a protocol the host lacks. */
+    CspWire.PublishInfo publish(String array, String volumeId, String hostUuid, String accessProtocol);
+
+    /** PUT /volumes/{id}/actions/unpublish; 404 when either is unknown. Unpublishing twice is not an error. */
+    void unpublish(String array, String volumeId, String hostUuid);
+
+    /** DELETE /volumes/{id}; 400 "Cannot delete a published volume" unless {@code force}; 409 when it has snapshots. */
+    void deleteVolume(String array, String id, boolean force);
+
+    /** GET /snapshots?volume_id=; 404 when the volume is unknown. */
+    List<CspWire.Snapshot> snapshots(String array, String volumeId);
+
+    /** GET /snapshots/{id}. */
+    Optional<CspWire.Snapshot> snapshot(String array, String id);
+
+    /** POST /snapshots; 404 for an unknown volume, 409 when the name is taken on that volume. */
+    CspWire.Snapshot createSnapshot(String array, CspWire.Snapshot request);
+
+    /** DELETE /snapshots/{id}; 404 when unknown, 409 while a clone of it exists. */
+    void deleteSnapshot(String array, String id);
+
+    /** GET /volume_groups. */
+    List<CspWire.VolumeGroup> volumeGroups(String array);
+
+    /** GET /volume_groups/{id}. */
+    Optional<CspWire.VolumeGroup> volumeGroup(String array, String id);
+
+    /** POST /volume_groups; 409 when the name is taken. */
+    CspWire.VolumeGroup createVolumeGroup(String array, CspWire.VolumeGroup request);
+
+    /** DELETE /volume_groups/{id}; 404 when unknown, 409 while it has member volumes. */
+    void deleteVolumeGroup(String array, String id);
+
+    /** GET /snapshot_groups?volume_group_id=; 404 when the volume group is unknown. */
+    List<CspWire.SnapshotGroup> snapshotGroups(String array, String volumeGroupId);
+
+    /** GET /snapshot_groups/{id}. */
+    Optional<CspWire.SnapshotGroup> snapshotGroup(String array, String id);
+
+    /** POST /snapshot_groups: snapshots every member of the volume group; 404 when it is unknown. */
+    CspWire.SnapshotGroup createSnapshotGroup(String array, CspWire.SnapshotGroup request);
+
+    /** DELETE /snapshot_groups/{id}; 404 when unknown. */
+    void deleteSnapshotGroup(String array, String id);
+
+    /** GET /replication_partners. */
+    List<CspWire.ReplicationPartner> partners(String array);
+}

@@ -1,0 +1,36 @@
+package org.csiconsole.core.reference.cspserver;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** A clock tests move by hand. */
+final class MutableClock extends Clock {
+    private final AtomicReference<Instant> now;
+
+    MutableClock(Instant start) {
+        this.now = new AtomicReference<>(start);
+    }
+
+    void advance(Duration d) {
+        now.updateAndGet(i -> i.plus(d));
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+
+    @Override
+    public Instant instant() {
+        return now.get();
+    }
+}

@@ -1,0 +1,31 @@
+package org.csiconsole.views.port;
+
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.model.VolumeSource;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A volume to create (csi.proto {@code CreateVolumeRequest}; CSP {@code POST /containers/v1/volumes}).
+ * A clone from a snapshot or volume is the same request with a {@link VolumeSource}.
+ *
+ * @param name the create name (CSI {@code name}, the idempotency key; CSP {@code name}); not blank
+ * @param capacityBytes requested capacity in bytes ({@code capacity_range.required_bytes}); greater than 0
+ * @param capabilities requested access type and modes; at least one
+ * @param parameters opaque create parameters (CSI {@code parameters}, CSP {@code config}); never null
+ * @param mutableParameters CSI {@code mutable_parameters} (alpha, needs MODIFY_VOLUME); never null
+ * @param source content source, {@link VolumeSource#NONE} for an empty volume
+ */
+public record VolumeRequest(String name, long capacityBytes, List<VolumeCapability> capabilities,
+                            Map<String, String> parameters, Map<String, String> mutableParameters,
+                            VolumeSource source) {
+    public VolumeRequest {
+        Objects.requireNonNull(name, "name");
+        capabilities = capabilities == null ? List.of() : List.copyOf(capabilities);
+        parameters = parameters == null ? Map.of() : Map.copyOf(parameters);
+        mutableParameters = mutableParameters == null ? Map.of() : Map.copyOf(mutableParameters);
+        source = source == null ? VolumeSource.NONE : source;
+    }
+}
