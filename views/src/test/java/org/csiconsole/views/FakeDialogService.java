@@ -2,6 +2,7 @@ package org.csiconsole.views;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.views.dialog.DialogService;
+import org.csiconsole.views.form.Form;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,11 @@ public final class FakeDialogService implements DialogService {
     public final List<String> confirmations = new ArrayList<>();
     public final List<CallFailure> failures = new ArrayList<>();
     public final List<String> informations = new ArrayList<>();
+    public final List<Form> forms = new ArrayList<>();
+    /** Fills a shown form; its result is the answer (also false when the form is then invalid). */
+    public java.util.function.Predicate<Form> formAnswer = f -> false;
+    /** The text typed into a typed confirmation; null types the expected text when {@link #answer} is true. */
+    public String typed;
 
     @Override
     public boolean confirm(String title, String message, String actionLabel) {
@@ -22,6 +28,7 @@ public final class FakeDialogService implements DialogService {
     @Override
     public boolean confirmByTyping(String title, String message, String expected, String actionLabel) {
         confirmations.add(title + ":" + expected);
+        if (typed != null) return answer && typed.equals(expected);
         return answer;
     }
 
@@ -33,5 +40,11 @@ public final class FakeDialogService implements DialogService {
     @Override
     public void showInformation(String title, String message) {
         informations.add(title);
+    }
+
+    @Override
+    public boolean showForm(Form form) {
+        forms.add(form);
+        return formAnswer.test(form) && form.valid().get();
     }
 }

@@ -1,6 +1,7 @@
 package org.csiconsole.views.dialog;
 
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.views.form.Form;
 
 /**
  * How view models talk to a person without touching a {@code Node}: confirmations and failure
@@ -32,4 +33,13 @@ public interface DialogService {
 
     /** Shows a short piece of information. */
     void showInformation(String title, String message);
+
+    /**
+     * Shows {@code form} for the person to fill in.
+     *
+     * @return true when the person confirmed a valid form; the values are then in the form's fields
+     */
+    default boolean showForm(Form form) {
+        return false;
+    }
 }

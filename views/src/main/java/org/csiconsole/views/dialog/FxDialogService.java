@@ -7,6 +7,8 @@ import javafx.scene.control.Dialog;
 import javafx.stage.Modality;
 import javafx.stage.Window;
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.form.FormDialog;
 import org.csiconsole.views.theme.ThemeManager;
 
 import java.util.Objects;
@@ -52,6 +54,11 @@ public final class FxDialogService implements DialogService {
         alert.setTitle(title);
         alert.setHeaderText(title);
         prepare(alert).showAndWait();
+    }
+
+    @Override
+    public boolean showForm(Form form) {
+        return prepare(new FormDialog(form)).showAndWait().orElse(false);
     }
 
     /** Themes {@code dialog} and makes it modal to the owner window. */

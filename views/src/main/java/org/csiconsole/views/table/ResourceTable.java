@@ -132,6 +132,11 @@ public final class ResourceTable<T> extends BorderPane {
         return this;
     }
 
+    /** Redraws the detail pane for the selected row (after details loaded in the background changed). */
+    public void refreshDetail() {
+        if (detail != null) detail.show(table.getSelectionModel().getSelectedItem());
+    }
+
     public TableView<T> tableView() {
         return table;
     }

@@ -1,0 +1,243 @@
+package org.csiconsole.core.reference;
+
+import io.grpc.BindableService;
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessServerBuilder;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.csiconsole.core.reference.array.ArrayModel;
+import org.csiconsole.core.reference.csi.ControllerService;
+import org.csiconsole.core.reference.csi.GroupControllerService;
+import org.csiconsole.core.reference.csi.IdentityService;
+import org.csiconsole.core.reference.csi.NodeService;
+import org.csiconsole.core.reference.csi.SnapshotMetadataService;
+import org.csiconsole.core.reference.fault.Faults;
+import org.csiconsole.core.reference.seed.DemoSeed;
+import org.csiconsole.core.reference.serve.UnixSocketServers;
+import org.csiconsole.core.reference.store.StateStore;
+import org.csiconsole.core.reference.store.StoreException;
+
+/**
+ * The bundled reference plugin: simulated arrays behind CSI v1.12 (Identity, Controller, Node,
+ * GroupController, SnapshotMetadata), persisted in SQLite in a state directory, served in process
+ * or on unix sockets. This is the only entry point the rest of core uses.
+ *
+ * <pre>{@code
+ * try (ReferencePlugin p = ReferencePlugin.builder(stateDir).seed(Seed.DEMO).nodeId("node-1").start()) {
+ *     p.startInProcess("demo");            // clients connect to endpoint inproc:demo
+ *     p.serve(Path.of("/tmp/ref.sock"), Optional.empty());   // and/or unix:///tmp/ref.sock
+ * }
+ * }</pre>
+ *
+ * <p>Every mutation is committed to {@code <stateDir>/state.db} before its response is sent
+ * (see {@link StateStore}). A state directory can be open in one plugin at a time.
+ */
+public final class ReferencePlugin implements AutoCloseable {
+    /** Plugin name reported by GetPluginInfo. */
+    public static final String PLUGIN_NAME = "reference.csi-console.org";
+    /** Version reported by GetPluginInfo. */
+    public static final String VERSION = "0.1.0";
+
+    private final StateStore store;
+    private final ArrayModel model;
+    private final Faults faults;
+    private final String nodeId;
+    private final List<Server> inProcess = new ArrayList<>();
+    private final List<UnixSocketServers.Running> sockets = new ArrayList<>();
+    private boolean closed;
+
+    private ReferencePlugin(StateStore store, ArrayModel model, Faults faults, String nodeId) {
+        this.store = store;
+        this.model = model;
+        this.faults = faults;
+        this.nodeId = nodeId;
+    }
+
+    /** Starts configuring a plugin whose state lives in {@code stateDir} (created when missing). */
+    public static Builder builder(Path stateDir) {
+        return new Builder(stateDir);
+    }
+
+    /** Options of a plugin; {@link #start()} opens the state and seeds a fresh directory. */
+    public static final class Builder {
+        private final Path stateDir;
+        private Seed seed = Seed.EMPTY;
+        private String nodeId = "node-1";
+        private Clock clock = Clock.systemUTC();
+        private long faultSeed = 1L;
+
+        private Builder(Path stateDir) {
+            this.stateDir = Objects.requireNonNull(stateDir, "stateDir");
+        }
+
+        /** What a fresh state directory starts with (default {@link Seed#EMPTY}); ignored for an existing one. */
+        public Builder seed(Seed value) {
+            this.seed = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** node_id reported by NodeGetInfo and used for node records (default "node-1"). */
+        public Builder nodeId(String value) {
+            this.nodeId = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** Clock for creation times and the replication schedule (default system UTC). */
+        public Builder clock(Clock value) {
+            this.clock = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /** Seed of fault-injection probability draws (default 1). */
+        public Builder faultSeed(long value) {
+            this.faultSeed = value;
+            return this;
+        }
+
+        /**
+         * Opens the state directory, seeds it when fresh, and returns the running plugin (not yet
+         * serving anything).
+         *
+         * @throws StoreException when the directory is locked by another plugin process or the
+         *                        database cannot be opened; the message says what to do
+         */
+        public ReferencePlugin start() {
+            StateStore store = StateStore.open(stateDir);
+            try {
+                ArrayModel model = ArrayModel.load(store, clock);
+                if (model.isEmpty()) {
+                    DemoSeed.apply(model, seed, nodeId);
+                }
+                DemoSeed.ensureNode(model, nodeId);
+                return new ReferencePlugin(store, model, new Faults(faultSeed, model), nodeId);
+            } catch (RuntimeException e) {
+                store.close();
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * The array model shared by every protocol. Code inside the {@code reference} package (CSI,
+     * csi-addons and CSP services) works on it directly; nothing outside uses it.
+     */
+    public ArrayModel model() {
+        return model;
+    }
+
+    /** Fault injection for this plugin. */
+    public Faults faults() {
+        return faults;
+    }
+
+    /** node_id of this plugin's node service. */
+    public String nodeId() {
+        return nodeId;
+    }
+
+    /** The state directory. */
+    public Path stateDir() {
+        return store.directory();
+    }
+
+    /**
+     * The CSI services (Identity, Controller, Node, GroupController, SnapshotMetadata), each
+     * wrapped by the fault interceptor. Fresh instances on each call, all on this plugin's model.
+     */
+    public List<BindableService> bindableServices() {
+        List<BindableService> out = new ArrayList<>(controllerServices());
+        out.add(faults.interceptor().wrap(new NodeService(model, faults, nodeId)));
+        return out;
+    }
+
+    private List<BindableService> controllerServices() {
+        List<BindableService> out = new ArrayList<>();
+        out.add(faults.interceptor().wrap(new IdentityService()));
+        out.add(faults.interceptor().wrap(new ControllerService(model, faults)));
+        out.add(faults.interceptor().wrap(new GroupControllerService(model, faults)));
+        out.add(faults.interceptor().wrap(new SnapshotMetadataService(model, faults)));
+        return out;
+    }
+
+    private List<BindableService> nodeServices() {
+        return List.of(faults.interceptor().wrap(new IdentityService()),
+                faults.interceptor().wrap(new NodeService(model, faults, nodeId)));
+    }
+
+    /**
+     * Serves every service in process under {@code name}; clients use endpoint {@code inproc:NAME}
+     * ({@code InProcessChannelBuilder.forName(name)}). The server is stopped by {@link #close()}.
+     *
+     * @throws IllegalStateException when the name is already taken in this JVM
+     */
+    public synchronized Server startInProcess(String name) {
+        try {
+            Server s = InProcessServerBuilder.forName(name).directExecutor().addServices(
+                    bindableServices().stream().map(BindableService::bindService).toList()).build().start();
+            inProcess.add(s);
+            return s;
+        } catch (IOException e) {
+            throw new IllegalStateException("In-process name " + name + " is already in use: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Serves on unix sockets. With a node socket, {@code socket} carries Identity, Controller,
+     * GroupController and SnapshotMetadata and {@code nodeSocket} carries Identity and Node (the
+     * controller/node split of a real deployment); without one, {@code socket} carries everything.
+     * Socket files are removed by {@link #close()}.
+     *
+     * @return the server on {@code socket}
+     * @throws IOException when a socket cannot be bound (in use, directory missing)
+     */
+    public synchronized Server serve(Path socket, Optional<Path> nodeSocket) throws IOException {
+        UnixSocketServers.Running main = UnixSocketServers.start(socket,
+                nodeSocket.isPresent() ? controllerServices() : bindableServices());
+        sockets.add(main);
+        if (nodeSocket.isPresent()) {
+            try {
+                sockets.add(UnixSocketServers.start(nodeSocket.get(), nodeServices()));
+            } catch (IOException e) {
+                main.stop();
+                sockets.remove(main);
+                throw e;
+            }
+        }
+        return main.server();
+    }
+
+    /**
+     * Starts the CSP REST server on 127.0.0.1 ({@code port} 0 = ephemeral) and returns the bound
+     * port.
+     *
+     * @throws UnsupportedOperationException when this build has no CSP server
+     */
+    public int startCsp(int port) {
+        throw new UnsupportedOperationException("The CSP REST server is not available in this build.");
+    }
+
+    /** Stops every server (socket files removed) and closes the state. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Server s : inProcess) {
+            s.shutdownNow();
+            try {
+                s.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        sockets.forEach(UnixSocketServers.Running::stop);
+        store.close();
+    }
+}

@@ -1,0 +1,48 @@
+package org.csiconsole.core.reference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.csiconsole.core.reference.array.ReplicationHealthState;
+import org.csiconsole.core.reference.array.ReplicationStatus;
+import org.csiconsole.core.reference.store.StoreException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReferencePluginTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void demoSeedHasEveryStateAndSurvivesRestart() {
+        int volumes;
+        try (ReferencePlugin p = ReferencePlugin.builder(dir).seed(Seed.DEMO).nodeId("node-1").start()) {
+            var m = p.model();
+            volumes = m.volumeCount();
+            assertThat(volumes).isBetween(190, 230);
+            assertThat(m.arrays()).extracting(a -> a.name()).containsExactly("site-a", "site-b");
+            assertThat(m.replications()).extracting(ReplicationStatus::health)
+                    .contains(ReplicationHealthState.HEALTHY, ReplicationHealthState.DEGRADED, ReplicationHealthState.ERROR);
+            assertThat(m.replications()).anyMatch(ReplicationStatus::resyncing);
+            assertThat(m.replications()).anyMatch(r -> r.message().startsWith("Split-brain"));
+            assertThat(m.hosts()).extracting(h -> h.accessProtocol()).contains("iscsi", "fc", "nvmetcp");
+            assertThat(m.publications()).isNotEmpty();
+            assertThat(m.nodeMountsOnNode("node-1")).anyMatch(n -> n.staged()).anyMatch(n -> !n.staged());
+            assertThat(m.volumes()).anyMatch(v -> v.sourceSnapshotId() != null).anyMatch(v -> v.sourceVolumeId() != null);
+            assertThat(m.groupSnapshots()).hasSize(1);
+        }
+        try (ReferencePlugin p = ReferencePlugin.builder(dir).seed(Seed.DEMO).start()) {
+            assertThat(p.model().volumeCount()).isEqualTo(volumes);
+        }
+    }
+
+    @Test
+    void secondPluginOnSameStateDirFailsFast() {
+        try (ReferencePlugin p = ReferencePlugin.builder(dir).start()) {
+            assertThatThrownBy(() -> ReferencePlugin.builder(dir).start())
+                    .isInstanceOf(StoreException.class)
+                    .hasMessageContaining("already in use");
+        }
+    }
+}

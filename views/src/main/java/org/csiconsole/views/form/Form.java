@@ -1,0 +1,198 @@
+package org.csiconsole.views.form;
+
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A small input form as plain state (no {@code Node}): fields with values and a check per field
+ * that reads as a sentence when the value is not acceptable. View models build one for a command
+ * ("Create volume": name, size, access mode, ...), hand it to
+ * {@link org.csiconsole.views.dialog.DialogService#showForm(Form)} and read the values back; tests
+ * fill the fields directly. {@link #valid()} is true when every field's check passes.
+ */
+public final class Form {
+    private final String title;
+    private final String message;
+    private final String actionLabel;
+    private final List<Field> fields = new ArrayList<>();
+    private final ObservableList<Observable> errors = FXCollections.observableArrayList(o -> new Observable[]{o});
+    private final BooleanBinding valid;
+
+    /**
+     * @param title the command, e.g. {@code "Create volume"}
+     * @param message one sentence above the fields, may be empty
+     * @param actionLabel the confirming button, e.g. {@code "Create"}
+     */
+    public Form(String title, String message, String actionLabel) {
+        this.title = Objects.requireNonNull(title);
+        this.message = message == null ? "" : message;
+        this.actionLabel = Objects.requireNonNull(actionLabel);
+        this.valid = Bindings.createBooleanBinding(
+                () -> fields.stream().allMatch(f -> f.error().get().isEmpty()), errors);
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public String message() {
+        return message;
+    }
+
+    public String actionLabel() {
+        return actionLabel;
+    }
+
+    public List<Field> fields() {
+        return Collections.unmodifiableList(fields);
+    }
+
+    /** True when every field's check passes. */
+    public BooleanBinding valid() {
+        return valid;
+    }
+
+    /** The first problem in words, empty when valid. */
+    public String firstError() {
+        return fields.stream().map(f -> f.error().get()).filter(e -> !e.isEmpty()).findFirst().orElse("");
+    }
+
+    /** The field with {@code id}. */
+    public Optional<Field> field(String id) {
+        return fields.stream().filter(f -> f.id().equals(id)).findFirst();
+    }
+
+    /** The text field with {@code id}; fails when there is none. */
+    public TextInput text(String id) {
+        return (TextInput) field(id).orElseThrow(() -> new IllegalArgumentException("No field " + id));
+    }
+
+    /** The choice with {@code id}; fails when there is none. */
+    @SuppressWarnings("unchecked")
+    public <E> Choice<E> choice(String id) {
+        return (Choice<E>) field(id).orElseThrow(() -> new IllegalArgumentException("No field " + id));
+    }
+
+    /**
+     * Adds a text field.
+     *
+     * @param check returns the problem in words for a value, or empty when it is acceptable; may
+     *              read other fields, listed in {@code dependsOn}
+     */
+    public TextInput addText(String id, String label, String initial, TextInput.Kind kind, String help,
+                             Function<String, String> check, Observable... dependsOn) {
+        TextInput t = new TextInput(id, label, help, kind, initial);
+        List<Observable> deps = new ArrayList<>(List.of(dependsOn));
+        deps.add(t.text());
+        t.bindError(Bindings.createStringBinding(() -> Objects.requireNonNullElse(check.apply(t.text().get()), ""),
+                deps.toArray(Observable[]::new)));
+        add(t);
+        return t;
+    }
+
+    /** Adds a choice among {@code options}, shown with {@code names}. */
+    public <E> Choice<E> addChoice(String id, String label, List<E> options, E initial, Function<E, String> names, String help) {
+        Choice<E> c = new Choice<>(id, label, help, options, initial, names);
+        c.bindError(Bindings.createStringBinding(() -> c.value().get() == null ? label + " is required." : "", c.value()));
+        add(c);
+        return c;
+    }
+
+    /** Adds a check that concerns several fields; its error shows under {@code field}. */
+    public void addCheck(Field field, Supplier<String> check, Observable... dependsOn) {
+        StringBinding own = field.error();
+        List<Observable> deps = new ArrayList<>(List.of(dependsOn));
+        deps.add(own);
+        StringBinding combined = Bindings.createStringBinding(() -> {
+            String first = own.get();
+            return first.isEmpty() ? Objects.requireNonNullElse(check.get(), "") : first;
+        }, deps.toArray(Observable[]::new));
+        field.bindError(combined);
+        errors.add(combined);
+    }
+
+    private void add(Field f) {
+        fields.add(f);
+        errors.add(f.error());
+    }
+
+    /** Parses {@code key=value} lines (blank lines and {@code #} comments ignored) into an ordered map. */
+    public static Map<String, String> parseKeyValues(String text) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (text == null) return m;
+        for (String line : text.split("\\R")) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#")) continue;
+            int eq = l.indexOf('=');
+            if (eq <= 0) throw new IllegalArgumentException("'" + l + "' is not key=value: write one parameter per line, e.g. tier=gold");
+            m.put(l.substring(0, eq).strip(), l.substring(eq + 1).strip());
+        }
+        return m;
+    }
+
+    /** The problem with {@code key=value} text, empty when it parses. */
+    public static String checkKeyValues(String text) {
+        try {
+            parseKeyValues(text);
+            return "";
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** One field of a form. */
+    public abstract static sealed class Field permits TextInput, Choice {
+        private final String id;
+        private final String label;
+        private final String help;
+        private final ObjectProperty<StringBinding> errorBinding = new SimpleObjectProperty<>();
+        private final StringProperty error = new SimpleStringProperty("");
+
+        Field(String id, String label, String help) {
+            this.id = Objects.requireNonNull(id);
+            this.label = Objects.requireNonNull(label);
+            this.help = help == null ? "" : help;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        public String help() {
+            return help;
+        }
+
+        /** The problem with the current value in words, empty when acceptable. */
+        public StringBinding error() {
+            StringBinding b = errorBinding.get();
+            return b != null ? b : Bindings.createStringBinding(() -> "");
+        }
+
+        void bindError(StringBinding binding) {
+            errorBinding.set(binding);
+            error.bind(binding);
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package org.csiconsole.views.storage;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableStringValue;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.workbench.ResourceKind;
+import org.csiconsole.views.workbench.ResourceView;
+import org.kordamp.ikonli.Ikon;
+
+/**
+ * A {@link ResourceView} made of a {@link ResourceTable} over a {@link StorageViewModel}: the
+ * table's selection drives the model's, a status line under the table says what was read (or
+ * why not) with a spinner while reading, and activate/deactivate reach the model.
+ */
+public abstract class StorageTableView<T> implements ResourceView {
+    private final ResourceKind kind;
+    private final StorageViewModel<T> model;
+    private final ObservableStringValue title;
+    private final BorderPane root = new BorderPane();
+    private ResourceTable<T> table;
+
+    protected StorageTableView(ResourceKind kind, StorageViewModel<T> model) {
+        this.kind = kind;
+        this.model = model;
+        String conn = model.context.connectionName();
+        this.title = Bindings.createStringBinding(() -> conn.isEmpty() ? kind.title() : kind.title() + " \u00b7 " + conn);
+        root.getStyleClass().add("cc-storage-view");
+        root.setId("view-" + kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+    }
+
+    /** Builds the table once; call at the end of the subclass constructor. */
+    protected final void install(ResourceTable<T> resourceTable) {
+        this.table = resourceTable;
+        table.selectedItemProperty().addListener((o, a, b) -> model.selectedProperty().set(b));
+        model.selectedProperty().addListener((o, a, b) -> {
+            if (b == null) table.tableView().getSelectionModel().clearSelection();
+            else if (table.selectedItemProperty().get() != b) table.tableView().getSelectionModel().select(b);
+        });
+        root.setCenter(table);
+        ProgressIndicator spinner = new ProgressIndicator();
+        spinner.setPrefSize(14, 14);
+        spinner.visibleProperty().bind(model.loadingProperty());
+        spinner.managedProperty().bind(spinner.visibleProperty());
+        Label status = new Label();
+        status.setId("view-status");
+        status.getStyleClass().add("cc-muted");
+        status.textProperty().bind(model.statusProperty());
+        HBox line = new HBox(8, spinner, status);
+        line.setAlignment(Pos.CENTER_LEFT);
+        line.setPadding(new Insets(3, 10, 3, 10));
+        line.getStyleClass().add("cc-view-status");
+        root.setBottom(line);
+    }
+
+    /**
+     * Puts the view's command buttons in a bar above the table, in groups separated by a rule
+     * (pass null between groups). The bar wraps on narrow windows.
+     */
+    protected final void commands(Node... nodes) {
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 6);
+        bar.setId("view-commands");
+        bar.getStyleClass().add("cc-command-bar");
+        bar.setPadding(new Insets(8, 10, 2, 10));
+        bar.setAlignment(Pos.CENTER_LEFT);
+        for (Node n : nodes) {
+            if (n == null) {
+                javafx.scene.control.Separator sep = new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL);
+                sep.setPrefHeight(22);
+                bar.getChildren().add(sep);
+            } else {
+                bar.getChildren().add(n);
+            }
+        }
+        root.setTop(bar);
+    }
+
+    public StorageViewModel<T> model() {
+        return model;
+    }
+
+    public ResourceTable<T> table() {
+        return table;
+    }
+
+    public ResourceKind kind() {
+        return kind;
+    }
+
+    @Override
+    public ObservableStringValue title() {
+        return title;
+    }
+
+    @Override
+    public Ikon icon() {
+        return kind.icon();
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public void activate() {
+        model.activate();
+    }
+
+    @Override
+    public void deactivate() {
+        model.deactivate();
+    }
+
+    @Override
+    public boolean focusFilter() {
+        table.focusFilter();
+        return true;
+    }
+
+    @Override
+    public ViewAction refreshAction() {
+        return model.refreshActionFor();
+    }
+}

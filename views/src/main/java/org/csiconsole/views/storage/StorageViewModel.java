@@ -1,0 +1,232 @@
+package org.csiconsole.views.storage;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.views.ViewModel;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.dialog.DialogService;
+import org.csiconsole.views.dialog.Failures;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.port.Feature;
+import org.csiconsole.views.port.Features;
+import org.csiconsole.views.port.StorageService;
+import org.csiconsole.views.table.BatchAppender;
+import org.csiconsole.views.table.ResourceTableModel;
+import org.csiconsole.views.task.Progress;
+import org.csiconsole.views.task.UiTask;
+
+import java.text.NumberFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Base of the view models of one resource kind of one connection: the rows (a
+ * {@link ResourceTableModel} streamed from the storage port page by page), the selection, what the
+ * connection offers ({@link Features}) and helpers that turn a command into a {@link ViewAction}
+ * enabled only when the feature is advertised, with the reason otherwise.
+ *
+ * <p>UI thread only (a direct executor in tests). Reading runs as a cancellable task; a failed read
+ * is shown once in a dialog and stays in {@link #statusProperty()}.
+ *
+ * @param <T> the row type
+ */
+public abstract class StorageViewModel<T> extends ViewModel {
+    protected final ViewContext context;
+    private final ResourceTableModel<T> table;
+    private final ObjectProperty<Features> features = new SimpleObjectProperty<>(this, "features", Features.NONE);
+    private final ObjectProperty<T> selected = new SimpleObjectProperty<>(this, "selected");
+    private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading", false);
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final AtomicLong generation = new AtomicLong();
+    private UiTask<?> load;
+    private boolean loaded;
+
+    protected StorageViewModel(ViewContext context, Function<? super T, String> searchText) {
+        this.context = Objects.requireNonNull(context);
+        this.table = new ResourceTableModel<>(searchText);
+    }
+
+    /** Plural noun for sentences, e.g. {@code "volumes"}. */
+    protected abstract String noun();
+
+    /** The feature that gates reading, or null when reading needs none. */
+    protected abstract Feature listFeature();
+
+    /**
+     * Starts reading every row, handing pages to {@code sink} (any thread) as they arrive.
+     *
+     * @return completes when done
+     */
+    protected abstract CompletableFuture<?> load(Consumer<List<T>> sink);
+
+    /** Called on the UI thread after a read completed without failure. */
+    protected void loadedAll() {
+    }
+
+    @Override
+    protected void onActivate() {
+        refreshFeatures();
+        if (!loaded) refresh();
+    }
+
+    @Override
+    protected void onDeactivate() {
+        if (load != null) load.cancel();
+    }
+
+    public StorageService storage() {
+        return context.storage();
+    }
+
+    public ResourceTableModel<T> table() {
+        return table;
+    }
+
+    public ObjectProperty<Features> featuresProperty() {
+        return features;
+    }
+
+    public Features features() {
+        return features.get();
+    }
+
+    public ObjectProperty<T> selectedProperty() {
+        return selected;
+    }
+
+    public T selected() {
+        return selected.get();
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading;
+    }
+
+    /** The last read's outcome in words ("Read 1,204 volumes", or what failed). */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    protected DialogService dialogs() {
+        return context.actions().dialogs();
+    }
+
+    /** Asks the storage again what it offers. */
+    public void refreshFeatures() {
+        context.storage().features().whenComplete((f, e) -> context.ui().execute(() -> {
+            if (f != null) features.set(f);
+        }));
+    }
+
+    /** Drops the rows and reads them again, streaming pages into the table. Cancels a read in progress. */
+    public void refresh() {
+        if (load != null) load.cancel();
+        long gen = generation.incrementAndGet();
+        table.clear();
+        selected.set(null);
+        loaded = true;
+        loading.set(true);
+        status.set("Reading " + noun() + "\u2026");
+        String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
+        BatchAppender<T> appender = new BatchAppender<>(context.ui(), batch -> {
+            if (generation.get() == gen) table.append(batch);
+        });
+        AtomicLong count = new AtomicLong();
+        UiTask<?> task = context.actions().tasks().submit(title, (Progress p) -> load(page -> {
+            if (p.isCancelled()) return;
+            appender.addAll(page);
+            p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
+        }));
+        load = task;
+        task.outcome().whenComplete((v, error) -> {
+            if (generation.get() != gen) return;
+            loading.set(false);
+            if (error == null) {
+                status.set("Read " + format(count.get()) + " " + noun());
+                loadedAll();
+                return;
+            }
+            CallFailure failure = Failures.of(title, error);
+            if (failure.kind() == FailureKind.CANCELLED) {
+                status.set("Reading was cancelled; " + format(count.get()) + " " + noun() + " shown.");
+                return;
+            }
+            status.set(failure.getMessage());
+            context.actions().notifications().error(title, failure.getMessage());
+            dialogs().showFailure(failure);
+        });
+    }
+
+    /** Whether {@code f} is offered. */
+    public BooleanBinding can(Feature f) {
+        return Bindings.createBooleanBinding(() -> features.get().available(f), features);
+    }
+
+    /**
+     * A command gated on {@code feature} (null for none) and, when {@code needsSelection}, on a
+     * selected row; the reason says which is missing.
+     */
+    protected ViewAction action(String label, Feature feature, boolean needsSelection, Runnable handler) {
+        return action(label, feature, needsSelection ? "Select one of the " + noun() + " first." : null,
+                needsSelection ? Objects::nonNull : t -> true, handler);
+    }
+
+    /** A command gated on {@code feature} and on {@code rowTest} of the selected row, with {@code rowReason} when it fails. */
+    protected ViewAction action(String label, Feature feature, String rowReason, Predicate<T> rowTest, Runnable handler) {
+        BooleanBinding enabled = Bindings.createBooleanBinding(() -> (feature == null || features.get().available(feature))
+                && rowTest.test(selected.get()), features, selected);
+        StringBinding reason = Bindings.createStringBinding(() -> {
+            if (feature != null && !features.get().available(feature)) return features.get().reason(feature);
+            if (!rowTest.test(selected.get())) return rowReason == null ? "" : rowReason;
+            return "";
+        }, features, selected);
+        return new ViewAction(label, enabled, reason, handler);
+    }
+
+    /** The refresh command (F5), gated on {@link #listFeature()}. */
+    protected ViewAction refreshActionFor() {
+        return action("Refresh " + noun(), listFeature(), false, this::refresh);
+    }
+
+    /** Shows {@code form}; true when the person confirmed it. */
+    protected boolean ask(Form form) {
+        return dialogs().showForm(form);
+    }
+
+    /** Replaces rows matching {@code same} with {@code row} (or appends it), keeping the selection on it. */
+    protected void upsert(T row, Predicate<? super T> same) {
+        boolean wasSelected = selected.get() != null && same.test(selected.get());
+        table.removeIf(same);
+        table.append(List.of(row));
+        if (wasSelected) selected.set(row);
+    }
+
+    /** Removes rows matching {@code same}, clearing the selection when it was one of them. */
+    protected void remove(Predicate<? super T> same) {
+        if (selected.get() != null && same.test(selected.get())) selected.set(null);
+        table.removeIf(same);
+    }
+
+    protected static String format(long n) {
+        NumberFormat f = NumberFormat.getIntegerInstance(Locale.ROOT);
+        f.setGroupingUsed(true);
+        return f.format(n);
+    }
+
+}

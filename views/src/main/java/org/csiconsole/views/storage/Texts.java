@@ -1,0 +1,121 @@
+package org.csiconsole.views.storage;
+
+import org.csiconsole.core.model.ByteSize;
+import org.csiconsole.core.model.Origin;
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.ReplicationRole;
+import org.csiconsole.core.model.Topology;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.model.VolumeReplication;
+import org.csiconsole.core.model.VolumeSource;
+
+import java.text.NumberFormat;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/** How storage values read in tables and detail panes. Pure functions, no controls. */
+public final class Texts {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
+
+    private Texts() {
+    }
+
+    /** Human size in binary units, e.g. {@code 10 GiB}; empty for 0 (unknown). */
+    public static String size(long bytes) {
+        return bytes <= 0 ? "" : ByteSize.format(bytes);
+    }
+
+    /** Exact bytes with grouping, e.g. {@code 10,737,418,240 bytes}. */
+    public static String exactBytes(long bytes) {
+        NumberFormat f = NumberFormat.getIntegerInstance(Locale.ROOT);
+        f.setGroupingUsed(true);
+        return f.format(bytes) + (bytes == 1 ? " byte" : " bytes");
+    }
+
+    /** Size followed by the exact bytes, for detail panes. */
+    public static String sizeWithBytes(long bytes) {
+        return bytes <= 0 ? "unknown" : size(bytes) + " (" + exactBytes(bytes) + ")";
+    }
+
+    public static String accessType(Volume v) {
+        return v.capabilities().stream().map(c -> switch (c.accessType()) {
+            case BLOCK -> "Block";
+            case MOUNT -> c.fsType().isEmpty() ? "Mount" : "Mount (" + c.fsType() + ")";
+            case UNKNOWN -> "";
+        }).filter(s -> !s.isEmpty()).distinct().collect(Collectors.joining(", "));
+    }
+
+    public static String accessModes(Volume v) {
+        return v.capabilities().stream().map(VolumeCapability::accessMode).distinct()
+                .map(Texts::enumWords).collect(Collectors.joining(", "));
+    }
+
+    public static String published(Volume v) {
+        if (!v.publishedNodeIds().isEmpty()) return String.join(", ", v.publishedNodeIds());
+        return v.published() ? "yes" : "";
+    }
+
+    public static String condition(Volume v) {
+        if (v.condition().abnormal()) return "Abnormal" + (v.condition().message().isEmpty() ? "" : ": " + v.condition().message());
+        return "Normal";
+    }
+
+    public static String replication(VolumeReplication r) {
+        if (!r.replicated()) return "";
+        String role = r.role() == ReplicationRole.UNKNOWN ? "Role unknown" : enumWords(r.role());
+        String health = r.health() == ReplicationHealth.UNKNOWN ? "health unknown" : enumWords(r.health()).toLowerCase(Locale.ROOT);
+        return role + " \u00b7 " + health;
+    }
+
+    public static String source(VolumeSource s) {
+        return switch (s.kind()) {
+            case NONE -> "";
+            case SNAPSHOT -> "Snapshot " + s.id();
+            case VOLUME -> "Clone of " + s.id();
+        };
+    }
+
+    public static String origin(Origin o) {
+        return switch (o) {
+            case CSI -> "CSI";
+            case CSP -> "CSP";
+            case BOTH -> "CSI + CSP";
+        };
+    }
+
+    public static String time(Instant t) {
+        return t == null ? "" : TIME.format(t.atZone(ZoneId.systemDefault()));
+    }
+
+    /** {@code key=value} lines, sorted by key; empty for an empty map. */
+    public static String keyValues(Map<String, String> m) {
+        return new TreeMap<>(m).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining("\n"));
+    }
+
+    public static String topologies(List<Topology> t) {
+        return t.stream().map(Topology::toString).collect(Collectors.joining("\n"));
+    }
+
+    public static String lines(Collection<String> items) {
+        return String.join("\n", items);
+    }
+
+    /** {@code SINGLE_NODE_WRITER} → {@code Single node writer}. */
+    public static String enumWords(Enum<?> e) {
+        String s = e.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    public static String yesNo(boolean b) {
+        return b ? "Yes" : "No";
+    }
+}

@@ -1,0 +1,154 @@
+package org.csiconsole.views.volumes;
+
+import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.core.model.PublishInfo;
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.storage.ActionButton;
+import org.csiconsole.views.storage.StorageTableView;
+import org.csiconsole.views.storage.Texts;
+import org.csiconsole.views.table.Column;
+import org.csiconsole.views.table.DetailRow;
+import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.workbench.ResourceKind;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The volumes of a connection: a sortable, filterable table (name and id, size in binary units with
+ * the exact bytes on hover, access type and mode, published nodes, condition, group, replication,
+ * source, origin), a detail pane (parameters, context, topology, publish records, snapshots, node
+ * records) and the volume commands of {@link VolumesViewModel}, each disabled with a reason when
+ * the connection does not offer it.
+ */
+public final class VolumesView extends StorageTableView<Volume> {
+    private final VolumesViewModel model;
+
+    public VolumesView(VolumesViewModel model) {
+        super(ResourceKind.VOLUMES, model);
+        this.model = model;
+        List<Column<Volume, ?>> columns = List.of(
+                Column.<Volume, String>of("name", "Name", Volume::displayName).width(190).tooltip(v -> "volume_id " + v.volumeId()),
+                Column.<Volume, String>of("id", "Volume id", Volume::volumeId).width(170).mono(),
+                Column.<Volume, Long>of("size", "Size", Volume::capacityBytes).format(Texts::size)
+                        .tooltip(v -> Texts.exactBytes(v.capacityBytes())).alignRight().width(90),
+                Column.<Volume, String>of("accessType", "Access type", Texts::accessType).width(110),
+                Column.<Volume, String>of("accessMode", "Access mode", Texts::accessModes).width(150),
+                Column.<Volume, String>of("published", "Published to", Texts::published).width(140),
+                Column.<Volume, String>of("condition", "Condition", Texts::condition).width(110)
+                        .styleClass(v -> v.condition().abnormal() ? "cc-cell-danger" : null),
+                Column.<Volume, String>of("group", "Group", Volume::groupId).width(110),
+                Column.<Volume, String>of("replication", "Replication", v -> Texts.replication(v.replication())).width(150)
+                        .styleClass(v -> v.replication().health() == ReplicationHealth.ERROR ? "cc-cell-danger"
+                                : v.replication().health() == ReplicationHealth.DEGRADED ? "cc-cell-warning" : null),
+                Column.<Volume, String>of("source", "Source", v -> Texts.source(v.source())).width(150),
+                Column.<Volume, String>of("origin", "Origin", v -> Texts.origin(v.origin())).width(80));
+        ResourceTable<Volume> table = new ResourceTable<>(model.table(), columns)
+                .withDetail(this::details, Volume::displayName)
+                .withEmptyState(Material2MZ.STORAGE, "No volumes", "This connection has no volumes yet. Create one with New volume (Ctrl+N).");
+        install(table);
+        model.detailVersionProperty().addListener((o, a, b) -> table.refreshDetail());
+        commands(
+                new ActionButton("volume-create", model.createAction(), Material2AL.ADD, "Create a volume (Ctrl+N)"),
+                new ActionButton("volume-expand", model.expandAction(), Material2AL.ADD_CIRCLE_OUTLINE, "Grow the selected volume"),
+                new ActionButton("volume-modify", model.modifyAction(), Material2AL.EDIT, "Change mutable parameters"),
+                new ActionButton("volume-snapshot", model.snapshotAction(), Material2MZ.PHOTO_CAMERA, "Snapshot the selected volume"),
+                new ActionButton("volume-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected volume (Del)"),
+                null,
+                new ActionButton("volume-publish", model.publishAction(), Material2AL.LINK, "ControllerPublishVolume to a node"),
+                new ActionButton("volume-unpublish", model.unpublishAction(), Material2AL.LINK_OFF, "ControllerUnpublishVolume from a node"),
+                null,
+                new ActionButton("volume-node-stage", model.nodeStageAction(), Material2AL.ARCHIVE, "NodeStageVolume on the connected node"),
+                new ActionButton("volume-node-publish", model.nodePublishAction(), Material2AL.FOLDER_OPEN, "NodePublishVolume on the connected node"),
+                new ActionButton("volume-node-unpublish", model.nodeUnpublishAction(), Material2AL.FOLDER, "NodeUnpublishVolume on the connected node"),
+                new ActionButton("volume-node-unstage", model.nodeUnstageAction(), Material2MZ.UNARCHIVE, "NodeUnstageVolume on the connected node"),
+                null,
+                new ActionButton("volume-csp-publish", model.cspPublishAction(), Material2AL.DNS, "Present the volume to a CSP host"),
+                new ActionButton("volume-csp-unpublish", model.cspUnpublishAction(), Material2MZ.REMOVE_CIRCLE_OUTLINE, "Stop presenting it to a CSP host"));
+    }
+
+    private List<DetailRow> details(Volume v) {
+        List<DetailRow> rows = new ArrayList<>();
+        rows.add(DetailRow.of("Volume id", v.volumeId()));
+        rows.add(DetailRow.of("Name", v.name()));
+        rows.add(DetailRow.of("Capacity", Texts.sizeWithBytes(v.capacityBytes())));
+        rows.add(DetailRow.of("Access", join(Texts.accessType(v), Texts.accessModes(v))));
+        rows.add(DetailRow.of("Published to", Texts.published(v)));
+        rows.add(DetailRow.of("Condition", Texts.condition(v)));
+        rows.add(DetailRow.of("Group", v.groupId()));
+        rows.add(DetailRow.of("Replication", v.replication().replicated()
+                ? join(Texts.replication(v.replication()), v.replication().partner(), v.replication().message()) : "Not replicated"));
+        rows.add(DetailRow.of("Source", Texts.source(v.source())));
+        rows.add(DetailRow.of("Origin", Texts.origin(v.origin())));
+        rows.add(DetailRow.block("Parameters", Texts.keyValues(v.parameters())));
+        rows.add(DetailRow.block("Volume context", Texts.keyValues(v.volumeContext())));
+        rows.add(DetailRow.block("Accessible topology", Texts.topologies(v.accessibleTopology())));
+        rows.add(DetailRow.block("Publish info", publishInfo(v)));
+        rows.add(DetailRow.block("Snapshots", model.selected() == v ? snapshots(model.snapshotsOfSelected()) : ""));
+        rows.add(DetailRow.block("Node records", nodeRecords(v)));
+        if (!v.properties().isEmpty()) rows.add(DetailRow.block("Other properties", Texts.keyValues(v.properties())));
+        return rows;
+    }
+
+    private String publishInfo(Volume v) {
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, Map<String, String>> e : model.publishContexts().entrySet()) {
+            if (!e.getKey().startsWith(v.volumeId() + "/")) continue;
+            lines.add("node " + e.getKey().substring(v.volumeId().length() + 1) + ": " + Texts.keyValues(e.getValue()).replace('\n', ' '));
+        }
+        if (model.selected() == v) {
+            for (PublishInfo p : model.publishInfoOfSelected()) {
+                lines.add("LUN " + p.lunId() + ", serial " + p.serialNumber()
+                        + (p.accessProtocol() == null ? "" : ", " + p.accessProtocol().wire())
+                        + (p.targetNames().isEmpty() ? "" : ", targets " + String.join(" ", p.targetNames()))
+                        + (p.discoveryIps().isEmpty() ? "" : ", discovery " + String.join(" ", p.discoveryIps()))
+                        + (p.chapConfigured() ? ", CHAP user " + p.chapUser() : ""));
+            }
+        }
+        return String.join("\n", lines);
+    }
+
+    private static String snapshots(List<Snapshot> snaps) {
+        return snaps.stream().map(s -> (s.name().isEmpty() ? s.snapshotId() : s.name()) + "  " + Texts.size(s.sizeBytes())
+                + "  " + Texts.time(s.creationTime()) + (s.readyToUse() ? "" : "  (not ready)")).collect(Collectors.joining("\n"));
+    }
+
+    private String nodeRecords(Volume v) {
+        return v.publishedNodeIds().stream().map(id -> {
+            NodeInfo n = model.nodes().stream().filter(x -> x.nodeId().equals(id)).findFirst().orElse(null);
+            if (n == null) return id;
+            return id + (n.accessibleTopology() == null ? "" : "  " + n.accessibleTopology())
+                    + (n.maxVolumesPerNode() > 0 ? "  max " + n.maxVolumesPerNode() + " volumes" : "");
+        }).collect(Collectors.joining("\n"));
+    }
+
+    private static String join(String... parts) {
+        return java.util.Arrays.stream(parts).filter(p -> p != null && !p.isEmpty()).collect(Collectors.joining(" \u00b7 "));
+    }
+
+    public VolumesViewModel viewModel() {
+        return model;
+    }
+
+    @Override
+    public ViewAction createAction() {
+        return model.createAction();
+    }
+
+    @Override
+    public ViewAction deleteAction() {
+        return model.deleteAction();
+    }
+
+    @Override
+    public ViewAction refreshAction() {
+        return model.refreshAction();
+    }
+}

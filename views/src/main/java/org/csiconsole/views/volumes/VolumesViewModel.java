@@ -1,0 +1,454 @@
+package org.csiconsole.views.volumes;
+
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.ObservableMap;
+import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.AccessProtocol;
+import org.csiconsole.core.model.Host;
+import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.core.model.Origin;
+import org.csiconsole.core.model.PublishInfo;
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.model.VolumeSource;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.form.Choice;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.form.TextInput;
+import org.csiconsole.views.port.Feature;
+import org.csiconsole.views.port.NodeTarget;
+import org.csiconsole.views.port.VolumeRequest;
+import org.csiconsole.views.storage.StorageViewModel;
+import org.csiconsole.views.storage.Texts;
+import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.task.UiTask;
+
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Volumes of one connection (CSI and CSP, correlated by the port) and every volume command:
+ * create, clone, expand, modify, delete (typed confirmation of the name), controller publish and
+ * unpublish, node stage/publish/unpublish/unstage on the connected node, snapshot, and CSP
+ * publish/unpublish to a host. Each command is enabled only when the connection offers it
+ * ({@link Feature}); otherwise its action says why.
+ *
+ * <p>Details of the selected volume that need extra calls (its snapshots, publish records, node
+ * records) load in the background into {@link #snapshotsOfSelected()} and friends;
+ * {@link #detailVersionProperty()} changes when they arrive.
+ */
+public final class VolumesViewModel extends StorageViewModel<Volume> {
+    private final ObservableList<Snapshot> snapshotsOfSelected = FXCollections.observableArrayList();
+    private final ObservableList<PublishInfo> publishInfoOfSelected = FXCollections.observableArrayList();
+    private final ObservableList<NodeInfo> nodes = FXCollections.observableArrayList();
+    private final ObservableMap<String, Map<String, String>> publishContexts = FXCollections.observableHashMap();
+    private final IntegerProperty detailVersion = new SimpleIntegerProperty(this, "detailVersion");
+
+    private final ViewAction refresh;
+    private final ViewAction create;
+    private final ViewAction expand;
+    private final ViewAction modify;
+    private final ViewAction delete;
+    private final ViewAction publish;
+    private final ViewAction unpublish;
+    private final ViewAction nodeStage;
+    private final ViewAction nodePublish;
+    private final ViewAction nodeUnpublish;
+    private final ViewAction nodeUnstage;
+    private final ViewAction snapshot;
+    private final ViewAction cspPublish;
+    private final ViewAction cspUnpublish;
+
+    public VolumesViewModel(ViewContext context) {
+        super(context, v -> v.name() + " " + v.volumeId() + " " + Texts.published(v) + " " + v.groupId() + " "
+                + Texts.origin(v.origin()) + " " + v.source().id() + " " + Texts.replication(v.replication())
+                + (v.condition().abnormal() ? " abnormal" : ""));
+        refresh = refreshActionFor();
+        create = action("New volume", Feature.CREATE_VOLUME, false, this::create);
+        expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
+        modify = action("Modify", Feature.MODIFY_VOLUME, true, this::modify);
+        delete = action("Delete", Feature.DELETE_VOLUME, true, this::delete);
+        publish = action("Publish to node", Feature.CONTROLLER_PUBLISH, true, this::controllerPublish);
+        unpublish = action("Unpublish from node", Feature.CONTROLLER_PUBLISH,
+                "Select a volume that is published to a node.", v -> v != null && !v.publishedNodeIds().isEmpty(),
+                this::controllerUnpublish);
+        nodeStage = action("Stage on this node", Feature.NODE_STAGE, true, this::nodeStage);
+        nodePublish = action("Publish on this node", Feature.NODE_PUBLISH, true, this::nodePublish);
+        nodeUnpublish = action("Unpublish on this node", Feature.NODE_PUBLISH, true, this::nodeUnpublish);
+        nodeUnstage = action("Unstage on this node", Feature.NODE_STAGE, true, this::nodeUnstage);
+        snapshot = action("Snapshot", Feature.CREATE_DELETE_SNAPSHOT, true, this::createSnapshot);
+        cspPublish = action("Publish to host", Feature.CSP_PUBLISH,
+                "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspPublish);
+        cspUnpublish = action("Unpublish from host", Feature.CSP_PUBLISH,
+                "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspUnpublish);
+        selectedProperty().addListener((o, a, b) -> loadDetails(b));
+    }
+
+    @Override
+    protected String noun() {
+        return "volumes";
+    }
+
+    @Override
+    protected Feature listFeature() {
+        return Feature.LIST_VOLUMES;
+    }
+
+    @Override
+    protected CompletableFuture<?> load(Consumer<List<Volume>> sink) {
+        return storage().listVolumes(sink);
+    }
+
+    @Override
+    protected void loadedAll() {
+        if (features().available(Feature.NODE_INFO) || features().available(Feature.CONTROLLER_PUBLISH)) {
+            storage().listNodes().whenComplete((list, e) -> context.ui().execute(() -> {
+                if (list != null) nodes.setAll(list);
+            }));
+        }
+    }
+
+    // ---- state --------------------------------------------------------------------------------
+
+    public ViewAction refreshAction() { return refresh; }
+    public ViewAction createAction() { return create; }
+    public ViewAction expandAction() { return expand; }
+    public ViewAction modifyAction() { return modify; }
+    public ViewAction deleteAction() { return delete; }
+    public ViewAction publishAction() { return publish; }
+    public ViewAction unpublishAction() { return unpublish; }
+    public ViewAction nodeStageAction() { return nodeStage; }
+    public ViewAction nodePublishAction() { return nodePublish; }
+    public ViewAction nodeUnpublishAction() { return nodeUnpublish; }
+    public ViewAction nodeUnstageAction() { return nodeUnstage; }
+    public ViewAction snapshotAction() { return snapshot; }
+    public ViewAction cspPublishAction() { return cspPublish; }
+    public ViewAction cspUnpublishAction() { return cspUnpublish; }
+
+    /** Snapshots of the selected volume (ListSnapshots with its {@code source_volume_id}). */
+    public ObservableList<Snapshot> snapshotsOfSelected() {
+        return snapshotsOfSelected;
+    }
+
+    /** CSP publish records of the selected volume (LUN, targets, serial). */
+    public ObservableList<PublishInfo> publishInfoOfSelected() {
+        return publishInfoOfSelected;
+    }
+
+    /** Nodes known to the connection (NodeGetInfo and published node ids). */
+    public ObservableList<NodeInfo> nodes() {
+        return nodes;
+    }
+
+    /** {@code publish_context} per {@code volumeId/nodeId} returned by ControllerPublishVolume in this session. */
+    public ObservableMap<String, Map<String, String>> publishContexts() {
+        return publishContexts;
+    }
+
+    /** Changes whenever background details of the selected volume arrive. */
+    public IntegerProperty detailVersionProperty() {
+        return detailVersion;
+    }
+
+    private void loadDetails(Volume v) {
+        snapshotsOfSelected.clear();
+        publishInfoOfSelected.clear();
+        detailVersion.set(detailVersion.get() + 1);
+        if (v == null || !isActive()) return;
+        if (features().available(Feature.LIST_SNAPSHOTS)) {
+            List<Snapshot> found = java.util.Collections.synchronizedList(new ArrayList<>());
+            storage().listSnapshots(v.volumeId(), found::addAll).whenComplete((x, e) -> context.ui().execute(() -> {
+                if (selected() != v || e != null) return;
+                synchronized (found) {
+                    snapshotsOfSelected.setAll(found);
+                }
+                detailVersion.set(detailVersion.get() + 1);
+            }));
+        }
+        storage().publishInfo(v.volumeId()).whenComplete((list, e) -> context.ui().execute(() -> {
+            if (selected() != v || list == null || list.isEmpty()) return;
+            publishInfoOfSelected.setAll(list);
+            detailVersion.set(detailVersion.get() + 1);
+        }));
+    }
+
+    // ---- commands -----------------------------------------------------------------------------
+
+    /** Asks for a new volume with the create form, then creates it. */
+    public void create() {
+        Form form = VolumeForms.create(features(), VolumeSource.NONE, 0);
+        if (ask(form)) create(VolumeForms.toRequest(form));
+    }
+
+    /** Creates {@code request}; the new volume is added to the table. */
+    public UiTask<Volume> create(VolumeRequest request) {
+        UiTask<Volume> task = context.actions().run("Create volume " + request.name(),
+                p -> storage().createVolume(request),
+                v -> "Created " + v.displayName() + " (" + Texts.size(v.capacityBytes()) + ").");
+        task.outcome().thenAccept(v -> upsert(v, same(v.volumeId())));
+        return task;
+    }
+
+    /** Asks for the new size of the selected volume, then expands it. */
+    public void expand() {
+        Volume v = selected();
+        if (v == null) return;
+        Form form = VolumeForms.expand(v.displayName(), v.capacityBytes());
+        if (!ask(form)) return;
+        long bytes = org.csiconsole.core.model.ByteSize.parse(form.text("size").value());
+        UiTask<?> task = context.actions().run("Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
+                r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
+                        + (r.nodeExpansionRequired() ? " The node must still expand the file system (NodeExpandVolume)." : ""));
+        task.outcome().thenRun(() -> reload(v.volumeId()));
+    }
+
+    /** Asks for mutable parameters, then modifies the selected volume. */
+    public void modify() {
+        Volume v = selected();
+        if (v == null) return;
+        Form form = VolumeForms.modify(v.displayName());
+        if (!ask(form)) return;
+        Map<String, String> params = Form.parseKeyValues(form.text("mutableParameters").text().get());
+        context.actions().run("Modify volume " + v.displayName(), p -> storage().modifyVolume(v.volumeId(), params),
+                x -> "Changed " + String.join(", ", params.keySet()) + ".").outcome().thenRun(() -> reload(v.volumeId()));
+    }
+
+    /** Deletes the selected volume after the person typed its name. */
+    public void delete() {
+        Volume v = selected();
+        if (v == null) return;
+        boolean ok = dialogs().confirmByTyping("Delete volume " + v.displayName(),
+                "DeleteVolume removes the volume and all data on it. This cannot be undone."
+                        + (v.published() ? " The volume is still published; the plugin may refuse." : ""),
+                v.displayName(), "Delete");
+        if (!ok) return;
+        context.actions().run("Delete volume " + v.displayName(), p -> storage().deleteVolume(v.volumeId()), x -> "Deleted.")
+                .outcome().thenRun(() -> remove(same(v.volumeId())));
+    }
+
+    /** Publishes the selected volume to a node (ControllerPublishVolume). */
+    public void controllerPublish() {
+        Volume v = selected();
+        if (v == null) return;
+        Form form = new Form("Publish " + v.displayName() + " to a node",
+                "ControllerPublishVolume makes the volume available on the node; the node then stages and publishes it.", "Publish");
+        List<String> known = nodes.stream().map(NodeInfo::nodeId).toList();
+        form.addText("nodeId", "Node id", known.isEmpty() ? "" : known.get(0), TextInput.Kind.LINE,
+                known.isEmpty() ? "The node_id from NodeGetInfo." : "Known nodes: " + String.join(", ", known),
+                id -> id.isBlank() ? "Give the node_id to publish to." : "");
+        Choice<AccessMode> mode = modeChoice(form, v);
+        Choice<Boolean> ro = form.addChoice("readonly", "Read only", List.of(false, true), false, Texts::yesNo, "");
+        if (!ask(form)) return;
+        String nodeId = form.text("nodeId").value();
+        VolumeCapability cap = capabilityWith(v, mode.value().get());
+        context.actions().run("Publish " + v.displayName() + " to " + nodeId,
+                p -> storage().controllerPublish(v.volumeId(), nodeId, cap, ro.value().get()),
+                ctx -> ctx.isEmpty() ? "Published." : "Published; publish context: " + Texts.keyValues(ctx).replace('\n', ' '))
+                .outcome().thenAccept(ctx -> {
+                    publishContexts.put(v.volumeId() + "/" + nodeId, ctx);
+                    reload(v.volumeId());
+                });
+    }
+
+    /** Unpublishes the selected volume from one of its nodes (ControllerUnpublishVolume). */
+    public void controllerUnpublish() {
+        Volume v = selected();
+        if (v == null || v.publishedNodeIds().isEmpty()) return;
+        Form form = new Form("Unpublish " + v.displayName(), "ControllerUnpublishVolume; the node should have unpublished and unstaged it first.", "Unpublish");
+        Choice<String> node = form.addChoice("nodeId", "Node", v.publishedNodeIds(), v.publishedNodeIds().get(0), s -> s, "");
+        if (!ask(form)) return;
+        String nodeId = node.value().get();
+        context.actions().run("Unpublish " + v.displayName() + " from " + nodeId,
+                p -> storage().controllerUnpublish(v.volumeId(), nodeId), x -> "Unpublished.")
+                .outcome().thenRun(() -> {
+                    publishContexts.remove(v.volumeId() + "/" + nodeId);
+                    reload(v.volumeId());
+                });
+    }
+
+    /** NodeStageVolume of the selected volume on the connected node. */
+    public void nodeStage() {
+        Volume v = selected();
+        if (v == null) return;
+        Form form = new Form("Stage " + v.displayName() + " on this node", "NodeStageVolume attaches the volume to the node at a staging path.", "Stage");
+        form.addText("path", "Staging path", "/var/lib/csi-console/staging/" + v.volumeId(), TextInput.Kind.LINE, "", VolumesViewModel::checkPath);
+        Choice<AccessMode> mode = modeChoice(form, v);
+        if (!ask(form)) return;
+        NodeTarget t = new NodeTarget(v.volumeId(), form.text("path").value(), "", capabilityWith(v, mode.value().get()),
+                contextFor(v.volumeId()), false);
+        context.actions().run("Stage " + v.displayName(), p -> storage().nodeStage(t), x -> "Staged at " + t.stagingTargetPath() + ".");
+    }
+
+    /** NodePublishVolume of the selected volume on the connected node. */
+    public void nodePublish() {
+        Volume v = selected();
+        if (v == null) return;
+        Form form = new Form("Publish " + v.displayName() + " on this node", "NodePublishVolume makes the volume available at a target path.", "Publish");
+        boolean stages = features().available(Feature.NODE_STAGE);
+        form.addText("staging", "Staging path", stages ? "/var/lib/csi-console/staging/" + v.volumeId() : "", TextInput.Kind.LINE,
+                stages ? "Where it was staged." : "The node does not stage; leave empty.", s -> stages ? checkPath(s) : "");
+        form.addText("path", "Target path", "/var/lib/csi-console/publish/" + v.volumeId(), TextInput.Kind.LINE, "", VolumesViewModel::checkPath);
+        Choice<AccessMode> mode = modeChoice(form, v);
+        Choice<Boolean> ro = form.addChoice("readonly", "Read only", List.of(false, true), false, Texts::yesNo, "");
+        if (!ask(form)) return;
+        NodeTarget t = new NodeTarget(v.volumeId(), form.text("staging").value(), form.text("path").value(),
+                capabilityWith(v, mode.value().get()), contextFor(v.volumeId()), ro.value().get());
+        context.actions().run("Publish " + v.displayName() + " on this node", p -> storage().nodePublish(t),
+                x -> "Published at " + t.targetPath() + ".");
+    }
+
+    /** NodeUnpublishVolume of the selected volume on the connected node. */
+    public void nodeUnpublish() {
+        Volume v = selected();
+        if (v == null) return;
+        Form form = new Form("Unpublish " + v.displayName() + " on this node", "NodeUnpublishVolume removes the volume from the target path.", "Unpublish");
+        form.addText("path", "Target path", "/var/lib/csi-console/publish/" + v.volumeId(), TextInput.Kind.LINE, "", VolumesViewModel::checkPath);
+        if (!ask(form)) return;
+        String path = form.text("path").value();
+        context.actions().run("Unpublish " + v.displayName() + " on this node", p -> storage().nodeUnpublish(v.volumeId(), path),
+                x -> "Unpublished from " + path + ".");
+    }
+
+    /** NodeUnstageVolume of the selected volume on the connected node. */
+    public void nodeUnstage() {
+        Volume v = selected();
+        if (v == null) return;
+        Form form = new Form("Unstage " + v.displayName() + " on this node", "NodeUnstageVolume detaches the volume from the staging path.", "Unstage");
+        form.addText("path", "Staging path", "/var/lib/csi-console/staging/" + v.volumeId(), TextInput.Kind.LINE, "", VolumesViewModel::checkPath);
+        if (!ask(form)) return;
+        String path = form.text("path").value();
+        context.actions().run("Unstage " + v.displayName() + " on this node", p -> storage().nodeUnstage(v.volumeId(), path),
+                x -> "Unstaged from " + path + ".");
+    }
+
+    /** Creates a snapshot of the selected volume. */
+    public void createSnapshot() {
+        Volume v = selected();
+        if (v == null) return;
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmm", Locale.ROOT));
+        Form form = new Form("Snapshot " + v.displayName(), "CreateSnapshot cuts a point-in-time copy; the name makes it safe to repeat.", "Create");
+        form.addText("name", "Name", v.displayName() + "-snap-" + stamp, TextInput.Kind.LINE, "", VolumeForms::checkName);
+        form.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line.", Form::checkKeyValues);
+        if (!ask(form)) return;
+        String name = form.text("name").value();
+        Map<String, String> params = Form.parseKeyValues(form.text("parameters").text().get());
+        context.actions().run("Snapshot " + v.displayName(), p -> storage().createSnapshot(v.volumeId(), name, params),
+                s -> "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()) + (s.readyToUse() ? "." : "; it is not ready to use yet."))
+                .outcome().thenRun(() -> {
+                    if (selected() == v) loadDetails(v);
+                });
+    }
+
+    /** Publishes the selected CSP volume to a host with an access protocol. */
+    public void cspPublish() {
+        Volume v = selected();
+        if (v == null) return;
+        withHosts(hosts -> {
+            if (hosts.isEmpty()) {
+                dialogs().showInformation("No hosts", "The CSP array has no hosts yet. Create one in Hosts and nodes first.");
+                return;
+            }
+            Form form = new Form("Publish " + v.displayName() + " to a host", "The CSP presents the volume to the host's initiators.", "Publish");
+            Choice<Host> host = form.addChoice("host", "Host", hosts, hosts.get(0), h -> h.name().isEmpty() ? h.id() : h.name(), "");
+            AccessProtocol initial = hosts.get(0).accessProtocol() == null ? AccessProtocol.ISCSI : hosts.get(0).accessProtocol();
+            Choice<AccessProtocol> protocol = form.addChoice("protocol", "Protocol", List.of(AccessProtocol.values()), initial,
+                    p -> switch (p) {
+                        case ISCSI -> "iSCSI";
+                        case FC -> "Fibre Channel";
+                        case NVME_TCP -> "NVMe/TCP";
+                    }, "");
+            if (!ask(form)) return;
+            Host h = host.value().get();
+            context.actions().run("Publish " + v.displayName() + " to " + h.name(),
+                    p -> storage().cspPublish(v.volumeId(), h.uuid().isEmpty() ? h.id() : h.uuid(), protocol.value().get()),
+                    info -> "Published as LUN " + info.lunId() + " (serial " + info.serialNumber() + ").")
+                    .outcome().thenAccept(info -> {
+                        if (selected() == v) {
+                            publishInfoOfSelected.add(info);
+                            detailVersion.set(detailVersion.get() + 1);
+                        }
+                        reload(v.volumeId());
+                    });
+        });
+    }
+
+    /** Unpublishes the selected CSP volume from a host. */
+    public void cspUnpublish() {
+        Volume v = selected();
+        if (v == null) return;
+        withHosts(hosts -> {
+            if (hosts.isEmpty()) {
+                dialogs().showInformation("No hosts", "The CSP array has no hosts, so the volume is published to none.");
+                return;
+            }
+            Form form = new Form("Unpublish " + v.displayName() + " from a host", "The CSP stops presenting the volume to the host.", "Unpublish");
+            Choice<Host> host = form.addChoice("host", "Host", hosts, hosts.get(0), h -> h.name().isEmpty() ? h.id() : h.name(), "");
+            if (!ask(form)) return;
+            Host h = host.value().get();
+            context.actions().run("Unpublish " + v.displayName() + " from " + h.name(),
+                    p -> storage().cspUnpublish(v.volumeId(), h.uuid().isEmpty() ? h.id() : h.uuid()), x -> "Unpublished.")
+                    .outcome().thenRun(() -> reload(v.volumeId()));
+        });
+    }
+
+    private void withHosts(Consumer<List<Host>> then) {
+        context.actions().tasks().submit("Read hosts", p -> storage().listHosts()).outcome().whenComplete((hosts, e) -> {
+            if (e != null) {
+                dialogs().showFailure(org.csiconsole.views.dialog.Failures.of("Read hosts", e));
+                return;
+            }
+            then.accept(hosts);
+        });
+    }
+
+    /** Re-reads one volume after a change (ControllerGetVolume); falls back to a full refresh when that is not offered. */
+    private void reload(String volumeId) {
+        storage().getVolume(volumeId).whenComplete((v, e) -> context.ui().execute(() -> {
+            if (v != null) upsert(v, same(volumeId));
+            else refresh();
+        }));
+    }
+
+    private Map<String, String> contextFor(String volumeId) {
+        Map<String, String> merged = new LinkedHashMap<>();
+        publishContexts.forEach((k, ctx) -> {
+            if (k.startsWith(volumeId + "/")) merged.putAll(ctx);
+        });
+        return merged;
+    }
+
+    private static Choice<AccessMode> modeChoice(Form form, Volume v) {
+        AccessMode initial = v.capabilities().isEmpty() ? AccessMode.SINGLE_NODE_WRITER : v.capabilities().get(0).accessMode();
+        return form.addChoice("accessMode", "Access mode",
+                java.util.Arrays.stream(AccessMode.values()).filter(m -> m != AccessMode.UNKNOWN).toList(), initial, Texts::enumWords, "");
+    }
+
+    private static VolumeCapability capabilityWith(Volume v, AccessMode mode) {
+        if (!v.capabilities().isEmpty()) {
+            VolumeCapability c = v.capabilities().get(0);
+            return new VolumeCapability(c.accessType() == org.csiconsole.core.model.AccessType.UNKNOWN
+                    ? org.csiconsole.core.model.AccessType.MOUNT : c.accessType(), mode, c.fsType(), c.mountFlags());
+        }
+        return VolumeCapability.mount(mode, "");
+    }
+
+    private static String checkPath(String path) {
+        if (path.isBlank()) return "Give an absolute path on the node.";
+        return path.strip().startsWith("/") ? "" : "The path must be absolute (start with /).";
+    }
+
+    private static java.util.function.Predicate<Volume> same(String volumeId) {
+        return x -> x.volumeId().equals(volumeId);
+    }
+}

@@ -1,0 +1,344 @@
+package org.csiconsole.views;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.csp.NewHost;
+import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.AccessProtocol;
+import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.Capacity;
+import org.csiconsole.core.model.ControllerCapability;
+import org.csiconsole.core.model.GroupControllerCapability;
+import org.csiconsole.core.model.GroupSnapshot;
+import org.csiconsole.core.model.Host;
+import org.csiconsole.core.model.NodeCapability;
+import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.core.model.Origin;
+import org.csiconsole.core.model.PluginCapability;
+import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.PublishInfo;
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.ReplicationRole;
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.SnapshotGroup;
+import org.csiconsole.core.model.Topology;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.model.VolumeGroup;
+import org.csiconsole.core.model.VolumeReplication;
+import org.csiconsole.views.port.AddonsInfo;
+import org.csiconsole.views.port.ExpandResult;
+import org.csiconsole.views.port.Features;
+import org.csiconsole.views.port.NodeTarget;
+import org.csiconsole.views.port.StorageService;
+import org.csiconsole.views.port.VolumeRequest;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * A storage port in memory, answering at once. Seeded with a small two-site setup; {@link #failNext}
+ * makes the next call of an operation fail with a given {@link CallFailure}; {@link #calls} records
+ * what was asked.
+ */
+public final class FakeStorage implements StorageService {
+    public final List<Volume> volumes = new CopyOnWriteArrayList<>();
+    public final List<Snapshot> snapshots = new CopyOnWriteArrayList<>();
+    public final List<Host> hosts = new CopyOnWriteArrayList<>();
+    public final List<NodeInfo> nodes = new CopyOnWriteArrayList<>();
+    public final List<VolumeGroup> volumeGroups = new CopyOnWriteArrayList<>();
+    public final List<SnapshotGroup> snapshotGroups = new CopyOnWriteArrayList<>();
+    public final List<GroupSnapshot> groupSnapshots = new CopyOnWriteArrayList<>();
+    public final List<String> calls = new CopyOnWriteArrayList<>();
+    public final Map<String, CallFailure> failures = new HashMap<>();
+    public Features features;
+    public int pageSize = 2;
+
+    public FakeStorage() {
+        this(Features.from(allCapabilities(), true, true, true, true));
+    }
+
+    public FakeStorage(Features features) {
+        this.features = features;
+    }
+
+    /** Every capability the console knows, with MODIFY_VOLUME flagged alpha. */
+    public static CapabilitySet allCapabilities() {
+        return new CapabilitySet(EnumSet.allOf(PluginCapability.class), EnumSet.allOf(ControllerCapability.class),
+                EnumSet.allOf(NodeCapability.class), EnumSet.allOf(GroupControllerCapability.class),
+                Set.of("MODIFY_VOLUME", "VOLUME_CONDITION"));
+    }
+
+    /** Only listing: no create, delete, expand, snapshots or CSP. */
+    public static Features readOnly() {
+        return Features.from(new CapabilitySet(Set.of(PluginCapability.CONTROLLER_SERVICE),
+                Set.of(ControllerCapability.LIST_VOLUMES, ControllerCapability.LIST_SNAPSHOTS), Set.of(), Set.of(), Set.of()),
+                true, false, false, false);
+    }
+
+    public FakeStorage seeded() {
+        Topology a = new Topology(Map.of("topology.csi.example.com/site", "site-a"));
+        Topology b = new Topology(Map.of("topology.csi.example.com/site", "site-b"));
+        volumes.add(new Volume("vol-0001", "pvc-web", 10L << 30, null, List.of(VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")),
+                Map.of("tier", "gold"), Map.of("lun", "3"), List.of(a), List.of("node-a1"), null, "vg-web", Origin.BOTH, null,
+                VolumeReplication.of(ReplicationRole.PRIMARY, ReplicationHealth.HEALTHY)));
+        volumes.add(new Volume("vol-0002", "pvc-db", 500L << 30, null, List.of(VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER)),
+                Map.of(), Map.of(), List.of(b), List.of(), null, "", Origin.CSI, null));
+        volumes.add(new Volume("vol-0003", "pvc-logs", 1L << 40, org.csiconsole.core.model.VolumeSource.snapshot("snap-0001"),
+                List.of(VolumeCapability.mount(AccessMode.MULTI_NODE_MULTI_WRITER, "xfs")), Map.of(), Map.of(), List.of(a), List.of(),
+                new org.csiconsole.core.model.VolumeCondition(true, "path unreachable"), "", Origin.CSP, null,
+                VolumeReplication.of(ReplicationRole.SECONDARY, ReplicationHealth.DEGRADED)));
+        snapshots.add(new Snapshot("snap-0001", "pvc-web-daily", "vol-0001", 10L << 30, Instant.parse("2026-11-20T10:15:30Z"), true, "", Origin.CSI, null));
+        snapshots.add(new Snapshot("snap-0002", "pvc-db-hourly", "vol-0002", 500L << 30, Instant.parse("2026-11-21T08:00:00Z"), false, "gs-1", Origin.CSI, null));
+        hosts.add(new Host("host-1", "5b8f-1111", "worker-a1", List.of("iqn.2026-01.com.example:worker-a1"), List.of(), List.of(),
+                List.of("10.0.1.21/24"), "chapuser", AccessProtocol.ISCSI, ""));
+        hosts.add(new Host("host-2", "5b8f-2222", "worker-b1", List.of(), List.of("50:00:00:00:00:00:00:01"), List.of(),
+                List.of(), "", AccessProtocol.FC, ""));
+        nodes.add(new NodeInfo("node-a1", 64, a));
+        nodes.add(new NodeInfo("node-b1", 0, b));
+        volumeGroups.add(new VolumeGroup("vg-web", "web", "web tier", List.of(volumes.get(0)), Instant.parse("2026-11-01T00:00:00Z"),
+                Map.of("replication_partner", "site-b"), Origin.CSP));
+        snapshotGroups.add(new SnapshotGroup("sg-1", "web-nightly", "vg-web", "web", Instant.parse("2026-11-22T01:00:00Z"),
+                List.of(snapshots.get(0)), new SnapshotGroup.Replication(true, false, SnapshotGroup.ReplStatus.IN_PROGRESS, null, null), Map.of()));
+        groupSnapshots.add(new GroupSnapshot("gs-1", "db-consistent", List.of(snapshots.get(1)), Instant.parse("2026-11-21T08:00:00Z"), false, Origin.CSI));
+        return this;
+    }
+
+    /** The next call of {@code op} (a method name, e.g. {@code "deleteVolume"}) fails with {@code kind}. */
+    public FakeStorage failNext(String op, FailureKind kind, String why, String whatToDo) {
+        failures.put(op, new CallFailure(kind, op, why, whatToDo, "status=" + kind));
+        return this;
+    }
+
+    private <T> CompletableFuture<T> answer(String op, java.util.function.Supplier<T> result) {
+        calls.add(op);
+        CallFailure f = failures.remove(op);
+        if (f != null) return CompletableFuture.failedFuture(f);
+        try {
+            return CompletableFuture.completedFuture(result.get());
+        } catch (CallFailure e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static <T> void pages(List<T> all, int size, Consumer<List<T>> sink) {
+        for (int i = 0; i < all.size(); i += size) sink.accept(List.copyOf(all.subList(i, Math.min(all.size(), i + size))));
+    }
+
+    @Override
+    public CompletableFuture<Features> features() {
+        return CompletableFuture.completedFuture(features);
+    }
+
+    @Override
+    public CompletableFuture<PluginInfo> pluginInfo() {
+        return answer("pluginInfo", () -> new PluginInfo("csi.reference.csiconsole.org", "1.4.0", Map.of("site", "a")));
+    }
+
+    @Override
+    public CompletableFuture<Optional<AddonsInfo>> addons() {
+        return answer("addons", () -> Optional.of(new AddonsInfo(new PluginInfo("addons.reference", "0.9.0", Map.of()),
+                List.of("Service.CONTROLLER_SERVICE", "ReclaimSpace.ONLINE", "VolumeReplication.VOLUME_REPLICATION"))));
+    }
+
+    @Override
+    public CompletableFuture<Void> listVolumes(Consumer<List<Volume>> sink) {
+        return answer("listVolumes", () -> {
+            pages(List.copyOf(volumes), pageSize, sink);
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Volume> getVolume(String volumeId) {
+        return answer("getVolume", () -> volumes.stream().filter(v -> v.volumeId().equals(volumeId)).findFirst()
+                .orElseThrow(() -> new CallFailure(FailureKind.NOT_FOUND, "ControllerGetVolume", "no such volume", "", "")));
+    }
+
+    @Override
+    public CompletableFuture<Volume> createVolume(VolumeRequest r) {
+        return answer("createVolume", () -> {
+            Volume v = new Volume("vol-" + (1000 + volumes.size()), r.name(), r.capacityBytes(), r.source(), r.capabilities(),
+                    r.parameters(), Map.of(), List.of(), List.of(), null, "", Origin.CSI, null);
+            volumes.add(v);
+            return v;
+        });
+    }
+
+    @Override
+    public CompletableFuture<ExpandResult> expandVolume(String volumeId, long capacityBytes) {
+        return answer("expandVolume", () -> {
+            replace(volumeId, v -> new Volume(v.volumeId(), v.name(), capacityBytes, v.source(), v.capabilities(), v.parameters(),
+                    v.volumeContext(), v.accessibleTopology(), v.publishedNodeIds(), v.condition(), v.groupId(), v.origin(), v.properties(), v.replication()));
+            return new ExpandResult(capacityBytes, true);
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> modifyVolume(String volumeId, Map<String, String> mutableParameters) {
+        return answer("modifyVolume", () -> null);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteVolume(String volumeId) {
+        return answer("deleteVolume", () -> {
+            volumes.removeIf(v -> v.volumeId().equals(volumeId));
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Map<String, String>> controllerPublish(String volumeId, String nodeId, VolumeCapability c, boolean ro) {
+        return answer("controllerPublish", () -> {
+            replace(volumeId, v -> {
+                List<String> ids = new ArrayList<>(v.publishedNodeIds());
+                ids.add(nodeId);
+                return new Volume(v.volumeId(), v.name(), v.capacityBytes(), v.source(), v.capabilities(), v.parameters(),
+                        v.volumeContext(), v.accessibleTopology(), ids, v.condition(), v.groupId(), v.origin(), v.properties(), v.replication());
+            });
+            return Map.of("devicePath", "/dev/mapper/" + volumeId);
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> controllerUnpublish(String volumeId, String nodeId) {
+        return answer("controllerUnpublish", () -> {
+            replace(volumeId, v -> new Volume(v.volumeId(), v.name(), v.capacityBytes(), v.source(), v.capabilities(), v.parameters(),
+                    v.volumeContext(), v.accessibleTopology(), v.publishedNodeIds().stream().filter(n -> !n.equals(nodeId)).toList(),
+                    v.condition(), v.groupId(), v.origin(), v.properties(), v.replication()));
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> nodeStage(NodeTarget t) {
+        return answer("nodeStage", () -> null);
+    }
+
+    @Override
+    public CompletableFuture<Void> nodePublish(NodeTarget t) {
+        return answer("nodePublish", () -> null);
+    }
+
+    @Override
+    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, Consumer<List<Snapshot>> sink) {
+        return answer("listSnapshots", () -> {
+            pages(snapshots.stream().filter(s -> sourceVolumeId == null || s.sourceVolumeId().equals(sourceVolumeId)).toList(), pageSize, sink);
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Snapshot> createSnapshot(String sourceVolumeId, String name, Map<String, String> parameters) {
+        return answer("createSnapshot", () -> {
+            Snapshot s = new Snapshot("snap-" + (1000 + snapshots.size()), name, sourceVolumeId, 1L << 30, Instant.parse("2026-11-23T12:00:00Z"),
+                    true, "", Origin.CSI, null);
+            snapshots.add(s);
+            return s;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteSnapshot(String snapshotId) {
+        return answer("deleteSnapshot", () -> {
+            snapshots.removeIf(s -> s.snapshotId().equals(snapshotId));
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<GroupSnapshot>> listGroupSnapshots() {
+        return answer("listGroupSnapshots", () -> List.copyOf(groupSnapshots));
+    }
+
+    @Override
+    public CompletableFuture<GroupSnapshot> createGroupSnapshot(String name, List<String> ids, Map<String, String> parameters) {
+        return answer("createGroupSnapshot", () -> {
+            GroupSnapshot g = new GroupSnapshot("gs-" + (100 + groupSnapshots.size()), name,
+                    ids.stream().map(id -> new Snapshot("snap-of-" + id, "", id, 0, null, true, "", Origin.CSI, null)).toList(),
+                    Instant.parse("2026-11-23T12:00:00Z"), true, Origin.CSI);
+            groupSnapshots.add(g);
+            return g;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteGroupSnapshot(GroupSnapshot g) {
+        return answer("deleteGroupSnapshot", () -> {
+            groupSnapshots.removeIf(x -> x.groupSnapshotId().equals(g.groupSnapshotId()));
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<VolumeGroup>> listVolumeGroups() {
+        return answer("listVolumeGroups", () -> List.copyOf(volumeGroups));
+    }
+
+    @Override
+    public CompletableFuture<List<SnapshotGroup>> listSnapshotGroups() {
+        return answer("listSnapshotGroups", () -> List.copyOf(snapshotGroups));
+    }
+
+    @Override
+    public CompletableFuture<List<Host>> listHosts() {
+        return answer("listHosts", () -> List.copyOf(hosts));
+    }
+
+    @Override
+    public CompletableFuture<Host> createHost(NewHost h) {
+        return answer("createHost", () -> {
+            Host host = new Host("host-" + (10 + hosts.size()), h.uuid(), h.name(), h.iqns(), h.wwpns(), h.nqns(), h.networks(),
+                    h.chapUser(), h.accessProtocol(), h.virtualDomain());
+            hosts.add(host);
+            return host;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteHost(String hostId) {
+        return answer("deleteHost", () -> {
+            hosts.removeIf(h -> h.id().equals(hostId));
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<PublishInfo> cspPublish(String volumeId, String hostUuid, AccessProtocol protocol) {
+        return answer("cspPublish", () -> new PublishInfo("600C0FF0001", protocol, 7, List.of("iqn.2026-01.com.example:target"),
+                List.of("10.0.1.5"), "", false, List.of()));
+    }
+
+    @Override
+    public CompletableFuture<Void> cspUnpublish(String volumeId, String hostUuid) {
+        return answer("cspUnpublish", () -> null);
+    }
+
+    @Override
+    public CompletableFuture<List<NodeInfo>> listNodes() {
+        return answer("listNodes", () -> List.copyOf(nodes));
+    }
+
+    @Override
+    public CompletableFuture<List<Capacity>> capacity() {
+        return answer("capacity", () -> List.of(
+                new Capacity(nodes.get(0).accessibleTopology(), Map.of(), 800L << 30, 4L << 40, 1L << 20),
+                new Capacity(nodes.get(1).accessibleTopology(), Map.of(), 2L << 40, 4L << 40, 1L << 20),
+                new Capacity(nodes.get(0).accessibleTopology(), Map.of("tier", "gold"), 200L << 30, null, null)));
+    }
+
+    private void replace(String volumeId, java.util.function.UnaryOperator<Volume> change) {
+        for (int i = 0; i < volumes.size(); i++) {
+            if (volumes.get(i).volumeId().equals(volumeId)) volumes.set(i, change.apply(volumes.get(i)));
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package org.csiconsole.views.volumes;
+
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.AccessType;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.views.FakeDialogService;
+import org.csiconsole.views.FakeStorage;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.notify.Severity;
+import org.csiconsole.views.port.Features;
+import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.task.TaskRunner;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class VolumesViewModelTest {
+    private final FakeStorage storage = new FakeStorage().seeded();
+    private final FakeDialogService dialogs = new FakeDialogService();
+    private final Notifications notifications = new Notifications();
+
+    private VolumesViewModel model() {
+        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
+        VolumesViewModel m = new VolumesViewModel(new ViewContext(storage, actions, Runnable::run, "Demo"));
+        m.activate();
+        return m;
+    }
+
+    private static List<String> names(VolumesViewModel m) {
+        return m.table().all().stream().map(Volume::name).toList();
+    }
+
+    @Test
+    void activationStreamsTheSeededVolumesPageByPage() {
+        VolumesViewModel m = model();
+        assertThat(names(m)).containsExactly("pvc-web", "pvc-db", "pvc-logs");
+        assertThat(m.statusProperty().get()).isEqualTo("Read 3 volumes");
+        assertThat(m.loadingProperty().get()).isFalse();
+        m.table().filterTextProperty().set("abnormal");
+        assertThat(m.table().rows()).extracting(Volume::name).containsExactly("pvc-logs");
+    }
+
+    @Test
+    void createThroughTheFormSendsTheParsedSizeAndAddsTheRow() {
+        VolumesViewModel m = model();
+        dialogs.formAnswer = f -> {
+            f.text("name").set("pvc-new");
+            f.text("size").set("10GiB");
+            f.<AccessType>choice("accessType").set(AccessType.BLOCK);
+            f.text("fsType").set("");
+            f.<AccessMode>choice("accessMode").set(AccessMode.MULTI_NODE_READER_ONLY);
+            f.text("parameters").set("tier=gold\n# comment\nzone = a");
+            return true;
+        };
+        assertThat(m.createAction().run()).isTrue();
+
+        Volume created = storage.volumes.get(storage.volumes.size() - 1);
+        assertThat(created.name()).isEqualTo("pvc-new");
+        assertThat(created.capacityBytes()).isEqualTo(10L * 1024 * 1024 * 1024);
+        assertThat(created.capabilities().get(0).accessType()).isEqualTo(AccessType.BLOCK);
+        assertThat(created.capabilities().get(0).accessMode()).isEqualTo(AccessMode.MULTI_NODE_READER_ONLY);
+        assertThat(created.parameters()).containsEntry("tier", "gold").containsEntry("zone", "a");
+        assertThat(names(m)).contains("pvc-new");
+        assertThat(notifications.items().get(0).severity()).isEqualTo(Severity.SUCCESS);
+        assertThat(notifications.items().get(0).message()).contains("pvc-new").contains("10 GiB");
+    }
+
+    @Test
+    void createFormRejectsBadInputWithReadableSentences() {
+        Form f = VolumeForms.create(storage.features, org.csiconsole.core.model.VolumeSource.NONE, 0);
+        f.text("name").set("");
+        assertThat(f.valid().get()).isFalse();
+        assertThat(f.text("name").error().get()).contains("name is required");
+        f.text("name").set("pvc-1");
+        f.text("size").set("10XB");
+        assertThat(f.text("size").error().get()).contains("Unknown unit");
+        f.text("size").set("500G");
+        assertThat(f.valid().get()).isTrue();
+        f.<AccessType>choice("accessType").set(AccessType.BLOCK);
+        assertThat(f.text("fsType").error().get()).contains("block volume has no file system");
+        f.text("fsType").set("");
+        f.text("parameters").set("tier gold");
+        assertThat(f.text("parameters").error().get()).contains("not key=value");
+        f.text("parameters").set("tier=gold");
+        f.<org.csiconsole.core.model.VolumeSource.Kind>choice("sourceKind").set(org.csiconsole.core.model.VolumeSource.Kind.SNAPSHOT);
+        assertThat(f.text("sourceId").error().get()).contains("snapshot");
+        f.text("sourceId").set("snap-0001");
+        assertThat(f.valid().get()).isTrue();
+        assertThat(VolumeForms.toRequest(f).capacityBytes()).isEqualTo(500_000_000_000L);
+        assertThat(VolumeForms.toRequest(f).source().id()).isEqualTo("snap-0001");
+    }
+
+    @Test
+    void cloneFromSnapshotIsRefusedWhenThePluginCannotSnapshot() {
+        Form f = VolumeForms.create(FakeStorage.readOnly(), org.csiconsole.core.model.VolumeSource.snapshot("snap-1"), 0);
+        assertThat(f.text("sourceId").error().get()).contains("CREATE_DELETE");
+    }
+
+    @Test
+    void deleteNeedsTheTypedNameAndRemovesTheRow() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(1));
+        dialogs.typed = "pvc-d";
+        m.deleteAction().run();
+        assertThat(storage.calls).doesNotContain("deleteVolume");
+        assertThat(dialogs.confirmations).containsExactly("Delete volume pvc-db:pvc-db");
+
+        dialogs.typed = "pvc-db";
+        m.deleteAction().run();
+        assertThat(storage.calls).contains("deleteVolume");
+        assertThat(names(m)).containsExactly("pvc-web", "pvc-logs");
+        assertThat(m.selected()).isNull();
+    }
+
+    @Test
+    void abortedAndUnavailableReachThePersonAsFailuresInWords() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(0));
+        storage.failNext("deleteVolume", FailureKind.BUSY, "another operation is pending for this volume (ABORTED)", "Wait for it to finish, then try again.");
+        m.deleteAction().run();
+        assertThat(dialogs.failures).hasSize(1);
+        assertThat(dialogs.failures.get(0).kind()).isEqualTo(FailureKind.BUSY);
+        assertThat(dialogs.failures.get(0).whatToDo()).startsWith("Wait");
+        assertThat(names(m)).contains("pvc-web");
+        assertThat(notifications.items().get(0).severity()).isEqualTo(Severity.ERROR);
+
+        storage.failNext("listVolumes", FailureKind.UNAVAILABLE, "the plugin did not answer (UNAVAILABLE)", "Check that the driver runs.");
+        m.refresh();
+        assertThat(dialogs.failures).hasSize(2);
+        assertThat(dialogs.failures.get(1).kind()).isEqualTo(FailureKind.UNAVAILABLE);
+        assertThat(m.statusProperty().get()).contains("did not answer");
+        assertThat(m.table().all()).isEmpty();
+    }
+
+    @Test
+    void actionsTheStorageDoesNotAdvertiseAreDisabledWithTheReason() {
+        storage.features = FakeStorage.readOnly();
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(0));
+        assertThat(m.createAction().enabled().get()).isFalse();
+        assertThat(m.createAction().disabledReason().get()).contains("CREATE_DELETE_VOLUME");
+        assertThat(m.expandAction().disabledReason().get()).contains("EXPAND_VOLUME");
+        assertThat(m.nodeStageAction().disabledReason().get()).contains("No node socket");
+        assertThat(m.cspPublishAction().disabledReason().get()).contains("CSP array");
+        assertThat(m.createAction().run()).isFalse();
+        assertThat(storage.calls).doesNotContain("createVolume");
+        assertThat(m.refreshAction().enabled().get()).isTrue();
+    }
+
+    @Test
+    void selectionIsNeededForVolumeCommands() {
+        VolumesViewModel m = model();
+        assertThat(m.deleteAction().enabled().get()).isFalse();
+        assertThat(m.deleteAction().disabledReason().get()).isEqualTo("Select one of the volumes first.");
+        m.selectedProperty().set(m.table().all().get(1));
+        assertThat(m.deleteAction().enabled().get()).isTrue();
+        assertThat(m.unpublishAction().enabled().get()).as("pvc-db is published nowhere").isFalse();
+    }
+
+    @Test
+    void expandPublishAndSnapshotUpdateTheRowAndDetails() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(1));
+        dialogs.formAnswer = f -> {
+            f.text("size").set("400GiB");
+            return true;
+        };
+        m.expandAction().run();
+        assertThat(storage.calls).doesNotContain("expandVolume");
+
+        dialogs.formAnswer = f -> {
+            f.text("size").set("1TiB");
+            return true;
+        };
+        m.expandAction().run();
+        assertThat(m.selected().capacityBytes()).isEqualTo(1L << 40);
+
+        dialogs.formAnswer = f -> {
+            f.text("nodeId").set("node-b1");
+            return true;
+        };
+        m.publishAction().run();
+        assertThat(m.selected().publishedNodeIds()).containsExactly("node-b1");
+        assertThat(m.publishContexts()).containsKey("vol-0002/node-b1");
+
+        dialogs.formAnswer = f -> true;
+        m.snapshotAction().run();
+        assertThat(m.snapshotsOfSelected()).extracting(s -> s.sourceVolumeId()).containsOnly("vol-0002").hasSize(2);
+    }
+
+    @Test
+    void featuresFromCapabilitiesExplainMissingController() {
+        Features none = Features.from(org.csiconsole.core.model.CapabilitySet.NONE, true, false, false, false);
+        assertThat(none.reason(org.csiconsole.views.port.Feature.CREATE_VOLUME)).contains("CONTROLLER_SERVICE");
+        assertThat(Features.NONE.reason(org.csiconsole.views.port.Feature.LIST_VOLUMES)).contains("Not connected");
+    }
+}
