@@ -23,6 +23,7 @@ public class CsiConsoleCommand {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         cl.addSubcommand(new CspCommand());
+        cl.addSubcommand(new ServeCommand());
         return cl;
     }
 }

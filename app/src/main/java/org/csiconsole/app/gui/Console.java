@@ -8,8 +8,13 @@ import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.app.gui.connect.ConnectionManager;
+import org.csiconsole.app.gui.connect.Sessions;
+import org.csiconsole.core.session.Backoff;
+import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionProfile;
-import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.core.session.SocketWatcher;
+import org.csiconsole.views.connection.FxConnectionDialogs;
 import org.csiconsole.core.session.ProfileStore;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ActionRunner;
@@ -47,6 +52,9 @@ public final class Console {
     private final TaskRunner tasks;
     private final ObservableList<ConnectionModel> connections = FXCollections.observableArrayList();
     private final Workbench workbench;
+    private final Sessions sessions;
+    private final ConnectionManager manager;
+    private boolean closed;
 
     /**
      * @param stage the primary stage
@@ -55,6 +63,17 @@ public final class Console {
      * @param ui the UI executor ({@code Platform::runLater})
      */
     public Console(Stage stage, LaunchOptions options, Path configDir, Executor ui) {
+        this(stage, options, configDir, ui, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL));
+    }
+
+    /**
+     * As {@link #Console(Stage, LaunchOptions, Path, Executor)} with the way sessions are opened
+     * (tests pass a faster reconnect backoff).
+     *
+     * @param sessionsFactory builds the session opener over the console's call trace
+     */
+    public Console(Stage stage, LaunchOptions options, Path configDir, Executor ui,
+                   java.util.function.Function<CallTrace, Sessions> sessionsFactory) {
         this.stage = Objects.requireNonNull(stage);
         this.preferencesStore = new PreferencesStore(configDir);
         this.preferences = preferencesStore.load();
@@ -64,9 +83,14 @@ public final class Console {
         ViewRegistry views = new ViewRegistry();
         registerViews(views, new ActionRunner(tasks, notifications, dialogs), ui);
         WorkbenchServices services = new WorkbenchServices(ui, tasks, notifications, dialogs, themes, trace, views);
-        connections.setAll(openConnections(options, new ProfileStore(configDir)));
+        this.sessions = sessionsFactory.apply(trace);
+        this.manager = new ConnectionManager(connections, new ProfileStore(configDir), new FxConnectionDialogs(dialogs),
+                dialogs, notifications, sessions);
+        List<ConnectionModel> toOpen = addConnections(options, new ProfileStore(configDir));
         workbench = new Workbench(services, connections);
+        workbench.setConnectionActions(manager);
         workbench.setOnQuit(stage::close);
+        toOpen.forEach(manager::connect);
     }
 
     /** Where resource views plug in: one factory per {@link org.csiconsole.views.workbench.ResourceKind}. */
@@ -75,34 +99,45 @@ public final class Console {
         StorageViews.registerAll(views, actions, ui);
     }
 
-    private List<ConnectionModel> openConnections(LaunchOptions options, ProfileStore profiles) {
-        List<ConnectionModel> list = new ArrayList<>();
-        if (options.endpoint() != null) {
-            list.add(notWired(ConnectionProfile.csi("Endpoint", options.endpoint()), "CSI client"));
-        }
+    /**
+     * Adds the launch options' connections and the saved profiles to the navigator; returns those to
+     * open now: the demo, the command-line endpoint and saved CSI drivers. CSP arrays wait for
+     * Connect, since they ask for a password.
+     */
+    private List<ConnectionModel> addConnections(LaunchOptions options, ProfileStore profiles) {
+        List<ConnectionModel> toOpen = new ArrayList<>();
+        if (options.demo()) toOpen.add(manager.add(ConnectionProfile.demo()));
+        if (options.endpoint() != null) toOpen.add(manager.add(ConnectionProfile.csi("Endpoint", options.endpoint())));
         if (options.cspUrl() != null) {
-            list.add(notWired(ConnectionProfile.csp("CSP array", options.cspUrl(), "", ""), "CSP client"));
-        }
-        if (options.demo()) {
-            list.add(notWired(ConnectionProfile.demo(), "bundled reference plugin"));
+            ConnectionModel csp = manager.add(ConnectionProfile.csp("CSP array", options.cspUrl(), "", ""));
+            csp.noteProperty().set("Not connected: right-click the connection, Edit, give the user, then Connect.");
         }
         try {
             for (ConnectionProfile p : profiles.load()) {
-                if (list.stream().noneMatch(c -> c.name().equals(p.name()))) {
-                    list.add(notWired(p, p.kind() == org.csiconsole.core.session.ConnectionKind.CSP ? "CSP client" : "CSI client"));
+                if (connections.stream().anyMatch(c -> c.name().equals(p.name()))) continue;
+                ConnectionModel m = manager.add(p);
+                if (p.kind() == ConnectionKind.CSP) {
+                    m.noteProperty().set("Not connected: right-click the connection and choose Connect (asks for the password).");
+                } else {
+                    toOpen.add(m);
                 }
             }
         } catch (CallFailure f) {
             notifications.warning("Saved connections", f.getMessage() + " " + f.whatToDo());
         }
-        return list;
+        return toOpen;
     }
 
-    private static ConnectionModel notWired(ConnectionProfile profile, String missing) {
-        ConnectionModel m = new ConnectionModel(profile);
-        m.stateProperty().set(ConnectionState.DISCONNECTED);
-        m.noteProperty().set("Not connected: the " + missing + " is not part of this build yet.");
-        return m;
+    /** Closes every connection, then the background threads. Idempotent. */
+    public void close() {
+        if (closed) return;
+        closed = true;
+        manager.close();
+        sessions.close();
+    }
+
+    public ConnectionManager manager() {
+        return manager;
     }
 
     /** Shows the workbench in the stage, restoring the remembered window and dividers. */
@@ -122,7 +157,10 @@ public final class Console {
             stage.centerOnScreen();
         }
         stage.setMaximized(preferences.maximized());
-        stage.setOnHidden(e -> saveLayout());
+        stage.setOnHidden(e -> {
+            saveLayout();
+            close();
+        });
         stage.show();
         workbench.navigatorDividerProperty().set(preferences.navigatorDivider());
         workbench.bottomDividerProperty().set(preferences.bottomDivider());

@@ -19,4 +19,9 @@ public final class ConsoleApplication extends Application {
         console = new Console(stage, options, ConfigDirectory.resolve(), Platform::runLater);
         console.show();
     }
+
+    @Override
+    public void stop() {
+        if (console != null) console.close();
+    }
 }

@@ -17,6 +17,9 @@ import java.util.Objects;
  * @param arrayIp management IP of the array behind the CSP ({@code x-array-ip} header); may be empty
  * @param pinnedFingerprint SHA-256 fingerprint of the peer certificate accepted on first use,
  *                          colon-separated hex; empty when not pinned
+ * @param tlsClientCertPath optional PEM client certificate for mutual TLS to a TCP CSI endpoint; empty when none
+ * @param tlsClientKeyPath optional PEM (PKCS#8) private key of that certificate; empty when none. Only the
+ *                         path is saved, never the key itself
  */
 public record ConnectionProfile(
         ConnectionKind kind,
@@ -27,7 +30,9 @@ public record ConnectionProfile(
         String cspUrl,
         String user,
         String arrayIp,
-        String pinnedFingerprint) {
+        String pinnedFingerprint,
+        String tlsClientCertPath,
+        String tlsClientKeyPath) {
 
     public ConnectionProfile {
         Objects.requireNonNull(kind, "kind");
@@ -39,6 +44,14 @@ public record ConnectionProfile(
         user = orEmpty(user);
         arrayIp = orEmpty(arrayIp);
         pinnedFingerprint = orEmpty(pinnedFingerprint);
+        tlsClientCertPath = orEmpty(tlsClientCertPath);
+        tlsClientKeyPath = orEmpty(tlsClientKeyPath);
+    }
+
+    /** A profile without a TLS client certificate. */
+    public ConnectionProfile(ConnectionKind kind, String name, String endpoint, String nodeEndpoint, String tlsCaPath,
+                             String cspUrl, String user, String arrayIp, String pinnedFingerprint) {
+        this(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, pinnedFingerprint, "", "");
     }
 
     /** The bundled demo: the in-process reference plugin. */
@@ -66,7 +79,8 @@ public record ConnectionProfile(
 
     /** A copy with the given pinned certificate fingerprint. */
     public ConnectionProfile withPinnedFingerprint(String fingerprint) {
-        return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, fingerprint);
+        return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, fingerprint,
+                tlsClientCertPath, tlsClientKeyPath);
     }
 
     private static String orEmpty(String s) {

@@ -26,7 +26,7 @@ class ProfileStoreTest {
     void roundTripsEveryField() {
         ProfileStore store = new ProfileStore(dir.resolve("nested"));
         ConnectionProfile csi = new ConnectionProfile(ConnectionKind.CSI, "lab", "tcp://10.0.0.5:9000",
-                "unix:///run/node.sock", "/etc/ca.pem", "", "", "", "AB:CD");
+                "unix:///run/node.sock", "/etc/ca.pem", "", "", "", "AB:CD", "/etc/client.pem", "/etc/client-key.pem");
         ConnectionProfile csp = ConnectionProfile.csp("array-a", "https://csp:8080", "admin", "192.0.2.10");
         store.save(List.of(csi, csp));
 

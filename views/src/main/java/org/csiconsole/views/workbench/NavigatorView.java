@@ -32,6 +32,7 @@ public final class NavigatorView extends VBox {
     private final TreeView<NavItem> tree = new TreeView<>();
     private final TreeItem<NavItem> connectionsGroup = new TreeItem<>(new NavItem.Group("Connections"));
     private final ObservableList<ConnectionModel> connections;
+    private java.util.function.Function<ConnectionModel, javafx.scene.control.ContextMenu> connectionMenu = c -> null;
 
     public NavigatorView(ObservableList<ConnectionModel> connections, Consumer<NavItem> onSelect) {
         this.connections = connections;
@@ -55,6 +56,12 @@ public final class NavigatorView extends VBox {
         rebuild();
         VBox.setVgrow(tree, javafx.scene.layout.Priority.ALWAYS);
         getChildren().addAll(header, tree);
+    }
+
+    /** Sets the context menu factory for connection rows (Connect, Disconnect, Edit, Remove). */
+    public void setConnectionMenu(java.util.function.Function<ConnectionModel, javafx.scene.control.ContextMenu> factory) {
+        this.connectionMenu = java.util.Objects.requireNonNull(factory);
+        tree.refresh();
     }
 
     public TreeView<NavItem> tree() {
@@ -95,7 +102,7 @@ public final class NavigatorView extends VBox {
         return "cc-state-" + s.name().toLowerCase(Locale.ROOT);
     }
 
-    private static final class NavCell extends TreeCell<NavItem> {
+    private final class NavCell extends TreeCell<NavItem> {
         private Runnable unhook = () -> { };
 
         @Override
@@ -105,6 +112,7 @@ public final class NavigatorView extends VBox {
             unhook = () -> { };
             getStyleClass().remove("cc-nav-group");
             setText(null);
+            setContextMenu(null);
             if (empty || item == null) {
                 setGraphic(null);
                 return;
@@ -130,6 +138,7 @@ public final class NavigatorView extends VBox {
                 m.stateProperty().addListener(l);
                 unhook = () -> m.stateProperty().removeListener(l);
                 label.getStyleClass().add("cc-nav-connection");
+                setContextMenu(connectionMenu.apply(m));
                 box.getChildren().addAll(Icons.of(connectionIcon(m.profile().kind())), label, new Spacer(), dot, tag);
             } else if (item instanceof NavItem.Kind k) {
                 Label count = new Label();

@@ -52,6 +52,7 @@ public final class Workbench {
     private final Map<Object, Tab> tabs = new LinkedHashMap<>();
     private final WorkbenchMenus menus;
     private Runnable onQuit = () -> { };
+    private ConnectionActions connectionActions = ConnectionActions.NONE;
 
     public Workbench(WorkbenchServices services, ObservableList<ConnectionModel> connections) {
         this.services = Objects.requireNonNull(services);
@@ -61,6 +62,7 @@ public final class Workbench {
         if (!connections.isEmpty()) currentConnection.set(connections.get(0));
 
         navigator = new NavigatorView(connections, this::onNavigate);
+        navigator.setConnectionMenu(this::connectionMenu);
         CallTraceView trace = new CallTraceView(new CallTraceViewModel(services.trace(), services.ui(), services.dialogs()));
         bottom = new BottomPanel(trace, services.tasks(), services.notifications());
         statusBar = new StatusBar(currentConnection, services.tasks(), services.notifications(), services.themes());
@@ -144,6 +146,34 @@ public final class Workbench {
     /** Position of the bottom panel divider, 0..1 of the height. */
     public DoubleProperty bottomDividerProperty() {
         return vertical.getDividers().get(0).positionProperty();
+    }
+
+    /** Sets what the navigator's connection menu and File, New connection do. */
+    public void setConnectionActions(ConnectionActions actions) {
+        this.connectionActions = Objects.requireNonNull(actions);
+    }
+
+    public ConnectionActions connectionActions() {
+        return connectionActions;
+    }
+
+    /** The context menu of a connection row in the navigator. */
+    private javafx.scene.control.ContextMenu connectionMenu(ConnectionModel c) {
+        javafx.scene.control.MenuItem connect = new javafx.scene.control.MenuItem("Connect");
+        connect.setOnAction(e -> connectionActions.connect(c));
+        connect.disableProperty().bind(c.stateProperty().isNotEqualTo(org.csiconsole.core.session.ConnectionState.DISCONNECTED));
+        javafx.scene.control.MenuItem disconnect = new javafx.scene.control.MenuItem("Disconnect");
+        disconnect.setOnAction(e -> connectionActions.disconnect(c));
+        disconnect.disableProperty().bind(connect.disableProperty().not());
+        javafx.scene.control.MenuItem edit = new javafx.scene.control.MenuItem("Edit\u2026");
+        edit.setOnAction(e -> connectionActions.edit(c));
+        edit.setDisable(c.profile().kind() == org.csiconsole.core.session.ConnectionKind.DEMO);
+        javafx.scene.control.MenuItem remove = new javafx.scene.control.MenuItem("Remove\u2026");
+        remove.setOnAction(e -> connectionActions.remove(c));
+        javafx.scene.control.MenuItem add = new javafx.scene.control.MenuItem("New connection\u2026");
+        add.setOnAction(e -> connectionActions.newConnection());
+        return new javafx.scene.control.ContextMenu(connect, disconnect, new javafx.scene.control.SeparatorMenuItem(),
+                edit, remove, new javafx.scene.control.SeparatorMenuItem(), add);
     }
 
     public void setOnQuit(Runnable onQuit) {

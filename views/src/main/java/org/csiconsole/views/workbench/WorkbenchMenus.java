@@ -44,7 +44,10 @@ public final class WorkbenchMenus {
         MenuItem closeTab = item("Close tab", null, "Shortcut+W", workbench::closeCurrentTab);
         MenuItem quit = item("Quit", Material2AL.EXIT_TO_APP, "Shortcut+Q", workbench::quit);
         bindMenu(newItem, active, ResourceView::createAction);
-        Menu file = new Menu("_File", null, newItem, closeTab, new SeparatorMenuItem(), quit);
+        MenuItem newConnection = item("New connection\u2026", Material2AL.DEVICE_HUB, "Shortcut+Shift+N",
+                () -> workbench.connectionActions().newConnection());
+        newConnection.setId("menu-new-connection");
+        Menu file = new Menu("_File", null, newItem, newConnection, closeTab, new SeparatorMenuItem(), quit);
 
         MenuItem find = item("Filter", Material2MZ.SEARCH, "Shortcut+F", workbench::focusFilter);
         MenuItem delete = item("Delete\u2026", Material2AL.DELETE, "Delete", workbench::delete);

@@ -1,0 +1,212 @@
+package org.csiconsole.app.gui.connect;
+
+import javafx.collections.ObservableList;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.session.ConnectionKind;
+import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.core.session.ProfileStore;
+import org.csiconsole.views.connection.ConnectionDialogs;
+import org.csiconsole.views.dialog.DialogService;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.workbench.ConnectionActions;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Keeps the workbench's connections: several open at once, each a {@link ConnectionModel} in the
+ * navigator with a {@link Session} behind it. Implements the navigator's connection menu and
+ * File, New connection: new and edited profiles are saved with {@link ProfileStore} (never a
+ * password), then opened through {@link Sessions}. UI thread only; {@link #close()} closes every
+ * session (on exit).
+ */
+public final class ConnectionManager implements ConnectionActions, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectionManager.class);
+
+    private final ObservableList<ConnectionModel> connections;
+    private final ProfileStore profiles;
+    private final ConnectionDialogs connectionDialogs;
+    private final DialogService dialogs;
+    private final Notifications notifications;
+    private final Sessions sessions;
+    private final Map<ConnectionModel, Session> open = new IdentityHashMap<>();
+
+    public ConnectionManager(ObservableList<ConnectionModel> connections, ProfileStore profiles,
+                             ConnectionDialogs connectionDialogs, DialogService dialogs, Notifications notifications,
+                             Sessions sessions) {
+        this.connections = Objects.requireNonNull(connections);
+        this.profiles = Objects.requireNonNull(profiles);
+        this.connectionDialogs = Objects.requireNonNull(connectionDialogs);
+        this.dialogs = Objects.requireNonNull(dialogs);
+        this.notifications = Objects.requireNonNull(notifications);
+        this.sessions = Objects.requireNonNull(sessions);
+    }
+
+    /** Adds a model for {@code profile} (not opened) and returns it; an existing one of that name is returned as is. */
+    public ConnectionModel add(ConnectionProfile profile) {
+        for (ConnectionModel c : connections) if (c.name().equals(profile.name())) return c;
+        ConnectionModel m = new ConnectionModel(profile);
+        m.stateProperty().set(ConnectionState.DISCONNECTED);
+        connections.add(m);
+        return m;
+    }
+
+    /** The session behind {@code connection}, or null when it is not open. */
+    public Session session(ConnectionModel connection) {
+        return open.get(connection);
+    }
+
+    @Override
+    public void newConnection() {
+        connectionDialogs.editProfile(null, names()).ifPresent(p -> {
+            if (!save(p)) return;
+            connect(add(p));
+        });
+    }
+
+    @Override
+    public void edit(ConnectionModel connection) {
+        if (connection.profile().kind() == ConnectionKind.DEMO) return;
+        Set<String> taken = names();
+        taken.remove(connection.name());
+        connectionDialogs.editProfile(connection.profile(), taken).ifPresent(p -> {
+            if (!p.name().equals(connection.name())) {
+                try {
+                    profiles.remove(connection.name());
+                } catch (CallFailure f) {
+                    dialogs.showFailure(f);
+                    return;
+                }
+            }
+            if (!save(p)) return;
+            boolean wasOpen = open.containsKey(connection);
+            ConnectionModel replacement = replace(connection, p);
+            if (wasOpen) connect(replacement);
+        });
+    }
+
+    @Override
+    public void connect(ConnectionModel connection) {
+        if (open.containsKey(connection)) return;
+        connection.noteProperty().set("");
+        try {
+            Session s = sessions.open(connection, this);
+            if (s != null) open.put(connection, s);
+        } catch (CallFailure f) {
+            connection.stateProperty().set(ConnectionState.DISCONNECTED);
+            connection.noteProperty().set(f.why());
+            dialogs.showFailure(f);
+        } catch (RuntimeException e) {
+            LOG.warn("Could not open connection {}", connection.name(), e);
+            connection.stateProperty().set(ConnectionState.DISCONNECTED);
+            connection.noteProperty().set("Could not open: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void disconnect(ConnectionModel connection) {
+        Session s = open.remove(connection);
+        if (s != null) closeQuietly(connection, s);
+        connection.storageProperty().set(null);
+        connection.stateProperty().set(ConnectionState.DISCONNECTED);
+        connection.noteProperty().set("Disconnected.");
+    }
+
+    @Override
+    public void remove(ConnectionModel connection) {
+        boolean saved = connection.profile().kind() != ConnectionKind.DEMO;
+        String message = saved
+                ? "The connection is closed and its saved profile is deleted. The storage itself is not touched."
+                : "The demo connection is closed for this run; it opens again at the next start.";
+        if (!dialogs.confirm("Remove connection " + connection.name(), message, "Remove")) return;
+        disconnect(connection);
+        if (saved) {
+            try {
+                profiles.remove(connection.name());
+            } catch (CallFailure f) {
+                dialogs.showFailure(f);
+            }
+        }
+        connections.remove(connection);
+    }
+
+    /**
+     * Replaces {@code old} by a new model for {@code profile} at the same place, closing the old
+     * session. Used after an edit and after a certificate was pinned.
+     */
+    public ConnectionModel replace(ConnectionModel old, ConnectionProfile profile) {
+        Session s = open.remove(old);
+        if (s != null) closeQuietly(old, s);
+        old.storageProperty().set(null);
+        ConnectionModel m = new ConnectionModel(profile);
+        m.stateProperty().set(ConnectionState.DISCONNECTED);
+        int i = connections.indexOf(old);
+        if (i >= 0) connections.set(i, m);
+        else connections.add(m);
+        return m;
+    }
+
+    /** Records {@code session} as the one behind {@code connection} (a session opened from a callback). */
+    void opened(ConnectionModel connection, Session session) {
+        if (session != null) open.put(connection, session);
+    }
+
+    /** Forgets the session of {@code connection} after it ended by itself (login cancelled or failed). */
+    void ended(ConnectionModel connection) {
+        Session s = open.remove(connection);
+        if (s != null) closeQuietly(connection, s);
+    }
+
+    /** Saves {@code profile}, replacing one of the same name; shows the failure and returns false when it cannot. */
+    public boolean save(ConnectionProfile profile) {
+        if (profile.kind() == ConnectionKind.DEMO) return true;
+        try {
+            profiles.put(profile);
+            return true;
+        } catch (CallFailure f) {
+            dialogs.showFailure(f);
+            return false;
+        }
+    }
+
+    public ConnectionDialogs connectionDialogs() {
+        return connectionDialogs;
+    }
+
+    public DialogService dialogs() {
+        return dialogs;
+    }
+
+    public Notifications notifications() {
+        return notifications;
+    }
+
+    private Set<String> names() {
+        return connections.stream().map(ConnectionModel::name).collect(Collectors.toCollection(java.util.HashSet::new));
+    }
+
+    private static void closeQuietly(ConnectionModel c, Session s) {
+        try {
+            s.close();
+        } catch (RuntimeException e) {
+            LOG.warn("Closing connection {} failed: {}", c.name(), e.toString());
+        }
+    }
+
+    /** Closes every open session. */
+    @Override
+    public void close() {
+        List<Map.Entry<ConnectionModel, Session>> all = new ArrayList<>(open.entrySet());
+        open.clear();
+        for (Map.Entry<ConnectionModel, Session> e : all) closeQuietly(e.getKey(), e.getValue());
+    }
+}

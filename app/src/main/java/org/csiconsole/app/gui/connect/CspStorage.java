@@ -1,0 +1,167 @@
+package org.csiconsole.app.gui.connect;
+
+import org.csiconsole.core.csp.CspClient;
+import org.csiconsole.core.csp.NewHost;
+import org.csiconsole.core.csp.NewVolume;
+import org.csiconsole.core.model.AccessProtocol;
+import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.GroupSnapshot;
+import org.csiconsole.core.model.Host;
+import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.PublishInfo;
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.SnapshotGroup;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeGroup;
+import org.csiconsole.core.model.VolumeSource;
+import org.csiconsole.views.port.ExpandResult;
+import org.csiconsole.views.port.Features;
+import org.csiconsole.views.port.StorageService;
+import org.csiconsole.views.port.VolumeRequest;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * {@link StorageService} over a logged-in {@link CspClient} (hpe-csp-rest-spec.md): volumes,
+ * snapshots, volume and snapshot groups, hosts and publish. The CSP has no paging, so a listing is
+ * one page. Snapshots are listed per volume ({@code GET /snapshots?volume_id=} is mandatory in the
+ * spec), so listing all snapshots reads the volumes first.
+ */
+public final class CspStorage implements StorageService {
+    private final CspClient csp;
+    private final String arrayName;
+
+    /**
+     * @param csp a client (logged in or logging in on first use)
+     * @param arrayName what to report as plugin name for a CSP-only connection, e.g. the CSP address
+     */
+    public CspStorage(CspClient csp, String arrayName) {
+        this.csp = Objects.requireNonNull(csp);
+        this.arrayName = Objects.requireNonNull(arrayName);
+    }
+
+    public CspClient client() {
+        return csp;
+    }
+
+    @Override
+    public CompletableFuture<Features> features() {
+        return CompletableFuture.completedFuture(Features.from(CapabilitySet.NONE, false, true, false, false));
+    }
+
+    @Override
+    public CompletableFuture<PluginInfo> pluginInfo() {
+        return CompletableFuture.completedFuture(new PluginInfo("CSP " + arrayName, "REST v1", Map.of()));
+    }
+
+    @Override
+    public CompletableFuture<Void> listVolumes(Consumer<List<Volume>> pages) {
+        return csp.volumes().list().thenAccept(list -> {
+            if (!list.isEmpty()) pages.accept(list);
+        });
+    }
+
+    @Override
+    public CompletableFuture<Volume> getVolume(String volumeId) {
+        return csp.volumes().get(volumeId);
+    }
+
+    @Override
+    public CompletableFuture<Volume> createVolume(VolumeRequest request) {
+        Map<String, Object> config = new LinkedHashMap<>(request.parameters());
+        String base = request.source().kind() == VolumeSource.Kind.SNAPSHOT ? request.source().id() : null;
+        return csp.volumes().create(new NewVolume(request.name(), Long.toString(request.capacityBytes()), null, base, null, config));
+    }
+
+    @Override
+    public CompletableFuture<ExpandResult> expandVolume(String volumeId, long capacityBytes) {
+        return csp.volumes().expand(volumeId, Long.toString(capacityBytes))
+                .thenApply(v -> new ExpandResult(v.capacityBytes(), false));
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteVolume(String volumeId) {
+        return csp.volumes().delete(volumeId, false);
+    }
+
+    @Override
+    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, Consumer<List<Snapshot>> pages) {
+        if (sourceVolumeId != null) {
+            return csp.snapshots().list(sourceVolumeId).thenAccept(list -> {
+                if (!list.isEmpty()) pages.accept(list);
+            });
+        }
+        return csp.volumes().list().thenCompose(volumes -> {
+            CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+            for (Volume v : volumes) {
+                chain = chain.thenCompose(x -> csp.snapshots().list(v.volumeId()).thenAccept(list -> {
+                    if (!list.isEmpty()) pages.accept(list);
+                }));
+            }
+            return chain;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Snapshot> createSnapshot(String sourceVolumeId, String name, Map<String, String> parameters) {
+        return csp.snapshots().create(name, sourceVolumeId, null, new LinkedHashMap<>(parameters));
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteSnapshot(String snapshotId) {
+        return csp.snapshots().delete(snapshotId);
+    }
+
+    @Override
+    public CompletableFuture<List<GroupSnapshot>> listGroupSnapshots() {
+        return listSnapshotGroups().thenApply(groups -> groups.stream().map(SnapshotGroup::toGroupSnapshot).toList());
+    }
+
+    @Override
+    public CompletableFuture<List<VolumeGroup>> listVolumeGroups() {
+        return csp.volumeGroups().list();
+    }
+
+    @Override
+    public CompletableFuture<List<SnapshotGroup>> listSnapshotGroups() {
+        return csp.volumeGroups().list().thenCompose(groups -> {
+            List<SnapshotGroup> all = new ArrayList<>();
+            CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+            for (VolumeGroup g : groups) {
+                chain = chain.thenCompose(x -> csp.snapshotGroups().list(g.id()).thenAccept(all::addAll));
+            }
+            return chain.thenApply(x -> List.copyOf(all));
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<Host>> listHosts() {
+        return csp.hosts().list();
+    }
+
+    @Override
+    public CompletableFuture<Host> createHost(NewHost host) {
+        return csp.hosts().create(host);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteHost(String hostId) {
+        return csp.hosts().delete(hostId);
+    }
+
+    @Override
+    public CompletableFuture<PublishInfo> cspPublish(String volumeId, String hostUuid, AccessProtocol protocol) {
+        return csp.volumes().publish(volumeId, hostUuid, protocol);
+    }
+
+    @Override
+    public CompletableFuture<Void> cspUnpublish(String volumeId, String hostUuid) {
+        return csp.volumes().unpublish(volumeId, hostUuid);
+    }
+}

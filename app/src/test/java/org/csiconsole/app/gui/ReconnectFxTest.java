@@ -1,0 +1,78 @@
+package org.csiconsole.app.gui;
+
+import io.grpc.Server;
+import javafx.application.Platform;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.csiconsole.app.gui.connect.Sessions;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.session.Backoff;
+import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The driver's socket goes away and comes back: a reference plugin served on a real unix socket,
+ * the console connected to it; the server stops and its socket is deleted, so the status bar says
+ * reconnecting; the plugin serves again, and the status bar says connected.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ReconnectFxTest {
+    private Console console;
+    private ReferencePlugin plugin;
+    private Path socket;
+    private Server server;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        Path dir = Files.createTempDirectory("csi-console-reconnect");
+        socket = dir.resolve("csi.sock");
+        plugin = ReferencePlugin.builder(dir.resolve("state")).start();
+        server = plugin.serve(socket, Optional.empty());
+        console = new Console(stage, new LaunchOptions(false, "unix://" + socket, null), dir.resolve("config"),
+                Platform::runLater, trace -> new Sessions(Platform::runLater, trace,
+                new Backoff(Duration.ofMillis(20), Duration.ofMillis(200)), Duration.ofMillis(50)));
+        console.show();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> console.close()).get(10, TimeUnit.SECONDS);
+        plugin.close();
+    }
+
+    private void awaitStatus(FxRobot robot, String text) throws Exception {
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#status-state").queryAs(Label.class).getText().equals(text));
+    }
+
+    @Test
+    void statusShowsReconnectingWhenTheSocketGoesAndConnectedWhenItIsServedAgain(FxRobot robot) throws Exception {
+        ConnectionModel endpoint = console.connections().get(0);
+        awaitStatus(robot, "Endpoint: Connected");
+        assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).isEqualTo("unix://" + socket);
+
+        server.shutdownNow();
+        server.awaitTermination(5, TimeUnit.SECONDS);
+        Files.deleteIfExists(socket);
+        awaitStatus(robot, "Endpoint: Reconnecting");
+        assertThat(endpoint.noteProperty().get()).contains(socket.toString());
+
+        server = plugin.serve(socket, Optional.empty());
+        awaitStatus(robot, "Endpoint: Connected");
+        assertThat(endpoint.stateProperty().get()).isEqualTo(ConnectionState.CONNECTED);
+    }
+}

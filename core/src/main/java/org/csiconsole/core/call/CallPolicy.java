@@ -1,0 +1,413 @@
+package org.csiconsole.core.call;
+
+import com.google.common.util.concurrent.ListenableFuture;
+import com.google.protobuf.Message;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.grpc.stub.ClientCalls;
+import io.grpc.stub.StreamObserver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+import java.util.function.Function;
+
+/**
+ * The one place every CSI and csi-addons RPC goes through. For each call it:
+ * <ol>
+ *   <li>checks the request against the spec's field size limits ({@link SizeLimits}) and fails with
+ *       {@link FailureKind#INVALID_ARGUMENT} without sending;</li>
+ *   <li>takes the {@link InFlightGuard} on the objects a mutating call changes (wait or fail fast);</li>
+ *   <li>sends each attempt with a deadline ({@link PolicySettings#deadline(CallKind)} or the call's own);</li>
+ *   <li>retries ABORTED, UNAVAILABLE and DEADLINE_EXCEEDED with exponential backoff and jitter,
+ *       bounded by attempts and total time ({@link RetrySettings}); CSI calls are idempotent by spec;</li>
+ *   <li>records every attempt in the {@link CallTrace}: method, endpoint, redacted request and
+ *       response or status, duration, attempt number ({@link Redactor});</li>
+ *   <li>maps a final non-OK status to a {@link CallFailure} with the spec's condition and recovery
+ *       ({@link GrpcFailures}); secret values echoed back by the plugin are scrubbed.</li>
+ * </ol>
+ * Cancelling a returned future cancels the RPC in flight, stops further retries and releases the
+ * guard. Futures complete on gRPC's executor threads; never block inside a callback.
+ */
+public final class CallPolicy {
+    private static final Logger LOG = LoggerFactory.getLogger(CallPolicy.class);
+
+    private final PolicySettings settings;
+    private final InFlightGuard guard;
+    private final CallTrace trace;
+    private final Redactor redactor;
+    private final SizeLimits limits;
+    private final CallTimer timer;
+    private final DoubleSupplier random;
+
+    /** Default settings, a new guard, the system timer. */
+    public CallPolicy(CallTrace trace) {
+        this(PolicySettings.DEFAULT, new InFlightGuard(), trace, new Redactor(), CallTimer.system(),
+                () -> ThreadLocalRandom.current().nextDouble());
+    }
+
+    /**
+     * @param settings deadlines, retries, default lock mode
+     * @param guard in-flight guard, shared by every client of the same driver
+     * @param trace where attempts are recorded
+     * @param redactor schema redaction for trace text
+     * @param timer clock and non-blocking waits (a fake in tests)
+     * @param random source of jitter in [0, 1)
+     */
+    public CallPolicy(PolicySettings settings, InFlightGuard guard, CallTrace trace, Redactor redactor, CallTimer timer,
+                      DoubleSupplier random) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.guard = Objects.requireNonNull(guard, "guard");
+        this.trace = Objects.requireNonNull(trace, "trace");
+        this.redactor = Objects.requireNonNull(redactor, "redactor");
+        this.limits = new SizeLimits();
+        this.timer = Objects.requireNonNull(timer, "timer");
+        this.random = Objects.requireNonNull(random, "random");
+    }
+
+    public PolicySettings settings() {
+        return settings;
+    }
+
+    public InFlightGuard guard() {
+        return guard;
+    }
+
+    public CallTrace trace() {
+        return trace;
+    }
+
+    public Redactor redactor() {
+        return redactor;
+    }
+
+    /**
+     * One unary RPC under the policy.
+     *
+     * @param channel where to send
+     * @param endpoint endpoint text for the trace
+     * @return the response; fails with {@link CallFailure} (never a raw gRPC exception), or is cancelled
+     */
+    public <Q extends Message, R extends Message> CompletableFuture<R> unary(Channel channel, String endpoint,
+                                                                             MethodDescriptor<Q, R> method, Q request,
+                                                                             CallSpec spec) {
+        Optional<CallFailure> tooBig = limits.check(spec.what(), request);
+        if (tooBig.isPresent()) return CompletableFuture.failedFuture(tooBig.get());
+        CompletableFuture<R> result = new LinkedFuture<>();
+        Attempts<Q, R> run = new Attempts<>(channel, endpoint, method, request, spec, result);
+        withGuard(spec, result, run::start);
+        return result;
+    }
+
+    /**
+     * One server-streaming RPC under the policy: each message goes to {@code onMessage} as it arrives.
+     * Retried like a unary call only while no message has arrived yet.
+     *
+     * @return completes when the stream ends; fails with {@link CallFailure}
+     */
+    public <Q extends Message, R extends Message> CompletableFuture<Void> serverStream(Channel channel, String endpoint,
+                                                                                       MethodDescriptor<Q, R> method, Q request,
+                                                                                       CallSpec spec, Consumer<R> onMessage) {
+        Optional<CallFailure> tooBig = limits.check(spec.what(), request);
+        if (tooBig.isPresent()) return CompletableFuture.failedFuture(tooBig.get());
+        CompletableFuture<Void> result = new LinkedFuture<>();
+        Stream<Q, R> run = new Stream<>(channel, endpoint, method, request, spec, result, onMessage);
+        withGuard(spec, result, run::start);
+        return result;
+    }
+
+    /**
+     * Every page of a paged list (ListVolumes, ListSnapshots, ListVolumeGroups), in order, to
+     * {@code consumer}. Stops with a {@link FailureKind#PROTOCOL} failure when the plugin returns a
+     * {@code next_token} it returned before (a repeated or cyclic token would otherwise loop forever).
+     * ABORTED is not retried here: for list calls the spec uses it for an invalid starting_token.
+     *
+     * @param requestFor the request for a starting token ({@code ""} for the first page)
+     * @param items the entries of a page
+     * @param nextToken the page's next_token, {@code ""} on the last page
+     * @param consumer receives each page's entries (on a gRPC thread); an exception it throws ends the listing
+     */
+    public <Q extends Message, R extends Message, T> CompletableFuture<Void> pages(
+            Channel channel, String endpoint, MethodDescriptor<Q, R> method, Function<String, Q> requestFor,
+            Function<R, List<T>> items, Function<R, String> nextToken, Consumer<List<T>> consumer, CallSpec spec) {
+        CallSpec pageSpec = spec.retryingOn(Set.of(Status.Code.UNAVAILABLE, Status.Code.DEADLINE_EXCEEDED));
+        CompletableFuture<Void> result = new LinkedFuture<>();
+        AtomicReference<CompletableFuture<R>> current = new AtomicReference<>();
+        result.whenComplete((v, t) -> {
+            CompletableFuture<R> c = current.get();
+            if (result.isCancelled() && c != null) c.cancel(true);
+        });
+        Set<String> seen = new HashSet<>();
+        page(channel, endpoint, method, requestFor, items, nextToken, consumer, pageSpec, "", seen, 1, result, current);
+        return result;
+    }
+
+    private <Q extends Message, R extends Message, T> void page(
+            Channel channel, String endpoint, MethodDescriptor<Q, R> method, Function<String, Q> requestFor,
+            Function<R, List<T>> items, Function<R, String> nextToken, Consumer<List<T>> consumer, CallSpec spec,
+            String token, Set<String> seen, int pageNo, CompletableFuture<Void> result,
+            AtomicReference<CompletableFuture<R>> current) {
+        if (result.isDone()) return;
+        CompletableFuture<R> call = unary(channel, endpoint, method, requestFor.apply(token), spec);
+        current.set(call);
+        call.whenComplete((resp, t) -> {
+            if (t != null) {
+                result.completeExceptionally(t);
+                return;
+            }
+            try {
+                consumer.accept(items.apply(resp));
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+                return;
+            }
+            String next = nextToken.apply(resp);
+            if (next == null || next.isEmpty()) {
+                result.complete(null);
+            } else if (next.equals(token) || !seen.add(next)) {
+                result.completeExceptionally(new CallFailure(FailureKind.PROTOCOL, spec.what(),
+                        "the plugin returned next_token '" + next + "' again after page " + pageNo
+                                + "; following it would loop forever",
+                        "The pages received so far are shown. Report the paging bug to the driver's vendor; "
+                                + "a larger page size (max_entries) may avoid it", "repeated next_token at page " + pageNo));
+            } else {
+                page(channel, endpoint, method, requestFor, items, nextToken, consumer, spec, next, seen, pageNo + 1, result, current);
+            }
+        });
+    }
+
+    private <T> void withGuard(CallSpec spec, CompletableFuture<T> result, Runnable start) {
+        if (spec.lockKeys().isEmpty()) {
+            start.run();
+            return;
+        }
+        LockMode mode = spec.lockMode() == null ? settings.lockMode() : spec.lockMode();
+        CompletableFuture<InFlightGuard.Permit> permit = guard.acquire(spec.lockKeys(), mode, spec.what());
+        result.whenComplete((v, t) -> {
+            if (!permit.cancel(false)) permit.thenAccept(InFlightGuard.Permit::release);
+        });
+        permit.whenComplete((p, t) -> {
+            if (t != null) {
+                result.completeExceptionally(t);
+            } else if (!result.isDone()) {
+                start.run();
+            }
+        });
+    }
+
+    private Duration deadline(CallSpec spec) {
+        return spec.deadline() != null ? spec.deadline() : settings.deadline(spec.kind());
+    }
+
+    private static String bareName(MethodDescriptor<?, ?> m) {
+        String b = m.getBareMethodName();
+        return b == null ? m.getFullMethodName() : b;
+    }
+
+    /** Decides on a retry after a failed attempt; returns the wait, or null for no retry. */
+    private Duration retryDelay(CallSpec spec, Status status, int attempt, long firstStart) {
+        if (!spec.retryOn().contains(status.getCode())) return null;
+        RetrySettings r = settings.retry();
+        if (attempt >= r.maxAttempts()) return null;
+        Duration wait = r.backoff(attempt, random.getAsDouble());
+        long elapsed = timer.nanoTime() - firstStart;
+        if (elapsed + wait.toNanos() > r.maxTotal().toNanos()) return null;
+        return wait;
+    }
+
+    private CallFailure failure(MethodDescriptor<?, ?> method, Status status, CallSpec spec, int attempts, Set<String> secrets) {
+        Status scrubbed = status.withDescription(Redactor.scrub(status.getDescription(), secrets));
+        return GrpcFailures.failure(bareName(method), scrubbed, spec.what(), attempts);
+    }
+
+    private static Status statusOf(Throwable t) {
+        Status s = Status.fromThrowable(t);
+        return s;
+    }
+
+    private static String statusText(Status s) {
+        return s.getCode().name();
+    }
+
+    /** The attempts of one unary call. */
+    private final class Attempts<Q extends Message, R extends Message> {
+        private final Channel channel;
+        private final String endpoint;
+        private final MethodDescriptor<Q, R> method;
+        private final Q request;
+        private final CallSpec spec;
+        private final CompletableFuture<R> result;
+        private final AtomicReference<ListenableFuture<R>> inFlight = new AtomicReference<>();
+        private final AtomicReference<CompletableFuture<Void>> waiting = new AtomicReference<>();
+        private String requestText;
+        private Set<String> secrets;
+        private long firstStart;
+
+        Attempts(Channel channel, String endpoint, MethodDescriptor<Q, R> method, Q request, CallSpec spec,
+                 CompletableFuture<R> result) {
+            this.channel = channel;
+            this.endpoint = endpoint;
+            this.method = method;
+            this.request = request;
+            this.spec = spec;
+            this.result = result;
+            result.whenComplete((v, t) -> {
+                if (result.isCancelled()) {
+                    ListenableFuture<R> f = inFlight.get();
+                    if (f != null) f.cancel(true);
+                    CompletableFuture<Void> w = waiting.get();
+                    if (w != null) w.cancel(false);
+                }
+            });
+        }
+
+        void start() {
+            requestText = redactor.text(request);
+            secrets = redactor.secretValues(request);
+            firstStart = timer.nanoTime();
+            attempt(1);
+        }
+
+        private void attempt(int n) {
+            if (result.isDone()) return;
+            Instant wall = Instant.now();
+            long t0 = System.nanoTime();
+            ClientCall<Q, R> call = channel.newCall(method,
+                    CallOptions.DEFAULT.withDeadlineAfter(deadline(spec).toNanos(), TimeUnit.NANOSECONDS));
+            ListenableFuture<R> f = ClientCalls.futureUnaryCall(call, request);
+            inFlight.set(f);
+            if (result.isCancelled()) f.cancel(true);
+            f.addListener(() -> done(n, f, wall, t0), Runnable::run);
+        }
+
+        private void done(int n, ListenableFuture<R> f, Instant wall, long t0) {
+            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            R response;
+            try {
+                response = f.get();
+            } catch (Throwable t) {
+                Throwable cause = t instanceof java.util.concurrent.ExecutionException ? t.getCause() : t;
+                Status status = t instanceof CancellationException ? Status.CANCELLED.withDescription("cancelled by the caller")
+                        : statusOf(cause);
+                trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText, "",
+                        statusText(status), false, wall, took);
+                if (result.isDone()) return;
+                Duration wait = retryDelay(spec, status, n, firstStart);
+                if (wait != null) {
+                    LOG.debug("{} attempt {} ended {}; retrying in {} ms", method.getFullMethodName(), n, status.getCode(), wait.toMillis());
+                    CompletableFuture<Void> w = timer.delay(wait);
+                    waiting.set(w);
+                    w.thenRun(() -> attempt(n + 1));
+                    return;
+                }
+                CallFailure failure = failure(method, status, spec, n, secrets);
+                LOG.debug("{} failed: {}", method.getFullMethodName(), status.getCode());
+                result.completeExceptionally(failure);
+                return;
+            }
+            trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText, redactor.text(response),
+                    "OK", true, wall, took);
+            result.complete(response);
+        }
+    }
+
+    /** The attempts of one server-streaming call. */
+    private final class Stream<Q extends Message, R extends Message> {
+        private final Channel channel;
+        private final String endpoint;
+        private final MethodDescriptor<Q, R> method;
+        private final Q request;
+        private final CallSpec spec;
+        private final CompletableFuture<Void> result;
+        private final Consumer<R> onMessage;
+        private final AtomicReference<ClientCall<Q, R>> inFlight = new AtomicReference<>();
+        private String requestText;
+        private Set<String> secrets;
+        private long firstStart;
+
+        Stream(Channel channel, String endpoint, MethodDescriptor<Q, R> method, Q request, CallSpec spec,
+               CompletableFuture<Void> result, Consumer<R> onMessage) {
+            this.channel = channel;
+            this.endpoint = endpoint;
+            this.method = method;
+            this.request = request;
+            this.spec = spec;
+            this.result = result;
+            this.onMessage = onMessage;
+            result.whenComplete((v, t) -> {
+                ClientCall<Q, R> c = inFlight.get();
+                if (result.isCancelled() && c != null) c.cancel("cancelled by the caller", null);
+            });
+        }
+
+        void start() {
+            requestText = redactor.text(request);
+            secrets = redactor.secretValues(request);
+            firstStart = timer.nanoTime();
+            attempt(1);
+        }
+
+        private void attempt(int n) {
+            if (result.isDone()) return;
+            Instant wall = Instant.now();
+            long t0 = System.nanoTime();
+            ClientCall<Q, R> call = channel.newCall(method,
+                    CallOptions.DEFAULT.withDeadlineAfter(deadline(spec).toNanos(), TimeUnit.NANOSECONDS));
+            inFlight.set(call);
+            ClientCalls.asyncServerStreamingCall(call, request, new StreamObserver<R>() {
+                private long count;
+                private String first = "";
+
+                @Override
+                public void onNext(R value) {
+                    if (count++ == 0) first = redactor.text(value);
+                    try {
+                        onMessage.accept(value);
+                    } catch (RuntimeException e) {
+                        call.cancel("the consumer failed", e);
+                        result.completeExceptionally(e);
+                    }
+                }
+
+                @Override
+                public void onError(Throwable t) {
+                    Status status = statusOf(t);
+                    Duration took = Duration.ofNanos(System.nanoTime() - t0);
+                    trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText,
+                            count == 0 ? "" : count + " messages; first:\n" + first, statusText(status), false, wall, took);
+                    if (result.isDone()) return;
+                    Duration wait = count == 0 ? retryDelay(spec, status, n, firstStart) : null;
+                    if (wait != null) {
+                        timer.delay(wait).thenRun(() -> attempt(n + 1));
+                        return;
+                    }
+                    result.completeExceptionally(failure(method, status, spec, n, secrets));
+                }
+
+                @Override
+                public void onCompleted() {
+                    Duration took = Duration.ofNanos(System.nanoTime() - t0);
+                    trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText,
+                            count + " messages" + (count == 0 ? "" : "; first:\n" + first), "OK", true, wall, took);
+                    result.complete(null);
+                }
+            });
+        }
+    }
+}

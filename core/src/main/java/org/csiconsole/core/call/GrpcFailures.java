@@ -1,0 +1,228 @@
+package org.csiconsole.core.call;
+
+import io.grpc.Status;
+
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Turns a gRPC status into a {@link CallFailure}: the {@link FailureKind}, the condition the spec
+ * gives for that RPC and code, and the recovery the spec asks of a CO. Sources: the per-RPC error
+ * tables of the CSI spec (csi-spec-v0.1-lifecycle.md, "Errors" under each RPC, and the General
+ * error table; CSI v1.12 spec.md adds the newer RPCs) and csi-addons-replication.md /
+ * csi-addons-reclaimspace.md. The wording is ours. A code the table does not list for an RPC falls
+ * back to a general text per code.
+ */
+public final class GrpcFailures {
+    /** What the spec says a code means for an RPC, and what to do about it. */
+    public record Condition(String condition, String recovery) {
+    }
+
+    private static final Map<String, Map<Status.Code, Condition>> TABLE = new HashMap<>();
+    private static final Map<Status.Code, Condition> GENERAL = new EnumMap<>(Status.Code.class);
+
+    private static final Condition PENDING_VOLUME = new Condition(
+            "another operation is already pending for this volume at the plugin",
+            "Make sure nothing else is changing this volume, then retry with exponential backoff");
+    private static final Condition PENDING_SNAPSHOT = new Condition(
+            "another operation is already pending for this snapshot at the plugin",
+            "Make sure nothing else is changing this snapshot, then retry with exponential backoff");
+    private static final Condition VOLUME_MISSING = new Condition(
+            "the volume with this volume_id does not exist",
+            "Check that the volume_id is right and that the volume was not deleted");
+    private static final Condition NODE_OR_VOLUME_MISSING = new Condition(
+            "the volume_id or the node_id does not exist",
+            "Check both ids: the volume must not be deleted and the node must still exist");
+    private static final Condition BAD_TOKEN = new Condition(
+            "the plugin rejected starting_token as invalid",
+            "Start the listing again from the beginning");
+
+    static {
+        general(Status.Code.INVALID_ARGUMENT, "the plugin rejected the request: a required field is missing or a field has a value it does not accept",
+                "Fix the request (see the plugin's message) before trying again; do not retry it unchanged");
+        general(Status.Code.NOT_FOUND, "the object named in the request does not exist", "Check the id; refresh the list");
+        general(Status.Code.ALREADY_EXISTS, "an object with this name exists with different, incompatible arguments",
+                "Use the same arguments as the existing object, or a different name");
+        general(Status.Code.FAILED_PRECONDITION, "the object is not in a state that allows this call",
+                "Resolve the condition in the plugin's message, then retry");
+        general(Status.Code.OUT_OF_RANGE, "a size or offset is outside what the plugin supports",
+                "Choose a value within the plugin's supported range");
+        general(Status.Code.RESOURCE_EXHAUSTED, "the plugin or its storage ran out of a resource (capacity, volumes per node)",
+                "Free capacity or choose another pool or node, then retry");
+        general(Status.Code.ABORTED, "another operation is already pending for this object at the plugin",
+                "Wait until other operations on it finish, then retry with exponential backoff");
+        general(Status.Code.UNAVAILABLE, "the plugin cannot be reached or is not ready",
+                "Check that the driver is running and its socket is reachable, then retry");
+        general(Status.Code.DEADLINE_EXCEEDED, "the call did not finish before its deadline",
+                "The operation may still complete at the plugin; check the object's state before retrying (calls are idempotent)");
+        general(Status.Code.UNIMPLEMENTED, "not supported by this driver (the plugin answered UNIMPLEMENTED)",
+                "Do not retry; check the capabilities the driver advertises");
+        general(Status.Code.UNAUTHENTICATED, "the plugin did not accept the credentials sent with the call",
+                "Check the secrets (or security token) configured for this driver");
+        general(Status.Code.PERMISSION_DENIED, "the plugin refused the call for the given credentials",
+                "Use credentials that are allowed to do this");
+        general(Status.Code.CANCELLED, "the call was cancelled", "Start it again if it is still needed");
+        general(Status.Code.INTERNAL, "the plugin failed internally", "Check the driver's logs; retry once the cause is fixed");
+        general(Status.Code.UNKNOWN, "the plugin failed with an unknown error", "Check the driver's logs");
+        general(Status.Code.DATA_LOSS, "the plugin reports unrecoverable data loss or corruption", "Check the driver's and the array's logs now");
+
+        rpc("CreateVolume", Status.Code.ALREADY_EXISTS, "a volume with this name already exists but its capacity, capabilities or parameters differ",
+                "Use the existing volume's arguments, or pick a different name");
+        rpc("CreateVolume", Status.Code.ABORTED, PENDING_VOLUME);
+        rpc("CreateVolume", Status.Code.OUT_OF_RANGE, "the plugin does not allow the requested capacity range",
+                "Change the capacity (required/limit bytes) to a size the plugin supports");
+        rpc("CreateVolume", Status.Code.NOT_FOUND, "the source snapshot or volume to copy from does not exist",
+                "Check the content source id");
+        rpc("CreateVolume", Status.Code.RESOURCE_EXHAUSTED, "there is not enough capacity, or no place in the requested topology, for this volume",
+                "Free capacity, ask for less, or relax the accessibility requirements");
+        rpc("DeleteVolume", Status.Code.FAILED_PRECONDITION, "the volume is in use (published, or has snapshots the plugin cannot keep without it)",
+                "Unpublish the volume and remove what depends on it, then retry with backoff");
+        rpc("DeleteVolume", Status.Code.ABORTED, PENDING_VOLUME);
+        rpc("ControllerPublishVolume", Status.Code.NOT_FOUND, NODE_OR_VOLUME_MISSING);
+        rpc("ControllerPublishVolume", Status.Code.ALREADY_EXISTS, "the volume is already published to this node with a different capability or readonly flag",
+                "Use the capability and readonly flag it was published with, or unpublish it first");
+        rpc("ControllerPublishVolume", Status.Code.FAILED_PRECONDITION, "the volume is published to another node and its access mode does not allow more than one node",
+                "Unpublish it from the other node (named in the plugin's message) first, then retry");
+        rpc("ControllerPublishVolume", Status.Code.RESOURCE_EXHAUSTED, "the node already has the maximum number of volumes attached",
+                "Detach a volume from that node, or use another node, then retry");
+        rpc("ControllerPublishVolume", Status.Code.ABORTED, PENDING_VOLUME);
+        rpc("ControllerUnpublishVolume", Status.Code.NOT_FOUND, NODE_OR_VOLUME_MISSING);
+        rpc("ControllerUnpublishVolume", Status.Code.ABORTED, PENDING_VOLUME);
+        rpc("ValidateVolumeCapabilities", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("ListVolumes", Status.Code.ABORTED, BAD_TOKEN);
+        rpc("ListSnapshots", Status.Code.ABORTED, BAD_TOKEN);
+        rpc("ControllerGetVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("ControllerExpandVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("ControllerExpandVolume", Status.Code.INVALID_ARGUMENT, "the volume's capabilities do not allow this expansion",
+                "Check the capability passed with the request");
+        rpc("ControllerExpandVolume", Status.Code.FAILED_PRECONDITION, "the volume is in use and the plugin can only expand it offline",
+                "Unpublish the volume from every node, then expand it");
+        rpc("ControllerExpandVolume", Status.Code.OUT_OF_RANGE, "the plugin does not support the requested capacity",
+                "Ask for a capacity within the plugin's limits");
+        rpc("ControllerExpandVolume", Status.Code.ABORTED, PENDING_VOLUME);
+        rpc("ControllerModifyVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("ControllerModifyVolume", Status.Code.INVALID_ARGUMENT, "the mutable parameters are not valid for this volume",
+                "Fix the mutable parameters (see the plugin's message)");
+        rpc("ControllerModifyVolume", Status.Code.ABORTED, PENDING_VOLUME);
+        rpc("CreateSnapshot", Status.Code.ALREADY_EXISTS, "a snapshot with this name already exists for a different source volume",
+                "Pick a different snapshot name");
+        rpc("CreateSnapshot", Status.Code.ABORTED, PENDING_SNAPSHOT);
+        rpc("CreateSnapshot", Status.Code.RESOURCE_EXHAUSTED, "there is not enough space to cut the snapshot",
+                "Free space on the array, then retry");
+        rpc("DeleteSnapshot", Status.Code.FAILED_PRECONDITION, "the snapshot is in use (for example a volume is being restored from it)",
+                "Wait until nothing uses the snapshot, then retry");
+        rpc("DeleteSnapshot", Status.Code.ABORTED, PENDING_SNAPSHOT);
+        rpc("GetSnapshot", Status.Code.NOT_FOUND, "the snapshot with this snapshot_id does not exist", "Check the snapshot_id");
+        rpc("NodeStageVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("NodeStageVolume", Status.Code.ALREADY_EXISTS, "the volume is already staged at this staging_target_path with a different capability",
+                "Unstage it first, or use the capability it was staged with");
+        rpc("NodeStageVolume", Status.Code.FAILED_PRECONDITION, "the request exceeds the volume's capabilities (for example a second node without MULTI_NODE access)",
+                "Validate the volume capabilities, or wait until the volume is unstaged elsewhere");
+        rpc("NodeStageVolume", Status.Code.ABORTED, PENDING_VOLUME);
+        rpc("NodeUnstageVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("NodeUnstageVolume", Status.Code.ABORTED, PENDING_VOLUME);
+        rpc("NodePublishVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("NodePublishVolume", Status.Code.ALREADY_EXISTS, "the volume is already published at this target_path with a different capability or readonly flag",
+                "Use the original arguments, or unpublish it first");
+        rpc("NodePublishVolume", Status.Code.FAILED_PRECONDITION, "the request exceeds the volume's capabilities, or the volume was not staged first",
+                "Stage the volume (when the node has STAGE_UNSTAGE_VOLUME), or validate the capabilities");
+        rpc("NodePublishVolume", Status.Code.ABORTED, PENDING_VOLUME);
+        rpc("NodeUnpublishVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("NodeUnpublishVolume", Status.Code.ABORTED, PENDING_VOLUME);
+        rpc("NodeGetVolumeStats", Status.Code.NOT_FOUND, "the volume does not exist at the given volume_path",
+                "Check the volume_id and volume_path");
+        rpc("NodeExpandVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("NodeExpandVolume", Status.Code.FAILED_PRECONDITION, "the volume is in use and the plugin can only expand it offline",
+                "Unpublish the volume, then expand it");
+        rpc("NodeExpandVolume", Status.Code.OUT_OF_RANGE, "the plugin does not support the requested capacity",
+                "Ask for a capacity within the plugin's limits");
+        rpc("CreateVolumeGroupSnapshot", Status.Code.ALREADY_EXISTS, "a group snapshot with this name exists with different source volumes",
+                "Pick a different name");
+        rpc("CreateVolumeGroupSnapshot", Status.Code.NOT_FOUND, "one of the source volumes does not exist", "Check the source volume ids");
+        rpc("CreateVolumeGroupSnapshot", Status.Code.RESOURCE_EXHAUSTED, "there is not enough space to cut the group snapshot",
+                "Free space on the array, then retry");
+        rpc("DeleteVolumeGroupSnapshot", Status.Code.FAILED_PRECONDITION, "the snapshot_ids do not match the members of the group snapshot, or a member is in use",
+                "List the group snapshot's members again and pass all of them");
+        rpc("GetVolumeGroupSnapshot", Status.Code.NOT_FOUND, "the group snapshot does not exist", "Check the group_snapshot_id");
+        rpc("GetMetadataAllocated", Status.Code.UNAUTHENTICATED, "the security token was not accepted", "Get a fresh token for the snapshot metadata service");
+        rpc("GetMetadataAllocated", Status.Code.OUT_OF_RANGE, "starting_offset is beyond the end of the volume", "Start at an offset within the volume");
+        rpc("GetMetadataAllocated", Status.Code.NOT_FOUND, "the snapshot does not exist", "Check the snapshot_id");
+        rpc("GetMetadataDelta", Status.Code.UNAUTHENTICATED, "the security token was not accepted", "Get a fresh token for the snapshot metadata service");
+        rpc("GetMetadataDelta", Status.Code.OUT_OF_RANGE, "starting_offset is beyond the end of the volume", "Start at an offset within the volume");
+        rpc("GetMetadataDelta", Status.Code.NOT_FOUND, "one of the snapshots does not exist", "Check base_snapshot_id and target_snapshot_id");
+        // csi-addons-replication.md, error tables of each RPC
+        for (String r : new String[]{"EnableVolumeReplication", "DisableVolumeReplication", "PromoteVolume", "DemoteVolume", "ResyncVolume"}) {
+            rpc(r, Status.Code.NOT_FOUND, "the volume or group to replicate does not exist", "Check the replication source id");
+            rpc(r, Status.Code.ABORTED, PENDING_VOLUME);
+        }
+        rpc("PromoteVolume", Status.Code.FAILED_PRECONDITION, "the volume cannot be promoted in its current state (for example the peer is still primary)",
+                "Demote the peer first, or force the promotion when the peer is lost");
+        rpc("DemoteVolume", Status.Code.FAILED_PRECONDITION, "the volume cannot be demoted in its current state",
+                "Check the replication state of both sides");
+        rpc("ResyncVolume", Status.Code.FAILED_PRECONDITION, "the volume cannot be resynced in its current state (for example it is primary)",
+                "Demote it first, then resync");
+        rpc("ReclaimSpace", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("ControllerReclaimSpace", Status.Code.NOT_FOUND, VOLUME_MISSING);
+        rpc("NodeReclaimSpace", Status.Code.NOT_FOUND, VOLUME_MISSING);
+    }
+
+    private GrpcFailures() {
+    }
+
+    private static void general(Status.Code code, String condition, String recovery) {
+        GENERAL.put(code, new Condition(condition, recovery));
+    }
+
+    private static void rpc(String method, Status.Code code, String condition, String recovery) {
+        rpc(method, code, new Condition(condition, recovery));
+    }
+
+    private static void rpc(String method, Status.Code code, Condition c) {
+        TABLE.computeIfAbsent(method, k -> new EnumMap<>(Status.Code.class)).put(code, c);
+    }
+
+    /** The spec's condition and recovery for an RPC (bare method name, e.g. {@code CreateVolume}) and code. */
+    public static Condition condition(String method, Status.Code code) {
+        Map<Status.Code, Condition> m = TABLE.get(method);
+        Condition c = m == null ? null : m.get(code);
+        if (c != null) return c;
+        return GENERAL.getOrDefault(code, new Condition("the call failed with " + code, "Check the driver's logs"));
+    }
+
+    /** The failure kind of a gRPC code. */
+    public static FailureKind kind(Status.Code code) {
+        switch (code) {
+            case INVALID_ARGUMENT: return FailureKind.INVALID_ARGUMENT;
+            case NOT_FOUND: return FailureKind.NOT_FOUND;
+            case ALREADY_EXISTS: return FailureKind.ALREADY_EXISTS;
+            case FAILED_PRECONDITION: return FailureKind.FAILED_PRECONDITION;
+            case OUT_OF_RANGE: return FailureKind.OUT_OF_RANGE;
+            case RESOURCE_EXHAUSTED: return FailureKind.RESOURCE_EXHAUSTED;
+            case ABORTED: return FailureKind.BUSY;
+            case UNAVAILABLE: return FailureKind.UNAVAILABLE;
+            case DEADLINE_EXCEEDED: return FailureKind.TIMEOUT;
+            case UNIMPLEMENTED: return FailureKind.UNSUPPORTED;
+            case UNAUTHENTICATED:
+            case PERMISSION_DENIED: return FailureKind.AUTHENTICATION;
+            case CANCELLED: return FailureKind.CANCELLED;
+            default: return FailureKind.INTERNAL;
+        }
+    }
+
+    /**
+     * The failure for a status.
+     *
+     * @param method bare RPC name, e.g. {@code DeleteVolume}
+     * @param status the status received (its description must already be scrubbed of secrets)
+     * @param what what was attempted, e.g. {@code "DeleteVolume pvc-1"}
+     * @param attempts attempts made
+     */
+    public static CallFailure failure(String method, Status status, String what, int attempts) {
+        Condition c = condition(method, status.getCode());
+        String peer = status.getDescription() == null ? "" : status.getDescription();
+        String why = c.condition() + (peer.isEmpty() ? "" : " (plugin says: " + peer + ")");
+        String detail = "gRPC " + status.getCode() + " from " + method + (attempts > 1 ? " after " + attempts + " attempts" : "");
+        return new CallFailure(kind(status.getCode()), what, why, c.recovery(), detail);
+    }
+}

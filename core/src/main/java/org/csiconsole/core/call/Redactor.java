@@ -1,0 +1,227 @@
+package org.csiconsole.core.call;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
+import com.google.protobuf.UnknownFieldSet;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Redacts gRPC messages by their schema. A field is secret when its options carry a true boolean
+ * extension named {@code csi_secret} (csi.proto, {@code csi.v1.csi_secret}; csi-addons reuses it) or
+ * {@code replication_secret} (should a csi-addons definition add one). No field names are listed
+ * here: the descriptor decides. Secret strings and bytes become {@value #MASK}; secret maps keep
+ * their keys and mask every value; secret messages are cleared. Redaction recurses through nested
+ * messages, repeated fields and map values. Unknown fields are dropped, since their options cannot
+ * be read.
+ *
+ * <p>For trace text, repeated fields longer than the configured limit keep their first entries and
+ * note how many were left out, so a ListVolumes page of thousands of entries stays cheap to trace.
+ */
+public final class Redactor {
+    /** What a secret value is replaced with. */
+    public static final String MASK = "***";
+
+    private static final Set<String> SECRET_OPTIONS = Set.of("csi_secret", "replication_secret");
+
+    private final int maxRepeated;
+    private final Map<Descriptor, Boolean> hasSecrets = new ConcurrentHashMap<>();
+    private final Map<FieldDescriptor, Boolean> secretFields = new ConcurrentHashMap<>();
+
+    /** Keeps at most 20 entries of each repeated field in trace text. */
+    public Redactor() {
+        this(20);
+    }
+
+    /** @param maxRepeated entries of a repeated field kept in {@link #text(Message)} */
+    public Redactor(int maxRepeated) {
+        if (maxRepeated < 1) throw new IllegalArgumentException("maxRepeated must be at least 1");
+        this.maxRepeated = maxRepeated;
+    }
+
+    /** True when the field's options mark it secret. */
+    public boolean isSecret(FieldDescriptor field) {
+        return secretFields.computeIfAbsent(field, Redactor::readSecretOption);
+    }
+
+    private static boolean readSecretOption(FieldDescriptor field) {
+        for (Map.Entry<FieldDescriptor, Object> e : field.getOptions().getAllFields().entrySet()) {
+            if (e.getKey().isExtension() && SECRET_OPTIONS.contains(e.getKey().getName()) && Boolean.TRUE.equals(e.getValue())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A copy of {@code message} with every secret masked (all repeated entries kept). */
+    public Message redact(Message message) {
+        return redact(message, Integer.MAX_VALUE, null);
+    }
+
+    /** Redacted, possibly shortened text of a message (protobuf text format), for traces and logs. */
+    public String text(Message message) {
+        List<String> notes = new ArrayList<>();
+        Message copy = redact(message, maxRepeated, notes);
+        String text = TextFormat.printer().printToString(copy);
+        if (notes.isEmpty()) return text;
+        StringBuilder b = new StringBuilder(text);
+        for (String n : notes) b.append("# ").append(n).append('\n');
+        return b.toString();
+    }
+
+    /** Every non-empty secret value in the message (to scrub them from text a peer sends back). */
+    public Set<String> secretValues(Message message) {
+        Set<String> out = new HashSet<>();
+        collect(message, out);
+        return out;
+    }
+
+    /** Replaces each of {@code secrets} in {@code text} with {@value #MASK}. */
+    public static String scrub(String text, Set<String> secrets) {
+        if (text == null || secrets.isEmpty()) return text;
+        String t = text;
+        for (String s : secrets) {
+            if (!s.isEmpty()) t = t.replace(s, MASK);
+        }
+        return t;
+    }
+
+    private boolean containsSecrets(Descriptor type) {
+        Boolean known = hasSecrets.get(type);
+        if (known != null) return known;
+        hasSecrets.put(type, false); // guards recursive types while computing
+        boolean any = false;
+        for (FieldDescriptor f : type.getFields()) {
+            if (isSecret(f) || (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE && containsSecrets(f.getMessageType()))) {
+                any = true;
+                break;
+            }
+        }
+        hasSecrets.put(type, any);
+        return any;
+    }
+
+    private Message redact(Message message, int limit, List<String> notes) {
+        boolean secrets = containsSecrets(message.getDescriptorForType());
+        boolean unknown = !message.getUnknownFields().asMap().isEmpty();
+        if (!secrets && !unknown && !hasLongRepeated(message, limit)) return message;
+        Message.Builder b = message.toBuilder();
+        if (unknown) b.setUnknownFields(UnknownFieldSet.getDefaultInstance());
+        for (Map.Entry<FieldDescriptor, Object> e : message.getAllFields().entrySet()) {
+            FieldDescriptor f = e.getKey();
+            if (isSecret(f)) {
+                mask(b, f, e.getValue());
+                continue;
+            }
+            if (f.isRepeated()) {
+                List<?> values = (List<?>) e.getValue();
+                int keep = Math.min(values.size(), limit);
+                boolean nested = f.getJavaType() == FieldDescriptor.JavaType.MESSAGE;
+                if (keep == values.size() && !nested) continue;
+                b.clearField(f);
+                for (int i = 0; i < keep; i++) {
+                    Object v = values.get(i);
+                    b.addRepeatedField(f, nested ? redact((Message) v, limit, notes) : v);
+                }
+                if (keep < values.size() && notes != null) {
+                    notes.add((values.size() - keep) + " more entries of " + f.getName() + " not shown");
+                }
+            } else if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+                b.setField(f, redact((Message) e.getValue(), limit, notes));
+            }
+        }
+        return b.build();
+    }
+
+    private boolean hasLongRepeated(Message m, int limit) {
+        if (limit == Integer.MAX_VALUE) return false;
+        for (FieldDescriptor f : m.getDescriptorForType().getFields()) {
+            if (f.isRepeated()) {
+                int n = m.getRepeatedFieldCount(f);
+                if (n > limit) return true;
+                if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+                    for (int i = 0; i < n; i++) {
+                        if (hasLongRepeated((Message) m.getRepeatedField(f, i), limit)) return true;
+                    }
+                }
+            } else if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE && m.hasField(f)
+                    && hasLongRepeated((Message) m.getField(f), limit)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void mask(Message.Builder b, FieldDescriptor f, Object value) {
+        if (f.isMapField()) {
+            b.clearField(f);
+            for (Object entry : (List<?>) value) {
+                Message m = (Message) entry;
+                FieldDescriptor valueField = m.getDescriptorForType().findFieldByName("value");
+                Message.Builder eb = m.toBuilder();
+                maskSingle(eb, valueField, m.getField(valueField));
+                b.addRepeatedField(f, eb.build());
+            }
+        } else if (f.isRepeated()) {
+            b.clearField(f);
+            for (Object v : (List<?>) value) {
+                Object masked = maskedValue(f, v);
+                if (masked != null) b.addRepeatedField(f, masked);
+            }
+        } else {
+            maskSingle(b, f, value);
+        }
+    }
+
+    private static void maskSingle(Message.Builder b, FieldDescriptor f, Object value) {
+        Object masked = maskedValue(f, value);
+        if (masked == null) b.clearField(f);
+        else b.setField(f, masked);
+    }
+
+    private static Object maskedValue(FieldDescriptor f, Object value) {
+        // numbers, bools, enums and messages have no marker value: they are cleared
+        if (f.getJavaType() == FieldDescriptor.JavaType.STRING) return MASK;
+        if (f.getJavaType() == FieldDescriptor.JavaType.BYTE_STRING) return ByteString.copyFromUtf8(MASK);
+        return null;
+    }
+
+    private void collect(Message m, Set<String> out) {
+        if (!containsSecrets(m.getDescriptorForType())) return;
+        for (Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+            FieldDescriptor f = e.getKey();
+            if (isSecret(f)) {
+                collectAll(f, e.getValue(), out);
+            } else if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+                if (f.isRepeated()) {
+                    for (Object v : (List<?>) e.getValue()) collect((Message) v, out);
+                } else {
+                    collect((Message) e.getValue(), out);
+                }
+            }
+        }
+    }
+
+    private static void collectAll(FieldDescriptor f, Object value, Set<String> out) {
+        if (value instanceof List<?> list) {
+            for (Object v : list) collectAll(f, v, out);
+        } else if (value instanceof Message m) {
+            for (Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+                if (f.isMapField() && !e.getKey().getName().equals("value")) continue;
+                collectAll(e.getKey(), e.getValue(), out);
+            }
+        } else if (value instanceof String s && !s.isEmpty()) {
+            out.add(s);
+        } else if (value instanceof ByteString bs && !bs.isEmpty()) {
+            out.add(bs.toStringUtf8());
+        }
+    }
+}

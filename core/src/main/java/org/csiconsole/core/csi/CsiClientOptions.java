@@ -1,0 +1,54 @@
+package org.csiconsole.core.csi;
+
+import org.csiconsole.core.call.CallTimer;
+import org.csiconsole.core.call.InFlightGuard;
+import org.csiconsole.core.call.PolicySettings;
+import org.csiconsole.core.endpoint.ChannelFactory;
+
+import java.util.Objects;
+
+/**
+ * Options of a {@link CsiClient} or {@link org.csiconsole.core.addons.AddonsClient}.
+ *
+ * @param policy deadlines per call kind, retries, default lock mode
+ * @param guard the in-flight guard; pass the same one to every client of one driver so their
+ *     mutating calls on the same object are serialized together
+ * @param timer clock and waits used between retries
+ * @param channels makes channels (and diagnoses unix sockets)
+ * @param pageSize {@code max_entries} used by list calls that do not give their own; 0 lets the plugin choose
+ */
+public record CsiClientOptions(PolicySettings policy, InFlightGuard guard, CallTimer timer, ChannelFactory channels,
+                               int pageSize) {
+    public CsiClientOptions {
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(guard, "guard");
+        Objects.requireNonNull(timer, "timer");
+        Objects.requireNonNull(channels, "channels");
+        if (pageSize < 0) throw new IllegalArgumentException("pageSize must be 0 or more");
+    }
+
+    /** Default policy, a new guard, the system timer, the default channel factory, pages of 500. */
+    public static CsiClientOptions defaults() {
+        return new CsiClientOptions(PolicySettings.DEFAULT, new InFlightGuard(), CallTimer.system(), new ChannelFactory(), 500);
+    }
+
+    public CsiClientOptions withPolicy(PolicySettings p) {
+        return new CsiClientOptions(p, guard, timer, channels, pageSize);
+    }
+
+    public CsiClientOptions withGuard(InFlightGuard g) {
+        return new CsiClientOptions(policy, g, timer, channels, pageSize);
+    }
+
+    public CsiClientOptions withTimer(CallTimer t) {
+        return new CsiClientOptions(policy, guard, t, channels, pageSize);
+    }
+
+    public CsiClientOptions withChannels(ChannelFactory c) {
+        return new CsiClientOptions(policy, guard, timer, c, pageSize);
+    }
+
+    public CsiClientOptions withPageSize(int n) {
+        return new CsiClientOptions(policy, guard, timer, channels, n);
+    }
+}

@@ -1,0 +1,171 @@
+package org.csiconsole.core.csi;
+
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.ProtocolMessageEnum;
+import com.google.protobuf.Timestamp;
+import csi.v1.Csi;
+import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.AccessType;
+import org.csiconsole.core.model.BlockMetadataPage;
+import org.csiconsole.core.model.Capacity;
+import org.csiconsole.core.model.GroupSnapshot;
+import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.core.model.Origin;
+import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Topology;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.model.VolumeCondition;
+import org.csiconsole.core.model.VolumeSource;
+import org.csiconsole.core.model.VolumeStats;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Conversions between csi.v1 messages and core.model records. Unknown enum values map to UNKNOWN. */
+final class CsiMapping {
+    private CsiMapping() {
+    }
+
+    static PluginInfo pluginInfo(Csi.GetPluginInfoResponse r) {
+        return new PluginInfo(r.getName(), r.getVendorVersion(), r.getManifestMap());
+    }
+
+    static Volume volume(Csi.Volume v, List<String> publishedNodeIds, Csi.VolumeCondition condition) {
+        return volume(v, "", List.of(), Map.of(), publishedNodeIds, condition);
+    }
+
+    static Volume volume(Csi.Volume v, String name, List<VolumeCapability> caps, Map<String, String> parameters,
+                         List<String> publishedNodeIds, Csi.VolumeCondition condition) {
+        List<Topology> topo;
+        if (v.getAccessibleTopologyCount() == 0) {
+            topo = List.of();
+        } else {
+            topo = new ArrayList<>(v.getAccessibleTopologyCount());
+            for (Csi.Topology t : v.getAccessibleTopologyList()) topo.add(new Topology(t.getSegmentsMap()));
+        }
+        VolumeCondition cond = condition == null ? null : new VolumeCondition(condition.getAbnormal(), condition.getMessage());
+        return new Volume(v.getVolumeId(), name, v.getCapacityBytes(), source(v.getContentSource()), caps, parameters,
+                v.getVolumeContextMap(), topo, publishedNodeIds, cond, "", Origin.CSI, null);
+    }
+
+    static VolumeSource source(Csi.VolumeContentSource s) {
+        switch (s.getTypeCase()) {
+            case SNAPSHOT: return VolumeSource.snapshot(s.getSnapshot().getSnapshotId());
+            case VOLUME: return VolumeSource.volume(s.getVolume().getVolumeId());
+            default: return VolumeSource.NONE;
+        }
+    }
+
+    static Csi.VolumeContentSource source(VolumeSource s) {
+        switch (s.kind()) {
+            case SNAPSHOT:
+                return Csi.VolumeContentSource.newBuilder()
+                        .setSnapshot(Csi.VolumeContentSource.SnapshotSource.newBuilder().setSnapshotId(s.id())).build();
+            case VOLUME:
+                return Csi.VolumeContentSource.newBuilder()
+                        .setVolume(Csi.VolumeContentSource.VolumeSource.newBuilder().setVolumeId(s.id())).build();
+            default:
+                return null;
+        }
+    }
+
+    static Snapshot snapshot(Csi.Snapshot s, String name) {
+        return new Snapshot(s.getSnapshotId(), name, s.getSourceVolumeId(), s.getSizeBytes(),
+                s.hasCreationTime() ? instant(s.getCreationTime()) : null, s.getReadyToUse(), s.getGroupSnapshotId(),
+                Origin.CSI, null);
+    }
+
+    static GroupSnapshot groupSnapshot(Csi.VolumeGroupSnapshot g, String name) {
+        List<Snapshot> snaps = new ArrayList<>(g.getSnapshotsCount());
+        for (Csi.Snapshot s : g.getSnapshotsList()) snaps.add(snapshot(s, ""));
+        return new GroupSnapshot(g.getGroupSnapshotId(), name, snaps,
+                g.hasCreationTime() ? instant(g.getCreationTime()) : null, g.getReadyToUse(), Origin.CSI);
+    }
+
+    static Instant instant(Timestamp t) {
+        return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
+    }
+
+    static Csi.VolumeCapability capability(VolumeCapability c) {
+        Csi.VolumeCapability.Builder b = Csi.VolumeCapability.newBuilder()
+                .setAccessMode(Csi.VolumeCapability.AccessMode.newBuilder()
+                        .setMode(Csi.VolumeCapability.AccessMode.Mode.valueOf(c.accessMode().name())));
+        if (c.accessType() == AccessType.BLOCK) {
+            b.setBlock(Csi.VolumeCapability.BlockVolume.getDefaultInstance());
+        } else {
+            b.setMount(Csi.VolumeCapability.MountVolume.newBuilder().setFsType(c.fsType()).addAllMountFlags(c.mountFlags()));
+        }
+        return b.build();
+    }
+
+    static List<Csi.VolumeCapability> capabilities(List<VolumeCapability> caps) {
+        List<Csi.VolumeCapability> out = new ArrayList<>(caps.size());
+        for (VolumeCapability c : caps) out.add(capability(c));
+        return out;
+    }
+
+    static VolumeCapability capability(Csi.VolumeCapability c) {
+        AccessMode mode = enumByName(AccessMode.class, c.getAccessMode().getMode().name(), AccessMode.UNKNOWN);
+        switch (c.getAccessTypeCase()) {
+            case BLOCK: return VolumeCapability.block(mode);
+            case MOUNT: return new VolumeCapability(AccessType.MOUNT, mode, c.getMount().getFsType(), c.getMount().getMountFlagsList());
+            default: return new VolumeCapability(AccessType.UNKNOWN, mode, "", List.of());
+        }
+    }
+
+    static Csi.Topology topology(Topology t) {
+        return Csi.Topology.newBuilder().putAllSegments(t.segments()).build();
+    }
+
+    static Capacity capacity(Csi.GetCapacityResponse r, Topology topology, Map<String, String> parameters) {
+        return new Capacity(topology, parameters, r.getAvailableCapacity(),
+                r.hasMaximumVolumeSize() ? r.getMaximumVolumeSize().getValue() : null,
+                r.hasMinimumVolumeSize() ? r.getMinimumVolumeSize().getValue() : null);
+    }
+
+    static NodeInfo nodeInfo(Csi.NodeGetInfoResponse r) {
+        return new NodeInfo(r.getNodeId(), r.getMaxVolumesPerNode(),
+                r.hasAccessibleTopology() ? new Topology(r.getAccessibleTopology().getSegmentsMap()) : null);
+    }
+
+    static VolumeStats stats(Csi.NodeGetVolumeStatsResponse r) {
+        List<VolumeStats.Usage> usage = new ArrayList<>();
+        for (Csi.VolumeUsage u : r.getUsageList()) {
+            VolumeStats.Unit unit = enumByName(VolumeStats.Unit.class, u.getUnit().name(), VolumeStats.Unit.UNKNOWN);
+            usage.add(new VolumeStats.Usage(unit, u.getAvailable(), u.getTotal(), u.getUsed()));
+        }
+        VolumeCondition c = r.hasVolumeCondition()
+                ? new VolumeCondition(r.getVolumeCondition().getAbnormal(), r.getVolumeCondition().getMessage()) : null;
+        return new VolumeStats(usage, c);
+    }
+
+    static BlockMetadataPage blocks(Csi.BlockMetadataType type, long capacity, List<Csi.BlockMetadata> blocks) {
+        List<BlockMetadataPage.Block> out = new ArrayList<>(blocks.size());
+        for (Csi.BlockMetadata b : blocks) out.add(new BlockMetadataPage.Block(b.getByteOffset(), b.getSizeBytes()));
+        return new BlockMetadataPage(type == Csi.BlockMetadataType.VARIABLE_LENGTH, capacity, out);
+    }
+
+    /** Maps an enum constant by name; returns {@code fallback} for names the model does not know. */
+    static <E extends Enum<E>> E enumByName(Class<E> type, String name, E fallback) {
+        try {
+            return Enum.valueOf(type, name);
+        } catch (IllegalArgumentException e) {
+            return fallback;
+        }
+    }
+
+    /** True when the proto enum value carries {@code alpha_enum_value}. */
+    static boolean alphaValue(ProtocolMessageEnum value) {
+        Descriptors.EnumValueDescriptor d = value.getValueDescriptor();
+        for (Map.Entry<Descriptors.FieldDescriptor, Object> e : d.getOptions().getAllFields().entrySet()) {
+            if (e.getKey().isExtension() && e.getKey().getName().equals("alpha_enum_value") && Boolean.TRUE.equals(e.getValue())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,109 @@
+package org.csiconsole.core.endpoint;
+
+import io.grpc.ManagedChannel;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
+import io.grpc.netty.shaded.io.grpc.netty.NegotiationType;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollIoHandler;
+import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContext;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Makes gRPC channels for endpoints: unix sockets over Netty epoll, TCP with optional TLS over
+ * Netty, and the in-process transport. Unix sockets are checked with {@link SocketDiagnostics}
+ * first. {@link Connection} owns what this factory creates.
+ */
+public final class ChannelFactory {
+    /** Largest inbound message accepted, in bytes (a ListVolumes page of a few thousand entries fits easily). */
+    public static final int MAX_INBOUND_BYTES = 32 * 1024 * 1024;
+
+    private final SocketDiagnostics diagnostics;
+    private final String userAgent;
+
+    public ChannelFactory() {
+        this(new SocketDiagnostics(), "csi-console");
+    }
+
+    /**
+     * @param diagnostics checks run on unix sockets before connecting
+     * @param userAgent sent as the gRPC user agent
+     */
+    public ChannelFactory(SocketDiagnostics diagnostics, String userAgent) {
+        this.diagnostics = Objects.requireNonNull(diagnostics, "diagnostics");
+        this.userAgent = Objects.requireNonNull(userAgent, "userAgent");
+    }
+
+    /**
+     * Opens a connection.
+     *
+     * @throws CallFailure {@link FailureKind#ENDPOINT} when a unix socket fails a diagnostic check or
+     *     epoll is not available; {@link FailureKind#TLS} when the TLS files cannot be read
+     */
+    public Connection open(Endpoint endpoint) {
+        if (endpoint instanceof Endpoint.Unix u) return unix(u);
+        if (endpoint instanceof Endpoint.Tcp t) return tcp(t);
+        Endpoint.InProcess p = (Endpoint.InProcess) endpoint;
+        return new Connection(endpoint, InProcessChannelBuilder.forName(p.name()).userAgent(userAgent).build(), null);
+    }
+
+    private Connection unix(Endpoint.Unix u) {
+        Optional<CallFailure> problem = diagnostics.check(u.path());
+        if (problem.isPresent()) throw problem.get();
+        if (!Epoll.isAvailable()) {
+            throw new CallFailure(FailureKind.ENDPOINT, "Connect to " + u.text(),
+                    "unix sockets need Netty's native epoll transport, which is not available on this system",
+                    "Run the console on Linux (x86_64 or aarch64)", String.valueOf(Epoll.unavailabilityCause()));
+        }
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
+        try {
+            ManagedChannel ch = NettyChannelBuilder.forAddress(new DomainSocketAddress(u.path().toString()))
+                    .channelType(EpollDomainSocketChannel.class)
+                    .eventLoopGroup(group)
+                    .usePlaintext()
+                    .userAgent(userAgent)
+                    .maxInboundMessageSize(MAX_INBOUND_BYTES)
+                    .build();
+            return new Connection(u, ch, group);
+        } catch (RuntimeException e) {
+            group.shutdownGracefully();
+            throw e;
+        }
+    }
+
+    private Connection tcp(Endpoint.Tcp t) {
+        NettyChannelBuilder b = NettyChannelBuilder.forAddress(t.host(), t.port())
+                .userAgent(userAgent)
+                .maxInboundMessageSize(MAX_INBOUND_BYTES);
+        TlsOptions tls = t.tls();
+        if (!tls.enabled()) {
+            b.usePlaintext();
+        } else {
+            try {
+                SslContextBuilder ssl = GrpcSslContexts.forClient();
+                if (tls.caFile().isPresent()) ssl.trustManager(tls.caFile().get().toFile());
+                if (tls.clientCertificate().isPresent()) {
+                    ssl.keyManager(tls.clientCertificate().get().toFile(), tls.clientKey().orElseThrow().toFile());
+                }
+                SslContext ctx = ssl.build();
+                b.negotiationType(NegotiationType.TLS).sslContext(ctx);
+            } catch (Exception e) {
+                throw new CallFailure(FailureKind.TLS, "Set up TLS for " + t.text(),
+                        "the certificate or key files could not be read (" + e.getClass().getSimpleName() + ")",
+                        "Check that the CA file, client certificate and key are readable PEM files (the key in PKCS#8)",
+                        String.valueOf(e.getMessage()), e);
+            }
+        }
+        return new Connection(t, b.build(), null);
+    }
+}

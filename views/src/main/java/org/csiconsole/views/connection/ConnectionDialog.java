@@ -1,0 +1,259 @@
+package org.csiconsole.views.connection;
+
+import atlantafx.base.theme.Styles;
+import javafx.application.Platform;
+import javafx.beans.property.StringProperty;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import org.csiconsole.core.session.ConnectionKind;
+import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.views.Icons;
+import org.csiconsole.views.connection.ConnectionFormModel.CspTrustChoice;
+import org.csiconsole.views.connection.ConnectionFormModel.Transport;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.io.File;
+
+/**
+ * New or edit a connection profile: a CSI driver (unix socket, or TCP with TLS CA and optional
+ * client certificate, plus an optional separate node socket) or a CSP array (URL, user, array IP,
+ * trust by system store, CA file or SHA-256 pin). The Save button is enabled only when the
+ * {@link ConnectionFormModel} has no problem; the first problem is shown under the form. No
+ * password is asked here.
+ *
+ * <p>Node ids: {@code conn-kind-csi}, {@code conn-kind-csp}, {@code conn-name}, {@code conn-socket},
+ * {@code conn-hostport}, {@code conn-ca}, {@code conn-client-cert}, {@code conn-client-key},
+ * {@code conn-node-socket}, {@code conn-csp-url}, {@code conn-user}, {@code conn-array-ip},
+ * {@code conn-pin}, {@code conn-csp-ca}, {@code conn-problem}.
+ */
+public final class ConnectionDialog extends Dialog<ConnectionProfile> {
+    private final ConnectionFormModel model;
+    private final ButtonType save;
+
+    public ConnectionDialog(ConnectionFormModel model, boolean editing) {
+        this.model = model;
+        setTitle(editing ? "Edit connection" : "New connection");
+        setResizable(true);
+
+        FontIcon icon = Icons.of(Material2AL.DEVICE_HUB, 32);
+        icon.getStyleClass().add("cc-accent-icon");
+        Label heading = new Label(editing ? "Edit connection" : "New connection");
+        heading.getStyleClass().add("cc-dialog-heading");
+        Label sub = new Label("Saved under ~/.config/csi-console. Passwords are never saved; they are asked when connecting.");
+        sub.getStyleClass().add("cc-muted");
+        sub.setWrapText(true);
+        HBox header = new HBox(14, icon, new VBox(2, heading, sub));
+        header.getStyleClass().add("cc-dialog-header");
+        header.setPadding(new Insets(18, 20, 6, 20));
+        getDialogPane().setHeader(header);
+
+        ToggleGroup kinds = new ToggleGroup();
+        ToggleButton csi = new ToggleButton("CSI driver", Icons.of(Material2AL.DEVICE_HUB, 16));
+        csi.setId("conn-kind-csi");
+        ToggleButton csp = new ToggleButton("CSP array", Icons.of(Material2AL.CLOUD_QUEUE, 16));
+        csp.setId("conn-kind-csp");
+        csi.setToggleGroup(kinds);
+        csp.setToggleGroup(kinds);
+        csi.getStyleClass().add(Styles.LEFT_PILL);
+        csp.getStyleClass().add(Styles.RIGHT_PILL);
+        kinds.selectToggle(model.kindProperty().get() == ConnectionKind.CSP ? csp : csi);
+        kinds.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b == null) kinds.selectToggle(a);
+            else model.kindProperty().set(b == csp ? ConnectionKind.CSP : ConnectionKind.CSI);
+        });
+        csi.setDisable(editing && model.kindProperty().get() == ConnectionKind.CSP);
+        csp.setDisable(editing && model.kindProperty().get() == ConnectionKind.CSI);
+        HBox kindBox = new HBox(csi, csp);
+
+        GridPane top = grid();
+        row(top, 0, "Kind", kindBox);
+        row(top, 1, "Name", field("conn-name", model.nameProperty(), "lab array"));
+
+        VBox csiPane = csiPane();
+        VBox cspPane = cspPane();
+        csiPane.visibleProperty().bind(model.kindProperty().isNotEqualTo(ConnectionKind.CSP));
+        csiPane.managedProperty().bind(csiPane.visibleProperty());
+        cspPane.visibleProperty().bind(model.kindProperty().isEqualTo(ConnectionKind.CSP));
+        cspPane.managedProperty().bind(cspPane.visibleProperty());
+
+        Label problem = new Label();
+        problem.setId("conn-problem");
+        problem.setGraphic(Icons.of(Material2AL.INFO, 14));
+        problem.getStyleClass().add("cc-muted");
+        problem.setWrapText(true);
+        problem.textProperty().bind(model.firstProblemProperty());
+        problem.visibleProperty().bind(model.validProperty().not());
+
+        VBox content = new VBox(12, top, csiPane, cspPane, problem);
+        content.setPadding(new Insets(6, 20, 10, 20));
+        content.setPrefWidth(600);
+        getDialogPane().setContent(content);
+        getDialogPane().getStyleClass().add("cc-connection-dialog");
+
+        save = new ButtonType(editing ? "Save" : "Save and connect", ButtonBar.ButtonData.OK_DONE);
+        getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, save);
+        Button saveButton = (Button) getDialogPane().lookupButton(save);
+        saveButton.disableProperty().bind(model.validProperty().not());
+        saveButton.getStyleClass().add(Styles.ACCENT);
+        setResultConverter(b -> b == save && model.validProperty().get() ? model.toProfile() : null);
+        setOnShown(e -> Platform.runLater(() -> getDialogPane().lookup("#conn-name").requestFocus()));
+    }
+
+    public ConnectionFormModel model() {
+        return model;
+    }
+
+    public ButtonType saveButtonType() {
+        return save;
+    }
+
+    private VBox csiPane() {
+        ToggleGroup t = new ToggleGroup();
+        RadioButton unix = new RadioButton("Unix socket");
+        unix.setId("conn-unix");
+        RadioButton tcp = new RadioButton("TCP (plugin behind a proxy)");
+        tcp.setId("conn-tcp");
+        unix.setToggleGroup(t);
+        tcp.setToggleGroup(t);
+        t.selectToggle(model.transportProperty().get() == Transport.TCP ? tcp : unix);
+        t.selectedToggleProperty().addListener((o, a, b) -> model.transportProperty().set(b == tcp ? Transport.TCP : Transport.UNIX));
+
+        GridPane g = grid();
+        row(g, 0, "Transport", new HBox(16, unix, tcp));
+        Node socket = withBrowse(field("conn-socket", model.socketPathProperty(), "/var/lib/kubelet/plugins/csi.example.com/csi.sock"),
+                model.socketPathProperty(), "Choose the driver's socket");
+        Node hostPort = field("conn-hostport", model.hostPortProperty(), "csi-proxy.example:9000");
+        Node ca = withBrowse(field("conn-ca", model.caFileProperty(), "CA file (PEM); TLS is off when empty"), model.caFileProperty(), "Choose the CA file");
+        Node cert = withBrowse(field("conn-client-cert", model.clientCertProperty(), "optional client certificate (PEM)"), model.clientCertProperty(), "Choose the client certificate");
+        Node key = withBrowse(field("conn-client-key", model.clientKeyProperty(), "its private key (PEM)"), model.clientKeyProperty(), "Choose the client key");
+        Node node = withBrowse(field("conn-node-socket", model.nodeSocketProperty(), "optional: /var/lib/kubelet/plugins/csi.example.com/node.sock"),
+                model.nodeSocketProperty(), "Choose the node plugin's socket");
+        Label socketLabel = row(g, 1, "Socket", socket);
+        Label hpLabel = row(g, 2, "Host:port", hostPort);
+        Label caLabel = row(g, 3, "TLS CA", ca);
+        Label certLabel = row(g, 4, "Client cert", cert);
+        Label keyLabel = row(g, 5, "Client key", key);
+        row(g, 6, "Node socket", node);
+        var isTcp = model.transportProperty().isEqualTo(Transport.TCP);
+        for (Node n : new Node[]{hostPort, hpLabel, ca, caLabel, cert, certLabel, key, keyLabel}) {
+            n.visibleProperty().bind(isTcp);
+            n.managedProperty().bind(isTcp);
+        }
+        socket.visibleProperty().bind(isTcp.not());
+        socket.managedProperty().bind(isTcp.not());
+        socketLabel.visibleProperty().bind(isTcp.not());
+        socketLabel.managedProperty().bind(isTcp.not());
+        Label hint = new Label("The console watches a unix socket and reconnects when the driver restarts.");
+        hint.getStyleClass().add("cc-muted");
+        hint.setWrapText(true);
+        return new VBox(8, g, hint);
+    }
+
+    private VBox cspPane() {
+        GridPane g = grid();
+        row(g, 0, "CSP URL", field("conn-csp-url", model.cspUrlProperty(), "https://array1.example:8080"));
+        row(g, 1, "User", field("conn-user", model.userProperty(), "admin"));
+        row(g, 2, "Array IP", field("conn-array-ip", model.arrayIpProperty(), "optional: 192.0.2.10 (x-array-ip)"));
+        ToggleGroup t = new ToggleGroup();
+        RadioButton system = new RadioButton("System trust store (ask on first use)");
+        system.setId("conn-trust-system");
+        RadioButton caFile = new RadioButton("CA file");
+        caFile.setId("conn-trust-ca");
+        RadioButton pin = new RadioButton("SHA-256 pin");
+        pin.setId("conn-trust-pin");
+        for (RadioButton r : new RadioButton[]{system, caFile, pin}) r.setToggleGroup(t);
+        t.selectToggle(switch (model.cspTrustProperty().get()) {
+            case SYSTEM -> system;
+            case CA_FILE -> caFile;
+            case PIN -> pin;
+        });
+        t.selectedToggleProperty().addListener((o, a, b) -> model.cspTrustProperty().set(
+                b == pin ? CspTrustChoice.PIN : b == caFile ? CspTrustChoice.CA_FILE : CspTrustChoice.SYSTEM));
+        row(g, 3, "Trust", new VBox(6, system, caFile, pin));
+        Node ca = withBrowse(field("conn-csp-ca", model.cspCaFileProperty(), "CA file (PEM)"), model.cspCaFileProperty(), "Choose the CA file");
+        TextField pinField = field("conn-pin", model.pinProperty(), "AB:CD:...:EF (32 hex pairs)");
+        pinField.getStyleClass().add("cc-mono");
+        Label caLabel = row(g, 4, "CA file", ca);
+        Label pinLabel = row(g, 5, "Pin", pinField);
+        var isCa = model.cspTrustProperty().isEqualTo(CspTrustChoice.CA_FILE);
+        var isPin = model.cspTrustProperty().isEqualTo(CspTrustChoice.PIN);
+        ca.visibleProperty().bind(isCa);
+        ca.managedProperty().bind(isCa);
+        caLabel.visibleProperty().bind(isCa);
+        caLabel.managedProperty().bind(isCa);
+        pinField.visibleProperty().bind(isPin);
+        pinField.managedProperty().bind(isPin);
+        pinLabel.visibleProperty().bind(isPin);
+        pinLabel.managedProperty().bind(isPin);
+        return new VBox(8, g);
+    }
+
+    private static GridPane grid() {
+        GridPane g = new GridPane();
+        g.setHgap(12);
+        g.setVgap(8);
+        ColumnConstraints labels = new ColumnConstraints(96);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        fields.setFillWidth(true);
+        g.getColumnConstraints().addAll(labels, fields);
+        return g;
+    }
+
+    private static Label row(GridPane g, int row, String label, Node field) {
+        Label l = new Label(label);
+        l.getStyleClass().add("cc-muted");
+        GridPane.setValignment(l, javafx.geometry.VPos.TOP);
+        l.setPadding(new Insets(5, 0, 0, 0));
+        g.add(l, 0, row);
+        g.add(field, 1, row);
+        return l;
+    }
+
+    private static TextField field(String id, StringProperty value, String prompt) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.setPromptText(prompt);
+        f.textProperty().bindBidirectional(value);
+        f.setMaxWidth(Double.MAX_VALUE);
+        return f;
+    }
+
+    private Node withBrowse(TextField field, StringProperty value, String title) {
+        Button browse = new Button(null, Icons.of(Material2MZ.MORE_HORIZ, 16));
+        browse.getStyleClass().addAll(Styles.BUTTON_ICON);
+        browse.setFocusTraversable(false);
+        browse.setOnAction(e -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle(title);
+            if (!value.get().isBlank()) {
+                File current = new File(value.get()).getParentFile();
+                if (current != null && current.isDirectory()) chooser.setInitialDirectory(current);
+            }
+            File f = chooser.showOpenDialog(getDialogPane().getScene().getWindow());
+            if (f != null) value.set(f.getAbsolutePath());
+        });
+        HBox box = new HBox(6, field, browse);
+        box.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(field, Priority.ALWAYS);
+        return box;
+    }
+}

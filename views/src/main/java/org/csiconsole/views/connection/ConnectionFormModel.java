@@ -1,0 +1,232 @@
+package org.csiconsole.views.connection;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.beans.Observable;
+import org.csiconsole.core.session.ConnectionKind;
+import org.csiconsole.core.session.ConnectionProfile;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The state of the connection dialog, without any {@code Node}: what a person types to reach a CSI
+ * driver or a CSP array, checked as they type. {@link #problems()} lists what is wrong in sentences;
+ * {@link #toProfile()} builds the {@link ConnectionProfile} to save. There is no password field: the
+ * CSP password is asked for when the connection opens.
+ *
+ * <p>CSI endpoints follow the CSI spec's {@code CSI_ENDPOINT} form {@code unix:///path/to.sock}
+ * (csi-spec-v0.1-lifecycle.md, "Plugin Bootstrap Example"); a TCP endpoint {@code tcp://host:port}
+ * is for plugins behind a proxy. TLS is used when a CA file is given; a client certificate and its
+ * key are optional and go together. CSP arrays are reached at {@code https://host:port}
+ * (hpe-csp-rest-spec.md, introduction), trusted by the system store, a CA file or a SHA-256 pin.
+ */
+public final class ConnectionFormModel {
+    /** How a CSI endpoint is reached. */
+    public enum Transport { UNIX, TCP }
+
+    /** How a CSP certificate is trusted. */
+    public enum CspTrustChoice { SYSTEM, CA_FILE, PIN }
+
+    private static final Pattern FINGERPRINT = Pattern.compile("([0-9A-Fa-f]{2}:?){31}[0-9A-Fa-f]{2}");
+    private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9.-]+):(\\d{1,5})");
+
+    private final ObjectProperty<ConnectionKind> kind = new SimpleObjectProperty<>(this, "kind", ConnectionKind.CSI);
+    private final StringProperty name = new SimpleStringProperty(this, "name", "");
+    private final ObjectProperty<Transport> transport = new SimpleObjectProperty<>(this, "transport", Transport.UNIX);
+    private final StringProperty socketPath = new SimpleStringProperty(this, "socketPath", "");
+    private final StringProperty hostPort = new SimpleStringProperty(this, "hostPort", "");
+    private final StringProperty caFile = new SimpleStringProperty(this, "caFile", "");
+    private final StringProperty clientCert = new SimpleStringProperty(this, "clientCert", "");
+    private final StringProperty clientKey = new SimpleStringProperty(this, "clientKey", "");
+    private final StringProperty nodeSocket = new SimpleStringProperty(this, "nodeSocket", "");
+    private final StringProperty cspUrl = new SimpleStringProperty(this, "cspUrl", "");
+    private final StringProperty user = new SimpleStringProperty(this, "user", "");
+    private final StringProperty arrayIp = new SimpleStringProperty(this, "arrayIp", "");
+    private final ObjectProperty<CspTrustChoice> cspTrust = new SimpleObjectProperty<>(this, "cspTrust", CspTrustChoice.SYSTEM);
+    private final StringProperty cspCaFile = new SimpleStringProperty(this, "cspCaFile", "");
+    private final StringProperty pin = new SimpleStringProperty(this, "pin", "");
+
+    private final Set<String> takenNames;
+    private final String originalName;
+    private final BooleanBinding valid;
+    private final StringBinding firstProblem;
+
+    /**
+     * @param existing the profile being edited, or null for a new one
+     * @param takenNames names of the other saved profiles (a new name must not be one of them)
+     */
+    public ConnectionFormModel(ConnectionProfile existing, Set<String> takenNames) {
+        this.takenNames = Set.copyOf(Objects.requireNonNull(takenNames));
+        this.originalName = existing == null ? null : existing.name();
+        if (existing != null) load(existing);
+        Observable[] all = {kind, name, transport, socketPath, hostPort, caFile, clientCert, clientKey, nodeSocket,
+                cspUrl, user, arrayIp, cspTrust, cspCaFile, pin};
+        valid = Bindings.createBooleanBinding(() -> problems().isEmpty(), all);
+        firstProblem = Bindings.createStringBinding(() -> problems().isEmpty() ? "" : problems().get(0), all);
+    }
+
+    private void load(ConnectionProfile p) {
+        kind.set(p.kind() == ConnectionKind.DEMO ? ConnectionKind.CSI : p.kind());
+        name.set(p.name());
+        String ep = p.endpoint();
+        if (ep.startsWith("tcp://")) {
+            transport.set(Transport.TCP);
+            hostPort.set(ep.substring("tcp://".length()));
+        } else {
+            transport.set(Transport.UNIX);
+            socketPath.set(ep.startsWith("unix://") ? ep.substring("unix://".length()) : ep);
+        }
+        String node = p.nodeEndpoint();
+        nodeSocket.set(node.startsWith("unix://") ? node.substring("unix://".length()) : node);
+        cspUrl.set(p.cspUrl());
+        user.set(p.user());
+        arrayIp.set(p.arrayIp());
+        if (p.kind() == ConnectionKind.CSP) {
+            if (!p.pinnedFingerprint().isEmpty()) {
+                cspTrust.set(CspTrustChoice.PIN);
+                pin.set(p.pinnedFingerprint());
+            } else if (!p.tlsCaPath().isEmpty()) {
+                cspTrust.set(CspTrustChoice.CA_FILE);
+                cspCaFile.set(p.tlsCaPath());
+            }
+        } else {
+            caFile.set(p.tlsCaPath());
+            clientCert.set(p.tlsClientCertPath());
+            clientKey.set(p.tlsClientKeyPath());
+        }
+    }
+
+    /** Everything that stops the profile from being saved, in sentences; empty when it can be saved. */
+    public List<String> problems() {
+        List<String> out = new ArrayList<>();
+        String n = name.get().trim();
+        if (n.isEmpty()) out.add("Give the connection a name, e.g. \"lab array\".");
+        else if (!n.equals(originalName) && takenNames.contains(n)) out.add("A connection named \"" + n + "\" already exists; choose another name.");
+        if (kind.get() == ConnectionKind.CSP) cspProblems(out);
+        else csiProblems(out);
+        return out;
+    }
+
+    private void csiProblems(List<String> out) {
+        if (transport.get() == Transport.UNIX) {
+            String path = socketPath.get().trim();
+            if (path.isEmpty()) out.add("Give the driver's socket path, e.g. /var/lib/kubelet/plugins/csi.example.com/csi.sock.");
+            else if (!path.startsWith("/")) out.add("The socket path must be absolute (start with /).");
+        } else {
+            String hp = hostPort.get().trim();
+            var m = HOST_PORT.matcher(hp);
+            if (hp.isEmpty()) out.add("Give the plugin's host and port, e.g. csi-proxy.example:9000.");
+            else if (!m.matches()) out.add("\"" + hp + "\" is not host:port; write it as csi-proxy.example:9000.");
+            else if (Integer.parseInt(m.group(2)) < 1 || Integer.parseInt(m.group(2)) > 65535) out.add("The port must be 1 to 65535.");
+            boolean cert = !clientCert.get().isBlank();
+            boolean key = !clientKey.get().isBlank();
+            if (cert != key) out.add("A client certificate needs its private key, and the key needs its certificate; give both or neither.");
+            if ((cert || key) && caFile.get().isBlank()) out.add("A client certificate is only used with TLS; give the CA file that signs the plugin's certificate.");
+        }
+        String node = nodeSocket.get().trim();
+        if (!node.isEmpty() && !node.startsWith("/")) out.add("The node socket path must be absolute (start with /).");
+    }
+
+    private void cspProblems(List<String> out) {
+        String url = cspUrl.get().trim();
+        if (url.isEmpty()) {
+            out.add("Give the CSP address, e.g. https://array1.example:8080.");
+        } else {
+            try {
+                URI u = URI.create(url);
+                String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+                if (!scheme.equals("https") && !scheme.equals("http")) out.add("The CSP address must start with https://.");
+                else if (u.getHost() == null) out.add("The CSP address has no host; write it as https://array1.example:8080.");
+                else if (u.getUserInfo() != null) out.add("Do not put a user or password in the address; the user has its own field and the password is asked when connecting.");
+            } catch (IllegalArgumentException e) {
+                out.add("\"" + url + "\" is not an address; write it as https://array1.example:8080.");
+            }
+        }
+        if (user.get().isBlank()) out.add("Give the array user, e.g. admin.");
+        switch (cspTrust.get()) {
+            case CA_FILE -> {
+                if (cspCaFile.get().isBlank()) out.add("Choose the CA file (PEM) that signs the CSP's certificate.");
+            }
+            case PIN -> {
+                if (!FINGERPRINT.matcher(pin.get().trim()).matches()) {
+                    out.add("The pin must be a SHA-256 fingerprint: 32 hex pairs, e.g. 3A:F1:...; leave trust on \"system\" to be asked on first connect.");
+                }
+            }
+            case SYSTEM -> { }
+        }
+    }
+
+    /** True when {@link #problems()} is empty. */
+    public BooleanBinding validProperty() {
+        return valid;
+    }
+
+    /** The first problem, or empty. */
+    public StringBinding firstProblemProperty() {
+        return firstProblem;
+    }
+
+    /**
+     * The profile to save.
+     *
+     * @throws IllegalStateException when {@link #problems()} is not empty
+     */
+    public ConnectionProfile toProfile() {
+        List<String> p = problems();
+        if (!p.isEmpty()) throw new IllegalStateException(p.get(0));
+        String n = name.get().trim();
+        if (kind.get() == ConnectionKind.CSP) {
+            String ca = cspTrust.get() == CspTrustChoice.CA_FILE ? cspCaFile.get() : "";
+            String fp = cspTrust.get() == CspTrustChoice.PIN ? normalizeFingerprint(pin.get()) : "";
+            return new ConnectionProfile(ConnectionKind.CSP, n, "", "", ca, cspUrl.get().trim(), user.get().trim(),
+                    arrayIp.get().trim(), fp, "", "");
+        }
+        String endpoint = transport.get() == Transport.UNIX ? "unix://" + socketPath.get().trim() : "tcp://" + hostPort.get().trim();
+        String node = nodeSocket.get().isBlank() ? "" : "unix://" + nodeSocket.get().trim();
+        boolean tcp = transport.get() == Transport.TCP;
+        return new ConnectionProfile(ConnectionKind.CSI, n, endpoint, node, tcp ? caFile.get() : "", "", "", "", "",
+                tcp ? clientCert.get() : "", tcp ? clientKey.get() : "");
+    }
+
+    /** Upper-case hex pairs joined by colons, as {@code CertificateTrustFailure} shows them. */
+    public static String normalizeFingerprint(String text) {
+        String hex = text.replace(":", "").replace(" ", "").trim().toUpperCase(Locale.ROOT);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < hex.length(); i += 2) {
+            if (i > 0) b.append(':');
+            b.append(hex, i, Math.min(i + 2, hex.length()));
+        }
+        return b.toString();
+    }
+
+    public ObjectProperty<ConnectionKind> kindProperty() { return kind; }
+    public StringProperty nameProperty() { return name; }
+    public ObjectProperty<Transport> transportProperty() { return transport; }
+    /** Absolute path of the controller socket (without {@code unix://}). */
+    public StringProperty socketPathProperty() { return socketPath; }
+    public StringProperty hostPortProperty() { return hostPort; }
+    /** PEM CA file for TLS to a TCP endpoint; TLS is off when empty. */
+    public StringProperty caFileProperty() { return caFile; }
+    public StringProperty clientCertProperty() { return clientCert; }
+    public StringProperty clientKeyProperty() { return clientKey; }
+    /** Optional absolute path of a separate node-plugin socket. */
+    public StringProperty nodeSocketProperty() { return nodeSocket; }
+    public StringProperty cspUrlProperty() { return cspUrl; }
+    public StringProperty userProperty() { return user; }
+    public StringProperty arrayIpProperty() { return arrayIp; }
+    public ObjectProperty<CspTrustChoice> cspTrustProperty() { return cspTrust; }
+    public StringProperty cspCaFileProperty() { return cspCaFile; }
+    /** SHA-256 fingerprint to pin, colon-separated hex. */
+    public StringProperty pinProperty() { return pin; }
+}

@@ -1,0 +1,102 @@
+package org.csiconsole.views.connection;
+
+import org.csiconsole.core.session.ConnectionKind;
+import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.views.connection.ConnectionFormModel.CspTrustChoice;
+import org.csiconsole.views.connection.ConnectionFormModel.Transport;
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ConnectionFormModelTest {
+    private static final String FP = "AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89";
+
+    @Test
+    void aUnixSocketProfileNeedsANameAndAnAbsolutePath() {
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of());
+        assertThat(m.validProperty().get()).isFalse();
+        assertThat(m.firstProblemProperty().get()).contains("name");
+        m.nameProperty().set("lab");
+        m.socketPathProperty().set("run/csi.sock");
+        assertThat(m.firstProblemProperty().get()).contains("absolute");
+        m.socketPathProperty().set("/run/csi/csi.sock");
+        m.nodeSocketProperty().set("/run/csi/node.sock");
+        assertThat(m.validProperty().get()).isTrue();
+        ConnectionProfile p = m.toProfile();
+        assertThat(p.kind()).isEqualTo(ConnectionKind.CSI);
+        assertThat(p.endpoint()).isEqualTo("unix:///run/csi/csi.sock");
+        assertThat(p.nodeEndpoint()).isEqualTo("unix:///run/csi/node.sock");
+    }
+
+    @Test
+    void tcpNeedsHostPortAndAClientCertNeedsItsKeyAndACa() {
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of());
+        m.nameProperty().set("proxy");
+        m.transportProperty().set(Transport.TCP);
+        m.hostPortProperty().set("proxy.example");
+        assertThat(m.firstProblemProperty().get()).contains("host:port");
+        m.hostPortProperty().set("proxy.example:99999");
+        assertThat(m.firstProblemProperty().get()).contains("1 to 65535");
+        m.hostPortProperty().set("proxy.example:9000");
+        m.clientCertProperty().set("/etc/client.pem");
+        assertThat(m.problems()).anyMatch(s -> s.contains("private key")).anyMatch(s -> s.contains("CA file"));
+        m.clientKeyProperty().set("/etc/client.key");
+        m.caFileProperty().set("/etc/ca.pem");
+        assertThat(m.problems()).isEmpty();
+        ConnectionProfile p = m.toProfile();
+        assertThat(p.endpoint()).isEqualTo("tcp://proxy.example:9000");
+        assertThat(p.tlsCaPath()).isEqualTo("/etc/ca.pem");
+        assertThat(p.tlsClientCertPath()).isEqualTo("/etc/client.pem");
+        assertThat(p.tlsClientKeyPath()).isEqualTo("/etc/client.key");
+    }
+
+    @Test
+    void cspNeedsAnHttpsUrlWithoutCredentialsAUserAndAValidPin() {
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of());
+        m.kindProperty().set(ConnectionKind.CSP);
+        m.nameProperty().set("array-a");
+        m.cspUrlProperty().set("ftp://array");
+        assertThat(m.problems()).anyMatch(s -> s.contains("https://")).anyMatch(s -> s.contains("user"));
+        m.cspUrlProperty().set("https://admin:secret@array:8080");
+        assertThat(m.problems()).anyMatch(s -> s.contains("Do not put a user or password"));
+        m.cspUrlProperty().set("https://array:8080");
+        m.userProperty().set("admin");
+        m.arrayIpProperty().set("192.0.2.10");
+        m.cspTrustProperty().set(CspTrustChoice.PIN);
+        m.pinProperty().set("AB:CD");
+        assertThat(m.firstProblemProperty().get()).contains("32 hex pairs");
+        m.pinProperty().set(FP.toLowerCase().replace(":", ""));
+        assertThat(m.validProperty().get()).isTrue();
+        ConnectionProfile p = m.toProfile();
+        assertThat(p.pinnedFingerprint()).isEqualTo(FP);
+        assertThat(p.cspUrl()).isEqualTo("https://array:8080");
+        assertThat(p.arrayIp()).isEqualTo("192.0.2.10");
+        assertThat(p.tlsCaPath()).isEmpty();
+    }
+
+    @Test
+    void aNameTakenByAnotherProfileIsRefusedButEditingKeepsItsOwnName() {
+        ConnectionFormModel fresh = new ConnectionFormModel(null, Set.of("lab"));
+        fresh.nameProperty().set("lab");
+        fresh.socketPathProperty().set("/run/csi.sock");
+        assertThat(fresh.firstProblemProperty().get()).contains("already exists");
+        assertThatThrownBy(fresh::toProfile).isInstanceOf(IllegalStateException.class);
+
+        ConnectionProfile saved = ConnectionProfile.csi("lab", "unix:///run/csi.sock");
+        ConnectionFormModel edit = new ConnectionFormModel(saved, Set.of("lab", "other"));
+        assertThat(edit.socketPathProperty().get()).isEqualTo("/run/csi.sock");
+        assertThat(edit.validProperty().get()).isTrue();
+        assertThat(edit.toProfile()).isEqualTo(saved);
+    }
+
+    @Test
+    void editingAPinnedCspProfileKeepsThePin() {
+        ConnectionProfile saved = ConnectionProfile.csp("array-a", "https://array:8080", "admin", "").withPinnedFingerprint(FP);
+        ConnectionFormModel m = new ConnectionFormModel(saved, Set.of());
+        assertThat(m.cspTrustProperty().get()).isEqualTo(CspTrustChoice.PIN);
+        assertThat(m.toProfile()).isEqualTo(saved);
+    }
+}
