@@ -159,10 +159,12 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
         }
         if (cspPort != null) {
             try {
-                int port = plugin.startCsp(cspPort);
-                out.println("CSP REST API on http://127.0.0.1:" + port);
-            } catch (UnsupportedOperationException e) {
-                out.println("CSP REST API is not available in this build: " + e.getMessage());
+                String url = plugin.startCsp(cspPort);
+                out.println("CSP REST API on " + url + "/csp/containers/v1 (user admin, x-array-ip selects the array)");
+            } catch (IllegalStateException e) {
+                plugin.close();
+                err.println(e.getMessage());
+                return ExitCodes.ENDPOINT;
             }
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
