@@ -64,6 +64,7 @@ public final class ReferencePlugin implements AutoCloseable {
     private final List<Server> inProcess = new ArrayList<>();
     private final List<UnixSocketServers.Running> sockets = new ArrayList<>();
     private CspServer csp;
+    private final java.util.Set<String> demotedSides = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private boolean closed;
 
     private ReferencePlugin(StateStore store, ArrayModel model, Faults faults, String nodeId) {
@@ -183,7 +184,7 @@ public final class ReferencePlugin implements AutoCloseable {
         out.add(faults.interceptor().wrap(new SnapshotMetadataService(model, faults)));
         // csi-addons controller side
         out.add(faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, addonsRole)));
-        out.add(faults.interceptor().wrap(new ReplicationService(model, faults)));
+        out.add(faults.interceptor().wrap(new ReplicationService(model, faults, demotedSides)));
         out.add(faults.interceptor().wrap(new ReclaimSpaceControllerService(model, faults)));
         out.add(faults.interceptor().wrap(new NetworkFenceService(model, faults)));
         out.add(faults.interceptor().wrap(new VolumeGroupService(model, faults)));

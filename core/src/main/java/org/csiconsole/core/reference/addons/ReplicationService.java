@@ -4,6 +4,7 @@ import com.google.protobuf.Duration;
 import com.google.protobuf.Timestamp;
 import io.grpc.stub.StreamObserver;
 import org.csiconsole.core.reference.array.ArrayModel;
+import org.csiconsole.core.reference.array.ReplicationHealthState;
 import org.csiconsole.core.reference.array.ReplicationRole;
 import org.csiconsole.core.reference.array.ReplicationStatus;
 import org.csiconsole.core.reference.array.VolumeGroupRecord;
@@ -15,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * csi-addons Replication controller (csi-addons-replication.md; newer fields from csi-addons/spec
@@ -33,10 +36,20 @@ import java.util.Objects;
 public final class ReplicationService extends ControllerGrpc.ControllerImplBase {
     private final ArrayModel model;
     private final Faults faults;
+    private final Set<String> demoted;
 
     public ReplicationService(ArrayModel model, Faults faults) {
+        this(model, faults, ConcurrentHashMap.newKeySet());
+    }
+
+    /**
+     * @param demoted ids demoted since their last resync, shared by every instance serving the same
+     *                model so a resync requested on one endpoint sees a demote made on another
+     */
+    public ReplicationService(ArrayModel model, Faults faults, Set<String> demoted) {
         this.model = Objects.requireNonNull(model, "model");
         this.faults = Objects.requireNonNull(faults, "faults");
+        this.demoted = Objects.requireNonNull(demoted, "demoted");
     }
 
     @Override
@@ -79,20 +92,34 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
     public void demoteVolume(Replication.DemoteVolumeRequest r, StreamObserver<Replication.DemoteVolumeResponse> out) {
         String rpc = "DemoteVolume";
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
-            requireReplicated(id);
+            ReplicationStatus before = requireReplicated(id);
             model.demote(id);
+            if (before.role() == ReplicationRole.PRIMARY) demoted.add(id);
             return Replication.DemoteVolumeResponse.getDefaultInstance();
         });
     }
 
-    /** {@code ready} is true once the resync has finished (on the model clock) and health is not ERROR. */
+    /**
+     * A side that was demoted, or whose pair is not HEALTHY, is resynchronized from the primary: the
+     * first call starts the resync and answers {@code ready=false}; later calls answer false while it
+     * runs (on the model clock) and true once it has finished. A healthy secondary with nothing to
+     * catch up is ready at once. FAILED_PRECONDITION for a primary (demote it first) or while the
+     * replication link is down.
+     */
     @Override
     public void resyncVolume(Replication.ResyncVolumeRequest r, StreamObserver<Replication.ResyncVolumeResponse> out) {
         String rpc = "ResyncVolume";
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
-            requireReplicated(id);
+            ReplicationStatus now = requireReplicated(id);
+            if (now.role() == ReplicationRole.PRIMARY || now.resyncing()) {
+                model.resync(id, r.getForce()); // refuses a primary; leaves a running resync alone
+                return Replication.ResyncVolumeResponse.newBuilder().setReady(false).build();
+            }
+            boolean needed = demoted.contains(id) || now.health() != ReplicationHealthState.HEALTHY || r.getForce();
+            if (!needed) return Replication.ResyncVolumeResponse.newBuilder().setReady(true).build();
             ReplicationStatus s = model.resync(id, r.getForce());
-            boolean ready = !s.resyncing() && s.health() != org.csiconsole.core.reference.array.ReplicationHealthState.ERROR;
+            demoted.remove(id);
+            boolean ready = !s.resyncing() && s.health() != ReplicationHealthState.ERROR;
             return Replication.ResyncVolumeResponse.newBuilder().setReady(ready).build();
         });
     }
