@@ -71,11 +71,11 @@ public final class FakeStorage implements StorageService {
         this.features = features;
     }
 
-    /** Every capability the console knows, with MODIFY_VOLUME flagged alpha. */
+    /** Every capability the console knows, with GET_VOLUME and VOLUME_CONDITION flagged alpha as in csi.proto. */
     public static CapabilitySet allCapabilities() {
         return new CapabilitySet(EnumSet.allOf(PluginCapability.class), EnumSet.allOf(ControllerCapability.class),
                 EnumSet.allOf(NodeCapability.class), EnumSet.allOf(GroupControllerCapability.class),
-                Set.of("MODIFY_VOLUME", "VOLUME_CONDITION"));
+                Set.of("GET_VOLUME", "VOLUME_CONDITION"));
     }
 
     /** Only listing: no create, delete, expand, snapshots or CSP. */

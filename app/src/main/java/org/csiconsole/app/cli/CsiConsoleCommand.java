@@ -9,6 +9,10 @@ import picocli.CommandLine.Command;
  * <p>Exit codes (see {@link ExitCodes}): 0 success, 1 the call failed at the plugin or array,
  * 2 usage error, 3 endpoint unreachable or misconfigured, 4 not supported by the driver,
  * 5 authentication failed.
+ *
+ * <p>CSI commands: {@code info}, {@code capabilities}, {@code volumes}, {@code snapshots} and
+ * {@code node}, each with {@code --endpoint ENDPOINT} (default {@code CSI_ENDPOINT}) and
+ * {@code --output table|json}; see {@link CsiCommands}.
  */
 @Command(name = "csi-console",
         mixinStandardHelpOptions = true,
@@ -22,7 +26,9 @@ public class CsiConsoleCommand {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
+        for (Object csi : CsiCommands.all(System::getenv)) cl.addSubcommand(csi);
         cl.addSubcommand(new CspCommand());
+        cl.addSubcommand(new ServeCommand());
         return cl;
     }
 }

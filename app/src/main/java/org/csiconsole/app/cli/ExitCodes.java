@@ -2,7 +2,21 @@ package org.csiconsole.app.cli;
 
 import org.csiconsole.core.call.CallFailure;
 
-/** Documented exit codes of the {@code csi-console} command line. */
+/**
+ * Documented exit codes of the {@code csi-console} command line:
+ * <table>
+ *   <caption>Exit codes</caption>
+ *   <tr><th>code</th><th>meaning</th><th>failure kinds</th></tr>
+ *   <tr><td>0</td><td>success</td><td></td></tr>
+ *   <tr><td>1</td><td>the call reached the driver or array and failed there</td>
+ *       <td>NOT_FOUND, ALREADY_EXISTS, FAILED_PRECONDITION, OUT_OF_RANGE, RESOURCE_EXHAUSTED, BUSY, PROTOCOL, INTERNAL, CANCELLED</td></tr>
+ *   <tr><td>2</td><td>bad usage, or input rejected before sending (size limits, endpoint syntax)</td><td>INVALID_ARGUMENT</td></tr>
+ *   <tr><td>3</td><td>the endpoint is unreachable or misconfigured: socket missing, not a socket, permission denied,
+ *       stale socket, path too long, TLS, deadline exceeded</td><td>ENDPOINT, UNAVAILABLE, TLS, TIMEOUT</td></tr>
+ *   <tr><td>4</td><td>not supported by this driver: UNIMPLEMENTED, or the capability is not advertised</td><td>UNSUPPORTED</td></tr>
+ *   <tr><td>5</td><td>authentication failed</td><td>AUTHENTICATION</td></tr>
+ * </table>
+ */
 public final class ExitCodes {
     /** The command succeeded. */
     public static final int OK = 0;

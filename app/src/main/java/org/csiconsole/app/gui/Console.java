@@ -17,8 +17,10 @@ import org.csiconsole.core.session.SocketWatcher;
 import org.csiconsole.views.connection.FxConnectionDialogs;
 import org.csiconsole.core.session.ProfileStore;
 import org.csiconsole.views.Icons;
+import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.dialog.FxDialogService;
 import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.storage.StorageViews;
 import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.theme.ThemeManager;
 import org.csiconsole.views.workbench.ConnectionModel;
@@ -37,8 +39,8 @@ import java.util.concurrent.Executor;
  * on top of them. Nothing here is static; tests build their own {@code Console} with a temporary
  * config folder and a direct or FX executor.
  *
- * <p>Resource views are registered in {@link #registerViews(ViewRegistry)}; until a kind has a view,
- * the workbench opens a placeholder that says so.
+ * <p>Resource views are registered in {@link #registerViews}; a connection without a storage port
+ * opens a placeholder that says so.
  */
 public final class Console {
     private final Stage stage;
@@ -79,7 +81,7 @@ public final class Console {
         this.tasks = new TaskRunner(ui);
         FxDialogService dialogs = new FxDialogService(() -> stage, themes);
         ViewRegistry views = new ViewRegistry();
-        registerViews(views);
+        registerViews(views, new ActionRunner(tasks, notifications, dialogs), ui);
         WorkbenchServices services = new WorkbenchServices(ui, tasks, notifications, dialogs, themes, trace, views);
         this.sessions = sessionsFactory.apply(trace);
         this.manager = new ConnectionManager(connections, new ProfileStore(configDir), new FxConnectionDialogs(dialogs),
@@ -92,8 +94,9 @@ public final class Console {
     }
 
     /** Where resource views plug in: one factory per {@link org.csiconsole.views.workbench.ResourceKind}. */
-    private void registerViews(ViewRegistry views) {
-        // No resource view is registered yet: the kinds open a placeholder that says so.
+    private void registerViews(ViewRegistry views, ActionRunner actions, Executor ui) {
+        // Every resource kind opens its storage view; a connection without a storage port opens a placeholder.
+        StorageViews.registerAll(views, actions, ui);
     }
 
     /**

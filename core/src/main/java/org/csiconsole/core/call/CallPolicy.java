@@ -109,7 +109,7 @@ public final class CallPolicy {
                                                                              CallSpec spec) {
         Optional<CallFailure> tooBig = limits.check(spec.what(), request);
         if (tooBig.isPresent()) return CompletableFuture.failedFuture(tooBig.get());
-        CompletableFuture<R> result = new CompletableFuture<>();
+        CompletableFuture<R> result = new LinkedFuture<>();
         Attempts<Q, R> run = new Attempts<>(channel, endpoint, method, request, spec, result);
         withGuard(spec, result, run::start);
         return result;
@@ -126,7 +126,7 @@ public final class CallPolicy {
                                                                                        CallSpec spec, Consumer<R> onMessage) {
         Optional<CallFailure> tooBig = limits.check(spec.what(), request);
         if (tooBig.isPresent()) return CompletableFuture.failedFuture(tooBig.get());
-        CompletableFuture<Void> result = new CompletableFuture<>();
+        CompletableFuture<Void> result = new LinkedFuture<>();
         Stream<Q, R> run = new Stream<>(channel, endpoint, method, request, spec, result, onMessage);
         withGuard(spec, result, run::start);
         return result;
@@ -147,7 +147,7 @@ public final class CallPolicy {
             Channel channel, String endpoint, MethodDescriptor<Q, R> method, Function<String, Q> requestFor,
             Function<R, List<T>> items, Function<R, String> nextToken, Consumer<List<T>> consumer, CallSpec spec) {
         CallSpec pageSpec = spec.retryingOn(Set.of(Status.Code.UNAVAILABLE, Status.Code.DEADLINE_EXCEEDED));
-        CompletableFuture<Void> result = new CompletableFuture<>();
+        CompletableFuture<Void> result = new LinkedFuture<>();
         AtomicReference<CompletableFuture<R>> current = new AtomicReference<>();
         result.whenComplete((v, t) -> {
             CompletableFuture<R> c = current.get();

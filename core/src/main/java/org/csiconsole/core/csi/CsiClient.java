@@ -670,7 +670,7 @@ public final class CsiClient implements AutoCloseable {
 
     private <T> CompletableFuture<T> gated(CsiRpc rpc, Supplier<CompletableFuture<T>> call) {
         if (force || rpc.capability() == null) return call.get();
-        CompletableFuture<T> result = new CompletableFuture<>();
+        CompletableFuture<T> result = new org.csiconsole.core.call.LinkedFuture<>();
         AtomicReference<CompletableFuture<T>> inner = new AtomicReference<>();
         result.whenComplete((v, t) -> {
             CompletableFuture<T> i = inner.get();

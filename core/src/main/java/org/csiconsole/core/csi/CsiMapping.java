@@ -25,20 +25,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Conversions between csi.v1 messages and core.model records. Unknown enum values map to UNKNOWN. */
-final class CsiMapping {
+/**
+ * Conversions between csi.v1 messages and core.model records, for the clients inside core (public
+ * only so that the csi-addons client can share it). Unknown enum values map to UNKNOWN.
+ */
+public final class CsiMapping {
     private CsiMapping() {
     }
 
-    static PluginInfo pluginInfo(Csi.GetPluginInfoResponse r) {
+    public static PluginInfo pluginInfo(Csi.GetPluginInfoResponse r) {
         return new PluginInfo(r.getName(), r.getVendorVersion(), r.getManifestMap());
     }
 
-    static Volume volume(Csi.Volume v, List<String> publishedNodeIds, Csi.VolumeCondition condition) {
+    public static Volume volume(Csi.Volume v, List<String> publishedNodeIds, Csi.VolumeCondition condition) {
         return volume(v, "", List.of(), Map.of(), publishedNodeIds, condition);
     }
 
-    static Volume volume(Csi.Volume v, String name, List<VolumeCapability> caps, Map<String, String> parameters,
+    public static Volume volume(Csi.Volume v, String name, List<VolumeCapability> caps, Map<String, String> parameters,
                          List<String> publishedNodeIds, Csi.VolumeCondition condition) {
         List<Topology> topo;
         if (v.getAccessibleTopologyCount() == 0) {
@@ -52,7 +55,7 @@ final class CsiMapping {
                 v.getVolumeContextMap(), topo, publishedNodeIds, cond, "", Origin.CSI, null);
     }
 
-    static VolumeSource source(Csi.VolumeContentSource s) {
+    public static VolumeSource source(Csi.VolumeContentSource s) {
         switch (s.getTypeCase()) {
             case SNAPSHOT: return VolumeSource.snapshot(s.getSnapshot().getSnapshotId());
             case VOLUME: return VolumeSource.volume(s.getVolume().getVolumeId());
@@ -60,7 +63,7 @@ final class CsiMapping {
         }
     }
 
-    static Csi.VolumeContentSource source(VolumeSource s) {
+    public static Csi.VolumeContentSource source(VolumeSource s) {
         switch (s.kind()) {
             case SNAPSHOT:
                 return Csi.VolumeContentSource.newBuilder()
@@ -73,24 +76,24 @@ final class CsiMapping {
         }
     }
 
-    static Snapshot snapshot(Csi.Snapshot s, String name) {
+    public static Snapshot snapshot(Csi.Snapshot s, String name) {
         return new Snapshot(s.getSnapshotId(), name, s.getSourceVolumeId(), s.getSizeBytes(),
                 s.hasCreationTime() ? instant(s.getCreationTime()) : null, s.getReadyToUse(), s.getGroupSnapshotId(),
                 Origin.CSI, null);
     }
 
-    static GroupSnapshot groupSnapshot(Csi.VolumeGroupSnapshot g, String name) {
+    public static GroupSnapshot groupSnapshot(Csi.VolumeGroupSnapshot g, String name) {
         List<Snapshot> snaps = new ArrayList<>(g.getSnapshotsCount());
         for (Csi.Snapshot s : g.getSnapshotsList()) snaps.add(snapshot(s, ""));
         return new GroupSnapshot(g.getGroupSnapshotId(), name, snaps,
                 g.hasCreationTime() ? instant(g.getCreationTime()) : null, g.getReadyToUse(), Origin.CSI);
     }
 
-    static Instant instant(Timestamp t) {
+    public static Instant instant(Timestamp t) {
         return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
     }
 
-    static Csi.VolumeCapability capability(VolumeCapability c) {
+    public static Csi.VolumeCapability capability(VolumeCapability c) {
         Csi.VolumeCapability.Builder b = Csi.VolumeCapability.newBuilder()
                 .setAccessMode(Csi.VolumeCapability.AccessMode.newBuilder()
                         .setMode(Csi.VolumeCapability.AccessMode.Mode.valueOf(c.accessMode().name())));
@@ -102,13 +105,13 @@ final class CsiMapping {
         return b.build();
     }
 
-    static List<Csi.VolumeCapability> capabilities(List<VolumeCapability> caps) {
+    public static List<Csi.VolumeCapability> capabilities(List<VolumeCapability> caps) {
         List<Csi.VolumeCapability> out = new ArrayList<>(caps.size());
         for (VolumeCapability c : caps) out.add(capability(c));
         return out;
     }
 
-    static VolumeCapability capability(Csi.VolumeCapability c) {
+    public static VolumeCapability capability(Csi.VolumeCapability c) {
         AccessMode mode = enumByName(AccessMode.class, c.getAccessMode().getMode().name(), AccessMode.UNKNOWN);
         switch (c.getAccessTypeCase()) {
             case BLOCK: return VolumeCapability.block(mode);
@@ -117,22 +120,22 @@ final class CsiMapping {
         }
     }
 
-    static Csi.Topology topology(Topology t) {
+    public static Csi.Topology topology(Topology t) {
         return Csi.Topology.newBuilder().putAllSegments(t.segments()).build();
     }
 
-    static Capacity capacity(Csi.GetCapacityResponse r, Topology topology, Map<String, String> parameters) {
+    public static Capacity capacity(Csi.GetCapacityResponse r, Topology topology, Map<String, String> parameters) {
         return new Capacity(topology, parameters, r.getAvailableCapacity(),
                 r.hasMaximumVolumeSize() ? r.getMaximumVolumeSize().getValue() : null,
                 r.hasMinimumVolumeSize() ? r.getMinimumVolumeSize().getValue() : null);
     }
 
-    static NodeInfo nodeInfo(Csi.NodeGetInfoResponse r) {
+    public static NodeInfo nodeInfo(Csi.NodeGetInfoResponse r) {
         return new NodeInfo(r.getNodeId(), r.getMaxVolumesPerNode(),
                 r.hasAccessibleTopology() ? new Topology(r.getAccessibleTopology().getSegmentsMap()) : null);
     }
 
-    static VolumeStats stats(Csi.NodeGetVolumeStatsResponse r) {
+    public static VolumeStats stats(Csi.NodeGetVolumeStatsResponse r) {
         List<VolumeStats.Usage> usage = new ArrayList<>();
         for (Csi.VolumeUsage u : r.getUsageList()) {
             VolumeStats.Unit unit = enumByName(VolumeStats.Unit.class, u.getUnit().name(), VolumeStats.Unit.UNKNOWN);
@@ -143,14 +146,14 @@ final class CsiMapping {
         return new VolumeStats(usage, c);
     }
 
-    static BlockMetadataPage blocks(Csi.BlockMetadataType type, long capacity, List<Csi.BlockMetadata> blocks) {
+    public static BlockMetadataPage blocks(Csi.BlockMetadataType type, long capacity, List<Csi.BlockMetadata> blocks) {
         List<BlockMetadataPage.Block> out = new ArrayList<>(blocks.size());
         for (Csi.BlockMetadata b : blocks) out.add(new BlockMetadataPage.Block(b.getByteOffset(), b.getSizeBytes()));
         return new BlockMetadataPage(type == Csi.BlockMetadataType.VARIABLE_LENGTH, capacity, out);
     }
 
     /** Maps an enum constant by name; returns {@code fallback} for names the model does not know. */
-    static <E extends Enum<E>> E enumByName(Class<E> type, String name, E fallback) {
+    public static <E extends Enum<E>> E enumByName(Class<E> type, String name, E fallback) {
         try {
             return Enum.valueOf(type, name);
         } catch (IllegalArgumentException e) {
@@ -159,7 +162,7 @@ final class CsiMapping {
     }
 
     /** True when the proto enum value carries {@code alpha_enum_value}. */
-    static boolean alphaValue(ProtocolMessageEnum value) {
+    public static boolean alphaValue(ProtocolMessageEnum value) {
         Descriptors.EnumValueDescriptor d = value.getValueDescriptor();
         for (Map.Entry<Descriptors.FieldDescriptor, Object> e : d.getOptions().getAllFields().entrySet()) {
             if (e.getKey().isExtension() && e.getKey().getName().equals("alpha_enum_value") && Boolean.TRUE.equals(e.getValue())) {

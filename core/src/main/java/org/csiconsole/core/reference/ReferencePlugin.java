@@ -11,7 +11,20 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.csiconsole.core.reference.addons.AddonsIdentityService;
+import org.csiconsole.core.reference.addons.EncryptionKeyRotationService;
+import org.csiconsole.core.reference.addons.NetworkFenceService;
+import org.csiconsole.core.reference.addons.ReclaimSpaceControllerService;
+import org.csiconsole.core.reference.addons.ReclaimSpaceNodeService;
+import org.csiconsole.core.reference.addons.ReplicationService;
+import org.csiconsole.core.reference.addons.VolumeGroupService;
 import org.csiconsole.core.reference.array.ArrayModel;
+import org.csiconsole.core.reference.array.StorageArray;
+import org.csiconsole.core.reference.cspserver.CspFaultHook;
+import org.csiconsole.core.reference.cspserver.CspServer;
+import org.csiconsole.core.reference.cspserver.CspServerConfig;
+import org.csiconsole.core.reference.cspserver.ModelCspBackend;
+import org.csiconsole.core.reference.fault.CspFault;
 import org.csiconsole.core.reference.csi.ControllerService;
 import org.csiconsole.core.reference.csi.GroupControllerService;
 import org.csiconsole.core.reference.csi.IdentityService;
@@ -50,6 +63,8 @@ public final class ReferencePlugin implements AutoCloseable {
     private final String nodeId;
     private final List<Server> inProcess = new ArrayList<>();
     private final List<UnixSocketServers.Running> sockets = new ArrayList<>();
+    private CspServer csp;
+    private final java.util.Set<String> demotedSides = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private boolean closed;
 
     private ReferencePlugin(StateStore store, ArrayModel model, Faults faults, String nodeId) {
@@ -151,23 +166,43 @@ public final class ReferencePlugin implements AutoCloseable {
      * wrapped by the fault interceptor. Fresh instances on each call, all on this plugin's model.
      */
     public List<BindableService> bindableServices() {
-        List<BindableService> out = new ArrayList<>(controllerServices());
+        List<BindableService> out = new ArrayList<>(controllerServices(AddonsIdentityService.Role.BOTH));
         out.add(faults.interceptor().wrap(new NodeService(model, faults, nodeId)));
+        out.addAll(nodeAddons());
         return out;
     }
 
     private List<BindableService> controllerServices() {
+        return controllerServices(AddonsIdentityService.Role.CONTROLLER);
+    }
+
+    private List<BindableService> controllerServices(AddonsIdentityService.Role addonsRole) {
         List<BindableService> out = new ArrayList<>();
         out.add(faults.interceptor().wrap(new IdentityService()));
         out.add(faults.interceptor().wrap(new ControllerService(model, faults)));
         out.add(faults.interceptor().wrap(new GroupControllerService(model, faults)));
         out.add(faults.interceptor().wrap(new SnapshotMetadataService(model, faults)));
+        // csi-addons controller side
+        out.add(faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, addonsRole)));
+        out.add(faults.interceptor().wrap(new ReplicationService(model, faults, demotedSides)));
+        out.add(faults.interceptor().wrap(new ReclaimSpaceControllerService(model, faults)));
+        out.add(faults.interceptor().wrap(new NetworkFenceService(model, faults)));
+        out.add(faults.interceptor().wrap(new VolumeGroupService(model, faults)));
         return out;
     }
 
+    /** csi-addons node side: online ReclaimSpace and EncryptionKeyRotation. */
+    private List<BindableService> nodeAddons() {
+        return List.of(faults.interceptor().wrap(new ReclaimSpaceNodeService(model, faults, nodeId)),
+                faults.interceptor().wrap(new EncryptionKeyRotationService(model, faults)));
+    }
+
     private List<BindableService> nodeServices() {
-        return List.of(faults.interceptor().wrap(new IdentityService()),
-                faults.interceptor().wrap(new NodeService(model, faults, nodeId)));
+        List<BindableService> out = new ArrayList<>(List.of(faults.interceptor().wrap(new IdentityService()),
+                faults.interceptor().wrap(new NodeService(model, faults, nodeId)),
+                faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, AddonsIdentityService.Role.NODE))));
+        out.addAll(nodeAddons());
+        return out;
     }
 
     /**
@@ -213,13 +248,41 @@ public final class ReferencePlugin implements AutoCloseable {
     }
 
     /**
-     * Starts the CSP REST server on 127.0.0.1 ({@code port} 0 = ephemeral) and returns the bound
-     * port.
+     * Starts the CSP REST server (hpe-csp-rest-spec.md plus OpenAPI 1.1.0) on 127.0.0.1 over the same
+     * model as the CSI and csi-addons services, with user admin/admin, 30-minute tokens and one
+     * array per model array, selected by its management IP in {@code x-array-ip} (the demo's site-a
+     * is 10.10.1.5, site-b 10.20.1.5). The fault API's CSP faults apply ({@link Faults#cspUnauthorized},
+     * {@link Faults#cspExpireTokens}, {@link Faults#cspUnavailable}). Stopped by {@link #close()}.
      *
-     * @throws UnsupportedOperationException when this build has no CSP server
+     * @param port TCP port, 0 for an ephemeral one
+     * @return the base URL, e.g. {@code http://127.0.0.1:41234}; the API is under {@code /csp/containers/v1}
+     * @throws IllegalStateException when a CSP server is already running or the port cannot be bound
      */
-    public int startCsp(int port) {
-        throw new UnsupportedOperationException("The CSP REST server is not available in this build.");
+    public synchronized String startCsp(int port) {
+        return startCsp(port, CspServerConfig.builder());
+    }
+
+    /** As {@link #startCsp(int)} with other users, token lifetime or context path; arrays come from the model. */
+    public synchronized String startCsp(int port, CspServerConfig.Builder settings) {
+        if (closed) throw new IllegalStateException("The reference plugin is closed.");
+        if (csp != null) throw new IllegalStateException("The CSP server is already running at " + csp.url() + ".");
+        for (StorageArray a : model.arrays()) {
+            if (a.managementIp() != null && !a.managementIp().isBlank()) settings.array(a.managementIp(), a.name());
+        }
+        csp = CspServer.start(settings.port(port).build(), new ModelCspBackend(model), cspFaults());
+        return csp.url();
+    }
+
+    private CspFaultHook cspFaults() {
+        return (method, path) -> {
+            if (faults.consumeCspTokenExpiry()) return CspFaultHook.Fault.EXPIRE_ALL_TOKENS;
+            CspFault f = faults.nextCspFault();
+            return switch (f) {
+                case UNAUTHORIZED -> CspFaultHook.Fault.TOKEN_EXPIRED;
+                case UNAVAILABLE -> CspFaultHook.Fault.UNAVAILABLE;
+                case NONE -> CspFaultHook.Fault.NONE;
+            };
+        };
     }
 
     /** Stops every server (socket files removed) and closes the state. Idempotent. */
@@ -238,6 +301,9 @@ public final class ReferencePlugin implements AutoCloseable {
             }
         }
         sockets.forEach(UnixSocketServers.Running::stop);
+        if (csp != null) {
+            csp.close(); // before the store: no request may reach a closed model
+        }
         store.close();
     }
 }

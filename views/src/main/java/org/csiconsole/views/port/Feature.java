@@ -15,7 +15,7 @@ public enum Feature {
     DELETE_VOLUME("delete volumes"),
     /** ControllerExpandVolume (EXPAND_VOLUME) or CSP volume resize. */
     EXPAND_VOLUME("expand volumes"),
-    /** ControllerModifyVolume (MODIFY_VOLUME, alpha). */
+    /** ControllerModifyVolume (MODIFY_VOLUME). */
     MODIFY_VOLUME("modify volume parameters"),
     /** CreateVolume from another volume (CLONE_VOLUME). */
     CLONE_VOLUME("clone volumes"),

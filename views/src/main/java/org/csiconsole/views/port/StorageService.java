@@ -96,7 +96,7 @@ public interface StorageService {
         return unsupported("ControllerExpandVolume " + volumeId);
     }
 
-    /** ControllerModifyVolume with new {@code mutable_parameters} (alpha, MODIFY_VOLUME). */
+    /** ControllerModifyVolume with new {@code mutable_parameters} (MODIFY_VOLUME). */
     default CompletableFuture<Void> modifyVolume(String volumeId, Map<String, String> mutableParameters) {
         return unsupported("ControllerModifyVolume " + volumeId);
     }

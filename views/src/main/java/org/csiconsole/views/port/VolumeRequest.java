@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param capacityBytes requested capacity in bytes ({@code capacity_range.required_bytes}); greater than 0
  * @param capabilities requested access type and modes; at least one
  * @param parameters opaque create parameters (CSI {@code parameters}, CSP {@code config}); never null
- * @param mutableParameters CSI {@code mutable_parameters} (alpha, needs MODIFY_VOLUME); never null
+ * @param mutableParameters CSI {@code mutable_parameters} (needs MODIFY_VOLUME); never null
  * @param source content source, {@link VolumeSource#NONE} for an empty volume
  */
 public record VolumeRequest(String name, long capacityBytes, List<VolumeCapability> capabilities,

@@ -82,6 +82,11 @@ public abstract class StorageTableView<T> implements ResourceView {
         root.setTop(bar);
     }
 
+    /** The view's root pane (the table sits in its centre). */
+    protected final BorderPane root() {
+        return root;
+    }
+
     public StorageViewModel<T> model() {
         return model;
     }

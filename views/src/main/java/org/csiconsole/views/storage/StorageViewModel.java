@@ -81,8 +81,11 @@ public abstract class StorageViewModel<T> extends ViewModel {
 
     @Override
     protected void onActivate() {
-        refreshFeatures();
-        if (!loaded) refresh();
+        // What the storage offers decides what is read, so the first read waits for it.
+        context.storage().features().whenComplete((f, e) -> context.ui().execute(() -> {
+            if (f != null) features.set(f);
+            if (!loaded && isActive()) refresh();
+        }));
     }
 
     @Override

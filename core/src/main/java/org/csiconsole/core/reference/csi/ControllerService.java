@@ -1,10 +1,561 @@
 package org.csiconsole.core.reference.csi;
 
-import csi.v1.*;
+import com.google.protobuf.Int64Value;
+import com.google.protobuf.Timestamp;
+import csi.v1.ControllerGrpc;
+import csi.v1.Csi;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.csiconsole.core.reference.array.ArrayModel;
+import org.csiconsole.core.reference.array.ModelException;
+import org.csiconsole.core.reference.array.SnapshotRecord;
+import org.csiconsole.core.reference.array.StorageArray;
+import org.csiconsole.core.reference.array.VolumeRecord;
+import org.csiconsole.core.reference.array.VolumeSpec;
 import org.csiconsole.core.reference.fault.Faults;
 
-/** CSI Controller service of the reference plugin. */
+/**
+ * CSI Controller service (spec "Controller Service RPC", v1.12) over the array model. Error codes
+ * follow each RPC's error table; creates are idempotent by name, deletes by id; a second call on a
+ * volume while one is in flight gets ABORTED.
+ *
+ * <p>Sizes: capacity is rounded up to whole MiB; the default size (no capacity_range) is 1 GiB; the
+ * maximum is 64 TiB ({@link ArrayModel#MAX_VOLUME_BYTES}). Paging tokens are the last id returned.
+ */
 public final class ControllerService extends ControllerGrpc.ControllerImplBase {
-    public ControllerService(ArrayModel model, Faults faults) {}
+    static final long MIB = 1L << 20;
+    static final long DEFAULT_BYTES = 1L << 30;
+    /** Keys ControllerModifyVolume (and CreateVolume mutable_parameters) accepts. */
+    public static final Set<String> MUTABLE_KEYS = Set.of("iops", "bandwidthMiBps", "qosPolicy", "dataReduction");
+    private static final Pattern VOLUME_TOKEN = Pattern.compile("vol-\\d{8}");
+    private static final Pattern SNAPSHOT_TOKEN = Pattern.compile("snap-\\d{8}");
+    private static final String SVC = "csi.v1.Controller/";
+
+    private final ArrayModel model;
+    private final Faults faults;
+
+    public ControllerService(ArrayModel model, Faults faults) {
+        this.model = model;
+        this.faults = faults;
+    }
+
+    // ------------------------------------------------------------------ capability helpers
+
+    record Cap(boolean block, String fsType, List<String> mountFlags, String mode) {
+    }
+
+    /** Validates one VolumeCapability: INVALID_ARGUMENT when access type or mode is missing. */
+    static Cap cap(Csi.VolumeCapability c, String rpc) {
+        if (!c.hasBlock() && !c.hasMount()) {
+            throw Rpc.invalid("volume_capability in " + rpc + " has no access_type. Set block or mount.");
+        }
+        if (!c.hasAccessMode() || c.getAccessMode().getMode() == Csi.VolumeCapability.AccessMode.Mode.UNKNOWN
+                || c.getAccessMode().getMode() == Csi.VolumeCapability.AccessMode.Mode.UNRECOGNIZED) {
+            throw Rpc.invalid("volume_capability in " + rpc + " has no access_mode. Set one such as SINGLE_NODE_WRITER.");
+        }
+        return new Cap(c.hasBlock(), c.hasMount() ? c.getMount().getFsType() : "",
+                c.hasMount() ? c.getMount().getMountFlagsList() : List.of(), c.getAccessMode().getMode().name());
+    }
+
+    static Csi.VolumeCapability capOf(VolumeRecord v, String mode) {
+        var b = Csi.VolumeCapability.newBuilder()
+                .setAccessMode(Csi.VolumeCapability.AccessMode.newBuilder()
+                        .setMode(Csi.VolumeCapability.AccessMode.Mode.valueOf(mode)));
+        if (v.block()) {
+            b.setBlock(Csi.VolumeCapability.BlockVolume.getDefaultInstance());
+        } else {
+            b.setMount(Csi.VolumeCapability.MountVolume.newBuilder().setFsType(v.fsType())
+                    .addAllMountFlags(v.mountFlags()));
+        }
+        return b.build();
+    }
+
+    static Timestamp ts(long ms) {
+        return Timestamp.newBuilder().setSeconds(Math.floorDiv(ms, 1000)).setNanos((int) Math.floorMod(ms, 1000) * 1_000_000).build();
+    }
+
+    static Csi.Volume volumeOf(VolumeRecord v) {
+        var b = Csi.Volume.newBuilder().setVolumeId(v.id()).setCapacityBytes(v.capacityBytes())
+                .putVolumeContext("array", v.array())
+                .putVolumeContext("pool", v.pool())
+                .putVolumeContext("serial", ArrayModel.serialOf(v.id()))
+                .addAccessibleTopology(Csi.Topology.newBuilder().putAllSegments(v.topology()));
+        if (v.sourceSnapshotId() != null) {
+            b.setContentSource(Csi.VolumeContentSource.newBuilder().setSnapshot(
+                    Csi.VolumeContentSource.SnapshotSource.newBuilder().setSnapshotId(v.sourceSnapshotId())));
+        } else if (v.sourceVolumeId() != null) {
+            b.setContentSource(Csi.VolumeContentSource.newBuilder().setVolume(
+                    Csi.VolumeContentSource.VolumeSource.newBuilder().setVolumeId(v.sourceVolumeId())));
+        }
+        return b.build();
+    }
+
+    private Csi.VolumeCondition conditionOf(VolumeRecord v) {
+        return Csi.VolumeCondition.newBuilder().setAbnormal(v.abnormal()).setMessage(v.conditionMessage()).build();
+    }
+
+    static Csi.Snapshot snapshotOf(SnapshotRecord s) {
+        var b = Csi.Snapshot.newBuilder().setSnapshotId(s.id()).setSourceVolumeId(s.sourceVolumeId())
+                .setSizeBytes(s.sizeBytes()).setReadyToUse(s.readyToUse()).setCreationTime(ts(s.createdAtMs()));
+        if (s.groupSnapshotId() != null) {
+            b.setGroupSnapshotId(s.groupSnapshotId());
+        }
+        return b.build();
+    }
+
+    private static void checkMutableKeys(Map<String, String> params, String rpc) {
+        for (String k : params.keySet()) {
+            if (!MUTABLE_KEYS.contains(k)) {
+                throw Rpc.invalid("mutable_parameters key " + k + " is not supported in " + rpc
+                        + ". Supported keys: " + MUTABLE_KEYS.stream().sorted().toList() + ".");
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ volumes
+
+    @Override
+    public void createVolume(Csi.CreateVolumeRequest req, StreamObserver<Csi.CreateVolumeResponse> out) {
+        String rpc = SVC + "CreateVolume";
+        Rpc.run(out, faults, rpc, req.getName().isEmpty() ? null : "name:" + req.getName(), () -> {
+            Rpc.require(req.getName(), "name", "CreateVolume");
+            if (req.getVolumeCapabilitiesCount() == 0) {
+                throw Rpc.invalid("volume_capabilities is required in CreateVolume but was empty. Give at least one.");
+            }
+            List<Cap> caps = req.getVolumeCapabilitiesList().stream().map(c -> cap(c, "CreateVolume")).toList();
+            boolean block = caps.get(0).block();
+            if (caps.stream().anyMatch(c -> c.block() != block)) {
+                throw Rpc.invalid("volume_capabilities mix block and mount access types; a volume has one access type.");
+            }
+            String fsType = caps.stream().map(Cap::fsType).filter(f -> !f.isEmpty()).findFirst().orElse(block ? "" : "ext4");
+            List<String> modes = caps.stream().map(Cap::mode).distinct().sorted().toList();
+            long required = req.getCapacityRange().getRequiredBytes();
+            long limit = req.getCapacityRange().getLimitBytes();
+            if (required < 0 || limit < 0) {
+                throw Rpc.invalid("capacity_range bytes must not be negative.");
+            }
+            if (limit > 0 && required > limit) {
+                throw Status.OUT_OF_RANGE.withDescription("capacity_range required_bytes " + required
+                        + " is larger than limit_bytes " + limit + ".").asRuntimeException();
+            }
+            checkMutableKeys(req.getMutableParamsMap(), "CreateVolume");
+            String snapSource = req.hasVolumeContentSource() && req.getVolumeContentSource().hasSnapshot()
+                    ? req.getVolumeContentSource().getSnapshot().getSnapshotId() : null;
+            String volSource = req.hasVolumeContentSource() && req.getVolumeContentSource().hasVolume()
+                    ? req.getVolumeContentSource().getVolume().getVolumeId() : null;
+            if (req.hasVolumeContentSource() && snapSource == null && volSource == null) {
+                throw Rpc.invalid("volume_content_source is set but names neither a snapshot nor a volume.");
+            }
+            if ((snapSource != null && snapSource.isEmpty()) || (volSource != null && volSource.isEmpty())) {
+                throw Rpc.invalid("volume_content_source has an empty id.");
+            }
+            Optional<VolumeRecord> existing = model.volumeByName(req.getName());
+            if (existing.isPresent()) {
+                VolumeRecord v = existing.get();
+                boolean ok = v.capacityBytes() >= required && (limit == 0 || v.capacityBytes() <= limit)
+                        && v.block() == block && Objects.equals(v.sourceSnapshotId(), snapSource)
+                        && Objects.equals(v.sourceVolumeId(), volSource)
+                        && v.parameters().equals(req.getParametersMap())
+                        && new HashSet<>(v.accessModes()).containsAll(modes);
+                if (!ok) {
+                    throw Status.ALREADY_EXISTS.withDescription("Volume name " + req.getName()
+                            + " is already used by volume " + v.id() + " with incompatible arguments (capacity "
+                            + v.capacityBytes() + " bytes, " + (v.block() ? "block" : "mount") + ", parameters "
+                            + v.parameters().keySet() + "). Use another name or repeat the original request.")
+                            .asRuntimeException();
+                }
+                return Csi.CreateVolumeResponse.newBuilder().setVolume(volumeOf(v)).build();
+            }
+            long size;
+            if (required > 0) {
+                size = (required + MIB - 1) / MIB * MIB;
+            } else {
+                size = limit > 0 ? Math.min(DEFAULT_BYTES, limit / MIB * MIB) : DEFAULT_BYTES;
+            }
+            if (size == 0 || (limit > 0 && size > limit)) {
+                throw Status.OUT_OF_RANGE.withDescription("capacity_range [" + required + ", " + limit
+                        + "] bytes holds no whole MiB; volumes are sized in MiB.").asRuntimeException();
+            }
+            if (snapSource != null) {
+                Optional<SnapshotRecord> s = model.snapshot(snapSource);
+                if (s.isPresent() && required == 0 && size < s.get().sizeBytes()) {
+                    size = s.get().sizeBytes();
+                }
+            } else if (volSource != null) {
+                Optional<VolumeRecord> s = model.volume(volSource);
+                if (s.isPresent() && required == 0 && size < s.get().capacityBytes()) {
+                    size = s.get().capacityBytes();
+                }
+            }
+            String site = chooseSite(req);
+            String pool = req.getParametersMap().get("pool");
+            VolumeRecord v = model.createVolume(new VolumeSpec(req.getName(), null, pool, size, block, fsType,
+                    caps.get(0).mountFlags(), modes, req.getParametersMap(), req.getMutableParamsMap(),
+                    site == null ? Map.of() : Map.of(ArrayModel.TOPOLOGY_KEY, site), snapSource, volSource,
+                    req.getParametersMap().getOrDefault("description", "")));
+            return Csi.CreateVolumeResponse.newBuilder().setVolume(volumeOf(v)).build();
+        });
+    }
+
+    /** The site to provision in: first preferred, else first requisite segment naming a known array. */
+    private String chooseSite(Csi.CreateVolumeRequest req) {
+        if (!req.hasAccessibilityRequirements()) {
+            return null;
+        }
+        var ar = req.getAccessibilityRequirements();
+        List<Csi.Topology> order = new ArrayList<>(ar.getPreferredList());
+        order.addAll(ar.getRequisiteList());
+        if (order.isEmpty()) {
+            return null;
+        }
+        for (Csi.Topology t : order) {
+            String site = t.getSegmentsMap().get(ArrayModel.TOPOLOGY_KEY);
+            if (site != null && model.array(site).isPresent()) {
+                return site;
+            }
+        }
+        throw Status.RESOURCE_EXHAUSTED.withDescription("No array serves the requested accessibility_requirements. "
+                + "Known segments: " + ArrayModel.TOPOLOGY_KEY + "=" + model.arrays().stream().map(StorageArray::name).toList()
+                + ".").asRuntimeException();
+    }
+
+    @Override
+    public void deleteVolume(Csi.DeleteVolumeRequest req, StreamObserver<Csi.DeleteVolumeResponse> out) {
+        Rpc.run(out, faults, SVC + "DeleteVolume", req.getVolumeId(), () -> {
+            Rpc.require(req.getVolumeId(), "volume_id", "DeleteVolume");
+            model.deleteVolume(req.getVolumeId());
+            return Csi.DeleteVolumeResponse.getDefaultInstance();
+        });
+    }
+
+    @Override
+    public void controllerPublishVolume(Csi.ControllerPublishVolumeRequest req,
+                                        StreamObserver<Csi.ControllerPublishVolumeResponse> out) {
+        Rpc.run(out, faults, SVC + "ControllerPublishVolume", req.getVolumeId(), () -> {
+            Rpc.require(req.getVolumeId(), "volume_id", "ControllerPublishVolume");
+            Rpc.require(req.getNodeId(), "node_id", "ControllerPublishVolume");
+            if (!req.hasVolumeCapability()) {
+                throw Rpc.invalid("volume_capability is required in ControllerPublishVolume but was not set.");
+            }
+            Cap c = cap(req.getVolumeCapability(), "ControllerPublishVolume");
+            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+                    "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
+            if (model.hostByNodeId(req.getNodeId()).isEmpty()) {
+                throw Status.NOT_FOUND.withDescription("Node " + req.getNodeId()
+                        + " does not exist on the array. Check the node_id reported by NodeGetInfo.").asRuntimeException();
+            }
+            checkCompatible(v, c, "ControllerPublishVolume");
+            var p = model.publish(v.id(), req.getNodeId(), c.mode(), req.getReadonly());
+            return Csi.ControllerPublishVolumeResponse.newBuilder().putAllPublishContext(p.publishContext()).build();
+        });
+    }
+
+    private static void checkCompatible(VolumeRecord v, Cap c, String rpc) {
+        if (c.block() != v.block()) {
+            throw Rpc.invalid("Volume " + v.id() + " is a " + (v.block() ? "block" : "mount") + " volume; "
+                    + rpc + " asked for " + (c.block() ? "block" : "mount") + " access.");
+        }
+        if (!v.accessModes().contains(c.mode())) {
+            throw Rpc.invalid("Volume " + v.id() + " supports access modes " + v.accessModes() + ", not "
+                    + c.mode() + ".");
+        }
+    }
+
+    @Override
+    public void controllerUnpublishVolume(Csi.ControllerUnpublishVolumeRequest req,
+                                          StreamObserver<Csi.ControllerUnpublishVolumeResponse> out) {
+        Rpc.run(out, faults, SVC + "ControllerUnpublishVolume", req.getVolumeId(), () -> {
+            Rpc.require(req.getVolumeId(), "volume_id", "ControllerUnpublishVolume");
+            List<String> nodes = req.getNodeId().isEmpty() ? model.publishedNodeIds(req.getVolumeId())
+                    : List.of(req.getNodeId());
+            for (String n : nodes) {
+                model.unpublish(req.getVolumeId(), n);
+            }
+            return Csi.ControllerUnpublishVolumeResponse.getDefaultInstance();
+        });
+    }
+
+    @Override
+    public void validateVolumeCapabilities(Csi.ValidateVolumeCapabilitiesRequest req,
+                                           StreamObserver<Csi.ValidateVolumeCapabilitiesResponse> out) {
+        Rpc.run(out, faults, SVC + "ValidateVolumeCapabilities", null, () -> {
+            Rpc.require(req.getVolumeId(), "volume_id", "ValidateVolumeCapabilities");
+            if (req.getVolumeCapabilitiesCount() == 0) {
+                throw Rpc.invalid("volume_capabilities is required in ValidateVolumeCapabilities but was empty.");
+            }
+            List<Cap> caps = req.getVolumeCapabilitiesList().stream()
+                    .map(c -> cap(c, "ValidateVolumeCapabilities")).toList();
+            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+                    "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
+            String problem = null;
+            for (Cap c : caps) {
+                if (c.block() != v.block()) {
+                    problem = "volume is " + (v.block() ? "block" : "mount") + ", not " + (c.block() ? "block" : "mount");
+                } else if (!v.accessModes().contains(c.mode())) {
+                    problem = "access mode " + c.mode() + " is not one of " + v.accessModes();
+                }
+            }
+            if (problem == null && !req.getParametersMap().isEmpty() && !req.getParametersMap().equals(v.parameters())) {
+                problem = "parameters differ from those the volume was created with";
+            }
+            if (problem != null) {
+                return Csi.ValidateVolumeCapabilitiesResponse.newBuilder().setMessage(problem).build();
+            }
+            return Csi.ValidateVolumeCapabilitiesResponse.newBuilder().setConfirmed(
+                    Csi.ValidateVolumeCapabilitiesResponse.Confirmed.newBuilder()
+                            .putAllVolumeContext(req.getVolumeContextMap())
+                            .addAllVolumeCapabilities(req.getVolumeCapabilitiesList())
+                            .putAllParameters(req.getParametersMap())
+                            .putAllMutableParams(req.getMutableParamsMap())).build();
+        });
+    }
+
+    @Override
+    public void listVolumes(Csi.ListVolumesRequest req, StreamObserver<Csi.ListVolumesResponse> out) {
+        Rpc.run(out, faults, SVC + "ListVolumes", null, () -> {
+            if (req.getMaxEntries() < 0) {
+                throw Rpc.invalid("max_entries must not be negative.");
+            }
+            String token = req.getStartingToken();
+            if (!token.isEmpty() && !VOLUME_TOKEN.matcher(token).matches()) {
+                throw Status.ABORTED.withDescription("starting_token '" + token
+                        + "' is not a token this plugin issued. Restart listing without a token.").asRuntimeException();
+            }
+            int max = req.getMaxEntries() == 0 ? Integer.MAX_VALUE : req.getMaxEntries();
+            List<VolumeRecord> page = model.volumesAfter(token.isEmpty() ? null : token, max);
+            var b = Csi.ListVolumesResponse.newBuilder();
+            for (VolumeRecord v : page) {
+                b.addEntries(Csi.ListVolumesResponse.Entry.newBuilder().setVolume(volumeOf(v))
+                        .setStatus(Csi.ListVolumesResponse.VolumeStatus.newBuilder()
+                                .addAllPublishedNodeIds(model.publishedNodeIds(v.id()))
+                                .setVolumeCondition(conditionOf(v))));
+            }
+            if (!page.isEmpty() && page.size() == max && model.hasVolumeAfter(page.get(page.size() - 1).id())) {
+                b.setNextToken(page.get(page.size() - 1).id());
+            }
+            return b.build();
+        });
+    }
+
+    @Override
+    public void getCapacity(Csi.GetCapacityRequest req, StreamObserver<Csi.GetCapacityResponse> out) {
+        Rpc.run(out, faults, SVC + "GetCapacity", null, () -> {
+            req.getVolumeCapabilitiesList().forEach(c -> cap(c, "GetCapacity"));
+            String site = req.hasAccessibleTopology()
+                    ? req.getAccessibleTopology().getSegmentsMap().get(ArrayModel.TOPOLOGY_KEY) : null;
+            String pool = req.getParametersMap().get("pool");
+            long avail = 0;
+            for (StorageArray a : model.arrays()) {
+                if (site != null && !site.equals(a.name())) {
+                    continue;
+                }
+                for (StorageArray.Pool p : a.pools()) {
+                    if (pool == null ? p == a.pools().get(0) : pool.equals(p.name())) {
+                        avail += model.availableBytes(a.name(), p.name());
+                    }
+                }
+            }
+            return Csi.GetCapacityResponse.newBuilder().setAvailableCapacity(avail)
+                    .setMaximumVolumeSize(Int64Value.of(Math.min(avail, ArrayModel.MAX_VOLUME_BYTES)))
+                    .setMinimumVolumeSize(Int64Value.of(MIB)).build();
+        });
+    }
+
+    @Override
+    public void controllerGetCapabilities(Csi.ControllerGetCapabilitiesRequest req,
+                                          StreamObserver<Csi.ControllerGetCapabilitiesResponse> out) {
+        var b = Csi.ControllerGetCapabilitiesResponse.newBuilder();
+        for (var t : new Csi.ControllerServiceCapability.RPC.Type[] {
+                Csi.ControllerServiceCapability.RPC.Type.CREATE_DELETE_VOLUME,
+                Csi.ControllerServiceCapability.RPC.Type.PUBLISH_UNPUBLISH_VOLUME,
+                Csi.ControllerServiceCapability.RPC.Type.LIST_VOLUMES,
+                Csi.ControllerServiceCapability.RPC.Type.GET_CAPACITY,
+                Csi.ControllerServiceCapability.RPC.Type.CREATE_DELETE_SNAPSHOT,
+                Csi.ControllerServiceCapability.RPC.Type.LIST_SNAPSHOTS,
+                Csi.ControllerServiceCapability.RPC.Type.CLONE_VOLUME,
+                Csi.ControllerServiceCapability.RPC.Type.PUBLISH_READONLY,
+                Csi.ControllerServiceCapability.RPC.Type.EXPAND_VOLUME,
+                Csi.ControllerServiceCapability.RPC.Type.LIST_VOLUMES_PUBLISHED_NODES,
+                Csi.ControllerServiceCapability.RPC.Type.VOLUME_CONDITION,
+                Csi.ControllerServiceCapability.RPC.Type.GET_VOLUME,
+                Csi.ControllerServiceCapability.RPC.Type.SINGLE_NODE_MULTI_WRITER,
+                Csi.ControllerServiceCapability.RPC.Type.MODIFY_VOLUME,
+                Csi.ControllerServiceCapability.RPC.Type.GET_SNAPSHOT}) {
+            b.addCapabilities(Csi.ControllerServiceCapability.newBuilder()
+                    .setRpc(Csi.ControllerServiceCapability.RPC.newBuilder().setType(t)));
+        }
+        Rpc.run(out, faults, SVC + "ControllerGetCapabilities", null, b::build);
+    }
+
+    // ------------------------------------------------------------------ snapshots
+
+    @Override
+    public void createSnapshot(Csi.CreateSnapshotRequest req, StreamObserver<Csi.CreateSnapshotResponse> out) {
+        Rpc.run(out, faults, SVC + "CreateSnapshot", req.getSourceVolumeId(), () -> {
+            Rpc.require(req.getSourceVolumeId(), "source_volume_id", "CreateSnapshot");
+            Rpc.require(req.getName(), "name", "CreateSnapshot");
+            SnapshotRecord s = model.createSnapshot(req.getName(), req.getSourceVolumeId());
+            return Csi.CreateSnapshotResponse.newBuilder().setSnapshot(snapshotOf(s)).build();
+        });
+    }
+
+    @Override
+    public void deleteSnapshot(Csi.DeleteSnapshotRequest req, StreamObserver<Csi.DeleteSnapshotResponse> out) {
+        Rpc.run(out, faults, SVC + "DeleteSnapshot", req.getSnapshotId(), () -> {
+            Rpc.require(req.getSnapshotId(), "snapshot_id", "DeleteSnapshot");
+            model.deleteSnapshot(req.getSnapshotId());
+            return Csi.DeleteSnapshotResponse.getDefaultInstance();
+        });
+    }
+
+    @Override
+    public void listSnapshots(Csi.ListSnapshotsRequest req, StreamObserver<Csi.ListSnapshotsResponse> out) {
+        Rpc.run(out, faults, SVC + "ListSnapshots", null, () -> {
+            if (req.getMaxEntries() < 0) {
+                throw Rpc.invalid("max_entries must not be negative.");
+            }
+            String token = req.getStartingToken();
+            if (!token.isEmpty() && !SNAPSHOT_TOKEN.matcher(token).matches()) {
+                throw Status.ABORTED.withDescription("starting_token '" + token
+                        + "' is not a token this plugin issued. Restart listing without a token.").asRuntimeException();
+            }
+            List<SnapshotRecord> all;
+            if (!req.getSnapshotId().isEmpty()) {
+                all = model.snapshot(req.getSnapshotId()).map(List::of).orElse(List.of());
+            } else if (!req.getSourceVolumeId().isEmpty()) {
+                all = model.snapshotsOf(req.getSourceVolumeId());
+            } else {
+                all = model.snapshots();
+            }
+            if (!req.getSnapshotId().isEmpty() && !req.getSourceVolumeId().isEmpty()) {
+                all = all.stream().filter(s -> s.sourceVolumeId().equals(req.getSourceVolumeId())).toList();
+            }
+            int max = req.getMaxEntries() == 0 ? Integer.MAX_VALUE : req.getMaxEntries();
+            var b = Csi.ListSnapshotsResponse.newBuilder();
+            int n = 0;
+            String last = null;
+            boolean more = false;
+            for (SnapshotRecord s : all) {
+                if (!token.isEmpty() && s.id().compareTo(token) <= 0) {
+                    continue;
+                }
+                if (n == max) {
+                    more = true;
+                    break;
+                }
+                b.addEntries(Csi.ListSnapshotsResponse.Entry.newBuilder().setSnapshot(snapshotOf(s)));
+                last = s.id();
+                n++;
+            }
+            if (more) {
+                b.setNextToken(last);
+            }
+            return b.build();
+        });
+    }
+
+    @Override
+    public void getSnapshot(Csi.GetSnapshotRequest req, StreamObserver<Csi.GetSnapshotResponse> out) {
+        Rpc.run(out, faults, SVC + "GetSnapshot", null, () -> {
+            Rpc.require(req.getSnapshotId(), "snapshot_id", "GetSnapshot");
+            SnapshotRecord s = model.snapshot(req.getSnapshotId()).orElseThrow(() -> Status.NOT_FOUND
+                    .withDescription("Snapshot " + req.getSnapshotId() + " does not exist.").asRuntimeException());
+            return Csi.GetSnapshotResponse.newBuilder().setSnapshot(snapshotOf(s)).build();
+        });
+    }
+
+    // ------------------------------------------------------------------ expand, get, modify
+
+    @Override
+    public void controllerExpandVolume(Csi.ControllerExpandVolumeRequest req,
+                                       StreamObserver<Csi.ControllerExpandVolumeResponse> out) {
+        Rpc.run(out, faults, SVC + "ControllerExpandVolume", req.getVolumeId(), () -> {
+            Rpc.require(req.getVolumeId(), "volume_id", "ControllerExpandVolume");
+            if (!req.hasCapacityRange()) {
+                throw Rpc.invalid("capacity_range is required in ControllerExpandVolume but was not set.");
+            }
+            long required = req.getCapacityRange().getRequiredBytes();
+            long limit = req.getCapacityRange().getLimitBytes();
+            if (required < 0 || limit < 0) {
+                throw Rpc.invalid("capacity_range bytes must not be negative.");
+            }
+            if (limit > 0 && required > limit) {
+                throw Status.OUT_OF_RANGE.withDescription("capacity_range required_bytes " + required
+                        + " is larger than limit_bytes " + limit + ".").asRuntimeException();
+            }
+            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+                    "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
+            if (req.hasVolumeCapability()) {
+                Cap c = cap(req.getVolumeCapability(), "ControllerExpandVolume");
+                if (c.block() != v.block()) {
+                    throw Rpc.invalid("volume_capability access type does not match volume " + v.id() + ".");
+                }
+            }
+            long target = (Math.max(required, 1) + MIB - 1) / MIB * MIB;
+            if (limit > 0 && target > limit) {
+                target = limit / MIB * MIB;
+            }
+            if (limit > 0 && v.capacityBytes() > limit) {
+                throw Status.OUT_OF_RANGE.withDescription("Volume " + v.id() + " is already " + v.capacityBytes()
+                        + " bytes, more than limit_bytes " + limit + "; volumes cannot shrink.").asRuntimeException();
+            }
+            VolumeRecord n = model.expandVolume(v.id(), target);
+            return Csi.ControllerExpandVolumeResponse.newBuilder().setCapacityBytes(n.capacityBytes())
+                    .setNodeExpansionRequired(!n.block()).build();
+        });
+    }
+
+    @Override
+    public void controllerGetVolume(Csi.ControllerGetVolumeRequest req,
+                                    StreamObserver<Csi.ControllerGetVolumeResponse> out) {
+        Rpc.run(out, faults, SVC + "ControllerGetVolume", null, () -> {
+            Rpc.require(req.getVolumeId(), "volume_id", "ControllerGetVolume");
+            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+                    "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
+            return Csi.ControllerGetVolumeResponse.newBuilder().setVolume(volumeOf(v))
+                    .setStatus(Csi.ControllerGetVolumeResponse.VolumeStatus.newBuilder()
+                            .addAllPublishedNodeIds(model.publishedNodeIds(v.id()))
+                            .setVolumeCondition(conditionOf(v))).build();
+        });
+    }
+
+    @Override
+    public void controllerModifyVolume(Csi.ControllerModifyVolumeRequest req,
+                                       StreamObserver<Csi.ControllerModifyVolumeResponse> out) {
+        Rpc.run(out, faults, SVC + "ControllerModifyVolume", req.getVolumeId(), () -> {
+            Rpc.require(req.getVolumeId(), "volume_id", "ControllerModifyVolume");
+            if (req.getMutableParamsCount() == 0) {
+                throw Rpc.invalid("mutable_parameters is required in ControllerModifyVolume but was empty.");
+            }
+            checkMutableKeys(req.getMutableParamsMap(), "ControllerModifyVolume");
+            String iops = req.getMutableParamsMap().get("iops");
+            if (iops != null) {
+                long value;
+                try {
+                    value = Long.parseLong(iops);
+                } catch (NumberFormatException e) {
+                    throw Rpc.invalid("mutable_parameters iops must be a whole number, was '" + iops + "'.");
+                }
+                if (value < 100 || value > 1_000_000) {
+                    throw Status.OUT_OF_RANGE.withDescription("iops " + value
+                            + " is outside what the array supports (100 to 1000000).").asRuntimeException();
+                }
+            }
+            try {
+                model.modifyVolume(req.getVolumeId(), new HashMap<>(req.getMutableParamsMap()), MUTABLE_KEYS);
+            } catch (ModelException e) {
+                throw Rpc.statusOf(e).asRuntimeException();
+            }
+            return Csi.ControllerModifyVolumeResponse.getDefaultInstance();
+        });
+    }
 }

@@ -1,7 +1,8 @@
 package org.csiconsole.core.reference.cspserver;
 
 /**
- * Asked once per CSP request, before authentication, whether a fault is injected. Answers come from
+ * Asked once per CSP request, before authentication, whether a fault is injected. A
+ * {@code TOKEN_EXPIRED} answer to a login request has no effect. Answers come from
  * the plugin's fault API (issue 3, item 6: CSP 401 token expiry and 503).
  */
 @FunctionalInterface
@@ -12,6 +13,8 @@ public interface CspFaultHook {
         NONE,
         /** Treat the presented session token as expired: it is dropped and the request gets 401. */
         TOKEN_EXPIRED,
+        /** End every session, then serve the request (which gets 401 unless it is a login). */
+        EXPIRE_ALL_TOKENS,
         /** Answer 503 Service Unavailable without touching state. */
         UNAVAILABLE
     }

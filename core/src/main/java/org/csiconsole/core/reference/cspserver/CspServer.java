@@ -258,6 +258,7 @@ public final class CspServer implements AutoCloseable {
         if (fault == CspFaultHook.Fault.UNAVAILABLE) {
             throw new CspProblem(503, "The CSP is temporarily unavailable. Retry with back-off.");
         }
+        if (fault == CspFaultHook.Fault.EXPIRE_ALL_TOKENS) tokens.expireAll();
         boolean login = "POST".equals(method) && (path.equals(API + "/tokens") || path.equals(API + "/tokens/"));
         if (login) return;
         String token = ctx.header("x-auth-token");

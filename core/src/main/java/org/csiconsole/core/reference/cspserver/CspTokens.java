@@ -69,6 +69,11 @@ final class CspTokens {
         if (sessionToken != null) byToken.remove(sessionToken);
     }
 
+    /** Drops every session (fault injection: all tokens expire at once). */
+    void expireAll() {
+        byToken.clear();
+    }
+
     /**
      * DELETE /tokens/{id}: ends the session with that id when it belongs to the same user as the
      * caller's session.

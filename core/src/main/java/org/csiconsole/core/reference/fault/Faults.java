@@ -39,6 +39,35 @@ public final class Faults {
     private final AtomicInteger csp503 = new AtomicInteger();
     private final AtomicBoolean cspTokensExpired = new AtomicBoolean();
     private final FaultInterceptor interceptor = new FaultInterceptor(this);
+    private final Map<String, Pause> pauses = new ConcurrentHashMap<>();
+
+    /**
+     * A pause point: calls of an RPC block (holding their per-volume guard) until released. Lets
+     * tests and demos create a call that is provably in flight, without timing.
+     */
+    public static final class Pause {
+        private final java.util.concurrent.CountDownLatch arrived = new java.util.concurrent.CountDownLatch(1);
+        private final java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+
+        /** Waits until a call is blocked at this pause; false when none arrived within {@code timeout}. */
+        public boolean awaitBlocked(Duration timeout) throws InterruptedException {
+            return arrived.await(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+
+        /** Lets every blocked and future call through. */
+        public void release() {
+            released.countDown();
+        }
+
+        void block() {
+            arrived.countDown();
+            try {
+                released.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
 
     public Faults(long seed, ArrayModel model) {
         this.random = new Random(seed);
@@ -84,6 +113,8 @@ public final class Faults {
     public Faults clear() {
         latencies.clear();
         errors.clear();
+        pauses.values().forEach(Pause::release);
+        pauses.clear();
         csp401.set(0);
         csp503.set(0);
         cspTokensExpired.set(false);
@@ -195,8 +226,25 @@ public final class Faults {
         return d == null ? Duration.ZERO : d;
     }
 
-    /** Sleeps for the latency configured for {@code rpc}; returns at once when none. */
+    /** Calls of {@code rpc} (full or bare name) block until the returned pause is released; the pause is removed on release. */
+    public Pause pause(String rpc) {
+        Pause p = new Pause();
+        pauses.put(rpc, p);
+        return p;
+    }
+
+    /** Sleeps for the latency configured for {@code rpc} and blocks at a {@link #pause}; returns at once when none. */
     public void delay(String rpc) {
+        String bare = rpc.substring(rpc.lastIndexOf('/') + 1);
+        Pause p = pauses.get(rpc);
+        if (p == null) {
+            p = pauses.get(bare);
+        }
+        if (p != null) {
+            p.block();
+            pauses.remove(rpc, p);
+            pauses.remove(bare, p);
+        }
         Duration d = latencyOf(rpc);
         if (!d.isZero()) {
             try {

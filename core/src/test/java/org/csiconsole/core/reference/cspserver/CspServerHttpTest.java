@@ -1,6 +1,7 @@
 package org.csiconsole.core.reference.cspserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.csiconsole.core.reference.MutableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package org.csiconsole.core.reference.cspserver;
+package org.csiconsole.core.reference;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -7,15 +7,15 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** A clock tests move by hand. */
-final class MutableClock extends Clock {
+/** A clock tests move by hand (token expiry, replication schedule). */
+public final class MutableClock extends Clock {
     private final AtomicReference<Instant> now;
 
-    MutableClock(Instant start) {
+    public MutableClock(Instant start) {
         this.now = new AtomicReference<>(start);
     }
 
-    void advance(Duration d) {
+    public void advance(Duration d) {
         now.updateAndGet(i -> i.plus(d));
     }
 

@@ -1,0 +1,167 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Volume;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+
+/**
+ * The CSI commands of {@code csi-console}: {@code info}, {@code capabilities}, {@code volumes},
+ * {@code snapshots} and {@code node}. Each connects to one driver endpoint (unix socket, TCP or
+ * in-process), makes its calls through {@link CsiClient} and prints a table or JSON. Failures print
+ * what / why / what to do on stderr, never a stack trace; an RPC the driver does not implement says
+ * "not supported by this driver". Exit codes are those of {@link ExitCodes}.
+ */
+public final class CsiCommands {
+    private CsiCommands() {
+    }
+
+    /** The five commands, reading {@code CSI_ENDPOINT} through {@code env}. */
+    public static List<Object> all(Function<String, String> env) {
+        return List.of(new Info(env), new Capabilities(env), new Volumes(env), new Snapshots(env), new Node(env));
+    }
+
+    /** Common plumbing: open, run, print the trace, close. */
+    abstract static class Base implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        CsiEndpointOptions o;
+
+        final Function<String, String> env;
+
+        Base(Function<String, String> env) {
+            this.env = Objects.requireNonNull(env, "env");
+        }
+
+        abstract void run(CsiClient client, CsiOutput out) throws Exception;
+
+        @Override
+        public Integer call() throws Exception {
+            Endpoint controller = o.controller(env);
+            CallTrace trace = new CallTrace();
+            PrintWriter out = spec.commandLine().getOut();
+            try (CsiClient client = CsiClient.open(controller, o.node(), CsiClientOptions.defaults().withPolicy(o.policy()), trace)) {
+                run(client, new CsiOutput(out, o.output));
+            } catch (ExecutionException | CompletionException e) {
+                CallFailure f = CallFailure.unwrap(e);
+                throw f != null ? f : e;
+            } finally {
+                if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), trace.snapshot());
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "info", mixinStandardHelpOptions = true,
+            description = "Show the driver's identity (GetPluginInfo) and readiness (Probe).")
+    static final class Info extends Base {
+        Info(Function<String, String> env) {
+            super(env);
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput out) throws Exception {
+            PluginInfo info = client.pluginInfo().get();
+            boolean ready = client.probe().get();
+            out.info(client.endpoint().text(), info, ready);
+        }
+    }
+
+    @Command(name = "capabilities", mixinStandardHelpOptions = true,
+            description = "Show what the driver advertises: plugin, controller, node and group controller capabilities.")
+    static final class Capabilities extends Base {
+        Capabilities(Function<String, String> env) {
+            super(env);
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput out) throws Exception {
+            CapabilitySet caps = client.capabilities().get();
+            out.capabilities(caps);
+        }
+    }
+
+    @Command(name = "volumes", mixinStandardHelpOptions = true,
+            description = "List volumes (ListVolumes, every page). Needs the LIST_VOLUMES controller capability.")
+    static final class Volumes extends Base {
+        @Option(names = "--page-size", paramLabel = "N", defaultValue = "500", description = "max_entries per page (default ${DEFAULT-VALUE}; 0 lets the driver choose).")
+        int pageSize;
+
+        Volumes(Function<String, String> env) {
+            super(env);
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput out) throws Exception {
+            List<Volume> all = new ArrayList<>();
+            client.listVolumes(pageSize, page -> {
+                synchronized (all) {
+                    all.addAll(page);
+                }
+            }).get();
+            out.volumes(all);
+        }
+    }
+
+    @Command(name = "snapshots", mixinStandardHelpOptions = true,
+            description = "List snapshots (ListSnapshots, every page). Needs the LIST_SNAPSHOTS controller capability.")
+    static final class Snapshots extends Base {
+        @Option(names = "--volume-id", paramLabel = "ID", defaultValue = "", description = "Only snapshots of this source volume.")
+        String volumeId;
+
+        @Option(names = "--page-size", paramLabel = "N", defaultValue = "500", description = "max_entries per page (default ${DEFAULT-VALUE}).")
+        int pageSize;
+
+        Snapshots(Function<String, String> env) {
+            super(env);
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput out) throws Exception {
+            List<Snapshot> all = new ArrayList<>();
+            client.listSnapshots(volumeId, pageSize, page -> {
+                synchronized (all) {
+                    all.addAll(page);
+                }
+            }).get();
+            out.snapshots(all);
+        }
+    }
+
+    @Command(name = "node", mixinStandardHelpOptions = true,
+            description = "Show the node plugin's NodeGetInfo and node capabilities (use --node-endpoint for a separate node socket).")
+    static final class Node extends Base {
+        Node(Function<String, String> env) {
+            super(env);
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput out) throws Exception {
+            NodeInfo info = client.nodeInfo().get();
+            CapabilitySet caps = client.capabilities().get();
+            out.node(info, caps);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package org.csiconsole.app.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import org.csiconsole.core.call.TraceEntry;
+import org.csiconsole.core.model.ByteSize;
+import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Volume;
+
+import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/** Prints CSI results as a table or as JSON (the domain records, times in ISO-8601, sizes in bytes). */
+final class CsiOutput {
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final PrintWriter out;
+    private final OutputFormat format;
+
+    CsiOutput(PrintWriter out, OutputFormat format) {
+        this.out = out;
+        this.format = format;
+    }
+
+    void info(String endpoint, PluginInfo info, boolean ready) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("endpoint", endpoint);
+        m.put("name", info.name());
+        m.put("vendorVersion", info.vendorVersion());
+        m.put("manifest", info.manifest());
+        m.put("ready", ready);
+        if (json(m)) return;
+        Table t = new Table("FIELD", "VALUE");
+        t.row("endpoint", endpoint).row("name", info.name()).row("vendor_version", info.vendorVersion()).row("ready", ready);
+        info.manifest().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> t.row("manifest." + e.getKey(), e.getValue()));
+        t.print(out);
+    }
+
+    void capabilities(CapabilitySet caps) {
+        if (json(caps)) return;
+        Table t = new Table("SERVICE", "CAPABILITY", "ALPHA");
+        rows(t, "plugin", caps.plugin(), caps);
+        rows(t, "controller", caps.controller(), caps);
+        rows(t, "node", caps.node(), caps);
+        rows(t, "group_controller", caps.groupController(), caps);
+        t.print(out);
+    }
+
+    private static void rows(Table t, String service, Collection<? extends Enum<?>> values, CapabilitySet caps) {
+        new TreeSet<>(values.stream().map(Enum::name).toList()).forEach(n ->
+                t.row(service, n, caps.alpha().contains(n) ? "alpha" : ""));
+    }
+
+    void volumes(List<Volume> volumes) {
+        if (json(volumes)) return;
+        Table t = new Table("VOLUME_ID", "CAPACITY", "SOURCE", "PUBLISHED_NODES", "CONDITION");
+        for (Volume v : volumes) {
+            t.row(v.volumeId(), size(v.capacityBytes()),
+                    v.source().kind().name().equals("NONE") ? "" : v.source().kind().name().toLowerCase() + ":" + v.source().id(),
+                    String.join(",", v.publishedNodeIds()),
+                    v.condition().abnormal() ? "abnormal: " + v.condition().message() : "");
+        }
+        t.print(out);
+        out.println(volumes.size() + " volume(s)");
+        out.flush();
+    }
+
+    void snapshots(List<Snapshot> snapshots) {
+        if (json(snapshots)) return;
+        Table t = new Table("SNAPSHOT_ID", "SOURCE_VOLUME_ID", "SIZE", "CREATED", "READY", "GROUP_SNAPSHOT_ID");
+        for (Snapshot s : snapshots) {
+            t.row(s.snapshotId(), s.sourceVolumeId(), size(s.sizeBytes()), s.creationTime() == null ? "" : s.creationTime(),
+                    s.readyToUse() ? "yes" : "no", s.groupSnapshotId());
+        }
+        t.print(out);
+        out.println(snapshots.size() + " snapshot(s)");
+        out.flush();
+    }
+
+    void node(NodeInfo info, CapabilitySet caps) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("nodeId", info.nodeId());
+        m.put("maxVolumesPerNode", info.maxVolumesPerNode());
+        m.put("accessibleTopology", info.accessibleTopology() == null ? Map.of() : info.accessibleTopology().segments());
+        m.put("capabilities", new TreeSet<>(caps.node().stream().map(Enum::name).toList()));
+        if (json(m)) return;
+        Table t = new Table("FIELD", "VALUE");
+        t.row("node_id", info.nodeId())
+                .row("max_volumes_per_node", info.maxVolumesPerNode() == 0 ? "no limit reported" : info.maxVolumesPerNode())
+                .row("accessible_topology", info.accessibleTopology() == null ? "" : info.accessibleTopology())
+                .row("capabilities", String.join(",", new TreeSet<>(caps.node().stream().map(Enum::name).toList())));
+        t.print(out);
+    }
+
+    static void trace(PrintWriter err, List<TraceEntry> entries) {
+        for (TraceEntry e : entries) {
+            err.println("# " + e.method() + " attempt " + e.attempt() + " " + e.status() + " " + e.duration().toMillis() + " ms @ " + e.endpoint());
+            if (!e.request().isBlank()) err.println("> " + e.request().strip().replace("\n", "\n> "));
+            if (!e.response().isBlank()) err.println("< " + e.response().strip().replace("\n", "\n< "));
+        }
+        err.flush();
+    }
+
+    private static String size(long bytes) {
+        return bytes <= 0 ? "" : ByteSize.format(bytes);
+    }
+
+    private boolean json(Object value) {
+        if (format != OutputFormat.json) return false;
+        try {
+            out.println(JSON.writeValueAsString(value));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("could not write JSON: " + e.getOriginalMessage());
+        }
+        out.flush();
+        return true;
+    }
+}

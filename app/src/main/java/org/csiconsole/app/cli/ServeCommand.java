@@ -1,0 +1,180 @@
+package org.csiconsole.app.cli;
+
+import io.grpc.Status;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.reference.Seed;
+import org.csiconsole.core.reference.fault.Faults;
+import org.csiconsole.core.reference.store.StoreException;
+import org.csiconsole.core.session.ConfigDirectory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code csi-console serve}: runs the bundled reference plugin on a unix socket until SIGTERM or
+ * Ctrl-C, then removes its socket(s) and exits 0. State persists in {@code --state-dir}; a fresh
+ * directory is seeded with {@code --seed}. Faults can be injected from the command line.
+ *
+ * <pre>
+ * csi-console serve --endpoint unix:///tmp/ref.sock --seed demo --fault CreateVolume=UNAVAILABLE:2
+ * </pre>
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Serve the bundled reference CSI plugin (simulated arrays) on a unix socket until stopped.")
+public class ServeCommand implements java.util.concurrent.Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--endpoint", required = true, paramLabel = "unix:///PATH",
+            description = "Socket for the CSI services (all of them unless --node-endpoint is given).")
+    String endpoint;
+
+    @Option(names = "--node-endpoint", paramLabel = "unix:///PATH",
+            description = "Separate socket for the Node service (Identity and Node), as a node plugin would serve.")
+    String nodeEndpoint;
+
+    @Option(names = "--csp-port", paramLabel = "N", description = "Also serve the CSP REST API on 127.0.0.1:N (0 = any free port).")
+    Integer cspPort;
+
+    @Option(names = "--state-dir", paramLabel = "DIR",
+            description = "State directory (SQLite). Default: <config dir>/reference.")
+    Path stateDir;
+
+    @Option(names = "--seed", paramLabel = "demo|empty", defaultValue = "demo",
+            description = "Content of a fresh state directory: demo (two arrays, ~200 volumes) or empty. Default: ${DEFAULT-VALUE}.")
+    String seed;
+
+    @Option(names = "--node-id", paramLabel = "ID", defaultValue = "node-1",
+            description = "node_id of the node service. Default: ${DEFAULT-VALUE}.")
+    String nodeId;
+
+    @Option(names = "--fault", paramLabel = "RPC=CODE[:N|:pP]",
+            description = "Inject an error: CreateVolume=UNAVAILABLE (every call), =UNAVAILABLE:3 (next 3 calls), "
+                    + "=ABORTED:p0.2 (20% of calls). RPC is a method name, a full name (csi.v1.Controller/CreateVolume) or *.")
+    List<String> faults = new ArrayList<>();
+
+    @Option(names = "--latency", paramLabel = "RPC=MS", description = "Add latency in milliseconds to an RPC, e.g. NodeStageVolume=1500.")
+    List<String> latencies = new ArrayList<>();
+
+    @Option(names = "--fault-seed", paramLabel = "N", defaultValue = "1", description = "Seed of probabilistic faults. Default: ${DEFAULT-VALUE}.")
+    long faultSeed;
+
+    @Option(names = "--link-down", description = "Start with every replication link down (pairs DEGRADED, sync frozen).")
+    boolean linkDown;
+
+    static Path socketPath(String endpoint, String option) {
+        if (endpoint == null || !endpoint.startsWith("unix://") || endpoint.length() <= "unix://".length()) {
+            throw new IllegalArgumentException(option + " must look like unix:///path/to/csi.sock, was '" + endpoint + "'.");
+        }
+        return Path.of(endpoint.substring("unix://".length()));
+    }
+
+    static void applyFault(Faults f, String spec) {
+        int eq = spec.indexOf('=');
+        if (eq <= 0) {
+            throw new IllegalArgumentException("--fault " + spec + " must be RPC=CODE[:N|:pP], e.g. CreateVolume=UNAVAILABLE:2.");
+        }
+        String rpc = spec.substring(0, eq);
+        String[] parts = spec.substring(eq + 1).split(":", 2);
+        Status.Code code;
+        try {
+            code = Status.Code.valueOf(parts[0].toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--fault " + spec + ": " + parts[0] + " is not a gRPC code such as UNAVAILABLE or ABORTED.");
+        }
+        try {
+            if (parts.length == 1) {
+                f.failWithProbability(rpc, code, 1.0);
+            } else if (parts[1].startsWith("p")) {
+                f.failWithProbability(rpc, code, Double.parseDouble(parts[1].substring(1)));
+            } else {
+                f.failTimes(rpc, code, Integer.parseInt(parts[1]));
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--fault " + spec + ": '" + parts[1] + "' must be a count (3) or a probability (p0.2).");
+        }
+    }
+
+    static void applyLatency(Faults f, String spec) {
+        int eq = spec.indexOf('=');
+        try {
+            f.latency(spec.substring(0, eq), Duration.ofMillis(Long.parseLong(spec.substring(eq + 1))));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("--latency " + spec + " must be RPC=MS, e.g. NodeStageVolume=1500.");
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path socket;
+        Optional<Path> nodeSocket;
+        Seed s;
+        try {
+            socket = socketPath(endpoint, "--endpoint");
+            nodeSocket = nodeEndpoint == null ? Optional.empty() : Optional.of(socketPath(nodeEndpoint, "--node-endpoint"));
+            s = Seed.valueOf(seed.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage().startsWith("No enum") ? "--seed must be demo or empty, was '" + seed + "'." : e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        Path dir = stateDir != null ? stateDir : ConfigDirectory.resolve().resolve("reference");
+        ReferencePlugin plugin;
+        try {
+            plugin = ReferencePlugin.builder(dir).seed(s).nodeId(nodeId).faultSeed(faultSeed).start();
+        } catch (StoreException e) {
+            err.println(e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        try {
+            for (String f : faults) {
+                applyFault(plugin.faults(), f);
+            }
+            for (String l : latencies) {
+                applyLatency(plugin.faults(), l);
+            }
+            if (linkDown) {
+                plugin.faults().replicationLinkDown(null, true);
+            }
+            plugin.serve(socket, nodeSocket);
+        } catch (IllegalArgumentException e) {
+            plugin.close();
+            err.println(e.getMessage());
+            return ExitCodes.USAGE;
+        } catch (java.io.IOException e) {
+            plugin.close();
+            err.println(e.getMessage());
+            return ExitCodes.ENDPOINT;
+        }
+        if (cspPort != null) {
+            try {
+                String url = plugin.startCsp(cspPort);
+                out.println("CSP REST API on " + url + "/csp/containers/v1 (user admin, x-array-ip selects the array)");
+            } catch (IllegalStateException e) {
+                plugin.close();
+                err.println(e.getMessage());
+                return ExitCodes.ENDPOINT;
+            }
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            plugin.close();
+            stopped.countDown();
+        }, "reference-shutdown"));
+        out.println("Serving CSI on " + endpoint + (nodeEndpoint != null ? " (node: " + nodeEndpoint + ")" : "")
+                + ", node_id " + nodeId + ", state in " + dir.toAbsolutePath() + ". Stop with SIGTERM or Ctrl-C.");
+        out.flush();
+        stopped.await();
+        return ExitCodes.OK;
+    }
+}

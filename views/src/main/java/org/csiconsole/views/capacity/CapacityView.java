@@ -1,0 +1,103 @@
+package org.csiconsole.views.capacity;
+
+import javafx.collections.ListChangeListener;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.SplitPane;
+import javafx.geometry.Orientation;
+import org.csiconsole.core.model.Capacity;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.storage.ActionButton;
+import org.csiconsole.views.storage.StorageTableView;
+import org.csiconsole.views.storage.Texts;
+import org.csiconsole.views.table.Column;
+import org.csiconsole.views.table.DetailRow;
+import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.workbench.ResourceKind;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.util.List;
+
+/** Capacity per topology segment and parameter set, as a table and a bar chart of available GiB. */
+public final class CapacityView extends StorageTableView<Capacity> {
+    private static final double GIB = 1024.0 * 1024 * 1024;
+    private final CapacityViewModel model;
+    private final BarChart<String, Number> chart;
+    private final XYChart.Series<String, Number> available = new XYChart.Series<>();
+    private final XYChart.Series<String, Number> maximum = new XYChart.Series<>();
+
+    public CapacityView(CapacityViewModel model) {
+        super(ResourceKind.CAPACITY, model);
+        this.model = model;
+        List<Column<Capacity, ?>> columns = List.of(
+                Column.<Capacity, String>of("segment", "Topology segment", CapacityViewModel::segment).width(260),
+                Column.<Capacity, String>of("parameters", "Parameters", CapacityViewModel::parameters).width(180),
+                Column.<Capacity, Long>of("available", "Available", Capacity::availableCapacityBytes).format(Texts::size)
+                        .tooltip(c -> Texts.exactBytes(c.availableCapacityBytes())).alignRight().width(110),
+                Column.<Capacity, Long>of("maximum", "Largest volume", Capacity::maximumVolumeSizeBytes)
+                        .format(b -> b == null ? "" : Texts.size(b)).alignRight().width(120),
+                Column.<Capacity, Long>of("minimum", "Smallest volume", Capacity::minimumVolumeSizeBytes)
+                        .format(b -> b == null ? "" : Texts.size(b)).alignRight().width(120));
+        ResourceTable<Capacity> table = new ResourceTable<>(model.table(), columns)
+                .withDetail(c -> List.of(
+                        DetailRow.of("Segment", CapacityViewModel.segment(c)),
+                        DetailRow.of("Available", Texts.sizeWithBytes(c.availableCapacityBytes())),
+                        DetailRow.of("Largest volume", c.maximumVolumeSizeBytes() == null ? "Not reported" : Texts.sizeWithBytes(c.maximumVolumeSizeBytes())),
+                        DetailRow.of("Smallest volume", c.minimumVolumeSizeBytes() == null ? "Not reported" : Texts.sizeWithBytes(c.minimumVolumeSizeBytes())),
+                        DetailRow.block("Parameters", Texts.keyValues(c.parameters()))), CapacityViewModel::segment)
+                .withEmptyState(Material2MZ.PIE_CHART, "No capacity reported", "Capacity appears when the plugin answers GetCapacity.");
+        install(table);
+
+        CategoryAxis x = new CategoryAxis();
+        NumberAxis y = new NumberAxis();
+        y.setLabel("GiB");
+        chart = new BarChart<>(x, y);
+        chart.setId("capacity-chart");
+        chart.setAnimated(false);
+        chart.setLegendVisible(true);
+        chart.setMinHeight(220);
+        chart.setPrefHeight(260);
+        available.setName("Available");
+        maximum.setName("Largest volume");
+        chart.getData().add(available);
+        chart.getData().add(maximum);
+        model.table().all().addListener((ListChangeListener<Capacity>) c -> redraw());
+        redraw();
+        SplitPane split = new SplitPane(chart, table);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.42);
+        root().setCenter(split);
+        commands(new ActionButton("capacity-query", model.queryAction(), Material2MZ.SEARCH, "GetCapacity for a segment and parameters (Ctrl+N)"));
+    }
+
+    private void redraw() {
+        available.getData().clear();
+        maximum.getData().clear();
+        for (Capacity c : model.table().all()) {
+            String label = CapacityViewModel.segment(c) + (c.parameters().isEmpty() ? "" : "\n" + CapacityViewModel.parameters(c));
+            available.getData().add(new XYChart.Data<>(label, c.availableCapacityBytes() / GIB));
+            maximum.getData().add(new XYChart.Data<>(label, c.maximumVolumeSizeBytes() == null ? 0 : c.maximumVolumeSizeBytes() / GIB));
+        }
+    }
+
+    public BarChart<String, Number> chart() {
+        return chart;
+    }
+
+    @Override
+    public ViewAction refreshAction() {
+        return model.refreshAction();
+    }
+
+    @Override
+    public ViewAction createAction() {
+        return model.queryAction();
+    }
+
+    @Override
+    public ViewAction deleteAction() {
+        return ViewAction.unavailable("Delete", "Capacity rows are reports from GetCapacity; there is nothing to delete.");
+    }
+}

@@ -1,0 +1,113 @@
+package org.csiconsole.views.groups;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.model.GroupSnapshot;
+import org.csiconsole.core.model.Origin;
+import org.csiconsole.core.model.SnapshotGroup;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.form.TextInput;
+import org.csiconsole.views.port.Feature;
+import org.csiconsole.views.storage.StorageViewModel;
+import org.csiconsole.views.storage.ViewContext;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Group snapshots: CSI volume group snapshots (GroupController) and CSP snapshot groups with
+ * their members and replication status; create (from a list of volume ids) and delete with a typed
+ * confirmation.
+ */
+public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGroupRow> {
+    private final ViewAction refresh;
+    private final ViewAction create;
+    private final ViewAction delete;
+
+    public SnapshotGroupsViewModel(ViewContext context) {
+        super(context, r -> r.displayName() + " " + r.id() + " " + r.volumeGroup() + " " + r.replicationText());
+        refresh = refreshActionFor();
+        create = action("New group snapshot", Feature.GROUP_SNAPSHOTS, false, this::create);
+        delete = action("Delete", Feature.GROUP_SNAPSHOTS, true, this::delete);
+    }
+
+    @Override
+    protected String noun() {
+        return "group snapshots";
+    }
+
+    @Override
+    protected Feature listFeature() {
+        return null;
+    }
+
+    @Override
+    protected CompletableFuture<?> load(Consumer<List<SnapshotGroupRow>> sink) {
+        boolean csp = features().available(Feature.VOLUME_GROUPS);
+        CompletableFuture<List<SnapshotGroup>> cspGroups = csp ? storage().listSnapshotGroups()
+                : CompletableFuture.completedFuture(List.of());
+        CompletableFuture<List<GroupSnapshot>> groups = storage().listGroupSnapshots().exceptionally(e -> {
+            CallFailure f = CallFailure.unwrap(e);
+            if (f != null && f.kind() == FailureKind.UNSUPPORTED) return null;
+            throw e instanceof RuntimeException r ? r : new java.util.concurrent.CompletionException(e);
+        });
+        return groups.thenCombine(cspGroups, (gs, sgs) -> {
+            Map<String, SnapshotGroup> byId = new HashMap<>();
+            for (SnapshotGroup sg : sgs) byId.put(sg.id(), sg);
+            List<SnapshotGroupRow> rows = new ArrayList<>();
+            if (gs != null) {
+                for (GroupSnapshot g : gs) {
+                    SnapshotGroup sg = g.origin() == Origin.CSI ? null : byId.remove(g.groupSnapshotId());
+                    rows.add(new SnapshotGroupRow(g, sg == null ? "" : sg.volumeGroupName().isEmpty() ? sg.volumeGroupId() : sg.volumeGroupName(),
+                            sg == null ? null : sg.replication()));
+                }
+            }
+            for (SnapshotGroup sg : byId.values()) {
+                rows.add(new SnapshotGroupRow(sg.toGroupSnapshot(), sg.volumeGroupName().isEmpty() ? sg.volumeGroupId() : sg.volumeGroupName(),
+                        sg.replication()));
+            }
+            if (!rows.isEmpty()) sink.accept(rows);
+            return null;
+        });
+    }
+
+    public ViewAction refreshAction() { return refresh; }
+    public ViewAction createAction() { return create; }
+    public ViewAction deleteAction() { return delete; }
+
+    /** Asks for a name and the member volume ids, then creates the group snapshot. */
+    public void create() {
+        Form form = new Form("Create group snapshot", "CreateVolumeGroupSnapshot snapshots several volumes at one point in time.", "Create");
+        form.addText("name", "Name", "", TextInput.Kind.LINE, "", n -> n.isBlank() ? "A name is required: it makes the request safe to repeat." : "");
+        form.addText("volumeIds", "Volume ids", "", TextInput.Kind.LINES, "One volume_id per line.",
+                t -> ids(t).isEmpty() ? "Give at least one volume_id." : "");
+        form.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line.", Form::checkKeyValues);
+        if (!ask(form)) return;
+        String name = form.text("name").value();
+        List<String> ids = ids(form.text("volumeIds").text().get());
+        Map<String, String> params = Form.parseKeyValues(form.text("parameters").text().get());
+        context.actions().run("Create group snapshot " + name, p -> storage().createGroupSnapshot(name, ids, params),
+                g -> "Created with " + g.snapshots().size() + " snapshots" + (g.readyToUse() ? "." : "; not ready to use yet."))
+                .outcome().thenAccept(g -> upsert(new SnapshotGroupRow(g, "", null), r -> r.id().equals(g.groupSnapshotId())));
+    }
+
+    /** Deletes the selected group snapshot (and its member snapshots) after the person typed its name. */
+    public void delete() {
+        SnapshotGroupRow r = selected();
+        if (r == null) return;
+        if (!dialogs().confirmByTyping("Delete group snapshot " + r.displayName(),
+                "DeleteVolumeGroupSnapshot deletes the group and its " + r.group().snapshots().size()
+                        + " member snapshots. This cannot be undone.", r.displayName(), "Delete")) return;
+        context.actions().run("Delete group snapshot " + r.displayName(), p -> storage().deleteGroupSnapshot(r.group()), x -> "Deleted.")
+                .outcome().thenRun(() -> remove(x -> x.id().equals(r.id())));
+    }
+
+    private static List<String> ids(String text) {
+        return text == null ? List.of() : text.lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
+    }
+}

@@ -1,0 +1,67 @@
+package org.csiconsole.views.groups;
+
+import org.csiconsole.core.model.VolumeGroup;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.storage.ActionButton;
+import org.csiconsole.views.storage.StorageTableView;
+import org.csiconsole.views.storage.Texts;
+import org.csiconsole.views.table.Column;
+import org.csiconsole.views.table.DetailRow;
+import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.workbench.ResourceKind;
+import org.kordamp.ikonli.material2.Material2AL;
+
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** CSP volume groups: members, replication partner, creation time; group snapshot of the members. */
+public final class VolumeGroupsView extends StorageTableView<VolumeGroup> {
+    private final VolumeGroupsViewModel model;
+
+    public VolumeGroupsView(VolumeGroupsViewModel model) {
+        super(ResourceKind.VOLUME_GROUPS, model);
+        this.model = model;
+        List<Column<VolumeGroup, ?>> columns = List.of(
+                Column.<VolumeGroup, String>of("name", "Name", g -> g.name().isEmpty() ? g.id() : g.name()).width(200),
+                Column.<VolumeGroup, String>of("id", "Group id", VolumeGroup::id).width(160).mono(),
+                Column.<VolumeGroup, Integer>of("members", "Members", g -> g.volumes().size()).alignRight().width(80),
+                Column.<VolumeGroup, String>of("partner", "Replication partner", g -> g.config().getOrDefault(VolumeGroupsViewModel.PARTNER, "")).width(160),
+                Column.<VolumeGroup, Instant>of("created", "Created", VolumeGroup::creationTime).format(Texts::time)
+                        .comparator(Comparator.naturalOrder()).width(160),
+                Column.<VolumeGroup, String>of("description", "Description", VolumeGroup::description).width(200));
+        install(new ResourceTable<>(model.table(), columns)
+                .withDetail(VolumeGroupsView::details, g -> g.name().isEmpty() ? g.id() : g.name())
+                .withEmptyState(Material2AL.FOLDER, "No volume groups", "Volume groups are defined on the CSP array."));
+        commands(new ActionButton("group-snapshot", model.snapshotAction(), Material2AL.BURST_MODE, "Snapshot every member at one point in time"));
+    }
+
+    private static List<DetailRow> details(VolumeGroup g) {
+        return List.of(
+                DetailRow.of("Group id", g.id()),
+                DetailRow.of("Name", g.name()),
+                DetailRow.of("Description", g.description()),
+                DetailRow.of("Created", Texts.time(g.creationTime())),
+                DetailRow.of("Origin", Texts.origin(g.origin())),
+                DetailRow.block("Members", g.volumes().stream().map(v -> v.displayName() + "  " + v.volumeId()
+                        + (v.capacityBytes() > 0 ? "  " + Texts.size(v.capacityBytes()) : "")).collect(Collectors.joining("\n"))),
+                DetailRow.block("Config", Texts.keyValues(g.config())));
+    }
+
+    @Override
+    public ViewAction refreshAction() {
+        return model.refreshAction();
+    }
+
+    @Override
+    public ViewAction createAction() {
+        return ViewAction.unavailable("New volume group", "Volume groups are defined on the CSP array; this console lists them.");
+    }
+
+    @Override
+    public ViewAction deleteAction() {
+        return ViewAction.unavailable("Delete volume group", "Volume groups are defined on the CSP array; this console lists them.");
+    }
+
+}

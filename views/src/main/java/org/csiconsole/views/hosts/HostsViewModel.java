@@ -1,0 +1,159 @@
+package org.csiconsole.views.hosts;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.csp.NewHost;
+import org.csiconsole.core.model.AccessProtocol;
+import org.csiconsole.core.model.Host;
+import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.form.Choice;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.form.TextInput;
+import org.csiconsole.views.port.Feature;
+import org.csiconsole.views.storage.StorageViewModel;
+import org.csiconsole.views.storage.ViewContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * CSP hosts and CSI nodes of one connection. Hosts can be created (initiators by protocol,
+ * networks, optional CHAP; the password is sent once and never shown) and deleted with a typed
+ * confirmation of the name. Nodes are read only.
+ */
+public final class HostsViewModel extends StorageViewModel<HostRow> {
+    private static final Pattern IQN = Pattern.compile("^(iqn\\.\\d{4}-\\d{2}\\..+|eui\\.[0-9A-Fa-f]{16})$");
+    private static final Pattern WWPN = Pattern.compile("^([0-9A-Fa-f]{2}:){7}[0-9A-Fa-f]{2}$|^[0-9A-Fa-f]{16}$");
+    private static final Pattern NQN = Pattern.compile("^nqn\\.\\d{4}-\\d{2}\\..+$");
+    private static final Pattern CIDR = Pattern.compile("^\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}$");
+
+    private final ViewAction refresh;
+    private final ViewAction create;
+    private final ViewAction delete;
+
+    public HostsViewModel(ViewContext context) {
+        super(context, r -> r.name() + " " + r.id() + " " + r.kind() + " " + String.join(" ", r.initiators()) + " "
+                + r.networks() + " " + r.topology());
+        refresh = refreshActionFor();
+        create = action("New host", Feature.CSP_HOSTS, false, this::create);
+        delete = action("Delete host", Feature.CSP_HOSTS, "Select a CSP host; nodes are reported by the plugin and cannot be deleted.",
+                r -> r != null && r.isHost(), this::delete);
+    }
+
+    @Override
+    protected String noun() {
+        return "hosts and nodes";
+    }
+
+    @Override
+    protected Feature listFeature() {
+        return null;
+    }
+
+    @Override
+    protected CompletableFuture<?> load(Consumer<List<HostRow>> sink) {
+        CompletableFuture<List<Host>> hosts = features().available(Feature.CSP_HOSTS) ? storage().listHosts()
+                : CompletableFuture.completedFuture(List.of());
+        CompletableFuture<List<NodeInfo>> nodes = storage().listNodes().exceptionally(e -> {
+            CallFailure f = CallFailure.unwrap(e);
+            if (f != null && f.kind() == FailureKind.UNSUPPORTED) return List.of();
+            throw e instanceof CompletionException c ? c : new CompletionException(e);
+        });
+        return hosts.thenCombine(nodes, (hs, ns) -> {
+            List<HostRow> rows = new ArrayList<>();
+            hs.forEach(h -> rows.add(HostRow.of(h)));
+            ns.forEach(n -> rows.add(HostRow.of(n)));
+            if (!rows.isEmpty()) sink.accept(rows);
+            return null;
+        });
+    }
+
+    public ViewAction refreshAction() { return refresh; }
+    public ViewAction createAction() { return create; }
+    public ViewAction deleteAction() { return delete; }
+
+    /** The create-host form, with checks for initiators of the chosen protocol and networks. */
+    public Form hostForm() {
+        Form f = new Form("Create host", "Registers a host with the CSP so volumes can be published to it.", "Create");
+        f.addText("name", "Name", "", TextInput.Kind.LINE, "", n -> n.isBlank() ? "A host name is required." : "");
+        f.addText("uuid", "UUID", UUID.randomUUID().toString(), TextInput.Kind.LINE, "Volumes are published to this UUID.",
+                u -> u.isBlank() ? "A UUID is required." : "");
+        Choice<AccessProtocol> protocol = f.addChoice("protocol", "Protocol", List.of(AccessProtocol.values()), AccessProtocol.ISCSI,
+                p -> switch (p) {
+                    case ISCSI -> "iSCSI";
+                    case FC -> "Fibre Channel";
+                    case NVME_TCP -> "NVMe/TCP";
+                }, "");
+        f.addText("initiators", "Initiators", "", TextInput.Kind.LINES, "One per line: IQNs for iSCSI, WWPNs for FC, NQNs for NVMe/TCP.",
+                t -> checkInitiators(protocol.value().get(), lines(t)), protocol.value());
+        f.addText("networks", "Networks", "", TextInput.Kind.LINES, "CIDR per line, e.g. 10.0.1.21/24; required for iSCSI.",
+                t -> {
+                    List<String> nets = lines(t);
+                    for (String n : nets) if (!CIDR.matcher(n).matches()) return "'" + n + "' is not a network in CIDR form, e.g. 10.0.1.21/24.";
+                    return protocol.value().get() == AccessProtocol.ISCSI && nets.isEmpty()
+                            ? "An iSCSI host needs at least one network." : "";
+                }, protocol.value());
+        TextInput user = f.addText("chapUser", "CHAP user", "", TextInput.Kind.LINE, "Optional.", u -> "");
+        f.addText("chapPassword", "CHAP password", "", TextInput.Kind.SECRET, "Sent once to the CSP; never stored or shown.",
+                p -> !user.value().isEmpty() && p.isEmpty() ? "Give the CHAP password for user " + user.value() + "."
+                        : user.value().isEmpty() && !p.isEmpty() ? "Give the CHAP user too, or clear the password." : "", user.text());
+        return f;
+    }
+
+    /** Asks for a host with {@link #hostForm()}, then creates it. */
+    public void create() {
+        Form f = hostForm();
+        if (!ask(f)) return;
+        AccessProtocol p = f.<AccessProtocol>choice("protocol").value().get();
+        List<String> initiators = lines(f.text("initiators").text().get());
+        String user = f.text("chapUser").value();
+        String password = f.text("chapPassword").text().get();
+        NewHost host = new NewHost(f.text("name").value(), f.text("uuid").value(),
+                p == AccessProtocol.ISCSI ? initiators : List.of(), p == AccessProtocol.FC ? initiators : List.of(),
+                p == AccessProtocol.NVME_TCP ? initiators : List.of(), lines(f.text("networks").text().get()),
+                user.isEmpty() ? null : user, password.isEmpty() ? null : password, p, null);
+        f.text("chapPassword").set("");
+        context.actions().run("Create host " + host.name(), x -> storage().createHost(host), h -> "Created host " + h.name() + ".")
+                .outcome().thenAccept(h -> upsert(HostRow.of(h), r -> r.key().equals(HostRow.of(h).key())));
+    }
+
+    /** Deletes the selected CSP host after the person typed its name. */
+    public void delete() {
+        HostRow r = selected();
+        if (r == null || !r.isHost()) return;
+        if (!dialogs().confirmByTyping("Delete host " + r.name(),
+                "The CSP forgets this host; volumes can no longer be published to it. Unpublish its volumes first.",
+                r.name(), "Delete")) return;
+        context.actions().run("Delete host " + r.name(), x -> storage().deleteHost(r.host().id()), v -> "Deleted.")
+                .outcome().thenRun(() -> remove(x -> x.key().equals(r.key())));
+    }
+
+    static String checkInitiators(AccessProtocol p, List<String> initiators) {
+        if (initiators.isEmpty()) return "Give at least one initiator.";
+        for (String i : initiators) {
+            boolean ok = switch (p) {
+                case ISCSI -> IQN.matcher(i).matches();
+                case FC -> WWPN.matcher(i).matches();
+                case NVME_TCP -> NQN.matcher(i).matches();
+            };
+            if (!ok) {
+                return "'" + i + "' is not " + switch (p) {
+                    case ISCSI -> "an IQN, e.g. iqn.2026-01.com.example:host1";
+                    case FC -> "a WWPN, e.g. 50:00:00:00:00:00:00:01";
+                    case NVME_TCP -> "an NQN, e.g. nqn.2014-08.org.nvmexpress:uuid:...";
+                } + ".";
+            }
+        }
+        return "";
+    }
+
+    private static List<String> lines(String text) {
+        return text == null ? List.of() : text.lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
+    }
+}

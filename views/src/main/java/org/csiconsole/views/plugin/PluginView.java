@@ -1,0 +1,120 @@
+package org.csiconsole.views.plugin;
+
+import atlantafx.base.theme.Styles;
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.port.AddonsInfo;
+import org.csiconsole.views.storage.StorageTableView;
+import org.csiconsole.views.storage.Texts;
+import org.csiconsole.views.table.Column;
+import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.workbench.ResourceKind;
+import org.kordamp.ikonli.material2.Material2AL;
+
+import java.util.List;
+
+/**
+ * The plugin: two identity cards (CSI GetPluginInfo, csi-addons GetIdentity) and a table of every
+ * capability with whether it is advertised and whether the spec marks it alpha.
+ */
+public final class PluginView extends StorageTableView<CapabilityRow> {
+    private final PluginViewModel model;
+    private final Label csiName = value("plugin-name");
+    private final Label csiVersion = value("plugin-version");
+    private final Label csiManifest = value("plugin-manifest");
+    private final Label addonsName = value("addons-name");
+    private final Label addonsVersion = value("addons-version");
+
+    public PluginView(PluginViewModel model) {
+        super(ResourceKind.PLUGIN, model);
+        this.model = model;
+        List<Column<CapabilityRow, ?>> columns = List.of(
+                Column.<CapabilityRow, String>of("service", "Service", CapabilityRow::service).width(140),
+                Column.<CapabilityRow, String>of("name", "Capability", CapabilityRow::name).width(300).mono(),
+                Column.<CapabilityRow, Boolean>of("advertised", "Advertised", CapabilityRow::advertised)
+                        .format(b -> b ? "\u2713 Advertised" : "\u2014 Not advertised").width(140)
+                        .styleClass(r -> r.advertised() ? "cc-cell-ok" : "cc-cell-muted"),
+                Column.<CapabilityRow, Boolean>of("alpha", "Maturity", CapabilityRow::alpha).format(b -> b ? "Alpha" : "")
+                        .styleClass(r -> r.alpha() ? "cc-cell-warning" : null).width(100)
+                        .tooltip(r -> r.alpha() ? "Marked alpha in the CSI spec: behaviour may change between versions." : ""));
+        install(new ResourceTable<>(model.table(), columns)
+                .withEmptyState(Material2AL.EXTENSION, "No capabilities read", "Refresh (F5) to ask the plugin."));
+
+        VBox csiCard = card("CSI plugin", grid(row("Name", csiName), row("Version", csiVersion), row("Manifest", csiManifest)));
+        VBox addonsCard = card("csi-addons", grid(row("Name", addonsName), row("Version", addonsVersion)));
+        HBox cards = new HBox(12, csiCard, addonsCard);
+        HBox.setHgrow(csiCard, Priority.ALWAYS);
+        HBox.setHgrow(addonsCard, Priority.ALWAYS);
+        cards.setPadding(new Insets(10, 10, 4, 10));
+        cards.setId("plugin-cards");
+        root().setTop(cards);
+
+        model.infoProperty().addListener((o, a, b) -> showInfo(b));
+        model.addonsProperty().addListener((o, a, b) -> showAddons(b));
+        showInfo(model.infoProperty().get());
+        showAddons(model.addonsProperty().get());
+    }
+
+    private void showInfo(PluginInfo i) {
+        csiName.setText(i == null ? "\u2014" : i.name());
+        csiVersion.setText(i == null ? "\u2014" : i.vendorVersion());
+        csiManifest.setText(i == null || i.manifest().isEmpty() ? "\u2014" : Texts.keyValues(i.manifest()).replace("\n", ", "));
+    }
+
+    private void showAddons(AddonsInfo a) {
+        addonsName.setText(a == null ? "Not connected" : a.identity().name());
+        addonsVersion.setText(a == null ? "\u2014" : a.identity().vendorVersion());
+    }
+
+    private static Label value(String id) {
+        Label l = new Label("\u2014");
+        l.setId(id);
+        l.getStyleClass().add("cc-property-value");
+        l.setWrapText(true);
+        return l;
+    }
+
+    private static Label[] row(String key, Label value) {
+        Label k = new Label(key);
+        k.getStyleClass().add("cc-property-key");
+        return new Label[]{k, value};
+    }
+
+    private static GridPane grid(Label[]... rows) {
+        GridPane g = new GridPane();
+        g.setHgap(12);
+        g.setVgap(4);
+        for (int i = 0; i < rows.length; i++) g.addRow(i, rows[i]);
+        return g;
+    }
+
+    private static VBox card(String title, GridPane grid) {
+        Label t = new Label(title);
+        t.getStyleClass().addAll("cc-section-title", Styles.TITLE_4);
+        VBox box = new VBox(8, t, grid);
+        box.getStyleClass().add("cc-card");
+        box.setPadding(new Insets(10, 14, 10, 14));
+        return box;
+    }
+
+    @Override
+    public ViewAction refreshAction() {
+        return model.refreshAction();
+    }
+
+    @Override
+    public ViewAction createAction() {
+        return ViewAction.unavailable("New", "The plugin view only shows what the plugin reports.");
+    }
+
+    @Override
+    public ViewAction deleteAction() {
+        return ViewAction.unavailable("Delete", "The plugin view only shows what the plugin reports.");
+    }
+}

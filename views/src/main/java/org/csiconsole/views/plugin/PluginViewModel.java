@@ -1,0 +1,107 @@
+package org.csiconsole.views.plugin;
+
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.ControllerCapability;
+import org.csiconsole.core.model.GroupControllerCapability;
+import org.csiconsole.core.model.NodeCapability;
+import org.csiconsole.core.model.PluginCapability;
+import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.port.AddonsInfo;
+import org.csiconsole.views.port.Feature;
+import org.csiconsole.views.port.Features;
+import org.csiconsole.views.storage.StorageViewModel;
+import org.csiconsole.views.storage.ViewContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * The plugin behind a connection: identity (GetPluginInfo), every plugin, controller, node and
+ * group controller capability the spec defines with whether it is advertised and whether it is
+ * alpha, and the csi-addons identity and capabilities.
+ */
+public final class PluginViewModel extends StorageViewModel<CapabilityRow> {
+    /**
+     * Capabilities marked {@code alpha_enum_value} in csi.proto v1.12.0, by service; used for the
+     * ones the plugin does not advertise (for advertised ones the plugin's own flags are used).
+     */
+    static final Set<String> SPEC_ALPHA = Set.of("Plugin.SNAPSHOT_METADATA_SERVICE", "Controller.VOLUME_CONDITION",
+            "Controller.GET_VOLUME", "Controller.SINGLE_NODE_MULTI_WRITER", "Controller.GET_SNAPSHOT",
+            "Node.VOLUME_CONDITION", "Node.SINGLE_NODE_MULTI_WRITER");
+
+    private final ObjectProperty<PluginInfo> info = new SimpleObjectProperty<>(this, "info");
+    private final ObjectProperty<AddonsInfo> addons = new SimpleObjectProperty<>(this, "addons");
+    private final ViewAction refresh;
+
+    public PluginViewModel(ViewContext context) {
+        super(context, r -> r.service() + " " + r.name() + (r.advertised() ? " advertised" : " missing") + (r.alpha() ? " alpha" : ""));
+        refresh = action("Refresh plugin", null, false, this::refresh);
+    }
+
+    @Override
+    protected String noun() {
+        return "capabilities";
+    }
+
+    @Override
+    protected Feature listFeature() {
+        return null;
+    }
+
+    @Override
+    protected CompletableFuture<?> load(Consumer<List<CapabilityRow>> sink) {
+        CompletableFuture<Features> f = storage().features();
+        CompletableFuture<PluginInfo> i = storage().pluginInfo();
+        CompletableFuture<Optional<AddonsInfo>> a = storage().addons();
+        return f.thenCombine(a, (features, add) -> {
+            List<CapabilityRow> rows = rows(features.csi(), add.orElse(null));
+            context.ui().execute(() -> {
+                featuresProperty().set(features);
+                addons.set(add.orElse(null));
+            });
+            sink.accept(rows);
+            return null;
+        }).thenCombine(i, (x, plugin) -> {
+            context.ui().execute(() -> info.set(plugin));
+            return null;
+        });
+    }
+
+    public ViewAction refreshAction() {
+        return refresh;
+    }
+
+    /** GetPluginInfo's answer; null until read. */
+    public ObjectProperty<PluginInfo> infoProperty() {
+        return info;
+    }
+
+    /** The csi-addons identity and capabilities; null when there is no csi-addons endpoint. */
+    public ObjectProperty<AddonsInfo> addonsProperty() {
+        return addons;
+    }
+
+    /** Every capability the spec defines, advertised or not, then the csi-addons capabilities. */
+    public static List<CapabilityRow> rows(CapabilitySet caps, AddonsInfo addons) {
+        List<CapabilityRow> rows = new ArrayList<>();
+        for (PluginCapability c : PluginCapability.values()) rows.add(row("Plugin", c, caps.has(c), caps));
+        for (ControllerCapability c : ControllerCapability.values()) rows.add(row("Controller", c, caps.has(c), caps));
+        for (NodeCapability c : NodeCapability.values()) rows.add(row("Node", c, caps.has(c), caps));
+        for (GroupControllerCapability c : GroupControllerCapability.values()) rows.add(row("Group controller", c, caps.has(c), caps));
+        if (addons != null) for (String c : addons.capabilities()) rows.add(new CapabilityRow("csi-addons", c, true, false));
+        return rows;
+    }
+
+    private static CapabilityRow row(String service, Enum<?> c, boolean advertised, CapabilitySet caps) {
+        boolean alpha = advertised ? caps.isAlpha(c) || SPEC_ALPHA.contains(service + "." + c.name())
+                : SPEC_ALPHA.contains(service + "." + c.name());
+        return new CapabilityRow(service, c.name(), advertised, alpha);
+    }
+}

@@ -1,0 +1,80 @@
+package org.csiconsole.views.snapshots;
+
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.storage.ActionButton;
+import org.csiconsole.views.storage.StorageTableView;
+import org.csiconsole.views.storage.Texts;
+import org.csiconsole.views.table.Column;
+import org.csiconsole.views.table.DetailRow;
+import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.workbench.ResourceKind;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Snapshots: ready state, source volume, size, creation time; create, delete and restore to a new volume. */
+public final class SnapshotsView extends StorageTableView<Snapshot> {
+    private final SnapshotsViewModel model;
+
+    public SnapshotsView(SnapshotsViewModel model) {
+        super(ResourceKind.SNAPSHOTS, model);
+        this.model = model;
+        List<Column<Snapshot, ?>> columns = List.of(
+                Column.<Snapshot, String>of("name", "Name", SnapshotsViewModel::display).width(200).tooltip(s -> "snapshot_id " + s.snapshotId()),
+                Column.<Snapshot, String>of("id", "Snapshot id", Snapshot::snapshotId).width(170).mono(),
+                Column.<Snapshot, Boolean>of("ready", "Ready", Snapshot::readyToUse).format(b -> b ? "Ready" : "Not ready").width(90)
+                        .styleClass(s -> s.readyToUse() ? "cc-cell-ok" : "cc-cell-warning"),
+                Column.<Snapshot, String>of("source", "Source volume", Snapshot::sourceVolumeId).width(170).mono(),
+                Column.<Snapshot, Long>of("size", "Size", Snapshot::sizeBytes).format(Texts::size)
+                        .tooltip(s -> Texts.exactBytes(s.sizeBytes())).alignRight().width(90),
+                Column.<Snapshot, Instant>of("created", "Created", Snapshot::creationTime).format(Texts::time)
+                        .comparator(Comparator.naturalOrder()).width(160),
+                Column.<Snapshot, String>of("group", "Group snapshot", Snapshot::groupSnapshotId).width(130),
+                Column.<Snapshot, String>of("origin", "Origin", s -> Texts.origin(s.origin())).width(80));
+        install(new ResourceTable<>(model.table(), columns)
+                .withDetail(SnapshotsView::details, SnapshotsViewModel::display)
+                .withEmptyState(Material2MZ.PHOTO_CAMERA, "No snapshots", "Snapshot a volume from the Volumes view, or with New snapshot."));
+        commands(
+                new ActionButton("snapshot-create", model.createAction(), Material2AL.ADD, "Create a snapshot (Ctrl+N)"),
+                new ActionButton("snapshot-restore", model.restoreAction(), Material2MZ.RESTORE, "Create a volume from the selected snapshot"),
+                new ActionButton("snapshot-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected snapshot (Del)"));
+    }
+
+    private static List<DetailRow> details(Snapshot s) {
+        List<DetailRow> rows = new ArrayList<>();
+        rows.add(DetailRow.of("Snapshot id", s.snapshotId()));
+        rows.add(DetailRow.of("Name", s.name()));
+        rows.add(DetailRow.of("Ready to use", Texts.yesNo(s.readyToUse())));
+        rows.add(DetailRow.of("Source volume", s.sourceVolumeId()));
+        rows.add(DetailRow.of("Size", Texts.sizeWithBytes(s.sizeBytes())));
+        rows.add(DetailRow.of("Created", Texts.time(s.creationTime())));
+        rows.add(DetailRow.of("Group snapshot", s.groupSnapshotId()));
+        rows.add(DetailRow.of("Origin", Texts.origin(s.origin())));
+        if (!s.properties().isEmpty()) rows.add(DetailRow.block("Other properties", Texts.keyValues(s.properties())));
+        return rows;
+    }
+
+    public SnapshotsViewModel viewModel() {
+        return model;
+    }
+
+    @Override
+    public ViewAction refreshAction() {
+        return model.refreshAction();
+    }
+
+    @Override
+    public ViewAction createAction() {
+        return model.createAction();
+    }
+
+    @Override
+    public ViewAction deleteAction() {
+        return model.deleteAction();
+    }
+}

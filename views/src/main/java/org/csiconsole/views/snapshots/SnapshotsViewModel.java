@@ -1,0 +1,108 @@
+package org.csiconsole.views.snapshots;
+
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeSource;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.form.TextInput;
+import org.csiconsole.views.port.Feature;
+import org.csiconsole.views.storage.StorageViewModel;
+import org.csiconsole.views.storage.Texts;
+import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.task.UiTask;
+import org.csiconsole.views.volumes.VolumeForms;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Snapshots of one connection (ListSnapshots, CSP snapshots): create, delete (typed confirmation of
+ * the name) and a new volume from a ready snapshot (CreateVolume with a snapshot content source).
+ */
+public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
+    private final ViewAction refresh;
+    private final ViewAction create;
+    private final ViewAction delete;
+    private final ViewAction restore;
+
+    public SnapshotsViewModel(ViewContext context) {
+        super(context, s -> s.name() + " " + s.snapshotId() + " " + s.sourceVolumeId() + " " + s.groupSnapshotId()
+                + (s.readyToUse() ? " ready" : " pending"));
+        refresh = refreshActionFor();
+        create = action("New snapshot", Feature.CREATE_DELETE_SNAPSHOT, false, this::create);
+        delete = action("Delete", Feature.CREATE_DELETE_SNAPSHOT, true, this::delete);
+        restore = action("New volume from snapshot", Feature.CLONE_FROM_SNAPSHOT,
+                "Select a snapshot that is ready to use.", s -> s != null && s.readyToUse(), this::restore);
+    }
+
+    @Override
+    protected String noun() {
+        return "snapshots";
+    }
+
+    @Override
+    protected Feature listFeature() {
+        return Feature.LIST_SNAPSHOTS;
+    }
+
+    @Override
+    protected CompletableFuture<?> load(Consumer<List<Snapshot>> sink) {
+        return storage().listSnapshots(null, sink);
+    }
+
+    public ViewAction refreshAction() { return refresh; }
+    public ViewAction createAction() { return create; }
+    public ViewAction deleteAction() { return delete; }
+    public ViewAction restoreAction() { return restore; }
+
+    /** Asks for the source volume and name, then creates the snapshot. */
+    public void create() {
+        Form form = new Form("Create snapshot", "CreateSnapshot cuts a point-in-time copy of a volume.", "Create");
+        form.addText("sourceVolumeId", "Source volume id", selected() == null ? "" : selected().sourceVolumeId(), TextInput.Kind.LINE,
+                "The volume_id to snapshot.", s -> s.isBlank() ? "Give the volume_id of the volume to snapshot." : "");
+        form.addText("name", "Name", "", TextInput.Kind.LINE, "", name -> name.isBlank() ? "A name is required: it makes the request safe to repeat." : "");
+        form.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line.", Form::checkKeyValues);
+        if (!ask(form)) return;
+        String source = form.text("sourceVolumeId").value();
+        String name = form.text("name").value();
+        Map<String, String> params = Form.parseKeyValues(form.text("parameters").text().get());
+        create(source, name, params);
+    }
+
+    public UiTask<Snapshot> create(String sourceVolumeId, String name, Map<String, String> params) {
+        UiTask<Snapshot> task = context.actions().run("Snapshot " + sourceVolumeId,
+                p -> storage().createSnapshot(sourceVolumeId, name, params),
+                s -> "Created snapshot " + display(s) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
+        task.outcome().thenAccept(s -> upsert(s, x -> x.snapshotId().equals(s.snapshotId())));
+        return task;
+    }
+
+    /** Deletes the selected snapshot after the person typed its name. */
+    public void delete() {
+        Snapshot s = selected();
+        if (s == null) return;
+        if (!dialogs().confirmByTyping("Delete snapshot " + display(s),
+                "DeleteSnapshot removes this point-in-time copy. Volumes created from it stay. This cannot be undone.",
+                display(s), "Delete")) return;
+        context.actions().run("Delete snapshot " + display(s), p -> storage().deleteSnapshot(s.snapshotId()), x -> "Deleted.")
+                .outcome().thenRun(() -> remove(x -> x.snapshotId().equals(s.snapshotId())));
+    }
+
+    /** Creates a new volume from the selected snapshot through the create-volume form. */
+    public void restore() {
+        Snapshot s = selected();
+        if (s == null) return;
+        Form form = VolumeForms.create(features(), VolumeSource.snapshot(s.snapshotId()), s.sizeBytes());
+        if (!ask(form)) return;
+        var request = VolumeForms.toRequest(form);
+        context.actions().run("Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),
+                (Volume v) -> "Created " + v.displayName() + " (" + Texts.size(v.capacityBytes()) + ") from " + display(s) + ".");
+    }
+
+    static String display(Snapshot s) {
+        return s.name().isEmpty() ? s.snapshotId() : s.name();
+    }
+}

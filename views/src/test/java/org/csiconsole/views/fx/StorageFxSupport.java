@@ -1,0 +1,145 @@
+package org.csiconsole.views.fx;
+
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputControl;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.csiconsole.views.FakeStorage;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.dialog.FxDialogService;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.storage.ActionButton;
+import org.csiconsole.views.storage.StorageTableView;
+import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.theme.ThemeManager;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Shared set-up of the storage view TestFX tests: a themed stage showing one view over a
+ * {@link FakeStorage}, real dialogs ({@link FxDialogService}), and helpers to fill forms, confirm,
+ * and read failure dialogs the way a person would.
+ */
+final class StorageFxSupport {
+    final FakeStorage storage;
+    final Notifications notifications = new Notifications();
+    Stage stage;
+    StorageTableView<?> view;
+
+    StorageFxSupport(FakeStorage storage) {
+        this.storage = storage;
+    }
+
+    /** Shows the view built by {@code factory} on {@code stage} and activates it. */
+    void show(Stage stage, Function<ViewContext, StorageTableView<?>> factory) {
+        this.stage = stage;
+        ThemeManager themes = new ThemeManager(Theme.LIGHT);
+        FxDialogService dialogs = new FxDialogService(() -> stage, themes);
+        ActionRunner actions = new ActionRunner(new TaskRunner(Platform::runLater), notifications, dialogs);
+        view = factory.apply(new ViewContext(storage, actions, Platform::runLater, "Demo"));
+        Scene scene = new Scene((javafx.scene.Parent) view.node(), 1280, 760);
+        themes.style(scene);
+        stage.setScene(scene);
+        stage.show();
+        view.activate();
+    }
+
+    /** Waits until the view's table holds {@code rows} rows. */
+    void awaitRows(int rows) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.table().tableView().getItems().size() == rows);
+    }
+
+    TableView<?> table() {
+        return view.table().tableView();
+    }
+
+    void select(FxRobot robot, int row) {
+        robot.interact(() -> table().getSelectionModel().select(row));
+    }
+
+    /** The open dialog's pane, waiting for it to appear. */
+    DialogPane dialog(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
+        return robot.lookup(".dialog-pane").queryAs(DialogPane.class);
+    }
+
+    /** Sets a form field's text (by field id) in the open form dialog. */
+    void fill(FxRobot robot, String fieldId, String text) {
+        TextInputControl c = robot.lookup("#form-" + fieldId).queryAs(TextInputControl.class);
+        robot.interact(() -> c.setText(text));
+    }
+
+    /** Clicks the open dialog's button labelled {@code label}. */
+    void press(FxRobot robot, String label) throws Exception {
+        DialogPane pane = dialog(robot);
+        Button b = pane.getButtonTypes().stream().map(pane::lookupButton).map(Button.class::cast)
+                .filter(x -> label.equals(x.getText())).findFirst().orElseThrow(() -> new AssertionError("no button " + label));
+        assertThat(b.isDisabled()).as("button %s enabled", label).isFalse();
+        robot.clickOn(b);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Types {@code name} into the typed confirmation like a person and confirms with {@code label}. */
+    void confirmByTyping(FxRobot robot, String name, String label) throws Exception {
+        dialog(robot);
+        robot.clickOn("#confirm-input").write(name);
+        press(robot, label);
+    }
+
+    /** Waits for a failure dialog, checks it reads as words, closes it and returns its title. */
+    String failureDialog(FxRobot robot, String whyContains) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#failure-why").tryQuery().isPresent());
+        Label what = robot.lookup("#failure-what").queryAs(Label.class);
+        Label why = robot.lookup("#failure-why").queryAs(Label.class);
+        assertThat(what.getText()).endsWith(" failed");
+        assertThat(why.getText()).contains(whyContains);
+        assertThat(robot.lookup("#failure-todo").queryAs(Label.class).getText()).isNotBlank();
+        String title = ((Stage) why.getScene().getWindow()).getTitle();
+        press(robot, "Close");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#failure-why").tryQuery().isEmpty());
+        return title;
+    }
+
+    /** The tooltip text of the action button with {@code id}. */
+    String tooltip(FxRobot robot, String id) {
+        return robot.lookup("#" + id + "-wrapper").queryAs(ActionButton.class).tooltip().getText();
+    }
+
+    boolean disabled(FxRobot robot, String id) {
+        return robot.lookup("#" + id).queryAs(Button.class).isDisabled();
+    }
+
+    /** Cell texts of the first column. */
+    List<String> firstColumn() {
+        var col = table().getColumns().get(0);
+        return java.util.stream.IntStream.range(0, table().getItems().size())
+                .mapToObj(i -> String.valueOf(col.getCellObservableValue(i).getValue())).toList();
+    }
+
+    /** Closes every window but the primary stage (dialogs left by a failed test). */
+    void closeDialogs(FxRobot robot) {
+        robot.interact(() -> {
+            for (Window w : List.copyOf(Window.getWindows())) {
+                if (w != stage && w instanceof Stage s) s.close();
+            }
+        });
+    }
+
+    static boolean shown(Node n) {
+        return FxChecks.shown(n);
+    }
+}

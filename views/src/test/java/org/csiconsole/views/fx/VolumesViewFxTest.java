@@ -1,0 +1,102 @@
+package org.csiconsole.views.fx;
+
+import javafx.stage.Stage;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.views.FakeStorage;
+import org.csiconsole.views.volumes.VolumesView;
+import org.csiconsole.views.volumes.VolumesViewModel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ExtendWith(ApplicationExtension.class)
+class VolumesViewFxTest {
+    private final StorageFxSupport fx = new StorageFxSupport(new FakeStorage().seeded());
+
+    @Start
+    void start(Stage stage) {
+        fx.show(stage, c -> new VolumesView(new VolumesViewModel(c)));
+    }
+
+    @AfterEach
+    void tearDown(FxRobot robot) {
+        fx.closeDialogs(robot);
+    }
+
+    @Test
+    void showsTheSeededVolumesWithHumanSizesAndDetails(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        assertThat(fx.firstColumn()).containsExactly("pvc-web", "pvc-db", "pvc-logs");
+        assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
+                .extracting(javafx.scene.control.Labeled::getText).contains("10 GiB", "500 GiB", "1 TiB", "Primary \u00b7 healthy", "CSI + CSP");
+        fx.select(robot, 0);
+        assertThat(robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class))
+                .extracting(javafx.scene.control.Labeled::getText).contains("10 GiB (10,737,418,240 bytes)");
+    }
+
+    @Test
+    void createsAVolumeThroughTheDialog(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        robot.clickOn("#volume-create");
+        fx.dialog(robot);
+        fx.fill(robot, "size", "20 gigs");
+        assertThat(robot.lookup("#form-size-error").queryAs(javafx.scene.control.Label.class).getText()).contains("Unknown unit");
+        robot.clickOn("#form-name").write("pvc-new");
+        fx.fill(robot, "size", "20GiB");
+        fx.press(robot, "Create");
+        fx.awaitRows(4);
+        Volume created = fx.storage.volumes.get(3);
+        assertThat(created.name()).isEqualTo("pvc-new");
+        assertThat(created.capacityBytes()).isEqualTo(20L << 30);
+        assertThat(fx.firstColumn()).contains("pvc-new");
+    }
+
+    @Test
+    void deletesAfterTheNameIsTyped(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        fx.select(robot, 1);
+        robot.clickOn("#volume-delete");
+        fx.confirmByTyping(robot, "pvc-db", "Delete");
+        fx.awaitRows(2);
+        assertThat(fx.firstColumn()).containsExactly("pvc-web", "pvc-logs");
+        assertThat(fx.storage.calls).contains("deleteVolume");
+    }
+
+    @Test
+    void abortedAndUnavailableReachThePersonAsDialogs(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        fx.storage.failNext("deleteVolume", FailureKind.BUSY, "an operation is already pending for this volume (ABORTED)",
+                "Wait for the other operation to finish, then try again.");
+        fx.select(robot, 0);
+        robot.clickOn("#volume-delete");
+        fx.confirmByTyping(robot, "pvc-web", "Delete");
+        assertThat(fx.failureDialog(robot, "already pending")).isEqualTo("Another operation is in progress");
+        assertThat(fx.firstColumn()).contains("pvc-web");
+
+        fx.storage.failNext("listVolumes", FailureKind.UNAVAILABLE, "the plugin did not answer (UNAVAILABLE)",
+                "Check that the driver is running, then refresh.");
+        robot.interact(() -> fx.view.refreshAction().run());
+        assertThat(fx.failureDialog(robot, "did not answer")).isEqualTo("Storage unreachable");
+        assertThat(robot.lookup("#view-status").queryAs(javafx.scene.control.Label.class).getText()).contains("did not answer");
+    }
+
+    @Test
+    void disabledActionsSayWhy(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        assertThat(fx.disabled(robot, "volume-delete")).isTrue();
+        assertThat(fx.tooltip(robot, "volume-delete")).isEqualTo("Select one of the volumes first.");
+        fx.select(robot, 1);
+        assertThat(fx.disabled(robot, "volume-unpublish")).isTrue();
+        assertThat(fx.tooltip(robot, "volume-unpublish")).contains("published to a node");
+        robot.interact(() -> fx.view.model().featuresProperty().set(FakeStorage.readOnly()));
+        assertThat(fx.disabled(robot, "volume-create")).isTrue();
+        assertThat(fx.tooltip(robot, "volume-create")).contains("does not advertise CREATE_DELETE_VOLUME");
+        assertThat(fx.tooltip(robot, "volume-csp-publish")).contains("CSP array");
+    }
+}
