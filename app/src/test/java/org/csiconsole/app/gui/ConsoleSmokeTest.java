@@ -7,7 +7,7 @@ import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ProfileStore;
 import org.csiconsole.views.theme.Theme;
 import org.csiconsole.views.workbench.ConnectionModel;
-import org.csiconsole.views.workbench.PlaceholderView;
+import org.csiconsole.views.storage.StorageTableView;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.app.gui.connect.Sessions;
 import org.csiconsole.core.reference.ReferencePlugin;
@@ -65,10 +65,17 @@ class ConsoleSmokeTest {
         assertThat(robot.lookup("#status-plugin").queryAs(javafx.scene.control.Label.class).getText()).startsWith(ReferencePlugin.PLUGIN_NAME);
         for (ResourceKind kind : ResourceKind.values()) {
             robot.interact(() -> console.workbench().navigator().select(demo, kind));
-            assertThat(console.workbench().selectedView()).isInstanceOfSatisfying(PlaceholderView.class,
+            assertThat(console.workbench().selectedView()).isInstanceOfSatisfying(StorageTableView.class,
                     v -> assertThat(v.kind()).isEqualTo(kind));
+            StorageTableView<?> view = (StorageTableView<?>) console.workbench().selectedView();
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !view.model().loadingProperty().get()
+                    && view.model().table().totalCount().get() > 0);
+            assertThat(robot.lookup("#" + view.node().getId()).tryQuery()).as(kind + " view is shown").isPresent();
         }
+        StorageTableView<?> volumes = (StorageTableView<?>) console.workbench().open(demo, ResourceKind.VOLUMES);
+        assertThat(volumes.model().table().totalCount().get()).isEqualTo(demo.count(ResourceKind.VOLUMES).get());
         assertThat(console.workbench().centre().getTabs()).hasSize(ResourceKind.values().length + 1);
+        assertThat(console.notifications().unreadProperty().get()).as("no failure was reported").isZero();
     }
 
     @Test

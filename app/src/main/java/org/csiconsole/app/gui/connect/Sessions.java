@@ -30,6 +30,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -173,14 +174,14 @@ public class Sessions implements AutoCloseable {
             csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), csiOptions(), trace);
             List<CspStorage> arrays = new ArrayList<>();
             try {
-                int port = plugin.startCsp(0);
-                for (String array : demoArrays()) {
-                    CspConfig cfg = CspConfig.builder("http://127.0.0.1:" + port, "admin").arrayIp(array).build();
+                String url = plugin.startCsp(0);
+                for (Map.Entry<String, String> array : demoArrays().entrySet()) {
+                    CspConfig cfg = CspConfig.builder(url, "admin").arrayIp(array.getKey()).build();
                     CspClient client = CspClient.open(cfg, CspPassword.of("admin".toCharArray()), trace, io);
                     csp.add(client);
-                    arrays.add(new CspStorage(client, array));
+                    arrays.add(new CspStorage(client, array.getValue()));
                 }
-            } catch (UnsupportedOperationException e) {
+            } catch (UnsupportedOperationException | IllegalStateException e) {
                 note = "CSI only: the reference CSP server is not part of this build.";
             }
             return new CombinedStorage(new CsiStorage(csi, true), arrays);
@@ -208,9 +209,12 @@ public class Sessions implements AutoCloseable {
         }
     }
 
-    /** The arrays of the demo seed, addressed by name through {@code x-array-ip}. */
-    protected List<String> demoArrays() {
-        return List.of("site-a", "site-b");
+    /** The arrays of the demo seed: management IP (sent as {@code x-array-ip}) to array name. */
+    protected Map<String, String> demoArrays() {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("10.10.1.5", "site-a");
+        m.put("10.20.1.5", "site-b");
+        return m;
     }
 
     // ---- CSI ------------------------------------------------------------------------------------

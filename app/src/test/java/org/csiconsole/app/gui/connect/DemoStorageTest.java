@@ -2,6 +2,7 @@ package org.csiconsole.app.gui.connect;
 
 import javafx.collections.FXCollections;
 import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.model.Origin;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.session.Backoff;
@@ -59,8 +60,6 @@ class DemoStorageTest {
         assertThat(demo.stateProperty().get()).as(demo.noteProperty().get()).isEqualTo(ConnectionState.CONNECTED);
         pumpUntil(() -> demo.count(ResourceKind.VOLUMES).get() >= 0 && !demo.pluginNameProperty().get().isEmpty());
         assertThat(demo.pluginNameProperty().get()).isEqualTo(ReferencePlugin.PLUGIN_NAME);
-        var caps = ((CombinedStorage) demo.storage()).csi().client().capabilities().handle((c, e) -> e == null ? c.toString() : e.toString()).get();
-        System.out.println("CAPS " + caps);
         var features = demo.storage().features().get(10, TimeUnit.SECONDS);
         assertThat(features.available(org.csiconsole.views.port.Feature.LIST_VOLUMES)).as(features.reason(org.csiconsole.views.port.Feature.LIST_VOLUMES) + " " + features.csi()).isTrue();
         assertThat(demo.count(ResourceKind.VOLUMES).get()).isGreaterThan(100);
@@ -69,5 +68,9 @@ class DemoStorageTest {
         demo.storage().listVolumes(volumes::addAll).get(30, TimeUnit.SECONDS);
         assertThat(volumes).hasSize(demo.count(ResourceKind.VOLUMES).get());
         assertThat(volumes).extracting(Volume::volumeId).doesNotHaveDuplicates();
+        assertThat(volumes).as("CSI and CSP records correlated").allMatch(v -> v.origin() == Origin.BOTH);
+        assertThat(volumes).anyMatch(v -> !v.name().isEmpty());
+        assertThat(demo.count(ResourceKind.HOSTS).get()).isGreaterThan(0);
+        assertThat(demo.count(ResourceKind.VOLUME_GROUPS).get()).isGreaterThan(0);
     }
 }
