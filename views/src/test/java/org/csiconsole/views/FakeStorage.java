@@ -336,6 +336,11 @@ public final class FakeStorage implements StorageService {
                 new Capacity(nodes.get(0).accessibleTopology(), Map.of("tier", "gold"), 200L << 30, null, null)));
     }
 
+    @Override
+    public CompletableFuture<Capacity> capacity(Topology topology, Map<String, String> parameters) {
+        return answer("capacityQuery", () -> new Capacity(topology, parameters, 300L << 30, null, null));
+    }
+
     private void replace(String volumeId, java.util.function.UnaryOperator<Volume> change) {
         for (int i = 0; i < volumes.size(); i++) {
             if (volumes.get(i).volumeId().equals(volumeId)) volumes.set(i, change.apply(volumes.get(i)));

@@ -27,10 +27,13 @@ public final class CapacityView extends StorageTableView<Capacity> {
     private final BarChart<String, Number> chart;
     private final XYChart.Series<String, Number> available = new XYChart.Series<>();
     private final XYChart.Series<String, Number> maximum = new XYChart.Series<>();
+    /** Held so the read-only wrapper (and its listener) lives as long as the view. */
+    private final javafx.collections.ObservableList<Capacity> rows;
 
     public CapacityView(CapacityViewModel model) {
         super(ResourceKind.CAPACITY, model);
         this.model = model;
+        this.rows = model.table().all();
         List<Column<Capacity, ?>> columns = List.of(
                 Column.<Capacity, String>of("segment", "Topology segment", CapacityViewModel::segment).width(260),
                 Column.<Capacity, String>of("parameters", "Parameters", CapacityViewModel::parameters).width(180),
@@ -63,7 +66,7 @@ public final class CapacityView extends StorageTableView<Capacity> {
         maximum.setName("Largest volume");
         chart.getData().add(available);
         chart.getData().add(maximum);
-        model.table().all().addListener((ListChangeListener<Capacity>) c -> redraw());
+        rows.addListener((ListChangeListener<Capacity>) c -> redraw());
         redraw();
         SplitPane split = new SplitPane(chart, table);
         split.setOrientation(Orientation.VERTICAL);
@@ -75,7 +78,7 @@ public final class CapacityView extends StorageTableView<Capacity> {
     private void redraw() {
         available.getData().clear();
         maximum.getData().clear();
-        for (Capacity c : model.table().all()) {
+        for (Capacity c : rows) {
             String label = CapacityViewModel.segment(c) + (c.parameters().isEmpty() ? "" : "\n" + CapacityViewModel.parameters(c));
             available.getData().add(new XYChart.Data<>(label, c.availableCapacityBytes() / GIB));
             maximum.getData().add(new XYChart.Data<>(label, c.maximumVolumeSizeBytes() == null ? 0 : c.maximumVolumeSizeBytes() / GIB));

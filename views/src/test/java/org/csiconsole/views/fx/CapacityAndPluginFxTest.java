@@ -1,0 +1,120 @@
+package org.csiconsole.views.fx;
+
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.views.FakeStorage;
+import org.csiconsole.views.capacity.CapacityView;
+import org.csiconsole.views.capacity.CapacityViewModel;
+import org.csiconsole.views.plugin.PluginView;
+import org.csiconsole.views.plugin.PluginViewModel;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CapacityAndPluginFxTest {
+
+    @Nested
+    @ExtendWith(ApplicationExtension.class)
+    class Capacity {
+        private final StorageFxSupport fx = new StorageFxSupport(new FakeStorage().seeded());
+
+        @Start
+        void start(Stage stage) {
+            fx.show(stage, c -> new CapacityView(new CapacityViewModel(c)));
+        }
+
+        @AfterEach
+        void tearDown(FxRobot robot) {
+            fx.closeDialogs(robot);
+        }
+
+        @Test
+        void showsCapacityPerSegmentInTableAndChart(FxRobot robot) throws Exception {
+            fx.awaitRows(3);
+            assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
+                    .extracting(javafx.scene.control.Labeled::getText).contains("800 GiB", "2 TiB", "tier=gold");
+            CapacityView view = (CapacityView) fx.view;
+            assertThat(view.chart().getData().get(0).getData()).hasSize(3);
+            assertThat(view.chart().getData().get(0).getData().get(0).getYValue().doubleValue()).isEqualTo(800.0);
+        }
+
+        @Test
+        void queriesThroughTheDialogAndFailuresReadAsWords(FxRobot robot) throws Exception {
+            fx.awaitRows(3);
+            robot.clickOn("#capacity-query");
+            fx.dialog(robot);
+            fx.fill(robot, "topology", "topology.csi.example.com/site=site-b");
+            fx.fill(robot, "parameters", "tier=silver");
+            fx.press(robot, "Query");
+            fx.awaitRows(4);
+            assertThat(fx.firstColumn()).contains("topology.csi.example.com/site=site-b");
+            assertThat(fx.storage.calls).contains("capacityQuery");
+            fx.storage.failNext("capacity", FailureKind.BUSY, "capacity is being recalculated (ABORTED)", "Wait, then refresh.");
+            robot.interact(() -> fx.view.refreshAction().run());
+            assertThat(fx.failureDialog(robot, "recalculated")).isEqualTo("Another operation is in progress");
+            fx.storage.failNext("capacity", FailureKind.UNAVAILABLE, "the plugin did not answer (UNAVAILABLE)", "Check the driver.");
+            robot.interact(() -> fx.view.refreshAction().run());
+            assertThat(fx.failureDialog(robot, "did not answer")).isEqualTo("Storage unreachable");
+        }
+
+        @Test
+        void disabledQueryExplainsItself(FxRobot robot) throws Exception {
+            fx.awaitRows(3);
+            robot.interact(() -> fx.view.model().featuresProperty().set(FakeStorage.readOnly()));
+            assertThat(fx.disabled(robot, "capacity-query")).isTrue();
+            assertThat(fx.tooltip(robot, "capacity-query")).contains("GET_CAPACITY");
+            assertThat(fx.view.deleteAction().disabledReason().get()).contains("nothing to delete");
+        }
+    }
+
+    @Nested
+    @ExtendWith(ApplicationExtension.class)
+    class Plugin {
+        private final StorageFxSupport fx = new StorageFxSupport(new FakeStorage().seeded());
+
+        @Start
+        void start(Stage stage) {
+            fx.show(stage, c -> new PluginView(new PluginViewModel(c)));
+        }
+
+        @AfterEach
+        void tearDown(FxRobot robot) {
+            fx.closeDialogs(robot);
+        }
+
+        @Test
+        void showsIdentityCapabilitiesAlphaFlagsAndAddons(FxRobot robot) throws Exception {
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                    () -> fx.table().getItems().size() > 30);
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            assertThat(robot.lookup("#plugin-name").queryAs(Label.class).getText()).isEqualTo("csi.reference.csiconsole.org");
+            assertThat(robot.lookup("#plugin-version").queryAs(Label.class).getText()).isEqualTo("1.4.0");
+            assertThat(robot.lookup("#addons-name").queryAs(Label.class).getText()).isEqualTo("addons.reference");
+            robot.interact(() -> fx.view.table().model().filterTextProperty().set("alpha"));
+            assertThat(fx.table().getItems()).extracting(r -> ((org.csiconsole.views.plugin.CapabilityRow) r).name())
+                    .contains("GET_VOLUME", "VOLUME_CONDITION", "SNAPSHOT_METADATA_SERVICE");
+            robot.interact(() -> fx.view.table().model().filterTextProperty().set("csi-addons"));
+            assertThat(fx.table().getItems()).hasSize(3);
+        }
+
+        @Test
+        void failuresReadAsWordsAndCreateExplainsWhyNot(FxRobot robot) throws Exception {
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                    () -> fx.table().getItems().size() > 30);
+            assertThat(fx.view.createAction().disabledReason().get()).contains("only shows what the plugin reports");
+            fx.storage.failNext("pluginInfo", FailureKind.BUSY, "the plugin is restarting (ABORTED)", "Wait, then refresh.");
+            robot.interact(() -> fx.view.refreshAction().run());
+            assertThat(fx.failureDialog(robot, "restarting")).isEqualTo("Another operation is in progress");
+            fx.storage.failNext("addons", FailureKind.UNAVAILABLE, "the csi-addons endpoint did not answer (UNAVAILABLE)", "Check the sidecar.");
+            robot.interact(() -> fx.view.refreshAction().run());
+            assertThat(fx.failureDialog(robot, "did not answer")).isEqualTo("Storage unreachable");
+        }
+    }
+}
