@@ -7,8 +7,14 @@ import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ProfileStore;
 import org.csiconsole.views.theme.Theme;
 import org.csiconsole.views.workbench.ConnectionModel;
-import org.csiconsole.views.workbench.PlaceholderView;
+import org.csiconsole.views.storage.StorageTableView;
 import org.csiconsole.views.workbench.ResourceKind;
+import org.csiconsole.app.gui.connect.Sessions;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.session.Backoff;
+import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.core.session.SocketWatcher;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -18,6 +24,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,23 +40,42 @@ class ConsoleSmokeTest {
         this.stage = stage;
         configDir = Files.createTempDirectory("csi-console-test");
         new ProfileStore(configDir).put(ConnectionProfile.csi("lab driver", "unix:///run/lab/csi.sock"));
-        console = new Console(stage, LaunchOptions.DEMO, configDir, Platform::runLater);
+        Path demoState = Files.createTempDirectory("csi-console-demo");
+        console = new Console(stage, LaunchOptions.DEMO, configDir, Platform::runLater,
+                trace -> new Sessions(Platform::runLater, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, demoState));
         console.show();
     }
 
+    @AfterEach
+    void closeConsole() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> console.close()).get(20, TimeUnit.SECONDS);
+    }
+
     @Test
-    void demoAndSavedProfilesAppearAndEveryKindOpens(FxRobot robot) {
+    void demoAndSavedProfilesAppearAndEveryKindOpens(FxRobot robot) throws Exception {
         assertThat(console.connections()).extracting(ConnectionModel::name).containsExactly("Demo", "lab driver");
         assertThat(stage.getIcons()).hasSize(6);
         assertThat(stage.getTitle()).isEqualTo("CSI Console");
         ConnectionModel demo = console.connections().get(0);
-        assertThat(demo.noteProperty().get()).contains("not part of this build");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> demo.stateProperty().get() == ConnectionState.CONNECTED
+                && demo.count(ResourceKind.VOLUMES).get() > 0);
+        assertThat(demo.pluginNameProperty().get()).isEqualTo(ReferencePlugin.PLUGIN_NAME);
+        assertThat(demo.storage()).isNotNull();
+        assertThat(robot.lookup("#status-state").queryAs(javafx.scene.control.Label.class).getText()).isEqualTo("Demo: Connected");
+        assertThat(robot.lookup("#status-plugin").queryAs(javafx.scene.control.Label.class).getText()).startsWith(ReferencePlugin.PLUGIN_NAME);
         for (ResourceKind kind : ResourceKind.values()) {
             robot.interact(() -> console.workbench().navigator().select(demo, kind));
-            assertThat(console.workbench().selectedView()).isInstanceOfSatisfying(PlaceholderView.class,
+            assertThat(console.workbench().selectedView()).isInstanceOfSatisfying(StorageTableView.class,
                     v -> assertThat(v.kind()).isEqualTo(kind));
+            StorageTableView<?> view = (StorageTableView<?>) console.workbench().selectedView();
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !view.model().loadingProperty().get()
+                    && view.model().table().totalCount().get() > 0);
+            assertThat(robot.lookup("#" + view.node().getId()).tryQuery()).as(kind + " view is shown").isPresent();
         }
+        StorageTableView<?> volumes = (StorageTableView<?>) console.workbench().open(demo, ResourceKind.VOLUMES);
+        assertThat(volumes.model().table().totalCount().get()).isEqualTo(demo.count(ResourceKind.VOLUMES).get());
         assertThat(console.workbench().centre().getTabs()).hasSize(ResourceKind.values().length + 1);
+        assertThat(console.notifications().unreadProperty().get()).as("no failure was reported").isZero();
     }
 
     @Test

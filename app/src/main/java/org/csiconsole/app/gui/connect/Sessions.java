@@ -8,6 +8,13 @@ import org.csiconsole.core.csp.CspClient;
 import org.csiconsole.core.csp.CspConfig;
 import org.csiconsole.core.csp.CspPassword;
 import org.csiconsole.core.csp.CspTrust;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.endpoint.Connection;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.endpoint.TlsOptions;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.reference.Seed;
 import org.csiconsole.core.session.Backoff;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ConnectionState;
@@ -20,7 +27,10 @@ import org.slf4j.LoggerFactory;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -43,6 +53,7 @@ public class Sessions implements AutoCloseable {
     protected final CallTrace trace;
     protected final Backoff backoff;
     protected final Duration poll;
+    private final Path demoStateDir;
 
     /**
      * @param ui the UI executor; model changes land here
@@ -51,6 +62,14 @@ public class Sessions implements AutoCloseable {
      * @param poll how often a connected socket is checked
      */
     public Sessions(Executor ui, CallTrace trace, Backoff backoff, Duration poll) {
+        this(ui, trace, backoff, poll, defaultDemoStateDir());
+    }
+
+    /**
+     * @param demoStateDir where the demo's reference plugin keeps its state between runs
+     */
+    public Sessions(Executor ui, CallTrace trace, Backoff backoff, Duration poll, Path demoStateDir) {
+        this.demoStateDir = Objects.requireNonNull(demoStateDir);
         this.ui = Objects.requireNonNull(ui);
         this.trace = Objects.requireNonNull(trace);
         this.backoff = Objects.requireNonNull(backoff);
@@ -60,6 +79,17 @@ public class Sessions implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /**
+     * {@code $XDG_STATE_HOME/csi-console/demo}, or {@code ~/.local/state/csi-console/demo} (XDG Base
+     * Directory Specification: state that should persist between restarts).
+     */
+    public static Path defaultDemoStateDir() {
+        String xdg = System.getenv("XDG_STATE_HOME");
+        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg)
+                : Path.of(System.getProperty("user.home"), ".local", "state");
+        return base.resolve("csi-console").resolve("demo");
     }
 
     /** The background executor the clients run their blocking work on. */
@@ -84,27 +114,230 @@ public class Sessions implements AutoCloseable {
 
     // ---- demo -----------------------------------------------------------------------------------
 
-    /** The bundled demo; overridden once the reference plugin is wired. */
+    /**
+     * The bundled demo: the reference plugin seeded with {@link Seed#DEMO} in the demo state folder
+     * (a fresh temporary folder when that one is in use by another console), served in process
+     * to a CSI client, plus its CSP server on 127.0.0.1 for the arrays behind it (user admin), the
+     * two correlated by {@link CombinedStorage}. Started on a background thread.
+     */
     protected Session openDemo(ConnectionModel model, ConnectionManager manager) {
-        model.stateProperty().set(ConnectionState.DISCONNECTED);
-        model.noteProperty().set("Not connected: the bundled reference plugin is not part of this build yet.");
-        return null;
+        DemoLive live = new DemoLive();
+        model.stateProperty().set(ConnectionState.CONNECTING);
+        model.noteProperty().set("Starting the bundled reference plugin\u2026");
+        CompletableFuture.supplyAsync(live::start, io).whenComplete((storage, e) -> ui.execute(() -> {
+            if (live.closed) return;
+            if (e != null) {
+                Throwable t = unwrap(e);
+                LOG.warn("The demo did not start", t);
+                manager.ended(model);
+                model.stateProperty().set(ConnectionState.DISCONNECTED);
+                model.noteProperty().set("The demo did not start: " + (t instanceof CallFailure f ? f.why() : t.getMessage()));
+                return;
+            }
+            model.stateProperty().set(ConnectionState.CONNECTED);
+            model.noteProperty().set(live.note);
+            connected(model, storage);
+        }));
+        return live;
+    }
+
+    /** Where the demo keeps its state between runs. */
+    protected Path demoStateDir() {
+        return demoStateDir;
+    }
+
+    /** The reference plugin, its servers and the clients of one demo connection. */
+    private final class DemoLive implements Session {
+        private ReferencePlugin plugin;
+        private CsiClient csi;
+        private final List<CspClient> csp = new ArrayList<>();
+        private String note = "";
+        volatile boolean closed;
+
+        synchronized StorageService start() {
+            if (closed) throw new IllegalStateException("closed");
+            Path dir = demoStateDir();
+            try {
+                plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).start();
+            } catch (RuntimeException locked) {
+                try {
+                    dir = java.nio.file.Files.createTempDirectory("csi-console-demo");
+                } catch (java.io.IOException io) {
+                    throw locked;
+                }
+                LOG.info("Demo state {} unavailable ({}); using {}", demoStateDir(), locked.getMessage(), dir);
+                plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).start();
+                note = "Demo state kept in " + dir + " for this run only (" + demoStateDir() + " is in use).";
+            }
+            String name = "demo-" + java.util.UUID.randomUUID();
+            plugin.startInProcess(name);
+            csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), csiOptions(), trace);
+            List<CspStorage> arrays = new ArrayList<>();
+            try {
+                String url = plugin.startCsp(0);
+                for (Map.Entry<String, String> array : demoArrays().entrySet()) {
+                    CspConfig cfg = CspConfig.builder(url, "admin").arrayIp(array.getKey()).build();
+                    CspClient client = CspClient.open(cfg, CspPassword.of("admin".toCharArray()), trace, io);
+                    csp.add(client);
+                    arrays.add(new CspStorage(client, array.getValue()));
+                }
+            } catch (UnsupportedOperationException | IllegalStateException e) {
+                note = "CSI only: the reference CSP server is not part of this build.";
+            }
+            return new CombinedStorage(new CsiStorage(csi, true), arrays);
+        }
+
+        @Override
+        public void close() {
+            synchronized (this) {
+                if (closed) return;
+                closed = true;
+            }
+            closeInBackground(() -> {
+                synchronized (this) {
+                    csp.forEach(c -> {
+                        try {
+                            c.close();
+                        } catch (RuntimeException e) {
+                            LOG.debug("CSP close: {}", e.toString());
+                        }
+                    });
+                    if (csi != null) csi.close();
+                    if (plugin != null) plugin.close();
+                }
+            });
+        }
+    }
+
+    /** The arrays of the demo seed: management IP (sent as {@code x-array-ip}) to array name. */
+    protected Map<String, String> demoArrays() {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("10.10.1.5", "site-a");
+        m.put("10.20.1.5", "site-b");
+        return m;
     }
 
     // ---- CSI ------------------------------------------------------------------------------------
 
-    /** A CSI driver; a unix socket is watched and reconnected. */
+    /**
+     * A CSI driver. A unix socket is watched by a {@link SocketWatcher}: the client is built when the
+     * socket first accepts, proven with GetPluginInfo, and after the driver came back the channel is
+     * told to reconnect at once and proven again. A TCP endpoint (TLS when the profile has a CA file)
+     * is connected once.
+     */
     protected Session openCsi(ConnectionModel model, ConnectionManager manager) {
-        String endpoint = model.profile().endpoint();
-        if (!endpoint.startsWith("unix://")) {
-            throw new CallFailure(FailureKind.UNSUPPORTED, "Connect to " + endpoint,
-                    "this build connects to CSI drivers over unix sockets only",
-                    "Give the driver's socket as unix:///path/to/csi.sock.", "");
+        ConnectionProfile p = model.profile();
+        Endpoint controller = endpoint(p.endpoint(), p);
+        Optional<Endpoint> node = p.nodeEndpoint().isEmpty() ? Optional.empty() : Optional.of(endpoint(p.nodeEndpoint(), p));
+        CsiLive live = new CsiLive(model, controller, node);
+        if (controller instanceof Endpoint.Unix u) {
+            live.watcher = SocketWatcher.start(u.path(), live::connect, s -> ui.execute(() -> {
+                if (!live.closed) applyStatus(model, s);
+            }), backoff, poll);
+        } else {
+            model.stateProperty().set(ConnectionState.CONNECTING);
+            model.noteProperty().set("Connecting to " + controller.text() + "\u2026");
+            live.connect().whenComplete((v, e) -> ui.execute(() -> {
+                if (live.closed) return;
+                if (e == null) {
+                    model.stateProperty().set(ConnectionState.CONNECTED);
+                    model.noteProperty().set("");
+                    return;
+                }
+                Throwable t = unwrap(e);
+                manager.ended(model);
+                model.stateProperty().set(ConnectionState.DISCONNECTED);
+                model.noteProperty().set("Not connected: " + (t instanceof CallFailure f ? f.why() : t.getMessage()));
+                if (t instanceof CallFailure f) manager.dialogs().showFailure(f);
+            }));
         }
-        Path socket = Path.of(endpoint.substring("unix://".length()));
-        SocketWatcher watcher = SocketWatcher.start(socket, () -> CompletableFuture.completedFuture(null),
-                s -> ui.execute(() -> applyStatus(model, s)), backoff, poll);
-        return watcher::close;
+        return live;
+    }
+
+    /** Parses a profile endpoint; a TCP endpoint gets TLS from the profile's CA file and client certificate. */
+    static Endpoint endpoint(String text, ConnectionProfile p) {
+        Endpoint e = Endpoint.parse(text);
+        if (e instanceof Endpoint.Tcp t && !p.tlsCaPath().isEmpty()) {
+            TlsOptions tls = TlsOptions.caFile(Path.of(p.tlsCaPath()));
+            if (!p.tlsClientCertPath().isEmpty()) {
+                tls = tls.withClientCertificate(Path.of(p.tlsClientCertPath()), Path.of(p.tlsClientKeyPath()));
+            }
+            return t.withTls(tls);
+        }
+        return e;
+    }
+
+    /** The options CSI clients are built with. */
+    protected CsiClientOptions csiOptions() {
+        return CsiClientOptions.defaults();
+    }
+
+    /** A CSI client kept across reconnects of a watched socket. */
+    private final class CsiLive implements Session {
+        private final ConnectionModel model;
+        private final Endpoint controller;
+        private final Optional<Endpoint> node;
+        private final CsiClientOptions options = csiOptions();
+        private Connection controllerConnection;
+        private CsiClient client;
+        private CsiStorage storage;
+        volatile SocketWatcher watcher;
+        volatile boolean closed;
+
+        CsiLive(ConnectionModel model, Endpoint controller, Optional<Endpoint> node) {
+            this.model = model;
+            this.controller = controller;
+            this.node = node;
+        }
+
+        /** Builds the client on first use, else asks the channel to reconnect now; then GetPluginInfo. */
+        synchronized CompletableFuture<?> connect() {
+            if (closed) return CompletableFuture.failedFuture(new IllegalStateException("closed"));
+            try {
+                if (client == null) {
+                    controllerConnection = options.channels().open(controller);
+                    Connection nodeConnection = null;
+                    try {
+                        if (node.isPresent()) nodeConnection = options.channels().open(node.get());
+                    } catch (RuntimeException e) {
+                        controllerConnection.close();
+                        throw e;
+                    }
+                    client = CsiClient.over(controllerConnection, Optional.ofNullable(nodeConnection), options, trace);
+                    storage = new CsiStorage(client, true);
+                } else {
+                    controllerConnection.channel().resetConnectBackoff();
+                }
+            } catch (RuntimeException e) {
+                client = null;
+                return CompletableFuture.failedFuture(e);
+            }
+            CsiClient c = client;
+            CsiStorage s = storage;
+            return c.pluginInfo().thenCompose(info -> c.refreshCapabilities()).thenAccept(caps -> ui.execute(() -> {
+                if (closed) return;
+                if (model.storage() != s) model.storageProperty().set(s);
+                Counts.refresh(model, s, ui);
+            }));
+        }
+
+        @Override
+        public void poke() {
+            SocketWatcher w = watcher;
+            if (w != null) w.poke();
+        }
+
+        @Override
+        public void close() {
+            CsiClient c;
+            synchronized (this) {
+                if (closed) return;
+                closed = true;
+                c = client;
+            }
+            if (watcher != null) watcher.close();
+            if (c != null) closeInBackground(c::close);
+        }
     }
 
     /** Shows a watcher status in the model (UI thread). */

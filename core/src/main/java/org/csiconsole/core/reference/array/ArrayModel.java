@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -20,7 +19,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -129,6 +127,13 @@ public final class ArrayModel {
             });
         }
         return m;
+    }
+
+    private static final Map<String, Map<String, String>> SITE_TOPOLOGY = new ConcurrentHashMap<>();
+
+    /** The shared topology map {TOPOLOGY_KEY: site} of an array. */
+    static Map<String, String> siteTopology(String site) {
+        return SITE_TOPOLOGY.computeIfAbsent(site, s -> Map.of(TOPOLOGY_KEY, s));
     }
 
     /** The model clock's current time, epoch milliseconds. */
@@ -940,7 +945,13 @@ public final class ArrayModel {
 
     /** node_ids a volume is controller-published to. */
     public List<String> publishedNodeIds(String volumeId) {
-        return publications(volumeId).stream().map(Publication::nodeId).toList();
+        var pubs = publications.rows.subMap(volumeId + "|", volumeId + "|\uffff");
+        if (pubs.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(2);
+        pubs.values().forEach(p -> out.add(p.nodeId()));
+        return out;
     }
 
     /** Controller publications on one node. */
@@ -1044,8 +1055,17 @@ public final class ArrayModel {
 
     /** The volume's array serial number (32 hex digits, stable per volume_id). */
     public static String serialOf(String volumeId) {
-        return UUID.nameUUIDFromBytes(volumeId.getBytes(StandardCharsets.UTF_8)).toString().replace("-", "");
+        char[] out = new char[32];
+        long a = seedOf(volumeId);
+        long b = seedOf(volumeId + "/serial");
+        for (int i = 0; i < 16; i++) {
+            out[i] = HEX[(int) (a >>> (60 - 4 * i)) & 0xf];
+            out[16 + i] = HEX[(int) (b >>> (60 - 4 * i)) & 0xf];
+        }
+        return new String(out);
     }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     /**
      * Removes a controller publication; false when there was none (CSI ControllerUnpublishVolume:

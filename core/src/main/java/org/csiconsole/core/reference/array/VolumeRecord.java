@@ -33,13 +33,24 @@ public record VolumeRecord(String id, String name, String array, String pool, lo
                            Map<String, String> topology, String sourceSnapshotId, String sourceVolumeId,
                            String description, long createdAtMs, boolean abnormal, String conditionMessage,
                            int keyVersion) {
+    private static final java.util.Map<List<String>, List<String>> SHARED_MODES =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     public VolumeRecord {
-        mountFlags = mountFlags == null ? List.of() : List.copyOf(mountFlags);
-        accessModes = accessModes == null ? List.of() : List.copyOf(accessModes);
+        // array, pool, fs type and modes repeat across many thousands of volumes: share one copy
+        array = array == null ? null : array.intern();
+        pool = pool == null ? null : pool.intern();
+        mountFlags = mountFlags == null || mountFlags.isEmpty() ? List.of() : List.copyOf(mountFlags);
+        accessModes = accessModes == null ? List.of() : SHARED_MODES.computeIfAbsent(List.copyOf(accessModes),
+                m -> m.stream().map(String::intern).toList());
         parameters = parameters == null ? Map.of() : Map.copyOf(parameters);
         mutableParameters = mutableParameters == null ? Map.of() : Map.copyOf(mutableParameters);
         topology = topology == null ? Map.of() : Map.copyOf(topology);
-        fsType = fsType == null ? "" : fsType;
+        if (topology.size() == 1 && topology.containsKey(ArrayModel.TOPOLOGY_KEY) && array != null
+                && array.equals(topology.get(ArrayModel.TOPOLOGY_KEY))) {
+            topology = ArrayModel.siteTopology(array);
+        }
+        fsType = fsType == null ? "" : fsType.intern();
         description = description == null ? "" : description;
         conditionMessage = conditionMessage == null ? "" : conditionMessage;
     }

@@ -1,0 +1,246 @@
+package org.csiconsole.app.gui.connect;
+
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.NodePublishRequest;
+import org.csiconsole.core.csi.NodeStageRequest;
+import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.Capacity;
+import org.csiconsole.core.model.GroupSnapshot;
+import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Topology;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.views.port.ExpandResult;
+import org.csiconsole.views.port.Features;
+import org.csiconsole.views.port.NodeTarget;
+import org.csiconsole.views.port.StorageService;
+import org.csiconsole.views.port.VolumeRequest;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * {@link StorageService} over a {@link CsiClient} (CSI spec v1.12: Identity, Controller, Node,
+ * GroupController). Features follow the advertised capabilities; a call the plugin does not
+ * advertise fails with UNSUPPORTED from the client without being sent. No secrets are sent
+ * ({@link Secrets#NONE}); drivers that need them answer INVALID_ARGUMENT, shown as such.
+ */
+public final class CsiStorage implements StorageService {
+    /** Most topology segments asked for in {@link #capacity()}: keeps a GetCapacity fan-out bounded. */
+    static final int MAX_CAPACITY_SEGMENTS = 16;
+
+    private final CsiClient csi;
+    private final boolean nodeSocket;
+
+    /**
+     * @param csi the client; its lifetime belongs to the caller
+     * @param nodeSocket whether node calls have somewhere to go (a separate node socket, or a plugin
+     *     serving the node service on its one socket)
+     */
+    public CsiStorage(CsiClient csi, boolean nodeSocket) {
+        this.csi = Objects.requireNonNull(csi);
+        this.nodeSocket = nodeSocket;
+    }
+
+    public CsiClient client() {
+        return csi;
+    }
+
+    @Override
+    public CompletableFuture<Features> features() {
+        return csi.capabilities().handle((caps, e) -> e != null
+                ? Features.from(CapabilitySet.NONE, true, false, false, false)
+                : Features.from(caps, true, false, nodeSocket && !caps.node().isEmpty(), false));
+    }
+
+    @Override
+    public CompletableFuture<PluginInfo> pluginInfo() {
+        return csi.pluginInfo();
+    }
+
+    @Override
+    public CompletableFuture<Void> listVolumes(Consumer<List<Volume>> pages) {
+        return csi.listVolumes(0, p -> {
+            if (!p.isEmpty()) pages.accept(p);
+        });
+    }
+
+    /** Streams pages of {@code maxEntries} volumes; 0 lets the plugin choose. */
+    public CompletableFuture<Void> listVolumes(int maxEntries, Consumer<List<Volume>> pages) {
+        return csi.listVolumes(maxEntries, p -> {
+            if (!p.isEmpty()) pages.accept(p);
+        });
+    }
+
+    @Override
+    public CompletableFuture<Volume> getVolume(String volumeId) {
+        return csi.getVolume(volumeId);
+    }
+
+    @Override
+    public CompletableFuture<Volume> createVolume(VolumeRequest r) {
+        return csi.createVolume(new org.csiconsole.core.csi.VolumeRequest(r.name(), r.capacityBytes(), 0, r.capabilities(),
+                r.parameters(), r.mutableParameters(), Secrets.NONE, r.source(), List.of(), List.of()));
+    }
+
+    @Override
+    public CompletableFuture<ExpandResult> expandVolume(String volumeId, long capacityBytes) {
+        return csi.getVolume(volumeId).handle((v, e) -> e == null && !v.capabilities().isEmpty() ? v.capabilities().get(0) : null)
+                .thenCompose(cap -> csi.expandVolume(volumeId, capacityBytes, 0, cap, Secrets.NONE))
+                .thenApply(r -> new ExpandResult(r.capacityBytes(), r.nodeExpansionRequired()));
+    }
+
+    @Override
+    public CompletableFuture<Void> modifyVolume(String volumeId, Map<String, String> mutableParameters) {
+        return csi.modifyVolume(volumeId, mutableParameters, Secrets.NONE);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteVolume(String volumeId) {
+        return csi.deleteVolume(volumeId, Secrets.NONE);
+    }
+
+    @Override
+    public CompletableFuture<Map<String, String>> controllerPublish(String volumeId, String nodeId, VolumeCapability capability,
+                                                                    boolean readonly) {
+        return csi.controllerPublish(volumeId, nodeId, capability, readonly, Secrets.NONE, Map.of());
+    }
+
+    @Override
+    public CompletableFuture<Void> controllerUnpublish(String volumeId, String nodeId) {
+        return csi.controllerUnpublish(volumeId, nodeId, Secrets.NONE);
+    }
+
+    @Override
+    public CompletableFuture<Void> nodeStage(NodeTarget t) {
+        return csi.nodeStage(new NodeStageRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(), t.capability(),
+                Secrets.NONE, Map.of()));
+    }
+
+    @Override
+    public CompletableFuture<Void> nodeUnstage(String volumeId, String stagingTargetPath) {
+        return csi.nodeUnstage(volumeId, stagingTargetPath);
+    }
+
+    @Override
+    public CompletableFuture<Void> nodePublish(NodeTarget t) {
+        return csi.nodePublish(new NodePublishRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(), t.targetPath(),
+                t.capability(), t.readonly(), Secrets.NONE, Map.of()));
+    }
+
+    @Override
+    public CompletableFuture<Void> nodeUnpublish(String volumeId, String targetPath) {
+        return csi.nodeUnpublish(volumeId, targetPath);
+    }
+
+    @Override
+    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, Consumer<List<Snapshot>> pages) {
+        return csi.listSnapshots(sourceVolumeId == null ? "" : sourceVolumeId, 0, p -> {
+            if (!p.isEmpty()) pages.accept(p);
+        });
+    }
+
+    @Override
+    public CompletableFuture<Snapshot> createSnapshot(String sourceVolumeId, String name, Map<String, String> parameters) {
+        return csi.createSnapshot(sourceVolumeId, name, parameters, Secrets.NONE);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteSnapshot(String snapshotId) {
+        return csi.deleteSnapshot(snapshotId, Secrets.NONE);
+    }
+
+    /** The groups named by {@code group_snapshot_id} in ListSnapshots, each read with GetVolumeGroupSnapshot. */
+    @Override
+    public CompletableFuture<List<GroupSnapshot>> listGroupSnapshots() {
+        Map<String, List<String>> members = new LinkedHashMap<>();
+        return listSnapshots(null, page -> {
+            synchronized (members) {
+                for (Snapshot s : page) {
+                    if (!s.groupSnapshotId().isEmpty()) members.computeIfAbsent(s.groupSnapshotId(), k -> new ArrayList<>()).add(s.snapshotId());
+                }
+            }
+        }).thenCompose(x -> {
+            List<CompletableFuture<GroupSnapshot>> reads = new ArrayList<>();
+            synchronized (members) {
+                members.forEach((id, snaps) -> reads.add(csi.getGroupSnapshot(id, snaps, Secrets.NONE)));
+            }
+            return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))
+                    .thenApply(y -> reads.stream().map(CompletableFuture::join).toList());
+        });
+    }
+
+    @Override
+    public CompletableFuture<GroupSnapshot> createGroupSnapshot(String name, List<String> sourceVolumeIds, Map<String, String> parameters) {
+        return csi.createGroupSnapshot(name, sourceVolumeIds, parameters, Secrets.NONE);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteGroupSnapshot(GroupSnapshot g) {
+        return csi.deleteGroupSnapshot(g.groupSnapshotId(), g.snapshots().stream().map(Snapshot::snapshotId).toList(), Secrets.NONE);
+    }
+
+    /** NodeGetInfo of the connected node (when there is a node service) plus every node id seen in published_node_ids. */
+    @Override
+    public CompletableFuture<List<NodeInfo>> listNodes() {
+        CompletableFuture<List<NodeInfo>> own = features().thenCompose(f -> f.nodeSocket()
+                ? csi.nodeInfo().handle((n, e) -> e == null ? List.of(n) : List.<NodeInfo>of())
+                : CompletableFuture.completedFuture(List.<NodeInfo>of()));
+        Set<String> published = new LinkedHashSet<>();
+        CompletableFuture<Void> seen = features().thenCompose(f -> f.available(org.csiconsole.views.port.Feature.LIST_VOLUMES)
+                ? listVolumes(page -> {
+                    synchronized (published) {
+                        page.forEach(v -> published.addAll(v.publishedNodeIds()));
+                    }
+                }).exceptionally(e -> null)
+                : CompletableFuture.completedFuture(null));
+        return own.thenCombine(seen, (mine, x) -> {
+            List<NodeInfo> out = new ArrayList<>(mine);
+            synchronized (published) {
+                for (String id : published) {
+                    if (out.stream().noneMatch(n -> n.nodeId().equals(id))) out.add(new NodeInfo(id, 0, null));
+                }
+            }
+            return List.copyOf(out);
+        });
+    }
+
+    /** GetCapacity for all segments, then per segment known from the node and the volumes (up to {@value #MAX_CAPACITY_SEGMENTS}). */
+    @Override
+    public CompletableFuture<List<Capacity>> capacity() {
+        Set<Topology> segments = new LinkedHashSet<>();
+        return listNodes().exceptionally(e -> List.of()).thenCompose(nodes -> {
+            nodes.stream().map(NodeInfo::accessibleTopology).filter(Objects::nonNull)
+                    .filter(t -> !t.segments().isEmpty()).forEach(segments::add);
+            return listVolumes(page -> {
+                synchronized (segments) {
+                    for (Volume v : page) segments.addAll(v.accessibleTopology());
+                }
+            }).exceptionally(e -> null);
+        }).thenCompose(x -> {
+            List<Topology> ask = new ArrayList<>();
+            ask.add(null);
+            synchronized (segments) {
+                segments.stream().filter(t -> !t.segments().isEmpty()).limit(MAX_CAPACITY_SEGMENTS).forEach(ask::add);
+            }
+            List<CompletableFuture<Capacity>> calls = ask.stream().map(t -> csi.getCapacity(List.of(), Map.of(), t)).toList();
+            return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
+                    .thenApply(y -> calls.stream().map(CompletableFuture::join).toList());
+        });
+    }
+
+    @Override
+    public CompletableFuture<Capacity> capacity(Topology topology, Map<String, String> parameters) {
+        return csi.getCapacity(List.of(), parameters == null ? Map.of() : parameters, topology);
+    }
+}

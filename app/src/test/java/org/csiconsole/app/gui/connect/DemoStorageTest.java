@@ -1,0 +1,76 @@
+package org.csiconsole.app.gui.connect;
+
+import javafx.collections.FXCollections;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.model.Origin;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.session.Backoff;
+import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.core.session.ProfileStore;
+import org.csiconsole.core.session.SocketWatcher;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.csiconsole.views.workbench.ResourceKind;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The demo connection without FX: the seeded reference plugin in process, its identity, counts and volumes. */
+class DemoStorageTest {
+    @TempDir
+    Path dir;
+    private final LinkedBlockingQueue<Runnable> ui = new LinkedBlockingQueue<>();
+    private Sessions sessions;
+    private ConnectionManager manager;
+
+    @AfterEach
+    void tearDown() {
+        if (manager != null) manager.close();
+        if (sessions != null) sessions.close();
+    }
+
+    private void pumpUntil(BooleanSupplier done) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("not reached within 30 s");
+            Runnable r = ui.poll(50, TimeUnit.MILLISECONDS);
+            if (r != null) r.run();
+        }
+    }
+
+    @Test
+    void theDemoConnectsWithThePluginIdentityCountsAndSeededVolumes() throws Exception {
+        sessions = new Sessions(ui::add, new CallTrace(), Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, dir.resolve("demo"));
+        manager = new ConnectionManager(FXCollections.observableArrayList(), new ProfileStore(dir.resolve("config")),
+                new ConnectionManagerTest.FakeConnectionDialogs(), new ConnectionManagerTest.RecordingDialogs(), new Notifications(), sessions);
+        ConnectionModel demo = manager.add(ConnectionProfile.demo());
+        manager.connect(demo);
+        pumpUntil(() -> demo.stateProperty().get() != ConnectionState.CONNECTING);
+        assertThat(demo.stateProperty().get()).as(demo.noteProperty().get()).isEqualTo(ConnectionState.CONNECTED);
+        pumpUntil(() -> demo.count(ResourceKind.VOLUMES).get() >= 0 && !demo.pluginNameProperty().get().isEmpty());
+        assertThat(demo.pluginNameProperty().get()).isEqualTo(ReferencePlugin.PLUGIN_NAME);
+        var features = demo.storage().features().get(10, TimeUnit.SECONDS);
+        assertThat(features.available(org.csiconsole.views.port.Feature.LIST_VOLUMES)).as(features.reason(org.csiconsole.views.port.Feature.LIST_VOLUMES) + " " + features.csi()).isTrue();
+        assertThat(demo.count(ResourceKind.VOLUMES).get()).isGreaterThan(100);
+
+        List<Volume> volumes = new ArrayList<>();
+        demo.storage().listVolumes(volumes::addAll).get(30, TimeUnit.SECONDS);
+        assertThat(volumes).hasSize(demo.count(ResourceKind.VOLUMES).get());
+        assertThat(volumes).extracting(Volume::volumeId).doesNotHaveDuplicates();
+        assertThat(volumes).as("CSI and CSP records correlated").allMatch(v -> v.origin() == Origin.BOTH);
+        assertThat(volumes).anyMatch(v -> !v.name().isEmpty());
+        assertThat(demo.count(ResourceKind.HOSTS).get()).isGreaterThan(0);
+        assertThat(demo.count(ResourceKind.VOLUME_GROUPS).get()).isGreaterThan(0);
+    }
+}
