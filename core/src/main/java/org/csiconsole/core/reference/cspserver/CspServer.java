@@ -62,7 +62,7 @@ public final class CspServer implements AutoCloseable {
             c.router.contextPath = config.contextPath().isEmpty() ? "/" : config.contextPath();
             c.router.ignoreTrailingSlashes = true;
             c.http.defaultContentType = "application/json";
-            c.jetty.modifyServer(s -> s.setStopTimeout(200)); // close() must not wait long for idle keep-alive connections
+            c.jetty.modifyServer(s -> s.setStopTimeout(2_000));
         });
         routes();
     }
