@@ -197,15 +197,15 @@ public final class VolumesScaleBenchmark {
         System.out.println();
         System.out.printf(Locale.ROOT, "volumes loaded            %,d (ListVolumes pages of 1,000 over a unix socket)%n", loaded);
         System.out.printf(Locale.ROOT, "load time                 %.0f ms%n", loadMs);
-        System.out.printf(Locale.ROOT, "sort by name              %.1f ms%n", sortName);
-        System.out.printf(Locale.ROOT, "sort by name, descending  %.1f ms%n", sortNameDesc);
-        System.out.printf(Locale.ROOT, "sort by size              %.1f ms%n", sortSize);
-        System.out.printf(Locale.ROOT, "unsorted again            %.1f ms%n", sortNone);
-        System.out.printf(Locale.ROOT, "sort by volume_id (model) %.1f ms%n", sortModel);
-        System.out.printf(Locale.ROOT, "filter 'vol-0000421'      %.1f ms (%,d shown)%n", filterNarrow, narrowShown);
-        System.out.printf(Locale.ROOT, "filter 'vol-0000'         %.1f ms (%,d shown)%n", filterBroad, broadShown);
-        System.out.printf(Locale.ROOT, "filter 'vol-00012'        %.1f ms%n", filterTyped);
-        System.out.printf(Locale.ROOT, "filter cleared            %.1f ms%n", filterClear);
+        System.out.printf(Locale.ROOT, "sort by name              %.1f ms%s%n", sortName, cpu(0));
+        System.out.printf(Locale.ROOT, "sort by name, descending  %.1f ms%s%n", sortNameDesc, cpu(1));
+        System.out.printf(Locale.ROOT, "sort by size              %.1f ms%s%n", sortSize, cpu(2));
+        System.out.printf(Locale.ROOT, "unsorted again            %.1f ms%s%n", sortNone, cpu(3));
+        System.out.printf(Locale.ROOT, "sort by volume_id (model) %.1f ms%s%n", sortModel, cpu(4));
+        System.out.printf(Locale.ROOT, "filter 'vol-0000421'      %.1f ms (%,d shown)%s%n", filterNarrow, narrowShown, cpu(5));
+        System.out.printf(Locale.ROOT, "filter 'vol-0000'         %.1f ms (%,d shown)%s%n", filterBroad, broadShown, cpu(6));
+        System.out.printf(Locale.ROOT, "filter 'vol-00012'        %.1f ms%s%n", filterTyped, cpu(7));
+        System.out.printf(Locale.ROOT, "filter cleared            %.1f ms%s%n", filterClear, cpu(8));
         System.out.printf(Locale.ROOT, "max FX pulse gap          load %.1f ms, sort %.1f ms, filter %.1f ms%n",
                 loadStall.frameGapMs, sortStall.frameGapMs, filterStall.frameGapMs);
         System.out.printf(Locale.ROOT, "max runLater delay        load %.1f ms, sort %.1f ms, filter %.1f ms%n",
@@ -237,16 +237,30 @@ public final class VolumesScaleBenchmark {
         return m;
     }
 
-    /** Runs {@code step} on the FX thread and returns its duration in ms, after letting a few frames render. */
+    /** FX-thread CPU time of each {@link #timed} step, in ms, in call order. */
+    private static final java.util.List<Double> CPU_MS = new java.util.ArrayList<>();
+
+    /**
+     * Runs {@code step} on the FX thread and returns its wall-clock duration in ms, after letting a
+     * few frames render; its CPU time on the FX thread goes to {@link #CPU_MS} (on a busy machine the
+     * wall clock includes time the thread waited for a core).
+     */
     private static double timed(Runnable step) throws Exception {
         waitFrames(5);
-        double ms = onFx(() -> {
+        double[] r = onFx(() -> {
+            var threads = ManagementFactory.getThreadMXBean();
+            long cpu = threads.getCurrentThreadCpuTime();
             long t = System.nanoTime();
             step.run();
-            return (System.nanoTime() - t) / 1e6;
+            return new double[] {(System.nanoTime() - t) / 1e6, (threads.getCurrentThreadCpuTime() - cpu) / 1e6};
         });
+        CPU_MS.add(r[1]);
         waitFrames(5);
-        return ms;
+        return r[0];
+    }
+
+    private static String cpu(int i) {
+        return String.format(Locale.ROOT, "  (FX thread CPU %.1f ms)", CPU_MS.get(i));
     }
 
     private static <T> T onFx(Supplier<T> work) throws Exception {
