@@ -167,14 +167,22 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
                 return ExitCodes.ENDPOINT;
             }
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        Thread hook = new Thread(() -> {
             plugin.close();
             stopped.countDown();
-        }, "reference-shutdown"));
+        }, "reference-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
         out.println("Serving CSI on " + endpoint + (nodeEndpoint != null ? " (node: " + nodeEndpoint + ")" : "")
                 + ", node_id " + nodeId + ", state in " + dir.toAbsolutePath() + ". Stop with SIGTERM or Ctrl-C.");
         out.flush();
-        stopped.await();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            // embedded use: the caller interrupts the serving thread to stop it
+            Runtime.getRuntime().removeShutdownHook(hook);
+            plugin.close();
+            Thread.currentThread().interrupt();
+        }
         return ExitCodes.OK;
     }
 }

@@ -461,11 +461,16 @@ public final class CsiClient implements AutoCloseable {
      * @param maxEntries {@code max_entries} per page; 0 lets the plugin choose
      */
     public CompletableFuture<Void> listSnapshots(String sourceVolumeId, int maxEntries, Consumer<List<Snapshot>> page) {
+        return listSnapshots(sourceVolumeId, maxEntries, Secrets.NONE, page);
+    }
+
+    /** ListSnapshots with credentials ({@code secrets}, for plugins that need them to list). */
+    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, int maxEntries, Secrets secrets, Consumer<List<Snapshot>> page) {
         if (maxEntries < 0) return invalid("ListSnapshots", "max_entries must be 0 or more");
         return gated(CsiRpc.LIST_SNAPSHOTS, () -> shared.policy.pages(shared.controller.channel(), endpointText(shared.controller),
                 ControllerGrpc.getListSnapshotsMethod(),
                 token -> Csi.ListSnapshotsRequest.newBuilder().setMaxEntries(maxEntries).setStartingToken(token)
-                        .setSourceVolumeId(sourceVolumeId).build(),
+                        .setSourceVolumeId(sourceVolumeId).putAllSecrets(secrets.values()).build(),
                 r -> {
                     List<Snapshot> out = new ArrayList<>(r.getEntriesCount());
                     for (Csi.ListSnapshotsResponse.Entry e : r.getEntriesList()) out.add(CsiMapping.snapshot(e.getSnapshot(), ""));

@@ -10,7 +10,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 /** Core stays free of the UI toolkit, and the domain model free of wire types. */
 class CoreArchitectureTest {
     private final JavaClasses core = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPath(java.nio.file.Path.of("target/classes"));
+            .importPath(java.nio.file.Path.of("target/classes/org/csiconsole/core"));
 
     @Test
     void coreImportsNoJavaFx() {

@@ -29,7 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </ol>
  * Not part of {@code mvn verify}. Run from the repository root:
  * <pre>
- * mvn -B -q -o -pl core test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
+ * mvn -B -q -o -pl core test-compile org.codehaus.mojo:exec-maven-plugin:3.5.1:exec -Dexec.executable=java \
+ *     -Dexec.classpathScope=test \
  *     -Dexec.args="-cp %classpath org.csiconsole.core.reference.ReferenceBenchmark"
  * </pre>
  * The serving JVM runs with {@code -Xmx192m -XX:+UseSerialGC}.
@@ -85,7 +86,7 @@ public final class ReferenceBenchmark {
             fill(pool, c, "more-", 90_000);
             System.out.printf("setup: 90,000 more volumes created in %.1f s%n", (System.nanoTime() - t) / 1e9);
 
-            for (int round = 0; round < 5; round++) {
+            for (int round = 0; round < 8; round++) {
                 t = System.nanoTime();
                 int count = 0;
                 String token = "";

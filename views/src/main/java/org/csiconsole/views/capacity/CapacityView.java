@@ -35,7 +35,7 @@ public final class CapacityView extends StorageTableView<Capacity> {
         this.model = model;
         this.rows = model.table().all();
         List<Column<Capacity, ?>> columns = List.of(
-                Column.<Capacity, String>of("segment", "Topology segment", CapacityViewModel::segment).width(260),
+                Column.<Capacity, String>of("segment", "Topology segment", CapacityViewModel::segment).width(320),
                 Column.<Capacity, String>of("parameters", "Parameters", CapacityViewModel::parameters).width(180),
                 Column.<Capacity, Long>of("available", "Available", Capacity::availableCapacityBytes).format(Texts::size)
                         .tooltip(c -> Texts.exactBytes(c.availableCapacityBytes())).alignRight().width(110),

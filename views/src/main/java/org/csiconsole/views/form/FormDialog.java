@@ -63,6 +63,7 @@ public final class FormDialog extends Dialog<Boolean> {
         Node first = null;
         for (Form.Field f : form.fields()) {
             Label label = new Label(f.label());
+            label.setMinWidth(Label.USE_PREF_SIZE);
             label.getStyleClass().add("cc-property-key");
             Node input = input(f);
             input.setId("form-" + f.id());
@@ -72,7 +73,10 @@ public final class FormDialog extends Dialog<Boolean> {
             error.getStyleClass().addAll("cc-field-error", Styles.DANGER);
             error.setWrapText(true);
             error.textProperty().bind(f.error());
-            error.visibleProperty().bind(f.error().isNotEmpty());
+            // A problem shows once the person has changed the field, not on a fresh form.
+            javafx.beans.property.BooleanProperty touched = new javafx.beans.property.SimpleBooleanProperty(false);
+            watch(f, touched);
+            error.visibleProperty().bind(f.error().isNotEmpty().and(touched));
             error.managedProperty().bind(error.visibleProperty());
             VBox cell = new VBox(2, input, error);
             if (!f.help().isEmpty()) {
@@ -104,6 +108,11 @@ public final class FormDialog extends Dialog<Boolean> {
         return confirmType;
     }
 
+    private static void watch(Form.Field f, javafx.beans.property.BooleanProperty touched) {
+        if (f instanceof TextInput t) t.text().addListener((o, a, b) -> touched.set(true));
+        else if (f instanceof Choice<?> c) c.value().addListener((o, a, b) -> touched.set(true));
+    }
+
     private static Node input(Form.Field f) {
         if (f instanceof TextInput t) {
             TextInputControl c = switch (t.kind()) {
@@ -111,7 +120,7 @@ public final class FormDialog extends Dialog<Boolean> {
                 case SECRET -> new PasswordField();
                 case LINES -> {
                     TextArea a = new TextArea();
-                    a.setPrefRowCount(4);
+                    a.setPrefRowCount(3);
                     a.getStyleClass().add("cc-mono");
                     yield a;
                 }

@@ -17,8 +17,12 @@ import org.kordamp.ikonli.Ikon;
 public final class ActionButton extends StackPane {
     private final Button button;
     private final Tooltip tooltip = new Tooltip();
+    private final ViewAction action;
+    private final String hint;
 
     public ActionButton(String id, ViewAction action, Ikon icon, String hint) {
+        this.action = action;
+        this.hint = hint;
         button = new Button(action.label(), icon == null ? null : Icons.of(icon));
         button.setId(id);
         button.getStyleClass().addAll(Styles.SMALL);
@@ -46,7 +50,12 @@ public final class ActionButton extends StackPane {
 
     /** The button shows only its icon; the label moves to the tooltip's hint. */
     public ActionButton iconOnly() {
+        String label = button.getText();
         button.setText(null);
+        tooltip.textProperty().unbind();
+        tooltip.textProperty().bind(Bindings.when(action.enabled())
+                .then(hint == null || hint.isEmpty() ? label : label + " \u2014 " + hint)
+                .otherwise(Bindings.concat(label + ": ", action.disabledReason())));
         button.getStyleClass().add(Styles.BUTTON_ICON);
         return this;
     }

@@ -50,7 +50,7 @@ final class DetailPane<T> extends ScrollPane {
         box.setPadding(new Insets(12, 14, 12, 14));
         int r = 0;
         for (DetailRow row : rows.apply(item)) {
-            if (row.block()) {
+            if (row.block() && !row.value().isEmpty()) {
                 Label key = new Label(row.label());
                 key.getStyleClass().add("cc-section-title");
                 TextArea text = new TextArea(row.value().isEmpty() ? "(empty)" : row.value());

@@ -62,16 +62,25 @@ public final class VolumesView extends StorageTableView<Volume> {
                 new ActionButton("volume-snapshot", model.snapshotAction(), Material2MZ.PHOTO_CAMERA, "Snapshot the selected volume"),
                 new ActionButton("volume-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected volume (Del)"),
                 null,
-                new ActionButton("volume-publish", model.publishAction(), Material2AL.LINK, "ControllerPublishVolume to a node"),
-                new ActionButton("volume-unpublish", model.unpublishAction(), Material2AL.LINK_OFF, "ControllerUnpublishVolume from a node"),
+                group("Controller"),
+                new ActionButton("volume-publish", model.publishAction(), Material2AL.LINK, "ControllerPublishVolume to a node").iconOnly(),
+                new ActionButton("volume-unpublish", model.unpublishAction(), Material2AL.LINK_OFF, "ControllerUnpublishVolume from a node").iconOnly(),
                 null,
-                new ActionButton("volume-node-stage", model.nodeStageAction(), Material2AL.ARCHIVE, "NodeStageVolume on the connected node"),
-                new ActionButton("volume-node-publish", model.nodePublishAction(), Material2AL.FOLDER_OPEN, "NodePublishVolume on the connected node"),
-                new ActionButton("volume-node-unpublish", model.nodeUnpublishAction(), Material2AL.FOLDER, "NodeUnpublishVolume on the connected node"),
-                new ActionButton("volume-node-unstage", model.nodeUnstageAction(), Material2MZ.UNARCHIVE, "NodeUnstageVolume on the connected node"),
+                group("This node"),
+                new ActionButton("volume-node-stage", model.nodeStageAction(), Material2AL.ARCHIVE, "NodeStageVolume on the connected node").iconOnly(),
+                new ActionButton("volume-node-publish", model.nodePublishAction(), Material2AL.FOLDER_OPEN, "NodePublishVolume on the connected node").iconOnly(),
+                new ActionButton("volume-node-unpublish", model.nodeUnpublishAction(), Material2AL.FOLDER, "NodeUnpublishVolume on the connected node").iconOnly(),
+                new ActionButton("volume-node-unstage", model.nodeUnstageAction(), Material2MZ.UNARCHIVE, "NodeUnstageVolume on the connected node").iconOnly(),
                 null,
-                new ActionButton("volume-csp-publish", model.cspPublishAction(), Material2AL.DNS, "Present the volume to a CSP host"),
-                new ActionButton("volume-csp-unpublish", model.cspUnpublishAction(), Material2MZ.REMOVE_CIRCLE_OUTLINE, "Stop presenting it to a CSP host"));
+                group("CSP host"),
+                new ActionButton("volume-csp-publish", model.cspPublishAction(), Material2AL.DNS, "Present the volume to a CSP host").iconOnly(),
+                new ActionButton("volume-csp-unpublish", model.cspUnpublishAction(), Material2MZ.REMOVE_CIRCLE_OUTLINE, "Stop presenting it to a CSP host").iconOnly());
+    }
+
+    private static javafx.scene.control.Label group(String text) {
+        javafx.scene.control.Label l = new javafx.scene.control.Label(text);
+        l.getStyleClass().add("cc-muted");
+        return l;
     }
 
     private List<DetailRow> details(Volume v) {

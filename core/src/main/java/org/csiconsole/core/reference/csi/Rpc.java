@@ -4,12 +4,12 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import java.util.function.Supplier;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.reference.array.ModelException;
 import org.csiconsole.core.reference.fault.Faults;
 
 /** Shared plumbing of the reference services: error mapping, per-volume guard, injected latency. */
 final class Rpc {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Rpc.class);
     private Rpc() {
     }
 
@@ -56,16 +56,12 @@ final class Rpc {
         T result;
         try {
             if (key != null && !key.isEmpty()) {
-                try (AutoCloseable guard = faults == null ? null : guardOf(faults, key)) {
-                    if (faults != null) {
-                        faults.delay(rpc);
-                    }
+                try (AutoCloseable guard = faults.guard(key)) {
+                    faults.delay(rpc);
                     result = body.get();
                 }
             } else {
-                if (faults != null) {
-                    faults.delay(rpc);
-                }
+                faults.delay(rpc);
                 result = body.get();
             }
         } catch (StatusRuntimeException e) {
@@ -75,6 +71,7 @@ final class Rpc {
             out.onError(statusOf(e).asRuntimeException());
             return;
         } catch (Exception e) {
+            LOG.error("{} failed unexpectedly", rpc, e);
             out.onError(Status.INTERNAL.withDescription(rpc + " failed inside the reference plugin ("
                     + e.getClass().getSimpleName() + "). See the plugin log.").asRuntimeException());
             return;
@@ -82,11 +79,4 @@ final class Rpc {
         reply(out, result);
     }
 
-    private static AutoCloseable guardOf(Faults faults, String key) {
-        return faults.guard(key);
-    }
-
-    static ModelException busy(String message) {
-        return new ModelException(FailureKind.BUSY, message);
-    }
 }

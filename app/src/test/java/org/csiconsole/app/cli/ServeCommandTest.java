@@ -1,0 +1,103 @@
+package org.csiconsole.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import csi.v1.Csi;
+import csi.v1.IdentityGrpc;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollIoHandler;
+import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
+import io.grpc.Status;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.reference.fault.Faults;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code csi-console serve}: usage errors, a locked state dir, fault options, and a real serve/stop cycle. */
+class ServeCommandTest {
+    @TempDir
+    Path dir;
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = CsiConsoleCommand.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Test
+    void badEndpointAndSeedAreUsageErrors() {
+        assertThat(run("serve", "--endpoint", "tcp://localhost:1", "--state-dir", dir.toString())).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("unix:///path/to/csi.sock");
+        assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.toString(),
+                "--seed", "full")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--seed must be demo or empty");
+        assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.toString(),
+                "--fault", "CreateVolume=NOPE")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("is not a gRPC code");
+        assertThat(Files.exists(dir.resolve("s.sock"))).isFalse();
+    }
+
+    @Test
+    void lockedStateDirFailsFast() {
+        try (ReferencePlugin held = ReferencePlugin.builder(dir).start()) {
+            assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.toString()))
+                    .isEqualTo(ExitCodes.USAGE);
+            assertThat(err.toString()).contains("already in use");
+        }
+    }
+
+    @Test
+    void faultOptionsConfigureTheFaultsApi() {
+        try (ReferencePlugin p = ReferencePlugin.builder(dir).start()) {
+            Faults f = p.faults();
+            ServeCommand.applyFault(f, "CreateVolume=UNAVAILABLE:2");
+            assertThat(f.nextError("csi.v1.Controller/CreateVolume")).contains(Status.Code.UNAVAILABLE);
+            assertThat(f.nextError("csi.v1.Controller/CreateVolume")).contains(Status.Code.UNAVAILABLE);
+            assertThat(f.nextError("csi.v1.Controller/CreateVolume")).isEmpty();
+            ServeCommand.applyLatency(f, "NodeStageVolume=1500");
+            assertThat(f.latencyOf("csi.v1.Node/NodeStageVolume").toMillis()).isEqualTo(1500);
+        }
+    }
+
+    @Test
+    void servesOnTheSocketUntilStoppedThenRemovesIt() throws Exception {
+        Path sock = dir.resolve("ref.sock");
+        AtomicInteger code = new AtomicInteger(-1);
+        Thread serving = new Thread(() -> code.set(run("serve", "--endpoint", "unix://" + sock,
+                "--state-dir", dir.resolve("state").toString(), "--seed", "empty", "--node-id", "n-7")));
+        serving.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!out.toString().contains("Serving CSI") && System.nanoTime() < deadline && serving.isAlive()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        assertThat(out.toString()).contains("Serving CSI on unix://" + sock);
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
+        ManagedChannel ch = NettyChannelBuilder.forAddress(new DomainSocketAddress(sock.toString()))
+                .eventLoopGroup(group).channelType(EpollDomainSocketChannel.class).usePlaintext().build();
+        try {
+            assertThat(IdentityGrpc.newBlockingStub(ch).withDeadlineAfter(20, TimeUnit.SECONDS)
+                    .probe(Csi.ProbeRequest.getDefaultInstance()).getReady().getValue()).isTrue();
+        } finally {
+            ch.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+        serving.interrupt();
+        serving.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(code.get()).isEqualTo(ExitCodes.OK);
+        assertThat(Files.exists(sock)).isFalse();
+    }
+}
