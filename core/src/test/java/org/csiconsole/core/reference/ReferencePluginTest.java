@@ -38,6 +38,55 @@ class ReferencePluginTest {
     }
 
     @Test
+    void servesInProcessAndSplitsControllerAndNodeSockets() throws Exception {
+        try (ReferencePlugin p = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.DEMO).nodeId("node-1").start()) {
+            p.startInProcess("reference-plugin-test");
+            var ch = io.grpc.inprocess.InProcessChannelBuilder.forName("reference-plugin-test").build();
+            try {
+                var list = csi.v1.ControllerGrpc.newBlockingStub(ch).listVolumes(csi.v1.Csi.ListVolumesRequest.getDefaultInstance());
+                assertThat(list.getEntriesCount()).isEqualTo(p.model().volumeCount());
+                assertThat(list.getEntriesList()).anyMatch(e -> e.getStatus().getPublishedNodeIdsCount() > 0)
+                        .anyMatch(e -> e.getStatus().getVolumeCondition().getAbnormal());
+            } finally {
+                ch.shutdownNow();
+            }
+            Path ctl = dir.resolve("ctl.sock");
+            Path nodeSock = dir.resolve("node.sock");
+            p.serve(ctl, java.util.Optional.of(nodeSock));
+            try (SocketFixture c = new SocketFixture(ctl); SocketFixture n = new SocketFixture(nodeSock)) {
+                var info = csi.v1.NodeGrpc.newBlockingStub(n.channel).nodeGetInfo(csi.v1.Csi.NodeGetInfoRequest.getDefaultInstance());
+                assertThat(info.getNodeId()).isEqualTo("node-1");
+                assertThatThrownBy(() -> csi.v1.NodeGrpc.newBlockingStub(c.channel)
+                        .nodeGetInfo(csi.v1.Csi.NodeGetInfoRequest.getDefaultInstance()))
+                        .isInstanceOfSatisfying(io.grpc.StatusRuntimeException.class,
+                                e -> assertThat(e.getStatus().getCode()).isEqualTo(io.grpc.Status.Code.UNIMPLEMENTED));
+                assertThatThrownBy(() -> csi.v1.ControllerGrpc.newBlockingStub(n.channel)
+                        .listVolumes(csi.v1.Csi.ListVolumesRequest.getDefaultInstance()))
+                        .isInstanceOfSatisfying(io.grpc.StatusRuntimeException.class,
+                                e -> assertThat(e.getStatus().getCode()).isEqualTo(io.grpc.Status.Code.UNIMPLEMENTED));
+            }
+        }
+        assertThat(dir.resolve("ctl.sock")).doesNotExist();
+        assertThat(dir.resolve("node.sock")).doesNotExist();
+    }
+
+    @Test
+    void aSeedInterruptedByAKillIsRedoneOnTheNextStart() {
+        try (var store = org.csiconsole.core.reference.store.StateStore.open(dir)) {
+            var m = org.csiconsole.core.reference.array.ArrayModel.load(store, java.time.Clock.systemUTC());
+            m.markSeeding(true);
+            org.csiconsole.core.reference.seed.DemoSeed.apply(m, Seed.EMPTY, "node-1");
+            m.createVolume(org.csiconsole.core.reference.array.VolumeSpec.simple("half-seeded", 1L << 30));
+            // the process dies here, before seeding is marked finished
+        }
+        try (ReferencePlugin p = ReferencePlugin.builder(dir).seed(Seed.DEMO).start()) {
+            assertThat(p.model().seedingInterrupted()).isFalse();
+            assertThat(p.model().volumeByName("half-seeded")).isEmpty();
+            assertThat(p.model().volumeCount()).isBetween(190, 230);
+        }
+    }
+
+    @Test
     void secondPluginOnSameStateDirFailsFast() {
         try (ReferencePlugin p = ReferencePlugin.builder(dir).start()) {
             assertThatThrownBy(() -> ReferencePlugin.builder(dir).start())

@@ -23,6 +23,8 @@ import java.util.function.BiConsumer;
  * <p>Durability: the database runs in WAL mode with {@code synchronous=NORMAL}; {@link #commit}
  * returns only after the transaction is in the WAL, which survives the process being killed
  * (kill -9) at any moment. A transaction is all or nothing, so no half-applied operation is left.
+ * (An operating-system crash or power loss may lose the last few commits: the WAL is not fsynced
+ * on every commit. That is the trade made for thousands of commits per second.)
  *
  * <p>Exclusivity: the directory is locked with an OS file lock on {@code state.lock} for as long as
  * the store is open. A second process (or a second store in the same process) fails fast in
@@ -154,6 +156,16 @@ public final class StateStore implements AutoCloseable {
                 // the original failure is what matters
             }
             throw new StoreException("Cannot write to the state database: " + e.getMessage(), e);
+        }
+    }
+
+    /** Deletes every row in one transaction (used to redo a seed that was interrupted). */
+    public synchronized void clear() {
+        try (Statement st = connection.createStatement()) {
+            st.executeUpdate("DELETE FROM entity");
+            connection.commit();
+        } catch (SQLException e) {
+            throw new StoreException("Cannot clear the state database: " + e.getMessage(), e);
         }
     }
 
