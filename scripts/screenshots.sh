@@ -25,4 +25,7 @@ rm -f "$cp_file"
 
 XDG_CONFIG_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ScreenshotTour "$out"
+# Every resource view of the demo connection, the create-volume dialog, volumes in dark (20-*.png).
+XDG_CONFIG_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
+  java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ViewsTour "$out"
 ls -1 "$out"/*.png

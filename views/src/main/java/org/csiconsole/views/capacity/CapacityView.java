@@ -23,6 +23,8 @@ import java.util.List;
 /** Capacity per topology segment and parameter set, as a table and a bar chart of available GiB. */
 public final class CapacityView extends StorageTableView<Capacity> {
     private static final double GIB = 1024.0 * 1024 * 1024;
+    private static final double TIB = GIB * 1024;
+    private final NumberAxis axis = new NumberAxis();
     private final CapacityViewModel model;
     private final BarChart<String, Number> chart;
     private final XYChart.Series<String, Number> available = new XYChart.Series<>();
@@ -54,9 +56,7 @@ public final class CapacityView extends StorageTableView<Capacity> {
         install(table);
 
         CategoryAxis x = new CategoryAxis();
-        NumberAxis y = new NumberAxis();
-        y.setLabel("GiB");
-        chart = new BarChart<>(x, y);
+        chart = new BarChart<>(x, axis);
         chart.setId("capacity-chart");
         chart.setAnimated(false);
         chart.setLegendVisible(true);
@@ -78,10 +78,15 @@ public final class CapacityView extends StorageTableView<Capacity> {
     private void redraw() {
         available.getData().clear();
         maximum.getData().clear();
+        long largest = rows.stream().mapToLong(c -> Math.max(c.availableCapacityBytes(),
+                c.maximumVolumeSizeBytes() == null ? 0 : c.maximumVolumeSizeBytes())).max().orElse(0);
+        boolean tib = largest >= 10 * TIB;
+        double unit = tib ? TIB : GIB;
+        axis.setLabel(tib ? "TiB" : "GiB");
         for (Capacity c : rows) {
             String label = CapacityViewModel.segment(c) + (c.parameters().isEmpty() ? "" : "\n" + CapacityViewModel.parameters(c));
-            available.getData().add(new XYChart.Data<>(label, c.availableCapacityBytes() / GIB));
-            maximum.getData().add(new XYChart.Data<>(label, c.maximumVolumeSizeBytes() == null ? 0 : c.maximumVolumeSizeBytes() / GIB));
+            available.getData().add(new XYChart.Data<>(label, c.availableCapacityBytes() / unit));
+            maximum.getData().add(new XYChart.Data<>(label, c.maximumVolumeSizeBytes() == null ? 0 : c.maximumVolumeSizeBytes() / unit));
         }
     }
 

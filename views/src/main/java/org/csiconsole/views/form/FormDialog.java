@@ -54,7 +54,7 @@ public final class FormDialog extends Dialog<Boolean> {
         grid.setHgap(12);
         grid.setVgap(4);
         ColumnConstraints k = new ColumnConstraints();
-        k.setMinWidth(120);
+        k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         ColumnConstraints v = new ColumnConstraints();
         v.setHgrow(Priority.ALWAYS);
         v.setMinWidth(300);

@@ -146,6 +146,23 @@ public final class ArrayModel {
         return clock;
     }
 
+    /** Marks seeding as started ({@code true}) or finished ({@code false}); persisted. */
+    public void markSeeding(boolean inProgress) {
+        mutate(tx -> {
+            if (inProgress) {
+                tx.put(sequences, "seeding", 1L);
+            } else {
+                tx.delete(sequences, "seeding");
+            }
+            return Boolean.TRUE;
+        });
+    }
+
+    /** True when a previous process was stopped while seeding: the state is an incomplete seed. */
+    public boolean seedingInterrupted() {
+        return sequences.get("seeding") != null;
+    }
+
     /** True when nothing has been stored yet (no arrays): a fresh state directory. */
     public boolean isEmpty() {
         return arrays.rows.isEmpty();

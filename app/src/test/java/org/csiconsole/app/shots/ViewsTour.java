@@ -1,0 +1,153 @@
+package org.csiconsole.app.shots;
+
+import javafx.animation.AnimationTimer;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.csiconsole.app.gui.Console;
+import org.csiconsole.app.gui.LaunchOptions;
+import org.csiconsole.core.session.ConnectionKind;
+import org.csiconsole.views.storage.StorageTableView;
+import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.csiconsole.views.workbench.ResourceKind;
+import org.csiconsole.views.workbench.ResourceView;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Screenshots of every resource view of the demo connection in a real window: each view with its
+ * first row selected (light), the volumes view in dark, and the create-volume dialog. Run by
+ * {@code scripts/screenshots.sh} after {@link ScreenshotTour}; files are named {@code 20-...}.
+ */
+public final class ViewsTour {
+    private ViewsTour() {
+    }
+
+    public static void main(String[] args) {
+        Application.launch(Tour.class, args);
+    }
+
+    /** The tour; launched by {@link #main} so JavaFX loads from the class path. */
+    public static final class Tour extends Application {
+        private Console console;
+
+        @Override
+        public void start(Stage stage) throws Exception {
+            Path config = Files.createTempDirectory("csi-console-view-shots");
+            console = new Console(stage, new LaunchOptions(true, null, null), config, Platform::runLater);
+            console.show();
+            stage.setX(0);
+            stage.setY(0);
+            stage.setWidth(1600);
+            stage.setHeight(1000);
+            Path out = Path.of(getParameters().getRaw().isEmpty() ? "shots" : getParameters().getRaw().get(0));
+            Files.createDirectories(out);
+            Thread tour = new Thread(() -> run(out), "views-tour");
+            tour.setDaemon(true);
+            tour.start();
+        }
+
+        private void run(Path out) {
+            try {
+                ConnectionModel demo = awaitDemo();
+                int n = 20;
+                for (ResourceKind kind : ResourceKind.values()) {
+                    onFx(() -> console.workbench().navigator().select(demo, kind));
+                    awaitRows();
+                    onFx(() -> {
+                        if (console.workbench().selectedView() instanceof StorageTableView<?> v && !v.table().tableView().getItems().isEmpty()) {
+                            v.table().tableView().getSelectionModel().select(0);
+                        }
+                    });
+                    shoot(out, (n++) + "-" + kind.name().toLowerCase().replace('_', '-'));
+                }
+                onFx(() -> console.workbench().navigator().select(demo, ResourceKind.VOLUMES));
+                awaitRows();
+                Platform.runLater(() -> console.workbench().selectedView().createAction().run());
+                waitFrames(20);
+                shoot(out, (n++) + "-create-volume-dialog");
+                onFx(ViewsTour::closeDialogs);
+                onFx(() -> console.themes().themeProperty().set(Theme.DARK));
+                shoot(out, (n++) + "-volumes-dark");
+            } catch (Exception e) {
+                System.err.println("Views tour failed: " + e);
+            } finally {
+                Platform.runLater(Platform::exit);
+            }
+        }
+
+        private ConnectionModel awaitDemo() throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline) {
+                AtomicReference<ConnectionModel> found = new AtomicReference<>();
+                onFx(() -> console.connections().stream()
+                        .filter(c -> c.profile().kind() == ConnectionKind.DEMO && c.storage() != null)
+                        .findFirst().ifPresent(found::set));
+                if (found.get() != null) return found.get();
+                waitFrames(30);
+            }
+            throw new IllegalStateException("the demo connection did not come up within 60 s");
+        }
+
+        private void awaitRows() throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (System.nanoTime() < deadline) {
+                AtomicBoolean ready = new AtomicBoolean();
+                onFx(() -> {
+                    ResourceView v = console.workbench().selectedView();
+                    ready.set(!(v instanceof StorageTableView<?> t) || !t.model().loadingProperty().get()
+                            && !t.table().tableView().getItems().isEmpty());
+                });
+                if (ready.get()) return;
+                waitFrames(10);
+            }
+        }
+    }
+
+    private static void closeDialogs() {
+        for (Window w : List.copyOf(Window.getWindows())) {
+            if (w instanceof Stage s && s.getOwner() != null) s.close();
+        }
+    }
+
+    private static void onFx(Runnable action) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            try {
+                action.run();
+            } finally {
+                done.countDown();
+            }
+        });
+        if (!done.await(20, TimeUnit.SECONDS)) throw new IllegalStateException("FX step timed out");
+        waitFrames(6);
+    }
+
+    private static void waitFrames(int frames) throws InterruptedException {
+        CountDownLatch rendered = new CountDownLatch(frames);
+        Platform.runLater(() -> new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                rendered.countDown();
+                if (rendered.getCount() == 0) stop();
+            }
+        }.start());
+        rendered.await(20, TimeUnit.SECONDS);
+    }
+
+    private static void shoot(Path out, String name) throws Exception {
+        waitFrames(10);
+        Path file = out.resolve(name + ".png");
+        Process p = new ProcessBuilder("import", "-window", "root", file.toString()).inheritIO().start();
+        if (p.waitFor() != 0) throw new IllegalStateException("import failed for " + file);
+        System.out.println("wrote " + file);
+    }
+}
