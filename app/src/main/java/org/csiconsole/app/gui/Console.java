@@ -15,6 +15,8 @@ import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.SocketWatcher;
 import org.csiconsole.views.connection.FxConnectionDialogs;
+import org.csiconsole.views.workbench.PlaceholderView;
+import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.core.session.ProfileStore;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ActionRunner;
@@ -90,6 +92,10 @@ public final class Console {
         workbench = new Workbench(services, connections);
         workbench.setConnectionActions(manager);
         workbench.setOnQuit(stage::close);
+        connections.forEach(this::reopenWhenConnected);
+        connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
+            while (c.next()) c.getAddedSubList().forEach(this::reopenWhenConnected);
+        });
         toOpen.forEach(manager::connect);
     }
 
@@ -126,6 +132,27 @@ public final class Console {
             notifications.warning("Saved connections", f.getMessage() + " " + f.whatToDo());
         }
         return toOpen;
+    }
+
+    /**
+     * A view opened before {@code connection} had storage shows a placeholder; once the storage
+     * arrives, those tabs are replaced by the real views (the selected one stays selected).
+     */
+    private void reopenWhenConnected(ConnectionModel connection) {
+        connection.storageProperty().addListener((o, old, now) -> {
+            if (now == null) return;
+            javafx.scene.control.Tab selected = workbench.centre().getSelectionModel().getSelectedItem();
+            ResourceKind reselect = null;
+            for (javafx.scene.control.Tab t : List.copyOf(workbench.centre().getTabs())) {
+                if (t.getUserData() instanceof PlaceholderView p && p.connection() == connection) {
+                    if (t == selected) reselect = p.kind();
+                    workbench.centre().getTabs().remove(t);
+                    if (t.getOnClosed() != null) t.getOnClosed().handle(new javafx.event.Event(javafx.scene.control.Tab.CLOSED_EVENT));
+                    workbench.open(connection, p.kind());
+                }
+            }
+            if (reselect != null) workbench.open(connection, reselect);
+        });
     }
 
     /** Closes every connection, then the background threads. Idempotent. */

@@ -19,15 +19,23 @@ public final class PlaceholderView implements ResourceView {
     private final ObservableStringValue title;
     private final StackPane root;
     private final String reason;
+    private final ConnectionModel connection;
 
     public PlaceholderView(ResourceKind kind, ConnectionModel connection) {
         this.kind = kind;
+        this.connection = connection;
         this.title = Bindings.createStringBinding(() -> kind.title() + " \u00b7 " + connection.name());
-        this.reason = "The " + kind.noun() + " view is not part of this build yet";
+        this.reason = connection.name() + " is not connected";
         EmptyState empty = new EmptyState(kind.icon(), kind.title() + " of " + connection.name(),
-                "This build of the console does not include the " + kind.noun() + " view yet. "
-                        + "Nothing is listed because nothing has been read from storage.");
-        Label badge = new Label("Not available in this build");
+                "Nothing is listed because " + connection.name() + " is not connected. "
+                        + "Right-click the connection in the navigator and choose Connect; this view fills in once it is up.");
+        empty.messageLabel().textProperty().bind(Bindings.createStringBinding(() -> "Nothing is listed because "
+                + connection.name() + " is " + connection.stateProperty().get().label().toLowerCase(java.util.Locale.ROOT) + ". "
+                + (connection.noteProperty().get().isBlank() ? "" : connection.noteProperty().get() + " ")
+                + "Right-click the connection in the navigator and choose Connect; this view fills in once it is up.",
+                connection.stateProperty(), connection.noteProperty()));
+        Label badge = new Label();
+        badge.textProperty().bind(Bindings.createStringBinding(() -> connection.stateProperty().get().label(), connection.stateProperty()));
         badge.getStyleClass().addAll("cc-badge", Styles.WARNING);
         empty.with(badge);
         root = new StackPane(empty);
@@ -37,6 +45,11 @@ public final class PlaceholderView implements ResourceView {
 
     public ResourceKind kind() {
         return kind;
+    }
+
+    /** The connection whose storage this view waits for. */
+    public ConnectionModel connection() {
+        return connection;
     }
 
     @Override

@@ -93,14 +93,14 @@ class WorkbenchFxTest {
     }
 
     @Test
-    void openingAResourceWithoutAViewSaysSoAndDisabledActionsExplainThemselves(FxRobot robot) {
+    void openingAResourceOfAnUnconnectedConnectionSaysSoAndDisabledActionsExplainThemselves(FxRobot robot) {
         robot.interact(() -> workbench.open(demo, ResourceKind.VOLUMES));
         assertThat(workbench.selectedView()).isInstanceOf(PlaceholderView.class);
         assertThat(robot.lookup("#placeholder-volumes").tryQuery()).isPresent();
         Button delete = robot.lookup("#tool-delete").queryAs(Button.class);
         assertThat(delete.isDisabled()).isTrue();
         StackPane wrapper = robot.lookup("#tool-delete-wrapper").queryAs(StackPane.class);
-        assertThat(WorkbenchMenus.tooltipOf(wrapper).getText()).isEqualTo("The volumes view is not part of this build yet");
+        assertThat(WorkbenchMenus.tooltipOf(wrapper).getText()).isEqualTo(demo.name() + " is not connected");
 
         robot.press(KeyCode.DELETE).release(KeyCode.DELETE);
         assertThat(dialogs.confirmations).isEmpty();

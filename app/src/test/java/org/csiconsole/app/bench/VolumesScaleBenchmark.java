@@ -1,0 +1,363 @@
+package org.csiconsole.app.bench;
+
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.csiconsole.app.gui.connect.CsiStorage;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.csi.VolumeRequest;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.reference.Seed;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.dialog.DialogService;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.theme.ThemeManager;
+import org.csiconsole.views.volumes.VolumesView;
+import org.csiconsole.views.volumes.VolumesViewModel;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+/**
+ * Scale benchmark of the volumes view (issue 5, "Threading and scale"): 100,000 volumes from the
+ * reference plugin served on a real unix socket, streamed by the CSI client (ListVolumes pages)
+ * into {@link VolumesViewModel} and a shown {@link VolumesView} table, headless under Monocle.
+ *
+ * <p>Run with one command from the repository root:
+ * <pre>
+ *   scripts/benchmark-volumes.sh            # 100,000 volumes
+ *   scripts/benchmark-volumes.sh 20000      # another count
+ * </pre>
+ * The first run creates the volumes with CSI CreateVolume (in process, 64 in flight) in a state
+ * folder under {@code app/target/bench-state} and keeps it for later runs.
+ *
+ * <p>It prints: the seeding and load times; sort times (name, size, back to arrival order, through
+ * the table's sort policy as a column click does) and filter times (a narrow filter, a broad one,
+ * cleared), each measured on the FX thread including the list change reaching the table; the
+ * largest gap between two FX pulses (an {@link AnimationTimer}) and the largest delay of a
+ * {@code Platform.runLater} probe sent every 5 ms, while loading, sorting and filtering; and the heap
+ * used after a full GC with the 100,000 rows held. Targets: sort and filter ≤ 200 ms, FX stall
+ * ≤ 50 ms, heap ≤ 300 MB (the script runs with {@code -Xmx512m}).
+ */
+public final class VolumesScaleBenchmark {
+    private static final long MIB = 1L << 20;
+
+    private VolumesScaleBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int count = args.length > 0 ? Integer.parseInt(args[0].replace("_", "").replace(",", "")) : 100_000;
+        Path stateDir = Path.of(args.length > 1 ? args[1] : "app/target/bench-state").toAbsolutePath();
+        Path socketDir = Files.createTempDirectory("ccb");
+        Path socket = socketDir.resolve("csi.sock");
+
+        try (ReferencePlugin plugin = ReferencePlugin.builder(stateDir).seed(Seed.EMPTY).start()) {
+            seed(plugin, count);
+            plugin.serve(socket, Optional.empty());
+            CallTrace trace = new CallTrace();
+            try (CsiClient csi = CsiClient.open(new Endpoint.Unix(socket), Optional.empty(),
+                    CsiClientOptions.defaults().withPageSize(1000), trace)) {
+                run(new CsiStorage(csi, false), count, trace);
+            }
+        } finally {
+            Files.deleteIfExists(socket);
+            Files.deleteIfExists(socketDir);
+        }
+        System.exit(0);
+    }
+
+    /** Creates volumes bench-NNNNNN until the plugin holds {@code count}; reuses an existing state. */
+    private static void seed(ReferencePlugin plugin, int count) throws Exception {
+        String name = "bench-seed";
+        plugin.startInProcess(name);
+        try (CsiClient csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), CsiClientOptions.defaults(), new CallTrace())) {
+            AtomicLong have = new AtomicLong();
+            csi.listVolumes(1000, p -> have.addAndGet(p.size())).get(10, TimeUnit.MINUTES);
+            if (have.get() >= count) {
+                System.out.printf(Locale.ROOT, "seed: %,d volumes already in %s%n", have.get(), plugin.stateDir());
+                return;
+            }
+            long start = System.nanoTime();
+            Semaphore inFlight = new Semaphore(64);
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            AtomicInteger done = new AtomicInteger();
+            VolumeCapability cap = VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4");
+            for (int i = (int) have.get(); i < count && failure.get() == null; i++) {
+                inFlight.acquire();
+                String vol = String.format(Locale.ROOT, "bench-%06d", i);
+                csi.createVolume(VolumeRequest.of(vol, 1L << 30, cap)).whenComplete((v, e) -> {
+                    if (e != null) failure.compareAndSet(null, e);
+                    if (done.incrementAndGet() % 10_000 == 0) System.out.printf(Locale.ROOT, "seed: %,d created%n", done.get());
+                    inFlight.release();
+                });
+            }
+            inFlight.acquire(64);
+            if (failure.get() != null) throw new IllegalStateException("seeding failed: " + failure.get().getMessage(), failure.get());
+            System.out.printf(Locale.ROOT, "seed: created %,d volumes in %.1f s (CreateVolume, in process)%n",
+                    done.get(), (System.nanoTime() - start) / 1e9);
+        }
+    }
+
+    private static void run(CsiStorage storage, int count, CallTrace trace) throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        Platform.startup(started::countDown);
+        started.await();
+        Stall stall = new Stall();
+        AtomicReference<VolumesViewModel> vmRef = new AtomicReference<>();
+        AtomicReference<VolumesView> viewRef = new AtomicReference<>();
+        onFx(() -> {
+            TaskRunner tasks = new TaskRunner(Platform::runLater);
+            ActionRunner actions = new ActionRunner(tasks, new Notifications(), new NoDialogs());
+            VolumesViewModel vm = new VolumesViewModel(new ViewContext(storage, actions, Platform::runLater, "bench"));
+            VolumesView view = new VolumesView(vm);
+            Stage stage = new Stage();
+            Scene scene = new Scene(new javafx.scene.layout.StackPane(view.node()), 1400, 900);
+            new ThemeManager(Theme.LIGHT).style(scene);
+            stage.setScene(scene);
+            stage.show();
+            vmRef.set(vm);
+            viewRef.set(view);
+            stall.start();
+            return null;
+        });
+        VolumesViewModel vm = vmRef.get();
+        VolumesView view = viewRef.get();
+        waitFrames(30);
+        stall.reset();
+
+        long loadStart = System.nanoTime();
+        onFx(() -> {
+            view.activate();
+            vm.refresh();
+            return null;
+        });
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        while (onFx(() -> vm.loadingProperty().get() || vm.table().totalCount().get() < count)) {
+            if (System.nanoTime() > deadline) throw new IllegalStateException("loading did not finish");
+            Thread.sleep(20); // benchmark main thread polling; not a test
+        }
+        double loadMs = (System.nanoTime() - loadStart) / 1e6;
+        waitFrames(10);
+        Stall.Figures loadStall = stall.take();
+        int loaded = onFx(() -> vm.table().totalCount().get());
+
+        TableView<Volume> table = view.table().tableView();
+        TableColumn<Volume, ?> nameCol = column(table, "Name");
+        TableColumn<Volume, ?> sizeCol = column(table, "Size");
+        double sortName = timed(() -> table.getSortOrder().setAll(nameCol));
+        double sortNameDesc = timed(() -> nameCol.setSortType(TableColumn.SortType.DESCENDING));
+        double sortSize = timed(() -> table.getSortOrder().setAll(sizeCol));
+        double sortNone = timed(() -> table.getSortOrder().clear());
+        double sortModel = timed(() -> vm.table().setComparator(Comparator.comparing(Volume::volumeId)));
+        Stall.Figures sortStall = stall.take();
+
+        double filterNarrow = timed(() -> vm.table().filterTextProperty().set("vol-0000421"));
+        int narrowShown = onFx(() -> vm.table().shownCount().get());
+        double filterBroad = timed(() -> vm.table().filterTextProperty().set("vol-0000"));
+        int broadShown = onFx(() -> vm.table().shownCount().get());
+        double filterTyped = timed(() -> vm.table().filterTextProperty().set("vol-00012"));
+        double filterClear = timed(() -> vm.table().filterTextProperty().set(""));
+        Stall.Figures filterStall = stall.take();
+
+        for (int i = 0; i < 3; i++) System.gc();
+        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        int held = onFx(() -> vm.table().totalCount().get());
+
+        double worstSort = max(sortName, sortNameDesc, sortSize, sortNone, sortModel);
+        double worstFilter = max(filterNarrow, filterBroad, filterTyped, filterClear);
+        double worstGap = Math.max(loadStall.frameGapMs, Math.max(sortStall.frameGapMs, filterStall.frameGapMs));
+        double worstProbe = Math.max(loadStall.probeDelayMs, Math.max(sortStall.probeDelayMs, filterStall.probeDelayMs));
+        System.out.println();
+        System.out.printf(Locale.ROOT, "volumes loaded            %,d (ListVolumes pages of 1,000 over a unix socket)%n", loaded);
+        System.out.printf(Locale.ROOT, "load time                 %.0f ms%n", loadMs);
+        System.out.printf(Locale.ROOT, "sort by name              %.1f ms%s%n", sortName, cpu(0));
+        System.out.printf(Locale.ROOT, "sort by name, descending  %.1f ms%s%n", sortNameDesc, cpu(1));
+        System.out.printf(Locale.ROOT, "sort by size              %.1f ms%s%n", sortSize, cpu(2));
+        System.out.printf(Locale.ROOT, "unsorted again            %.1f ms%s%n", sortNone, cpu(3));
+        System.out.printf(Locale.ROOT, "sort by volume_id (model) %.1f ms%s%n", sortModel, cpu(4));
+        System.out.printf(Locale.ROOT, "filter 'vol-0000421'      %.1f ms (%,d shown)%s%n", filterNarrow, narrowShown, cpu(5));
+        System.out.printf(Locale.ROOT, "filter 'vol-0000'         %.1f ms (%,d shown)%s%n", filterBroad, broadShown, cpu(6));
+        System.out.printf(Locale.ROOT, "filter 'vol-00012'        %.1f ms%s%n", filterTyped, cpu(7));
+        System.out.printf(Locale.ROOT, "filter cleared            %.1f ms%s%n", filterClear, cpu(8));
+        System.out.printf(Locale.ROOT, "max FX pulse gap          load %.1f ms, sort %.1f ms, filter %.1f ms%n",
+                loadStall.frameGapMs, sortStall.frameGapMs, filterStall.frameGapMs);
+        System.out.printf(Locale.ROOT, "max runLater delay        load %.1f ms, sort %.1f ms, filter %.1f ms%n",
+                loadStall.probeDelayMs, sortStall.probeDelayMs, filterStall.probeDelayMs);
+        System.out.printf(Locale.ROOT, "heap after GC             %d MB (%,d rows held)%n", heap / MIB, held);
+        System.out.printf(Locale.ROOT, "machine                   %d cores, load average %.1f at the end%n",
+                Runtime.getRuntime().availableProcessors(), ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        System.out.println();
+        System.out.printf(Locale.ROOT, "target sort   <= 200 ms   worst %.1f ms   %s%n", worstSort, worstSort <= 200 ? "met" : "MISSED");
+        System.out.printf(Locale.ROOT, "target filter <= 200 ms   worst %.1f ms   %s%n", worstFilter, worstFilter <= 200 ? "met" : "MISSED");
+        System.out.printf(Locale.ROOT, "target stall  <= 50 ms    worst pulse gap %.1f ms, runLater delay %.1f ms   %s%n",
+                worstGap, worstProbe, Math.max(worstGap, worstProbe) <= 50 ? "met" : "MISSED");
+        System.out.printf(Locale.ROOT, "target heap   <= 300 MB   %d MB   %s%n", heap / MIB, heap <= 300 * MIB ? "met" : "MISSED");
+        stall.stop();
+        onFx(() -> {
+            view.deactivate();
+            return null;
+        });
+    }
+
+    private static TableColumn<Volume, ?> column(TableView<Volume> table, String text) {
+        return table.getColumns().stream().filter(c -> text.equals(c.getText())).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no column " + text));
+    }
+
+    private static double max(double... v) {
+        double m = 0;
+        for (double d : v) m = Math.max(m, d);
+        return m;
+    }
+
+    /** FX-thread CPU time of each {@link #timed} step, in ms, in call order. */
+    private static final java.util.List<Double> CPU_MS = new java.util.ArrayList<>();
+
+    /**
+     * Runs {@code step} on the FX thread and returns its wall-clock duration in ms, after letting a
+     * few frames render; its CPU time on the FX thread goes to {@link #CPU_MS} (on a busy machine the
+     * wall clock includes time the thread waited for a core).
+     */
+    private static double timed(Runnable step) throws Exception {
+        waitFrames(5);
+        double[] r = onFx(() -> {
+            var threads = ManagementFactory.getThreadMXBean();
+            long cpu = threads.getCurrentThreadCpuTime();
+            long t = System.nanoTime();
+            step.run();
+            return new double[] {(System.nanoTime() - t) / 1e6, (threads.getCurrentThreadCpuTime() - cpu) / 1e6};
+        });
+        CPU_MS.add(r[1]);
+        waitFrames(5);
+        return r[0];
+    }
+
+    private static String cpu(int i) {
+        return String.format(Locale.ROOT, "  (FX thread CPU %.1f ms)", CPU_MS.get(i));
+    }
+
+    private static <T> T onFx(Supplier<T> work) throws Exception {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                f.complete(work.get());
+            } catch (Throwable t) {
+                f.completeExceptionally(t);
+            }
+        });
+        return f.get(2, TimeUnit.MINUTES);
+    }
+
+    private static void waitFrames(int frames) throws InterruptedException {
+        CountDownLatch n = new CountDownLatch(frames);
+        Platform.runLater(() -> new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                n.countDown();
+                if (n.getCount() == 0) stop();
+            }
+        }.start());
+        n.await(30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Watches the FX thread two ways: the gap between consecutive pulses of an {@link AnimationTimer},
+     * and how late a {@code Platform.runLater} probe posted every 5 ms runs.
+     */
+    private static final class Stall {
+        record Figures(double frameGapMs, double probeDelayMs) {
+        }
+
+        private final AtomicLong maxGap = new AtomicLong();
+        private final AtomicLong maxDelay = new AtomicLong();
+        private final ScheduledExecutorService prober = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "fx-probe");
+            t.setDaemon(true);
+            return t;
+        });
+        private AnimationTimer timer;
+
+        void start() {
+            timer = new AnimationTimer() {
+                private long last;
+
+                @Override
+                public void handle(long now) {
+                    long t = System.nanoTime();
+                    if (last != 0) maxGap.accumulateAndGet(t - last, Math::max);
+                    last = t;
+                }
+            };
+            timer.start();
+            prober.scheduleAtFixedRate(() -> {
+                long sent = System.nanoTime();
+                Platform.runLater(() -> maxDelay.accumulateAndGet(System.nanoTime() - sent, Math::max));
+            }, 5, 5, TimeUnit.MILLISECONDS);
+        }
+
+        void reset() {
+            maxGap.set(0);
+            maxDelay.set(0);
+        }
+
+        Figures take() {
+            Figures f = new Figures(maxGap.get() / 1e6, maxDelay.get() / 1e6);
+            reset();
+            return f;
+        }
+
+        void stop() {
+            prober.shutdownNow();
+            Platform.runLater(timer::stop);
+        }
+    }
+
+    /** The benchmark never asks a person anything; a failure ends it. */
+    private static final class NoDialogs implements DialogService {
+        @Override
+        public boolean confirm(String title, String message, String actionLabel) {
+            return false;
+        }
+
+        @Override
+        public boolean confirmByTyping(String title, String message, String expected, String actionLabel) {
+            return false;
+        }
+
+        @Override
+        public void showFailure(CallFailure failure) {
+            System.err.println("failure: " + failure.getMessage());
+        }
+
+        @Override
+        public void showInformation(String title, String message) {
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package org.csiconsole.core.csi;
+
+import csi.v1.Csi;
+import csi.v1.SnapshotMetadataGrpc;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.FakeTimer;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.model.BlockMetadataPage;
+import org.csiconsole.core.model.NodeCapability;
+import org.csiconsole.core.model.Secrets;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Separate node socket, a driver that goes away, and SnapshotMetadata streams. */
+class CsiClientConnectionsTest {
+
+    @Test
+    void nodeCallsGoToTheSeparateNodeEndpoint() throws Exception {
+        try (FakeCsiDriver controller = new FakeCsiDriver(); FakeCsiDriver node = new FakeCsiDriver()) {
+            controller.nodeService = false;
+            node.controllerService = false;
+            Endpoint c = controller.startInProcess("ctrl-" + UUID.randomUUID());
+            Endpoint n = node.startInProcess("node-" + UUID.randomUUID());
+            try (CsiClient client = CsiClient.open(c, Optional.of(n), CsiClientOptions.defaults(), new CallTrace())) {
+                assertThat(client.nodeInfo().get(10, TimeUnit.SECONDS).nodeId()).isEqualTo("node-1");
+                assertThat(client.capabilities().get(10, TimeUnit.SECONDS).node()).contains(NodeCapability.STAGE_UNSTAGE_VOLUME);
+                assertThat(client.nodeEndpoint()).contains(n);
+                assertThat(node.calls("NodeGetInfo")).isEqualTo(1);
+                assertThat(controller.calls("NodeGetInfo")).isZero();
+                client.listVolumes(10, p -> { }).get(10, TimeUnit.SECONDS);
+                assertThat(controller.calls("ListVolumes")).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void driverThatStoppedIsExplainedByTheSocketDiagnosis() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "gone");
+        Path sock = dir.resolve("csi.sock");
+        FakeCsiDriver driver = new FakeCsiDriver();
+        Endpoint ep = driver.startUnix(sock);
+        try (CsiClient client = CsiClient.open(ep, Optional.empty(), CsiClientOptions.defaults().withTimer(new FakeTimer()),
+                new CallTrace())) {
+            assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
+            driver.close();
+            Files.deleteIfExists(sock);
+            CallFailure f;
+            try {
+                client.probe().get(10, TimeUnit.SECONDS);
+                throw new AssertionError("expected a failure");
+            } catch (Exception e) {
+                f = CallFailure.unwrap(e);
+            }
+            assertThat(f.kind()).isEqualTo(FailureKind.ENDPOINT);
+            assertThat(f.why()).contains("there is no socket");
+            assertThat(f.whatToDo()).contains("driver is running");
+        } finally {
+            Files.deleteIfExists(sock);
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    @Test
+    void snapshotMetadataStreamsEveryMessageAndRetriesOnlyBeforeTheFirst() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        SnapshotMetadataGrpc.SnapshotMetadataImplBase metadata = new SnapshotMetadataGrpc.SnapshotMetadataImplBase() {
+            @Override
+            public void getMetadataAllocated(Csi.GetMetadataAllocatedRequest req, StreamObserver<Csi.GetMetadataAllocatedResponse> out) {
+                if (calls.incrementAndGet() == 1) {
+                    out.onError(Status.UNAVAILABLE.asRuntimeException());
+                    return;
+                }
+                for (int i = 0; i < 3; i++) {
+                    out.onNext(Csi.GetMetadataAllocatedResponse.newBuilder().setBlockMetadataType(Csi.BlockMetadataType.FIXED_LENGTH)
+                            .setVolumeCapacityBytes(1L << 30)
+                            .addBlockMetadata(Csi.BlockMetadata.newBuilder().setByteOffset(i * 65536L).setSizeBytes(65536)).build());
+                }
+                out.onCompleted();
+            }
+
+            @Override
+            public void getMetadataDelta(Csi.GetMetadataDeltaRequest req, StreamObserver<Csi.GetMetadataDeltaResponse> out) {
+                calls.incrementAndGet();
+                out.onNext(Csi.GetMetadataDeltaResponse.newBuilder().setVolumeCapacityBytes(1L << 30).build());
+                out.onError(Status.UNAVAILABLE.asRuntimeException());
+            }
+        };
+        try (FakeCsiDriver driver = new FakeCsiDriver()) {
+            Endpoint ep = driver.startInProcess("meta-" + UUID.randomUUID(), metadata);
+            try (CsiClient client = CsiClient.open(ep, Optional.empty(), CsiClientOptions.defaults().withTimer(new FakeTimer()),
+                    new CallTrace())) {
+                // not advertised: refused locally
+                try {
+                    client.metadataAllocated("snap-1", 0, 0, Secrets.NONE, p -> { }).get(10, TimeUnit.SECONDS);
+                    throw new AssertionError("expected a failure");
+                } catch (Exception e) {
+                    assertThat(CallFailure.unwrap(e).kind()).isEqualTo(FailureKind.UNSUPPORTED);
+                }
+                assertThat(calls.get()).isZero();
+                List<BlockMetadataPage> pages = new ArrayList<>();
+                client.forced().metadataAllocated("snap-1", 0, 0, Secrets.NONE, pages::add).get(10, TimeUnit.SECONDS);
+                assertThat(pages).hasSize(3);
+                assertThat(pages.get(2).blocks()).singleElement().satisfies(b -> assertThat(b.byteOffset()).isEqualTo(131072));
+                assertThat(calls.get()).isEqualTo(2);
+                // a stream that broke after delivering data is not silently restarted
+                calls.set(0);
+                try {
+                    client.forced().metadataDelta("snap-1", "snap-2", 0, 0, Secrets.NONE, p -> { }).get(10, TimeUnit.SECONDS);
+                    throw new AssertionError("expected a failure");
+                } catch (Exception e) {
+                    assertThat(CallFailure.unwrap(e).kind()).isEqualTo(FailureKind.UNAVAILABLE);
+                }
+                assertThat(calls.get()).isEqualTo(1);
+            }
+        }
+    }
+}
