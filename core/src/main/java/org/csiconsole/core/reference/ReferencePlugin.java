@@ -126,8 +126,15 @@ public final class ReferencePlugin implements AutoCloseable {
             StateStore store = StateStore.open(stateDir);
             try {
                 ArrayModel model = ArrayModel.load(store, clock);
+                if (model.seedingInterrupted()) {
+                    // a process was killed while seeding: the content is a partial seed, redo it
+                    store.clear();
+                    model = ArrayModel.load(store, clock);
+                }
                 if (model.isEmpty()) {
+                    model.markSeeding(true);
                     DemoSeed.apply(model, seed, nodeId);
+                    model.markSeeding(false);
                 }
                 DemoSeed.ensureNode(model, nodeId);
                 return new ReferencePlugin(store, model, new Faults(faultSeed, model), nodeId);

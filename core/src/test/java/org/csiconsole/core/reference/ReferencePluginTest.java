@@ -71,6 +71,22 @@ class ReferencePluginTest {
     }
 
     @Test
+    void aSeedInterruptedByAKillIsRedoneOnTheNextStart() {
+        try (var store = org.csiconsole.core.reference.store.StateStore.open(dir)) {
+            var m = org.csiconsole.core.reference.array.ArrayModel.load(store, java.time.Clock.systemUTC());
+            m.markSeeding(true);
+            org.csiconsole.core.reference.seed.DemoSeed.apply(m, Seed.EMPTY, "node-1");
+            m.createVolume(org.csiconsole.core.reference.array.VolumeSpec.simple("half-seeded", 1L << 30));
+            // the process dies here, before seeding is marked finished
+        }
+        try (ReferencePlugin p = ReferencePlugin.builder(dir).seed(Seed.DEMO).start()) {
+            assertThat(p.model().seedingInterrupted()).isFalse();
+            assertThat(p.model().volumeByName("half-seeded")).isEmpty();
+            assertThat(p.model().volumeCount()).isBetween(190, 230);
+        }
+    }
+
+    @Test
     void secondPluginOnSameStateDirFailsFast() {
         try (ReferencePlugin p = ReferencePlugin.builder(dir).start()) {
             assertThatThrownBy(() -> ReferencePlugin.builder(dir).start())

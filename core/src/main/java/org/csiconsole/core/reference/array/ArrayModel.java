@@ -146,6 +146,23 @@ public final class ArrayModel {
         return clock;
     }
 
+    /** Marks seeding as started ({@code true}) or finished ({@code false}); persisted. */
+    public void markSeeding(boolean inProgress) {
+        mutate(tx -> {
+            if (inProgress) {
+                tx.put(sequences, "seeding", 1L);
+            } else {
+                tx.delete(sequences, "seeding");
+            }
+            return Boolean.TRUE;
+        });
+    }
+
+    /** True when a previous process was stopped while seeding: the state is an incomplete seed. */
+    public boolean seedingInterrupted() {
+        return sequences.get("seeding") != null;
+    }
+
     /** True when nothing has been stored yet (no arrays): a fresh state directory. */
     public boolean isEmpty() {
         return arrays.rows.isEmpty();
@@ -1120,11 +1137,12 @@ public final class ArrayModel {
     /**
      * The real directory under the state dir that stands for a CO path.
      *
-     * @throws ModelException INVALID_ARGUMENT when the path is relative or contains ".."
+     * @throws ModelException INVALID_ARGUMENT when the path is relative, is "/" or contains ".."
      */
     public Path hostPath(String coPath) {
-        if (coPath == null || !coPath.startsWith("/") || List.of(coPath.split("/")).contains("..")) {
-            throw ModelException.invalid("Path " + coPath + " must be absolute and must not contain '..'.");
+        if (coPath == null || !coPath.startsWith("/") || List.of(coPath.split("/")).contains("..")
+                || coPath.replace("/", "").isEmpty() || coPath.indexOf('\0') >= 0) {
+            throw ModelException.invalid("Path " + coPath + " must be an absolute path below / without '..'.");
         }
         return nodeRoot.resolve(coPath.substring(1));
     }

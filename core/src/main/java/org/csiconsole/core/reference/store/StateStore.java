@@ -159,6 +159,16 @@ public final class StateStore implements AutoCloseable {
         }
     }
 
+    /** Deletes every row in one transaction (used to redo a seed that was interrupted). */
+    public synchronized void clear() {
+        try (Statement st = connection.createStatement()) {
+            st.executeUpdate("DELETE FROM entity");
+            connection.commit();
+        } catch (SQLException e) {
+            throw new StoreException("Cannot clear the state database: " + e.getMessage(), e);
+        }
+    }
+
     /** Closes the database and releases the directory lock. Idempotent. */
     @Override
     public synchronized void close() {
