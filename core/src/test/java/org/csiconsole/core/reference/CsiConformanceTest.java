@@ -464,6 +464,8 @@ class CsiConformanceTest {
         assertCode(Status.Code.NOT_FOUND, () -> node.nodeUnstageVolume(Csi.NodeUnstageVolumeRequest.newBuilder()
                 .setVolumeId("vol-00000404").setStagingTargetPath(staging).build()));
         assertCode(Status.Code.INVALID_ARGUMENT, () -> node.nodePublishVolume(nodePublishReq(v.getVolumeId(), staging, "relative/path")));
+        assertCode(Status.Code.INVALID_ARGUMENT, () -> node.nodePublishVolume(nodePublishReq(v.getVolumeId(), staging, "/")));
+        assertCode(Status.Code.INVALID_ARGUMENT, () -> node.nodePublishVolume(nodePublishReq(v.getVolumeId(), staging, "/a/../../etc")));
     }
 
     @Test

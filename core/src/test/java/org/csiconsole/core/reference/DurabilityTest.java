@@ -83,6 +83,7 @@ class DurabilityTest {
 
         Map<String, String> ackedCreates = new ConcurrentHashMap<>();   // name -> volume_id
         Set<String> ackedDeletes = ConcurrentHashMap.newKeySet();       // volume_id
+        Set<String> sentDeletes = ConcurrentHashMap.newKeySet();        // volume_id, acknowledged or not
         Map<String, String> ackedSnapshots = new ConcurrentHashMap<>(); // snapshot_id -> source
         AtomicInteger next = new AtomicInteger();
         AtomicInteger acked = new AtomicInteger();
@@ -105,6 +106,7 @@ class DurabilityTest {
                                 ackedSnapshots.put(snap.getSnapshotId(), id);
                             }
                             if (i % 3 == 2) {
+                                sentDeletes.add(id);
                                 c.withDeadlineAfter(20, TimeUnit.SECONDS).deleteVolume(
                                         Csi.DeleteVolumeRequest.newBuilder().setVolumeId(id).build());
                                 ackedDeletes.add(id);
@@ -138,9 +140,9 @@ class DurabilityTest {
             ackedCreates.forEach((name, id) -> {
                 if (ackedDeletes.contains(id)) {
                     assertThat(byId).doesNotContainKey(id);
-                } else {
+                } else if (!sentDeletes.contains(id)) {
                     assertThat(byId).containsKey(id);
-                }
+                } // a delete in flight at the kill may or may not have been applied
             });
             Set<String> snapshots = new java.util.HashSet<>();
             c.listSnapshots(Csi.ListSnapshotsRequest.getDefaultInstance()).getEntriesList()

@@ -24,6 +24,11 @@ public record SnapshotGroupRow(GroupSnapshot group, String volumeGroup, Snapshot
         return group.groupSnapshotId();
     }
 
+    /** Identity of the row: ids of CSI group snapshots and CSP snapshot groups may coincide. */
+    public String key() {
+        return group.origin() + ":" + group.groupSnapshotId();
+    }
+
     public String displayName() {
         return group.name().isEmpty() ? group.groupSnapshotId() : group.name();
     }

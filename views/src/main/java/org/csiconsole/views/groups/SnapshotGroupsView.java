@@ -26,7 +26,7 @@ public final class SnapshotGroupsView extends StorageTableView<SnapshotGroupRow>
         List<Column<SnapshotGroupRow, ?>> columns = List.of(
                 Column.<SnapshotGroupRow, String>of("name", "Name", SnapshotGroupRow::displayName).width(200),
                 Column.<SnapshotGroupRow, String>of("id", "Group snapshot id", SnapshotGroupRow::id).width(160).mono(),
-                Column.<SnapshotGroupRow, Integer>of("members", "Members", r -> r.group().snapshots().size()).alignRight().width(80),
+                Column.<SnapshotGroupRow, Integer>of("members", "Members", r -> r.group().snapshots().size()).alignRight().width(95),
                 Column.<SnapshotGroupRow, Boolean>of("ready", "Ready", r -> r.group().readyToUse()).format(b -> b ? "Ready" : "Not ready")
                         .styleClass(r -> r.group().readyToUse() ? "cc-cell-ok" : "cc-cell-warning").width(90),
                 Column.<SnapshotGroupRow, String>of("volumeGroup", "Volume group", SnapshotGroupRow::volumeGroup).width(130),

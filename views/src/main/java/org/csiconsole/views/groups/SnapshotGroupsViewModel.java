@@ -93,7 +93,10 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
         Map<String, String> params = Form.parseKeyValues(form.text("parameters").text().get());
         context.actions().run("Create group snapshot " + name, p -> storage().createGroupSnapshot(name, ids, params),
                 g -> "Created with " + g.snapshots().size() + " snapshots" + (g.readyToUse() ? "." : "; not ready to use yet."))
-                .outcome().thenAccept(g -> upsert(new SnapshotGroupRow(g, "", null), r -> r.id().equals(g.groupSnapshotId())));
+                .outcome().thenAccept(g -> {
+                    SnapshotGroupRow row = new SnapshotGroupRow(g, "", null);
+                    upsert(row, r -> r.key().equals(row.key()));
+                });
     }
 
     /** Deletes the selected group snapshot (and its member snapshots) after the person typed its name. */
@@ -104,7 +107,7 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
                 "DeleteVolumeGroupSnapshot deletes the group and its " + r.group().snapshots().size()
                         + " member snapshots. This cannot be undone.", r.displayName(), "Delete")) return;
         context.actions().run("Delete group snapshot " + r.displayName(), p -> storage().deleteGroupSnapshot(r.group()), x -> "Deleted.")
-                .outcome().thenRun(() -> remove(x -> x.id().equals(r.id())));
+                .outcome().thenRun(() -> remove(x -> x.key().equals(r.key())));
     }
 
     private static List<String> ids(String text) {

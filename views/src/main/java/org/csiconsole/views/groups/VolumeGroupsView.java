@@ -26,7 +26,7 @@ public final class VolumeGroupsView extends StorageTableView<VolumeGroup> {
         List<Column<VolumeGroup, ?>> columns = List.of(
                 Column.<VolumeGroup, String>of("name", "Name", g -> g.name().isEmpty() ? g.id() : g.name()).width(200),
                 Column.<VolumeGroup, String>of("id", "Group id", VolumeGroup::id).width(160).mono(),
-                Column.<VolumeGroup, Integer>of("members", "Members", g -> g.volumes().size()).alignRight().width(80),
+                Column.<VolumeGroup, Integer>of("members", "Members", g -> g.volumes().size()).alignRight().width(95),
                 Column.<VolumeGroup, String>of("partner", "Replication partner", g -> g.config().getOrDefault(VolumeGroupsViewModel.PARTNER, "")).width(160),
                 Column.<VolumeGroup, Instant>of("created", "Created", VolumeGroup::creationTime).format(Texts::time)
                         .comparator(Comparator.naturalOrder()).width(160),

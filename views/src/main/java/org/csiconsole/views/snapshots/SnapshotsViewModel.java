@@ -76,7 +76,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         UiTask<Snapshot> task = context.actions().run("Snapshot " + sourceVolumeId,
                 p -> storage().createSnapshot(sourceVolumeId, name, params),
                 s -> "Created snapshot " + display(s) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
-        task.outcome().thenAccept(s -> upsert(s, x -> x.snapshotId().equals(s.snapshotId())));
+        task.outcome().thenAccept(s -> upsert(s, x -> same(x, s)));
         return task;
     }
 
@@ -88,7 +88,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
                 "DeleteSnapshot removes this point-in-time copy. Volumes created from it stay. This cannot be undone.",
                 display(s), "Delete")) return;
         context.actions().run("Delete snapshot " + display(s), p -> storage().deleteSnapshot(s.snapshotId()), x -> "Deleted.")
-                .outcome().thenRun(() -> remove(x -> x.snapshotId().equals(s.snapshotId())));
+                .outcome().thenRun(() -> remove(x -> same(x, s)));
     }
 
     /** Creates a new volume from the selected snapshot through the create-volume form. */
@@ -100,6 +100,11 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         var request = VolumeForms.toRequest(form);
         context.actions().run("Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),
                 (Volume v) -> "Created " + v.displayName() + " (" + Texts.size(v.capacityBytes()) + ") from " + display(s) + ".");
+    }
+
+    /** Same snapshot: ids of CSI and CSP snapshots may coincide, so the origin counts too. */
+    private static boolean same(Snapshot a, Snapshot b) {
+        return a.snapshotId().equals(b.snapshotId()) && a.origin() == b.origin();
     }
 
     static String display(Snapshot s) {

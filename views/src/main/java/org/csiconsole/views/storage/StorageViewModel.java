@@ -90,7 +90,11 @@ public abstract class StorageViewModel<T> extends ViewModel {
 
     @Override
     protected void onDeactivate() {
-        if (load != null) load.cancel();
+        // A read cut short by hiding the view starts again when it is shown again.
+        if (load != null && load.state() == org.csiconsole.views.task.TaskState.RUNNING) {
+            load.cancel();
+            loaded = false;
+        }
     }
 
     public StorageService storage() {

@@ -1137,11 +1137,12 @@ public final class ArrayModel {
     /**
      * The real directory under the state dir that stands for a CO path.
      *
-     * @throws ModelException INVALID_ARGUMENT when the path is relative or contains ".."
+     * @throws ModelException INVALID_ARGUMENT when the path is relative, is "/" or contains ".."
      */
     public Path hostPath(String coPath) {
-        if (coPath == null || !coPath.startsWith("/") || List.of(coPath.split("/")).contains("..")) {
-            throw ModelException.invalid("Path " + coPath + " must be absolute and must not contain '..'.");
+        if (coPath == null || !coPath.startsWith("/") || List.of(coPath.split("/")).contains("..")
+                || coPath.replace("/", "").isEmpty() || coPath.indexOf('\0') >= 0) {
+            throw ModelException.invalid("Path " + coPath + " must be an absolute path below / without '..'.");
         }
         return nodeRoot.resolve(coPath.substring(1));
     }
