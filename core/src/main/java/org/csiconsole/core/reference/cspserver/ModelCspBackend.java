@@ -118,6 +118,10 @@ public final class ModelCspBackend implements CspBackend {
 
     @Override
     public CspWire.Volume editVolume(String array, String id, CspWire.Volume in) {
+        return guarded(id, () -> edit(array, id, in));
+    }
+
+    private CspWire.Volume edit(String array, String id, CspWire.Volume in) {
         VolumeRecord v = requireVolume(array, id);
         Map<String, String> config = text(in.config());
         for (String k : config.keySet()) {
@@ -144,6 +148,10 @@ public final class ModelCspBackend implements CspBackend {
 
     @Override
     public CspWire.PublishInfo publish(String array, String volumeId, String hostUuid, String protocol) {
+        return guarded(volumeId, () -> publishNow(array, volumeId, hostUuid, protocol));
+    }
+
+    private CspWire.PublishInfo publishNow(String array, String volumeId, String hostUuid, String protocol) {
         VolumeRecord v = requireVolume(array, volumeId);
         HostRecord h = model.hostByNodeId(hostUuid).or(() -> model.host(hostUuid))
                 .orElseThrow(() -> CspProblem.notFound("Host with uuid " + hostUuid + " not found. Register it with POST /hosts first."));
@@ -193,11 +201,18 @@ public final class ModelCspBackend implements CspBackend {
         VolumeRecord v = requireVolume(array, volumeId);
         HostRecord h = model.hostByNodeId(hostUuid).or(() -> model.host(hostUuid))
                 .orElseThrow(() -> CspProblem.notFound("Host with uuid " + hostUuid + " not found."));
-        call(() -> model.unpublishForce(v.id(), h.nodeId()));
+        guarded(v.id(), () -> call(() -> model.unpublishForce(v.id(), h.nodeId())));
     }
 
     @Override
     public void deleteVolume(String array, String id, boolean force) {
+        guarded(id, () -> {
+            delete(array, id, force);
+            return null;
+        });
+    }
+
+    private void delete(String array, String id, boolean force) {
         VolumeRecord v = requireVolume(array, id);
         if (!model.publications(v.id()).isEmpty()) {
             if (!force) throw CspProblem.badRequest("Cannot delete a published volume");
@@ -424,6 +439,23 @@ public final class ModelCspBackend implements CspBackend {
 
     private VolumeRecord requireVolume(String array, String id) {
         return find(array, id).orElseThrow(() -> CspProblem.notFound("Volume with id " + id + " not found."));
+    }
+
+    /**
+     * Runs {@code op} while {@code key} is marked busy in the model, so a CSP call and a CSI call on
+     * the same volume never interleave; a key already busy is 409 Conflict.
+     */
+    private <T> T guarded(String key, Supplier<T> op) {
+        AutoCloseable handle = call(() -> model.begin(key));
+        try {
+            return op.get();
+        } finally {
+            try {
+                handle.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("Could not release the in-flight mark of " + key, e);
+            }
+        }
     }
 
     /** Runs a model operation and maps its refusal onto the CSP's statuses. */

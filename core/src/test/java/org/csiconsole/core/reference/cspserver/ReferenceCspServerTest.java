@@ -335,4 +335,50 @@ class ReferenceCspServerTest {
         plugin.close();
         assertThatThrownBy(() -> new Socket(u.getHost(), u.getPort()).close()).isInstanceOf(IOException.class);
     }
+
+    @Test
+    void aVolumeBusyWithAnotherOperationIsAConflict() throws Exception {
+        String id = createVolume("volume-busy", GIB).get("id").asText();
+        try (AutoCloseable held = plugin.faults().guard(id)) {
+            Http.Reply r = http.put("/volumes/" + id + "/actions/publish", "{\"host_uuid\":\"node-1\",\"access_protocol\":\"iscsi\"}");
+            assertThat(r.status()).isEqualTo(409);
+            assertThat(message(r)).contains("in progress");
+            assertThat(http.delete("/volumes/" + id).status()).isEqualTo(409);
+        }
+        assertThat(plugin.model().publications(id)).isEmpty();
+        assertThat(http.delete("/volumes/" + id).status()).isEqualTo(204);
+    }
+
+    @Test
+    void passwordsChapSecretsAndTokensNeverReachTheLog() {
+        ch.qos.logback.classic.Logger root = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
+                org.slf4j.Logger.ROOT_LOGGER_NAME);
+        ch.qos.logback.classic.Logger ours = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("org.csiconsole");
+        ch.qos.logback.classic.Level was = ours.getLevel();
+        var events = new ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent>();
+        events.start();
+        root.addAppender(events);
+        ours.setLevel(ch.qos.logback.classic.Level.DEBUG);
+        String token = http.headers.get("x-auth-token");
+        try {
+            assertThat(http.post("/tokens", "{\"username\":\"admin\",\"password\":\"pw-canary-1\"}").status()).isEqualTo(401);
+            assertThat(http.post("/tokens", "{\"username\":\"admin\",\"password\":\"pw-canary-2").status()).isEqualTo(400);
+            ok(http.post("/hosts", "{\"name\":\"c\",\"uuid\":\"c-uuid\",\"iqns\":[\"iqn.2019-07.com.example:c\"],"
+                    + "\"networks\":[\"10.10.2.0/24\"],\"chap_user\":\"u\",\"chap_password\":\"chap-canary-3\"}"));
+            String id = createVolume("volume-log", GIB).get("id").asText();
+            ok(http.put("/volumes/" + id + "/actions/publish", "{\"host_uuid\":\"c-uuid\",\"access_protocol\":\"iscsi\"}"));
+            Http.Reply taken = http.post("/hosts", "{\"name\":\"c\",\"uuid\":\"c-uuid\",\"wwpns\":[\"10:00:00:00:c9:00:00:09\"],"
+                    + "\"chap_user\":\"u\",\"chap_password\":\"chap-canary-4\"}");
+            assertThat(taken.status()).isEqualTo(409);
+            assertThat(taken.body()).doesNotContain("chap-canary-4");
+        } finally {
+            root.detachAppender(events);
+            ours.setLevel(was);
+        }
+        for (var e : events.list) {
+            String text = e.getFormattedMessage() + (e.getThrowableProxy() == null ? "" : e.getThrowableProxy().getMessage());
+            assertThat(text).doesNotContain("pw-canary-1", "pw-canary-2", "chap-canary-3", "chap-canary-4", token);
+        }
+    }
+
 }
