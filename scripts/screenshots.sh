@@ -23,9 +23,12 @@ mvn -B -q -pl app -am test-compile dependency:build-classpath \
 classpath="app/target/test-classes:app/target/classes:$(cat "$cp_file")"
 rm -f "$cp_file"
 
-XDG_CONFIG_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ScreenshotTour "$out"
 # Every resource view of the demo connection, the create-volume dialog, volumes in dark (20-*.png).
-XDG_CONFIG_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ViewsTour "$out"
+# Connections: several open at once, a driver socket going away, connection dialogs, trust on first use (40-*.png).
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
+  java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ConnectionsTour "$out"
 ls -1 "$out"/*.png

@@ -113,7 +113,7 @@ public final class Console {
     private List<ConnectionModel> addConnections(LaunchOptions options, ProfileStore profiles) {
         List<ConnectionModel> toOpen = new ArrayList<>();
         if (options.demo()) toOpen.add(manager.add(ConnectionProfile.demo()));
-        if (options.endpoint() != null) toOpen.add(manager.add(ConnectionProfile.csi("Endpoint", options.endpoint())));
+        if (options.endpoint() != null) toOpen.add(manager.add(ConnectionProfile.csi(endpointName(options.endpoint()), options.endpoint())));
         if (options.cspUrl() != null) {
             ConnectionModel csp = manager.add(ConnectionProfile.csp("CSP array", options.cspUrl(), "", ""));
             csp.noteProperty().set("Not connected: right-click the connection, Edit, give the user, then Connect.");
@@ -153,6 +153,23 @@ public final class Console {
             }
             if (reselect != null) workbench.open(connection, reselect);
         });
+    }
+
+    /**
+     * A name for a command-line endpoint: the driver's folder for a unix socket (kubelet keeps each
+     * driver's socket in a folder named after the driver, e.g. {@code plugins/csi.hpe.com/csi.sock}),
+     * else the endpoint text.
+     */
+    static String endpointName(String endpoint) {
+        String t = endpoint.strip();
+        String path = t.startsWith("unix://") ? t.substring("unix://".length()) : t.startsWith("unix:") ? t.substring("unix:".length()) : t;
+        if (path.startsWith("/")) {
+            Path p = Path.of(path);
+            Path parent = p.getParent();
+            if (parent != null && parent.getFileName() != null) return parent.getFileName().toString();
+            if (p.getFileName() != null) return p.getFileName().toString();
+        }
+        return t.startsWith("tcp://") ? t.substring("tcp://".length()) : t;
     }
 
     /** Closes every connection, then the background threads. Idempotent. */

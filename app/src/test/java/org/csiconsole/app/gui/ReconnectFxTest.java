@@ -40,7 +40,8 @@ class ReconnectFxTest {
     @Start
     void start(Stage stage) throws Exception {
         Path dir = Files.createTempDirectory("csi-console-reconnect");
-        socket = dir.resolve("csi.sock");
+        Files.createDirectories(dir.resolve("csi.lab.example"));
+        socket = dir.resolve("csi.lab.example").resolve("csi.sock");
         plugin = ReferencePlugin.builder(dir.resolve("state")).start();
         server = plugin.serve(socket, Optional.empty());
         console = new Console(stage, new LaunchOptions(false, "unix://" + socket, null), dir.resolve("config"),
@@ -62,17 +63,19 @@ class ReconnectFxTest {
     @Test
     void statusShowsReconnectingWhenTheSocketGoesAndConnectedWhenItIsServedAgain(FxRobot robot) throws Exception {
         ConnectionModel endpoint = console.connections().get(0);
-        awaitStatus(robot, "Endpoint: Connected");
+        awaitStatus(robot, "csi.lab.example: Connected");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#status-plugin").queryAs(Label.class).getText()
+                .startsWith(ReferencePlugin.PLUGIN_NAME));
         assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).isEqualTo("unix://" + socket);
 
         server.shutdownNow();
         server.awaitTermination(5, TimeUnit.SECONDS);
         Files.deleteIfExists(socket);
-        awaitStatus(robot, "Endpoint: Reconnecting");
+        awaitStatus(robot, "csi.lab.example: Reconnecting");
         assertThat(endpoint.noteProperty().get()).contains(socket.toString());
 
         server = plugin.serve(socket, Optional.empty());
-        awaitStatus(robot, "Endpoint: Connected");
+        awaitStatus(robot, "csi.lab.example: Connected");
         assertThat(endpoint.stateProperty().get()).isEqualTo(ConnectionState.CONNECTED);
     }
 }

@@ -136,35 +136,31 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         t.selectToggle(model.transportProperty().get() == Transport.TCP ? tcp : unix);
         t.selectedToggleProperty().addListener((o, a, b) -> model.transportProperty().set(b == tcp ? Transport.TCP : Transport.UNIX));
 
-        GridPane g = grid();
-        row(g, 0, "Transport", new HBox(16, unix, tcp));
-        Node socket = withBrowse(field("conn-socket", model.socketPathProperty(), "/var/lib/kubelet/plugins/csi.example.com/csi.sock"),
-                model.socketPathProperty(), "Choose the driver's socket");
-        Node hostPort = field("conn-hostport", model.hostPortProperty(), "csi-proxy.example:9000");
-        Node ca = withBrowse(field("conn-ca", model.caFileProperty(), "CA file (PEM); TLS is off when empty"), model.caFileProperty(), "Choose the CA file");
-        Node cert = withBrowse(field("conn-client-cert", model.clientCertProperty(), "optional client certificate (PEM)"), model.clientCertProperty(), "Choose the client certificate");
-        Node key = withBrowse(field("conn-client-key", model.clientKeyProperty(), "its private key (PEM)"), model.clientKeyProperty(), "Choose the client key");
-        Node node = withBrowse(field("conn-node-socket", model.nodeSocketProperty(), "optional: /var/lib/kubelet/plugins/csi.example.com/node.sock"),
-                model.nodeSocketProperty(), "Choose the node plugin's socket");
-        Label socketLabel = row(g, 1, "Socket", socket);
-        Label hpLabel = row(g, 2, "Host:port", hostPort);
-        Label caLabel = row(g, 3, "TLS CA", ca);
-        Label certLabel = row(g, 4, "Client cert", cert);
-        Label keyLabel = row(g, 5, "Client key", key);
-        row(g, 6, "Node socket", node);
+        GridPane transportGrid = grid();
+        row(transportGrid, 0, "Transport", new HBox(16, unix, tcp));
+        GridPane unixGrid = grid();
+        row(unixGrid, 0, "Socket", withBrowse(field("conn-socket", model.socketPathProperty(), "/var/lib/kubelet/plugins/csi.example.com/csi.sock"),
+                model.socketPathProperty(), "Choose the driver's socket"));
+        GridPane tcpGrid = grid();
+        row(tcpGrid, 0, "Host:port", field("conn-hostport", model.hostPortProperty(), "csi-proxy.example:9000"));
+        row(tcpGrid, 1, "TLS CA", withBrowse(field("conn-ca", model.caFileProperty(), "CA file (PEM); TLS is off when empty"),
+                model.caFileProperty(), "Choose the CA file"));
+        row(tcpGrid, 2, "Client cert", withBrowse(field("conn-client-cert", model.clientCertProperty(), "optional client certificate (PEM)"),
+                model.clientCertProperty(), "Choose the client certificate"));
+        row(tcpGrid, 3, "Client key", withBrowse(field("conn-client-key", model.clientKeyProperty(), "its private key (PEM)"),
+                model.clientKeyProperty(), "Choose the client key"));
+        GridPane nodeGrid = grid();
+        row(nodeGrid, 0, "Node socket", withBrowse(field("conn-node-socket", model.nodeSocketProperty(),
+                "optional: /var/lib/kubelet/plugins/csi.example.com/node.sock"), model.nodeSocketProperty(), "Choose the node plugin's socket"));
         var isTcp = model.transportProperty().isEqualTo(Transport.TCP);
-        for (Node n : new Node[]{hostPort, hpLabel, ca, caLabel, cert, certLabel, key, keyLabel}) {
-            n.visibleProperty().bind(isTcp);
-            n.managedProperty().bind(isTcp);
-        }
-        socket.visibleProperty().bind(isTcp.not());
-        socket.managedProperty().bind(isTcp.not());
-        socketLabel.visibleProperty().bind(isTcp.not());
-        socketLabel.managedProperty().bind(isTcp.not());
+        tcpGrid.visibleProperty().bind(isTcp);
+        tcpGrid.managedProperty().bind(isTcp);
+        unixGrid.visibleProperty().bind(isTcp.not());
+        unixGrid.managedProperty().bind(isTcp.not());
         Label hint = new Label("The console watches a unix socket and reconnects when the driver restarts.");
         hint.getStyleClass().add("cc-muted");
         hint.setWrapText(true);
-        return new VBox(8, g, hint);
+        return new VBox(8, transportGrid, unixGrid, tcpGrid, nodeGrid, hint);
     }
 
     private VBox cspPane() {
@@ -188,22 +184,20 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         t.selectedToggleProperty().addListener((o, a, b) -> model.cspTrustProperty().set(
                 b == pin ? CspTrustChoice.PIN : b == caFile ? CspTrustChoice.CA_FILE : CspTrustChoice.SYSTEM));
         row(g, 3, "Trust", new VBox(6, system, caFile, pin));
-        Node ca = withBrowse(field("conn-csp-ca", model.cspCaFileProperty(), "CA file (PEM)"), model.cspCaFileProperty(), "Choose the CA file");
+        GridPane caGrid = grid();
+        row(caGrid, 0, "CA file", withBrowse(field("conn-csp-ca", model.cspCaFileProperty(), "CA file (PEM)"),
+                model.cspCaFileProperty(), "Choose the CA file"));
+        GridPane pinGrid = grid();
         TextField pinField = field("conn-pin", model.pinProperty(), "AB:CD:...:EF (32 hex pairs)");
         pinField.getStyleClass().add("cc-mono");
-        Label caLabel = row(g, 4, "CA file", ca);
-        Label pinLabel = row(g, 5, "Pin", pinField);
+        row(pinGrid, 0, "Pin", pinField);
         var isCa = model.cspTrustProperty().isEqualTo(CspTrustChoice.CA_FILE);
         var isPin = model.cspTrustProperty().isEqualTo(CspTrustChoice.PIN);
-        ca.visibleProperty().bind(isCa);
-        ca.managedProperty().bind(isCa);
-        caLabel.visibleProperty().bind(isCa);
-        caLabel.managedProperty().bind(isCa);
-        pinField.visibleProperty().bind(isPin);
-        pinField.managedProperty().bind(isPin);
-        pinLabel.visibleProperty().bind(isPin);
-        pinLabel.managedProperty().bind(isPin);
-        return new VBox(8, g);
+        caGrid.visibleProperty().bind(isCa);
+        caGrid.managedProperty().bind(isCa);
+        pinGrid.visibleProperty().bind(isPin);
+        pinGrid.managedProperty().bind(isPin);
+        return new VBox(8, g, caGrid, pinGrid);
     }
 
     private static GridPane grid() {

@@ -58,7 +58,10 @@ public final class TrustDialog extends Dialog<Boolean> {
         fp.setId("trust-fingerprint");
         fp.setEditable(false);
         fp.setPrefRowCount(2);
-        fp.setWrapText(true);
+        fp.setPrefColumnCount(49);
+        fp.setWrapText(false);
+        fp.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.layout.GridPane.setHgrow(fp, javafx.scene.layout.Priority.ALWAYS);
         fp.getStyleClass().add("cc-mono");
         g.addRow(0, muted("Address"), urlValue);
         g.addRow(1, muted("Subject"), subjectValue);
@@ -71,7 +74,7 @@ public final class TrustDialog extends Dialog<Boolean> {
         advice.setMinHeight(Label.USE_PREF_SIZE);
         VBox content = new VBox(12, g, advice);
         content.setPadding(new Insets(6, 20, 10, 20));
-        content.setPrefWidth(560);
+        content.setPrefWidth(640);
         getDialogPane().setContent(content);
         getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, trust);
         Button trustButton = (Button) getDialogPane().lookupButton(trust);

@@ -49,6 +49,9 @@ public final class StatusBar extends HBox {
         Label note = new Label();
         note.getStyleClass().add("cc-muted");
         note.setMinWidth(0);
+        state.setMinWidth(Label.USE_PREF_SIZE);
+        plugin.setMinWidth(Label.USE_PREF_SIZE);
+        endpoint.setMinWidth(120);
 
         Runnable update = () -> {
             ConnectionModel c = current.get();
