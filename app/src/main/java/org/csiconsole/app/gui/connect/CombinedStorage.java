@@ -65,6 +65,11 @@ public final class CombinedStorage implements StorageService {
         return csi.pluginInfo();
     }
 
+    @Override
+    public CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> addons() {
+        return csi.addons();
+    }
+
     /** CSP volumes of every array (a failing array is skipped), keyed by id. */
     private CompletableFuture<Map<String, Volume>> cspVolumes() {
         Map<String, Volume> all = new LinkedHashMap<>();
