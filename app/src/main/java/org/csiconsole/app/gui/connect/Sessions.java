@@ -171,8 +171,16 @@ public class Sessions implements AutoCloseable {
                 plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).start();
                 note = "Demo state kept in " + dir + " for this run only (" + demoStateDir() + " is in use).";
             }
-            String name = "demo-" + java.util.UUID.randomUUID();
-            plugin.startInProcess(name);
+            String name = "demo";
+            for (int n = 2; ; n++) {
+                try {
+                    plugin.startInProcess(name);
+                    break;
+                } catch (IllegalStateException taken) {
+                    if (n > 50) throw taken;
+                    name = "demo-" + n;
+                }
+            }
             csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), csiOptions(), trace);
             addons = AddonsClient.open(new Endpoint.InProcess(name), csiOptions(), trace);
             List<CspStorage> arrays = new ArrayList<>();
