@@ -232,7 +232,12 @@ public final class CallPolicy {
     }
 
     private CallFailure failure(MethodDescriptor<?, ?> method, Status status, CallSpec spec, int attempts, Set<String> secrets) {
-        Status scrubbed = status.withDescription(Redactor.scrub(status.getDescription(), secrets));
+        String text = status.getDescription();
+        if (status.getCause() != null && status.getCause().getMessage() != null) {
+            // transport failures (connection refused, reset) carry the reason in the cause only
+            text = (text == null ? "" : text + ": ") + status.getCause().getMessage();
+        }
+        Status scrubbed = status.withDescription(Redactor.scrub(text, secrets));
         return GrpcFailures.failure(bareName(method), scrubbed, spec.what(), attempts);
     }
 

@@ -683,7 +683,9 @@ public final class CsiClient implements AutoCloseable {
         });
         capabilities().whenComplete((caps, t) -> {
             if (t != null) {
-                result.completeExceptionally(CallFailure.unwrap(t) != null ? CallFailure.unwrap(t) : t);
+                CallFailure f = CallFailure.unwrap(t);
+                result.completeExceptionally(f == null ? t : new CallFailure(f.kind(), rpc.method(), f.why(), f.whatToDo(),
+                        f.detail() + "; while reading the driver's capabilities (" + f.what() + ")"));
                 return;
             }
             Optional<String> why = reason(rpc, caps);

@@ -38,8 +38,10 @@ import org.csiconsole.core.reference.store.StoreException;
 
 /**
  * The bundled reference plugin: simulated arrays behind CSI v1.12 (Identity, Controller, Node,
- * GroupController, SnapshotMetadata), persisted in SQLite in a state directory, served in process
- * or on unix sockets. This is the only entry point the rest of core uses.
+ * GroupController, SnapshotMetadata), the csi-addons services (Identity, Replication,
+ * ReclaimSpace, NetworkFence, VolumeGroup, EncryptionKeyRotation) and the HPE CSP REST API
+ * ({@link #startCsp(int)}), all on one model persisted in SQLite in a state directory, served in
+ * process or on unix sockets. This is the only entry point the rest of core uses.
  *
  * <pre>{@code
  * try (ReferencePlugin p = ReferencePlugin.builder(stateDir).seed(Seed.DEMO).nodeId("node-1").start()) {

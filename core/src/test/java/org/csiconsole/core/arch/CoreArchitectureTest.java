@@ -23,4 +23,12 @@ class CoreArchitectureTest {
                 .resideInAnyPackage("io.grpc..", "com.google.protobuf..", "csi.v1..", "okhttp3..", "com.fasterxml.jackson..")
                 .check(core);
     }
+
+    @Test
+    void referencePluginIsReachedOnlyThroughItsEntryPoint() {
+        noClasses().that().resideOutsideOfPackage("org.csiconsole.core.reference..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.csiconsole.core.reference.*..")
+                .because("the rest of core reaches the reference plugin only through ReferencePlugin")
+                .check(core);
+    }
 }

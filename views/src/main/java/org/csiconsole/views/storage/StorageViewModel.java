@@ -53,6 +53,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
     private final ObjectProperty<T> selected = new SimpleObjectProperty<>(this, "selected");
     private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final javafx.beans.property.ReadOnlyBooleanWrapper complete = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "complete", false);
     private final AtomicLong generation = new AtomicLong();
     private UiTask<?> load;
     private boolean loaded;
@@ -125,6 +126,11 @@ public abstract class StorageViewModel<T> extends ViewModel {
         return loading;
     }
 
+    /** True once the last read finished without failure or cancel: the rows are everything the storage has. */
+    public javafx.beans.property.ReadOnlyBooleanProperty completeProperty() {
+        return complete.getReadOnlyProperty();
+    }
+
     /** The last read's outcome in words ("Read 1,204 volumes", or what failed). */
     public ReadOnlyStringProperty statusProperty() {
         return status.getReadOnlyProperty();
@@ -148,6 +154,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         table.clear();
         selected.set(null);
         loaded = true;
+        complete.set(false);
         loading.set(true);
         status.set("Reading " + noun() + "\u2026");
         String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
@@ -166,6 +173,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
             loading.set(false);
             if (error == null) {
                 status.set("Read " + format(count.get()) + " " + noun());
+                complete.set(true);
                 loadedAll();
                 return;
             }

@@ -51,7 +51,7 @@ public final class StorageViews {
     public static ResourceView create(ResourceKind kind, ConnectionModel connection, ActionRunner actions, Executor ui) {
         if (connection.storage() == null) return new PlaceholderView(kind, connection);
         ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name());
-        return switch (kind) {
+        StorageTableView<?> view = switch (kind) {
             case VOLUMES -> new VolumesView(new VolumesViewModel(c));
             case SNAPSHOTS -> new SnapshotsView(new SnapshotsViewModel(c));
             case VOLUME_GROUPS -> new VolumeGroupsView(new VolumeGroupsViewModel(c));
@@ -60,5 +60,16 @@ public final class StorageViews {
             case CAPACITY -> new CapacityView(new CapacityViewModel(c));
             case PLUGIN -> new PluginView(new PluginViewModel(c));
         };
+        if (kind.counted()) keepCount(view.model(), connection, kind);
+        return view;
+    }
+
+    /** Keeps the navigator's count in step with a complete listing and with rows added or removed later. */
+    private static void keepCount(StorageViewModel<?> model, ConnectionModel connection, ResourceKind kind) {
+        Runnable update = () -> {
+            if (model.completeProperty().get()) connection.count(kind).set(model.table().totalCount().get());
+        };
+        model.completeProperty().addListener((o, a, b) -> update.run());
+        model.table().totalCount().addListener((o, a, b) -> update.run());
     }
 }

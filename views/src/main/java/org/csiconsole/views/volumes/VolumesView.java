@@ -58,6 +58,7 @@ public final class VolumesView extends StorageTableView<Volume> {
         commands(
                 new ActionButton("volume-create", model.createAction(), Material2AL.ADD, "Create a volume (Ctrl+N)"),
                 new ActionButton("volume-expand", model.expandAction(), Material2AL.ADD_CIRCLE_OUTLINE, "Grow the selected volume"),
+                new ActionButton("volume-clone", model.cloneAction(), Material2AL.CONTENT_COPY, "Create a copy of the selected volume"),
                 new ActionButton("volume-modify", model.modifyAction(), Material2AL.EDIT, "Change mutable parameters"),
                 new ActionButton("volume-snapshot", model.snapshotAction(), Material2MZ.PHOTO_CAMERA, "Snapshot the selected volume"),
                 new ActionButton("volume-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected volume (Del)"),

@@ -58,6 +58,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ViewAction refresh;
     private final ViewAction create;
     private final ViewAction expand;
+    private final ViewAction clone;
     private final ViewAction modify;
     private final ViewAction delete;
     private final ViewAction publish;
@@ -77,6 +78,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         refresh = refreshActionFor();
         create = action("New volume", Feature.CREATE_VOLUME, false, this::create);
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
+        clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
         modify = action("Modify", Feature.MODIFY_VOLUME, true, this::modify);
         delete = action("Delete", Feature.DELETE_VOLUME, true, this::delete);
         publish = action("Publish to node", Feature.CONTROLLER_PUBLISH, true, this::controllerPublish);
@@ -124,6 +126,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public ViewAction refreshAction() { return refresh; }
     public ViewAction createAction() { return create; }
     public ViewAction expandAction() { return expand; }
+    public ViewAction cloneAction() { return clone; }
     public ViewAction modifyAction() { return modify; }
     public ViewAction deleteAction() { return delete; }
     public ViewAction publishAction() { return publish; }
@@ -198,6 +201,15 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 v -> "Created " + v.displayName() + " (" + Texts.size(v.capacityBytes()) + ").");
         task.outcome().thenAccept(v -> upsert(v, same(v.volumeId())));
         return task;
+    }
+
+    /** Creates a copy of the selected volume (CreateVolume with a volume content source, CLONE_VOLUME). */
+    public void cloneSelected() {
+        Volume v = selected();
+        if (v == null) return;
+        Form form = VolumeForms.create(features(), VolumeSource.volume(v.volumeId()), v.capacityBytes());
+        form.text("name").set(v.displayName() + "-clone");
+        if (ask(form)) create(VolumeForms.toRequest(form));
     }
 
     /** Asks for the new size of the selected volume, then expands it. */

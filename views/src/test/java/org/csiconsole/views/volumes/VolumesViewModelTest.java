@@ -194,6 +194,18 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void cloneSendsTheVolumeAsContentSourceWithItsSize() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(0));
+        dialogs.formAnswer = f -> true;
+        m.cloneAction().run();
+        Volume clone = storage.volumes.get(storage.volumes.size() - 1);
+        assertThat(clone.name()).isEqualTo("pvc-web-clone");
+        assertThat(clone.source()).isEqualTo(org.csiconsole.core.model.VolumeSource.volume("vol-0001"));
+        assertThat(clone.capacityBytes()).isEqualTo(10L << 30);
+    }
+
+    @Test
     void featuresFromCapabilitiesExplainMissingController() {
         Features none = Features.from(org.csiconsole.core.model.CapabilitySet.NONE, true, false, false, false);
         assertThat(none.reason(org.csiconsole.views.port.Feature.CREATE_VOLUME)).contains("CONTROLLER_SERVICE");

@@ -229,8 +229,9 @@ public final class ModelCspBackend implements CspBackend {
     }
 
     private CspWire.Volume volume(VolumeRecord v) {
-        Map<String, Object> config = new TreeMap<>(v.parameters());
-        config.putAll(v.mutableParameters());
+        Map<String, Object> config = new TreeMap<>();
+        v.parameters().forEach((k, x) -> config.put(k, typed(x)));
+        v.mutableParameters().forEach((k, x) -> config.put(k, typed(x)));
         boolean clone = v.sourceSnapshotId() != null || v.sourceVolumeId() != null;
         return new CspWire.Volume(v.id(), v.name(), v.capacityBytes(), v.description(),
                 !model.publications(v.id()).isEmpty(), v.sourceSnapshotId() == null ? "" : v.sourceSnapshotId(),
@@ -480,6 +481,11 @@ public final class ModelCspBackend implements CspBackend {
             if (k != null) out.put(k, v == null ? "" : String.valueOf(v));
         });
         return out;
+    }
+
+    /** Config values are stored as text; true/false go back out as JSON booleans, as the spec's examples show. */
+    private static Object typed(String value) {
+        return "true".equals(value) ? Boolean.TRUE : "false".equals(value) ? Boolean.FALSE : value;
     }
 
     private static List<String> list(List<String> l) {

@@ -114,6 +114,7 @@ class ReferenceCspServerTest {
         assertThat(v.get("size").asLong()).isEqualTo(GIB);
         assertThat(v.get("published").asBoolean()).isFalse();
         assertThat(v.get("config").get("parameter1").asText()).isEqualTo("default");
+        assertThat(v.get("config").get("parameter2").isBoolean()).as("booleans stay booleans").isTrue();
         assertThat(ok(http.get("/volumes")).findValuesAsText("id")).contains(id);
         assertThat(ok(http.get("/volumes?name=volume1")).get(0).get("id").asText()).isEqualTo(id);
         assertThat(ok(http.get("/volumes/" + id)).get("name").asText()).isEqualTo("volume1");
