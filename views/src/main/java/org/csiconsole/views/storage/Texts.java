@@ -45,7 +45,9 @@ public final class Texts {
         return bytes <= 0 ? "unknown" : size(bytes) + " (" + exactBytes(bytes) + ")";
     }
 
+    /** Access type, or an em dash when the protocol did not report it (CSI ListVolumes carries no capability). */
     public static String accessType(Volume v) {
+        if (v.capabilities().isEmpty()) return "\u2014";
         return v.capabilities().stream().map(c -> switch (c.accessType()) {
             case BLOCK -> "Block";
             case MOUNT -> c.fsType().isEmpty() ? "Mount" : "Mount (" + c.fsType() + ")";
@@ -53,7 +55,9 @@ public final class Texts {
         }).filter(s -> !s.isEmpty()).distinct().collect(Collectors.joining(", "));
     }
 
+    /** Access modes, or an em dash when not reported. */
     public static String accessModes(Volume v) {
+        if (v.capabilities().isEmpty()) return "\u2014";
         return v.capabilities().stream().map(VolumeCapability::accessMode).distinct()
                 .map(Texts::enumWords).collect(Collectors.joining(", "));
     }

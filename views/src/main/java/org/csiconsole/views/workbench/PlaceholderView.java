@@ -32,7 +32,9 @@ public final class PlaceholderView implements ResourceView {
         empty.messageLabel().textProperty().bind(Bindings.createStringBinding(() -> "Nothing is listed because "
                 + connection.name() + " is " + connection.stateProperty().get().label().toLowerCase(java.util.Locale.ROOT) + ". "
                 + (connection.noteProperty().get().isBlank() ? "" : connection.noteProperty().get() + " ")
-                + "Right-click the connection in the navigator and choose Connect; this view fills in once it is up.",
+                + (connection.stateProperty().get() == org.csiconsole.core.session.ConnectionState.DISCONNECTED
+                        ? "Right-click the connection in the navigator and choose Connect; this view fills in once it is up."
+                        : "This view fills in as soon as the storage answers."),
                 connection.stateProperty(), connection.noteProperty()));
         Label badge = new Label();
         badge.textProperty().bind(Bindings.createStringBinding(() -> connection.stateProperty().get().label(), connection.stateProperty()));

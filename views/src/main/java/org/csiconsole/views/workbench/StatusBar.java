@@ -103,6 +103,11 @@ public final class StatusBar extends HBox {
         theme.getStyleClass().add("cc-muted");
         theme.textProperty().bind(Bindings.createStringBinding(() -> themes.theme().label() + " theme", themes.themeProperty()));
 
+        for (Label l : new Label[]{running, unread, theme}) l.setMinWidth(Label.USE_PREF_SIZE);
+        javafx.scene.control.Tooltip noteTip = new javafx.scene.control.Tooltip();
+        noteTip.textProperty().bind(note.textProperty());
+        note.setTooltip(noteTip);
+        HBox.setHgrow(note, javafx.scene.layout.Priority.SOMETIMES);
         getChildren().addAll(state, sep(), plugin, sep(), endpoint, sep(), note, new Spacer(), running, unread, theme);
     }
 

@@ -65,6 +65,11 @@ public final class CombinedStorage implements StorageService {
         return csi.pluginInfo();
     }
 
+    @Override
+    public CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> addons() {
+        return csi.addons();
+    }
+
     /** CSP volumes of every array (a failing array is skipped), keyed by id. */
     private CompletableFuture<Map<String, Volume>> cspVolumes() {
         Map<String, Volume> all = new LinkedHashMap<>();
@@ -206,14 +211,28 @@ public final class CombinedStorage implements StorageService {
         return csi.deleteSnapshot(snapshotId);
     }
 
-    /** CSI group snapshots, then the CSP snapshot groups of every array. */
+    /**
+     * CSI group snapshots and the CSP snapshot groups of every array; a group seen through both
+     * (same id) arrives once with {@link Origin#BOTH}, named by the CSP when CSI has no name.
+     */
     @Override
     public CompletableFuture<List<GroupSnapshot>> listGroupSnapshots() {
         CompletableFuture<List<GroupSnapshot>> fromCsi = csi.listGroupSnapshots().exceptionally(e -> List.of());
         return fromCsi.thenCompose(a -> listSnapshotGroups().exceptionally(e -> List.of()).thenApply(b -> {
-            List<GroupSnapshot> out = new ArrayList<>(a);
-            b.forEach(g -> out.add(g.toGroupSnapshot()));
-            return List.copyOf(out);
+            Map<String, GroupSnapshot> byId = new LinkedHashMap<>();
+            a.forEach(g -> byId.putIfAbsent(g.groupSnapshotId(), g));
+            for (SnapshotGroup sg : b) {
+                GroupSnapshot g = sg.toGroupSnapshot();
+                GroupSnapshot seen = byId.get(g.groupSnapshotId());
+                if (seen == null) {
+                    byId.put(g.groupSnapshotId(), g);
+                } else if (seen.origin() == Origin.CSI) {
+                    byId.put(g.groupSnapshotId(), new GroupSnapshot(seen.groupSnapshotId(),
+                            seen.name().isEmpty() ? g.name() : seen.name(), seen.snapshots().isEmpty() ? g.snapshots() : seen.snapshots(),
+                            seen.creationTime() != null ? seen.creationTime() : g.creationTime(), seen.readyToUse(), Origin.BOTH));
+                }
+            }
+            return List.copyOf(byId.values());
         }));
     }
 
@@ -227,19 +246,27 @@ public final class CombinedStorage implements StorageService {
         return csi.deleteGroupSnapshot(groupSnapshot);
     }
 
+    /** Volume groups of every array, each once (arrays behind one CSP may report the same group). */
     @Override
     public CompletableFuture<List<VolumeGroup>> listVolumeGroups() {
-        return collect(CspStorage::listVolumeGroups);
+        return collect(CspStorage::listVolumeGroups).thenApply(l -> distinct(l, VolumeGroup::id));
     }
 
     @Override
     public CompletableFuture<List<SnapshotGroup>> listSnapshotGroups() {
-        return collect(CspStorage::listSnapshotGroups);
+        return collect(CspStorage::listSnapshotGroups).thenApply(l -> distinct(l, SnapshotGroup::id));
     }
 
+    /** Hosts of every array, each once: a CSP registers a host once for all the arrays it manages. */
     @Override
     public CompletableFuture<List<Host>> listHosts() {
-        return collect(CspStorage::listHosts);
+        return collect(CspStorage::listHosts).thenApply(l -> distinct(l, Host::id));
+    }
+
+    private static <T> List<T> distinct(List<T> items, java.util.function.Function<T, String> id) {
+        Map<String, T> out = new LinkedHashMap<>();
+        for (T t : items) out.putIfAbsent(id.apply(t), t);
+        return List.copyOf(out.values());
     }
 
     @Override

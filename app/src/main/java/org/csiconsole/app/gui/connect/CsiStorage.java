@@ -41,6 +41,8 @@ public final class CsiStorage implements StorageService {
 
     private final CsiClient csi;
     private final boolean nodeSocket;
+    private final org.csiconsole.core.addons.AddonsClient addonsClient;
+    private volatile CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> addonsInfo;
 
     /**
      * @param csi the client; its lifetime belongs to the caller
@@ -48,8 +50,50 @@ public final class CsiStorage implements StorageService {
      *     serving the node service on its one socket)
      */
     public CsiStorage(CsiClient csi, boolean nodeSocket) {
+        this(csi, nodeSocket, null);
+    }
+
+    /**
+     * @param addons a csi-addons client (its endpoint may or may not serve csi-addons), or null
+     */
+    public CsiStorage(CsiClient csi, boolean nodeSocket, org.csiconsole.core.addons.AddonsClient addons) {
         this.csi = Objects.requireNonNull(csi);
         this.nodeSocket = nodeSocket;
+        this.addonsClient = addons;
+    }
+
+    /**
+     * csi-addons GetIdentity and GetCapabilities, asked once and kept; empty when there is no
+     * csi-addons client or its endpoint does not answer (UNIMPLEMENTED on a plain CSI socket).
+     */
+    @Override
+    public CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> addons() {
+        if (addonsClient == null) return CompletableFuture.completedFuture(java.util.Optional.empty());
+        CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> f = addonsInfo;
+        if (f == null || f.isCompletedExceptionally()) {
+            f = addonsClient.identity().thenCombine(addonsClient.capabilities(), (id, caps) -> java.util.Optional.of(
+                    new org.csiconsole.views.port.AddonsInfo(id, caps.stream().map(CsiStorage::addonsWord).sorted().toList())))
+                    .exceptionally(e -> java.util.Optional.empty());
+            addonsInfo = f;
+        }
+        return f;
+    }
+
+    /** Asks csi-addons again on the next {@link #addons()} (after the driver restarted). */
+    void forgetAddons() {
+        addonsInfo = null;
+    }
+
+    /** A csi-addons capability as {@code <Service>.<TYPE>}, the way csi-addons identity.proto groups them. */
+    static String addonsWord(org.csiconsole.core.model.AddonsCapability c) {
+        String n = c.name();
+        if (n.endsWith("_SERVICE")) return "Service." + n;
+        if (n.startsWith("RECLAIM_SPACE_")) return "ReclaimSpace." + n.substring("RECLAIM_SPACE_".length());
+        if (n.contains("FENCE")) return "NetworkFence." + n;
+        if (n.contains("REPLICATION")) return "VolumeReplication." + n;
+        if (n.contains("VOLUME_GROUP") || n.contains("VG_")) return "VolumeGroup." + n;
+        if (n.equals("ENCRYPTION_KEY_ROTATION")) return "EncryptionKeyRotation.ENCRYPTIONKEYROTATION";
+        return n;
     }
 
     public CsiClient client() {
@@ -58,9 +102,15 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Features> features() {
-        return csi.capabilities().handle((caps, e) -> e != null
-                ? Features.from(CapabilitySet.NONE, true, false, false, false)
-                : Features.from(caps, true, false, nodeSocket && !caps.node().isEmpty(), false));
+        return addons().thenCombine(csi.capabilities().handle((caps, e) -> e), (addons, x) -> null)
+                .thenCompose(x -> csi.capabilities().handle((caps, e) -> e != null
+                        ? Features.from(CapabilitySet.NONE, true, false, false, addonsKnown())
+                        : Features.from(caps, true, false, nodeSocket && !caps.node().isEmpty(), addonsKnown())));
+    }
+
+    private boolean addonsKnown() {
+        CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> f = addonsInfo;
+        return f != null && f.isDone() && f.join().isPresent();
     }
 
     @Override

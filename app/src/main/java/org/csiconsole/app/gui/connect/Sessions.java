@@ -8,6 +8,7 @@ import org.csiconsole.core.csp.CspClient;
 import org.csiconsole.core.csp.CspConfig;
 import org.csiconsole.core.csp.CspPassword;
 import org.csiconsole.core.csp.CspTrust;
+import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Connection;
@@ -150,6 +151,7 @@ public class Sessions implements AutoCloseable {
     private final class DemoLive implements Session {
         private ReferencePlugin plugin;
         private CsiClient csi;
+        private AddonsClient addons;
         private final List<CspClient> csp = new ArrayList<>();
         private String note = "";
         volatile boolean closed;
@@ -169,9 +171,18 @@ public class Sessions implements AutoCloseable {
                 plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).start();
                 note = "Demo state kept in " + dir + " for this run only (" + demoStateDir() + " is in use).";
             }
-            String name = "demo-" + java.util.UUID.randomUUID();
-            plugin.startInProcess(name);
+            String name = "demo";
+            for (int n = 2; ; n++) {
+                try {
+                    plugin.startInProcess(name);
+                    break;
+                } catch (IllegalStateException taken) {
+                    if (n > 50) throw taken;
+                    name = "demo-" + n;
+                }
+            }
             csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), csiOptions(), trace);
+            addons = AddonsClient.open(new Endpoint.InProcess(name), csiOptions(), trace);
             List<CspStorage> arrays = new ArrayList<>();
             try {
                 String url = plugin.startCsp(0);
@@ -184,7 +195,7 @@ public class Sessions implements AutoCloseable {
             } catch (UnsupportedOperationException | IllegalStateException e) {
                 note = "CSI only: the reference CSP server is not part of this build.";
             }
-            return new CombinedStorage(new CsiStorage(csi, true), arrays);
+            return new CombinedStorage(new CsiStorage(csi, true, addons), arrays);
         }
 
         @Override
@@ -203,6 +214,7 @@ public class Sessions implements AutoCloseable {
                         }
                     });
                     if (csi != null) csi.close();
+                    if (addons != null) addons.close();
                     if (plugin != null) plugin.close();
                 }
             });
@@ -280,6 +292,8 @@ public class Sessions implements AutoCloseable {
         private final CsiClientOptions options = csiOptions();
         private Connection controllerConnection;
         private CsiClient client;
+        private AddonsClient addons;
+        private Connection addonsConnection;
         private CsiStorage storage;
         volatile SocketWatcher watcher;
         volatile boolean closed;
@@ -304,9 +318,13 @@ public class Sessions implements AutoCloseable {
                         throw e;
                     }
                     client = CsiClient.over(controllerConnection, Optional.ofNullable(nodeConnection), options, trace);
-                    storage = new CsiStorage(client, true);
+                    addonsConnection = options.channels().open(controller);
+                    addons = AddonsClient.over(addonsConnection, options, trace);
+                    storage = new CsiStorage(client, true, addons);
                 } else {
                     controllerConnection.channel().resetConnectBackoff();
+                    addonsConnection.channel().resetConnectBackoff();
+                    storage.forgetAddons();
                 }
             } catch (RuntimeException e) {
                 client = null;
@@ -330,13 +348,16 @@ public class Sessions implements AutoCloseable {
         @Override
         public void close() {
             CsiClient c;
+            AddonsClient a;
             synchronized (this) {
                 if (closed) return;
                 closed = true;
                 c = client;
+                a = addons;
             }
             if (watcher != null) watcher.close();
             if (c != null) closeInBackground(c::close);
+            if (a != null) closeInBackground(a::close);
         }
     }
 

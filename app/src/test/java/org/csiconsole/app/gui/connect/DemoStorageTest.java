@@ -71,6 +71,9 @@ class DemoStorageTest {
         assertThat(volumes).as("CSI and CSP records correlated").allMatch(v -> v.origin() == Origin.BOTH);
         assertThat(volumes).anyMatch(v -> !v.name().isEmpty());
         assertThat(demo.count(ResourceKind.HOSTS).get()).isGreaterThan(0);
+        var addons = demo.storage().addons().get(10, TimeUnit.SECONDS);
+        assertThat(addons).hasValueSatisfying(a -> assertThat(a.capabilities()).contains("VolumeReplication.VOLUME_REPLICATION"));
+        assertThat(demo.storage().features().get(10, TimeUnit.SECONDS).addonsConnected()).isTrue();
         assertThat(demo.count(ResourceKind.VOLUME_GROUPS).get()).isGreaterThan(0);
     }
 }
