@@ -81,8 +81,11 @@ class TcpTransportTest {
     }
 
     private ServerCredentials tls(boolean requireClientCertificate) throws java.io.IOException {
-        HeldCertificate leaf = new HeldCertificate.Builder().signedBy(ca).commonName("csi-plugin")
-                .addSubjectAlternativeName("127.0.0.1").addSubjectAlternativeName("localhost").build();
+        return tls(requireClientCertificate, new HeldCertificate.Builder().signedBy(ca).commonName("csi-plugin")
+                .addSubjectAlternativeName("127.0.0.1").addSubjectAlternativeName("localhost").build());
+    }
+
+    private ServerCredentials tls(boolean requireClientCertificate, HeldCertificate leaf) throws java.io.IOException {
         TlsServerCredentials.Builder b = TlsServerCredentials.newBuilder()
                 .keyManager(stream(leaf.certificatePem() + ca.certificatePem()), stream(leaf.privateKeyPkcs8Pem()));
         if (requireClientCertificate) {
@@ -167,5 +170,26 @@ class TcpTransportTest {
         assertThat(f.why()).contains("client certificate");
         assertThat(f.whatToDo()).contains("client certificate").contains("--cert");
         assertThat(timer.waits()).isEmpty();
+    }
+
+    @Test
+    void certificateForAnotherHostIsExplained() throws Exception {
+        int port = serve(tls(false, new HeldCertificate.Builder().signedBy(ca).commonName("csi-plugin")
+                .addSubjectAlternativeName("array-b.example").build()));
+        CallFailure f = failureOf(client(new Endpoint.Tcp("127.0.0.1", port, TlsOptions.caFile(caPem))).pluginInfo());
+        assertThat(f.kind()).isEqualTo(FailureKind.TLS);
+        assertThat(f.why()).contains("does not name the host");
+        assertThat(f.whatToDo()).contains("host name or IP address");
+    }
+
+    @Test
+    void expiredCertificateIsExplained() throws Exception {
+        long now = System.currentTimeMillis();
+        int port = serve(tls(false, new HeldCertificate.Builder().signedBy(ca).commonName("csi-plugin")
+                .addSubjectAlternativeName("127.0.0.1").validityInterval(now - 3_600_000L * 48, now - 3_600_000L * 24).build()));
+        CallFailure f = failureOf(client(new Endpoint.Tcp("127.0.0.1", port, TlsOptions.caFile(caPem))).pluginInfo());
+        assertThat(f.kind()).isEqualTo(FailureKind.TLS);
+        assertThat(f.why()).contains("expired");
+        assertThat(f.whatToDo()).contains("Renew");
     }
 }
