@@ -223,6 +223,7 @@ public final class CallPolicy {
     /** Decides on a retry after a failed attempt; returns the wait, or null for no retry. */
     private Duration retryDelay(CallSpec spec, Status status, int attempt, long firstStart) {
         if (!spec.retryOn().contains(status.getCode())) return null;
+        if (GrpcFailures.tls(status, spec.what(), "").isPresent()) return null; // same certificates, same result
         RetrySettings r = settings.retry();
         if (attempt >= r.maxAttempts()) return null;
         Duration wait = r.backoff(attempt, random.getAsDouble());
@@ -231,7 +232,10 @@ public final class CallPolicy {
         return wait;
     }
 
-    private CallFailure failure(MethodDescriptor<?, ?> method, Status status, CallSpec spec, int attempts, Set<String> secrets) {
+    private CallFailure failure(MethodDescriptor<?, ?> method, Status status, CallSpec spec, int attempts, Set<String> secrets,
+                                String endpoint) {
+        Optional<CallFailure> tls = GrpcFailures.tls(status, spec.what(), endpoint);
+        if (tls.isPresent()) return tls.get();
         String text = status.getDescription();
         if (status.getCause() != null && status.getCause().getMessage() != null) {
             // transport failures (connection refused, reset) carry the reason in the cause only
@@ -321,7 +325,7 @@ public final class CallPolicy {
                     w.thenRun(() -> attempt(n + 1));
                     return;
                 }
-                CallFailure failure = failure(method, status, spec, n, secrets);
+                CallFailure failure = failure(method, status, spec, n, secrets, endpoint);
                 LOG.debug("{} failed: {}", method.getFullMethodName(), status.getCode());
                 result.completeExceptionally(failure);
                 return;
@@ -402,7 +406,7 @@ public final class CallPolicy {
                         timer.delay(wait).thenRun(() -> attempt(n + 1));
                         return;
                     }
-                    result.completeExceptionally(failure(method, status, spec, n, secrets));
+                    result.completeExceptionally(failure(method, status, spec, n, secrets, endpoint));
                 }
 
                 @Override

@@ -2,9 +2,15 @@ package org.csiconsole.core.call;
 
 import io.grpc.Status;
 
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertificateExpiredException;
+import java.security.cert.CertificateNotYetValidException;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Turns a gRPC status into a {@link CallFailure}: the {@link FailureKind}, the condition the spec
@@ -224,5 +230,68 @@ public final class GrpcFailures {
         String why = c.condition() + (peer.isEmpty() ? "" : " (plugin says: " + peer + ")");
         String detail = "gRPC " + status.getCode() + " from " + method + (attempts > 1 ? " after " + attempts + " attempts" : "");
         return new CallFailure(kind(status.getCode()), what, why, c.recovery(), detail);
+    }
+
+    /**
+     * The failure for a transport status caused by a failed TLS handshake (TCP endpoints with TLS,
+     * CSI spec "Security" / issue 2 endpoints), or empty when TLS is not the cause. Such a failure
+     * has kind {@link FailureKind#TLS} and is not retried: the same certificates fail the same way.
+     * Recognised causes: the server's certificate is not trusted (no CA file, or the wrong one), it
+     * does not name the host connected to, it has expired, and the server requires a client
+     * certificate (mutual TLS) that was not presented or that it does not accept.
+     *
+     * @param status the status received (UNAVAILABLE with the handshake error as its cause)
+     * @param what what was attempted, e.g. {@code "GetPluginInfo"}
+     * @param endpoint endpoint text, e.g. {@code tcp://10.0.0.5:10000}
+     */
+    public static Optional<CallFailure> tls(Status status, String what, String endpoint) {
+        if (status.getCode() != Status.Code.UNAVAILABLE && status.getCode() != Status.Code.UNKNOWN) return Optional.empty();
+        boolean ssl = false;
+        boolean untrusted = false;
+        boolean expired = false;
+        StringBuilder text = new StringBuilder(status.getDescription() == null ? "" : status.getDescription());
+        String sslMessage = null;
+        int depth = 0;
+        for (Throwable t = status.getCause(); t != null && depth < 20; t = t.getCause(), depth++) {
+            if (t instanceof javax.net.ssl.SSLException) {
+                ssl = true;
+                if (sslMessage == null) sslMessage = t.getMessage();
+            }
+            if (t instanceof CertPathBuilderException || t instanceof CertPathValidatorException) untrusted = true;
+            if (t instanceof CertificateExpiredException || t instanceof CertificateNotYetValidException) expired = true;
+            if (t.getMessage() != null) text.append(' ').append(t.getMessage());
+        }
+        String lower = text.toString().toLowerCase(Locale.ROOT);
+        if (!ssl && !lower.contains("ssl exception") && !lower.contains("sslhandshake")) return Optional.empty();
+        String detail = "TLS handshake with " + endpoint + " failed"
+                + (sslMessage != null ? ": " + sslMessage : status.getDescription() != null ? ": " + status.getDescription() : "");
+        String why;
+        String todo;
+        if (lower.contains("certificate_required") || lower.contains("alert_bad_certificate")
+                || lower.contains("alert_unknown_ca") || lower.contains("alert_certificate_unknown")
+                || lower.contains("bad_certificate")) {
+            why = "the server at " + endpoint + " requires a client certificate (mutual TLS) and none was presented, "
+                    + "or it does not accept the one presented";
+            todo = "Give a client certificate and its PKCS#8 key signed by a CA the server trusts "
+                    + "(--cert FILE --key FILE, or the client certificate fields of the connection)";
+        } else if (expired) {
+            why = "the server's certificate at " + endpoint + " has expired or is not valid yet";
+            todo = "Renew the driver's TLS certificate, or check this computer's clock";
+        } else if (lower.contains("subject alternative name") || lower.contains("no name matching")
+                || lower.contains("hostname") || lower.contains("does not match")) {
+            why = "the server's certificate at " + endpoint + " does not name the host connected to";
+            todo = "Connect with the host name or IP address the certificate was issued for, or reissue the certificate with it";
+        } else if (untrusted || lower.contains("pkix") || lower.contains("certification path")
+                || lower.contains("certificate_verify_failed") || lower.contains("self signed")
+                || lower.contains("self-signed")) {
+            why = "the server's certificate at " + endpoint + " is not trusted: no certificate authority trusted by this "
+                    + "console signed it (the system trust store, or the CA file given)";
+            todo = "Give the PEM CA file that signed the driver's certificate (--ca FILE, or the TLS CA field of the "
+                    + "connection), and check that this is the right server";
+        } else {
+            why = "the TLS handshake with " + endpoint + " failed";
+            todo = "Check that the endpoint speaks TLS (use plaintext if it does not), and the CA file and client certificate";
+        }
+        return Optional.of(new CallFailure(FailureKind.TLS, what, why, todo, detail));
     }
 }

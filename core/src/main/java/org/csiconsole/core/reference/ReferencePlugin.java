@@ -217,12 +217,14 @@ public final class ReferencePlugin implements AutoCloseable {
     /**
      * Serves every service in process under {@code name}; clients use endpoint {@code inproc:NAME}
      * ({@code InProcessChannelBuilder.forName(name)}). The server is stopped by {@link #close()}.
+     * Calls run on gRPC's own executor, never on the caller's thread (a UI thread stays free even
+     * while injected latency or a SQLite commit runs).
      *
      * @throws IllegalStateException when the name is already taken in this JVM
      */
     public synchronized Server startInProcess(String name) {
         try {
-            Server s = InProcessServerBuilder.forName(name).directExecutor().addServices(
+            Server s = InProcessServerBuilder.forName(name).addServices(
                     bindableServices().stream().map(BindableService::bindService).toList()).build().start();
             inProcess.add(s);
             return s;

@@ -165,6 +165,7 @@ public final class Form {
         private final String help;
         private final ObjectProperty<StringBinding> errorBinding = new SimpleObjectProperty<>();
         private final StringProperty error = new SimpleStringProperty("");
+        private final javafx.beans.property.BooleanProperty enabled = new javafx.beans.property.SimpleBooleanProperty(true);
 
         Field(String id, String label, String help) {
             this.id = Objects.requireNonNull(id);
@@ -182,6 +183,17 @@ public final class Form {
 
         public String help() {
             return help;
+        }
+
+        /** Whether the field can be edited now (e.g. a source id only when a source is chosen). */
+        public javafx.beans.property.BooleanProperty enabled() {
+            return enabled;
+        }
+
+        /** Makes the field editable only while {@code condition} holds. */
+        public Field enabledWhen(javafx.beans.value.ObservableBooleanValue condition) {
+            enabled.bind(condition);
+            return this;
         }
 
         /** The problem with the current value in words, empty when acceptable. */

@@ -67,6 +67,7 @@ public final class FormDialog extends Dialog<Boolean> {
             label.getStyleClass().add("cc-property-key");
             Node input = input(f);
             input.setId("form-" + f.id());
+            input.disableProperty().bind(f.enabled().not());
             if (first == null) first = input;
             Label error = new Label();
             error.setId("form-" + f.id() + "-error");

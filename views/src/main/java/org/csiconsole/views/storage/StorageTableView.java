@@ -53,7 +53,12 @@ public abstract class StorageTableView<T> implements ResourceView {
         status.setId("view-status");
         status.getStyleClass().add("cc-muted");
         status.textProperty().bind(model.statusProperty());
-        HBox line = new HBox(8, spinner, status);
+        javafx.scene.control.Hyperlink cancel = new javafx.scene.control.Hyperlink("Cancel");
+        cancel.setId("view-cancel");
+        cancel.visibleProperty().bind(model.loadingProperty());
+        cancel.managedProperty().bind(cancel.visibleProperty());
+        cancel.setOnAction(e -> model.cancelLoad());
+        HBox line = new HBox(8, spinner, status, cancel);
         line.setAlignment(Pos.CENTER_LEFT);
         line.setPadding(new Insets(3, 10, 3, 10));
         line.getStyleClass().add("cc-view-status");

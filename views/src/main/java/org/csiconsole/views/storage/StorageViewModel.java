@@ -188,6 +188,11 @@ public abstract class StorageViewModel<T> extends ViewModel {
         });
     }
 
+    /** Stops a read in progress; the rows read so far stay. Does nothing when no read runs. */
+    public void cancelLoad() {
+        if (load != null) load.cancel();
+    }
+
     /** Whether {@code f} is offered. */
     public BooleanBinding can(Feature f) {
         return Bindings.createBooleanBinding(() -> features.get().available(f), features);

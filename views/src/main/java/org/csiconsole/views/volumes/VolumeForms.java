@@ -48,9 +48,10 @@ public final class VolumeForms {
                 AccessType.MOUNT, Texts::enumWords, "");
         f.addChoice("accessMode", "Access mode", Arrays.stream(AccessMode.values()).filter(m -> m != AccessMode.UNKNOWN).toList(),
                 AccessMode.SINGLE_NODE_WRITER, Texts::enumWords, "");
-        f.addText("fsType", "File system", "ext4", TextInput.Kind.LINE, "For mount volumes; leave empty for the plugin's default.",
+        TextInput fsType = f.addText("fsType", "File system", "ext4", TextInput.Kind.LINE, "For mount volumes; leave empty for the plugin's default.",
                 fs -> type.value().get() == AccessType.BLOCK && !fs.isBlank()
                         ? "A block volume has no file system: clear this field or choose Mount." : "", type.value());
+        fsType.enabledWhen(type.value().isEqualTo(AccessType.MOUNT).or(fsType.text().isNotEmpty()));
         f.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line, passed to the plugin as is.",
                 Form::checkKeyValues);
         f.addText("mutableParameters", "Mutable parameters", "", TextInput.Kind.LINES,
@@ -66,13 +67,14 @@ public final class VolumeForms {
                     case SNAPSHOT -> "From a snapshot";
                     case VOLUME -> "Clone of a volume";
                 }, "");
-        f.addText("sourceId", "Source id", source.id(), TextInput.Kind.LINE, "The snapshot id or volume id to copy.", id -> {
+        TextInput sourceId = f.addText("sourceId", "Source id", source.id(), TextInput.Kind.LINE, "The snapshot id or volume id to copy.", id -> {
             VolumeSource.Kind k = kind.value().get();
             if (k == null || k == VolumeSource.Kind.NONE) return "";
             if (id.isBlank()) return "Give the id of the " + (k == VolumeSource.Kind.SNAPSHOT ? "snapshot" : "volume") + " to copy.";
             Feature needed = k == VolumeSource.Kind.SNAPSHOT ? Feature.CLONE_FROM_SNAPSHOT : Feature.CLONE_VOLUME;
             return features.available(needed) ? "" : features.reason(needed);
         }, kind.value());
+        sourceId.enabledWhen(kind.value().isNotEqualTo(VolumeSource.Kind.NONE));
         return f;
     }
 

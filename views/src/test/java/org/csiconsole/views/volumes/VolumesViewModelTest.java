@@ -206,6 +206,36 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void aSlowReadStreamsPagesAndCanBeCancelledKeepingWhatArrived() {
+        java.util.concurrent.CompletableFuture<Void> pending = new java.util.concurrent.CompletableFuture<>();
+        java.util.List<java.util.function.Consumer<List<Volume>>> sinks = new java.util.ArrayList<>();
+        org.csiconsole.views.port.StorageService slow = new org.csiconsole.views.port.StorageService() {
+            @Override
+            public java.util.concurrent.CompletableFuture<Features> features() {
+                return java.util.concurrent.CompletableFuture.completedFuture(storage.features);
+            }
+
+            @Override
+            public java.util.concurrent.CompletableFuture<Void> listVolumes(java.util.function.Consumer<List<Volume>> pages) {
+                sinks.add(pages);
+                return pending;
+            }
+        };
+        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
+        VolumesViewModel m = new VolumesViewModel(new ViewContext(slow, actions, Runnable::run, "Demo"));
+        m.activate();
+        assertThat(m.loadingProperty().get()).isTrue();
+        sinks.get(0).accept(List.of(Volume.csi("vol-a", 1), Volume.csi("vol-b", 2)));
+        assertThat(m.table().all()).hasSize(2);
+        m.cancelLoad();
+        assertThat(pending.isCancelled()).isTrue();
+        assertThat(m.loadingProperty().get()).isFalse();
+        assertThat(m.statusProperty().get()).isEqualTo("Reading was cancelled; 2 volumes shown.");
+        assertThat(m.table().all()).hasSize(2);
+        assertThat(dialogs.failures).isEmpty();
+    }
+
+    @Test
     void featuresFromCapabilitiesExplainMissingController() {
         Features none = Features.from(org.csiconsole.core.model.CapabilitySet.NONE, true, false, false, false);
         assertThat(none.reason(org.csiconsole.views.port.Feature.CREATE_VOLUME)).contains("CONTROLLER_SERVICE");

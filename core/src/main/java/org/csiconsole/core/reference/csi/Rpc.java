@@ -7,19 +7,22 @@ import java.util.function.Supplier;
 import org.csiconsole.core.reference.array.ModelException;
 import org.csiconsole.core.reference.fault.Faults;
 
-/** Shared plumbing of the reference services: error mapping, per-volume guard, injected latency. */
-final class Rpc {
+/**
+ * Shared plumbing of the reference plugin's gRPC services (CSI here, csi-addons in
+ * {@code reference.addons}): error mapping, per-volume guard, injected latency.
+ */
+public final class Rpc {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Rpc.class);
     private Rpc() {
     }
 
-    static <T> void reply(StreamObserver<T> out, T value) {
+    public static <T> void reply(StreamObserver<T> out, T value) {
         out.onNext(value);
         out.onCompleted();
     }
 
     /** INVALID_ARGUMENT with the given sentence. */
-    static StatusRuntimeException invalid(String message) {
+    public static StatusRuntimeException invalid(String message) {
         return Status.INVALID_ARGUMENT.withDescription(message).asRuntimeException();
     }
 
@@ -31,7 +34,7 @@ final class Rpc {
     }
 
     /** The gRPC status for a model refusal. */
-    static Status statusOf(ModelException e) {
+    public static Status statusOf(ModelException e) {
         Status s = switch (e.kind()) {
             case INVALID_ARGUMENT -> Status.INVALID_ARGUMENT;
             case NOT_FOUND -> Status.NOT_FOUND;
@@ -52,7 +55,7 @@ final class Rpc {
      * {@code key} when given, so a concurrent call on the same key gets ABORTED), model refusals
      * mapped to their gRPC codes, unexpected failures to INTERNAL without internals.
      */
-    static <T> void run(StreamObserver<T> out, Faults faults, String rpc, String key, Supplier<T> body) {
+    public static <T> void run(StreamObserver<T> out, Faults faults, String rpc, String key, Supplier<T> body) {
         T result;
         try {
             if (key != null && !key.isEmpty()) {

@@ -110,10 +110,19 @@ public final class CspServer implements AutoCloseable {
         return config;
     }
 
-    /** Stops listening and ends every session. */
+    /**
+     * Stops listening and ends every session. Never throws: a stop that does not finish within
+     * Jetty's stop timeout is logged, so the caller can go on closing the store.
+     */
     @Override
     public void close() {
-        app.stop();
+        String where = config.bindHost() + ":" + port();
+        try {
+            app.stop();
+        } catch (Exception e) { // Javalin rethrows Jetty's checked exceptions unchecked
+            LOG.warn("The CSP server at {} did not stop cleanly: {}", where, e.getClass().getSimpleName());
+        }
+        tokens.expireAll();
     }
 
     static ObjectMapper mapper() {
