@@ -47,8 +47,9 @@ import java.util.function.Supplier;
 
 /**
  * Scale benchmark of the volumes view (issue 5, "Threading and scale"): 100,000 volumes from the
- * reference plugin served on a real unix socket, streamed by the CSI client (ListVolumes pages)
- * into {@link VolumesViewModel} and a shown {@link VolumesView} table, headless under Monocle.
+ * reference plugin served on a real unix socket by a separate {@code csi-console serve} process,
+ * streamed by the CSI client (ListVolumes pages of 1,000) into {@link VolumesViewModel} and a shown
+ * {@link VolumesView} table, headless under Monocle.
  *
  * <p>Run with one command from the repository root:
  * <pre>
@@ -80,13 +81,28 @@ public final class VolumesScaleBenchmark {
 
         try (ReferencePlugin plugin = ReferencePlugin.builder(stateDir).seed(Seed.EMPTY).start()) {
             seed(plugin, count);
-            plugin.serve(socket, Optional.empty());
+        }
+        // The plugin serves from a process of its own (csi-console serve), so the heap and GC
+        // figures below are the console's alone, as with a real driver.
+        Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
+                "-cp", System.getProperty("java.class.path"), "org.csiconsole.app.Main", "serve",
+                "--endpoint", "unix://" + socket, "--state-dir", stateDir.toString(), "--seed", "empty")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!org.csiconsole.core.session.SocketWatcher.accepting(socket)) {
+                if (!server.isAlive() || System.nanoTime() > until) throw new IllegalStateException("csi-console serve did not start");
+                Thread.sleep(100); // waiting for a child process; not a test
+            }
+            System.out.printf(Locale.ROOT, "plugin: csi-console serve (pid %d) on unix://%s%n", server.pid(), socket);
             CallTrace trace = new CallTrace();
             try (CsiClient csi = CsiClient.open(new Endpoint.Unix(socket), Optional.empty(),
                     CsiClientOptions.defaults().withPageSize(1000), trace)) {
                 run(new CsiStorage(csi, false), count, trace);
             }
         } finally {
+            server.destroy();
+            server.waitFor(20, TimeUnit.SECONDS);
             Files.deleteIfExists(socket);
             Files.deleteIfExists(socketDir);
         }

@@ -26,7 +26,7 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
         this.model = model;
         List<Column<Snapshot, ?>> columns = List.of(
                 Column.<Snapshot, String>of("name", "Name", SnapshotsViewModel::display).width(200).tooltip(s -> "snapshot_id " + s.snapshotId()),
-                Column.<Snapshot, String>of("id", "Snapshot id", Snapshot::snapshotId).width(170).mono(),
+                Column.<Snapshot, String>of("id", "Snapshot id", Snapshot::snapshotId).width(170).mono().hidden(),
                 Column.<Snapshot, Boolean>of("ready", "Ready", Snapshot::readyToUse).format(b -> b ? "Ready" : "Not ready").width(90)
                         .styleClass(s -> s.readyToUse() ? "cc-cell-ok" : "cc-cell-warning"),
                 Column.<Snapshot, String>of("source", "Source volume", Snapshot::sourceVolumeId).width(170).mono(),

@@ -105,6 +105,12 @@ public final class NavigatorView extends VBox {
     private final class NavCell extends TreeCell<NavItem> {
         private Runnable unhook = () -> { };
 
+        NavCell() {
+            // Fit the navigator's width instead of growing it: long names are cut with an ellipsis,
+            // so counts and states stay visible at the right edge.
+            setPrefWidth(0);
+        }
+
         @Override
         protected void updateItem(NavItem item, boolean empty) {
             super.updateItem(item, empty);
@@ -118,6 +124,7 @@ public final class NavigatorView extends VBox {
                 return;
             }
             Label label = new Label(item.label());
+            label.setMinWidth(0);
             HBox box = new HBox(7);
             box.setAlignment(Pos.CENTER_LEFT);
             if (item instanceof NavItem.Group) {
@@ -130,6 +137,7 @@ public final class NavigatorView extends VBox {
                 dot.getStyleClass().addAll("cc-state-dot", stateClass(m.stateProperty().get()));
                 Label tag = new Label(m.stateProperty().get().label());
                 tag.getStyleClass().add("cc-nav-count");
+                tag.setMinWidth(Label.USE_PREF_SIZE);
                 ChangeListener<ConnectionState> l = (o, a, b) -> {
                     dot.getStyleClass().remove(stateClass(a));
                     dot.getStyleClass().add(stateClass(b));
@@ -143,6 +151,7 @@ public final class NavigatorView extends VBox {
             } else if (item instanceof NavItem.Kind k) {
                 Label count = new Label();
                 count.getStyleClass().add("cc-nav-count");
+                count.setMinWidth(Label.USE_PREF_SIZE);
                 if (k.kind().counted()) {
                     var prop = k.connection().count(k.kind());
                     count.textProperty().bind(Bindings.createStringBinding(() -> prop.get() < 0 ? ""

@@ -1,0 +1,116 @@
+package org.csiconsole.views.fx;
+
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import org.csiconsole.core.session.ConnectionKind;
+import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.views.connection.ConnectionDialog;
+import org.csiconsole.views.connection.ConnectionFormModel;
+import org.csiconsole.views.connection.TrustDialog;
+import org.csiconsole.views.dialog.FxDialogService;
+import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.theme.ThemeManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The connection dialog and the trust-on-first-use dialog, headless. */
+@ExtendWith(ApplicationExtension.class)
+class ConnectionDialogFxTest {
+    private static final String FP =
+            "3A:F1:9C:07:5E:B2:44:D8:10:6A:C3:7F:29:E5:81:0B:D4:62:9A:1E:F7:53:C0:28:4B:E9:16:7D:A2:3C:85:F0";
+    private FxDialogService dialogs;
+    private final AtomicReference<javafx.scene.control.Dialog<?>> open = new AtomicReference<>();
+
+    @Start
+    void start(Stage stage) {
+        dialogs = new FxDialogService(() -> stage, new ThemeManager(Theme.LIGHT));
+        stage.setScene(new Scene(new StackPane(), 400, 300));
+        stage.show();
+    }
+
+    @AfterEach
+    void closeDialog(FxRobot robot) {
+        robot.interact(() -> {
+            if (open.get() != null && open.get().isShowing()) {
+                open.get().setResult(null);
+                open.get().close();
+            }
+        });
+    }
+
+    @Test
+    void saveIsEnabledOnlyForAValidProfileAndReturnsIt(FxRobot robot) {
+        ConnectionFormModel model = new ConnectionFormModel(null, Set.of("Demo"));
+        AtomicReference<ConnectionDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            ConnectionDialog d = dialogs.prepare(new ConnectionDialog(model, false));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        Button save = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().saveButtonType());
+        assertThat(save.isDisabled()).isTrue();
+        assertThat(robot.lookup("#conn-problem").queryAs(Label.class).getText()).contains("name");
+
+        robot.clickOn("#conn-name").write("Demo");
+        assertThat(robot.lookup("#conn-problem").queryAs(Label.class).getText()).contains("already exists");
+        robot.interact(() -> model.nameProperty().set("lab driver"));
+        robot.clickOn("#conn-socket").write("/run/csi/csi.sock");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(save.isDisabled()).isFalse();
+
+        robot.interact(save::fire);
+        assertThat(dialog.get().getResult()).isEqualTo(ConnectionProfile.csi("lab driver", "unix:///run/csi/csi.sock"));
+    }
+
+    @Test
+    void switchingToCspShowsTheArrayFieldsAndHidesTheSocket(FxRobot robot) {
+        ConnectionFormModel model = new ConnectionFormModel(null, Set.of());
+        robot.interact(() -> {
+            ConnectionDialog d = dialogs.prepare(new ConnectionDialog(model, false));
+            open.set(d);
+            d.show();
+        });
+        assertThat(FxChecks.shown(robot.lookup("#conn-socket").query())).isTrue();
+        assertThat(FxChecks.shown(robot.lookup("#conn-csp-url").query())).isFalse();
+        robot.clickOn("#conn-kind-csp");
+        assertThat(model.kindProperty().get()).isEqualTo(ConnectionKind.CSP);
+        assertThat(FxChecks.shown(robot.lookup("#conn-socket").query())).isFalse();
+        assertThat(FxChecks.shown(robot.lookup("#conn-csp-url").query())).isTrue();
+        assertThat(FxChecks.shown(robot.lookup("#conn-pin").query())).isFalse();
+        robot.clickOn("#conn-trust-pin");
+        assertThat(FxChecks.shown(robot.lookup("#conn-pin").query())).isTrue();
+    }
+
+    @Test
+    void theTrustDialogShowsTheFingerprintAndDefaultsToCancel(FxRobot robot) {
+        AtomicReference<TrustDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            TrustDialog d = dialogs.prepare(new TrustDialog("https://array-b.example:8080", "CN=array-b.example", FP));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        String shown = robot.lookup("#trust-fingerprint").queryAs(TextArea.class).getText();
+        assertThat(shown.replace("\n", "")).isEqualTo(FP);
+        assertThat(shown.lines()).hasSize(2);
+        Button cancel = (Button) dialog.get().getDialogPane().lookupButton(javafx.scene.control.ButtonType.CANCEL);
+        assertThat(cancel.isDefaultButton()).isTrue();
+        robot.interact(() -> ((Button) dialog.get().getDialogPane().lookupButton(dialog.get().trustButtonType())).fire());
+        assertThat(dialog.get().getResult()).isTrue();
+    }
+}
