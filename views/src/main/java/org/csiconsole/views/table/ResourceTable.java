@@ -47,9 +47,9 @@ import java.util.function.Function;
  *     .withEmptyState(Material2MZ.STORAGE, "No volumes", "Create one with Ctrl+N.");
  * }</pre>
  *
- * <p>Sorting replaces the table's comparator with the columns' value comparators on the model's
- * {@link javafx.collections.transformation.SortedList}, so a sort costs one comparator call per
- * comparison and no cell objects. Node ids: {@code table-filter}, {@code table-count},
+ * <p>Sorting hands the columns' value comparators to the model (the table's sort policy), so a
+ * sort costs one comparator call per comparison and no cell objects; with many rows the model
+ * sorts off the UI thread (see {@link ResourceTableModel}). Node ids: {@code table-filter}, {@code table-count},
  * {@code table-columns}, {@code table-detail}.
  */
 public final class ResourceTable<T> extends BorderPane {
@@ -76,6 +76,14 @@ public final class ResourceTable<T> extends BorderPane {
         table.setSortPolicy(tv -> {
             model.setComparator(comparatorFor(tv.getSortOrder()));
             return true;
+        });
+        // A filter or sort replaces the rows in one change; keep the selected row selected.
+        model.setPublisher(replace -> {
+            T selected = table.getSelectionModel().getSelectedItem();
+            replace.run();
+            if (selected != null && table.getSelectionModel().getSelectedItem() != selected) {
+                table.getSelectionModel().select(selected);
+            }
         });
         table.setPlaceholder(placeholder);
 

@@ -1,59 +1,105 @@
 package org.csiconsole.views.table;
 
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.IntegerBinding;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.collections.transformation.FilteredList;
-import javafx.collections.transformation.SortedList;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * The rows behind a {@link ResourceTable}: one source list, a {@link FilteredList} over it driven
- * by {@link #filterTextProperty()}, and a {@link SortedList} over that, which the table shows.
- * No row is copied between the three.
+ * The rows behind a {@link ResourceTable}: every row in arrival order ({@link #all()}), and the rows
+ * the table shows ({@link #rows()}), which are the rows passing {@link #filterTextProperty()} in the
+ * order of {@link #setComparator}.
  *
  * <p>Filtering matches every whitespace-separated word of the filter text, case-insensitively,
  * against a search key per row ({@code searchText}, e.g. name + id + status). Keys are computed
- * once when a row is added and kept by identity, so typing in the filter box does no string
- * building for 100,000 rows. Changes go through {@link #append}, {@link #replaceAll},
- * {@link #removeIf} and {@link #clear} so the keys stay in step; each is one list change.
+ * once when a row is added, so typing in the filter box does no string building for 100,000 rows.
+ *
+ * <p>Keeping the UI thread free: up to {@link #DEFAULT_SYNC_LIMIT} rows (or the limit given), a
+ * filter or sort is applied at once on the UI thread. Above it, the filtered and sorted list is
+ * computed on a background executor from a snapshot of the rows (the snapshot is one array copy,
+ * under 1 ms for 100,000 rows) and published to {@link #rows()} with one {@code setAll}. While one
+ * computation is in flight, further changes are coalesced into a single follow-up computation.
+ * Appended rows with no sort in force are filtered and added on the UI thread directly (cost
+ * proportional to the batch, not to the table); with a sort in force they trigger a (coalesced)
+ * background re-sort. {@link #settled()} tells when {@link #rows()} reflects every change made.
  *
  * <p>UI thread only; rows from other threads come in through {@link #appender(Executor)}.
  */
 public final class ResourceTableModel<T> {
-    private final Function<? super T, String> searchText;
-    private final ObservableList<T> source = FXCollections.observableArrayList();
-    private final FilteredList<T> filtered = new FilteredList<>(source);
-    private final SortedList<T> sorted = new SortedList<>(filtered);
-    private final Map<T, String> keys = new IdentityHashMap<>();
-    private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
-    private final IntegerBinding total = Bindings.size(source);
-    private final IntegerBinding shown = Bindings.size(filtered);
+    /** Row count (rows held) up to which filtering and sorting run on the UI thread at once. */
+    public static final int DEFAULT_SYNC_LIMIT = 5_000;
 
-    /** @param searchText the text a row is found by; null is treated as empty */
-    public ResourceTableModel(Function<? super T, String> searchText) {
-        this.searchText = Objects.requireNonNull(searchText);
-        filterText.addListener((obs, old, now) -> filtered.setPredicate(predicate(now)));
+    /** A row and its lower-cased search key; immutable, so snapshots may be read off the UI thread. */
+    private record Entry<T>(T row, String key) {
     }
 
-    /** Rows in the current filter and sort order: what the table shows. */
-    public SortedList<T> rows() {
-        return sorted;
+    private final Function<? super T, String> searchText;
+    private final Executor background;
+    private final Executor ui;
+    private final int syncLimit;
+    private final ObservableList<T> source = FXCollections.observableArrayList();
+    private final List<Entry<T>> entries = new ArrayList<>();
+    private final ObservableList<T> shown = FXCollections.observableArrayList();
+    private final ObservableList<T> shownReadOnly = FXCollections.unmodifiableObservableList(shown);
+    private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
+    private final IntegerBinding total = Bindings.size(source);
+    private final IntegerBinding shownSize = Bindings.size(shown);
+    private final List<CompletableFuture<Void>> waiters = new ArrayList<>();
+    private Comparator<? super T> comparator;
+    private String[] words = new String[0];
+    private boolean inFlight;
+    private boolean dirty;
+    private Consumer<Runnable> publisher = Runnable::run;
+
+    /**
+     * Computes large filters and sorts on {@link ForkJoinPool#commonPool()} and publishes them
+     * with {@link Platform#runLater}.
+     *
+     * @param searchText the text a row is found by; null is treated as empty
+     */
+    public ResourceTableModel(Function<? super T, String> searchText) {
+        this(searchText, ForkJoinPool.commonPool(), Platform::runLater, DEFAULT_SYNC_LIMIT);
+    }
+
+    /**
+     * @param searchText the text a row is found by; null is treated as empty
+     * @param background runs filter and sort computations of more than {@code syncLimit} rows
+     * @param ui the UI thread's executor; computed lists are published on it
+     * @param syncLimit row count up to which filter and sort run on the UI thread at once
+     */
+    public ResourceTableModel(Function<? super T, String> searchText, Executor background, Executor ui, int syncLimit) {
+        this.searchText = Objects.requireNonNull(searchText);
+        this.background = Objects.requireNonNull(background);
+        this.ui = Objects.requireNonNull(ui);
+        this.syncLimit = syncLimit;
+        filterText.addListener((obs, old, now) -> {
+            words = words(now);
+            recompute();
+        });
+    }
+
+    /** Rows in the current filter and sort order: what the table shows. Read-only. */
+    public ObservableList<T> rows() {
+        return shownReadOnly;
     }
 
     /** Every row, unfiltered, in arrival order. */
@@ -70,21 +116,51 @@ public final class ResourceTableModel<T> {
         return total;
     }
 
-    /** Number of rows passing the filter. */
+    /** Number of rows passing the filter (as shown; follows {@link #rows()}). */
     public IntegerBinding shownCount() {
-        return shown;
+        return shownSize;
     }
 
-    /** Sets the row order; null keeps arrival order. */
+    /** Sets the row order (a stable sort: equal rows keep arrival order); null keeps arrival order. */
     public void setComparator(Comparator<? super T> comparator) {
-        sorted.setComparator(comparator);
+        this.comparator = comparator;
+        recompute();
+    }
+
+    /**
+     * Wraps every replacement of {@link #rows()} (the table uses it to keep the selected row
+     * selected); the wrapper must run the given action once, on the UI thread.
+     */
+    public void setPublisher(Consumer<Runnable> publisher) {
+        this.publisher = Objects.requireNonNull(publisher);
+    }
+
+    /**
+     * Completes on the UI thread once {@link #rows()} reflects every change made so far (at once
+     * when no background computation is in flight or pending).
+     */
+    public CompletableFuture<Void> settled() {
+        if (!inFlight && !dirty) return CompletableFuture.completedFuture(null);
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        waiters.add(f);
+        return f;
     }
 
     /** Appends rows as one change. */
     public void append(Collection<? extends T> rows) {
         if (rows.isEmpty()) return;
-        for (T row : rows) keys.put(row, key(row));
+        List<Entry<T>> added = new ArrayList<>(rows.size());
+        for (T row : rows) added.add(new Entry<>(row, key(row)));
+        entries.addAll(added);
         source.addAll(rows);
+        if (comparator == null && !inFlight) {
+            List<T> pass = new ArrayList<>(added.size());
+            String[] w = words;
+            for (Entry<T> e : added) if (matches(e, w)) pass.add(e.row());
+            if (!pass.isEmpty()) shown.addAll(pass);
+        } else {
+            recompute();
+        }
     }
 
     /**
@@ -92,20 +168,25 @@ public final class ResourceTableModel<T> {
      * only what its ring keeps).
      */
     public void appendBounded(Collection<? extends T> rows, int max) {
-        append(rows);
-        int excess = source.size() - max;
-        if (excess > 0) {
-            List<T> dropped = source.subList(0, excess);
-            for (T row : dropped) keys.remove(row);
-            dropped.clear();
+        int excess = source.size() + rows.size() - max;
+        if (excess <= 0) {
+            append(rows);
+            return;
         }
+        for (T row : rows) entries.add(new Entry<>(row, key(row)));
+        source.addAll(rows);
+        excess = source.size() - max;
+        entries.subList(0, excess).clear();
+        source.subList(0, excess).clear();
+        recompute();
     }
 
     /** Replaces every row as one change (a full refresh). */
     public void replaceAll(Collection<? extends T> rows) {
-        keys.clear();
-        for (T row : rows) keys.put(row, key(row));
+        entries.clear();
+        for (T row : rows) entries.add(new Entry<>(row, key(row)));
         source.setAll(rows);
+        recompute();
     }
 
     /** Removes the rows matching {@code test}. */
@@ -113,13 +194,15 @@ public final class ResourceTableModel<T> {
         Set<T> gone = Collections.newSetFromMap(new IdentityHashMap<>());
         for (T row : source) if (test.test(row)) gone.add(row);
         if (gone.isEmpty()) return;
-        for (T row : gone) keys.remove(row);
+        entries.removeIf(e -> gone.contains(e.row()));
         source.removeAll(gone);
+        recompute();
     }
 
     public void clear() {
-        keys.clear();
+        entries.clear();
         source.clear();
+        recompute();
     }
 
     /**
@@ -130,19 +213,62 @@ public final class ResourceTableModel<T> {
         return new BatchAppender<>(ui, this::append);
     }
 
+    /**
+     * Brings {@link #rows()} in line with the rows, filter and comparator: at once when at most
+     * {@code syncLimit} rows are held and nothing is in flight, else in the background (coalesced).
+     */
+    private void recompute() {
+        if (inFlight) {
+            dirty = true;
+            return;
+        }
+        dirty = false;
+        String[] w = words;
+        Comparator<? super T> c = comparator;
+        if (entries.size() <= syncLimit) {
+            publish(compute(entries, w, c));
+            return;
+        }
+        inFlight = true;
+        List<Entry<T>> snapshot = List.copyOf(entries);
+        CompletableFuture.supplyAsync(() -> compute(snapshot, w, c), background)
+                .whenCompleteAsync((rows, failure) -> {
+                    inFlight = false;
+                    // A result is shown unless filter or order changed meanwhile (then it would be
+                    // wrong, not just short of the newest rows); a pending change follows at once.
+                    if (rows != null && w == words && c == comparator) publish(rows);
+                    if (dirty || failure != null) recompute();
+                }, ui);
+    }
+
+    private static <T> List<T> compute(List<Entry<T>> rows, String[] w, Comparator<? super T> c) {
+        List<T> out = new ArrayList<>(rows.size());
+        for (Entry<T> e : rows) if (matches(e, w)) out.add(e.row());
+        if (c != null) out.sort(c);
+        return out;
+    }
+
+    private void publish(List<T> rows) {
+        publisher.accept(() -> shown.setAll(rows));
+        if (!inFlight && !dirty && !waiters.isEmpty()) {
+            List<CompletableFuture<Void>> done = List.copyOf(waiters);
+            waiters.clear();
+            done.forEach(f -> f.complete(null));
+        }
+    }
+
     private String key(T row) {
         String s = searchText.apply(row);
         return s == null ? "" : s.toLowerCase(Locale.ROOT);
     }
 
-    private Predicate<T> predicate(String text) {
-        if (text == null || text.isBlank()) return null;
-        String[] words = text.trim().toLowerCase(Locale.ROOT).split("\\s+");
-        return row -> {
-            String k = keys.get(row);
-            if (k == null) return false;
-            for (String w : words) if (!k.contains(w)) return false;
-            return true;
-        };
+    private static String[] words(String text) {
+        if (text == null || text.isBlank()) return new String[0];
+        return text.trim().toLowerCase(Locale.ROOT).split("\\s+");
+    }
+
+    private static boolean matches(Entry<?> e, String[] w) {
+        for (String word : w) if (!e.key().contains(word)) return false;
+        return true;
     }
 }

@@ -93,6 +93,51 @@ class ResourceTableModelTest {
     }
 
     @Test
+    void aboveTheSyncLimitSortAndFilterAreComputedInTheBackgroundAndCoalesced() {
+        Queue<Runnable> background = new ArrayDeque<>();
+        ResourceTableModel<Row> big = new ResourceTableModel<>(Row::name, background::add, Runnable::run, 2);
+        big.append(List.of(new Row("b", 2, ""), new Row("c", 3, ""), new Row("a", 1, "")));
+        assertThat(big.rows()).extracting(Row::name).containsExactly("b", "c", "a");
+
+        Column<Row, Long> size = Column.<Row, Long>of("size", "Size", Row::bytes);
+        big.setComparator(size.rowComparator());
+        var settled = big.settled();
+        big.filterTextProperty().set("a b");
+        big.filterTextProperty().set("b");
+        assertThat(big.rows()).as("nothing changes on the UI thread until the background is done")
+                .extracting(Row::name).containsExactly("b", "c", "a");
+        assertThat(background).hasSize(1);
+        assertThat(settled).isNotDone();
+
+        background.poll().run();
+        assertThat(background).as("the two filter changes made meanwhile become one follow-up").hasSize(1);
+        background.poll().run();
+        assertThat(background).isEmpty();
+        assertThat(settled).isDone();
+        assertThat(big.rows()).extracting(Row::name).containsExactly("b");
+
+        big.filterTextProperty().set("");
+        background.poll().run();
+        big.append(List.of(new Row("d", 0, "")));
+        assertThat(background).as("an append under a sort re-sorts in the background").hasSize(1);
+        background.poll().run();
+        assertThat(big.rows()).extracting(Row::name).containsExactly("d", "a", "b", "c");
+        assertThat(big.shownCount().get()).isEqualTo(4);
+    }
+
+    @Test
+    void aboveTheSyncLimitUnsortedAppendsAreFilteredInPlace() {
+        Queue<Runnable> background = new ArrayDeque<>();
+        ResourceTableModel<Row> big = new ResourceTableModel<>(Row::name, background::add, Runnable::run, 1);
+        big.append(List.of(new Row("pvc-1", 1, ""), new Row("x", 2, "")));
+        big.filterTextProperty().set("pvc");
+        background.poll().run();
+        big.append(List.of(new Row("pvc-2", 3, ""), new Row("y", 4, "")));
+        assertThat(background).isEmpty();
+        assertThat(big.rows()).extracting(Row::name).containsExactly("pvc-1", "pvc-2");
+    }
+
+    @Test
     void countTextReadsNaturally() {
         assertThat(ResourceTable.countText(1, 1)).isEqualTo("1 row");
         assertThat(ResourceTable.countText(100_000, 100_000)).isEqualTo("100,000 rows");
