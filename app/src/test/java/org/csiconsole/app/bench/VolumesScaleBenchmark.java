@@ -250,6 +250,10 @@ public final class VolumesScaleBenchmark {
         System.out.printf(Locale.ROOT, "filter cleared            %.1f ms%s%n", filterClear, cpu(8));
         System.out.printf(Locale.ROOT, "max FX pulse gap          load %.1f ms, sort %.1f ms, filter %.1f ms%n",
                 loadStall.frameGapMs, sortStall.frameGapMs, filterStall.frameGapMs);
+        System.out.printf(Locale.ROOT, "  largest gap ended at    load +%.0f ms, sort +%.0f ms, filter +%.0f ms (after the window began)%n",
+                loadStall.gapAtMs, sortStall.gapAtMs, filterStall.gapAtMs);
+        System.out.printf(Locale.ROOT, "  largest load gap ended  %s (UTC, to match with a recording)%n",
+                java.time.Instant.ofEpochMilli(loadStall.gapClockMs));
         System.out.printf(Locale.ROOT, "max runLater delay        load %.1f ms, sort %.1f ms, filter %.1f ms%n",
                 loadStall.probeDelayMs, sortStall.probeDelayMs, filterStall.probeDelayMs);
         System.out.printf(Locale.ROOT, "heap after GC             %d MB (%,d rows held)%n", heap / MIB, held);
@@ -345,9 +349,13 @@ public final class VolumesScaleBenchmark {
      * and how late a {@code Platform.runLater} probe posted every 5 ms runs.
      */
     private static final class Stall {
-        record Figures(double frameGapMs, double probeDelayMs) {
+        /** Largest pulse gap and runLater delay (ms), and when that gap ended (ms after the window began). */
+        record Figures(double frameGapMs, double probeDelayMs, double gapAtMs, long gapClockMs) {
         }
 
+        private final AtomicLong since = new AtomicLong(System.nanoTime());
+        private final AtomicLong gapAt = new AtomicLong();
+        private final AtomicLong gapClock = new AtomicLong();
         private final AtomicLong maxGap = new AtomicLong();
         private final AtomicLong maxDelay = new AtomicLong();
         private final ScheduledExecutorService prober = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -364,7 +372,11 @@ public final class VolumesScaleBenchmark {
                 @Override
                 public void handle(long now) {
                     long t = System.nanoTime();
-                    if (last != 0) maxGap.accumulateAndGet(t - last, Math::max);
+                    if (last != 0 && t - last > maxGap.get()) {
+                        maxGap.set(t - last);
+                        gapAt.set(t - since.get());
+                        gapClock.set(System.currentTimeMillis());
+                    }
                     last = t;
                 }
             };
@@ -376,12 +388,14 @@ public final class VolumesScaleBenchmark {
         }
 
         void reset() {
+            since.set(System.nanoTime());
+            gapAt.set(0);
             maxGap.set(0);
             maxDelay.set(0);
         }
 
         Figures take() {
-            Figures f = new Figures(maxGap.get() / 1e6, maxDelay.get() / 1e6);
+            Figures f = new Figures(maxGap.get() / 1e6, maxDelay.get() / 1e6, gapAt.get() / 1e6, gapClock.get());
             reset();
             return f;
         }

@@ -130,6 +130,12 @@ public final class Column<T, V> {
 
     private final class FormattedCell extends TableCell<T, V> {
         private String appliedClass;
+        /**
+         * One tooltip per cell, made on first need and re-texted as the cell is reused for other
+         * rows: building a Tooltip (a popup control with its own CSS) on every update would cost
+         * about a millisecond per visible cell whenever the table re-lays out.
+         */
+        private Tooltip tip;
 
         FormattedCell() {
             if (rightAligned) setAlignment(Pos.CENTER_RIGHT);
@@ -151,8 +157,14 @@ public final class Column<T, V> {
             }
             setText(format.apply(item));
             if (tooltip != null) {
-                String tip = tooltip.apply(row);
-                setTooltip(tip == null || tip.isEmpty() ? null : new Tooltip(tip));
+                String text = tooltip.apply(row);
+                if (text == null || text.isEmpty()) {
+                    setTooltip(null);
+                } else {
+                    if (tip == null) tip = new Tooltip();
+                    tip.setText(text);
+                    if (getTooltip() != tip) setTooltip(tip);
+                }
             }
             if (styleClass != null) {
                 appliedClass = styleClass.apply(row);
