@@ -1,7 +1,10 @@
 package org.csiconsole.app.shots;
 
+import static org.csiconsole.app.shots.TourSteps.onFx;
+import static org.csiconsole.app.shots.TourSteps.shoot;
+import static org.csiconsole.app.shots.TourSteps.waitFrames;
+
 import io.grpc.Server;
-import javafx.animation.AnimationTimer;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Side;
@@ -34,9 +37,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -205,42 +206,5 @@ public final class ConnectionsTour {
             }
             throw new IllegalStateException("state not reached within 60 s");
         }
-    }
-
-    private static void onFx(Runnable action) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(1);
-        AtomicBoolean failed = new AtomicBoolean();
-        Platform.runLater(() -> {
-            try {
-                action.run();
-            } catch (RuntimeException e) {
-                failed.set(true);
-                System.err.println("step failed: " + e);
-            } finally {
-                done.countDown();
-            }
-        });
-        if (!done.await(20, TimeUnit.SECONDS)) throw new IllegalStateException("FX step timed out");
-        waitFrames(6);
-    }
-
-    private static void waitFrames(int frames) throws InterruptedException {
-        CountDownLatch rendered = new CountDownLatch(frames);
-        Platform.runLater(() -> new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                rendered.countDown();
-                if (rendered.getCount() == 0) stop();
-            }
-        }.start());
-        rendered.await(20, TimeUnit.SECONDS);
-    }
-
-    private static void shoot(Path out, String name) throws Exception {
-        waitFrames(10);
-        Path file = out.resolve(name + ".png");
-        Process p = new ProcessBuilder("import", "-window", "root", file.toString()).inheritIO().start();
-        if (p.waitFor() != 0) throw new IllegalStateException("import failed for " + file);
-        System.out.println("wrote " + file);
     }
 }

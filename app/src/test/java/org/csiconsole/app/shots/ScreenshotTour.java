@@ -1,6 +1,8 @@
 package org.csiconsole.app.shots;
 
-import javafx.animation.AnimationTimer;
+import static org.csiconsole.app.shots.TourSteps.onFx;
+import static org.csiconsole.app.shots.TourSteps.shoot;
+
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.control.Dialog;
@@ -23,8 +25,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -167,40 +167,6 @@ public final class ScreenshotTour {
         actions.run("Create snapshot snap-nightly-01", p -> CompletableFuture.completedFuture("snap-1"), v -> "Created snapshot " + v + ".");
         console.notifications().warning("Reconnect", "The node socket disappeared; retrying with backoff.");
         console.notifications().error("Delete volume pvc-4f1c2a", "Delete volume pvc-4f1c2a: another operation is still pending on this volume (gRPC ABORTED)");
-    }
-
-    /** Runs {@code action} on the FX thread and waits for it and for a few rendered frames. */
-    private static void onFx(Runnable action) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(1);
-        Platform.runLater(() -> {
-            try {
-                action.run();
-            } finally {
-                done.countDown();
-            }
-        });
-        if (!done.await(20, TimeUnit.SECONDS)) throw new IllegalStateException("FX step timed out");
-        waitFrames(6);
-    }
-
-    private static void waitFrames(int frames) throws InterruptedException {
-        CountDownLatch rendered = new CountDownLatch(frames);
-        Platform.runLater(() -> new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                rendered.countDown();
-                if (rendered.getCount() == 0) stop();
-            }
-        }.start());
-        rendered.await(20, TimeUnit.SECONDS);
-    }
-
-    private static void shoot(Path out, String name) throws Exception {
-        waitFrames(10);
-        Path file = out.resolve(name + ".png");
-        Process p = new ProcessBuilder("import", "-window", "root", file.toString()).inheritIO().start();
-        if (p.waitFor() != 0) throw new IllegalStateException("import failed for " + file);
-        System.out.println("wrote " + file);
     }
 }
 }

@@ -1,6 +1,9 @@
 package org.csiconsole.app.shots;
 
-import javafx.animation.AnimationTimer;
+import static org.csiconsole.app.shots.TourSteps.onFx;
+import static org.csiconsole.app.shots.TourSteps.shoot;
+import static org.csiconsole.app.shots.TourSteps.waitFrames;
+
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
@@ -17,7 +20,6 @@ import org.csiconsole.views.workbench.ResourceView;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -116,38 +118,5 @@ public final class ViewsTour {
         for (Window w : List.copyOf(Window.getWindows())) {
             if (w instanceof Stage s && s.getOwner() != null) s.close();
         }
-    }
-
-    private static void onFx(Runnable action) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(1);
-        Platform.runLater(() -> {
-            try {
-                action.run();
-            } finally {
-                done.countDown();
-            }
-        });
-        if (!done.await(20, TimeUnit.SECONDS)) throw new IllegalStateException("FX step timed out");
-        waitFrames(6);
-    }
-
-    private static void waitFrames(int frames) throws InterruptedException {
-        CountDownLatch rendered = new CountDownLatch(frames);
-        Platform.runLater(() -> new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                rendered.countDown();
-                if (rendered.getCount() == 0) stop();
-            }
-        }.start());
-        rendered.await(20, TimeUnit.SECONDS);
-    }
-
-    private static void shoot(Path out, String name) throws Exception {
-        waitFrames(10);
-        Path file = out.resolve(name + ".png");
-        Process p = new ProcessBuilder("import", "-window", "root", file.toString()).inheritIO().start();
-        if (p.waitFor() != 0) throw new IllegalStateException("import failed for " + file);
-        System.out.println("wrote " + file);
     }
 }
