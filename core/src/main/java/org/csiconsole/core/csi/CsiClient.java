@@ -322,6 +322,14 @@ public final class CsiClient implements AutoCloseable {
                 CallSpec.of(CallKind.LIST, "ListVolumes")));
     }
 
+    /**
+     * The {@code max_entries} this client uses for list calls that do not give their own
+     * ({@link CsiClientOptions#pageSize()}); 0 lets the plugin choose.
+     */
+    public int pageSize() {
+        return shared.pageSize;
+    }
+
     /** ListVolumes collected into one list, with the client's default page size. */
     public CompletableFuture<List<Volume>> allVolumes() {
         List<Volume> all = new ArrayList<>();

@@ -120,7 +120,9 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> listVolumes(Consumer<List<Volume>> pages) {
-        return csi.listVolumes(0, p -> {
+        // The client's page size (max_entries), so pages stream into the table as they arrive
+        // instead of a plugin answering 100,000 volumes in one response.
+        return csi.listVolumes(csi.pageSize(), p -> {
             if (!p.isEmpty()) pages.accept(p);
         });
     }
