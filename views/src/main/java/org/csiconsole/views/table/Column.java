@@ -117,6 +117,7 @@ public final class Column<T, V> {
     }
 
     /** Builds the control column; the table's own sort is replaced by {@link #rowComparator()}. */
+    @SuppressWarnings("unchecked")
     TableColumn<T, V> build() {
         TableColumn<T, V> col = new TableColumn<>(title);
         col.setId(id);
@@ -124,20 +125,28 @@ public final class Column<T, V> {
         col.setPrefWidth(width);
         col.setVisible(visible);
         col.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
-        col.setCellFactory(c -> new FormattedCell());
+        // One tooltip for the whole column, its text taken from the hovered cell's row when it
+        // shows: a Tooltip is a popup with a scene and CSS of its own, too costly to build per
+        // cell (tens of ms per screenful of rows when the table first fills).
+        Tooltip shared = tooltip == null ? null : new Tooltip();
+        if (shared != null) {
+            shared.setOnShowing(e -> {
+                T row = shared.getOwnerNode() instanceof TableCell<?, ?> cell && cell.getTableRow() != null
+                        ? ((TableCell<T, ?>) cell).getTableRow().getItem() : null;
+                shared.setText(row == null ? "" : tooltip.apply(row));
+            });
+        }
+        col.setCellFactory(c -> new FormattedCell(shared));
         return col;
     }
 
     private final class FormattedCell extends TableCell<T, V> {
         private String appliedClass;
-        /**
-         * One tooltip per cell, made on first need and re-texted as the cell is reused for other
-         * rows: building a Tooltip (a popup control with its own CSS) on every update would cost
-         * about a millisecond per visible cell whenever the table re-lays out.
-         */
-        private Tooltip tip;
 
-        FormattedCell() {
+        private final Tooltip sharedTip;
+
+        FormattedCell(Tooltip sharedTip) {
+            this.sharedTip = sharedTip;
             if (rightAligned) setAlignment(Pos.CENTER_RIGHT);
             if (mono) getStyleClass().add("cc-mono");
         }
@@ -158,13 +167,8 @@ public final class Column<T, V> {
             setText(format.apply(item));
             if (tooltip != null) {
                 String text = tooltip.apply(row);
-                if (text == null || text.isEmpty()) {
-                    setTooltip(null);
-                } else {
-                    if (tip == null) tip = new Tooltip();
-                    tip.setText(text);
-                    if (getTooltip() != tip) setTooltip(tip);
-                }
+                Tooltip want = text == null || text.isEmpty() ? null : sharedTip;
+                if (getTooltip() != want) setTooltip(want);
             }
             if (styleClass != null) {
                 appliedClass = styleClass.apply(row);
