@@ -43,7 +43,8 @@ import java.util.function.Function;
  *       ({@link GrpcFailures}); secret values echoed back by the plugin are scrubbed.</li>
  * </ol>
  * Cancelling a returned future cancels the RPC in flight, stops further retries and releases the
- * guard. Futures complete on gRPC's executor threads; never block inside a callback.
+ * guard. Futures complete on the channel's threads (for unix sockets and TCP, the connection's I/O
+ * thread; see {@link org.csiconsole.core.endpoint.ChannelFactory}): never block inside a callback.
  */
 public final class CallPolicy {
     private static final Logger LOG = LoggerFactory.getLogger(CallPolicy.class);

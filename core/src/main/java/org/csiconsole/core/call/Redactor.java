@@ -63,18 +63,60 @@ public final class Redactor {
 
     /** A copy of {@code message} with every secret masked (all repeated entries kept). */
     public Message redact(Message message) {
-        return redact(message, Integer.MAX_VALUE, null);
+        return redactCopy(message);
     }
 
-    /** Redacted, possibly shortened text of a message (protobuf text format), for traces and logs. */
+    /**
+     * Redacted, possibly shortened text of a message (protobuf text format), for traces and logs.
+     * Printed straight from the message, without building a redacted copy first: secrets are masked
+     * as they are written (the same rules as {@link #redact(Message)}), each repeated field stops after
+     * the configured number of entries, and a closing comment line says how many were left out.
+     */
     public String text(Message message) {
-        List<String> notes = new ArrayList<>();
-        Message copy = redact(message, maxRepeated, notes);
-        String text = TextFormat.printer().printToString(copy);
-        if (notes.isEmpty()) return text;
-        StringBuilder b = new StringBuilder(text);
+        StringBuilder b = new StringBuilder(256);
+        List<String> notes = new ArrayList<>(0);
+        print(message, b, 0, notes);
         for (String n : notes) b.append("# ").append(n).append('\n');
         return b.toString();
+    }
+
+    private void print(Message m, StringBuilder b, int indent, List<String> notes) {
+        for (Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+            FieldDescriptor f = e.getKey();
+            boolean secret = isSecret(f);
+            if (!f.isRepeated()) {
+                printValue(f, e.getValue(), secret, b, indent, notes);
+                continue;
+            }
+            List<?> values = (List<?>) e.getValue();
+            int keep = Math.min(values.size(), maxRepeated);
+            for (int i = 0; i < keep; i++) printValue(f, values.get(i), secret, b, indent, notes);
+            if (keep < values.size()) notes.add((values.size() - keep) + " more entries of " + f.getName() + " not shown");
+        }
+    }
+
+    private void printValue(FieldDescriptor f, Object value, boolean secret, StringBuilder b, int indent, List<String> notes) {
+        if (f.getJavaType() != FieldDescriptor.JavaType.MESSAGE) {
+            Object shown = secret ? maskedValue(f, value) : value;
+            if (shown == null) return; // a secret number, bool or enum: left out, as redact() clears it
+            // the printer takes a repeated field's values as a list; one entry is printed at a time here
+            b.append("  ".repeat(indent)).append(TextFormat.printer().printFieldToString(f, f.isRepeated() ? List.of(shown) : shown));
+            return;
+        }
+        if (secret && !f.isMapField()) return; // a secret message: left out, as redact() clears it
+        Message m = (Message) value;
+        b.append("  ".repeat(indent)).append(f.isExtension() ? "[" + f.getFullName() + "]" : f.getName()).append(" {\n");
+        if (secret) {
+            // a secret map entry: the key stays, the value is masked
+            FieldDescriptor key = m.getDescriptorForType().findFieldByName("key");
+            FieldDescriptor val = m.getDescriptorForType().findFieldByName("value");
+            b.append("  ".repeat(indent + 1)).append(TextFormat.printer().printFieldToString(key, m.getField(key)));
+            Object masked = maskedValue(val, m.getField(val));
+            if (masked != null) b.append("  ".repeat(indent + 1)).append(TextFormat.printer().printFieldToString(val, masked));
+        } else {
+            print(m, b, indent + 1, notes);
+        }
+        b.append("  ".repeat(indent)).append("}\n");
     }
 
     /** Every non-empty secret value in the message (to scrub them from text a peer sends back). */
@@ -109,55 +151,26 @@ public final class Redactor {
         return any;
     }
 
-    private Message redact(Message message, int limit, List<String> notes) {
+    private Message redactCopy(Message message) {
         boolean secrets = containsSecrets(message.getDescriptorForType());
         boolean unknown = !message.getUnknownFields().asMap().isEmpty();
-        if (!secrets && !unknown && !hasLongRepeated(message, limit)) return message;
+        if (!secrets && !unknown) return message;
         Message.Builder b = message.toBuilder();
         if (unknown) b.setUnknownFields(UnknownFieldSet.getDefaultInstance());
         for (Map.Entry<FieldDescriptor, Object> e : message.getAllFields().entrySet()) {
             FieldDescriptor f = e.getKey();
             if (isSecret(f)) {
                 mask(b, f, e.getValue());
-                continue;
-            }
-            if (f.isRepeated()) {
-                List<?> values = (List<?>) e.getValue();
-                int keep = Math.min(values.size(), limit);
-                boolean nested = f.getJavaType() == FieldDescriptor.JavaType.MESSAGE;
-                if (keep == values.size() && !nested) continue;
-                b.clearField(f);
-                for (int i = 0; i < keep; i++) {
-                    Object v = values.get(i);
-                    b.addRepeatedField(f, nested ? redact((Message) v, limit, notes) : v);
-                }
-                if (keep < values.size() && notes != null) {
-                    notes.add((values.size() - keep) + " more entries of " + f.getName() + " not shown");
-                }
             } else if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
-                b.setField(f, redact((Message) e.getValue(), limit, notes));
+                if (f.isRepeated()) {
+                    b.clearField(f);
+                    for (Object v : (List<?>) e.getValue()) b.addRepeatedField(f, redactCopy((Message) v));
+                } else {
+                    b.setField(f, redactCopy((Message) e.getValue()));
+                }
             }
         }
         return b.build();
-    }
-
-    private boolean hasLongRepeated(Message m, int limit) {
-        if (limit == Integer.MAX_VALUE) return false;
-        for (FieldDescriptor f : m.getDescriptorForType().getFields()) {
-            if (f.isRepeated()) {
-                int n = m.getRepeatedFieldCount(f);
-                if (n > limit) return true;
-                if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
-                    for (int i = 0; i < n; i++) {
-                        if (hasLongRepeated((Message) m.getRepeatedField(f, i), limit)) return true;
-                    }
-                }
-            } else if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE && m.hasField(f)
-                    && hasLongRepeated((Message) m.getField(f), limit)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void mask(Message.Builder b, FieldDescriptor f, Object value) {

@@ -2,6 +2,7 @@ package org.csiconsole.core.endpoint;
 
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.util.concurrent.FastThreadLocalThread;
 
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -41,10 +42,24 @@ public final class Connection implements AutoCloseable {
         return channel.isShutdown();
     }
 
-    /** Shuts the channel down, waiting up to 2 s for calls to finish before cancelling them. */
+    /**
+     * Shuts the channel down, waiting up to 2 s for calls to finish before cancelling them. Called
+     * from a callback on the channel's own I/O thread (where waiting would stall the very thread the
+     * calls finish on), it returns at once and the wait happens on a thread of its own.
+     */
     @Override
     public void close() {
         channel.shutdown();
+        if (Thread.currentThread() instanceof FastThreadLocalThread) {
+            Thread waiter = new Thread(this::awaitTermination, "close " + endpoint.text());
+            waiter.setDaemon(true);
+            waiter.start();
+        } else {
+            awaitTermination();
+        }
+    }
+
+    private void awaitTermination() {
         try {
             if (!channel.awaitTermination(2, TimeUnit.SECONDS)) channel.shutdownNow();
         } catch (InterruptedException e) {

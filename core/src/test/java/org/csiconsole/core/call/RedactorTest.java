@@ -92,6 +92,27 @@ class RedactorTest {
     }
 
     @Test
+    void withoutSecretsOrLongListsTheTextIsStandardTextFormat() {
+        Csi.ListVolumesResponse page = Csi.ListVolumesResponse.newBuilder().setNextToken("t2")
+                .addEntries(Csi.ListVolumesResponse.Entry.newBuilder()
+                        .setVolume(Csi.Volume.newBuilder().setVolumeId("v\"1").setCapacityBytes(1L << 30)
+                                .putVolumeContext("pool", "gold").addAccessibleTopology(Csi.Topology.newBuilder().putSegments("zone", "a")))
+                        .setStatus(Csi.ListVolumesResponse.VolumeStatus.newBuilder().addPublishedNodeIds("n1").addPublishedNodeIds("n2")
+                                .setVolumeCondition(Csi.VolumeCondition.newBuilder().setAbnormal(true).setMessage("degraded"))))
+                .build();
+        assertThat(redactor.text(page)).isEqualTo(com.google.protobuf.TextFormat.printer().printToString(page));
+    }
+
+    @Test
+    void secretRepeatedAndScalarValuesAreMaskedEntryByEntry() {
+        Csi.NodeStageVolumeRequest req = Csi.NodeStageVolumeRequest.newBuilder().setVolumeId("v1")
+                .putSecrets("a", CANARY).putSecrets("b", CANARY + "2").putPublishContext("lun", "3").build();
+        String text = redactor.text(req);
+        assertThat(text).doesNotContain(CANARY).contains("key: \"a\"").contains("key: \"b\"").contains("\"3\"");
+        assertThat(text.split("\\*\\*\\*", -1)).hasSize(3);
+    }
+
+    @Test
     void scrubRemovesEchoedSecrets() {
         assertThat(Redactor.scrub("login failed for " + CANARY, java.util.Set.of(CANARY))).isEqualTo("login failed for ***");
     }

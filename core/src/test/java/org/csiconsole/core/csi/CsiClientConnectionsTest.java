@@ -75,6 +75,35 @@ class CsiClientConnectionsTest {
     }
 
     @Test
+    void callbacksRunOnTheIoThreadAndMayCloseTheClientWithoutStallingIt() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "close");
+        Path sock = dir.resolve("csi.sock");
+        try (FakeCsiDriver driver = new FakeCsiDriver()) {
+            Endpoint ep = driver.startUnix(sock);
+            CsiClient client = CsiClient.open(ep, Optional.empty(), CsiClientOptions.defaults(), new CallTrace());
+            String[] thread = new String[1];
+            // Waiting for termination on the I/O thread would hold it for the 2 s grace period,
+            // so a close from a callback must hand the wait to another thread and return.
+            client.probe().thenRun(() -> {
+                thread[0] = Thread.currentThread().getName();
+                client.close();
+            }).get(1, TimeUnit.SECONDS);
+            assertThat(thread[0]).startsWith("multiThreadIoEventLoopGroup");
+            CallFailure f;
+            try {
+                client.probe().get(10, TimeUnit.SECONDS);
+                throw new AssertionError("expected a failure");
+            } catch (Exception e) {
+                f = CallFailure.unwrap(e);
+            }
+            assertThat(f.kind()).isEqualTo(FailureKind.UNAVAILABLE);
+        } finally {
+            Files.deleteIfExists(sock);
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    @Test
     void snapshotMetadataStreamsEveryMessageAndRetriesOnlyBeforeTheFirst() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         SnapshotMetadataGrpc.SnapshotMetadataImplBase metadata = new SnapshotMetadataGrpc.SnapshotMetadataImplBase() {
