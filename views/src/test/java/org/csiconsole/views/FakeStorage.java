@@ -2,6 +2,7 @@ package org.csiconsole.views;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.csp.NewHost;
 import org.csiconsole.core.model.AccessMode;
 import org.csiconsole.core.model.AccessProtocol;
@@ -43,7 +44,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 
 /**
  * A storage port in memory, answering at once. Seeded with a small two-site setup; {@link #failNext}
@@ -130,7 +130,7 @@ public final class FakeStorage implements StorageService {
         }
     }
 
-    private static <T> void pages(List<T> all, int size, Consumer<List<T>> sink) {
+    private static <T> void pages(List<T> all, int size, PageSink<T> sink) {
         for (int i = 0; i < all.size(); i += size) sink.accept(List.copyOf(all.subList(i, Math.min(all.size(), i + size))));
     }
 
@@ -151,7 +151,7 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listVolumes(Consumer<List<Volume>> sink) {
+    public CompletableFuture<Void> listVolumes(PageSink<Volume> sink) {
         return answer("listVolumes", () -> {
             pages(List.copyOf(volumes), pageSize, sink);
             return null;
@@ -230,7 +230,7 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, Consumer<List<Snapshot>> sink) {
+    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> sink) {
         return answer("listSnapshots", () -> {
             pages(snapshots.stream().filter(s -> sourceVolumeId == null || s.sourceVolumeId().equals(sourceVolumeId)).toList(), pageSize, sink);
             return null;

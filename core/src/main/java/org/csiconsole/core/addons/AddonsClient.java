@@ -17,6 +17,7 @@ import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.InFlightGuard;
 import org.csiconsole.core.call.LinkedFuture;
 import org.csiconsole.core.call.LockMode;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.call.Redactor;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.csi.CsiMapping;
@@ -375,7 +376,8 @@ public final class AddonsClient implements AutoCloseable {
                     List<VolumeGroup> out = new ArrayList<>(r.getEntriesCount());
                     for (VolumeGroupProto.ListVolumeGroupsResponse.Entry e : r.getEntriesList()) out.add(volumeGroup(e.getVolumeGroup(), ""));
                     return out;
-                }, VolumeGroupProto.ListVolumeGroupsResponse::getNextToken, page, CallSpec.of(CallKind.LIST, "ListVolumeGroups")));
+                }, VolumeGroupProto.ListVolumeGroupsResponse::getNextToken, PageSink.unpaced(page),
+                CallSpec.of(CallKind.LIST, "ListVolumeGroups")));
     }
 
     static VolumeGroup volumeGroup(VolumeGroupProto.VolumeGroup g, String name) {

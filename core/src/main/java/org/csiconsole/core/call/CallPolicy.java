@@ -21,9 +21,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
@@ -138,15 +140,18 @@ public final class CallPolicy {
      * {@code consumer}. Stops with a {@link FailureKind#PROTOCOL} failure when the plugin returns a
      * {@code next_token} it returned before (a repeated or cyclic token would otherwise loop forever).
      * ABORTED is not retried here: for list calls the spec uses it for an invalid starting_token.
+     * The next page is requested once the stage {@code consumer} returned for the previous page
+     * completes, and the listing completes once the last page's stage has (see {@link PageSink}).
      *
      * @param requestFor the request for a starting token ({@code ""} for the first page)
      * @param items the entries of a page
      * @param nextToken the page's next_token, {@code ""} on the last page
-     * @param consumer receives each page's entries (on a gRPC thread); an exception it throws ends the listing
+     * @param consumer receives each page's entries (on a gRPC thread); an exception it throws, or a
+     *     failed stage it returns, ends the listing
      */
     public <Q extends Message, R extends Message, T> CompletableFuture<Void> pages(
             Channel channel, String endpoint, MethodDescriptor<Q, R> method, Function<String, Q> requestFor,
-            Function<R, List<T>> items, Function<R, String> nextToken, Consumer<List<T>> consumer, CallSpec spec) {
+            Function<R, List<T>> items, Function<R, String> nextToken, PageSink<T> consumer, CallSpec spec) {
         CallSpec pageSpec = spec.retryingOn(Set.of(Status.Code.UNAVAILABLE, Status.Code.DEADLINE_EXCEEDED));
         CompletableFuture<Void> result = new LinkedFuture<>();
         AtomicReference<CompletableFuture<R>> current = new AtomicReference<>();
@@ -161,7 +166,7 @@ public final class CallPolicy {
 
     private <Q extends Message, R extends Message, T> void page(
             Channel channel, String endpoint, MethodDescriptor<Q, R> method, Function<String, Q> requestFor,
-            Function<R, List<T>> items, Function<R, String> nextToken, Consumer<List<T>> consumer, CallSpec spec,
+            Function<R, List<T>> items, Function<R, String> nextToken, PageSink<T> consumer, CallSpec spec,
             String token, Set<String> seen, int pageNo, CompletableFuture<Void> result,
             AtomicReference<CompletableFuture<R>> current) {
         if (result.isDone()) return;
@@ -172,15 +177,19 @@ public final class CallPolicy {
                 result.completeExceptionally(t);
                 return;
             }
+            CompletionStage<?> ready;
             try {
-                consumer.accept(items.apply(resp));
+                ready = consumer.accept(items.apply(resp));
             } catch (RuntimeException e) {
                 result.completeExceptionally(e);
                 return;
             }
             String next = nextToken.apply(resp);
             if (next == null || next.isEmpty()) {
-                result.complete(null);
+                ready.whenComplete((x, failed) -> {
+                    if (failed != null) result.completeExceptionally(failed);
+                    else result.complete(null);
+                });
             } else if (next.equals(token) || !seen.add(next)) {
                 result.completeExceptionally(new CallFailure(FailureKind.PROTOCOL, spec.what(),
                         "the plugin returned next_token '" + next + "' again after page " + pageNo
@@ -188,7 +197,18 @@ public final class CallPolicy {
                         "The pages received so far are shown. Report the paging bug to the driver's vendor; "
                                 + "a larger page size (max_entries) may avoid it", "repeated next_token at page " + pageNo));
             } else {
-                page(channel, endpoint, method, requestFor, items, nextToken, consumer, spec, next, seen, pageNo + 1, result, current);
+                BiConsumer<Object, Throwable> nextPage = (x, failed) -> {
+                    if (failed != null) {
+                        result.completeExceptionally(failed);
+                    } else {
+                        page(channel, endpoint, method, requestFor, items, nextToken, consumer, spec, next, seen, pageNo + 1, result, current);
+                    }
+                };
+                // A stage completed later was completed by the consumer's thread (a UI thread, say):
+                // the next call starts from the common pool, not there.
+                CompletableFuture<?> r = ready.toCompletableFuture();
+                if (r.isDone()) r.whenComplete(nextPage);
+                else r.whenCompleteAsync(nextPage);
             }
         });
     }

@@ -16,6 +16,7 @@ import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.InFlightGuard;
 import org.csiconsole.core.call.LockMode;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.call.Redactor;
 import org.csiconsole.core.endpoint.Connection;
 import org.csiconsole.core.endpoint.Endpoint;
@@ -314,6 +315,20 @@ public final class CsiClient implements AutoCloseable {
      * @return completes after the last page; fails with {@link FailureKind#PROTOCOL} on a repeated next_token
      */
     public CompletableFuture<Void> listVolumes(int maxEntries, Consumer<List<Volume>> page) {
+        return listVolumesPaced(maxEntries, PageSink.unpaced(page));
+    }
+
+    /**
+     * ListVolumes paced by its consumer: the next page is requested once the stage {@code page}
+     * returned for the previous one completes (CSI spec, "ListVolumes": {@code max_entries} and
+     * {@code next_token}); needs LIST_VOLUMES.
+     *
+     * @param maxEntries {@code max_entries} per page; 0 lets the plugin choose
+     * @param page receives each page's volumes (on a gRPC thread; must not block)
+     * @return completes once the last page's stage has; fails with {@link FailureKind#PROTOCOL} on a
+     *     repeated next_token, or with the failure of a stage {@code page} returned
+     */
+    public CompletableFuture<Void> listVolumesPaced(int maxEntries, PageSink<Volume> page) {
         if (maxEntries < 0) return invalid("ListVolumes", "max_entries must be 0 or more");
         return gated(CsiRpc.LIST_VOLUMES, () -> shared.policy.pages(shared.controller.channel(), endpointText(shared.controller),
                 ControllerGrpc.getListVolumesMethod(),
@@ -474,6 +489,17 @@ public final class CsiClient implements AutoCloseable {
 
     /** ListSnapshots with credentials ({@code secrets}, for plugins that need them to list). */
     public CompletableFuture<Void> listSnapshots(String sourceVolumeId, int maxEntries, Secrets secrets, Consumer<List<Snapshot>> page) {
+        return listSnapshotsPaced(sourceVolumeId, maxEntries, secrets, PageSink.unpaced(page));
+    }
+
+    /**
+     * ListSnapshots paced by its consumer, like {@link #listVolumesPaced}; needs LIST_SNAPSHOTS.
+     *
+     * @param sourceVolumeId only snapshots of this volume; empty for all
+     * @param maxEntries {@code max_entries} per page; 0 lets the plugin choose
+     * @param secrets credentials, for plugins that need them to list
+     */
+    public CompletableFuture<Void> listSnapshotsPaced(String sourceVolumeId, int maxEntries, Secrets secrets, PageSink<Snapshot> page) {
         if (maxEntries < 0) return invalid("ListSnapshots", "max_entries must be 0 or more");
         return gated(CsiRpc.LIST_SNAPSHOTS, () -> shared.policy.pages(shared.controller.channel(), endpointText(shared.controller),
                 ControllerGrpc.getListSnapshotsMethod(),

@@ -135,6 +135,39 @@ class CsiClientTest {
         assertThat(driver.<Csi.ListVolumesRequest>requests("ListVolumes")).allMatch(r -> r.getMaxEntries() == 100);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"inproc", "unix"})
+    void aPacedListingAsksForTheNextPageOnlyOnceTheConsumerIsReady(String transport) throws Exception {
+        CsiClient c = client(transport);
+        java.util.concurrent.BlockingQueue<CompletableFuture<Void>> ready = new java.util.concurrent.LinkedBlockingQueue<>();
+        List<Integer> sizes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CompletableFuture<Void> listing = c.listVolumesPaced(100, page -> {
+            sizes.add(page.size());
+            CompletableFuture<Void> f = new CompletableFuture<>();
+            ready.add(f);
+            return f;
+        });
+        for (int page = 1; page <= 3; page++) {
+            CompletableFuture<Void> f = ready.poll(10, TimeUnit.SECONDS);
+            assertThat(f).as("page %d arrived", page).isNotNull();
+            // The consumer holds the listing: no further ListVolumes until it is ready.
+            assertThat(driver.calls("ListVolumes")).isEqualTo(page);
+            assertThat(listing).isNotDone();
+            f.complete(null);
+        }
+        listing.get(10, TimeUnit.SECONDS);
+        assertThat(sizes).containsExactly(100, 100, 50);
+    }
+
+    @Test
+    void aPacedListingEndsWithTheFailureOfItsConsumer() throws Exception {
+        CsiClient c = client("inproc");
+        CallFailure f = failureOf(c.listVolumesPaced(100, page -> CompletableFuture.failedFuture(
+                new CallFailure(FailureKind.CANCELLED, "Read volumes", "the view was closed", "", ""))));
+        assertThat(f.why()).isEqualTo("the view was closed");
+        assertThat(driver.calls("ListVolumes")).isEqualTo(1);
+    }
+
     @Test
     void repeatedNextTokenStopsInsteadOfLooping() throws Exception {
         CsiClient c = client("inproc");

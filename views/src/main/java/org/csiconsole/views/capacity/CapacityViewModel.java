@@ -1,5 +1,6 @@
 package org.csiconsole.views.capacity;
 
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Capacity;
 import org.csiconsole.core.model.Topology;
 import org.csiconsole.views.action.ViewAction;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 /**
  * GetCapacity per topology segment and parameter set (CSI spec, "GetCapacity"): the connection's
@@ -41,7 +41,7 @@ public final class CapacityViewModel extends StorageViewModel<Capacity> {
     }
 
     @Override
-    protected CompletableFuture<?> load(Consumer<List<Capacity>> sink) {
+    protected CompletableFuture<?> load(PageSink<Capacity> sink) {
         return storage().capacity().thenAccept(list -> {
             if (!list.isEmpty()) sink.accept(list);
         });

@@ -2,6 +2,7 @@ package org.csiconsole.views.groups;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.GroupSnapshot;
 import org.csiconsole.core.model.Origin;
 import org.csiconsole.core.model.SnapshotGroup;
@@ -17,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 /**
  * Group snapshots: CSI volume group snapshots (GroupController) and CSP snapshot groups with
@@ -47,7 +47,7 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
     }
 
     @Override
-    protected CompletableFuture<?> load(Consumer<List<SnapshotGroupRow>> sink) {
+    protected CompletableFuture<?> load(PageSink<SnapshotGroupRow> sink) {
         boolean csp = features().available(Feature.VOLUME_GROUPS);
         CompletableFuture<List<SnapshotGroup>> cspGroups = csp ? storage().listSnapshotGroups()
                 : CompletableFuture.completedFuture(List.of());

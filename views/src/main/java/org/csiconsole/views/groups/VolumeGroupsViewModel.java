@@ -1,5 +1,6 @@
 package org.csiconsole.views.groups;
 
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.views.action.ViewAction;
@@ -12,7 +13,6 @@ import org.csiconsole.views.storage.ViewContext;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 /**
  * CSP volume groups with their members and replication partner; a group snapshot of the selected
@@ -43,7 +43,7 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
     }
 
     @Override
-    protected CompletableFuture<?> load(Consumer<List<VolumeGroup>> sink) {
+    protected CompletableFuture<?> load(PageSink<VolumeGroup> sink) {
         return storage().listVolumeGroups().thenAccept(list -> {
             if (!list.isEmpty()) sink.accept(list);
         });

@@ -2,6 +2,7 @@ package org.csiconsole.views.hosts;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.csp.NewHost;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.Host;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -57,7 +57,7 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
     }
 
     @Override
-    protected CompletableFuture<?> load(Consumer<List<HostRow>> sink) {
+    protected CompletableFuture<?> load(PageSink<HostRow> sink) {
         CompletableFuture<List<Host>> hosts = features().available(Feature.CSP_HOSTS) ? storage().listHosts()
                 : CompletableFuture.completedFuture(List.of());
         CompletableFuture<List<NodeInfo>> nodes = storage().listNodes().exceptionally(e -> {

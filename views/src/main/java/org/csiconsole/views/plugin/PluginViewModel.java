@@ -2,6 +2,7 @@ package org.csiconsole.views.plugin;
 
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.GroupControllerCapability;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 /**
  * The plugin behind a connection: identity (GetPluginInfo), every plugin, controller, node and
@@ -56,7 +56,7 @@ public final class PluginViewModel extends StorageViewModel<CapabilityRow> {
     }
 
     @Override
-    protected CompletableFuture<?> load(Consumer<List<CapabilityRow>> sink) {
+    protected CompletableFuture<?> load(PageSink<CapabilityRow> sink) {
         CompletableFuture<Features> f = storage().features();
         CompletableFuture<PluginInfo> i = storage().pluginInfo();
         CompletableFuture<Optional<AddonsInfo>> a = storage().addons();

@@ -2,6 +2,7 @@ package org.csiconsole.views.port;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.csp.NewHost;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.Capacity;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 /**
  * The storage one connection offers to the views: CSI (controller, node, group controller),
@@ -65,13 +65,14 @@ public interface StorageService {
     /**
      * Lists every volume, streaming each page to {@code pages} as it arrives (CSI ListVolumes with
      * {@code next_token} paging; CSP {@code GET /volumes}). {@code pages} is called from any thread,
-     * one call at a time, with non-empty lists. The future completes when the last page was handed
-     * over; cancelling it stops after the current page.
+     * one call at a time, with non-empty lists; the next page is requested once the stage it
+     * returned for the previous one completes ({@link PageSink}). The future completes when the last
+     * page was taken; cancelling it stops after the current page.
      *
      * @return completes with nothing once done; fails with {@link CallFailure} (ABORTED on a stale
      *     {@code starting_token} is retried by the implementation from the start)
      */
-    default CompletableFuture<Void> listVolumes(Consumer<List<Volume>> pages) {
+    default CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
         return unsupported("ListVolumes");
     }
 
@@ -159,7 +160,7 @@ public interface StorageService {
      *
      * @param sourceVolumeId only snapshots of this volume ({@code source_volume_id}); null for all
      */
-    default CompletableFuture<Void> listSnapshots(String sourceVolumeId, Consumer<List<Snapshot>> pages) {
+    default CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
         return unsupported("ListSnapshots");
     }
 

@@ -1,5 +1,6 @@
 package org.csiconsole.views.snapshots;
 
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeSource;
@@ -16,7 +17,6 @@ import org.csiconsole.views.volumes.VolumeForms;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 /**
  * Snapshots of one connection (ListSnapshots, CSP snapshots): create, delete (typed confirmation of
@@ -49,7 +49,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     }
 
     @Override
-    protected CompletableFuture<?> load(Consumer<List<Snapshot>> sink) {
+    protected CompletableFuture<?> load(PageSink<Snapshot> sink) {
         return storage().listSnapshots(null, sink);
     }
 

@@ -12,6 +12,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.views.ViewModel;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.dialog.DialogService;
@@ -31,7 +32,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -70,11 +70,13 @@ public abstract class StorageViewModel<T> extends ViewModel {
     protected abstract Feature listFeature();
 
     /**
-     * Starts reading every row, handing pages to {@code sink} (any thread) as they arrive.
+     * Starts reading every row, handing pages to {@code sink} (any thread) as they arrive. A paged
+     * listing asks for the next page once the stage {@code sink} returned completes, that is once the
+     * rows reached the table: the listing runs at the pace of the UI instead of competing with it.
      *
      * @return completes when done
      */
-    protected abstract CompletableFuture<?> load(Consumer<List<T>> sink);
+    protected abstract CompletableFuture<?> load(PageSink<T> sink);
 
     /** Called on the UI thread after a read completed without failure. */
     protected void loadedAll() {
@@ -163,9 +165,9 @@ public abstract class StorageViewModel<T> extends ViewModel {
         });
         AtomicLong count = new AtomicLong();
         UiTask<?> task = context.actions().tasks().submit(title, (Progress p) -> load(page -> {
-            if (p.isCancelled()) return;
-            appender.addAll(page);
+            if (p.isCancelled()) return PageSink.READY;
             p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
+            return appender.addAll(page);
         }));
         load = task;
         task.outcome().whenComplete((v, error) -> {

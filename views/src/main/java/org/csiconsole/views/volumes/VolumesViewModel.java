@@ -5,6 +5,7 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.collections.ObservableMap;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.AccessMode;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.Host;
@@ -108,7 +109,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     }
 
     @Override
-    protected CompletableFuture<?> load(Consumer<List<Volume>> sink) {
+    protected CompletableFuture<?> load(PageSink<Volume> sink) {
         return storage().listVolumes(sink);
     }
 
@@ -171,7 +172,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         if (v == null || !isActive()) return;
         if (features().available(Feature.LIST_SNAPSHOTS)) {
             List<Snapshot> found = java.util.Collections.synchronizedList(new ArrayList<>());
-            storage().listSnapshots(v.volumeId(), found::addAll).whenComplete((x, e) -> context.ui().execute(() -> {
+            storage().listSnapshots(v.volumeId(), PageSink.unpaced(found::addAll)).whenComplete((x, e) -> context.ui().execute(() -> {
                 if (selected() != v || e != null) return;
                 synchronized (found) {
                     snapshotsOfSelected.setAll(found);

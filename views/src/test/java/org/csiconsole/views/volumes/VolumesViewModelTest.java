@@ -1,6 +1,7 @@
 package org.csiconsole.views.volumes;
 
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.AccessMode;
 import org.csiconsole.core.model.AccessType;
 import org.csiconsole.core.model.Volume;
@@ -208,7 +209,7 @@ class VolumesViewModelTest {
     @Test
     void aSlowReadStreamsPagesAndCanBeCancelledKeepingWhatArrived() {
         java.util.concurrent.CompletableFuture<Void> pending = new java.util.concurrent.CompletableFuture<>();
-        java.util.List<java.util.function.Consumer<List<Volume>>> sinks = new java.util.ArrayList<>();
+        java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
         org.csiconsole.views.port.StorageService slow = new org.csiconsole.views.port.StorageService() {
             @Override
             public java.util.concurrent.CompletableFuture<Features> features() {
@@ -216,7 +217,7 @@ class VolumesViewModelTest {
             }
 
             @Override
-            public java.util.concurrent.CompletableFuture<Void> listVolumes(java.util.function.Consumer<List<Volume>> pages) {
+            public java.util.concurrent.CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
                 sinks.add(pages);
                 return pending;
             }
@@ -233,6 +234,35 @@ class VolumesViewModelTest {
         assertThat(m.statusProperty().get()).isEqualTo("Reading was cancelled; 2 volumes shown.");
         assertThat(m.table().all()).hasSize(2);
         assertThat(dialogs.failures).isEmpty();
+    }
+
+    @Test
+    void theNextPageIsAskedForOnlyOnceTheLastOneReachedTheTable() {
+        java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
+        org.csiconsole.views.port.StorageService paged = new org.csiconsole.views.port.StorageService() {
+            @Override
+            public java.util.concurrent.CompletableFuture<Features> features() {
+                return java.util.concurrent.CompletableFuture.completedFuture(storage.features);
+            }
+
+            @Override
+            public java.util.concurrent.CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
+                sinks.add(pages);
+                return new java.util.concurrent.CompletableFuture<>();
+            }
+        };
+        java.util.Deque<Runnable> uiQueue = new java.util.ArrayDeque<>();
+        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
+        VolumesViewModel m = new VolumesViewModel(new ViewContext(paged, actions, uiQueue::add, "Demo"));
+        m.activate();
+        while (!uiQueue.isEmpty()) uiQueue.poll().run();
+
+        java.util.concurrent.CompletionStage<?> ready = sinks.get(0).accept(List.of(Volume.csi("vol-a", 1), Volume.csi("vol-b", 2)));
+        assertThat(ready.toCompletableFuture()).isNotDone();
+        assertThat(m.table().all()).isEmpty();
+        while (!uiQueue.isEmpty()) uiQueue.poll().run();
+        assertThat(m.table().all()).extracting(Volume::volumeId).containsExactly("vol-a", "vol-b");
+        assertThat(ready.toCompletableFuture()).isCompleted();
     }
 
     @Test

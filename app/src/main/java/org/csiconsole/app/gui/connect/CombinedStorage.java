@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.csp.NewHost;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.Capacity;
@@ -28,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 /**
  * One connection with a CSI plugin and the CSP arrays behind it (the demo: the reference plugin and
@@ -75,11 +75,11 @@ public final class CombinedStorage implements StorageService {
         Map<String, Volume> all = new LinkedHashMap<>();
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
         for (CspStorage a : arrays) {
-            chain = chain.thenCompose(x -> a.listVolumes(page -> {
+            chain = chain.thenCompose(x -> a.listVolumes(PageSink.unpaced(page -> {
                 synchronized (all) {
                     for (Volume v : page) all.putIfAbsent(v.volumeId(), v);
                 }
-            }).exceptionally(e -> null));
+            })).exceptionally(e -> null));
         }
         return chain.thenApply(x -> all);
     }
@@ -89,7 +89,7 @@ public final class CombinedStorage implements StorageService {
      * page named, as one last page with origin CSP.
      */
     @Override
-    public CompletableFuture<Void> listVolumes(Consumer<List<Volume>> pages) {
+    public CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
         return cspVolumes().thenCompose(csp -> {
             Map<String, Volume> byName = new HashMap<>();
             csp.values().forEach(v -> {
@@ -110,11 +110,13 @@ public final class CombinedStorage implements StorageService {
                         }
                     }
                 }
-                pages.accept(out);
-            }).thenRun(() -> {
+                return pages.accept(out);
+            }).thenCompose(x -> {
+                List<Volume> rest;
                 synchronized (unmatched) {
-                    if (!unmatched.isEmpty()) pages.accept(List.copyOf(unmatched.values()));
+                    rest = List.copyOf(unmatched.values());
                 }
+                return rest.isEmpty() ? CompletableFuture.completedFuture(null) : pages.accept(rest).thenApply(y -> null);
             });
         });
     }
@@ -197,7 +199,7 @@ public final class CombinedStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, Consumer<List<Snapshot>> pages) {
+    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
         return csi.listSnapshots(sourceVolumeId, pages);
     }
 

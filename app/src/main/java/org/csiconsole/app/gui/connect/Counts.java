@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.views.port.Feature;
 import org.csiconsole.views.port.Features;
 import org.csiconsole.views.port.StorageService;
@@ -33,8 +34,8 @@ final class Counts {
             return null;
         });
         CompletableFuture<Void> counts = storage.features().thenCompose(f -> CompletableFuture.allOf(
-                streamed(model, storage, ui, ResourceKind.VOLUMES, f, Feature.LIST_VOLUMES, n -> storage.listVolumes(p -> n.addAndGet(p.size()))),
-                streamed(model, storage, ui, ResourceKind.SNAPSHOTS, f, Feature.LIST_SNAPSHOTS, n -> storage.listSnapshots(null, p -> n.addAndGet(p.size()))),
+                streamed(model, storage, ui, ResourceKind.VOLUMES, f, Feature.LIST_VOLUMES, n -> storage.listVolumes(PageSink.unpaced(p -> n.addAndGet(p.size())))),
+                streamed(model, storage, ui, ResourceKind.SNAPSHOTS, f, Feature.LIST_SNAPSHOTS, n -> storage.listSnapshots(null, PageSink.unpaced(p -> n.addAndGet(p.size())))),
                 listed(model, storage, ui, ResourceKind.VOLUME_GROUPS, f, Feature.VOLUME_GROUPS, storage::listVolumeGroups),
                 listed(model, storage, ui, ResourceKind.SNAPSHOT_GROUPS, f, Feature.GROUP_SNAPSHOTS, storage::listGroupSnapshots),
                 hosts(model, storage, ui, f)));

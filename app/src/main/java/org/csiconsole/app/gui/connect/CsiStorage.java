@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.NodePublishRequest;
 import org.csiconsole.core.csi.NodeStageRequest;
@@ -27,7 +28,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 /**
  * {@link StorageService} over a {@link CsiClient} (CSI spec v1.12: Identity, Controller, Node,
@@ -119,19 +119,15 @@ public final class CsiStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listVolumes(Consumer<List<Volume>> pages) {
+    public CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
         // The client's page size (max_entries), so pages stream into the table as they arrive
         // instead of a plugin answering 100,000 volumes in one response.
-        return csi.listVolumes(csi.pageSize(), p -> {
-            if (!p.isEmpty()) pages.accept(p);
-        });
+        return listVolumes(csi.pageSize(), pages);
     }
 
-    /** Streams pages of {@code maxEntries} volumes; 0 lets the plugin choose. */
-    public CompletableFuture<Void> listVolumes(int maxEntries, Consumer<List<Volume>> pages) {
-        return csi.listVolumes(maxEntries, p -> {
-            if (!p.isEmpty()) pages.accept(p);
-        });
+    /** Streams pages of {@code maxEntries} volumes, paced by {@code pages}; 0 lets the plugin choose. */
+    public CompletableFuture<Void> listVolumes(int maxEntries, PageSink<Volume> pages) {
+        return csi.listVolumesPaced(maxEntries, p -> p.isEmpty() ? PageSink.READY : pages.accept(p));
     }
 
     @Override
@@ -196,10 +192,9 @@ public final class CsiStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, Consumer<List<Snapshot>> pages) {
-        return csi.listSnapshots(sourceVolumeId == null ? "" : sourceVolumeId, 0, p -> {
-            if (!p.isEmpty()) pages.accept(p);
-        });
+    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
+        return csi.listSnapshotsPaced(sourceVolumeId == null ? "" : sourceVolumeId, 0, Secrets.NONE,
+                p -> p.isEmpty() ? PageSink.READY : pages.accept(p));
     }
 
     @Override
@@ -216,13 +211,13 @@ public final class CsiStorage implements StorageService {
     @Override
     public CompletableFuture<List<GroupSnapshot>> listGroupSnapshots() {
         Map<String, List<String>> members = new LinkedHashMap<>();
-        return listSnapshots(null, page -> {
+        return listSnapshots(null, PageSink.unpaced(page -> {
             synchronized (members) {
                 for (Snapshot s : page) {
                     if (!s.groupSnapshotId().isEmpty()) members.computeIfAbsent(s.groupSnapshotId(), k -> new ArrayList<>()).add(s.snapshotId());
                 }
             }
-        }).thenCompose(x -> {
+        })).thenCompose(x -> {
             List<CompletableFuture<GroupSnapshot>> reads = new ArrayList<>();
             synchronized (members) {
                 members.forEach((id, snaps) -> reads.add(csi.getGroupSnapshot(id, snaps, Secrets.NONE)));
@@ -250,11 +245,11 @@ public final class CsiStorage implements StorageService {
                 : CompletableFuture.completedFuture(List.<NodeInfo>of()));
         Set<String> published = new LinkedHashSet<>();
         CompletableFuture<Void> seen = features().thenCompose(f -> f.available(org.csiconsole.views.port.Feature.LIST_VOLUMES)
-                ? listVolumes(page -> {
+                ? listVolumes(PageSink.unpaced(page -> {
                     synchronized (published) {
                         page.forEach(v -> published.addAll(v.publishedNodeIds()));
                     }
-                }).exceptionally(e -> null)
+                })).exceptionally(e -> null)
                 : CompletableFuture.completedFuture(null));
         return own.thenCombine(seen, (mine, x) -> {
             List<NodeInfo> out = new ArrayList<>(mine);
@@ -274,11 +269,11 @@ public final class CsiStorage implements StorageService {
         return listNodes().exceptionally(e -> List.of()).thenCompose(nodes -> {
             nodes.stream().map(NodeInfo::accessibleTopology).filter(Objects::nonNull)
                     .filter(t -> !t.segments().isEmpty()).forEach(segments::add);
-            return listVolumes(page -> {
+            return listVolumes(PageSink.unpaced(page -> {
                 synchronized (segments) {
                     for (Volume v : page) segments.addAll(v.accessibleTopology());
                 }
-            }).exceptionally(e -> null);
+            })).exceptionally(e -> null);
         }).thenCompose(x -> {
             List<Topology> ask = new ArrayList<>();
             ask.add(null);

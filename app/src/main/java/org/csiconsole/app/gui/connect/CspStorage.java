@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.csp.CspClient;
 import org.csiconsole.core.csp.NewHost;
 import org.csiconsole.core.csp.NewVolume;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 /**
  * {@link StorageService} over a logged-in {@link CspClient} (hpe-csp-rest-spec.md): volumes,
@@ -61,10 +61,13 @@ public final class CspStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listVolumes(Consumer<List<Volume>> pages) {
-        return csp.volumes().list().thenAccept(list -> {
-            if (!list.isEmpty()) pages.accept(list);
-        });
+    public CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
+        return csp.volumes().list().thenCompose(list -> take(pages, list));
+    }
+
+    /** Hands {@code list} to {@code pages} as one page (CSP lists are not paged); nothing when empty. */
+    private static <T> CompletableFuture<Void> take(PageSink<T> pages, List<T> list) {
+        return list.isEmpty() ? CompletableFuture.completedFuture(null) : pages.accept(list).toCompletableFuture().thenApply(x -> null);
     }
 
     @Override
@@ -91,18 +94,12 @@ public final class CspStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, Consumer<List<Snapshot>> pages) {
-        if (sourceVolumeId != null) {
-            return csp.snapshots().list(sourceVolumeId).thenAccept(list -> {
-                if (!list.isEmpty()) pages.accept(list);
-            });
-        }
+    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
+        if (sourceVolumeId != null) return csp.snapshots().list(sourceVolumeId).thenCompose(list -> take(pages, list));
         return csp.volumes().list().thenCompose(volumes -> {
             CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
             for (Volume v : volumes) {
-                chain = chain.thenCompose(x -> csp.snapshots().list(v.volumeId()).thenAccept(list -> {
-                    if (!list.isEmpty()) pages.accept(list);
-                }));
+                chain = chain.thenCompose(x -> csp.snapshots().list(v.volumeId()).thenCompose(list -> take(pages, list)));
             }
             return chain;
         });

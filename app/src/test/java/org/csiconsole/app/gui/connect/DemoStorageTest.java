@@ -2,6 +2,7 @@ package org.csiconsole.app.gui.connect;
 
 import javafx.collections.FXCollections;
 import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Origin;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.reference.ReferencePlugin;
@@ -65,7 +66,7 @@ class DemoStorageTest {
         assertThat(demo.count(ResourceKind.VOLUMES).get()).isGreaterThan(100);
 
         List<Volume> volumes = new ArrayList<>();
-        demo.storage().listVolumes(volumes::addAll).get(30, TimeUnit.SECONDS);
+        demo.storage().listVolumes(PageSink.unpaced(volumes::addAll)).get(30, TimeUnit.SECONDS);
         assertThat(volumes).hasSize(demo.count(ResourceKind.VOLUMES).get());
         assertThat(volumes).extracting(Volume::volumeId).doesNotHaveDuplicates();
         assertThat(volumes).as("CSI and CSP records correlated").allMatch(v -> v.origin() == Origin.BOTH);
