@@ -114,8 +114,7 @@ public final class CallPolicy {
         if (tooBig.isPresent()) return CompletableFuture.failedFuture(tooBig.get());
         CompletableFuture<R> result = new LinkedFuture<>();
         Attempts<Q, R> run = new Attempts<>(channel, endpoint, method, request, spec, result);
-        withGuard(spec, result, run::start);
-        return result;
+        return withGuard(spec, result, run::start);
     }
 
     /**
@@ -131,8 +130,7 @@ public final class CallPolicy {
         if (tooBig.isPresent()) return CompletableFuture.failedFuture(tooBig.get());
         CompletableFuture<Void> result = new LinkedFuture<>();
         Stream<Q, R> run = new Stream<>(channel, endpoint, method, request, spec, result, onMessage);
-        withGuard(spec, result, run::start);
-        return result;
+        return withGuard(spec, result, run::start);
     }
 
     /**
@@ -213,15 +211,23 @@ public final class CallPolicy {
         });
     }
 
-    private <T> void withGuard(CallSpec spec, CompletableFuture<T> result, Runnable start) {
+    /**
+     * Starts the call once its ids' permit is held. Returns the future for the caller, which completes
+     * after the permit was released: code chained on it may start the next mutation of the same
+     * volume at once, even in fail-fast mode. Cancelling it cancels {@code result}.
+     */
+    private <T> CompletableFuture<T> withGuard(CallSpec spec, CompletableFuture<T> result, Runnable start) {
         if (spec.lockKeys().isEmpty()) {
             start.run();
-            return;
+            return result;
         }
         LockMode mode = spec.lockMode() == null ? settings.lockMode() : spec.lockMode();
         CompletableFuture<InFlightGuard.Permit> permit = guard.acquire(spec.lockKeys(), mode, spec.what());
+        CompletableFuture<T> caller = result.newIncompleteFuture();
         result.whenComplete((v, t) -> {
             if (!permit.cancel(false)) permit.thenAccept(InFlightGuard.Permit::release);
+            if (t != null) caller.completeExceptionally(t);
+            else caller.complete(v);
         });
         permit.whenComplete((p, t) -> {
             if (t != null) {
@@ -230,6 +236,7 @@ public final class CallPolicy {
                 start.run();
             }
         });
+        return caller;
     }
 
     private Duration deadline(CallSpec spec) {

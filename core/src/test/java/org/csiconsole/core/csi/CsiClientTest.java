@@ -305,6 +305,20 @@ class CsiClientTest {
         first.cancel(true);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"inproc", "unix"})
+    void codeChainedOnAMutationMayMutateTheSameVolumeAtOnceEvenFailFast(String transport) throws Exception {
+        CsiClient c = client(transport).withLockMode(LockMode.FAIL_FAST);
+        for (int i = 0; i < 50; i++) {
+            long size = (3L << 30) + i;
+            c.expandVolume("vol-3", size, 0, null, Secrets.NONE)
+                    .thenCompose(r -> c.expandVolume("vol-3", size + 1, 0, null, Secrets.NONE))
+                    .get(10, TimeUnit.SECONDS);
+        }
+        assertThat(driver.calls("ControllerExpandVolume")).isEqualTo(100);
+        assertThat(c.guard().heldCount()).isZero();
+    }
+
     @Test
     void thousandConcurrentMutationsOverTenVolumesAreSerializedPerVolume() throws Exception {
         CsiClient c = client("inproc");
