@@ -58,13 +58,7 @@ class CsiClientConnectionsTest {
             assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
             driver.close();
             Files.deleteIfExists(sock);
-            CallFailure f;
-            try {
-                client.probe().get(10, TimeUnit.SECONDS);
-                throw new AssertionError("expected a failure");
-            } catch (Exception e) {
-                f = CallFailure.unwrap(e);
-            }
+            CallFailure f = probeFailure(client);
             assertThat(f.kind()).isEqualTo(FailureKind.ENDPOINT);
             assertThat(f.why()).contains("there is no socket");
             assertThat(f.whatToDo()).contains("driver is running");
@@ -89,18 +83,20 @@ class CsiClientConnectionsTest {
                 client.close();
             }).get(1, TimeUnit.SECONDS);
             assertThat(thread[0]).startsWith("multiThreadIoEventLoopGroup");
-            CallFailure f;
-            try {
-                client.probe().get(10, TimeUnit.SECONDS);
-                throw new AssertionError("expected a failure");
-            } catch (Exception e) {
-                f = CallFailure.unwrap(e);
-            }
-            assertThat(f.kind()).isEqualTo(FailureKind.UNAVAILABLE);
+            assertThat(probeFailure(client).kind()).isEqualTo(FailureKind.UNAVAILABLE);
         } finally {
             Files.deleteIfExists(sock);
             Files.deleteIfExists(dir);
         }
+    }
+
+    private static CallFailure probeFailure(CsiClient client) {
+        try {
+            client.probe().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            return CallFailure.unwrap(e);
+        }
+        throw new AssertionError("expected Probe to fail");
     }
 
     @Test

@@ -210,18 +210,7 @@ class VolumesViewModelTest {
     void aSlowReadStreamsPagesAndCanBeCancelledKeepingWhatArrived() {
         java.util.concurrent.CompletableFuture<Void> pending = new java.util.concurrent.CompletableFuture<>();
         java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
-        org.csiconsole.views.port.StorageService slow = new org.csiconsole.views.port.StorageService() {
-            @Override
-            public java.util.concurrent.CompletableFuture<Features> features() {
-                return java.util.concurrent.CompletableFuture.completedFuture(storage.features);
-            }
-
-            @Override
-            public java.util.concurrent.CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
-                sinks.add(pages);
-                return pending;
-            }
-        };
+        org.csiconsole.views.port.StorageService slow = listingInto(sinks, pending);
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
         VolumesViewModel m = new VolumesViewModel(new ViewContext(slow, actions, Runnable::run, "Demo"));
         m.activate();
@@ -239,18 +228,7 @@ class VolumesViewModelTest {
     @Test
     void theNextPageIsAskedForOnlyOnceTheLastOneReachedTheTable() {
         java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
-        org.csiconsole.views.port.StorageService paged = new org.csiconsole.views.port.StorageService() {
-            @Override
-            public java.util.concurrent.CompletableFuture<Features> features() {
-                return java.util.concurrent.CompletableFuture.completedFuture(storage.features);
-            }
-
-            @Override
-            public java.util.concurrent.CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
-                sinks.add(pages);
-                return new java.util.concurrent.CompletableFuture<>();
-            }
-        };
+        org.csiconsole.views.port.StorageService paged = listingInto(sinks, new java.util.concurrent.CompletableFuture<>());
         java.util.Deque<Runnable> uiQueue = new java.util.ArrayDeque<>();
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
         VolumesViewModel m = new VolumesViewModel(new ViewContext(paged, actions, uiQueue::add, "Demo"));
@@ -263,6 +241,23 @@ class VolumesViewModelTest {
         while (!uiQueue.isEmpty()) uiQueue.poll().run();
         assertThat(m.table().all()).extracting(Volume::volumeId).containsExactly("vol-a", "vol-b");
         assertThat(ready.toCompletableFuture()).isCompleted();
+    }
+
+    /** A storage whose ListVolumes hands its page sink to the test and answers with {@code outcome}. */
+    private org.csiconsole.views.port.StorageService listingInto(java.util.List<PageSink<Volume>> sinks,
+                                                                java.util.concurrent.CompletableFuture<Void> outcome) {
+        return new org.csiconsole.views.port.StorageService() {
+            @Override
+            public java.util.concurrent.CompletableFuture<Features> features() {
+                return java.util.concurrent.CompletableFuture.completedFuture(storage.features);
+            }
+
+            @Override
+            public java.util.concurrent.CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
+                sinks.add(pages);
+                return outcome;
+            }
+        };
     }
 
     @Test
