@@ -33,7 +33,9 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -56,6 +58,7 @@ import java.util.function.Supplier;
  * <pre>
  *   scripts/benchmark-volumes.sh            # 100,000 volumes
  *   scripts/benchmark-volumes.sh 20000      # another count
+ *   BENCH_JAVA_OPTS=-Dbench.gaps=true scripts/benchmark-volumes.sh   # also every pulse gap over 40 ms
  * </pre>
  * The first run creates the volumes with CSI CreateVolume (in process, 64 in flight) in a state
  * folder under {@code app/target/bench-state} and keeps it for later runs.
@@ -77,6 +80,9 @@ import java.util.function.Supplier;
  */
 public final class VolumesScaleBenchmark {
     private static final long MIB = 1L << 20;
+
+    /** {@code -Dbench.gaps=true}: print every pulse gap over 40 ms with the CPU used in it, and the refresh's CPU per thread. */
+    private static final boolean TRACE = Boolean.getBoolean("bench.gaps");
 
     private VolumesScaleBenchmark() {
     }
@@ -184,7 +190,10 @@ public final class VolumesScaleBenchmark {
         // interpreted code); the second is a refresh (F5) of a console that has been open a while.
         double coldMs = load(vm, count);
         Stall.Figures coldStall = stall.take();
+        Map<String, Long> threadsBefore = threadCpu();
+        long processBefore = processCpu();
         double loadMs = load(vm, count);
+        if (TRACE) printCpu(threadsBefore, processBefore);
         Stall.Figures loadStall = stall.take();
         // Two seconds with nothing to do: the pulse jitter of the machine itself.
         waitFrames(120);
@@ -299,6 +308,31 @@ public final class VolumesScaleBenchmark {
         return ms;
     }
 
+    /** CPU time in ns of each live thread, by name and id. */
+    private static Map<String, Long> threadCpu() {
+        var mx = ManagementFactory.getThreadMXBean();
+        Map<String, Long> cpu = new HashMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) cpu.put(t.getName() + "#" + t.getId(), mx.getThreadCpuTime(t.getId()));
+        return cpu;
+    }
+
+    /** This process's CPU time in ns (all threads, the JVM's own included; the clock ticks in 10 ms). */
+    private static long processCpu() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    /** Prints the threads that used more than 20 ms of CPU since {@code before}, and what the JVM itself used (GC, JIT). */
+    private static void printCpu(Map<String, Long> before, long processBefore) {
+        long java = 0;
+        for (var e : threadCpu().entrySet()) {
+            long used = e.getValue() - before.getOrDefault(e.getKey(), 0L);
+            java += used;
+            if (used > 20_000_000L) System.out.printf(Locale.ROOT, "  CPU of thread %-36s %.0f ms%n", e.getKey(), used / 1e6);
+        }
+        long process = processCpu() - processBefore;
+        System.out.printf(Locale.ROOT, "  CPU of the process %.0f ms, of which JVM threads (GC, JIT) %.0f ms%n", process / 1e6, (process - java) / 1e6);
+    }
+
     private static TableColumn<Volume, ?> column(TableView<Volume> table, String text) {
         return table.getColumns().stream().filter(c -> text.equals(c.getText())).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no column " + text));
@@ -397,11 +431,24 @@ public final class VolumesScaleBenchmark {
             timer = new AnimationTimer() {
                 private long last;
                 private long lastCpu;
+                private long lastRendererCpu;
+                private long lastProcessCpu;
 
                 @Override
                 public void handle(long now) {
                     long t = System.nanoTime();
                     long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+                    if (TRACE) {
+                        long rendererCpu = rendererCpu();
+                        long processCpu = processCpu();
+                        if (last != 0 && t - last > 40_000_000L) {
+                            System.out.printf(Locale.ROOT, "  gap %.1f ms at +%.0f ms (%s): CPU of FX thread %.1f ms, renderer %.1f ms, process %.0f ms%n",
+                                    (t - last) / 1e6, (t - since.get()) / 1e6, java.time.LocalTime.now(), (cpu - lastCpu) / 1e6,
+                                    (rendererCpu - lastRendererCpu) / 1e6, (processCpu - lastProcessCpu) / 1e6);
+                        }
+                        lastRendererCpu = rendererCpu;
+                        lastProcessCpu = processCpu;
+                    }
                     if (last != 0 && t - last > maxGap.get()) {
                         maxGap.set(t - last);
                         gapCpu.set(cpu - lastCpu);
@@ -417,6 +464,16 @@ public final class VolumesScaleBenchmark {
                 long sent = System.nanoTime();
                 Platform.runLater(() -> maxDelay.accumulateAndGet(System.nanoTime() - sent, Math::max));
             }, 5, 5, TimeUnit.MILLISECONDS);
+        }
+
+        private long rendererId = -1;
+
+        /** CPU time in ns of JavaFX's render thread, which draws each frame after the FX thread's pulse. */
+        private long rendererCpu() {
+            if (rendererId < 0) {
+                for (Thread t : Thread.getAllStackTraces().keySet()) if (t.getName().startsWith("QuantumRenderer")) rendererId = t.getId();
+            }
+            return rendererId < 0 ? 0 : ManagementFactory.getThreadMXBean().getThreadCpuTime(rendererId);
         }
 
         void reset() {

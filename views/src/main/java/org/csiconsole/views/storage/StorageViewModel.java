@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -149,11 +150,15 @@ public abstract class StorageViewModel<T> extends ViewModel {
         }));
     }
 
-    /** Drops the rows and reads them again, streaming pages into the table. Cancels a read in progress. */
+    /**
+     * Reads the rows again, streaming pages into the table. The rows held so far stay until the
+     * first page replaces them (or the read ends without one), so the table does not flash empty.
+     * Cancels a read in progress.
+     */
     public void refresh() {
         if (load != null) load.cancel();
         long gen = generation.incrementAndGet();
-        table.clear();
+        AtomicBoolean replacing = new AtomicBoolean(true);
         selected.set(null);
         loaded = true;
         complete.set(false);
@@ -161,7 +166,12 @@ public abstract class StorageViewModel<T> extends ViewModel {
         status.set("Reading " + noun() + "\u2026");
         String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
         BatchAppender<T> appender = new BatchAppender<>(context.ui(), batch -> {
-            if (generation.get() == gen) table.append(batch);
+            if (generation.get() != gen) return;
+            if (replacing.getAndSet(false)) {
+                table.replaceAll(batch);
+            } else {
+                table.append(batch);
+            }
         });
         AtomicLong count = new AtomicLong();
         UiTask<?> task = context.actions().tasks().submit(title, (Progress p) -> load(page -> {
@@ -172,6 +182,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         load = task;
         task.outcome().whenComplete((v, error) -> {
             if (generation.get() != gen) return;
+            if (replacing.getAndSet(false)) table.clear();
             loading.set(false);
             if (error == null) {
                 status.set("Read " + format(count.get()) + " " + noun());

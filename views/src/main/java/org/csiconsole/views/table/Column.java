@@ -154,14 +154,11 @@ public final class Column<T, V> {
         @Override
         protected void updateItem(V item, boolean empty) {
             super.updateItem(item, empty);
-            if (appliedClass != null) {
-                getStyleClass().remove(appliedClass);
-                appliedClass = null;
-            }
             T row = empty || getTableRow() == null ? null : getTableRow().getItem();
             if (empty || row == null) {
                 setText(null);
                 setTooltip(null);
+                applyClass(null);
                 return;
             }
             setText(format.apply(item));
@@ -170,10 +167,15 @@ public final class Column<T, V> {
                 Tooltip want = text == null || text.isEmpty() ? null : sharedTip;
                 if (getTooltip() != want) setTooltip(want);
             }
-            if (styleClass != null) {
-                appliedClass = styleClass.apply(row);
-                if (appliedClass != null) getStyleClass().add(appliedClass);
-            }
+            applyClass(styleClass == null ? null : styleClass.apply(row));
+        }
+
+        /** Changes the state class only when it differs: any change of style classes restyles the cell from scratch. */
+        private void applyClass(String wanted) {
+            if (java.util.Objects.equals(wanted, appliedClass)) return;
+            if (appliedClass != null) getStyleClass().remove(appliedClass);
+            if (wanted != null) getStyleClass().add(wanted);
+            appliedClass = wanted;
         }
     }
 }

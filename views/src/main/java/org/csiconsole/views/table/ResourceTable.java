@@ -29,6 +29,7 @@ import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.text.NumberFormat;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -53,6 +54,13 @@ import java.util.function.Function;
  * {@code table-columns}, {@code table-detail}.
  */
 public final class ResourceTable<T> extends BorderPane {
+    /** Frames over which an empty table fills its viewport (see {@link ResourceTableModel.Pacing}). */
+    static final int FILL_FRAMES = 3;
+    /** Least time between two appends to a full table: the scroll bar and row count follow four times a second. */
+    static final Duration APPEND_INTERVAL = Duration.ofMillis(250);
+    /** Least row height assumed in px (a dense row is taller), so the viewport is never underestimated. */
+    private static final double MIN_ROW_HEIGHT = 20;
+
     private final ResourceTableModel<T> model;
     private final TableView<T> table = new TableView<>();
     private final CustomTextField filter = new CustomTextField();
@@ -69,6 +77,8 @@ public final class ResourceTable<T> extends BorderPane {
         getStyleClass().add("cc-resource-table");
 
         table.setItems(model.rows());
+        model.pace(new ResourceTableModel.Pacing(new NextPulse(), this::viewportRows, FILL_FRAMES, APPEND_INTERVAL,
+                System::nanoTime));
         table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getStyleClass().addAll(Styles.DENSE, Tweaks.EDGE_TO_EDGE, Styles.STRIPED);
@@ -200,8 +210,19 @@ public final class ResourceTable<T> extends BorderPane {
         }
     }
 
+    /** Rows the table can show at once; before the first layout, as many as a 1,000 px table. */
+    private int viewportRows() {
+        double height = table.getHeight() > 0 ? table.getHeight() : 1000;
+        double row = table.getFixedCellSize() > 0 ? table.getFixedCellSize() : MIN_ROW_HEIGHT;
+        return (int) Math.ceil(height / row);
+    }
+
     private void updatePlaceholder() {
-        placeholder.getChildren().setAll(model.totalCount().get() == 0 ? empty : noMatch);
+        Node wanted = model.totalCount().get() == 0 ? empty : noMatch;
+        // Replacing the placeholder's child re-lays out and redraws the whole table, so only on a change.
+        if (placeholder.getChildren().size() != 1 || placeholder.getChildren().get(0) != wanted) {
+            placeholder.getChildren().setAll(wanted);
+        }
     }
 
     @SuppressWarnings("unchecked")

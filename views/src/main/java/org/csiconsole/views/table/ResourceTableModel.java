@@ -3,11 +3,14 @@ package org.csiconsole.views.table;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.IntegerBinding;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -22,6 +25,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 /**
@@ -42,11 +47,46 @@ import java.util.function.Predicate;
  * proportional to the batch, not to the table); with a sort in force they trigger a (coalesced)
  * background re-sort. {@link #settled()} tells when {@link #rows()} reflects every change made.
  *
+ * <p>Pacing what the table shows ({@link #pace}): a table pays for every change of its rows.
+ * Rows going from empty to filled cost far more than rows scrolled or re-sorted (each new row's
+ * cells are created or change CSS state: about 1 ms per row of a dozen columns with warm code,
+ * several times that on the first fill in the JVM), and every change of the row count lays the
+ * table out again. So, when paced, a change that would fill many rows of the viewport shows them
+ * over {@link Pacing#fillFrames()} frames, and rows appended while the viewport is already full
+ * are added at most once per {@link Pacing#appendInterval()} (the scroll bar and the row count
+ * follow then; {@link #shownCount()} counts them at once). Filter and sort results are shown at
+ * once, apart from a viewport fill.
+ *
  * <p>UI thread only; rows from other threads come in through {@link #appender(Executor)}.
  */
 public final class ResourceTableModel<T> {
     /** Row count (rows held) up to which filtering and sorting run on the UI thread at once. */
     public static final int DEFAULT_SYNC_LIMIT = 5_000;
+
+    /**
+     * How a table paces changes of what it shows.
+     *
+     * @param frames runs a task on the UI thread at its next frame, before that frame's layout
+     * @param viewportRows how many rows the table can show at once (read at each step)
+     * @param fillFrames frames over which an empty viewport is filled, at least 1
+     * @param appendInterval least time between two appends once the viewport is full
+     * @param nanoClock the time in ns ({@link System#nanoTime} but in tests)
+     */
+    public record Pacing(Executor frames, IntSupplier viewportRows, int fillFrames, Duration appendInterval,
+                         LongSupplier nanoClock) {
+        public Pacing {
+            Objects.requireNonNull(frames);
+            Objects.requireNonNull(viewportRows);
+            Objects.requireNonNull(appendInterval);
+            Objects.requireNonNull(nanoClock);
+            if (fillFrames < 1) throw new IllegalArgumentException("fillFrames must be at least 1, was " + fillFrames);
+        }
+
+        /** Rows filled into the viewport per frame. */
+        int rowsPerFrame() {
+            return Math.max(1, (viewportRows.getAsInt() + fillFrames - 1) / fillFrames);
+        }
+    }
 
     /** A row and its lower-cased search key; immutable, so snapshots may be read off the UI thread. */
     private record Entry<T>(T row, String key) {
@@ -62,13 +102,22 @@ public final class ResourceTableModel<T> {
     private final ObservableList<T> shownReadOnly = FXCollections.unmodifiableObservableList(shown);
     private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
     private final IntegerBinding total = Bindings.size(source);
-    private final IntegerBinding shownSize = Bindings.size(shown);
+    private final ReadOnlyIntegerWrapper shownSize = new ReadOnlyIntegerWrapper(this, "shownCount");
     private final List<CompletableFuture<Void>> waiters = new ArrayList<>();
     private Comparator<? super T> comparator;
     private String[] words = new String[0];
     private boolean inFlight;
     private boolean dirty;
     private Consumer<Runnable> publisher = Runnable::run;
+    /** How changes of {@link #rows()} are paced, or null to make them at once. */
+    private Pacing pacing;
+    /** Rows due after {@code shown} from index {@code pendingFrom} on, while paced; null when none. */
+    private List<T> pending;
+    private int pendingFrom;
+    /** Whether the pending rows were appended (held to the append interval) rather than published. */
+    private boolean pendingAppended;
+    private boolean stepScheduled;
+    private long lastGrowth;
 
     /**
      * Computes large filters and sorts on {@link ForkJoinPool#commonPool()} and publishes them
@@ -116,9 +165,17 @@ public final class ResourceTableModel<T> {
         return total;
     }
 
-    /** Number of rows passing the filter (as shown; follows {@link #rows()}). */
-    public IntegerBinding shownCount() {
-        return shownSize;
+    /**
+     * Number of rows passing the filter: the size {@link #rows()} has, or is growing to while the
+     * table fills progressively.
+     */
+    public ReadOnlyIntegerProperty shownCount() {
+        return shownSize.getReadOnlyProperty();
+    }
+
+    /** Paces what the table shows from now on (see the class comment); a view showing the rows sets it. */
+    public void pace(Pacing pacing) {
+        this.pacing = Objects.requireNonNull(pacing);
     }
 
     /** Sets the row order (a stable sort: equal rows keep arrival order); null keeps arrival order. */
@@ -140,7 +197,7 @@ public final class ResourceTableModel<T> {
      * when no background computation is in flight or pending).
      */
     public CompletableFuture<Void> settled() {
-        if (!inFlight && !dirty) return CompletableFuture.completedFuture(null);
+        if (isSettled()) return CompletableFuture.completedFuture(null);
         CompletableFuture<Void> f = new CompletableFuture<>();
         waiters.add(f);
         return f;
@@ -157,7 +214,7 @@ public final class ResourceTableModel<T> {
             List<T> pass = new ArrayList<>(added.size());
             String[] w = words;
             for (Entry<T> e : added) if (matches(e, w)) pass.add(e.row());
-            if (!pass.isEmpty()) shown.addAll(pass);
+            if (!pass.isEmpty()) showAppended(pass);
         } else {
             recompute();
         }
@@ -248,9 +305,86 @@ public final class ResourceTableModel<T> {
         return out;
     }
 
+    /** Replaces the shown rows with {@code rows} (a list of our own), filling the viewport paced. */
     private void publish(List<T> rows) {
-        publisher.accept(() -> shown.setAll(rows));
-        if (!inFlight && !dirty && !waiters.isEmpty()) {
+        pending = null;
+        int end = viewportFull() ? rows.size() : Math.min(rows.size(), shown.size() + pacing.rowsPerFrame());
+        publisher.accept(() -> shown.setAll(end == rows.size() ? rows : rows.subList(0, end)));
+        grown();
+        if (end < rows.size()) {
+            pending = rows;
+            pendingFrom = end;
+            pendingAppended = false;
+            scheduleStep();
+        }
+        shownChanged();
+    }
+
+    /** Adds {@code pass} after the shown rows, paced. */
+    private void showAppended(List<T> pass) {
+        if (pacing == null) {
+            shown.addAll(pass);
+        } else if (pending != null) {
+            pending.addAll(pass);
+        } else {
+            pending = new ArrayList<>(pass);
+            pendingFrom = 0;
+            pendingAppended = true;
+            growPending();
+        }
+        shownChanged();
+    }
+
+    /** Whether the shown rows fill the table's viewport (always, unpaced). */
+    private boolean viewportFull() {
+        return pacing == null || shown.size() >= pacing.viewportRows().getAsInt();
+    }
+
+    /** Moves as many pending rows to the shown ones as pacing allows now; schedules the rest. */
+    private void growPending() {
+        int due = pending.size() - pendingFrom;
+        int n;
+        if (!viewportFull()) {
+            n = Math.min(due, pacing.rowsPerFrame());
+        } else if (!pendingAppended || pacing.nanoClock().getAsLong() - lastGrowth >= pacing.appendInterval().toNanos()) {
+            n = due;
+        } else {
+            n = 0;
+        }
+        if (n > 0) {
+            shown.addAll(pending.subList(pendingFrom, pendingFrom + n));
+            pendingFrom += n;
+            grown();
+        }
+        if (pendingFrom == pending.size()) {
+            pending = null;
+        } else {
+            scheduleStep();
+        }
+    }
+
+    private void scheduleStep() {
+        if (stepScheduled) return;
+        stepScheduled = true;
+        pacing.frames().execute(() -> {
+            stepScheduled = false;
+            if (pending == null) return;
+            growPending();
+            shownChanged();
+        });
+    }
+
+    private void grown() {
+        if (pacing != null) lastGrowth = pacing.nanoClock().getAsLong();
+    }
+
+    private boolean isSettled() {
+        return !inFlight && !dirty && pending == null;
+    }
+
+    private void shownChanged() {
+        shownSize.set(shown.size() + (pending == null ? 0 : pending.size() - pendingFrom));
+        if (isSettled() && !waiters.isEmpty()) {
             List<CompletableFuture<Void>> done = List.copyOf(waiters);
             waiters.clear();
             done.forEach(f -> f.complete(null));

@@ -137,6 +137,97 @@ class ResourceTableModelTest {
         assertThat(big.rows()).extracting(Row::name).containsExactly("pvc-1", "pvc-2");
     }
 
+    /** A paced model over a 6-row viewport filled in 3 frames (2 rows a frame), appends 250 ms apart, on a test clock. */
+    private final Queue<Runnable> frames = new ArrayDeque<>();
+    private final java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong(1_000_000_000L);
+
+    private ResourceTableModel<Row> paced() {
+        ResourceTableModel<Row> m = new ResourceTableModel<>(Row::name);
+        m.pace(new ResourceTableModel.Pacing(frames::add, () -> 6, 3, java.time.Duration.ofMillis(250), clock::get));
+        return m;
+    }
+
+    private static List<Row> rows(String prefix, int n) {
+        return IntStream.range(0, n).mapToObj(i -> new Row(prefix + i, i, "")).toList();
+    }
+
+    /** Runs the frame tasks queued so far, as the next pulse would. */
+    private void frame() {
+        List<Runnable> due = new ArrayList<>(frames);
+        frames.clear();
+        due.forEach(Runnable::run);
+    }
+
+    @Test
+    void pacedAppendsFillAnEmptyViewportOverFramesThenFollowAtTheAppendInterval() {
+        ResourceTableModel<Row> m = paced();
+        m.append(rows("v", 20));
+        assertThat(m.rows()).as("the first slice at once").hasSize(2);
+        assertThat(m.shownCount().get()).as("the count includes rows still to come").isEqualTo(20);
+        assertThat(m.totalCount().get()).isEqualTo(20);
+        var settled = m.settled();
+        assertThat(settled).isNotDone();
+        frame();
+        assertThat(m.rows()).hasSize(4);
+        frame();
+        assertThat(m.rows()).as("viewport full").hasSize(6);
+        frame();
+        assertThat(m.rows()).as("the rest waits for the append interval").hasSize(6);
+        clock.addAndGet(250_000_000L);
+        frame();
+        assertThat(m.rows()).extracting(Row::name).containsExactlyElementsOf(rows("v", 20).stream().map(Row::name).toList());
+        assertThat(settled).isDone();
+        assertThat(frames).isEmpty();
+
+        clock.addAndGet(300_000_000L);
+        m.append(rows("w", 3));
+        assertThat(m.rows()).as("after a quiet interval an append shows at once").hasSize(23);
+        m.append(rows("x", 3));
+        assertThat(m.rows()).hasSize(23);
+        assertThat(m.shownCount().get()).isEqualTo(26);
+        clock.addAndGet(250_000_000L);
+        frame();
+        assertThat(m.rows()).hasSize(26);
+    }
+
+    @Test
+    void aPacedFilterResultFillsTheViewportOverFramesThenShowsTheRestWithoutWaiting() {
+        ResourceTableModel<Row> m = paced();
+        m.append(rows("v", 20));
+        while (!frames.isEmpty()) {
+            clock.addAndGet(250_000_000L);
+            frame();
+        }
+        m.filterTextProperty().set("v19");
+        assertThat(m.rows()).extracting(Row::name).containsExactly("v19");
+        m.filterTextProperty().set("");
+        assertThat(m.rows()).as("one row was shown; two more fill at once").hasSize(3);
+        assertThat(m.shownCount().get()).isEqualTo(20);
+        frame();
+        assertThat(m.rows()).hasSize(5);
+        frame();
+        assertThat(m.rows()).hasSize(7);
+        frame();
+        assertThat(m.rows()).as("a filter result does not wait for the append interval").hasSize(20);
+        assertThat(m.settled()).isDone();
+    }
+
+    @Test
+    void aNewFilterReplacesAPacedFillInProgress() {
+        ResourceTableModel<Row> m = paced();
+        m.append(rows("v", 20));
+        assertThat(m.rows()).hasSize(2);
+        m.filterTextProperty().set("v1");
+        assertThat(m.rows()).as("two rows were shown; two more fill at once")
+                .extracting(Row::name).containsExactly("v1", "v10", "v11", "v12");
+        m.filterTextProperty().set("v2");
+        frame();
+        frame();
+        assertThat(m.rows()).extracting(Row::name).containsExactly("v2");
+        assertThat(m.shownCount().get()).isEqualTo(1);
+        assertThat(frames).isEmpty();
+    }
+
     @Test
     void countTextReadsNaturally() {
         assertThat(ResourceTable.countText(1, 1)).isEqualTo("1 row");

@@ -208,9 +208,9 @@ class VolumesViewModelTest {
 
     @Test
     void aSlowReadStreamsPagesAndCanBeCancelledKeepingWhatArrived() {
-        java.util.concurrent.CompletableFuture<Void> pending = new java.util.concurrent.CompletableFuture<>();
+        java.util.List<java.util.concurrent.CompletableFuture<Void>> outcomes = new java.util.ArrayList<>();
         java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
-        org.csiconsole.views.port.StorageService slow = listingInto(sinks, pending);
+        org.csiconsole.views.port.StorageService slow = listingInto(sinks, outcomes);
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
         VolumesViewModel m = new VolumesViewModel(new ViewContext(slow, actions, Runnable::run, "Demo"));
         m.activate();
@@ -218,7 +218,7 @@ class VolumesViewModelTest {
         sinks.get(0).accept(List.of(Volume.csi("vol-a", 1), Volume.csi("vol-b", 2)));
         assertThat(m.table().all()).hasSize(2);
         m.cancelLoad();
-        assertThat(pending.isCancelled()).isTrue();
+        assertThat(outcomes.get(0).isCancelled()).isTrue();
         assertThat(m.loadingProperty().get()).isFalse();
         assertThat(m.statusProperty().get()).isEqualTo("Reading was cancelled; 2 volumes shown.");
         assertThat(m.table().all()).hasSize(2);
@@ -228,7 +228,7 @@ class VolumesViewModelTest {
     @Test
     void theNextPageIsAskedForOnlyOnceTheLastOneReachedTheTable() {
         java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
-        org.csiconsole.views.port.StorageService paged = listingInto(sinks, new java.util.concurrent.CompletableFuture<>());
+        org.csiconsole.views.port.StorageService paged = listingInto(sinks, new java.util.ArrayList<>());
         java.util.Deque<Runnable> uiQueue = new java.util.ArrayDeque<>();
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
         VolumesViewModel m = new VolumesViewModel(new ViewContext(paged, actions, uiQueue::add, "Demo"));
@@ -243,9 +243,36 @@ class VolumesViewModelTest {
         assertThat(ready.toCompletableFuture()).isCompleted();
     }
 
-    /** A storage whose ListVolumes hands its page sink to the test and answers with {@code outcome}. */
+    @Test
+    void aRefreshKeepsTheRowsUntilItsFirstPageReplacesThem() {
+        java.util.List<java.util.concurrent.CompletableFuture<Void>> outcomes = new java.util.ArrayList<>();
+        java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
+        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
+        VolumesViewModel m = new VolumesViewModel(new ViewContext(listingInto(sinks, outcomes), actions, Runnable::run, "Demo"));
+        m.activate();
+        sinks.get(0).accept(List.of(Volume.csi("vol-a", 1), Volume.csi("vol-b", 2)));
+        outcomes.get(0).complete(null);
+
+        m.refresh();
+        assertThat(m.loadingProperty().get()).isTrue();
+        assertThat(m.table().all()).as("no flash of an empty table while the first page is on its way")
+                .extracting(Volume::volumeId).containsExactly("vol-a", "vol-b");
+        sinks.get(1).accept(List.of(Volume.csi("vol-c", 3)));
+        assertThat(m.table().all()).extracting(Volume::volumeId).containsExactly("vol-c");
+        sinks.get(1).accept(List.of(Volume.csi("vol-d", 4)));
+        outcomes.get(1).complete(null);
+        assertThat(m.table().all()).extracting(Volume::volumeId).containsExactly("vol-c", "vol-d");
+        assertThat(m.statusProperty().get()).isEqualTo("Read 2 volumes");
+
+        m.refresh();
+        outcomes.get(2).complete(null);
+        assertThat(m.table().all()).as("a read without pages ends with no rows").isEmpty();
+        assertThat(m.statusProperty().get()).isEqualTo("Read 0 volumes");
+    }
+
+    /** A storage whose ListVolumes hands its page sink to the test and answers with a new future added to {@code outcomes}. */
     private org.csiconsole.views.port.StorageService listingInto(java.util.List<PageSink<Volume>> sinks,
-                                                                java.util.concurrent.CompletableFuture<Void> outcome) {
+                                                                java.util.List<java.util.concurrent.CompletableFuture<Void>> outcomes) {
         return new org.csiconsole.views.port.StorageService() {
             @Override
             public java.util.concurrent.CompletableFuture<Features> features() {
@@ -255,6 +282,8 @@ class VolumesViewModelTest {
             @Override
             public java.util.concurrent.CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
                 sinks.add(pages);
+                java.util.concurrent.CompletableFuture<Void> outcome = new java.util.concurrent.CompletableFuture<>();
+                outcomes.add(outcome);
                 return outcome;
             }
         };
