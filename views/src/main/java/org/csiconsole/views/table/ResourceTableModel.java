@@ -97,6 +97,7 @@ public final class ResourceTableModel<T> {
     private final Executor ui;
     private final int syncLimit;
     private final ObservableList<T> source = FXCollections.observableArrayList();
+    private final ObservableList<T> sourceReadOnly = FXCollections.unmodifiableObservableList(source);
     private final List<Entry<T>> entries = new ArrayList<>();
     private final ObservableList<T> shown = FXCollections.observableArrayList();
     private final ObservableList<T> shownReadOnly = FXCollections.unmodifiableObservableList(shown);
@@ -153,7 +154,7 @@ public final class ResourceTableModel<T> {
 
     /** Every row, unfiltered, in arrival order. */
     public ObservableList<T> all() {
-        return FXCollections.unmodifiableObservableList(source);
+        return sourceReadOnly;
     }
 
     public StringProperty filterTextProperty() {
