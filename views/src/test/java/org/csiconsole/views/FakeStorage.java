@@ -62,6 +62,8 @@ public final class FakeStorage implements StorageService {
     public final Map<String, CallFailure> failures = new HashMap<>();
     public Features features;
     public int pageSize = 2;
+    /** The last NodeStageVolume or NodePublishVolume target asked for. */
+    public volatile NodeTarget lastNodeTarget;
 
     public FakeStorage() {
         this(Features.from(allCapabilities(), true, true, true, true));
@@ -221,12 +223,18 @@ public final class FakeStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> nodeStage(NodeTarget t) {
-        return answer("nodeStage", () -> null);
+        return answer("nodeStage", () -> {
+            lastNodeTarget = t;
+            return null;
+        });
     }
 
     @Override
     public CompletableFuture<Void> nodePublish(NodeTarget t) {
-        return answer("nodePublish", () -> null);
+        return answer("nodePublish", () -> {
+            lastNodeTarget = t;
+            return null;
+        });
     }
 
     @Override

@@ -1,8 +1,11 @@
 package org.csiconsole.views.volumes;
 
 import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.AccessType;
 import org.csiconsole.core.model.ByteSize;
+import org.csiconsole.core.model.Host;
+import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.views.form.Choice;
@@ -26,6 +29,10 @@ import java.util.List;
 public final class VolumeForms {
     /** Longest name accepted, in characters (CSI spec, "Size Limits": names up to 128). */
     public static final int MAX_NAME = 128;
+
+    /** Where the console proposes to stage and publish a volume on a node; the volume_id is appended. */
+    private static final String STAGING = "/var/lib/csi-console/staging/";
+    private static final String PUBLISH = "/var/lib/csi-console/publish/";
 
     private VolumeForms() {
     }
@@ -115,6 +122,117 @@ public final class VolumeForms {
                     return Form.parseKeyValues(text).isEmpty() ? "Give at least one key=value to change." : "";
                 });
         return f;
+    }
+
+    /** ControllerPublishVolume: {@code nodeId} (prefilled with the first of {@code knownNodes}), {@code accessMode}, {@code readonly}. */
+    static Form controllerPublish(Volume v, List<String> knownNodes) {
+        Form f = new Form("Publish " + v.displayName() + " to a node",
+                "ControllerPublishVolume makes the volume available on the node; the node then stages and publishes it.", "Publish");
+        f.addText("nodeId", "Node id", knownNodes.isEmpty() ? "" : knownNodes.get(0), TextInput.Kind.LINE,
+                knownNodes.isEmpty() ? "The node_id from NodeGetInfo." : "Known nodes: " + String.join(", ", knownNodes),
+                id -> id.isBlank() ? "Give the node_id to publish to." : "");
+        addAccessMode(f, v);
+        addReadonly(f);
+        return f;
+    }
+
+    /** ControllerUnpublishVolume: {@code nodeId}, one of the nodes the volume is published to (there must be one). */
+    static Form controllerUnpublish(Volume v) {
+        Form f = new Form("Unpublish " + v.displayName(),
+                "ControllerUnpublishVolume; the node should have unpublished and unstaged it first.", "Unpublish");
+        f.addChoice("nodeId", "Node", v.publishedNodeIds(), v.publishedNodeIds().get(0), s -> s, "");
+        return f;
+    }
+
+    /** NodeStageVolume: {@code path} (the staging path) and {@code accessMode}. */
+    static Form nodeStage(Volume v) {
+        Form f = new Form("Stage " + v.displayName() + " on this node",
+                "NodeStageVolume attaches the volume to the node at a staging path.", "Stage");
+        f.addText("path", "Staging path", STAGING + v.volumeId(), TextInput.Kind.LINE, "", VolumeForms::checkPath);
+        addAccessMode(f, v);
+        return f;
+    }
+
+    /**
+     * NodePublishVolume: {@code staging} (empty when the node does not stage), {@code path} (the
+     * target path), {@code accessMode} and {@code readonly}.
+     */
+    static Form nodePublish(Volume v, boolean nodeStages) {
+        Form f = new Form("Publish " + v.displayName() + " on this node",
+                "NodePublishVolume makes the volume available at a target path.", "Publish");
+        f.addText("staging", "Staging path", nodeStages ? STAGING + v.volumeId() : "", TextInput.Kind.LINE,
+                nodeStages ? "Where it was staged." : "The node does not stage; leave empty.", s -> nodeStages ? checkPath(s) : "");
+        f.addText("path", "Target path", PUBLISH + v.volumeId(), TextInput.Kind.LINE, "", VolumeForms::checkPath);
+        addAccessMode(f, v);
+        addReadonly(f);
+        return f;
+    }
+
+    /** NodeUnpublishVolume: {@code path}, the target path. */
+    static Form nodeUnpublish(Volume v) {
+        Form f = new Form("Unpublish " + v.displayName() + " on this node",
+                "NodeUnpublishVolume removes the volume from the target path.", "Unpublish");
+        f.addText("path", "Target path", PUBLISH + v.volumeId(), TextInput.Kind.LINE, "", VolumeForms::checkPath);
+        return f;
+    }
+
+    /** NodeUnstageVolume: {@code path}, the staging path. */
+    static Form nodeUnstage(Volume v) {
+        Form f = new Form("Unstage " + v.displayName() + " on this node",
+                "NodeUnstageVolume detaches the volume from the staging path.", "Unstage");
+        f.addText("path", "Staging path", STAGING + v.volumeId(), TextInput.Kind.LINE, "", VolumeForms::checkPath);
+        return f;
+    }
+
+    /** CSP publish: {@code host} (one of {@code hosts}, not empty) and {@code protocol}, prefilled with the host's own. */
+    static Form cspPublish(Volume v, List<Host> hosts) {
+        Form f = new Form("Publish " + v.displayName() + " to a host", "The CSP presents the volume to the host's initiators.", "Publish");
+        addHost(f, hosts);
+        AccessProtocol initial = hosts.get(0).accessProtocol() == null ? AccessProtocol.ISCSI : hosts.get(0).accessProtocol();
+        f.addChoice("protocol", "Protocol", List.of(AccessProtocol.values()), initial, p -> switch (p) {
+            case ISCSI -> "iSCSI";
+            case FC -> "Fibre Channel";
+            case NVME_TCP -> "NVMe/TCP";
+        }, "");
+        return f;
+    }
+
+    /** CSP unpublish: {@code host}, one of {@code hosts} (not empty). */
+    static Form cspUnpublish(Volume v, List<Host> hosts) {
+        Form f = new Form("Unpublish " + v.displayName() + " from a host", "The CSP stops presenting the volume to the host.", "Unpublish");
+        addHost(f, hosts);
+        return f;
+    }
+
+    /**
+     * The capability to send for {@code v} with the access mode chosen in {@code f}: the volume's own
+     * access type, file system and mount flags (mount when it reports none).
+     */
+    static VolumeCapability capability(Form f, Volume v) {
+        AccessMode mode = f.<AccessMode>choice("accessMode").value().get();
+        if (v.capabilities().isEmpty()) return VolumeCapability.mount(mode, "");
+        VolumeCapability c = v.capabilities().get(0);
+        AccessType type = c.accessType() == AccessType.UNKNOWN ? AccessType.MOUNT : c.accessType();
+        return new VolumeCapability(type, mode, c.fsType(), c.mountFlags());
+    }
+
+    private static void addAccessMode(Form f, Volume v) {
+        AccessMode initial = v.capabilities().isEmpty() ? AccessMode.SINGLE_NODE_WRITER : v.capabilities().get(0).accessMode();
+        f.addChoice("accessMode", "Access mode", Arrays.stream(AccessMode.values()).filter(m -> m != AccessMode.UNKNOWN).toList(),
+                initial, Texts::enumWords, "");
+    }
+
+    private static void addReadonly(Form f) {
+        f.addChoice("readonly", "Read only", List.of(false, true), false, Texts::yesNo, "");
+    }
+
+    private static void addHost(Form f, List<Host> hosts) {
+        f.addChoice("host", "Host", hosts, hosts.get(0), h -> h.name().isEmpty() ? h.id() : h.name(), "");
+    }
+
+    static String checkPath(String path) {
+        if (path.isBlank()) return "Give an absolute path on the node.";
+        return path.strip().startsWith("/") ? "" : "The path must be absolute (start with /).";
     }
 
     static String checkName(String name) {

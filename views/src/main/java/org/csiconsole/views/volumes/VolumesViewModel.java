@@ -6,7 +6,6 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.collections.ObservableMap;
 import org.csiconsole.core.call.PageSink;
-import org.csiconsole.core.model.AccessMode;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.Host;
 import org.csiconsole.core.model.NodeInfo;
@@ -17,7 +16,6 @@ import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.views.action.ViewAction;
-import org.csiconsole.views.form.Choice;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
 import org.csiconsole.views.port.Feature;
@@ -254,19 +252,13 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void controllerPublish() {
         Volume v = selected();
         if (v == null) return;
-        Form form = new Form("Publish " + v.displayName() + " to a node",
-                "ControllerPublishVolume makes the volume available on the node; the node then stages and publishes it.", "Publish");
-        List<String> known = nodes.stream().map(NodeInfo::nodeId).toList();
-        form.addText("nodeId", "Node id", known.isEmpty() ? "" : known.get(0), TextInput.Kind.LINE,
-                known.isEmpty() ? "The node_id from NodeGetInfo." : "Known nodes: " + String.join(", ", known),
-                id -> id.isBlank() ? "Give the node_id to publish to." : "");
-        Choice<AccessMode> mode = modeChoice(form, v);
-        Choice<Boolean> ro = form.addChoice("readonly", "Read only", List.of(false, true), false, Texts::yesNo, "");
+        Form form = VolumeForms.controllerPublish(v, nodes.stream().map(NodeInfo::nodeId).toList());
         if (!ask(form)) return;
         String nodeId = form.text("nodeId").value();
-        VolumeCapability cap = capabilityWith(v, mode.value().get());
+        VolumeCapability cap = VolumeForms.capability(form, v);
+        boolean readonly = form.<Boolean>choice("readonly").value().get();
         context.actions().run("Publish " + v.displayName() + " to " + nodeId,
-                p -> storage().controllerPublish(v.volumeId(), nodeId, cap, ro.value().get()),
+                p -> storage().controllerPublish(v.volumeId(), nodeId, cap, readonly),
                 ctx -> ctx.isEmpty() ? "Published." : "Published; publish context: " + Texts.keyValues(ctx).replace('\n', ' '))
                 .outcome().thenAccept(ctx -> {
                     publishContexts.put(v.volumeId() + "/" + nodeId, ctx);
@@ -278,10 +270,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void controllerUnpublish() {
         Volume v = selected();
         if (v == null || v.publishedNodeIds().isEmpty()) return;
-        Form form = new Form("Unpublish " + v.displayName(), "ControllerUnpublishVolume; the node should have unpublished and unstaged it first.", "Unpublish");
-        Choice<String> node = form.addChoice("nodeId", "Node", v.publishedNodeIds(), v.publishedNodeIds().get(0), s -> s, "");
+        Form form = VolumeForms.controllerUnpublish(v);
         if (!ask(form)) return;
-        String nodeId = node.value().get();
+        String nodeId = form.<String>choice("nodeId").value().get();
         context.actions().run("Unpublish " + v.displayName() + " from " + nodeId,
                 p -> storage().controllerUnpublish(v.volumeId(), nodeId), x -> "Unpublished.")
                 .outcome().thenRun(() -> {
@@ -294,11 +285,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void nodeStage() {
         Volume v = selected();
         if (v == null) return;
-        Form form = new Form("Stage " + v.displayName() + " on this node", "NodeStageVolume attaches the volume to the node at a staging path.", "Stage");
-        form.addText("path", "Staging path", "/var/lib/csi-console/staging/" + v.volumeId(), TextInput.Kind.LINE, "", VolumesViewModel::checkPath);
-        Choice<AccessMode> mode = modeChoice(form, v);
+        Form form = VolumeForms.nodeStage(v);
         if (!ask(form)) return;
-        NodeTarget t = new NodeTarget(v.volumeId(), form.text("path").value(), "", capabilityWith(v, mode.value().get()),
+        NodeTarget t = new NodeTarget(v.volumeId(), form.text("path").value(), "", VolumeForms.capability(form, v),
                 contextFor(v.volumeId()), false);
         context.actions().run("Stage " + v.displayName(), p -> storage().nodeStage(t), x -> "Staged at " + t.stagingTargetPath() + ".");
     }
@@ -307,16 +296,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void nodePublish() {
         Volume v = selected();
         if (v == null) return;
-        Form form = new Form("Publish " + v.displayName() + " on this node", "NodePublishVolume makes the volume available at a target path.", "Publish");
-        boolean stages = features().available(Feature.NODE_STAGE);
-        form.addText("staging", "Staging path", stages ? "/var/lib/csi-console/staging/" + v.volumeId() : "", TextInput.Kind.LINE,
-                stages ? "Where it was staged." : "The node does not stage; leave empty.", s -> stages ? checkPath(s) : "");
-        form.addText("path", "Target path", "/var/lib/csi-console/publish/" + v.volumeId(), TextInput.Kind.LINE, "", VolumesViewModel::checkPath);
-        Choice<AccessMode> mode = modeChoice(form, v);
-        Choice<Boolean> ro = form.addChoice("readonly", "Read only", List.of(false, true), false, Texts::yesNo, "");
+        Form form = VolumeForms.nodePublish(v, features().available(Feature.NODE_STAGE));
         if (!ask(form)) return;
         NodeTarget t = new NodeTarget(v.volumeId(), form.text("staging").value(), form.text("path").value(),
-                capabilityWith(v, mode.value().get()), contextFor(v.volumeId()), ro.value().get());
+                VolumeForms.capability(form, v), contextFor(v.volumeId()), form.<Boolean>choice("readonly").value().get());
         context.actions().run("Publish " + v.displayName() + " on this node", p -> storage().nodePublish(t),
                 x -> "Published at " + t.targetPath() + ".");
     }
@@ -325,8 +308,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void nodeUnpublish() {
         Volume v = selected();
         if (v == null) return;
-        Form form = new Form("Unpublish " + v.displayName() + " on this node", "NodeUnpublishVolume removes the volume from the target path.", "Unpublish");
-        form.addText("path", "Target path", "/var/lib/csi-console/publish/" + v.volumeId(), TextInput.Kind.LINE, "", VolumesViewModel::checkPath);
+        Form form = VolumeForms.nodeUnpublish(v);
         if (!ask(form)) return;
         String path = form.text("path").value();
         context.actions().run("Unpublish " + v.displayName() + " on this node", p -> storage().nodeUnpublish(v.volumeId(), path),
@@ -337,8 +319,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void nodeUnstage() {
         Volume v = selected();
         if (v == null) return;
-        Form form = new Form("Unstage " + v.displayName() + " on this node", "NodeUnstageVolume detaches the volume from the staging path.", "Unstage");
-        form.addText("path", "Staging path", "/var/lib/csi-console/staging/" + v.volumeId(), TextInput.Kind.LINE, "", VolumesViewModel::checkPath);
+        Form form = VolumeForms.nodeUnstage(v);
         if (!ask(form)) return;
         String path = form.text("path").value();
         context.actions().run("Unstage " + v.displayName() + " on this node", p -> storage().nodeUnstage(v.volumeId(), path),
@@ -372,19 +353,12 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 dialogs().showInformation("No hosts", "The CSP array has no hosts yet. Create one in Hosts and nodes first.");
                 return;
             }
-            Form form = new Form("Publish " + v.displayName() + " to a host", "The CSP presents the volume to the host's initiators.", "Publish");
-            Choice<Host> host = form.addChoice("host", "Host", hosts, hosts.get(0), h -> h.name().isEmpty() ? h.id() : h.name(), "");
-            AccessProtocol initial = hosts.get(0).accessProtocol() == null ? AccessProtocol.ISCSI : hosts.get(0).accessProtocol();
-            Choice<AccessProtocol> protocol = form.addChoice("protocol", "Protocol", List.of(AccessProtocol.values()), initial,
-                    p -> switch (p) {
-                        case ISCSI -> "iSCSI";
-                        case FC -> "Fibre Channel";
-                        case NVME_TCP -> "NVMe/TCP";
-                    }, "");
+            Form form = VolumeForms.cspPublish(v, hosts);
             if (!ask(form)) return;
-            Host h = host.value().get();
+            Host h = form.<Host>choice("host").value().get();
+            AccessProtocol protocol = form.<AccessProtocol>choice("protocol").value().get();
             context.actions().run("Publish " + v.displayName() + " to " + h.name(),
-                    p -> storage().cspPublish(v.volumeId(), h.uuid().isEmpty() ? h.id() : h.uuid(), protocol.value().get()),
+                    p -> storage().cspPublish(v.volumeId(), h.uuid().isEmpty() ? h.id() : h.uuid(), protocol),
                     info -> "Published as LUN " + info.lunId() + " (serial " + info.serialNumber() + ").")
                     .outcome().thenAccept(info -> {
                         if (selected() == v) {
@@ -405,10 +379,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 dialogs().showInformation("No hosts", "The CSP array has no hosts, so the volume is published to none.");
                 return;
             }
-            Form form = new Form("Unpublish " + v.displayName() + " from a host", "The CSP stops presenting the volume to the host.", "Unpublish");
-            Choice<Host> host = form.addChoice("host", "Host", hosts, hosts.get(0), h -> h.name().isEmpty() ? h.id() : h.name(), "");
+            Form form = VolumeForms.cspUnpublish(v, hosts);
             if (!ask(form)) return;
-            Host h = host.value().get();
+            Host h = form.<Host>choice("host").value().get();
             context.actions().run("Unpublish " + v.displayName() + " from " + h.name(),
                     p -> storage().cspUnpublish(v.volumeId(), h.uuid().isEmpty() ? h.id() : h.uuid()), x -> "Unpublished.")
                     .outcome().thenRun(() -> reload(v.volumeId()));
@@ -439,26 +412,6 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             if (k.startsWith(volumeId + "/")) merged.putAll(ctx);
         });
         return merged;
-    }
-
-    private static Choice<AccessMode> modeChoice(Form form, Volume v) {
-        AccessMode initial = v.capabilities().isEmpty() ? AccessMode.SINGLE_NODE_WRITER : v.capabilities().get(0).accessMode();
-        return form.addChoice("accessMode", "Access mode",
-                java.util.Arrays.stream(AccessMode.values()).filter(m -> m != AccessMode.UNKNOWN).toList(), initial, Texts::enumWords, "");
-    }
-
-    private static VolumeCapability capabilityWith(Volume v, AccessMode mode) {
-        if (!v.capabilities().isEmpty()) {
-            VolumeCapability c = v.capabilities().get(0);
-            return new VolumeCapability(c.accessType() == org.csiconsole.core.model.AccessType.UNKNOWN
-                    ? org.csiconsole.core.model.AccessType.MOUNT : c.accessType(), mode, c.fsType(), c.mountFlags());
-        }
-        return VolumeCapability.mount(mode, "");
-    }
-
-    private static String checkPath(String path) {
-        if (path.isBlank()) return "Give an absolute path on the node.";
-        return path.strip().startsWith("/") ? "" : "The path must be absolute (start with /).";
     }
 
     private static java.util.function.Predicate<Volume> same(String volumeId) {

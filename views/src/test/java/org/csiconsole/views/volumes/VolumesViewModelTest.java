@@ -12,11 +12,13 @@ import org.csiconsole.views.form.Form;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.notify.Severity;
 import org.csiconsole.views.port.Features;
+import org.csiconsole.views.port.NodeTarget;
 import org.csiconsole.views.storage.ViewContext;
 import org.csiconsole.views.task.TaskRunner;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -287,6 +289,66 @@ class VolumesViewModelTest {
                 return outcome;
             }
         };
+    }
+
+    @Test
+    void aControllerPublishHandsItsPublishContextToNodeStageAndNodePublish() {
+        VolumesViewModel m = model();
+        Volume web = m.table().all().get(0);
+        m.selectedProperty().set(web);
+        dialogs.formAnswer = f -> {
+            f.text("nodeId").set("node-7");
+            f.<AccessMode>choice("accessMode").set(AccessMode.SINGLE_NODE_MULTI_WRITER);
+            return true;
+        };
+        m.controllerPublish();
+        Map<String, String> context = Map.of("devicePath", "/dev/mapper/" + web.volumeId());
+        assertThat(m.publishContexts()).containsEntry(web.volumeId() + "/node-7", context);
+        assertThat(m.selected().publishedNodeIds()).as("the row was read again and stays selected").contains("node-7");
+
+        dialogs.formAnswer = f -> {
+            f.text("path").set("staging/relative");
+            return true;
+        };
+        m.nodeStage();
+        assertThat(storage.calls).as("a relative path is refused by the form").doesNotContain("nodeStage");
+
+        dialogs.formAnswer = f -> true;
+        m.nodeStage();
+        assertThat(storage.lastNodeTarget.stagingTargetPath()).isEqualTo("/var/lib/csi-console/staging/" + web.volumeId());
+        assertThat(storage.lastNodeTarget.publishContext()).isEqualTo(context);
+
+        dialogs.formAnswer = f -> {
+            f.<AccessMode>choice("accessMode").set(AccessMode.SINGLE_NODE_READER_ONLY);
+            f.<Boolean>choice("readonly").set(true);
+            return true;
+        };
+        m.nodePublish();
+        NodeTarget published = storage.lastNodeTarget;
+        assertThat(published.targetPath()).isEqualTo("/var/lib/csi-console/publish/" + web.volumeId());
+        assertThat(published.stagingTargetPath()).isEqualTo("/var/lib/csi-console/staging/" + web.volumeId());
+        assertThat(published.capability().accessMode()).isEqualTo(AccessMode.SINGLE_NODE_READER_ONLY);
+        assertThat(published.readonly()).isTrue();
+        assertThat(published.publishContext()).isEqualTo(context);
+    }
+
+    @Test
+    void aCspPublishGoesToTheChosenHostWithTheChosenProtocolAndShowsItsLun() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(0));
+        org.csiconsole.core.model.Host second = storage.hosts.get(1);
+        dialogs.formAnswer = f -> {
+            assertThat(f.<org.csiconsole.core.model.Host>choice("host").value().get()).isEqualTo(storage.hosts.get(0));
+            f.<org.csiconsole.core.model.Host>choice("host").set(second);
+            f.<org.csiconsole.core.model.AccessProtocol>choice("protocol").set(org.csiconsole.core.model.AccessProtocol.FC);
+            return true;
+        };
+        m.cspPublish();
+        assertThat(storage.calls).contains("listHosts", "cspPublish");
+        assertThat(m.publishInfoOfSelected()).singleElement().satisfies(info -> {
+            assertThat(info.accessProtocol()).isEqualTo(org.csiconsole.core.model.AccessProtocol.FC);
+            assertThat(info.lunId()).isEqualTo(7);
+        });
     }
 
     @Test
