@@ -172,7 +172,7 @@ public final class Column<T, V> {
 
         /** Changes the state class only when it differs: any change of style classes restyles the cell from scratch. */
         private void applyClass(String wanted) {
-            if (java.util.Objects.equals(wanted, appliedClass)) return;
+            if (Objects.equals(wanted, appliedClass)) return;
             if (appliedClass != null) getStyleClass().remove(appliedClass);
             if (wanted != null) getStyleClass().add(wanted);
             appliedClass = wanted;
