@@ -1,6 +1,7 @@
 package org.csiconsole.app.bench;
 
 import javafx.animation.AnimationTimer;
+import javafx.beans.InvalidationListener;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.TableColumn;
@@ -105,8 +106,10 @@ public final class VolumesScaleBenchmark {
         try {
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (!org.csiconsole.core.session.SocketWatcher.accepting(socket)) {
-                if (!server.isAlive() || System.nanoTime() > until) throw new IllegalStateException("csi-console serve did not start");
-                Thread.sleep(100); // waiting for a child process; not a test
+                // Waits up to 100 ms for the server to exit, which would mean it failed to start.
+                if (server.waitFor(100, TimeUnit.MILLISECONDS) || System.nanoTime() > until) {
+                    throw new IllegalStateException("csi-console serve did not start");
+                }
             }
             System.out.printf(Locale.ROOT, "plugin: csi-console serve (pid %d) on unix://%s%n", server.pid(), socket);
             CallTrace trace = new CallTrace();
@@ -294,16 +297,27 @@ public final class VolumesScaleBenchmark {
     /** Reads every volume again (F5) and returns the time in ms until all {@code count} rows are held. */
     private static double load(VolumesViewModel vm, int count) throws Exception {
         long start = System.nanoTime();
+        CompletableFuture<Void> held = new CompletableFuture<>();
+        InvalidationListener check = o -> {
+            if (!vm.loadingProperty().get() && vm.table().totalCount().get() >= count) held.complete(null);
+        };
         onFx(() -> {
+            vm.loadingProperty().addListener(check);
+            vm.table().totalCount().addListener(check);
             vm.refresh();
             return null;
         });
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
-        while (onFx(() -> vm.loadingProperty().get() || vm.table().totalCount().get() < count)) {
-            if (System.nanoTime() > deadline) throw new IllegalStateException("loading did not finish");
-            Thread.sleep(20); // benchmark main thread polling; not a test
+        double ms;
+        try {
+            held.get(10, TimeUnit.MINUTES);
+            ms = (System.nanoTime() - start) / 1e6;
+        } finally {
+            onFx(() -> {
+                vm.loadingProperty().removeListener(check);
+                vm.table().totalCount().removeListener(check);
+                return null;
+            });
         }
-        double ms = (System.nanoTime() - start) / 1e6;
         waitFrames(10);
         return ms;
     }
