@@ -64,20 +64,22 @@ import java.util.function.Supplier;
  * The first run creates the volumes with CSI CreateVolume (in process, 64 in flight) in a state
  * folder under {@code app/target/bench-state} and keeps it for later runs.
  *
- * <p>The volumes are read twice: a first load, which lays out table rows for the first time in the
- * JVM, and a refresh (F5) of a console that has been open a while. The listing is paced by the
- * table ({@link org.csiconsole.core.call.PageSink}): the next page is asked for once the last one
- * reached it.
+ * <p>Phases. The JVM warming up, reported apart: a first load, which lays out table rows for the
+ * first time in the JVM, and a refresh right after it, while the JIT compilers are still busy with
+ * what the first load ran. Then an unmeasured warm-up round (each step below once). Then, with
+ * the rows loaded, as in a console that has been open a while: a refresh (F5), a refresh with a
+ * sort in force, scrolling (a page per frame, then jumps), sorting, filtering and two idle seconds.
+ * The listing is paced by the table ({@link org.csiconsole.core.call.PageSink}): the next page is
+ * asked for once the last one reached it.
  *
  * <p>It prints: the seeding and load times; sort times (name, size, back to arrival order, through
  * the table's sort policy as a column click does) and filter times (a narrow filter, a broad one,
- * cleared), each measured on the FX thread including the list change reaching the table; the
- * largest gap between two FX pulses (an {@link AnimationTimer}) and the largest delay of a
- * {@code Platform.runLater} probe sent every 5 ms, while loading, sorting, filtering and idle (the
- * machine's own jitter), with the FX thread's CPU time within the largest gap (the rest of the gap
- * is time the thread waited for a core or for the GC); and the heap
- * used after a full GC with the 100,000 rows held. Targets: sort and filter ≤ 200 ms, FX stall
- * ≤ 50 ms, heap ≤ 300 MB (the script runs with {@code -Xmx512m}).
+ * cleared), each measured on the FX thread including the list change reaching the table; per
+ * phase the largest gap between two FX pulses (an {@link AnimationTimer}) and the largest delay of
+ * a {@code Platform.runLater} probe sent every 5 ms, with the FX thread's CPU time within the
+ * largest gap (the rest of the gap is time the thread waited for a core or for the GC); and the
+ * heap used after a full GC with the 100,000 rows held. Targets (with the rows loaded): sort and
+ * filter ≤ 200 ms, FX stall ≤ 50 ms, heap ≤ 300 MB (the script runs with {@code -Xmx512m}).
  */
 public final class VolumesScaleBenchmark {
     private static final long MIB = 1L << 20;
@@ -190,17 +192,12 @@ public final class VolumesScaleBenchmark {
             return null;
         });
         // The first load lays out table rows for the first time in this JVM (class loading, CSS,
-        // interpreted code); the second is a refresh (F5) of a console that has been open a while.
+        // interpreted code), and the refresh right after it runs while the JIT compilers are still
+        // busy with what the first load ran: both are the JVM warming up, reported apart.
         double coldMs = load(vm, count);
         Stall.Figures coldStall = stall.take();
-        Map<String, Long> threadsBefore = threadCpu();
-        long processBefore = processCpu();
-        double loadMs = load(vm, count);
-        if (TRACE) printCpu(threadsBefore, processBefore);
-        Stall.Figures loadStall = stall.take();
-        // Two seconds with nothing to do: the pulse jitter of the machine itself.
-        waitFrames(120);
-        Stall.Figures idle = stall.take();
+        double firstRefreshMs = load(vm, count);
+        Stall.Figures firstRefreshStall = stall.take();
         int loaded = onFx(() -> vm.table().totalCount().get());
 
         TableView<Volume> table = view.table().tableView();
@@ -208,8 +205,8 @@ public final class VolumesScaleBenchmark {
         TableColumn<Volume, ?> sizeCol = column(table, "Size");
         ResourceTableModel<Volume> model = vm.table();
 
-        // Warm-up round: the same steps once, unmeasured, so the figures below are of JIT-compiled
-        // code (a console that has been open a while), not of the first call of each path.
+        // Warm-up round: the steps below once, unmeasured, so the figures are of a console that has
+        // been open a while (JIT-compiled code), not of the first call of each path.
         long warmStart = System.nanoTime();
         timed(model, () -> table.getSortOrder().setAll(nameCol));
         timed(model, () -> nameCol.setSortType(TableColumn.SortType.DESCENDING));
@@ -225,9 +222,30 @@ public final class VolumesScaleBenchmark {
             return null;
         });
         timed(model, () -> { });
+        scroll(table, count);
+        load(vm, count);
         CPU_MS.clear();
-        Stall.Figures warmStall = stall.take();
+        stall.take();
         double warmMs = (System.nanoTime() - warmStart) / 1e6;
+
+        // Refresh (F5) with 100,000 rows shown: the first page replaces them, the rest stream in.
+        Map<String, Long> threadsBefore = threadCpu();
+        long processBefore = processCpu();
+        double loadMs = load(vm, count);
+        if (TRACE) printCpu(threadsBefore, processBefore);
+        Stall.Figures loadStall = stall.take();
+        // The same with a sort in force: every page re-sorts all rows read so far (in the background).
+        timed(model, () -> table.getSortOrder().setAll(nameCol));
+        stall.take();
+        double sortedLoadMs = load(vm, count);
+        Stall.Figures sortedLoadStall = stall.take();
+        timed(model, () -> table.getSortOrder().clear());
+        // Scrolling: a page down per frame, then jumps across the whole table.
+        double scrollMs = scroll(table, count);
+        Stall.Figures scrollStall = stall.take();
+        // Two seconds with nothing to do: the pulse jitter of the machine itself.
+        waitFrames(120);
+        Stall.Figures idle = stall.take();
 
         double sortName = timed(model, () -> table.getSortOrder().setAll(nameCol));
         double sortNameDesc = timed(model, () -> nameCol.setSortType(TableColumn.SortType.DESCENDING));
@@ -250,15 +268,28 @@ public final class VolumesScaleBenchmark {
 
         double worstSort = max(sortName, sortNameDesc, sortSize, sortNone, sortModel);
         double worstFilter = max(filterNarrow, filterBroad, filterTyped, filterClear);
-        double worstGap = max(coldStall.frameGapMs, loadStall.frameGapMs, sortStall.frameGapMs, filterStall.frameGapMs);
-        double worstProbe = max(coldStall.probeDelayMs, loadStall.probeDelayMs, sortStall.probeDelayMs, filterStall.probeDelayMs);
+        Stall.Figures[] loadedPhases = {loadStall, sortedLoadStall, scrollStall, sortStall, filterStall};
+        double worstGap = 0;
+        double worstProbe = 0;
+        for (Stall.Figures f : loadedPhases) {
+            worstGap = Math.max(worstGap, f.frameGapMs);
+            worstProbe = Math.max(worstProbe, f.probeDelayMs);
+        }
         System.out.println();
         System.out.printf(Locale.ROOT, "volumes loaded            %,d (ListVolumes pages of 1,000 over a unix socket)%n", loaded);
-        System.out.printf(Locale.ROOT, "first load                %.0f ms, max FX pulse gap %.1f ms (FX thread CPU in it %.1f ms), max runLater delay %.1f ms%n",
-                coldMs, coldStall.frameGapMs, coldStall.gapCpuMs, coldStall.probeDelayMs);
-        System.out.printf(Locale.ROOT, "load time (refresh)       %.0f ms%n", loadMs);
-        System.out.printf(Locale.ROOT, "warm-up round             %.0f ms, max FX pulse gap %.1f ms, max runLater delay %.1f ms%n",
-                warmMs, warmStall.frameGapMs, warmStall.probeDelayMs);
+        System.out.println("JVM warming up (the first table rows this JVM lays out; the JIT still compiling after it):");
+        phase("  first load", coldMs, coldStall);
+        phase("  refresh right after", firstRefreshMs, firstRefreshStall);
+        System.out.printf(Locale.ROOT, "  warm-up round           %.0f ms (the steps below once, a scroll and a refresh; unmeasured)%n", warmMs);
+        System.out.println("With the rows loaded, in a console open a while:");
+        phase("  refresh (F5)", loadMs, loadStall);
+        phase("  refresh, sorted by name", sortedLoadMs, sortedLoadStall);
+        phase("  scroll", scrollMs, scrollStall);
+        phase("  sort (5 steps below)", Double.NaN, sortStall);
+        phase("  filter (4 steps below)", Double.NaN, filterStall);
+        phase("  idle two seconds", Double.NaN, idle);
+        System.out.printf(Locale.ROOT, "  largest refresh gap ended %s (UTC, to match with a recording)%n",
+                java.time.Instant.ofEpochMilli(loadStall.gapClockMs));
         System.out.printf(Locale.ROOT, "sort by name              %.1f ms%s%n", sortName, cpu(0));
         System.out.printf(Locale.ROOT, "sort by name, descending  %.1f ms%s%n", sortNameDesc, cpu(1));
         System.out.printf(Locale.ROOT, "sort by size              %.1f ms%s%n", sortSize, cpu(2));
@@ -268,24 +299,16 @@ public final class VolumesScaleBenchmark {
         System.out.printf(Locale.ROOT, "filter 'vol-0000'         %.1f ms (%,d shown)%s%n", filterBroad, broadShown, cpu(6));
         System.out.printf(Locale.ROOT, "filter 'vol-00012'        %.1f ms%s%n", filterTyped, cpu(7));
         System.out.printf(Locale.ROOT, "filter cleared            %.1f ms%s%n", filterClear, cpu(8));
-        System.out.printf(Locale.ROOT, "max FX pulse gap          load %.1f ms, sort %.1f ms, filter %.1f ms, idle %.1f ms%n",
-                loadStall.frameGapMs, sortStall.frameGapMs, filterStall.frameGapMs, idle.frameGapMs);
-        System.out.printf(Locale.ROOT, "  FX thread CPU in it     load %.1f ms, sort %.1f ms, filter %.1f ms%n",
-                loadStall.gapCpuMs, sortStall.gapCpuMs, filterStall.gapCpuMs);
-        System.out.printf(Locale.ROOT, "  largest gap ended at    load +%.0f ms, sort +%.0f ms, filter +%.0f ms (after the window began)%n",
-                loadStall.gapAtMs, sortStall.gapAtMs, filterStall.gapAtMs);
-        System.out.printf(Locale.ROOT, "  largest load gap ended  %s (UTC, to match with a recording)%n",
-                java.time.Instant.ofEpochMilli(loadStall.gapClockMs));
-        System.out.printf(Locale.ROOT, "max runLater delay        load %.1f ms, sort %.1f ms, filter %.1f ms, idle %.1f ms%n",
-                loadStall.probeDelayMs, sortStall.probeDelayMs, filterStall.probeDelayMs, idle.probeDelayMs);
         System.out.printf(Locale.ROOT, "heap after GC             %d MB (%,d rows held)%n", heap / MIB, held);
         System.out.printf(Locale.ROOT, "machine                   %d cores, load average %.1f at the end%n",
                 Runtime.getRuntime().availableProcessors(), ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         System.out.println();
         System.out.printf(Locale.ROOT, "target sort   <= 200 ms   worst %.1f ms   %s%n", worstSort, worstSort <= 200 ? "met" : "MISSED");
         System.out.printf(Locale.ROOT, "target filter <= 200 ms   worst %.1f ms   %s%n", worstFilter, worstFilter <= 200 ? "met" : "MISSED");
-        System.out.printf(Locale.ROOT, "target stall  <= 50 ms    worst pulse gap %.1f ms, runLater delay %.1f ms   %s%n",
+        System.out.printf(Locale.ROOT, "target stall  <= 50 ms    rows loaded (refresh, sorted refresh, scroll, sort, filter): worst pulse gap %.1f ms, runLater delay %.1f ms   %s%n",
                 worstGap, worstProbe, Math.max(worstGap, worstProbe) <= 50 ? "met" : "MISSED");
+        System.out.printf(Locale.ROOT, "                          JVM warming up (first load, refresh right after): worst pulse gap %.1f ms%n",
+                Math.max(coldStall.frameGapMs, firstRefreshStall.frameGapMs));
         System.out.printf(Locale.ROOT, "target heap   <= 300 MB   %d MB   %s%n", heap / MIB, heap <= 300 * MIB ? "met" : "MISSED");
         stall.stop();
         onFx(() -> {
@@ -320,6 +343,36 @@ public final class VolumesScaleBenchmark {
         }
         waitFrames(10);
         return ms;
+    }
+
+    /** One line of figures of a phase: its time (NaN: none), largest pulse gap with the FX CPU in it, largest runLater delay. */
+    private static void phase(String name, double ms, Stall.Figures f) {
+        System.out.printf(Locale.ROOT, "%-26s%s max FX pulse gap %6.1f ms (FX thread CPU in it %5.1f ms), max runLater delay %6.1f ms%n",
+                name, Double.isNaN(ms) ? "         " : String.format(Locale.ROOT, "%,6.0f ms", ms), f.frameGapMs, f.gapCpuMs, f.probeDelayMs);
+    }
+
+    /**
+     * Scrolls as a person does, one step per frame: 60 pages down from the top, then 60 jumps to
+     * positions spread over the whole table (dragging the scroll bar). Returns the time in ms.
+     */
+    private static double scroll(TableView<Volume> table, int count) throws Exception {
+        long start = System.nanoTime();
+        int page = onFx(() -> table.getHeight() > 0 ? (int) (table.getHeight() / Math.max(1, table.getFixedCellSize())) : 30);
+        java.util.Random random = new java.util.Random(42);
+        for (int i = 0; i < 120; i++) {
+            int to = i < 60 ? i * page : random.nextInt(count);
+            onFx(() -> {
+                table.scrollTo(to);
+                return null;
+            });
+            waitFrames(1);
+        }
+        onFx(() -> {
+            table.scrollTo(0);
+            return null;
+        });
+        waitFrames(5);
+        return (System.nanoTime() - start) / 1e6;
     }
 
     /** CPU time in ns of each live thread, by name and id. */

@@ -45,7 +45,7 @@ import java.util.function.Predicate;
  * computation is in flight, further changes are coalesced into a single follow-up computation.
  * Appended rows with no sort in force are filtered and added on the UI thread directly (cost
  * proportional to the batch, not to the table); with a sort in force they trigger a (coalesced)
- * background re-sort. {@link #settled()} tells when {@link #rows()} reflects every change made.
+ * background re-sort, when paced at most once per {@link Pacing#appendInterval()}. {@link #settled()} tells when {@link #rows()} reflects every change made.
  *
  * <p>Pacing what the table shows ({@link #pace}): a table pays for every change of its rows.
  * Rows going from empty to filled cost far more than rows scrolled or re-sorted (each new row's
@@ -108,7 +108,11 @@ public final class ResourceTableModel<T> {
     private Comparator<? super T> comparator;
     private String[] words = new String[0];
     private boolean inFlight;
+    /** A change made while a computation was in flight, to compute as soon as it is done. */
     private boolean dirty;
+    /** Rows appended that the shown rows do not reflect yet: a paced re-sort is due (see {@link #recomputeAppended}). */
+    private boolean appendsDue;
+    private boolean resortScheduled;
     private Consumer<Runnable> publisher = Runnable::run;
     /** How changes of {@link #rows()} are paced, or null to make them at once. */
     private Pacing pacing;
@@ -217,7 +221,7 @@ public final class ResourceTableModel<T> {
             for (Entry<T> e : added) if (matches(e, w)) pass.add(e.row());
             if (!pass.isEmpty()) showAppended(pass);
         } else {
-            recompute();
+            recomputeAppended();
         }
     }
 
@@ -281,6 +285,7 @@ public final class ResourceTableModel<T> {
             return;
         }
         dirty = false;
+        appendsDue = false;
         String[] w = words;
         Comparator<? super T> c = comparator;
         if (entries.size() <= syncLimit) {
@@ -295,8 +300,42 @@ public final class ResourceTableModel<T> {
                     // A result is shown unless filter or order changed meanwhile (then it would be
                     // wrong, not just short of the newest rows); a pending change follows at once.
                     if (rows != null && w == words && c == comparator) publish(rows);
-                    if (dirty || failure != null) recompute();
+                    if (dirty || failure != null) {
+                        recompute();
+                    } else if (appendsDue) {
+                        scheduleResort();
+                    }
                 }, ui);
+    }
+
+    /**
+     * Brings {@link #rows()} in line after rows were appended that cannot simply be added at the
+     * end (a sort is in force, or a computation is in flight). Paced and above the sync limit, the
+     * whole list is computed again at most once per {@link Pacing#appendInterval()}: re-sorting
+     * 100,000 rows keeps a core busy for tens of ms, and pages of a listing arrive many times a
+     * second. {@link #shownCount()} follows at that pace too.
+     */
+    private void recomputeAppended() {
+        if (pacing == null || entries.size() <= syncLimit) {
+            recompute();
+            return;
+        }
+        appendsDue = true;
+        if (!inFlight) scheduleResort();
+    }
+
+    private void scheduleResort() {
+        if (resortScheduled) return;
+        resortScheduled = true;
+        pacing.frames().execute(() -> {
+            resortScheduled = false;
+            if (!appendsDue || inFlight) return;
+            if (pacing.nanoClock().getAsLong() - lastGrowth >= pacing.appendInterval().toNanos()) {
+                recompute();
+            } else {
+                scheduleResort();
+            }
+        });
     }
 
     private static <T> List<T> compute(List<Entry<T>> rows, String[] w, Comparator<? super T> c) {
@@ -380,7 +419,7 @@ public final class ResourceTableModel<T> {
     }
 
     private boolean isSettled() {
-        return !inFlight && !dirty && pending == null;
+        return !inFlight && !dirty && !appendsDue && pending == null;
     }
 
     private void shownChanged() {

@@ -229,6 +229,37 @@ class ResourceTableModelTest {
     }
 
     @Test
+    void pacedAppendsUnderASortAboveTheSyncLimitAreSortedInAtTheAppendInterval() {
+        Queue<Runnable> background = new ArrayDeque<>();
+        ResourceTableModel<Row> m = new ResourceTableModel<>(Row::name, background::add, Runnable::run, 2);
+        m.pace(new ResourceTableModel.Pacing(frames::add, () -> 6, 1, java.time.Duration.ofMillis(250), clock::get));
+        m.setComparator(Column.<Row, Long>of("size", "Size", Row::bytes).rowComparator());
+        m.append(List.of(new Row("c", 3, ""), new Row("a", 1, "")));
+        assertThat(m.rows()).as("up to the sync limit, sorted at once").extracting(Row::name).containsExactly("a", "c");
+
+        m.append(List.of(new Row("b", 2, "")));
+        m.append(List.of(new Row("d", 0, "")));
+        var settled = m.settled();
+        frame();
+        assertThat(background).as("rows were just shown: the re-sort waits for the append interval").isEmpty();
+        assertThat(m.rows()).extracting(Row::name).containsExactly("a", "c");
+        assertThat(settled).isNotDone();
+
+        clock.addAndGet(250_000_000L);
+        frame();
+        assertThat(background).as("one re-sort for both appends").hasSize(1);
+        background.poll().run();
+        assertThat(m.rows()).extracting(Row::name).containsExactly("d", "a", "b", "c");
+        assertThat(settled).isDone();
+        assertThat(frames).isEmpty();
+
+        m.setComparator(null);
+        assertThat(background).as("a sort change does not wait").hasSize(1);
+        background.poll().run();
+        assertThat(m.rows()).extracting(Row::name).containsExactly("c", "a", "b", "d");
+    }
+
+    @Test
     void countTextReadsNaturally() {
         assertThat(ResourceTable.countText(1, 1)).isEqualTo("1 row");
         assertThat(ResourceTable.countText(100_000, 100_000)).isEqualTo("100,000 rows");
