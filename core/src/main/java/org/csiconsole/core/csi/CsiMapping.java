@@ -30,6 +30,9 @@ import java.util.Map;
  * only so that the csi-addons client can share it). Unknown enum values map to UNKNOWN.
  */
 public final class CsiMapping {
+    /** Context keys, pools and topology segments shared among the volumes of listings (see {@link Canonical}). */
+    private static final Canonical SHARED = new Canonical(4096);
+
     private CsiMapping() {
     }
 
@@ -48,11 +51,14 @@ public final class CsiMapping {
             topo = List.of();
         } else {
             topo = new ArrayList<>(v.getAccessibleTopologyCount());
-            for (Csi.Topology t : v.getAccessibleTopologyList()) topo.add(new Topology(t.getSegmentsMap()));
+            for (Csi.Topology t : v.getAccessibleTopologyList()) topo.add(SHARED.of(new Topology(SHARED.map(t.getSegmentsMap()))));
         }
-        VolumeCondition cond = condition == null ? null : new VolumeCondition(condition.getAbnormal(), condition.getMessage());
+        VolumeCondition cond = condition == null ? null
+                : !condition.getAbnormal() && condition.getMessage().isEmpty() ? VolumeCondition.NORMAL
+                : new VolumeCondition(condition.getAbnormal(), condition.getMessage());
+        List<String> nodes = publishedNodeIds.isEmpty() ? List.of() : publishedNodeIds.stream().map(SHARED::of).toList();
         return new Volume(v.getVolumeId(), name, v.getCapacityBytes(), source(v.getContentSource()), caps, parameters,
-                v.getVolumeContextMap(), topo, publishedNodeIds, cond, "", Origin.CSI, null);
+                SHARED.map(v.getVolumeContextMap()), topo, nodes, cond, "", Origin.CSI, null);
     }
 
     public static VolumeSource source(Csi.VolumeContentSource s) {
