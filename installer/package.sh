@@ -12,7 +12,7 @@ icon_opt=()
 jpackage --type app-image --name csi-console --app-version "$version" \
   --input app/target/dist --main-jar "csi-console-app-0.1.0-SNAPSHOT.jar" \
   --main-class org.csiconsole.app.Main "${icon_opt[@]}" \
-  --java-options "-Dfile.encoding=UTF-8" --dest "$out"
+  --java-options "-Dfile.encoding=UTF-8 -XX:MaxGCPauseMillis=20" --dest "$out"
 if command -v fakeroot >/dev/null && command -v dpkg-deb >/dev/null; then
   jpackage --type deb --app-image "$out/csi-console" --name csi-console --app-version "$version" \
     --linux-package-deps "libgtk-3-0, libgl1" --linux-shortcut --linux-menu-group "System" \

@@ -195,9 +195,9 @@ public final class VolumesScaleBenchmark {
         // interpreted code), and the refresh right after it runs while the JIT compilers are still
         // busy with what the first load ran: both are the JVM warming up, reported apart.
         double coldMs = load(vm, count);
-        Stall.Figures coldStall = stall.take();
+        Stall.Figures coldStall = stall.take("first load");
         double firstRefreshMs = load(vm, count);
-        Stall.Figures firstRefreshStall = stall.take();
+        Stall.Figures firstRefreshStall = stall.take("refresh right after");
         int loaded = onFx(() -> vm.table().totalCount().get());
 
         TableView<Volume> table = view.table().tableView();
@@ -225,7 +225,7 @@ public final class VolumesScaleBenchmark {
         scroll(table, count);
         load(vm, count);
         CPU_MS.clear();
-        stall.take();
+        stall.take("warm-up round");
         double warmMs = (System.nanoTime() - warmStart) / 1e6;
 
         // Refresh (F5) with 100,000 rows shown: the first page replaces them, the rest stream in.
@@ -233,26 +233,26 @@ public final class VolumesScaleBenchmark {
         long processBefore = processCpu();
         double loadMs = load(vm, count);
         if (TRACE) printCpu(threadsBefore, processBefore);
-        Stall.Figures loadStall = stall.take();
+        Stall.Figures loadStall = stall.take("refresh");
         // The same with a sort in force: every page re-sorts all rows read so far (in the background).
         timed(model, () -> table.getSortOrder().setAll(nameCol));
-        stall.take();
+        stall.take("sort by name");
         double sortedLoadMs = load(vm, count);
-        Stall.Figures sortedLoadStall = stall.take();
+        Stall.Figures sortedLoadStall = stall.take("sorted refresh");
         timed(model, () -> table.getSortOrder().clear());
         // Scrolling: a page down per frame, then jumps across the whole table.
         double scrollMs = scroll(table, count);
-        Stall.Figures scrollStall = stall.take();
+        Stall.Figures scrollStall = stall.take("scroll");
         // Two seconds with nothing to do: the pulse jitter of the machine itself.
         waitFrames(120);
-        Stall.Figures idle = stall.take();
+        Stall.Figures idle = stall.take("idle");
 
         double sortName = timed(model, () -> table.getSortOrder().setAll(nameCol));
         double sortNameDesc = timed(model, () -> nameCol.setSortType(TableColumn.SortType.DESCENDING));
         double sortSize = timed(model, () -> table.getSortOrder().setAll(sizeCol));
         double sortNone = timed(model, () -> table.getSortOrder().clear());
         double sortModel = timed(model, () -> model.setComparator(Comparator.comparing(Volume::volumeId)));
-        Stall.Figures sortStall = stall.take();
+        Stall.Figures sortStall = stall.take("sort");
 
         double filterNarrow = timed(model, () -> model.filterTextProperty().set("vol-0000421"));
         int narrowShown = onFx(() -> model.shownCount().get());
@@ -260,7 +260,7 @@ public final class VolumesScaleBenchmark {
         int broadShown = onFx(() -> model.shownCount().get());
         double filterTyped = timed(model, () -> model.filterTextProperty().set("vol-00012"));
         double filterClear = timed(model, () -> model.filterTextProperty().set(""));
-        Stall.Figures filterStall = stall.take();
+        Stall.Figures filterStall = stall.take("filter");
 
         for (int i = 0; i < 3; i++) System.gc();
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
@@ -551,7 +551,9 @@ public final class VolumesScaleBenchmark {
             maxDelay.set(0);
         }
 
-        Figures take() {
+        /** The figures since the last take, and starts over; the trace marks where {@code phase} ended. */
+        Figures take(String phase) {
+            if (TRACE) System.out.printf(Locale.ROOT, "  -- end of %s (%s)%n", phase, java.time.LocalTime.now());
             Figures f = new Figures(maxGap.get() / 1e6, maxDelay.get() / 1e6, gapAt.get() / 1e6, gapClock.get(), gapCpu.get() / 1e6);
             reset();
             return f;
