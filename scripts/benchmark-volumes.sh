@@ -3,7 +3,7 @@
 # served on a unix socket into the volumes view model and table, headless under Monocle, and prints
 # load, sort and filter times, the largest FX pulse gap and runLater delay, and the heap after GC.
 #
-#   scripts/benchmark-volumes.sh [count]
+#   scripts/benchmark-volumes.sh [count [state-dir]]
 #
 # The first run seeds app/target/bench-state with CreateVolume calls and keeps it for later runs.
 # Not part of `mvn verify`. See org.csiconsole.app.bench.VolumesScaleBenchmark for what is measured.
@@ -16,4 +16,4 @@ classpath="app/target/test-classes:app/target/classes:core/target/classes:views/
 rm -f "$cp_file"
 # -XX:MaxGCPauseMillis=20: the console's own JVM option (app/pom.xml, installer/package.sh).
 java -Xmx512m -XX:MaxGCPauseMillis=20 ${BENCH_JAVA_OPTS:-} -Dglass.platform=Monocle -Dmonocle.platform=Headless -Dheadless.geometry=1600x1000-32 -Dprism.order=sw -Dprism.text=t2k \
-  -Djava.awt.headless=true -cp "$classpath" org.csiconsole.app.bench.VolumesScaleBenchmark "${1:-100000}"
+  -Djava.awt.headless=true -cp "$classpath" org.csiconsole.app.bench.VolumesScaleBenchmark "${1:-100000}" "${@:2}"
