@@ -17,12 +17,12 @@ import org.csiconsole.core.session.SocketWatcher;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -32,15 +32,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(ApplicationExtension.class)
 class ConsoleSmokeTest {
     private Console console;
+    @TempDir
+    Path temp;
     private Stage stage;
     private Path configDir;
 
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        configDir = Files.createTempDirectory("csi-console-test");
+        configDir = temp.resolve("config");
         new ProfileStore(configDir).put(ConnectionProfile.csi("lab driver", "unix:///run/lab/csi.sock"));
-        Path demoState = Files.createTempDirectory("csi-console-demo");
+        Path demoState = temp.resolve("demo");
         console = new Console(stage, LaunchOptions.DEMO, configDir, Platform::runLater,
                 trace -> new Sessions(Platform::runLater, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, demoState));
         console.show();

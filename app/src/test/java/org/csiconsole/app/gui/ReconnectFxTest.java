@@ -12,6 +12,7 @@ import org.csiconsole.views.workbench.ConnectionModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -32,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @ExtendWith(ApplicationExtension.class)
 class ReconnectFxTest {
+    @TempDir
+    Path dir;
     private Console console;
     private ReferencePlugin plugin;
     private Path socket;
@@ -39,7 +42,6 @@ class ReconnectFxTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Path dir = Files.createTempDirectory("csi-console-reconnect");
         Files.createDirectories(dir.resolve("csi.lab.example"));
         socket = dir.resolve("csi.lab.example").resolve("csi.sock");
         plugin = ReferencePlugin.builder(dir.resolve("state")).start();

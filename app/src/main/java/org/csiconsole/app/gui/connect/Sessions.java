@@ -25,11 +25,14 @@ import org.csiconsole.views.workbench.ConnectionModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,6 +43,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Opens the {@link Session} behind a connection, per kind: a CSI driver (unix socket watched by a
@@ -154,6 +158,8 @@ public class Sessions implements AutoCloseable {
         private AddonsClient addons;
         private final List<CspClient> csp = new ArrayList<>();
         private String note = "";
+        /** A state folder made for this run only (the usual one was in use), removed on close. */
+        private Path scratch;
         volatile boolean closed;
 
         synchronized StorageService start() {
@@ -163,10 +169,11 @@ public class Sessions implements AutoCloseable {
                 plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).start();
             } catch (RuntimeException locked) {
                 try {
-                    dir = java.nio.file.Files.createTempDirectory("csi-console-demo");
-                } catch (java.io.IOException io) {
+                    dir = Files.createTempDirectory("csi-console-demo");
+                } catch (IOException io) {
                     throw locked;
                 }
+                scratch = dir;
                 LOG.info("Demo state {} unavailable ({}); using {}", demoStateDir(), locked.getMessage(), dir);
                 plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).start();
                 note = "Demo state kept in " + dir + " for this run only (" + demoStateDir() + " is in use).";
@@ -216,8 +223,24 @@ public class Sessions implements AutoCloseable {
                     if (csi != null) csi.close();
                     if (addons != null) addons.close();
                     if (plugin != null) plugin.close();
+                    if (scratch != null) deleteTree(scratch);
                 }
             });
+        }
+    }
+
+    /** Deletes {@code dir} and everything in it; what cannot be deleted stays and is logged. */
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    LOG.debug("Could not delete {}: {}", p, e.toString());
+                }
+            });
+        } catch (IOException e) {
+            LOG.debug("Could not delete {}: {}", dir, e.toString());
         }
     }
 

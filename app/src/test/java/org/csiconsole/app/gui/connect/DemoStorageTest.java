@@ -77,4 +77,27 @@ class DemoStorageTest {
         assertThat(demo.storage().features().get(10, TimeUnit.SECONDS).addonsConnected()).isTrue();
         assertThat(demo.count(ResourceKind.VOLUME_GROUPS).get()).isGreaterThan(0);
     }
+
+    @Test
+    void whileTheDemoStateIsInUseTheDemoRunsFromAFolderOfItsOwnRemovedOnClose() throws Exception {
+        Path state = dir.resolve("demo");
+        try (ReferencePlugin other = ReferencePlugin.builder(state).start()) {
+            sessions = new Sessions(ui::add, new CallTrace(), Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, state);
+            manager = new ConnectionManager(FXCollections.observableArrayList(), new ProfileStore(dir.resolve("config")),
+                    new ConnectionManagerTest.FakeConnectionDialogs(), new ConnectionManagerTest.RecordingDialogs(), new Notifications(), sessions);
+            ConnectionModel demo = manager.add(ConnectionProfile.demo());
+            manager.connect(demo);
+            pumpUntil(() -> demo.stateProperty().get() != ConnectionState.CONNECTING);
+            assertThat(demo.stateProperty().get()).as(demo.noteProperty().get()).isEqualTo(ConnectionState.CONNECTED);
+            String note = demo.noteProperty().get();
+            assertThat(note).contains("for this run only").contains(state.toString());
+            Path scratch = Path.of(note.substring(note.indexOf("kept in ") + "kept in ".length(), note.indexOf(" for this run only")));
+            assertThat(scratch).isDirectory().isNotEqualTo(state);
+
+            manager.close();
+            manager = null;
+            pumpUntil(() -> !java.nio.file.Files.exists(scratch));
+            assertThat(state).as("the folder in use is left alone").isDirectory();
+        }
+    }
 }
