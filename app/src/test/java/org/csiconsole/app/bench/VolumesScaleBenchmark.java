@@ -117,6 +117,9 @@ public final class VolumesScaleBenchmark {
             CallTrace trace = new CallTrace();
             try (CsiClient csi = CsiClient.open(new Endpoint.Unix(socket), Optional.empty(),
                     CsiClientOptions.defaults().withPageSize(1000), trace)) {
+                // Connected as the console connects (Sessions): proven with GetPluginInfo and its
+                // capabilities read off the UI thread before any view asks for them.
+                csi.pluginInfo().thenCompose(info -> csi.refreshCapabilities()).get(30, TimeUnit.SECONDS);
                 run(new CsiStorage(csi, false), count, trace);
             }
         } finally {
@@ -185,7 +188,7 @@ public final class VolumesScaleBenchmark {
         VolumesViewModel vm = vmRef.get();
         VolumesView view = viewRef.get();
         waitFrames(30);
-        stall.reset();
+        Stall.Figures shownStall = stall.take("window shown");
 
         onFx(() -> {
             view.activate();
@@ -278,6 +281,7 @@ public final class VolumesScaleBenchmark {
         System.out.println();
         System.out.printf(Locale.ROOT, "volumes loaded            %,d (ListVolumes pages of 1,000 over a unix socket)%n", loaded);
         System.out.println("JVM warming up (the first table rows this JVM lays out; the JIT still compiling after it):");
+        phase("  window and view shown", Double.NaN, shownStall);
         phase("  first load", coldMs, coldStall);
         phase("  refresh right after", firstRefreshMs, firstRefreshStall);
         System.out.printf(Locale.ROOT, "  warm-up round           %.0f ms (the steps below once, a scroll and a refresh; unmeasured)%n", warmMs);

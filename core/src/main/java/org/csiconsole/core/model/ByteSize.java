@@ -61,14 +61,28 @@ public final class ByteSize {
         };
     }
 
-    /** Formats bytes in binary units with up to one decimal, e.g. {@code 10 GiB}, {@code 1.5 TiB}, {@code 512 B}. */
+    /**
+     * Formats bytes in binary units with up to one decimal, rounded half up, e.g. {@code 10 GiB},
+     * {@code 1.5 TiB}, {@code 512 B}. Integer arithmetic only: tables format a size for every row
+     * they show, and {@code String.format} costs several times as much.
+     */
     public static String format(long bytes) {
         if (bytes < 1024) return bytes + " B";
         int unit = (63 - Long.numberOfLeadingZeros(bytes)) / 10;
-        double value = bytes / (double) (1L << (unit * 10));
-        String s = value >= 100 || value == Math.rint(value)
-                ? String.format(Locale.ROOT, "%.0f", value)
-                : String.format(Locale.ROOT, "%.1f", value);
-        return s + " " + BINARY[unit];
+        int shift = unit * 10;
+        long whole = bytes >>> shift;
+        long rest = bytes & ((1L << shift) - 1);
+        long half = 1L << (shift - 1);
+        String number;
+        if (rest == 0) {
+            number = Long.toString(whole);
+        } else if (whole >= 100) {
+            number = Long.toString(whole + ((rest + half) >>> shift));
+        } else {
+            // rest * 10 < 10 * 2^60 fits in 64 bits read unsigned, hence >>>.
+            long tenths = whole * 10 + ((rest * 10 + half) >>> shift);
+            number = tenths / 10 + "." + tenths % 10;
+        }
+        return number + " " + BINARY[unit];
     }
 }

@@ -124,7 +124,7 @@ public final class Column<T, V> {
         col.setUserData(this);
         col.setPrefWidth(width);
         col.setVisible(visible);
-        col.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
+        col.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == null ? null : value.apply(cd.getValue())));
         // One tooltip for the whole column, its text taken from the hovered cell's row when it
         // shows: a Tooltip is a popup with a scene and CSS of its own, too costly to build per
         // cell (tens of ms per screenful of rows when the table first fills).

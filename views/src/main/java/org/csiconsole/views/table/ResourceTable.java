@@ -6,11 +6,15 @@ import atlantafx.base.theme.Styles;
 import atlantafx.base.theme.Tweaks;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Cursor;
 import javafx.scene.Node;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
@@ -30,6 +34,7 @@ import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.text.NumberFormat;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -77,8 +82,10 @@ public final class ResourceTable<T> extends BorderPane {
         getStyleClass().add("cc-resource-table");
 
         table.setItems(model.rows());
-        model.pace(new ResourceTableModel.Pacing(new NextPulse(), this::viewportRows, FILL_FRAMES, APPEND_INTERVAL,
+        NextPulse frames = new NextPulse();
+        model.pace(new ResourceTableModel.Pacing(frames, this::viewportRows, FILL_FRAMES, APPEND_INTERVAL,
                 System::nanoTime));
+        primeWhenFirstShown(frames);
         table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getStyleClass().addAll(Styles.DENSE, Tweaks.EDGE_TO_EDGE, Styles.STRIPED);
@@ -208,6 +215,30 @@ public final class ResourceTable<T> extends BorderPane {
             item.selectedProperty().bindBidirectional(col.visibleProperty());
             columnChooser.getItems().add(item);
         }
+    }
+
+    /**
+     * The first rows a table shows cost far more than later ones: their skins are built and their
+     * styles matched against the theme for the first time. For the first table in the JVM that was
+     * 170 to 280 ms of FX-thread time when the first page of a listing arrived (the same with 1,000
+     * rows as with 100,000). So when the table first appears with no rows, it lays out one blank row
+     * for one frame: the view takes about 45 ms longer to open, and the first page costs about
+     * 90 ms instead (scripts/benchmark-volumes.sh, "window and view shown" and "first load").
+     */
+    private void primeWhenFirstShown(NextPulse frames) {
+        table.sceneProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Scene> o, Scene old, Scene scene) {
+                if (scene == null) return;
+                table.sceneProperty().removeListener(this);
+                if (!model.rows().isEmpty()) return;
+                List<T> blank = new ArrayList<>();
+                blank.add(null);
+                table.setItems(FXCollections.observableList(blank));
+                // The next frame lays the blank row out; the one after puts the real rows back.
+                frames.execute(() -> frames.execute(() -> table.setItems(model.rows())));
+            }
+        });
     }
 
     /** Rows the table can show at once; before the first layout, as many as a 1,000 px table. */

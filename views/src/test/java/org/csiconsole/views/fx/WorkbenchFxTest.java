@@ -86,7 +86,8 @@ class WorkbenchFxTest {
             assertThat(e.method()).isEqualTo("csi.v1.Controller/CreateVolume");
             assertThat(e.attempt()).isEqualTo(2);
         });
-        robot.clickOn(robot.lookup("#call-trace .table-row-cell").nth(0).queryAs(Node.class));
+        robot.clickOn(robot.lookup("#call-trace .table-row-cell")
+                .match((javafx.scene.control.TableRow<?> row) -> row.isVisible() && row.getItem() != null).queryAs(Node.class));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#table-detail .text-area").queryAllAs(TextArea.class))
                 .anySatisfy(t -> assertThat(t.getText()).contains("pvc-7"));

@@ -1,0 +1,66 @@
+package org.csiconsole.views.fx;
+
+import javafx.scene.Scene;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import org.csiconsole.views.table.Column;
+import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.table.ResourceTableModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A resource table shown for the first time with no rows primes its row styles with one blank row for one frame. */
+@ExtendWith(ApplicationExtension.class)
+class ResourceTableFxTest {
+    record Row(String name) {
+    }
+
+    private StackPane root;
+
+    @Start
+    void start(Stage stage) {
+        root = new StackPane();
+        stage.setScene(new Scene(root, 600, 400));
+        stage.show();
+    }
+
+    private static ResourceTable<Row> table(ResourceTableModel<Row> model) {
+        return new ResourceTable<>(model, List.<Column<Row, ?>>of(Column.of("name", "Name", Row::name)));
+    }
+
+    @Test
+    void anEmptyTableLaysOutOneBlankRowWhenFirstShownThenShowsItsRows(FxRobot robot) throws Exception {
+        ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
+        ResourceTable<Row> table = table(model);
+        robot.interact(() -> {
+            root.getChildren().setAll(table);
+            assertThat(table.tableView().getItems()).as("primed").hasSize(1).containsOnlyNulls();
+            model.append(List.of(new Row("pvc-web")));
+        });
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> table.tableView().getItems() == model.rows());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table.tableView().getItems()).extracting(Row::name).containsExactly("pvc-web");
+        assertThat(robot.lookup(".table-row-cell .table-cell").queryAll())
+                .anySatisfy(cell -> assertThat(((javafx.scene.control.TableCell<?, ?>) cell).getText()).isEqualTo("pvc-web"));
+    }
+
+    @Test
+    void aTableShownWithRowsIsNotPrimed(FxRobot robot) {
+        ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
+        model.append(List.of(new Row("pvc-db")));
+        ResourceTable<Row> table = table(model);
+        robot.interact(() -> {
+            root.getChildren().setAll(table);
+            assertThat(table.tableView().getItems()).isSameAs(model.rows());
+        });
+    }
+}
