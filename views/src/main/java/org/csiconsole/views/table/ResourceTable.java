@@ -76,6 +76,8 @@ public final class ResourceTable<T> extends BorderPane {
     private EmptyState empty = new EmptyState(Material2AL.INBOX, "Nothing here yet", "");
     private final EmptyState noMatch = new EmptyState(Material2MZ.SEARCH_OFF, "No rows match the filter", "");
     private DetailPane<T> detail;
+    /** While the blank row of {@link #primeWhenFirstShown} is shown: sort order changes leave the model alone. */
+    private boolean priming;
 
     public ResourceTable(ResourceTableModel<T> model, List<Column<T, ?>> columns) {
         this.model = model;
@@ -91,7 +93,7 @@ public final class ResourceTable<T> extends BorderPane {
         table.getStyleClass().addAll(Styles.DENSE, Tweaks.EDGE_TO_EDGE, Styles.STRIPED);
         for (Column<T, ?> c : columns) table.getColumns().add(c.build());
         table.setSortPolicy(tv -> {
-            model.setComparator(comparatorFor(tv.getSortOrder()));
+            if (!priming) model.setComparator(comparatorFor(tv.getSortOrder()));
             return true;
         });
         // A filter or sort replaces the rows in one change; keep the selected row selected.
@@ -234,9 +236,16 @@ public final class ResourceTable<T> extends BorderPane {
                 if (!model.rows().isEmpty()) return;
                 List<T> blank = new ArrayList<>();
                 blank.add(null);
+                // Changing the items clears the sort order: keep the model's order and put it back after.
+                List<TableColumn<T, ?>> order = List.copyOf(table.getSortOrder());
+                priming = true;
                 table.setItems(FXCollections.observableList(blank));
                 // The next frame lays the blank row out; the one after puts the real rows back.
-                frames.execute(() -> frames.execute(() -> table.setItems(model.rows())));
+                frames.execute(() -> frames.execute(() -> {
+                    table.setItems(model.rows());
+                    table.getSortOrder().setAll(order);
+                    priming = false;
+                }));
             }
         });
     }

@@ -63,6 +63,9 @@ public final class CallTraceView implements ResourceView {
                                 + "with secrets already removed. Select a call to read its request and response.")
                 .withToolbarItems(clear);
         table.setId("call-trace");
+        // Calls are recorded as they complete; read in the order they started (a column click changes it).
+        table.tableView().getColumns().stream().filter(c -> "time".equals(c.getId())).findFirst()
+                .ifPresent(time -> table.tableView().getSortOrder().setAll(List.of(time)));
 
         refresh = ViewAction.always("Refresh", model::refresh);
         delete = new ViewAction("Clear trace", model.canClear(),

@@ -54,6 +54,23 @@ class ResourceTableFxTest {
     }
 
     @Test
+    void aSortOrderSetBeforeTheTableIsShownSurvivesThePriming(FxRobot robot) throws Exception {
+        ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
+        ResourceTable<Row> table = table(model);
+        var name = table.tableView().getColumns().get(0);
+        robot.interact(() -> {
+            name.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
+            table.tableView().getSortOrder().setAll(List.of(name));
+            root.getChildren().setAll(table);
+            model.append(List.of(new Row("a"), new Row("c"), new Row("b")));
+        });
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> table.tableView().getItems() == model.rows());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table.tableView().getSortOrder()).containsExactly(name);
+        assertThat(model.rows()).extracting(Row::name).containsExactly("c", "b", "a");
+    }
+
+    @Test
     void aTableShownWithRowsIsNotPrimed(FxRobot robot) {
         ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
         model.append(List.of(new Row("pvc-db")));

@@ -94,6 +94,20 @@ class WorkbenchFxTest {
     }
 
     @Test
+    void traceListsCallsInTheOrderTheyStartedNotTheOrderTheyCompleted(FxRobot robot) {
+        Instant t = Instant.parse("2026-11-24T10:00:00Z");
+        trace.record("grpc", "inproc:demo", "csi.v1.Controller/ListVolumes", 1, "", "", "OK", true, t.plusMillis(5), Duration.ofMillis(2));
+        trace.record("grpc", "inproc:demo", "csi.v1.Identity/GetPluginInfo", 1, "", "", "OK", true, t, Duration.ofMillis(40));
+        WaitForAsyncUtils.waitForFxEvents();
+        @SuppressWarnings("unchecked")
+        TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table.getSortOrder()).extracting(c -> c.getId()).containsExactly("time");
+        assertThat(table.getItems()).extracting(TraceEntry::method)
+                .containsExactly("csi.v1.Identity/GetPluginInfo", "csi.v1.Controller/ListVolumes");
+    }
+
+    @Test
     void openingAResourceOfAnUnconnectedConnectionSaysSoAndDisabledActionsExplainThemselves(FxRobot robot) {
         robot.interact(() -> workbench.open(demo, ResourceKind.VOLUMES));
         assertThat(workbench.selectedView()).isInstanceOf(PlaceholderView.class);
