@@ -50,15 +50,21 @@ class DemoStorageTest {
         }
     }
 
-    @Test
-    void theDemoConnectsWithThePluginIdentityCountsAndSeededVolumes() throws Exception {
-        sessions = new Sessions(ui::add, new CallTrace(), Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, dir.resolve("demo"));
+    /** Opens the demo with its state in {@code state} and waits until it is connected. */
+    private ConnectionModel connectDemo(Path state) throws InterruptedException {
+        sessions = new Sessions(ui::add, new CallTrace(), Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, state);
         manager = new ConnectionManager(FXCollections.observableArrayList(), new ProfileStore(dir.resolve("config")),
                 new ConnectionManagerTest.FakeConnectionDialogs(), new ConnectionManagerTest.RecordingDialogs(), new Notifications(), sessions);
         ConnectionModel demo = manager.add(ConnectionProfile.demo());
         manager.connect(demo);
         pumpUntil(() -> demo.stateProperty().get() != ConnectionState.CONNECTING);
         assertThat(demo.stateProperty().get()).as(demo.noteProperty().get()).isEqualTo(ConnectionState.CONNECTED);
+        return demo;
+    }
+
+    @Test
+    void theDemoConnectsWithThePluginIdentityCountsAndSeededVolumes() throws Exception {
+        ConnectionModel demo = connectDemo(dir.resolve("demo"));
         pumpUntil(() -> demo.count(ResourceKind.VOLUMES).get() >= 0 && !demo.pluginNameProperty().get().isEmpty());
         assertThat(demo.pluginNameProperty().get()).isEqualTo(ReferencePlugin.PLUGIN_NAME);
         var features = demo.storage().features().get(10, TimeUnit.SECONDS);
@@ -82,13 +88,7 @@ class DemoStorageTest {
     void whileTheDemoStateIsInUseTheDemoRunsFromAFolderOfItsOwnRemovedOnClose() throws Exception {
         Path state = dir.resolve("demo");
         try (ReferencePlugin other = ReferencePlugin.builder(state).start()) {
-            sessions = new Sessions(ui::add, new CallTrace(), Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, state);
-            manager = new ConnectionManager(FXCollections.observableArrayList(), new ProfileStore(dir.resolve("config")),
-                    new ConnectionManagerTest.FakeConnectionDialogs(), new ConnectionManagerTest.RecordingDialogs(), new Notifications(), sessions);
-            ConnectionModel demo = manager.add(ConnectionProfile.demo());
-            manager.connect(demo);
-            pumpUntil(() -> demo.stateProperty().get() != ConnectionState.CONNECTING);
-            assertThat(demo.stateProperty().get()).as(demo.noteProperty().get()).isEqualTo(ConnectionState.CONNECTED);
+            ConnectionModel demo = connectDemo(state);
             String note = demo.noteProperty().get();
             assertThat(note).contains("for this run only").contains(state.toString());
             Path scratch = Path.of(note.substring(note.indexOf("kept in ") + "kept in ".length(), note.indexOf(" for this run only")));
