@@ -224,8 +224,8 @@ public final class ResourceTable<T> extends BorderPane {
      * styles matched against the theme for the first time. For the first table in the JVM that was
      * 170 to 280 ms of FX-thread time when the first page of a listing arrived (the same with 1,000
      * rows as with 100,000). So when the table first appears with no rows, it lays out one blank row
-     * for one frame: the view takes about 45 ms longer to open, and the first page costs about
-     * 90 ms instead (scripts/benchmark-volumes.sh, "window and view shown" and "first load").
+     * for one frame: opening the view takes about 45 ms more FX-thread time, and the first page then
+     * takes 50 to 90 ms (scripts/benchmark-volumes.sh, "window and view shown" and "first load").
      */
     private void primeWhenFirstShown(NextPulse frames) {
         table.sceneProperty().addListener(new ChangeListener<>() {

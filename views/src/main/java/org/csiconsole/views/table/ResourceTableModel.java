@@ -45,7 +45,8 @@ import java.util.function.Predicate;
  * computation is in flight, further changes are coalesced into a single follow-up computation.
  * Appended rows with no sort in force are filtered and added on the UI thread directly (cost
  * proportional to the batch, not to the table); with a sort in force they trigger a (coalesced)
- * background re-sort, when paced at most once per {@link Pacing#appendInterval()}. {@link #settled()} tells when {@link #rows()} reflects every change made.
+ * background re-sort, when paced at most once per {@link Pacing#appendInterval()}.
+ * {@link #settled()} tells when {@link #rows()} reflects every change made.
  *
  * <p>Pacing what the table shows ({@link #pace}): a table pays for every change of its rows.
  * Rows going from empty to filled cost far more than rows scrolled or re-sorted (each new row's
