@@ -1,8 +1,5 @@
 package org.csiconsole.core.reference.array;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +17,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.reference.store.StateStore;
 import org.csiconsole.core.reference.store.StoreException;
@@ -51,63 +46,19 @@ public final class ArrayModel {
     /** How long a resync takes on the model clock: 2 minutes. */
     public static final long RESYNC_MS = 2 * 60_000L;
 
-    private final StateStore store;
     private final Clock clock;
     private final Path nodeRoot;
-    private final ObjectMapper json = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-    private final Object writeLock = new Object();
-
-    private final Table<StorageArray> arrays = new Table<>("array", StorageArray.class, null);
-    private final Table<VolumeRecord> volumes = new Table<>("volume", VolumeRecord.class, VolumeRecord::name);
-    private final Table<SnapshotRecord> snapshots = new Table<>("snapshot", SnapshotRecord.class, SnapshotRecord::name);
-    private final Table<VolumeGroupRecord> groups = new Table<>("group", VolumeGroupRecord.class, VolumeGroupRecord::name);
-    private final Table<GroupSnapshotRecord> groupSnapshots =
-            new Table<>("groupsnapshot", GroupSnapshotRecord.class, GroupSnapshotRecord::name);
-    private final Table<HostRecord> hosts = new Table<>("host", HostRecord.class, HostRecord::nodeId);
-    private final Table<Publication> publications = new Table<>("publication", Publication.class, null);
-    private final Table<NodeMount> mounts = new Table<>("mount", NodeMount.class, null);
-    private final Table<ReplicationRecord> replications = new Table<>("replication", ReplicationRecord.class, null);
-    private final Table<FenceRecord> fences = new Table<>("fence", FenceRecord.class, null);
-    private final Table<Long> sequences = new Table<>("seq", Long.class, null);
-    private final List<Table<?>> tables = List.of(arrays, volumes, snapshots, groups, groupSnapshots, hosts,
-            publications, mounts, replications, fences, sequences);
-
-    private final Map<String, Long> poolProvisioned = new ConcurrentHashMap<>();
-    private final Map<String, String> groupOfVolume = new ConcurrentHashMap<>();
-    private final Map<String, String> pairOfSide = new ConcurrentHashMap<>();
+    private final ModelTables tables;
+    private final Fencing fencing;
+    private final Replications replications;
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
 
-    private ArrayModel(StateStore store, Clock clock) {
-        this.store = store;
+    private ArrayModel(ModelTables tables, Path stateDir, Clock clock) {
+        this.tables = tables;
         this.clock = clock;
-        this.nodeRoot = store.directory().resolve("node");
-        volumes.onChange((id, before, after) -> {
-            if (before != null) {
-                poolProvisioned.merge(before.array() + "/" + before.pool(), -before.capacityBytes(), Long::sum);
-            }
-            if (after != null) {
-                poolProvisioned.merge(after.array() + "/" + after.pool(), after.capacityBytes(), Long::sum);
-            }
-        });
-        groups.onChange((id, before, after) -> {
-            if (before != null) {
-                before.volumeIds().forEach(v -> groupOfVolume.remove(v, id));
-            }
-            if (after != null) {
-                after.volumeIds().forEach(v -> groupOfVolume.put(v, id));
-            }
-        });
-        replications.onChange((id, before, after) -> {
-            if (before != null) {
-                pairOfSide.remove(before.localId(), id);
-                pairOfSide.remove(before.remoteId(), id);
-            }
-            if (after != null) {
-                pairOfSide.put(after.localId(), id);
-                pairOfSide.put(after.remoteId(), id);
-            }
-        });
+        this.nodeRoot = stateDir.resolve("node");
+        this.fencing = new Fencing(tables, clock);
+        this.replications = new Replications(tables, clock, this);
     }
 
     /**
@@ -116,17 +67,7 @@ public final class ArrayModel {
      * @throws StoreException when a stored row cannot be read
      */
     public static ArrayModel load(StateStore store, Clock clock) {
-        ArrayModel m = new ArrayModel(store, clock);
-        for (Table<?> t : m.tables) {
-            store.forEach(t.kind, (id, body) -> {
-                try {
-                    t.apply(id, m.json.readValue(body, t.type));
-                } catch (IOException e) {
-                    throw new StoreException("Stored " + t.kind + " " + id + " is unreadable: " + e.getMessage(), e);
-                }
-            });
-        }
-        return m;
+        return new ArrayModel(ModelTables.load(store), store.directory(), clock);
     }
 
     private static final Map<String, Map<String, String>> SITE_TOPOLOGY = new ConcurrentHashMap<>();
@@ -148,11 +89,11 @@ public final class ArrayModel {
 
     /** Marks seeding as started ({@code true}) or finished ({@code false}); persisted. */
     public void markSeeding(boolean inProgress) {
-        mutate(tx -> {
+        tables.mutate(tx -> {
             if (inProgress) {
-                tx.put(sequences, "seeding", 1L);
+                tx.put(tables.sequences, "seeding", 1L);
             } else {
-                tx.delete(sequences, "seeding");
+                tx.delete(tables.sequences, "seeding");
             }
             return Boolean.TRUE;
         });
@@ -160,72 +101,15 @@ public final class ArrayModel {
 
     /** True when a previous process was stopped while seeding: the state is an incomplete seed. */
     public boolean seedingInterrupted() {
-        return sequences.get("seeding") != null;
+        return tables.sequences.get("seeding") != null;
     }
 
     /** True when nothing has been stored yet (no arrays): a fresh state directory. */
     public boolean isEmpty() {
-        return arrays.rows.isEmpty();
+        return tables.arrays.rows.isEmpty();
     }
 
-    // ------------------------------------------------------------------ transactions
-
-    private final class Tx {
-        private final List<Object[]> ops = new ArrayList<>();
-        private final List<Runnable> afterCommit = new ArrayList<>();
-
-        <T> void put(Table<T> t, String id, T value) {
-            ops.add(new Object[] {t, id, value});
-        }
-
-        <T> void delete(Table<T> t, String id) {
-            ops.add(new Object[] {t, id, null});
-        }
-
-        String nextId(String prefix, String format) {
-            Long cur = sequences.get(prefix);
-            for (Object[] op : ops) {
-                if (op[0] == sequences && prefix.equals(op[1])) {
-                    cur = (Long) op[2];
-                }
-            }
-            long n = (cur == null ? 0 : cur) + 1;
-            put(sequences, prefix, n);
-            return String.format(format, n);
-        }
-
-        void commit() {
-            List<StateStore.Change> changes = new ArrayList<>(ops.size());
-            for (Object[] op : ops) {
-                Table<?> t = (Table<?>) op[0];
-                try {
-                    changes.add(new StateStore.Change(t.kind, (String) op[1],
-                            op[2] == null ? null : json.writeValueAsString(op[2])));
-                } catch (JsonProcessingException e) {
-                    throw new ModelException(FailureKind.INTERNAL, "Cannot encode " + t.kind + " " + op[1]
-                            + " for storage: " + e.getOriginalMessage());
-                }
-            }
-            try {
-                store.commit(changes);
-            } catch (StoreException e) {
-                throw new ModelException(FailureKind.INTERNAL, e.getMessage());
-            }
-            for (Object[] op : ops) {
-                ((Table<?>) op[0]).apply((String) op[1], op[2]);
-            }
-            afterCommit.forEach(Runnable::run);
-        }
-    }
-
-    private <R> R mutate(Function<Tx, R> body) {
-        synchronized (writeLock) {
-            Tx tx = new Tx();
-            R result = body.apply(tx);
-            tx.commit();
-            return result;
-        }
-    }
+    // ------------------------------------------------------------------ operations in progress
 
     /**
      * Marks {@code key} (a volume id, snapshot id or name) busy for the duration of an operation.
@@ -246,36 +130,36 @@ public final class ArrayModel {
 
     /** Adds or replaces an array definition (seeding). */
     public StorageArray putArray(StorageArray array) {
-        return mutate(tx -> {
-            tx.put(arrays, array.name(), array);
+        return tables.mutate(tx -> {
+            tx.put(tables.arrays, array.name(), array);
             return array;
         });
     }
 
     /** Every array, by name. */
     public List<StorageArray> arrays() {
-        return List.copyOf(arrays.rows.values());
+        return List.copyOf(tables.arrays.rows.values());
     }
 
     /** The array with this name. */
     public Optional<StorageArray> array(String name) {
-        return Optional.ofNullable(arrays.get(name));
+        return Optional.ofNullable(tables.arrays.get(name));
     }
 
     /** The array whose name or management IP is {@code nameOrIp} (CSP {@code x-array-ip}). */
     public Optional<StorageArray> arrayByAddress(String nameOrIp) {
-        return arrays.rows.values().stream()
+        return tables.arrays.rows.values().stream()
                 .filter(a -> a.name().equals(nameOrIp) || a.managementIp().equals(nameOrIp)).findFirst();
     }
 
     /** Bytes provisioned (sum of capacity_bytes) in a pool. */
     public long provisionedBytes(String array, String pool) {
-        return Math.max(0, poolProvisioned.getOrDefault(array + "/" + pool, 0L));
+        return Math.max(0, tables.poolProvisioned.getOrDefault(array + "/" + pool, 0L));
     }
 
     /** Bytes still provisionable in a pool (GetCapacity available_capacity). */
     public long availableBytes(String array, String pool) {
-        StorageArray a = arrays.get(array);
+        StorageArray a = tables.arrays.get(array);
         if (a == null) {
             return 0;
         }
@@ -285,7 +169,7 @@ public final class ArrayModel {
 
     /** Sum of thin used bytes of the volumes in a pool. */
     public long usedBytes(String array, String pool) {
-        return volumes.rows.values().stream().filter(v -> v.array().equals(array) && v.pool().equals(pool))
+        return tables.volumes.rows.values().stream().filter(v -> v.array().equals(array) && v.pool().equals(pool))
                 .mapToLong(VolumeRecord::usedBytes).sum();
     }
 
@@ -293,12 +177,12 @@ public final class ArrayModel {
 
     /** Number of volumes. */
     public int volumeCount() {
-        return volumes.rows.size();
+        return tables.volumes.rows.size();
     }
 
     /** All volumes in volume_id order. */
     public List<VolumeRecord> volumes() {
-        return List.copyOf(volumes.rows.values());
+        return List.copyOf(tables.volumes.rows.values());
     }
 
     /**
@@ -306,7 +190,7 @@ public final class ArrayModel {
      * in volume_id order: the paging of ListVolumes.
      */
     public List<VolumeRecord> volumesAfter(String afterId, int max) {
-        var view = afterId == null ? volumes.rows : volumes.rows.tailMap(afterId, false);
+        var view = afterId == null ? tables.volumes.rows : tables.volumes.rows.tailMap(afterId, false);
         List<VolumeRecord> out = new ArrayList<>(Math.min(max, 1024));
         for (VolumeRecord v : view.values()) {
             if (out.size() >= max) {
@@ -319,21 +203,21 @@ public final class ArrayModel {
 
     /** True when a volume with volume_id greater than {@code id} exists. */
     public boolean hasVolumeAfter(String id) {
-        return volumes.rows.higherKey(id) != null;
+        return tables.volumes.rows.higherKey(id) != null;
     }
 
     /** The volume with this volume_id. */
     public Optional<VolumeRecord> volume(String id) {
-        return Optional.ofNullable(volumes.get(id));
+        return Optional.ofNullable(tables.volumes.get(id));
     }
 
     /** The volume created with this name. */
     public Optional<VolumeRecord> volumeByName(String name) {
-        return Optional.ofNullable(volumes.byName(name));
+        return Optional.ofNullable(tables.volumes.byName(name));
     }
 
     private VolumeRecord requireVolume(String id) {
-        VolumeRecord v = volumes.get(id);
+        VolumeRecord v = tables.volumes.get(id);
         if (v == null) {
             throw ModelException.notFound("Volume " + id + " does not exist. Check the volume_id (list volumes to see them).");
         }
@@ -356,8 +240,8 @@ public final class ArrayModel {
         if (spec.sourceSnapshotId() != null && spec.sourceVolumeId() != null) {
             throw ModelException.invalid("Give either a source snapshot or a source volume, not both.");
         }
-        return mutate(tx -> {
-            VolumeRecord existing = volumes.byName(spec.name());
+        return tables.mutate(tx -> {
+            VolumeRecord existing = tables.volumes.byName(spec.name());
             if (existing != null) {
                 if (compatible(existing, spec)) {
                     return existing;
@@ -373,7 +257,7 @@ public final class ArrayModel {
             long used = 0;
             String sourceArray = null;
             if (spec.sourceSnapshotId() != null) {
-                SnapshotRecord s = snapshots.get(spec.sourceSnapshotId());
+                SnapshotRecord s = tables.snapshots.get(spec.sourceSnapshotId());
                 if (s == null) {
                     throw ModelException.notFound("Source snapshot " + spec.sourceSnapshotId() + " does not exist.");
                 }
@@ -381,11 +265,11 @@ public final class ArrayModel {
                     throw ModelException.range("Requested capacity " + spec.capacityBytes()
                             + " bytes is smaller than source snapshot " + s.id() + " (" + s.sizeBytes() + " bytes).");
                 }
-                VolumeRecord src = volumes.get(s.sourceVolumeId());
+                VolumeRecord src = tables.volumes.get(s.sourceVolumeId());
                 used = src == null ? s.sizeBytes() / 4 : Math.min(src.usedBytes(), s.sizeBytes());
                 sourceArray = src == null ? null : src.array();
             } else if (spec.sourceVolumeId() != null) {
-                VolumeRecord src = volumes.get(spec.sourceVolumeId());
+                VolumeRecord src = tables.volumes.get(spec.sourceVolumeId());
                 if (src == null) {
                     throw ModelException.notFound("Source volume " + spec.sourceVolumeId() + " does not exist.");
                 }
@@ -411,7 +295,7 @@ public final class ArrayModel {
                     spec.block(), spec.block() ? "" : spec.fsType(), spec.mountFlags(), spec.accessModes(),
                     spec.parameters(), spec.mutableParameters(), Map.of(TOPOLOGY_KEY, array.name()),
                     spec.sourceSnapshotId(), spec.sourceVolumeId(), spec.description(), nowMs(), false, "", 1);
-            tx.put(volumes, id, v);
+            tx.put(tables.volumes, id, v);
             return v;
         });
     }
@@ -431,20 +315,20 @@ public final class ArrayModel {
             wanted = sourceArray;
         }
         if (wanted == null) {
-            StorageArray first = arrays.rows.isEmpty() ? null : arrays.rows.firstEntry().getValue();
+            StorageArray first = tables.arrays.rows.isEmpty() ? null : tables.arrays.rows.firstEntry().getValue();
             if (first == null) {
                 throw ModelException.exhausted("No array is configured, so no volume can be provisioned.");
             }
             return first;
         }
-        StorageArray a = arrays.get(wanted);
+        StorageArray a = tables.arrays.get(wanted);
         if (a == null) {
             if (spec.array() != null) {
                 throw ModelException.invalid("Array " + wanted + " does not exist. Known arrays: "
-                        + arrays.rows.keySet() + ".");
+                        + tables.arrays.rows.keySet() + ".");
             }
             throw ModelException.exhausted("No array serves topology " + TOPOLOGY_KEY + "=" + wanted
-                    + ". Known sites: " + arrays.rows.keySet() + ".");
+                    + ". Known sites: " + tables.arrays.rows.keySet() + ".");
         }
         return a;
     }
@@ -456,8 +340,8 @@ public final class ArrayModel {
      *                        or in a volume group (the message names which)
      */
     public boolean deleteVolume(String id) {
-        return mutate(tx -> {
-            VolumeRecord v = volumes.get(id);
+        return tables.mutate(tx -> {
+            VolumeRecord v = tables.volumes.get(id);
             if (v == null) {
                 return false;
             }
@@ -470,15 +354,15 @@ public final class ArrayModel {
                 throw ModelException.precondition("Volume " + id + " is still staged or published on a node. "
                         + "Unpublish and unstage it first.");
             }
-            if (pairOfSide.containsKey(id)) {
+            if (tables.pairOfSide.containsKey(id)) {
                 throw ModelException.precondition("Volume " + id + " is replicated. Disable replication first.");
             }
-            String g = groupOfVolume.get(id);
+            String g = tables.groupOfVolume.get(id);
             if (g != null) {
                 throw ModelException.precondition("Volume " + id + " is a member of volume group " + g
                         + ". Remove it from the group first.");
             }
-            tx.delete(volumes, id);
+            tx.delete(tables.volumes, id);
             return true;
         });
     }
@@ -490,7 +374,7 @@ public final class ArrayModel {
      * @throws ModelException NOT_FOUND; OUT_OF_RANGE beyond 64 TiB; RESOURCE_EXHAUSTED pool full
      */
     public VolumeRecord expandVolume(String id, long requiredBytes) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             VolumeRecord v = requireVolume(id);
             if (requiredBytes <= v.capacityBytes()) {
                 return v;
@@ -506,7 +390,7 @@ public final class ArrayModel {
                         + " bytes free; growing volume " + id + " needs " + grow + " more bytes.");
             }
             VolumeRecord n = v.withCapacity(requiredBytes);
-            tx.put(volumes, id, n);
+            tx.put(tables.volumes, id, n);
             return n;
         });
     }
@@ -518,7 +402,7 @@ public final class ArrayModel {
      * @throws ModelException NOT_FOUND; INVALID_ARGUMENT for a key that is not mutable
      */
     public VolumeRecord modifyVolume(String id, Map<String, String> mutable, Set<String> allowedKeys) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             VolumeRecord v = requireVolume(id);
             for (String k : mutable.keySet()) {
                 if (!allowedKeys.isEmpty() && !allowedKeys.contains(k)) {
@@ -529,35 +413,35 @@ public final class ArrayModel {
             Map<String, String> merged = new HashMap<>(v.mutableParameters());
             merged.putAll(mutable);
             VolumeRecord n = v.withMutable(merged);
-            tx.put(volumes, id, n);
+            tx.put(tables.volumes, id, n);
             return n;
         });
     }
 
     /** Sets the volume condition (abnormal + message) reported by ListVolumes/NodeGetVolumeStats. */
     public VolumeRecord setVolumeCondition(String id, boolean abnormal, String message) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             VolumeRecord n = requireVolume(id).withCondition(abnormal, message);
-            tx.put(volumes, id, n);
+            tx.put(tables.volumes, id, n);
             return n;
         });
     }
 
     /** Sets the volume description (CSP PUT /volumes/{id}). */
     public VolumeRecord describeVolume(String id, String description) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             VolumeRecord n = requireVolume(id).withDescription(description);
-            tx.put(volumes, id, n);
+            tx.put(tables.volumes, id, n);
             return n;
         });
     }
 
     /** Sets the thin used bytes of a volume (clamped to 0..capacity); simulates writes. */
     public VolumeRecord setUsedBytes(String id, long usedBytes) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             VolumeRecord v = requireVolume(id);
             VolumeRecord n = v.withUsed(Math.max(0, Math.min(usedBytes, v.capacityBytes())));
-            tx.put(volumes, id, n);
+            tx.put(tables.volumes, id, n);
             return n;
         });
     }
@@ -569,12 +453,12 @@ public final class ArrayModel {
      * @throws ModelException NOT_FOUND
      */
     public SpaceReclaim reclaimSpace(String id) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             VolumeRecord v = requireVolume(id);
             long pre = v.usedBytes();
             long post = pre - ((pre / 4) & ~((1L << 20) - 1));
             if (post < pre) {
-                tx.put(volumes, id, v.withUsed(post));
+                tx.put(tables.volumes, id, v.withUsed(post));
             }
             return new SpaceReclaim(id, pre, post, v.capacityBytes());
         });
@@ -586,10 +470,10 @@ public final class ArrayModel {
      * @throws ModelException NOT_FOUND
      */
     public VolumeRecord rotateKey(String id) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             VolumeRecord v = requireVolume(id);
             VolumeRecord n = v.withKeyVersion(v.keyVersion() + 1);
-            tx.put(volumes, id, n);
+            tx.put(tables.volumes, id, n);
             return n;
         });
     }
@@ -598,22 +482,22 @@ public final class ArrayModel {
 
     /** All snapshots in snapshot_id order. */
     public List<SnapshotRecord> snapshots() {
-        return List.copyOf(snapshots.rows.values());
+        return List.copyOf(tables.snapshots.rows.values());
     }
 
     /** The snapshot with this id. */
     public Optional<SnapshotRecord> snapshot(String id) {
-        return Optional.ofNullable(snapshots.get(id));
+        return Optional.ofNullable(tables.snapshots.get(id));
     }
 
     /** The snapshot created with this name. */
     public Optional<SnapshotRecord> snapshotByName(String name) {
-        return Optional.ofNullable(snapshots.byName(name));
+        return Optional.ofNullable(tables.snapshots.byName(name));
     }
 
     /** Snapshots of one source volume. */
     public List<SnapshotRecord> snapshotsOf(String volumeId) {
-        return snapshots.rows.values().stream().filter(s -> s.sourceVolumeId().equals(volumeId)).toList();
+        return tables.snapshots.rows.values().stream().filter(s -> s.sourceVolumeId().equals(volumeId)).toList();
     }
 
     /**
@@ -626,8 +510,8 @@ public final class ArrayModel {
         if (name == null || name.isBlank()) {
             throw ModelException.invalid("A snapshot name is required.");
         }
-        return mutate(tx -> {
-            SnapshotRecord existing = snapshots.byName(name);
+        return tables.mutate(tx -> {
+            SnapshotRecord existing = tables.snapshots.byName(name);
             if (existing != null) {
                 if (existing.sourceVolumeId().equals(sourceVolumeId)) {
                     return existing;
@@ -639,7 +523,7 @@ public final class ArrayModel {
             String id = tx.nextId("snapshot", "snap-%08d");
             SnapshotRecord s = new SnapshotRecord(id, name, v.id(), v.capacityBytes(), true, nowMs(), null,
                     seedOf(id));
-            tx.put(snapshots, id, s);
+            tx.put(tables.snapshots, id, s);
             return s;
         });
     }
@@ -650,16 +534,16 @@ public final class ArrayModel {
      * @throws ModelException FAILED_PRECONDITION when it belongs to a group snapshot
      */
     public boolean deleteSnapshot(String id) {
-        return mutate(tx -> {
-            SnapshotRecord s = snapshots.get(id);
+        return tables.mutate(tx -> {
+            SnapshotRecord s = tables.snapshots.get(id);
             if (s == null) {
                 return false;
             }
-            if (s.groupSnapshotId() != null && groupSnapshots.get(s.groupSnapshotId()) != null) {
+            if (s.groupSnapshotId() != null && tables.groupSnapshots.get(s.groupSnapshotId()) != null) {
                 throw ModelException.precondition("Snapshot " + id + " belongs to group snapshot "
                         + s.groupSnapshotId() + ". Delete the group snapshot instead.");
             }
-            tx.delete(snapshots, id);
+            tx.delete(tables.snapshots, id);
             return true;
         });
     }
@@ -668,23 +552,23 @@ public final class ArrayModel {
 
     /** All volume groups. */
     public List<VolumeGroupRecord> volumeGroups() {
-        return List.copyOf(groups.rows.values());
+        return List.copyOf(tables.groups.rows.values());
     }
 
     /** The volume group with this id. */
     public Optional<VolumeGroupRecord> volumeGroup(String id) {
-        return Optional.ofNullable(groups.get(id));
+        return Optional.ofNullable(tables.groups.get(id));
     }
 
     /** The volume group created with this name. */
     public Optional<VolumeGroupRecord> volumeGroupByName(String name) {
-        return Optional.ofNullable(groups.byName(name));
+        return Optional.ofNullable(tables.groups.byName(name));
     }
 
     /** The group a volume belongs to. */
     public Optional<VolumeGroupRecord> groupOf(String volumeId) {
-        String g = groupOfVolume.get(volumeId);
-        return g == null ? Optional.empty() : Optional.ofNullable(groups.get(g));
+        String g = tables.groupOfVolume.get(volumeId);
+        return g == null ? Optional.empty() : Optional.ofNullable(tables.groups.get(g));
     }
 
     /**
@@ -700,8 +584,8 @@ public final class ArrayModel {
         if (name == null || name.isBlank()) {
             throw ModelException.invalid("A volume group name is required.");
         }
-        return mutate(tx -> {
-            VolumeGroupRecord existing = groups.byName(name);
+        return tables.mutate(tx -> {
+            VolumeGroupRecord existing = tables.groups.byName(name);
             if (existing != null) {
                 if (new HashSet<>(existing.volumeIds()).equals(new HashSet<>(volumeIds))) {
                     return existing;
@@ -711,12 +595,12 @@ public final class ArrayModel {
             }
             String array = checkMembers(null, volumeIds);
             if (array == null) {
-                array = arrays.rows.isEmpty() ? "" : arrays.rows.firstKey();
+                array = tables.arrays.rows.isEmpty() ? "" : tables.arrays.rows.firstKey();
             }
             String id = tx.nextId("group", "vg-%06d");
             VolumeGroupRecord g = new VolumeGroupRecord(id, name, array, description, parameters,
                     List.copyOf(new java.util.LinkedHashSet<>(volumeIds)), nowMs());
-            tx.put(groups, id, g);
+            tx.put(tables.groups, id, g);
             return g;
         });
     }
@@ -730,15 +614,15 @@ public final class ArrayModel {
                         + array + ". A volume group lives on one array.");
             }
             array = v.array();
-            String other = groupOfVolume.get(vid);
+            String other = tables.groupOfVolume.get(vid);
             if (other != null && !other.equals(groupId)) {
                 throw ModelException.precondition("Volume " + vid + " is already a member of volume group " + other
                         + ". Remove it from that group first.");
             }
         }
-        if (groupId != null && array != null && !array.equals(groups.get(groupId).array())
-                && !groups.get(groupId).volumeIds().isEmpty()) {
-            throw ModelException.invalid("Volume group " + groupId + " lives on array " + groups.get(groupId).array()
+        if (groupId != null && array != null && !array.equals(tables.groups.get(groupId).array())
+                && !tables.groups.get(groupId).volumeIds().isEmpty()) {
+            throw ModelException.invalid("Volume group " + groupId + " lives on array " + tables.groups.get(groupId).array()
                     + "; members must be on that array.");
         }
         return array;
@@ -751,12 +635,12 @@ public final class ArrayModel {
      *                        or the group is replicated; INVALID_ARGUMENT members on another array
      */
     public VolumeGroupRecord setVolumeGroupMembers(String groupId, List<String> volumeIds) {
-        return mutate(tx -> {
-            VolumeGroupRecord g = groups.get(groupId);
+        return tables.mutate(tx -> {
+            VolumeGroupRecord g = tables.groups.get(groupId);
             if (g == null) {
                 throw ModelException.notFound("Volume group " + groupId + " does not exist.");
             }
-            if (pairOfSide.containsKey(groupId) && !new HashSet<>(g.volumeIds()).equals(new HashSet<>(volumeIds))) {
+            if (tables.pairOfSide.containsKey(groupId) && !new HashSet<>(g.volumeIds()).equals(new HashSet<>(volumeIds))) {
                 throw ModelException.precondition("Volume group " + groupId
                         + " is replicated; disable its replication before changing members.");
             }
@@ -764,7 +648,7 @@ public final class ArrayModel {
             VolumeGroupRecord n = new VolumeGroupRecord(g.id(), g.name(), array == null ? g.array() : array,
                     g.description(), g.parameters(), List.copyOf(new java.util.LinkedHashSet<>(volumeIds)),
                     g.createdAtMs());
-            tx.put(groups, groupId, n);
+            tx.put(tables.groups, groupId, n);
             return n;
         });
     }
@@ -775,15 +659,15 @@ public final class ArrayModel {
      * @throws ModelException FAILED_PRECONDITION when the group is replicated
      */
     public boolean deleteVolumeGroup(String groupId) {
-        return mutate(tx -> {
-            if (groups.get(groupId) == null) {
+        return tables.mutate(tx -> {
+            if (tables.groups.get(groupId) == null) {
                 return false;
             }
-            if (pairOfSide.containsKey(groupId)) {
+            if (tables.pairOfSide.containsKey(groupId)) {
                 throw ModelException.precondition("Volume group " + groupId
                         + " is replicated. Disable its replication first.");
             }
-            tx.delete(groups, groupId);
+            tx.delete(tables.groups, groupId);
             return true;
         });
     }
@@ -792,12 +676,12 @@ public final class ArrayModel {
 
     /** All group snapshots. */
     public List<GroupSnapshotRecord> groupSnapshots() {
-        return List.copyOf(groupSnapshots.rows.values());
+        return List.copyOf(tables.groupSnapshots.rows.values());
     }
 
     /** The group snapshot with this id. */
     public Optional<GroupSnapshotRecord> groupSnapshot(String id) {
-        return Optional.ofNullable(groupSnapshots.get(id));
+        return Optional.ofNullable(tables.groupSnapshots.get(id));
     }
 
     /**
@@ -815,8 +699,8 @@ public final class ArrayModel {
             throw ModelException.invalid("A group snapshot needs at least one source volume.");
         }
         List<String> sorted = sourceVolumeIds.stream().distinct().sorted().toList();
-        return mutate(tx -> {
-            GroupSnapshotRecord existing = groupSnapshots.byName(name);
+        return tables.mutate(tx -> {
+            GroupSnapshotRecord existing = tables.groupSnapshots.byName(name);
             if (existing != null) {
                 if (existing.sourceVolumeIds().equals(sorted)) {
                     return existing;
@@ -829,14 +713,14 @@ public final class ArrayModel {
             long now = nowMs();
             List<String> snapIds = new ArrayList<>();
             for (String vid : sorted) {
-                VolumeRecord v = volumes.get(vid);
+                VolumeRecord v = tables.volumes.get(vid);
                 String sid = tx.nextId("snapshot", "snap-%08d");
-                tx.put(snapshots, sid, new SnapshotRecord(sid, name + "-" + vid, vid, v.capacityBytes(), true, now,
+                tx.put(tables.snapshots, sid, new SnapshotRecord(sid, name + "-" + vid, vid, v.capacityBytes(), true, now,
                         id, seedOf(sid)));
                 snapIds.add(sid);
             }
             GroupSnapshotRecord g = new GroupSnapshotRecord(id, name, sorted, snapIds, volumeGroupId, now, true);
-            tx.put(groupSnapshots, id, g);
+            tx.put(tables.groupSnapshots, id, g);
             return g;
         });
     }
@@ -848,8 +732,8 @@ public final class ArrayModel {
      *                        the members (CSI DeleteVolumeGroupSnapshot)
      */
     public boolean deleteGroupSnapshot(String id, Collection<String> snapshotIds) {
-        return mutate(tx -> {
-            GroupSnapshotRecord g = groupSnapshots.get(id);
+        return tables.mutate(tx -> {
+            GroupSnapshotRecord g = tables.groupSnapshots.get(id);
             if (g == null) {
                 return false;
             }
@@ -857,8 +741,8 @@ public final class ArrayModel {
                 throw ModelException.invalid("The snapshot_ids given do not match the members of group snapshot "
                         + id + " (" + g.snapshotIds() + ").");
             }
-            g.snapshotIds().forEach(s -> tx.delete(snapshots, s));
-            tx.delete(groupSnapshots, id);
+            g.snapshotIds().forEach(s -> tx.delete(tables.snapshots, s));
+            tx.delete(tables.groupSnapshots, id);
             return true;
         });
     }
@@ -867,17 +751,17 @@ public final class ArrayModel {
 
     /** All hosts. */
     public List<HostRecord> hosts() {
-        return List.copyOf(hosts.rows.values());
+        return List.copyOf(tables.hosts.rows.values());
     }
 
     /** The host with this id. */
     public Optional<HostRecord> host(String id) {
-        return Optional.ofNullable(hosts.get(id));
+        return Optional.ofNullable(tables.hosts.get(id));
     }
 
     /** The host registered with this node_id. */
     public Optional<HostRecord> hostByNodeId(String nodeId) {
-        return Optional.ofNullable(hosts.byName(nodeId));
+        return Optional.ofNullable(tables.hosts.byName(nodeId));
     }
 
     /**
@@ -891,8 +775,8 @@ public final class ArrayModel {
         if (host.name() == null || host.name().isBlank() || host.nodeId() == null || host.nodeId().isBlank()) {
             throw ModelException.invalid("A host needs a name and a node_id.");
         }
-        return mutate(tx -> {
-            HostRecord existing = hosts.byName(host.nodeId());
+        return tables.mutate(tx -> {
+            HostRecord existing = tables.hosts.byName(host.nodeId());
             if (existing != null) {
                 if (existing.iqns().equals(host.iqns()) && existing.wwpns().equals(host.wwpns())
                         && existing.nqns().equals(host.nqns())) {
@@ -904,7 +788,7 @@ public final class ArrayModel {
             String id = tx.nextId("host", "host-%04d");
             HostRecord h = new HostRecord(id, host.name(), host.nodeId(), host.iqns(), host.wwpns(), host.nqns(),
                     host.chapUser(), host.chapPassword(), host.topology(), host.networks(), host.maxVolumes());
-            tx.put(hosts, id, h);
+            tx.put(tables.hosts, id, h);
             return h;
         });
     }
@@ -915,14 +799,14 @@ public final class ArrayModel {
      * @throws ModelException NOT_FOUND
      */
     public HostRecord updateHost(HostRecord host) {
-        return mutate(tx -> {
-            HostRecord h = hosts.get(host.id());
+        return tables.mutate(tx -> {
+            HostRecord h = tables.hosts.get(host.id());
             if (h == null) {
                 throw ModelException.notFound("Host " + host.id() + " does not exist.");
             }
             HostRecord n = new HostRecord(h.id(), host.name(), h.nodeId(), host.iqns(), host.wwpns(), host.nqns(),
                     host.chapUser(), host.chapPassword(), host.topology(), host.networks(), host.maxVolumes());
-            tx.put(hosts, h.id(), n);
+            tx.put(tables.hosts, h.id(), n);
             return n;
         });
     }
@@ -933,8 +817,8 @@ public final class ArrayModel {
      * @throws ModelException FAILED_PRECONDITION when volumes are still published to it
      */
     public boolean deleteHost(String id) {
-        return mutate(tx -> {
-            HostRecord h = hosts.get(id);
+        return tables.mutate(tx -> {
+            HostRecord h = tables.hosts.get(id);
             if (h == null) {
                 return false;
             }
@@ -943,7 +827,7 @@ public final class ArrayModel {
                 throw ModelException.precondition("Host " + h.name() + " still has " + pubs.size()
                         + " published volume(s). Unpublish them first.");
             }
-            tx.delete(hosts, id);
+            tx.delete(tables.hosts, id);
             return true;
         });
     }
@@ -952,17 +836,17 @@ public final class ArrayModel {
 
     /** Controller publications of one volume. */
     public List<Publication> publications(String volumeId) {
-        return List.copyOf(publications.rows.subMap(volumeId + "|", volumeId + "|\uffff").values());
+        return List.copyOf(tables.publications.rows.subMap(volumeId + "|", volumeId + "|\uffff").values());
     }
 
     /** All controller publications. */
     public List<Publication> publications() {
-        return List.copyOf(publications.rows.values());
+        return List.copyOf(tables.publications.rows.values());
     }
 
     /** node_ids a volume is controller-published to. */
     public List<String> publishedNodeIds(String volumeId) {
-        var pubs = publications.rows.subMap(volumeId + "|", volumeId + "|\uffff");
+        var pubs = tables.publications.rows.subMap(volumeId + "|", volumeId + "|\uffff");
         if (pubs.isEmpty()) {
             return List.of();
         }
@@ -973,7 +857,7 @@ public final class ArrayModel {
 
     /** Controller publications on one node. */
     public List<Publication> publicationsOnNode(String nodeId) {
-        return publications.rows.values().stream().filter(p -> p.nodeId().equals(nodeId)).toList();
+        return tables.publications.rows.values().stream().filter(p -> p.nodeId().equals(nodeId)).toList();
     }
 
     /**
@@ -987,14 +871,14 @@ public final class ArrayModel {
      *                        RESOURCE_EXHAUSTED node at its max_volumes_per_node
      */
     public Publication publish(String volumeId, String nodeId, String accessMode, boolean readonly) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             VolumeRecord v = requireVolume(volumeId);
-            HostRecord h = hosts.byName(nodeId);
+            HostRecord h = tables.hosts.byName(nodeId);
             if (h == null) {
                 throw ModelException.notFound("Node " + nodeId + " is not registered with the array. "
                         + "Check the node_id (NodeGetInfo) or register the host first.");
             }
-            Publication mine = publications.get(Publication.key(volumeId, nodeId));
+            Publication mine = tables.publications.get(Publication.key(volumeId, nodeId));
             if (mine != null) {
                 if (mine.readonly() == readonly && mine.accessMode().equals(accessMode)) {
                     return mine;
@@ -1017,7 +901,7 @@ public final class ArrayModel {
                             + " (MULTI_NODE_SINGLE_WRITER). Publish read-only or unpublish the writer.");
                 }
             }
-            String fenced = fencedNetwork(h);
+            String fenced = fencing.fencedNetwork(h);
             if (fenced != null) {
                 throw ModelException.precondition("Node " + nodeId + " is fenced (" + fenced
                         + "). Unfence its network before publishing to it.");
@@ -1034,13 +918,13 @@ public final class ArrayModel {
                 lun++;
             }
             Publication p = new Publication(volumeId, nodeId, readonly, accessMode, publishContext(v, h, lun));
-            tx.put(publications, p.key(), p);
+            tx.put(tables.publications, p.key(), p);
             return p;
         });
     }
 
     private Map<String, String> publishContext(VolumeRecord v, HostRecord h, int lun) {
-        StorageArray a = arrays.get(v.array());
+        StorageArray a = tables.arrays.get(v.array());
         Map<String, String> ctx = new LinkedHashMap<>();
         String protocol = h.accessProtocol();
         ctx.put("access_protocol", protocol);
@@ -1091,8 +975,8 @@ public final class ArrayModel {
      * @throws ModelException FAILED_PRECONDITION when the volume is still staged on that node
      */
     public boolean unpublish(String volumeId, String nodeId) {
-        return mutate(tx -> {
-            Publication p = publications.get(Publication.key(volumeId, nodeId));
+        return tables.mutate(tx -> {
+            Publication p = tables.publications.get(Publication.key(volumeId, nodeId));
             if (p == null) {
                 return false;
             }
@@ -1101,19 +985,19 @@ public final class ArrayModel {
                 throw ModelException.precondition("Volume " + volumeId + " is still staged or published on node "
                         + nodeId + ". Unpublish and unstage it on the node first.");
             }
-            tx.delete(publications, p.key());
+            tx.delete(tables.publications, p.key());
             return true;
         });
     }
 
     /** Removes every publication of a volume from {@code nodeId} regardless of node records (CSP unpublish by host). */
     public boolean unpublishForce(String volumeId, String nodeId) {
-        return mutate(tx -> {
-            Publication p = publications.get(Publication.key(volumeId, nodeId));
+        return tables.mutate(tx -> {
+            Publication p = tables.publications.get(Publication.key(volumeId, nodeId));
             if (p == null) {
                 return false;
             }
-            tx.delete(publications, p.key());
+            tx.delete(tables.publications, p.key());
             return true;
         });
     }
@@ -1122,12 +1006,12 @@ public final class ArrayModel {
 
     /** Node staging and publish records of one volume. */
     public List<NodeMount> nodeMounts(String volumeId) {
-        return List.copyOf(mounts.rows.subMap(volumeId + "|", volumeId + "|\uffff").values());
+        return List.copyOf(tables.mounts.rows.subMap(volumeId + "|", volumeId + "|\uffff").values());
     }
 
     /** All node records on one node. */
     public List<NodeMount> nodeMountsOnNode(String nodeId) {
-        return mounts.rows.values().stream().filter(m -> m.nodeId().equals(nodeId)).toList();
+        return tables.mounts.rows.values().stream().filter(m -> m.nodeId().equals(nodeId)).toList();
     }
 
     private static String mountKey(String volumeId, boolean staged, String nodeId, String path) {
@@ -1161,7 +1045,7 @@ public final class ArrayModel {
      *                        another capability
      */
     public NodeMount stage(NodeMount request) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             VolumeRecord v = requireVolume(request.volumeId());
             Optional<NodeMount> current = staging(v.id(), request.nodeId());
             if (current.isPresent()) {
@@ -1177,7 +1061,7 @@ public final class ArrayModel {
                 throw ModelException.exists("Volume " + v.id() + " is already staged at " + c.path()
                         + " with another volume capability. Unstage it first.");
             }
-            if (publications.get(Publication.key(v.id(), request.nodeId())) == null) {
+            if (tables.publications.get(Publication.key(v.id(), request.nodeId())) == null) {
                 throw ModelException.precondition("Volume " + v.id() + " is not published to node " + request.nodeId()
                         + ". Call ControllerPublishVolume for this node first.");
             }
@@ -1187,7 +1071,7 @@ public final class ArrayModel {
             }
             Path dir = hostPath(request.path());
             makeDir(dir);
-            tx.put(mounts, mountKey(v.id(), true, request.nodeId(), request.path()), request);
+            tx.put(tables.mounts, mountKey(v.id(), true, request.nodeId(), request.path()), request);
             return request;
         });
     }
@@ -1199,10 +1083,10 @@ public final class ArrayModel {
      * @throws ModelException NOT_FOUND volume; FAILED_PRECONDITION still published from this staging path
      */
     public boolean unstage(String volumeId, String nodeId, String path) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             requireVolume(volumeId);
             String key = mountKey(volumeId, true, nodeId, path);
-            if (mounts.get(key) == null) {
+            if (tables.mounts.get(key) == null) {
                 return false;
             }
             List<NodeMount> pubs = nodeMounts(volumeId).stream()
@@ -1211,8 +1095,8 @@ public final class ArrayModel {
                 throw ModelException.precondition("Volume " + volumeId + " is still published at "
                         + pubs.get(0).path() + ". Unpublish it (NodeUnpublishVolume) first.");
             }
-            tx.delete(mounts, key);
-            tx.afterCommit.add(() -> removeDir(hostPath(path)));
+            tx.delete(tables.mounts, key);
+            tx.afterCommit(() -> removeDir(hostPath(path)));
             return true;
         });
     }
@@ -1227,10 +1111,10 @@ public final class ArrayModel {
      *                        published at the same path with another capability/readonly
      */
     public NodeMount nodePublish(NodeMount request, boolean requireStaging) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             VolumeRecord v = requireVolume(request.volumeId());
             String key = mountKey(v.id(), false, request.nodeId(), request.path());
-            NodeMount c = mounts.get(key);
+            NodeMount c = tables.mounts.get(key);
             if (c != null) {
                 if (c.readonly() == request.readonly() && c.block() == request.block()
                         && c.accessMode().equals(request.accessMode()) && c.fsType().equals(request.fsType())
@@ -1260,7 +1144,7 @@ public final class ArrayModel {
                         + " workload only. Unpublish it there first.");
             }
             makeDir(hostPath(request.path()));
-            tx.put(mounts, key, request);
+            tx.put(tables.mounts, key, request);
             return request;
         });
     }
@@ -1272,22 +1156,22 @@ public final class ArrayModel {
      * @throws ModelException NOT_FOUND volume
      */
     public boolean nodeUnpublish(String volumeId, String nodeId, String path) {
-        return mutate(tx -> {
+        return tables.mutate(tx -> {
             requireVolume(volumeId);
             String key = mountKey(volumeId, false, nodeId, path);
-            if (mounts.get(key) == null) {
+            if (tables.mounts.get(key) == null) {
                 return false;
             }
-            tx.delete(mounts, key);
-            tx.afterCommit.add(() -> removeDir(hostPath(path)));
+            tx.delete(tables.mounts, key);
+            tx.afterCommit(() -> removeDir(hostPath(path)));
             return true;
         });
     }
 
     /** The node record (staging or publish) of a volume at a CO path on a node. */
     public Optional<NodeMount> mountAt(String volumeId, String nodeId, String path) {
-        NodeMount p = mounts.get(mountKey(volumeId, false, nodeId, path));
-        return p != null ? Optional.of(p) : Optional.ofNullable(mounts.get(mountKey(volumeId, true, nodeId, path)));
+        NodeMount p = tables.mounts.get(mountKey(volumeId, false, nodeId, path));
+        return p != null ? Optional.of(p) : Optional.ofNullable(tables.mounts.get(mountKey(volumeId, true, nodeId, path)));
     }
 
     private static void makeDir(Path dir) {
@@ -1316,7 +1200,7 @@ public final class ArrayModel {
 
     /** Fenced CIDRs. */
     public List<FenceRecord> fences() {
-        return List.copyOf(fences.rows.values());
+        return fencing.fences();
     }
 
     /**
@@ -1325,75 +1209,19 @@ public final class ArrayModel {
      * @throws ModelException INVALID_ARGUMENT for a malformed CIDR
      */
     public List<FenceRecord> fence(List<String> cidrs) {
-        cidrs.forEach(ArrayModel::parseCidr);
-        return mutate(tx -> {
-            for (String c : cidrs) {
-                if (fences.get(c) == null) {
-                    tx.put(fences, c, new FenceRecord(c, nowMs()));
-                }
-            }
-            return fences();
-        });
+        return fencing.fence(cidrs);
     }
 
     /** Unfences CIDRs (csi-addons UnfenceClusterNetwork); idempotent. */
     public List<FenceRecord> unfence(List<String> cidrs) {
-        cidrs.forEach(ArrayModel::parseCidr);
-        mutate(tx -> {
-            cidrs.forEach(c -> tx.delete(fences, c));
-            return Boolean.TRUE;
-        });
-        return fences();
-    }
-
-    private String fencedNetwork(HostRecord h) {
-        for (FenceRecord f : fences.rows.values()) {
-            long[] fc = parseCidr(f.cidr());
-            for (String n : h.networks()) {
-                long[] hc = parseCidr(n);
-                if (hc[1] >= fc[1] && (hc[0] & mask(fc[1])) == (fc[0] & mask(fc[1]))) {
-                    return "network " + n + " is inside fenced " + f.cidr();
-                }
-            }
-        }
-        return null;
-    }
-
-    private static long mask(long prefix) {
-        return prefix == 0 ? 0 : (0xffffffffL << (32 - prefix)) & 0xffffffffL;
-    }
-
-    private static long[] parseCidr(String cidr) {
-        String[] parts = cidr == null ? new String[0] : cidr.split("/");
-        try {
-            String[] octets = parts[0].split("\\.");
-            if (octets.length != 4) {
-                throw new IllegalArgumentException();
-            }
-            long addr = 0;
-            for (String o : octets) {
-                int b = Integer.parseInt(o);
-                if (b < 0 || b > 255) {
-                    throw new IllegalArgumentException();
-                }
-                addr = (addr << 8) | b;
-            }
-            long prefix = parts.length > 1 ? Integer.parseInt(parts[1]) : 32;
-            if (prefix < 0 || prefix > 32 || parts.length > 2) {
-                throw new IllegalArgumentException();
-            }
-            return new long[] {addr, prefix};
-        } catch (RuntimeException e) {
-            throw ModelException.invalid("'" + cidr + "' is not an IPv4 CIDR such as 10.10.2.0/24.");
-        }
+        return fencing.unfence(cidrs);
     }
 
     // ------------------------------------------------------------------ replication
 
     /** Every replication pair, with status as seen from its local side. */
     public List<ReplicationStatus> replications() {
-        long now = nowMs();
-        return replications.rows.values().stream().map(r -> status(r, r.localId(), now)).toList();
+        return replications.replications();
     }
 
     /**
@@ -1403,83 +1231,7 @@ public final class ArrayModel {
      * (ms) and last_sync_bytes are derived deterministically from the pair and sync number.
      */
     public Optional<ReplicationStatus> replication(String sideId) {
-        String pair = pairOfSide.get(sideId);
-        ReplicationRecord r = pair == null ? null : replications.get(pair);
-        return r == null ? Optional.empty() : Optional.of(status(r, sideId, nowMs()));
-    }
-
-    private static boolean frozen(ReplicationRecord r) {
-        return r.linkDown() || r.splitBrain() || !r.errorMessage().isEmpty();
-    }
-
-    private static long[] liveSync(ReplicationRecord r, long now) {
-        long k = Math.max(0, (now - r.anchorMs()) / Math.max(1, r.intervalMs()));
-        long t = r.anchorMs() + k * r.intervalMs();
-        long h = seedOf(r.id() + "#" + k) & Long.MAX_VALUE;
-        long duration = 400 + h % 9_600;
-        long bytes = (1L << 20) * (1 + (h >> 16) % 2048);
-        return new long[] {t, duration, bytes};
-    }
-
-    private ReplicationStatus status(ReplicationRecord r, String side, long now) {
-        boolean resyncing = r.resyncUntilMs() > now;
-        String peer = r.peerOf(side);
-        String array = side.equals(r.localId()) ? r.localArray() : r.remoteArray();
-        String peerArray = side.equals(r.localId()) ? r.remoteArray() : r.localArray();
-        ReplicationHealthState health;
-        String message;
-        long[] sync = frozen(r) ? new long[] {r.frozenSyncMs(), r.frozenDurationMs(), r.frozenBytes()} : liveSync(r, now);
-        if (r.splitBrain()) {
-            health = ReplicationHealthState.ERROR;
-            message = "Split-brain: both " + r.localId() + " on " + r.localArray() + " and " + r.remoteId() + " on "
-                    + r.remoteArray() + " are primary. Demote the side whose changes you discard, then resync it.";
-        } else if (!r.errorMessage().isEmpty()) {
-            health = ReplicationHealthState.ERROR;
-            message = r.errorMessage();
-        } else if (r.linkDown()) {
-            health = ReplicationHealthState.DEGRADED;
-            message = "Replication link between " + r.localArray() + " and " + r.remoteArray()
-                    + " is down; sync is frozen at the last completed sync.";
-        } else if (resyncing) {
-            health = ReplicationHealthState.DEGRADED;
-            long pct = 100 - 100 * (r.resyncUntilMs() - now) / RESYNC_MS;
-            message = "Resync in progress (" + Math.max(0, Math.min(99, pct)) + "% done).";
-        } else if (r.localRole() == ReplicationRole.SECONDARY && r.remoteRole() == ReplicationRole.SECONDARY) {
-            health = ReplicationHealthState.DEGRADED;
-            message = "Neither side is primary; promote one side.";
-        } else {
-            health = ReplicationHealthState.HEALTHY;
-            message = "";
-        }
-        return new ReplicationStatus(r.id(), r.group(), side, peer, array, peerArray, r.roleOf(side), r.roleOf(peer),
-                health, message, resyncing, sync[0], sync[1], sync[2], r.intervalMs());
-    }
-
-    /** Applies freeze/unfreeze bookkeeping when a pair moves in or out of a frozen condition. */
-    private ReplicationRecord settle(ReplicationRecord before, ReplicationRecord after, long now) {
-        boolean was = frozen(before);
-        boolean is = frozen(after);
-        if (!was && is) {
-            long[] s = liveSync(before, now);
-            return after.withLink(after.linkDown(), after.anchorMs(), s[0], s[1], s[2]);
-        }
-        if (was && !is) {
-            return after.withLink(after.linkDown(), now, 0, 0, 0);
-        }
-        return after;
-    }
-
-    private ReplicationRecord requirePair(String sideId) {
-        String pair = pairOfSide.get(sideId);
-        ReplicationRecord r = pair == null ? null : replications.get(pair);
-        if (r == null) {
-            if (volumes.get(sideId) == null && groups.get(sideId) == null) {
-                throw ModelException.notFound("Volume or volume group " + sideId + " does not exist.");
-            }
-            throw ModelException.precondition("Replication is not enabled for " + sideId
-                    + ". Enable replication first.");
-        }
-        return r;
+        return replications.replication(sideId);
     }
 
     /**
@@ -1492,69 +1244,7 @@ public final class ArrayModel {
      *                        itself a replica; RESOURCE_EXHAUSTED partner pool full
      */
     public ReplicationStatus enableReplication(String id, Map<String, String> parameters, long intervalMs) {
-        return mutate(tx -> {
-            String existing = pairOfSide.get(id);
-            if (existing != null) {
-                return status(replications.get(existing), id, nowMs());
-            }
-            VolumeRecord v = volumes.get(id);
-            VolumeGroupRecord g = v == null ? groups.get(id) : null;
-            if (v == null && g == null) {
-                throw ModelException.notFound("Volume or volume group " + id + " does not exist.");
-            }
-            String arrayName = v != null ? v.array() : g.array();
-            StorageArray array = arrays.get(arrayName);
-            if (array == null || array.partner() == null || arrays.get(array.partner()) == null) {
-                throw ModelException.precondition("Array " + arrayName
-                        + " has no replication partner configured, so " + id + " cannot be replicated.");
-            }
-            StorageArray partner = arrays.get(array.partner());
-            String remoteId;
-            if (v != null) {
-                if (groupOfVolume.containsKey(v.id()) && pairOfSide.containsKey(groupOfVolume.get(v.id()))) {
-                    throw ModelException.precondition("Volume " + id + " is replicated through its volume group "
-                            + groupOfVolume.get(v.id()) + ".");
-                }
-                remoteId = replicaVolume(tx, v, partner, new HashMap<>());
-            } else {
-                Map<String, Long> reserved = new HashMap<>();
-                List<String> replicaMembers = new ArrayList<>();
-                for (String member : g.volumeIds()) {
-                    if (pairOfSide.containsKey(member)) {
-                        throw ModelException.precondition("Member volume " + member
-                                + " is already replicated on its own. Disable that first.");
-                    }
-                    replicaMembers.add(replicaVolume(tx, volumes.get(member), partner, reserved));
-                }
-                remoteId = tx.nextId("group", "vg-%06d");
-                tx.put(groups, remoteId, new VolumeGroupRecord(remoteId, g.name() + "-replica", partner.name(),
-                        "replica of " + g.id(), g.parameters(), replicaMembers, nowMs()));
-            }
-            long now = nowMs();
-            ReplicationRecord r = new ReplicationRecord(id, g != null, id, remoteId, arrayName, partner.name(),
-                    ReplicationRole.PRIMARY, ReplicationRole.SECONDARY,
-                    intervalMs > 0 ? intervalMs : DEFAULT_SYNC_INTERVAL_MS, now, false, 0, 0, 0, 0, "",
-                    parameters, now);
-            tx.put(replications, id, r);
-            return status(r, id, now);
-        });
-    }
-
-    private String replicaVolume(Tx tx, VolumeRecord v, StorageArray partner, Map<String, Long> reserved) {
-        String pool = partner.pools().get(0).name();
-        long already = reserved.getOrDefault(pool, 0L);
-        long free = availableBytes(partner.name(), pool) - already;
-        if (v.capacityBytes() > free) {
-            throw ModelException.exhausted("Pool " + pool + " on partner array " + partner.name() + " has only "
-                    + free + " bytes free; the replica of " + v.id() + " needs " + v.capacityBytes() + " bytes.");
-        }
-        reserved.put(pool, already + v.capacityBytes());
-        String rid = tx.nextId("volume", "vol-%08d");
-        tx.put(volumes, rid, new VolumeRecord(rid, v.name() + "-replica", partner.name(), pool, v.capacityBytes(),
-                v.usedBytes(), v.block(), v.fsType(), v.mountFlags(), v.accessModes(), v.parameters(),
-                v.mutableParameters(), Map.of(TOPOLOGY_KEY, partner.name()), null, null, "replica of " + v.id(),
-                nowMs(), false, "", v.keyVersion()));
-        return rid;
+        return replications.enableReplication(id, parameters, intervalMs);
     }
 
     /**
@@ -1564,41 +1254,7 @@ public final class ArrayModel {
      * @throws ModelException FAILED_PRECONDITION when the replica is published
      */
     public boolean disableReplication(String id) {
-        return mutate(tx -> {
-            String pair = pairOfSide.get(id);
-            if (pair == null) {
-                if (volumes.get(id) == null && groups.get(id) == null) {
-                    throw ModelException.notFound("Volume or volume group " + id + " does not exist.");
-                }
-                return false;
-            }
-            ReplicationRecord r = replications.get(pair);
-            List<String> replicaVolumes = r.group()
-                    ? groups.get(r.remoteId()) == null ? List.of() : groups.get(r.remoteId()).volumeIds()
-                    : List.of(r.remoteId());
-            for (String rv : replicaVolumes) {
-                if (!publications(rv).isEmpty() || !nodeMounts(rv).isEmpty()) {
-                    throw ModelException.precondition("Replica volume " + rv
-                            + " is still published. Unpublish it before disabling replication.");
-                }
-            }
-            replicaVolumes.forEach(rv -> tx.delete(volumes, rv));
-            if (r.group()) {
-                tx.delete(groups, r.remoteId());
-            }
-            tx.delete(replications, pair);
-            return true;
-        });
-    }
-
-    private ReplicationStatus updatePair(String sideId, Function<ReplicationRecord, ReplicationRecord> change) {
-        return mutate(tx -> {
-            ReplicationRecord r = requirePair(sideId);
-            long now = nowMs();
-            ReplicationRecord n = settle(r, change.apply(r), now);
-            tx.put(replications, r.id(), n);
-            return status(n, sideId, now);
-        });
+        return replications.disableReplication(id);
     }
 
     /**
@@ -1608,9 +1264,7 @@ public final class ArrayModel {
      * @throws ModelException NOT_FOUND; FAILED_PRECONDITION not replicated
      */
     public ReplicationStatus promote(String sideId, boolean force) {
-        return updatePair(sideId, r -> sideId.equals(r.localId())
-                ? r.withRoles(ReplicationRole.PRIMARY, r.remoteRole())
-                : r.withRoles(r.localRole(), ReplicationRole.PRIMARY));
+        return replications.promote(sideId, force);
     }
 
     /**
@@ -1619,9 +1273,7 @@ public final class ArrayModel {
      * @throws ModelException NOT_FOUND; FAILED_PRECONDITION not replicated
      */
     public ReplicationStatus demote(String sideId) {
-        return updatePair(sideId, r -> sideId.equals(r.localId())
-                ? r.withRoles(ReplicationRole.SECONDARY, r.remoteRole())
-                : r.withRoles(r.localRole(), ReplicationRole.SECONDARY));
+        return replications.demote(sideId);
     }
 
     /**
@@ -1633,24 +1285,7 @@ public final class ArrayModel {
      *                        it first), or the link is down
      */
     public ReplicationStatus resync(String sideId, boolean force) {
-        return mutate(tx -> {
-            ReplicationRecord r = requirePair(sideId);
-            long now = nowMs();
-            if (r.roleOf(sideId) == ReplicationRole.PRIMARY) {
-                throw ModelException.precondition(sideId + " is primary" + (r.splitBrain() ? " (split-brain)" : "")
-                        + ". Demote it first; only a secondary can be resynchronized.");
-            }
-            if (r.linkDown()) {
-                throw ModelException.precondition("The replication link between " + r.localArray() + " and "
-                        + r.remoteArray() + " is down; resync cannot start until it is back.");
-            }
-            ReplicationRecord n = r;
-            if (r.resyncUntilMs() <= now) {
-                n = settle(r, r.withError("").withResync(now + RESYNC_MS, r.anchorMs()), now);
-                tx.put(replications, r.id(), n);
-            }
-            return status(n, sideId, now);
-        });
+        return replications.resync(sideId, force);
     }
 
     /**
@@ -1658,28 +1293,17 @@ public final class ArrayModel {
      * of every pair. Link down: DEGRADED and sync frozen; link up: syncs resume from now.
      */
     public void setLinkDown(String sideId, boolean down) {
-        mutate(tx -> {
-            long now = nowMs();
-            Collection<ReplicationRecord> targets = sideId == null ? replications.rows.values()
-                    : List.of(requirePair(sideId));
-            for (ReplicationRecord r : targets) {
-                if (r.linkDown() != down) {
-                    tx.put(replications, r.id(), settle(r, r.withLink(down, r.anchorMs(), r.frozenSyncMs(),
-                            r.frozenDurationMs(), r.frozenBytes()), now));
-                }
-            }
-            return null;
-        });
+        replications.setLinkDown(sideId, down);
     }
 
     /** Makes both sides of a pair primary: split-brain (health ERROR). */
     public ReplicationStatus splitBrain(String sideId) {
-        return updatePair(sideId, r -> r.withRoles(ReplicationRole.PRIMARY, ReplicationRole.PRIMARY));
+        return replications.splitBrain(sideId);
     }
 
     /** Sets (non-empty) or clears ("") an array-reported replication error: health ERROR with that message. */
     public ReplicationStatus setReplicationError(String sideId, String message) {
-        return updatePair(sideId, r -> r.withError(message == null ? "" : message));
+        return replications.setReplicationError(sideId, message);
     }
 
     // ------------------------------------------------------------------ helpers
@@ -1698,7 +1322,6 @@ public final class ArrayModel {
 
     /** Counts of stored objects by kind (diagnostics, tests). */
     public Map<String, Integer> counts() {
-        return tables.stream().collect(Collectors.toMap(t -> t.kind, t -> t.rows.size(), (a, b) -> a,
-                LinkedHashMap::new));
+        return tables.counts();
     }
 }

@@ -1,0 +1,89 @@
+package org.csiconsole.core.reference.array;
+
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * Network fencing of the {@link ArrayModel}: the fenced IPv4 CIDRs and the test whether a host
+ * has a network inside one of them.
+ */
+final class Fencing {
+    private final ModelTables tables;
+    private final Clock clock;
+
+    Fencing(ModelTables tables, Clock clock) {
+        this.tables = tables;
+        this.clock = clock;
+    }
+
+    /** See {@link ArrayModel#fences()}. */
+    List<FenceRecord> fences() {
+        return List.copyOf(tables.fences.rows.values());
+    }
+
+    /** See {@link ArrayModel#fence(List)}. */
+    List<FenceRecord> fence(List<String> cidrs) {
+        cidrs.forEach(Fencing::parseCidr);
+        return tables.mutate(tx -> {
+            for (String c : cidrs) {
+                if (tables.fences.get(c) == null) {
+                    tx.put(tables.fences, c, new FenceRecord(c, clock.millis()));
+                }
+            }
+            return fences();
+        });
+    }
+
+    /** See {@link ArrayModel#unfence(List)}. */
+    List<FenceRecord> unfence(List<String> cidrs) {
+        cidrs.forEach(Fencing::parseCidr);
+        tables.mutate(tx -> {
+            cidrs.forEach(c -> tx.delete(tables.fences, c));
+            return Boolean.TRUE;
+        });
+        return fences();
+    }
+
+    /** Why the host is fenced (which of its networks lies in which fenced CIDR), or null when it is not. */
+    String fencedNetwork(HostRecord h) {
+        for (FenceRecord f : tables.fences.rows.values()) {
+            long[] fc = parseCidr(f.cidr());
+            for (String n : h.networks()) {
+                long[] hc = parseCidr(n);
+                if (hc[1] >= fc[1] && (hc[0] & mask(fc[1])) == (fc[0] & mask(fc[1]))) {
+                    return "network " + n + " is inside fenced " + f.cidr();
+                }
+            }
+        }
+        return null;
+    }
+
+    private static long mask(long prefix) {
+        return prefix == 0 ? 0 : (0xffffffffL << (32 - prefix)) & 0xffffffffL;
+    }
+
+    private static long[] parseCidr(String cidr) {
+        String[] parts = cidr == null ? new String[0] : cidr.split("/");
+        try {
+            String[] octets = parts[0].split("\\.");
+            if (octets.length != 4) {
+                throw new IllegalArgumentException();
+            }
+            long addr = 0;
+            for (String o : octets) {
+                int b = Integer.parseInt(o);
+                if (b < 0 || b > 255) {
+                    throw new IllegalArgumentException();
+                }
+                addr = (addr << 8) | b;
+            }
+            long prefix = parts.length > 1 ? Integer.parseInt(parts[1]) : 32;
+            if (prefix < 0 || prefix > 32 || parts.length > 2) {
+                throw new IllegalArgumentException();
+            }
+            return new long[] {addr, prefix};
+        } catch (RuntimeException e) {
+            throw ModelException.invalid("'" + cidr + "' is not an IPv4 CIDR such as 10.10.2.0/24.");
+        }
+    }
+}

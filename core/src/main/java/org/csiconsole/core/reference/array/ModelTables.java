@@ -1,0 +1,173 @@
+package org.csiconsole.core.reference.array;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.reference.store.StateStore;
+import org.csiconsole.core.reference.store.StoreException;
+
+/**
+ * The persistent state of the {@link ArrayModel}: one {@link Table} per kind of object, the
+ * in-memory indexes kept up to date from them, and the transactions that write them.
+ *
+ * <p>A change is made inside {@link #mutate}: the body validates and queues its writes on a
+ * {@link Tx}, and only when it returns are the writes encoded as JSON, committed to the
+ * {@link StateStore} and applied to the tables. A body that throws leaves everything as it was.
+ * Mutations are serialized; reads use the tables directly and need no lock.
+ */
+final class ModelTables {
+    private final StateStore store;
+    private final ObjectMapper json = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private final Object writeLock = new Object();
+
+    final Table<StorageArray> arrays = new Table<>("array", StorageArray.class, null);
+    final Table<VolumeRecord> volumes = new Table<>("volume", VolumeRecord.class, VolumeRecord::name);
+    final Table<SnapshotRecord> snapshots = new Table<>("snapshot", SnapshotRecord.class, SnapshotRecord::name);
+    final Table<VolumeGroupRecord> groups = new Table<>("group", VolumeGroupRecord.class, VolumeGroupRecord::name);
+    final Table<GroupSnapshotRecord> groupSnapshots =
+            new Table<>("groupsnapshot", GroupSnapshotRecord.class, GroupSnapshotRecord::name);
+    final Table<HostRecord> hosts = new Table<>("host", HostRecord.class, HostRecord::nodeId);
+    final Table<Publication> publications = new Table<>("publication", Publication.class, null);
+    final Table<NodeMount> mounts = new Table<>("mount", NodeMount.class, null);
+    final Table<ReplicationRecord> replications = new Table<>("replication", ReplicationRecord.class, null);
+    final Table<FenceRecord> fences = new Table<>("fence", FenceRecord.class, null);
+    final Table<Long> sequences = new Table<>("seq", Long.class, null);
+    private final List<Table<?>> all = List.of(arrays, volumes, snapshots, groups, groupSnapshots, hosts,
+            publications, mounts, replications, fences, sequences);
+
+    /** Provisioned bytes by {@code array/pool}. */
+    final Map<String, Long> poolProvisioned = new ConcurrentHashMap<>();
+    /** The volume group of each grouped volume. */
+    final Map<String, String> groupOfVolume = new ConcurrentHashMap<>();
+    /** The replication pair id of each replicated volume or group, either side. */
+    final Map<String, String> pairOfSide = new ConcurrentHashMap<>();
+
+    private ModelTables(StateStore store) {
+        this.store = store;
+        volumes.onChange((id, before, after) -> {
+            if (before != null) {
+                poolProvisioned.merge(before.array() + "/" + before.pool(), -before.capacityBytes(), Long::sum);
+            }
+            if (after != null) {
+                poolProvisioned.merge(after.array() + "/" + after.pool(), after.capacityBytes(), Long::sum);
+            }
+        });
+        groups.onChange((id, before, after) -> {
+            if (before != null) {
+                before.volumeIds().forEach(v -> groupOfVolume.remove(v, id));
+            }
+            if (after != null) {
+                after.volumeIds().forEach(v -> groupOfVolume.put(v, id));
+            }
+        });
+        replications.onChange((id, before, after) -> {
+            if (before != null) {
+                pairOfSide.remove(before.localId(), id);
+                pairOfSide.remove(before.remoteId(), id);
+            }
+            if (after != null) {
+                pairOfSide.put(after.localId(), id);
+                pairOfSide.put(after.remoteId(), id);
+            }
+        });
+    }
+
+    /**
+     * Reads every stored row of an open store into new tables.
+     *
+     * @throws StoreException when a stored row cannot be read
+     */
+    static ModelTables load(StateStore store) {
+        ModelTables m = new ModelTables(store);
+        for (Table<?> t : m.all) {
+            store.forEach(t.kind, (id, body) -> {
+                try {
+                    t.apply(id, m.json.readValue(body, t.type));
+                } catch (IOException e) {
+                    throw new StoreException("Stored " + t.kind + " " + id + " is unreadable: " + e.getMessage(), e);
+                }
+            });
+        }
+        return m;
+    }
+
+    /** The writes of one mutation, queued until it commits. */
+    final class Tx {
+        private final List<Object[]> ops = new ArrayList<>();
+        private final List<Runnable> afterCommit = new ArrayList<>();
+
+        <T> void put(Table<T> t, String id, T value) {
+            ops.add(new Object[] {t, id, value});
+        }
+
+        <T> void delete(Table<T> t, String id) {
+            ops.add(new Object[] {t, id, null});
+        }
+
+        /** Runs {@code action} once the writes are committed and applied; never when the mutation fails. */
+        void afterCommit(Runnable action) {
+            afterCommit.add(action);
+        }
+
+        String nextId(String prefix, String format) {
+            Long cur = sequences.get(prefix);
+            for (Object[] op : ops) {
+                if (op[0] == sequences && prefix.equals(op[1])) {
+                    cur = (Long) op[2];
+                }
+            }
+            long n = (cur == null ? 0 : cur) + 1;
+            put(sequences, prefix, n);
+            return String.format(format, n);
+        }
+
+        void commit() {
+            List<StateStore.Change> changes = new ArrayList<>(ops.size());
+            for (Object[] op : ops) {
+                Table<?> t = (Table<?>) op[0];
+                try {
+                    changes.add(new StateStore.Change(t.kind, (String) op[1],
+                            op[2] == null ? null : json.writeValueAsString(op[2])));
+                } catch (JsonProcessingException e) {
+                    throw new ModelException(FailureKind.INTERNAL, "Cannot encode " + t.kind + " " + op[1]
+                            + " for storage: " + e.getOriginalMessage());
+                }
+            }
+            try {
+                store.commit(changes);
+            } catch (StoreException e) {
+                throw new ModelException(FailureKind.INTERNAL, e.getMessage());
+            }
+            for (Object[] op : ops) {
+                ((Table<?>) op[0]).apply((String) op[1], op[2]);
+            }
+            afterCommit.forEach(Runnable::run);
+        }
+    }
+
+    /** Runs {@code body} under the write lock and commits what it queued; its result is returned after the commit. */
+    <R> R mutate(Function<Tx, R> body) {
+        synchronized (writeLock) {
+            Tx tx = new Tx();
+            R result = body.apply(tx);
+            tx.commit();
+            return result;
+        }
+    }
+
+    /** Counts of stored objects by kind. */
+    Map<String, Integer> counts() {
+        return all.stream().collect(Collectors.toMap(t -> t.kind, t -> t.rows.size(), (a, b) -> a,
+                LinkedHashMap::new));
+    }
+}

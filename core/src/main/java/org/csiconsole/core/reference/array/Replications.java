@@ -1,0 +1,289 @@
+package org.csiconsole.core.reference.array;
+
+import static org.csiconsole.core.reference.array.ArrayModel.DEFAULT_SYNC_INTERVAL_MS;
+import static org.csiconsole.core.reference.array.ArrayModel.RESYNC_MS;
+import static org.csiconsole.core.reference.array.ArrayModel.TOPOLOGY_KEY;
+import static org.csiconsole.core.reference.array.ArrayModel.seedOf;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Replication of the {@link ArrayModel}: pairs of a volume or volume group and its replica on the
+ * partner array, their roles, the simulated sync schedule, link state, split-brain, array errors
+ * and resync. Pairs live in the shared {@link ModelTables} and time comes from the model clock;
+ * pool space, publications and node records are read through the model.
+ */
+final class Replications {
+    private final ModelTables tables;
+    private final Clock clock;
+    private final ArrayModel model;
+
+    Replications(ModelTables tables, Clock clock, ArrayModel model) {
+        this.tables = tables;
+        this.clock = clock;
+        this.model = model;
+    }
+
+    /** See {@link ArrayModel#replications()}. */
+    List<ReplicationStatus> replications() {
+        long now = clock.millis();
+        return tables.replications.rows.values().stream().map(r -> status(r, r.localId(), now)).toList();
+    }
+
+    /** See {@link ArrayModel#replication(String)}. */
+    Optional<ReplicationStatus> replication(String sideId) {
+        String pair = tables.pairOfSide.get(sideId);
+        ReplicationRecord r = pair == null ? null : tables.replications.get(pair);
+        return r == null ? Optional.empty() : Optional.of(status(r, sideId, clock.millis()));
+    }
+
+    private static boolean frozen(ReplicationRecord r) {
+        return r.linkDown() || r.splitBrain() || !r.errorMessage().isEmpty();
+    }
+
+    private static long[] liveSync(ReplicationRecord r, long now) {
+        long k = Math.max(0, (now - r.anchorMs()) / Math.max(1, r.intervalMs()));
+        long t = r.anchorMs() + k * r.intervalMs();
+        long h = seedOf(r.id() + "#" + k) & Long.MAX_VALUE;
+        long duration = 400 + h % 9_600;
+        long bytes = (1L << 20) * (1 + (h >> 16) % 2048);
+        return new long[] {t, duration, bytes};
+    }
+
+    private ReplicationStatus status(ReplicationRecord r, String side, long now) {
+        boolean resyncing = r.resyncUntilMs() > now;
+        String peer = r.peerOf(side);
+        String array = side.equals(r.localId()) ? r.localArray() : r.remoteArray();
+        String peerArray = side.equals(r.localId()) ? r.remoteArray() : r.localArray();
+        ReplicationHealthState health;
+        String message;
+        long[] sync = frozen(r) ? new long[] {r.frozenSyncMs(), r.frozenDurationMs(), r.frozenBytes()} : liveSync(r, now);
+        if (r.splitBrain()) {
+            health = ReplicationHealthState.ERROR;
+            message = "Split-brain: both " + r.localId() + " on " + r.localArray() + " and " + r.remoteId() + " on "
+                    + r.remoteArray() + " are primary. Demote the side whose changes you discard, then resync it.";
+        } else if (!r.errorMessage().isEmpty()) {
+            health = ReplicationHealthState.ERROR;
+            message = r.errorMessage();
+        } else if (r.linkDown()) {
+            health = ReplicationHealthState.DEGRADED;
+            message = "Replication link between " + r.localArray() + " and " + r.remoteArray()
+                    + " is down; sync is frozen at the last completed sync.";
+        } else if (resyncing) {
+            health = ReplicationHealthState.DEGRADED;
+            long pct = 100 - 100 * (r.resyncUntilMs() - now) / RESYNC_MS;
+            message = "Resync in progress (" + Math.max(0, Math.min(99, pct)) + "% done).";
+        } else if (r.localRole() == ReplicationRole.SECONDARY && r.remoteRole() == ReplicationRole.SECONDARY) {
+            health = ReplicationHealthState.DEGRADED;
+            message = "Neither side is primary; promote one side.";
+        } else {
+            health = ReplicationHealthState.HEALTHY;
+            message = "";
+        }
+        return new ReplicationStatus(r.id(), r.group(), side, peer, array, peerArray, r.roleOf(side), r.roleOf(peer),
+                health, message, resyncing, sync[0], sync[1], sync[2], r.intervalMs());
+    }
+
+    /** Applies freeze/unfreeze bookkeeping when a pair moves in or out of a frozen condition. */
+    private ReplicationRecord settle(ReplicationRecord before, ReplicationRecord after, long now) {
+        boolean was = frozen(before);
+        boolean is = frozen(after);
+        if (!was && is) {
+            long[] s = liveSync(before, now);
+            return after.withLink(after.linkDown(), after.anchorMs(), s[0], s[1], s[2]);
+        }
+        if (was && !is) {
+            return after.withLink(after.linkDown(), now, 0, 0, 0);
+        }
+        return after;
+    }
+
+    private ReplicationRecord requirePair(String sideId) {
+        String pair = tables.pairOfSide.get(sideId);
+        ReplicationRecord r = pair == null ? null : tables.replications.get(pair);
+        if (r == null) {
+            if (tables.volumes.get(sideId) == null && tables.groups.get(sideId) == null) {
+                throw ModelException.notFound("Volume or volume group " + sideId + " does not exist.");
+            }
+            throw ModelException.precondition("Replication is not enabled for " + sideId
+                    + ". Enable replication first.");
+        }
+        return r;
+    }
+
+    /** See {@link ArrayModel#enableReplication(String, Map, long)}. */
+    ReplicationStatus enableReplication(String id, Map<String, String> parameters, long intervalMs) {
+        return tables.mutate(tx -> {
+            String existing = tables.pairOfSide.get(id);
+            if (existing != null) {
+                return status(tables.replications.get(existing), id, clock.millis());
+            }
+            VolumeRecord v = tables.volumes.get(id);
+            VolumeGroupRecord g = v == null ? tables.groups.get(id) : null;
+            if (v == null && g == null) {
+                throw ModelException.notFound("Volume or volume group " + id + " does not exist.");
+            }
+            String arrayName = v != null ? v.array() : g.array();
+            StorageArray array = tables.arrays.get(arrayName);
+            if (array == null || array.partner() == null || tables.arrays.get(array.partner()) == null) {
+                throw ModelException.precondition("Array " + arrayName
+                        + " has no replication partner configured, so " + id + " cannot be replicated.");
+            }
+            StorageArray partner = tables.arrays.get(array.partner());
+            String remoteId;
+            if (v != null) {
+                if (tables.groupOfVolume.containsKey(v.id())
+                        && tables.pairOfSide.containsKey(tables.groupOfVolume.get(v.id()))) {
+                    throw ModelException.precondition("Volume " + id + " is replicated through its volume group "
+                            + tables.groupOfVolume.get(v.id()) + ".");
+                }
+                remoteId = replicaVolume(tx, v, partner, new HashMap<>());
+            } else {
+                Map<String, Long> reserved = new HashMap<>();
+                List<String> replicaMembers = new ArrayList<>();
+                for (String member : g.volumeIds()) {
+                    if (tables.pairOfSide.containsKey(member)) {
+                        throw ModelException.precondition("Member volume " + member
+                                + " is already replicated on its own. Disable that first.");
+                    }
+                    replicaMembers.add(replicaVolume(tx, tables.volumes.get(member), partner, reserved));
+                }
+                remoteId = tx.nextId("group", "vg-%06d");
+                tx.put(tables.groups, remoteId, new VolumeGroupRecord(remoteId, g.name() + "-replica", partner.name(),
+                        "replica of " + g.id(), g.parameters(), replicaMembers, clock.millis()));
+            }
+            long now = clock.millis();
+            ReplicationRecord r = new ReplicationRecord(id, g != null, id, remoteId, arrayName, partner.name(),
+                    ReplicationRole.PRIMARY, ReplicationRole.SECONDARY,
+                    intervalMs > 0 ? intervalMs : DEFAULT_SYNC_INTERVAL_MS, now, false, 0, 0, 0, 0, "",
+                    parameters, now);
+            tx.put(tables.replications, id, r);
+            return status(r, id, now);
+        });
+    }
+
+    private String replicaVolume(ModelTables.Tx tx, VolumeRecord v, StorageArray partner, Map<String, Long> reserved) {
+        String pool = partner.pools().get(0).name();
+        long already = reserved.getOrDefault(pool, 0L);
+        long free = model.availableBytes(partner.name(), pool) - already;
+        if (v.capacityBytes() > free) {
+            throw ModelException.exhausted("Pool " + pool + " on partner array " + partner.name() + " has only "
+                    + free + " bytes free; the replica of " + v.id() + " needs " + v.capacityBytes() + " bytes.");
+        }
+        reserved.put(pool, already + v.capacityBytes());
+        String rid = tx.nextId("volume", "vol-%08d");
+        tx.put(tables.volumes, rid, new VolumeRecord(rid, v.name() + "-replica", partner.name(), pool, v.capacityBytes(),
+                v.usedBytes(), v.block(), v.fsType(), v.mountFlags(), v.accessModes(), v.parameters(),
+                v.mutableParameters(), Map.of(TOPOLOGY_KEY, partner.name()), null, null, "replica of " + v.id(),
+                clock.millis(), false, "", v.keyVersion()));
+        return rid;
+    }
+
+    /** See {@link ArrayModel#disableReplication(String)}. */
+    boolean disableReplication(String id) {
+        return tables.mutate(tx -> {
+            String pair = tables.pairOfSide.get(id);
+            if (pair == null) {
+                if (tables.volumes.get(id) == null && tables.groups.get(id) == null) {
+                    throw ModelException.notFound("Volume or volume group " + id + " does not exist.");
+                }
+                return false;
+            }
+            ReplicationRecord r = tables.replications.get(pair);
+            List<String> replicaVolumes = r.group()
+                    ? tables.groups.get(r.remoteId()) == null ? List.of() : tables.groups.get(r.remoteId()).volumeIds()
+                    : List.of(r.remoteId());
+            for (String rv : replicaVolumes) {
+                if (!model.publications(rv).isEmpty() || !model.nodeMounts(rv).isEmpty()) {
+                    throw ModelException.precondition("Replica volume " + rv
+                            + " is still published. Unpublish it before disabling replication.");
+                }
+            }
+            replicaVolumes.forEach(rv -> tx.delete(tables.volumes, rv));
+            if (r.group()) {
+                tx.delete(tables.groups, r.remoteId());
+            }
+            tx.delete(tables.replications, pair);
+            return true;
+        });
+    }
+
+    private ReplicationStatus updatePair(String sideId, Function<ReplicationRecord, ReplicationRecord> change) {
+        return tables.mutate(tx -> {
+            ReplicationRecord r = requirePair(sideId);
+            long now = clock.millis();
+            ReplicationRecord n = settle(r, change.apply(r), now);
+            tx.put(tables.replications, r.id(), n);
+            return status(n, sideId, now);
+        });
+    }
+
+    /** See {@link ArrayModel#promote(String, boolean)}. */
+    ReplicationStatus promote(String sideId, boolean force) {
+        return updatePair(sideId, r -> sideId.equals(r.localId())
+                ? r.withRoles(ReplicationRole.PRIMARY, r.remoteRole())
+                : r.withRoles(r.localRole(), ReplicationRole.PRIMARY));
+    }
+
+    /** See {@link ArrayModel#demote(String)}. */
+    ReplicationStatus demote(String sideId) {
+        return updatePair(sideId, r -> sideId.equals(r.localId())
+                ? r.withRoles(ReplicationRole.SECONDARY, r.remoteRole())
+                : r.withRoles(r.localRole(), ReplicationRole.SECONDARY));
+    }
+
+    /** See {@link ArrayModel#resync(String, boolean)}. */
+    ReplicationStatus resync(String sideId, boolean force) {
+        return tables.mutate(tx -> {
+            ReplicationRecord r = requirePair(sideId);
+            long now = clock.millis();
+            if (r.roleOf(sideId) == ReplicationRole.PRIMARY) {
+                throw ModelException.precondition(sideId + " is primary" + (r.splitBrain() ? " (split-brain)" : "")
+                        + ". Demote it first; only a secondary can be resynchronized.");
+            }
+            if (r.linkDown()) {
+                throw ModelException.precondition("The replication link between " + r.localArray() + " and "
+                        + r.remoteArray() + " is down; resync cannot start until it is back.");
+            }
+            ReplicationRecord n = r;
+            if (r.resyncUntilMs() <= now) {
+                n = settle(r, r.withError("").withResync(now + RESYNC_MS, r.anchorMs()), now);
+                tx.put(tables.replications, r.id(), n);
+            }
+            return status(n, sideId, now);
+        });
+    }
+
+    /** See {@link ArrayModel#setLinkDown(String, boolean)}. */
+    void setLinkDown(String sideId, boolean down) {
+        tables.mutate(tx -> {
+            long now = clock.millis();
+            Collection<ReplicationRecord> targets = sideId == null ? tables.replications.rows.values()
+                    : List.of(requirePair(sideId));
+            for (ReplicationRecord r : targets) {
+                if (r.linkDown() != down) {
+                    tx.put(tables.replications, r.id(), settle(r, r.withLink(down, r.anchorMs(), r.frozenSyncMs(),
+                            r.frozenDurationMs(), r.frozenBytes()), now));
+                }
+            }
+            return null;
+        });
+    }
+
+    /** See {@link ArrayModel#splitBrain(String)}. */
+    ReplicationStatus splitBrain(String sideId) {
+        return updatePair(sideId, r -> r.withRoles(ReplicationRole.PRIMARY, ReplicationRole.PRIMARY));
+    }
+
+    /** See {@link ArrayModel#setReplicationError(String, String)}. */
+    ReplicationStatus setReplicationError(String sideId, String message) {
+        return updatePair(sideId, r -> r.withError(message == null ? "" : message));
+    }
+}
