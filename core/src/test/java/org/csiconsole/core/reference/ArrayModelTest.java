@@ -147,7 +147,8 @@ class ArrayModelTest {
             assertThat(r.postUsageBytes()).isLessThan(r.preUsageBytes());
             post = r.postUsageBytes();
             assertThat(m.rotateKey(vol).keyVersion()).isEqualTo(2);
-            m.fence(List.of("10.10.2.0/24"));
+            assertThat(m.fence(List.of("10.10.2.0/24"))).as("the fences after the call")
+                    .extracting(f -> f.cidr()).containsExactly("10.10.2.0/24");
             assertThatThrownBy(() -> m.fence(List.of("10.10.2.0/33"))).isInstanceOfSatisfying(ModelException.class,
                     e -> assertThat(e.kind()).isEqualTo(FailureKind.INVALID_ARGUMENT));
         }

@@ -24,14 +24,15 @@ final class Fencing {
     /** See {@link ArrayModel#fence(List)}. */
     List<FenceRecord> fence(List<String> cidrs) {
         cidrs.forEach(Fencing::parseCidr);
-        return tables.mutate(tx -> {
+        tables.mutate(tx -> {
             for (String c : cidrs) {
                 if (tables.fences.get(c) == null) {
                     tx.put(tables.fences, c, new FenceRecord(c, clock.millis()));
                 }
             }
-            return fences();
+            return Boolean.TRUE;
         });
+        return fences();
     }
 
     /** See {@link ArrayModel#unfence(List)}. */
