@@ -1,0 +1,129 @@
+package org.csiconsole.app.gui.connect;
+
+import org.csiconsole.core.addons.AddonsClient;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.endpoint.Connection;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.core.session.SocketWatcher;
+import org.csiconsole.views.workbench.ConnectionModel;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/** A CSI client kept across reconnects of a watched socket. */
+final class CsiSession implements Session {
+    private final Sessions sessions;
+    private final ConnectionModel model;
+    private final Endpoint controller;
+    private final Optional<Endpoint> node;
+    private final CsiClientOptions options;
+    private Connection controllerConnection;
+    private CsiClient client;
+    private AddonsClient addons;
+    private Connection addonsConnection;
+    private CsiStorage storage;
+    volatile SocketWatcher watcher;
+    volatile boolean closed;
+
+    private CsiSession(Sessions sessions, ConnectionModel model, Endpoint controller, Optional<Endpoint> node) {
+        this.sessions = sessions;
+        this.options = sessions.csiOptions();
+        this.model = model;
+        this.controller = controller;
+        this.node = node;
+    }
+
+    /**
+     * Connects to the driver of {@code model}'s profile and returns its session at once; the state is
+     * reported into the model on the UI executor. See {@link Sessions#openCsi}.
+     */
+    static Session open(Sessions sessions, ConnectionModel model, ConnectionManager manager) {
+        ConnectionProfile p = model.profile();
+        Endpoint controller = Sessions.endpoint(p.endpoint(), p);
+        Optional<Endpoint> node = p.nodeEndpoint().isEmpty() ? Optional.empty()
+                : Optional.of(Sessions.endpoint(p.nodeEndpoint(), p));
+        CsiSession live = new CsiSession(sessions, model, controller, node);
+        if (controller instanceof Endpoint.Unix u) {
+            live.watcher = SocketWatcher.start(u.path(), live::connect, s -> sessions.ui.execute(() -> {
+                if (!live.closed) Sessions.applyStatus(model, s);
+            }), sessions.backoff, sessions.poll);
+        } else {
+            model.stateProperty().set(ConnectionState.CONNECTING);
+            model.noteProperty().set("Connecting to " + controller.text() + "\u2026");
+            live.connect().whenComplete((v, e) -> sessions.ui.execute(() -> {
+                if (live.closed) return;
+                if (e == null) {
+                    model.stateProperty().set(ConnectionState.CONNECTED);
+                    model.noteProperty().set("");
+                    return;
+                }
+                Throwable t = Sessions.unwrap(e);
+                manager.ended(model);
+                model.stateProperty().set(ConnectionState.DISCONNECTED);
+                model.noteProperty().set("Not connected: " + (t instanceof CallFailure f ? f.why() : t.getMessage()));
+                if (t instanceof CallFailure f) manager.dialogs().showFailure(f);
+            }));
+        }
+        return live;
+    }
+
+    /** Builds the client on first use, else asks the channel to reconnect now; then GetPluginInfo. */
+    synchronized CompletableFuture<?> connect() {
+        if (closed) return CompletableFuture.failedFuture(new IllegalStateException("closed"));
+        try {
+            if (client == null) {
+                controllerConnection = options.channels().open(controller);
+                Connection nodeConnection = null;
+                try {
+                    if (node.isPresent()) nodeConnection = options.channels().open(node.get());
+                } catch (RuntimeException e) {
+                    controllerConnection.close();
+                    throw e;
+                }
+                client = CsiClient.over(controllerConnection, Optional.ofNullable(nodeConnection), options, sessions.trace);
+                addonsConnection = options.channels().open(controller);
+                addons = AddonsClient.over(addonsConnection, options, sessions.trace);
+                storage = new CsiStorage(client, true, addons);
+            } else {
+                controllerConnection.channel().resetConnectBackoff();
+                addonsConnection.channel().resetConnectBackoff();
+                storage.forgetAddons();
+            }
+        } catch (RuntimeException e) {
+            client = null;
+            return CompletableFuture.failedFuture(e);
+        }
+        CsiClient c = client;
+        CsiStorage s = storage;
+        return c.pluginInfo().thenCompose(info -> c.refreshCapabilities()).thenAccept(caps -> sessions.ui.execute(() -> {
+            if (closed) return;
+            if (model.storage() != s) model.storageProperty().set(s);
+            Counts.refresh(model, s, sessions.ui);
+        }));
+    }
+
+    @Override
+    public void poke() {
+        SocketWatcher w = watcher;
+        if (w != null) w.poke();
+    }
+
+    @Override
+    public void close() {
+        CsiClient c;
+        AddonsClient a;
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+            c = client;
+            a = addons;
+        }
+        if (watcher != null) watcher.close();
+        if (c != null) sessions.closeInBackground(c::close);
+        if (a != null) sessions.closeInBackground(a::close);
+    }
+}

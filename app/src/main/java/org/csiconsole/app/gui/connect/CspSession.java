@@ -1,0 +1,124 @@
+package org.csiconsole.app.gui.connect;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.csp.CertificateTrustFailure;
+import org.csiconsole.core.csp.CspClient;
+import org.csiconsole.core.csp.CspConfig;
+import org.csiconsole.core.csp.CspPassword;
+import org.csiconsole.core.csp.CspTrust;
+import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.views.workbench.ConnectionModel;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
+
+/** A logged-in (or logging-in) CSP client; closing logs out on a background thread. */
+final class CspSession implements Session {
+    private final Sessions sessions;
+    private final CspClient client;
+    private volatile boolean closed;
+
+    private CspSession(Sessions sessions, CspClient client) {
+        this.sessions = sessions;
+        this.client = client;
+    }
+
+    /**
+     * Asks for the password of {@code model}'s profile and logs in with it. Returns the session, or null
+     * when no password was given. UI thread.
+     */
+    static Session open(Sessions sessions, ConnectionModel model, ConnectionManager manager) {
+        Optional<char[]> password = manager.connectionDialogs().askPassword(model.profile());
+        if (password.isEmpty()) {
+            model.stateProperty().set(ConnectionState.DISCONNECTED);
+            model.noteProperty().set("Not connected: no password was given.");
+            return null;
+        }
+        return login(sessions, model, manager, password.get());
+    }
+
+    /** Logs in with {@code password} (wiped when done); on an unknown certificate asks to pin it and retries once. */
+    private static Session login(Sessions sessions, ConnectionModel model, ConnectionManager manager, char[] password) {
+        ConnectionProfile p = model.profile();
+        CspClient client;
+        try {
+            client = CspClient.open(config(p), CspPassword.of(password), sessions.trace, sessions.io);
+        } catch (CallFailure f) {
+            Arrays.fill(password, '\0');
+            throw f;
+        }
+        CspSession live = new CspSession(sessions, client);
+        model.stateProperty().set(ConnectionState.CONNECTING);
+        model.noteProperty().set("Logging in as " + p.user() + "\u2026");
+        client.login().whenComplete((info, e) -> sessions.ui.execute(() -> {
+            if (live.closed) {
+                Arrays.fill(password, '\0');
+                return;
+            }
+            if (e == null) {
+                Arrays.fill(password, '\0');
+                CspStorage storage = new CspStorage(client, hostOf(p.cspUrl()));
+                model.storageProperty().set(storage);
+                model.stateProperty().set(ConnectionState.CONNECTED);
+                model.noteProperty().set("Logged in as " + info.username() + ".");
+                Counts.refresh(model, storage, sessions.ui);
+                return;
+            }
+            Throwable t = Sessions.unwrap(e);
+            if (t instanceof CertificateTrustFailure trust && p.pinnedFingerprint().isEmpty()
+                    && manager.connectionDialogs().trustCertificate(p.cspUrl(), trust.subject(), trust.fingerprint())) {
+                ConnectionProfile pinned = p.withPinnedFingerprint(trust.fingerprint());
+                if (!manager.save(pinned)) {
+                    Arrays.fill(password, '\0');
+                    return;
+                }
+                ConnectionModel replacement = manager.replace(model, pinned);
+                try {
+                    manager.opened(replacement, login(sessions, replacement, manager, password));
+                } catch (CallFailure f) {
+                    replacement.noteProperty().set(f.why());
+                    manager.dialogs().showFailure(f);
+                }
+                return;
+            }
+            Arrays.fill(password, '\0');
+            manager.ended(model);
+            model.stateProperty().set(ConnectionState.DISCONNECTED);
+            if (t instanceof CertificateTrustFailure && p.pinnedFingerprint().isEmpty()) {
+                model.noteProperty().set("Not connected: the certificate was not trusted.");
+            } else if (t instanceof CallFailure f) {
+                model.noteProperty().set("Not connected: " + f.why() + ".");
+                manager.dialogs().showFailure(f);
+            } else {
+                model.noteProperty().set("Not connected: " + t.getMessage());
+            }
+        }));
+        return live;
+    }
+
+    /** The CSP client settings of a profile: CA file, pin or the system trust store. */
+    static CspConfig config(ConnectionProfile p) {
+        CspTrust trust = !p.pinnedFingerprint().isEmpty() ? CspTrust.pin(p.pinnedFingerprint())
+                : !p.tlsCaPath().isEmpty() ? CspTrust.caFile(Path.of(p.tlsCaPath())) : CspTrust.system();
+        return CspConfig.builder(p.cspUrl(), p.user()).arrayIp(p.arrayIp()).trust(trust).build();
+    }
+
+    private static String hostOf(String url) {
+        try {
+            String h = URI.create(url).getHost();
+            return h == null ? url : h;
+        } catch (IllegalArgumentException e) {
+            return url;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        sessions.closeInBackground(client::close);
+    }
+}

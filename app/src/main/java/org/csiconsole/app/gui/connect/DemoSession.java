@@ -1,0 +1,152 @@
+package org.csiconsole.app.gui.connect;
+
+import org.csiconsole.core.addons.AddonsClient;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csp.CspClient;
+import org.csiconsole.core.csp.CspConfig;
+import org.csiconsole.core.csp.CspPassword;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.reference.Seed;
+import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.views.port.StorageService;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.slf4j.Logger;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+
+/** The reference plugin, its servers and the clients of one demo connection. */
+final class DemoSession implements Session {
+    /** Demo messages go to the same log as the other connection messages. */
+    private static final Logger LOG = Sessions.LOG;
+
+    private final Sessions sessions;
+    private ReferencePlugin plugin;
+    private CsiClient csi;
+    private AddonsClient addons;
+    private final List<CspClient> csp = new ArrayList<>();
+    private String note = "";
+    /** A state folder made for this run only (the usual one was in use), removed on close. */
+    private Path scratch;
+    volatile boolean closed;
+
+    private DemoSession(Sessions sessions) {
+        this.sessions = sessions;
+    }
+
+    /**
+     * Starts the demo for {@code model} on the background executor and returns its session at once; the
+     * outcome is reported into the model on the UI executor. See {@link Sessions#openDemo}.
+     */
+    static Session open(Sessions sessions, ConnectionModel model, ConnectionManager manager) {
+        DemoSession live = new DemoSession(sessions);
+        model.stateProperty().set(ConnectionState.CONNECTING);
+        model.noteProperty().set("Starting the bundled reference plugin\u2026");
+        CompletableFuture.supplyAsync(live::start, sessions.io).whenComplete((storage, e) -> sessions.ui.execute(() -> {
+            if (live.closed) return;
+            if (e != null) {
+                Throwable t = Sessions.unwrap(e);
+                LOG.warn("The demo did not start", t);
+                manager.ended(model);
+                model.stateProperty().set(ConnectionState.DISCONNECTED);
+                model.noteProperty().set("The demo did not start: " + (t instanceof CallFailure f ? f.why() : t.getMessage()));
+                return;
+            }
+            model.stateProperty().set(ConnectionState.CONNECTED);
+            model.noteProperty().set(live.note);
+            sessions.connected(model, storage);
+        }));
+        return live;
+    }
+
+    synchronized StorageService start() {
+        if (closed) throw new IllegalStateException("closed");
+        Path dir = sessions.demoStateDir();
+        try {
+            plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).start();
+        } catch (RuntimeException locked) {
+            try {
+                dir = Files.createTempDirectory("csi-console-demo");
+            } catch (IOException io) {
+                throw locked;
+            }
+            scratch = dir;
+            LOG.info("Demo state {} unavailable ({}); using {}", sessions.demoStateDir(), locked.getMessage(), dir);
+            plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).start();
+            note = "Demo state kept in " + dir + " for this run only (" + sessions.demoStateDir() + " is in use).";
+        }
+        String name = "demo";
+        for (int n = 2; ; n++) {
+            try {
+                plugin.startInProcess(name);
+                break;
+            } catch (IllegalStateException taken) {
+                if (n > 50) throw taken;
+                name = "demo-" + n;
+            }
+        }
+        csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), sessions.csiOptions(), sessions.trace);
+        addons = AddonsClient.open(new Endpoint.InProcess(name), sessions.csiOptions(), sessions.trace);
+        List<CspStorage> arrays = new ArrayList<>();
+        try {
+            String url = plugin.startCsp(0);
+            for (Map.Entry<String, String> array : sessions.demoArrays().entrySet()) {
+                CspConfig cfg = CspConfig.builder(url, "admin").arrayIp(array.getKey()).build();
+                CspClient client = CspClient.open(cfg, CspPassword.of("admin".toCharArray()), sessions.trace, sessions.io);
+                csp.add(client);
+                arrays.add(new CspStorage(client, array.getValue()));
+            }
+        } catch (UnsupportedOperationException | IllegalStateException e) {
+            note = "CSI only: the reference CSP server is not part of this build.";
+        }
+        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays);
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+        }
+        sessions.closeInBackground(() -> {
+            synchronized (this) {
+                csp.forEach(c -> {
+                    try {
+                        c.close();
+                    } catch (RuntimeException e) {
+                        LOG.debug("CSP close: {}", e.toString());
+                    }
+                });
+                if (csi != null) csi.close();
+                if (addons != null) addons.close();
+                if (plugin != null) plugin.close();
+                if (scratch != null) deleteTree(scratch);
+            }
+        });
+    }
+
+    /** Deletes {@code dir} and everything in it; what cannot be deleted stays and is logged. */
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    LOG.debug("Could not delete {}: {}", p, e.toString());
+                }
+            });
+        } catch (IOException e) {
+            LOG.debug("Could not delete {}: {}", dir, e.toString());
+        }
+    }
+}
