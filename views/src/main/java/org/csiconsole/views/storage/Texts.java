@@ -62,6 +62,18 @@ public final class Texts {
                 .map(Texts::enumWords).collect(Collectors.joining(", "));
     }
 
+    /**
+     * Why a volume's access type and mode are unknown, or null when they are known: CSI ListVolumes
+     * and ControllerGetVolume carry no volume capability (csi.proto, {@code Volume}), so only
+     * volumes created from this console know theirs.
+     */
+    public static String accessNotReported(Volume v) {
+        return v.capabilities().isEmpty()
+                ? "Not reported: the CSI volume listing carries no access type or mode. "
+                        + "Volumes created from this console show theirs."
+                : null;
+    }
+
     public static String published(Volume v) {
         if (!v.publishedNodeIds().isEmpty()) return String.join(", ", v.publishedNodeIds());
         return v.published() ? "yes" : "";

@@ -39,8 +39,10 @@ public final class VolumesView extends StorageTableView<Volume> {
                 Column.<Volume, String>of("id", "Volume id", Volume::volumeId).width(170).mono(),
                 Column.<Volume, Long>of("size", "Size", Volume::capacityBytes).format(Texts::size)
                         .tooltip(v -> Texts.exactBytes(v.capacityBytes())).alignRight().width(90),
-                Column.<Volume, String>of("accessType", "Access type", Texts::accessType).width(110),
-                Column.<Volume, String>of("accessMode", "Access mode", Texts::accessModes).width(150),
+                Column.<Volume, String>of("accessType", "Access type", Texts::accessType).width(110)
+                        .tooltip(Texts::accessNotReported),
+                Column.<Volume, String>of("accessMode", "Access mode", Texts::accessModes).width(150)
+                        .tooltip(Texts::accessNotReported),
                 Column.<Volume, String>of("published", "Published to", Texts::published).width(140),
                 Column.<Volume, String>of("condition", "Condition", Texts::condition).width(110)
                         .styleClass(v -> v.condition().abnormal() ? "cc-cell-danger" : null),
@@ -89,7 +91,8 @@ public final class VolumesView extends StorageTableView<Volume> {
         rows.add(DetailRow.of("Volume id", v.volumeId()));
         rows.add(DetailRow.of("Name", v.name()));
         rows.add(DetailRow.of("Capacity", Texts.sizeWithBytes(v.capacityBytes())));
-        rows.add(DetailRow.of("Access", join(Texts.accessType(v), Texts.accessModes(v))));
+        rows.add(DetailRow.of("Access", Texts.accessNotReported(v) != null ? "not reported by the driver"
+                : join(Texts.accessType(v), Texts.accessModes(v))));
         rows.add(DetailRow.of("Published to", Texts.published(v)));
         rows.add(DetailRow.of("Condition", Texts.condition(v)));
         rows.add(DetailRow.of("Group", v.groupId()));

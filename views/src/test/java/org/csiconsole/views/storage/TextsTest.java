@@ -1,0 +1,29 @@
+package org.csiconsole.views.storage;
+
+import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.Origin;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TextsTest {
+    private static Volume volume(List<VolumeCapability> caps) {
+        return new Volume("vol-1", "pvc-web", 1L << 30, null, caps, null, null, null, null, null, null, Origin.CSI, null, null);
+    }
+
+    @Test
+    void aListedVolumeSaysWhyItsAccessIsUnknownAndACreatedOneShowsIt() {
+        Volume listed = volume(List.of());
+        assertThat(Texts.accessType(listed)).isEqualTo("\u2014");
+        assertThat(Texts.accessNotReported(listed)).contains("Not reported").contains("created from this console");
+
+        Volume created = volume(List.of(VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")));
+        assertThat(Texts.accessType(created)).isEqualTo("Mount (ext4)");
+        assertThat(Texts.accessModes(created)).isEqualTo("Single node writer");
+        assertThat(Texts.accessNotReported(created)).isNull();
+    }
+}
