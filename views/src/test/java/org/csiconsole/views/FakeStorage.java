@@ -337,6 +337,11 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
+    public CompletableFuture<List<NodeInfo>> connectedNodes() {
+        return answer("connectedNodes", () -> List.copyOf(nodes));
+    }
+
+    @Override
     public CompletableFuture<List<Capacity>> capacity() {
         return answer("capacity", () -> List.of(
                 new Capacity(nodes.get(0).accessibleTopology(), Map.of(), 800L << 30, 4L << 40, 1L << 20),

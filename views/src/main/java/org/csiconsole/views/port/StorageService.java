@@ -235,6 +235,14 @@ public interface StorageService {
         return unsupported("List nodes");
     }
 
+    /**
+     * The node this connection's Node service runs on (NodeGetInfo), without listing volumes; an
+     * empty list when no node socket is connected or NodeGetInfo fails.
+     */
+    default CompletableFuture<List<NodeInfo>> connectedNodes() {
+        return CompletableFuture.completedFuture(List.of());
+    }
+
     // ---- capacity -----------------------------------------------------------------------------
 
     /**

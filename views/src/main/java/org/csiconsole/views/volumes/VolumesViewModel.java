@@ -30,9 +30,11 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -113,11 +115,13 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     @Override
     protected void loadedAll() {
-        if (features().available(Feature.NODE_INFO) || features().available(Feature.CONTROLLER_PUBLISH)) {
-            storage().listNodes().whenComplete((list, e) -> context.ui().execute(() -> {
-                if (list != null) nodes.setAll(list);
-            }));
-        }
+        if (!features().available(Feature.NODE_INFO) && !features().available(Feature.CONTROLLER_PUBLISH)) return;
+        // The publish targets are the connected node and the nodes the listing just read showed
+        // volumes published to: no second ListVolumes for them.
+        Set<String> published = new LinkedHashSet<>();
+        for (Volume v : table().all()) published.addAll(v.publishedNodeIds());
+        storage().connectedNodes().whenComplete((own, e) -> context.ui().execute(() ->
+                nodes.setAll(NodeInfo.withPublished(own == null ? List.of() : own, published))));
     }
 
     // ---- state --------------------------------------------------------------------------------

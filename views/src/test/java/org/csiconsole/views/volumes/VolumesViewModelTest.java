@@ -49,6 +49,20 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void publishTargetsComeFromTheConnectedNodeAndTheListedVolumesWithoutListingAgain() {
+        Volume v = storage.volumes.get(1);
+        storage.volumes.set(1, new Volume(v.volumeId(), v.name(), v.capacityBytes(), v.source(), v.capabilities(), v.parameters(),
+                v.volumeContext(), v.accessibleTopology(), List.of("node-c9", "node-a1"), v.condition(), v.groupId(), v.origin(),
+                v.properties()));
+        VolumesViewModel m = model();
+        assertThat(m.nodes()).extracting(org.csiconsole.core.model.NodeInfo::nodeId)
+                .containsExactly("node-a1", "node-b1", "node-c9");
+        assertThat(m.nodes().get(0).maxVolumesPerNode()).isEqualTo(64);
+        assertThat(storage.calls).filteredOn("listVolumes"::equals).hasSize(1);
+        assertThat(storage.calls).doesNotContain("listNodes");
+    }
+
+    @Test
     void createThroughTheFormSendsTheParsedSizeAndAddsTheRow() {
         VolumesViewModel m = model();
         dialogs.formAnswer = f -> {

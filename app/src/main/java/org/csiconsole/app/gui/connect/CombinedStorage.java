@@ -297,6 +297,11 @@ public final class CombinedStorage implements StorageService {
     }
 
     @Override
+    public CompletableFuture<List<NodeInfo>> connectedNodes() {
+        return csi.connectedNodes();
+    }
+
+    @Override
     public CompletableFuture<List<Capacity>> capacity() {
         return csi.capacity();
     }

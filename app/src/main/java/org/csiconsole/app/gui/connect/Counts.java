@@ -1,6 +1,8 @@
 package org.csiconsole.app.gui.connect;
 
 import org.csiconsole.core.call.PageSink;
+import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.core.model.Volume;
 import org.csiconsole.views.port.Feature;
 import org.csiconsole.views.port.Features;
 import org.csiconsole.views.port.StorageService;
@@ -8,7 +10,9 @@ import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ResourceKind;
 
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -33,12 +37,21 @@ final class Counts {
             }
             return null;
         });
-        CompletableFuture<Void> counts = storage.features().thenCompose(f -> CompletableFuture.allOf(
-                streamed(model, storage, ui, ResourceKind.VOLUMES, f, Feature.LIST_VOLUMES, n -> storage.listVolumes(PageSink.unpaced(p -> n.addAndGet(p.size())))),
-                streamed(model, storage, ui, ResourceKind.SNAPSHOTS, f, Feature.LIST_SNAPSHOTS, n -> storage.listSnapshots(null, PageSink.unpaced(p -> n.addAndGet(p.size())))),
-                listed(model, storage, ui, ResourceKind.VOLUME_GROUPS, f, Feature.VOLUME_GROUPS, storage::listVolumeGroups),
-                listed(model, storage, ui, ResourceKind.SNAPSHOT_GROUPS, f, Feature.GROUP_SNAPSHOTS, storage::listGroupSnapshots),
-                hosts(model, storage, ui, f)));
+        // One volume listing gives both the volume count and the node ids volumes are published to.
+        Set<String> published = ConcurrentHashMap.newKeySet();
+        CompletableFuture<Void> counts = storage.features().thenCompose(f -> {
+            CompletableFuture<Void> volumes = streamed(model, storage, ui, ResourceKind.VOLUMES, f, Feature.LIST_VOLUMES,
+                    n -> storage.listVolumes(PageSink.unpaced(p -> {
+                        n.addAndGet(p.size());
+                        for (Volume v : p) published.addAll(v.publishedNodeIds());
+                    })));
+            return CompletableFuture.allOf(volumes,
+                    streamed(model, storage, ui, ResourceKind.SNAPSHOTS, f, Feature.LIST_SNAPSHOTS,
+                            n -> storage.listSnapshots(null, PageSink.unpaced(p -> n.addAndGet(p.size())))),
+                    listed(model, storage, ui, ResourceKind.VOLUME_GROUPS, f, Feature.VOLUME_GROUPS, storage::listVolumeGroups),
+                    listed(model, storage, ui, ResourceKind.SNAPSHOT_GROUPS, f, Feature.GROUP_SNAPSHOTS, storage::listGroupSnapshots),
+                    hosts(model, storage, ui, f, volumes.thenApply(x -> published)));
+        });
         return CompletableFuture.allOf(plugin, counts.exceptionally(e -> null));
     }
 
@@ -57,10 +70,13 @@ final class Counts {
         return list.get().handle((l, e) -> e == null ? l.size() : -1).thenCompose(c -> set(model, storage, ui, kind, c));
     }
 
-    private static CompletableFuture<Void> hosts(ConnectionModel model, StorageService storage, Executor ui, Features f) {
+    /** CSP hosts plus CSI nodes: the connected node and the nodes in {@code published} once it completes. */
+    private static CompletableFuture<Void> hosts(ConnectionModel model, StorageService storage, Executor ui, Features f,
+                                                 CompletableFuture<Set<String>> published) {
         CompletableFuture<Integer> hosts = f.available(Feature.CSP_HOSTS)
                 ? storage.listHosts().handle((l, e) -> e == null ? l.size() : 0) : CompletableFuture.completedFuture(0);
-        CompletableFuture<Integer> nodes = storage.listNodes().handle((l, e) -> e == null ? l.size() : 0);
+        CompletableFuture<Integer> nodes = storage.connectedNodes().exceptionally(e -> List.of())
+                .thenCombine(published, (own, ids) -> NodeInfo.withPublished(own, ids).size());
         return hosts.thenCombine(nodes, Integer::sum).thenCompose(c -> set(model, storage, ui, ResourceKind.HOSTS, c));
     }
 

@@ -240,9 +240,6 @@ public final class CsiStorage implements StorageService {
     /** NodeGetInfo of the connected node (when there is a node service) plus every node id seen in published_node_ids. */
     @Override
     public CompletableFuture<List<NodeInfo>> listNodes() {
-        CompletableFuture<List<NodeInfo>> own = features().thenCompose(f -> f.nodeSocket()
-                ? csi.nodeInfo().handle((n, e) -> e == null ? List.of(n) : List.<NodeInfo>of())
-                : CompletableFuture.completedFuture(List.<NodeInfo>of()));
         Set<String> published = new LinkedHashSet<>();
         CompletableFuture<Void> seen = features().thenCompose(f -> f.available(org.csiconsole.views.port.Feature.LIST_VOLUMES)
                 ? listVolumes(PageSink.unpaced(page -> {
@@ -251,22 +248,25 @@ public final class CsiStorage implements StorageService {
                     }
                 })).exceptionally(e -> null)
                 : CompletableFuture.completedFuture(null));
-        return own.thenCombine(seen, (mine, x) -> {
-            List<NodeInfo> out = new ArrayList<>(mine);
+        return connectedNodes().thenCombine(seen, (mine, x) -> {
             synchronized (published) {
-                for (String id : published) {
-                    if (out.stream().noneMatch(n -> n.nodeId().equals(id))) out.add(new NodeInfo(id, 0, null));
-                }
+                return NodeInfo.withPublished(mine, published);
             }
-            return List.copyOf(out);
         });
+    }
+
+    @Override
+    public CompletableFuture<List<NodeInfo>> connectedNodes() {
+        return features().thenCompose(f -> f.nodeSocket()
+                ? csi.nodeInfo().handle((n, e) -> e == null ? List.of(n) : List.<NodeInfo>of())
+                : CompletableFuture.completedFuture(List.<NodeInfo>of()));
     }
 
     /** GetCapacity for all segments, then per segment known from the node and the volumes (up to {@value #MAX_CAPACITY_SEGMENTS}). */
     @Override
     public CompletableFuture<List<Capacity>> capacity() {
         Set<Topology> segments = new LinkedHashSet<>();
-        return listNodes().exceptionally(e -> List.of()).thenCompose(nodes -> {
+        return connectedNodes().thenCompose(nodes -> {
             nodes.stream().map(NodeInfo::accessibleTopology).filter(Objects::nonNull)
                     .filter(t -> !t.segments().isEmpty()).forEach(segments::add);
             return listVolumes(PageSink.unpaced(page -> {

@@ -65,7 +65,8 @@ class DemoStorageTest {
     @Test
     void theDemoConnectsWithThePluginIdentityCountsAndSeededVolumes() throws Exception {
         ConnectionModel demo = connectDemo(dir.resolve("demo"));
-        pumpUntil(() -> demo.count(ResourceKind.VOLUMES).get() >= 0 && !demo.pluginNameProperty().get().isEmpty());
+        pumpUntil(() -> demo.count(ResourceKind.VOLUMES).get() >= 0 && demo.count(ResourceKind.HOSTS).get() >= 0
+                && !demo.pluginNameProperty().get().isEmpty());
         assertThat(demo.pluginNameProperty().get()).isEqualTo(ReferencePlugin.PLUGIN_NAME);
         var features = demo.storage().features().get(10, TimeUnit.SECONDS);
         assertThat(features.available(org.csiconsole.views.port.Feature.LIST_VOLUMES)).as(features.reason(org.csiconsole.views.port.Feature.LIST_VOLUMES) + " " + features.csi()).isTrue();
