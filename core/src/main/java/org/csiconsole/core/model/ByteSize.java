@@ -85,4 +85,21 @@ public final class ByteSize {
         }
         return number + " " + BINARY[unit];
     }
+
+    /**
+     * Digits grouped in threes with commas, whatever the locale, e.g. {@code 10,737,418,240}, for
+     * exact byte counts and row counts ({@code Long.MIN_VALUE} included).
+     */
+    public static String grouped(long n) {
+        String digits = Long.toString(n);
+        int sign = n < 0 ? 1 : 0;
+        int len = digits.length() - sign;
+        StringBuilder out = new StringBuilder(digits.length() + len / 3);
+        out.append(digits, 0, sign);
+        for (int i = 0; i < len; i++) {
+            if (i > 0 && (len - i) % 3 == 0) out.append(',');
+            out.append(digits.charAt(sign + i));
+        }
+        return out.toString();
+    }
 }

@@ -20,4 +20,15 @@ class ByteSizeFormatTest {
         assertThat(ByteSize.format(1048575)).isEqualTo("1024 KiB");
         assertThat(ByteSize.format(Long.MAX_VALUE)).isEqualTo("8.0 EiB");
     }
+
+    @Test
+    void groupedPutsACommaBetweenEveryThreeDigits() {
+        assertThat(ByteSize.grouped(0)).isEqualTo("0");
+        assertThat(ByteSize.grouped(999)).isEqualTo("999");
+        assertThat(ByteSize.grouped(1000)).isEqualTo("1,000");
+        assertThat(ByteSize.grouped(100_000)).isEqualTo("100,000");
+        assertThat(ByteSize.grouped(10L << 30)).isEqualTo("10,737,418,240");
+        assertThat(ByteSize.grouped(-1234567)).isEqualTo("-1,234,567");
+        assertThat(ByteSize.grouped(Long.MIN_VALUE)).isEqualTo("-9,223,372,036,854,775,808");
+    }
 }

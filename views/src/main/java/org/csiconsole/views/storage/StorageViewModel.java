@@ -13,6 +13,7 @@ import javafx.beans.property.SimpleObjectProperty;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
+import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.views.ViewModel;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.dialog.DialogService;
@@ -26,9 +27,7 @@ import org.csiconsole.views.table.ResourceTableModel;
 import org.csiconsole.views.task.Progress;
 import org.csiconsole.views.task.UiTask;
 
-import java.text.NumberFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -257,9 +256,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
     }
 
     protected static String format(long n) {
-        NumberFormat f = NumberFormat.getIntegerInstance(Locale.ROOT);
-        f.setGroupingUsed(true);
-        return f.format(n);
+        return ByteSize.grouped(n);
     }
 
 }

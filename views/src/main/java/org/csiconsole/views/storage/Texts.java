@@ -10,7 +10,6 @@ import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeReplication;
 import org.csiconsole.core.model.VolumeSource;
 
-import java.text.NumberFormat;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -35,9 +34,7 @@ public final class Texts {
 
     /** Exact bytes with grouping, e.g. {@code 10,737,418,240 bytes}. */
     public static String exactBytes(long bytes) {
-        NumberFormat f = NumberFormat.getIntegerInstance(Locale.ROOT);
-        f.setGroupingUsed(true);
-        return f.format(bytes) + (bytes == 1 ? " byte" : " bytes");
+        return ByteSize.grouped(bytes) + (bytes == 1 ? " byte" : " bytes");
     }
 
     /** Size followed by the exact bytes, for detail panes. */

@@ -27,17 +27,16 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
+import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.views.Icons;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-import java.text.NumberFormat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -278,9 +277,8 @@ public final class ResourceTable<T> extends BorderPane {
     }
 
     static String countText(int shown, int total) {
-        NumberFormat n = NumberFormat.getIntegerInstance(Locale.ROOT);
-        n.setGroupingUsed(true);
         String rows = total == 1 ? " row" : " rows";
-        return shown == total ? n.format(total) + rows : n.format(shown) + " of " + n.format(total) + rows;
+        return shown == total ? ByteSize.grouped(total) + rows
+                : ByteSize.grouped(shown) + " of " + ByteSize.grouped(total) + rows;
     }
 }

@@ -13,6 +13,7 @@ import javafx.scene.control.TreeView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Circle;
+import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.views.Icons;
@@ -20,7 +21,6 @@ import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-import java.text.NumberFormat;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -155,7 +155,7 @@ public final class NavigatorView extends VBox {
                 if (k.kind().counted()) {
                     var prop = k.connection().count(k.kind());
                     count.textProperty().bind(Bindings.createStringBinding(() -> prop.get() < 0 ? ""
-                            : NumberFormat.getIntegerInstance(Locale.ROOT).format(prop.get()), prop));
+                            : ByteSize.grouped(prop.get()), prop));
                     unhook = () -> count.textProperty().unbind();
                 }
                 box.getChildren().addAll(Icons.of(k.kind().icon()), label, new Spacer(), count);
