@@ -164,19 +164,20 @@ public abstract class StorageViewModel<T> extends ViewModel {
         loading.set(true);
         status.set("Reading " + noun() + "\u2026");
         String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
-        BatchAppender<T> appender = new BatchAppender<>(context.ui(), batch -> {
+        // Pages get their search keys on the thread that read them, not on the UI thread.
+        BatchAppender<ResourceTableModel.Prepared<T>> appender = new BatchAppender<>(context.ui(), batch -> {
             if (generation.get() != gen) return;
             if (replacing.getAndSet(false)) {
-                table.replaceAll(batch);
+                table.replaceAllPrepared(batch);
             } else {
-                table.append(batch);
+                table.appendPrepared(batch);
             }
         });
         AtomicLong count = new AtomicLong();
         UiTask<?> task = context.actions().tasks().submit(title, (Progress p) -> load(page -> {
             if (p.isCancelled()) return PageSink.READY;
             p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
-            return appender.addAll(page);
+            return page.isEmpty() ? PageSink.READY : appender.addAll(List.of(table.prepare(page)));
         }));
         load = task;
         task.outcome().whenComplete((v, error) -> {

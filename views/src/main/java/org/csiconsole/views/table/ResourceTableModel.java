@@ -36,7 +36,8 @@ import java.util.function.Predicate;
  *
  * <p>Filtering matches every whitespace-separated word of the filter text, case-insensitively,
  * against a search key per row ({@code searchText}, e.g. name + id + status). Keys are computed
- * once when a row is added, so typing in the filter box does no string building for 100,000 rows.
+ * once per row, so typing in the filter box does no string building for 100,000 rows; rows read in
+ * the background get theirs there ({@link #prepare}), so adding a page costs the UI thread none.
  *
  * <p>Keeping the UI thread free: up to {@link #DEFAULT_SYNC_LIMIT} rows (or the limit given), a
  * filter or sort is applied at once on the UI thread. Above it, the filtered and sorted list is
@@ -58,7 +59,8 @@ import java.util.function.Predicate;
  * follow then; {@link #shownCount()} counts them at once). Filter and sort results are shown at
  * once, apart from a viewport fill.
  *
- * <p>UI thread only; rows from other threads come in through {@link #appender(Executor)}.
+ * <p>UI thread only; rows from other threads come in through {@link #appender(Executor)}, or as
+ * {@link Prepared} batches.
  */
 public final class ResourceTableModel<T> {
     /** Row count (rows held) up to which filtering and sorting run on the UI thread at once. */
@@ -91,6 +93,23 @@ public final class ResourceTableModel<T> {
 
     /** A row and its lower-cased search key; immutable, so snapshots may be read off the UI thread. */
     private record Entry<T>(T row, String key) {
+    }
+
+    /**
+     * Rows with their search keys computed, made on any thread by {@link #prepare} and added on the
+     * UI thread by {@link #appendPrepared} or {@link #replaceAllPrepared}. Immutable.
+     */
+    public static final class Prepared<T> {
+        private final List<Entry<T>> entries;
+
+        private Prepared(List<Entry<T>> entries) {
+            this.entries = entries;
+        }
+
+        /** Rows in this batch. */
+        public int size() {
+            return entries.size();
+        }
     }
 
     private final Function<? super T, String> searchText;
@@ -209,11 +228,30 @@ public final class ResourceTableModel<T> {
         return f;
     }
 
+    /**
+     * Computes the search keys of {@code rows}. Thread-safe when {@code searchText} is (a function of
+     * the row alone): call it where the rows are read, off the UI thread.
+     */
+    public Prepared<T> prepare(Collection<? extends T> rows) {
+        List<Entry<T>> out = new ArrayList<>(rows.size());
+        for (T row : rows) out.add(new Entry<>(row, key(row)));
+        return new Prepared<>(out);
+    }
+
     /** Appends rows as one change. */
     public void append(Collection<? extends T> rows) {
-        if (rows.isEmpty()) return;
-        List<Entry<T>> added = new ArrayList<>(rows.size());
-        for (T row : rows) added.add(new Entry<>(row, key(row)));
+        if (!rows.isEmpty()) appendEntries(prepare(rows).entries);
+    }
+
+    /** Appends prepared batches, in order, as one change. */
+    public void appendPrepared(List<Prepared<T>> batches) {
+        List<Entry<T>> added = joined(batches);
+        if (!added.isEmpty()) appendEntries(added);
+    }
+
+    private void appendEntries(List<Entry<T>> added) {
+        List<T> rows = new ArrayList<>(added.size());
+        for (Entry<T> e : added) rows.add(e.row());
         entries.addAll(added);
         source.addAll(rows);
         if (comparator == null && !inFlight) {
@@ -246,10 +284,28 @@ public final class ResourceTableModel<T> {
 
     /** Replaces every row as one change (a full refresh). */
     public void replaceAll(Collection<? extends T> rows) {
+        replaceEntries(prepare(rows).entries);
+    }
+
+    /** Replaces every row with those of prepared batches, in order, as one change. */
+    public void replaceAllPrepared(List<Prepared<T>> batches) {
+        replaceEntries(joined(batches));
+    }
+
+    private void replaceEntries(List<Entry<T>> replacement) {
+        List<T> rows = new ArrayList<>(replacement.size());
+        for (Entry<T> e : replacement) rows.add(e.row());
         entries.clear();
-        for (T row : rows) entries.add(new Entry<>(row, key(row)));
+        entries.addAll(replacement);
         source.setAll(rows);
         recompute();
+    }
+
+    private static <T> List<Entry<T>> joined(List<Prepared<T>> batches) {
+        if (batches.size() == 1) return batches.get(0).entries;
+        List<Entry<T>> out = new ArrayList<>();
+        for (Prepared<T> b : batches) out.addAll(b.entries);
+        return out;
     }
 
     /** Removes the rows matching {@code test}. */

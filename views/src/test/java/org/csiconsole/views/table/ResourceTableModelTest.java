@@ -38,6 +38,34 @@ class ResourceTableModelTest {
     }
 
     @Test
+    void preparedBatchesCarryKeysMadeOnTheReadingThreadAndAddInOrder() throws Exception {
+        List<String> keyThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ResourceTableModel<Row> m = new ResourceTableModel<>(r -> {
+            keyThreads.add(Thread.currentThread().getName());
+            return r.name() + " " + r.state();
+        });
+        m.append(List.of(new Row("old", 1, "Ready")));
+        var reader = java.util.concurrent.Executors.newSingleThreadExecutor(r -> new Thread(r, "reader"));
+        try {
+            var first = reader.submit(() -> m.prepare(List.of(new Row("pvc-a", 1, "Ready"), new Row("pvc-b", 2, "Failed")))).get();
+            var second = reader.submit(() -> m.prepare(List.of(new Row("pvc-c", 3, "Ready")))).get();
+            var third = reader.submit(() -> m.prepare(List.of(new Row("pvc-d", 4, "Failed")))).get();
+            keyThreads.clear();
+
+            m.replaceAllPrepared(List.of(first, second));
+            assertThat(m.all()).extracting(Row::name).containsExactly("pvc-a", "pvc-b", "pvc-c");
+            m.appendPrepared(List.of(third));
+            m.filterTextProperty().set("failed");
+
+            assertThat(m.rows()).extracting(Row::name).containsExactly("pvc-b", "pvc-d");
+            assertThat(keyThreads).as("no search keys computed when adding").isEmpty();
+            assertThat(first.size()).isEqualTo(2);
+        } finally {
+            reader.shutdown();
+        }
+    }
+
+    @Test
     void columnComparatorSortsByRawValueNotText() {
         model.append(List.of(new Row("a", 900, ""), new Row("b", 10_000, ""), new Row("c", 5, "")));
         Column<Row, Long> size = Column.<Row, Long>of("size", "Size", Row::bytes).format(b -> b + " B");
