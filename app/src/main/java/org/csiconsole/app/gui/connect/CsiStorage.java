@@ -266,7 +266,7 @@ public final class CsiStorage implements StorageService {
     @Override
     public CompletableFuture<List<Capacity>> capacity() {
         Set<Topology> segments = new LinkedHashSet<>();
-        return connectedNodes().thenCompose(nodes -> {
+        return connectedNodes().exceptionally(e -> List.of()).thenCompose(nodes -> {
             nodes.stream().map(NodeInfo::accessibleTopology).filter(Objects::nonNull)
                     .filter(t -> !t.segments().isEmpty()).forEach(segments::add);
             return listVolumes(PageSink.unpaced(page -> {
