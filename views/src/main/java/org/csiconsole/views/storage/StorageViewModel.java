@@ -23,6 +23,7 @@ import org.csiconsole.views.port.Feature;
 import org.csiconsole.views.port.Features;
 import org.csiconsole.views.port.StorageService;
 import org.csiconsole.views.table.BatchAppender;
+import org.csiconsole.views.table.PreparedRows;
 import org.csiconsole.views.table.ResourceTableModel;
 import org.csiconsole.views.task.Progress;
 import org.csiconsole.views.task.UiTask;
@@ -165,7 +166,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         status.set("Reading " + noun() + "\u2026");
         String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
         // Pages get their search keys on the thread that read them, not on the UI thread.
-        BatchAppender<ResourceTableModel.Prepared<T>> appender = new BatchAppender<>(context.ui(), batch -> {
+        BatchAppender<PreparedRows<T>> appender = new BatchAppender<>(context.ui(), batch -> {
             if (generation.get() != gen) return;
             if (replacing.getAndSet(false)) {
                 table.replaceAllPrepared(batch);

@@ -58,7 +58,7 @@ import java.util.function.Function;
  * {@code table-columns}, {@code table-detail}.
  */
 public final class ResourceTable<T> extends BorderPane {
-    /** Frames over which an empty table fills its viewport (see {@link ResourceTableModel.Pacing}). */
+    /** Frames over which an empty table fills its viewport (see {@link TablePacing}). */
     static final int FILL_FRAMES = 3;
     /** Least time between two appends to a full table: the scroll bar and row count follow four times a second. */
     static final Duration APPEND_INTERVAL = Duration.ofMillis(250);
@@ -84,7 +84,7 @@ public final class ResourceTable<T> extends BorderPane {
 
         table.setItems(model.rows());
         NextPulse frames = new NextPulse();
-        model.pace(new ResourceTableModel.Pacing(frames, this::viewportRows, FILL_FRAMES, APPEND_INTERVAL,
+        model.pace(new TablePacing(frames, this::viewportRows, FILL_FRAMES, APPEND_INTERVAL,
                 System::nanoTime));
         primeWhenFirstShown(frames);
         table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);

@@ -10,7 +10,6 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -25,8 +24,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.IntSupplier;
-import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 /**
@@ -46,7 +43,7 @@ import java.util.function.Predicate;
  * computation is in flight, further changes are coalesced into a single follow-up computation.
  * Appended rows with no sort in force are filtered and added on the UI thread directly (cost
  * proportional to the batch, not to the table); with a sort in force they trigger a (coalesced)
- * background re-sort, when paced at most once per {@link Pacing#appendInterval()}.
+ * background re-sort, when paced at most once per {@link TablePacing#appendInterval()}.
  * {@link #settled()} tells when {@link #rows()} reflects every change made.
  *
  * <p>Pacing what the table shows ({@link #pace}): a table pays for every change of its rows.
@@ -54,63 +51,17 @@ import java.util.function.Predicate;
  * cells are created or change CSS state: about 1 ms per row of a dozen columns with warm code,
  * several times that on the first fill in the JVM), and every change of the row count lays the
  * table out again. So, when paced, a change that would fill many rows of the viewport shows them
- * over {@link Pacing#fillFrames()} frames, and rows appended while the viewport is already full
- * are added at most once per {@link Pacing#appendInterval()} (the scroll bar and the row count
+ * over {@link TablePacing#fillFrames()} frames, and rows appended while the viewport is already full
+ * are added at most once per {@link TablePacing#appendInterval()} (the scroll bar and the row count
  * follow then; {@link #shownCount()} counts them at once). Filter and sort results are shown at
  * once, apart from a viewport fill.
  *
  * <p>UI thread only; rows from other threads come in through {@link #appender(Executor)}, or as
- * {@link Prepared} batches.
+ * {@link PreparedRows} batches.
  */
 public final class ResourceTableModel<T> {
     /** Row count (rows held) up to which filtering and sorting run on the UI thread at once. */
     public static final int DEFAULT_SYNC_LIMIT = 5_000;
-
-    /**
-     * How a table paces changes of what it shows.
-     *
-     * @param frames runs a task on the UI thread at its next frame, before that frame's layout
-     * @param viewportRows how many rows the table can show at once (read at each step)
-     * @param fillFrames frames over which an empty viewport is filled, at least 1
-     * @param appendInterval least time between two appends once the viewport is full
-     * @param nanoClock the time in ns ({@link System#nanoTime} but in tests)
-     */
-    public record Pacing(Executor frames, IntSupplier viewportRows, int fillFrames, Duration appendInterval,
-                         LongSupplier nanoClock) {
-        public Pacing {
-            Objects.requireNonNull(frames);
-            Objects.requireNonNull(viewportRows);
-            Objects.requireNonNull(appendInterval);
-            Objects.requireNonNull(nanoClock);
-            if (fillFrames < 1) throw new IllegalArgumentException("fillFrames must be at least 1, was " + fillFrames);
-        }
-
-        /** Rows filled into the viewport per frame. */
-        int rowsPerFrame() {
-            return Math.max(1, (viewportRows.getAsInt() + fillFrames - 1) / fillFrames);
-        }
-    }
-
-    /** A row and its lower-cased search key; immutable, so snapshots may be read off the UI thread. */
-    private record Entry<T>(T row, String key) {
-    }
-
-    /**
-     * Rows with their search keys computed, made on any thread by {@link #prepare} and added on the
-     * UI thread by {@link #appendPrepared} or {@link #replaceAllPrepared}. Immutable.
-     */
-    public static final class Prepared<T> {
-        private final List<Entry<T>> entries;
-
-        private Prepared(List<Entry<T>> entries) {
-            this.entries = entries;
-        }
-
-        /** Rows in this batch. */
-        public int size() {
-            return entries.size();
-        }
-    }
 
     private final Function<? super T, String> searchText;
     private final Executor background;
@@ -118,7 +69,7 @@ public final class ResourceTableModel<T> {
     private final int syncLimit;
     private final ObservableList<T> source = FXCollections.observableArrayList();
     private final ObservableList<T> sourceReadOnly = FXCollections.unmodifiableObservableList(source);
-    private final List<Entry<T>> entries = new ArrayList<>();
+    private final List<KeyedRow<T>> entries = new ArrayList<>();
     private final ObservableList<T> shown = FXCollections.observableArrayList();
     private final ObservableList<T> shownReadOnly = FXCollections.unmodifiableObservableList(shown);
     private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
@@ -135,7 +86,7 @@ public final class ResourceTableModel<T> {
     private boolean resortScheduled;
     private Consumer<Runnable> publisher = Runnable::run;
     /** How changes of {@link #rows()} are paced, or null to make them at once. */
-    private Pacing pacing;
+    private TablePacing pacing;
     /** Rows due after {@code shown} from index {@code pendingFrom} on, while paced; null when none. */
     private List<T> pending;
     private int pendingFrom;
@@ -166,7 +117,7 @@ public final class ResourceTableModel<T> {
         this.ui = Objects.requireNonNull(ui);
         this.syncLimit = syncLimit;
         filterText.addListener((obs, old, now) -> {
-            words = words(now);
+            words = KeyedRow.words(now);
             recompute();
         });
     }
@@ -199,7 +150,7 @@ public final class ResourceTableModel<T> {
     }
 
     /** Paces what the table shows from now on (see the class comment); a view showing the rows sets it. */
-    public void pace(Pacing pacing) {
+    public void pace(TablePacing pacing) {
         this.pacing = Objects.requireNonNull(pacing);
     }
 
@@ -232,32 +183,32 @@ public final class ResourceTableModel<T> {
      * Computes the search keys of {@code rows}. Thread-safe when {@code searchText} is (a function of
      * the row alone): call it where the rows are read, off the UI thread.
      */
-    public Prepared<T> prepare(Collection<? extends T> rows) {
-        List<Entry<T>> out = new ArrayList<>(rows.size());
-        for (T row : rows) out.add(new Entry<>(row, key(row)));
-        return new Prepared<>(out);
+    public PreparedRows<T> prepare(Collection<? extends T> rows) {
+        List<KeyedRow<T>> out = new ArrayList<>(rows.size());
+        for (T row : rows) out.add(new KeyedRow<>(row, key(row)));
+        return new PreparedRows<>(out);
     }
 
     /** Appends rows as one change. */
     public void append(Collection<? extends T> rows) {
-        if (!rows.isEmpty()) appendEntries(prepare(rows).entries);
+        if (!rows.isEmpty()) appendEntries(prepare(rows).rows());
     }
 
     /** Appends prepared batches, in order, as one change. */
-    public void appendPrepared(List<Prepared<T>> batches) {
-        List<Entry<T>> added = joined(batches);
+    public void appendPrepared(List<PreparedRows<T>> batches) {
+        List<KeyedRow<T>> added = PreparedRows.joined(batches);
         if (!added.isEmpty()) appendEntries(added);
     }
 
-    private void appendEntries(List<Entry<T>> added) {
+    private void appendEntries(List<KeyedRow<T>> added) {
         List<T> rows = new ArrayList<>(added.size());
-        for (Entry<T> e : added) rows.add(e.row());
+        for (KeyedRow<T> e : added) rows.add(e.row());
         entries.addAll(added);
         source.addAll(rows);
         if (comparator == null && !inFlight) {
             List<T> pass = new ArrayList<>(added.size());
             String[] w = words;
-            for (Entry<T> e : added) if (matches(e, w)) pass.add(e.row());
+            for (KeyedRow<T> e : added) if (e.matches(w)) pass.add(e.row());
             if (!pass.isEmpty()) showAppended(pass);
         } else {
             recomputeAppended();
@@ -274,7 +225,7 @@ public final class ResourceTableModel<T> {
             append(rows);
             return;
         }
-        for (T row : rows) entries.add(new Entry<>(row, key(row)));
+        for (T row : rows) entries.add(new KeyedRow<>(row, key(row)));
         source.addAll(rows);
         excess = source.size() - max;
         entries.subList(0, excess).clear();
@@ -284,28 +235,21 @@ public final class ResourceTableModel<T> {
 
     /** Replaces every row as one change (a full refresh). */
     public void replaceAll(Collection<? extends T> rows) {
-        replaceEntries(prepare(rows).entries);
+        replaceEntries(prepare(rows).rows());
     }
 
     /** Replaces every row with those of prepared batches, in order, as one change. */
-    public void replaceAllPrepared(List<Prepared<T>> batches) {
-        replaceEntries(joined(batches));
+    public void replaceAllPrepared(List<PreparedRows<T>> batches) {
+        replaceEntries(PreparedRows.joined(batches));
     }
 
-    private void replaceEntries(List<Entry<T>> replacement) {
+    private void replaceEntries(List<KeyedRow<T>> replacement) {
         List<T> rows = new ArrayList<>(replacement.size());
-        for (Entry<T> e : replacement) rows.add(e.row());
+        for (KeyedRow<T> e : replacement) rows.add(e.row());
         entries.clear();
         entries.addAll(replacement);
         source.setAll(rows);
         recompute();
-    }
-
-    private static <T> List<Entry<T>> joined(List<Prepared<T>> batches) {
-        if (batches.size() == 1) return batches.get(0).entries;
-        List<Entry<T>> out = new ArrayList<>();
-        for (Prepared<T> b : batches) out.addAll(b.entries);
-        return out;
     }
 
     /** Removes the rows matching {@code test}. */
@@ -346,12 +290,12 @@ public final class ResourceTableModel<T> {
         String[] w = words;
         Comparator<? super T> c = comparator;
         if (entries.size() <= syncLimit) {
-            publish(compute(entries, w, c));
+            publish(KeyedRow.filterSort(entries, w, c));
             return;
         }
         inFlight = true;
-        List<Entry<T>> snapshot = List.copyOf(entries);
-        CompletableFuture.supplyAsync(() -> compute(snapshot, w, c), background)
+        List<KeyedRow<T>> snapshot = List.copyOf(entries);
+        CompletableFuture.supplyAsync(() -> KeyedRow.filterSort(snapshot, w, c), background)
                 .whenCompleteAsync((rows, failure) -> {
                     inFlight = false;
                     // A result is shown unless filter or order changed meanwhile (then it would be
@@ -368,7 +312,7 @@ public final class ResourceTableModel<T> {
     /**
      * Brings {@link #rows()} in line after rows were appended that cannot simply be added at the
      * end (a sort is in force, or a computation is in flight). Paced and above the sync limit, the
-     * whole list is computed again at most once per {@link Pacing#appendInterval()}: re-sorting
+     * whole list is computed again at most once per {@link TablePacing#appendInterval()}: re-sorting
      * 100,000 rows keeps a core busy for tens of ms, and pages of a listing arrive many times a
      * second. {@link #shownCount()} follows at that pace too.
      */
@@ -393,13 +337,6 @@ public final class ResourceTableModel<T> {
                 scheduleResort();
             }
         });
-    }
-
-    private static <T> List<T> compute(List<Entry<T>> rows, String[] w, Comparator<? super T> c) {
-        List<T> out = new ArrayList<>(rows.size());
-        for (Entry<T> e : rows) if (matches(e, w)) out.add(e.row());
-        if (c != null) out.sort(c);
-        return out;
     }
 
     /** Replaces the shown rows with {@code rows} (a list of our own), filling the viewport paced. */
@@ -493,13 +430,4 @@ public final class ResourceTableModel<T> {
         return s == null ? "" : s.toLowerCase(Locale.ROOT);
     }
 
-    private static String[] words(String text) {
-        if (text == null || text.isBlank()) return new String[0];
-        return text.trim().toLowerCase(Locale.ROOT).split("\\s+");
-    }
-
-    private static boolean matches(Entry<?> e, String[] w) {
-        for (String word : w) if (!e.key().contains(word)) return false;
-        return true;
-    }
 }

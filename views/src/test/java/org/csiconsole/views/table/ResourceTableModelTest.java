@@ -171,7 +171,7 @@ class ResourceTableModelTest {
 
     private ResourceTableModel<Row> paced() {
         ResourceTableModel<Row> m = new ResourceTableModel<>(Row::name);
-        m.pace(new ResourceTableModel.Pacing(frames::add, () -> 6, 3, java.time.Duration.ofMillis(250), clock::get));
+        m.pace(new TablePacing(frames::add, () -> 6, 3, java.time.Duration.ofMillis(250), clock::get));
         return m;
     }
 
@@ -260,7 +260,7 @@ class ResourceTableModelTest {
     void pacedAppendsUnderASortAboveTheSyncLimitAreSortedInAtTheAppendInterval() {
         Queue<Runnable> background = new ArrayDeque<>();
         ResourceTableModel<Row> m = new ResourceTableModel<>(Row::name, background::add, Runnable::run, 2);
-        m.pace(new ResourceTableModel.Pacing(frames::add, () -> 6, 1, java.time.Duration.ofMillis(250), clock::get));
+        m.pace(new TablePacing(frames::add, () -> 6, 1, java.time.Duration.ofMillis(250), clock::get));
         m.setComparator(Column.<Row, Long>of("size", "Size", Row::bytes).rowComparator());
         m.append(List.of(new Row("c", 3, ""), new Row("a", 1, "")));
         assertThat(m.rows()).as("up to the sync limit, sorted at once").extracting(Row::name).containsExactly("a", "c");
