@@ -165,7 +165,9 @@ public abstract class StorageViewModel<T> extends ViewModel {
         loading.set(true);
         status.set("Reading " + noun() + "\u2026");
         String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
-        // Pages get their search keys on the thread that read them, not on the UI thread.
+        // Pages get their search keys on the thread that read them, not on the UI thread, and rows
+        // that did not change since the last read keep the instances the table holds.
+        var prepare = table.rereading();
         BatchAppender<PreparedRows<T>> appender = new BatchAppender<>(context.ui(), batch -> {
             if (generation.get() != gen) return;
             if (replacing.getAndSet(false)) {
@@ -178,7 +180,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         UiTask<?> task = context.actions().tasks().submit(title, (Progress p) -> load(page -> {
             if (p.isCancelled()) return PageSink.READY;
             p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
-            return page.isEmpty() ? PageSink.READY : appender.addAll(List.of(table.prepare(page)));
+            return page.isEmpty() ? PageSink.READY : appender.addAll(List.of(prepare.apply(page)));
         }));
         load = task;
         task.outcome().whenComplete((v, error) -> {

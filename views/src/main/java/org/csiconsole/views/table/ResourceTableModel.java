@@ -189,6 +189,17 @@ public final class ResourceTableModel<T> {
         return new PreparedRows<>(out);
     }
 
+    /**
+     * A {@link #prepare} for the pages of a full re-read of the rows (a refresh), to pass to
+     * {@link #replaceAllPrepared} and {@link #appendPrepared}: a row equal to one held now comes back
+     * as the held instance with its key, so a refresh of unchanged storage keeps the rows (and
+     * objects) it has and what it read is garbage at once. Call on the UI thread; the result may be
+     * applied on any thread, as {@code prepare} may. See {@link RereadPreparer}.
+     */
+    public Function<Collection<? extends T>, PreparedRows<T>> rereading() {
+        return new RereadPreparer<>(List.copyOf(entries), this::key);
+    }
+
     /** Appends rows as one change. */
     public void append(Collection<? extends T> rows) {
         if (!rows.isEmpty()) appendEntries(prepare(rows).rows());

@@ -66,6 +66,31 @@ class ResourceTableModelTest {
     }
 
     @Test
+    void reReadKeepsHeldInstancesOfUnchangedRowsAndTakesChangedOnes() {
+        Row alpha = new Row("pvc-alpha", 1, "Ready");
+        Row beta = new Row("pvc-beta", 2, "Ready");
+        Row gamma = new Row("pvc-gamma", 3, "Ready");
+        model.append(List.of(alpha, beta, gamma));
+        var prepare = model.rereading();
+
+        Row alphaAgain = new Row("pvc-alpha", 1, "Ready");
+        Row betaGrown = new Row("pvc-beta", 20, "Ready");
+        Row delta = new Row("pvc-delta", 4, "Ready");
+        Row alphaTwice = new Row("pvc-alpha", 1, "Ready");
+        model.replaceAllPrepared(List.of(prepare.apply(List.of(alphaAgain, betaGrown))));
+        model.appendPrepared(List.of(prepare.apply(List.of(delta, alphaTwice))));
+
+        assertThat(model.all()).containsExactly(alpha, betaGrown, delta, alphaTwice);
+        assertThat(model.all().get(0)).as("unchanged row keeps the held instance").isSameAs(alpha);
+        assertThat(model.all().get(1)).as("changed row is the one read").isSameAs(betaGrown);
+        assertThat(model.all().get(3)).as("a held row is handed out once").isSameAs(alphaTwice);
+        model.filterTextProperty().set("alpha");
+        assertThat(model.rows()).hasSize(2);
+        model.filterTextProperty().set("delta");
+        assertThat(model.rows()).containsExactly(delta);
+    }
+
+    @Test
     void columnComparatorSortsByRawValueNotText() {
         model.append(List.of(new Row("a", 900, ""), new Row("b", 10_000, ""), new Row("c", 5, "")));
         Column<Row, Long> size = Column.<Row, Long>of("size", "Size", Row::bytes).format(b -> b + " B");

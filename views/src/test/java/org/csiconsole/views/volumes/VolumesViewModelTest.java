@@ -63,6 +63,25 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void refreshKeepsTheRowsOfVolumesThatDidNotChange() {
+        VolumesViewModel m = model();
+        List<Volume> before = List.copyOf(m.table().all());
+        storage.volumes.replaceAll(v -> v.withOrigin(v.origin()));
+        Volume db = storage.volumes.get(1);
+        storage.volumes.set(1, db.withReplication(new org.csiconsole.core.model.VolumeReplication(true,
+                org.csiconsole.core.model.ReplicationRole.PRIMARY, org.csiconsole.core.model.ReplicationHealth.HEALTHY,
+                "", "")));
+        assertThat(storage.volumes.get(0)).isNotSameAs(before.get(0)).isEqualTo(before.get(0));
+
+        m.refresh();
+
+        assertThat(m.table().all()).hasSize(3);
+        assertThat(m.table().all().get(0)).isSameAs(before.get(0));
+        assertThat(m.table().all().get(2)).isSameAs(before.get(2));
+        assertThat(m.table().all().get(1)).isSameAs(storage.volumes.get(1));
+    }
+
+    @Test
     void createThroughTheFormSendsTheParsedSizeAndAddsTheRow() {
         VolumesViewModel m = model();
         dialogs.formAnswer = f -> {
