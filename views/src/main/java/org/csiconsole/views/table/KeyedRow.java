@@ -30,4 +30,23 @@ record KeyedRow<T>(T row, String key) {
         if (c != null) out.sort(c);
         return out;
     }
+
+    /**
+     * {@code sorted} (rows already filtered and in the order of {@code c}) with the rows of
+     * {@code added} that match {@code words} merged in: the same list {@link #filterSort} gives for
+     * the rows of {@code sorted} followed by {@code added}, since on ties the earlier row comes
+     * first. O(n + k log k) for n sorted and k added rows.
+     */
+    static <T> List<T> mergeSorted(List<T> sorted, List<KeyedRow<T>> added, String[] words, Comparator<? super T> c) {
+        List<T> tail = filterSort(added, words, c);
+        List<T> out = new ArrayList<>(sorted.size() + tail.size());
+        int i = 0;
+        int j = 0;
+        while (i < sorted.size() && j < tail.size()) {
+            out.add(c.compare(tail.get(j), sorted.get(i)) < 0 ? tail.get(j++) : sorted.get(i++));
+        }
+        out.addAll(sorted.subList(i, sorted.size()));
+        out.addAll(tail.subList(j, tail.size()));
+        return out;
+    }
 }

@@ -179,6 +179,50 @@ class ResourceTableModelTest {
     }
 
     @Test
+    void appendsUnderASortAreMergedIntoTheLastResultInsteadOfSortingEveryRowAgain() {
+        Queue<Runnable> background = new ArrayDeque<>();
+        ResourceTableModel<Row> big = new ResourceTableModel<>(Row::name, background::add, Runnable::run, 10);
+        java.util.Random random = new java.util.Random(7);
+        List<Row> all = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) all.add(new Row((i % 3 == 0 ? "pvc-" : "snap-") + i, random.nextInt(500), ""));
+        big.append(all);
+        java.util.concurrent.atomic.AtomicLong compares = new java.util.concurrent.atomic.AtomicLong();
+        java.util.Comparator<Row> bySize = (a, b) -> {
+            compares.incrementAndGet();
+            return Long.compare(a.bytes(), b.bytes());
+        };
+        big.setComparator(bySize);
+        background.poll().run();
+        assertThat(compares.get()).as("the first sort sorts every row").isGreaterThan(10_000);
+
+        List<Row> more = new ArrayList<>();
+        for (int i = 0; i < 20; i++) more.add(new Row("pvc-new-" + i, random.nextInt(500), ""));
+        compares.set(0);
+        big.append(more);
+        background.poll().run();
+        assertThat(compares.get()).as("a merge, not a sort").isLessThan(2_000 + 20 + 20 * 5);
+        all.addAll(more);
+        assertThat(big.rows()).as("the same rows and order (ties in arrival order) as a full stable sort")
+                .containsExactlyElementsOf(all.stream().sorted(bySize).toList());
+
+        big.filterTextProperty().set("pvc");
+        background.poll().run();
+        big.append(List.of(new Row("pvc-late", 250, ""), new Row("snap-late", 250, "")));
+        background.poll().run();
+        all.add(new Row("pvc-late", 250, ""));
+        assertThat(big.rows()).as("merged rows pass the filter too")
+                .containsExactlyElementsOf(all.stream().filter(r -> r.name().contains("pvc")).sorted(bySize).toList());
+
+        big.removeIf(r -> r.bytes() < 250);
+        background.poll().run();
+        big.append(List.of(new Row("pvc-last", 1, "")));
+        background.poll().run();
+        assertThat(big.rows()).as("after a removal nothing removed comes back through a merge")
+                .allMatch(r -> r.bytes() >= 250 || r.name().equals("pvc-last"))
+                .first().isEqualTo(new Row("pvc-last", 1, ""));
+    }
+
+    @Test
     void aboveTheSyncLimitUnsortedAppendsAreFilteredInPlace() {
         Queue<Runnable> background = new ArrayDeque<>();
         ResourceTableModel<Row> big = new ResourceTableModel<>(Row::name, background::add, Runnable::run, 1);
