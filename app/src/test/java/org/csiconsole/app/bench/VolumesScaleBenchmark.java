@@ -69,8 +69,10 @@ import java.util.function.Supplier;
  * what the first load ran. Then an unmeasured warm-up round (each step below once). Then, with
  * the rows loaded, as in a console that has been open a while: a refresh (F5), a refresh with a
  * sort in force, scrolling (a page per frame, then jumps), sorting, filtering and two idle seconds.
- * The listing is paced by the table ({@link org.csiconsole.core.call.PageSink}): the next page is
- * asked for once the last one reached it.
+ * Apart from those, a load into an emptied table with the sort in force (pages stream in and are
+ * merged into the sorted rows). A load into an empty table is paced by the table
+ * ({@link org.csiconsole.core.call.PageSink}): the next page is asked for once the last one
+ * reached it. A refresh of a table with rows reads at the driver's pace and swaps the rows once.
  *
  * <p>It prints: the seeding and load times; sort times (name, size, back to arrival order, through
  * the table's sort policy as a column click does) and filter times (a narrow filter, a broad one,
@@ -231,17 +233,28 @@ public final class VolumesScaleBenchmark {
         stall.take("warm-up round");
         double warmMs = (System.nanoTime() - warmStart) / 1e6;
 
-        // Refresh (F5) with 100,000 rows shown: the first page replaces them, the rest stream in.
+        // Refresh (F5) with 100,000 rows shown: they stay until the read is complete, then the new
+        // rows (the same instances where nothing changed) replace them in one change.
         Map<String, Long> threadsBefore = threadCpu();
         long processBefore = processCpu();
         double loadMs = load(vm, count);
         if (TRACE) printCpu(threadsBefore, processBefore);
         Stall.Figures loadStall = stall.take("refresh");
-        // The same with a sort in force: every page re-sorts all rows read so far (in the background).
+        // The same with a sort in force: the new rows are sorted in the background, then swapped in.
         timed(model, () -> table.getSortOrder().setAll(nameCol));
         stall.take("sort by name");
         double sortedLoadMs = load(vm, count);
         Stall.Figures sortedLoadStall = stall.take("sorted refresh");
+        // Streaming into an empty table under that sort (a connection opened with a sort in force):
+        // each paced update merges the pages read since into the sorted rows (in the background).
+        onFx(() -> {
+            vm.table().clear();
+            return null;
+        });
+        waitFrames(10);
+        stall.take("cleared");
+        double sortedStreamMs = load(vm, count);
+        Stall.Figures sortedStreamStall = stall.take("sorted streaming load");
         timed(model, () -> table.getSortOrder().clear());
         // Scrolling: a page down per frame, then jumps across the whole table.
         double scrollMs = scroll(table, count);
@@ -288,6 +301,7 @@ public final class VolumesScaleBenchmark {
         System.out.println("With the rows loaded, in a console open a while:");
         phase("  refresh (F5)", loadMs, loadStall);
         phase("  refresh, sorted by name", sortedLoadMs, sortedLoadStall);
+        phase("  load sorted, table empty", sortedStreamMs, sortedStreamStall);
         phase("  scroll", scrollMs, scrollStall);
         phase("  sort (5 steps below)", Double.NaN, sortStall);
         phase("  filter (4 steps below)", Double.NaN, filterStall);

@@ -31,7 +31,6 @@ import org.csiconsole.views.task.UiTask;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -151,15 +150,16 @@ public abstract class StorageViewModel<T> extends ViewModel {
     }
 
     /**
-     * Reads the rows again, streaming pages into the table. The rows held so far stay until the
-     * first page replaces them (or the read ends without one), so the table does not flash empty.
-     * Cancels a read in progress.
+     * Reads the rows again. Into an empty table pages stream as they arrive. A table with rows
+     * keeps them, with the selection and the scroll position, until the read is complete, then
+     * takes the new rows in one change; rows that did not change keep their instances (see
+     * {@link ResourceTableModel#rereading}), so the table redraws only what changed. A cancelled or
+     * failed re-read leaves the rows as they were. Cancels a read in progress.
      */
     public void refresh() {
         if (load != null) load.cancel();
         long gen = generation.incrementAndGet();
-        AtomicBoolean replacing = new AtomicBoolean(true);
-        selected.set(null);
+        boolean streaming = table.all().isEmpty();
         loaded = true;
         complete.set(false);
         loading.set(true);
@@ -168,37 +168,38 @@ public abstract class StorageViewModel<T> extends ViewModel {
         // Pages get their search keys on the thread that read them, not on the UI thread, and rows
         // that did not change since the last read keep the instances the table holds.
         var prepare = table.rereading();
+        List<PreparedRows<T>> reread = streaming ? null : new java.util.concurrent.CopyOnWriteArrayList<>();
         BatchAppender<PreparedRows<T>> appender = new BatchAppender<>(context.ui(), batch -> {
-            if (generation.get() != gen) return;
-            if (replacing.getAndSet(false)) {
-                table.replaceAllPrepared(batch);
-            } else {
-                table.appendPrepared(batch);
-            }
+            if (generation.get() == gen) table.appendPrepared(batch);
         });
         AtomicLong count = new AtomicLong();
         UiTask<?> task = context.actions().tasks().submit(title, (Progress p) -> load(page -> {
             if (p.isCancelled()) return PageSink.READY;
             p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
-            return page.isEmpty() ? PageSink.READY : appender.addAll(List.of(prepare.apply(page)));
+            if (page.isEmpty()) return PageSink.READY;
+            if (streaming) return appender.addAll(List.of(prepare.apply(page)));
+            reread.add(prepare.apply(page));
+            return PageSink.READY;
         }));
         load = task;
         task.outcome().whenComplete((v, error) -> {
             if (generation.get() != gen) return;
-            if (replacing.getAndSet(false)) table.clear();
             loading.set(false);
             if (error == null) {
+                if (!streaming) table.replaceAllPrepared(reread);
                 status.set("Read " + format(count.get()) + " " + noun());
                 complete.set(true);
                 loadedAll();
                 return;
             }
+            String kept = streaming ? format(table.all().size()) + " " + noun() + " shown."
+                    : noun() + " shown are from the read before.";
             CallFailure failure = Failures.of(title, error);
             if (failure.kind() == FailureKind.CANCELLED) {
-                status.set("Reading was cancelled; " + format(count.get()) + " " + noun() + " shown.");
+                status.set("Reading was cancelled; " + (streaming ? kept : "the " + kept));
                 return;
             }
-            status.set(failure.getMessage());
+            status.set(streaming ? failure.getMessage() : failure.getMessage() + " The " + kept);
             context.actions().notifications().error(title, failure.getMessage());
             dialogs().showFailure(failure);
         });

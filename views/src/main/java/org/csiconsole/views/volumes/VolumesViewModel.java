@@ -115,6 +115,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     @Override
     protected void loadedAll() {
+        // A re-read keeps the selection when the volume is still there: show its details as they are now.
+        if (selected() != null) loadDetails(selected());
         if (!features().available(Feature.NODE_INFO) && !features().available(Feature.CONTROLLER_PUBLISH)) return;
         // The publish targets are the connected node and the nodes the listing just read showed
         // volumes published to: no second ListVolumes for them.

@@ -12,6 +12,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,6 +41,36 @@ class VolumesViewFxTest {
         fx.select(robot, 0);
         assertThat(robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class))
                 .extracting(javafx.scene.control.Labeled::getText).contains("10 GiB (10,737,418,240 bytes)");
+    }
+
+    @Test
+    void aRefreshKeepsTheScrollPositionAndTheSelectedVolume(FxRobot robot) throws Exception {
+        for (int i = 0; i < 300; i++) fx.storage.volumes.add(Volume.csi(String.format("vol-x%03d", i), (i + 1L) << 30));
+        robot.interact(() -> fx.view.refreshAction().run());
+        fx.awaitRows(303);
+        robot.interact(() -> {
+            fx.table().scrollTo(200);
+            fx.table().getSelectionModel().select(210);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        int firstShown = firstVisibleRow(robot);
+        Object selected = fx.table().getSelectionModel().getSelectedItem();
+        assertThat(firstShown).isGreaterThan(150);
+
+        // The driver answers with equal copies, and one volume has grown.
+        fx.storage.volumes.replaceAll(v -> v.withOrigin(v.origin()));
+        fx.storage.volumes.set(250, Volume.csi("vol-x247", 99L << 30));
+        robot.interact(() -> fx.view.refreshAction().run());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !fx.view.model().loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(firstVisibleRow(robot)).isEqualTo(firstShown);
+        assertThat(fx.table().getSelectionModel().getSelectedItem()).isSameAs(selected);
+        assertThat(fx.table().getItems().get(250)).extracting(v -> ((Volume) v).capacityBytes()).isEqualTo(99L << 30);
+    }
+
+    private int firstVisibleRow(FxRobot robot) {
+        return robot.lookup(".virtual-flow").queryAs(javafx.scene.control.skin.VirtualFlow.class).getFirstVisibleCell().getIndex();
     }
 
     @Test

@@ -169,8 +169,8 @@ class VolumesViewModelTest {
         m.refresh();
         assertThat(dialogs.failures).hasSize(2);
         assertThat(dialogs.failures.get(1).kind()).isEqualTo(FailureKind.UNAVAILABLE);
-        assertThat(m.statusProperty().get()).contains("did not answer");
-        assertThat(m.table().all()).isEmpty();
+        assertThat(m.statusProperty().get()).contains("did not answer").endsWith("The volumes shown are from the read before.");
+        assertThat(names(m)).as("a failed refresh loses no rows").contains("pvc-web", "pvc-db", "pvc-logs");
     }
 
     @Test
@@ -279,28 +279,38 @@ class VolumesViewModelTest {
     }
 
     @Test
-    void aRefreshKeepsTheRowsUntilItsFirstPageReplacesThem() {
+    void pagesStreamIntoAnEmptyTableButARefreshSwapsTheRowsOnlyOnceComplete() {
         java.util.List<java.util.concurrent.CompletableFuture<Void>> outcomes = new java.util.ArrayList<>();
         java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
         VolumesViewModel m = new VolumesViewModel(new ViewContext(listingInto(sinks, outcomes), actions, Runnable::run, "Demo"));
         m.activate();
         sinks.get(0).accept(List.of(Volume.csi("vol-a", 1), Volume.csi("vol-b", 2)));
+        assertThat(m.table().all()).as("the first read streams").extracting(Volume::volumeId).containsExactly("vol-a", "vol-b");
         outcomes.get(0).complete(null);
+        m.selectedProperty().set(m.table().all().get(1));
 
         m.refresh();
         assertThat(m.loadingProperty().get()).isTrue();
-        assertThat(m.table().all()).as("no flash of an empty table while the first page is on its way")
-                .extracting(Volume::volumeId).containsExactly("vol-a", "vol-b");
         sinks.get(1).accept(List.of(Volume.csi("vol-c", 3)));
-        assertThat(m.table().all()).extracting(Volume::volumeId).containsExactly("vol-c");
-        sinks.get(1).accept(List.of(Volume.csi("vol-d", 4)));
+        sinks.get(1).accept(List.of(Volume.csi("vol-b", 2)));
+        assertThat(m.table().all()).as("no half-read table while the refresh runs")
+                .extracting(Volume::volumeId).containsExactly("vol-a", "vol-b");
+        assertThat(m.statusProperty().get()).isEqualTo("Reading volumes\u2026");
         outcomes.get(1).complete(null);
-        assertThat(m.table().all()).extracting(Volume::volumeId).containsExactly("vol-c", "vol-d");
+        assertThat(m.table().all()).extracting(Volume::volumeId).containsExactly("vol-c", "vol-b");
         assertThat(m.statusProperty().get()).isEqualTo("Read 2 volumes");
+        assertThat(m.selected()).as("the selection stays on a volume still there").extracting(Volume::volumeId).isEqualTo("vol-b");
 
         m.refresh();
-        outcomes.get(2).complete(null);
+        sinks.get(2).accept(List.of(Volume.csi("vol-d", 4)));
+        m.cancelLoad();
+        outcomes.get(2).completeExceptionally(new java.util.concurrent.CancellationException());
+        assertThat(m.table().all()).as("a cancelled refresh loses nothing").extracting(Volume::volumeId).containsExactly("vol-c", "vol-b");
+        assertThat(m.statusProperty().get()).isEqualTo("Reading was cancelled; the volumes shown are from the read before.");
+
+        m.refresh();
+        outcomes.get(3).complete(null);
         assertThat(m.table().all()).as("a read without pages ends with no rows").isEmpty();
         assertThat(m.statusProperty().get()).isEqualTo("Read 0 volumes");
     }
