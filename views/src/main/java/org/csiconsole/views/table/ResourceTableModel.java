@@ -263,9 +263,22 @@ public final class ResourceTableModel<T> {
         replaceEntries(prepare(rows).rows());
     }
 
-    /** Replaces every row with those of prepared batches, in order, as one change. */
+    /**
+     * Replaces every row with those of prepared batches, in order, as one change; no change at all
+     * when they are the rows held, instance for instance (a re-read of unchanged storage, see
+     * {@link #rereading}).
+     */
     public void replaceAllPrepared(List<PreparedRows<T>> batches) {
-        replaceEntries(PreparedRows.joined(batches));
+        List<KeyedRow<T>> replacement = PreparedRows.joined(batches);
+        if (!sameRows(replacement)) replaceEntries(replacement);
+    }
+
+    private boolean sameRows(List<KeyedRow<T>> replacement) {
+        if (replacement.size() != entries.size()) return false;
+        for (int i = 0; i < replacement.size(); i++) {
+            if (replacement.get(i) != entries.get(i)) return false;
+        }
+        return true;
     }
 
     private void replaceEntries(List<KeyedRow<T>> replacement) {

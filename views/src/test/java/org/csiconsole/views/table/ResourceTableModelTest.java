@@ -91,6 +91,24 @@ class ResourceTableModelTest {
     }
 
     @Test
+    void reReadOfUnchangedRowsChangesNothing() {
+        model.append(List.of(new Row("pvc-alpha", 1, "Ready"), new Row("pvc-beta", 2, "Ready")));
+        List<Object> changes = new ArrayList<>();
+        model.all().addListener((javafx.collections.ListChangeListener<Row>) changes::add);
+        model.rows().addListener((javafx.collections.ListChangeListener<Row>) changes::add);
+
+        var same = model.rereading();
+        model.replaceAllPrepared(List.of(same.apply(List.of(new Row("pvc-alpha", 1, "Ready"))),
+                same.apply(List.of(new Row("pvc-beta", 2, "Ready")))));
+        assertThat(changes).as("the same rows in the same order").isEmpty();
+
+        var swapped = model.rereading();
+        model.replaceAllPrepared(List.of(swapped.apply(List.of(new Row("pvc-beta", 2, "Ready"), new Row("pvc-alpha", 1, "Ready")))));
+        assertThat(changes).as("the same rows in another order are a change").hasSize(2);
+        assertThat(model.rows()).extracting(Row::name).containsExactly("pvc-beta", "pvc-alpha");
+    }
+
+    @Test
     void columnComparatorSortsByRawValueNotText() {
         model.append(List.of(new Row("a", 900, ""), new Row("b", 10_000, ""), new Row("c", 5, "")));
         Column<Row, Long> size = Column.<Row, Long>of("size", "Size", Row::bytes).format(b -> b + " B");
