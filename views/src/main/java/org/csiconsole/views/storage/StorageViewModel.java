@@ -71,8 +71,10 @@ public abstract class StorageViewModel<T> extends ViewModel {
 
     /**
      * Starts reading every row, handing pages to {@code sink} (any thread) as they arrive. A paged
-     * listing asks for the next page once the stage {@code sink} returned completes, that is once the
-     * rows reached the table: the listing runs at the pace of the UI instead of competing with it.
+     * listing asks for the next page once the stage {@code sink} returned completes. Streaming into
+     * an empty table, that is once the rows reached the table: the listing runs at the pace of the
+     * UI instead of competing with it. A re-read of a table with rows collects them off the UI
+     * thread and returns a completed stage at once (see {@link #refresh}).
      *
      * @return completes when done
      */

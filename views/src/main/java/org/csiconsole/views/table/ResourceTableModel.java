@@ -95,16 +95,8 @@ public final class ResourceTableModel<T> {
     private boolean pendingAppended;
     private boolean stepScheduled;
     private long lastGrowth;
-    /**
-     * The last filtered and sorted result, for merging rows appended since instead of sorting all
-     * again: it reflects the first {@code sortedCount} entries under {@code sortedWords} and
-     * {@code sortedBy}, as long as {@code rowsChanged} still equals {@code sortedAt}. Null when none.
-     */
-    private List<T> sorted;
-    private int sortedCount;
-    private String[] sortedWords;
-    private Comparator<? super T> sortedBy;
-    private long sortedAt;
+    /** The last sorted result computed in the background, to merge appended rows into; null when none. */
+    private SortedRows<T> sorted;
     /** Counts changes of the rows other than appends (replace, remove, clear). */
     private long rowsChanged;
 
@@ -337,11 +329,12 @@ public final class ResourceTableModel<T> {
         inFlight = true;
         List<KeyedRow<T>> snapshot = List.copyOf(entries);
         long version = rowsChanged;
-        // Rows only appended since the last result, same filter and order: sort the new rows and
-        // merge them in, O(n) instead of sorting 100,000 rows again for every paced update.
-        List<T> base = c != null && sorted != null && sortedAt == version && sortedWords == w && sortedBy == c
-                ? sorted : null;
-        int from = sortedCount;
+        // Rows only appended since the last sorted result, same filter and order: sort the new rows
+        // and merge them in, O(n) instead of sorting 100,000 rows again for every paced update. (The
+        // list publish() keeps as pending grows in place only while no sort is in force, so only
+        // sorted results are kept, and they never change.)
+        List<T> base = sorted == null ? null : sorted.baseFor(w, c, version);
+        int from = base == null ? 0 : sorted.count();
         CompletableFuture.supplyAsync(() -> base == null ? KeyedRow.filterSort(snapshot, w, c)
                         : KeyedRow.mergeSorted(base, snapshot.subList(from, snapshot.size()), w, c), background)
                 .whenCompleteAsync((rows, failure) -> {
@@ -350,11 +343,7 @@ public final class ResourceTableModel<T> {
                     // wrong, not just short of the newest rows); a pending change follows at once.
                     if (rows != null && w == words && c == comparator) {
                         publish(rows);
-                        sorted = rows;
-                        sortedCount = snapshot.size();
-                        sortedWords = w;
-                        sortedBy = c;
-                        sortedAt = version;
+                        sorted = c == null ? null : new SortedRows<>(rows, snapshot.size(), w, c, version);
                     }
                     if (dirty || failure != null) {
                         recompute();
