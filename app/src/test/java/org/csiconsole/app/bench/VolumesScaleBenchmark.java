@@ -101,6 +101,10 @@ public final class VolumesScaleBenchmark {
         try (ReferencePlugin plugin = ReferencePlugin.builder(stateDir).seed(Seed.EMPTY).start()) {
             seed(plugin, count);
         }
+        // Seeding (or counting what is seeded) read every volume in this JVM. Collect that now, so
+        // the console below starts from a heap like a console's own, not with old-generation
+        // garbage that mixed collections would reclaim during its first load.
+        System.gc();
         // The plugin serves from a process of its own (csi-console serve), so the heap and GC
         // figures below are the console's alone, as with a real driver.
         Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
