@@ -70,9 +70,10 @@ import java.util.function.Supplier;
  * the rows loaded, as in a console that has been open a while: a refresh (F5), a refresh with a
  * sort in force, scrolling (a page per frame, then jumps), sorting, filtering and two idle seconds.
  * Last, a load into an emptied table with a sort in force (pages stream in and are merged into
- * the sorted rows; not a loaded state, so outside the stall target). A load into an empty table is paced by the table
- * ({@link org.csiconsole.core.call.PageSink}): the next page is asked for once the last one
- * reached it. A refresh of a table with rows reads at the driver's pace and swaps the rows once.
+ * the sorted rows; not a loaded state, so outside the stall target). A load into an empty table
+ * is paced by the table ({@link org.csiconsole.core.call.PageSink}): the next page is asked for
+ * once the last one reached it. A refresh of a table with rows reads at the driver's pace and
+ * swaps the rows once. Before each refresh one volume is deleted and one created.
  *
  * <p>It prints: the seeding and load times; sort times (name, size, back to arrival order, through
  * the table's sort policy as a column click does) and filter times (a narrow filter, a broad one,
@@ -350,7 +351,7 @@ public final class VolumesScaleBenchmark {
 
     /**
      * Deletes the 11th volume of the listing and creates one (so the count stays), with the CSI
-     * calls a person's delete and create make; measured phases do not include it.
+     * calls a person's delete and create make; the load times do not include it.
      */
     private static void churn(CsiStorage storage, VolumesViewModel vm) throws Exception {
         String victim = onFx(() -> vm.table().all().get(10).volumeId());
