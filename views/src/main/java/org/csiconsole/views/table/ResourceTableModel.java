@@ -71,8 +71,7 @@ public final class ResourceTableModel<T> {
     private final ObservableList<T> source = FXCollections.observableArrayList();
     private final ObservableList<T> sourceReadOnly = FXCollections.unmodifiableObservableList(source);
     private final List<KeyedRow<T>> entries = new ArrayList<>();
-    private final ObservableList<T> shown = FXCollections.observableArrayList();
-    private final ObservableList<T> shownReadOnly = FXCollections.unmodifiableObservableList(shown);
+    private final PacedRows<T> shown = new PacedRows<>(this::shownChanged);
     private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
     private final IntegerBinding total = Bindings.size(source);
     private final ReadOnlyIntegerWrapper shownSize = new ReadOnlyIntegerWrapper(this, "shownCount");
@@ -85,16 +84,6 @@ public final class ResourceTableModel<T> {
     /** Rows appended that the shown rows do not reflect yet: a paced re-sort is due (see {@link #recomputeAppended}). */
     private boolean appendsDue;
     private boolean resortScheduled;
-    private Consumer<Runnable> publisher = Runnable::run;
-    /** How changes of {@link #rows()} are paced, or null to make them at once. */
-    private TablePacing pacing;
-    /** Rows due after {@code shown} from index {@code pendingFrom} on, while paced; null when none. */
-    private List<T> pending;
-    private int pendingFrom;
-    /** Whether the pending rows were appended (held to the append interval) rather than published. */
-    private boolean pendingAppended;
-    private boolean stepScheduled;
-    private long lastGrowth;
     /** The last sorted result computed in the background, to merge appended rows into; null when none. */
     private SortedRows<T> sorted;
     /** Counts changes of the rows other than appends (replace, remove, clear). */
@@ -129,7 +118,7 @@ public final class ResourceTableModel<T> {
 
     /** Rows in the current filter and sort order: what the table shows. Read-only. */
     public ObservableList<T> rows() {
-        return shownReadOnly;
+        return shown.rows();
     }
 
     /** Every row, unfiltered, in arrival order. */
@@ -156,7 +145,7 @@ public final class ResourceTableModel<T> {
 
     /** Paces what the table shows from now on (see the class comment); a view showing the rows sets it. */
     public void pace(TablePacing pacing) {
-        this.pacing = Objects.requireNonNull(pacing);
+        shown.pace(pacing);
     }
 
     /** Sets the row order (a stable sort: equal rows keep arrival order); null keeps arrival order. */
@@ -170,7 +159,7 @@ public final class ResourceTableModel<T> {
      * selected); the wrapper must run the given action once, on the UI thread.
      */
     public void setPublisher(Consumer<Runnable> publisher) {
-        this.publisher = Objects.requireNonNull(publisher);
+        shown.setPublisher(publisher);
     }
 
     /**
@@ -362,7 +351,7 @@ public final class ResourceTableModel<T> {
      * too.
      */
     private void recomputeAppended() {
-        if (pacing == null || entries.size() <= syncLimit) {
+        if (shown.pacing() == null || entries.size() <= syncLimit) {
             recompute();
             return;
         }
@@ -373,10 +362,10 @@ public final class ResourceTableModel<T> {
     private void scheduleResort() {
         if (resortScheduled) return;
         resortScheduled = true;
-        pacing.frames().execute(() -> {
+        shown.pacing().frames().execute(() -> {
             resortScheduled = false;
             if (!appendsDue || inFlight) return;
-            if (pacing.nanoClock().getAsLong() - lastGrowth >= pacing.appendInterval().toNanos()) {
+            if (shown.appendIntervalPassed()) {
                 recompute();
             } else {
                 scheduleResort();
@@ -386,83 +375,22 @@ public final class ResourceTableModel<T> {
 
     /** Replaces the shown rows with {@code rows} (a list of our own), filling the viewport paced. */
     private void publish(List<T> rows) {
-        pending = null;
-        int end = viewportFull() ? rows.size() : Math.min(rows.size(), shown.size() + pacing.rowsPerFrame());
-        publisher.accept(() -> shown.setAll(end == rows.size() ? rows : rows.subList(0, end)));
-        grown();
-        if (end < rows.size()) {
-            pending = rows;
-            pendingFrom = end;
-            pendingAppended = false;
-            scheduleStep();
-        }
+        shown.publish(rows);
         shownChanged();
     }
 
     /** Adds {@code pass} after the shown rows, paced. */
     private void showAppended(List<T> pass) {
-        if (pacing == null) {
-            shown.addAll(pass);
-        } else if (pending != null) {
-            pending.addAll(pass);
-        } else {
-            pending = new ArrayList<>(pass);
-            pendingFrom = 0;
-            pendingAppended = true;
-            growPending();
-        }
+        shown.append(pass);
         shownChanged();
     }
 
-    /** Whether the shown rows fill the table's viewport (always, unpaced). */
-    private boolean viewportFull() {
-        return pacing == null || shown.size() >= pacing.viewportRows().getAsInt();
-    }
-
-    /** Moves as many pending rows to the shown ones as pacing allows now; schedules the rest. */
-    private void growPending() {
-        int due = pending.size() - pendingFrom;
-        int n;
-        if (!viewportFull()) {
-            n = Math.min(due, pacing.rowsPerFrame());
-        } else if (!pendingAppended || pacing.nanoClock().getAsLong() - lastGrowth >= pacing.appendInterval().toNanos()) {
-            n = due;
-        } else {
-            n = 0;
-        }
-        if (n > 0) {
-            shown.addAll(pending.subList(pendingFrom, pendingFrom + n));
-            pendingFrom += n;
-            grown();
-        }
-        if (pendingFrom == pending.size()) {
-            pending = null;
-        } else {
-            scheduleStep();
-        }
-    }
-
-    private void scheduleStep() {
-        if (stepScheduled) return;
-        stepScheduled = true;
-        pacing.frames().execute(() -> {
-            stepScheduled = false;
-            if (pending == null) return;
-            growPending();
-            shownChanged();
-        });
-    }
-
-    private void grown() {
-        if (pacing != null) lastGrowth = pacing.nanoClock().getAsLong();
-    }
-
     private boolean isSettled() {
-        return !inFlight && !dirty && !appendsDue && pending == null;
+        return !inFlight && !dirty && !appendsDue && shown.idle();
     }
 
     private void shownChanged() {
-        shownSize.set(shown.size() + (pending == null ? 0 : pending.size() - pendingFrom));
+        shownSize.set(shown.count());
         if (isSettled() && !waiters.isEmpty()) {
             List<CompletableFuture<Void>> done = List.copyOf(waiters);
             waiters.clear();
