@@ -57,7 +57,7 @@ import java.util.function.Predicate;
  * follow then; {@link #shownCount()} counts them at once). Filter and sort results are shown at
  * once, apart from a viewport fill.
  *
- * <p>UI thread only; rows from other threads come in through {@link #appender(Executor)}, or as
+ * <p>UI thread only; rows from other threads come in through a {@link BatchAppender}, or as
  * {@link PreparedRows} batches.
  */
 public final class ResourceTableModel<T> {
@@ -288,14 +288,6 @@ public final class ResourceTableModel<T> {
         rowsChanged++;
         source.clear();
         recompute();
-    }
-
-    /**
-     * A thread-safe sink whose rows reach {@link #append} in batches on {@code ui}; hand it to a
-     * paging listing so pages stream into the table as they arrive.
-     */
-    public BatchAppender<T> appender(Executor ui) {
-        return new BatchAppender<>(ui, this::append);
     }
 
     /**

@@ -153,7 +153,7 @@ class ResourceTableModelTest {
         Executor executor = ui::add;
         List<Integer> changes = new ArrayList<>();
         model.all().addListener((javafx.collections.ListChangeListener<Row>) c -> changes.add(1));
-        BatchAppender<Row> sink = model.appender(executor);
+        BatchAppender<Row> sink = new BatchAppender<>(executor, model::append);
         for (int page = 0; page < 5; page++) {
             sink.addAll(IntStream.range(0, 1000).mapToObj(i -> new Row("v" + i, i, "")).toList());
         }
