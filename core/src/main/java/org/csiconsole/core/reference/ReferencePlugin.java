@@ -28,6 +28,7 @@ import org.csiconsole.core.reference.fault.CspFault;
 import org.csiconsole.core.reference.csi.ControllerService;
 import org.csiconsole.core.reference.csi.GroupControllerService;
 import org.csiconsole.core.reference.csi.IdentityService;
+import org.csiconsole.core.reference.csi.NodePaths;
 import org.csiconsole.core.reference.csi.NodeService;
 import org.csiconsole.core.reference.csi.SnapshotMetadataService;
 import org.csiconsole.core.reference.fault.Faults;
@@ -63,17 +64,20 @@ public final class ReferencePlugin implements AutoCloseable {
     private final ArrayModel model;
     private final Faults faults;
     private final String nodeId;
+    private final NodePaths nodePaths;
     private final List<Server> inProcess = new ArrayList<>();
     private final List<UnixSocketServers.Running> sockets = new ArrayList<>();
     private CspServer csp;
     private final java.util.Set<String> demotedSides = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private boolean closed;
 
-    private ReferencePlugin(StateStore store, ArrayModel model, Faults faults, String nodeId) {
+    private ReferencePlugin(StateStore store, ArrayModel model, Faults faults, String nodeId, NodePaths.Mode pathMode) {
         this.store = store;
         this.model = model;
         this.faults = faults;
         this.nodeId = nodeId;
+        this.nodePaths = pathMode == NodePaths.Mode.SANDBOX
+                ? NodePaths.sandbox(store.directory().resolve("node")) : NodePaths.host();
     }
 
     /** Starts configuring a plugin whose state lives in {@code stateDir} (created when missing). */
@@ -88,6 +92,7 @@ public final class ReferencePlugin implements AutoCloseable {
         private String nodeId = "node-1";
         private Clock clock = Clock.systemUTC();
         private long faultSeed = 1L;
+        private NodePaths.Mode nodePaths = NodePaths.Mode.HOST;
 
         private Builder(Path stateDir) {
             this.stateDir = Objects.requireNonNull(stateDir, "stateDir");
@@ -108,6 +113,17 @@ public final class ReferencePlugin implements AutoCloseable {
         /** Clock for creation times and the replication schedule (default system UTC). */
         public Builder clock(Clock value) {
             this.clock = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /**
+         * Where the Node service finds the CO's staging_target_path and target_path (default
+         * {@link NodePaths.Mode#HOST}: this machine's paths, as a CO driving a real node plugin
+         * expects). {@link NodePaths.Mode#SANDBOX} mirrors them below {@code <stateDir>/node} and
+         * creates parents and staging directories itself, for made-up paths (the demo).
+         */
+        public Builder nodePaths(NodePaths.Mode value) {
+            this.nodePaths = Objects.requireNonNull(value);
             return this;
         }
 
@@ -139,7 +155,7 @@ public final class ReferencePlugin implements AutoCloseable {
                     model.markSeeding(false);
                 }
                 DemoSeed.ensureNode(model, nodeId);
-                return new ReferencePlugin(store, model, new Faults(faultSeed, model), nodeId);
+                return new ReferencePlugin(store, model, new Faults(faultSeed, model), nodeId, nodePaths);
             } catch (RuntimeException e) {
                 store.close();
                 throw e;
@@ -165,6 +181,16 @@ public final class ReferencePlugin implements AutoCloseable {
         return nodeId;
     }
 
+    /**
+     * Where a CO path (staging_target_path, target_path) is on this machine: the path itself in
+     * {@link NodePaths.Mode#HOST} mode, its mirror below {@code <stateDir>/node} in SANDBOX mode.
+     *
+     * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT for a relative path or one with ".."
+     */
+    public Path nodePath(String coPath) {
+        return nodePaths.resolve(coPath, "path");
+    }
+
     /** The state directory. */
     public Path stateDir() {
         return store.directory();
@@ -176,7 +202,7 @@ public final class ReferencePlugin implements AutoCloseable {
      */
     public List<BindableService> bindableServices() {
         List<BindableService> out = new ArrayList<>(controllerServices(AddonsIdentityService.Role.BOTH));
-        out.add(faults.interceptor().wrap(new NodeService(model, faults, nodeId)));
+        out.add(faults.interceptor().wrap(new NodeService(model, faults, nodeId, nodePaths)));
         out.addAll(nodeAddons());
         return out;
     }
@@ -208,7 +234,7 @@ public final class ReferencePlugin implements AutoCloseable {
 
     private List<BindableService> nodeServices() {
         List<BindableService> out = new ArrayList<>(List.of(faults.interceptor().wrap(new IdentityService()),
-                faults.interceptor().wrap(new NodeService(model, faults, nodeId)),
+                faults.interceptor().wrap(new NodeService(model, faults, nodeId, nodePaths)),
                 faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, AddonsIdentityService.Role.NODE))));
         out.addAll(nodeAddons());
         return out;

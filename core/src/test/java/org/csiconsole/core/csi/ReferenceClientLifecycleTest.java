@@ -14,6 +14,7 @@ import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeStats;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
+import org.csiconsole.core.reference.csi.NodePaths;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,7 +55,7 @@ class ReferenceClientLifecycleTest {
     }
 
     private CsiClient open(String transport) throws Exception {
-        plugin = ReferencePlugin.builder(state).seed(Seed.EMPTY).start();
+        plugin = ReferencePlugin.builder(state).seed(Seed.EMPTY).nodePaths(NodePaths.Mode.SANDBOX).start();
         Endpoint ep;
         if (transport.equals("unix")) {
             Path dir = Files.createTempDirectory(Path.of("/tmp"), "rl");

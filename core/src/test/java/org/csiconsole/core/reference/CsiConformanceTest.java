@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.csiconsole.core.reference.array.ArrayModel;
 import org.csiconsole.core.reference.array.HostRecord;
+import org.csiconsole.core.reference.csi.NodePaths;
 import org.csiconsole.core.reference.fault.Faults;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Drives the socket-served reference plugin with the raw generated blocking stubs, as a CO would:
  * the full lifecycle, the error tables of CSI v1.12 (spec.md, each RPC's "Errors" section) and
- * idempotency by repeating calls.
+ * idempotency by repeating calls. Node paths are made up ({@code /var/lib/kubelet/...}), so the
+ * plugin runs with sandboxed node paths; {@link NodeConformanceTest} drives real ones.
  */
 class CsiConformanceTest {
     static final long GIB = 1L << 30;
@@ -51,7 +53,8 @@ class CsiConformanceTest {
 
     @BeforeEach
     void start() throws Exception {
-        plugin = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY).nodeId("node-1").start();
+        plugin = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY).nodeId("node-1")
+                .nodePaths(NodePaths.Mode.SANDBOX).start();
         Path sock = dir.resolve("csi.sock");
         plugin.serve(sock, Optional.empty());
         socket = new SocketFixture(sock);
@@ -150,13 +153,13 @@ class CsiConformanceTest {
         String staging = "/var/lib/kubelet/plugins/csi/pv/pvc-life/globalmount";
         node.nodeStageVolume(stageReq(v.getVolumeId(), staging).toBuilder().putAllPublishContext(pub.getPublishContextMap()).build());
         node.nodeStageVolume(stageReq(v.getVolumeId(), staging).toBuilder().putAllPublishContext(pub.getPublishContextMap()).build());
-        Path stagingDir = plugin.model().hostPath(staging);
+        Path stagingDir = plugin.nodePath(staging);
         assertThat(stagingDir).isDirectory();
 
         String target = "/var/lib/kubelet/pods/p1/volumes/kubernetes.io~csi/pvc-life/mount";
         node.nodePublishVolume(nodePublishReq(v.getVolumeId(), staging, target));
         node.nodePublishVolume(nodePublishReq(v.getVolumeId(), staging, target));
-        assertThat(plugin.model().hostPath(target)).isDirectory();
+        assertThat(plugin.nodePath(target)).isDirectory();
 
         var stats = node.nodeGetVolumeStats(Csi.NodeGetVolumeStatsRequest.newBuilder()
                 .setVolumeId(v.getVolumeId()).setVolumePath(target).build());
@@ -181,7 +184,7 @@ class CsiConformanceTest {
         var unpub = Csi.NodeUnpublishVolumeRequest.newBuilder().setVolumeId(v.getVolumeId()).setTargetPath(target).build();
         node.nodeUnpublishVolume(unpub);
         node.nodeUnpublishVolume(unpub);
-        assertThat(plugin.model().hostPath(target)).doesNotExist();
+        assertThat(plugin.nodePath(target)).doesNotExist();
 
         var unstage = Csi.NodeUnstageVolumeRequest.newBuilder().setVolumeId(v.getVolumeId()).setStagingTargetPath(staging).build();
         node.nodeUnstageVolume(unstage);

@@ -9,6 +9,7 @@ import org.csiconsole.core.csp.CspPassword;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
+import org.csiconsole.core.reference.csi.NodePaths;
 import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.views.port.StorageService;
 import org.csiconsole.views.workbench.ConnectionModel;
@@ -73,7 +74,7 @@ final class DemoSession implements Session {
         if (closed) throw new IllegalStateException("closed");
         Path dir = sessions.demoStateDir();
         try {
-            plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).start();
+            plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).nodePaths(NodePaths.Mode.SANDBOX).start();
         } catch (RuntimeException locked) {
             try {
                 dir = Files.createTempDirectory("csi-console-demo");
@@ -82,7 +83,7 @@ final class DemoSession implements Session {
             }
             scratch = dir;
             LOG.info("Demo state {} unavailable ({}); using {}", sessions.demoStateDir(), locked.getMessage(), dir);
-            plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).start();
+            plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).nodePaths(NodePaths.Mode.SANDBOX).start();
             note = "Demo state kept in " + dir + " for this run only (" + sessions.demoStateDir() + " is in use).";
         }
         String name = "demo";

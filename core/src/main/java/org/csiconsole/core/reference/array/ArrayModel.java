@@ -1,12 +1,8 @@
 package org.csiconsole.core.reference.array;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -32,9 +28,8 @@ import org.csiconsole.core.reference.store.StoreException;
  * <p>Time comes from the injected {@link Clock}: creation times, the replication sync schedule
  * (see {@link #replication(String)}), resync completion.
  *
- * <p>Node-side paths: a staging_target_path or target_path given by a CO is mirrored under
- * {@code <stateDir>/node/<path>}; that directory is created on stage/publish and removed on
- * unstage/unpublish. Nothing is mounted and no root is needed.
+ * <p>Node-side records (stage, publish) hold the CO's paths only; the files and directories at
+ * those paths are the Node service's business ({@code reference.csi.NodePaths}).
  */
 public final class ArrayModel {
     /** The topology key every array and node reports; the value is the array (site) name. */
@@ -47,16 +42,14 @@ public final class ArrayModel {
     public static final long RESYNC_MS = 2 * 60_000L;
 
     private final Clock clock;
-    private final Path nodeRoot;
     private final ModelTables tables;
     private final Fencing fencing;
     private final Replications replications;
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
 
-    private ArrayModel(ModelTables tables, Path stateDir, Clock clock) {
+    private ArrayModel(ModelTables tables, Clock clock) {
         this.tables = tables;
         this.clock = clock;
-        this.nodeRoot = stateDir.resolve("node");
         this.fencing = new Fencing(tables, clock);
         this.replications = new Replications(tables, clock, this);
     }
@@ -67,7 +60,7 @@ public final class ArrayModel {
      * @throws StoreException when a stored row cannot be read
      */
     public static ArrayModel load(StateStore store, Clock clock) {
-        return new ArrayModel(ModelTables.load(store), store.directory(), clock);
+        return new ArrayModel(ModelTables.load(store), clock);
     }
 
     private static final Map<String, Map<String, String>> SITE_TOPOLOGY = new ConcurrentHashMap<>();
@@ -1018,27 +1011,13 @@ public final class ArrayModel {
         return volumeId + "|" + (staged ? "S" : "P") + "|" + nodeId + "|" + path;
     }
 
-    /**
-     * The real directory under the state dir that stands for a CO path.
-     *
-     * @throws ModelException INVALID_ARGUMENT when the path is relative, is "/" or contains ".."
-     */
-    public Path hostPath(String coPath) {
-        if (coPath == null || !coPath.startsWith("/") || List.of(coPath.split("/")).contains("..")
-                || coPath.replace("/", "").isEmpty() || coPath.indexOf('\0') >= 0) {
-            throw ModelException.invalid("Path " + coPath + " must be an absolute path below / without '..'.");
-        }
-        return nodeRoot.resolve(coPath.substring(1));
-    }
-
     /** The staging record of a volume on a node, if staged. */
     public Optional<NodeMount> staging(String volumeId, String nodeId) {
         return nodeMounts(volumeId).stream().filter(m -> m.staged() && m.nodeId().equals(nodeId)).findFirst();
     }
 
     /**
-     * Stages a volume on a node (CSI NodeStageVolume): records it and creates the staging
-     * directory. Idempotent for the same path and capability.
+     * Stages a volume on a node (CSI NodeStageVolume): records it. Idempotent for the same path and capability.
      *
      * @throws ModelException NOT_FOUND volume; FAILED_PRECONDITION not controller-published to the
      *                        node, or staged at another path; ALREADY_EXISTS staged at that path with
@@ -1069,15 +1048,13 @@ public final class ArrayModel {
                 throw ModelException.precondition("Volume " + v.id() + " is a " + (v.block() ? "block" : "mount")
                         + " volume and cannot be staged as " + (request.block() ? "block" : "mount") + ".");
             }
-            Path dir = hostPath(request.path());
-            makeDir(dir);
             tx.put(tables.mounts, mountKey(v.id(), true, request.nodeId(), request.path()), request);
             return request;
         });
     }
 
     /**
-     * Unstages a volume (CSI NodeUnstageVolume): removes the record and the staging directory.
+     * Unstages a volume (CSI NodeUnstageVolume): removes the record.
      * Returns false when it was not staged at that path.
      *
      * @throws ModelException NOT_FOUND volume; FAILED_PRECONDITION still published from this staging path
@@ -1096,14 +1073,13 @@ public final class ArrayModel {
                         + pubs.get(0).path() + ". Unpublish it (NodeUnpublishVolume) first.");
             }
             tx.delete(tables.mounts, key);
-            tx.afterCommit(() -> removeDir(hostPath(path)));
             return true;
         });
     }
 
     /**
-     * Publishes a volume at a target path on a node (CSI NodePublishVolume): records it and
-     * creates the target directory. Idempotent for the same target path, capability and readonly.
+     * Publishes a volume at a target path on a node (CSI NodePublishVolume): records it.
+     * Idempotent for the same target path, capability and readonly.
      *
      * @param requireStaging true when the plugin advertises STAGE_UNSTAGE_VOLUME
      * @throws ModelException NOT_FOUND volume; FAILED_PRECONDITION not staged at the staging path,
@@ -1143,14 +1119,13 @@ public final class ArrayModel {
                         + others.get(0).path() + " and its access mode SINGLE_NODE_SINGLE_WRITER allows one"
                         + " workload only. Unpublish it there first.");
             }
-            makeDir(hostPath(request.path()));
             tx.put(tables.mounts, key, request);
             return request;
         });
     }
 
     /**
-     * Unpublishes a target path (CSI NodeUnpublishVolume): removes the record and the directory.
+     * Unpublishes a target path (CSI NodeUnpublishVolume): removes the record.
      * Returns false when nothing was published there.
      *
      * @throws ModelException NOT_FOUND volume
@@ -1163,37 +1138,19 @@ public final class ArrayModel {
                 return false;
             }
             tx.delete(tables.mounts, key);
-            tx.afterCommit(() -> removeDir(hostPath(path)));
             return true;
         });
+    }
+
+    /** The publish record of a volume at a target_path on a node (NodePublishVolume), if any. */
+    public Optional<NodeMount> publishedAt(String volumeId, String nodeId, String targetPath) {
+        return Optional.ofNullable(tables.mounts.get(mountKey(volumeId, false, nodeId, targetPath)));
     }
 
     /** The node record (staging or publish) of a volume at a CO path on a node. */
     public Optional<NodeMount> mountAt(String volumeId, String nodeId, String path) {
         NodeMount p = tables.mounts.get(mountKey(volumeId, false, nodeId, path));
         return p != null ? Optional.of(p) : Optional.ofNullable(tables.mounts.get(mountKey(volumeId, true, nodeId, path)));
-    }
-
-    private static void makeDir(Path dir) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new ModelException(FailureKind.INTERNAL, "Cannot create directory " + dir + ": " + e.getMessage());
-        }
-    }
-
-    private static void removeDir(Path dir) {
-        try {
-            if (Files.isDirectory(dir)) {
-                try (var s = Files.walk(dir)) {
-                    for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.deleteIfExists(p);
-                    }
-                }
-            }
-        } catch (IOException ignored) {
-            // the record is gone; a leftover empty directory is harmless
-        }
     }
 
     // ------------------------------------------------------------------ fencing

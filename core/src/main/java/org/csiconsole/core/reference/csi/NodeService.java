@@ -12,21 +12,25 @@ import org.csiconsole.core.reference.array.VolumeRecord;
 import org.csiconsole.core.reference.fault.Faults;
 
 /**
- * CSI Node service (spec "Node Service RPC", v1.12) for one node. Stage and publish create real
- * directories under the state dir standing for the CO's paths (see {@link ArrayModel#hostPath});
- * nothing is mounted. Capabilities: STAGE_UNSTAGE_VOLUME, GET_VOLUME_STATS, EXPAND_VOLUME,
- * VOLUME_CONDITION, SINGLE_NODE_MULTI_WRITER.
+ * CSI Node service (spec "Node Service RPC", v1.12) for one node. Nothing is mounted:
+ * NodePublishVolume creates {@code target_path} (a directory for the mount access type, an empty
+ * file for block) and NodeUnpublishVolume deletes it again; {@code staging_target_path} belongs to
+ * the CO. Where those paths are and who creates their parents is {@link NodePaths}' business.
+ * Capabilities: STAGE_UNSTAGE_VOLUME, GET_VOLUME_STATS, EXPAND_VOLUME, VOLUME_CONDITION,
+ * SINGLE_NODE_MULTI_WRITER.
  */
 public final class NodeService extends NodeGrpc.NodeImplBase {
     private static final String SVC = "csi.v1.Node/";
     private final ArrayModel model;
     private final Faults faults;
     private final String nodeId;
+    private final NodePaths paths;
 
-    public NodeService(ArrayModel model, Faults faults, String nodeId) {
+    public NodeService(ArrayModel model, Faults faults, String nodeId, NodePaths paths) {
         this.model = model;
         this.faults = faults;
         this.nodeId = nodeId;
+        this.paths = paths;
     }
 
     private VolumeRecord volume(String id) {
@@ -48,8 +52,11 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
                 throw Status.FAILED_PRECONDITION.withDescription("Volume " + v.id() + " supports access modes "
                         + v.accessModes() + ", not " + c.mode() + ".").asRuntimeException();
             }
-            model.stage(new NodeMount(v.id(), nodeId, true, req.getStagingTargetPath(), "", false, c.block(),
+            String staging = req.getStagingTargetPath();
+            paths.checkStaging(staging);
+            model.stage(new NodeMount(v.id(), nodeId, true, staging, "", false, c.block(),
                     c.block() ? "" : (c.fsType().isEmpty() ? v.fsType() : c.fsType()), c.mountFlags(), c.mode()));
+            paths.staged(staging);
             return Csi.NodeStageVolumeResponse.getDefaultInstance();
         });
     }
@@ -61,7 +68,9 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             Rpc.require(req.getVolumeId(), "volume_id", "NodeUnstageVolume");
             Rpc.require(req.getStagingTargetPath(), "staging_target_path", "NodeUnstageVolume");
             volume(req.getVolumeId());
-            model.unstage(req.getVolumeId(), nodeId, req.getStagingTargetPath());
+            if (model.unstage(req.getVolumeId(), nodeId, req.getStagingTargetPath())) {
+                paths.unstaged(req.getStagingTargetPath());
+            }
             return Csi.NodeUnstageVolumeResponse.getDefaultInstance();
         });
     }
@@ -90,9 +99,22 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
                     throw Rpc.invalid("Access mode " + c.mode() + " is read-only; set readonly=true.");
                 }
             }
-            model.nodePublish(new NodeMount(v.id(), nodeId, false, req.getTargetPath(), req.getStagingTargetPath(),
+            String target = req.getTargetPath();
+            boolean fresh = model.publishedAt(v.id(), nodeId, target).isEmpty();
+            if (fresh) {
+                paths.checkTarget(target, c.block());
+            }
+            model.nodePublish(new NodeMount(v.id(), nodeId, false, target, req.getStagingTargetPath(),
                     req.getReadonly(), c.block(), c.block() ? "" : (c.fsType().isEmpty() ? v.fsType() : c.fsType()),
                     c.mountFlags(), c.mode()), true);
+            try {
+                paths.placeTarget(target, c.block());
+            } catch (RuntimeException e) {
+                if (fresh) {
+                    model.nodeUnpublish(v.id(), nodeId, target);
+                }
+                throw e;
+            }
             return Csi.NodePublishVolumeResponse.getDefaultInstance();
         });
     }
@@ -104,7 +126,10 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             Rpc.require(req.getVolumeId(), "volume_id", "NodeUnpublishVolume");
             Rpc.require(req.getTargetPath(), "target_path", "NodeUnpublishVolume");
             volume(req.getVolumeId());
-            model.nodeUnpublish(req.getVolumeId(), nodeId, req.getTargetPath());
+            if (model.publishedAt(req.getVolumeId(), nodeId, req.getTargetPath()).isPresent()) {
+                paths.removeTarget(req.getTargetPath());
+                model.nodeUnpublish(req.getVolumeId(), nodeId, req.getTargetPath());
+            }
             return Csi.NodeUnpublishVolumeResponse.getDefaultInstance();
         });
     }
