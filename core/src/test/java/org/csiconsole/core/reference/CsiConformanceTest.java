@@ -424,7 +424,8 @@ class CsiConformanceTest {
         assertThat(plugin.model().volume(v.getVolumeId()).orElseThrow().mutableParameters()).containsEntry("iops", "5000");
         assertCode(Status.Code.INVALID_ARGUMENT, () -> controller.controllerModifyVolume(
                 modify.toBuilder().putMutableParams("colour", "blue").build()));
-        assertCode(Status.Code.OUT_OF_RANGE, () -> controller.controllerModifyVolume(
+        // spec.md "ControllerModifyVolume Errors": a value the volume cannot take is "Parameters not supported"
+        assertCode(Status.Code.INVALID_ARGUMENT, () -> controller.controllerModifyVolume(
                 modify.toBuilder().putMutableParams("iops", "5").build()));
         assertCode(Status.Code.NOT_FOUND, () -> controller.controllerModifyVolume(modify.toBuilder().setVolumeId("vol-00000404").build()));
         assertCode(Status.Code.INVALID_ARGUMENT, () -> controller.controllerModifyVolume(modify.toBuilder().clearMutableParams().build()));
@@ -460,6 +461,12 @@ class CsiConformanceTest {
         assertCode(Status.Code.OUT_OF_RANGE, () -> node.nodeExpandVolume(Csi.NodeExpandVolumeRequest.newBuilder()
                 .setVolumeId(v.getVolumeId()).setVolumePath(target)
                 .setCapacityRange(Csi.CapacityRange.newBuilder().setRequiredBytes(4 * GIB)).build()));
+        // spec.md "NodeExpandVolume Errors": "Exceeds capabilities | 3 INVALID_ARGUMENT"; negative bytes are invalid fields
+        assertCode(Status.Code.INVALID_ARGUMENT, () -> node.nodeExpandVolume(Csi.NodeExpandVolumeRequest.newBuilder()
+                .setVolumeId(v.getVolumeId()).setVolumePath(target).setVolumeCapability(block(SNW)).build()));
+        assertCode(Status.Code.INVALID_ARGUMENT, () -> node.nodeExpandVolume(Csi.NodeExpandVolumeRequest.newBuilder()
+                .setVolumeId(v.getVolumeId()).setVolumePath(target)
+                .setCapacityRange(Csi.CapacityRange.newBuilder().setLimitBytes(-1)).build()));
         assertCode(Status.Code.NOT_FOUND, () -> node.nodeUnpublishVolume(Csi.NodeUnpublishVolumeRequest.newBuilder()
                 .setVolumeId("vol-00000404").setTargetPath(target).build()));
         assertCode(Status.Code.FAILED_PRECONDITION, () -> node.nodeUnstageVolume(Csi.NodeUnstageVolumeRequest.newBuilder()
@@ -530,7 +537,8 @@ class CsiConformanceTest {
         assertCode(Status.Code.INVALID_ARGUMENT, () -> groups.getVolumeGroupSnapshot(get.toBuilder().addSnapshotIds("snap-1").build()));
         assertCode(Status.Code.NOT_FOUND, () -> groups.getVolumeGroupSnapshot(get.toBuilder().setGroupSnapshotId("gsnap-404404").build()));
         String member = g.getSnapshots(0).getSnapshotId();
-        assertCode(Status.Code.FAILED_PRECONDITION, () -> controller.deleteSnapshot(
+        // spec.md "DeleteSnapshot Errors": "Snapshot is part of a group | 3 INVALID_ARGUMENT"
+        assertCode(Status.Code.INVALID_ARGUMENT, () -> controller.deleteSnapshot(
                 Csi.DeleteSnapshotRequest.newBuilder().setSnapshotId(member).build()));
         var del = Csi.DeleteVolumeGroupSnapshotRequest.newBuilder().setGroupSnapshotId(g.getGroupSnapshotId()).addSnapshotIds("snap-x").build();
         assertCode(Status.Code.INVALID_ARGUMENT, () -> groups.deleteVolumeGroupSnapshot(del));
@@ -563,6 +571,11 @@ class CsiConformanceTest {
         assertThat(deltaBytes).isPositive().isLessThan(allocatedBytes);
         assertCode(Status.Code.OUT_OF_RANGE, () -> metadata.getMetadataAllocated(Csi.GetMetadataAllocatedRequest.newBuilder()
                 .setSnapshotId(s1).setStartingOffset(GIB).build()).forEachRemaining(r -> { }));
+        // spec.md "GetMetadataAllocated Errors": "The starting offset is negative or exceeds the volume size" -> OUT_OF_RANGE
+        assertCode(Status.Code.OUT_OF_RANGE, () -> metadata.getMetadataAllocated(Csi.GetMetadataAllocatedRequest.newBuilder()
+                .setSnapshotId(s1).setStartingOffset(-1).build()).forEachRemaining(r -> { }));
+        assertCode(Status.Code.OUT_OF_RANGE, () -> metadata.getMetadataDelta(Csi.GetMetadataDeltaRequest.newBuilder()
+                .setBaseSnapshotId(s1).setTargetSnapshotId(s2).setStartingOffset(-1).build()).forEachRemaining(r -> { }));
         assertCode(Status.Code.NOT_FOUND, () -> metadata.getMetadataAllocated(Csi.GetMetadataAllocatedRequest.newBuilder()
                 .setSnapshotId("snap-00000404").build()).forEachRemaining(r -> { }));
         assertCode(Status.Code.INVALID_ARGUMENT, () -> metadata.getMetadataAllocated(

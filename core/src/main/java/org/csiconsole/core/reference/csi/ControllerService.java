@@ -412,6 +412,13 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
     public void deleteSnapshot(Csi.DeleteSnapshotRequest req, StreamObserver<Csi.DeleteSnapshotResponse> out) {
         Rpc.run(out, faults, SVC + "DeleteSnapshot", req.getSnapshotId(), () -> {
             Rpc.require(req.getSnapshotId(), "snapshot_id", "DeleteSnapshot");
+            // spec.md "DeleteSnapshot Errors": "Snapshot is part of a group | 3 INVALID_ARGUMENT"
+            Optional<SnapshotRecord> s = model.snapshot(req.getSnapshotId());
+            if (s.isPresent() && s.get().groupSnapshotId() != null
+                    && model.groupSnapshot(s.get().groupSnapshotId()).isPresent()) {
+                throw Rpc.invalid("Snapshot " + req.getSnapshotId() + " is part of group snapshot "
+                        + s.get().groupSnapshotId() + " and cannot be deleted alone. Call DeleteVolumeGroupSnapshot.");
+            }
             model.deleteSnapshot(req.getSnapshotId());
             return Csi.DeleteSnapshotResponse.getDefaultInstance();
         });
@@ -546,8 +553,9 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                     throw Rpc.invalid("mutable_parameters iops must be a whole number, was '" + iops + "'.");
                 }
                 if (value < 100 || value > 1_000_000) {
-                    throw Status.OUT_OF_RANGE.withDescription("iops " + value
-                            + " is outside what the array supports (100 to 1000000).").asRuntimeException();
+                    // spec.md "ControllerModifyVolume Errors": "Parameters not supported | 3 INVALID_ARGUMENT"
+                    throw Rpc.invalid("mutable_parameters iops " + value
+                            + " is outside what the array supports (100 to 1000000).");
                 }
             }
             try {

@@ -174,6 +174,18 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             }
             long required = req.getCapacityRange().getRequiredBytes();
             long limit = req.getCapacityRange().getLimitBytes();
+            if (required < 0 || limit < 0) {
+                throw Rpc.invalid("capacity_range bytes must not be negative (required_bytes " + required
+                        + ", limit_bytes " + limit + ").");
+            }
+            if (req.hasVolumeCapability()) {
+                // spec.md "NodeExpandVolume Errors": "Exceeds capabilities | 3 INVALID_ARGUMENT"
+                ControllerService.Cap c = ControllerService.cap(req.getVolumeCapability(), "NodeExpandVolume");
+                if (c.block() != v.block()) {
+                    throw Rpc.invalid("Volume " + v.id() + " is a " + (v.block() ? "block" : "mount")
+                            + " volume; NodeExpandVolume asked for " + (c.block() ? "block" : "mount") + " access.");
+                }
+            }
             if (required > v.capacityBytes()) {
                 throw Status.OUT_OF_RANGE.withDescription("required_bytes " + required + " exceeds the volume's "
                         + v.capacityBytes() + " bytes. Call ControllerExpandVolume first.").asRuntimeException();

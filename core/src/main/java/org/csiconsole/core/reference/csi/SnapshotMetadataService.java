@@ -88,8 +88,11 @@ public final class SnapshotMetadataService extends SnapshotMetadataGrpc.Snapshot
         if (maxResults < 0) {
             throw Rpc.invalid("max_results must not be negative.");
         }
+        // spec.md "GetMetadataAllocated Errors" / "GetMetadataDelta Errors": "Invalid starting_offset |
+        // 11 OUT_OF_RANGE | The starting offset is negative or exceeds the volume size."
         if (offset < 0) {
-            throw Rpc.invalid("starting_offset must not be negative.");
+            throw Status.OUT_OF_RANGE.withDescription("starting_offset " + offset
+                    + " is negative. Use 0, or the byte after the last range received.").asRuntimeException();
         }
         if (offset >= capacity) {
             throw Status.OUT_OF_RANGE.withDescription("starting_offset " + offset + " is at or beyond the volume size "
