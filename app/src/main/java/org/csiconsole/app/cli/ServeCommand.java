@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
+import org.csiconsole.core.reference.cspserver.CspServerConfig;
 import org.csiconsole.core.reference.fault.Faults;
 import org.csiconsole.core.reference.store.StoreException;
 import org.csiconsole.core.session.ConfigDirectory;
@@ -44,6 +45,12 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
 
     @Option(names = "--csp-port", paramLabel = "N", description = "Also serve the CSP REST API on 127.0.0.1:N (0 = any free port).")
     Integer cspPort;
+
+    @Option(names = "--csp-context-path", paramLabel = "PATH",
+            description = "Serve the CSP API only under PATH/containers/v1: a leading slash (e.g. /csp), or empty (\"\") "
+                    + "for none. Default: both /containers/v1 (as the HPE CSI driver calls an in-cluster CSP service) "
+                    + "and /csp/containers/v1.")
+    String cspContextPath;
 
     @Option(names = "--state-dir", paramLabel = "DIR",
             description = "State directory (SQLite). Default: <config dir>/reference.")
@@ -128,6 +135,19 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
             err.println(e.getMessage().startsWith("No enum") ? "--seed must be demo or empty, was '" + seed + "'." : e.getMessage());
             return ExitCodes.USAGE;
         }
+        String cspContext = null;
+        if (cspContextPath != null) {
+            if (cspPort == null) {
+                err.println("--csp-context-path needs --csp-port: give the port the CSP REST API listens on (0 = any free port).");
+                return ExitCodes.USAGE;
+            }
+            try {
+                cspContext = CspServerConfig.normalizeContextPath(cspContextPath);
+            } catch (IllegalArgumentException e) {
+                err.println("--csp-context-path: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+        }
         Path dir = stateDir != null ? stateDir : ConfigDirectory.resolve().resolve("reference");
         ReferencePlugin plugin;
         try {
@@ -159,8 +179,11 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
         }
         if (cspPort != null) {
             try {
-                String url = plugin.startCsp(cspPort);
-                out.println("CSP REST API on " + url + "/csp/containers/v1 (user admin, x-array-ip selects the array)");
+                CspServerConfig.Builder settings = CspServerConfig.builder();
+                if (cspContext != null) settings.contextPath(cspContext);
+                plugin.startCsp(cspPort, settings);
+                out.println("CSP REST API on " + String.join(" and ", plugin.cspApiRoots())
+                        + " (user admin, x-array-ip selects the array)");
             } catch (IllegalStateException e) {
                 plugin.close();
                 err.println(e.getMessage());

@@ -52,6 +52,56 @@ class ServeCommandTest {
     }
 
     @Test
+    void cspContextPathMustBeAPathPrefixAndNeedsACspPort() {
+        String sock = "unix://" + dir.resolve("s.sock");
+        assertThat(run("serve", "--endpoint", sock, "--state-dir", dir.toString(), "--csp-context-path", "/csp"))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--csp-context-path needs --csp-port");
+        assertThat(run("serve", "--endpoint", sock, "--state-dir", dir.toString(), "--csp-port", "0",
+                "--csp-context-path", "/csp/containers/v1")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("which the server adds itself");
+        assertThat(Files.exists(dir.resolve("s.sock"))).isFalse();
+    }
+
+    @Test
+    void servesTheCspApiOnlyUnderAnExplicitContextPath() throws Exception {
+        Path sock = dir.resolve("csp.sock");
+        AtomicInteger code = new AtomicInteger(-1);
+        Thread serving = new Thread(() -> code.set(run("serve", "--endpoint", "unix://" + sock,
+                "--state-dir", dir.resolve("state").toString(), "--seed", "empty", "--csp-port", "0", "--csp-context-path", "")));
+        serving.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!out.toString().contains("Serving CSI") && System.nanoTime() < deadline && serving.isAlive()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        try {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("CSP REST API on (http://127\\.0\\.0\\.1:\\d+)/containers/v1 \\(")
+                    .matcher(out.toString());
+            assertThat(m.find()).as(out.toString()).isTrue();
+            java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+            java.util.function.Function<String, Integer> login = root -> {
+                try {
+                    return client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(root + "/tokens"))
+                            .header("Content-Type", "application/json")
+                            .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"username\":\"admin\",\"password\":\"admin\"}"))
+                            .build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+                } catch (java.io.IOException e) {
+                    throw new AssertionError(e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError(e);
+                }
+            };
+            assertThat(login.apply(m.group(1) + "/containers/v1")).isEqualTo(200);
+            assertThat(login.apply(m.group(1) + "/csp/containers/v1")).isEqualTo(404);
+        } finally {
+            serving.interrupt();
+            serving.join(TimeUnit.SECONDS.toMillis(30));
+        }
+        assertThat(code.get()).isEqualTo(ExitCodes.OK);
+    }
+
+    @Test
     void lockedStateDirFailsFast() {
         try (ReferencePlugin held = ReferencePlugin.builder(dir).start()) {
             assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.toString()))

@@ -292,7 +292,8 @@ public final class ReferencePlugin implements AutoCloseable {
      * {@link Faults#cspExpireTokens}, {@link Faults#cspUnavailable}). Stopped by {@link #close()}.
      *
      * @param port TCP port, 0 for an ephemeral one
-     * @return the base URL, e.g. {@code http://127.0.0.1:41234}; the API is under {@code /csp/containers/v1}
+     * @return the base URL, e.g. {@code http://127.0.0.1:41234}; the API is under both {@code /csp/containers/v1}
+     *     and {@code /containers/v1} ({@link #cspApiRoots()})
      * @throws IllegalStateException when a CSP server is already running or the port cannot be bound
      */
     public synchronized String startCsp(int port) {
@@ -308,6 +309,14 @@ public final class ReferencePlugin implements AutoCloseable {
         }
         csp = CspServer.start(settings.port(port).build(), new ModelCspBackend(model), cspFaults());
         return csp.url();
+    }
+
+    /**
+     * The CSP API roots, {@code http://host:port<context path>/containers/v1}, one per context path
+     * served; empty when no CSP server runs.
+     */
+    public synchronized List<String> cspApiRoots() {
+        return csp == null ? List.of() : csp.apiRoots();
     }
 
     private CspFaultHook cspFaults() {

@@ -500,6 +500,14 @@ public final class ArrayModel {
      * @throws ModelException ALREADY_EXISTS same name, other source; NOT_FOUND source volume
      */
     public SnapshotRecord createSnapshot(String name, String sourceVolumeId) {
+        return createSnapshot(name, sourceVolumeId, "");
+    }
+
+    /**
+     * As {@link #createSnapshot(String, String)}, keeping a description with a new snapshot (an
+     * existing one keeps its own).
+     */
+    public SnapshotRecord createSnapshot(String name, String sourceVolumeId, String description) {
         if (name == null || name.isBlank()) {
             throw ModelException.invalid("A snapshot name is required.");
         }
@@ -515,7 +523,7 @@ public final class ArrayModel {
             VolumeRecord v = requireVolume(sourceVolumeId);
             String id = tx.nextId("snapshot", "snap-%08d");
             SnapshotRecord s = new SnapshotRecord(id, name, v.id(), v.capacityBytes(), true, nowMs(), null,
-                    seedOf(id));
+                    seedOf(id), description);
             tx.put(tables.snapshots, id, s);
             return s;
         });
@@ -709,7 +717,7 @@ public final class ArrayModel {
                 VolumeRecord v = tables.volumes.get(vid);
                 String sid = tx.nextId("snapshot", "snap-%08d");
                 tx.put(tables.snapshots, sid, new SnapshotRecord(sid, name + "-" + vid, vid, v.capacityBytes(), true, now,
-                        id, seedOf(sid)));
+                        id, seedOf(sid), ""));
                 snapIds.add(sid);
             }
             GroupSnapshotRecord g = new GroupSnapshotRecord(id, name, sorted, snapIds, volumeGroupId, now, true);

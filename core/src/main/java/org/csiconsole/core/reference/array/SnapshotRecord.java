@@ -11,7 +11,12 @@ package org.csiconsole.core.reference.array;
  * @param createdAtMs     creation_time, epoch milliseconds
  * @param groupSnapshotId the group snapshot this belongs to, or null
  * @param blockSeed       seed of the simulated changed-block pattern (SnapshotMetadata)
+ * @param description     free text given at creation (CSP POST /snapshots {@code description}); empty when none,
+ *                        and for snapshots stored before it existed
  */
 public record SnapshotRecord(String id, String name, String sourceVolumeId, long sizeBytes, boolean readyToUse,
-                             long createdAtMs, String groupSnapshotId, long blockSeed) {
+                             long createdAtMs, String groupSnapshotId, long blockSeed, String description) {
+    public SnapshotRecord {
+        description = description == null ? "" : description;
+    }
 }

@@ -31,8 +31,10 @@ public interface CspBackend {
     CspWire.Volume createVolume(String array, CspWire.Volume request);
 
     /**
-     * PUT /volumes/{id}: description, config and size (growth only). 400 on a config key that
-     * cannot be changed ("Unexpected argument 'k'"), 404 when unknown.
+     * PUT /volumes/{id}: description, config and size (growth only); {@code volume_group_id} null
+     * keeps the group, {@code ""} leaves it, an id joins that group. The server has already checked
+     * and dropped the read-only attributes ({@link CspRequestRules#volumeEdit}). 400 on a config key
+     * that cannot be changed ("Unexpected argument 'k'"), 404 when unknown.
      */
     CspWire.Volume editVolume(String array, String id, CspWire.Volume request);
 
@@ -51,7 +53,7 @@ public interface CspBackend {
     /** GET /snapshots/{id}. */
     Optional<CspWire.Snapshot> snapshot(String array, String id);
 
-    /** POST /snapshots; 404 for an unknown volume, 409 when the name is taken on that volume. */
+    /** POST /snapshots, keeping its description; 404 for an unknown volume, 409 when the name is taken on another volume. */
     CspWire.Snapshot createSnapshot(String array, CspWire.Snapshot request);
 
     /** DELETE /snapshots/{id}; 404 when unknown, 409 while a clone of it exists. */

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import org.slf4j.Logger;
@@ -16,15 +18,17 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * The reference plugin's HPE Container Storage Provider: every endpoint and object set of
- * hpe-csp-rest-spec.md under {@code <context path>/containers/v1}, plus the OpenAPI 1.1.0
- * additions (GET /hosts, DELETE /hosts?uuid=, host {@code nqns}/{@code access_protocol}/
- * {@code virtual_domain}, snapshots {@code mode=exists}, partners {@code repl_role}).
+ * hpe-csp-rest-spec.md under {@code <context path>/containers/v1} for each of
+ * {@link CspServerConfig#contextPaths()} (by default both {@code /csp/containers/v1}, as an
+ * off-cluster CSP, and {@code /containers/v1}, as a CSP service in the cluster that the HPE CSI
+ * driver calls with no context path), plus the OpenAPI 1.1.0 additions (GET /hosts,
+ * DELETE /hosts?uuid=, host {@code nqns}/{@code access_protocol}/{@code virtual_domain}, snapshots
+ * {@code mode=exists}, partners {@code repl_role}). What each body may carry is in
+ * {@link CspRequestRules}.
  *
  * <p>Authentication: POST /tokens with a configured user answers a {@code session_token}; every
  * other request must send it as {@code x-auth-token}. A missing, unknown or expired token gets 401.
@@ -40,7 +44,6 @@ public final class CspServer implements AutoCloseable {
     private static final String API = "/containers/v1";
     private static final String SESSION = "csp.session";
     private static final String ARRAY = "csp.array";
-    private static final Set<String> PROTOCOLS = Set.of("iscsi", "fc", "nvmetcp");
 
     private final CspServerConfig config;
     private final CspBackend backend;
@@ -59,7 +62,6 @@ public final class CspServer implements AutoCloseable {
             c.showJavalinBanner = false;
             c.startupWatcherEnabled = false;
             c.jsonMapper(new JavalinJackson(mapper, false));
-            c.router.contextPath = config.contextPath().isEmpty() ? "/" : config.contextPath();
             c.router.ignoreTrailingSlashes = true;
             c.http.defaultContentType = "application/json";
             c.jetty.modifyServer(s -> s.setStopTimeout(2_000));
@@ -86,7 +88,7 @@ public final class CspServer implements AutoCloseable {
             throw new IllegalStateException("The CSP server cannot listen on " + config.bindHost() + ":" + config.port()
                     + " (" + e.getClass().getSimpleName() + "). Choose another port or 0 for any free port.", e);
         }
-        LOG.info("CSP server listening on {}{}", s.url(), s.config.contextPath());
+        LOG.info("CSP server listening on {}", String.join(" and ", s.apiRoots()));
         return s;
     }
 
@@ -101,9 +103,14 @@ public final class CspServer implements AutoCloseable {
         return "http://" + h + ":" + port();
     }
 
-    /** {@code http://host:port<context path>/containers/v1}. */
+    /** {@code http://host:port<context path>/containers/v1}, under the first context path. */
     public String apiRoot() {
         return url() + config.contextPath() + API;
+    }
+
+    /** {@code http://host:port<context path>/containers/v1} under each context path served, the first one first. */
+    public List<String> apiRoots() {
+        return config.contextPaths().stream().map(cp -> url() + cp + API).toList();
     }
 
     public CspServerConfig config() {
@@ -135,57 +142,79 @@ public final class CspServer implements AutoCloseable {
 
     // ---------------------------------------------------------------- routing
 
+    private void get(String path, Handler h) {
+        on(HandlerType.GET, path, h);
+    }
+
+    private void post(String path, Handler h) {
+        on(HandlerType.POST, path, h);
+    }
+
+    private void put(String path, Handler h) {
+        on(HandlerType.PUT, path, h);
+    }
+
+    private void delete(String path, Handler h) {
+        on(HandlerType.DELETE, path, h);
+    }
+
+    /** Registers one route of the API under every configured context path. */
+    private void on(HandlerType type, String path, Handler h) {
+        for (String cp : config.contextPaths()) app.addHttpHandler(type, cp + API + path, h);
+    }
+
     private void routes() {
         app.before(this::guard);
 
-        app.post(API + "/tokens", this::login);
-        app.delete(API + "/tokens/{id}", this::logout);
+        post("/tokens", this::login);
+        delete("/tokens/{id}", this::logout);
 
-        app.get(API + "/hosts", ctx -> ctx.json(backend.hosts(array(ctx)).stream().map(CspWire.Host::withoutSecret).toList()));
-        app.post(API + "/hosts", this::createHost);
-        app.delete(API + "/hosts", ctx -> {
+        get("/hosts", ctx -> ctx.json(backend.hosts(array(ctx)).stream().map(CspWire.Host::withoutSecret).toList()));
+        post("/hosts", this::createHost);
+        delete("/hosts", ctx -> {
             String uuid = ctx.queryParam("uuid");
             if (blank(uuid)) throw CspProblem.badRequest("Give the host to delete: DELETE /hosts/{id} or /hosts?uuid=<uuid>.");
             backend.deleteHost(array(ctx), uuid.trim());
             ctx.status(204);
         });
-        app.delete(API + "/hosts/{id}", ctx -> {
+        delete("/hosts/{id}", ctx -> {
             backend.deleteHost(array(ctx), ctx.pathParam("id"));
             ctx.status(204);
         });
 
-        app.get(API + "/volumes", this::listVolumes);
-        app.get(API + "/volumes/{id}", ctx -> ctx.json(backend.volume(array(ctx), ctx.pathParam("id"))
+        get("/volumes", this::listVolumes);
+        get("/volumes/{id}", ctx -> ctx.json(backend.volume(array(ctx), ctx.pathParam("id"))
                 .orElseThrow(() -> CspProblem.notFound("Volume with id " + ctx.pathParam("id") + " not found."))));
-        app.post(API + "/volumes", this::createVolume);
-        app.put(API + "/volumes/{id}", this::editVolume);
-        app.put(API + "/volumes/{id}/actions/publish", this::publish);
-        app.put(API + "/volumes/{id}/actions/unpublish", ctx -> {
+        post("/volumes", this::createVolume);
+        put("/volumes/{id}", this::editVolume);
+        put("/volumes/{id}/actions/publish", this::publish);
+        put("/volumes/{id}/actions/unpublish", ctx -> {
             CspWire.PublishOptions o = body(ctx, CspWire.PublishOptions.class, "UnpublishOptions");
             require(o.hostUuid(), "host_uuid", "UnpublishOptions");
             backend.unpublish(array(ctx), ctx.pathParam("id"), o.hostUuid().trim());
             ctx.status(204);
         });
-        app.delete(API + "/volumes/{id}", ctx -> {
+        delete("/volumes/{id}", ctx -> {
             backend.deleteVolume(array(ctx), ctx.pathParam("id"), "true".equalsIgnoreCase(ctx.queryParam("force")));
             ctx.status(204);
         });
 
-        app.get(API + "/snapshots", this::listSnapshots);
-        app.get(API + "/snapshots/{id}", ctx -> ctx.json(backend.snapshot(array(ctx), ctx.pathParam("id"))
+        get("/snapshots", this::listSnapshots);
+        get("/snapshots/{id}", ctx -> ctx.json(backend.snapshot(array(ctx), ctx.pathParam("id"))
                 .orElseThrow(() -> CspProblem.notFound("Snapshot with id " + ctx.pathParam("id") + " not found."))));
-        app.post(API + "/snapshots", ctx -> {
+        post("/snapshots", ctx -> {
             CspWire.Snapshot s = body(ctx, CspWire.Snapshot.class, "Snapshot");
-            name(s.name(), "Snapshot");
-            require(s.volumeId(), "volume_id", "Snapshot");
-            ctx.json(backend.createSnapshot(array(ctx), s));
+            CspRequestRules.snapshotCreate(s);
+            String array = array(ctx);
+            backend.volume(array, s.volumeId().trim()).ifPresent(v -> CspRequestRules.snapshotVolumeName(s, v));
+            ctx.json(backend.createSnapshot(array, s));
         });
-        app.delete(API + "/snapshots/{id}", ctx -> {
+        delete("/snapshots/{id}", ctx -> {
             backend.deleteSnapshot(array(ctx), ctx.pathParam("id"));
             ctx.status(204);
         });
 
-        app.get(API + "/volume_groups", ctx -> {
+        get("/volume_groups", ctx -> {
             String name = ctx.queryParam("name");
             List<CspWire.VolumeGroup> all = backend.volumeGroups(array(ctx));
             if (name == null) {
@@ -198,19 +227,19 @@ public final class CspServer implements AutoCloseable {
             }
             ctx.json(hits);
         });
-        app.get(API + "/volume_groups/{id}", ctx -> ctx.json(backend.volumeGroup(array(ctx), ctx.pathParam("id"))
+        get("/volume_groups/{id}", ctx -> ctx.json(backend.volumeGroup(array(ctx), ctx.pathParam("id"))
                 .orElseThrow(() -> CspProblem.notFound("Volume group with id " + ctx.pathParam("id") + " not found."))));
-        app.post(API + "/volume_groups", ctx -> {
+        post("/volume_groups", ctx -> {
             CspWire.VolumeGroup g = body(ctx, CspWire.VolumeGroup.class, "VolumeGroup");
-            name(g.name(), "VolumeGroup");
+            CspRequestRules.volumeGroupCreate(g);
             ctx.json(backend.createVolumeGroup(array(ctx), g));
         });
-        app.delete(API + "/volume_groups/{id}", ctx -> {
+        delete("/volume_groups/{id}", ctx -> {
             backend.deleteVolumeGroup(array(ctx), ctx.pathParam("id"));
             ctx.status(204);
         });
 
-        app.get(API + "/snapshot_groups", ctx -> {
+        get("/snapshot_groups", ctx -> {
             String vg = ctx.queryParam("volume_group_id");
             if (blank(vg)) {
                 throw CspProblem.badRequest("The volume_group_id query parameter is mandatory: "
@@ -218,20 +247,21 @@ public final class CspServer implements AutoCloseable {
             }
             ctx.json(backend.snapshotGroups(array(ctx), vg.trim()));
         });
-        app.get(API + "/snapshot_groups/{id}", ctx -> ctx.json(backend.snapshotGroup(array(ctx), ctx.pathParam("id"))
+        get("/snapshot_groups/{id}", ctx -> ctx.json(backend.snapshotGroup(array(ctx), ctx.pathParam("id"))
                 .orElseThrow(() -> CspProblem.notFound("Snapshot group with id " + ctx.pathParam("id") + " not found."))));
-        app.post(API + "/snapshot_groups", ctx -> {
+        post("/snapshot_groups", ctx -> {
             CspWire.SnapshotGroup g = body(ctx, CspWire.SnapshotGroup.class, "SnapshotGroup");
-            name(g.name(), "SnapshotGroup");
-            require(g.volumeGroupId(), "volume_group_id", "SnapshotGroup");
-            ctx.json(backend.createSnapshotGroup(array(ctx), g));
+            CspRequestRules.snapshotGroupCreate(g);
+            String array = array(ctx);
+            backend.volumeGroup(array, g.volumeGroupId().trim()).ifPresent(vg -> CspRequestRules.snapshotGroupName(g, vg));
+            ctx.json(backend.createSnapshotGroup(array, g));
         });
-        app.delete(API + "/snapshot_groups/{id}", ctx -> {
+        delete("/snapshot_groups/{id}", ctx -> {
             backend.deleteSnapshotGroup(array(ctx), ctx.pathParam("id"));
             ctx.status(204);
         });
 
-        app.get(API + "/replication_partners", ctx -> {
+        get("/replication_partners", ctx -> {
             String name = ctx.queryParam("name");
             List<CspWire.ReplicationPartner> all = backend.partners(array(ctx));
             if (name == null) {
@@ -247,8 +277,8 @@ public final class CspServer implements AutoCloseable {
         app.exception(HttpResponseException.class, (e, ctx) -> {
             int status = e.getStatus();
             String message = status == 404
-                    ? "There is no " + ctx.method() + " " + apiPath(ctx) + " in the CSP API. Check the URL and the context path "
-                    + (config.contextPath().isEmpty() ? "(none)" : config.contextPath()) + "."
+                    ? "There is no " + ctx.method() + " " + apiPath(ctx) + " in the CSP API. Check the URL: this CSP answers under "
+                    + String.join(" and ", config.contextPaths().stream().map(cp -> cp + API).toList()) + "."
                     : CspProblem.reason(status) + ".";
             writeError(ctx, status, message, CspProblem.Shape.ERRORS_LIST);
         });
@@ -263,6 +293,7 @@ public final class CspServer implements AutoCloseable {
     private void guard(Context ctx) {
         String method = ctx.method().name();
         String path = apiPath(ctx);
+        if (!served(ctx)) return; // outside every context path: 404 follows, with no login asked for
         CspFaultHook.Fault fault = faults.before(method, path);
         if (fault == CspFaultHook.Fault.UNAVAILABLE) {
             throw new CspProblem(503, "The CSP is temporarily unavailable. Retry with back-off.");
@@ -297,10 +328,19 @@ public final class CspServer implements AutoCloseable {
         return Objects.requireNonNull(ctx.attribute(ARRAY), "array");
     }
 
+    /** Whether the request path is under {@code <context path>/containers/v1} for a context path served. */
+    private boolean served(Context ctx) {
+        String p = ctx.path();
+        return config.contextPaths().stream().anyMatch(cp -> p.equals(cp + API) || p.startsWith(cp + API + "/"));
+    }
+
+    /** The request path without the context path it came under: {@code /containers/v1/...}. */
     private String apiPath(Context ctx) {
         String p = ctx.path();
-        String cp = config.contextPath();
-        return !cp.isEmpty() && p.startsWith(cp) ? p.substring(cp.length()) : p;
+        for (String cp : config.contextPaths()) {
+            if (!cp.isEmpty() && p.startsWith(cp + API)) return p.substring(cp.length());
+        }
+        return p;
     }
 
     // ---------------------------------------------------------------- handlers
@@ -333,20 +373,7 @@ public final class CspServer implements AutoCloseable {
 
     private void createHost(Context ctx) {
         CspWire.Host h = body(ctx, CspWire.Host.class, "Host");
-        name(h.name(), "Host");
-        require(h.uuid(), "uuid", "Host");
-        if (empty(h.iqns()) && empty(h.wwpns()) && empty(h.nqns())) {
-            throw CspProblem.badRequest("The Host has no initiators. Give iqns (iSCSI), wwpns (FC) or nqns (NVMe/TCP).");
-        }
-        if (!empty(h.iqns()) && empty(h.networks())) {
-            throw CspProblem.badRequest("The Host has iqns but no networks. Give the host's iSCSI networks, e.g. 172.28.12.161/20.");
-        }
-        if (blank(h.chapUser()) != blank(h.chapPassword())) {
-            throw CspProblem.badRequest("The Host has only half of its CHAP settings. Give both chap_user and chap_password, or neither.");
-        }
-        if (h.accessProtocol() != null && !PROTOCOLS.contains(h.accessProtocol().toLowerCase(Locale.ROOT))) {
-            throw CspProblem.badRequest("Unknown access_protocol '" + h.accessProtocol() + "'. Use iscsi, fc or nvmetcp.");
-        }
+        CspRequestRules.hostCreate(h);
         ctx.json(backend.createHost(array(ctx), h).withoutSecret());
     }
 
@@ -364,46 +391,22 @@ public final class CspServer implements AutoCloseable {
 
     private void createVolume(Context ctx) {
         CspWire.Volume v = body(ctx, CspWire.Volume.class, "Volume");
-        name(v.name(), "Volume");
-        boolean clone = Boolean.TRUE.equals(v.isClone()) || !blank(v.baseSnapshotId());
-        if (clone && blank(v.baseSnapshotId())) {
-            throw CspProblem.badRequest("A clone needs base_snapshot_id. Give the snapshot to clone from.");
-        }
-        if (v.size() == null && !clone) throw CspProblem.badRequest("The Volume has no size. Give size in bytes.");
-        if (v.size() != null && v.size() <= 0) {
-            throw CspProblem.badRequest("The Volume size must be a positive number of bytes, not " + v.size() + ".");
-        }
-        if (v.published() != null || v.id() != null) {
-            throw CspProblem.badRequest("The request could not be understood by the server. Unexpected argument '"
-                    + (v.id() != null ? "id" : "published") + "'.");
-        }
+        CspRequestRules.volumeCreate(v);
         ctx.json(backend.createVolume(array(ctx), v));
     }
 
     private void editVolume(Context ctx) {
         CspWire.Volume v = body(ctx, CspWire.Volume.class, "Volume");
-        String unexpected = v.name() != null ? "name" : v.baseSnapshotId() != null ? "base_snapshot_id"
-                : v.isClone() != null ? "clone" : v.published() != null ? "published" : v.id() != null ? "id" : null;
-        if (unexpected != null) {
-            throw CspProblem.badRequest("The request could not be understood by the server. Unexpected argument '" + unexpected + "'.");
-        }
-        if (v.description() == null && v.size() == null && v.config() == null && v.volumeGroupId() == null) {
-            throw CspProblem.badRequest("Nothing to change. Give description, size, volume_group_id or config.");
-        }
-        if (v.size() != null && v.size() <= 0) {
-            throw CspProblem.badRequest("The Volume size must be a positive number of bytes, not " + v.size() + ".");
-        }
-        ctx.json(backend.editVolume(array(ctx), ctx.pathParam("id"), v));
+        String array = array(ctx);
+        String id = ctx.pathParam("id");
+        CspWire.Volume current = backend.volume(array, id)
+                .orElseThrow(() -> CspProblem.notFound("Volume with id " + id + " not found."));
+        ctx.json(backend.editVolume(array, id, CspRequestRules.volumeEdit(id, v, current)));
     }
 
     private void publish(Context ctx) {
         CspWire.PublishOptions o = body(ctx, CspWire.PublishOptions.class, "PublishOptions");
-        require(o.hostUuid(), "host_uuid", "PublishOptions");
-        require(o.accessProtocol(), "access_protocol", "PublishOptions");
-        String proto = o.accessProtocol().trim().toLowerCase(Locale.ROOT);
-        if (!PROTOCOLS.contains(proto)) {
-            throw CspProblem.badRequest("Unknown access_protocol '" + o.accessProtocol() + "'. Use iscsi, fc or nvmetcp.");
-        }
+        String proto = CspRequestRules.publishProtocol(o);
         ctx.json(backend.publish(array(ctx), ctx.pathParam("id"), o.hostUuid().trim(), proto));
     }
 
@@ -453,21 +456,10 @@ public final class CspServer implements AutoCloseable {
     }
 
     private static void require(String value, String field, String object) {
-        if (blank(value)) throw CspProblem.badRequest("The " + object + " has no " + field + ". Give " + field + ".");
-    }
-
-    private static void name(String value, String object) {
-        require(value, "name", object);
-        if (value.length() > 255 || value.chars().anyMatch(Character::isISOControl)) {
-            throw CspProblem.badRequest("The " + object + " name is not valid: use at most 255 printable characters.");
-        }
+        CspRequestRules.require(value, field, object);
     }
 
     private static boolean blank(String s) {
         return s == null || s.isBlank();
-    }
-
-    private static boolean empty(List<?> l) {
-        return l == null || l.isEmpty();
     }
 }

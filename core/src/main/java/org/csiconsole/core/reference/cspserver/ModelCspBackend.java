@@ -254,7 +254,7 @@ public final class ModelCspBackend implements CspBackend {
     @Override
     public CspWire.Snapshot createSnapshot(String array, CspWire.Snapshot in) {
         VolumeRecord v = requireVolume(array, in.volumeId().trim());
-        SnapshotRecord s = call(() -> model.createSnapshot(in.name().trim(), v.id()));
+        SnapshotRecord s = call(() -> model.createSnapshot(in.name().trim(), v.id(), in.description()));
         return snapshot(s, v);
     }
 
@@ -268,7 +268,7 @@ public final class ModelCspBackend implements CspBackend {
     }
 
     private static CspWire.Snapshot snapshot(SnapshotRecord s, VolumeRecord v) {
-        return new CspWire.Snapshot(s.id(), s.name(), s.sizeBytes(), "", s.sourceVolumeId(), v.name(), s.createdAtMs() / 1000,
+        return new CspWire.Snapshot(s.id(), s.name(), s.sizeBytes(), s.description(), s.sourceVolumeId(), v.name(), s.createdAtMs() / 1000,
                 s.readyToUse(), Map.of());
     }
 

@@ -50,6 +50,55 @@ class CspServerHttpTest {
     }
 
     @Test
+    void answersUnderContainersV1WithAndWithoutTheCspContextPathByDefault() {
+        start();
+        assertThat(server.apiRoots()).containsExactly(server.url() + "/csp/containers/v1", server.url() + "/containers/v1");
+        Http inCluster = new Http(server.url() + "/containers/v1");
+        JsonNode token = inCluster.login();
+        assertThat(token.get("session_token").asText()).isNotBlank();
+        assertThat(inCluster.get("/volumes").status()).isEqualTo(200);
+        Http offCluster = new Http(server.url() + "/csp/containers/v1");
+        offCluster.headers.putAll(inCluster.headers);
+        assertThat(offCluster.get("/volumes").status()).as("one session, whichever path it came in on").isEqualTo(200);
+        Http.Reply unknown = inCluster.get("/nothing");
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.json().get("errors").get(0).get("message").asText())
+                .contains("GET /containers/v1/nothing", "/csp/containers/v1 and /containers/v1");
+    }
+
+    @Test
+    void anExplicitContextPathIsTheOnlyOneServed() {
+        start(CspServerConfig.builder().contextPath(""));
+        assertThat(server.apiRoots()).containsExactly(server.url() + "/containers/v1");
+        assertThat(new Http(server.url() + "/containers/v1").post("/tokens", "{\"username\":\"admin\",\"password\":\"admin\"}")
+                .status()).isEqualTo(200);
+        assertThat(new Http(server.url() + "/csp/containers/v1").post("/tokens", "{\"username\":\"admin\",\"password\":\"admin\"}")
+                .status()).isEqualTo(404);
+        server.close();
+
+        Http array = start(CspServerConfig.builder().contextPath("api/csp/"));
+        assertThat(server.apiRoot()).isEqualTo(server.url() + "/api/csp/containers/v1");
+        array.login();
+        assertThat(array.get("/volumes").status()).isEqualTo(200);
+        assertThat(new Http(server.url() + "/containers/v1").post("/tokens", "{\"username\":\"admin\",\"password\":\"admin\"}")
+                .status()).isEqualTo(404);
+    }
+
+    @Test
+    void contextPathsTakeALeadingSlashAndEmptyMeansNone() {
+        assertThat(CspServerConfig.normalizeContextPath("")).isEmpty();
+        assertThat(CspServerConfig.normalizeContextPath("/")).isEmpty();
+        assertThat(CspServerConfig.normalizeContextPath("csp/")).isEqualTo("/csp");
+        assertThat(CspServerConfig.normalizeContextPath("/a/b")).isEqualTo("/a/b");
+        assertThatThrownBy(() -> CspServerConfig.normalizeContextPath("/csp/containers/v1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("which the server adds itself");
+        assertThatThrownBy(() -> CspServerConfig.normalizeContextPath("/a b?x"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("/segment[/segment...]");
+        assertThat(CspServerConfig.builder().contextPaths(java.util.List.of("/csp", "csp", "")).build().contextPaths())
+                .containsExactly("/csp", "");
+    }
+
+    @Test
     void loginAnswersATokenThatExpiresAfterTheConfiguredLifetime() {
         Http http = start(CspServerConfig.builder().tokenLifetime(Duration.ofMinutes(5)));
         JsonNode token = http.login();
@@ -207,7 +256,7 @@ class CspServerHttpTest {
         assertThat(http.put("/volumes/id-site-a/actions/unpublish", "{}").status()).isEqualTo(400);
         Http.Reply rename = http.put("/volumes/id-site-a", "{\"name\":\"other\"}");
         assertThat(rename.status()).isEqualTo(400);
-        assertThat(rename.json().get("errors").get(0).get("message").asText()).contains("Unexpected argument 'name'");
+        assertThat(rename.json().get("errors").get(0).get("message").asText()).contains("Unexpected argument 'name'", "cannot be renamed");
         assertThat(http.get("/snapshots?volume_id=v&mode=all").status()).isEqualTo(400);
     }
 
