@@ -144,6 +144,7 @@ public final class FakeCsiDriver implements AutoCloseable {
         groups.add(worker);
         Server s = NettyServerBuilder.forAddress(new DomainSocketAddress(path.toString()))
                 .channelType(EpollServerDomainSocketChannel.class).bossEventLoopGroup(boss).workerEventLoopGroup(worker)
+                .withChildOption(io.grpc.netty.shaded.io.netty.channel.ChannelOption.SO_KEEPALIVE, null) // no TCP options on a domain socket
                 .addService(identity()).addService(controller()).addService(node()).build().start();
         servers.add(s);
         return new Endpoint.Unix(path);
