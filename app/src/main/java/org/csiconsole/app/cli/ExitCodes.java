@@ -12,7 +12,8 @@ import org.csiconsole.core.call.CallFailure;
  *       <td>NOT_FOUND, ALREADY_EXISTS, FAILED_PRECONDITION, OUT_OF_RANGE, RESOURCE_EXHAUSTED, BUSY, PROTOCOL, INTERNAL, CANCELLED</td></tr>
  *   <tr><td>2</td><td>bad usage, or input rejected before sending (size limits, endpoint syntax)</td><td>INVALID_ARGUMENT</td></tr>
  *   <tr><td>3</td><td>the endpoint is unreachable or misconfigured: socket missing, not a socket, permission denied,
- *       stale socket, path too long, TLS, deadline exceeded</td><td>ENDPOINT, UNAVAILABLE, TLS, TIMEOUT</td></tr>
+ *       stale socket, path too long, connection refused or reset, HTTP/2 stream reset (RST_STREAM, GOAWAY),
+ *       an answer that is not gRPC, TLS, deadline exceeded</td><td>ENDPOINT, UNAVAILABLE, TLS, TIMEOUT</td></tr>
  *   <tr><td>4</td><td>not supported by this driver: UNIMPLEMENTED, or the capability is not advertised</td><td>UNSUPPORTED</td></tr>
  *   <tr><td>5</td><td>authentication failed</td><td>AUTHENTICATION</td></tr>
  * </table>
@@ -24,7 +25,7 @@ public final class ExitCodes {
     public static final int CALL_FAILED = 1;
     /** Bad command-line usage or invalid input rejected before sending. */
     public static final int USAGE = 2;
-    /** The endpoint could not be reached or is misconfigured (socket missing, refused, TLS). */
+    /** The endpoint could not be reached or is misconfigured (socket missing, refused, reset, HTTP/2 error, TLS). */
     public static final int ENDPOINT = 3;
     /** The driver does not support the call (UNIMPLEMENTED or capability not advertised). */
     public static final int UNSUPPORTED = 4;

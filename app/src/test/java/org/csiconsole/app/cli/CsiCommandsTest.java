@@ -10,6 +10,11 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,6 +113,54 @@ class CsiCommandsTest {
         dir = Files.createTempDirectory(Path.of("/tmp"), "cli");
         assertThat(run("info", "--endpoint", "unix://" + dir.resolve("csi.sock"))).isEqualTo(ExitCodes.ENDPOINT);
         assertThat(err.toString()).contains("there is no socket").contains("What to do").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aRefusedTcpPortIsAnEndpointErrorThatDoesNotBlameThePlugin() throws Exception {
+        String ep = "tcp://127.0.0.1:" + closedPort();
+        assertThat(run("info", "--endpoint", ep, "--retries", "1")).isEqualTo(ExitCodes.ENDPOINT);
+        assertThat(err.toString()).contains("the endpoint " + ep + " refused the connection")
+                .contains("Check that the driver is running and listening at " + ep)
+                .doesNotContain("plugin says").doesNotContain("plugin failed").doesNotContain("\tat ");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void aDeadUnixSocketIsAnEndpointError() throws Exception {
+        dir = Files.createTempDirectory(Path.of("/tmp"), "cli");
+        Path sock = dir.resolve("csi.sock");
+        try (ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            s.bind(UnixDomainSocketAddress.of(sock)); // closed below: the file stays, nobody listens
+        }
+        assertThat(run("info", "--endpoint", "unix://" + sock, "--retries", "1")).isEqualTo(ExitCodes.ENDPOINT);
+        assertThat(err.toString()).contains(sock.toString()).contains("driver").contains("What to do")
+                .doesNotContain("plugin says").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aFailureWithJsonOutputPrintsAJsonErrorObjectOnStdoutAndWordsOnStderr() throws Exception {
+        String ep = "tcp://127.0.0.1:" + closedPort();
+        assertThat(run("volumes", "--endpoint", ep, "--retries", "1", "-o", "json")).isEqualTo(ExitCodes.ENDPOINT);
+        JsonNode error = new ObjectMapper().readTree(out.toString()).get("error");
+        assertThat(error.get("kind").asText()).isEqualTo("UNAVAILABLE");
+        assertThat(error.get("exitCode").asInt()).isEqualTo(ExitCodes.ENDPOINT);
+        assertThat(error.get("message").asText()).contains("refused the connection");
+        assertThat(error.get("whatToDo").asText()).contains("listening at " + ep);
+        assertThat(error.get("detail").asText()).contains("UNAVAILABLE");
+        assertThat(err.toString()).contains("refused the connection").contains("What to do");
+    }
+
+    @Test
+    void aFailureWithTableOutputLeavesStdoutEmpty() throws Exception {
+        assertThat(run("volumes", "--endpoint", "tcp://127.0.0.1:" + closedPort(), "--retries", "1")).isEqualTo(ExitCodes.ENDPOINT);
+        assertThat(out.toString()).isEmpty();
+    }
+
+    /** A loopback TCP port nobody listens on (bound once, then released). */
+    private static int closedPort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
     }
 
     @Test

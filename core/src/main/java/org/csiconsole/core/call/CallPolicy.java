@@ -41,8 +41,10 @@ import java.util.function.Function;
  *       bounded by attempts and total time ({@link RetrySettings}); CSI calls are idempotent by spec;</li>
  *   <li>records every attempt in the {@link CallTrace}: method, endpoint, redacted request and
  *       response or status, duration, attempt number ({@link Redactor});</li>
- *   <li>maps a final non-OK status to a {@link CallFailure} with the spec's condition and recovery
- *       ({@link GrpcFailures}); secret values echoed back by the plugin are scrubbed.</li>
+ *   <li>maps a final non-OK status to a {@link CallFailure}: one the transport made (refused, reset,
+ *       HTTP/2 error, TLS) as a problem of the endpoint ({@link TransportFailures}, {@link GrpcFailures#tls}),
+ *       one the driver sent with the spec's condition and recovery ({@link GrpcFailures}); secret values
+ *       echoed back by the plugin are scrubbed.</li>
  * </ol>
  * Cancelling a returned future cancels the RPC in flight, stops further retries and releases the
  * guard. Futures complete on the channel's threads (for unix sockets and TCP, the connection's I/O
@@ -264,12 +266,9 @@ public final class CallPolicy {
                                 String endpoint) {
         Optional<CallFailure> tls = GrpcFailures.tls(status, spec.what(), endpoint);
         if (tls.isPresent()) return tls.get();
-        String text = status.getDescription();
-        if (status.getCause() != null && status.getCause().getMessage() != null) {
-            // transport failures (connection refused, reset) carry the reason in the cause only
-            text = (text == null ? "" : text + ": ") + status.getCause().getMessage();
-        }
-        Status scrubbed = status.withDescription(Redactor.scrub(text, secrets));
+        Optional<CallFailure> transport = TransportFailures.failure(status, bareName(method), spec.what(), endpoint, attempts, secrets);
+        if (transport.isPresent()) return transport.get();
+        Status scrubbed = status.withDescription(Redactor.scrub(status.getDescription(), secrets));
         return GrpcFailures.failure(bareName(method), scrubbed, spec.what(), attempts);
     }
 

@@ -5,6 +5,7 @@ import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.shaded.io.grpc.netty.NegotiationType;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
@@ -20,8 +21,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Makes gRPC channels for endpoints: unix sockets over Netty epoll, TCP with optional TLS over
- * Netty, and the in-process transport. Unix sockets are checked with {@link SocketDiagnostics}
+ * Makes gRPC channels for endpoints: unix sockets over Netty epoll (with {@code :authority}
+ * {@value #UNIX_AUTHORITY} and no TCP socket options), TCP with optional TLS over Netty, and the
+ * in-process transport. Unix sockets are checked with {@link SocketDiagnostics}
  * first. {@link Connection} owns what this factory creates.
  *
  * <p>Netty channels run their callbacks on the connection's I/O thread ({@code directExecutor}):
@@ -33,6 +35,13 @@ import java.util.Optional;
 public final class ChannelFactory {
     /** Largest inbound message accepted, in bytes (a ListVolumes page of a few thousand entries fits easily). */
     public static final int MAX_INBOUND_BYTES = 32 * 1024 * 1024;
+
+    /**
+     * The HTTP/2 {@code :authority} sent on unix sockets, as gRPC-Go sends it: a socket path is not a
+     * valid authority (RFC 3986 section 3.2, RFC 9113 section 8.3.1), and Node's HTTP/2 server resets
+     * a stream that carries one with RST_STREAM PROTOCOL_ERROR.
+     */
+    public static final String UNIX_AUTHORITY = "localhost";
 
     private final SocketDiagnostics diagnostics;
     private final String userAgent;
@@ -75,6 +84,11 @@ public final class ChannelFactory {
         try {
             ManagedChannel ch = NettyChannelBuilder.forAddress(new DomainSocketAddress(u.path().toString()))
                     .channelType(EpollDomainSocketChannel.class)
+                    // grpc-java would send the socket path as :authority; HTTP/2 servers that check it
+                    // (Node's, under grpc-js drivers) reset such a stream with PROTOCOL_ERROR
+                    .overrideAuthority(UNIX_AUTHORITY)
+                    // grpc-netty sets this TCP option on every channel; a domain socket has none
+                    .withOption(ChannelOption.SO_KEEPALIVE, null)
                     .directExecutor()
                     .eventLoopGroup(group)
                     .usePlaintext()

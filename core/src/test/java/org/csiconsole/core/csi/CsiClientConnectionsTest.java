@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -76,18 +77,37 @@ class CsiClientConnectionsTest {
             Endpoint ep = driver.startUnix(sock);
             CsiClient client = CsiClient.open(ep, Optional.empty(), CsiClientOptions.defaults(), new CallTrace());
             String[] thread = new String[1];
+            // The driver holds the answer until the callback is attached: a callback attached to a
+            // future that has already completed would run on the attaching thread instead.
+            driver.hang("Probe");
+            CompletableFuture<Boolean> probe = client.probe();
             // Waiting for termination on the I/O thread would hold it for the 2 s grace period,
             // so a close from a callback must hand the wait to another thread and return.
-            client.probe().thenRun(() -> {
+            CompletableFuture<Void> closed = probe.thenRun(() -> {
                 thread[0] = Thread.currentThread().getName();
                 client.close();
-            }).get(1, TimeUnit.SECONDS);
+            });
+            answerHungProbe(driver);
+            closed.get(1, TimeUnit.SECONDS);
             assertThat(thread[0]).startsWith("multiThreadIoEventLoopGroup");
             assertThat(probeFailure(client).kind()).isEqualTo(FailureKind.UNAVAILABLE);
         } finally {
             Files.deleteIfExists(sock);
             Files.deleteIfExists(dir);
         }
+    }
+
+    /** Waits until the driver holds a Probe call, then answers it ready. */
+    @SuppressWarnings("unchecked")
+    private static void answerHungProbe(FakeCsiDriver driver) {
+        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (driver.hungObservers().isEmpty()) {
+            if (System.nanoTime() > giveUp) throw new AssertionError("the driver never received the Probe call");
+            Thread.onSpinWait();
+        }
+        StreamObserver<Csi.ProbeResponse> out = (StreamObserver<Csi.ProbeResponse>) driver.hungObservers().get(0);
+        out.onNext(Csi.ProbeResponse.newBuilder().setReady(com.google.protobuf.BoolValue.of(true)).build());
+        out.onCompleted();
     }
 
     private static CallFailure probeFailure(CsiClient client) {

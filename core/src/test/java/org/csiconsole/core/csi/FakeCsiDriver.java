@@ -144,9 +144,20 @@ public final class FakeCsiDriver implements AutoCloseable {
         groups.add(worker);
         Server s = NettyServerBuilder.forAddress(new DomainSocketAddress(path.toString()))
                 .channelType(EpollServerDomainSocketChannel.class).bossEventLoopGroup(boss).workerEventLoopGroup(worker)
+                .withChildOption(io.grpc.netty.shaded.io.netty.channel.ChannelOption.SO_KEEPALIVE, null) // no TCP options on a domain socket
                 .addService(identity()).addService(controller()).addService(node()).build().start();
         servers.add(s);
         return new Endpoint.Unix(path);
+    }
+
+    /** Serves plaintext TCP on 127.0.0.1 at {@code port} (0 for a free one); returns the endpoint. */
+    public Endpoint.Tcp startTcp(int port) throws IOException {
+        Server s = NettyServerBuilder.forAddress(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port))
+                .withOption(io.grpc.netty.shaded.io.netty.channel.ChannelOption.SO_REUSEADDR, true)
+                .addService(identity()).addService(controller()).addService(node()).build().start();
+        servers.add(s);
+        java.net.InetSocketAddress bound = (java.net.InetSocketAddress) s.getListenSockets().get(0);
+        return new Endpoint.Tcp("127.0.0.1", bound.getPort(), org.csiconsole.core.endpoint.TlsOptions.PLAINTEXT);
     }
 
     /** Serves in process under {@code name} with extra services next to the CSI ones (e.g. a csi-addons fake). */

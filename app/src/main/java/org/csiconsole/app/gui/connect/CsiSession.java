@@ -6,6 +6,7 @@ import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Connection;
 import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.session.ChannelWatch;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.core.session.SocketWatcher;
@@ -27,6 +28,7 @@ final class CsiSession implements Session {
     private Connection addonsConnection;
     private CsiStorage storage;
     volatile SocketWatcher watcher;
+    private ChannelWatch channelWatch;
     volatile boolean closed;
 
     private CsiSession(Sessions sessions, ConnectionModel model, Endpoint controller, Optional<Endpoint> node) {
@@ -88,6 +90,8 @@ final class CsiSession implements Session {
                 addonsConnection = options.channels().open(controller);
                 addons = AddonsClient.over(addonsConnection, options, sessions.trace);
                 storage = new CsiStorage(client, true, addons);
+                channelWatch = ChannelWatch.start(controllerConnection,
+                        s -> sessions.ui.execute(() -> applyChannel(s)), ChannelWatch.DEFAULT_PROBE);
             } else {
                 controllerConnection.channel().resetConnectBackoff();
                 addonsConnection.channel().resetConnectBackoff();
@@ -106,6 +110,26 @@ final class CsiSession implements Session {
         }));
     }
 
+    /**
+     * Shows what the channel watch saw (UI thread): a transport failure as Reconnecting, the channel
+     * READY again as Connected. Only while the session is up: the first connect reports itself.
+     */
+    private void applyChannel(ChannelWatch.Status s) {
+        ConnectionState now = model.stateProperty().get();
+        if (closed || (now != ConnectionState.CONNECTED && now != ConnectionState.RECONNECTING)) return;
+        model.noteProperty().set(s.state() == ConnectionState.CONNECTED ? "" : s.message());
+        model.stateProperty().set(s.state());
+        if (s.state() == ConnectionState.RECONNECTING) {
+            poke();
+        } else {
+            Connection addonsChannel;
+            synchronized (this) {
+                addonsChannel = addonsConnection;
+            }
+            if (addonsChannel != null) addonsChannel.channel().resetConnectBackoff(); // the driver is back for both channels
+        }
+    }
+
     @Override
     public void poke() {
         SocketWatcher w = watcher;
@@ -116,12 +140,15 @@ final class CsiSession implements Session {
     public void close() {
         CsiClient c;
         AddonsClient a;
+        ChannelWatch cw;
         synchronized (this) {
             if (closed) return;
             closed = true;
             c = client;
             a = addons;
+            cw = channelWatch;
         }
+        if (cw != null) cw.close();
         if (watcher != null) watcher.close();
         if (c != null) sessions.closeInBackground(c::close);
         if (a != null) sessions.closeInBackground(a::close);

@@ -129,7 +129,8 @@ public class Sessions implements AutoCloseable {
      * A CSI driver. A unix socket is watched by a {@link SocketWatcher}: the client is built when the
      * socket first accepts, proven with GetPluginInfo, and after the driver came back the channel is
      * told to reconnect at once and proven again. A TCP endpoint (TLS when the profile has a CA file)
-     * is connected once.
+     * is connected once. On both, a {@link org.csiconsole.core.session.ChannelWatch} shows a transport
+     * failure as Reconnecting and reconnects as soon as the endpoint accepts connections again.
      */
     protected Session openCsi(ConnectionModel model, ConnectionManager manager) {
         return CsiSession.open(this, model, manager);
