@@ -189,7 +189,8 @@ public final class CsiClient implements AutoCloseable {
 
     /**
      * Asks the plugin again: GetPluginCapabilities, then ControllerGetCapabilities when CONTROLLER_SERVICE is
-     * advertised, NodeGetCapabilities (an UNIMPLEMENTED answer counts as no node service) and
+     * advertised, NodeGetCapabilities (an UNIMPLEMENTED answer counts as no node service, any other answer,
+     * an empty one included, as a node service: {@link CapabilitySet#nodeService()}) and
      * GroupControllerGetCapabilities when GROUP_CONTROLLER_SERVICE is advertised.
      */
     public CompletableFuture<CapabilitySet> refreshCapabilities() {
@@ -224,9 +225,11 @@ public final class CsiClient implements AutoCloseable {
                                 return s;
                             })
                             : CompletableFuture.completedFuture(Set.of());
+                    AtomicReference<Boolean> nodeAnswered = new AtomicReference<>(false);
                     CompletableFuture<Set<NodeCapability>> node = unary(nodeConnection(), NodeGrpc.getNodeGetCapabilitiesMethod(),
                             Csi.NodeGetCapabilitiesRequest.getDefaultInstance(), CallSpec.of(CallKind.PROBE, "NodeGetCapabilities"))
                             .<Set<NodeCapability>>thenApply(r -> {
+                                nodeAnswered.set(true);
                                 Set<NodeCapability> s = EnumSet.noneOf(NodeCapability.class);
                                 for (Csi.NodeServiceCapability c : r.getCapabilitiesList()) {
                                     add(s, NodeCapability.class, c.getRpc().getType().name(), c.getRpc().getType(), alpha);
@@ -255,7 +258,7 @@ public final class CsiClient implements AutoCloseable {
                                 @SuppressWarnings("unchecked") Set<ControllerCapability> cs = (Set<ControllerCapability>) l.get(0);
                                 @SuppressWarnings("unchecked") Set<NodeCapability> ns = (Set<NodeCapability>) l.get(1);
                                 synchronized (alpha) {
-                                    return new CapabilitySet(plugin, cs, ns, gs, alpha);
+                                    return new CapabilitySet(plugin, cs, ns, gs, alpha, nodeAnswered.get());
                                 }
                             });
                 });
