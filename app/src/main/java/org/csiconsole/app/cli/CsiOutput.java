@@ -81,7 +81,7 @@ final class CsiOutput {
         if (json(snapshots)) return;
         Table t = new Table("SNAPSHOT_ID", "SOURCE_VOLUME_ID", "SIZE", "CREATED", "READY", "GROUP_SNAPSHOT_ID");
         for (Snapshot s : snapshots) {
-            t.row(s.snapshotId(), s.sourceVolumeId(), size(s.sizeBytes()), s.creationTime() == null ? "" : s.creationTime(),
+            t.row(s.snapshotId(), s.sourceVolumeId(), size(s.sizeBytes()), s.creationTime() == null ? "unknown" : s.creationTime(),
                     s.readyToUse() ? "yes" : "no", s.groupSnapshotId());
         }
         t.print(out);
@@ -99,7 +99,7 @@ final class CsiOutput {
         Table t = new Table("FIELD", "VALUE");
         t.row("node_id", info.nodeId())
                 .row("max_volumes_per_node", info.maxVolumesPerNode() == 0 ? "no limit reported" : info.maxVolumesPerNode())
-                .row("accessible_topology", info.accessibleTopology() == null ? "" : info.accessibleTopology())
+                .row("accessible_topology", info.accessibleTopology() == null ? "not reported" : info.accessibleTopology())
                 .row("capabilities", String.join(",", new TreeSet<>(caps.node().stream().map(Enum::name).toList())));
         t.print(out);
     }
@@ -113,8 +113,9 @@ final class CsiOutput {
         err.flush();
     }
 
+    /** A volume or snapshot size; 0 is "unknown" (csi.proto Volume.capacity_bytes, Snapshot.size_bytes). */
     private static String size(long bytes) {
-        return bytes <= 0 ? "" : ByteSize.format(bytes);
+        return bytes <= 0 ? "unknown" : ByteSize.format(bytes);
     }
 
     private boolean json(Object value) {

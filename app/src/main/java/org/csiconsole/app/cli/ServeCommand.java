@@ -66,7 +66,7 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
 
     @Option(names = "--fault", paramLabel = "RPC=CODE[:N|:pP]",
             description = "Inject an error: CreateVolume=UNAVAILABLE (every call), =UNAVAILABLE:3 (next 3 calls), "
-                    + "=ABORTED:p0.2 (20% of calls). RPC is a method name, a full name (csi.v1.Controller/CreateVolume) or *.")
+                    + "=ABORTED:p0.2 (20%% of calls). RPC is a method name, a full name (csi.v1.Controller/CreateVolume) or *.")
     List<String> faults = new ArrayList<>();
 
     @Option(names = "--latency", paramLabel = "RPC=MS", description = "Add latency in milliseconds to an RPC, e.g. NodeStageVolume=1500.")

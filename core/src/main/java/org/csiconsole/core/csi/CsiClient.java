@@ -189,7 +189,8 @@ public final class CsiClient implements AutoCloseable {
 
     /**
      * Asks the plugin again: GetPluginCapabilities, then ControllerGetCapabilities when CONTROLLER_SERVICE is
-     * advertised, NodeGetCapabilities (an UNIMPLEMENTED answer counts as no node service) and
+     * advertised, NodeGetCapabilities (an UNIMPLEMENTED answer counts as no node service, any other answer,
+     * an empty one included, as a node service: {@link CapabilitySet#nodeService()}) and
      * GroupControllerGetCapabilities when GROUP_CONTROLLER_SERVICE is advertised.
      */
     public CompletableFuture<CapabilitySet> refreshCapabilities() {
@@ -224,9 +225,11 @@ public final class CsiClient implements AutoCloseable {
                                 return s;
                             })
                             : CompletableFuture.completedFuture(Set.of());
+                    AtomicReference<Boolean> nodeAnswered = new AtomicReference<>(false);
                     CompletableFuture<Set<NodeCapability>> node = unary(nodeConnection(), NodeGrpc.getNodeGetCapabilitiesMethod(),
                             Csi.NodeGetCapabilitiesRequest.getDefaultInstance(), CallSpec.of(CallKind.PROBE, "NodeGetCapabilities"))
                             .<Set<NodeCapability>>thenApply(r -> {
+                                nodeAnswered.set(true);
                                 Set<NodeCapability> s = EnumSet.noneOf(NodeCapability.class);
                                 for (Csi.NodeServiceCapability c : r.getCapabilitiesList()) {
                                     add(s, NodeCapability.class, c.getRpc().getType().name(), c.getRpc().getType(), alpha);
@@ -255,7 +258,7 @@ public final class CsiClient implements AutoCloseable {
                                 @SuppressWarnings("unchecked") Set<ControllerCapability> cs = (Set<ControllerCapability>) l.get(0);
                                 @SuppressWarnings("unchecked") Set<NodeCapability> ns = (Set<NodeCapability>) l.get(1);
                                 synchronized (alpha) {
-                                    return new CapabilitySet(plugin, cs, ns, gs, alpha);
+                                    return new CapabilitySet(plugin, cs, ns, gs, alpha, nodeAnswered.get());
                                 }
                             });
                 });
@@ -312,7 +315,8 @@ public final class CsiClient implements AutoCloseable {
      *
      * @param maxEntries {@code max_entries} per page; 0 lets the plugin choose
      * @param page receives each page's volumes (on a gRPC thread; must not block)
-     * @return completes after the last page; fails with {@link FailureKind#PROTOCOL} on a repeated next_token
+     * @return completes after the last page; fails with {@link FailureKind#PROTOCOL} on a repeated next_token.
+     *     Entries without volume_id and repeats of an id already listed are left out ({@link DistinctEntries})
      */
     public CompletableFuture<Void> listVolumes(int maxEntries, Consumer<List<Volume>> page) {
         return listVolumesPaced(maxEntries, PageSink.unpaced(page));
@@ -326,14 +330,16 @@ public final class CsiClient implements AutoCloseable {
      * @param maxEntries {@code max_entries} per page; 0 lets the plugin choose
      * @param page receives each page's volumes (on a gRPC thread; must not block)
      * @return completes once the last page's stage has; fails with {@link FailureKind#PROTOCOL} on a
-     *     repeated next_token, or with the failure of a stage {@code page} returned
+     *     repeated next_token, or with the failure of a stage {@code page} returned. Entries without
+     *     volume_id and repeats of an id already listed are left out ({@link DistinctEntries})
      */
     public CompletableFuture<Void> listVolumesPaced(int maxEntries, PageSink<Volume> page) {
         if (maxEntries < 0) return invalid("ListVolumes", "max_entries must be 0 or more");
         return gated(CsiRpc.LIST_VOLUMES, () -> shared.policy.pages(shared.controller.channel(), endpointText(shared.controller),
                 ControllerGrpc.getListVolumesMethod(),
                 token -> Csi.ListVolumesRequest.newBuilder().setMaxEntries(maxEntries).setStartingToken(token).build(),
-                CsiClient::volumes, Csi.ListVolumesResponse::getNextToken, page,
+                CsiClient::volumes, Csi.ListVolumesResponse::getNextToken,
+                new DistinctEntries<>("ListVolumes", "volume_id", Volume::volumeId, page),
                 CallSpec.of(CallKind.LIST, "ListVolumes")));
     }
 
@@ -497,7 +503,8 @@ public final class CsiClient implements AutoCloseable {
      *
      * @param sourceVolumeId only snapshots of this volume; empty for all
      * @param maxEntries {@code max_entries} per page; 0 lets the plugin choose
-     * @param secrets credentials, for plugins that need them to list
+     * @param secrets credentials, for plugins that need them to list; entries without snapshot_id
+     *     and repeats of an id already listed are left out ({@link DistinctEntries})
      */
     public CompletableFuture<Void> listSnapshotsPaced(String sourceVolumeId, int maxEntries, Secrets secrets, PageSink<Snapshot> page) {
         if (maxEntries < 0) return invalid("ListSnapshots", "max_entries must be 0 or more");
@@ -509,7 +516,9 @@ public final class CsiClient implements AutoCloseable {
                     List<Snapshot> out = new ArrayList<>(r.getEntriesCount());
                     for (Csi.ListSnapshotsResponse.Entry e : r.getEntriesList()) out.add(CsiMapping.snapshot(e.getSnapshot(), ""));
                     return out;
-                }, Csi.ListSnapshotsResponse::getNextToken, page, CallSpec.of(CallKind.LIST, "ListSnapshots")));
+                }, Csi.ListSnapshotsResponse::getNextToken,
+                new DistinctEntries<>("ListSnapshots", "snapshot_id", Snapshot::snapshotId, page),
+                CallSpec.of(CallKind.LIST, "ListSnapshots")));
     }
 
     /** ListSnapshots of every volume. */

@@ -22,12 +22,23 @@ import org.csiconsole.core.model.VolumeStats;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Conversions between csi.v1 messages and core.model records, for the clients inside core (public
  * only so that the csi-addons client can share it). Unknown enum values map to UNKNOWN.
+ *
+ * <p>Real drivers send odd but legal data, and this is where it is normalized, once, for every view
+ * and command: {@code published_node_ids} lose empty ids and repeats (csi-driver-host-path lists an
+ * unpublished volume with {@code [""]}); {@code accessible_topology} loses empty segment maps and
+ * repeats; a negative size counts as unknown (0; csi.proto: sizes are "never negative", 0 =
+ * unknown); a {@code creation_time} that is unset, not after the Unix epoch (an unset time
+ * converted, such as Go's zero {@code time.Time}) or beyond what {@link Instant} holds counts as
+ * unknown (null); a {@code NodeGetInfoResponse.accessible_topology} without segments counts as not
+ * reported, and a negative {@code max_volumes_per_node} as unset (0 = the CO decides).
  */
 public final class CsiMapping {
     /** Context keys, pools and topology segments shared among the volumes of listings (see {@link Canonical}). */
@@ -46,19 +57,48 @@ public final class CsiMapping {
 
     public static Volume volume(Csi.Volume v, String name, List<VolumeCapability> caps, Map<String, String> parameters,
                          List<String> publishedNodeIds, Csi.VolumeCondition condition) {
-        List<Topology> topo;
-        if (v.getAccessibleTopologyCount() == 0) {
-            topo = List.of();
-        } else {
-            topo = new ArrayList<>(v.getAccessibleTopologyCount());
-            for (Csi.Topology t : v.getAccessibleTopologyList()) topo.add(SHARED.of(new Topology(SHARED.map(t.getSegmentsMap()))));
-        }
+        List<Topology> topo = topologies(v.getAccessibleTopologyList());
         VolumeCondition cond = condition == null ? null
                 : !condition.getAbnormal() && condition.getMessage().isEmpty() ? VolumeCondition.NORMAL
                 : new VolumeCondition(condition.getAbnormal(), condition.getMessage());
-        List<String> nodes = publishedNodeIds.isEmpty() ? List.of() : publishedNodeIds.stream().map(SHARED::of).toList();
-        return new Volume(v.getVolumeId(), name, v.getCapacityBytes(), source(v.getContentSource()), caps, parameters,
-                SHARED.map(v.getVolumeContextMap()), topo, nodes, cond, "", Origin.CSI, null);
+        return new Volume(v.getVolumeId(), name, bytes(v.getCapacityBytes()), source(v.getContentSource()), caps, parameters,
+                SHARED.map(v.getVolumeContextMap()), topo, nodeIds(publishedNodeIds), cond, "", Origin.CSI, null);
+    }
+
+    /**
+     * {@code published_node_ids} as the console shows them: without empty ids and without repeats,
+     * in the order the plugin sent them (csi.proto {@code ListVolumesResponse.VolumeStatus}; a node
+     * id is required to be non-empty wherever the spec uses one).
+     */
+    public static List<String> nodeIds(List<String> publishedNodeIds) {
+        int n = publishedNodeIds.size();
+        if (n == 0) return List.of();
+        if (n == 1) {
+            String id = publishedNodeIds.get(0);
+            return id.isEmpty() ? List.of() : List.of(SHARED.of(id));
+        }
+        Set<String> out = new LinkedHashSet<>(n * 2);
+        for (String id : publishedNodeIds) {
+            if (!id.isEmpty()) out.add(SHARED.of(id));
+        }
+        return List.copyOf(out);
+    }
+
+    /** {@code accessible_topology} without segment maps that are empty and without repeats, in order. */
+    static List<Topology> topologies(List<Csi.Topology> wire) {
+        if (wire.isEmpty()) return List.of();
+        List<Topology> out = new ArrayList<>(wire.size());
+        for (Csi.Topology t : wire) {
+            if (t.getSegmentsCount() == 0) continue;
+            Topology one = SHARED.of(new Topology(SHARED.map(t.getSegmentsMap())));
+            if (!out.contains(one)) out.add(one);
+        }
+        return out;
+    }
+
+    /** A size in bytes from the wire: negative (never legal) counts as unknown, 0. */
+    static long bytes(long wire) {
+        return Math.max(0, wire);
     }
 
     public static VolumeSource source(Csi.VolumeContentSource s) {
@@ -83,7 +123,7 @@ public final class CsiMapping {
     }
 
     public static Snapshot snapshot(Csi.Snapshot s, String name) {
-        return new Snapshot(s.getSnapshotId(), name, s.getSourceVolumeId(), s.getSizeBytes(),
+        return new Snapshot(s.getSnapshotId(), name, s.getSourceVolumeId(), bytes(s.getSizeBytes()),
                 s.hasCreationTime() ? instant(s.getCreationTime()) : null, s.getReadyToUse(), s.getGroupSnapshotId(),
                 Origin.CSI, null);
     }
@@ -95,8 +135,18 @@ public final class CsiMapping {
                 g.hasCreationTime() ? instant(g.getCreationTime()) : null, g.getReadyToUse(), Origin.CSI);
     }
 
+    /**
+     * A wire timestamp as an instant; null when it does not name a real time: not after the Unix
+     * epoch (an unset time converted by the plugin, e.g. Go's zero {@code time.Time}, year 1) or
+     * beyond the range of {@link Instant}.
+     */
     public static Instant instant(Timestamp t) {
-        return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
+        if (t.getSeconds() < 0 || (t.getSeconds() == 0 && t.getNanos() <= 0)) return null;
+        try {
+            return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
+        } catch (java.time.DateTimeException | ArithmeticException e) {
+            return null;
+        }
     }
 
     public static Csi.VolumeCapability capability(VolumeCapability c) {
@@ -131,14 +181,15 @@ public final class CsiMapping {
     }
 
     public static Capacity capacity(Csi.GetCapacityResponse r, Topology topology, Map<String, String> parameters) {
-        return new Capacity(topology, parameters, r.getAvailableCapacity(),
-                r.hasMaximumVolumeSize() ? r.getMaximumVolumeSize().getValue() : null,
-                r.hasMinimumVolumeSize() ? r.getMinimumVolumeSize().getValue() : null);
+        return new Capacity(topology, parameters, bytes(r.getAvailableCapacity()),
+                r.hasMaximumVolumeSize() ? bytes(r.getMaximumVolumeSize().getValue()) : null,
+                r.hasMinimumVolumeSize() ? bytes(r.getMinimumVolumeSize().getValue()) : null);
     }
 
     public static NodeInfo nodeInfo(Csi.NodeGetInfoResponse r) {
-        return new NodeInfo(r.getNodeId(), r.getMaxVolumesPerNode(),
-                r.hasAccessibleTopology() ? new Topology(r.getAccessibleTopology().getSegmentsMap()) : null);
+        return new NodeInfo(r.getNodeId(), Math.max(0, r.getMaxVolumesPerNode()),
+                r.hasAccessibleTopology() && r.getAccessibleTopology().getSegmentsCount() > 0
+                        ? new Topology(r.getAccessibleTopology().getSegmentsMap()) : null);
     }
 
     public static VolumeStats stats(Csi.NodeGetVolumeStatsResponse r) {

@@ -60,7 +60,7 @@ final class CspMapping {
         if (v.isClone() != null) props.put("clone", v.isClone().toString());
         VolumeSource source = v.baseSnapshotId() == null || v.baseSnapshotId().isEmpty()
                 ? VolumeSource.NONE : VolumeSource.snapshot(v.baseSnapshotId());
-        return new Volume(v.id(), v.name(), v.size() == null ? 0 : v.size(), source, null, text(v.config()), null, null,
+        return new Volume(v.id(), v.name(), v.size() == null ? 0 : Math.max(0, v.size()), source, null, text(v.config()), null, null,
                 null, null, v.volumeGroupId(), Origin.CSP, props);
     }
 
@@ -79,7 +79,7 @@ final class CspMapping {
         if (s.description() != null) props.put("description", s.description());
         if (s.volumeName() != null) props.put("volume_name", s.volumeName());
         text(s.config()).forEach((k, v) -> props.put("config." + k, v));
-        return new Snapshot(s.id(), s.name(), s.volumeId(), s.size() == null ? 0 : s.size(), seconds(s.creationTime()),
+        return new Snapshot(s.id(), s.name(), s.volumeId(), s.size() == null ? 0 : Math.max(0, s.size()), seconds(s.creationTime()),
                 Boolean.TRUE.equals(s.readyToUse()), groupId, Origin.CSP, props);
     }
 
@@ -169,8 +169,10 @@ final class CspMapping {
         return out;
     }
 
-    private static Instant seconds(Long epochSeconds) {
-        return epochSeconds == null || epochSeconds <= 0 ? null : Instant.ofEpochSecond(epochSeconds);
+    /** Epoch seconds as an instant; null when absent, not after the epoch, or beyond what an {@link Instant} holds. */
+    static Instant seconds(Long epochSeconds) {
+        return epochSeconds == null || epochSeconds <= 0 || epochSeconds > Instant.MAX.getEpochSecond() ? null
+                : Instant.ofEpochSecond(epochSeconds);
     }
 
     private static Long number(Object o) {

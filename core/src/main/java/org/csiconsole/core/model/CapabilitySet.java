@@ -12,15 +12,25 @@ import java.util.Set;
  * @param node from Node.NodeGetCapabilities; empty when no node service is connected
  * @param groupController from GroupController.GroupControllerGetCapabilities
  * @param alpha names of advertised capabilities that are alpha in the spec
+ * @param nodeService true when a node service answered NodeGetCapabilities, even with no capability
+ *     (every node capability is optional; NodeGetInfo and NodePublishVolume are still served); false
+ *     when it answered UNIMPLEMENTED or was not asked
  */
 public record CapabilitySet(
         Set<PluginCapability> plugin,
         Set<ControllerCapability> controller,
         Set<NodeCapability> node,
         Set<GroupControllerCapability> groupController,
-        Set<String> alpha) {
+        Set<String> alpha,
+        boolean nodeService) {
 
-    public static final CapabilitySet NONE = new CapabilitySet(Set.of(), Set.of(), Set.of(), Set.of(), Set.of());
+    public static final CapabilitySet NONE = new CapabilitySet(Set.of(), Set.of(), Set.of(), Set.of(), Set.of(), false);
+
+    /** Capabilities where a node service counts as connected when it advertised at least one capability. */
+    public CapabilitySet(Set<PluginCapability> plugin, Set<ControllerCapability> controller, Set<NodeCapability> node,
+                         Set<GroupControllerCapability> groupController, Set<String> alpha) {
+        this(plugin, controller, node, groupController, alpha, !node.isEmpty());
+    }
 
     public CapabilitySet {
         plugin = Set.copyOf(plugin);

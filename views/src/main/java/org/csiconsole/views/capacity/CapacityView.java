@@ -39,18 +39,18 @@ public final class CapacityView extends StorageTableView<Capacity> {
         List<Column<Capacity, ?>> columns = List.of(
                 Column.<Capacity, String>of("segment", "Topology segment", CapacityViewModel::segment).width(320),
                 Column.<Capacity, String>of("parameters", "Parameters", CapacityViewModel::parameters).width(180),
-                Column.<Capacity, Long>of("available", "Available", Capacity::availableCapacityBytes).format(Texts::size)
+                Column.<Capacity, Long>of("available", "Available", Capacity::availableCapacityBytes).format(Texts::knownSize)
                         .tooltip(c -> Texts.exactBytes(c.availableCapacityBytes())).alignRight().width(110),
                 Column.<Capacity, Long>of("maximum", "Largest volume", Capacity::maximumVolumeSizeBytes)
-                        .format(b -> b == null ? "" : Texts.size(b)).alignRight().width(120),
+                        .format(b -> b == null ? "" : Texts.knownSize(b)).alignRight().width(120),
                 Column.<Capacity, Long>of("minimum", "Smallest volume", Capacity::minimumVolumeSizeBytes)
-                        .format(b -> b == null ? "" : Texts.size(b)).alignRight().width(120));
+                        .format(b -> b == null ? "" : Texts.knownSize(b)).alignRight().width(120));
         ResourceTable<Capacity> table = new ResourceTable<>(model.table(), columns)
                 .withDetail(c -> List.of(
                         DetailRow.of("Segment", CapacityViewModel.segment(c)),
-                        DetailRow.of("Available", Texts.sizeWithBytes(c.availableCapacityBytes())),
-                        DetailRow.of("Largest volume", c.maximumVolumeSizeBytes() == null ? "Not reported" : Texts.sizeWithBytes(c.maximumVolumeSizeBytes())),
-                        DetailRow.of("Smallest volume", c.minimumVolumeSizeBytes() == null ? "Not reported" : Texts.sizeWithBytes(c.minimumVolumeSizeBytes())),
+                        DetailRow.of("Available", Texts.knownSizeWithBytes(c.availableCapacityBytes())),
+                        DetailRow.of("Largest volume", c.maximumVolumeSizeBytes() == null ? "Not reported" : Texts.knownSizeWithBytes(c.maximumVolumeSizeBytes())),
+                        DetailRow.of("Smallest volume", c.minimumVolumeSizeBytes() == null ? "Not reported" : Texts.knownSizeWithBytes(c.minimumVolumeSizeBytes())),
                         DetailRow.block("Parameters", Texts.keyValues(c.parameters()))), CapacityViewModel::segment)
                 .withEmptyState(Material2MZ.PIE_CHART, "No capacity reported", "Capacity appears when the plugin answers GetCapacity.");
         install(table);

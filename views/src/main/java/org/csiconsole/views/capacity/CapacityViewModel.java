@@ -60,7 +60,7 @@ public final class CapacityViewModel extends StorageViewModel<Capacity> {
         Map<String, String> params = Form.parseKeyValues(f.text("parameters").text().get());
         Topology topology = seg.isEmpty() ? null : new Topology(seg);
         context.actions().run("GetCapacity " + (topology == null ? "all segments" : topology.toString()),
-                p -> storage().capacity(topology, params), c -> Texts.size(c.availableCapacityBytes()) + " available.")
+                p -> storage().capacity(topology, params), c -> Texts.knownSize(c.availableCapacityBytes()) + " available.")
                 .outcome().thenAccept(c -> upsert(c, x -> Objects.equals(x.topology(), c.topology()) && x.parameters().equals(c.parameters())));
     }
 

@@ -48,6 +48,11 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
 
     @Override
     protected CompletableFuture<?> load(PageSink<SnapshotGroupRow> sink) {
+        if (!features().available(Feature.GROUP_SNAPSHOTS)) {
+            // Neither a CSP array nor a group controller: say so instead of showing an empty list.
+            return CompletableFuture.failedFuture(new CallFailure(FailureKind.UNSUPPORTED, "List group snapshots",
+                    features().reason(Feature.GROUP_SNAPSHOTS), "Use a driver that offers the GROUP_CONTROLLER_SERVICE, or a CSP array", ""));
+        }
         boolean csp = features().available(Feature.VOLUME_GROUPS);
         CompletableFuture<List<SnapshotGroup>> cspGroups = csp ? storage().listSnapshotGroups()
                 : CompletableFuture.completedFuture(List.of());

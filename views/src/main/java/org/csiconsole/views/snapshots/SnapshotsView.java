@@ -31,7 +31,7 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
                         .styleClass(s -> s.readyToUse() ? "cc-cell-ok" : "cc-cell-warning"),
                 Column.<Snapshot, String>of("source", "Source volume", Snapshot::sourceVolumeId).width(170).mono(),
                 Column.<Snapshot, Long>of("size", "Size", Snapshot::sizeBytes).format(Texts::size)
-                        .tooltip(s -> Texts.exactBytes(s.sizeBytes())).alignRight().width(90),
+                        .tooltip(s -> Texts.sizeTip(s.sizeBytes())).alignRight().width(90),
                 Column.<Snapshot, Instant>of("created", "Created", Snapshot::creationTime).format(Texts::time)
                         .comparator(Comparator.naturalOrder()).width(160),
                 Column.<Snapshot, String>of("group", "Group snapshot", Snapshot::groupSnapshotId).width(130),

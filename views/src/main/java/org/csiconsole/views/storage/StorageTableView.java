@@ -44,6 +44,9 @@ public abstract class StorageTableView<T> implements ResourceView {
             if (b == null) table.tableView().getSelectionModel().clearSelection();
             else if (table.selectedItemProperty().get() != b) table.tableView().getSelectionModel().select(b);
         });
+        table.withUnavailableReason(Bindings.createStringBinding(
+                () -> model.unsupportedProperty().get() ? model.statusProperty().get() : "",
+                model.unsupportedProperty(), model.statusProperty()));
         root.setCenter(table);
         ProgressIndicator spinner = new ProgressIndicator();
         spinner.setPrefSize(14, 14);

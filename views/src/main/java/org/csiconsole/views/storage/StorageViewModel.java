@@ -54,6 +54,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
     private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final javafx.beans.property.ReadOnlyBooleanWrapper complete = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "complete", false);
+    private final javafx.beans.property.ReadOnlyBooleanWrapper unsupported = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "unsupported", false);
     private final AtomicLong generation = new AtomicLong();
     private UiTask<?> load;
     private boolean loaded;
@@ -135,6 +136,17 @@ public abstract class StorageViewModel<T> extends ViewModel {
         return complete.getReadOnlyProperty();
     }
 
+    /**
+     * True when the last read found that the connection does not offer this listing (a
+     * {@link FailureKind#UNSUPPORTED} answer: the driver does not advertise the capability, or
+     * answers UNIMPLEMENTED); {@link #statusProperty()} then says what is missing. No failure dialog
+     * is shown for it: a driver may leave any optional RPC out (CSI spec, "Controller Service
+     * RPC": capabilities).
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty unsupportedProperty() {
+        return unsupported.getReadOnlyProperty();
+    }
+
     /** The last read's outcome in words ("Read 1,204 volumes", or what failed). */
     public ReadOnlyStringProperty statusProperty() {
         return status.getReadOnlyProperty();
@@ -164,6 +176,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         boolean streaming = table.all().isEmpty();
         loaded = true;
         complete.set(false);
+        unsupported.set(false);
         loading.set(true);
         status.set("Reading " + noun() + "\u2026");
         String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
@@ -199,6 +212,13 @@ public abstract class StorageViewModel<T> extends ViewModel {
             CallFailure failure = Failures.of(title, error);
             if (failure.kind() == FailureKind.CANCELLED) {
                 status.set("Reading was cancelled; " + (streaming ? kept : "the " + kept));
+                return;
+            }
+            if (failure.kind() == FailureKind.UNSUPPORTED) {
+                Feature need = listFeature();
+                unsupported.set(true);
+                table.replaceAllPrepared(List.of());
+                status.set(need != null && !features.get().available(need) ? features.get().reason(need) : failure.getMessage());
                 return;
             }
             status.set(streaming ? failure.getMessage() : failure.getMessage() + " The " + kept);

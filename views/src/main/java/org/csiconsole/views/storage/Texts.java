@@ -37,6 +37,28 @@ public final class Texts {
         return ByteSize.grouped(bytes) + (bytes == 1 ? " byte" : " bytes");
     }
 
+    /**
+     * A size where 0 is a value, not "unknown" (GetCapacity's available_capacity, minimum and maximum
+     * volume size), e.g. {@code 0 B}, {@code 1.5 GiB}; negative counts as 0.
+     */
+    public static String knownSize(long bytes) {
+        return ByteSize.format(Math.max(0, bytes));
+    }
+
+    /** {@link #knownSize} followed by the exact bytes, for detail panes. */
+    public static String knownSizeWithBytes(long bytes) {
+        long b = Math.max(0, bytes);
+        return knownSize(b) + " (" + exactBytes(b) + ")";
+    }
+
+    /**
+     * Tooltip of a volume or snapshot size cell: the exact bytes, or, for 0, why the cell is blank
+     * (csi.proto Volume.capacity_bytes, Snapshot.size_bytes: 0 = unknown).
+     */
+    public static String sizeTip(long bytes) {
+        return bytes <= 0 ? "Size unknown: the driver reports 0, the CSI spec's value for an unknown size" : exactBytes(bytes);
+    }
+
     /** Size followed by the exact bytes, for detail panes. */
     public static String sizeWithBytes(long bytes) {
         return bytes <= 0 ? "unknown" : size(bytes) + " (" + exactBytes(bytes) + ")";

@@ -74,6 +74,7 @@ public final class ResourceTable<T> extends BorderPane {
     private final StackPane placeholder = new StackPane();
     private EmptyState empty = new EmptyState(Material2AL.INBOX, "Nothing here yet", "");
     private final EmptyState noMatch = new EmptyState(Material2MZ.SEARCH_OFF, "No rows match the filter", "");
+    private final EmptyState unavailable = new EmptyState(Material2AL.BLOCK, "Not offered by this connection", "");
     private DetailPane<T> detail;
     /** While the blank row of {@link #primeWhenFirstShown} is shown: sort order changes leave the model alone. */
     private boolean priming;
@@ -148,6 +149,18 @@ public final class ResourceTable<T> extends BorderPane {
     /** What the table says when it holds no rows at all. */
     public ResourceTable<T> withEmptyState(Ikon icon, String title, String message) {
         empty = new EmptyState(icon, title, message);
+        updatePlaceholder();
+        return this;
+    }
+
+    /**
+     * What the table says while its listing is not offered by the connection (a driver that does
+     * not advertise the capability): {@code reason} in place of the empty state; an empty reason
+     * brings the usual placeholder back.
+     */
+    public ResourceTable<T> withUnavailableReason(javafx.beans.value.ObservableValue<String> reason) {
+        unavailable.messageLabel().textProperty().bind(reason);
+        reason.addListener((o, a, b) -> updatePlaceholder());
         updatePlaceholder();
         return this;
     }
@@ -257,7 +270,8 @@ public final class ResourceTable<T> extends BorderPane {
     }
 
     private void updatePlaceholder() {
-        Node wanted = model.totalCount().get() == 0 ? empty : noMatch;
+        Node wanted = !unavailable.messageLabel().getText().isEmpty() ? unavailable
+                : model.totalCount().get() == 0 ? empty : noMatch;
         // Replacing the placeholder's child re-lays out and redraws the whole table, so only on a change.
         if (placeholder.getChildren().size() != 1 || placeholder.getChildren().get(0) != wanted) {
             placeholder.getChildren().setAll(wanted);

@@ -38,7 +38,7 @@ public final class VolumesView extends StorageTableView<Volume> {
                 Column.<Volume, String>of("name", "Name", Volume::displayName).width(190).tooltip(v -> "volume_id " + v.volumeId()),
                 Column.<Volume, String>of("id", "Volume id", Volume::volumeId).width(170).mono(),
                 Column.<Volume, Long>of("size", "Size", Volume::capacityBytes).format(Texts::size)
-                        .tooltip(v -> Texts.exactBytes(v.capacityBytes())).alignRight().width(90),
+                        .tooltip(v -> Texts.sizeTip(v.capacityBytes())).alignRight().width(90),
                 Column.<Volume, String>of("accessType", "Access type", Texts::accessType).width(110)
                         .tooltip(Texts::accessNotReported),
                 Column.<Volume, String>of("accessMode", "Access mode", Texts::accessModes).width(150)

@@ -80,4 +80,25 @@ class ResourceTableFxTest {
             assertThat(table.tableView().getItems()).isSameAs(model.rows());
         });
     }
+
+    @Test
+    void aTableWhoseListingIsNotOfferedSaysWhyInsteadOfItsEmptyState(FxRobot robot) {
+        ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
+        javafx.beans.property.SimpleStringProperty reason = new javafx.beans.property.SimpleStringProperty("");
+        ResourceTable<Row> table = table(model).withEmptyState(org.kordamp.ikonli.material2.Material2AL.INBOX, "No rows", "Create one.")
+                .withUnavailableReason(reason);
+        robot.interact(() -> root.getChildren().setAll(table));
+        assertThat(robot.lookup(".cc-empty-title").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
+                .containsExactly("No rows");
+
+        robot.interact(() -> reason.set("The plugin does not advertise LIST_VOLUMES (ControllerGetCapabilities)."));
+        assertThat(robot.lookup(".cc-empty-title").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
+                .containsExactly("Not offered by this connection");
+        assertThat(robot.lookup(".cc-empty-message").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
+                .containsExactly("The plugin does not advertise LIST_VOLUMES (ControllerGetCapabilities).");
+
+        robot.interact(() -> reason.set(""));
+        assertThat(robot.lookup(".cc-empty-title").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
+                .containsExactly("No rows");
+    }
 }

@@ -26,4 +26,16 @@ class TextsTest {
         assertThat(Texts.accessModes(created)).isEqualTo("Single node writer");
         assertThat(Texts.accessNotReported(created)).isNull();
     }
+
+    @Test
+    void aVolumeSizeOfZeroReadsAsUnknownWhileFreeCapacityOfZeroReadsAsZero() {
+        assertThat(Texts.size(0)).as("capacity_bytes 0 = unknown: a blank cell").isEmpty();
+        assertThat(Texts.sizeTip(0)).contains("unknown");
+        assertThat(Texts.sizeWithBytes(0)).isEqualTo("unknown");
+        assertThat(Texts.sizeTip(1024)).isEqualTo("1,024 bytes");
+
+        assertThat(Texts.knownSize(0)).as("available_capacity 0 = no free space").isEqualTo("0 B");
+        assertThat(Texts.knownSizeWithBytes(0)).isEqualTo("0 B (0 bytes)");
+        assertThat(Texts.knownSize(-1)).isEqualTo("0 B");
+    }
 }

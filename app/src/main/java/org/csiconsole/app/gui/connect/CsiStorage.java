@@ -105,7 +105,7 @@ public final class CsiStorage implements StorageService {
         return addons().thenCombine(csi.capabilities().handle((caps, e) -> e), (addons, x) -> null)
                 .thenCompose(x -> csi.capabilities().handle((caps, e) -> e != null
                         ? Features.from(CapabilitySet.NONE, true, false, false, addonsKnown())
-                        : Features.from(caps, true, false, nodeSocket && !caps.node().isEmpty(), addonsKnown())));
+                        : Features.from(caps, true, false, nodeSocket && caps.nodeService(), addonsKnown())));
     }
 
     private boolean addonsKnown() {
