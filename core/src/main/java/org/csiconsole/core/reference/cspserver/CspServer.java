@@ -136,6 +136,7 @@ public final class CspServer implements AutoCloseable {
     // ---------------------------------------------------------------- routing
 
     private void routes() {
+        app.before(CspUriCheck::check);
         app.before(this::guard);
 
         app.post(API + "/tokens", this::login);
