@@ -1216,7 +1216,7 @@ public final class ArrayModel {
      * Disables replication of either side of a pair: removes the pair and the replica (volume or
      * group with its member volumes) on the partner. False when not replicated (idempotent).
      *
-     * @throws ModelException FAILED_PRECONDITION when the replica is published
+     * @throws ModelException FAILED_PRECONDITION when the replica is published or (a volume replica) is in a volume group
      */
     public boolean disableReplication(String id) {
         return replications.disableReplication(id);

@@ -205,6 +205,11 @@ final class Replications {
                     throw ModelException.precondition("Replica volume " + rv
                             + " is still published. Unpublish it before disabling replication.");
                 }
+                String group = tables.groupOfVolume.get(rv);
+                if (group != null && !group.equals(r.remoteId())) {
+                    throw ModelException.precondition("Replica volume " + rv + " is a member of volume group " + group
+                            + ". Remove it from the group before disabling replication.");
+                }
             }
             replicaVolumes.forEach(rv -> tx.delete(tables.volumes, rv));
             if (r.group()) {

@@ -164,6 +164,7 @@ public final class CspServer implements AutoCloseable {
     }
 
     private void routes() {
+        app.before(CspUriCheck::check);
         app.before(this::guard);
 
         post("/tokens", this::login);
