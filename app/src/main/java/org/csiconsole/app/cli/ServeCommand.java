@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
+import org.csiconsole.core.reference.csi.NodePaths;
 import org.csiconsole.core.reference.cspserver.CspServerConfig;
 import org.csiconsole.core.reference.fault.Faults;
 import org.csiconsole.core.reference.store.StoreException;
@@ -75,6 +76,13 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--fault-seed", paramLabel = "N", defaultValue = "1", description = "Seed of probabilistic faults. Default: ${DEFAULT-VALUE}.")
     long faultSeed;
 
+    @Option(names = "--node-paths", paramLabel = "host|sandbox", defaultValue = "host",
+            description = "Where NodeStageVolume/NodePublishVolume paths live: host (this machine's paths; the caller, as a "
+                    + "CO, creates the parent of target_path and the staging directory) or sandbox (mirrored below "
+                    + "<state dir>/node, parents created by the plugin; for clients that pass made-up paths). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String nodePaths;
+
     @Option(names = "--link-down", description = "Start with every replication link down (pairs DEGRADED, sync frozen).")
     boolean linkDown;
 
@@ -135,6 +143,13 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
             err.println(e.getMessage().startsWith("No enum") ? "--seed must be demo or empty, was '" + seed + "'." : e.getMessage());
             return ExitCodes.USAGE;
         }
+        NodePaths.Mode pathMode;
+        try {
+            pathMode = NodePaths.Mode.valueOf(nodePaths.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            err.println("--node-paths must be host or sandbox, was '" + nodePaths + "'.");
+            return ExitCodes.USAGE;
+        }
         String cspContext = null;
         if (cspContextPath != null) {
             if (cspPort == null) {
@@ -151,7 +166,7 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
         Path dir = stateDir != null ? stateDir : ConfigDirectory.resolve().resolve("reference");
         ReferencePlugin plugin;
         try {
-            plugin = ReferencePlugin.builder(dir).seed(s).nodeId(nodeId).faultSeed(faultSeed).start();
+            plugin = ReferencePlugin.builder(dir).seed(s).nodeId(nodeId).faultSeed(faultSeed).nodePaths(pathMode).start();
         } catch (StoreException e) {
             err.println(e.getMessage());
             return ExitCodes.USAGE;

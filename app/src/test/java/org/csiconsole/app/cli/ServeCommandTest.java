@@ -48,6 +48,9 @@ class ServeCommandTest {
         assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.toString(),
                 "--fault", "CreateVolume=NOPE")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("is not a gRPC code");
+        assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.toString(),
+                "--node-paths", "tmp")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--node-paths must be host or sandbox");
         assertThat(Files.exists(dir.resolve("s.sock"))).isFalse();
     }
 

@@ -92,7 +92,7 @@ public final class ReferencePlugin implements AutoCloseable {
         private String nodeId = "node-1";
         private Clock clock = Clock.systemUTC();
         private long faultSeed = 1L;
-        private NodePaths.Mode nodePaths = NodePaths.Mode.HOST;
+        private NodePaths.Mode nodePaths = NodePaths.Mode.SANDBOX;
 
         private Builder(Path stateDir) {
             this.stateDir = Objects.requireNonNull(stateDir, "stateDir");
@@ -117,10 +117,12 @@ public final class ReferencePlugin implements AutoCloseable {
         }
 
         /**
-         * Where the Node service finds the CO's staging_target_path and target_path (default
-         * {@link NodePaths.Mode#HOST}: this machine's paths, as a CO driving a real node plugin
-         * expects). {@link NodePaths.Mode#SANDBOX} mirrors them below {@code <stateDir>/node} and
-         * creates parents and staging directories itself, for made-up paths (the demo).
+         * Where the Node service finds the CO's staging_target_path and target_path. The default,
+         * {@link NodePaths.Mode#SANDBOX}, mirrors them below {@code <stateDir>/node} and creates
+         * parents and staging directories itself, so an in-process plugin (the demo, tests) never
+         * writes outside its state directory whatever paths a caller makes up.
+         * {@link NodePaths.Mode#HOST} uses this machine's paths, as a CO driving a real node plugin
+         * expects; {@code csi-console serve} uses it unless told otherwise.
          */
         public Builder nodePaths(NodePaths.Mode value) {
             this.nodePaths = Objects.requireNonNull(value);

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.csiconsole.core.reference.csi.NodePaths;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,8 @@ class NodeConformanceTest {
 
     @BeforeEach
     void start() throws Exception {
-        plugin = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY).nodeId("node-1").start();
+        plugin = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY).nodeId("node-1")
+                .nodePaths(NodePaths.Mode.HOST).start();
         Path sock = dir.resolve("csi.sock");
         plugin.serve(sock, Optional.empty());
         socket = new SocketFixture(sock);

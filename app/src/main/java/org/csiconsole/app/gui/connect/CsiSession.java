@@ -89,7 +89,8 @@ final class CsiSession implements Session {
                 client = CsiClient.over(controllerConnection, Optional.ofNullable(nodeConnection), options, sessions.trace);
                 addonsConnection = options.channels().open(controller);
                 addons = AddonsClient.over(addonsConnection, options, sessions.trace);
-                storage = new CsiStorage(client, true, addons);
+                storage = new CsiStorage(client, true, addons,
+                        node.orElse(controller) instanceof Endpoint.Unix ? new NodeDirectories() : null);
                 channelWatch = ChannelWatch.start(controllerConnection,
                         s -> sessions.ui.execute(() -> applyChannel(s)), ChannelWatch.DEFAULT_PROBE);
             } else {

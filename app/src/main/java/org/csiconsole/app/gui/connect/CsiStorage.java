@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.NodePublishRequest;
@@ -42,6 +43,7 @@ public final class CsiStorage implements StorageService {
     private final CsiClient csi;
     private final boolean nodeSocket;
     private final org.csiconsole.core.addons.AddonsClient addonsClient;
+    private final NodeDirectories nodeDirectories;
     private volatile CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> addonsInfo;
 
     /**
@@ -57,9 +59,20 @@ public final class CsiStorage implements StorageService {
      * @param addons a csi-addons client (its endpoint may or may not serve csi-addons), or null
      */
     public CsiStorage(CsiClient csi, boolean nodeSocket, org.csiconsole.core.addons.AddonsClient addons) {
+        this(csi, nodeSocket, addons, null);
+    }
+
+    /**
+     * @param nodeDirectories the CO's part of node paths when the node plugin runs on this machine
+     *     (a unix socket): staging directories and target parents are created before the node
+     *     calls; null when the node is elsewhere (TCP) or sandboxed (the demo)
+     */
+    CsiStorage(CsiClient csi, boolean nodeSocket, org.csiconsole.core.addons.AddonsClient addons,
+               NodeDirectories nodeDirectories) {
         this.csi = Objects.requireNonNull(csi);
         this.nodeSocket = nodeSocket;
         this.addonsClient = addons;
+        this.nodeDirectories = nodeDirectories;
     }
 
     /**
@@ -171,6 +184,13 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> nodeStage(NodeTarget t) {
+        if (nodeDirectories != null) {
+            try {
+                nodeDirectories.prepareStaging(t.stagingTargetPath());
+            } catch (CallFailure f) {
+                return CompletableFuture.failedFuture(f);
+            }
+        }
         return csi.nodeStage(new NodeStageRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(), t.capability(),
                 Secrets.NONE, Map.of()));
     }
@@ -182,6 +202,13 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> nodePublish(NodeTarget t) {
+        if (nodeDirectories != null) {
+            try {
+                nodeDirectories.prepareTargetParent(t.targetPath());
+            } catch (CallFailure f) {
+                return CompletableFuture.failedFuture(f);
+            }
+        }
         return csi.nodePublish(new NodePublishRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(), t.targetPath(),
                 t.capability(), t.readonly(), Secrets.NONE, Map.of()));
     }

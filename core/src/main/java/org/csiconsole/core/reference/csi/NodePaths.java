@@ -32,7 +32,7 @@ import java.util.Objects;
  *
  * <p>Two modes:
  * <ul>
- *   <li>{@link Mode#HOST} (the default): paths are this machine's paths, exactly as a node plugin
+ *   <li>{@link Mode#HOST}: paths are this machine's paths, exactly as a node plugin
  *       serving a real CO uses them. A missing parent of {@code target_path}, or a missing
  *       {@code staging_target_path}, is the CO's fault and answered FAILED_PRECONDITION.</li>
  *   <li>{@link Mode#SANDBOX}: every CO path is mirrored below a root directory (the plugin's

@@ -3,6 +3,7 @@ package org.csiconsole.core.reference.serve;
 import io.grpc.BindableService;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
@@ -73,7 +74,9 @@ public final class UnixSocketServers {
         NettyServerBuilder b = NettyServerBuilder.forAddress(new DomainSocketAddress(abs.toString()))
                 .channelType(EpollServerDomainSocketChannel.class)
                 .bossEventLoopGroup(group)
-                .workerEventLoopGroup(group);
+                .workerEventLoopGroup(group)
+                // grpc-netty sets SO_KEEPALIVE on accepted channels; a domain socket has no such option
+                .withChildOption(ChannelOption.SO_KEEPALIVE, null);
         services.forEach(b::addService);
         try {
             return new Running(b.build().start(), abs, group);
