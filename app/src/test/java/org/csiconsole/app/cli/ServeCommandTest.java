@@ -140,7 +140,8 @@ class ServeCommandTest {
         assertThat(out.toString()).contains("Serving CSI on unix://" + sock);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
         ManagedChannel ch = NettyChannelBuilder.forAddress(new DomainSocketAddress(sock.toString()))
-                .eventLoopGroup(group).channelType(EpollDomainSocketChannel.class).usePlaintext().build();
+                .eventLoopGroup(group).channelType(EpollDomainSocketChannel.class).usePlaintext()
+                .withOption(io.grpc.netty.shaded.io.netty.channel.ChannelOption.SO_KEEPALIVE, null).build();
         try {
             assertThat(IdentityGrpc.newBlockingStub(ch).withDeadlineAfter(20, TimeUnit.SECONDS)
                     .probe(Csi.ProbeRequest.getDefaultInstance()).getReady().getValue()).isTrue();

@@ -18,6 +18,7 @@ final class SocketFixture implements AutoCloseable {
     SocketFixture(Path socket) {
         channel = NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
                 .eventLoopGroup(group).channelType(EpollDomainSocketChannel.class)
+                .withOption(io.grpc.netty.shaded.io.netty.channel.ChannelOption.SO_KEEPALIVE, null) // no TCP options on a domain socket
                 .maxInboundMessageSize(256 << 20).usePlaintext().build();
     }
 
