@@ -184,15 +184,9 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> nodeStage(NodeTarget t) {
-        if (nodeDirectories != null) {
-            try {
-                nodeDirectories.prepareStaging(t.stagingTargetPath());
-            } catch (CallFailure f) {
-                return CompletableFuture.failedFuture(f);
-            }
-        }
-        return csi.nodeStage(new NodeStageRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(), t.capability(),
-                Secrets.NONE, Map.of()));
+        return asCo(() -> nodeDirectories.prepareStaging(t.stagingTargetPath()),
+                () -> csi.nodeStage(new NodeStageRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(),
+                        t.capability(), Secrets.NONE, Map.of())));
     }
 
     @Override
@@ -202,15 +196,34 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> nodePublish(NodeTarget t) {
-        if (nodeDirectories != null) {
-            try {
-                nodeDirectories.prepareTargetParent(t.targetPath());
-            } catch (CallFailure f) {
-                return CompletableFuture.failedFuture(f);
-            }
+        return asCo(() -> nodeDirectories.prepareTargetParent(t.targetPath()),
+                () -> csi.nodePublish(new NodePublishRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(),
+                        t.targetPath(), t.capability(), t.readonly(), Secrets.NONE, Map.of())));
+    }
+
+    /**
+     * Runs a node call after the CO's directory preparation (when the node is on this machine),
+     * and removes the directories it created when the call fails.
+     */
+    private CompletableFuture<Void> asCo(java.util.function.Supplier<NodeDirectories.Created> prepare,
+                                         java.util.function.Supplier<CompletableFuture<Void>> call) {
+        if (nodeDirectories == null) return call.get();
+        NodeDirectories.Created created;
+        try {
+            created = prepare.get();
+        } catch (CallFailure f) {
+            return CompletableFuture.failedFuture(f);
         }
-        return csi.nodePublish(new NodePublishRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(), t.targetPath(),
-                t.capability(), t.readonly(), Secrets.NONE, Map.of()));
+        CompletableFuture<Void> f;
+        try {
+            f = call.get();
+        } catch (RuntimeException e) {
+            created.undo();
+            throw e;
+        }
+        return f.whenComplete((ok, e) -> {
+            if (e != null) created.undo();
+        });
     }
 
     @Override

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 
@@ -13,8 +15,9 @@ import org.csiconsole.core.call.FailureKind;
  * parent directory of {@code target_path} (csi.proto v1.12, NodeStageVolumeRequest and
  * NodePublishVolumeRequest: "The CO SHALL be responsible for creating the directory if it does not
  * exist" and "the CO SHALL ensure that the parent directory of this path exists"). Creating
- * {@code target_path} itself, and deleting it on unpublish, stay the plugin's part; nothing here
- * deletes anything.
+ * {@code target_path} itself, and deleting it on unpublish, stay the plugin's part. When the call
+ * that needed the directories fails, {@link Created#undo()} removes the ones created for it, so a
+ * failed stage or publish leaves the node as it was.
  */
 final class NodeDirectories {
     /**
@@ -23,9 +26,9 @@ final class NodeDirectories {
      * @throws CallFailure {@link FailureKind#INVALID_ARGUMENT} when the path is not absolute;
      *     {@link FailureKind#FAILED_PRECONDITION} when it cannot be created (permission, a file in the way)
      */
-    void prepareStaging(String stagingTargetPath) {
-        if (stagingTargetPath.isEmpty()) return;
-        create(path(stagingTargetPath, "staging_target_path"), "staging_target_path " + stagingTargetPath);
+    Created prepareStaging(String stagingTargetPath) {
+        if (stagingTargetPath.isEmpty()) return Created.NOTHING;
+        return create(path(stagingTargetPath, "staging_target_path"), "staging_target_path " + stagingTargetPath);
     }
 
     /**
@@ -33,9 +36,29 @@ final class NodeDirectories {
      *
      * @throws CallFailure as {@link #prepareStaging(String)}
      */
-    void prepareTargetParent(String targetPath) {
+    Created prepareTargetParent(String targetPath) {
         Path parent = path(targetPath, "target_path").getParent();
-        if (parent != null) create(parent, "the parent directory of target_path " + targetPath);
+        return parent == null ? Created.NOTHING : create(parent, "the parent directory of target_path " + targetPath);
+    }
+
+    /** The directories one prepare call created, deepest first. */
+    record Created(List<Path> directories) {
+        static final Created NOTHING = new Created(List.of());
+
+        /**
+         * Deletes the directories that were created, deepest first, stopping at the first one that
+         * is no longer empty (something else now uses it). Best effort: a directory that cannot be
+         * deleted is left, and the failure that made the caller undo is what gets reported.
+         */
+        void undo() {
+            for (Path dir : directories) {
+                try {
+                    Files.deleteIfExists(dir);
+                } catch (IOException | SecurityException e) {
+                    return;
+                }
+            }
+        }
     }
 
     private static Path path(String text, String field) {
@@ -49,10 +72,13 @@ final class NodeDirectories {
                 field + " must be an absolute path on the node", "Give a path such as /var/lib/csi-console/publish/vol-1", "");
     }
 
-    private static void create(Path dir, String what) {
-        if (Files.isDirectory(dir)) return;
+    private static Created create(Path dir, String what) {
+        List<Path> missing = new ArrayList<>();
+        for (Path p = dir; p != null && !Files.isDirectory(p); p = p.getParent()) missing.add(p);
+        if (missing.isEmpty()) return Created.NOTHING;
         try {
             Files.createDirectories(dir);
+            return new Created(List.copyOf(missing));
         } catch (IOException | SecurityException e) {
             throw new CallFailure(FailureKind.FAILED_PRECONDITION, "Create " + what,
                     "the console, acting as the CO, could not create " + dir + " (" + e.getClass().getSimpleName() + ")",

@@ -61,7 +61,7 @@ class NodeDirectoriesTest {
     }
 
     @Test
-    void aLocalNodePluginIsStagedAndPublishedWhereNoDirectoryExistedYet() throws Exception {
+    void aLocalNodePluginIsStagedAndPublishedWhereNoDirectoryExistedYetAndAFailedStageLeavesNoneBehind() throws Exception {
         try (ReferencePlugin plugin = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY)
                 .nodePaths(NodePaths.Mode.HOST).start()) {
             String name = "node-dirs-" + System.nanoTime();
@@ -83,6 +83,14 @@ class NodeDirectoriesTest {
                 assertThat(staging).doesNotExist();
 
                 CsiStorage co = new CsiStorage(client, true, null, new NodeDirectories());
+                Path failed = dir.resolve("kubelet/plugins/pv/unknown/globalmount");
+                assertThatThrownBy(() -> co.nodeStage(new NodeTarget("vol-unknown", failed.toString(), "", cap, Map.of(), false))
+                        .join())
+                        .isInstanceOfSatisfying(CompletionException.class, e -> assertThat(CallFailure.unwrap(e).kind())
+                                .isEqualTo(FailureKind.NOT_FOUND));
+                assertThat(dir.resolve("kubelet/plugins/pv/unknown")).as("a failed stage leaves no directory behind")
+                        .doesNotExist();
+                assertThat(dir.resolve("kubelet")).doesNotExist();
                 co.nodeStage(stage).get(30, TimeUnit.SECONDS);
                 co.nodePublish(new NodeTarget(v.volumeId(), staging.toString(), target.toString(), cap, ctx, false))
                         .get(30, TimeUnit.SECONDS);
