@@ -1,6 +1,5 @@
 package org.csiconsole.app.gui.connect;
 
-import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
@@ -12,7 +11,6 @@ import org.csiconsole.core.oddpeer.MinimalCsiDriver;
 import org.csiconsole.core.oddpeer.QuirkyCsiDriver;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.capacity.CapacityViewModel;
-import org.csiconsole.views.dialog.DialogService;
 import org.csiconsole.views.groups.SnapshotGroupsViewModel;
 import org.csiconsole.views.groups.VolumeGroupsViewModel;
 import org.csiconsole.views.hosts.HostRow;
@@ -67,7 +65,7 @@ class OddPeerViewModelsTest {
     private final MinimalCsiDriver minimal = new MinimalCsiDriver();
     private final QuirkyCsiDriver quirky = new QuirkyCsiDriver();
     private final LinkedBlockingQueue<Runnable> ui = new LinkedBlockingQueue<>();
-    private final Recording dialogs = new Recording();
+    private final ConnectionManagerTest.RecordingDialogs dialogs = new ConnectionManagerTest.RecordingDialogs();
     private final Notifications notifications = new Notifications();
     private CsiClient client;
 
@@ -170,29 +168,5 @@ class OddPeerViewModelsTest {
 
         assertThat(capacity.table().all()).isNotEmpty()
                 .allSatisfy(c -> assertThat(((Capacity) c).availableCapacityBytes()).isZero());
-    }
-
-    /** Records failures shown; answers no to every question. */
-    private static final class Recording implements DialogService {
-        final List<CallFailure> failures = new ArrayList<>();
-
-        @Override
-        public boolean confirm(String title, String message, String actionLabel) {
-            return false;
-        }
-
-        @Override
-        public boolean confirmByTyping(String title, String message, String expected, String actionLabel) {
-            return false;
-        }
-
-        @Override
-        public void showFailure(CallFailure failure) {
-            failures.add(failure);
-        }
-
-        @Override
-        public void showInformation(String title, String message) {
-        }
     }
 }

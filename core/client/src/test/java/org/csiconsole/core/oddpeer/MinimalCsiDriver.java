@@ -4,17 +4,12 @@ import csi.v1.ControllerGrpc;
 import csi.v1.Csi;
 import csi.v1.IdentityGrpc;
 import csi.v1.NodeGrpc;
-import io.grpc.Server;
-import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.BindableService;
 import io.grpc.stub.StreamObserver;
-import org.csiconsole.core.endpoint.Endpoint;
 
-import java.io.IOException;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An odd peer for tests: a CSI driver that serves only what the spec requires and advertises only
@@ -26,10 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * RPC, ListVolumes, ListSnapshots, GetCapacity and ControllerExpandVolume among them, answers
  * UNIMPLEMENTED, and the GroupController service is not registered at all.
  *
- * <p>Counts the calls it receives per method, so tests can tell a call refused locally (never sent)
- * from one the driver refused. Other modules reuse it through core's test-jar.
+ * <p>Other modules reuse it through core's test-jar.
  */
-public final class MinimalCsiDriver implements AutoCloseable {
+public final class MinimalCsiDriver extends OddPeer {
     /** The driver's name in GetPluginInfo. */
     public static final String NAME = "minimal.csi.example.com";
     /** The node_id NodeGetInfo reports. */
@@ -37,42 +31,10 @@ public final class MinimalCsiDriver implements AutoCloseable {
 
     /** Volumes by id ({@code min-<name>}), each 1 GiB unless the request asked for a size. */
     public final Map<String, Csi.Volume> volumes = new ConcurrentHashMap<>();
-    private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-    private Server server;
-
-    /** Serves in process under {@code name}. */
-    public Endpoint.InProcess startInProcess(String name) throws IOException {
-        server = InProcessServerBuilder.forName(name).addService(identity()).addService(controller()).addService(node())
-                .build().start();
-        return new Endpoint.InProcess(name);
-    }
-
-    /** Calls received of {@code method} (bare name, e.g. {@code "ListVolumes"}). */
-    public int calls(String method) {
-        AtomicInteger n = calls.get(method);
-        return n == null ? 0 : n.get();
-    }
-
-    /** Methods that received at least one call. */
-    public Set<String> called() {
-        return Set.copyOf(calls.keySet());
-    }
-
-    private void count(String method) {
-        calls.computeIfAbsent(method, k -> new AtomicInteger()).incrementAndGet();
-    }
 
     @Override
-    public void close() throws InterruptedException {
-        if (server != null) {
-            server.shutdownNow();
-            server.awaitTermination(5, TimeUnit.SECONDS);
-        }
-    }
-
-    private <T> void answer(StreamObserver<T> out, T value) {
-        out.onNext(value);
-        out.onCompleted();
+    List<BindableService> services() {
+        return List.of(identity(), controller(), node());
     }
 
     private IdentityGrpc.IdentityImplBase identity() {

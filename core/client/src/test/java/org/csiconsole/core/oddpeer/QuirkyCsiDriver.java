@@ -6,18 +6,12 @@ import csi.v1.ControllerGrpc;
 import csi.v1.Csi;
 import csi.v1.IdentityGrpc;
 import csi.v1.NodeGrpc;
-import io.grpc.Server;
+import io.grpc.BindableService;
 import io.grpc.Status;
-import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.StreamObserver;
-import org.csiconsole.core.endpoint.Endpoint;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An odd peer for tests: a CSI driver whose answers are legal or nearly so but odd, the way real
@@ -38,7 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * accessible_topology without segments; Probe leaves {@code ready} unset. Other modules reuse it
  * through core's test-jar.
  */
-public final class QuirkyCsiDriver implements AutoCloseable {
+public final class QuirkyCsiDriver extends OddPeer {
     public static final String NAME = "quirky.csi.example.com";
     /** A volume_id of exactly 128 bytes. */
     public static final String LONG_ID = "vol-" + "0123456789abcdef".repeat(8).substring(0, 124);
@@ -55,37 +49,10 @@ public final class QuirkyCsiDriver implements AutoCloseable {
     /** Seconds of Go's zero {@code time.Time} (0001-01-01T00:00:00Z) as a protobuf Timestamp. */
     public static final long GO_ZERO_TIME_SECONDS = -62135596800L;
 
-    private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-    private Server server;
-
-    /** Serves in process under {@code name}. */
-    public Endpoint.InProcess startInProcess(String name) throws IOException {
-        server = InProcessServerBuilder.forName(name).addService(identity()).addService(controller()).addService(node())
-                .build().start();
-        return new Endpoint.InProcess(name);
-    }
-
-    /** Calls received of {@code method} (bare name). */
-    public int calls(String method) {
-        AtomicInteger n = calls.get(method);
-        return n == null ? 0 : n.get();
-    }
-
-    private void count(String method) {
-        calls.computeIfAbsent(method, k -> new AtomicInteger()).incrementAndGet();
-    }
 
     @Override
-    public void close() throws InterruptedException {
-        if (server != null) {
-            server.shutdownNow();
-            server.awaitTermination(5, TimeUnit.SECONDS);
-        }
-    }
-
-    private static <T> void answer(StreamObserver<T> out, T value) {
-        out.onNext(value);
-        out.onCompleted();
+    List<BindableService> services() {
+        return List.of(identity(), controller(), node());
     }
 
     private static Csi.ListVolumesResponse.Entry volume(String id, long bytes, List<String> nodes, Csi.Topology... topology) {
