@@ -203,6 +203,25 @@ class CsiClientTest {
     }
 
     @Test
+    void everyServicePartAndViewOfOneClientSharesOneCapabilityDiscovery() throws Exception {
+        CsiClient c = client("inproc");
+        driver.controllerCaps.remove(Csi.ControllerServiceCapability.RPC.Type.GET_CAPACITY);
+        assertThat(c.controller().allVolumes().get(10, TimeUnit.SECONDS)).hasSize(250);
+        assertThat(c.node().nodeVolumeStats("vol-1", "/mnt/x", "").get(10, TimeUnit.SECONDS).usage()).isNotEmpty();
+        assertThat(failureOf(c.withLockMode(LockMode.FAIL_FAST).controller().getCapacity(List.of(), java.util.Map.of(), null))
+                .kind()).isEqualTo(FailureKind.UNSUPPORTED);
+        assertThat(c.forced().controller().getCapacity(List.of(), java.util.Map.of(), null).get(10, TimeUnit.SECONDS)
+                .availableCapacityBytes()).isEqualTo(1L << 40);
+        assertThat(driver.calls("GetPluginCapabilities")).isEqualTo(1);
+        assertThat(driver.calls("ControllerGetCapabilities")).isEqualTo(1);
+        assertThat(driver.calls("NodeGetCapabilities")).isEqualTo(1);
+        c.forced().refreshCapabilities().get(10, TimeUnit.SECONDS);
+        c.groupController().getGroupSnapshot("g", List.of(), org.csiconsole.core.model.Secrets.NONE).exceptionally(t -> null)
+                .get(10, TimeUnit.SECONDS);
+        assertThat(driver.calls("GetPluginCapabilities")).isEqualTo(2);
+    }
+
+    @Test
     void unimplementedFromDriverSaysNotSupported() throws Exception {
         CsiClient c = client("inproc");
         driver.nodeService = false;
