@@ -16,7 +16,7 @@ import org.csiconsole.core.model.BlockMetadataPage;
 import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.CapabilityValidation;
 import org.csiconsole.core.model.Capacity;
-import org.csiconsole.core.model.ExpandResult;
+import org.csiconsole.core.model.ExpandVolumeResult;
 import org.csiconsole.core.model.GroupSnapshot;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.PluginInfo;
@@ -211,8 +211,8 @@ public final class CsiClient implements AutoCloseable {
         return controller().getVolume(volumeId);
     }
 
-    /** See {@link CsiController#createVolume(VolumeRequest)}. */
-    public CompletableFuture<Volume> createVolume(VolumeRequest req) {
+    /** See {@link CsiController#createVolume(CreateVolumeRequest)}. */
+    public CompletableFuture<Volume> createVolume(CreateVolumeRequest req) {
         return controller().createVolume(req);
     }
 
@@ -241,7 +241,7 @@ public final class CsiClient implements AutoCloseable {
     }
 
     /** See {@link CsiController#expandVolume(String, long, long, VolumeCapability, Secrets)}. */
-    public CompletableFuture<ExpandResult> expandVolume(String volumeId, long requiredBytes, long limitBytes,
+    public CompletableFuture<ExpandVolumeResult> expandVolume(String volumeId, long requiredBytes, long limitBytes,
             VolumeCapability capability, Secrets secrets) {
         return controller().expandVolume(volumeId, requiredBytes, limitBytes, capability, secrets);
     }
@@ -326,7 +326,7 @@ public final class CsiClient implements AutoCloseable {
     }
 
     /** See {@link CsiNode#nodeExpand(String, String, long, long, String, VolumeCapability, Secrets)}. */
-    public CompletableFuture<ExpandResult> nodeExpand(String volumeId, String volumePath, long requiredBytes,
+    public CompletableFuture<ExpandVolumeResult> nodeExpand(String volumeId, String volumePath, long requiredBytes,
             long limitBytes,
             String stagingTargetPath, VolumeCapability capability, Secrets secrets) {
         return node().nodeExpand(volumeId, volumePath, requiredBytes, limitBytes, stagingTargetPath, capability, secrets);

@@ -10,7 +10,7 @@ import org.csiconsole.core.call.InFlightGuard;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.CapabilityValidation;
 import org.csiconsole.core.model.Capacity;
-import org.csiconsole.core.model.ExpandResult;
+import org.csiconsole.core.model.ExpandVolumeResult;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Topology;
@@ -110,7 +110,7 @@ public final class CsiController {
     }
 
     /** CreateVolume; needs CREATE_DELETE_VOLUME. Serialized per volume name. */
-    public CompletableFuture<Volume> createVolume(VolumeRequest req) {
+    public CompletableFuture<Volume> createVolume(CreateVolumeRequest req) {
         Csi.CreateVolumeRequest.Builder b = Csi.CreateVolumeRequest.newBuilder()
                 .setName(req.name())
                 .addAllVolumeCapabilities(CsiMapping.capabilities(req.capabilities()))
@@ -177,7 +177,7 @@ public final class CsiController {
     }
 
     /** ControllerExpandVolume; needs EXPAND_VOLUME. Sizes in bytes; {@code limitBytes} 0 means no limit. */
-    public CompletableFuture<ExpandResult> expandVolume(String volumeId, long requiredBytes, long limitBytes,
+    public CompletableFuture<ExpandVolumeResult> expandVolume(String volumeId, long requiredBytes, long limitBytes,
                                                         VolumeCapability capability, Secrets secrets) {
         Csi.ControllerExpandVolumeRequest.Builder b = Csi.ControllerExpandVolumeRequest.newBuilder().setVolumeId(volumeId)
                 .setCapacityRange(Csi.CapacityRange.newBuilder().setRequiredBytes(requiredBytes).setLimitBytes(limitBytes))
@@ -185,7 +185,7 @@ public final class CsiController {
         if (capability != null) b.setVolumeCapability(CsiMapping.capability(capability));
         return conn.call(mode, CsiRpc.CONTROLLER_EXPAND_VOLUME, ControllerGrpc.getControllerExpandVolumeMethod(), b.build(),
                 mutate("ControllerExpandVolume " + volumeId, InFlightGuard.volume(volumeId)))
-                .thenApply(r -> new ExpandResult(r.getCapacityBytes(), r.getNodeExpansionRequired()));
+                .thenApply(r -> new ExpandVolumeResult(r.getCapacityBytes(), r.getNodeExpansionRequired()));
     }
 
     /** ControllerModifyVolume; needs MODIFY_VOLUME. */

@@ -6,7 +6,7 @@ import org.csiconsole.core.call.CallKind;
 import org.csiconsole.core.call.CallMode;
 import org.csiconsole.core.call.CallSpec;
 import org.csiconsole.core.call.InFlightGuard;
-import org.csiconsole.core.model.ExpandResult;
+import org.csiconsole.core.model.ExpandVolumeResult;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.model.VolumeCapability;
@@ -76,7 +76,7 @@ public final class CsiNode {
     }
 
     /** NodeExpandVolume; needs node EXPAND_VOLUME. Returns the new capacity in bytes (0 when unknown). */
-    public CompletableFuture<ExpandResult> nodeExpand(String volumeId, String volumePath, long requiredBytes, long limitBytes,
+    public CompletableFuture<ExpandVolumeResult> nodeExpand(String volumeId, String volumePath, long requiredBytes, long limitBytes,
                                                       String stagingTargetPath, VolumeCapability capability, Secrets secrets) {
         Csi.NodeExpandVolumeRequest.Builder b = Csi.NodeExpandVolumeRequest.newBuilder().setVolumeId(volumeId)
                 .setVolumePath(volumePath).setStagingTargetPath(stagingTargetPath == null ? "" : stagingTargetPath)
@@ -84,7 +84,7 @@ public final class CsiNode {
                 .putAllSecrets(secrets.values());
         if (capability != null) b.setVolumeCapability(CsiMapping.capability(capability));
         return conn.call(mode, CsiRpc.NODE_EXPAND_VOLUME, NodeGrpc.getNodeExpandVolumeMethod(), b.build(),
-                node("NodeExpandVolume " + volumeId, volumeId)).thenApply(r -> new ExpandResult(r.getCapacityBytes(), false));
+                node("NodeExpandVolume " + volumeId, volumeId)).thenApply(r -> new ExpandVolumeResult(r.getCapacityBytes(), false));
     }
 
     private CallSpec node(String what, String volumeId) {

@@ -359,7 +359,7 @@ class CsiClientTest {
     @Test
     void createAndSnapshotsMapToModelRecords() throws Exception {
         CsiClient c = client("inproc");
-        Volume v = c.createVolume(VolumeRequest.of("pvc-1", 5L << 30, VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")))
+        Volume v = c.createVolume(CreateVolumeRequest.of("pvc-1", 5L << 30, VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")))
                 .get(10, TimeUnit.SECONDS);
         assertThat(v.volumeId()).isEqualTo("vol-pvc-1");
         assertThat(v.name()).isEqualTo("pvc-1");
@@ -379,12 +379,12 @@ class CsiClientTest {
     @Test
     void oversizedFieldsAreRejectedBeforeSending() throws Exception {
         CsiClient c = client("inproc");
-        CallFailure f = failureOf(c.createVolume(VolumeRequest.of("x".repeat(200), 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER))));
+        CallFailure f = failureOf(c.createVolume(CreateVolumeRequest.of("x".repeat(200), 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER))));
         assertThat(f.kind()).isEqualTo(FailureKind.INVALID_ARGUMENT);
         assertThat(f.why()).contains("name is 200 bytes").contains("128");
         java.util.Map<String, String> big = new java.util.HashMap<>();
         for (int i = 0; i < 50; i++) big.put("key" + i, "v".repeat(100));
-        f = failureOf(c.createVolume(VolumeRequest.of("ok", 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER)).withParameters(big)));
+        f = failureOf(c.createVolume(CreateVolumeRequest.of("ok", 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER)).withParameters(big)));
         assertThat(f.why()).contains("parameters").contains("4096");
         assertThat(driver.calls("CreateVolume")).isZero();
     }
