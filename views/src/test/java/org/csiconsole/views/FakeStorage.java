@@ -19,7 +19,7 @@ import org.csiconsole.core.model.PluginCapability;
 import org.csiconsole.core.model.PluginInfo;
 import org.csiconsole.core.model.PublishInfo;
 import org.csiconsole.core.model.ReplicationHealth;
-import org.csiconsole.core.model.ReplicationRole;
+import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.SnapshotGroup;
 import org.csiconsole.core.model.Topology;
@@ -92,13 +92,13 @@ public final class FakeStorage implements StorageService {
         Topology b = new Topology(Map.of("topology.csi.example.com/site", "site-b"));
         volumes.add(new Volume("vol-0001", "pvc-web", 10L << 30, null, List.of(VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")),
                 Map.of("tier", "gold"), Map.of("lun", "3"), List.of(a), List.of("node-a1"), null, "vg-web", Origin.BOTH, null,
-                VolumeReplication.of(ReplicationRole.PRIMARY, ReplicationHealth.HEALTHY)));
+                VolumeReplication.of(VolumeReplicationRole.PRIMARY, ReplicationHealth.HEALTHY)));
         volumes.add(new Volume("vol-0002", "pvc-db", 500L << 30, null, List.of(VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER)),
                 Map.of(), Map.of(), List.of(b), List.of(), null, "", Origin.CSI, null));
         volumes.add(new Volume("vol-0003", "pvc-logs", 1L << 40, org.csiconsole.core.model.VolumeSource.snapshot("snap-0001"),
                 List.of(VolumeCapability.mount(AccessMode.MULTI_NODE_MULTI_WRITER, "xfs")), Map.of(), Map.of(), List.of(a), List.of(),
                 new org.csiconsole.core.model.VolumeCondition(true, "path unreachable"), "", Origin.CSP, null,
-                VolumeReplication.of(ReplicationRole.SECONDARY, ReplicationHealth.DEGRADED)));
+                VolumeReplication.of(VolumeReplicationRole.SECONDARY, ReplicationHealth.DEGRADED)));
         snapshots.add(new Snapshot("snap-0001", "pvc-web-daily", "vol-0001", 10L << 30, Instant.parse("2026-11-20T10:15:30Z"), true, "", Origin.CSI, null));
         snapshots.add(new Snapshot("snap-0002", "pvc-db-hourly", "vol-0002", 500L << 30, Instant.parse("2026-11-21T08:00:00Z"), false, "gs-1", Origin.CSI, null));
         hosts.add(new Host("host-1", "5b8f-1111", "worker-a1", List.of("iqn.2026-01.com.example:worker-a1"), List.of(), List.of(),

@@ -12,7 +12,7 @@ import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
-import org.csiconsole.core.csi.VolumeRequest;
+import org.csiconsole.core.csi.CreateVolumeRequest;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.model.AccessMode;
 import org.csiconsole.core.model.Volume;
@@ -157,7 +157,7 @@ public final class VolumesScaleBenchmark {
             for (int i = (int) have.get(); i < count && failure.get() == null; i++) {
                 inFlight.acquire();
                 String vol = String.format(Locale.ROOT, "bench-%06d", i);
-                csi.createVolume(VolumeRequest.of(vol, 1L << 30, cap)).whenComplete((v, e) -> {
+                csi.createVolume(CreateVolumeRequest.of(vol, 1L << 30, cap)).whenComplete((v, e) -> {
                     if (e != null) failure.compareAndSet(null, e);
                     if (done.incrementAndGet() % 10_000 == 0) System.out.printf(Locale.ROOT, "seed: %,d created%n", done.get());
                     inFlight.release();

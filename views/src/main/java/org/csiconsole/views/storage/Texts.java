@@ -3,7 +3,7 @@ package org.csiconsole.views.storage;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.Origin;
 import org.csiconsole.core.model.ReplicationHealth;
-import org.csiconsole.core.model.ReplicationRole;
+import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.model.Topology;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
@@ -105,7 +105,7 @@ public final class Texts {
 
     public static String replication(VolumeReplication r) {
         if (!r.replicated()) return "";
-        String role = r.role() == ReplicationRole.UNKNOWN ? "Role unknown" : enumWords(r.role());
+        String role = r.role() == VolumeReplicationRole.UNKNOWN ? "Role unknown" : enumWords(r.role());
         String health = r.health() == ReplicationHealth.UNKNOWN ? "health unknown" : enumWords(r.health()).toLowerCase(Locale.ROOT);
         return role + " \u00b7 " + health;
     }

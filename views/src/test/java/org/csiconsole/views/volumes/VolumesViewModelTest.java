@@ -69,7 +69,7 @@ class VolumesViewModelTest {
         storage.volumes.replaceAll(v -> v.withOrigin(v.origin()));
         Volume db = storage.volumes.get(1);
         storage.volumes.set(1, db.withReplication(new org.csiconsole.core.model.VolumeReplication(true,
-                org.csiconsole.core.model.ReplicationRole.PRIMARY, org.csiconsole.core.model.ReplicationHealth.HEALTHY,
+                org.csiconsole.core.model.VolumeReplicationRole.PRIMARY, org.csiconsole.core.model.ReplicationHealth.HEALTHY,
                 "", "")));
         assertThat(storage.volumes.get(0)).isNotSameAs(before.get(0)).isEqualTo(before.get(0));
 

@@ -150,7 +150,7 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Volume> createVolume(VolumeRequest r) {
-        return csi.createVolume(new org.csiconsole.core.csi.VolumeRequest(r.name(), r.capacityBytes(), 0, r.capabilities(),
+        return csi.createVolume(new org.csiconsole.core.csi.CreateVolumeRequest(r.name(), r.capacityBytes(), 0, r.capabilities(),
                 r.parameters(), r.mutableParameters(), Secrets.NONE, r.source(), List.of(), List.of()));
     }
 

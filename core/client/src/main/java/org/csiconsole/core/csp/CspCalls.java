@@ -15,10 +15,10 @@ import java.util.function.Supplier;
 
 /** Shared plumbing of the object-set APIs: run work on the executor, send authenticated calls. */
 final class CspCalls {
-    private final CspSession session;
+    private final CspAuth session;
     private final Executor executor;
 
-    CspCalls(CspSession session, Executor executor) {
+    CspCalls(CspAuth session, Executor executor) {
         this.session = session;
         this.executor = executor;
     }

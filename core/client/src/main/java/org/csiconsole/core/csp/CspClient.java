@@ -29,7 +29,7 @@ import java.util.concurrent.Executor;
 public final class CspClient implements AutoCloseable {
     private final CspConfig config;
     private final CspHttp http;
-    private final CspSession session;
+    private final CspAuth session;
     private final CspCalls calls;
     private final CspHosts hosts;
     private final CspVolumes volumes;
@@ -41,7 +41,7 @@ public final class CspClient implements AutoCloseable {
     private CspClient(CspConfig config, CspPassword password, CallTrace trace, Executor executor, Clock clock) {
         this.config = config;
         this.http = new CspHttp(config, trace, clock);
-        this.session = new CspSession(config, http, password, clock);
+        this.session = new CspAuth(config, http, password, clock);
         this.calls = new CspCalls(session, executor);
         this.hosts = new CspHosts(calls);
         this.volumes = new CspVolumes(calls);

@@ -8,6 +8,7 @@ import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.StreamObserver;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.LockMode;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AddonsClientTest {
     private static final String CANARY = "canary-addons-4471";
     private final List<Object> received = new CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicInteger capabilityCalls = new java.util.concurrent.atomic.AtomicInteger();
     private final CallTrace trace = new CallTrace();
     private Server server;
     private AddonsClient client;
@@ -42,6 +44,7 @@ class AddonsClientTest {
         server = InProcessServerBuilder.forName(name).addService(new IdentityGrpc.IdentityImplBase() {
             @Override
             public void getCapabilities(IdentityProto.GetCapabilitiesRequest req, StreamObserver<IdentityProto.GetCapabilitiesResponse> out) {
+                capabilityCalls.incrementAndGet();
                 out.onNext(IdentityProto.GetCapabilitiesResponse.newBuilder()
                         .addCapabilities(IdentityProto.Capability.newBuilder().setVolumeReplication(
                                 IdentityProto.Capability.VolumeReplication.newBuilder()
@@ -84,6 +87,23 @@ class AddonsClientTest {
     void stop() throws Exception {
         client.close();
         server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void everyServicePartSharesOneCapabilityDiscoveryAndOnlyForcedCallsSkipIt() throws Exception {
+        client.replicationService().promote(ReplicationSource.volume("vol-1"), "", false, Map.of(), Secrets.NONE)
+                .get(10, TimeUnit.SECONDS);
+        CallFailure notAdvertised = CallFailure.unwrap(client.withLockMode(LockMode.FAIL_FAST).fenceService()
+                .listFences(Map.of(), Secrets.NONE).handle((v, t) -> t).get(10, TimeUnit.SECONDS));
+        assertThat(notAdvertised.kind()).isEqualTo(FailureKind.UNSUPPORTED);
+        assertThat(notAdvertised.detail()).contains("not sent");
+        CallFailure sent = CallFailure.unwrap(client.forced().fenceService().listFences(Map.of(), Secrets.NONE)
+                .handle((v, t) -> t).get(10, TimeUnit.SECONDS));
+        assertThat(sent.detail()).doesNotContain("not sent");
+        assertThat(client.unsupportedReason(AddonsCapability.NETWORK_FENCE).get(10, TimeUnit.SECONDS)).isPresent();
+        assertThat(capabilityCalls).hasValue(1);
+        client.refreshCapabilities().get(10, TimeUnit.SECONDS);
+        assertThat(capabilityCalls).hasValue(2);
     }
 
     @Test

@@ -333,7 +333,7 @@ public final class ClientBenchmark {
         long count = 0;
         do {
             Csi.ListVolumesResponse r = stub.listVolumes(Csi.ListVolumesRequest.newBuilder().setMaxEntries(PAGE).setStartingToken(token).build());
-            count += mapped ? CsiClient.volumes(r).size() : r.getEntriesCount();
+            count += mapped ? CsiController.volumes(r).size() : r.getEntriesCount();
             token = r.getNextToken();
         } while (!token.isEmpty());
         if (count != VOLUMES) throw new IllegalStateException("listed " + count);

@@ -203,6 +203,25 @@ class CsiClientTest {
     }
 
     @Test
+    void everyServicePartAndViewOfOneClientSharesOneCapabilityDiscovery() throws Exception {
+        CsiClient c = client("inproc");
+        driver.controllerCaps.remove(Csi.ControllerServiceCapability.RPC.Type.GET_CAPACITY);
+        assertThat(c.controller().allVolumes().get(10, TimeUnit.SECONDS)).hasSize(250);
+        assertThat(c.node().nodeVolumeStats("vol-1", "/mnt/x", "").get(10, TimeUnit.SECONDS).usage()).isNotEmpty();
+        assertThat(failureOf(c.withLockMode(LockMode.FAIL_FAST).controller().getCapacity(List.of(), java.util.Map.of(), null))
+                .kind()).isEqualTo(FailureKind.UNSUPPORTED);
+        assertThat(c.forced().controller().getCapacity(List.of(), java.util.Map.of(), null).get(10, TimeUnit.SECONDS)
+                .availableCapacityBytes()).isEqualTo(1L << 40);
+        assertThat(driver.calls("GetPluginCapabilities")).isEqualTo(1);
+        assertThat(driver.calls("ControllerGetCapabilities")).isEqualTo(1);
+        assertThat(driver.calls("NodeGetCapabilities")).isEqualTo(1);
+        c.forced().refreshCapabilities().get(10, TimeUnit.SECONDS);
+        c.groupController().getGroupSnapshot("g", List.of(), org.csiconsole.core.model.Secrets.NONE).exceptionally(t -> null)
+                .get(10, TimeUnit.SECONDS);
+        assertThat(driver.calls("GetPluginCapabilities")).isEqualTo(2);
+    }
+
+    @Test
     void unimplementedFromDriverSaysNotSupported() throws Exception {
         CsiClient c = client("inproc");
         driver.nodeService = false;
@@ -340,7 +359,7 @@ class CsiClientTest {
     @Test
     void createAndSnapshotsMapToModelRecords() throws Exception {
         CsiClient c = client("inproc");
-        Volume v = c.createVolume(VolumeRequest.of("pvc-1", 5L << 30, VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")))
+        Volume v = c.createVolume(CreateVolumeRequest.of("pvc-1", 5L << 30, VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")))
                 .get(10, TimeUnit.SECONDS);
         assertThat(v.volumeId()).isEqualTo("vol-pvc-1");
         assertThat(v.name()).isEqualTo("pvc-1");
@@ -360,12 +379,12 @@ class CsiClientTest {
     @Test
     void oversizedFieldsAreRejectedBeforeSending() throws Exception {
         CsiClient c = client("inproc");
-        CallFailure f = failureOf(c.createVolume(VolumeRequest.of("x".repeat(200), 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER))));
+        CallFailure f = failureOf(c.createVolume(CreateVolumeRequest.of("x".repeat(200), 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER))));
         assertThat(f.kind()).isEqualTo(FailureKind.INVALID_ARGUMENT);
         assertThat(f.why()).contains("name is 200 bytes").contains("128");
         java.util.Map<String, String> big = new java.util.HashMap<>();
         for (int i = 0; i < 50; i++) big.put("key" + i, "v".repeat(100));
-        f = failureOf(c.createVolume(VolumeRequest.of("ok", 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER)).withParameters(big)));
+        f = failureOf(c.createVolume(CreateVolumeRequest.of("ok", 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER)).withParameters(big)));
         assertThat(f.why()).contains("parameters").contains("4096");
         assertThat(driver.calls("CreateVolume")).isZero();
     }

@@ -60,7 +60,7 @@ class CsiRedactionTest {
     @Test
     void canaryAppearsInNoTraceLogOrFailure() throws Exception {
         Secrets secrets = Secrets.of(Map.of("password", CANARY));
-        VolumeRequest req = VolumeRequest.of("pvc-9", 1L << 30, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER))
+        CreateVolumeRequest req = CreateVolumeRequest.of("pvc-9", 1L << 30, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER))
                 .withSecrets(secrets).withParameters(Map.of("pool", "gold"));
         driver.failNext("CreateVolume", Status.INVALID_ARGUMENT.withDescription("user admin/" + CANARY + " refused"));
         CallFailure failure = null;

@@ -108,7 +108,7 @@ class OddPeerClientTest {
         assertThat(c.pluginInfo().join().name()).isEqualTo(MinimalCsiDriver.NAME);
         assertThat(c.probe().join()).as("ready unset counts as ready").isTrue();
         assertThat(c.nodeInfo().join()).isEqualTo(new NodeInfo(MinimalCsiDriver.NODE_ID, 0, null));
-        assertThat(c.createVolume(new org.csiconsole.core.csi.VolumeRequest("a", 0, 0,
+        assertThat(c.createVolume(new org.csiconsole.core.csi.CreateVolumeRequest("a", 0, 0,
                 List.of(org.csiconsole.core.model.VolumeCapability.block(org.csiconsole.core.model.AccessMode.SINGLE_NODE_WRITER)),
                 Map.of(), Map.of(), Secrets.NONE, null, List.of(), List.of())).join().volumeId()).isEqualTo("min-a");
     }

@@ -5,7 +5,7 @@ import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
-import org.csiconsole.core.csi.VolumeRequest;
+import org.csiconsole.core.csi.CreateVolumeRequest;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.model.AccessMode;
 import org.csiconsole.core.model.ReplicationDestination;
@@ -86,7 +86,7 @@ class AddonsReferenceTest {
     }
 
     private Volume volume(String name) throws Exception {
-        return await(csi.createVolume(VolumeRequest.of(name, GIB, EXT4)));
+        return await(csi.createVolume(CreateVolumeRequest.of(name, GIB, EXT4)));
     }
 
     @Test

@@ -5,7 +5,7 @@ import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.model.AccessMode;
-import org.csiconsole.core.model.ExpandResult;
+import org.csiconsole.core.model.ExpandVolumeResult;
 import org.csiconsole.core.model.GroupSnapshot;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.model.Snapshot;
@@ -98,8 +98,8 @@ class ReferenceClientLifecycleTest {
     @Test
     void groupSnapshotCreateGetDelete() throws Exception {
         CsiClient client = open("inproc");
-        Volume a = await(client.createVolume(VolumeRequest.of("gs-a", GIB, EXT4)));
-        Volume b = await(client.createVolume(VolumeRequest.of("gs-b", 2 * GIB, EXT4)));
+        Volume a = await(client.createVolume(CreateVolumeRequest.of("gs-a", GIB, EXT4)));
+        Volume b = await(client.createVolume(CreateVolumeRequest.of("gs-b", 2 * GIB, EXT4)));
 
         GroupSnapshot gs = await(client.createGroupSnapshot("nightly", List.of(a.volumeId(), b.volumeId()), Map.of(), Secrets.NONE));
         assertThat(gs.groupSnapshotId()).isNotBlank();
@@ -136,7 +136,7 @@ class ReferenceClientLifecycleTest {
         CsiClient client = open(transport);
         String node = await(client.nodeInfo()).nodeId();
         assertThat(node).isEqualTo(plugin.nodeId());
-        Volume v = await(client.createVolume(VolumeRequest.of("pvc-node-" + transport, GIB, EXT4)));
+        Volume v = await(client.createVolume(CreateVolumeRequest.of("pvc-node-" + transport, GIB, EXT4)));
         Map<String, String> publishContext = await(client.controllerPublish(v.volumeId(), node, EXT4, false, Secrets.NONE,
                 v.volumeContext()));
 
@@ -160,9 +160,9 @@ class ReferenceClientLifecycleTest {
         assertThat(bytes.used() + bytes.available()).isEqualTo(bytes.total());
         assertThat(stats.condition().abnormal()).isFalse();
 
-        ExpandResult controller = await(client.expandVolume(v.volumeId(), 2 * GIB, 0, EXT4, Secrets.NONE));
+        ExpandVolumeResult controller = await(client.expandVolume(v.volumeId(), 2 * GIB, 0, EXT4, Secrets.NONE));
         assertThat(controller.capacityBytes()).isGreaterThanOrEqualTo(2 * GIB);
-        ExpandResult onNode = await(client.nodeExpand(v.volumeId(), target, 2 * GIB, 0, staging, EXT4, Secrets.NONE));
+        ExpandVolumeResult onNode = await(client.nodeExpand(v.volumeId(), target, 2 * GIB, 0, staging, EXT4, Secrets.NONE));
         assertThat(onNode.capacityBytes()).isEqualTo(controller.capacityBytes());
         VolumeStats grown = await(client.nodeVolumeStats(v.volumeId(), target, staging));
         assertThat(grown.usage()).filteredOn(u -> u.unit() == VolumeStats.Unit.BYTES)

@@ -57,7 +57,7 @@ class ReferenceInteropTest {
     void volumeAndSnapshotLifecycle() throws Exception {
         CapabilitySet caps = client.capabilities().get(10, TimeUnit.SECONDS);
         assertThat(caps.controller()).contains(ControllerCapability.CREATE_DELETE_VOLUME, ControllerCapability.LIST_VOLUMES);
-        Volume v = client.createVolume(VolumeRequest.of("interop-1", 1L << 30,
+        Volume v = client.createVolume(CreateVolumeRequest.of("interop-1", 1L << 30,
                 VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4"))).get(10, TimeUnit.SECONDS);
         assertThat(v.capacityBytes()).isGreaterThanOrEqualTo(1L << 30);
         List<Volume> all = new ArrayList<>();

@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.csiconsole.core.csp.CspTestSupport.*;
 
-class CspSessionTest {
+class CspAuthTest {
     private static final String VOLUMES = "[{\"id\":\"v1\",\"name\":\"vol1\",\"size\":1073741824}]";
 
     private final MockWebServer server = new MockWebServer();

@@ -23,10 +23,10 @@ import java.util.Objects;
  * @param requisite topologies the volume must be accessible from (accessibility_requirements.requisite)
  * @param preferred topologies to try first (accessibility_requirements.preferred)
  */
-public record VolumeRequest(String name, long requiredBytes, long limitBytes, List<VolumeCapability> capabilities,
+public record CreateVolumeRequest(String name, long requiredBytes, long limitBytes, List<VolumeCapability> capabilities,
                             Map<String, String> parameters, Map<String, String> mutableParameters, Secrets secrets,
                             VolumeSource source, List<Topology> requisite, List<Topology> preferred) {
-    public VolumeRequest {
+    public CreateVolumeRequest {
         Objects.requireNonNull(name, "name");
         capabilities = List.copyOf(capabilities);
         parameters = parameters == null ? Map.of() : Map.copyOf(parameters);
@@ -38,23 +38,23 @@ public record VolumeRequest(String name, long requiredBytes, long limitBytes, Li
     }
 
     /** A volume of {@code requiredBytes} with one capability and nothing else. */
-    public static VolumeRequest of(String name, long requiredBytes, VolumeCapability capability) {
-        return new VolumeRequest(name, requiredBytes, 0, List.of(capability), null, null, null, null, null, null);
+    public static CreateVolumeRequest of(String name, long requiredBytes, VolumeCapability capability) {
+        return new CreateVolumeRequest(name, requiredBytes, 0, List.of(capability), null, null, null, null, null, null);
     }
 
-    public VolumeRequest withParameters(Map<String, String> p) {
-        return new VolumeRequest(name, requiredBytes, limitBytes, capabilities, p, mutableParameters, secrets, source, requisite, preferred);
+    public CreateVolumeRequest withParameters(Map<String, String> p) {
+        return new CreateVolumeRequest(name, requiredBytes, limitBytes, capabilities, p, mutableParameters, secrets, source, requisite, preferred);
     }
 
-    public VolumeRequest withSecrets(Secrets s) {
-        return new VolumeRequest(name, requiredBytes, limitBytes, capabilities, parameters, mutableParameters, s, source, requisite, preferred);
+    public CreateVolumeRequest withSecrets(Secrets s) {
+        return new CreateVolumeRequest(name, requiredBytes, limitBytes, capabilities, parameters, mutableParameters, s, source, requisite, preferred);
     }
 
-    public VolumeRequest withSource(VolumeSource s) {
-        return new VolumeRequest(name, requiredBytes, limitBytes, capabilities, parameters, mutableParameters, secrets, s, requisite, preferred);
+    public CreateVolumeRequest withSource(VolumeSource s) {
+        return new CreateVolumeRequest(name, requiredBytes, limitBytes, capabilities, parameters, mutableParameters, secrets, s, requisite, preferred);
     }
 
-    public VolumeRequest withMutableParameters(Map<String, String> p) {
-        return new VolumeRequest(name, requiredBytes, limitBytes, capabilities, parameters, p, secrets, source, requisite, preferred);
+    public CreateVolumeRequest withMutableParameters(Map<String, String> p) {
+        return new CreateVolumeRequest(name, requiredBytes, limitBytes, capabilities, parameters, p, secrets, source, requisite, preferred);
     }
 }

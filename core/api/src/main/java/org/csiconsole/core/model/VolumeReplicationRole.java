@@ -1,7 +1,7 @@
 package org.csiconsole.core.model;
 
 /** Replication role of one side of a pair, as changed by PromoteVolume / DemoteVolume (csi-addons-replication.md). */
-public enum ReplicationRole {
+public enum VolumeReplicationRole {
     PRIMARY,
     SECONDARY,
     UNKNOWN

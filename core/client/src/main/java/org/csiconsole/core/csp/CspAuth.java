@@ -23,8 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * again once and retries the request once. Logins are serialized: concurrent requests that need a
  * token share one login. Logout deletes the token and wipes the password.
  */
-final class CspSession {
-    private static final Logger LOG = LoggerFactory.getLogger(CspSession.class);
+final class CspAuth {
+    private static final Logger LOG = LoggerFactory.getLogger(CspAuth.class);
 
     private final CspConfig config;
     private final CspHttp http;
@@ -38,7 +38,7 @@ final class CspSession {
     private record Token(String sessionToken, Instant refreshAt, CspSessionInfo info) {
     }
 
-    CspSession(CspConfig config, CspHttp http, CspPassword password, Clock clock) {
+    CspAuth(CspConfig config, CspHttp http, CspPassword password, Clock clock) {
         this.config = config;
         this.http = http;
         this.password = password;

@@ -7,5 +7,5 @@ package org.csiconsole.core.model;
  * @param capacityBytes the volume's capacity after expansion, in bytes
  * @param nodeExpansionRequired true when NodeExpandVolume must still run on the node using the volume
  */
-public record ExpandResult(long capacityBytes, boolean nodeExpansionRequired) {
+public record ExpandVolumeResult(long capacityBytes, boolean nodeExpansionRequired) {
 }
