@@ -8,14 +8,13 @@ import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.csiconsole.core.reference.array.ArrayModel;
+import org.csiconsole.core.reference.array.Publications;
 import org.csiconsole.core.reference.array.ModelException;
 import org.csiconsole.core.reference.array.SnapshotRecord;
 import org.csiconsole.core.reference.array.StorageArray;
@@ -87,7 +86,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
         var b = Csi.Volume.newBuilder().setVolumeId(v.id()).setCapacityBytes(v.capacityBytes())
                 .putVolumeContext("array", v.array())
                 .putVolumeContext("pool", v.pool())
-                .putVolumeContext("serial", ArrayModel.serialOf(v.id()))
+                .putVolumeContext("serial", Publications.serialOf(v.id()))
                 .addAccessibleTopology(Csi.Topology.newBuilder().putAllSegments(v.topology()));
         if (v.sourceSnapshotId() != null) {
             b.setContentSource(Csi.VolumeContentSource.newBuilder().setSnapshot(
@@ -158,22 +157,13 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
             if ((snapSource != null && snapSource.isEmpty()) || (volSource != null && volSource.isEmpty())) {
                 throw Rpc.invalid("volume_content_source has an empty id.");
             }
-            Optional<VolumeRecord> existing = model.volumeByName(req.getName());
+            String pool = req.getParametersMap().get("pool");
+            String description = req.getParametersMap().getOrDefault("description", "");
+            Optional<VolumeRecord> existing = model.volumes().existingFor(new VolumeSpec(req.getName(), null, pool,
+                    required, block, fsType, caps.get(0).mountFlags(), modes, req.getParametersMap(),
+                    req.getMutableParamsMap(), Map.of(), snapSource, volSource, description, required, limit));
             if (existing.isPresent()) {
-                VolumeRecord v = existing.get();
-                boolean ok = v.capacityBytes() >= required && (limit == 0 || v.capacityBytes() <= limit)
-                        && v.block() == block && Objects.equals(v.sourceSnapshotId(), snapSource)
-                        && Objects.equals(v.sourceVolumeId(), volSource)
-                        && v.parameters().equals(req.getParametersMap())
-                        && new HashSet<>(v.accessModes()).containsAll(modes);
-                if (!ok) {
-                    throw Status.ALREADY_EXISTS.withDescription("Volume name " + req.getName()
-                            + " is already used by volume " + v.id() + " with incompatible arguments (capacity "
-                            + v.capacityBytes() + " bytes, " + (v.block() ? "block" : "mount") + ", parameters "
-                            + v.parameters().keySet() + "). Use another name or repeat the original request.")
-                            .asRuntimeException();
-                }
-                return Csi.CreateVolumeResponse.newBuilder().setVolume(volumeOf(v)).build();
+                return Csi.CreateVolumeResponse.newBuilder().setVolume(volumeOf(existing.get())).build();
             }
             long size;
             if (required > 0) {
@@ -186,22 +176,21 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                         + "] bytes holds no whole MiB; volumes are sized in MiB.").asRuntimeException();
             }
             if (snapSource != null) {
-                Optional<SnapshotRecord> s = model.snapshot(snapSource);
+                Optional<SnapshotRecord> s = model.snapshots().get(snapSource);
                 if (s.isPresent() && required == 0 && size < s.get().sizeBytes()) {
                     size = s.get().sizeBytes();
                 }
             } else if (volSource != null) {
-                Optional<VolumeRecord> s = model.volume(volSource);
+                Optional<VolumeRecord> s = model.volumes().get(volSource);
                 if (s.isPresent() && required == 0 && size < s.get().capacityBytes()) {
                     size = s.get().capacityBytes();
                 }
             }
             String site = chooseSite(req);
-            String pool = req.getParametersMap().get("pool");
-            VolumeRecord v = model.createVolume(new VolumeSpec(req.getName(), null, pool, size, block, fsType,
+            VolumeRecord v = model.volumes().create(new VolumeSpec(req.getName(), null, pool, size, block, fsType,
                     caps.get(0).mountFlags(), modes, req.getParametersMap(), req.getMutableParamsMap(),
                     site == null ? Map.of() : Map.of(ArrayModel.TOPOLOGY_KEY, site), snapSource, volSource,
-                    req.getParametersMap().getOrDefault("description", "")));
+                    description, required, limit));
             return Csi.CreateVolumeResponse.newBuilder().setVolume(volumeOf(v)).build();
         });
     }
@@ -219,12 +208,12 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
         }
         for (Csi.Topology t : order) {
             String site = t.getSegmentsMap().get(ArrayModel.TOPOLOGY_KEY);
-            if (site != null && model.array(site).isPresent()) {
+            if (site != null && model.arrays().get(site).isPresent()) {
                 return site;
             }
         }
         throw Status.RESOURCE_EXHAUSTED.withDescription("No array serves the requested accessibility_requirements. "
-                + "Known segments: " + ArrayModel.TOPOLOGY_KEY + "=" + model.arrays().stream().map(StorageArray::name).toList()
+                + "Known segments: " + ArrayModel.TOPOLOGY_KEY + "=" + model.arrays().all().stream().map(StorageArray::name).toList()
                 + ".").asRuntimeException();
     }
 
@@ -232,7 +221,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
     public void deleteVolume(Csi.DeleteVolumeRequest req, StreamObserver<Csi.DeleteVolumeResponse> out) {
         Rpc.run(out, faults, SVC + "DeleteVolume", req.getVolumeId(), () -> {
             Rpc.require(req.getVolumeId(), "volume_id", "DeleteVolume");
-            model.deleteVolume(req.getVolumeId());
+            model.volumes().delete(req.getVolumeId());
             return Csi.DeleteVolumeResponse.getDefaultInstance();
         });
     }
@@ -247,14 +236,14 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 throw Rpc.invalid("volume_capability is required in ControllerPublishVolume but was not set.");
             }
             Cap c = cap(req.getVolumeCapability(), "ControllerPublishVolume");
-            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+            VolumeRecord v = model.volumes().get(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
                     "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
-            if (model.hostByNodeId(req.getNodeId()).isEmpty()) {
+            if (model.hosts().byNodeId(req.getNodeId()).isEmpty()) {
                 throw Status.NOT_FOUND.withDescription("Node " + req.getNodeId()
                         + " does not exist on the array. Check the node_id reported by NodeGetInfo.").asRuntimeException();
             }
             checkCompatible(v, c, "ControllerPublishVolume");
-            var p = model.publish(v.id(), req.getNodeId(), c.mode(), req.getReadonly());
+            var p = model.publications().publish(v.id(), req.getNodeId(), c.mode(), req.getReadonly());
             return Csi.ControllerPublishVolumeResponse.newBuilder().putAllPublishContext(p.publishContext()).build();
         });
     }
@@ -275,10 +264,10 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                                           StreamObserver<Csi.ControllerUnpublishVolumeResponse> out) {
         Rpc.run(out, faults, SVC + "ControllerUnpublishVolume", req.getVolumeId(), () -> {
             Rpc.require(req.getVolumeId(), "volume_id", "ControllerUnpublishVolume");
-            List<String> nodes = req.getNodeId().isEmpty() ? model.publishedNodeIds(req.getVolumeId())
+            List<String> nodes = req.getNodeId().isEmpty() ? model.publications().nodeIds(req.getVolumeId())
                     : List.of(req.getNodeId());
             for (String n : nodes) {
-                model.unpublish(req.getVolumeId(), n);
+                model.publications().unpublish(req.getVolumeId(), n);
             }
             return Csi.ControllerUnpublishVolumeResponse.getDefaultInstance();
         });
@@ -294,7 +283,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
             }
             List<Cap> caps = req.getVolumeCapabilitiesList().stream()
                     .map(c -> cap(c, "ValidateVolumeCapabilities")).toList();
-            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+            VolumeRecord v = model.volumes().get(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
                     "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
             String problem = null;
             for (Cap c : caps) {
@@ -331,15 +320,15 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                         + "' is not a token this plugin issued. Restart listing without a token.").asRuntimeException();
             }
             int max = req.getMaxEntries() == 0 ? Integer.MAX_VALUE : req.getMaxEntries();
-            List<VolumeRecord> page = model.volumesAfter(token.isEmpty() ? null : token, max);
+            List<VolumeRecord> page = model.volumes().after(token.isEmpty() ? null : token, max);
             var b = Csi.ListVolumesResponse.newBuilder();
             for (VolumeRecord v : page) {
                 b.addEntries(Csi.ListVolumesResponse.Entry.newBuilder().setVolume(volumeOf(v))
                         .setStatus(Csi.ListVolumesResponse.VolumeStatus.newBuilder()
-                                .addAllPublishedNodeIds(model.publishedNodeIds(v.id()))
+                                .addAllPublishedNodeIds(model.publications().nodeIds(v.id()))
                                 .setVolumeCondition(conditionOf(v))));
             }
-            if (!page.isEmpty() && page.size() == max && model.hasVolumeAfter(page.get(page.size() - 1).id())) {
+            if (!page.isEmpty() && page.size() == max && model.volumes().hasAfter(page.get(page.size() - 1).id())) {
                 b.setNextToken(page.get(page.size() - 1).id());
             }
             return b.build();
@@ -354,13 +343,13 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                     ? req.getAccessibleTopology().getSegmentsMap().get(ArrayModel.TOPOLOGY_KEY) : null;
             String pool = req.getParametersMap().get("pool");
             long avail = 0;
-            for (StorageArray a : model.arrays()) {
+            for (StorageArray a : model.arrays().all()) {
                 if (site != null && !site.equals(a.name())) {
                     continue;
                 }
                 for (StorageArray.Pool p : a.pools()) {
                     if (pool == null ? p == a.pools().get(0) : pool.equals(p.name())) {
-                        avail += model.availableBytes(a.name(), p.name());
+                        avail += model.arrays().availableBytes(a.name(), p.name());
                     }
                 }
             }
@@ -403,7 +392,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
         Rpc.run(out, faults, SVC + "CreateSnapshot", req.getSourceVolumeId(), () -> {
             Rpc.require(req.getSourceVolumeId(), "source_volume_id", "CreateSnapshot");
             Rpc.require(req.getName(), "name", "CreateSnapshot");
-            SnapshotRecord s = model.createSnapshot(req.getName(), req.getSourceVolumeId());
+            SnapshotRecord s = model.snapshots().create(req.getName(), req.getSourceVolumeId());
             return Csi.CreateSnapshotResponse.newBuilder().setSnapshot(snapshotOf(s)).build();
         });
     }
@@ -413,13 +402,13 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
         Rpc.run(out, faults, SVC + "DeleteSnapshot", req.getSnapshotId(), () -> {
             Rpc.require(req.getSnapshotId(), "snapshot_id", "DeleteSnapshot");
             // spec.md "DeleteSnapshot Errors": "Snapshot is part of a group | 3 INVALID_ARGUMENT"
-            Optional<SnapshotRecord> s = model.snapshot(req.getSnapshotId());
+            Optional<SnapshotRecord> s = model.snapshots().get(req.getSnapshotId());
             if (s.isPresent() && s.get().groupSnapshotId() != null
-                    && model.groupSnapshot(s.get().groupSnapshotId()).isPresent()) {
+                    && model.groupSnapshots().get(s.get().groupSnapshotId()).isPresent()) {
                 throw Rpc.invalid("Snapshot " + req.getSnapshotId() + " is part of group snapshot "
                         + s.get().groupSnapshotId() + " and cannot be deleted alone. Call DeleteVolumeGroupSnapshot.");
             }
-            model.deleteSnapshot(req.getSnapshotId());
+            model.snapshots().delete(req.getSnapshotId());
             return Csi.DeleteSnapshotResponse.getDefaultInstance();
         });
     }
@@ -437,11 +426,11 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
             }
             List<SnapshotRecord> all;
             if (!req.getSnapshotId().isEmpty()) {
-                all = model.snapshot(req.getSnapshotId()).map(List::of).orElse(List.of());
+                all = model.snapshots().get(req.getSnapshotId()).map(List::of).orElse(List.of());
             } else if (!req.getSourceVolumeId().isEmpty()) {
-                all = model.snapshotsOf(req.getSourceVolumeId());
+                all = model.snapshots().of(req.getSourceVolumeId());
             } else {
-                all = model.snapshots();
+                all = model.snapshots().all();
             }
             if (!req.getSnapshotId().isEmpty() && !req.getSourceVolumeId().isEmpty()) {
                 all = all.stream().filter(s -> s.sourceVolumeId().equals(req.getSourceVolumeId())).toList();
@@ -474,7 +463,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
     public void getSnapshot(Csi.GetSnapshotRequest req, StreamObserver<Csi.GetSnapshotResponse> out) {
         Rpc.run(out, faults, SVC + "GetSnapshot", null, () -> {
             Rpc.require(req.getSnapshotId(), "snapshot_id", "GetSnapshot");
-            SnapshotRecord s = model.snapshot(req.getSnapshotId()).orElseThrow(() -> Status.NOT_FOUND
+            SnapshotRecord s = model.snapshots().get(req.getSnapshotId()).orElseThrow(() -> Status.NOT_FOUND
                     .withDescription("Snapshot " + req.getSnapshotId() + " does not exist.").asRuntimeException());
             return Csi.GetSnapshotResponse.newBuilder().setSnapshot(snapshotOf(s)).build();
         });
@@ -499,7 +488,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 throw Status.OUT_OF_RANGE.withDescription("capacity_range required_bytes " + required
                         + " is larger than limit_bytes " + limit + ".").asRuntimeException();
             }
-            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+            VolumeRecord v = model.volumes().get(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
                     "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
             if (req.hasVolumeCapability()) {
                 Cap c = cap(req.getVolumeCapability(), "ControllerExpandVolume");
@@ -515,7 +504,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 throw Status.OUT_OF_RANGE.withDescription("Volume " + v.id() + " is already " + v.capacityBytes()
                         + " bytes, more than limit_bytes " + limit + "; volumes cannot shrink.").asRuntimeException();
             }
-            VolumeRecord n = model.expandVolume(v.id(), target);
+            VolumeRecord n = model.volumes().expand(v.id(), target);
             return Csi.ControllerExpandVolumeResponse.newBuilder().setCapacityBytes(n.capacityBytes())
                     .setNodeExpansionRequired(!n.block()).build();
         });
@@ -526,11 +515,11 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                                     StreamObserver<Csi.ControllerGetVolumeResponse> out) {
         Rpc.run(out, faults, SVC + "ControllerGetVolume", null, () -> {
             Rpc.require(req.getVolumeId(), "volume_id", "ControllerGetVolume");
-            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+            VolumeRecord v = model.volumes().get(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
                     "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
             return Csi.ControllerGetVolumeResponse.newBuilder().setVolume(volumeOf(v))
                     .setStatus(Csi.ControllerGetVolumeResponse.VolumeStatus.newBuilder()
-                            .addAllPublishedNodeIds(model.publishedNodeIds(v.id()))
+                            .addAllPublishedNodeIds(model.publications().nodeIds(v.id()))
                             .setVolumeCondition(conditionOf(v))).build();
         });
     }
@@ -559,7 +548,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 }
             }
             try {
-                model.modifyVolume(req.getVolumeId(), new HashMap<>(req.getMutableParamsMap()), MUTABLE_KEYS);
+                model.volumes().modify(req.getVolumeId(), new HashMap<>(req.getMutableParamsMap()), MUTABLE_KEYS);
             } catch (ModelException e) {
                 throw Rpc.statusOf(e).asRuntimeException();
             }
