@@ -1,25 +1,27 @@
 package org.csiconsole.core.reference.csi;
 
+import static org.csiconsole.core.reference.csi.CsiMessages.cap;
+import static org.csiconsole.core.reference.csi.CsiMessages.checkMutableKeys;
+import static org.csiconsole.core.reference.csi.CsiMessages.conditionOf;
+import static org.csiconsole.core.reference.csi.CsiMessages.snapshotOf;
+import static org.csiconsole.core.reference.csi.CsiMessages.volumeOf;
+
 import com.google.protobuf.Int64Value;
-import com.google.protobuf.Timestamp;
 import csi.v1.ControllerGrpc;
 import csi.v1.Csi;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.csiconsole.core.reference.array.ArrayModel;
-import org.csiconsole.core.reference.array.Publications;
 import org.csiconsole.core.reference.array.ModelException;
 import org.csiconsole.core.reference.array.SnapshotRecord;
 import org.csiconsole.core.reference.array.StorageArray;
 import org.csiconsole.core.reference.array.VolumeRecord;
-import org.csiconsole.core.reference.array.VolumeSpec;
+import org.csiconsole.core.reference.csi.CsiMessages.Cap;
 import org.csiconsole.core.reference.fault.Faults;
 
 /**
@@ -32,7 +34,6 @@ import org.csiconsole.core.reference.fault.Faults;
  */
 public final class ControllerService extends ControllerGrpc.ControllerImplBase {
     static final long MIB = 1L << 20;
-    static final long DEFAULT_BYTES = 1L << 30;
     /** Keys ControllerModifyVolume (and CreateVolume mutable_parameters) accepts. */
     public static final Set<String> MUTABLE_KEYS = Set.of("iops", "bandwidthMiBps", "qosPolicy", "dataReduction");
     private static final Pattern VOLUME_TOKEN = Pattern.compile("vol-\\d{8}");
@@ -41,180 +42,20 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
 
     private final ArrayModel model;
     private final Faults faults;
+    private final VolumeCreation creation;
 
     public ControllerService(ArrayModel model, Faults faults) {
         this.model = model;
         this.faults = faults;
-    }
-
-    // ------------------------------------------------------------------ capability helpers
-
-    record Cap(boolean block, String fsType, List<String> mountFlags, String mode) {
-    }
-
-    /** Validates one VolumeCapability: INVALID_ARGUMENT when access type or mode is missing. */
-    static Cap cap(Csi.VolumeCapability c, String rpc) {
-        if (!c.hasBlock() && !c.hasMount()) {
-            throw Rpc.invalid("volume_capability in " + rpc + " has no access_type. Set block or mount.");
-        }
-        if (!c.hasAccessMode() || c.getAccessMode().getMode() == Csi.VolumeCapability.AccessMode.Mode.UNKNOWN
-                || c.getAccessMode().getMode() == Csi.VolumeCapability.AccessMode.Mode.UNRECOGNIZED) {
-            throw Rpc.invalid("volume_capability in " + rpc + " has no access_mode. Set one such as SINGLE_NODE_WRITER.");
-        }
-        return new Cap(c.hasBlock(), c.hasMount() ? c.getMount().getFsType() : "",
-                c.hasMount() ? c.getMount().getMountFlagsList() : List.of(), c.getAccessMode().getMode().name());
-    }
-
-    static Csi.VolumeCapability capOf(VolumeRecord v, String mode) {
-        var b = Csi.VolumeCapability.newBuilder()
-                .setAccessMode(Csi.VolumeCapability.AccessMode.newBuilder()
-                        .setMode(Csi.VolumeCapability.AccessMode.Mode.valueOf(mode)));
-        if (v.block()) {
-            b.setBlock(Csi.VolumeCapability.BlockVolume.getDefaultInstance());
-        } else {
-            b.setMount(Csi.VolumeCapability.MountVolume.newBuilder().setFsType(v.fsType())
-                    .addAllMountFlags(v.mountFlags()));
-        }
-        return b.build();
-    }
-
-    static Timestamp ts(long ms) {
-        return Timestamp.newBuilder().setSeconds(Math.floorDiv(ms, 1000)).setNanos((int) Math.floorMod(ms, 1000) * 1_000_000).build();
-    }
-
-    static Csi.Volume volumeOf(VolumeRecord v) {
-        var b = Csi.Volume.newBuilder().setVolumeId(v.id()).setCapacityBytes(v.capacityBytes())
-                .putVolumeContext("array", v.array())
-                .putVolumeContext("pool", v.pool())
-                .putVolumeContext("serial", Publications.serialOf(v.id()))
-                .addAccessibleTopology(Csi.Topology.newBuilder().putAllSegments(v.topology()));
-        if (v.sourceSnapshotId() != null) {
-            b.setContentSource(Csi.VolumeContentSource.newBuilder().setSnapshot(
-                    Csi.VolumeContentSource.SnapshotSource.newBuilder().setSnapshotId(v.sourceSnapshotId())));
-        } else if (v.sourceVolumeId() != null) {
-            b.setContentSource(Csi.VolumeContentSource.newBuilder().setVolume(
-                    Csi.VolumeContentSource.VolumeSource.newBuilder().setVolumeId(v.sourceVolumeId())));
-        }
-        return b.build();
-    }
-
-    private Csi.VolumeCondition conditionOf(VolumeRecord v) {
-        return Csi.VolumeCondition.newBuilder().setAbnormal(v.abnormal()).setMessage(v.conditionMessage()).build();
-    }
-
-    static Csi.Snapshot snapshotOf(SnapshotRecord s) {
-        var b = Csi.Snapshot.newBuilder().setSnapshotId(s.id()).setSourceVolumeId(s.sourceVolumeId())
-                .setSizeBytes(s.sizeBytes()).setReadyToUse(s.readyToUse()).setCreationTime(ts(s.createdAtMs()));
-        if (s.groupSnapshotId() != null) {
-            b.setGroupSnapshotId(s.groupSnapshotId());
-        }
-        return b.build();
-    }
-
-    private static void checkMutableKeys(Map<String, String> params, String rpc) {
-        for (String k : params.keySet()) {
-            if (!MUTABLE_KEYS.contains(k)) {
-                throw Rpc.invalid("mutable_parameters key " + k + " is not supported in " + rpc
-                        + ". Supported keys: " + MUTABLE_KEYS.stream().sorted().toList() + ".");
-            }
-        }
+        this.creation = new VolumeCreation(model);
     }
 
     // ------------------------------------------------------------------ volumes
 
     @Override
     public void createVolume(Csi.CreateVolumeRequest req, StreamObserver<Csi.CreateVolumeResponse> out) {
-        String rpc = SVC + "CreateVolume";
-        Rpc.run(out, faults, rpc, req.getName().isEmpty() ? null : "name:" + req.getName(), () -> {
-            Rpc.require(req.getName(), "name", "CreateVolume");
-            if (req.getVolumeCapabilitiesCount() == 0) {
-                throw Rpc.invalid("volume_capabilities is required in CreateVolume but was empty. Give at least one.");
-            }
-            List<Cap> caps = req.getVolumeCapabilitiesList().stream().map(c -> cap(c, "CreateVolume")).toList();
-            boolean block = caps.get(0).block();
-            if (caps.stream().anyMatch(c -> c.block() != block)) {
-                throw Rpc.invalid("volume_capabilities mix block and mount access types; a volume has one access type.");
-            }
-            String fsType = caps.stream().map(Cap::fsType).filter(f -> !f.isEmpty()).findFirst().orElse(block ? "" : "ext4");
-            List<String> modes = caps.stream().map(Cap::mode).distinct().sorted().toList();
-            long required = req.getCapacityRange().getRequiredBytes();
-            long limit = req.getCapacityRange().getLimitBytes();
-            if (required < 0 || limit < 0) {
-                throw Rpc.invalid("capacity_range bytes must not be negative.");
-            }
-            if (limit > 0 && required > limit) {
-                throw Status.OUT_OF_RANGE.withDescription("capacity_range required_bytes " + required
-                        + " is larger than limit_bytes " + limit + ".").asRuntimeException();
-            }
-            checkMutableKeys(req.getMutableParamsMap(), "CreateVolume");
-            String snapSource = req.hasVolumeContentSource() && req.getVolumeContentSource().hasSnapshot()
-                    ? req.getVolumeContentSource().getSnapshot().getSnapshotId() : null;
-            String volSource = req.hasVolumeContentSource() && req.getVolumeContentSource().hasVolume()
-                    ? req.getVolumeContentSource().getVolume().getVolumeId() : null;
-            if (req.hasVolumeContentSource() && snapSource == null && volSource == null) {
-                throw Rpc.invalid("volume_content_source is set but names neither a snapshot nor a volume.");
-            }
-            if ((snapSource != null && snapSource.isEmpty()) || (volSource != null && volSource.isEmpty())) {
-                throw Rpc.invalid("volume_content_source has an empty id.");
-            }
-            String pool = req.getParametersMap().get("pool");
-            String description = req.getParametersMap().getOrDefault("description", "");
-            Optional<VolumeRecord> existing = model.volumes().existingFor(new VolumeSpec(req.getName(), null, pool,
-                    required, block, fsType, caps.get(0).mountFlags(), modes, req.getParametersMap(),
-                    req.getMutableParamsMap(), Map.of(), snapSource, volSource, description, required, limit));
-            if (existing.isPresent()) {
-                return Csi.CreateVolumeResponse.newBuilder().setVolume(volumeOf(existing.get())).build();
-            }
-            long size;
-            if (required > 0) {
-                size = (required + MIB - 1) / MIB * MIB;
-            } else {
-                size = limit > 0 ? Math.min(DEFAULT_BYTES, limit / MIB * MIB) : DEFAULT_BYTES;
-            }
-            if (size == 0 || (limit > 0 && size > limit)) {
-                throw Status.OUT_OF_RANGE.withDescription("capacity_range [" + required + ", " + limit
-                        + "] bytes holds no whole MiB; volumes are sized in MiB.").asRuntimeException();
-            }
-            if (snapSource != null) {
-                Optional<SnapshotRecord> s = model.snapshots().get(snapSource);
-                if (s.isPresent() && required == 0 && size < s.get().sizeBytes()) {
-                    size = s.get().sizeBytes();
-                }
-            } else if (volSource != null) {
-                Optional<VolumeRecord> s = model.volumes().get(volSource);
-                if (s.isPresent() && required == 0 && size < s.get().capacityBytes()) {
-                    size = s.get().capacityBytes();
-                }
-            }
-            String site = chooseSite(req);
-            VolumeRecord v = model.volumes().create(new VolumeSpec(req.getName(), null, pool, size, block, fsType,
-                    caps.get(0).mountFlags(), modes, req.getParametersMap(), req.getMutableParamsMap(),
-                    site == null ? Map.of() : Map.of(ArrayModel.TOPOLOGY_KEY, site), snapSource, volSource,
-                    description, required, limit));
-            return Csi.CreateVolumeResponse.newBuilder().setVolume(volumeOf(v)).build();
-        });
-    }
-
-    /** The site to provision in: first preferred, else first requisite segment naming a known array. */
-    private String chooseSite(Csi.CreateVolumeRequest req) {
-        if (!req.hasAccessibilityRequirements()) {
-            return null;
-        }
-        var ar = req.getAccessibilityRequirements();
-        List<Csi.Topology> order = new ArrayList<>(ar.getPreferredList());
-        order.addAll(ar.getRequisiteList());
-        if (order.isEmpty()) {
-            return null;
-        }
-        for (Csi.Topology t : order) {
-            String site = t.getSegmentsMap().get(ArrayModel.TOPOLOGY_KEY);
-            if (site != null && model.arrays().get(site).isPresent()) {
-                return site;
-            }
-        }
-        throw Status.RESOURCE_EXHAUSTED.withDescription("No array serves the requested accessibility_requirements. "
-                + "Known segments: " + ArrayModel.TOPOLOGY_KEY + "=" + model.arrays().all().stream().map(StorageArray::name).toList()
-                + ".").asRuntimeException();
+        Rpc.run(out, faults, SVC + "CreateVolume", req.getName().isEmpty() ? null : "name:" + req.getName(),
+                () -> creation.create(req));
     }
 
     @Override

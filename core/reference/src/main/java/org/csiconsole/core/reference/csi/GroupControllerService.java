@@ -32,9 +32,9 @@ public final class GroupControllerService extends GroupControllerGrpc.GroupContr
 
     private Csi.VolumeGroupSnapshot groupOf(GroupSnapshotRecord g) {
         var b = Csi.VolumeGroupSnapshot.newBuilder().setGroupSnapshotId(g.id())
-                .setCreationTime(ControllerService.ts(g.createdAtMs())).setReadyToUse(g.readyToUse());
+                .setCreationTime(CsiMessages.ts(g.createdAtMs())).setReadyToUse(g.readyToUse());
         for (String sid : g.snapshotIds()) {
-            model.snapshots().get(sid).ifPresent(s -> b.addSnapshots(ControllerService.snapshotOf(s)));
+            model.snapshots().get(sid).ifPresent(s -> b.addSnapshots(CsiMessages.snapshotOf(s)));
         }
         return b.build();
     }

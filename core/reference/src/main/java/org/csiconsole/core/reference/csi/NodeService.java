@@ -46,7 +46,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             if (!req.hasVolumeCapability()) {
                 throw Rpc.invalid("volume_capability is required in NodeStageVolume but was not set.");
             }
-            ControllerService.Cap c = ControllerService.cap(req.getVolumeCapability(), "NodeStageVolume");
+            CsiMessages.Cap c = CsiMessages.cap(req.getVolumeCapability(), "NodeStageVolume");
             VolumeRecord v = volume(req.getVolumeId());
             if (!v.accessModes().contains(c.mode())) {
                 throw Status.FAILED_PRECONDITION.withDescription("Volume " + v.id() + " supports access modes "
@@ -83,7 +83,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             if (!req.hasVolumeCapability()) {
                 throw Rpc.invalid("volume_capability is required in NodePublishVolume but was not set.");
             }
-            ControllerService.Cap c = ControllerService.cap(req.getVolumeCapability(), "NodePublishVolume");
+            CsiMessages.Cap c = CsiMessages.cap(req.getVolumeCapability(), "NodePublishVolume");
             VolumeRecord v = volume(req.getVolumeId());
             if (req.getStagingTargetPath().isEmpty()) {
                 throw Status.FAILED_PRECONDITION.withDescription("staging_target_path is not set, but this plugin "
@@ -180,7 +180,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             }
             if (req.hasVolumeCapability()) {
                 // spec.md "NodeExpandVolume Errors": "Exceeds capabilities | 3 INVALID_ARGUMENT"
-                ControllerService.Cap c = ControllerService.cap(req.getVolumeCapability(), "NodeExpandVolume");
+                CsiMessages.Cap c = CsiMessages.cap(req.getVolumeCapability(), "NodeExpandVolume");
                 if (c.block() != v.block()) {
                     throw Rpc.invalid("Volume " + v.id() + " is a " + (v.block() ? "block" : "mount")
                             + " volume; NodeExpandVolume asked for " + (c.block() ? "block" : "mount") + " access.");
