@@ -1,10 +1,15 @@
 package org.csiconsole.core.reference.cspserver;
 
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.blank;
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.call;
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.list;
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.parseLong;
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.text;
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.typed;
+
 import org.csiconsole.core.reference.array.ArrayModel;
 import org.csiconsole.core.reference.array.Publications;
-import org.csiconsole.core.reference.array.GroupSnapshotRecord;
 import org.csiconsole.core.reference.array.HostRecord;
-import org.csiconsole.core.reference.array.ModelException;
 import org.csiconsole.core.reference.array.Publication;
 import org.csiconsole.core.reference.array.ReplicationHealthState;
 import org.csiconsole.core.reference.array.ReplicationRole;
@@ -16,7 +21,6 @@ import org.csiconsole.core.reference.array.VolumeRecord;
 import org.csiconsole.core.reference.array.VolumeSpec;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -39,9 +43,11 @@ public final class ModelCspBackend implements CspBackend {
             "dedupeEnabled", "syncOnDetach");
 
     private final ArrayModel model;
+    private final ModelCspGroups groups;
 
     public ModelCspBackend(ArrayModel model) {
         this.model = Objects.requireNonNull(model, "model");
+        this.groups = new ModelCspGroups(model);
     }
 
     // ---------------------------------------------------------------- hosts
@@ -89,7 +95,7 @@ public final class ModelCspBackend implements CspBackend {
     @Override
     public CspWire.Volume createVolume(String array, CspWire.Volume in) {
         String groupId = blank(in.volumeGroupId()) ? null : in.volumeGroupId().trim();
-        if (groupId != null) requireGroup(array, groupId);
+        if (groupId != null) groups.requireGroup(array, groupId);
         String base = blank(in.baseSnapshotId()) ? null : in.baseSnapshotId().trim();
         long size;
         if (base != null) {
@@ -108,7 +114,7 @@ public final class ModelCspBackend implements CspBackend {
         }
         if (groupId != null && !model.groups().of(v.id()).map(g -> g.id().equals(groupId)).orElse(false)) {
             try {
-                joinGroup(v.id(), groupId);
+                groups.joinGroup(v.id(), groupId);
             } catch (RuntimeException e) {
                 model.volumes().delete(v.id()); // leave nothing half made
                 throw e;
@@ -135,14 +141,14 @@ public final class ModelCspBackend implements CspBackend {
                     + "Give a size of at least " + v.capacityBytes() + " bytes.");
         }
         String groupId = in.volumeGroupId() == null ? null : in.volumeGroupId().trim();
-        if (groupId != null && !groupId.isEmpty()) requireGroup(array, groupId);
+        if (groupId != null && !groupId.isEmpty()) groups.requireGroup(array, groupId);
         if (in.size() != null) call(() -> model.volumes().expand(v.id(), in.size()));
         if (!config.isEmpty()) call(() -> model.volumes().modify(v.id(), config, EDITABLE_CONFIG));
         if (in.description() != null) call(() -> model.volumes().describe(v.id(), in.description()));
         if (groupId != null) {
             Optional<VolumeGroupRecord> current = model.groups().of(v.id());
-            if (current.isPresent() && !current.get().id().equals(groupId)) leaveGroup(v.id(), current.get());
-            if (!groupId.isEmpty() && current.map(g -> !g.id().equals(groupId)).orElse(true)) joinGroup(v.id(), groupId);
+            if (current.isPresent() && !current.get().id().equals(groupId)) groups.leaveGroup(v.id(), current.get());
+            if (!groupId.isEmpty() && current.map(g -> !g.id().equals(groupId)).orElse(true)) groups.joinGroup(v.id(), groupId);
         }
         return volume(requireVolume(array, id));
     }
@@ -220,11 +226,11 @@ public final class ModelCspBackend implements CspBackend {
             for (Publication p : model.publications().of(v.id())) call(() -> model.publications().unpublishForce(v.id(), p.nodeId()));
         }
         Optional<VolumeGroupRecord> group = model.groups().of(v.id());
-        group.ifPresent(g -> leaveGroup(v.id(), g));
+        group.ifPresent(g -> groups.leaveGroup(v.id(), g));
         try {
             call(() -> model.volumes().delete(v.id()));
         } catch (RuntimeException e) {
-            group.ifPresent(g -> model.groups().get(g.id()).ifPresent(now -> joinGroup(v.id(), g.id())));
+            group.ifPresent(g -> model.groups().get(g.id()).ifPresent(now -> groups.joinGroup(v.id(), g.id())));
             throw e;
         }
     }
@@ -273,133 +279,46 @@ public final class ModelCspBackend implements CspBackend {
                 s.readyToUse(), Map.of());
     }
 
-    // ---------------------------------------------------------------- volume groups
+    // ---------------------------------------------------------------- volume groups, snapshot groups
 
     @Override
     public List<CspWire.VolumeGroup> volumeGroups(String array) {
-        return model.groups().all().stream().filter(g -> inArray(g, array)).map(this::group).toList();
+        return groups.volumeGroups(array);
     }
 
     @Override
     public Optional<CspWire.VolumeGroup> volumeGroup(String array, String id) {
-        return model.groups().get(id).filter(g -> inArray(g, array)).map(this::group);
+        return groups.volumeGroup(array, id);
     }
 
     @Override
     public CspWire.VolumeGroup createVolumeGroup(String array, CspWire.VolumeGroup in) {
-        String name = in.name().trim();
-        Optional<VolumeGroupRecord> existing = model.groups().byName(name);
-        if (existing.isPresent()) {
-            throw CspProblem.conflict("Volume group name " + name + " is already used by " + existing.get().id() + ".");
-        }
-        VolumeGroupRecord g = call(() -> model.groups().create(name, in.description(), text(in.config()), List.of()));
-        return group(g);
+        return groups.createVolumeGroup(array, in);
     }
 
     @Override
     public void deleteVolumeGroup(String array, String id) {
-        VolumeGroupRecord g = requireGroup(array, id);
-        if (model.groupSnapshots().all().stream().anyMatch(s -> id.equals(s.volumeGroupId()))) {
-            throw CspProblem.conflict("Volume group " + g.name() + " has snapshot groups. Delete them first.");
-        }
-        call(() -> model.groups().delete(g.id()));
+        groups.deleteVolumeGroup(array, id);
     }
-
-    private CspWire.VolumeGroup group(VolumeGroupRecord g) {
-        List<CspWire.VolumeRef> refs = g.volumeIds().stream()
-                .map(id -> new CspWire.VolumeRef(id, model.volumes().get(id).map(VolumeRecord::name).orElse(""))).toList();
-        return new CspWire.VolumeGroup(g.id(), g.name(), g.description(), refs, g.createdAtMs() / 1000,
-                new TreeMap<>(g.parameters()));
-    }
-
-    private VolumeGroupRecord requireGroup(String array, String id) {
-        return model.groups().get(id).filter(g -> inArray(g, array))
-                .orElseThrow(() -> CspProblem.notFound("Volume group with id " + id + " not found."));
-    }
-
-    /**
-     * A group lives on the array of its members; an empty group has no array yet and is seen from
-     * every array until its first member places it.
-     */
-    private static boolean inArray(VolumeGroupRecord g, String array) {
-        return g.array().equals(array) || g.volumeIds().isEmpty();
-    }
-
-    private void joinGroup(String volumeId, String groupId) {
-        VolumeGroupRecord g = model.groups().get(groupId)
-                .orElseThrow(() -> CspProblem.notFound("Volume group with id " + groupId + " not found."));
-        List<String> members = new ArrayList<>(g.volumeIds());
-        if (!members.contains(volumeId)) members.add(volumeId);
-        call(() -> model.groups().setMembers(groupId, members));
-    }
-
-    private void leaveGroup(String volumeId, VolumeGroupRecord g) {
-        List<String> members = new ArrayList<>(g.volumeIds());
-        members.remove(volumeId);
-        call(() -> model.groups().setMembers(g.id(), members));
-    }
-
-    // ---------------------------------------------------------------- snapshot groups
 
     @Override
     public List<CspWire.SnapshotGroup> snapshotGroups(String array, String volumeGroupId) {
-        VolumeGroupRecord g = requireGroup(array, volumeGroupId);
-        return model.groupSnapshots().all().stream().filter(s -> g.id().equals(s.volumeGroupId())).map(this::snapshotGroup).toList();
+        return groups.snapshotGroups(array, volumeGroupId);
     }
 
     @Override
     public Optional<CspWire.SnapshotGroup> snapshotGroup(String array, String id) {
-        return model.groupSnapshots().get(id).filter(s -> s.sourceVolumeIds().stream().allMatch(v -> onArray(array, v)))
-                .map(this::snapshotGroup);
+        return groups.snapshotGroup(array, id);
     }
 
     @Override
     public CspWire.SnapshotGroup createSnapshotGroup(String array, CspWire.SnapshotGroup in) {
-        VolumeGroupRecord g = requireGroup(array, in.volumeGroupId().trim());
-        if (g.volumeIds().isEmpty()) {
-            throw CspProblem.badRequest("Volume group " + g.name() + " has no volumes, so there is nothing to snapshot. "
-                    + "Add volumes to it first.");
-        }
-        GroupSnapshotRecord s = call(() -> model.groupSnapshots().create(in.name().trim(), g.volumeIds(), g.id()));
-        return snapshotGroup(s);
+        return groups.createSnapshotGroup(array, in);
     }
 
     @Override
     public void deleteSnapshotGroup(String array, String id) {
-        GroupSnapshotRecord s = model.groupSnapshots().get(id).filter(x -> x.sourceVolumeIds().stream().allMatch(v -> onArray(array, v)))
-                .orElseThrow(() -> CspProblem.notFound("Snapshot group with id " + id + " not found."));
-        for (String sid : s.snapshotIds()) {
-            if (model.volumes().all().stream().anyMatch(v -> sid.equals(v.sourceSnapshotId()))) {
-                throw CspProblem.conflict("Snapshot " + sid + " of snapshot group " + s.name() + " has a clone.");
-            }
-        }
-        call(() -> model.groupSnapshots().delete(s.id(), List.of()));
-    }
-
-    private CspWire.SnapshotGroup snapshotGroup(GroupSnapshotRecord s) {
-        List<CspWire.SnapshotRef> refs = new ArrayList<>();
-        for (int i = 0; i < s.snapshotIds().size(); i++) {
-            String sid = s.snapshotIds().get(i);
-            String vid = s.sourceVolumeIds().get(i);
-            refs.add(new CspWire.SnapshotRef(sid, model.snapshots().get(sid).map(SnapshotRecord::name).orElse(s.name()), vid,
-                    model.volumes().get(vid).map(VolumeRecord::name).orElse("")));
-        }
-        String vgId = s.volumeGroupId() == null ? "" : s.volumeGroupId();
-        Optional<VolumeGroupRecord> vg = model.groups().get(vgId);
-        Map<String, Object> config = new LinkedHashMap<>();
-        model.replications().of(vgId).ifPresent(r -> {
-            long created = s.createdAtMs() / 1000;
-            boolean done = r.lastSyncTimeMs() >= s.createdAtMs() && r.health() == ReplicationHealthState.HEALTHY;
-            String status = r.health() == ReplicationHealthState.ERROR ? "fail"
-                    : done ? "complete" : r.resyncing() || r.health() == ReplicationHealthState.HEALTHY ? "in_progress" : "pending";
-            config.put("replicate", true);
-            config.put("is_complete", done);
-            config.put("repl_status", status);
-            config.put("repl_start_time", created);
-            if (done) config.put("repl_complete_time", Math.max(created, r.lastSyncTimeMs() / 1000));
-        });
-        return new CspWire.SnapshotGroup(s.id(), s.name(), vgId, vg.map(VolumeGroupRecord::name).orElse(""),
-                s.createdAtMs() / 1000, refs, config);
+        groups.deleteSnapshotGroup(array, id);
     }
 
     // ---------------------------------------------------------------- partners
@@ -458,50 +377,5 @@ public final class ModelCspBackend implements CspBackend {
                 throw new IllegalStateException("Could not release the in-flight mark of " + key, e);
             }
         }
-    }
-
-    /** Runs a model operation and maps its refusal onto the CSP's statuses. */
-    static <T> T call(Supplier<T> op) {
-        try {
-            return op.get();
-        } catch (ModelException e) {
-            throw new CspProblem(switch (e.kind()) {
-                case INVALID_ARGUMENT, OUT_OF_RANGE, RESOURCE_EXHAUSTED -> 400;
-                case NOT_FOUND -> 404;
-                case ALREADY_EXISTS, FAILED_PRECONDITION, BUSY -> 409;
-                case UNAVAILABLE -> 503;
-                default -> 500;
-            }, e.getMessage());
-        }
-    }
-
-    private static Map<String, String> text(Map<String, Object> config) {
-        if (config == null) return Map.of();
-        Map<String, String> out = new TreeMap<>();
-        config.forEach((k, v) -> {
-            if (k != null) out.put(k, v == null ? "" : String.valueOf(v));
-        });
-        return out;
-    }
-
-    /** Config values are stored as text; true/false go back out as JSON booleans, as the spec's examples show. */
-    private static Object typed(String value) {
-        return "true".equals(value) ? Boolean.TRUE : "false".equals(value) ? Boolean.FALSE : value;
-    }
-
-    private static List<String> list(List<String> l) {
-        return l == null ? List.of() : l.stream().filter(Objects::nonNull).map(String::trim).toList();
-    }
-
-    private static long parseLong(String s) {
-        try {
-            return s == null ? 0 : Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
-
-    private static boolean blank(String s) {
-        return s == null || s.isBlank();
     }
 }
