@@ -306,7 +306,7 @@ public final class ReferencePlugin implements AutoCloseable {
     public synchronized String startCsp(int port, CspServerConfig.Builder settings) {
         if (closed) throw new IllegalStateException("The reference plugin is closed.");
         if (csp != null) throw new IllegalStateException("The CSP server is already running at " + csp.url() + ".");
-        for (StorageArray a : model.arrays()) {
+        for (StorageArray a : model.arrays().all()) {
             if (a.managementIp() != null && !a.managementIp().isBlank()) settings.array(a.managementIp(), a.name());
         }
         csp = CspServer.start(settings.port(port).build(), new ModelCspBackend(model), cspFaults());

@@ -134,11 +134,11 @@ class AddonsReferenceTest {
     @Test
     void encryptionKeyRotationBumpsTheKeyVersionAndNeverTracesTheKey() throws Exception {
         Volume v = volume("enc-1");
-        int before = plugin.model().volume(v.volumeId()).orElseThrow().keyVersion();
+        int before = plugin.model().volumes().get(v.volumeId()).orElseThrow().keyVersion();
         String key = "new-key-canary-5521";
         await(addons.rotateEncryptionKey(v.volumeId(), "", key, Map.of(), Secrets.NONE, EXT4));
         await(addons.rotateEncryptionKey(v.volumeId(), "", key, Map.of(), Secrets.NONE, EXT4));
-        assertThat(plugin.model().volume(v.volumeId()).orElseThrow().keyVersion()).isEqualTo(before + 2);
+        assertThat(plugin.model().volumes().get(v.volumeId()).orElseThrow().keyVersion()).isEqualTo(before + 2);
         assertThat(trace.snapshot()).anySatisfy(e -> assertThat(e.toString()).contains("EncryptionKeyRotate"));
         assertThat(trace.snapshot()).allSatisfy(e -> assertThat(e.toString()).doesNotContain(key));
 
@@ -150,7 +150,7 @@ class AddonsReferenceTest {
     @Test
     void reclaimSpaceReportsLessUsageAfterwards() throws Exception {
         Volume v = volume("thin-1");
-        plugin.model().setUsedBytes(v.volumeId(), 400 * MIB); // the workload wrote 400 MiB, then deleted files
+        plugin.model().volumes().setUsedBytes(v.volumeId(), 400 * MIB); // the workload wrote 400 MiB, then deleted files
         SpaceReclaimed first = await(addons.reclaimSpace(v.volumeId(), Map.of(), Secrets.NONE));
         assertThat(first.preUsageBytes()).isEqualTo(400 * MIB);
         assertThat(first.postUsageBytes()).isLessThan(first.preUsageBytes()).isPositive();

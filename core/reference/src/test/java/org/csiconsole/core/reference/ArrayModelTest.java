@@ -72,15 +72,15 @@ class ArrayModelTest {
         String replica;
         try (ReferencePlugin p = start()) {
             ArrayModel m = p.model();
-            id = m.createVolume(VolumeSpec.simple("pvc-r", GIB)).id();
-            ReplicationStatus st = m.enableReplication(id, Map.of(), 5 * MIN);
+            id = m.volumes().create(VolumeSpec.simple("pvc-r", GIB)).id();
+            ReplicationStatus st = m.replications().enable(id, Map.of(), 5 * MIN);
             replica = st.peerId();
-            assertThat(m.volume(replica).orElseThrow().array()).isEqualTo("site-b");
+            assertThat(m.volumes().get(replica).orElseThrow().array()).isEqualTo("site-b");
             assertThat(st.role()).isEqualTo(ReplicationRole.PRIMARY);
             assertThat(st.peerRole()).isEqualTo(ReplicationRole.SECONDARY);
 
             clock.advance(Duration.ofMinutes(12));
-            st = m.replication(id).orElseThrow();
+            st = m.replications().of(id).orElseThrow();
             assertThat(st.health()).isEqualTo(ReplicationHealthState.HEALTHY);
             assertThat(st.lastSyncTimeMs()).isEqualTo(t0 + 10 * MIN);
             assertThat(st.lastSyncBytes()).isPositive();
@@ -88,7 +88,7 @@ class ArrayModelTest {
 
             p.faults().replicationLinkDown(id, true);
             clock.advance(Duration.ofMinutes(30));
-            st = m.replication(replica).orElseThrow();
+            st = m.replications().of(replica).orElseThrow();
             assertThat(st.health()).isEqualTo(ReplicationHealthState.DEGRADED);
             assertThat(st.lastSyncTimeMs()).isEqualTo(t0 + 10 * MIN);
             assertThat(st.message()).contains("down");
@@ -96,34 +96,34 @@ class ArrayModelTest {
             p.faults().replicationLinkDown(null, false);
             long up = clock.millis();
             clock.advance(Duration.ofMinutes(6));
-            st = m.replication(id).orElseThrow();
+            st = m.replications().of(id).orElseThrow();
             assertThat(st.health()).isEqualTo(ReplicationHealthState.HEALTHY);
             assertThat(st.lastSyncTimeMs()).isEqualTo(up + 5 * MIN);
 
-            st = m.promote(replica, false);
+            st = m.replications().promote(replica, false);
             assertThat(st.health()).isEqualTo(ReplicationHealthState.ERROR);
             assertThat(st.message()).startsWith("Split-brain");
-            assertThatThrownBy(() -> m.resync(replica, false)).isInstanceOfSatisfying(ModelException.class,
+            assertThatThrownBy(() -> m.replications().resync(replica, false)).isInstanceOfSatisfying(ModelException.class,
                     e -> assertThat(e.kind()).isEqualTo(FailureKind.FAILED_PRECONDITION));
         }
         // persisted across a restart
         try (ReferencePlugin p = start()) {
             ArrayModel m = p.model();
-            assertThat(m.replication(id).orElseThrow().health()).isEqualTo(ReplicationHealthState.ERROR);
-            m.demote(replica);
-            ReplicationStatus st = m.resync(replica, false);
+            assertThat(m.replications().of(id).orElseThrow().health()).isEqualTo(ReplicationHealthState.ERROR);
+            m.replications().demote(replica);
+            ReplicationStatus st = m.replications().resync(replica, false);
             assertThat(st.resyncing()).isTrue();
             assertThat(st.health()).isEqualTo(ReplicationHealthState.DEGRADED);
             clock.advance(Duration.ofMillis(ArrayModel.RESYNC_MS));
-            st = m.replication(replica).orElseThrow();
+            st = m.replications().of(replica).orElseThrow();
             assertThat(st.resyncing()).isFalse();
             assertThat(st.health()).isEqualTo(ReplicationHealthState.HEALTHY);
             assertThat(st.role()).isEqualTo(ReplicationRole.SECONDARY);
-            assertThatThrownBy(() -> m.deleteVolume(id)).isInstanceOf(ModelException.class);
-            assertThat(m.disableReplication(id)).isTrue();
-            assertThat(m.disableReplication(id)).isFalse();
-            assertThat(m.volume(replica)).isEmpty();
-            assertThat(m.deleteVolume(id)).isTrue();
+            assertThatThrownBy(() -> m.volumes().delete(id)).isInstanceOf(ModelException.class);
+            assertThat(m.replications().disable(id)).isTrue();
+            assertThat(m.replications().disable(id)).isFalse();
+            assertThat(m.volumes().get(replica)).isEmpty();
+            assertThat(m.volumes().delete(id)).isTrue();
         }
     }
 
@@ -134,31 +134,31 @@ class ArrayModelTest {
         long post;
         try (ReferencePlugin p = start()) {
             ArrayModel m = p.model();
-            vol = m.createVolume(VolumeSpec.simple("g1", 10 * GIB)).id();
-            String v2 = m.createVolume(VolumeSpec.simple("g2", 10 * GIB)).id();
-            groupId = m.createVolumeGroup("grp", "", Map.of(), List.of(vol, v2)).id();
-            assertThat(m.groupOf(vol).orElseThrow().id()).isEqualTo(groupId);
-            ReplicationStatus st = m.enableReplication(groupId, Map.of(), 0);
+            vol = m.volumes().create(VolumeSpec.simple("g1", 10 * GIB)).id();
+            String v2 = m.volumes().create(VolumeSpec.simple("g2", 10 * GIB)).id();
+            groupId = m.groups().create("grp", "", Map.of(), List.of(vol, v2)).id();
+            assertThat(m.groups().of(vol).orElseThrow().id()).isEqualTo(groupId);
+            ReplicationStatus st = m.replications().enable(groupId, Map.of(), 0);
             assertThat(st.group()).isTrue();
-            assertThat(m.volumeGroup(st.peerId()).orElseThrow().volumeIds()).hasSize(2);
-            m.setUsedBytes(vol, 8 * GIB);
-            var r = m.reclaimSpace(vol);
+            assertThat(m.groups().get(st.peerId()).orElseThrow().volumeIds()).hasSize(2);
+            m.volumes().setUsedBytes(vol, 8 * GIB);
+            var r = m.volumes().reclaimSpace(vol);
             assertThat(r.preUsageBytes()).isEqualTo(8 * GIB);
             assertThat(r.postUsageBytes()).isLessThan(r.preUsageBytes());
             post = r.postUsageBytes();
-            assertThat(m.rotateKey(vol).keyVersion()).isEqualTo(2);
-            assertThat(m.fence(List.of("10.10.2.0/24"))).as("the fences after the call")
+            assertThat(m.volumes().rotateKey(vol).keyVersion()).isEqualTo(2);
+            assertThat(m.fencing().fence(List.of("10.10.2.0/24"))).as("the fences after the call")
                     .extracting(f -> f.cidr()).containsExactly("10.10.2.0/24");
-            assertThatThrownBy(() -> m.fence(List.of("10.10.2.0/33"))).isInstanceOfSatisfying(ModelException.class,
+            assertThatThrownBy(() -> m.fencing().fence(List.of("10.10.2.0/33"))).isInstanceOfSatisfying(ModelException.class,
                     e -> assertThat(e.kind()).isEqualTo(FailureKind.INVALID_ARGUMENT));
         }
         try (ReferencePlugin p = start()) {
             ArrayModel m = p.model();
-            assertThat(m.replication(groupId)).isPresent();
-            assertThat(m.volume(vol).orElseThrow().usedBytes()).isEqualTo(post);
-            assertThat(m.volume(vol).orElseThrow().keyVersion()).isEqualTo(2);
-            assertThat(m.fences()).extracting(f -> f.cidr()).containsExactly("10.10.2.0/24");
-            assertThatThrownBy(() -> m.setVolumeGroupMembers(groupId, List.of(vol))).isInstanceOf(ModelException.class);
+            assertThat(m.replications().of(groupId)).isPresent();
+            assertThat(m.volumes().get(vol).orElseThrow().usedBytes()).isEqualTo(post);
+            assertThat(m.volumes().get(vol).orElseThrow().keyVersion()).isEqualTo(2);
+            assertThat(m.fencing().fences()).extracting(f -> f.cidr()).containsExactly("10.10.2.0/24");
+            assertThatThrownBy(() -> m.groups().setMembers(groupId, List.of(vol))).isInstanceOf(ModelException.class);
         }
     }
 

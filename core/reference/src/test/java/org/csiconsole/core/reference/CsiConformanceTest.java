@@ -237,7 +237,7 @@ class CsiConformanceTest {
         }
         assertCode(Status.Code.RESOURCE_EXHAUSTED, () -> controller.createVolume(
                 create("big-3", 30 * TIB).setAccessibilityRequirements(siteB).build()));
-        assertThat(plugin.model().volumeByName("big-3")).isEmpty();
+        assertThat(plugin.model().volumes().byName("big-3")).isEmpty();
     }
 
     @Test
@@ -267,14 +267,14 @@ class CsiConformanceTest {
         controller.controllerPublishVolume(publishReq(v.getVolumeId(), "node-1"));
         assertCode(Status.Code.FAILED_PRECONDITION, () -> controller.deleteVolume(
                 Csi.DeleteVolumeRequest.newBuilder().setVolumeId(v.getVolumeId()).build()));
-        assertThat(plugin.model().volume(v.getVolumeId())).isPresent();
+        assertThat(plugin.model().volumes().get(v.getVolumeId())).isPresent();
     }
 
     // ------------------------------------------------------------------ publish
 
     @Test
     void controllerPublishErrorsAndAccessModeRules() {
-        plugin.model().createHost(new HostRecord(null, "node-2", "node-2", List.of("iqn.2020-01.test:node-2"),
+        plugin.model().hosts().create(new HostRecord(null, "node-2", "node-2", List.of("iqn.2020-01.test:node-2"),
                 null, null, "", "", Map.of(), List.of("10.10.9.0/24"), 1));
         Csi.Volume v = newVolume("pvc-pub");
         assertCode(Status.Code.INVALID_ARGUMENT, () -> controller.controllerPublishVolume(
@@ -298,7 +298,7 @@ class CsiConformanceTest {
         // MULTI_NODE_SINGLE_WRITER: second writer refused, a reader is fine
         var msw = Csi.VolumeCapability.AccessMode.Mode.MULTI_NODE_SINGLE_WRITER;
         Csi.Volume shared = controller.createVolume(create("pvc-msw", GIB).setVolumeCapabilities(0, mount(msw)).build()).getVolume();
-        plugin.model().createHost(new HostRecord(null, "node-3", "node-3", List.of("iqn.2020-01.test:node-3"),
+        plugin.model().hosts().create(new HostRecord(null, "node-3", "node-3", List.of("iqn.2020-01.test:node-3"),
                 null, null, "", "", Map.of(), List.of(), 0));
         controller.controllerPublishVolume(publishReq(shared.getVolumeId(), "node-1").toBuilder().setVolumeCapability(mount(msw)).build());
         assertCode(Status.Code.FAILED_PRECONDITION, () -> controller.controllerPublishVolume(
@@ -315,9 +315,9 @@ class CsiConformanceTest {
     @Test
     void fencedNodeCannotBePublishedTo() {
         Csi.Volume v = newVolume("pvc-fence");
-        plugin.model().fence(List.of("10.10.0.0/16"));
+        plugin.model().fencing().fence(List.of("10.10.0.0/16"));
         assertCode(Status.Code.FAILED_PRECONDITION, () -> controller.controllerPublishVolume(publishReq(v.getVolumeId(), "node-1")));
-        plugin.model().unfence(List.of("10.10.0.0/16"));
+        plugin.model().fencing().unfence(List.of("10.10.0.0/16"));
         controller.controllerPublishVolume(publishReq(v.getVolumeId(), "node-1"));
     }
 
@@ -346,7 +346,7 @@ class CsiConformanceTest {
             ids.add(newVolume("pvc-list-" + i).getVolumeId());
         }
         controller.controllerPublishVolume(publishReq(ids.get(2), "node-1"));
-        plugin.model().setVolumeCondition(ids.get(3), true, "path down");
+        plugin.model().volumes().setCondition(ids.get(3), true, "path down");
         List<Csi.ListVolumesResponse.Entry> all = new ArrayList<>();
         String token = "";
         int pages = 0;
@@ -421,7 +421,7 @@ class CsiConformanceTest {
         var modify = Csi.ControllerModifyVolumeRequest.newBuilder().setVolumeId(v.getVolumeId()).putMutableParams("iops", "5000").build();
         controller.controllerModifyVolume(modify);
         controller.controllerModifyVolume(modify);
-        assertThat(plugin.model().volume(v.getVolumeId()).orElseThrow().mutableParameters()).containsEntry("iops", "5000");
+        assertThat(plugin.model().volumes().get(v.getVolumeId()).orElseThrow().mutableParameters()).containsEntry("iops", "5000");
         assertCode(Status.Code.INVALID_ARGUMENT, () -> controller.controllerModifyVolume(
                 modify.toBuilder().putMutableParams("colour", "blue").build()));
         // spec.md "ControllerModifyVolume Errors": a value the volume cannot take is "Parameters not supported"
@@ -511,7 +511,7 @@ class CsiConformanceTest {
         plugin.faults().failTimes("CreateVolume", Status.Code.UNAVAILABLE, 2);
         assertCode(Status.Code.UNAVAILABLE, () -> newVolume("pvc-f"));
         assertCode(Status.Code.UNAVAILABLE, () -> newVolume("pvc-f"));
-        assertThat(plugin.model().volumeByName("pvc-f")).isEmpty();
+        assertThat(plugin.model().volumes().byName("pvc-f")).isEmpty();
         assertThat(newVolume("pvc-f").getVolumeId()).isNotEmpty();
     }
 
@@ -545,13 +545,13 @@ class CsiConformanceTest {
         var okDel = del.toBuilder().clearSnapshotIds().addAllSnapshotIds(g.getSnapshotsList().stream().map(Csi.Snapshot::getSnapshotId).toList()).build();
         groups.deleteVolumeGroupSnapshot(okDel);
         groups.deleteVolumeGroupSnapshot(okDel);
-        assertThat(plugin.model().snapshot(member)).isEmpty();
+        assertThat(plugin.model().snapshots().get(member)).isEmpty();
     }
 
     @Test
     void snapshotMetadataStreamsAllocatedAndDeltaBlocks() {
         Csi.Volume v = newVolume("pvc-meta");
-        plugin.model().setUsedBytes(v.getVolumeId(), GIB / 2);
+        plugin.model().volumes().setUsedBytes(v.getVolumeId(), GIB / 2);
         String s1 = controller.createSnapshot(Csi.CreateSnapshotRequest.newBuilder().setName("m1").setSourceVolumeId(v.getVolumeId()).build()).getSnapshot().getSnapshotId();
         String s2 = controller.createSnapshot(Csi.CreateSnapshotRequest.newBuilder().setName("m2").setSourceVolumeId(v.getVolumeId()).build()).getSnapshot().getSnapshotId();
         List<Csi.BlockMetadata> allocated = new ArrayList<>();

@@ -19,21 +19,21 @@ class ReferencePluginTest {
         int volumes;
         try (ReferencePlugin p = ReferencePlugin.builder(dir).seed(Seed.DEMO).nodeId("node-1").start()) {
             var m = p.model();
-            volumes = m.volumeCount();
+            volumes = m.volumes().count();
             assertThat(volumes).isBetween(190, 230);
-            assertThat(m.arrays()).extracting(a -> a.name()).containsExactly("site-a", "site-b");
-            assertThat(m.replications()).extracting(ReplicationStatus::health)
+            assertThat(m.arrays().all()).extracting(a -> a.name()).containsExactly("site-a", "site-b");
+            assertThat(m.replications().all()).extracting(ReplicationStatus::health)
                     .contains(ReplicationHealthState.HEALTHY, ReplicationHealthState.DEGRADED, ReplicationHealthState.ERROR);
-            assertThat(m.replications()).anyMatch(ReplicationStatus::resyncing);
-            assertThat(m.replications()).anyMatch(r -> r.message().startsWith("Split-brain"));
-            assertThat(m.hosts()).extracting(h -> h.accessProtocol()).contains("iscsi", "fc", "nvmetcp");
-            assertThat(m.publications()).isNotEmpty();
-            assertThat(m.nodeMountsOnNode("node-1")).anyMatch(n -> n.staged()).anyMatch(n -> !n.staged());
-            assertThat(m.volumes()).anyMatch(v -> v.sourceSnapshotId() != null).anyMatch(v -> v.sourceVolumeId() != null);
-            assertThat(m.groupSnapshots()).hasSize(1);
+            assertThat(m.replications().all()).anyMatch(ReplicationStatus::resyncing);
+            assertThat(m.replications().all()).anyMatch(r -> r.message().startsWith("Split-brain"));
+            assertThat(m.hosts().all()).extracting(h -> h.accessProtocol()).contains("iscsi", "fc", "nvmetcp");
+            assertThat(m.publications().all()).isNotEmpty();
+            assertThat(m.nodeRecords().onNode("node-1")).anyMatch(n -> n.staged()).anyMatch(n -> !n.staged());
+            assertThat(m.volumes().all()).anyMatch(v -> v.sourceSnapshotId() != null).anyMatch(v -> v.sourceVolumeId() != null);
+            assertThat(m.groupSnapshots().all()).hasSize(1);
         }
         try (ReferencePlugin p = ReferencePlugin.builder(dir).seed(Seed.DEMO).start()) {
-            assertThat(p.model().volumeCount()).isEqualTo(volumes);
+            assertThat(p.model().volumes().count()).isEqualTo(volumes);
         }
     }
 
@@ -44,7 +44,7 @@ class ReferencePluginTest {
             var ch = io.grpc.inprocess.InProcessChannelBuilder.forName("reference-plugin-test").build();
             try {
                 var list = csi.v1.ControllerGrpc.newBlockingStub(ch).listVolumes(csi.v1.Csi.ListVolumesRequest.getDefaultInstance());
-                assertThat(list.getEntriesCount()).isEqualTo(p.model().volumeCount());
+                assertThat(list.getEntriesCount()).isEqualTo(p.model().volumes().count());
                 assertThat(list.getEntriesList()).anyMatch(e -> e.getStatus().getPublishedNodeIdsCount() > 0)
                         .anyMatch(e -> e.getStatus().getVolumeCondition().getAbnormal());
             } finally {
@@ -76,13 +76,13 @@ class ReferencePluginTest {
             var m = org.csiconsole.core.reference.array.ArrayModel.load(store, java.time.Clock.systemUTC());
             m.markSeeding(true);
             org.csiconsole.core.reference.seed.DemoSeed.apply(m, Seed.EMPTY, "node-1");
-            m.createVolume(org.csiconsole.core.reference.array.VolumeSpec.simple("half-seeded", 1L << 30));
+            m.volumes().create(org.csiconsole.core.reference.array.VolumeSpec.simple("half-seeded", 1L << 30));
             // the process dies here, before seeding is marked finished
         }
         try (ReferencePlugin p = ReferencePlugin.builder(dir).seed(Seed.DEMO).start()) {
             assertThat(p.model().seedingInterrupted()).isFalse();
-            assertThat(p.model().volumeByName("half-seeded")).isEmpty();
-            assertThat(p.model().volumeCount()).isBetween(190, 230);
+            assertThat(p.model().volumes().byName("half-seeded")).isEmpty();
+            assertThat(p.model().volumes().count()).isBetween(190, 230);
         }
     }
 

@@ -29,7 +29,7 @@ public final class EncryptionKeyRotationService
                                     StreamObserver<EncryptionKeyRotation.EncryptionKeyRotateResponse> out) {
         String rpc = "EncryptionKeyRotate";
         AddonsCalls.run(out, faults, rpc, () -> AddonsCalls.require(r.getVolumeId(), "volume_id", rpc), id -> {
-            model.rotateKey(id);
+            model.volumes().rotateKey(id);
             return EncryptionKeyRotation.EncryptionKeyRotateResponse.getDefaultInstance();
         });
     }

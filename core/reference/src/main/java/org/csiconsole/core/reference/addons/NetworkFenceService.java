@@ -29,7 +29,7 @@ public final class NetworkFenceService extends FenceControllerGrpc.FenceControll
     public void fenceClusterNetwork(Fence.FenceClusterNetworkRequest r, StreamObserver<Fence.FenceClusterNetworkResponse> out) {
         String rpc = "FenceClusterNetwork";
         AddonsCalls.run(out, faults, rpc, () -> null, k -> {
-            model.fence(cidrs(r.getCidrsList(), rpc));
+            model.fencing().fence(cidrs(r.getCidrsList(), rpc));
             return Fence.FenceClusterNetworkResponse.getDefaultInstance();
         });
     }
@@ -38,7 +38,7 @@ public final class NetworkFenceService extends FenceControllerGrpc.FenceControll
     public void unfenceClusterNetwork(Fence.UnfenceClusterNetworkRequest r, StreamObserver<Fence.UnfenceClusterNetworkResponse> out) {
         String rpc = "UnfenceClusterNetwork";
         AddonsCalls.run(out, faults, rpc, () -> null, k -> {
-            model.unfence(cidrs(r.getCidrsList(), rpc));
+            model.fencing().unfence(cidrs(r.getCidrsList(), rpc));
             return Fence.UnfenceClusterNetworkResponse.getDefaultInstance();
         });
     }
@@ -47,7 +47,7 @@ public final class NetworkFenceService extends FenceControllerGrpc.FenceControll
     public void listClusterFence(Fence.ListClusterFenceRequest r, StreamObserver<Fence.ListClusterFenceResponse> out) {
         AddonsCalls.run(out, faults, "ListClusterFence", () -> null, k -> {
             var b = Fence.ListClusterFenceResponse.newBuilder();
-            for (FenceRecord f : model.fences()) b.addCidrs(Fence.CIDR.newBuilder().setCidr(f.cidr()));
+            for (FenceRecord f : model.fencing().fences()) b.addCidrs(Fence.CIDR.newBuilder().setCidr(f.cidr()));
             return b.build();
         });
     }

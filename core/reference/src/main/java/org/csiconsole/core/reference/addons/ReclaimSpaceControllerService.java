@@ -29,7 +29,7 @@ public final class ReclaimSpaceControllerService extends ReclaimSpaceControllerG
                                        StreamObserver<ReclaimSpace.ControllerReclaimSpaceResponse> out) {
         String rpc = "ControllerReclaimSpace";
         AddonsCalls.run(out, faults, rpc, () -> AddonsCalls.require(r.getVolumeId(), "volume_id", rpc), id -> {
-            SpaceReclaim s = model.reclaimSpace(id);
+            SpaceReclaim s = model.volumes().reclaimSpace(id);
             return ReclaimSpace.ControllerReclaimSpaceResponse.newBuilder()
                     .setPreUsage(usage(s.preUsageBytes())).setPostUsage(usage(s.postUsageBytes())).build();
         });

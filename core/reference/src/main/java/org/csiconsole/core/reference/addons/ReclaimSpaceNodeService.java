@@ -35,18 +35,18 @@ public final class ReclaimSpaceNodeService extends ReclaimSpaceNodeGrpc.ReclaimS
             AddonsCalls.require(r.getVolumePath(), "volume_path", rpc);
             return id;
         }, id -> {
-            if (model.volume(id).isEmpty()) {
+            if (model.volumes().get(id).isEmpty()) {
                 throw AddonsCalls.notFound("Volume " + id + " does not exist. Check the volume_id.");
             }
             String path = r.getVolumePath().trim();
             String staging = r.getStagingTargetPath().trim();
-            boolean mounted = model.mountAt(id, nodeId, path).isPresent()
-                    || (!staging.isEmpty() && model.mountAt(id, nodeId, staging).isPresent());
+            boolean mounted = model.nodeRecords().at(id, nodeId, path).isPresent()
+                    || (!staging.isEmpty() && model.nodeRecords().at(id, nodeId, staging).isPresent());
             if (!mounted) {
                 throw AddonsCalls.notFound("Volume " + id + " is not staged or published at " + path + " on node " + nodeId
                         + ". Give the volume_path it is published at, or reclaim offline with ControllerReclaimSpace.");
             }
-            SpaceReclaim s = model.reclaimSpace(id);
+            SpaceReclaim s = model.volumes().reclaimSpace(id);
             return ReclaimSpace.NodeReclaimSpaceResponse.newBuilder()
                     .setPreUsage(ReclaimSpaceControllerService.usage(s.preUsageBytes()))
                     .setPostUsage(ReclaimSpaceControllerService.usage(s.postUsageBytes())).build();

@@ -58,7 +58,7 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
         String rpc = "EnableVolumeReplication";
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
             long interval = interval(r.getParametersMap(), rpc);
-            model.enableReplication(id, r.getParametersMap(), interval);
+            model.replications().enable(id, r.getParametersMap(), interval);
             return Replication.EnableVolumeReplicationResponse.getDefaultInstance();
         });
     }
@@ -68,7 +68,7 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
                                          StreamObserver<Replication.DisableVolumeReplicationResponse> out) {
         String rpc = "DisableVolumeReplication";
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
-            model.disableReplication(id);
+            model.replications().disable(id);
             return Replication.DisableVolumeReplicationResponse.getDefaultInstance();
         });
     }
@@ -83,7 +83,7 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
                         + " on " + s.peerArray() + " is primary. Demote the peer first, or promote with force "
                         + "(both sides primary is a split-brain).");
             }
-            model.promote(id, r.getForce());
+            model.replications().promote(id, r.getForce());
             return Replication.PromoteVolumeResponse.getDefaultInstance();
         });
     }
@@ -93,7 +93,7 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
         String rpc = "DemoteVolume";
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
             ReplicationStatus before = requireReplicated(id);
-            model.demote(id);
+            model.replications().demote(id);
             if (before.role() == ReplicationRole.PRIMARY) demoted.add(id);
             return Replication.DemoteVolumeResponse.getDefaultInstance();
         });
@@ -112,12 +112,12 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
             ReplicationStatus now = requireReplicated(id);
             if (now.role() == ReplicationRole.PRIMARY || now.resyncing()) {
-                model.resync(id, r.getForce()); // refuses a primary; leaves a running resync alone
+                model.replications().resync(id, r.getForce()); // refuses a primary; leaves a running resync alone
                 return Replication.ResyncVolumeResponse.newBuilder().setReady(false).build();
             }
             boolean needed = demoted.contains(id) || now.health() != ReplicationHealthState.HEALTHY || r.getForce();
             if (!needed) return Replication.ResyncVolumeResponse.newBuilder().setReady(true).build();
-            ReplicationStatus s = model.resync(id, r.getForce());
+            ReplicationStatus s = model.replications().resync(id, r.getForce());
             demoted.remove(id);
             boolean ready = !s.resyncing() && s.health() != ReplicationHealthState.ERROR;
             return Replication.ResyncVolumeResponse.newBuilder().setReady(ready).build();
@@ -180,8 +180,8 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
             if (!s.group()) {
                 d.setVolume(Replication.ReplicationDestination.VolumeDestination.newBuilder().setVolumeId(s.peerId()));
             } else {
-                List<String> mine = model.volumeGroup(id).map(VolumeGroupRecord::volumeIds).orElse(List.of());
-                List<String> theirs = model.volumeGroup(s.peerId()).map(VolumeGroupRecord::volumeIds).orElse(List.of());
+                List<String> mine = model.groups().get(id).map(VolumeGroupRecord::volumeIds).orElse(List.of());
+                List<String> theirs = model.groups().get(s.peerId()).map(VolumeGroupRecord::volumeIds).orElse(List.of());
                 var g = Replication.ReplicationDestination.VolumeGroupDestination.newBuilder().setVolumeGroupId(s.peerId());
                 for (int i = 0; i < Math.min(mine.size(), theirs.size()); i++) g.putVolumeIds(mine.get(i), theirs.get(i));
                 d.setVolumegroup(g);
@@ -216,8 +216,8 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
     }
 
     private ReplicationStatus requireReplicated(String id) {
-        return model.replication(id).orElseThrow(() -> {
-            if (model.volume(id).isEmpty() && model.volumeGroup(id).isEmpty()) {
+        return model.replications().of(id).orElseThrow(() -> {
+            if (model.volumes().get(id).isEmpty() && model.groups().get(id).isEmpty()) {
                 return AddonsCalls.notFound("Volume or volume group " + id + " does not exist. Check the id.");
             }
             return AddonsCalls.failedPrecondition("Replication is not enabled for " + id

@@ -35,7 +35,7 @@ public final class VolumeGroupService extends ControllerGrpc.ControllerImplBase 
                                   StreamObserver<VolumeGroupProto.CreateVolumeGroupResponse> out) {
         String rpc = "CreateVolumeGroup";
         AddonsCalls.run(out, faults, rpc, () -> AddonsCalls.require(r.getName(), "name", rpc), name -> {
-            VolumeGroupRecord g = model.createVolumeGroup(name, "", r.getParametersMap(), ids(r.getVolumeIdsList(), rpc));
+            VolumeGroupRecord g = model.groups().create(name, "", r.getParametersMap(), ids(r.getVolumeIdsList(), rpc));
             return VolumeGroupProto.CreateVolumeGroupResponse.newBuilder().setVolumeGroup(group(g)).build();
         });
     }
@@ -45,7 +45,7 @@ public final class VolumeGroupService extends ControllerGrpc.ControllerImplBase 
                                             StreamObserver<VolumeGroupProto.ModifyVolumeGroupMembershipResponse> out) {
         String rpc = "ModifyVolumeGroupMembership";
         AddonsCalls.run(out, faults, rpc, () -> AddonsCalls.require(r.getVolumeGroupId(), "volume_group_id", rpc), id -> {
-            VolumeGroupRecord g = model.setVolumeGroupMembers(id, ids(r.getVolumeIdsList(), rpc));
+            VolumeGroupRecord g = model.groups().setMembers(id, ids(r.getVolumeIdsList(), rpc));
             return VolumeGroupProto.ModifyVolumeGroupMembershipResponse.newBuilder().setVolumeGroup(group(g)).build();
         });
     }
@@ -55,7 +55,7 @@ public final class VolumeGroupService extends ControllerGrpc.ControllerImplBase 
                                   StreamObserver<VolumeGroupProto.DeleteVolumeGroupResponse> out) {
         String rpc = "DeleteVolumeGroup";
         AddonsCalls.run(out, faults, rpc, () -> AddonsCalls.require(r.getVolumeGroupId(), "volume_group_id", rpc), id -> {
-            model.deleteVolumeGroup(id);
+            model.groups().delete(id);
             return VolumeGroupProto.DeleteVolumeGroupResponse.getDefaultInstance();
         });
     }
@@ -66,7 +66,7 @@ public final class VolumeGroupService extends ControllerGrpc.ControllerImplBase 
         String rpc = "ControllerGetVolumeGroup";
         AddonsCalls.run(out, faults, rpc, () -> null, k -> {
             String id = AddonsCalls.require(r.getVolumeGroupId(), "volume_group_id", rpc);
-            VolumeGroupRecord g = model.volumeGroup(id).orElseThrow(() -> AddonsCalls.notFound(
+            VolumeGroupRecord g = model.groups().get(id).orElseThrow(() -> AddonsCalls.notFound(
                     "Volume group " + id + " does not exist. Check the volume_group_id."));
             return VolumeGroupProto.ControllerGetVolumeGroupResponse.newBuilder().setVolumeGroup(group(g)).build();
         });
@@ -82,7 +82,7 @@ public final class VolumeGroupService extends ControllerGrpc.ControllerImplBase 
                 throw AddonsCalls.invalid("max_entries must not be negative in " + rpc + " (was " + r.getMaxEntries()
                         + "). Use 0 for no limit.");
             }
-            List<VolumeGroupRecord> all = model.volumeGroups().stream()
+            List<VolumeGroupRecord> all = model.groups().all().stream()
                     .sorted(java.util.Comparator.comparing(VolumeGroupRecord::id)).toList();
             int from = 0;
             String token = r.getStartingToken();
@@ -109,7 +109,7 @@ public final class VolumeGroupService extends ControllerGrpc.ControllerImplBase 
     private VolumeGroupProto.VolumeGroup group(VolumeGroupRecord g) {
         var b = VolumeGroupProto.VolumeGroup.newBuilder().setVolumeGroupId(g.id())
                 .putVolumeGroupContext("name", g.name()).putVolumeGroupContext("array", g.array());
-        for (String id : g.volumeIds()) model.volume(id).ifPresent(v -> b.addVolumes(volume(v)));
+        for (String id : g.volumeIds()) model.volumes().get(id).ifPresent(v -> b.addVolumes(volume(v)));
         return b.build();
     }
 

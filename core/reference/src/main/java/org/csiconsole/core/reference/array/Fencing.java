@@ -7,7 +7,7 @@ import java.util.List;
  * Network fencing of the {@link ArrayModel}: the fenced IPv4 CIDRs and the test whether a host
  * has a network inside one of them.
  */
-final class Fencing {
+public final class Fencing {
     private final ModelTables tables;
     private final Clock clock;
 
@@ -16,13 +16,17 @@ final class Fencing {
         this.clock = clock;
     }
 
-    /** See {@link ArrayModel#fences()}. */
-    List<FenceRecord> fences() {
+/** Fenced CIDRs. */
+    public List<FenceRecord> fences() {
         return List.copyOf(tables.fences.rows.values());
     }
 
-    /** See {@link ArrayModel#fence(List)}. */
-    List<FenceRecord> fence(List<String> cidrs) {
+/**
+     * Fences CIDRs (csi-addons FenceClusterNetwork); idempotent.
+     *
+     * @throws ModelException INVALID_ARGUMENT for a malformed CIDR
+     */
+    public List<FenceRecord> fence(List<String> cidrs) {
         cidrs.forEach(Fencing::parseCidr);
         tables.mutate(tx -> {
             for (String c : cidrs) {
@@ -35,8 +39,8 @@ final class Fencing {
         return fences();
     }
 
-    /** See {@link ArrayModel#unfence(List)}. */
-    List<FenceRecord> unfence(List<String> cidrs) {
+/** Unfences CIDRs (csi-addons UnfenceClusterNetwork); idempotent. */
+    public List<FenceRecord> unfence(List<String> cidrs) {
         cidrs.forEach(Fencing::parseCidr);
         tables.mutate(tx -> {
             cidrs.forEach(c -> tx.delete(tables.fences, c));

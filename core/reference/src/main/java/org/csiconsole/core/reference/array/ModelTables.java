@@ -165,6 +165,41 @@ final class ModelTables {
         }
     }
 
+    /** The volume with this volume_id, or NOT_FOUND. */
+    VolumeRecord requireVolume(String id) {
+        VolumeRecord v = volumes.get(id);
+        if (v == null) {
+            throw ModelException.notFound("Volume " + id + " does not exist. Check the volume_id (list volumes to see them).");
+        }
+        return v;
+    }
+
+    /** Controller publications of one volume. */
+    List<Publication> publicationsOf(String volumeId) {
+        return List.copyOf(publications.rows.subMap(volumeId + "|", volumeId + "|\uffff").values());
+    }
+
+    /** node_ids a volume is controller-published to. */
+    List<String> publishedNodeIds(String volumeId) {
+        var pubs = publications.rows.subMap(volumeId + "|", volumeId + "|\uffff");
+        if (pubs.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(2);
+        pubs.values().forEach(p -> out.add(p.nodeId()));
+        return out;
+    }
+
+    /** Controller publications on one node. */
+    List<Publication> publicationsOnNode(String nodeId) {
+        return publications.rows.values().stream().filter(p -> p.nodeId().equals(nodeId)).toList();
+    }
+
+    /** Node staging and publish records of one volume. */
+    List<NodeMount> mountsOf(String volumeId) {
+        return List.copyOf(mounts.rows.subMap(volumeId + "|", volumeId + "|\uffff").values());
+    }
+
     /** Counts of stored objects by kind. */
     Map<String, Integer> counts() {
         return all.stream().collect(Collectors.toMap(t -> t.kind, t -> t.rows.size(), (a, b) -> a,

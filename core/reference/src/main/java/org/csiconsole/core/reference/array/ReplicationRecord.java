@@ -4,7 +4,7 @@ import java.util.Map;
 
 /**
  * A replication pair as stored: one local volume (or volume group) on its array and its replica on
- * the partner array. The sync schedule is not stored tick by tick: {@link ArrayModel#replication}
+ * the partner array. The sync schedule is not stored tick by tick: {@link Replications#of}
  * derives last_sync_time etc. from {@code anchorMs} and the injected clock.
  *
  * @param id              pair id (equal to {@code localId})

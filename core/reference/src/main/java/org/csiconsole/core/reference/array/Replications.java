@@ -18,27 +18,32 @@ import java.util.function.Function;
  * Replication of the {@link ArrayModel}: pairs of a volume or volume group and its replica on the
  * partner array, their roles, the simulated sync schedule, link state, split-brain, array errors
  * and resync. Pairs live in the shared {@link ModelTables} and time comes from the model clock;
- * pool space, publications and node records are read through the model.
+ * pool space is read through {@link StorageArrays}, publications and node records from the tables.
  */
-final class Replications {
+public final class Replications {
     private final ModelTables tables;
     private final Clock clock;
-    private final ArrayModel model;
+    private final StorageArrays arrays;
 
-    Replications(ModelTables tables, Clock clock, ArrayModel model) {
+    Replications(ModelTables tables, Clock clock, StorageArrays arrays) {
         this.tables = tables;
         this.clock = clock;
-        this.model = model;
+        this.arrays = arrays;
     }
 
-    /** See {@link ArrayModel#replications()}. */
-    List<ReplicationStatus> replications() {
+/** Every replication pair, with status as seen from its local side. */
+    public List<ReplicationStatus> all() {
         long now = clock.millis();
         return tables.replications.rows.values().stream().map(r -> status(r, r.localId(), now)).toList();
     }
 
-    /** See {@link ArrayModel#replication(String)}. */
-    Optional<ReplicationStatus> replication(String sideId) {
+/**
+     * Replication state of a volume or volume group (either side of a pair) at the model clock's
+     * now. While the link is up and there is no split-brain or error, a sync happens every
+     * interval since the anchor: last_sync_time is the latest such instant, and last_sync_duration
+     * (ms) and last_sync_bytes are derived deterministically from the pair and sync number.
+     */
+    public Optional<ReplicationStatus> of(String sideId) {
         String pair = tables.pairOfSide.get(sideId);
         ReplicationRecord r = pair == null ? null : tables.replications.get(pair);
         return r == null ? Optional.empty() : Optional.of(status(r, sideId, clock.millis()));
@@ -118,8 +123,16 @@ final class Replications {
         return r;
     }
 
-    /** See {@link ArrayModel#enableReplication(String, Map, long)}. */
-    ReplicationStatus enableReplication(String id, Map<String, String> parameters, long intervalMs) {
+/**
+     * Enables replication of a volume or volume group to its array's partner: creates the replica
+     * (named {@code <name>-replica}) on the partner as SECONDARY, the source as PRIMARY, and starts
+     * the sync schedule. Idempotent: an enabled pair is returned as is.
+     *
+     * @param intervalMs sync interval in ms (0 = {@link ArrayModel#DEFAULT_SYNC_INTERVAL_MS})
+     * @throws ModelException NOT_FOUND source; FAILED_PRECONDITION no partner array, or the id is
+     *                        itself a replica; RESOURCE_EXHAUSTED partner pool full
+     */
+    public ReplicationStatus enable(String id, Map<String, String> parameters, long intervalMs) {
         return tables.mutate(tx -> {
             String existing = tables.pairOfSide.get(id);
             if (existing != null) {
@@ -172,7 +185,7 @@ final class Replications {
     private String replicaVolume(ModelTables.Tx tx, VolumeRecord v, StorageArray partner, Map<String, Long> reserved) {
         String pool = partner.pools().get(0).name();
         long already = reserved.getOrDefault(pool, 0L);
-        long free = model.availableBytes(partner.name(), pool) - already;
+        long free = arrays.availableBytes(partner.name(), pool) - already;
         if (v.capacityBytes() > free) {
             throw ModelException.exhausted("Pool " + pool + " on partner array " + partner.name() + " has only "
                     + free + " bytes free; the replica of " + v.id() + " needs " + v.capacityBytes() + " bytes.");
@@ -186,8 +199,13 @@ final class Replications {
         return rid;
     }
 
-    /** See {@link ArrayModel#disableReplication(String)}. */
-    boolean disableReplication(String id) {
+/**
+     * Disables replication of either side of a pair: removes the pair and the replica (volume or
+     * group with its member volumes) on the partner. False when not replicated (idempotent).
+     *
+     * @throws ModelException FAILED_PRECONDITION when the replica is published or (a volume replica) is in a volume group
+     */
+    public boolean disable(String id) {
         return tables.mutate(tx -> {
             String pair = tables.pairOfSide.get(id);
             if (pair == null) {
@@ -201,7 +219,7 @@ final class Replications {
                     ? tables.groups.get(r.remoteId()) == null ? List.of() : tables.groups.get(r.remoteId()).volumeIds()
                     : List.of(r.remoteId());
             for (String rv : replicaVolumes) {
-                if (!model.publications(rv).isEmpty() || !model.nodeMounts(rv).isEmpty()) {
+                if (!tables.publicationsOf(rv).isEmpty() || !tables.mountsOf(rv).isEmpty()) {
                     throw ModelException.precondition("Replica volume " + rv
                             + " is still published. Unpublish it before disabling replication.");
                 }
@@ -230,22 +248,38 @@ final class Replications {
         });
     }
 
-    /** See {@link ArrayModel#promote(String, boolean)}. */
-    ReplicationStatus promote(String sideId, boolean force) {
+/**
+     * Makes this side PRIMARY (csi-addons PromoteVolume). Idempotent when already primary. When
+     * the peer is primary too the pair is in split-brain: health ERROR, sync frozen.
+     *
+     * @throws ModelException NOT_FOUND; FAILED_PRECONDITION not replicated
+     */
+    public ReplicationStatus promote(String sideId, boolean force) {
         return updatePair(sideId, r -> sideId.equals(r.localId())
                 ? r.withRoles(ReplicationRole.PRIMARY, r.remoteRole())
                 : r.withRoles(r.localRole(), ReplicationRole.PRIMARY));
     }
 
-    /** See {@link ArrayModel#demote(String)}. */
-    ReplicationStatus demote(String sideId) {
+/**
+     * Makes this side SECONDARY (csi-addons DemoteVolume). Idempotent.
+     *
+     * @throws ModelException NOT_FOUND; FAILED_PRECONDITION not replicated
+     */
+    public ReplicationStatus demote(String sideId) {
         return updatePair(sideId, r -> sideId.equals(r.localId())
                 ? r.withRoles(ReplicationRole.SECONDARY, r.remoteRole())
                 : r.withRoles(r.localRole(), ReplicationRole.SECONDARY));
     }
 
-    /** See {@link ArrayModel#resync(String, boolean)}. */
-    ReplicationStatus resync(String sideId, boolean force) {
+/**
+     * Resynchronizes a SECONDARY side from the primary (csi-addons ResyncVolume). Starts a resync
+     * lasting {@link ArrayModel#RESYNC_MS} on the model clock, clears an array error; calling it again while
+     * it runs changes nothing. The returned status has {@code resyncing=false} (ready) once done.
+     *
+     * @throws ModelException FAILED_PRECONDITION when this side is primary (in split-brain: demote
+     *                        it first), or the link is down
+     */
+    public ReplicationStatus resync(String sideId, boolean force) {
         return tables.mutate(tx -> {
             ReplicationRecord r = requirePair(sideId);
             long now = clock.millis();
@@ -266,8 +300,11 @@ final class Replications {
         });
     }
 
-    /** See {@link ArrayModel#setLinkDown(String, boolean)}. */
-    void setLinkDown(String sideId, boolean down) {
+/**
+     * Sets the replication link state of one pair (either side id) or, with {@code sideId == null},
+     * of every pair. Link down: DEGRADED and sync frozen; link up: syncs resume from now.
+     */
+    public void setLinkDown(String sideId, boolean down) {
         tables.mutate(tx -> {
             long now = clock.millis();
             Collection<ReplicationRecord> targets = sideId == null ? tables.replications.rows.values()
@@ -282,13 +319,13 @@ final class Replications {
         });
     }
 
-    /** See {@link ArrayModel#splitBrain(String)}. */
-    ReplicationStatus splitBrain(String sideId) {
+/** Makes both sides of a pair primary: split-brain (health ERROR). */
+    public ReplicationStatus splitBrain(String sideId) {
         return updatePair(sideId, r -> r.withRoles(ReplicationRole.PRIMARY, ReplicationRole.PRIMARY));
     }
 
-    /** See {@link ArrayModel#setReplicationError(String, String)}. */
-    ReplicationStatus setReplicationError(String sideId, String message) {
+/** Sets (non-empty) or clears ("") an array-reported replication error: health ERROR with that message. */
+    public ReplicationStatus setReplicationError(String sideId, String message) {
         return updatePair(sideId, r -> r.withError(message == null ? "" : message));
     }
 }

@@ -22,17 +22,33 @@ import java.util.Map;
  * @param sourceSnapshotId  create from this snapshot, or null
  * @param sourceVolumeId    clone this volume, or null
  * @param description       free text
+ * @param requiredBytes     smallest capacity_bytes an existing volume of this name may have to be
+ *                          returned by a repeated create (CSI capacity_range.required_bytes)
+ * @param limitBytes        largest capacity_bytes an existing volume of this name may have, 0 for
+ *                          no limit (CSI capacity_range.limit_bytes)
  */
 public record VolumeSpec(String name, String array, String pool, long capacityBytes, boolean block, String fsType,
                          List<String> mountFlags, List<String> accessModes, Map<String, String> parameters,
                          Map<String, String> mutableParameters, Map<String, String> topology, String sourceSnapshotId,
-                         String sourceVolumeId, String description) {
+                         String sourceVolumeId, String description, long requiredBytes, long limitBytes) {
     public VolumeSpec {
         mountFlags = mountFlags == null ? List.of() : List.copyOf(mountFlags);
         accessModes = accessModes == null ? List.of() : List.copyOf(accessModes);
         parameters = parameters == null ? Map.of() : Map.copyOf(parameters);
         mutableParameters = mutableParameters == null ? Map.of() : Map.copyOf(mutableParameters);
         topology = topology == null ? Map.of() : Map.copyOf(topology);
+    }
+
+    /**
+     * A spec whose repeated create accepts an existing volume of at least {@code capacityBytes}
+     * (required_bytes = capacityBytes, no limit): the CSP face's POST /volumes with a size.
+     */
+    public VolumeSpec(String name, String array, String pool, long capacityBytes, boolean block, String fsType,
+                      List<String> mountFlags, List<String> accessModes, Map<String, String> parameters,
+                      Map<String, String> mutableParameters, Map<String, String> topology, String sourceSnapshotId,
+                      String sourceVolumeId, String description) {
+        this(name, array, pool, capacityBytes, block, fsType, mountFlags, accessModes, parameters, mutableParameters,
+                topology, sourceSnapshotId, sourceVolumeId, description, capacityBytes, 0);
     }
 
     /** A mount volume with SINGLE_NODE_WRITER access on any array. */

@@ -1,17 +1,18 @@
 package org.csiconsole.core.reference.csi;
 
+import static org.csiconsole.core.reference.csi.CsiMessages.cap;
+import static org.csiconsole.core.reference.csi.CsiMessages.checkMutableKeys;
+import static org.csiconsole.core.reference.csi.CsiMessages.conditionOf;
+import static org.csiconsole.core.reference.csi.CsiMessages.snapshotOf;
+import static org.csiconsole.core.reference.csi.CsiMessages.volumeOf;
+
 import com.google.protobuf.Int64Value;
-import com.google.protobuf.Timestamp;
 import csi.v1.ControllerGrpc;
 import csi.v1.Csi;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -20,7 +21,7 @@ import org.csiconsole.core.reference.array.ModelException;
 import org.csiconsole.core.reference.array.SnapshotRecord;
 import org.csiconsole.core.reference.array.StorageArray;
 import org.csiconsole.core.reference.array.VolumeRecord;
-import org.csiconsole.core.reference.array.VolumeSpec;
+import org.csiconsole.core.reference.csi.CsiMessages.Cap;
 import org.csiconsole.core.reference.fault.Faults;
 
 /**
@@ -33,7 +34,6 @@ import org.csiconsole.core.reference.fault.Faults;
  */
 public final class ControllerService extends ControllerGrpc.ControllerImplBase {
     static final long MIB = 1L << 20;
-    static final long DEFAULT_BYTES = 1L << 30;
     /** Keys ControllerModifyVolume (and CreateVolume mutable_parameters) accepts. */
     public static final Set<String> MUTABLE_KEYS = Set.of("iops", "bandwidthMiBps", "qosPolicy", "dataReduction");
     private static final Pattern VOLUME_TOKEN = Pattern.compile("vol-\\d{8}");
@@ -42,197 +42,27 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
 
     private final ArrayModel model;
     private final Faults faults;
+    private final VolumeCreation creation;
 
     public ControllerService(ArrayModel model, Faults faults) {
         this.model = model;
         this.faults = faults;
-    }
-
-    // ------------------------------------------------------------------ capability helpers
-
-    record Cap(boolean block, String fsType, List<String> mountFlags, String mode) {
-    }
-
-    /** Validates one VolumeCapability: INVALID_ARGUMENT when access type or mode is missing. */
-    static Cap cap(Csi.VolumeCapability c, String rpc) {
-        if (!c.hasBlock() && !c.hasMount()) {
-            throw Rpc.invalid("volume_capability in " + rpc + " has no access_type. Set block or mount.");
-        }
-        if (!c.hasAccessMode() || c.getAccessMode().getMode() == Csi.VolumeCapability.AccessMode.Mode.UNKNOWN
-                || c.getAccessMode().getMode() == Csi.VolumeCapability.AccessMode.Mode.UNRECOGNIZED) {
-            throw Rpc.invalid("volume_capability in " + rpc + " has no access_mode. Set one such as SINGLE_NODE_WRITER.");
-        }
-        return new Cap(c.hasBlock(), c.hasMount() ? c.getMount().getFsType() : "",
-                c.hasMount() ? c.getMount().getMountFlagsList() : List.of(), c.getAccessMode().getMode().name());
-    }
-
-    static Csi.VolumeCapability capOf(VolumeRecord v, String mode) {
-        var b = Csi.VolumeCapability.newBuilder()
-                .setAccessMode(Csi.VolumeCapability.AccessMode.newBuilder()
-                        .setMode(Csi.VolumeCapability.AccessMode.Mode.valueOf(mode)));
-        if (v.block()) {
-            b.setBlock(Csi.VolumeCapability.BlockVolume.getDefaultInstance());
-        } else {
-            b.setMount(Csi.VolumeCapability.MountVolume.newBuilder().setFsType(v.fsType())
-                    .addAllMountFlags(v.mountFlags()));
-        }
-        return b.build();
-    }
-
-    static Timestamp ts(long ms) {
-        return Timestamp.newBuilder().setSeconds(Math.floorDiv(ms, 1000)).setNanos((int) Math.floorMod(ms, 1000) * 1_000_000).build();
-    }
-
-    static Csi.Volume volumeOf(VolumeRecord v) {
-        var b = Csi.Volume.newBuilder().setVolumeId(v.id()).setCapacityBytes(v.capacityBytes())
-                .putVolumeContext("array", v.array())
-                .putVolumeContext("pool", v.pool())
-                .putVolumeContext("serial", ArrayModel.serialOf(v.id()))
-                .addAccessibleTopology(Csi.Topology.newBuilder().putAllSegments(v.topology()));
-        if (v.sourceSnapshotId() != null) {
-            b.setContentSource(Csi.VolumeContentSource.newBuilder().setSnapshot(
-                    Csi.VolumeContentSource.SnapshotSource.newBuilder().setSnapshotId(v.sourceSnapshotId())));
-        } else if (v.sourceVolumeId() != null) {
-            b.setContentSource(Csi.VolumeContentSource.newBuilder().setVolume(
-                    Csi.VolumeContentSource.VolumeSource.newBuilder().setVolumeId(v.sourceVolumeId())));
-        }
-        return b.build();
-    }
-
-    private Csi.VolumeCondition conditionOf(VolumeRecord v) {
-        return Csi.VolumeCondition.newBuilder().setAbnormal(v.abnormal()).setMessage(v.conditionMessage()).build();
-    }
-
-    static Csi.Snapshot snapshotOf(SnapshotRecord s) {
-        var b = Csi.Snapshot.newBuilder().setSnapshotId(s.id()).setSourceVolumeId(s.sourceVolumeId())
-                .setSizeBytes(s.sizeBytes()).setReadyToUse(s.readyToUse()).setCreationTime(ts(s.createdAtMs()));
-        if (s.groupSnapshotId() != null) {
-            b.setGroupSnapshotId(s.groupSnapshotId());
-        }
-        return b.build();
-    }
-
-    private static void checkMutableKeys(Map<String, String> params, String rpc) {
-        for (String k : params.keySet()) {
-            if (!MUTABLE_KEYS.contains(k)) {
-                throw Rpc.invalid("mutable_parameters key " + k + " is not supported in " + rpc
-                        + ". Supported keys: " + MUTABLE_KEYS.stream().sorted().toList() + ".");
-            }
-        }
+        this.creation = new VolumeCreation(model);
     }
 
     // ------------------------------------------------------------------ volumes
 
     @Override
     public void createVolume(Csi.CreateVolumeRequest req, StreamObserver<Csi.CreateVolumeResponse> out) {
-        String rpc = SVC + "CreateVolume";
-        Rpc.run(out, faults, rpc, req.getName().isEmpty() ? null : "name:" + req.getName(), () -> {
-            Rpc.require(req.getName(), "name", "CreateVolume");
-            if (req.getVolumeCapabilitiesCount() == 0) {
-                throw Rpc.invalid("volume_capabilities is required in CreateVolume but was empty. Give at least one.");
-            }
-            List<Cap> caps = req.getVolumeCapabilitiesList().stream().map(c -> cap(c, "CreateVolume")).toList();
-            boolean block = caps.get(0).block();
-            if (caps.stream().anyMatch(c -> c.block() != block)) {
-                throw Rpc.invalid("volume_capabilities mix block and mount access types; a volume has one access type.");
-            }
-            String fsType = caps.stream().map(Cap::fsType).filter(f -> !f.isEmpty()).findFirst().orElse(block ? "" : "ext4");
-            List<String> modes = caps.stream().map(Cap::mode).distinct().sorted().toList();
-            long required = req.getCapacityRange().getRequiredBytes();
-            long limit = req.getCapacityRange().getLimitBytes();
-            if (required < 0 || limit < 0) {
-                throw Rpc.invalid("capacity_range bytes must not be negative.");
-            }
-            if (limit > 0 && required > limit) {
-                throw Status.OUT_OF_RANGE.withDescription("capacity_range required_bytes " + required
-                        + " is larger than limit_bytes " + limit + ".").asRuntimeException();
-            }
-            checkMutableKeys(req.getMutableParamsMap(), "CreateVolume");
-            String snapSource = req.hasVolumeContentSource() && req.getVolumeContentSource().hasSnapshot()
-                    ? req.getVolumeContentSource().getSnapshot().getSnapshotId() : null;
-            String volSource = req.hasVolumeContentSource() && req.getVolumeContentSource().hasVolume()
-                    ? req.getVolumeContentSource().getVolume().getVolumeId() : null;
-            if (req.hasVolumeContentSource() && snapSource == null && volSource == null) {
-                throw Rpc.invalid("volume_content_source is set but names neither a snapshot nor a volume.");
-            }
-            if ((snapSource != null && snapSource.isEmpty()) || (volSource != null && volSource.isEmpty())) {
-                throw Rpc.invalid("volume_content_source has an empty id.");
-            }
-            Optional<VolumeRecord> existing = model.volumeByName(req.getName());
-            if (existing.isPresent()) {
-                VolumeRecord v = existing.get();
-                boolean ok = v.capacityBytes() >= required && (limit == 0 || v.capacityBytes() <= limit)
-                        && v.block() == block && Objects.equals(v.sourceSnapshotId(), snapSource)
-                        && Objects.equals(v.sourceVolumeId(), volSource)
-                        && v.parameters().equals(req.getParametersMap())
-                        && new HashSet<>(v.accessModes()).containsAll(modes);
-                if (!ok) {
-                    throw Status.ALREADY_EXISTS.withDescription("Volume name " + req.getName()
-                            + " is already used by volume " + v.id() + " with incompatible arguments (capacity "
-                            + v.capacityBytes() + " bytes, " + (v.block() ? "block" : "mount") + ", parameters "
-                            + v.parameters().keySet() + "). Use another name or repeat the original request.")
-                            .asRuntimeException();
-                }
-                return Csi.CreateVolumeResponse.newBuilder().setVolume(volumeOf(v)).build();
-            }
-            long size;
-            if (required > 0) {
-                size = (required + MIB - 1) / MIB * MIB;
-            } else {
-                size = limit > 0 ? Math.min(DEFAULT_BYTES, limit / MIB * MIB) : DEFAULT_BYTES;
-            }
-            if (size == 0 || (limit > 0 && size > limit)) {
-                throw Status.OUT_OF_RANGE.withDescription("capacity_range [" + required + ", " + limit
-                        + "] bytes holds no whole MiB; volumes are sized in MiB.").asRuntimeException();
-            }
-            if (snapSource != null) {
-                Optional<SnapshotRecord> s = model.snapshot(snapSource);
-                if (s.isPresent() && required == 0 && size < s.get().sizeBytes()) {
-                    size = s.get().sizeBytes();
-                }
-            } else if (volSource != null) {
-                Optional<VolumeRecord> s = model.volume(volSource);
-                if (s.isPresent() && required == 0 && size < s.get().capacityBytes()) {
-                    size = s.get().capacityBytes();
-                }
-            }
-            String site = chooseSite(req);
-            String pool = req.getParametersMap().get("pool");
-            VolumeRecord v = model.createVolume(new VolumeSpec(req.getName(), null, pool, size, block, fsType,
-                    caps.get(0).mountFlags(), modes, req.getParametersMap(), req.getMutableParamsMap(),
-                    site == null ? Map.of() : Map.of(ArrayModel.TOPOLOGY_KEY, site), snapSource, volSource,
-                    req.getParametersMap().getOrDefault("description", "")));
-            return Csi.CreateVolumeResponse.newBuilder().setVolume(volumeOf(v)).build();
-        });
-    }
-
-    /** The site to provision in: first preferred, else first requisite segment naming a known array. */
-    private String chooseSite(Csi.CreateVolumeRequest req) {
-        if (!req.hasAccessibilityRequirements()) {
-            return null;
-        }
-        var ar = req.getAccessibilityRequirements();
-        List<Csi.Topology> order = new ArrayList<>(ar.getPreferredList());
-        order.addAll(ar.getRequisiteList());
-        if (order.isEmpty()) {
-            return null;
-        }
-        for (Csi.Topology t : order) {
-            String site = t.getSegmentsMap().get(ArrayModel.TOPOLOGY_KEY);
-            if (site != null && model.array(site).isPresent()) {
-                return site;
-            }
-        }
-        throw Status.RESOURCE_EXHAUSTED.withDescription("No array serves the requested accessibility_requirements. "
-                + "Known segments: " + ArrayModel.TOPOLOGY_KEY + "=" + model.arrays().stream().map(StorageArray::name).toList()
-                + ".").asRuntimeException();
+        Rpc.run(out, faults, SVC + "CreateVolume", req.getName().isEmpty() ? null : "name:" + req.getName(),
+                () -> creation.create(req));
     }
 
     @Override
     public void deleteVolume(Csi.DeleteVolumeRequest req, StreamObserver<Csi.DeleteVolumeResponse> out) {
         Rpc.run(out, faults, SVC + "DeleteVolume", req.getVolumeId(), () -> {
             Rpc.require(req.getVolumeId(), "volume_id", "DeleteVolume");
-            model.deleteVolume(req.getVolumeId());
+            model.volumes().delete(req.getVolumeId());
             return Csi.DeleteVolumeResponse.getDefaultInstance();
         });
     }
@@ -247,14 +77,14 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 throw Rpc.invalid("volume_capability is required in ControllerPublishVolume but was not set.");
             }
             Cap c = cap(req.getVolumeCapability(), "ControllerPublishVolume");
-            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+            VolumeRecord v = model.volumes().get(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
                     "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
-            if (model.hostByNodeId(req.getNodeId()).isEmpty()) {
+            if (model.hosts().byNodeId(req.getNodeId()).isEmpty()) {
                 throw Status.NOT_FOUND.withDescription("Node " + req.getNodeId()
                         + " does not exist on the array. Check the node_id reported by NodeGetInfo.").asRuntimeException();
             }
             checkCompatible(v, c, "ControllerPublishVolume");
-            var p = model.publish(v.id(), req.getNodeId(), c.mode(), req.getReadonly());
+            var p = model.publications().publish(v.id(), req.getNodeId(), c.mode(), req.getReadonly());
             return Csi.ControllerPublishVolumeResponse.newBuilder().putAllPublishContext(p.publishContext()).build();
         });
     }
@@ -275,10 +105,10 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                                           StreamObserver<Csi.ControllerUnpublishVolumeResponse> out) {
         Rpc.run(out, faults, SVC + "ControllerUnpublishVolume", req.getVolumeId(), () -> {
             Rpc.require(req.getVolumeId(), "volume_id", "ControllerUnpublishVolume");
-            List<String> nodes = req.getNodeId().isEmpty() ? model.publishedNodeIds(req.getVolumeId())
+            List<String> nodes = req.getNodeId().isEmpty() ? model.publications().nodeIds(req.getVolumeId())
                     : List.of(req.getNodeId());
             for (String n : nodes) {
-                model.unpublish(req.getVolumeId(), n);
+                model.publications().unpublish(req.getVolumeId(), n);
             }
             return Csi.ControllerUnpublishVolumeResponse.getDefaultInstance();
         });
@@ -294,7 +124,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
             }
             List<Cap> caps = req.getVolumeCapabilitiesList().stream()
                     .map(c -> cap(c, "ValidateVolumeCapabilities")).toList();
-            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+            VolumeRecord v = model.volumes().get(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
                     "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
             String problem = null;
             for (Cap c : caps) {
@@ -331,15 +161,15 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                         + "' is not a token this plugin issued. Restart listing without a token.").asRuntimeException();
             }
             int max = req.getMaxEntries() == 0 ? Integer.MAX_VALUE : req.getMaxEntries();
-            List<VolumeRecord> page = model.volumesAfter(token.isEmpty() ? null : token, max);
+            List<VolumeRecord> page = model.volumes().after(token.isEmpty() ? null : token, max);
             var b = Csi.ListVolumesResponse.newBuilder();
             for (VolumeRecord v : page) {
                 b.addEntries(Csi.ListVolumesResponse.Entry.newBuilder().setVolume(volumeOf(v))
                         .setStatus(Csi.ListVolumesResponse.VolumeStatus.newBuilder()
-                                .addAllPublishedNodeIds(model.publishedNodeIds(v.id()))
+                                .addAllPublishedNodeIds(model.publications().nodeIds(v.id()))
                                 .setVolumeCondition(conditionOf(v))));
             }
-            if (!page.isEmpty() && page.size() == max && model.hasVolumeAfter(page.get(page.size() - 1).id())) {
+            if (!page.isEmpty() && page.size() == max && model.volumes().hasAfter(page.get(page.size() - 1).id())) {
                 b.setNextToken(page.get(page.size() - 1).id());
             }
             return b.build();
@@ -354,13 +184,13 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                     ? req.getAccessibleTopology().getSegmentsMap().get(ArrayModel.TOPOLOGY_KEY) : null;
             String pool = req.getParametersMap().get("pool");
             long avail = 0;
-            for (StorageArray a : model.arrays()) {
+            for (StorageArray a : model.arrays().all()) {
                 if (site != null && !site.equals(a.name())) {
                     continue;
                 }
                 for (StorageArray.Pool p : a.pools()) {
                     if (pool == null ? p == a.pools().get(0) : pool.equals(p.name())) {
-                        avail += model.availableBytes(a.name(), p.name());
+                        avail += model.arrays().availableBytes(a.name(), p.name());
                     }
                 }
             }
@@ -403,7 +233,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
         Rpc.run(out, faults, SVC + "CreateSnapshot", req.getSourceVolumeId(), () -> {
             Rpc.require(req.getSourceVolumeId(), "source_volume_id", "CreateSnapshot");
             Rpc.require(req.getName(), "name", "CreateSnapshot");
-            SnapshotRecord s = model.createSnapshot(req.getName(), req.getSourceVolumeId());
+            SnapshotRecord s = model.snapshots().create(req.getName(), req.getSourceVolumeId());
             return Csi.CreateSnapshotResponse.newBuilder().setSnapshot(snapshotOf(s)).build();
         });
     }
@@ -413,13 +243,13 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
         Rpc.run(out, faults, SVC + "DeleteSnapshot", req.getSnapshotId(), () -> {
             Rpc.require(req.getSnapshotId(), "snapshot_id", "DeleteSnapshot");
             // spec.md "DeleteSnapshot Errors": "Snapshot is part of a group | 3 INVALID_ARGUMENT"
-            Optional<SnapshotRecord> s = model.snapshot(req.getSnapshotId());
+            Optional<SnapshotRecord> s = model.snapshots().get(req.getSnapshotId());
             if (s.isPresent() && s.get().groupSnapshotId() != null
-                    && model.groupSnapshot(s.get().groupSnapshotId()).isPresent()) {
+                    && model.groupSnapshots().get(s.get().groupSnapshotId()).isPresent()) {
                 throw Rpc.invalid("Snapshot " + req.getSnapshotId() + " is part of group snapshot "
                         + s.get().groupSnapshotId() + " and cannot be deleted alone. Call DeleteVolumeGroupSnapshot.");
             }
-            model.deleteSnapshot(req.getSnapshotId());
+            model.snapshots().delete(req.getSnapshotId());
             return Csi.DeleteSnapshotResponse.getDefaultInstance();
         });
     }
@@ -437,11 +267,11 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
             }
             List<SnapshotRecord> all;
             if (!req.getSnapshotId().isEmpty()) {
-                all = model.snapshot(req.getSnapshotId()).map(List::of).orElse(List.of());
+                all = model.snapshots().get(req.getSnapshotId()).map(List::of).orElse(List.of());
             } else if (!req.getSourceVolumeId().isEmpty()) {
-                all = model.snapshotsOf(req.getSourceVolumeId());
+                all = model.snapshots().of(req.getSourceVolumeId());
             } else {
-                all = model.snapshots();
+                all = model.snapshots().all();
             }
             if (!req.getSnapshotId().isEmpty() && !req.getSourceVolumeId().isEmpty()) {
                 all = all.stream().filter(s -> s.sourceVolumeId().equals(req.getSourceVolumeId())).toList();
@@ -474,7 +304,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
     public void getSnapshot(Csi.GetSnapshotRequest req, StreamObserver<Csi.GetSnapshotResponse> out) {
         Rpc.run(out, faults, SVC + "GetSnapshot", null, () -> {
             Rpc.require(req.getSnapshotId(), "snapshot_id", "GetSnapshot");
-            SnapshotRecord s = model.snapshot(req.getSnapshotId()).orElseThrow(() -> Status.NOT_FOUND
+            SnapshotRecord s = model.snapshots().get(req.getSnapshotId()).orElseThrow(() -> Status.NOT_FOUND
                     .withDescription("Snapshot " + req.getSnapshotId() + " does not exist.").asRuntimeException());
             return Csi.GetSnapshotResponse.newBuilder().setSnapshot(snapshotOf(s)).build();
         });
@@ -499,7 +329,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 throw Status.OUT_OF_RANGE.withDescription("capacity_range required_bytes " + required
                         + " is larger than limit_bytes " + limit + ".").asRuntimeException();
             }
-            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+            VolumeRecord v = model.volumes().get(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
                     "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
             if (req.hasVolumeCapability()) {
                 Cap c = cap(req.getVolumeCapability(), "ControllerExpandVolume");
@@ -515,7 +345,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 throw Status.OUT_OF_RANGE.withDescription("Volume " + v.id() + " is already " + v.capacityBytes()
                         + " bytes, more than limit_bytes " + limit + "; volumes cannot shrink.").asRuntimeException();
             }
-            VolumeRecord n = model.expandVolume(v.id(), target);
+            VolumeRecord n = model.volumes().expand(v.id(), target);
             return Csi.ControllerExpandVolumeResponse.newBuilder().setCapacityBytes(n.capacityBytes())
                     .setNodeExpansionRequired(!n.block()).build();
         });
@@ -526,11 +356,11 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                                     StreamObserver<Csi.ControllerGetVolumeResponse> out) {
         Rpc.run(out, faults, SVC + "ControllerGetVolume", null, () -> {
             Rpc.require(req.getVolumeId(), "volume_id", "ControllerGetVolume");
-            VolumeRecord v = model.volume(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+            VolumeRecord v = model.volumes().get(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
                     "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
             return Csi.ControllerGetVolumeResponse.newBuilder().setVolume(volumeOf(v))
                     .setStatus(Csi.ControllerGetVolumeResponse.VolumeStatus.newBuilder()
-                            .addAllPublishedNodeIds(model.publishedNodeIds(v.id()))
+                            .addAllPublishedNodeIds(model.publications().nodeIds(v.id()))
                             .setVolumeCondition(conditionOf(v))).build();
         });
     }
@@ -559,7 +389,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 }
             }
             try {
-                model.modifyVolume(req.getVolumeId(), new HashMap<>(req.getMutableParamsMap()), MUTABLE_KEYS);
+                model.volumes().modify(req.getVolumeId(), new HashMap<>(req.getMutableParamsMap()), MUTABLE_KEYS);
             } catch (ModelException e) {
                 throw Rpc.statusOf(e).asRuntimeException();
             }

@@ -32,9 +32,9 @@ public final class GroupControllerService extends GroupControllerGrpc.GroupContr
 
     private Csi.VolumeGroupSnapshot groupOf(GroupSnapshotRecord g) {
         var b = Csi.VolumeGroupSnapshot.newBuilder().setGroupSnapshotId(g.id())
-                .setCreationTime(ControllerService.ts(g.createdAtMs())).setReadyToUse(g.readyToUse());
+                .setCreationTime(CsiMessages.ts(g.createdAtMs())).setReadyToUse(g.readyToUse());
         for (String sid : g.snapshotIds()) {
-            model.snapshot(sid).ifPresent(s -> b.addSnapshots(ControllerService.snapshotOf(s)));
+            model.snapshots().get(sid).ifPresent(s -> b.addSnapshots(CsiMessages.snapshotOf(s)));
         }
         return b.build();
     }
@@ -59,7 +59,7 @@ public final class GroupControllerService extends GroupControllerGrpc.GroupContr
                 throw Rpc.invalid("source_volume_ids is required in CreateVolumeGroupSnapshot but was empty.");
             }
             List<String> ids = req.getSourceVolumeIdsList().stream().distinct().sorted().toList();
-            Optional<GroupSnapshotRecord> existing = model.groupSnapshots().stream()
+            Optional<GroupSnapshotRecord> existing = model.groupSnapshots().all().stream()
                     .filter(g -> g.name().equals(req.getName())).findFirst();
             if (existing.isEmpty()) {
                 String array = null;
@@ -67,7 +67,7 @@ public final class GroupControllerService extends GroupControllerGrpc.GroupContr
                     if (id.isEmpty()) {
                         throw Rpc.invalid("source_volume_ids contains an empty id.");
                     }
-                    VolumeRecord v = model.volume(id).orElseThrow(() -> Status.NOT_FOUND.withDescription(
+                    VolumeRecord v = model.volumes().get(id).orElseThrow(() -> Status.NOT_FOUND.withDescription(
                             "Source volume " + id + " does not exist.").asRuntimeException());
                     if (array != null && !array.equals(v.array())) {
                         throw Status.FAILED_PRECONDITION.withDescription("Source volumes are on arrays " + array
@@ -78,12 +78,12 @@ public final class GroupControllerService extends GroupControllerGrpc.GroupContr
                 }
             }
             String groupId = null;
-            var groups = ids.stream().map(id -> model.groupOf(id).map(VolumeGroupRecord::id).orElse(""))
+            var groups = ids.stream().map(id -> model.groups().of(id).map(VolumeGroupRecord::id).orElse(""))
                     .collect(Collectors.toSet());
             if (groups.size() == 1 && !groups.contains("")) {
                 groupId = groups.iterator().next();
             }
-            GroupSnapshotRecord g = model.createGroupSnapshot(req.getName(), ids, groupId);
+            GroupSnapshotRecord g = model.groupSnapshots().create(req.getName(), ids, groupId);
             return Csi.CreateVolumeGroupSnapshotResponse.newBuilder().setGroupSnapshot(groupOf(g)).build();
         });
     }
@@ -93,7 +93,7 @@ public final class GroupControllerService extends GroupControllerGrpc.GroupContr
                                           StreamObserver<Csi.DeleteVolumeGroupSnapshotResponse> out) {
         Rpc.run(out, faults, SVC + "DeleteVolumeGroupSnapshot", req.getGroupSnapshotId(), () -> {
             Rpc.require(req.getGroupSnapshotId(), "group_snapshot_id", "DeleteVolumeGroupSnapshot");
-            model.deleteGroupSnapshot(req.getGroupSnapshotId(), req.getSnapshotIdsList());
+            model.groupSnapshots().delete(req.getGroupSnapshotId(), req.getSnapshotIdsList());
             return Csi.DeleteVolumeGroupSnapshotResponse.getDefaultInstance();
         });
     }
@@ -103,7 +103,7 @@ public final class GroupControllerService extends GroupControllerGrpc.GroupContr
                                        StreamObserver<Csi.GetVolumeGroupSnapshotResponse> out) {
         Rpc.run(out, faults, SVC + "GetVolumeGroupSnapshot", null, () -> {
             Rpc.require(req.getGroupSnapshotId(), "group_snapshot_id", "GetVolumeGroupSnapshot");
-            GroupSnapshotRecord g = model.groupSnapshot(req.getGroupSnapshotId()).orElseThrow(() -> Status.NOT_FOUND
+            GroupSnapshotRecord g = model.groupSnapshots().get(req.getGroupSnapshotId()).orElseThrow(() -> Status.NOT_FOUND
                     .withDescription("Group snapshot " + req.getGroupSnapshotId() + " does not exist.")
                     .asRuntimeException());
             if (req.getSnapshotIdsCount() > 0

@@ -34,7 +34,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
     }
 
     private VolumeRecord volume(String id) {
-        return model.volume(id).orElseThrow(() -> Status.NOT_FOUND.withDescription("Volume " + id
+        return model.volumes().get(id).orElseThrow(() -> Status.NOT_FOUND.withDescription("Volume " + id
                 + " does not exist.").asRuntimeException());
     }
 
@@ -46,7 +46,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             if (!req.hasVolumeCapability()) {
                 throw Rpc.invalid("volume_capability is required in NodeStageVolume but was not set.");
             }
-            ControllerService.Cap c = ControllerService.cap(req.getVolumeCapability(), "NodeStageVolume");
+            CsiMessages.Cap c = CsiMessages.cap(req.getVolumeCapability(), "NodeStageVolume");
             VolumeRecord v = volume(req.getVolumeId());
             if (!v.accessModes().contains(c.mode())) {
                 throw Status.FAILED_PRECONDITION.withDescription("Volume " + v.id() + " supports access modes "
@@ -54,7 +54,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             }
             String staging = req.getStagingTargetPath();
             paths.checkStaging(staging);
-            model.stage(new NodeMount(v.id(), nodeId, true, staging, "", false, c.block(),
+            model.nodeRecords().stage(new NodeMount(v.id(), nodeId, true, staging, "", false, c.block(),
                     c.block() ? "" : (c.fsType().isEmpty() ? v.fsType() : c.fsType()), c.mountFlags(), c.mode()));
             paths.staged(staging);
             return Csi.NodeStageVolumeResponse.getDefaultInstance();
@@ -68,7 +68,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             Rpc.require(req.getVolumeId(), "volume_id", "NodeUnstageVolume");
             Rpc.require(req.getStagingTargetPath(), "staging_target_path", "NodeUnstageVolume");
             volume(req.getVolumeId());
-            if (model.unstage(req.getVolumeId(), nodeId, req.getStagingTargetPath())) {
+            if (model.nodeRecords().unstage(req.getVolumeId(), nodeId, req.getStagingTargetPath())) {
                 paths.unstaged(req.getStagingTargetPath());
             }
             return Csi.NodeUnstageVolumeResponse.getDefaultInstance();
@@ -83,7 +83,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             if (!req.hasVolumeCapability()) {
                 throw Rpc.invalid("volume_capability is required in NodePublishVolume but was not set.");
             }
-            ControllerService.Cap c = ControllerService.cap(req.getVolumeCapability(), "NodePublishVolume");
+            CsiMessages.Cap c = CsiMessages.cap(req.getVolumeCapability(), "NodePublishVolume");
             VolumeRecord v = volume(req.getVolumeId());
             if (req.getStagingTargetPath().isEmpty()) {
                 throw Status.FAILED_PRECONDITION.withDescription("staging_target_path is not set, but this plugin "
@@ -100,18 +100,18 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
                 }
             }
             String target = req.getTargetPath();
-            boolean fresh = model.publishedAt(v.id(), nodeId, target).isEmpty();
+            boolean fresh = model.nodeRecords().publishedAt(v.id(), nodeId, target).isEmpty();
             if (fresh) {
                 paths.checkTarget(target, c.block());
             }
-            model.nodePublish(new NodeMount(v.id(), nodeId, false, target, req.getStagingTargetPath(),
+            model.nodeRecords().publish(new NodeMount(v.id(), nodeId, false, target, req.getStagingTargetPath(),
                     req.getReadonly(), c.block(), c.block() ? "" : (c.fsType().isEmpty() ? v.fsType() : c.fsType()),
                     c.mountFlags(), c.mode()), true);
             try {
                 paths.placeTarget(target, c.block());
             } catch (RuntimeException e) {
                 if (fresh) {
-                    model.nodeUnpublish(v.id(), nodeId, target);
+                    model.nodeRecords().unpublish(v.id(), nodeId, target);
                 }
                 throw e;
             }
@@ -126,9 +126,9 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             Rpc.require(req.getVolumeId(), "volume_id", "NodeUnpublishVolume");
             Rpc.require(req.getTargetPath(), "target_path", "NodeUnpublishVolume");
             volume(req.getVolumeId());
-            if (model.publishedAt(req.getVolumeId(), nodeId, req.getTargetPath()).isPresent()) {
+            if (model.nodeRecords().publishedAt(req.getVolumeId(), nodeId, req.getTargetPath()).isPresent()) {
                 paths.removeTarget(req.getTargetPath());
-                model.nodeUnpublish(req.getVolumeId(), nodeId, req.getTargetPath());
+                model.nodeRecords().unpublish(req.getVolumeId(), nodeId, req.getTargetPath());
             }
             return Csi.NodeUnpublishVolumeResponse.getDefaultInstance();
         });
@@ -141,7 +141,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             Rpc.require(req.getVolumeId(), "volume_id", "NodeGetVolumeStats");
             Rpc.require(req.getVolumePath(), "volume_path", "NodeGetVolumeStats");
             VolumeRecord v = volume(req.getVolumeId());
-            Optional<NodeMount> m = model.mountAt(v.id(), nodeId, req.getVolumePath());
+            Optional<NodeMount> m = model.nodeRecords().at(v.id(), nodeId, req.getVolumePath());
             if (m.isEmpty()) {
                 throw Status.NOT_FOUND.withDescription("Volume " + v.id() + " is not staged or published at "
                         + req.getVolumePath() + " on node " + nodeId + ".").asRuntimeException();
@@ -168,7 +168,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             Rpc.require(req.getVolumeId(), "volume_id", "NodeExpandVolume");
             Rpc.require(req.getVolumePath(), "volume_path", "NodeExpandVolume");
             VolumeRecord v = volume(req.getVolumeId());
-            if (model.mountAt(v.id(), nodeId, req.getVolumePath()).isEmpty()) {
+            if (model.nodeRecords().at(v.id(), nodeId, req.getVolumePath()).isEmpty()) {
                 throw Status.NOT_FOUND.withDescription("Volume " + v.id() + " is not staged or published at "
                         + req.getVolumePath() + " on node " + nodeId + ".").asRuntimeException();
             }
@@ -180,7 +180,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
             }
             if (req.hasVolumeCapability()) {
                 // spec.md "NodeExpandVolume Errors": "Exceeds capabilities | 3 INVALID_ARGUMENT"
-                ControllerService.Cap c = ControllerService.cap(req.getVolumeCapability(), "NodeExpandVolume");
+                CsiMessages.Cap c = CsiMessages.cap(req.getVolumeCapability(), "NodeExpandVolume");
                 if (c.block() != v.block()) {
                     throw Rpc.invalid("Volume " + v.id() + " is a " + (v.block() ? "block" : "mount")
                             + " volume; NodeExpandVolume asked for " + (c.block() ? "block" : "mount") + " access.");
@@ -217,7 +217,7 @@ public final class NodeService extends NodeGrpc.NodeImplBase {
     @Override
     public void nodeGetInfo(Csi.NodeGetInfoRequest req, StreamObserver<Csi.NodeGetInfoResponse> out) {
         Rpc.run(out, faults, SVC + "NodeGetInfo", null, () -> {
-            Optional<HostRecord> h = model.hostByNodeId(nodeId);
+            Optional<HostRecord> h = model.hosts().byNodeId(nodeId);
             var b = Csi.NodeGetInfoResponse.newBuilder().setNodeId(nodeId)
                     .setMaxVolumesPerNode(h.map(HostRecord::maxVolumes).orElse(0L));
             h.ifPresent(host -> b.setAccessibleTopology(Csi.Topology.newBuilder().putAllSegments(host.topology())));

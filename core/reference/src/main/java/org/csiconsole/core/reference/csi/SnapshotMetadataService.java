@@ -45,7 +45,7 @@ public final class SnapshotMetadataService extends SnapshotMetadataGrpc.Snapshot
     }
 
     private int fillPer65536(SnapshotRecord s) {
-        VolumeRecord v = model.volume(s.sourceVolumeId()).orElse(null);
+        VolumeRecord v = model.volumes().get(s.sourceVolumeId()).orElse(null);
         if (v == null || v.capacityBytes() == 0) {
             return 65536 * 3 / 10;
         }
@@ -58,7 +58,7 @@ public final class SnapshotMetadataService extends SnapshotMetadataGrpc.Snapshot
 
     private SnapshotRecord snapshot(String id, String field, String rpc) {
         Rpc.require(id, field, rpc);
-        return model.snapshot(id).orElseThrow(() -> Status.NOT_FOUND.withDescription("Snapshot " + id
+        return model.snapshots().get(id).orElseThrow(() -> Status.NOT_FOUND.withDescription("Snapshot " + id
                 + " does not exist.").asRuntimeException());
     }
 

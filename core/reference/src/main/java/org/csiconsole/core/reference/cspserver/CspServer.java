@@ -1,8 +1,6 @@
 package org.csiconsole.core.reference.cspserver;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -16,7 +14,6 @@ import io.javalin.json.JavalinJackson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 
@@ -142,16 +139,8 @@ public final class CspServer implements AutoCloseable {
 
     // ---------------------------------------------------------------- routing
 
-    private void get(String path, Handler h) {
-        on(HandlerType.GET, path, h);
-    }
-
     private void post(String path, Handler h) {
         on(HandlerType.POST, path, h);
-    }
-
-    private void put(String path, Handler h) {
-        on(HandlerType.PUT, path, h);
     }
 
     private void delete(String path, Handler h) {
@@ -170,109 +159,7 @@ public final class CspServer implements AutoCloseable {
         post("/tokens", this::login);
         delete("/tokens/{id}", this::logout);
 
-        get("/hosts", ctx -> ctx.json(backend.hosts(array(ctx)).stream().map(CspWire.Host::withoutSecret).toList()));
-        post("/hosts", this::createHost);
-        delete("/hosts", ctx -> {
-            String uuid = ctx.queryParam("uuid");
-            if (blank(uuid)) throw CspProblem.badRequest("Give the host to delete: DELETE /hosts/{id} or /hosts?uuid=<uuid>.");
-            backend.deleteHost(array(ctx), uuid.trim());
-            ctx.status(204);
-        });
-        delete("/hosts/{id}", ctx -> {
-            backend.deleteHost(array(ctx), ctx.pathParam("id"));
-            ctx.status(204);
-        });
-
-        get("/volumes", this::listVolumes);
-        get("/volumes/{id}", ctx -> ctx.json(backend.volume(array(ctx), ctx.pathParam("id"))
-                .orElseThrow(() -> CspProblem.notFound("Volume with id " + ctx.pathParam("id") + " not found."))));
-        post("/volumes", this::createVolume);
-        put("/volumes/{id}", this::editVolume);
-        put("/volumes/{id}/actions/publish", this::publish);
-        put("/volumes/{id}/actions/unpublish", ctx -> {
-            CspWire.PublishOptions o = body(ctx, CspWire.PublishOptions.class, "UnpublishOptions");
-            require(o.hostUuid(), "host_uuid", "UnpublishOptions");
-            backend.unpublish(array(ctx), ctx.pathParam("id"), o.hostUuid().trim());
-            ctx.status(204);
-        });
-        delete("/volumes/{id}", ctx -> {
-            backend.deleteVolume(array(ctx), ctx.pathParam("id"), "true".equalsIgnoreCase(ctx.queryParam("force")));
-            ctx.status(204);
-        });
-
-        get("/snapshots", this::listSnapshots);
-        get("/snapshots/{id}", ctx -> ctx.json(backend.snapshot(array(ctx), ctx.pathParam("id"))
-                .orElseThrow(() -> CspProblem.notFound("Snapshot with id " + ctx.pathParam("id") + " not found."))));
-        post("/snapshots", ctx -> {
-            CspWire.Snapshot s = body(ctx, CspWire.Snapshot.class, "Snapshot");
-            CspRequestRules.snapshotCreate(s);
-            String array = array(ctx);
-            backend.volume(array, s.volumeId().trim()).ifPresent(v -> CspRequestRules.snapshotVolumeName(s, v));
-            ctx.json(backend.createSnapshot(array, s));
-        });
-        delete("/snapshots/{id}", ctx -> {
-            backend.deleteSnapshot(array(ctx), ctx.pathParam("id"));
-            ctx.status(204);
-        });
-
-        get("/volume_groups", ctx -> {
-            String name = ctx.queryParam("name");
-            List<CspWire.VolumeGroup> all = backend.volumeGroups(array(ctx));
-            if (name == null) {
-                ctx.json(all);
-                return;
-            }
-            List<CspWire.VolumeGroup> hits = all.stream().filter(g -> name.equals(g.name())).toList();
-            if (hits.isEmpty()) {
-                throw new CspProblem(404, "Volume group with name " + name + " not found.", CspProblem.Shape.BARE);
-            }
-            ctx.json(hits);
-        });
-        get("/volume_groups/{id}", ctx -> ctx.json(backend.volumeGroup(array(ctx), ctx.pathParam("id"))
-                .orElseThrow(() -> CspProblem.notFound("Volume group with id " + ctx.pathParam("id") + " not found."))));
-        post("/volume_groups", ctx -> {
-            CspWire.VolumeGroup g = body(ctx, CspWire.VolumeGroup.class, "VolumeGroup");
-            CspRequestRules.volumeGroupCreate(g);
-            ctx.json(backend.createVolumeGroup(array(ctx), g));
-        });
-        delete("/volume_groups/{id}", ctx -> {
-            backend.deleteVolumeGroup(array(ctx), ctx.pathParam("id"));
-            ctx.status(204);
-        });
-
-        get("/snapshot_groups", ctx -> {
-            String vg = ctx.queryParam("volume_group_id");
-            if (blank(vg)) {
-                throw CspProblem.badRequest("The volume_group_id query parameter is mandatory: "
-                        + "GET /snapshot_groups?volume_group_id=<volume group id>.");
-            }
-            ctx.json(backend.snapshotGroups(array(ctx), vg.trim()));
-        });
-        get("/snapshot_groups/{id}", ctx -> ctx.json(backend.snapshotGroup(array(ctx), ctx.pathParam("id"))
-                .orElseThrow(() -> CspProblem.notFound("Snapshot group with id " + ctx.pathParam("id") + " not found."))));
-        post("/snapshot_groups", ctx -> {
-            CspWire.SnapshotGroup g = body(ctx, CspWire.SnapshotGroup.class, "SnapshotGroup");
-            CspRequestRules.snapshotGroupCreate(g);
-            String array = array(ctx);
-            backend.volumeGroup(array, g.volumeGroupId().trim()).ifPresent(vg -> CspRequestRules.snapshotGroupName(g, vg));
-            ctx.json(backend.createSnapshotGroup(array, g));
-        });
-        delete("/snapshot_groups/{id}", ctx -> {
-            backend.deleteSnapshotGroup(array(ctx), ctx.pathParam("id"));
-            ctx.status(204);
-        });
-
-        get("/replication_partners", ctx -> {
-            String name = ctx.queryParam("name");
-            List<CspWire.ReplicationPartner> all = backend.partners(array(ctx));
-            if (name == null) {
-                ctx.json(all);
-                return;
-            }
-            List<CspWire.ReplicationPartner> hits = all.stream().filter(p -> name.equals(p.name())).toList();
-            if (hits.isEmpty()) throw CspProblem.notFound("Replication partner with name " + name + " not found.");
-            ctx.json(hits);
-        });
+        new CspObjectRoutes(backend, mapper, this::on).register();
 
         app.exception(CspProblem.class, (e, ctx) -> writeError(ctx, e.status(), e.getMessage(), e.shape()));
         app.exception(HttpResponseException.class, (e, ctx) -> {
@@ -325,7 +212,8 @@ public final class CspServer implements AutoCloseable {
         return name;
     }
 
-    private static String array(Context ctx) {
+    /** The array the request selected (set by the guard before every object route). */
+    static String array(Context ctx) {
         return Objects.requireNonNull(ctx.attribute(ARRAY), "array");
     }
 
@@ -347,7 +235,7 @@ public final class CspServer implements AutoCloseable {
     // ---------------------------------------------------------------- handlers
 
     private void login(Context ctx) {
-        CspWire.LoginRequest req = body(ctx, CspWire.LoginRequest.class, "Token");
+        CspWire.LoginRequest req = CspObjectRoutes.body(mapper, ctx, CspWire.LoginRequest.class, "Token");
         try {
             require(req.username(), "username", "Token");
             if (req.password() == null || req.password().length == 0) {
@@ -372,83 +260,8 @@ public final class CspServer implements AutoCloseable {
         ctx.status(204);
     }
 
-    private void createHost(Context ctx) {
-        CspWire.Host h = body(ctx, CspWire.Host.class, "Host");
-        CspRequestRules.hostCreate(h);
-        ctx.json(backend.createHost(array(ctx), h).withoutSecret());
-    }
-
-    private void listVolumes(Context ctx) {
-        String name = ctx.queryParam("name");
-        List<CspWire.Volume> all = backend.volumes(array(ctx));
-        if (name == null) {
-            ctx.json(all);
-            return;
-        }
-        List<CspWire.Volume> hits = all.stream().filter(v -> name.equals(v.name())).toList();
-        if (hits.isEmpty()) throw CspProblem.notFound("Volume with name " + name + " not found.");
-        ctx.json(hits);
-    }
-
-    private void createVolume(Context ctx) {
-        CspWire.Volume v = body(ctx, CspWire.Volume.class, "Volume");
-        CspRequestRules.volumeCreate(v);
-        ctx.json(backend.createVolume(array(ctx), v));
-    }
-
-    private void editVolume(Context ctx) {
-        CspWire.Volume v = body(ctx, CspWire.Volume.class, "Volume");
-        String array = array(ctx);
-        String id = ctx.pathParam("id");
-        CspWire.Volume current = backend.volume(array, id)
-                .orElseThrow(() -> CspProblem.notFound("Volume with id " + id + " not found."));
-        ctx.json(backend.editVolume(array, id, CspRequestRules.volumeEdit(id, v, current)));
-    }
-
-    private void publish(Context ctx) {
-        CspWire.PublishOptions o = body(ctx, CspWire.PublishOptions.class, "PublishOptions");
-        String proto = CspRequestRules.publishProtocol(o);
-        ctx.json(backend.publish(array(ctx), ctx.pathParam("id"), o.hostUuid().trim(), proto));
-    }
-
-    private void listSnapshots(Context ctx) {
-        String volumeId = ctx.queryParam("volume_id");
-        if (blank(volumeId)) {
-            throw CspProblem.badRequest("The volume_id query parameter is mandatory: GET /snapshots?volume_id=<volume id>.");
-        }
-        String name = ctx.queryParam("name");
-        String mode = ctx.queryParam("mode");
-        if (mode != null && !mode.equals("exists")) {
-            throw CspProblem.badRequest("Unknown mode '" + mode + "'. The only mode is 'exists'.");
-        }
-        List<CspWire.Snapshot> all = backend.snapshots(array(ctx), volumeId.trim());
-        List<CspWire.Snapshot> hits = name == null ? all : all.stream().filter(s -> name.equals(s.name())).toList();
-        if (name != null && hits.isEmpty()) {
-            throw CspProblem.notFound("Snapshot with name " + name + " of volume " + volumeId.trim() + " not found.");
-        }
-        // mode=exists answers whether any snapshot exists: at most one entry, never the whole list.
-        ctx.json(mode != null && hits.size() > 1 ? hits.subList(0, 1) : hits);
-    }
-
     // ---------------------------------------------------------------- helpers
 
-    private <T> T body(Context ctx, Class<T> type, String object) {
-        byte[] bytes = ctx.bodyAsBytes();
-        if (bytes.length == 0) throw CspProblem.badRequest("The request has no body. Send the " + object + " as JSON.");
-        try {
-            T value = mapper.readValue(bytes, type);
-            if (value == null) throw CspProblem.badRequest("The request body is null. Send the " + object + " as a JSON object.");
-            return value;
-        } catch (JsonProcessingException e) {
-            // The parser's message may quote the body (which can hold a password); only the position is reported.
-            JsonLocation at = e.getLocation();
-            throw CspProblem.badRequest("The request body is not a valid " + object + " in JSON"
-                    + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")")
-                    + ". Fix the JSON and send it again.");
-        } catch (IOException e) {
-            throw CspProblem.badRequest("The request body could not be read. Send the " + object + " again.");
-        }
-    }
 
     private void writeError(Context ctx, int status, String message, CspProblem.Shape shape) {
         ctx.status(status);

@@ -1,9 +1,15 @@
 package org.csiconsole.core.reference.cspserver;
 
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.blank;
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.call;
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.list;
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.parseLong;
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.text;
+import static org.csiconsole.core.reference.cspserver.CspModelCalls.typed;
+
 import org.csiconsole.core.reference.array.ArrayModel;
-import org.csiconsole.core.reference.array.GroupSnapshotRecord;
+import org.csiconsole.core.reference.array.Publications;
 import org.csiconsole.core.reference.array.HostRecord;
-import org.csiconsole.core.reference.array.ModelException;
 import org.csiconsole.core.reference.array.Publication;
 import org.csiconsole.core.reference.array.ReplicationHealthState;
 import org.csiconsole.core.reference.array.ReplicationRole;
@@ -15,7 +21,6 @@ import org.csiconsole.core.reference.array.VolumeRecord;
 import org.csiconsole.core.reference.array.VolumeSpec;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,34 +43,36 @@ public final class ModelCspBackend implements CspBackend {
             "dedupeEnabled", "syncOnDetach");
 
     private final ArrayModel model;
+    private final ModelCspGroups groups;
 
     public ModelCspBackend(ArrayModel model) {
         this.model = Objects.requireNonNull(model, "model");
+        this.groups = new ModelCspGroups(model);
     }
 
     // ---------------------------------------------------------------- hosts
 
     @Override
     public List<CspWire.Host> hosts(String array) {
-        return model.hosts().stream().map(ModelCspBackend::host).toList();
+        return model.hosts().all().stream().map(ModelCspBackend::host).toList();
     }
 
     @Override
     public CspWire.Host createHost(String array, CspWire.Host in) {
         Map<String, String> topology = Map.of(ArrayModel.TOPOLOGY_KEY, array);
-        HostRecord h = call(() -> model.createHost(new HostRecord(null, in.name().trim(), in.uuid().trim(), list(in.iqns()),
+        HostRecord h = call(() -> model.hosts().create(new HostRecord(null, in.name().trim(), in.uuid().trim(), list(in.iqns()),
                 list(in.wwpns()), list(in.nqns()), in.chapUser(), in.chapPassword(), topology, list(in.networks()), 0)));
         return host(h);
     }
 
     @Override
     public void deleteHost(String array, String idOrUuid) {
-        HostRecord h = model.host(idOrUuid).or(() -> model.hostByNodeId(idOrUuid))
+        HostRecord h = model.hosts().get(idOrUuid).or(() -> model.hosts().byNodeId(idOrUuid))
                 .orElseThrow(() -> CspProblem.notFound("Host with id or uuid " + idOrUuid + " not found."));
-        if (!model.publicationsOnNode(h.nodeId()).isEmpty()) {
+        if (!model.publications().onNode(h.nodeId()).isEmpty()) {
             throw CspProblem.badRequest("Host " + h.name() + " still has published volumes. Unpublish them first.");
         }
-        call(() -> model.deleteHost(h.id()));
+        call(() -> model.hosts().delete(h.id()));
     }
 
     private static CspWire.Host host(HostRecord h) {
@@ -77,7 +84,7 @@ public final class ModelCspBackend implements CspBackend {
 
     @Override
     public List<CspWire.Volume> volumes(String array) {
-        return model.volumes().stream().filter(v -> v.array().equals(array)).map(this::volume).toList();
+        return model.volumes().all().stream().filter(v -> v.array().equals(array)).map(this::volume).toList();
     }
 
     @Override
@@ -88,11 +95,11 @@ public final class ModelCspBackend implements CspBackend {
     @Override
     public CspWire.Volume createVolume(String array, CspWire.Volume in) {
         String groupId = blank(in.volumeGroupId()) ? null : in.volumeGroupId().trim();
-        if (groupId != null) requireGroup(array, groupId);
+        if (groupId != null) groups.requireGroup(array, groupId);
         String base = blank(in.baseSnapshotId()) ? null : in.baseSnapshotId().trim();
         long size;
         if (base != null) {
-            SnapshotRecord s = model.snapshot(base).filter(x -> onArray(array, x.sourceVolumeId()))
+            SnapshotRecord s = model.snapshots().get(base).filter(x -> onArray(array, x.sourceVolumeId()))
                     .orElseThrow(() -> CspProblem.notFound("Snapshot with id " + base + " not found."));
             size = in.size() == null ? s.sizeBytes() : in.size();
         } else {
@@ -101,19 +108,19 @@ public final class ModelCspBackend implements CspBackend {
         VolumeSpec spec = new VolumeSpec(in.name().trim(), array, null, size, false, "ext4", List.of(),
                 List.of("SINGLE_NODE_WRITER"), text(in.config()), Map.of(), Map.of(), base, null,
                 in.description() == null ? "" : in.description());
-        VolumeRecord v = call(() -> model.createVolume(spec));
+        VolumeRecord v = call(() -> model.volumes().create(spec));
         if (!v.array().equals(array)) {
             throw CspProblem.conflict("Volume name " + v.name() + " is already used on array " + v.array() + ".");
         }
-        if (groupId != null && !model.groupOf(v.id()).map(g -> g.id().equals(groupId)).orElse(false)) {
+        if (groupId != null && !model.groups().of(v.id()).map(g -> g.id().equals(groupId)).orElse(false)) {
             try {
-                joinGroup(v.id(), groupId);
+                groups.joinGroup(v.id(), groupId);
             } catch (RuntimeException e) {
-                model.deleteVolume(v.id()); // leave nothing half made
+                model.volumes().delete(v.id()); // leave nothing half made
                 throw e;
             }
         }
-        return volume(model.volume(v.id()).orElse(v));
+        return volume(model.volumes().get(v.id()).orElse(v));
     }
 
     @Override
@@ -134,14 +141,14 @@ public final class ModelCspBackend implements CspBackend {
                     + "Give a size of at least " + v.capacityBytes() + " bytes.");
         }
         String groupId = in.volumeGroupId() == null ? null : in.volumeGroupId().trim();
-        if (groupId != null && !groupId.isEmpty()) requireGroup(array, groupId);
-        if (in.size() != null) call(() -> model.expandVolume(v.id(), in.size()));
-        if (!config.isEmpty()) call(() -> model.modifyVolume(v.id(), config, EDITABLE_CONFIG));
-        if (in.description() != null) call(() -> model.describeVolume(v.id(), in.description()));
+        if (groupId != null && !groupId.isEmpty()) groups.requireGroup(array, groupId);
+        if (in.size() != null) call(() -> model.volumes().expand(v.id(), in.size()));
+        if (!config.isEmpty()) call(() -> model.volumes().modify(v.id(), config, EDITABLE_CONFIG));
+        if (in.description() != null) call(() -> model.volumes().describe(v.id(), in.description()));
         if (groupId != null) {
-            Optional<VolumeGroupRecord> current = model.groupOf(v.id());
-            if (current.isPresent() && !current.get().id().equals(groupId)) leaveGroup(v.id(), current.get());
-            if (!groupId.isEmpty() && current.map(g -> !g.id().equals(groupId)).orElse(true)) joinGroup(v.id(), groupId);
+            Optional<VolumeGroupRecord> current = model.groups().of(v.id());
+            if (current.isPresent() && !current.get().id().equals(groupId)) groups.leaveGroup(v.id(), current.get());
+            if (!groupId.isEmpty() && current.map(g -> !g.id().equals(groupId)).orElse(true)) groups.joinGroup(v.id(), groupId);
         }
         return volume(requireVolume(array, id));
     }
@@ -153,7 +160,7 @@ public final class ModelCspBackend implements CspBackend {
 
     private CspWire.PublishInfo publishNow(String array, String volumeId, String hostUuid, String protocol) {
         VolumeRecord v = requireVolume(array, volumeId);
-        HostRecord h = model.hostByNodeId(hostUuid).or(() -> model.host(hostUuid))
+        HostRecord h = model.hosts().byNodeId(hostUuid).or(() -> model.hosts().get(hostUuid))
                 .orElseThrow(() -> CspProblem.notFound("Host with uuid " + hostUuid + " not found. Register it with POST /hosts first."));
         boolean supported = switch (protocol) {
             case "fc" -> !h.wwpns().isEmpty();
@@ -167,8 +174,8 @@ public final class ModelCspBackend implements CspBackend {
                 default -> "IQNs";
             } + " for access_protocol " + protocol + ". Publish with a protocol the host has initiators for.");
         }
-        Publication p = model.publications(v.id()).stream().filter(x -> x.nodeId().equals(h.nodeId())).findFirst()
-                .orElseGet(() -> call(() -> model.publish(v.id(), h.nodeId(),
+        Publication p = model.publications().of(v.id()).stream().filter(x -> x.nodeId().equals(h.nodeId())).findFirst()
+                .orElseGet(() -> call(() -> model.publications().publish(v.id(), h.nodeId(),
                         v.accessModes().isEmpty() ? "SINGLE_NODE_WRITER" : v.accessModes().get(0), false)));
         return publishInfo(v, h, p, protocol);
     }
@@ -176,7 +183,7 @@ public final class ModelCspBackend implements CspBackend {
     private CspWire.PublishInfo publishInfo(VolumeRecord v, HostRecord h, Publication p, String protocol) {
         Map<String, String> ctx = p.publishContext();
         long lun = parseLong(ctx.get("lun"));
-        StorageArray a = model.array(v.array()).orElse(null);
+        StorageArray a = model.arrays().get(v.array()).orElse(null);
         List<String> discovery = a == null ? List.of() : a.discoveryIps();
         List<String> targets = switch (protocol) {
             case "fc" -> null;
@@ -184,8 +191,8 @@ public final class ModelCspBackend implements CspBackend {
             default -> List.of(ctx.getOrDefault("target_iqns", "iqn.2020-01.org.csi-console:" + v.array() + ":" + v.id()));
         };
         List<CspWire.SecondaryLunInfo> peers = new ArrayList<>();
-        model.replication(v.id()).ifPresent(r -> {
-            StorageArray peer = model.array(r.peerArray()).orElse(null);
+        model.replications().of(v.id()).ifPresent(r -> {
+            StorageArray peer = model.arrays().get(r.peerArray()).orElse(null);
             boolean fc = protocol.equals("fc");
             peers.add(new CspWire.SecondaryLunInfo(lun,
                     fc ? null : List.of("iqn.2020-01.org.csi-console:" + r.peerArray() + ":" + r.peerId()),
@@ -193,15 +200,15 @@ public final class ModelCspBackend implements CspBackend {
         });
         boolean chap = protocol.equals("iscsi") && !h.chapUser().isEmpty();
         return new CspWire.PublishInfo(protocol, protocol.equals("fc") ? null : discovery, lun, peers,
-                ArrayModel.serialOf(v.id()), targets, chap ? h.chapUser() : null, chap ? h.chapPassword() : null);
+                Publications.serialOf(v.id()), targets, chap ? h.chapUser() : null, chap ? h.chapPassword() : null);
     }
 
     @Override
     public void unpublish(String array, String volumeId, String hostUuid) {
         VolumeRecord v = requireVolume(array, volumeId);
-        HostRecord h = model.hostByNodeId(hostUuid).or(() -> model.host(hostUuid))
+        HostRecord h = model.hosts().byNodeId(hostUuid).or(() -> model.hosts().get(hostUuid))
                 .orElseThrow(() -> CspProblem.notFound("Host with uuid " + hostUuid + " not found."));
-        guarded(v.id(), () -> call(() -> model.unpublishForce(v.id(), h.nodeId())));
+        guarded(v.id(), () -> call(() -> model.publications().unpublishForce(v.id(), h.nodeId())));
     }
 
     @Override
@@ -214,16 +221,16 @@ public final class ModelCspBackend implements CspBackend {
 
     private void delete(String array, String id, boolean force) {
         VolumeRecord v = requireVolume(array, id);
-        if (!model.publications(v.id()).isEmpty()) {
+        if (!model.publications().of(v.id()).isEmpty()) {
             if (!force) throw CspProblem.badRequest("Cannot delete a published volume");
-            for (Publication p : model.publications(v.id())) call(() -> model.unpublishForce(v.id(), p.nodeId()));
+            for (Publication p : model.publications().of(v.id())) call(() -> model.publications().unpublishForce(v.id(), p.nodeId()));
         }
-        Optional<VolumeGroupRecord> group = model.groupOf(v.id());
-        group.ifPresent(g -> leaveGroup(v.id(), g));
+        Optional<VolumeGroupRecord> group = model.groups().of(v.id());
+        group.ifPresent(g -> groups.leaveGroup(v.id(), g));
         try {
-            call(() -> model.deleteVolume(v.id()));
+            call(() -> model.volumes().delete(v.id()));
         } catch (RuntimeException e) {
-            group.ifPresent(g -> model.volumeGroup(g.id()).ifPresent(now -> joinGroup(v.id(), g.id())));
+            group.ifPresent(g -> model.groups().get(g.id()).ifPresent(now -> groups.joinGroup(v.id(), g.id())));
             throw e;
         }
     }
@@ -234,8 +241,8 @@ public final class ModelCspBackend implements CspBackend {
         v.mutableParameters().forEach((k, x) -> config.put(k, typed(x)));
         boolean clone = v.sourceSnapshotId() != null || v.sourceVolumeId() != null;
         return new CspWire.Volume(v.id(), v.name(), v.capacityBytes(), v.description(),
-                !model.publications(v.id()).isEmpty(), v.sourceSnapshotId() == null ? "" : v.sourceSnapshotId(),
-                clone ? Boolean.TRUE : null, model.groupOf(v.id()).map(VolumeGroupRecord::id).orElse(""), config);
+                !model.publications().of(v.id()).isEmpty(), v.sourceSnapshotId() == null ? "" : v.sourceSnapshotId(),
+                clone ? Boolean.TRUE : null, model.groups().of(v.id()).map(VolumeGroupRecord::id).orElse(""), config);
     }
 
     // ---------------------------------------------------------------- snapshots
@@ -243,28 +250,28 @@ public final class ModelCspBackend implements CspBackend {
     @Override
     public List<CspWire.Snapshot> snapshots(String array, String volumeId) {
         VolumeRecord v = requireVolume(array, volumeId);
-        return model.snapshotsOf(v.id()).stream().map(s -> snapshot(s, v)).toList();
+        return model.snapshots().of(v.id()).stream().map(s -> snapshot(s, v)).toList();
     }
 
     @Override
     public Optional<CspWire.Snapshot> snapshot(String array, String id) {
-        return model.snapshot(id).flatMap(s -> find(array, s.sourceVolumeId()).map(v -> snapshot(s, v)));
+        return model.snapshots().get(id).flatMap(s -> find(array, s.sourceVolumeId()).map(v -> snapshot(s, v)));
     }
 
     @Override
     public CspWire.Snapshot createSnapshot(String array, CspWire.Snapshot in) {
         VolumeRecord v = requireVolume(array, in.volumeId().trim());
-        SnapshotRecord s = call(() -> model.createSnapshot(in.name().trim(), v.id(), in.description()));
+        SnapshotRecord s = call(() -> model.snapshots().create(in.name().trim(), v.id(), in.description()));
         return snapshot(s, v);
     }
 
     @Override
     public void deleteSnapshot(String array, String id) {
         CspWire.Snapshot s = snapshot(array, id).orElseThrow(() -> CspProblem.notFound("Snapshot with id " + id + " not found."));
-        if (model.volumes().stream().anyMatch(v -> id.equals(v.sourceSnapshotId()))) {
+        if (model.volumes().all().stream().anyMatch(v -> id.equals(v.sourceSnapshotId()))) {
             throw CspProblem.conflict("Snapshot " + s.name() + " for volume " + s.volumeName() + " has a clone.");
         }
-        call(() -> model.deleteSnapshot(id));
+        call(() -> model.snapshots().delete(id));
     }
 
     private static CspWire.Snapshot snapshot(SnapshotRecord s, VolumeRecord v) {
@@ -272,148 +279,61 @@ public final class ModelCspBackend implements CspBackend {
                 s.readyToUse(), Map.of());
     }
 
-    // ---------------------------------------------------------------- volume groups
+    // ---------------------------------------------------------------- volume groups, snapshot groups
 
     @Override
     public List<CspWire.VolumeGroup> volumeGroups(String array) {
-        return model.volumeGroups().stream().filter(g -> inArray(g, array)).map(this::group).toList();
+        return groups.volumeGroups(array);
     }
 
     @Override
     public Optional<CspWire.VolumeGroup> volumeGroup(String array, String id) {
-        return model.volumeGroup(id).filter(g -> inArray(g, array)).map(this::group);
+        return groups.volumeGroup(array, id);
     }
 
     @Override
     public CspWire.VolumeGroup createVolumeGroup(String array, CspWire.VolumeGroup in) {
-        String name = in.name().trim();
-        Optional<VolumeGroupRecord> existing = model.volumeGroupByName(name);
-        if (existing.isPresent()) {
-            throw CspProblem.conflict("Volume group name " + name + " is already used by " + existing.get().id() + ".");
-        }
-        VolumeGroupRecord g = call(() -> model.createVolumeGroup(name, in.description(), text(in.config()), List.of()));
-        return group(g);
+        return groups.createVolumeGroup(array, in);
     }
 
     @Override
     public void deleteVolumeGroup(String array, String id) {
-        VolumeGroupRecord g = requireGroup(array, id);
-        if (model.groupSnapshots().stream().anyMatch(s -> id.equals(s.volumeGroupId()))) {
-            throw CspProblem.conflict("Volume group " + g.name() + " has snapshot groups. Delete them first.");
-        }
-        call(() -> model.deleteVolumeGroup(g.id()));
+        groups.deleteVolumeGroup(array, id);
     }
-
-    private CspWire.VolumeGroup group(VolumeGroupRecord g) {
-        List<CspWire.VolumeRef> refs = g.volumeIds().stream()
-                .map(id -> new CspWire.VolumeRef(id, model.volume(id).map(VolumeRecord::name).orElse(""))).toList();
-        return new CspWire.VolumeGroup(g.id(), g.name(), g.description(), refs, g.createdAtMs() / 1000,
-                new TreeMap<>(g.parameters()));
-    }
-
-    private VolumeGroupRecord requireGroup(String array, String id) {
-        return model.volumeGroup(id).filter(g -> inArray(g, array))
-                .orElseThrow(() -> CspProblem.notFound("Volume group with id " + id + " not found."));
-    }
-
-    /**
-     * A group lives on the array of its members; an empty group has no array yet and is seen from
-     * every array until its first member places it.
-     */
-    private static boolean inArray(VolumeGroupRecord g, String array) {
-        return g.array().equals(array) || g.volumeIds().isEmpty();
-    }
-
-    private void joinGroup(String volumeId, String groupId) {
-        VolumeGroupRecord g = model.volumeGroup(groupId)
-                .orElseThrow(() -> CspProblem.notFound("Volume group with id " + groupId + " not found."));
-        List<String> members = new ArrayList<>(g.volumeIds());
-        if (!members.contains(volumeId)) members.add(volumeId);
-        call(() -> model.setVolumeGroupMembers(groupId, members));
-    }
-
-    private void leaveGroup(String volumeId, VolumeGroupRecord g) {
-        List<String> members = new ArrayList<>(g.volumeIds());
-        members.remove(volumeId);
-        call(() -> model.setVolumeGroupMembers(g.id(), members));
-    }
-
-    // ---------------------------------------------------------------- snapshot groups
 
     @Override
     public List<CspWire.SnapshotGroup> snapshotGroups(String array, String volumeGroupId) {
-        VolumeGroupRecord g = requireGroup(array, volumeGroupId);
-        return model.groupSnapshots().stream().filter(s -> g.id().equals(s.volumeGroupId())).map(this::snapshotGroup).toList();
+        return groups.snapshotGroups(array, volumeGroupId);
     }
 
     @Override
     public Optional<CspWire.SnapshotGroup> snapshotGroup(String array, String id) {
-        return model.groupSnapshot(id).filter(s -> s.sourceVolumeIds().stream().allMatch(v -> onArray(array, v)))
-                .map(this::snapshotGroup);
+        return groups.snapshotGroup(array, id);
     }
 
     @Override
     public CspWire.SnapshotGroup createSnapshotGroup(String array, CspWire.SnapshotGroup in) {
-        VolumeGroupRecord g = requireGroup(array, in.volumeGroupId().trim());
-        if (g.volumeIds().isEmpty()) {
-            throw CspProblem.badRequest("Volume group " + g.name() + " has no volumes, so there is nothing to snapshot. "
-                    + "Add volumes to it first.");
-        }
-        GroupSnapshotRecord s = call(() -> model.createGroupSnapshot(in.name().trim(), g.volumeIds(), g.id()));
-        return snapshotGroup(s);
+        return groups.createSnapshotGroup(array, in);
     }
 
     @Override
     public void deleteSnapshotGroup(String array, String id) {
-        GroupSnapshotRecord s = model.groupSnapshot(id).filter(x -> x.sourceVolumeIds().stream().allMatch(v -> onArray(array, v)))
-                .orElseThrow(() -> CspProblem.notFound("Snapshot group with id " + id + " not found."));
-        for (String sid : s.snapshotIds()) {
-            if (model.volumes().stream().anyMatch(v -> sid.equals(v.sourceSnapshotId()))) {
-                throw CspProblem.conflict("Snapshot " + sid + " of snapshot group " + s.name() + " has a clone.");
-            }
-        }
-        call(() -> model.deleteGroupSnapshot(s.id(), List.of()));
-    }
-
-    private CspWire.SnapshotGroup snapshotGroup(GroupSnapshotRecord s) {
-        List<CspWire.SnapshotRef> refs = new ArrayList<>();
-        for (int i = 0; i < s.snapshotIds().size(); i++) {
-            String sid = s.snapshotIds().get(i);
-            String vid = s.sourceVolumeIds().get(i);
-            refs.add(new CspWire.SnapshotRef(sid, model.snapshot(sid).map(SnapshotRecord::name).orElse(s.name()), vid,
-                    model.volume(vid).map(VolumeRecord::name).orElse("")));
-        }
-        String vgId = s.volumeGroupId() == null ? "" : s.volumeGroupId();
-        Optional<VolumeGroupRecord> vg = model.volumeGroup(vgId);
-        Map<String, Object> config = new LinkedHashMap<>();
-        model.replication(vgId).ifPresent(r -> {
-            long created = s.createdAtMs() / 1000;
-            boolean done = r.lastSyncTimeMs() >= s.createdAtMs() && r.health() == ReplicationHealthState.HEALTHY;
-            String status = r.health() == ReplicationHealthState.ERROR ? "fail"
-                    : done ? "complete" : r.resyncing() || r.health() == ReplicationHealthState.HEALTHY ? "in_progress" : "pending";
-            config.put("replicate", true);
-            config.put("is_complete", done);
-            config.put("repl_status", status);
-            config.put("repl_start_time", created);
-            if (done) config.put("repl_complete_time", Math.max(created, r.lastSyncTimeMs() / 1000));
-        });
-        return new CspWire.SnapshotGroup(s.id(), s.name(), vgId, vg.map(VolumeGroupRecord::name).orElse(""),
-                s.createdAtMs() / 1000, refs, config);
+        groups.deleteSnapshotGroup(array, id);
     }
 
     // ---------------------------------------------------------------- partners
 
     @Override
     public List<CspWire.ReplicationPartner> partners(String array) {
-        StorageArray a = model.array(array).orElse(null);
+        StorageArray a = model.arrays().get(array).orElse(null);
         List<CspWire.ReplicationPartner> out = new ArrayList<>();
-        for (StorageArray other : model.arrays()) {
+        for (StorageArray other : model.arrays().all()) {
             boolean partnered = a != null && (other.name().equals(a.partner()) || array.equals(other.partner()));
             if (other.name().equals(array) || !partnered) continue;
             boolean down = false;
             boolean up = false;
             boolean alive = true;
-            for (ReplicationStatus r : model.replications()) {
+            for (ReplicationStatus r : model.replications().all()) {
                 boolean mine = r.array().equals(array) && r.peerArray().equals(other.name());
                 boolean theirs = r.array().equals(other.name()) && r.peerArray().equals(array);
                 if (!mine && !theirs) continue;
@@ -431,7 +351,7 @@ public final class ModelCspBackend implements CspBackend {
     // ---------------------------------------------------------------- helpers
 
     private Optional<VolumeRecord> find(String array, String id) {
-        return model.volume(id).filter(v -> v.array().equals(array));
+        return model.volumes().get(id).filter(v -> v.array().equals(array));
     }
 
     private boolean onArray(String array, String volumeId) {
@@ -457,50 +377,5 @@ public final class ModelCspBackend implements CspBackend {
                 throw new IllegalStateException("Could not release the in-flight mark of " + key, e);
             }
         }
-    }
-
-    /** Runs a model operation and maps its refusal onto the CSP's statuses. */
-    static <T> T call(Supplier<T> op) {
-        try {
-            return op.get();
-        } catch (ModelException e) {
-            throw new CspProblem(switch (e.kind()) {
-                case INVALID_ARGUMENT, OUT_OF_RANGE, RESOURCE_EXHAUSTED -> 400;
-                case NOT_FOUND -> 404;
-                case ALREADY_EXISTS, FAILED_PRECONDITION, BUSY -> 409;
-                case UNAVAILABLE -> 503;
-                default -> 500;
-            }, e.getMessage());
-        }
-    }
-
-    private static Map<String, String> text(Map<String, Object> config) {
-        if (config == null) return Map.of();
-        Map<String, String> out = new TreeMap<>();
-        config.forEach((k, v) -> {
-            if (k != null) out.put(k, v == null ? "" : String.valueOf(v));
-        });
-        return out;
-    }
-
-    /** Config values are stored as text; true/false go back out as JSON booleans, as the spec's examples show. */
-    private static Object typed(String value) {
-        return "true".equals(value) ? Boolean.TRUE : "false".equals(value) ? Boolean.FALSE : value;
-    }
-
-    private static List<String> list(List<String> l) {
-        return l == null ? List.of() : l.stream().filter(Objects::nonNull).map(String::trim).toList();
-    }
-
-    private static long parseLong(String s) {
-        try {
-            return s == null ? 0 : Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
-
-    private static boolean blank(String s) {
-        return s == null || s.isBlank();
     }
 }

@@ -163,12 +163,12 @@ public final class Faults {
      * {@code sideId == null} means every pair. Down: health DEGRADED, sync frozen. Persisted.
      */
     public void replicationLinkDown(String sideId, boolean down) {
-        model.setLinkDown(sideId, down);
+        model.replications().setLinkDown(sideId, down);
     }
 
     /** Promotes both sides of the pair of {@code sideId}: split-brain, health ERROR. Persisted. */
     public ReplicationStatus splitBrain(String sideId) {
-        return model.splitBrain(sideId);
+        return model.replications().splitBrain(sideId);
     }
 
     /** The injected error for this call of {@code fullMethod}, consuming once/N-times rules. */

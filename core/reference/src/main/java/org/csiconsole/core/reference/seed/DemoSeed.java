@@ -27,9 +27,9 @@ public final class DemoSeed {
 
     /** Seeds arrays (and, for {@link Seed#DEMO}, everything else) into an empty model. */
     public static void apply(ArrayModel model, Seed seed, String nodeId) {
-        model.putArray(new StorageArray("site-a", "10.10.1.5", "site-b", List.of("10.10.1.21", "10.10.1.22"),
+        model.arrays().put(new StorageArray("site-a", "10.10.1.5", "site-b", List.of("10.10.1.21", "10.10.1.22"),
                 List.of(new StorageArray.Pool("pool-ssd", 200 * TIB), new StorageArray.Pool("pool-hdd", 500 * TIB))));
-        model.putArray(new StorageArray("site-b", "10.20.1.5", "site-a", List.of("10.20.1.21", "10.20.1.22"),
+        model.arrays().put(new StorageArray("site-b", "10.20.1.5", "site-a", List.of("10.20.1.21", "10.20.1.22"),
                 List.of(new StorageArray.Pool("pool-ssd", 200 * TIB))));
         ensureNode(model, nodeId);
         if (seed == Seed.DEMO) {
@@ -39,8 +39,8 @@ public final class DemoSeed {
 
     /** Registers the plugin's own node as an iSCSI host on site-a when it is not registered yet. */
     public static void ensureNode(ArrayModel model, String nodeId) {
-        if (model.hostByNodeId(nodeId).isEmpty() && !model.isEmpty()) {
-            model.createHost(new HostRecord(null, nodeId, nodeId, List.of("iqn.1994-05.com.redhat:" + nodeId), null,
+        if (model.hosts().byNodeId(nodeId).isEmpty() && !model.isEmpty()) {
+            model.hosts().create(new HostRecord(null, nodeId, nodeId, List.of("iqn.1994-05.com.redhat:" + nodeId), null,
                     null, "", "", Map.of(ArrayModel.TOPOLOGY_KEY, "site-a"), List.of("10.10.2.0/24"), 0));
         }
     }
@@ -64,7 +64,7 @@ public final class DemoSeed {
                 default -> new HostRecord(null, n, n, null, null, List.of("nqn.2014-08.org.nvmexpress:uuid:" + uuid(n)),
                         "", "", Map.of(ArrayModel.TOPOLOGY_KEY, site), List.of(net), 0);
             };
-            workers.add(model.createHost(h));
+            workers.add(model.hosts().create(h));
         }
         List<VolumeRecord> vols = new ArrayList<>();
         for (int i = 0; i < 180; i++) {
@@ -78,12 +78,12 @@ public final class DemoSeed {
                 default -> "SINGLE_NODE_WRITER";
             };
             long size = SIZES[i % SIZES.length];
-            VolumeRecord v = model.createVolume(new VolumeSpec("pvc-" + uuid("demo-volume-" + i), site, pool, size,
+            VolumeRecord v = model.volumes().create(new VolumeSpec("pvc-" + uuid("demo-volume-" + i), site, pool, size,
                     block, block ? "" : (i % 2 == 0 ? "ext4" : "xfs"), List.of(), List.of(mode),
                     Map.of("csi.storage.k8s.io/pvc/namespace", i % 3 == 0 ? "prod" : "dev",
                             "performancePolicy", pool.equals("pool-ssd") ? "default" : "archive"),
                     Map.of(), Map.of(), null, null, "demo volume " + i));
-            vols.add(model.setUsedBytes(v.id(), size / 100 * (10 + (i * 37) % 80)));
+            vols.add(model.volumes().setUsedBytes(v.id(), size / 100 * (10 + (i * 37) % 80)));
         }
         // published to workers (controller side only)
         for (int i = 0; i < 180; i += 6) {
@@ -92,19 +92,19 @@ public final class DemoSeed {
             if (!w.topology().get(ArrayModel.TOPOLOGY_KEY).equals(v.array())) {
                 w = workers.get(v.array().equals("site-a") ? (i / 6) % 4 : 4 + (i / 6) % 2);
             }
-            model.publish(v.id(), w.nodeId(), v.accessModes().get(0), false);
+            model.publications().publish(v.id(), w.nodeId(), v.accessModes().get(0), false);
         }
         // published, staged and node-published on the plugin's own node
         for (int i = 1; i < 150; i += 10) {
             VolumeRecord v = vols.get(i);
             String mode = v.accessModes().get(0);
-            model.publish(v.id(), nodeId, mode, false);
+            model.publications().publish(v.id(), nodeId, mode, false);
             String staging = "/var/lib/kubelet/plugins/kubernetes.io/csi/" + ArrayModelNames.DRIVER + "/"
                     + v.id() + "/globalmount";
-            model.stage(new NodeMount(v.id(), nodeId, true, staging, "", false, v.block(), v.fsType(), List.of(),
+            model.nodeRecords().stage(new NodeMount(v.id(), nodeId, true, staging, "", false, v.block(), v.fsType(), List.of(),
                     mode));
             if (i % 20 == 1) {
-                model.nodePublish(new NodeMount(v.id(), nodeId, false, "/var/lib/kubelet/pods/" + uuid("pod-" + i)
+                model.nodeRecords().publish(new NodeMount(v.id(), nodeId, false, "/var/lib/kubelet/pods/" + uuid("pod-" + i)
                         + "/volumes/kubernetes.io~csi/" + v.name() + "/mount", staging, false, v.block(), v.fsType(),
                         List.of(), mode), true);
             }
@@ -113,9 +113,9 @@ public final class DemoSeed {
         int clones = 0;
         for (int i = 2; i < 180; i += 7) {
             VolumeRecord v = vols.get(i);
-            var snap = model.createSnapshot("snapshot-" + uuid("demo-snap-" + i), v.id());
+            var snap = model.snapshots().create("snapshot-" + uuid("demo-snap-" + i), v.id());
             if (i % 3 == 0 && clones < 10) {
-                model.createVolume(new VolumeSpec("pvc-" + uuid("demo-restore-" + i), null, null, v.capacityBytes(),
+                model.volumes().create(new VolumeSpec("pvc-" + uuid("demo-restore-" + i), null, null, v.capacityBytes(),
                         v.block(), v.fsType(), List.of(), v.accessModes(), v.parameters(), Map.of(), Map.of(),
                         snap.id(), null, "restored from " + snap.id()));
                 clones++;
@@ -123,34 +123,34 @@ public final class DemoSeed {
         }
         for (int i = 4; i < 60; i += 11) {
             VolumeRecord v = vols.get(i);
-            model.createVolume(new VolumeSpec("pvc-" + uuid("demo-clone-" + i), null, null, v.capacityBytes(),
+            model.volumes().create(new VolumeSpec("pvc-" + uuid("demo-clone-" + i), null, null, v.capacityBytes(),
                     v.block(), v.fsType(), List.of(), v.accessModes(), v.parameters(), Map.of(), Map.of(), null,
                     v.id(), "clone of " + v.id()));
         }
         // volume groups and a group snapshot
-        var g1 = model.createVolumeGroup("db-cluster", "database volumes", Map.of(), ids(vols, 100, 101, 102, 103));
-        model.createVolumeGroup("analytics", "analytics volumes", Map.of(), ids(vols, 104, 105, 106));
-        var g3 = model.createVolumeGroup("erp", "ERP volumes, replicated as a group", Map.of(), ids(vols, 107, 108, 109));
-        model.createGroupSnapshot("db-cluster-nightly", g1.volumeIds(), g1.id());
+        var g1 = model.groups().create("db-cluster", "database volumes", Map.of(), ids(vols, 100, 101, 102, 103));
+        model.groups().create("analytics", "analytics volumes", Map.of(), ids(vols, 104, 105, 106));
+        var g3 = model.groups().create("erp", "ERP volumes, replicated as a group", Map.of(), ids(vols, 107, 108, 109));
+        model.groupSnapshots().create("db-cluster-nightly", g1.volumeIds(), g1.id());
         // replication pairs
         for (int i : new int[] {110, 111, 112}) {
-            model.enableReplication(vols.get(i).id(), Map.of("schedulingInterval", "5m"), 0);
+            model.replications().enable(vols.get(i).id(), Map.of("schedulingInterval", "5m"), 0);
         }
         String degraded = vols.get(113).id();
-        model.enableReplication(degraded, Map.of(), 0);
-        model.setLinkDown(degraded, true);
+        model.replications().enable(degraded, Map.of(), 0);
+        model.replications().setLinkDown(degraded, true);
         String error = vols.get(114).id();
-        model.enableReplication(error, Map.of(), 0);
-        model.setReplicationError(error, "Replica pool-ssd on site-b is out of space; replication stopped.");
+        model.replications().enable(error, Map.of(), 0);
+        model.replications().setReplicationError(error, "Replica pool-ssd on site-b is out of space; replication stopped.");
         String resync = vols.get(115).id();
-        var st = model.enableReplication(resync, Map.of(), 0);
-        model.resync(st.peerId(), false);
+        var st = model.replications().enable(resync, Map.of(), 0);
+        model.replications().resync(st.peerId(), false);
         String split = vols.get(116).id();
-        model.enableReplication(split, Map.of(), 0);
-        model.splitBrain(split);
-        model.enableReplication(g3.id(), Map.of("schedulingInterval", "15m"), 15 * 60_000L);
+        model.replications().enable(split, Map.of(), 0);
+        model.replications().splitBrain(split);
+        model.replications().enable(g3.id(), Map.of("schedulingInterval", "15m"), 15 * 60_000L);
         // one abnormal volume
-        model.setVolumeCondition(vols.get(117).id(), true, "Path to the array is degraded: 1 of 2 paths down.");
+        model.volumes().setCondition(vols.get(117).id(), true, "Path to the array is degraded: 1 of 2 paths down.");
     }
 
     private static List<String> ids(List<VolumeRecord> vols, int... idx) {

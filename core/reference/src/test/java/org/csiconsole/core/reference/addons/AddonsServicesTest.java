@@ -72,7 +72,7 @@ class AddonsServicesTest {
     }
 
     private String volume(String name) {
-        return model.createVolume(VolumeSpec.simple(name, GIB)).id();
+        return model.volumes().create(VolumeSpec.simple(name, GIB)).id();
     }
 
     private static Replication.ReplicationSource source(String volumeId) {
@@ -151,7 +151,7 @@ class AddonsServicesTest {
         enable(v);
         enable(v); // idempotent
         String replica = replicaOf(v);
-        assertThat(model.volume(replica)).get().satisfies(r -> assertThat(r.array()).isEqualTo("site-b"));
+        assertThat(model.volumes().get(replica)).get().satisfies(r -> assertThat(r.array()).isEqualTo("site-b"));
 
         clock.advance(Duration.ofMinutes(11));
         Replication.GetVolumeReplicationInfoResponse i = info(v);
@@ -179,7 +179,7 @@ class AddonsServicesTest {
 
         replication.disableVolumeReplication(Replication.DisableVolumeReplicationRequest.newBuilder()
                 .setReplicationSource(source(v)).build());
-        assertThat(model.volume(replica)).isEmpty();
+        assertThat(model.volumes().get(replica)).isEmpty();
         assertCode(Status.Code.FAILED_PRECONDITION, () -> info(v));
         replication.disableVolumeReplication(Replication.DisableVolumeReplicationRequest.newBuilder()
                 .setReplicationSource(source(v)).build()); // idempotent
@@ -198,7 +198,7 @@ class AddonsServicesTest {
         // both fields naming the same volume is fine
         replication.demoteVolume(Replication.DemoteVolumeRequest.newBuilder().setVolumeId(v).setReplicationSource(source(v)).build());
         replication.disableVolumeReplication(Replication.DisableVolumeReplicationRequest.newBuilder().setVolumeId(v).build());
-        assertThat(model.replication(v)).isEmpty();
+        assertThat(model.replications().of(v)).isEmpty();
     }
 
     @Test
@@ -223,7 +223,7 @@ class AddonsServicesTest {
                 .newBuilder().setVolumeId(a).setReplicationSource(source(b)).build()));
         assertCode(Status.Code.INVALID_ARGUMENT, () -> replication.enableVolumeReplication(Replication.EnableVolumeReplicationRequest
                 .newBuilder().setReplicationSource(source(a)).putParameters("schedulingInterval", "often").build()));
-        assertThat(model.replications()).as("nothing changed").isEmpty();
+        assertThat(model.replications().all()).as("nothing changed").isEmpty();
     }
 
     @Test
@@ -302,7 +302,7 @@ class AddonsServicesTest {
                 .setReplicationSource(groupSource(vg)).build()).getReplicationDestination();
         assertThat(d.hasVolumegroup()).isTrue();
         assertThat(d.getVolumegroup().getVolumeIdsMap()).containsOnlyKeys(a, b);
-        assertThat(model.volumeGroup(d.getVolumegroup().getVolumeGroupId())).get()
+        assertThat(model.groups().get(d.getVolumegroup().getVolumeGroupId())).get()
                 .satisfies(g -> assertThat(g.volumeIds()).containsExactlyInAnyOrderElementsOf(d.getVolumegroup().getVolumeIdsMap().values()));
         clock.advance(Duration.ofMinutes(6));
         var i = replication.getVolumeReplicationInfo(Replication.GetVolumeReplicationInfoRequest.newBuilder()
@@ -319,7 +319,7 @@ class AddonsServicesTest {
                     Replication.EnableVolumeReplicationRequest.newBuilder().setVolumeId(v).build()));
         }
         enable(v);
-        assertThat(model.replication(v)).isPresent();
+        assertThat(model.replications().of(v)).isPresent();
     }
 
     @Test
@@ -336,12 +336,12 @@ class AddonsServicesTest {
     @Test
     void controllerReclaimSpaceReducesUsage() {
         String v = volume("pvc-trim");
-        model.setUsedBytes(v, 800L << 20);
+        model.volumes().setUsedBytes(v, 800L << 20);
         var stub = ReclaimSpaceControllerGrpc.newBlockingStub(channel);
         var r = stub.controllerReclaimSpace(ReclaimSpace.ControllerReclaimSpaceRequest.newBuilder().setVolumeId(v).build());
         assertThat(r.getPreUsage().getUsageBytes()).isEqualTo(800L << 20);
         assertThat(r.getPostUsage().getUsageBytes()).isLessThan(r.getPreUsage().getUsageBytes());
-        assertThat(model.volume(v).get().usedBytes()).isEqualTo(r.getPostUsage().getUsageBytes());
+        assertThat(model.volumes().get(v).get().usedBytes()).isEqualTo(r.getPostUsage().getUsageBytes());
         var again = stub.controllerReclaimSpace(ReclaimSpace.ControllerReclaimSpaceRequest.newBuilder().setVolumeId(v).build());
         assertThat(again.getPreUsage().getUsageBytes()).isEqualTo(r.getPostUsage().getUsageBytes());
 
@@ -353,14 +353,14 @@ class AddonsServicesTest {
     @Test
     void nodeReclaimSpaceNeedsTheVolumeStagedOrPublishedAtThePath() {
         String v = volume("pvc-online");
-        model.setUsedBytes(v, 512L << 20);
+        model.volumes().setUsedBytes(v, 512L << 20);
         var stub = ReclaimSpaceNodeGrpc.newBlockingStub(channel);
         String path = "/var/lib/kubelet/plugins/staging/" + v;
         var req = ReclaimSpace.NodeReclaimSpaceRequest.newBuilder().setVolumeId(v).setVolumePath(path).build();
         assertCode(Status.Code.NOT_FOUND, () -> stub.nodeReclaimSpace(req));
 
-        model.publish(v, "node-1", "SINGLE_NODE_WRITER", false);
-        model.stage(new NodeMount(v, "node-1", true, path, "", false, false, "ext4", List.of(), "SINGLE_NODE_WRITER"));
+        model.publications().publish(v, "node-1", "SINGLE_NODE_WRITER", false);
+        model.nodeRecords().stage(new NodeMount(v, "node-1", true, path, "", false, false, "ext4", List.of(), "SINGLE_NODE_WRITER"));
         var r = stub.nodeReclaimSpace(req);
         assertThat(r.getPreUsage().getUsageBytes()).isEqualTo(512L << 20);
         assertThat(r.getPostUsage().getUsageBytes()).isLessThan(512L << 20);
@@ -436,7 +436,7 @@ class AddonsServicesTest {
 
         stub.deleteVolumeGroup(VolumeGroupProto.DeleteVolumeGroupRequest.newBuilder().setVolumeGroupId(id).build());
         stub.deleteVolumeGroup(VolumeGroupProto.DeleteVolumeGroupRequest.newBuilder().setVolumeGroupId(id).build());
-        assertThat(model.volume(a)).as("deleting a group keeps its volumes").isPresent();
+        assertThat(model.volumes().get(a)).as("deleting a group keeps its volumes").isPresent();
         assertCode(Status.Code.NOT_FOUND, () -> stub.controllerGetVolumeGroup(VolumeGroupProto.ControllerGetVolumeGroupRequest
                 .newBuilder().setVolumeGroupId(id).build()));
         assertCode(Status.Code.NOT_FOUND, () -> stub.modifyVolumeGroupMembership(VolumeGroupProto.ModifyVolumeGroupMembershipRequest
@@ -449,11 +449,11 @@ class AddonsServicesTest {
     @Test
     void encryptionKeyRotationBumpsTheKeyVersion() {
         String v = volume("pvc-key");
-        int before = model.volume(v).get().keyVersion();
+        int before = model.volumes().get(v).get().keyVersion();
         var stub = EncryptionKeyRotationControllerGrpc.newBlockingStub(channel);
         stub.encryptionKeyRotate(EncryptionKeyRotation.EncryptionKeyRotateRequest.newBuilder().setVolumeId(v)
                 .setVolumePath("/var/lib/kubelet/pods/p/volumes/" + v).setEncryptionKey("key-canary-42").build());
-        assertThat(model.volume(v).get().keyVersion()).isEqualTo(before + 1);
+        assertThat(model.volumes().get(v).get().keyVersion()).isEqualTo(before + 1);
         assertCode(Status.Code.INVALID_ARGUMENT, () -> stub.encryptionKeyRotate(EncryptionKeyRotation.EncryptionKeyRotateRequest.getDefaultInstance()));
         assertThatThrownBy(() -> stub.encryptionKeyRotate(EncryptionKeyRotation.EncryptionKeyRotateRequest.newBuilder()
                 .setVolumeId("vol-none").setEncryptionKey("key-canary-42").build()))

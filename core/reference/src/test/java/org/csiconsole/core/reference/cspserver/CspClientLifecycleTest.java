@@ -73,8 +73,8 @@ class CspClientLifecycleTest {
 
     @Test
     void fullObjectLifecycle() {
-        int volumesBefore = plugin.model().volumeCount();
-        int hostsBefore = plugin.model().hosts().size();
+        int volumesBefore = plugin.model().volumes().count();
+        int hostsBefore = plugin.model().hosts().all().size();
         assertThat(join(csp.login()).username()).isEqualTo("ops");
 
         String uuid = "41302701-0196-420f-b319-834a79891db0";
@@ -101,7 +101,7 @@ class CspClientLifecycleTest {
         assertThat(publish.discoveryIps()).contains("10.10.1.21");
         assertThat(publish.serialNumber()).matches("[0-9a-f]{32}");
         assertThat(join(csp.volumes().get(volume.volumeId())).published()).isTrue();
-        assertThat(plugin.model().publishedNodeIds(volume.volumeId())).containsExactly(uuid);
+        assertThat(plugin.model().publications().nodeIds(volume.volumeId())).containsExactly(uuid);
 
         Snapshot snapshot = join(csp.snapshots().create("snap-1", volume.volumeId(), "before upgrade", null));
         assertThat(snapshot.readyToUse()).isTrue();
@@ -144,11 +144,11 @@ class CspClientLifecycleTest {
         assertThat(failure(csp.volumes().get(volume.volumeId())).kind()).isEqualTo(FailureKind.NOT_FOUND);
         assertThat(join(csp.volumes().findByName("vol-data"))).isEmpty();
         assertThat(join(csp.volumeGroups().findByName("vg-apps"))).isEmpty();
-        assertThat(plugin.model().volumeCount()).isEqualTo(volumesBefore);
-        assertThat(plugin.model().hosts()).hasSize(hostsBefore);
-        assertThat(plugin.model().snapshots()).isEmpty();
-        assertThat(plugin.model().groupSnapshots()).isEmpty();
-        assertThat(plugin.model().volumeGroups()).isEmpty();
+        assertThat(plugin.model().volumes().count()).isEqualTo(volumesBefore);
+        assertThat(plugin.model().hosts().all()).hasSize(hostsBefore);
+        assertThat(plugin.model().snapshots().all()).isEmpty();
+        assertThat(plugin.model().groupSnapshots().all()).isEmpty();
+        assertThat(plugin.model().groups().all()).isEmpty();
 
         join(csp.logout());
         assertThat(trace.snapshot()).isNotEmpty();

@@ -161,7 +161,7 @@ class ReferenceCspServerTest {
         String id = createVolume("volume-force", GIB).get("id").asText();
         ok(http.put("/volumes/" + id + "/actions/publish", "{\"host_uuid\":\"node-1\",\"access_protocol\":\"iscsi\"}"));
         assertThat(http.delete("/volumes/" + id + "?force=true").status()).isEqualTo(204);
-        assertThat(plugin.model().volume(id)).isEmpty();
+        assertThat(plugin.model().volumes().get(id)).isEmpty();
     }
 
     @Test
@@ -252,7 +252,7 @@ class ReferenceCspServerTest {
         JsonNode g = ok(http.post("/volume_groups", "{\"name\":\"vg-repl\"}"));
         String gid = g.get("id").asText();
         ok(http.post("/volumes", "{\"name\":\"pvc-r\",\"size\":" + GIB + ",\"volume_group_id\":\"" + gid + "\"}"));
-        plugin.model().enableReplication(gid, java.util.Map.of(), 0);
+        plugin.model().replications().enable(gid, java.util.Map.of(), 0);
         JsonNode sg = ok(http.post("/snapshot_groups", "{\"name\":\"sg-r\",\"volume_group_id\":\"" + gid + "\"}"));
         assertThat(sg.get("config").get("replicate").asBoolean()).isTrue();
         assertThat(sg.get("config").get("repl_status").asText()).isIn("in_progress", "complete", "pending");
@@ -269,7 +269,7 @@ class ReferenceCspServerTest {
         String a = createVolume("on-site-a", GIB).get("id").asText();
         http.headers.put("x-array-ip", "10.20.1.5");
         String b = createVolume("on-site-b", GIB).get("id").asText();
-        assertThat(plugin.model().volume(b).get().array()).isEqualTo("site-b");
+        assertThat(plugin.model().volumes().get(b).get().array()).isEqualTo("site-b");
         assertThat(ok(http.get("/volumes")).findValuesAsText("id")).contains(b).doesNotContain(a);
         assertThat(http.get("/volumes/" + a).status()).isEqualTo(404);
         assertThat(ok(http.get("/replication_partners")).get(0).get("name").asText()).isEqualTo("site-a");
@@ -346,7 +346,7 @@ class ReferenceCspServerTest {
             assertThat(message(r)).contains("in progress");
             assertThat(http.delete("/volumes/" + id).status()).isEqualTo(409);
         }
-        assertThat(plugin.model().publications(id)).isEmpty();
+        assertThat(plugin.model().publications().of(id)).isEmpty();
         assertThat(http.delete("/volumes/" + id).status()).isEqualTo(204);
     }
 

@@ -67,38 +67,38 @@ final class FuzzPlugin implements AutoCloseable {
     void refreshPool() {
         ArrayModel m = model();
         Set<String> out = new LinkedHashSet<>();
-        m.volumes().stream().limit(400).forEach(v -> {
+        m.volumes().all().stream().limit(400).forEach(v -> {
             out.add(v.id());
             out.add(v.name());
-            m.nodeMounts(v.id()).forEach(n -> {
+            m.nodeRecords().of(v.id()).forEach(n -> {
                 out.add(n.path());
                 if (!n.stagingPath().isEmpty()) out.add(n.stagingPath());
             });
         });
-        m.snapshots().stream().limit(200).forEach(s -> {
+        m.snapshots().all().stream().limit(200).forEach(s -> {
             out.add(s.id());
             out.add(s.name());
         });
-        m.volumeGroups().forEach(g -> {
+        m.groups().all().forEach(g -> {
             out.add(g.id());
             out.add(g.name());
         });
-        m.groupSnapshots().forEach(g -> {
+        m.groupSnapshots().all().forEach(g -> {
             out.add(g.id());
             out.add(g.name());
         });
-        m.hosts().forEach(h -> {
+        m.hosts().all().forEach(h -> {
             out.add(h.id());
             out.add(h.name());
             out.add(h.nodeId());
         });
-        m.replications().forEach(r -> {
+        m.replications().all().forEach(r -> {
             out.add(r.pairId());
             out.add(r.id());
             out.add(r.peerId());
         });
-        m.fences().forEach(f -> out.add(f.cidr()));
-        for (StorageArray a : m.arrays()) {
+        m.fencing().fences().forEach(f -> out.add(f.cidr()));
+        for (StorageArray a : m.arrays().all()) {
             out.add(a.name());
             out.add(a.managementIp());
             a.pools().forEach(p -> out.add(p.name()));
@@ -137,7 +137,7 @@ final class FuzzPlugin implements AutoCloseable {
         } while (!token.isEmpty());
         Map<String, Long> csp = new TreeMap<>();
         String session = login();
-        for (StorageArray a : model().arrays()) {
+        for (StorageArray a : model().arrays().all()) {
             HttpResponse<String> r = send(HttpRequest.newBuilder(URI.create(cspUrl + API + "/volumes"))
                     .header("x-auth-token", session).header("x-array-ip", a.managementIp()).GET());
             if (r.statusCode() != 200) {

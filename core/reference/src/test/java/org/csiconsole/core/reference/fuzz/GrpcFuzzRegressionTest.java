@@ -47,9 +47,9 @@ class GrpcFuzzRegressionTest {
     @Test
     void disablingReplicationIsRefusedWhileTheReplicaVolumeIsInAVolumeGroup() {
         ArrayModel m = plugin.model();
-        String source = m.createVolume(VolumeSpec.simple("pvc-source", 1L << 30)).id();
-        String replica = m.enableReplication(source, Map.of(), 0).peerId();
-        String group = m.createVolumeGroup("vg-replicas", "", Map.of(), List.of(replica)).id();
+        String source = m.volumes().create(VolumeSpec.simple("pvc-source", 1L << 30)).id();
+        String replica = m.replications().enable(source, Map.of(), 0).peerId();
+        String group = m.groups().create("vg-replicas", "", Map.of(), List.of(replica)).id();
 
         assertThatThrownBy(() -> ControllerGrpc.newBlockingStub(channel).disableVolumeReplication(
                 Replication.DisableVolumeReplicationRequest.newBuilder().setVolumeId(source).build()))
@@ -57,8 +57,8 @@ class GrpcFuzzRegressionTest {
                     assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
                     assertThat(e.getStatus().getDescription()).contains(replica, group);
                 });
-        assertThat(m.volume(replica)).isPresent();
-        assertThat(m.replication(source)).isPresent();
+        assertThat(m.volumes().get(replica)).isPresent();
+        assertThat(m.replications().of(source)).isPresent();
         assertThat(PluginInvariants.violations(m)).isEmpty();
     }
 }
