@@ -123,16 +123,21 @@ public final class GrpcFailures {
         rpc("NodeStageVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
         rpc("NodeStageVolume", Status.Code.ALREADY_EXISTS, "the volume is already staged at this staging_target_path with a different capability",
                 "Unstage it first, or use the capability it was staged with");
-        rpc("NodeStageVolume", Status.Code.FAILED_PRECONDITION, "the request exceeds the volume's capabilities (for example a second node without MULTI_NODE access)",
-                "Validate the volume capabilities, or wait until the volume is unstaged elsewhere");
+        rpc("NodeStageVolume", Status.Code.FAILED_PRECONDITION, "the volume cannot be staged in its current state: the request exceeds "
+                        + "its capabilities (for example a second node without MULTI_NODE access), it is not yet published to this "
+                        + "node, it is staged elsewhere, or the staging directory is missing",
+                "Read the driver's words above: publish the volume to this node first (ControllerPublishVolume), unstage it "
+                        + "where it is staged, create the staging directory, or validate the capabilities");
         rpc("NodeStageVolume", Status.Code.ABORTED, PENDING_VOLUME);
         rpc("NodeUnstageVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
         rpc("NodeUnstageVolume", Status.Code.ABORTED, PENDING_VOLUME);
         rpc("NodePublishVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
         rpc("NodePublishVolume", Status.Code.ALREADY_EXISTS, "the volume is already published at this target_path with a different capability or readonly flag",
                 "Use the original arguments, or unpublish it first");
-        rpc("NodePublishVolume", Status.Code.FAILED_PRECONDITION, "the request exceeds the volume's capabilities, or the volume was not staged first",
-                "Stage the volume (when the node has STAGE_UNSTAGE_VOLUME), or validate the capabilities");
+        rpc("NodePublishVolume", Status.Code.FAILED_PRECONDITION, "the volume cannot be published in its current state: the request "
+                        + "exceeds its capabilities, it was not staged first, or the parent directory of target_path is missing",
+                "Read the driver's words above: stage the volume first (when the node has STAGE_UNSTAGE_VOLUME), create the "
+                        + "parent directory of target_path, or validate the capabilities");
         rpc("NodePublishVolume", Status.Code.ABORTED, PENDING_VOLUME);
         rpc("NodeUnpublishVolume", Status.Code.NOT_FOUND, VOLUME_MISSING);
         rpc("NodeUnpublishVolume", Status.Code.ABORTED, PENDING_VOLUME);
