@@ -38,7 +38,7 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("org.csiconsole.views..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "org.csiconsole.core.csi..", "org.csiconsole.core.addons..", "org.csiconsole.core.endpoint..")
-                .because("views depend on core/api alone; app adapts the clients to views.port")
+                .because("views depend on core/api alone; core/storage adapts the clients to the ports in core.port")
                 .check(views);
     }
 

@@ -3,7 +3,7 @@ package org.csiconsole.views;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
-import org.csiconsole.core.csp.NewHost;
+import org.csiconsole.core.port.HostRequest;
 import org.csiconsole.core.model.AccessMode;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.CapabilitySet;
@@ -27,12 +27,12 @@ import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.core.model.VolumeReplication;
-import org.csiconsole.views.port.AddonsInfo;
-import org.csiconsole.views.port.ExpandResult;
-import org.csiconsole.views.port.Features;
-import org.csiconsole.views.port.NodeTarget;
-import org.csiconsole.views.port.StorageService;
-import org.csiconsole.views.port.VolumeRequest;
+import org.csiconsole.core.port.AddonsInfo;
+import org.csiconsole.core.port.ExpandResult;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.NodeTarget;
+import org.csiconsole.core.port.StorageService;
+import org.csiconsole.core.port.VolumeRequest;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -303,7 +303,7 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Host> createHost(NewHost h) {
+    public CompletableFuture<Host> createHost(HostRequest h) {
         return answer("createHost", () -> {
             Host host = new Host("host-" + (10 + hosts.size()), h.uuid(), h.name(), h.iqns(), h.wwpns(), h.nqns(), h.networks(),
                     h.chapUser(), h.accessProtocol(), h.virtualDomain());

@@ -15,7 +15,7 @@ import org.csiconsole.core.reference.csi.NodePaths;
 import org.csiconsole.core.reference.cspserver.CspServerConfig;
 import org.csiconsole.core.reference.fault.Faults;
 import org.csiconsole.core.reference.store.StoreException;
-import org.csiconsole.core.session.ConfigDirectory;
+import org.csiconsole.core.store.ConfigDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -17,7 +17,7 @@ import org.csiconsole.core.session.SocketWatcher;
 import org.csiconsole.views.connection.FxConnectionDialogs;
 import org.csiconsole.views.workbench.PlaceholderView;
 import org.csiconsole.views.workbench.ResourceKind;
-import org.csiconsole.core.session.ProfileStore;
+import org.csiconsole.core.store.ProfileStore;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.dialog.FxDialogService;

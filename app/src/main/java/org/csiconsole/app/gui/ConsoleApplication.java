@@ -3,7 +3,7 @@ package org.csiconsole.app.gui;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.stage.Stage;
-import org.csiconsole.core.session.ConfigDirectory;
+import org.csiconsole.core.store.ConfigDirectory;
 
 /**
  * The JavaFX application. Started by {@link org.csiconsole.app.Main} (not itself the main class, so

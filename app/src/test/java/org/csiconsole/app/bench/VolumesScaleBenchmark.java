@@ -7,7 +7,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
-import org.csiconsole.app.gui.connect.CsiStorage;
+import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClient;
@@ -356,7 +356,7 @@ public final class VolumesScaleBenchmark {
     private static void churn(CsiStorage storage, VolumesViewModel vm) throws Exception {
         String victim = onFx(() -> vm.table().all().get(10).volumeId());
         storage.deleteVolume(victim).get(30, TimeUnit.SECONDS);
-        storage.createVolume(new org.csiconsole.views.port.VolumeRequest("bench-churn-" + System.nanoTime(), 1L << 30,
+        storage.createVolume(new org.csiconsole.core.port.VolumeRequest("bench-churn-" + System.nanoTime(), 1L << 30,
                 java.util.List.of(VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")), null, null, null))
                 .get(30, TimeUnit.SECONDS);
         waitFrames(10);

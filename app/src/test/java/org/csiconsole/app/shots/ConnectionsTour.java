@@ -22,7 +22,7 @@ import org.csiconsole.core.session.Backoff;
 import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ConnectionState;
-import org.csiconsole.core.session.ProfileStore;
+import org.csiconsole.core.store.ProfileStore;
 import org.csiconsole.views.connection.ConnectionDialog;
 import org.csiconsole.views.connection.ConnectionFormModel;
 import org.csiconsole.views.connection.PasswordDialog;

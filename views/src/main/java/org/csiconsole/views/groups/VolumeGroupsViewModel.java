@@ -6,7 +6,7 @@ import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
-import org.csiconsole.views.port.Feature;
+import org.csiconsole.core.port.Feature;
 import org.csiconsole.views.storage.StorageViewModel;
 import org.csiconsole.views.storage.ViewContext;
 

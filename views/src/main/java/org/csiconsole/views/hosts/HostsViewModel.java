@@ -3,7 +3,7 @@ package org.csiconsole.views.hosts;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
-import org.csiconsole.core.csp.NewHost;
+import org.csiconsole.core.port.HostRequest;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.Host;
 import org.csiconsole.core.model.NodeInfo;
@@ -11,7 +11,7 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Choice;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
-import org.csiconsole.views.port.Feature;
+import org.csiconsole.core.port.Feature;
 import org.csiconsole.views.storage.StorageViewModel;
 import org.csiconsole.views.storage.ViewContext;
 
@@ -114,7 +114,7 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
         List<String> initiators = lines(f.text("initiators").text().get());
         String user = f.text("chapUser").value();
         String password = f.text("chapPassword").text().get();
-        NewHost host = new NewHost(f.text("name").value(), f.text("uuid").value(),
+        HostRequest host = new HostRequest(f.text("name").value(), f.text("uuid").value(),
                 p == AccessProtocol.ISCSI ? initiators : List.of(), p == AccessProtocol.FC ? initiators : List.of(),
                 p == AccessProtocol.NVME_TCP ? initiators : List.of(), lines(f.text("networks").text().get()),
                 user.isEmpty() ? null : user, password.isEmpty() ? null : password, p, null);

@@ -9,7 +9,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.csiconsole.core.model.PluginInfo;
 import org.csiconsole.views.action.ViewAction;
-import org.csiconsole.views.port.AddonsInfo;
+import org.csiconsole.core.port.AddonsInfo;
 import org.csiconsole.views.storage.StorageTableView;
 import org.csiconsole.views.storage.Texts;
 import org.csiconsole.views.table.Column;

@@ -10,9 +10,9 @@ import org.csiconsole.core.model.NodeCapability;
 import org.csiconsole.core.model.PluginCapability;
 import org.csiconsole.core.model.PluginInfo;
 import org.csiconsole.views.action.ViewAction;
-import org.csiconsole.views.port.AddonsInfo;
-import org.csiconsole.views.port.Feature;
-import org.csiconsole.views.port.Features;
+import org.csiconsole.core.port.AddonsInfo;
+import org.csiconsole.core.port.Feature;
+import org.csiconsole.core.port.Features;
 import org.csiconsole.views.storage.StorageViewModel;
 import org.csiconsole.views.storage.ViewContext;
 

@@ -1,7 +1,7 @@
 package org.csiconsole.views.storage;
 
 import org.csiconsole.views.action.ActionRunner;
-import org.csiconsole.views.port.StorageService;
+import org.csiconsole.core.port.StorageService;
 
 import java.util.Objects;
 import java.util.concurrent.Executor;

@@ -11,9 +11,9 @@ import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.views.form.Choice;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
-import org.csiconsole.views.port.Feature;
-import org.csiconsole.views.port.Features;
-import org.csiconsole.views.port.VolumeRequest;
+import org.csiconsole.core.port.Feature;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.VolumeRequest;
 import org.csiconsole.views.storage.Texts;
 
 import java.util.Arrays;

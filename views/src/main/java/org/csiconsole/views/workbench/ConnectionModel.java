@@ -8,7 +8,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ConnectionState;
-import org.csiconsole.views.port.StorageService;
+import org.csiconsole.core.port.StorageService;
 
 import java.util.EnumMap;
 import java.util.Map;

@@ -16,7 +16,7 @@ import org.csiconsole.views.hosts.HostsView;
 import org.csiconsole.views.hosts.HostsViewModel;
 import org.csiconsole.views.plugin.PluginView;
 import org.csiconsole.views.plugin.PluginViewModel;
-import org.csiconsole.views.port.Features;
+import org.csiconsole.core.port.Features;
 import org.csiconsole.views.snapshots.SnapshotsView;
 import org.csiconsole.views.snapshots.SnapshotsViewModel;
 import org.csiconsole.views.storage.StorageTableView;

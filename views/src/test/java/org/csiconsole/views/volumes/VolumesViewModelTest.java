@@ -11,8 +11,8 @@ import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.notify.Severity;
-import org.csiconsole.views.port.Features;
-import org.csiconsole.views.port.NodeTarget;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.NodeTarget;
 import org.csiconsole.views.storage.ViewContext;
 import org.csiconsole.views.task.TaskRunner;
 import org.junit.jupiter.api.Test;
@@ -245,7 +245,7 @@ class VolumesViewModelTest {
     void aSlowReadStreamsPagesAndCanBeCancelledKeepingWhatArrived() {
         java.util.List<java.util.concurrent.CompletableFuture<Void>> outcomes = new java.util.ArrayList<>();
         java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
-        org.csiconsole.views.port.StorageService slow = listingInto(sinks, outcomes);
+        org.csiconsole.core.port.StorageService slow = listingInto(sinks, outcomes);
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
         VolumesViewModel m = new VolumesViewModel(new ViewContext(slow, actions, Runnable::run, "Demo"));
         m.activate();
@@ -263,7 +263,7 @@ class VolumesViewModelTest {
     @Test
     void theNextPageIsAskedForOnlyOnceTheLastOneReachedTheTable() {
         java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
-        org.csiconsole.views.port.StorageService paged = listingInto(sinks, new java.util.ArrayList<>());
+        org.csiconsole.core.port.StorageService paged = listingInto(sinks, new java.util.ArrayList<>());
         java.util.Deque<Runnable> uiQueue = new java.util.ArrayDeque<>();
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
         VolumesViewModel m = new VolumesViewModel(new ViewContext(paged, actions, uiQueue::add, "Demo"));
@@ -316,9 +316,9 @@ class VolumesViewModelTest {
     }
 
     /** A storage whose ListVolumes hands its page sink to the test and answers with a new future added to {@code outcomes}. */
-    private org.csiconsole.views.port.StorageService listingInto(java.util.List<PageSink<Volume>> sinks,
+    private org.csiconsole.core.port.StorageService listingInto(java.util.List<PageSink<Volume>> sinks,
                                                                 java.util.List<java.util.concurrent.CompletableFuture<Void>> outcomes) {
-        return new org.csiconsole.views.port.StorageService() {
+        return new org.csiconsole.core.port.StorageService() {
             @Override
             public java.util.concurrent.CompletableFuture<Features> features() {
                 return java.util.concurrent.CompletableFuture.completedFuture(storage.features);
@@ -397,7 +397,7 @@ class VolumesViewModelTest {
     @Test
     void featuresFromCapabilitiesExplainMissingController() {
         Features none = Features.from(org.csiconsole.core.model.CapabilitySet.NONE, true, false, false, false);
-        assertThat(none.reason(org.csiconsole.views.port.Feature.CREATE_VOLUME)).contains("CONTROLLER_SERVICE");
-        assertThat(Features.NONE.reason(org.csiconsole.views.port.Feature.LIST_VOLUMES)).contains("Not connected");
+        assertThat(none.reason(org.csiconsole.core.port.Feature.CREATE_VOLUME)).contains("CONTROLLER_SERVICE");
+        assertThat(Features.NONE.reason(org.csiconsole.core.port.Feature.LIST_VOLUMES)).contains("Not connected");
     }
 }

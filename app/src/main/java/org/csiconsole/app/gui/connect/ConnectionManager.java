@@ -5,7 +5,7 @@ import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ConnectionState;
-import org.csiconsole.core.session.ProfileStore;
+import org.csiconsole.core.store.ProfileStore;
 import org.csiconsole.views.connection.ConnectionDialogs;
 import org.csiconsole.views.dialog.DialogService;
 import org.csiconsole.views.notify.Notifications;

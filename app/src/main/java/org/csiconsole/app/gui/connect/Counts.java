@@ -3,9 +3,9 @@ package org.csiconsole.app.gui.connect;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.Volume;
-import org.csiconsole.views.port.Feature;
-import org.csiconsole.views.port.Features;
-import org.csiconsole.views.port.StorageService;
+import org.csiconsole.core.port.Feature;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.StorageService;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ResourceKind;
 

@@ -1,5 +1,7 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.storage.NodeDirectories;
+import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.csi.CsiClient;

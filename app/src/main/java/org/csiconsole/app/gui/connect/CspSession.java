@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.storage.CspStorage;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.csp.CertificateTrustFailure;
 import org.csiconsole.core.csp.CspClient;

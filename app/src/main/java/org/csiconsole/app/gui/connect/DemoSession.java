@@ -1,5 +1,8 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.storage.CombinedStorage;
+import org.csiconsole.core.storage.CspStorage;
+import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.csi.CsiClient;
@@ -11,7 +14,7 @@ import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.csiconsole.core.reference.csi.NodePaths;
 import org.csiconsole.core.session.ConnectionState;
-import org.csiconsole.views.port.StorageService;
+import org.csiconsole.core.port.StorageService;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.slf4j.Logger;
 

@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.storage.CombinedStorage;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClientOptions;
@@ -10,7 +11,7 @@ import org.csiconsole.core.session.Backoff;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.core.session.SocketWatcher;
-import org.csiconsole.views.port.StorageService;
+import org.csiconsole.core.port.StorageService;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.storage.CspStorage;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import mockwebserver3.MockResponse;
@@ -12,7 +13,7 @@ import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.session.Backoff;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ConnectionState;
-import org.csiconsole.core.session.ProfileStore;
+import org.csiconsole.core.store.ProfileStore;
 import org.csiconsole.views.connection.ConnectionDialogs;
 import org.csiconsole.views.dialog.DialogService;
 import org.csiconsole.views.notify.Notifications;

@@ -9,7 +9,7 @@ import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.session.Backoff;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ConnectionState;
-import org.csiconsole.core.session.ProfileStore;
+import org.csiconsole.core.store.ProfileStore;
 import org.csiconsole.core.session.SocketWatcher;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.workbench.ConnectionModel;
@@ -69,7 +69,7 @@ class DemoStorageTest {
                 && !demo.pluginNameProperty().get().isEmpty());
         assertThat(demo.pluginNameProperty().get()).isEqualTo(ReferencePlugin.PLUGIN_NAME);
         var features = demo.storage().features().get(10, TimeUnit.SECONDS);
-        assertThat(features.available(org.csiconsole.views.port.Feature.LIST_VOLUMES)).as(features.reason(org.csiconsole.views.port.Feature.LIST_VOLUMES) + " " + features.csi()).isTrue();
+        assertThat(features.available(org.csiconsole.core.port.Feature.LIST_VOLUMES)).as(features.reason(org.csiconsole.core.port.Feature.LIST_VOLUMES) + " " + features.csi()).isTrue();
         assertThat(demo.count(ResourceKind.VOLUMES).get()).isGreaterThan(100);
 
         List<Volume> volumes = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;

@@ -7,7 +7,7 @@ import java.util.Objects;
  * secrets are asked for when the connection opens and never written to disk.
  *
  * @param kind what the profile talks to
- * @param name the name a person gave it, unique within a {@link ProfileStore}
+ * @param name the name a person gave it, unique within the profile store ({@code core.store.ProfileStore})
  * @param endpoint CSI controller endpoint ({@code unix:///path/csi.sock}, {@code tcp://host:port});
  *                 empty for CSP and DEMO
  * @param nodeEndpoint optional separate CSI node-plugin endpoint; empty when none

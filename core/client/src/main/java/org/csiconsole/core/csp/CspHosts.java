@@ -1,5 +1,6 @@
 package org.csiconsole.core.csp;
 
+import org.csiconsole.core.port.HostRequest;
 import org.csiconsole.core.model.Host;
 
 import java.util.List;
@@ -30,7 +31,7 @@ public final class CspHosts {
      * UUID is empty, no initiator is given, an IQN/WWPN/NQN/network is malformed, iSCSI networks are
      * missing, or CHAP is half given; with the CSP's status otherwise (400, 409).
      */
-    public CompletableFuture<Host> create(NewHost host) {
+    public CompletableFuture<Host> create(HostRequest host) {
         String what = "Register CSP host " + (host == null ? "" : host.name());
         return calls.async(what, () -> {
             if (host == null) throw CspValidation.invalid(what, "no host given", "Give the host definition");

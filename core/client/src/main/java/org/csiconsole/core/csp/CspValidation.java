@@ -1,5 +1,6 @@
 package org.csiconsole.core.csp;
 
+import org.csiconsole.core.port.HostRequest;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.model.ByteSize;
@@ -65,7 +66,7 @@ final class CspValidation {
     }
 
     /** Checks a host definition against the {@code Host} object table of hpe-csp-rest-spec.md. */
-    static void host(NewHost h, String what) {
+    static void host(HostRequest h, String what) {
         name(h.name(), "host name", what);
         id(h.uuid(), "host UUID", what);
         if (h.iqns().isEmpty() && h.wwpns().isEmpty() && h.nqns().isEmpty()) {

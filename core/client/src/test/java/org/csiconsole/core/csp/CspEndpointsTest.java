@@ -1,5 +1,6 @@
 package org.csiconsole.core.csp;
 
+import org.csiconsole.core.port.HostRequest;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import org.csiconsole.core.call.CallTrace;
@@ -73,7 +74,7 @@ class CspEndpointsTest {
         assertThat(line(next())).isEqualTo("GET /hosts");
 
         server.enqueue(json(200, "{\"id\":\"41302701\",\"name\":\"host-01\",\"uuid\":\"41302701\",\"iqns\":[\"iqn.2019-07.com.nimblestorage:cool-iqn\"],\"networks\":[\"172.28.12.161/20\"]}"));
-        csp.hosts().create(NewHost.iscsi("host-01", "41302701", List.of("iqn.2019-07.com.nimblestorage:cool-iqn"), List.of("172.28.12.161/20"))).join();
+        csp.hosts().create(HostRequest.iscsi("host-01", "41302701", List.of("iqn.2019-07.com.nimblestorage:cool-iqn"), List.of("172.28.12.161/20"))).join();
         RecordedRequest create = next();
         assertThat(line(create)).isEqualTo("POST /hosts");
         assertThat(body(create)).contains("\"uuid\":\"41302701\"", "\"iqns\":[\"iqn.2019-07.com.nimblestorage:cool-iqn\"]",

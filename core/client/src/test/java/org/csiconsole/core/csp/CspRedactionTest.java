@@ -1,5 +1,6 @@
 package org.csiconsole.core.csp;
 
+import org.csiconsole.core.port.HostRequest;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -84,7 +85,7 @@ class CspRedactionTest {
         server.enqueue(json(204, ""));
 
         List<String> texts = new ArrayList<>();
-        NewHost host = new NewHost("host1", "u1", List.of("iqn.2019-07.com.example:h1"), null, null, List.of("10.0.0.5/24"),
+        HostRequest host = new HostRequest("host1", "u1", List.of("iqn.2019-07.com.example:h1"), null, null, List.of("10.0.0.5/24"),
                 "chap", CANARY_CHAP, AccessProtocol.ISCSI, null);
         texts.add(host.toString());
         CspPassword password = CspPassword.of(CANARY_PASSWORD.toCharArray());

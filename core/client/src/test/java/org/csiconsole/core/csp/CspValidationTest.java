@@ -1,5 +1,6 @@
 package org.csiconsole.core.csp;
 
+import org.csiconsole.core.port.HostRequest;
 import mockwebserver3.MockWebServer;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
@@ -67,11 +68,11 @@ class CspValidationTest {
 
     @Test
     void hostsFollowTheObjectTable() {
-        assertRejected(csp.hosts().create(new NewHost("h", "u", null, null, null, null, null, null, null, null)), "no initiator");
-        assertRejected(csp.hosts().create(NewHost.iscsi("h", "u", List.of("iqn.2019-07.com.x:h"), List.of())), "needs its networks");
-        assertRejected(csp.hosts().create(NewHost.iscsi("h", "u", List.of("not-an-iqn"), List.of("10.0.0.1/24"))), "not a valid IQN");
-        assertRejected(csp.hosts().create(NewHost.fc("h", "u", List.of("50:01:43"))), "not a valid WWPN");
-        assertRejected(csp.hosts().create(new NewHost("h", "u", null, null, List.of("nqn.2014-08.org.nvmexpress:uuid:1"), null,
+        assertRejected(csp.hosts().create(new HostRequest("h", "u", null, null, null, null, null, null, null, null)), "no initiator");
+        assertRejected(csp.hosts().create(HostRequest.iscsi("h", "u", List.of("iqn.2019-07.com.x:h"), List.of())), "needs its networks");
+        assertRejected(csp.hosts().create(HostRequest.iscsi("h", "u", List.of("not-an-iqn"), List.of("10.0.0.1/24"))), "not a valid IQN");
+        assertRejected(csp.hosts().create(HostRequest.fc("h", "u", List.of("50:01:43"))), "not a valid WWPN");
+        assertRejected(csp.hosts().create(new HostRequest("h", "u", null, null, List.of("nqn.2014-08.org.nvmexpress:uuid:1"), null,
                 "chapuser", null, AccessProtocol.NVME_TCP, null)), "CHAP needs both");
     }
 

@@ -6,7 +6,7 @@ import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csp.CspClient;
 import org.csiconsole.core.csp.CspConfig;
 import org.csiconsole.core.csp.CspPassword;
-import org.csiconsole.core.csp.NewHost;
+import org.csiconsole.core.port.HostRequest;
 import org.csiconsole.core.csp.NewVolume;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.Host;
@@ -78,7 +78,7 @@ class CspClientLifecycleTest {
         assertThat(join(csp.login()).username()).isEqualTo("ops");
 
         String uuid = "41302701-0196-420f-b319-834a79891db0";
-        Host host = join(csp.hosts().create(NewHost.iscsi("host-01.lab.example.com", uuid,
+        Host host = join(csp.hosts().create(HostRequest.iscsi("host-01.lab.example.com", uuid,
                 List.of("iqn.2019-07.com.example:host-01"), List.of("172.28.12.161/20"))));
         assertThat(host.uuid()).isEqualTo(uuid);
         assertThat(join(csp.hosts().list())).extracting(Host::uuid).contains(uuid);

@@ -1,4 +1,4 @@
-package org.csiconsole.views.port;
+package org.csiconsole.core.port;
 
 import org.csiconsole.core.model.PluginInfo;
 

@@ -1,5 +1,6 @@
-package org.csiconsole.core.session;
+package org.csiconsole.core.store;
 
+import org.csiconsole.core.session.ConnectionProfile;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

@@ -1,4 +1,4 @@
-package org.csiconsole.views.port;
+package org.csiconsole.core.port;
 
 /**
  * Something a connection may or may not offer. Each maps to what the storage must advertise: a

@@ -1,4 +1,4 @@
-package org.csiconsole.views.port;
+package org.csiconsole.core.port;
 
 /**
  * Outcome of an expansion (csi.proto {@code ControllerExpandVolumeResponse}).

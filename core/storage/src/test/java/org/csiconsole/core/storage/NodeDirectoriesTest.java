@@ -1,4 +1,4 @@
-package org.csiconsole.app.gui.connect;
+package org.csiconsole.core.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,8 +22,8 @@ import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.csiconsole.core.reference.csi.NodePaths;
-import org.csiconsole.views.port.NodeTarget;
-import org.csiconsole.views.port.VolumeRequest;
+import org.csiconsole.core.port.NodeTarget;
+import org.csiconsole.core.port.VolumeRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package org.csiconsole.app.gui.connect;
+package org.csiconsole.core.storage;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.PageSink;
@@ -15,11 +15,11 @@ import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Topology;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
-import org.csiconsole.views.port.ExpandResult;
-import org.csiconsole.views.port.Features;
-import org.csiconsole.views.port.NodeTarget;
-import org.csiconsole.views.port.StorageService;
-import org.csiconsole.views.port.VolumeRequest;
+import org.csiconsole.core.port.ExpandResult;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.NodeTarget;
+import org.csiconsole.core.port.StorageService;
+import org.csiconsole.core.port.VolumeRequest;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,7 +44,7 @@ public final class CsiStorage implements StorageService {
     private final boolean nodeSocket;
     private final org.csiconsole.core.addons.AddonsClient addonsClient;
     private final NodeDirectories nodeDirectories;
-    private volatile CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> addonsInfo;
+    private volatile CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> addonsInfo;
 
     /**
      * @param csi the client; its lifetime belongs to the caller
@@ -67,7 +67,7 @@ public final class CsiStorage implements StorageService {
      *     (a unix socket): staging directories and target parents are created before the node
      *     calls; null when the node is elsewhere (TCP) or sandboxed (the demo)
      */
-    CsiStorage(CsiClient csi, boolean nodeSocket, org.csiconsole.core.addons.AddonsClient addons,
+    public CsiStorage(CsiClient csi, boolean nodeSocket, org.csiconsole.core.addons.AddonsClient addons,
                NodeDirectories nodeDirectories) {
         this.csi = Objects.requireNonNull(csi);
         this.nodeSocket = nodeSocket;
@@ -80,12 +80,12 @@ public final class CsiStorage implements StorageService {
      * csi-addons client or its endpoint does not answer (UNIMPLEMENTED on a plain CSI socket).
      */
     @Override
-    public CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> addons() {
+    public CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> addons() {
         if (addonsClient == null) return CompletableFuture.completedFuture(java.util.Optional.empty());
-        CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> f = addonsInfo;
+        CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> f = addonsInfo;
         if (f == null || f.isCompletedExceptionally()) {
             f = addonsClient.identity().thenCombine(addonsClient.capabilities(), (id, caps) -> java.util.Optional.of(
-                    new org.csiconsole.views.port.AddonsInfo(id, caps.stream().map(CsiStorage::addonsWord).sorted().toList())))
+                    new org.csiconsole.core.port.AddonsInfo(id, caps.stream().map(CsiStorage::addonsWord).sorted().toList())))
                     .exceptionally(e -> java.util.Optional.empty());
             addonsInfo = f;
         }
@@ -93,7 +93,7 @@ public final class CsiStorage implements StorageService {
     }
 
     /** Asks csi-addons again on the next {@link #addons()} (after the driver restarted). */
-    void forgetAddons() {
+    public void forgetAddons() {
         addonsInfo = null;
     }
 
@@ -122,7 +122,7 @@ public final class CsiStorage implements StorageService {
     }
 
     private boolean addonsKnown() {
-        CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> f = addonsInfo;
+        CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> f = addonsInfo;
         return f != null && f.isDone() && f.join().isPresent();
     }
 
@@ -281,7 +281,7 @@ public final class CsiStorage implements StorageService {
     @Override
     public CompletableFuture<List<NodeInfo>> listNodes() {
         Set<String> published = new LinkedHashSet<>();
-        CompletableFuture<Void> seen = features().thenCompose(f -> f.available(org.csiconsole.views.port.Feature.LIST_VOLUMES)
+        CompletableFuture<Void> seen = features().thenCompose(f -> f.available(org.csiconsole.core.port.Feature.LIST_VOLUMES)
                 ? listVolumes(PageSink.unpaced(page -> {
                     synchronized (published) {
                         page.forEach(v -> published.addAll(v.publishedNodeIds()));

@@ -1,8 +1,8 @@
-package org.csiconsole.app.gui.connect;
+package org.csiconsole.core.storage;
 
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.csp.CspClient;
-import org.csiconsole.core.csp.NewHost;
+import org.csiconsole.core.port.HostRequest;
 import org.csiconsole.core.csp.NewVolume;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.CapabilitySet;
@@ -15,10 +15,10 @@ import org.csiconsole.core.model.SnapshotGroup;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.core.model.VolumeSource;
-import org.csiconsole.views.port.ExpandResult;
-import org.csiconsole.views.port.Features;
-import org.csiconsole.views.port.StorageService;
-import org.csiconsole.views.port.VolumeRequest;
+import org.csiconsole.core.port.ExpandResult;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.StorageService;
+import org.csiconsole.core.port.VolumeRequest;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -143,7 +143,7 @@ public final class CspStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Host> createHost(NewHost host) {
+    public CompletableFuture<Host> createHost(HostRequest host) {
         return csp.hosts().create(host);
     }
 

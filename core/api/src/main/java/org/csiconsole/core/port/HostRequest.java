@@ -1,4 +1,4 @@
-package org.csiconsole.core.csp;
+package org.csiconsole.core.port;
 
 import org.csiconsole.core.model.AccessProtocol;
 
@@ -20,10 +20,10 @@ import java.util.List;
  * @param accessProtocol protocol the host attaches with; null to leave it to the CSP
  * @param virtualDomain virtual domain, null for none
  */
-public record NewHost(String name, String uuid, List<String> iqns, List<String> wwpns, List<String> nqns,
+public record HostRequest(String name, String uuid, List<String> iqns, List<String> wwpns, List<String> nqns,
                       List<String> networks, String chapUser, String chapPassword, AccessProtocol accessProtocol,
                       String virtualDomain) {
-    public NewHost {
+    public HostRequest {
         iqns = iqns == null ? List.of() : List.copyOf(iqns);
         wwpns = wwpns == null ? List.of() : List.copyOf(wwpns);
         nqns = nqns == null ? List.of() : List.copyOf(nqns);
@@ -31,18 +31,18 @@ public record NewHost(String name, String uuid, List<String> iqns, List<String> 
     }
 
     /** An iSCSI host without CHAP. */
-    public static NewHost iscsi(String name, String uuid, List<String> iqns, List<String> networks) {
-        return new NewHost(name, uuid, iqns, null, null, networks, null, null, AccessProtocol.ISCSI, null);
+    public static HostRequest iscsi(String name, String uuid, List<String> iqns, List<String> networks) {
+        return new HostRequest(name, uuid, iqns, null, null, networks, null, null, AccessProtocol.ISCSI, null);
     }
 
     /** A Fibre Channel host. */
-    public static NewHost fc(String name, String uuid, List<String> wwpns) {
-        return new NewHost(name, uuid, null, wwpns, null, null, null, null, AccessProtocol.FC, null);
+    public static HostRequest fc(String name, String uuid, List<String> wwpns) {
+        return new HostRequest(name, uuid, null, wwpns, null, null, null, null, AccessProtocol.FC, null);
     }
 
     @Override
     public String toString() {
-        return "NewHost[name=" + name + ", uuid=" + uuid + ", iqns=" + iqns + ", wwpns=" + wwpns + ", nqns=" + nqns
+        return "HostRequest[name=" + name + ", uuid=" + uuid + ", iqns=" + iqns + ", wwpns=" + wwpns + ", nqns=" + nqns
                 + ", networks=" + networks + ", chapUser=" + chapUser + ", chapPassword="
                 + (chapPassword == null ? "null" : "***") + "]";
     }

@@ -1,4 +1,4 @@
-package org.csiconsole.core.session;
+package org.csiconsole.core.store;
 
 import java.nio.file.Path;
 import java.util.Map;

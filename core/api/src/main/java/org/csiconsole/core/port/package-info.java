@@ -1,7 +1,7 @@
 /**
  * What a connection offers to the views, without any protocol type: {@link
- * org.csiconsole.views.port.StorageService} lists and changes volumes, snapshots, groups, hosts,
- * nodes and capacity as {@code core.model} records, and {@link org.csiconsole.views.port.Features}
+ * org.csiconsole.core.port.StorageService} lists and changes volumes, snapshots, groups, hosts,
+ * nodes and capacity as {@code core.model} records, and {@link org.csiconsole.core.port.Features}
  * says which of those the storage advertises (and, for the rest, why not, in words for a tooltip).
  *
  * <p>The composition root implements the port per connection over the CSI client, the csi-addons
@@ -15,4 +15,4 @@
  * java.util.concurrent.CompletionException}); cancelling the returned future cancels the underlying
  * call. Sizes are in bytes.
  */
-package org.csiconsole.views.port;
+package org.csiconsole.core.port;

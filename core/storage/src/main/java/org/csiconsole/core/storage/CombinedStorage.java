@@ -1,7 +1,8 @@
-package org.csiconsole.app.gui.connect;
+package org.csiconsole.core.storage;
 
 import org.csiconsole.core.call.PageSink;
-import org.csiconsole.core.csp.NewHost;
+import org.csiconsole.core.port.Ports;
+import org.csiconsole.core.port.HostRequest;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.Capacity;
 import org.csiconsole.core.model.GroupSnapshot;
@@ -16,11 +17,11 @@ import org.csiconsole.core.model.Topology;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeGroup;
-import org.csiconsole.views.port.ExpandResult;
-import org.csiconsole.views.port.Features;
-import org.csiconsole.views.port.NodeTarget;
-import org.csiconsole.views.port.StorageService;
-import org.csiconsole.views.port.VolumeRequest;
+import org.csiconsole.core.port.ExpandResult;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.NodeTarget;
+import org.csiconsole.core.port.StorageService;
+import org.csiconsole.core.port.VolumeRequest;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,7 +67,7 @@ public final class CombinedStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<java.util.Optional<org.csiconsole.views.port.AddonsInfo>> addons() {
+    public CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> addons() {
         return csi.addons();
     }
 
@@ -272,7 +273,7 @@ public final class CombinedStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Host> createHost(NewHost host) {
+    public CompletableFuture<Host> createHost(HostRequest host) {
         return first().createHost(host);
     }
 
@@ -322,7 +323,7 @@ public final class CombinedStorage implements StorageService {
 
     /** Every array's list joined; an array that fails is skipped unless all fail. */
     private <T> CompletableFuture<List<T>> collect(java.util.function.Function<CspStorage, CompletableFuture<List<T>>> read) {
-        if (arrays.isEmpty()) return StorageService.unsupported("CSP listing");
+        if (arrays.isEmpty()) return Ports.unsupported("CSP listing");
         List<CompletableFuture<List<T>>> reads = arrays.stream().map(read).toList();
         return CompletableFuture.allOf(reads.stream().map(f -> f.exceptionally(e -> null)).toArray(CompletableFuture[]::new))
                 .thenCompose(x -> {

@@ -1,5 +1,7 @@
-package org.csiconsole.core.session;
+package org.csiconsole.core.store;
 
+import org.csiconsole.core.session.ConnectionKind;
+import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.junit.jupiter.api.Test;

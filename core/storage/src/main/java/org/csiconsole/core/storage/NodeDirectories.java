@@ -1,4 +1,4 @@
-package org.csiconsole.app.gui.connect;
+package org.csiconsole.core.storage;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,7 +19,7 @@ import org.csiconsole.core.call.FailureKind;
  * that needed the directories fails, {@link Created#undo()} removes the ones created for it, so a
  * failed stage or publish leaves the node as it was.
  */
-final class NodeDirectories {
+public final class NodeDirectories {
     /**
      * Creates {@code staging_target_path} and its parents when missing.
      *

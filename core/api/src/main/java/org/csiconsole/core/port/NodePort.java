@@ -1,0 +1,53 @@
+package org.csiconsole.core.port;
+
+import org.csiconsole.core.model.NodeInfo;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The node side: NodeStageVolume, NodePublishVolume and their reverses on a connected node socket
+ * (CSI spec, "Node Service RPC"), and the nodes a connection knows.
+ *
+ * <p>Every method follows the rules of {@link StorageService}: it returns at once, fails with a
+ * {@link org.csiconsole.core.call.CallFailure}, and a default method fails UNSUPPORTED.
+ */
+public interface NodePort {
+
+    /** NodeStageVolume on the connected node socket. */
+    default CompletableFuture<Void> nodeStage(NodeTarget target) {
+        return Ports.unsupported("NodeStageVolume " + target.volumeId());
+    }
+
+    /** NodeUnstageVolume on the connected node socket. */
+    default CompletableFuture<Void> nodeUnstage(String volumeId, String stagingTargetPath) {
+        return Ports.unsupported("NodeUnstageVolume " + volumeId);
+    }
+
+    /** NodePublishVolume on the connected node socket. */
+    default CompletableFuture<Void> nodePublish(NodeTarget target) {
+        return Ports.unsupported("NodePublishVolume " + target.volumeId());
+    }
+
+    /** NodeUnpublishVolume on the connected node socket. */
+    default CompletableFuture<Void> nodeUnpublish(String volumeId, String targetPath) {
+        return Ports.unsupported("NodeUnpublishVolume " + volumeId);
+    }
+
+    /**
+     * CSI nodes: the connected node's NodeGetInfo (with topology and volume limit) and every node id
+     * seen in {@code published_node_ids} (those without topology, {@code maxVolumesPerNode} 0).
+     */
+    default CompletableFuture<List<NodeInfo>> listNodes() {
+        return Ports.unsupported("List nodes");
+    }
+
+    /**
+     * The node this connection's Node service runs on (NodeGetInfo), without listing volumes; an
+     * empty list when no node socket is connected or NodeGetInfo fails.
+     */
+    default CompletableFuture<List<NodeInfo>> connectedNodes() {
+        return CompletableFuture.completedFuture(List.of());
+    }
+
+}

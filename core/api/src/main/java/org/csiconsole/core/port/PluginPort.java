@@ -1,0 +1,30 @@
+package org.csiconsole.core.port;
+
+import org.csiconsole.core.model.PluginInfo;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The plugin or array behind a connection: what it offers ({@link Features}, which gates every
+ * action) and who it is (CSI Identity, csi-addons identity).
+ *
+ * <p>Every method follows the rules of {@link StorageService}: it returns at once, fails with a
+ * {@link org.csiconsole.core.call.CallFailure}, and a default method fails UNSUPPORTED.
+ */
+public interface PluginPort {
+
+    /** What the connection offers and why not (capabilities gate actions). Never fails; reads "not connected" when unknown. */
+    CompletableFuture<Features> features();
+
+    /** Identity.GetPluginInfo (CSI spec, "GetPluginInfo"); for a CSP-only connection, the array's name and version. */
+    default CompletableFuture<PluginInfo> pluginInfo() {
+        return Ports.unsupported("GetPluginInfo");
+    }
+
+    /** csi-addons GetIdentity + GetCapabilities; empty when no csi-addons endpoint is connected. */
+    default CompletableFuture<Optional<AddonsInfo>> addons() {
+        return CompletableFuture.completedFuture(Optional.empty());
+    }
+
+}

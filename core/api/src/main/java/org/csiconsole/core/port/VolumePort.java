@@ -1,0 +1,93 @@
+package org.csiconsole.core.port;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.PageSink;
+import org.csiconsole.core.model.PublishInfo;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Volumes on the controller side: list, read, create, expand, modify, delete, and
+ * ControllerPublishVolume / ControllerUnpublishVolume (CSI spec, "Controller Service RPC"; CSP
+ * {@code /volumes}).
+ *
+ * <p>Every method follows the rules of {@link StorageService}: it returns at once, fails with a
+ * {@link org.csiconsole.core.call.CallFailure}, and a default method fails UNSUPPORTED.
+ */
+public interface VolumePort {
+
+    /**
+     * Lists every volume, streaming each page to {@code pages} as it arrives (CSI ListVolumes with
+     * {@code next_token} paging; CSP {@code GET /volumes}). {@code pages} is called from any thread,
+     * one call at a time, with non-empty lists; the next page is requested once the stage it
+     * returned for the previous one completes ({@link PageSink}). The future completes when the last
+     * page was taken; cancelling it stops after the current page.
+     *
+     * @return completes with nothing once done; fails with {@link CallFailure} (ABORTED on a stale
+     *     {@code starting_token} is retried by the implementation from the start)
+     */
+    default CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
+        return Ports.unsupported("ListVolumes");
+    }
+
+    /** ControllerGetVolume (GET_VOLUME) or CSP {@code GET /volumes/{id}}; NOT_FOUND when it is gone. */
+    default CompletableFuture<Volume> getVolume(String volumeId) {
+        return Ports.unsupported("ControllerGetVolume " + volumeId);
+    }
+
+    /**
+     * CreateVolume (CSI spec, "CreateVolume"; idempotent by name) or CSP {@code POST /volumes}. A
+     * request with a snapshot source is a clone from a snapshot, with a volume source a clone.
+     *
+     * @return the created volume; fails ALREADY_EXISTS when the name exists with other arguments,
+     *     OUT_OF_RANGE for an unsupported size, RESOURCE_EXHAUSTED without room
+     */
+    default CompletableFuture<Volume> createVolume(VolumeRequest request) {
+        return Ports.unsupported("CreateVolume " + request.name());
+    }
+
+    /** ControllerExpandVolume to {@code capacityBytes} (bytes, the new {@code required_bytes}) or a CSP resize. */
+    default CompletableFuture<ExpandResult> expandVolume(String volumeId, long capacityBytes) {
+        return Ports.unsupported("ControllerExpandVolume " + volumeId);
+    }
+
+    /** ControllerModifyVolume with new {@code mutable_parameters} (MODIFY_VOLUME). */
+    default CompletableFuture<Void> modifyVolume(String volumeId, Map<String, String> mutableParameters) {
+        return Ports.unsupported("ControllerModifyVolume " + volumeId);
+    }
+
+    /** DeleteVolume (idempotent: a missing volume succeeds) or CSP {@code DELETE /volumes/{id}}; FAILED_PRECONDITION while it has snapshots or is published, per plugin. */
+    default CompletableFuture<Void> deleteVolume(String volumeId) {
+        return Ports.unsupported("DeleteVolume " + volumeId);
+    }
+
+    /**
+     * ControllerPublishVolume to {@code nodeId}.
+     *
+     * @return the {@code publish_context} for NodeStage/NodePublish; fails NOT_FOUND for an unknown
+     *     node, FAILED_PRECONDITION when a single-node volume is published elsewhere, RESOURCE_EXHAUSTED
+     *     when the node is at its volume limit
+     */
+    default CompletableFuture<Map<String, String>> controllerPublish(String volumeId, String nodeId,
+                                                                     VolumeCapability capability, boolean readonly) {
+        return Ports.unsupported("ControllerPublishVolume " + volumeId);
+    }
+
+    /** ControllerUnpublishVolume from {@code nodeId} (idempotent). */
+    default CompletableFuture<Void> controllerUnpublish(String volumeId, String nodeId) {
+        return Ports.unsupported("ControllerUnpublishVolume " + volumeId);
+    }
+
+    /**
+     * Publish records of a volume known to the connection: what a CSP publish returned (LUN, targets,
+     * serial). Empty when none are known; never fails for a volume without records.
+     */
+    default CompletableFuture<List<PublishInfo>> publishInfo(String volumeId) {
+        return CompletableFuture.completedFuture(List.of());
+    }
+
+}
