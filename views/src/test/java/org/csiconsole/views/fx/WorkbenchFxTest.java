@@ -160,4 +160,49 @@ class WorkbenchFxTest {
         assertThat(Application.getUserAgentStylesheet()).isEqualTo(Theme.LIGHT.userAgentStylesheet());
         assertThat(workbench.root().getStyleClass()).doesNotContain(ThemeManager.DARK_CLASS);
     }
+
+    @Test
+    void ctrlJHidesTheBottomPanelAndBringsItBackAtTheSameHeight(FxRobot robot) {
+        robot.interact(() -> workbench.setBottomDivider(0.7));
+        assertThat(robot.lookup("#bottom-panel").tryQuery()).isPresent();
+        robot.press(KeyCode.CONTROL, KeyCode.J).release(KeyCode.J, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#bottom-panel").tryQuery()).isEmpty();
+        assertThat(workbench.bottomShownProperty().get()).isFalse();
+        assertThat(workbench.bottomDivider()).isCloseTo(0.7, org.assertj.core.data.Offset.offset(0.01));
+
+        robot.press(KeyCode.CONTROL, KeyCode.J).release(KeyCode.J, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#bottom-panel").tryQuery()).isPresent();
+        assertThat(workbench.bottomDivider()).isCloseTo(0.7, org.assertj.core.data.Offset.offset(0.01));
+    }
+
+    @Test
+    void showingTheTraceFromTheMenuBringsBackAHiddenBottomPanel(FxRobot robot) {
+        robot.interact(() -> workbench.bottomShownProperty().set(false));
+        robot.interact(() -> workbench.showBottom(org.csiconsole.views.workbench.BottomPanel::showTasks));
+        assertThat(robot.lookup("#bottom-panel").tryQuery()).isPresent();
+        assertThat(workbench.bottom().getSelectionModel().getSelectedIndex()).isEqualTo(1);
+    }
+
+    @Test
+    void openViewsAreNamedByKeysThatReopenTheSameTabsAndSkipWhatIsGone(FxRobot robot) {
+        robot.interact(() -> {
+            workbench.open(demo, ResourceKind.VOLUMES);
+            workbench.open(demo, ResourceKind.HOSTS);
+            workbench.openStart();
+        });
+        assertThat(workbench.openViewKeys()).containsExactly("start", "Demo/VOLUMES", "Demo/HOSTS");
+        assertThat(workbench.selectedViewKey()).isEqualTo("start");
+
+        robot.interact(() -> {
+            while (workbench.closeCurrentTab()) {
+                // close every tab, as a fresh start would have none but the start page
+            }
+            workbench.restoreViews(java.util.List.of("Demo/HOSTS", "Gone array/VOLUMES", "Demo/NO_SUCH_KIND", "Demo/VOLUMES"),
+                    "Demo/HOSTS");
+        });
+        assertThat(workbench.openViewKeys()).containsExactly("Demo/HOSTS", "Demo/VOLUMES");
+        assertThat(workbench.selectedViewKey()).isEqualTo("Demo/HOSTS");
+    }
 }
