@@ -205,4 +205,33 @@ class WorkbenchFxTest {
         assertThat(workbench.openViewKeys()).containsExactly("Demo/HOSTS", "Demo/VOLUMES");
         assertThat(workbench.selectedViewKey()).isEqualTo("Demo/HOSTS");
     }
+
+    @Test
+    void theTraceFollowsNewCallsUntilTheAdminScrollsUp(FxRobot robot) throws Exception {
+        for (int i = 0; i < 200; i++) record(i);
+        @SuppressWarnings("unchecked")
+        TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 200);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(lastVisibleRow(robot)).as("the newest call is in sight").isEqualTo(199);
+
+        robot.interact(() -> table.scrollTo(0));
+        robot.moveTo(table).scroll(3, javafx.geometry.VerticalDirection.UP);
+        WaitForAsyncUtils.waitForFxEvents();
+        for (int i = 200; i < 210; i++) record(i);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 210);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(lastVisibleRow(robot)).as("scrolled up: the view stays where the admin put it").isLessThan(100);
+    }
+
+    private void record(int i) {
+        trace.record("grpc", "unix:///run/csi/csi.sock", "csi.v1.Controller/ControllerGetVolume", 1, "volume_id: \"vol-" + i + "\"", "",
+                "OK", true, Instant.parse("2026-11-25T08:00:00Z").plusMillis(i), Duration.ofMillis(2));
+    }
+
+    private static int lastVisibleRow(FxRobot robot) {
+        javafx.scene.control.skin.VirtualFlow<?> flow = robot.lookup("#call-trace .virtual-flow")
+                .queryAs(javafx.scene.control.skin.VirtualFlow.class);
+        return flow.getLastVisibleCell() == null ? -1 : flow.getLastVisibleCell().getIndex();
+    }
 }
