@@ -92,6 +92,7 @@ public final class Console {
         workbench = new Workbench(services, connections);
         workbench.setConnectionActions(manager);
         workbench.setOnQuit(stage::close);
+        workbench.setAboutText(org.csiconsole.app.AppVersion.aboutText());
         connections.forEach(this::reopenWhenConnected);
         connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
             while (c.next()) c.getAddedSubList().forEach(this::reopenWhenConnected);

@@ -60,6 +60,7 @@ public final class Workbench {
     private double bottomDivider = DEFAULT_BOTTOM_DIVIDER;
     private final WorkbenchMenus menus;
     private Runnable onQuit = () -> { };
+    private String aboutText = "Admin console for CSI drivers (CSI spec v1.12), csi-addons and HPE CSP arrays.";
     private ConnectionActions connectionActions = ConnectionActions.NONE;
 
     public Workbench(WorkbenchServices services, ObservableList<ConnectionModel> connections) {
@@ -219,6 +220,16 @@ public final class Workbench {
         add.setOnAction(e -> connectionActions.newConnection());
         return new javafx.scene.control.ContextMenu(connect, disconnect, new javafx.scene.control.SeparatorMenuItem(),
                 edit, remove, new javafx.scene.control.SeparatorMenuItem(), add);
+    }
+
+    /** Sets what Help, About says: the version, the protocols spoken, where to read more. */
+    public void setAboutText(String text) {
+        this.aboutText = Objects.requireNonNull(text);
+    }
+
+    /** Help, About: an information dialog with {@link #setAboutText the about text}. */
+    void showAbout() {
+        services.dialogs().showInformation("About CSI Console", aboutText);
     }
 
     public void setOnQuit(Runnable onQuit) {

@@ -72,8 +72,8 @@ public final class WorkbenchMenus {
         Menu view = new Menu("_View", null, refresh, theme, new SeparatorMenuItem(), start, trace, tasks, notes,
                 new SeparatorMenuItem(), bottomPanel);
 
-        MenuItem about = item("About CSI Console", Material2AL.INFO, null, () -> services.dialogs().showInformation(
-                "About CSI Console", "Admin console for CSI drivers (CSI spec v1.12), csi-addons and HPE CSP arrays."));
+        MenuItem about = item("About CSI Console", Material2AL.INFO, null, workbench::showAbout);
+        about.setId("menu-about");
         Menu help = new Menu("_Help", null, about);
         menuBar.getMenus().addAll(file, edit, view, help);
         menuBar.setId("menu-bar");
