@@ -359,6 +359,14 @@ public final class Workbench {
         ResourceView view = now == null ? null : (ResourceView) now.getUserData();
         if (view != null) view.activate();
         activeView.set(view);
+        // The navigator follows the tab (Eclipse's "link with editor"), and so does the status bar.
+        for (Map.Entry<Object, Tab> e : tabs.entrySet()) {
+            if (e.getValue() == now && e.getKey() instanceof List<?> l
+                    && l.get(0) instanceof ConnectionModel c && l.get(1) instanceof ResourceKind k) {
+                currentConnection.set(c);
+                navigator.select(c, k);
+            }
+        }
     }
 
     private void onFocus(Node focus) {

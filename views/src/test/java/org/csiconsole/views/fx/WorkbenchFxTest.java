@@ -234,4 +234,18 @@ class WorkbenchFxTest {
                 .queryAs(javafx.scene.control.skin.VirtualFlow.class);
         return flow.getLastVisibleCell() == null ? -1 : flow.getLastVisibleCell().getIndex();
     }
+
+    @Test
+    void theNavigatorFollowsTheSelectedTab(FxRobot robot) {
+        robot.interact(() -> {
+            workbench.open(demo, ResourceKind.VOLUMES);
+            workbench.open(demo, ResourceKind.HOSTS);
+        });
+        assertThat(workbench.navigator().tree().getSelectionModel().getSelectedItem().getValue())
+                .isEqualTo(new org.csiconsole.views.workbench.NavItem.Kind(demo, ResourceKind.HOSTS));
+        robot.interact(() -> workbench.centre().getSelectionModel().select(1));
+        assertThat(workbench.selectedViewKey()).isEqualTo("Demo/VOLUMES");
+        assertThat(workbench.navigator().tree().getSelectionModel().getSelectedItem().getValue())
+                .isEqualTo(new org.csiconsole.views.workbench.NavItem.Kind(demo, ResourceKind.VOLUMES));
+    }
 }
