@@ -248,4 +248,41 @@ class WorkbenchFxTest {
         assertThat(workbench.navigator().tree().getSelectionModel().getSelectedItem().getValue())
                 .isEqualTo(new org.csiconsole.views.workbench.NavItem.Kind(demo, ResourceKind.VOLUMES));
     }
+
+    @Test
+    void aSelectedRowStandsOutFromTheRowsAroundItInBothThemes(FxRobot robot) throws Exception {
+        for (int i = 0; i < 3; i++) record(i);
+        @SuppressWarnings("unchecked")
+        TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 3);
+        robot.interact(() -> table.getSelectionModel().select(1));
+        for (Theme theme : Theme.values()) {
+            robot.interact(() -> themes.themeProperty().set(theme));
+            WaitForAsyncUtils.waitForFxEvents();
+            java.util.Map<Boolean, javafx.scene.paint.Color> fills = new java.util.HashMap<>();
+            for (javafx.scene.control.TableRow<?> row : robot.lookup("#call-trace .table-row-cell")
+                    .queryAllAs(javafx.scene.control.TableRow.class)) {
+                if (row.getItem() == null || row.getBackground() == null || row.getBackground().getFills().isEmpty()) continue;
+                var fill = row.getBackground().getFills().get(row.getBackground().getFills().size() - 1).getFill();
+                if (fill instanceof javafx.scene.paint.Color c && row.getIndex() != 0) fills.put(row.isSelected(), c);
+            }
+            assertThat(fills).as(theme + ": a selected and an unselected row").containsKeys(true, false);
+            assertThat(contrast(fills.get(true), fills.get(false))).as(theme + ": selected against unselected").isGreaterThanOrEqualTo(3.0);
+        }
+    }
+
+    /** WCAG 2 contrast ratio of two colours. */
+    private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(javafx.scene.paint.Color c) {
+        return 0.2126 * linear(c.getRed()) + 0.7152 * linear(c.getGreen()) + 0.0722 * linear(c.getBlue());
+    }
+
+    private static double linear(double v) {
+        return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    }
 }
