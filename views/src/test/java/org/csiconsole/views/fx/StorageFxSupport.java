@@ -119,6 +119,18 @@ final class StorageFxSupport {
         return robot.lookup("#" + id + "-wrapper").queryAs(ActionButton.class).tooltip().getText();
     }
 
+    /** Item {@code index} of the toolbar menu {@code id} ({@link org.csiconsole.views.storage.ActionMenu}). */
+    javafx.scene.control.CustomMenuItem menuItem(FxRobot robot, String id, int index) {
+        return (javafx.scene.control.CustomMenuItem) robot.lookup("#" + id)
+                .queryAs(org.csiconsole.views.storage.ActionMenu.class).getItems().get(index);
+    }
+
+    /** The words under a menu item's label: its hint, or why it cannot run. */
+    String menuNote(FxRobot robot, String id, int index) {
+        javafx.scene.layout.VBox box = (javafx.scene.layout.VBox) menuItem(robot, id, index).getContent();
+        return ((javafx.scene.control.Label) box.getChildren().get(1)).getText();
+    }
+
     boolean disabled(FxRobot robot, String id) {
         return robot.lookup("#" + id).queryAs(Button.class).isDisabled();
     }
