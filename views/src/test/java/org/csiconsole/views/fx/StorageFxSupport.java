@@ -59,8 +59,23 @@ final class StorageFxSupport {
     }
 
     /** Waits until the view's table holds {@code rows} rows. */
+    /**
+     * Waits until the table holds {@code rows} rows and has laid them out: cells get their text in
+     * the pulse after the items change, so a check of cell texts right after the count could read
+     * empty cells on a busy machine.
+     */
     void awaitRows(int rows) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.table().tableView().getItems().size() == rows);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.table().tableView().getItems().size() == rows);
+        int inSight = Math.min(rows, 8);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> rowsWithText() >= inSight);
+    }
+
+    private long rowsWithText() {
+        return table().lookupAll(".table-row-cell").stream()
+                .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getItem() != null && r.isVisible())
+                .filter(r -> r.lookupAll(".table-cell").stream().anyMatch(c -> c instanceof javafx.scene.control.TableCell<?, ?> cell
+                        && cell.getText() != null && !cell.getText().isEmpty()))
+                .count();
     }
 
     TableView<?> table() {
