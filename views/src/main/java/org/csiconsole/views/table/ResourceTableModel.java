@@ -5,8 +5,6 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.IntegerBinding;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
-import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -53,7 +51,7 @@ import java.util.function.Predicate;
  * 1.1 to 1.7 s paced (scripts/benchmark-volumes.sh, "load sorted, table empty"). Filter and sort
  * results are shown at once.
  *
- * <p>What the list is doing is its {@link #stateProperty() state}; {@link #settled()} tells when
+ * <p>What the list is doing is its {@link #state()}; {@link #settled()} tells when
  * {@link #rows()} reflects every change made. UI thread only; rows from other threads come in
  * through a {@link #load}.
  */
@@ -69,10 +67,7 @@ public final class ResourceTableModel<T> {
         PREPARING,
         /** Appended rows wait for the append interval before they reach {@link #rows()} (paced, above the sync limit). */
         WAITING,
-        /**
-         * The last computation threw (a comparator or search text failed); {@link #rows()} shows the
-         * last list published and the next change computes again.
-         */
+        /** The last computation threw; {@link #rows()} shows the last list published, the next change computes again. */
         FAILED
     }
 
@@ -91,8 +86,8 @@ public final class ResourceTableModel<T> {
     private final StringProperty filterText = new SimpleStringProperty(this, "filterText", "");
     private final IntegerBinding total = Bindings.size(source);
     private final ReadOnlyIntegerWrapper shownSize = new ReadOnlyIntegerWrapper(this, "shownCount");
-    private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.SETTLED);
     private final List<CompletableFuture<Void>> waiters = new ArrayList<>();
+    private State state = State.SETTLED;
     private Function<? super T, ?> rowKey = Function.identity();
     private Consumer<Runnable> publisher = Runnable::run;
     private Pacing pacing;
@@ -111,12 +106,7 @@ public final class ResourceTableModel<T> {
     /** The read whose rows the list takes; an earlier one is superseded. */
     private TableLoad<T> current;
 
-    /**
-     * Computes large filters and sorts on {@link ForkJoinPool#commonPool()} and publishes them
-     * with {@link Platform#runLater}.
-     *
-     * @param searchText the text a row is found by; null is treated as empty
-     */
+    /** Computes large filters and sorts on {@link ForkJoinPool#commonPool()}, publishes with {@link Platform#runLater}. */
     public ResourceTableModel(Function<? super T, String> searchText) {
         this(searchText, ForkJoinPool.commonPool(), Platform::runLater, DEFAULT_SYNC_LIMIT);
     }
@@ -157,20 +147,14 @@ public final class ResourceTableModel<T> {
         return total;
     }
 
-    /**
-     * Number of rows passing the filter: the size of {@link #rows()} plus appended unsorted rows
-     * waiting for the append interval.
-     */
+    /** Number of rows passing the filter: {@link #rows()} and appended unsorted rows waiting for the interval. */
     public ReadOnlyIntegerProperty shownCount() {
         return shownSize.getReadOnlyProperty();
     }
 
-    public ReadOnlyObjectProperty<State> stateProperty() {
-        return state.getReadOnlyProperty();
-    }
-
+    /** What the list is doing now. */
     public State state() {
-        return state.get();
+        return state;
     }
 
     /**
@@ -220,17 +204,14 @@ public final class ResourceTableModel<T> {
      * when {@link State#SETTLED}); fails with the computation's exception when it fails.
      */
     public CompletableFuture<Void> settled() {
-        if (state() == State.SETTLED) return CompletableFuture.completedFuture(null);
-        if (state() == State.FAILED) return CompletableFuture.failedFuture(failure);
+        if (state == State.SETTLED) return CompletableFuture.completedFuture(null);
+        if (state == State.FAILED) return CompletableFuture.failedFuture(failure);
         CompletableFuture<Void> f = new CompletableFuture<>();
         waiters.add(f);
         return f;
     }
 
-    /**
-     * Starts a read of every row, fed page by page from the reading thread; see {@link TableLoad}.
-     * A read started earlier is superseded: its pages no longer reach the list.
-     */
+    /** Starts a read of every row (see {@link TableLoad}); a read started earlier no longer reaches the list. */
     public TableLoad<T> load() {
         current = new TableLoad<>(this, List.copyOf(entries), this::key, ui);
         return current;
@@ -245,10 +226,7 @@ public final class ResourceTableModel<T> {
         if (!rows.isEmpty()) appendKeyed(keyed(rows));
     }
 
-    /**
-     * Appends rows as one change, then drops the oldest rows beyond {@code max} (a live trace keeps
-     * only what its ring keeps).
-     */
+    /** Appends rows as one change, then drops the oldest beyond {@code max} (a live trace keeps what its ring keeps). */
     public void appendBounded(Collection<? extends T> rows, int max) {
         int excess = source.size() + rows.size() - max;
         if (excess <= 0) {
@@ -321,7 +299,7 @@ public final class ResourceTableModel<T> {
 
     /** Moves toward {@link #rows()} reflecting every change; while a computation runs, its end does. */
     private void step() {
-        if (state() != State.PREPARING) advance();
+        if (state != State.PREPARING) advance();
     }
 
     /**
@@ -354,7 +332,7 @@ public final class ResourceTableModel<T> {
                 publish(job, rows);
                 become(State.SETTLED, null);
             } else {
-                state.set(State.PREPARING);
+                state = State.PREPARING;
                 CompletableFuture.supplyAsync(job::compute, background)
                         .whenComplete((rows, e) -> ui.execute(() -> computed(job, rows, e)));
             }
@@ -396,15 +374,15 @@ public final class ResourceTableModel<T> {
     }
 
     private void waitForInterval() {
-        if (state() == State.WAITING) return;
-        state.set(State.WAITING);
+        if (state == State.WAITING) return;
+        state = State.WAITING;
         long wait = ++waits;
         pacing.frames().execute(() -> checkInterval(wait));
     }
 
     /** At a frame: when the wait is still on, advances once the interval has passed, else checks again at the next frame. */
     private void checkInterval(long wait) {
-        if (wait != waits || state() != State.WAITING) return;
+        if (wait != waits || state != State.WAITING) return;
         if (intervalPassed()) {
             advance();
         } else {
@@ -416,16 +394,13 @@ public final class ResourceTableModel<T> {
         return pacing.clock().getAsLong() - lastShown >= pacing.interval();
     }
 
-    /** Ends the work on {@link #rows()} for now, telling those waiting for it. */
+    /** Ends the work on {@link #rows()} for now, telling those waiting for it; {@code e}: why it failed. */
     private void become(State end, Throwable e) {
         failure = e;
-        state.set(end);
+        state = end;
         List<CompletableFuture<Void>> done = List.copyOf(waiters);
         waiters.clear();
-        for (CompletableFuture<Void> f : done) {
-            if (e == null) f.complete(null);
-            else f.completeExceptionally(e);
-        }
+        done.forEach(e == null ? f -> f.complete(null) : f -> f.completeExceptionally(e));
     }
 
     /** {@link #rows()} changed: the append interval starts again. */
