@@ -31,6 +31,8 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
 
     public SnapshotGroupsViewModel(ViewContext context) {
         super(context, r -> r.displayName() + " " + r.id() + " " + r.volumeGroup() + " " + r.replicationText());
+        // A row read again is the same row (for the selection) when its id is the same.
+        table().keyedBy(SnapshotGroupRow::id);
         refresh = refreshActionFor();
         create = action("New group snapshot", Feature.GROUP_SNAPSHOTS, false, this::create);
         delete = action("Delete", Feature.GROUP_SNAPSHOTS, true, this::delete);

@@ -27,6 +27,8 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
 
     public VolumeGroupsViewModel(ViewContext context) {
         super(context, g -> g.name() + " " + g.id() + " " + g.description() + " " + g.config().getOrDefault(PARTNER, ""));
+        // A row read again is the same row (for the selection) when its id is the same.
+        table().keyedBy(org.csiconsole.core.model.VolumeGroup::id);
         refresh = refreshActionFor();
         snapshot = action("Group snapshot", Feature.GROUP_SNAPSHOTS, "Select a volume group with members.",
                 g -> g != null && !g.volumes().isEmpty(), this::snapshot);

@@ -39,6 +39,8 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
     public HostsViewModel(ViewContext context) {
         super(context, r -> r.name() + " " + r.id() + " " + r.kind() + " " + String.join(" ", r.initiators()) + " "
                 + r.networks() + " " + r.topology());
+        // A row read again is the same row (for the selection) when its id is the same.
+        table().keyedBy(HostRow::key);
         refresh = refreshActionFor();
         create = action("New host", Feature.CSP_HOSTS, false, this::create);
         delete = action("Delete host", Feature.CSP_HOSTS, "Select a CSP host; nodes are reported by the plugin and cannot be deleted.",

@@ -31,6 +31,8 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     public SnapshotsViewModel(ViewContext context) {
         super(context, s -> s.name() + " " + s.snapshotId() + " " + s.sourceVolumeId() + " " + s.groupSnapshotId()
                 + (s.readyToUse() ? " ready" : " pending"));
+        // A row read again is the same row (for the selection) when its id is the same.
+        table().keyedBy(org.csiconsole.core.model.Snapshot::snapshotId);
         refresh = refreshActionFor();
         create = action("New snapshot", Feature.CREATE_DELETE_SNAPSHOT, false, this::create);
         delete = action("Delete", Feature.CREATE_DELETE_SNAPSHOT, true, this::delete);

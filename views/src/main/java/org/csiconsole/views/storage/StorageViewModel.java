@@ -22,15 +22,15 @@ import org.csiconsole.views.form.Form;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.port.StorageService;
-import org.csiconsole.views.table.BatchAppender;
-import org.csiconsole.views.table.PreparedRows;
 import org.csiconsole.views.table.ResourceTableModel;
+import org.csiconsole.views.table.TableLoad;
 import org.csiconsole.views.task.Progress;
 import org.csiconsole.views.task.UiTask;
 
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -55,13 +55,13 @@ public abstract class StorageViewModel<T> extends ViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final javafx.beans.property.ReadOnlyBooleanWrapper complete = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "complete", false);
     private final javafx.beans.property.ReadOnlyBooleanWrapper unsupported = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "unsupported", false);
-    private final AtomicLong generation = new AtomicLong();
     private UiTask<?> load;
     private boolean loaded;
 
     protected StorageViewModel(ViewContext context, Function<? super T, String> searchText) {
         this.context = Objects.requireNonNull(context);
-        this.table = new ResourceTableModel<>(searchText);
+        this.table = new ResourceTableModel<>(searchText, ForkJoinPool.commonPool(), context.ui(),
+                ResourceTableModel.DEFAULT_SYNC_LIMIT);
     }
 
     /** Plural noun for sentences, e.g. {@code "volumes"}. */
@@ -167,41 +167,32 @@ public abstract class StorageViewModel<T> extends ViewModel {
      * Reads the rows again. Into an empty table pages stream as they arrive. A table with rows
      * keeps them, with the selection and the scroll position, until the read is complete, then
      * takes the new rows in one change; rows that did not change keep their instances (see
-     * {@link ResourceTableModel#rereading}), so the table redraws only what changed. A cancelled or
+     * {@link TableLoad}), so the table redraws only what changed. A cancelled or
      * failed re-read leaves the rows as they were. Cancels a read in progress.
      */
     public void refresh() {
         if (load != null) load.cancel();
-        long gen = generation.incrementAndGet();
-        boolean streaming = table.all().isEmpty();
+        TableLoad<T> read = table.load();
+        boolean streaming = read.streaming();
         loaded = true;
         complete.set(false);
         unsupported.set(false);
         loading.set(true);
         status.set("Reading " + noun() + "\u2026");
         String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
-        // Pages get their search keys on the thread that read them, not on the UI thread, and rows
-        // that did not change since the last read keep the instances the table holds.
-        var prepare = table.rereading();
-        List<PreparedRows<T>> reread = streaming ? null : new java.util.concurrent.CopyOnWriteArrayList<>();
-        BatchAppender<PreparedRows<T>> appender = new BatchAppender<>(context.ui(), batch -> {
-            if (generation.get() == gen) table.appendPrepared(batch);
-        });
         AtomicLong count = new AtomicLong();
         UiTask<?> task = context.actions().tasks().submit(title, (Progress p) -> load(page -> {
             if (p.isCancelled()) return PageSink.READY;
             p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
             if (page.isEmpty()) return PageSink.READY;
-            if (streaming) return appender.addAll(List.of(prepare.apply(page)));
-            reread.add(prepare.apply(page));
-            return PageSink.READY;
+            return read.page(page);
         }));
         load = task;
         task.outcome().whenComplete((v, error) -> {
-            if (generation.get() != gen) return;
+            if (read.superseded()) return;
             loading.set(false);
             if (error == null) {
-                if (!streaming) table.replaceAllPrepared(reread);
+                read.finish();
                 status.set("Read " + format(count.get()) + " " + noun());
                 complete.set(true);
                 loadedAll();
@@ -217,7 +208,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
             if (failure.kind() == FailureKind.UNSUPPORTED) {
                 Feature need = listFeature();
                 unsupported.set(true);
-                table.replaceAllPrepared(List.of());
+                table.clear();
                 status.set(need != null && !features.get().available(need) ? features.get().reason(need) : failure.getMessage());
                 return;
             }

@@ -58,12 +58,8 @@ import java.util.function.Function;
  * {@code table-columns}, {@code table-detail}.
  */
 public final class ResourceTable<T> extends BorderPane {
-    /** Frames over which an empty table fills its viewport (see {@link TablePacing}). */
-    static final int FILL_FRAMES = 3;
-    /** Least time between two appends to a full table: the scroll bar and row count follow four times a second. */
+    /** Least time between two appends to a large table: the scroll bar and row count follow four times a second. */
     static final Duration APPEND_INTERVAL = Duration.ofMillis(250);
-    /** Least row height assumed in px (a dense row is taller), so the viewport is never underestimated. */
-    private static final double MIN_ROW_HEIGHT = 20;
 
     private final ResourceTableModel<T> model;
     private final TableView<T> table = new TableView<>();
@@ -85,8 +81,7 @@ public final class ResourceTable<T> extends BorderPane {
 
         table.setItems(model.rows());
         NextPulse frames = new NextPulse();
-        model.pace(new TablePacing(frames, this::viewportRows, FILL_FRAMES, APPEND_INTERVAL,
-                System::nanoTime));
+        model.pace(frames, APPEND_INTERVAL, System::nanoTime);
         primeWhenFirstShown(frames);
         table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
@@ -96,12 +91,20 @@ public final class ResourceTable<T> extends BorderPane {
             if (!priming) model.setComparator(comparatorFor(tv.getSortOrder()));
             return true;
         });
-        // A filter or sort replaces the rows in one change; keep the selected row selected.
+        // A filter, sort or refresh replaces the rows in one change; keep the selected row selected,
+        // as its new instance when a refresh changed it (rows with the same key, see keyedBy). A row
+        // the filter hides (or a refresh removed) is no longer selected: actions act only on rows
+        // in sight, and the detail pane never shows a row the table does not.
         model.setPublisher(replace -> {
-            T selected = table.getSelectionModel().getSelectedItem();
+            var selection = table.getSelectionModel();
+            T selected = selection.getSelectedItem();
             replace.run();
-            if (selected != null && table.getSelectionModel().getSelectedItem() != selected) {
-                table.getSelectionModel().select(selected);
+            if (selected == null) return;
+            int at = model.indexOfRow(selected);
+            if (at < 0) {
+                selection.clearSelection();
+            } else if (selection.getSelectedIndex() != at || selection.getSelectedItem() != model.rows().get(at)) {
+                selection.clearAndSelect(at);
             }
         });
         table.setPlaceholder(placeholder);
@@ -260,13 +263,6 @@ public final class ResourceTable<T> extends BorderPane {
                 }));
             }
         });
-    }
-
-    /** Rows the table can show at once; before the first layout, as many as a 1,000 px table. */
-    private int viewportRows() {
-        double height = table.getHeight() > 0 ? table.getHeight() : 1000;
-        double row = table.getFixedCellSize() > 0 ? table.getFixedCellSize() : MIN_ROW_HEIGHT;
-        return (int) Math.ceil(height / row);
     }
 
     private void updatePlaceholder() {

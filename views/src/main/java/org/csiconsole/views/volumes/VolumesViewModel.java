@@ -80,6 +80,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         super(context, v -> v.name() + " " + v.volumeId() + " " + Texts.published(v) + " " + v.groupId() + " "
                 + Texts.origin(v.origin()) + " " + v.source().id() + " " + Texts.replication(v.replication())
                 + (v.condition().abnormal() ? " abnormal" : ""));
+        // A row read again is the same row (for the selection) when its id is the same.
+        table().keyedBy(org.csiconsole.core.model.Volume::volumeId);
         refresh = refreshActionFor();
         create = action("New volume", Feature.CREATE_VOLUME, false, this::create);
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);

@@ -81,6 +81,42 @@ class ResourceTableFxTest {
         });
     }
 
+    record Vol(String id, long bytes) {
+    }
+
+    @Test
+    void theSelectedRowStaysSelectedByItsKeyAcrossSortsFiltersAndAReload(FxRobot robot) {
+        ResourceTableModel<Vol> model = new ResourceTableModel<Vol>(Vol::id).keyedBy(Vol::id);
+        model.append(List.of(new Vol("vol-a", 1), new Vol("vol-b", 2), new Vol("vol-c", 3)));
+        ResourceTable<Vol> table = new ResourceTable<>(model, List.<Column<Vol, ?>>of(Column.of("id", "Id", Vol::id)));
+        var selection = table.tableView().getSelectionModel();
+        robot.interact(() -> {
+            root.getChildren().setAll(table);
+            selection.select(1);
+        });
+        assertThat(selection.getSelectedItem()).isEqualTo(new Vol("vol-b", 2));
+
+        robot.interact(() -> model.setComparator(java.util.Comparator.comparingLong(Vol::bytes).reversed()));
+        assertThat(selection.getSelectedItem()).isEqualTo(new Vol("vol-b", 2));
+        assertThat(selection.getSelectedIndex()).isEqualTo(1);
+
+        robot.interact(() -> {
+            var read = model.load();
+            read.page(List.of(new Vol("vol-a", 1), new Vol("vol-b", 20), new Vol("vol-c", 3)));
+            read.finish();
+        });
+        assertThat(table.tableView().getItems()).extracting(Vol::id).containsExactly("vol-b", "vol-c", "vol-a");
+        assertThat(selection.getSelectedItem()).as("the row read again, with its new size").isEqualTo(new Vol("vol-b", 20));
+        assertThat(selection.getSelectedIndex()).isEqualTo(0);
+
+        robot.interact(() -> model.filterTextProperty().set("vol-b"));
+        assertThat(selection.getSelectedItem()).as("still in sight through the filter").isEqualTo(new Vol("vol-b", 20));
+        robot.interact(() -> model.filterTextProperty().set("vol-c"));
+        assertThat(selection.getSelectedItem()).as("hidden by the filter: no longer selected, so no action can reach it").isNull();
+        robot.interact(() -> model.filterTextProperty().set(""));
+        assertThat(selection.getSelectedItem()).isNull();
+    }
+
     @Test
     void aTableWhoseListingIsNotOfferedSaysWhyInsteadOfItsEmptyState(FxRobot robot) {
         ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);

@@ -148,4 +148,17 @@ class VolumesViewFxTest {
         assertThat(fx.menuItem(robot, "volume-node", 3).isDisable()).as("Unstage").isTrue();
         assertThat(fx.menuNote(robot, "volume-node", 3)).isEqualTo("Not staged on node-a1 by this console.");
     }
+
+    @Test
+    void aRowTheFilterHidesIsNoLongerSelectedSoDeleteCannotReachIt(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        fx.select(robot, fx.firstColumn().indexOf("pvc-db"));
+        assertThat(fx.disabled(robot, "volume-delete")).isFalse();
+        robot.clickOn("#table-filter").write("pvc-web");
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> fx.table().getItems().size() == 1);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx.view.model().selected()).isNull();
+        assertThat(fx.disabled(robot, "volume-delete")).isTrue();
+        assertThat(fx.tooltip(robot, "volume-delete")).isEqualTo("Select one of the volumes first.");
+    }
 }

@@ -38,7 +38,7 @@ class ResourceTableModelTest {
     }
 
     @Test
-    void preparedBatchesCarryKeysMadeOnTheReadingThreadAndAddInOrder() throws Exception {
+    void pagesReadCarryKeysMadeOnTheReadingThreadAndAddInOrder() throws Exception {
         List<String> keyThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
         ResourceTableModel<Row> m = new ResourceTableModel<>(r -> {
             keyThreads.add(Thread.currentThread().getName());
@@ -47,19 +47,22 @@ class ResourceTableModelTest {
         m.append(List.of(new Row("old", 1, "Ready")));
         var reader = java.util.concurrent.Executors.newSingleThreadExecutor(r -> new Thread(r, "reader"));
         try {
-            var first = reader.submit(() -> m.prepare(List.of(new Row("pvc-a", 1, "Ready"), new Row("pvc-b", 2, "Failed")))).get();
-            var second = reader.submit(() -> m.prepare(List.of(new Row("pvc-c", 3, "Ready")))).get();
-            var third = reader.submit(() -> m.prepare(List.of(new Row("pvc-d", 4, "Failed")))).get();
+            TableLoad<Row> first = m.load();
+            reader.submit(() -> first.page(List.of(new Row("pvc-a", 1, "Ready"), new Row("pvc-b", 2, "Failed")))).get();
+            reader.submit(() -> first.page(List.of(new Row("pvc-c", 3, "Ready")))).get();
             keyThreads.clear();
-
-            m.replaceAllPrepared(List.of(first, second));
+            first.finish();
             assertThat(m.all()).extracting(Row::name).containsExactly("pvc-a", "pvc-b", "pvc-c");
-            m.appendPrepared(List.of(third));
+
+            TableLoad<Row> second = m.load();
+            reader.submit(() -> second.page(List.of(new Row("pvc-a", 1, "Ready"), new Row("pvc-b", 2, "Failed")))).get();
+            reader.submit(() -> second.page(List.of(new Row("pvc-c", 3, "Ready"), new Row("pvc-d", 4, "Failed")))).get();
+            keyThreads.clear();
+            second.finish();
             m.filterTextProperty().set("failed");
 
             assertThat(m.rows()).extracting(Row::name).containsExactly("pvc-b", "pvc-d");
             assertThat(keyThreads).as("no search keys computed when adding").isEmpty();
-            assertThat(first.size()).isEqualTo(2);
         } finally {
             reader.shutdown();
         }
@@ -71,14 +74,15 @@ class ResourceTableModelTest {
         Row beta = new Row("pvc-beta", 2, "Ready");
         Row gamma = new Row("pvc-gamma", 3, "Ready");
         model.append(List.of(alpha, beta, gamma));
-        var prepare = model.rereading();
+        TableLoad<Row> read = model.load();
 
         Row alphaAgain = new Row("pvc-alpha", 1, "Ready");
         Row betaGrown = new Row("pvc-beta", 20, "Ready");
         Row delta = new Row("pvc-delta", 4, "Ready");
         Row alphaTwice = new Row("pvc-alpha", 1, "Ready");
-        model.replaceAllPrepared(List.of(prepare.apply(List.of(alphaAgain, betaGrown))));
-        model.appendPrepared(List.of(prepare.apply(List.of(delta, alphaTwice))));
+        read.page(List.of(alphaAgain, betaGrown));
+        read.page(List.of(delta, alphaTwice));
+        read.finish();
 
         assertThat(model.all()).containsExactly(alpha, betaGrown, delta, alphaTwice);
         assertThat(model.all().get(0)).as("unchanged row keeps the held instance").isSameAs(alpha);
@@ -97,13 +101,15 @@ class ResourceTableModelTest {
         model.all().addListener((javafx.collections.ListChangeListener<Row>) changes::add);
         model.rows().addListener((javafx.collections.ListChangeListener<Row>) changes::add);
 
-        var same = model.rereading();
-        model.replaceAllPrepared(List.of(same.apply(List.of(new Row("pvc-alpha", 1, "Ready"))),
-                same.apply(List.of(new Row("pvc-beta", 2, "Ready")))));
+        TableLoad<Row> same = model.load();
+        same.page(List.of(new Row("pvc-alpha", 1, "Ready")));
+        same.page(List.of(new Row("pvc-beta", 2, "Ready")));
+        same.finish();
         assertThat(changes).as("the same rows in the same order").isEmpty();
 
-        var swapped = model.rereading();
-        model.replaceAllPrepared(List.of(swapped.apply(List.of(new Row("pvc-beta", 2, "Ready"), new Row("pvc-alpha", 1, "Ready")))));
+        TableLoad<Row> swapped = model.load();
+        swapped.page(List.of(new Row("pvc-beta", 2, "Ready"), new Row("pvc-alpha", 1, "Ready")));
+        swapped.finish();
         assertThat(changes).as("the same rows in another order are a change").hasSize(2);
         assertThat(model.rows()).extracting(Row::name).containsExactly("pvc-beta", "pvc-alpha");
     }
@@ -148,19 +154,23 @@ class ResourceTableModelTest {
     }
 
     @Test
-    void pagesFromAnyThreadArriveAsOneBatchPerUiTurn() {
-        Queue<Runnable> ui = new ArrayDeque<>();
+    void pagesStreamingIntoAnEmptyTableArriveAsOneBatchPerUiTurn() {
+        Queue<Runnable> ui = new java.util.concurrent.ConcurrentLinkedQueue<>();
         Executor executor = ui::add;
+        ResourceTableModel<Row> streamed = new ResourceTableModel<>(Row::name, Runnable::run, executor, 5_000);
         List<Integer> changes = new ArrayList<>();
-        model.all().addListener((javafx.collections.ListChangeListener<Row>) c -> changes.add(1));
-        BatchAppender<Row> sink = new BatchAppender<>(executor, model::append);
+        streamed.all().addListener((javafx.collections.ListChangeListener<Row>) c -> changes.add(1));
+        TableLoad<Row> sink = streamed.load();
+        List<java.util.concurrent.CompletionStage<Void>> reached = new ArrayList<>();
         for (int page = 0; page < 5; page++) {
-            sink.addAll(IntStream.range(0, 1000).mapToObj(i -> new Row("v" + i, i, "")).toList());
+            reached.add(sink.page(IntStream.range(0, 1000).mapToObj(i -> new Row("v" + i, i, "")).toList()));
         }
         assertThat(ui).hasSize(1);
+        assertThat(reached.get(4).toCompletableFuture()).as("the next page waits until this one reached the table").isNotDone();
         ui.poll().run();
-        assertThat(model.totalCount().get()).isEqualTo(5000);
+        assertThat(streamed.totalCount().get()).isEqualTo(5000);
         assertThat(changes).hasSize(1);
+        assertThat(reached).allSatisfy(r -> assertThat(r.toCompletableFuture()).isDone());
     }
 
     @Test
@@ -252,13 +262,14 @@ class ResourceTableModelTest {
         assertThat(big.rows()).extracting(Row::name).containsExactly("pvc-1", "pvc-2");
     }
 
-    /** A paced model over a 6-row viewport filled in 3 frames (2 rows a frame), appends 250 ms apart, on a test clock. */
+    /** Frame tasks, and the time in ns of a test clock, for paced models. */
     private final Queue<Runnable> frames = new ArrayDeque<>();
     private final java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong(1_000_000_000L);
 
+    /** A model paced with appends 250 ms apart, computing at once above a sync limit of 5 rows. */
     private ResourceTableModel<Row> paced() {
-        ResourceTableModel<Row> m = new ResourceTableModel<>(Row::name);
-        m.pace(new TablePacing(frames::add, () -> 6, 3, java.time.Duration.ofMillis(250), clock::get));
+        ResourceTableModel<Row> m = new ResourceTableModel<>(Row::name, Runnable::run, Runnable::run, 5);
+        m.pace(frames::add, java.time.Duration.ofMillis(250), clock::get);
         return m;
     }
 
@@ -274,80 +285,56 @@ class ResourceTableModelTest {
     }
 
     @Test
-    void pacedAppendsFillAnEmptyViewportOverFramesThenFollowAtTheAppendInterval() {
+    void pacedAppendsAboveTheSyncLimitReachTheTableAtMostOncePerAppendInterval() {
         ResourceTableModel<Row> m = paced();
         m.append(rows("v", 20));
-        assertThat(m.rows()).as("the first slice at once").hasSize(2);
-        assertThat(m.shownCount().get()).as("the count includes rows still to come").isEqualTo(20);
-        assertThat(m.totalCount().get()).isEqualTo(20);
+        assertThat(m.rows()).as("the first rows at once").hasSize(20);
+        m.append(rows("w", 3));
+        assertThat(m.rows()).as("rows were just shown: the next ones wait").hasSize(20);
+        assertThat(m.shownCount().get()).as("the count includes rows still to come").isEqualTo(23);
+        assertThat(m.totalCount().get()).isEqualTo(23);
+        assertThat(m.state()).isEqualTo(ResourceTableModel.State.WAITING);
         var settled = m.settled();
         assertThat(settled).isNotDone();
         frame();
-        assertThat(m.rows()).hasSize(4);
-        frame();
-        assertThat(m.rows()).as("viewport full").hasSize(6);
-        frame();
-        assertThat(m.rows()).as("the rest waits for the append interval").hasSize(6);
+        assertThat(m.rows()).as("the rest waits for the append interval").hasSize(20);
         clock.addAndGet(250_000_000L);
         frame();
-        assertThat(m.rows()).extracting(Row::name).containsExactlyElementsOf(rows("v", 20).stream().map(Row::name).toList());
+        assertThat(m.rows()).extracting(Row::name).containsExactlyElementsOf(
+                java.util.stream.Stream.concat(rows("v", 20).stream(), rows("w", 3).stream()).map(Row::name).toList());
         assertThat(settled).isDone();
         assertThat(frames).isEmpty();
 
         clock.addAndGet(300_000_000L);
-        m.append(rows("w", 3));
-        assertThat(m.rows()).as("after a quiet interval an append shows at once").hasSize(23);
         m.append(rows("x", 3));
-        assertThat(m.rows()).hasSize(23);
-        assertThat(m.shownCount().get()).isEqualTo(26);
+        assertThat(m.rows()).as("after a quiet interval an append shows at once").hasSize(26);
+        m.append(rows("y", 3));
+        assertThat(m.rows()).hasSize(26);
+        assertThat(m.shownCount().get()).isEqualTo(29);
         clock.addAndGet(250_000_000L);
         frame();
-        assertThat(m.rows()).hasSize(26);
+        assertThat(m.rows()).hasSize(29);
     }
 
     @Test
-    void aPacedFilterResultFillsTheViewportOverFramesThenShowsTheRestWithoutWaiting() {
+    void aFilterResultIsShownAtOnceWhileAppendedRowsWaitForTheInterval() {
         ResourceTableModel<Row> m = paced();
         m.append(rows("v", 20));
-        while (!frames.isEmpty()) {
-            clock.addAndGet(250_000_000L);
-            frame();
-        }
-        m.filterTextProperty().set("v19");
-        assertThat(m.rows()).extracting(Row::name).containsExactly("v19");
-        m.filterTextProperty().set("");
-        assertThat(m.rows()).as("one row was shown; two more fill at once").hasSize(3);
-        assertThat(m.shownCount().get()).isEqualTo(20);
+        m.append(rows("w", 3));
+        assertThat(m.state()).isEqualTo(ResourceTableModel.State.WAITING);
+        m.filterTextProperty().set("w");
+        assertThat(m.rows()).as("the rows waiting are filtered with the rest").extracting(Row::name).containsExactly("w0", "w1", "w2");
+        assertThat(m.state()).isEqualTo(ResourceTableModel.State.SETTLED);
         frame();
-        assertThat(m.rows()).hasSize(5);
-        frame();
-        assertThat(m.rows()).hasSize(7);
-        frame();
-        assertThat(m.rows()).as("a filter result does not wait for the append interval").hasSize(20);
+        assertThat(frames).as("the wait ended with the filter").isEmpty();
         assertThat(m.settled()).isDone();
-    }
-
-    @Test
-    void aNewFilterReplacesAPacedFillInProgress() {
-        ResourceTableModel<Row> m = paced();
-        m.append(rows("v", 20));
-        assertThat(m.rows()).hasSize(2);
-        m.filterTextProperty().set("v1");
-        assertThat(m.rows()).as("two rows were shown; two more fill at once")
-                .extracting(Row::name).containsExactly("v1", "v10", "v11", "v12");
-        m.filterTextProperty().set("v2");
-        frame();
-        frame();
-        assertThat(m.rows()).extracting(Row::name).containsExactly("v2");
-        assertThat(m.shownCount().get()).isEqualTo(1);
-        assertThat(frames).isEmpty();
     }
 
     @Test
     void pacedAppendsUnderASortAboveTheSyncLimitAreSortedInAtTheAppendInterval() {
         Queue<Runnable> background = new ArrayDeque<>();
         ResourceTableModel<Row> m = new ResourceTableModel<>(Row::name, background::add, Runnable::run, 2);
-        m.pace(new TablePacing(frames::add, () -> 6, 1, java.time.Duration.ofMillis(250), clock::get));
+        m.pace(frames::add, java.time.Duration.ofMillis(250), clock::get);
         m.setComparator(Column.<Row, Long>of("size", "Size", Row::bytes).rowComparator());
         m.append(List.of(new Row("c", 3, ""), new Row("a", 1, "")));
         assertThat(m.rows()).as("up to the sync limit, sorted at once").extracting(Row::name).containsExactly("a", "c");
