@@ -99,8 +99,8 @@ public final class CsiCommands {
 
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
-            PluginInfo info = client.pluginInfo().get();
-            boolean ready = client.probe().get();
+            PluginInfo info = client.identity().pluginInfo().get();
+            boolean ready = client.identity().probe().get();
             out.info(client.endpoint().text(), info, ready);
         }
     }
@@ -132,7 +132,7 @@ public final class CsiCommands {
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
             List<Volume> all = new ArrayList<>();
-            client.listVolumes(pageSize, page -> {
+            client.controller().listVolumes(pageSize, page -> {
                 synchronized (all) {
                     all.addAll(page);
                 }
@@ -162,7 +162,7 @@ public final class CsiCommands {
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
             List<Snapshot> all = new ArrayList<>();
-            client.listSnapshots(volumeId, pageSize, readSecrets(secretsFile), page -> {
+            client.controller().listSnapshots(volumeId, pageSize, readSecrets(secretsFile), page -> {
                 synchronized (all) {
                     all.addAll(page);
                 }
@@ -180,7 +180,7 @@ public final class CsiCommands {
 
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
-            NodeInfo info = client.nodeInfo().get();
+            NodeInfo info = client.node().nodeInfo().get();
             CapabilitySet caps = client.capabilities().get();
             out.node(info, caps);
         }

@@ -106,7 +106,7 @@ final class CsiSession implements Session {
         }
         CsiClient c = client;
         CsiStorage s = storage;
-        return c.pluginInfo().thenCompose(info -> c.refreshCapabilities()).thenAccept(caps -> sessions.ui.execute(() -> {
+        return c.identity().pluginInfo().thenCompose(info -> c.refreshCapabilities()).thenAccept(caps -> sessions.ui.execute(() -> {
             if (closed) return;
             if (model.storage() != s) model.storageProperty().set(s);
             Counts.refresh(model, s, sessions.ui);

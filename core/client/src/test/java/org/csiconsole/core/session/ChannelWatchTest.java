@@ -93,12 +93,12 @@ class ChannelWatchTest {
         FakeCsiDriver second = new FakeCsiDriver();
         try (CsiClient client = CsiClient.over(conn, Optional.empty(), options, new CallTrace());
              ChannelWatch watch = ChannelWatch.start(conn, seen::add, Duration.ofMillis(10))) {
-            assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
             assertThat(next(seen).state()).isEqualTo(ConnectionState.CONNECTED);
 
             first.close();
             assertThat(next(seen).state()).isEqualTo(ConnectionState.RECONNECTING);
-            assertThatThrownBy(() -> client.probe().get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+            assertThatThrownBy(() -> client.identity().probe().get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
                     .satisfies(e -> {
                         CallFailure f = CallFailure.unwrap(e);
                         assertThat(f.kind()).isEqualTo(FailureKind.UNAVAILABLE);
@@ -107,7 +107,7 @@ class ChannelWatchTest {
 
             second.startTcp(ep.port());
             assertThat(next(seen).state()).isEqualTo(ConnectionState.CONNECTED);
-            assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
         } finally {
             second.close();
             first.close();
