@@ -65,7 +65,7 @@ public interface CspBackend {
     /** GET /volume_groups/{id}. */
     Optional<CspWire.VolumeGroup> volumeGroup(String array, String id);
 
-    /** POST /volume_groups; 409 when the name is taken. */
+    /** POST /volume_groups; the existing group for a compatible repeat, 409 when the name is taken with other arguments. */
     CspWire.VolumeGroup createVolumeGroup(String array, CspWire.VolumeGroup request);
 
     /** DELETE /volume_groups/{id}; 404 when unknown, 409 while it has member volumes. */

@@ -14,6 +14,7 @@ import org.csiconsole.core.reference.array.GroupSnapshotRecord;
 import org.csiconsole.core.reference.array.ReplicationHealthState;
 import org.csiconsole.core.reference.array.SnapshotRecord;
 import org.csiconsole.core.reference.array.VolumeGroupRecord;
+import org.csiconsole.core.reference.array.VolumeGroupSpec;
 import org.csiconsole.core.reference.array.VolumeRecord;
 
 /**
@@ -36,14 +37,15 @@ final class ModelCspGroups {
         return model.groups().get(id).filter(g -> inArray(g, array)).map(this::group);
     }
 
+    /**
+     * POST /volume_groups: a new empty group on the addressed array, or the existing group of that
+     * name when the model's one idempotency rule ({@link org.csiconsole.core.reference.array.VolumeGroups#existingFor})
+     * finds the request compatible (200 either way); 409 when the name is taken with another
+     * {@code config}, or by a group with members on another array.
+     */
     CspWire.VolumeGroup createVolumeGroup(String array, CspWire.VolumeGroup in) {
-        String name = in.name().trim();
-        Optional<VolumeGroupRecord> existing = model.groups().byName(name);
-        if (existing.isPresent()) {
-            throw CspProblem.conflict("Volume group name " + name + " is already used by " + existing.get().id() + ".");
-        }
-        VolumeGroupRecord g = call(() -> model.groups().create(name, in.description(), text(in.config()), List.of()));
-        return group(g);
+        VolumeGroupSpec spec = new VolumeGroupSpec(in.name().trim(), in.description(), text(in.config()), List.of(), array);
+        return group(call(() -> model.groups().create(spec)));
     }
 
     void deleteVolumeGroup(String array, String id) {
