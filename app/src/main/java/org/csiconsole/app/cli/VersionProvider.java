@@ -6,7 +6,7 @@ import picocli.CommandLine;
 final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-        String v = CsiConsoleCommand.class.getPackage().getImplementationVersion();
-        return new String[] {"csi-console " + (v == null ? "development" : v)};
+        return new String[] {"csi-console " + org.csiconsole.app.AppVersion.version(),
+                org.csiconsole.app.AppVersion.CSI_SPEC + ", " + org.csiconsole.app.AppVersion.CSP_API};
     }
 }

@@ -92,6 +92,7 @@ public final class Console {
         workbench = new Workbench(services, connections);
         workbench.setConnectionActions(manager);
         workbench.setOnQuit(stage::close);
+        workbench.setAboutText(org.csiconsole.app.AppVersion.aboutText());
         connections.forEach(this::reopenWhenConnected);
         connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
             while (c.next()) c.getAddedSubList().forEach(this::reopenWhenConnected);
@@ -207,20 +208,23 @@ public final class Console {
         });
         stage.show();
         workbench.navigatorDividerProperty().set(preferences.navigatorDivider());
-        workbench.bottomDividerProperty().set(preferences.bottomDivider());
+        workbench.setBottomDivider(preferences.bottomDivider());
+        workbench.bottomShownProperty().set(!preferences.bottomPanelHidden());
+        workbench.restoreViews(preferences.openViews(), preferences.selectedView());
     }
 
     private static boolean onSomeScreen(Preferences p) {
         return !Screen.getScreensForRectangle(new Rectangle2D(p.x(), p.y(), Math.max(1, p.width()), Math.max(1, p.height()))).isEmpty();
     }
 
-    /** Writes theme, window bounds and dividers to the preferences file. */
+    /** Writes theme, window bounds, dividers, the bottom panel and the open views to the preferences file. */
     public void saveLayout() {
         boolean max = stage.isMaximized();
         preferencesStore.save(new Preferences(themes.theme(),
                 max ? preferences.x() : stage.getX(), max ? preferences.y() : stage.getY(),
                 max ? preferences.width() : stage.getWidth(), max ? preferences.height() : stage.getHeight(), max,
-                workbench.navigatorDividerProperty().get(), workbench.bottomDividerProperty().get()));
+                workbench.navigatorDividerProperty().get(), workbench.bottomDivider(),
+                !workbench.bottomShownProperty().get(), workbench.openViewKeys(), workbench.selectedViewKey()));
     }
 
     public Workbench workbench() {

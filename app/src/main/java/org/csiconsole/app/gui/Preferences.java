@@ -2,8 +2,10 @@ package org.csiconsole.app.gui;
 
 import org.csiconsole.views.theme.Theme;
 
+import java.util.List;
+
 /**
- * What the workbench remembers between runs: theme, window bounds, divider positions.
+ * What the workbench remembers between runs: theme, window bounds, the layout of the workbench.
  *
  * @param theme {@code LIGHT} or {@code DARK}
  * @param x window x in screen pixels, NaN when never saved
@@ -12,22 +14,31 @@ import org.csiconsole.views.theme.Theme;
  * @param height window height in pixels
  * @param maximized whether the window was maximized
  * @param navigatorDivider navigator divider position, 0..1 of the width
- * @param bottomDivider bottom panel divider position, 0..1 of the height
+ * @param bottomDivider bottom panel divider position, 0..1 of the height (kept while the panel is hidden)
+ * @param bottomPanelHidden whether the bottom panel (trace, tasks, notifications) was collapsed
+ * @param openViews the open centre tabs in order, as {@code Workbench} view keys ({@code start},
+ *     {@code <connection name>/<RESOURCE_KIND>}); empty for the start page alone
+ * @param selectedView the key of the selected centre tab, or null
  */
 public record Preferences(Theme theme, double x, double y, double width, double height, boolean maximized,
-                          double navigatorDivider, double bottomDivider) {
+                          double navigatorDivider, double bottomDivider, boolean bottomPanelHidden,
+                          List<String> openViews, String selectedView) {
     private static final double DEFAULT_WIDTH = 1360;
     private static final double DEFAULT_HEIGHT = 860;
+    /** The bottom panel starts at about a quarter of the height, leaving the views the room. */
+    static final double DEFAULT_BOTTOM_DIVIDER = 0.74;
+    static final double DEFAULT_NAVIGATOR_DIVIDER = 0.2;
 
     public static final Preferences DEFAULTS = new Preferences(Theme.LIGHT, Double.NaN, Double.NaN,
-            DEFAULT_WIDTH, DEFAULT_HEIGHT, false, 0.2, 0.58);
+            DEFAULT_WIDTH, DEFAULT_HEIGHT, false, DEFAULT_NAVIGATOR_DIVIDER, DEFAULT_BOTTOM_DIVIDER, false, List.of(), null);
 
     public Preferences {
         if (theme == null) theme = Theme.LIGHT;
         if (!(width >= 480)) width = DEFAULT_WIDTH;
         if (!(height >= 320)) height = DEFAULT_HEIGHT;
-        navigatorDivider = clampDivider(navigatorDivider, 0.2);
-        bottomDivider = clampDivider(bottomDivider, 0.58);
+        navigatorDivider = clampDivider(navigatorDivider, DEFAULT_NAVIGATOR_DIVIDER);
+        bottomDivider = clampDivider(bottomDivider, DEFAULT_BOTTOM_DIVIDER);
+        openViews = openViews == null ? List.of() : openViews.stream().filter(v -> v != null && !v.isBlank()).toList();
     }
 
     private static double clampDivider(double v, double fallback) {
@@ -40,6 +51,7 @@ public record Preferences(Theme theme, double x, double y, double width, double 
     }
 
     public Preferences withTheme(Theme t) {
-        return new Preferences(t, x, y, width, height, maximized, navigatorDivider, bottomDivider);
+        return new Preferences(t, x, y, width, height, maximized, navigatorDivider, bottomDivider, bottomPanelHidden,
+                openViews, selectedView);
     }
 }

@@ -53,4 +53,13 @@ class HelpTextsTest {
         });
         assertThat(usage.get("csi-console serve")).contains("(20% of calls)");
     }
+
+    @Test
+    void versionNamesTheConsoleAndTheProtocolVersionsItSpeaks() {
+        java.io.StringWriter out = new java.io.StringWriter();
+        CommandLine cl = CsiConsoleCommand.commandLine();
+        cl.setOut(new java.io.PrintWriter(out));
+        assertThat(cl.execute("--version")).isZero();
+        assertThat(out.toString()).startsWith("csi-console ").contains("CSI spec v1.12.0").contains("Container Storage Provider");
+    }
 }

@@ -93,4 +93,28 @@ class ConsoleSmokeTest {
         assertThat(saved.navigatorDivider()).isCloseTo(0.3, org.assertj.core.data.Offset.offset(0.01));
         assertThat(saved.hasPosition()).isTrue();
     }
+
+    @Test
+    void openViewsAndTheHiddenBottomPanelSurviveARestart(FxRobot robot) throws Exception {
+        ConnectionModel demo = console.connections().get(0);
+        robot.interact(() -> {
+            console.workbench().open(demo, ResourceKind.SNAPSHOTS);
+            console.workbench().open(demo, ResourceKind.VOLUMES);
+            console.workbench().closeCurrentTab();
+            console.workbench().open(demo, ResourceKind.HOSTS);
+            console.workbench().bottomShownProperty().set(false);
+        });
+        robot.interact(stage::close);
+        WaitForAsyncUtils.asyncFx(() -> console.close()).get(20, TimeUnit.SECONDS);
+
+        robot.interact(() -> {
+            console = new Console(stage, LaunchOptions.DEMO, configDir, Platform::runLater,
+                    trace -> new Sessions(Platform::runLater, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, temp.resolve("demo")));
+            console.show();
+        });
+        assertThat(console.workbench().openViewKeys()).containsExactly("start", "Demo/SNAPSHOTS", "Demo/HOSTS");
+        assertThat(console.workbench().selectedViewKey()).isEqualTo("Demo/HOSTS");
+        assertThat(console.workbench().bottomShownProperty().get()).isFalse();
+        assertThat(robot.lookup("#bottom-panel").tryQuery()).isEmpty();
+    }
 }

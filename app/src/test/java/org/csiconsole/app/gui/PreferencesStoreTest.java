@@ -23,9 +23,22 @@ class PreferencesStoreTest {
     @Test
     void roundTrips() {
         PreferencesStore store = new PreferencesStore(dir.resolve("cfg"));
-        Preferences p = new Preferences(Theme.DARK, 10, 20, 1000, 700, true, 0.3, 0.6);
+        Preferences p = new Preferences(Theme.DARK, 10, 20, 1000, 700, true, 0.3, 0.6, true,
+                java.util.List.of("start", "Demo/VOLUMES"), "Demo/VOLUMES");
         store.save(p);
         assertThat(new PreferencesStore(dir.resolve("cfg")).load()).isEqualTo(p);
+    }
+
+    @Test
+    void aFileFromAnOlderVersionWithoutTheLayoutGivesTheDefaultLayout() throws Exception {
+        Files.writeString(dir.resolve(PreferencesStore.FILE_NAME),
+                "{\"theme\":\"DARK\",\"width\":1000,\"height\":700,\"navigatorDivider\":0.3,\"bottomDivider\":0.6}");
+        Preferences p = new PreferencesStore(dir).load();
+        assertThat(p.theme()).isEqualTo(Theme.DARK);
+        assertThat(p.bottomDivider()).isEqualTo(0.6);
+        assertThat(p.bottomPanelHidden()).isFalse();
+        assertThat(p.openViews()).isEmpty();
+        assertThat(p.selectedView()).isNull();
     }
 
     @Test
@@ -47,7 +60,9 @@ class PreferencesStoreTest {
         assertThat(p.theme()).isEqualTo(Theme.DARK);
         assertThat(p.width()).isEqualTo(Preferences.DEFAULTS.width());
         assertThat(p.height()).isEqualTo(Preferences.DEFAULTS.height());
-        assertThat(p.navigatorDivider()).isEqualTo(0.2);
-        assertThat(p.bottomDivider()).isEqualTo(0.58);
+        assertThat(p.navigatorDivider()).isEqualTo(Preferences.DEFAULT_NAVIGATOR_DIVIDER);
+        assertThat(p.bottomDivider()).isEqualTo(Preferences.DEFAULT_BOTTOM_DIVIDER);
+        assertThat(p.openViews()).isEmpty();
+        assertThat(p.bottomPanelHidden()).isFalse();
     }
 }

@@ -50,7 +50,7 @@ public final class TaskRunner {
      * @return the task; its {@link UiTask#outcome()} completes on the UI executor
      */
     public <T> UiTask<T> submit(String title, Function<Progress, CompletableFuture<T>> work) {
-        UiTask<T> task = new UiTask<>(title, ui, clock.instant());
+        UiTask<T> task = new UiTask<>(title, ui, clock);
         tasks.add(0, task);
         trimFinished();
         CompletableFuture<T> future;

@@ -25,6 +25,8 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class UiTask<T> {
     private final String title;
     private final Instant started;
+    private final java.time.Clock clock;
+    private final ReadOnlyObjectWrapper<Instant> ended = new ReadOnlyObjectWrapper<>(this, "ended");
     private final Executor ui;
     private final ReadOnlyObjectWrapper<TaskState> state = new ReadOnlyObjectWrapper<>(this, "state", TaskState.RUNNING);
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", Progress.INDETERMINATE);
@@ -37,10 +39,11 @@ public final class UiTask<T> {
     private final AtomicBoolean updateScheduled = new AtomicBoolean();
     private volatile CompletableFuture<T> work;
 
-    UiTask(String title, Executor ui, Instant started) {
+    UiTask(String title, Executor ui, java.time.Clock clock) {
         this.title = title;
         this.ui = ui;
-        this.started = started;
+        this.clock = clock;
+        this.started = clock.instant();
     }
 
     /** The reporter handed to the work. */
@@ -76,6 +79,7 @@ public final class UiTask<T> {
 
     private void finish(T value, Throwable error) {
         if (state.get().isFinal()) return;
+        ended.set(clock.instant());
         Throwable cause = unwrap(error);
         if (cause == null) {
             progress.set(1);
@@ -115,6 +119,11 @@ public final class UiTask<T> {
 
     public Instant started() {
         return started;
+    }
+
+    /** When the task succeeded, failed or was cancelled; null while it runs. */
+    public ReadOnlyObjectProperty<Instant> endedProperty() {
+        return ended.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<TaskState> stateProperty() {

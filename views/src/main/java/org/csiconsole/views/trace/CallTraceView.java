@@ -3,8 +3,16 @@ package org.csiconsole.views.trace;
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
+import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.IndexedCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.control.Tooltip;
 import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.views.Icons;
@@ -66,11 +74,54 @@ public final class CallTraceView implements ResourceView {
         // Calls are recorded as they complete; read in the order they started (a column click changes it).
         table.tableView().getColumns().stream().filter(c -> "time".equals(c.getId())).findFirst()
                 .ifPresent(time -> table.tableView().getSortOrder().setAll(List.of(time)));
+        followNewCalls(table.tableView());
 
         refresh = ViewAction.always("Refresh", model::refresh);
         delete = new ViewAction("Clear trace", model.canClear(),
                 Bindings.createStringBinding(() -> "The trace is empty"), model::clear);
         create = ViewAction.unavailable("New", "Calls are recorded as the console talks to storage; they cannot be created by hand");
+    }
+
+    /**
+     * Keeps the newest call in sight, as a log viewer does: while the rows read oldest first (by
+     * time, ascending) and the last row is in sight, new calls scroll the table to the bottom.
+     * Scrolling up stops that; scrolling back to the bottom resumes it.
+     */
+    private static void followNewCalls(TableView<TraceEntry> tv) {
+        boolean[] following = {true};
+        boolean[] adminMoved = {false};
+        // Only the admin's own scrolling (wheel, scroll bar, keys) decides whether to follow; the
+        // rows the table scrolls to itself do not.
+        tv.addEventFilter(ScrollEvent.SCROLL, e -> adminMoved[0] = true);
+        tv.addEventFilter(MouseEvent.MOUSE_RELEASED, e -> adminMoved[0] = true);
+        tv.addEventFilter(KeyEvent.KEY_RELEASED, e -> adminMoved[0] = true);
+        ListChangeListener<TraceEntry> onRows = c -> {
+            if (adminMoved[0] && tv.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
+                // The flow still shows the rows as they were before this change: was the last in sight?
+                IndexedCell<?> last = flow.getLastVisibleCell();
+                following[0] = flow.getCellCount() == 0 || last != null && last.getIndex() >= flow.getCellCount() - 1;
+                adminMoved[0] = false;
+            }
+            if (!following[0] || !readsOldestFirst(tv)) return;
+            // After the table's own listeners have taken the change in: scrolling from inside it
+            // would clamp to the row count the table knew before.
+            javafx.application.Platform.runLater(() -> {
+                if (tv.getItems().isEmpty()) return;
+                tv.scrollTo(tv.getItems().size() - 1);
+                // scrollTo puts the row at the top where it can; the end of the flow shows it whole.
+                if (tv.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) flow.setPosition(1.0);
+            });
+        };
+        tv.getItems().addListener(onRows);
+        tv.itemsProperty().addListener((o, old, now) -> {
+            if (old != null) old.removeListener(onRows);
+            if (now != null) now.addListener(onRows);
+        });
+    }
+
+    private static boolean readsOldestFirst(TableView<TraceEntry> tv) {
+        List<TableColumn<TraceEntry, ?>> order = tv.getSortOrder();
+        return order.isEmpty() || ("time".equals(order.get(0).getId()) && order.get(0).getSortType() == TableColumn.SortType.ASCENDING);
     }
 
     static List<DetailRow> details(TraceEntry e) {

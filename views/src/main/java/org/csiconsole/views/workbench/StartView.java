@@ -30,6 +30,7 @@ public final class StartView implements ResourceView {
             {"Del", "Delete the selected resource (asks first)"},
             {"Ctrl+W", "Close the current tab"},
             {"Ctrl+Shift+D", "Switch between light and dark"},
+            {"Ctrl+J", "Show or hide the bottom panel (trace, tasks, notifications)"},
     };
 
     private final ScrollPane root;

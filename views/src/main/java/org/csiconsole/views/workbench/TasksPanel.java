@@ -41,6 +41,19 @@ public final class TasksPanel extends BorderPane {
         setCenter(list);
     }
 
+    private static final java.time.format.DateTimeFormatter CLOCK =
+            java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss").withZone(java.time.ZoneId.systemDefault());
+
+    /** "08:01:02 – 08:01:05 (3.1 s)" once ended, "since 08:01:02" while running; local time. */
+    static String times(UiTask<?> task) {
+        java.time.Instant end = task.endedProperty().get();
+        if (end == null) return "since " + CLOCK.format(task.started());
+        long ms = java.time.Duration.between(task.started(), end).toMillis();
+        String took = ms < 1_000 ? ms + " ms" : ms < 60_000 ? String.format(java.util.Locale.ROOT, "%.1f s", ms / 1000.0)
+                : (ms / 60_000) + " min " + (ms / 1000 % 60) + " s";
+        return CLOCK.format(task.started()) + " \u2013 " + CLOCK.format(end) + " (" + took + ")";
+    }
+
     private static final class TaskCell extends ListCell<UiTask<?>> {
         @Override
         protected void updateItem(UiTask<?> task, boolean empty) {
@@ -58,6 +71,10 @@ public final class TasksPanel extends BorderPane {
             Label message = new Label();
             message.textProperty().bind(task.messageProperty());
             message.getStyleClass().add("cc-muted");
+            Label times = new Label();
+            times.setId("task-times");
+            times.getStyleClass().addAll("cc-muted", "cc-mono");
+            times.textProperty().bind(Bindings.createStringBinding(() -> times(task), task.endedProperty()));
             ProgressBar bar = new ProgressBar();
             bar.progressProperty().bind(task.progressProperty());
             bar.setPrefWidth(220);
@@ -67,7 +84,7 @@ public final class TasksPanel extends BorderPane {
             cancel.visibleProperty().bind(task.stateProperty().isEqualTo(TaskState.RUNNING));
             cancel.setOnAction(e -> task.cancel());
             cancel.setId("task-cancel");
-            HBox top = new HBox(10, title, state, new Spacer(), bar, cancel);
+            HBox top = new HBox(10, title, state, times, new Spacer(), bar, cancel);
             top.setAlignment(Pos.CENTER_LEFT);
             setGraphic(new VBox(2, top, message));
         }

@@ -1,7 +1,9 @@
 package org.csiconsole.views.workbench;
 
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ObservableList;
 import javafx.geometry.Orientation;
@@ -37,6 +39,10 @@ import java.util.Objects;
  */
 public final class Workbench {
     static final String VIEW_KEY = "cc.resourceView";
+    /** The start page's key in {@link #openViewKeys()}. */
+    public static final String START_KEY = "start";
+    /** Where the bottom panel's divider starts: about a quarter of the height for trace, tasks, notifications. */
+    public static final double DEFAULT_BOTTOM_DIVIDER = 0.74;
 
     private final WorkbenchServices services;
     private final ObservableList<ConnectionModel> connections;
@@ -50,8 +56,11 @@ public final class Workbench {
     private final ObjectProperty<ResourceView> activeView = new SimpleObjectProperty<>(this, "activeView");
     private final ObjectProperty<ConnectionModel> currentConnection = new SimpleObjectProperty<>(this, "currentConnection");
     private final Map<Object, Tab> tabs = new LinkedHashMap<>();
+    private final BooleanProperty bottomShown = new SimpleBooleanProperty(this, "bottomShown", true);
+    private double bottomDivider = DEFAULT_BOTTOM_DIVIDER;
     private final WorkbenchMenus menus;
     private Runnable onQuit = () -> { };
+    private String aboutText = "Admin console for CSI drivers (CSI spec v1.12), csi-addons and HPE CSP arrays.";
     private ConnectionActions connectionActions = ConnectionActions.NONE;
 
     public Workbench(WorkbenchServices services, ObservableList<ConnectionModel> connections) {
@@ -83,8 +92,9 @@ public final class Workbench {
         SplitPane.setResizableWithParent(navigator, false);
         vertical.setOrientation(Orientation.VERTICAL);
         vertical.getItems().addAll(horizontal, bottom);
-        vertical.setDividerPositions(0.58);
+        vertical.setDividerPositions(DEFAULT_BOTTOM_DIVIDER);
         SplitPane.setResizableWithParent(bottom, false);
+        bottomShown.addListener((o, was, shown) -> onBottomShown(shown));
 
         menus = new WorkbenchMenus(this, services);
         root.setTop(new VBox(menus.menuBar(), menus.toolBar()));
@@ -143,9 +153,45 @@ public final class Workbench {
         return horizontal.getDividers().get(0).positionProperty();
     }
 
-    /** Position of the bottom panel divider, 0..1 of the height. */
-    public DoubleProperty bottomDividerProperty() {
-        return vertical.getDividers().get(0).positionProperty();
+    /**
+     * Position of the bottom panel divider, 0..1 of the height; while the panel is hidden, the
+     * position it comes back at.
+     */
+    public double bottomDivider() {
+        return bottomShown.get() ? vertical.getDividers().get(0).getPosition() : bottomDivider;
+    }
+
+    /** Moves the bottom panel divider to {@code position} (0..1 of the height), now or when the panel comes back. */
+    public void setBottomDivider(double position) {
+        bottomDivider = position;
+        if (bottomShown.get()) vertical.setDividerPositions(position);
+    }
+
+    /**
+     * Whether the bottom panel (call trace, tasks, notifications) is shown; View, Bottom panel
+     * (Ctrl+J) toggles it. Hidden, the centre takes the whole height and the trace stops following.
+     */
+    public BooleanProperty bottomShownProperty() {
+        return bottomShown;
+    }
+
+    /** Shows the bottom panel if it is hidden and lets {@code select} pick its tab. */
+    public void showBottom(java.util.function.Consumer<BottomPanel> select) {
+        bottomShown.set(true);
+        select.accept(bottom);
+    }
+
+    private void onBottomShown(boolean shown) {
+        if (shown) {
+            if (!vertical.getItems().contains(bottom)) vertical.getItems().add(bottom);
+            vertical.setDividerPositions(bottomDivider);
+            if (bottom.getSelectionModel().getSelectedItem() == bottom.getTabs().get(0)) bottom.trace().activate();
+        } else {
+            bottomDivider = vertical.getDividers().isEmpty() ? bottomDivider : vertical.getDividers().get(0).getPosition();
+            vertical.getItems().remove(bottom);
+            bottom.trace().deactivate();
+            if (activeView.get() == bottom.trace()) activeView.set(selectedCentreView());
+        }
     }
 
     /** Sets what the navigator's connection menu and File, New connection do. */
@@ -176,6 +222,16 @@ public final class Workbench {
                 edit, remove, new javafx.scene.control.SeparatorMenuItem(), add);
     }
 
+    /** Sets what Help, About says: the version, the protocols spoken, where to read more. */
+    public void setAboutText(String text) {
+        this.aboutText = Objects.requireNonNull(text);
+    }
+
+    /** Help, About: an information dialog with {@link #setAboutText the about text}. */
+    void showAbout() {
+        services.dialogs().showInformation("About CSI Console", aboutText);
+    }
+
     public void setOnQuit(Runnable onQuit) {
         this.onQuit = Objects.requireNonNull(onQuit);
     }
@@ -193,7 +249,74 @@ public final class Workbench {
 
     /** Opens (or selects) the start page. */
     public ResourceView openStart() {
-        return openTab("start", () -> new StartView(connections));
+        return openTab(START_KEY, () -> new StartView(connections));
+    }
+
+    /**
+     * The open centre tabs in their order, as keys that survive a restart: {@link #START_KEY} or
+     * {@code <connection name>/<ResourceKind name>}.
+     */
+    public List<String> openViewKeys() {
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        for (Tab t : centre.getTabs()) {
+            String k = keyOf(t);
+            if (k != null) keys.add(k);
+        }
+        return keys;
+    }
+
+    /** The key of the selected centre tab (see {@link #openViewKeys()}), or null. */
+    public String selectedViewKey() {
+        Tab t = centre.getSelectionModel().getSelectedItem();
+        return t == null ? null : keyOf(t);
+    }
+
+    private String keyOf(Tab tab) {
+        for (Map.Entry<Object, Tab> e : tabs.entrySet()) {
+            if (e.getValue() != tab) continue;
+            if (e.getKey() instanceof List<?> l && l.get(0) instanceof ConnectionModel c && l.get(1) instanceof ResourceKind k) {
+                return c.name() + "/" + k.name();
+            }
+            return START_KEY;
+        }
+        return null;
+    }
+
+    /**
+     * Opens the views of {@code keys} (from {@link #openViewKeys()} of an earlier run) and selects
+     * {@code selected}. Keys of connections or kinds that no longer exist are skipped; with none
+     * left, the start page stays. The start page closes when it was not among the keys.
+     */
+    public void restoreViews(List<String> keys, String selected) {
+        boolean startKept = keys.contains(START_KEY);
+        Tab select = null;
+        for (String key : keys) {
+            if (START_KEY.equals(key)) {
+                openStart();
+            } else {
+                int slash = key.lastIndexOf('/');
+                if (slash <= 0) continue;
+                String name = key.substring(0, slash);
+                ResourceKind kind;
+                try {
+                    kind = ResourceKind.valueOf(key.substring(slash + 1));
+                } catch (IllegalArgumentException unknown) {
+                    continue;
+                }
+                ConnectionModel c = connections.stream().filter(m -> m.name().equals(name)).findFirst().orElse(null);
+                if (c == null) continue;
+                open(c, kind);
+            }
+            if (key.equals(selected)) select = centre.getSelectionModel().getSelectedItem();
+        }
+        if (!startKept && tabs.size() > 1) {
+            Tab start = tabs.get(START_KEY);
+            if (start != null) {
+                centre.getTabs().remove(start);
+                if (start.getOnClosed() != null) start.getOnClosed().handle(new javafx.event.Event(Tab.CLOSED_EVENT));
+            }
+        }
+        if (select != null) centre.getSelectionModel().select(select);
     }
 
     private ResourceView openTab(Object key, java.util.function.Supplier<ResourceView> factory) {
@@ -226,7 +349,7 @@ public final class Workbench {
         } else if (item instanceof NavItem.Connection c) {
             currentConnection.set(c.model());
         } else if (item instanceof NavItem.Trace) {
-            bottom.showTrace();
+            showBottom(BottomPanel::showTrace);
             activeView.set(bottom.trace());
         }
     }
@@ -236,6 +359,14 @@ public final class Workbench {
         ResourceView view = now == null ? null : (ResourceView) now.getUserData();
         if (view != null) view.activate();
         activeView.set(view);
+        // The navigator follows the tab (Eclipse's "link with editor"), and so does the status bar.
+        for (Map.Entry<Object, Tab> e : tabs.entrySet()) {
+            if (e.getValue() == now && e.getKey() instanceof List<?> l
+                    && l.get(0) instanceof ConnectionModel c && l.get(1) instanceof ResourceKind k) {
+                currentConnection.set(c);
+                navigator.select(c, k);
+            }
+        }
     }
 
     private void onFocus(Node focus) {

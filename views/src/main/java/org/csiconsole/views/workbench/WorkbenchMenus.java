@@ -25,7 +25,7 @@ import java.util.function.Function;
 /**
  * Menus and toolbar of the workbench, bound to the active view's actions. Shortcuts are the menu
  * accelerators: Ctrl+F filter, F5 refresh, Ctrl+N new, Del delete, Ctrl+W close tab,
- * Ctrl+Shift+D light/dark, Ctrl+Q quit. A disabled toolbar button explains itself in a tooltip on
+ * Ctrl+Shift+D light/dark, Ctrl+J bottom panel, Ctrl+Q quit. A disabled toolbar button explains itself in a tooltip on
  * its wrapper (JavaFX shows no tooltip on a disabled control). Toolbar ids: {@code tool-refresh},
  * {@code tool-new}, {@code tool-delete}, {@code tool-theme}.
  */
@@ -61,13 +61,19 @@ public final class WorkbenchMenus {
         theme.textProperty().bind(Bindings.createStringBinding(() -> services.themes().theme() == Theme.LIGHT
                 ? "Switch to dark theme" : "Switch to light theme", services.themes().themeProperty()));
         MenuItem start = item("Start page", Material2AL.HOME, null, workbench::openStart);
-        MenuItem trace = item("Call trace", Material2MZ.SWAP_HORIZ, null, () -> workbench.bottom().showTrace());
-        MenuItem tasks = item("Tasks", Material2AL.HOURGLASS_EMPTY, null, () -> workbench.bottom().showTasks());
-        MenuItem notes = item("Notifications", Material2MZ.NOTIFICATIONS, null, () -> workbench.bottom().showNotifications());
-        Menu view = new Menu("_View", null, refresh, theme, new SeparatorMenuItem(), start, trace, tasks, notes);
+        MenuItem trace = item("Call trace", Material2MZ.SWAP_HORIZ, null, () -> workbench.showBottom(BottomPanel::showTrace));
+        MenuItem tasks = item("Tasks", Material2AL.HOURGLASS_EMPTY, null, () -> workbench.showBottom(BottomPanel::showTasks));
+        MenuItem notes = item("Notifications", Material2MZ.NOTIFICATIONS, null,
+                () -> workbench.showBottom(BottomPanel::showNotifications));
+        javafx.scene.control.CheckMenuItem bottomPanel = new javafx.scene.control.CheckMenuItem("Bottom panel");
+        bottomPanel.setId("menu-bottom-panel");
+        bottomPanel.setAccelerator(KeyCombination.keyCombination("Shortcut+J"));
+        bottomPanel.selectedProperty().bindBidirectional(workbench.bottomShownProperty());
+        Menu view = new Menu("_View", null, refresh, theme, new SeparatorMenuItem(), start, trace, tasks, notes,
+                new SeparatorMenuItem(), bottomPanel);
 
-        MenuItem about = item("About CSI Console", Material2AL.INFO, null, () -> services.dialogs().showInformation(
-                "About CSI Console", "Admin console for CSI drivers (CSI spec v1.12), csi-addons and HPE CSP arrays."));
+        MenuItem about = item("About CSI Console", Material2AL.INFO, null, workbench::showAbout);
+        about.setId("menu-about");
         Menu help = new Menu("_Help", null, about);
         menuBar.getMenus().addAll(file, edit, view, help);
         menuBar.setId("menu-bar");

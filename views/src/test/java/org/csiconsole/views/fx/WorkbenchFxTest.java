@@ -160,4 +160,129 @@ class WorkbenchFxTest {
         assertThat(Application.getUserAgentStylesheet()).isEqualTo(Theme.LIGHT.userAgentStylesheet());
         assertThat(workbench.root().getStyleClass()).doesNotContain(ThemeManager.DARK_CLASS);
     }
+
+    @Test
+    void ctrlJHidesTheBottomPanelAndBringsItBackAtTheSameHeight(FxRobot robot) {
+        robot.interact(() -> workbench.setBottomDivider(0.7));
+        assertThat(robot.lookup("#bottom-panel").tryQuery()).isPresent();
+        robot.press(KeyCode.CONTROL, KeyCode.J).release(KeyCode.J, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#bottom-panel").tryQuery()).isEmpty();
+        assertThat(workbench.bottomShownProperty().get()).isFalse();
+        assertThat(workbench.bottomDivider()).isCloseTo(0.7, org.assertj.core.data.Offset.offset(0.01));
+
+        robot.press(KeyCode.CONTROL, KeyCode.J).release(KeyCode.J, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#bottom-panel").tryQuery()).isPresent();
+        assertThat(workbench.bottomDivider()).isCloseTo(0.7, org.assertj.core.data.Offset.offset(0.01));
+    }
+
+    @Test
+    void showingTheTraceFromTheMenuBringsBackAHiddenBottomPanel(FxRobot robot) {
+        robot.interact(() -> workbench.bottomShownProperty().set(false));
+        robot.interact(() -> workbench.showBottom(org.csiconsole.views.workbench.BottomPanel::showTasks));
+        assertThat(robot.lookup("#bottom-panel").tryQuery()).isPresent();
+        assertThat(workbench.bottom().getSelectionModel().getSelectedIndex()).isEqualTo(1);
+    }
+
+    @Test
+    void openViewsAreNamedByKeysThatReopenTheSameTabsAndSkipWhatIsGone(FxRobot robot) {
+        robot.interact(() -> {
+            workbench.open(demo, ResourceKind.VOLUMES);
+            workbench.open(demo, ResourceKind.HOSTS);
+            workbench.openStart();
+        });
+        assertThat(workbench.openViewKeys()).containsExactly("start", "Demo/VOLUMES", "Demo/HOSTS");
+        assertThat(workbench.selectedViewKey()).isEqualTo("start");
+
+        robot.interact(() -> {
+            while (workbench.closeCurrentTab()) {
+                // close every tab, as a fresh start would have none but the start page
+            }
+            workbench.restoreViews(java.util.List.of("Demo/HOSTS", "Gone array/VOLUMES", "Demo/NO_SUCH_KIND", "Demo/VOLUMES"),
+                    "Demo/HOSTS");
+        });
+        assertThat(workbench.openViewKeys()).containsExactly("Demo/HOSTS", "Demo/VOLUMES");
+        assertThat(workbench.selectedViewKey()).isEqualTo("Demo/HOSTS");
+    }
+
+    @Test
+    void theTraceFollowsNewCallsUntilTheAdminScrollsUp(FxRobot robot) throws Exception {
+        for (int i = 0; i < 200; i++) record(i);
+        @SuppressWarnings("unchecked")
+        TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 200);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(lastVisibleRow(robot)).as("the newest call is in sight").isEqualTo(199);
+
+        robot.interact(() -> table.scrollTo(0));
+        robot.moveTo(table).scroll(3, javafx.geometry.VerticalDirection.UP);
+        WaitForAsyncUtils.waitForFxEvents();
+        for (int i = 200; i < 210; i++) record(i);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 210);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(lastVisibleRow(robot)).as("scrolled up: the view stays where the admin put it").isLessThan(100);
+    }
+
+    private void record(int i) {
+        trace.record("grpc", "unix:///run/csi/csi.sock", "csi.v1.Controller/ControllerGetVolume", 1, "volume_id: \"vol-" + i + "\"", "",
+                "OK", true, Instant.parse("2026-11-25T08:00:00Z").plusMillis(i), Duration.ofMillis(2));
+    }
+
+    private static int lastVisibleRow(FxRobot robot) {
+        javafx.scene.control.skin.VirtualFlow<?> flow = robot.lookup("#call-trace .virtual-flow")
+                .queryAs(javafx.scene.control.skin.VirtualFlow.class);
+        return flow.getLastVisibleCell() == null ? -1 : flow.getLastVisibleCell().getIndex();
+    }
+
+    @Test
+    void theNavigatorFollowsTheSelectedTab(FxRobot robot) {
+        robot.interact(() -> {
+            workbench.open(demo, ResourceKind.VOLUMES);
+            workbench.open(demo, ResourceKind.HOSTS);
+        });
+        assertThat(workbench.navigator().tree().getSelectionModel().getSelectedItem().getValue())
+                .isEqualTo(new org.csiconsole.views.workbench.NavItem.Kind(demo, ResourceKind.HOSTS));
+        robot.interact(() -> workbench.centre().getSelectionModel().select(1));
+        assertThat(workbench.selectedViewKey()).isEqualTo("Demo/VOLUMES");
+        assertThat(workbench.navigator().tree().getSelectionModel().getSelectedItem().getValue())
+                .isEqualTo(new org.csiconsole.views.workbench.NavItem.Kind(demo, ResourceKind.VOLUMES));
+    }
+
+    @Test
+    void aSelectedRowStandsOutFromTheRowsAroundItInBothThemes(FxRobot robot) throws Exception {
+        for (int i = 0; i < 3; i++) record(i);
+        @SuppressWarnings("unchecked")
+        TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 3);
+        robot.interact(() -> table.getSelectionModel().select(1));
+        for (Theme theme : Theme.values()) {
+            robot.interact(() -> themes.themeProperty().set(theme));
+            WaitForAsyncUtils.waitForFxEvents();
+            java.util.Map<Boolean, javafx.scene.paint.Color> fills = new java.util.HashMap<>();
+            for (javafx.scene.control.TableRow<?> row : robot.lookup("#call-trace .table-row-cell")
+                    .queryAllAs(javafx.scene.control.TableRow.class)) {
+                if (row.getItem() == null || row.getBackground() == null || row.getBackground().getFills().isEmpty()) continue;
+                var fill = row.getBackground().getFills().get(row.getBackground().getFills().size() - 1).getFill();
+                if (fill instanceof javafx.scene.paint.Color c && row.getIndex() != 0) fills.put(row.isSelected(), c);
+            }
+            assertThat(fills).as(theme + ": a selected and an unselected row").containsKeys(true, false);
+            assertThat(contrast(fills.get(true), fills.get(false))).as(theme + ": selected against unselected").isGreaterThanOrEqualTo(3.0);
+        }
+    }
+
+    /** WCAG 2 contrast ratio of two colours. */
+    private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(javafx.scene.paint.Color c) {
+        return 0.2126 * linear(c.getRed()) + 0.7152 * linear(c.getGreen()) + 0.0722 * linear(c.getBlue());
+    }
+
+    private static double linear(double v) {
+        return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    }
 }

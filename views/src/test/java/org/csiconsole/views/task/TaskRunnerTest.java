@@ -117,4 +117,40 @@ class TaskRunnerTest {
         runner.clearFinished();
         assertThat(runner.tasks()).containsExactly(running);
     }
+
+    /** A clock the test moves by hand. */
+    static final class HandClock extends java.time.Clock {
+        java.time.Instant now = java.time.Instant.parse("2026-11-25T08:01:02Z");
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public java.time.Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public java.time.Instant instant() {
+            return now;
+        }
+    }
+
+    @Test
+    void aTaskKnowsWhenItStartedAndWhenItEnded() {
+        ManualExecutor ui = new ManualExecutor();
+        HandClock clock = new HandClock();
+        TaskRunner runner = new TaskRunner(ui, clock);
+        CompletableFuture<String> work = new CompletableFuture<>();
+        UiTask<String> task = runner.submit("Delete volume pvc-1", p -> work);
+        assertThat(task.started()).isEqualTo(java.time.Instant.parse("2026-11-25T08:01:02Z"));
+        assertThat(task.endedProperty().get()).isNull();
+
+        clock.now = clock.now.plusMillis(3_100);
+        work.completeExceptionally(new IllegalStateException("refused"));
+        ui.runAll();
+        assertThat(task.endedProperty().get()).isEqualTo(java.time.Instant.parse("2026-11-25T08:01:05.100Z"));
+    }
 }

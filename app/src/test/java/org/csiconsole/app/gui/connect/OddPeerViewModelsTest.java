@@ -98,7 +98,7 @@ class OddPeerViewModelsTest {
 
     /** Runs posted UI work until {@code done} holds, then what is still queued; fails after 10 s. */
     private void pumpUntil(java.util.function.BooleanSupplier done) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!done.getAsBoolean()) {
             Runnable r = ui.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
             if (r == null) throw new AssertionError("the view did not settle in 10 s");

@@ -391,7 +391,7 @@ class CsiClientTest {
 
     /** Polls a condition until it holds or 10 s pass. */
     static void awaitTrue(java.util.function.BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) throw new AssertionError("condition not met within 10 s");
             Thread.onSpinWait();
