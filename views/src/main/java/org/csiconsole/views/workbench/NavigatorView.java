@@ -71,9 +71,9 @@ public final class NavigatorView extends VBox {
     private void rebuild() {
         connectionsGroup.getChildren().clear();
         for (ConnectionModel c : connections) {
-            TreeItem<NavItem> item = new TreeItem<>(new NavItem.Connection(c));
+            TreeItem<NavItem> item = new TreeItem<>(new NavItem.ConnectionItem(c));
             item.setExpanded(true);
-            for (ResourceKind k : ResourceKind.values()) item.getChildren().add(new TreeItem<>(new NavItem.Kind(c, k)));
+            for (ResourceKind k : ResourceKind.values()) item.getChildren().add(new TreeItem<>(new NavItem.ResourceKindItem(c, k)));
             connectionsGroup.getChildren().add(item);
         }
     }
@@ -82,7 +82,7 @@ public final class NavigatorView extends VBox {
     public void select(ConnectionModel connection, ResourceKind kind) {
         for (TreeItem<NavItem> c : connectionsGroup.getChildren()) {
             for (TreeItem<NavItem> k : c.getChildren()) {
-                if (k.getValue() instanceof NavItem.Kind nk && nk.connection() == connection && nk.kind() == kind) {
+                if (k.getValue() instanceof NavItem.ResourceKindItem nk && nk.connection() == connection && nk.kind() == kind) {
                     tree.getSelectionModel().select(k);
                     return;
                 }
@@ -131,7 +131,7 @@ public final class NavigatorView extends VBox {
                 getStyleClass().add("cc-nav-group");
                 label.getStyleClass().add("cc-nav-group-label");
                 box.getChildren().add(label);
-            } else if (item instanceof NavItem.Connection c) {
+            } else if (item instanceof NavItem.ConnectionItem c) {
                 ConnectionModel m = c.model();
                 Circle dot = new Circle(4);
                 dot.getStyleClass().addAll("cc-state-dot", stateClass(m.stateProperty().get()));
@@ -148,7 +148,7 @@ public final class NavigatorView extends VBox {
                 label.getStyleClass().add("cc-nav-connection");
                 setContextMenu(connectionMenu.apply(m));
                 box.getChildren().addAll(Icons.of(connectionIcon(m.profile().kind())), label, new Spacer(), dot, tag);
-            } else if (item instanceof NavItem.Kind k) {
+            } else if (item instanceof NavItem.ResourceKindItem k) {
                 Label count = new Label();
                 count.getStyleClass().add("cc-nav-count");
                 count.setMinWidth(Label.USE_PREF_SIZE);

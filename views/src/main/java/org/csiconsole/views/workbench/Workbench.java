@@ -344,9 +344,9 @@ public final class Workbench {
     }
 
     private void onNavigate(NavItem item) {
-        if (item instanceof NavItem.Kind k) {
+        if (item instanceof NavItem.ResourceKindItem k) {
             open(k.connection(), k.kind());
-        } else if (item instanceof NavItem.Connection c) {
+        } else if (item instanceof NavItem.ConnectionItem c) {
             currentConnection.set(c.model());
         } else if (item instanceof NavItem.Trace) {
             showBottom(BottomPanel::showTrace);

@@ -242,11 +242,11 @@ class WorkbenchFxTest {
             workbench.open(demo, ResourceKind.HOSTS);
         });
         assertThat(workbench.navigator().tree().getSelectionModel().getSelectedItem().getValue())
-                .isEqualTo(new org.csiconsole.views.workbench.NavItem.Kind(demo, ResourceKind.HOSTS));
+                .isEqualTo(new org.csiconsole.views.workbench.NavItem.ResourceKindItem(demo, ResourceKind.HOSTS));
         robot.interact(() -> workbench.centre().getSelectionModel().select(1));
         assertThat(workbench.selectedViewKey()).isEqualTo("Demo/VOLUMES");
         assertThat(workbench.navigator().tree().getSelectionModel().getSelectedItem().getValue())
-                .isEqualTo(new org.csiconsole.views.workbench.NavItem.Kind(demo, ResourceKind.VOLUMES));
+                .isEqualTo(new org.csiconsole.views.workbench.NavItem.ResourceKindItem(demo, ResourceKind.VOLUMES));
     }
 
     @Test

@@ -41,7 +41,7 @@ class ChannelWatchTest {
         ScriptedChannel channel = new ScriptedChannel();
         AtomicBoolean up = new AtomicBoolean(false);
         AtomicInteger probes = new AtomicInteger();
-        BlockingQueue<ChannelWatch.Status> seen = new LinkedBlockingQueue<>();
+        BlockingQueue<ChannelWatch.ChannelStatus> seen = new LinkedBlockingQueue<>();
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
         ChannelWatch watch = new ChannelWatch(channel, "tcp://127.0.0.1:1", () -> {
             probes.incrementAndGet();
@@ -53,7 +53,7 @@ class ChannelWatchTest {
             assertThat(next(seen).state()).isEqualTo(ConnectionState.CONNECTED);
 
             channel.moveTo(ConnectivityState.TRANSIENT_FAILURE);
-            ChannelWatch.Status reconnecting = next(seen);
+            ChannelWatch.ChannelStatus reconnecting = next(seen);
             assertThat(reconnecting.state()).isEqualTo(ConnectionState.RECONNECTING);
             assertThat(reconnecting.message()).contains("tcp://127.0.0.1:1");
             int before = probes.get();
@@ -86,7 +86,7 @@ class ChannelWatchTest {
     void aDriverRestartedOnTheSameTcpPortIsReachedAgainWithoutWaitingOutGrpcsBackoff() throws Exception {
         FakeCsiDriver first = new FakeCsiDriver();
         Endpoint.Tcp ep = first.startTcp(0);
-        BlockingQueue<ChannelWatch.Status> seen = new LinkedBlockingQueue<>();
+        BlockingQueue<ChannelWatch.ChannelStatus> seen = new LinkedBlockingQueue<>();
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(
                 PolicySettings.DEFAULT.withRetry(RetrySettings.NONE));
         Connection conn = options.channels().open(ep);
@@ -114,8 +114,8 @@ class ChannelWatchTest {
         }
     }
 
-    private static ChannelWatch.Status next(BlockingQueue<ChannelWatch.Status> q) throws InterruptedException {
-        ChannelWatch.Status s = q.poll(20, TimeUnit.SECONDS);
+    private static ChannelWatch.ChannelStatus next(BlockingQueue<ChannelWatch.ChannelStatus> q) throws InterruptedException {
+        ChannelWatch.ChannelStatus s = q.poll(20, TimeUnit.SECONDS);
         if (s == null) throw new AssertionError("no status reported");
         return s;
     }

@@ -16,7 +16,7 @@ import org.csiconsole.core.model.SpaceReclaimed;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeGroup;
-import org.csiconsole.core.reference.MutableClock;
+import org.csiconsole.core.testing.MutableClock;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.junit.jupiter.api.AfterEach;
