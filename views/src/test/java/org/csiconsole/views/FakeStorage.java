@@ -237,6 +237,25 @@ public final class FakeStorage implements StorageService {
         });
     }
 
+    /** The last path of a NodeUnpublishVolume or NodeUnstageVolume. */
+    public volatile String lastNodePath;
+
+    @Override
+    public CompletableFuture<Void> nodeUnpublish(String volumeId, String targetPath) {
+        return answer("nodeUnpublish", () -> {
+            lastNodePath = targetPath;
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> nodeUnstage(String volumeId, String stagingTargetPath) {
+        return answer("nodeUnstage", () -> {
+            lastNodePath = stagingTargetPath;
+            return null;
+        });
+    }
+
     @Override
     public CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> sink) {
         return answer("listSnapshots", () -> {

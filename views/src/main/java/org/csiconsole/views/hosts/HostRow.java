@@ -7,9 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One row of the hosts and nodes view: a CSP host (initiators, networks, CHAP) or a CSI node
- * (NodeGetInfo or a published node id, with topology). Exactly one of {@code host} and {@code node}
- * is set.
+ * One row of the hosts and nodes view: a CSP host (initiators, networks, CHAP), a CSI node
+ * (NodeGetInfo or a published node id, with topology), or both when the CSP host and the CSI node
+ * carry the same name (the HPE CSI driver registers each Kubernetes node as a CSP host of that
+ * name). At least one of {@code host} and {@code node} is set.
  */
 public record HostRow(Host host, NodeInfo node) {
     /** Shown instead of a CHAP password: the CSP never returns it and the console never shows it. */
@@ -21,6 +22,24 @@ public record HostRow(Host host, NodeInfo node) {
 
     public static HostRow of(NodeInfo n) {
         return new HostRow(null, n);
+    }
+
+    /**
+     * The rows for {@code hosts} and {@code nodes}: a CSP host and a CSI node with the same name
+     * become one row with both; hosts first in their order, then the nodes left over.
+     */
+    public static List<HostRow> merge(List<Host> hosts, List<NodeInfo> nodes) {
+        java.util.Map<String, NodeInfo> byId = new java.util.LinkedHashMap<>();
+        for (NodeInfo n : nodes) byId.putIfAbsent(n.nodeId(), n);
+        List<HostRow> rows = new ArrayList<>();
+        for (Host h : hosts) rows.add(new HostRow(h, byId.remove(h.name().isEmpty() ? h.id() : h.name())));
+        for (NodeInfo n : byId.values()) rows.add(of(n));
+        return rows;
+    }
+
+    /** Whether the row has a CSI node (alone or with a CSP host of the same name). */
+    public boolean isNode() {
+        return node != null;
     }
 
     public boolean isHost() {
@@ -36,7 +55,7 @@ public record HostRow(Host host, NodeInfo node) {
     }
 
     public String kind() {
-        return isHost() ? "CSP host" : "CSI node";
+        return isHost() && isNode() ? "CSP host + CSI node" : isHost() ? "CSP host" : "CSI node";
     }
 
     public String id() {
@@ -73,10 +92,10 @@ public record HostRow(Host host, NodeInfo node) {
     }
 
     public String topology() {
-        return isHost() || node.accessibleTopology() == null ? "" : node.accessibleTopology().toString();
+        return !isNode() || node.accessibleTopology() == null ? "" : node.accessibleTopology().toString();
     }
 
     public String maxVolumes() {
-        return isHost() || node.maxVolumesPerNode() <= 0 ? "" : String.valueOf(node.maxVolumesPerNode());
+        return !isNode() || node.maxVolumesPerNode() <= 0 ? "" : String.valueOf(node.maxVolumesPerNode());
     }
 }

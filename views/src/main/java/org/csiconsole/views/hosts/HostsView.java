@@ -42,6 +42,7 @@ public final class HostsView extends StorageTableView<HostRow> {
         List<DetailRow> rows = new ArrayList<>();
         rows.add(DetailRow.of("Kind", r.kind()));
         rows.add(DetailRow.of(r.isHost() ? "Host id" : "Node id", r.id()));
+        if (r.isHost() && r.isNode()) rows.add(DetailRow.of("Node id", r.node().nodeId()));
         if (r.isHost()) {
             rows.add(DetailRow.of("UUID", r.host().uuid()));
             rows.add(DetailRow.of("Protocol", r.protocol()));
@@ -49,7 +50,8 @@ public final class HostsView extends StorageTableView<HostRow> {
             rows.add(DetailRow.of("Virtual domain", r.host().virtualDomain()));
             rows.add(DetailRow.block("Initiators", String.join("\n", r.initiators())));
             rows.add(DetailRow.block("Networks", String.join("\n", r.host().networks())));
-        } else {
+        }
+        if (r.isNode()) {
             rows.add(DetailRow.of("Topology", r.topology()));
             rows.add(DetailRow.of("Max volumes", r.maxVolumes().isEmpty() ? "Not reported" : r.maxVolumes()));
         }

@@ -15,7 +15,6 @@ import org.csiconsole.core.port.Feature;
 import org.csiconsole.views.storage.StorageViewModel;
 import org.csiconsole.views.storage.ViewContext;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -66,9 +65,7 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
             throw e instanceof CompletionException c ? c : new CompletionException(e);
         });
         return hosts.thenCombine(nodes, (hs, ns) -> {
-            List<HostRow> rows = new ArrayList<>();
-            hs.forEach(h -> rows.add(HostRow.of(h)));
-            ns.forEach(n -> rows.add(HostRow.of(n)));
+            List<HostRow> rows = HostRow.merge(hs, ns);
             if (!rows.isEmpty()) sink.accept(rows);
             return null;
         });
@@ -131,7 +128,11 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
                 "The CSP forgets this host; volumes can no longer be published to it. Unpublish its volumes first.",
                 r.name(), "Delete")) return;
         context.actions().run("Delete host " + r.name(), x -> storage().deleteHost(r.host().id()), v -> "Deleted.")
-                .outcome().thenRun(() -> remove(x -> x.key().equals(r.key())));
+                .outcome().thenRun(() -> {
+                    remove(x -> x.key().equals(r.key()));
+                    // The CSI node of the same name is still there: it keeps its row.
+                    if (r.isNode()) upsert(HostRow.of(r.node()), x -> x.key().equals(HostRow.of(r.node()).key()));
+                });
     }
 
     static String checkInitiators(AccessProtocol p, List<String> initiators) {

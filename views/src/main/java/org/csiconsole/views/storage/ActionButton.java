@@ -12,7 +12,8 @@ import org.kordamp.ikonli.Ikon;
 /**
  * A toolbar button bound to a {@link ViewAction}: disabled while the action cannot run, and its
  * tooltip then says why. The tooltip sits on a wrapper because a disabled control shows none.
- * Node ids: the wrapper is {@code <id>-wrapper}, the button {@code <id>}.
+ * The button takes keyboard focus (Tab), so every command is reachable without a mouse. Node
+ * ids: the wrapper is {@code <id>-wrapper}, the button {@code <id>}.
  */
 public final class ActionButton extends StackPane {
     private final Button button;
@@ -26,7 +27,6 @@ public final class ActionButton extends StackPane {
         button = new Button(action.label(), icon == null ? null : Icons.of(icon));
         button.setId(id);
         button.getStyleClass().addAll(Styles.SMALL);
-        button.setFocusTraversable(false);
         button.disableProperty().bind(action.enabled().not());
         button.setOnAction(e -> action.run());
         setId(id + "-wrapper");

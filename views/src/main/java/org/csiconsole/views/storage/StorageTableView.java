@@ -73,19 +73,13 @@ public abstract class StorageTableView<T> implements ResourceView {
      * (pass null between groups). The bar wraps on narrow windows.
      */
     protected final void commands(Node... nodes) {
-        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 6);
+        // One row, as in any desktop tool: what does not fit moves into the overflow menu (») at
+        // the right end instead of wrapping the bar onto a second line above a shorter table.
+        javafx.scene.control.ToolBar bar = new javafx.scene.control.ToolBar();
         bar.setId("view-commands");
         bar.getStyleClass().add("cc-command-bar");
-        bar.setPadding(new Insets(8, 10, 2, 10));
-        bar.setAlignment(Pos.CENTER_LEFT);
         for (Node n : nodes) {
-            if (n == null) {
-                javafx.scene.control.Separator sep = new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL);
-                sep.setPrefHeight(22);
-                bar.getChildren().add(sep);
-            } else {
-                bar.getChildren().add(n);
-            }
+            bar.getItems().add(n == null ? new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL) : n);
         }
         root.setTop(bar);
     }

@@ -7,6 +7,7 @@ import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.storage.ActionButton;
+import org.csiconsole.views.storage.ActionMenu;
 import org.csiconsole.views.storage.StorageTableView;
 import org.csiconsole.views.storage.Texts;
 import org.csiconsole.views.table.Column;
@@ -65,25 +66,21 @@ public final class VolumesView extends StorageTableView<Volume> {
                 new ActionButton("volume-snapshot", model.snapshotAction(), Material2MZ.PHOTO_CAMERA, "Snapshot the selected volume"),
                 new ActionButton("volume-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected volume (Del)"),
                 null,
-                group("Controller"),
-                new ActionButton("volume-publish", model.publishAction(), Material2AL.LINK, "ControllerPublishVolume to a node").iconOnly(),
-                new ActionButton("volume-unpublish", model.unpublishAction(), Material2AL.LINK_OFF, "ControllerUnpublishVolume from a node").iconOnly(),
-                null,
-                group("This node"),
-                new ActionButton("volume-node-stage", model.nodeStageAction(), Material2AL.ARCHIVE, "NodeStageVolume on the connected node").iconOnly(),
-                new ActionButton("volume-node-publish", model.nodePublishAction(), Material2AL.FOLDER_OPEN, "NodePublishVolume on the connected node").iconOnly(),
-                new ActionButton("volume-node-unpublish", model.nodeUnpublishAction(), Material2AL.FOLDER, "NodeUnpublishVolume on the connected node").iconOnly(),
-                new ActionButton("volume-node-unstage", model.nodeUnstageAction(), Material2MZ.UNARCHIVE, "NodeUnstageVolume on the connected node").iconOnly(),
-                null,
-                group("CSP host"),
-                new ActionButton("volume-csp-publish", model.cspPublishAction(), Material2AL.DNS, "Present the volume to a CSP host").iconOnly(),
-                new ActionButton("volume-csp-unpublish", model.cspUnpublishAction(), Material2MZ.REMOVE_CIRCLE_OUTLINE, "Stop presenting it to a CSP host").iconOnly());
-    }
-
-    private static javafx.scene.control.Label group(String text) {
-        javafx.scene.control.Label l = new javafx.scene.control.Label(text);
-        l.getStyleClass().add("cc-muted");
-        return l;
+                new ActionMenu("volume-controller", javafx.beans.binding.Bindings.createStringBinding(() -> "Controller"),
+                        Material2AL.LINK, "ControllerPublishVolume and ControllerUnpublishVolume: attach the volume to a node")
+                        .item(model.publishAction(), "ControllerPublishVolume to a node you choose")
+                        .item(model.unpublishAction(), "ControllerUnpublishVolume from one of its nodes"),
+                new ActionMenu("volume-node", javafx.beans.binding.Bindings.createStringBinding(() -> model.connectedNodeProperty().get().isEmpty()
+                        ? "Node" : "Node " + model.connectedNodeProperty().get(), model.connectedNodeProperty()),
+                        Material2AL.FOLDER_OPEN, "Node calls on the connected node socket, in lifecycle order")
+                        .item(model.nodeStageAction(), "NodeStageVolume at a staging path")
+                        .item(model.nodePublishAction(), "NodePublishVolume at a target path")
+                        .item(model.nodeUnpublishAction(), "NodeUnpublishVolume from a target path")
+                        .item(model.nodeUnstageAction(), "NodeUnstageVolume from the staging path"),
+                new ActionMenu("volume-csp", javafx.beans.binding.Bindings.createStringBinding(() -> "CSP host"),
+                        Material2AL.DNS, "Present the volume to a CSP host (initiator) of the array, or stop")
+                        .item(model.cspPublishAction(), "Present the volume to a host with a protocol")
+                        .item(model.cspUnpublishAction(), "Stop presenting it to a host"));
     }
 
     private List<DetailRow> details(Volume v) {

@@ -55,6 +55,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ObservableList<NodeInfo> nodes = FXCollections.observableArrayList();
     private final ObservableMap<String, Map<String, String>> publishContexts = FXCollections.observableHashMap();
     private final IntegerProperty detailVersion = new SimpleIntegerProperty(this, "detailVersion");
+    private final NodeVolumes onNode = new NodeVolumes();
+    private final IntegerProperty nodeStateVersion = new SimpleIntegerProperty(this, "nodeStateVersion");
+    private final javafx.beans.property.StringProperty connectedNode =
+            new javafx.beans.property.SimpleStringProperty(this, "connectedNode", "");
 
     private final ViewAction refresh;
     private final ViewAction create;
@@ -86,16 +90,49 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         unpublish = action("Unpublish from node", Feature.CONTROLLER_PUBLISH,
                 "Select a volume that is published to a node.", v -> v != null && !v.publishedNodeIds().isEmpty(),
                 this::controllerUnpublish);
-        nodeStage = action("Stage on this node", Feature.NODE_STAGE, true, this::nodeStage);
-        nodePublish = action("Publish on this node", Feature.NODE_PUBLISH, true, this::nodePublish);
-        nodeUnpublish = action("Unpublish on this node", Feature.NODE_PUBLISH, true, this::nodeUnpublish);
-        nodeUnstage = action("Unstage on this node", Feature.NODE_STAGE, true, this::nodeUnstage);
+        nodeStage = nodeAction("Stage", Feature.NODE_STAGE,
+                (v, node) -> onNode.whyNotStage(v, node, features().available(Feature.CONTROLLER_PUBLISH)), this::nodeStage);
+        nodePublish = nodeAction("Publish", Feature.NODE_PUBLISH, (v, node) -> onNode.whyNotPublish(v, node,
+                features().available(Feature.CONTROLLER_PUBLISH), features().available(Feature.NODE_STAGE)), this::nodePublish);
+        nodeUnpublish = nodeAction("Unpublish", Feature.NODE_PUBLISH, onNode::whyNotUnpublish, this::nodeUnpublish);
+        nodeUnstage = nodeAction("Unstage", Feature.NODE_STAGE, onNode::whyNotUnstage, this::nodeUnstage);
         snapshot = action("Snapshot", Feature.CREATE_DELETE_SNAPSHOT, true, this::createSnapshot);
         cspPublish = action("Publish to host", Feature.CSP_PUBLISH,
                 "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspPublish);
         cspUnpublish = action("Unpublish from host", Feature.CSP_PUBLISH,
                 "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspUnpublish);
         selectedProperty().addListener((o, a, b) -> loadDetails(b));
+    }
+
+    /**
+     * A command on the connected node: gated on {@code feature}, a selected volume, and
+     * {@code whyNot} of the volume on the node (null when it can run), which follows what this
+     * console staged and published there.
+     */
+    private ViewAction nodeAction(String label, Feature feature,
+                                  java.util.function.BiFunction<Volume, String, String> whyNot, Runnable handler) {
+        javafx.beans.binding.StringBinding reason = javafx.beans.binding.Bindings.createStringBinding(() -> {
+            if (!features().available(feature)) return features().reason(feature);
+            Volume v = selected();
+            if (v == null) return "Select one of the volumes first.";
+            String why = whyNot.apply(v, nodeName());
+            return why == null ? "" : why;
+        }, featuresProperty(), selectedProperty(), connectedNode, nodeStateVersion);
+        return new ViewAction(label, reason.isEmpty(), reason, handler);
+    }
+
+    /** The node id of the connected node socket (NodeGetInfo); empty until known or without a node socket. */
+    public javafx.beans.property.ReadOnlyStringProperty connectedNodeProperty() {
+        return connectedNode;
+    }
+
+    /** The connected node's id, or "this node" while it is not known. */
+    private String nodeName() {
+        return connectedNode.get().isEmpty() ? "this node" : connectedNode.get();
+    }
+
+    private void nodeStateChanged() {
+        nodeStateVersion.set(nodeStateVersion.get() + 1);
     }
 
     @Override
@@ -122,8 +159,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         // volumes published to: no second ListVolumes for them.
         Set<String> published = new LinkedHashSet<>();
         for (Volume v : table().all()) published.addAll(v.publishedNodeIds());
-        storage().connectedNodes().whenComplete((own, e) -> context.ui().execute(() ->
-                nodes.setAll(NodeInfo.withPublished(own == null ? List.of() : own, published))));
+        storage().connectedNodes().whenComplete((own, e) -> context.ui().execute(() -> {
+            nodes.setAll(NodeInfo.withPublished(own == null ? List.of() : own, published));
+            if (own != null && !own.isEmpty()) connectedNode.set(own.get(0).nodeId());
+        }));
     }
 
     // ---- state --------------------------------------------------------------------------------
@@ -295,7 +334,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         if (!ask(form)) return;
         NodeTarget t = new NodeTarget(v.volumeId(), form.text("path").value(), "", VolumeForms.capability(form, v),
                 contextFor(v.volumeId()), false);
-        context.actions().run("Stage " + v.displayName(), p -> storage().nodeStage(t), x -> "Staged at " + t.stagingTargetPath() + ".");
+        context.actions().run("Stage " + v.displayName() + " on " + nodeName(), p -> storage().nodeStage(t),
+                x -> "Staged at " + t.stagingTargetPath() + ".").outcome().thenRun(() -> {
+                    onNode.staged(v.volumeId(), t.stagingTargetPath());
+                    nodeStateChanged();
+                });
     }
 
     /** NodePublishVolume of the selected volume on the connected node. */
@@ -303,11 +346,15 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Volume v = selected();
         if (v == null) return;
         Form form = VolumeForms.nodePublish(v, features().available(Feature.NODE_STAGE));
+        if (onNode.stagingPath(v.volumeId()) != null) form.text("staging").set(onNode.stagingPath(v.volumeId()));
         if (!ask(form)) return;
         NodeTarget t = new NodeTarget(v.volumeId(), form.text("staging").value(), form.text("path").value(),
                 VolumeForms.capability(form, v), contextFor(v.volumeId()), form.<Boolean>choice("readonly").value().get());
-        context.actions().run("Publish " + v.displayName() + " on this node", p -> storage().nodePublish(t),
-                x -> "Published at " + t.targetPath() + ".");
+        context.actions().run("Publish " + v.displayName() + " on " + nodeName(), p -> storage().nodePublish(t),
+                x -> "Published at " + t.targetPath() + ".").outcome().thenRun(() -> {
+                    onNode.published(v.volumeId(), t.targetPath());
+                    nodeStateChanged();
+                });
     }
 
     /** NodeUnpublishVolume of the selected volume on the connected node. */
@@ -315,10 +362,14 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Volume v = selected();
         if (v == null) return;
         Form form = VolumeForms.nodeUnpublish(v);
+        onNode.targetPaths(v.volumeId()).stream().findFirst().ifPresent(form.text("path")::set);
         if (!ask(form)) return;
         String path = form.text("path").value();
-        context.actions().run("Unpublish " + v.displayName() + " on this node", p -> storage().nodeUnpublish(v.volumeId(), path),
-                x -> "Unpublished from " + path + ".");
+        context.actions().run("Unpublish " + v.displayName() + " on " + nodeName(), p -> storage().nodeUnpublish(v.volumeId(), path),
+                x -> "Unpublished from " + path + ".").outcome().thenRun(() -> {
+                    onNode.unpublished(v.volumeId(), path);
+                    nodeStateChanged();
+                });
     }
 
     /** NodeUnstageVolume of the selected volume on the connected node. */
@@ -326,10 +377,14 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Volume v = selected();
         if (v == null) return;
         Form form = VolumeForms.nodeUnstage(v);
+        if (onNode.stagingPath(v.volumeId()) != null) form.text("path").set(onNode.stagingPath(v.volumeId()));
         if (!ask(form)) return;
         String path = form.text("path").value();
-        context.actions().run("Unstage " + v.displayName() + " on this node", p -> storage().nodeUnstage(v.volumeId(), path),
-                x -> "Unstaged from " + path + ".");
+        context.actions().run("Unstage " + v.displayName() + " on " + nodeName(), p -> storage().nodeUnstage(v.volumeId(), path),
+                x -> "Unstaged from " + path + ".").outcome().thenRun(() -> {
+                    onNode.unstaged(v.volumeId());
+                    nodeStateChanged();
+                });
     }
 
     /** Creates a snapshot of the selected volume. */

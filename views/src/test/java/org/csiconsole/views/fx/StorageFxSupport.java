@@ -59,8 +59,23 @@ final class StorageFxSupport {
     }
 
     /** Waits until the view's table holds {@code rows} rows. */
+    /**
+     * Waits until the table holds {@code rows} rows and has laid them out: cells get their text in
+     * the pulse after the items change, so a check of cell texts right after the count could read
+     * empty cells on a busy machine.
+     */
     void awaitRows(int rows) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> view.table().tableView().getItems().size() == rows);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.table().tableView().getItems().size() == rows);
+        int inSight = Math.min(rows, 8);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> rowsWithText() >= inSight);
+    }
+
+    private long rowsWithText() {
+        return table().lookupAll(".table-row-cell").stream()
+                .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getItem() != null && r.isVisible())
+                .filter(r -> r.lookupAll(".table-cell").stream().anyMatch(c -> c instanceof javafx.scene.control.TableCell<?, ?> cell
+                        && cell.getText() != null && !cell.getText().isEmpty()))
+                .count();
     }
 
     TableView<?> table() {
@@ -117,6 +132,18 @@ final class StorageFxSupport {
     /** The tooltip text of the action button with {@code id}. */
     String tooltip(FxRobot robot, String id) {
         return robot.lookup("#" + id + "-wrapper").queryAs(ActionButton.class).tooltip().getText();
+    }
+
+    /** Item {@code index} of the toolbar menu {@code id} ({@link org.csiconsole.views.storage.ActionMenu}). */
+    javafx.scene.control.CustomMenuItem menuItem(FxRobot robot, String id, int index) {
+        return (javafx.scene.control.CustomMenuItem) robot.lookup("#" + id)
+                .queryAs(org.csiconsole.views.storage.ActionMenu.class).getItems().get(index);
+    }
+
+    /** The words under a menu item's label: its hint, or why it cannot run. */
+    String menuNote(FxRobot robot, String id, int index) {
+        javafx.scene.layout.VBox box = (javafx.scene.layout.VBox) menuItem(robot, id, index).getContent();
+        return ((javafx.scene.control.Label) box.getChildren().get(1)).getText();
     }
 
     boolean disabled(FxRobot robot, String id) {

@@ -125,11 +125,27 @@ class VolumesViewFxTest {
         assertThat(fx.disabled(robot, "volume-delete")).isTrue();
         assertThat(fx.tooltip(robot, "volume-delete")).isEqualTo("Select one of the volumes first.");
         fx.select(robot, 1);
-        assertThat(fx.disabled(robot, "volume-unpublish")).isTrue();
-        assertThat(fx.tooltip(robot, "volume-unpublish")).contains("published to a node");
+        assertThat(fx.menuItem(robot, "volume-controller", 1).isDisable()).as("Controller, Unpublish").isTrue();
+        assertThat(fx.menuNote(robot, "volume-controller", 1)).contains("published to a node");
         robot.interact(() -> fx.view.model().featuresProperty().set(FakeStorage.readOnly()));
         assertThat(fx.disabled(robot, "volume-create")).isTrue();
         assertThat(fx.tooltip(robot, "volume-create")).contains("does not advertise CREATE_DELETE_VOLUME");
-        assertThat(fx.tooltip(robot, "volume-csp-publish")).contains("CSP array");
+        assertThat(fx.menuNote(robot, "volume-csp", 0)).contains("CSP array");
+    }
+
+    @Test
+    void theNodeMenuNamesTheConnectedNodeAndOffersOnlyWhatTheVolumesStateThereAllows(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                () -> robot.lookup("#volume-node").queryAs(javafx.scene.control.MenuButton.class).getText().equals("Node node-a1"));
+        int db = fx.firstColumn().indexOf("pvc-db");
+        fx.select(robot, db);
+        Volume v = (Volume) fx.view.model().selected();
+        assertThat(v.publishedNodeIds()).doesNotContain("node-a1");
+        assertThat(fx.menuItem(robot, "volume-node", 0).isDisable()).as("Stage").isTrue();
+        assertThat(fx.menuNote(robot, "volume-node", 0)).isEqualTo("Publish it to node-a1 first (Controller, Publish to a node): "
+                + "node-a1 is not among the nodes it is published to.");
+        assertThat(fx.menuItem(robot, "volume-node", 3).isDisable()).as("Unstage").isTrue();
+        assertThat(fx.menuNote(robot, "volume-node", 3)).isEqualTo("Not staged on node-a1 by this console.");
     }
 }

@@ -340,14 +340,14 @@ class VolumesViewModelTest {
         Volume web = m.table().all().get(0);
         m.selectedProperty().set(web);
         dialogs.formAnswer = f -> {
-            f.text("nodeId").set("node-7");
+            f.text("nodeId").set("node-a1");
             f.<AccessMode>choice("accessMode").set(AccessMode.SINGLE_NODE_MULTI_WRITER);
             return true;
         };
         m.controllerPublish();
         Map<String, String> context = Map.of("devicePath", "/dev/mapper/" + web.volumeId());
-        assertThat(m.publishContexts()).containsEntry(web.volumeId() + "/node-7", context);
-        assertThat(m.selected().publishedNodeIds()).as("the row was read again and stays selected").contains("node-7");
+        assertThat(m.publishContexts()).containsEntry(web.volumeId() + "/node-a1", context);
+        assertThat(m.selected().publishedNodeIds()).as("the row was read again and stays selected").contains("node-a1");
 
         dialogs.formAnswer = f -> {
             f.text("path").set("staging/relative");
@@ -399,5 +399,43 @@ class VolumesViewModelTest {
         Features none = Features.from(org.csiconsole.core.model.CapabilitySet.NONE, true, false, false, false);
         assertThat(none.reason(org.csiconsole.core.port.Feature.CREATE_VOLUME)).contains("CONTROLLER_SERVICE");
         assertThat(Features.NONE.reason(org.csiconsole.core.port.Feature.LIST_VOLUMES)).contains("Not connected");
+    }
+
+    @Test
+    void nodeActionsFollowTheLifecycleOnTheConnectedNode() {
+        VolumesViewModel m = model();
+        Volume db = m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow();
+        m.selectedProperty().set(db);
+        assertThat(m.connectedNodeProperty().get()).isEqualTo("node-a1");
+        assertThat(m.nodeStageAction().enabled().get()).as("not published to node-a1 yet").isFalse();
+
+        dialogs.formAnswer = f -> {
+            f.text("nodeId").set("node-a1");
+            return true;
+        };
+        m.controllerPublish();
+        dialogs.formAnswer = f -> true;
+        assertThat(m.nodeStageAction().enabled().get()).isTrue();
+        assertThat(m.nodePublishAction().disabledReason().get()).startsWith("Stage it on node-a1 first");
+        assertThat(m.nodeUnstageAction().enabled().get()).isFalse();
+
+        m.nodeStage();
+        assertThat(m.nodeStageAction().disabledReason().get()).startsWith("Already staged on node-a1 at /");
+        assertThat(m.nodePublishAction().enabled().get()).isTrue();
+        assertThat(m.nodeUnpublishAction().enabled().get()).isFalse();
+
+        m.nodePublish();
+        assertThat(m.nodeUnpublishAction().enabled().get()).isTrue();
+        assertThat(m.nodeUnstageAction().disabledReason().get()).startsWith("Unpublish it on node-a1 first: it is still published at /");
+
+        String target = storage.lastNodeTarget.targetPath();
+        String staging = storage.lastNodeTarget.stagingTargetPath();
+        m.nodeUnpublish();
+        assertThat(storage.lastNodePath).as("the form offers where it was published").isEqualTo(target);
+        assertThat(m.nodeUnstageAction().enabled().get()).isTrue();
+        m.nodeUnstage();
+        assertThat(storage.lastNodePath).as("the form offers where it was staged").isEqualTo(staging);
+        assertThat(m.nodeStageAction().enabled().get()).as("back where it started, still published to node-a1").isTrue();
+        assertThat(m.nodeUnstageAction().enabled().get()).isFalse();
     }
 }

@@ -1,0 +1,58 @@
+package org.csiconsole.views.storage;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableStringValue;
+import javafx.scene.control.CustomMenuItem;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.VBox;
+import org.csiconsole.views.Icons;
+import org.csiconsole.views.action.ViewAction;
+import org.kordamp.ikonli.Ikon;
+
+/**
+ * A labelled toolbar menu ("Controller ▾", "Node node-1 ▾") of related {@link ViewAction}s. Each
+ * item reads as words; an item that cannot run now is greyed and says why right under its label,
+ * since a menu item shows no tooltip. The button itself takes keyboard focus (Tab, then Space or
+ * Down opens it). Node ids: the button is {@code <id>}, each item {@code <id>-<n>} from 0.
+ */
+public final class ActionMenu extends MenuButton {
+
+    /**
+     * @param id node id of the button
+     * @param text the button's label; may change (e.g. when the connected node becomes known)
+     * @param icon the button's icon, or null
+     * @param tip what the menu is about, shown on hover
+     */
+    public ActionMenu(String id, ObservableStringValue text, Ikon icon, String tip) {
+        setId(id);
+        textProperty().bind(text);
+        if (icon != null) setGraphic(Icons.of(icon));
+        getStyleClass().add(Styles.SMALL);
+        setTooltip(new Tooltip(tip));
+    }
+
+    /**
+     * Adds an item that runs {@code action}; {@code hint} says what it does (the RPC behind it) and
+     * shows in the item under its label while it can run, replaced by the reason when it cannot.
+     */
+    public ActionMenu item(ViewAction action, String hint) {
+        Label label = new Label(action.label());
+        Label note = new Label();
+        note.getStyleClass().addAll("cc-muted", Styles.TEXT_SMALL);
+        note.textProperty().bind(Bindings.when(action.enabled()).then(hint == null ? "" : hint)
+                .otherwise(action.disabledReason()));
+        note.setWrapText(true);
+        note.setMaxWidth(360);
+        note.managedProperty().bind(note.textProperty().isNotEmpty());
+        note.visibleProperty().bind(note.managedProperty());
+        CustomMenuItem item = new CustomMenuItem(new VBox(1, label, note), true);
+        item.setId(getId() + "-" + getItems().size());
+        item.disableProperty().bind(action.enabled().not());
+        item.setOnAction(e -> action.run());
+        getItems().add(item);
+        return this;
+    }
+}

@@ -1,0 +1,92 @@
+package org.csiconsole.views.volumes;
+
+import org.csiconsole.core.model.Volume;
+
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What this console has done to volumes on the connected node: where it staged each one
+ * (NodeStageVolume's {@code staging_target_path}) and where it published it (NodePublishVolume's
+ * {@code target_path}s). CSI has no call that lists a node's stagings, so this is the console's own
+ * record, and the node actions follow it: the order the CSI spec's lifecycle (figures 5 and 6 of
+ * "Volume Lifecycle") allows, explained in words when an action cannot run.
+ */
+final class NodeVolumes {
+    private final Map<String, String> staged = new HashMap<>();
+    private final Map<String, Set<String>> published = new HashMap<>();
+
+    void staged(String volumeId, String stagingTargetPath) {
+        staged.put(volumeId, stagingTargetPath);
+    }
+
+    void unstaged(String volumeId) {
+        staged.remove(volumeId);
+    }
+
+    void published(String volumeId, String targetPath) {
+        published.computeIfAbsent(volumeId, k -> new LinkedHashSet<>()).add(targetPath);
+    }
+
+    void unpublished(String volumeId, String targetPath) {
+        Set<String> paths = published.get(volumeId);
+        if (paths == null) return;
+        paths.remove(targetPath);
+        if (paths.isEmpty()) published.remove(volumeId);
+    }
+
+    /** Where this console staged the volume on the node, or null. */
+    String stagingPath(String volumeId) {
+        return staged.get(volumeId);
+    }
+
+    /** Where this console published the volume on the node; empty when nowhere. */
+    Set<String> targetPaths(String volumeId) {
+        return Set.copyOf(published.getOrDefault(volumeId, Set.of()));
+    }
+
+    /**
+     * Why NodeStageVolume of {@code v} on {@code node} cannot run now, or null when it can.
+     *
+     * @param controllerPublishes whether the plugin advertises PUBLISH_UNPUBLISH_VOLUME, so the
+     *     volume must be published to the node first (CSI spec, ControllerPublishVolume)
+     */
+    String whyNotStage(Volume v, String node, boolean controllerPublishes) {
+        String notThere = notPublishedTo(v, node, controllerPublishes);
+        if (notThere != null) return notThere;
+        String at = staged.get(v.volumeId());
+        return at == null ? null : "Already staged on " + node + " at " + at + ".";
+    }
+
+    /** Why NodePublishVolume cannot run now, or null; {@code stages} when the node advertises STAGE_UNSTAGE_VOLUME. */
+    String whyNotPublish(Volume v, String node, boolean controllerPublishes, boolean stages) {
+        String notThere = notPublishedTo(v, node, controllerPublishes);
+        if (notThere != null) return notThere;
+        if (stages && !staged.containsKey(v.volumeId())) {
+            return "Stage it on " + node + " first: this node stages volumes (STAGE_UNSTAGE_VOLUME) before publishing them.";
+        }
+        return null;
+    }
+
+    /** Why NodeUnpublishVolume cannot run now, or null. */
+    String whyNotUnpublish(Volume v, String node) {
+        return published.containsKey(v.volumeId()) ? null
+                : "Not published on " + node + " by this console: there is no target path to unpublish.";
+    }
+
+    /** Why NodeUnstageVolume cannot run now, or null. */
+    String whyNotUnstage(Volume v, String node) {
+        if (!staged.containsKey(v.volumeId())) return "Not staged on " + node + " by this console.";
+        Set<String> paths = published.get(v.volumeId());
+        return paths == null ? null
+                : "Unpublish it on " + node + " first: it is still published at " + String.join(", ", paths) + ".";
+    }
+
+    private static String notPublishedTo(Volume v, String node, boolean controllerPublishes) {
+        if (!controllerPublishes || v.publishedNodeIds().contains(node)) return null;
+        return "Publish it to " + node + " first (Controller, Publish to a node): " + node
+                + " is not among the nodes it is published to.";
+    }
+}
