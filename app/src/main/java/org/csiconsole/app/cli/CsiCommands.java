@@ -38,7 +38,7 @@ public final class CsiCommands {
 
     /** The five commands, reading {@code CSI_ENDPOINT} through {@code env}. */
     public static List<Object> all(Function<String, String> env) {
-        return List.of(new Info(env), new Capabilities(env), new Volumes(env), new Snapshots(env), new Node(env));
+        return List.of(new InfoCommand(env), new CapabilitiesCommand(env), new VolumesCommand(env), new SnapshotsCommand(env), new NodeCommand(env));
     }
 
     /** Reads a key=value properties file of secrets; an unreadable file is a usage error naming the file only. */
@@ -92,23 +92,23 @@ public final class CsiCommands {
 
     @Command(name = "info", mixinStandardHelpOptions = true,
             description = "Show the driver's identity (GetPluginInfo) and readiness (Probe).")
-    static final class Info extends Base {
-        Info(Function<String, String> env) {
+    static final class InfoCommand extends Base {
+        InfoCommand(Function<String, String> env) {
             super(env);
         }
 
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
-            PluginInfo info = client.pluginInfo().get();
-            boolean ready = client.probe().get();
+            PluginInfo info = client.identity().pluginInfo().get();
+            boolean ready = client.identity().probe().get();
             out.info(client.endpoint().text(), info, ready);
         }
     }
 
     @Command(name = "capabilities", mixinStandardHelpOptions = true,
             description = "Show what the driver advertises: plugin, controller, node and group controller capabilities.")
-    static final class Capabilities extends Base {
-        Capabilities(Function<String, String> env) {
+    static final class CapabilitiesCommand extends Base {
+        CapabilitiesCommand(Function<String, String> env) {
             super(env);
         }
 
@@ -121,18 +121,18 @@ public final class CsiCommands {
 
     @Command(name = "volumes", mixinStandardHelpOptions = true,
             description = "List volumes (ListVolumes, every page). Needs the LIST_VOLUMES controller capability.")
-    static final class Volumes extends Base {
+    static final class VolumesCommand extends Base {
         @Option(names = "--page-size", paramLabel = "N", defaultValue = "500", description = "max_entries per page (default ${DEFAULT-VALUE}; 0 lets the driver choose).")
         int pageSize;
 
-        Volumes(Function<String, String> env) {
+        VolumesCommand(Function<String, String> env) {
             super(env);
         }
 
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
             List<Volume> all = new ArrayList<>();
-            client.listVolumes(pageSize, page -> {
+            client.controller().listVolumes(pageSize, page -> {
                 synchronized (all) {
                     all.addAll(page);
                 }
@@ -143,7 +143,7 @@ public final class CsiCommands {
 
     @Command(name = "snapshots", mixinStandardHelpOptions = true,
             description = "List snapshots (ListSnapshots, every page). Needs the LIST_SNAPSHOTS controller capability.")
-    static final class Snapshots extends Base {
+    static final class SnapshotsCommand extends Base {
         @Option(names = "--volume-id", paramLabel = "ID", defaultValue = "", description = "Only snapshots of this source volume.")
         String volumeId;
 
@@ -155,14 +155,14 @@ public final class CsiCommands {
                         + "Secrets are never given on the command line and never printed.")
         java.nio.file.Path secretsFile;
 
-        Snapshots(Function<String, String> env) {
+        SnapshotsCommand(Function<String, String> env) {
             super(env);
         }
 
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
             List<Snapshot> all = new ArrayList<>();
-            client.listSnapshots(volumeId, pageSize, readSecrets(secretsFile), page -> {
+            client.controller().listSnapshots(volumeId, pageSize, readSecrets(secretsFile), page -> {
                 synchronized (all) {
                     all.addAll(page);
                 }
@@ -173,14 +173,14 @@ public final class CsiCommands {
 
     @Command(name = "node", mixinStandardHelpOptions = true,
             description = "Show the node plugin's NodeGetInfo and node capabilities (use --node-endpoint for a separate node socket).")
-    static final class Node extends Base {
-        Node(Function<String, String> env) {
+    static final class NodeCommand extends Base {
+        NodeCommand(Function<String, String> env) {
             super(env);
         }
 
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
-            NodeInfo info = client.nodeInfo().get();
+            NodeInfo info = client.node().nodeInfo().get();
             CapabilitySet caps = client.capabilities().get();
             out.node(info, caps);
         }

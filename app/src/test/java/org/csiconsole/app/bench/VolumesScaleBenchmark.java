@@ -126,7 +126,7 @@ public final class VolumesScaleBenchmark {
                     CsiClientOptions.defaults().withPageSize(1000), trace)) {
                 // Connected as the console connects (Sessions): proven with GetPluginInfo and its
                 // capabilities read off the UI thread before any view asks for them.
-                csi.pluginInfo().thenCompose(info -> csi.refreshCapabilities()).get(30, TimeUnit.SECONDS);
+                csi.identity().pluginInfo().thenCompose(info -> csi.refreshCapabilities()).get(30, TimeUnit.SECONDS);
                 run(new CsiStorage(csi, false), count, trace);
             }
         } finally {
@@ -144,7 +144,7 @@ public final class VolumesScaleBenchmark {
         plugin.startInProcess(name);
         try (CsiClient csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), CsiClientOptions.defaults(), new CallTrace())) {
             AtomicLong have = new AtomicLong();
-            csi.listVolumes(1000, p -> have.addAndGet(p.size())).get(10, TimeUnit.MINUTES);
+            csi.controller().listVolumes(1000, p -> have.addAndGet(p.size())).get(10, TimeUnit.MINUTES);
             if (have.get() >= count) {
                 System.out.printf(Locale.ROOT, "seed: %,d volumes already in %s%n", have.get(), plugin.stateDir());
                 return;
@@ -157,7 +157,7 @@ public final class VolumesScaleBenchmark {
             for (int i = (int) have.get(); i < count && failure.get() == null; i++) {
                 inFlight.acquire();
                 String vol = String.format(Locale.ROOT, "bench-%06d", i);
-                csi.createVolume(CreateVolumeRequest.of(vol, 1L << 30, cap)).whenComplete((v, e) -> {
+                csi.controller().createVolume(CreateVolumeRequest.of(vol, 1L << 30, cap)).whenComplete((v, e) -> {
                     if (e != null) failure.compareAndSet(null, e);
                     if (done.incrementAndGet() % 10_000 == 0) System.out.printf(Locale.ROOT, "seed: %,d created%n", done.get());
                     inFlight.release();

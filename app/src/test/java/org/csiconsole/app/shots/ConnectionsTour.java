@@ -164,7 +164,7 @@ public final class ConnectionsTour {
             var tree = console.workbench().navigator().tree();
             for (var group : tree.getRoot().getChildren()) {
                 for (var item : group.getChildren()) {
-                    if (item.getValue() instanceof NavItem.Connection nc && nc.model() == c) {
+                    if (item.getValue() instanceof NavItem.ConnectionItem nc && nc.model() == c) {
                         tree.getSelectionModel().select(item);
                         return;
                     }
@@ -175,7 +175,7 @@ public final class ConnectionsTour {
         private void showConnectionMenu(ConnectionModel c) {
             selectConnection(c);
             for (var node : console.workbench().navigator().tree().lookupAll(".tree-cell")) {
-                if (node instanceof TreeCell<?> cell && cell.getItem() instanceof NavItem.Connection nc && nc.model() == c) {
+                if (node instanceof TreeCell<?> cell && cell.getItem() instanceof NavItem.ConnectionItem nc && nc.model() == c) {
                     ContextMenu menu = cell.getContextMenu();
                     if (menu != null) menu.show(cell, Side.BOTTOM, 40, 0);
                     return;

@@ -26,6 +26,7 @@ import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.connection.ConnectionFormModel.CspTrustChoice;
 import org.csiconsole.views.connection.ConnectionFormModel.Transport;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
@@ -54,14 +55,14 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         setResizable(true);
 
         FontIcon icon = Icons.of(Material2AL.DEVICE_HUB, 32);
-        icon.getStyleClass().add("cc-accent-icon");
+        icon.getStyleClass().add(ConsoleStyles.ACCENT_ICON);
         Label heading = new Label(editing ? "Edit connection" : "New connection");
-        heading.getStyleClass().add("cc-dialog-heading");
+        heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
         Label sub = new Label("Saved under ~/.config/csi-console. Passwords are never saved; they are asked when connecting.");
-        sub.getStyleClass().add("cc-muted");
+        sub.getStyleClass().add(ConsoleStyles.MUTED);
         sub.setWrapText(true);
         HBox header = new HBox(14, icon, new VBox(2, heading, sub));
-        header.getStyleClass().add("cc-dialog-header");
+        header.getStyleClass().add(ConsoleStyles.DIALOG_HEADER);
         header.setPadding(new Insets(18, 20, 6, 20));
         getDialogPane().setHeader(header);
 
@@ -97,7 +98,7 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         Label problem = new Label();
         problem.setId("conn-problem");
         problem.setGraphic(Icons.of(Material2AL.INFO, 14));
-        problem.getStyleClass().add("cc-muted");
+        problem.getStyleClass().add(ConsoleStyles.MUTED);
         problem.setWrapText(true);
         problem.textProperty().bind(model.firstProblemProperty());
         problem.visibleProperty().bind(model.validProperty().not());
@@ -106,7 +107,7 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         content.setPadding(new Insets(6, 20, 10, 20));
         content.setPrefWidth(600);
         getDialogPane().setContent(content);
-        getDialogPane().getStyleClass().add("cc-connection-dialog");
+        getDialogPane().getStyleClass().add(ConsoleStyles.CONNECTION_DIALOG);
 
         save = new ButtonType(editing ? "Save" : "Save and connect", ButtonBar.ButtonData.OK_DONE);
         getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, save);
@@ -158,7 +159,7 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         unixGrid.visibleProperty().bind(isTcp.not());
         unixGrid.managedProperty().bind(isTcp.not());
         Label hint = new Label("The console watches a unix socket and reconnects when the driver restarts.");
-        hint.getStyleClass().add("cc-muted");
+        hint.getStyleClass().add(ConsoleStyles.MUTED);
         hint.setWrapText(true);
         return new VBox(8, transportGrid, unixGrid, tcpGrid, nodeGrid, hint);
     }
@@ -189,7 +190,7 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
                 model.cspCaFileProperty(), "Choose the CA file"));
         GridPane pinGrid = grid();
         TextField pinField = field("conn-pin", model.pinProperty(), "AB:CD:...:EF (32 hex pairs)");
-        pinField.getStyleClass().add("cc-mono");
+        pinField.getStyleClass().add(ConsoleStyles.MONO);
         row(pinGrid, 0, "Pin", pinField);
         var isCa = model.cspTrustProperty().isEqualTo(CspTrustChoice.CA_FILE);
         var isPin = model.cspTrustProperty().isEqualTo(CspTrustChoice.PIN);
@@ -214,7 +215,7 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
 
     private static Label row(GridPane g, int row, String label, Node field) {
         Label l = new Label(label);
-        l.getStyleClass().add("cc-muted");
+        l.getStyleClass().add(ConsoleStyles.MUTED);
         GridPane.setValignment(l, javafx.geometry.VPos.TOP);
         l.setPadding(new Insets(5, 0, 0, 0));
         g.add(l, 0, row);

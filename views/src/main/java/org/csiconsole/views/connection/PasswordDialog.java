@@ -12,6 +12,7 @@ import javafx.scene.control.PasswordField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.csiconsole.views.Icons;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.material2.Material2AL;
 
@@ -31,19 +32,19 @@ public final class PasswordDialog extends Dialog<char[]> {
     public PasswordDialog(String connection, String user, String url) {
         setTitle("Password for " + connection);
         FontIcon icon = Icons.of(Material2AL.LOCK, 32);
-        icon.getStyleClass().add("cc-accent-icon");
+        icon.getStyleClass().add(ConsoleStyles.ACCENT_ICON);
         Label heading = new Label("Log in to " + connection);
-        heading.getStyleClass().add("cc-dialog-heading");
+        heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
         Label sub = new Label(user + " at " + url);
-        sub.getStyleClass().addAll("cc-muted", "cc-mono");
+        sub.getStyleClass().addAll(ConsoleStyles.MUTED, ConsoleStyles.MONO);
         HBox header = new HBox(14, icon, new VBox(2, heading, sub));
-        header.getStyleClass().add("cc-dialog-header");
+        header.getStyleClass().add(ConsoleStyles.DIALOG_HEADER);
         header.setPadding(new Insets(18, 20, 6, 20));
         getDialogPane().setHeader(header);
         input.setId("password-input");
         input.setPromptText("Password");
         Label note = new Label("Kept in memory only while the connection is open; never written to disk.");
-        note.getStyleClass().add("cc-muted");
+        note.getStyleClass().add(ConsoleStyles.MUTED);
         note.setWrapText(true);
         VBox content = new VBox(10, input, note);
         content.setPadding(new Insets(6, 20, 10, 20));

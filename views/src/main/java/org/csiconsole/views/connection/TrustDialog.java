@@ -12,6 +12,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.csiconsole.views.Icons;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.material2.Material2MZ;
 
@@ -34,14 +35,14 @@ public final class TrustDialog extends Dialog<Boolean> {
     public TrustDialog(String url, String subject, String fingerprint) {
         setTitle("Unknown certificate");
         FontIcon icon = Icons.of(Material2MZ.SECURITY, 32);
-        icon.getStyleClass().add("cc-warning-icon");
+        icon.getStyleClass().add(ConsoleStyles.WARNING_ICON);
         Label heading = new Label("Do you trust this certificate?");
-        heading.getStyleClass().add("cc-dialog-heading");
+        heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
         Label sub = new Label("The CSP at " + url + " presented a certificate that is not signed by a trusted CA.");
-        sub.getStyleClass().add("cc-muted");
+        sub.getStyleClass().add(ConsoleStyles.MUTED);
         sub.setWrapText(true);
         HBox header = new HBox(14, icon, new VBox(2, heading, sub));
-        header.getStyleClass().add("cc-dialog-header");
+        header.getStyleClass().add(ConsoleStyles.DIALOG_HEADER);
         header.setPadding(new Insets(18, 20, 6, 20));
         getDialogPane().setHeader(header);
 
@@ -50,7 +51,7 @@ public final class TrustDialog extends Dialog<Boolean> {
         g.setVgap(8);
         Label urlValue = new Label(url);
         urlValue.setId("trust-url");
-        urlValue.getStyleClass().add("cc-mono");
+        urlValue.getStyleClass().add(ConsoleStyles.MONO);
         Label subjectValue = new Label(subject == null || subject.isBlank() ? "(not given)" : subject);
         subjectValue.setId("trust-subject");
         subjectValue.setWrapText(true);
@@ -62,7 +63,7 @@ public final class TrustDialog extends Dialog<Boolean> {
         fp.setWrapText(false);
         fp.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         javafx.scene.layout.GridPane.setHgrow(fp, javafx.scene.layout.Priority.ALWAYS);
-        fp.getStyleClass().add("cc-mono");
+        fp.getStyleClass().add(ConsoleStyles.MONO);
         g.addRow(0, muted("Address"), urlValue);
         g.addRow(1, muted("Subject"), subjectValue);
         g.addRow(2, muted("SHA-256"), fp);
@@ -90,7 +91,7 @@ public final class TrustDialog extends Dialog<Boolean> {
 
     private static Label muted(String text) {
         Label l = new Label(text);
-        l.getStyleClass().add("cc-muted");
+        l.getStyleClass().add(ConsoleStyles.MUTED);
         l.setMinWidth(72);
         return l;
     }

@@ -10,6 +10,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.views.Icons;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.material2.Material2AL;
 
@@ -25,19 +26,19 @@ public final class FailureDialog extends Dialog<Void> {
 
     public FailureDialog(CallFailure failure) {
         setTitle(Failures.heading(failure.kind()));
-        getDialogPane().getStyleClass().add("cc-failure-dialog");
+        getDialogPane().getStyleClass().add(ConsoleStyles.FAILURE_DIALOG);
 
         FontIcon icon = Icons.of(Material2AL.ERROR_OUTLINE, 32);
-        icon.getStyleClass().add("cc-danger-icon");
+        icon.getStyleClass().add(ConsoleStyles.DANGER_ICON);
         Label what = new Label(failure.what() + " failed");
         what.setId("failure-what");
-        what.getStyleClass().add("cc-dialog-heading");
+        what.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
         what.setWrapText(true);
         Label kind = new Label(Failures.heading(failure.kind()));
-        kind.getStyleClass().add("cc-muted");
+        kind.getStyleClass().add(ConsoleStyles.MUTED);
         VBox headerText = new VBox(2, what, kind);
         HBox header = new HBox(14, icon, headerText);
-        header.getStyleClass().add("cc-dialog-header");
+        header.getStyleClass().add(ConsoleStyles.DIALOG_HEADER);
         header.setPadding(new Insets(18, 20, 6, 20));
         getDialogPane().setHeader(header);
 
@@ -56,7 +57,7 @@ public final class FailureDialog extends Dialog<Void> {
         detail.setEditable(false);
         detail.setWrapText(true);
         detail.setPrefRowCount(8);
-        detail.getStyleClass().add("cc-mono");
+        detail.getStyleClass().add(ConsoleStyles.MONO);
         VBox.setVgrow(detail, Priority.ALWAYS);
         VBox expandable = new VBox(6, new Label("Technical detail"), detail);
         expandable.setPadding(new Insets(0, 20, 8, 20));
@@ -68,7 +69,7 @@ public final class FailureDialog extends Dialog<Void> {
 
     private static Label[] section(String title, String text, String id) {
         Label t = new Label(title);
-        t.getStyleClass().add("cc-section-title");
+        t.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
         t.setPadding(new Insets(8, 0, 0, 0));
         Label body = new Label(text);
         body.setId(id);

@@ -16,6 +16,7 @@ import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 import org.csiconsole.views.Icons;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.material2.Material2MZ;
 
@@ -42,11 +43,11 @@ public final class TypedConfirmationDialog extends Dialog<Boolean> {
         getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, confirmType);
 
         FontIcon icon = Icons.of(Material2MZ.WARNING, 32);
-        icon.getStyleClass().add("cc-warning-icon");
+        icon.getStyleClass().add(ConsoleStyles.WARNING_ICON);
         Label heading = new Label(title);
-        heading.getStyleClass().add("cc-dialog-heading");
+        heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
         HBox header = new HBox(14, icon, heading);
-        header.getStyleClass().add("cc-dialog-header");
+        header.getStyleClass().add(ConsoleStyles.DIALOG_HEADER);
         header.setPadding(new Insets(18, 20, 6, 20));
         getDialogPane().setHeader(header);
 
@@ -55,10 +56,10 @@ public final class TypedConfirmationDialog extends Dialog<Boolean> {
         body.setMinHeight(Label.USE_PREF_SIZE);
         Text before = new Text("Type ");
         Text name = new Text(expected);
-        name.getStyleClass().addAll("cc-mono", "cc-strong");
+        name.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.STRONG);
         Text after = new Text(" to confirm.");
         TextFlow prompt = new TextFlow(before, name, after);
-        prompt.getStyleClass().add("cc-prompt");
+        prompt.getStyleClass().add(ConsoleStyles.PROMPT);
         input.setId("confirm-input");
         input.setPromptText(expected);
         VBox content = new VBox(10, body, prompt, input);

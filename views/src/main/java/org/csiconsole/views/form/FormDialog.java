@@ -19,6 +19,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
+import org.csiconsole.views.theme.ConsoleStyles;
 
 /**
  * Shows any {@link Form} as a dialog: a label and an input per field, the field's problem in words
@@ -33,20 +34,20 @@ public final class FormDialog extends Dialog<Boolean> {
 
     public FormDialog(Form form) {
         setTitle(form.title());
-        getDialogPane().getStyleClass().add("cc-form-dialog");
+        getDialogPane().getStyleClass().add(ConsoleStyles.FORM_DIALOG);
         confirmType = new ButtonType(form.actionLabel(), ButtonBar.ButtonData.OK_DONE);
         getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, confirmType);
 
         Label heading = new Label(form.title());
-        heading.getStyleClass().add("cc-dialog-heading");
+        heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
         VBox header = new VBox(4, heading);
         if (!form.message().isEmpty()) {
             Label message = new Label(form.message());
             message.setWrapText(true);
-            message.getStyleClass().add("cc-muted");
+            message.getStyleClass().add(ConsoleStyles.MUTED);
             header.getChildren().add(message);
         }
-        header.getStyleClass().add("cc-dialog-header");
+        header.getStyleClass().add(ConsoleStyles.DIALOG_HEADER);
         header.setPadding(new Insets(18, 20, 6, 20));
         getDialogPane().setHeader(header);
 
@@ -64,14 +65,14 @@ public final class FormDialog extends Dialog<Boolean> {
         for (Form.Field f : form.fields()) {
             Label label = new Label(f.label());
             label.setMinWidth(Label.USE_PREF_SIZE);
-            label.getStyleClass().add("cc-property-key");
+            label.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
             Node input = input(f);
             input.setId("form-" + f.id());
             input.disableProperty().bind(f.enabled().not());
             if (first == null) first = input;
             Label error = new Label();
             error.setId("form-" + f.id() + "-error");
-            error.getStyleClass().addAll("cc-field-error", Styles.DANGER);
+            error.getStyleClass().addAll(ConsoleStyles.FIELD_ERROR, Styles.DANGER);
             error.setWrapText(true);
             error.textProperty().bind(f.error());
             // A problem shows once the person has changed the field, not on a fresh form.
@@ -82,7 +83,7 @@ public final class FormDialog extends Dialog<Boolean> {
             VBox cell = new VBox(2, input, error);
             if (!f.help().isEmpty()) {
                 Label help = new Label(f.help());
-                help.getStyleClass().add("cc-muted");
+                help.getStyleClass().add(ConsoleStyles.MUTED);
                 help.setWrapText(true);
                 cell.getChildren().add(help);
             }
@@ -122,7 +123,7 @@ public final class FormDialog extends Dialog<Boolean> {
                 case LINES -> {
                     TextArea a = new TextArea();
                     a.setPrefRowCount(3);
-                    a.getStyleClass().add("cc-mono");
+                    a.getStyleClass().add(ConsoleStyles.MONO);
                     yield a;
                 }
             };

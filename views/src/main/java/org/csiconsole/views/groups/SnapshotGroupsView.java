@@ -8,6 +8,7 @@ import org.csiconsole.views.storage.Texts;
 import org.csiconsole.views.table.Column;
 import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.kordamp.ikonli.material2.Material2AL;
 
@@ -28,10 +29,10 @@ public final class SnapshotGroupsView extends StorageTableView<SnapshotGroupRow>
                 Column.<SnapshotGroupRow, String>of("id", "Group snapshot id", SnapshotGroupRow::id).width(160).mono(),
                 Column.<SnapshotGroupRow, Integer>of("members", "Members", r -> r.group().snapshots().size()).alignRight().width(95),
                 Column.<SnapshotGroupRow, Boolean>of("ready", "Ready", r -> r.group().readyToUse()).format(b -> b ? "Ready" : "Not ready")
-                        .styleClass(r -> r.group().readyToUse() ? "cc-cell-ok" : "cc-cell-warning").width(90),
+                        .styleClass(r -> r.group().readyToUse() ? ConsoleStyles.CELL_OK : ConsoleStyles.CELL_WARNING).width(90),
                 Column.<SnapshotGroupRow, String>of("volumeGroup", "Volume group", SnapshotGroupRow::volumeGroup).width(130),
                 Column.<SnapshotGroupRow, String>of("replication", "Replication", SnapshotGroupRow::replicationText).width(120)
-                        .styleClass(r -> r.replication().status() == SnapshotGroup.ReplStatus.FAIL ? "cc-cell-danger" : null),
+                        .styleClass(r -> r.replication().status() == SnapshotGroup.ReplStatus.FAIL ? ConsoleStyles.CELL_DANGER : null),
                 Column.<SnapshotGroupRow, Instant>of("created", "Created", r -> r.group().creationTime()).format(Texts::time)
                         .comparator(Comparator.naturalOrder()).width(160),
                 Column.<SnapshotGroupRow, String>of("origin", "Origin", r -> Texts.origin(r.group().origin())).width(80));

@@ -14,6 +14,7 @@ import org.csiconsole.views.storage.StorageTableView;
 import org.csiconsole.views.storage.Texts;
 import org.csiconsole.views.table.Column;
 import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.kordamp.ikonli.material2.Material2AL;
 
@@ -39,9 +40,9 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
                 Column.<CapabilityRow, String>of("name", "Capability", CapabilityRow::name).width(300).mono(),
                 Column.<CapabilityRow, Boolean>of("advertised", "Advertised", CapabilityRow::advertised)
                         .format(b -> b ? "\u2713 Advertised" : "\u2014 Not advertised").width(140)
-                        .styleClass(r -> r.advertised() ? "cc-cell-ok" : "cc-cell-muted"),
+                        .styleClass(r -> r.advertised() ? ConsoleStyles.CELL_OK : ConsoleStyles.CELL_MUTED),
                 Column.<CapabilityRow, Boolean>of("alpha", "Maturity", CapabilityRow::alpha).format(b -> b ? "Alpha" : "")
-                        .styleClass(r -> r.alpha() ? "cc-cell-warning" : null).width(100)
+                        .styleClass(r -> r.alpha() ? ConsoleStyles.CELL_WARNING : null).width(100)
                         .tooltip(r -> r.alpha() ? "Marked alpha in the CSI spec: behaviour may change between versions." : ""));
         install(new ResourceTable<>(model.table(), columns)
                 .withEmptyState(Material2AL.EXTENSION, "No capabilities read", "Refresh (F5) to ask the plugin."));
@@ -75,14 +76,14 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
     private static Label value(String id) {
         Label l = new Label("\u2014");
         l.setId(id);
-        l.getStyleClass().add("cc-property-value");
+        l.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
         l.setWrapText(true);
         return l;
     }
 
     private static Label[] row(String key, Label value) {
         Label k = new Label(key);
-        k.getStyleClass().add("cc-property-key");
+        k.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
         return new Label[]{k, value};
     }
 
@@ -96,9 +97,9 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
 
     private static VBox card(String title, GridPane grid) {
         Label t = new Label(title);
-        t.getStyleClass().addAll("cc-section-title", Styles.TITLE_4);
+        t.getStyleClass().addAll(ConsoleStyles.SECTION_TITLE, Styles.TITLE_4);
         VBox box = new VBox(8, t, grid);
-        box.getStyleClass().add("cc-card");
+        box.getStyleClass().add(ConsoleStyles.CARD);
         box.setPadding(new Insets(10, 14, 10, 14));
         return box;
     }

@@ -8,6 +8,7 @@ import org.csiconsole.views.storage.Texts;
 import org.csiconsole.views.table.Column;
 import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
@@ -28,7 +29,7 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
                 Column.<Snapshot, String>of("name", "Name", SnapshotsViewModel::display).width(200).tooltip(s -> "snapshot_id " + s.snapshotId()),
                 Column.<Snapshot, String>of("id", "Snapshot id", Snapshot::snapshotId).width(170).mono().hidden(),
                 Column.<Snapshot, Boolean>of("ready", "Ready", Snapshot::readyToUse).format(b -> b ? "Ready" : "Not ready").width(90)
-                        .styleClass(s -> s.readyToUse() ? "cc-cell-ok" : "cc-cell-warning"),
+                        .styleClass(s -> s.readyToUse() ? ConsoleStyles.CELL_OK : ConsoleStyles.CELL_WARNING),
                 Column.<Snapshot, String>of("source", "Source volume", Snapshot::sourceVolumeId).width(170).mono(),
                 Column.<Snapshot, Long>of("size", "Size", Snapshot::sizeBytes).format(Texts::size)
                         .tooltip(s -> Texts.sizeTip(s.sizeBytes())).alignRight().width(90),

@@ -10,6 +10,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 
 /**
@@ -41,7 +42,7 @@ public final class ActionMenu extends MenuButton {
     public ActionMenu item(ViewAction action, String hint) {
         Label label = new Label(action.label());
         Label note = new Label();
-        note.getStyleClass().addAll("cc-muted", Styles.TEXT_SMALL);
+        note.getStyleClass().addAll(ConsoleStyles.MUTED, Styles.TEXT_SMALL);
         note.textProperty().bind(Bindings.when(action.enabled()).then(hint == null ? "" : hint)
                 .otherwise(action.disabledReason()));
         note.setWrapText(true);

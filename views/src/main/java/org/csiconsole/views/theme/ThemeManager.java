@@ -22,9 +22,6 @@ import java.util.function.Consumer;
  * The tokens follow the theme, so one console sheet serves light and dark.
  */
 public final class ThemeManager {
-    /** Style class set on scene roots while the dark theme is on. */
-    public static final String DARK_CLASS = "cc-dark";
-
     private static final List<String> SHEETS = List.of(
             sheet("tokens.css"),
             sheet("console.css"));
@@ -86,8 +83,8 @@ public final class ThemeManager {
     }
 
     private static void markDark(Parent root, Theme t) {
-        root.getStyleClass().remove(DARK_CLASS);
-        if (t == Theme.DARK) root.getStyleClass().add(DARK_CLASS);
+        root.getStyleClass().remove(ConsoleStyles.DARK);
+        if (t == Theme.DARK) root.getStyleClass().add(ConsoleStyles.DARK);
     }
 
     private static String sheet(String name) {

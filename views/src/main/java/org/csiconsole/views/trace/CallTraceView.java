@@ -20,6 +20,7 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.table.Column;
 import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.workbench.ResourceView;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
@@ -60,7 +61,7 @@ public final class CallTraceView implements ResourceView {
                 Column.<TraceEntry, String>of("method", "Method", TraceEntry::method).width(300),
                 Column.<TraceEntry, String>of("endpoint", "Endpoint", TraceEntry::endpoint).width(240).mono(),
                 Column.<TraceEntry, String>of("status", "Status", TraceEntry::status).width(130)
-                        .styleClass(e -> e.ok() ? "cc-status-ok" : "cc-status-failed"),
+                        .styleClass(e -> e.ok() ? ConsoleStyles.STATUS_OK : ConsoleStyles.STATUS_FAILED),
                 Column.<TraceEntry, Duration>of("duration", "Duration", TraceEntry::duration)
                         .format(CallTraceView::millis).width(90).alignRight(),
                 Column.<TraceEntry, Integer>of("attempt", "Attempt", TraceEntry::attempt).width(84).alignRight(),

@@ -13,6 +13,7 @@ import org.csiconsole.views.storage.Texts;
 import org.csiconsole.views.table.Column;
 import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
@@ -46,11 +47,11 @@ public final class VolumesView extends StorageTableView<Volume> {
                         .tooltip(Texts::accessNotReported),
                 Column.<Volume, String>of("published", "Published to", Texts::published).width(140),
                 Column.<Volume, String>of("condition", "Condition", Texts::condition).width(110)
-                        .styleClass(v -> v.condition().abnormal() ? "cc-cell-danger" : null),
+                        .styleClass(v -> v.condition().abnormal() ? ConsoleStyles.CELL_DANGER : null),
                 Column.<Volume, String>of("group", "Group", Volume::groupId).width(110),
                 Column.<Volume, String>of("replication", "Replication", v -> Texts.replication(v.replication())).width(150)
-                        .styleClass(v -> v.replication().health() == ReplicationHealth.ERROR ? "cc-cell-danger"
-                                : v.replication().health() == ReplicationHealth.DEGRADED ? "cc-cell-warning" : null),
+                        .styleClass(v -> v.replication().health() == ReplicationHealth.ERROR ? ConsoleStyles.CELL_DANGER
+                                : v.replication().health() == ReplicationHealth.DEGRADED ? ConsoleStyles.CELL_WARNING : null),
                 Column.<Volume, String>of("source", "Source", v -> Texts.source(v.source())).width(150),
                 Column.<Volume, String>of("origin", "Origin", v -> Texts.origin(v.origin())).width(80));
         ResourceTable<Volume> table = new ResourceTable<>(model.table(), columns)

@@ -6,6 +6,7 @@ import javafx.scene.control.TabPane;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.trace.CallTraceView;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
@@ -23,7 +24,7 @@ public final class BottomPanel extends TabPane {
     public BottomPanel(CallTraceView trace, TaskRunner tasks, Notifications notifications) {
         this.trace = trace;
         setId("bottom-panel");
-        getStyleClass().add("cc-bottom-panel");
+        getStyleClass().add(ConsoleStyles.BOTTOM_PANEL);
         setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
         traceTab = new Tab("Call trace", trace.node());
         traceTab.setGraphic(Icons.of(Material2MZ.SWAP_HORIZ, 14));

@@ -5,7 +5,7 @@ public sealed interface NavItem {
     String label();
 
     /** A connection; its children are its resource kinds. */
-    record Connection(ConnectionModel model) implements NavItem {
+    record ConnectionItem(ConnectionModel model) implements NavItem {
         @Override
         public String label() {
             return model.name();
@@ -13,7 +13,7 @@ public sealed interface NavItem {
     }
 
     /** One resource kind of a connection; selecting it opens the kind's view. */
-    record Kind(ConnectionModel connection, ResourceKind kind) implements NavItem {
+    record ResourceKindItem(ConnectionModel connection, ResourceKind kind) implements NavItem {
         @Override
         public String label() {
             return kind.title();

@@ -17,11 +17,11 @@ import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.views.Icons;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -36,9 +36,9 @@ public final class NavigatorView extends VBox {
 
     public NavigatorView(ObservableList<ConnectionModel> connections, Consumer<NavItem> onSelect) {
         this.connections = connections;
-        getStyleClass().add("cc-navigator");
+        getStyleClass().add(ConsoleStyles.NAVIGATOR);
         Label header = new Label("NAVIGATOR");
-        header.getStyleClass().add("cc-pane-header");
+        header.getStyleClass().add(ConsoleStyles.PANE_HEADER);
         TreeItem<NavItem> root = new TreeItem<>(new NavItem.Group(""));
         connectionsGroup.setExpanded(true);
         TreeItem<NavItem> console = new TreeItem<>(new NavItem.Group("Console"));
@@ -71,9 +71,9 @@ public final class NavigatorView extends VBox {
     private void rebuild() {
         connectionsGroup.getChildren().clear();
         for (ConnectionModel c : connections) {
-            TreeItem<NavItem> item = new TreeItem<>(new NavItem.Connection(c));
+            TreeItem<NavItem> item = new TreeItem<>(new NavItem.ConnectionItem(c));
             item.setExpanded(true);
-            for (ResourceKind k : ResourceKind.values()) item.getChildren().add(new TreeItem<>(new NavItem.Kind(c, k)));
+            for (ResourceKind k : ResourceKind.values()) item.getChildren().add(new TreeItem<>(new NavItem.ResourceKindItem(c, k)));
             connectionsGroup.getChildren().add(item);
         }
     }
@@ -82,7 +82,7 @@ public final class NavigatorView extends VBox {
     public void select(ConnectionModel connection, ResourceKind kind) {
         for (TreeItem<NavItem> c : connectionsGroup.getChildren()) {
             for (TreeItem<NavItem> k : c.getChildren()) {
-                if (k.getValue() instanceof NavItem.Kind nk && nk.connection() == connection && nk.kind() == kind) {
+                if (k.getValue() instanceof NavItem.ResourceKindItem nk && nk.connection() == connection && nk.kind() == kind) {
                     tree.getSelectionModel().select(k);
                     return;
                 }
@@ -96,10 +96,6 @@ public final class NavigatorView extends VBox {
             case CSP -> Material2AL.CLOUD_QUEUE;
             case DEMO -> Material2MZ.SCIENCE;
         };
-    }
-
-    static String stateClass(ConnectionState s) {
-        return "cc-state-" + s.name().toLowerCase(Locale.ROOT);
     }
 
     private final class NavCell extends TreeCell<NavItem> {
@@ -116,7 +112,7 @@ public final class NavigatorView extends VBox {
             super.updateItem(item, empty);
             unhook.run();
             unhook = () -> { };
-            getStyleClass().remove("cc-nav-group");
+            getStyleClass().remove(ConsoleStyles.NAV_GROUP);
             setText(null);
             setContextMenu(null);
             if (empty || item == null) {
@@ -128,29 +124,29 @@ public final class NavigatorView extends VBox {
             HBox box = new HBox(7);
             box.setAlignment(Pos.CENTER_LEFT);
             if (item instanceof NavItem.Group) {
-                getStyleClass().add("cc-nav-group");
-                label.getStyleClass().add("cc-nav-group-label");
+                getStyleClass().add(ConsoleStyles.NAV_GROUP);
+                label.getStyleClass().add(ConsoleStyles.NAV_GROUP_LABEL);
                 box.getChildren().add(label);
-            } else if (item instanceof NavItem.Connection c) {
+            } else if (item instanceof NavItem.ConnectionItem c) {
                 ConnectionModel m = c.model();
                 Circle dot = new Circle(4);
-                dot.getStyleClass().addAll("cc-state-dot", stateClass(m.stateProperty().get()));
+                dot.getStyleClass().addAll(ConsoleStyles.STATE_DOT, ConsoleStyles.connectionState(m.stateProperty().get()));
                 Label tag = new Label(m.stateProperty().get().label());
-                tag.getStyleClass().add("cc-nav-count");
+                tag.getStyleClass().add(ConsoleStyles.NAV_COUNT);
                 tag.setMinWidth(Label.USE_PREF_SIZE);
                 ChangeListener<ConnectionState> l = (o, a, b) -> {
-                    dot.getStyleClass().remove(stateClass(a));
-                    dot.getStyleClass().add(stateClass(b));
+                    dot.getStyleClass().remove(ConsoleStyles.connectionState(a));
+                    dot.getStyleClass().add(ConsoleStyles.connectionState(b));
                     tag.setText(b.label());
                 };
                 m.stateProperty().addListener(l);
                 unhook = () -> m.stateProperty().removeListener(l);
-                label.getStyleClass().add("cc-nav-connection");
+                label.getStyleClass().add(ConsoleStyles.NAV_CONNECTION);
                 setContextMenu(connectionMenu.apply(m));
                 box.getChildren().addAll(Icons.of(connectionIcon(m.profile().kind())), label, new Spacer(), dot, tag);
-            } else if (item instanceof NavItem.Kind k) {
+            } else if (item instanceof NavItem.ResourceKindItem k) {
                 Label count = new Label();
-                count.getStyleClass().add("cc-nav-count");
+                count.getStyleClass().add(ConsoleStyles.NAV_COUNT);
                 count.setMinWidth(Label.USE_PREF_SIZE);
                 if (k.kind().counted()) {
                     var prop = k.connection().count(k.kind());

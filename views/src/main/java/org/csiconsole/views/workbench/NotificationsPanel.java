@@ -17,6 +17,7 @@ import org.csiconsole.views.notify.Notification;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.notify.Severity;
 import org.csiconsole.views.table.EmptyState;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.material2.Material2AL;
@@ -24,14 +25,13 @@ import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 
 /** The Notifications tab: the outcome of each action, newest first. Node id {@code notifications}. */
 public final class NotificationsPanel extends BorderPane {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
 
     public NotificationsPanel(Notifications notifications) {
-        getStyleClass().add("cc-notifications-panel");
+        getStyleClass().add(ConsoleStyles.NOTIFICATIONS_PANEL);
         ListView<Notification> list = new ListView<>(notifications.items());
         list.setId("notifications");
         list.setCellFactory(l -> new NotificationCell());
@@ -43,7 +43,7 @@ public final class NotificationsPanel extends BorderPane {
         clear.disableProperty().bind(Bindings.isEmpty(notifications.items()));
         HBox bar = new HBox(8, new Spacer(), clear);
         bar.setPadding(new Insets(4, 8, 4, 8));
-        bar.getStyleClass().add("cc-panel-toolbar");
+        bar.getStyleClass().add(ConsoleStyles.PANEL_TOOLBAR);
         setTop(bar);
         setCenter(list);
     }
@@ -67,9 +67,9 @@ public final class NotificationsPanel extends BorderPane {
                 return;
             }
             FontIcon icon = Icons.of(icon(n.severity()));
-            icon.getStyleClass().add("cc-severity-" + n.severity().name().toLowerCase(Locale.ROOT));
+            icon.getStyleClass().add(ConsoleStyles.severity(n.severity()));
             Label time = new Label(TIME.format(n.time()));
-            time.getStyleClass().addAll("cc-muted", "cc-mono");
+            time.getStyleClass().addAll(ConsoleStyles.MUTED, ConsoleStyles.MONO);
             Label title = new Label(n.title());
             title.getStyleClass().add(Styles.TEXT_BOLD);
             Label message = new Label(n.message());

@@ -8,6 +8,7 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.table.EmptyState;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 
 /**
@@ -38,10 +39,10 @@ public final class PlaceholderView implements ResourceView {
                 connection.stateProperty(), connection.noteProperty()));
         Label badge = new Label();
         badge.textProperty().bind(Bindings.createStringBinding(() -> connection.stateProperty().get().label(), connection.stateProperty()));
-        badge.getStyleClass().addAll("cc-badge", Styles.WARNING);
+        badge.getStyleClass().addAll(ConsoleStyles.BADGE, Styles.WARNING);
         empty.with(badge);
         root = new StackPane(empty);
-        root.getStyleClass().add("cc-placeholder-view");
+        root.getStyleClass().add(ConsoleStyles.PLACEHOLDER_VIEW);
         root.setId("placeholder-" + kind.name().toLowerCase());
     }
 

@@ -18,6 +18,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 
@@ -45,7 +46,7 @@ public final class StartView implements ResourceView {
         Label name = new Label("CSI Console");
         name.getStyleClass().add(Styles.TITLE_2);
         Label tagline = new Label("Volumes, snapshots, hosts and capacity of CSI drivers, csi-addons and HPE CSP arrays.");
-        tagline.getStyleClass().add("cc-muted");
+        tagline.getStyleClass().add(ConsoleStyles.MUTED);
         tagline.setWrapText(true);
         VBox titles = new VBox(4, name, tagline);
         HBox hero = new HBox(18, logo, titles);
@@ -60,7 +61,7 @@ public final class StartView implements ResourceView {
         keys.setVgap(6);
         for (int i = 0; i < SHORTCUTS.length; i++) {
             Label key = new Label(SHORTCUTS[i][0]);
-            key.getStyleClass().add("cc-keycap");
+            key.getStyleClass().add(ConsoleStyles.KEYCAP);
             key.setMinWidth(Region.USE_PREF_SIZE);
             Label what = new Label(SHORTCUTS[i][1]);
             what.setWrapText(true);
@@ -72,10 +73,10 @@ public final class StartView implements ResourceView {
         VBox page = new VBox(24, hero, cards);
         page.setPadding(new Insets(32, 36, 32, 36));
         page.setMaxWidth(980);
-        page.getStyleClass().add("cc-start-page");
+        page.getStyleClass().add(ConsoleStyles.START_PAGE);
         root = new ScrollPane(page);
         root.setFitToWidth(true);
-        root.getStyleClass().add("cc-start-view");
+        root.getStyleClass().add(ConsoleStyles.START_VIEW);
         root.setId("start-view");
     }
 
@@ -88,13 +89,13 @@ public final class StartView implements ResourceView {
             Label title = new Label(c.name());
             title.getStyleClass().add(Styles.TEXT_BOLD);
             Label target = new Label(c.profile().target());
-            target.getStyleClass().addAll("cc-mono", "cc-muted");
+            target.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.MUTED);
             Label state = new Label();
             state.textProperty().bind(Bindings.createStringBinding(() -> c.stateProperty().get().label(), c.stateProperty()));
-            state.getStyleClass().add("cc-badge");
+            state.getStyleClass().add(ConsoleStyles.BADGE);
             Label note = new Label();
             note.textProperty().bind(c.noteProperty());
-            note.getStyleClass().add("cc-muted");
+            note.getStyleClass().add(ConsoleStyles.MUTED);
             note.setWrapText(true);
             note.managedProperty().bind(c.noteProperty().isNotEmpty());
             HBox line = new HBox(10, title, state);
@@ -105,9 +106,9 @@ public final class StartView implements ResourceView {
 
     private static VBox card(String title, Node content) {
         Label heading = new Label(title);
-        heading.getStyleClass().add("cc-section-title");
+        heading.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
         VBox card = new VBox(12, heading, content);
-        card.getStyleClass().add("cc-card");
+        card.getStyleClass().add(ConsoleStyles.CARD);
         card.setPadding(new Insets(16, 18, 18, 18));
         card.setPrefWidth(440);
         HBox.setHgrow(card, javafx.scene.layout.Priority.ALWAYS);

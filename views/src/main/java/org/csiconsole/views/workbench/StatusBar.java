@@ -16,6 +16,7 @@ import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.theme.ThemeManager;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
@@ -29,13 +30,13 @@ import org.kordamp.ikonli.material2.Material2MZ;
 public final class StatusBar extends HBox {
 
     public StatusBar(ObjectProperty<ConnectionModel> current, TaskRunner tasks, Notifications notifications, ThemeManager themes) {
-        getStyleClass().add("cc-status-bar");
+        getStyleClass().add(ConsoleStyles.STATUS_BAR);
         setAlignment(Pos.CENTER_LEFT);
         setSpacing(10);
         setPadding(new Insets(3, 10, 3, 10));
 
         Circle dot = new Circle(4);
-        dot.getStyleClass().add("cc-state-dot");
+        dot.getStyleClass().add(ConsoleStyles.STATE_DOT);
         Label state = new Label();
         state.setId("status-state");
         state.setGraphic(dot);
@@ -44,10 +45,10 @@ public final class StatusBar extends HBox {
         plugin.setGraphic(Icons.of(Material2AL.EXTENSION, 14));
         Label endpoint = new Label();
         endpoint.setId("status-endpoint");
-        endpoint.getStyleClass().add("cc-mono");
+        endpoint.getStyleClass().add(ConsoleStyles.MONO);
         endpoint.setGraphic(Icons.of(Material2AL.LINK, 14));
         Label note = new Label();
-        note.getStyleClass().add("cc-muted");
+        note.getStyleClass().add(ConsoleStyles.MUTED);
         note.setMinWidth(0);
         state.setMinWidth(Label.USE_PREF_SIZE);
         plugin.setMinWidth(Label.USE_PREF_SIZE);
@@ -55,7 +56,7 @@ public final class StatusBar extends HBox {
 
         Runnable update = () -> {
             ConnectionModel c = current.get();
-            dot.getStyleClass().removeIf(s -> s.startsWith("cc-state-") && !s.equals("cc-state-dot"));
+            dot.getStyleClass().removeIf(ConsoleStyles::isConnectionState);
             state.textProperty().unbind();
             plugin.textProperty().unbind();
             note.textProperty().unbind();
@@ -72,7 +73,7 @@ public final class StatusBar extends HBox {
                     c.pluginNameProperty(), c.pluginVersionProperty()));
             endpoint.setText(c.profile().target());
             note.textProperty().bind(c.noteProperty());
-            dot.getStyleClass().add(NavigatorView.stateClass(c.stateProperty().get()));
+            dot.getStyleClass().add(ConsoleStyles.connectionState(c.stateProperty().get()));
         };
         ChangeListener<ConnectionState> onState = (o, a, b) -> update.run();
         current.addListener((o, a, b) -> {
@@ -100,7 +101,7 @@ public final class StatusBar extends HBox {
         unread.managedProperty().bind(unread.visibleProperty());
 
         Label theme = new Label();
-        theme.getStyleClass().add("cc-muted");
+        theme.getStyleClass().add(ConsoleStyles.MUTED);
         theme.textProperty().bind(Bindings.createStringBinding(() -> themes.theme().label() + " theme", themes.themeProperty()));
 
         for (Label l : new Label[]{running, unread, theme}) l.setMinWidth(Label.USE_PREF_SIZE);

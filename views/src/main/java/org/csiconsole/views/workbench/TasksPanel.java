@@ -18,13 +18,14 @@ import org.csiconsole.views.table.EmptyState;
 import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.task.TaskState;
 import org.csiconsole.views.task.UiTask;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.material2.Material2AL;
 
 /** The Tasks tab: running and recent tasks with progress, message and a cancel button. Node id {@code tasks}. */
 public final class TasksPanel extends BorderPane {
 
     public TasksPanel(TaskRunner runner) {
-        getStyleClass().add("cc-tasks-panel");
+        getStyleClass().add(ConsoleStyles.TASKS_PANEL);
         ListView<UiTask<?>> list = new ListView<>(runner.tasks());
         list.setId("tasks");
         list.setCellFactory(l -> new TaskCell());
@@ -36,7 +37,7 @@ public final class TasksPanel extends BorderPane {
         clear.disableProperty().bind(Bindings.size(runner.tasks()).isEqualTo(runner.runningCount()));
         HBox bar = new HBox(8, new Spacer(), clear);
         bar.setPadding(new Insets(4, 8, 4, 8));
-        bar.getStyleClass().add("cc-panel-toolbar");
+        bar.getStyleClass().add(ConsoleStyles.PANEL_TOOLBAR);
         setTop(bar);
         setCenter(list);
     }
@@ -67,13 +68,13 @@ public final class TasksPanel extends BorderPane {
             title.getStyleClass().add(Styles.TEXT_BOLD);
             Label state = new Label();
             state.textProperty().bind(Bindings.createStringBinding(() -> task.state().label(), task.stateProperty()));
-            state.getStyleClass().add("cc-badge");
+            state.getStyleClass().add(ConsoleStyles.BADGE);
             Label message = new Label();
             message.textProperty().bind(task.messageProperty());
-            message.getStyleClass().add("cc-muted");
+            message.getStyleClass().add(ConsoleStyles.MUTED);
             Label times = new Label();
             times.setId("task-times");
-            times.getStyleClass().addAll("cc-muted", "cc-mono");
+            times.getStyleClass().addAll(ConsoleStyles.MUTED, ConsoleStyles.MONO);
             times.textProperty().bind(Bindings.createStringBinding(() -> times(task), task.endedProperty()));
             ProgressBar bar = new ProgressBar();
             bar.progressProperty().bind(task.progressProperty());

@@ -19,6 +19,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.table.EmptyState;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.trace.CallTraceView;
 import org.csiconsole.views.trace.CallTraceViewModel;
 import org.kordamp.ikonli.material2.Material2AL;
@@ -66,7 +67,7 @@ public final class Workbench {
     public Workbench(WorkbenchServices services, ObservableList<ConnectionModel> connections) {
         this.services = Objects.requireNonNull(services);
         this.connections = Objects.requireNonNull(connections);
-        root.getStyleClass().add("cc-workbench");
+        root.getStyleClass().add(ConsoleStyles.WORKBENCH);
         root.setId("workbench");
         if (!connections.isEmpty()) currentConnection.set(connections.get(0));
 
@@ -77,7 +78,7 @@ public final class Workbench {
         statusBar = new StatusBar(currentConnection, services.tasks(), services.notifications(), services.themes());
 
         centre.setId("centre");
-        centre.getStyleClass().add("cc-centre");
+        centre.getStyleClass().add(ConsoleStyles.CENTRE);
         centre.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
         centre.setTabDragPolicy(TabPane.TabDragPolicy.REORDER);
         centre.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> onTabSelected(a, b));
@@ -344,9 +345,9 @@ public final class Workbench {
     }
 
     private void onNavigate(NavItem item) {
-        if (item instanceof NavItem.Kind k) {
+        if (item instanceof NavItem.ResourceKindItem k) {
             open(k.connection(), k.kind());
-        } else if (item instanceof NavItem.Connection c) {
+        } else if (item instanceof NavItem.ConnectionItem c) {
             currentConnection.set(c.model());
         } else if (item instanceof NavItem.Trace) {
             showBottom(BottomPanel::showTrace);

@@ -15,6 +15,7 @@ import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.StackPane;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.theme.Theme;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
@@ -87,7 +88,7 @@ public final class WorkbenchMenus {
         themeBtn.setTooltip(new Tooltip("Switch between light and dark (Ctrl+Shift+D)"));
         themeBtn.setOnAction(e -> workbench.toggleTheme());
         toolBar.getItems().addAll(refreshBtn, newBtn, deleteBtn, new Spacer(), themeBtn);
-        toolBar.getStyleClass().add("cc-toolbar");
+        toolBar.getStyleClass().add(ConsoleStyles.TOOLBAR);
     }
 
     public MenuBar menuBar() {

@@ -22,7 +22,7 @@ class CapacityAndPluginFxTest {
 
     @Nested
     @ExtendWith(ApplicationExtension.class)
-    class Capacity {
+    class TheCapacityView {
         private final StorageFxSupport fx = new StorageFxSupport(new FakeStorage().seeded());
 
         @Start
@@ -76,7 +76,7 @@ class CapacityAndPluginFxTest {
 
     @Nested
     @ExtendWith(ApplicationExtension.class)
-    class Plugin {
+    class ThePluginView {
         private final StorageFxSupport fx = new StorageFxSupport(new FakeStorage().seeded());
 
         @Start

@@ -21,7 +21,7 @@ class GroupsViewFxTest {
 
     @Nested
     @ExtendWith(ApplicationExtension.class)
-    class VolumeGroups {
+    class TheVolumeGroupsView {
         private final StorageFxSupport fx = new StorageFxSupport(new FakeStorage().seeded());
 
         @Start
@@ -68,7 +68,7 @@ class GroupsViewFxTest {
 
     @Nested
     @ExtendWith(ApplicationExtension.class)
-    class SnapshotGroups {
+    class TheSnapshotGroupsView {
         private final StorageFxSupport fx = new StorageFxSupport(new FakeStorage().seeded());
 
         @Start

@@ -20,6 +20,7 @@ import org.csiconsole.views.FakeDialogService;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.theme.ThemeManager;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.PlaceholderView;
@@ -152,13 +153,13 @@ class WorkbenchFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(themes.theme()).isEqualTo(Theme.DARK);
         assertThat(Application.getUserAgentStylesheet()).isEqualTo(Theme.DARK.userAgentStylesheet());
-        assertThat(workbench.root().getStyleClass()).contains(ThemeManager.DARK_CLASS);
+        assertThat(workbench.root().getStyleClass()).contains(ConsoleStyles.DARK);
 
         robot.clickOn("#tool-theme");
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(themes.theme()).isEqualTo(Theme.LIGHT);
         assertThat(Application.getUserAgentStylesheet()).isEqualTo(Theme.LIGHT.userAgentStylesheet());
-        assertThat(workbench.root().getStyleClass()).doesNotContain(ThemeManager.DARK_CLASS);
+        assertThat(workbench.root().getStyleClass()).doesNotContain(ConsoleStyles.DARK);
     }
 
     @Test
@@ -242,11 +243,11 @@ class WorkbenchFxTest {
             workbench.open(demo, ResourceKind.HOSTS);
         });
         assertThat(workbench.navigator().tree().getSelectionModel().getSelectedItem().getValue())
-                .isEqualTo(new org.csiconsole.views.workbench.NavItem.Kind(demo, ResourceKind.HOSTS));
+                .isEqualTo(new org.csiconsole.views.workbench.NavItem.ResourceKindItem(demo, ResourceKind.HOSTS));
         robot.interact(() -> workbench.centre().getSelectionModel().select(1));
         assertThat(workbench.selectedViewKey()).isEqualTo("Demo/VOLUMES");
         assertThat(workbench.navigator().tree().getSelectionModel().getSelectedItem().getValue())
-                .isEqualTo(new org.csiconsole.views.workbench.NavItem.Kind(demo, ResourceKind.VOLUMES));
+                .isEqualTo(new org.csiconsole.views.workbench.NavItem.ResourceKindItem(demo, ResourceKind.VOLUMES));
     }
 
     @Test

@@ -106,7 +106,7 @@ final class CsiSession implements Session {
         }
         CsiClient c = client;
         CsiStorage s = storage;
-        return c.pluginInfo().thenCompose(info -> c.refreshCapabilities()).thenAccept(caps -> sessions.ui.execute(() -> {
+        return c.identity().pluginInfo().thenCompose(info -> c.refreshCapabilities()).thenAccept(caps -> sessions.ui.execute(() -> {
             if (closed) return;
             if (model.storage() != s) model.storageProperty().set(s);
             Counts.refresh(model, s, sessions.ui);
@@ -117,7 +117,7 @@ final class CsiSession implements Session {
      * Shows what the channel watch saw (UI thread): a transport failure as Reconnecting, the channel
      * READY again as Connected. Only while the session is up: the first connect reports itself.
      */
-    private void applyChannel(ChannelWatch.Status s) {
+    private void applyChannel(ChannelWatch.ChannelStatus s) {
         ConnectionState now = model.stateProperty().get();
         if (closed || (now != ConnectionState.CONNECTED && now != ConnectionState.RECONNECTING)) return;
         model.noteProperty().set(s.state() == ConnectionState.CONNECTED ? "" : s.message());

@@ -156,7 +156,7 @@ public class Sessions implements AutoCloseable {
     }
 
     /** Shows a watcher status in the model (UI thread); the note first, so whoever follows the state reads the new note. */
-    protected static void applyStatus(ConnectionModel model, SocketWatcher.Status s) {
+    protected static void applyStatus(ConnectionModel model, SocketWatcher.SocketStatus s) {
         model.noteProperty().set(s.state() == ConnectionState.CONNECTED ? "" : s.message());
         model.stateProperty().set(s.state());
     }

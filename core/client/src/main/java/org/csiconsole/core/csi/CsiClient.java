@@ -7,39 +7,24 @@ import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.InFlightGuard;
 import org.csiconsole.core.call.LockMode;
-import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.call.Redactor;
 import org.csiconsole.core.endpoint.Connection;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.endpoint.SocketDiagnostics;
-import org.csiconsole.core.model.BlockMetadataPage;
 import org.csiconsole.core.model.CapabilitySet;
-import org.csiconsole.core.model.CapabilityValidation;
-import org.csiconsole.core.model.Capacity;
-import org.csiconsole.core.model.ExpandVolumeResult;
-import org.csiconsole.core.model.GroupSnapshot;
-import org.csiconsole.core.model.NodeInfo;
-import org.csiconsole.core.model.PluginInfo;
-import org.csiconsole.core.model.Secrets;
-import org.csiconsole.core.model.Snapshot;
-import org.csiconsole.core.model.Topology;
-import org.csiconsole.core.model.Volume;
-import org.csiconsole.core.model.VolumeCapability;
-import org.csiconsole.core.model.VolumeStats;
 
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Consumer;
 
 /**
  * Typed client for a CSI v1.12 plugin: Identity, Controller, Node, GroupController and
  * SnapshotMetadata (csi.proto v1.12.0). Returns {@code core.model} records, never protobuf types.
  * Each service has its own part ({@link #identity()}, {@link #controller()}, {@link #node()},
  * {@link #groupController()}, {@link #snapshotMetadata()}) over one shared connection with one
- * capability cache; this class hands them out and also delegates every call to them.
+ * capability cache; this class hands them out and holds what concerns the client as a whole
+ * (endpoints, modes, trace, guard, capabilities, close). Calls are made on the parts, for example
+ * {@code client.controller().listVolumes(0, page)} or {@code client.node().nodeStage(req)}.
  *
  * <p>Every call goes through one {@link CallPolicy}: deadline per kind, retries with backoff on
  * ABORTED / UNAVAILABLE / DEADLINE_EXCEEDED, one mutating call in flight per volume / snapshot /
@@ -174,192 +159,5 @@ public final class CsiClient implements AutoCloseable {
     public CompletableFuture<Optional<String>> unsupportedReason(CsiRpc rpc) {
         if (rpc.capability() == null) return CompletableFuture.completedFuture(Optional.empty());
         return capabilities().thenApply(caps -> CsiCapabilities.reason(rpc, caps));
-    }
-
-    /** See {@link CsiIdentity#pluginInfo()}. */
-    public CompletableFuture<PluginInfo> pluginInfo() {
-        return identity().pluginInfo();
-    }
-
-    /** See {@link CsiIdentity#probe()}. */
-    public CompletableFuture<Boolean> probe() {
-        return identity().probe();
-    }
-
-    /** See {@link CsiController#listVolumes(int, Consumer)}. */
-    public CompletableFuture<Void> listVolumes(int maxEntries, Consumer<List<Volume>> page) {
-        return controller().listVolumes(maxEntries, page);
-    }
-
-    /** See {@link CsiController#listVolumesPaced(int, PageSink)}. */
-    public CompletableFuture<Void> listVolumesPaced(int maxEntries, PageSink<Volume> page) {
-        return controller().listVolumesPaced(maxEntries, page);
-    }
-
-    /** See {@link CsiController#pageSize()}. */
-    public int pageSize() {
-        return controller().pageSize();
-    }
-
-    /** See {@link CsiController#allVolumes()}. */
-    public CompletableFuture<List<Volume>> allVolumes() {
-        return controller().allVolumes();
-    }
-
-    /** See {@link CsiController#getVolume(String)}. */
-    public CompletableFuture<Volume> getVolume(String volumeId) {
-        return controller().getVolume(volumeId);
-    }
-
-    /** See {@link CsiController#createVolume(CreateVolumeRequest)}. */
-    public CompletableFuture<Volume> createVolume(CreateVolumeRequest req) {
-        return controller().createVolume(req);
-    }
-
-    /** See {@link CsiController#deleteVolume(String, Secrets)}. */
-    public CompletableFuture<Void> deleteVolume(String volumeId, Secrets secrets) {
-        return controller().deleteVolume(volumeId, secrets);
-    }
-
-    /** See {@link CsiController#controllerPublish(String, String, VolumeCapability, boolean, Secrets, Map)}. */
-    public CompletableFuture<Map<String, String>> controllerPublish(String volumeId, String nodeId,
-            VolumeCapability capability, boolean readonly,
-            Secrets secrets, Map<String, String> volumeContext) {
-        return controller().controllerPublish(volumeId, nodeId, capability, readonly, secrets, volumeContext);
-    }
-
-    /** See {@link CsiController#controllerUnpublish(String, String, Secrets)}. */
-    public CompletableFuture<Void> controllerUnpublish(String volumeId, String nodeId, Secrets secrets) {
-        return controller().controllerUnpublish(volumeId, nodeId, secrets);
-    }
-
-    /** See {@link CsiController#validateCapabilities(String, List, Map, Map, Secrets)}. */
-    public CompletableFuture<CapabilityValidation> validateCapabilities(String volumeId,
-            List<VolumeCapability> capabilities, Map<String, String> volumeContext,
-            Map<String, String> parameters, Secrets secrets) {
-        return controller().validateCapabilities(volumeId, capabilities, volumeContext, parameters, secrets);
-    }
-
-    /** See {@link CsiController#expandVolume(String, long, long, VolumeCapability, Secrets)}. */
-    public CompletableFuture<ExpandVolumeResult> expandVolume(String volumeId, long requiredBytes, long limitBytes,
-            VolumeCapability capability, Secrets secrets) {
-        return controller().expandVolume(volumeId, requiredBytes, limitBytes, capability, secrets);
-    }
-
-    /** See {@link CsiController#modifyVolume(String, Map, Secrets)}. */
-    public CompletableFuture<Void> modifyVolume(String volumeId, Map<String, String> mutableParameters, Secrets secrets) {
-        return controller().modifyVolume(volumeId, mutableParameters, secrets);
-    }
-
-    /** See {@link CsiController#getCapacity(List, Map, Topology)}. */
-    public CompletableFuture<Capacity> getCapacity(List<VolumeCapability> capabilities, Map<String, String> parameters,
-            Topology topology) {
-        return controller().getCapacity(capabilities, parameters, topology);
-    }
-
-    /** See {@link CsiController#listSnapshots(String, int, Consumer)}. */
-    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, int maxEntries, Consumer<List<Snapshot>> page) {
-        return controller().listSnapshots(sourceVolumeId, maxEntries, page);
-    }
-
-    /** See {@link CsiController#listSnapshots(String, int, Secrets, Consumer)}. */
-    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, int maxEntries, Secrets secrets,
-            Consumer<List<Snapshot>> page) {
-        return controller().listSnapshots(sourceVolumeId, maxEntries, secrets, page);
-    }
-
-    /** See {@link CsiController#listSnapshotsPaced(String, int, Secrets, PageSink)}. */
-    public CompletableFuture<Void> listSnapshotsPaced(String sourceVolumeId, int maxEntries, Secrets secrets,
-            PageSink<Snapshot> page) {
-        return controller().listSnapshotsPaced(sourceVolumeId, maxEntries, secrets, page);
-    }
-
-    /** See {@link CsiController#listSnapshots(int, Consumer)}. */
-    public CompletableFuture<Void> listSnapshots(int maxEntries, Consumer<List<Snapshot>> page) {
-        return controller().listSnapshots(maxEntries, page);
-    }
-
-    /** See {@link CsiController#getSnapshot(String, Secrets)}. */
-    public CompletableFuture<Snapshot> getSnapshot(String snapshotId, Secrets secrets) {
-        return controller().getSnapshot(snapshotId, secrets);
-    }
-
-    /** See {@link CsiController#createSnapshot(String, String, Map, Secrets)}. */
-    public CompletableFuture<Snapshot> createSnapshot(String sourceVolumeId, String name, Map<String, String> parameters,
-            Secrets secrets) {
-        return controller().createSnapshot(sourceVolumeId, name, parameters, secrets);
-    }
-
-    /** See {@link CsiController#deleteSnapshot(String, Secrets)}. */
-    public CompletableFuture<Void> deleteSnapshot(String snapshotId, Secrets secrets) {
-        return controller().deleteSnapshot(snapshotId, secrets);
-    }
-
-    /** See {@link CsiNode#nodeInfo()}. */
-    public CompletableFuture<NodeInfo> nodeInfo() {
-        return node().nodeInfo();
-    }
-
-    /** See {@link CsiNode#nodeStage(NodeStageRequest)}. */
-    public CompletableFuture<Void> nodeStage(NodeStageRequest req) {
-        return node().nodeStage(req);
-    }
-
-    /** See {@link CsiNode#nodeUnstage(String, String)}. */
-    public CompletableFuture<Void> nodeUnstage(String volumeId, String stagingTargetPath) {
-        return node().nodeUnstage(volumeId, stagingTargetPath);
-    }
-
-    /** See {@link CsiNode#nodePublish(NodePublishRequest)}. */
-    public CompletableFuture<Void> nodePublish(NodePublishRequest req) {
-        return node().nodePublish(req);
-    }
-
-    /** See {@link CsiNode#nodeUnpublish(String, String)}. */
-    public CompletableFuture<Void> nodeUnpublish(String volumeId, String targetPath) {
-        return node().nodeUnpublish(volumeId, targetPath);
-    }
-
-    /** See {@link CsiNode#nodeVolumeStats(String, String, String)}. */
-    public CompletableFuture<VolumeStats> nodeVolumeStats(String volumeId, String volumePath, String stagingTargetPath) {
-        return node().nodeVolumeStats(volumeId, volumePath, stagingTargetPath);
-    }
-
-    /** See {@link CsiNode#nodeExpand(String, String, long, long, String, VolumeCapability, Secrets)}. */
-    public CompletableFuture<ExpandVolumeResult> nodeExpand(String volumeId, String volumePath, long requiredBytes,
-            long limitBytes,
-            String stagingTargetPath, VolumeCapability capability, Secrets secrets) {
-        return node().nodeExpand(volumeId, volumePath, requiredBytes, limitBytes, stagingTargetPath, capability, secrets);
-    }
-
-    /** See {@link CsiGroupController#createGroupSnapshot(String, List, Map, Secrets)}. */
-    public CompletableFuture<GroupSnapshot> createGroupSnapshot(String name, List<String> sourceVolumeIds,
-            Map<String, String> parameters,
-            Secrets secrets) {
-        return groupController().createGroupSnapshot(name, sourceVolumeIds, parameters, secrets);
-    }
-
-    /** See {@link CsiGroupController#deleteGroupSnapshot(String, List, Secrets)}. */
-    public CompletableFuture<Void> deleteGroupSnapshot(String groupSnapshotId, List<String> snapshotIds, Secrets secrets) {
-        return groupController().deleteGroupSnapshot(groupSnapshotId, snapshotIds, secrets);
-    }
-
-    /** See {@link CsiGroupController#getGroupSnapshot(String, List, Secrets)}. */
-    public CompletableFuture<GroupSnapshot> getGroupSnapshot(String groupSnapshotId, List<String> snapshotIds,
-            Secrets secrets) {
-        return groupController().getGroupSnapshot(groupSnapshotId, snapshotIds, secrets);
-    }
-
-    /** See {@link CsiSnapshotMetadata#metadataAllocated(String, long, int, Secrets, Consumer)}. */
-    public CompletableFuture<Void> metadataAllocated(String snapshotId, long startingOffset, int maxResults,
-            Secrets secrets, Consumer<BlockMetadataPage> onPage) {
-        return snapshotMetadata().metadataAllocated(snapshotId, startingOffset, maxResults, secrets, onPage);
-    }
-
-    /** See {@link CsiSnapshotMetadata#metadataDelta(String, String, long, int, Secrets, Consumer)}. */
-    public CompletableFuture<Void> metadataDelta(String baseSnapshotId, String targetSnapshotId,
-            long startingOffset, int maxResults,
-            Secrets secrets, Consumer<BlockMetadataPage> onPage) {
-        return snapshotMetadata().metadataDelta(baseSnapshotId, targetSnapshotId, startingOffset, maxResults, secrets, onPage);
     }
 }

@@ -139,7 +139,7 @@ final class CspAuth {
                             + (config.arrayIp().isEmpty() ? "" : " " + config.arrayIp()), "HTTP " + r.status());
         }
         if (!r.ok()) throw CspErrors.forStatus(what, "POST", r.status(), r.contentType(), r.body());
-        CspDto.Token dto = CspJson.readObject(r, CspDto.Token.class, what);
+        CspDto.TokenDto dto = CspJson.readObject(r, CspDto.TokenDto.class, what);
         CspSessionInfo info = CspMapping.session(dto, what);
         if (info.arrayIp().isEmpty() && !config.arrayIp().isEmpty()) {
             info = new CspSessionInfo(info.tokenId(), info.username(), config.arrayIp(), info.creationTime(), info.expiryTime());
@@ -154,7 +154,7 @@ final class CspAuth {
      * refresh margin (at most half the lifetime). Without a usable lifetime, the absolute
      * {@code expiry_time} less the margin; without {@code expiry_time}, never (401 handling only).
      */
-    private Instant refreshAt(CspDto.Token t, Instant sentAt) {
+    private Instant refreshAt(CspDto.TokenDto t, Instant sentAt) {
         if (t.expiryTime() == null || t.expiryTime() <= 0) return null;
         Duration margin = config.refreshAhead();
         if (t.creationTime() != null && t.creationTime() > 0 && t.expiryTime() > t.creationTime()) {
@@ -184,7 +184,7 @@ final class CspAuth {
     }
 
     private String loginTraceText() {
-        return new String(CspJson.write(new CspDto.Token(null, config.username(), CspRedactor.MASK,
+        return new String(CspJson.write(new CspDto.TokenDto(null, config.username(), CspRedactor.MASK,
                 config.arrayIp().isEmpty() ? null : config.arrayIp(), null, null, null)), java.nio.charset.StandardCharsets.UTF_8);
     }
 

@@ -22,7 +22,7 @@ public final class CspHosts {
     /** GET /hosts: every registered host. */
     public CompletableFuture<List<Host>> list() {
         String what = "List CSP hosts";
-        return calls.async(what, () -> CspJson.readList(calls.get(what, Map.of(), "hosts"), CspDto.Host.class, what)
+        return calls.async(what, () -> CspJson.readList(calls.get(what, Map.of(), "hosts"), CspDto.HostDto.class, what)
                 .stream().map(h -> CspMapping.host(h, what)).toList());
     }
 
@@ -36,10 +36,10 @@ public final class CspHosts {
         return calls.async(what, () -> {
             if (host == null) throw CspValidation.invalid(what, "no host given", "Give the host definition");
             CspValidation.host(host, what);
-            CspDto.Host body = new CspDto.Host(null, host.uuid().trim(), host.name().trim(), host.iqns(), host.wwpns(),
+            CspDto.HostDto body = new CspDto.HostDto(null, host.uuid().trim(), host.name().trim(), host.iqns(), host.wwpns(),
                     host.nqns().isEmpty() ? null : host.nqns(), host.networks(), host.chapUser(), host.chapPassword(),
                     host.accessProtocol() == null ? null : host.accessProtocol().wire(), host.virtualDomain());
-            return CspMapping.host(CspJson.readObject(calls.post(what, body, "hosts"), CspDto.Host.class, what), what);
+            return CspMapping.host(CspJson.readObject(calls.post(what, body, "hosts"), CspDto.HostDto.class, what), what);
         });
     }
 

@@ -29,13 +29,13 @@ final class CspMapping {
     private CspMapping() {
     }
 
-    static CspSessionInfo session(CspDto.Token t, String what) {
+    static CspSessionInfo session(CspDto.TokenDto t, String what) {
         require(t.id(), "Token", "id", what);
         require(t.sessionToken(), "Token", "session_token", what);
         return new CspSessionInfo(t.id(), nz(t.username()), nz(t.arrayIp()), seconds(t.creationTime()), seconds(t.expiryTime()));
     }
 
-    static Host host(CspDto.Host h, String what) {
+    static Host host(CspDto.HostDto h, String what) {
         require(h.id(), "Host", "id", what);
         require(h.uuid(), "Host", "uuid", what);
         return new Host(h.id(), h.uuid(), h.name(), h.iqns(), h.wwpns(), h.nqns(), h.networks(), h.chapUser(),
@@ -43,7 +43,7 @@ final class CspMapping {
     }
 
     /** A full volume: {@code id}, {@code name} and {@code size} are mandatory. */
-    static Volume volume(CspDto.Volume v, String what) {
+    static Volume volume(CspDto.VolumeDto v, String what) {
         require(v.id(), "Volume", "id", what);
         require(v.name(), "Volume", "name", what);
         require(v.size(), "Volume", "size", what);
@@ -51,7 +51,7 @@ final class CspMapping {
     }
 
     /** A volume as a group lists it: {@code id} and {@code name} are mandatory. */
-    static Volume volumeRef(CspDto.Volume v, String what) {
+    static Volume volumeRef(CspDto.VolumeDto v, String what) {
         require(v.id(), "Volume", "id", what);
         require(v.name(), "Volume", "name", what);
         Map<String, String> props = new LinkedHashMap<>();
@@ -65,7 +65,7 @@ final class CspMapping {
     }
 
     /** A full snapshot: {@code id}, {@code name} and {@code volume_id} are mandatory. */
-    static Snapshot snapshot(CspDto.Snapshot s, String what) {
+    static Snapshot snapshot(CspDto.SnapshotDto s, String what) {
         require(s.id(), "Snapshot", "id", what);
         require(s.name(), "Snapshot", "name", what);
         require(s.volumeId(), "Snapshot", "volume_id", what);
@@ -73,7 +73,7 @@ final class CspMapping {
     }
 
     /** A snapshot as a snapshot group lists it: {@code id} is mandatory. */
-    static Snapshot snapshotRef(CspDto.Snapshot s, String groupId, String what) {
+    static Snapshot snapshotRef(CspDto.SnapshotDto s, String groupId, String what) {
         require(s.id(), "Snapshot", "id", what);
         Map<String, String> props = new LinkedHashMap<>();
         if (s.description() != null) props.put("description", s.description());
@@ -83,20 +83,20 @@ final class CspMapping {
                 Boolean.TRUE.equals(s.readyToUse()), groupId, Origin.CSP, props);
     }
 
-    static VolumeGroup volumeGroup(CspDto.VolumeGroup g, String what) {
+    static VolumeGroup volumeGroup(CspDto.VolumeGroupDto g, String what) {
         require(g.id(), "VolumeGroup", "id", what);
         require(g.name(), "VolumeGroup", "name", what);
         List<Volume> members = new ArrayList<>();
-        if (g.volumes() != null) for (CspDto.Volume v : g.volumes()) members.add(volumeRef(v, what));
+        if (g.volumes() != null) for (CspDto.VolumeDto v : g.volumes()) members.add(volumeRef(v, what));
         return new VolumeGroup(g.id(), g.name(), g.description(), members, seconds(g.creationTime()), text(g.config()), Origin.CSP);
     }
 
-    static SnapshotGroup snapshotGroup(CspDto.SnapshotGroup g, String what) {
+    static SnapshotGroup snapshotGroup(CspDto.SnapshotGroupDto g, String what) {
         require(g.id(), "SnapshotGroup", "id", what);
         require(g.name(), "SnapshotGroup", "name", what);
         require(g.volumeGroupId(), "SnapshotGroup", "volume_group_id", what);
         List<Snapshot> members = new ArrayList<>();
-        if (g.snapshots() != null) for (CspDto.Snapshot s : g.snapshots()) members.add(snapshotRef(s, g.id(), what));
+        if (g.snapshots() != null) for (CspDto.SnapshotDto s : g.snapshots()) members.add(snapshotRef(s, g.id(), what));
         Map<String, Object> c = g.config() == null ? Map.of() : g.config();
         SnapshotGroup.Replication repl = c.containsKey("repl_status") || c.containsKey("replicate")
                 ? new SnapshotGroup.Replication(bool(c.get("replicate")), bool(c.get("is_complete")),
@@ -107,20 +107,20 @@ final class CspMapping {
                 members, repl, text(g.config()));
     }
 
-    static ReplicationPartner partner(CspDto.ReplicationPartner p, String what) {
+    static ReplicationPartner partner(CspDto.ReplicationPartnerDto p, String what) {
         require(p.id(), "ReplicationPartner", "id", what);
         Boolean alive = p.alive() != null ? p.alive() : p.isAlive();
         String role = p.replRole() != null ? p.replRole() : p.replDirection();
         return new ReplicationPartner(p.id(), p.name(), alive, ReplicationPartner.Role.fromWire(role));
     }
 
-    static PublishInfo publishInfo(CspDto.PublishInfo p, AccessProtocol requested, String what) {
+    static PublishInfo publishInfo(CspDto.PublishInfoDto p, AccessProtocol requested, String what) {
         require(p.serialNumber(), "PublishInfo", "serial_number", what);
         require(p.lunId(), "PublishInfo", "lun_id", what);
         AccessProtocol proto = AccessProtocol.fromWire(p.accessProtocol()).orElse(requested);
         List<PublishInfo.PeerLun> peers = new ArrayList<>();
         if (p.peerArrayDetails() != null) {
-            for (CspDto.SecondaryLunInfo s : p.peerArrayDetails()) {
+            for (CspDto.SecondaryLunInfoDto s : p.peerArrayDetails()) {
                 if (s == null) continue;
                 require(s.lunId(), "SecondaryLunInfo", "lun_id", what);
                 peers.add(new PublishInfo.PeerLun(s.lunId(), csvSplit(s.targetNames()), s.discoveryIps()));

@@ -33,6 +33,6 @@ public final class CspPartners {
     }
 
     private static List<ReplicationPartner> partners(CspHttp.Reply r, String what) {
-        return CspJson.readList(r, CspDto.ReplicationPartner.class, what).stream().map(p -> CspMapping.partner(p, what)).toList();
+        return CspJson.readList(r, CspDto.ReplicationPartnerDto.class, what).stream().map(p -> CspMapping.partner(p, what)).toList();
     }
 }

@@ -24,14 +24,14 @@ public final class CspSnapshotGroups {
         String what = "List CSP snapshot groups of volume group " + volumeGroupId;
         return calls.async(what, () -> CspJson.readList(calls.get(what,
                         CspCalls.query("volume_group_id", CspValidation.id(volumeGroupId, "volume group id", what)), "snapshot_groups"),
-                CspDto.SnapshotGroup.class, what).stream().map(g -> CspMapping.snapshotGroup(g, what)).toList());
+                CspDto.SnapshotGroupDto.class, what).stream().map(g -> CspMapping.snapshotGroup(g, what)).toList());
     }
 
     /** GET /snapshot_groups/{id}; NOT_FOUND (404) when there is no such group. */
     public CompletableFuture<SnapshotGroup> get(String id) {
         String what = "Get CSP snapshot group " + id;
         return calls.async(what, () -> CspMapping.snapshotGroup(CspJson.readObject(calls.get(what, Map.of(), "snapshot_groups",
-                CspValidation.id(id, "snapshot group id", what)), CspDto.SnapshotGroup.class, what), what));
+                CspValidation.id(id, "snapshot group id", what)), CspDto.SnapshotGroupDto.class, what), what));
     }
 
     /**
@@ -42,9 +42,9 @@ public final class CspSnapshotGroups {
     public CompletableFuture<SnapshotGroup> create(String name, String volumeGroupId, Map<String, Object> config) {
         String what = "Create CSP snapshot group " + name;
         return calls.async(what, () -> {
-            CspDto.SnapshotGroupRequest body = new CspDto.SnapshotGroupRequest(CspValidation.name(name, "snapshot group name", what),
+            CspDto.SnapshotGroupRequestDto body = new CspDto.SnapshotGroupRequestDto(CspValidation.name(name, "snapshot group name", what),
                     CspValidation.id(volumeGroupId, "volume group id", what), config == null || config.isEmpty() ? null : config);
-            return CspMapping.snapshotGroup(CspJson.readObject(calls.post(what, body, "snapshot_groups"), CspDto.SnapshotGroup.class, what), what);
+            return CspMapping.snapshotGroup(CspJson.readObject(calls.post(what, body, "snapshot_groups"), CspDto.SnapshotGroupDto.class, what), what);
         });
     }
 

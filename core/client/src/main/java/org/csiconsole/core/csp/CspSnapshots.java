@@ -43,14 +43,14 @@ public final class CspSnapshots {
         String what = "Check for CSP snapshots of volume " + volumeId;
         return calls.async(what, () -> calls.getOrNotFound(what, CspCalls.query(
                         "volume_id", CspValidation.id(volumeId, "volume id", what), "mode", "exists"), "snapshots")
-                .map(r -> !CspJson.readList(r, CspDto.Snapshot.class, what).isEmpty()).orElse(false));
+                .map(r -> !CspJson.readList(r, CspDto.SnapshotDto.class, what).isEmpty()).orElse(false));
     }
 
     /** GET /snapshots/{id}; NOT_FOUND (404) when there is no such snapshot. */
     public CompletableFuture<Snapshot> get(String id) {
         String what = "Get CSP snapshot " + id;
         return calls.async(what, () -> CspMapping.snapshot(CspJson.readObject(
-                calls.get(what, Map.of(), "snapshots", CspValidation.id(id, "snapshot id", what)), CspDto.Snapshot.class, what), what));
+                calls.get(what, Map.of(), "snapshots", CspValidation.id(id, "snapshot id", what)), CspDto.SnapshotDto.class, what), what));
     }
 
     /**
@@ -62,10 +62,10 @@ public final class CspSnapshots {
     public CompletableFuture<Snapshot> create(String name, String volumeId, String description, Map<String, Object> config) {
         String what = "Create CSP snapshot " + name + " of volume " + volumeId;
         return calls.async(what, () -> {
-            CspDto.SnapshotRequest body = new CspDto.SnapshotRequest(CspValidation.name(name, "snapshot name", what),
+            CspDto.SnapshotRequestDto body = new CspDto.SnapshotRequestDto(CspValidation.name(name, "snapshot name", what),
                     CspValidation.text(description, "description", what), CspValidation.id(volumeId, "volume id", what),
                     config == null || config.isEmpty() ? null : config);
-            return CspMapping.snapshot(CspJson.readObject(calls.post(what, body, "snapshots"), CspDto.Snapshot.class, what), what);
+            return CspMapping.snapshot(CspJson.readObject(calls.post(what, body, "snapshots"), CspDto.SnapshotDto.class, what), what);
         });
     }
 
@@ -79,6 +79,6 @@ public final class CspSnapshots {
     }
 
     private static List<Snapshot> snapshots(CspHttp.Reply r, String what) {
-        return CspJson.readList(r, CspDto.Snapshot.class, what).stream().map(s -> CspMapping.snapshot(s, what)).toList();
+        return CspJson.readList(r, CspDto.SnapshotDto.class, what).stream().map(s -> CspMapping.snapshot(s, what)).toList();
     }
 }

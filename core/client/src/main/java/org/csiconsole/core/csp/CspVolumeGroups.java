@@ -35,7 +35,7 @@ public final class CspVolumeGroups {
     public CompletableFuture<VolumeGroup> get(String id) {
         String what = "Get CSP volume group " + id;
         return calls.async(what, () -> CspMapping.volumeGroup(CspJson.readObject(calls.get(what, Map.of(), "volume_groups",
-                CspValidation.id(id, "volume group id", what)), CspDto.VolumeGroup.class, what), what));
+                CspValidation.id(id, "volume group id", what)), CspDto.VolumeGroupDto.class, what), what));
     }
 
     /**
@@ -46,9 +46,9 @@ public final class CspVolumeGroups {
     public CompletableFuture<VolumeGroup> create(String name, String description, Map<String, Object> config) {
         String what = "Create CSP volume group " + name;
         return calls.async(what, () -> {
-            CspDto.VolumeGroupRequest body = new CspDto.VolumeGroupRequest(CspValidation.name(name, "volume group name", what),
+            CspDto.VolumeGroupRequestDto body = new CspDto.VolumeGroupRequestDto(CspValidation.name(name, "volume group name", what),
                     CspValidation.text(description, "description", what), config == null || config.isEmpty() ? null : config);
-            return CspMapping.volumeGroup(CspJson.readObject(calls.post(what, body, "volume_groups"), CspDto.VolumeGroup.class, what), what);
+            return CspMapping.volumeGroup(CspJson.readObject(calls.post(what, body, "volume_groups"), CspDto.VolumeGroupDto.class, what), what);
         });
     }
 
@@ -62,6 +62,6 @@ public final class CspVolumeGroups {
     }
 
     private static List<VolumeGroup> groups(CspHttp.Reply r, String what) {
-        return CspJson.readList(r, CspDto.VolumeGroup.class, what).stream().map(g -> CspMapping.volumeGroup(g, what)).toList();
+        return CspJson.readList(r, CspDto.VolumeGroupDto.class, what).stream().map(g -> CspMapping.volumeGroup(g, what)).toList();
     }
 }

@@ -54,9 +54,9 @@ public final class CspVolumes {
             String name = CspValidation.name(v.name(), "volume name", what);
             Long size = v.size() == null && v.isClone() ? null : CspValidation.size(v.size(), what);
             String base = v.isClone() ? CspValidation.id(v.baseSnapshotId(), "snapshot id", what) : null;
-            CspDto.VolumeRequest body = new CspDto.VolumeRequest(name, size, CspValidation.text(v.description(), "description", what),
+            CspDto.VolumeRequestDto body = new CspDto.VolumeRequestDto(name, size, CspValidation.text(v.description(), "description", what),
                     base, v.isClone() ? Boolean.TRUE : null, blankToNull(v.volumeGroupId()), v.config().isEmpty() ? null : v.config());
-            return CspMapping.volume(CspJson.readObject(calls.post(what, body, "volumes"), CspDto.Volume.class, what), what);
+            return CspMapping.volume(CspJson.readObject(calls.post(what, body, "volumes"), CspDto.VolumeDto.class, what), what);
         });
     }
 
@@ -74,9 +74,9 @@ public final class CspVolumes {
             if (description == null && (config == null || config.isEmpty())) {
                 throw CspValidation.invalid(what, "nothing to change", "Give a new description or config settings");
             }
-            CspDto.VolumeRequest body = new CspDto.VolumeRequest(null, null, CspValidation.text(description, "description", what),
+            CspDto.VolumeRequestDto body = new CspDto.VolumeRequestDto(null, null, CspValidation.text(description, "description", what),
                     null, null, null, config == null || config.isEmpty() ? null : config);
-            return CspMapping.volume(CspJson.readObject(calls.put(what, body, "volumes", vid), CspDto.Volume.class, what), what);
+            return CspMapping.volume(CspJson.readObject(calls.put(what, body, "volumes", vid), CspDto.VolumeDto.class, what), what);
         });
     }
 
@@ -95,8 +95,8 @@ public final class CspVolumes {
                         + " and volumes cannot shrink", "Give a size larger than " + ByteSize.format(current.capacityBytes()), "");
             }
             if (bytes == current.capacityBytes()) return current;
-            CspDto.VolumeRequest body = new CspDto.VolumeRequest(null, bytes, null, null, null, null, null);
-            return CspMapping.volume(CspJson.readObject(calls.put(what, body, "volumes", vid), CspDto.Volume.class, what), what);
+            CspDto.VolumeRequestDto body = new CspDto.VolumeRequestDto(null, bytes, null, null, null, null, null);
+            return CspMapping.volume(CspJson.readObject(calls.put(what, body, "volumes", vid), CspDto.VolumeDto.class, what), what);
         });
     }
 
@@ -107,8 +107,8 @@ public final class CspVolumes {
             String vid = CspValidation.id(id, "volume id", what);
             String host = CspValidation.id(hostUuid, "host UUID", what);
             if (protocol == null) throw CspValidation.invalid(what, "no access protocol given", "Choose iscsi, fc or nvmetcp");
-            CspHttp.Reply r = calls.put(what, new CspDto.PublishOptions(host, protocol.wire()), "volumes", vid, "actions", "publish");
-            return CspMapping.publishInfo(CspJson.readObject(r, CspDto.PublishInfo.class, what), protocol, what);
+            CspHttp.Reply r = calls.put(what, new CspDto.PublishOptionsDto(host, protocol.wire()), "volumes", vid, "actions", "publish");
+            return CspMapping.publishInfo(CspJson.readObject(r, CspDto.PublishInfoDto.class, what), protocol, what);
         });
     }
 
@@ -117,7 +117,7 @@ public final class CspVolumes {
         String what = "Unpublish CSP volume " + id + " from host " + hostUuid;
         return calls.async(what, () -> {
             String vid = CspValidation.id(id, "volume id", what);
-            calls.put(what, new CspDto.UnpublishOptions(CspValidation.id(hostUuid, "host UUID", what)), "volumes", vid, "actions", "unpublish");
+            calls.put(what, new CspDto.UnpublishOptionsDto(CspValidation.id(hostUuid, "host UUID", what)), "volumes", vid, "actions", "unpublish");
             return null;
         });
     }
@@ -136,11 +136,11 @@ public final class CspVolumes {
 
     private Volume getNow(String id, String what) {
         CspHttp.Reply r = calls.get(what, Map.of(), "volumes", CspValidation.id(id, "volume id", what));
-        return CspMapping.volume(CspJson.readObject(r, CspDto.Volume.class, what), what);
+        return CspMapping.volume(CspJson.readObject(r, CspDto.VolumeDto.class, what), what);
     }
 
     private static List<Volume> volumes(CspHttp.Reply r, String what) {
-        return CspJson.readList(r, CspDto.Volume.class, what).stream().map(v -> CspMapping.volume(v, what)).toList();
+        return CspJson.readList(r, CspDto.VolumeDto.class, what).stream().map(v -> CspMapping.volume(v, what)).toList();
     }
 
     private static String blankToNull(String s) {

@@ -48,13 +48,13 @@ public final class ChannelWatch implements AutoCloseable {
      * @param state {@link ConnectionState#CONNECTED} or {@link ConnectionState#RECONNECTING}
      * @param message a sentence for a status bar
      */
-    public record Status(ConnectionState state, String message) {
+    public record ChannelStatus(ConnectionState state, String message) {
     }
 
     private final ManagedChannel channel;
     private final String endpoint;
     private final BooleanSupplier accepting;
-    private final Consumer<Status> listener;
+    private final Consumer<ChannelStatus> listener;
     private final ScheduledExecutorService scheduler;
     private final boolean ownsScheduler;
     private final Duration probe;
@@ -73,7 +73,7 @@ public final class ChannelWatch implements AutoCloseable {
      * @param ownsScheduler whether {@link #close()} shuts the scheduler down
      * @param probe wait between two probes (positive)
      */
-    ChannelWatch(ManagedChannel channel, String endpoint, BooleanSupplier accepting, Consumer<Status> listener,
+    ChannelWatch(ManagedChannel channel, String endpoint, BooleanSupplier accepting, Consumer<ChannelStatus> listener,
                  ScheduledExecutorService scheduler, boolean ownsScheduler, Duration probe) {
         this.channel = Objects.requireNonNull(channel, "channel");
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
@@ -93,7 +93,7 @@ public final class ChannelWatch implements AutoCloseable {
      *     READY (CONNECTED) or has failed (RECONNECTING)
      * @param probe wait between two probes of a failed endpoint, e.g. {@link #DEFAULT_PROBE}
      */
-    public static ChannelWatch start(Connection connection, Consumer<Status> listener, Duration probe) {
+    public static ChannelWatch start(Connection connection, Consumer<ChannelStatus> listener, Duration probe) {
         ScheduledExecutorService s = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "channel-watch " + connection.endpoint().text());
             t.setDaemon(true);
@@ -210,7 +210,7 @@ public final class ChannelWatch implements AutoCloseable {
         synchronized (this) {
             if (closed || state == reported) return;
             reported = state;
-            listener.accept(new Status(state, message));
+            listener.accept(new ChannelStatus(state, message));
         }
     }
 }

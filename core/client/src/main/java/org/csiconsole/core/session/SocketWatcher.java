@@ -50,12 +50,12 @@ public final class SocketWatcher implements AutoCloseable {
      * @param message a sentence for a status bar, e.g. "The socket /run/csi.sock is gone; next attempt in 1 s."
      * @param attempt reconnect attempts made since the connection was last up (0 when connected)
      */
-    public record Status(ConnectionState state, String message, int attempt) {
+    public record SocketStatus(ConnectionState state, String message, int attempt) {
     }
 
     private final Path socket;
     private final Supplier<CompletableFuture<?>> connector;
-    private final Consumer<Status> listener;
+    private final Consumer<SocketStatus> listener;
     private final ScheduledExecutorService scheduler;
     private final boolean ownsScheduler;
     private final Backoff backoff;
@@ -66,9 +66,9 @@ public final class SocketWatcher implements AutoCloseable {
     private int attempt;
     private long generation;
     private ScheduledFuture<?> pending;
-    private Status status;
+    private SocketStatus status;
 
-    private SocketWatcher(Path socket, Supplier<CompletableFuture<?>> connector, Consumer<Status> listener,
+    private SocketWatcher(Path socket, Supplier<CompletableFuture<?>> connector, Consumer<SocketStatus> listener,
                           ScheduledExecutorService scheduler, boolean ownsScheduler, Backoff backoff, Duration poll) {
         this.socket = Objects.requireNonNull(socket, "socket");
         this.connector = Objects.requireNonNull(connector, "connector");
@@ -89,7 +89,7 @@ public final class SocketWatcher implements AutoCloseable {
      * @param backoff waits between reconnect attempts
      * @param poll how often a connected socket is checked
      */
-    public static SocketWatcher start(Path socket, Supplier<CompletableFuture<?>> connector, Consumer<Status> listener,
+    public static SocketWatcher start(Path socket, Supplier<CompletableFuture<?>> connector, Consumer<SocketStatus> listener,
                                       Backoff backoff, Duration poll) {
         ScheduledExecutorService s = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "socket-watcher " + socket.getFileName());
@@ -102,7 +102,7 @@ public final class SocketWatcher implements AutoCloseable {
     }
 
     /** As {@link #start(Path, Supplier, Consumer, Backoff, Duration)} on a caller-owned scheduler (not shut down by close). */
-    public static SocketWatcher start(Path socket, Supplier<CompletableFuture<?>> connector, Consumer<Status> listener,
+    public static SocketWatcher start(Path socket, Supplier<CompletableFuture<?>> connector, Consumer<SocketStatus> listener,
                                       ScheduledExecutorService scheduler, Backoff backoff, Duration poll) {
         SocketWatcher w = new SocketWatcher(socket, connector, listener, scheduler, false, backoff, poll);
         w.begin();
@@ -115,7 +115,7 @@ public final class SocketWatcher implements AutoCloseable {
     }
 
     /** The last reported status. */
-    public synchronized Status status() {
+    public synchronized SocketStatus status() {
         return status;
     }
 
@@ -236,7 +236,7 @@ public final class SocketWatcher implements AutoCloseable {
     }
 
     private void publish(ConnectionState state, String message) {
-        Status s = new Status(state, message, state == ConnectionState.CONNECTED ? 0 : attempt);
+        SocketStatus s = new SocketStatus(state, message, state == ConnectionState.CONNECTED ? 0 : attempt);
         status = s;
         listener.accept(s);
     }

@@ -91,13 +91,13 @@ class AddonsClientTest {
 
     @Test
     void everyServicePartSharesOneCapabilityDiscoveryAndOnlyForcedCallsSkipIt() throws Exception {
-        client.replicationService().promote(ReplicationSource.volume("vol-1"), "", false, Map.of(), Secrets.NONE)
+        client.replication().promote(ReplicationSource.volume("vol-1"), "", false, Map.of(), Secrets.NONE)
                 .get(10, TimeUnit.SECONDS);
-        CallFailure notAdvertised = CallFailure.unwrap(client.withLockMode(LockMode.FAIL_FAST).fenceService()
+        CallFailure notAdvertised = CallFailure.unwrap(client.withLockMode(LockMode.FAIL_FAST).fence()
                 .listFences(Map.of(), Secrets.NONE).handle((v, t) -> t).get(10, TimeUnit.SECONDS));
         assertThat(notAdvertised.kind()).isEqualTo(FailureKind.UNSUPPORTED);
         assertThat(notAdvertised.detail()).contains("not sent");
-        CallFailure sent = CallFailure.unwrap(client.forced().fenceService().listFences(Map.of(), Secrets.NONE)
+        CallFailure sent = CallFailure.unwrap(client.forced().fence().listFences(Map.of(), Secrets.NONE)
                 .handle((v, t) -> t).get(10, TimeUnit.SECONDS));
         assertThat(sent.detail()).doesNotContain("not sent");
         assertThat(client.unsupportedReason(AddonsCapability.NETWORK_FENCE).get(10, TimeUnit.SECONDS)).isPresent();
@@ -108,7 +108,7 @@ class AddonsClientTest {
 
     @Test
     void replicationSetsBothVolumeIdAndReplicationSource() throws Exception {
-        client.promote(ReplicationSource.volume("vol-1"), "rep-1", false, Map.of("mode", "sync"),
+        client.replication().promote(ReplicationSource.volume("vol-1"), "rep-1", false, Map.of("mode", "sync"),
                 Secrets.of(Map.of("key", CANARY))).get(10, TimeUnit.SECONDS);
         Replication.PromoteVolumeRequest req = (Replication.PromoteVolumeRequest) received.get(0);
         assertThat(req.getVolumeId()).isEqualTo("vol-1");
@@ -119,7 +119,7 @@ class AddonsClientTest {
 
     @Test
     void groupSourceLeavesTheDeprecatedVolumeIdEmpty() throws Exception {
-        client.promote(ReplicationSource.volumeGroup("vg-1"), "", true, Map.of(), Secrets.NONE).get(10, TimeUnit.SECONDS);
+        client.replication().promote(ReplicationSource.volumeGroup("vg-1"), "", true, Map.of(), Secrets.NONE).get(10, TimeUnit.SECONDS);
         Replication.PromoteVolumeRequest req = (Replication.PromoteVolumeRequest) received.get(0);
         assertThat(req.getVolumeId()).isEmpty();
         assertThat(req.getReplicationSource().getVolumegroup().getVolumeGroupId()).isEqualTo("vg-1");
@@ -128,7 +128,7 @@ class AddonsClientTest {
 
     @Test
     void replicationInfoMapsToTheModel() throws Exception {
-        ReplicationInfo info = client.replicationInfo(ReplicationSource.volume("vol-1"), "", Secrets.NONE).get(10, TimeUnit.SECONDS);
+        ReplicationInfo info = client.replication().replicationInfo(ReplicationSource.volume("vol-1"), "", Secrets.NONE).get(10, TimeUnit.SECONDS);
         assertThat(info.health()).isEqualTo(ReplicationHealth.DEGRADED);
         assertThat(info.lastSyncBytes()).isEqualTo(4096);
         assertThat(info.lastSyncDuration()).hasSeconds(12);
@@ -141,7 +141,7 @@ class AddonsClientTest {
         assertThat(client.capabilities().get(10, TimeUnit.SECONDS))
                 .containsExactlyInAnyOrder(AddonsCapability.VOLUME_REPLICATION, AddonsCapability.CONTROLLER_SERVICE);
         try {
-            client.reclaimSpace("vol-1", Map.of(), Secrets.NONE).get(10, TimeUnit.SECONDS);
+            client.reclaimSpace().reclaimSpace("vol-1", Map.of(), Secrets.NONE).get(10, TimeUnit.SECONDS);
             throw new AssertionError("expected a failure");
         } catch (Exception e) {
             CallFailure f = CallFailure.unwrap(e);
@@ -150,13 +150,13 @@ class AddonsClientTest {
         }
         // forced, the sidecar's own UNIMPLEMENTED answer is reported the same way
         try {
-            client.forced().reclaimSpace("vol-1", Map.of(), Secrets.NONE).get(10, TimeUnit.SECONDS);
+            client.forced().reclaimSpace().reclaimSpace("vol-1", Map.of(), Secrets.NONE).get(10, TimeUnit.SECONDS);
             throw new AssertionError("expected a failure");
         } catch (Exception e) {
             CallFailure f = CallFailure.unwrap(e);
             assertThat(f.kind()).isEqualTo(FailureKind.UNSUPPORTED);
             assertThat(f.getMessage()).contains("not supported by this driver");
         }
-        assertThat(client.identity().get(10, TimeUnit.SECONDS).name()).isEqualTo("addons.example.com");
+        assertThat(client.identity().pluginInfo().get(10, TimeUnit.SECONDS).name()).isEqualTo("addons.example.com");
     }
 }

@@ -192,7 +192,7 @@ public final class ClientBenchmark {
                 System.gc();
                 long before = mem.getHeapMemoryUsage().getUsed();
                 List<Volume> held = new ArrayList<>(VOLUMES);
-                client.listVolumes(PAGE, p -> {
+                client.controller().listVolumes(PAGE, p -> {
                     synchronized (held) {
                         held.addAll(p);
                     }
@@ -205,7 +205,7 @@ public final class ClientBenchmark {
                 // --- unary
                 int n = 20_000;
                 for (int i = 0; i < n; i++) {
-                    client.probe().get();
+                    client.identity().probe().get();
                     rawIdentity.probe(Csi.ProbeRequest.getDefaultInstance());
                 }
                 long[] f = new long[n];
@@ -303,7 +303,7 @@ public final class ClientBenchmark {
 
     private static long timeFacadeProbe(CsiClient client) throws Exception {
         long t0 = System.nanoTime();
-        client.probe().get();
+        client.identity().probe().get();
         return System.nanoTime() - t0;
     }
 
@@ -316,7 +316,7 @@ public final class ClientBenchmark {
     private static long listFacade(CsiClient client) throws Exception {
         long[] count = new long[1];
         long t0 = System.nanoTime();
-        client.listVolumes(PAGE, p -> count[0] += p.size()).get();
+        client.controller().listVolumes(PAGE, p -> count[0] += p.size()).get();
         long t = System.nanoTime() - t0;
         if (count[0] != VOLUMES) throw new IllegalStateException("listed " + count[0]);
         return t;

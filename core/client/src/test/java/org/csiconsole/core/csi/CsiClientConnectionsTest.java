@@ -37,12 +37,12 @@ class CsiClientConnectionsTest {
             Endpoint c = controller.startInProcess("ctrl-" + UUID.randomUUID());
             Endpoint n = node.startInProcess("node-" + UUID.randomUUID());
             try (CsiClient client = CsiClient.open(c, Optional.of(n), CsiClientOptions.defaults(), new CallTrace())) {
-                assertThat(client.nodeInfo().get(10, TimeUnit.SECONDS).nodeId()).isEqualTo("node-1");
+                assertThat(client.node().nodeInfo().get(10, TimeUnit.SECONDS).nodeId()).isEqualTo("node-1");
                 assertThat(client.capabilities().get(10, TimeUnit.SECONDS).node()).contains(NodeCapability.STAGE_UNSTAGE_VOLUME);
                 assertThat(client.nodeEndpoint()).contains(n);
                 assertThat(node.calls("NodeGetInfo")).isEqualTo(1);
                 assertThat(controller.calls("NodeGetInfo")).isZero();
-                client.listVolumes(10, p -> { }).get(10, TimeUnit.SECONDS);
+                client.controller().listVolumes(10, p -> { }).get(10, TimeUnit.SECONDS);
                 assertThat(controller.calls("ListVolumes")).isEqualTo(1);
             }
         }
@@ -56,7 +56,7 @@ class CsiClientConnectionsTest {
         Endpoint ep = driver.startUnix(sock);
         try (CsiClient client = CsiClient.open(ep, Optional.empty(), CsiClientOptions.defaults().withTimer(new FakeTimer()),
                 new CallTrace())) {
-            assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
             driver.close();
             Files.deleteIfExists(sock);
             CallFailure f = probeFailure(client);
@@ -80,7 +80,7 @@ class CsiClientConnectionsTest {
             // The driver holds the answer until the callback is attached: a callback attached to a
             // future that has already completed would run on the attaching thread instead.
             driver.hang("Probe");
-            CompletableFuture<Boolean> probe = client.probe();
+            CompletableFuture<Boolean> probe = client.identity().probe();
             // A close from a callback must hand the wait for termination to another thread: waiting
             // on the I/O thread would wait for that very thread. How long it takes is not asserted
             // here (a busy machine may take seconds); that it completes, and where, is.
@@ -113,7 +113,7 @@ class CsiClientConnectionsTest {
 
     private static CallFailure probeFailure(CsiClient client) {
         try {
-            client.probe().get(10, TimeUnit.SECONDS);
+            client.identity().probe().get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             return CallFailure.unwrap(e);
         }
@@ -151,21 +151,21 @@ class CsiClientConnectionsTest {
                     new CallTrace())) {
                 // not advertised: refused locally
                 try {
-                    client.metadataAllocated("snap-1", 0, 0, Secrets.NONE, p -> { }).get(10, TimeUnit.SECONDS);
+                    client.snapshotMetadata().metadataAllocated("snap-1", 0, 0, Secrets.NONE, p -> { }).get(10, TimeUnit.SECONDS);
                     throw new AssertionError("expected a failure");
                 } catch (Exception e) {
                     assertThat(CallFailure.unwrap(e).kind()).isEqualTo(FailureKind.UNSUPPORTED);
                 }
                 assertThat(calls.get()).isZero();
                 List<BlockMetadataPage> pages = new ArrayList<>();
-                client.forced().metadataAllocated("snap-1", 0, 0, Secrets.NONE, pages::add).get(10, TimeUnit.SECONDS);
+                client.forced().snapshotMetadata().metadataAllocated("snap-1", 0, 0, Secrets.NONE, pages::add).get(10, TimeUnit.SECONDS);
                 assertThat(pages).hasSize(3);
                 assertThat(pages.get(2).blocks()).singleElement().satisfies(b -> assertThat(b.byteOffset()).isEqualTo(131072));
                 assertThat(calls.get()).isEqualTo(2);
                 // a stream that broke after delivering data is not silently restarted
                 calls.set(0);
                 try {
-                    client.forced().metadataDelta("snap-1", "snap-2", 0, 0, Secrets.NONE, p -> { }).get(10, TimeUnit.SECONDS);
+                    client.forced().snapshotMetadata().metadataDelta("snap-1", "snap-2", 0, 0, Secrets.NONE, p -> { }).get(10, TimeUnit.SECONDS);
                     throw new AssertionError("expected a failure");
                 } catch (Exception e) {
                     assertThat(CallFailure.unwrap(e).kind()).isEqualTo(FailureKind.UNAVAILABLE);

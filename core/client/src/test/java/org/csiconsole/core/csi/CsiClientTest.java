@@ -96,18 +96,18 @@ class CsiClientTest {
     @ValueSource(strings = {"inproc", "unix"})
     void identityCapabilitiesAndNode(String transport) throws Exception {
         CsiClient c = client(transport);
-        assertThat(c.pluginInfo().get(10, TimeUnit.SECONDS).name()).isEqualTo("fake.csi.example.com");
-        assertThat(c.probe().get(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(c.identity().pluginInfo().get(10, TimeUnit.SECONDS).name()).isEqualTo("fake.csi.example.com");
+        assertThat(c.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
         CapabilitySet caps = c.capabilities().get(10, TimeUnit.SECONDS);
         assertThat(caps.plugin()).contains(PluginCapability.CONTROLLER_SERVICE, PluginCapability.VOLUME_EXPANSION_ONLINE);
         assertThat(caps.controller()).contains(ControllerCapability.LIST_VOLUMES, ControllerCapability.CREATE_DELETE_VOLUME);
         assertThat(caps.node()).contains(NodeCapability.STAGE_UNSTAGE_VOLUME, NodeCapability.VOLUME_CONDITION);
         assertThat(caps.isAlpha(NodeCapability.VOLUME_CONDITION)).isTrue();
         assertThat(caps.isAlpha(NodeCapability.STAGE_UNSTAGE_VOLUME)).isFalse();
-        NodeInfo n = c.nodeInfo().get(10, TimeUnit.SECONDS);
+        NodeInfo n = c.node().nodeInfo().get(10, TimeUnit.SECONDS);
         assertThat(n.nodeId()).isEqualTo("node-1");
         assertThat(n.maxVolumesPerNode()).isEqualTo(64);
-        VolumeStats st = c.nodeVolumeStats("vol-1", "/mnt/x", "").get(10, TimeUnit.SECONDS);
+        VolumeStats st = c.node().nodeVolumeStats("vol-1", "/mnt/x", "").get(10, TimeUnit.SECONDS);
         assertThat(st.usage()).singleElement().satisfies(u -> assertThat(u.used()).isEqualTo(40));
         // capabilities are discovered once
         c.capabilities().get(10, TimeUnit.SECONDS);
@@ -124,7 +124,7 @@ class CsiClientTest {
     void listsEveryPageInOrder(String transport) throws Exception {
         CsiClient c = client(transport);
         List<List<Volume>> pages = new ArrayList<>();
-        c.listVolumes(100, pages::add).get(10, TimeUnit.SECONDS);
+        c.controller().listVolumes(100, pages::add).get(10, TimeUnit.SECONDS);
         assertThat(pages).hasSize(3);
         assertThat(pages.stream().mapToInt(List::size).sum()).isEqualTo(250);
         assertThat(pages.get(0).get(0).volumeId()).isEqualTo("vol-1");
@@ -141,7 +141,7 @@ class CsiClientTest {
         CsiClient c = client(transport);
         java.util.concurrent.BlockingQueue<CompletableFuture<Void>> ready = new java.util.concurrent.LinkedBlockingQueue<>();
         List<Integer> sizes = new java.util.concurrent.CopyOnWriteArrayList<>();
-        CompletableFuture<Void> listing = c.listVolumesPaced(100, page -> {
+        CompletableFuture<Void> listing = c.controller().listVolumesPaced(100, page -> {
             sizes.add(page.size());
             CompletableFuture<Void> f = new CompletableFuture<>();
             ready.add(f);
@@ -162,7 +162,7 @@ class CsiClientTest {
     @Test
     void aPacedListingEndsWithTheFailureOfItsConsumer() throws Exception {
         CsiClient c = client("inproc");
-        CallFailure f = failureOf(c.listVolumesPaced(100, page -> CompletableFuture.failedFuture(
+        CallFailure f = failureOf(c.controller().listVolumesPaced(100, page -> CompletableFuture.failedFuture(
                 new CallFailure(FailureKind.CANCELLED, "Read volumes", "the view was closed", "", ""))));
         assertThat(f.why()).isEqualTo("the view was closed");
         assertThat(driver.calls("ListVolumes")).isEqualTo(1);
@@ -173,7 +173,7 @@ class CsiClientTest {
         CsiClient c = client("inproc");
         driver.paging = FakeCsiDriver.Paging.REPEAT_TOKEN;
         List<Volume> got = new ArrayList<>();
-        CallFailure f = failureOf(c.listVolumes(100, got::addAll));
+        CallFailure f = failureOf(c.controller().listVolumes(100, got::addAll));
         assertThat(f.kind()).isEqualTo(FailureKind.PROTOCOL);
         assertThat(f.why()).contains("next_token '100' again");
         assertThat(driver.calls("ListVolumes")).isEqualTo(2);
@@ -184,7 +184,7 @@ class CsiClientTest {
     void cyclicNextTokenStopsInsteadOfLooping() throws Exception {
         CsiClient c = client("inproc");
         driver.paging = FakeCsiDriver.Paging.CYCLE;
-        CallFailure f = failureOf(c.listVolumes(50, p -> { }));
+        CallFailure f = failureOf(c.controller().listVolumes(50, p -> { }));
         assertThat(f.kind()).isEqualTo(FailureKind.PROTOCOL);
         assertThat(driver.calls("ListVolumes")).isEqualTo(3);
     }
@@ -193,11 +193,11 @@ class CsiClientTest {
     void callNotAdvertisedFailsLocallyUnlessForced() throws Exception {
         CsiClient c = client("inproc");
         driver.controllerCaps.remove(Csi.ControllerServiceCapability.RPC.Type.GET_CAPACITY);
-        CallFailure f = failureOf(c.getCapacity(List.of(), java.util.Map.of(), null));
+        CallFailure f = failureOf(c.controller().getCapacity(List.of(), java.util.Map.of(), null));
         assertThat(f.kind()).isEqualTo(FailureKind.UNSUPPORTED);
         assertThat(f.getMessage()).contains("not supported by this driver").contains("GET_CAPACITY");
         assertThat(driver.calls("GetCapacity")).isZero();
-        assertThat(c.forced().getCapacity(List.of(), java.util.Map.of(), null).get(10, TimeUnit.SECONDS)
+        assertThat(c.forced().controller().getCapacity(List.of(), java.util.Map.of(), null).get(10, TimeUnit.SECONDS)
                 .availableCapacityBytes()).isEqualTo(1L << 40);
         assertThat(driver.calls("GetCapacity")).isEqualTo(1);
     }
@@ -225,7 +225,7 @@ class CsiClientTest {
     void unimplementedFromDriverSaysNotSupported() throws Exception {
         CsiClient c = client("inproc");
         driver.nodeService = false;
-        CallFailure f = failureOf(c.nodeInfo());
+        CallFailure f = failureOf(c.node().nodeInfo());
         assertThat(f.kind()).isEqualTo(FailureKind.UNSUPPORTED);
         assertThat(f.getMessage()).contains("not supported by this driver");
         // a controller-only socket has no node capabilities, and that is not an error
@@ -237,7 +237,7 @@ class CsiClientTest {
         RetrySettings r = new RetrySettings(5, Duration.ofMillis(100), Duration.ofSeconds(1), 2.0, 0.2, Duration.ofSeconds(30));
         CsiClient c = client("inproc", PolicySettings.DEFAULT.withRetry(r));
         driver.failNext("DeleteVolume", Status.UNAVAILABLE, Status.ABORTED, Status.DEADLINE_EXCEEDED);
-        c.deleteVolume("vol-1", Secrets.NONE).get(10, TimeUnit.SECONDS);
+        c.controller().deleteVolume("vol-1", Secrets.NONE).get(10, TimeUnit.SECONDS);
         assertThat(driver.calls("DeleteVolume")).isEqualTo(4);
         List<Duration> waits = timer.waits();
         assertThat(waits).hasSize(3);
@@ -254,7 +254,7 @@ class CsiClientTest {
         RetrySettings r = new RetrySettings(6, Duration.ofMillis(100), Duration.ofMillis(300), 2.0, 0.2, Duration.ofMinutes(5));
         CsiClient c = client("inproc", PolicySettings.DEFAULT.withRetry(r));
         for (int i = 0; i < 20; i++) driver.failNext("DeleteVolume", Status.UNAVAILABLE);
-        CallFailure f = failureOf(c.deleteVolume("vol-1", Secrets.NONE));
+        CallFailure f = failureOf(c.controller().deleteVolume("vol-1", Secrets.NONE));
         assertThat(f.kind()).isEqualTo(FailureKind.UNAVAILABLE);
         assertThat(f.detail()).contains("after 6 attempts");
         assertThat(driver.calls("DeleteVolume")).isEqualTo(6);
@@ -266,7 +266,7 @@ class CsiClientTest {
         RetrySettings r = new RetrySettings(50, Duration.ofSeconds(1), Duration.ofSeconds(1), 1.0, 0.0, Duration.ofMillis(3500));
         CsiClient c = client("inproc", PolicySettings.DEFAULT.withRetry(r));
         for (int i = 0; i < 60; i++) driver.failNext("DeleteVolume", Status.ABORTED);
-        CallFailure f = failureOf(c.deleteVolume("vol-1", Secrets.NONE));
+        CallFailure f = failureOf(c.controller().deleteVolume("vol-1", Secrets.NONE));
         assertThat(f.kind()).isEqualTo(FailureKind.BUSY);
         assertThat(f.why()).contains("already pending for this volume");
         assertThat(f.whatToDo()).contains("retry with exponential backoff");
@@ -277,7 +277,7 @@ class CsiClientTest {
     void nonRetryableCodeIsNotRetried() throws Exception {
         CsiClient c = client("inproc");
         driver.failNext("DeleteVolume", Status.FAILED_PRECONDITION.withDescription("volume has snapshots"));
-        CallFailure f = failureOf(c.deleteVolume("vol-1", Secrets.NONE));
+        CallFailure f = failureOf(c.controller().deleteVolume("vol-1", Secrets.NONE));
         assertThat(f.kind()).isEqualTo(FailureKind.FAILED_PRECONDITION);
         assertThat(f.why()).contains("in use").contains("volume has snapshots");
         assertThat(driver.calls("DeleteVolume")).isEqualTo(1);
@@ -288,7 +288,7 @@ class CsiClientTest {
         RetrySettings r = new RetrySettings(3, Duration.ofMillis(10), Duration.ofMillis(10), 1.0, 0.0, Duration.ofMinutes(1));
         CsiClient c = client("inproc", PolicySettings.DEFAULT.withRetry(r).withDeadline(CallKind.PROBE, Duration.ofMillis(100)));
         driver.hang("Probe");
-        CallFailure f = failureOf(c.probe());
+        CallFailure f = failureOf(c.identity().probe());
         assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT);
         assertThat(driver.calls("Probe")).isEqualTo(3);
         assertThat(trace.snapshot()).filteredOn(e -> e.method().endsWith("Probe")).extracting(e -> e.status())
@@ -299,7 +299,7 @@ class CsiClientTest {
     void cancellationReachesTheServerAndReleasesTheGuard() throws Exception {
         CsiClient c = client("inproc");
         driver.hang("DeleteVolume");
-        CompletableFuture<Void> f = c.deleteVolume("vol-7", Secrets.NONE);
+        CompletableFuture<Void> f = c.controller().deleteVolume("vol-7", Secrets.NONE);
         awaitTrue(() -> driver.calls("DeleteVolume") == 1);
         assertThat(c.guard().heldCount()).isEqualTo(1);
         f.cancel(true);
@@ -312,15 +312,15 @@ class CsiClientTest {
     void failFastWhenTheVolumeIsBusy() throws Exception {
         CsiClient c = client("inproc");
         driver.hang("DeleteVolume");
-        CompletableFuture<Void> first = c.deleteVolume("vol-7", Secrets.NONE);
+        CompletableFuture<Void> first = c.controller().deleteVolume("vol-7", Secrets.NONE);
         awaitTrue(() -> driver.calls("DeleteVolume") == 1);
-        CallFailure f = failureOf(c.withLockMode(LockMode.FAIL_FAST).deleteVolume("vol-7", Secrets.NONE));
+        CallFailure f = failureOf(c.withLockMode(LockMode.FAIL_FAST).controller().deleteVolume("vol-7", Secrets.NONE));
         assertThat(f.kind()).isEqualTo(FailureKind.BUSY);
         assertThat(f.why()).contains("volume vol-7");
         assertThat(driver.calls("DeleteVolume")).isEqualTo(1);
         // another volume is not blocked
         driver.failNext("ControllerExpandVolume");
-        c.withLockMode(LockMode.FAIL_FAST).expandVolume("vol-8", 5L << 30, 0, null, Secrets.NONE).get(10, TimeUnit.SECONDS);
+        c.withLockMode(LockMode.FAIL_FAST).controller().expandVolume("vol-8", 5L << 30, 0, null, Secrets.NONE).get(10, TimeUnit.SECONDS);
         first.cancel(true);
     }
 
@@ -330,8 +330,8 @@ class CsiClientTest {
         CsiClient c = client(transport).withLockMode(LockMode.FAIL_FAST);
         for (int i = 0; i < 50; i++) {
             long size = (3L << 30) + i;
-            c.expandVolume("vol-3", size, 0, null, Secrets.NONE)
-                    .thenCompose(r -> c.expandVolume("vol-3", size + 1, 0, null, Secrets.NONE))
+            c.controller().expandVolume("vol-3", size, 0, null, Secrets.NONE)
+                    .thenCompose(r -> c.controller().expandVolume("vol-3", size + 1, 0, null, Secrets.NONE))
                     .get(10, TimeUnit.SECONDS);
         }
         assertThat(driver.calls("ControllerExpandVolume")).isEqualTo(100);
@@ -348,7 +348,7 @@ class CsiClientTest {
         List<CompletableFuture<?>> all = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
             String vol = "vol-" + (1 + i % 10);
-            all.add(c.expandVolume(vol, (2L << 30) + i, 0, null, Secrets.NONE));
+            all.add(c.controller().expandVolume(vol, (2L << 30) + i, 0, null, Secrets.NONE));
         }
         CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
         assertThat(driver.calls("ControllerExpandVolume")).isEqualTo(1000);
@@ -359,7 +359,7 @@ class CsiClientTest {
     @Test
     void createAndSnapshotsMapToModelRecords() throws Exception {
         CsiClient c = client("inproc");
-        Volume v = c.createVolume(CreateVolumeRequest.of("pvc-1", 5L << 30, VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")))
+        Volume v = c.controller().createVolume(CreateVolumeRequest.of("pvc-1", 5L << 30, VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")))
                 .get(10, TimeUnit.SECONDS);
         assertThat(v.volumeId()).isEqualTo("vol-pvc-1");
         assertThat(v.name()).isEqualTo("pvc-1");
@@ -367,24 +367,24 @@ class CsiClientTest {
         Csi.CreateVolumeRequest sent = driver.<Csi.CreateVolumeRequest>requests("CreateVolume").get(0);
         assertThat(sent.getVolumeCapabilities(0).getMount().getFsType()).isEqualTo("ext4");
         List<Snapshot> snaps = new ArrayList<>();
-        c.listSnapshots(0, snaps::addAll).get(10, TimeUnit.SECONDS);
+        c.controller().listSnapshots(0, snaps::addAll).get(10, TimeUnit.SECONDS);
         assertThat(snaps).hasSize(3);
         assertThat(snaps.get(0).creationTime()).isNotNull();
-        Snapshot s = c.createSnapshot("vol-1", "s1", java.util.Map.of(), Secrets.NONE).get(10, TimeUnit.SECONDS);
+        Snapshot s = c.controller().createSnapshot("vol-1", "s1", java.util.Map.of(), Secrets.NONE).get(10, TimeUnit.SECONDS);
         assertThat(s.snapshotId()).isEqualTo("snap-s1");
-        assertThat(c.controllerPublish("vol-1", "node-1", VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER), false,
+        assertThat(c.controller().controllerPublish("vol-1", "node-1", VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER), false,
                 Secrets.NONE, java.util.Map.of()).get(10, TimeUnit.SECONDS)).containsEntry("lun", "7");
     }
 
     @Test
     void oversizedFieldsAreRejectedBeforeSending() throws Exception {
         CsiClient c = client("inproc");
-        CallFailure f = failureOf(c.createVolume(CreateVolumeRequest.of("x".repeat(200), 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER))));
+        CallFailure f = failureOf(c.controller().createVolume(CreateVolumeRequest.of("x".repeat(200), 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER))));
         assertThat(f.kind()).isEqualTo(FailureKind.INVALID_ARGUMENT);
         assertThat(f.why()).contains("name is 200 bytes").contains("128");
         java.util.Map<String, String> big = new java.util.HashMap<>();
         for (int i = 0; i < 50; i++) big.put("key" + i, "v".repeat(100));
-        f = failureOf(c.createVolume(CreateVolumeRequest.of("ok", 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER)).withParameters(big)));
+        f = failureOf(c.controller().createVolume(CreateVolumeRequest.of("ok", 1, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER)).withParameters(big)));
         assertThat(f.why()).contains("parameters").contains("4096");
         assertThat(driver.calls("CreateVolume")).isZero();
     }

@@ -65,15 +65,15 @@ class CsiRedactionTest {
         driver.failNext("CreateVolume", Status.INVALID_ARGUMENT.withDescription("user admin/" + CANARY + " refused"));
         CallFailure failure = null;
         try {
-            client.createVolume(req).get(10, TimeUnit.SECONDS);
+            client.controller().createVolume(req).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             failure = CallFailure.unwrap(e);
         }
         assertThat(failure).isNotNull();
         assertThat(failure.describe()).doesNotContain(CANARY).contains("refused");
         assertThat(failure.toString()).doesNotContain(CANARY);
-        client.createVolume(req).get(10, TimeUnit.SECONDS);
-        client.deleteVolume("vol-pvc-9", secrets).get(10, TimeUnit.SECONDS);
+        client.controller().createVolume(req).get(10, TimeUnit.SECONDS);
+        client.controller().deleteVolume("vol-pvc-9", secrets).get(10, TimeUnit.SECONDS);
 
         // the secret did go over the wire
         assertThat(driver.<Csi.CreateVolumeRequest>requests("CreateVolume")).allMatch(r -> CANARY.equals(r.getSecretsMap().get("password")));

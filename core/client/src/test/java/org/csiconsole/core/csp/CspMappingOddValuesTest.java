@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CspMappingOddValuesTest {
     @Test
     void aNegativeVolumeOrSnapshotSizeReadsAsUnknown() {
-        var v = CspMapping.volume(new CspDto.Volume("v1", "pvc-1", -1L, null, null, null, null, null, Map.of()), "GET /volumes");
-        var s = CspMapping.snapshot(new CspDto.Snapshot("s1", "snap-1", -5L, null, "v1", null, null, null, Map.of()), "GET /snapshots");
+        var v = CspMapping.volume(new CspDto.VolumeDto("v1", "pvc-1", -1L, null, null, null, null, null, Map.of()), "GET /volumes");
+        var s = CspMapping.snapshot(new CspDto.SnapshotDto("s1", "snap-1", -5L, null, "v1", null, null, null, Map.of()), "GET /snapshots");
 
         assertThat(v.capacityBytes()).isZero();
         assertThat(s.sizeBytes()).isZero();

@@ -50,8 +50,8 @@ class NodeStyleAuthorityTest {
             try (NodeStyleAuthorityServer peer = NodeStyleAuthorityServer.start(sock, name);
                  CsiClient client = CsiClient.open(new Endpoint.Unix(sock), Optional.empty(), CsiClientOptions.defaults(),
                          new CallTrace())) {
-                assertThat(client.pluginInfo().get(10, TimeUnit.SECONDS).name()).isEqualTo(driver.name);
-                assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
+                assertThat(client.identity().pluginInfo().get(10, TimeUnit.SECONDS).name()).isEqualTo(driver.name);
+                assertThat(client.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
                 assertThat(peer.rejectedAuthorities()).isEmpty();
                 assertThat(peer.acceptedAuthorities()).isNotEmpty().allMatch("localhost"::equals);
             }
@@ -107,7 +107,7 @@ class NodeStyleAuthorityTest {
             driver.startUnix(sock);
             try (CsiClient client = CsiClient.open(new Endpoint.Unix(sock), Optional.empty(), CsiClientOptions.defaults(),
                     new CallTrace())) {
-                assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
+                assertThat(client.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
             }
         } finally {
             root.detachAppender(log);

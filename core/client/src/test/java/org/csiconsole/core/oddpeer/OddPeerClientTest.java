@@ -78,11 +78,11 @@ class OddPeerClientTest {
         CsiClient c = minimalClient();
 
         List<CallFailure> failures = List.of(
-                failure(c.allVolumes()),
-                failure(c.listSnapshots(0, page -> { })),
-                failure(c.getCapacity(List.of(), Map.of(), null)),
-                failure(c.expandVolume("min-a", 2L << 30, 0, null, Secrets.NONE)),
-                failure(c.getGroupSnapshot("g", List.of(), Secrets.NONE)));
+                failure(c.controller().allVolumes()),
+                failure(c.controller().listSnapshots(0, page -> { })),
+                failure(c.controller().getCapacity(List.of(), Map.of(), null)),
+                failure(c.controller().expandVolume("min-a", 2L << 30, 0, null, Secrets.NONE)),
+                failure(c.groupController().getGroupSnapshot("g", List.of(), Secrets.NONE)));
 
         assertThat(failures).allSatisfy(f -> {
             assertThat(f.kind()).isEqualTo(FailureKind.UNSUPPORTED);
@@ -95,7 +95,7 @@ class OddPeerClientTest {
 
     @Test
     void anUnadvertisedRpcForcedAnywayFailsAsUnsupportedFromTheDriversUnimplemented() throws Exception {
-        CallFailure f = failure(minimalClient().forced().allVolumes());
+        CallFailure f = failure(minimalClient().forced().controller().allVolumes());
 
         assertThat(f.kind()).isEqualTo(FailureKind.UNSUPPORTED);
         assertThat(minimal.calls("ListVolumes")).isEqualTo(1);
@@ -105,17 +105,17 @@ class OddPeerClientTest {
     void whatAMinimalDriverServesStillWorks() throws Exception {
         CsiClient c = minimalClient();
 
-        assertThat(c.pluginInfo().join().name()).isEqualTo(MinimalCsiDriver.NAME);
-        assertThat(c.probe().join()).as("ready unset counts as ready").isTrue();
-        assertThat(c.nodeInfo().join()).isEqualTo(new NodeInfo(MinimalCsiDriver.NODE_ID, 0, null));
-        assertThat(c.createVolume(new org.csiconsole.core.csi.CreateVolumeRequest("a", 0, 0,
+        assertThat(c.identity().pluginInfo().join().name()).isEqualTo(MinimalCsiDriver.NAME);
+        assertThat(c.identity().probe().join()).as("ready unset counts as ready").isTrue();
+        assertThat(c.node().nodeInfo().join()).isEqualTo(new NodeInfo(MinimalCsiDriver.NODE_ID, 0, null));
+        assertThat(c.controller().createVolume(new org.csiconsole.core.csi.CreateVolumeRequest("a", 0, 0,
                 List.of(org.csiconsole.core.model.VolumeCapability.block(org.csiconsole.core.model.AccessMode.SINGLE_NODE_WRITER)),
                 Map.of(), Map.of(), Secrets.NONE, null, List.of(), List.of())).join().volumeId()).isEqualTo("min-a");
     }
 
     @Test
     void aQuirkyListingShowsEachVolumeOnceWithItsIdAndWithoutEmptyNodeIds() throws Exception {
-        List<Volume> all = quirkyClient().allVolumes().join();
+        List<Volume> all = quirkyClient().controller().allVolumes().join();
 
         assertThat(all).extracting(Volume::volumeId).containsExactlyElementsOf(QuirkyCsiDriver.SHOWN_VOLUME_IDS);
         assertThat(all.get(0).publishedNodeIds()).isEmpty();
@@ -130,7 +130,7 @@ class OddPeerClientTest {
     @Test
     void aQuirkySnapshotListingShowsEachSnapshotOnceWithUnknownSizesAndTimes() throws Exception {
         List<Snapshot> all = new ArrayList<>();
-        quirkyClient().listSnapshots(0, all::addAll).join();
+        quirkyClient().controller().listSnapshots(0, all::addAll).join();
 
         assertThat(all).extracting(Snapshot::snapshotId).containsExactlyElementsOf(QuirkyCsiDriver.SHOWN_SNAPSHOT_IDS);
         Snapshot unknown = all.get(0);
@@ -144,8 +144,8 @@ class OddPeerClientTest {
     @Test
     void aQuirkyNodeAndCapacityReadAsNoLimitNoTopologyAndNoFreeSpace() throws Exception {
         CsiClient c = quirkyClient();
-        NodeInfo node = c.nodeInfo().join();
-        Capacity cap = c.getCapacity(List.of(), Map.of(), null).join();
+        NodeInfo node = c.node().nodeInfo().join();
+        Capacity cap = c.controller().getCapacity(List.of(), Map.of(), null).join();
 
         assertThat(node).isEqualTo(new NodeInfo(QuirkyCsiDriver.NODE_ID, 0, null));
         assertThat(cap.availableCapacityBytes()).isZero();

@@ -41,7 +41,7 @@ class ChannelWatchTest {
         ScriptedChannel channel = new ScriptedChannel();
         AtomicBoolean up = new AtomicBoolean(false);
         AtomicInteger probes = new AtomicInteger();
-        BlockingQueue<ChannelWatch.Status> seen = new LinkedBlockingQueue<>();
+        BlockingQueue<ChannelWatch.ChannelStatus> seen = new LinkedBlockingQueue<>();
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
         ChannelWatch watch = new ChannelWatch(channel, "tcp://127.0.0.1:1", () -> {
             probes.incrementAndGet();
@@ -53,7 +53,7 @@ class ChannelWatchTest {
             assertThat(next(seen).state()).isEqualTo(ConnectionState.CONNECTED);
 
             channel.moveTo(ConnectivityState.TRANSIENT_FAILURE);
-            ChannelWatch.Status reconnecting = next(seen);
+            ChannelWatch.ChannelStatus reconnecting = next(seen);
             assertThat(reconnecting.state()).isEqualTo(ConnectionState.RECONNECTING);
             assertThat(reconnecting.message()).contains("tcp://127.0.0.1:1");
             int before = probes.get();
@@ -86,19 +86,19 @@ class ChannelWatchTest {
     void aDriverRestartedOnTheSameTcpPortIsReachedAgainWithoutWaitingOutGrpcsBackoff() throws Exception {
         FakeCsiDriver first = new FakeCsiDriver();
         Endpoint.Tcp ep = first.startTcp(0);
-        BlockingQueue<ChannelWatch.Status> seen = new LinkedBlockingQueue<>();
+        BlockingQueue<ChannelWatch.ChannelStatus> seen = new LinkedBlockingQueue<>();
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(
                 PolicySettings.DEFAULT.withRetry(RetrySettings.NONE));
         Connection conn = options.channels().open(ep);
         FakeCsiDriver second = new FakeCsiDriver();
         try (CsiClient client = CsiClient.over(conn, Optional.empty(), options, new CallTrace());
              ChannelWatch watch = ChannelWatch.start(conn, seen::add, Duration.ofMillis(10))) {
-            assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
             assertThat(next(seen).state()).isEqualTo(ConnectionState.CONNECTED);
 
             first.close();
             assertThat(next(seen).state()).isEqualTo(ConnectionState.RECONNECTING);
-            assertThatThrownBy(() -> client.probe().get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+            assertThatThrownBy(() -> client.identity().probe().get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
                     .satisfies(e -> {
                         CallFailure f = CallFailure.unwrap(e);
                         assertThat(f.kind()).isEqualTo(FailureKind.UNAVAILABLE);
@@ -107,15 +107,15 @@ class ChannelWatchTest {
 
             second.startTcp(ep.port());
             assertThat(next(seen).state()).isEqualTo(ConnectionState.CONNECTED);
-            assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(client.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
         } finally {
             second.close();
             first.close();
         }
     }
 
-    private static ChannelWatch.Status next(BlockingQueue<ChannelWatch.Status> q) throws InterruptedException {
-        ChannelWatch.Status s = q.poll(20, TimeUnit.SECONDS);
+    private static ChannelWatch.ChannelStatus next(BlockingQueue<ChannelWatch.ChannelStatus> q) throws InterruptedException {
+        ChannelWatch.ChannelStatus s = q.poll(20, TimeUnit.SECONDS);
         if (s == null) throw new AssertionError("no status reported");
         return s;
     }

@@ -25,7 +25,7 @@ class SocketWatcherTest {
 
     @TempDir
     Path dir;
-    private final BlockingQueue<SocketWatcher.Status> seen = new LinkedBlockingQueue<>();
+    private final BlockingQueue<SocketWatcher.SocketStatus> seen = new LinkedBlockingQueue<>();
     private ServerSocketChannel server;
     private SocketWatcher watcher;
 
@@ -42,10 +42,10 @@ class SocketWatcherTest {
     }
 
     /** Takes statuses until one in {@code state} arrives; fails after 10 s. */
-    private SocketWatcher.Status awaitState(ConnectionState state) throws InterruptedException {
+    private SocketWatcher.SocketStatus awaitState(ConnectionState state) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            SocketWatcher.Status s = seen.poll(100, TimeUnit.MILLISECONDS);
+            SocketWatcher.SocketStatus s = seen.poll(100, TimeUnit.MILLISECONDS);
             if (s != null && s.state() == state) return s;
         }
         throw new AssertionError("no " + state + " status within 10 s; last " + (watcher == null ? null : watcher.status()));
@@ -94,8 +94,8 @@ class SocketWatcherTest {
     void staysConnectingWithGrowingAttemptsWhileTheDriverIsAbsentThenConnects() throws Exception {
         Path socket = dir.resolve("later.sock");
         watcher = SocketWatcher.start(socket, () -> CompletableFuture.completedFuture(null), seen::add, FAST, POLL);
-        SocketWatcher.Status first = awaitState(ConnectionState.CONNECTING);
-        SocketWatcher.Status waiting;
+        SocketWatcher.SocketStatus first = awaitState(ConnectionState.CONNECTING);
+        SocketWatcher.SocketStatus waiting;
         do {
             waiting = awaitState(ConnectionState.CONNECTING);
         } while (waiting.attempt() < 3);
@@ -114,7 +114,7 @@ class SocketWatcherTest {
         watcher = SocketWatcher.start(socket, () -> calls.incrementAndGet() < 3
                 ? CompletableFuture.failedFuture(new IllegalStateException("UNAVAILABLE: plugin starting"))
                 : CompletableFuture.completedFuture(null), seen::add, FAST, POLL);
-        SocketWatcher.Status failing = awaitState(ConnectionState.CONNECTING);
+        SocketWatcher.SocketStatus failing = awaitState(ConnectionState.CONNECTING);
         while (!failing.message().contains("did not answer")) failing = awaitState(ConnectionState.CONNECTING);
         assertThat(failing.message()).contains("plugin starting");
         awaitState(ConnectionState.CONNECTED);

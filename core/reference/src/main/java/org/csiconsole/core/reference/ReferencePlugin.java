@@ -203,24 +203,24 @@ public final class ReferencePlugin implements AutoCloseable {
      * wrapped by the fault interceptor. Fresh instances on each call, all on this plugin's model.
      */
     public List<BindableService> bindableServices() {
-        List<BindableService> out = new ArrayList<>(controllerServices(AddonsIdentityService.Role.BOTH));
+        List<BindableService> out = new ArrayList<>(controllerServices(AddonsIdentityService.Scope.BOTH));
         out.add(faults.interceptor().wrap(new NodeService(model, faults, nodeId, nodePaths)));
         out.addAll(nodeAddons());
         return out;
     }
 
     private List<BindableService> controllerServices() {
-        return controllerServices(AddonsIdentityService.Role.CONTROLLER);
+        return controllerServices(AddonsIdentityService.Scope.CONTROLLER);
     }
 
-    private List<BindableService> controllerServices(AddonsIdentityService.Role addonsRole) {
+    private List<BindableService> controllerServices(AddonsIdentityService.Scope addonsScope) {
         List<BindableService> out = new ArrayList<>();
         out.add(faults.interceptor().wrap(new IdentityService()));
         out.add(faults.interceptor().wrap(new ControllerService(model, faults)));
         out.add(faults.interceptor().wrap(new GroupControllerService(model, faults)));
         out.add(faults.interceptor().wrap(new SnapshotMetadataService(model, faults)));
         // csi-addons controller side
-        out.add(faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, addonsRole)));
+        out.add(faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, addonsScope)));
         out.add(faults.interceptor().wrap(new ReplicationService(model, faults, demotedSides)));
         out.add(faults.interceptor().wrap(new ReclaimSpaceControllerService(model, faults)));
         out.add(faults.interceptor().wrap(new NetworkFenceService(model, faults)));
@@ -237,7 +237,7 @@ public final class ReferencePlugin implements AutoCloseable {
     private List<BindableService> nodeServices() {
         List<BindableService> out = new ArrayList<>(List.of(faults.interceptor().wrap(new IdentityService()),
                 faults.interceptor().wrap(new NodeService(model, faults, nodeId, nodePaths)),
-                faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, AddonsIdentityService.Role.NODE))));
+                faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, AddonsIdentityService.Scope.NODE))));
         out.addAll(nodeAddons());
         return out;
     }

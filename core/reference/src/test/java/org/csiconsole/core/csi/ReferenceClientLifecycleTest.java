@@ -98,10 +98,10 @@ class ReferenceClientLifecycleTest {
     @Test
     void groupSnapshotCreateGetDelete() throws Exception {
         CsiClient client = open("inproc");
-        Volume a = await(client.createVolume(CreateVolumeRequest.of("gs-a", GIB, EXT4)));
-        Volume b = await(client.createVolume(CreateVolumeRequest.of("gs-b", 2 * GIB, EXT4)));
+        Volume a = await(client.controller().createVolume(CreateVolumeRequest.of("gs-a", GIB, EXT4)));
+        Volume b = await(client.controller().createVolume(CreateVolumeRequest.of("gs-b", 2 * GIB, EXT4)));
 
-        GroupSnapshot gs = await(client.createGroupSnapshot("nightly", List.of(a.volumeId(), b.volumeId()), Map.of(), Secrets.NONE));
+        GroupSnapshot gs = await(client.groupController().createGroupSnapshot("nightly", List.of(a.volumeId(), b.volumeId()), Map.of(), Secrets.NONE));
         assertThat(gs.groupSnapshotId()).isNotBlank();
         assertThat(gs.name()).isEqualTo("nightly");
         assertThat(gs.readyToUse()).isTrue();
@@ -113,20 +113,20 @@ class ReferenceClientLifecycleTest {
         List<String> members = gs.snapshots().stream().map(Snapshot::snapshotId).toList();
 
         // idempotent by spec: the same name and sources answer the same group snapshot
-        GroupSnapshot again = await(client.createGroupSnapshot("nightly", List.of(a.volumeId(), b.volumeId()), Map.of(), Secrets.NONE));
+        GroupSnapshot again = await(client.groupController().createGroupSnapshot("nightly", List.of(a.volumeId(), b.volumeId()), Map.of(), Secrets.NONE));
         assertThat(again.groupSnapshotId()).isEqualTo(gs.groupSnapshotId());
 
-        GroupSnapshot got = await(client.getGroupSnapshot(gs.groupSnapshotId(), members, Secrets.NONE));
+        GroupSnapshot got = await(client.groupController().getGroupSnapshot(gs.groupSnapshotId(), members, Secrets.NONE));
         assertThat(got.groupSnapshotId()).isEqualTo(gs.groupSnapshotId());
         assertThat(got.snapshots()).extracting(Snapshot::snapshotId).containsExactlyInAnyOrderElementsOf(members);
 
-        await(client.deleteGroupSnapshot(gs.groupSnapshotId(), members, Secrets.NONE));
-        CallFailure gone = failureOf(client.getGroupSnapshot(gs.groupSnapshotId(), members, Secrets.NONE));
+        await(client.groupController().deleteGroupSnapshot(gs.groupSnapshotId(), members, Secrets.NONE));
+        CallFailure gone = failureOf(client.groupController().getGroupSnapshot(gs.groupSnapshotId(), members, Secrets.NONE));
         assertThat(gone.kind()).isEqualTo(FailureKind.NOT_FOUND);
         assertThat(gone.why()).contains("group snapshot does not exist");
         // the member snapshots went with the group
         List<Snapshot> left = new ArrayList<>();
-        await(client.listSnapshots(0, left::addAll));
+        await(client.controller().listSnapshots(0, left::addAll));
         assertThat(left).extracting(Snapshot::snapshotId).doesNotContainAnyElementsOf(members);
     }
 
@@ -134,25 +134,25 @@ class ReferenceClientLifecycleTest {
     @ValueSource(strings = {"inproc", "unix"})
     void nodeStagePublishStatsExpandUnpublishUnstage(String transport) throws Exception {
         CsiClient client = open(transport);
-        String node = await(client.nodeInfo()).nodeId();
+        String node = await(client.node().nodeInfo()).nodeId();
         assertThat(node).isEqualTo(plugin.nodeId());
-        Volume v = await(client.createVolume(CreateVolumeRequest.of("pvc-node-" + transport, GIB, EXT4)));
-        Map<String, String> publishContext = await(client.controllerPublish(v.volumeId(), node, EXT4, false, Secrets.NONE,
+        Volume v = await(client.controller().createVolume(CreateVolumeRequest.of("pvc-node-" + transport, GIB, EXT4)));
+        Map<String, String> publishContext = await(client.controller().controllerPublish(v.volumeId(), node, EXT4, false, Secrets.NONE,
                 v.volumeContext()));
 
         String staging = "/var/lib/kubelet/plugins/kubernetes.io/csi/reference/" + v.volumeId() + "/globalmount";
         String target = "/var/lib/kubelet/pods/pod-1/volumes/kubernetes.io~csi/" + v.volumeId() + "/mount";
         assertThat(onNode(staging)).doesNotExist();
 
-        await(client.nodeStage(new NodeStageRequest(v.volumeId(), publishContext, staging, EXT4, Secrets.NONE, v.volumeContext())));
+        await(client.node().nodeStage(new NodeStageRequest(v.volumeId(), publishContext, staging, EXT4, Secrets.NONE, v.volumeContext())));
         assertThat(onNode(staging)).isDirectory();
         assertThat(onNode(target)).doesNotExist();
 
-        await(client.nodePublish(new NodePublishRequest(v.volumeId(), publishContext, staging, target, EXT4, false,
+        await(client.node().nodePublish(new NodePublishRequest(v.volumeId(), publishContext, staging, target, EXT4, false,
                 Secrets.NONE, v.volumeContext())));
         assertThat(onNode(target)).isDirectory();
 
-        VolumeStats stats = await(client.nodeVolumeStats(v.volumeId(), target, staging));
+        VolumeStats stats = await(client.node().nodeVolumeStats(v.volumeId(), target, staging));
         assertThat(stats.usage()).extracting(VolumeStats.Usage::unit)
                 .containsExactlyInAnyOrder(VolumeStats.Unit.BYTES, VolumeStats.Unit.INODES);
         VolumeStats.Usage bytes = stats.usage().stream().filter(u -> u.unit() == VolumeStats.Unit.BYTES).findFirst().orElseThrow();
@@ -160,30 +160,30 @@ class ReferenceClientLifecycleTest {
         assertThat(bytes.used() + bytes.available()).isEqualTo(bytes.total());
         assertThat(stats.condition().abnormal()).isFalse();
 
-        ExpandVolumeResult controller = await(client.expandVolume(v.volumeId(), 2 * GIB, 0, EXT4, Secrets.NONE));
+        ExpandVolumeResult controller = await(client.controller().expandVolume(v.volumeId(), 2 * GIB, 0, EXT4, Secrets.NONE));
         assertThat(controller.capacityBytes()).isGreaterThanOrEqualTo(2 * GIB);
-        ExpandVolumeResult onNode = await(client.nodeExpand(v.volumeId(), target, 2 * GIB, 0, staging, EXT4, Secrets.NONE));
+        ExpandVolumeResult onNode = await(client.node().nodeExpand(v.volumeId(), target, 2 * GIB, 0, staging, EXT4, Secrets.NONE));
         assertThat(onNode.capacityBytes()).isEqualTo(controller.capacityBytes());
-        VolumeStats grown = await(client.nodeVolumeStats(v.volumeId(), target, staging));
+        VolumeStats grown = await(client.node().nodeVolumeStats(v.volumeId(), target, staging));
         assertThat(grown.usage()).filteredOn(u -> u.unit() == VolumeStats.Unit.BYTES)
                 .singleElement().satisfies(u -> assertThat(u.total()).isEqualTo(controller.capacityBytes()));
 
         // unstaging while still published is refused, and leaves both directories in place
-        CallFailure early = failureOf(client.nodeUnstage(v.volumeId(), staging));
+        CallFailure early = failureOf(client.node().nodeUnstage(v.volumeId(), staging));
         assertThat(early.kind()).isEqualTo(FailureKind.FAILED_PRECONDITION);
         assertThat(onNode(staging)).isDirectory();
 
-        await(client.nodeUnpublish(v.volumeId(), target));
+        await(client.node().nodeUnpublish(v.volumeId(), target));
         assertThat(onNode(target)).doesNotExist();
         assertThat(onNode(staging)).isDirectory();
-        CallFailure noStats = failureOf(client.nodeVolumeStats(v.volumeId(), target, staging));
+        CallFailure noStats = failureOf(client.node().nodeVolumeStats(v.volumeId(), target, staging));
         assertThat(noStats.kind()).isEqualTo(FailureKind.NOT_FOUND);
 
-        await(client.nodeUnstage(v.volumeId(), staging));
+        await(client.node().nodeUnstage(v.volumeId(), staging));
         assertThat(onNode(staging)).doesNotExist();
         // idempotent by spec
-        await(client.nodeUnstage(v.volumeId(), staging));
-        await(client.controllerUnpublish(v.volumeId(), node, Secrets.NONE));
-        assertThat(await(client.getVolume(v.volumeId())).publishedNodeIds()).doesNotContain(node);
+        await(client.node().nodeUnstage(v.volumeId(), staging));
+        await(client.controller().controllerUnpublish(v.volumeId(), node, Secrets.NONE));
+        assertThat(await(client.controller().getVolume(v.volumeId())).publishedNodeIds()).doesNotContain(node);
     }
 }

@@ -57,29 +57,29 @@ class ReferenceInteropTest {
     void volumeAndSnapshotLifecycle() throws Exception {
         CapabilitySet caps = client.capabilities().get(10, TimeUnit.SECONDS);
         assertThat(caps.controller()).contains(ControllerCapability.CREATE_DELETE_VOLUME, ControllerCapability.LIST_VOLUMES);
-        Volume v = client.createVolume(CreateVolumeRequest.of("interop-1", 1L << 30,
+        Volume v = client.controller().createVolume(CreateVolumeRequest.of("interop-1", 1L << 30,
                 VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4"))).get(10, TimeUnit.SECONDS);
         assertThat(v.capacityBytes()).isGreaterThanOrEqualTo(1L << 30);
         List<Volume> all = new ArrayList<>();
-        client.listVolumes(7, all::addAll).get(10, TimeUnit.SECONDS);
+        client.controller().listVolumes(7, all::addAll).get(10, TimeUnit.SECONDS);
         assertThat(all).extracting(Volume::volumeId).contains(v.volumeId()).doesNotHaveDuplicates();
-        Snapshot s = client.createSnapshot(v.volumeId(), "interop-snap", Map.of(), Secrets.NONE).get(10, TimeUnit.SECONDS);
+        Snapshot s = client.controller().createSnapshot(v.volumeId(), "interop-snap", Map.of(), Secrets.NONE).get(10, TimeUnit.SECONDS);
         assertThat(s.sourceVolumeId()).isEqualTo(v.volumeId());
         List<Snapshot> snaps = new ArrayList<>();
-        client.listSnapshots(v.volumeId(), 0, snaps::addAll).get(10, TimeUnit.SECONDS);
+        client.controller().listSnapshots(v.volumeId(), 0, snaps::addAll).get(10, TimeUnit.SECONDS);
         assertThat(snaps).extracting(Snapshot::snapshotId).contains(s.snapshotId());
-        client.deleteSnapshot(s.snapshotId(), Secrets.NONE).get(10, TimeUnit.SECONDS);
-        client.deleteVolume(v.volumeId(), Secrets.NONE).get(10, TimeUnit.SECONDS);
+        client.controller().deleteSnapshot(s.snapshotId(), Secrets.NONE).get(10, TimeUnit.SECONDS);
+        client.controller().deleteVolume(v.volumeId(), Secrets.NONE).get(10, TimeUnit.SECONDS);
         // idempotent by spec
-        client.deleteVolume(v.volumeId(), Secrets.NONE).get(10, TimeUnit.SECONDS);
-        assertThat(client.nodeInfo().get(10, TimeUnit.SECONDS).nodeId()).isEqualTo("node-1");
+        client.controller().deleteVolume(v.volumeId(), Secrets.NONE).get(10, TimeUnit.SECONDS);
+        assertThat(client.node().nodeInfo().get(10, TimeUnit.SECONDS).nodeId()).isEqualTo("node-1");
     }
 
     @Test
     void addonsIdentityOnTheSameSocket() throws Exception {
         try (AddonsClient addons = AddonsClient.open(new Endpoint.Unix(dir.resolve("csi.sock")), CsiClientOptions.defaults(),
                 new CallTrace())) {
-            assertThat(addons.identity().get(10, TimeUnit.SECONDS).name()).isNotEmpty();
+            assertThat(addons.identity().pluginInfo().get(10, TimeUnit.SECONDS).name()).isNotEmpty();
             assertThat(addons.capabilities().get(10, TimeUnit.SECONDS)).isNotEmpty();
         }
     }

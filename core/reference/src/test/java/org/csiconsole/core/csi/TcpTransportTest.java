@@ -121,11 +121,11 @@ class TcpTransportTest {
         Endpoint ep = Endpoint.parse("127.0.0.1:" + port);
         assertThat(ep).isEqualTo(new Endpoint.Tcp("127.0.0.1", port, TlsOptions.PLAINTEXT));
         CsiClient client = client(ep);
-        assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
-        PluginInfo info = client.pluginInfo().get(10, TimeUnit.SECONDS);
+        assertThat(client.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
+        PluginInfo info = client.identity().pluginInfo().get(10, TimeUnit.SECONDS);
         assertThat(info.name()).isNotBlank();
         assertThat(info.vendorVersion()).isNotBlank();
-        assertThat(client.nodeInfo().get(10, TimeUnit.SECONDS).nodeId()).isEqualTo(plugin.nodeId());
+        assertThat(client.node().nodeInfo().get(10, TimeUnit.SECONDS).nodeId()).isEqualTo(plugin.nodeId());
     }
 
     @Test
@@ -133,8 +133,8 @@ class TcpTransportTest {
         int port = serve(tls(false));
         Endpoint.Tcp ep = ((Endpoint.Tcp) Endpoint.parse("tcp://127.0.0.1:" + port)).withTls(TlsOptions.caFile(caPem));
         CsiClient client = client(ep);
-        assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
-        PluginInfo info = client.pluginInfo().get(10, TimeUnit.SECONDS);
+        assertThat(client.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
+        PluginInfo info = client.identity().pluginInfo().get(10, TimeUnit.SECONDS);
         assertThat(info.name()).isNotBlank();
         assertThat(trace.snapshot()).anySatisfy(e -> assertThat(e.toString()).contains("GetPluginInfo"));
     }
@@ -143,7 +143,7 @@ class TcpTransportTest {
     void tlsWithSystemTrustOnlyExplainsTheUntrustedCertificate() throws Exception {
         int port = serve(tls(false));
         CsiClient client = client(new Endpoint.Tcp("127.0.0.1", port, TlsOptions.systemTrust()));
-        CallFailure f = failureOf(client.pluginInfo());
+        CallFailure f = failureOf(client.identity().pluginInfo());
         assertThat(f.kind()).isEqualTo(FailureKind.TLS);
         assertThat(f.why()).contains("not trusted");
         assertThat(f.whatToDo()).contains("CA file");
@@ -157,15 +157,15 @@ class TcpTransportTest {
         int port = serve(tls(true));
         CsiClient client = client(new Endpoint.Tcp("127.0.0.1", port,
                 TlsOptions.caFile(caPem).withClientCertificate(clientCertPem, clientKeyPem)));
-        assertThat(client.probe().get(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(client.pluginInfo().get(10, TimeUnit.SECONDS).name()).isNotBlank();
+        assertThat(client.identity().probe().get(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(client.identity().pluginInfo().get(10, TimeUnit.SECONDS).name()).isNotBlank();
     }
 
     @Test
     void mutualTlsWithoutAClientCertificateIsRefusedClearly() throws Exception {
         int port = serve(tls(true));
         CsiClient client = client(new Endpoint.Tcp("127.0.0.1", port, TlsOptions.caFile(caPem)));
-        CallFailure f = failureOf(client.pluginInfo());
+        CallFailure f = failureOf(client.identity().pluginInfo());
         assertThat(f.kind()).isEqualTo(FailureKind.TLS);
         assertThat(f.why()).contains("client certificate");
         assertThat(f.whatToDo()).contains("client certificate").contains("--cert");
@@ -176,7 +176,7 @@ class TcpTransportTest {
     void certificateForAnotherHostIsExplained() throws Exception {
         int port = serve(tls(false, new HeldCertificate.Builder().signedBy(ca).commonName("csi-plugin")
                 .addSubjectAlternativeName("array-b.example").build()));
-        CallFailure f = failureOf(client(new Endpoint.Tcp("127.0.0.1", port, TlsOptions.caFile(caPem))).pluginInfo());
+        CallFailure f = failureOf(client(new Endpoint.Tcp("127.0.0.1", port, TlsOptions.caFile(caPem))).identity().pluginInfo());
         assertThat(f.kind()).isEqualTo(FailureKind.TLS);
         assertThat(f.why()).contains("does not name the host");
         assertThat(f.whatToDo()).contains("host name or IP address");
@@ -187,7 +187,7 @@ class TcpTransportTest {
         long now = System.currentTimeMillis();
         int port = serve(tls(false, new HeldCertificate.Builder().signedBy(ca).commonName("csi-plugin")
                 .addSubjectAlternativeName("127.0.0.1").validityInterval(now - 3_600_000L * 48, now - 3_600_000L * 24).build()));
-        CallFailure f = failureOf(client(new Endpoint.Tcp("127.0.0.1", port, TlsOptions.caFile(caPem))).pluginInfo());
+        CallFailure f = failureOf(client(new Endpoint.Tcp("127.0.0.1", port, TlsOptions.caFile(caPem))).identity().pluginInfo());
         assertThat(f.kind()).isEqualTo(FailureKind.TLS);
         assertThat(f.why()).contains("expired");
         assertThat(f.whatToDo()).contains("Renew");

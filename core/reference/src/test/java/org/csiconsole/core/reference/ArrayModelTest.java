@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.grpc.Status;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +19,7 @@ import org.csiconsole.core.reference.array.ReplicationStatus;
 import org.csiconsole.core.reference.array.VolumeSpec;
 import org.csiconsole.core.reference.fault.CspFault;
 import org.csiconsole.core.reference.fault.Faults;
+import org.csiconsole.core.testing.MutableClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,37 +27,9 @@ class ArrayModelTest {
     static final long GIB = 1L << 30;
     static final long MIN = 60_000L;
 
-    /** A clock the test moves by hand. */
-    static final class HandClock extends Clock {
-        private volatile Instant now;
-
-        HandClock(Instant start) {
-            now = start;
-        }
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     @TempDir
     Path dir;
-    final HandClock clock = new HandClock(Instant.parse("2026-01-01T00:00:00Z"));
+    final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
 
     ReferencePlugin start() {
         return ReferencePlugin.builder(dir).seed(Seed.EMPTY).clock(clock).start();

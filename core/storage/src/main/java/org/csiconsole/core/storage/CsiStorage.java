@@ -84,7 +84,7 @@ public final class CsiStorage implements StorageService {
         if (addonsClient == null) return CompletableFuture.completedFuture(java.util.Optional.empty());
         CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> f = addonsInfo;
         if (f == null || f.isCompletedExceptionally()) {
-            f = addonsClient.identity().thenCombine(addonsClient.capabilities(), (id, caps) -> java.util.Optional.of(
+            f = addonsClient.identity().pluginInfo().thenCombine(addonsClient.capabilities(), (id, caps) -> java.util.Optional.of(
                     new org.csiconsole.core.port.AddonsInfo(id, caps.stream().map(CsiStorage::addonsWord).sorted().toList())))
                     .exceptionally(e -> java.util.Optional.empty());
             addonsInfo = f;
@@ -128,76 +128,76 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<PluginInfo> pluginInfo() {
-        return csi.pluginInfo();
+        return csi.identity().pluginInfo();
     }
 
     @Override
     public CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
         // The client's page size (max_entries), so pages stream into the table as they arrive
         // instead of a plugin answering 100,000 volumes in one response.
-        return listVolumes(csi.pageSize(), pages);
+        return listVolumes(csi.controller().pageSize(), pages);
     }
 
     /** Streams pages of {@code maxEntries} volumes, paced by {@code pages}; 0 lets the plugin choose. */
     public CompletableFuture<Void> listVolumes(int maxEntries, PageSink<Volume> pages) {
-        return csi.listVolumesPaced(maxEntries, p -> p.isEmpty() ? PageSink.READY : pages.accept(p));
+        return csi.controller().listVolumesPaced(maxEntries, p -> p.isEmpty() ? PageSink.READY : pages.accept(p));
     }
 
     @Override
     public CompletableFuture<Volume> getVolume(String volumeId) {
-        return csi.getVolume(volumeId);
+        return csi.controller().getVolume(volumeId);
     }
 
     @Override
     public CompletableFuture<Volume> createVolume(VolumeRequest r) {
-        return csi.createVolume(new org.csiconsole.core.csi.CreateVolumeRequest(r.name(), r.capacityBytes(), 0, r.capabilities(),
+        return csi.controller().createVolume(new org.csiconsole.core.csi.CreateVolumeRequest(r.name(), r.capacityBytes(), 0, r.capabilities(),
                 r.parameters(), r.mutableParameters(), Secrets.NONE, r.source(), List.of(), List.of()));
     }
 
     @Override
     public CompletableFuture<ExpandResult> expandVolume(String volumeId, long capacityBytes) {
-        return csi.getVolume(volumeId).handle((v, e) -> e == null && !v.capabilities().isEmpty() ? v.capabilities().get(0) : null)
-                .thenCompose(cap -> csi.expandVolume(volumeId, capacityBytes, 0, cap, Secrets.NONE))
+        return csi.controller().getVolume(volumeId).handle((v, e) -> e == null && !v.capabilities().isEmpty() ? v.capabilities().get(0) : null)
+                .thenCompose(cap -> csi.controller().expandVolume(volumeId, capacityBytes, 0, cap, Secrets.NONE))
                 .thenApply(r -> new ExpandResult(r.capacityBytes(), r.nodeExpansionRequired()));
     }
 
     @Override
     public CompletableFuture<Void> modifyVolume(String volumeId, Map<String, String> mutableParameters) {
-        return csi.modifyVolume(volumeId, mutableParameters, Secrets.NONE);
+        return csi.controller().modifyVolume(volumeId, mutableParameters, Secrets.NONE);
     }
 
     @Override
     public CompletableFuture<Void> deleteVolume(String volumeId) {
-        return csi.deleteVolume(volumeId, Secrets.NONE);
+        return csi.controller().deleteVolume(volumeId, Secrets.NONE);
     }
 
     @Override
     public CompletableFuture<Map<String, String>> controllerPublish(String volumeId, String nodeId, VolumeCapability capability,
                                                                     boolean readonly) {
-        return csi.controllerPublish(volumeId, nodeId, capability, readonly, Secrets.NONE, Map.of());
+        return csi.controller().controllerPublish(volumeId, nodeId, capability, readonly, Secrets.NONE, Map.of());
     }
 
     @Override
     public CompletableFuture<Void> controllerUnpublish(String volumeId, String nodeId) {
-        return csi.controllerUnpublish(volumeId, nodeId, Secrets.NONE);
+        return csi.controller().controllerUnpublish(volumeId, nodeId, Secrets.NONE);
     }
 
     @Override
     public CompletableFuture<Void> nodeStage(NodeTarget t) {
         return asCo(() -> nodeDirectories.prepareStaging(t.stagingTargetPath()),
-                () -> csi.nodeStage(new NodeStageRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(),
+                () -> csi.node().nodeStage(new NodeStageRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(),
                         t.capability(), Secrets.NONE, Map.of())));
     }
 
     @Override
     public CompletableFuture<Void> nodeUnstage(String volumeId, String stagingTargetPath) {
-        return csi.nodeUnstage(volumeId, stagingTargetPath);
+        return csi.node().nodeUnstage(volumeId, stagingTargetPath);
     }
 
     @Override
     public CompletableFuture<Void> nodePublish(NodeTarget t) {
         return asCo(() -> nodeDirectories.prepareTargetParent(t.targetPath()),
-                () -> csi.nodePublish(new NodePublishRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(),
+                () -> csi.node().nodePublish(new NodePublishRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(),
                         t.targetPath(), t.capability(), t.readonly(), Secrets.NONE, Map.of())));
     }
 
@@ -228,23 +228,23 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> nodeUnpublish(String volumeId, String targetPath) {
-        return csi.nodeUnpublish(volumeId, targetPath);
+        return csi.node().nodeUnpublish(volumeId, targetPath);
     }
 
     @Override
     public CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
-        return csi.listSnapshotsPaced(sourceVolumeId == null ? "" : sourceVolumeId, 0, Secrets.NONE,
+        return csi.controller().listSnapshotsPaced(sourceVolumeId == null ? "" : sourceVolumeId, 0, Secrets.NONE,
                 p -> p.isEmpty() ? PageSink.READY : pages.accept(p));
     }
 
     @Override
     public CompletableFuture<Snapshot> createSnapshot(String sourceVolumeId, String name, Map<String, String> parameters) {
-        return csi.createSnapshot(sourceVolumeId, name, parameters, Secrets.NONE);
+        return csi.controller().createSnapshot(sourceVolumeId, name, parameters, Secrets.NONE);
     }
 
     @Override
     public CompletableFuture<Void> deleteSnapshot(String snapshotId) {
-        return csi.deleteSnapshot(snapshotId, Secrets.NONE);
+        return csi.controller().deleteSnapshot(snapshotId, Secrets.NONE);
     }
 
     /** The groups named by {@code group_snapshot_id} in ListSnapshots, each read with GetVolumeGroupSnapshot. */
@@ -260,7 +260,7 @@ public final class CsiStorage implements StorageService {
         })).thenCompose(x -> {
             List<CompletableFuture<GroupSnapshot>> reads = new ArrayList<>();
             synchronized (members) {
-                members.forEach((id, snaps) -> reads.add(csi.getGroupSnapshot(id, snaps, Secrets.NONE)));
+                members.forEach((id, snaps) -> reads.add(csi.groupController().getGroupSnapshot(id, snaps, Secrets.NONE)));
             }
             return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))
                     .thenApply(y -> reads.stream().map(CompletableFuture::join).toList());
@@ -269,12 +269,12 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<GroupSnapshot> createGroupSnapshot(String name, List<String> sourceVolumeIds, Map<String, String> parameters) {
-        return csi.createGroupSnapshot(name, sourceVolumeIds, parameters, Secrets.NONE);
+        return csi.groupController().createGroupSnapshot(name, sourceVolumeIds, parameters, Secrets.NONE);
     }
 
     @Override
     public CompletableFuture<Void> deleteGroupSnapshot(GroupSnapshot g) {
-        return csi.deleteGroupSnapshot(g.groupSnapshotId(), g.snapshots().stream().map(Snapshot::snapshotId).toList(), Secrets.NONE);
+        return csi.groupController().deleteGroupSnapshot(g.groupSnapshotId(), g.snapshots().stream().map(Snapshot::snapshotId).toList(), Secrets.NONE);
     }
 
     /** NodeGetInfo of the connected node (when there is a node service) plus every node id seen in published_node_ids. */
@@ -298,7 +298,7 @@ public final class CsiStorage implements StorageService {
     @Override
     public CompletableFuture<List<NodeInfo>> connectedNodes() {
         return features().thenCompose(f -> f.nodeSocket()
-                ? csi.nodeInfo().handle((n, e) -> e == null ? List.of(n) : List.<NodeInfo>of())
+                ? csi.node().nodeInfo().handle((n, e) -> e == null ? List.of(n) : List.<NodeInfo>of())
                 : CompletableFuture.completedFuture(List.<NodeInfo>of()));
     }
 
@@ -320,7 +320,7 @@ public final class CsiStorage implements StorageService {
             synchronized (segments) {
                 segments.stream().filter(t -> !t.segments().isEmpty()).limit(MAX_CAPACITY_SEGMENTS).forEach(ask::add);
             }
-            List<CompletableFuture<Capacity>> calls = ask.stream().map(t -> csi.getCapacity(List.of(), Map.of(), t)).toList();
+            List<CompletableFuture<Capacity>> calls = ask.stream().map(t -> csi.controller().getCapacity(List.of(), Map.of(), t)).toList();
             return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
                     .thenApply(y -> calls.stream().map(CompletableFuture::join).toList());
         });
@@ -328,6 +328,6 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Capacity> capacity(Topology topology, Map<String, String> parameters) {
-        return csi.getCapacity(List.of(), parameters == null ? Map.of() : parameters, topology);
+        return csi.controller().getCapacity(List.of(), parameters == null ? Map.of() : parameters, topology);
     }
 }

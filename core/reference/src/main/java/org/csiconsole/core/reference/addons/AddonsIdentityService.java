@@ -16,16 +16,16 @@ import java.util.Objects;
  */
 public final class AddonsIdentityService extends IdentityGrpc.IdentityImplBase {
     /** Which side(s) of the plugin the endpoint serves. */
-    public enum Role { CONTROLLER, NODE, BOTH }
+    public enum Scope { CONTROLLER, NODE, BOTH }
 
     private final String name;
     private final String version;
-    private final Role role;
+    private final Scope scope;
 
-    public AddonsIdentityService(String name, String version, Role role) {
+    public AddonsIdentityService(String name, String version, Scope scope) {
         this.name = Objects.requireNonNull(name, "name");
         this.version = Objects.requireNonNull(version, "version");
-        this.role = Objects.requireNonNull(role, "role");
+        this.scope = Objects.requireNonNull(scope, "scope");
     }
 
     @Override
@@ -39,8 +39,8 @@ public final class AddonsIdentityService extends IdentityGrpc.IdentityImplBase {
     public void getCapabilities(IdentityProto.GetCapabilitiesRequest request,
                                 StreamObserver<IdentityProto.GetCapabilitiesResponse> out) {
         var b = IdentityProto.GetCapabilitiesResponse.newBuilder();
-        boolean controller = role != Role.NODE;
-        boolean node = role != Role.CONTROLLER;
+        boolean controller = scope != Scope.NODE;
+        boolean node = scope != Scope.CONTROLLER;
         if (controller) {
             b.addCapabilities(service(IdentityProto.Capability.Service.Type.CONTROLLER_SERVICE));
             b.addCapabilities(IdentityProto.Capability.newBuilder().setReclaimSpace(IdentityProto.Capability.ReclaimSpace

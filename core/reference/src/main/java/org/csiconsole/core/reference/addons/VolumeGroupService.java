@@ -17,7 +17,9 @@ import java.util.Objects;
  * volume_groups. A volume belongs to at most one group; deleting a group keeps its volumes. Codes:
  * INVALID_ARGUMENT for a missing name or id, a negative {@code max_entries} or members on different
  * arrays; NOT_FOUND for an unknown group (get, modify) or member volume; ALREADY_EXISTS for a name
- * reused with other members; FAILED_PRECONDITION for a member of another group or a change to a
+ * reused with other parameters or other members (CreateVolumeGroup applies the model's one idempotency
+ * rule, {@link org.csiconsole.core.reference.array.VolumeGroups#existingFor}, as the CSP face's POST
+ * /volume_groups does); FAILED_PRECONDITION for a member of another group or a change to a
  * replicated group; ABORTED for an unknown {@code starting_token} or a concurrent call on the group.
  * DeleteVolumeGroup of an unknown group succeeds (idempotent).
  */

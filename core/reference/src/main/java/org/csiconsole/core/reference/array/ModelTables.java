@@ -16,7 +16,7 @@ import org.csiconsole.core.reference.store.StateStore;
 import org.csiconsole.core.reference.store.StoreException;
 
 /**
- * The persistent state of the {@link ArrayModel}: one {@link Table} per kind of object, the
+ * The persistent state of the {@link ArrayModel}: one {@link ModelTable} per kind of object, the
  * in-memory indexes kept up to date from them, and the transactions that write them.
  *
  * <p>A change is made inside {@link #mutate}: the body validates and queues its writes on a
@@ -30,19 +30,19 @@ final class ModelTables {
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private final Object writeLock = new Object();
 
-    final Table<StorageArray> arrays = new Table<>("array", StorageArray.class, null);
-    final Table<VolumeRecord> volumes = new Table<>("volume", VolumeRecord.class, VolumeRecord::name);
-    final Table<SnapshotRecord> snapshots = new Table<>("snapshot", SnapshotRecord.class, SnapshotRecord::name);
-    final Table<VolumeGroupRecord> groups = new Table<>("group", VolumeGroupRecord.class, VolumeGroupRecord::name);
-    final Table<GroupSnapshotRecord> groupSnapshots =
-            new Table<>("groupsnapshot", GroupSnapshotRecord.class, GroupSnapshotRecord::name);
-    final Table<HostRecord> hosts = new Table<>("host", HostRecord.class, HostRecord::nodeId);
-    final Table<Publication> publications = new Table<>("publication", Publication.class, null);
-    final Table<NodeMount> mounts = new Table<>("mount", NodeMount.class, null);
-    final Table<ReplicationRecord> replications = new Table<>("replication", ReplicationRecord.class, null);
-    final Table<FenceRecord> fences = new Table<>("fence", FenceRecord.class, null);
-    final Table<Long> sequences = new Table<>("seq", Long.class, null);
-    private final List<Table<?>> all = List.of(arrays, volumes, snapshots, groups, groupSnapshots, hosts,
+    final ModelTable<StorageArray> arrays = new ModelTable<>("array", StorageArray.class, null);
+    final ModelTable<VolumeRecord> volumes = new ModelTable<>("volume", VolumeRecord.class, VolumeRecord::name);
+    final ModelTable<SnapshotRecord> snapshots = new ModelTable<>("snapshot", SnapshotRecord.class, SnapshotRecord::name);
+    final ModelTable<VolumeGroupRecord> groups = new ModelTable<>("group", VolumeGroupRecord.class, VolumeGroupRecord::name);
+    final ModelTable<GroupSnapshotRecord> groupSnapshots =
+            new ModelTable<>("groupsnapshot", GroupSnapshotRecord.class, GroupSnapshotRecord::name);
+    final ModelTable<HostRecord> hosts = new ModelTable<>("host", HostRecord.class, HostRecord::nodeId);
+    final ModelTable<Publication> publications = new ModelTable<>("publication", Publication.class, null);
+    final ModelTable<NodeMount> mounts = new ModelTable<>("mount", NodeMount.class, null);
+    final ModelTable<ReplicationRecord> replications = new ModelTable<>("replication", ReplicationRecord.class, null);
+    final ModelTable<FenceRecord> fences = new ModelTable<>("fence", FenceRecord.class, null);
+    final ModelTable<Long> sequences = new ModelTable<>("seq", Long.class, null);
+    private final List<ModelTable<?>> all = List.of(arrays, volumes, snapshots, groups, groupSnapshots, hosts,
             publications, mounts, replications, fences, sequences);
 
     /** Provisioned bytes by {@code array/pool}. */
@@ -89,7 +89,7 @@ final class ModelTables {
      */
     static ModelTables load(StateStore store) {
         ModelTables m = new ModelTables(store);
-        for (Table<?> t : m.all) {
+        for (ModelTable<?> t : m.all) {
             store.forEach(t.kind, (id, body) -> {
                 try {
                     t.apply(id, m.json.readValue(body, t.type));
@@ -106,11 +106,11 @@ final class ModelTables {
         private final List<Object[]> ops = new ArrayList<>();
         private final List<Runnable> afterCommit = new ArrayList<>();
 
-        <T> void put(Table<T> t, String id, T value) {
+        <T> void put(ModelTable<T> t, String id, T value) {
             ops.add(new Object[] {t, id, value});
         }
 
-        <T> void delete(Table<T> t, String id) {
+        <T> void delete(ModelTable<T> t, String id) {
             ops.add(new Object[] {t, id, null});
         }
 
@@ -134,7 +134,7 @@ final class ModelTables {
         void commit() {
             List<StateStore.Change> changes = new ArrayList<>(ops.size());
             for (Object[] op : ops) {
-                Table<?> t = (Table<?>) op[0];
+                ModelTable<?> t = (ModelTable<?>) op[0];
                 try {
                     changes.add(new StateStore.Change(t.kind, (String) op[1],
                             op[2] == null ? null : json.writeValueAsString(op[2])));
@@ -149,7 +149,7 @@ final class ModelTables {
                 throw new ModelException(FailureKind.INTERNAL, e.getMessage());
             }
             for (Object[] op : ops) {
-                ((Table<?>) op[0]).apply((String) op[1], op[2]);
+                ((ModelTable<?>) op[0]).apply((String) op[1], op[2]);
             }
             afterCommit.forEach(Runnable::run);
         }

@@ -41,34 +41,82 @@ public final class VolumeGroups {
     }
 
     /**
-     * Creates a volume group with the given members, or returns the existing group of that name
-     * when the members match (idempotent).
+     * The group a repeated create names: the existing group with {@code spec.name()} when the spec
+     * is compatible with it, empty when no group has that name. This is the one CreateVolumeGroup
+     * idempotency rule, applied by both faces (csi-addons CreateVolumeGroup and CSP POST
+     * /volume_groups) and by {@link #create(VolumeGroupSpec)}. csi-addons/spec volumegroup
+     * "CreateVolumeGroup": a group of that name that "is compatible with the specified parameters"
+     * is answered with 0 OK, an incompatible one with ALREADY_EXISTS; the CSP OpenAPI 1.1.0 answers
+     * POST /volume_groups with 200 and the group. Compatible means all of:
+     * <ul>
+     *   <li>equal parameters (CSP {@code config});</li>
+     *   <li>when the spec names volumes, the group's members are exactly those (in any order); a
+     *       spec naming none matches any members, since an empty group is created to hold volumes
+     *       that join later (ModifyVolumeGroupMembership, or a CSP volume's {@code volume_group_id});</li>
+     *   <li>when the spec names an array and the group has members, the group lives on that array.</li>
+     * </ul>
+     * The description is free text and not compared.
      *
-     * @throws ModelException ALREADY_EXISTS same name, other members; NOT_FOUND member missing;
-     *                        INVALID_ARGUMENT members on different arrays; FAILED_PRECONDITION a
-     *                        member already in another group
+     * @throws ModelException ALREADY_EXISTS (gRPC ALREADY_EXISTS, CSP 409) when a group with that
+     *                        name exists and is incompatible
      */
+    public Optional<VolumeGroupRecord> existingFor(VolumeGroupSpec spec) {
+        VolumeGroupRecord existing = tables.groups.byName(spec.name());
+        if (existing == null) {
+            return Optional.empty();
+        }
+        if (!compatible(existing, spec)) {
+            throw ModelException.exists("Volume group name " + spec.name() + " is already used by group "
+                    + existing.id() + " with other arguments (parameters " + existing.parameters().keySet()
+                    + ", members " + existing.volumeIds() + (existing.volumeIds().isEmpty() ? "" : " on array "
+                    + existing.array()) + "). Use another name or repeat the original request.");
+        }
+        return Optional.of(existing);
+    }
+
+    private static boolean compatible(VolumeGroupRecord g, VolumeGroupSpec s) {
+        return g.parameters().equals(s.parameters())
+                && (s.volumeIds().isEmpty() || new HashSet<>(g.volumeIds()).equals(new HashSet<>(s.volumeIds())))
+                && (s.array() == null || g.volumeIds().isEmpty() || s.array().equals(g.array()));
+    }
+
+    /** {@link #create(VolumeGroupSpec)} for a request that names no array. */
     public VolumeGroupRecord create(String name, String description, Map<String, String> parameters,
-                                               List<String> volumeIds) {
-        if (name == null || name.isBlank()) {
+                                    List<String> volumeIds) {
+        return create(new VolumeGroupSpec(name, description, parameters, volumeIds, null));
+    }
+
+    /**
+     * Creates a volume group with the spec's members, or returns the existing group of that name
+     * when {@link #existingFor(VolumeGroupSpec)} finds it compatible. A group without members lives
+     * on the spec's array, else on the first array, until its first member places it.
+     *
+     * @throws ModelException INVALID_ARGUMENT no name, members on different arrays or on another
+     *                        array than the spec's; ALREADY_EXISTS same name, incompatible arguments;
+     *                        NOT_FOUND member missing; FAILED_PRECONDITION a member already in
+     *                        another group
+     */
+    public VolumeGroupRecord create(VolumeGroupSpec spec) {
+        if (spec.name() == null || spec.name().isBlank()) {
             throw ModelException.invalid("A volume group name is required.");
         }
         return tables.mutate(tx -> {
-            VolumeGroupRecord existing = tables.groups.byName(name);
-            if (existing != null) {
-                if (new HashSet<>(existing.volumeIds()).equals(new HashSet<>(volumeIds))) {
-                    return existing;
-                }
-                throw ModelException.exists("Volume group name " + name + " is already used by group "
-                        + existing.id() + " with other members. Use another name or modify that group.");
+            Optional<VolumeGroupRecord> existing = existingFor(spec);
+            if (existing.isPresent()) {
+                return existing.get();
             }
-            String array = checkMembers(null, volumeIds);
+            String array = checkMembers(null, spec.volumeIds());
+            if (array != null && spec.array() != null && !array.equals(spec.array())) {
+                throw ModelException.invalid("The volumes are on array " + array + " but the request addresses array "
+                        + spec.array() + ". A volume group lives on one array.");
+            }
             if (array == null) {
-                array = tables.arrays.rows.isEmpty() ? "" : tables.arrays.rows.firstKey();
+                array = spec.array() != null ? spec.array()
+                        : tables.arrays.rows.isEmpty() ? "" : tables.arrays.rows.firstKey();
             }
             String id = tx.nextId("group", "vg-%06d");
-            VolumeGroupRecord g = new VolumeGroupRecord(id, name, array, description, parameters,
-                    List.copyOf(new java.util.LinkedHashSet<>(volumeIds)), clock.millis());
+            VolumeGroupRecord g = new VolumeGroupRecord(id, spec.name(), array, spec.description(), spec.parameters(),
+                    List.copyOf(new java.util.LinkedHashSet<>(spec.volumeIds())), clock.millis());
             tx.put(tables.groups, id, g);
             return g;
         });

@@ -13,22 +13,22 @@ import java.util.Optional;
  */
 public interface CspBackend {
     /** GET /hosts (OpenAPI 1.1.0). Hosts carry no CHAP password. */
-    List<CspWire.Host> hosts(String array);
+    List<CspWire.HostJson> hosts(String array);
 
     /** POST /hosts; 400 on a bad initiator, 409 when the UUID or name is taken by a different host. */
-    CspWire.Host createHost(String array, CspWire.Host host);
+    CspWire.HostJson createHost(String array, CspWire.HostJson host);
 
     /** DELETE /hosts/{id} or /hosts?uuid=; 404 when unknown, 400 while volumes are published to it. */
     void deleteHost(String array, String idOrUuid);
 
     /** GET /volumes. */
-    List<CspWire.Volume> volumes(String array);
+    List<CspWire.VolumeJson> volumes(String array);
 
     /** GET /volumes/{id}. */
-    Optional<CspWire.Volume> volume(String array, String id);
+    Optional<CspWire.VolumeJson> volume(String array, String id);
 
     /** POST /volumes: a new volume, or a clone when {@code base_snapshot_id} is set (size may be null then). */
-    CspWire.Volume createVolume(String array, CspWire.Volume request);
+    CspWire.VolumeJson createVolume(String array, CspWire.VolumeJson request);
 
     /**
      * PUT /volumes/{id}: description, config and size (growth only); {@code volume_group_id} null
@@ -36,10 +36,10 @@ public interface CspBackend {
      * and dropped the read-only attributes ({@link CspRequestRules#volumeEdit}). 400 on a config key
      * that cannot be changed ("Unexpected argument 'k'"), 404 when unknown.
      */
-    CspWire.Volume editVolume(String array, String id, CspWire.Volume request);
+    CspWire.VolumeJson editVolume(String array, String id, CspWire.VolumeJson request);
 
     /** PUT /volumes/{id}/actions/publish; 404 for an unknown volume or host UUID, 400 for a protocol the host lacks. */
-    CspWire.PublishInfo publish(String array, String volumeId, String hostUuid, String accessProtocol);
+    CspWire.PublishInfoJson publish(String array, String volumeId, String hostUuid, String accessProtocol);
 
     /** PUT /volumes/{id}/actions/unpublish; 404 when either is unknown. Unpublishing twice is not an error. */
     void unpublish(String array, String volumeId, String hostUuid);
@@ -48,41 +48,41 @@ public interface CspBackend {
     void deleteVolume(String array, String id, boolean force);
 
     /** GET /snapshots?volume_id=; 404 when the volume is unknown. */
-    List<CspWire.Snapshot> snapshots(String array, String volumeId);
+    List<CspWire.SnapshotJson> snapshots(String array, String volumeId);
 
     /** GET /snapshots/{id}. */
-    Optional<CspWire.Snapshot> snapshot(String array, String id);
+    Optional<CspWire.SnapshotJson> snapshot(String array, String id);
 
     /** POST /snapshots, keeping its description; 404 for an unknown volume, 409 when the name is taken on another volume. */
-    CspWire.Snapshot createSnapshot(String array, CspWire.Snapshot request);
+    CspWire.SnapshotJson createSnapshot(String array, CspWire.SnapshotJson request);
 
     /** DELETE /snapshots/{id}; 404 when unknown, 409 while a clone of it exists. */
     void deleteSnapshot(String array, String id);
 
     /** GET /volume_groups. */
-    List<CspWire.VolumeGroup> volumeGroups(String array);
+    List<CspWire.VolumeGroupJson> volumeGroups(String array);
 
     /** GET /volume_groups/{id}. */
-    Optional<CspWire.VolumeGroup> volumeGroup(String array, String id);
+    Optional<CspWire.VolumeGroupJson> volumeGroup(String array, String id);
 
-    /** POST /volume_groups; 409 when the name is taken. */
-    CspWire.VolumeGroup createVolumeGroup(String array, CspWire.VolumeGroup request);
+    /** POST /volume_groups; the existing group for a compatible repeat, 409 when the name is taken with other arguments. */
+    CspWire.VolumeGroupJson createVolumeGroup(String array, CspWire.VolumeGroupJson request);
 
     /** DELETE /volume_groups/{id}; 404 when unknown, 409 while it has member volumes. */
     void deleteVolumeGroup(String array, String id);
 
     /** GET /snapshot_groups?volume_group_id=; 404 when the volume group is unknown. */
-    List<CspWire.SnapshotGroup> snapshotGroups(String array, String volumeGroupId);
+    List<CspWire.SnapshotGroupJson> snapshotGroups(String array, String volumeGroupId);
 
     /** GET /snapshot_groups/{id}. */
-    Optional<CspWire.SnapshotGroup> snapshotGroup(String array, String id);
+    Optional<CspWire.SnapshotGroupJson> snapshotGroup(String array, String id);
 
     /** POST /snapshot_groups: snapshots every member of the volume group; 404 when it is unknown. */
-    CspWire.SnapshotGroup createSnapshotGroup(String array, CspWire.SnapshotGroup request);
+    CspWire.SnapshotGroupJson createSnapshotGroup(String array, CspWire.SnapshotGroupJson request);
 
     /** DELETE /snapshot_groups/{id}; 404 when unknown. */
     void deleteSnapshotGroup(String array, String id);
 
     /** GET /replication_partners. */
-    List<CspWire.ReplicationPartner> partners(String array);
+    List<CspWire.ReplicationPartnerJson> partners(String array);
 }

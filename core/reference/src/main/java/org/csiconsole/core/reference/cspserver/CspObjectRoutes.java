@@ -51,7 +51,7 @@ final class CspObjectRoutes {
 
     /** Registers every object route. */
     void register() {
-        get("/hosts", ctx -> ctx.json(backend.hosts(array(ctx)).stream().map(CspWire.Host::withoutSecret).toList()));
+        get("/hosts", ctx -> ctx.json(backend.hosts(array(ctx)).stream().map(CspWire.HostJson::withoutSecret).toList()));
         post("/hosts", this::createHost);
         delete("/hosts", ctx -> {
             String uuid = ctx.queryParam("uuid");
@@ -71,7 +71,7 @@ final class CspObjectRoutes {
         put("/volumes/{id}", this::editVolume);
         put("/volumes/{id}/actions/publish", this::publish);
         put("/volumes/{id}/actions/unpublish", ctx -> {
-            CspWire.PublishOptions o = body(mapper, ctx, CspWire.PublishOptions.class, "UnpublishOptions");
+            CspWire.PublishOptionsJson o = body(mapper, ctx, CspWire.PublishOptionsJson.class, "UnpublishOptions");
             require(o.hostUuid(), "host_uuid", "UnpublishOptions");
             backend.unpublish(array(ctx), ctx.pathParam("id"), o.hostUuid().trim());
             ctx.status(204);
@@ -85,7 +85,7 @@ final class CspObjectRoutes {
         get("/snapshots/{id}", ctx -> ctx.json(backend.snapshot(array(ctx), ctx.pathParam("id"))
                 .orElseThrow(() -> CspProblem.notFound("Snapshot with id " + ctx.pathParam("id") + " not found."))));
         post("/snapshots", ctx -> {
-            CspWire.Snapshot s = body(mapper, ctx, CspWire.Snapshot.class, "Snapshot");
+            CspWire.SnapshotJson s = body(mapper, ctx, CspWire.SnapshotJson.class, "Snapshot");
             CspRequestRules.snapshotCreate(s);
             String array = array(ctx);
             backend.volume(array, s.volumeId().trim()).ifPresent(v -> CspRequestRules.snapshotVolumeName(s, v));
@@ -98,12 +98,12 @@ final class CspObjectRoutes {
 
         get("/volume_groups", ctx -> {
             String name = ctx.queryParam("name");
-            List<CspWire.VolumeGroup> all = backend.volumeGroups(array(ctx));
+            List<CspWire.VolumeGroupJson> all = backend.volumeGroups(array(ctx));
             if (name == null) {
                 ctx.json(all);
                 return;
             }
-            List<CspWire.VolumeGroup> hits = all.stream().filter(g -> name.equals(g.name())).toList();
+            List<CspWire.VolumeGroupJson> hits = all.stream().filter(g -> name.equals(g.name())).toList();
             if (hits.isEmpty()) {
                 throw new CspProblem(404, "Volume group with name " + name + " not found.", CspProblem.Shape.BARE);
             }
@@ -112,7 +112,7 @@ final class CspObjectRoutes {
         get("/volume_groups/{id}", ctx -> ctx.json(backend.volumeGroup(array(ctx), ctx.pathParam("id"))
                 .orElseThrow(() -> CspProblem.notFound("Volume group with id " + ctx.pathParam("id") + " not found."))));
         post("/volume_groups", ctx -> {
-            CspWire.VolumeGroup g = body(mapper, ctx, CspWire.VolumeGroup.class, "VolumeGroup");
+            CspWire.VolumeGroupJson g = body(mapper, ctx, CspWire.VolumeGroupJson.class, "VolumeGroup");
             CspRequestRules.volumeGroupCreate(g);
             ctx.json(backend.createVolumeGroup(array(ctx), g));
         });
@@ -132,7 +132,7 @@ final class CspObjectRoutes {
         get("/snapshot_groups/{id}", ctx -> ctx.json(backend.snapshotGroup(array(ctx), ctx.pathParam("id"))
                 .orElseThrow(() -> CspProblem.notFound("Snapshot group with id " + ctx.pathParam("id") + " not found."))));
         post("/snapshot_groups", ctx -> {
-            CspWire.SnapshotGroup g = body(mapper, ctx, CspWire.SnapshotGroup.class, "SnapshotGroup");
+            CspWire.SnapshotGroupJson g = body(mapper, ctx, CspWire.SnapshotGroupJson.class, "SnapshotGroup");
             CspRequestRules.snapshotGroupCreate(g);
             String array = array(ctx);
             backend.volumeGroup(array, g.volumeGroupId().trim()).ifPresent(vg -> CspRequestRules.snapshotGroupName(g, vg));
@@ -145,52 +145,52 @@ final class CspObjectRoutes {
 
         get("/replication_partners", ctx -> {
             String name = ctx.queryParam("name");
-            List<CspWire.ReplicationPartner> all = backend.partners(array(ctx));
+            List<CspWire.ReplicationPartnerJson> all = backend.partners(array(ctx));
             if (name == null) {
                 ctx.json(all);
                 return;
             }
-            List<CspWire.ReplicationPartner> hits = all.stream().filter(p -> name.equals(p.name())).toList();
+            List<CspWire.ReplicationPartnerJson> hits = all.stream().filter(p -> name.equals(p.name())).toList();
             if (hits.isEmpty()) throw CspProblem.notFound("Replication partner with name " + name + " not found.");
             ctx.json(hits);
         });
     }
 
     private void createHost(Context ctx) {
-        CspWire.Host h = body(mapper, ctx, CspWire.Host.class, "Host");
+        CspWire.HostJson h = body(mapper, ctx, CspWire.HostJson.class, "Host");
         CspRequestRules.hostCreate(h);
         ctx.json(backend.createHost(array(ctx), h).withoutSecret());
     }
 
     private void listVolumes(Context ctx) {
         String name = ctx.queryParam("name");
-        List<CspWire.Volume> all = backend.volumes(array(ctx));
+        List<CspWire.VolumeJson> all = backend.volumes(array(ctx));
         if (name == null) {
             ctx.json(all);
             return;
         }
-        List<CspWire.Volume> hits = all.stream().filter(v -> name.equals(v.name())).toList();
+        List<CspWire.VolumeJson> hits = all.stream().filter(v -> name.equals(v.name())).toList();
         if (hits.isEmpty()) throw CspProblem.notFound("Volume with name " + name + " not found.");
         ctx.json(hits);
     }
 
     private void createVolume(Context ctx) {
-        CspWire.Volume v = body(mapper, ctx, CspWire.Volume.class, "Volume");
+        CspWire.VolumeJson v = body(mapper, ctx, CspWire.VolumeJson.class, "Volume");
         CspRequestRules.volumeCreate(v);
         ctx.json(backend.createVolume(array(ctx), v));
     }
 
     private void editVolume(Context ctx) {
-        CspWire.Volume v = body(mapper, ctx, CspWire.Volume.class, "Volume");
+        CspWire.VolumeJson v = body(mapper, ctx, CspWire.VolumeJson.class, "Volume");
         String array = array(ctx);
         String id = ctx.pathParam("id");
-        CspWire.Volume current = backend.volume(array, id)
+        CspWire.VolumeJson current = backend.volume(array, id)
                 .orElseThrow(() -> CspProblem.notFound("Volume with id " + id + " not found."));
         ctx.json(backend.editVolume(array, id, CspRequestRules.volumeEdit(id, v, current)));
     }
 
     private void publish(Context ctx) {
-        CspWire.PublishOptions o = body(mapper, ctx, CspWire.PublishOptions.class, "PublishOptions");
+        CspWire.PublishOptionsJson o = body(mapper, ctx, CspWire.PublishOptionsJson.class, "PublishOptions");
         String proto = CspRequestRules.publishProtocol(o);
         ctx.json(backend.publish(array(ctx), ctx.pathParam("id"), o.hostUuid().trim(), proto));
     }
@@ -205,8 +205,8 @@ final class CspObjectRoutes {
         if (mode != null && !mode.equals("exists")) {
             throw CspProblem.badRequest("Unknown mode '" + mode + "'. The only mode is 'exists'.");
         }
-        List<CspWire.Snapshot> all = backend.snapshots(array(ctx), volumeId.trim());
-        List<CspWire.Snapshot> hits = name == null ? all : all.stream().filter(s -> name.equals(s.name())).toList();
+        List<CspWire.SnapshotJson> all = backend.snapshots(array(ctx), volumeId.trim());
+        List<CspWire.SnapshotJson> hits = name == null ? all : all.stream().filter(s -> name.equals(s.name())).toList();
         if (name != null && hits.isEmpty()) {
             throw CspProblem.notFound("Snapshot with name " + name + " of volume " + volumeId.trim() + " not found.");
         }

@@ -30,7 +30,7 @@ final class CspRequestRules {
     // ---------------------------------------------------------------- volumes
 
     /** POST /volumes. {@code id} is ignored; a new volume cannot already be {@code published}. */
-    static void volumeCreate(CspWire.Volume v) {
+    static void volumeCreate(CspWire.VolumeJson v) {
         name(v.name(), "Volume");
         boolean clone = Boolean.TRUE.equals(v.isClone()) || !blank(v.baseSnapshotId());
         if (clone && blank(v.baseSnapshotId())) {
@@ -59,7 +59,7 @@ final class CspRequestRules {
      * @param current the stored volume
      * @return the body with only description, size, config and volume_group_id left
      */
-    static CspWire.Volume volumeEdit(String pathId, CspWire.Volume in, CspWire.Volume current) {
+    static CspWire.VolumeJson volumeEdit(String pathId, CspWire.VolumeJson in, CspWire.VolumeJson current) {
         if (!blank(in.id()) && !in.id().equals(pathId)) {
             throw CspProblem.badRequest("The body's id '" + in.id() + "' is not the volume id '" + pathId + "' of the path. "
                     + "Leave id out of the body, or send the path's id.");
@@ -88,20 +88,20 @@ final class CspRequestRules {
         if (!otherChange && group == null) {
             throw CspProblem.badRequest("Nothing to change. Give description, size, volume_group_id or config.");
         }
-        return new CspWire.Volume(null, null, in.size(), in.description(), null, null, null, group, in.config());
+        return new CspWire.VolumeJson(null, null, in.size(), in.description(), null, null, null, group, in.config());
     }
 
     // ---------------------------------------------------------------- snapshots
 
     /** POST /snapshots. {@code id}, {@code size}, {@code creation_time} and {@code ready_to_use} are ignored. */
-    static void snapshotCreate(CspWire.Snapshot s) {
+    static void snapshotCreate(CspWire.SnapshotJson s) {
         name(s.name(), "Snapshot");
         require(s.volumeId(), "volume_id", "Snapshot");
         config(s.config(), "Snapshot");
     }
 
     /** POST /snapshots: a {@code volume_name} must be the name of the volume {@code volume_id} names. */
-    static void snapshotVolumeName(CspWire.Snapshot s, CspWire.Volume volume) {
+    static void snapshotVolumeName(CspWire.SnapshotJson s, CspWire.VolumeJson volume) {
         if (!blank(s.volumeName()) && !s.volumeName().equals(volume.name())) {
             throw CspProblem.badRequest("The Snapshot's volume_name '" + s.volumeName() + "' is not the name of volume "
                     + volume.id() + " ('" + volume.name() + "'). Leave volume_name out, or send the volume's name.");
@@ -111,7 +111,7 @@ final class CspRequestRules {
     // ---------------------------------------------------------------- groups
 
     /** POST /volume_groups. {@code id} and {@code creation_time} are ignored; a new group has no {@code volumes}. */
-    static void volumeGroupCreate(CspWire.VolumeGroup g) {
+    static void volumeGroupCreate(CspWire.VolumeGroupJson g) {
         name(g.name(), "VolumeGroup");
         if (g.volumes() != null && !g.volumes().isEmpty()) {
             throw CspProblem.badRequest("The request could not be understood by the server. Unexpected argument 'volumes': "
@@ -124,7 +124,7 @@ final class CspRequestRules {
      * POST /snapshot_groups. {@code id} and {@code creation_time} are ignored; {@code snapshots} must
      * be empty (the server snapshots every member of the volume group).
      */
-    static void snapshotGroupCreate(CspWire.SnapshotGroup g) {
+    static void snapshotGroupCreate(CspWire.SnapshotGroupJson g) {
         name(g.name(), "SnapshotGroup");
         require(g.volumeGroupId(), "volume_group_id", "SnapshotGroup");
         if (g.snapshots() != null && !g.snapshots().isEmpty()) {
@@ -135,7 +135,7 @@ final class CspRequestRules {
     }
 
     /** POST /snapshot_groups: a {@code volume_group_name} must be the name of the group {@code volume_group_id} names. */
-    static void snapshotGroupName(CspWire.SnapshotGroup g, CspWire.VolumeGroup group) {
+    static void snapshotGroupName(CspWire.SnapshotGroupJson g, CspWire.VolumeGroupJson group) {
         if (!blank(g.volumeGroupName()) && !g.volumeGroupName().equals(group.name())) {
             throw CspProblem.badRequest("The SnapshotGroup's volume_group_name '" + g.volumeGroupName() + "' is not the name of "
                     + "volume group " + group.id() + " ('" + group.name() + "'). Leave volume_group_name out, or send the group's name.");
@@ -145,7 +145,7 @@ final class CspRequestRules {
     // ---------------------------------------------------------------- hosts and publish
 
     /** POST /hosts. {@code id} is ignored (the server assigns it). */
-    static void hostCreate(CspWire.Host h) {
+    static void hostCreate(CspWire.HostJson h) {
         name(h.name(), "Host");
         require(h.uuid(), "uuid", "Host");
         if (empty(h.iqns()) && empty(h.wwpns()) && empty(h.nqns())) {
@@ -164,7 +164,7 @@ final class CspRequestRules {
     }
 
     /** PUT /volumes/{id}/actions/publish: the access protocol, lower case. */
-    static String publishProtocol(CspWire.PublishOptions o) {
+    static String publishProtocol(CspWire.PublishOptionsJson o) {
         require(o.hostUuid(), "host_uuid", "PublishOptions");
         require(o.accessProtocol(), "access_protocol", "PublishOptions");
         String proto = o.accessProtocol().trim().toLowerCase(Locale.ROOT);

@@ -195,7 +195,7 @@ public final class CspServer implements AutoCloseable {
                     + "/tokens and send the session_token as x-auth-token.");
         }
         if (fault == CspFaultHook.Fault.TOKEN_EXPIRED) tokens.expire(token);
-        CspTokens.Session session = tokens.check(token).orElseThrow(() -> new CspProblem(401,
+        CspTokens.LoginSession session = tokens.check(token).orElseThrow(() -> new CspProblem(401,
                 "The session token has expired or is not known. Log in again with POST " + API + "/tokens."));
         ctx.attribute(SESSION, session);
         String ip = ctx.header("x-array-ip");
@@ -243,9 +243,9 @@ public final class CspServer implements AutoCloseable {
             }
             String ip = blank(req.arrayIp()) ? ctx.header("x-array-ip") : req.arrayIp().trim();
             arrayFor(blank(ip) ? null : ip.trim());
-            CspTokens.Session s = tokens.login(req.username(), req.password(), blank(ip) ? "" : ip.trim())
+            CspTokens.LoginSession s = tokens.login(req.username(), req.password(), blank(ip) ? "" : ip.trim())
                     .orElseThrow(() -> new CspProblem(401, "The user name or password is wrong. Check them and log in again."));
-            ctx.json(new CspWire.Token(s.id(), s.arrayIp().isEmpty() ? null : s.arrayIp(), s.username(),
+            ctx.json(new CspWire.TokenJson(s.id(), s.arrayIp().isEmpty() ? null : s.arrayIp(), s.username(),
                     s.creationTime(), s.expiryTime(), s.sessionToken()));
         } finally {
             req.wipe();
@@ -253,7 +253,7 @@ public final class CspServer implements AutoCloseable {
     }
 
     private void logout(Context ctx) {
-        CspTokens.Session caller = ctx.attribute(SESSION);
+        CspTokens.LoginSession caller = ctx.attribute(SESSION);
         if (!tokens.delete(ctx.pathParam("id"), caller)) {
             throw CspProblem.notFound("Token with id " + ctx.pathParam("id") + " not found.");
         }

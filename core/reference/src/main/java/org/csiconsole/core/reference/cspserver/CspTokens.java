@@ -17,16 +17,16 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class CspTokens {
     /** A live session. Times in seconds since the epoch. */
-    record Session(String id, String sessionToken, String username, String arrayIp, long creationTime, long expiryTime) {
+    record LoginSession(String id, String sessionToken, String username, String arrayIp, long creationTime, long expiryTime) {
         @Override
         public String toString() {
-            return "Session[id=" + id + ", username=" + username + "]";
+            return "LoginSession[id=" + id + ", username=" + username + "]";
         }
     }
 
     private final CspServerConfig config;
     private final SecureRandom random = new SecureRandom();
-    private final Map<String, Session> byToken = new ConcurrentHashMap<>();
+    private final Map<String, LoginSession> byToken = new ConcurrentHashMap<>();
 
     CspTokens(CspServerConfig config) {
         this.config = config;
@@ -37,13 +37,13 @@ final class CspTokens {
      *
      * @return empty when the user is unknown or the password is wrong
      */
-    Optional<Session> login(String username, char[] password, String arrayIp) {
+    Optional<LoginSession> login(String username, char[] password, String arrayIp) {
         try {
             char[] expected = username == null ? null : config.users().get(username);
             if (expected == null || password == null || !constantTimeEquals(expected, password)) return Optional.empty();
             long now = config.clock().instant().getEpochSecond();
             long expiry = now + Math.max(1, config.tokenLifetime().toSeconds());
-            Session s = new Session(hex(21), hex(16), username, arrayIp == null ? "" : arrayIp, now, expiry);
+            LoginSession s = new LoginSession(hex(21), hex(16), username, arrayIp == null ? "" : arrayIp, now, expiry);
             byToken.put(s.sessionToken(), s);
             return Optional.of(s);
         } finally {
@@ -52,9 +52,9 @@ final class CspTokens {
     }
 
     /** The session of a token, if it exists and has not expired; an expired token is dropped. */
-    Optional<Session> check(String sessionToken) {
+    Optional<LoginSession> check(String sessionToken) {
         if (sessionToken == null || sessionToken.isEmpty()) return Optional.empty();
-        Session s = byToken.get(sessionToken);
+        LoginSession s = byToken.get(sessionToken);
         if (s == null) return Optional.empty();
         Instant now = config.clock().instant();
         if (now.getEpochSecond() >= s.expiryTime()) {
@@ -80,9 +80,9 @@ final class CspTokens {
      *
      * @return false when no such session exists
      */
-    boolean delete(String id, Session caller) {
-        for (Map.Entry<String, Session> e : byToken.entrySet()) {
-            Session s = e.getValue();
+    boolean delete(String id, LoginSession caller) {
+        for (Map.Entry<String, LoginSession> e : byToken.entrySet()) {
+            LoginSession s = e.getValue();
             if (s.id().equals(id) && s.username().equals(caller.username())) {
                 return byToken.remove(e.getKey(), s);
             }

@@ -8,7 +8,9 @@ import java.util.Map;
 
 /**
  * JSON shapes the CSP server reads and writes, one record per object table of
- * hpe-csp-rest-spec.md ("Objects") plus the OpenAPI 1.1.0 additions. Record components are written
+ * hpe-csp-rest-spec.md ("Objects") plus the OpenAPI 1.1.0 additions, named after the spec's object
+ * with a {@code Json} suffix ({@code Volume} is {@link VolumeJson}) so they never share a name with
+ * the domain records of {@code core.model} or the client's {@code CspDto} records. Record components are written
  * in snake_case; null components are left out of responses; unknown request fields are ignored.
  * Sizes are bytes, times are seconds since the epoch.
  */
@@ -30,7 +32,7 @@ public final class CspWire {
     }
 
     /** {@code Token} as POST /tokens answers it. */
-    public record Token(String id, String arrayIp, String username, long creationTime, long expiryTime,
+    public record TokenJson(String id, String arrayIp, String username, long creationTime, long expiryTime,
                         String sessionToken) {
         @Override
         public String toString() {
@@ -39,12 +41,12 @@ public final class CspWire {
     }
 
     /** {@code Host}, with OpenAPI 1.1.0 {@code nqns}, {@code access_protocol} and {@code virtual_domain}. */
-    public record Host(String id, String name, String uuid, List<String> iqns, List<String> wwpns, List<String> nqns,
+    public record HostJson(String id, String name, String uuid, List<String> iqns, List<String> wwpns, List<String> nqns,
                        List<String> networks, String chapUser, String chapPassword, String accessProtocol,
                        String virtualDomain) {
         /** The same host without its CHAP password, for responses. */
-        public Host withoutSecret() {
-            return new Host(id, name, uuid, iqns, wwpns, nqns, networks, chapUser, null, accessProtocol, virtualDomain);
+        public HostJson withoutSecret() {
+            return new HostJson(id, name, uuid, iqns, wwpns, nqns, networks, chapUser, null, accessProtocol, virtualDomain);
         }
 
         @Override
@@ -54,22 +56,22 @@ public final class CspWire {
     }
 
     /** {@code Volume}; {@code size} in bytes. Also the body of POST /volumes and PUT /volumes/{id}. */
-    public record Volume(String id, String name, Long size, String description, Boolean published,
+    public record VolumeJson(String id, String name, Long size, String description, Boolean published,
                          String baseSnapshotId, @JsonProperty("clone") Boolean isClone, String volumeGroupId,
                          Map<String, Object> config) {
     }
 
     /** {@code PublishOptions} (PUT /volumes/{id}/actions/publish) and {@code UnpublishOptions}. */
-    public record PublishOptions(String hostUuid, String accessProtocol) {
+    public record PublishOptionsJson(String hostUuid, String accessProtocol) {
     }
 
     /** {@code SecondaryLunInfo}. */
-    public record SecondaryLunInfo(Long lunId, List<String> targetNames, List<String> discoveryIps) {
+    public record SecondaryLunInfoJson(Long lunId, List<String> targetNames, List<String> discoveryIps) {
     }
 
     /** {@code PublishInfo}; the spec spells the peer list {@code PeerArrayDetails}. */
-    public record PublishInfo(String accessProtocol, List<String> discoveryIps, Long lunId,
-                              @JsonProperty("PeerArrayDetails") List<SecondaryLunInfo> peerArrayDetails,
+    public record PublishInfoJson(String accessProtocol, List<String> discoveryIps, Long lunId,
+                              @JsonProperty("PeerArrayDetails") List<SecondaryLunInfoJson> peerArrayDetails,
                               String serialNumber, List<String> targetNames, String chapUser, String chapPassword) {
         @Override
         public String toString() {
@@ -78,7 +80,7 @@ public final class CspWire {
     }
 
     /** {@code Snapshot}; also the body of POST /snapshots. */
-    public record Snapshot(String id, String name, Long size, String description, String volumeId, String volumeName,
+    public record SnapshotJson(String id, String name, Long size, String description, String volumeId, String volumeName,
                            Long creationTime, Boolean readyToUse, Map<String, Object> config) {
     }
 
@@ -87,7 +89,7 @@ public final class CspWire {
     }
 
     /** {@code VolumeGroup}; also the body of POST /volume_groups. */
-    public record VolumeGroup(String id, String name, String description, List<VolumeRef> volumes, Long creationTime,
+    public record VolumeGroupJson(String id, String name, String description, List<VolumeRef> volumes, Long creationTime,
                               Map<String, Object> config) {
     }
 
@@ -100,7 +102,7 @@ public final class CspWire {
      * {@code config} ({@code replicate}, {@code repl_status}, {@code repl_start_time},
      * {@code repl_complete_time}), as OpenAPI 1.1.0 {@code SnapshotGroupConfig}.
      */
-    public record SnapshotGroup(String id, String name, String volumeGroupId, String volumeGroupName, Long creationTime,
+    public record SnapshotGroupJson(String id, String name, String volumeGroupId, String volumeGroupName, Long creationTime,
                                 List<SnapshotRef> snapshots, Map<String, Object> config) {
     }
 
@@ -109,10 +111,10 @@ public final class CspWire {
      * {@code alive}, {@code repl_role}) and the spec example's names ({@code partner_name},
      * {@code repl_direction}), so readers of either find what they expect.
      */
-    public record ReplicationPartner(String id, String name, String partnerName, Boolean isAlive, Boolean alive,
+    public record ReplicationPartnerJson(String id, String name, String partnerName, Boolean isAlive, Boolean alive,
                                      String replRole, String replDirection) {
-        public static ReplicationPartner of(String id, String name, boolean alive, String role) {
-            return new ReplicationPartner(id, name, name, alive, alive, role, role);
+        public static ReplicationPartnerJson of(String id, String name, boolean alive, String role) {
+            return new ReplicationPartnerJson(id, name, name, alive, alive, role, role);
         }
     }
 

@@ -53,12 +53,12 @@ public final class ModelCspBackend implements CspBackend {
     // ---------------------------------------------------------------- hosts
 
     @Override
-    public List<CspWire.Host> hosts(String array) {
+    public List<CspWire.HostJson> hosts(String array) {
         return model.hosts().all().stream().map(ModelCspBackend::host).toList();
     }
 
     @Override
-    public CspWire.Host createHost(String array, CspWire.Host in) {
+    public CspWire.HostJson createHost(String array, CspWire.HostJson in) {
         Map<String, String> topology = Map.of(ArrayModel.TOPOLOGY_KEY, array);
         HostRecord h = call(() -> model.hosts().create(new HostRecord(null, in.name().trim(), in.uuid().trim(), list(in.iqns()),
                 list(in.wwpns()), list(in.nqns()), in.chapUser(), in.chapPassword(), topology, list(in.networks()), 0)));
@@ -75,25 +75,25 @@ public final class ModelCspBackend implements CspBackend {
         call(() -> model.hosts().delete(h.id()));
     }
 
-    private static CspWire.Host host(HostRecord h) {
-        return new CspWire.Host(h.id(), h.name(), h.nodeId(), h.iqns(), h.wwpns(), h.nqns(), h.networks(),
+    private static CspWire.HostJson host(HostRecord h) {
+        return new CspWire.HostJson(h.id(), h.name(), h.nodeId(), h.iqns(), h.wwpns(), h.nqns(), h.networks(),
                 h.chapUser().isEmpty() ? null : h.chapUser(), null, h.accessProtocol(), null);
     }
 
     // ---------------------------------------------------------------- volumes
 
     @Override
-    public List<CspWire.Volume> volumes(String array) {
+    public List<CspWire.VolumeJson> volumes(String array) {
         return model.volumes().all().stream().filter(v -> v.array().equals(array)).map(this::volume).toList();
     }
 
     @Override
-    public Optional<CspWire.Volume> volume(String array, String id) {
+    public Optional<CspWire.VolumeJson> volume(String array, String id) {
         return find(array, id).map(this::volume);
     }
 
     @Override
-    public CspWire.Volume createVolume(String array, CspWire.Volume in) {
+    public CspWire.VolumeJson createVolume(String array, CspWire.VolumeJson in) {
         String groupId = blank(in.volumeGroupId()) ? null : in.volumeGroupId().trim();
         if (groupId != null) groups.requireGroup(array, groupId);
         String base = blank(in.baseSnapshotId()) ? null : in.baseSnapshotId().trim();
@@ -124,11 +124,11 @@ public final class ModelCspBackend implements CspBackend {
     }
 
     @Override
-    public CspWire.Volume editVolume(String array, String id, CspWire.Volume in) {
+    public CspWire.VolumeJson editVolume(String array, String id, CspWire.VolumeJson in) {
         return guarded(id, () -> edit(array, id, in));
     }
 
-    private CspWire.Volume edit(String array, String id, CspWire.Volume in) {
+    private CspWire.VolumeJson edit(String array, String id, CspWire.VolumeJson in) {
         VolumeRecord v = requireVolume(array, id);
         Map<String, String> config = text(in.config());
         for (String k : config.keySet()) {
@@ -154,11 +154,11 @@ public final class ModelCspBackend implements CspBackend {
     }
 
     @Override
-    public CspWire.PublishInfo publish(String array, String volumeId, String hostUuid, String protocol) {
+    public CspWire.PublishInfoJson publish(String array, String volumeId, String hostUuid, String protocol) {
         return guarded(volumeId, () -> publishNow(array, volumeId, hostUuid, protocol));
     }
 
-    private CspWire.PublishInfo publishNow(String array, String volumeId, String hostUuid, String protocol) {
+    private CspWire.PublishInfoJson publishNow(String array, String volumeId, String hostUuid, String protocol) {
         VolumeRecord v = requireVolume(array, volumeId);
         HostRecord h = model.hosts().byNodeId(hostUuid).or(() -> model.hosts().get(hostUuid))
                 .orElseThrow(() -> CspProblem.notFound("Host with uuid " + hostUuid + " not found. Register it with POST /hosts first."));
@@ -180,7 +180,7 @@ public final class ModelCspBackend implements CspBackend {
         return publishInfo(v, h, p, protocol);
     }
 
-    private CspWire.PublishInfo publishInfo(VolumeRecord v, HostRecord h, Publication p, String protocol) {
+    private CspWire.PublishInfoJson publishInfo(VolumeRecord v, HostRecord h, Publication p, String protocol) {
         Map<String, String> ctx = p.publishContext();
         long lun = parseLong(ctx.get("lun"));
         StorageArray a = model.arrays().get(v.array()).orElse(null);
@@ -190,16 +190,16 @@ public final class ModelCspBackend implements CspBackend {
             case "nvmetcp" -> List.of(ctx.getOrDefault("target_nqn", "nqn.2020-01.org.csi-console:" + v.array()));
             default -> List.of(ctx.getOrDefault("target_iqns", "iqn.2020-01.org.csi-console:" + v.array() + ":" + v.id()));
         };
-        List<CspWire.SecondaryLunInfo> peers = new ArrayList<>();
+        List<CspWire.SecondaryLunInfoJson> peers = new ArrayList<>();
         model.replications().of(v.id()).ifPresent(r -> {
             StorageArray peer = model.arrays().get(r.peerArray()).orElse(null);
             boolean fc = protocol.equals("fc");
-            peers.add(new CspWire.SecondaryLunInfo(lun,
+            peers.add(new CspWire.SecondaryLunInfoJson(lun,
                     fc ? null : List.of("iqn.2020-01.org.csi-console:" + r.peerArray() + ":" + r.peerId()),
                     fc || peer == null ? null : peer.discoveryIps()));
         });
         boolean chap = protocol.equals("iscsi") && !h.chapUser().isEmpty();
-        return new CspWire.PublishInfo(protocol, protocol.equals("fc") ? null : discovery, lun, peers,
+        return new CspWire.PublishInfoJson(protocol, protocol.equals("fc") ? null : discovery, lun, peers,
                 Publications.serialOf(v.id()), targets, chap ? h.chapUser() : null, chap ? h.chapPassword() : null);
     }
 
@@ -235,12 +235,12 @@ public final class ModelCspBackend implements CspBackend {
         }
     }
 
-    private CspWire.Volume volume(VolumeRecord v) {
+    private CspWire.VolumeJson volume(VolumeRecord v) {
         Map<String, Object> config = new TreeMap<>();
         v.parameters().forEach((k, x) -> config.put(k, typed(x)));
         v.mutableParameters().forEach((k, x) -> config.put(k, typed(x)));
         boolean clone = v.sourceSnapshotId() != null || v.sourceVolumeId() != null;
-        return new CspWire.Volume(v.id(), v.name(), v.capacityBytes(), v.description(),
+        return new CspWire.VolumeJson(v.id(), v.name(), v.capacityBytes(), v.description(),
                 !model.publications().of(v.id()).isEmpty(), v.sourceSnapshotId() == null ? "" : v.sourceSnapshotId(),
                 clone ? Boolean.TRUE : null, model.groups().of(v.id()).map(VolumeGroupRecord::id).orElse(""), config);
     }
@@ -248,18 +248,18 @@ public final class ModelCspBackend implements CspBackend {
     // ---------------------------------------------------------------- snapshots
 
     @Override
-    public List<CspWire.Snapshot> snapshots(String array, String volumeId) {
+    public List<CspWire.SnapshotJson> snapshots(String array, String volumeId) {
         VolumeRecord v = requireVolume(array, volumeId);
         return model.snapshots().of(v.id()).stream().map(s -> snapshot(s, v)).toList();
     }
 
     @Override
-    public Optional<CspWire.Snapshot> snapshot(String array, String id) {
+    public Optional<CspWire.SnapshotJson> snapshot(String array, String id) {
         return model.snapshots().get(id).flatMap(s -> find(array, s.sourceVolumeId()).map(v -> snapshot(s, v)));
     }
 
     @Override
-    public CspWire.Snapshot createSnapshot(String array, CspWire.Snapshot in) {
+    public CspWire.SnapshotJson createSnapshot(String array, CspWire.SnapshotJson in) {
         VolumeRecord v = requireVolume(array, in.volumeId().trim());
         SnapshotRecord s = call(() -> model.snapshots().create(in.name().trim(), v.id(), in.description()));
         return snapshot(s, v);
@@ -267,32 +267,32 @@ public final class ModelCspBackend implements CspBackend {
 
     @Override
     public void deleteSnapshot(String array, String id) {
-        CspWire.Snapshot s = snapshot(array, id).orElseThrow(() -> CspProblem.notFound("Snapshot with id " + id + " not found."));
+        CspWire.SnapshotJson s = snapshot(array, id).orElseThrow(() -> CspProblem.notFound("Snapshot with id " + id + " not found."));
         if (model.volumes().all().stream().anyMatch(v -> id.equals(v.sourceSnapshotId()))) {
             throw CspProblem.conflict("Snapshot " + s.name() + " for volume " + s.volumeName() + " has a clone.");
         }
         call(() -> model.snapshots().delete(id));
     }
 
-    private static CspWire.Snapshot snapshot(SnapshotRecord s, VolumeRecord v) {
-        return new CspWire.Snapshot(s.id(), s.name(), s.sizeBytes(), s.description(), s.sourceVolumeId(), v.name(), s.createdAtMs() / 1000,
+    private static CspWire.SnapshotJson snapshot(SnapshotRecord s, VolumeRecord v) {
+        return new CspWire.SnapshotJson(s.id(), s.name(), s.sizeBytes(), s.description(), s.sourceVolumeId(), v.name(), s.createdAtMs() / 1000,
                 s.readyToUse(), Map.of());
     }
 
     // ---------------------------------------------------------------- volume groups, snapshot groups
 
     @Override
-    public List<CspWire.VolumeGroup> volumeGroups(String array) {
+    public List<CspWire.VolumeGroupJson> volumeGroups(String array) {
         return groups.volumeGroups(array);
     }
 
     @Override
-    public Optional<CspWire.VolumeGroup> volumeGroup(String array, String id) {
+    public Optional<CspWire.VolumeGroupJson> volumeGroup(String array, String id) {
         return groups.volumeGroup(array, id);
     }
 
     @Override
-    public CspWire.VolumeGroup createVolumeGroup(String array, CspWire.VolumeGroup in) {
+    public CspWire.VolumeGroupJson createVolumeGroup(String array, CspWire.VolumeGroupJson in) {
         return groups.createVolumeGroup(array, in);
     }
 
@@ -302,17 +302,17 @@ public final class ModelCspBackend implements CspBackend {
     }
 
     @Override
-    public List<CspWire.SnapshotGroup> snapshotGroups(String array, String volumeGroupId) {
+    public List<CspWire.SnapshotGroupJson> snapshotGroups(String array, String volumeGroupId) {
         return groups.snapshotGroups(array, volumeGroupId);
     }
 
     @Override
-    public Optional<CspWire.SnapshotGroup> snapshotGroup(String array, String id) {
+    public Optional<CspWire.SnapshotGroupJson> snapshotGroup(String array, String id) {
         return groups.snapshotGroup(array, id);
     }
 
     @Override
-    public CspWire.SnapshotGroup createSnapshotGroup(String array, CspWire.SnapshotGroup in) {
+    public CspWire.SnapshotGroupJson createSnapshotGroup(String array, CspWire.SnapshotGroupJson in) {
         return groups.createSnapshotGroup(array, in);
     }
 
@@ -324,9 +324,9 @@ public final class ModelCspBackend implements CspBackend {
     // ---------------------------------------------------------------- partners
 
     @Override
-    public List<CspWire.ReplicationPartner> partners(String array) {
+    public List<CspWire.ReplicationPartnerJson> partners(String array) {
         StorageArray a = model.arrays().get(array).orElse(null);
-        List<CspWire.ReplicationPartner> out = new ArrayList<>();
+        List<CspWire.ReplicationPartnerJson> out = new ArrayList<>();
         for (StorageArray other : model.arrays().all()) {
             boolean partnered = a != null && (other.name().equals(a.partner()) || array.equals(other.partner()));
             if (other.name().equals(array) || !partnered) continue;
@@ -343,7 +343,7 @@ public final class ModelCspBackend implements CspBackend {
                 if (r.health() == ReplicationHealthState.DEGRADED && r.message().contains("link")) alive = false;
             }
             String role = down && up ? "bi_directional" : down ? "downstream" : up ? "upstream" : "none";
-            out.add(CspWire.ReplicationPartner.of("partner-" + other.name(), other.name(), alive, role));
+            out.add(CspWire.ReplicationPartnerJson.of("partner-" + other.name(), other.name(), alive, role));
         }
         return out;
     }

@@ -14,6 +14,7 @@ import org.csiconsole.core.reference.array.GroupSnapshotRecord;
 import org.csiconsole.core.reference.array.ReplicationHealthState;
 import org.csiconsole.core.reference.array.SnapshotRecord;
 import org.csiconsole.core.reference.array.VolumeGroupRecord;
+import org.csiconsole.core.reference.array.VolumeGroupSpec;
 import org.csiconsole.core.reference.array.VolumeRecord;
 
 /**
@@ -28,22 +29,23 @@ final class ModelCspGroups {
         this.model = model;
     }
 
-    List<CspWire.VolumeGroup> volumeGroups(String array) {
+    List<CspWire.VolumeGroupJson> volumeGroups(String array) {
         return model.groups().all().stream().filter(g -> inArray(g, array)).map(this::group).toList();
     }
 
-    Optional<CspWire.VolumeGroup> volumeGroup(String array, String id) {
+    Optional<CspWire.VolumeGroupJson> volumeGroup(String array, String id) {
         return model.groups().get(id).filter(g -> inArray(g, array)).map(this::group);
     }
 
-    CspWire.VolumeGroup createVolumeGroup(String array, CspWire.VolumeGroup in) {
-        String name = in.name().trim();
-        Optional<VolumeGroupRecord> existing = model.groups().byName(name);
-        if (existing.isPresent()) {
-            throw CspProblem.conflict("Volume group name " + name + " is already used by " + existing.get().id() + ".");
-        }
-        VolumeGroupRecord g = call(() -> model.groups().create(name, in.description(), text(in.config()), List.of()));
-        return group(g);
+    /**
+     * POST /volume_groups: a new empty group on the addressed array, or the existing group of that
+     * name when the model's one idempotency rule ({@link org.csiconsole.core.reference.array.VolumeGroups#existingFor})
+     * finds the request compatible (200 either way); 409 when the name is taken with another
+     * {@code config}, or by a group with members on another array.
+     */
+    CspWire.VolumeGroupJson createVolumeGroup(String array, CspWire.VolumeGroupJson in) {
+        VolumeGroupSpec spec = new VolumeGroupSpec(in.name().trim(), in.description(), text(in.config()), List.of(), array);
+        return group(call(() -> model.groups().create(spec)));
     }
 
     void deleteVolumeGroup(String array, String id) {
@@ -54,10 +56,10 @@ final class ModelCspGroups {
         call(() -> model.groups().delete(g.id()));
     }
 
-    private CspWire.VolumeGroup group(VolumeGroupRecord g) {
+    private CspWire.VolumeGroupJson group(VolumeGroupRecord g) {
         List<CspWire.VolumeRef> refs = g.volumeIds().stream()
                 .map(id -> new CspWire.VolumeRef(id, model.volumes().get(id).map(VolumeRecord::name).orElse(""))).toList();
-        return new CspWire.VolumeGroup(g.id(), g.name(), g.description(), refs, g.createdAtMs() / 1000,
+        return new CspWire.VolumeGroupJson(g.id(), g.name(), g.description(), refs, g.createdAtMs() / 1000,
                 new TreeMap<>(g.parameters()));
     }
 
@@ -90,17 +92,17 @@ final class ModelCspGroups {
 
     // ---------------------------------------------------------------- snapshot groups
 
-    List<CspWire.SnapshotGroup> snapshotGroups(String array, String volumeGroupId) {
+    List<CspWire.SnapshotGroupJson> snapshotGroups(String array, String volumeGroupId) {
         VolumeGroupRecord g = requireGroup(array, volumeGroupId);
         return model.groupSnapshots().all().stream().filter(s -> g.id().equals(s.volumeGroupId())).map(this::snapshotGroup).toList();
     }
 
-    Optional<CspWire.SnapshotGroup> snapshotGroup(String array, String id) {
+    Optional<CspWire.SnapshotGroupJson> snapshotGroup(String array, String id) {
         return model.groupSnapshots().get(id).filter(s -> s.sourceVolumeIds().stream().allMatch(v -> onArray(array, v)))
                 .map(this::snapshotGroup);
     }
 
-    CspWire.SnapshotGroup createSnapshotGroup(String array, CspWire.SnapshotGroup in) {
+    CspWire.SnapshotGroupJson createSnapshotGroup(String array, CspWire.SnapshotGroupJson in) {
         VolumeGroupRecord g = requireGroup(array, in.volumeGroupId().trim());
         if (g.volumeIds().isEmpty()) {
             throw CspProblem.badRequest("Volume group " + g.name() + " has no volumes, so there is nothing to snapshot. "
@@ -121,7 +123,7 @@ final class ModelCspGroups {
         call(() -> model.groupSnapshots().delete(s.id(), List.of()));
     }
 
-    private CspWire.SnapshotGroup snapshotGroup(GroupSnapshotRecord s) {
+    private CspWire.SnapshotGroupJson snapshotGroup(GroupSnapshotRecord s) {
         List<CspWire.SnapshotRef> refs = new ArrayList<>();
         for (int i = 0; i < s.snapshotIds().size(); i++) {
             String sid = s.snapshotIds().get(i);
@@ -143,7 +145,7 @@ final class ModelCspGroups {
             config.put("repl_start_time", created);
             if (done) config.put("repl_complete_time", Math.max(created, r.lastSyncTimeMs() / 1000));
         });
-        return new CspWire.SnapshotGroup(s.id(), s.name(), vgId, vg.map(VolumeGroupRecord::name).orElse(""),
+        return new CspWire.SnapshotGroupJson(s.id(), s.name(), vgId, vg.map(VolumeGroupRecord::name).orElse(""),
                 s.createdAtMs() / 1000, refs, config);
     }
 

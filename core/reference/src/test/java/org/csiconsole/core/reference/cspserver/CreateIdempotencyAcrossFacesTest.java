@@ -11,6 +11,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.UUID;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
@@ -19,12 +20,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import volumegroup.VolumeGroupProto;
 
 /**
- * The same create sent over CSI and over CSP gets the same answer, because both faces apply the
- * model's one idempotency rule per aggregate (CSI spec v1.12 CreateVolume / CreateSnapshot: same
- * name and compatible arguments answer the existing object, incompatible ones ALREADY_EXISTS; the
- * CSP face answers the existing object with 200 and a conflict with 409).
+ * The same create sent over CSI (or csi-addons) and over CSP gets the same answer, because both
+ * faces apply the model's one idempotency rule per aggregate (CSI spec v1.12 CreateVolume /
+ * CreateSnapshot and csi-addons CreateVolumeGroup: same name and compatible arguments answer the
+ * existing object, incompatible ones ALREADY_EXISTS; the CSP face answers the existing object with
+ * 200 and a conflict with 409).
  */
 class CreateIdempotencyAcrossFacesTest {
     private static final long MIB = 1L << 20;
@@ -38,6 +41,7 @@ class CreateIdempotencyAcrossFacesTest {
     private Http http;
     private ManagedChannel channel;
     private ControllerGrpc.ControllerBlockingStub csi;
+    private volumegroup.ControllerGrpc.ControllerBlockingStub groups;
 
     @BeforeEach
     void start() {
@@ -49,6 +53,7 @@ class CreateIdempotencyAcrossFacesTest {
         plugin.startInProcess(name);
         channel = InProcessChannelBuilder.forName(name).directExecutor().build();
         csi = ControllerGrpc.newBlockingStub(channel);
+        groups = volumegroup.ControllerGrpc.newBlockingStub(channel);
     }
 
     @AfterEach
@@ -130,5 +135,52 @@ class CreateIdempotencyAcrossFacesTest {
         assertThat(http.post("/snapshots", "{\"name\":\"snap-1\",\"volume_id\":\"" + b + "\"}").status())
                 .as("same name, other source over CSP").isEqualTo(409);
         assertThat(plugin.model().snapshots().all()).hasSize(1);
+    }
+
+    /** CreateVolumeGroup as csi-addons sends it, naming no volumes (as the CSP face cannot). */
+    private String addonsGroupCreate(String name, Map<String, String> parameters) {
+        return groups.createVolumeGroup(VolumeGroupProto.CreateVolumeGroupRequest.newBuilder().setName(name)
+                .putAllParameters(parameters).build()).getVolumeGroup().getVolumeGroupId();
+    }
+
+    private Http.Reply cspGroupCreate(String name, String configJson) {
+        return http.post("/volume_groups", "{\"name\":\"" + name + "\",\"description\":\"from the CSP face\""
+                + (configJson == null ? "" : ",\"config\":" + configJson) + "}");
+    }
+
+    @Test
+    void aVolumeGroupCreatedOverCsiAddonsIsAnsweredAlikeByARepeatedCreateOverCsiAddonsAndOverCsp() {
+        Map<String, String> daily = Map.of("protection_template", "daily", "replicate", "false");
+        String id = addonsGroupCreate("vg-1", daily);
+
+        assertThat(addonsGroupCreate("vg-1", daily)).isEqualTo(id);
+        assertThat(idOf(cspGroupCreate("vg-1", "{\"protection_template\":\"daily\",\"replicate\":false}")))
+                .as("the same parameters as CSP config").isEqualTo(id);
+
+        String member = csi.createVolume(csiCreate("pvc-1", GIB)).getVolume().getVolumeId();
+        groups.modifyVolumeGroupMembership(VolumeGroupProto.ModifyVolumeGroupMembershipRequest.newBuilder()
+                .setVolumeGroupId(id).addVolumeIds(member).build());
+        assertThat(addonsGroupCreate("vg-1", daily))
+                .as("a create naming no volumes still names the group after a volume joined").isEqualTo(id);
+        assertThat(idOf(cspGroupCreate("vg-1", "{\"protection_template\":\"daily\",\"replicate\":false}")))
+                .as("the CSP face accepts it as well").isEqualTo(id);
+
+        assertAlreadyExists(() -> addonsGroupCreate("vg-1", Map.of("protection_template", "hourly")));
+        assertThat(cspGroupCreate("vg-1", "{\"protection_template\":\"hourly\"}").status())
+                .as("the CSP face refuses other parameters as well").isEqualTo(409);
+        assertThat(plugin.model().groups().all()).hasSize(1);
+    }
+
+    @Test
+    void aVolumeGroupCreatedOverCspIsAnsweredAlikeByARepeatedCreateOverCspAndOverCsiAddons() {
+        String id = idOf(cspGroupCreate("volumegroup-1", "{\"protection_template\":\"daily\"}"));
+
+        assertThat(idOf(cspGroupCreate("volumegroup-1", "{\"protection_template\":\"daily\"}")))
+                .as("a repeated POST /volume_groups answers the existing group").isEqualTo(id);
+        assertThat(addonsGroupCreate("volumegroup-1", Map.of("protection_template", "daily"))).isEqualTo(id);
+
+        assertThat(cspGroupCreate("volumegroup-1", null).status()).as("no config is other parameters").isEqualTo(409);
+        assertAlreadyExists(() -> addonsGroupCreate("volumegroup-1", Map.of()));
+        assertThat(plugin.model().groups().all()).hasSize(1);
     }
 }

@@ -1,7 +1,7 @@
 package org.csiconsole.core.reference.cspserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.csiconsole.core.reference.MutableClock;
+import org.csiconsole.core.testing.MutableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -220,7 +220,11 @@ class ReferenceCspServerTest {
         String gid = g.get("id").asText();
         assertThat(g.get("volumes").size()).isZero();
         assertThat(g.get("creation_time").asLong()).isPositive();
-        assertThat(http.post("/volume_groups", "{\"name\":\"volumegroup-1\"}").status()).isEqualTo(409);
+        assertThat(ok(http.post("/volume_groups", "{\"name\":\"volumegroup-1\",\"description\":\"my first volumegroup\","
+                + "\"config\":{\"protection_template\":\"daily\"}}")).get("id").asText())
+                .as("a repeated create answers the existing group").isEqualTo(gid);
+        assertThat(http.post("/volume_groups", "{\"name\":\"volumegroup-1\"}").status())
+                .as("the same name with another config").isEqualTo(409);
         JsonNode member = ok(http.post("/volumes", "{\"name\":\"pvc-1\",\"size\":" + GIB + ",\"volume_group_id\":\"" + gid + "\"}"));
         assertThat(member.get("volume_group_id").asText()).isEqualTo(gid);
         String other = createVolume("pvc-2", GIB).get("id").asText();

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class GrpcFuzzTest {
     /** A generated request for one RPC. */
-    record Call(ServerMethodDefinition<?, ?> method, Message request) {
+    record FuzzCall(ServerMethodDefinition<?, ?> method, Message request) {
         @Override
         public String toString() {
             String text = TextFormat.shortDebugString(request);
@@ -78,7 +78,7 @@ class GrpcFuzzTest {
             ServerMethodDefinition<?, ?> m = methods.get(random.nextInt(methods.size()));
             Message prototype = (Message) ((MethodDescriptor.PrototypeMarshaller<?>) m.getMethodDescriptor()
                     .getRequestMarshaller()).getMessagePrototype();
-            check(new Call(m, new ProtoGen(random, fuzz.pool()).message(prototype)));
+            check(new FuzzCall(m, new ProtoGen(random, fuzz.pool()).message(prototype)));
         });
         assertThat(fuzz.violations()).as("plugin state after the run").isEmpty();
     }
@@ -92,7 +92,7 @@ class GrpcFuzzTest {
                 .toList();
     }
 
-    private void check(Call call) {
+    private void check(FuzzCall call) {
         Status status = invoke(call);
         assertThat(status.getCode()).as("%s answered %s", call, status)
                 .isNotIn(Status.Code.INTERNAL, Status.Code.UNKNOWN, Status.Code.DEADLINE_EXCEEDED);
@@ -103,7 +103,7 @@ class GrpcFuzzTest {
 
     /** Calls the RPC with the generated request; reads at most 1,000 messages of a stream. */
     @SuppressWarnings("unchecked")
-    Status invoke(Call call) {
+    Status invoke(FuzzCall call) {
         return invoke(fuzz, call.method(), call.request());
     }
 

@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Function;
 
 /** One kind of model object in memory: rows by id (sorted), an optional unique name index, change hooks. */
-final class Table<T> {
+final class ModelTable<T> {
     interface Hook<T> {
         void changed(String id, T before, T after);
     }
@@ -18,7 +18,7 @@ final class Table<T> {
     private final Map<String, String> byName = new ConcurrentHashMap<>();
     private Hook<T> hook;
 
-    Table(String kind, Class<T> type, Function<T, String> nameOf) {
+    ModelTable(String kind, Class<T> type, Function<T, String> nameOf) {
         this.kind = kind;
         this.type = type;
         this.nameOf = nameOf;

@@ -1,4 +1,4 @@
-package org.csiconsole.core.reference;
+package org.csiconsole.core.testing;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -7,7 +7,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
-/** A clock tests move by hand (token expiry, replication schedule). */
+/** A clock tests move by hand (token expiry, token refresh, replication schedule); safe to move from any thread. */
 public final class MutableClock extends Clock {
     private final AtomicReference<Instant> now;
 

@@ -1,0 +1,173 @@
+package org.csiconsole.views.theme;
+
+import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.views.notify.Severity;
+
+import java.util.Locale;
+
+/**
+ * The console's own CSS style classes, in one place; {@code console.css} styles each of them with
+ * the same name. Code adds these constants next to AtlantaFX's {@code Styles} (accent, flat, small,
+ * ...), never a literal: a typo is then a compile error, and {@code ConsoleStylesTest} checks that
+ * every constant is styled by console.css and that console.css styles no other {@code cc-} class.
+ */
+public final class ConsoleStyles {
+    private ConsoleStyles() {
+    }
+
+    // ---- text
+    /** Monospaced text: ids, endpoints, paths, times. */
+    public static final String MONO = "cc-mono";
+    /** Secondary text in the muted foreground colour. */
+    public static final String MUTED = "cc-muted";
+    /** Bold text inside a sentence (a name to type, say). */
+    public static final String STRONG = "cc-strong";
+    /** A bold, muted heading over a section of a card, pane or dialog. */
+    public static final String SECTION_TITLE = "cc-section-title";
+    /** A key drawn as a key cap (shortcuts on the start view). */
+    public static final String KEYCAP = "cc-keycap";
+    /** A small rounded label: a state, a count, "alpha". */
+    public static final String BADGE = "cc-badge";
+    /** A badge for an alpha feature. */
+    public static final String ALPHA_BADGE = "cc-alpha-badge";
+    /** A bordered card on the start and plugin views. */
+    public static final String CARD = "cc-card";
+
+    // ---- workbench
+    /** The workbench's root pane. */
+    public static final String WORKBENCH = "cc-workbench";
+    /** The centre (tab) area of the workbench. */
+    public static final String CENTRE = "cc-centre";
+    /** The tool bar under the menu bar. */
+    public static final String TOOLBAR = "cc-toolbar";
+    /** The status bar at the bottom of the window. */
+    public static final String STATUS_BAR = "cc-status-bar";
+    /** The bottom panel (tasks, notifications, trace). */
+    public static final String BOTTOM_PANEL = "cc-bottom-panel";
+    /** The tool bar of a bottom panel tab. */
+    public static final String PANEL_TOOLBAR = "cc-panel-toolbar";
+    /** The tasks panel. */
+    public static final String TASKS_PANEL = "cc-tasks-panel";
+    /** The notifications panel. */
+    public static final String NOTIFICATIONS_PANEL = "cc-notifications-panel";
+    /** The start view shown with no tab open. */
+    public static final String START_VIEW = "cc-start-view";
+    /** The centred page of the start view. */
+    public static final String START_PAGE = "cc-start-page";
+    /** The view shown for a resource kind that has no view yet. */
+    public static final String PLACEHOLDER_VIEW = "cc-placeholder-view";
+
+    // ---- navigator
+    /** The navigator pane. */
+    public static final String NAVIGATOR = "cc-navigator";
+    /** The header line over a side pane. */
+    public static final String PANE_HEADER = "cc-pane-header";
+    /** A group heading row of the navigator ("Connections", "Console"). */
+    public static final String NAV_GROUP = "cc-nav-group";
+    /** The label of a navigator group heading. */
+    public static final String NAV_GROUP_LABEL = "cc-nav-group-label";
+    /** The label of a connection in the navigator. */
+    public static final String NAV_CONNECTION = "cc-nav-connection";
+    /** A count or state tag next to a navigator row. */
+    public static final String NAV_COUNT = "cc-nav-count";
+    /** The dot that shows a connection's state; coloured by {@link #connectionState(ConnectionState)}. */
+    public static final String STATE_DOT = "cc-state-dot";
+    private static final String STATE_PREFIX = "cc-state-";
+
+    // ---- views and tables
+    /** A feature view over a storage table. */
+    public static final String STORAGE_VIEW = "cc-storage-view";
+    /** The command bar of a storage view (actions on the selection). */
+    public static final String COMMAND_BAR = "cc-command-bar";
+    /** The status line of a view (counts, warnings). */
+    public static final String VIEW_STATUS = "cc-view-status";
+    /** A resource table. */
+    public static final String RESOURCE_TABLE = "cc-resource-table";
+    /** The tool bar over a resource table (filter, counts). */
+    public static final String TABLE_TOOLBAR = "cc-table-toolbar";
+    /** The split pane of a table and its detail pane. */
+    public static final String MASTER_DETAIL = "cc-master-detail";
+    /** The detail pane next to a table. */
+    public static final String DETAIL_PANE = "cc-detail-pane";
+    /** The title of a detail pane. */
+    public static final String DETAIL_TITLE = "cc-detail-title";
+    /** A grid of property keys and values. */
+    public static final String PROPERTY_GRID = "cc-property-grid";
+    /** A property's key (label column). */
+    public static final String PROPERTY_KEY = "cc-property-key";
+    /** A property's value. */
+    public static final String PROPERTY_VALUE = "cc-property-value";
+    /** The placeholder of an empty table. */
+    public static final String EMPTY_STATE = "cc-empty-state";
+    /** The icon of an empty-table placeholder. */
+    public static final String EMPTY_ICON = "cc-empty-icon";
+    /** The title of an empty-table placeholder. */
+    public static final String EMPTY_TITLE = "cc-empty-title";
+    /** The message of an empty-table placeholder. */
+    public static final String EMPTY_MESSAGE = "cc-empty-message";
+    /** A table cell in a good state (ready, advertised). */
+    public static final String CELL_OK = "cc-cell-ok";
+    /** A table cell that needs a look (not ready yet, alpha). */
+    public static final String CELL_WARNING = "cc-cell-warning";
+    /** A table cell in a bad state (abnormal condition, replication error). */
+    public static final String CELL_DANGER = "cc-cell-danger";
+    /** A table cell without weight (not advertised). */
+    public static final String CELL_MUTED = "cc-cell-muted";
+    /** A capability the plugin advertises. */
+    public static final String CAPABILITY_ON = "cc-capability-on";
+    /** A capability the plugin does not advertise. */
+    public static final String CAPABILITY_OFF = "cc-capability-off";
+    /** A call trace row whose call succeeded. */
+    public static final String STATUS_OK = "cc-status-ok";
+    /** A call trace row whose call failed. */
+    public static final String STATUS_FAILED = "cc-status-failed";
+
+    // ---- dialogs and forms
+    /** The header (icon and heading) of a dialog. */
+    public static final String DIALOG_HEADER = "cc-dialog-header";
+    /** The heading text of a dialog. */
+    public static final String DIALOG_HEADING = "cc-dialog-heading";
+    /** The icon of an informational dialog (connection, password). */
+    public static final String ACCENT_ICON = "cc-accent-icon";
+    /** The icon of a warning dialog (trust, typed confirmation). */
+    public static final String WARNING_ICON = "cc-warning-icon";
+    /** The icon of a failure dialog. */
+    public static final String DANGER_ICON = "cc-danger-icon";
+    /** The dialog pane of a failure dialog. */
+    public static final String FAILURE_DIALOG = "cc-failure-dialog";
+    /** The dialog pane of a form dialog. */
+    public static final String FORM_DIALOG = "cc-form-dialog";
+    /** The dialog pane of the connection dialog. */
+    public static final String CONNECTION_DIALOG = "cc-connection-dialog";
+    /** The prompt of a typed confirmation ("type the name to confirm"). */
+    public static final String PROMPT = "cc-prompt";
+    /** The error line under a form field. */
+    public static final String FIELD_ERROR = "cc-field-error";
+
+    // ---- theme
+    /** Set on scene roots while the dark theme is on, for selectors that differ in dark (the tokens follow the theme by themselves). */
+    public static final String DARK = "cc-dark";
+
+    private static final String SEVERITY_PREFIX = "cc-severity-";
+
+    /**
+     * The class that colours a connection state's dot: {@code cc-state-connected},
+     * {@code cc-state-connecting}, {@code cc-state-reconnecting}, ... (one per {@link ConnectionState}).
+     */
+    public static String connectionState(ConnectionState state) {
+        return STATE_PREFIX + state.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether {@code styleClass} is one of {@link #connectionState(ConnectionState)}'s classes. */
+    public static boolean isConnectionState(String styleClass) {
+        return styleClass.startsWith(STATE_PREFIX) && !styleClass.equals(STATE_DOT);
+    }
+
+    /**
+     * The class that colours a notification's icon: {@code cc-severity-info}, {@code cc-severity-success},
+     * {@code cc-severity-warning}, {@code cc-severity-error}.
+     */
+    public static String severity(Severity severity) {
+        return SEVERITY_PREFIX + severity.name().toLowerCase(Locale.ROOT);
+    }
+}
