@@ -32,6 +32,14 @@ public final class Texts {
         return bytes <= 0 ? "" : ByteSize.format(bytes);
     }
 
+    /**
+     * A size a driver answered with, e.g. {@code 10 GiB}; {@code size not reported} for 0, the CSI
+     * spec's value when the plugin does not say (csi.proto {@code Volume.capacity_bytes}).
+     */
+    public static String reportedSize(long bytes) {
+        return bytes <= 0 ? "size not reported" : ByteSize.format(bytes);
+    }
+
     /** Exact bytes with grouping, e.g. {@code 10,737,418,240 bytes}. */
     public static String exactBytes(long bytes) {
         return ByteSize.grouped(bytes) + (bytes == 1 ? " byte" : " bytes");

@@ -18,6 +18,7 @@ import org.csiconsole.views.storage.Texts;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The forms of volume commands, with their checks, and their conversion to port requests. Checks
@@ -111,11 +112,19 @@ public final class VolumeForms {
         return f;
     }
 
-    /** The modify form: mutable parameters as key=value lines, at least one. */
-    public static Form modify(String volumeName) {
+    /**
+     * The modify form: mutable parameters as key=value lines, at least one.
+     *
+     * @param current the mutable parameters this console set on the volume, filled in; empty when
+     *                none are known (the driver does not report them: csi.proto {@code Volume} has no
+     *                {@code mutable_parameters})
+     */
+    public static Form modify(String volumeName, Map<String, String> current) {
         Form f = new Form("Modify volume " + volumeName,
-                "ControllerModifyVolume changes mutable parameters; the plugin decides which keys it accepts.", "Modify");
-        f.addText("mutableParameters", "Mutable parameters", "", TextInput.Kind.LINES, "One key=value per line, e.g. iops=5000.",
+                "ControllerModifyVolume changes mutable parameters; the plugin decides which keys it accepts. "
+                        + (current.isEmpty() ? "The driver does not report the current values; give the keys to change."
+                        : "Filled in: the values set from this console (the driver does not report them)."), "Modify");
+        f.addText("mutableParameters", "Mutable parameters", Texts.keyValues(current), TextInput.Kind.LINES, "One key=value per line, e.g. iops=5000.",
                 text -> {
                     String e = Form.checkKeyValues(text);
                     if (!e.isEmpty()) return e;

@@ -91,6 +91,34 @@ class VolumesViewFxTest {
     }
 
     @Test
+    void aFailedCreateKeepsTheDialogOpenWithTheErrorInsideAndTheValuesKept(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        fx.storage.failNext("createVolume", FailureKind.INVALID_ARGUMENT, "fs_type btrfs is not supported",
+                "Leave the file system empty for the driver's default.");
+        robot.clickOn("#volume-create");
+        javafx.stage.Window dialog = fx.dialog(robot).getScene().getWindow();
+        robot.clickOn("#form-name").write("pvc-new");
+        fx.fill(robot, "size", "20GiB");
+        fx.fill(robot, "fsType", "btrfs");
+        fx.press(robot, "Create");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> StorageFxSupport.shown(robot.lookup("#form-failure").query()));
+        assertThat(dialog.isShowing()).as("the dialog stays open").isTrue();
+        assertThat(robot.lookup("#form-failure-why").queryAs(javafx.scene.control.Label.class).getText())
+                .isEqualTo("fs_type btrfs is not supported");
+        assertThat(robot.lookup("#form-failure-todo").queryAs(javafx.scene.control.Label.class).getText()).contains("driver's default");
+        assertThat(robot.lookup("#form-name").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("pvc-new");
+        assertThat(robot.lookup("#form-size").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("20GiB");
+        assertThat(robot.lookup("#failure-why").tryQuery()).as("no failure dialog on top").isEmpty();
+
+        fx.fill(robot, "fsType", "");
+        fx.press(robot, "Create");
+        fx.awaitRows(4);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !dialog.isShowing());
+        assertThat(fx.firstColumn()).contains("pvc-new");
+    }
+
+    @Test
     void deletesAfterTheNameIsTyped(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         fx.select(robot, 1);

@@ -107,6 +107,70 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void aFailedCreateKeepsTheFormWithItsValuesAndShowsTheFailureInsideIt() {
+        VolumesViewModel m = model();
+        storage.failNext("createVolume", FailureKind.INVALID_ARGUMENT, "fs_type btrfs is not supported",
+                "Leave the file system empty for the driver's default.");
+        List<String> seen = new java.util.ArrayList<>();
+        dialogs.formAnswer = f -> {
+            if (seen.isEmpty()) {
+                f.text("name").set("pvc-new");
+                f.text("size").set("10GiB");
+                f.text("fsType").set("btrfs");
+            } else {
+                f.text("fsType").set("");
+            }
+            var failure = f.failureProperty().get();
+            seen.add(f.text("name").value() + " " + f.text("size").value() + " | " + (failure == null ? "" : failure.why()));
+            return true;
+        };
+
+        assertThat(m.createAction().run()).isTrue();
+
+        assertThat(seen).containsExactly("pvc-new 10GiB | ", "pvc-new 10GiB | fs_type btrfs is not supported");
+        assertThat(dialogs.forms).as("one form, kept open").hasSize(1);
+        assertThat(dialogs.failures).as("the failure is shown in the form, not in a dialog").isEmpty();
+        assertThat(storage.calls).filteredOn("createVolume"::equals).hasSize(2);
+        assertThat(names(m)).contains("pvc-new");
+        assertThat(notifications.items()).extracting(n -> n.severity()).containsExactly(Severity.SUCCESS);
+    }
+
+    @Test
+    void modifyOpensWithTheMutableParametersSetFromThisConsole() {
+        VolumesViewModel m = model();
+        dialogs.formAnswer = f -> {
+            f.text("name").set("pvc-fast");
+            f.text("mutableParameters").set("iops=3000\nqosPolicy=silver");
+            return true;
+        };
+        m.createAction().run();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-fast")).findFirst().orElseThrow());
+
+        List<String> shown = new java.util.ArrayList<>();
+        dialogs.formAnswer = f -> {
+            shown.add(f.text("mutableParameters").text().get());
+            f.text("mutableParameters").set("iops=5000");
+            return true;
+        };
+        m.modifyAction().run();
+        dialogs.formAnswer = f -> {
+            shown.add(f.text("mutableParameters").text().get());
+            return false;
+        };
+        m.modifyAction().run();
+
+        assertThat(shown).containsExactly("iops=3000\nqosPolicy=silver", "iops=5000\nqosPolicy=silver");
+        m.selectedProperty().set(m.table().all().get(0));
+        dialogs.formAnswer = f -> {
+            shown.add(f.text("mutableParameters").text().get());
+            assertThat(f.message()).contains("does not report the current values");
+            return false;
+        };
+        m.modifyAction().run();
+        assertThat(shown).last().isEqualTo("");
+    }
+
+    @Test
     void createFormRejectsBadInputWithReadableSentences() {
         Form f = VolumeForms.create(storage.features, org.csiconsole.core.model.VolumeSource.NONE, 0);
         f.text("name").set("");
