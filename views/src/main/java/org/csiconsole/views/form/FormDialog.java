@@ -94,7 +94,8 @@ public final class FormDialog extends Dialog<Boolean> {
             label.setMinWidth(Label.USE_PREF_SIZE);
             label.getStyleClass().add("cc-property-key");
             Node input = input(f);
-            input.setId("form-" + f.id());
+            // A field with suggestions is an editable combo box; its text editor carries the id.
+            (input instanceof ComboBox<?> box && box.isEditable() ? box.getEditor() : input).setId("form-" + f.id());
             input.disableProperty().bind(f.enabled().not());
             if (first == null) first = input;
             Label error = new Label();
@@ -243,6 +244,13 @@ public final class FormDialog extends Dialog<Boolean> {
 
     private static Node input(Form.Field f) {
         if (f instanceof TextInput t) {
+            if (!t.suggestions().isEmpty()) {
+                ComboBox<String> box = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(t.suggestions()));
+                box.setEditable(true);
+                box.setMaxWidth(Double.MAX_VALUE);
+                box.getEditor().textProperty().bindBidirectional(t.text());
+                return box;
+            }
             TextInputControl c = switch (t.kind()) {
                 case LINE -> new TextField();
                 case SECRET -> new PasswordField();

@@ -119,6 +119,41 @@ class VolumesViewFxTest {
     }
 
     @Test
+    void detailsSayNotReportedForWhatTheDriverDoesNotReport(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        fx.select(robot, 1);
+        assertThat(detailTexts(robot)).contains("Normal")
+                .anySatisfy(t -> assertThat(t).startsWith("not reported (no csi-addons replication"));
+
+        robot.interact(() -> fx.view.model().featuresProperty().set(FakeStorage.readOnly()));
+        fx.select(robot, 0);
+        fx.select(robot, 1);
+        assertThat(detailTexts(robot)).doesNotContain("Normal")
+                .anySatisfy(t -> assertThat(t).startsWith("not reported (the driver does not advertise VOLUME_CONDITION"));
+        fx.select(robot, 2);
+        assertThat(detailTexts(robot)).contains("Abnormal: path unreachable");
+    }
+
+    private static java.util.List<String> detailTexts(FxRobot robot) {
+        return robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class).stream()
+                .map(javafx.scene.control.Labeled::getText).toList();
+    }
+
+    @Test
+    void theFileSystemFieldIsEmptyAndOffersTheUsualTypes(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        robot.clickOn("#volume-create");
+        fx.dialog(robot);
+        assertThat(robot.lookup("#form-fsType").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEmpty();
+        javafx.scene.control.ComboBox<?> box = robot.lookup(".combo-box").queryAllAs(javafx.scene.control.ComboBox.class).stream()
+                .filter(javafx.scene.control.ComboBox::isEditable).findFirst().orElseThrow();
+        assertThat(box.getItems()).extracting(Object::toString).contains("ext4", "xfs");
+        robot.interact(() -> box.getSelectionModel().select(1));
+        assertThat(robot.lookup("#form-fsType").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("xfs");
+        fx.press(robot, "Cancel");
+    }
+
+    @Test
     void deletesAfterTheNameIsTyped(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         fx.select(robot, 1);

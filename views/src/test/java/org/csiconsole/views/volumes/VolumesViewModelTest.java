@@ -181,6 +181,7 @@ class VolumesViewModelTest {
         assertThat(f.text("size").error().get()).contains("Unknown unit");
         f.text("size").set("500G");
         assertThat(f.valid().get()).isTrue();
+        f.text("fsType").set("ext4");
         f.<AccessType>choice("accessType").set(AccessType.BLOCK);
         assertThat(f.text("fsType").error().get()).contains("block volume has no file system");
         f.text("fsType").set("");
@@ -193,6 +194,39 @@ class VolumesViewModelTest {
         assertThat(f.valid().get()).isTrue();
         assertThat(VolumeForms.toRequest(f).capacityBytes()).isEqualTo(500_000_000_000L);
         assertThat(VolumeForms.toRequest(f).source().id()).isEqualTo("snap-0001");
+    }
+
+    @Test
+    void theCreateFormLeavesTheFileSystemToTheDriverAndOffersTheUsualTypes() {
+        Form f = VolumeForms.create(storage.features, org.csiconsole.core.model.VolumeSource.NONE, 0);
+        assertThat(f.text("fsType").text().get()).as("empty: the driver's default").isEmpty();
+        assertThat(f.text("fsType").suggestions()).contains("ext4", "xfs");
+        f.text("name").set("pvc-1");
+        assertThat(VolumeForms.toRequest(f).capabilities().get(0).fsType()).isEmpty();
+    }
+
+    @Test
+    void theCreateFormOffersMutableParametersOnlyWithModifyVolume() {
+        assertThat(VolumeForms.create(storage.features, org.csiconsole.core.model.VolumeSource.NONE, 0).field("mutableParameters"))
+                .isPresent();
+
+        var caps = FakeStorage.allCapabilities();
+        var controller = java.util.EnumSet.copyOf(caps.controller());
+        controller.remove(org.csiconsole.core.model.ControllerCapability.MODIFY_VOLUME);
+        Features noModify = Features.from(new org.csiconsole.core.model.CapabilitySet(caps.plugin(), controller, caps.node(),
+                caps.groupController(), java.util.Set.of()), true, false, false, false);
+        Form f = VolumeForms.create(noModify, org.csiconsole.core.model.VolumeSource.NONE, 0);
+        assertThat(f.field("mutableParameters")).isEmpty();
+        f.text("name").set("pvc-1");
+        assertThat(VolumeForms.toRequest(f).mutableParameters()).isEmpty();
+    }
+
+    @Test
+    void aCreateAnsweredWithoutASizeSaysSizeNotReported() {
+        VolumesViewModel m = model();
+        m.create(new org.csiconsole.core.port.VolumeRequest("dcsi-test-1", 0, List.of(), Map.of(), Map.of(), null));
+        assertThat(notifications.items()).singleElement()
+                .satisfies(n -> assertThat(n.message()).isEqualTo("Created dcsi-test-1 (size not reported)."));
     }
 
     @Test
