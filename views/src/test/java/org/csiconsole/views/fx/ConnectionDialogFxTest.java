@@ -97,6 +97,65 @@ class ConnectionDialogFxTest {
     }
 
     @Test
+    void switchingToCspAndAPinKeepsTheButtonsAndTheWholeMessageInView(FxRobot robot) {
+        ConnectionFormModel model = new ConnectionFormModel(null, Set.of());
+        AtomicReference<ConnectionDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            ConnectionDialog d = dialogs.prepare(new ConnectionDialog(model, false));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        robot.clickOn("#conn-kind-csp");
+        robot.interact(() -> {
+            model.nameProperty().set("array-b");
+            model.cspUrlProperty().set("array-b.example.internal.lab.corp:8080/containers/v1/with/a/long/path");
+        });
+        robot.clickOn("#conn-trust-pin");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Label problem = robot.lookup("#conn-problem").queryAs(Label.class);
+        assertThat(problem.getText()).contains("must start with https://");
+        var pane = dialog.get().getDialogPane();
+        assertInView(pane.lookupButton(dialog.get().saveButtonType()));
+        assertInView(pane.lookupButton(javafx.scene.control.ButtonType.CANCEL));
+        assertInView(problem);
+        assertThat(problem.getHeight()).as("the message is not cut").isGreaterThanOrEqualTo(problem.prefHeight(problem.getWidth()) - 0.5);
+        assertInView(robot.lookup("#conn-pin").query());
+    }
+
+    @Test
+    void aMissingSocketIsAWarningUnderTheFormAndSaveStaysEnabled(FxRobot robot) {
+        ConnectionFormModel model = new ConnectionFormModel(null, Set.of(), p -> false);
+        AtomicReference<ConnectionDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            ConnectionDialog d = dialogs.prepare(new ConnectionDialog(model, false));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        assertThat(FxChecks.shown(robot.lookup("#conn-warning").query())).isFalse();
+        robot.interact(() -> model.nameProperty().set("lab driver"));
+        robot.clickOn("#conn-socket").write("/x/y.sock");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Label warning = robot.lookup("#conn-warning").queryAs(Label.class);
+        assertThat(warning.getText()).isEqualTo("No socket at /x/y.sock yet: the console will wait for the driver.");
+        assertInView(warning);
+        Button save = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().saveButtonType());
+        assertThat(save.isDisabled()).isFalse();
+        assertInView(save);
+    }
+
+    private static void assertInView(javafx.scene.Node n) {
+        javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
+        assertThat(FxChecks.shown(n)).as("%s shown", n).isTrue();
+        assertThat(b.getMinY()).as("%s top", n).isGreaterThanOrEqualTo(0);
+        assertThat(b.getMaxY()).as("%s bottom within the window", n).isLessThanOrEqualTo(n.getScene().getHeight() + 0.5);
+        assertThat(b.getMaxX()).as("%s right edge within the window", n).isLessThanOrEqualTo(n.getScene().getWidth() + 0.5);
+    }
+
+    @Test
     void theTrustDialogShowsTheFingerprintAndDefaultsToCancel(FxRobot robot) {
         AtomicReference<TrustDialog> dialog = new AtomicReference<>();
         robot.interact(() -> {
