@@ -147,6 +147,34 @@ class ConnectionDialogFxTest {
         assertInView(save);
     }
 
+    @Test
+    void theCommandLineLoginAsksUserArrayIpAndPasswordFilledFromTheOptions(FxRobot robot) {
+        AtomicReference<org.csiconsole.views.connection.LoginDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            var d = dialogs.prepare(new org.csiconsole.views.connection.LoginDialog(
+                    ConnectionProfile.csp("CSP array", "https://csp.example:8080", "admin", "")));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        assertThat(robot.lookup("#login-user").queryAs(javafx.scene.control.TextField.class).getText()).isEqualTo("admin");
+        Button login = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().loginButtonType());
+        assertThat(login.isDisabled()).as("no password yet").isTrue();
+
+        robot.clickOn("#login-array-ip").write("192.0.2.10");
+        javafx.scene.control.PasswordField password = robot.lookup("#password-input").queryAs(javafx.scene.control.PasswordField.class);
+        robot.clickOn(password).write("s3cret");
+        assertThat(login.isDisabled()).isFalse();
+        robot.interact(login::fire);
+
+        var result = dialog.get().getResult();
+        assertThat(result.user()).isEqualTo("admin");
+        assertThat(result.arrayIp()).isEqualTo("192.0.2.10");
+        assertThat(new String(result.password())).isEqualTo("s3cret");
+        assertThat(result.toString()).doesNotContain("s3cret");
+        assertThat(password.getText()).as("the field is cleared").isEmpty();
+    }
+
     private static void assertInView(javafx.scene.Node n) {
         javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
         assertThat(FxChecks.shown(n)).as("%s shown", n).isTrue();
