@@ -194,7 +194,7 @@ public final class ConnectionFormModel {
             try {
                 URI u = URI.create(url);
                 String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-                if (!scheme.equals("https") && !scheme.equals("http")) out.add("The CSP address must start with https://.");
+                if (!scheme.equals("https") && !scheme.equals("http")) out.add("The CSP address must start with https://, e.g. https://array1.example:8080.");
                 else if (u.getHost() == null) out.add("The CSP address has no host; write it as https://array1.example:8080.");
                 else if (u.getUserInfo() != null) out.add("Do not put a user or password in the address; the user has its own field and the password is asked when connecting.");
             } catch (IllegalArgumentException e) {

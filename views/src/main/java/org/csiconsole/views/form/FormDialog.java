@@ -67,10 +67,17 @@ public final class FormDialog extends Dialog<Boolean> {
 
         Label heading = new Label(form.title());
         heading.getStyleClass().add("cc-dialog-heading");
+        // The title often holds a long name (a generated pvc-...): it wraps instead of being cut.
+        heading.setWrapText(true);
+        heading.setPrefWidth(520);
+        heading.setMinHeight(Label.USE_PREF_SIZE);
         VBox header = new VBox(4, heading);
         if (!form.message().isEmpty()) {
             Label message = new Label(form.message());
             message.setWrapText(true);
+            // A wrapped label asks for its whole text on one line; the form's width decides instead.
+            message.setPrefWidth(520);
+            message.setMinHeight(Label.USE_PREF_SIZE);
             message.getStyleClass().add("cc-muted");
             header.getChildren().add(message);
         }
@@ -132,7 +139,7 @@ public final class FormDialog extends Dialog<Boolean> {
         fields.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         fields.getStyleClass().add(Tweaks.EDGE_TO_EDGE);
         VBox.setVgrow(fields, Priority.ALWAYS);
-        VBox content = new VBox(fields, busy(form), failure(form));
+        VBox content = new VBox(fields, busy(form), failure(form, () -> DialogFit.fit(this)));
         content.setPadding(new Insets(0, 0, 8, 0));
         getDialogPane().setContent(content);
 
@@ -191,7 +198,7 @@ public final class FormDialog extends Dialog<Boolean> {
     }
 
     /** What the last submission's failure says, under the fields, with the technical detail behind a link. */
-    private static Node failure(Form form) {
+    private static Node failure(Form form, Runnable refit) {
         Label what = new Label();
         what.getStyleClass().addAll("cc-strong", Styles.DANGER);
         what.setWrapText(true);
@@ -215,6 +222,7 @@ public final class FormDialog extends Dialog<Boolean> {
         toggle.setOnAction(e -> {
             detail.setVisible(!detail.isVisible());
             toggle.setText(detail.isVisible() ? "Hide technical detail" : "Show technical detail");
+            refit.run();
         });
         VBox box = new VBox(4, what, why, todo, toggle, detail);
         box.setId("form-failure");
