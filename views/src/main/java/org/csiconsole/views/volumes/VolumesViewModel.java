@@ -55,7 +55,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ObservableList<NodeInfo> nodes = FXCollections.observableArrayList();
     private final ObservableMap<String, Map<String, String>> publishContexts = FXCollections.observableHashMap();
     private final IntegerProperty detailVersion = new SimpleIntegerProperty(this, "detailVersion");
-    private final Map<String, Map<String, String>> mutableSet = new java.util.HashMap<>();
+    private final MutableParametersSeen mutableSeen = new MutableParametersSeen();
 
     private final ViewAction refresh;
     private final ViewAction create;
@@ -210,7 +210,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 p -> storage().createVolume(request),
                 v -> "Created " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ").");
         task.outcome().thenAccept(v -> {
-            if (!request.mutableParameters().isEmpty()) mutableSet.put(v.volumeId(), Map.copyOf(request.mutableParameters()));
+            mutableSeen.created(v.volumeId(), request.mutableParameters());
             upsert(v, same(v.volumeId()));
         });
         return task;
@@ -248,24 +248,17 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void modify() {
         Volume v = selected();
         if (v == null) return;
-        Form form = VolumeForms.modify(v.displayName(), mutableSet.getOrDefault(v.volumeId(), Map.of()));
+        Form form = VolumeForms.modify(v.displayName(), mutableSeen.of(v.volumeId()));
         dialogs().submitForm(form, f -> {
             Map<String, String> params = Form.parseKeyValues(f.text("mutableParameters").text().get());
             UiTask<Void> task = context.actions().run(f, "Modify volume " + v.displayName(), p -> storage().modifyVolume(v.volumeId(), params),
                     x -> "Changed " + String.join(", ", params.keySet()) + ".");
             task.outcome().thenRun(() -> {
-                Map<String, String> merged = new LinkedHashMap<>(mutableSet.getOrDefault(v.volumeId(), Map.of()));
-                merged.putAll(params);
-                mutableSet.put(v.volumeId(), Map.copyOf(merged));
+                mutableSeen.modified(v.volumeId(), params);
                 reload(v.volumeId());
             });
             return task;
         });
-    }
-
-    /** Mutable parameters this console set per volume_id in this session (the driver does not report them). */
-    public Map<String, String> mutableParametersSetHere(String volumeId) {
-        return mutableSet.getOrDefault(volumeId, Map.of());
     }
 
     /** Deletes the selected volume after the person typed its name. */
