@@ -47,4 +47,24 @@ public final class FakeDialogService implements DialogService {
         forms.add(form);
         return formAnswer.test(form) && form.valid().get();
     }
+
+    /**
+     * Keeps the form "open" like the dialog does: asks {@link #formAnswer} before each attempt and
+     * submits while it answers true and the form is valid, until a submission succeeds (at most five
+     * attempts, so a test cannot loop forever). The tests run tasks on a direct executor, so each
+     * submission has finished when it returns.
+     */
+    @Override
+    public boolean submitForm(Form form, java.util.function.Function<Form, org.csiconsole.views.task.UiTask<?>> submit) {
+        forms.add(form);
+        form.showingProperty().set(true);
+        try {
+            for (int attempt = 0; attempt < 5 && formAnswer.test(form) && form.valid().get(); attempt++) {
+                if (submit.apply(form).state() == org.csiconsole.views.task.TaskState.SUCCEEDED) return true;
+            }
+            return false;
+        } finally {
+            form.showingProperty().set(false);
+        }
+    }
 }

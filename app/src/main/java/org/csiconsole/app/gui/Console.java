@@ -56,6 +56,8 @@ public final class Console {
     private final Workbench workbench;
     private final Sessions sessions;
     private final ConnectionManager manager;
+    private final Executor ui;
+    private final List<ConnectionModel> loginOnShow = new ArrayList<>();
     private boolean closed;
 
     /**
@@ -77,6 +79,7 @@ public final class Console {
     public Console(Stage stage, LaunchOptions options, Path configDir, Executor ui,
                    java.util.function.Function<CallTrace, Sessions> sessionsFactory) {
         this.stage = Objects.requireNonNull(stage);
+        this.ui = Objects.requireNonNull(ui);
         this.preferencesStore = new PreferencesStore(configDir);
         this.preferences = preferencesStore.load();
         this.themes = new ThemeManager(preferences.theme());
@@ -108,16 +111,18 @@ public final class Console {
 
     /**
      * Adds the launch options' connections and the saved profiles to the navigator; returns those to
-     * open now: the demo, the command-line endpoint and saved CSI drivers. CSP arrays wait for
-     * Connect, since they ask for a password.
+     * open now: the demo, the command-line endpoint and saved CSI drivers. Saved CSP arrays wait for
+     * Connect, since they ask for a password; an array named on the command line asks for its login
+     * (user, array IP, password) once the window shows.
      */
     private List<ConnectionModel> addConnections(LaunchOptions options, ProfileStore profiles) {
         List<ConnectionModel> toOpen = new ArrayList<>();
         if (options.demo()) toOpen.add(manager.add(ConnectionProfile.demo()));
         if (options.endpoint() != null) toOpen.add(manager.add(ConnectionProfile.csi(endpointName(options.endpoint()), options.endpoint())));
         if (options.cspUrl() != null) {
-            ConnectionModel csp = manager.add(ConnectionProfile.csp("CSP array", options.cspUrl(), "", ""));
-            csp.noteProperty().set("Not connected: right-click the connection, Edit, give the user, then Connect.");
+            ConnectionModel csp = manager.add(ConnectionProfile.csp("CSP array", options.cspUrl(), options.cspUser(), options.arrayIp()));
+            manager.askLoginDetails(csp);
+            loginOnShow.add(csp);
         }
         try {
             for (ConnectionProfile p : profiles.load()) {
@@ -211,6 +216,10 @@ public final class Console {
         workbench.setBottomDivider(preferences.bottomDivider());
         workbench.bottomShownProperty().set(!preferences.bottomPanelHidden());
         workbench.restoreViews(preferences.openViews(), preferences.selectedView());
+        // The login dialog of a command-line array shows over the workbench, not before it.
+        List<ConnectionModel> login = List.copyOf(loginOnShow);
+        loginOnShow.clear();
+        if (!login.isEmpty()) ui.execute(() -> login.forEach(manager::connect));
     }
 
     private static boolean onSomeScreen(Preferences p) {

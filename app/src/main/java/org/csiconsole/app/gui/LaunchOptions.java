@@ -12,11 +12,18 @@ import java.util.Optional;
  *
  * @param demo open the demo connection
  * @param endpoint a CSI endpoint to open ({@code unix:///path/csi.sock}, {@code tcp://host:port}), or null
- * @param cspUrl a CSP base URL to open, or null
+ * @param cspUrl a CSP base URL to log in to at start (a login dialog asks user, array IP and password), or null
+ * @param cspUser the CSP user filled into that login dialog, or null
+ * @param arrayIp the array IP filled into that login dialog, or null
  */
-public record LaunchOptions(boolean demo, String endpoint, String cspUrl) {
+public record LaunchOptions(boolean demo, String endpoint, String cspUrl, String cspUser, String arrayIp) {
     /** Opens the demo only. */
     public static final LaunchOptions DEMO = new LaunchOptions(true, null, null);
+
+    /** Without a CSP user or array IP to fill in. */
+    public LaunchOptions(boolean demo, String endpoint, String cspUrl) {
+        this(demo, endpoint, cspUrl, null, null);
+    }
 
     /**
      * Reads GUI options. Returns empty when {@code args} are not GUI options (a subcommand,
@@ -32,7 +39,7 @@ public record LaunchOptions(boolean demo, String endpoint, String cspUrl) {
             return Optional.empty();
         }
         boolean demo = cmd.demo || (cmd.endpoint == null && cmd.cspUrl == null);
-        return Optional.of(new LaunchOptions(demo, cmd.endpoint, cmd.cspUrl));
+        return Optional.of(new LaunchOptions(demo, cmd.endpoint, cmd.cspUrl, cmd.cspUser, cmd.arrayIp));
     }
 
     @Command(name = "csi-console")
@@ -43,7 +50,14 @@ public record LaunchOptions(boolean demo, String endpoint, String cspUrl) {
         @Option(names = "--endpoint", paramLabel = "ENDPOINT", description = "CSI endpoint, e.g. unix:///run/csi/csi.sock.")
         String endpoint;
 
-        @Option(names = "--csp-url", paramLabel = "URL", description = "CSP base URL, e.g. https://csp.example:8080.")
+        @Option(names = "--csp-url", paramLabel = "URL",
+                description = "CSP base URL, e.g. https://csp.example:8080; a login dialog asks for user, array IP and password.")
         String cspUrl;
+
+        @Option(names = "--csp-user", paramLabel = "USER", description = "Array user filled into the --csp-url login dialog.")
+        String cspUser;
+
+        @Option(names = "--array-ip", paramLabel = "IP", description = "Array IP (x-array-ip) filled into the --csp-url login dialog.")
+        String arrayIp;
     }
 }

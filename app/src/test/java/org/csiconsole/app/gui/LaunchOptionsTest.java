@@ -21,6 +21,12 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void aCspUrlCarriesTheUserAndArrayIpForItsLoginDialog() {
+        assertThat(LaunchOptions.parse(List.of("--csp-url", "https://csp:8080", "--csp-user", "admin", "--array-ip", "192.0.2.10")))
+                .contains(new LaunchOptions(false, null, "https://csp:8080", "admin", "192.0.2.10"));
+    }
+
+    @Test
     void subcommandsHelpAndUnknownOptionsBelongToTheCommandLine() {
         assertThat(LaunchOptions.parse(List.of("help"))).isEmpty();
         assertThat(LaunchOptions.parse(List.of("--help"))).isEmpty();

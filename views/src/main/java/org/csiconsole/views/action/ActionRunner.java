@@ -4,6 +4,7 @@ import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.views.dialog.DialogService;
 import org.csiconsole.views.dialog.Failures;
+import org.csiconsole.views.form.Form;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.task.Progress;
 import org.csiconsole.views.task.TaskRunner;
@@ -40,8 +41,27 @@ public final class ActionRunner {
      * @return the task; its outcome completes on the UI executor after the notification is posted
      */
     public <T> UiTask<T> run(String title, Function<Progress, CompletableFuture<T>> work, Function<? super T, String> success) {
+        return run(null, title, work, success);
+    }
+
+    /**
+     * As {@link #run(String, Function, Function)} for the submission of {@code form}: while the task
+     * runs the form is busy; a failure (other than a cancel) goes into the form's
+     * {@link Form#failureProperty()} when the form is still on screen, instead of a failure dialog
+     * and an error notification, so the person corrects the values where they typed them. A form
+     * no longer showing gets the usual failure dialog.
+     *
+     * @param form the form being submitted; null behaves as {@link #run(String, Function, Function)}
+     */
+    public <T> UiTask<T> run(Form form, String title, Function<Progress, CompletableFuture<T>> work,
+                             Function<? super T, String> success) {
+        if (form != null) {
+            form.failureProperty().set(null);
+            form.busyProperty().set(true);
+        }
         UiTask<T> task = tasks.submit(title, work);
         task.outcome().whenComplete((value, error) -> {
+            if (form != null) form.busyProperty().set(false);
             if (error == null) {
                 notifications.success(title, success.apply(value));
                 return;
@@ -52,6 +72,10 @@ public final class ActionRunner {
                 return;
             }
             LOG.warn("{}", failure.describe());
+            if (form != null && form.showingProperty().get()) {
+                form.failureProperty().set(failure);
+                return;
+            }
             notifications.error(title, failure.getMessage());
             dialogs.showFailure(failure);
         });

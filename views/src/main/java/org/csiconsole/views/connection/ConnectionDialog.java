@@ -24,6 +24,7 @@ import javafx.stage.FileChooser;
 import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.views.Icons;
+import org.csiconsole.views.dialog.DialogFit;
 import org.csiconsole.views.connection.ConnectionFormModel.CspTrustChoice;
 import org.csiconsole.views.connection.ConnectionFormModel.Transport;
 import org.csiconsole.views.theme.ConsoleStyles;
@@ -37,13 +38,15 @@ import java.io.File;
  * New or edit a connection profile: a CSI driver (unix socket, or TCP with TLS CA and optional
  * client certificate, plus an optional separate node socket) or a CSP array (URL, user, array IP,
  * trust by system store, CA file or SHA-256 pin). The Save button is enabled only when the
- * {@link ConnectionFormModel} has no problem; the first problem is shown under the form. No
- * password is asked here.
+ * {@link ConnectionFormModel} has no problem; the first problem is shown under the form, and a
+ * warning (a unix socket that does not exist yet) under it without blocking the save. The window
+ * grows and shrinks with the fields of the chosen kind, transport and trust, so the buttons and the
+ * messages stay in view. No password is asked here.
  *
  * <p>Node ids: {@code conn-kind-csi}, {@code conn-kind-csp}, {@code conn-name}, {@code conn-socket},
  * {@code conn-hostport}, {@code conn-ca}, {@code conn-client-cert}, {@code conn-client-key},
  * {@code conn-node-socket}, {@code conn-csp-url}, {@code conn-user}, {@code conn-array-ip},
- * {@code conn-pin}, {@code conn-csp-ca}, {@code conn-problem}.
+ * {@code conn-pin}, {@code conn-csp-ca}, {@code conn-problem}, {@code conn-warning}.
  */
 public final class ConnectionDialog extends Dialog<ConnectionProfile> {
     private final ConnectionFormModel model;
@@ -102,12 +105,31 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         problem.setWrapText(true);
         problem.textProperty().bind(model.firstProblemProperty());
         problem.visibleProperty().bind(model.validProperty().not());
+        problem.managedProperty().bind(problem.visibleProperty());
+        problem.setMinHeight(Label.USE_PREF_SIZE);
 
-        VBox content = new VBox(12, top, csiPane, cspPane, problem);
+        Label warning = new Label();
+        warning.setId("conn-warning");
+        warning.setGraphic(Icons.of(Material2MZ.WARNING, 14));
+        warning.getStyleClass().add(ConsoleStyles.FORM_WARNING);
+        warning.setWrapText(true);
+        warning.setMaxWidth(Double.MAX_VALUE);
+        warning.setMinHeight(Label.USE_PREF_SIZE);
+        warning.textProperty().bind(model.warningProperty());
+        warning.visibleProperty().bind(model.warningProperty().isNotEmpty());
+        warning.managedProperty().bind(warning.visibleProperty());
+
+        VBox content = new VBox(12, top, csiPane, cspPane, problem, warning);
         content.setPadding(new Insets(6, 20, 10, 20));
         content.setPrefWidth(600);
         getDialogPane().setContent(content);
         getDialogPane().getStyleClass().add(ConsoleStyles.CONNECTION_DIALOG);
+        // Another kind, transport or trust shows other fields, and messages come and go: the window
+        // follows its content so the buttons and the whole message stay in view.
+        for (javafx.beans.Observable o : new javafx.beans.Observable[]{model.kindProperty(), model.transportProperty(),
+                model.cspTrustProperty(), model.firstProblemProperty(), model.warningProperty()}) {
+            o.addListener(x -> DialogFit.fit(this));
+        }
 
         save = new ButtonType(editing ? "Save" : "Save and connect", ButtonBar.ButtonData.OK_DONE);
         getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, save);
@@ -115,7 +137,10 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         saveButton.disableProperty().bind(model.validProperty().not());
         saveButton.getStyleClass().add(Styles.ACCENT);
         setResultConverter(b -> b == save && model.validProperty().get() ? model.toProfile() : null);
-        setOnShown(e -> Platform.runLater(() -> getDialogPane().lookup("#conn-name").requestFocus()));
+        setOnShown(e -> {
+            DialogFit.fit(this);
+            Platform.runLater(() -> getDialogPane().lookup("#conn-name").requestFocus());
+        });
     }
 
     public ConnectionFormModel model() {

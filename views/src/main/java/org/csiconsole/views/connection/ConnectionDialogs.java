@@ -30,6 +30,19 @@ public interface ConnectionDialogs {
     Optional<char[]> askPassword(ConnectionProfile profile);
 
     /**
+     * Asks for the whole CSP login of {@code profile}: user, array IP and password, filled with what
+     * the profile has. Used for an array named on the command line, which has no saved profile to
+     * edit. The caller wipes the password after use. This default asks only for the password and
+     * keeps the profile's user and array IP; without a user it answers empty.
+     *
+     * @return the login, or empty when cancelled
+     */
+    default Optional<CspLogin> askLogin(ConnectionProfile profile) {
+        if (profile.user().isBlank()) return Optional.empty();
+        return askPassword(profile).map(pw -> new CspLogin(profile.user(), profile.arrayIp(), pw));
+    }
+
+    /**
      * Trust on first use: shows the certificate and asks whether to pin it.
      *
      * @param url the CSP address

@@ -12,11 +12,15 @@ import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionProfile;
 
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -59,21 +63,65 @@ public final class ConnectionFormModel {
 
     private final Set<String> takenNames;
     private final String originalName;
+    private final Predicate<Path> socketExists;
     private final BooleanBinding valid;
     private final StringBinding firstProblem;
+    private final StringBinding warning;
 
     /**
      * @param existing the profile being edited, or null for a new one
      * @param takenNames names of the other saved profiles (a new name must not be one of them)
      */
     public ConnectionFormModel(ConnectionProfile existing, Set<String> takenNames) {
+        this(existing, takenNames, Files::exists);
+    }
+
+    /**
+     * @param socketExists whether a socket file exists now (the file system in the application; tests
+     *                     answer as they need)
+     */
+    public ConnectionFormModel(ConnectionProfile existing, Set<String> takenNames, Predicate<Path> socketExists) {
         this.takenNames = Set.copyOf(Objects.requireNonNull(takenNames));
         this.originalName = existing == null ? null : existing.name();
+        this.socketExists = Objects.requireNonNull(socketExists);
         if (existing != null) load(existing);
         Observable[] all = {kind, name, transport, socketPath, hostPort, caFile, clientCert, clientKey, nodeSocket,
                 cspUrl, user, arrayIp, cspTrust, cspCaFile, pin};
         valid = Bindings.createBooleanBinding(() -> problems().isEmpty(), all);
         firstProblem = Bindings.createStringBinding(() -> problems().isEmpty() ? "" : problems().get(0), all);
+        warning = Bindings.createStringBinding(() -> String.join(" ", warnings()), kind, transport, socketPath, nodeSocket);
+    }
+
+    /**
+     * What may not work yet although the profile can be saved, in sentences: a unix socket that does
+     * not exist now. The console then waits for the driver to create it, as a CO monitors a plugin's
+     * socket until it exists (csi-spec-v0.1-lifecycle.md, "Plugin Bootstrap Example").
+     */
+    public List<String> warnings() {
+        List<String> out = new ArrayList<>();
+        if (kind.get() == ConnectionKind.CSP) return out;
+        if (transport.get() == Transport.UNIX && missing(socketPath.get())) {
+            out.add("No socket at " + socketPath.get().trim() + " yet: the console will wait for the driver.");
+        }
+        if (missing(nodeSocket.get())) {
+            out.add("No node socket at " + nodeSocket.get().trim() + " yet: node calls fail until the node plugin creates it.");
+        }
+        return out;
+    }
+
+    private boolean missing(String path) {
+        String p = path == null ? "" : path.trim();
+        if (!p.startsWith("/")) return false;
+        try {
+            return !socketExists.test(Path.of(p));
+        } catch (InvalidPathException e) {
+            return false;
+        }
+    }
+
+    /** {@link #warnings()} as one text, empty when there is none. */
+    public StringBinding warningProperty() {
+        return warning;
     }
 
     private void load(ConnectionProfile p) {
@@ -146,7 +194,7 @@ public final class ConnectionFormModel {
             try {
                 URI u = URI.create(url);
                 String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-                if (!scheme.equals("https") && !scheme.equals("http")) out.add("The CSP address must start with https://.");
+                if (!scheme.equals("https") && !scheme.equals("http")) out.add("The CSP address must start with https://, e.g. https://array1.example:8080.");
                 else if (u.getHost() == null) out.add("The CSP address has no host; write it as https://array1.example:8080.");
                 else if (u.getUserInfo() != null) out.add("Do not put a user or password in the address; the user has its own field and the password is asked when connecting.");
             } catch (IllegalArgumentException e) {

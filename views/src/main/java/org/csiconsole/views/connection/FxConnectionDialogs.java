@@ -27,6 +27,11 @@ public final class FxConnectionDialogs implements ConnectionDialogs {
     }
 
     @Override
+    public Optional<CspLogin> askLogin(ConnectionProfile profile) {
+        return dialogs.prepare(new LoginDialog(profile)).showAndWait();
+    }
+
+    @Override
     public boolean trustCertificate(String url, String subject, String fingerprint) {
         return dialogs.prepare(new TrustDialog(url, subject, fingerprint)).showAndWait().orElse(false);
     }

@@ -2,6 +2,9 @@ package org.csiconsole.views.dialog;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.views.form.Form;
+import org.csiconsole.views.task.UiTask;
+
+import java.util.function.Function;
 
 /**
  * How view models talk to a person without touching a {@code Node}: confirmations and failure
@@ -41,5 +44,26 @@ public interface DialogService {
      */
     default boolean showForm(Form form) {
         return false;
+    }
+
+    /**
+     * Shows {@code form} and starts {@code submit} each time the person confirms it while valid. The
+     * form stays on screen while the submission runs ({@link Form#busyProperty()}): it closes when
+     * the submission succeeds; when it fails, the failure shows inside the form
+     * ({@link Form#failureProperty()}) with every value kept, so the person can correct it and
+     * confirm again, or cancel. Cancelling while a submission runs cancels its task. Submissions
+     * report failures to the form through {@link org.csiconsole.views.action.ActionRunner#run(Form,
+     * String, java.util.function.Function, java.util.function.Function)}.
+     *
+     * <p>This default shows the form once with {@link #showForm} and starts the submission after it
+     * closed; a failure then reaches the person as any other (notification and failure dialog).
+     *
+     * @param submit starts the command for the form's values and returns its task
+     * @return true when a submission succeeded (the default: when one was started)
+     */
+    default boolean submitForm(Form form, Function<Form, UiTask<?>> submit) {
+        if (!showForm(form)) return false;
+        submit.apply(form);
+        return true;
     }
 }

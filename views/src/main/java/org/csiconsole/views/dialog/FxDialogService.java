@@ -9,9 +9,11 @@ import javafx.stage.Window;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.FormDialog;
+import org.csiconsole.views.task.UiTask;
 import org.csiconsole.views.theme.ThemeManager;
 
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** {@link DialogService} with JavaFX dialogs, modal over the workbench window, themed. */
@@ -59,6 +61,11 @@ public final class FxDialogService implements DialogService {
     @Override
     public boolean showForm(Form form) {
         return prepare(new FormDialog(form)).showAndWait().orElse(false);
+    }
+
+    @Override
+    public boolean submitForm(Form form, Function<Form, UiTask<?>> submit) {
+        return prepare(new FormDialog(form, submit)).showAndWait().orElse(false);
     }
 
     /** Themes {@code dialog} and makes it modal to the owner window. */

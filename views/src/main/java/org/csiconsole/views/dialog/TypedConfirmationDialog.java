@@ -23,7 +23,8 @@ import org.kordamp.ikonli.material2.Material2MZ;
 /**
  * Confirms a destructive action by asking the person to type a name (for example the volume name
  * before a delete). The confirming button is enabled only while the field holds exactly that name;
- * the result is true only when it was pressed.
+ * the result is true only when it was pressed, or Enter was pressed while the name matched. Enter
+ * before the name matches does nothing; Escape and Cancel answer false.
  *
  * <p>Node ids: {@code confirm-input}; the confirming button has style class {@code danger}.
  */
@@ -69,10 +70,17 @@ public final class TypedConfirmationDialog extends Dialog<Boolean> {
 
         Button confirm = (Button) getDialogPane().lookupButton(confirmType);
         confirm.getStyleClass().add(Styles.DANGER);
-        confirm.setDefaultButton(false);
         BooleanBinding matches = Bindings.createBooleanBinding(() -> expected.equals(input.getText()), input.textProperty());
         confirm.disableProperty().bind(matches.not());
-        ((Button) getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+        // Enter confirms once the name matches and does nothing before: the confirming button is the
+        // default button only while enabled, Cancel is never the default (Escape cancels), and Enter
+        // in the field is handled here so it never reaches another button.
+        confirm.setDefaultButton(true);
+        ((Button) getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(false);
+        input.setOnAction(e -> {
+            e.consume();
+            if (matches.get()) confirm.fire();
+        });
 
         setResultConverter(button -> button == confirmType && expected.equals(input.getText()));
         setOnShown(e -> Platform.runLater(input::requestFocus));

@@ -4,12 +4,15 @@ import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import org.csiconsole.core.call.CallFailure;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -35,6 +38,9 @@ public final class Form {
     private final List<Field> fields = new ArrayList<>();
     private final ObservableList<Observable> errors = FXCollections.observableArrayList(o -> new Observable[]{o});
     private final BooleanBinding valid;
+    private final ObjectProperty<CallFailure> failure = new SimpleObjectProperty<>(this, "failure");
+    private final BooleanProperty busy = new SimpleBooleanProperty(this, "busy", false);
+    private final BooleanProperty showing = new SimpleBooleanProperty(this, "showing", false);
 
     /**
      * @param title the command, e.g. {@code "Create volume"}
@@ -68,6 +74,28 @@ public final class Form {
     /** True when every field's check passes. */
     public BooleanBinding valid() {
         return valid;
+    }
+
+    /**
+     * Why the last submission of this form failed (what, why, what to do), shown inside the form
+     * while it stays open; null before a submission and while one runs. See
+     * {@link org.csiconsole.views.dialog.DialogService#submitForm}.
+     */
+    public ObjectProperty<CallFailure> failureProperty() {
+        return failure;
+    }
+
+    /** True while a submission of this form runs; the form does not take another one meanwhile. */
+    public BooleanProperty busyProperty() {
+        return busy;
+    }
+
+    /**
+     * True while the form is on screen and can show a failure inside itself; a failure of a form that
+     * is not showing is reported the usual way (notification and failure dialog).
+     */
+    public BooleanProperty showingProperty() {
+        return showing;
     }
 
     /** The first problem in words, empty when valid. */

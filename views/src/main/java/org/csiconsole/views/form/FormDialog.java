@@ -2,6 +2,7 @@ package org.csiconsole.views.form;
 
 import atlantafx.base.theme.Styles;
 import javafx.application.Platform;
+import javafx.event.ActionEvent;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -9,8 +10,10 @@ import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
+import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
@@ -20,19 +23,44 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.csiconsole.views.theme.ConsoleStyles;
+import atlantafx.base.theme.Tweaks;
+import javafx.scene.control.ScrollPane;
+import org.csiconsole.views.dialog.DialogFit;
+import org.csiconsole.views.dialog.Failures;
+import org.csiconsole.views.task.UiTask;
+
+import java.util.function.Function;
 
 /**
  * Shows any {@link Form} as a dialog: a label and an input per field, the field's problem in words
  * under it, and the confirming button enabled only while the form is valid. The result is true
  * when the person confirmed a valid form.
  *
+ * <p>With a submission ({@link #FormDialog(Form, Function)}) the confirming button starts it and
+ * the dialog stays open while it runs (the fields and the button disabled, "Working…" shown); it
+ * closes with true when the submission succeeds. A failure shows under the fields (what failed,
+ * why, what to do, technical detail behind a link) with every value kept; the person corrects and
+ * confirms again, or cancels. Cancel while a submission runs cancels its task and answers false.
+ *
  * <p>Node ids: each input has the field id prefixed with {@code form-} (e.g. {@code form-name}),
- * each problem label {@code form-<id>-error}.
+ * each problem label {@code form-<id>-error}; the failure box {@code form-failure} with
+ * {@code form-failure-why}, {@code form-failure-todo} and {@code form-failure-detail}; the running
+ * indicator {@code form-busy}.
  */
 public final class FormDialog extends Dialog<Boolean> {
     private final ButtonType confirmType;
+    private UiTask<?> running;
 
     public FormDialog(Form form) {
+        this(form, null);
+    }
+
+    /**
+     * @param submit starts the command for the form's values and returns its task (see
+     *               {@link org.csiconsole.views.dialog.DialogService#submitForm}); null to only
+     *               collect values
+     */
+    public FormDialog(Form form, Function<Form, UiTask<?>> submit) {
         setTitle(form.title());
         getDialogPane().getStyleClass().add(ConsoleStyles.FORM_DIALOG);
         confirmType = new ButtonType(form.actionLabel(), ButtonBar.ButtonData.OK_DONE);
@@ -40,10 +68,17 @@ public final class FormDialog extends Dialog<Boolean> {
 
         Label heading = new Label(form.title());
         heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
+        // The title often holds a long name (a generated pvc-...): it wraps instead of being cut.
+        heading.setWrapText(true);
+        heading.setPrefWidth(520);
+        heading.setMinHeight(Label.USE_PREF_SIZE);
         VBox header = new VBox(4, heading);
         if (!form.message().isEmpty()) {
             Label message = new Label(form.message());
             message.setWrapText(true);
+            // A wrapped label asks for its whole text on one line; the form's width decides instead.
+            message.setPrefWidth(520);
+            message.setMinHeight(Label.USE_PREF_SIZE);
             message.getStyleClass().add(ConsoleStyles.MUTED);
             header.getChildren().add(message);
         }
@@ -67,7 +102,8 @@ public final class FormDialog extends Dialog<Boolean> {
             label.setMinWidth(Label.USE_PREF_SIZE);
             label.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
             Node input = input(f);
-            input.setId("form-" + f.id());
+            // A field with suggestions is an editable combo box; its text editor carries the id.
+            (input instanceof ComboBox<?> box && box.isEditable() ? box.getEditor() : input).setId("form-" + f.id());
             input.disableProperty().bind(f.enabled().not());
             if (first == null) first = input;
             Label error = new Label();
@@ -96,14 +132,114 @@ public final class FormDialog extends Dialog<Boolean> {
         }
         grid.setPadding(new Insets(8, 20, 12, 20));
         grid.setPrefWidth(560);
-        getDialogPane().setContent(grid);
+        grid.disableProperty().bind(form.busyProperty());
+        // The fields scroll when the screen is too small for them; the running line and the failure
+        // stay in view under them, above the buttons.
+        ScrollPane fields = new ScrollPane(grid);
+        fields.setFitToWidth(true);
+        fields.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        fields.getStyleClass().add(Tweaks.EDGE_TO_EDGE);
+        VBox.setVgrow(fields, Priority.ALWAYS);
+        VBox content = new VBox(fields, busy(form), failure(form, () -> DialogFit.fit(this)));
+        content.setPadding(new Insets(0, 0, 8, 0));
+        getDialogPane().setContent(content);
 
         Button confirm = (Button) getDialogPane().lookupButton(confirmType);
         confirm.getStyleClass().add(Styles.ACCENT);
-        confirm.disableProperty().bind(form.valid().not());
-        setResultConverter(b -> b == confirmType && form.valid().get());
+        confirm.disableProperty().bind(form.valid().not().or(form.busyProperty()));
+        if (submit == null) {
+            setResultConverter(b -> b == confirmType && form.valid().get());
+        } else {
+            // The confirming button starts the submission and keeps the dialog open; only its
+            // success closes it. Cancel (or the window's close box) cancels a submission in flight.
+            confirm.addEventFilter(ActionEvent.ACTION, e -> {
+                e.consume();
+                if (form.valid().get() && !form.busyProperty().get()) start(form, submit);
+            });
+            setResultConverter(b -> {
+                if (running != null) running.cancel();
+                return false;
+            });
+        }
+        // The failure box and the running line change the content's height: the window follows, so
+        // the buttons and the message stay in view.
+        form.failureProperty().addListener((o, a, b) -> DialogFit.fit(this));
+        form.busyProperty().addListener((o, a, b) -> DialogFit.fit(this));
+        setOnShowing(e -> form.showingProperty().set(true));
+        setOnHidden(e -> form.showingProperty().set(false));
         Node focus = first;
-        if (focus != null) setOnShown(e -> Platform.runLater(focus::requestFocus));
+        setOnShown(e -> {
+            DialogFit.fit(this);
+            if (focus != null) Platform.runLater(focus::requestFocus);
+        });
+    }
+
+    private void start(Form form, Function<Form, UiTask<?>> submit) {
+        UiTask<?> task = submit.apply(form);
+        running = task;
+        task.outcome().whenComplete((v, error) -> {
+            if (running == task) running = null;
+            if (error == null && isShowing()) {
+                setResult(true);
+                close();
+            }
+        });
+    }
+
+    private static Node busy(Form form) {
+        ProgressIndicator spinner = new ProgressIndicator();
+        spinner.setPrefSize(16, 16);
+        Label working = new Label("Working\u2026", spinner);
+        working.setId("form-busy");
+        working.getStyleClass().add(ConsoleStyles.MUTED);
+        working.setPadding(new Insets(0, 20, 4, 20));
+        working.visibleProperty().bind(form.busyProperty());
+        working.managedProperty().bind(working.visibleProperty());
+        return working;
+    }
+
+    /** What the last submission's failure says, under the fields, with the technical detail behind a link. */
+    private static Node failure(Form form, Runnable refit) {
+        Label what = new Label();
+        what.getStyleClass().addAll(ConsoleStyles.STRONG, Styles.DANGER);
+        what.setWrapText(true);
+        Label why = new Label();
+        why.setId("form-failure-why");
+        why.setWrapText(true);
+        why.setMinHeight(Label.USE_PREF_SIZE);
+        Label todo = new Label();
+        todo.setId("form-failure-todo");
+        todo.setWrapText(true);
+        todo.setMinHeight(Label.USE_PREF_SIZE);
+        todo.managedProperty().bind(todo.visibleProperty());
+        Label detail = new Label();
+        detail.setId("form-failure-detail");
+        detail.getStyleClass().add(ConsoleStyles.MONO);
+        detail.setWrapText(true);
+        detail.setMinHeight(Label.USE_PREF_SIZE);
+        detail.setVisible(false);
+        detail.managedProperty().bind(detail.visibleProperty());
+        Hyperlink toggle = new Hyperlink("Show technical detail");
+        toggle.setOnAction(e -> {
+            detail.setVisible(!detail.isVisible());
+            toggle.setText(detail.isVisible() ? "Hide technical detail" : "Show technical detail");
+            refit.run();
+        });
+        VBox box = new VBox(4, what, why, todo, toggle, detail);
+        box.setId("form-failure");
+        box.getStyleClass().add(ConsoleStyles.FORM_FAILURE);
+        VBox.setMargin(box, new Insets(0, 20, 4, 20));
+        box.visibleProperty().bind(form.failureProperty().isNotNull());
+        box.managedProperty().bind(box.visibleProperty());
+        form.failureProperty().addListener((o, a, f) -> {
+            if (f == null) return;
+            what.setText(f.what() + " failed: " + Failures.heading(f.kind()).toLowerCase(java.util.Locale.ROOT));
+            why.setText(f.why());
+            todo.setText(f.whatToDo());
+            todo.setVisible(!f.whatToDo().isBlank());
+            detail.setText("Kind: " + f.kind() + (f.detail().isBlank() ? "" : "\n" + f.detail()));
+        });
+        return box;
     }
 
     public ButtonType confirmButtonType() {
@@ -117,6 +253,13 @@ public final class FormDialog extends Dialog<Boolean> {
 
     private static Node input(Form.Field f) {
         if (f instanceof TextInput t) {
+            if (!t.suggestions().isEmpty()) {
+                ComboBox<String> box = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(t.suggestions()));
+                box.setEditable(true);
+                box.setMaxWidth(Double.MAX_VALUE);
+                box.getEditor().textProperty().bindBidirectional(t.text());
+                return box;
+            }
             TextInputControl c = switch (t.kind()) {
                 case LINE -> new TextField();
                 case SECRET -> new PasswordField();

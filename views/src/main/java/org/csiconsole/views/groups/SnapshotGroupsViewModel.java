@@ -94,16 +94,18 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
         form.addText("volumeIds", "Volume ids", "", TextInput.Kind.LINES, "One volume_id per line.",
                 t -> ids(t).isEmpty() ? "Give at least one volume_id." : "");
         form.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line.", Form::checkKeyValues);
-        if (!ask(form)) return;
-        String name = form.text("name").value();
-        List<String> ids = ids(form.text("volumeIds").text().get());
-        Map<String, String> params = Form.parseKeyValues(form.text("parameters").text().get());
-        context.actions().run("Create group snapshot " + name, p -> storage().createGroupSnapshot(name, ids, params),
-                g -> "Created with " + g.snapshots().size() + " snapshots" + (g.readyToUse() ? "." : "; not ready to use yet."))
-                .outcome().thenAccept(g -> {
-                    SnapshotGroupRow row = new SnapshotGroupRow(g, "", null);
-                    upsert(row, r -> r.key().equals(row.key()));
-                });
+        dialogs().submitForm(form, f -> {
+            String name = f.text("name").value();
+            List<String> ids = ids(f.text("volumeIds").text().get());
+            Map<String, String> params = Form.parseKeyValues(f.text("parameters").text().get());
+            var task = context.actions().run(f, "Create group snapshot " + name, p -> storage().createGroupSnapshot(name, ids, params),
+                    g -> "Created with " + g.snapshots().size() + " snapshots" + (g.readyToUse() ? "." : "; not ready to use yet."));
+            task.outcome().thenAccept(g -> {
+                SnapshotGroupRow row = new SnapshotGroupRow(g, "", null);
+                upsert(row, r -> r.key().equals(row.key()));
+            });
+            return task;
+        });
     }
 
     /** Deletes the selected group snapshot (and its member snapshots) after the person typed its name. */

@@ -61,11 +61,12 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
         Form form = new Form("Group snapshot of " + g.name(), "A crash-consistent snapshot of all " + g.volumes().size() + " members.", "Create");
         form.addText("name", "Name", g.name() + "-group-snap", TextInput.Kind.LINE, "",
                 n -> n.isBlank() ? "A name is required: it makes the request safe to repeat." : "");
-        if (!ask(form)) return;
-        String name = form.text("name").value();
         List<String> ids = g.volumes().stream().map(Volume::volumeId).toList();
-        context.actions().run("Group snapshot of " + g.name(), p -> storage().createGroupSnapshot(name, ids, Map.of()),
-                gs -> "Created group snapshot " + (gs.name().isEmpty() ? gs.groupSnapshotId() : gs.name())
-                        + " with " + gs.snapshots().size() + " snapshots.");
+        dialogs().submitForm(form, f -> {
+            String name = f.text("name").value();
+            return context.actions().run(f, "Group snapshot of " + g.name(), p -> storage().createGroupSnapshot(name, ids, Map.of()),
+                    gs -> "Created group snapshot " + (gs.name().isEmpty() ? gs.groupSnapshotId() : gs.name())
+                            + " with " + gs.snapshots().size() + " snapshots.");
+        });
     }
 }

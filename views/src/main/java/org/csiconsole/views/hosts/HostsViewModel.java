@@ -14,6 +14,7 @@ import org.csiconsole.views.form.TextInput;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.views.storage.StorageViewModel;
 import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.task.UiTask;
 
 import java.util.List;
 import java.util.UUID;
@@ -105,10 +106,20 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
         return f;
     }
 
-    /** Asks for a host with {@link #hostForm()}, then creates it. */
+    /**
+     * Asks for a host with {@link #hostForm()}, then creates it; a failure keeps the form open with
+     * the values. The CHAP password is cleared from the form once the form closes.
+     */
     public void create() {
-        Form f = hostForm();
-        if (!ask(f)) return;
+        Form form = hostForm();
+        try {
+            dialogs().submitForm(form, this::create);
+        } finally {
+            form.text("chapPassword").set("");
+        }
+    }
+
+    private UiTask<Host> create(Form f) {
         AccessProtocol p = f.<AccessProtocol>choice("protocol").value().get();
         List<String> initiators = lines(f.text("initiators").text().get());
         String user = f.text("chapUser").value();
@@ -117,9 +128,10 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
                 p == AccessProtocol.ISCSI ? initiators : List.of(), p == AccessProtocol.FC ? initiators : List.of(),
                 p == AccessProtocol.NVME_TCP ? initiators : List.of(), lines(f.text("networks").text().get()),
                 user.isEmpty() ? null : user, password.isEmpty() ? null : password, p, null);
-        f.text("chapPassword").set("");
-        context.actions().run("Create host " + host.name(), x -> storage().createHost(host), h -> "Created host " + h.name() + ".")
-                .outcome().thenAccept(h -> upsert(HostRow.of(h), r -> r.key().equals(HostRow.of(h).key())));
+        UiTask<Host> task = context.actions().run(f, "Create host " + host.name(), x -> storage().createHost(host),
+                h -> "Created host " + h.name() + ".");
+        task.outcome().thenAccept(h -> upsert(HostRow.of(h), r -> r.key().equals(HostRow.of(h).key())));
+        return task;
     }
 
     /** Deletes the selected CSP host after the person typed its name. */

@@ -67,15 +67,17 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
                 "The volume_id to snapshot.", s -> s.isBlank() ? "Give the volume_id of the volume to snapshot." : "");
         form.addText("name", "Name", "", TextInput.Kind.LINE, "", name -> name.isBlank() ? "A name is required: it makes the request safe to repeat." : "");
         form.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line.", Form::checkKeyValues);
-        if (!ask(form)) return;
-        String source = form.text("sourceVolumeId").value();
-        String name = form.text("name").value();
-        Map<String, String> params = Form.parseKeyValues(form.text("parameters").text().get());
-        create(source, name, params);
+        dialogs().submitForm(form, f -> create(f, f.text("sourceVolumeId").value(), f.text("name").value(),
+                Form.parseKeyValues(f.text("parameters").text().get())));
     }
 
+    /** CreateSnapshot of {@code sourceVolumeId}; the snapshot is added to the table. */
     public UiTask<Snapshot> create(String sourceVolumeId, String name, Map<String, String> params) {
-        UiTask<Snapshot> task = context.actions().run("Snapshot " + sourceVolumeId,
+        return create(null, sourceVolumeId, name, params);
+    }
+
+    private UiTask<Snapshot> create(Form form, String sourceVolumeId, String name, Map<String, String> params) {
+        UiTask<Snapshot> task = context.actions().run(form, "Snapshot " + sourceVolumeId,
                 p -> storage().createSnapshot(sourceVolumeId, name, params),
                 s -> "Created snapshot " + display(s) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
         task.outcome().thenAccept(s -> upsert(s, x -> same(x, s)));
@@ -98,10 +100,11 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         Snapshot s = selected();
         if (s == null) return;
         Form form = VolumeForms.create(features(), VolumeSource.snapshot(s.snapshotId()), s.sizeBytes());
-        if (!ask(form)) return;
-        var request = VolumeForms.toRequest(form);
-        context.actions().run("Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),
-                (Volume v) -> "Created " + v.displayName() + " (" + Texts.size(v.capacityBytes()) + ") from " + display(s) + ".");
+        dialogs().submitForm(form, f -> {
+            var request = VolumeForms.toRequest(f);
+            return context.actions().run(f, "Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),
+                    (Volume v) -> "Created " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ") from " + display(s) + ".");
+        });
     }
 
     /** Same snapshot: ids of CSI and CSP snapshots may coincide, so the origin counts too. */

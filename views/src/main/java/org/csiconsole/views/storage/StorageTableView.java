@@ -13,6 +13,7 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.table.ResourceTable;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.views.workbench.ResourceView;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 
 /**
@@ -32,7 +33,7 @@ public abstract class StorageTableView<T> implements ResourceView {
         this.model = model;
         String conn = model.context.connectionName();
         this.title = Bindings.createStringBinding(() -> conn.isEmpty() ? kind.title() : kind.title() + " \u00b7 " + conn);
-        root.getStyleClass().add("cc-storage-view");
+        root.getStyleClass().add(ConsoleStyles.STORAGE_VIEW);
         root.setId("view-" + kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
     }
 
@@ -54,7 +55,7 @@ public abstract class StorageTableView<T> implements ResourceView {
         spinner.managedProperty().bind(spinner.visibleProperty());
         Label status = new Label();
         status.setId("view-status");
-        status.getStyleClass().add("cc-muted");
+        status.getStyleClass().add(ConsoleStyles.MUTED);
         status.textProperty().bind(model.statusProperty());
         javafx.scene.control.Hyperlink cancel = new javafx.scene.control.Hyperlink("Cancel");
         cancel.setId("view-cancel");
@@ -64,7 +65,7 @@ public abstract class StorageTableView<T> implements ResourceView {
         HBox line = new HBox(8, spinner, status, cancel);
         line.setAlignment(Pos.CENTER_LEFT);
         line.setPadding(new Insets(3, 10, 3, 10));
-        line.getStyleClass().add("cc-view-status");
+        line.getStyleClass().add(ConsoleStyles.VIEW_STATUS);
         root.setBottom(line);
     }
 
@@ -77,7 +78,7 @@ public abstract class StorageTableView<T> implements ResourceView {
         // the right end instead of wrapping the bar onto a second line above a shorter table.
         javafx.scene.control.ToolBar bar = new javafx.scene.control.ToolBar();
         bar.setId("view-commands");
-        bar.getStyleClass().add("cc-command-bar");
+        bar.getStyleClass().add(ConsoleStyles.COMMAND_BAR);
         for (Node n : nodes) {
             bar.getItems().add(n == null ? new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL) : n);
         }

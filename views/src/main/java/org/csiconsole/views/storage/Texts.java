@@ -32,6 +32,14 @@ public final class Texts {
         return bytes <= 0 ? "" : ByteSize.format(bytes);
     }
 
+    /**
+     * A size a driver answered with, e.g. {@code 10 GiB}; {@code size not reported} for 0, the CSI
+     * spec's value when the plugin does not say (csi.proto {@code Volume.capacity_bytes}).
+     */
+    public static String reportedSize(long bytes) {
+        return bytes <= 0 ? "size not reported" : ByteSize.format(bytes);
+    }
+
     /** Exact bytes with grouping, e.g. {@code 10,737,418,240 bytes}. */
     public static String exactBytes(long bytes) {
         return ByteSize.grouped(bytes) + (bytes == 1 ? " byte" : " bytes");
@@ -98,10 +106,24 @@ public final class Texts {
         return v.published() ? "yes" : "";
     }
 
-    public static String condition(Volume v) {
+    /**
+     * A volume's condition as the driver reported it: {@code Abnormal: message} when reported
+     * abnormal; {@code Normal} only when {@code reported} (the plugin advertises VOLUME_CONDITION,
+     * csi.proto {@code ControllerServiceCapability}, and the record came through CSI); otherwise
+     * {@link #NOT_REPORTED}, since a volume without a reported condition is not known to be normal.
+     */
+    public static String condition(Volume v, boolean reported) {
         if (v.condition().abnormal()) return "Abnormal" + (v.condition().message().isEmpty() ? "" : ": " + v.condition().message());
-        return "Normal";
+        return reported ? "Normal" : NOT_REPORTED;
     }
+
+    /** Whether {@code features} report volume conditions for {@code v}: VOLUME_CONDITION advertised, a CSI record. */
+    public static boolean conditionReported(Volume v, org.csiconsole.core.port.Features features) {
+        return v.origin() != Origin.CSP && features.csi().has(org.csiconsole.core.model.ControllerCapability.VOLUME_CONDITION);
+    }
+
+    /** What a detail pane says for a value the driver does not report. */
+    public static final String NOT_REPORTED = "not reported";
 
     public static String replication(VolumeReplication r) {
         if (!r.replicated()) return "";

@@ -1,6 +1,7 @@
 package org.csiconsole.views.table;
 
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import org.csiconsole.views.theme.ConsoleStyles;
 import javafx.geometry.Pos;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
@@ -148,7 +149,7 @@ public final class Column<T, V> {
         FormattedCell(Tooltip sharedTip) {
             this.sharedTip = sharedTip;
             if (rightAligned) setAlignment(Pos.CENTER_RIGHT);
-            if (mono) getStyleClass().add("cc-mono");
+            if (mono) getStyleClass().add(ConsoleStyles.MONO);
         }
 
         @Override

@@ -1,6 +1,7 @@
 package org.csiconsole.views.table;
 
 import javafx.geometry.Insets;
+import org.csiconsole.views.theme.ConsoleStyles;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
@@ -23,7 +24,7 @@ final class DetailPane<T> extends ScrollPane {
     DetailPane(Function<? super T, List<DetailRow>> rows, Function<? super T, String> title) {
         this.rows = rows;
         this.title = title;
-        getStyleClass().add("cc-detail-pane");
+        getStyleClass().add(ConsoleStyles.DETAIL_PANE);
         setFitToWidth(true);
         setFitToHeight(true);
         setMinWidth(220);
@@ -35,10 +36,10 @@ final class DetailPane<T> extends ScrollPane {
             return;
         }
         Label heading = new Label(title.apply(item));
-        heading.getStyleClass().add("cc-detail-title");
+        heading.getStyleClass().add(ConsoleStyles.DETAIL_TITLE);
         heading.setWrapText(true);
         GridPane grid = new GridPane();
-        grid.getStyleClass().add("cc-property-grid");
+        grid.getStyleClass().add(ConsoleStyles.PROPERTY_GRID);
         grid.setHgap(12);
         grid.setVgap(6);
         ColumnConstraints keyCol = new ColumnConstraints();
@@ -52,19 +53,19 @@ final class DetailPane<T> extends ScrollPane {
         for (DetailRow row : rows.apply(item)) {
             if (row.block() && !row.value().isEmpty()) {
                 Label key = new Label(row.label());
-                key.getStyleClass().add("cc-section-title");
+                key.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
                 TextArea text = new TextArea(row.value().isEmpty() ? "(empty)" : row.value());
                 text.setEditable(false);
                 text.setWrapText(true);
                 text.setPrefRowCount(Math.max(3, Math.min(14, (int) row.value().lines().count() + 1)));
-                text.getStyleClass().add("cc-mono");
+                text.getStyleClass().add(ConsoleStyles.MONO);
                 VBox.setVgrow(text, Priority.SOMETIMES);
                 box.getChildren().addAll(key, text);
             } else {
                 Label key = new Label(row.label());
-                key.getStyleClass().add("cc-property-key");
+                key.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
                 Label value = new Label(row.value().isEmpty() ? "\u2014" : row.value());
-                value.getStyleClass().add("cc-property-value");
+                value.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
                 value.setWrapText(true);
                 grid.addRow(r++, key, value);
             }

@@ -5,6 +5,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
 import org.csiconsole.views.Icons;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -16,12 +17,12 @@ public final class EmptyState extends VBox {
 
     public EmptyState(Ikon ikon, String titleText, String messageText) {
         super(8);
-        getStyleClass().add("cc-empty-state");
+        getStyleClass().add(ConsoleStyles.EMPTY_STATE);
         setAlignment(Pos.CENTER);
         icon = Icons.of(ikon, 40);
-        icon.getStyleClass().add("cc-empty-icon");
-        title.getStyleClass().add("cc-empty-title");
-        message.getStyleClass().add("cc-empty-message");
+        icon.getStyleClass().add(ConsoleStyles.EMPTY_ICON);
+        title.getStyleClass().add(ConsoleStyles.EMPTY_TITLE);
+        message.getStyleClass().add(ConsoleStyles.EMPTY_MESSAGE);
         message.setWrapText(true);
         message.setMaxWidth(460);
         message.setAlignment(Pos.CENTER);

@@ -29,6 +29,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.views.Icons;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
@@ -77,7 +78,7 @@ public final class ResourceTable<T> extends BorderPane {
 
     public ResourceTable(ResourceTableModel<T> model, List<Column<T, ?>> columns) {
         this.model = model;
-        getStyleClass().add("cc-resource-table");
+        getStyleClass().add(ConsoleStyles.RESOURCE_TABLE);
 
         table.setItems(model.rows());
         NextPulse frames = new NextPulse();
@@ -113,13 +114,13 @@ public final class ResourceTable<T> extends BorderPane {
         buildColumnChooser();
         Label count = new Label();
         count.setId("table-count");
-        count.getStyleClass().add("cc-muted");
+        count.getStyleClass().add(ConsoleStyles.MUTED);
         count.textProperty().bind(Bindings.createStringBinding(() -> countText(
                 model.shownCount().get(), model.totalCount().get()), model.shownCount(), model.totalCount()));
         extra.setAlignment(Pos.CENTER_LEFT);
         toolbar.getChildren().addAll(filter, extra, new Spacer(), count, columnChooser);
         toolbar.setAlignment(Pos.CENTER_LEFT);
-        toolbar.getStyleClass().add("cc-table-toolbar");
+        toolbar.getStyleClass().add(ConsoleStyles.TABLE_TOOLBAR);
         toolbar.setPadding(new Insets(6, 8, 6, 8));
         setTop(toolbar);
         setCenter(table);
@@ -144,7 +145,7 @@ public final class ResourceTable<T> extends BorderPane {
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.64);
         SplitPane.setResizableWithParent(detail, false);
-        split.getStyleClass().add("cc-master-detail");
+        split.getStyleClass().add(ConsoleStyles.MASTER_DETAIL);
         setCenter(split);
         return this;
     }

@@ -170,4 +170,10 @@ public final class ConsoleStyles {
     public static String severity(Severity severity) {
         return SEVERITY_PREFIX + severity.name().toLowerCase(Locale.ROOT);
     }
+
+    // ---- forms
+    /** A failed submission shown under a form's fields, the values kept above it. */
+    public static final String FORM_FAILURE = "cc-form-failure";
+    /** A warning under a form that does not block saving (a socket that does not exist yet). */
+    public static final String FORM_WARNING = "cc-form-warning";
 }

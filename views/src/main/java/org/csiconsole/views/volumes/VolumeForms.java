@@ -18,17 +18,25 @@ import org.csiconsole.views.storage.Texts;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The forms of volume commands, with their checks, and their conversion to port requests. Checks
  * follow the CSI spec: a name is required (CreateVolume {@code name}, "SHOULD support at least 128
  * characters"), a size is a positive whole number of bytes, block volumes have no file system type,
  * a content source needs the matching capability (CLONE_VOLUME, or snapshots for a snapshot source)
- * and mutable parameters need MODIFY_VOLUME.
+ * and mutable parameters are offered only with MODIFY_VOLUME. The file system is empty by default
+ * (the driver's default), with the usual types as suggestions.
  */
 public final class VolumeForms {
     /** Longest name accepted, in characters (CSI spec, "Size Limits": names up to 128). */
     public static final int MAX_NAME = 128;
+
+    /**
+     * File system types offered as suggestions; none is chosen by default, so a driver that supports
+     * none of them is asked for its own default (CSI {@code MountVolume.fs_type} empty).
+     */
+    static final List<String> FS_TYPES = List.of("ext4", "xfs", "ext3", "btrfs");
 
     /** Where the console proposes to stage and publish a volume on a node; the volume_id is appended. */
     private static final String STAGING = "/var/lib/csi-console/staging/";
@@ -55,19 +63,19 @@ public final class VolumeForms {
                 AccessType.MOUNT, Texts::enumWords, "");
         f.addChoice("accessMode", "Access mode", Arrays.stream(AccessMode.values()).filter(m -> m != AccessMode.UNKNOWN).toList(),
                 AccessMode.SINGLE_NODE_WRITER, Texts::enumWords, "");
-        TextInput fsType = f.addText("fsType", "File system", "ext4", TextInput.Kind.LINE, "For mount volumes; leave empty for the plugin's default.",
+        TextInput fsType = f.addText("fsType", "File system", "", TextInput.Kind.LINE,
+                "For mount volumes. Empty: the driver's default. The driver decides which types it supports.",
                 fs -> type.value().get() == AccessType.BLOCK && !fs.isBlank()
                         ? "A block volume has no file system: clear this field or choose Mount." : "", type.value());
+        fsType.suggest(FS_TYPES);
         fsType.enabledWhen(type.value().isEqualTo(AccessType.MOUNT).or(fsType.text().isNotEmpty()));
         f.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line, passed to the plugin as is.",
                 Form::checkKeyValues);
-        f.addText("mutableParameters", "Mutable parameters", "", TextInput.Kind.LINES,
-                "key=value lines the plugin may change later (ControllerModifyVolume).", text -> {
-                    String e = Form.checkKeyValues(text);
-                    if (!e.isEmpty()) return e;
-                    if (!text.isBlank() && !features.available(Feature.MODIFY_VOLUME)) return features.reason(Feature.MODIFY_VOLUME);
-                    return "";
-                });
+        // mutable_parameters need MODIFY_VOLUME (CSI spec, CreateVolume): the field is offered only then.
+        if (features.available(Feature.MODIFY_VOLUME)) {
+            f.addText("mutableParameters", "Mutable parameters", "", TextInput.Kind.LINES,
+                    "key=value lines the plugin may change later (ControllerModifyVolume).", Form::checkKeyValues);
+        }
         Choice<VolumeSource.Kind> kind = f.addChoice("sourceKind", "Source", List.of(VolumeSource.Kind.values()), source.kind(),
                 k -> switch (k) {
                     case NONE -> "Empty volume";
@@ -93,9 +101,10 @@ public final class VolumeForms {
                 : VolumeCapability.mount(mode, f.text("fsType").value());
         VolumeSource.Kind kind = f.<VolumeSource.Kind>choice("sourceKind").value().get();
         VolumeSource source = kind == VolumeSource.Kind.NONE ? VolumeSource.NONE : new VolumeSource(kind, f.text("sourceId").value());
+        Map<String, String> mutable = f.field("mutableParameters").isPresent()
+                ? Form.parseKeyValues(f.text("mutableParameters").text().get()) : Map.of();
         return new VolumeRequest(f.text("name").value(), ByteSize.parse(f.text("size").value()), List.of(cap),
-                Form.parseKeyValues(f.text("parameters").text().get()),
-                Form.parseKeyValues(f.text("mutableParameters").text().get()), source);
+                Form.parseKeyValues(f.text("parameters").text().get()), mutable, source);
     }
 
     /** The expand form: a new size larger than {@code currentBytes}. */
@@ -111,11 +120,19 @@ public final class VolumeForms {
         return f;
     }
 
-    /** The modify form: mutable parameters as key=value lines, at least one. */
-    public static Form modify(String volumeName) {
+    /**
+     * The modify form: mutable parameters as key=value lines, at least one.
+     *
+     * @param current the mutable parameters this console set on the volume, filled in; empty when
+     *                none are known (the driver does not report them: csi.proto {@code Volume} has no
+     *                {@code mutable_parameters})
+     */
+    public static Form modify(String volumeName, Map<String, String> current) {
         Form f = new Form("Modify volume " + volumeName,
-                "ControllerModifyVolume changes mutable parameters; the plugin decides which keys it accepts.", "Modify");
-        f.addText("mutableParameters", "Mutable parameters", "", TextInput.Kind.LINES, "One key=value per line, e.g. iops=5000.",
+                "ControllerModifyVolume changes mutable parameters; the plugin decides which keys it accepts. "
+                        + (current.isEmpty() ? "The driver does not report the current values; give the keys to change."
+                        : "Filled in: the values set from this console (the driver does not report them)."), "Modify");
+        f.addText("mutableParameters", "Mutable parameters", Texts.keyValues(current), TextInput.Kind.LINES, "One key=value per line, e.g. iops=5000.",
                 text -> {
                     String e = Form.checkKeyValues(text);
                     if (!e.isEmpty()) return e;

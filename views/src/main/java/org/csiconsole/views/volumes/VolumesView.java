@@ -31,6 +31,8 @@ import java.util.stream.Collectors;
  * the connection does not offer it.
  */
 public final class VolumesView extends StorageTableView<Volume> {
+    private static final String CONDITION_NOT_REPORTED =
+            "the driver does not advertise VOLUME_CONDITION (ControllerGetCapabilities), or the volume is known from the CSP only";
     private final VolumesViewModel model;
 
     public VolumesView(VolumesViewModel model) {
@@ -46,7 +48,8 @@ public final class VolumesView extends StorageTableView<Volume> {
                 Column.<Volume, String>of("accessMode", "Access mode", Texts::accessModes).width(150)
                         .tooltip(Texts::accessNotReported),
                 Column.<Volume, String>of("published", "Published to", Texts::published).width(140),
-                Column.<Volume, String>of("condition", "Condition", Texts::condition).width(110)
+                Column.<Volume, String>of("condition", "Condition", v -> Texts.condition(v, conditionReported(v)).replace(Texts.NOT_REPORTED, "\u2014"))
+                        .width(110).tooltip(v -> conditionReported(v) || v.condition().abnormal() ? null : CONDITION_NOT_REPORTED)
                         .styleClass(v -> v.condition().abnormal() ? ConsoleStyles.CELL_DANGER : null),
                 Column.<Volume, String>of("group", "Group", Volume::groupId).width(110),
                 Column.<Volume, String>of("replication", "Replication", v -> Texts.replication(v.replication())).width(150)
@@ -84,6 +87,10 @@ public final class VolumesView extends StorageTableView<Volume> {
                         .item(model.cspUnpublishAction(), "Stop presenting it to a host"));
     }
 
+    private boolean conditionReported(Volume v) {
+        return Texts.conditionReported(v, model.features());
+    }
+
     private List<DetailRow> details(Volume v) {
         List<DetailRow> rows = new ArrayList<>();
         rows.add(DetailRow.of("Volume id", v.volumeId()));
@@ -92,10 +99,12 @@ public final class VolumesView extends StorageTableView<Volume> {
         rows.add(DetailRow.of("Access", Texts.accessNotReported(v) != null ? "not reported by the driver"
                 : join(Texts.accessType(v), Texts.accessModes(v))));
         rows.add(DetailRow.of("Published to", Texts.published(v)));
-        rows.add(DetailRow.of("Condition", Texts.condition(v)));
+        rows.add(DetailRow.of("Condition", conditionReported(v) || v.condition().abnormal() ? Texts.condition(v, conditionReported(v))
+                : Texts.NOT_REPORTED + " (" + CONDITION_NOT_REPORTED + ")"));
         rows.add(DetailRow.of("Group", v.groupId()));
         rows.add(DetailRow.of("Replication", v.replication().replicated()
-                ? join(Texts.replication(v.replication()), v.replication().partner(), v.replication().message()) : "Not replicated"));
+                ? join(Texts.replication(v.replication()), v.replication().partner(), v.replication().message())
+                : Texts.NOT_REPORTED + " (no csi-addons replication information for this volume)"));
         rows.add(DetailRow.of("Source", Texts.source(v.source())));
         rows.add(DetailRow.of("Origin", Texts.origin(v.origin())));
         rows.add(DetailRow.block("Parameters", Texts.keyValues(v.parameters())));

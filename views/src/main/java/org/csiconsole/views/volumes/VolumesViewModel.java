@@ -59,6 +59,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final IntegerProperty nodeStateVersion = new SimpleIntegerProperty(this, "nodeStateVersion");
     private final javafx.beans.property.StringProperty connectedNode =
             new javafx.beans.property.SimpleStringProperty(this, "connectedNode", "");
+    private final MutableParametersSeen mutableSeen = new MutableParametersSeen();
 
     private final ViewAction refresh;
     private final ViewAction create;
@@ -234,18 +235,25 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     // ---- commands -----------------------------------------------------------------------------
 
-    /** Asks for a new volume with the create form, then creates it. */
+    /** Asks for a new volume with the create form and creates it; a failure keeps the form open with the values. */
     public void create() {
         Form form = VolumeForms.create(features(), VolumeSource.NONE, 0);
-        if (ask(form)) create(VolumeForms.toRequest(form));
+        dialogs().submitForm(form, f -> create(f, VolumeForms.toRequest(f)));
     }
 
     /** Creates {@code request}; the new volume is added to the table. */
     public UiTask<Volume> create(VolumeRequest request) {
-        UiTask<Volume> task = context.actions().run("Create volume " + request.name(),
+        return create(null, request);
+    }
+
+    private UiTask<Volume> create(Form form, VolumeRequest request) {
+        UiTask<Volume> task = context.actions().run(form, "Create volume " + request.name(),
                 p -> storage().createVolume(request),
-                v -> "Created " + v.displayName() + " (" + Texts.size(v.capacityBytes()) + ").");
-        task.outcome().thenAccept(v -> upsert(v, same(v.volumeId())));
+                v -> "Created " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ").");
+        task.outcome().thenAccept(v -> {
+            mutableSeen.created(v.volumeId(), request.mutableParameters());
+            upsert(v, same(v.volumeId()));
+        });
         return task;
     }
 
@@ -255,7 +263,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         if (v == null) return;
         Form form = VolumeForms.create(features(), VolumeSource.volume(v.volumeId()), v.capacityBytes());
         form.text("name").set(v.displayName() + "-clone");
-        if (ask(form)) create(VolumeForms.toRequest(form));
+        dialogs().submitForm(form, f -> create(f, VolumeForms.toRequest(f)));
     }
 
     /** Asks for the new size of the selected volume, then expands it. */
@@ -263,23 +271,35 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Volume v = selected();
         if (v == null) return;
         Form form = VolumeForms.expand(v.displayName(), v.capacityBytes());
-        if (!ask(form)) return;
-        long bytes = org.csiconsole.core.model.ByteSize.parse(form.text("size").value());
-        UiTask<?> task = context.actions().run("Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
-                r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
-                        + (r.nodeExpansionRequired() ? " The node must still expand the file system (NodeExpandVolume)." : ""));
-        task.outcome().thenRun(() -> reload(v.volumeId()));
+        dialogs().submitForm(form, f -> {
+            long bytes = org.csiconsole.core.model.ByteSize.parse(f.text("size").value());
+            UiTask<?> task = context.actions().run(f, "Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
+                    r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
+                            + (r.nodeExpansionRequired() ? " The node must still expand the file system (NodeExpandVolume)." : ""));
+            task.outcome().thenRun(() -> reload(v.volumeId()));
+            return task;
+        });
     }
 
-    /** Asks for mutable parameters, then modifies the selected volume. */
+    /**
+     * Asks for mutable parameters, then modifies the selected volume. The form opens with the values
+     * this console set on the volume (at create or an earlier modify): the driver does not report
+     * current mutable parameters (csi.proto {@code Volume} carries none).
+     */
     public void modify() {
         Volume v = selected();
         if (v == null) return;
-        Form form = VolumeForms.modify(v.displayName());
-        if (!ask(form)) return;
-        Map<String, String> params = Form.parseKeyValues(form.text("mutableParameters").text().get());
-        context.actions().run("Modify volume " + v.displayName(), p -> storage().modifyVolume(v.volumeId(), params),
-                x -> "Changed " + String.join(", ", params.keySet()) + ".").outcome().thenRun(() -> reload(v.volumeId()));
+        Form form = VolumeForms.modify(v.displayName(), mutableSeen.of(v.volumeId()));
+        dialogs().submitForm(form, f -> {
+            Map<String, String> params = Form.parseKeyValues(f.text("mutableParameters").text().get());
+            UiTask<Void> task = context.actions().run(f, "Modify volume " + v.displayName(), p -> storage().modifyVolume(v.volumeId(), params),
+                    x -> "Changed " + String.join(", ", params.keySet()) + ".");
+            task.outcome().thenRun(() -> {
+                mutableSeen.modified(v.volumeId(), params);
+                reload(v.volumeId());
+            });
+            return task;
+        });
     }
 
     /** Deletes the selected volume after the person typed its name. */
@@ -397,14 +417,16 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Form form = new Form("Snapshot " + v.displayName(), "CreateSnapshot cuts a point-in-time copy; the name makes it safe to repeat.", "Create");
         form.addText("name", "Name", v.displayName() + "-snap-" + stamp, TextInput.Kind.LINE, "", VolumeForms::checkName);
         form.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line.", Form::checkKeyValues);
-        if (!ask(form)) return;
-        String name = form.text("name").value();
-        Map<String, String> params = Form.parseKeyValues(form.text("parameters").text().get());
-        context.actions().run("Snapshot " + v.displayName(), p -> storage().createSnapshot(v.volumeId(), name, params),
-                s -> "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()) + (s.readyToUse() ? "." : "; it is not ready to use yet."))
-                .outcome().thenRun(() -> {
-                    if (selected() == v) loadDetails(v);
-                });
+        dialogs().submitForm(form, f -> {
+            String name = f.text("name").value();
+            Map<String, String> params = Form.parseKeyValues(f.text("parameters").text().get());
+            UiTask<Snapshot> task = context.actions().run(f, "Snapshot " + v.displayName(), p -> storage().createSnapshot(v.volumeId(), name, params),
+                    s -> "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
+            task.outcome().thenRun(() -> {
+                if (selected() == v) loadDetails(v);
+            });
+            return task;
+        });
     }
 
     /** Publishes the selected CSP volume to a host with an access protocol. */

@@ -131,19 +131,35 @@ public final class NavigatorView extends VBox {
                 ConnectionModel m = c.model();
                 Circle dot = new Circle(4);
                 dot.getStyleClass().addAll(ConsoleStyles.STATE_DOT, ConsoleStyles.connectionState(m.stateProperty().get()));
-                Label tag = new Label(m.stateProperty().get().label());
+                Label tag = new Label();
                 tag.getStyleClass().add(ConsoleStyles.NAV_COUNT);
                 tag.setMinWidth(Label.USE_PREF_SIZE);
+                // A long state (Socket missing, waiting for the driver) reads on a line of its own
+                // under the name, so neither is cut.
+                Label longState = new Label();
+                longState.getStyleClass().add(ConsoleStyles.NAV_COUNT);
+                longState.setWrapText(true);
+                longState.setPadding(new javafx.geometry.Insets(0, 0, 2, 22));
+                longState.managedProperty().bind(longState.visibleProperty());
+                java.util.function.Consumer<ConnectionState> show = st -> {
+                    boolean own = st == ConnectionState.WAITING;
+                    tag.setText(own ? "" : st.label());
+                    longState.setText(own ? st.label() : "");
+                    longState.setVisible(own);
+                };
+                show.accept(m.stateProperty().get());
                 ChangeListener<ConnectionState> l = (o, a, b) -> {
                     dot.getStyleClass().remove(ConsoleStyles.connectionState(a));
                     dot.getStyleClass().add(ConsoleStyles.connectionState(b));
-                    tag.setText(b.label());
+                    show.accept(b);
                 };
                 m.stateProperty().addListener(l);
                 unhook = () -> m.stateProperty().removeListener(l);
                 label.getStyleClass().add(ConsoleStyles.NAV_CONNECTION);
                 setContextMenu(connectionMenu.apply(m));
                 box.getChildren().addAll(Icons.of(connectionIcon(m.profile().kind())), label, new Spacer(), dot, tag);
+                setGraphic(new VBox(box, longState));
+                return;
             } else if (item instanceof NavItem.ResourceKindItem k) {
                 Label count = new Label();
                 count.getStyleClass().add(ConsoleStyles.NAV_COUNT);

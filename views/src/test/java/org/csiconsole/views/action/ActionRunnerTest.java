@@ -61,4 +61,31 @@ class ActionRunnerTest {
             assertThat(n.message()).isEqualTo("Cancelled.");
         });
     }
+
+    @Test
+    void aFailedSubmissionOfAShowingFormGoesIntoTheFormInsteadOfADialog() {
+        org.csiconsole.views.form.Form form = new org.csiconsole.views.form.Form("Create volume", "", "Create");
+        form.showingProperty().set(true);
+        CallFailure refused = new CallFailure(FailureKind.INVALID_ARGUMENT, "CreateVolume pvc-1",
+                "fs_type ext4 is not supported", "Leave the file system empty for the driver's default.", "code=INVALID_ARGUMENT");
+        CompletableFuture<String> pending = new CompletableFuture<>();
+        actions.run(form, "Create volume pvc-1", p -> pending, v -> "Created.");
+        assertThat(form.busyProperty().get()).isTrue();
+
+        pending.completeExceptionally(refused);
+
+        assertThat(form.busyProperty().get()).isFalse();
+        assertThat(form.failureProperty().get()).isSameAs(refused);
+        assertThat(dialogs.failures).isEmpty();
+        assertThat(notifications.items()).isEmpty();
+    }
+
+    @Test
+    void aFailedSubmissionOfAFormNoLongerShowingIsReportedInADialog() {
+        org.csiconsole.views.form.Form form = new org.csiconsole.views.form.Form("Create volume", "", "Create");
+        CallFailure refused = new CallFailure(FailureKind.INVALID_ARGUMENT, "CreateVolume pvc-1", "bad size", "", "");
+        actions.run(form, "Create volume pvc-1", p -> CompletableFuture.failedFuture(refused), v -> "Created.");
+        assertThat(dialogs.failures).containsExactly(refused);
+        assertThat(notifications.items()).singleElement().satisfies(n -> assertThat(n.severity()).isEqualTo(Severity.ERROR));
+    }
 }

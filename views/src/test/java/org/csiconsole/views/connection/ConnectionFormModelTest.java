@@ -32,6 +32,30 @@ class ConnectionFormModelTest {
     }
 
     @Test
+    void aSocketThatDoesNotExistYetIsAWarningThatDoesNotBlockTheSave() {
+        java.util.Set<java.nio.file.Path> present = new java.util.HashSet<>();
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of(), present::contains);
+        m.nameProperty().set("lab");
+        m.socketPathProperty().set("/x/y.sock");
+        assertThat(m.validProperty().get()).isTrue();
+        assertThat(m.warningProperty().get()).isEqualTo("No socket at /x/y.sock yet: the console will wait for the driver.");
+
+        m.nodeSocketProperty().set("/x/node.sock");
+        assertThat(m.warnings()).hasSize(2).last().asString().startsWith("No node socket at /x/node.sock yet");
+
+        present.add(java.nio.file.Path.of("/x/y.sock"));
+        present.add(java.nio.file.Path.of("/x/node.sock"));
+        m.socketPathProperty().set(" /x/y.sock");
+        m.nodeSocketProperty().set("/x/node.sock ");
+        assertThat(m.warningProperty().get()).isEmpty();
+
+        m.transportProperty().set(Transport.TCP);
+        m.nodeSocketProperty().set("");
+        present.clear();
+        assertThat(m.warnings()).as("a TCP endpoint has no socket file").isEmpty();
+    }
+
+    @Test
     void tcpNeedsHostPortAndAClientCertNeedsItsKeyAndACa() {
         ConnectionFormModel m = new ConnectionFormModel(null, Set.of());
         m.nameProperty().set("proxy");

@@ -97,6 +97,93 @@ class ConnectionDialogFxTest {
     }
 
     @Test
+    void switchingToCspAndAPinKeepsTheButtonsAndTheWholeMessageInView(FxRobot robot) {
+        ConnectionFormModel model = new ConnectionFormModel(null, Set.of());
+        AtomicReference<ConnectionDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            ConnectionDialog d = dialogs.prepare(new ConnectionDialog(model, false));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        robot.clickOn("#conn-kind-csp");
+        robot.interact(() -> {
+            model.nameProperty().set("array-b");
+            model.cspUrlProperty().set("array-b.example.internal.lab.corp:8080/containers/v1/with/a/long/path");
+        });
+        robot.clickOn("#conn-trust-pin");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Label problem = robot.lookup("#conn-problem").queryAs(Label.class);
+        assertThat(problem.getText()).contains("must start with https://");
+        var pane = dialog.get().getDialogPane();
+        assertInView(pane.lookupButton(dialog.get().saveButtonType()));
+        assertInView(pane.lookupButton(javafx.scene.control.ButtonType.CANCEL));
+        assertInView(problem);
+        assertThat(problem.getHeight()).as("the message is not cut").isGreaterThanOrEqualTo(problem.prefHeight(problem.getWidth()) - 0.5);
+        assertInView(robot.lookup("#conn-pin").query());
+    }
+
+    @Test
+    void aMissingSocketIsAWarningUnderTheFormAndSaveStaysEnabled(FxRobot robot) {
+        ConnectionFormModel model = new ConnectionFormModel(null, Set.of(), p -> false);
+        AtomicReference<ConnectionDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            ConnectionDialog d = dialogs.prepare(new ConnectionDialog(model, false));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        assertThat(FxChecks.shown(robot.lookup("#conn-warning").query())).isFalse();
+        robot.interact(() -> model.nameProperty().set("lab driver"));
+        robot.clickOn("#conn-socket").write("/x/y.sock");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Label warning = robot.lookup("#conn-warning").queryAs(Label.class);
+        assertThat(warning.getText()).isEqualTo("No socket at /x/y.sock yet: the console will wait for the driver.");
+        assertInView(warning);
+        Button save = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().saveButtonType());
+        assertThat(save.isDisabled()).isFalse();
+        assertInView(save);
+    }
+
+    @Test
+    void theCommandLineLoginAsksUserArrayIpAndPasswordFilledFromTheOptions(FxRobot robot) {
+        AtomicReference<org.csiconsole.views.connection.LoginDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            var d = dialogs.prepare(new org.csiconsole.views.connection.LoginDialog(
+                    ConnectionProfile.csp("CSP array", "https://csp.example:8080", "admin", "")));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        assertThat(robot.lookup("#login-user").queryAs(javafx.scene.control.TextField.class).getText()).isEqualTo("admin");
+        Button login = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().loginButtonType());
+        assertThat(login.isDisabled()).as("no password yet").isTrue();
+
+        robot.clickOn("#login-array-ip").write("192.0.2.10");
+        javafx.scene.control.PasswordField password = robot.lookup("#password-input").queryAs(javafx.scene.control.PasswordField.class);
+        robot.clickOn(password).write("s3cret");
+        assertThat(login.isDisabled()).isFalse();
+        robot.interact(login::fire);
+
+        var result = dialog.get().getResult();
+        assertThat(result.user()).isEqualTo("admin");
+        assertThat(result.arrayIp()).isEqualTo("192.0.2.10");
+        assertThat(new String(result.password())).isEqualTo("s3cret");
+        assertThat(result.toString()).doesNotContain("s3cret");
+        assertThat(password.getText()).as("the field is cleared").isEmpty();
+    }
+
+    private static void assertInView(javafx.scene.Node n) {
+        javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
+        assertThat(FxChecks.shown(n)).as("%s shown", n).isTrue();
+        assertThat(b.getMinY()).as("%s top", n).isGreaterThanOrEqualTo(0);
+        assertThat(b.getMaxY()).as("%s bottom within the window", n).isLessThanOrEqualTo(n.getScene().getHeight() + 0.5);
+        assertThat(b.getMaxX()).as("%s right edge within the window", n).isLessThanOrEqualTo(n.getScene().getWidth() + 0.5);
+    }
+
+    @Test
     void theTrustDialogShowsTheFingerprintAndDefaultsToCancel(FxRobot robot) {
         AtomicReference<TrustDialog> dialog = new AtomicReference<>();
         robot.interact(() -> {

@@ -5,6 +5,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import org.csiconsole.core.call.CallFailure;
@@ -103,6 +104,41 @@ class DialogsFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(dialog.get().getResult()).isTrue();
         assertThat(dialog.get().isShowing()).isFalse();
+    }
+
+    @Test
+    void enterInTheTypedConfirmationConfirmsOnceTheNameMatches(FxRobot robot) {
+        TypedConfirmationDialog d = showTyped(robot);
+        robot.clickOn("#confirm-input").write("pvc-1").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(d.isShowing()).isFalse();
+        assertThat(d.getResult()).isTrue();
+    }
+
+    @Test
+    void enterInTheTypedConfirmationDoesNothingWhileTheNameDiffers(FxRobot robot) {
+        TypedConfirmationDialog d = showTyped(robot);
+        robot.clickOn("#confirm-input").write("pvc-").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(d.isShowing()).as("Enter neither confirms nor cancels").isTrue();
+        assertThat(d.input().getText()).isEqualTo("pvc-");
+
+        robot.write("1").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(d.isShowing()).isFalse();
+        assertThat(d.getResult()).isTrue();
+    }
+
+    private TypedConfirmationDialog showTyped(FxRobot robot) {
+        AtomicReference<TypedConfirmationDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            TypedConfirmationDialog d = dialogs.prepare(new TypedConfirmationDialog("Delete volume",
+                    "The volume and its data are deleted. This cannot be undone.", "pvc-1", "Delete"));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        return dialog.get();
     }
 
     @Test

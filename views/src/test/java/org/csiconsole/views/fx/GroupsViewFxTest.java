@@ -59,7 +59,8 @@ class GroupsViewFxTest {
             fx.select(robot, 0);
             robot.clickOn("#group-snapshot");
             fx.press(robot, "Create");
-            assertThat(fx.failureDialog(robot, "in progress")).isEqualTo("Another operation is in progress");
+            assertThat(fx.formFailure(robot, "in progress")).isEqualTo("a group snapshot is in progress (ABORTED)");
+            fx.press(robot, "Cancel");
             fx.storage.failNext("listVolumeGroups", FailureKind.UNAVAILABLE, "the array did not answer (HTTP 503)", "Check the array.");
             robot.interact(() -> fx.view.refreshAction().run());
             assertThat(fx.failureDialog(robot, "did not answer")).isEqualTo("Storage unreachable");

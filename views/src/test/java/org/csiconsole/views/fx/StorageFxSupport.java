@@ -129,6 +129,18 @@ final class StorageFxSupport {
         return title;
     }
 
+    /**
+     * Waits for a failed submission to show inside the open form (the form stays open), checks it
+     * reads as words and returns the why.
+     */
+    String formFailure(FxRobot robot, String whyContains) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#form-failure").tryQuery().filter(FxChecks::shown).isPresent());
+        String why = robot.lookup("#form-failure-why").queryAs(Label.class).getText();
+        assertThat(why).containsIgnoringCase(whyContains);
+        assertThat(robot.lookup("#failure-why").tryQuery()).as("no failure dialog on top of the form").isEmpty();
+        return why;
+    }
+
     /** The tooltip text of the action button with {@code id}. */
     String tooltip(FxRobot robot, String id) {
         return robot.lookup("#" + id + "-wrapper").queryAs(ActionButton.class).tooltip().getText();

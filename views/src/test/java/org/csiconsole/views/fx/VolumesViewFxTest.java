@@ -91,6 +91,69 @@ class VolumesViewFxTest {
     }
 
     @Test
+    void aFailedCreateKeepsTheDialogOpenWithTheErrorInsideAndTheValuesKept(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        fx.storage.failNext("createVolume", FailureKind.INVALID_ARGUMENT, "fs_type btrfs is not supported",
+                "Leave the file system empty for the driver's default.");
+        robot.clickOn("#volume-create");
+        javafx.stage.Window dialog = fx.dialog(robot).getScene().getWindow();
+        robot.clickOn("#form-name").write("pvc-new");
+        fx.fill(robot, "size", "20GiB");
+        fx.fill(robot, "fsType", "btrfs");
+        fx.press(robot, "Create");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> StorageFxSupport.shown(robot.lookup("#form-failure").query()));
+        assertThat(dialog.isShowing()).as("the dialog stays open").isTrue();
+        assertThat(robot.lookup("#form-failure-why").queryAs(javafx.scene.control.Label.class).getText())
+                .isEqualTo("fs_type btrfs is not supported");
+        assertThat(robot.lookup("#form-failure-todo").queryAs(javafx.scene.control.Label.class).getText()).contains("driver's default");
+        assertThat(robot.lookup("#form-name").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("pvc-new");
+        assertThat(robot.lookup("#form-size").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("20GiB");
+        assertThat(robot.lookup("#failure-why").tryQuery()).as("no failure dialog on top").isEmpty();
+
+        fx.fill(robot, "fsType", "");
+        fx.press(robot, "Create");
+        fx.awaitRows(4);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !dialog.isShowing());
+        assertThat(fx.firstColumn()).contains("pvc-new");
+    }
+
+    @Test
+    void detailsSayNotReportedForWhatTheDriverDoesNotReport(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        fx.select(robot, 1);
+        assertThat(detailTexts(robot)).contains("Normal")
+                .anySatisfy(t -> assertThat(t).startsWith("not reported (no csi-addons replication"));
+
+        robot.interact(() -> fx.view.model().featuresProperty().set(FakeStorage.readOnly()));
+        fx.select(robot, 0);
+        fx.select(robot, 1);
+        assertThat(detailTexts(robot)).doesNotContain("Normal")
+                .anySatisfy(t -> assertThat(t).startsWith("not reported (the driver does not advertise VOLUME_CONDITION"));
+        fx.select(robot, 2);
+        assertThat(detailTexts(robot)).contains("Abnormal: path unreachable");
+    }
+
+    private static java.util.List<String> detailTexts(FxRobot robot) {
+        return robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class).stream()
+                .map(javafx.scene.control.Labeled::getText).toList();
+    }
+
+    @Test
+    void theFileSystemFieldIsEmptyAndOffersTheUsualTypes(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        robot.clickOn("#volume-create");
+        fx.dialog(robot);
+        assertThat(robot.lookup("#form-fsType").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEmpty();
+        javafx.scene.control.ComboBox<?> box = robot.lookup(".combo-box").queryAllAs(javafx.scene.control.ComboBox.class).stream()
+                .filter(javafx.scene.control.ComboBox::isEditable).findFirst().orElseThrow();
+        assertThat(box.getItems()).extracting(Object::toString).contains("ext4", "xfs");
+        robot.interact(() -> box.getSelectionModel().select(1));
+        assertThat(robot.lookup("#form-fsType").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("xfs");
+        fx.press(robot, "Cancel");
+    }
+
+    @Test
     void deletesAfterTheNameIsTyped(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         fx.select(robot, 1);

@@ -76,6 +76,16 @@ class WorkbenchFxTest {
     }
 
     @Test
+    void aConnectionWaitingForItsSocketSaysSoInTheNavigatorAndTheStatusBar(FxRobot robot) {
+        robot.interact(() -> demo.stateProperty().set(ConnectionState.WAITING));
+        assertThat(robot.lookup("#navigator .tree-cell .label").queryAllAs(Label.class))
+                .anySatisfy(l -> assertThat(l.getText()).isEqualTo("Socket missing, waiting for the driver"))
+                .noneSatisfy(l -> assertThat(l.getText()).isEqualTo("Connecting"));
+        assertThat(robot.lookup("#status-state").queryAs(Label.class).getText())
+                .isEqualTo("Demo: Socket missing, waiting for the driver");
+    }
+
+    @Test
     void traceShowsARecordedCallAndItsRequestAndResponse(FxRobot robot) {
         trace.record("grpc", "unix:///run/csi/csi.sock", "csi.v1.Controller/CreateVolume", 2,
                 "name: \"pvc-7\"\ncapacity_range { required_bytes: 1073741824 }", "",

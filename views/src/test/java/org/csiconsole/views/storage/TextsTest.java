@@ -28,6 +28,22 @@ class TextsTest {
     }
 
     @Test
+    void aConditionReadsNormalOnlyWhenTheDriverReportsConditions() {
+        Volume quiet = volume(List.of());
+        assertThat(Texts.condition(quiet, true)).isEqualTo("Normal");
+        assertThat(Texts.condition(quiet, false)).isEqualTo("not reported");
+        Volume sick = new Volume("vol-2", "pvc-db", 0, null, null, null, null, null, null,
+                new org.csiconsole.core.model.VolumeCondition(true, "path unreachable"), null, Origin.CSI, null, null);
+        assertThat(Texts.condition(sick, false)).as("an abnormal condition was reported").isEqualTo("Abnormal: path unreachable");
+
+        var all = org.csiconsole.views.FakeStorage.allCapabilities();
+        assertThat(Texts.conditionReported(quiet, org.csiconsole.core.port.Features.from(all, true, false, false, false))).isTrue();
+        assertThat(Texts.conditionReported(quiet.withOrigin(Origin.CSP), org.csiconsole.core.port.Features.from(all, true, true, false, false)))
+                .as("the CSP reports no condition").isFalse();
+        assertThat(Texts.conditionReported(quiet, org.csiconsole.views.FakeStorage.readOnly())).isFalse();
+    }
+
+    @Test
     void aVolumeSizeOfZeroReadsAsUnknownWhileFreeCapacityOfZeroReadsAsZero() {
         assertThat(Texts.size(0)).as("capacity_bytes 0 = unknown: a blank cell").isEmpty();
         assertThat(Texts.sizeTip(0)).contains("unknown");

@@ -107,6 +107,70 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void aFailedCreateKeepsTheFormWithItsValuesAndShowsTheFailureInsideIt() {
+        VolumesViewModel m = model();
+        storage.failNext("createVolume", FailureKind.INVALID_ARGUMENT, "fs_type btrfs is not supported",
+                "Leave the file system empty for the driver's default.");
+        List<String> seen = new java.util.ArrayList<>();
+        dialogs.formAnswer = f -> {
+            if (seen.isEmpty()) {
+                f.text("name").set("pvc-new");
+                f.text("size").set("10GiB");
+                f.text("fsType").set("btrfs");
+            } else {
+                f.text("fsType").set("");
+            }
+            var failure = f.failureProperty().get();
+            seen.add(f.text("name").value() + " " + f.text("size").value() + " | " + (failure == null ? "" : failure.why()));
+            return true;
+        };
+
+        assertThat(m.createAction().run()).isTrue();
+
+        assertThat(seen).containsExactly("pvc-new 10GiB | ", "pvc-new 10GiB | fs_type btrfs is not supported");
+        assertThat(dialogs.forms).as("one form, kept open").hasSize(1);
+        assertThat(dialogs.failures).as("the failure is shown in the form, not in a dialog").isEmpty();
+        assertThat(storage.calls).filteredOn("createVolume"::equals).hasSize(2);
+        assertThat(names(m)).contains("pvc-new");
+        assertThat(notifications.items()).extracting(n -> n.severity()).containsExactly(Severity.SUCCESS);
+    }
+
+    @Test
+    void modifyOpensWithTheMutableParametersSetFromThisConsole() {
+        VolumesViewModel m = model();
+        dialogs.formAnswer = f -> {
+            f.text("name").set("pvc-fast");
+            f.text("mutableParameters").set("iops=3000\nqosPolicy=silver");
+            return true;
+        };
+        m.createAction().run();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-fast")).findFirst().orElseThrow());
+
+        List<String> shown = new java.util.ArrayList<>();
+        dialogs.formAnswer = f -> {
+            shown.add(f.text("mutableParameters").text().get());
+            f.text("mutableParameters").set("iops=5000");
+            return true;
+        };
+        m.modifyAction().run();
+        dialogs.formAnswer = f -> {
+            shown.add(f.text("mutableParameters").text().get());
+            return false;
+        };
+        m.modifyAction().run();
+
+        assertThat(shown).containsExactly("iops=3000\nqosPolicy=silver", "iops=5000\nqosPolicy=silver");
+        m.selectedProperty().set(m.table().all().get(0));
+        dialogs.formAnswer = f -> {
+            shown.add(f.text("mutableParameters").text().get());
+            assertThat(f.message()).contains("does not report the current values");
+            return false;
+        };
+        m.modifyAction().run();
+        assertThat(shown).last().isEqualTo("");
+    }
+
+    @Test
     void createFormRejectsBadInputWithReadableSentences() {
         Form f = VolumeForms.create(storage.features, org.csiconsole.core.model.VolumeSource.NONE, 0);
         f.text("name").set("");
@@ -117,6 +181,7 @@ class VolumesViewModelTest {
         assertThat(f.text("size").error().get()).contains("Unknown unit");
         f.text("size").set("500G");
         assertThat(f.valid().get()).isTrue();
+        f.text("fsType").set("ext4");
         f.<AccessType>choice("accessType").set(AccessType.BLOCK);
         assertThat(f.text("fsType").error().get()).contains("block volume has no file system");
         f.text("fsType").set("");
@@ -129,6 +194,39 @@ class VolumesViewModelTest {
         assertThat(f.valid().get()).isTrue();
         assertThat(VolumeForms.toRequest(f).capacityBytes()).isEqualTo(500_000_000_000L);
         assertThat(VolumeForms.toRequest(f).source().id()).isEqualTo("snap-0001");
+    }
+
+    @Test
+    void theCreateFormLeavesTheFileSystemToTheDriverAndOffersTheUsualTypes() {
+        Form f = VolumeForms.create(storage.features, org.csiconsole.core.model.VolumeSource.NONE, 0);
+        assertThat(f.text("fsType").text().get()).as("empty: the driver's default").isEmpty();
+        assertThat(f.text("fsType").suggestions()).contains("ext4", "xfs");
+        f.text("name").set("pvc-1");
+        assertThat(VolumeForms.toRequest(f).capabilities().get(0).fsType()).isEmpty();
+    }
+
+    @Test
+    void theCreateFormOffersMutableParametersOnlyWithModifyVolume() {
+        assertThat(VolumeForms.create(storage.features, org.csiconsole.core.model.VolumeSource.NONE, 0).field("mutableParameters"))
+                .isPresent();
+
+        var caps = FakeStorage.allCapabilities();
+        var controller = java.util.EnumSet.copyOf(caps.controller());
+        controller.remove(org.csiconsole.core.model.ControllerCapability.MODIFY_VOLUME);
+        Features noModify = Features.from(new org.csiconsole.core.model.CapabilitySet(caps.plugin(), controller, caps.node(),
+                caps.groupController(), java.util.Set.of()), true, false, false, false);
+        Form f = VolumeForms.create(noModify, org.csiconsole.core.model.VolumeSource.NONE, 0);
+        assertThat(f.field("mutableParameters")).isEmpty();
+        f.text("name").set("pvc-1");
+        assertThat(VolumeForms.toRequest(f).mutableParameters()).isEmpty();
+    }
+
+    @Test
+    void aCreateAnsweredWithoutASizeSaysSizeNotReported() {
+        VolumesViewModel m = model();
+        m.create(new org.csiconsole.core.port.VolumeRequest("dcsi-test-1", 0, List.of(), Map.of(), Map.of(), null));
+        assertThat(notifications.items()).singleElement()
+                .satisfies(n -> assertThat(n.message()).isEqualTo("Created dcsi-test-1 (size not reported)."));
     }
 
     @Test

@@ -39,6 +39,7 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     private final Notifications notifications;
     private final Sessions sessions;
     private final Map<ConnectionModel, Session> open = new IdentityHashMap<>();
+    private final Set<ConnectionModel> loginDetails = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     public ConnectionManager(ObservableList<ConnectionModel> connections, ProfileStore profiles,
                              ConnectionDialogs connectionDialogs, DialogService dialogs, Notifications notifications,
@@ -58,6 +59,21 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         m.stateProperty().set(ConnectionState.DISCONNECTED);
         connections.add(m);
         return m;
+    }
+
+    /**
+     * Makes the next connect of the CSP {@code connection} ask for the whole login (user, array IP
+     * and password, see {@link ConnectionDialogs#askLogin}) instead of the password alone: an array
+     * named on the command line has no saved profile to edit first.
+     */
+    public void askLoginDetails(ConnectionModel connection) {
+        loginDetails.add(connection);
+    }
+
+    /** Whether connecting {@code connection} asks for the whole login: marked so, or a CSP profile without a user. */
+    boolean asksLoginDetails(ConnectionModel connection) {
+        return loginDetails.contains(connection)
+                || (connection.profile().kind() == ConnectionKind.CSP && connection.profile().user().isBlank());
     }
 
     /** The session behind {@code connection}, or null when it is not open. */
@@ -136,6 +152,7 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
                 dialogs.showFailure(f);
             }
         }
+        loginDetails.remove(connection);
         connections.remove(connection);
     }
 
@@ -147,6 +164,7 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         Session s = open.remove(old);
         if (s != null) closeQuietly(old, s);
         old.storageProperty().set(null);
+        loginDetails.remove(old);
         ConnectionModel m = new ConnectionModel(profile);
         m.stateProperty().set(ConnectionState.DISCONNECTED);
         int i = connections.indexOf(old);

@@ -9,6 +9,7 @@ import org.csiconsole.core.csp.CspPassword;
 import org.csiconsole.core.csp.CspTrust;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.ConnectionState;
+import org.csiconsole.views.connection.CspLogin;
 import org.csiconsole.views.workbench.ConnectionModel;
 
 import java.net.URI;
@@ -29,9 +30,13 @@ final class CspSession implements Session {
 
     /**
      * Asks for the password of {@code model}'s profile and logs in with it. Returns the session, or null
-     * when no password was given. UI thread.
+     * when no password was given. A connection marked to ask for its whole login (an array named on
+     * the command line, see {@link ConnectionManager#askLoginDetails}) asks for user, array IP and
+     * password instead; its model is then replaced by one with the user and array IP given, and null
+     * is returned since the session belongs to the replacement. UI thread.
      */
     static Session open(Sessions sessions, ConnectionModel model, ConnectionManager manager) {
+        if (manager.asksLoginDetails(model)) return openWithLogin(sessions, model, manager);
         Optional<char[]> password = manager.connectionDialogs().askPassword(model.profile());
         if (password.isEmpty()) {
             model.stateProperty().set(ConnectionState.DISCONNECTED);
@@ -39,6 +44,25 @@ final class CspSession implements Session {
             return null;
         }
         return login(sessions, model, manager, password.get());
+    }
+
+    private static Session openWithLogin(Sessions sessions, ConnectionModel model, ConnectionManager manager) {
+        Optional<CspLogin> asked = manager.connectionDialogs().askLogin(model.profile());
+        if (asked.isEmpty()) {
+            model.stateProperty().set(ConnectionState.DISCONNECTED);
+            model.noteProperty().set("Not connected: the login was cancelled. Right-click the connection and choose Connect to log in.");
+            return null;
+        }
+        CspLogin login = asked.get();
+        ConnectionModel target = manager.replace(model, model.profile().withLogin(login.user(), login.arrayIp()));
+        try {
+            manager.opened(target, login(sessions, target, manager, login.password()));
+        } catch (CallFailure f) {
+            target.stateProperty().set(ConnectionState.DISCONNECTED);
+            target.noteProperty().set("Not connected: " + f.why());
+            manager.dialogs().showFailure(f);
+        }
+        return null;
     }
 
     /** Logs in with {@code password} (wiped when done); on an unknown certificate asks to pin it and retries once. */

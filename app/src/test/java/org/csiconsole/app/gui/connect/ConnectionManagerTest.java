@@ -180,11 +180,66 @@ class ConnectionManagerTest {
         assertThat(a.stateProperty().get()).isEqualTo(ConnectionState.DISCONNECTED);
     }
 
+    @Test
+    void aProfileWhoseSocketDoesNotExistWaitsForTheDriverInsteadOfConnecting() throws Exception {
+        ConnectionModel lab = manager.add(ConnectionProfile.csi("lab", "unix://" + config.resolve("later.sock")));
+        manager.connect(lab);
+        pumpUntil(() -> lab.stateProperty().get() == ConnectionState.WAITING);
+        assertThat(lab.noteProperty().get()).contains("later.sock").contains("is not there");
+        assertThat(lab.stateProperty().get().label()).isEqualTo("Socket missing, waiting for the driver");
+    }
+
+    @Test
+    void anArrayNamedOnTheCommandLineAsksUserArrayIpAndPasswordInOneLoginAndLogsInWithThem() throws Exception {
+        server.enqueue(json("{\"id\":\"tok-1\",\"username\":\"admin\",\"creation_time\":1000,\"expiry_time\":2800,\"session_token\":\"t1\"}"));
+        for (int i = 0; i < 8; i++) server.enqueue(json("[]"));
+        asks.login = new org.csiconsole.views.connection.CspLogin("admin", "192.0.2.10", PASSWORD.toCharArray());
+        asks.trust = true;
+        ConnectionModel array = manager.add(ConnectionProfile.csp("CSP array", "https://127.0.0.1:" + server.getPort(), "ops", ""));
+        manager.askLoginDetails(array);
+
+        manager.connect(array);
+        pumpUntil(() -> connections.size() == 1 && connections.get(0).stateProperty().get() == ConnectionState.CONNECTED);
+
+        assertThat(asks.loginAskedFor).extracting(ConnectionProfile::user).isEqualTo("ops");
+        assertThat(asks.passwordAsks).isZero();
+        ConnectionModel m = connections.get(0);
+        assertThat(m.profile().user()).isEqualTo("admin");
+        assertThat(m.profile().arrayIp()).isEqualTo("192.0.2.10");
+        RecordedRequest login = server.takeRequest(5, TimeUnit.SECONDS);
+        assertThat(login.getTarget()).endsWith("/tokens");
+        assertThat(login.getBody().utf8()).contains("\"username\":\"admin\"");
+        assertThat(asks.login.password()).as("the password is wiped after login").containsOnly('\0');
+        assertThat(store.load()).as("trusting the certificate saves the array with what was typed, never the password")
+                .singleElement().satisfies(p -> assertThat(p.user()).isEqualTo("admin"));
+        assertThat(Files.readString(store.file())).doesNotContain(PASSWORD);
+    }
+
+    @Test
+    void cancellingTheCommandLineLoginLeavesTheArrayDisconnectedAndSaysHowToLogIn() {
+        asks.login = null;
+        ConnectionModel array = manager.add(ConnectionProfile.csp("CSP array", "https://127.0.0.1:" + server.getPort(), "", ""));
+        manager.askLoginDetails(array);
+        manager.connect(array);
+        assertThat(asks.loginAskedFor).isNotNull();
+        assertThat(array.stateProperty().get()).isEqualTo(ConnectionState.DISCONNECTED);
+        assertThat(array.noteProperty().get()).contains("login was cancelled").contains("Connect");
+        assertThat(server.getRequestCount()).isZero();
+    }
+
     static final class FakeConnectionDialogs implements ConnectionDialogs {
         ConnectionProfile profileAnswer;
         String password;
         boolean trust;
         int passwordAsks;
+        org.csiconsole.views.connection.CspLogin login;
+        ConnectionProfile loginAskedFor;
+
+        @Override
+        public Optional<org.csiconsole.views.connection.CspLogin> askLogin(ConnectionProfile profile) {
+            loginAskedFor = profile;
+            return Optional.ofNullable(login);
+        }
         final List<String> shownFingerprints = new ArrayList<>();
 
         @Override

@@ -83,6 +83,12 @@ public record ConnectionProfile(
                 tlsClientCertPath, tlsClientKeyPath);
     }
 
+    /** A copy with the given CSP user and array IP (what a person typed when logging in). */
+    public ConnectionProfile withLogin(String user, String arrayIp) {
+        return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, pinnedFingerprint,
+                tlsClientCertPath, tlsClientKeyPath);
+    }
+
     private static String orEmpty(String s) {
         return s == null ? "" : s.trim();
     }

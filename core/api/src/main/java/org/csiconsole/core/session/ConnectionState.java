@@ -1,11 +1,18 @@
 package org.csiconsole.core.session;
 
 /**
- * Where an open connection stands. A unix-socket connection moves to {@link #RECONNECTING} when the
- * driver's socket disappears and back to {@link #CONNECTED} when it is served again.
+ * Where an open connection stands. A unix-socket connection whose socket does not exist yet is
+ * {@link #WAITING} for the driver to create it; it moves to {@link #RECONNECTING} when the driver's
+ * socket disappears after it was up, and back to {@link #CONNECTED} when it is served again.
  */
 public enum ConnectionState {
     CONNECTING("Connecting"),
+    /**
+     * A unix socket that does not exist yet, before the first connection: the console checks again
+     * and connects as soon as the driver creates it (a CO "monitors the socket" until it exists,
+     * csi-spec-v0.1-lifecycle.md, "Plugin Bootstrap Example").
+     */
+    WAITING("Socket missing, waiting for the driver"),
     CONNECTED("Connected"),
     RECONNECTING("Reconnecting"),
     DISCONNECTED("Disconnected");

@@ -75,7 +75,9 @@ final class AddonsConnection implements AutoCloseable {
     <T> CompletableFuture<T> gated(CallMode mode, AddonsCapability need, Supplier<CompletableFuture<T>> call) {
         if (mode.forced()) return call.get();
         return capabilities.gated(set -> reason(need, set).map(why -> new CallFailure(FailureKind.UNSUPPORTED, need.name(), why,
-                        "Use a driver whose csi-addons sidecar advertises this capability, or force the call",
+                        "Use a csi-addons sidecar version that advertises " + need.name()
+                                + ", or do this with the driver's own tools; the console sends only the calls a sidecar advertises. "
+                                + "After upgrading the sidecar, reconnect so the console reads its capabilities again",
                         "not sent: capability " + need.name() + " not advertised")),
                 f -> f, call);
     }

@@ -83,11 +83,26 @@ final class CsiConnection implements AutoCloseable {
         if (mode.forced() || rpc.capability() == null) return call.get();
         return capabilities.gated(caps -> CsiCapabilities.reason(rpc, caps).map(why -> new CallFailure(FailureKind.UNSUPPORTED,
                         rpc.method(), why.substring(rpc.method().length() + " is ".length()),
-                        "Use a driver that advertises this capability; if you know the driver handles the call anyway, force it",
+                        whatToDo(rpc.capability()),
                         "not sent: capability " + rpc.capability().name() + " not advertised")),
                 f -> new CallFailure(f.kind(), rpc.method(), f.why(), f.whatToDo(),
                         f.detail() + "; while reading the driver's capabilities (" + f.what() + ")"),
                 call);
+    }
+
+    /**
+     * The recovery step for a call whose capability {@code need} the driver does not advertise. The
+     * console sends only what a driver advertises (CSI spec, "Controller Service RPC": a CO discovers
+     * what a plugin supports through the GetCapabilities calls), so no step forces the call.
+     */
+    static String whatToDo(Enum<?> need) {
+        String discovery = need instanceof org.csiconsole.core.model.ControllerCapability ? "ControllerGetCapabilities"
+                : need instanceof org.csiconsole.core.model.NodeCapability ? "NodeGetCapabilities"
+                : need instanceof org.csiconsole.core.model.GroupControllerCapability ? "GroupControllerGetCapabilities"
+                : "GetPluginCapabilities";
+        return "Use a driver version that advertises " + need.name() + " in " + discovery
+                + ", or do this with the driver's own tools; the console sends only the calls a driver advertises. "
+                + "After upgrading the driver, reconnect so the console reads its capabilities again";
     }
 
     static <T> CompletableFuture<T> invalid(String what, String why) {

@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  *       on the socket is checked every poll interval, and at once after {@link #poke()}.</li>
  *   <li>{@link ConnectionState#RECONNECTING} when the socket file is gone or nobody accepts on it;
  *       attempts follow the {@link Backoff} (250 ms, 500 ms, 1 s, ... up to its maximum) until the
- *       connector succeeds again. While the first connection has never succeeded the state stays
+ *       connector succeeds again. While the first connection has never succeeded the state is
+ *       {@link ConnectionState#WAITING} as long as the socket file does not exist, else
  *       {@code CONNECTING}.</li>
  *   <li>{@link ConnectionState#DISCONNECTED} after {@link #close()}; nothing runs any more.</li>
  * </ol>
@@ -166,9 +167,10 @@ public final class SocketWatcher implements AutoCloseable {
             gen = generation;
         }
         if (!accepting(socket)) {
-            failed(gen, java.nio.file.Files.exists(socket)
+            boolean exists = java.nio.file.Files.exists(socket);
+            failed(gen, exists
                     ? "Nothing accepts connections on " + socket + " (the driver is not running)"
-                    : "The socket " + socket + " is not there (the driver is not running)");
+                    : "The socket " + socket + " is not there (the driver is not running)", !exists);
             return;
         }
         CompletableFuture<?> f;
@@ -179,7 +181,7 @@ public final class SocketWatcher implements AutoCloseable {
         }
         f.whenComplete((v, e) -> {
             if (e == null) connected(gen);
-            else failed(gen, "The driver at " + socket + " did not answer: " + reason(e));
+            else failed(gen, "The driver at " + socket + " did not answer: " + reason(e), false);
         });
     }
 
@@ -191,11 +193,11 @@ public final class SocketWatcher implements AutoCloseable {
         schedule(this::check, poll);
     }
 
-    private synchronized void failed(long gen, String why) {
+    private synchronized void failed(long gen, String why, boolean socketMissing) {
         if (closed || gen != generation) return;
         Duration wait = backoff.delay(attempt);
         attempt++;
-        publish(everConnected ? ConnectionState.RECONNECTING : ConnectionState.CONNECTING,
+        publish(everConnected ? ConnectionState.RECONNECTING : socketMissing ? ConnectionState.WAITING : ConnectionState.CONNECTING,
                 why + "; next attempt in " + words(wait) + ".");
         schedule(this::attempt, wait);
     }

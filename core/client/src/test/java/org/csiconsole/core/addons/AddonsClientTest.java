@@ -90,6 +90,14 @@ class AddonsClientTest {
     }
 
     @Test
+    void aCallTheSidecarDoesNotAdvertiseSaysWhichCapabilityToLookForAndOffersNoForce() throws Exception {
+        CallFailure f = CallFailure.unwrap(client.fence().listFences(Map.of(), Secrets.NONE)
+                .handle((v, t) -> t).get(10, TimeUnit.SECONDS));
+        assertThat(f.kind()).isEqualTo(FailureKind.UNSUPPORTED);
+        assertThat(f.whatToDo()).contains("advertises NETWORK_FENCE").contains("reconnect").doesNotContainIgnoringCase("force");
+    }
+
+    @Test
     void everyServicePartSharesOneCapabilityDiscoveryAndOnlyForcedCallsSkipIt() throws Exception {
         client.replication().promote(ReplicationSource.volume("vol-1"), "", false, Map.of(), Secrets.NONE)
                 .get(10, TimeUnit.SECONDS);

@@ -19,7 +19,7 @@ class CapabilityCacheTest {
 
     private static Optional<CallFailure> needs(String capability, Set<String> caps) {
         return caps.contains(capability) ? Optional.empty()
-                : Optional.of(new CallFailure(FailureKind.UNSUPPORTED, "Call", "not supported", "force it", ""));
+                : Optional.of(new CallFailure(FailureKind.UNSUPPORTED, "Call", "not supported", "Use a driver that advertises it", ""));
     }
 
     @Test

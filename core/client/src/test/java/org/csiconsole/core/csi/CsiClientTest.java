@@ -203,6 +203,16 @@ class CsiClientTest {
     }
 
     @Test
+    void aCallNotAdvertisedSaysWhichCapabilityToLookForAndOffersNoForce() throws Exception {
+        CsiClient c = client("inproc");
+        driver.controllerCaps.remove(Csi.ControllerServiceCapability.RPC.Type.GET_CAPACITY);
+        CallFailure f = failureOf(c.controller().getCapacity(List.of(), java.util.Map.of(), null));
+        assertThat(f.whatToDo()).contains("advertises GET_CAPACITY in ControllerGetCapabilities")
+                .contains("reconnect").doesNotContainIgnoringCase("force");
+        assertThat(f.describe()).doesNotContainIgnoringCase("force");
+    }
+
+    @Test
     void everyServicePartAndViewOfOneClientSharesOneCapabilityDiscovery() throws Exception {
         CsiClient c = client("inproc");
         driver.controllerCaps.remove(Csi.ControllerServiceCapability.RPC.Type.GET_CAPACITY);

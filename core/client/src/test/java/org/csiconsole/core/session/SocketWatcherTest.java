@@ -91,13 +91,13 @@ class SocketWatcherTest {
     }
 
     @Test
-    void staysConnectingWithGrowingAttemptsWhileTheDriverIsAbsentThenConnects() throws Exception {
+    void waitsForTheDriverWithGrowingAttemptsWhileTheSocketIsMissingThenConnects() throws Exception {
         Path socket = dir.resolve("later.sock");
         watcher = SocketWatcher.start(socket, () -> CompletableFuture.completedFuture(null), seen::add, FAST, POLL);
         SocketWatcher.SocketStatus first = awaitState(ConnectionState.CONNECTING);
         SocketWatcher.SocketStatus waiting;
         do {
-            waiting = awaitState(ConnectionState.CONNECTING);
+            waiting = awaitState(ConnectionState.WAITING);
         } while (waiting.attempt() < 3);
         assertThat(waiting.message()).contains("is not there").contains("next attempt in");
         assertThat(first.attempt()).isZero();

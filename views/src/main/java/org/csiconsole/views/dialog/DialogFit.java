@@ -1,0 +1,48 @@
+package org.csiconsole.views.dialog;
+
+import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.control.Dialog;
+import javafx.stage.Screen;
+import javafx.stage.Window;
+
+import java.util.List;
+
+/**
+ * Keeps a dialog's window fitted to its content and on screen. JavaFX sizes a dialog once, when it
+ * is shown; content that appears later (a section for another choice, a message under the fields)
+ * would push the buttons out of the window. {@link #fit(Dialog)} resizes the window to the content
+ * around its horizontal centre and, on a small screen (1280×800), caps it at the screen's usable height and moves it up so the
+ * buttons stay visible; content that does not fit then scrolls in the dialog's own scroll pane.
+ */
+public final class DialogFit {
+    private DialogFit() {
+    }
+
+    /** Fits {@code dialog}'s window to its content after the pending layout; does nothing while it is not showing. */
+    public static void fit(Dialog<?> dialog) {
+        Platform.runLater(() -> {
+            if (!dialog.isShowing() || dialog.getDialogPane().getScene() == null) return;
+            Window w = dialog.getDialogPane().getScene().getWindow();
+            double centreX = w.getX() + w.getWidth() / 2;
+            w.sizeToScene();
+            w.setX(centreX - w.getWidth() / 2);
+            keepOnScreen(w);
+        });
+    }
+
+    /**
+     * Caps {@code w} at the usable height of the screen it is on and moves it so that it is on
+     * screen, its bottom edge included.
+     */
+    public static void keepOnScreen(Window w) {
+        List<Screen> screens = Screen.getScreensForRectangle(w.getX(), w.getY(), Math.max(1, w.getWidth()), Math.max(1, w.getHeight()));
+        Rectangle2D area = (screens.isEmpty() ? Screen.getPrimary() : screens.get(0)).getVisualBounds();
+        if (w.getX() + w.getWidth() > area.getMaxX()) w.setX(area.getMaxX() - w.getWidth());
+        if (w.getX() < area.getMinX()) w.setX(area.getMinX());
+        double height = Math.min(w.getHeight(), area.getHeight());
+        if (height < w.getHeight()) w.setHeight(height);
+        if (w.getY() + height > area.getMaxY()) w.setY(area.getMaxY() - height);
+        if (w.getY() < area.getMinY()) w.setY(area.getMinY());
+    }
+}
