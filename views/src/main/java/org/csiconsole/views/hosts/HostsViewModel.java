@@ -1,5 +1,7 @@
 package org.csiconsole.views.hosts;
 
+import org.csiconsole.core.port.SourceFailure;
+import org.csiconsole.core.port.Listing;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
@@ -57,20 +59,22 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
     }
 
     @Override
-    protected CompletableFuture<?> load(PageSink<HostRow> sink) {
-        CompletableFuture<List<Host>> hosts = features().available(Feature.CSP_HOSTS) ? storage().listHosts()
-                : CompletableFuture.completedFuture(List.of());
-        CompletableFuture<List<NodeInfo>> nodes = storage().listNodes().exceptionally(e -> {
+    protected CompletableFuture<List<SourceFailure>> load(PageSink<HostRow> sink) {
+        CompletableFuture<Listing<Host>> hosts = features().available(Feature.CSP_HOSTS) ? storage().listHosts()
+                : CompletableFuture.completedFuture(Listing.complete(List.of()));
+        CompletableFuture<Listing<NodeInfo>> nodes = storage().listNodes().exceptionally(e -> {
             CallFailure f = CallFailure.unwrap(e);
-            if (f != null && f.kind() == FailureKind.UNSUPPORTED) return List.of();
+            if (f != null && f.kind() == FailureKind.UNSUPPORTED) return Listing.complete(List.of());
             throw e instanceof CompletionException c ? c : new CompletionException(e);
         });
         return hosts.thenCombine(nodes, (hs, ns) -> {
             List<HostRow> rows = new ArrayList<>();
-            hs.forEach(h -> rows.add(HostRow.of(h)));
-            ns.forEach(n -> rows.add(HostRow.of(n)));
+            hs.items().forEach(h -> rows.add(HostRow.of(h)));
+            ns.items().forEach(n -> rows.add(HostRow.of(n)));
             if (!rows.isEmpty()) sink.accept(rows);
-            return null;
+            List<SourceFailure> missing = new ArrayList<>(hs.missing());
+            missing.addAll(ns.missing());
+            return missing;
         });
     }
 

@@ -5,6 +5,7 @@ import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.Listing;
 import org.csiconsole.core.port.StorageService;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ResourceKind;
@@ -57,7 +58,7 @@ final class Counts {
 
     private static CompletableFuture<Void> streamed(ConnectionModel model, StorageService storage, Executor ui, ResourceKind kind,
                                                     Features f, Feature needed,
-                                                    java.util.function.Function<AtomicInteger, CompletableFuture<Void>> list) {
+                                                    java.util.function.Function<AtomicInteger, CompletableFuture<?>> list) {
         if (!f.available(needed)) return set(model, storage, ui, kind, 0);
         AtomicInteger n = new AtomicInteger();
         return list.apply(n).handle((v, e) -> e == null ? n.get() : -1).thenCompose(c -> set(model, storage, ui, kind, c));
@@ -65,16 +66,16 @@ final class Counts {
 
     private static CompletableFuture<Void> listed(ConnectionModel model, StorageService storage, Executor ui, ResourceKind kind,
                                                   Features f, Feature needed,
-                                                  java.util.function.Supplier<CompletableFuture<? extends List<?>>> list) {
+                                                  java.util.function.Supplier<CompletableFuture<? extends Listing<?>>> list) {
         if (!f.available(needed)) return set(model, storage, ui, kind, 0);
-        return list.get().handle((l, e) -> e == null ? l.size() : -1).thenCompose(c -> set(model, storage, ui, kind, c));
+        return list.get().handle((l, e) -> e == null ? l.items().size() : -1).thenCompose(c -> set(model, storage, ui, kind, c));
     }
 
     /** CSP hosts plus CSI nodes: the connected node and the nodes in {@code published} once it completes. */
     private static CompletableFuture<Void> hosts(ConnectionModel model, StorageService storage, Executor ui, Features f,
                                                  CompletableFuture<Set<String>> published) {
         CompletableFuture<Integer> hosts = f.available(Feature.CSP_HOSTS)
-                ? storage.listHosts().handle((l, e) -> e == null ? l.size() : 0) : CompletableFuture.completedFuture(0);
+                ? storage.listHosts().handle((l, e) -> e == null ? l.items().size() : 0) : CompletableFuture.completedFuture(0);
         CompletableFuture<Integer> nodes = storage.connectedNodes().exceptionally(e -> List.of())
                 .thenCombine(published, (own, ids) -> NodeInfo.withPublished(own, ids).size());
         return hosts.thenCombine(nodes, Integer::sum).thenCompose(c -> set(model, storage, ui, ResourceKind.HOSTS, c));
