@@ -56,6 +56,11 @@ public abstract class StorageTableView<T> implements ResourceView {
         status.setId("view-status");
         status.getStyleClass().add("cc-muted");
         status.textProperty().bind(model.statusProperty());
+        // A partial read (some sources did not answer) reads as a warning.
+        model.missingProperty().addListener((o, a, b) -> {
+            status.getStyleClass().remove("cc-status-partial");
+            if (!b.isEmpty()) status.getStyleClass().add("cc-status-partial");
+        });
         javafx.scene.control.Hyperlink cancel = new javafx.scene.control.Hyperlink("Cancel");
         cancel.setId("view-cancel");
         cancel.visibleProperty().bind(model.loadingProperty());

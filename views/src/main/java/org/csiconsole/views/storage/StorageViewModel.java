@@ -203,18 +203,32 @@ public abstract class StorageViewModel<T> extends ViewModel {
         });
         AtomicLong count = new AtomicLong();
         missing.set(List.of());
-        UiTask<List<SourceFailure>> task = context.actions().tasks().submit(title, (Progress p) -> load(page -> {
-            if (p.isCancelled()) return PageSink.READY;
-            p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
-            if (page.isEmpty()) return PageSink.READY;
-            if (streaming) return appender.addAll(List.of(prepare.apply(page)));
-            reread.add(prepare.apply(page));
-            return PageSink.READY;
-        }).thenApply(gone -> {
-            if (!gone.isEmpty()) p.doneWithErrors(partly(gone, count.get()));
-            return gone;
-        }));
+        java.util.concurrent.atomic.AtomicBoolean stepped = new java.util.concurrent.atomic.AtomicBoolean();
+        UiTask<List<SourceFailure>> task = context.actions().tasks().submit(title, (Progress p) -> withErrorsTold(p, load(new PageSink<>() {
+            @Override
+            public java.util.concurrent.CompletionStage<?> accept(List<T> page) {
+                if (p.isCancelled()) return PageSink.READY;
+                if (!stepped.get()) p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
+                else count.addAndGet(page.size());
+                if (page.isEmpty()) return PageSink.READY;
+                if (streaming) return appender.addAll(List.of(prepare.apply(page)));
+                reread.add(prepare.apply(page));
+                return PageSink.READY;
+            }
+
+            @Override
+            public void progress(long done, long total, String steps) {
+                // A listing read in steps (CSP snapshots, volume by volume): "312 of 10,000 volumes read".
+                stepped.set(true);
+                p.update(total > 0 ? (double) done / total : Progress.INDETERMINATE,
+                        format(done) + " of " + format(total) + " " + steps + " read; " + format(count.get()) + " " + noun());
+            }
+        }), count));
         load = task;
+        // The status line follows a stepped listing's progress while it runs.
+        task.messageProperty().addListener((o, a, b) -> {
+            if (stepped.get() && generation.get() == gen && loading.get() && !b.isEmpty()) status.set(b);
+        });
         task.outcome().whenComplete((gone, error) -> {
             if (generation.get() != gen) return;
             loading.set(false);
@@ -254,6 +268,18 @@ public abstract class StorageViewModel<T> extends ViewModel {
             context.actions().notifications().error(title, failure.getMessage());
             dialogs().showFailure(failure);
         });
+    }
+
+    /** {@code reading}, telling {@code p} that it ends with errors when sources are missing; cancelling it cancels the read. */
+    private CompletableFuture<List<SourceFailure>> withErrorsTold(Progress p, CompletableFuture<List<SourceFailure>> reading, AtomicLong count) {
+        CompletableFuture<List<SourceFailure>> told = reading.thenApply(gone -> {
+            if (!gone.isEmpty()) p.doneWithErrors(partly(gone, count.get()));
+            return gone;
+        });
+        told.whenComplete((v, e) -> {
+            if (told.isCancelled()) reading.cancel(true);
+        });
+        return told;
     }
 
     /** A partial read in words: {@code "site-b: UNAVAILABLE — connection refused; showing 163 of ? volumes"}. */

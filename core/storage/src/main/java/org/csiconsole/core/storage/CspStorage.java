@@ -112,12 +112,27 @@ public final class CspStorage implements StorageService {
         if (sourceVolumeId != null) {
             return csp.snapshots().list(sourceVolumeId).thenCompose(list -> take(pages, list)).thenApply(x -> List.of());
         }
+        CompletableFuture<List<SourceFailure>> out = new CompletableFuture<>();
         CompletableFuture<List<Volume>> volumes = csp.volumes().list();
-        CompletableFuture<List<SourceFailure>> out = volumes.thenCompose(list -> PerVolumeSnapshots.list(arrayName,
-                list.stream().map(Volume::volumeId).toList(), id -> csp.snapshots().list(id), pages));
         // Cancelling the listing cancels whichever step runs: the volume listing or the snapshot reads.
         out.whenComplete((v, e) -> {
             if (out.isCancelled()) volumes.cancel(true);
+        });
+        volumes.whenComplete((list, e) -> {
+            if (e != null) {
+                out.completeExceptionally(e);
+                return;
+            }
+            if (out.isDone()) return;
+            CompletableFuture<List<SourceFailure>> reads = PerVolumeSnapshots.list(arrayName,
+                    list.stream().map(Volume::volumeId).toList(), id -> csp.snapshots().list(id), pages);
+            out.whenComplete((v, x) -> {
+                if (out.isCancelled()) reads.cancel(true);
+            });
+            reads.whenComplete((v, x) -> {
+                if (x != null) out.completeExceptionally(x);
+                else out.complete(v);
+            });
         });
         return out;
     }

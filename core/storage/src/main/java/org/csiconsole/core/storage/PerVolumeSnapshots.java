@@ -112,7 +112,8 @@ final class PerVolumeSnapshots {
     private void stepDone(List<Snapshot> page) {
         CompletableFuture<Void> mine;
         synchronized (lock) {
-            delivered = delivered.thenCompose(x -> page.isEmpty() ? CompletableFuture.<Void>completedFuture(null)
+            // Pages waiting for the sink are dropped once the listing is cancelled.
+            delivered = delivered.thenCompose(x -> page.isEmpty() || result.isDone() ? CompletableFuture.<Void>completedFuture(null)
                     : pages.accept(page).thenApply(y -> (Void) null));
             mine = delivered;
         }

@@ -88,6 +88,24 @@ class PerVolumeSnapshotsTest {
     }
 
     @Test
+    void pagesWaitingForTheSinkAreDroppedOnceTheListingIsCancelled() {
+        CompletableFuture<Void> taken = new CompletableFuture<>();
+        List<String> got = new ArrayList<>();
+        PageSink<Snapshot> slow = page -> {
+            page.forEach(s -> got.add(s.snapshotId()));
+            return taken;
+        };
+        CompletableFuture<List<SourceFailure>> done = PerVolumeSnapshots.list("site-a", volumes(3), this::read, slow);
+        sent.get("vol-0").complete(snapshotOf("vol-0"));
+        sent.get("vol-1").complete(snapshotOf("vol-1"));
+
+        done.cancel(true);
+        taken.complete(null);
+
+        assertThat(got).containsExactly("snap-of-vol-0");
+    }
+
+    @Test
     void aVolumeDeletedSinceTheVolumeListingIsNoFailureButAVolumeThatFailsIsNamedWithTheReason() {
         CompletableFuture<List<SourceFailure>> done = PerVolumeSnapshots.list("site-a", volumes(3), this::read, sink);
 
