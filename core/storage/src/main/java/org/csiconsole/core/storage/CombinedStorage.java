@@ -45,6 +45,11 @@ import java.util.function.Function;
  * name) arrives once with {@link Origin#BOTH}, its CSP-only attributes (description, published
  * flag, group) added. Changes go through CSI when the plugin advertises the call, else through the
  * CSP; hosts, volume groups and snapshot groups are CSP objects.
+ *
+ * <p>Every array is a source of its own: an array that does not answer leaves its part out and is
+ * named, with its failure, in the listing's result ({@link SourceFailure}, {@link Listing}); a
+ * listing fails only when none of its sources answered (for volumes: when CSI did not). Reading one
+ * volume again ({@link #getVolume}) asks only the array the last listing found it on.
  */
 public final class CombinedStorage implements StorageService {
     private final CsiStorage csi;
