@@ -94,20 +94,22 @@ public final class NavigatorView extends VBox {
     static final String PARTIAL = "cc-nav-partial";
 
     /**
-     * A count as the navigator shows it: {@code "163"}; {@code "163 (partial)"} when some sources
-     * did not answer; {@code "?"} when counting failed; {@code "not counted yet"} for
-     * {@link ConnectionModel#NOT_COUNTED}; nothing while unknown.
+     * A count as the navigator shows it: {@code "163"}; {@code "163+"} when some sources did not
+     * answer (at least that many; short enough to keep the kind's name readable in a narrow
+     * navigator, the tooltip says what is missing); {@code "?"} when counting failed;
+     * {@code "not counted"} for {@link ConnectionModel#NOT_COUNTED} (its tooltip says when it will
+     * be: short, so "Snapshots" stays readable beside it); nothing while unknown.
      */
     static String countText(int count, String partial) {
-        if (count == ConnectionModel.NOT_COUNTED) return "not counted yet";
+        if (count == ConnectionModel.NOT_COUNTED) return "not counted";
         if (count < 0) return partial.isEmpty() ? "" : "?";
-        return ByteSize.grouped(count) + (partial.isEmpty() ? "" : " (partial)");
+        return ByteSize.grouped(count) + (partial.isEmpty() ? "" : "+");
     }
 
     /** The count's tooltip: what is missing and why, or why it is not counted yet; empty for none. */
     static String countTip(int count, String partial) {
         if (count == ConnectionModel.NOT_COUNTED) {
-            return "Counting needs one request per volume here; the count comes when this view is opened.";
+            return "Not counted yet: counting needs one request per volume here; the count comes when this view is opened.";
         }
         return partial.isEmpty() ? "" : (count < 0 ? "" : "Partial: ") + partial;
     }

@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** How the navigator writes a count: complete, partial, failed, not counted yet. */
 class NavigatorCountTextTest {
     @Test
-    void aCompleteCountIsANumberAndAPartialOneSaysSoWithTheMissingSourcesInItsTooltip() {
+    void aCompleteCountIsANumberAndAPartialOneIsAtLeastThatManyWithTheMissingSourcesInItsTooltip() {
         assertThat(NavigatorView.countText(1204, "")).isEqualTo("1,204");
         assertThat(NavigatorView.countTip(1204, "")).isEmpty();
-        assertThat(NavigatorView.countText(163, "site-b: UNAVAILABLE \u2014 connection refused")).isEqualTo("163 (partial)");
+        assertThat(NavigatorView.countText(163, "site-b: UNAVAILABLE \u2014 connection refused")).isEqualTo("163+");
         assertThat(NavigatorView.countTip(163, "site-b: UNAVAILABLE \u2014 connection refused"))
                 .isEqualTo("Partial: site-b: UNAVAILABLE \u2014 connection refused");
     }
@@ -20,7 +20,7 @@ class NavigatorCountTextTest {
         assertThat(NavigatorView.countText(ConnectionModel.UNKNOWN, "")).isEmpty();
         assertThat(NavigatorView.countText(ConnectionModel.UNKNOWN, "not counted: List hosts: HTTP 503")).isEqualTo("?");
         assertThat(NavigatorView.countTip(ConnectionModel.UNKNOWN, "not counted: List hosts: HTTP 503")).isEqualTo("not counted: List hosts: HTTP 503");
-        assertThat(NavigatorView.countText(ConnectionModel.NOT_COUNTED, "")).isEqualTo("not counted yet");
-        assertThat(NavigatorView.countTip(ConnectionModel.NOT_COUNTED, "")).contains("when this view is opened");
+        assertThat(NavigatorView.countText(ConnectionModel.NOT_COUNTED, "")).isEqualTo("not counted");
+        assertThat(NavigatorView.countTip(ConnectionModel.NOT_COUNTED, "")).startsWith("Not counted yet").contains("when this view is opened");
     }
 }

@@ -44,9 +44,11 @@ public record SourceFailure(String source, CallFailure failure) {
         return new SourceFailure(source, f);
     }
 
-    /** In words, e.g. {@code "site-b: UNAVAILABLE \u2014 connection refused"}. */
+    /** In words, e.g. {@code "site-b: UNAVAILABLE \u2014 connection refused"} (the reason without a closing period). */
     public String describe() {
-        return source + ": " + failure.kind() + " \u2014 " + failure.why();
+        String why = failure.why() == null ? "" : failure.why().strip();
+        while (why.endsWith(".")) why = why.substring(0, why.length() - 1);
+        return source + ": " + failure.kind() + " \u2014 " + why;
     }
 
     /** Every failure described, joined with {@code "; "}; empty for none. */
