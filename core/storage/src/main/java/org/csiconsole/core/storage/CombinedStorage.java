@@ -246,7 +246,9 @@ public final class CombinedStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> deleteVolume(String volumeId) {
-        return csi.deleteVolume(volumeId);
+        CompletableFuture<Void> deleted = csi.deleteVolume(volumeId);
+        deleted.thenRun(() -> holders.remove(volumeId));
+        return deleted;
     }
 
     @Override
