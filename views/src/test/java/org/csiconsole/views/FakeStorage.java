@@ -30,6 +30,8 @@ import org.csiconsole.core.model.VolumeReplication;
 import org.csiconsole.core.port.AddonsInfo;
 import org.csiconsole.core.port.ExpandResult;
 import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.Listing;
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.port.NodeTarget;
 import org.csiconsole.core.port.StorageService;
 import org.csiconsole.core.port.VolumeRequest;
@@ -60,6 +62,8 @@ public final class FakeStorage implements StorageService {
     public final List<GroupSnapshot> groupSnapshots = new CopyOnWriteArrayList<>();
     public final List<String> calls = new CopyOnWriteArrayList<>();
     public final Map<String, CallFailure> failures = new HashMap<>();
+    /** Sources a listing reports as not answering, per operation, until {@link #answerFully}. */
+    public final Map<String, List<SourceFailure>> missing = new HashMap<>();
     public Features features;
     public int pageSize = 2;
     /** The last NodeStageVolume or NodePublishVolume target asked for. */
@@ -121,6 +125,24 @@ public final class FakeStorage implements StorageService {
         return this;
     }
 
+    /** From now on {@code op} answers with its rows and {@code source} named as not answering, for {@code why}. */
+    public void answerPartly(String op, String source, FailureKind kind, String why) {
+        missing.put(op, List.of(new SourceFailure(source, new CallFailure(kind, op, why, "Check " + source + ".", "status=" + kind))));
+    }
+
+    /** {@code op} answers completely again. */
+    public void answerFully(String op) {
+        missing.remove(op);
+    }
+
+    private List<SourceFailure> missingOf(String op) {
+        return missing.getOrDefault(op, List.of());
+    }
+
+    private <T> CompletableFuture<Listing<T>> listing(String op, java.util.function.Supplier<List<T>> rows) {
+        return answer(op, () -> new Listing<>(rows.get(), missingOf(op)));
+    }
+
     private <T> CompletableFuture<T> answer(String op, java.util.function.Supplier<T> result) {
         calls.add(op);
         CallFailure f = failures.remove(op);
@@ -153,10 +175,10 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listVolumes(PageSink<Volume> sink) {
+    public CompletableFuture<List<SourceFailure>> listVolumes(PageSink<Volume> sink) {
         return answer("listVolumes", () -> {
             pages(List.copyOf(volumes), pageSize, sink);
-            return null;
+            return missingOf("listVolumes");
         });
     }
 
@@ -257,10 +279,10 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> sink) {
+    public CompletableFuture<List<SourceFailure>> listSnapshots(String sourceVolumeId, PageSink<Snapshot> sink) {
         return answer("listSnapshots", () -> {
             pages(snapshots.stream().filter(s -> sourceVolumeId == null || s.sourceVolumeId().equals(sourceVolumeId)).toList(), pageSize, sink);
-            return null;
+            return missingOf("listSnapshots");
         });
     }
 
@@ -283,8 +305,8 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<List<GroupSnapshot>> listGroupSnapshots() {
-        return answer("listGroupSnapshots", () -> List.copyOf(groupSnapshots));
+    public CompletableFuture<Listing<GroupSnapshot>> listGroupSnapshots() {
+        return listing("listGroupSnapshots", () -> List.copyOf(groupSnapshots));
     }
 
     @Override
@@ -307,18 +329,18 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<List<VolumeGroup>> listVolumeGroups() {
-        return answer("listVolumeGroups", () -> List.copyOf(volumeGroups));
+    public CompletableFuture<Listing<VolumeGroup>> listVolumeGroups() {
+        return listing("listVolumeGroups", () -> List.copyOf(volumeGroups));
     }
 
     @Override
-    public CompletableFuture<List<SnapshotGroup>> listSnapshotGroups() {
-        return answer("listSnapshotGroups", () -> List.copyOf(snapshotGroups));
+    public CompletableFuture<Listing<SnapshotGroup>> listSnapshotGroups() {
+        return listing("listSnapshotGroups", () -> List.copyOf(snapshotGroups));
     }
 
     @Override
-    public CompletableFuture<List<Host>> listHosts() {
-        return answer("listHosts", () -> List.copyOf(hosts));
+    public CompletableFuture<Listing<Host>> listHosts() {
+        return listing("listHosts", () -> List.copyOf(hosts));
     }
 
     @Override
@@ -351,8 +373,8 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<List<NodeInfo>> listNodes() {
-        return answer("listNodes", () -> List.copyOf(nodes));
+    public CompletableFuture<Listing<NodeInfo>> listNodes() {
+        return listing("listNodes", () -> List.copyOf(nodes));
     }
 
     @Override
@@ -361,8 +383,8 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<List<Capacity>> capacity() {
-        return answer("capacity", () -> List.of(
+    public CompletableFuture<Listing<Capacity>> capacity() {
+        return listing("capacity", () -> List.of(
                 new Capacity(nodes.get(0).accessibleTopology(), Map.of(), 800L << 30, 4L << 40, 1L << 20),
                 new Capacity(nodes.get(1).accessibleTopology(), Map.of(), 2L << 40, 4L << 40, 1L << 20),
                 new Capacity(nodes.get(0).accessibleTopology(), Map.of("tier", "gold"), 200L << 30, null, null)));

@@ -1,5 +1,6 @@
 package org.csiconsole.views.capacity;
 
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Capacity;
 import org.csiconsole.core.model.Topology;
@@ -41,9 +42,10 @@ public final class CapacityViewModel extends StorageViewModel<Capacity> {
     }
 
     @Override
-    protected CompletableFuture<?> load(PageSink<Capacity> sink) {
-        return storage().capacity().thenAccept(list -> {
-            if (!list.isEmpty()) sink.accept(list);
+    protected CompletableFuture<List<SourceFailure>> load(PageSink<Capacity> sink) {
+        return storage().capacity().thenApply(l -> {
+            if (!l.items().isEmpty()) sink.accept(l.items());
+            return l.missing();
         });
     }
 

@@ -1,5 +1,7 @@
 package org.csiconsole.views.groups;
 
+import org.csiconsole.core.port.SourceFailure;
+import org.csiconsole.core.port.Listing;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
@@ -49,23 +51,24 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
     }
 
     @Override
-    protected CompletableFuture<?> load(PageSink<SnapshotGroupRow> sink) {
+    protected CompletableFuture<List<SourceFailure>> load(PageSink<SnapshotGroupRow> sink) {
         if (!features().available(Feature.GROUP_SNAPSHOTS)) {
             // Neither a CSP array nor a group controller: say so instead of showing an empty list.
             return CompletableFuture.failedFuture(new CallFailure(FailureKind.UNSUPPORTED, "List group snapshots",
                     features().reason(Feature.GROUP_SNAPSHOTS), "Use a driver that offers the GROUP_CONTROLLER_SERVICE, or a CSP array", ""));
         }
         boolean csp = features().available(Feature.VOLUME_GROUPS);
-        CompletableFuture<List<SnapshotGroup>> cspGroups = csp ? storage().listSnapshotGroups()
-                : CompletableFuture.completedFuture(List.of());
-        CompletableFuture<List<GroupSnapshot>> groups = storage().listGroupSnapshots().exceptionally(e -> {
+        CompletableFuture<Listing<SnapshotGroup>> cspGroups = csp ? storage().listSnapshotGroups()
+                : CompletableFuture.completedFuture(Listing.complete(List.of()));
+        CompletableFuture<Listing<GroupSnapshot>> groups = storage().listGroupSnapshots().exceptionally(e -> {
             CallFailure f = CallFailure.unwrap(e);
             if (f != null && f.kind() == FailureKind.UNSUPPORTED) return null;
             throw e instanceof RuntimeException r ? r : new java.util.concurrent.CompletionException(e);
         });
-        return groups.thenCombine(cspGroups, (gs, sgs) -> {
+        return groups.thenCombine(cspGroups, (gl, sgl) -> {
+            List<GroupSnapshot> gs = gl == null ? null : gl.items();
             Map<String, SnapshotGroup> byId = new HashMap<>();
-            for (SnapshotGroup sg : sgs) byId.put(sg.id(), sg);
+            for (SnapshotGroup sg : sgl.items()) byId.put(sg.id(), sg);
             List<SnapshotGroupRow> rows = new ArrayList<>();
             if (gs != null) {
                 for (GroupSnapshot g : gs) {
@@ -79,7 +82,11 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
                         sg.replication()));
             }
             if (!rows.isEmpty()) sink.accept(rows);
-            return null;
+            // Both listings read the same arrays: an array that did not answer is named once.
+            Map<String, SourceFailure> missing = new java.util.LinkedHashMap<>();
+            if (gl != null) gl.missing().forEach(m -> missing.putIfAbsent(m.source(), m));
+            sgl.missing().forEach(m -> missing.putIfAbsent(m.source(), m));
+            return List.copyOf(missing.values());
         });
     }
 

@@ -1,5 +1,6 @@
 package org.csiconsole.views.groups;
 
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeGroup;
@@ -45,9 +46,10 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
     }
 
     @Override
-    protected CompletableFuture<?> load(PageSink<VolumeGroup> sink) {
-        return storage().listVolumeGroups().thenAccept(list -> {
-            if (!list.isEmpty()) sink.accept(list);
+    protected CompletableFuture<List<SourceFailure>> load(PageSink<VolumeGroup> sink) {
+        return storage().listVolumeGroups().thenApply(l -> {
+            if (!l.items().isEmpty()) sink.accept(l.items());
+            return l.missing();
         });
     }
 

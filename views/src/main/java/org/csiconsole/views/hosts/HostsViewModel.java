@@ -1,5 +1,7 @@
 package org.csiconsole.views.hosts;
 
+import org.csiconsole.core.port.SourceFailure;
+import org.csiconsole.core.port.Listing;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
@@ -16,6 +18,7 @@ import org.csiconsole.views.storage.StorageViewModel;
 import org.csiconsole.views.storage.ViewContext;
 import org.csiconsole.views.task.UiTask;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -59,18 +62,20 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
     }
 
     @Override
-    protected CompletableFuture<?> load(PageSink<HostRow> sink) {
-        CompletableFuture<List<Host>> hosts = features().available(Feature.CSP_HOSTS) ? storage().listHosts()
-                : CompletableFuture.completedFuture(List.of());
-        CompletableFuture<List<NodeInfo>> nodes = storage().listNodes().exceptionally(e -> {
+    protected CompletableFuture<List<SourceFailure>> load(PageSink<HostRow> sink) {
+        CompletableFuture<Listing<Host>> hosts = features().available(Feature.CSP_HOSTS) ? storage().listHosts()
+                : CompletableFuture.completedFuture(Listing.complete(List.of()));
+        CompletableFuture<Listing<NodeInfo>> nodes = storage().listNodes().exceptionally(e -> {
             CallFailure f = CallFailure.unwrap(e);
-            if (f != null && f.kind() == FailureKind.UNSUPPORTED) return List.of();
+            if (f != null && f.kind() == FailureKind.UNSUPPORTED) return Listing.complete(List.of());
             throw e instanceof CompletionException c ? c : new CompletionException(e);
         });
         return hosts.thenCombine(nodes, (hs, ns) -> {
-            List<HostRow> rows = HostRow.merge(hs, ns);
+            List<HostRow> rows = HostRow.merge(hs.items(), ns.items());
             if (!rows.isEmpty()) sink.accept(rows);
-            return null;
+            List<SourceFailure> missing = new ArrayList<>(hs.missing());
+            missing.addAll(ns.missing());
+            return missing;
         });
     }
 

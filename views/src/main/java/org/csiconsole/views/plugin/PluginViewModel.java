@@ -13,6 +13,7 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.core.port.AddonsInfo;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.views.storage.StorageViewModel;
 import org.csiconsole.views.storage.ViewContext;
 
@@ -56,10 +57,17 @@ public final class PluginViewModel extends StorageViewModel<CapabilityRow> {
     }
 
     @Override
-    protected CompletableFuture<?> load(PageSink<CapabilityRow> sink) {
+    protected CompletableFuture<List<SourceFailure>> load(PageSink<CapabilityRow> sink) {
         CompletableFuture<Features> f = storage().features();
         CompletableFuture<PluginInfo> i = storage().pluginInfo();
-        CompletableFuture<Optional<AddonsInfo>> a = storage().addons();
+        // A csi-addons endpoint that does not answer leaves its rows out and is named; the CSI rows stay.
+        List<SourceFailure> missing = new ArrayList<>();
+        CompletableFuture<Optional<AddonsInfo>> a = storage().addons().exceptionally(e -> {
+            synchronized (missing) {
+                missing.add(SourceFailure.of(ADDONS_SOURCE, e));
+            }
+            return Optional.empty();
+        });
         return f.thenCombine(a, (features, add) -> {
             List<CapabilityRow> rows = rows(features.csi(), add.orElse(null));
             context.ui().execute(() -> {
@@ -70,9 +78,14 @@ public final class PluginViewModel extends StorageViewModel<CapabilityRow> {
             return null;
         }).thenCombine(i, (x, plugin) -> {
             context.ui().execute(() -> info.set(plugin));
-            return null;
+            synchronized (missing) {
+                return List.copyOf(missing);
+            }
         });
     }
+
+    /** The source a csi-addons endpoint that does not answer is named by. */
+    static final String ADDONS_SOURCE = "csi-addons";
 
     public ViewAction refreshAction() {
         return refresh;

@@ -1,5 +1,6 @@
 package org.csiconsole.views.snapshots;
 
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
@@ -51,7 +52,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     }
 
     @Override
-    protected CompletableFuture<?> load(PageSink<Snapshot> sink) {
+    protected CompletableFuture<List<SourceFailure>> load(PageSink<Snapshot> sink) {
         return storage().listSnapshots(null, sink);
     }
 

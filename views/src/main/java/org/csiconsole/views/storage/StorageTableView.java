@@ -57,6 +57,11 @@ public abstract class StorageTableView<T> implements ResourceView {
         status.setId("view-status");
         status.getStyleClass().add(ConsoleStyles.MUTED);
         status.textProperty().bind(model.statusProperty());
+        // A partial read (some sources did not answer) reads as a warning.
+        model.missingProperty().addListener((o, a, b) -> {
+            status.getStyleClass().remove(ConsoleStyles.STATUS_PARTIAL);
+            if (!b.isEmpty()) status.getStyleClass().add(ConsoleStyles.STATUS_PARTIAL);
+        });
         javafx.scene.control.Hyperlink cancel = new javafx.scene.control.Hyperlink("Cancel");
         cancel.setId("view-cancel");
         cancel.visibleProperty().bind(model.loadingProperty());

@@ -1,5 +1,6 @@
 package org.csiconsole.views.storage;
 
+import org.csiconsole.core.port.SourceFailure;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
@@ -55,6 +56,10 @@ public abstract class StorageViewModel<T> extends ViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final javafx.beans.property.ReadOnlyBooleanWrapper complete = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "complete", false);
     private final javafx.beans.property.ReadOnlyBooleanWrapper unsupported = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "unsupported", false);
+    private final javafx.beans.property.ReadOnlyObjectWrapper<List<SourceFailure>> missing =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "missing", List.of());
+    /** The missing sources last notified, so an unchanged partial read is not notified again on every read. */
+    private String warned;
     private UiTask<?> load;
     private boolean loaded;
 
@@ -77,9 +82,10 @@ public abstract class StorageViewModel<T> extends ViewModel {
      * UI instead of competing with it. A re-read of a table with rows collects them off the UI
      * thread and returns a completed stage at once (see {@link #refresh}).
      *
-     * @return completes when done
+     * @return completes when done, with the sources that did not answer (empty when the rows are
+     *     everything the storage has; see {@link SourceFailure})
      */
-    protected abstract CompletableFuture<?> load(PageSink<T> sink);
+    protected abstract CompletableFuture<List<SourceFailure>> load(PageSink<T> sink);
 
     /** Called on the UI thread after a read completed without failure. */
     protected void loadedAll() {
@@ -147,6 +153,14 @@ public abstract class StorageViewModel<T> extends ViewModel {
         return unsupported.getReadOnlyProperty();
     }
 
+    /**
+     * The sources the last read could not reach ({@link SourceFailure}): the rows are what the
+     * others had. Empty after a complete read, and while reading.
+     */
+    public javafx.beans.property.ReadOnlyObjectProperty<List<SourceFailure>> missingProperty() {
+        return missing.getReadOnlyProperty();
+    }
+
     /** The last read's outcome in words ("Read 1,204 volumes", or what failed). */
     public ReadOnlyStringProperty statusProperty() {
         return status.getReadOnlyProperty();
@@ -181,20 +195,49 @@ public abstract class StorageViewModel<T> extends ViewModel {
         status.set("Reading " + noun() + "\u2026");
         String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
         AtomicLong count = new AtomicLong();
-        UiTask<?> task = context.actions().tasks().submit(title, (Progress p) -> load(page -> {
-            if (p.isCancelled()) return PageSink.READY;
-            p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
-            if (page.isEmpty()) return PageSink.READY;
-            return read.page(page);
-        }));
+        missing.set(List.of());
+        java.util.concurrent.atomic.AtomicBoolean stepped = new java.util.concurrent.atomic.AtomicBoolean();
+        UiTask<List<SourceFailure>> task = context.actions().tasks().submit(title, (Progress p) -> withErrorsTold(p, load(new PageSink<>() {
+            @Override
+            public java.util.concurrent.CompletionStage<?> accept(List<T> page) {
+                if (p.isCancelled()) return PageSink.READY;
+                if (!stepped.get()) p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
+                else count.addAndGet(page.size());
+                if (page.isEmpty()) return PageSink.READY;
+                return read.page(page);
+            }
+
+            @Override
+            public void progress(long done, long total, String steps) {
+                // A listing read in steps (CSP snapshots, volume by volume): "312 of 10,000 volumes read".
+                stepped.set(true);
+                p.update(total > 0 ? (double) done / total : Progress.INDETERMINATE,
+                        format(done) + " of " + format(total) + " " + steps + " read; " + format(count.get()) + " " + noun());
+            }
+        }), count));
         load = task;
-        task.outcome().whenComplete((v, error) -> {
+        // The status line follows a stepped listing's progress while it runs.
+        task.messageProperty().addListener((o, a, b) -> {
+            if (stepped.get() && !read.superseded() && loading.get() && !b.isEmpty()) status.set(b);
+        });
+        task.outcome().whenComplete((gone, error) -> {
             if (read.superseded()) return;
             loading.set(false);
             if (error == null) {
                 read.finish();
-                status.set("Read " + format(count.get()) + " " + noun());
-                complete.set(true);
+                missing.set(gone);
+                if (gone.isEmpty()) {
+                    warned = null;
+                    status.set("Read " + format(count.get()) + " " + noun());
+                } else {
+                    // The rows stay, with a warning that names what is missing; notified once per change.
+                    String text = partly(gone, count.get());
+                    status.set(text);
+                    String sources = SourceFailure.describe(gone);
+                    if (!sources.equals(warned)) context.actions().notifications().warning(title, text);
+                    warned = sources;
+                }
+                complete.set(gone.isEmpty());
                 loadedAll();
                 return;
             }
@@ -216,6 +259,23 @@ public abstract class StorageViewModel<T> extends ViewModel {
             context.actions().notifications().error(title, failure.getMessage());
             dialogs().showFailure(failure);
         });
+    }
+
+    /** {@code reading}, telling {@code p} that it ends with errors when sources are missing; cancelling it cancels the read. */
+    private CompletableFuture<List<SourceFailure>> withErrorsTold(Progress p, CompletableFuture<List<SourceFailure>> reading, AtomicLong count) {
+        CompletableFuture<List<SourceFailure>> told = reading.thenApply(gone -> {
+            if (!gone.isEmpty()) p.doneWithErrors(partly(gone, count.get()));
+            return gone;
+        });
+        told.whenComplete((v, e) -> {
+            if (told.isCancelled()) reading.cancel(true);
+        });
+        return told;
+    }
+
+    /** A partial read in words: {@code "site-b: UNAVAILABLE — connection refused; showing 163 of ? volumes"}. */
+    private String partly(List<SourceFailure> gone, long shown) {
+        return SourceFailure.describe(gone) + "; showing " + format(shown) + " of ? " + noun();
     }
 
     /** Stops a read in progress; the rows read so far stay. Does nothing when no read runs. */

@@ -1,5 +1,6 @@
 package org.csiconsole.views.storage;
 
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.capacity.CapacityView;
 import org.csiconsole.views.capacity.CapacityViewModel;
@@ -21,6 +22,7 @@ import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.views.workbench.ResourceView;
 import org.csiconsole.views.workbench.ViewRegistry;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 
@@ -64,12 +66,19 @@ public final class StorageViews {
         return view;
     }
 
-    /** Keeps the navigator's count in step with a complete listing and with rows added or removed later. */
-    private static void keepCount(StorageViewModel<?> model, ConnectionModel connection, ResourceKind kind) {
+    /**
+     * Keeps the navigator's count in step with a finished listing and with rows added or removed
+     * later; a listing that some sources did not answer marks the count partial with them.
+     */
+    static void keepCount(StorageViewModel<?> model, ConnectionModel connection, ResourceKind kind) {
         Runnable update = () -> {
-            if (model.completeProperty().get()) connection.count(kind).set(model.table().totalCount().get());
+            List<SourceFailure> missing = model.missingProperty().get();
+            if (!model.completeProperty().get() && missing.isEmpty()) return;
+            connection.count(kind).set(model.table().totalCount().get());
+            connection.partial(kind).set(SourceFailure.describe(missing));
         };
         model.completeProperty().addListener((o, a, b) -> update.run());
+        model.missingProperty().addListener((o, a, b) -> update.run());
         model.table().totalCount().addListener((o, a, b) -> update.run());
     }
 }

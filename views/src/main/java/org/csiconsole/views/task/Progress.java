@@ -14,6 +14,16 @@ public interface Progress {
      */
     void update(double fraction, String message);
 
+    /**
+     * Says the work will finish with errors: it completes normally, but part of it could not be
+     * done (a listing whose CSP array did not answer). The task then ends
+     * {@link TaskState#DONE_WITH_ERRORS}, not "Done", with {@code what} as its message. Call before
+     * the work's future completes; the last call wins.
+     *
+     * @param what what could not be done, in words, e.g. {@code "site-b: UNAVAILABLE — connection refused"}
+     */
+    void doneWithErrors(String what);
+
     /** True once the person asked to cancel; long work should stop at the next opportunity. */
     boolean isCancelled();
 }

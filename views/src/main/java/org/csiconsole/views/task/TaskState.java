@@ -4,6 +4,11 @@ package org.csiconsole.views.task;
 public enum TaskState {
     RUNNING("Running"),
     SUCCEEDED("Done"),
+    /**
+     * Finished, but part of the work could not be done: a listing got rows from some sources and
+     * others did not answer ({@link Progress#doneWithErrors}); the message names them.
+     */
+    DONE_WITH_ERRORS("Done with errors"),
     FAILED("Failed"),
     CANCELLED("Cancelled");
 

@@ -37,6 +37,7 @@ public final class UiTask<T> {
     private final AtomicReference<double[]> pendingFraction = new AtomicReference<>();
     private final AtomicReference<String> pendingMessage = new AtomicReference<>();
     private final AtomicBoolean updateScheduled = new AtomicBoolean();
+    private final AtomicReference<String> errors = new AtomicReference<>();
     private volatile CompletableFuture<T> work;
 
     UiTask(String title, Executor ui, java.time.Clock clock) {
@@ -54,6 +55,11 @@ public final class UiTask<T> {
                 pendingFraction.set(new double[]{fraction});
                 pendingMessage.set(text == null ? "" : text);
                 if (updateScheduled.compareAndSet(false, true)) ui.execute(UiTask.this::applyProgress);
+            }
+
+            @Override
+            public void doneWithErrors(String what) {
+                errors.set(what == null ? "" : what);
             }
 
             @Override
@@ -83,7 +89,9 @@ public final class UiTask<T> {
         Throwable cause = unwrap(error);
         if (cause == null) {
             progress.set(1);
-            state.set(TaskState.SUCCEEDED);
+            String partly = errors.get();
+            if (partly != null) message.set(partly);
+            state.set(partly == null ? TaskState.SUCCEEDED : TaskState.DONE_WITH_ERRORS);
             outcome.complete(value);
         } else if (cause instanceof CancellationException || cancelRequested.get()) {
             state.set(TaskState.CANCELLED);

@@ -176,4 +176,10 @@ public final class ConsoleStyles {
     public static final String FORM_FAILURE = "cc-form-failure";
     /** A warning under a form that does not block saving (a socket that does not exist yet). */
     public static final String FORM_WARNING = "cc-form-warning";
+
+    // ---- partial reads
+    /** A view's status line while a listing is partial (a source did not answer). */
+    public static final String STATUS_PARTIAL = "cc-status-partial";
+    /** A navigator count of a partial listing ("205+"). */
+    public static final String NAV_PARTIAL = "cc-nav-partial";
 }

@@ -1,5 +1,6 @@
 package org.csiconsole.views.volumes;
 
+import org.csiconsole.core.port.SourceFailure;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.collections.FXCollections;
@@ -149,7 +150,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     }
 
     @Override
-    protected CompletableFuture<?> load(PageSink<Volume> sink) {
+    protected CompletableFuture<List<SourceFailure>> load(PageSink<Volume> sink) {
         return storage().listVolumes(sink);
     }
 
@@ -474,7 +475,13 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     }
 
     private void withHosts(Consumer<List<Host>> then) {
-        context.actions().tasks().submit("Read hosts", p -> storage().listHosts()).outcome().whenComplete((hosts, e) -> {
+        context.actions().tasks().submit("Read hosts", p -> storage().listHosts().thenApply(l -> {
+            if (!l.isComplete()) {
+                context.ui().execute(() -> context.actions().notifications().warning("Read hosts",
+                        "Some hosts may be missing: " + SourceFailure.describe(l.missing())));
+            }
+            return l.items();
+        })).outcome().whenComplete((hosts, e) -> {
             if (e != null) {
                 dialogs().showFailure(org.csiconsole.views.dialog.Failures.of("Read hosts", e));
                 return;

@@ -22,6 +22,12 @@ import java.util.Objects;
 public final class ConnectionModel {
     /** Count value meaning "not known yet"; the navigator shows no number. */
     public static final int UNKNOWN = -1;
+    /**
+     * Count value meaning "not counted yet": counting would read every item at a cost (CSP
+     * snapshots are listed one volume at a time), so the count comes when the kind's view reads
+     * them. The navigator says so.
+     */
+    public static final int NOT_COUNTED = -2;
 
     private final ConnectionProfile profile;
     private final ObjectProperty<ConnectionState> state = new SimpleObjectProperty<>(this, "state", ConnectionState.DISCONNECTED);
@@ -29,11 +35,15 @@ public final class ConnectionModel {
     private final StringProperty pluginVersion = new SimpleStringProperty(this, "pluginVersion", "");
     private final StringProperty note = new SimpleStringProperty(this, "note", "");
     private final Map<ResourceKind, IntegerProperty> counts = new EnumMap<>(ResourceKind.class);
+    private final Map<ResourceKind, StringProperty> partial = new EnumMap<>(ResourceKind.class);
     private final ObjectProperty<StorageService> storage = new SimpleObjectProperty<>(this, "storage");
 
     public ConnectionModel(ConnectionProfile profile) {
         this.profile = Objects.requireNonNull(profile);
-        for (ResourceKind k : ResourceKind.values()) counts.put(k, new SimpleIntegerProperty(this, k.name(), UNKNOWN));
+        for (ResourceKind k : ResourceKind.values()) {
+            counts.put(k, new SimpleIntegerProperty(this, k.name(), UNKNOWN));
+            partial.put(k, new SimpleStringProperty(this, k.name() + "Partial", ""));
+        }
     }
 
     public ConnectionProfile profile() {
@@ -63,9 +73,18 @@ public final class ConnectionModel {
         return note;
     }
 
-    /** How many resources of {@code kind} the connection holds, or {@link #UNKNOWN}. */
+    /** How many resources of {@code kind} the connection holds, or {@link #UNKNOWN} or {@link #NOT_COUNTED}. */
     public IntegerProperty count(ResourceKind kind) {
         return counts.get(kind);
+    }
+
+    /**
+     * Why {@link #count(ResourceKind)} is only what some sources had: the sources that did not
+     * answer and why, in words ({@code "site-b: UNAVAILABLE — connection refused"}); empty when the
+     * count is complete. The navigator marks such a count partial.
+     */
+    public StringProperty partial(ResourceKind kind) {
+        return partial.get(kind);
     }
 
     /**

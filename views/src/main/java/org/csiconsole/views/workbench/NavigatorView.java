@@ -90,6 +90,30 @@ public final class NavigatorView extends VBox {
         }
     }
 
+    /** Style class of a count that is partial or failed. */
+    static final String PARTIAL = ConsoleStyles.NAV_PARTIAL;
+
+    /**
+     * A count as the navigator shows it: {@code "163"}; {@code "163+"} when some sources did not
+     * answer (at least that many; short enough to keep the kind's name readable in a narrow
+     * navigator, the tooltip says what is missing); {@code "?"} when counting failed;
+     * {@code "not counted"} for {@link ConnectionModel#NOT_COUNTED} (its tooltip says when it will
+     * be: short, so "Snapshots" stays readable beside it); nothing while unknown.
+     */
+    static String countText(int count, String partial) {
+        if (count == ConnectionModel.NOT_COUNTED) return "not counted";
+        if (count < 0) return partial.isEmpty() ? "" : "?";
+        return ByteSize.grouped(count) + (partial.isEmpty() ? "" : "+");
+    }
+
+    /** The count's tooltip: what is missing and why, or why it is not counted yet; empty for none. */
+    static String countTip(int count, String partial) {
+        if (count == ConnectionModel.NOT_COUNTED) {
+            return "Not counted yet: counting needs one request per volume here; the count comes when this view is opened.";
+        }
+        return partial.isEmpty() ? "" : (count < 0 ? "" : "Partial: ") + partial;
+    }
+
     static Ikon connectionIcon(ConnectionKind kind) {
         return switch (kind) {
             case CSI -> Material2AL.DEVICE_HUB;
@@ -166,9 +190,23 @@ public final class NavigatorView extends VBox {
                 count.setMinWidth(Label.USE_PREF_SIZE);
                 if (k.kind().counted()) {
                     var prop = k.connection().count(k.kind());
-                    count.textProperty().bind(Bindings.createStringBinding(() -> prop.get() < 0 ? ""
-                            : ByteSize.grouped(prop.get()), prop));
-                    unhook = () -> count.textProperty().unbind();
+                    var partial = k.connection().partial(k.kind());
+                    count.textProperty().bind(Bindings.createStringBinding(() -> countText(prop.get(), partial.get()), prop, partial));
+                    Runnable style = () -> {
+                        count.getStyleClass().remove(PARTIAL);
+                        if (!partial.get().isEmpty()) count.getStyleClass().add(PARTIAL);
+                        String tip = countTip(prop.get(), partial.get());
+                        count.setTooltip(tip.isEmpty() ? null : new javafx.scene.control.Tooltip(tip));
+                    };
+                    javafx.beans.InvalidationListener restyle = o -> style.run();
+                    prop.addListener(restyle);
+                    partial.addListener(restyle);
+                    style.run();
+                    unhook = () -> {
+                        count.textProperty().unbind();
+                        prop.removeListener(restyle);
+                        partial.removeListener(restyle);
+                    };
                 }
                 box.getChildren().addAll(Icons.of(k.kind().icon()), label, new Spacer(), count);
             } else {

@@ -69,6 +69,15 @@ public final class TasksPanel extends BorderPane {
             Label state = new Label();
             state.textProperty().bind(Bindings.createStringBinding(() -> task.state().label(), task.stateProperty()));
             state.getStyleClass().add(ConsoleStyles.BADGE);
+            Runnable tone = () -> {
+                state.getStyleClass().remove("warning");
+                if (task.state() == TaskState.DONE_WITH_ERRORS) state.getStyleClass().add("warning");
+            };
+            // Weakly held: the label keeps the listener alive, a reused cell lets both go.
+            javafx.beans.InvalidationListener toneOnChange = o -> tone.run();
+            state.getProperties().put("tone-listener", toneOnChange);
+            task.stateProperty().addListener(new javafx.beans.WeakInvalidationListener(toneOnChange));
+            tone.run();
             Label message = new Label();
             message.textProperty().bind(task.messageProperty());
             message.getStyleClass().add(ConsoleStyles.MUTED);

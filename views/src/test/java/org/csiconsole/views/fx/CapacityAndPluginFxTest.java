@@ -112,9 +112,24 @@ class CapacityAndPluginFxTest {
             fx.storage.failNext("pluginInfo", FailureKind.BUSY, "the plugin is restarting (ABORTED)", "Wait, then refresh.");
             robot.interact(() -> fx.view.refreshAction().run());
             assertThat(fx.failureDialog(robot, "restarting")).isEqualTo("Another operation is in progress");
+        }
+
+        @Test
+        void aCsiAddonsEndpointThatDoesNotAnswerLeavesTheCsiRowsWithAWarningInsteadOfADialog(FxRobot robot) throws Exception {
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                    () -> fx.table().getItems().size() > 30);
             fx.storage.failNext("addons", FailureKind.UNAVAILABLE, "the csi-addons endpoint did not answer (UNAVAILABLE)", "Check the sidecar.");
             robot.interact(() -> fx.view.refreshAction().run());
-            assertThat(fx.failureDialog(robot, "did not answer")).isEqualTo("Storage unreachable");
+            Label status = robot.lookup("#view-status").queryAs(Label.class);
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                    () -> status.getText().startsWith("csi-addons: UNAVAILABLE \u2014 the csi-addons endpoint did not answer"));
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+
+            assertThat(fx.table().getItems()).as("the CSI capabilities stay").hasSizeGreaterThan(20);
+            assertThat(robot.lookup("#failure-why").tryQuery()).as("no modal for a partial read").isEmpty();
+            assertThat(fx.notifications.items()).filteredOn(n -> n.severity() == org.csiconsole.views.notify.Severity.WARNING)
+                    .singleElement().satisfies(n -> assertThat(n.message()).contains("csi-addons: UNAVAILABLE"));
+            assertThat(fx.tasks.tasks().get(0).state()).isEqualTo(org.csiconsole.views.task.TaskState.DONE_WITH_ERRORS);
         }
     }
 }

@@ -39,6 +39,7 @@ final class StorageFxSupport {
     final Notifications notifications = new Notifications();
     Stage stage;
     StorageTableView<?> view;
+    TaskRunner tasks;
 
     StorageFxSupport(FakeStorage storage) {
         this.storage = storage;
@@ -49,7 +50,8 @@ final class StorageFxSupport {
         this.stage = stage;
         ThemeManager themes = new ThemeManager(Theme.LIGHT);
         FxDialogService dialogs = new FxDialogService(() -> stage, themes);
-        ActionRunner actions = new ActionRunner(new TaskRunner(Platform::runLater), notifications, dialogs);
+        tasks = new TaskRunner(Platform::runLater);
+        ActionRunner actions = new ActionRunner(tasks, notifications, dialogs);
         view = factory.apply(new ViewContext(storage, actions, Platform::runLater, "Demo"));
         Scene scene = new Scene((javafx.scene.Parent) view.node(), 1280, 760);
         themes.style(scene);

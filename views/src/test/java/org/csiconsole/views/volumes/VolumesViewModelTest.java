@@ -341,7 +341,7 @@ class VolumesViewModelTest {
 
     @Test
     void aSlowReadStreamsPagesAndCanBeCancelledKeepingWhatArrived() {
-        java.util.List<java.util.concurrent.CompletableFuture<Void>> outcomes = new java.util.ArrayList<>();
+        java.util.List<java.util.concurrent.CompletableFuture<java.util.List<org.csiconsole.core.port.SourceFailure>>> outcomes = new java.util.ArrayList<>();
         java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
         org.csiconsole.core.port.StorageService slow = listingInto(sinks, outcomes);
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
@@ -378,14 +378,14 @@ class VolumesViewModelTest {
 
     @Test
     void pagesStreamIntoAnEmptyTableButARefreshSwapsTheRowsOnlyOnceComplete() {
-        java.util.List<java.util.concurrent.CompletableFuture<Void>> outcomes = new java.util.ArrayList<>();
+        java.util.List<java.util.concurrent.CompletableFuture<java.util.List<org.csiconsole.core.port.SourceFailure>>> outcomes = new java.util.ArrayList<>();
         java.util.List<PageSink<Volume>> sinks = new java.util.ArrayList<>();
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
         VolumesViewModel m = new VolumesViewModel(new ViewContext(listingInto(sinks, outcomes), actions, Runnable::run, "Demo"));
         m.activate();
         sinks.get(0).accept(List.of(Volume.csi("vol-a", 1), Volume.csi("vol-b", 2)));
         assertThat(m.table().all()).as("the first read streams").extracting(Volume::volumeId).containsExactly("vol-a", "vol-b");
-        outcomes.get(0).complete(null);
+        outcomes.get(0).complete(java.util.List.of());
         m.selectedProperty().set(m.table().all().get(1));
 
         m.refresh();
@@ -395,7 +395,7 @@ class VolumesViewModelTest {
         assertThat(m.table().all()).as("no half-read table while the refresh runs")
                 .extracting(Volume::volumeId).containsExactly("vol-a", "vol-b");
         assertThat(m.statusProperty().get()).isEqualTo("Reading volumes\u2026");
-        outcomes.get(1).complete(null);
+        outcomes.get(1).complete(java.util.List.of());
         assertThat(m.table().all()).extracting(Volume::volumeId).containsExactly("vol-c", "vol-b");
         assertThat(m.statusProperty().get()).isEqualTo("Read 2 volumes");
         assertThat(m.selected()).as("the selection stays on a volume still there").extracting(Volume::volumeId).isEqualTo("vol-b");
@@ -408,14 +408,14 @@ class VolumesViewModelTest {
         assertThat(m.statusProperty().get()).isEqualTo("Reading was cancelled; the volumes shown are from the read before.");
 
         m.refresh();
-        outcomes.get(3).complete(null);
+        outcomes.get(3).complete(java.util.List.of());
         assertThat(m.table().all()).as("a read without pages ends with no rows").isEmpty();
         assertThat(m.statusProperty().get()).isEqualTo("Read 0 volumes");
     }
 
     /** A storage whose ListVolumes hands its page sink to the test and answers with a new future added to {@code outcomes}. */
     private org.csiconsole.core.port.StorageService listingInto(java.util.List<PageSink<Volume>> sinks,
-                                                                java.util.List<java.util.concurrent.CompletableFuture<Void>> outcomes) {
+                                                                java.util.List<java.util.concurrent.CompletableFuture<java.util.List<org.csiconsole.core.port.SourceFailure>>> outcomes) {
         return new org.csiconsole.core.port.StorageService() {
             @Override
             public java.util.concurrent.CompletableFuture<Features> features() {
@@ -423,9 +423,9 @@ class VolumesViewModelTest {
             }
 
             @Override
-            public java.util.concurrent.CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
+            public java.util.concurrent.CompletableFuture<java.util.List<org.csiconsole.core.port.SourceFailure>> listVolumes(PageSink<Volume> pages) {
                 sinks.add(pages);
-                java.util.concurrent.CompletableFuture<Void> outcome = new java.util.concurrent.CompletableFuture<>();
+                java.util.concurrent.CompletableFuture<java.util.List<org.csiconsole.core.port.SourceFailure>> outcome = new java.util.concurrent.CompletableFuture<>();
                 outcomes.add(outcome);
                 return outcome;
             }

@@ -5,24 +5,44 @@ import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.Listing;
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.port.StorageService;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ResourceKind;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Fills a connection's plugin name and version and the navigator's counts per resource kind from
- * its {@link StorageService}. Kinds the storage does not offer get a count of 0; a failed listing
- * leaves the count unknown. Values land on the UI executor.
+ * its {@link StorageService}. Kinds the storage does not offer get a count of 0. A listing that
+ * only some sources answered gives the count of what it read, marked partial with the sources
+ * that did not answer ({@link ConnectionModel#partial}); a failed listing leaves the count unknown
+ * and says why in the same place. Snapshots that can only be listed one volume at a time (a CSP)
+ * are not counted here: their count is {@link ConnectionModel#NOT_COUNTED} until the snapshots
+ * view reads them. Values land on the UI executor.
  */
 final class Counts {
     private Counts() {
+    }
+
+    /** A count and what is missing from it, in words; {@code count} is {@link ConnectionModel#UNKNOWN} when the listing failed. */
+    private record Count(int count, String missing) {
+        static Count of(int count, List<SourceFailure> missing) {
+            return new Count(count, SourceFailure.describe(missing));
+        }
+
+        static Count failed(Throwable e) {
+            return new Count(ConnectionModel.UNKNOWN, "not counted: " + SourceFailure.of("the listing", e).failure().getMessage());
+        }
     }
 
     /** Reads plugin identity and counts; the future completes when all reads have finished. */
@@ -40,50 +60,69 @@ final class Counts {
         // One volume listing gives both the volume count and the node ids volumes are published to.
         Set<String> published = ConcurrentHashMap.newKeySet();
         CompletableFuture<Void> counts = storage.features().thenCompose(f -> {
-            CompletableFuture<Void> volumes = streamed(model, storage, ui, ResourceKind.VOLUMES, f, Feature.LIST_VOLUMES,
+            CompletableFuture<Count> volumes = streamed(f, Feature.LIST_VOLUMES,
                     n -> storage.listVolumes(PageSink.unpaced(p -> {
                         n.addAndGet(p.size());
                         for (Volume v : p) published.addAll(v.publishedNodeIds());
                     })));
-            return CompletableFuture.allOf(volumes,
-                    streamed(model, storage, ui, ResourceKind.SNAPSHOTS, f, Feature.LIST_SNAPSHOTS,
-                            n -> storage.listSnapshots(null, PageSink.unpaced(p -> n.addAndGet(p.size())))),
-                    listed(model, storage, ui, ResourceKind.VOLUME_GROUPS, f, Feature.VOLUME_GROUPS, storage::listVolumeGroups),
-                    listed(model, storage, ui, ResourceKind.SNAPSHOT_GROUPS, f, Feature.GROUP_SNAPSHOTS, storage::listGroupSnapshots),
-                    hosts(model, storage, ui, f, volumes.thenApply(x -> published)));
+            CompletableFuture<Count> snapshots = storage.listsSnapshotsPerVolume() && f.available(Feature.LIST_SNAPSHOTS)
+                    // One request per volume (10,000 volumes, 10,000 requests): counted when the view opens.
+                    ? CompletableFuture.completedFuture(new Count(ConnectionModel.NOT_COUNTED, ""))
+                    : streamed(f, Feature.LIST_SNAPSHOTS, n -> storage.listSnapshots(null, PageSink.unpaced(p -> n.addAndGet(p.size()))));
+            return CompletableFuture.allOf(
+                    set(model, storage, ui, ResourceKind.VOLUMES, volumes),
+                    set(model, storage, ui, ResourceKind.SNAPSHOTS, snapshots),
+                    set(model, storage, ui, ResourceKind.VOLUME_GROUPS, listed(f, Feature.VOLUME_GROUPS, storage::listVolumeGroups)),
+                    set(model, storage, ui, ResourceKind.SNAPSHOT_GROUPS, listed(f, Feature.GROUP_SNAPSHOTS, storage::listGroupSnapshots)),
+                    set(model, storage, ui, ResourceKind.HOSTS, hosts(storage, f, volumes.thenApply(x -> published))));
         });
         return CompletableFuture.allOf(plugin, counts.exceptionally(e -> null));
     }
 
-    private static CompletableFuture<Void> streamed(ConnectionModel model, StorageService storage, Executor ui, ResourceKind kind,
-                                                    Features f, Feature needed,
-                                                    java.util.function.Function<AtomicInteger, CompletableFuture<Void>> list) {
-        if (!f.available(needed)) return set(model, storage, ui, kind, 0);
+    private static CompletableFuture<Count> streamed(Features f, Feature needed,
+                                                     Function<AtomicInteger, CompletableFuture<List<SourceFailure>>> list) {
+        if (!f.available(needed)) return CompletableFuture.completedFuture(new Count(0, ""));
         AtomicInteger n = new AtomicInteger();
-        return list.apply(n).handle((v, e) -> e == null ? n.get() : -1).thenCompose(c -> set(model, storage, ui, kind, c));
+        return list.apply(n).handle((missing, e) -> e == null ? Count.of(n.get(), missing) : Count.failed(e));
     }
 
-    private static CompletableFuture<Void> listed(ConnectionModel model, StorageService storage, Executor ui, ResourceKind kind,
-                                                  Features f, Feature needed,
-                                                  java.util.function.Supplier<CompletableFuture<? extends List<?>>> list) {
-        if (!f.available(needed)) return set(model, storage, ui, kind, 0);
-        return list.get().handle((l, e) -> e == null ? l.size() : -1).thenCompose(c -> set(model, storage, ui, kind, c));
+    private static CompletableFuture<Count> listed(Features f, Feature needed, Supplier<CompletableFuture<? extends Listing<?>>> list) {
+        if (!f.available(needed)) return CompletableFuture.completedFuture(new Count(0, ""));
+        return list.get().handle((l, e) -> e == null ? Count.of(l.items().size(), l.missing()) : Count.failed(e));
     }
 
     /** CSP hosts plus CSI nodes: the connected node and the nodes in {@code published} once it completes. */
-    private static CompletableFuture<Void> hosts(ConnectionModel model, StorageService storage, Executor ui, Features f,
-                                                 CompletableFuture<Set<String>> published) {
-        CompletableFuture<Integer> hosts = f.available(Feature.CSP_HOSTS)
-                ? storage.listHosts().handle((l, e) -> e == null ? l.size() : 0) : CompletableFuture.completedFuture(0);
-        CompletableFuture<Integer> nodes = storage.connectedNodes().exceptionally(e -> List.of())
-                .thenCombine(published, (own, ids) -> NodeInfo.withPublished(own, ids).size());
-        return hosts.thenCombine(nodes, Integer::sum).thenCompose(c -> set(model, storage, ui, ResourceKind.HOSTS, c));
+    private static CompletableFuture<Count> hosts(StorageService storage, Features f, CompletableFuture<Set<String>> published) {
+        CompletableFuture<Listing<?>> hosts = f.available(Feature.CSP_HOSTS)
+                ? storage.listHosts().thenApply(l -> (Listing<?>) l) : CompletableFuture.completedFuture(Listing.complete(List.of()));
+        CompletableFuture<List<NodeInfo>> own = storage.connectedNodes();
+        return CompletableFuture.allOf(hosts.handle((x, e) -> null), own.handle((x, e) -> null), published).thenApply(x -> {
+            List<SourceFailure> missing = new ArrayList<>();
+            int n = 0;
+            try {
+                Listing<?> l = hosts.join();
+                n += l.items().size();
+                missing.addAll(l.missing());
+            } catch (RuntimeException e) {
+                missing.add(SourceFailure.of("CSP hosts", e));
+            }
+            List<NodeInfo> mine = List.of();
+            try {
+                mine = own.join();
+            } catch (RuntimeException e) {
+                missing.add(SourceFailure.of("node plugin (NodeGetInfo)", e));
+            }
+            n += NodeInfo.withPublished(mine, published.join()).size();
+            return Count.of(n, missing);
+        });
     }
 
-    private static CompletableFuture<Void> set(ConnectionModel model, StorageService storage, Executor ui, ResourceKind kind, int count) {
-        ui.execute(() -> {
-            if (model.storage() == storage && count >= 0) model.count(kind).set(count);
-        });
-        return CompletableFuture.completedFuture(null);
+    private static CompletableFuture<Void> set(ConnectionModel model, StorageService storage, Executor ui, ResourceKind kind,
+                                               CompletableFuture<Count> count) {
+        return count.thenAccept(c -> ui.execute(() -> {
+            if (model.storage() != storage) return;
+            model.count(kind).set(c.count());
+            model.partial(kind).set(c.missing());
+        }));
     }
 }

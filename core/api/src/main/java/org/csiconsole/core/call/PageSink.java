@@ -28,6 +28,19 @@ public interface PageSink<T> {
      */
     CompletionStage<?> accept(List<T> page);
 
+    /**
+     * How far a listing that reads in steps has come, for a progress line such as
+     * {@code "312 of 10,000 volumes read"}: CSP snapshots are listed one volume at a time. Called
+     * from any thread, possibly concurrently with {@link #accept}; must not block. Listings read in
+     * one stream (CSI ListVolumes, ListSnapshots) never call it. Does nothing by default.
+     *
+     * @param done steps finished so far
+     * @param total steps in all
+     * @param steps what a step reads, plural, e.g. {@code "volumes"}
+     */
+    default void progress(long done, long total, String steps) {
+    }
+
     /** A sink that takes every page at once and never holds the listing back. */
     static <T> PageSink<T> unpaced(Consumer<? super List<T>> pages) {
         return page -> {

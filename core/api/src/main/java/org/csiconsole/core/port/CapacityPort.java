@@ -17,9 +17,12 @@ public interface CapacityPort {
 
     /**
      * GetCapacity for every topology segment the connection knows (node topology, volumes'
-     * accessible topology) times every parameter set it knows (at least the empty one).
+     * accessible topology) times every parameter set it knows (at least the empty one). The call
+     * for all segments must answer or the future fails; a segment whose call fails, and a source
+     * of segments that does not answer (NodeGetInfo, ListVolumes), is named in
+     * {@link Listing#missing()}.
      */
-    default CompletableFuture<List<Capacity>> capacity() {
+    default CompletableFuture<Listing<Capacity>> capacity() {
         return Ports.unsupported("GetCapacity");
     }
 

@@ -16,8 +16,12 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface GroupPort {
 
-    /** CSI group snapshots known to the connection (GetVolumeGroupSnapshot of the groups seen in ListSnapshots) and CSP snapshot groups as {@link GroupSnapshot}s. */
-    default CompletableFuture<List<GroupSnapshot>> listGroupSnapshots() {
+    /**
+     * CSI group snapshots known to the connection (GetVolumeGroupSnapshot of the groups seen in
+     * ListSnapshots) and CSP snapshot groups as {@link GroupSnapshot}s; the sources that did not
+     * answer (the CSI plugin, an array) are named in {@link Listing#missing()}.
+     */
+    default CompletableFuture<Listing<GroupSnapshot>> listGroupSnapshots() {
         return Ports.unsupported("List group snapshots");
     }
 
@@ -32,13 +36,13 @@ public interface GroupPort {
         return Ports.unsupported("DeleteVolumeGroupSnapshot " + groupSnapshot.groupSnapshotId());
     }
 
-    /** CSP volume groups with their members. */
-    default CompletableFuture<List<VolumeGroup>> listVolumeGroups() {
+    /** CSP volume groups with their members, of every array; an array that did not answer is named in {@link Listing#missing()}. */
+    default CompletableFuture<Listing<VolumeGroup>> listVolumeGroups() {
         return Ports.unsupported("List volume groups");
     }
 
-    /** CSP snapshot groups with members and replication status. */
-    default CompletableFuture<List<SnapshotGroup>> listSnapshotGroups() {
+    /** CSP snapshot groups with members and replication status, of every array; missing arrays as in {@link #listVolumeGroups()}. */
+    default CompletableFuture<Listing<SnapshotGroup>> listSnapshotGroups() {
         return Ports.unsupported("List snapshot groups");
     }
 

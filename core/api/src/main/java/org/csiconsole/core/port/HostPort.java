@@ -1,11 +1,9 @@
 package org.csiconsole.core.port;
 
-import org.csiconsole.core.port.HostRequest;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.Host;
 import org.csiconsole.core.model.PublishInfo;
 
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -17,8 +15,11 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface HostPort {
 
-    /** CSP hosts ({@code GET /hosts}); the CHAP password is never part of a {@link Host}. */
-    default CompletableFuture<List<Host>> listHosts() {
+    /**
+     * CSP hosts ({@code GET /hosts}) of every array, each once; an array that did not answer is
+     * named in {@link Listing#missing()}. The CHAP password is never part of a {@link Host}.
+     */
+    default CompletableFuture<Listing<Host>> listHosts() {
         return Ports.unsupported("List hosts");
     }
 

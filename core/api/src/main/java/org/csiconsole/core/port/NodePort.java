@@ -37,14 +37,17 @@ public interface NodePort {
     /**
      * CSI nodes: the connected node's NodeGetInfo (with topology and volume limit) and every node id
      * seen in {@code published_node_ids} (those without topology, {@code maxVolumesPerNode} 0).
+     * When one of the two reads fails, the other's nodes come with it named in
+     * {@link Listing#missing()}; when both fail, the future fails.
      */
-    default CompletableFuture<List<NodeInfo>> listNodes() {
+    default CompletableFuture<Listing<NodeInfo>> listNodes() {
         return Ports.unsupported("List nodes");
     }
 
     /**
      * The node this connection's Node service runs on (NodeGetInfo), without listing volumes; an
-     * empty list when no node socket is connected or NodeGetInfo fails.
+     * empty list when no node socket is connected. Fails with NodeGetInfo's failure when the node
+     * plugin does not answer.
      */
     default CompletableFuture<List<NodeInfo>> connectedNodes() {
         return CompletableFuture.completedFuture(List.of());

@@ -22,7 +22,12 @@ public interface PluginPort {
         return Ports.unsupported("GetPluginInfo");
     }
 
-    /** csi-addons GetIdentity + GetCapabilities; empty when no csi-addons endpoint is connected. */
+    /**
+     * csi-addons GetIdentity + GetCapabilities; empty when no csi-addons endpoint is connected or
+     * it does not serve csi-addons (UNIMPLEMENTED). Fails with the {@link
+     * org.csiconsole.core.call.CallFailure} when the endpoint does not answer (csi-addons down while
+     * CSI answers), so a caller can name it as a missing source.
+     */
     default CompletableFuture<Optional<AddonsInfo>> addons() {
         return CompletableFuture.completedFuture(Optional.empty());
     }

@@ -27,14 +27,26 @@ public interface VolumePort {
      * returned for the previous one completes ({@link PageSink}). The future completes when the last
      * page was taken; cancelling it stops after the current page.
      *
-     * @return completes with nothing once done; fails with {@link CallFailure} (ABORTED on a stale
-     *     {@code starting_token} is retried by the implementation from the start)
+     * <p>A connection with several sources (a CSI plugin and the CSP arrays behind it) hands over
+     * the rows of the sources that answered and completes with the ones that did not: a CSP array
+     * that is unreachable leaves its volumes without their CSP attributes (and its CSP-only volumes
+     * out) and is named in the result.
+     *
+     * @return completes once done with the sources that did not answer ({@link SourceFailure}),
+     *     empty when the listing is complete; fails with {@link CallFailure} when the listing
+     *     itself failed (ABORTED on a stale {@code starting_token} is retried by the implementation
+     *     from the start)
      */
-    default CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
+    default CompletableFuture<List<SourceFailure>> listVolumes(PageSink<Volume> pages) {
         return Ports.unsupported("ListVolumes");
     }
 
-    /** ControllerGetVolume (GET_VOLUME) or CSP {@code GET /volumes/{id}}; NOT_FOUND when it is gone. */
+    /**
+     * ControllerGetVolume (GET_VOLUME) or CSP {@code GET /volumes/{id}}; NOT_FOUND when it is gone.
+     * With CSI and CSP arrays together, reads only this volume on the array that holds it (one
+     * {@code GET /volumes/{id}}), never the listing of every array; fails with the array's failure
+     * when that array does not answer.
+     */
     default CompletableFuture<Volume> getVolume(String volumeId) {
         return Ports.unsupported("ControllerGetVolume " + volumeId);
     }

@@ -1,6 +1,10 @@
 package org.csiconsole.core.storage;
 
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
+import org.csiconsole.core.port.Listing;
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.port.Ports;
 import org.csiconsole.core.port.HostRequest;
 import org.csiconsole.core.model.AccessProtocol;
@@ -30,6 +34,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * One connection with a CSI plugin and the CSP arrays behind it (the demo: the reference plugin and
@@ -38,10 +45,16 @@ import java.util.concurrent.CompletableFuture;
  * name) arrives once with {@link Origin#BOTH}, its CSP-only attributes (description, published
  * flag, group) added. Changes go through CSI when the plugin advertises the call, else through the
  * CSP; hosts, volume groups and snapshot groups are CSP objects.
+ *
+ * <p>Every array is a source of its own: an array that does not answer leaves its part out and is
+ * named, with its failure, in the listing's result ({@link SourceFailure}, {@link Listing}); a
+ * listing fails only when none of its sources answered (for volumes: when CSI did not). Reading one
+ * volume again ({@link #getVolume}) asks only the array the last listing found it on.
  */
 public final class CombinedStorage implements StorageService {
     private final CsiStorage csi;
     private final List<CspStorage> arrays;
+    private final Map<String, Held> holders = new ConcurrentHashMap<>();
 
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays) {
         this.csi = Objects.requireNonNull(csi);
@@ -71,53 +84,85 @@ public final class CombinedStorage implements StorageService {
         return csi.addons();
     }
 
-    /** CSP volumes of every array (a failing array is skipped), keyed by id. */
-    private CompletableFuture<Map<String, Volume>> cspVolumes() {
-        Map<String, Volume> all = new LinkedHashMap<>();
-        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-        for (CspStorage a : arrays) {
-            chain = chain.thenCompose(x -> a.listVolumes(PageSink.unpaced(page -> {
-                synchronized (all) {
-                    for (Volume v : page) all.putIfAbsent(v.volumeId(), v);
-                }
-            })).exceptionally(e -> null));
-        }
-        return chain.thenApply(x -> all);
+    /** What the CSP arrays said about their volumes: by id, which array holds each, and the arrays that did not answer. */
+    private record ArrayVolumes(Map<String, Volume> byId, Map<String, CspStorage> arrayOf, List<SourceFailure> missing) {
+    }
+
+    /**
+     * Where a CSI volume lives on the CSP side, learnt from the last listing: the array and the CSP
+     * id (the same as the {@code volume_id}, or another id correlated by name). {@link #CSI_ONLY}
+     * marks a volume that no array held in a listing every array answered.
+     */
+    private record Held(CspStorage array, String cspVolumeId) {
+    }
+
+    private static final Held CSI_ONLY = new Held(null, "");
+
+    /** CSP volumes of every array, read in parallel; an array that fails is named in {@link ArrayVolumes#missing()}. */
+    private CompletableFuture<ArrayVolumes> cspVolumes() {
+        List<CompletableFuture<List<Volume>>> reads = arrays.stream().map(CspStorage::volumes).toList();
+        return CompletableFuture.allOf(reads.stream().map(f -> f.handle((v, e) -> null)).toArray(CompletableFuture[]::new))
+                .thenApply(x -> {
+                    Map<String, Volume> byId = new LinkedHashMap<>();
+                    Map<String, CspStorage> arrayOf = new HashMap<>();
+                    List<SourceFailure> missing = new ArrayList<>();
+                    for (int i = 0; i < reads.size(); i++) {
+                        CspStorage array = arrays.get(i);
+                        try {
+                            for (Volume v : reads.get(i).join()) {
+                                if (byId.putIfAbsent(v.volumeId(), v) == null) arrayOf.put(v.volumeId(), array);
+                            }
+                        } catch (RuntimeException e) {
+                            missing.add(SourceFailure.of(array.name(), e));
+                        }
+                    }
+                    return new ArrayVolumes(byId, arrayOf, missing);
+                });
     }
 
     /**
      * CSI pages as they arrive, each volume merged with its CSP record; then the CSP volumes no CSI
-     * page named, as one last page with origin CSP.
+     * page named, as one last page with origin CSP. The CSP arrays are read first, in parallel; an
+     * array that does not answer leaves its volumes with the CSI attributes only (its CSP-only
+     * volumes out) and is named in the result. A CSI failure fails the listing: CSI is the listing.
      */
     @Override
-    public CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
+    public CompletableFuture<List<SourceFailure>> listVolumes(PageSink<Volume> pages) {
         return cspVolumes().thenCompose(csp -> {
             Map<String, Volume> byName = new HashMap<>();
-            csp.values().forEach(v -> {
+            csp.byId().values().forEach(v -> {
                 if (!v.name().isEmpty()) byName.putIfAbsent(v.name(), v);
             });
-            Map<String, Volume> unmatched = new LinkedHashMap<>(csp);
+            boolean everyArray = csp.missing().isEmpty();
+            Map<String, Volume> unmatched = new LinkedHashMap<>(csp.byId());
             return csi.listVolumes(page -> {
                 List<Volume> out = new ArrayList<>(page.size());
                 synchronized (unmatched) {
                     for (Volume v : page) {
-                        Volume other = csp.get(v.volumeId());
+                        Volume other = csp.byId().get(v.volumeId());
                         if (other == null && !v.name().isEmpty()) other = byName.get(v.name());
                         if (other != null) {
                             unmatched.remove(other.volumeId());
+                            holders.put(v.volumeId(), new Held(csp.arrayOf().get(other.volumeId()), other.volumeId()));
                             out.add(merge(v, other));
                         } else {
+                            if (everyArray) holders.put(v.volumeId(), CSI_ONLY);
                             out.add(v);
                         }
                     }
                 }
                 return pages.accept(out);
-            }).thenCompose(x -> {
+            }).thenCompose(csiMissing -> {
                 List<Volume> rest;
                 synchronized (unmatched) {
                     rest = List.copyOf(unmatched.values());
                 }
-                return rest.isEmpty() ? CompletableFuture.completedFuture(null) : pages.accept(rest).thenApply(y -> null);
+                rest.forEach(v -> holders.put(v.volumeId(), new Held(csp.arrayOf().get(v.volumeId()), v.volumeId())));
+                List<SourceFailure> missing = new ArrayList<>(csiMissing);
+                missing.addAll(csp.missing());
+                CompletableFuture<?> last = rest.isEmpty() ? CompletableFuture.completedFuture(null)
+                        : pages.accept(rest).toCompletableFuture();
+                return last.thenApply(y -> List.copyOf(missing));
             });
         });
     }
@@ -137,11 +182,51 @@ public final class CombinedStorage implements StorageService {
                 csiVolume.replication() != org.csiconsole.core.model.VolumeReplication.NONE ? csiVolume.replication() : cspVolume.replication());
     }
 
+    /**
+     * ControllerGetVolume, merged with the CSP record of only this volume: {@code GET /volumes/{id}}
+     * on the array the last listing found it on, or, for a volume no listing placed yet, on each
+     * array in turn until one has it (NOT_FOUND moves on). A volume the last complete listing found
+     * on no array costs no CSP request. Fails with an array's failure when the volume was not found
+     * and an array did not answer (it may hold the volume).
+     */
     @Override
     public CompletableFuture<Volume> getVolume(String volumeId) {
-        return csi.getVolume(volumeId).thenCompose(v -> cspVolumes()
-                .thenApply(csp -> csp.containsKey(volumeId) ? merge(v, csp.get(volumeId)) : v)
-                .exceptionally(e -> v));
+        return csi.getVolume(volumeId).thenCompose(v -> {
+            Held held = holders.get(volumeId);
+            if (held == CSI_ONLY || arrays.isEmpty()) return CompletableFuture.completedFuture(v);
+            List<CspStorage> order = new ArrayList<>(arrays);
+            String cspId = volumeId;
+            if (held != null) {
+                order.remove(held.array());
+                order.add(0, held.array());
+                cspId = held.cspVolumeId();
+            }
+            return findOnArrays(order, 0, cspId, null).thenApply(found -> {
+                if (found == null) {
+                    holders.put(volumeId, CSI_ONLY);
+                    return v;
+                }
+                holders.put(volumeId, new Held(found.array(), found.volume().volumeId()));
+                return merge(v, found.volume());
+            });
+        });
+    }
+
+    private record Found(CspStorage array, Volume volume) {
+    }
+
+    /** {@code GET /volumes/{id}} on {@code order[i..]} until one has it; null when none has it; the first other failure when none had it. */
+    private CompletableFuture<Found> findOnArrays(List<CspStorage> order, int i, String cspId, Throwable failed) {
+        if (i >= order.size()) {
+            return failed == null ? CompletableFuture.completedFuture(null) : CompletableFuture.failedFuture(failed);
+        }
+        CspStorage array = order.get(i);
+        return array.getVolume(cspId).handle((vol, e) -> {
+            if (e == null) return CompletableFuture.completedFuture(new Found(array, vol));
+            CallFailure f = CallFailure.unwrap(e);
+            if (f != null && f.kind() == FailureKind.NOT_FOUND) return findOnArrays(order, i + 1, cspId, failed);
+            return findOnArrays(order, i + 1, cspId, failed != null ? failed : e);
+        }).thenCompose(f -> f);
     }
 
     @Override
@@ -161,7 +246,9 @@ public final class CombinedStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> deleteVolume(String volumeId) {
-        return csi.deleteVolume(volumeId);
+        CompletableFuture<Void> deleted = csi.deleteVolume(volumeId);
+        deleted.thenRun(() -> holders.remove(volumeId));
+        return deleted;
     }
 
     @Override
@@ -200,7 +287,7 @@ public final class CombinedStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
+    public CompletableFuture<List<SourceFailure>> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
         return csi.listSnapshots(sourceVolumeId, pages);
     }
 
@@ -216,20 +303,26 @@ public final class CombinedStorage implements StorageService {
 
     /**
      * CSI group snapshots and the CSP snapshot groups of every array; a group seen through both
-     * (same id) arrives once with {@link Origin#BOTH}, named by the CSP when CSI has no name.
+     * (same id) arrives once with {@link Origin#BOTH}, named by the CSP when CSI has no name. The
+     * CSI plugin (UNSUPPORTED only means it has no group controller) and each array are sources: one
+     * that fails is named in {@link Listing#missing()}; the listing fails when all fail.
      */
     @Override
-    public CompletableFuture<List<GroupSnapshot>> listGroupSnapshots() {
-        CompletableFuture<List<GroupSnapshot>> fromCsi = csi.listGroupSnapshots().exceptionally(e -> List.of());
-        return fromCsi.thenCompose(a -> listSnapshotGroups().exceptionally(e -> List.of()).thenApply(b -> {
+    public CompletableFuture<Listing<GroupSnapshot>> listGroupSnapshots() {
+        List<Sources.Read<GroupSnapshot>> reads = new ArrayList<>();
+        reads.add(new Sources.Read<>(CSI_SOURCE, csi.listGroupSnapshots().exceptionally(e -> {
+            CallFailure f = CallFailure.unwrap(e);
+            if (f != null && f.kind() == FailureKind.UNSUPPORTED) return Listing.complete(List.of());
+            throw e instanceof CompletionException c ? c : new CompletionException(e);
+        })));
+        reads.addAll(perArray(a -> a.listSnapshotGroups().thenApply(l -> l.map(groups -> groups.stream().map(SnapshotGroup::toGroupSnapshot).toList()))));
+        return Sources.join(reads).thenApply(l -> l.map(all -> {
             Map<String, GroupSnapshot> byId = new LinkedHashMap<>();
-            a.forEach(g -> byId.putIfAbsent(g.groupSnapshotId(), g));
-            for (SnapshotGroup sg : b) {
-                GroupSnapshot g = sg.toGroupSnapshot();
+            for (GroupSnapshot g : all) {
                 GroupSnapshot seen = byId.get(g.groupSnapshotId());
                 if (seen == null) {
                     byId.put(g.groupSnapshotId(), g);
-                } else if (seen.origin() == Origin.CSI) {
+                } else if (seen.origin() == Origin.CSI && g.origin() != Origin.CSI) {
                     byId.put(g.groupSnapshotId(), new GroupSnapshot(seen.groupSnapshotId(),
                             seen.name().isEmpty() ? g.name() : seen.name(), seen.snapshots().isEmpty() ? g.snapshots() : seen.snapshots(),
                             seen.creationTime() != null ? seen.creationTime() : g.creationTime(), seen.readyToUse(), Origin.BOTH));
@@ -238,6 +331,9 @@ public final class CombinedStorage implements StorageService {
             return List.copyOf(byId.values());
         }));
     }
+
+    /** The source CSI calls are named by in a partial listing. */
+    static final String CSI_SOURCE = "CSI plugin";
 
     @Override
     public CompletableFuture<GroupSnapshot> createGroupSnapshot(String name, List<String> sourceVolumeIds, Map<String, String> parameters) {
@@ -251,19 +347,19 @@ public final class CombinedStorage implements StorageService {
 
     /** Volume groups of every array, each once (arrays behind one CSP may report the same group). */
     @Override
-    public CompletableFuture<List<VolumeGroup>> listVolumeGroups() {
-        return collect(CspStorage::listVolumeGroups).thenApply(l -> distinct(l, VolumeGroup::id));
+    public CompletableFuture<Listing<VolumeGroup>> listVolumeGroups() {
+        return collect(CspStorage::listVolumeGroups).thenApply(l -> l.map(g -> distinct(g, VolumeGroup::id)));
     }
 
     @Override
-    public CompletableFuture<List<SnapshotGroup>> listSnapshotGroups() {
-        return collect(CspStorage::listSnapshotGroups).thenApply(l -> distinct(l, SnapshotGroup::id));
+    public CompletableFuture<Listing<SnapshotGroup>> listSnapshotGroups() {
+        return collect(CspStorage::listSnapshotGroups).thenApply(l -> l.map(g -> distinct(g, SnapshotGroup::id)));
     }
 
     /** Hosts of every array, each once: a CSP registers a host once for all the arrays it manages. */
     @Override
-    public CompletableFuture<List<Host>> listHosts() {
-        return collect(CspStorage::listHosts).thenApply(l -> distinct(l, Host::id));
+    public CompletableFuture<Listing<Host>> listHosts() {
+        return collect(CspStorage::listHosts).thenApply(l -> l.map(h -> distinct(h, Host::id)));
     }
 
     private static <T> List<T> distinct(List<T> items, java.util.function.Function<T, String> id) {
@@ -293,7 +389,7 @@ public final class CombinedStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<List<NodeInfo>> listNodes() {
+    public CompletableFuture<Listing<NodeInfo>> listNodes() {
         return csi.listNodes();
     }
 
@@ -303,7 +399,7 @@ public final class CombinedStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<List<Capacity>> capacity() {
+    public CompletableFuture<Listing<Capacity>> capacity() {
         return csi.capacity();
     }
 
@@ -321,21 +417,14 @@ public final class CombinedStorage implements StorageService {
         } : arrays.get(0);
     }
 
-    /** Every array's list joined; an array that fails is skipped unless all fail. */
-    private <T> CompletableFuture<List<T>> collect(java.util.function.Function<CspStorage, CompletableFuture<List<T>>> read) {
+    /** Every array's listing joined; an array that fails is named in {@link Listing#missing()}, and the listing fails when all fail. */
+    private <T> CompletableFuture<Listing<T>> collect(Function<CspStorage, CompletableFuture<Listing<T>>> read) {
         if (arrays.isEmpty()) return Ports.unsupported("CSP listing");
-        List<CompletableFuture<List<T>>> reads = arrays.stream().map(read).toList();
-        return CompletableFuture.allOf(reads.stream().map(f -> f.exceptionally(e -> null)).toArray(CompletableFuture[]::new))
-                .thenCompose(x -> {
-                    List<T> out = new ArrayList<>();
-                    boolean any = false;
-                    for (CompletableFuture<List<T>> f : reads) {
-                        if (!f.isCompletedExceptionally()) {
-                            out.addAll(f.join());
-                            any = true;
-                        }
-                    }
-                    return any ? CompletableFuture.completedFuture(List.copyOf(out)) : reads.get(0);
-                });
+        return Sources.join(perArray(read));
+    }
+
+    /** One read per array, named by the array. */
+    private <T> List<Sources.Read<T>> perArray(Function<CspStorage, CompletableFuture<Listing<T>>> read) {
+        return arrays.stream().map(a -> new Sources.Read<>(a.name(), read.apply(a))).toList();
     }
 }

@@ -17,6 +17,8 @@ import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.port.ExpandResult;
 import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.Listing;
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.port.NodeTarget;
 import org.csiconsole.core.port.StorageService;
 import org.csiconsole.core.port.VolumeRequest;
@@ -77,7 +79,9 @@ public final class CsiStorage implements StorageService {
 
     /**
      * csi-addons GetIdentity and GetCapabilities, asked once and kept; empty when there is no
-     * csi-addons client or its endpoint does not answer (UNIMPLEMENTED on a plain CSI socket).
+     * csi-addons client or its endpoint does not serve csi-addons (UNIMPLEMENTED on a plain CSI
+     * socket, which is normal). Any other failure (the csi-addons endpoint is down while CSI
+     * answers: UNAVAILABLE, a deadline) fails the future with it and is asked again next time.
      */
     @Override
     public CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> addons() {
@@ -86,7 +90,13 @@ public final class CsiStorage implements StorageService {
         if (f == null || f.isCompletedExceptionally()) {
             f = addonsClient.identity().pluginInfo().thenCombine(addonsClient.capabilities(), (id, caps) -> java.util.Optional.of(
                     new org.csiconsole.core.port.AddonsInfo(id, caps.stream().map(CsiStorage::addonsWord).sorted().toList())))
-                    .exceptionally(e -> java.util.Optional.empty());
+                    .exceptionally(e -> {
+                        CallFailure failure = CallFailure.unwrap(e);
+                        if (failure != null && failure.kind() == org.csiconsole.core.call.FailureKind.UNSUPPORTED) {
+                            return java.util.Optional.empty();
+                        }
+                        throw e instanceof java.util.concurrent.CompletionException c ? c : new java.util.concurrent.CompletionException(e);
+                    });
             addonsInfo = f;
         }
         return f;
@@ -113,9 +123,13 @@ public final class CsiStorage implements StorageService {
         return csi;
     }
 
+    /**
+     * What the plugin advertises; never fails. A csi-addons endpoint that failed to answer reads
+     * as not connected here; {@link #addons()} reports its failure.
+     */
     @Override
     public CompletableFuture<Features> features() {
-        return addons().thenCombine(csi.capabilities().handle((caps, e) -> e), (addons, x) -> null)
+        return addons().handle((a, e) -> null).thenCombine(csi.capabilities().handle((caps, e) -> e), (addons, x) -> null)
                 .thenCompose(x -> csi.capabilities().handle((caps, e) -> e != null
                         ? Features.from(CapabilitySet.NONE, true, false, false, addonsKnown())
                         : Features.from(caps, true, false, nodeSocket && caps.nodeService(), addonsKnown())));
@@ -123,7 +137,7 @@ public final class CsiStorage implements StorageService {
 
     private boolean addonsKnown() {
         CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> f = addonsInfo;
-        return f != null && f.isDone() && f.join().isPresent();
+        return f != null && f.isDone() && !f.isCompletedExceptionally() && f.join().isPresent();
     }
 
     @Override
@@ -132,15 +146,18 @@ public final class CsiStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
+    public CompletableFuture<List<SourceFailure>> listVolumes(PageSink<Volume> pages) {
         // The client's page size (max_entries), so pages stream into the table as they arrive
         // instead of a plugin answering 100,000 volumes in one response.
         return listVolumes(csi.controller().pageSize(), pages);
     }
 
-    /** Streams pages of {@code maxEntries} volumes, paced by {@code pages}; 0 lets the plugin choose. */
-    public CompletableFuture<Void> listVolumes(int maxEntries, PageSink<Volume> pages) {
-        return csi.controller().listVolumesPaced(maxEntries, p -> p.isEmpty() ? PageSink.READY : pages.accept(p));
+    /**
+     * Streams pages of {@code maxEntries} volumes, paced by {@code pages}; 0 lets the plugin choose.
+     * One source: completes with nothing missing, or fails.
+     */
+    public CompletableFuture<List<SourceFailure>> listVolumes(int maxEntries, PageSink<Volume> pages) {
+        return csi.controller().listVolumesPaced(maxEntries, p -> p.isEmpty() ? PageSink.READY : pages.accept(p)).thenApply(x -> List.of());
     }
 
     @Override
@@ -232,9 +249,9 @@ public final class CsiStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
+    public CompletableFuture<List<SourceFailure>> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
         return csi.controller().listSnapshotsPaced(sourceVolumeId == null ? "" : sourceVolumeId, 0, Secrets.NONE,
-                p -> p.isEmpty() ? PageSink.READY : pages.accept(p));
+                p -> p.isEmpty() ? PageSink.READY : pages.accept(p)).thenApply(x -> List.of());
     }
 
     @Override
@@ -247,9 +264,13 @@ public final class CsiStorage implements StorageService {
         return csi.controller().deleteSnapshot(snapshotId, Secrets.NONE);
     }
 
-    /** The groups named by {@code group_snapshot_id} in ListSnapshots, each read with GetVolumeGroupSnapshot. */
+    /**
+     * The groups named by {@code group_snapshot_id} in ListSnapshots, each read with
+     * GetVolumeGroupSnapshot; a group whose read fails is named in {@link Listing#missing()}, and
+     * the listing fails when every group's read failed.
+     */
     @Override
-    public CompletableFuture<List<GroupSnapshot>> listGroupSnapshots() {
+    public CompletableFuture<Listing<GroupSnapshot>> listGroupSnapshots() {
         Map<String, List<String>> members = new LinkedHashMap<>();
         return listSnapshots(null, PageSink.unpaced(page -> {
             synchronized (members) {
@@ -258,12 +279,13 @@ public final class CsiStorage implements StorageService {
                 }
             }
         })).thenCompose(x -> {
-            List<CompletableFuture<GroupSnapshot>> reads = new ArrayList<>();
+            List<Sources.Read<GroupSnapshot>> reads = new ArrayList<>();
             synchronized (members) {
-                members.forEach((id, snaps) -> reads.add(csi.groupController().getGroupSnapshot(id, snaps, Secrets.NONE)));
+                members.forEach((id, snaps) -> reads.add(new Sources.Read<>("group snapshot " + id,
+                        csi.groupController().getGroupSnapshot(id, snaps, Secrets.NONE).thenApply(g -> Listing.complete(List.of(g))))));
             }
-            return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))
-                    .thenApply(y -> reads.stream().map(CompletableFuture::join).toList());
+            return reads.isEmpty() ? CompletableFuture.completedFuture(Listing.<GroupSnapshot>complete(List.of()))
+                    : Sources.join(reads);
         });
     }
 
@@ -277,52 +299,108 @@ public final class CsiStorage implements StorageService {
         return csi.groupController().deleteGroupSnapshot(g.groupSnapshotId(), g.snapshots().stream().map(Snapshot::snapshotId).toList(), Secrets.NONE);
     }
 
-    /** NodeGetInfo of the connected node (when there is a node service) plus every node id seen in published_node_ids. */
+    /**
+     * NodeGetInfo of the connected node (when there is a node service) plus every node id seen in
+     * published_node_ids. Two sources: the node plugin ({@value #NODE_SOURCE}) and ListVolumes
+     * ({@value #VOLUMES_SOURCE}); one failing is named in {@link Listing#missing()}, both failing
+     * fails the listing.
+     */
     @Override
-    public CompletableFuture<List<NodeInfo>> listNodes() {
+    public CompletableFuture<Listing<NodeInfo>> listNodes() {
         Set<String> published = new LinkedHashSet<>();
-        CompletableFuture<Void> seen = features().thenCompose(f -> f.available(org.csiconsole.core.port.Feature.LIST_VOLUMES)
+        CompletableFuture<List<SourceFailure>> seen = features().thenCompose(f -> f.available(org.csiconsole.core.port.Feature.LIST_VOLUMES)
                 ? listVolumes(PageSink.unpaced(page -> {
                     synchronized (published) {
                         page.forEach(v -> published.addAll(v.publishedNodeIds()));
                     }
-                })).exceptionally(e -> null)
-                : CompletableFuture.completedFuture(null));
-        return connectedNodes().thenCombine(seen, (mine, x) -> {
+                }))
+                : CompletableFuture.completedFuture(List.of()));
+        CompletableFuture<List<NodeInfo>> mine = connectedNodes();
+        return CompletableFuture.allOf(seen.handle((x, e) -> null), mine.handle((x, e) -> null)).thenApply(x -> {
+            List<SourceFailure> missing = new ArrayList<>();
+            Throwable first = null;
+            List<NodeInfo> own = List.of();
+            try {
+                own = mine.join();
+            } catch (RuntimeException e) {
+                first = e;
+                missing.add(SourceFailure.of(NODE_SOURCE, e));
+            }
+            try {
+                missing.addAll(seen.join());
+            } catch (RuntimeException e) {
+                if (first != null) throw e;
+                missing.add(SourceFailure.of(VOLUMES_SOURCE, e));
+            }
             synchronized (published) {
-                return NodeInfo.withPublished(mine, published);
+                return new Listing<>(NodeInfo.withPublished(own, published), missing);
             }
         });
     }
 
+    /** The source a failed NodeGetInfo is named by in a partial listing. */
+    static final String NODE_SOURCE = "node plugin (NodeGetInfo)";
+    /** The source a failed ListVolumes is named by when a listing only uses it on the side. */
+    static final String VOLUMES_SOURCE = "CSI plugin (ListVolumes)";
+
+    /** NodeGetInfo of the connected node; empty without a node socket; fails with NodeGetInfo's failure. */
     @Override
     public CompletableFuture<List<NodeInfo>> connectedNodes() {
         return features().thenCompose(f -> f.nodeSocket()
-                ? csi.node().nodeInfo().handle((n, e) -> e == null ? List.of(n) : List.<NodeInfo>of())
+                ? csi.node().nodeInfo().thenApply(List::of)
                 : CompletableFuture.completedFuture(List.<NodeInfo>of()));
     }
 
-    /** GetCapacity for all segments, then per segment known from the node and the volumes (up to {@value #MAX_CAPACITY_SEGMENTS}). */
+    /**
+     * GetCapacity for all segments, then per segment known from the node and the volumes (up to
+     * {@value #MAX_CAPACITY_SEGMENTS}). The call for all segments must answer or the listing fails;
+     * a source of segments that fails (NodeGetInfo, ListVolumes; UNSUPPORTED only means it is not
+     * offered) and a segment whose GetCapacity fails are named in {@link Listing#missing()}.
+     */
     @Override
-    public CompletableFuture<List<Capacity>> capacity() {
+    public CompletableFuture<Listing<Capacity>> capacity() {
         Set<Topology> segments = new LinkedHashSet<>();
-        return connectedNodes().exceptionally(e -> List.of()).thenCompose(nodes -> {
+        List<SourceFailure> missing = java.util.Collections.synchronizedList(new ArrayList<>());
+        return connectedNodes().exceptionally(e -> {
+            missing.add(SourceFailure.of(NODE_SOURCE, e));
+            return List.of();
+        }).thenCompose(nodes -> {
             nodes.stream().map(NodeInfo::accessibleTopology).filter(Objects::nonNull)
                     .filter(t -> !t.segments().isEmpty()).forEach(segments::add);
             return listVolumes(PageSink.unpaced(page -> {
                 synchronized (segments) {
                     for (Volume v : page) segments.addAll(v.accessibleTopology());
                 }
-            })).exceptionally(e -> null);
+            })).handle((gone, e) -> {
+                if (gone != null) missing.addAll(gone);
+                CallFailure f = e == null ? null : CallFailure.unwrap(e);
+                if (e != null && (f == null || f.kind() != org.csiconsole.core.call.FailureKind.UNSUPPORTED)) {
+                    missing.add(SourceFailure.of(VOLUMES_SOURCE, e));
+                }
+                return null;
+            });
         }).thenCompose(x -> {
             List<Topology> ask = new ArrayList<>();
-            ask.add(null);
             synchronized (segments) {
                 segments.stream().filter(t -> !t.segments().isEmpty()).limit(MAX_CAPACITY_SEGMENTS).forEach(ask::add);
             }
+            CompletableFuture<Capacity> all = csi.controller().getCapacity(List.of(), Map.of(), null);
             List<CompletableFuture<Capacity>> calls = ask.stream().map(t -> csi.controller().getCapacity(List.of(), Map.of(), t)).toList();
-            return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
-                    .thenApply(y -> calls.stream().map(CompletableFuture::join).toList());
+            return all.thenCompose(whole -> CompletableFuture.allOf(calls.stream().map(c -> c.handle((v, e) -> null))
+                    .toArray(CompletableFuture[]::new)).thenApply(y -> {
+                        List<Capacity> rows = new ArrayList<>();
+                        rows.add(whole);
+                        for (int i = 0; i < calls.size(); i++) {
+                            try {
+                                rows.add(calls.get(i).join());
+                            } catch (RuntimeException e) {
+                                missing.add(SourceFailure.of("GetCapacity " + ask.get(i), e));
+                            }
+                        }
+                        synchronized (missing) {
+                            return new Listing<>(rows, missing);
+                        }
+                    }));
         });
     }
 

@@ -17,6 +17,8 @@ import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.core.port.ExpandResult;
 import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.Listing;
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.port.StorageService;
 import org.csiconsole.core.port.VolumeRequest;
 
@@ -31,7 +33,9 @@ import java.util.concurrent.CompletableFuture;
  * {@link StorageService} over a logged-in {@link CspClient} (hpe-csp-rest-spec.md): volumes,
  * snapshots, volume and snapshot groups, hosts and publish. The CSP has no paging, so a listing is
  * one page. Snapshots are listed per volume ({@code GET /snapshots?volume_id=} is mandatory in the
- * spec), so listing all snapshots reads the volumes first.
+ * spec), so listing all snapshots reads the volumes first, then each volume's snapshots a few at a
+ * time ({@link PerVolumeSnapshots}). An array is one source: a listing either completes with every
+ * row or fails.
  */
 public final class CspStorage implements StorageService {
     private final CspClient csp;
@@ -50,6 +54,16 @@ public final class CspStorage implements StorageService {
         return csp;
     }
 
+    /** The array's name as given at construction, e.g. {@code "site-b"}: the source a partial listing names. */
+    public String name() {
+        return arrayName;
+    }
+
+    /** {@code GET /volumes}: every volume of this array. */
+    CompletableFuture<List<Volume>> volumes() {
+        return csp.volumes().list();
+    }
+
     @Override
     public CompletableFuture<Features> features() {
         return CompletableFuture.completedFuture(Features.from(CapabilitySet.NONE, false, true, false, false));
@@ -61,8 +75,8 @@ public final class CspStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listVolumes(PageSink<Volume> pages) {
-        return csp.volumes().list().thenCompose(list -> take(pages, list));
+    public CompletableFuture<List<SourceFailure>> listVolumes(PageSink<Volume> pages) {
+        return csp.volumes().list().thenCompose(list -> take(pages, list)).thenApply(x -> List.of());
     }
 
     /** Hands {@code list} to {@code pages} as one page (CSP lists are not paged); nothing when empty. */
@@ -94,15 +108,39 @@ public final class CspStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<Void> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
-        if (sourceVolumeId != null) return csp.snapshots().list(sourceVolumeId).thenCompose(list -> take(pages, list));
-        return csp.volumes().list().thenCompose(volumes -> {
-            CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-            for (Volume v : volumes) {
-                chain = chain.thenCompose(x -> csp.snapshots().list(v.volumeId()).thenCompose(list -> take(pages, list)));
-            }
-            return chain;
+    public CompletableFuture<List<SourceFailure>> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
+        if (sourceVolumeId != null) {
+            return csp.snapshots().list(sourceVolumeId).thenCompose(list -> take(pages, list)).thenApply(x -> List.of());
+        }
+        CompletableFuture<List<SourceFailure>> out = new CompletableFuture<>();
+        CompletableFuture<List<Volume>> volumes = csp.volumes().list();
+        // Cancelling the listing cancels whichever step runs: the volume listing or the snapshot reads.
+        out.whenComplete((v, e) -> {
+            if (out.isCancelled()) volumes.cancel(true);
         });
+        volumes.whenComplete((list, e) -> {
+            if (e != null) {
+                out.completeExceptionally(e);
+                return;
+            }
+            if (out.isDone()) return;
+            CompletableFuture<List<SourceFailure>> reads = PerVolumeSnapshots.list(arrayName,
+                    list.stream().map(Volume::volumeId).toList(), id -> csp.snapshots().list(id), pages);
+            out.whenComplete((v, x) -> {
+                if (out.isCancelled()) reads.cancel(true);
+            });
+            reads.whenComplete((v, x) -> {
+                if (x != null) out.completeExceptionally(x);
+                else out.complete(v);
+            });
+        });
+        return out;
+    }
+
+    /** True: the CSP lists snapshots only per volume ({@code GET /snapshots?volume_id=}). */
+    @Override
+    public boolean listsSnapshotsPerVolume() {
+        return true;
     }
 
     @Override
@@ -116,30 +154,30 @@ public final class CspStorage implements StorageService {
     }
 
     @Override
-    public CompletableFuture<List<GroupSnapshot>> listGroupSnapshots() {
-        return listSnapshotGroups().thenApply(groups -> groups.stream().map(SnapshotGroup::toGroupSnapshot).toList());
+    public CompletableFuture<Listing<GroupSnapshot>> listGroupSnapshots() {
+        return listSnapshotGroups().thenApply(l -> l.map(groups -> groups.stream().map(SnapshotGroup::toGroupSnapshot).toList()));
     }
 
     @Override
-    public CompletableFuture<List<VolumeGroup>> listVolumeGroups() {
-        return csp.volumeGroups().list();
+    public CompletableFuture<Listing<VolumeGroup>> listVolumeGroups() {
+        return csp.volumeGroups().list().thenApply(Listing::complete);
     }
 
     @Override
-    public CompletableFuture<List<SnapshotGroup>> listSnapshotGroups() {
+    public CompletableFuture<Listing<SnapshotGroup>> listSnapshotGroups() {
         return csp.volumeGroups().list().thenCompose(groups -> {
             List<SnapshotGroup> all = new ArrayList<>();
             CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
             for (VolumeGroup g : groups) {
                 chain = chain.thenCompose(x -> csp.snapshotGroups().list(g.id()).thenAccept(all::addAll));
             }
-            return chain.thenApply(x -> List.copyOf(all));
+            return chain.thenApply(x -> Listing.complete(all));
         });
     }
 
     @Override
-    public CompletableFuture<List<Host>> listHosts() {
-        return csp.hosts().list();
+    public CompletableFuture<Listing<Host>> listHosts() {
+        return csp.hosts().list().thenApply(Listing::complete);
     }
 
     @Override
