@@ -45,7 +45,7 @@ class ResourceTableCopyFxTest {
 
     private static ResourceTable<Vol> table(ResourceTableModel<Vol> model) {
         return new ResourceTable<>(model, List.<Column<Vol, ?>>of(
-                Column.<Vol, String>of("name", "Name", Vol::name).width(120),
+                Column.<Vol, String>of("name", "Name", Vol::name).width(120).tooltip(v -> "volume_id " + v.id()),
                 Column.<Vol, String>of("id", "Volume id", Vol::id).width(120).mono(),
                 Column.<Vol, Long>of("size", "Size", Vol::bytes).format(b -> b + " B").width(80),
                 Column.<Vol, String>of("note", "Note", v -> "a\tb").hidden()))
@@ -139,7 +139,7 @@ class ResourceTableCopyFxTest {
     }
 
     @Test
-    void aLongNameCellDropsTheMiddleOfTheNameAndItsTooltipHoldsTheWholeName(FxRobot robot) throws Exception {
+    void aLongNameCellDropsTheMiddleOfTheNameAndItsTooltipHoldsTheWholeNameAboveTheColumnsOwnHoverText(FxRobot robot) throws Exception {
         ResourceTable<Vol> table = table(model());
         robot.interact(() -> root.getChildren().setAll(table));
         WaitForAsyncUtils.waitForFxEvents();
@@ -157,7 +157,7 @@ class ResourceTableCopyFxTest {
         assertThat(cell.getTooltip()).isNotNull();
         robot.moveTo(cell);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell.getTooltip().isShowing());
-        assertThat(cell.getTooltip().getText()).isEqualTo(LONG);
+        assertThat(cell.getTooltip().getText()).isEqualTo(LONG + "\nvolume_id vol-3");
     }
 
     private static String clipboard(FxRobot robot) {
