@@ -3,9 +3,11 @@ package org.csiconsole.views.table;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.csiconsole.views.theme.ConsoleStyles;
 import javafx.geometry.Pos;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseEvent;
 
 import java.util.Comparator;
 import java.util.Objects;
@@ -33,6 +35,7 @@ public final class Column<T, V> {
     private boolean visible = true;
     private boolean rightAligned;
     private boolean mono;
+    private boolean identifier;
 
     private Column(String id, String title, Function<? super T, ? extends V> value) {
         this.id = Objects.requireNonNull(id);
@@ -89,9 +92,21 @@ public final class Column<T, V> {
         return this;
     }
 
-    /** Monospace cells, for ids and endpoints. */
+    /** Monospace cells, for ids and endpoints; they are {@link #identifier()} cells too. */
     public Column<T, V> mono() {
         this.mono = true;
+        this.identifier = true;
+        return this;
+    }
+
+    /**
+     * Cells whose text must stay tellable apart when cut (names, ids): a cell too narrow drops the
+     * middle of the text, not its end ({@code uxr-test-vol…clone-1}), and the tooltip holds the
+     * full text (above the {@link #tooltip} text, if any). A table's first column is an identifier
+     * column whether or not this is called.
+     */
+    public Column<T, V> identifier() {
+        this.identifier = true;
         return this;
     }
 
@@ -117,9 +132,28 @@ public final class Column<T, V> {
         return (x, y) -> values.compare(value.apply(x), value.apply(y));
     }
 
-    /** Builds the control column; the table's own sort is replaced by {@link #rowComparator()}. */
-    @SuppressWarnings("unchecked")
-    TableColumn<T, V> build() {
+    /** The text of a row's cell, as the table shows it (empty for no value). */
+    String text(T row) {
+        V v = value.apply(row);
+        String text = format.apply(v);
+        return text == null ? "" : text;
+    }
+
+    /** A row's hover text: the full cell text for an identifier column, then the {@link #tooltip} text; null for none. */
+    private String tooltipText(T row, boolean identifierCells) {
+        String extra = tooltip == null ? null : tooltip.apply(row);
+        String full = identifierCells ? text(row) : "";
+        if (extra == null || extra.isEmpty()) return full.isEmpty() ? null : full;
+        return full.isEmpty() ? extra : full + "\n" + extra;
+    }
+
+    /**
+     * Builds the control column; the table's own sort is replaced by {@link #rowComparator()}.
+     *
+     * @param nameColumn true for the table's first column, whose cells are {@link #identifier()} cells
+     */
+    TableColumn<T, V> build(boolean nameColumn) {
+        boolean identifierCells = identifier || nameColumn;
         TableColumn<T, V> col = new TableColumn<>(title);
         col.setId(id);
         col.setUserData(this);
@@ -128,26 +162,39 @@ public final class Column<T, V> {
         col.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == null ? null : value.apply(cd.getValue())));
         // One tooltip for the whole column, its text taken from the hovered cell's row when it
         // shows: a Tooltip is a popup with a scene and CSS of its own, too costly to build per
-        // cell (tens of ms per screenful of rows when the table first fills).
-        Tooltip shared = tooltip == null ? null : new Tooltip();
+        // cell (tens of ms per screenful of rows when the table first fills). A control's tooltip
+        // is shown with the window as its owner, not the cell, so the cells note which of them
+        // the mouse entered last.
+        SharedTip shared = tooltip == null && !identifierCells ? null : new SharedTip();
         if (shared != null) {
-            shared.setOnShowing(e -> {
-                T row = shared.getOwnerNode() instanceof TableCell<?, ?> cell && cell.getTableRow() != null
-                        ? ((TableCell<T, ?>) cell).getTableRow().getItem() : null;
-                shared.setText(row == null ? "" : tooltip.apply(row));
+            shared.tip.setOnShowing(e -> {
+                FormattedCell cell = shared.hovered;
+                T row = cell == null || cell.getTableRow() == null ? null : cell.getTableRow().getItem();
+                String text = row == null ? null : tooltipText(row, identifierCells);
+                shared.tip.setText(text == null ? "" : text);
             });
         }
-        col.setCellFactory(c -> new FormattedCell(shared));
+        col.setCellFactory(c -> new FormattedCell(shared, identifierCells));
         return col;
+    }
+
+    /** A column's one tooltip and the cell the mouse entered last. */
+    private final class SharedTip {
+        final Tooltip tip = new Tooltip();
+        FormattedCell hovered;
     }
 
     private final class FormattedCell extends TableCell<T, V> {
         private String appliedClass;
 
         private final Tooltip sharedTip;
+        private final boolean identifierCells;
 
-        FormattedCell(Tooltip sharedTip) {
-            this.sharedTip = sharedTip;
+        FormattedCell(SharedTip shared, boolean identifierCells) {
+            this.sharedTip = shared == null ? null : shared.tip;
+            this.identifierCells = identifierCells;
+            if (shared != null) addEventHandler(MouseEvent.MOUSE_ENTERED, e -> shared.hovered = this);
+            if (identifierCells) setTextOverrun(OverrunStyle.CENTER_WORD_ELLIPSIS);
             if (rightAligned) setAlignment(Pos.CENTER_RIGHT);
             if (mono) getStyleClass().add(ConsoleStyles.MONO);
         }
@@ -163,8 +210,8 @@ public final class Column<T, V> {
                 return;
             }
             setText(format.apply(item));
-            if (tooltip != null) {
-                String text = tooltip.apply(row);
+            if (sharedTip != null) {
+                String text = tooltipText(row, identifierCells);
                 Tooltip want = text == null || text.isEmpty() ? null : sharedTip;
                 if (getTooltip() != want) setTooltip(want);
             }

@@ -2,12 +2,16 @@ package org.csiconsole.views.table;
 
 import javafx.geometry.Insets;
 import org.csiconsole.views.theme.ConsoleStyles;
+import javafx.geometry.Pos;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.material2.Material2AL;
 
@@ -35,9 +39,15 @@ final class DetailPane<T> extends ScrollPane {
             setContent(nothingSelected);
             return;
         }
-        Label heading = new Label(title.apply(item));
+        String name = title.apply(item);
+        Label heading = new Label(name);
+        heading.setId("detail-title");
         heading.getStyleClass().add(ConsoleStyles.DETAIL_TITLE);
-        heading.setWrapText(true);
+        wrap(heading);
+        HBox header = new HBox(4, heading);
+        header.setAlignment(Pos.TOP_LEFT);
+        HBox.setHgrow(heading, Priority.ALWAYS);
+        if (name != null && !name.isEmpty()) header.getChildren().add(CopyButton.of("name", name));
         GridPane grid = new GridPane();
         grid.getStyleClass().add(ConsoleStyles.PROPERTY_GRID);
         grid.setHgap(12);
@@ -47,7 +57,7 @@ final class DetailPane<T> extends ScrollPane {
         ColumnConstraints valueCol = new ColumnConstraints();
         valueCol.setHgrow(Priority.ALWAYS);
         grid.getColumnConstraints().addAll(keyCol, valueCol);
-        VBox box = new VBox(12, heading, grid);
+        VBox box = new VBox(12, header, grid);
         box.setPadding(new Insets(12, 14, 12, 14));
         int r = 0;
         for (DetailRow row : rows.apply(item)) {
@@ -66,10 +76,29 @@ final class DetailPane<T> extends ScrollPane {
                 key.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
                 Label value = new Label(row.value().isEmpty() ? "\u2014" : row.value());
                 value.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
-                value.setWrapText(true);
-                grid.addRow(r++, key, value);
+                wrap(value);
+                if (row.copyable() && !row.value().isEmpty()) {
+                    HBox cell = new HBox(4, value, CopyButton.of(row.label(), row.value()));
+                    cell.setAlignment(Pos.TOP_LEFT);
+                    HBox.setHgrow(value, Priority.ALWAYS);
+                    grid.addRow(r++, key, cell);
+                } else {
+                    grid.addRow(r++, key, value);
+                }
             }
         }
         setContent(box);
+    }
+
+    /**
+     * Long names and ids wrap onto more lines instead of ending in an ellipsis: the header holds the
+     * very name the admin types to confirm a delete. Text with no spaces breaks at any character.
+     */
+    private static void wrap(Label label) {
+        label.setWrapText(true);
+        label.setTextOverrun(OverrunStyle.CLIP);
+        label.setMinWidth(0);
+        label.setMaxWidth(Double.MAX_VALUE);
+        label.setMinHeight(Region.USE_PREF_SIZE);
     }
 }

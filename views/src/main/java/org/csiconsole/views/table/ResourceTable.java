@@ -24,6 +24,10 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
@@ -55,12 +59,16 @@ import java.util.function.Function;
  *
  * <p>Sorting hands the columns' value comparators to the model (the table's sort policy), so a
  * sort costs one comparator call per comparison and no cell objects; with many rows the model
- * sorts off the UI thread (see {@link ResourceTableModel}). Node ids: {@code table-filter}, {@code table-count},
+ * sorts off the UI thread (see {@link ResourceTableModel}). Ctrl+C copies the selected rows as
+ * tab-separated text ({@link #copySelectedRows()}); the first column's cells, like those of
+ * {@link Column#identifier()} columns, drop the middle of a text too long for them and show it
+ * whole in their tooltip. Node ids: {@code table-filter}, {@code table-count},
  * {@code table-columns}, {@code table-detail}.
  */
 public final class ResourceTable<T> extends BorderPane {
     /** Least time between two appends to a large table: the scroll bar and row count follow four times a second. */
     static final Duration APPEND_INTERVAL = Duration.ofMillis(250);
+    private static final KeyCombination COPY = new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
 
     private final ResourceTableModel<T> model;
     private final TableView<T> table = new TableView<>();
@@ -87,7 +95,13 @@ public final class ResourceTable<T> extends BorderPane {
         table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getStyleClass().addAll(Styles.DENSE, Tweaks.EDGE_TO_EDGE, Styles.STRIPED);
-        for (Column<T, ?> c : columns) table.getColumns().add(c.build());
+        for (Column<T, ?> c : columns) table.getColumns().add(c.build(table.getColumns().isEmpty()));
+        table.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (COPY.match(e)) {
+                copySelectedRows();
+                e.consume();
+            }
+        });
         table.setSortPolicy(tv -> {
             if (!priming) model.setComparator(comparatorFor(tv.getSortOrder()));
             return true;
@@ -173,6 +187,19 @@ public final class ResourceTable<T> extends BorderPane {
     public ResourceTable<T> withToolbarItems(Node... nodes) {
         extra.getChildren().addAll(nodes);
         return this;
+    }
+
+    /**
+     * Puts the selected rows on the clipboard as plain text in TSV form (see {@link RowsAsText}):
+     * the visible columns' titles, then one line per selected row. Ctrl+C (Cmd+C) in the table does
+     * this. Nothing selected leaves the clipboard as it was.
+     *
+     * @return the text copied, empty when nothing was selected
+     */
+    public String copySelectedRows() {
+        String text = RowsAsText.selectedRows(table);
+        if (!text.isEmpty()) CopyButton.copy(text);
+        return text;
     }
 
     /** Redraws the detail pane for the selected row (after details loaded in the background changed). */
