@@ -321,17 +321,21 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Volume v = selected();
         if (v == null) return;
         Form form = VolumeForms.controllerPublish(v, nodes.stream().map(NodeInfo::nodeId).toList());
-        if (!ask(form)) return;
-        String nodeId = form.text("nodeId").value();
-        VolumeCapability cap = VolumeForms.capability(form, v);
-        boolean readonly = form.<Boolean>choice("readonly").value().get();
-        context.actions().run("Publish " + v.displayName() + " to " + nodeId,
-                p -> storage().controllerPublish(v.volumeId(), nodeId, cap, readonly),
-                ctx -> ctx.isEmpty() ? "Published." : "Published; publish context: " + Texts.keyValues(ctx).replace('\n', ' '))
-                .outcome().thenAccept(ctx -> {
-                    publishContexts.put(v.volumeId() + "/" + nodeId, ctx);
-                    reload(v.volumeId());
-                });
+        // A refused publish (an access mode the volume does not support, an unknown node) keeps the
+        // form open with the plugin's words under it, the values kept.
+        dialogs().submitForm(form, f -> {
+            String nodeId = f.text("nodeId").value();
+            VolumeCapability cap = VolumeForms.capability(f, v);
+            boolean readonly = f.<Boolean>choice("readonly").value().get();
+            UiTask<Map<String, String>> task = context.actions().run(f, "Publish " + v.displayName() + " to " + nodeId,
+                    p -> storage().controllerPublish(v.volumeId(), nodeId, cap, readonly),
+                    ctx -> ctx.isEmpty() ? "Published." : "Published; publish context: " + Texts.keyValues(ctx).replace('\n', ' '));
+            task.outcome().thenAccept(ctx -> {
+                publishContexts.put(v.volumeId() + "/" + nodeId, ctx);
+                reload(v.volumeId());
+            });
+            return task;
+        });
     }
 
     /** Unpublishes the selected volume from one of its nodes (ControllerUnpublishVolume). */

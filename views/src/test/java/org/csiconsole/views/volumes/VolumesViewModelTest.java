@@ -536,4 +536,26 @@ class VolumesViewModelTest {
         assertThat(m.nodeStageAction().enabled().get()).as("back where it started, still published to node-a1").isTrue();
         assertThat(m.nodeUnstageAction().enabled().get()).isFalse();
     }
+
+    @Test
+    void aRefusedControllerPublishKeepsItsFormWithThePluginsWordsInside() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow());
+        storage.failNext("controllerPublish", FailureKind.INVALID_ARGUMENT,
+                "Volume vol-0002 supports access modes [MULTI_NODE_MULTI_WRITER], not SINGLE_NODE_WRITER.", "Fix the request.");
+        List<String> seen = new java.util.ArrayList<>();
+        dialogs.formAnswer = f -> {
+            var failure = f.failureProperty().get();
+            seen.add(f.text("nodeId").value() + " | " + (failure == null ? "" : failure.why()));
+            if (failure != null) f.<AccessMode>choice("accessMode").set(AccessMode.MULTI_NODE_MULTI_WRITER);
+            else f.text("nodeId").set("node-a1");
+            return true;
+        };
+        m.controllerPublish();
+        assertThat(seen).containsExactly("node-a1 | ",
+                "node-a1 | Volume vol-0002 supports access modes [MULTI_NODE_MULTI_WRITER], not SINGLE_NODE_WRITER.");
+        assertThat(dialogs.forms).as("one form, kept open").hasSize(1);
+        assertThat(dialogs.failures).isEmpty();
+        assertThat(m.selected().publishedNodeIds()).contains("node-a1");
+    }
 }
