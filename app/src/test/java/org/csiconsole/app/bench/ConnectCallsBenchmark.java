@@ -8,7 +8,6 @@ import mockwebserver3.RecordedRequest;
 import org.csiconsole.app.gui.connect.ConnectionManager;
 import org.csiconsole.app.gui.connect.Sessions;
 import org.csiconsole.core.addons.AddonsClient;
-import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.call.TraceEntry;
@@ -30,7 +29,6 @@ import org.csiconsole.core.storage.CspStorage;
 import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.core.store.ProfileStore;
 import org.csiconsole.views.connection.ConnectionDialogs;
-import org.csiconsole.views.dialog.DialogService;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ResourceKind;
@@ -206,27 +204,6 @@ public final class ConnectCallsBenchmark {
         @Override
         public boolean trustCertificate(String url, String subject, String fingerprint) {
             return false;
-        }
-    }
-
-    private static final class NoDialogs implements DialogService {
-        @Override
-        public boolean confirm(String title, String message, String actionLabel) {
-            return false;
-        }
-
-        @Override
-        public boolean confirmByTyping(String title, String message, String expected, String actionLabel) {
-            return false;
-        }
-
-        @Override
-        public void showFailure(CallFailure failure) {
-            System.out.println("failure: " + failure.describe());
-        }
-
-        @Override
-        public void showInformation(String title, String message) {
         }
     }
 }

@@ -8,7 +8,6 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.csiconsole.core.storage.CsiStorage;
-import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
@@ -20,7 +19,6 @@ import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.csiconsole.views.action.ActionRunner;
-import org.csiconsole.views.dialog.DialogService;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.storage.ViewContext;
 import org.csiconsole.views.table.ResourceTableModel;
@@ -607,28 +605,6 @@ public final class VolumesScaleBenchmark {
         void stop() {
             prober.shutdownNow();
             Platform.runLater(timer::stop);
-        }
-    }
-
-    /** The benchmark never asks a person anything; a failure ends it. */
-    private static final class NoDialogs implements DialogService {
-        @Override
-        public boolean confirm(String title, String message, String actionLabel) {
-            return false;
-        }
-
-        @Override
-        public boolean confirmByTyping(String title, String message, String expected, String actionLabel) {
-            return false;
-        }
-
-        @Override
-        public void showFailure(CallFailure failure) {
-            System.err.println("failure: " + failure.getMessage());
-        }
-
-        @Override
-        public void showInformation(String title, String message) {
         }
     }
 }
