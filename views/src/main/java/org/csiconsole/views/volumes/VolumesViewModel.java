@@ -20,7 +20,6 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
 import org.csiconsole.core.port.Feature;
-import org.csiconsole.core.port.NodeTarget;
 import org.csiconsole.core.port.VolumeRequest;
 import org.csiconsole.views.storage.StorageViewModel;
 import org.csiconsole.views.storage.Texts;
@@ -56,10 +55,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ObservableList<NodeInfo> nodes = FXCollections.observableArrayList();
     private final ObservableMap<String, Map<String, String>> publishContexts = FXCollections.observableHashMap();
     private final IntegerProperty detailVersion = new SimpleIntegerProperty(this, "detailVersion");
-    private final NodeVolumes onNode = new NodeVolumes();
-    private final IntegerProperty nodeStateVersion = new SimpleIntegerProperty(this, "nodeStateVersion");
-    private final javafx.beans.property.StringProperty connectedNode =
-            new javafx.beans.property.SimpleStringProperty(this, "connectedNode", "");
+    private final VolumeNodeCommands node;
     private final MutableParametersSeen mutableSeen = new MutableParametersSeen();
 
     private final ViewAction refresh;
@@ -70,10 +66,6 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ViewAction delete;
     private final ViewAction publish;
     private final ViewAction unpublish;
-    private final ViewAction nodeStage;
-    private final ViewAction nodePublish;
-    private final ViewAction nodeUnpublish;
-    private final ViewAction nodeUnstage;
     private final ViewAction snapshot;
     private final ViewAction cspPublish;
     private final ViewAction cspUnpublish;
@@ -94,12 +86,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         unpublish = action("Unpublish from node", Feature.CONTROLLER_PUBLISH,
                 "Select a volume that is published to a node.", v -> v != null && !v.publishedNodeIds().isEmpty(),
                 this::controllerUnpublish);
-        nodeStage = nodeAction("Stage", Feature.NODE_STAGE,
-                (v, node) -> onNode.whyNotStage(v, node, features().available(Feature.CONTROLLER_PUBLISH)), this::nodeStage);
-        nodePublish = nodeAction("Publish", Feature.NODE_PUBLISH, (v, node) -> onNode.whyNotPublish(v, node,
-                features().available(Feature.CONTROLLER_PUBLISH), features().available(Feature.NODE_STAGE)), this::nodePublish);
-        nodeUnpublish = nodeAction("Unpublish", Feature.NODE_PUBLISH, onNode::whyNotUnpublish, this::nodeUnpublish);
-        nodeUnstage = nodeAction("Unstage", Feature.NODE_STAGE, onNode::whyNotUnstage, this::nodeUnstage);
+        node = new VolumeNodeCommands(this, context, this::ask, this::contextFor);
         snapshot = action("Snapshot", Feature.CREATE_DELETE_SNAPSHOT, true, this::createSnapshot);
         cspPublish = action("Publish to host", Feature.CSP_PUBLISH,
                 "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspPublish);
@@ -108,35 +95,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         selectedProperty().addListener((o, a, b) -> loadDetails(b));
     }
 
-    /**
-     * A command on the connected node: gated on {@code feature}, a selected volume, and
-     * {@code whyNot} of the volume on the node (null when it can run), which follows what this
-     * console staged and published there.
-     */
-    private ViewAction nodeAction(String label, Feature feature,
-                                  java.util.function.BiFunction<Volume, String, String> whyNot, Runnable handler) {
-        javafx.beans.binding.StringBinding reason = javafx.beans.binding.Bindings.createStringBinding(() -> {
-            if (!features().available(feature)) return features().reason(feature);
-            Volume v = selected();
-            if (v == null) return "Select one of the volumes first.";
-            String why = whyNot.apply(v, nodeName());
-            return why == null ? "" : why;
-        }, featuresProperty(), selectedProperty(), connectedNode, nodeStateVersion);
-        return new ViewAction(label, reason.isEmpty(), reason, handler);
-    }
-
     /** The node id of the connected node socket (NodeGetInfo); empty until known or without a node socket. */
     public javafx.beans.property.ReadOnlyStringProperty connectedNodeProperty() {
-        return connectedNode;
-    }
-
-    /** The connected node's id, or "this node" while it is not known. */
-    private String nodeName() {
-        return connectedNode.get().isEmpty() ? "this node" : connectedNode.get();
-    }
-
-    private void nodeStateChanged() {
-        nodeStateVersion.set(nodeStateVersion.get() + 1);
+        return node.connectedNodeProperty();
     }
 
     @Override
@@ -165,7 +126,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         for (Volume v : table().all()) published.addAll(v.publishedNodeIds());
         storage().connectedNodes().whenComplete((own, e) -> context.ui().execute(() -> {
             nodes.setAll(NodeInfo.withPublished(own == null ? List.of() : own, published));
-            if (own != null && !own.isEmpty()) connectedNode.set(own.get(0).nodeId());
+            if (own != null && !own.isEmpty()) node.connectedNode(own.get(0).nodeId());
         }));
     }
 
@@ -179,10 +140,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public ViewAction deleteAction() { return delete; }
     public ViewAction publishAction() { return publish; }
     public ViewAction unpublishAction() { return unpublish; }
-    public ViewAction nodeStageAction() { return nodeStage; }
-    public ViewAction nodePublishAction() { return nodePublish; }
-    public ViewAction nodeUnpublishAction() { return nodeUnpublish; }
-    public ViewAction nodeUnstageAction() { return nodeUnstage; }
+    public ViewAction nodeStageAction() { return node.stageAction(); }
+    public ViewAction nodePublishAction() { return node.publishAction(); }
+    public ViewAction nodeUnpublishAction() { return node.unpublishAction(); }
+    public ViewAction nodeUnstageAction() { return node.unstageAction(); }
     public ViewAction snapshotAction() { return snapshot; }
     public ViewAction cspPublishAction() { return cspPublish; }
     public ViewAction cspUnpublishAction() { return cspUnpublish; }
@@ -355,63 +316,22 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     /** NodeStageVolume of the selected volume on the connected node. */
     public void nodeStage() {
-        Volume v = selected();
-        if (v == null) return;
-        Form form = VolumeForms.nodeStage(v);
-        if (!ask(form)) return;
-        NodeTarget t = new NodeTarget(v.volumeId(), form.text("path").value(), "", VolumeForms.capability(form, v),
-                contextFor(v.volumeId()), false);
-        context.actions().run("Stage " + v.displayName() + " on " + nodeName(), p -> storage().nodeStage(t),
-                x -> "Staged at " + t.stagingTargetPath() + ".").outcome().thenRun(() -> {
-                    onNode.staged(v.volumeId(), t.stagingTargetPath());
-                    nodeStateChanged();
-                });
+        node.stage();
     }
 
     /** NodePublishVolume of the selected volume on the connected node. */
     public void nodePublish() {
-        Volume v = selected();
-        if (v == null) return;
-        Form form = VolumeForms.nodePublish(v, features().available(Feature.NODE_STAGE));
-        if (onNode.stagingPath(v.volumeId()) != null) form.text("staging").set(onNode.stagingPath(v.volumeId()));
-        if (!ask(form)) return;
-        NodeTarget t = new NodeTarget(v.volumeId(), form.text("staging").value(), form.text("path").value(),
-                VolumeForms.capability(form, v), contextFor(v.volumeId()), form.<Boolean>choice("readonly").value().get());
-        context.actions().run("Publish " + v.displayName() + " on " + nodeName(), p -> storage().nodePublish(t),
-                x -> "Published at " + t.targetPath() + ".").outcome().thenRun(() -> {
-                    onNode.published(v.volumeId(), t.targetPath());
-                    nodeStateChanged();
-                });
+        node.publish();
     }
 
     /** NodeUnpublishVolume of the selected volume on the connected node. */
     public void nodeUnpublish() {
-        Volume v = selected();
-        if (v == null) return;
-        Form form = VolumeForms.nodeUnpublish(v);
-        onNode.targetPaths(v.volumeId()).stream().findFirst().ifPresent(form.text("path")::set);
-        if (!ask(form)) return;
-        String path = form.text("path").value();
-        context.actions().run("Unpublish " + v.displayName() + " on " + nodeName(), p -> storage().nodeUnpublish(v.volumeId(), path),
-                x -> "Unpublished from " + path + ".").outcome().thenRun(() -> {
-                    onNode.unpublished(v.volumeId(), path);
-                    nodeStateChanged();
-                });
+        node.unpublish();
     }
 
     /** NodeUnstageVolume of the selected volume on the connected node. */
     public void nodeUnstage() {
-        Volume v = selected();
-        if (v == null) return;
-        Form form = VolumeForms.nodeUnstage(v);
-        if (onNode.stagingPath(v.volumeId()) != null) form.text("path").set(onNode.stagingPath(v.volumeId()));
-        if (!ask(form)) return;
-        String path = form.text("path").value();
-        context.actions().run("Unstage " + v.displayName() + " on " + nodeName(), p -> storage().nodeUnstage(v.volumeId(), path),
-                x -> "Unstaged from " + path + ".").outcome().thenRun(() -> {
-                    onNode.unstaged(v.volumeId());
-                    nodeStateChanged();
-                });
+        node.unstage();
     }
 
     /** Creates a snapshot of the selected volume. */

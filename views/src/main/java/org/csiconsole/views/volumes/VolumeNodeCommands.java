@@ -1,0 +1,167 @@
+package org.csiconsole.views.volumes;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.port.Feature;
+import org.csiconsole.core.port.NodeTarget;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.storage.ViewContext;
+
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The volumes view's commands on the connected node socket: NodeStageVolume, NodePublishVolume,
+ * NodeUnpublishVolume and NodeUnstageVolume of the selected volume. Each is offered when the
+ * volume's state on that node allows it ({@link NodeVolumes}, the CSI spec's lifecycle), names the
+ * node, and records what it did there once the plugin answered OK.
+ */
+final class VolumeNodeCommands {
+    private final VolumesViewModel volumes;
+    private final ViewContext context;
+    private final Predicate<Form> ask;
+    private final Function<String, Map<String, String>> publishContext;
+    private final NodeVolumes onNode = new NodeVolumes();
+    private final IntegerProperty stateVersion = new SimpleIntegerProperty(this, "stateVersion");
+    private final StringProperty connectedNode = new SimpleStringProperty(this, "connectedNode", "");
+    private final ViewAction stage;
+    private final ViewAction publish;
+    private final ViewAction unpublish;
+    private final ViewAction unstage;
+
+    /**
+     * @param ask shows a form; true when the person confirmed it
+     * @param publishContext the {@code publish_context} ControllerPublishVolume returned for a volume_id
+     */
+    VolumeNodeCommands(VolumesViewModel volumes, ViewContext context, Predicate<Form> ask,
+                       Function<String, Map<String, String>> publishContext) {
+        this.volumes = volumes;
+        this.context = context;
+        this.ask = ask;
+        this.publishContext = publishContext;
+        stage = action("Stage", Feature.NODE_STAGE,
+                (v, node) -> onNode.whyNotStage(v, node, volumes.features().available(Feature.CONTROLLER_PUBLISH)), this::stage);
+        publish = action("Publish", Feature.NODE_PUBLISH, (v, node) -> onNode.whyNotPublish(v, node,
+                volumes.features().available(Feature.CONTROLLER_PUBLISH), volumes.features().available(Feature.NODE_STAGE)),
+                this::publish);
+        unpublish = action("Unpublish", Feature.NODE_PUBLISH, onNode::whyNotUnpublish, this::unpublish);
+        unstage = action("Unstage", Feature.NODE_STAGE, onNode::whyNotUnstage, this::unstage);
+    }
+
+    /**
+     * A command gated on {@code feature}, a selected volume, and {@code whyNot} of the volume on the
+     * node (null when it can run).
+     */
+    private ViewAction action(String label, Feature feature, BiFunction<Volume, String, String> whyNot, Runnable handler) {
+        StringBinding reason = Bindings.createStringBinding(() -> {
+            if (!volumes.features().available(feature)) return volumes.features().reason(feature);
+            Volume v = volumes.selected();
+            if (v == null) return "Select one of the volumes first.";
+            String why = whyNot.apply(v, nodeName());
+            return why == null ? "" : why;
+        }, volumes.featuresProperty(), volumes.selectedProperty(), connectedNode, stateVersion);
+        return new ViewAction(label, reason.isEmpty(), reason, handler);
+    }
+
+    ViewAction stageAction() {
+        return stage;
+    }
+
+    ViewAction publishAction() {
+        return publish;
+    }
+
+    ViewAction unpublishAction() {
+        return unpublish;
+    }
+
+    ViewAction unstageAction() {
+        return unstage;
+    }
+
+    ReadOnlyStringProperty connectedNodeProperty() {
+        return connectedNode;
+    }
+
+    /** The node id NodeGetInfo reported for the connected node socket. */
+    void connectedNode(String nodeId) {
+        connectedNode.set(nodeId);
+    }
+
+    /** The connected node's id, or "this node" while it is not known. */
+    private String nodeName() {
+        return connectedNode.get().isEmpty() ? "this node" : connectedNode.get();
+    }
+
+    private void changed() {
+        stateVersion.set(stateVersion.get() + 1);
+    }
+
+    void stage() {
+        Volume v = volumes.selected();
+        if (v == null) return;
+        Form form = VolumeForms.nodeStage(v);
+        if (!ask.test(form)) return;
+        NodeTarget t = new NodeTarget(v.volumeId(), form.text("path").value(), "", VolumeForms.capability(form, v),
+                publishContext.apply(v.volumeId()), false);
+        context.actions().run("Stage " + v.displayName() + " on " + nodeName(), p -> context.storage().nodeStage(t),
+                x -> "Staged at " + t.stagingTargetPath() + ".").outcome().thenRun(() -> {
+                    onNode.staged(v.volumeId(), t.stagingTargetPath());
+                    changed();
+                });
+    }
+
+    void publish() {
+        Volume v = volumes.selected();
+        if (v == null) return;
+        Form form = VolumeForms.nodePublish(v, volumes.features().available(Feature.NODE_STAGE));
+        if (onNode.stagingPath(v.volumeId()) != null) form.text("staging").set(onNode.stagingPath(v.volumeId()));
+        if (!ask.test(form)) return;
+        NodeTarget t = new NodeTarget(v.volumeId(), form.text("staging").value(), form.text("path").value(),
+                VolumeForms.capability(form, v), publishContext.apply(v.volumeId()), form.<Boolean>choice("readonly").value().get());
+        context.actions().run("Publish " + v.displayName() + " on " + nodeName(), p -> context.storage().nodePublish(t),
+                x -> "Published at " + t.targetPath() + ".").outcome().thenRun(() -> {
+                    onNode.published(v.volumeId(), t.targetPath());
+                    changed();
+                });
+    }
+
+    void unpublish() {
+        Volume v = volumes.selected();
+        if (v == null) return;
+        Form form = VolumeForms.nodeUnpublish(v);
+        onNode.targetPaths(v.volumeId()).stream().findFirst().ifPresent(form.text("path")::set);
+        if (!ask.test(form)) return;
+        String path = form.text("path").value();
+        context.actions().run("Unpublish " + v.displayName() + " on " + nodeName(),
+                p -> context.storage().nodeUnpublish(v.volumeId(), path), x -> "Unpublished from " + path + ".")
+                .outcome().thenRun(() -> {
+                    onNode.unpublished(v.volumeId(), path);
+                    changed();
+                });
+    }
+
+    void unstage() {
+        Volume v = volumes.selected();
+        if (v == null) return;
+        Form form = VolumeForms.nodeUnstage(v);
+        if (onNode.stagingPath(v.volumeId()) != null) form.text("path").set(onNode.stagingPath(v.volumeId()));
+        if (!ask.test(form)) return;
+        String path = form.text("path").value();
+        context.actions().run("Unstage " + v.displayName() + " on " + nodeName(),
+                p -> context.storage().nodeUnstage(v.volumeId(), path), x -> "Unstaged from " + path + ".")
+                .outcome().thenRun(() -> {
+                    onNode.unstaged(v.volumeId());
+                    changed();
+                });
+    }
+}
