@@ -22,7 +22,7 @@ import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.dialog.FxDialogService;
 import org.csiconsole.views.notify.Notifications;
-import org.csiconsole.views.storage.StorageViews;
+import org.csiconsole.views.resource.StorageViews;
 import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.theme.ThemeManager;
 import org.csiconsole.views.workbench.ConnectionModel;

@@ -20,7 +20,7 @@ import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.notify.Notifications;
-import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.resource.ViewContext;
 import org.csiconsole.views.table.ResourceTableModel;
 import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.theme.Theme;

@@ -7,7 +7,7 @@ import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.store.ProfileStore;
 import org.csiconsole.views.theme.Theme;
 import org.csiconsole.views.workbench.ConnectionModel;
-import org.csiconsole.views.storage.StorageTableView;
+import org.csiconsole.views.resource.StorageTableView;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.app.gui.connect.Sessions;
 import org.csiconsole.core.reference.ReferencePlugin;

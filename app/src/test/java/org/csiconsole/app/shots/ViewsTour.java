@@ -11,7 +11,7 @@ import javafx.stage.Window;
 import org.csiconsole.app.gui.Console;
 import org.csiconsole.app.gui.LaunchOptions;
 import org.csiconsole.core.session.ConnectionKind;
-import org.csiconsole.views.storage.StorageTableView;
+import org.csiconsole.views.resource.StorageTableView;
 import org.csiconsole.views.theme.Theme;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ResourceKind;

@@ -2,9 +2,9 @@ package org.csiconsole.views.groups;
 
 import org.csiconsole.core.model.SnapshotGroup;
 import org.csiconsole.views.action.ViewAction;
-import org.csiconsole.views.storage.ActionButton;
-import org.csiconsole.views.storage.StorageTableView;
-import org.csiconsole.views.storage.Texts;
+import org.csiconsole.views.resource.ActionButton;
+import org.csiconsole.views.resource.StorageTableView;
+import org.csiconsole.views.resource.Texts;
 import org.csiconsole.views.table.Column;
 import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.table.ResourceTable;

@@ -12,8 +12,8 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
 import org.csiconsole.core.port.Feature;
-import org.csiconsole.views.storage.StorageViewModel;
-import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.resource.StorageViewModel;
+import org.csiconsole.views.resource.ViewContext;
 
 import java.util.ArrayList;
 import java.util.HashMap;

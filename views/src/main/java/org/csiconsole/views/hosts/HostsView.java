@@ -1,8 +1,8 @@
 package org.csiconsole.views.hosts;
 
 import org.csiconsole.views.action.ViewAction;
-import org.csiconsole.views.storage.ActionButton;
-import org.csiconsole.views.storage.StorageTableView;
+import org.csiconsole.views.resource.ActionButton;
+import org.csiconsole.views.resource.StorageTableView;
 import org.csiconsole.views.table.Column;
 import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.table.ResourceTable;

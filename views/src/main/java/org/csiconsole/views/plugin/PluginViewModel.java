@@ -14,8 +14,8 @@ import org.csiconsole.core.port.AddonsInfo;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.port.SourceFailure;
-import org.csiconsole.views.storage.StorageViewModel;
-import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.resource.StorageViewModel;
+import org.csiconsole.views.resource.ViewContext;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -14,7 +14,7 @@ import org.csiconsole.views.form.TextInput;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.port.VolumeRequest;
-import org.csiconsole.views.storage.Texts;
+import org.csiconsole.views.resource.Texts;
 
 import java.util.Arrays;
 import java.util.List;

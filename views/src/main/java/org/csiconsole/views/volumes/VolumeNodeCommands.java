@@ -12,7 +12,7 @@ import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.NodeTarget;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
-import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.resource.ViewContext;
 
 import java.util.Map;
 import java.util.function.BiFunction;

@@ -14,9 +14,9 @@ import org.csiconsole.views.FakeStorage;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.dialog.FxDialogService;
 import org.csiconsole.views.notify.Notifications;
-import org.csiconsole.views.storage.ActionButton;
-import org.csiconsole.views.storage.StorageTableView;
-import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.resource.ActionButton;
+import org.csiconsole.views.resource.StorageTableView;
+import org.csiconsole.views.resource.ViewContext;
 import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.theme.Theme;
 import org.csiconsole.views.theme.ThemeManager;
@@ -148,10 +148,10 @@ final class StorageFxSupport {
         return robot.lookup("#" + id + "-wrapper").queryAs(ActionButton.class).tooltip().getText();
     }
 
-    /** Item {@code index} of the toolbar menu {@code id} ({@link org.csiconsole.views.storage.ActionMenu}). */
+    /** Item {@code index} of the toolbar menu {@code id} ({@link org.csiconsole.views.resource.ActionMenu}). */
     javafx.scene.control.CustomMenuItem menuItem(FxRobot robot, String id, int index) {
         return (javafx.scene.control.CustomMenuItem) robot.lookup("#" + id)
-                .queryAs(org.csiconsole.views.storage.ActionMenu.class).getItems().get(index);
+                .queryAs(org.csiconsole.views.resource.ActionMenu.class).getItems().get(index);
     }
 
     /** The words under a menu item's label: its hint, or why it cannot run. */

@@ -13,7 +13,7 @@ import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.notify.Severity;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.port.NodeTarget;
-import org.csiconsole.views.storage.ViewContext;
+import org.csiconsole.views.resource.ViewContext;
 import org.csiconsole.views.task.TaskRunner;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package org.csiconsole.views.storage;
+package org.csiconsole.views.resource;
 
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;

@@ -1,4 +1,4 @@
-package org.csiconsole.views.storage;
+package org.csiconsole.views.resource;
 
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;

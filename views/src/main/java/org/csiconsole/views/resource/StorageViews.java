@@ -1,4 +1,4 @@
-package org.csiconsole.views.storage;
+package org.csiconsole.views.resource;
 
 import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.views.action.ActionRunner;
