@@ -76,6 +76,9 @@ class ConsoleSmokeTest {
         }
         StorageTableView<?> volumes = (StorageTableView<?>) console.workbench().open(demo, ResourceKind.VOLUMES);
         assertThat(volumes.model().table().totalCount().get()).isEqualTo(demo.count(ResourceKind.VOLUMES).get());
+        StorageTableView<?> hosts = (StorageTableView<?>) console.workbench().open(demo, ResourceKind.HOSTS);
+        assertThat(hosts.model().table().totalCount().get()).as("a CSP host and a CSI node of one name count once, in the view and the navigator")
+                .isEqualTo(demo.count(ResourceKind.HOSTS).get());
         assertThat(console.workbench().centre().getTabs()).hasSize(ResourceKind.values().length + 1);
         assertThat(console.notifications().unreadProperty().get()).as("no failure was reported").isZero();
     }

@@ -91,7 +91,10 @@ final class Counts {
         return list.get().handle((l, e) -> e == null ? Count.of(l.items().size(), l.missing()) : Count.failed(e));
     }
 
-    /** CSP hosts plus CSI nodes: the connected node and the nodes in {@code published} once it completes. */
+    /**
+     * CSP hosts plus CSI nodes (the connected node and the nodes in {@code published} once it
+     * completes), a host and a node of the same name counted once, as the hosts view shows them.
+     */
     private static CompletableFuture<Count> hosts(StorageService storage, Features f, CompletableFuture<Set<String>> published) {
         CompletableFuture<Listing<?>> hosts = f.available(Feature.CSP_HOSTS)
                 ? storage.listHosts().thenApply(l -> (Listing<?>) l) : CompletableFuture.completedFuture(Listing.complete(List.of()));
@@ -99,9 +102,13 @@ final class Counts {
         return CompletableFuture.allOf(hosts.handle((x, e) -> null), own.handle((x, e) -> null), published).thenApply(x -> {
             List<SourceFailure> missing = new ArrayList<>();
             int n = 0;
+            Set<String> hostNames = new java.util.HashSet<>();
             try {
                 Listing<?> l = hosts.join();
                 n += l.items().size();
+                for (Object h : l.items()) {
+                    if (h instanceof org.csiconsole.core.model.Host host) hostNames.add(host.name().isEmpty() ? host.id() : host.name());
+                }
                 missing.addAll(l.missing());
             } catch (RuntimeException e) {
                 missing.add(SourceFailure.of("CSP hosts", e));
@@ -112,7 +119,7 @@ final class Counts {
             } catch (RuntimeException e) {
                 missing.add(SourceFailure.of("node plugin (NodeGetInfo)", e));
             }
-            n += NodeInfo.withPublished(mine, published.join()).size();
+            n += (int) NodeInfo.withPublished(mine, published.join()).stream().filter(node -> !hostNames.contains(node.nodeId())).count();
             return Count.of(n, missing);
         });
     }
