@@ -21,7 +21,7 @@ public final class HostsView extends StorageTableView<HostRow> {
         this.model = model;
         List<Column<HostRow, ?>> columns = List.of(
                 Column.<HostRow, String>of("name", "Name", HostRow::name).width(170),
-                Column.<HostRow, String>of("kind", "Kind", HostRow::kind).width(150),
+                Column.<HostRow, String>of("kind", "Kind", HostRow::kind).width(175),
                 Column.<HostRow, String>of("protocol", "Protocol", HostRow::protocol).width(100),
                 Column.<HostRow, String>of("initiators", "Initiators", r -> String.join(", ", r.initiators())).width(280).mono()
                         .tooltip(r -> String.join("\n", r.initiators())),
