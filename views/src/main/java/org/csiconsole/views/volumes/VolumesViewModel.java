@@ -25,6 +25,7 @@ import org.csiconsole.views.resource.StorageViewModel;
 import org.csiconsole.views.resource.Texts;
 import org.csiconsole.views.resource.ViewContext;
 import org.csiconsole.views.task.UiTask;
+import org.csiconsole.views.workbench.ResourceKind;
 
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -93,6 +94,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         cspUnpublish = action("Unpublish from host", Feature.CSP_PUBLISH,
                 "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspUnpublish);
         selectedProperty().addListener((o, a, b) -> loadDetails(b));
+        follows(ResourceKind.VOLUMES);
     }
 
     /** The node id of the connected node socket (NodeGetInfo); empty until known or without a node socket. */
@@ -214,7 +216,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 v -> "Created " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ").");
         task.outcome().thenAccept(v -> {
             mutableSeen.created(v.volumeId(), request.mutableParameters());
-            upsert(v, same(v.volumeId()));
+            upsertAndSelect(v, same(v.volumeId()));
+            tell(ResourceKind.VOLUMES, "Created volume " + v.displayName());
         });
         return task;
     }
@@ -238,7 +241,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             UiTask<?> task = context.actions().run(f, "Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
                     r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
                             + (r.nodeExpansionRequired() ? " The node must still expand the file system (NodeExpandVolume)." : ""));
-            task.outcome().thenRun(() -> reload(v.volumeId()));
+            task.outcome().thenRun(() -> {
+                reload(v.volumeId());
+                tell(ResourceKind.VOLUMES, "Expanded volume " + v.displayName());
+            });
             return task;
         });
     }
@@ -274,7 +280,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 v.displayName(), "Delete");
         if (!ok) return;
         context.actions().run("Delete volume " + v.displayName(), p -> storage().deleteVolume(v.volumeId()), x -> "Deleted.")
-                .outcome().thenRun(() -> remove(same(v.volumeId())));
+                .outcome().thenRun(() -> {
+                    remove(same(v.volumeId()));
+                    tell(ResourceKind.VOLUMES, "Deleted volume " + v.displayName());
+                });
     }
 
     /** Publishes the selected volume to a node (ControllerPublishVolume). */
@@ -347,8 +356,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             Map<String, String> params = Form.parseKeyValues(f.text("parameters").text().get());
             UiTask<Snapshot> task = context.actions().run(f, "Snapshot " + v.displayName(), p -> storage().createSnapshot(v.volumeId(), name, params),
                     s -> "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
-            task.outcome().thenRun(() -> {
+            task.outcome().thenAccept(s -> {
                 if (selected() == v) loadDetails(v);
+                tell(ResourceKind.SNAPSHOTS, "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()));
             });
             return task;
         });
@@ -417,7 +427,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     /** Re-reads one volume after a change (ControllerGetVolume); falls back to a full refresh when that is not offered. */
     private void reload(String volumeId) {
         storage().getVolume(volumeId).whenComplete((v, e) -> context.ui().execute(() -> {
-            if (v != null) upsert(v, same(volumeId));
+            Volume before = table().all().stream().filter(same(volumeId)).findFirst().orElse(null);
+            if (v != null) upsert(v.keepingUnreported(before), same(volumeId));
             else refresh();
         }));
     }
