@@ -168,10 +168,13 @@ public final class FakeStorage implements StorageService {
         return answer("pluginInfo", () -> new PluginInfo("csi.reference.csiconsole.org", "1.4.0", Map.of("site", "a")));
     }
 
+    /** What csi-addons GetIdentity and GetCapabilities answer; empty for a driver without csi-addons. */
+    public volatile Optional<AddonsInfo> addonsAnswer = Optional.of(new AddonsInfo(new PluginInfo("addons.reference", "0.9.0", Map.of()),
+            List.of("Service.CONTROLLER_SERVICE", "ReclaimSpace.ONLINE", "VolumeReplication.VOLUME_REPLICATION")));
+
     @Override
     public CompletableFuture<Optional<AddonsInfo>> addons() {
-        return answer("addons", () -> Optional.of(new AddonsInfo(new PluginInfo("addons.reference", "0.9.0", Map.of()),
-                List.of("Service.CONTROLLER_SERVICE", "ReclaimSpace.ONLINE", "VolumeReplication.VOLUME_REPLICATION"))));
+        return answer("addons", () -> addonsAnswer);
     }
 
     @Override

@@ -31,6 +31,7 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
     private final Label csiManifest = value("plugin-manifest");
     private final Label addonsName = value("addons-name");
     private final Label addonsVersion = value("addons-version");
+    private final Label addonsNote = value("addons-note");
 
     public PluginView(PluginViewModel model) {
         super(ResourceKind.PLUGIN, model);
@@ -49,6 +50,11 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
 
         VBox csiCard = card("CSI plugin", grid(row("Name", csiName), row("Version", csiVersion), row("Manifest", csiManifest)));
         VBox addonsCard = card("csi-addons", grid(row("Name", addonsName), row("Version", addonsVersion)));
+        addonsNote.getStyleClass().setAll(ConsoleStyles.MUTED);
+        addonsNote.textProperty().bind(model.addonsNoteProperty());
+        addonsNote.visibleProperty().bind(model.addonsNoteProperty().isNotEmpty());
+        addonsNote.managedProperty().bind(addonsNote.visibleProperty());
+        addonsCard.getChildren().add(addonsNote);
         HBox cards = new HBox(12, csiCard, addonsCard);
         HBox.setHgrow(csiCard, Priority.ALWAYS);
         HBox.setHgrow(addonsCard, Priority.ALWAYS);
@@ -58,6 +64,7 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
 
         model.infoProperty().addListener((o, a, b) -> showInfo(b));
         model.addonsProperty().addListener((o, a, b) -> showAddons(b));
+        model.addonsNoteProperty().addListener((o, a, b) -> showAddons(model.addonsProperty().get()));
         showInfo(model.infoProperty().get());
         showAddons(model.addonsProperty().get());
     }
@@ -69,7 +76,7 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
     }
 
     private void showAddons(AddonsInfo a) {
-        addonsName.setText(a == null ? "Not connected" : a.identity().name());
+        addonsName.setText(a == null ? (model.addonsNoteProperty().get().isEmpty() ? "\u2014" : "Not served") : a.identity().name());
         addonsVersion.setText(a == null ? "\u2014" : a.identity().vendorVersion());
     }
 

@@ -39,6 +39,7 @@ public final class PluginViewModel extends StorageViewModel<CapabilityRow> {
 
     private final ObjectProperty<PluginInfo> info = new SimpleObjectProperty<>(this, "info");
     private final ObjectProperty<AddonsInfo> addons = new SimpleObjectProperty<>(this, "addons");
+    private final javafx.beans.property.StringProperty addonsNote = new javafx.beans.property.SimpleStringProperty(this, "addonsNote", "");
     private final ViewAction refresh;
 
     public PluginViewModel(ViewContext context) {
@@ -70,8 +71,13 @@ public final class PluginViewModel extends StorageViewModel<CapabilityRow> {
         });
         return f.thenCombine(a, (features, add) -> {
             List<CapabilityRow> rows = rows(features.csi(), add.orElse(null));
+            boolean failed;
+            synchronized (missing) {
+                failed = !missing.isEmpty();
+            }
             context.ui().execute(() -> {
                 featuresProperty().set(features);
+                addonsNote.set(add.isPresent() || failed ? "" : NOT_SERVED);
                 addons.set(add.orElse(null));
             });
             sink.accept(rows);
@@ -83,6 +89,11 @@ public final class PluginViewModel extends StorageViewModel<CapabilityRow> {
             }
         });
     }
+
+    /** What the view says of a driver without csi-addons: normal, not a failure. */
+    static final String NOT_SERVED = "csi-addons is not served here (its Identity answered UNIMPLEMENTED): fencing, reclaim "
+            + "space, key rotation and replication are not available. If a csi-addons sidecar listens on a socket of its own, "
+            + "give it in the connection (Edit, csi-addons).";
 
     /** The source a csi-addons endpoint that does not answer is named by. */
     static final String ADDONS_SOURCE = "csi-addons";
@@ -99,6 +110,11 @@ public final class PluginViewModel extends StorageViewModel<CapabilityRow> {
     /** The csi-addons identity and capabilities; null when there is no csi-addons endpoint. */
     public ObjectProperty<AddonsInfo> addonsProperty() {
         return addons;
+    }
+
+    /** Why there is no csi-addons identity: {@link #NOT_SERVED} for a driver without csi-addons; empty otherwise. */
+    public javafx.beans.property.ReadOnlyStringProperty addonsNoteProperty() {
+        return addonsNote;
     }
 
     /** Every capability the spec defines, advertised or not, then the csi-addons capabilities. */

@@ -60,8 +60,8 @@ public final class CallTraceView implements ResourceView {
                 Column.<TraceEntry, String>of("protocol", "Protocol", e -> e.protocol().toUpperCase()).width(90),
                 Column.<TraceEntry, String>of("method", "Method", TraceEntry::method).width(300),
                 Column.<TraceEntry, String>of("endpoint", "Endpoint", TraceEntry::endpoint).width(240).mono(),
-                Column.<TraceEntry, String>of("status", "Status", TraceEntry::status).width(130)
-                        .styleClass(e -> e.ok() ? ConsoleStyles.STATUS_OK : ConsoleStyles.STATUS_FAILED),
+                Column.<TraceEntry, String>of("status", "Status", e -> e.notServed() ? "not served" : e.status()).width(130)
+                        .styleClass(e -> e.ok() ? ConsoleStyles.STATUS_OK : e.notServed() ? ConsoleStyles.CELL_MUTED : ConsoleStyles.STATUS_FAILED),
                 Column.<TraceEntry, Duration>of("duration", "Duration", TraceEntry::duration)
                         .format(CallTraceView::millis).width(90).alignRight(),
                 Column.<TraceEntry, Integer>of("attempt", "Attempt", TraceEntry::attempt).width(84).alignRight(),
@@ -127,7 +127,8 @@ public final class CallTraceView implements ResourceView {
 
     static List<DetailRow> details(TraceEntry e) {
         return List.of(
-                DetailRow.of("Status", e.status() + (e.ok() ? "" : " (failed)")),
+                DetailRow.of("Status", e.status() + (e.ok() ? "" : e.notServed()
+                        ? " (not served on this endpoint: an optional service the plugin leaves out, not a failure)" : " (failed)")),
                 DetailRow.of("Protocol", e.protocol().toUpperCase()),
                 DetailRow.of("Endpoint", e.endpoint()),
                 DetailRow.of("Started", TIME.format(e.start())),

@@ -144,8 +144,20 @@ class OtherViewModelsTest {
                 new CapabilityRow("Controller", "CREATE_DELETE_VOLUME", false, false),
                 new CapabilityRow("Controller", "GET_VOLUME", false, true),
                 new CapabilityRow("csi-addons", "ReclaimSpace.ONLINE", true, false));
+        assertThat(m.addonsNoteProperty().get()).isEmpty();
         storage.failNext("pluginInfo", FailureKind.BUSY, "the plugin is busy (ABORTED)", "Wait, then refresh.");
         m.refresh();
         assertThat(dialogs.failures).singleElement().satisfies(f -> assertThat(f.kind()).isEqualTo(FailureKind.BUSY));
+    }
+
+    @Test
+    void aDriverWithoutCsiAddonsIsSaidOnceAndIsNoFailure() {
+        storage.addonsAnswer = java.util.Optional.empty();
+        PluginViewModel m = model(PluginViewModel::new);
+
+        assertThat(m.addonsNoteProperty().get()).startsWith("csi-addons is not served here");
+        assertThat(m.missingProperty().get()).isEmpty();
+        assertThat(m.table().all()).noneMatch(r -> r.service().equals("csi-addons"));
+        assertThat(dialogs.failures).isEmpty();
     }
 }

@@ -32,4 +32,17 @@ public record TraceEntry(
         String status,
         boolean ok,
         Duration duration) {
+
+    /**
+     * True when a discovery call of an optional service was answered UNIMPLEMENTED: the csi-addons
+     * Identity ({@code identity.Identity/*}) or a service's GetCapabilities (ControllerGetCapabilities
+     * of a node-only plugin, GroupControllerGetCapabilities of a driver without group snapshots).
+     * The service is not served on that endpoint, which the CSI spec allows ("Controller Service
+     * RPC": the controller service is optional); the trace shows it as "not served", not as a
+     * failure. The CSI Identity service is required, so its UNIMPLEMENTED stays a failure.
+     */
+    public boolean notServed() {
+        if (ok || !"UNIMPLEMENTED".equals(status)) return false;
+        return method.startsWith("identity.Identity/") || method.endsWith("GetCapabilities") && !method.startsWith("csi.v1.Identity/");
+    }
 }
