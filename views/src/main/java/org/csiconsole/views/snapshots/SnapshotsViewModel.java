@@ -34,6 +34,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
                 + (s.readyToUse() ? " ready" : " pending"));
         // A row read again is the same row (for the selection) when its id is the same.
         table().keyedBy(org.csiconsole.core.model.Snapshot::snapshotId);
+        keepUnlisted(context.known().snapshots(), org.csiconsole.core.model.Snapshot::snapshotId);
         refresh = refreshActionFor();
         create = action("New snapshot", Feature.CREATE_DELETE_SNAPSHOT, false, this::create);
         delete = action("Delete", Feature.CREATE_DELETE_SNAPSHOT, true, this::delete);
@@ -49,6 +50,11 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     @Override
     protected Feature listFeature() {
         return Feature.LIST_SNAPSHOTS;
+    }
+
+    @Override
+    protected String listCapability() {
+        return "LIST_SNAPSHOTS";
     }
 
     @Override
@@ -81,7 +87,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         UiTask<Snapshot> task = context.actions().run(form, "Snapshot " + sourceVolumeId,
                 p -> storage().createSnapshot(sourceVolumeId, name, params),
                 s -> "Created snapshot " + display(s) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
-        task.outcome().thenAccept(s -> upsert(s, x -> same(x, s)));
+        task.outcome().thenAccept(s -> showCreated(s, x -> same(x, s)));
         return task;
     }
 
@@ -93,7 +99,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
                 "DeleteSnapshot removes this point-in-time copy. Volumes created from it stay. This cannot be undone.",
                 display(s), "Delete")) return;
         context.actions().run("Delete snapshot " + display(s), p -> storage().deleteSnapshot(s.snapshotId()), x -> "Deleted.")
-                .outcome().thenRun(() -> remove(x -> same(x, s)));
+                .outcome().thenRun(() -> showDeleted(s, x -> same(x, s)));
     }
 
     /** Creates a new volume from the selected snapshot through the create-volume form. */
@@ -103,8 +109,10 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         Form form = VolumeForms.create(features(), VolumeSource.snapshot(s.snapshotId()), s.sizeBytes());
         dialogs().submitForm(form, f -> {
             var request = VolumeForms.toRequest(f);
-            return context.actions().run(f, "Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),
+            UiTask<Volume> task = context.actions().run(f, "Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),
                     (Volume v) -> "Created " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ") from " + display(s) + ".");
+            task.outcome().thenAccept(v -> context.known().volumes().created(v.volumeId(), v, java.time.Instant.now()));
+            return task;
         });
     }
 

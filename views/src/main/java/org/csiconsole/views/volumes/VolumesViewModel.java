@@ -69,6 +69,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ViewAction snapshot;
     private final ViewAction cspPublish;
     private final ViewAction cspUnpublish;
+    private final ViewAction lookUp;
 
     public VolumesViewModel(ViewContext context) {
         super(context, v -> v.name() + " " + v.volumeId() + " " + Texts.published(v) + " " + v.groupId() + " "
@@ -76,7 +77,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 + (v.condition().abnormal() ? " abnormal" : ""));
         // A row read again is the same row (for the selection) when its id is the same.
         table().keyedBy(org.csiconsole.core.model.Volume::volumeId);
+        keepUnlisted(context.known().volumes(), Volume::volumeId);
         refresh = refreshActionFor();
+        lookUp = action("Look up by id", Feature.GET_VOLUME, false, new VolumeLookUp(context, this::showLookedUp)::lookUp);
         create = action("New volume", Feature.CREATE_VOLUME, false, this::create);
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
@@ -108,6 +111,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     @Override
     protected Feature listFeature() {
         return Feature.LIST_VOLUMES;
+    }
+
+    @Override
+    protected String listCapability() {
+        return "LIST_VOLUMES";
     }
 
     @Override
@@ -147,6 +155,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public ViewAction snapshotAction() { return snapshot; }
     public ViewAction cspPublishAction() { return cspPublish; }
     public ViewAction cspUnpublishAction() { return cspUnpublish; }
+    /** Reads one volume by its volume_id (ControllerGetVolume) into the table; gated on GET_VOLUME. */
+    public ViewAction lookUpAction() { return lookUp; }
 
     /** Snapshots of the selected volume (ListSnapshots with its {@code source_volume_id}). */
     public ObservableList<Snapshot> snapshotsOfSelected() {
@@ -214,7 +224,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 v -> "Created " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ").");
         task.outcome().thenAccept(v -> {
             mutableSeen.created(v.volumeId(), request.mutableParameters());
-            upsert(v, same(v.volumeId()));
+            showCreated(v, same(v.volumeId()));
         });
         return task;
     }
@@ -274,7 +284,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 v.displayName(), "Delete");
         if (!ok) return;
         context.actions().run("Delete volume " + v.displayName(), p -> storage().deleteVolume(v.volumeId()), x -> "Deleted.")
-                .outcome().thenRun(() -> remove(same(v.volumeId())));
+                .outcome().thenRun(() -> showDeleted(v, same(v.volumeId())));
     }
 
     /** Publishes the selected volume to a node (ControllerPublishVolume). */
@@ -347,7 +357,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             Map<String, String> params = Form.parseKeyValues(f.text("parameters").text().get());
             UiTask<Snapshot> task = context.actions().run(f, "Snapshot " + v.displayName(), p -> storage().createSnapshot(v.volumeId(), name, params),
                     s -> "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
-            task.outcome().thenRun(() -> {
+            task.outcome().thenAccept(s -> {
+                context.known().snapshots().created(s.snapshotId(), s, java.time.Instant.now());
                 if (selected() == v) loadDetails(v);
             });
             return task;
