@@ -89,16 +89,24 @@ public final class StorageViews {
 
     /**
      * Keeps the navigator's count in step with a finished listing and with rows added or removed
-     * later; a listing that some sources did not answer marks the count partial with them.
+     * later; a listing that some sources did not answer marks the count partial with them. A
+     * listing the driver does not offer makes the count {@link ConnectionModel#CANNOT_LIST}, with
+     * the reason, whatever rows this console still shows.
      */
     static void keepCount(StorageViewModel<?> model, ConnectionModel connection, ResourceKind kind) {
         Runnable update = () -> {
+            if (model.unsupportedProperty().get()) {
+                connection.count(kind).set(ConnectionModel.CANNOT_LIST);
+                connection.partial(kind).set(model.statusProperty().get());
+                return;
+            }
             List<SourceFailure> missing = model.missingProperty().get();
             if (!model.completeProperty().get() && missing.isEmpty()) return;
             connection.count(kind).set(model.table().totalCount().get());
             connection.partial(kind).set(SourceFailure.describe(missing));
         };
         model.completeProperty().addListener((o, a, b) -> update.run());
+        model.unsupportedProperty().addListener((o, a, b) -> update.run());
         model.missingProperty().addListener((o, a, b) -> update.run());
         model.table().totalCount().addListener((o, a, b) -> update.run());
     }
