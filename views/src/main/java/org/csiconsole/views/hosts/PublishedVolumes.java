@@ -58,7 +58,7 @@ final class PublishedVolumes {
         if (!unknown.isEmpty()) return unknown;
         if (byNode == null) {
             if (!features.available(Feature.LIST_VOLUMES)) {
-                return "Not known: this driver cannot list volumes (" + features.reason(Feature.LIST_VOLUMES) + ")";
+                return "Not known: " + features.reason(Feature.LIST_VOLUMES);
             }
             read();
             return "Reading\u2026";
