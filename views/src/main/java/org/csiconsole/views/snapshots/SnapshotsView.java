@@ -27,6 +27,8 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
         this.model = model;
         List<Column<Snapshot, ?>> columns = List.of(
                 Column.<Snapshot, String>of("name", "Name", SnapshotsViewModel::display).width(200).tooltip(s -> "snapshot_id " + s.snapshotId()),
+                // Beside the name, shown only while the driver cannot list: why the row is in sight.
+                Column.<Snapshot, String>of("note", "Note", model::noteOf).width(300),
                 Column.<Snapshot, String>of("id", "Snapshot id", Snapshot::snapshotId).width(170).mono().hidden(),
                 Column.<Snapshot, Boolean>of("ready", "Ready", Snapshot::readyToUse).format(b -> b ? "Ready" : "Not ready").width(90)
                         .styleClass(s -> s.readyToUse() ? ConsoleStyles.CELL_OK : ConsoleStyles.CELL_WARNING),
@@ -36,8 +38,7 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
                 Column.<Snapshot, Instant>of("created", "Created", Snapshot::creationTime).format(Texts::time)
                         .comparator(Comparator.naturalOrder()).width(160),
                 Column.<Snapshot, String>of("group", "Group snapshot", Snapshot::groupSnapshotId).width(130),
-                Column.<Snapshot, String>of("origin", "Origin", s -> Texts.origin(s.origin())).width(80),
-                Column.<Snapshot, String>of("note", "Note", model::noteOf).width(280));
+                Column.<Snapshot, String>of("origin", "Origin", s -> Texts.origin(s.origin())).width(80));
         install(new ResourceTable<>(model.table(), columns)
                 .withDetail(this::details, SnapshotsViewModel::display)
                 .withEmptyState(Material2MZ.PHOTO_CAMERA, "No snapshots", "Snapshot a volume from the Volumes view, or with New snapshot."));

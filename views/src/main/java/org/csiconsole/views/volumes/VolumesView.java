@@ -40,6 +40,8 @@ public final class VolumesView extends StorageTableView<Volume> {
         this.model = model;
         List<Column<Volume, ?>> columns = List.of(
                 Column.<Volume, String>of("name", "Name", Volume::displayName).width(190).tooltip(v -> "volume_id " + v.volumeId()),
+                // Beside the name, shown only while the driver cannot list: why the row is in sight.
+                Column.<Volume, String>of("note", "Note", model::noteOf).width(300),
                 Column.<Volume, String>of("id", "Volume id", Volume::volumeId).width(170).mono(),
                 Column.<Volume, Long>of("size", "Size", Volume::capacityBytes).format(Texts::size)
                         .tooltip(v -> Texts.sizeTip(v.capacityBytes())).alignRight().width(90),
@@ -56,8 +58,7 @@ public final class VolumesView extends StorageTableView<Volume> {
                         .styleClass(v -> v.replication().health() == ReplicationHealth.ERROR ? ConsoleStyles.CELL_DANGER
                                 : v.replication().health() == ReplicationHealth.DEGRADED ? ConsoleStyles.CELL_WARNING : null),
                 Column.<Volume, String>of("source", "Source", v -> Texts.source(v.source())).width(150),
-                Column.<Volume, String>of("origin", "Origin", v -> Texts.origin(v.origin())).width(80),
-                Column.<Volume, String>of("note", "Note", model::noteOf).width(280));
+                Column.<Volume, String>of("origin", "Origin", v -> Texts.origin(v.origin())).width(80));
         ResourceTable<Volume> table = new ResourceTable<>(model.table(), columns)
                 .withDetail(this::details, Volume::displayName)
                 .withEmptyState(Material2MZ.STORAGE, "No volumes", "This connection has no volumes yet. Create one with New volume (Ctrl+N).");
