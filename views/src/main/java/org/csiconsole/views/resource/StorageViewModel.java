@@ -115,7 +115,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
 
     /**
      * Shows {@code row}, just created through this console, in place of the rows that are
-     * {@code same}, and remembers it as known to the console.
+     * {@code same}, selects it, and remembers it as known to the console.
      */
     protected void showCreated(T row, Predicate<? super T> same) {
         if (unlisted != null) {
@@ -123,6 +123,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
             if (unsupported.get()) unlisted.rows();
         }
         upsert(row, same);
+        selected.set(row);
     }
 
     /** Removes the rows that are {@code same} as {@code row}, just deleted through this console, and forgets it. */
