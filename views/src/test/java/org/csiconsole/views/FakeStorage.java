@@ -91,6 +91,24 @@ public final class FakeStorage implements StorageService {
                 true, false, false, false);
     }
 
+    /**
+     * A CSI driver that cannot list: it creates, deletes and reads volumes by id (GET_VOLUME) and
+     * takes snapshots, but advertises neither LIST_VOLUMES nor LIST_SNAPSHOTS; its listings then
+     * fail UNSUPPORTED, as the CSI adapter's do.
+     */
+    public static Features cannotList() {
+        return Features.from(new CapabilitySet(Set.of(PluginCapability.CONTROLLER_SERVICE),
+                Set.of(ControllerCapability.CREATE_DELETE_VOLUME, ControllerCapability.CREATE_DELETE_SNAPSHOT,
+                        ControllerCapability.GET_VOLUME, ControllerCapability.PUBLISH_UNPUBLISH_VOLUME), Set.of(), Set.of(), Set.of()),
+                true, false, false, false);
+    }
+
+    /**
+     * While set, ListVolumes answers only once this future completes (a slow driver): the test
+     * completes it by hand.
+     */
+    public volatile CompletableFuture<Void> holdVolumeListing;
+
     public FakeStorage seeded() {
         Topology a = new Topology(Map.of("topology.csi.example.com/site", "site-a"));
         Topology b = new Topology(Map.of("topology.csi.example.com/site", "site-b"));
@@ -133,6 +151,13 @@ public final class FakeStorage implements StorageService {
     /** {@code op} answers completely again. */
     public void answerFully(String op) {
         missing.remove(op);
+    }
+
+    /** The answer of a listing the driver does not advertise: UNSUPPORTED, as the CSI adapter fails it. */
+    private <T> CompletableFuture<T> unsupported(String op, String rpc, String capability) {
+        calls.add(op);
+        return CompletableFuture.failedFuture(new CallFailure(FailureKind.UNSUPPORTED, rpc,
+                "The plugin does not advertise " + capability + " (ControllerGetCapabilities).", "", "status=UNIMPLEMENTED"));
     }
 
     private List<SourceFailure> missingOf(String op) {
@@ -179,6 +204,14 @@ public final class FakeStorage implements StorageService {
 
     @Override
     public CompletableFuture<List<SourceFailure>> listVolumes(PageSink<Volume> sink) {
+        if (!features.available(org.csiconsole.core.port.Feature.LIST_VOLUMES)) {
+            return unsupported("listVolumes", "ListVolumes", "LIST_VOLUMES");
+        }
+        CompletableFuture<Void> hold = holdVolumeListing;
+        if (hold != null) return hold.thenCompose(x -> answer("listVolumes", () -> {
+            pages(List.copyOf(volumes), pageSize, sink);
+            return missingOf("listVolumes");
+        }));
         return answer("listVolumes", () -> {
             pages(List.copyOf(volumes), pageSize, sink);
             return missingOf("listVolumes");
@@ -283,6 +316,9 @@ public final class FakeStorage implements StorageService {
 
     @Override
     public CompletableFuture<List<SourceFailure>> listSnapshots(String sourceVolumeId, PageSink<Snapshot> sink) {
+        if (!features.available(org.csiconsole.core.port.Feature.LIST_SNAPSHOTS)) {
+            return unsupported("listSnapshots", "ListSnapshots", "LIST_SNAPSHOTS");
+        }
         return answer("listSnapshots", () -> {
             pages(snapshots.stream().filter(s -> sourceVolumeId == null || s.sourceVolumeId().equals(sourceVolumeId)).toList(), pageSize, sink);
             return missingOf("listSnapshots");

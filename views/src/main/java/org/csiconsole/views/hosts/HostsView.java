@@ -30,15 +30,17 @@ public final class HostsView extends StorageTableView<HostRow> {
                 Column.<HostRow, String>of("topology", "Topology", HostRow::topology).width(220),
                 Column.<HostRow, String>of("maxVolumes", "Max volumes", HostRow::maxVolumes).alignRight().width(100),
                 Column.<HostRow, String>of("id", "Id", HostRow::id).width(140).mono().hidden());
-        install(new ResourceTable<>(model.table(), columns)
-                .withDetail(HostsView::details, HostRow::name)
-                .withEmptyState(Material2AL.DNS, "No hosts or nodes", "CSP hosts and CSI nodes appear here once the storage reports them."));
+        ResourceTable<HostRow> table = new ResourceTable<>(model.table(), columns)
+                .withDetail(this::details, HostRow::name)
+                .withEmptyState(Material2AL.DNS, "No hosts or nodes", "CSP hosts and CSI nodes appear here once the storage reports them.");
+        install(table);
+        model.detailVersionProperty().addListener((o, a, b) -> table.refreshDetail());
         commands(
                 new ActionButton("host-create", model.createAction(), Material2AL.ADD, "Register a host with the CSP (Ctrl+N)"),
                 new ActionButton("host-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected host (Del)"));
     }
 
-    private static List<DetailRow> details(HostRow r) {
+    private List<DetailRow> details(HostRow r) {
         List<DetailRow> rows = new ArrayList<>();
         rows.add(DetailRow.of("Kind", r.kind()));
         rows.add(DetailRow.of(r.isHost() ? "Host id" : "Node id", r.id()));
@@ -54,6 +56,7 @@ public final class HostsView extends StorageTableView<HostRow> {
         if (r.isNode()) {
             rows.add(DetailRow.of("Topology", r.topology()));
             rows.add(DetailRow.of("Max volumes", r.maxVolumes().isEmpty() ? "Not reported" : r.maxVolumes()));
+            rows.add(DetailRow.block("Published volumes", model.publishedVolumes(r)));
         }
         return rows;
     }

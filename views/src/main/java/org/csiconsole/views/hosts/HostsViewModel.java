@@ -39,6 +39,8 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
     private final ViewAction refresh;
     private final ViewAction create;
     private final ViewAction delete;
+    private final PublishedVolumes published;
+    private final javafx.beans.property.IntegerProperty detailVersion = new javafx.beans.property.SimpleIntegerProperty(this, "detailVersion");
 
     public HostsViewModel(ViewContext context) {
         super(context, r -> r.name() + " " + r.id() + " " + r.kind() + " " + String.join(" ", r.initiators()) + " "
@@ -49,6 +51,29 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
         create = action("New host", Feature.CSP_HOSTS, false, this::create);
         delete = action("Delete host", Feature.CSP_HOSTS, "Select a CSP host; nodes are reported by the plugin and cannot be deleted.",
                 r -> r != null && r.isHost(), this::delete);
+        published = new PublishedVolumes(context.storage(), context.ui(), () -> detailVersion.set(detailVersion.get() + 1));
+    }
+
+    /**
+     * The volumes published to the node of {@code row} (its {@code published_node_ids} in
+     * ListVolumes), one per line, {@code "None"}, {@code "Reading…"} while the listing runs (then
+     * {@link #detailVersionProperty()} changes), or why they are not known; empty for a CSP host
+     * without a CSI node.
+     */
+    public String publishedVolumes(HostRow row) {
+        if (row == null || !row.isNode()) return "";
+        return published.of(row.node().nodeId(), features());
+    }
+
+    /** Changes whenever details read in the background (the volumes published to a node) arrive. */
+    public javafx.beans.property.ReadOnlyIntegerProperty detailVersionProperty() {
+        return detailVersion;
+    }
+
+    @Override
+    protected void loadedAll() {
+        // The nodes were read again: so are their volumes, when next shown.
+        published.forget();
     }
 
     @Override

@@ -46,8 +46,18 @@ public abstract class StorageTableView<T> implements ResourceView {
             else if (table.selectedItemProperty().get() != b) table.tableView().getSelectionModel().select(b);
         });
         table.withUnavailableReason(Bindings.createStringBinding(
-                () -> model.unsupportedProperty().get() ? model.statusProperty().get() : "",
+                () -> model.unsupportedProperty().get() ? model.statusProperty().get() + unlistedHint() : "",
                 model.unsupportedProperty(), model.statusProperty()));
+        // "None" only after a complete answer of none: while the first page has not come, the
+        // table says it is reading; after a read that failed or was cancelled, that none are shown.
+        String noun = model.noun();
+        var waiting = model.loadingProperty().or(model.unreadProperty());
+        table.withPendingState(
+                Bindings.createStringBinding(() -> waiting.get() ? "Reading " + noun + "\u2026"
+                        : !model.completeProperty().get() && !model.unsupportedProperty().get()
+                        ? "No " + noun + " shown" : "", waiting, model.completeProperty(), model.unsupportedProperty()),
+                Bindings.createStringBinding(() -> waiting.get() ? "The " + noun + " show here as the storage answers."
+                        : model.statusProperty().get(), waiting, model.statusProperty()));
         root.setCenter(table);
         ProgressIndicator spinner = new ProgressIndicator();
         spinner.setPrefSize(14, 14);
@@ -72,6 +82,25 @@ public abstract class StorageTableView<T> implements ResourceView {
         line.setPadding(new Insets(3, 10, 3, 10));
         line.getStyleClass().add(ConsoleStyles.VIEW_STATUS);
         root.setBottom(line);
+    }
+
+    /**
+     * What still works while the driver cannot list this kind, added under the reason in the
+     * table's placeholder; empty for none. Starts with a space.
+     */
+    protected String unlistedHint() {
+        return "";
+    }
+
+    /**
+     * Shows the table column {@code columnId} (the {@link StorageViewModel#noteOf} of each row)
+     * only while the driver cannot list this kind: then it says why each row is in sight.
+     */
+    protected final void noteColumnWhileUnlisted(String columnId) {
+        table.tableView().getColumns().stream().filter(c -> columnId.equals(c.getId())).findFirst().ifPresent(c -> {
+            c.setVisible(model.unsupportedProperty().get());
+            model.unsupportedProperty().addListener((o, a, b) -> c.setVisible(b));
+        });
     }
 
     /**

@@ -58,6 +58,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final javafx.beans.property.ReadOnlyBooleanWrapper complete = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "complete", false);
     private final javafx.beans.property.ReadOnlyBooleanWrapper unsupported = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "unsupported", false);
+    private final javafx.beans.property.ReadOnlyBooleanWrapper unread = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "unread", true);
     private final javafx.beans.property.ReadOnlyObjectWrapper<List<SourceFailure>> missing =
             new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "missing", List.of());
     /** The missing sources last notified, so an unchanged partial read is not notified again on every read. */
@@ -70,6 +71,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
     /** Rows this view's own commands added and removed since the last read. */
     private int addedSince;
     private int removedSince;
+    /** Rows shown though no listing returned them (see {@link #keepUnlisted}); null for kinds without. */
+    private UnlistedRows<T> unlisted;
 
     protected StorageViewModel(ViewContext context, Function<? super T, String> searchText) {
         this.context = Objects.requireNonNull(context);
@@ -99,8 +102,77 @@ public abstract class StorageViewModel<T> extends ViewModel {
     protected void loadedAll() {
     }
 
+    /**
+     * Makes the rows this console created ({@code known}) and the rows looked up by id stay in
+     * sight when the driver cannot list them, noted as such ({@link #noteOf}). Call once, from the
+     * constructor.
+     *
+     * @param id the row's id (volume_id, snapshot_id)
+     */
+    protected final void keepUnlisted(KnownList<T> known, Function<? super T, String> id) {
+        unlisted = new UnlistedRows<>(known, id, java.time.ZoneId.systemDefault());
+    }
+
+    /**
+     * Why {@code row} is shown though no listing returned it: {@code "known to this console (created
+     * at 14:05)"} or {@code "looked up by id at 14:07"}; empty for a listed row.
+     */
+    public String noteOf(T row) {
+        return unlisted == null ? "" : unlisted.noteOf(row);
+    }
+
+    /**
+     * Shows {@code row}, just created through this console, in place of the rows that are
+     * {@code same}, selects it, and remembers it as known to the console.
+     */
+    protected void showCreated(T row, Predicate<? super T> same) {
+        if (unlisted != null) {
+            unlisted.created(row, java.time.Instant.now());
+            if (unsupported.get()) unlisted.rows();
+        }
+        upsertAndSelect(row, same);
+    }
+
+    /** Removes the rows that are {@code same} as {@code row}, just deleted through this console, and forgets it. */
+    protected void showDeleted(T row, Predicate<? super T> same) {
+        if (unlisted != null) unlisted.deleted(unlisted.id(row));
+        remove(same);
+    }
+
+    /** Shows {@code row}, read by its id: noted as looked up while the driver cannot list. */
+    protected void showLookedUp(T row) {
+        if (unlisted != null && unsupported.get()) {
+            unlisted.lookedUp(row, java.time.Instant.now());
+            unlisted.rows();
+        }
+        upsert(row, unlisted == null ? x -> x.equals(row) : sameId(row));
+    }
+
+    private Predicate<T> sameId(T row) {
+        String id = unlisted.id(row);
+        return x -> unlisted.id(x).equals(id);
+    }
+
+    /** While the driver cannot list: the table holds exactly the known and looked-up rows, with their notes. */
+    private void showUnlisted() {
+        if (unlisted == null || !unsupported.get()) return;
+        java.util.Map<String, String> before = new java.util.HashMap<>();
+        for (T r : table.all()) before.put(unlisted.id(r), unlisted.noteOf(r));
+        List<T> rows = unlisted.rows();
+        java.util.Set<String> wanted = new java.util.HashSet<>();
+        for (T r : rows) wanted.add(unlisted.id(r));
+        remove(r -> !wanted.contains(unlisted.id(r)));
+        for (T r : rows) {
+            String id = unlisted.id(r);
+            // A row already shown keeps its instance (it may have been read again since) unless its note changed.
+            if (!before.containsKey(id)) table.append(List.of(r));
+            else if (!before.get(id).equals(unlisted.noteOf(r))) upsert(r, sameId(r));
+        }
+    }
+
     @Override
     protected void onActivate() {
+        if (unlisted != null) whileActive(unlisted.known().subscribe(() -> context.ui().execute(this::showUnlisted)));
         // What the storage offers decides what is read, so the first read waits for it.
         context.storage().features().whenComplete((f, e) -> context.ui().execute(() -> {
             if (f != null) features.set(f);
@@ -143,6 +215,14 @@ public abstract class StorageViewModel<T> extends ViewModel {
 
     public ReadOnlyBooleanProperty loadingProperty() {
         return loading;
+    }
+
+    /**
+     * True until the first read of this view model ended (whatever its outcome): the rows are not
+     * known yet, so an empty table means "reading", not "none".
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty unreadProperty() {
+        return unread.getReadOnlyProperty();
     }
 
     /** True once the last read finished without failure or cancel: the rows are everything the storage has. */
@@ -234,7 +314,9 @@ public abstract class StorageViewModel<T> extends ViewModel {
         task.outcome().whenComplete((gone, error) -> {
             if (read.superseded()) return;
             loading.set(false);
+            unread.set(false);
             if (error == null) {
+                if (unlisted != null) unlisted.listed();
                 read.finish();
                 readCount = count.get();
                 readAt = java.time.LocalTime.now().withNano(0);
@@ -262,10 +344,12 @@ public abstract class StorageViewModel<T> extends ViewModel {
                 return;
             }
             if (failure.kind() == FailureKind.UNSUPPORTED) {
-                Feature need = listFeature();
-                unsupported.set(true);
+                // No dialog and no notification: a driver may leave any listing out. The view says
+                // so where the rows would be, and shows what this console still knows.
+                status.set(cannotList(failure));
                 table.clear();
-                status.set(need != null && !features.get().available(need) ? features.get().reason(need) : failure.getMessage());
+                unsupported.set(true);
+                showUnlisted();
                 return;
             }
             status.set(streaming ? failure.getMessage() : failure.getMessage() + " The " + kept);
@@ -284,6 +368,30 @@ public abstract class StorageViewModel<T> extends ViewModel {
             if (told.isCancelled()) reading.cancel(true);
         });
         return told;
+    }
+
+    /**
+     * Why nothing is listed, as a sentence: {@code "This driver cannot list volumes (it does not
+     * advertise LIST_VOLUMES)."} when the capability is missing (CSI spec,
+     * "ControllerGetCapabilities"), the feature's reason for other connections, or the driver's
+     * own answer (UNIMPLEMENTED) when it advertised the capability but does not implement it.
+     */
+    private String cannotList(CallFailure failure) {
+        Feature need = listFeature();
+        Features f = features.get();
+        if (need == null || f.available(need)) {
+            return "This driver cannot list " + noun() + ": " + failure.getMessage();
+        }
+        String capability = listCapability();
+        if (capability != null && f.csiConnected() && !f.cspConnected()) {
+            return "This driver cannot list " + noun() + " (it does not advertise " + capability + ").";
+        }
+        return f.reason(need);
+    }
+
+    /** The CSI controller capability a listing needs ({@code "LIST_VOLUMES"}), or null when it needs none. */
+    protected String listCapability() {
+        return null;
     }
 
     /** A partial read in words: {@code "site-b: UNAVAILABLE — connection refused; showing 163 of ? volumes"}. */

@@ -23,8 +23,11 @@ import org.csiconsole.views.workbench.ResourceView;
 import org.csiconsole.views.workbench.ViewRegistry;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.WeakHashMap;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 /**
  * Registers the storage views (volumes, snapshots, groups, hosts and nodes, capacity, plugin) in
@@ -41,18 +44,36 @@ public final class StorageViews {
      * @param ui the UI executor
      */
     public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui) {
+        // What the console created on a connection stays known while the application runs, across
+        // reconnects and views opened again.
+        Map<ConnectionModel, KnownResources> session = new WeakHashMap<>();
+        return registerAll(registry, actions, ui, c -> session.computeIfAbsent(c, x -> KnownResources.inSession()));
+    }
+
+    /**
+     * Like {@link #registerAll(ViewRegistry, ActionRunner, Executor)}, with the resources known to
+     * this console per connection from {@code known} (called on the UI thread).
+     */
+    public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui,
+                                           Function<ConnectionModel, KnownResources> known) {
         Objects.requireNonNull(actions);
         Objects.requireNonNull(ui);
+        Objects.requireNonNull(known);
         for (ResourceKind kind : ResourceKind.values()) {
-            registry.register(kind, connection -> create(kind, connection, actions, ui));
+            registry.register(kind, connection -> create(kind, connection, actions, ui, known.apply(connection)));
         }
         return registry;
     }
 
     /** The view of {@code kind} for {@code connection}, or the placeholder when it has no storage port. */
     public static ResourceView create(ResourceKind kind, ConnectionModel connection, ActionRunner actions, Executor ui) {
+        return create(kind, connection, actions, ui, KnownResources.inSession());
+    }
+
+    /** The view of {@code kind} for {@code connection} showing {@code known} where the driver cannot list; the placeholder without a storage port. */
+    public static ResourceView create(ResourceKind kind, ConnectionModel connection, ActionRunner actions, Executor ui, KnownResources known) {
         if (connection.storage() == null) return new PlaceholderView(kind, connection);
-        ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name(), connection.changes());
+        ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name(), connection.changes(), known);
         StorageTableView<?> view = switch (kind) {
             case VOLUMES -> new VolumesView(new VolumesViewModel(c));
             case SNAPSHOTS -> new SnapshotsView(new SnapshotsViewModel(c));
@@ -68,16 +89,24 @@ public final class StorageViews {
 
     /**
      * Keeps the navigator's count in step with a finished listing and with rows added or removed
-     * later; a listing that some sources did not answer marks the count partial with them.
+     * later; a listing that some sources did not answer marks the count partial with them. A
+     * listing the driver does not offer makes the count {@link ConnectionModel#CANNOT_LIST}, with
+     * the reason, whatever rows this console still shows.
      */
     static void keepCount(StorageViewModel<?> model, ConnectionModel connection, ResourceKind kind) {
         Runnable update = () -> {
+            if (model.unsupportedProperty().get()) {
+                connection.count(kind).set(ConnectionModel.CANNOT_LIST);
+                connection.partial(kind).set(model.statusProperty().get());
+                return;
+            }
             List<SourceFailure> missing = model.missingProperty().get();
             if (!model.completeProperty().get() && missing.isEmpty()) return;
             connection.count(kind).set(model.table().totalCount().get());
             connection.partial(kind).set(SourceFailure.describe(missing));
         };
         model.completeProperty().addListener((o, a, b) -> update.run());
+        model.unsupportedProperty().addListener((o, a, b) -> update.run());
         model.missingProperty().addListener((o, a, b) -> update.run());
         model.table().totalCount().addListener((o, a, b) -> update.run());
     }

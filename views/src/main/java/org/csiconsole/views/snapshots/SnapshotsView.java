@@ -27,6 +27,8 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
         this.model = model;
         List<Column<Snapshot, ?>> columns = List.of(
                 Column.<Snapshot, String>of("name", "Name", SnapshotsViewModel::display).width(200).tooltip(s -> "snapshot_id " + s.snapshotId()),
+                // Beside the name, shown only while the driver cannot list: why the row is in sight.
+                Column.<Snapshot, String>of("note", "Note", model::noteOf).width(300),
                 Column.<Snapshot, String>of("id", "Snapshot id", Snapshot::snapshotId).width(170).mono().hidden(),
                 Column.<Snapshot, Boolean>of("ready", "Ready", Snapshot::readyToUse).format(b -> b ? "Ready" : "Not ready").width(90)
                         .styleClass(s -> s.readyToUse() ? ConsoleStyles.CELL_OK : ConsoleStyles.CELL_WARNING),
@@ -38,17 +40,19 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
                 Column.<Snapshot, String>of("group", "Group snapshot", Snapshot::groupSnapshotId).width(130),
                 Column.<Snapshot, String>of("origin", "Origin", s -> Texts.origin(s.origin())).width(80));
         install(new ResourceTable<>(model.table(), columns)
-                .withDetail(SnapshotsView::details, SnapshotsViewModel::display)
+                .withDetail(this::details, SnapshotsViewModel::display)
                 .withEmptyState(Material2MZ.PHOTO_CAMERA, "No snapshots", "Snapshot a volume from the Volumes view, or with New snapshot."));
+        noteColumnWhileUnlisted("note");
         commands(
                 new ActionButton("snapshot-create", model.createAction(), Material2AL.ADD, "Create a snapshot (Ctrl+N)"),
                 new ActionButton("snapshot-restore", model.restoreAction(), Material2MZ.RESTORE, "Create a volume from the selected snapshot"),
                 new ActionButton("snapshot-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected snapshot (Del)"));
     }
 
-    private static List<DetailRow> details(Snapshot s) {
+    private List<DetailRow> details(Snapshot s) {
         List<DetailRow> rows = new ArrayList<>();
         rows.add(DetailRow.of("Snapshot id", s.snapshotId()));
+        if (!model.noteOf(s).isEmpty()) rows.add(DetailRow.of("Shown as", model.noteOf(s)));
         rows.add(DetailRow.of("Name", s.name()));
         rows.add(DetailRow.of("Ready to use", Texts.yesNo(s.readyToUse())));
         rows.add(DetailRow.of("Source volume", s.sourceVolumeId()));
@@ -58,6 +62,11 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
         rows.add(DetailRow.of("Origin", Texts.origin(s.origin())));
         if (!s.properties().isEmpty()) rows.add(DetailRow.block("Other properties", Texts.keyValues(s.properties())));
         return rows;
+    }
+
+    @Override
+    protected String unlistedHint() {
+        return " Snapshots taken from this console stay listed here for this session, so they can still be deleted.";
     }
 
     public SnapshotsViewModel viewModel() {

@@ -35,6 +35,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
                 + (s.readyToUse() ? " ready" : " pending"));
         // A row read again is the same row (for the selection) when its id is the same.
         table().keyedBy(org.csiconsole.core.model.Snapshot::snapshotId);
+        keepUnlisted(context.known().snapshots(), org.csiconsole.core.model.Snapshot::snapshotId);
         refresh = refreshActionFor();
         create = action("New snapshot", Feature.CREATE_DELETE_SNAPSHOT, false, this::create);
         delete = action("Delete", Feature.CREATE_DELETE_SNAPSHOT, true, this::delete);
@@ -51,6 +52,11 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     @Override
     protected Feature listFeature() {
         return Feature.LIST_SNAPSHOTS;
+    }
+
+    @Override
+    protected String listCapability() {
+        return "LIST_SNAPSHOTS";
     }
 
     @Override
@@ -84,7 +90,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
                 p -> storage().createSnapshot(sourceVolumeId, name, params),
                 s -> "Created snapshot " + display(s) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
         task.outcome().thenAccept(s -> {
-            upsertAndSelect(s, x -> same(x, s));
+            showCreated(s, x -> same(x, s));
             tell(ResourceKind.SNAPSHOTS, "Created snapshot " + display(s));
         });
         return task;
@@ -99,7 +105,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
                 display(s), "Delete")) return;
         context.actions().run("Delete snapshot " + display(s), p -> storage().deleteSnapshot(s.snapshotId()), x -> "Deleted.")
                 .outcome().thenRun(() -> {
-                    remove(x -> same(x, s));
+                    showDeleted(s, x -> same(x, s));
                     tell(ResourceKind.SNAPSHOTS, "Deleted snapshot " + display(s));
                 });
     }
@@ -111,9 +117,12 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         Form form = VolumeForms.create(features(), VolumeSource.snapshot(s.snapshotId()), s.sizeBytes());
         dialogs().submitForm(form, f -> {
             var request = VolumeForms.toRequest(f);
-            var task = context.actions().run(f, "Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),
+            UiTask<Volume> task = context.actions().run(f, "Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),
                     (Volume v) -> "Created " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ") from " + display(s) + ".");
-            task.outcome().thenAccept(v -> tell(ResourceKind.VOLUMES, "Created volume " + v.displayName()));
+            task.outcome().thenAccept(v -> {
+                context.known().volumes().created(v.volumeId(), v, java.time.Instant.now());
+                tell(ResourceKind.VOLUMES, "Created volume " + v.displayName());
+            });
             return task;
         });
     }

@@ -80,6 +80,7 @@ public final class ResourceTable<T> extends BorderPane {
     private EmptyState empty = new EmptyState(Material2AL.INBOX, "Nothing here yet", "");
     private final EmptyState noMatch = new EmptyState(Material2MZ.SEARCH_OFF, "No rows match the filter", "");
     private final EmptyState unavailable = new EmptyState(Material2AL.BLOCK, "Not offered by this connection", "");
+    private final EmptyState pending = new EmptyState(Material2AL.HOURGLASS_EMPTY, "", "");
     private DetailPane<T> detail;
     /** While the blank row of {@link #primeWhenFirstShown} is shown: sort order changes leave the model alone. */
     private boolean priming;
@@ -181,6 +182,25 @@ public final class ResourceTable<T> extends BorderPane {
         reason.addListener((o, a, b) -> updatePlaceholder());
         updatePlaceholder();
         return this;
+    }
+
+    /**
+     * What the table says while it holds no rows and its listing has not answered completely:
+     * {@code title} ("Reading volumes…", or "No volumes shown" after a read that failed) with
+     * {@code message}, in place of the empty state, which is kept for a complete answer of none.
+     * An empty title brings the usual placeholder back.
+     */
+    public ResourceTable<T> withPendingState(ObservableValue<String> title, ObservableValue<String> message) {
+        pending.titleLabel().textProperty().bind(title);
+        pending.messageLabel().textProperty().bind(message);
+        title.addListener((o, a, b) -> updatePlaceholder());
+        updatePlaceholder();
+        return this;
+    }
+
+    /** The placeholder shown while the listing is not offered ({@link #withUnavailableReason}), to add actions that still work. */
+    public EmptyState unavailableState() {
+        return unavailable;
     }
 
     /** Adds controls (view-specific buttons) to the toolbar, after the filter box. */
@@ -294,8 +314,10 @@ public final class ResourceTable<T> extends BorderPane {
     }
 
     private void updatePlaceholder() {
-        Node wanted = !unavailable.messageLabel().getText().isEmpty() ? unavailable
-                : model.totalCount().get() == 0 ? empty : noMatch;
+        boolean none = model.totalCount().get() == 0;
+        Node wanted = !none ? noMatch
+                : !unavailable.messageLabel().getText().isEmpty() ? unavailable
+                : !pending.titleLabel().getText().isEmpty() ? pending : empty;
         // Replacing the placeholder's child re-lays out and redraws the whole table, so only on a change.
         if (placeholder.getChildren().size() != 1 || placeholder.getChildren().get(0) != wanted) {
             placeholder.getChildren().setAll(wanted);

@@ -40,6 +40,8 @@ public final class VolumesView extends StorageTableView<Volume> {
         this.model = model;
         List<Column<Volume, ?>> columns = List.of(
                 Column.<Volume, String>of("name", "Name", Volume::displayName).width(190).tooltip(v -> "volume_id " + v.volumeId()),
+                // Beside the name, shown only while the driver cannot list: why the row is in sight.
+                Column.<Volume, String>of("note", "Note", model::noteOf).width(300),
                 Column.<Volume, String>of("id", "Volume id", Volume::volumeId).width(170).mono(),
                 Column.<Volume, Long>of("size", "Size", Volume::capacityBytes).format(Texts::size)
                         .tooltip(v -> Texts.sizeTip(v.capacityBytes())).alignRight().width(90),
@@ -61,6 +63,10 @@ public final class VolumesView extends StorageTableView<Volume> {
                 .withDetail(this::details, Volume::displayName)
                 .withEmptyState(Material2MZ.STORAGE, "No volumes", "This connection has no volumes yet. Create one with New volume (Ctrl+N).");
         install(table);
+        noteColumnWhileUnlisted("note");
+        ActionButton lookUpHere = new ActionButton("volume-lookup-empty", model.lookUpAction(), Material2MZ.SEARCH,
+                "Read one volume by its volume_id (ControllerGetVolume)");
+        table.unavailableState().with(lookUpHere);
         model.detailVersionProperty().addListener((o, a, b) -> table.refreshDetail());
         commands(
                 new ActionButton("volume-create", model.createAction(), Material2AL.ADD, "Create a volume (Ctrl+N)"),
@@ -69,6 +75,7 @@ public final class VolumesView extends StorageTableView<Volume> {
                 new ActionButton("volume-modify", model.modifyAction(), Material2AL.EDIT, "Change mutable parameters"),
                 new ActionButton("volume-snapshot", model.snapshotAction(), Material2MZ.PHOTO_CAMERA, "Snapshot the selected volume"),
                 new ActionButton("volume-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected volume (Del)"),
+                new ActionButton("volume-lookup", model.lookUpAction(), Material2MZ.SEARCH, "Read one volume by its volume_id (ControllerGetVolume)"),
                 null,
                 new ActionMenu("volume-controller", javafx.beans.binding.Bindings.createStringBinding(() -> "Controller"),
                         Material2AL.LINK, "ControllerPublishVolume and ControllerUnpublishVolume: attach the volume to a node")
@@ -94,6 +101,7 @@ public final class VolumesView extends StorageTableView<Volume> {
     private List<DetailRow> details(Volume v) {
         List<DetailRow> rows = new ArrayList<>();
         rows.add(DetailRow.of("Volume id", v.volumeId()));
+        if (!model.noteOf(v).isEmpty()) rows.add(DetailRow.of("Shown as", model.noteOf(v)));
         rows.add(DetailRow.of("Name", v.name()));
         rows.add(DetailRow.of("Capacity", Texts.sizeWithBytes(v.capacityBytes())));
         rows.add(DetailRow.of("Access", Texts.accessNotReported(v) != null ? "not reported by the driver"
@@ -151,6 +159,12 @@ public final class VolumesView extends StorageTableView<Volume> {
 
     private static String join(String... parts) {
         return java.util.Arrays.stream(parts).filter(p -> p != null && !p.isEmpty()).collect(Collectors.joining(" \u00b7 "));
+    }
+
+    @Override
+    protected String unlistedHint() {
+        return " Volumes created from this console stay listed here for this session; Look up by id reads"
+                + " another one by its volume_id (ControllerGetVolume, when the driver advertises GET_VOLUME).";
     }
 
     public VolumesViewModel viewModel() {

@@ -70,6 +70,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ViewAction snapshot;
     private final ViewAction cspPublish;
     private final ViewAction cspUnpublish;
+    private final ViewAction lookUp;
 
     public VolumesViewModel(ViewContext context) {
         super(context, v -> v.name() + " " + v.volumeId() + " " + Texts.published(v) + " " + v.groupId() + " "
@@ -77,7 +78,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 + (v.condition().abnormal() ? " abnormal" : ""));
         // A row read again is the same row (for the selection) when its id is the same.
         table().keyedBy(org.csiconsole.core.model.Volume::volumeId);
+        keepUnlisted(context.known().volumes(), Volume::volumeId);
         refresh = refreshActionFor();
+        lookUp = action("Look up by id", Feature.GET_VOLUME, false, new VolumeLookUp(context, this::showLookedUp)::lookUp);
         create = action("New volume", Feature.CREATE_VOLUME, false, this::create);
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
@@ -110,6 +113,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     @Override
     protected Feature listFeature() {
         return Feature.LIST_VOLUMES;
+    }
+
+    @Override
+    protected String listCapability() {
+        return "LIST_VOLUMES";
     }
 
     @Override
@@ -149,6 +157,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public ViewAction snapshotAction() { return snapshot; }
     public ViewAction cspPublishAction() { return cspPublish; }
     public ViewAction cspUnpublishAction() { return cspUnpublish; }
+    /** Reads one volume by its volume_id (ControllerGetVolume) into the table; gated on GET_VOLUME. */
+    public ViewAction lookUpAction() { return lookUp; }
 
     /** Snapshots of the selected volume (ListSnapshots with its {@code source_volume_id}). */
     public ObservableList<Snapshot> snapshotsOfSelected() {
@@ -216,7 +226,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 v -> "Created " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ").");
         task.outcome().thenAccept(v -> {
             mutableSeen.created(v.volumeId(), request.mutableParameters());
-            upsertAndSelect(v, same(v.volumeId()));
+            showCreated(v, same(v.volumeId()));
             tell(ResourceKind.VOLUMES, "Created volume " + v.displayName());
         });
         return task;
@@ -281,7 +291,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         if (!ok) return;
         context.actions().run("Delete volume " + v.displayName(), p -> storage().deleteVolume(v.volumeId()), x -> "Deleted.")
                 .outcome().thenRun(() -> {
-                    remove(same(v.volumeId()));
+                    showDeleted(v, same(v.volumeId()));
                     tell(ResourceKind.VOLUMES, "Deleted volume " + v.displayName());
                 });
     }
@@ -357,6 +367,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             UiTask<Snapshot> task = context.actions().run(f, "Snapshot " + v.displayName(), p -> storage().createSnapshot(v.volumeId(), name, params),
                     s -> "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
             task.outcome().thenAccept(s -> {
+                context.known().snapshots().created(s.snapshotId(), s, java.time.Instant.now());
                 if (selected() == v) loadDetails(v);
                 tell(ResourceKind.SNAPSHOTS, "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()));
             });

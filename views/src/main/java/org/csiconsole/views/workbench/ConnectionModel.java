@@ -28,6 +28,12 @@ public final class ConnectionModel {
      * them. The navigator says so.
      */
     public static final int NOT_COUNTED = -2;
+    /**
+     * Count value meaning "cannot be listed": the driver does not offer this listing (it does not
+     * advertise LIST_VOLUMES or LIST_SNAPSHOTS, or answers UNIMPLEMENTED), so no number is known,
+     * which is not the same as none. {@link #partial(ResourceKind)} then says why.
+     */
+    public static final int CANNOT_LIST = -3;
 
     private final ConnectionProfile profile;
     private final ObjectProperty<ConnectionState> state = new SimpleObjectProperty<>(this, "state", ConnectionState.DISCONNECTED);
@@ -74,7 +80,7 @@ public final class ConnectionModel {
         return note;
     }
 
-    /** How many resources of {@code kind} the connection holds, or {@link #UNKNOWN} or {@link #NOT_COUNTED}. */
+    /** How many resources of {@code kind} the connection holds, or {@link #UNKNOWN}, {@link #NOT_COUNTED} or {@link #CANNOT_LIST}. */
     public IntegerProperty count(ResourceKind kind) {
         return counts.get(kind);
     }
@@ -82,7 +88,8 @@ public final class ConnectionModel {
     /**
      * Why {@link #count(ResourceKind)} is only what some sources had: the sources that did not
      * answer and why, in words ({@code "site-b: UNAVAILABLE — connection refused"}); empty when the
-     * count is complete. The navigator marks such a count partial.
+     * count is complete. The navigator marks such a count partial. With a count of
+     * {@link #CANNOT_LIST}: why the listing is not offered.
      */
     public StringProperty partial(ResourceKind kind) {
         return partial.get(kind);

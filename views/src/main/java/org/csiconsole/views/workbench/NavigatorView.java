@@ -98,10 +98,13 @@ public final class NavigatorView extends VBox {
      * answer (at least that many; short enough to keep the kind's name readable in a narrow
      * navigator, the tooltip says what is missing); {@code "?"} when counting failed;
      * {@code "not counted"} for {@link ConnectionModel#NOT_COUNTED} (its tooltip says when it will
-     * be: short, so "Snapshots" stays readable beside it); nothing while unknown.
+     * be: short, so "Snapshots" stays readable beside it); {@code "cannot list"} for
+     * {@link ConnectionModel#CANNOT_LIST} (never 0: the driver did not say there are none);
+     * nothing while unknown.
      */
     static String countText(int count, String partial) {
         if (count == ConnectionModel.NOT_COUNTED) return "not counted";
+        if (count == ConnectionModel.CANNOT_LIST) return "cannot list";
         if (count < 0) return partial.isEmpty() ? "" : "?";
         return ByteSize.grouped(count) + (partial.isEmpty() ? "" : "+");
     }
@@ -111,6 +114,7 @@ public final class NavigatorView extends VBox {
         if (count == ConnectionModel.NOT_COUNTED) {
             return "Not counted yet: counting needs one request per volume here; the count comes when this view is opened.";
         }
+        if (count == ConnectionModel.CANNOT_LIST) return partial.isEmpty() ? "The driver does not offer this listing." : partial;
         return partial.isEmpty() ? "" : (count < 0 ? "" : "Partial: ") + partial;
     }
 
@@ -194,7 +198,7 @@ public final class NavigatorView extends VBox {
                     count.textProperty().bind(Bindings.createStringBinding(() -> countText(prop.get(), partial.get()), prop, partial));
                     Runnable style = () -> {
                         count.getStyleClass().remove(PARTIAL);
-                        if (!partial.get().isEmpty()) count.getStyleClass().add(PARTIAL);
+                        if (!partial.get().isEmpty() && prop.get() != ConnectionModel.CANNOT_LIST) count.getStyleClass().add(PARTIAL);
                         String tip = countTip(prop.get(), partial.get());
                         count.setTooltip(tip.isEmpty() ? null : new javafx.scene.control.Tooltip(tip));
                     };

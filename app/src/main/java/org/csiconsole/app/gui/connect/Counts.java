@@ -23,7 +23,9 @@ import java.util.function.Supplier;
 
 /**
  * Fills a connection's plugin name and version and the navigator's counts per resource kind from
- * its {@link StorageService}. Kinds the storage does not offer get a count of 0. A listing that
+ * its {@link StorageService}. Volumes and snapshots the driver cannot list (it does not advertise
+ * LIST_VOLUMES or LIST_SNAPSHOTS, or answers UNIMPLEMENTED) get {@link ConnectionModel#CANNOT_LIST}
+ * with the reason, never 0; other kinds the storage does not offer get a count of 0. A listing that
  * only some sources answered gives the count of what it read, marked partial with the sources
  * that did not answer ({@link ConnectionModel#partial}); a failed listing leaves the count unknown
  * and says why in the same place. Snapshots that can only be listed one volume at a time (a CSP)
@@ -43,6 +45,13 @@ final class Counts {
         static Count failed(Throwable e) {
             return new Count(ConnectionModel.UNKNOWN, "not counted: " + SourceFailure.of("the listing", e).failure().getMessage());
         }
+
+        /** The driver does not offer the listing of {@code noun}: {@code "This driver cannot list volumes (it does not advertise LIST_VOLUMES)."} */
+        static Count cannotList(Features f, Feature needed, String noun, Throwable e) {
+            String why = e != null ? ": " + SourceFailure.of("the listing", e).failure().getMessage()
+                    : f.csiConnected() && !f.cspConnected() ? " (it does not advertise " + needed.name() + ")." : ": " + f.reason(needed);
+            return new Count(ConnectionModel.CANNOT_LIST, "This driver cannot list " + noun + why);
+        }
     }
 
     /** Reads plugin identity and counts; the future completes when all reads have finished. */
@@ -60,7 +69,7 @@ final class Counts {
         // One volume listing gives both the volume count and the node ids volumes are published to.
         Set<String> published = ConcurrentHashMap.newKeySet();
         CompletableFuture<Void> counts = storage.features().thenCompose(f -> {
-            CompletableFuture<Count> volumes = streamed(f, Feature.LIST_VOLUMES,
+            CompletableFuture<Count> volumes = streamed(f, Feature.LIST_VOLUMES, "volumes",
                     n -> storage.listVolumes(PageSink.unpaced(p -> {
                         n.addAndGet(p.size());
                         for (Volume v : p) published.addAll(v.publishedNodeIds());
@@ -68,7 +77,7 @@ final class Counts {
             CompletableFuture<Count> snapshots = storage.listsSnapshotsPerVolume() && f.available(Feature.LIST_SNAPSHOTS)
                     // One request per volume (10,000 volumes, 10,000 requests): counted when the view opens.
                     ? CompletableFuture.completedFuture(new Count(ConnectionModel.NOT_COUNTED, ""))
-                    : streamed(f, Feature.LIST_SNAPSHOTS, n -> storage.listSnapshots(null, PageSink.unpaced(p -> n.addAndGet(p.size()))));
+                    : streamed(f, Feature.LIST_SNAPSHOTS, "snapshots", n -> storage.listSnapshots(null, PageSink.unpaced(p -> n.addAndGet(p.size()))));
             return CompletableFuture.allOf(
                     set(model, storage, ui, ResourceKind.VOLUMES, volumes),
                     set(model, storage, ui, ResourceKind.SNAPSHOTS, snapshots),
@@ -79,11 +88,17 @@ final class Counts {
         return CompletableFuture.allOf(plugin, counts.exceptionally(e -> null));
     }
 
-    private static CompletableFuture<Count> streamed(Features f, Feature needed,
+    private static CompletableFuture<Count> streamed(Features f, Feature needed, String noun,
                                                      Function<AtomicInteger, CompletableFuture<List<SourceFailure>>> list) {
-        if (!f.available(needed)) return CompletableFuture.completedFuture(new Count(0, ""));
+        if (!f.available(needed)) return CompletableFuture.completedFuture(Count.cannotList(f, needed, noun, null));
         AtomicInteger n = new AtomicInteger();
-        return list.apply(n).handle((missing, e) -> e == null ? Count.of(n.get(), missing) : Count.failed(e));
+        return list.apply(n).handle((missing, e) -> e == null ? Count.of(n.get(), missing)
+                : isUnsupported(e) ? Count.cannotList(f, needed, noun, e) : Count.failed(e));
+    }
+
+    private static boolean isUnsupported(Throwable e) {
+        org.csiconsole.core.call.CallFailure c = org.csiconsole.core.call.CallFailure.unwrap(e);
+        return c != null && c.kind() == org.csiconsole.core.call.FailureKind.UNSUPPORTED;
     }
 
     private static CompletableFuture<Count> listed(Features f, Feature needed, Supplier<CompletableFuture<? extends Listing<?>>> list) {

@@ -9,6 +9,8 @@ package org.csiconsole.core.port;
 public enum Feature {
     /** ListVolumes (CSI LIST_VOLUMES) or the CSP {@code GET /volumes}. */
     LIST_VOLUMES("list volumes"),
+    /** ControllerGetVolume of one volume by its volume_id (GET_VOLUME) or CSP {@code GET /volumes/{id}}. */
+    GET_VOLUME("read a volume by its id"),
     /** CreateVolume (CREATE_DELETE_VOLUME) or CSP {@code POST /volumes}. */
     CREATE_VOLUME("create volumes"),
     /** DeleteVolume (CREATE_DELETE_VOLUME) or CSP {@code DELETE /volumes/{id}}. */

@@ -44,6 +44,8 @@ public record Features(CapabilitySet csi, boolean csiConnected, boolean cspConne
         Map<Feature, Availability> m = new EnumMap<>(Feature.class);
         put(m, Feature.LIST_VOLUMES, csp || (csi && c.has(ControllerCapability.LIST_VOLUMES)),
                 csi ? controllerMissing(c, ControllerCapability.LIST_VOLUMES) : noStorage());
+        put(m, Feature.GET_VOLUME, csp || (csi && c.has(ControllerCapability.GET_VOLUME)),
+                csi ? controllerMissing(c, ControllerCapability.GET_VOLUME) : noStorage());
         boolean createDelete = csi && c.has(ControllerCapability.CREATE_DELETE_VOLUME);
         put(m, Feature.CREATE_VOLUME, csp || createDelete, csi ? controllerMissing(c, ControllerCapability.CREATE_DELETE_VOLUME) : noStorage());
         put(m, Feature.DELETE_VOLUME, csp || createDelete, csi ? controllerMissing(c, ControllerCapability.CREATE_DELETE_VOLUME) : noStorage());

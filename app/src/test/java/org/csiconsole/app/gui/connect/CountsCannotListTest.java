@@ -1,0 +1,43 @@
+package org.csiconsole.app.gui.connect;
+
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.oddpeer.MinimalCsiDriver;
+import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.core.storage.CsiStorage;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.csiconsole.views.workbench.ResourceKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The navigator's counts of a driver that advertises neither LIST_VOLUMES nor LIST_SNAPSHOTS. */
+class CountsCannotListTest {
+
+    @Test
+    void volumesAndSnapshotsOfADriverThatCannotListThemAreNotCountedAsZero() throws Exception {
+        try (MinimalCsiDriver minimal = new MinimalCsiDriver()) {
+            Endpoint ep = minimal.startInProcess("counts-minimal-" + UUID.randomUUID());
+            try (CsiClient client = CsiClient.open(ep, Optional.empty(), CsiClientOptions.defaults(), new CallTrace())) {
+                CsiStorage storage = new CsiStorage(client, true);
+                ConnectionModel model = new ConnectionModel(ConnectionProfile.demo());
+                model.storageProperty().set(storage);
+
+                Counts.refresh(model, storage, Runnable::run).get(60, TimeUnit.SECONDS);
+
+                assertThat(model.count(ResourceKind.VOLUMES).get()).isEqualTo(ConnectionModel.CANNOT_LIST);
+                assertThat(model.partial(ResourceKind.VOLUMES).get())
+                        .isEqualTo("This driver cannot list volumes (it does not advertise LIST_VOLUMES).");
+                assertThat(model.count(ResourceKind.SNAPSHOTS).get()).isEqualTo(ConnectionModel.CANNOT_LIST);
+                assertThat(model.partial(ResourceKind.SNAPSHOTS).get()).contains("LIST_SNAPSHOTS");
+                assertThat(minimal.calls("ListVolumes")).as("not asked for what it does not advertise").isZero();
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package org.csiconsole.views.resource;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The rows a view shows although no listing returned them, because the driver cannot list its
+ * resources (no LIST_VOLUMES / LIST_SNAPSHOTS): those this console created ({@link KnownList}) and
+ * those looked up by id. Each carries a note that says why it is shown:
+ * {@code "known to this console (created at 14:05)"}, {@code "looked up by id at 14:07"}. UI thread
+ * only, except the {@link KnownList} itself.
+ *
+ * @param <T> the row type
+ */
+final class UnlistedRows<T> {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
+
+    private final KnownList<T> known;
+    private final Function<? super T, String> id;
+    private final ZoneId zone;
+    /** Rows looked up by id since the last listing that the driver answered, by id, with their note. */
+    private final Map<String, Noted<T>> lookedUp = new LinkedHashMap<>();
+    /** The note of each row shown without a listing, by id. */
+    private final Map<String, String> notes = new HashMap<>();
+
+    private record Noted<T>(T row, String note) {
+    }
+
+    UnlistedRows(KnownList<T> known, Function<? super T, String> id, ZoneId zone) {
+        this.known = Objects.requireNonNull(known);
+        this.id = Objects.requireNonNull(id);
+        this.zone = Objects.requireNonNull(zone);
+    }
+
+    KnownList<T> known() {
+        return known;
+    }
+
+    String id(T row) {
+        return id.apply(row);
+    }
+
+    /** Why {@code row} is shown without a listing, empty for a listed row. */
+    String noteOf(T row) {
+        return row == null ? "" : notes.getOrDefault(id.apply(row), "");
+    }
+
+    /** A listing answered: its rows need no note, and looked-up rows are in it when they still exist. */
+    void listed() {
+        lookedUp.clear();
+        notes.clear();
+    }
+
+    /** Remembers {@code row} as created through this console at {@code at}. */
+    void created(T row, Instant at) {
+        known.created(id.apply(row), row, at);
+    }
+
+    /** Forgets {@code rowId}: deleted through this console. */
+    void deleted(String rowId) {
+        known.deleted(rowId);
+        lookedUp.remove(rowId);
+        notes.remove(rowId);
+    }
+
+    /** Keeps {@code row}, read by its id at {@code at}, in sight while the listing is not offered. */
+    void lookedUp(T row, Instant at) {
+        String key = id.apply(row);
+        lookedUp.put(key, new Noted<>(row, "looked up by id at " + clock(at)));
+    }
+
+    /**
+     * The rows to show while the driver cannot list: the known ones (oldest first), then the ones
+     * looked up that are not known; their notes are set.
+     */
+    List<T> rows() {
+        notes.clear();
+        List<T> rows = new ArrayList<>();
+        for (KnownList.Entry<T> e : known.entries()) {
+            rows.add(e.resource());
+            notes.put(e.id(), "known to this console (created at " + clock(e.createdAt()) + ")");
+        }
+        for (Map.Entry<String, Noted<T>> e : lookedUp.entrySet()) {
+            if (notes.containsKey(e.getKey())) continue;
+            rows.add(e.getValue().row());
+            notes.put(e.getKey(), e.getValue().note());
+        }
+        return rows;
+    }
+
+    private String clock(Instant at) {
+        return CLOCK.format(at.atZone(zone));
+    }
+}
