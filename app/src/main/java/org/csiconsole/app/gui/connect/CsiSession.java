@@ -14,6 +14,7 @@ import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.core.session.SocketWatcher;
 import org.csiconsole.views.workbench.ConnectionModel;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -32,6 +33,10 @@ final class CsiSession implements Session {
     private Connection addonsConnection;
     private CsiStorage storage;
     volatile SocketWatcher watcher;
+    /** Watchers of the profile's other unix sockets (node, csi-addons), by what they carry. */
+    private final java.util.Map<String, SocketWatcher> sideWatchers = new java.util.LinkedHashMap<>();
+    /** The last trouble each side socket reported, shown in the connection's note while the CSI socket is up (UI thread). */
+    private final java.util.Map<String, String> sideTrouble = new java.util.LinkedHashMap<>();
     private ChannelWatch channelWatch;
     volatile boolean closed;
 
@@ -57,7 +62,9 @@ final class CsiSession implements Session {
         CsiSession live = new CsiSession(sessions, model, controller, node, addons);
         if (controller instanceof Endpoint.Unix u) {
             live.watcher = SocketWatcher.start(u.path(), live::connect, s -> sessions.ui.execute(() -> {
-                if (!live.closed) Sessions.applyStatus(model, s);
+                if (live.closed) return;
+                Sessions.applyStatus(model, s);
+                live.showSideTrouble();
             }), sessions.backoff, sessions.poll);
         } else {
             model.stateProperty().set(ConnectionState.CONNECTING);
@@ -67,6 +74,7 @@ final class CsiSession implements Session {
                 if (e == null) {
                     model.stateProperty().set(ConnectionState.CONNECTED);
                     model.noteProperty().set("");
+                    live.showSideTrouble();
                     return;
                 }
                 Throwable t = Sessions.unwrap(e);
@@ -87,16 +95,20 @@ final class CsiSession implements Session {
                 controllerConnection = options.channels().open(controller);
                 Connection nodeConnection = null;
                 try {
-                    if (node.isPresent()) nodeConnection = options.channels().open(node.get());
+                    if (node.isPresent()) nodeConnection = options.channels().openLater(node.get());
                 } catch (RuntimeException e) {
                     controllerConnection.close();
                     throw e;
                 }
                 client = CsiClient.over(controllerConnection, Optional.ofNullable(nodeConnection), options, sessions.trace);
-                addonsConnection = options.channels().open(addonsEndpoint);
+                // A sidecar's socket may come later than the driver's: it is watched, not required.
+                addonsConnection = addonsEndpoint.equals(controller) ? options.channels().open(addonsEndpoint)
+                        : options.channels().openLater(addonsEndpoint);
                 addons = AddonsClient.over(addonsConnection, options, sessions.trace);
                 storage = new CsiStorage(client, true, addons,
                         node.orElse(controller) instanceof Endpoint.Unix ? new NodeDirectories() : null);
+                if (nodeConnection != null) watchSide("Node socket", node.get(), nodeConnection, null);
+                if (!addonsEndpoint.equals(controller)) watchSide("csi-addons socket", addonsEndpoint, addonsConnection, storage::forgetAddons);
                 channelWatch = ChannelWatch.start(controllerConnection,
                         s -> sessions.ui.execute(() -> applyChannel(s)), ChannelWatch.DEFAULT_PROBE);
             } else {
@@ -118,6 +130,39 @@ final class CsiSession implements Session {
     }
 
     /**
+     * Watches another unix socket of the profile (the node plugin's, the csi-addons sidecar's) the
+     * way the CSI socket is watched: when it comes back, its channel reconnects at once and
+     * {@code reset} runs; while it is gone, the connection's note says so. A TCP endpoint is not
+     * watched (its channel reconnects by itself).
+     */
+    private void watchSide(String what, Endpoint endpoint, Connection connection, Runnable reset) {
+        if (!(endpoint instanceof Endpoint.Unix u) || endpoint.equals(controller)) return;
+        SocketWatcher w = SocketWatcher.start(u.path(), () -> {
+            connection.channel().resetConnectBackoff();
+            if (reset != null) reset.run();
+            return CompletableFuture.completedFuture(null);
+        }, st -> sessions.ui.execute(() -> sideStatus(what, st)), sessions.backoff, sessions.poll);
+        synchronized (this) {
+            sideWatchers.put(what, w);
+        }
+    }
+
+    /** Puts a side socket's trouble into the connection's note while the CSI socket is up (UI thread). */
+    private void sideStatus(String what, SocketWatcher.SocketStatus st) {
+        if (closed) return;
+        String before = String.join(" ", sideTrouble.values());
+        if (st.state() == ConnectionState.WAITING || st.state() == ConnectionState.RECONNECTING) sideTrouble.put(what, what + ": " + st.message());
+        else sideTrouble.remove(what);
+        String note = model.noteProperty().get();
+        if (note.isEmpty() || note.equals(before)) showSideTrouble();
+    }
+
+    /** While the CSI socket is up, the note says which side socket is missing (UI thread). */
+    private void showSideTrouble() {
+        if (model.stateProperty().get() == ConnectionState.CONNECTED) model.noteProperty().set(String.join(" ", sideTrouble.values()));
+    }
+
+    /**
      * Shows what the channel watch saw (UI thread): a transport failure as Reconnecting, the channel
      * READY again as Connected. Only while the session is up: the first connect reports itself.
      */
@@ -126,6 +171,7 @@ final class CsiSession implements Session {
         if (closed || (now != ConnectionState.CONNECTED && now != ConnectionState.RECONNECTING)) return;
         model.noteProperty().set(s.state() == ConnectionState.CONNECTED ? "" : s.message());
         model.stateProperty().set(s.state());
+        showSideTrouble();
         if (s.state() == ConnectionState.RECONNECTING) {
             poke();
         } else {
@@ -157,6 +203,11 @@ final class CsiSession implements Session {
         }
         if (cw != null) cw.close();
         if (watcher != null) watcher.close();
+        List<SocketWatcher> sides;
+        synchronized (this) {
+            sides = List.copyOf(sideWatchers.values());
+        }
+        sides.forEach(SocketWatcher::close);
         if (c != null) sessions.closeInBackground(c::close);
         if (a != null) sessions.closeInBackground(a::close);
     }

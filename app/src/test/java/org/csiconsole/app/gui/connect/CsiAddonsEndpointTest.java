@@ -82,4 +82,21 @@ class CsiAddonsEndpointTest {
     void withoutOneCsiAddonsIsTriedOnTheCsiSocketAndItsAbsenceIsNoFailure() throws Exception {
         assertThat(addonsOf(ConnectionProfile.csi("ceph", "unix://" + dir.resolve("csi.sock")))).isEmpty();
     }
+
+    @Test
+    void aCsiAddonsSocketThatIsNotThereYetIsSaidInTheNoteUntilItsSidecarCreatesIt() throws Exception {
+        Path later = dir.resolve("later-addons.sock");
+        ConnectionProfile p = new ConnectionProfile(ConnectionKind.CSI, "ceph", "unix://" + dir.resolve("csi.sock"), "", "", "", "",
+                "", "", "", "", "unix://" + later, "");
+        ConnectionModel m = manager.add(p);
+        manager.connect(m);
+        pumpUntil(() -> m.stateProperty().get() == ConnectionState.CONNECTED && m.noteProperty().get().startsWith("csi-addons socket: "));
+        assertThat(m.noteProperty().get()).contains(later.toString());
+
+        try (ReferencePlugin sidecar = ReferencePlugin.builder(dir.resolve("sidecar-state")).seed(Seed.EMPTY).start()) {
+            sidecar.serve(new ReferencePlugin.Sockets(dir.resolve("sidecar-csi.sock"), Optional.empty(), Optional.of(later), Optional.empty()));
+            pumpUntil(() -> m.noteProperty().get().isEmpty());
+            assertThat(m.storage().addons().get(30, TimeUnit.SECONDS)).isPresent();
+        }
+    }
 }

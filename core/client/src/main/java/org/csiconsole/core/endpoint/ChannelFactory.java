@@ -72,8 +72,24 @@ public final class ChannelFactory {
         return new Connection(endpoint, InProcessChannelBuilder.forName(p.name()).userAgent(userAgent).build(), null);
     }
 
+    /**
+     * Opens a connection to an endpoint whose unix socket may not be there yet: a csi-addons
+     * sidecar's or a node plugin's, which start on their own. The socket is not checked now; calls
+     * fail UNAVAILABLE until something listens on it, and the channel connects once it does.
+     *
+     * @throws CallFailure {@link FailureKind#ENDPOINT} when epoll is not available;
+     *     {@link FailureKind#TLS} when the TLS files cannot be read
+     */
+    public Connection openLater(Endpoint endpoint) {
+        return endpoint instanceof Endpoint.Unix u ? unix(u, false) : open(endpoint);
+    }
+
     private Connection unix(Endpoint.Unix u) {
-        Optional<CallFailure> problem = diagnostics.check(u.path());
+        return unix(u, true);
+    }
+
+    private Connection unix(Endpoint.Unix u, boolean checkNow) {
+        Optional<CallFailure> problem = checkNow ? diagnostics.check(u.path()) : Optional.empty();
         if (problem.isPresent()) throw problem.get();
         if (!Epoll.isAvailable()) {
             throw new CallFailure(FailureKind.ENDPOINT, "Connect to " + u.text(),
