@@ -20,8 +20,8 @@ public final class ResourceChanges {
      * @param at when the change was seen (wall clock of this machine)
      * @param by who told it, so a view does not react to its own change
      */
-    public record Change(ResourceKind kind, String what, LocalTime at, Object by) {
-        public Change {
+    public record ResourceChange(ResourceKind kind, String what, LocalTime at, Object by) {
+        public ResourceChange {
             Objects.requireNonNull(kind, "kind");
             what = what == null ? "" : what;
             Objects.requireNonNull(at, "at");
@@ -36,19 +36,19 @@ public final class ResourceChanges {
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
-    private record Listener(List<ResourceKind> kinds, java.util.function.Consumer<Change> then) {
+    private record Listener(List<ResourceKind> kinds, java.util.function.Consumer<ResourceChange> then) {
     }
 
     /** Tells the listeners of {@code kind}, except {@code by} itself, that {@code what} changed it. */
     public void tell(ResourceKind kind, String what, Object by) {
-        Change c = new Change(kind, what, LocalTime.now().withNano(0), by);
+        ResourceChange c = new ResourceChange(kind, what, LocalTime.now().withNano(0), by);
         for (Listener l : new ArrayList<>(listeners)) {
             if (l.kinds().contains(kind)) l.then().accept(c);
         }
     }
 
     /** Calls {@code then} with every change of one of {@code kinds} told from now on. */
-    public Subscription listen(List<ResourceKind> kinds, java.util.function.Consumer<Change> then) {
+    public Subscription listen(List<ResourceKind> kinds, java.util.function.Consumer<ResourceChange> then) {
         Listener l = new Listener(List.copyOf(kinds), Objects.requireNonNull(then));
         listeners.add(l);
         return () -> listeners.remove(l);
