@@ -13,6 +13,9 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * A labelled toolbar menu ("Controller ▾", "Node node-1 ▾") of related {@link ViewAction}s. Each
  * item reads as words; an item that cannot run now is greyed and says why right under its label,
@@ -20,6 +23,7 @@ import org.kordamp.ikonli.Ikon;
  * Down opens it). Node ids: the button is {@code <id>}, each item {@code <id>-<n>} from 0.
  */
 public final class ActionMenu extends MenuButton {
+    private final List<Entry> entries = new ArrayList<>();
 
     /**
      * @param id node id of the button
@@ -40,6 +44,25 @@ public final class ActionMenu extends MenuButton {
      * shows in the item under its label while it can run, replaced by the reason when it cannot.
      */
     public ActionMenu item(ViewAction action, String hint) {
+        entries.add(new Entry(action, hint));
+        getItems().add(itemFor(action, hint, getId() + "-" + getItems().size()));
+        return this;
+    }
+
+    /** The menu's commands with their hints, in order. */
+    public List<Entry> entries() {
+        return List.copyOf(entries);
+    }
+
+    /** One command of the menu and what it does. */
+    public record Entry(ViewAction action, String hint) {
+    }
+
+    /**
+     * A menu item bound to {@code action}: greyed while it cannot run, with the reason under its
+     * label (a menu item shows no tooltip), {@code hint} there while it can (null for none).
+     */
+    public static CustomMenuItem itemFor(ViewAction action, String hint, String id) {
         Label label = new Label(action.label());
         Label note = new Label();
         note.getStyleClass().addAll(ConsoleStyles.MUTED, Styles.TEXT_SMALL);
@@ -50,10 +73,9 @@ public final class ActionMenu extends MenuButton {
         note.managedProperty().bind(note.textProperty().isNotEmpty());
         note.visibleProperty().bind(note.managedProperty());
         CustomMenuItem item = new CustomMenuItem(new VBox(1, label, note), true);
-        item.setId(getId() + "-" + getItems().size());
+        item.setId(id);
         item.disableProperty().bind(action.enabled().not());
         item.setOnAction(e -> action.run());
-        getItems().add(item);
-        return this;
+        return item;
     }
 }

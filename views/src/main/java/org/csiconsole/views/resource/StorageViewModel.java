@@ -11,6 +11,8 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
@@ -52,6 +54,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
     private final ResourceTableModel<T> table;
     private final ObjectProperty<Features> features = new SimpleObjectProperty<>(this, "features", Features.NONE);
     private final ObjectProperty<T> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ObservableList<T> selection = FXCollections.observableArrayList();
     private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final javafx.beans.property.ReadOnlyBooleanWrapper complete = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "complete", false);
@@ -67,6 +70,11 @@ public abstract class StorageViewModel<T> extends ViewModel {
         this.context = Objects.requireNonNull(context);
         this.table = new ResourceTableModel<>(searchText, ForkJoinPool.commonPool(), context.ui(),
                 ResourceTableModel.DEFAULT_SYNC_LIMIT);
+        // The lead row is always one of the selected rows; no lead, no selection.
+        selected.addListener((o, a, b) -> {
+            if (b == null) selection.clear();
+            else if (!selection.contains(b)) selection.setAll(List.of(b));
+        });
     }
 
     /** Plural noun for sentences, e.g. {@code "volumes"}. */
@@ -131,6 +139,37 @@ public abstract class StorageViewModel<T> extends ViewModel {
 
     public T selected() {
         return selected.get();
+    }
+
+    /**
+     * Every selected row (Shift/Ctrl selection in the table), in selection order; {@link #selected()}
+     * is the lead row among them, the one the detail pane shows and single-row commands act on.
+     * Rows a filter hides drop out of it. UI thread only.
+     */
+    public ObservableList<T> selectedRows() {
+        return selection;
+    }
+
+    /** The rows a command on the selection acts on: every selected row, or none. */
+    public List<T> targets() {
+        if (!selection.isEmpty()) return List.copyOf(selection);
+        return selected.get() == null ? List.of() : List.of(selected.get());
+    }
+
+    /** One row in words, for sentences: {@code "volume"}. Defaults to {@link #noun()} without its plural ending. */
+    protected String singular() {
+        String n = noun();
+        if (n.endsWith("ies")) return n.substring(0, n.length() - 3) + "y";
+        return n.endsWith("s") ? n.substring(0, n.length() - 1) : n;
+    }
+
+    /**
+     * Why a command on one row cannot run while several are selected, e.g. {@code "Select one
+     * volume: 3 are selected."}; empty while at most one row is selected.
+     */
+    public String oneRowReason() {
+        int n = selection.size();
+        return n > 1 ? "Select one " + singular() + ": " + format(n) + " are selected." : "";
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {
@@ -293,19 +332,43 @@ public abstract class StorageViewModel<T> extends ViewModel {
      * selected row; the reason says which is missing.
      */
     protected ViewAction action(String label, Feature feature, boolean needsSelection, Runnable handler) {
-        return action(label, feature, needsSelection ? "Select one of the " + noun() + " first." : null,
-                needsSelection ? Objects::nonNull : t -> true, handler);
+        return gated(label, feature, needsSelection ? "Select one of the " + noun() + " first." : null,
+                needsSelection ? Objects::nonNull : t -> true, needsSelection, handler);
     }
 
-    /** A command gated on {@code feature} and on {@code rowTest} of the selected row, with {@code rowReason} when it fails. */
+    /**
+     * A command on one row, gated on {@code feature} and on {@code rowTest} of the selected row, with
+     * {@code rowReason} when it fails; disabled with {@link #oneRowReason()} while several rows are selected.
+     */
     protected ViewAction action(String label, Feature feature, String rowReason, Predicate<T> rowTest, Runnable handler) {
-        BooleanBinding enabled = Bindings.createBooleanBinding(() -> (feature == null || features.get().available(feature))
-                && rowTest.test(selected.get()), features, selected);
+        return gated(label, feature, rowReason, rowTest, true, handler);
+    }
+
+    /**
+     * A command on every selected row ({@link #targets()}), gated on {@code feature}, on at least one
+     * selected row and on {@code rowTest} of each; {@code rowReason} says why when a row fails it.
+     */
+    protected ViewAction bulkAction(String label, Feature feature, String rowReason, Predicate<T> rowTest, Runnable handler) {
+        String none = "Select one or more of the " + noun() + " first.";
         StringBinding reason = Bindings.createStringBinding(() -> {
             if (feature != null && !features.get().available(feature)) return features.get().reason(feature);
+            List<T> rows = targets();
+            if (rows.isEmpty()) return none;
+            if (!rows.stream().allMatch(rowTest)) return rowReason == null ? none : rowReason;
+            return "";
+        }, features, selected, selection);
+        return new ViewAction(label, reason.isEmpty(), reason, handler);
+    }
+
+    private ViewAction gated(String label, Feature feature, String rowReason, Predicate<T> rowTest, boolean oneRow, Runnable handler) {
+        StringBinding reason = Bindings.createStringBinding(() -> {
+            if (feature != null && !features.get().available(feature)) return features.get().reason(feature);
+            if (oneRow && selection.size() > 1) return oneRowReason();
             if (!rowTest.test(selected.get())) return rowReason == null ? "" : rowReason;
             return "";
-        }, features, selected);
+        }, features, selected, selection);
+        BooleanBinding enabled = Bindings.createBooleanBinding(() -> (feature == null || features.get().available(feature))
+                && (!oneRow || selection.size() <= 1) && rowTest.test(selected.get()), features, selected, selection);
         return new ViewAction(label, enabled, reason, handler);
     }
 
@@ -327,9 +390,17 @@ public abstract class StorageViewModel<T> extends ViewModel {
         if (wasSelected) selected.set(row);
     }
 
-    /** Removes rows matching {@code same}, clearing the selection when it was one of them. */
+    /**
+     * Removes rows matching {@code same}; they leave the selection, and when the lead row was one of
+     * them the last of the selected rows left becomes the lead (none when none is left).
+     */
     protected void remove(Predicate<? super T> same) {
-        if (selected.get() != null && same.test(selected.get())) selected.set(null);
+        T lead = selected.get();
+        if (lead != null && same.test(lead)) {
+            List<T> left = selection.stream().filter(same.negate()).toList();
+            selected.set(left.isEmpty() ? null : left.get(left.size() - 1));
+        }
+        selection.removeIf(same);
         table.removeIf(same);
     }
 
