@@ -97,10 +97,15 @@ public abstract class StorageTableView<T> implements ResourceView {
         for (Node n : nodes) {
             bar.getItems().add(n == null ? new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL) : n);
         }
+        // Tab reaches the command bar first, then the table's filter and rows, then the status line:
+        // the order on screen. Tab follows the order of the children, so the bar goes in first.
+        Node center = root.getCenter();
+        Node bottom = root.getBottom();
+        root.setCenter(null);
+        root.setBottom(null);
         root.setTop(bar);
-        // Tab reaches the command bar first, then the table's filter and rows: the order on screen.
-        root.getChildren().remove(bar);
-        root.getChildren().add(0, bar);
+        root.setCenter(center);
+        root.setBottom(bottom);
         // The same commands on the rows' context menu (right-click, Shift+F10, the ContextMenu key).
         rowMenu = ActionContextMenu.of("row-menu", nodes);
         if (table != null) table.withRowMenu(rowMenu);

@@ -349,7 +349,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
      * selected row and on {@code rowTest} of each; {@code rowReason} says why when a row fails it.
      */
     protected ViewAction bulkAction(String label, Feature feature, String rowReason, Predicate<T> rowTest, Runnable handler) {
-        String none = "Select one or more of the " + noun() + " first.";
+        String none = "Select one of the " + noun() + " first.";
         StringBinding reason = Bindings.createStringBinding(() -> {
             if (feature != null && !features.get().available(feature)) return features.get().reason(feature);
             List<T> rows = targets();

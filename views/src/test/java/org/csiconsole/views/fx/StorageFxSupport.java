@@ -84,8 +84,9 @@ final class StorageFxSupport {
         return view.table().tableView();
     }
 
+    /** Selects {@code row} alone, as a plain click does. */
     void select(FxRobot robot, int row) {
-        robot.interact(() -> table().getSelectionModel().select(row));
+        robot.interact(() -> table().getSelectionModel().clearAndSelect(row));
     }
 
     /** The open dialog's pane, waiting for it to appear. */
