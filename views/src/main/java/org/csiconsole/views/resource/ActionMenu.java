@@ -3,7 +3,7 @@ package org.csiconsole.views.resource;
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
-import javafx.scene.control.CustomMenuItem;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.Tooltip;
@@ -20,7 +20,7 @@ import java.util.List;
  * A labelled toolbar menu ("Controller ▾", "Node node-1 ▾") of related {@link ViewAction}s. Each
  * item reads as words; an item that cannot run now is greyed and says why right under its label,
  * since a menu item shows no tooltip. The button itself takes keyboard focus (Tab, then Space or
- * Down opens it). Node ids: the button is {@code <id>}, each item {@code <id>-<n>} from 0.
+ * Down opens it; the arrows move between the items and Enter runs one). Node ids: the button is {@code <id>}, each item {@code <id>-<n>} from 0.
  */
 public final class ActionMenu extends MenuButton {
     private final List<Entry> entries = new ArrayList<>();
@@ -62,7 +62,7 @@ public final class ActionMenu extends MenuButton {
      * A menu item bound to {@code action}: greyed while it cannot run, with the reason under its
      * label (a menu item shows no tooltip), {@code hint} there while it can (null for none).
      */
-    public static CustomMenuItem itemFor(ViewAction action, String hint, String id) {
+    public static MenuItem itemFor(ViewAction action, String hint, String id) {
         Label label = new Label(action.label());
         Label note = new Label();
         note.getStyleClass().addAll(ConsoleStyles.MUTED, Styles.TEXT_SMALL);
@@ -72,7 +72,10 @@ public final class ActionMenu extends MenuButton {
         note.setMaxWidth(360);
         note.managedProperty().bind(note.textProperty().isNotEmpty());
         note.visibleProperty().bind(note.managedProperty());
-        CustomMenuItem item = new CustomMenuItem(new VBox(1, label, note), true);
+        // A plain item with the two labels as its graphic: the menu's arrow keys skip custom items
+        // (CustomMenuItem is not focus traversable in a menu), and every command must be reachable
+        // from the keyboard.
+        MenuItem item = new MenuItem(null, new VBox(1, label, note));
         item.setId(id);
         item.disableProperty().bind(action.enabled().not());
         item.setOnAction(e -> action.run());

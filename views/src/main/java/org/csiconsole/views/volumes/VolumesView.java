@@ -67,8 +67,8 @@ public final class VolumesView extends StorageTableView<Volume> {
                 new ActionButton("volume-expand", model.expandAction(), Material2AL.ADD_CIRCLE_OUTLINE, "Grow the selected volume"),
                 new ActionButton("volume-clone", model.cloneAction(), Material2AL.CONTENT_COPY, "Create a copy of the selected volume"),
                 new ActionButton("volume-modify", model.modifyAction(), Material2AL.EDIT, "Change mutable parameters"),
-                new ActionButton("volume-snapshot", model.snapshotAction(), Material2MZ.PHOTO_CAMERA, "Snapshot the selected volume"),
-                new ActionButton("volume-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected volume (Del)"),
+                new ActionButton("volume-snapshot", model.snapshotAction(), Material2MZ.PHOTO_CAMERA, "Snapshot the selected volumes"),
+                new ActionButton("volume-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected volumes (Del)"),
                 null,
                 new ActionMenu("volume-controller", javafx.beans.binding.Bindings.createStringBinding(() -> "Controller"),
                         Material2AL.LINK, "ControllerPublishVolume and ControllerUnpublishVolume: attach the volume to a node")

@@ -2,7 +2,6 @@ package org.csiconsole.views.fx;
 
 import javafx.scene.Node;
 import javafx.scene.control.ContextMenu;
-import javafx.scene.control.CustomMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
@@ -149,6 +148,26 @@ class MultiSelectFxTest {
     }
 
     @Test
+    void theContextMenuRunsACommandFromTheKeyboard(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        robot.clickOn(row(robot, 1));
+        robot.moveTo("#view-status"); // the pointer away from where the menu opens, so it hovers no item
+        ContextMenu menu = fx.view.rowMenu();
+        robot.press(KeyCode.SHIFT).type(KeyCode.F10).release(KeyCode.SHIFT);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, menu::isShowing);
+
+        // The arrows move through the commands (Expand is the second); Enter runs the one focused.
+        for (int i = 0; i < 12 && !focusedItem(menu).equals("row-menu-1"); i++) robot.type(KeyCode.DOWN);
+        assertThat(focusedItem(menu)).isEqualTo("row-menu-1");
+        robot.type(KeyCode.ENTER);
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#form-size").tryQuery().isPresent());
+        assertThat(fx.dialog(robot).getScene().getWindow()).isInstanceOf(Stage.class);
+        assertThat(((Stage) fx.dialog(robot).getScene().getWindow()).getTitle()).contains("pvc-db");
+        fx.press(robot, "Cancel");
+    }
+
+    @Test
     void aRightClickOnAnUnselectedRowSelectsItAloneAndOnASelectedRowKeepsTheSelection(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         robot.clickOn(row(robot, 0));
@@ -193,6 +212,11 @@ class MultiSelectFxTest {
         assertThat(fx.stage.getScene().getFocusOwner().getId()).as("the next enabled command").isEqualTo("volume-controller");
     }
 
+    private static String focusedItem(ContextMenu menu) {
+        Node n = menu.getScene() == null ? null : menu.getScene().getFocusOwner();
+        return n == null || n.getId() == null ? "" : n.getId();
+    }
+
     /**
      * A right-click as a desktop platform delivers it: the secondary button pressed and released on
      * the row, then the context menu request at that point (the headless test platform sends no
@@ -226,8 +250,8 @@ class MultiSelectFxTest {
         List<String> out = new ArrayList<>();
         for (MenuItem i : items) {
             if (i instanceof Menu m) out.addAll(menuEntries(m.getItems()));
-            else if (i instanceof CustomMenuItem c && !(i instanceof javafx.scene.control.SeparatorMenuItem)) {
-                out.add(((Label) ((VBox) c.getContent()).getChildren().get(0)).getText() + ": " + (c.isDisable() ? "off" : "on"));
+            else if (!(i instanceof javafx.scene.control.SeparatorMenuItem)) {
+                out.add(((Label) ((VBox) i.getGraphic()).getChildren().get(0)).getText() + ": " + (i.isDisable() ? "off" : "on"));
             }
         }
         return out;
