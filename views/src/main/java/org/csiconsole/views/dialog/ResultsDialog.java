@@ -1,5 +1,6 @@
 package org.csiconsole.views.dialog;
 
+import atlantafx.base.theme.Styles;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.control.ButtonType;
@@ -10,6 +11,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.task.ItemOutcome;
 import org.csiconsole.views.theme.ConsoleStyles;
@@ -21,8 +23,8 @@ import java.util.List;
 
 /**
  * What came of each item of a bulk action: the summary ({@code "Deleted 8 of 10 volumes; 2
- * failed."}) over a table of every item with its outcome, OK or the failure's own message. Failed
- * rows read in the danger colour, items not run as muted.
+ * failed."}) over a table of every item with its outcome, OK or the failure's own message, wrapped
+ * whole. Failed rows read in the danger colour, items not run as muted.
  *
  * <p>Node ids: {@code results-summary}, {@code results-table}.
  */
@@ -50,15 +52,27 @@ public final class ResultsDialog extends Dialog<Void> {
         TableColumn<ItemOutcome<?>, String> name = new TableColumn<>("Item");
         name.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().name()));
         name.setPrefWidth(200);
+        name.setMinWidth(120);
         TableColumn<ItemOutcome<?>, String> outcome = new TableColumn<>("Outcome");
         outcome.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().describe()));
         outcome.setPrefWidth(420);
         outcome.setCellFactory(c -> new TableCell<>() {
+            // The whole message, wrapped: a plugin's failure text is what the person acts on.
+            private final Text wrapped = new Text();
+
+            {
+                wrapped.wrappingWidthProperty().bind(outcome.widthProperty().subtract(20));
+                wrapped.fillProperty().bind(textFillProperty());
+                wrapped.fontProperty().bind(fontProperty());
+                setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+            }
+
             @Override
             protected void updateItem(String text, boolean empty) {
                 super.updateItem(text, empty);
                 getStyleClass().removeAll(ConsoleStyles.CELL_DANGER, ConsoleStyles.CELL_MUTED, ConsoleStyles.CELL_OK);
-                setText(empty ? null : text);
+                wrapped.setText(empty ? null : text);
+                setGraphic(empty ? null : wrapped);
                 ItemOutcome<?> o = empty || getTableRow() == null ? null : getTableRow().getItem();
                 if (o == null) return;
                 setTooltip(o.message().isEmpty() ? null : new javafx.scene.control.Tooltip(o.describe()));
@@ -71,10 +85,13 @@ public final class ResultsDialog extends Dialog<Void> {
         });
         table.getColumns().add(name);
         table.getColumns().add(outcome);
-        table.setPrefSize(640, Math.min(420, 60 + 28 * outcomes.size()));
+        table.getStyleClass().add(Styles.DENSE);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPrefSize(720, Math.min(440, 48 + 34 * outcomes.size()));
         VBox body = new VBox(table);
         body.setPadding(new Insets(4, 20, 8, 20));
         getDialogPane().setContent(body);
+        getDialogPane().setPrefWidth(760);
         getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
     }
 }

@@ -35,8 +35,10 @@ public final class ActionContextMenu {
             } else if (n instanceof ActionMenu m) {
                 if (rule && !items.isEmpty()) items.add(new SeparatorMenuItem());
                 rule = false;
-                Menu sub = new Menu();
-                sub.textProperty().bind(m.textProperty());
+                // The name as the graphic, like the items' labels, so it lines up with them.
+                javafx.scene.control.Label name = new javafx.scene.control.Label();
+                name.textProperty().bind(m.textProperty());
+                Menu sub = new Menu(null, name);
                 sub.setId(id + "-" + items.size());
                 for (ActionMenu.Entry e : m.entries()) {
                     sub.getItems().add(ActionMenu.itemFor(e.action(), e.hint(), sub.getId() + "-" + sub.getItems().size()));
