@@ -25,10 +25,14 @@ rm -f "$cp_file"
 
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ScreenshotTour "$out"
-# Every resource view of the demo connection, the create-volume dialog, volumes in dark (20-*.png).
+# Every resource view of the demo connection, light (20-*.png) and dark (30-*.png), and the
+# create-volume dialog, at 1600x1000 and again at 1280x800 (in 1280x800/).
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ViewsTour "$out"
+mkdir -p "$out/1280x800"
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
+  java -Dprism.order=sw -Dtour.size=1280x800 -cp "$classpath" org.csiconsole.app.shots.ViewsTour "$out/1280x800"
 # Connections: several open at once, a driver socket going away, connection dialogs, trust on first use (40-*.png).
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ConnectionsTour "$out"
-ls -1 "$out"/*.png
+ls -1 "$out"/*.png "$out"/1280x800/*.png

@@ -44,6 +44,16 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
             description = "Separate socket for the Node service (Identity and Node), as a node plugin would serve.")
     String nodeEndpoint;
 
+    @Option(names = "--addons-endpoint", paramLabel = "unix:///PATH",
+            description = "Separate socket for the csi-addons services of the controller side (Replication, "
+                    + "ControllerReclaimSpace, NetworkFence, VolumeGroup), as a csi-addons sidecar serves them.")
+    String addonsEndpoint;
+
+    @Option(names = "--node-addons-endpoint", paramLabel = "unix:///PATH",
+            description = "Separate socket for the csi-addons services of the node side (NodeReclaimSpace, "
+                    + "EncryptionKeyRotation). Default: beside the Node service.")
+    String nodeAddonsEndpoint;
+
     @Option(names = "--csp-port", paramLabel = "N", description = "Also serve the CSP REST API on 127.0.0.1:N (0 = any free port).")
     Integer cspPort;
 
@@ -134,10 +144,15 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Path socket;
         Optional<Path> nodeSocket;
+        Optional<Path> addonsSocket;
+        Optional<Path> nodeAddonsSocket;
         Seed s;
         try {
             socket = socketPath(endpoint, "--endpoint");
             nodeSocket = nodeEndpoint == null ? Optional.empty() : Optional.of(socketPath(nodeEndpoint, "--node-endpoint"));
+            addonsSocket = addonsEndpoint == null ? Optional.empty() : Optional.of(socketPath(addonsEndpoint, "--addons-endpoint"));
+            nodeAddonsSocket = nodeAddonsEndpoint == null ? Optional.empty()
+                    : Optional.of(socketPath(nodeAddonsEndpoint, "--node-addons-endpoint"));
             s = Seed.valueOf(seed.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage().startsWith("No enum") ? "--seed must be demo or empty, was '" + seed + "'." : e.getMessage());
@@ -182,7 +197,7 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
             if (linkDown) {
                 plugin.faults().replicationLinkDown(null, true);
             }
-            plugin.serve(socket, nodeSocket);
+            plugin.serve(new ReferencePlugin.Sockets(socket, nodeSocket, addonsSocket, nodeAddonsSocket));
         } catch (IllegalArgumentException e) {
             plugin.close();
             err.println(e.getMessage());
@@ -211,6 +226,8 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
         }, "reference-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         out.println("Serving CSI on " + endpoint + (nodeEndpoint != null ? " (node: " + nodeEndpoint + ")" : "")
+                + (addonsEndpoint != null ? ", csi-addons on " + addonsEndpoint : "")
+                + (nodeAddonsEndpoint != null ? ", node csi-addons on " + nodeAddonsEndpoint : "")
                 + ", node_id " + nodeId + ", state in " + dir.toAbsolutePath() + ". Stop with SIGTERM or Ctrl-C.");
         out.flush();
         try {

@@ -26,8 +26,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Screenshots of every resource view of the demo connection in a real window: each view with its
- * first row selected (light), the volumes view in dark, and the create-volume dialog. Run by
- * {@code scripts/screenshots.sh} after {@link ScreenshotTour}; files are named {@code 20-...}.
+ * first row selected, in light ({@code 20-...}) then dark ({@code 30-...}), and the create-volume
+ * dialog. The window is 1600×1000 unless {@code -Dtour.size=1280x800} says otherwise. Run by
+ * {@code scripts/screenshots.sh} after {@link ScreenshotTour}, at both sizes.
  */
 public final class ViewsTour {
     private ViewsTour() {
@@ -48,8 +49,9 @@ public final class ViewsTour {
             console.show();
             stage.setX(0);
             stage.setY(0);
-            stage.setWidth(1600);
-            stage.setHeight(1000);
+            String[] size = System.getProperty("tour.size", "1600x1000").split("x");
+            stage.setWidth(Integer.parseInt(size[0]));
+            stage.setHeight(Integer.parseInt(size[1]));
             Path out = Path.of(getParameters().getRaw().isEmpty() ? "shots" : getParameters().getRaw().get(0));
             Files.createDirectories(out);
             Thread tour = new Thread(() -> run(out), "views-tour");
@@ -60,29 +62,34 @@ public final class ViewsTour {
         private void run(Path out) {
             try {
                 ConnectionModel demo = awaitDemo();
-                int n = 20;
-                for (ResourceKind kind : ResourceKind.values()) {
-                    onFx(() -> console.workbench().navigator().select(demo, kind));
-                    awaitRows();
-                    onFx(() -> {
-                        if (console.workbench().selectedView() instanceof StorageTableView<?> v && !v.table().tableView().getItems().isEmpty()) {
-                            v.table().tableView().getSelectionModel().select(0);
-                        }
-                    });
-                    shoot(out, (n++) + "-" + kind.name().toLowerCase().replace('_', '-'));
-                }
+                shootEveryView(demo, out, 20);
                 onFx(() -> console.workbench().navigator().select(demo, ResourceKind.VOLUMES));
                 awaitRows();
                 Platform.runLater(() -> console.workbench().selectedView().createAction().run());
                 waitFrames(20);
-                shoot(out, (n++) + "-create-volume-dialog");
+                shoot(out, "28-create-volume-dialog");
                 onFx(ViewsTour::closeDialogs);
                 onFx(() -> console.themes().themeProperty().set(Theme.DARK));
-                shoot(out, (n++) + "-volumes-dark");
+                shootEveryView(demo, out, 30);
             } catch (Exception e) {
                 System.err.println("Views tour failed: " + e);
             } finally {
                 Platform.runLater(Platform::exit);
+            }
+        }
+
+        /** Each resource view of {@code demo} with its first row selected, numbered from {@code first}. */
+        private void shootEveryView(ConnectionModel demo, Path out, int first) throws Exception {
+            int n = first;
+            for (ResourceKind kind : ResourceKind.values()) {
+                onFx(() -> console.workbench().navigator().select(demo, kind));
+                awaitRows();
+                onFx(() -> {
+                    if (console.workbench().selectedView() instanceof StorageTableView<?> v && !v.table().tableView().getItems().isEmpty()) {
+                        v.table().tableView().getSelectionModel().select(0);
+                    }
+                });
+                shoot(out, (n++) + "-" + kind.name().toLowerCase().replace('_', '-'));
             }
         }
 

@@ -1,5 +1,6 @@
 package org.csiconsole.views.capacity;
 
+import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Capacity;
@@ -29,6 +30,8 @@ public final class CapacityViewModel extends StorageViewModel<Capacity> {
         super(context, c -> segment(c) + " " + parameters(c));
         refresh = refreshActionFor();
         query = action("Query capacity", Feature.CAPACITY, false, this::query);
+        // Creating, expanding or deleting volumes and snapshots changes what is available.
+        follows(ResourceKind.VOLUMES, ResourceKind.SNAPSHOTS);
     }
 
     @Override

@@ -178,6 +178,10 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         GridPane nodeGrid = grid();
         row(nodeGrid, 0, "Node socket", withBrowse(field("conn-node-socket", model.nodeSocketProperty(),
                 "optional: /var/lib/kubelet/plugins/csi.example.com/node.sock"), model.nodeSocketProperty(), "Choose the node plugin's socket"));
+        row(nodeGrid, 1, "csi-addons", field("conn-addons", model.addonsEndpointProperty(),
+                "optional: unix:///csi/csi-addons.sock (else tried on the CSI socket)"));
+        row(nodeGrid, 2, "Node csi-addons", field("conn-node-addons", model.nodeAddonsEndpointProperty(),
+                "optional: node side of csi-addons (else the node socket)"));
         var isTcp = model.transportProperty().isEqualTo(Transport.TCP);
         tcpGrid.visibleProperty().bind(isTcp);
         tcpGrid.managedProperty().bind(isTcp);

@@ -54,6 +54,8 @@ public final class ConnectionFormModel {
     private final StringProperty clientCert = new SimpleStringProperty(this, "clientCert", "");
     private final StringProperty clientKey = new SimpleStringProperty(this, "clientKey", "");
     private final StringProperty nodeSocket = new SimpleStringProperty(this, "nodeSocket", "");
+    private final StringProperty addonsEndpoint = new SimpleStringProperty(this, "addonsEndpoint", "");
+    private final StringProperty nodeAddonsEndpoint = new SimpleStringProperty(this, "nodeAddonsEndpoint", "");
     private final StringProperty cspUrl = new SimpleStringProperty(this, "cspUrl", "");
     private final StringProperty user = new SimpleStringProperty(this, "user", "");
     private final StringProperty arrayIp = new SimpleStringProperty(this, "arrayIp", "");
@@ -86,10 +88,11 @@ public final class ConnectionFormModel {
         this.socketExists = Objects.requireNonNull(socketExists);
         if (existing != null) load(existing);
         Observable[] all = {kind, name, transport, socketPath, hostPort, caFile, clientCert, clientKey, nodeSocket,
-                cspUrl, user, arrayIp, cspTrust, cspCaFile, pin};
+                addonsEndpoint, nodeAddonsEndpoint, cspUrl, user, arrayIp, cspTrust, cspCaFile, pin};
         valid = Bindings.createBooleanBinding(() -> problems().isEmpty(), all);
         firstProblem = Bindings.createStringBinding(() -> problems().isEmpty() ? "" : problems().get(0), all);
-        warning = Bindings.createStringBinding(() -> String.join(" ", warnings()), kind, transport, socketPath, nodeSocket);
+        warning = Bindings.createStringBinding(() -> String.join(" ", warnings()), kind, transport, socketPath, nodeSocket,
+                addonsEndpoint, nodeAddonsEndpoint);
     }
 
     /**
@@ -105,6 +108,12 @@ public final class ConnectionFormModel {
         }
         if (missing(nodeSocket.get())) {
             out.add("No node socket at " + nodeSocket.get().trim() + " yet: node calls fail until the node plugin creates it.");
+        }
+        for (StringProperty addons : List.of(addonsEndpoint, nodeAddonsEndpoint)) {
+            String ep = addons.get().trim();
+            if (ep.startsWith("unix://") && missing(ep.substring("unix://".length()))) {
+                out.add("No csi-addons socket at " + ep.substring("unix://".length()) + " yet: csi-addons calls fail until its sidecar creates it.");
+            }
         }
         return out;
     }
@@ -137,6 +146,8 @@ public final class ConnectionFormModel {
         }
         String node = p.nodeEndpoint();
         nodeSocket.set(node.startsWith("unix://") ? node.substring("unix://".length()) : node);
+        addonsEndpoint.set(p.addonsEndpoint());
+        nodeAddonsEndpoint.set(p.nodeAddonsEndpoint());
         cspUrl.set(p.cspUrl());
         user.set(p.user());
         arrayIp.set(p.arrayIp());
@@ -184,6 +195,18 @@ public final class ConnectionFormModel {
         }
         String node = nodeSocket.get().trim();
         if (!node.isEmpty() && !node.startsWith("/")) out.add("The node socket path must be absolute (start with /).");
+        addonsProblem(out, "The csi-addons endpoint", addonsEndpoint.get());
+        addonsProblem(out, "The node csi-addons endpoint", nodeAddonsEndpoint.get());
+    }
+
+    /** An optional csi-addons endpoint: {@code unix:///absolute/path} or {@code tcp://host:port}. */
+    private static void addonsProblem(List<String> out, String what, String value) {
+        String ep = value == null ? "" : value.trim();
+        if (ep.isEmpty()) return;
+        boolean unix = ep.startsWith("unix:///") && ep.length() > "unix:///".length();
+        var m = HOST_PORT.matcher(ep.startsWith("tcp://") ? ep.substring("tcp://".length()) : "");
+        boolean tcp = m.matches() && Integer.parseInt(m.group(2)) >= 1 && Integer.parseInt(m.group(2)) <= 65535;
+        if (!unix && !tcp) out.add(what + " must look like unix:///csi/csi-addons.sock or tcp://host:port, was \"" + ep + "\".");
     }
 
     private void cspProblems(List<String> out) {
@@ -244,7 +267,7 @@ public final class ConnectionFormModel {
         String node = nodeSocket.get().isBlank() ? "" : "unix://" + nodeSocket.get().trim();
         boolean tcp = transport.get() == Transport.TCP;
         return new ConnectionProfile(ConnectionKind.CSI, n, endpoint, node, tcp ? caFile.get() : "", "", "", "", "",
-                tcp ? clientCert.get() : "", tcp ? clientKey.get() : "");
+                tcp ? clientCert.get() : "", tcp ? clientKey.get() : "", addonsEndpoint.get().trim(), nodeAddonsEndpoint.get().trim());
     }
 
     /** Upper-case hex pairs joined by colons, as {@code CertificateTrustFailure} shows them. */
@@ -270,6 +293,10 @@ public final class ConnectionFormModel {
     public StringProperty clientKeyProperty() { return clientKey; }
     /** Optional absolute path of a separate node-plugin socket. */
     public StringProperty nodeSocketProperty() { return nodeSocket; }
+    /** Optional csi-addons endpoint of the controller side ({@code unix:///...} or {@code tcp://host:port}). */
+    public StringProperty addonsEndpointProperty() { return addonsEndpoint; }
+    /** Optional csi-addons endpoint of the node side. */
+    public StringProperty nodeAddonsEndpointProperty() { return nodeAddonsEndpoint; }
     public StringProperty cspUrlProperty() { return cspUrl; }
     public StringProperty userProperty() { return user; }
     public StringProperty arrayIpProperty() { return arrayIp; }

@@ -1,5 +1,6 @@
 package org.csiconsole.views.groups;
 
+import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.port.Listing;
 import org.csiconsole.core.call.CallFailure;
@@ -35,6 +36,7 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
         super(context, r -> r.displayName() + " " + r.id() + " " + r.volumeGroup() + " " + r.replicationText());
         // A row read again is the same row (for the selection) when its id is the same.
         table().keyedBy(SnapshotGroupRow::id);
+        follows(ResourceKind.SNAPSHOT_GROUPS);
         refresh = refreshActionFor();
         create = action("New group snapshot", Feature.GROUP_SNAPSHOTS, false, this::create);
         delete = action("Delete", Feature.GROUP_SNAPSHOTS, true, this::delete);
@@ -109,7 +111,8 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
                     g -> "Created with " + g.snapshots().size() + " snapshots" + (g.readyToUse() ? "." : "; not ready to use yet."));
             task.outcome().thenAccept(g -> {
                 SnapshotGroupRow row = new SnapshotGroupRow(g, "", null);
-                upsert(row, r -> r.key().equals(row.key()));
+                upsertAndSelect(row, r -> r.key().equals(row.key()));
+                tell(ResourceKind.SNAPSHOTS, "Created group snapshot " + row.displayName());
             });
             return task;
         });
@@ -123,7 +126,10 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
                 "DeleteVolumeGroupSnapshot deletes the group and its " + r.group().snapshots().size()
                         + " member snapshots. This cannot be undone.", r.displayName(), "Delete")) return;
         context.actions().run("Delete group snapshot " + r.displayName(), p -> storage().deleteGroupSnapshot(r.group()), x -> "Deleted.")
-                .outcome().thenRun(() -> remove(x -> x.key().equals(r.key())));
+                .outcome().thenRun(() -> {
+                    remove(x -> x.key().equals(r.key()));
+                    tell(ResourceKind.SNAPSHOTS, "Deleted group snapshot " + r.displayName());
+                });
     }
 
     private static List<String> ids(String text) {

@@ -140,7 +140,7 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
                 user.isEmpty() ? null : user, password.isEmpty() ? null : password, p, null);
         UiTask<Host> task = context.actions().run(f, "Create host " + host.name(), x -> storage().createHost(host),
                 h -> "Created host " + h.name() + ".");
-        task.outcome().thenAccept(h -> upsert(HostRow.of(h), r -> r.key().equals(HostRow.of(h).key())));
+        task.outcome().thenAccept(h -> upsertAndSelect(HostRow.of(h), r -> r.key().equals(HostRow.of(h).key())));
         return task;
     }
 

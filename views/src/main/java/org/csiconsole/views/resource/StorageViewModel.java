@@ -29,6 +29,8 @@ import org.csiconsole.views.table.ResourceTableModel;
 import org.csiconsole.views.table.TableLoad;
 import org.csiconsole.views.task.Progress;
 import org.csiconsole.views.task.UiTask;
+import org.csiconsole.views.workbench.ResourceChanges;
+import org.csiconsole.views.workbench.ResourceKind;
 
 import java.util.List;
 import java.util.Objects;
@@ -65,6 +67,12 @@ public abstract class StorageViewModel<T> extends ViewModel {
     private String warned;
     private UiTask<?> load;
     private boolean loaded;
+    /** How many rows the last complete read had, and when it ended; null before one ended. */
+    private long readCount;
+    private java.time.LocalTime readAt;
+    /** Rows this view's own commands added and removed since the last read. */
+    private int addedSince;
+    private int removedSince;
 
     protected StorageViewModel(ViewContext context, Function<? super T, String> searchText) {
         this.context = Objects.requireNonNull(context);
@@ -228,6 +236,9 @@ public abstract class StorageViewModel<T> extends ViewModel {
         TableLoad<T> read = table.load();
         boolean streaming = read.streaming();
         loaded = true;
+        addedSince = 0;
+        removedSince = 0;
+        readAt = null;
         complete.set(false);
         unsupported.set(false);
         loading.set(true);
@@ -264,6 +275,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
             loading.set(false);
             if (error == null) {
                 read.finish();
+                readCount = count.get();
+                readAt = java.time.LocalTime.now().withNano(0);
                 missing.set(gone);
                 if (gone.isEmpty()) {
                     warned = null;
@@ -382,17 +395,32 @@ public abstract class StorageViewModel<T> extends ViewModel {
         return dialogs().showForm(form);
     }
 
-    /** Replaces rows matching {@code same} with {@code row} (or appends it), keeping the selection on it. */
+    /**
+     * Replaces rows matching {@code same} with {@code row} (or appends it), keeping the selection on
+     * it; a new row counts as added in {@link #statusProperty()}.
+     */
     protected void upsert(T row, Predicate<? super T> same) {
         boolean wasSelected = selected.get() != null && same.test(selected.get());
+        boolean known = table.all().stream().anyMatch(same);
         table.removeIf(same);
         table.append(List.of(row));
         if (wasSelected) selected.set(row);
+        if (!known) {
+            addedSince++;
+            tellCount();
+        }
+    }
+
+    /** Adds or replaces {@code row} like {@link #upsert} and selects it alone: what a create shows the admin. */
+    protected void upsertAndSelect(T row, Predicate<? super T> same) {
+        upsert(row, same);
+        selected.set(row);
     }
 
     /**
      * Removes rows matching {@code same}; they leave the selection, and when the lead row was one of
-     * them the last of the selected rows left becomes the lead (none when none is left).
+     * them the last of the selected rows left becomes the lead (none when none is left). They count
+     * as removed in {@link #statusProperty()}.
      */
     protected void remove(Predicate<? super T> same) {
         T lead = selected.get();
@@ -401,7 +429,49 @@ public abstract class StorageViewModel<T> extends ViewModel {
             selected.set(left.isEmpty() ? null : left.get(left.size() - 1));
         }
         selection.removeIf(same);
+        long gone = table.all().stream().filter(same).count();
         table.removeIf(same);
+        if (gone > 0) {
+            removedSince += (int) gone;
+            tellCount();
+        }
+    }
+
+    /**
+     * The status after this view's own commands changed the rows, so it does not go on saying
+     * "Read 205 volumes" beside 206 rows: {@code "206 volumes (205 read at 10:12:04; 1 added here since)"}.
+     */
+    private void tellCount() {
+        if (readAt == null || loading.get()) return;
+        List<String> since = new java.util.ArrayList<>();
+        if (addedSince > 0) since.add(format(addedSince) + " added");
+        if (removedSince > 0) since.add(format(removedSince) + " removed");
+        status.set(format(table.all().size()) + " " + noun() + " (" + format(readCount) + " read at " + readAt + "; "
+                + String.join(", ", since) + " here since)");
+    }
+
+    /**
+     * Keeps this view current with what the other views of the connection change (see
+     * {@link ResourceChanges}): a change to one of {@code kinds} reads the rows again when the view
+     * is shown, and at once when it is; the status says what changed meanwhile.
+     */
+    protected final void follows(ResourceKind... kinds) {
+        context.changes().listen(List.of(kinds), c -> {
+            if (c.by() == this) return;
+            if (isActive()) {
+                refresh();
+                return;
+            }
+            // Hidden: read again when shown (onActivate reads when not loaded).
+            if (load != null) load.cancel();
+            loaded = false;
+            status.set(c.what() + " at " + c.at() + "; the " + noun() + " are read again when shown.");
+        });
+    }
+
+    /** Tells the other views of the connection that {@code what} changed resources of {@code kind}. */
+    protected final void tell(ResourceKind kind, String what) {
+        context.changes().tell(kind, what, this);
     }
 
     protected static String format(long n) {

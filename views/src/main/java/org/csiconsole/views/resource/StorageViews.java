@@ -52,7 +52,7 @@ public final class StorageViews {
     /** The view of {@code kind} for {@code connection}, or the placeholder when it has no storage port. */
     public static ResourceView create(ResourceKind kind, ConnectionModel connection, ActionRunner actions, Executor ui) {
         if (connection.storage() == null) return new PlaceholderView(kind, connection);
-        ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name());
+        ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name(), connection.changes());
         StorageTableView<?> view = switch (kind) {
             case VOLUMES -> new VolumesView(new VolumesViewModel(c));
             case SNAPSHOTS -> new SnapshotsView(new SnapshotsViewModel(c));

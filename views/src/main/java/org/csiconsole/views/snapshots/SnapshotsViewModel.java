@@ -1,5 +1,6 @@
 package org.csiconsole.views.snapshots;
 
+import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Snapshot;
@@ -40,6 +41,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         delete = bulkAction("Delete", Feature.CREATE_DELETE_SNAPSHOT, null, s -> true, this::delete);
         restore = action("New volume from snapshot", Feature.CLONE_FROM_SNAPSHOT,
                 "Select a snapshot that is ready to use.", s -> s != null && s.readyToUse(), this::restore);
+        follows(ResourceKind.SNAPSHOTS);
     }
 
     @Override
@@ -82,7 +84,10 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         UiTask<Snapshot> task = context.actions().run(form, "Snapshot " + sourceVolumeId,
                 p -> storage().createSnapshot(sourceVolumeId, name, params),
                 s -> "Created snapshot " + display(s) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
-        task.outcome().thenAccept(s -> upsert(s, x -> same(x, s)));
+        task.outcome().thenAccept(s -> {
+            upsertAndSelect(s, x -> same(x, s));
+            tell(ResourceKind.SNAPSHOTS, "Created snapshot " + display(s));
+        });
         return task;
     }
 
@@ -99,7 +104,11 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
                     targets.stream().map(SnapshotsViewModel::display).toList())) return;
             context.actions().runEach("Delete " + targets.size() + " snapshots", targets, SnapshotsViewModel::display,
                     s -> storage().deleteSnapshot(s.snapshotId()), "Deleted", "snapshots",
-                    r -> remove(x -> r.doneItems().stream().anyMatch(done -> same(x, done))));
+                    r -> {
+                        if (r.done() == 0) return;
+                        remove(x -> r.doneItems().stream().anyMatch(done -> same(x, done)));
+                        tell(ResourceKind.SNAPSHOTS, "Deleted " + r.done() + " snapshots");
+                    });
             return;
         }
         Snapshot s = targets.get(0);
@@ -107,7 +116,10 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
                 "DeleteSnapshot removes this point-in-time copy. Volumes created from it stay. This cannot be undone.",
                 display(s), "Delete")) return;
         context.actions().run("Delete snapshot " + display(s), p -> storage().deleteSnapshot(s.snapshotId()), x -> "Deleted.")
-                .outcome().thenRun(() -> remove(x -> same(x, s)));
+                .outcome().thenRun(() -> {
+                    remove(x -> same(x, s));
+                    tell(ResourceKind.SNAPSHOTS, "Deleted snapshot " + display(s));
+                });
     }
 
     /** Creates a new volume from the selected snapshot through the create-volume form. */
@@ -117,8 +129,10 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         Form form = VolumeForms.create(features(), VolumeSource.snapshot(s.snapshotId()), s.sizeBytes());
         dialogs().submitForm(form, f -> {
             var request = VolumeForms.toRequest(f);
-            return context.actions().run(f, "Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),
+            var task = context.actions().run(f, "Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),
                     (Volume v) -> "Created " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ") from " + display(s) + ".");
+            task.outcome().thenAccept(v -> tell(ResourceKind.VOLUMES, "Created volume " + v.displayName()));
+            return task;
         });
     }
 

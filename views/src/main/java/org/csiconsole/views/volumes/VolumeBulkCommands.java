@@ -14,9 +14,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.Consumer;
-import java.util.stream.Collectors;
+import java.util.function.BiConsumer;
 
 /**
  * The volume commands that act on every selected volume: delete (DeleteVolume) and snapshot
@@ -26,14 +24,16 @@ import java.util.stream.Collectors;
  */
 final class VolumeBulkCommands {
     private final ViewContext context;
-    private final Consumer<Set<String>> removed;
-    private final Consumer<Volume> snapshotted;
+    private final BiConsumer<List<Volume>, String> removed;
+    private final BiConsumer<List<Volume>, String> snapshotted;
 
     /**
-     * @param removed drops the volumes with these volume_ids from the table (they were deleted)
-     * @param snapshotted called on the UI thread for each volume a snapshot was taken of
+     * @param removed on the UI thread with the volumes deleted (to drop from the table) and what
+     *     was done in words ({@code "Deleted 8 volumes"}); not called when none was deleted
+     * @param snapshotted on the UI thread with the volumes a snapshot was taken of and what was done
+     *     in words; not called when none was taken
      */
-    VolumeBulkCommands(ViewContext context, Consumer<Set<String>> removed, Consumer<Volume> snapshotted) {
+    VolumeBulkCommands(ViewContext context, BiConsumer<List<Volume>, String> removed, BiConsumer<List<Volume>, String> snapshotted) {
         this.context = context;
         this.removed = removed;
         this.snapshotted = snapshotted;
@@ -54,7 +54,7 @@ final class VolumeBulkCommands {
                     v.displayName(), "Delete");
             if (!ok) return;
             context.actions().run("Delete volume " + v.displayName(), p -> context.storage().deleteVolume(v.volumeId()), x -> "Deleted.")
-                    .outcome().thenRun(() -> removed.accept(Set.of(v.volumeId())));
+                    .outcome().thenRun(() -> removed.accept(List.of(v), "Deleted volume " + v.displayName()));
             return;
         }
         long published = volumes.stream().filter(Volume::published).count();
@@ -64,7 +64,9 @@ final class VolumeBulkCommands {
         if (!BulkConfirm.ask(dialogs(), "delete", "volumes", what, volumes.stream().map(Volume::displayName).toList())) return;
         context.actions().runEach("Delete " + volumes.size() + " volumes", volumes, Volume::displayName,
                 v -> context.storage().deleteVolume(v.volumeId()), "Deleted", "volumes",
-                r -> removed.accept(r.doneItems().stream().map(Volume::volumeId).collect(Collectors.toSet())));
+                r -> {
+                    if (r.done() > 0) removed.accept(r.doneItems(), "Deleted " + r.done() + " volumes");
+                });
     }
 
     /** Snapshots {@code volumes}: one through the snapshot form, several through one form for all. */
@@ -89,7 +91,9 @@ final class VolumeBulkCommands {
         Map<String, String> params = Form.parseKeyValues(form.text("parameters").text().get());
         context.actions().runEach("Snapshot " + volumes.size() + " volumes", volumes, Volume::displayName,
                 v -> context.storage().createSnapshot(v.volumeId(), v.displayName() + suffix, params), "Snapshotted", "volumes",
-                r -> r.doneItems().forEach(snapshotted));
+                r -> {
+                    if (r.done() > 0) snapshotted.accept(r.doneItems(), "Created snapshots of " + r.done() + " volumes");
+                });
     }
 
     private void snapshotOne(Volume v, String stamp) {
@@ -102,7 +106,7 @@ final class VolumeBulkCommands {
             UiTask<Snapshot> task = context.actions().run(f, "Snapshot " + v.displayName(),
                     p -> context.storage().createSnapshot(v.volumeId(), name, params),
                     s -> "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
-            task.outcome().thenRun(() -> snapshotted.accept(v));
+            task.outcome().thenAccept(s -> snapshotted.accept(List.of(v), "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name())));
             return task;
         });
     }

@@ -24,6 +24,7 @@ import org.csiconsole.views.resource.StorageViewModel;
 import org.csiconsole.views.resource.Texts;
 import org.csiconsole.views.resource.ViewContext;
 import org.csiconsole.views.task.UiTask;
+import org.csiconsole.views.workbench.ResourceKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -79,8 +80,14 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
         modify = action("Modify", Feature.MODIFY_VOLUME, true, this::modify);
-        bulk = new VolumeBulkCommands(context, ids -> remove(x -> ids.contains(x.volumeId())), v -> {
-            if (selected() == v) loadDetails(v);
+        bulk = new VolumeBulkCommands(context, (gone, what) -> {
+            Set<String> ids = new java.util.HashSet<>();
+            gone.forEach(v -> ids.add(v.volumeId()));
+            remove(x -> ids.contains(x.volumeId()));
+            tell(ResourceKind.VOLUMES, what);
+        }, (of, what) -> {
+            for (Volume v : of) if (selected() == v) loadDetails(v);
+            tell(ResourceKind.SNAPSHOTS, what);
         });
         delete = bulkAction("Delete", Feature.DELETE_VOLUME, null, v -> true, this::delete);
         publish = action("Publish to node", Feature.CONTROLLER_PUBLISH, true, this::controllerPublish);
@@ -94,6 +101,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         cspUnpublish = action("Unpublish from host", Feature.CSP_PUBLISH,
                 "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspUnpublish);
         selectedProperty().addListener((o, a, b) -> loadDetails(b));
+        follows(ResourceKind.VOLUMES);
     }
 
     /** The node id of the connected node socket (NodeGetInfo); empty until known or without a node socket. */
@@ -215,7 +223,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 v -> "Created " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ").");
         task.outcome().thenAccept(v -> {
             mutableSeen.created(v.volumeId(), request.mutableParameters());
-            upsert(v, same(v.volumeId()));
+            upsertAndSelect(v, same(v.volumeId()));
+            tell(ResourceKind.VOLUMES, "Created volume " + v.displayName());
         });
         return task;
     }
@@ -239,7 +248,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             UiTask<?> task = context.actions().run(f, "Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
                     r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
                             + (r.nodeExpansionRequired() ? " The node must still expand the file system (NodeExpandVolume)." : ""));
-            task.outcome().thenRun(() -> reload(v.volumeId()));
+            task.outcome().thenRun(() -> {
+                reload(v.volumeId());
+                tell(ResourceKind.VOLUMES, "Expanded volume " + v.displayName());
+            });
             return task;
         });
     }
@@ -398,7 +410,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     /** Re-reads one volume after a change (ControllerGetVolume); falls back to a full refresh when that is not offered. */
     private void reload(String volumeId) {
         storage().getVolume(volumeId).whenComplete((v, e) -> context.ui().execute(() -> {
-            if (v != null) upsert(v, same(volumeId));
+            Volume before = table().all().stream().filter(same(volumeId)).findFirst().orElse(null);
+            if (v != null) upsert(v.keepingUnreported(before), same(volumeId));
             else refresh();
         }));
     }

@@ -37,6 +37,7 @@ public final class ConnectionModel {
     private final Map<ResourceKind, IntegerProperty> counts = new EnumMap<>(ResourceKind.class);
     private final Map<ResourceKind, StringProperty> partial = new EnumMap<>(ResourceKind.class);
     private final ObjectProperty<StorageService> storage = new SimpleObjectProperty<>(this, "storage");
+    private final ResourceChanges changes = new ResourceChanges();
 
     public ConnectionModel(ConnectionProfile profile) {
         this.profile = Objects.requireNonNull(profile);
@@ -98,5 +99,10 @@ public final class ConnectionModel {
     /** The current {@link #storageProperty()} value, or null. */
     public StorageService storage() {
         return storage.get();
+    }
+
+    /** What the commands of this connection's views changed, told to its other views. */
+    public ResourceChanges changes() {
+        return changes;
     }
 }

@@ -32,6 +32,28 @@ class ConnectionFormModelTest {
     }
 
     @Test
+    void csiAddonsEndpointsAreOptionalCheckedAndKeptInTheProfile() {
+        java.util.Set<java.nio.file.Path> present = new java.util.HashSet<>(Set.of(java.nio.file.Path.of("/csi/csi.sock")));
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of(), present::contains);
+        m.nameProperty().set("ceph");
+        m.socketPathProperty().set("/csi/csi.sock");
+        assertThat(m.toProfile().effectiveAddonsEndpoint()).as("none given: tried on the CSI socket").isEqualTo("unix:///csi/csi.sock");
+
+        m.addonsEndpointProperty().set("/csi/csi-addons.sock");
+        assertThat(m.firstProblemProperty().get())
+                .isEqualTo("The csi-addons endpoint must look like unix:///csi/csi-addons.sock or tcp://host:port, was \"/csi/csi-addons.sock\".");
+        m.addonsEndpointProperty().set("unix:///csi/csi-addons.sock");
+        m.nodeAddonsEndpointProperty().set("tcp://node-1:9070");
+        assertThat(m.validProperty().get()).isTrue();
+        assertThat(m.warnings()).containsExactly("No csi-addons socket at /csi/csi-addons.sock yet: csi-addons calls fail until its sidecar creates it.");
+
+        ConnectionProfile p = m.toProfile();
+        assertThat(p.addonsEndpoint()).isEqualTo("unix:///csi/csi-addons.sock");
+        assertThat(p.nodeAddonsEndpoint()).isEqualTo("tcp://node-1:9070");
+        assertThat(new ConnectionFormModel(p, Set.of()).toProfile()).as("an edited profile keeps them").isEqualTo(p);
+    }
+
+    @Test
     void aSocketThatDoesNotExistYetIsAWarningThatDoesNotBlockTheSave() {
         java.util.Set<java.nio.file.Path> present = new java.util.HashSet<>();
         ConnectionFormModel m = new ConnectionFormModel(null, Set.of(), present::contains);

@@ -23,6 +23,8 @@ final class CsiSession implements Session {
     private final ConnectionModel model;
     private final Endpoint controller;
     private final Optional<Endpoint> node;
+    /** Where csi-addons is tried: the profile's csi-addons endpoint, else the CSI controller endpoint. */
+    private final Endpoint addonsEndpoint;
     private final CsiClientOptions options;
     private Connection controllerConnection;
     private CsiClient client;
@@ -33,12 +35,13 @@ final class CsiSession implements Session {
     private ChannelWatch channelWatch;
     volatile boolean closed;
 
-    private CsiSession(Sessions sessions, ConnectionModel model, Endpoint controller, Optional<Endpoint> node) {
+    private CsiSession(Sessions sessions, ConnectionModel model, Endpoint controller, Optional<Endpoint> node, Endpoint addonsEndpoint) {
         this.sessions = sessions;
         this.options = sessions.csiOptions();
         this.model = model;
         this.controller = controller;
         this.node = node;
+        this.addonsEndpoint = addonsEndpoint;
     }
 
     /**
@@ -50,7 +53,8 @@ final class CsiSession implements Session {
         Endpoint controller = Sessions.endpoint(p.endpoint(), p);
         Optional<Endpoint> node = p.nodeEndpoint().isEmpty() ? Optional.empty()
                 : Optional.of(Sessions.endpoint(p.nodeEndpoint(), p));
-        CsiSession live = new CsiSession(sessions, model, controller, node);
+        Endpoint addons = p.addonsEndpoint().isEmpty() ? controller : Sessions.endpoint(p.addonsEndpoint(), p);
+        CsiSession live = new CsiSession(sessions, model, controller, node, addons);
         if (controller instanceof Endpoint.Unix u) {
             live.watcher = SocketWatcher.start(u.path(), live::connect, s -> sessions.ui.execute(() -> {
                 if (!live.closed) Sessions.applyStatus(model, s);
@@ -89,7 +93,7 @@ final class CsiSession implements Session {
                     throw e;
                 }
                 client = CsiClient.over(controllerConnection, Optional.ofNullable(nodeConnection), options, sessions.trace);
-                addonsConnection = options.channels().open(controller);
+                addonsConnection = options.channels().open(addonsEndpoint);
                 addons = AddonsClient.over(addonsConnection, options, sessions.trace);
                 storage = new CsiStorage(client, true, addons,
                         node.orElse(controller) instanceof Endpoint.Unix ? new NodeDirectories() : null);

@@ -80,6 +80,20 @@ public record Volume(
                 accessibleTopology, publishedNodeIds, condition, groupId, origin, properties, replication);
     }
 
+    /**
+     * This volume as read again, with what the new read does not report taken from
+     * {@code earlier}: the name, capabilities and parameters, which a CSI {@code Volume} of
+     * ControllerGetVolume does not carry (csi.proto {@code Volume} has none of them) while a listing
+     * or the create reply gave them. What the new read reports wins.
+     */
+    public Volume keepingUnreported(Volume earlier) {
+        if (earlier == null || !earlier.volumeId.equals(volumeId)) return this;
+        return new Volume(volumeId, name.isEmpty() ? earlier.name : name, capacityBytes, source,
+                capabilities.isEmpty() ? earlier.capabilities : capabilities,
+                parameters.isEmpty() ? earlier.parameters : parameters, volumeContext, accessibleTopology,
+                publishedNodeIds, condition, groupId, origin, properties, replication);
+    }
+
     /** A minimal CSI volume: id and capacity only. */
     public static Volume csi(String volumeId, long capacityBytes) {
         return new Volume(volumeId, "", capacityBytes, null, null, null, null, null, null, null, null,

@@ -20,6 +20,10 @@ import java.util.Objects;
  * @param tlsClientCertPath optional PEM client certificate for mutual TLS to a TCP CSI endpoint; empty when none
  * @param tlsClientKeyPath optional PEM (PKCS#8) private key of that certificate; empty when none. Only the
  *                         path is saved, never the key itself
+ * @param addonsEndpoint optional csi-addons endpoint of the controller side ({@code unix:///csi/csi-addons.sock},
+ *                       {@code tcp://host:port}), where a csi-addons sidecar serves; empty to try the CSI endpoint
+ * @param nodeAddonsEndpoint optional csi-addons endpoint of the node side (NodeReclaimSpace,
+ *                           EncryptionKeyRotation); empty to try the node endpoint, else the controller side's
  */
 public record ConnectionProfile(
         ConnectionKind kind,
@@ -32,7 +36,9 @@ public record ConnectionProfile(
         String arrayIp,
         String pinnedFingerprint,
         String tlsClientCertPath,
-        String tlsClientKeyPath) {
+        String tlsClientKeyPath,
+        String addonsEndpoint,
+        String nodeAddonsEndpoint) {
 
     public ConnectionProfile {
         Objects.requireNonNull(kind, "kind");
@@ -46,6 +52,16 @@ public record ConnectionProfile(
         pinnedFingerprint = orEmpty(pinnedFingerprint);
         tlsClientCertPath = orEmpty(tlsClientCertPath);
         tlsClientKeyPath = orEmpty(tlsClientKeyPath);
+        addonsEndpoint = orEmpty(addonsEndpoint);
+        nodeAddonsEndpoint = orEmpty(nodeAddonsEndpoint);
+    }
+
+    /** A profile whose csi-addons services are tried on its CSI endpoints. */
+    public ConnectionProfile(ConnectionKind kind, String name, String endpoint, String nodeEndpoint, String tlsCaPath,
+                             String cspUrl, String user, String arrayIp, String pinnedFingerprint,
+                             String tlsClientCertPath, String tlsClientKeyPath) {
+        this(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, pinnedFingerprint, tlsClientCertPath,
+                tlsClientKeyPath, "", "");
     }
 
     /** A profile without a TLS client certificate. */
@@ -80,13 +96,30 @@ public record ConnectionProfile(
     /** A copy with the given pinned certificate fingerprint. */
     public ConnectionProfile withPinnedFingerprint(String fingerprint) {
         return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, fingerprint,
-                tlsClientCertPath, tlsClientKeyPath);
+                tlsClientCertPath, tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint);
     }
 
     /** A copy with the given CSP user and array IP (what a person typed when logging in). */
     public ConnectionProfile withLogin(String user, String arrayIp) {
         return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, pinnedFingerprint,
-                tlsClientCertPath, tlsClientKeyPath);
+                tlsClientCertPath, tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint);
+    }
+
+    /**
+     * The csi-addons endpoint of the controller side: {@link #addonsEndpoint()} when given, else the
+     * CSI endpoint (a plugin may serve csi-addons beside CSI, as the bundled reference plugin does).
+     */
+    public String effectiveAddonsEndpoint() {
+        return addonsEndpoint.isEmpty() ? endpoint : addonsEndpoint;
+    }
+
+    /**
+     * The csi-addons endpoint of the node side: {@link #nodeAddonsEndpoint()} when given, else the
+     * node endpoint, else {@link #effectiveAddonsEndpoint()}.
+     */
+    public String effectiveNodeAddonsEndpoint() {
+        if (!nodeAddonsEndpoint.isEmpty()) return nodeAddonsEndpoint;
+        return nodeEndpoint.isEmpty() ? effectiveAddonsEndpoint() : nodeEndpoint;
     }
 
     private static String orEmpty(String s) {

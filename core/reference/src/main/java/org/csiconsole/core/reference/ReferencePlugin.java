@@ -199,47 +199,47 @@ public final class ReferencePlugin implements AutoCloseable {
     }
 
     /**
-     * The CSI services (Identity, Controller, Node, GroupController, SnapshotMetadata), each
-     * wrapped by the fault interceptor. Fresh instances on each call, all on this plugin's model.
+     * The CSI services (Identity, Controller, Node, GroupController, SnapshotMetadata) and every
+     * csi-addons service, each wrapped by the fault interceptor. Fresh instances on each call, all
+     * on this plugin's model.
      */
     public List<BindableService> bindableServices() {
-        List<BindableService> out = new ArrayList<>(controllerServices(AddonsIdentityService.Scope.BOTH));
-        out.add(faults.interceptor().wrap(new NodeService(model, faults, nodeId, nodePaths)));
-        out.addAll(nodeAddons());
+        List<BindableService> out = new ArrayList<>(csiController());
+        out.add(csiNode());
+        out.add(addonsIdentity(AddonsIdentityService.Scope.BOTH));
+        out.addAll(addonsController());
+        out.addAll(addonsNode());
         return out;
     }
 
-    private List<BindableService> controllerServices() {
-        return controllerServices(AddonsIdentityService.Scope.CONTROLLER);
+    /** CSI Identity, Controller, GroupController and SnapshotMetadata. */
+    private List<BindableService> csiController() {
+        return List.of(faults.interceptor().wrap(new IdentityService()),
+                faults.interceptor().wrap(new ControllerService(model, faults)),
+                faults.interceptor().wrap(new GroupControllerService(model, faults)),
+                faults.interceptor().wrap(new SnapshotMetadataService(model, faults)));
     }
 
-    private List<BindableService> controllerServices(AddonsIdentityService.Scope addonsScope) {
-        List<BindableService> out = new ArrayList<>();
-        out.add(faults.interceptor().wrap(new IdentityService()));
-        out.add(faults.interceptor().wrap(new ControllerService(model, faults)));
-        out.add(faults.interceptor().wrap(new GroupControllerService(model, faults)));
-        out.add(faults.interceptor().wrap(new SnapshotMetadataService(model, faults)));
-        // csi-addons controller side
-        out.add(faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, addonsScope)));
-        out.add(faults.interceptor().wrap(new ReplicationService(model, faults, demotedSides)));
-        out.add(faults.interceptor().wrap(new ReclaimSpaceControllerService(model, faults)));
-        out.add(faults.interceptor().wrap(new NetworkFenceService(model, faults)));
-        out.add(faults.interceptor().wrap(new VolumeGroupService(model, faults)));
-        return out;
+    private BindableService csiNode() {
+        return faults.interceptor().wrap(new NodeService(model, faults, nodeId, nodePaths));
+    }
+
+    private BindableService addonsIdentity(AddonsIdentityService.Scope scope) {
+        return faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, scope));
+    }
+
+    /** csi-addons controller side: Replication, offline ReclaimSpace, NetworkFence, VolumeGroup. */
+    private List<BindableService> addonsController() {
+        return List.of(faults.interceptor().wrap(new ReplicationService(model, faults, demotedSides)),
+                faults.interceptor().wrap(new ReclaimSpaceControllerService(model, faults)),
+                faults.interceptor().wrap(new NetworkFenceService(model, faults)),
+                faults.interceptor().wrap(new VolumeGroupService(model, faults)));
     }
 
     /** csi-addons node side: online ReclaimSpace and EncryptionKeyRotation. */
-    private List<BindableService> nodeAddons() {
+    private List<BindableService> addonsNode() {
         return List.of(faults.interceptor().wrap(new ReclaimSpaceNodeService(model, faults, nodeId)),
                 faults.interceptor().wrap(new EncryptionKeyRotationService(model, faults)));
-    }
-
-    private List<BindableService> nodeServices() {
-        List<BindableService> out = new ArrayList<>(List.of(faults.interceptor().wrap(new IdentityService()),
-                faults.interceptor().wrap(new NodeService(model, faults, nodeId, nodePaths)),
-                faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, AddonsIdentityService.Scope.NODE))));
-        out.addAll(nodeAddons());
-        return out;
     }
 
     /**
@@ -265,25 +265,75 @@ public final class ReferencePlugin implements AutoCloseable {
      * Serves on unix sockets. With a node socket, {@code socket} carries Identity, Controller,
      * GroupController and SnapshotMetadata and {@code nodeSocket} carries Identity and Node (the
      * controller/node split of a real deployment); without one, {@code socket} carries everything.
-     * Socket files are removed by {@link #close()}.
+     * The csi-addons services stay beside the CSI ones of their side (see {@link #serve(Sockets)} to
+     * give them sockets of their own). Socket files are removed by {@link #close()}.
      *
      * @return the server on {@code socket}
      * @throws IOException when a socket cannot be bound (in use, directory missing)
      */
     public synchronized Server serve(Path socket, Optional<Path> nodeSocket) throws IOException {
-        UnixSocketServers.Running main = UnixSocketServers.start(socket,
-                nodeSocket.isPresent() ? controllerServices() : bindableServices());
-        sockets.add(main);
-        if (nodeSocket.isPresent()) {
-            try {
-                sockets.add(UnixSocketServers.start(nodeSocket.get(), nodeServices()));
-            } catch (IOException e) {
-                main.stop();
-                sockets.remove(main);
-                throw e;
-            }
+        return serve(new Sockets(socket, nodeSocket, Optional.empty(), Optional.empty()));
+    }
+
+    /**
+     * Where each group of services listens. A csi-addons socket takes the csi-addons services off
+     * the CSI sockets, as a csi-addons sidecar serves them beside a driver (ceph-csi:
+     * {@code unix:///csi/csi-addons.sock}).
+     *
+     * @param csi the CSI socket: Identity, Controller, GroupController, SnapshotMetadata, and Node
+     *     when {@code node} is empty
+     * @param node the CSI Node service's own socket (with Identity), or empty
+     * @param addons the csi-addons socket of the controller side (Replication, ControllerReclaimSpace,
+     *     NetworkFence, VolumeGroup), or empty to serve them on {@code csi}
+     * @param nodeAddons the csi-addons socket of the node side (NodeReclaimSpace,
+     *     EncryptionKeyRotation), or empty to serve them beside Node ({@code node}, else
+     *     {@code addons}, else {@code csi})
+     */
+    public record Sockets(Path csi, Optional<Path> node, Optional<Path> addons, Optional<Path> nodeAddons) {
+        public Sockets {
+            java.util.Objects.requireNonNull(csi, "csi");
+            node = node == null ? Optional.empty() : node;
+            addons = addons == null ? Optional.empty() : addons;
+            nodeAddons = nodeAddons == null ? Optional.empty() : nodeAddons;
         }
-        return main.server();
+    }
+
+    /**
+     * Serves on the unix sockets {@code layout} names; each socket that carries csi-addons services
+     * also carries a csi-addons Identity whose capabilities name only the services on it. All the
+     * sockets are bound, or none. Socket files are removed by {@link #close()}.
+     *
+     * @return the server on the CSI socket
+     * @throws IOException when a socket cannot be bound (in use, directory missing); the ones already
+     *     bound are closed again
+     */
+    public synchronized Server serve(Sockets layout) throws IOException {
+        java.util.Map<Path, List<BindableService>> csiOn = new java.util.LinkedHashMap<>();
+        java.util.Map<Path, boolean[]> addonsOn = new java.util.LinkedHashMap<>(); // [controller side, node side]
+        csiOn.computeIfAbsent(layout.csi(), k -> new ArrayList<>()).addAll(csiController());
+        Path node = layout.node().orElse(layout.csi());
+        if (layout.node().isPresent()) csiOn.computeIfAbsent(node, k -> new ArrayList<>()).add(faults.interceptor().wrap(new IdentityService()));
+        csiOn.get(node).add(csiNode());
+        Path controllerAddons = layout.addons().orElse(layout.csi());
+        Path nodeAddons = layout.nodeAddons().orElse(layout.node().orElse(controllerAddons));
+        addonsOn.computeIfAbsent(controllerAddons, k -> new boolean[2])[0] = true;
+        addonsOn.computeIfAbsent(nodeAddons, k -> new boolean[2])[1] = true;
+        addonsOn.forEach((path, sides) -> {
+            List<BindableService> on = csiOn.computeIfAbsent(path, k -> new ArrayList<>());
+            on.add(addonsIdentity(sides[0] && sides[1] ? AddonsIdentityService.Scope.BOTH
+                    : sides[0] ? AddonsIdentityService.Scope.CONTROLLER : AddonsIdentityService.Scope.NODE));
+            if (sides[0]) on.addAll(addonsController());
+            if (sides[1]) on.addAll(addonsNode());
+        });
+        List<UnixSocketServers.Running> started = new ArrayList<>();
+        try {
+            for (var e : csiOn.entrySet()) started.add(UnixSocketServers.start(e.getKey(), e.getValue()));
+        } catch (IOException | RuntimeException e) {
+            started.forEach(UnixSocketServers.Running::stop);
+            throw e;
+        }
+        sockets.addAll(started);
+        return started.get(0).server();
     }
 
     /**

@@ -89,4 +89,45 @@ class AddonsControllerNodeSplitTest {
             }
         }
     }
+
+    @Test
+    void csiAddonsOnSocketsOfTheirOwnLeaveTheCsiSocketWithCsiAlone() throws Exception {
+        Path csiSock = dir.resolve("csi.sock");
+        Path addons = dir.resolve("csi-addons.sock");
+        Path nodeAddons = dir.resolve("node-addons.sock");
+        ChannelFactory channels = new ChannelFactory();
+        try (ReferencePlugin p = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY).start()) {
+            p.serve(new ReferencePlugin.Sockets(csiSock, Optional.empty(), Optional.of(addons), Optional.of(nodeAddons)));
+            try (Connection c = channels.open(new Endpoint.Unix(csiSock)); Connection a = channels.open(new Endpoint.Unix(addons));
+                 Connection n = channels.open(new Endpoint.Unix(nodeAddons))) {
+                var getIdentity = IdentityProto.GetIdentityRequest.getDefaultInstance();
+                assertThat(code(() -> IdentityGrpc.newBlockingStub(c.channel()).getIdentity(getIdentity)))
+                        .as("no csi-addons Identity on the CSI socket").isEqualTo(Status.Code.UNIMPLEMENTED);
+                assertThat(csi.v1.IdentityGrpc.newBlockingStub(c.channel()).getPluginInfo(csi.v1.Csi.GetPluginInfoRequest.getDefaultInstance())
+                        .getName()).isEqualTo(ReferencePlugin.PLUGIN_NAME);
+
+                assertThat(services(a)).containsExactly(IdentityProto.Capability.Service.Type.CONTROLLER_SERVICE);
+                var listFences = Fence.ListClusterFenceRequest.getDefaultInstance();
+                assertThat(code(() -> FenceControllerGrpc.newBlockingStub(a.channel()).listClusterFence(listFences))).isEqualTo(Status.Code.OK);
+
+                assertThat(services(n)).containsExactly(IdentityProto.Capability.Service.Type.NODE_SERVICE);
+                var nodeReclaim = ReclaimSpace.NodeReclaimSpaceRequest.getDefaultInstance();
+                assertThat(code(() -> ReclaimSpaceNodeGrpc.newBlockingStub(n.channel()).nodeReclaimSpace(nodeReclaim)))
+                        .as("served: the empty request is refused by the service").isEqualTo(Status.Code.INVALID_ARGUMENT);
+                assertThat(code(() -> ReclaimSpaceNodeGrpc.newBlockingStub(a.channel()).nodeReclaimSpace(nodeReclaim)))
+                        .isEqualTo(Status.Code.UNIMPLEMENTED);
+            }
+        }
+    }
+
+    @Test
+    void aSocketThatCannotBeBoundLeavesNoneOfTheOthersBound() throws Exception {
+        Path csiSock = dir.resolve("csi.sock");
+        Path addons = dir.resolve("no-such-dir").resolve("csi-addons.sock");
+        try (ReferencePlugin p = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY).start()) {
+            assertThatThrownBy(() -> p.serve(new ReferencePlugin.Sockets(csiSock, Optional.empty(), Optional.of(addons), Optional.empty())))
+                    .isInstanceOf(java.io.IOException.class);
+            assertThat(csiSock).doesNotExist();
+        }
+    }
 }
