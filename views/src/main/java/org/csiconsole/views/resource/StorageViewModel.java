@@ -11,7 +11,6 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
@@ -55,8 +54,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
     protected final ViewContext context;
     private final ResourceTableModel<T> table;
     private final ObjectProperty<Features> features = new SimpleObjectProperty<>(this, "features", Features.NONE);
-    private final ObjectProperty<T> selected = new SimpleObjectProperty<>(this, "selected");
-    private final ObservableList<T> selection = FXCollections.observableArrayList();
+    private final RowSelection<T> selection = new RowSelection<>(this);
+    private final ObjectProperty<T> selected = selection.leadProperty();
     private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final javafx.beans.property.ReadOnlyBooleanWrapper complete = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "complete", false);
@@ -78,11 +77,6 @@ public abstract class StorageViewModel<T> extends ViewModel {
         this.context = Objects.requireNonNull(context);
         this.table = new ResourceTableModel<>(searchText, ForkJoinPool.commonPool(), context.ui(),
                 ResourceTableModel.DEFAULT_SYNC_LIMIT);
-        // The lead row is always one of the selected rows; no lead, no selection.
-        selected.addListener((o, a, b) -> {
-            if (b == null) selection.clear();
-            else if (!selection.contains(b)) selection.setAll(List.of(b));
-        });
     }
 
     /** Plural noun for sentences, e.g. {@code "volumes"}. */
@@ -149,19 +143,14 @@ public abstract class StorageViewModel<T> extends ViewModel {
         return selected.get();
     }
 
-    /**
-     * Every selected row (Shift/Ctrl selection in the table), in selection order; {@link #selected()}
-     * is the lead row among them, the one the detail pane shows and single-row commands act on.
-     * Rows a filter hides drop out of it. UI thread only.
-     */
+    /** Every selected row; {@link #selected()} is the lead among them (see {@link RowSelection}). */
     public ObservableList<T> selectedRows() {
-        return selection;
+        return selection.rows();
     }
 
     /** The rows a command on the selection acts on: every selected row, or none. */
     public List<T> targets() {
-        if (!selection.isEmpty()) return List.copyOf(selection);
-        return selected.get() == null ? List.of() : List.of(selected.get());
+        return selection.targets();
     }
 
     /** One row in words, for sentences: {@code "volume"}. Defaults to {@link #noun()} without its plural ending. */
@@ -176,8 +165,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
      * volume: 3 are selected."}; empty while at most one row is selected.
      */
     public String oneRowReason() {
-        int n = selection.size();
-        return n > 1 ? "Select one " + singular() + ": " + format(n) + " are selected." : "";
+        return selection.manyReason(singular());
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {
@@ -362,27 +350,19 @@ public abstract class StorageViewModel<T> extends ViewModel {
      * selected row and on {@code rowTest} of each; {@code rowReason} says why when a row fails it.
      */
     protected ViewAction bulkAction(String label, Feature feature, String rowReason, Predicate<T> rowTest, Runnable handler) {
-        String none = "Select one of the " + noun() + " first.";
-        StringBinding reason = Bindings.createStringBinding(() -> {
-            if (feature != null && !features.get().available(feature)) return features.get().reason(feature);
-            List<T> rows = targets();
-            if (rows.isEmpty()) return none;
-            if (!rows.stream().allMatch(rowTest)) return rowReason == null ? none : rowReason;
-            return "";
-        }, features, selected, selection);
+        StringBinding reason = selection.allReason(() -> unavailable(feature), features, "Select one of the " + noun() + " first.",
+                rowReason, rowTest);
         return new ViewAction(label, reason.isEmpty(), reason, handler);
     }
 
     private ViewAction gated(String label, Feature feature, String rowReason, Predicate<T> rowTest, boolean oneRow, Runnable handler) {
-        StringBinding reason = Bindings.createStringBinding(() -> {
-            if (feature != null && !features.get().available(feature)) return features.get().reason(feature);
-            if (oneRow && selection.size() > 1) return oneRowReason();
-            if (!rowTest.test(selected.get())) return rowReason == null ? "" : rowReason;
-            return "";
-        }, features, selected, selection);
-        BooleanBinding enabled = Bindings.createBooleanBinding(() -> (feature == null || features.get().available(feature))
-                && (!oneRow || selection.size() <= 1) && rowTest.test(selected.get()), features, selected, selection);
-        return new ViewAction(label, enabled, reason, handler);
+        return new ViewAction(label, selection.enabled(() -> unavailable(feature), features, oneRow, rowTest),
+                selection.reason(() -> unavailable(feature), features, oneRow, singular(), rowReason, rowTest), handler);
+    }
+
+    /** Why {@code feature} is not offered, empty when it is (or when null). */
+    private String unavailable(Feature feature) {
+        return feature == null || features.get().available(feature) ? "" : features.get().reason(feature);
     }
 
     /** The refresh command (F5), gated on {@link #listFeature()}. */
@@ -417,18 +397,9 @@ public abstract class StorageViewModel<T> extends ViewModel {
         selected.set(row);
     }
 
-    /**
-     * Removes rows matching {@code same}; they leave the selection, and when the lead row was one of
-     * them the last of the selected rows left becomes the lead (none when none is left). They count
-     * as removed in {@link #statusProperty()}.
-     */
+    /** Removes rows matching {@code same}, from the selection too (see {@link RowSelection}); they count as removed in {@link #statusProperty()}. */
     protected void remove(Predicate<? super T> same) {
-        T lead = selected.get();
-        if (lead != null && same.test(lead)) {
-            List<T> left = selection.stream().filter(same.negate()).toList();
-            selected.set(left.isEmpty() ? null : left.get(left.size() - 1));
-        }
-        selection.removeIf(same);
+        selection.remove(same);
         long gone = table.all().stream().filter(same).count();
         table.removeIf(same);
         if (gone > 0) {
