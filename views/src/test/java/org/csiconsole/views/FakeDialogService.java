@@ -42,6 +42,17 @@ public final class FakeDialogService implements DialogService {
         informations.add(title);
     }
 
+    /** The outcomes of each bulk action's results shown, one line per item: {@code "name: Failed: why"}. */
+    public final List<List<String>> results = new ArrayList<>();
+    /** The summary of each bulk action's results shown. */
+    public final List<String> summaries = new ArrayList<>();
+
+    @Override
+    public void showResults(String title, String summary, List<? extends org.csiconsole.views.task.ItemOutcome<?>> outcomes) {
+        summaries.add(summary);
+        results.add(outcomes.stream().map(o -> o.name() + ": " + o.describe()).toList());
+    }
+
     @Override
     public boolean showForm(Form form) {
         forms.add(form);

@@ -143,6 +143,21 @@ public final class FakeStorage implements StorageService {
         return this;
     }
 
+    /** The next call of {@code op} for {@code id} (a volume_id, snapshot_id) fails with {@code kind}; calls for other ids answer. */
+    public FakeStorage failFor(String op, String id, FailureKind kind, String why, String whatToDo) {
+        failures.put(op + " " + id, new CallFailure(kind, op, why, whatToDo, "status=" + kind));
+        return this;
+    }
+
+    private <T> CompletableFuture<T> answerFor(String op, String id, java.util.function.Supplier<T> result) {
+        CallFailure f = failures.remove(op + " " + id);
+        if (f != null) {
+            calls.add(op);
+            return CompletableFuture.failedFuture(f);
+        }
+        return answer(op, result);
+    }
+
     /** From now on {@code op} answers with its rows and {@code source} named as not answering, for {@code why}. */
     public void answerPartly(String op, String source, FailureKind kind, String why) {
         missing.put(op, List.of(new SourceFailure(source, new CallFailure(kind, op, why, "Check " + source + ".", "status=" + kind))));
@@ -250,7 +265,7 @@ public final class FakeStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> deleteVolume(String volumeId) {
-        return answer("deleteVolume", () -> {
+        return answerFor("deleteVolume", volumeId, () -> {
             volumes.removeIf(v -> v.volumeId().equals(volumeId));
             return null;
         });
@@ -337,7 +352,7 @@ public final class FakeStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> deleteSnapshot(String snapshotId) {
-        return answer("deleteSnapshot", () -> {
+        return answerFor("deleteSnapshot", snapshotId, () -> {
             snapshots.removeIf(s -> s.snapshotId().equals(snapshotId));
             return null;
         });

@@ -6,14 +6,19 @@ import org.csiconsole.views.dialog.DialogService;
 import org.csiconsole.views.dialog.Failures;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.task.BulkResult;
+import org.csiconsole.views.task.BulkWork;
+import org.csiconsole.views.task.ItemOutcome;
 import org.csiconsole.views.task.Progress;
 import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.task.UiTask;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -79,6 +84,54 @@ public final class ActionRunner {
             notifications.error(title, failure.getMessage());
             dialogs.showFailure(failure);
         });
+        return task;
+    }
+
+    /**
+     * Runs {@code operation} on each of {@code items} as one task ({@link BulkWork}): progress
+     * {@code "3 of 10 — pvc-web"}, cancellable before the next item, a failed item not stopping the
+     * others. When every item has ended (also after a cancel), on the UI executor: each failure is
+     * logged once; a notification gives the summary ({@code "Deleted 8 of 10 volumes; 2 failed"}),
+     * success when all were done, an error when any failed, a warning when cancelled; when not all
+     * were done, {@link DialogService#showResults} lists every item's outcome (OK, or the failure's
+     * own message); then {@code then} gets the result (to drop deleted rows, say).
+     *
+     * @param title the action in words, e.g. {@code "Delete 10 volumes"}
+     * @param items the items, in the order to run them
+     * @param name an item in words, e.g. its name
+     * @param operation starts the operation on one item and returns its future
+     * @param verb what was done, past tense, for the summary: {@code "Deleted"}
+     * @param noun the items, plural, for the summary: {@code "volumes"}
+     * @param then gets the result on the UI executor after the person was told
+     * @return the task; cancelling it stops before the next item
+     */
+    public <T> UiTask<BulkResult<T>> runEach(String title, List<T> items, Function<? super T, String> name,
+                                             Function<? super T, ? extends CompletableFuture<?>> operation,
+                                             String verb, String noun, Consumer<BulkResult<T>> then) {
+        BulkWork<T> work = new BulkWork<>(items, name, operation, e -> Failures.of(title, e).getMessage());
+        UiTask<BulkResult<T>> task = tasks.submit(title, work::start);
+        work.finished().whenComplete((result, error) -> tasks.ui().execute(() -> {
+            if (error != null) {
+                // Not expected: BulkWork records every failure per item. Told rather than lost.
+                CallFailure failure = Failures.of(title, error);
+                LOG.warn("{}", failure.describe());
+                notifications.error(title, failure.getMessage());
+                dialogs.showFailure(failure);
+                return;
+            }
+            for (ItemOutcome<T> o : result.outcomes()) {
+                if (o.status() == ItemOutcome.Status.FAILED) LOG.warn("{}: {}: {}", title, o.name(), o.message());
+            }
+            String summary = result.summary(verb, noun) + ".";
+            if (result.allDone()) {
+                notifications.success(title, summary);
+            } else {
+                if (result.failed() > 0) notifications.error(title, summary);
+                else notifications.warning(title, summary);
+                dialogs.showResults(title, summary, List.copyOf(result.outcomes()));
+            }
+            then.accept(result);
+        }));
         return task;
     }
 

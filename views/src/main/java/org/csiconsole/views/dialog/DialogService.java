@@ -2,7 +2,10 @@ package org.csiconsole.views.dialog;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.views.form.Form;
+import org.csiconsole.views.task.ItemOutcome;
 import org.csiconsole.views.task.UiTask;
+
+import java.util.List;
 
 import java.util.function.Function;
 
@@ -36,6 +39,21 @@ public interface DialogService {
 
     /** Shows a short piece of information. */
     void showInformation(String title, String message);
+
+    /**
+     * Shows what came of each item of a bulk action (see
+     * {@link org.csiconsole.views.action.ActionRunner#runEach}): the summary, then one line per
+     * item with its name and outcome (OK, the failure's own message, or not run). This default
+     * shows them as information text.
+     *
+     * @param title the bulk action, e.g. {@code "Delete 10 volumes"}
+     * @param summary e.g. {@code "Deleted 8 of 10 volumes; 2 failed."}
+     */
+    default void showResults(String title, String summary, List<? extends ItemOutcome<?>> outcomes) {
+        StringBuilder text = new StringBuilder(summary);
+        for (ItemOutcome<?> o : outcomes) text.append('\n').append(o.name()).append(": ").append(o.describe());
+        showInformation(title, text.toString());
+    }
 
     /**
      * Shows {@code form} for the person to fill in.

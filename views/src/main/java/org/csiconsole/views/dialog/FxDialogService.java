@@ -9,9 +9,11 @@ import javafx.stage.Window;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.FormDialog;
+import org.csiconsole.views.task.ItemOutcome;
 import org.csiconsole.views.task.UiTask;
 import org.csiconsole.views.theme.ThemeManager;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -56,6 +58,11 @@ public final class FxDialogService implements DialogService {
         alert.setTitle(title);
         alert.setHeaderText(title);
         prepare(alert).showAndWait();
+    }
+
+    @Override
+    public void showResults(String title, String summary, List<? extends ItemOutcome<?>> outcomes) {
+        prepare(new ResultsDialog(title, summary, outcomes)).showAndWait();
     }
 
     @Override

@@ -82,6 +82,11 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
     }
 
     @Override
+    protected String singular() {
+        return "host or node";
+    }
+
+    @Override
     protected Feature listFeature() {
         return null;
     }

@@ -39,6 +39,16 @@ public final class ActionButton extends StackPane {
         Tooltip.install(this, tooltip);
     }
 
+    /** The command this button runs. */
+    public ViewAction action() {
+        return action;
+    }
+
+    /** What the button says while enabled (the hint, or the label). */
+    public String hint() {
+        return hint;
+    }
+
     public Button button() {
         return button;
     }

@@ -3,7 +3,7 @@ package org.csiconsole.views.resource;
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
-import javafx.scene.control.CustomMenuItem;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.Tooltip;
@@ -13,13 +13,17 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * A labelled toolbar menu ("Controller ▾", "Node node-1 ▾") of related {@link ViewAction}s. Each
  * item reads as words; an item that cannot run now is greyed and says why right under its label,
  * since a menu item shows no tooltip. The button itself takes keyboard focus (Tab, then Space or
- * Down opens it). Node ids: the button is {@code <id>}, each item {@code <id>-<n>} from 0.
+ * Down opens it; the arrows move between the items and Enter runs one). Node ids: the button is {@code <id>}, each item {@code <id>-<n>} from 0.
  */
 public final class ActionMenu extends MenuButton {
+    private final List<Entry> entries = new ArrayList<>();
 
     /**
      * @param id node id of the button
@@ -40,6 +44,25 @@ public final class ActionMenu extends MenuButton {
      * shows in the item under its label while it can run, replaced by the reason when it cannot.
      */
     public ActionMenu item(ViewAction action, String hint) {
+        entries.add(new Entry(action, hint));
+        getItems().add(itemFor(action, hint, getId() + "-" + getItems().size()));
+        return this;
+    }
+
+    /** The menu's commands with their hints, in order. */
+    public List<Entry> entries() {
+        return List.copyOf(entries);
+    }
+
+    /** One command of the menu and what it does. */
+    public record Entry(ViewAction action, String hint) {
+    }
+
+    /**
+     * A menu item bound to {@code action}: greyed while it cannot run, with the reason under its
+     * label (a menu item shows no tooltip), {@code hint} there while it can (null for none).
+     */
+    public static MenuItem itemFor(ViewAction action, String hint, String id) {
         Label label = new Label(action.label());
         Label note = new Label();
         note.getStyleClass().addAll(ConsoleStyles.MUTED, Styles.TEXT_SMALL);
@@ -49,11 +72,13 @@ public final class ActionMenu extends MenuButton {
         note.setMaxWidth(360);
         note.managedProperty().bind(note.textProperty().isNotEmpty());
         note.visibleProperty().bind(note.managedProperty());
-        CustomMenuItem item = new CustomMenuItem(new VBox(1, label, note), true);
-        item.setId(getId() + "-" + getItems().size());
+        // A plain item with the two labels as its graphic: the menu's arrow keys skip custom items
+        // (CustomMenuItem is not focus traversable in a menu), and every command must be reachable
+        // from the keyboard.
+        MenuItem item = new MenuItem(null, new VBox(1, label, note));
+        item.setId(id);
         item.disableProperty().bind(action.enabled().not());
         item.setOnAction(e -> action.run());
-        getItems().add(item);
-        return this;
+        return item;
     }
 }

@@ -18,7 +18,8 @@ import org.kordamp.ikonli.Ikon;
 
 /**
  * A {@link ResourceView} made of a {@link ResourceTable} over a {@link StorageViewModel}: the
- * table's selection drives the model's, a status line under the table says what was read (or
+ * table's selection (every selected row and the lead one) drives the model's, the command bar's
+ * commands are also the rows' context menu, a status line under the table says what was read (or
  * why not) with a spinner while reading, and activate/deactivate reach the model.
  */
 public abstract class StorageTableView<T> implements ResourceView {
@@ -27,6 +28,7 @@ public abstract class StorageTableView<T> implements ResourceView {
     private final ObservableStringValue title;
     private final BorderPane root = new BorderPane();
     private ResourceTable<T> table;
+    private javafx.scene.control.ContextMenu rowMenu;
 
     protected StorageTableView(ResourceKind kind, StorageViewModel<T> model) {
         this.kind = kind;
@@ -40,11 +42,19 @@ public abstract class StorageTableView<T> implements ResourceView {
     /** Builds the table once; call at the end of the subclass constructor. */
     protected final void install(ResourceTable<T> resourceTable) {
         this.table = resourceTable;
+        var selection = table.tableView().getSelectionModel();
+        // The table's selection drives the model's: every selected row, and the lead row.
+        selection.getSelectedItems().addListener((javafx.beans.InvalidationListener) o ->
+                model.selectedRows().setAll(selection.getSelectedItems().filtered(java.util.Objects::nonNull)));
         table.selectedItemProperty().addListener((o, a, b) -> model.selectedProperty().set(b));
         model.selectedProperty().addListener((o, a, b) -> {
-            if (b == null) table.tableView().getSelectionModel().clearSelection();
-            else if (table.selectedItemProperty().get() != b) table.tableView().getSelectionModel().select(b);
+            if (b == null) selection.clearSelection();
+            else if (!selection.getSelectedItems().contains(b)) {
+                int at = table.tableView().getItems().indexOf(b);
+                if (at >= 0) selection.clearAndSelect(at);
+            }
         });
+        if (rowMenu != null) table.withRowMenu(rowMenu);
         table.withUnavailableReason(Bindings.createStringBinding(
                 () -> model.unsupportedProperty().get() ? model.statusProperty().get() + unlistedHint() : "",
                 model.unsupportedProperty(), model.statusProperty()));
@@ -116,7 +126,23 @@ public abstract class StorageTableView<T> implements ResourceView {
         for (Node n : nodes) {
             bar.getItems().add(n == null ? new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL) : n);
         }
+        // Tab reaches the command bar first, then the table's filter and rows, then the status line:
+        // the order on screen. Tab follows the order of the children, so the bar goes in first.
+        Node center = root.getCenter();
+        Node bottom = root.getBottom();
+        root.setCenter(null);
+        root.setBottom(null);
         root.setTop(bar);
+        root.setCenter(center);
+        root.setBottom(bottom);
+        // The same commands on the rows' context menu (right-click, Shift+F10, the ContextMenu key).
+        rowMenu = ActionContextMenu.of("row-menu", nodes);
+        if (table != null) table.withRowMenu(rowMenu);
+    }
+
+    /** The rows' context menu: the command bar's commands; null before {@link #commands}. */
+    public javafx.scene.control.ContextMenu rowMenu() {
+        return rowMenu;
     }
 
     /** The view's root pane (the table sits in its centre). */

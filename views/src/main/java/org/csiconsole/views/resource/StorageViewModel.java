@@ -11,6 +11,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.ObservableList;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
@@ -53,7 +54,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
     protected final ViewContext context;
     private final ResourceTableModel<T> table;
     private final ObjectProperty<Features> features = new SimpleObjectProperty<>(this, "features", Features.NONE);
-    private final ObjectProperty<T> selected = new SimpleObjectProperty<>(this, "selected");
+    private final RowSelection<T> selection = new RowSelection<>(this);
+    private final ObjectProperty<T> selected = selection.leadProperty();
     private final BooleanProperty loading = new SimpleBooleanProperty(this, "loading", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final javafx.beans.property.ReadOnlyBooleanWrapper complete = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "complete", false);
@@ -211,6 +213,31 @@ public abstract class StorageViewModel<T> extends ViewModel {
 
     public T selected() {
         return selected.get();
+    }
+
+    /** Every selected row; {@link #selected()} is the lead among them (see {@link RowSelection}). */
+    public ObservableList<T> selectedRows() {
+        return selection.rows();
+    }
+
+    /** The rows a command on the selection acts on: every selected row, or none. */
+    public List<T> targets() {
+        return selection.targets();
+    }
+
+    /** One row in words, for sentences: {@code "volume"}. Defaults to {@link #noun()} without its plural ending. */
+    protected String singular() {
+        String n = noun();
+        if (n.endsWith("ies")) return n.substring(0, n.length() - 3) + "y";
+        return n.endsWith("s") ? n.substring(0, n.length() - 1) : n;
+    }
+
+    /**
+     * Why a command on one row cannot run while several are selected, e.g. {@code "Select one
+     * volume: 3 are selected."}; empty while at most one row is selected.
+     */
+    public String oneRowReason() {
+        return selection.manyReason(singular());
     }
 
     public ReadOnlyBooleanProperty loadingProperty() {
@@ -414,20 +441,36 @@ public abstract class StorageViewModel<T> extends ViewModel {
      * selected row; the reason says which is missing.
      */
     protected ViewAction action(String label, Feature feature, boolean needsSelection, Runnable handler) {
-        return action(label, feature, needsSelection ? "Select one of the " + noun() + " first." : null,
-                needsSelection ? Objects::nonNull : t -> true, handler);
+        return gated(label, feature, needsSelection ? "Select one of the " + noun() + " first." : null,
+                needsSelection ? Objects::nonNull : t -> true, needsSelection, handler);
     }
 
-    /** A command gated on {@code feature} and on {@code rowTest} of the selected row, with {@code rowReason} when it fails. */
+    /**
+     * A command on one row, gated on {@code feature} and on {@code rowTest} of the selected row, with
+     * {@code rowReason} when it fails; disabled with {@link #oneRowReason()} while several rows are selected.
+     */
     protected ViewAction action(String label, Feature feature, String rowReason, Predicate<T> rowTest, Runnable handler) {
-        BooleanBinding enabled = Bindings.createBooleanBinding(() -> (feature == null || features.get().available(feature))
-                && rowTest.test(selected.get()), features, selected);
-        StringBinding reason = Bindings.createStringBinding(() -> {
-            if (feature != null && !features.get().available(feature)) return features.get().reason(feature);
-            if (!rowTest.test(selected.get())) return rowReason == null ? "" : rowReason;
-            return "";
-        }, features, selected);
-        return new ViewAction(label, enabled, reason, handler);
+        return gated(label, feature, rowReason, rowTest, true, handler);
+    }
+
+    /**
+     * A command on every selected row ({@link #targets()}), gated on {@code feature}, on at least one
+     * selected row and on {@code rowTest} of each; {@code rowReason} says why when a row fails it.
+     */
+    protected ViewAction bulkAction(String label, Feature feature, String rowReason, Predicate<T> rowTest, Runnable handler) {
+        StringBinding reason = selection.allReason(() -> unavailable(feature), features, "Select one of the " + noun() + " first.",
+                rowReason, rowTest);
+        return new ViewAction(label, reason.isEmpty(), reason, handler);
+    }
+
+    private ViewAction gated(String label, Feature feature, String rowReason, Predicate<T> rowTest, boolean oneRow, Runnable handler) {
+        return new ViewAction(label, selection.enabled(() -> unavailable(feature), features, oneRow, rowTest),
+                selection.reason(() -> unavailable(feature), features, oneRow, singular(), rowReason, rowTest), handler);
+    }
+
+    /** Why {@code feature} is not offered, empty when it is (or when null). */
+    private String unavailable(Feature feature) {
+        return feature == null || features.get().available(feature) ? "" : features.get().reason(feature);
     }
 
     /** The refresh command (F5), gated on {@link #listFeature()}. */
@@ -456,15 +499,15 @@ public abstract class StorageViewModel<T> extends ViewModel {
         }
     }
 
-    /** Adds or replaces {@code row} like {@link #upsert} and selects it: what a create shows the admin. */
+    /** Adds or replaces {@code row} like {@link #upsert} and selects it alone: what a create shows the admin. */
     protected void upsertAndSelect(T row, Predicate<? super T> same) {
         upsert(row, same);
         selected.set(row);
     }
 
-    /** Removes rows matching {@code same}, clearing the selection when it was one of them; they count as removed in {@link #statusProperty()}. */
+    /** Removes rows matching {@code same}, from the selection too (see {@link RowSelection}); they count as removed in {@link #statusProperty()}. */
     protected void remove(Predicate<? super T> same) {
-        if (selected.get() != null && same.test(selected.get())) selected.set(null);
+        selection.remove(same);
         long gone = table.all().stream().filter(same).count();
         table.removeIf(same);
         if (gone > 0) {

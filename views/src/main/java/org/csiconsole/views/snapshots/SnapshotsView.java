@@ -46,7 +46,7 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
         commands(
                 new ActionButton("snapshot-create", model.createAction(), Material2AL.ADD, "Create a snapshot (Ctrl+N)"),
                 new ActionButton("snapshot-restore", model.restoreAction(), Material2MZ.RESTORE, "Create a volume from the selected snapshot"),
-                new ActionButton("snapshot-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected snapshot (Del)"));
+                new ActionButton("snapshot-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected snapshots (Del)"));
     }
 
     private List<DetailRow> details(Snapshot s) {

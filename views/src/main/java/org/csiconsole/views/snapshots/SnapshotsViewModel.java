@@ -10,6 +10,7 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
 import org.csiconsole.core.port.Feature;
+import org.csiconsole.views.resource.BulkConfirm;
 import org.csiconsole.views.resource.StorageViewModel;
 import org.csiconsole.views.resource.Texts;
 import org.csiconsole.views.resource.ViewContext;
@@ -22,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Snapshots of one connection (ListSnapshots, CSP snapshots): create, delete (typed confirmation of
- * the name) and a new volume from a ready snapshot (CreateVolume with a snapshot content source).
+ * the name; of the count for several selected snapshots) and a new volume from a ready snapshot (CreateVolume with a snapshot content source).
  */
 public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     private final ViewAction refresh;
@@ -38,7 +39,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         keepUnlisted(context.known().snapshots(), org.csiconsole.core.model.Snapshot::snapshotId);
         refresh = refreshActionFor();
         create = action("New snapshot", Feature.CREATE_DELETE_SNAPSHOT, false, this::create);
-        delete = action("Delete", Feature.CREATE_DELETE_SNAPSHOT, true, this::delete);
+        delete = bulkAction("Delete", Feature.CREATE_DELETE_SNAPSHOT, null, s -> true, this::delete);
         restore = action("New volume from snapshot", Feature.CLONE_FROM_SNAPSHOT,
                 "Select a snapshot that is ready to use.", s -> s != null && s.readyToUse(), this::restore);
         follows(ResourceKind.SNAPSHOTS);
@@ -96,10 +97,27 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         return task;
     }
 
-    /** Deletes the selected snapshot after the person typed its name. */
+    /**
+     * Deletes the selected snapshots: one after the person typed its name; several after one
+     * confirmation listing them (typed {@code "delete N snapshots"}), as one task with per-snapshot
+     * results. Deleted rows leave the table; failed ones stay.
+     */
     public void delete() {
-        Snapshot s = selected();
-        if (s == null) return;
+        List<Snapshot> targets = targets();
+        if (targets.isEmpty()) return;
+        if (targets.size() > 1) {
+            if (!BulkConfirm.ask(dialogs(), "delete", "snapshots", "DeleteSnapshot removes each of these point-in-time copies. Volumes created from them stay.",
+                    targets.stream().map(SnapshotsViewModel::display).toList())) return;
+            context.actions().runEach("Delete " + targets.size() + " snapshots", targets, SnapshotsViewModel::display,
+                    s -> storage().deleteSnapshot(s.snapshotId()), "Deleted", "snapshots",
+                    r -> {
+                        if (r.done() == 0) return;
+                        remove(x -> r.doneItems().stream().anyMatch(done -> same(x, done)));
+                        tell(ResourceKind.SNAPSHOTS, "Deleted " + r.done() + " snapshots");
+                    });
+            return;
+        }
+        Snapshot s = targets.get(0);
         if (!dialogs().confirmByTyping("Delete snapshot " + display(s),
                 "DeleteSnapshot removes this point-in-time copy. Volumes created from it stay. This cannot be undone.",
                 display(s), "Delete")) return;

@@ -62,7 +62,8 @@ import java.util.function.Function;
  * sorts off the UI thread (see {@link ResourceTableModel}). Ctrl+C copies the selected rows as
  * tab-separated text ({@link #copySelectedRows()}); the first column's cells, like those of
  * {@link Column#identifier()} columns, drop the middle of a text too long for them and show it
- * whole in their tooltip. Node ids: {@code table-filter}, {@code table-count},
+ * whole in their tooltip. Rows are selected several at a time (Shift or Ctrl with a click or the
+ * arrows, Ctrl+A); {@link #withRowMenu} adds their context menu. Node ids: {@code table-filter}, {@code table-count},
  * {@code table-columns}, {@code table-detail}.
  */
 public final class ResourceTable<T> extends BorderPane {
@@ -93,7 +94,7 @@ public final class ResourceTable<T> extends BorderPane {
         NextPulse frames = new NextPulse();
         model.pace(frames, APPEND_INTERVAL, System::nanoTime);
         primeWhenFirstShown(frames);
-        table.getSelectionModel().setSelectionMode(SelectionMode.SINGLE);
+        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getStyleClass().addAll(Styles.DENSE, Tweaks.EDGE_TO_EDGE, Styles.STRIPED);
         for (Column<T, ?> c : columns) table.getColumns().add(c.build(table.getColumns().isEmpty()));
@@ -107,22 +108,9 @@ public final class ResourceTable<T> extends BorderPane {
             if (!priming) model.setComparator(comparatorFor(tv.getSortOrder()));
             return true;
         });
-        // A filter, sort or refresh replaces the rows in one change; keep the selected row selected,
-        // as its new instance when a refresh changed it (rows with the same key, see keyedBy). A row
-        // the filter hides (or a refresh removed) is no longer selected: actions act only on rows
-        // in sight, and the detail pane never shows a row the table does not.
-        model.setPublisher(replace -> {
-            var selection = table.getSelectionModel();
-            T selected = selection.getSelectedItem();
-            replace.run();
-            if (selected == null) return;
-            int at = model.indexOfRow(selected);
-            if (at < 0) {
-                selection.clearSelection();
-            } else if (selection.getSelectedIndex() != at || selection.getSelectedItem() != model.rows().get(at)) {
-                selection.clearAndSelect(at);
-            }
-        });
+        // A filter, sort or refresh replaces the rows in one change; the selected rows stay selected
+        // (see SelectionKeeper), and rows the filter hides leave the selection.
+        model.setPublisher(new SelectionKeeper<>(table, model));
         table.setPlaceholder(placeholder);
 
         buildFilter();
@@ -201,6 +189,16 @@ public final class ResourceTable<T> extends BorderPane {
     /** The placeholder shown while the listing is not offered ({@link #withUnavailableReason}), to add actions that still work. */
     public EmptyState unavailableState() {
         return unavailable;
+    }
+
+    /**
+     * Opens {@code menu} (the rows' actions) on a right-click over the table, selecting the row
+     * under the pointer first when it is not selected, and on Shift+F10 or the ContextMenu key
+     * beside the lead selected row (see {@link RowMenu}).
+     */
+    public ResourceTable<T> withRowMenu(javafx.scene.control.ContextMenu menu) {
+        RowMenu.install(table, menu);
+        return this;
     }
 
     /** Adds controls (view-specific buttons) to the toolbar, after the filter box. */

@@ -191,6 +191,11 @@ public final class ResourceTableModel<T> {
         return -1;
     }
 
+    /** What makes {@code row} the same row across reads (see {@link #keyedBy}). */
+    public Object keyOf(T row) {
+        return rowKey.apply(row);
+    }
+
     /**
      * Wraps every replacement of {@link #rows()} (the table uses it to keep the selected row
      * selected); the wrapper must run the given action once, on the UI thread.

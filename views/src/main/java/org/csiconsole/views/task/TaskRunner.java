@@ -63,6 +63,11 @@ public final class TaskRunner {
         return task;
     }
 
+    /** Where task callbacks and property changes run (the UI thread in the application). */
+    public Executor ui() {
+        return ui;
+    }
+
     /** Running tasks and recent finished ones, newest first. UI thread only. */
     public ObservableList<UiTask<?>> tasks() {
         return tasks;

@@ -64,11 +64,12 @@ final class VolumeNodeCommands {
     private ViewAction action(String label, Feature feature, BiFunction<Volume, String, String> whyNot, Runnable handler) {
         StringBinding reason = Bindings.createStringBinding(() -> {
             if (!volumes.features().available(feature)) return volumes.features().reason(feature);
+            if (!volumes.oneRowReason().isEmpty()) return volumes.oneRowReason();
             Volume v = volumes.selected();
             if (v == null) return "Select one of the volumes first.";
             String why = whyNot.apply(v, nodeName());
             return why == null ? "" : why;
-        }, volumes.featuresProperty(), volumes.selectedProperty(), connectedNode, stateVersion);
+        }, volumes.featuresProperty(), volumes.selectedProperty(), volumes.selectedRows(), connectedNode, stateVersion);
         return new ViewAction(label, reason.isEmpty(), reason, handler);
     }
 

@@ -18,7 +18,6 @@ import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
-import org.csiconsole.views.form.TextInput;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.VolumeRequest;
 import org.csiconsole.views.resource.StorageViewModel;
@@ -27,13 +26,10 @@ import org.csiconsole.views.resource.ViewContext;
 import org.csiconsole.views.task.UiTask;
 import org.csiconsole.views.workbench.ResourceKind;
 
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -41,7 +37,8 @@ import java.util.function.Consumer;
 
 /**
  * Volumes of one connection (CSI and CSP, correlated by the port) and every volume command:
- * create, clone, expand, modify, delete (typed confirmation of the name), controller publish and
+ * create, clone, expand, modify, delete (typed confirmation of the name; of the count for several
+ * selected volumes, see {@link VolumeBulkCommands}), controller publish and
  * unpublish, node stage/publish/unpublish/unstage on the connected node, snapshot, and CSP
  * publish/unpublish to a host. Each command is enabled only when the connection offers it
  * ({@link Feature}); otherwise its action says why.
@@ -58,6 +55,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final IntegerProperty detailVersion = new SimpleIntegerProperty(this, "detailVersion");
     private final VolumeNodeCommands node;
     private final MutableParametersSeen mutableSeen = new MutableParametersSeen();
+    private final VolumeBulkCommands bulk;
 
     private final ViewAction refresh;
     private final ViewAction create;
@@ -85,13 +83,20 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
         modify = action("Modify", Feature.MODIFY_VOLUME, true, this::modify);
-        delete = action("Delete", Feature.DELETE_VOLUME, true, this::delete);
+        bulk = new VolumeBulkCommands(context, (gone, what) -> {
+            for (Volume v : gone) showDeleted(v, same(v.volumeId()));
+            tell(ResourceKind.VOLUMES, what);
+        }, (of, what) -> {
+            for (Volume v : of) if (selected() == v) loadDetails(v);
+            tell(ResourceKind.SNAPSHOTS, what);
+        });
+        delete = bulkAction("Delete", Feature.DELETE_VOLUME, null, v -> true, this::delete);
         publish = action("Publish to node", Feature.CONTROLLER_PUBLISH, true, this::controllerPublish);
         unpublish = action("Unpublish from node", Feature.CONTROLLER_PUBLISH,
                 "Select a volume that is published to a node.", v -> v != null && !v.publishedNodeIds().isEmpty(),
                 this::controllerUnpublish);
         node = new VolumeNodeCommands(this, context, this::ask, this::contextFor);
-        snapshot = action("Snapshot", Feature.CREATE_DELETE_SNAPSHOT, true, this::createSnapshot);
+        snapshot = bulkAction("Snapshot", Feature.CREATE_DELETE_SNAPSHOT, null, v -> true, this::createSnapshot);
         cspPublish = action("Publish to host", Feature.CSP_PUBLISH,
                 "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspPublish);
         cspUnpublish = action("Unpublish from host", Feature.CSP_PUBLISH,
@@ -280,20 +285,12 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         });
     }
 
-    /** Deletes the selected volume after the person typed its name. */
+    /**
+     * Deletes the selected volumes: one after the person typed its name; several after one
+     * confirmation listing them (typed {@code "delete N volumes"}), as one task with per-volume results.
+     */
     public void delete() {
-        Volume v = selected();
-        if (v == null) return;
-        boolean ok = dialogs().confirmByTyping("Delete volume " + v.displayName(),
-                "DeleteVolume removes the volume and all data on it. This cannot be undone."
-                        + (v.published() ? " The volume is still published; the plugin may refuse." : ""),
-                v.displayName(), "Delete");
-        if (!ok) return;
-        context.actions().run("Delete volume " + v.displayName(), p -> storage().deleteVolume(v.volumeId()), x -> "Deleted.")
-                .outcome().thenRun(() -> {
-                    showDeleted(v, same(v.volumeId()));
-                    tell(ResourceKind.VOLUMES, "Deleted volume " + v.displayName());
-                });
+        bulk.delete(targets());
     }
 
     /** Publishes the selected volume to a node (ControllerPublishVolume). */
@@ -353,26 +350,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         node.unstage();
     }
 
-    /** Creates a snapshot of the selected volume. */
+    /** Snapshots the selected volumes: one through the snapshot form, several through one form for all, as one task. */
     public void createSnapshot() {
-        Volume v = selected();
-        if (v == null) return;
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmm", Locale.ROOT));
-        Form form = new Form("Snapshot " + v.displayName(), "CreateSnapshot cuts a point-in-time copy; the name makes it safe to repeat.", "Create");
-        form.addText("name", "Name", v.displayName() + "-snap-" + stamp, TextInput.Kind.LINE, "", VolumeForms::checkName);
-        form.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line.", Form::checkKeyValues);
-        dialogs().submitForm(form, f -> {
-            String name = f.text("name").value();
-            Map<String, String> params = Form.parseKeyValues(f.text("parameters").text().get());
-            UiTask<Snapshot> task = context.actions().run(f, "Snapshot " + v.displayName(), p -> storage().createSnapshot(v.volumeId(), name, params),
-                    s -> "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()) + (s.readyToUse() ? "." : "; it is not ready to use yet."));
-            task.outcome().thenAccept(s -> {
-                context.known().snapshots().created(s.snapshotId(), s, java.time.Instant.now());
-                if (selected() == v) loadDetails(v);
-                tell(ResourceKind.SNAPSHOTS, "Created snapshot " + (s.name().isEmpty() ? s.snapshotId() : s.name()));
-            });
-            return task;
-        });
+        bulk.snapshot(targets());
     }
 
     /** Publishes the selected CSP volume to a host with an access protocol. */

@@ -84,8 +84,9 @@ final class StorageFxSupport {
         return view.table().tableView();
     }
 
+    /** Selects {@code row} alone, as a plain click does. */
     void select(FxRobot robot, int row) {
-        robot.interact(() -> table().getSelectionModel().select(row));
+        robot.interact(() -> table().getSelectionModel().clearAndSelect(row));
     }
 
     /** The open dialog's pane, waiting for it to appear. */
@@ -149,14 +150,14 @@ final class StorageFxSupport {
     }
 
     /** Item {@code index} of the toolbar menu {@code id} ({@link org.csiconsole.views.resource.ActionMenu}). */
-    javafx.scene.control.CustomMenuItem menuItem(FxRobot robot, String id, int index) {
-        return (javafx.scene.control.CustomMenuItem) robot.lookup("#" + id)
+    javafx.scene.control.MenuItem menuItem(FxRobot robot, String id, int index) {
+        return robot.lookup("#" + id)
                 .queryAs(org.csiconsole.views.resource.ActionMenu.class).getItems().get(index);
     }
 
     /** The words under a menu item's label: its hint, or why it cannot run. */
     String menuNote(FxRobot robot, String id, int index) {
-        javafx.scene.layout.VBox box = (javafx.scene.layout.VBox) menuItem(robot, id, index).getContent();
+        javafx.scene.layout.VBox box = (javafx.scene.layout.VBox) menuItem(robot, id, index).getGraphic();
         return ((javafx.scene.control.Label) box.getChildren().get(1)).getText();
     }
 
