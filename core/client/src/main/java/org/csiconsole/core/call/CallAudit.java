@@ -230,12 +230,13 @@ public final class CallAudit {
         volatile String what;
         volatile AuditSink sink;
 
+        /** Cancels the call and writes its CANCELLED record before anything is cancelled (see the class comment). */
         @Override
-        public boolean cancel(boolean mayInterruptIfRunning) {
-            if (isDone()) return false;
+        protected void beforeCancel(boolean mayInterruptIfRunning) {
+            if (isDone()) return;
             if (!claimed.compareAndSet(false, true)) {
                 await(written); // the call ended at the same time: its own record is being written
-                return super.cancel(mayInterruptIfRunning);
+                return;
             }
             CompletableFuture<R> in = inner;
             if (in != null) in.cancel(mayInterruptIfRunning);
@@ -243,11 +244,7 @@ public final class CallAudit {
                     null, new CancellationException("cancelled by the caller"));
             Throwable failed = await(sink.append(record.apply(end)));
             written.complete(null);
-            if (failed != null) {
-                completeExceptionally(notRecorded(what, end, failed));
-                return false;
-            }
-            return super.cancel(mayInterruptIfRunning);
+            if (failed != null) completeExceptionally(notRecorded(what, end, failed));
         }
     }
 }
