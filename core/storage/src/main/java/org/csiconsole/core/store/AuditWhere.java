@@ -29,7 +29,7 @@ record AuditWhere(String sql, List<Object> params) {
             params.add(q.outcome().name());
         }
         if (q.targetId() != null) {
-            terms.add("EXISTS (SELECT 1 FROM json_tree(audit_entry.targets) t WHERE t.type = 'text' AND t.value = ?)");
+            terms.add("seq IN (SELECT seq FROM audit_target WHERE value = ?)");
             params.add(q.targetId());
         }
         return new AuditWhere(terms.isEmpty() ? "" : " WHERE " + String.join(" AND ", terms), List.copyOf(params));

@@ -43,6 +43,10 @@ import java.util.concurrent.LinkedBlockingQueue;
  * thread takes every entry waiting when it starts a transaction and commits them together, so 8
  * threads appending at once pay about one sync each (see the audit benchmark).
  *
+ * <p>The WAL is copied into the database file (a checkpoint, which syncs the file) by a thread of
+ * its own every {@value #CHECKPOINT_EVERY} entries, not by SQLite's automatic checkpoint on the
+ * writer's commit, so that an append never waits for it.
+ *
  * <p><b>One writer.</b> Appends go through a queue to the single thread {@code audit-writer}; each
  * batch is a {@code BEGIN IMMEDIATE} transaction that reads the chain's head inside it, so two
  * consoles writing the same file (the GUI and a command) still build one unbroken chain. Reads use
@@ -60,6 +64,8 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
 
     private static final Logger LOG = LoggerFactory.getLogger(SqliteAuditLog.class);
     private static final int BATCH = 512;
+    /** Entries written between two checkpoints of the WAL into the database file. */
+    private static final int CHECKPOINT_EVERY = 1_000;
     private static final String COLUMNS = "seq, time_ms, os_user, host, connection, endpoint, protocol, call, targets, "
             + "parameters, outcome, code, message, duration_ms, correlation_id, attempts, hash";
 
@@ -68,16 +74,40 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
     private final Connection readConn;
     private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final Thread writer;
+    private final java.util.concurrent.ExecutorService checkpointer = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "audit-checkpoint");
+        t.setDaemon(true);
+        return t;
+    });
+    private final java.util.concurrent.atomic.AtomicBoolean checkpointQueued = new java.util.concurrent.atomic.AtomicBoolean();
+    private int sinceCheckpoint;
     private volatile boolean closed;
 
     private record Pending(AuditRecord record, CompletableFuture<Void> done) {
     }
 
-    private SqliteAuditLog(Path file) throws SQLException {
+    /** When a commit reaches the disk. */
+    public enum Sync {
+        /** {@code synchronous=FULL}: every commit syncs the WAL; an acknowledged entry survives a process kill and a power loss. The default. */
+        FULL,
+        /**
+         * {@code synchronous=NORMAL}: commits are not synced (the WAL is synced at checkpoints); an
+         * acknowledged entry survives a process kill ({@code kill -9}) but not a power loss or kernel crash.
+         */
+        NORMAL
+    }
+
+    private final Sync sync;
+
+    private SqliteAuditLog(Path file, Sync sync) throws SQLException {
         this.file = file;
+        this.sync = sync;
         this.writeConn = connect(file);
         try {
             createSchema(writeConn);
+            try (Statement s = writeConn.createStatement()) {
+                s.execute("PRAGMA wal_autocheckpoint=0");
+            }
             this.readConn = connect(file);
         } catch (SQLException e) {
             writeConn.close();
@@ -94,26 +124,35 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
      * @throws AuditFailure when the folder or the file cannot be created or opened, or is not an audit log
      */
     public static SqliteAuditLog open(Path dataDir) {
+        return open(dataDir, Sync.FULL);
+    }
+
+    /**
+     * As {@link #open(Path)} with the given durability of a commit (the console uses {@link Sync#FULL}).
+     *
+     * @throws AuditFailure when the folder or the file cannot be created or opened, or is not an audit log
+     */
+    public static SqliteAuditLog open(Path dataDir, Sync sync) {
         Path f = dataDir.resolve(FILE_NAME);
         try {
             Files.createDirectories(dataDir);
-            return new SqliteAuditLog(f);
+            return new SqliteAuditLog(f, sync);
         } catch (IOException | SQLException e) {
             throw new AuditFailure("Open the audit log " + f, "it cannot be created or opened (" + e.getMessage() + ")",
                     "Check that the folder exists and is writable, or choose another folder with " + DataDirectory.OVERRIDE_ENV, e);
         }
     }
 
-    private static Connection connect(Path file) throws SQLException {
+    private Connection connect(Path file) throws SQLException {
         Properties p = new Properties();
         p.setProperty("journal_mode", "WAL");
-        p.setProperty("synchronous", "FULL");
+        p.setProperty("synchronous", sync.name());
         p.setProperty("busy_timeout", "10000");
         p.setProperty("transaction_mode", "IMMEDIATE");
         Connection c = DriverManager.getConnection("jdbc:sqlite:" + file, p);
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA journal_mode=WAL");
-            s.execute("PRAGMA synchronous=FULL");
+            s.execute("PRAGMA synchronous=" + sync.name());
             s.execute("PRAGMA busy_timeout=10000");
         }
         return c;
@@ -128,6 +167,8 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
                     + "correlation_id TEXT NOT NULL, attempts INTEGER NOT NULL, hash TEXT NOT NULL)");
             s.execute("CREATE INDEX IF NOT EXISTS audit_entry_time ON audit_entry(time_ms)");
             s.execute("CREATE INDEX IF NOT EXISTS audit_entry_connection ON audit_entry(connection, seq)");
+            s.execute("CREATE TABLE IF NOT EXISTS audit_target (seq INTEGER NOT NULL, value TEXT NOT NULL)");
+            s.execute("CREATE INDEX IF NOT EXISTS audit_target_value ON audit_target(value, seq)");
             s.execute("CREATE TABLE IF NOT EXISTS audit_head (id INTEGER PRIMARY KEY CHECK (id = 1), "
                     + "last_seq INTEGER NOT NULL, last_hash TEXT NOT NULL)");
             s.execute("INSERT OR IGNORE INTO audit_head (id, last_seq, last_hash) VALUES (1, 0, '" + AuditCanonical.GENESIS + "')");
@@ -214,6 +255,18 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
                     }
                     ins.executeBatch();
                 }
+                try (PreparedStatement idx = writeConn.prepareStatement("INSERT INTO audit_target (seq, value) VALUES (?, ?)")) {
+                    long n = seq - batch.size();
+                    for (Pending p : batch) {
+                        n++;
+                        for (String v : p.record.targets().values().stream().flatMap(List::stream).distinct().toList()) {
+                            idx.setLong(1, n);
+                            idx.setString(2, v);
+                            idx.addBatch();
+                        }
+                    }
+                    idx.executeBatch();
+                }
                 try (PreparedStatement head = writeConn.prepareStatement("UPDATE audit_head SET last_seq = ?, last_hash = ? WHERE id = 1")) {
                     head.setLong(1, seq);
                     head.setString(2, hash);
@@ -234,6 +287,21 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
             return;
         }
         for (Pending p : batch) p.done.complete(null);
+        sinceCheckpoint += batch.size();
+        if (sinceCheckpoint >= CHECKPOINT_EVERY && checkpointQueued.compareAndSet(false, true)) {
+            sinceCheckpoint = 0;
+            checkpointer.execute(this::checkpoint);
+        }
+    }
+
+    /** Copies the WAL into the database file without blocking the writer (PASSIVE); on the checkpoint thread. */
+    private void checkpoint() {
+        checkpointQueued.set(false);
+        try (Connection c = connect(file); Statement s = c.createStatement()) {
+            s.execute("PRAGMA wal_checkpoint(PASSIVE)");
+        } catch (SQLException e) {
+            LOG.warn("Checkpoint of the audit log {} failed (the entries are safe in its WAL): {}", file, e.toString());
+        }
     }
 
     private void rollback() {
@@ -370,6 +438,8 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
         queue.add(new Pending(null, null));
         try {
             writer.join(30_000);
+            checkpointer.shutdown();
+            checkpointer.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
