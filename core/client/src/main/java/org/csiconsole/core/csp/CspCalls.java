@@ -19,6 +19,8 @@ import java.util.function.Supplier;
  * Shared plumbing of the object-set APIs: run work on the executor, send authenticated calls. Every
  * POST, PUT and DELETE sent here (each a change on the array; login and logout go elsewhere) is
  * audited as one logical call through the {@link CallAudit}, 401 re-login included, before it returns.
+ * Cancelling an operation's future does not stop a request already sent (it runs to its end on the
+ * executor); its entry is then written when the request ends, after the cancellation was seen.
  */
 final class CspCalls {
     private final CspAuth session;
