@@ -127,7 +127,13 @@ public final class CallAudit {
         inner.whenComplete((v, t) -> {
             if (!outer.claimed.compareAndSet(false, true)) return;
             Ending<R> end = Ending.of(v, t);
-            sink.append(record.apply(end)).whenCompleteAsync((x, failed) -> {
+            CompletableFuture<Void> appended;
+            try {
+                appended = sink.append(record.apply(end));
+            } catch (RuntimeException e) {
+                appended = CompletableFuture.failedFuture(e);
+            }
+            appended.whenCompleteAsync((x, failed) -> {
                 outer.written.complete(null);
                 if (failed != null) {
                     outer.completeExceptionally(notRecorded(what, end, failed));
@@ -170,7 +176,12 @@ public final class CallAudit {
         }
         AuditRecord r = new AuditRecord(start, origin, endpoint, protocol, call, all, parameters, end.outcome, end.code,
                 end.message, Duration.ofNanos(System.nanoTime() - t0).toMillis(), correlation, 1);
-        Throwable failed = await(sink.append(r));
+        Throwable failed;
+        try {
+            failed = await(sink.append(r));
+        } catch (RuntimeException e) {
+            failed = e;
+        }
         if (failed != null) throw notRecorded(what, end, failed);
         if (thrown != null) throw thrown;
         return value;
@@ -242,7 +253,12 @@ public final class CallAudit {
             if (in != null) in.cancel(mayInterruptIfRunning);
             Ending<R> end = new Ending<>(AuditOutcome.CANCELLED, FailureKind.CANCELLED.name(), what + ": cancelled by the caller",
                     null, new CancellationException("cancelled by the caller"));
-            Throwable failed = await(sink.append(record.apply(end)));
+            Throwable failed;
+            try {
+                failed = await(sink.append(record.apply(end)));
+            } catch (RuntimeException e) {
+                failed = e;
+            }
             written.complete(null);
             if (failed != null) completeExceptionally(notRecorded(what, end, failed));
         }

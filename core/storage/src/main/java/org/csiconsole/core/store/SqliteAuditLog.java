@@ -102,13 +102,13 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
     private SqliteAuditLog(Path file, Sync sync) throws SQLException {
         this.file = file;
         this.sync = sync;
-        this.writeConn = connect(file);
+        this.writeConn = connect(file, true);
         try {
             createSchema(writeConn);
             try (Statement s = writeConn.createStatement()) {
                 s.execute("PRAGMA wal_autocheckpoint=0");
             }
-            this.readConn = connect(file);
+            this.readConn = connect(file, false);
         } catch (SQLException e) {
             writeConn.close();
             throw e;
@@ -143,12 +143,13 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
         }
     }
 
-    private Connection connect(Path file) throws SQLException {
+    /** A connection in WAL mode with this log's sync; {@code writer} makes its transactions IMMEDIATE (take the write lock at BEGIN). */
+    private Connection connect(Path file, boolean writer) throws SQLException {
         Properties p = new Properties();
         p.setProperty("journal_mode", "WAL");
         p.setProperty("synchronous", sync.name());
         p.setProperty("busy_timeout", "10000");
-        p.setProperty("transaction_mode", "IMMEDIATE");
+        p.setProperty("transaction_mode", writer ? "IMMEDIATE" : "DEFERRED");
         Connection c = DriverManager.getConnection("jdbc:sqlite:" + file, p);
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA journal_mode=WAL");
@@ -297,7 +298,7 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
     /** Copies the WAL into the database file without blocking the writer (PASSIVE); on the checkpoint thread. */
     private void checkpoint() {
         checkpointQueued.set(false);
-        try (Connection c = connect(file); Statement s = c.createStatement()) {
+        try (Connection c = connect(file, false); Statement s = c.createStatement()) {
             s.execute("PRAGMA wal_checkpoint(PASSIVE)");
         } catch (SQLException e) {
             LOG.warn("Checkpoint of the audit log {} failed (the entries are safe in its WAL): {}", file, e.toString());
