@@ -22,6 +22,6 @@ public final class Main {
             Application.launch(ConsoleApplication.class, args);
             return;
         }
-        System.exit(CsiConsoleCommand.commandLine().execute(args));
+        System.exit(CsiConsoleCommand.execute(args));
     }
 }

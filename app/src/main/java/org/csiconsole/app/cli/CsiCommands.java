@@ -1,5 +1,8 @@
 package org.csiconsole.app.cli;
 
+import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClient;
@@ -36,9 +39,15 @@ public final class CsiCommands {
     private CsiCommands() {
     }
 
-    /** The five commands, reading {@code CSI_ENDPOINT} through {@code env}. */
+    /** The five commands, reading {@code CSI_ENDPOINT} through {@code env}, auditing nothing (they only read). */
     public static List<Object> all(Function<String, String> env) {
-        return List.of(new InfoCommand(env), new CapabilitiesCommand(env), new VolumesCommand(env), new SnapshotsCommand(env), new NodeCommand(env));
+        return all(env, AuditSink.discarding());
+    }
+
+    /** The five commands, reading {@code CSI_ENDPOINT} through {@code env}; any change a command makes is audited into {@code audit}. */
+    public static List<Object> all(Function<String, String> env, AuditSink audit) {
+        return List.of(new InfoCommand(env).auditInto(audit), new CapabilitiesCommand(env).auditInto(audit),
+                new VolumesCommand(env).auditInto(audit), new SnapshotsCommand(env).auditInto(audit), new NodeCommand(env).auditInto(audit));
     }
 
     /** Reads a key=value properties file of secrets; an unreadable file is a usage error naming the file only. */
@@ -66,9 +75,16 @@ public final class CsiCommands {
         CsiEndpointOptions o;
 
         final Function<String, String> env;
+        AuditSink audit = AuditSink.discarding();
 
         Base(Function<String, String> env) {
             this.env = Objects.requireNonNull(env, "env");
+        }
+
+        /** Audits the changes this command's client makes into {@code sink}, as connection "the endpoint". */
+        Base auditInto(AuditSink sink) {
+            this.audit = Objects.requireNonNull(sink, "sink");
+            return this;
         }
 
         abstract void run(CsiClient client, CsiOutput out) throws Exception;
@@ -78,7 +94,8 @@ public final class CsiCommands {
             Endpoint controller = o.controller(env);
             CallTrace trace = new CallTrace();
             PrintWriter out = spec.commandLine().getOut();
-            try (CsiClient client = CsiClient.open(controller, o.node(), CsiClientOptions.defaults().withPolicy(o.policy()), trace)) {
+            try (CsiClient client = CsiClient.open(controller, o.node(), CsiClientOptions.defaults().withPolicy(o.policy())
+                    .withAudit(CallAudit.to(audit, AuditOrigin.local(controller.text()))), trace)) {
                 run(client, new CsiOutput(out, o.output));
             } catch (ExecutionException | CompletionException e) {
                 CallFailure f = CallFailure.unwrap(e);

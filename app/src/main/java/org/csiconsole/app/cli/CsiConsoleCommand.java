@@ -1,7 +1,11 @@
 package org.csiconsole.app.cli;
 
+import org.csiconsole.app.audit.LazyAuditLog;
+import org.csiconsole.core.store.DataDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+
+import java.util.function.Function;
 
 /**
  * The {@code csi-console} command line. Subcommands run without starting JavaFX.
@@ -12,7 +16,8 @@ import picocli.CommandLine.Command;
  *
  * <p>CSI commands: {@code info}, {@code capabilities}, {@code volumes}, {@code snapshots} and
  * {@code node}, each with {@code --endpoint ENDPOINT} (default {@code CSI_ENDPOINT}) and
- * {@code --output table|json}; see {@link CsiCommands}.
+ * {@code --output table|json}; see {@link CsiCommands}. {@code audit} prints, filters, exports and
+ * verifies the audit log of every change the console made ({@link AuditCommand}).
  */
 @Command(name = "csi-console",
         mixinStandardHelpOptions = true,
@@ -21,14 +26,37 @@ import picocli.CommandLine.Command;
         subcommands = {CommandLine.HelpCommand.class})
 public class CsiConsoleCommand {
 
-    /** Builds the command line with every subcommand registered. */
+    /**
+     * Runs {@code args} against this process's environment and closes the audit log afterwards.
+     *
+     * @return the exit code ({@link ExitCodes})
+     */
+    public static int execute(String... args) {
+        try (LazyAuditLog audit = new LazyAuditLog(DataDirectory.resolve())) {
+            return commandLine(System::getenv, audit).execute(args);
+        }
+    }
+
+    /** Builds the command line with every subcommand registered, auditing into the default data folder. */
     public static CommandLine commandLine() {
+        return commandLine(System::getenv, new LazyAuditLog(DataDirectory.resolve()));
+    }
+
+    /**
+     * Builds the command line with every subcommand registered.
+     *
+     * @param env the environment ({@code CSI_ENDPOINT}, {@code CSP_PASSWORD})
+     * @param audit the one audit log every command that opens a client appends to, and {@code audit} reads
+     */
+    public static CommandLine commandLine(Function<String, String> env, LazyAuditLog audit) {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
-        for (Object csi : CsiCommands.all(System::getenv)) cl.addSubcommand(csi);
-        cl.addSubcommand(new CspCommand());
+        for (Object csi : CsiCommands.all(env, audit)) cl.addSubcommand(csi);
+        cl.addSubcommand(new CspCommand(audit));
         cl.addSubcommand(new ServeCommand());
+        cl.addSubcommand(new AuditCommand(audit));
+        cl.getSubcommands().get("audit").setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled
         return cl;
     }
 }

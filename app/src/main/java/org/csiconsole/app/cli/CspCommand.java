@@ -1,5 +1,8 @@
 package org.csiconsole.app.cli;
 
+import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
@@ -41,22 +44,34 @@ public class CspCommand {
 
     private final Function<String, String> env;
     private final PasswordPrompt prompt;
+    private final AuditSink audit;
 
     @Spec
     CommandSpec spec;
 
-    /** Reads the process environment and prompts on the console. */
+    /** Reads the process environment and prompts on the console; audits nothing (the subcommands only read). */
     public CspCommand() {
+        this(AuditSink.discarding());
+    }
+
+    /** Reads the process environment and prompts on the console; any change is audited into {@code audit}. */
+    public CspCommand(AuditSink audit) {
         this(System::getenv, text -> {
             Console c = System.console();
             return c == null ? null : c.readPassword("%s", text);
-        });
+        }, audit);
     }
 
     /** For tests and embedding: where the environment and the prompt come from. */
     public CspCommand(Function<String, String> env, PasswordPrompt prompt) {
+        this(env, prompt, AuditSink.discarding());
+    }
+
+    /** For tests and embedding: where the environment, the prompt and the audit log come from. */
+    public CspCommand(Function<String, String> env, PasswordPrompt prompt, AuditSink audit) {
         this.env = Objects.requireNonNull(env, "env");
         this.prompt = Objects.requireNonNull(prompt, "prompt");
+        this.audit = Objects.requireNonNull(audit, "audit");
     }
 
     @Command(name = "login", description = "Log in (POST /tokens), show the session, log out again.")
@@ -108,7 +123,7 @@ public class CspCommand {
         PrintWriter err = spec.commandLine().getErr();
         CallTrace trace = new CallTrace();
         try (CspPassword password = password(config)) {
-            CspClient csp = CspClient.open(config, password, trace, Runnable::run);
+            CspClient csp = CspClient.open(config, password, trace, CallAudit.to(audit, AuditOrigin.local(config.endpointText())), Runnable::run);
             try {
                 work.accept(csp, new CspOutput(out, o.output));
             } catch (RuntimeException e) {

@@ -16,6 +16,7 @@ import org.csiconsole.core.call.CallFailure;
  *       an answer that is not gRPC, TLS, deadline exceeded</td><td>ENDPOINT, UNAVAILABLE, TLS, TIMEOUT</td></tr>
  *   <tr><td>4</td><td>not supported by this driver: UNIMPLEMENTED, or the capability is not advertised</td><td>UNSUPPORTED</td></tr>
  *   <tr><td>5</td><td>authentication failed</td><td>AUTHENTICATION</td></tr>
+ *   <tr><td>6</td><td>{@code audit --verify}: an entry of the audit log was changed or removed</td><td></td></tr>
  * </table>
  */
 public final class ExitCodes {
@@ -31,6 +32,8 @@ public final class ExitCodes {
     public static final int UNSUPPORTED = 4;
     /** Authentication failed (CSP 401 after one re-login, gRPC UNAUTHENTICATED). */
     public static final int AUTH = 5;
+    /** {@code audit --verify} found an entry of the audit log changed or removed. */
+    public static final int AUDIT_BROKEN = 6;
 
     private ExitCodes() {
     }

@@ -9,7 +9,9 @@ import javafx.stage.Stage;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.app.gui.connect.ConnectionManager;
+import org.csiconsole.app.audit.LazyAuditLog;
 import org.csiconsole.app.gui.connect.Sessions;
+import org.csiconsole.core.store.DataDirectory;
 import org.csiconsole.core.session.Backoff;
 import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionProfile;
@@ -50,6 +52,7 @@ public final class Console {
     private final Preferences preferences;
     private final ThemeManager themes;
     private final CallTrace trace = new CallTrace();
+    private LazyAuditLog audit;
     private final Notifications notifications = new Notifications();
     private final TaskRunner tasks;
     private final ObservableList<ConnectionModel> connections = FXCollections.observableArrayList();
@@ -67,7 +70,19 @@ public final class Console {
      * @param ui the UI executor ({@code Platform::runLater})
      */
     public Console(Stage stage, LaunchOptions options, Path configDir, Executor ui) {
-        this(stage, options, configDir, ui, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL));
+        this(stage, options, configDir, ui, new LazyAuditLog(DataDirectory.resolve()));
+    }
+
+    /**
+     * As {@link #Console(Stage, LaunchOptions, Path, Executor)} with the audit log every session's
+     * clients append to; the console closes it on {@link #close()}.
+     *
+     * @param audit the console's one audit log (its folder: {@code CSI_CONSOLE_DATA_DIR}, else the XDG data folder)
+     */
+    public Console(Stage stage, LaunchOptions options, Path configDir, Executor ui, LazyAuditLog audit) {
+        this(stage, options, configDir, ui, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL,
+                Sessions.defaultDemoStateDir(), audit));
+        this.audit = audit;
     }
 
     /**
@@ -184,6 +199,12 @@ public final class Console {
         closed = true;
         manager.close();
         sessions.close();
+        if (audit != null) audit.close();
+    }
+
+    /** The audit log the sessions append to, for the Audit view; empty when the sessions were given by a test. */
+    public java.util.Optional<org.csiconsole.core.audit.AuditLog> auditLog() {
+        return java.util.Optional.ofNullable(audit);
     }
 
     public ConnectionManager manager() {

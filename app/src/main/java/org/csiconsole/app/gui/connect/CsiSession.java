@@ -42,7 +42,7 @@ final class CsiSession implements Session {
 
     private CsiSession(Sessions sessions, ConnectionModel model, Endpoint controller, Optional<Endpoint> node, Endpoint addonsEndpoint) {
         this.sessions = sessions;
-        this.options = sessions.csiOptions();
+        this.options = sessions.csiOptions(model.profile().name());
         this.model = model;
         this.controller = controller;
         this.node = node;

@@ -70,7 +70,7 @@ final class CspSession implements Session {
         ConnectionProfile p = model.profile();
         CspClient client;
         try {
-            client = CspClient.open(config(p), CspPassword.of(password), sessions.trace, sessions.io);
+            client = CspClient.open(config(p), CspPassword.of(password), sessions.trace, sessions.audit(p.name()), sessions.io);
         } catch (CallFailure f) {
             Arrays.fill(password, '\0');
             throw f;

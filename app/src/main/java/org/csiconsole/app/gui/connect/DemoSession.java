@@ -43,8 +43,11 @@ final class DemoSession implements Session {
     /** A state folder made for this run only (the usual one was in use), removed on close. */
     private Path scratch;
     volatile boolean closed;
+    /** The connection's name, as its changes are audited. */
+    private final String connection;
 
-    private DemoSession(Sessions sessions) {
+    private DemoSession(Sessions sessions, String connection) {
+        this.connection = connection;
         this.sessions = sessions;
     }
 
@@ -53,7 +56,7 @@ final class DemoSession implements Session {
      * outcome is reported into the model on the UI executor. See {@link Sessions#openDemo}.
      */
     static Session open(Sessions sessions, ConnectionModel model, ConnectionManager manager) {
-        DemoSession live = new DemoSession(sessions);
+        DemoSession live = new DemoSession(sessions, model.profile().name());
         model.stateProperty().set(ConnectionState.CONNECTING);
         model.noteProperty().set("Starting the bundled reference plugin\u2026");
         CompletableFuture.supplyAsync(live::start, sessions.io).whenComplete((storage, e) -> sessions.ui.execute(() -> {
@@ -99,14 +102,15 @@ final class DemoSession implements Session {
                 name = "demo-" + n;
             }
         }
-        csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), sessions.csiOptions(), sessions.trace);
-        addons = AddonsClient.open(new Endpoint.InProcess(name), sessions.csiOptions(), sessions.trace);
+        csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), sessions.csiOptions(connection), sessions.trace);
+        addons = AddonsClient.open(new Endpoint.InProcess(name), sessions.csiOptions(connection), sessions.trace);
         List<CspStorage> arrays = new ArrayList<>();
         try {
             String url = plugin.startCsp(0);
             for (Map.Entry<String, String> array : sessions.demoArrays().entrySet()) {
                 CspConfig cfg = CspConfig.builder(url, "admin").arrayIp(array.getKey()).build();
-                CspClient client = CspClient.open(cfg, CspPassword.of("admin".toCharArray()), sessions.trace, sessions.io);
+                CspClient client = CspClient.open(cfg, CspPassword.of("admin".toCharArray()), sessions.trace,
+                        sessions.audit(connection + " (" + array.getValue() + ")"), sessions.io);
                 csp.add(client);
                 arrays.add(new CspStorage(client, array.getValue()));
             }

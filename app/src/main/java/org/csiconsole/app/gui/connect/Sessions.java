@@ -2,6 +2,9 @@ package org.csiconsole.app.gui.connect;
 
 import org.csiconsole.core.storage.CombinedStorage;
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
@@ -41,8 +44,12 @@ public class Sessions implements AutoCloseable {
     protected final Backoff backoff;
     protected final Duration poll;
     private final Path demoStateDir;
+    private final AuditSink audit;
 
     /**
+     * Sessions that audit nothing: for tests of something else. The console passes its audit log
+     * ({@link #Sessions(Executor, CallTrace, Backoff, Duration, Path, AuditSink)}).
+     *
      * @param ui the UI executor; model changes land here
      * @param trace the shared call trace
      * @param backoff reconnect backoff of watched sockets
@@ -53,9 +60,19 @@ public class Sessions implements AutoCloseable {
     }
 
     /**
+     * Sessions that audit nothing, with the demo's state in {@code demoStateDir}: for tests of something else.
+     *
      * @param demoStateDir where the demo's reference plugin keeps its state between runs
      */
     public Sessions(Executor ui, CallTrace trace, Backoff backoff, Duration poll, Path demoStateDir) {
+        this(ui, trace, backoff, poll, demoStateDir, AuditSink.discarding());
+    }
+
+    /**
+     * @param audit where every change made through a session's clients is audited (the console's one audit log)
+     */
+    public Sessions(Executor ui, CallTrace trace, Backoff backoff, Duration poll, Path demoStateDir, AuditSink audit) {
+        this.audit = Objects.requireNonNull(audit);
         this.demoStateDir = Objects.requireNonNull(demoStateDir);
         this.ui = Objects.requireNonNull(ui);
         this.trace = Objects.requireNonNull(trace);
@@ -153,6 +170,16 @@ public class Sessions implements AutoCloseable {
     /** The options CSI clients are built with. */
     protected CsiClientOptions csiOptions() {
         return CsiClientOptions.defaults();
+    }
+
+    /** The options the CSI and csi-addons clients of connection {@code connection} are built with, audited. */
+    CsiClientOptions csiOptions(String connection) {
+        return csiOptions().withAudit(audit(connection));
+    }
+
+    /** How the clients of connection {@code connection} audit their changes: this user and host, that connection. */
+    protected CallAudit audit(String connection) {
+        return CallAudit.to(audit, AuditOrigin.local(connection));
     }
 
     /** Shows a watcher status in the model (UI thread); the note first, so whoever follows the state reads the new note. */

@@ -24,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -41,6 +42,8 @@ import java.util.function.Function;
  *       bounded by attempts and total time ({@link RetrySettings}); CSI calls are idempotent by spec;</li>
  *   <li>records every attempt in the {@link CallTrace}: method, endpoint, redacted request and
  *       response or status, duration, attempt number ({@link Redactor});</li>
+ *   <li>audits a call of a {@linkplain CallKind#mutating() mutating kind} once, as one logical call, when it
+ *       ends: the record is durable before the returned future completes ({@link CallAudit});</li>
  *   <li>maps a final non-OK status to a {@link CallFailure}: one the transport made (refused, reset,
  *       HTTP/2 error, TLS) as a problem of the endpoint ({@link TransportFailures}, {@link GrpcFailures#tls}),
  *       one the driver sent with the spec's condition and recovery ({@link GrpcFailures}); secret values
@@ -60,6 +63,7 @@ public final class CallPolicy {
     private final SizeLimits limits;
     private final CallTimer timer;
     private final DoubleSupplier random;
+    private final CallAudit audit;
 
     /** Default settings, a new guard, the system timer. */
     public CallPolicy(CallTrace trace) {
@@ -77,6 +81,16 @@ public final class CallPolicy {
      */
     public CallPolicy(PolicySettings settings, InFlightGuard guard, CallTrace trace, Redactor redactor, CallTimer timer,
                       DoubleSupplier random) {
+        this(settings, guard, trace, redactor, timer, random, CallAudit.none());
+    }
+
+    /**
+     * As {@link #CallPolicy(PolicySettings, InFlightGuard, CallTrace, Redactor, CallTimer, DoubleSupplier)},
+     * auditing every mutating call through {@code audit}.
+     */
+    public CallPolicy(PolicySettings settings, InFlightGuard guard, CallTrace trace, Redactor redactor, CallTimer timer,
+                      DoubleSupplier random, CallAudit audit) {
+        this.audit = Objects.requireNonNull(audit, "audit");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.guard = Objects.requireNonNull(guard, "guard");
         this.trace = Objects.requireNonNull(trace, "trace");
@@ -102,20 +116,36 @@ public final class CallPolicy {
         return redactor;
     }
 
+    /** Where mutating calls are audited. */
+    public CallAudit audit() {
+        return audit;
+    }
+
     /**
      * One unary RPC under the policy.
      *
      * @param channel where to send
      * @param endpoint endpoint text for the trace
-     * @return the response; fails with {@link CallFailure} (never a raw gRPC exception), or is cancelled
+     * @return the response; fails with {@link CallFailure} (never a raw gRPC exception), or is cancelled;
+     *     for a mutating kind, completes only once its audit record is durable, and fails with
+     *     {@link org.csiconsole.core.audit.AuditFailure} when it could not be written
      */
     public <Q extends Message, R extends Message> CompletableFuture<R> unary(Channel channel, String endpoint,
                                                                              MethodDescriptor<Q, R> method, Q request,
                                                                              CallSpec spec) {
+        if (!spec.kind().mutating() || !audit.enabled()) return send(channel, endpoint, method, request, spec, new AtomicInteger());
+        return audit.async(endpoint, "grpc", method.getFullMethodName(), spec.what(), redactor.text(request),
+                AuditTargets.of(request, redactor), (R response) -> AuditTargets.of(response, redactor),
+                attempts -> send(channel, endpoint, method, request, spec, attempts));
+    }
+
+    private <Q extends Message, R extends Message> CompletableFuture<R> send(Channel channel, String endpoint,
+                                                                             MethodDescriptor<Q, R> method, Q request,
+                                                                             CallSpec spec, AtomicInteger attempts) {
         Optional<CallFailure> tooBig = limits.check(spec.what(), request);
         if (tooBig.isPresent()) return CompletableFuture.failedFuture(tooBig.get());
         CompletableFuture<R> result = new LinkedFuture<>();
-        Attempts<Q, R> run = new Attempts<>(channel, endpoint, method, request, spec, result);
+        Attempts<Q, R> run = new Attempts<>(channel, endpoint, method, request, spec, result, attempts);
         return withGuard(spec, result, run::start);
     }
 
@@ -291,12 +321,14 @@ public final class CallPolicy {
         private final CompletableFuture<R> result;
         private final AtomicReference<ListenableFuture<R>> inFlight = new AtomicReference<>();
         private final AtomicReference<CompletableFuture<Void>> waiting = new AtomicReference<>();
+        private final AtomicInteger sent;
         private String requestText;
         private Set<String> secrets;
         private long firstStart;
 
         Attempts(Channel channel, String endpoint, MethodDescriptor<Q, R> method, Q request, CallSpec spec,
-                 CompletableFuture<R> result) {
+                 CompletableFuture<R> result, AtomicInteger sent) {
+            this.sent = sent;
             this.channel = channel;
             this.endpoint = endpoint;
             this.method = method;
@@ -327,6 +359,7 @@ public final class CallPolicy {
             ClientCall<Q, R> call = channel.newCall(method,
                     CallOptions.DEFAULT.withDeadlineAfter(deadline(spec).toNanos(), TimeUnit.NANOSECONDS));
             ListenableFuture<R> f = ClientCalls.futureUnaryCall(call, request);
+            sent.set(n);
             inFlight.set(f);
             if (result.isCancelled()) f.cancel(true);
             f.addListener(() -> done(n, f, wall, t0), Runnable::run);

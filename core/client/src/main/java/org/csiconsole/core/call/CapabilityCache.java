@@ -50,7 +50,7 @@ public final class CapabilityCache<C> {
      */
     public <T> CompletableFuture<T> gated(Function<C, Optional<CallFailure>> refusal, UnaryOperator<CallFailure> discoveryFailed,
                                           Supplier<CompletableFuture<T>> call) {
-        CompletableFuture<T> result = new LinkedFuture<>();
+        LinkedFuture<T> result = new LinkedFuture<>();
         AtomicReference<CompletableFuture<T>> inner = new AtomicReference<>();
         result.whenComplete((v, t) -> {
             CompletableFuture<T> i = inner.get();
@@ -70,6 +70,7 @@ public final class CapabilityCache<C> {
             if (result.isDone()) return;
             CompletableFuture<T> f = call.get();
             inner.set(f);
+            result.follow(f);
             f.whenComplete((v, e) -> {
                 if (e != null) {
                     CallFailure cf = CallFailure.unwrap(e);

@@ -1,5 +1,6 @@
 package org.csiconsole.core.csi;
 
+import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallTimer;
 import org.csiconsole.core.call.InFlightGuard;
 import org.csiconsole.core.call.PolicySettings;
@@ -16,10 +17,13 @@ import java.util.Objects;
  * @param timer clock and waits used between retries
  * @param channels makes channels (and diagnoses unix sockets)
  * @param pageSize {@code max_entries} used by list calls that do not give their own; 0 lets the plugin choose
+ * @param audit where mutating calls are audited ({@link CallAudit#none()} in {@link #defaults()}: a client
+ *     that makes changes must be given the console's audit log with {@link #withAudit(CallAudit)})
  */
 public record CsiClientOptions(PolicySettings policy, InFlightGuard guard, CallTimer timer, ChannelFactory channels,
-                               int pageSize) {
+                               int pageSize, CallAudit audit) {
     public CsiClientOptions {
+        Objects.requireNonNull(audit, "audit");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(guard, "guard");
         Objects.requireNonNull(timer, "timer");
@@ -29,26 +33,31 @@ public record CsiClientOptions(PolicySettings policy, InFlightGuard guard, CallT
 
     /** Default policy, a new guard, the system timer, the default channel factory, pages of 500. */
     public static CsiClientOptions defaults() {
-        return new CsiClientOptions(PolicySettings.DEFAULT, new InFlightGuard(), CallTimer.system(), new ChannelFactory(), 500);
+        return new CsiClientOptions(PolicySettings.DEFAULT, new InFlightGuard(), CallTimer.system(), new ChannelFactory(), 500, CallAudit.none());
     }
 
     public CsiClientOptions withPolicy(PolicySettings p) {
-        return new CsiClientOptions(p, guard, timer, channels, pageSize);
+        return new CsiClientOptions(p, guard, timer, channels, pageSize, audit);
     }
 
     public CsiClientOptions withGuard(InFlightGuard g) {
-        return new CsiClientOptions(policy, g, timer, channels, pageSize);
+        return new CsiClientOptions(policy, g, timer, channels, pageSize, audit);
     }
 
     public CsiClientOptions withTimer(CallTimer t) {
-        return new CsiClientOptions(policy, guard, t, channels, pageSize);
+        return new CsiClientOptions(policy, guard, t, channels, pageSize, audit);
     }
 
     public CsiClientOptions withChannels(ChannelFactory c) {
-        return new CsiClientOptions(policy, guard, timer, c, pageSize);
+        return new CsiClientOptions(policy, guard, timer, c, pageSize, audit);
+    }
+
+    /** The same options, auditing every mutating call through {@code a}. */
+    public CsiClientOptions withAudit(CallAudit a) {
+        return new CsiClientOptions(policy, guard, timer, channels, pageSize, a);
     }
 
     public CsiClientOptions withPageSize(int n) {
-        return new CsiClientOptions(policy, guard, timer, channels, n);
+        return new CsiClientOptions(policy, guard, timer, channels, n, audit);
     }
 }

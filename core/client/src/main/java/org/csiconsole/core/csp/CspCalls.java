@@ -1,8 +1,10 @@
 package org.csiconsole.core.csp;
 
+import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,14 +15,26 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 
-/** Shared plumbing of the object-set APIs: run work on the executor, send authenticated calls. */
+/**
+ * Shared plumbing of the object-set APIs: run work on the executor, send authenticated calls. Every
+ * POST, PUT and DELETE sent here (each a change on the array; login and logout go elsewhere) is
+ * audited as one logical call through the {@link CallAudit}, 401 re-login included, before it returns.
+ * Cancelling an operation's future does not stop a request already sent (it runs to its end on the
+ * executor); its entry is then written when the request ends, after the cancellation was seen.
+ */
 final class CspCalls {
     private final CspAuth session;
     private final Executor executor;
+    private final CspHttp http;
+    private final CspConfig config;
+    private final CallAudit audit;
 
-    CspCalls(CspAuth session, Executor executor) {
+    CspCalls(CspAuth session, Executor executor, CspHttp http, CspConfig config, CallAudit audit) {
         this.session = session;
         this.executor = executor;
+        this.http = http;
+        this.config = config;
+        this.audit = audit;
     }
 
     /**
@@ -56,15 +70,22 @@ final class CspCalls {
     }
 
     CspHttp.Reply post(String what, Object dto, String... segments) {
-        return session.call(call("POST", what, Map.of(), CspJson.write(dto), segments));
+        return audited(call("POST", what, Map.of(), CspJson.write(dto), segments));
     }
 
     CspHttp.Reply put(String what, Object dto, String... segments) {
-        return session.call(call("PUT", what, Map.of(), CspJson.write(dto), segments));
+        return audited(call("PUT", what, Map.of(), CspJson.write(dto), segments));
     }
 
     void delete(String what, Map<String, String> query, String... segments) {
-        session.call(call("DELETE", what, query, null, segments));
+        audited(call("DELETE", what, query, null, segments));
+    }
+
+    private CspHttp.Reply audited(CspHttp.Call c) {
+        String parameters = c.body() == null ? "" : CspRedactor.redactJson(new String(c.body(), StandardCharsets.UTF_8));
+        return audit.sync(config.endpointText(), "http", http.methodText(c), c.what(), parameters,
+                CspAuditTargets.request(c.segments(), c.body()), r -> CspAuditTargets.created(c.method(), c.segments(), r),
+                () -> session.call(c));
     }
 
     static Map<String, String> query(String... keyValues) {

@@ -1,5 +1,6 @@
 package org.csiconsole.core.csp;
 
+import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 
@@ -38,11 +39,11 @@ public final class CspClient implements AutoCloseable {
     private final CspSnapshotGroups snapshotGroups;
     private final CspPartners partners;
 
-    private CspClient(CspConfig config, CspPassword password, CallTrace trace, Executor executor, Clock clock) {
+    private CspClient(CspConfig config, CspPassword password, CallTrace trace, CallAudit audit, Executor executor, Clock clock) {
         this.config = config;
         this.http = new CspHttp(config, trace, clock);
         this.session = new CspAuth(config, http, password, clock);
-        this.calls = new CspCalls(session, executor);
+        this.calls = new CspCalls(session, executor, http, config, audit);
         this.hosts = new CspHosts(calls);
         this.volumes = new CspVolumes(calls);
         this.snapshots = new CspSnapshots(calls);
@@ -63,9 +64,24 @@ public final class CspClient implements AutoCloseable {
 
     /** As {@link #open(CspConfig, CspPassword, CallTrace, Executor)} with a clock for token expiry. */
     public static CspClient open(CspConfig config, CspPassword password, CallTrace trace, Executor executor, Clock clock) {
+        return open(config, password, trace, CallAudit.none(), executor, clock);
+    }
+
+    /**
+     * A client whose changes (POST, PUT, DELETE other than login and logout) are audited through
+     * {@code audit}: each operation's future completes only once its record is durable, and fails
+     * with {@link org.csiconsole.core.audit.AuditFailure} when it could not be written ({@link CallAudit}).
+     */
+    public static CspClient open(CspConfig config, CspPassword password, CallTrace trace, CallAudit audit, Executor executor) {
+        return open(config, password, trace, audit, executor, Clock.systemUTC());
+    }
+
+    /** As {@link #open(CspConfig, CspPassword, CallTrace, CallAudit, Executor)} with a clock for token expiry. */
+    public static CspClient open(CspConfig config, CspPassword password, CallTrace trace, CallAudit audit, Executor executor,
+                                 Clock clock) {
         return new CspClient(Objects.requireNonNull(config, "config"), Objects.requireNonNull(password, "password"),
-                Objects.requireNonNull(trace, "trace"), Objects.requireNonNull(executor, "executor"),
-                Objects.requireNonNull(clock, "clock"));
+                Objects.requireNonNull(trace, "trace"), Objects.requireNonNull(audit, "audit"),
+                Objects.requireNonNull(executor, "executor"), Objects.requireNonNull(clock, "clock"));
     }
 
     /** POST /tokens unless a fresh token is held; AUTHENTICATION (401) when the user or password is refused. */

@@ -99,7 +99,7 @@ final class CspHttp implements AutoCloseable {
         int attempts = call.retryable() ? 1 + config.connectRetries() : 1;
         long backoffMs = config.retryBackoff().toMillis();
         HttpUrl url = url(call);
-        String methodText = call.method() + " " + url.encodedPath() + (url.encodedQuery() == null ? "" : "?" + url.encodedQuery());
+        String methodText = methodText(url, call);
         String requestText = call.traceBody() != null ? call.traceBody()
                 : call.body() == null ? "" : traceText(call.body());
         for (int attempt = 1; ; attempt++) {
@@ -123,6 +123,15 @@ final class CspHttp implements AutoCloseable {
                 backoffMs = Math.min(backoffMs * 2, 30_000);
             }
         }
+    }
+
+    /** The call as the trace and the audit log show it, e.g. {@code DELETE /csp/containers/v1/volumes/v1?force=true}. */
+    String methodText(Call call) {
+        return methodText(url(call), call);
+    }
+
+    private static String methodText(HttpUrl url, Call call) {
+        return call.method() + " " + url.encodedPath() + (url.encodedQuery() == null ? "" : "?" + url.encodedQuery());
     }
 
     private Reply once(Call call, HttpUrl url, String token) throws Attempt {

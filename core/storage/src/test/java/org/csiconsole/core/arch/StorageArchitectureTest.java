@@ -9,8 +9,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * core/storage adapts the clients to the ports of core/api and keeps the local stores: no UI
- * toolkit, no reference plugin, no Javalin or SQL driver of the simulator (DESIGN.md, module
- * boundaries).
+ * toolkit, no reference plugin, no Javalin (DESIGN.md, module boundaries). Its SQLite stores speak
+ * plain JDBC ({@code java.sql}), never the driver's own classes.
  */
 class StorageArchitectureTest {
     private final JavaClasses storage = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -26,7 +26,7 @@ class StorageArchitectureTest {
     void storageReachesNoReferencePluginJavalinOrSqlite() {
         noClasses().should().dependOnClassesThat().resideInAnyPackage(
                         "org.csiconsole.core.reference..", "io.javalin..", "org.eclipse.jetty..", "org.sqlite..")
-                .because("nothing but app and tests reaches core/reference")
+                .because("nothing but app and tests reaches core/reference, and the local stores use JDBC alone")
                 .check(storage);
     }
 }

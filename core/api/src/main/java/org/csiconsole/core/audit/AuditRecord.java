@@ -1,0 +1,62 @@
+package org.csiconsole.core.audit;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * One audited call: a mutating CSI or csi-addons RPC, or a mutating CSP REST request (POST, PUT,
+ * DELETE), as one logical call however many attempts it took. Every text is already redacted by
+ * the schema rules of the call trace (fields marked {@code csi_secret} / {@code replication_secret};
+ * CSP passwords, CHAP passwords and tokens): no secret value ever reaches a record.
+ *
+ * @param time when the call started, to the millisecond (UTC)
+ * @param origin OS user, host and connection name
+ * @param endpoint endpoint text, e.g. {@code unix:///csi/csi.sock} or {@code https://array:8080/csp}
+ * @param protocol {@code "grpc"} or {@code "http"}
+ * @param call the RPC ({@code csi.v1.Controller/CreateVolume}) or REST call ({@code POST /csp/containers/v1/volumes})
+ * @param targets ids the call names, by field: {@code volume_id}, {@code snapshot_id}, {@code node_id},
+ *     {@code volume_ids}, {@code cidr}, {@code name}, ... (from the request, and from a successful response
+ *     for the ids it creates); keys sorted
+ * @param parameters the redacted request (protobuf text format, or JSON for REST)
+ * @param outcome OK, FAILED or CANCELLED
+ * @param code empty when OK; else the failure kind ({@code NOT_FOUND}, {@code TIMEOUT}, ...), for REST
+ *     also the HTTP status (e.g. {@code NOT_FOUND (HTTP 404)})
+ * @param message empty when OK; else the failure's one-sentence summary (scrubbed of secret values)
+ * @param durationMs from the call's start to its end in milliseconds, retries included
+ * @param correlationId one random id per logical call (a UUID), shared by its attempts
+ * @param attempts attempts sent; 0 when the call failed or was cancelled before sending
+ */
+public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, String protocol, String call,
+                          Map<String, List<String>> targets, String parameters, AuditOutcome outcome, String code,
+                          String message, long durationMs, String correlationId, int attempts) {
+    public AuditRecord {
+        time = Objects.requireNonNull(time, "time").truncatedTo(ChronoUnit.MILLIS);
+        Objects.requireNonNull(origin, "origin");
+        endpoint = nullToEmpty(endpoint);
+        protocol = nullToEmpty(protocol);
+        call = nullToEmpty(call);
+        TreeMap<String, List<String>> sorted = new TreeMap<>();
+        Objects.requireNonNull(targets, "targets").forEach((k, v) -> sorted.put(k, List.copyOf(v)));
+        targets = java.util.Collections.unmodifiableMap(sorted);
+        parameters = nullToEmpty(parameters);
+        Objects.requireNonNull(outcome, "outcome");
+        code = nullToEmpty(code);
+        message = nullToEmpty(message);
+        correlationId = nullToEmpty(correlationId);
+        if (durationMs < 0) throw new IllegalArgumentException("durationMs must be 0 or more");
+        if (attempts < 0) throw new IllegalArgumentException("attempts must be 0 or more");
+    }
+
+    /** True when {@code id} is one of the target ids. */
+    public boolean names(String id) {
+        return targets.values().stream().anyMatch(l -> l.contains(id));
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+}
