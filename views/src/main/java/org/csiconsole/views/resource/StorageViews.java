@@ -13,6 +13,7 @@ import org.csiconsole.views.hosts.HostsViewModel;
 import org.csiconsole.views.plugin.PluginView;
 import org.csiconsole.views.plugin.PluginViewModel;
 import org.csiconsole.views.snapshots.SnapshotsView;
+import org.csiconsole.views.table.TableLayouts;
 import org.csiconsole.views.snapshots.SnapshotsViewModel;
 import org.csiconsole.views.volumes.VolumesView;
 import org.csiconsole.views.volumes.VolumesViewModel;
@@ -41,12 +42,30 @@ public final class StorageViews {
      * @param ui the UI executor
      */
     public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui) {
+        return registerAll(registry, actions, ui, new TableLayouts());
+    }
+
+    /**
+     * As {@link #registerAll(ViewRegistry, ActionRunner, Executor)}, each view's table opening with
+     * the layout remembered in {@code layouts} for its kind ({@link #layoutKey}) and keeping it there.
+     */
+    public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts) {
         Objects.requireNonNull(actions);
         Objects.requireNonNull(ui);
+        Objects.requireNonNull(layouts);
         for (ResourceKind kind : ResourceKind.values()) {
-            registry.register(kind, connection -> create(kind, connection, actions, ui));
+            registry.register(kind, connection -> {
+                ResourceView view = create(kind, connection, actions, ui);
+                if (view instanceof StorageTableView<?> table) table.table().rememberLayout(layouts, layoutKey(kind));
+                return view;
+            });
         }
         return registry;
+    }
+
+    /** The key a kind's table layout is remembered under: {@code volumes}, {@code volume-groups}, ... */
+    public static String layoutKey(ResourceKind kind) {
+        return kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     /** The view of {@code kind} for {@code connection}, or the placeholder when it has no storage port. */

@@ -183,6 +183,18 @@ public final class ResourceTable<T> extends BorderPane {
         return this;
     }
 
+    /**
+     * Restores the layout remembered under {@code key} in {@code layouts} (column order, widths,
+     * visibility, sort; see {@link TableLayout} for columns added or removed since) and from now on
+     * keeps the table's layout there as the person changes it.
+     *
+     * @param key the view kind, e.g. {@code volumes}
+     */
+    public ResourceTable<T> rememberLayout(TableLayouts layouts, String key) {
+        new LayoutKeeper<>(table, layouts, key, () -> priming).start();
+        return this;
+    }
+
     /** Adds controls (view-specific buttons) to the toolbar, after the filter box. */
     public ResourceTable<T> withToolbarItems(Node... nodes) {
         extra.getChildren().addAll(nodes);
