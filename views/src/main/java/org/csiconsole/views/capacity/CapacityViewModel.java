@@ -85,12 +85,15 @@ public final class CapacityViewModel extends StorageViewModel<Capacity> {
     }
 
     /**
-     * What a row is: {@code Array site-a, pool pool-ssd} for a pool, else the segment and, when
-     * not the default, the parameters ({@code site-a · tier=gold}).
+     * What a row is, short enough for a label: {@code Array site-a, pool pool-ssd} for a pool, else
+     * the segment's values ({@code All segments} for none) and, when not the default, the
+     * parameters ({@code site-a · tier=gold}).
      */
     public static String name(Capacity c) {
         if (c.pool() != null) return "Array " + c.pool().array() + ", pool " + c.pool().pool();
-        return c.parameters().isEmpty() ? segment(c) : segment(c) + " \u00b7 " + parameters(c);
+        String where = c.topology() == null || c.topology().segments().isEmpty() ? "All segments"
+                : String.join(", ", new java.util.TreeMap<>(c.topology().segments()).values());
+        return c.parameters().isEmpty() ? where : where + " \u00b7 " + parameters(c);
     }
 
     /**

@@ -62,7 +62,8 @@ import java.util.function.Function;
  * sorts off the UI thread (see {@link ResourceTableModel}). Ctrl+C copies the selected rows as
  * tab-separated text ({@link #copySelectedRows()}); the first column's cells, like those of
  * {@link Column#identifier()} columns, drop the middle of a text too long for them and show it
- * whole in their tooltip. Node ids: {@code table-filter}, {@code table-count},
+ * whole in their tooltip. The first column (the name) stays in sight while the table scrolls right
+ * ({@link PinnedColumn}). Node ids: {@code table-filter}, {@code table-count},
  * {@code table-columns}, {@code table-detail}.
  */
 public final class ResourceTable<T> extends BorderPane {
@@ -83,6 +84,8 @@ public final class ResourceTable<T> extends BorderPane {
     private DetailPane<T> detail;
     /** While the blank row of {@link #primeWhenFirstShown} is shown: sort order changes leave the model alone. */
     private boolean priming;
+    /** Keeps the name column in sight while scrolling right; null for a table without columns. */
+    private PinnedColumn<T> pinned;
 
     public ResourceTable(ResourceTableModel<T> model, List<Column<T, ?>> columns) {
         this.model = model;
@@ -96,6 +99,7 @@ public final class ResourceTable<T> extends BorderPane {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getStyleClass().addAll(Styles.DENSE, Tweaks.EDGE_TO_EDGE, Styles.STRIPED);
         for (Column<T, ?> c : columns) table.getColumns().add(c.build(table.getColumns().isEmpty()));
+        pinned = columns.isEmpty() ? null : new PinnedColumn<>(table, table.getColumns().get(0), columns.get(0).build(true));
         table.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
             if (COPY.match(e)) {
                 copySelectedRows();
@@ -137,7 +141,7 @@ public final class ResourceTable<T> extends BorderPane {
         toolbar.getStyleClass().add(ConsoleStyles.TABLE_TOOLBAR);
         toolbar.setPadding(new Insets(6, 8, 6, 8));
         setTop(toolbar);
-        setCenter(table);
+        setCenter(tableArea());
 
         Button clear = new Button("Clear the filter");
         clear.getStyleClass().addAll(Styles.FLAT, Styles.ACCENT);
@@ -155,7 +159,7 @@ public final class ResourceTable<T> extends BorderPane {
         detail.setId("table-detail");
         detail.show(null);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> detail.show(b));
-        SplitPane split = new SplitPane(table, detail);
+        SplitPane split = new SplitPane(tableArea(), detail);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.64);
         SplitPane.setResizableWithParent(detail, false);
@@ -303,6 +307,11 @@ public final class ResourceTable<T> extends BorderPane {
                 }));
             }
         });
+    }
+
+    /** The table, with the pinned name column over its left edge when it has one. */
+    private Node tableArea() {
+        return pinned == null ? table : pinned.area();
     }
 
     private void updatePlaceholder() {

@@ -111,6 +111,8 @@ public final class ConsoleStyles {
     public static final String CELL_WARNING = "cc-cell-warning";
     /** A table cell in a bad state (abnormal condition, replication error). */
     public static final String CELL_DANGER = "cc-cell-danger";
+    /** The one-column table laid over a resource table's left edge to keep its name column in sight while it scrolls right. */
+    public static final String PINNED_TABLE = "cc-pinned-table";
     /** A table cell without weight (not advertised). */
     public static final String CELL_MUTED = "cc-cell-muted";
     /** A capability the plugin advertises. */

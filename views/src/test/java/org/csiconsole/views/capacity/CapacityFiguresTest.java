@@ -45,6 +45,8 @@ class CapacityFiguresTest {
         assertThat(CapacityViewModel.usedFraction(c)).isNegative();
         assertThat(CapacityViewModel.level(c)).isEqualTo(CapacityViewModel.Level.NORMAL);
         assertThat(CapacityViewModel.name(c)).isEqualTo("All segments");
+        assertThat(CapacityViewModel.name(new Capacity(new Topology(Map.of("example.com/site", "site-b")), Map.of("tier", "gold"),
+                GIB, null, null))).isEqualTo("site-b \u00b7 tier=gold");
     }
 
     @Test
