@@ -436,12 +436,19 @@ public final class FakeStorage implements StorageService {
         return answer("connectedNodes", () -> List.copyOf(nodes));
     }
 
+    /** Array pool rows (total and used reported) that {@link #capacity()} lists after the GetCapacity rows. */
+    public final List<Capacity> pools = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     @Override
     public CompletableFuture<Listing<Capacity>> capacity() {
-        return listing("capacity", () -> List.of(
-                new Capacity(nodes.get(0).accessibleTopology(), Map.of(), 800L << 30, 4L << 40, 1L << 20),
-                new Capacity(nodes.get(1).accessibleTopology(), Map.of(), 2L << 40, 4L << 40, 1L << 20),
-                new Capacity(nodes.get(0).accessibleTopology(), Map.of("tier", "gold"), 200L << 30, null, null)));
+        return listing("capacity", () -> {
+            List<Capacity> rows = new ArrayList<>(List.of(
+                    new Capacity(nodes.get(0).accessibleTopology(), Map.of(), 800L << 30, 4L << 40, 1L << 20),
+                    new Capacity(nodes.get(1).accessibleTopology(), Map.of(), 2L << 40, 4L << 40, 1L << 20),
+                    new Capacity(nodes.get(0).accessibleTopology(), Map.of("tier", "gold"), 200L << 30, null, null)));
+            rows.addAll(pools);
+            return rows;
+        });
     }
 
     @Override

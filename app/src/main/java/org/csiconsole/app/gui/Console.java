@@ -25,6 +25,7 @@ import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.dialog.FxDialogService;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.resource.StorageViews;
+import org.csiconsole.views.table.TableLayouts;
 import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.theme.ThemeManager;
 import org.csiconsole.views.workbench.ConnectionModel;
@@ -51,6 +52,7 @@ public final class Console {
     private final PreferencesStore preferencesStore;
     private final Preferences preferences;
     private final ThemeManager themes;
+    private final TableLayouts tableLayouts;
     private final CallTrace trace = new CallTrace();
     private LazyAuditLog audit;
     private final Notifications notifications = new Notifications();
@@ -98,6 +100,7 @@ public final class Console {
         this.preferencesStore = new PreferencesStore(configDir);
         this.preferences = preferencesStore.load();
         this.themes = new ThemeManager(preferences.theme());
+        this.tableLayouts = new TableLayouts(preferences.tables());
         this.tasks = new TaskRunner(ui);
         FxDialogService dialogs = new FxDialogService(() -> stage, themes);
         ViewRegistry views = new ViewRegistry();
@@ -121,7 +124,7 @@ public final class Console {
     /** Where resource views plug in: one factory per {@link org.csiconsole.views.workbench.ResourceKind}. */
     private void registerViews(ViewRegistry views, ActionRunner actions, Executor ui) {
         // Every resource kind opens its storage view; a connection without a storage port opens a placeholder.
-        StorageViews.registerAll(views, actions, ui);
+        StorageViews.registerAll(views, actions, ui, tableLayouts);
     }
 
     /**
@@ -247,14 +250,15 @@ public final class Console {
         return !Screen.getScreensForRectangle(new Rectangle2D(p.x(), p.y(), Math.max(1, p.width()), Math.max(1, p.height()))).isEmpty();
     }
 
-    /** Writes theme, window bounds, dividers, the bottom panel and the open views to the preferences file. */
+    /** Writes theme, window bounds, dividers, the bottom panel, the open views and the tables' layouts to the preferences file. */
     public void saveLayout() {
         boolean max = stage.isMaximized();
         preferencesStore.save(new Preferences(themes.theme(),
                 max ? preferences.x() : stage.getX(), max ? preferences.y() : stage.getY(),
                 max ? preferences.width() : stage.getWidth(), max ? preferences.height() : stage.getHeight(), max,
                 workbench.navigatorDividerProperty().get(), workbench.bottomDivider(),
-                !workbench.bottomShownProperty().get(), workbench.openViewKeys(), workbench.selectedViewKey()));
+                !workbench.bottomShownProperty().get(), workbench.openViewKeys(), workbench.selectedViewKey(),
+                tableLayouts.all()));
     }
 
     public Workbench workbench() {

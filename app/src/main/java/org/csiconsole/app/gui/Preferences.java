@@ -3,6 +3,9 @@ package org.csiconsole.app.gui;
 import org.csiconsole.views.theme.Theme;
 
 import java.util.List;
+import java.util.Map;
+import org.csiconsole.views.table.TableLayout;
+import org.csiconsole.views.table.TableLayouts;
 
 /**
  * What the workbench remembers between runs: theme, window bounds, the layout of the workbench.
@@ -19,10 +22,13 @@ import java.util.List;
  * @param openViews the open centre tabs in order, as {@code Workbench} view keys ({@code start},
  *     {@code <connection name>/<RESOURCE_KIND>}); empty for the start page alone
  * @param selectedView the key of the selected centre tab, or null
+ * @param tables the tables' column order, widths, visibility and sort, by view kind ({@code volumes},
+ *     {@code snapshots}, ...); empty when none was changed. Column ids a table no longer has are
+ *     ignored when the layout is applied
  */
 public record Preferences(Theme theme, double x, double y, double width, double height, boolean maximized,
                           double navigatorDivider, double bottomDivider, boolean bottomPanelHidden,
-                          List<String> openViews, String selectedView) {
+                          List<String> openViews, String selectedView, Map<String, TableLayout> tables) {
     private static final double DEFAULT_WIDTH = 1360;
     private static final double DEFAULT_HEIGHT = 860;
     /** The bottom panel starts at about a quarter of the height, leaving the views the room. */
@@ -30,7 +36,7 @@ public record Preferences(Theme theme, double x, double y, double width, double 
     static final double DEFAULT_NAVIGATOR_DIVIDER = 0.2;
 
     public static final Preferences DEFAULTS = new Preferences(Theme.LIGHT, Double.NaN, Double.NaN,
-            DEFAULT_WIDTH, DEFAULT_HEIGHT, false, DEFAULT_NAVIGATOR_DIVIDER, DEFAULT_BOTTOM_DIVIDER, false, List.of(), null);
+            DEFAULT_WIDTH, DEFAULT_HEIGHT, false, DEFAULT_NAVIGATOR_DIVIDER, DEFAULT_BOTTOM_DIVIDER, false, List.of(), null, Map.of());
 
     public Preferences {
         if (theme == null) theme = Theme.LIGHT;
@@ -39,6 +45,7 @@ public record Preferences(Theme theme, double x, double y, double width, double 
         navigatorDivider = clampDivider(navigatorDivider, DEFAULT_NAVIGATOR_DIVIDER);
         bottomDivider = clampDivider(bottomDivider, DEFAULT_BOTTOM_DIVIDER);
         openViews = openViews == null ? List.of() : openViews.stream().filter(v -> v != null && !v.isBlank()).toList();
+        tables = tables == null ? Map.of() : new TableLayouts(tables).all();
     }
 
     private static double clampDivider(double v, double fallback) {
@@ -52,6 +59,6 @@ public record Preferences(Theme theme, double x, double y, double width, double 
 
     public Preferences withTheme(Theme t) {
         return new Preferences(t, x, y, width, height, maximized, navigatorDivider, bottomDivider, bottomPanelHidden,
-                openViews, selectedView);
+                openViews, selectedView, tables);
     }
 }

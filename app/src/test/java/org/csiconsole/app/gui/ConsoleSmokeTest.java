@@ -120,4 +120,50 @@ class ConsoleSmokeTest {
         assertThat(console.workbench().bottomShownProperty().get()).isFalse();
         assertThat(robot.lookup("#bottom-panel").tryQuery()).isEmpty();
     }
+
+    @Test
+    void theVolumesTableKeepsItsColumnWidthsOrderAndSortAcrossARestart(FxRobot robot) throws Exception {
+        ConnectionModel demo = console.connections().get(0);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> demo.storage() != null);
+        robot.interact(() -> console.workbench().open(demo, ResourceKind.VOLUMES));
+        StorageTableView<?> before = (StorageTableView<?>) console.workbench().selectedView();
+        robot.interact(() -> {
+            var table = tableOf(before);
+            var size = table.getColumns().stream().filter(c -> "size".equals(c.getId())).findFirst().orElseThrow();
+            table.resizeColumn(table.getColumns().get(0), 75);
+            table.getColumns().remove(size);
+            table.getColumns().add(0, size);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        var sizeBefore = before.table().tableView().getColumns().get(0);
+        javafx.scene.Node sizeHeader = robot.lookup(".column-header").match(n -> n instanceof javafx.scene.control.skin.TableColumnHeader h
+                && h.getTableColumn() == sizeBefore).query();
+        robot.clickOn(sizeHeader).clickOn(sizeHeader);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(sizeBefore.getSortType()).as("two clicks sort largest first").isEqualTo(javafx.scene.control.TableColumn.SortType.DESCENDING);
+        double nameWidth = before.table().tableView().getColumns().get(1).getWidth();
+        robot.interact(stage::close);
+        WaitForAsyncUtils.asyncFx(() -> console.close()).get(20, TimeUnit.SECONDS);
+
+        robot.interact(() -> {
+            console = new Console(stage, LaunchOptions.DEMO, configDir, Platform::runLater,
+                    trace -> new Sessions(Platform::runLater, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, temp.resolve("demo")));
+            console.show();
+        });
+        ConnectionModel again = console.connections().get(0);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> again.storage() != null
+                && console.workbench().selectedView() instanceof StorageTableView<?> v && v.kind() == ResourceKind.VOLUMES);
+        StorageTableView<?> after = (StorageTableView<?>) console.workbench().selectedView();
+        WaitForAsyncUtils.waitForFxEvents();
+        var table = tableOf(after);
+        assertThat(table.getColumns()).extracting(javafx.scene.control.TableColumn::getId).startsWith("size", "name", "id");
+        assertThat(table.getColumns().get(1).getWidth()).isEqualTo(nameWidth);
+        assertThat(table.getSortOrder()).extracting(javafx.scene.control.TableColumn::getId).containsExactly("size");
+        assertThat(table.getSortOrder().get(0).getSortType()).isEqualTo(javafx.scene.control.TableColumn.SortType.DESCENDING);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static javafx.scene.control.TableView<Object> tableOf(StorageTableView<?> view) {
+        return (javafx.scene.control.TableView<Object>) view.table().tableView();
+    }
 }

@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui;
 
+import org.csiconsole.views.table.TableLayout;
 import org.csiconsole.views.theme.Theme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +25,10 @@ class PreferencesStoreTest {
     void roundTrips() {
         PreferencesStore store = new PreferencesStore(dir.resolve("cfg"));
         Preferences p = new Preferences(Theme.DARK, 10, 20, 1000, 700, true, 0.3, 0.6, true,
-                java.util.List.of("start", "Demo/VOLUMES"), "Demo/VOLUMES");
+                java.util.List.of("start", "Demo/VOLUMES"), "Demo/VOLUMES",
+                java.util.Map.of("volumes", new TableLayout(
+                        java.util.List.of(new TableLayout.ColumnState("size", 90, true), new TableLayout.ColumnState("name", 300, false)),
+                        java.util.List.of(new TableLayout.SortKey("size", true)))));
         store.save(p);
         assertThat(new PreferencesStore(dir.resolve("cfg")).load()).isEqualTo(p);
     }
@@ -39,6 +43,24 @@ class PreferencesStoreTest {
         assertThat(p.bottomPanelHidden()).isFalse();
         assertThat(p.openViews()).isEmpty();
         assertThat(p.selectedView()).isNull();
+        assertThat(p.tables()).isEmpty();
+    }
+
+    @Test
+    void aTableLayoutNamingColumnsThisVersionDoesNotKnowStillLoads() throws Exception {
+        Files.writeString(dir.resolve(PreferencesStore.FILE_NAME), """
+                {"theme":"LIGHT","tables":{"volumes":{
+                  "columns":[{"id":"retired-column","width":120,"visible":true,"since":"0.9"},
+                             {"id":"size","width":95,"visible":false}],
+                  "sort":[{"id":"retired-column","descending":true},{"id":"size","descending":false}],
+                  "density":"compact"}}}
+                """);
+        Preferences p = new PreferencesStore(dir).load();
+        TableLayout volumes = p.tables().get("volumes");
+        assertThat(volumes.columns()).extracting(TableLayout.ColumnState::id).containsExactly("retired-column", "size");
+        assertThat(volumes.columns().get(1).visible()).isFalse();
+        assertThat(volumes.sort()).containsExactly(new TableLayout.SortKey("retired-column", true), new TableLayout.SortKey("size", false));
+        assertThat(p.theme()).isEqualTo(Theme.LIGHT);
     }
 
     @Test

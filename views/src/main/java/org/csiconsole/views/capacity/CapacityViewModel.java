@@ -16,13 +16,26 @@ import org.csiconsole.views.resource.ViewContext;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * GetCapacity per topology segment and parameter set (CSI spec, "GetCapacity"): the connection's
- * overview, plus queries for a segment and parameters the person types.
+ * overview, plus queries for a segment and parameters the person types. Rows of array pools that
+ * report their total and used bytes ({@link Capacity#pool()}) answer "how full am I?" as a used
+ * share with a threshold {@link Level}; GetCapacity rows report available space only and say so.
  */
 public final class CapacityViewModel extends StorageViewModel<Capacity> {
+    /** Used share, in whole percent, from which a pool reads as a warning. */
+    public static final int WARNING_PERCENT = 80;
+    /** Used share, in whole percent, from which a pool reads as a danger. */
+    public static final int DANGER_PERCENT = 90;
+    /** What a row without pool figures says: CSI GetCapacity has {@code available_capacity}, no total. */
+    public static final String AVAILABLE_ONLY = "GetCapacity reports available space only";
+
+    /** How full a row reads: below the warning threshold, at or above it, at or above the danger threshold. */
+    public enum Level { NORMAL, WARNING, DANGER }
+
     private final ViewAction refresh;
     private final ViewAction query;
 
@@ -72,6 +85,55 @@ public final class CapacityViewModel extends StorageViewModel<Capacity> {
     /** The segment in words; {@code All segments} for none. */
     public static String segment(Capacity c) {
         return c.topology() == null || c.topology().segments().isEmpty() ? "All segments" : c.topology().toString();
+    }
+
+    /**
+     * What a row is, short enough for a label: {@code Array site-a, pool pool-ssd} for a pool, else
+     * the segment's values ({@code All segments} for none) and, when not the default, the
+     * parameters ({@code site-a · tier=gold}).
+     */
+    public static String name(Capacity c) {
+        if (c.pool() != null) return "Array " + c.pool().array() + ", pool " + c.pool().pool();
+        String where = c.topology() == null || c.topology().segments().isEmpty() ? "All segments"
+                : String.join(", ", new java.util.TreeMap<>(c.topology().segments()).values());
+        return c.parameters().isEmpty() ? where : where + " \u00b7 " + parameters(c);
+    }
+
+    /**
+     * The used share of a pool in whole percent (rounded half up, 0 to 100); empty for a row
+     * without pool figures or a pool of 0 bytes.
+     */
+    public static OptionalInt usedPercent(Capacity c) {
+        if (c.pool() == null || c.pool().totalBytes() <= 0) return OptionalInt.empty();
+        return OptionalInt.of((int) Math.round(100.0 * c.pool().usedBytes() / c.pool().totalBytes()));
+    }
+
+    /** The used share from 0 to 1 for a bar; -1 (no bar) for a row without pool figures. */
+    public static double usedFraction(Capacity c) {
+        if (c.pool() == null) return -1;
+        return c.pool().totalBytes() <= 0 ? 0 : (double) c.pool().usedBytes() / c.pool().totalBytes();
+    }
+
+    /**
+     * The threshold a row has reached, judged on the percent the row shows ({@link #usedPercent}),
+     * so text and colour agree: {@link Level#DANGER} from {@value #DANGER_PERCENT}%,
+     * {@link Level#WARNING} from {@value #WARNING_PERCENT}%; {@link Level#NORMAL} otherwise and
+     * for rows without pool figures.
+     */
+    public static Level level(Capacity c) {
+        int p = usedPercent(c).orElse(0);
+        return p >= DANGER_PERCENT ? Level.DANGER : p >= WARNING_PERCENT ? Level.WARNING : Level.NORMAL;
+    }
+
+    /**
+     * How full a row is in words: {@code 612 GiB of 1 TiB used (60%)} for a pool; for a GetCapacity
+     * row {@code 820 GiB available; GetCapacity reports available space only}.
+     */
+    public static String usageText(Capacity c) {
+        if (c.pool() == null) return Texts.knownSize(c.availableCapacityBytes()) + " available; " + AVAILABLE_ONLY;
+        String used = Texts.knownSize(c.pool().usedBytes()) + " of " + Texts.knownSize(c.pool().totalBytes()) + " used";
+        OptionalInt p = usedPercent(c);
+        return p.isPresent() ? used + " (" + p.getAsInt() + "%)" : used;
     }
 
     /** The parameter set in words; {@code Default} for none. */

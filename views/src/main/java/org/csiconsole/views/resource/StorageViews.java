@@ -13,6 +13,7 @@ import org.csiconsole.views.hosts.HostsViewModel;
 import org.csiconsole.views.plugin.PluginView;
 import org.csiconsole.views.plugin.PluginViewModel;
 import org.csiconsole.views.snapshots.SnapshotsView;
+import org.csiconsole.views.table.TableLayouts;
 import org.csiconsole.views.snapshots.SnapshotsViewModel;
 import org.csiconsole.views.volumes.VolumesView;
 import org.csiconsole.views.volumes.VolumesViewModel;
@@ -44,25 +45,43 @@ public final class StorageViews {
      * @param ui the UI executor
      */
     public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui) {
-        // What the console created on a connection stays known while the application runs, across
-        // reconnects and views opened again.
-        Map<ConnectionModel, KnownResources> session = new WeakHashMap<>();
-        return registerAll(registry, actions, ui, c -> session.computeIfAbsent(c, x -> KnownResources.inSession()));
+        return registerAll(registry, actions, ui, new TableLayouts());
     }
 
     /**
-     * Like {@link #registerAll(ViewRegistry, ActionRunner, Executor)}, with the resources known to
-     * this console per connection from {@code known} (called on the UI thread).
+     * As {@link #registerAll(ViewRegistry, ActionRunner, Executor)}, each view's table opening with
+     * the layout remembered in {@code layouts} for its kind ({@link #layoutKey}) and keeping it there.
      */
-    public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui,
+    public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts) {
+        // What the console created on a connection stays known while the application runs, across
+        // reconnects and views opened again.
+        Map<ConnectionModel, KnownResources> session = new WeakHashMap<>();
+        return registerAll(registry, actions, ui, layouts, c -> session.computeIfAbsent(c, x -> KnownResources.inSession()));
+    }
+
+    /**
+     * As {@link #registerAll(ViewRegistry, ActionRunner, Executor, TableLayouts)}, with the
+     * resources known to this console per connection from {@code known} (called on the UI thread).
+     */
+    public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts,
                                            Function<ConnectionModel, KnownResources> known) {
         Objects.requireNonNull(actions);
         Objects.requireNonNull(ui);
+        Objects.requireNonNull(layouts);
         Objects.requireNonNull(known);
         for (ResourceKind kind : ResourceKind.values()) {
-            registry.register(kind, connection -> create(kind, connection, actions, ui, known.apply(connection)));
+            registry.register(kind, connection -> {
+                ResourceView view = create(kind, connection, actions, ui, known.apply(connection));
+                if (view instanceof StorageTableView<?> table) table.table().rememberLayout(layouts, layoutKey(kind));
+                return view;
+            });
         }
         return registry;
+    }
+
+    /** The key a kind's table layout is remembered under: {@code volumes}, {@code volume-groups}, ... */
+    public static String layoutKey(ResourceKind kind) {
+        return kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     /** The view of {@code kind} for {@code connection}, or the placeholder when it has no storage port. */

@@ -62,7 +62,8 @@ import java.util.function.Function;
  * sorts off the UI thread (see {@link ResourceTableModel}). Ctrl+C copies the selected rows as
  * tab-separated text ({@link #copySelectedRows()}); the first column's cells, like those of
  * {@link Column#identifier()} columns, drop the middle of a text too long for them and show it
- * whole in their tooltip. Rows are selected several at a time (Shift or Ctrl with a click or the
+ * whole in their tooltip. The first column (the name) stays in sight while the table scrolls right
+ * ({@link PinnedColumn}). Rows are selected several at a time (Shift or Ctrl with a click or the
  * arrows, Ctrl+A); {@link #withRowMenu} adds their context menu. Node ids: {@code table-filter}, {@code table-count},
  * {@code table-columns}, {@code table-detail}.
  */
@@ -85,6 +86,8 @@ public final class ResourceTable<T> extends BorderPane {
     private DetailPane<T> detail;
     /** While the blank row of {@link #primeWhenFirstShown} is shown: sort order changes leave the model alone. */
     private boolean priming;
+    /** Keeps the name column in sight while scrolling right; null for a table without columns. */
+    private PinnedColumn<T> pinned;
 
     public ResourceTable(ResourceTableModel<T> model, List<Column<T, ?>> columns) {
         this.model = model;
@@ -98,6 +101,7 @@ public final class ResourceTable<T> extends BorderPane {
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getStyleClass().addAll(Styles.DENSE, Tweaks.EDGE_TO_EDGE, Styles.STRIPED);
         for (Column<T, ?> c : columns) table.getColumns().add(c.build(table.getColumns().isEmpty()));
+        pinned = columns.isEmpty() ? null : new PinnedColumn<>(table, table.getColumns().get(0), columns.get(0).build(true));
         table.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
             if (COPY.match(e)) {
                 copySelectedRows();
@@ -126,7 +130,7 @@ public final class ResourceTable<T> extends BorderPane {
         toolbar.getStyleClass().add(ConsoleStyles.TABLE_TOOLBAR);
         toolbar.setPadding(new Insets(6, 8, 6, 8));
         setTop(toolbar);
-        setCenter(table);
+        setCenter(tableArea());
 
         Button clear = new Button("Clear the filter");
         clear.getStyleClass().addAll(Styles.FLAT, Styles.ACCENT);
@@ -144,7 +148,7 @@ public final class ResourceTable<T> extends BorderPane {
         detail.setId("table-detail");
         detail.show(null);
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> detail.show(b));
-        SplitPane split = new SplitPane(table, detail);
+        SplitPane split = new SplitPane(tableArea(), detail);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.64);
         SplitPane.setResizableWithParent(detail, false);
@@ -198,6 +202,18 @@ public final class ResourceTable<T> extends BorderPane {
      */
     public ResourceTable<T> withRowMenu(javafx.scene.control.ContextMenu menu) {
         RowMenu.install(table, menu);
+        return this;
+    }
+
+    /**
+     * Restores the layout remembered under {@code key} in {@code layouts} (column order, widths,
+     * visibility, sort; see {@link TableLayout} for columns added or removed since) and from now on
+     * keeps the table's layout there as the person changes it.
+     *
+     * @param key the view kind, e.g. {@code volumes}
+     */
+    public ResourceTable<T> rememberLayout(TableLayouts layouts, String key) {
+        new LayoutKeeper<>(table, layouts, key, () -> priming).start();
         return this;
     }
 
@@ -309,6 +325,11 @@ public final class ResourceTable<T> extends BorderPane {
                 }));
             }
         });
+    }
+
+    /** The table, with the pinned name column over its left edge when it has one. */
+    private Node tableArea() {
+        return pinned == null ? table : pinned.area();
     }
 
     private void updatePlaceholder() {

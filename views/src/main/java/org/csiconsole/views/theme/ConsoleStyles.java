@@ -111,6 +111,8 @@ public final class ConsoleStyles {
     public static final String CELL_WARNING = "cc-cell-warning";
     /** A table cell in a bad state (abnormal condition, replication error). */
     public static final String CELL_DANGER = "cc-cell-danger";
+    /** The one-column table laid over a resource table's left edge to keep its name column in sight while it scrolls right. */
+    public static final String PINNED_TABLE = "cc-pinned-table";
     /** A table cell without weight (not advertised). */
     public static final String CELL_MUTED = "cc-cell-muted";
     /** A capability the plugin advertises. */
@@ -121,6 +123,16 @@ public final class ConsoleStyles {
     public static final String STATUS_OK = "cc-status-ok";
     /** A call trace row whose call failed. */
     public static final String STATUS_FAILED = "cc-status-failed";
+    /** The list of capacity bars, one row per array pool or GetCapacity segment. */
+    public static final String CAPACITY_BARS = "cc-capacity-bars";
+    /** The name of a capacity bar's row. */
+    public static final String CAPACITY_NAME = "cc-capacity-name";
+    /** A capacity bar (a ProgressBar filled to the used share). */
+    public static final String CAPACITY_BAR = "cc-capacity-bar";
+    /** A capacity bar at or above the warning threshold. */
+    public static final String CAPACITY_WARNING = "cc-capacity-warning";
+    /** A capacity bar at or above the danger threshold. */
+    public static final String CAPACITY_DANGER = "cc-capacity-danger";
 
     // ---- dialogs and forms
     /** The header (icon and heading) of a dialog. */

@@ -36,13 +36,35 @@ class CapacityAndPluginFxTest {
         }
 
         @Test
-        void showsCapacityPerSegmentInTableAndChart(FxRobot robot) throws Exception {
+        void showsCapacityPerSegmentInTableAndBars(FxRobot robot) throws Exception {
             fx.awaitRows(3);
             assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
                     .extracting(javafx.scene.control.Labeled::getText).contains("800 GiB", "2 TiB", "tier=gold");
             CapacityView view = (CapacityView) fx.view;
-            assertThat(view.chart().getData().get(0).getData()).hasSize(3);
-            assertThat(view.chart().getData().get(0).getData().get(0).getYValue().doubleValue()).isEqualTo(800.0);
+            assertThat(view.barRows()).hasSize(3);
+            assertThat(robot.lookup("#capacity-bars .progress-bar").queryAll()).as("GetCapacity rows have no total: no bar").isEmpty();
+            assertThat(robot.lookup("#capacity-bars .label").queryAllAs(Label.class)).extracting(Label::getText)
+                    .contains("800 GiB available; GetCapacity reports available space only");
+        }
+
+        @Test
+        void aPoolThatReportsItsTotalShowsABarInTheThresholdColourAndItsFigures(FxRobot robot) throws Exception {
+            fx.storage.pools.add(new org.csiconsole.core.model.Capacity(null, java.util.Map.of("pool", "pool-ssd"), 412L << 30,
+                    null, null, new org.csiconsole.core.model.PoolUsage("site-a", "pool-ssd", 1L << 40, 612L << 30)));
+            fx.storage.pools.add(new org.csiconsole.core.model.Capacity(null, java.util.Map.of("pool", "pool-hdd"), 50L << 30,
+                    null, null, new org.csiconsole.core.model.PoolUsage("site-a", "pool-hdd", 1000L << 30, 950L << 30)));
+            robot.interact(() -> fx.view.refreshAction().run());
+            fx.awaitRows(5);
+            var bars = robot.lookup("#capacity-bars .progress-bar").queryAllAs(javafx.scene.control.ProgressBar.class);
+            assertThat(bars).hasSize(2);
+            assertThat(bars).anySatisfy(b -> {
+                assertThat(b.getProgress()).isEqualTo(612.0 / 1024);
+                assertThat(b.getStyleClass()).doesNotContain(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_WARNING,
+                        org.csiconsole.views.theme.ConsoleStyles.CAPACITY_DANGER);
+            });
+            assertThat(bars).anySatisfy(b -> assertThat(b.getStyleClass()).contains(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_DANGER));
+            assertThat(robot.lookup("#capacity-bars .label").queryAllAs(Label.class)).extracting(Label::getText)
+                    .contains("Array site-a, pool pool-ssd", "612 GiB of 1 TiB used (60%)", "950 GiB of 1000 GiB used (95%)");
         }
 
         @Test

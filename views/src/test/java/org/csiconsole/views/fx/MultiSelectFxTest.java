@@ -138,7 +138,7 @@ class MultiSelectFxTest {
         robot.press(KeyCode.SHIFT).type(KeyCode.F10).release(KeyCode.SHIFT);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, menu::isShowing);
 
-        assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(14);
+        assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(15);
         assertThat(menuEntries(menu.getItems())).contains("Delete: on", "Expand: on", "Unpublish from node: off");
         robot.type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !menu.isShowing());
@@ -209,7 +209,7 @@ class MultiSelectFxTest {
         robot.interact(() -> robot.lookup("#volume-create").query().requestFocus());
         robot.type(KeyCode.TAB);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(fx.stage.getScene().getFocusOwner().getId()).as("the next enabled command").isEqualTo("volume-controller");
+        assertThat(fx.stage.getScene().getFocusOwner().getId()).as("the next enabled command").isEqualTo("volume-lookup");
     }
 
     private static String focusedItem(ContextMenu menu) {

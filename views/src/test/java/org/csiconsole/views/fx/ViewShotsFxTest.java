@@ -75,7 +75,12 @@ class ViewShotsFxTest {
         views.put("capacity", c -> new CapacityView(new CapacityViewModel(c)));
         views.put("plugin", c -> new PluginView(new PluginViewModel(c)));
         for (var e : views.entrySet()) {
-            fx = new StorageFxSupport(new FakeStorage().seeded());
+            FakeStorage storage = new FakeStorage().seeded();
+            // Pools that report their totals: one under, one over the warning threshold, one past danger.
+            storage.pools.add(pool("site-a", "pool-ssd", 1L << 40, 612L << 30));
+            storage.pools.add(pool("site-a", "pool-hdd", 500L << 40, 420L << 40));
+            storage.pools.add(pool("site-b", "pool-ssd", 200L << 40, 193L << 40));
+            fx = new StorageFxSupport(storage);
             robot.interact(() -> fx.show(stage, e.getValue()));
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !fx.table().getItems().isEmpty());
             fx.select(robot, 0);
@@ -83,6 +88,14 @@ class ViewShotsFxTest {
             Path file = OUT.resolve(e.getKey() + ".png");
             write(robot, fx.view.node(), file);
             assertThat(Files.size(file)).isGreaterThan(10_000);
+            if (e.getKey().equals("volumes")) {
+                // Scrolled right: the name column stays at the left edge, over the other columns.
+                robot.interact(() -> fx.table().lookupAll(".scroll-bar").stream()
+                        .filter(n -> n instanceof javafx.scene.control.ScrollBar b && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL)
+                        .map(javafx.scene.control.ScrollBar.class::cast).findFirst().ifPresent(b -> b.setValue(b.getMax() / 2)));
+                WaitForAsyncUtils.waitForFxEvents();
+                write(robot, fx.view.node(), OUT.resolve("volumes-scrolled-right.png"));
+            }
         }
         AtomicReference<FormDialog> dialog = new AtomicReference<>();
         robot.interact(() -> {
@@ -96,6 +109,11 @@ class ViewShotsFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         write(robot, dialog.get().getDialogPane(), OUT.resolve("create-volume-form.png"));
         robot.interact(() -> dialog.get().close());
+    }
+
+    private static org.csiconsole.core.model.Capacity pool(String array, String pool, long total, long used) {
+        return new org.csiconsole.core.model.Capacity(null, Map.of("pool", pool), total - used, null, null,
+                new org.csiconsole.core.model.PoolUsage(array, pool, total, used));
     }
 
     private static void write(FxRobot robot, Node node, Path file) throws Exception {

@@ -1,5 +1,8 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.model.PoolUsage;
+import org.csiconsole.core.reference.array.ArrayModel;
+import org.csiconsole.core.storage.ArrayPools;
 import org.csiconsole.core.storage.CombinedStorage;
 import org.csiconsole.core.storage.CspStorage;
 import org.csiconsole.core.storage.CsiStorage;
@@ -117,7 +120,13 @@ final class DemoSession implements Session {
         } catch (UnsupportedOperationException | IllegalStateException e) {
             note = "CSI only: the reference CSP server is not part of this build.";
         }
-        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays);
+        // The reference arrays report their pools' total and used bytes directly: no CSI or CSP call carries them.
+        ReferencePlugin reference = plugin;
+        ArrayPools pools = () -> CompletableFuture.supplyAsync(() -> reference.model().arrays().all().stream()
+                .flatMap(a -> a.pools().stream().map(p -> new PoolUsage(a.name(), p.name(), p.capacityBytes(),
+                        reference.model().arrays().provisionedBytes(a.name(), p.name()))))
+                .toList());
+        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY);
     }
 
     @Override

@@ -55,10 +55,24 @@ public final class CombinedStorage implements StorageService {
     private final CsiStorage csi;
     private final List<CspStorage> arrays;
     private final Map<String, Held> holders = new ConcurrentHashMap<>();
+    private final ArrayPools pools;
+    private final String segmentKey;
 
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays) {
+        this(csi, arrays, null, null);
+    }
+
+    /**
+     * @param pools what the arrays report about their pools (total and used bytes), or null when
+     *     nothing does; {@link #capacity()} adds a row per pool
+     * @param segmentKey the topology key whose value names an array (e.g.
+     *     {@code topology.csi-console.org/site}), for the pool rows' segment; null for none
+     */
+    public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey) {
         this.csi = Objects.requireNonNull(csi);
         this.arrays = List.copyOf(arrays);
+        this.pools = pools;
+        this.segmentKey = segmentKey;
     }
 
     public CsiStorage csi() {
@@ -398,9 +412,24 @@ public final class CombinedStorage implements StorageService {
         return csi.connectedNodes();
     }
 
+    /**
+     * GetCapacity's rows ({@link CsiStorage#capacity()}), then, when the arrays report their pools,
+     * one row per pool with its total and used bytes ({@link Capacity#pool()}; available =
+     * total - used, {@code parameters} {@code pool=<name>}). Pools that do not answer are named in
+     * {@link Listing#missing()} as {@code array pools}; the listing fails only when GetCapacity does.
+     */
     @Override
     public CompletableFuture<Listing<Capacity>> capacity() {
-        return csi.capacity();
+        if (pools == null) return csi.capacity();
+        CompletableFuture<Listing<Capacity>> poolRows = pools.pools().handle((list, e) -> e == null
+                ? Listing.complete(list.stream().map(this::poolRow).toList())
+                : new Listing<>(List.of(), List.of(SourceFailure.of("array pools", e))));
+        return csi.capacity().thenCombine(poolRows, Listing::plus);
+    }
+
+    private Capacity poolRow(org.csiconsole.core.model.PoolUsage p) {
+        Topology segment = segmentKey == null ? null : new Topology(Map.of(segmentKey, p.array()));
+        return new Capacity(segment, Map.of("pool", p.pool()), p.freeBytes(), null, null, p);
     }
 
     @Override

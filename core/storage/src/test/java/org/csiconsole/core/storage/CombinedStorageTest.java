@@ -77,6 +77,38 @@ class CombinedStorageTest {
         });
     }
 
+    // ---- capacity -----------------------------------------------------------------------------
+
+    @Test
+    void capacityAddsARowPerReportedPoolWithItsTotalAndUsedAfterTheGetCapacityRows() throws Exception {
+        ArrayPools pools = () -> java.util.concurrent.CompletableFuture.completedFuture(List.of(
+                new org.csiconsole.core.model.PoolUsage("site-a", "pool-ssd", 1L << 40, 612L << 30)));
+        CombinedStorage storage = new CombinedStorage(sites.csi(), List.of(siteA, siteB), pools, "example.com/site");
+
+        Listing<org.csiconsole.core.model.Capacity> l = storage.capacity().get(30, TimeUnit.SECONDS);
+
+        assertThat(l.missing()).isEmpty();
+        assertThat(l.items()).hasSizeGreaterThan(1);
+        assertThat(l.items().subList(0, l.items().size() - 1)).as("GetCapacity reports available space only")
+                .allSatisfy(c -> assertThat(c.pool()).isNull());
+        org.csiconsole.core.model.Capacity pool = l.items().get(l.items().size() - 1);
+        assertThat(pool.pool().totalBytes()).isEqualTo(1L << 40);
+        assertThat(pool.availableCapacityBytes()).isEqualTo((1L << 40) - (612L << 30));
+        assertThat(pool.parameters()).containsEntry("pool", "pool-ssd");
+        assertThat(pool.topology().segments()).containsEntry("example.com/site", "site-a");
+    }
+
+    @Test
+    void poolsThatDoNotAnswerAreNamedAndGetCapacityRowsStillArrive() throws Exception {
+        ArrayPools pools = () -> java.util.concurrent.CompletableFuture.failedFuture(new IllegalStateException("array busy"));
+        CombinedStorage storage = new CombinedStorage(sites.csi(), List.of(siteA), pools, null);
+
+        Listing<org.csiconsole.core.model.Capacity> l = storage.capacity().get(30, TimeUnit.SECONDS);
+
+        assertThat(l.items()).isNotEmpty().allSatisfy(c -> assertThat(c.pool()).isNull());
+        assertThat(l.missing()).extracting(SourceFailure::source).containsExactly("array pools");
+    }
+
     @Test
     void theMergeKeepsTheCsiRecordAndTakesNameGroupPartnerAndDisplayAttributesFromTheCsp() {
         Volume csi = new Volume("vol-1", "", 1L << 30, null, null, Map.of(), Map.of("k", "v"), null,

@@ -1,0 +1,75 @@
+package org.csiconsole.views.capacity;
+
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.csiconsole.core.model.Capacity;
+import org.csiconsole.views.theme.ConsoleStyles;
+
+/**
+ * One bar per capacity row, each on its own 0 to 100% scale so a 200 TiB pool and a 2 TiB one read
+ * alike: the row's name, a bar filled to the used share in the theme's normal, warning or danger
+ * colour ({@link CapacityViewModel#level}), and the figures in words
+ * ({@link CapacityViewModel#usageText}). A GetCapacity row has no bar and says it reports available
+ * space only. Node ids: {@code capacity-bars}; each row's bar and text carry the classes
+ * {@link ConsoleStyles#CAPACITY_BAR} and {@link ConsoleStyles#MUTED}.
+ */
+final class CapacityBars extends ScrollPane {
+    private final VBox rows = new VBox();
+    private final ObservableList<Capacity> source;
+
+    CapacityBars(ObservableList<Capacity> source) {
+        this.source = source;
+        setId("capacity-bars");
+        rows.getStyleClass().add(ConsoleStyles.CAPACITY_BARS);
+        setContent(rows);
+        setFitToWidth(true);
+        source.addListener((ListChangeListener<Capacity>) c -> redraw());
+        redraw();
+    }
+
+    private void redraw() {
+        rows.getChildren().clear();
+        // Pools first: they answer how full the arrays are; GetCapacity rows follow.
+        source.stream().filter(c -> c.pool() != null).forEach(c -> rows.getChildren().add(row(c)));
+        source.stream().filter(c -> c.pool() == null).forEach(c -> rows.getChildren().add(row(c)));
+    }
+
+    private static HBox row(Capacity c) {
+        Label name = new Label(CapacityViewModel.name(c));
+        name.getStyleClass().add(ConsoleStyles.CAPACITY_NAME);
+        name.setMinWidth(220);
+        name.setPrefWidth(260);
+        Label text = new Label(CapacityViewModel.usageText(c));
+        text.getStyleClass().add(ConsoleStyles.MUTED);
+        HBox line = new HBox(12, name);
+        line.setAlignment(Pos.CENTER_LEFT);
+        double used = CapacityViewModel.usedFraction(c);
+        if (used >= 0) {
+            ProgressBar bar = new ProgressBar(used);
+            bar.getStyleClass().add(ConsoleStyles.CAPACITY_BAR);
+            switch (CapacityViewModel.level(c)) {
+                case WARNING -> bar.getStyleClass().add(ConsoleStyles.CAPACITY_WARNING);
+                case DANGER -> bar.getStyleClass().add(ConsoleStyles.CAPACITY_DANGER);
+                case NORMAL -> { }
+            }
+            bar.setMaxWidth(Double.MAX_VALUE);
+            bar.setPrefWidth(320);
+            HBox.setHgrow(bar, Priority.ALWAYS);
+            line.getChildren().add(bar);
+        }
+        line.getChildren().add(text);
+        return line;
+    }
+
+    /** The rows as shown, for tests: each a name label, a bar when the row has pool figures, and the text. */
+    ObservableList<javafx.scene.Node> rowNodes() {
+        return rows.getChildren();
+    }
+}

@@ -1,0 +1,102 @@
+package org.csiconsole.views.fx;
+
+import javafx.scene.Scene;
+import javafx.scene.control.TableColumn;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import org.csiconsole.views.table.Column;
+import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.table.ResourceTableModel;
+import org.csiconsole.views.table.TableLayout;
+import org.csiconsole.views.table.TableLayouts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A table's column order, widths, visibility and sort are kept per key and come back in a new table. */
+@ExtendWith(ApplicationExtension.class)
+class TableLayoutFxTest {
+    record Row(String name, long size, String pool) {
+    }
+
+    private StackPane root;
+
+    @Start
+    void start(Stage stage) {
+        root = new StackPane();
+        stage.setScene(new Scene(root, 800, 400));
+        stage.show();
+    }
+
+    private static ResourceTable<Row> table(TableLayouts layouts) {
+        ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
+        model.append(List.of(new Row("a", 3, "ssd"), new Row("b", 1, "hdd"), new Row("c", 2, "ssd")));
+        return new ResourceTable<>(model, List.<Column<Row, ?>>of(
+                Column.of("name", "Name", Row::name).width(150),
+                Column.of("size", "Size", Row::size).width(100),
+                Column.of("pool", "Pool", Row::pool).width(100)))
+                .rememberLayout(layouts, "rows");
+    }
+
+    private static List<String> ids(ResourceTable<Row> t) {
+        return t.tableView().getColumns().stream().map(TableColumn::getId).toList();
+    }
+
+    @Test
+    void aResizedReorderedHiddenAndSortedLayoutComesBackInANewTable(FxRobot robot) throws Exception {
+        TableLayouts layouts = new TableLayouts();
+        ResourceTable<Row> first = table(layouts);
+        robot.interact(() -> root.getChildren().setAll(first));
+        robot.interact(() -> {
+            var view = first.tableView();
+            TableColumn<Row, ?> size = view.getColumns().get(1);
+            view.resizeColumn(size, 60);
+            view.getColumns().remove(size);
+            view.getColumns().add(0, size);
+            view.getColumns().get(2).setVisible(false);
+            size.setSortType(TableColumn.SortType.DESCENDING);
+            view.getSortOrder().setAll(List.of(size));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(ids(first)).containsExactly("size", "name", "pool");
+
+        ResourceTable<Row> second = table(new TableLayouts(layouts.all()));
+        robot.interact(() -> root.getChildren().setAll(second));
+        WaitForAsyncUtils.waitForFxEvents();
+        var view = second.tableView();
+        assertThat(ids(second)).containsExactly("size", "name", "pool");
+        assertThat(view.getColumns().get(0).getWidth()).isEqualTo(160.0);
+        assertThat(view.getColumns().get(2).isVisible()).isFalse();
+        assertThat(view.getSortOrder()).extracting(TableColumn::getId).containsExactly("size");
+        assertThat(view.getSortOrder().get(0).getSortType()).isEqualTo(TableColumn.SortType.DESCENDING);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+                () -> second.model().rows().stream().map(Row::name).toList().equals(List.of("a", "c", "b")));
+    }
+
+    @Test
+    void aLayoutNamingColumnsTheTableLacksAppliesToTheColumnsItHasAndLeavesNewOnesInPlace(FxRobot robot) {
+        TableLayouts layouts = new TableLayouts(Map.of("rows", new TableLayout(
+                List.of(new TableLayout.ColumnState("retired", 90, true),
+                        new TableLayout.ColumnState("pool", 210, true),
+                        new TableLayout.ColumnState("name", Double.NaN, true)),
+                List.of(new TableLayout.SortKey("retired", false), new TableLayout.SortKey("pool", true)))));
+        ResourceTable<Row> t = table(layouts);
+        robot.interact(() -> root.getChildren().setAll(t));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(ids(t)).as("size was not in the saved layout: it keeps its default index").containsExactly("pool", "size", "name");
+        assertThat(t.tableView().getColumns().get(0).getWidth()).isEqualTo(210.0);
+        assertThat(t.tableView().getColumns().get(2).getWidth()).as("a width that is not a number keeps the default").isEqualTo(150.0);
+        assertThat(t.tableView().getSortOrder()).extracting(TableColumn::getId).containsExactly("pool");
+        assertThat(layouts.get("rows").orElseThrow().columns()).extracting(TableLayout.ColumnState::id)
+                .as("what is remembered now is the table's own layout").containsExactly("pool", "size", "name");
+    }
+}
