@@ -106,6 +106,8 @@ public final class FormDialog extends Dialog<Boolean> {
             (input instanceof ComboBox<?> box && box.isEditable() ? box.getEditor() : input).setId("form-" + f.id());
             input.disableProperty().bind(f.enabled().not());
             if (first == null) first = input;
+            // A key=value field with known pairs gets a key and value picker under it.
+            if (f instanceof TextInput t && t.offeringKeyValues()) input = new VBox(4, input, new KeyValuePicker(t));
             Label error = new Label();
             error.setId("form-" + f.id() + "-error");
             error.getStyleClass().addAll(ConsoleStyles.FIELD_ERROR, Styles.DANGER);
@@ -253,9 +255,16 @@ public final class FormDialog extends Dialog<Boolean> {
 
     private static Node input(Form.Field f) {
         if (f instanceof TextInput t) {
-            if (!t.suggestions().isEmpty()) {
-                ComboBox<String> box = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(t.suggestions()));
+            if (t.suggesting()) {
+                ComboBox<String> box = new ComboBox<>(t.suggestions());
                 box.setEditable(true);
+                box.setCellFactory(l -> new javafx.scene.control.ListCell<>() {
+                    @Override
+                    protected void updateItem(String item, boolean empty) {
+                        super.updateItem(item, empty);
+                        setText(empty ? null : t.describe(item));
+                    }
+                });
                 box.setMaxWidth(Double.MAX_VALUE);
                 box.getEditor().textProperty().bindBidirectional(t.text());
                 return box;
