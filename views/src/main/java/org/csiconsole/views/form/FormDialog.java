@@ -45,7 +45,8 @@ import java.util.function.Function;
  * <p>Node ids: each input has the field id prefixed with {@code form-} (e.g. {@code form-name}),
  * each problem label {@code form-<id>-error}; the failure box {@code form-failure} with
  * {@code form-failure-why}, {@code form-failure-todo} and {@code form-failure-detail}; the running
- * indicator {@code form-busy}.
+ * indicator {@code form-busy}. A {@code key=value} field with known pairs has a picker under it
+ * ({@code form-<id>-key}, {@code form-<id>-value}, {@code form-<id>-set}, see {@link KeyValuePicker}).
  */
 public final class FormDialog extends Dialog<Boolean> {
     private final ButtonType confirmType;
