@@ -143,6 +143,10 @@ public final class FormDialog extends Dialog<Boolean> {
         fields.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         fields.getStyleClass().add(Tweaks.EDGE_TO_EDGE);
         VBox.setVgrow(fields, Priority.ALWAYS);
+        // A long form must not make the window taller than the screen (the buttons would leave it):
+        // the fields ask for at most the screen's height less the header, failure box and buttons,
+        // and scroll beyond that.
+        fields.setMaxHeight(Math.max(300, javafx.stage.Screen.getPrimary().getVisualBounds().getHeight() - 380));
         VBox content = new VBox(fields, busy(form), failure(form, () -> DialogFit.fit(this)));
         content.setPadding(new Insets(0, 0, 8, 0));
         getDialogPane().setContent(content);

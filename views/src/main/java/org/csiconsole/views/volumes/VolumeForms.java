@@ -67,8 +67,7 @@ public final class VolumeForms {
                 "A number with a unit: 10GiB, 500G, 1.5TiB, or bytes.", VolumeForms::checkSize);
         // Filled with the known segments once they are read (VolumePlacement); "any" until then.
         f.addChoice("topology", "Accessible from", List.of(ANY), ANY,
-                s -> s.topology().segments().isEmpty() ? "Any (the plugin chooses)" : s.describe(),
-                "Sent as accessibility_requirements: the volume must be reachable from this topology segment.");
+                s -> s.topology().segments().isEmpty() ? "Any (the plugin chooses)" : s.describe(), "");
         Choice<AccessType> type = f.addChoice("accessType", "Access type", List.of(AccessType.MOUNT, AccessType.BLOCK),
                 AccessType.MOUNT, Texts::enumWords, "");
         f.addChoice("accessMode", "Access mode", Arrays.stream(AccessMode.values()).filter(m -> m != AccessMode.UNKNOWN).toList(),
@@ -80,7 +79,7 @@ public final class VolumeForms {
         fsType.suggest(FS_TYPES);
         fsType.enabledWhen(type.value().isEqualTo(AccessType.MOUNT).or(fsType.text().isNotEmpty()));
         f.addText("parameters", "Parameters", "", TextInput.Kind.LINES,
-                "One key=value per line, passed to the plugin as is. Pick a known key and value below, or type.",
+                "One key=value per line, passed to the plugin as is.",
                 Form::checkKeyValues).offerKeyValues(Map.of());
         // mutable_parameters need MODIFY_VOLUME (CSI spec, CreateVolume): the field is offered only then.
         if (features.available(Feature.MODIFY_VOLUME)) {

@@ -79,7 +79,7 @@ class VolumePlacementFxTest {
         fx.fill(robot, "parameters-key", "tier");
         assertThat(comboOf(robot, "#form-parameters-value").getItems()).extracting(Object::toString).containsExactly("gold");
         fx.fill(robot, "parameters-value", "gold");
-        robot.clickOn("#form-parameters-set");
+        robot.interact(() -> robot.lookup("#form-parameters-set").queryButton().fire());
         assertThat(robot.lookup("#form-parameters").queryAs(TextInputControl.class).getText()).isEqualTo("tier=gold");
 
         chooseSiteB(robot);
