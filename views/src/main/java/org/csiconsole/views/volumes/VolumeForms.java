@@ -158,7 +158,7 @@ public final class VolumeForms {
      * free text with the known nodes offered, those that reach the volume's topology first (see
      * {@link NodeReach#order}); it is prefilled with the first node unless its topology does not match.
      */
-    static Form controllerPublish(Volume v, List<NodeReach.Choice> knownNodes) {
+    static Form controllerPublish(Volume v, List<NodeReach.NodeChoice> knownNodes) {
         Form f = new Form("Publish " + v.displayName() + " to a node",
                 "ControllerPublishVolume makes the volume available on the node; the node then stages and publishes it.", "Publish");
         String first = knownNodes.isEmpty() || knownNodes.get(0).reach() == NodeReach.Reach.NO_MATCH ? "" : knownNodes.get(0).nodeId();

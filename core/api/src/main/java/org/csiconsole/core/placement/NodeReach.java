@@ -47,7 +47,7 @@ public final class NodeReach {
      * @param node the node as read
      * @param reach whether it can reach the volume
      */
-    public record Choice(NodeInfo node, Reach reach) {
+    public record NodeChoice(NodeInfo node, Reach reach) {
         /** The node id. */
         public String nodeId() {
             return node.nodeId();
@@ -66,12 +66,12 @@ public final class NodeReach {
      *
      * @param volumeTopology the volume's {@code accessible_topology}; empty: every node is {@link Reach#ANYWHERE}
      */
-    public static List<Choice> order(Collection<NodeInfo> nodes, List<Topology> volumeTopology) {
+    public static List<NodeChoice> order(Collection<NodeInfo> nodes, List<Topology> volumeTopology) {
         List<Topology> vt = volumeTopology.stream().filter(t -> !t.segments().isEmpty()).toList();
-        List<Choice> out = new ArrayList<>();
+        List<NodeChoice> out = new ArrayList<>();
         java.util.Set<String> ids = new java.util.HashSet<>();
         for (NodeInfo n : nodes) {
-            if (ids.add(n.nodeId())) out.add(new Choice(n, reach(n, vt)));
+            if (ids.add(n.nodeId())) out.add(new NodeChoice(n, reach(n, vt)));
         }
         out.sort(Comparator.comparingInt(c -> c.reach().ordinal()));
         return out;

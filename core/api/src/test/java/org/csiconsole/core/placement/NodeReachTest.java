@@ -19,10 +19,10 @@ class NodeReachTest {
                 new NodeInfo("node-b1", 0, new Topology(Map.of(SITE, "site-b", "rack", "r1"))), new NodeInfo("node-b2", 0, B),
                 new NodeInfo("node-a1", 0, A));
 
-        List<NodeReach.Choice> order = NodeReach.order(nodes, List.of(B));
+        List<NodeReach.NodeChoice> order = NodeReach.order(nodes, List.of(B));
 
-        assertThat(order).extracting(NodeReach.Choice::nodeId).containsExactly("node-b1", "node-b2", "node-x", "node-a1");
-        assertThat(order).extracting(NodeReach.Choice::describe).containsExactly(
+        assertThat(order).extracting(NodeReach.NodeChoice::nodeId).containsExactly("node-b1", "node-b2", "node-x", "node-a1");
+        assertThat(order).extracting(NodeReach.NodeChoice::describe).containsExactly(
                 "node-b1 \u2014 reaches the volume's topology",
                 "node-b2 \u2014 reaches the volume's topology",
                 "node-x \u2014 topology not reported",
@@ -31,9 +31,9 @@ class NodeReachTest {
 
     @Test
     void aVolumeWithoutTopologyKeepsTheNodeOrderAndSaysSo() {
-        List<NodeReach.Choice> order = NodeReach.order(List.of(new NodeInfo("n2", 0, B), new NodeInfo("n1", 0, A)), List.of());
+        List<NodeReach.NodeChoice> order = NodeReach.order(List.of(new NodeInfo("n2", 0, B), new NodeInfo("n1", 0, A)), List.of());
 
-        assertThat(order).extracting(NodeReach.Choice::nodeId).containsExactly("n2", "n1");
+        assertThat(order).extracting(NodeReach.NodeChoice::nodeId).containsExactly("n2", "n1");
         assertThat(order).allSatisfy(c -> assertThat(c.reach()).isEqualTo(NodeReach.Reach.ANYWHERE));
     }
 }
