@@ -68,6 +68,10 @@ public final class FakeStorage implements StorageService {
     public int pageSize = 2;
     /** The last NodeStageVolume or NodePublishVolume target asked for. */
     public volatile NodeTarget lastNodeTarget;
+    /** The last CreateVolume request. */
+    public volatile VolumeRequest lastCreate;
+    /** Where created volumes land; null: where asked (the request's requisite topology). */
+    public volatile Topology placeOn;
 
     public FakeStorage() {
         this(Features.from(allCapabilities(), true, true, true, true));
@@ -242,8 +246,9 @@ public final class FakeStorage implements StorageService {
     @Override
     public CompletableFuture<Volume> createVolume(VolumeRequest r) {
         return answer("createVolume", () -> {
+            lastCreate = r;
             Volume v = new Volume("vol-" + (1000 + volumes.size()), r.name(), r.capacityBytes(), r.source(), r.capabilities(),
-                    r.parameters(), Map.of(), List.of(), List.of(), null, "", Origin.CSI, null);
+                    r.parameters(), Map.of(), placeOn == null ? r.requisite() : List.of(placeOn), List.of(), null, "", Origin.CSI, null);
             volumes.add(v);
             return v;
         });

@@ -176,6 +176,29 @@ public final class Form {
         return m;
     }
 
+    /**
+     * {@code text} with {@code key=value} set: the first line of that key replaced, or a line added
+     * at the end. Other lines (comments, lines that do not parse) stay as they are; a blank key
+     * returns {@code text} unchanged.
+     */
+    public static String withKeyValue(String text, String key, String value) {
+        String t = text == null ? "" : text;
+        if (key == null || key.isBlank()) return t;
+        String line = key.strip() + "=" + (value == null ? "" : value.strip());
+        List<String> lines = new ArrayList<>(t.isEmpty() ? List.of() : List.of(t.split("\\R", -1)));
+        while (!lines.isEmpty() && lines.get(lines.size() - 1).isBlank()) lines.remove(lines.size() - 1);
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i).strip();
+            int eq = l.indexOf('=');
+            if (!l.startsWith("#") && eq > 0 && l.substring(0, eq).strip().equals(key.strip())) {
+                lines.set(i, line);
+                return String.join("\n", lines);
+            }
+        }
+        lines.add(line);
+        return String.join("\n", lines);
+    }
+
     /** The problem with {@code key=value} text, empty when it parses. */
     public static String checkKeyValues(String text) {
         try {

@@ -45,7 +45,8 @@ import java.util.function.Function;
  * <p>Node ids: each input has the field id prefixed with {@code form-} (e.g. {@code form-name}),
  * each problem label {@code form-<id>-error}; the failure box {@code form-failure} with
  * {@code form-failure-why}, {@code form-failure-todo} and {@code form-failure-detail}; the running
- * indicator {@code form-busy}.
+ * indicator {@code form-busy}. A {@code key=value} field with known pairs has a picker under it
+ * ({@code form-<id>-key}, {@code form-<id>-value}, {@code form-<id>-set}, see {@link KeyValuePicker}).
  */
 public final class FormDialog extends Dialog<Boolean> {
     private final ButtonType confirmType;
@@ -106,6 +107,8 @@ public final class FormDialog extends Dialog<Boolean> {
             (input instanceof ComboBox<?> box && box.isEditable() ? box.getEditor() : input).setId("form-" + f.id());
             input.disableProperty().bind(f.enabled().not());
             if (first == null) first = input;
+            // A key=value field with known pairs gets a key and value picker under it.
+            if (f instanceof TextInput t && t.offeringKeyValues()) input = new VBox(4, input, new KeyValuePicker(t));
             Label error = new Label();
             error.setId("form-" + f.id() + "-error");
             error.getStyleClass().addAll(ConsoleStyles.FIELD_ERROR, Styles.DANGER);
@@ -140,6 +143,10 @@ public final class FormDialog extends Dialog<Boolean> {
         fields.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         fields.getStyleClass().add(Tweaks.EDGE_TO_EDGE);
         VBox.setVgrow(fields, Priority.ALWAYS);
+        // A long form must not make the window taller than the screen (the buttons would leave it):
+        // the fields ask for at most the screen's height less the header, failure box and buttons,
+        // and scroll beyond that.
+        fields.setMaxHeight(Math.max(300, javafx.stage.Screen.getPrimary().getVisualBounds().getHeight() - 380));
         VBox content = new VBox(fields, busy(form), failure(form, () -> DialogFit.fit(this)));
         content.setPadding(new Insets(0, 0, 8, 0));
         getDialogPane().setContent(content);
@@ -253,9 +260,16 @@ public final class FormDialog extends Dialog<Boolean> {
 
     private static Node input(Form.Field f) {
         if (f instanceof TextInput t) {
-            if (!t.suggestions().isEmpty()) {
-                ComboBox<String> box = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(t.suggestions()));
+            if (t.suggesting()) {
+                ComboBox<String> box = new ComboBox<>(t.suggestions());
                 box.setEditable(true);
+                box.setCellFactory(l -> new javafx.scene.control.ListCell<>() {
+                    @Override
+                    protected void updateItem(String item, boolean empty) {
+                        super.updateItem(item, empty);
+                        setText(empty ? null : t.describe(item));
+                    }
+                });
                 box.setMaxWidth(Double.MAX_VALUE);
                 box.getEditor().textProperty().bindBidirectional(t.text());
                 return box;

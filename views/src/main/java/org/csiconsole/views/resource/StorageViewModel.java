@@ -281,6 +281,11 @@ public abstract class StorageViewModel<T> extends ViewModel {
         return status.getReadOnlyProperty();
     }
 
+    /** Puts {@code text} on the status line until the next read (e.g. a warning about a command's outcome). */
+    protected void showStatus(String text) {
+        status.set(text);
+    }
+
     protected DialogService dialogs() {
         return context.actions().dialogs();
     }

@@ -5,6 +5,7 @@ import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.AccessType;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.Host;
+import org.csiconsole.core.model.Topology;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeSource;
@@ -13,6 +14,8 @@ import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.Features;
+import org.csiconsole.core.placement.NodeReach;
+import org.csiconsole.core.placement.PlacementOptions;
 import org.csiconsole.core.port.VolumeRequest;
 import org.csiconsole.views.resource.Texts;
 
@@ -38,6 +41,9 @@ public final class VolumeForms {
      */
     static final List<String> FS_TYPES = List.of("ext4", "xfs", "ext3", "btrfs");
 
+    /** The placement "any": no accessibility requirement, the plugin chooses. */
+    static final PlacementOptions.Segment ANY = new PlacementOptions.Segment(new Topology(Map.of()), List.of());
+
     /** Where the console proposes to stage and publish a volume on a node; the volume_id is appended. */
     private static final String STAGING = "/var/lib/csi-console/staging/";
     private static final String PUBLISH = "/var/lib/csi-console/publish/";
@@ -59,6 +65,9 @@ public final class VolumeForms {
         f.addText("name", "Name", "", TextInput.Kind.LINE, "", VolumeForms::checkName);
         f.addText("size", "Size", sizeBytes > 0 ? ByteSize.format(sizeBytes).replace(" ", "") : "1GiB", TextInput.Kind.LINE,
                 "A number with a unit: 10GiB, 500G, 1.5TiB, or bytes.", VolumeForms::checkSize);
+        // Filled with the known segments once they are read (VolumePlacement); "any" until then.
+        f.addChoice("topology", "Accessible from", List.of(ANY), ANY,
+                s -> s.topology().segments().isEmpty() ? "Any (the plugin chooses)" : s.describe(), "");
         Choice<AccessType> type = f.addChoice("accessType", "Access type", List.of(AccessType.MOUNT, AccessType.BLOCK),
                 AccessType.MOUNT, Texts::enumWords, "");
         f.addChoice("accessMode", "Access mode", Arrays.stream(AccessMode.values()).filter(m -> m != AccessMode.UNKNOWN).toList(),
@@ -69,8 +78,9 @@ public final class VolumeForms {
                         ? "A block volume has no file system: clear this field or choose Mount." : "", type.value());
         fsType.suggest(FS_TYPES);
         fsType.enabledWhen(type.value().isEqualTo(AccessType.MOUNT).or(fsType.text().isNotEmpty()));
-        f.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line, passed to the plugin as is.",
-                Form::checkKeyValues);
+        f.addText("parameters", "Parameters", "", TextInput.Kind.LINES,
+                "One key=value per line, passed to the plugin as is.",
+                Form::checkKeyValues).offerKeyValues(Map.of());
         // mutable_parameters need MODIFY_VOLUME (CSI spec, CreateVolume): the field is offered only then.
         if (features.available(Feature.MODIFY_VOLUME)) {
             f.addText("mutableParameters", "Mutable parameters", "", TextInput.Kind.LINES,
@@ -103,8 +113,10 @@ public final class VolumeForms {
         VolumeSource source = kind == VolumeSource.Kind.NONE ? VolumeSource.NONE : new VolumeSource(kind, f.text("sourceId").value());
         Map<String, String> mutable = f.field("mutableParameters").isPresent()
                 ? Form.parseKeyValues(f.text("mutableParameters").text().get()) : Map.of();
+        Topology where = f.field("topology").isPresent() ? f.<PlacementOptions.Segment>choice("topology").value().get().topology() : null;
         return new VolumeRequest(f.text("name").value(), ByteSize.parse(f.text("size").value()), List.of(cap),
-                Form.parseKeyValues(f.text("parameters").text().get()), mutable, source);
+                Form.parseKeyValues(f.text("parameters").text().get()), mutable, source,
+                where == null || where.segments().isEmpty() ? List.of() : List.of(where));
     }
 
     /** The expand form: a new size larger than {@code currentBytes}. */
@@ -141,13 +153,22 @@ public final class VolumeForms {
         return f;
     }
 
-    /** ControllerPublishVolume: {@code nodeId} (prefilled with the first of {@code knownNodes}), {@code accessMode}, {@code readonly}. */
-    static Form controllerPublish(Volume v, List<String> knownNodes) {
+    /**
+     * ControllerPublishVolume: {@code nodeId}, {@code accessMode}, {@code readonly}. The node id is
+     * free text with the known nodes offered, those that reach the volume's topology first (see
+     * {@link NodeReach#order}); it is prefilled with the first node unless its topology does not match.
+     */
+    static Form controllerPublish(Volume v, List<NodeReach.NodeChoice> knownNodes) {
         Form f = new Form("Publish " + v.displayName() + " to a node",
                 "ControllerPublishVolume makes the volume available on the node; the node then stages and publishes it.", "Publish");
-        f.addText("nodeId", "Node id", knownNodes.isEmpty() ? "" : knownNodes.get(0), TextInput.Kind.LINE,
-                knownNodes.isEmpty() ? "The node_id from NodeGetInfo." : "Known nodes: " + String.join(", ", knownNodes),
-                id -> id.isBlank() ? "Give the node_id to publish to." : "");
+        String first = knownNodes.isEmpty() || knownNodes.get(0).reach() == NodeReach.Reach.NO_MATCH ? "" : knownNodes.get(0).nodeId();
+        Map<String, String> described = new java.util.LinkedHashMap<>();
+        knownNodes.forEach(c -> described.put(c.nodeId(), c.describe()));
+        f.addText("nodeId", "Node id", first, TextInput.Kind.LINE,
+                knownNodes.isEmpty() ? "The node_id from NodeGetInfo." : "Known nodes, those that reach the volume's topology first; "
+                        + "or type a node_id from NodeGetInfo.",
+                id -> id.isBlank() ? "Give the node_id to publish to." : "")
+                .suggest(List.copyOf(described.keySet()), id -> described.getOrDefault(id, id));
         addAccessMode(f, v);
         addReadonly(f);
         return f;

@@ -56,6 +56,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final VolumeNodeCommands node;
     private final MutableParametersSeen mutableSeen = new MutableParametersSeen();
     private final VolumeBulkCommands bulk;
+    private final VolumePlacement placement = new VolumePlacement(context);
 
     private final ViewAction refresh;
     private final ViewAction create;
@@ -216,7 +217,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     /** Asks for a new volume with the create form and creates it; a failure keeps the form open with the values. */
     public void create() {
-        Form form = VolumeForms.create(features(), VolumeSource.NONE, 0);
+        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.NONE, 0), table().all());
         dialogs().submitForm(form, f -> create(f, VolumeForms.toRequest(f)));
     }
 
@@ -233,6 +234,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             mutableSeen.created(v.volumeId(), request.mutableParameters());
             showCreated(v, same(v.volumeId()));
             tell(ResourceKind.VOLUMES, "Created volume " + v.displayName());
+            placement.check(request, v).ifPresent(this::showStatus);
         });
         return task;
     }
@@ -241,7 +243,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void cloneSelected() {
         Volume v = selected();
         if (v == null) return;
-        Form form = VolumeForms.create(features(), VolumeSource.volume(v.volumeId()), v.capacityBytes());
+        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.volume(v.volumeId()), v.capacityBytes()), table().all());
         form.text("name").set(v.displayName() + "-clone");
         dialogs().submitForm(form, f -> create(f, VolumeForms.toRequest(f)));
     }
@@ -297,7 +299,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void controllerPublish() {
         Volume v = selected();
         if (v == null) return;
-        Form form = VolumeForms.controllerPublish(v, nodes.stream().map(NodeInfo::nodeId).toList());
+        Form form = VolumeForms.controllerPublish(v, org.csiconsole.core.placement.NodeReach.order(nodes, v.accessibleTopology()));
         // A refused publish (an access mode the volume does not support, an unknown node) keeps the
         // form open with the plugin's words under it, the values kept.
         dialogs().submitForm(form, f -> {

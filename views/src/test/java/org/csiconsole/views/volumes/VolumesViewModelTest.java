@@ -552,7 +552,7 @@ class VolumesViewModelTest {
             return true;
         };
         m.controllerPublish();
-        assertThat(seen).containsExactly("node-a1 | ",
+        assertThat(seen).as("prefilled with node-b1, which reaches pvc-db's site-b").containsExactly("node-b1 | ",
                 "node-a1 | Volume vol-0002 supports access modes [MULTI_NODE_MULTI_WRITER], not SINGLE_NODE_WRITER.");
         assertThat(dialogs.forms).as("one form, kept open").hasSize(1);
         assertThat(dialogs.failures).isEmpty();

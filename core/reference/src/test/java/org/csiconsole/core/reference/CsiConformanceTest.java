@@ -241,6 +241,30 @@ class CsiConformanceTest {
     }
 
     @Test
+    void theArrayParameterPlacesTheVolumeOnThatArrayAndAnUnknownArrayIsRefused() {
+        Csi.Volume onB = controller.createVolume(create("on-b", GIB).putParameters("array", "site-b").build()).getVolume();
+        assertThat(onB.getAccessibleTopology(0).getSegmentsMap()).containsEntry(ArrayModel.TOPOLOGY_KEY, "site-b");
+        assertThat(onB.getVolumeContextMap()).containsEntry("array", "site-b");
+        // The parameter wins over a preferred segment elsewhere; a requisite elsewhere cannot be met.
+        var preferA = Csi.TopologyRequirement.newBuilder().addPreferred(
+                Csi.Topology.newBuilder().putSegments(ArrayModel.TOPOLOGY_KEY, "site-a")).build();
+        Csi.Volume preferred = controller.createVolume(create("on-b-preferred-a", GIB).putParameters("array", "site-b")
+                .setAccessibilityRequirements(preferA).build()).getVolume();
+        assertThat(preferred.getVolumeContextMap()).containsEntry("array", "site-b");
+        var requireA = Csi.TopologyRequirement.newBuilder().addRequisite(
+                Csi.Topology.newBuilder().putSegments(ArrayModel.TOPOLOGY_KEY, "site-a")).build();
+        assertCode(Status.Code.RESOURCE_EXHAUSTED, () -> controller.createVolume(create("on-b-required-a", GIB)
+                .putParameters("array", "site-b").setAccessibilityRequirements(requireA).build()));
+
+        StatusRuntimeException unknown = org.assertj.core.api.Assertions.catchThrowableOfType(
+                () -> controller.createVolume(create("on-z", GIB).putParameters("array", "site-z").build()), StatusRuntimeException.class);
+        assertThat(unknown.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(unknown.getStatus().getDescription()).contains("site-z").contains("Known arrays: site-a, site-b");
+        assertThat(plugin.model().volumes().byName("on-z")).isEmpty();
+        assertThat(plugin.model().volumes().byName("on-b-required-a")).isEmpty();
+    }
+
+    @Test
     void createFromSnapshotAndCloneCarryTheirSource() {
         Csi.Volume src = newVolume("pvc-src");
         var snap = controller.createSnapshot(Csi.CreateSnapshotRequest.newBuilder().setName("snap-1")

@@ -168,7 +168,7 @@ public final class CsiStorage implements StorageService {
     @Override
     public CompletableFuture<Volume> createVolume(VolumeRequest r) {
         return csi.controller().createVolume(new org.csiconsole.core.csi.CreateVolumeRequest(r.name(), r.capacityBytes(), 0, r.capabilities(),
-                r.parameters(), r.mutableParameters(), Secrets.NONE, r.source(), List.of(), List.of()));
+                r.parameters(), r.mutableParameters(), Secrets.NONE, r.source(), r.requisite(), r.requisite()));
     }
 
     @Override

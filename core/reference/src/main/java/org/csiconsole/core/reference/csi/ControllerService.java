@@ -180,8 +180,9 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
     public void getCapacity(Csi.GetCapacityRequest req, StreamObserver<Csi.GetCapacityResponse> out) {
         Rpc.run(out, faults, SVC + "GetCapacity", null, () -> {
             req.getVolumeCapabilitiesList().forEach(c -> cap(c, "GetCapacity"));
-            String site = req.hasAccessibleTopology()
-                    ? req.getAccessibleTopology().getSegmentsMap().get(ArrayModel.TOPOLOGY_KEY) : null;
+            // The array parameter narrows to one array as it places a volume (VolumeCreation).
+            String site = req.getParametersMap().containsKey("array") ? req.getParametersMap().get("array")
+                    : req.hasAccessibleTopology() ? req.getAccessibleTopology().getSegmentsMap().get(ArrayModel.TOPOLOGY_KEY) : null;
             String pool = req.getParametersMap().get("pool");
             long avail = 0;
             for (StorageArray a : model.arrays().all()) {

@@ -25,6 +25,12 @@ import org.csiconsole.core.reference.csi.CsiMessages.Cap;
  *
  * <p>Sizes: capacity is rounded up to whole MiB; without capacity_range the size is 1 GiB (or the
  * content source's size when larger); a range holding no whole MiB is OUT_OF_RANGE.
+ *
+ * <p>Placement parameters (the StorageClass parameters the plugin honours): {@code array} names the
+ * array (site) to provision on, {@code pool} the pool on it (default: the array's first pool),
+ * {@code description} free text. Without {@code array} the site comes from
+ * {@code accessibility_requirements} (first preferred, then first requisite segment naming a known
+ * array), else the first array.
  */
 final class VolumeCreation {
     static final long DEFAULT_BYTES = 1L << 30;
@@ -39,8 +45,9 @@ final class VolumeCreation {
      * Creates the volume, or returns the existing compatible one of that name.
      *
      * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT missing name/capabilities, mixed
-     *         access types, bad content source; OUT_OF_RANGE unusable capacity_range;
-     *         RESOURCE_EXHAUSTED no array serves the accessibility_requirements
+     *         access types, bad content source, a {@code parameters.array} naming no known array;
+     *         OUT_OF_RANGE unusable capacity_range; RESOURCE_EXHAUSTED no array serves the
+     *         accessibility_requirements, or {@code parameters.array} lies outside its requisite
      * @throws org.csiconsole.core.reference.array.ModelException ALREADY_EXISTS same name,
      *         incompatible arguments; NOT_FOUND source; OUT_OF_RANGE / RESOURCE_EXHAUSTED from the model
      */
@@ -76,9 +83,10 @@ final class VolumeCreation {
         if ((snapSource != null && snapSource.isEmpty()) || (volSource != null && volSource.isEmpty())) {
             throw Rpc.invalid("volume_content_source has an empty id.");
         }
+        String array = arrayParameter(req);
         String pool = req.getParametersMap().get("pool");
         String description = req.getParametersMap().getOrDefault("description", "");
-        Optional<VolumeRecord> existing = model.volumes().existingFor(new VolumeSpec(req.getName(), null, pool,
+        Optional<VolumeRecord> existing = model.volumes().existingFor(new VolumeSpec(req.getName(), array, pool,
                 required, block, fsType, caps.get(0).mountFlags(), modes, req.getParametersMap(),
                 req.getMutableParamsMap(), Map.of(), snapSource, volSource, description, required, limit));
         if (existing.isPresent()) {
@@ -105,12 +113,41 @@ final class VolumeCreation {
                 size = s.get().capacityBytes();
             }
         }
-        String site = chooseSite(req);
-        VolumeRecord v = model.volumes().create(new VolumeSpec(req.getName(), null, pool, size, block, fsType,
+        String site = array != null ? array : chooseSite(req);
+        VolumeRecord v = model.volumes().create(new VolumeSpec(req.getName(), array, pool, size, block, fsType,
                 caps.get(0).mountFlags(), modes, req.getParametersMap(), req.getMutableParamsMap(),
                 site == null ? Map.of() : Map.of(ArrayModel.TOPOLOGY_KEY, site), snapSource, volSource,
                 description, required, limit));
         return Csi.CreateVolumeResponse.newBuilder().setVolume(volumeOf(v)).build();
+    }
+
+    /**
+     * The array {@code parameters.array} names, null when not given.
+     *
+     * @throws io.grpc.StatusRuntimeException INVALID_ARGUMENT when it is blank or names no known
+     *         array (CSI spec, CreateVolume errors: a parameter the plugin cannot use is an invalid
+     *         argument); RESOURCE_EXHAUSTED when {@code accessibility_requirements.requisite} is
+     *         given and none of its segments is that array's site
+     */
+    private String arrayParameter(Csi.CreateVolumeRequest req) {
+        String array = req.getParametersMap().get("array");
+        if (array == null) {
+            return null;
+        }
+        List<String> known = model.arrays().all().stream().map(StorageArray::name).toList();
+        if (array.isBlank() || !known.contains(array.strip())) {
+            throw Rpc.invalid("parameters.array is \"" + array + "\", which names no array of this plugin. Known arrays: "
+                    + String.join(", ", known) + ". Give one of them, or leave array out to let the plugin choose.");
+        }
+        String name = array.strip();
+        List<Csi.Topology> requisite = req.getAccessibilityRequirements().getRequisiteList();
+        if (!requisite.isEmpty() && requisite.stream().noneMatch(t -> name.equals(t.getSegmentsMap().get(ArrayModel.TOPOLOGY_KEY)))) {
+            throw Status.RESOURCE_EXHAUSTED.withDescription("parameters.array=" + name + " lies outside accessibility_requirements.requisite "
+                    + requisite.stream().map(t -> t.getSegmentsMap().toString()).toList() + ": the volume would not be accessible "
+                    + "where it is required. Drop the array parameter or require " + ArrayModel.TOPOLOGY_KEY + "=" + name + ".")
+                    .asRuntimeException();
+        }
+        return name;
     }
 
     /** The site to provision in: first preferred, else first requisite segment naming a known array. */
