@@ -143,9 +143,10 @@ class ResourceTableCopyFxTest {
         ResourceTable<Vol> table = table(model());
         robot.interact(() -> root.getChildren().setAll(table));
         WaitForAsyncUtils.waitForFxEvents();
-        TableCell<?, ?> cell = robot.lookup(".table-row-cell .table-cell").queryAll().stream()
+        // The cell of this table on screen: not a recycled cell outside the scene, nor one of another window.
+        TableCell<?, ?> cell = robot.from(table.tableView()).lookup(".table-row-cell .table-cell").queryAll().stream()
                 .map(n -> (TableCell<?, ?>) n)
-                .filter(c -> LONG.equals(c.getText()))
+                .filter(c -> LONG.equals(c.getText()) && c.getScene() != null && c.isVisible())
                 .findFirst().orElseThrow();
         assertThat(cell.getTextOverrun()).isIn(OverrunStyle.CENTER_WORD_ELLIPSIS, OverrunStyle.CENTER_ELLIPSIS);
         var drawn = robot.from(cell).lookup(".text").queryAll().stream()
