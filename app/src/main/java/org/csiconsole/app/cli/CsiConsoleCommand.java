@@ -27,6 +27,7 @@ public class CsiConsoleCommand {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         for (Object csi : CsiCommands.all(System::getenv)) cl.addSubcommand(csi);
+        for (Object fence : FenceCommands.all(System::getenv, System.getenv(), FenceCommands.Terminal.system())) cl.addSubcommand(fence);
         cl.addSubcommand(new CspCommand());
         cl.addSubcommand(new ServeCommand());
         return cl;

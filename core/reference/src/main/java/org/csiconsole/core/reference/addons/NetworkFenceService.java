@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * csi-addons NetworkFence (fence.proto): fences and unfences IPv4 CIDRs on the arrays and lists
+ * csi-addons NetworkFence (fence.proto): fences and unfences IPv4 and IPv6 CIDRs on the arrays and lists
  * them, and reports the hosts as the clients to fence. A fenced node cannot get new publications (the CSI controller refuses with
  * FAILED_PRECONDITION). Fence and unfence are idempotent. INVALID_ARGUMENT when no CIDR is given or
- * one is not an IPv4 CIDR such as {@code 10.10.2.0/24}.
+ * one is not a CIDR such as {@code 10.10.2.0/24} or {@code fd00:10::/64}.
  */
 public final class NetworkFenceService extends FenceControllerGrpc.FenceControllerImplBase {
     private final ArrayModel model;
@@ -54,8 +54,8 @@ public final class NetworkFenceService extends FenceControllerGrpc.FenceControll
     }
 
     /**
-     * GetFenceClients: every host the arrays know, by name, with each of its addresses as a host
-     * block ({@code 10.0.1.21/32} for the network {@code 10.0.1.21/24}). The parameter
+     * GetFenceClients: every host the arrays know, by name, with its networks as the blocks to
+     * fence (a fence of them refuses the host's new publications). The parameter
      * {@value #NODE_PARAMETER} (this plugin's own convention) narrows the answer to the host of that
      * CSI node_id; NOT_FOUND when no host has it.
      */
@@ -69,7 +69,7 @@ public final class NetworkFenceService extends FenceControllerGrpc.FenceControll
             var b = Fence.GetFenceClientsResponse.newBuilder();
             for (HostRecord h : hosts) {
                 var c = Fence.ClientDetails.newBuilder().setId(h.name());
-                for (String n : h.networks()) c.addAddresses(Fence.CIDR.newBuilder().setCidr(n.split("/")[0] + "/32"));
+                for (String n : h.networks()) c.addAddresses(Fence.CIDR.newBuilder().setCidr(n));
                 b.addClients(c);
             }
             return b.build();
