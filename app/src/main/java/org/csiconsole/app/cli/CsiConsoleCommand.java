@@ -13,6 +13,9 @@ import picocli.CommandLine.Command;
  * <p>CSI commands: {@code info}, {@code capabilities}, {@code volumes}, {@code snapshots} and
  * {@code node}, each with {@code --endpoint ENDPOINT} (default {@code CSI_ENDPOINT}) and
  * {@code --output table|json}; see {@link CsiCommands}.
+ *
+ * <p>Network fencing: {@code fences}, {@code fence}, {@code unfence} and {@code fence-clients}
+ * against the csi-addons endpoint; see {@link FenceCommands}.
  */
 @Command(name = "csi-console",
         mixinStandardHelpOptions = true,
