@@ -78,7 +78,7 @@ public final class FenceCommands {
     }
 
     /** Open the csi-addons client, run, print the trace, close. */
-    abstract static class Base implements Callable<Integer> {
+    abstract static class FenceBase implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
@@ -102,7 +102,7 @@ public final class FenceCommands {
         final Function<String, String> env;
         final Map<String, String> environment;
 
-        Base(Function<String, String> env, Map<String, String> environment) {
+        FenceBase(Function<String, String> env, Map<String, String> environment) {
             this.env = Objects.requireNonNull(env, "env");
             this.environment = Objects.requireNonNull(environment, "environment");
         }
@@ -158,7 +158,7 @@ public final class FenceCommands {
 
     @Command(name = "fences", mixinStandardHelpOptions = true,
             description = "List the fenced CIDR blocks (csi-addons ListClusterFence). Needs NetworkFence.NETWORK_FENCE.")
-    static final class FencesCommand extends Base {
+    static final class FencesCommand extends FenceBase {
         FencesCommand(Function<String, String> env, Map<String, String> environment) {
             super(env, environment);
         }
@@ -184,7 +184,7 @@ public final class FenceCommands {
                     + "until they are unfenced. Needs NetworkFence.NETWORK_FENCE.",
                     "Asks to type the blocks on a terminal; without a terminal, --yes must name them "
                             + "(e.g. --yes=10.1.0.0/24, or --yes=10.1.0.0/24,10.2.0.0/24)."})
-    static class FenceCommand extends Base {
+    static class FenceCommand extends FenceBase {
         @Option(names = "--cidr", paramLabel = "CIDR", required = true,
                 description = "A CIDR block, IPv4 or IPv6 (10.1.0.0/24, fd00:10::/64); repeatable. Host bits are cleared: "
                         + "10.1.0.5/24 is the block 10.1.0.0/24; a bare address is one host (/32, /128).")
@@ -274,7 +274,7 @@ public final class FenceCommands {
             description = "List the clients a fence should name, with their addresses (csi-addons GetFenceClients). "
                     + "The request names no volume or node: --parameter identifies the storage cluster. "
                     + "Needs NetworkFence.GET_CLIENTS_TO_FENCE.")
-    static final class FenceClientsCommand extends Base {
+    static final class FenceClientsCommand extends FenceBase {
         FenceClientsCommand(Function<String, String> env, Map<String, String> environment) {
             super(env, environment);
         }
