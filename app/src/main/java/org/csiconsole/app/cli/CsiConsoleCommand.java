@@ -18,6 +18,9 @@ import java.util.function.Function;
  * {@code node}, each with {@code --endpoint ENDPOINT} (default {@code CSI_ENDPOINT}) and
  * {@code --output table|json}; see {@link CsiCommands}. {@code audit} prints, filters, exports and
  * verifies the audit log of every change the console made ({@link AuditCommand}).
+ *
+ * <p>Network fencing: {@code fences}, {@code fence}, {@code unfence} and {@code fence-clients}
+ * against the csi-addons endpoint; see {@link FenceCommands}.
  */
 @Command(name = "csi-console",
         mixinStandardHelpOptions = true,
@@ -53,6 +56,7 @@ public class CsiConsoleCommand {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         for (Object csi : CsiCommands.all(env, audit)) cl.addSubcommand(csi);
+        for (Object fence : FenceCommands.all(env, System.getenv(), FenceCommands.Terminal.system(), audit)) cl.addSubcommand(fence);
         cl.addSubcommand(new CspCommand(audit));
         cl.addSubcommand(new ServeCommand());
         cl.addSubcommand(new AuditCommand(audit));

@@ -31,7 +31,7 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
- * Registers the storage views (volumes, snapshots, groups, hosts and nodes, capacity, plugin) in
+ * Registers the storage views (volumes, snapshots, groups, hosts and nodes, network fence, capacity, plugin) in
  * a {@link ViewRegistry}. A connection without a storage port yet
  * ({@link ConnectionModel#storage()} null) opens the placeholder instead.
  */
@@ -99,6 +99,7 @@ public final class StorageViews {
             case VOLUME_GROUPS -> new VolumeGroupsView(new VolumeGroupsViewModel(c));
             case SNAPSHOT_GROUPS -> new SnapshotGroupsView(new SnapshotGroupsViewModel(c));
             case HOSTS -> new HostsView(new HostsViewModel(c));
+            case FENCES -> new org.csiconsole.views.fence.FenceView(new org.csiconsole.views.fence.FenceViewModel(c));
             case CAPACITY -> new CapacityView(new CapacityViewModel(c));
             case PLUGIN -> new PluginView(new PluginViewModel(c));
         };

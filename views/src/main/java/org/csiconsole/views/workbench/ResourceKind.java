@@ -11,6 +11,7 @@ public enum ResourceKind {
     VOLUME_GROUPS("Volume groups", Material2AL.FOLDER, "volume groups"),
     SNAPSHOT_GROUPS("Snapshot groups", Material2AL.BURST_MODE, "snapshot groups"),
     HOSTS("Hosts and nodes", Material2AL.DNS, "hosts and nodes"),
+    FENCES("Network fence", Material2AL.BLOCK, "fenced blocks"),
     CAPACITY("Capacity", Material2MZ.PIE_CHART, "capacity"),
     PLUGIN("Plugin", Material2AL.EXTENSION, "plugin capabilities");
 

@@ -83,7 +83,12 @@ final class Counts {
                     set(model, storage, ui, ResourceKind.SNAPSHOTS, snapshots),
                     set(model, storage, ui, ResourceKind.VOLUME_GROUPS, listed(f, Feature.VOLUME_GROUPS, storage::listVolumeGroups)),
                     set(model, storage, ui, ResourceKind.SNAPSHOT_GROUPS, listed(f, Feature.GROUP_SNAPSHOTS, storage::listGroupSnapshots)),
-                    set(model, storage, ui, ResourceKind.HOSTS, hosts(storage, f, volumes.thenApply(x -> published))));
+                    set(model, storage, ui, ResourceKind.HOSTS, hosts(storage, f, volumes.thenApply(x -> published))),
+                    set(model, storage, ui, ResourceKind.FENCES, streamed(f, Feature.NETWORK_FENCE, "fenced networks", n -> storage.listFences(
+                            java.util.Map.of(), org.csiconsole.core.model.Secrets.NONE).thenApply(l -> {
+                                n.addAndGet(l.size());
+                                return List.<SourceFailure>of();
+                            }))));
         });
         return CompletableFuture.allOf(plugin, counts.exceptionally(e -> null));
     }

@@ -46,7 +46,11 @@ public enum Feature {
     /** CSP publish / unpublish of a volume to a host with an access protocol. */
     CSP_PUBLISH("publish volumes to CSP hosts"),
     /** csi-addons identity and capabilities. */
-    ADDONS("csi-addons");
+    ADDONS("csi-addons"),
+    /** csi-addons FenceClusterNetwork, UnfenceClusterNetwork and ListClusterFence (NetworkFence.NETWORK_FENCE). */
+    NETWORK_FENCE("fence client networks"),
+    /** csi-addons GetFenceClients (NetworkFence.GET_CLIENTS_TO_FENCE). */
+    GET_CLIENTS_TO_FENCE("report the clients to fence");
 
     private final String words;
 

@@ -26,8 +26,8 @@ package org.csiconsole.core.port;
  *
  * <p>The port is split by concern; a view or adapter that needs one concern can take that
  * interface alone ({@link VolumePort}, {@link NodePort}, {@link SnapshotPort}, {@link GroupPort},
- * {@link HostPort}, {@link CapacityPort}, {@link PluginPort}).
+ * {@link HostPort}, {@link CapacityPort}, {@link PluginPort}, {@link FencePort}).
  */
 public interface StorageService extends PluginPort, VolumePort, NodePort, SnapshotPort, GroupPort, HostPort,
-        CapacityPort {
+        CapacityPort, FencePort {
 }

@@ -6,6 +6,7 @@ import org.csiconsole.core.call.CallKind;
 import org.csiconsole.core.call.CallMode;
 import org.csiconsole.core.call.CallSpec;
 import org.csiconsole.core.model.AddonsCapability;
+import org.csiconsole.core.model.FenceClient;
 import org.csiconsole.core.model.Secrets;
 
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The csi-addons network fence service (csi-addons/spec fence.proto) of one {@link AddonsClient}: fence, unfence
- * and list CIDRs; needs NETWORK_FENCE. Fence and unfence are serialized per CIDR.
+ * and list CIDRs (needs NETWORK_FENCE), and the clients to fence (GetFenceClients, needs GET_CLIENTS_TO_FENCE). Fence and unfence are serialized per CIDR.
  */
 public final class AddonsFence {
     private final AddonsConnection conn;
@@ -49,6 +50,18 @@ public final class AddonsFence {
                 Fence.ListClusterFenceRequest.newBuilder().putAllParameters(parameters).putAllSecrets(secrets.values()).build(),
                 CallSpec.of(CallKind.READ, "ListClusterFence")))
                 .thenApply(r -> r.getCidrsList().stream().map(Fence.CIDR::getCidr).toList());
+    }
+
+    /**
+     * GetFenceClients (needs GET_CLIENTS_TO_FENCE): the clients of the storage cluster identified by
+     * {@code parameters}, each with the addresses the driver reports (CIDR text, kept as given).
+     */
+    public CompletableFuture<List<FenceClient>> clients(Map<String, String> parameters, Secrets secrets) {
+        return conn.gated(mode, AddonsCapability.GET_CLIENTS_TO_FENCE, () -> conn.unary(FenceControllerGrpc.getGetFenceClientsMethod(),
+                Fence.GetFenceClientsRequest.newBuilder().putAllParameters(parameters).putAllSecrets(secrets.values()).build(),
+                CallSpec.of(CallKind.READ, "GetFenceClients")))
+                .thenApply(r -> r.getClientsList().stream().map(c -> new FenceClient(c.getId(),
+                        c.getAddressesList().stream().map(Fence.CIDR::getCidr).toList())).toList());
     }
 
     private CallSpec fenceSpec(String what, List<String> cidrs) {

@@ -85,7 +85,8 @@ public final class CombinedStorage implements StorageService {
 
     @Override
     public CompletableFuture<Features> features() {
-        return csi.features().thenApply(f -> Features.from(f.csi(), true, !arrays.isEmpty(), f.nodeSocket(), f.addonsConnected()));
+        return csi.features().thenApply(f -> org.csiconsole.core.port.AddonsFeatures.keep(f,
+                Features.from(f.csi(), true, !arrays.isEmpty(), f.nodeSocket(), f.addonsConnected())));
     }
 
     @Override
@@ -435,6 +436,29 @@ public final class CombinedStorage implements StorageService {
     @Override
     public CompletableFuture<Capacity> capacity(Topology topology, Map<String, String> parameters) {
         return csi.capacity(topology, parameters);
+    }
+
+    // Network fencing is a csi-addons call of the CSI side.
+
+    @Override
+    public CompletableFuture<List<String>> listFences(Map<String, String> parameters, org.csiconsole.core.model.Secrets secrets) {
+        return csi.listFences(parameters, secrets);
+    }
+
+    @Override
+    public CompletableFuture<Void> fence(org.csiconsole.core.port.FenceRequest request) {
+        return csi.fence(request);
+    }
+
+    @Override
+    public CompletableFuture<Void> unfence(org.csiconsole.core.port.FenceRequest request) {
+        return csi.unfence(request);
+    }
+
+    @Override
+    public CompletableFuture<List<org.csiconsole.core.model.FenceClient>> fenceClients(Map<String, String> parameters,
+                                                                                       org.csiconsole.core.model.Secrets secrets) {
+        return csi.fenceClients(parameters, secrets);
     }
 
     private StorageService first() {

@@ -132,7 +132,41 @@ public final class CsiStorage implements StorageService {
         return addons().handle((a, e) -> null).thenCombine(csi.capabilities().handle((caps, e) -> e), (addons, x) -> null)
                 .thenCompose(x -> csi.capabilities().handle((caps, e) -> e != null
                         ? Features.from(CapabilitySet.NONE, true, false, false, addonsKnown())
-                        : Features.from(caps, true, false, nodeSocket && caps.nodeService(), addonsKnown())));
+                        : Features.from(caps, true, false, nodeSocket && caps.nodeService(), addonsKnown())))
+                .thenApply(f -> org.csiconsole.core.port.AddonsFeatures.with(f, advertisedAddons()));
+    }
+
+    /** The csi-addons capabilities once known (they are read with {@link #addons()}); empty before. */
+    private Set<org.csiconsole.core.model.AddonsCapability> advertisedAddons() {
+        if (!addonsKnown()) return Set.of();
+        CompletableFuture<Set<org.csiconsole.core.model.AddonsCapability>> caps = addonsClient.capabilities();
+        return caps.isDone() && !caps.isCompletedExceptionally() ? caps.join() : Set.of();
+    }
+
+    // Network fencing (csi-addons fence.proto) through the csi-addons client; secrets go to the wire only.
+
+    @Override
+    public CompletableFuture<List<String>> listFences(Map<String, String> parameters, Secrets secrets) {
+        if (addonsClient == null) return org.csiconsole.core.port.Ports.unsupported("ListClusterFence");
+        return addonsClient.fence().listFences(parameters, secrets);
+    }
+
+    @Override
+    public CompletableFuture<Void> fence(org.csiconsole.core.port.FenceRequest r) {
+        if (addonsClient == null) return org.csiconsole.core.port.Ports.unsupported("FenceClusterNetwork " + r.cidrTexts());
+        return addonsClient.fence().fence(r.cidrTexts(), r.parameters(), r.secrets());
+    }
+
+    @Override
+    public CompletableFuture<Void> unfence(org.csiconsole.core.port.FenceRequest r) {
+        if (addonsClient == null) return org.csiconsole.core.port.Ports.unsupported("UnfenceClusterNetwork " + r.cidrTexts());
+        return addonsClient.fence().unfence(r.cidrTexts(), r.parameters(), r.secrets());
+    }
+
+    @Override
+    public CompletableFuture<List<org.csiconsole.core.model.FenceClient>> fenceClients(Map<String, String> parameters, Secrets secrets) {
+        if (addonsClient == null) return org.csiconsole.core.port.Ports.unsupported("GetFenceClients");
+        return addonsClient.fence().clients(parameters, secrets);
     }
 
     private boolean addonsKnown() {

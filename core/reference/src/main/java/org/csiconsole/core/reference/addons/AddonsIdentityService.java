@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * csi-addons Identity (identity.proto): the plugin name and version, the capabilities of the
  * services served next to it, and Probe (always ready). A controller endpoint advertises
- * CONTROLLER_SERVICE with offline ReclaimSpace, NetworkFence, VolumeReplication (with
+ * CONTROLLER_SERVICE with offline ReclaimSpace, NetworkFence (with GET_CLIENTS_TO_FENCE), VolumeReplication (with
  * GET_REPLICATION_DESTINATION_INFO) and VolumeGroup; a node endpoint advertises NODE_SERVICE with
  * online ReclaimSpace and EncryptionKeyRotation; an endpoint serving both advertises both.
  */
@@ -45,8 +45,11 @@ public final class AddonsIdentityService extends IdentityGrpc.IdentityImplBase {
             b.addCapabilities(service(IdentityProto.Capability.Service.Type.CONTROLLER_SERVICE));
             b.addCapabilities(IdentityProto.Capability.newBuilder().setReclaimSpace(IdentityProto.Capability.ReclaimSpace
                     .newBuilder().setType(IdentityProto.Capability.ReclaimSpace.Type.OFFLINE)));
-            b.addCapabilities(IdentityProto.Capability.newBuilder().setNetworkFence(IdentityProto.Capability.NetworkFence
-                    .newBuilder().setType(IdentityProto.Capability.NetworkFence.Type.NETWORK_FENCE)));
+            for (var t : new IdentityProto.Capability.NetworkFence.Type[] {IdentityProto.Capability.NetworkFence.Type.NETWORK_FENCE,
+                    IdentityProto.Capability.NetworkFence.Type.GET_CLIENTS_TO_FENCE}) {
+                b.addCapabilities(IdentityProto.Capability.newBuilder().setNetworkFence(
+                        IdentityProto.Capability.NetworkFence.newBuilder().setType(t)));
+            }
             for (var t : new IdentityProto.Capability.VolumeReplication.Type[] {
                     IdentityProto.Capability.VolumeReplication.Type.VOLUME_REPLICATION,
                     IdentityProto.Capability.VolumeReplication.Type.GET_REPLICATION_DESTINATION_INFO}) {

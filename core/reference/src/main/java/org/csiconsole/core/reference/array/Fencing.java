@@ -4,8 +4,8 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * Network fencing of the {@link ArrayModel}: the fenced IPv4 CIDRs and the test whether a host
- * has a network inside one of them.
+ * Network fencing of the {@link ArrayModel}: the fenced CIDRs (IPv4 and IPv6) and the test whether
+ * a host has a network inside one of them (host networks are IPv4).
  */
 public final class Fencing {
     private final ModelTables tables;
@@ -27,7 +27,7 @@ public final class Fencing {
      * @throws ModelException INVALID_ARGUMENT for a malformed CIDR
      */
     public List<FenceRecord> fence(List<String> cidrs) {
-        cidrs.forEach(Fencing::parseCidr);
+        cidrs.forEach(Fencing::check);
         tables.mutate(tx -> {
             for (String c : cidrs) {
                 if (tables.fences.get(c) == null) {
@@ -41,7 +41,7 @@ public final class Fencing {
 
 /** Unfences CIDRs (csi-addons UnfenceClusterNetwork); idempotent. */
     public List<FenceRecord> unfence(List<String> cidrs) {
-        cidrs.forEach(Fencing::parseCidr);
+        cidrs.forEach(Fencing::check);
         tables.mutate(tx -> {
             cidrs.forEach(c -> tx.delete(tables.fences, c));
             return Boolean.TRUE;
@@ -52,6 +52,8 @@ public final class Fencing {
     /** Why the host is fenced (which of its networks lies in which fenced CIDR), or null when it is not. */
     String fencedNetwork(HostRecord h) {
         for (FenceRecord f : tables.fences.rows.values()) {
+            // Host networks are IPv4: an IPv6 block is kept and listed, and refuses no IPv4 host.
+            if (f.cidr().contains(":")) continue;
             long[] fc = parseCidr(f.cidr());
             for (String n : h.networks()) {
                 long[] hc = parseCidr(n);
@@ -61,6 +63,26 @@ public final class Fencing {
             }
         }
         return null;
+    }
+
+    /** An IPv4 CIDR (see {@link #parseCidr}) or an IPv6 one: hex groups, '::', a prefix of 0 to 128. */
+    private static void check(String cidr) {
+        if (cidr == null || !cidr.contains(":")) {
+            parseCidr(cidr);
+            return;
+        }
+        String[] parts = cidr.split("/", -1);
+        boolean ok = parts.length <= 2 && parts[0].matches("[0-9A-Fa-f:.]+");
+        if (ok && parts.length == 2) ok = parts[1].matches("\\d{1,3}") && Integer.parseInt(parts[1]) <= 128;
+        if (ok) {
+            try {
+                // Only hex digits, ':' and '.': parsed as a literal, never looked up.
+                java.net.InetAddress.getByName(parts[0]);
+            } catch (java.io.IOException e) {
+                ok = false;
+            }
+        }
+        if (!ok) throw ModelException.invalid("'" + cidr + "' is not an IPv6 CIDR such as fd00:10::/64.");
     }
 
     private static long mask(long prefix) {

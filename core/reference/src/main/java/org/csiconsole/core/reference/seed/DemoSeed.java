@@ -151,6 +151,8 @@ public final class DemoSeed {
         model.replications().enable(g3.id(), Map.of("schedulingInterval", "15m"), 15 * 60_000L);
         // one abnormal volume
         model.volumes().setCondition(vols.get(117).id(), true, "Path to the array is degraded: 1 of 2 paths down.");
+        // a retired site's client network, still fenced (no demo host is in it)
+        model.fencing().fence(List.of("10.30.0.0/24"));
     }
 
     private static List<String> ids(List<VolumeRecord> vols, int... idx) {

@@ -1,0 +1,307 @@
+package org.csiconsole.app.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.csiconsole.core.addons.AddonsClient;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.call.CallAudit;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.model.Cidr;
+import org.csiconsole.core.model.FenceClient;
+import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.port.FenceConfirmation;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+
+/**
+ * Network fencing on the command line (csi-addons fence.proto): {@code fences} (ListClusterFence),
+ * {@code fence} and {@code unfence} (FenceClusterNetwork, UnfenceClusterNetwork) and
+ * {@code fence-clients} (GetFenceClients). They talk to the csi-addons endpoint:
+ * {@code --addons-endpoint}, else {@code --endpoint} (or {@code CSI_ENDPOINT}), as a driver serving
+ * csi-addons on its CSI socket does.
+ *
+ * <p>{@code fence} and {@code unfence} cut or restore clients' I/O, so they ask first: on a
+ * terminal the person types the blocks ({@code 10.1.0.0/24}, or {@code 10.1.0.0/24,10.2.0.0/24});
+ * without one, {@code --yes=} must give that same text, or nothing is sent (exit 2).
+ *
+ * <p>Secrets are never given as arguments: {@code --secrets-file FILE} (key=value lines), or, without
+ * it, environment variables {@value #SECRET_PREFIX}{@code <key>} (for example
+ * {@code CSI_SECRET_userKey}). They go to the wire only and are redacted from {@code --trace}.
+ */
+public final class FenceCommands {
+    /** Environment variables named {@code CSI_SECRET_<key>} give the secret {@code <key>} when no --secrets-file is given. */
+    public static final String SECRET_PREFIX = "CSI_SECRET_";
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** Asks a person on the terminal; empty when there is no terminal. */
+    @FunctionalInterface
+    public interface Terminal {
+        Optional<String> ask(String prompt);
+
+        /** The process's console, when it has one. */
+        static Terminal system() {
+            return prompt -> {
+                java.io.Console c = System.console();
+                if (c == null) return Optional.empty();
+                String line = c.readLine("%s", prompt);
+                return Optional.of(line == null ? "" : line);
+            };
+        }
+    }
+
+    private FenceCommands() {
+    }
+
+    /** The four commands, reading the environment through {@code env} and asking on {@code terminal}; auditing nothing. */
+    public static List<Object> all(Function<String, String> env, Map<String, String> environment, Terminal terminal) {
+        return all(env, environment, terminal, AuditSink.discarding());
+    }
+
+    /** The four commands; every fence and unfence they make is audited into {@code audit}. */
+    public static List<Object> all(Function<String, String> env, Map<String, String> environment, Terminal terminal, AuditSink audit) {
+        List<FenceBase> commands = List.of(new FencesCommand(env, environment), new FenceCommand(env, environment, terminal, true),
+                new UnfenceCommand(env, environment, terminal), new FenceClientsCommand(env, environment));
+        commands.forEach(c -> c.audit = Objects.requireNonNull(audit, "audit"));
+        return List.copyOf(commands);
+    }
+
+    /** Open the csi-addons client, run, print the trace, close. */
+    abstract static class FenceBase implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        CsiEndpointOptions o;
+
+        @Option(names = "--addons-endpoint", paramLabel = "ENDPOINT",
+                description = "Endpoint of the csi-addons sidecar when it has a socket of its own "
+                        + "(e.g. unix:///csi/csi-addons.sock). Default: --endpoint.")
+        String addonsEndpoint;
+
+        @Option(names = "--parameter", paramLabel = "KEY=VALUE",
+                description = "Driver parameter identifying the storage cluster (e.g. clusterID=...); repeatable.")
+        Map<String, String> parameters = new LinkedHashMap<>();
+
+        @Option(names = "--secrets-file", paramLabel = "FILE",
+                description = "Properties file (key=value lines) of the secrets the driver needs. Without it, environment "
+                        + "variables CSI_SECRET_<key> are used. Secrets are never given on the command line and never printed.")
+        Path secretsFile;
+
+        final Function<String, String> env;
+        final Map<String, String> environment;
+        AuditSink audit = AuditSink.discarding();
+
+        FenceBase(Function<String, String> env, Map<String, String> environment) {
+            this.env = Objects.requireNonNull(env, "env");
+            this.environment = Objects.requireNonNull(environment, "environment");
+        }
+
+        abstract void run(AddonsClient addons, PrintWriter out) throws Exception;
+
+        Secrets secrets() {
+            if (secretsFile != null) return CsiCommands.readSecrets(secretsFile);
+            Map<String, String> m = new TreeMap<>();
+            environment.forEach((k, v) -> {
+                if (k.startsWith(SECRET_PREFIX) && k.length() > SECRET_PREFIX.length()) m.put(k.substring(SECRET_PREFIX.length()), v);
+            });
+            return Secrets.of(m);
+        }
+
+        boolean json() {
+            return o.output == OutputFormat.json;
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            Endpoint endpoint = addonsEndpoint != null ? o.withTls(Endpoint.parse(addonsEndpoint)) : o.controller(env);
+            CallTrace trace = new CallTrace();
+            PrintWriter out = spec.commandLine().getOut();
+            try (AddonsClient addons = AddonsClient.open(endpoint, CsiClientOptions.defaults().withPolicy(o.policy())
+                    .withAudit(CallAudit.to(audit, AuditOrigin.local(endpoint.text()))), trace)) {
+                run(addons, out);
+                out.flush();
+            } catch (ExecutionException | CompletionException e) {
+                CallFailure f = CallFailure.unwrap(e);
+                throw f != null ? f : e;
+            } finally {
+                if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), trace.snapshot());
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    /** One CIDR block as a JSON or table row. */
+    static Map<String, Object> row(String reported) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cidr", reported);
+        try {
+            Cidr c = Cidr.parse(reported);
+            m.put("family", c.ipv6() ? "IPv6" : "IPv4");
+            m.put("prefixLength", c.prefixLength());
+            m.put("addresses", c.addressCount().toString());
+        } catch (IllegalArgumentException e) {
+            m.put("family", "");
+            m.put("note", "not a CIDR block as reported");
+        }
+        return m;
+    }
+
+    @Command(name = "fences", mixinStandardHelpOptions = true,
+            description = "List the fenced CIDR blocks (csi-addons ListClusterFence). Needs NetworkFence.NETWORK_FENCE.")
+    static final class FencesCommand extends FenceBase {
+        FencesCommand(Function<String, String> env, Map<String, String> environment) {
+            super(env, environment);
+        }
+
+        @Override
+        void run(AddonsClient addons, PrintWriter out) throws Exception {
+            List<String> cidrs = addons.fence().listFences(parameters, secrets()).get();
+            List<Map<String, Object>> rows = cidrs.stream().map(FenceCommands::row).toList();
+            if (json()) {
+                out.println(JSON.writeValueAsString(rows));
+                return;
+            }
+            Table t = new Table("CIDR", "FAMILY", "ADDRESSES");
+            for (Map<String, Object> r : rows) t.row(r.get("cidr"), r.get("family"), r.getOrDefault("addresses", r.get("note")));
+            t.print(out);
+            out.println(cidrs.size() + " fenced block(s)");
+        }
+    }
+
+    /** {@code fence} and, with {@code fence == false}, {@code unfence}. */
+    @Command(name = "fence", mixinStandardHelpOptions = true,
+            description = {"Fence CIDR blocks (csi-addons FenceClusterNetwork): every client in them loses access to its volumes "
+                    + "until they are unfenced. Needs NetworkFence.NETWORK_FENCE.",
+                    "Asks to type the blocks on a terminal; without a terminal, --yes must name them "
+                            + "(e.g. --yes=10.1.0.0/24, or --yes=10.1.0.0/24,10.2.0.0/24)."})
+    static class FenceCommand extends FenceBase {
+        @Option(names = "--cidr", paramLabel = "CIDR", required = true,
+                description = "A CIDR block, IPv4 or IPv6 (10.1.0.0/24, fd00:10::/64); repeatable. Host bits are cleared: "
+                        + "10.1.0.5/24 is the block 10.1.0.0/24; a bare address is one host (/32, /128).")
+        List<String> cidrs;
+
+        @Option(names = "--yes", paramLabel = "CIDRS",
+                description = "Confirms without a terminal: the blocks joined by commas, exactly as they are fenced.")
+        String yes;
+
+        private final Terminal terminal;
+        private final boolean fence;
+
+        FenceCommand(Function<String, String> env, Map<String, String> environment, Terminal terminal, boolean fence) {
+            super(env, environment);
+            this.terminal = Objects.requireNonNull(terminal, "terminal");
+            this.fence = fence;
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            // Everything that can be refused is refused before anything is opened or sent.
+            List<Cidr> blocks = blocks();
+            confirm(blocks);
+            return super.call();
+        }
+
+        private List<Cidr> blocks() {
+            try {
+                return Cidr.parseAll(cidrs);
+            } catch (IllegalArgumentException e) {
+                throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read --cidr", e.getMessage(),
+                        "Give each --cidr as an IPv4 or IPv6 block, e.g. --cidr 10.1.0.0/24", "");
+            }
+        }
+
+        private void confirm(List<Cidr> blocks) {
+            PrintWriter err = spec.commandLine().getErr();
+            String verb = fence ? "fence" : "unfence";
+            String expected = FenceConfirmation.expected(blocks);
+            String note = FenceConfirmation.normalisedNote(blocks);
+            if (!note.isEmpty()) err.println(note);
+            if (yes != null) {
+                if (FenceConfirmation.matches(blocks, yes)) return;
+                throw new CallFailure(FailureKind.INVALID_ARGUMENT, verb + " " + expected,
+                        "--yes=" + yes + " does not name the blocks to " + verb + "; nothing was sent",
+                        "Give --yes=" + expected, "");
+            }
+            err.println(fence ? FenceConfirmation.fenceSentence(blocks) : FenceConfirmation.unfenceSentence(blocks));
+            err.flush();
+            Optional<String> typed = terminal.ask("Type " + expected + " to " + verb + ": ");
+            if (typed.isEmpty()) {
+                throw new CallFailure(FailureKind.INVALID_ARGUMENT, verb + " " + expected,
+                        "not confirmed: there is no terminal to ask and --yes is missing; nothing was sent",
+                        "Run it on a terminal, or give --yes=" + expected, "");
+            }
+            if (!FenceConfirmation.matches(blocks, typed.get())) {
+                throw new CallFailure(FailureKind.INVALID_ARGUMENT, verb + " " + expected,
+                        "the text typed does not name the blocks; nothing was sent", "Type exactly " + expected, "");
+            }
+        }
+
+        @Override
+        void run(AddonsClient addons, PrintWriter out) throws Exception {
+            List<Cidr> blocks = blocks();
+            List<String> texts = blocks.stream().map(Cidr::text).toList();
+            if (fence) addons.fence().fence(texts, parameters, secrets()).get();
+            else addons.fence().unfence(texts, parameters, secrets()).get();
+            if (json()) {
+                out.println(JSON.writeValueAsString(Map.of(fence ? "fenced" : "unfenced", texts.stream().map(FenceCommands::row).toList())));
+                return;
+            }
+            for (Cidr c : blocks) out.println((fence ? "Fenced " : "Unfenced ") + c.text() + " (" + c.describe() + ")");
+        }
+    }
+
+    @Command(name = "unfence", mixinStandardHelpOptions = true,
+            description = {"Unfence CIDR blocks (csi-addons UnfenceClusterNetwork): clients in them get access to their volumes "
+                    + "again. Needs NetworkFence.NETWORK_FENCE.",
+                    "Asks to type the blocks on a terminal; without a terminal, --yes must name them."})
+    static final class UnfenceCommand extends FenceCommand {
+        UnfenceCommand(Function<String, String> env, Map<String, String> environment, Terminal terminal) {
+            super(env, environment, terminal, false);
+        }
+    }
+
+    @Command(name = "fence-clients", mixinStandardHelpOptions = true,
+            description = "List the clients a fence should name, with their addresses (csi-addons GetFenceClients). "
+                    + "The request names no volume or node: --parameter identifies the storage cluster. "
+                    + "Needs NetworkFence.GET_CLIENTS_TO_FENCE.")
+    static final class FenceClientsCommand extends FenceBase {
+        FenceClientsCommand(Function<String, String> env, Map<String, String> environment) {
+            super(env, environment);
+        }
+
+        @Override
+        void run(AddonsClient addons, PrintWriter out) throws Exception {
+            List<FenceClient> clients = addons.fence().clients(parameters, secrets()).get();
+            if (json()) {
+                out.println(JSON.writeValueAsString(clients));
+                return;
+            }
+            Table t = new Table("CLIENT_ID", "ADDRESSES");
+            for (FenceClient c : clients) t.row(c.clientId(), String.join(",", c.addresses()));
+            t.print(out);
+            out.println(clients.size() + " client(s)");
+        }
+    }
+}

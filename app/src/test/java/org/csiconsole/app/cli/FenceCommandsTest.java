@@ -1,0 +1,156 @@
+package org.csiconsole.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.reference.Seed;
+import org.csiconsole.core.reference.array.FenceRecord;
+import org.csiconsole.core.reference.array.HostRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code fences}, {@code fence}, {@code unfence} and {@code fence-clients} against the reference
+ * plugin, its csi-addons services on a unix socket of their own.
+ */
+class FenceCommandsTest {
+    private static final String CANARY = "canary-fence-secret-5517";
+
+    @TempDir
+    Path dir;
+    private ReferencePlugin plugin;
+    private final Map<String, String> environment = new HashMap<>();
+    private final List<String> prompts = new ArrayList<>();
+    private Optional<String> typed = Optional.empty();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeEach
+    void start() throws Exception {
+        plugin = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY).start();
+        plugin.serve(new ReferencePlugin.Sockets(dir.resolve("csi.sock"), Optional.empty(),
+                Optional.of(dir.resolve("addons.sock")), Optional.empty()));
+    }
+
+    @AfterEach
+    void stop() {
+        plugin.close();
+    }
+
+    private int run(String... args) {
+        CommandLine cl = new CommandLine(new CsiConsoleCommand());
+        cl.setExecutionExceptionHandler(new FailureHandler());
+        cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
+        FenceCommands.Terminal terminal = prompt -> {
+            prompts.add(prompt);
+            return typed;
+        };
+        for (Object c : FenceCommands.all(k -> null, environment, terminal)) cl.addSubcommand(c);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    private String csi() {
+        return "unix://" + dir.resolve("csi.sock");
+    }
+
+    private String addons() {
+        return "unix://" + dir.resolve("addons.sock");
+    }
+
+    private List<String> fenced() {
+        return plugin.model().fencing().fences().stream().map(FenceRecord::cidr).toList();
+    }
+
+    @Test
+    void fenceWithoutYesAndWithoutATerminalRefusesAndFencesNothing() {
+        int code = run("fence", "--endpoint", csi(), "--addons-endpoint", addons(), "--cidr", "10.1.0.0/24");
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("no terminal").contains("--yes=10.1.0.0/24").contains("nothing was sent");
+        assertThat(fenced()).isEmpty();
+    }
+
+    @Test
+    void aYesThatDoesNotNameTheBlocksRefusesAndFencesNothing() {
+        int code = run("fence", "--endpoint", csi(), "--addons-endpoint", addons(), "--cidr", "10.1.0.0/24", "--cidr", "10.2.0.0/24",
+                "--yes=10.1.0.0/24");
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--yes=10.1.0.0/24,10.2.0.0/24");
+        assertThat(fenced()).isEmpty();
+    }
+
+    @Test
+    void fenceWithYesOnTheAddonsSocketThenFencesListsTheBlocksAndNoSecretIsPrinted() throws Exception {
+        Path secrets = dir.resolve("fence.secrets");
+        Files.writeString(secrets, "userKey=" + CANARY + "\n");
+
+        int code = run("fence", "--endpoint", csi(), "--addons-endpoint", addons(), "--cidr", "10.1.0.5/24", "--cidr", "fd00:10::/64",
+                "--parameter", "clusterID=east", "--secrets-file", secrets.toString(), "--yes=10.1.0.0/24,fd00:10::/64", "--trace");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("Fenced 10.1.0.0/24 (IPv4, 256 addresses)");
+        assertThat(err.toString()).contains("10.1.0.5/24 is the block 10.1.0.0/24").contains("FenceClusterNetwork");
+        assertThat(fenced()).containsExactly("10.1.0.0/24", "fd00:10::/64");
+
+        environment.put("CSI_SECRET_userKey", CANARY);
+        assertThat(run("fences", "--endpoint", addons(), "--output", "json", "--trace")).isEqualTo(ExitCodes.OK);
+        JsonNode rows = new ObjectMapper().readTree(out.toString().substring(out.toString().indexOf('[')));
+        assertThat(rows.findValuesAsText("cidr")).containsExactly("10.1.0.0/24", "fd00:10::/64");
+        assertThat(rows.findValuesAsText("family")).containsExactly("IPv4", "IPv6");
+        assertThat(out.toString() + err.toString()).doesNotContain(CANARY);
+    }
+
+    @Test
+    void onATerminalTheTypedBlocksConfirmAndAnythingElseRefuses() {
+        typed = Optional.of("10.9.0.0/16");
+        assertThat(run("fence", "--endpoint", addons(), "--cidr", "10.1.0.0/24")).isEqualTo(ExitCodes.USAGE);
+        assertThat(prompts).containsExactly("Type 10.1.0.0/24 to fence: ");
+        assertThat(err.toString()).contains("Every client in 10.1.0.0/24 loses access to its volumes");
+        assertThat(fenced()).isEmpty();
+
+        typed = Optional.of("10.1.0.0/24");
+        assertThat(run("fence", "--endpoint", addons(), "--cidr", "10.1.0.0/24")).isEqualTo(ExitCodes.OK);
+        assertThat(fenced()).containsExactly("10.1.0.0/24");
+
+        typed = Optional.empty();
+        assertThat(run("unfence", "--endpoint", addons(), "--cidr", "10.1.0.0/24", "--yes=10.1.0.0/24")).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("Unfenced 10.1.0.0/24");
+        assertThat(fenced()).isEmpty();
+    }
+
+    @Test
+    void aBadBlockIsAUsageErrorThatSaysWhatIsWrong() {
+        assertThat(run("fence", "--endpoint", addons(), "--cidr", "10.1.0.0/33", "--yes=10.1.0.0/33")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("prefix length 33").contains("0 to 32");
+        assertThat(fenced()).isEmpty();
+    }
+
+    @Test
+    void fenceClientsListsTheHostsWithTheirNetworks() {
+        // The plugin's own node (node-1, 10.10.2.0/24) is a host too.
+        plugin.model().hosts().create(new HostRecord(null, "worker-a1", "node-a1", List.of("iqn.2026-01.com.example:a1"), null, null,
+                "", "", Map.of(), List.of("10.10.3.0/24"), 0));
+
+        assertThat(run("fence-clients", "--endpoint", addons())).isEqualTo(ExitCodes.OK);
+
+        assertThat(out.toString()).contains("worker-a1").contains("10.10.3.0/24").contains("node-1").contains("2 client(s)");
+    }
+}

@@ -1,0 +1,240 @@
+package org.csiconsole.views.fence;
+
+import org.csiconsole.core.call.PageSink;
+import org.csiconsole.core.model.Cidr;
+import org.csiconsole.core.model.FenceClient;
+import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.port.Feature;
+import org.csiconsole.core.port.FenceConfirmation;
+import org.csiconsole.core.port.FenceRequest;
+import org.csiconsole.core.port.SourceFailure;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.form.TextInput;
+import org.csiconsole.views.resource.StorageViewModel;
+import org.csiconsole.views.resource.ViewContext;
+import org.csiconsole.views.workbench.ResourceKind;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The network fence of one connection (csi-addons fence.proto): the fenced CIDR blocks
+ * (ListClusterFence), fence and unfence with parameters and secrets, and the clients the driver
+ * says a fence should name (GetFenceClients).
+ *
+ * <p>Fence and unfence ask twice: a form (blocks one per line, {@code key=value} parameters,
+ * masked secrets), then a typed confirmation that names the blocks and says what happens to the
+ * clients ({@link FenceConfirmation}). The secrets go into the one request and are cleared from
+ * the form when it closes; they are never kept. The parameters of the last fence are kept (not the
+ * secrets) and sent with the listing, so a driver that needs them to find its cluster lists it.
+ */
+public final class FenceViewModel extends StorageViewModel<FenceRow> {
+    private final ViewAction refresh;
+    private final ViewAction fence;
+    private final ViewAction unfence;
+    private final ViewAction clients;
+    private Map<String, String> listParameters = Map.of();
+
+    public FenceViewModel(ViewContext context) {
+        super(context, r -> r.cidr() + " " + r.family());
+        table().keyedBy(FenceRow::cidr);
+        refresh = refreshActionFor();
+        fence = action("Fence\u2026", Feature.NETWORK_FENCE, false, () -> fence(""));
+        unfence = action("Unfence\u2026", Feature.NETWORK_FENCE, true, this::unfence);
+        clients = action("Clients to fence\u2026", Feature.GET_CLIENTS_TO_FENCE, false, this::clients);
+    }
+
+    @Override
+    protected String noun() {
+        return "fenced blocks";
+    }
+
+    @Override
+    protected Feature listFeature() {
+        return Feature.NETWORK_FENCE;
+    }
+
+    @Override
+    protected CompletableFuture<List<SourceFailure>> load(PageSink<FenceRow> sink) {
+        // Not sent unless advertised: the status then says which capability is missing.
+        if (!features().available(Feature.NETWORK_FENCE)) return org.csiconsole.core.port.Ports.unsupported("ListClusterFence");
+        return storage().listFences(listParameters, Secrets.NONE).thenApply(cidrs -> {
+            if (!cidrs.isEmpty()) sink.accept(cidrs.stream().map(FenceRow::of).toList());
+            return List.of();
+        });
+    }
+
+    public ViewAction refreshAction() { return refresh; }
+    public ViewAction fenceAction() { return fence; }
+    public ViewAction unfenceAction() { return unfence; }
+    public ViewAction clientsAction() { return clients; }
+
+    /**
+     * The fence or unfence form: {@code cidrs} (one block per line, IPv4 or IPv6), {@code parameters}
+     * ({@code key=value} lines) and {@code secrets} ({@code key=value} pairs separated by {@code ;},
+     * masked).
+     */
+    public Form fenceForm(boolean fencing, String cidrs) {
+        Form f = new Form(fencing ? "Fence client networks" : "Unfence client networks", fencing
+                ? "The storage refuses I/O from every address in these blocks (csi-addons FenceClusterNetwork)."
+                : "The storage accepts I/O from these blocks again (csi-addons UnfenceClusterNetwork).",
+                fencing ? "Fence\u2026" : "Unfence\u2026");
+        f.addText("cidrs", "CIDR blocks", cidrs, TextInput.Kind.LINES,
+                "One per line, IPv4 or IPv6: 10.1.0.0/24, fd00:10::/64. A bare address is one host; host bits are cleared.",
+                FenceViewModel::checkCidrs);
+        f.addText("parameters", "Parameters", format(listParameters), TextInput.Kind.LINES,
+                "key=value per line: what the driver needs to find its storage cluster (e.g. clusterID=...).", Form::checkKeyValues);
+        addSecrets(f);
+        return f;
+    }
+
+    /** Asks for blocks (prefilled with {@code cidrs}), confirms by typing them, then fences; the rows appear. */
+    public void fence(String cidrs) {
+        change(true, cidrs);
+    }
+
+    /** Unfences the selected block after the form and the typed confirmation; the row goes. */
+    public void unfence() {
+        FenceRow r = selected();
+        if (r != null) change(false, r.cidr());
+    }
+
+    private void change(boolean fencing, String cidrs) {
+        Form form = fenceForm(fencing, cidrs);
+        FenceRequest request;
+        try {
+            if (!ask(form)) return;
+            request = new FenceRequest(Cidr.parseAll(form.text("cidrs").text().get()),
+                    Form.parseKeyValues(form.text("parameters").text().get()), secrets(form.text("secrets").text().get()));
+        } finally {
+            form.text("secrets").set("");
+        }
+        List<Cidr> blocks = request.cidrs();
+        String expected = FenceConfirmation.expected(blocks);
+        String note = FenceConfirmation.normalisedNote(blocks);
+        String sentence = (fencing ? FenceConfirmation.fenceSentence(blocks) : FenceConfirmation.unfenceSentence(blocks))
+                + (note.isEmpty() ? "" : " " + note);
+        String verb = fencing ? "Fence" : "Unfence";
+        if (!dialogs().confirmByTyping(verb + " " + expected, sentence, expected, verb)) return;
+        Map<String, String> parameters = request.parameters();
+        context.actions().run(verb + " " + expected, x -> fencing ? storage().fence(request) : storage().unfence(request),
+                v -> (fencing ? "Fenced " : "Unfenced ") + FenceConfirmation.expected(blocks) + ".")
+                .outcome().thenRun(() -> {
+                    listParameters = parameters;
+                    for (Cidr c : blocks) {
+                        if (fencing) upsertAndSelect(FenceRow.of(c.text()), x -> sameBlock(x, c));
+                        else remove(x -> sameBlock(x, c));
+                    }
+                    tell(ResourceKind.FENCES, (fencing ? "Fenced " : "Unfenced ") + expected);
+                });
+    }
+
+    /** The clients form: the parameters that identify the storage cluster, and masked secrets. */
+    public Form clientsForm() {
+        Form f = new Form("Clients to fence", "Asks the driver which clients a fence should name, with their addresses "
+                + "(csi-addons GetFenceClients). The request names no volume or node: the parameters identify the storage cluster.",
+                "Ask");
+        f.addText("parameters", "Parameters", format(listParameters), TextInput.Kind.LINES,
+                "key=value per line, e.g. clusterID=...; the reference plugin takes node_id=<node> for one node's clients.",
+                Form::checkKeyValues);
+        addSecrets(f);
+        return f;
+    }
+
+    /** Asks GetFenceClients, shows the clients, and offers to fence their addresses. */
+    public void clients() {
+        Form form = clientsForm();
+        Map<String, String> parameters;
+        Secrets secrets;
+        try {
+            if (!ask(form)) return;
+            parameters = Form.parseKeyValues(form.text("parameters").text().get());
+            secrets = secrets(form.text("secrets").text().get());
+        } finally {
+            form.text("secrets").set("");
+        }
+        context.actions().run("Clients to fence", x -> storage().fenceClients(parameters, secrets),
+                cs -> cs.size() + (cs.size() == 1 ? " client" : " clients") + " reported.")
+                .outcome().thenAccept(cs -> offer(cs));
+    }
+
+    private void offer(List<FenceClient> clients) {
+        if (clients.isEmpty()) {
+            dialogs().showInformation("Clients to fence", "The driver reports no client to fence.");
+            return;
+        }
+        StringBuilder text = new StringBuilder();
+        List<String> addresses = new java.util.ArrayList<>();
+        for (FenceClient c : clients) {
+            text.append(c.clientId()).append(": ").append(c.addresses().isEmpty() ? "no address" : String.join(", ", c.addresses()))
+                    .append('\n');
+            for (String a : c.addresses()) if (!addresses.contains(a)) addresses.add(a);
+        }
+        if (addresses.isEmpty()) {
+            dialogs().showInformation("Clients to fence", text.toString().strip());
+            return;
+        }
+        if (dialogs().confirm("Clients to fence", text.toString().strip(), "Fence their addresses\u2026")) {
+            fence(String.join("\n", addresses));
+        }
+    }
+
+    private static boolean sameBlock(FenceRow row, Cidr c) {
+        if (row.cidr().equals(c.text())) return true;
+        try {
+            return Cidr.parse(row.cidr()).text().equals(c.text());
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static void addSecrets(Form f) {
+        f.addText("secrets", "Secrets", "", TextInput.Kind.SECRET,
+                "key=value pairs separated by ';' (e.g. userID=fence;userKey=...). Sent with this call only; never kept or shown.",
+                FenceViewModel::checkSecrets);
+    }
+
+    static String checkCidrs(String text) {
+        try {
+            Cidr.parseAll(text);
+            return "";
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** The problem with the secrets text, without ever quoting it; empty when it parses. */
+    static String checkSecrets(String text) {
+        try {
+            secrets(text);
+            return "";
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** {@code key=value} pairs separated by {@code ;} or new lines; a pair's value is never put in a message. */
+    static Secrets secrets(String text) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (text != null) {
+            int n = 0;
+            for (String pair : text.split("[;\\n]")) {
+                n++;
+                if (pair.isBlank()) continue;
+                int eq = pair.indexOf('=');
+                if (eq <= 0) throw new IllegalArgumentException("Secret " + n + " is not key=value; separate pairs with ';'.");
+                m.put(pair.substring(0, eq).strip(), pair.substring(eq + 1));
+            }
+        }
+        return Secrets.of(m);
+    }
+
+    private static String format(Map<String, String> m) {
+        StringBuilder b = new StringBuilder();
+        m.forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
+        return b.toString().strip();
+    }
+}

@@ -1,0 +1,130 @@
+package org.csiconsole.views.fence;
+
+import org.csiconsole.core.model.FenceClient;
+import org.csiconsole.core.port.FenceRequest;
+import org.csiconsole.views.FakeDialogService;
+import org.csiconsole.views.FakeFenceStorage;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.resource.ViewContext;
+import org.csiconsole.views.task.TaskRunner;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The network fence view model without JavaFX running: a direct executor and a fake storage. */
+class FenceViewModelTest {
+    private static final String CANARY = "canary-fence-view-6623";
+    private final FakeFenceStorage storage = FakeFenceStorage.advertisingAll();
+    private final FakeDialogService dialogs = new FakeDialogService();
+    private final List<Form> forms = new java.util.ArrayList<>();
+
+    private FenceViewModel model() {
+        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs);
+        FenceViewModel m = new FenceViewModel(new ViewContext(storage, actions, Runnable::run, "Demo"));
+        m.activate();
+        return m;
+    }
+
+    private void answerForms(String cidrs, String parameters, String secrets) {
+        dialogs.formAnswer = f -> {
+            forms.add(f);
+            f.field("cidrs").ifPresent(x -> f.text("cidrs").set(cidrs));
+            f.text("parameters").set(parameters);
+            f.text("secrets").set(secrets);
+            return true;
+        };
+    }
+
+    @Test
+    void fencingSendsTheBlocksParametersAndSecretsOnceConfirmedAndForgetsTheSecrets() {
+        storage.fenced.add("10.9.0.0/16");
+        FenceViewModel m = model();
+        answerForms("10.1.0.5/24\nfd00:10::/64", "clusterID=east", "userKey=" + CANARY);
+
+        m.fenceAction().run();
+
+        FenceRequest sent = storage.requests.get(0);
+        assertThat(sent.cidrTexts()).containsExactly("10.1.0.0/24", "fd00:10::/64");
+        assertThat(sent.parameters()).isEqualTo(Map.of("clusterID", "east"));
+        assertThat(sent.secrets().values()).isEqualTo(Map.of("userKey", CANARY));
+        assertThat(dialogs.confirmations).containsExactly("Fence 10.1.0.0/24,fd00:10::/64:10.1.0.0/24,fd00:10::/64");
+        assertThat(forms.get(0).text("secrets").text().get()).as("secrets cleared when the form closes").isEmpty();
+        assertThat(m.table().all()).extracting(FenceRow::cidr).containsExactly("10.9.0.0/16", "10.1.0.0/24", "fd00:10::/64");
+        assertThat(m.selected().cidr()).isEqualTo("fd00:10::/64");
+
+        m.refresh();
+        assertThat(storage.listParameters.get(storage.listParameters.size() - 1)).as("the listing asks the same cluster")
+                .isEqualTo(Map.of("clusterID", "east"));
+    }
+
+    @Test
+    void aConfirmationNotTypedSendsNothing() {
+        FenceViewModel m = model();
+        answerForms("10.1.0.0/24", "", "");
+        dialogs.typed = "10.1.0.0";
+
+        m.fenceAction().run();
+
+        assertThat(storage.requests).isEmpty();
+        assertThat(m.table().all()).isEmpty();
+    }
+
+    @Test
+    void unfenceRemovesTheSelectedBlockAfterConfirming() {
+        storage.fenced.addAll(List.of("10.1.0.0/24", "10.2.0.0/24"));
+        FenceViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(0));
+        answerForms("10.1.0.0/24", "", "");
+
+        m.unfenceAction().run();
+
+        assertThat(storage.fenced).containsExactly("10.2.0.0/24");
+        assertThat(m.table().all()).extracting(FenceRow::cidr).containsExactly("10.2.0.0/24");
+        assertThat(dialogs.confirmations).containsExactly("Unfence 10.1.0.0/24:10.1.0.0/24");
+    }
+
+    @Test
+    void theClientsToFenceAreShownAndTheirAddressesFillTheFenceForm() {
+        storage.clients = List.of(new FenceClient("worker-a1", List.of("10.10.3.0/24")), new FenceClient("worker-b1", List.of("10.20.3.0/24")));
+        FenceViewModel m = model();
+        List<String> prefilled = new java.util.ArrayList<>();
+        dialogs.formAnswer = f -> {
+            f.field("cidrs").ifPresent(x -> prefilled.add(f.text("cidrs").text().get()));
+            return true;
+        };
+
+        m.clientsAction().run();
+
+        assertThat(dialogs.confirmations).startsWith("Clients to fence");
+        assertThat(prefilled).containsExactly("10.10.3.0/24\n10.20.3.0/24");
+        assertThat(storage.fenced).containsExactly("10.10.3.0/24", "10.20.3.0/24");
+    }
+
+    @Test
+    void withoutTheCapabilitiesTheActionsSayWhichOneIsMissing() {
+        FakeFenceStorage none = new FakeFenceStorage();
+        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs);
+        FenceViewModel m = new FenceViewModel(new ViewContext(none, actions, Runnable::run, "Demo"));
+        m.activate();
+
+        assertThat(m.fenceAction().enabled().get()).isFalse();
+        assertThat(m.fenceAction().disabledReason().get()).isEqualTo(
+                "The driver does not advertise NetworkFence.NETWORK_FENCE (csi-addons GetCapabilities).");
+        assertThat(m.clientsAction().disabledReason().get()).contains("NetworkFence.GET_CLIENTS_TO_FENCE");
+        assertThat(m.unsupportedProperty().get()).as("the listing needs NETWORK_FENCE too").isTrue();
+        assertThat(m.statusProperty().get()).contains("NetworkFence.NETWORK_FENCE");
+        assertThat(none.listParameters).as("not sent").isEmpty();
+    }
+
+    @Test
+    void badBlocksAndSecretsAreRefusedInTheFormWithoutQuotingASecret() {
+        assertThat(FenceViewModel.checkCidrs("10.1.0.0/24\n10.1.0.0/40")).contains("prefix length 40");
+        assertThat(FenceViewModel.checkSecrets("userID=fence;" + CANARY)).contains("Secret 2 is not key=value").doesNotContain(CANARY);
+        assertThat(FenceViewModel.secrets("userID=fence; userKey=a=b").values()).isEqualTo(Map.of("userID", "fence", "userKey", "a=b"));
+    }
+}
