@@ -27,13 +27,13 @@ final class SessionKnownResources implements KnownResources {
     }
 
     private static final class InMemory<T> implements KnownList<T> {
-        private final Map<String, Entry<T>> entries = new LinkedHashMap<>();
+        private final Map<String, Created<T>> entries = new LinkedHashMap<>();
         private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
         @Override
         public void created(String id, T resource, Instant at) {
             synchronized (entries) {
-                entries.put(id, new Entry<>(id, resource, at));
+                entries.put(id, new Created<>(id, resource, at));
             }
             changed();
         }
@@ -48,12 +48,12 @@ final class SessionKnownResources implements KnownResources {
         }
 
         @Override
-        public List<Entry<T>> entries() {
-            List<Entry<T>> copy;
+        public List<Created<T>> entries() {
+            List<Created<T>> copy;
             synchronized (entries) {
                 copy = new ArrayList<>(entries.values());
             }
-            copy.sort(Comparator.comparing(Entry::createdAt));
+            copy.sort(Comparator.comparing(Created::createdAt));
             return copy;
         }
 
