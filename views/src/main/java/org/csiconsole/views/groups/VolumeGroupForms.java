@@ -98,22 +98,20 @@ final class VolumeGroupForms {
         int n = g.volumes().size();
         VolumeGroupDeletion keep = VolumeGroupDeletion.plan(g, rules, features, false);
         Form form = new Form("Delete volume group " + name, keep.whatHappens(), "Delete");
-        Toggle also = null;
         String phrase = "delete " + n + " volume" + (n == 1 ? "" : "s");
-        if (n > 0) {
-            VolumeGroupDeletion drop = VolumeGroupDeletion.plan(g, rules, features, true);
-            also = form.addToggle(DELETE_VOLUMES, "Also delete the " + n + " member volume" + (n == 1 ? "" : "s"), false, drop.whatHappens());
-            if (!drop.allowed()) also.enabled().set(false);
-        }
-        Toggle toggle = also;
+        javafx.beans.property.BooleanProperty dropping = new javafx.beans.property.SimpleBooleanProperty(false);
         form.addText(CONFIRM, "Type " + name + " to confirm", "", TextInput.Kind.LINE, "",
                 t -> !t.strip().equals(name) ? "Type the group's name, " + name + ", to delete it."
-                        : (toggle == null || !toggle.value().get()) && !keep.allowed() ? keep.refusal() : "",
-                toggle == null ? new javafx.beans.Observable[0] : new javafx.beans.Observable[]{toggle.value()});
-        if (toggle != null) {
+                        : !dropping.get() && !keep.allowed() ? keep.refusal() : "", dropping);
+        if (n > 0) {
+            VolumeGroupDeletion drop = VolumeGroupDeletion.plan(g, rules, features, true);
+            Toggle also = form.addToggle(DELETE_VOLUMES, "Also delete the " + n + " member volume" + (n == 1 ? "" : "s"), false,
+                    drop.whatHappens());
+            if (!drop.allowed()) also.enabled().set(false);
+            dropping.bind(also.value());
             form.addText(CONFIRM_VOLUMES, "Type " + phrase + " to confirm", "", TextInput.Kind.LINE, "Only when deleting the volumes too.",
-                    t -> toggle.value().get() && !t.strip().equals(phrase) ? "Type \"" + phrase + "\" to delete the member volumes too." : "",
-                    toggle.value()).enabledWhen(toggle.value());
+                    t -> dropping.get() && !t.strip().equals(phrase) ? "Type \"" + phrase + "\" to delete the member volumes too." : "",
+                    dropping).enabledWhen(dropping);
         }
         return form;
     }
