@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
  *
  * <p>CSI commands: {@code info}, {@code capabilities}, {@code volumes}, {@code snapshots} and
  * {@code node}, each with {@code --endpoint ENDPOINT} (default {@code CSI_ENDPOINT}) and
- * {@code --output table|json}; see {@link CsiCommands}.
+ * {@code --output table|json}; see {@link CsiCommands}. {@code volume-group create|modify|delete|list}
+ * manages csi-addons volume groups; see {@link VolumeGroupCommand}.
  */
 @Command(name = "csi-console",
         mixinStandardHelpOptions = true,
@@ -28,6 +29,7 @@ public class CsiConsoleCommand {
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         for (Object csi : CsiCommands.all(System::getenv)) cl.addSubcommand(csi);
         cl.addSubcommand(new CspCommand());
+        cl.addSubcommand(new VolumeGroupCommand());
         cl.addSubcommand(new ServeCommand());
         return cl;
     }
