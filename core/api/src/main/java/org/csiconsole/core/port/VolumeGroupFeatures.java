@@ -29,7 +29,7 @@ public final class VolumeGroupFeatures {
         } else {
             m.put(Feature.VOLUME_GROUPS, Availability.no(Feature.VOLUME_GROUPS, connected
                     ? "The csi-addons sidecar does not advertise VolumeGroup LIST_VOLUME_GROUPS (GetCapabilities), and this connection has no CSP array."
-                    : "Volume groups are listed through a CSP array or csi-addons ListVolumeGroups; this connection has neither."));
+                    : "Volume groups are listed through a CSP array or csi-addons ListVolumeGroups, and this connection has none."));
         }
         m.put(Feature.MANAGE_VOLUME_GROUPS, of(Feature.MANAGE_VOLUME_GROUPS, connected, addons, AddonsCapability.VOLUME_GROUP));
         m.put(Feature.MODIFY_VOLUME_GROUP, of(Feature.MODIFY_VOLUME_GROUP, connected, addons, AddonsCapability.MODIFY_VOLUME_GROUP));
