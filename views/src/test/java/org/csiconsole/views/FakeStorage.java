@@ -74,7 +74,18 @@ public final class FakeStorage implements StorageService {
     public volatile Topology placeOn;
 
     public FakeStorage() {
-        this(Features.from(allCapabilities(), true, true, true, true));
+        this(org.csiconsole.core.port.VolumeGroupFeatures.apply(Features.from(allCapabilities(), true, true, true, true),
+                EnumSet.allOf(org.csiconsole.core.model.AddonsCapability.class)));
+    }
+
+    /** How the csi-addons volume groups of this storage treat members; every VolumeGroup capability unless changed. */
+    public volatile org.csiconsole.core.port.VolumeGroupRules volumeGroupRules =
+            org.csiconsole.core.port.VolumeGroupRules.from(EnumSet.allOf(org.csiconsole.core.model.AddonsCapability.class));
+
+    /** Adds the csi-addons volume group db (vg-db) holding vol-0002; call after {@link #seeded()}. */
+    public FakeStorage withAddonsGroup() {
+        volumeGroups.add(new VolumeGroup("vg-db", "db", "", List.of(volumes.get(1)), null, Map.of("name", "db"), Origin.CSI));
+        return this;
     }
 
     public FakeStorage(Features features) {
@@ -465,5 +476,45 @@ public final class FakeStorage implements StorageService {
         for (int i = 0; i < volumes.size(); i++) {
             if (volumes.get(i).volumeId().equals(volumeId)) volumes.set(i, change.apply(volumes.get(i)));
         }
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.port.VolumeGroupRules> volumeGroupRules() {
+        return CompletableFuture.completedFuture(volumeGroupRules);
+    }
+
+    private List<Volume> members(List<String> ids) {
+        return ids.stream().map(id -> volumes.stream().filter(v -> v.volumeId().equals(id)).findFirst()
+                .orElseThrow(() -> new CallFailure(FailureKind.NOT_FOUND, "volume " + id, "volume " + id + " does not exist", "Check the id.", ""))).toList();
+    }
+
+    @Override
+    public CompletableFuture<VolumeGroup> createVolumeGroup(String name, List<String> volumeIds, Map<String, String> parameters,
+                                                           org.csiconsole.core.model.Secrets secrets) {
+        return answer("createVolumeGroup", () -> {
+            VolumeGroup g = new VolumeGroup("vg-" + (100 + volumeGroups.size()), name, "", members(volumeIds), null, Map.of("name", name), Origin.CSI);
+            volumeGroups.add(g);
+            return g;
+        });
+    }
+
+    @Override
+    public CompletableFuture<VolumeGroup> modifyVolumeGroupMembership(String volumeGroupId, List<String> volumeIds,
+                                                                      org.csiconsole.core.model.Secrets secrets) {
+        return answer("modifyVolumeGroupMembership", () -> {
+            VolumeGroup old = volumeGroups.stream().filter(g -> g.id().equals(volumeGroupId)).findFirst().orElseThrow(() ->
+                    new CallFailure(FailureKind.NOT_FOUND, "group " + volumeGroupId, "volume group " + volumeGroupId + " does not exist", "Refresh.", ""));
+            VolumeGroup g = new VolumeGroup(old.id(), old.name(), old.description(), members(volumeIds), old.creationTime(), old.config(), old.origin());
+            volumeGroups.replaceAll(x -> x.id().equals(volumeGroupId) ? g : x);
+            return g;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteVolumeGroup(String volumeGroupId, org.csiconsole.core.model.Secrets secrets) {
+        return answer("deleteVolumeGroup", () -> {
+            volumeGroups.removeIf(g -> g.id().equals(volumeGroupId));
+            return null;
+        });
     }
 }

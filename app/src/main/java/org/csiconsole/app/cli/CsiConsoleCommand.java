@@ -21,6 +21,8 @@ import java.util.function.Function;
  *
  * <p>Network fencing: {@code fences}, {@code fence}, {@code unfence} and {@code fence-clients}
  * against the csi-addons endpoint; see {@link FenceCommands}.
+ *
+ * <p>{@code volume-group create|modify|delete|list} manages csi-addons volume groups; see {@link VolumeGroupCommand}.
  */
 @Command(name = "csi-console",
         mixinStandardHelpOptions = true,
@@ -58,6 +60,7 @@ public class CsiConsoleCommand {
         for (Object csi : CsiCommands.all(env, audit)) cl.addSubcommand(csi);
         for (Object fence : FenceCommands.all(env, System.getenv(), FenceCommands.Terminal.system(), audit)) cl.addSubcommand(fence);
         cl.addSubcommand(new CspCommand(audit));
+        cl.addSubcommand(new VolumeGroupCommand(audit));
         cl.addSubcommand(new ServeCommand());
         cl.addSubcommand(new AuditCommand(audit));
         cl.getSubcommands().get("audit").setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled

@@ -29,6 +29,11 @@ public final class CsiEndpointOptions {
             description = "Separate endpoint of the node plugin, when it is not the same socket.")
     String nodeEndpoint;
 
+    @Option(names = "--addons-endpoint", paramLabel = "ENDPOINT",
+            description = "Endpoint of the csi-addons sidecar (e.g. unix:///csi/csi-addons.sock), when it is not the driver's socket. "
+                    + "Default: --endpoint.")
+    String addonsEndpoint;
+
     @Option(names = "--tls", description = "Use TLS on a TCP endpoint (system trust unless --ca is given).")
     boolean tls;
 
@@ -59,6 +64,11 @@ public final class CsiEndpointOptions {
     Endpoint controller(Function<String, String> env) {
         Endpoint e = endpoint != null ? Endpoint.parse(endpoint) : Endpoint.fromEnvironment(env);
         return withTls(e);
+    }
+
+    /** The csi-addons endpoint, from --addons-endpoint, else the controller endpoint. */
+    Endpoint addons(Function<String, String> env) {
+        return addonsEndpoint != null ? withTls(Endpoint.parse(addonsEndpoint)) : controller(env);
     }
 
     Optional<Endpoint> node() {

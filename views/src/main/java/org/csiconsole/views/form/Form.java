@@ -144,6 +144,38 @@ public final class Form {
         return c;
     }
 
+    /** The multiple choice with {@code id}; fails when there is none. */
+    @SuppressWarnings("unchecked")
+    public <E> Picks<E> picks(String id) {
+        return (Picks<E>) field(id).orElseThrow(() -> new IllegalArgumentException("No field " + id));
+    }
+
+    /** The yes/no choice with {@code id}; fails when there is none. */
+    public Toggle toggle(String id) {
+        return (Toggle) field(id).orElseThrow(() -> new IllegalArgumentException("No field " + id));
+    }
+
+    /**
+     * Adds a filtered multiple choice among {@code options}, shown with {@code names}.
+     *
+     * @param check returns the problem in words for the chosen options, or empty when acceptable
+     */
+    public <E> Picks<E> addPicks(String id, String label, List<E> options, List<E> initial, Function<E, String> names, String help,
+                                 Function<List<E>, String> check) {
+        Picks<E> p = new Picks<>(id, label, help, options, initial, names);
+        p.bindError(Bindings.createStringBinding(() -> Objects.requireNonNullElse(check.apply(List.copyOf(p.chosen())), ""), p.chosen()));
+        add(p);
+        return p;
+    }
+
+    /** Adds a yes/no choice, off unless {@code initial}; it is never in error. */
+    public Toggle addToggle(String id, String label, boolean initial, String help) {
+        Toggle t = new Toggle(id, label, help, initial);
+        t.bindError(Bindings.createStringBinding(() -> "", t.value()));
+        add(t);
+        return t;
+    }
+
     /** Adds a check that concerns several fields; its error shows under {@code field}. */
     public void addCheck(Field field, Supplier<String> check, Observable... dependsOn) {
         StringBinding own = field.error();
@@ -210,7 +242,7 @@ public final class Form {
     }
 
     /** One field of a form. */
-    public abstract static sealed class Field permits TextInput, Choice {
+    public abstract static sealed class Field permits TextInput, Choice, Picks, Toggle {
         private final String id;
         private final String label;
         private final String help;

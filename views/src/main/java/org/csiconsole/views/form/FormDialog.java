@@ -99,7 +99,7 @@ public final class FormDialog extends Dialog<Boolean> {
         int row = 0;
         Node first = null;
         for (Form.Field f : form.fields()) {
-            Label label = new Label(f.label());
+            Label label = new Label(f instanceof Toggle ? "" : f.label());
             label.setMinWidth(Label.USE_PREF_SIZE);
             label.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
             Node input = input(f);
@@ -256,6 +256,8 @@ public final class FormDialog extends Dialog<Boolean> {
     private static void watch(Form.Field f, javafx.beans.property.BooleanProperty touched) {
         if (f instanceof TextInput t) t.text().addListener((o, a, b) -> touched.set(true));
         else if (f instanceof Choice<?> c) c.value().addListener((o, a, b) -> touched.set(true));
+        else if (f instanceof Picks<?> p) p.chosen().addListener((javafx.collections.ListChangeListener<Object>) ch -> touched.set(true));
+        else if (f instanceof Toggle t) t.value().addListener((o, a, b) -> touched.set(true));
     }
 
     private static Node input(Form.Field f) {
@@ -286,6 +288,13 @@ public final class FormDialog extends Dialog<Boolean> {
             };
             c.textProperty().bindBidirectional(t.text());
             return c;
+        }
+        if (f instanceof Picks<?> p) return PicksInput.of(p);
+        if (f instanceof Toggle t) {
+            javafx.scene.control.CheckBox box = new javafx.scene.control.CheckBox(t.label());
+            box.setWrapText(true);
+            box.selectedProperty().bindBidirectional(t.value());
+            return box;
         }
         Choice<?> c = (Choice<?>) f;
         return combo(c);

@@ -8,6 +8,12 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
 import org.csiconsole.core.port.Feature;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.VolumeGroupDeletion;
+import org.csiconsole.core.port.VolumeGroupRules;
+import org.csiconsole.core.model.Origin;
+import org.csiconsole.core.model.Secrets;
+import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.views.resource.StorageViewModel;
 import org.csiconsole.views.resource.ViewContext;
 
@@ -16,8 +22,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * CSP volume groups with their members and replication partner; a group snapshot of the selected
- * group's members. Groups themselves are managed on the array, so there is no create or delete.
+ * Volume groups with their members and replication partner: CSP volume groups and csi-addons
+ * volume groups (each row says its origin); a group snapshot of the selected group's members.
+ * csi-addons groups are created, changed and deleted here (csi-addons VolumeGroup, gated on its
+ * capabilities); CSP volume groups are managed on the array.
  */
 public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
     /** Config key of the replication partner (OpenAPI 1.1.0 {@code VolumeGroupConfig.replication_partner}). */
@@ -25,6 +33,10 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
 
     private final ViewAction refresh;
     private final ViewAction snapshot;
+    private final ViewAction create;
+    private final ViewAction modify;
+    private final ViewAction delete;
+    private volatile VolumeGroupRules rules = VolumeGroupRules.NONE;
 
     public VolumeGroupsViewModel(ViewContext context) {
         super(context, g -> g.name() + " " + g.id() + " " + g.description() + " " + g.config().getOrDefault(PARTNER, ""));
@@ -33,6 +45,16 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
         refresh = refreshActionFor();
         snapshot = action("Group snapshot", Feature.GROUP_SNAPSHOTS, "Select a volume group with members.",
                 g -> g != null && !g.volumes().isEmpty(), this::snapshot);
+        create = action("New volume group", Feature.MANAGE_VOLUME_GROUPS, false, this::create);
+        modify = action("Change members", Feature.MODIFY_VOLUME_GROUP, ADDONS_ONLY, VolumeGroupsViewModel::fromAddons, this::modify);
+        delete = action("Delete volume group", Feature.MANAGE_VOLUME_GROUPS, ADDONS_ONLY, VolumeGroupsViewModel::fromAddons, this::delete);
+    }
+
+    /** Why a change is not offered for the selection. */
+    static final String ADDONS_ONLY = "Select a volume group that came through csi-addons; CSP volume groups are managed on the array.";
+
+    private static boolean fromAddons(VolumeGroup g) {
+        return g != null && g.origin() != Origin.CSP;
     }
 
     @Override
@@ -47,7 +69,11 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
 
     @Override
     protected CompletableFuture<List<SourceFailure>> load(PageSink<VolumeGroup> sink) {
-        return storage().listVolumeGroups().thenApply(l -> {
+        CompletableFuture<VolumeGroupRules> known = storage().volumeGroupRules().exceptionally(e -> VolumeGroupRules.NONE);
+        return known.thenCompose(r -> {
+            rules = r;
+            return storage().listVolumeGroups();
+        }).thenApply(l -> {
             if (!l.items().isEmpty()) sink.accept(l.items());
             return l.missing();
         });
@@ -55,6 +81,91 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
 
     public ViewAction refreshAction() { return refresh; }
     public ViewAction snapshotAction() { return snapshot; }
+    public ViewAction createAction() { return create; }
+    public ViewAction modifyAction() { return modify; }
+    public ViewAction deleteAction() { return delete; }
+
+    /** How the csi-addons VolumeGroup service treats members, as read with the groups. */
+    public VolumeGroupRules rules() {
+        return rules;
+    }
+
+    /** Reads the known volumes (for the member picker), then asks for the new group and creates it. */
+    public void create() {
+        List<VolumeGroup> groups = List.copyOf(table().all());
+        withVolumes("Read volumes for a new volume group", known -> {
+            Form form = VolumeGroupForms.create(known, groups, rules);
+            dialogs().submitForm(form, f -> {
+                String name = f.text(VolumeGroupForms.NAME).value();
+                List<String> ids = VolumeGroupForms.chosen(f);
+                Map<String, String> params = Form.parseKeyValues(f.text(VolumeGroupForms.PARAMETERS).text().get());
+                var task = context.actions().run(f, "Create volume group " + name,
+                        p -> storage().createVolumeGroup(name, ids, params, Secrets.NONE),
+                        g -> "Created volume group " + VolumeGroupRules.displayName(g) + " with " + g.volumes().size() + " members.");
+                task.outcome().thenAccept(g -> {
+                    upsertAndSelect(g, x -> x.id().equals(g.id()));
+                    tell(ResourceKind.VOLUME_GROUPS, "Created volume group " + VolumeGroupRules.displayName(g));
+                });
+                return task;
+            });
+        });
+    }
+
+    /** Shows the selected group's members to change, then sends the full new member list. */
+    public void modify() {
+        VolumeGroup g = selected();
+        if (!fromAddons(g)) return;
+        List<VolumeGroup> groups = List.copyOf(table().all());
+        withVolumes("Read volumes for " + VolumeGroupRules.displayName(g), known -> {
+            Form form = VolumeGroupForms.modify(g, known, groups, rules);
+            dialogs().submitForm(form, f -> {
+                List<String> ids = VolumeGroupForms.chosen(f);
+                var task = context.actions().run(f, "Change members of " + VolumeGroupRules.displayName(g),
+                        p -> storage().modifyVolumeGroupMembership(g.id(), ids, Secrets.NONE),
+                        n -> "The group has " + n.volumes().size() + " members.");
+                task.outcome().thenAccept(n -> {
+                    VolumeGroup row = new VolumeGroup(n.id(), n.name().isEmpty() ? g.name() : n.name(), g.description(), n.volumes(),
+                            g.creationTime(), g.config(), g.origin());
+                    upsert(row, x -> x.id().equals(row.id()));
+                    tell(ResourceKind.VOLUME_GROUPS, "Changed members of " + VolumeGroupRules.displayName(row));
+                });
+                return task;
+            });
+        });
+    }
+
+    /**
+     * Deletes the selected group after its name was typed. Its members stay unless deleting them too
+     * was ticked and confirmed by typing ({@link VolumeGroupDeletion}).
+     */
+    public void delete() {
+        VolumeGroup g = selected();
+        if (!fromAddons(g)) return;
+        Features features = features();
+        VolumeGroupRules r = rules;
+        Form form = VolumeGroupForms.delete(g, r, features);
+        dialogs().submitForm(form, f -> {
+            boolean dropVolumes = VolumeGroupForms.deletesVolumes(f);
+            VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, r, features, dropVolumes);
+            var task = context.actions().run(f, "Delete volume group " + VolumeGroupRules.displayName(g),
+                    p -> plan.run(storage(), Secrets.NONE), done -> done);
+            task.outcome().thenRun(() -> {
+                remove(x -> x.id().equals(g.id()));
+                tell(ResourceKind.VOLUME_GROUPS, "Deleted volume group " + VolumeGroupRules.displayName(g));
+                if (dropVolumes) tell(ResourceKind.VOLUMES, "Deleted the members of volume group " + VolumeGroupRules.displayName(g));
+            });
+            return task;
+        });
+    }
+
+    /** Lists the volumes (every page), then runs {@code then} on the UI thread; with none when they cannot be listed. */
+    private void withVolumes(String title, java.util.function.Consumer<List<Volume>> then) {
+        List<Volume> all = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CompletableFuture<List<Volume>> read = features().available(Feature.LIST_VOLUMES)
+                ? storage().listVolumes(PageSink.unpaced(all::addAll)).handle((x, e) -> List.copyOf(all))
+                : CompletableFuture.completedFuture(List.of());
+        context.actions().tasks().submit(title, p -> read).outcome().thenAccept(then);
+    }
 
     /** Cuts a group snapshot of every member of the selected group. */
     public void snapshot() {

@@ -54,7 +54,7 @@ class GroupsViewFxTest {
             fx.awaitRows(1);
             assertThat(fx.tooltip(robot, "group-snapshot")).isEqualTo("Select a volume group with members.");
             assertThat(fx.view.deleteAction().enabled().get()).isFalse();
-            assertThat(fx.view.deleteAction().disabledReason().get()).contains("defined on the CSP array");
+            assertThat(fx.view.deleteAction().disabledReason().get()).contains("CSP volume groups are managed on the array");
             fx.storage.failNext("createGroupSnapshot", FailureKind.BUSY, "a group snapshot is in progress (ABORTED)", "Wait, then try again.");
             fx.select(robot, 0);
             robot.clickOn("#group-snapshot");
@@ -64,6 +64,96 @@ class GroupsViewFxTest {
             fx.storage.failNext("listVolumeGroups", FailureKind.UNAVAILABLE, "the array did not answer (HTTP 503)", "Check the array.");
             robot.interact(() -> fx.view.refreshAction().run());
             assertThat(fx.failureDialog(robot, "did not answer")).isEqualTo("Storage unreachable");
+        }
+    }
+
+    @Nested
+    @ExtendWith(ApplicationExtension.class)
+    class TheCsiAddonsVolumeGroups {
+        private final StorageFxSupport fx = new StorageFxSupport(new FakeStorage().seeded().withAddonsGroup());
+
+        @Start
+        void start(Stage stage) {
+            fx.show(stage, c -> new VolumeGroupsView(new VolumeGroupsViewModel(c)));
+        }
+
+        @AfterEach
+        void tearDown(FxRobot robot) {
+            fx.closeDialogs(robot);
+        }
+
+        private javafx.scene.control.CheckBox member(FxRobot robot, String volumeId) throws Exception {
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#form-members-list")
+                    .lookup(".check-box").queryAllAs(javafx.scene.control.CheckBox.class).stream().anyMatch(b -> b.getText().contains(volumeId)));
+            return robot.lookup("#form-members-list").lookup(".check-box").queryAllAs(javafx.scene.control.CheckBox.class).stream()
+                    .filter(b -> b.getText().contains(volumeId)).findFirst().orElseThrow();
+        }
+
+        /** Toggles a form check box the way a click does (the form may scroll it out of the robot's sight). */
+        private void tick(FxRobot robot, String fieldId) {
+            javafx.scene.control.CheckBox box = robot.lookup("#form-" + fieldId).queryAs(javafx.scene.control.CheckBox.class);
+            assertThat(box.isDisabled()).isFalse();
+            robot.interact(box::fire);
+        }
+
+        private boolean confirmDisabled(FxRobot robot, String label) throws Exception {
+            javafx.scene.control.DialogPane pane = fx.dialog(robot);
+            return pane.getButtonTypes().stream().map(pane::lookupButton).filter(b -> label.equals(((javafx.scene.control.Button) b).getText()))
+                    .findFirst().orElseThrow().isDisabled();
+        }
+
+        @Test
+        void theMemberPickerFiltersTicksAndNamesAVolumeAlreadyInAnotherGroup(FxRobot robot) throws Exception {
+            fx.awaitRows(2);
+            robot.clickOn("#volume-group-create");
+            fx.dialog(robot);
+            fx.fill(robot, "name", "logs");
+            robot.clickOn("#form-members-filter").write("pvc-db");
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                    () -> robot.lookup("#form-members-list").queryAs(javafx.scene.control.ListView.class).getItems().size() == 1);
+            robot.clickOn(member(robot, "vol-0002"));
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#form-members-error")
+                    .queryAs(javafx.scene.control.Label.class).isVisible());
+            assertThat(robot.lookup("#form-members-error").queryAs(javafx.scene.control.Label.class).getText())
+                    .isEqualTo("vol-0002 is already in group db; this driver allows one group per volume.");
+            assertThat(confirmDisabled(robot, "Create")).isTrue();
+
+            robot.clickOn(member(robot, "vol-0002"));
+            robot.doubleClickOn("#form-members-filter").eraseText(6).write("logs");
+            robot.clickOn(member(robot, "vol-0003"));
+            assertThat(robot.lookup("#form-members-count").queryAs(javafx.scene.control.Label.class).getText()).isEqualTo("1 of 3 chosen");
+            fx.press(robot, "Create");
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> fx.storage.volumeGroups.stream()
+                    .anyMatch(g -> g.name().equals("logs") && g.volumes().size() == 1 && g.volumes().get(0).volumeId().equals("vol-0003")));
+            assertThat(fx.storage.calls).containsOnlyOnce("createVolumeGroup");
+        }
+
+        @Test
+        void theDeleteConfirmationKeepsTheMembersUnlessTheSecondChoiceIsTickedAndTyped(FxRobot robot) throws Exception {
+            fx.awaitRows(2);
+            assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
+                    .extracting(javafx.scene.control.Labeled::getText).contains("csi-addons", "CSP");
+            fx.select(robot, fx.firstColumn().indexOf("db"));
+            robot.clickOn("#volume-group-delete");
+            fx.dialog(robot);
+            assertThat(robot.lookup(".label").queryAllAs(javafx.scene.control.Label.class)).extracting(javafx.scene.control.Label::getText)
+                    .anyMatch(t -> t.contains("1 member volume (vol-0002) stay"));
+            assertThat(confirmDisabled(robot, "Delete")).isTrue();
+            fx.fill(robot, "confirm", "db");
+            assertThat(confirmDisabled(robot, "Delete")).isFalse();
+            assertThat(robot.lookup("#form-confirmVolumes").queryAs(javafx.scene.control.TextField.class).isDisabled()).isTrue();
+
+            tick(robot, "deleteVolumes");
+            assertThat(confirmDisabled(robot, "Delete")).as("deleting the volumes needs its own typing").isTrue();
+            fx.fill(robot, "confirmVolumes", "delete 1 volume");
+            assertThat(confirmDisabled(robot, "Delete")).isFalse();
+            tick(robot, "deleteVolumes");
+            fx.press(robot, "Delete");
+
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                    () -> fx.storage.volumeGroups.stream().noneMatch(g -> g.id().equals("vg-db")));
+            assertThat(fx.storage.volumes).extracting(org.csiconsole.core.model.Volume::volumeId).contains("vol-0002");
+            assertThat(fx.storage.calls).doesNotContain("deleteVolume");
         }
     }
 
@@ -127,3 +217,4 @@ class GroupsViewFxTest {
         }
     }
 }
+

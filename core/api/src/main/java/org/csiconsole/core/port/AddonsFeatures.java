@@ -8,7 +8,8 @@ import java.util.Set;
 
 /**
  * The features a csi-addons sidecar gates by the capabilities it advertises (csi-addons/spec
- * identity.proto, GetCapabilities), added to what {@link Features#from} derived from CSI.
+ * identity.proto, GetCapabilities), added to what {@link Features#from} derived from CSI: network
+ * fencing here, volume groups through {@link VolumeGroupFeatures}.
  */
 public final class AddonsFeatures {
     private AddonsFeatures() {
@@ -28,19 +29,8 @@ public final class AddonsFeatures {
         put(m, Feature.NETWORK_FENCE, base.addonsConnected(), caps, AddonsCapability.NETWORK_FENCE, "NetworkFence.NETWORK_FENCE");
         put(m, Feature.GET_CLIENTS_TO_FENCE, base.addonsConnected(), caps, AddonsCapability.GET_CLIENTS_TO_FENCE,
                 "NetworkFence.GET_CLIENTS_TO_FENCE");
-        return new Features(base.csi(), base.csiConnected(), base.cspConnected(), base.nodeSocket(), base.addonsConnected(), m);
-    }
-
-    /** {@code rebuilt} keeping the csi-addons features of {@code from} (when a wrapper derives its features again). */
-    public static Features keep(Features from, Features rebuilt) {
-        Map<Feature, Availability> m = new EnumMap<>(Feature.class);
-        m.putAll(rebuilt.features());
-        for (Feature f : new Feature[] {Feature.NETWORK_FENCE, Feature.GET_CLIENTS_TO_FENCE}) {
-            Availability a = from.features().get(f);
-            if (a != null) m.put(f, a);
-        }
-        return new Features(rebuilt.csi(), rebuilt.csiConnected(), rebuilt.cspConnected(), rebuilt.nodeSocket(),
-                rebuilt.addonsConnected(), m);
+        return VolumeGroupFeatures.apply(
+                new Features(base.csi(), base.csiConnected(), base.cspConnected(), base.nodeSocket(), base.addonsConnected(), m), caps);
     }
 
     private static void put(Map<Feature, Availability> m, Feature f, boolean connected, Set<AddonsCapability> caps,

@@ -39,8 +39,12 @@ public enum Feature {
     GROUP_SNAPSHOTS("create and delete group snapshots"),
     /** GetCapacity (GET_CAPACITY). */
     CAPACITY("report capacity"),
-    /** CSP volume groups. */
+    /** CSP volume groups, or csi-addons ListVolumeGroups (VolumeGroup LIST_VOLUME_GROUPS). */
     VOLUME_GROUPS("list volume groups"),
+    /** csi-addons CreateVolumeGroup and DeleteVolumeGroup (VolumeGroup VOLUME_GROUP). */
+    MANAGE_VOLUME_GROUPS("create and delete volume groups"),
+    /** csi-addons ModifyVolumeGroupMembership (VolumeGroup MODIFY_VOLUME_GROUP). */
+    MODIFY_VOLUME_GROUP("change volume group members"),
     /** CSP hosts: list, create, delete. */
     CSP_HOSTS("manage CSP hosts"),
     /** CSP publish / unpublish of a volume to a host with an access protocol. */

@@ -85,8 +85,8 @@ public final class CombinedStorage implements StorageService {
 
     @Override
     public CompletableFuture<Features> features() {
-        return csi.features().thenApply(f -> org.csiconsole.core.port.AddonsFeatures.keep(f,
-                Features.from(f.csi(), true, !arrays.isEmpty(), f.nodeSocket(), f.addonsConnected())));
+        return csi.features().thenApply(f -> org.csiconsole.core.port.AddonsFeatures.with(
+                Features.from(f.csi(), true, !arrays.isEmpty(), f.nodeSocket(), f.addonsConnected()), csi.addonsCapabilities()));
     }
 
     @Override
@@ -360,10 +360,68 @@ public final class CombinedStorage implements StorageService {
         return csi.deleteGroupSnapshot(groupSnapshot);
     }
 
-    /** Volume groups of every array, each once (arrays behind one CSP may report the same group). */
+    /**
+     * Volume groups of every array and of csi-addons ListVolumeGroups, each once: arrays behind one
+     * CSP may report the same group, and a group whose {@code volume_group_id} csi-addons reports too
+     * arrives with {@link Origin#BOTH} (the CSP record, with the csi-addons members when the CSP
+     * lists none). csi-addons is a source of its own ({@value #ADDONS_GROUPS_SOURCE}; UNSUPPORTED
+     * only means it does not list groups); the listing fails when every source fails.
+     */
     @Override
     public CompletableFuture<Listing<VolumeGroup>> listVolumeGroups() {
-        return collect(CspStorage::listVolumeGroups).thenApply(l -> l.map(g -> distinct(g, VolumeGroup::id)));
+        List<Sources.Read<VolumeGroup>> csp = perArray(CspStorage::listVolumeGroups);
+        CompletableFuture<Listing<VolumeGroup>> addons = csi.listVolumeGroups();
+        return addons.handle((l, e) -> e).thenCompose(e -> {
+            List<Sources.Read<VolumeGroup>> reads = new ArrayList<>(csp);
+            CallFailure f = e == null ? null : CallFailure.unwrap(e);
+            boolean notOffered = f != null && f.kind() == FailureKind.UNSUPPORTED && !arrays.isEmpty();
+            if (!notOffered) reads.add(new Sources.Read<>(ADDONS_GROUPS_SOURCE, addons));
+            return Sources.join(reads);
+        }).thenApply(l -> l.map(all -> {
+            Map<String, VolumeGroup> byId = new LinkedHashMap<>();
+            for (VolumeGroup g : all) {
+                VolumeGroup seen = byId.get(g.id());
+                if (seen == null) {
+                    byId.put(g.id(), g);
+                } else if (seen.origin() != g.origin() && seen.origin() != Origin.BOTH) {
+                    VolumeGroup fromCsp = seen.origin() == Origin.CSP ? seen : g;
+                    VolumeGroup fromAddons = fromCsp == seen ? g : seen;
+                    byId.put(g.id(), new VolumeGroup(fromCsp.id(), fromCsp.name().isEmpty() ? fromAddons.name() : fromCsp.name(), fromCsp.description(),
+                            fromCsp.volumes().isEmpty() ? fromAddons.volumes() : fromCsp.volumes(), fromCsp.creationTime(), fromCsp.config(), Origin.BOTH));
+                }
+            }
+            return List.copyOf(byId.values());
+        }));
+    }
+
+    /** The source csi-addons ListVolumeGroups is named by in a partial listing. */
+    static final String ADDONS_GROUPS_SOURCE = "csi-addons (ListVolumeGroups)";
+
+    @Override
+    public CompletableFuture<VolumeGroup> createVolumeGroup(String name, List<String> volumeIds, Map<String, String> parameters,
+                                                           org.csiconsole.core.model.Secrets secrets) {
+        return csi.createVolumeGroup(name, volumeIds, parameters, secrets);
+    }
+
+    @Override
+    public CompletableFuture<VolumeGroup> modifyVolumeGroupMembership(String volumeGroupId, List<String> volumeIds,
+                                                                      org.csiconsole.core.model.Secrets secrets) {
+        return csi.modifyVolumeGroupMembership(volumeGroupId, volumeIds, secrets);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteVolumeGroup(String volumeGroupId, org.csiconsole.core.model.Secrets secrets) {
+        return csi.deleteVolumeGroup(volumeGroupId, secrets);
+    }
+
+    @Override
+    public CompletableFuture<VolumeGroup> getVolumeGroup(String volumeGroupId, org.csiconsole.core.model.Secrets secrets) {
+        return csi.getVolumeGroup(volumeGroupId, secrets);
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.port.VolumeGroupRules> volumeGroupRules() {
+        return csi.volumeGroupRules();
     }
 
     @Override

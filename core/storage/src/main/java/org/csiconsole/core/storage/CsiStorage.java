@@ -46,6 +46,7 @@ public final class CsiStorage implements StorageService {
     private final boolean nodeSocket;
     private final org.csiconsole.core.addons.AddonsClient addonsClient;
     private final NodeDirectories nodeDirectories;
+    private final AddonsGroupStorage groups;
     private volatile CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> addonsInfo;
 
     /**
@@ -75,6 +76,7 @@ public final class CsiStorage implements StorageService {
         this.nodeSocket = nodeSocket;
         this.addonsClient = addons;
         this.nodeDirectories = nodeDirectories;
+        this.groups = new AddonsGroupStorage(addons);
     }
 
     /**
@@ -133,14 +135,12 @@ public final class CsiStorage implements StorageService {
                 .thenCompose(x -> csi.capabilities().handle((caps, e) -> e != null
                         ? Features.from(CapabilitySet.NONE, true, false, false, addonsKnown())
                         : Features.from(caps, true, false, nodeSocket && caps.nodeService(), addonsKnown())))
-                .thenApply(f -> org.csiconsole.core.port.AddonsFeatures.with(f, advertisedAddons()));
+                .thenApply(f -> org.csiconsole.core.port.AddonsFeatures.with(f, addonsCapabilities()));
     }
 
-    /** The csi-addons capabilities once known (they are read with {@link #addons()}); empty before. */
-    private Set<org.csiconsole.core.model.AddonsCapability> advertisedAddons() {
-        if (!addonsKnown()) return Set.of();
-        CompletableFuture<Set<org.csiconsole.core.model.AddonsCapability>> caps = addonsClient.capabilities();
-        return caps.isDone() && !caps.isCompletedExceptionally() ? caps.join() : Set.of();
+    /** The csi-addons capabilities once {@link #addons()} has answered; empty before, or without csi-addons. */
+    Set<org.csiconsole.core.model.AddonsCapability> addonsCapabilities() {
+        return addonsKnown() ? addonsClient.capabilities().getNow(Set.of()) : Set.of();
     }
 
     // Network fencing (csi-addons fence.proto) through the csi-addons client; secrets go to the wire only.
@@ -441,5 +441,43 @@ public final class CsiStorage implements StorageService {
     @Override
     public CompletableFuture<Capacity> capacity(Topology topology, Map<String, String> parameters) {
         return csi.controller().getCapacity(List.of(), parameters == null ? Map.of() : parameters, topology);
+    }
+
+    // ---- csi-addons volume groups (AddonsGroupStorage) -----------------------------------------
+
+    /** csi-addons ListVolumeGroups, every page; UNSUPPORTED without csi-addons or LIST_VOLUME_GROUPS. */
+    @Override
+    public CompletableFuture<Listing<org.csiconsole.core.model.VolumeGroup>> listVolumeGroups() {
+        return groups.list();
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.VolumeGroup> createVolumeGroup(String name, List<String> volumeIds,
+                                                                                     Map<String, String> parameters, Secrets secrets) {
+        return groups.create(name, volumeIds, parameters, secrets);
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.VolumeGroup> modifyVolumeGroupMembership(String volumeGroupId, List<String> volumeIds,
+                                                                                               Secrets secrets) {
+        return groups.modify(volumeGroupId, volumeIds, secrets);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteVolumeGroup(String volumeGroupId, Secrets secrets) {
+        return groups.delete(volumeGroupId, secrets);
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.VolumeGroup> getVolumeGroup(String volumeGroupId, Secrets secrets) {
+        return groups.get(volumeGroupId, secrets);
+    }
+
+    /** From the csi-addons capabilities (asked once, see {@link #addons()}); {@link org.csiconsole.core.port.VolumeGroupRules#NONE} without csi-addons. */
+    @Override
+    public CompletableFuture<org.csiconsole.core.port.VolumeGroupRules> volumeGroupRules() {
+        return addons().handle((a, e) -> e == null && a.isPresent()).thenCompose(present -> present
+                ? groups.rules(addonsClient.capabilities())
+                : CompletableFuture.completedFuture(org.csiconsole.core.port.VolumeGroupRules.NONE));
     }
 }

@@ -1,0 +1,260 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.call.CallAudit;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.csiconsole.core.addons.AddonsClient;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeGroup;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.VolumeGroupDeletion;
+import org.csiconsole.core.port.VolumeGroupRules;
+import org.csiconsole.core.storage.CsiStorage;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.Console;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+
+/**
+ * {@code csi-console volume-group create|modify|delete|list}: csi-addons volume groups
+ * (csi-addons/spec volumegroup.proto) on the csi-addons endpoint ({@code --addons-endpoint}, by
+ * default the driver's {@code --endpoint}), the same calls and rules as the Volume groups view.
+ * Under LIMIT_VOLUME_TO_ONE_VOLUME_GROUP a volume already in another group is refused before
+ * anything is sent (exit 2). {@code delete} asks for the group's name on a terminal and needs
+ * {@code --yes=<name>} without one; the members stay unless {@code --delete-volumes} is given and
+ * confirmed in its turn ({@code --yes-delete-volumes=<N>}, the member count). Secrets come from
+ * {@code --secrets-file}, never from an argument. Exit codes are those of {@link ExitCodes}.
+ */
+@Command(name = "volume-group", mixinStandardHelpOptions = true,
+        description = "Create, change, delete and list csi-addons volume groups (VolumeGroup service).")
+public final class VolumeGroupCommand {
+
+    /** Asks a person for a line of text; null when there is no terminal to ask on. */
+    @FunctionalInterface
+    public interface Prompt {
+        String read(String prompt);
+    }
+
+    private final Function<String, String> env;
+    private final Prompt prompt;
+    private final AuditSink audit;
+
+    /** Reads the process environment and asks on the console; every change is audited into {@code audit}. */
+    public VolumeGroupCommand(AuditSink audit) {
+        this(System::getenv, text -> {
+            Console c = System.console();
+            return c == null ? null : c.readLine("%s", text);
+        }, audit);
+    }
+
+    /** For tests and embedding: where {@code CSI_ENDPOINT} and the answers come from; auditing nothing. */
+    public VolumeGroupCommand(Function<String, String> env, Prompt prompt) {
+        this(env, prompt, AuditSink.discarding());
+    }
+
+    /** Where {@code CSI_ENDPOINT} and the answers come from, and where changes are audited. */
+    public VolumeGroupCommand(Function<String, String> env, Prompt prompt, AuditSink audit) {
+        this.env = Objects.requireNonNull(env, "env");
+        this.prompt = Objects.requireNonNull(prompt, "prompt");
+        this.audit = Objects.requireNonNull(audit, "audit");
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    @Spec
+    CommandSpec spec;
+
+    /** One connection: CSI client, csi-addons client and the storage adapter over both. */
+    @FunctionalInterface
+    private interface Work {
+        void run(CsiStorage storage, PrintWriter out) throws Exception;
+    }
+
+    private int run(CsiEndpointOptions o, Work work) throws Exception {
+        CallTrace trace = new CallTrace();
+        CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy())
+                .withAudit(CallAudit.to(audit, AuditOrigin.local(o.controller(env).text())));
+        try (CsiClient csi = CsiClient.open(o.controller(env), o.node(), options, trace);
+             AddonsClient addons = AddonsClient.open(o.addons(env), options, trace)) {
+            work.run(new CsiStorage(csi, false, addons), spec.commandLine().getOut());
+        } catch (ExecutionException | CompletionException e) {
+            CallFailure f = CallFailure.unwrap(e);
+            throw f != null ? f : e;
+        } finally {
+            if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), trace.snapshot());
+        }
+        return ExitCodes.OK;
+    }
+
+    @Command(name = "create", mixinStandardHelpOptions = true,
+            description = "CreateVolumeGroup: a group named --name holding the --volume-id volumes (none for an empty group).")
+    int create(@Mixin CsiEndpointOptions o,
+               @Option(names = "--name", required = true, paramLabel = "NAME", description = "Group name; repeating a create with it is safe.") String name,
+               @Option(names = "--volume-id", paramLabel = "ID", description = "A member volume_id; repeat for each member.") List<String> volumeIds,
+               @Option(names = "--parameter", paramLabel = "KEY=VALUE", description = "A driver parameter; repeat for each.") Map<String, String> parameters,
+               @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
+               Path secretsFile) throws Exception {
+        List<String> ids = volumeIds == null ? List.of() : List.copyOf(volumeIds);
+        Secrets secrets = CsiCommands.readSecrets(secretsFile);
+        return run(o, (storage, out) -> {
+            refuseConflicts(storage, "", ids, "CreateVolumeGroup " + name);
+            VolumeGroup g = storage.createVolumeGroup(name, ids, parameters == null ? Map.of() : parameters, secrets).get();
+            print(out, o.output, g, "Created volume group " + VolumeGroupRules.displayName(g) + " (" + g.id() + ") with "
+                    + g.volumes().size() + " members.");
+        });
+    }
+
+    @Command(name = "modify", mixinStandardHelpOptions = true,
+            description = "ModifyVolumeGroupMembership: the --volume-id volumes become the group's members; others leave (their data stays).")
+    int modify(@Mixin CsiEndpointOptions o,
+               @Option(names = "--group-id", required = true, paramLabel = "ID", description = "The volume_group_id.") String groupId,
+               @Option(names = "--volume-id", paramLabel = "ID", description = "A member of the new list; repeat for each member.") List<String> volumeIds,
+               @Option(names = "--remove-all", description = "Remove every member (no --volume-id).") boolean removeAll,
+               @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
+               Path secretsFile) throws Exception {
+        List<String> ids = volumeIds == null ? List.of() : List.copyOf(volumeIds);
+        if (ids.isEmpty() != removeAll) {
+            throw usage("ModifyVolumeGroupMembership " + groupId, removeAll ? "--remove-all and --volume-id contradict each other"
+                    : "no member given: the list replaces the members, so an empty one removes them all",
+                    "Give the full new member list with --volume-id, or --remove-all to empty the group");
+        }
+        Secrets secrets = CsiCommands.readSecrets(secretsFile);
+        return run(o, (storage, out) -> {
+            refuseConflicts(storage, groupId, ids, "ModifyVolumeGroupMembership " + groupId);
+            VolumeGroup g = storage.modifyVolumeGroupMembership(groupId, ids, secrets).get();
+            print(out, o.output, g, "Volume group " + VolumeGroupRules.displayName(g) + " has " + g.volumes().size() + " members.");
+        });
+    }
+
+    @Command(name = "delete", mixinStandardHelpOptions = true,
+            description = "Delete a volume group. Its member volumes stay unless --delete-volumes is given and confirmed.")
+    int delete(@Mixin CsiEndpointOptions o,
+               @Option(names = "--group-id", required = true, paramLabel = "ID", description = "The volume_group_id.") String groupId,
+               @Option(names = "--yes", paramLabel = "NAME", description = "The group's name, to delete without being asked (needed without a terminal).")
+               String yes,
+               @Option(names = "--delete-volumes", description = "Also delete the member volumes (their data is lost).") boolean deleteVolumes,
+               @Option(names = "--yes-delete-volumes", paramLabel = "N", description = "The number of member volumes, to delete them without being asked.")
+               String yesVolumes,
+               @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
+               Path secretsFile) throws Exception {
+        Secrets secrets = CsiCommands.readSecrets(secretsFile);
+        return run(o, (storage, out) -> {
+            VolumeGroupRules rules = storage.volumeGroupRules().get();
+            VolumeGroup g = find(storage, rules, groupId, secrets);
+            String name = VolumeGroupRules.displayName(g);
+            VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, rules, storage.features().get(), deleteVolumes);
+            String what = "Delete volume group " + name;
+            if (!plan.allowed()) throw new CallFailure(FailureKind.FAILED_PRECONDITION, what, plan.refusal(), "Keep the group, or add --delete-volumes.", "");
+            spec.commandLine().getErr().println(plan.whatHappens());
+            confirm(what, yes, name, "--yes=" + name, "Type " + name + " to delete volume group " + name + ": ");
+            int n = g.volumes().size();
+            if (deleteVolumes && n > 0) {
+                String phrase = "delete " + n + " volume" + (n == 1 ? "" : "s");
+                confirm(what, yesVolumes == null ? null : "delete " + yesVolumes + " volume" + (n == 1 ? "" : "s"), phrase,
+                        "--yes-delete-volumes=" + n, "Type \"" + phrase + "\" to delete the member volumes too: ");
+            }
+            String done = plan.run(storage, secrets).get();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("volume_group_id", g.id());
+            m.put("name", g.name());
+            m.put("volume_ids", plan.memberIds());
+            m.put("volumes_deleted", deleteVolumes && n > 0);
+            m.put("message", done);
+            if (o.output == OutputFormat.json) out.println(JSON.writeValueAsString(m));
+            else out.println(done);
+            out.flush();
+        });
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "ListVolumeGroups: every csi-addons volume group with its members.")
+    int list(@Mixin CsiEndpointOptions o) throws Exception {
+        return run(o, (storage, out) -> {
+            List<VolumeGroup> groups = storage.listVolumeGroups().get().items();
+            if (o.output == OutputFormat.json) {
+                List<Map<String, Object>> rows = new ArrayList<>();
+                for (VolumeGroup g : groups) rows.add(json(g));
+                out.println(JSON.writeValueAsString(rows));
+                out.flush();
+                return;
+            }
+            Table t = new Table("VOLUME_GROUP_ID", "NAME", "MEMBERS", "VOLUME_IDS");
+            for (VolumeGroup g : groups) t.row(g.id(), g.name(), g.volumes().size(), String.join(",", ids(g)));
+            t.print(out);
+        });
+    }
+
+    /** Under LIMIT_VOLUME_TO_ONE_VOLUME_GROUP, fails before sending when a volume is in another group. */
+    private static void refuseConflicts(CsiStorage storage, String groupId, List<String> ids, String what) throws Exception {
+        VolumeGroupRules rules = storage.volumeGroupRules().get();
+        if (!rules.oneGroupPerVolume() || !rules.canList() || ids.isEmpty()) return;
+        List<String> conflicts = rules.conflicts(storage.listVolumeGroups().get().items(), groupId, ids);
+        if (!conflicts.isEmpty()) {
+            throw usage(what, String.join(" ", conflicts), "Remove the volume from its group first, or leave it out");
+        }
+    }
+
+    private static VolumeGroup find(CsiStorage storage, VolumeGroupRules rules, String groupId, Secrets secrets) throws Exception {
+        if (rules.canGet()) return storage.getVolumeGroup(groupId, secrets).get();
+        return storage.listVolumeGroups().get().items().stream().filter(g -> g.id().equals(groupId)).findFirst()
+                .orElseThrow(() -> new CallFailure(FailureKind.NOT_FOUND, "Find volume group " + groupId,
+                        "ListVolumeGroups does not list " + groupId, "Check the id with: csi-console volume-group list", ""));
+    }
+
+    /** Accepts {@code given} when it is {@code expected}, else asks on the terminal; fails without either. */
+    private void confirm(String what, String given, String expected, String flag, String question) {
+        if (given != null) {
+            if (!given.equals(expected)) {
+                throw usage(what, "the confirmation does not match (" + flag.substring(0, flag.indexOf('=')) + " was " + given + ")",
+                        "Give " + flag);
+            }
+            return;
+        }
+        String typed = prompt.read(question);
+        if (typed == null) throw usage(what, "there is no terminal to confirm on", "Give " + flag + " to confirm without a terminal");
+        if (!typed.strip().equals(expected)) throw usage(what, "the typed text does not match; nothing was changed", "Type " + expected + " exactly");
+    }
+
+    private static CallFailure usage(String what, String why, String todo) {
+        return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, todo, "");
+    }
+
+    private static void print(PrintWriter out, OutputFormat format, VolumeGroup g, String sentence) throws Exception {
+        out.println(format == OutputFormat.json ? JSON.writeValueAsString(json(g)) : sentence);
+        out.flush();
+    }
+
+    private static Map<String, Object> json(VolumeGroup g) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("volume_group_id", g.id());
+        m.put("name", g.name());
+        m.put("volume_ids", ids(g));
+        m.put("volume_group_context", g.config());
+        return m;
+    }
+
+    private static List<String> ids(VolumeGroup g) {
+        return g.volumes().stream().map(Volume::volumeId).toList();
+    }
+}

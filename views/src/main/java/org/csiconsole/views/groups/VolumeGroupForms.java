@@ -1,0 +1,127 @@
+package org.csiconsole.views.groups;
+
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeGroup;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.VolumeGroupDeletion;
+import org.csiconsole.core.port.VolumeGroupRules;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.form.Picks;
+import org.csiconsole.views.form.TextInput;
+import org.csiconsole.views.form.Toggle;
+import org.csiconsole.views.resource.Texts;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The forms of the volume groups view (csi-addons VolumeGroup): a new group with its members, a
+ * change of members, and the deletion with its typed confirmations. Members are picked from the
+ * known volumes (filter, tick) and, for volumes not listed, given as volume_ids one per line. Under
+ * LIMIT_VOLUME_TO_ONE_VOLUME_GROUP a volume already in another group is named in the form, which
+ * then cannot be sent.
+ */
+final class VolumeGroupForms {
+    /** Field ids. */
+    static final String NAME = "name";
+    static final String MEMBERS = "members";
+    static final String MORE_IDS = "moreVolumeIds";
+    static final String PARAMETERS = "parameters";
+    static final String CONFIRM = "confirm";
+    static final String DELETE_VOLUMES = "deleteVolumes";
+    static final String CONFIRM_VOLUMES = "confirmVolumes";
+
+    private VolumeGroupForms() {
+    }
+
+    /** Create: name, members (picked and typed), parameters. */
+    static Form create(List<Volume> known, List<VolumeGroup> groups, VolumeGroupRules rules) {
+        Form form = new Form("New volume group", "CreateVolumeGroup (csi-addons) groups volumes so they can be snapshotted and "
+                + "replicated together." + (rules.oneGroupPerVolume() ? " This driver allows one group per volume." : ""), "Create");
+        form.addText(NAME, "Name", "", TextInput.Kind.LINE, "", n -> n.isBlank() ? "A name is required: it makes the request safe to repeat." : "");
+        members(form, known, List.of(), groups, rules, "");
+        form.addText(PARAMETERS, "Parameters", "", TextInput.Kind.LINES, "One key=value per line.", Form::checkKeyValues);
+        return form;
+    }
+
+    /** Modify membership: the full new member list, starting from the current one. */
+    static Form modify(VolumeGroup g, List<Volume> known, List<VolumeGroup> groups, VolumeGroupRules rules) {
+        String name = VolumeGroupRules.displayName(g);
+        List<String> current = ids(g.volumes());
+        Form form = new Form("Change members of " + name, "ModifyVolumeGroupMembership makes the ticked volumes the members: "
+                + "new ones join, unticked ones leave (their data stays). Current members: "
+                + (current.isEmpty() ? "none" : String.join(", ", current)) + ".", "Apply");
+        List<Volume> options = new ArrayList<>(known);
+        for (Volume v : g.volumes()) if (options.stream().noneMatch(o -> o.volumeId().equals(v.volumeId()))) options.add(0, v);
+        List<Volume> initial = options.stream().filter(v -> current.contains(v.volumeId())).toList();
+        members(form, options, initial, groups, rules, g.id());
+        return form;
+    }
+
+    private static void members(Form form, List<Volume> known, List<Volume> initial, List<VolumeGroup> groups, VolumeGroupRules rules,
+                                String groupId) {
+        Map<String, String> groupOf = new java.util.HashMap<>();
+        for (VolumeGroup other : groups) {
+            if (other.id().equals(groupId)) continue;
+            for (Volume v : other.volumes()) groupOf.putIfAbsent(v.volumeId(), VolumeGroupRules.displayName(other));
+        }
+        Picks<Volume> picks = form.addPicks(MEMBERS, "Members", known, initial, v -> label(v, groupOf.get(v.volumeId())),
+                known.isEmpty() ? "No volumes could be listed; give the volume_ids below." : "Filter, then tick the member volumes.", c -> "");
+        TextInput more = form.addText(MORE_IDS, "Other volume_ids", "", TextInput.Kind.LINES,
+                "Volumes not listed above, one volume_id per line.", t -> "");
+        form.addCheck(picks, () -> String.join(" ", rules.conflicts(groups, groupId, chosen(form))), picks.chosen(), more.text());
+    }
+
+    private static String label(Volume v, String group) {
+        String name = v.name().isEmpty() || v.name().equals(v.volumeId()) ? v.volumeId() : v.name() + "  " + v.volumeId();
+        return name + (v.capacityBytes() > 0 ? "  " + Texts.size(v.capacityBytes()) : "") + (group == null ? "" : "  (in group " + group + ")");
+    }
+
+    /** The member volume_ids of a create or modify form: those ticked, then those typed, each once. */
+    static List<String> chosen(Form form) {
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        Picks<Volume> picks = form.picks(MEMBERS);
+        for (Volume v : picks.chosen()) out.add(v.volumeId());
+        form.text(MORE_IDS).text().get().lines().map(String::strip).filter(s -> !s.isEmpty()).forEach(out::add);
+        return List.copyOf(out);
+    }
+
+    /**
+     * Delete: type the group's name; members stay unless "also delete the N member volumes" is
+     * ticked and "delete N volumes" typed. The message and the check box's help say what happens to
+     * the members either way ({@link VolumeGroupDeletion#whatHappens()}).
+     */
+    static Form delete(VolumeGroup g, VolumeGroupRules rules, Features features) {
+        String name = VolumeGroupRules.displayName(g);
+        int n = g.volumes().size();
+        VolumeGroupDeletion keep = VolumeGroupDeletion.plan(g, rules, features, false);
+        Form form = new Form("Delete volume group " + name, keep.whatHappens(), "Delete");
+        String phrase = "delete " + n + " volume" + (n == 1 ? "" : "s");
+        javafx.beans.property.BooleanProperty dropping = new javafx.beans.property.SimpleBooleanProperty(false);
+        form.addText(CONFIRM, "Type " + name + " to confirm", "", TextInput.Kind.LINE, "",
+                t -> !t.strip().equals(name) ? "Type the group's name, " + name + ", to delete it."
+                        : !dropping.get() && !keep.allowed() ? keep.refusal() : "", dropping);
+        if (n > 0) {
+            VolumeGroupDeletion drop = VolumeGroupDeletion.plan(g, rules, features, true);
+            Toggle also = form.addToggle(DELETE_VOLUMES, "Also delete the " + n + " member volume" + (n == 1 ? "" : "s"), false,
+                    drop.whatHappens());
+            if (!drop.allowed()) also.enabled().set(false);
+            dropping.bind(also.value());
+            form.addText(CONFIRM_VOLUMES, "Type " + phrase + " to confirm", "", TextInput.Kind.LINE, "Only when deleting the volumes too.",
+                    t -> dropping.get() && !t.strip().equals(phrase) ? "Type \"" + phrase + "\" to delete the member volumes too." : "",
+                    dropping).enabledWhen(dropping);
+        }
+        return form;
+    }
+
+    /** True when the delete form asks to delete the members too. */
+    static boolean deletesVolumes(Form form) {
+        return form.field(DELETE_VOLUMES).map(f -> ((Toggle) f).value().get()).orElse(false);
+    }
+
+    private static List<String> ids(List<Volume> volumes) {
+        return volumes.stream().map(Volume::volumeId).toList();
+    }
+}

@@ -1,0 +1,157 @@
+package org.csiconsole.views.groups;
+
+import org.csiconsole.core.model.AddonsCapability;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeGroup;
+import org.csiconsole.core.port.Feature;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.port.VolumeGroupFeatures;
+import org.csiconsole.core.port.VolumeGroupRules;
+import org.csiconsole.views.FakeDialogService;
+import org.csiconsole.views.FakeStorage;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.form.Form;
+import org.csiconsole.views.form.Picks;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.resource.ViewContext;
+import org.csiconsole.views.task.TaskRunner;
+import org.junit.jupiter.api.Test;
+
+import java.util.EnumSet;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The volume groups view model's csi-addons commands, without JavaFX running. */
+class VolumeGroupsViewModelTest {
+    private final FakeStorage storage = new FakeStorage().seeded().withAddonsGroup();
+    private final FakeDialogService dialogs = new FakeDialogService();
+
+    private VolumeGroupsViewModel model() {
+        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs);
+        VolumeGroupsViewModel m = new VolumeGroupsViewModel(new ViewContext(storage, actions, Runnable::run, "Demo"));
+        m.activate();
+        return m;
+    }
+
+    private static void pick(Form f, String... volumeIds) {
+        Picks<Volume> p = f.picks(VolumeGroupForms.MEMBERS);
+        for (String id : volumeIds) p.pick(p.options().stream().filter(v -> v.volumeId().equals(id)).findFirst().orElseThrow(), true);
+    }
+
+    private void select(VolumeGroupsViewModel m, String id) {
+        m.selectedProperty().set(m.table().all().stream().filter(g -> g.id().equals(id)).findFirst().orElseThrow());
+    }
+
+    @Test
+    void createsAGroupOfThePickedVolumes() {
+        VolumeGroupsViewModel m = model();
+        dialogs.formAnswer = f -> {
+            f.text(VolumeGroupForms.NAME).set("logs");
+            pick(f, "vol-0003");
+            return true;
+        };
+        m.createAction().run();
+
+        assertThat(storage.calls).contains("createVolumeGroup");
+        assertThat(m.table().all()).anySatisfy(g -> {
+            assertThat(g.name()).isEqualTo("logs");
+            assertThat(g.volumes()).extracting(Volume::volumeId).containsExactly("vol-0003");
+        });
+        assertThat(m.selected().name()).isEqualTo("logs");
+    }
+
+    @Test
+    void aVolumeAlreadyInAnotherGroupIsNamedInTheFormAndNothingIsSent() {
+        VolumeGroupsViewModel m = model();
+        dialogs.formAnswer = f -> {
+            f.text(VolumeGroupForms.NAME).set("again");
+            pick(f, "vol-0002", "vol-0003");
+            return true;
+        };
+        m.createAction().run();
+
+        Form form = dialogs.forms.get(dialogs.forms.size() - 1);
+        assertThat(form.valid().get()).isFalse();
+        assertThat(form.firstError()).isEqualTo("vol-0002 is already in group db; this driver allows one group per volume.");
+        assertThat(storage.calls).doesNotContain("createVolumeGroup");
+
+        storage.volumeGroupRules = new VolumeGroupRules(true, false, true, true, true, true);
+        m.refresh();
+        m.createAction().run();
+        assertThat(storage.calls).as("a driver without LIMIT_VOLUME_TO_ONE_VOLUME_GROUP takes it").contains("createVolumeGroup");
+    }
+
+    @Test
+    void changesMembersStartingFromTheCurrentOnes() {
+        VolumeGroupsViewModel m = model();
+        select(m, "vg-db");
+        dialogs.formAnswer = f -> {
+            assertThat(f.<Volume>picks(VolumeGroupForms.MEMBERS).chosen()).extracting(Volume::volumeId).containsExactly("vol-0002");
+            assertThat(f.message()).contains("Current members: vol-0002");
+            pick(f, "vol-0003");
+            return true;
+        };
+        m.modifyAction().run();
+
+        VolumeGroup db = storage.volumeGroups.stream().filter(g -> g.id().equals("vg-db")).findFirst().orElseThrow();
+        assertThat(db.volumes()).extracting(Volume::volumeId).containsExactly("vol-0002", "vol-0003");
+    }
+
+    @Test
+    void deletingAGroupKeepsItsVolumesUnlessTheSecondChoiceIsMade() {
+        VolumeGroupsViewModel m = model();
+        select(m, "vg-db");
+        dialogs.formAnswer = f -> {
+            assertThat(f.message()).contains("1 member volume (vol-0002) stay");
+            f.text(VolumeGroupForms.CONFIRM).set("db");
+            return true;
+        };
+        m.deleteAction().run();
+
+        assertThat(storage.calls).containsSubsequence("modifyVolumeGroupMembership", "deleteVolumeGroup").doesNotContain("deleteVolume");
+        assertThat(storage.volumes).extracting(Volume::volumeId).contains("vol-0002");
+        assertThat(m.table().all()).extracting(VolumeGroup::id).doesNotContain("vg-db");
+
+        storage.withAddonsGroup();
+        m.refresh();
+        select(m, "vg-db");
+        dialogs.formAnswer = f -> {
+            f.text(VolumeGroupForms.CONFIRM).set("db");
+            f.toggle(VolumeGroupForms.DELETE_VOLUMES).set(true);
+            return true;
+        };
+        m.deleteAction().run();
+        assertThat(dialogs.forms.get(dialogs.forms.size() - 1).firstError()).as("the second choice needs its own typing")
+                .contains("delete 1 volume");
+        assertThat(storage.volumes).extracting(Volume::volumeId).contains("vol-0002");
+
+        dialogs.formAnswer = f -> {
+            f.text(VolumeGroupForms.CONFIRM).set("db");
+            f.toggle(VolumeGroupForms.DELETE_VOLUMES).set(true);
+            f.text(VolumeGroupForms.CONFIRM_VOLUMES).set("delete 1 volume");
+            return true;
+        };
+        m.deleteAction().run();
+        assertThat(storage.volumes).extracting(Volume::volumeId).doesNotContain("vol-0002");
+    }
+
+    @Test
+    void actionsAreGatedOnTheAdvertisedCapabilitiesAndOnCsiAddonsRows() {
+        VolumeGroupsViewModel m = model();
+        select(m, "vg-web");
+        assertThat(m.deleteAction().enabled().get()).as("a CSP group").isFalse();
+        assertThat(m.deleteAction().disabledReason().get()).contains("CSP volume groups are managed on the array");
+
+        EnumSet<AddonsCapability> noModify = EnumSet.allOf(AddonsCapability.class);
+        noModify.remove(AddonsCapability.MODIFY_VOLUME_GROUP);
+        Features f = VolumeGroupFeatures.apply(Features.from(FakeStorage.allCapabilities(), true, true, true, true), noModify);
+        m.featuresProperty().set(f);
+        select(m, "vg-db");
+        assertThat(m.modifyAction().enabled().get()).isFalse();
+        assertThat(m.modifyAction().disabledReason().get()).contains("MODIFY_VOLUME_GROUP");
+        assertThat(m.deleteAction().enabled().get()).isTrue();
+        assertThat(f.available(Feature.MANAGE_VOLUME_GROUPS)).isTrue();
+        assertThat(List.of(m.createAction().enabled().get())).containsExactly(true);
+    }
+}
