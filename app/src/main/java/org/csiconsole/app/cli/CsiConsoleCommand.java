@@ -27,6 +27,7 @@ public class CsiConsoleCommand {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         for (Object csi : CsiCommands.all(System::getenv)) cl.addSubcommand(csi);
+        for (Object mutation : CsiMutations.all(System::getenv)) cl.addSubcommand(mutation);
         cl.addSubcommand(new CspCommand());
         cl.addSubcommand(new ServeCommand());
         return cl;

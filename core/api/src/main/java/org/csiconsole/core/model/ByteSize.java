@@ -22,7 +22,8 @@ public final class ByteSize {
      *
      * @return the size in bytes
      * @throws IllegalArgumentException with a readable message when the text is not a size, the
-     *     unit is unknown, the result is not a whole number of bytes, or it overflows a long
+     *     unit is unknown, the result is not a whole number of bytes, or it is more than
+     *     {@link Long#MAX_VALUE} bytes (csi.proto {@code CapacityRange} sizes are int64)
      */
     public static long parse(String text) {
         if (text == null || text.isBlank()) throw new IllegalArgumentException("Size is empty: give a number with a unit, e.g. 10GiB");
@@ -33,11 +34,14 @@ public final class ByteSize {
         BigDecimal number = new BigDecimal(m.group(1));
         BigDecimal factor = BigDecimal.valueOf(factor(m.group(2), text));
         BigDecimal bytes = number.multiply(factor);
-        try {
-            return bytes.toBigIntegerExact().longValueExact();
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a whole number of bytes or is too large");
+        if (bytes.stripTrailingZeros().scale() > 0) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number of bytes");
         }
+        if (bytes.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw new IllegalArgumentException("'" + text + "' is more than " + Long.MAX_VALUE
+                    + " bytes (8 EiB less one byte), the largest size a signed 64-bit byte count can carry");
+        }
+        return bytes.longValueExact();
     }
 
     private static long factor(String unit, String text) {
