@@ -6,8 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Sizes with units, converted to bytes exactly. Binary suffixes ({@code Ki Mi Gi Ti Pi}, with or
- * without a trailing {@code B}) are powers of 1024; decimal suffixes ({@code K M G T P}, {@code KB}..)
+ * Sizes with units, converted to bytes exactly. Binary suffixes ({@code Ki Mi Gi Ti Pi Ei}, with or
+ * without a trailing {@code B}) are powers of 1024; decimal suffixes ({@code K M G T P E}, {@code KB}..)
  * are powers of 1000, as in Kubernetes quantities. A bare number is bytes.
  */
 public final class ByteSize {
@@ -55,13 +55,15 @@ public final class ByteSize {
             case "gi" -> 1L << 30;
             case "ti" -> 1L << 40;
             case "pi" -> 1L << 50;
+            case "ei" -> 1L << 60;
             case "k" -> 1_000L;
             case "m" -> 1_000_000L;
             case "g" -> 1_000_000_000L;
             case "t" -> 1_000_000_000_000L;
             case "p" -> 1_000_000_000_000_000L;
+            case "e" -> 1_000_000_000_000_000_000L;
             default -> throw new IllegalArgumentException("Unknown unit '" + unit + "' in '" + text
-                    + "': use B, KiB, MiB, GiB, TiB, PiB or K, M, G, T, P");
+                    + "': use B, KiB, MiB, GiB, TiB, PiB, EiB or K, M, G, T, P, E");
         };
     }
 

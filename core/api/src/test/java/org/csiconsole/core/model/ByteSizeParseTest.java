@@ -22,6 +22,9 @@ class ByteSizeParseTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is more than 9223372036854775807 bytes").hasMessageContaining("8 EiB");
         assertThatThrownBy(() -> ByteSize.parse("100000PiB")).hasMessageContaining("is more than 9223372036854775807 bytes");
+        assertThatThrownBy(() -> ByteSize.parse("8EiB")).as("exactly 2^63").hasMessageContaining("is more than 9223372036854775807 bytes");
+        assertThat(ByteSize.parse("7EiB")).isEqualTo(7L << 60);
+        assertThat(ByteSize.parse("9E")).isEqualTo(9_000_000_000_000_000_000L);
     }
 
     @Test
