@@ -49,13 +49,13 @@ public final class CsiMutations {
     }
 
     /** A mutating command: its input is checked and its secrets read before it connects. */
-    abstract static class Base extends CsiCommands.Base {
+    abstract static class MutatingCommand extends CsiCommands.Base {
         @Mixin
         MutationSecrets secretsOption;
 
         Secrets secrets = Secrets.NONE;
 
-        Base(Function<String, String> env) {
+        MutatingCommand(Function<String, String> env) {
             super(env);
         }
 

@@ -23,7 +23,7 @@ final class PublishMutations {
             description = {"Make a volume available on a node (ControllerPublishVolume; needs PUBLISH_UNPUBLISH_VOLUME) "
                     + "and print the publish_context to pass to NodeStageVolume / NodePublishVolume.",
                     "The volume_context is read with ControllerGetVolume when the driver advertises GET_VOLUME."})
-    static final class PublishCommand extends CsiMutations.Base {
+    static final class PublishCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the volume to publish.")
         String volumeId;
 
@@ -77,7 +77,7 @@ final class PublishMutations {
                     + "The node loses access to the volume.",
                     "On a terminal, type the volume's name (its volume_id when the driver reports no name) to confirm; "
                             + "without a terminal, pass --yes=<name-or-volume_id>."})
-    static final class UnpublishCommand extends CsiMutations.Base {
+    static final class UnpublishCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the published volume.")
         String volumeId;
 

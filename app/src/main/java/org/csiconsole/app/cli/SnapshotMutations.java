@@ -24,7 +24,7 @@ final class SnapshotMutations {
     @Command(name = "snapshot", mixinStandardHelpOptions = true,
             description = {"Cut a snapshot of a volume (CreateSnapshot; needs CREATE_DELETE_SNAPSHOT) and print it.",
                     "The name makes the request safe to repeat."})
-    static final class SnapshotCommand extends CsiMutations.Base {
+    static final class SnapshotCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "source_volume_id: the volume to snapshot.")
         String volumeId;
 
@@ -60,7 +60,7 @@ final class SnapshotMutations {
             description = {"Delete a snapshot (DeleteSnapshot; needs CREATE_DELETE_SNAPSHOT). This cannot be undone.",
                     "On a terminal, type the snapshot's name (its snapshot_id when the driver reports no name) to confirm; "
                             + "without a terminal, pass --yes=<name-or-snapshot_id>."})
-    static final class DeleteSnapshotCommand extends CsiMutations.Base {
+    static final class DeleteSnapshotCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--snapshot-id", required = true, paramLabel = "ID", description = "snapshot_id of the snapshot to delete.")
         String snapshotId;
 

@@ -37,7 +37,7 @@ final class VolumeMutations {
             description = {"Create a volume (CreateVolume; needs CREATE_DELETE_VOLUME) and print it: volume_id, capacity_bytes, "
                     + "volume_context, accessible_topology.",
                     "The name makes the request safe to repeat: a second create with the same name and options returns the same volume."})
-    static final class CreateVolumeCommand extends CsiMutations.Base {
+    static final class CreateVolumeCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--name", required = true, paramLabel = "NAME", description = "The create name (idempotency key), at most 128 bytes.")
         String name;
 
@@ -125,7 +125,7 @@ final class VolumeMutations {
             description = {"Delete a volume (DeleteVolume; needs CREATE_DELETE_VOLUME). This cannot be undone.",
                     "On a terminal, type the volume's name (its volume_id when the driver reports no name) to confirm; "
                             + "without a terminal, pass --yes=<name-or-volume_id>."})
-    static final class DeleteVolumeCommand extends CsiMutations.Base {
+    static final class DeleteVolumeCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the volume to delete.")
         String volumeId;
 
@@ -160,7 +160,7 @@ final class VolumeMutations {
     @Command(name = "expand", mixinStandardHelpOptions = true,
             description = "Grow a volume (ControllerExpandVolume; needs EXPAND_VOLUME) and print its new capacity_bytes "
                     + "and whether NodeExpandVolume must still run on the node.")
-    static final class ExpandCommand extends CsiMutations.Base {
+    static final class ExpandCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the volume to grow.")
         String volumeId;
 
