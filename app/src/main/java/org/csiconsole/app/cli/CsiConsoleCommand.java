@@ -61,6 +61,7 @@ public class CsiConsoleCommand {
         for (Object fence : FenceCommands.all(env, System.getenv(), FenceCommands.Terminal.system(), audit)) cl.addSubcommand(fence);
         cl.addSubcommand(new CspCommand(audit));
         cl.addSubcommand(new VolumeGroupCommand(audit));
+        for (Object mutation : CsiMutations.all(env, audit)) cl.addSubcommand(mutation);
         cl.addSubcommand(new ServeCommand());
         cl.addSubcommand(new AuditCommand(audit));
         cl.getSubcommands().get("audit").setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled

@@ -6,8 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Sizes with units, converted to bytes exactly. Binary suffixes ({@code Ki Mi Gi Ti Pi}, with or
- * without a trailing {@code B}) are powers of 1024; decimal suffixes ({@code K M G T P}, {@code KB}..)
+ * Sizes with units, converted to bytes exactly. Binary suffixes ({@code Ki Mi Gi Ti Pi Ei}, with or
+ * without a trailing {@code B}) are powers of 1024; decimal suffixes ({@code K M G T P E}, {@code KB}..)
  * are powers of 1000, as in Kubernetes quantities. A bare number is bytes.
  */
 public final class ByteSize {
@@ -22,7 +22,8 @@ public final class ByteSize {
      *
      * @return the size in bytes
      * @throws IllegalArgumentException with a readable message when the text is not a size, the
-     *     unit is unknown, the result is not a whole number of bytes, or it overflows a long
+     *     unit is unknown, the result is not a whole number of bytes, or it is more than
+     *     {@link Long#MAX_VALUE} bytes (csi.proto {@code CapacityRange} sizes are int64)
      */
     public static long parse(String text) {
         if (text == null || text.isBlank()) throw new IllegalArgumentException("Size is empty: give a number with a unit, e.g. 10GiB");
@@ -33,11 +34,14 @@ public final class ByteSize {
         BigDecimal number = new BigDecimal(m.group(1));
         BigDecimal factor = BigDecimal.valueOf(factor(m.group(2), text));
         BigDecimal bytes = number.multiply(factor);
-        try {
-            return bytes.toBigIntegerExact().longValueExact();
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a whole number of bytes or is too large");
+        if (bytes.stripTrailingZeros().scale() > 0) {
+            throw new IllegalArgumentException("'" + text + "' is not a whole number of bytes");
         }
+        if (bytes.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw new IllegalArgumentException("'" + text + "' is more than " + Long.MAX_VALUE
+                    + " bytes (8 EiB less one byte), the largest size a signed 64-bit byte count can carry");
+        }
+        return bytes.longValueExact();
     }
 
     private static long factor(String unit, String text) {
@@ -51,13 +55,15 @@ public final class ByteSize {
             case "gi" -> 1L << 30;
             case "ti" -> 1L << 40;
             case "pi" -> 1L << 50;
+            case "ei" -> 1L << 60;
             case "k" -> 1_000L;
             case "m" -> 1_000_000L;
             case "g" -> 1_000_000_000L;
             case "t" -> 1_000_000_000_000L;
             case "p" -> 1_000_000_000_000_000L;
+            case "e" -> 1_000_000_000_000_000_000L;
             default -> throw new IllegalArgumentException("Unknown unit '" + unit + "' in '" + text
-                    + "': use B, KiB, MiB, GiB, TiB, PiB or K, M, G, T, P");
+                    + "': use B, KiB, MiB, GiB, TiB, PiB, EiB or K, M, G, T, P, E");
         };
     }
 

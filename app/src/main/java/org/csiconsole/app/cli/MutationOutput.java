@@ -1,0 +1,123 @@
+package org.csiconsole.app.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import org.csiconsole.core.model.ByteSize;
+import org.csiconsole.core.model.ExpandVolumeResult;
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Topology;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.model.VolumeSource;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Prints what a mutating CSI command did, as a FIELD/VALUE table or as JSON. JSON has the same
+ * shape as the listing commands': a created volume or snapshot is the record {@code volumes} and
+ * {@code snapshots} print ({@code volumeId}, {@code capacityBytes}, {@code accessibleTopology},
+ * {@code volumeContext}, ...; sizes in bytes, times in ISO-8601), and the other commands print one
+ * object naming the ids they acted on. Secrets are never part of any of it.
+ */
+final class MutationOutput {
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final PrintWriter out;
+    private final OutputFormat format;
+
+    MutationOutput(PrintWriter out, OutputFormat format) {
+        this.out = out;
+        this.format = format;
+    }
+
+    /** A volume CreateVolume returned. */
+    void volume(Volume v) {
+        if (json(v)) return;
+        Table t = new Table("FIELD", "VALUE");
+        t.row("volume_id", v.volumeId()).row("name", v.name()).row("capacity_bytes", capacity(v.capacityBytes()));
+        if (v.source().kind() != VolumeSource.Kind.NONE) {
+            t.row("content_source", v.source().kind().name().toLowerCase(java.util.Locale.ROOT) + ":" + v.source().id());
+        }
+        for (VolumeCapability c : v.capabilities()) {
+            t.row("capability", c.accessType().name().toLowerCase(java.util.Locale.ROOT) + " " + c.accessMode()
+                    + (c.fsType().isEmpty() ? "" : " " + c.fsType()));
+        }
+        new TreeMap<>(v.parameters()).forEach((k, val) -> t.row("parameters." + k, val));
+        new TreeMap<>(v.volumeContext()).forEach((k, val) -> t.row("volume_context." + k, val));
+        for (Topology topo : v.accessibleTopology()) t.row("accessible_topology", topo);
+        t.print(out);
+    }
+
+    /** The result of ControllerExpandVolume. */
+    void expanded(String volumeId, ExpandVolumeResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("volumeId", volumeId);
+        m.put("capacityBytes", r.capacityBytes());
+        m.put("nodeExpansionRequired", r.nodeExpansionRequired());
+        if (json(m)) return;
+        new Table("FIELD", "VALUE").row("volume_id", volumeId).row("capacity_bytes", capacity(r.capacityBytes()))
+                .row("node_expansion_required", r.nodeExpansionRequired()
+                        ? "yes: NodeExpandVolume must still run on the node that uses the volume" : "no")
+                .print(out);
+    }
+
+    /** The publish_context ControllerPublishVolume returned. */
+    void published(String volumeId, String nodeId, boolean readonly, Map<String, String> publishContext) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("volumeId", volumeId);
+        m.put("nodeId", nodeId);
+        m.put("readonly", readonly);
+        m.put("publishContext", new TreeMap<>(publishContext));
+        if (json(m)) return;
+        Table t = new Table("FIELD", "VALUE").row("volume_id", volumeId).row("node_id", nodeId).row("readonly", readonly);
+        new TreeMap<>(publishContext).forEach((k, v) -> t.row("publish_context." + k, v));
+        t.print(out);
+    }
+
+    /** A snapshot CreateSnapshot returned. */
+    void snapshot(Snapshot s) {
+        if (json(s)) return;
+        new Table("FIELD", "VALUE").row("snapshot_id", s.snapshotId()).row("name", s.name())
+                .row("source_volume_id", s.sourceVolumeId()).row("size_bytes", capacity(s.sizeBytes()))
+                .row("creation_time", s.creationTime() == null ? "unknown" : s.creationTime())
+                .row("ready_to_use", s.readyToUse() ? "yes" : "no").print(out);
+    }
+
+    /**
+     * A call that returns nothing: DeleteVolume, ControllerUnpublishVolume, DeleteSnapshot.
+     *
+     * @param ids the ids acted on, in order, e.g. {@code volumeId -> vol-1}
+     * @param result the JSON {@code result}: {@code deleted} or {@code unpublished}
+     * @param sentence what happened, for the table format
+     */
+    void done(Map<String, String> ids, String result, String sentence) {
+        Map<String, Object> m = new LinkedHashMap<>(ids);
+        m.put("result", result);
+        if (json(m)) return;
+        out.println(sentence);
+        out.flush();
+    }
+
+    /** A size in bytes, exact and in binary units; 0 is "unknown" (csi.proto: capacity_bytes 0 is unknown). */
+    private static String capacity(long bytes) {
+        return bytes <= 0 ? "unknown" : ByteSize.grouped(bytes) + " (" + ByteSize.format(bytes) + ")";
+    }
+
+    private boolean json(Object value) {
+        if (format != OutputFormat.json) return false;
+        try {
+            out.println(JSON.writeValueAsString(value));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("could not write JSON: " + e.getOriginalMessage());
+        }
+        out.flush();
+        return true;
+    }
+}

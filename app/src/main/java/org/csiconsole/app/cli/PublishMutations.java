@@ -1,0 +1,124 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.model.AccessType;
+import org.csiconsole.core.model.ControllerCapability;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/** {@code publish} and {@code unpublish}: ControllerPublishVolume and ControllerUnpublishVolume, of {@link CsiMutations}. */
+final class PublishMutations {
+    private PublishMutations() {
+    }
+
+    @Command(name = "publish", mixinStandardHelpOptions = true,
+            description = {"Make a volume available on a node (ControllerPublishVolume; needs PUBLISH_UNPUBLISH_VOLUME) "
+                    + "and print the publish_context to pass to NodeStageVolume / NodePublishVolume.",
+                    "The volume_context is read with ControllerGetVolume when the driver advertises GET_VOLUME."})
+    static final class PublishCommand extends CsiMutations.MutatingCommand {
+        @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the volume to publish.")
+        String volumeId;
+
+        @Option(names = "--node-id", required = true, paramLabel = "NODE_ID", description = "node_id of the node, as NodeGetInfo reports it.")
+        String nodeId;
+
+        @Option(names = "--access-mode", paramLabel = "MODE", defaultValue = "SINGLE_NODE_WRITER",
+                description = "Access mode of the volume_capability (default ${DEFAULT-VALUE}).")
+        String accessMode;
+
+        @Option(names = "--access-type", paramLabel = "TYPE", defaultValue = "mount", description = "mount or block (default ${DEFAULT-VALUE}).")
+        String accessType;
+
+        @Option(names = "--fs-type", paramLabel = "FS", defaultValue = "", description = "File system of a mount volume; empty for the driver's default.")
+        String fsType;
+
+        @Option(names = "--readonly", description = "Publish read-only; needs PUBLISH_READONLY.")
+        boolean readonly;
+
+        private VolumeCapability capability;
+
+        PublishCommand(Function<String, String> env) {
+            super(env);
+        }
+
+        @Override
+        void check() {
+            requireIds(volumeId, nodeId);
+            AccessType type = CsiMutations.accessType(accessType);
+            if (type == AccessType.BLOCK && !fsType.isBlank()) {
+                throw CsiMutations.usage("Read --fs-type", "a block volume has no file system", "Leave out --fs-type, or use --access-type mount");
+            }
+            capability = type == AccessType.BLOCK ? VolumeCapability.block(CsiMutations.accessMode(accessMode))
+                    : VolumeCapability.mount(CsiMutations.accessMode(accessMode), fsType.strip());
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput ignored) throws Exception {
+            if (readonly) {
+                CsiMutations.require(client, ControllerCapability.PUBLISH_READONLY, "ControllerPublishVolume " + volumeId, "--readonly");
+            }
+            Map<String, String> volumeContext = VolumeMutations.read(client, volumeId).map(Volume::volumeContext).orElse(Map.of());
+            Map<String, String> context = client.controller().controllerPublish(volumeId, nodeId, capability, readonly, secrets,
+                    volumeContext).get();
+            output().published(volumeId, nodeId, readonly, context);
+        }
+    }
+
+    @Command(name = "unpublish", mixinStandardHelpOptions = true,
+            description = {"Take a volume away from a node (ControllerUnpublishVolume; needs PUBLISH_UNPUBLISH_VOLUME). "
+                    + "The node loses access to the volume.",
+                    "On a terminal, type the volume's name (its volume_id when the driver reports no name) to confirm; "
+                            + "without a terminal, pass --yes=<name-or-volume_id>."})
+    static final class UnpublishCommand extends CsiMutations.MutatingCommand {
+        @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the published volume.")
+        String volumeId;
+
+        @Option(names = "--node-id", required = true, paramLabel = "NODE_ID", description = "node_id of the node to take it from.")
+        String nodeId;
+
+        @Option(names = "--yes", paramLabel = "NAME", description = "Confirm without a terminal: the volume's name or volume_id, exactly.")
+        String yes;
+
+        private final Supplier<Optional<ConsoleTerminal>> terminal;
+        private TypedNameConfirmation confirmation;
+
+        UnpublishCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
+            super(env);
+            this.terminal = terminal;
+        }
+
+        @Override
+        void check() {
+            requireIds(volumeId, nodeId);
+            confirmation = new TypedNameConfirmation(yes, terminal.get());
+            confirmation.requireTerminalOrYes("unpublish", "volume", volumeId);
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput ignored) throws Exception {
+            String name = VolumeMutations.read(client, volumeId).map(Volume::displayName).orElse(volumeId);
+            confirmation.confirm("Unpublish volume " + volumeId + " from node " + nodeId
+                    + " (the node loses access to it)", "volume", name, volumeId);
+            client.controller().controllerUnpublish(volumeId, nodeId, secrets).get();
+            Map<String, String> ids = new LinkedHashMap<>();
+            ids.put("volumeId", volumeId);
+            ids.put("nodeId", nodeId);
+            output().done(ids, "unpublished", "Unpublished volume " + volumeId + " from node " + nodeId + ".");
+        }
+    }
+
+    private static void requireIds(String volumeId, String nodeId) {
+        if (volumeId.isBlank()) throw CsiMutations.usage("Read --volume-id", "the volume_id is empty", "Give the volume_id");
+        if (nodeId.isBlank()) {
+            throw CsiMutations.usage("Read --node-id", "the node_id is empty", "Give the node_id NodeGetInfo reports (csi-console node)");
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.model.ByteSize;
+import org.csiconsole.core.model.ControllerCapability;
+import org.csiconsole.core.model.Snapshot;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/** {@code snapshot} and {@code delete-snapshot}: CreateSnapshot and DeleteSnapshot, of {@link CsiMutations}. */
+final class SnapshotMutations {
+    private SnapshotMutations() {
+    }
+
+    @Command(name = "snapshot", mixinStandardHelpOptions = true,
+            description = {"Cut a snapshot of a volume (CreateSnapshot; needs CREATE_DELETE_SNAPSHOT) and print it.",
+                    "The name makes the request safe to repeat."})
+    static final class SnapshotCommand extends CsiMutations.MutatingCommand {
+        @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "source_volume_id: the volume to snapshot.")
+        String volumeId;
+
+        @Option(names = "--name", required = true, paramLabel = "NAME", description = "The create name (idempotency key), at most 128 bytes.")
+        String name;
+
+        @Option(names = "--parameter", paramLabel = "KEY=VALUE", description = "A snapshot parameter (VolumeSnapshotClass parameter), repeatable.")
+        Map<String, String> parameters = new LinkedHashMap<>();
+
+        SnapshotCommand(Function<String, String> env) {
+            super(env);
+        }
+
+        @Override
+        void check() {
+            if (volumeId.isBlank()) throw CsiMutations.usage("Read --volume-id", "the volume_id is empty", "Give the volume_id to snapshot");
+            if (name.isBlank()) throw CsiMutations.usage("Read --name", "the name is empty", "Give the snapshot a name, e.g. --name nightly-1");
+            int bytes = name.getBytes(StandardCharsets.UTF_8).length;
+            if (bytes > VolumeMutations.MAX_NAME_BYTES) {
+                throw CsiMutations.usage("Read --name", "the name is " + bytes + " bytes; CSI names are at most "
+                        + VolumeMutations.MAX_NAME_BYTES, "Give a shorter name");
+            }
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput ignored) throws Exception {
+            Snapshot s = client.controller().createSnapshot(volumeId, name, parameters, secrets).get();
+            output().snapshot(s);
+        }
+    }
+
+    @Command(name = "delete-snapshot", mixinStandardHelpOptions = true,
+            description = {"Delete a snapshot (DeleteSnapshot; needs CREATE_DELETE_SNAPSHOT). This cannot be undone.",
+                    "On a terminal, type the snapshot's name (its snapshot_id when the driver reports no name) to confirm; "
+                            + "without a terminal, pass --yes=<name-or-snapshot_id>."})
+    static final class DeleteSnapshotCommand extends CsiMutations.MutatingCommand {
+        @Option(names = "--snapshot-id", required = true, paramLabel = "ID", description = "snapshot_id of the snapshot to delete.")
+        String snapshotId;
+
+        @Option(names = "--yes", paramLabel = "NAME", description = "Confirm without a terminal: the snapshot's name or snapshot_id, exactly.")
+        String yes;
+
+        private final Supplier<Optional<ConsoleTerminal>> terminal;
+        private TypedNameConfirmation confirmation;
+
+        DeleteSnapshotCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
+            super(env);
+            this.terminal = terminal;
+        }
+
+        @Override
+        void check() {
+            if (snapshotId.isBlank()) throw CsiMutations.usage("Read --snapshot-id", "the snapshot_id is empty", "Give the snapshot_id to delete");
+            confirmation = new TypedNameConfirmation(yes, terminal.get());
+            confirmation.requireTerminalOrYes("delete-snapshot", "snapshot", snapshotId);
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput ignored) throws Exception {
+            Optional<Snapshot> known = read(client);
+            String name = known.map(s -> s.name().isEmpty() ? s.snapshotId() : s.name()).orElse(snapshotId);
+            String about = known.map(s -> " (of volume " + s.sourceVolumeId()
+                    + (s.sizeBytes() > 0 ? ", " + ByteSize.format(s.sizeBytes()) : "") + ")").orElse("");
+            confirmation.confirm("Delete snapshot " + snapshotId + about, "snapshot", name, snapshotId);
+            client.controller().deleteSnapshot(snapshotId, secrets).get();
+            output().done(Map.of("snapshotId", snapshotId), "deleted", "Deleted snapshot " + snapshotId + ".");
+        }
+
+        /** The snapshot as GetSnapshot reports it, when the driver advertises GET_SNAPSHOT and it exists. */
+        private Optional<Snapshot> read(CsiClient client) throws Exception {
+            if (!client.capabilities().get().has(ControllerCapability.GET_SNAPSHOT)) return Optional.empty();
+            try {
+                return Optional.of(client.controller().getSnapshot(snapshotId, secrets).get());
+            } catch (Exception e) {
+                CallFailure f = CallFailure.unwrap(e);
+                if (f != null && f.kind() == FailureKind.NOT_FOUND) return Optional.empty();
+                throw e;
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.csi.CreateVolumeRequest;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.AccessType;
+import org.csiconsole.core.model.ByteSize;
+import org.csiconsole.core.model.ControllerCapability;
+import org.csiconsole.core.model.ExpandVolumeResult;
+import org.csiconsole.core.model.Topology;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.model.VolumeSource;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/** {@code create-volume}, {@code delete-volume} and {@code expand}: the volume commands of {@link CsiMutations}. */
+final class VolumeMutations {
+    /** Longest create name sent, in bytes (CSI spec, "Size Limits": names up to 128 bytes). */
+    static final int MAX_NAME_BYTES = 128;
+
+    private VolumeMutations() {
+    }
+
+    @Command(name = "create-volume", mixinStandardHelpOptions = true,
+            description = {"Create a volume (CreateVolume; needs CREATE_DELETE_VOLUME) and print it: volume_id, capacity_bytes, "
+                    + "volume_context, accessible_topology.",
+                    "The name makes the request safe to repeat: a second create with the same name and options returns the same volume."})
+    static final class CreateVolumeCommand extends CsiMutations.MutatingCommand {
+        @Option(names = "--name", required = true, paramLabel = "NAME", description = "The create name (idempotency key), at most 128 bytes.")
+        String name;
+
+        @Option(names = "--size", required = true, paramLabel = "SIZE",
+                description = "capacity_range.required_bytes: 10GiB, 500G, 1.5TiB or bytes.")
+        String size;
+
+        @Option(names = "--access-mode", paramLabel = "MODE", description = "Access mode, repeatable for one capability per mode "
+                + "(default SINGLE_NODE_WRITER): SINGLE_NODE_WRITER, SINGLE_NODE_READER_ONLY, MULTI_NODE_READER_ONLY, "
+                + "MULTI_NODE_SINGLE_WRITER, MULTI_NODE_MULTI_WRITER, SINGLE_NODE_SINGLE_WRITER, SINGLE_NODE_MULTI_WRITER.")
+        List<String> accessModes = new ArrayList<>();
+
+        @Option(names = "--access-type", paramLabel = "TYPE", defaultValue = "mount", description = "mount or block (default ${DEFAULT-VALUE}).")
+        String accessType;
+
+        @Option(names = "--fs-type", paramLabel = "FS", defaultValue = "",
+                description = "File system of a mount volume (e.g. ext4, xfs); empty for the driver's default.")
+        String fsType;
+
+        @Option(names = "--parameter", paramLabel = "KEY=VALUE", description = "A create parameter (StorageClass parameter), repeatable.")
+        Map<String, String> parameters = new LinkedHashMap<>();
+
+        @Option(names = "--mutable-parameter", paramLabel = "KEY=VALUE",
+                description = "A parameter ControllerModifyVolume may change later, repeatable; needs MODIFY_VOLUME.")
+        Map<String, String> mutableParameters = new LinkedHashMap<>();
+
+        @Option(names = "--from-snapshot", paramLabel = "SNAPSHOT_ID", description = "Create from this snapshot (content source).")
+        String fromSnapshot;
+
+        @Option(names = "--from-volume", paramLabel = "VOLUME_ID", description = "Clone this volume (content source); needs CLONE_VOLUME.")
+        String fromVolume;
+
+        @Option(names = "--topology", paramLabel = "KEY=VALUE[,KEY=VALUE]",
+                description = "A topology the volume must be accessible from (accessibility_requirements.requisite), repeatable, "
+                        + "e.g. topology.csi-console.org/site=site-a.")
+        List<String> topologies = new ArrayList<>();
+
+        private CreateVolumeRequest request;
+
+        CreateVolumeCommand(Function<String, String> env) {
+            super(env);
+        }
+
+        @Override
+        void check() {
+            if (name.isBlank()) throw CsiMutations.usage("Read --name", "the name is empty", "Give the volume a name, e.g. --name pvc-data");
+            if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+                throw CsiMutations.usage("Read --name", "the name is " + name.getBytes(StandardCharsets.UTF_8).length
+                        + " bytes; CSI names are at most " + MAX_NAME_BYTES, "Give a shorter name");
+            }
+            long bytes = CsiMutations.size("--size", size);
+            AccessType type = CsiMutations.accessType(accessType);
+            if (type == AccessType.BLOCK && !fsType.isBlank()) {
+                throw CsiMutations.usage("Read --fs-type", "a block volume has no file system", "Leave out --fs-type, or use --access-type mount");
+            }
+            if (fromSnapshot != null && fromVolume != null) {
+                throw CsiMutations.usage("Read --from-snapshot/--from-volume", "a volume has one content source",
+                        "Give either --from-snapshot or --from-volume");
+            }
+            List<VolumeCapability> caps = new ArrayList<>();
+            for (String m : accessModes.isEmpty() ? List.of(AccessMode.SINGLE_NODE_WRITER.name()) : accessModes) {
+                AccessMode mode = CsiMutations.accessMode(m);
+                caps.add(type == AccessType.BLOCK ? VolumeCapability.block(mode) : VolumeCapability.mount(mode, fsType.strip()));
+            }
+            List<Topology> requisite = topologies.stream().map(CsiMutations::topology).toList();
+            VolumeSource source = fromSnapshot != null ? VolumeSource.snapshot(fromSnapshot)
+                    : fromVolume != null ? VolumeSource.volume(fromVolume) : VolumeSource.NONE;
+            request = new CreateVolumeRequest(name, bytes, 0, caps, parameters, mutableParameters, null, source, requisite, null);
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput ignored) throws Exception {
+            if (!request.mutableParameters().isEmpty()) {
+                CsiMutations.require(client, ControllerCapability.MODIFY_VOLUME, "CreateVolume " + name, "--mutable-parameter");
+            }
+            if (request.source().kind() == VolumeSource.Kind.VOLUME) {
+                CsiMutations.require(client, ControllerCapability.CLONE_VOLUME, "CreateVolume " + name, "--from-volume");
+            }
+            Volume v = client.controller().createVolume(request.withSecrets(secrets)).get();
+            output().volume(v);
+        }
+    }
+
+    @Command(name = "delete-volume", mixinStandardHelpOptions = true,
+            description = {"Delete a volume (DeleteVolume; needs CREATE_DELETE_VOLUME). This cannot be undone.",
+                    "On a terminal, type the volume's name (its volume_id when the driver reports no name) to confirm; "
+                            + "without a terminal, pass --yes=<name-or-volume_id>."})
+    static final class DeleteVolumeCommand extends CsiMutations.MutatingCommand {
+        @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the volume to delete.")
+        String volumeId;
+
+        @Option(names = "--yes", paramLabel = "NAME", description = "Confirm without a terminal: the volume's name or volume_id, exactly.")
+        String yes;
+
+        private final Supplier<Optional<ConsoleTerminal>> terminal;
+        private TypedNameConfirmation confirmation;
+
+        DeleteVolumeCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
+            super(env);
+            this.terminal = terminal;
+        }
+
+        @Override
+        void check() {
+            if (volumeId.isBlank()) throw CsiMutations.usage("Read --volume-id", "the volume_id is empty", "Give the volume_id to delete");
+            confirmation = new TypedNameConfirmation(yes, terminal.get());
+            confirmation.requireTerminalOrYes("delete-volume", "volume", volumeId);
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput ignored) throws Exception {
+            Optional<Volume> known = read(client, volumeId);
+            String name = known.map(Volume::displayName).orElse(volumeId);
+            confirmation.confirm("Delete volume " + volumeId + known.map(VolumeMutations::summary).orElse(""), "volume", name, volumeId);
+            client.controller().deleteVolume(volumeId, secrets).get();
+            output().done(Map.of("volumeId", volumeId), "deleted", "Deleted volume " + volumeId + ".");
+        }
+    }
+
+    @Command(name = "expand", mixinStandardHelpOptions = true,
+            description = "Grow a volume (ControllerExpandVolume; needs EXPAND_VOLUME) and print its new capacity_bytes "
+                    + "and whether NodeExpandVolume must still run on the node.")
+    static final class ExpandCommand extends CsiMutations.MutatingCommand {
+        @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the volume to grow.")
+        String volumeId;
+
+        @Option(names = "--size", required = true, paramLabel = "SIZE",
+                description = "The new size, capacity_range.required_bytes: 20GiB, 500G or bytes.")
+        String size;
+
+        private long bytes;
+
+        ExpandCommand(Function<String, String> env) {
+            super(env);
+        }
+
+        @Override
+        void check() {
+            if (volumeId.isBlank()) throw CsiMutations.usage("Read --volume-id", "the volume_id is empty", "Give the volume_id to grow");
+            bytes = CsiMutations.size("--size", size);
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput ignored) throws Exception {
+            ExpandVolumeResult r = client.controller().expandVolume(volumeId, bytes, 0, null, secrets).get();
+            output().expanded(volumeId, r);
+        }
+    }
+
+    /**
+     * The volume as ControllerGetVolume reports it, when the driver advertises GET_VOLUME; empty when it
+     * does not, or when the volume does not exist (NOT_FOUND). Any other failure is thrown.
+     */
+    static Optional<Volume> read(CsiClient client, String volumeId) throws Exception {
+        if (!client.capabilities().get().has(ControllerCapability.GET_VOLUME)) return Optional.empty();
+        try {
+            return Optional.of(client.controller().getVolume(volumeId).get());
+        } catch (Exception e) {
+            CallFailure f = CallFailure.unwrap(e);
+            if (f != null && f.kind() == FailureKind.NOT_FOUND) return Optional.empty();
+            throw e;
+        }
+    }
+
+    /** {@code " (10 GiB, published on node-1)"} for a confirmation prompt. */
+    static String summary(Volume v) {
+        List<String> parts = new ArrayList<>();
+        if (v.capacityBytes() > 0) parts.add(ByteSize.format(v.capacityBytes()));
+        if (!v.publishedNodeIds().isEmpty()) parts.add("published on " + String.join(", ", v.publishedNodeIds()));
+        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
+}
