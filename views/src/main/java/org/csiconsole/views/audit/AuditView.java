@@ -80,6 +80,8 @@ public final class AuditView implements ResourceView {
                 .withEmptyState(Material2MZ.POLICY, "No audit entries here",
                         "Every change the console makes to storage (create, delete, expand, publish, fence, ...) is recorded in "
                                 + model.location() + " before its result is shown. Widen the time range or clear the filter to see more.");
+        table.withPendingState(Bindings.when(model.loadingProperty()).then("Reading the audit log\u2026").otherwise(""),
+                Bindings.createStringBinding(model::location));
         table.setId("audit-table");
 
         root.setId("audit-view");
