@@ -10,6 +10,8 @@ import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.app.gui.connect.ConnectionManager;
 import org.csiconsole.app.audit.LazyAuditLog;
+import org.csiconsole.views.audit.AuditView;
+import org.csiconsole.views.audit.AuditViewModel;
 import org.csiconsole.app.gui.connect.Sessions;
 import org.csiconsole.core.store.DataDirectory;
 import org.csiconsole.core.session.Backoff;
@@ -55,6 +57,12 @@ public final class Console {
     private final TableLayouts tableLayouts;
     private final CallTrace trace = new CallTrace();
     private LazyAuditLog audit;
+    /** Where the Audit view's reads, exports and verifications run: one at a time, off the UI thread. */
+    private final java.util.concurrent.ExecutorService auditReader = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "audit-reader");
+        t.setDaemon(true);
+        return t;
+    });
     private final Notifications notifications = new Notifications();
     private final TaskRunner tasks;
     private final ObservableList<ConnectionModel> connections = FXCollections.observableArrayList();
@@ -85,6 +93,7 @@ public final class Console {
         this(stage, options, configDir, ui, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL,
                 Sessions.defaultDemoStateDir(), audit));
         this.audit = audit;
+        workbench.setAuditView(() -> new AuditView(new AuditViewModel(audit, auditReader, workbench.services().actions())));
     }
 
     /**
@@ -202,6 +211,7 @@ public final class Console {
         closed = true;
         manager.close();
         sessions.close();
+        auditReader.shutdownNow();
         if (audit != null) audit.close();
     }
 

@@ -31,4 +31,12 @@ public sealed interface NavItem {
             return "Call trace";
         }
     }
+
+    /** The console's audit log of every change it made. */
+    record Audit() implements NavItem {
+        @Override
+        public String label() {
+            return "Audit log";
+        }
+    }
 }

@@ -31,6 +31,7 @@ import java.util.function.Consumer;
 public final class NavigatorView extends VBox {
     private final TreeView<NavItem> tree = new TreeView<>();
     private final TreeItem<NavItem> connectionsGroup = new TreeItem<>(new NavItem.Group("Connections"));
+    private final TreeItem<NavItem> console = new TreeItem<>(new NavItem.Group("Console"));
     private final ObservableList<ConnectionModel> connections;
     private java.util.function.Function<ConnectionModel, javafx.scene.control.ContextMenu> connectionMenu = c -> null;
 
@@ -41,7 +42,6 @@ public final class NavigatorView extends VBox {
         header.getStyleClass().add(ConsoleStyles.PANE_HEADER);
         TreeItem<NavItem> root = new TreeItem<>(new NavItem.Group(""));
         connectionsGroup.setExpanded(true);
-        TreeItem<NavItem> console = new TreeItem<>(new NavItem.Group("Console"));
         console.setExpanded(true);
         console.getChildren().add(new TreeItem<>(new NavItem.Trace()));
         root.getChildren().addAll(connectionsGroup, console);
@@ -62,6 +62,17 @@ public final class NavigatorView extends VBox {
     public void setConnectionMenu(java.util.function.Function<ConnectionModel, javafx.scene.control.ContextMenu> factory) {
         this.connectionMenu = java.util.Objects.requireNonNull(factory);
         tree.refresh();
+    }
+
+    /** Adds {@code item} to the "Console" group (after the call trace), once. */
+    public void addConsoleItem(NavItem item) {
+        if (console.getChildren().stream().noneMatch(t -> item.equals(t.getValue()))) console.getChildren().add(new TreeItem<>(item));
+    }
+
+    /** Selects the "Console" group's row of {@code item}, when present. */
+    public void selectConsoleItem(NavItem item) {
+        console.getChildren().stream().filter(t -> item.equals(t.getValue())).findFirst()
+                .ifPresent(t -> tree.getSelectionModel().select(t));
     }
 
     public TreeView<NavItem> tree() {
@@ -214,7 +225,7 @@ public final class NavigatorView extends VBox {
                 }
                 box.getChildren().addAll(Icons.of(k.kind().icon()), label, new Spacer(), count);
             } else {
-                box.getChildren().addAll(Icons.of(Material2MZ.SWAP_HORIZ), label);
+                box.getChildren().addAll(Icons.of(item instanceof NavItem.Audit ? Material2MZ.POLICY : Material2MZ.SWAP_HORIZ), label);
             }
             setGraphic(box);
         }

@@ -42,6 +42,8 @@ public final class Workbench {
     static final String VIEW_KEY = "cc.resourceView";
     /** The start page's key in {@link #openViewKeys()}. */
     public static final String START_KEY = "start";
+    /** The Audit view's key in {@link #openViewKeys()}. */
+    public static final String AUDIT_KEY = "audit";
     /** Where the bottom panel's divider starts: about a quarter of the height for trace, tasks, notifications. */
     public static final double DEFAULT_BOTTOM_DIVIDER = 0.74;
 
@@ -63,6 +65,8 @@ public final class Workbench {
     private Runnable onQuit = () -> { };
     private String aboutText = "Admin console for CSI drivers (CSI spec v1.12), csi-addons and HPE CSP arrays.";
     private ConnectionActions connectionActions = ConnectionActions.NONE;
+    private java.util.function.Supplier<ResourceView> auditView;
+    private final BooleanProperty auditAvailable = new SimpleBooleanProperty(this, "auditAvailable", false);
 
     public Workbench(WorkbenchServices services, ObservableList<ConnectionModel> connections) {
         this.services = Objects.requireNonNull(services);
@@ -248,6 +252,26 @@ public final class Workbench {
                 .orElseGet(() -> new PlaceholderView(kind, connection)));
     }
 
+    /**
+     * Makes the Audit view available: a "Audit log" row in the navigator's Console group and
+     * View, Audit log (Ctrl+Shift+L) open {@code factory}'s view in a centre tab, once.
+     */
+    public void setAuditView(java.util.function.Supplier<ResourceView> factory) {
+        auditView = Objects.requireNonNull(factory);
+        navigator.addConsoleItem(new NavItem.Audit());
+        auditAvailable.set(true);
+    }
+
+    /** Whether {@link #setAuditView} was called (View, Audit log is enabled). */
+    public javafx.beans.value.ObservableBooleanValue auditAvailableProperty() {
+        return auditAvailable;
+    }
+
+    /** Opens (or selects) the Audit view; null when none was {@linkplain #setAuditView set}. */
+    public ResourceView openAudit() {
+        return auditView == null ? null : openTab(AUDIT_KEY, auditView);
+    }
+
     /** Opens (or selects) the start page. */
     public ResourceView openStart() {
         return openTab(START_KEY, () -> new StartView(connections));
@@ -278,7 +302,7 @@ public final class Workbench {
             if (e.getKey() instanceof List<?> l && l.get(0) instanceof ConnectionModel c && l.get(1) instanceof ResourceKind k) {
                 return c.name() + "/" + k.name();
             }
-            return START_KEY;
+            return AUDIT_KEY.equals(e.getKey()) ? AUDIT_KEY : START_KEY;
         }
         return null;
     }
@@ -294,6 +318,8 @@ public final class Workbench {
         for (String key : keys) {
             if (START_KEY.equals(key)) {
                 openStart();
+            } else if (AUDIT_KEY.equals(key)) {
+                if (openAudit() == null) continue;
             } else {
                 int slash = key.lastIndexOf('/');
                 if (slash <= 0) continue;
@@ -349,6 +375,8 @@ public final class Workbench {
             open(k.connection(), k.kind());
         } else if (item instanceof NavItem.ConnectionItem c) {
             currentConnection.set(c.model());
+        } else if (item instanceof NavItem.Audit) {
+            openAudit();
         } else if (item instanceof NavItem.Trace) {
             showBottom(BottomPanel::showTrace);
             activeView.set(bottom.trace());

@@ -26,7 +26,7 @@ import java.util.function.Function;
 /**
  * Menus and toolbar of the workbench, bound to the active view's actions. Shortcuts are the menu
  * accelerators: Ctrl+F filter, F5 refresh, Ctrl+N new, Del delete, Ctrl+W close tab,
- * Ctrl+Shift+D light/dark, Ctrl+J bottom panel, Ctrl+Q quit. A disabled toolbar button explains itself in a tooltip on
+ * Ctrl+Shift+D light/dark, Ctrl+J bottom panel, Ctrl+Shift+L audit log, Ctrl+Q quit. A disabled toolbar button explains itself in a tooltip on
  * its wrapper (JavaFX shows no tooltip on a disabled control). Toolbar ids: {@code tool-refresh},
  * {@code tool-new}, {@code tool-delete}, {@code tool-theme}.
  */
@@ -63,6 +63,10 @@ public final class WorkbenchMenus {
                 ? "Switch to dark theme" : "Switch to light theme", services.themes().themeProperty()));
         MenuItem start = item("Start page", Material2AL.HOME, null, workbench::openStart);
         MenuItem trace = item("Call trace", Material2MZ.SWAP_HORIZ, null, () -> workbench.showBottom(BottomPanel::showTrace));
+        MenuItem audit = item("Audit log", Material2MZ.POLICY, "Shortcut+Shift+L", workbench::openAudit);
+        audit.setId("menu-audit");
+        audit.disableProperty().bind(Bindings.createBooleanBinding(() -> !workbench.auditAvailableProperty().get(),
+                workbench.auditAvailableProperty()));
         MenuItem tasks = item("Tasks", Material2AL.HOURGLASS_EMPTY, null, () -> workbench.showBottom(BottomPanel::showTasks));
         MenuItem notes = item("Notifications", Material2MZ.NOTIFICATIONS, null,
                 () -> workbench.showBottom(BottomPanel::showNotifications));
@@ -70,7 +74,7 @@ public final class WorkbenchMenus {
         bottomPanel.setId("menu-bottom-panel");
         bottomPanel.setAccelerator(KeyCombination.keyCombination("Shortcut+J"));
         bottomPanel.selectedProperty().bindBidirectional(workbench.bottomShownProperty());
-        Menu view = new Menu("_View", null, refresh, theme, new SeparatorMenuItem(), start, trace, tasks, notes,
+        Menu view = new Menu("_View", null, refresh, theme, new SeparatorMenuItem(), start, trace, audit, tasks, notes,
                 new SeparatorMenuItem(), bottomPanel);
 
         MenuItem about = item("About CSI Console", Material2AL.INFO, null, workbench::showAbout);

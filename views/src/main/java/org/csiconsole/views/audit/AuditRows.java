@@ -1,0 +1,89 @@
+package org.csiconsole.views.audit;
+
+import org.csiconsole.core.audit.AuditEntry;
+import org.csiconsole.core.audit.AuditOutcome;
+import org.csiconsole.core.audit.AuditRecord;
+import org.csiconsole.views.table.DetailRow;
+import org.csiconsole.views.theme.ConsoleStyles;
+
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** How an {@link AuditEntry} reads in the Audit view's columns, detail pane and text filter. */
+final class AuditRows {
+    static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+
+    private AuditRows() {
+    }
+
+    /** {@code OK}, the failure's code ({@code NOT_FOUND (HTTP 404)}, or {@code FAILED} without one), or {@code CANCELLED}. */
+    static String outcome(AuditEntry e) {
+        AuditRecord r = e.record();
+        return switch (r.outcome()) {
+            case OK -> "OK";
+            case CANCELLED -> "CANCELLED";
+            case FAILED -> r.code().isEmpty() ? "FAILED" : r.code();
+        };
+    }
+
+    /** The outcome cell's style class: ok, failed, or muted for a cancelled call. */
+    static String outcomeStyle(AuditEntry e) {
+        AuditOutcome o = e.record().outcome();
+        return o == AuditOutcome.OK ? ConsoleStyles.STATUS_OK
+                : o == AuditOutcome.FAILED ? ConsoleStyles.STATUS_FAILED : ConsoleStyles.CELL_MUTED;
+    }
+
+    /** Every target id, in field order: {@code pvc-1, node-a}. */
+    static String targets(AuditEntry e) {
+        return e.record().targets().values().stream().flatMap(List::stream).collect(Collectors.joining(", "));
+    }
+
+    /** Targets by field: {@code node_id=node-a; volume_id=pvc-1}. */
+    static String targetsByField(AuditEntry e) {
+        return e.record().targets().entrySet().stream()
+                .map(t -> t.getKey() + "=" + String.join(",", t.getValue()))
+                .collect(Collectors.joining("; "));
+    }
+
+    static String userAtHost(AuditEntry e) {
+        return e.record().origin().osUser() + "@" + e.record().origin().host();
+    }
+
+    static String duration(long ms) {
+        return ms + " ms";
+    }
+
+    /** What the table's text filter matches: call, connection, targets, outcome, user, message, correlation id. */
+    static String searchText(AuditEntry e) {
+        AuditRecord r = e.record();
+        return r.call() + ' ' + r.origin().connection() + ' ' + targetsByField(e) + ' ' + outcome(e) + ' '
+                + userAtHost(e) + ' ' + r.endpoint() + ' ' + r.message() + ' ' + r.correlationId();
+    }
+
+    /** The detail pane: outcome and message first, then where, who and what, and the redacted parameters. */
+    static List<DetailRow> details(AuditEntry e) {
+        AuditRecord r = e.record();
+        List<DetailRow> rows = new ArrayList<>();
+        rows.add(DetailRow.of("Outcome", outcome(e)));
+        if (!r.message().isEmpty()) rows.add(DetailRow.of("Message", r.message()));
+        rows.add(DetailRow.of("Time", TIME.format(r.time())));
+        rows.add(DetailRow.of("Duration", duration(r.durationMs())));
+        rows.add(DetailRow.of("Attempts", r.attempts()));
+        rows.add(DetailRow.of("Connection", r.origin().connection()));
+        rows.add(DetailRow.of("Endpoint", r.endpoint()));
+        rows.add(DetailRow.of("Call", r.call()));
+        for (Map.Entry<String, List<String>> t : r.targets().entrySet()) {
+            rows.add(DetailRow.id(t.getKey(), String.join(", ", t.getValue())));
+        }
+        rows.add(DetailRow.of("User", r.origin().osUser()));
+        rows.add(DetailRow.of("Host", r.origin().host()));
+        rows.add(DetailRow.id("Correlation id", r.correlationId()));
+        rows.add(DetailRow.of("Entry", "#" + e.seq()));
+        rows.add(DetailRow.block("Parameters (secrets removed)", r.parameters()));
+        return rows;
+    }
+}

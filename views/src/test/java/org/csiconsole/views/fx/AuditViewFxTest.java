@@ -1,0 +1,99 @@
+package org.csiconsole.views.fx;
+
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.csiconsole.core.audit.AuditEntry;
+import org.csiconsole.core.audit.AuditOutcome;
+import org.csiconsole.views.FakeDialogService;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.audit.AuditView;
+import org.csiconsole.views.audit.AuditViewModel;
+import org.csiconsole.views.audit.FakeAuditLog;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.theme.ConsoleStyles;
+import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.theme.ThemeManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ExtendWith(ApplicationExtension.class)
+class AuditViewFxTest {
+    private static final String REDACTED_PARAMETERS = "name: \"pvc-gold\"\nsecrets {\n  key: \"password\"\n  value: \"***\"\n}\n";
+
+    private final FakeAuditLog log = new FakeAuditLog();
+    private final ExecutorService background = Executors.newSingleThreadExecutor();
+    private AuditView view;
+
+    @Start
+    void start(Stage stage) {
+        Instant now = Instant.now();
+        log.add(now.minus(Duration.ofMinutes(30)), "lab", "csi.v1.Controller/CreateVolume", "pvc-gold", AuditOutcome.FAILED, REDACTED_PARAMETERS);
+        log.add(now.minus(Duration.ofMinutes(20)), "lab", "csi.v1.Controller/DeleteVolume", "pvc-web", AuditOutcome.OK, "volume_id: \"pvc-web\"");
+        log.add(now.minus(Duration.ofMinutes(10)), "prod", "csi.v1.Controller/ControllerExpandVolume", "pvc-db", AuditOutcome.CANCELLED,
+                "volume_id: \"pvc-db\"");
+        ActionRunner actions = new ActionRunner(new TaskRunner(Platform::runLater), new Notifications(), new FakeDialogService());
+        view = new AuditView(new AuditViewModel(log, background, actions));
+        Scene scene = new Scene((javafx.scene.Parent) view.node(), 1300, 700);
+        new ThemeManager(Theme.LIGHT).style(scene);
+        stage.setScene(scene);
+        stage.show();
+        view.activate();
+    }
+
+    @AfterEach
+    void stopReader() {
+        background.shutdownNow();
+    }
+
+    private void awaitRows(int n) throws Exception {
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.model().loadingProperty().get()
+                && view.table().tableView().getItems().size() == n);
+    }
+
+    @Test
+    void theTargetFilterNarrowsTheRowsAndTheDetailPaneShowsTheRedactedParameters(FxRobot robot) throws Exception {
+        awaitRows(3);
+        robot.clickOn("#audit-target").write("pvc-gold").type(KeyCode.ENTER);
+        awaitRows(1);
+        assertThat(log.finds.get(log.finds.size() - 1).targetId()).isEqualTo("pvc-gold");
+        AuditEntry shown = view.table().tableView().getItems().get(0);
+        assertThat(shown.record().call()).isEqualTo("csi.v1.Controller/CreateVolume");
+        assertThat(robot.lookup(".table-cell").queryAllAs(TableCell.class))
+                .filteredOn(c -> "NOT_FOUND".equals(c.getText()))
+                .singleElement().satisfies(c -> assertThat(c.getStyleClass()).contains(ConsoleStyles.STATUS_FAILED));
+
+        robot.interact(() -> view.table().tableView().getSelectionModel().select(0));
+        assertThat(robot.lookup("#table-detail .text-area").queryAllAs(TextArea.class))
+                .extracting(TextArea::getText).contains(REDACTED_PARAMETERS);
+        assertThat(robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class))
+                .extracting(javafx.scene.control.Label::getText).contains("The volume does not exist.");
+    }
+
+    @Test
+    void theTablesTextFilterNarrowsTheRowsRead(FxRobot robot) throws Exception {
+        awaitRows(3);
+        robot.clickOn(view.table().filterField()).write("prod");
+        awaitRows(1);
+        assertThat(view.table().tableView().getItems().get(0).record().origin().connection()).isEqualTo("prod");
+        assertThat(robot.lookup("#audit-status").queryAs(javafx.scene.control.Label.class).getText())
+                .isEqualTo("Showing all 3 entries, newest first.");
+    }
+}
