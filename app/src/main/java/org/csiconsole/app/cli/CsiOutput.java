@@ -21,7 +21,8 @@ import java.util.TreeSet;
 
 /** Prints CSI results as a table or as JSON (the domain records, times in ISO-8601, sizes in bytes). */
 final class CsiOutput {
-    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+    /** The JSON the CLI prints: records as objects, times in ISO-8601, indented. */
+    static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(SerializationFeature.INDENT_OUTPUT);
 

@@ -2,8 +2,6 @@ package org.csiconsole.app.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.ExpandVolumeResult;
 import org.csiconsole.core.model.Snapshot;
@@ -25,9 +23,7 @@ import java.util.TreeMap;
  * object naming the ids they acted on. Secrets are never part of any of it.
  */
 final class MutationOutput {
-    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = CsiOutput.JSON;
 
     private final PrintWriter out;
     private final OutputFormat format;

@@ -28,7 +28,7 @@ public final class FenceView extends StorageTableView<FenceRow> {
                 Column.<FenceRow, String>of("cidr", "CIDR block", FenceRow::cidr).width(260).mono(),
                 Column.<FenceRow, String>of("family", "Family", FenceRow::family).width(90),
                 Column.<FenceRow, String>of("prefix", "Prefix length", FenceRow::prefixLength).alignRight().width(125),
-                Column.<FenceRow, String>of("addresses", "Addresses", FenceRow::addresses).alignRight().width(200));
+                Column.<FenceRow, String>of("addresses", "Addresses", FenceRow::addresses).alignRight().width(260));
         install(new ResourceTable<>(model.table(), columns)
                 .withDetail(FenceView::details, FenceRow::cidr)
                 .withEmptyState(Material2AL.BLOCK, "No fenced blocks",

@@ -14,8 +14,8 @@ import java.util.Objects;
 public interface KnownList<T> {
 
     /** One known resource: its id (volume_id, snapshot_id), the record the create returned, and when it was created. */
-    record Created<T>(String id, T resource, Instant createdAt) {
-        public Created {
+    record KnownItem<T>(String id, T resource, Instant createdAt) {
+        public KnownItem {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(resource, "resource");
             Objects.requireNonNull(createdAt, "createdAt");
@@ -29,7 +29,7 @@ public interface KnownList<T> {
     void deleted(String id);
 
     /** Every known resource, oldest creation first. */
-    List<Created<T>> entries();
+    List<KnownItem<T>> entries();
 
     /**
      * Calls {@code onChange} after every change until the returned handle is closed.

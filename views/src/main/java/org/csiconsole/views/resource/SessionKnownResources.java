@@ -27,13 +27,13 @@ final class SessionKnownResources implements KnownResources {
     }
 
     private static final class InMemory<T> implements KnownList<T> {
-        private final Map<String, Created<T>> entries = new LinkedHashMap<>();
+        private final Map<String, KnownItem<T>> entries = new LinkedHashMap<>();
         private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
         @Override
         public void created(String id, T resource, Instant at) {
             synchronized (entries) {
-                entries.put(id, new Created<>(id, resource, at));
+                entries.put(id, new KnownItem<>(id, resource, at));
             }
             changed();
         }
@@ -48,12 +48,12 @@ final class SessionKnownResources implements KnownResources {
         }
 
         @Override
-        public List<Created<T>> entries() {
-            List<Created<T>> copy;
+        public List<KnownItem<T>> entries() {
+            List<KnownItem<T>> copy;
             synchronized (entries) {
                 copy = new ArrayList<>(entries.values());
             }
-            copy.sort(Comparator.comparing(Created::createdAt));
+            copy.sort(Comparator.comparing(KnownItem::createdAt));
             return copy;
         }
 

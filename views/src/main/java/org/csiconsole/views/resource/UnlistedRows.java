@@ -85,7 +85,7 @@ final class UnlistedRows<T> {
     List<T> rows() {
         notes.clear();
         List<T> rows = new ArrayList<>();
-        for (KnownList.Created<T> e : known.entries()) {
+        for (KnownList.KnownItem<T> e : known.entries()) {
             rows.add(e.resource());
             notes.put(e.id(), "known to this console (created at " + clock(e.createdAt()) + ")");
         }

@@ -68,6 +68,12 @@ public final class VolumesView extends StorageTableView<Volume> {
                 "Read one volume by its volume_id (ControllerGetVolume)");
         table.unavailableState().with(lookUpHere);
         model.detailVersionProperty().addListener((o, a, b) -> table.refreshDetail());
+        // Look up by id is what a driver that cannot list leaves; while it lists, the filter finds a
+        // volume and the bar keeps its room (the command stays in the row menu).
+        ActionButton lookUp = new ActionButton("volume-lookup", model.lookUpAction(), Material2MZ.SEARCH,
+                "Read one volume by its volume_id (ControllerGetVolume)");
+        lookUp.visibleProperty().bind(model.unsupportedProperty());
+        lookUp.managedProperty().bind(lookUp.visibleProperty());
         commands(
                 new ActionButton("volume-create", model.createAction(), Material2AL.ADD, "Create a volume (Ctrl+N)"),
                 new ActionButton("volume-expand", model.expandAction(), Material2AL.ADD_CIRCLE_OUTLINE, "Grow the selected volume"),
@@ -75,7 +81,7 @@ public final class VolumesView extends StorageTableView<Volume> {
                 new ActionButton("volume-modify", model.modifyAction(), Material2AL.EDIT, "Change mutable parameters"),
                 new ActionButton("volume-snapshot", model.snapshotAction(), Material2MZ.PHOTO_CAMERA, "Snapshot the selected volumes"),
                 new ActionButton("volume-delete", model.deleteAction(), Material2AL.DELETE_OUTLINE, "Delete the selected volumes (Del)"),
-                new ActionButton("volume-lookup", model.lookUpAction(), Material2MZ.SEARCH, "Read one volume by its volume_id (ControllerGetVolume)"),
+                lookUp,
                 null,
                 new ActionMenu("volume-controller", javafx.beans.binding.Bindings.createStringBinding(() -> "Controller"),
                         Material2AL.LINK, "ControllerPublishVolume and ControllerUnpublishVolume: attach the volume to a node")

@@ -27,12 +27,12 @@ class KnownResourcesTest {
         known.volumes().created("vol-2", volume("vol-2"), TEN);
         known.volumes().created("vol-1", volume("vol-1"), NINE);
 
-        assertThat(known.volumes().entries()).extracting(KnownList.Created::id).containsExactly("vol-1", "vol-2");
+        assertThat(known.volumes().entries()).extracting(KnownList.KnownItem::id).containsExactly("vol-1", "vol-2");
         assertThat(known.snapshots().entries()).isEmpty();
 
         known.volumes().deleted("vol-1");
         known.volumes().deleted("vol-unknown");
-        assertThat(known.volumes().entries()).extracting(KnownList.Created::id).containsExactly("vol-2");
+        assertThat(known.volumes().entries()).extracting(KnownList.KnownItem::id).containsExactly("vol-2");
     }
 
     @Test
