@@ -46,7 +46,13 @@ public enum Feature {
     /** CSP publish / unpublish of a volume to a host with an access protocol. */
     CSP_PUBLISH("publish volumes to CSP hosts"),
     /** csi-addons identity and capabilities. */
-    ADDONS("csi-addons");
+    ADDONS("csi-addons"),
+    /** csi-addons ControllerReclaimSpace (ReclaimSpace.OFFLINE on the controller-side endpoint). */
+    RECLAIM_SPACE("reclaim space"),
+    /** csi-addons NodeReclaimSpace (ReclaimSpace.ONLINE on the node-side endpoint). */
+    NODE_RECLAIM_SPACE("reclaim space on the node"),
+    /** csi-addons EncryptionKeyRotate (EncryptionKeyRotation.ENCRYPTIONKEYROTATION on the node-side endpoint). */
+    ROTATE_ENCRYPTION_KEY("rotate encryption keys");
 
     private final String words;
 

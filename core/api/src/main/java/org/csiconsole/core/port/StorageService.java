@@ -29,5 +29,5 @@ package org.csiconsole.core.port;
  * {@link HostPort}, {@link CapacityPort}, {@link PluginPort}).
  */
 public interface StorageService extends PluginPort, VolumePort, NodePort, SnapshotPort, GroupPort, HostPort,
-        CapacityPort {
+        CapacityPort, AddonsVolumePort {
 }

@@ -71,7 +71,8 @@ public final class CombinedStorage implements StorageService {
 
     @Override
     public CompletableFuture<Features> features() {
-        return csi.features().thenApply(f -> Features.from(f.csi(), true, !arrays.isEmpty(), f.nodeSocket(), f.addonsConnected()));
+        return csi.features().thenApply(f -> org.csiconsole.core.port.ReclaimFeatures.keep(f,
+                Features.from(f.csi(), true, !arrays.isEmpty(), f.nodeSocket(), f.addonsConnected())));
     }
 
     @Override
@@ -406,6 +407,25 @@ public final class CombinedStorage implements StorageService {
     @Override
     public CompletableFuture<Capacity> capacity(Topology topology, Map<String, String> parameters) {
         return csi.capacity(topology, parameters);
+    }
+
+    // Reclaim space and key rotation are csi-addons calls of the CSI side.
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.SpaceReclaimed> reclaimSpace(String volumeId,
+                                                                                   org.csiconsole.core.model.Secrets secrets) {
+        return csi.reclaimSpace(volumeId, secrets);
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.SpaceReclaimed> nodeReclaimSpace(String volumeId, String volumePath,
+            String stagingTargetPath, org.csiconsole.core.model.VolumeCapability capability, org.csiconsole.core.model.Secrets secrets) {
+        return csi.nodeReclaimSpace(volumeId, volumePath, stagingTargetPath, capability, secrets);
+    }
+
+    @Override
+    public CompletableFuture<Void> rotateEncryptionKey(String volumeId, String volumePath, org.csiconsole.core.model.Secrets secrets) {
+        return csi.rotateEncryptionKey(volumeId, volumePath, secrets);
     }
 
     private StorageService first() {

@@ -46,6 +46,7 @@ public final class CsiStorage implements StorageService {
     private final boolean nodeSocket;
     private final org.csiconsole.core.addons.AddonsClient addonsClient;
     private final NodeDirectories nodeDirectories;
+    private final AddonsVolumeStorage volumeAddons;
     private volatile CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> addonsInfo;
 
     /**
@@ -71,10 +72,20 @@ public final class CsiStorage implements StorageService {
      */
     public CsiStorage(CsiClient csi, boolean nodeSocket, org.csiconsole.core.addons.AddonsClient addons,
                NodeDirectories nodeDirectories) {
+        this(csi, nodeSocket, addons, null, nodeDirectories);
+    }
+
+    /**
+     * @param nodeAddons the csi-addons client of the node side (NodeReclaimSpace, EncryptionKeyRotate)
+     *     when it has an endpoint of its own; null to send those calls to {@code addons}
+     */
+    public CsiStorage(CsiClient csi, boolean nodeSocket, org.csiconsole.core.addons.AddonsClient addons,
+               org.csiconsole.core.addons.AddonsClient nodeAddons, NodeDirectories nodeDirectories) {
         this.csi = Objects.requireNonNull(csi);
         this.nodeSocket = nodeSocket;
         this.addonsClient = addons;
         this.nodeDirectories = nodeDirectories;
+        this.volumeAddons = new AddonsVolumeStorage(addons, nodeAddons);
     }
 
     /**
@@ -105,6 +116,7 @@ public final class CsiStorage implements StorageService {
     /** Asks csi-addons again on the next {@link #addons()} (after the driver restarted). */
     public void forgetAddons() {
         addonsInfo = null;
+        volumeAddons.forget();
     }
 
     /** A csi-addons capability as {@code <Service>.<TYPE>}, the way csi-addons identity.proto groups them. */
@@ -132,7 +144,8 @@ public final class CsiStorage implements StorageService {
         return addons().handle((a, e) -> null).thenCombine(csi.capabilities().handle((caps, e) -> e), (addons, x) -> null)
                 .thenCompose(x -> csi.capabilities().handle((caps, e) -> e != null
                         ? Features.from(CapabilitySet.NONE, true, false, false, addonsKnown())
-                        : Features.from(caps, true, false, nodeSocket && caps.nodeService(), addonsKnown())));
+                        : Features.from(caps, true, false, nodeSocket && caps.nodeService(), addonsKnown())))
+                .thenCompose(f -> volumeAddons.features(f, addonsKnown() ? addonsClient.capabilities().getNow(Set.of()) : Set.of()));
     }
 
     private boolean addonsKnown() {
@@ -407,5 +420,23 @@ public final class CsiStorage implements StorageService {
     @Override
     public CompletableFuture<Capacity> capacity(Topology topology, Map<String, String> parameters) {
         return csi.controller().getCapacity(List.of(), parameters == null ? Map.of() : parameters, topology);
+    }
+
+    // Reclaim space and key rotation over csi-addons (AddonsVolumeStorage).
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.SpaceReclaimed> reclaimSpace(String volumeId, Secrets secrets) {
+        return volumeAddons.reclaim(volumeId, secrets);
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.SpaceReclaimed> nodeReclaimSpace(String volumeId, String volumePath,
+            String stagingTargetPath, VolumeCapability capability, Secrets secrets) {
+        return volumeAddons.nodeReclaim(volumeId, volumePath, stagingTargetPath, capability, secrets);
+    }
+
+    @Override
+    public CompletableFuture<Void> rotateEncryptionKey(String volumeId, String volumePath, Secrets secrets) {
+        return volumeAddons.rotateKey(volumeId, volumePath, secrets);
     }
 }
