@@ -53,6 +53,7 @@ public class CsiConsoleCommand {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         for (Object csi : CsiCommands.all(env, audit)) cl.addSubcommand(csi);
+        for (Object c : AddonsVolumeCommands.all(env, audit, AddonsVolumeCommands.Terminal::system)) cl.addSubcommand(c);
         cl.addSubcommand(new CspCommand(audit));
         cl.addSubcommand(new ServeCommand());
         cl.addSubcommand(new AuditCommand(audit));

@@ -65,7 +65,7 @@ public final class CsiEndpointOptions {
         return nodeEndpoint == null ? Optional.empty() : Optional.of(withTls(Endpoint.parse(nodeEndpoint)));
     }
 
-    private Endpoint withTls(Endpoint e) {
+    Endpoint withTls(Endpoint e) {
         boolean wantsTls = tls || ca != null || cert != null;
         if (!wantsTls) return e;
         if (!(e instanceof Endpoint.Tcp t)) {

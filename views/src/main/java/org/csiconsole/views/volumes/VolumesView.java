@@ -88,23 +88,21 @@ public final class VolumesView extends StorageTableView<Volume> {
                 new ActionMenu("volume-controller", javafx.beans.binding.Bindings.createStringBinding(() -> "Controller"),
                         Material2AL.LINK, "ControllerPublishVolume and ControllerUnpublishVolume: attach the volume to a node")
                         .item(model.publishAction(), "ControllerPublishVolume to a node you choose")
-                        .item(model.unpublishAction(), "ControllerUnpublishVolume from one of its nodes"),
+                        .item(model.unpublishAction(), "ControllerUnpublishVolume from one of its nodes")
+                        .item(model.reclaimAction(), "csi-addons ControllerReclaimSpace: free unused blocks of the selected volumes (offline)"),
                 new ActionMenu("volume-node", javafx.beans.binding.Bindings.createStringBinding(() -> model.connectedNodeProperty().get().isEmpty()
                         ? "Node" : "Node " + model.connectedNodeProperty().get(), model.connectedNodeProperty()),
                         Material2AL.FOLDER_OPEN, "Node calls on the connected node socket, in lifecycle order")
                         .item(model.nodeStageAction(), "NodeStageVolume at a staging path")
                         .item(model.nodePublishAction(), "NodePublishVolume at a target path")
                         .item(model.nodeUnpublishAction(), "NodeUnpublishVolume from a target path")
-                        .item(model.nodeUnstageAction(), "NodeUnstageVolume from the staging path"),
+                        .item(model.nodeUnstageAction(), "NodeUnstageVolume from the staging path")
+                        .item(model.nodeReclaimAction(), "csi-addons NodeReclaimSpace where this console staged or published them (online)")
+                        .item(model.rotateKeyAction(), "csi-addons EncryptionKeyRotate: give the volume a new encryption key"),
                 new ActionMenu("volume-csp", javafx.beans.binding.Bindings.createStringBinding(() -> "CSP host"),
                         Material2AL.DNS, "Present the volume to a CSP host (initiator) of the array, or stop")
                         .item(model.cspPublishAction(), "Present the volume to a host with a protocol")
-                        .item(model.cspUnpublishAction(), "Stop presenting it to a host"),
-                new ActionMenu("volume-addons", javafx.beans.binding.Bindings.createStringBinding(() -> "Space and keys"),
-                        Material2MZ.SETTINGS_BACKUP_RESTORE, "csi-addons calls on the selected volumes: reclaim space, rotate the encryption key")
-                        .item(model.reclaimAction(), "ControllerReclaimSpace: free unused blocks on the storage (offline)")
-                        .item(model.nodeReclaimAction(), "NodeReclaimSpace where this console staged or published the volume (online)")
-                        .item(model.rotateKeyAction(), "EncryptionKeyRotate: give the volume a new encryption key"));
+                        .item(model.cspUnpublishAction(), "Stop presenting it to a host"));
     }
 
     private boolean conditionReported(Volume v) {
