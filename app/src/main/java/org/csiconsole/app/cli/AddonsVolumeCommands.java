@@ -151,7 +151,7 @@ public final class AddonsVolumeCommands {
             Secrets secrets = secrets();
             Endpoint endpoint = node ? a.node(o, env) : a.controller(o, env);
             CallTrace trace = new CallTrace();
-            List<Row> rows = new ArrayList<>();
+            List<ReclaimRow> rows = new ArrayList<>();
             CallFailure first = null;
             try (AddonsClient addons = open(endpoint, trace)) {
                 for (String id : volumeIds) {
@@ -159,9 +159,9 @@ public final class AddonsVolumeCommands {
                         SpaceReclaimed r = await(node
                                 ? addons.reclaimSpace().nodeReclaimSpace(id, targetPath, stagingPath, null, secrets)
                                 : addons.reclaimSpace().reclaimSpace(id, Map.of(), secrets));
-                        rows.add(new Row(id, r, null));
+                        rows.add(new ReclaimRow(id, r, null));
                     } catch (CallFailure f) {
-                        rows.add(new Row(id, null, f));
+                        rows.add(new ReclaimRow(id, null, f));
                         if (first == null) first = f;
                         if (f.kind() == FailureKind.UNSUPPORTED || f.kind() == FailureKind.ENDPOINT
                                 || f.kind() == FailureKind.UNAVAILABLE) break; // the rest would fail the same way
@@ -178,15 +178,15 @@ public final class AddonsVolumeCommands {
             return ExitCodes.OK;
         }
 
-        private record Row(String volumeId, SpaceReclaimed reclaimed, CallFailure failure) {
+        private record ReclaimRow(String volumeId, SpaceReclaimed reclaimed, CallFailure failure) {
         }
 
-        private void print(List<Row> rows) {
+        private void print(List<ReclaimRow> rows) {
             PrintWriter out = spec.commandLine().getOut();
             if (o.output == OutputFormat.json) {
                 ObjectMapper json = new ObjectMapper();
                 ArrayNode arr = json.createArrayNode();
-                for (Row r : rows) {
+                for (ReclaimRow r : rows) {
                     ObjectNode n = arr.addObject();
                     n.put("volume_id", r.volumeId());
                     n.put("side", node ? "node" : "controller");
@@ -201,7 +201,7 @@ public final class AddonsVolumeCommands {
                 out.println(arr.toPrettyString());
             } else {
                 Table t = new Table("VOLUME_ID", "PRE_USAGE", "POST_USAGE", "FREED", "RESULT");
-                for (Row r : rows) {
+                for (ReclaimRow r : rows) {
                     SpaceReclaimed s = r.reclaimed();
                     t.row(r.volumeId(), s == null ? "" : bytes(s.preUsageBytes()), s == null ? "" : bytes(s.postUsageBytes()),
                             s == null ? "" : bytes(s.freedBytes()), s == null ? "failed: " + r.failure().kind() : "ok");
