@@ -209,7 +209,7 @@ class MultiSelectFxTest {
         robot.interact(() -> robot.lookup("#volume-create").query().requestFocus());
         robot.type(KeyCode.TAB);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(fx.stage.getScene().getFocusOwner().getId()).as("the next enabled command").isEqualTo("volume-controller");
+        assertThat(fx.stage.getScene().getFocusOwner().getId()).as("the next enabled command").isEqualTo("volume-lookup");
     }
 
     private static String focusedItem(ContextMenu menu) {
