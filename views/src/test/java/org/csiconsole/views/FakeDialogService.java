@@ -19,9 +19,13 @@ public final class FakeDialogService implements DialogService {
     /** The text typed into a typed confirmation; null types the expected text when {@link #answer} is true. */
     public String typed;
 
+    /** The message of each {@link #confirm}, in order. */
+    public final List<String> messages = new ArrayList<>();
+
     @Override
     public boolean confirm(String title, String message, String actionLabel) {
         confirmations.add(title);
+        messages.add(message);
         return answer;
     }
 

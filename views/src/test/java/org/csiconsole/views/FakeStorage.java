@@ -287,6 +287,33 @@ public final class FakeStorage implements StorageService {
         });
     }
 
+    /** Usage in bytes before each reclaim, by volume_id; a reclaim frees a quarter of it (reclaimSpace, nodeReclaimSpace). */
+    public final Map<String, Long> usedBytes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.SpaceReclaimed> reclaimSpace(String volumeId, org.csiconsole.core.model.Secrets secrets) {
+        return answerFor("reclaimSpace", volumeId, () -> reclaimed(volumeId));
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.SpaceReclaimed> nodeReclaimSpace(String volumeId, String volumePath,
+            String stagingTargetPath, VolumeCapability capability, org.csiconsole.core.model.Secrets secrets) {
+        lastNodePath = volumePath;
+        return answerFor("nodeReclaimSpace", volumeId, () -> reclaimed(volumeId));
+    }
+
+    @Override
+    public CompletableFuture<Void> rotateEncryptionKey(String volumeId, String volumePath, org.csiconsole.core.model.Secrets secrets) {
+        return answerFor("rotateEncryptionKey", volumeId, () -> null);
+    }
+
+    private org.csiconsole.core.model.SpaceReclaimed reclaimed(String volumeId) {
+        long pre = usedBytes.getOrDefault(volumeId, 0L);
+        long post = pre - pre / 4;
+        usedBytes.put(volumeId, post);
+        return new org.csiconsole.core.model.SpaceReclaimed(pre, post);
+    }
+
     @Override
     public CompletableFuture<Map<String, String>> controllerPublish(String volumeId, String nodeId, VolumeCapability c, boolean ro) {
         return answer("controllerPublish", () -> {

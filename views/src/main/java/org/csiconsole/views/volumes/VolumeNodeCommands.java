@@ -89,6 +89,15 @@ final class VolumeNodeCommands {
         return unstage;
     }
 
+    /** Where this console staged and published volumes on the connected node; {@link #stateProperty()} changes with it. */
+    NodeVolumes onNode() {
+        return onNode;
+    }
+
+    javafx.beans.value.ObservableValue<Number> stateProperty() {
+        return stateVersion;
+    }
+
     ReadOnlyStringProperty connectedNodeProperty() {
         return connectedNode;
     }

@@ -58,7 +58,11 @@ public final class VolumesView extends StorageTableView<Volume> {
                         .styleClass(v -> v.replication().health() == ReplicationHealth.ERROR ? ConsoleStyles.CELL_DANGER
                                 : v.replication().health() == ReplicationHealth.DEGRADED ? ConsoleStyles.CELL_WARNING : null),
                 Column.<Volume, String>of("source", "Source", v -> Texts.source(v.source())).width(150),
-                Column.<Volume, String>of("origin", "Origin", v -> Texts.origin(v.origin())).width(80));
+                Column.<Volume, String>of("origin", "Origin", v -> Texts.origin(v.origin())).width(80),
+                // Bytes freed (pre_usage - post_usage) by a reclaim in this session; sorts by them.
+                Column.<Volume, Long>of("reclaimed", "Reclaimed", model::reclaimedBytesOf)
+                        .format(b -> b == null ? "" : org.csiconsole.core.model.ByteSize.format(b))
+                        .tooltip(v -> model.reclaimedText(v).isEmpty() ? null : model.reclaimedText(v)).alignRight().width(100));
         ResourceTable<Volume> table = new ResourceTable<>(model.table(), columns)
                 .withDetail(this::details, Volume::displayName)
                 .withEmptyState(Material2MZ.STORAGE, "No volumes", "This connection has no volumes yet. Create one with New volume (Ctrl+N).");
@@ -74,6 +78,10 @@ public final class VolumesView extends StorageTableView<Volume> {
                 "Read one volume by its volume_id (ControllerGetVolume)");
         lookUp.visibleProperty().bind(model.unsupportedProperty());
         lookUp.managedProperty().bind(lookUp.visibleProperty());
+        model.reclaimVersionProperty().addListener((o, a, b) -> {
+            table.tableView().refresh();
+            table.refreshDetail();
+        });
         commands(
                 new ActionButton("volume-create", model.createAction(), Material2AL.ADD, "Create a volume (Ctrl+N)"),
                 new ActionButton("volume-expand", model.expandAction(), Material2AL.ADD_CIRCLE_OUTLINE, "Grow the selected volume"),
@@ -86,14 +94,17 @@ public final class VolumesView extends StorageTableView<Volume> {
                 new ActionMenu("volume-controller", javafx.beans.binding.Bindings.createStringBinding(() -> "Controller"),
                         Material2AL.LINK, "ControllerPublishVolume and ControllerUnpublishVolume: attach the volume to a node")
                         .item(model.publishAction(), "ControllerPublishVolume to a node you choose")
-                        .item(model.unpublishAction(), "ControllerUnpublishVolume from one of its nodes"),
+                        .item(model.unpublishAction(), "ControllerUnpublishVolume from one of its nodes")
+                        .item(model.reclaimAction(), "csi-addons ControllerReclaimSpace: free unused blocks of the selected volumes (offline)"),
                 new ActionMenu("volume-node", javafx.beans.binding.Bindings.createStringBinding(() -> model.connectedNodeProperty().get().isEmpty()
                         ? "Node" : "Node " + model.connectedNodeProperty().get(), model.connectedNodeProperty()),
                         Material2AL.FOLDER_OPEN, "Node calls on the connected node socket, in lifecycle order")
                         .item(model.nodeStageAction(), "NodeStageVolume at a staging path")
                         .item(model.nodePublishAction(), "NodePublishVolume at a target path")
                         .item(model.nodeUnpublishAction(), "NodeUnpublishVolume from a target path")
-                        .item(model.nodeUnstageAction(), "NodeUnstageVolume from the staging path"),
+                        .item(model.nodeUnstageAction(), "NodeUnstageVolume from the staging path")
+                        .item(model.nodeReclaimAction(), "csi-addons NodeReclaimSpace where this console staged or published them (online)")
+                        .item(model.rotateKeyAction(), "csi-addons EncryptionKeyRotate: give the volume a new encryption key"),
                 new ActionMenu("volume-csp", javafx.beans.binding.Bindings.createStringBinding(() -> "CSP host"),
                         Material2AL.DNS, "Present the volume to a CSP host (initiator) of the array, or stop")
                         .item(model.cspPublishAction(), "Present the volume to a host with a protocol")
@@ -121,6 +132,7 @@ public final class VolumesView extends StorageTableView<Volume> {
                 : Texts.NOT_REPORTED + " (no csi-addons replication information for this volume)"));
         rows.add(DetailRow.of("Source", Texts.source(v.source())));
         rows.add(DetailRow.of("Origin", Texts.origin(v.origin())));
+        if (!model.reclaimedText(v).isEmpty()) rows.add(DetailRow.of("Space reclaimed", model.reclaimedText(v)));
         rows.add(DetailRow.block("Parameters", Texts.keyValues(v.parameters())));
         rows.add(DetailRow.block("Volume context", Texts.keyValues(v.volumeContext())));
         rows.add(DetailRow.block("Accessible topology", Texts.topologies(v.accessibleTopology())));

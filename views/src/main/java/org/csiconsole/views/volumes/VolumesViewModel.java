@@ -57,6 +57,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final MutableParametersSeen mutableSeen = new MutableParametersSeen();
     private final VolumeBulkCommands bulk;
     private final VolumePlacement placement = new VolumePlacement(context);
+    private final VolumeReclaimCommands reclaim;
 
     private final ViewAction refresh;
     private final ViewAction create;
@@ -97,6 +98,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 "Select a volume that is published to a node.", v -> v != null && !v.publishedNodeIds().isEmpty(),
                 this::controllerUnpublish);
         node = new VolumeNodeCommands(this, context, this::ask, this::contextFor);
+        reclaim = new VolumeReclaimCommands(this, context, node.onNode(), node.stateProperty(),
+                changed -> changed.forEach(v -> reload(v.volumeId())));
         snapshot = bulkAction("Snapshot", Feature.CREATE_DELETE_SNAPSHOT, null, v -> true, this::createSnapshot);
         cspPublish = action("Publish to host", Feature.CSP_PUBLISH,
                 "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspPublish);
@@ -163,6 +166,18 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public ViewAction snapshotAction() { return snapshot; }
     public ViewAction cspPublishAction() { return cspPublish; }
     public ViewAction cspUnpublishAction() { return cspUnpublish; }
+    /** ControllerReclaimSpace of the selected volumes (csi-addons ReclaimSpace.OFFLINE); several as one task. */
+    public ViewAction reclaimAction() { return reclaim.reclaimAction(); }
+    /** NodeReclaimSpace of the selected volumes where this console staged or published them (ReclaimSpace.ONLINE). */
+    public ViewAction nodeReclaimAction() { return reclaim.nodeReclaimAction(); }
+    /** EncryptionKeyRotate of the selected volume after a confirmation (EncryptionKeyRotation.ENCRYPTIONKEYROTATION). */
+    public ViewAction rotateKeyAction() { return reclaim.rotateKeyAction(); }
+    /** Bytes the last reclaim of {@code v} in this session freed ({@code pre_usage - post_usage}); null before or when not reported. */
+    public Long reclaimedBytesOf(Volume v) { return reclaim.freedBytes(v.volumeId()); }
+    /** The last reclaim of {@code v} in words, {@code "1.2 GiB → 800 MiB (−400 MiB)"}; empty before. */
+    public String reclaimedText(Volume v) { return VolumeReclaimCommands.describe(reclaim.reclaimed(v.volumeId())); }
+    /** Changes whenever a reclaim result arrives. */
+    public javafx.beans.property.ReadOnlyIntegerProperty reclaimVersionProperty() { return reclaim.versionProperty(); }
     /** Reads one volume by its volume_id (ControllerGetVolume) into the table; gated on GET_VOLUME. */
     public ViewAction lookUpAction() { return lookUp; }
 

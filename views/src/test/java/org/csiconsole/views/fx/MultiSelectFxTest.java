@@ -138,7 +138,7 @@ class MultiSelectFxTest {
         robot.press(KeyCode.SHIFT).type(KeyCode.F10).release(KeyCode.SHIFT);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, menu::isShowing);
 
-        assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(15);
+        assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(18);
         assertThat(menuEntries(menu.getItems())).contains("Delete: on", "Expand: on", "Unpublish from node: off");
         robot.type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !menu.isShowing());

@@ -31,6 +31,8 @@ final class CsiSession implements Session {
     private CsiClient client;
     private AddonsClient addons;
     private Connection addonsConnection;
+    /** The node side's csi-addons client when it has an endpoint of its own (NodeReclaimSpace, EncryptionKeyRotate), else null. */
+    private AddonsClient nodeAddons;
     private CsiStorage storage;
     volatile SocketWatcher watcher;
     /** Watchers of the profile's other unix sockets (node, csi-addons), by what they carry. */
@@ -105,10 +107,17 @@ final class CsiSession implements Session {
                 addonsConnection = addonsEndpoint.equals(controller) ? options.channels().open(addonsEndpoint)
                         : options.channels().openLater(addonsEndpoint);
                 addons = AddonsClient.over(addonsConnection, options, sessions.trace);
-                storage = new CsiStorage(client, true, addons,
+                Endpoint nodeAddonsEndpoint = Sessions.endpoint(model.profile().effectiveNodeAddonsEndpoint(), model.profile());
+                Connection nodeAddonsConnection = nodeAddonsEndpoint.equals(addonsEndpoint) ? null
+                        : options.channels().openLater(nodeAddonsEndpoint);
+                nodeAddons = nodeAddonsConnection == null ? null : AddonsClient.over(nodeAddonsConnection, options, sessions.trace);
+                storage = new CsiStorage(client, true, addons, nodeAddons,
                         node.orElse(controller) instanceof Endpoint.Unix ? new NodeDirectories() : null);
                 if (nodeConnection != null) watchSide("Node socket", node.get(), nodeConnection, null);
                 if (!addonsEndpoint.equals(controller)) watchSide("csi-addons socket", addonsEndpoint, addonsConnection, storage::forgetAddons);
+                if (nodeAddonsConnection != null && !node.equals(Optional.of(nodeAddonsEndpoint))) {
+                    watchSide("Node csi-addons socket", nodeAddonsEndpoint, nodeAddonsConnection, storage::forgetAddons);
+                }
                 channelWatch = ChannelWatch.start(controllerConnection,
                         s -> sessions.ui.execute(() -> applyChannel(s)), ChannelWatch.DEFAULT_PROBE);
             } else {
@@ -193,12 +202,14 @@ final class CsiSession implements Session {
     public void close() {
         CsiClient c;
         AddonsClient a;
+        AddonsClient na;
         ChannelWatch cw;
         synchronized (this) {
             if (closed) return;
             closed = true;
             c = client;
             a = addons;
+            na = nodeAddons;
             cw = channelWatch;
         }
         if (cw != null) cw.close();
@@ -210,5 +221,6 @@ final class CsiSession implements Session {
         sides.forEach(SocketWatcher::close);
         if (c != null) sessions.closeInBackground(c::close);
         if (a != null) sessions.closeInBackground(a::close);
+        if (na != null) sessions.closeInBackground(na::close);
     }
 }

@@ -54,7 +54,13 @@ public enum Feature {
     /** csi-addons FenceClusterNetwork, UnfenceClusterNetwork and ListClusterFence (NetworkFence.NETWORK_FENCE). */
     NETWORK_FENCE("fence client networks"),
     /** csi-addons GetFenceClients (NetworkFence.GET_CLIENTS_TO_FENCE). */
-    GET_CLIENTS_TO_FENCE("report the clients to fence");
+    GET_CLIENTS_TO_FENCE("report the clients to fence"),
+    /** csi-addons ControllerReclaimSpace (ReclaimSpace.OFFLINE on the controller-side endpoint). */
+    RECLAIM_SPACE("reclaim space"),
+    /** csi-addons NodeReclaimSpace (ReclaimSpace.ONLINE on the node-side endpoint). */
+    NODE_RECLAIM_SPACE("reclaim space on the node"),
+    /** csi-addons EncryptionKeyRotate (EncryptionKeyRotation.ENCRYPTIONKEYROTATION on the node-side endpoint). */
+    ROTATE_ENCRYPTION_KEY("rotate encryption keys");
 
     private final String words;
 

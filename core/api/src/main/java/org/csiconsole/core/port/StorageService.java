@@ -29,5 +29,5 @@ package org.csiconsole.core.port;
  * {@link HostPort}, {@link CapacityPort}, {@link PluginPort}, {@link FencePort}).
  */
 public interface StorageService extends PluginPort, VolumePort, NodePort, SnapshotPort, GroupPort, HostPort,
-        CapacityPort, FencePort {
+        CapacityPort, FencePort, AddonsVolumePort {
 }

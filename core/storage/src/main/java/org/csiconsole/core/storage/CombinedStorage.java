@@ -85,8 +85,8 @@ public final class CombinedStorage implements StorageService {
 
     @Override
     public CompletableFuture<Features> features() {
-        return csi.features().thenApply(f -> org.csiconsole.core.port.AddonsFeatures.with(
-                Features.from(f.csi(), true, !arrays.isEmpty(), f.nodeSocket(), f.addonsConnected()), csi.addonsCapabilities()));
+        return csi.features().thenApply(f -> org.csiconsole.core.port.ReclaimFeatures.keep(f, org.csiconsole.core.port.AddonsFeatures.with(
+                Features.from(f.csi(), true, !arrays.isEmpty(), f.nodeSocket(), f.addonsConnected()), csi.addonsCapabilities())));
     }
 
     @Override
@@ -517,6 +517,25 @@ public final class CombinedStorage implements StorageService {
     public CompletableFuture<List<org.csiconsole.core.model.FenceClient>> fenceClients(Map<String, String> parameters,
                                                                                        org.csiconsole.core.model.Secrets secrets) {
         return csi.fenceClients(parameters, secrets);
+    }
+
+    // Reclaim space and key rotation are csi-addons calls of the CSI side.
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.SpaceReclaimed> reclaimSpace(String volumeId,
+                                                                                   org.csiconsole.core.model.Secrets secrets) {
+        return csi.reclaimSpace(volumeId, secrets);
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.SpaceReclaimed> nodeReclaimSpace(String volumeId, String volumePath,
+            String stagingTargetPath, org.csiconsole.core.model.VolumeCapability capability, org.csiconsole.core.model.Secrets secrets) {
+        return csi.nodeReclaimSpace(volumeId, volumePath, stagingTargetPath, capability, secrets);
+    }
+
+    @Override
+    public CompletableFuture<Void> rotateEncryptionKey(String volumeId, String volumePath, org.csiconsole.core.model.Secrets secrets) {
+        return csi.rotateEncryptionKey(volumeId, volumePath, secrets);
     }
 
     private StorageService first() {

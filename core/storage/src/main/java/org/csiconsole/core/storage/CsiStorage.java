@@ -47,6 +47,7 @@ public final class CsiStorage implements StorageService {
     private final org.csiconsole.core.addons.AddonsClient addonsClient;
     private final NodeDirectories nodeDirectories;
     private final AddonsGroupStorage groups;
+    private final AddonsVolumeStorage volumeAddons;
     private volatile CompletableFuture<java.util.Optional<org.csiconsole.core.port.AddonsInfo>> addonsInfo;
 
     /**
@@ -72,11 +73,21 @@ public final class CsiStorage implements StorageService {
      */
     public CsiStorage(CsiClient csi, boolean nodeSocket, org.csiconsole.core.addons.AddonsClient addons,
                NodeDirectories nodeDirectories) {
+        this(csi, nodeSocket, addons, null, nodeDirectories);
+    }
+
+    /**
+     * @param nodeAddons the csi-addons client of the node side (NodeReclaimSpace, EncryptionKeyRotate)
+     *     when it has an endpoint of its own; null to send those calls to {@code addons}
+     */
+    public CsiStorage(CsiClient csi, boolean nodeSocket, org.csiconsole.core.addons.AddonsClient addons,
+               org.csiconsole.core.addons.AddonsClient nodeAddons, NodeDirectories nodeDirectories) {
         this.csi = Objects.requireNonNull(csi);
         this.nodeSocket = nodeSocket;
         this.addonsClient = addons;
         this.nodeDirectories = nodeDirectories;
         this.groups = new AddonsGroupStorage(addons);
+        this.volumeAddons = new AddonsVolumeStorage(addons, nodeAddons);
     }
 
     /**
@@ -107,6 +118,7 @@ public final class CsiStorage implements StorageService {
     /** Asks csi-addons again on the next {@link #addons()} (after the driver restarted). */
     public void forgetAddons() {
         addonsInfo = null;
+        volumeAddons.forget();
     }
 
     /** A csi-addons capability as {@code <Service>.<TYPE>}, the way csi-addons identity.proto groups them. */
@@ -135,7 +147,8 @@ public final class CsiStorage implements StorageService {
                 .thenCompose(x -> csi.capabilities().handle((caps, e) -> e != null
                         ? Features.from(CapabilitySet.NONE, true, false, false, addonsKnown())
                         : Features.from(caps, true, false, nodeSocket && caps.nodeService(), addonsKnown())))
-                .thenApply(f -> org.csiconsole.core.port.AddonsFeatures.with(f, addonsCapabilities()));
+                .thenApply(f -> org.csiconsole.core.port.AddonsFeatures.with(f, addonsCapabilities()))
+                .thenCompose(f -> volumeAddons.features(f, addonsCapabilities()));
     }
 
     /** The csi-addons capabilities once {@link #addons()} has answered; empty before, or without csi-addons. */
@@ -479,5 +492,23 @@ public final class CsiStorage implements StorageService {
         return addons().handle((a, e) -> e == null && a.isPresent()).thenCompose(present -> present
                 ? groups.rules(addonsClient.capabilities())
                 : CompletableFuture.completedFuture(org.csiconsole.core.port.VolumeGroupRules.NONE));
+    }
+
+    // Reclaim space and key rotation over csi-addons (AddonsVolumeStorage).
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.SpaceReclaimed> reclaimSpace(String volumeId, Secrets secrets) {
+        return volumeAddons.reclaim(volumeId, secrets);
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.SpaceReclaimed> nodeReclaimSpace(String volumeId, String volumePath,
+            String stagingTargetPath, VolumeCapability capability, Secrets secrets) {
+        return volumeAddons.nodeReclaim(volumeId, volumePath, stagingTargetPath, capability, secrets);
+    }
+
+    @Override
+    public CompletableFuture<Void> rotateEncryptionKey(String volumeId, String volumePath, Secrets secrets) {
+        return volumeAddons.rotateKey(volumeId, volumePath, secrets);
     }
 }
