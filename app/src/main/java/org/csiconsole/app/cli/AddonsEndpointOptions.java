@@ -6,18 +6,13 @@ import picocli.CommandLine.Option;
 import java.util.function.Function;
 
 /**
- * Where the csi-addons sidecar listens, for the commands that speak csi-addons: the controller
- * side ({@code --addons-endpoint}) and the node side ({@code --node-addons-endpoint}). Defaults
- * follow the connection profile: the controller side is the CSI endpoint, the node side is the
- * node endpoint when one is given, else the controller side (a driver serving csi-addons on its
- * CSI socket, as the bundled reference plugin does).
+ * Where the node side of the csi-addons sidecar listens ({@code --node-addons-endpoint}), for the
+ * commands that call it; the controller side is {@code --addons-endpoint} of
+ * {@link CsiEndpointOptions}. Defaults follow the connection profile: the node side is the node
+ * endpoint when one is given, else the controller side (a driver serving csi-addons on its CSI
+ * socket, as the bundled reference plugin does).
  */
 public final class AddonsEndpointOptions {
-    @Option(names = "--addons-endpoint", paramLabel = "ENDPOINT",
-            description = "Endpoint of the csi-addons sidecar when it has a socket of its own (e.g. unix:///csi/csi-addons.sock). "
-                    + "Default: --endpoint.")
-    String addonsEndpoint;
-
     @Option(names = "--node-addons-endpoint", paramLabel = "ENDPOINT",
             description = "Endpoint of the node side's csi-addons sidecar (NodeReclaimSpace, EncryptionKeyRotate). "
                     + "Default: --node-endpoint, else --addons-endpoint, else --endpoint.")
@@ -25,7 +20,7 @@ public final class AddonsEndpointOptions {
 
     /** The controller side's csi-addons endpoint. */
     Endpoint controller(CsiEndpointOptions o, Function<String, String> env) {
-        return addonsEndpoint != null ? o.withTls(Endpoint.parse(addonsEndpoint)) : o.controller(env);
+        return o.addons(env);
     }
 
     /** The node side's csi-addons endpoint. */

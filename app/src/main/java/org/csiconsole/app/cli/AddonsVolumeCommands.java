@@ -47,21 +47,8 @@ public final class AddonsVolumeCommands {
     private AddonsVolumeCommands() {
     }
 
-    /** The terminal a person confirms on; empty when there is none (a script, a pipe). */
-    @FunctionalInterface
-    public interface Terminal {
-        /** Shows {@code prompt} and reads one line; null at end of input. */
-        String readLine(String prompt);
-
-        /** {@link System#console()} when there is one. */
-        static Optional<Terminal> system() {
-            java.io.Console c = System.console();
-            return c == null ? Optional.empty() : Optional.of(p -> c.readLine("%s", p));
-        }
-    }
-
     /** Both commands, reading the environment through {@code env}, auditing into {@code audit}. */
-    public static List<Object> all(Function<String, String> env, AuditSink audit, Supplier<Optional<Terminal>> terminal) {
+    static List<Object> all(Function<String, String> env, AuditSink audit, Supplier<Optional<ConsoleTerminal>> terminal) {
         return List.of(new ReclaimSpaceCommand(env, audit), new RotateKeyCommand(env, audit, terminal));
     }
 
@@ -237,9 +224,9 @@ public final class AddonsVolumeCommands {
         @Option(names = "--yes", paramLabel = "VOLUME_ID", description = "Confirm without a terminal by giving the volume_id again.")
         String yes;
 
-        private final Supplier<Optional<Terminal>> terminal;
+        private final Supplier<Optional<ConsoleTerminal>> terminal;
 
-        RotateKeyCommand(Function<String, String> env, AuditSink audit, Supplier<Optional<Terminal>> terminal) {
+        RotateKeyCommand(Function<String, String> env, AuditSink audit, Supplier<Optional<ConsoleTerminal>> terminal) {
             super(env, audit);
             this.terminal = Objects.requireNonNull(terminal, "terminal");
         }
@@ -274,7 +261,7 @@ public final class AddonsVolumeCommands {
                 throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Confirm rotate-key", "--yes=" + yes + " does not name the volume "
                         + volumeId, "Give --yes=" + volumeId + " to confirm", "");
             }
-            Optional<Terminal> t = terminal.get();
+            Optional<ConsoleTerminal> t = terminal.get();
             if (t.isEmpty()) {
                 throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Confirm rotate-key", "there is no terminal to confirm on, "
                         + "and nothing was sent", "Give --yes=" + volumeId + " to rotate the key of " + volumeId + " without a terminal", "");

@@ -59,7 +59,7 @@ public class CsiConsoleCommand {
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         for (Object csi : CsiCommands.all(env, audit)) cl.addSubcommand(csi);
         for (Object fence : FenceCommands.all(env, System.getenv(), FenceCommands.Terminal.system(), audit)) cl.addSubcommand(fence);
-        for (Object c : AddonsVolumeCommands.all(env, audit, AddonsVolumeCommands.Terminal::system)) cl.addSubcommand(c);
+        for (Object c : AddonsVolumeCommands.all(env, audit, ConsoleTerminal::system)) cl.addSubcommand(c);
         cl.addSubcommand(new CspCommand(audit));
         cl.addSubcommand(new VolumeGroupCommand(audit));
         for (Object mutation : CsiMutations.all(env, audit)) cl.addSubcommand(mutation);

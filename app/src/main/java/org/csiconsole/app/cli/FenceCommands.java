@@ -95,11 +95,6 @@ public final class FenceCommands {
         @Mixin
         CsiEndpointOptions o;
 
-        @Option(names = "--addons-endpoint", paramLabel = "ENDPOINT",
-                description = "Endpoint of the csi-addons sidecar when it has a socket of its own "
-                        + "(e.g. unix:///csi/csi-addons.sock). Default: --endpoint.")
-        String addonsEndpoint;
-
         @Option(names = "--parameter", paramLabel = "KEY=VALUE",
                 description = "Driver parameter identifying the storage cluster (e.g. clusterID=...); repeatable.")
         Map<String, String> parameters = new LinkedHashMap<>();
@@ -135,7 +130,7 @@ public final class FenceCommands {
 
         @Override
         public Integer call() throws Exception {
-            Endpoint endpoint = addonsEndpoint != null ? o.withTls(Endpoint.parse(addonsEndpoint)) : o.controller(env);
+            Endpoint endpoint = o.addons(env);
             CallTrace trace = new CallTrace();
             PrintWriter out = spec.commandLine().getOut();
             try (AddonsClient addons = AddonsClient.open(endpoint, CsiClientOptions.defaults().withPolicy(o.policy())

@@ -42,7 +42,7 @@ class AddonsVolumeCommandsTest {
     private final Map<String, String> env = new HashMap<>();
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
-    private Optional<AddonsVolumeCommands.Terminal> terminal = Optional.empty();
+    private Optional<ConsoleTerminal> terminal = Optional.empty();
     private String volumeId;
 
     @BeforeEach
