@@ -174,24 +174,7 @@ public final class AuditCommand implements Callable<Integer> {
     }
 
     private static Map<String, Object> jsonOf(AuditEntry e) {
-        AuditRecord r = e.record();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("seq", e.seq());
-        m.put("time", r.time().toString());
-        m.put("os_user", r.origin().osUser());
-        m.put("host", r.origin().host());
-        m.put("connection", r.origin().connection());
-        m.put("endpoint", r.endpoint());
-        m.put("protocol", r.protocol());
-        m.put("call", r.call());
-        m.put("targets", r.targets());
-        m.put("parameters", r.parameters());
-        m.put("outcome", r.outcome().name());
-        m.put("code", r.code());
-        m.put("message", r.message());
-        m.put("duration_ms", r.durationMs());
-        m.put("correlation_id", r.correlationId());
-        m.put("attempts", r.attempts());
+        Map<String, Object> m = e.record().fields(e.seq());
         m.put("hash", e.hash());
         return m;
     }

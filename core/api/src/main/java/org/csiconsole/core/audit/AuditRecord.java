@@ -59,4 +59,34 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
     private static String nullToEmpty(String s) {
         return s == null ? "" : s;
     }
+
+    /**
+     * This record's fields in their canonical order and names, as the log hashes, exports (JSON
+     * lines, CSV) and prints them: {@code seq}, {@code time} (ISO-8601), {@code os_user}, {@code host},
+     * {@code connection}, {@code endpoint}, {@code protocol}, {@code call}, {@code targets},
+     * {@code parameters} (redacted), {@code outcome}, {@code code}, {@code message},
+     * {@code duration_ms}, {@code correlation_id}, {@code attempts}.
+     *
+     * @param seq the entry's position in the log
+     */
+    public Map<String, Object> fields(long seq) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("seq", seq);
+        m.put("time", time.toString());
+        m.put("os_user", origin.osUser());
+        m.put("host", origin.host());
+        m.put("connection", origin.connection());
+        m.put("endpoint", endpoint);
+        m.put("protocol", protocol);
+        m.put("call", call);
+        m.put("targets", targets);
+        m.put("parameters", parameters);
+        m.put("outcome", outcome.name());
+        m.put("code", code);
+        m.put("message", message);
+        m.put("duration_ms", durationMs);
+        m.put("correlation_id", correlationId);
+        m.put("attempts", attempts);
+        return m;
+    }
 }

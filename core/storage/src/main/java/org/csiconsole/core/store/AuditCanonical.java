@@ -33,24 +33,7 @@ final class AuditCanonical {
 
     /** The entry's fields in the canonical order, as exported (JSON lines, CSV) and hashed. */
     static Map<String, Object> fields(long seq, AuditRecord r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("seq", seq);
-        m.put("time", r.time().toString());
-        m.put("os_user", r.origin().osUser());
-        m.put("host", r.origin().host());
-        m.put("connection", r.origin().connection());
-        m.put("endpoint", r.endpoint());
-        m.put("protocol", r.protocol());
-        m.put("call", r.call());
-        m.put("targets", r.targets());
-        m.put("parameters", r.parameters());
-        m.put("outcome", r.outcome().name());
-        m.put("code", r.code());
-        m.put("message", r.message());
-        m.put("duration_ms", r.durationMs());
-        m.put("correlation_id", r.correlationId());
-        m.put("attempts", r.attempts());
-        return m;
+        return r.fields(seq);
     }
 
     static byte[] canonical(long seq, AuditRecord r) {
