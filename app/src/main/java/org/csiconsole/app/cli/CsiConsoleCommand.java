@@ -58,7 +58,7 @@ public class CsiConsoleCommand {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         for (Object csi : CsiCommands.all(env, audit)) cl.addSubcommand(csi);
-        for (Object fence : FenceCommands.all(env, System.getenv(), FenceCommands.Terminal.system(), audit)) cl.addSubcommand(fence);
+        for (Object fence : FenceCommands.all(env, System.getenv(), ConsoleTerminal::system, audit)) cl.addSubcommand(fence);
         for (Object c : AddonsVolumeCommands.all(env, audit, ConsoleTerminal::system)) cl.addSubcommand(c);
         cl.addSubcommand(new CspCommand(audit));
         cl.addSubcommand(new VolumeGroupCommand(audit));

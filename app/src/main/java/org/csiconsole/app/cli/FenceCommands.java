@@ -33,6 +33,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Network fencing on the command line (csi-addons fence.proto): {@code fences} (ListClusterFence),
@@ -55,32 +56,17 @@ public final class FenceCommands {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** Asks a person on the terminal; empty when there is no terminal. */
-    @FunctionalInterface
-    public interface Terminal {
-        Optional<String> ask(String prompt);
-
-        /** The process's console, when it has one. */
-        static Terminal system() {
-            return prompt -> {
-                java.io.Console c = System.console();
-                if (c == null) return Optional.empty();
-                String line = c.readLine("%s", prompt);
-                return Optional.of(line == null ? "" : line);
-            };
-        }
-    }
-
     private FenceCommands() {
     }
 
     /** The four commands, reading the environment through {@code env} and asking on {@code terminal}; auditing nothing. */
-    public static List<Object> all(Function<String, String> env, Map<String, String> environment, Terminal terminal) {
+    static List<Object> all(Function<String, String> env, Map<String, String> environment, Supplier<Optional<ConsoleTerminal>> terminal) {
         return all(env, environment, terminal, AuditSink.discarding());
     }
 
     /** The four commands; every fence and unfence they make is audited into {@code audit}. */
-    public static List<Object> all(Function<String, String> env, Map<String, String> environment, Terminal terminal, AuditSink audit) {
+    static List<Object> all(Function<String, String> env, Map<String, String> environment, Supplier<Optional<ConsoleTerminal>> terminal,
+                                   AuditSink audit) {
         List<FenceBase> commands = List.of(new FencesCommand(env, environment), new FenceCommand(env, environment, terminal, true),
                 new UnfenceCommand(env, environment, terminal), new FenceClientsCommand(env, environment));
         commands.forEach(c -> c.audit = Objects.requireNonNull(audit, "audit"));
@@ -201,10 +187,10 @@ public final class FenceCommands {
                 description = "Confirms without a terminal: the blocks joined by commas, exactly as they are fenced.")
         String yes;
 
-        private final Terminal terminal;
+        private final Supplier<Optional<ConsoleTerminal>> terminal;
         private final boolean fence;
 
-        FenceCommand(Function<String, String> env, Map<String, String> environment, Terminal terminal, boolean fence) {
+        FenceCommand(Function<String, String> env, Map<String, String> environment, Supplier<Optional<ConsoleTerminal>> terminal, boolean fence) {
             super(env, environment);
             this.terminal = Objects.requireNonNull(terminal, "terminal");
             this.fence = fence;
@@ -241,7 +227,10 @@ public final class FenceCommands {
             }
             err.println(fence ? FenceConfirmation.fenceSentence(blocks) : FenceConfirmation.unfenceSentence(blocks));
             err.flush();
-            Optional<String> typed = terminal.ask("Type " + expected + " to " + verb + ": ");
+            Optional<String> typed = terminal.get().map(t -> {
+                String line = t.readLine("Type " + expected + " to " + verb + ": ");
+                return line == null ? "" : line;
+            });
             if (typed.isEmpty()) {
                 throw new CallFailure(FailureKind.INVALID_ARGUMENT, verb + " " + expected,
                         "not confirmed: there is no terminal to ask and --yes is missing; nothing was sent",
@@ -272,7 +261,7 @@ public final class FenceCommands {
                     + "again. Needs NetworkFence.NETWORK_FENCE.",
                     "Asks to type the blocks on a terminal; without a terminal, --yes must name them."})
     static final class UnfenceCommand extends FenceCommand {
-        UnfenceCommand(Function<String, String> env, Map<String, String> environment, Terminal terminal) {
+        UnfenceCommand(Function<String, String> env, Map<String, String> environment, Supplier<Optional<ConsoleTerminal>> terminal) {
             super(env, environment, terminal, false);
         }
     }

@@ -24,7 +24,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.Console;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,6 +35,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.Optional;
 
 /**
  * {@code csi-console volume-group create|modify|delete|list}: csi-addons volume groups
@@ -51,33 +52,24 @@ import java.util.function.Function;
         description = "Create, change, delete and list csi-addons volume groups (VolumeGroup service).")
 public final class VolumeGroupCommand {
 
-    /** Asks a person for a line of text; null when there is no terminal to ask on. */
-    @FunctionalInterface
-    public interface Prompt {
-        String read(String prompt);
-    }
-
     private final Function<String, String> env;
-    private final Prompt prompt;
+    private final Supplier<Optional<ConsoleTerminal>> terminal;
     private final AuditSink audit;
 
     /** Reads the process environment and asks on the console; every change is audited into {@code audit}. */
     public VolumeGroupCommand(AuditSink audit) {
-        this(System::getenv, text -> {
-            Console c = System.console();
-            return c == null ? null : c.readLine("%s", text);
-        }, audit);
+        this(System::getenv, ConsoleTerminal::system, audit);
     }
 
     /** For tests and embedding: where {@code CSI_ENDPOINT} and the answers come from; auditing nothing. */
-    public VolumeGroupCommand(Function<String, String> env, Prompt prompt) {
-        this(env, prompt, AuditSink.discarding());
+    VolumeGroupCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
+        this(env, terminal, AuditSink.discarding());
     }
 
     /** Where {@code CSI_ENDPOINT} and the answers come from, and where changes are audited. */
-    public VolumeGroupCommand(Function<String, String> env, Prompt prompt, AuditSink audit) {
+    VolumeGroupCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal, AuditSink audit) {
         this.env = Objects.requireNonNull(env, "env");
-        this.prompt = Objects.requireNonNull(prompt, "prompt");
+        this.terminal = Objects.requireNonNull(terminal, "terminal");
         this.audit = Objects.requireNonNull(audit, "audit");
     }
 
@@ -231,8 +223,10 @@ public final class VolumeGroupCommand {
             }
             return;
         }
-        String typed = prompt.read(question);
-        if (typed == null) throw usage(what, "there is no terminal to confirm on", "Give " + flag + " to confirm without a terminal");
+        Optional<ConsoleTerminal> t = terminal.get();
+        if (t.isEmpty()) throw usage(what, "there is no terminal to confirm on", "Give " + flag + " to confirm without a terminal");
+        String typed = t.get().readLine(question);
+        if (typed == null) typed = "";
         if (!typed.strip().equals(expected)) throw usage(what, "the typed text does not match; nothing was changed", "Type " + expected + " exactly");
     }
 

@@ -56,10 +56,10 @@ class FenceCommandsTest {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
-        FenceCommands.Terminal terminal = prompt -> {
+        java.util.function.Supplier<Optional<ConsoleTerminal>> terminal = () -> typed.map(answer -> prompt -> {
             prompts.add(prompt);
-            return typed;
-        };
+            return answer;
+        });
         for (Object c : FenceCommands.all(k -> null, environment, terminal)) cl.addSubcommand(c);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));

@@ -75,10 +75,11 @@ class VolumeGroupCommandTest {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
-        cl.addSubcommand(new VolumeGroupCommand(k -> null, q -> {
-            asked.add(q);
-            return answer;
-        }));
+        cl.addSubcommand(new VolumeGroupCommand(k -> null, () -> answer == null ? java.util.Optional.empty()
+                : java.util.Optional.<ConsoleTerminal>of(q -> {
+                    asked.add(q);
+                    return answer;
+                })));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         return cl.execute(args);
