@@ -120,6 +120,11 @@ final class CsiOutput {
     }
 
     private boolean json(Object value) {
+        return json(out, format, value);
+    }
+
+    /** Prints {@code value} as JSON to {@code out} when {@code format} is json; false (nothing printed) otherwise. */
+    static boolean json(PrintWriter out, OutputFormat format, Object value) {
         if (format != OutputFormat.json) return false;
         try {
             out.println(JSON.writeValueAsString(value));

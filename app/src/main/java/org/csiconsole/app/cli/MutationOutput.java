@@ -1,7 +1,5 @@
 package org.csiconsole.app.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.ExpandVolumeResult;
 import org.csiconsole.core.model.Snapshot;
@@ -23,7 +21,6 @@ import java.util.TreeMap;
  * object naming the ids they acted on. Secrets are never part of any of it.
  */
 final class MutationOutput {
-    private static final ObjectMapper JSON = CsiOutput.JSON;
 
     private final PrintWriter out;
     private final OutputFormat format;
@@ -107,13 +104,6 @@ final class MutationOutput {
     }
 
     private boolean json(Object value) {
-        if (format != OutputFormat.json) return false;
-        try {
-            out.println(JSON.writeValueAsString(value));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("could not write JSON: " + e.getOriginalMessage());
-        }
-        out.flush();
-        return true;
+        return CsiOutput.json(out, format, value);
     }
 }
