@@ -126,7 +126,9 @@ final class DemoSession implements Session {
                 .flatMap(a -> a.pools().stream().map(p -> new PoolUsage(a.name(), p.name(), p.capacityBytes(),
                         reference.model().arrays().provisionedBytes(a.name(), p.name()))))
                 .toList());
-        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY);
+        // The reference arrays record stagings and node publications, which no CSI call reports: the lifecycle is exact.
+        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY,
+                volumeId -> CompletableFuture.supplyAsync(() -> reference.volumeOnNodes(volumeId)));
     }
 
     @Override

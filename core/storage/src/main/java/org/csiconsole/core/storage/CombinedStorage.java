@@ -57,6 +57,7 @@ public final class CombinedStorage implements StorageService {
     private final Map<String, Held> holders = new ConcurrentHashMap<>();
     private final ArrayPools pools;
     private final String segmentKey;
+    private final VolumeOnNodeRecords records;
 
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays) {
         this(csi, arrays, null, null);
@@ -69,10 +70,20 @@ public final class CombinedStorage implements StorageService {
      *     {@code topology.csi-console.org/site}), for the pool rows' segment; null for none
      */
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey) {
+        this(csi, arrays, pools, segmentKey, null);
+    }
+
+    /**
+     * @param records what the arrays record of a volume on each node (publications, stagings, node
+     *     publications), or null when nothing does; {@link #volumeOnNodes} reads them
+     */
+    public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey,
+                           VolumeOnNodeRecords records) {
         this.csi = Objects.requireNonNull(csi);
         this.arrays = List.copyOf(arrays);
         this.pools = pools;
         this.segmentKey = segmentKey;
+        this.records = records;
     }
 
     public CsiStorage csi() {
@@ -464,6 +475,18 @@ public final class CombinedStorage implements StorageService {
     @Override
     public CompletableFuture<Listing<NodeInfo>> listNodes() {
         return csi.listNodes();
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.VolumeStats> nodeVolumeStats(String volumeId, String volumePath,
+                                                                                   String stagingTargetPath) {
+        return csi.nodeVolumeStats(volumeId, volumePath, stagingTargetPath);
+    }
+
+    /** The arrays' own records when they keep them (the demo's reference arrays), else none. */
+    @Override
+    public CompletableFuture<java.util.Optional<List<org.csiconsole.core.model.VolumeOnNode>>> volumeOnNodes(String volumeId) {
+        return records == null ? csi.volumeOnNodes(volumeId) : records.of(volumeId).thenApply(java.util.Optional::of);
     }
 
     @Override
