@@ -93,7 +93,8 @@ public final class StateMachines {
      * primary is SPLIT_BRAIN, left by demoting this side.
      */
     public static Diagram replication() {
-        double x0 = MARGIN + X_SIZE + textWidth("EnableVolumeReplication", LABEL_PX) + 28;
+        double xStart = MARGIN + 30;
+        double x0 = xStart + X_SIZE + textWidth("EnableVolumeReplication", LABEL_PX) + 28;
         double x1 = x0 + W + 170;
         double x2 = x1 + W + 120;
         double y0 = TOP;
@@ -103,14 +104,14 @@ public final class StateMachines {
         double c0 = x0 + W / 2;
         double c1 = x1 + W / 2;
         List<Box> boxes = new ArrayList<>(List.of(
-                new Box(INITIAL, "X", "not replicated", null, Anchor.MIDDLE, true, MARGIN, cy0 - X_SIZE / 2, X_SIZE, X_SIZE),
+                new Box(INITIAL, "X", "not replicated", null, Anchor.MIDDLE, true, xStart, cy0 - X_SIZE / 2, X_SIZE, X_SIZE),
                 Box.state(PRIMARY, "PRIMARY", x0, y0, W, BOX_H),
                 Box.state(SECONDARY, "SECONDARY", x1, y0, W, BOX_H),
                 Box.state(SPLIT_BRAIN, "SPLIT BRAIN", x0, y1, W, BOX_H),
                 Box.state(RESYNCING, "RESYNCING", x1, y1, W, BOX_H),
                 Box.state(ERROR, "ERROR", x2, y1, W, BOX_H)));
         List<Arrow> arrows = new ArrayList<>();
-        arrows.add(horizontal("EnableVolumeReplication", "EnableVolumeReplication", INITIAL, PRIMARY, MARGIN + X_SIZE, x0, cy0, false));
+        arrows.add(horizontal("EnableVolumeReplication", "EnableVolumeReplication", INITIAL, PRIMARY, xStart + X_SIZE, x0, cy0, false));
         arrows.add(new Arrow("DemoteVolume", "DemoteVolume", PRIMARY, SECONDARY, List.of(new Point(x0 + W, cy0 - 9), new Point(x1, cy0 - 9)),
                 new Point((x0 + W + x1) / 2, cy0 - 22), Anchor.MIDDLE, false));
         arrows.add(new Arrow("PromoteVolume", "PromoteVolume", SECONDARY, PRIMARY, List.of(new Point(x1, cy0 + 9), new Point(x0 + W, cy0 + 9)),

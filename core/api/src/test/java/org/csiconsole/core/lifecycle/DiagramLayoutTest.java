@@ -53,6 +53,13 @@ class DiagramLayoutTest {
                 assertThat(a.x()).as("%s %s", d.title(), a.id()).isGreaterThanOrEqualTo(0);
                 assertThat(a.x() + a.width()).as("%s %s", d.title(), a.id()).isLessThanOrEqualTo(d.width());
                 assertThat(a.y() + a.height()).as("%s %s", d.title(), a.id()).isLessThanOrEqualTo(d.height());
+                if (!a.note().isEmpty()) {
+                    double w = DiagramLayout.textWidth(a.note(), 11);
+                    double left = a.noteAnchor() == Diagram.Anchor.START ? a.noteAt().x()
+                            : a.noteAnchor() == Diagram.Anchor.MIDDLE ? a.noteAt().x() - w / 2 : a.noteAt().x() - w;
+                    assertThat(left).as("%s: note of %s", d.title(), a.id()).isGreaterThanOrEqualTo(0);
+                    assertThat(left + w).as("%s: note of %s", d.title(), a.id()).isLessThanOrEqualTo(d.width());
+                }
                 for (Box b : d.boxes()) {
                     if (a == b) continue;
                     boolean apart = a.x() + a.width() <= b.x() || b.x() + b.width() <= a.x()

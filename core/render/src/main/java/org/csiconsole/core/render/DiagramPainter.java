@@ -42,6 +42,7 @@ final class DiagramPainter {
     private final DiagramOverlay overlay;
     private final String caption;
     private final List<String> legendLines;
+    private final List<String> statusLines;
 
     DiagramPainter(Diagram diagram, DiagramOverlay overlay, String caption, Graphics2D measure) {
         this.diagram = diagram;
@@ -49,6 +50,9 @@ final class DiagramPainter {
         this.caption = caption == null ? "" : caption;
         measure.setFont(font(Font.PLAIN, 11));
         this.legendLines = wrap(diagram.legend(), measure.getFontMetrics(), diagram.width() - 48);
+        measure.setFont(font(Font.ITALIC, 11));
+        this.statusLines = this.overlay.status().isEmpty() ? List.of()
+                : wrap("Live state: " + this.overlay.status(), measure.getFontMetrics(), diagram.width() - 48);
     }
 
     /** Width of the whole picture in pixels. */
@@ -58,7 +62,7 @@ final class DiagramPainter {
 
     /** Height of the whole picture in pixels: the drawing, the caption, the legend and the status. */
     double height() {
-        return diagram.height() + CAPTION_GAP + 18 + legendLines.size() * 15 + (overlay.status().isEmpty() ? 0 : 16) + 16;
+        return diagram.height() + CAPTION_GAP + 18 + legendLines.size() * 15 + statusLines.size() * 15 + 18;
     }
 
     void paint(Graphics2D g) {
@@ -85,10 +89,10 @@ final class DiagramPainter {
             y += 15;
             g.drawString(line, 24f, (float) y);
         }
-        if (!overlay.status().isEmpty()) {
-            y += 16;
-            g.setFont(font(Font.ITALIC, 11));
-            g.drawString("Live state: " + overlay.status(), 24f, (float) y);
+        g.setFont(font(Font.ITALIC, 11));
+        for (String line : statusLines) {
+            y += 15;
+            g.drawString(line, 24f, (float) y);
         }
     }
 
