@@ -33,6 +33,46 @@ public final class ConsoleStyles {
     /** A bordered card on the start and plugin views. */
     public static final String CARD = "cc-card";
 
+    // ---- lifecycle diagrams
+    /** The lifecycle view's root. */
+    public static final String LIFECYCLE_VIEW = "cc-lifecycle-view";
+    /** The lifecycle view's side panel: why this figure, live state, next calls, evidence. */
+    public static final String LIFECYCLE_SIDE = "cc-lifecycle-side";
+    /** A row of the live state: node, state, paths. */
+    public static final String LIFECYCLE_NODE_ROW = "cc-lifecycle-node-row";
+    /** A next-call button of the side panel. */
+    public static final String LIFECYCLE_CALL = "cc-lifecycle-call";
+    /** The drawing surface of a diagram. */
+    public static final String DIAGRAM = "cc-diagram";
+    /** A diagram's title. */
+    public static final String DIAGRAM_TITLE = "cc-diagram-title";
+    /** A state's box. */
+    public static final String DIAGRAM_STATE = "cc-diagram-state";
+    /** A state's name. */
+    public static final String DIAGRAM_STATE_LABEL = "cc-diagram-state-label";
+    /** The names (nodes, snapshots) on a state. */
+    public static final String DIAGRAM_BADGE = "cc-diagram-badge";
+    /** One of the figures' X boxes. */
+    public static final String DIAGRAM_END = "cc-diagram-end";
+    /** The X in an X box. */
+    public static final String DIAGRAM_END_MARK = "cc-diagram-end-mark";
+    /** The word beside an X box. */
+    public static final String DIAGRAM_NOTE = "cc-diagram-note";
+    /** One transition: its line, head, label and hit area. */
+    public static final String DIAGRAM_EDGE = "cc-diagram-edge";
+    /** A transition's line. */
+    public static final String DIAGRAM_ARROW = "cc-diagram-arrow";
+    /** A transition's arrow head. */
+    public static final String DIAGRAM_ARROW_HEAD = "cc-diagram-arrow-head";
+    /** A transition's label (the RPC). */
+    public static final String DIAGRAM_ARROW_LABEL = "cc-diagram-arrow-label";
+    /** The wide, invisible line that takes a transition's clicks. */
+    public static final String DIAGRAM_ARROW_HIT = "cc-diagram-arrow-hit";
+    /** The code and message under a transition whose call failed. */
+    public static final String DIAGRAM_FAILURE = "cc-diagram-failure";
+    /** The token that runs along a transition when the state changes. */
+    public static final String DIAGRAM_TOKEN = "cc-diagram-token";
+
     // ---- workbench
     /** The workbench's root pane. */
     public static final String WORKBENCH = "cc-workbench";
