@@ -123,6 +123,8 @@ public final class Console {
         workbench.setConnectionActions(manager);
         workbench.setOnQuit(stage::close);
         workbench.setAboutText(org.csiconsole.app.AppVersion.aboutText());
+        org.csiconsole.views.lifecycle.LifecyclePerspective.install(workbench, new org.csiconsole.core.render.Java2dDiagramExporter(),
+                java.time.Clock.systemDefaultZone());
         connections.forEach(this::reopenWhenConnected);
         connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
             while (c.next()) c.getAddedSubList().forEach(this::reopenWhenConnected);

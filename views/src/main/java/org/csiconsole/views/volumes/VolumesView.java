@@ -185,6 +185,23 @@ public final class VolumesView extends StorageTableView<Volume> {
                 + " another one by its volume_id (ControllerGetVolume, when the driver advertises GET_VOLUME).";
     }
 
+    /**
+     * Offers "Lifecycle" on the command bar and the rows' menu: {@code show} gets the selected
+     * volume, to draw it on the CSI lifecycle figure. Disabled with a reason while not exactly one
+     * volume is selected.
+     */
+    public void offerLifecycle(java.util.function.Consumer<Volume> show) {
+        javafx.beans.binding.StringBinding reason = javafx.beans.binding.Bindings.createStringBinding(() -> {
+            if (!model.oneRowReason().isEmpty()) return model.oneRowReason();
+            return model.selected() == null ? "Select one of the volumes first." : "";
+        }, model.selectedProperty(), model.selectedRows());
+        ViewAction action = new ViewAction("Lifecycle", reason.isEmpty(), reason, () -> {
+            if (model.selected() != null) show.accept(model.selected());
+        });
+        addCommand(new ActionButton("volume-lifecycle", action, Material2AL.ACCOUNT_TREE,
+                "Show the selected volume on the CSI lifecycle figure (Lifecycle perspective, Alt+3)"));
+    }
+
     public VolumesViewModel viewModel() {
         return model;
     }
