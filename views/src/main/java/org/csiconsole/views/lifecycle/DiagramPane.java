@@ -260,10 +260,12 @@ final class DiagramPane extends Pane {
 
     /** Places {@code t} on {@code x} as {@code anchor} says, following its width once CSS set its font. */
     private static void anchor(Text t, double x, Diagram.Anchor anchor) {
-        t.xProperty().bind(Bindings.createDoubleBinding(() -> switch (anchor) {
-            case START -> x;
-            case MIDDLE -> x - t.getLayoutBounds().getWidth() / 2;
-            case END -> x - t.getLayoutBounds().getWidth();
+        // The width moves the text by translation: its layout bounds include x, not the translation.
+        t.setX(x);
+        t.translateXProperty().bind(Bindings.createDoubleBinding(() -> switch (anchor) {
+            case START -> 0.0;
+            case MIDDLE -> -t.getLayoutBounds().getWidth() / 2;
+            case END -> -t.getLayoutBounds().getWidth();
         }, t.layoutBoundsProperty()));
     }
 

@@ -86,6 +86,9 @@ public final class LifecycleView implements ResourceView {
     private final ViewAction create;
     private final ViewAction delete;
     private double zoom = 1;
+    /** Fits the diagram to the view until the person zooms. */
+    private boolean autoFit = true;
+    private Node[] onDiagram = new Node[0];
     private BiFunction<DiagramExporter.Format, String, Optional<Path>> chooseFile = this::showFileChooser;
 
     public LifecycleView(LifecycleViewModel model) {
@@ -95,7 +98,7 @@ public final class LifecycleView implements ResourceView {
         pane = new DiagramPane(model::take);
         zoomed = new Group(pane);
         StackPane centred = new StackPane(zoomed);
-        centred.setPadding(new Insets(12));
+        centred.setPadding(new Insets(46, 12, 12, 12)); // room for the machine switcher above the drawing
         centred.getStyleClass().add(ConsoleStyles.DIAGRAM);
         scroll = new ScrollPane(centred);
         scroll.setFitToWidth(true);
@@ -103,7 +106,7 @@ public final class LifecycleView implements ResourceView {
         scroll.setId("lifecycle-scroll");
         scroll.addEventFilter(javafx.scene.input.ScrollEvent.SCROLL, e -> {
             if (!e.isControlDown()) return;
-            setZoom(zoom * (e.getDeltaY() > 0 ? 1.1 : 1 / 1.1));
+            zoomBy(e.getDeltaY() > 0 ? 1.1 : 1 / 1.1);
             e.consume();
         });
 
@@ -119,7 +122,9 @@ public final class LifecycleView implements ResourceView {
         sideScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         sideScroll.getStyleClass().add(ConsoleStyles.LIFECYCLE_SIDE);
         sideScroll.setMinWidth(280);
-        SplitPane split = new SplitPane(scroll, sideScroll);
+        StackPane drawing = new StackPane(scroll);
+        drawing.getChildren().addAll(onDiagram);
+        SplitPane split = new SplitPane(drawing, sideScroll);
         split.setDividerPositions(0.68);
         SplitPane.setResizableWithParent(sideScroll, false);
         root.setCenter(split);
@@ -132,6 +137,10 @@ public final class LifecycleView implements ResourceView {
             pane.setDiagram(d);
             legend.setText(d == null ? "" : d.legend());
             tips();
+            if (autoFit) fitLater();
+        });
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> {
+            if (autoFit && (a == null || Math.abs(a.getWidth() - b.getWidth()) > 1 || Math.abs(a.getHeight() - b.getHeight()) > 1)) fit();
         });
         model.overlayProperty().addListener((o, a, ov) -> pane.setOverlay(ov));
         model.edges().addListener((MapChangeListener<String, EdgeCommand>) c -> {
@@ -173,14 +182,14 @@ public final class LifecycleView implements ResourceView {
             }
         });
         connection.setPromptText("Connection");
-        connection.setPrefWidth(150);
+        connection.setPrefWidth(140);
         connection.setTooltip(new Tooltip("The connection whose driver's lifecycle is shown"));
 
         ComboBox<Volume> volume = new ComboBox<>(model.volumes());
         volume.setId("lifecycle-volume");
         volume.valueProperty().bindBidirectional(model.volumeProperty());
-        volume.setPromptText("No volume (the figure alone)");
-        volume.setPrefWidth(230);
+        volume.setPromptText("No volume");
+        volume.setPrefWidth(220);
         volume.setConverter(new StringConverter<>() {
             @Override
             public String toString(Volume v) {
@@ -237,11 +246,14 @@ public final class LifecycleView implements ResourceView {
         Button refreshButton = iconButton("lifecycle-refresh", Material2MZ.REFRESH, "Read the live state again (F5)");
         refreshButton.setOnAction(e -> refresh.run());
         Button out = iconButton("lifecycle-zoom-out", Material2MZ.ZOOM_OUT, "Zoom out (Ctrl+scroll)");
-        out.setOnAction(e -> setZoom(zoom / 1.2));
+        out.setOnAction(e -> zoomBy(1 / 1.2));
         Button in = iconButton("lifecycle-zoom-in", Material2MZ.ZOOM_IN, "Zoom in (Ctrl+scroll)");
-        in.setOnAction(e -> setZoom(zoom * 1.2));
+        in.setOnAction(e -> zoomBy(1.2));
         Button fit = iconButton("lifecycle-zoom-fit", Material2MZ.ZOOM_OUT_MAP, "Fit the diagram in the view");
-        fit.setOnAction(e -> fit());
+        fit.setOnAction(e -> {
+            autoFit = true;
+            fit();
+        });
         zoomLabel.setId("lifecycle-zoom");
         zoomLabel.getStyleClass().add(ConsoleStyles.MUTED);
         zoomLabel.setMinWidth(44);
@@ -262,9 +274,20 @@ public final class LifecycleView implements ResourceView {
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        ToolBar bar = new ToolBar(connection, volume, none, node, new Separator(), kinds, spacer, refreshButton,
-                new Separator(), out, zoomLabel, in, fit, new Separator(), export);
+        ToolBar bar = new ToolBar(connection, volume, none, node, spacer, refreshButton, export);
         bar.getStyleClass().add(ConsoleStyles.PANEL_TOOLBAR);
+        // On the drawing: which machine at the top left, the zoom at the bottom right.
+        kinds.setPickOnBounds(false);
+        StackPane.setAlignment(kinds, Pos.TOP_LEFT);
+        StackPane.setMargin(kinds, new Insets(10, 0, 0, 12));
+        kinds.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        HBox zoomBox = new HBox(2, out, zoomLabel, in, fit);
+        zoomBox.setAlignment(Pos.CENTER);
+        zoomBox.getStyleClass().add(ConsoleStyles.LIFECYCLE_ZOOM);
+        zoomBox.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
+        StackPane.setAlignment(zoomBox, Pos.BOTTOM_RIGHT);
+        StackPane.setMargin(zoomBox, new Insets(0, 18, 14, 0));
+        onDiagram = new Node[] {kinds, zoomBox};
         return bar;
     }
 
@@ -390,6 +413,15 @@ public final class LifecycleView implements ResourceView {
         }
     }
 
+    private void zoomBy(double factor) {
+        autoFit = false;
+        setZoom(zoom * factor);
+    }
+
+    private void fitLater() {
+        javafx.application.Platform.runLater(this::fit);
+    }
+
     private void setZoom(double z) {
         zoom = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, z));
         pane.setScaleX(zoom);
@@ -401,8 +433,8 @@ public final class LifecycleView implements ResourceView {
     public void fit() {
         Diagram d = model.diagramProperty().get();
         if (d == null || scroll.getViewportBounds().getWidth() <= 0) return;
-        double z = Math.min((scroll.getViewportBounds().getWidth() - 24) / d.width(), (scroll.getViewportBounds().getHeight() - 24) / d.height());
-        setZoom(Math.min(1.5, z));
+        double z = Math.min((scroll.getViewportBounds().getWidth() - 28) / d.width(), (scroll.getViewportBounds().getHeight() - 62) / d.height());
+        setZoom(Math.min(1.25, z));
     }
 
     /** The current zoom, 1 for 100 %. */

@@ -40,6 +40,8 @@ public final class ConsoleStyles {
     public static final String LIFECYCLE_SIDE = "cc-lifecycle-side";
     /** A row of the live state: node, state, paths. */
     public static final String LIFECYCLE_NODE_ROW = "cc-lifecycle-node-row";
+    /** The zoom controls floating on the drawing. */
+    public static final String LIFECYCLE_ZOOM = "cc-lifecycle-zoom";
     /** A next-call button of the side panel. */
     public static final String LIFECYCLE_CALL = "cc-lifecycle-call";
     /** The drawing surface of a diagram. */
