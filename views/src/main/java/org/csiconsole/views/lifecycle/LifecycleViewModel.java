@@ -332,7 +332,7 @@ public final class LifecycleViewModel extends ViewModel {
         known.addAll(r.live().nodeIds());
         if (engine != null) engine.nodes().forEach(n -> known.add(n.nodeId()));
         if (!nodes.equals(new ArrayList<>(known))) nodes.setAll(known);
-        if (node.get().isEmpty() || !known.contains(node.get())) {
+        if (focusNode().isEmpty() || !known.contains(focusNode())) {
             node.set(r.connectedNodeId().isEmpty() ? (known.isEmpty() ? "" : known.iterator().next()) : r.connectedNodeId());
         }
         NodeState mine = r.connectedNodeId().isEmpty() ? null : r.live().node(r.connectedNodeId());
@@ -363,8 +363,8 @@ public final class LifecycleViewModel extends ViewModel {
                 }
                 Diagram d = DiagramLayout.volume(r.lifecycle());
                 if (diagram.get() == null || !diagram.get().equals(d)) diagram.set(d);
-                overlay.set(LifecycleOverlays.volume(r, node.get(), Map.copyOf(failures), taken.get().isEmpty() ? null : taken.get()));
-                Map<String, EdgeCommand> now = LifecycleEdges.commands(r, engine, node.get());
+                overlay.set(LifecycleOverlays.volume(r, focusNode(), Map.copyOf(failures), taken.get().isEmpty() ? null : taken.get()));
+                Map<String, EdgeCommand> now = LifecycleEdges.commands(r, engine, focusNode());
                 edges.keySet().retainAll(now.keySet());
                 edges.putAll(now);
             }
@@ -402,7 +402,7 @@ public final class LifecycleViewModel extends ViewModel {
         Transition t = r.lifecycle().transition(call);
         ViewAction a = LifecycleEdges.actionFor(engine, call);
         if (t == null || a == null) return false;
-        String on = node.get();
+        String on = focusNode();
         Volume v = volume.get();
         ListChangeListener<UiTask<?>> follow = c -> {
             while (c.next()) {
@@ -444,6 +444,12 @@ public final class LifecycleViewModel extends ViewModel {
         }));
     }
 
+    /** The node chosen, empty for none (the node box shows nothing). */
+    private String focusNode() {
+        String n = node.get();
+        return n == null ? "" : n;
+    }
+
     /** Chooses no volume: the figure from its initial state, where CreateVolume starts. */
     public void clearVolume() {
         volume.set(null);
@@ -460,7 +466,7 @@ public final class LifecycleViewModel extends ViewModel {
                 + (v.displayName().equals(v.volumeId()) ? "" : " (" + v.volumeId() + ")");
         String title = d == null ? "" : d.title();
         String certainty = kind.get() == DiagramKind.VOLUME && v != null && r != null ? " \u00b7 " + r.live().certainty() : "";
-        return what + " \u00b7 " + when + " \u00b7 " + title + (node.get().isEmpty() || v == null ? "" : " \u00b7 node " + node.get()) + certainty;
+        return what + " \u00b7 " + when + " \u00b7 " + title + (focusNode().isEmpty() || v == null ? "" : " \u00b7 node " + focusNode()) + certainty;
     }
 
     /** Writes the diagram as shown, with {@link #caption()}, to {@code file} as a task. */
