@@ -82,6 +82,8 @@ public final class LifecycleView implements ResourceView {
     private final VBox evidence = new VBox(2);
     private final Label status = new Label();
     private final Label zoomLabel = new Label("100 %");
+    private final java.util.Map<String, CallButton> callButtons = new java.util.LinkedHashMap<>();
+    private boolean callsDue;
     private final ViewAction refresh;
     private final ViewAction create;
     private final ViewAction delete;
@@ -136,6 +138,7 @@ public final class LifecycleView implements ResourceView {
         model.diagramProperty().addListener((o, a, d) -> {
             pane.setDiagram(d);
             legend.setText(d == null ? "" : d.legend());
+            rebuildCalls();
             tips();
             if (autoFit) fitLater();
         });
@@ -143,10 +146,17 @@ public final class LifecycleView implements ResourceView {
             if (autoFit && (a == null || Math.abs(a.getWidth() - b.getWidth()) > 1 || Math.abs(a.getHeight() - b.getHeight()) > 1)) fit();
         });
         model.overlayProperty().addListener((o, a, ov) -> pane.setOverlay(ov));
+        // One update per batch of changed arrows, still before the next frame is laid out.
         model.edges().addListener((MapChangeListener<String, EdgeCommand>) c -> {
-            tips();
-            rebuildCalls();
+            if (callsDue) return;
+            callsDue = true;
+            javafx.application.Platform.runLater(() -> {
+                callsDue = false;
+                tips();
+                updateCalls();
+            });
         });
+        model.nodeProperty().addListener((o, a, b) -> updateCalls());
         model.readingProperty().addListener((o, a, r) -> rebuildLive());
         model.kindProperty().addListener((o, a, k) -> rebuildLive());
         pane.setDiagram(model.diagramProperty().get());
@@ -379,31 +389,49 @@ public final class LifecycleView implements ResourceView {
         return l;
     }
 
+    /** Lays out one button per arrow of the diagram; {@link #updateCalls()} keeps them in step. */
     private void rebuildCalls() {
         calls.getChildren().clear();
+        callButtons.clear();
         Diagram d = model.diagramProperty().get();
-        String node = model.nodeProperty().get();
-        callsTitle.setText(model.kindProperty().get() != DiagramKind.VOLUME ? "Transitions"
-                : node == null || node.isEmpty() ? "Next calls" : "Next calls on " + node);
         if (d == null) return;
         for (Diagram.Arrow a : d.arrows()) {
-            EdgeCommand e = model.edges().get(a.id());
-            if (e == null) continue;
-            Button b = new Button(a.label(), Icons.of(e.enabled() ? Material2AL.ARROW_FORWARD : Material2AL.BLOCK, 14));
+            Button b = new Button(a.label());
             b.setId(DiagramPane.nodeId("lifecycle-call-", a.id()));
             b.getStyleClass().addAll(Styles.SMALL, ConsoleStyles.LIFECYCLE_CALL);
-            if (e.enabled()) b.getStyleClass().add(Styles.ACCENT);
             b.setMaxWidth(Double.MAX_VALUE);
-            b.setDisable(!e.enabled());
             b.setOnAction(x -> model.take(a.id()));
             StackPane wrap = new StackPane(b);
             wrap.setAlignment(Pos.CENTER_LEFT);
-            Tooltip tip = new Tooltip(e.enabled() ? "Run " + a.label() + " (opens its form)" : e.reason());
+            Tooltip tip = new Tooltip();
             tip.setWrapText(true);
             tip.setMaxWidth(420);
             Tooltip.install(wrap, tip);
+            callButtons.put(a.id(), new CallButton(b, tip, Icons.of(Material2AL.ARROW_FORWARD, 14), Icons.of(Material2AL.BLOCK, 14)));
             calls.getChildren().add(wrap);
         }
+        updateCalls();
+    }
+
+    /** Enables, marks and explains each arrow's button as its command stands now. */
+    private void updateCalls() {
+        String node = model.nodeProperty().get();
+        callsTitle.setText(model.kindProperty().get() != DiagramKind.VOLUME ? "Transitions"
+                : node == null || node.isEmpty() ? "Next calls" : "Next calls on " + node);
+        for (var entry : callButtons.entrySet()) {
+            EdgeCommand e = model.edges().get(entry.getKey());
+            CallButton c = entry.getValue();
+            boolean on = e != null && e.enabled();
+            c.button().setDisable(!on);
+            c.button().setGraphic(on ? c.go() : c.blocked());
+            if (on && !c.button().getStyleClass().contains(Styles.ACCENT)) c.button().getStyleClass().add(Styles.ACCENT);
+            if (!on) c.button().getStyleClass().remove(Styles.ACCENT);
+            c.tip().setText(e == null ? "" : on ? "Run " + c.button().getText() + " (opens its form)" : e.reason());
+        }
+    }
+
+    /** A next-call button, its tooltip and its two icons. */
+    private record CallButton(Button button, Tooltip tip, Node go, Node blocked) {
     }
 
     private void tips() {
