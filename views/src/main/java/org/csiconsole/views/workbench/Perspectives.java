@@ -139,6 +139,9 @@ final class Perspectives {
         toggle.setOnAction(e -> show(id));
         switcher.getChildren().add(toggle);
         pill();
+        boolean choice = switcher.getChildren().size() > 1; // with the default alone there is nothing to switch
+        switcher.setVisible(choice);
+        switcher.setManaged(choice);
 
         RadioMenuItem item = new RadioMenuItem(title, Icons.of(icon, 14));
         item.setId("menu-perspective-" + id);
