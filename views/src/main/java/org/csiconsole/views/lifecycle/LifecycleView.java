@@ -145,7 +145,10 @@ public final class LifecycleView implements ResourceView {
         scroll.viewportBoundsProperty().addListener((o, a, b) -> {
             if (autoFit && (a == null || Math.abs(a.getWidth() - b.getWidth()) > 1 || Math.abs(a.getHeight() - b.getHeight()) > 1)) fit();
         });
-        model.overlayProperty().addListener((o, a, ov) -> pane.setOverlay(ov));
+        model.overlayProperty().addListener((o, a, ov) -> {
+            pane.setOverlay(ov);
+            if (model.kindProperty().get() != DiagramKind.VOLUME) rebuildLive();
+        });
         // One update per batch of changed arrows, still before the next frame is laid out.
         model.edges().addListener((MapChangeListener<String, EdgeCommand>) c -> {
             if (callsDue) return;
@@ -325,7 +328,12 @@ public final class LifecycleView implements ResourceView {
         calls.setId("lifecycle-calls");
         evidenceTitle.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
         evidence.setId("lifecycle-evidence");
-        side.getChildren().addAll(new VBox(6, why, legend), new VBox(6, liveHead, nodeRows), new VBox(6, callsTitle, calls),
+        legend.getStyleClass().add(ConsoleStyles.MUTED);
+        VBox callsBox = new VBox(6, callsTitle, calls);
+        // Only the volume lifecycle's arrows are commands; the other machines show where things stand.
+        callsBox.visibleProperty().bind(model.kindProperty().isEqualTo(DiagramKind.VOLUME));
+        callsBox.managedProperty().bind(callsBox.visibleProperty());
+        side.getChildren().addAll(new VBox(6, liveHead, nodeRows), callsBox, new VBox(6, why, legend),
                 new VBox(6, evidenceTitle, evidence));
     }
 
