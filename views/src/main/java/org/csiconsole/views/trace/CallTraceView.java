@@ -134,8 +134,8 @@ public final class CallTraceView implements ResourceView {
                 DetailRow.of("Started", TIME.format(e.start())),
                 DetailRow.of("Duration", millis(e.duration())),
                 DetailRow.of("Attempt", e.attempt()),
-                DetailRow.block("Request", e.request()),
-                DetailRow.block("Response", e.response()));
+                DetailRow.block("Request", e.request().json()),
+                DetailRow.block("Response", e.response().json()));
     }
 
     static String millis(Duration d) {

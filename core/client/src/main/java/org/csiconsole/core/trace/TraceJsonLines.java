@@ -140,7 +140,12 @@ public final class TraceJsonLines implements TraceArchive {
         String savedAt;
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String first = r.readLine();
-            JsonNode header = first == null ? null : object(first, 1);
+            JsonNode header;
+            try {
+                header = first == null ? null : object(first, 1);
+            } catch (TraceFileException notJson) {
+                header = null;
+            }
             if (header == null || !FORMAT.equals(header.path("format").asText())) {
                 throw new TraceFileException(0, file.getFileName() + " is not a call trace saved by CSI Console"
                         + " (its first line must be a header with \"format\":\"" + FORMAT + "\")");
