@@ -123,6 +123,12 @@ public final class ConsoleStyles {
     public static final String STATUS_OK = "cc-status-ok";
     /** A call trace row whose call failed. */
     public static final String STATUS_FAILED = "cc-status-failed";
+    /** A call trace row whose call failed: tinted, so failures stand out among the calls around them. */
+    public static final String TRACE_FAILED_ROW = "cc-trace-failed-row";
+    /** The call trace's count of failed calls, a button that shows only them. */
+    public static final String TRACE_FAILURES = "cc-trace-failures";
+    /** A note over the call trace: older calls dropped, a command copied or not. */
+    public static final String TRACE_NOTE = "cc-trace-note";
     /** The list of capacity bars, one row per array pool or GetCapacity segment. */
     public static final String CAPACITY_BARS = "cc-capacity-bars";
     /** The name of a capacity bar's row. */

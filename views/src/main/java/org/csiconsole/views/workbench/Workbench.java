@@ -67,6 +67,7 @@ public final class Workbench {
     private ConnectionActions connectionActions = ConnectionActions.NONE;
     private java.util.function.Supplier<ResourceView> auditView;
     private final BooleanProperty auditAvailable = new SimpleBooleanProperty(this, "auditAvailable", false);
+    private final WorkbenchTraces traces;
 
     public Workbench(WorkbenchServices services, ObservableList<ConnectionModel> connections) {
         this.services = Objects.requireNonNull(services);
@@ -79,6 +80,7 @@ public final class Workbench {
         navigator.setConnectionMenu(this::connectionMenu);
         CallTraceView trace = new CallTraceView(new CallTraceViewModel(services.trace(), services.ui(), services.dialogs()));
         bottom = new BottomPanel(trace, services.tasks(), services.notifications());
+        traces = new WorkbenchTraces(this, trace);
         statusBar = new StatusBar(currentConnection, services.tasks(), services.notifications(), services.themes());
 
         centre.setId("centre");
@@ -272,6 +274,16 @@ public final class Workbench {
         return auditView == null ? null : openTab(AUDIT_KEY, auditView);
     }
 
+    /** Call trace files and commands (File, Open trace…; the trace's Copy as and Save); see {@link WorkbenchTraces}. */
+    public WorkbenchTraces traces() {
+        return traces;
+    }
+
+    /** Opens (or selects) the view under {@code key} (any key but the ones of {@link #openViewKeys()}); built by {@code factory}. */
+    ResourceView openView(Object key, java.util.function.Supplier<ResourceView> factory) {
+        return openTab(key, factory);
+    }
+
     /** Opens (or selects) the start page. */
     public ResourceView openStart() {
         return openTab(START_KEY, () -> new StartView(connections));
@@ -302,7 +314,7 @@ public final class Workbench {
             if (e.getKey() instanceof List<?> l && l.get(0) instanceof ConnectionModel c && l.get(1) instanceof ResourceKind k) {
                 return c.name() + "/" + k.name();
             }
-            return AUDIT_KEY.equals(e.getKey()) ? AUDIT_KEY : START_KEY;
+            return AUDIT_KEY.equals(e.getKey()) ? AUDIT_KEY : START_KEY.equals(e.getKey()) ? START_KEY : null;
         }
         return null;
     }
@@ -388,6 +400,7 @@ public final class Workbench {
         ResourceView view = now == null ? null : (ResourceView) now.getUserData();
         if (view != null) view.activate();
         activeView.set(view);
+        traces.follow(view);
         // The navigator follows the tab (Eclipse's "link with editor"), and so does the status bar.
         for (Map.Entry<Object, Tab> e : tabs.entrySet()) {
             if (e.getValue() == now && e.getKey() instanceof List<?> l
