@@ -86,15 +86,25 @@ final class TraceToolbar {
     private static ComboBox<String> choice(String id, String anyText, ObservableList<String> values, ObjectProperty<String> property,
                                            Function<String, String> text, double width, String tip) {
         ObservableList<String> items = FXCollections.observableArrayList();
+        ComboBox<String> box = new ComboBox<>(items);
+        // A change of the items may move the box's selection; while they change, its value is not the person's choice.
+        boolean[] filling = {false};
         Runnable fill = () -> {
             String keep = property.get();
-            items.setAll(values);
-            items.add(0, ANY);
-            if (keep != null && !items.contains(keep)) items.add(keep);
+            List<String> all = new java.util.ArrayList<>(values.size() + 2);
+            all.add(ANY);
+            all.addAll(values);
+            if (keep != null && !all.contains(keep)) all.add(keep);
+            filling[0] = true;
+            try {
+                items.setAll(all);
+                box.setValue(keep == null ? ANY : keep);
+            } finally {
+                filling[0] = false;
+            }
         };
         fill.run();
         values.addListener((ListChangeListener<String>) c -> fill.run());
-        ComboBox<String> box = new ComboBox<>(items);
         box.setId(id);
         box.setPrefWidth(width);
         box.getStyleClass().add(Styles.SMALL);
@@ -110,14 +120,14 @@ final class TraceToolbar {
                 return s;
             }
         });
-        box.setValue(property.get() == null ? ANY : property.get());
         box.valueProperty().addListener((o, a, b) -> {
+            if (filling[0]) return;
             String want = b == null || b.isEmpty() ? null : b;
             if (!java.util.Objects.equals(property.get(), want)) property.set(want);
         });
         property.addListener((o, a, b) -> {
+            if (b != null && !items.contains(b)) fill.run();
             String shown = b == null ? ANY : b;
-            if (b != null && !items.contains(b)) items.add(b);
             if (!shown.equals(box.getValue())) box.setValue(shown);
         });
         return box;
