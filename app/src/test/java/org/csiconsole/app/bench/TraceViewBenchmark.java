@@ -132,6 +132,7 @@ public final class TraceViewBenchmark {
         sender.scheduleAtFixedRate(() -> {
             for (int i = 0; i < perTick; i++) calls.next();
         }, 0, 10, TimeUnit.MILLISECONDS);
+        long fxCpuStart = VolumesScaleBenchmark.onFx(() -> java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
         long phaseStart = System.nanoTime();
         long phaseEnd = phaseStart + TimeUnit.SECONDS.toNanos(seconds);
         List<String> timings = new ArrayList<>();
@@ -150,6 +151,8 @@ public final class TraceViewBenchmark {
         sender.shutdown();
         sender.awaitTermination(10, TimeUnit.SECONDS);
         double phaseS = (System.nanoTime() - phaseStart) / 1e9;
+        double fxBusyMsPerS = (VolumesScaleBenchmark.onFx(() -> java.lang.management.ManagementFactory.getThreadMXBean()
+                .getCurrentThreadCpuTime()) - fxCpuStart) / 1e6 / phaseS;
         long sentInPhase = calls.sent.get() - recordedBefore;
         VolumesScaleBenchmark.waitFrames(30);
         VolumesScaleBenchmark.Stall.Figures phase = stall.take("calls arriving");
@@ -163,6 +166,9 @@ public final class TraceViewBenchmark {
         System.out.printf(Locale.ROOT, "  arriving: %,d calls in %.1f s (%,.0f calls/s, a fifth failing), %,d rows held; \"%s\"%n",
                 sentInPhase, phaseS, sentInPhase / phaseS, rows, dropped);
         for (String t : timings) System.out.println("  " + t);
+        System.out.printf(Locale.ROOT, "  FX thread CPU while calls arrive: %.0f ms per second (%.0f%% of one core); load average %.1f on %d cores%n",
+                fxBusyMsPerS, fxBusyMsPerS / 10, java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors());
         double worst = Math.max(phase.frameGapMs(), phase.probeDelayMs());
         System.out.printf(Locale.ROOT, "  FX stall while calls arrive: largest pulse gap %.1f ms (FX thread CPU in it %.1f ms), "
                         + "largest runLater delay %.1f ms; target <= %.0f ms: %s%n",

@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
@@ -79,13 +80,13 @@ public final class CallTraceView implements ResourceView {
                 Column.<TraceEntry, CallOrigin>of("task", "Task", TraceEntry::origin)
                         .format(o -> o.isTask() ? o.title() : "\u2014").width(190)
                         .comparator(Comparator.comparing((CallOrigin o) -> !o.isTask()).thenComparingLong(CallOrigin::id))
-                        .styleClass(e -> e.origin().isTask() ? null : ConsoleStyles.CELL_MUTED)
+                        .styleClass(e -> ConsoleStyles.TRACE_TASK)
                         .tooltip(e -> e.origin().isTask() ? e.origin().title() : "Not made by a task: the console's own call (a refresh, a poll)"),
                 Column.<TraceEntry, String>of("method", "Method", e -> TraceEntry.GRPC.equals(e.protocol())
                         ? TraceToolbar.shortService(e.method()) : e.shortMethod()).width(250).tooltip(TraceEntry::method),
                 Column.<TraceEntry, String>of("targets", "Names", TraceEntry::targetsText).width(220).mono(),
                 Column.<TraceEntry, String>of("status", "Status", e -> e.notServed() ? "not served" : e.status()).width(120)
-                        .styleClass(e -> e.ok() ? ConsoleStyles.STATUS_OK : e.notServed() ? ConsoleStyles.CELL_MUTED : ConsoleStyles.STATUS_FAILED)
+                        .styleClass(e -> ConsoleStyles.TRACE_STATUS)
                         .tooltip(e -> e.message().isEmpty() ? null : e.message()),
                 Column.<TraceEntry, Duration>of("duration", "Duration", TraceEntry::duration)
                         .format(TraceDetails::millis).width(84).alignRight(),
@@ -305,19 +306,23 @@ public final class CallTraceView implements ResourceView {
         this.chooseFile = Objects.requireNonNull(chooser);
     }
 
-    /** Tints the rows of failed calls ({@link ConsoleStyles#TRACE_FAILED_ROW}). */
+    private static final PseudoClass FAILED = PseudoClass.getPseudoClass(ConsoleStyles.TRACE_FAILED_STATE);
+    private static final PseudoClass OK = PseudoClass.getPseudoClass(ConsoleStyles.TRACE_OK_STATE);
+    private static final PseudoClass NO_TASK = PseudoClass.getPseudoClass(ConsoleStyles.TRACE_NO_TASK_STATE);
+
+    /**
+     * Puts each row in the state of its call: failed (tinted, status bold), OK (status in the
+     * success colour), or neither (an optional service not served: muted); and no task (task muted).
+     */
     private static void markFailedRows(TableView<TraceEntry> tv) {
         tv.setRowFactory(t -> new TableRow<>() {
-            private boolean marked;
-
             @Override
             protected void updateItem(TraceEntry item, boolean empty) {
                 super.updateItem(item, empty);
-                boolean want = !empty && item != null && item.failed();
-                if (want == marked) return;
-                if (want) getStyleClass().add(ConsoleStyles.TRACE_FAILED_ROW);
-                else getStyleClass().remove(ConsoleStyles.TRACE_FAILED_ROW);
-                marked = want;
+                boolean filled = !empty && item != null;
+                pseudoClassStateChanged(FAILED, filled && item.failed());
+                pseudoClassStateChanged(OK, filled && item.ok());
+                pseudoClassStateChanged(NO_TASK, filled && !item.origin().isTask());
             }
         });
     }

@@ -77,13 +77,25 @@ class CallTraceViewFxTest {
         return rows;
     }
 
+    private static boolean failedState(TableRow<?> r) {
+        return r.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass(ConsoleStyles.TRACE_FAILED_STATE));
+    }
+
+    private static javafx.scene.control.TableCell<?, ?> statusCell(TableRow<?> r) {
+        return (javafx.scene.control.TableCell<?, ?>) r.lookupAll(".table-cell").stream()
+                .filter(c -> c.getStyleClass().contains(ConsoleStyles.TRACE_STATUS)).findFirst().orElseThrow();
+    }
+
     @Test
     void aFailedCallsRowIsTintedAndTheFailuresButtonShowsOnlyFailedCalls(FxRobot robot) throws Exception {
         recordMixed(robot);
 
-        assertThat(filledRows(robot)).hasSize(4).allSatisfy(r -> assertThat(r.getStyleClass().contains(ConsoleStyles.TRACE_FAILED_ROW))
+        assertThat(filledRows(robot)).hasSize(4).allSatisfy(r -> assertThat(failedState(r))
                 .as("row of %s", r.getItem()).isEqualTo(((TraceEntry) r.getItem()).failed()));
-        assertThat(filledRows(robot)).filteredOn(r -> r.getStyleClass().contains(ConsoleStyles.TRACE_FAILED_ROW)).hasSize(1);
+        assertThat(filledRows(robot)).filteredOn(CallTraceViewFxTest::failedState).hasSize(1)
+                .allSatisfy(r -> assertThat(statusCell(r).getFont().getStyle()).as("the failed status is bold").containsIgnoringCase("bold"));
+        assertThat(filledRows(robot)).filteredOn(r -> !failedState(r))
+                .allSatisfy(r -> assertThat(statusCell(r).getFont().getStyle()).doesNotContainIgnoringCase("bold"));
         Button failures = robot.lookup("#trace-failures").queryAs(Button.class);
         assertThat(failures.getText()).isEqualTo("1 failed");
 

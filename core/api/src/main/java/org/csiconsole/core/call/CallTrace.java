@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * ones are dropped first and counted in {@link #dropped()}, so a view can say that they were.
  * The {@link #origins()} carry the task that made a call into its entries.
  *
- * <p>Listeners run on the recording thread and must not block.
+ * <p>Listeners run on the recording thread, one entry at a time in sequence order, and must not
+ * block: hand the entry on (a queue, an executor) and return.
  */
 public final class CallTrace {
     /** Default number of entries kept. */
@@ -58,18 +59,18 @@ public final class CallTrace {
 
     /** Records {@code entry} under the next sequence number (its own is ignored) and notifies listeners. Returns the numbered entry. */
     public TraceEntry record(TraceEntry entry) {
-        TraceEntry e;
         synchronized (ring) {
-            // Numbered under the lock, so the ring and the listeners see entries in sequence order.
-            e = entry.withSeq(seq.incrementAndGet());
+            // Numbered and handed to the listeners under the lock, so the ring and every listener see
+            // the entries in sequence order, whichever threads record them.
+            TraceEntry e = entry.withSeq(seq.incrementAndGet());
             while (ring.size() >= capacity) {
                 ring.removeFirst();
                 dropped++;
             }
             ring.addLast(e);
+            for (Consumer<TraceEntry> l : listeners) l.accept(e);
+            return e;
         }
-        for (Consumer<TraceEntry> l : listeners) l.accept(e);
-        return e;
     }
 
     /** A copy of the entries currently held, oldest first. */

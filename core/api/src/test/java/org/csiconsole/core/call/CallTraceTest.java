@@ -105,4 +105,20 @@ class CallTraceTest {
         assertThat(e.targets("volume_id")).containsExactly("vol-1");
         assertThat(e.shortMethod()).isEqualTo("ControllerPublishVolume");
     }
+
+    @Test
+    void listenersSeeTheEntriesOfManyRecordingThreadsInSequenceOrder() throws Exception {
+        CallTrace trace = new CallTrace(100_000);
+        List<Long> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+        trace.subscribe(e -> seen.add(e.seq()));
+        Thread[] threads = new Thread[4];
+        for (int t = 0; t < threads.length; t++) {
+            threads[t] = new Thread(() -> {
+                for (int i = 0; i < 2_000; i++) call(trace, "m");
+            });
+            threads[t].start();
+        }
+        for (Thread t : threads) t.join();
+        assertThat(seen).hasSize(8_000).isSorted();
+    }
 }
