@@ -75,6 +75,8 @@ public final class CallTraceView implements ResourceView {
 
     public CallTraceView(CallTraceViewModel model) {
         this.model = model;
+        // Calls arriving by the hundred each second reach the table ten times a second, not at every frame.
+        model.pace(new org.csiconsole.views.table.NextPulse(), Duration.ofMillis(100), System::nanoTime);
         table = new ResourceTable<>(model.table(), List.of(
                 Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TraceDetails.TIME::format).width(112).mono(),
                 Column.<TraceEntry, CallOrigin>of("task", "Task", TraceEntry::origin)

@@ -78,6 +78,13 @@ public final class CallTraceViewModel extends ViewModel {
     private TraceTools tools = TraceTools.NONE;
     private ActionRunner actions;
     private long lastSeq;
+    /** Calls arrived since the table last took new calls in, while pacing. */
+    private final List<TraceEntry> pending = new ArrayList<>();
+    private Executor frames;
+    private long intervalNanos;
+    private java.util.function.LongSupplier clock;
+    private long lastFlush;
+    private boolean flushWaiting;
 
     /**
      * A live trace.
@@ -132,6 +139,22 @@ public final class CallTraceViewModel extends ViewModel {
         return tools;
     }
 
+    /**
+     * From now on new calls reach the table at most once per {@code interval} (a view showing it sets
+     * this): a trace taking hundreds of calls a second then changes a few times a second, not at
+     * every frame, each change taking the calls that arrived since.
+     *
+     * @param frames runs a task on the UI thread at its next frame
+     * @param interval least time between two changes by new calls
+     * @param nanoClock the time in ns ({@link System#nanoTime} but in tests)
+     */
+    public void pace(Executor frames, java.time.Duration interval, java.util.function.LongSupplier nanoClock) {
+        this.frames = Objects.requireNonNull(frames);
+        this.intervalNanos = interval.toNanos();
+        this.clock = Objects.requireNonNull(nanoClock);
+        this.lastFlush = nanoClock.getAsLong() - intervalNanos;
+    }
+
     @Override
     protected void onActivate() {
         if (trace != null) {
@@ -143,6 +166,7 @@ public final class CallTraceViewModel extends ViewModel {
 
     /** Shows the calls again from the trace (or the file), under the filter. */
     private void reload() {
+        pending.clear();
         List<TraceEntry> now = trace == null ? saved : trace.snapshot();
         if (trace != null && !now.isEmpty()) lastSeq = now.get(now.size() - 1).seq();
         noteChoices(now);
@@ -161,10 +185,33 @@ public final class CallTraceViewModel extends ViewModel {
 
     private void appendNew(List<TraceEntry> batch) {
         if (!isActive()) return;
-        List<TraceEntry> fresh = new ArrayList<>(batch.size());
-        for (TraceEntry e : batch) if (e.seq() > lastSeq) fresh.add(e);
-        if (fresh.isEmpty()) return;
-        lastSeq = fresh.get(fresh.size() - 1).seq();
+        for (TraceEntry e : batch) {
+            if (e.seq() <= lastSeq) continue;
+            pending.add(e);
+            lastSeq = e.seq();
+        }
+        if (pending.isEmpty()) return;
+        if (frames == null || clock.getAsLong() - lastFlush >= intervalNanos) flush();
+        else waitForFlush();
+    }
+
+    private void waitForFlush() {
+        if (flushWaiting) return;
+        flushWaiting = true;
+        frames.execute(() -> {
+            flushWaiting = false;
+            if (!isActive() || pending.isEmpty()) return;
+            if (clock.getAsLong() - lastFlush >= intervalNanos) flush();
+            else waitForFlush();
+        });
+    }
+
+    /** Takes the calls that arrived since the last time into the table, dropping those the trace dropped. */
+    private void flush() {
+        List<TraceEntry> fresh = new ArrayList<>(pending);
+        pending.clear();
+        if (clock != null) lastFlush = clock.getAsLong();
+        long newest = fresh.get(fresh.size() - 1).seq();
         noteChoices(fresh);
         Predicate<TraceEntry> p = filter.predicate();
         List<TraceEntry> shown = new ArrayList<>(fresh.size());
@@ -175,7 +222,7 @@ public final class CallTraceViewModel extends ViewModel {
             if (e.failed()) failed++;
         }
         // The trace keeps the calls numbered from here on; older rows go from the front of the table.
-        long oldestKept = lastSeq - trace.capacity() + 1;
+        long oldestKept = newest - trace.capacity() + 1;
         int drop = 0;
         for (TraceEntry e : table.all()) {
             if (e.seq() >= oldestKept) break;

@@ -71,6 +71,26 @@ class CallTraceViewModelTest {
     }
 
     @Test
+    void whilePacedCallsArrivingWithinTheIntervalReachTheTableTogetherAtTheFrameAfterIt() {
+        java.util.ArrayDeque<Runnable> frames = new java.util.ArrayDeque<>();
+        long[] now = {0};
+        model.pace(frames::add, Duration.ofMillis(100), () -> now[0]);
+        model.activate();
+        record("first", true);
+        assertThat(model.table().all()).as("the first call after a quiet interval at once").hasSize(1);
+        now[0] += 10_000_000;
+        record("second", true);
+        record("third", true);
+        assertThat(model.table().all()).hasSize(1);
+        frames.poll().run();
+        assertThat(model.table().all()).as("not before the interval passed").hasSize(1);
+        now[0] += 100_000_000;
+        frames.poll().run();
+        assertThat(model.table().all()).extracting(TraceEntry::method).containsExactly("first", "second", "third");
+        assertThat(frames).isEmpty();
+    }
+
+    @Test
     void wordsInTheFilterFindByStatusAndMethod() {
         model.activate();
         record("csi.v1.Controller/CreateVolume", false);
