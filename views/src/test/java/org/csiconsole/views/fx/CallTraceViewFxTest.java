@@ -116,9 +116,8 @@ class CallTraceViewFxTest {
 
         @SuppressWarnings("unchecked")
         ComboBox<String> method = robot.lookup("#trace-method").queryAs(ComboBox.class);
-        robot.clickOn(method);
-        robot.clickOn("Controller/ControllerPublishVolume");
-        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(method.getItems()).contains("csi.v1.Controller/CreateVolume", "csi.v1.Controller/ControllerPublishVolume");
+        robot.interact(() -> method.getSelectionModel().select("csi.v1.Controller/ControllerPublishVolume"));
         assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("ControllerPublishVolume");
 
         robot.interact(() -> view.model().filter().clear());
