@@ -96,6 +96,14 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--link-down", description = "Start with every replication link down (pairs DEGRADED, sync frozen).")
     boolean linkDown;
 
+    @picocli.CommandLine.Mixin
+    ReplicationFaultOptions replicationFaults = new ReplicationFaultOptions();
+
+    @Option(names = "--site", paramLabel = "ARRAY",
+            description = "Serve one site: ListVolumes, ListVolumeGroups and the Replication service see only array ARRAY "
+                    + "(site-a or site-b in the demo). Run serve twice, once per site, for two sites of a replicated pair.")
+    String site;
+
     static Path socketPath(String endpoint, String option) {
         if (endpoint == null || !endpoint.startsWith("unix://") || endpoint.length() <= "unix://".length()) {
             throw new IllegalArgumentException(option + " must look like unix:///path/to/csi.sock, was '" + endpoint + "'.");
@@ -197,7 +205,12 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
             if (linkDown) {
                 plugin.faults().replicationLinkDown(null, true);
             }
-            plugin.serve(new ReferencePlugin.Sockets(socket, nodeSocket, addonsSocket, nodeAddonsSocket));
+            replicationFaults.apply(plugin.replicationFaults());
+            if (site != null && plugin.model().arrays().get(site).isEmpty()) {
+                throw new IllegalArgumentException("--site " + site + " is not an array of this state; the demo has site-a and site-b.");
+            }
+            plugin.serve(new ReferencePlugin.Sockets(socket, nodeSocket, addonsSocket, nodeAddonsSocket)
+                    .scopedTo(site == null ? org.csiconsole.core.reference.SiteScope.ALL : org.csiconsole.core.reference.SiteScope.of(site)));
         } catch (IllegalArgumentException e) {
             plugin.close();
             err.println(e.getMessage());
@@ -228,6 +241,7 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
         out.println("Serving CSI on " + endpoint + (nodeEndpoint != null ? " (node: " + nodeEndpoint + ")" : "")
                 + (addonsEndpoint != null ? ", csi-addons on " + addonsEndpoint : "")
                 + (nodeAddonsEndpoint != null ? ", node csi-addons on " + nodeAddonsEndpoint : "")
+                + (site != null ? ", site " + site : "")
                 + ", node_id " + nodeId + ", state in " + dir.toAbsolutePath() + ". Stop with SIGTERM or Ctrl-C.");
         out.flush();
         try {

@@ -126,7 +126,7 @@ final class DemoSession implements Session {
                 .flatMap(a -> a.pools().stream().map(p -> new PoolUsage(a.name(), p.name(), p.capacityBytes(),
                         reference.model().arrays().provisionedBytes(a.name(), p.name()))))
                 .toList());
-        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY);
+        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY, plugin.replicationFaults());
     }
 
     @Override
