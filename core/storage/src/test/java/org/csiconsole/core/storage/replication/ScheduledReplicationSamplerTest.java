@@ -130,22 +130,29 @@ class ScheduledReplicationSamplerTest {
     }
 
     @Test
-    void aSecondaryThatTheDriverDoesNotReportOnReadsAsSecondaryNotAsAFailure() throws Exception {
+    void aSecondaryThatTheDriverDoesNotReportOnReadsAsSecondaryAndIsNotAskedAgainWhileListedSecondary() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
         HeldPort port = new HeldPort(1) {
             @Override
             public CompletableFuture<ReplicationInfo> info(ReplicationRequest request) {
+                asked.incrementAndGet();
                 return CompletableFuture.failedFuture(new CallFailure(FailureKind.FAILED_PRECONDITION, "GetVolumeReplicationInfo",
                         "vol-0 is the secondary of its replication pair; replication info is reported by the primary", "", ""));
             }
         };
-        port.items.set(0, new ReplicatedItem(ReplicationSource.volume("vol-0"), "", VolumeReplicationRole.UNKNOWN, null, "", "", null,
+        port.items.set(0, new ReplicatedItem(ReplicationSource.volume("vol-0"), "", VolumeReplicationRole.SECONDARY, null, "", "", null,
                 List.of(), "site-a"));
+        ScheduledReplicationSampler s = sampler(port, SamplerSettings.DEFAULT);
 
-        ReplicationSample x = sampler(port, SamplerSettings.DEFAULT).sampleNow().get(30, TimeUnit.SECONDS).samples().get(0);
+        ReplicationSample first = s.sampleNow().get(30, TimeUnit.SECONDS).samples().get(0);
+        clock.advance(Duration.ofSeconds(30));
+        ReplicationSample second = s.sampleNow().get(30, TimeUnit.SECONDS).samples().get(0);
 
-        assertThat(x.role()).isEqualTo(VolumeReplicationRole.SECONDARY);
-        assertThat(x.lastError()).isNull();
-        assertThat(x.info()).isNull();
+        assertThat(first.role()).isEqualTo(VolumeReplicationRole.SECONDARY);
+        assertThat(first.lastError()).isNull();
+        assertThat(first.info()).isNull();
+        assertThat(second.readAt()).isEqualTo(clock.instant());
+        assertThat(asked.get()).isEqualTo(1);
     }
 
     @Test
