@@ -157,6 +157,9 @@ class ServeCommandTest {
         assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.resolve("b").toString(),
                 "--site", "site-z")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("--site site-z is not an array");
+        assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.resolve("c").toString(),
+                "--site-endpoint", "site-z=unix://" + dir.resolve("z.sock"))).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--site-endpoint site-z=");
     }
 
     @Test
