@@ -97,7 +97,7 @@ public final class LifecycleRedrawBenchmark {
         plugin.startInProcess("lifecycle-bench");
         CsiClient client = CsiClient.open(new Endpoint.InProcess("lifecycle-bench"), Optional.empty(), CsiClientOptions.defaults(), new CallTrace());
         CombinedStorage storage = new CombinedStorage(new CsiStorage(client, true), List.of(), null, null,
-                id -> CompletableFuture.supplyAsync(() -> plugin.volumeOnNodes(id)));
+                id -> CompletableFuture.supplyAsync(() -> plugin.volumeOnNodes(id)), null);
         Volume v = storage.createVolume(new VolumeRequest("bench", 1L << 30, List.of(EXT4), Map.of(), Map.of(), null)).get(30, TimeUnit.SECONDS);
         storage.controllerPublish(v.volumeId(), "node-1", EXT4, false).get(30, TimeUnit.SECONDS);
 

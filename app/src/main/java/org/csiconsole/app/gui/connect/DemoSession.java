@@ -128,7 +128,7 @@ final class DemoSession implements Session {
                 .toList());
         // The reference arrays record stagings and node publications, which no CSI call reports: the lifecycle is exact.
         return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY,
-                volumeId -> CompletableFuture.supplyAsync(() -> reference.volumeOnNodes(volumeId)));
+                volumeId -> CompletableFuture.supplyAsync(() -> reference.volumeOnNodes(volumeId)), plugin.replicationFaults());
     }
 
     @Override

@@ -4,5 +4,7 @@ package org.csiconsole.core.model;
 public enum VolumeReplicationRole {
     PRIMARY,
     SECONDARY,
+    /** A secondary being resynchronized from the primary (ResyncVolume answered {@code ready=false}). */
+    RESYNCING,
     UNKNOWN
 }

@@ -30,4 +30,13 @@ package org.csiconsole.core.port;
  */
 public interface StorageService extends PluginPort, VolumePort, NodePort, SnapshotPort, GroupPort, HostPort,
         CapacityPort, FencePort, AddonsVolumePort {
+
+    /**
+     * Replication on this connection: csi-addons Replication for volumes and volume groups, CSP
+     * replication partners and snapshot groups ({@link org.csiconsole.core.replication.ReplicationPort});
+     * {@link org.csiconsole.core.replication.ReplicationPort#NONE} when the connection offers none.
+     */
+    default org.csiconsole.core.replication.ReplicationPort replication() {
+        return org.csiconsole.core.replication.ReplicationPort.NONE;
+    }
 }

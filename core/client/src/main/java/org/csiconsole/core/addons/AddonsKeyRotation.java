@@ -1,5 +1,6 @@
 package org.csiconsole.core.addons;
 
+import org.csiconsole.core.replication.ReplicationSource;
 import encryptionkeyrotation.EncryptionKeyRotation;
 import encryptionkeyrotation.EncryptionKeyRotationControllerGrpc;
 import org.csiconsole.core.call.CallKind;

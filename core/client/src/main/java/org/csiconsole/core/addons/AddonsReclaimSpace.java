@@ -1,5 +1,6 @@
 package org.csiconsole.core.addons;
 
+import org.csiconsole.core.replication.ReplicationSource;
 import org.csiconsole.core.call.CallKind;
 import org.csiconsole.core.call.CallMode;
 import org.csiconsole.core.call.CallSpec;

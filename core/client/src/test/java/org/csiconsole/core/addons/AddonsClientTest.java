@@ -1,5 +1,6 @@
 package org.csiconsole.core.addons;
 
+import org.csiconsole.core.replication.ReplicationSource;
 import com.google.protobuf.Timestamp;
 import identity.IdentityGrpc;
 import identity.IdentityProto;

@@ -1,5 +1,6 @@
 package org.csiconsole.core.addons;
 
+import org.csiconsole.core.replication.ReplicationSource;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;

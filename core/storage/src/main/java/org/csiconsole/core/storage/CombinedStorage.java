@@ -58,9 +58,17 @@ public final class CombinedStorage implements StorageService {
     private final ArrayPools pools;
     private final String segmentKey;
     private final VolumeOnNodeRecords records;
+    private final org.csiconsole.core.replication.ReplicationFaults faults;
 
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays) {
         this(csi, arrays, null, null);
+    }
+
+    /** csi-addons replication with the arrays' partners and snapshot groups as a second source. */
+    @Override
+    public org.csiconsole.core.replication.ReplicationPort replication() {
+        return new org.csiconsole.core.storage.replication.CombinedReplicationPort(csi.replication("", faults),
+                arrays.stream().map(CspStorage::replication).toList());
     }
 
     /**
@@ -70,20 +78,22 @@ public final class CombinedStorage implements StorageService {
      *     {@code topology.csi-console.org/site}), for the pool rows' segment; null for none
      */
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey) {
-        this(csi, arrays, pools, segmentKey, null);
+        this(csi, arrays, pools, segmentKey, null, null);
     }
 
     /**
      * @param records what the arrays record of a volume on each node (publications, stagings, node
      *     publications), or null when nothing does; {@link #volumeOnNodes} reads them
+     * @param faults the simulated storage's replication faults (the demo), or null
      */
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey,
-                           VolumeOnNodeRecords records) {
+                           VolumeOnNodeRecords records, org.csiconsole.core.replication.ReplicationFaults faults) {
         this.csi = Objects.requireNonNull(csi);
         this.arrays = List.copyOf(arrays);
         this.pools = pools;
         this.segmentKey = segmentKey;
         this.records = records;
+        this.faults = faults;
     }
 
     public CsiStorage csi() {

@@ -57,7 +57,7 @@ class LifecycleLiveStateTest {
         plugin.startInProcess(name);
         client = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), CsiClientOptions.defaults(), trace);
         CsiStorage csi = new CsiStorage(client, true);
-        exact = new CombinedStorage(csi, List.of(), null, null, id -> CompletableFuture.completedFuture(plugin.volumeOnNodes(id)));
+        exact = new CombinedStorage(csi, List.of(), null, null, id -> CompletableFuture.completedFuture(plugin.volumeOnNodes(id)), null);
         inferred = csi;
     }
 

@@ -1,13 +1,13 @@
-package org.csiconsole.core.addons;
+package org.csiconsole.core.replication;
 
 import java.util.Objects;
 
 /**
- * What a replication call acts on: one volume or a volume group (csi-addons replication
- * {@code ReplicationSource}).
+ * What a replication call acts on: one volume or a volume group (csi-addons replication.proto
+ * {@code ReplicationSource}: {@code volume.volume_id} or {@code volumegroup.volume_group_id}).
  *
  * @param group true for a volume group
- * @param id the {@code volume_id} or {@code volume_group_id}
+ * @param id the {@code volume_id} or {@code volume_group_id}; never null
  */
 public record ReplicationSource(boolean group, String id) {
     public ReplicationSource {
@@ -22,8 +22,13 @@ public record ReplicationSource(boolean group, String id) {
         return new ReplicationSource(true, volumeGroupId);
     }
 
+    /** {@code "volume"} or {@code "volume group"}. */
+    public String kindWord() {
+        return group ? "volume group" : "volume";
+    }
+
     @Override
     public String toString() {
-        return (group ? "volume group " : "volume ") + id;
+        return kindWord() + " " + id;
     }
 }
