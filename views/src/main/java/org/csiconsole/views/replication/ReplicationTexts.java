@@ -154,4 +154,18 @@ public final class ReplicationTexts {
         if (id.isEmpty()) return "on " + array + " (destination id unknown)";
         return array.isEmpty() ? id : id + " on " + array;
     }
+
+    /** A step or operation in one word: {@code Promote}, {@code Demote}, {@code Resync}, {@code Fence}, ... */
+    public static String actionWord(org.csiconsole.core.replication.ReplicationAction a) {
+        return switch (a) {
+            case ENABLE -> "Enable";
+            case DISABLE -> "Disable";
+            case PROMOTE -> "Promote";
+            case DEMOTE -> "Demote";
+            case RESYNC -> "Resync";
+            case FENCE -> "Fence";
+            case WAIT_FINAL_SYNC -> "Final sync";
+            case WAIT_HEALTHY -> "Healthy";
+        };
+    }
 }
