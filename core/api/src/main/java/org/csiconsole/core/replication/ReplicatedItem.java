@@ -11,7 +11,7 @@ import java.util.Objects;
  * A volume or volume group a connection reports as replicated, as its listing says (what the
  * sampler then asks about). CSI has no replication field, so for a CSI driver this comes from
  * {@code volume_context} / {@code volume_group_context} keys the driver reports (the reference
- * plugin does, see {@code ReplicationContextKeys} in core/storage); for a CSP array from the
+ * plugin does, see {@link ReplicationContextKeys}); for a CSP array from the
  * volume's or volume group's {@code config} and the array's replication partner. A source the
  * listing does not mark can still be sampled by naming it.
  *

@@ -88,6 +88,22 @@ public final class AddonsReplication {
                 b.build(), mutate("ResyncVolume " + source, source))).thenApply(Replication.ResyncVolumeResponse::getReady);
     }
 
+    /**
+     * ResyncVolume sent again to ask whether a resync that {@link #resync} started is {@code ready}:
+     * the same request, made as a read (traced, retried, not locked and not audited), so that polling
+     * a resync until it is ready leaves one audit entry, the one of the call that started it.
+     */
+    public CompletableFuture<Boolean> resyncPoll(ReplicationSource source, String replicationId, boolean force,
+                                                 Map<String, String> parameters, Secrets secrets) {
+        Replication.ResyncVolumeRequest.Builder b = Replication.ResyncVolumeRequest.newBuilder()
+                .setReplicationSource(source(source)).setReplicationId(replicationId).setForce(force)
+                .putAllParameters(parameters).putAllSecrets(secrets.values());
+        if (!source.group()) b.setVolumeId(source.id());
+        return conn.gated(mode, AddonsCapability.VOLUME_REPLICATION, () -> conn.unary(replication.ControllerGrpc.getResyncVolumeMethod(),
+                b.build(), CallSpec.of(CallKind.READ, "ResyncVolume " + source + " (is it ready?)")))
+                .thenApply(Replication.ResyncVolumeResponse::getReady);
+    }
+
     /** GetVolumeReplicationInfo: last sync time, duration, bytes and status. */
     public CompletableFuture<ReplicationInfo> replicationInfo(ReplicationSource source, String replicationId, Secrets secrets) {
         Replication.GetVolumeReplicationInfoRequest.Builder b = Replication.GetVolumeReplicationInfoRequest.newBuilder()

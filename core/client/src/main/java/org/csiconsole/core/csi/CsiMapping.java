@@ -61,8 +61,10 @@ public final class CsiMapping {
         VolumeCondition cond = condition == null ? null
                 : !condition.getAbnormal() && condition.getMessage().isEmpty() ? VolumeCondition.NORMAL
                 : new VolumeCondition(condition.getAbnormal(), condition.getMessage());
+        // CSI has no replication field; a driver may report it in volume_context (ReplicationContextKeys)
         return new Volume(v.getVolumeId(), name, bytes(v.getCapacityBytes()), source(v.getContentSource()), caps, parameters,
-                SHARED.map(v.getVolumeContextMap()), topo, nodeIds(publishedNodeIds), cond, "", Origin.CSI, null);
+                SHARED.map(v.getVolumeContextMap()), topo, nodeIds(publishedNodeIds), cond, "", Origin.CSI, null,
+                org.csiconsole.core.replication.ReplicationContextKeys.read(v.getVolumeContextMap()));
     }
 
     /**

@@ -60,8 +60,10 @@ final class CspMapping {
         if (v.isClone() != null) props.put("clone", v.isClone().toString());
         VolumeSource source = v.baseSnapshotId() == null || v.baseSnapshotId().isEmpty()
                 ? VolumeSource.NONE : VolumeSource.snapshot(v.baseSnapshotId());
-        return new Volume(v.id(), v.name(), v.size() == null ? 0 : Math.max(0, v.size()), source, null, text(v.config()), null, null,
-                null, null, v.volumeGroupId(), Origin.CSP, props);
+        Map<String, String> config = text(v.config());
+        return new Volume(v.id(), v.name(), v.size() == null ? 0 : Math.max(0, v.size()), source, null, config, null, null,
+                null, null, v.volumeGroupId(), Origin.CSP, props,
+                org.csiconsole.core.replication.ReplicationContextKeys.read(config == null ? Map.of() : config));
     }
 
     /** A full snapshot: {@code id}, {@code name} and {@code volume_id} are mandatory. */

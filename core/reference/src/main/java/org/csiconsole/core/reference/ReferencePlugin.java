@@ -178,6 +178,14 @@ public final class ReferencePlugin implements AutoCloseable {
         return faults;
     }
 
+    /**
+     * The replication faults of this plugin through the UI-neutral port of core/api (link down and
+     * up, split brain, array errors, scheduling interval, resync duration), for a faults panel.
+     */
+    public org.csiconsole.core.replication.ReplicationFaults replicationFaults() {
+        return new org.csiconsole.core.reference.fault.ModelReplicationFaults(model);
+    }
+
     /** node_id of this plugin's node service. */
     public String nodeId() {
         return nodeId;
@@ -204,18 +212,23 @@ public final class ReferencePlugin implements AutoCloseable {
      * on this plugin's model.
      */
     public List<BindableService> bindableServices() {
-        List<BindableService> out = new ArrayList<>(csiController());
+        return bindableServices(SiteScope.ALL);
+    }
+
+    /** As {@link #bindableServices()}, listing and replicating only {@code scope}'s array ({@link SiteScope}). */
+    public List<BindableService> bindableServices(SiteScope scope) {
+        List<BindableService> out = new ArrayList<>(csiController(scope));
         out.add(csiNode());
         out.add(addonsIdentity(AddonsIdentityService.Scope.BOTH));
-        out.addAll(addonsController());
+        out.addAll(addonsController(scope));
         out.addAll(addonsNode());
         return out;
     }
 
     /** CSI Identity, Controller, GroupController and SnapshotMetadata. */
-    private List<BindableService> csiController() {
+    private List<BindableService> csiController(SiteScope scope) {
         return List.of(faults.interceptor().wrap(new IdentityService()),
-                faults.interceptor().wrap(new ControllerService(model, faults)),
+                faults.interceptor().wrap(new ControllerService(model, faults, scope)),
                 faults.interceptor().wrap(new GroupControllerService(model, faults)),
                 faults.interceptor().wrap(new SnapshotMetadataService(model, faults)));
     }
@@ -229,11 +242,11 @@ public final class ReferencePlugin implements AutoCloseable {
     }
 
     /** csi-addons controller side: Replication, offline ReclaimSpace, NetworkFence, VolumeGroup. */
-    private List<BindableService> addonsController() {
-        return List.of(faults.interceptor().wrap(new ReplicationService(model, faults, demotedSides)),
+    private List<BindableService> addonsController(SiteScope scope) {
+        return List.of(faults.interceptor().wrap(new ReplicationService(model, faults, demotedSides, scope)),
                 faults.interceptor().wrap(new ReclaimSpaceControllerService(model, faults)),
                 faults.interceptor().wrap(new NetworkFenceService(model, faults)),
-                faults.interceptor().wrap(new VolumeGroupService(model, faults)));
+                faults.interceptor().wrap(new VolumeGroupService(model, faults, scope)));
     }
 
     /** csi-addons node side: online ReclaimSpace and EncryptionKeyRotation. */
@@ -251,9 +264,14 @@ public final class ReferencePlugin implements AutoCloseable {
      * @throws IllegalStateException when the name is already taken in this JVM
      */
     public synchronized Server startInProcess(String name) {
+        return startInProcess(name, SiteScope.ALL);
+    }
+
+    /** As {@link #startInProcess(String)}, serving one site ({@link SiteScope}): a second site is a second name. */
+    public synchronized Server startInProcess(String name, SiteScope scope) {
         try {
             Server s = InProcessServerBuilder.forName(name).addServices(
-                    bindableServices().stream().map(BindableService::bindService).toList()).build().start();
+                    bindableServices(scope).stream().map(BindableService::bindService).toList()).build().start();
             inProcess.add(s);
             return s;
         } catch (IOException e) {
@@ -288,13 +306,25 @@ public final class ReferencePlugin implements AutoCloseable {
      * @param nodeAddons the csi-addons socket of the node side (NodeReclaimSpace,
      *     EncryptionKeyRotation), or empty to serve them beside Node ({@code node}, else
      *     {@code addons}, else {@code csi})
+     * @param scope the array these sockets serve ({@link SiteScope}); {@link SiteScope#ALL} by default
      */
-    public record Sockets(Path csi, Optional<Path> node, Optional<Path> addons, Optional<Path> nodeAddons) {
+    public record Sockets(Path csi, Optional<Path> node, Optional<Path> addons, Optional<Path> nodeAddons, SiteScope scope) {
         public Sockets {
             java.util.Objects.requireNonNull(csi, "csi");
             node = node == null ? Optional.empty() : node;
             addons = addons == null ? Optional.empty() : addons;
             nodeAddons = nodeAddons == null ? Optional.empty() : nodeAddons;
+            scope = scope == null ? SiteScope.ALL : scope;
+        }
+
+        /** Sockets serving every array. */
+        public Sockets(Path csi, Optional<Path> node, Optional<Path> addons, Optional<Path> nodeAddons) {
+            this(csi, node, addons, nodeAddons, SiteScope.ALL);
+        }
+
+        /** The same sockets serving only {@code site}'s array ({@link SiteScope}). */
+        public Sockets scopedTo(SiteScope site) {
+            return new Sockets(csi, node, addons, nodeAddons, site);
         }
     }
 
@@ -310,7 +340,7 @@ public final class ReferencePlugin implements AutoCloseable {
     public synchronized Server serve(Sockets layout) throws IOException {
         java.util.Map<Path, List<BindableService>> csiOn = new java.util.LinkedHashMap<>();
         java.util.Map<Path, boolean[]> addonsOn = new java.util.LinkedHashMap<>(); // [controller side, node side]
-        csiOn.computeIfAbsent(layout.csi(), k -> new ArrayList<>()).addAll(csiController());
+        csiOn.computeIfAbsent(layout.csi(), k -> new ArrayList<>()).addAll(csiController(layout.scope()));
         Path node = layout.node().orElse(layout.csi());
         if (layout.node().isPresent()) csiOn.computeIfAbsent(node, k -> new ArrayList<>()).add(faults.interceptor().wrap(new IdentityService()));
         csiOn.get(node).add(csiNode());
@@ -322,7 +352,7 @@ public final class ReferencePlugin implements AutoCloseable {
             List<BindableService> on = csiOn.computeIfAbsent(path, k -> new ArrayList<>());
             on.add(addonsIdentity(sides[0] && sides[1] ? AddonsIdentityService.Scope.BOTH
                     : sides[0] ? AddonsIdentityService.Scope.CONTROLLER : AddonsIdentityService.Scope.NODE));
-            if (sides[0]) on.addAll(addonsController());
+            if (sides[0]) on.addAll(addonsController(layout.scope()));
             if (sides[1]) on.addAll(addonsNode());
         });
         List<UnixSocketServers.Running> started = new ArrayList<>();

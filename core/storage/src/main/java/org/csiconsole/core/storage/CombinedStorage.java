@@ -57,9 +57,27 @@ public final class CombinedStorage implements StorageService {
     private final Map<String, Held> holders = new ConcurrentHashMap<>();
     private final ArrayPools pools;
     private final String segmentKey;
+    private final org.csiconsole.core.replication.ReplicationFaults faults;
 
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays) {
         this(csi, arrays, null, null);
+    }
+
+    /** As the four-argument constructor, with the simulated storage's replication faults (the demo), or null. */
+    public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey,
+                           org.csiconsole.core.replication.ReplicationFaults faults) {
+        this.csi = Objects.requireNonNull(csi);
+        this.arrays = List.copyOf(arrays);
+        this.pools = pools;
+        this.segmentKey = segmentKey;
+        this.faults = faults;
+    }
+
+    /** csi-addons replication with the arrays' partners and snapshot groups as a second source. */
+    @Override
+    public org.csiconsole.core.replication.ReplicationPort replication() {
+        return new org.csiconsole.core.storage.replication.CombinedReplicationPort(csi.replication("", faults),
+                arrays.stream().map(CspStorage::replication).toList());
     }
 
     /**
@@ -69,10 +87,7 @@ public final class CombinedStorage implements StorageService {
      *     {@code topology.csi-console.org/site}), for the pool rows' segment; null for none
      */
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey) {
-        this.csi = Objects.requireNonNull(csi);
-        this.arrays = List.copyOf(arrays);
-        this.pools = pools;
-        this.segmentKey = segmentKey;
+        this(csi, arrays, pools, segmentKey, null);
     }
 
     public CsiStorage csi() {

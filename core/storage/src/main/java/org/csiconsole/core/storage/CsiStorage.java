@@ -137,6 +137,20 @@ public final class CsiStorage implements StorageService {
         return csi;
     }
 
+    /** csi-addons replication of this connection, unnamed ({@link #replication(String, org.csiconsole.core.replication.ReplicationFaults)}). */
+    @Override
+    public org.csiconsole.core.replication.ReplicationPort replication() {
+        return replication("", null);
+    }
+
+    /**
+     * csi-addons replication of this connection as site {@code site}; {@code faults} are the simulated
+     * storage's (demo), or null.
+     */
+    public org.csiconsole.core.replication.ReplicationPort replication(String site, org.csiconsole.core.replication.ReplicationFaults faults) {
+        return new org.csiconsole.core.storage.replication.AddonsReplicationPort(site, addonsClient, this, this, faults);
+    }
+
     /**
      * What the plugin advertises; never fails. A csi-addons endpoint that failed to answer reads
      * as not connected here; {@link #addons()} reports its failure.

@@ -59,6 +59,12 @@ public final class CspStorage implements StorageService {
         return arrayName;
     }
 
+    /** The array's replication partners, replicated objects and snapshot groups, as site {@link #name()}. */
+    @Override
+    public org.csiconsole.core.replication.ReplicationPort replication() {
+        return new org.csiconsole.core.storage.replication.CspReplicationPort(arrayName, csp, this);
+    }
+
     /** {@code GET /volumes}: every volume of this array. */
     CompletableFuture<List<Volume>> volumes() {
         return csp.volumes().list();

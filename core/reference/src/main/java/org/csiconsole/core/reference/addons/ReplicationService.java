@@ -28,7 +28,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * neither is INVALID_ARGUMENT. Codes follow each RPC's error table: INVALID_ARGUMENT (missing
  * field), NOT_FOUND (no such volume or group), FAILED_PRECONDITION (not replicated; promote while
  * the peer is primary without {@code force}; resync of a primary; GetVolumeReplicationInfo on a
- * secondary), ABORTED (another call on the same id in flight).
+ * secondary while its peer is primary: the primary reports), ABORTED (another call on the same id in flight).
+ * When both sides are secondary (after a planned demote) either side reports the pair's figures, so a
+ * planned failover can wait for the final sync.
  *
  * <p>{@code parameters["schedulingInterval"]} of EnableVolumeReplication sets the sync interval
  * ("30s", "5m", "1h"; default 5 minutes).
@@ -37,9 +39,21 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
     private final ArrayModel model;
     private final Faults faults;
     private final Set<String> demoted;
+    private final org.csiconsole.core.reference.SiteScope scope;
 
     public ReplicationService(ArrayModel model, Faults faults) {
         this(model, faults, ConcurrentHashMap.newKeySet());
+    }
+
+    /**
+     * @param demoted as in {@link #ReplicationService(ArrayModel, Faults, Set)}
+     * @param scope the array this endpoint serves: a volume or group of another array is NOT_FOUND here
+     */
+    public ReplicationService(ArrayModel model, Faults faults, Set<String> demoted, org.csiconsole.core.reference.SiteScope scope) {
+        this.model = Objects.requireNonNull(model, "model");
+        this.faults = Objects.requireNonNull(faults, "faults");
+        this.demoted = Objects.requireNonNull(demoted, "demoted");
+        this.scope = Objects.requireNonNull(scope, "scope");
     }
 
     /**
@@ -47,9 +61,7 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
      *                model so a resync requested on one endpoint sees a demote made on another
      */
     public ReplicationService(ArrayModel model, Faults faults, Set<String> demoted) {
-        this.model = Objects.requireNonNull(model, "model");
-        this.faults = Objects.requireNonNull(faults, "faults");
-        this.demoted = Objects.requireNonNull(demoted, "demoted");
+        this(model, faults, demoted, org.csiconsole.core.reference.SiteScope.ALL);
     }
 
     @Override
@@ -58,6 +70,7 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
         String rpc = "EnableVolumeReplication";
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
             long interval = interval(r.getParametersMap(), rpc);
+            inScope(id);
             model.replications().enable(id, r.getParametersMap(), interval);
             return Replication.EnableVolumeReplicationResponse.getDefaultInstance();
         });
@@ -68,6 +81,7 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
                                          StreamObserver<Replication.DisableVolumeReplicationResponse> out) {
         String rpc = "DisableVolumeReplication";
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
+            inScope(id);
             model.replications().disable(id);
             return Replication.DisableVolumeReplicationResponse.getDefaultInstance();
         });
@@ -130,7 +144,7 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
         String rpc = "GetVolumeReplicationInfo";
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
             ReplicationStatus s = requireReplicated(id);
-            if (s.role() != ReplicationRole.PRIMARY) {
+            if (s.role() != ReplicationRole.PRIMARY && s.peerRole() == ReplicationRole.PRIMARY) {
                 throw AddonsCalls.failedPrecondition(id + " is the secondary of its replication pair; replication "
                         + "info is reported by the primary " + s.peerId() + " on " + s.peerArray()
                         + ". Ask the primary, or promote " + id + " first.");
@@ -215,7 +229,19 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
                 + " but was empty. Set the volume or volume group to act on and retry.");
     }
 
+    /** NOT_FOUND for a volume or group of an array this endpoint does not serve. */
+    private void inScope(String id) {
+        if (!scope.scoped()) return;
+        String array = model.volumes().get(id).map(v -> v.array())
+                .or(() -> model.groups().get(id).map(VolumeGroupRecord::array)).orElse(null);
+        if (array != null && !scope.includes(array)) {
+            throw AddonsCalls.notFound("Volume or volume group " + id + " is on array " + array + "; this endpoint serves "
+                    + scope.array() + ". Send the call to " + array + "'s endpoint.");
+        }
+    }
+
     private ReplicationStatus requireReplicated(String id) {
+        inScope(id);
         return model.replications().of(id).orElseThrow(() -> {
             if (model.volumes().get(id).isEmpty() && model.groups().get(id).isEmpty()) {
                 return AddonsCalls.notFound("Volume or volume group " + id + " does not exist. Check the id.");

@@ -26,10 +26,17 @@ import java.util.Objects;
 public final class VolumeGroupService extends ControllerGrpc.ControllerImplBase {
     private final ArrayModel model;
     private final Faults faults;
+    private final org.csiconsole.core.reference.SiteScope scope;
 
     public VolumeGroupService(ArrayModel model, Faults faults) {
+        this(model, faults, org.csiconsole.core.reference.SiteScope.ALL);
+    }
+
+    /** @param scope the array whose groups ListVolumeGroups lists */
+    public VolumeGroupService(ArrayModel model, Faults faults, org.csiconsole.core.reference.SiteScope scope) {
         this.model = Objects.requireNonNull(model, "model");
         this.faults = Objects.requireNonNull(faults, "faults");
+        this.scope = Objects.requireNonNull(scope, "scope");
     }
 
     @Override
@@ -84,7 +91,7 @@ public final class VolumeGroupService extends ControllerGrpc.ControllerImplBase 
                 throw AddonsCalls.invalid("max_entries must not be negative in " + rpc + " (was " + r.getMaxEntries()
                         + "). Use 0 for no limit.");
             }
-            List<VolumeGroupRecord> all = model.groups().all().stream()
+            List<VolumeGroupRecord> all = model.groups().all().stream().filter(g -> scope.includes(g.array()))
                     .sorted(java.util.Comparator.comparing(VolumeGroupRecord::id)).toList();
             int from = 0;
             String token = r.getStartingToken();
@@ -110,7 +117,8 @@ public final class VolumeGroupService extends ControllerGrpc.ControllerImplBase 
 
     private VolumeGroupProto.VolumeGroup group(VolumeGroupRecord g) {
         var b = VolumeGroupProto.VolumeGroup.newBuilder().setVolumeGroupId(g.id())
-                .putVolumeGroupContext("name", g.name()).putVolumeGroupContext("array", g.array());
+                .putVolumeGroupContext("name", g.name()).putVolumeGroupContext("array", g.array())
+                .putAllVolumeGroupContext(model.replications().context(g.id(), true));
         for (String id : g.volumeIds()) model.volumes().get(id).ifPresent(v -> b.addVolumes(volume(v)));
         return b.build();
     }

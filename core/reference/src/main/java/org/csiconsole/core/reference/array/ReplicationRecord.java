@@ -67,6 +67,12 @@ public record ReplicationRecord(String id, boolean group, String localId, String
                 parameters, enabledAtMs);
     }
 
+    ReplicationRecord withInterval(long ms) {
+        return new ReplicationRecord(id, group, localId, remoteId, localArray, remoteArray, localRole, remoteRole,
+                ms, anchorMs, linkDown, frozenSyncMs, frozenDurationMs, frozenBytes, resyncUntilMs, errorMessage,
+                parameters, enabledAtMs);
+    }
+
     ReplicationRecord withError(String message) {
         return new ReplicationRecord(id, group, localId, remoteId, localArray, remoteArray, localRole, remoteRole,
                 intervalMs, anchorMs, linkDown, frozenSyncMs, frozenDurationMs, frozenBytes, resyncUntilMs, message,

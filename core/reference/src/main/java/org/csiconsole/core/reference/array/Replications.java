@@ -1,7 +1,6 @@
 package org.csiconsole.core.reference.array;
 
 import static org.csiconsole.core.reference.array.ArrayModel.DEFAULT_SYNC_INTERVAL_MS;
-import static org.csiconsole.core.reference.array.ArrayModel.RESYNC_MS;
 import static org.csiconsole.core.reference.array.ArrayModel.TOPOLOGY_KEY;
 import static org.csiconsole.core.reference.array.ArrayModel.seedOf;
 
@@ -24,11 +23,65 @@ public final class Replications {
     private final ModelTables tables;
     private final Clock clock;
     private final StorageArrays arrays;
+    /** How long a resync takes on the model clock; {@link ArrayModel#RESYNC_MS} unless changed. Not persisted. */
+    private volatile long resyncMs = ArrayModel.RESYNC_MS;
+
+    /** How long after a planned demote the final sync completes, on the model clock: 1 s. */
+    public static final long FINAL_SYNC_MS = 1_000L;
 
     Replications(ModelTables tables, Clock clock, StorageArrays arrays) {
         this.tables = tables;
         this.clock = clock;
         this.arrays = arrays;
+    }
+
+    /** How long a resync started from now on takes (model clock), milliseconds; at least 1. Not persisted. */
+    public void setResyncDuration(long ms) {
+        if (ms < 1) throw ModelException.invalid("A resync must take at least 1 ms, was " + ms + ".");
+        resyncMs = ms;
+    }
+
+    /** Percent done (0..99) of the resync of the pair of {@code sideId} at now, or -1 when none runs. */
+    public int resyncProgress(String sideId) {
+        String pair = tables.pairOfSide.get(sideId);
+        ReplicationRecord r = pair == null ? null : tables.replications.get(pair);
+        long now = clock.millis();
+        return r == null || r.resyncUntilMs() <= now ? -1 : percent(r, now);
+    }
+
+    private int percent(ReplicationRecord r, long now) {
+        long pct = 100 - 100 * (r.resyncUntilMs() - now) / Math.max(1, resyncMs);
+        return (int) Math.max(0, Math.min(99, pct));
+    }
+
+    /**
+     * What a listing reports about the replication of volume or group {@code id}
+     * ({@link org.csiconsole.core.replication.ReplicationContextKeys}): the side's role, health, partner
+     * array, peer id, interval and message; for a member of a replicated group, the group's role and
+     * health and {@code replicationGroup}. Empty when not replicated.
+     *
+     * @param camel true for CSI {@code volume_context} keys, false for CSP {@code config} keys
+     */
+    public Map<String, String> context(String id, boolean camel) {
+        Optional<ReplicationStatus> own = of(id);
+        Optional<ReplicationStatus> s = own.isPresent() ? own : ofGroupMember(id);
+        if (s.isEmpty()) return Map.of();
+        ReplicationStatus st = s.get();
+        org.csiconsole.core.model.VolumeReplicationRole role = st.resyncing() && st.role() == ReplicationRole.SECONDARY
+                ? org.csiconsole.core.model.VolumeReplicationRole.RESYNCING
+                : st.role() == ReplicationRole.PRIMARY ? org.csiconsole.core.model.VolumeReplicationRole.PRIMARY
+                : org.csiconsole.core.model.VolumeReplicationRole.SECONDARY;
+        String peer = own.isPresent() ? st.peerId() : "";
+        String group = own.isPresent() ? "" : st.id();
+        return org.csiconsole.core.replication.ReplicationContextKeys.write(camel, role,
+                org.csiconsole.core.model.ReplicationHealth.valueOf(st.health().name()), st.peerArray(), peer,
+                java.time.Duration.ofMillis(st.intervalMs()), group, st.message());
+    }
+
+    /** The volume group whose pair replicates volume {@code volumeId}, or empty when it is not a member of a replicated group. */
+    public Optional<ReplicationStatus> ofGroupMember(String volumeId) {
+        String group = tables.groupOfVolume.get(volumeId);
+        return group == null ? Optional.empty() : of(group);
     }
 
 /** Every replication pair, with status as seen from its local side. */
@@ -54,6 +107,9 @@ public final class Replications {
     }
 
     private static long[] liveSync(ReplicationRecord r, long now) {
+        if (now < r.anchorMs()) {
+            return new long[] {r.frozenSyncMs(), r.frozenDurationMs(), r.frozenBytes()};
+        }
         long k = Math.max(0, (now - r.anchorMs()) / Math.max(1, r.intervalMs()));
         long t = r.anchorMs() + k * r.intervalMs();
         long h = seedOf(r.id() + "#" + k) & Long.MAX_VALUE;
@@ -83,8 +139,7 @@ public final class Replications {
                     + " is down; sync is frozen at the last completed sync.";
         } else if (resyncing) {
             health = ReplicationHealthState.DEGRADED;
-            long pct = 100 - 100 * (r.resyncUntilMs() - now) / RESYNC_MS;
-            message = "Resync in progress (" + Math.max(0, Math.min(99, pct)) + "% done).";
+            message = "Resync in progress (" + percent(r, now) + "% done).";
         } else if (r.localRole() == ReplicationRole.SECONDARY && r.remoteRole() == ReplicationRole.SECONDARY) {
             health = ReplicationHealthState.DEGRADED;
             message = "Neither side is primary; promote one side.";
@@ -261,19 +316,46 @@ public final class Replications {
     }
 
 /**
-     * Makes this side SECONDARY (csi-addons DemoteVolume). Idempotent.
+     * Makes this side SECONDARY (csi-addons DemoteVolume). Idempotent. Demoting the primary of a
+     * healthy pair (peer secondary, link up, no error) is a planned demote: the array sends what the
+     * primary took since the last sync as a final sync, which completes {@link #FINAL_SYNC_MS} later
+     * on the model clock (last_sync_time then lies after the demote; until then it is the previous sync).
      *
      * @throws ModelException NOT_FOUND; FAILED_PRECONDITION not replicated
      */
     public ReplicationStatus demote(String sideId) {
-        return updatePair(sideId, r -> sideId.equals(r.localId())
-                ? r.withRoles(ReplicationRole.SECONDARY, r.remoteRole())
-                : r.withRoles(r.localRole(), ReplicationRole.SECONDARY));
+        long now = clock.millis();
+        return updatePair(sideId, r -> {
+            boolean planned = r.roleOf(sideId) == ReplicationRole.PRIMARY && r.roleOf(r.peerOf(sideId)) == ReplicationRole.SECONDARY
+                    && !frozen(r) && r.resyncUntilMs() <= now;
+            ReplicationRecord n = sideId.equals(r.localId())
+                    ? r.withRoles(ReplicationRole.SECONDARY, r.remoteRole())
+                    : r.withRoles(r.localRole(), ReplicationRole.SECONDARY);
+            if (!planned) return n;
+            long[] last = liveSync(r, now);
+            return n.withLink(n.linkDown(), now + FINAL_SYNC_MS, last[0], last[1], last[2]);
+        });
+    }
+
+    /**
+     * Sets the sync interval of the pair of {@code sideId} (its {@code schedulingInterval}); syncs
+     * continue from the last one on the new schedule.
+     *
+     * @throws ModelException INVALID_ARGUMENT for an interval below 1 s; NOT_FOUND; FAILED_PRECONDITION not replicated
+     */
+    public ReplicationStatus setInterval(String sideId, long intervalMs) {
+        if (intervalMs < 1_000) throw ModelException.invalid("A sync interval must be at least 1 s, was " + intervalMs + " ms.");
+        long now = clock.millis();
+        return updatePair(sideId, r -> {
+            if (frozen(r) || now < r.anchorMs()) return r.withInterval(intervalMs);
+            long last = liveSync(r, now)[0];
+            return r.withInterval(intervalMs).withLink(r.linkDown(), last, 0, 0, 0);
+        });
     }
 
 /**
      * Resynchronizes a SECONDARY side from the primary (csi-addons ResyncVolume). Starts a resync
-     * lasting {@link ArrayModel#RESYNC_MS} on the model clock, clears an array error; calling it again while
+     * lasting {@link ArrayModel#RESYNC_MS} (or what {@link #setResyncDuration} set) on the model clock, clears an array error; calling it again while
      * it runs changes nothing. The returned status has {@code resyncing=false} (ready) once done.
      *
      * @throws ModelException FAILED_PRECONDITION when this side is primary (in split-brain: demote
@@ -293,7 +375,7 @@ public final class Replications {
             }
             ReplicationRecord n = r;
             if (r.resyncUntilMs() <= now) {
-                n = settle(r, r.withError("").withResync(now + RESYNC_MS, r.anchorMs()), now);
+                n = settle(r, r.withError("").withResync(now + resyncMs, r.anchorMs()), now);
                 tx.put(tables.replications, r.id(), n);
             }
             return status(n, sideId, now);

@@ -43,11 +43,18 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
     private final ArrayModel model;
     private final Faults faults;
     private final VolumeCreation creation;
+    private final org.csiconsole.core.reference.SiteScope scope;
 
     public ControllerService(ArrayModel model, Faults faults) {
+        this(model, faults, org.csiconsole.core.reference.SiteScope.ALL);
+    }
+
+    /** @param scope the array whose volumes ListVolumes lists ({@link org.csiconsole.core.reference.SiteScope}) */
+    public ControllerService(ArrayModel model, Faults faults, org.csiconsole.core.reference.SiteScope scope) {
         this.model = model;
         this.faults = faults;
         this.creation = new VolumeCreation(model);
+        this.scope = java.util.Objects.requireNonNull(scope, "scope");
     }
 
     // ------------------------------------------------------------------ volumes
@@ -161,10 +168,10 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
                         + "' is not a token this plugin issued. Restart listing without a token.").asRuntimeException();
             }
             int max = req.getMaxEntries() == 0 ? Integer.MAX_VALUE : req.getMaxEntries();
-            List<VolumeRecord> page = model.volumes().after(token.isEmpty() ? null : token, max);
+            List<VolumeRecord> page = scopedPage(token.isEmpty() ? null : token, max);
             var b = Csi.ListVolumesResponse.newBuilder();
             for (VolumeRecord v : page) {
-                b.addEntries(Csi.ListVolumesResponse.Entry.newBuilder().setVolume(volumeOf(v))
+                b.addEntries(Csi.ListVolumesResponse.Entry.newBuilder().setVolume(volumeOf(v, model.replications().context(v.id(), true)))
                         .setStatus(Csi.ListVolumesResponse.VolumeStatus.newBuilder()
                                 .addAllPublishedNodeIds(model.publications().nodeIds(v.id()))
                                 .setVolumeCondition(conditionOf(v))));
@@ -174,6 +181,23 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
             }
             return b.build();
         });
+    }
+
+    /** Up to {@code max} volumes after {@code after} in id order, of the scoped array only. */
+    private List<VolumeRecord> scopedPage(String after, int max) {
+        if (!scope.scoped()) return model.volumes().after(after, max);
+        List<VolumeRecord> out = new java.util.ArrayList<>();
+        String from = after;
+        while (out.size() < max) {
+            List<VolumeRecord> chunk = model.volumes().after(from, Math.max(64, max - out.size()));
+            if (chunk.isEmpty()) break;
+            for (VolumeRecord v : chunk) {
+                if (scope.includes(v.array()) && out.size() < max) out.add(v);
+            }
+            from = chunk.get(chunk.size() - 1).id();
+            if (out.size() == max) break;
+        }
+        return out;
     }
 
     @Override
@@ -359,7 +383,7 @@ public final class ControllerService extends ControllerGrpc.ControllerImplBase {
             Rpc.require(req.getVolumeId(), "volume_id", "ControllerGetVolume");
             VolumeRecord v = model.volumes().get(req.getVolumeId()).orElseThrow(() -> Status.NOT_FOUND.withDescription(
                     "Volume " + req.getVolumeId() + " does not exist.").asRuntimeException());
-            return Csi.ControllerGetVolumeResponse.newBuilder().setVolume(volumeOf(v))
+            return Csi.ControllerGetVolumeResponse.newBuilder().setVolume(volumeOf(v, model.replications().context(v.id(), true)))
                     .setStatus(Csi.ControllerGetVolumeResponse.VolumeStatus.newBuilder()
                             .addAllPublishedNodeIds(model.publications().nodeIds(v.id()))
                             .setVolumeCondition(conditionOf(v))).build();

@@ -55,7 +55,16 @@ final class CsiMessages {
 
     /** The CSI Volume message of a volume: id, capacity_bytes, context, topology, content source. */
     static Csi.Volume volumeOf(VolumeRecord v) {
+        return volumeOf(v, Map.of());
+    }
+
+    /**
+     * As {@link #volumeOf(VolumeRecord)} with {@code replication} added to volume_context (the
+     * replication keys of {@link org.csiconsole.core.replication.ReplicationContextKeys}).
+     */
+    static Csi.Volume volumeOf(VolumeRecord v, Map<String, String> replication) {
         var b = Csi.Volume.newBuilder().setVolumeId(v.id()).setCapacityBytes(v.capacityBytes())
+                .putAllVolumeContext(replication)
                 .putVolumeContext("array", v.array())
                 .putVolumeContext("pool", v.pool())
                 .putVolumeContext("serial", Publications.serialOf(v.id()))

@@ -239,6 +239,7 @@ public final class ModelCspBackend implements CspBackend {
         Map<String, Object> config = new TreeMap<>();
         v.parameters().forEach((k, x) -> config.put(k, typed(x)));
         v.mutableParameters().forEach((k, x) -> config.put(k, typed(x)));
+        config.putAll(model.replications().context(v.id(), false));
         boolean clone = v.sourceSnapshotId() != null || v.sourceVolumeId() != null;
         return new CspWire.VolumeJson(v.id(), v.name(), v.capacityBytes(), v.description(),
                 !model.publications().of(v.id()).isEmpty(), v.sourceSnapshotId() == null ? "" : v.sourceSnapshotId(),
@@ -332,7 +333,8 @@ public final class ModelCspBackend implements CspBackend {
             if (other.name().equals(array) || !partnered) continue;
             boolean down = false;
             boolean up = false;
-            boolean alive = true;
+            int pairs = 0;
+            int linkDown = 0;
             for (ReplicationStatus r : model.replications().all()) {
                 boolean mine = r.array().equals(array) && r.peerArray().equals(other.name());
                 boolean theirs = r.array().equals(other.name()) && r.peerArray().equals(array);
@@ -340,8 +342,12 @@ public final class ModelCspBackend implements CspBackend {
                 String primaryArray = r.role() == ReplicationRole.PRIMARY ? r.array() : r.peerRole() == ReplicationRole.PRIMARY ? r.peerArray() : null;
                 if (array.equals(primaryArray)) down = true;
                 if (other.name().equals(primaryArray)) up = true;
-                if (r.health() == ReplicationHealthState.DEGRADED && r.message().contains("link")) alive = false;
+                pairs++;
+                if (r.health() == ReplicationHealthState.DEGRADED && r.message().contains("link")) linkDown++;
             }
+            // The partner is down when no pair between the arrays can sync: one pair's link fault
+            // (the demo seeds one) leaves the partner alive.
+            boolean alive = pairs == 0 || linkDown < pairs;
             String role = down && up ? "bi_directional" : down ? "downstream" : up ? "upstream" : "none";
             out.add(CspWire.ReplicationPartnerJson.of("partner-" + other.name(), other.name(), alive, role));
         }

@@ -59,8 +59,9 @@ final class ModelCspGroups {
     private CspWire.VolumeGroupJson group(VolumeGroupRecord g) {
         List<CspWire.VolumeRef> refs = g.volumeIds().stream()
                 .map(id -> new CspWire.VolumeRef(id, model.volumes().get(id).map(VolumeRecord::name).orElse(""))).toList();
-        return new CspWire.VolumeGroupJson(g.id(), g.name(), g.description(), refs, g.createdAtMs() / 1000,
-                new TreeMap<>(g.parameters()));
+        Map<String, Object> config = new TreeMap<>(g.parameters());
+        config.putAll(model.replications().context(g.id(), false));
+        return new CspWire.VolumeGroupJson(g.id(), g.name(), g.description(), refs, g.createdAtMs() / 1000, config);
     }
 
     VolumeGroupRecord requireGroup(String array, String id) {
