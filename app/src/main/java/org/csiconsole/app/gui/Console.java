@@ -71,6 +71,7 @@ public final class Console {
     private final ConnectionManager manager;
     private final Executor ui;
     private final List<ConnectionModel> loginOnShow = new ArrayList<>();
+    private final ConsoleReplication replication;
     private boolean closed;
 
     /**
@@ -123,6 +124,8 @@ public final class Console {
         workbench.setConnectionActions(manager);
         workbench.setOnQuit(stage::close);
         workbench.setAboutText(org.csiconsole.app.AppVersion.aboutText());
+        replication = new ConsoleReplication(manager, null);
+        workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
         connections.forEach(this::reopenWhenConnected);
         connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
             while (c.next()) c.getAddedSubList().forEach(this::reopenWhenConnected);
@@ -211,6 +214,7 @@ public final class Console {
         closed = true;
         manager.close();
         sessions.close();
+        replication.close();
         auditReader.shutdownNow();
         if (audit != null) audit.close();
     }

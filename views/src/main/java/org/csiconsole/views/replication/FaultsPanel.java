@@ -29,15 +29,18 @@ import java.time.Duration;
  * {@code faults-error-text}, {@code faults-clear-error}, {@code faults-all-down}, {@code faults-all-up},
  * {@code faults-interval}, {@code faults-resync}.
  */
-final class FaultsPanel extends VBox {
+final class FaultsPanel extends javafx.scene.control.ScrollPane {
 
     FaultsPanel(FaultsModel model) {
-        super(8);
+        VBox box = new VBox(8);
+        setContent(box);
+        setFitToWidth(true);
+        setHbarPolicy(ScrollBarPolicy.NEVER);
         setId("repl-faults-panel");
         getStyleClass().add(ConsoleStyles.FAULTS_PANEL);
-        setPadding(new Insets(10));
-        setPrefWidth(320);
-        setMinWidth(260);
+        box.setPadding(new Insets(10));
+        setPrefWidth(330);
+        setMinWidth(280);
         Label title = new Label("Faults (demo)");
         title.getStyleClass().add(Styles.TITLE_4);
         Label about = new Label("Rehearse failures on the bundled plugin's simulated arrays. Each fault is kept in the "
@@ -62,10 +65,10 @@ final class FaultsPanel extends VBox {
                 Label state = new Label(FaultsModel.state(p));
                 state.setWrapText(true);
                 state.getStyleClass().addAll(Styles.TEXT_SMALL, ReplicationTexts.healthStyle(p.health()));
-                VBox box = new VBox(1, head, state);
-                box.setMaxWidth(270);
+                VBox cell = new VBox(1, head, state);
+                cell.setMaxWidth(280);
                 setText(null);
-                setGraphic(box);
+                setGraphic(cell);
             }
         });
         list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -74,7 +77,8 @@ final class FaultsPanel extends VBox {
         model.chosenProperty().addListener((o, a, b) -> {
             if (b != null && list.getSelectionModel().getSelectedItem() != b) list.getSelectionModel().select(b);
         });
-        VBox.setVgrow(list, Priority.ALWAYS);
+        list.setPrefHeight(230);
+        list.setMinHeight(140);
 
         Label pair = new Label("The chosen pair");
         pair.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
@@ -98,9 +102,8 @@ final class FaultsPanel extends VBox {
             n.disableProperty().bind(model.chosenProperty().isNull());
         }
         FlowPane perPair = new FlowPane(6, 6, down, up, split, interval);
-        HBox errorRow = new HBox(6, error, setError, clearError);
+        HBox errorRow = new HBox(6, setError, clearError);
         errorRow.setAlignment(Pos.CENTER_LEFT);
-        HBox.setHgrow(error, Priority.ALWAYS);
 
         Label all = new Label("Every pair");
         all.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
@@ -116,7 +119,7 @@ final class FaultsPanel extends VBox {
         }
         Button reread = button("faults-refresh", "Read again", Material2MZ.REFRESH, model::refresh);
         FlowPane every = new FlowPane(6, 6, allDown, allUp, resync, reread);
-        getChildren().addAll(title, about, list, pair, perPair, errorRow, all, every);
+        box.getChildren().addAll(title, about, list, pair, perPair, error, errorRow, all, every);
     }
 
     private static Button button(String id, String text, org.kordamp.ikonli.Ikon icon, Runnable run) {

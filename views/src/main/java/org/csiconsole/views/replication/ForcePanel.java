@@ -66,6 +66,7 @@ final class ForcePanel extends VBox {
     private static Label key(String text) {
         Label l = new Label(text);
         l.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
+        l.setMinWidth(Label.USE_PREF_SIZE);
         return l;
     }
 

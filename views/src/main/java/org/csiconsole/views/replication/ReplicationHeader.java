@@ -24,7 +24,7 @@ import org.kordamp.ikonli.material2.Material2MZ;
  * {@code repl-settings}, {@code repl-faults}.
  */
 final class ReplicationHeader extends HBox {
-    private final ToggleButton faults = new ToggleButton("Faults", Icons.of(Material2MZ.SCIENCE));
+    private final ToggleButton faults = new ToggleButton(null, Icons.of(Material2MZ.SCIENCE));
     private final Button settings = new Button(null, Icons.of(Material2MZ.SETTINGS));
 
     ReplicationHeader(ReplicationViewModel model) {
@@ -46,10 +46,12 @@ final class ReplicationHeader extends HBox {
             model.siteAProperty().set(model.siteBProperty().get());
             model.siteBProperty().set(x);
         });
-        Label la = new Label("Site A");
+        Label la = new Label("A");
         la.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
-        Label lb = new Label("Site B");
+        la.setTooltip(new Tooltip("Site A: its volumes stand first in the site pairs"));
+        Label lb = new Label("B");
         lb.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
+        lb.setTooltip(new Tooltip("Site B: the partner site"));
 
         HBox chips = new HBox(6,
                 chip(model, "healthy", "healthy", ConsoleStyles.REPL_CHIP_OK, "Pairs reporting HEALTHY"),
@@ -67,7 +69,8 @@ final class ReplicationHeader extends HBox {
         settings.setTooltip(new Tooltip("Sampling interval and RPO thresholds"));
         settings.setOnAction(e -> new SamplingSettingsPopup(model).show(settings));
         faults.setId("repl-faults");
-        faults.getStyleClass().add(Styles.SMALL);
+        faults.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_ICON);
+        faults.setText(null);
         faults.setTooltip(new Tooltip("Demo mode: take links down, make a split brain, set array errors, drive resyncs"));
         faults.visibleProperty().bind(model.faultsProperty().isNotNull());
         faults.managedProperty().bind(faults.visibleProperty());
@@ -81,7 +84,8 @@ final class ReplicationHeader extends HBox {
     private static ComboBox<SiteChoice> sitePicker(ReplicationViewModel model, String id) {
         ComboBox<SiteChoice> c = new ComboBox<>(model.sites());
         c.setId(id);
-        c.setPrefWidth(170);
+        c.setPrefWidth(150);
+        c.setMinWidth(110);
         c.getStyleClass().add(Styles.SMALL);
         c.setPromptText("No site");
         c.setCellFactory(v -> new ListCell<>() {
@@ -99,6 +103,7 @@ final class ReplicationHeader extends HBox {
     private static Label chip(ReplicationViewModel model, String id, String words, String style, String tip) {
         Label l = new Label();
         l.setId("repl-chip-" + id);
+        l.setMinWidth(Label.USE_PREF_SIZE);
         l.getStyleClass().add(ConsoleStyles.REPL_CHIP);
         l.setTooltip(new Tooltip(tip));
         Runnable update = () -> {
@@ -113,6 +118,10 @@ final class ReplicationHeader extends HBox {
                 default -> c.stale();
             };
             l.setText(n + " " + words);
+            // Only what there is: a kind with none takes no room (healthy stays, as the good news).
+            boolean show = n > 0 || id.equals("healthy");
+            l.setVisible(show);
+            l.setManaged(show);
             l.getStyleClass().removeAll(ConsoleStyles.REPL_CHIP_OK, ConsoleStyles.REPL_CHIP_WARNING,
                     ConsoleStyles.REPL_CHIP_DANGER, ConsoleStyles.REPL_CHIP_MUTED);
             l.getStyleClass().add(n == 0 ? ConsoleStyles.REPL_CHIP_MUTED : style);

@@ -6,7 +6,11 @@ import org.csiconsole.core.replication.ReplicationSampler;
 import org.csiconsole.core.replication.ReplicationWorkflows;
 import org.csiconsole.core.replication.SamplerSettings;
 
+import org.csiconsole.core.port.StorageService;
+import org.csiconsole.views.workbench.ConnectionModel;
+
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -16,13 +20,24 @@ import java.util.Optional;
 public interface ReplicationServices {
 
     /**
-     * A new sampler of one connection's replication port, not started. The view starts it when it is
-     * first shown and closes it when the connection goes away.
+     * A new sampler of one site's replication port, not started. The view starts it when it is first
+     * shown and closes it when the connection goes away.
      *
-     * @param port the connection's {@link org.csiconsole.core.port.StorageService#replication()}
+     * @param site the site name every sample carries: the port's own, else the connection's name
+     * @param port one of {@link #sites}
      * @param settings interval (default 30 s), hidden interval, calls in flight, staleness, RPO thresholds
      */
-    ReplicationSampler sampler(ReplicationPort port, SamplerSettings settings);
+    ReplicationSampler sampler(String site, ReplicationPort port, SamplerSettings settings);
+
+    /**
+     * The replication sites a connection serves, one port each: its
+     * {@link org.csiconsole.core.port.StorageService#replication()} alone, unless the connection's
+     * driver serves several arrays each of which is a site of its own (the bundled demo serves site-a
+     * and site-b). Called on the UI thread when the connection's storage arrives.
+     */
+    default List<ReplicationPort> sites(ConnectionModel connection, StorageService storage) {
+        return List.of(storage.replication());
+    }
 
     /** The one workflow engine (bulk operations and guided workflows) the command line shares. */
     ReplicationWorkflows workflows();

@@ -58,6 +58,9 @@ public final class ReplicationView implements ResourceView {
     private final Timeline ticker;
     private FaultsModel faults;
     private int ticks;
+    private SplitPane split;
+    private final javafx.scene.control.ToggleButton history = new javafx.scene.control.ToggleButton("History",
+            org.csiconsole.views.Icons.of(Material2MZ.SHOW_CHART));
 
     public ReplicationView(ReplicationViewModel model, TableLayouts layouts) {
         this(model, layouts, ZoneId.systemDefault());
@@ -98,7 +101,6 @@ public final class ReplicationView implements ResourceView {
         }, model.countsProperty()));
         tabs.setId("repl-tabs");
         tabs.getTabs().addAll(rowsTab, pairsTab);
-        tabs.getStyleClass().add(atlantafx.base.theme.Styles.TABS_FLOATING);
 
         // Selection: one-site operations act on the selected rows; the guided workflows on the
         // selected pairs, from whichever table is in sight.
@@ -126,10 +128,14 @@ public final class ReplicationView implements ResourceView {
             pairs.refreshDetail();
         });
 
-        SplitPane split = new SplitPane(tabs, timelinePane);
+        split = new SplitPane(tabs);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.66);
         SplitPane.setResizableWithParent(timelinePane, false);
+        history.setOnAction(e -> showHistory(history.isSelected()));
+        // A double click on a row shows its history.
+        rows.tableView().setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2 && rows.selectedItemProperty().get() != null) showHistory(true);
+        });
 
         ReplicationHeader header = new ReplicationHeader(model);
         ToolBar commands = commandBar();
@@ -168,15 +174,31 @@ public final class ReplicationView implements ResourceView {
                 .item(c.wizardAction(WorkflowKind.UNPLANNED_FAILOVER), "Optionally fence A's clients, force-promote B")
                 .item(c.wizardAction(WorkflowKind.FAILBACK), "Demote and resync the old primary, then fail over back")
                 .item(c.wizardAction(WorkflowKind.SPLIT_BRAIN_RECOVERY), "Keep one side's data, demote and resync the other");
+        history.setId("repl-history");
+        history.getStyleClass().add(atlantafx.base.theme.Styles.SMALL);
+        history.setTooltip(new javafx.scene.control.Tooltip("The selected volume's or group's RPO age and health over time, "
+                + "with role changes and operations marked (or double-click a row)"));
         ToolBar bar = new ToolBar(refresh, new javafx.scene.control.Separator(Orientation.VERTICAL), enable, disable,
                 new javafx.scene.control.Separator(Orientation.VERTICAL), promote, demote, resync, force,
-                new javafx.scene.control.Separator(Orientation.VERTICAL), flows);
+                new javafx.scene.control.Separator(Orientation.VERTICAL), flows, history);
         bar.setId("repl-commands");
         bar.getStyleClass().add(ConsoleStyles.COMMAND_BAR);
         var menu = ActionContextMenu.of("repl-row-menu", enable, disable, null, promote, demote, resync, force, null, flows);
         rows.withRowMenu(menu);
         pairs.withRowMenu(ActionContextMenu.of("repl-pair-menu", flows));
         return bar;
+    }
+
+    /** Shows or hides the timeline under the tables. */
+    public void showHistory(boolean on) {
+        history.setSelected(on);
+        if (on && !split.getItems().contains(timelinePane)) {
+            split.getItems().add(timelinePane);
+            split.setDividerPositions(0.58);
+            timeline.load();
+        } else if (!on) {
+            split.getItems().remove(timelinePane);
+        }
     }
 
     private Node statusLine() {

@@ -48,7 +48,7 @@ public final class ReplicationViewModel extends ViewModel {
     private final ReplicationServices services;
     private final Executor ui;
     private final Executor work;
-    private final Map<ConnectionModel, SiteFeed> feeds = new LinkedHashMap<>();
+    private final Map<ConnectionModel, List<SiteFeed>> feeds = new LinkedHashMap<>();
     private final Map<ConnectionModel, javafx.beans.value.ChangeListener<StorageService>> storageListeners = new LinkedHashMap<>();
     private final ResourceTableModel<ReplicationRow> table;
     private final ResourceTableModel<PairRow> pairs;
@@ -95,7 +95,7 @@ public final class ReplicationViewModel extends ViewModel {
         siteA.addListener((o, a, b) -> rebuild());
         siteB.addListener((o, a, b) -> rebuild());
         settings.addListener((o, a, b) -> {
-            for (SiteFeed f : feeds.values()) if (f.sampler != null) f.sampler.settings(b);
+            for (SiteFeed f : allFeeds()) if (f.sampler != null) f.sampler.settings(b);
             rebuild();
         });
         follow();
@@ -213,8 +213,8 @@ public final class ReplicationViewModel extends ViewModel {
 
     @Override
     protected void onActivate() {
-        for (SiteFeed f : feeds.values()) startFeed(f);
-        whileActive(() -> feeds.values().forEach(f -> {
+        for (SiteFeed f : allFeeds()) startFeed(f);
+        whileActive(() -> allFeeds().forEach(f -> {
             f.unsubscribe();
             if (f.sampler != null) f.sampler.visible(false);
         }));
@@ -223,12 +223,12 @@ public final class ReplicationViewModel extends ViewModel {
 
     /** Samples every site now (F5); the rows follow when the rounds end. */
     public void refresh() {
-        for (SiteFeed f : feeds.values()) if (f.sampler != null) f.sampler.sampleNow();
+        for (SiteFeed f : allFeeds()) if (f.sampler != null) f.sampler.sampleNow();
     }
 
     /** Updates the status line for {@code now} (the view calls it every second while shown). */
     public void tick(Instant now) {
-        int n = (int) feeds.values().stream().filter(f -> f.sampler != null).count();
+        int n = (int) allFeeds().stream().filter(f -> f.sampler != null).count();
         if (n == 0) {
             status.set(unavailable.get().isEmpty() ? "Looking for replication on the open connections\u2026" : "");
             return;
@@ -249,7 +249,7 @@ public final class ReplicationViewModel extends ViewModel {
         deactivate();
         storageListeners.forEach((c, l) -> c.storageProperty().removeListener(l));
         storageListeners.clear();
-        feeds.values().forEach(SiteFeed::close);
+        allFeeds().forEach(SiteFeed::close);
         feeds.clear();
     }
 
@@ -275,19 +275,30 @@ public final class ReplicationViewModel extends ViewModel {
         updateUnavailable();
     }
 
+    private List<SiteFeed> allFeeds() {
+        List<SiteFeed> all = new ArrayList<>();
+        feeds.values().forEach(all::addAll);
+        return all;
+    }
+
     private void drop(ConnectionModel c) {
-        SiteFeed f = feeds.remove(c);
+        List<SiteFeed> f = feeds.remove(c);
         notes.remove(c.name());
         if (f != null) {
-            f.close();
+            f.forEach(SiteFeed::close);
             rebuild();
         }
         updateUnavailable();
     }
 
     private void add(ConnectionModel c, StorageService storage) {
-        SiteFeed feed = new SiteFeed(c.name(), storage);
-        feeds.put(c, feed);
+        List<SiteFeed> own = new ArrayList<>();
+        for (var port : services.sites(c, storage)) own.add(new SiteFeed(c.name(), storage, port));
+        feeds.put(c, own);
+        own.forEach(feed -> follow(c, feed));
+    }
+
+    private void follow(ConnectionModel c, SiteFeed feed) {
         feed.port.features().whenComplete((f, e) -> ui.execute(() -> {
             if (feed.closed()) return;
             feed.features = f;
@@ -296,7 +307,7 @@ public final class ReplicationViewModel extends ViewModel {
                 updateUnavailable();
                 return;
             }
-            feed.sampler = services.sampler(feed.port, settings.get());
+            feed.sampler = services.sampler(feed.siteName(), feed.port, settings.get());
             feed.port.faults().ifPresent(x -> {
                 if (faults.get() == null) faults.set(x);
             });
@@ -324,8 +335,8 @@ public final class ReplicationViewModel extends ViewModel {
     }
 
     private void updateUnavailable() {
-        boolean any = feeds.values().stream().anyMatch(f -> f.sampler != null);
-        boolean pending = feeds.values().stream().anyMatch(f -> f.features == null);
+        boolean any = allFeeds().stream().anyMatch(f -> f.sampler != null);
+        boolean pending = allFeeds().stream().anyMatch(f -> f.features == null);
         if (any || pending) {
             unavailable.set("");
         } else if (feeds.isEmpty()) {
@@ -344,7 +355,7 @@ public final class ReplicationViewModel extends ViewModel {
         if (!rebuildPending.compareAndSet(false, true)) return;
         List<ReplicationSnapshot.Feed> sources = new ArrayList<>();
         List<SiteFeed> live = new ArrayList<>();
-        for (SiteFeed f : feeds.values()) if (f.sampler != null) live.add(f);
+        for (SiteFeed f : allFeeds()) if (f.sampler != null) live.add(f);
         SiteChoice a = siteA.get();
         SiteChoice b = siteB.get();
         work.execute(() -> {

@@ -26,16 +26,21 @@ final class SiteFeed implements AutoCloseable {
     private AutoCloseable subscription;
     private boolean closed;
 
-    SiteFeed(String connection, StorageService storage) {
+    SiteFeed(String connection, StorageService storage, ReplicationPort port) {
         this.connection = connection;
         this.storage = storage;
-        this.port = storage.replication();
+        this.port = port;
     }
 
-    /** The site this connection is when its samples name none. */
-    SiteChoice defaultSite() {
+    /** The site's name: the port's, else the connection's. */
+    String siteName() {
         String site = port.site();
-        return new SiteChoice(connection, site == null ? "" : site, port, storage);
+        return site == null || site.isBlank() ? connection : site;
+    }
+
+    /** The site this port is when its samples name none. */
+    SiteChoice defaultSite() {
+        return new SiteChoice(connection, siteName(), port, storage);
     }
 
     /** The sampler's latest samples; empty before its first round or without a sampler. Any thread. */

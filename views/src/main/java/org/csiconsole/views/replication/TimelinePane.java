@@ -49,6 +49,7 @@ final class TimelinePane extends VBox {
             b.getStyleClass().addAll(Styles.SMALL, i == 0 ? Styles.LEFT_PILL
                     : i == TimelineModel.RANGES.size() - 1 ? Styles.RIGHT_PILL : Styles.CENTER_PILL);
             b.setToggleGroup(ranges);
+            b.setMinWidth(javafx.scene.control.Button.USE_PREF_SIZE);
             b.setUserData(d);
             b.setSelected(d.equals(model.rangeProperty().get()));
             rangeBox.getChildren().add(b);
@@ -57,6 +58,8 @@ final class TimelinePane extends VBox {
             if (b == null) a.setSelected(true);
             else model.rangeProperty().set((Duration) b.getUserData());
         });
+        title.setMinWidth(0);
+        HBox.setHgrow(title, Priority.SOMETIMES);
         HBox head = new HBox(10, title, new Spacer(), legend(), rangeBox);
         head.setAlignment(Pos.CENTER_LEFT);
         Label status = new Label();
@@ -65,6 +68,7 @@ final class TimelinePane extends VBox {
         status.setWrapText(true);
         status.textProperty().bind(model.statusProperty());
         StackPane body = new StackPane(chart);
+        body.setMinHeight(120);
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(head, body, status);
         model.timelineProperty().addListener((o, a, b) -> redraw());
@@ -76,8 +80,9 @@ final class TimelinePane extends VBox {
     void redraw() {
         ReplicationRow row = model.subjectProperty().get();
         title.setText(row == null ? "History" : "History \u00b7 " + row.name() + " on " + row.site().name());
-        chart.setVisible(row != null);
-        if (row == null || model.fromProperty().get() == null) return;
+        boolean data = row != null && model.timelineProperty().get() != null && model.fromProperty().get() != null;
+        chart.setVisible(data);
+        if (!data) return;
         chart.show(model.timelineProperty().get(), model.fromProperty().get(), model.toProperty().get(),
                 settings.get().thresholds(), row.sample().item().schedulingInterval());
     }

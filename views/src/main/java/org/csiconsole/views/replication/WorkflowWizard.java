@@ -106,8 +106,10 @@ public final class WorkflowWizard extends Dialog<Void> {
         SplitPane body = new SplitPane(leftScroll, right);
         body.setOrientation(Orientation.HORIZONTAL);
         body.setDividerPositions(0.47);
-        body.setPrefSize(980, 560);
+        body.setPrefSize(1020, 560);
         getDialogPane().setContent(body);
+        getDialogPane().setPrefWidth(1060);
+        getDialogPane().setMinWidth(900);
         getDialogPane().getStyleClass().add(ConsoleStyles.FORM_DIALOG);
 
         getDialogPane().getButtonTypes().addAll(DRY_RUN, STOP, CLOSE, RUN);
@@ -261,9 +263,13 @@ public final class WorkflowWizard extends Dialog<Void> {
         ListView<PreflightCheck> list = new ListView<>(model.checks());
         list.setId("wizard-checks");
         list.getStyleClass().add(Styles.DENSE);
-        list.setPrefHeight(160);
+        list.setPrefHeight(220);
         list.setPlaceholder(muted("Checks run when the workflow can be planned."));
         list.setCellFactory(v -> new ListCell<>() {
+            {
+                prefWidthProperty().bind(list.widthProperty().subtract(24));
+            }
+
             @Override
             protected void updateItem(PreflightCheck c, boolean empty) {
                 super.updateItem(c, empty);
@@ -286,7 +292,7 @@ public final class WorkflowWizard extends Dialog<Void> {
                 name.getStyleClass().add(ConsoleStyles.STRONG);
                 Label text = new Label(c.message());
                 text.setWrapText(true);
-                text.setMaxWidth(360);
+                name.setWrapText(true);
                 HBox row = new HBox(8, i, new VBox(1, name, text));
                 row.setAlignment(Pos.TOP_LEFT);
                 setText(null);
@@ -302,7 +308,11 @@ public final class WorkflowWizard extends Dialog<Void> {
         list.getStyleClass().addAll(Styles.DENSE, ConsoleStyles.STEP_LIST);
         list.setPlaceholder(muted("The steps show once the workflow can be planned."));
         VBox.setVgrow(list, Priority.ALWAYS);
-        list.setCellFactory(v -> new StepCell());
+        list.setCellFactory(v -> {
+            StepCell c = new StepCell();
+            c.prefWidthProperty().bind(list.widthProperty().subtract(24));
+            return c;
+        });
         return list;
     }
 
@@ -322,9 +332,9 @@ public final class WorkflowWizard extends Dialog<Void> {
             title.getStyleClass().add(ConsoleStyles.STRONG);
             call.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.MUTED, Styles.TEXT_SMALL);
             call.setWrapText(true);
-            call.setMaxWidth(440);
             note.setWrapText(true);
-            note.setMaxWidth(440);
+            title.setWrapText(true);
+            setMaxWidth(USE_PREF_SIZE);
             bar.setMaxWidth(Double.MAX_VALUE);
             bar.setPrefHeight(6);
             VBox text = new VBox(2, title, call, note, bar);
@@ -394,6 +404,7 @@ public final class WorkflowWizard extends Dialog<Void> {
     private static Label key(String text) {
         Label l = new Label(text);
         l.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
+        l.setMinWidth(Label.USE_PREF_SIZE);
         return l;
     }
 

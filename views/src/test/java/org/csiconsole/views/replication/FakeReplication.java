@@ -331,9 +331,9 @@ final class FakeReplication {
         ReplicationHistory history;
 
         @Override
-        public ReplicationSampler sampler(ReplicationPort port, SamplerSettings settings) {
-            Sampler s = new Sampler(port.site(), settings);
-            samplers.put(port.site(), s);
+        public ReplicationSampler sampler(String site, ReplicationPort port, SamplerSettings settings) {
+            Sampler s = new Sampler(site, settings);
+            samplers.put(site, s);
             return s;
         }
 
