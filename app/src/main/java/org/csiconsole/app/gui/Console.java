@@ -94,6 +94,7 @@ public final class Console {
         this(stage, options, configDir, ui, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL,
                 Sessions.defaultDemoStateDir(), audit));
         this.audit = audit;
+        replication.keepHistoryIn(audit.dataDir());
         workbench.setAuditView(() -> new AuditView(new AuditViewModel(audit, auditReader, workbench.services().actions())));
     }
 
@@ -124,7 +125,7 @@ public final class Console {
         workbench.setConnectionActions(manager);
         workbench.setOnQuit(stage::close);
         workbench.setAboutText(org.csiconsole.app.AppVersion.aboutText());
-        replication = new ConsoleReplication(manager, null);
+        replication = new ConsoleReplication(manager);
         workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
         connections.forEach(this::reopenWhenConnected);
         connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {

@@ -38,9 +38,14 @@ import java.util.concurrent.Executors;
  * from one plugin, so it is two sites).
  */
 final class ConsoleReplication implements ReplicationServices, AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ConsoleReplication.class);
+
     private final ConnectionManager manager;
-    private final ReplicationHistory history;
-    private final ReplicationEngine engine;
+    /** Where the history file goes; null for none. */
+    private java.nio.file.Path historyDir;
+    private ReplicationHistory history;
+    private boolean historyOpened;
+    private ReplicationEngine engine;
     /** Builds the perspective's rows off the FX thread. */
     private final ExecutorService rows = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "replication-rows");
@@ -48,28 +53,41 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
         return t;
     });
 
-    /**
-     * @param manager the open connections' sessions (the demo's sites)
-     * @param history where samples and operations are kept, or null
-     */
-    ConsoleReplication(ConnectionManager manager, ReplicationHistory history) {
+    /** @param manager the open connections' sessions (the demo's sites) */
+    ConsoleReplication(ConnectionManager manager) {
         this.manager = Objects.requireNonNull(manager);
-        this.history = history;
-        this.engine = new ReplicationEngine(Clock.systemUTC(), SamplerSettings.DEFAULT.thresholds(), history);
+    }
+
+    /**
+     * Keeps the samples and operations in {@code dataDir} ({@code replication-history.db}, 30 days),
+     * opened when the perspective first needs it.
+     */
+    void keepHistoryIn(java.nio.file.Path dataDir) {
+        this.historyDir = dataDir;
     }
 
     @Override
     public ReplicationSampler sampler(String site, ReplicationPort port, SamplerSettings settings) {
-        return ScheduledReplicationSampler.create(site, port, settings, history);
+        return ScheduledReplicationSampler.create(site, port, settings, history().orElse(null));
     }
 
     @Override
-    public ReplicationWorkflows workflows() {
+    public synchronized ReplicationWorkflows workflows() {
+        if (engine == null) engine = new ReplicationEngine(Clock.systemUTC(), SamplerSettings.DEFAULT.thresholds(), history().orElse(null));
         return engine;
     }
 
+    /** The history, opened on first use; empty when none is kept or the file cannot be opened (logged once). */
     @Override
-    public Optional<ReplicationHistory> history() {
+    public synchronized Optional<ReplicationHistory> history() {
+        if (!historyOpened && historyDir != null) {
+            historyOpened = true;
+            try {
+                history = org.csiconsole.core.store.SqliteReplicationHistory.open(historyDir);
+            } catch (org.csiconsole.core.call.CallFailure f) {
+                LOG.warn("Replication history not kept: {}", f.describe());
+            }
+        }
         return Optional.ofNullable(history);
     }
 
@@ -91,7 +109,8 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         rows.shutdownNow();
+        if (history != null) history.close();
     }
 }

@@ -65,6 +65,13 @@ public final class ReplicationTour {
             try {
                 onFx(() -> view = (ReplicationView) console.workbench().showPerspective("replication"));
                 awaitRows();
+                // Two more rounds, so the history shows a line.
+                for (int i = 0; i < 2; i++) {
+                    waitFrames(60);
+                    onFx(() -> view.model().refresh());
+                }
+                waitFrames(60);
+                onFx(() -> console.workbench().bottomShownProperty().set(false));
                 tour(out, 50);
                 onFx(() -> console.themes().themeProperty().set(Theme.DARK));
                 tour(out, 60);
@@ -81,6 +88,10 @@ public final class ReplicationTour {
             select(view.rowsTable().tableView(), r -> r.health() == ReplicationHealth.DEGRADED);
             waitFrames(30);
             shoot(out, n + "-replication-volumes");
+            onFx(() -> view.showHistory(true));
+            waitFrames(40);
+            shoot(out, n + "-replication-history");
+            onFx(() -> view.showHistory(false));
             onFx(() -> view.tabs().getSelectionModel().select(1));
             onFx(() -> {
                 var t = view.pairsTable().tableView();

@@ -46,6 +46,12 @@ public final class FaultsModel {
         return chosen;
     }
 
+    /** Chooses the pair one of whose sides is {@code id} (the row selected in the view), when there is one. */
+    public void choose(String id) {
+        if (id == null) return;
+        pairs.stream().filter(p -> p.localId().equals(id) || p.remoteId().equals(id)).findFirst().ifPresent(chosen::set);
+    }
+
     /** Reads the pairs again, keeping the chosen one chosen. */
     public void refresh() {
         actions.tasks().submit("Read the simulated replication pairs", p -> faults.pairs()).outcome().thenAccept(list -> {

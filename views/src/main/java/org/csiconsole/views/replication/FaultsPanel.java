@@ -52,6 +52,10 @@ final class FaultsPanel extends javafx.scene.control.ScrollPane {
         list.setId("faults-pairs");
         list.getStyleClass().add(Styles.DENSE);
         list.setCellFactory(v -> new ListCell<>() {
+            {
+                setPrefWidth(0);
+            }
+
             @Override
             protected void updateItem(SimulatedPair p, boolean empty) {
                 super.updateItem(p, empty);
@@ -66,7 +70,8 @@ final class FaultsPanel extends javafx.scene.control.ScrollPane {
                 state.setWrapText(true);
                 state.getStyleClass().addAll(Styles.TEXT_SMALL, ReplicationTexts.healthStyle(p.health()));
                 VBox cell = new VBox(1, head, state);
-                cell.setMaxWidth(280);
+                cell.prefWidthProperty().bind(list.widthProperty().subtract(30));
+                cell.maxWidthProperty().bind(cell.prefWidthProperty());
                 setText(null);
                 setGraphic(cell);
             }

@@ -27,6 +27,13 @@ final class ForcePanel extends VBox {
         grid.getStyleClass().add(ConsoleStyles.PROPERTY_GRID);
         grid.setHgap(12);
         grid.setVgap(5);
+        javafx.scene.layout.ColumnConstraints keys = new javafx.scene.layout.ColumnConstraints();
+        keys.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.layout.ColumnConstraints values = new javafx.scene.layout.ColumnConstraints();
+        values.setHgrow(javafx.scene.layout.Priority.ALWAYS);
+        values.setPrefWidth(420);
+        values.setMaxWidth(460);
+        grid.getColumnConstraints().addAll(keys, values);
         int r = 0;
         grid.addRow(r++, key("Sends"), value(f.action().rpc().substring(f.action().rpc().indexOf('/') + 1) + " force=true on "
                 + f.source() + " at " + f.site()));
@@ -74,6 +81,7 @@ final class ForcePanel extends VBox {
         Label l = new Label(text);
         l.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
         l.setWrapText(true);
+        l.setMinHeight(Label.USE_PREF_SIZE);
         return l;
     }
 
@@ -82,6 +90,7 @@ final class ForcePanel extends VBox {
         l.getStyleClass().add(style);
         l.setWrapText(true);
         l.setMaxWidth(Double.MAX_VALUE);
+        l.setPrefWidth(520);
         l.setMinHeight(Label.USE_PREF_SIZE);
         return l;
     }

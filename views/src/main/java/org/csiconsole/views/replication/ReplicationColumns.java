@@ -43,36 +43,37 @@ final class ReplicationColumns {
 
     List<Column<ReplicationRow, ?>> rowColumns() {
         List<Column<ReplicationRow, ?>> c = new ArrayList<>();
-        c.add(Column.<ReplicationRow, String>of("name", "Name", ReplicationRow::name).width(200));
-        c.add(Column.<ReplicationRow, String>of("kind", "Kind", r -> r.group()
-                ? "Group (" + r.sample().item().memberIds().size() + ")" : "Volume").width(90));
-        c.add(Column.<ReplicationRow, String>of("site", "Site", r -> r.site().label()).width(110));
-        c.add(Column.<ReplicationRow, String>of("role", "Role", r -> ReplicationTexts.role(r.role())).width(95)
+        c.add(Column.<ReplicationRow, String>of("name", "Name", ReplicationRow::name).width(160));
+        c.add(Column.<ReplicationRow, String>of("site", "Site", r -> r.site().name()).width(80)
+                .tooltip(r -> r.site().label()));
+        c.add(Column.<ReplicationRow, String>of("role", "Role", r -> ReplicationTexts.role(r.role())).width(85)
                 .styleClass(r -> ReplicationTexts.roleStyle(r.role())));
-        c.add(Column.<ReplicationRow, String>of("health", "Health", r -> ReplicationTexts.health(r.health())).width(90)
+        c.add(Column.<ReplicationRow, String>of("health", "Health", r -> ReplicationTexts.health(r.health())).width(85)
                 .styleClass(r -> ReplicationTexts.healthStyle(r.health()))
                 .tooltip(r -> r.sample().statusMessage()));
-        c.add(Column.<ReplicationRow, String>of("message", "Status message", r -> r.sample().statusMessage()).width(230)
-                .tooltip(r -> r.sample().statusMessage()));
         c.add(Column.<ReplicationRow, Duration>of("rpo", "RPO age", r -> rpo(figures(r)).age())
-                .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(100)
+                .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(85)
                 .styleClass(r -> ReplicationTexts.rpoStyle(rpo(figures(r)).level()))
                 .tooltip(r -> ReplicationTexts.rpoTip(rpo(figures(r)), settings.get().thresholds())
                         + (figures(r) != r.sample() ? " (the partner's last sync: a secondary reports none)" : "")));
-        c.add(Column.<ReplicationRow, Duration>of("interval", "Interval", r -> r.sample().item().schedulingInterval())
-                .format(ReplicationTexts::duration).alignRight().width(80).hidden());
         c.add(Column.<ReplicationRow, Instant>of("lastSync", "Last sync", r -> figures(r).lastSyncTime())
-                .format(t -> ReplicationTexts.time(t, now.get(), zone)).width(130));
+                .format(t -> ReplicationTexts.time(t, now.get(), zone)).width(90));
         c.add(Column.<ReplicationRow, Duration>of("duration", "Sync took", r -> figures(r).info() == null ? null
                 : figures(r).info().lastSyncDuration()).format(ReplicationTexts::duration).alignRight().width(85));
         c.add(Column.<ReplicationRow, Long>of("bytes", "Sync bytes", r -> figures(r).info() == null ? -1L
                 : figures(r).info().lastSyncBytes()).format(b -> ReplicationTexts.bytes(b)).alignRight().width(95)
                 .tooltip(r -> figures(r).info() == null || figures(r).info().lastSyncBytes() < 0 ? null
                         : org.csiconsole.core.model.ByteSize.grouped(figures(r).info().lastSyncBytes()) + " bytes"));
-        c.add(Column.<ReplicationRow, String>of("partner", "Partner", r -> ReplicationTexts.partner(r.sample())).width(180).mono());
         c.add(Column.<ReplicationRow, String>of("pair", "Pair", r -> r.mismatch() == null ? "" : ReplicationTexts.mismatch(r.mismatch()))
                 .width(130).styleClass(r -> r.mismatch() == null ? null : ReplicationTexts.mismatchStyle(r.mismatch()))
                 .tooltip(r -> r.mismatch() == null ? "Not on site A or site B." : r.mismatch().meaning() + "\n" + r.mismatch().safeNextStep()));
+        c.add(Column.<ReplicationRow, String>of("message", "Status message", r -> r.sample().statusMessage()).width(230)
+                .tooltip(r -> r.sample().statusMessage()));
+        c.add(Column.<ReplicationRow, String>of("partner", "Partner", r -> ReplicationTexts.partner(r.sample())).width(180).mono());
+        c.add(Column.<ReplicationRow, String>of("kind", "Kind", r -> r.group()
+                ? "Group (" + r.sample().item().memberIds().size() + ")" : "Volume").width(90));
+        c.add(Column.<ReplicationRow, Duration>of("interval", "Interval", r -> r.sample().item().schedulingInterval())
+                .format(ReplicationTexts::duration).alignRight().width(80).hidden());
         c.add(Column.<ReplicationRow, String>of("sample", "Sample", r -> ReplicationTexts.freshness(r.sample(), now.get(),
                         settings.get().staleAfter())).width(120)
                 .styleClass(r -> r.stale(now.get(), settings.get().staleAfter()) ? ConsoleStyles.CELL_WARNING : ConsoleStyles.CELL_MUTED)
@@ -97,16 +98,16 @@ final class ReplicationColumns {
         d.add(DetailRow.of("Last sync", f.lastSyncTime() == null ? "" : f.lastSyncTime().toString()
                 + (f != s ? " (reported by the partner)" : "")));
         if (f.info() != null) {
-            d.add(DetailRow.of("Last sync took", ReplicationTexts.duration(f.info().lastSyncDuration())));
-            d.add(DetailRow.of("Last sync bytes", f.info().lastSyncBytes() < 0 ? "not reported"
+            d.add(DetailRow.of("Sync took", ReplicationTexts.duration(f.info().lastSyncDuration())));
+            d.add(DetailRow.of("Sync bytes", f.info().lastSyncBytes() < 0 ? "not reported"
                     : ReplicationTexts.bytes(f.info().lastSyncBytes()) + " (" + org.csiconsole.core.model.ByteSize.grouped(f.info().lastSyncBytes()) + " bytes)"));
         }
-        d.add(DetailRow.of("Scheduling interval", ReplicationTexts.duration(s.item().schedulingInterval())));
-        d.add(DetailRow.of("Partner array", s.item().partner()));
-        d.add(DetailRow.id("Destination id", s.destinationId()));
+        d.add(DetailRow.of("Interval", ReplicationTexts.duration(s.item().schedulingInterval())));
+        d.add(DetailRow.of("Partner", s.item().partner()));
+        d.add(DetailRow.id("Partner id", s.destinationId()));
         if (r.mismatch() != null) {
             d.add(DetailRow.of("Pair", ReplicationTexts.mismatch(r.mismatch()) + ". " + r.mismatch().meaning()));
-            if (r.mismatch() != PairMismatch.NONE) d.add(DetailRow.of("Safe next step", r.mismatch().safeNextStep()));
+            if (r.mismatch() != PairMismatch.NONE) d.add(DetailRow.of("Next step", r.mismatch().safeNextStep()));
         }
         if (r.group()) {
             d.add(DetailRow.block("Members", String.join("\n", s.item().memberIds())));
@@ -141,11 +142,11 @@ final class ReplicationColumns {
 
     List<Column<PairRow, ?>> pairColumns() {
         List<Column<PairRow, ?>> c = new ArrayList<>();
-        c.add(Column.<PairRow, String>of("name", "Name", PairRow::name).width(190));
-        c.add(Column.<PairRow, String>of("a", "Site A", p -> side(p.sideA())).width(150).mono());
+        c.add(Column.<PairRow, String>of("name", "Name", PairRow::name).width(150));
+        c.add(Column.<PairRow, String>of("pair", "Pair", p -> ReplicationTexts.mismatch(p.mismatch())).width(125)
+                .styleClass(p -> ReplicationTexts.mismatchStyle(p.mismatch())).tooltip(p -> p.mismatch().meaning()));
         c.add(Column.<PairRow, String>of("aRole", "A role", p -> p.sideA() == null ? "\u2014" : ReplicationTexts.role(p.sideA().role()))
                 .width(90).styleClass(p -> p.sideA() == null ? ConsoleStyles.CELL_MUTED : ReplicationTexts.roleStyle(p.sideA().role())));
-        c.add(Column.<PairRow, String>of("b", "Site B", p -> side(p.sideB())).width(150).mono());
         c.add(Column.<PairRow, String>of("bRole", "B role", p -> p.sideB() == null ? "\u2014" : ReplicationTexts.role(p.sideB().role()))
                 .width(90).styleClass(p -> p.sideB() == null ? ConsoleStyles.CELL_MUTED : ReplicationTexts.roleStyle(p.sideB().role())));
         c.add(Column.<PairRow, String>of("health", "Health", p -> ReplicationTexts.health(primaryOrAny(p).health())).width(90)
@@ -153,10 +154,10 @@ final class ReplicationColumns {
         c.add(Column.<PairRow, Duration>of("rpo", "RPO age", p -> rpo(syncing(p)).age())
                 .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(95)
                 .styleClass(p -> ReplicationTexts.rpoStyle(rpo(syncing(p)).level())));
-        c.add(Column.<PairRow, String>of("pair", "Pair", p -> ReplicationTexts.mismatch(p.mismatch())).width(130)
-                .styleClass(p -> ReplicationTexts.mismatchStyle(p.mismatch())).tooltip(p -> p.mismatch().meaning()));
+        c.add(Column.<PairRow, String>of("b", "Partner on B", p -> side(p.sideB())).width(140).mono());
         c.add(Column.<PairRow, String>of("next", "Safe next step", p -> p.mismatch() == PairMismatch.NONE ? "" : p.mismatch().safeNextStep())
                 .width(420).tooltip(p -> p.mismatch().meaning() + "\n" + p.mismatch().safeNextStep()));
+        c.add(Column.<PairRow, String>of("a", "Id on A", p -> side(p.sideA())).width(140).mono().hidden());
         return c;
     }
 
@@ -181,10 +182,10 @@ final class ReplicationColumns {
     List<DetailRow> pairDetail(PairRow p) {
         List<DetailRow> d = new ArrayList<>();
         d.add(DetailRow.of("Pair", ReplicationTexts.mismatch(p.mismatch())));
-        d.add(DetailRow.of("What it means", p.mismatch().meaning()));
-        d.add(DetailRow.of("Safe next step", p.mismatch().safeNextStep()));
-        side(d, "Site A", p.a(), p.sideA());
-        side(d, "Site B", p.b(), p.sideB());
+        d.add(DetailRow.of("Means", p.mismatch().meaning()));
+        d.add(DetailRow.of("Next step", p.mismatch().safeNextStep()));
+        side(d, "A", p.a(), p.sideA());
+        side(d, "B", p.b(), p.sideB());
         return d;
     }
 
@@ -196,7 +197,7 @@ final class ReplicationColumns {
         d.add(DetailRow.id(label + " id", s.source().id()));
         d.add(DetailRow.of(label, site.label() + " \u00b7 " + ReplicationTexts.role(s.role()) + " \u00b7 "
                 + ReplicationTexts.health(s.health()) + (s.statusMessage().isEmpty() ? "" : " \u00b7 " + s.statusMessage())));
-        d.add(DetailRow.of(label + " last sync", s.lastSyncTime() == null ? "not reported" : s.lastSyncTime() + " ("
+        d.add(DetailRow.of(label + " synced", s.lastSyncTime() == null ? "not reported" : s.lastSyncTime() + " ("
                 + rpo(s).text() + " ago)"));
         d.add(DetailRow.of(label + " sample", ReplicationTexts.freshness(s, now.get(), settings.get().staleAfter())));
     }

@@ -84,7 +84,7 @@ final class ReplicationHeader extends HBox {
     private static ComboBox<SiteChoice> sitePicker(ReplicationViewModel model, String id) {
         ComboBox<SiteChoice> c = new ComboBox<>(model.sites());
         c.setId(id);
-        c.setPrefWidth(150);
+        c.setPrefWidth(140);
         c.setMinWidth(110);
         c.getStyleClass().add(Styles.SMALL);
         c.setPromptText("No site");
@@ -95,7 +95,14 @@ final class ReplicationHeader extends HBox {
                 setText(empty || s == null ? null : s.label());
             }
         });
-        c.setButtonCell(c.getCellFactory().call(null));
+        // The button shows the site's name; the list also names its connection.
+        c.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(SiteChoice s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty || s == null ? null : s.name());
+            }
+        });
         c.setTooltip(new Tooltip("With two sites (two connections, or one driver serving both arrays) each volume stands next to its partner"));
         return c;
     }

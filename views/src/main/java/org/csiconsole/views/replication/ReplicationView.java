@@ -112,7 +112,10 @@ public final class ReplicationView implements ResourceView {
 
         timeline = new TimelineModel(model.services().history(), model.ui(), model.services().clock());
         timelinePane = new TimelinePane(timeline, model::settings, zone);
-        rows.selectedItemProperty().addListener((o, a, b) -> timeline.subjectProperty().set(b));
+        rows.selectedItemProperty().addListener((o, a, b) -> {
+            timeline.subjectProperty().set(b);
+            if (faults != null && b != null) faults.choose(b.source().id());
+        });
         pairs.selectedItemProperty().addListener((o, a, b) -> {
             if (b != null) timeline.subjectProperty().set(model.table().all().stream()
                     .filter(r -> r.sample() == (b.sideA() != null ? b.sideA() : b.sideB())).findFirst().orElse(null));

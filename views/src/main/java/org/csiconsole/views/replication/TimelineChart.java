@@ -116,6 +116,8 @@ final class TimelineChart extends LineChart<Number, Number> {
         }
         yAxis.setUpperBound(niceCeiling(max));
         yAxis.setTickUnit(niceCeiling(max) / 5);
+        // Few points: each as a dot, so a single sample still shows.
+        setCreateSymbols(points.size() < 60);
         getData().add(new XYChart.Series<>("RPO age", points));
         if (t != null) decorate(t, hi);
         thresholds.add(threshold(warn, "warning " + ReplicationTexts.factor(th.warningFactor()) + "\u00d7",

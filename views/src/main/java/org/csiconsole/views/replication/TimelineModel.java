@@ -111,7 +111,8 @@ public final class TimelineModel {
             status.set(t.points().isEmpty() && t.operations().isEmpty()
                     ? "No samples of " + row.name() + " on " + row.site().name() + " in the last " + ReplicationTexts.duration(range.get())
                     + " yet: the chart fills as the sites are sampled."
-                    : t.points().size() + " samples, " + t.operations().size() + " operations in the last "
+                    : t.points().size() + (t.points().size() == 1 ? " sample, " : " samples, ") + t.operations().size()
+                    + (t.operations().size() == 1 ? " operation" : " operations") + " in the last "
                     + ReplicationTexts.duration(range.get()) + ".");
         }));
     }

@@ -98,6 +98,7 @@ public final class WorkflowWizard extends Dialog<Void> {
         calls.setEditable(false);
         calls.getStyleClass().add(ConsoleStyles.MONO);
         calls.setPrefRowCount(7);
+        calls.setWrapText(true);
         calls.textProperty().bind(model.callsProperty());
         calls.visibleProperty().bind(model.callsProperty().isNotEmpty());
         calls.managedProperty().bind(calls.visibleProperty());
@@ -191,8 +192,13 @@ public final class WorkflowWizard extends Dialog<Void> {
         Label name = new Label(i.name());
         name.getStyleClass().add(ConsoleStyles.STRONG);
         g.add(name, 0, 0, 3, 1);
-        g.addRow(1, muted("A"), side(i.from()), rpo(i.from()));
-        g.addRow(2, muted("B"), side(i.to()), rpo(i.to()));
+        g.addRow(1, muted("A"), side(i.from()));
+        g.addRow(2, muted("B"), side(i.to()));
+        ReplicationSample synced = i.from() != null && i.from().lastSyncTime() != null ? i.from() : i.to();
+        if (synced != null && synced.lastSyncTime() != null) {
+            g.add(muted("Last sync " + ReplicationTexts.time(synced.lastSyncTime(), opened, zone) + " ("
+                    + ReplicationTexts.duration(java.time.Duration.between(synced.lastSyncTime(), opened).withNanos(0)) + " ago)"), 1, 3);
+        }
         return g;
     }
 
@@ -242,11 +248,6 @@ public final class WorkflowWizard extends Dialog<Void> {
         return l;
     }
 
-    private Label rpo(ReplicationSample s) {
-        if (s == null || s.lastSyncTime() == null) return muted("");
-        return muted("last sync " + ReplicationTexts.time(s.lastSyncTime(), opened, zone));
-    }
-
     private Node fence() {
         TextArea f = new TextArea();
         f.setId("wizard-fence");
@@ -267,7 +268,7 @@ public final class WorkflowWizard extends Dialog<Void> {
         list.setPlaceholder(muted("Checks run when the workflow can be planned."));
         list.setCellFactory(v -> new ListCell<>() {
             {
-                prefWidthProperty().bind(list.widthProperty().subtract(24));
+                setPrefWidth(0);
             }
 
             @Override
@@ -295,6 +296,8 @@ public final class WorkflowWizard extends Dialog<Void> {
                 name.setWrapText(true);
                 HBox row = new HBox(8, i, new VBox(1, name, text));
                 row.setAlignment(Pos.TOP_LEFT);
+                row.prefWidthProperty().bind(list.widthProperty().subtract(40));
+                row.maxWidthProperty().bind(list.widthProperty().subtract(40));
                 setText(null);
                 setGraphic(row);
             }
@@ -308,11 +311,7 @@ public final class WorkflowWizard extends Dialog<Void> {
         list.getStyleClass().addAll(Styles.DENSE, ConsoleStyles.STEP_LIST);
         list.setPlaceholder(muted("The steps show once the workflow can be planned."));
         VBox.setVgrow(list, Priority.ALWAYS);
-        list.setCellFactory(v -> {
-            StepCell c = new StepCell();
-            c.prefWidthProperty().bind(list.widthProperty().subtract(24));
-            return c;
-        });
+        list.setCellFactory(v -> new StepCell(list.widthProperty().subtract(40)));
         return list;
     }
 
@@ -327,20 +326,22 @@ public final class WorkflowWizard extends Dialog<Void> {
         private StepRow bound;
         private final javafx.beans.InvalidationListener redraw = o -> draw();
 
-        StepCell() {
+        StepCell(javafx.beans.value.ObservableNumberValue width) {
             icon.setIconSize(16);
             title.getStyleClass().add(ConsoleStyles.STRONG);
             call.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.MUTED, Styles.TEXT_SMALL);
             call.setWrapText(true);
             note.setWrapText(true);
             title.setWrapText(true);
-            setMaxWidth(USE_PREF_SIZE);
             bar.setMaxWidth(Double.MAX_VALUE);
             bar.setPrefHeight(6);
             VBox text = new VBox(2, title, call, note, bar);
             HBox.setHgrow(text, Priority.ALWAYS);
             row = new HBox(8, icon, text);
             row.setAlignment(Pos.TOP_LEFT);
+            row.prefWidthProperty().bind(width);
+            row.maxWidthProperty().bind(width);
+            setPrefWidth(0);
         }
 
         @Override

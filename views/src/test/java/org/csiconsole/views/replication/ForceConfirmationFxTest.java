@@ -36,6 +36,9 @@ class ForceConfirmationFxTest {
         robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-b", id)));
         ReplicationFxSupport.later(() -> fx.view.model().commands().promoteForceAction().run());
         fx.dialog(robot);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#force-input-" + id)
+                .match(org.testfx.matcher.base.NodeMatchers.isVisible()).tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @Test

@@ -66,7 +66,7 @@ class ReplicationViewModelTest {
         ReplicationColumns columns = new ReplicationColumns(() -> NOW, f.model::settings, java.time.ZoneOffset.UTC);
         assertThat(columns.pairDetail(f.pair("vol-2")))
                 .anySatisfy(d -> assertThat(d.value()).contains("Both sides are primary"))
-                .anySatisfy(d -> assertThat(d.label()).isEqualTo("Safe next step"));
+                .anySatisfy(d -> assertThat(d.label()).isEqualTo("Next step"));
     }
 
     @Test
