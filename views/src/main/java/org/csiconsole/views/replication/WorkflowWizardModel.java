@@ -423,7 +423,7 @@ public final class WorkflowWizardModel {
         List<StepRow> own = e.source() == null ? null : stepsBySource.get(e.source());
         StepRow step = own != null && e.step() >= 1 && e.step() <= own.size() ? own.get(e.step() - 1) : null;
         switch (e.type()) {
-            case CHECK -> message.set(e.message());
+            case CHECK -> message.set("Pre-flight: " + e.message());
             case REFUSED -> message.set("Refused: " + e.message());
             case STEP_STARTED -> {
                 if (step != null) {
