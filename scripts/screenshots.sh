@@ -35,4 +35,9 @@ XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-sc
 # Connections: several open at once, a driver socket going away, connection dialogs, trust on first use (40-*.png).
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ConnectionsTour "$out"
+# The Replication perspective over the demo's seeded pairs at 1280x800, light (50-*.png) and dark
+# (60-*.png): volumes and groups, history, site pairs, a force confirmation, the planned-failover
+# wizard after a dry run, the faults panel.
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" XDG_DATA_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
+  java -Dprism.order=sw -Dtour.size=1280x800 -cp "$classpath" org.csiconsole.app.shots.ReplicationTour "$out"
 ls -1 "$out"/*.png "$out"/1280x800/*.png

@@ -80,6 +80,7 @@ public final class Console {
     private final ConnectionManager manager;
     private final Executor ui;
     private final List<ConnectionModel> loginOnShow = new ArrayList<>();
+    private final ConsoleReplication replication;
     private boolean closed;
 
     /**
@@ -102,6 +103,7 @@ public final class Console {
         this(stage, options, configDir, ui, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL,
                 Sessions.defaultDemoStateDir(), audit));
         this.audit = audit;
+        replication.keepHistoryIn(audit.dataDir());
         workbench.setAuditView(() -> new AuditView(new AuditViewModel(audit, auditReader, workbench.services().actions())));
     }
 
@@ -136,6 +138,8 @@ public final class Console {
                 new TraceJsonLines(), traceFiles));
         workbench.setOnQuit(stage::close);
         workbench.setAboutText(org.csiconsole.app.AppVersion.aboutText());
+        replication = new ConsoleReplication(manager);
+        workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
         org.csiconsole.views.lifecycle.LifecyclePerspective.install(workbench, new org.csiconsole.core.render.Java2dDiagramExporter(),
                 java.time.Clock.systemDefaultZone());
         connections.forEach(this::reopenWhenConnected);
@@ -226,6 +230,7 @@ public final class Console {
         closed = true;
         manager.close();
         sessions.close();
+        replication.close();
         auditReader.shutdownNow();
         traceFiles.shutdown();
         if (audit != null) audit.close();

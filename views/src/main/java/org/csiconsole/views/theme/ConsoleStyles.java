@@ -257,4 +257,52 @@ public final class ConsoleStyles {
     public static final String STATUS_PARTIAL = "cc-status-partial";
     /** A navigator count of a partial listing ("205+"). */
     public static final String NAV_PARTIAL = "cc-nav-partial";
+
+    // ---- replication
+    /** The replication perspective's root. */
+    public static final String REPLICATION_VIEW = "cc-replication-view";
+    /** The header of the replication perspective: sites, summary, settings. */
+    public static final String REPL_HEADER = "cc-repl-header";
+    /** A role cell of a primary side. */
+    public static final String REPL_PRIMARY = "cc-repl-primary";
+    /** A figure of the replication summary ("12 healthy"); coloured by one of the chip classes below. */
+    public static final String REPL_CHIP = "cc-repl-chip";
+    /** A summary figure that is good news. */
+    public static final String REPL_CHIP_OK = "cc-repl-chip-ok";
+    /** A summary figure that needs a look. */
+    public static final String REPL_CHIP_WARNING = "cc-repl-chip-warning";
+    /** A summary figure that is bad news. */
+    public static final String REPL_CHIP_DANGER = "cc-repl-chip-danger";
+    /** A summary figure without weight (none of its kind). */
+    public static final String REPL_CHIP_MUTED = "cc-repl-chip-muted";
+    /** A boxed sentence that warns (data that can be lost, a check with warnings). */
+    public static final String CALLOUT_WARNING = "cc-callout-warning";
+    /** A boxed sentence about danger (split brain, a failed check). */
+    public static final String CALLOUT_DANGER = "cc-callout-danger";
+    /** A boxed sentence that informs (what a workflow does, a dry run's calls). */
+    public static final String CALLOUT_INFO = "cc-callout-info";
+    /** The step list of a workflow wizard. */
+    public static final String STEP_LIST = "cc-step-list";
+    /** The lower pane of the replication perspective (timeline, pair detail). */
+    public static final String REPL_LOWER = "cc-repl-lower";
+    /** The timeline chart of a volume or group. */
+    public static final String TIMELINE_CHART = "cc-timeline-chart";
+    /** A vertical marker of an operation on the timeline. */
+    public static final String TIMELINE_OPERATION = "cc-timeline-operation";
+    /** A vertical marker of a failed operation on the timeline. */
+    public static final String TIMELINE_OPERATION_FAILED = "cc-timeline-operation-failed";
+    /** A vertical marker of a role change on the timeline. */
+    public static final String TIMELINE_ROLE = "cc-timeline-role";
+    /** The band of time a pair was degraded. */
+    public static final String TIMELINE_BAND_WARNING = "cc-timeline-band-warning";
+    /** The band of time a pair was in error. */
+    public static final String TIMELINE_BAND_DANGER = "cc-timeline-band-danger";
+    /** The band of time the samples were stale (reads failed). */
+    public static final String TIMELINE_BAND_STALE = "cc-timeline-band-stale";
+    /** The warning threshold line of the RPO age. */
+    public static final String TIMELINE_THRESHOLD_WARNING = "cc-timeline-threshold-warning";
+    /** The error threshold line of the RPO age. */
+    public static final String TIMELINE_THRESHOLD_DANGER = "cc-timeline-threshold-danger";
+    /** The faults panel of demo mode. */
+    public static final String FAULTS_PANEL = "cc-faults-panel";
 }

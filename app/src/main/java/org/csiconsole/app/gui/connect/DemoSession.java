@@ -42,6 +42,10 @@ final class DemoSession implements Session {
     private CsiClient csi;
     private AddonsClient addons;
     private final List<CspClient> csp = new ArrayList<>();
+    /** Per array, a CSI and csi-addons endpoint serving that array alone: the demo's replication sites. */
+    private final List<CsiClient> siteCsi = new ArrayList<>();
+    private final List<AddonsClient> siteAddons = new ArrayList<>();
+    private volatile List<org.csiconsole.core.replication.ReplicationPort> sites = List.of();
     private String note = "";
     /** A state folder made for this run only (the usual one was in use), removed on close. */
     private Path scratch;
@@ -126,9 +130,39 @@ final class DemoSession implements Session {
                 .flatMap(a -> a.pools().stream().map(p -> new PoolUsage(a.name(), p.name(), p.capacityBytes(),
                         reference.model().arrays().provisionedBytes(a.name(), p.name()))))
                 .toList());
+        org.csiconsole.core.replication.ReplicationFaults faults = plugin.replicationFaults();
+        sites = replicationSites(name, arrays, faults);
         // The reference arrays record stagings and node publications, which no CSI call reports: the lifecycle is exact.
         return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY,
-                volumeId -> CompletableFuture.supplyAsync(() -> reference.volumeOnNodes(volumeId)), plugin.replicationFaults());
+                volumeId -> CompletableFuture.supplyAsync(() -> reference.volumeOnNodes(volumeId)), faults);
+    }
+
+    /**
+     * One replication site per array, as two clusters each see their own array: an in-process CSI
+     * and csi-addons endpoint scoped to the array ({@link org.csiconsole.core.reference.SiteScope}),
+     * with that array's CSP partners and snapshot groups as a second source, and the plugin's faults.
+     */
+    private List<org.csiconsole.core.replication.ReplicationPort> replicationSites(String name, List<CspStorage> arrays,
+                                                                                  org.csiconsole.core.replication.ReplicationFaults faults) {
+        List<org.csiconsole.core.replication.ReplicationPort> out = new ArrayList<>();
+        for (String array : List.of("site-a", "site-b")) {
+            String scoped = name + "-" + array;
+            plugin.startInProcess(scoped, org.csiconsole.core.reference.SiteScope.of(array));
+            CsiClient c = CsiClient.open(new Endpoint.InProcess(scoped), Optional.empty(), sessions.csiOptions(connection), sessions.trace);
+            AddonsClient a = AddonsClient.open(new Endpoint.InProcess(scoped), sessions.csiOptions(connection), sessions.trace);
+            siteCsi.add(c);
+            siteAddons.add(a);
+            List<org.csiconsole.core.replication.ReplicationPort> csp = arrays.stream().filter(s -> s.name().equals(array))
+                    .map(CspStorage::replication).toList();
+            out.add(new org.csiconsole.core.storage.replication.CombinedReplicationPort(
+                    new CsiStorage(c, true, a).replication(array, faults), csp));
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public List<org.csiconsole.core.replication.ReplicationPort> replicationSites() {
+        return sites;
     }
 
     @Override
@@ -148,6 +182,8 @@ final class DemoSession implements Session {
                 });
                 if (csi != null) csi.close();
                 if (addons != null) addons.close();
+                siteCsi.forEach(CsiClient::close);
+                siteAddons.forEach(AddonsClient::close);
                 if (plugin != null) plugin.close();
                 if (scratch != null) deleteTree(scratch);
             }

@@ -14,6 +14,14 @@ public interface Session extends AutoCloseable {
     default void poke() {
     }
 
+    /**
+     * The replication sites this connection serves as separate sites, one port each, when its driver
+     * serves several arrays (the demo: site-a and site-b); empty when the connection is one site.
+     */
+    default java.util.List<org.csiconsole.core.replication.ReplicationPort> replicationSites() {
+        return java.util.List.of();
+    }
+
     /** Closes clients, stops watchers and servers. Idempotent; never throws. */
     @Override
     void close();

@@ -1,0 +1,57 @@
+package org.csiconsole.views.replication;
+
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import org.csiconsole.core.replication.ForceConfirmation;
+import org.csiconsole.views.dialog.DialogFit;
+import org.csiconsole.views.dialog.FxDialogService;
+import org.csiconsole.views.dialog.ResultsDialog;
+import org.csiconsole.views.task.ItemOutcome;
+
+import java.time.Clock;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** {@link ReplicationDialogs} with JavaFX dialogs, modal over the workbench window and themed like the console's others. */
+public final class FxReplicationDialogs implements ReplicationDialogs {
+    /** The button of the results dialog that runs the failed and stopped items again. */
+    public static final ButtonType RETRY = new ButtonType("Retry failed", ButtonBar.ButtonData.OK_DONE);
+
+    private final FxDialogService dialogs;
+    private final Clock clock;
+    private final ZoneId zone;
+
+    public FxReplicationDialogs(FxDialogService dialogs, Clock clock, ZoneId zone) {
+        this.dialogs = Objects.requireNonNull(dialogs);
+        this.clock = Objects.requireNonNull(clock);
+        this.zone = Objects.requireNonNull(zone);
+    }
+
+    @Override
+    public Optional<ForceConfirmation> confirmForce(ForceFacts facts) {
+        return dialogs.prepare(new ForceDialog(facts, clock.instant(), zone)).showAndWait();
+    }
+
+    @Override
+    public boolean showResults(String title, String summary, List<? extends ItemOutcome<?>> outcomes, boolean retryable) {
+        ResultsDialog d = dialogs.prepare(new ResultsDialog(title, summary, outcomes));
+        boolean[] retry = {false};
+        if (retryable) {
+            d.getDialogPane().getButtonTypes().add(RETRY);
+            Button b = (Button) d.getDialogPane().lookupButton(RETRY);
+            b.addEventFilter(javafx.event.ActionEvent.ACTION, e -> retry[0] = true);
+        }
+        d.showAndWait();
+        return retry[0];
+    }
+
+    @Override
+    public void showWizard(WorkflowWizardModel wizard) {
+        WorkflowWizard w = dialogs.prepare(new WorkflowWizard(wizard, clock.instant(), zone));
+        w.setOnShown(e -> DialogFit.fit(w));
+        w.showAndWait();
+    }
+}

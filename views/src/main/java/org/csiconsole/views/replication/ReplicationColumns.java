@@ -1,0 +1,204 @@
+package org.csiconsole.views.replication;
+
+import org.csiconsole.core.model.ReplicationDestination;
+import org.csiconsole.core.replication.PairMismatch;
+import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.RpoAge;
+import org.csiconsole.core.replication.SamplerSettings;
+import org.csiconsole.views.table.Column;
+import org.csiconsole.views.table.DetailRow;
+import org.csiconsole.views.theme.ConsoleStyles;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The columns and detail rows of the replication tables. Figures that age (the RPO age, how old a
+ * sample is) are computed when a cell is drawn, from the clock, so they keep growing between samples.
+ */
+final class ReplicationColumns {
+    private final Supplier<Instant> now;
+    private final Supplier<SamplerSettings> settings;
+    private final ZoneId zone;
+
+    ReplicationColumns(Supplier<Instant> now, Supplier<SamplerSettings> settings, ZoneId zone) {
+        this.now = now;
+        this.settings = settings;
+        this.zone = zone;
+    }
+
+    private RpoAge rpo(ReplicationSample s) {
+        return s.rpo(settings.get().thresholds(), now.get());
+    }
+
+    /** The recovery point of a row: its own last sync, else (a secondary reports none) its partner's. */
+    private ReplicationSample figures(ReplicationRow r) {
+        return r.sample().lastSyncTime() == null && r.partner() != null && r.partner().lastSyncTime() != null ? r.partner() : r.sample();
+    }
+
+    List<Column<ReplicationRow, ?>> rowColumns() {
+        List<Column<ReplicationRow, ?>> c = new ArrayList<>();
+        c.add(Column.<ReplicationRow, String>of("name", "Name", ReplicationRow::name).width(160));
+        c.add(Column.<ReplicationRow, String>of("site", "Site", r -> r.site().name()).width(80)
+                .tooltip(r -> r.site().label()));
+        c.add(Column.<ReplicationRow, String>of("role", "Role", r -> ReplicationTexts.role(r.role())).width(85)
+                .styleClass(r -> ReplicationTexts.roleStyle(r.role())));
+        c.add(Column.<ReplicationRow, String>of("health", "Health", r -> ReplicationTexts.health(r.health())).width(85)
+                .styleClass(r -> ReplicationTexts.healthStyle(r.health()))
+                .tooltip(r -> r.sample().statusMessage()));
+        c.add(Column.<ReplicationRow, Duration>of("rpo", "RPO age", r -> rpo(figures(r)).age())
+                .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(85)
+                .styleClass(r -> ReplicationTexts.rpoStyle(rpo(figures(r)).level()))
+                .tooltip(r -> ReplicationTexts.rpoTip(rpo(figures(r)), settings.get().thresholds())
+                        + (figures(r) != r.sample() ? " (the partner's last sync: a secondary reports none)" : "")));
+        c.add(Column.<ReplicationRow, Instant>of("lastSync", "Last sync", r -> figures(r).lastSyncTime())
+                .format(t -> ReplicationTexts.time(t, now.get(), zone)).width(90));
+        c.add(Column.<ReplicationRow, Duration>of("duration", "Sync took", r -> figures(r).info() == null ? null
+                : figures(r).info().lastSyncDuration()).format(ReplicationTexts::duration).alignRight().width(85));
+        c.add(Column.<ReplicationRow, Long>of("bytes", "Sync bytes", r -> figures(r).info() == null ? -1L
+                : figures(r).info().lastSyncBytes()).format(b -> ReplicationTexts.bytes(b)).alignRight().width(95)
+                .tooltip(r -> figures(r).info() == null || figures(r).info().lastSyncBytes() < 0 ? null
+                        : org.csiconsole.core.model.ByteSize.grouped(figures(r).info().lastSyncBytes()) + " bytes"));
+        c.add(Column.<ReplicationRow, String>of("pair", "Pair", r -> r.mismatch() == null ? "" : ReplicationTexts.mismatch(r.mismatch()))
+                .width(130).styleClass(r -> r.mismatch() == null ? null : ReplicationTexts.mismatchStyle(r.mismatch()))
+                .tooltip(r -> r.mismatch() == null ? "Not on site A or site B." : r.mismatch().meaning() + "\n" + r.mismatch().safeNextStep()));
+        c.add(Column.<ReplicationRow, String>of("message", "Status message", r -> r.sample().statusMessage()).width(230)
+                .tooltip(r -> r.sample().statusMessage()));
+        c.add(Column.<ReplicationRow, String>of("partner", "Partner", r -> ReplicationTexts.partner(r.sample())).width(180).mono());
+        c.add(Column.<ReplicationRow, String>of("kind", "Kind", r -> r.group()
+                ? "Group (" + r.sample().item().memberIds().size() + ")" : "Volume").width(90));
+        c.add(Column.<ReplicationRow, Duration>of("interval", "Interval", r -> r.sample().item().schedulingInterval())
+                .format(ReplicationTexts::duration).alignRight().width(80).hidden());
+        c.add(Column.<ReplicationRow, String>of("sample", "Sample", r -> ReplicationTexts.freshness(r.sample(), now.get(),
+                        settings.get().staleAfter())).width(120)
+                .styleClass(r -> r.stale(now.get(), settings.get().staleAfter()) ? ConsoleStyles.CELL_WARNING : ConsoleStyles.CELL_MUTED)
+                .tooltip(r -> r.sample().lastError() == null ? "Read at " + ReplicationTexts.time(r.sample().readAt(), now.get(), zone)
+                        : "The latest read failed: " + r.sample().lastError().getMessage() + "\nThe figures shown are the previous ones."));
+        c.add(Column.<ReplicationRow, String>of("id", "Id", r -> r.source().id()).width(200).mono().hidden());
+        return c;
+    }
+
+    List<DetailRow> rowDetail(ReplicationRow r) {
+        ReplicationSample s = r.sample();
+        Instant t = now.get();
+        List<DetailRow> d = new ArrayList<>();
+        d.add(DetailRow.id(r.group() ? "Volume group id" : "Volume id", r.source().id()));
+        d.add(DetailRow.of("Site", r.site().label()));
+        d.add(DetailRow.of("Role", ReplicationTexts.role(r.role())));
+        d.add(DetailRow.of("Health", ReplicationTexts.health(r.health()) + (s.statusMessage().isEmpty() ? "" : ": " + s.statusMessage())));
+        ReplicationSample f = figures(r);
+        RpoAge rpo = rpo(f);
+        d.add(DetailRow.of("RPO age", rpo.text() + (rpo.age() == null ? "" : " (" + rpo.level().name().toLowerCase(java.util.Locale.ROOT)
+                + "; interval " + ReplicationTexts.duration(rpo.interval()) + ")")));
+        d.add(DetailRow.of("Last sync", f.lastSyncTime() == null ? "" : f.lastSyncTime().toString()
+                + (f != s ? " (reported by the partner)" : "")));
+        if (f.info() != null) {
+            d.add(DetailRow.of("Sync took", ReplicationTexts.duration(f.info().lastSyncDuration())));
+            d.add(DetailRow.of("Sync bytes", f.info().lastSyncBytes() < 0 ? "not reported"
+                    : ReplicationTexts.bytes(f.info().lastSyncBytes()) + " (" + org.csiconsole.core.model.ByteSize.grouped(f.info().lastSyncBytes()) + " bytes)"));
+        }
+        d.add(DetailRow.of("Interval", ReplicationTexts.duration(s.item().schedulingInterval())));
+        d.add(DetailRow.of("Partner", s.item().partner()));
+        d.add(DetailRow.id("Partner id", s.destinationId()));
+        if (r.mismatch() != null) {
+            d.add(DetailRow.of("Pair", ReplicationTexts.mismatch(r.mismatch()) + ". " + r.mismatch().meaning()));
+            if (r.mismatch() != PairMismatch.NONE) d.add(DetailRow.of("Next step", r.mismatch().safeNextStep()));
+        }
+        if (r.group()) {
+            d.add(DetailRow.block("Members", String.join("\n", s.item().memberIds())));
+            ReplicationDestination dest = s.destination();
+            if (dest != null && !dest.volumeIds().isEmpty()) {
+                StringBuilder b = new StringBuilder();
+                for (Map.Entry<String, String> e : new java.util.TreeMap<>(dest.volumeIds()).entrySet()) {
+                    b.append(e.getKey()).append("  \u2192  ").append(e.getValue()).append('\n');
+                }
+                d.add(DetailRow.block("Source \u2192 destination", b.toString().strip()));
+            }
+        }
+        d.add(DetailRow.of("Sample", ReplicationTexts.freshness(s, t, settings.get().staleAfter()) + " \u00b7 from "
+                + origin(s)));
+        if (s.lastError() != null) {
+            d.add(DetailRow.of("Latest read failed", s.lastError().getMessage()
+                    + (s.lastError().whatToDo().isEmpty() ? "" : " " + s.lastError().whatToDo())));
+        }
+        return d;
+    }
+
+    private static String origin(ReplicationSample s) {
+        return switch (s.origin()) {
+            case CSI_ADDONS -> "GetVolumeReplicationInfo";
+            case CSP_PARTNER -> "the CSP array's replication partner";
+            case CSP_SNAPSHOT_GROUP -> "the CSP snapshot group";
+            case LISTING -> "the listing only";
+        };
+    }
+
+    // ---- pairs
+
+    List<Column<PairRow, ?>> pairColumns() {
+        List<Column<PairRow, ?>> c = new ArrayList<>();
+        c.add(Column.<PairRow, String>of("name", "Name", PairRow::name).width(150));
+        c.add(Column.<PairRow, String>of("pair", "Pair", p -> ReplicationTexts.mismatch(p.mismatch())).width(125)
+                .styleClass(p -> ReplicationTexts.mismatchStyle(p.mismatch())).tooltip(p -> p.mismatch().meaning()));
+        c.add(Column.<PairRow, String>of("aRole", "A role", p -> p.sideA() == null ? "\u2014" : ReplicationTexts.role(p.sideA().role()))
+                .width(90).styleClass(p -> p.sideA() == null ? ConsoleStyles.CELL_MUTED : ReplicationTexts.roleStyle(p.sideA().role())));
+        c.add(Column.<PairRow, String>of("bRole", "B role", p -> p.sideB() == null ? "\u2014" : ReplicationTexts.role(p.sideB().role()))
+                .width(90).styleClass(p -> p.sideB() == null ? ConsoleStyles.CELL_MUTED : ReplicationTexts.roleStyle(p.sideB().role())));
+        c.add(Column.<PairRow, String>of("health", "Health", p -> ReplicationTexts.health(primaryOrAny(p).health())).width(90)
+                .styleClass(p -> ReplicationTexts.healthStyle(primaryOrAny(p).health())).tooltip(p -> primaryOrAny(p).statusMessage()));
+        c.add(Column.<PairRow, Duration>of("rpo", "RPO age", p -> rpo(syncing(p)).age())
+                .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(95)
+                .styleClass(p -> ReplicationTexts.rpoStyle(rpo(syncing(p)).level())));
+        c.add(Column.<PairRow, String>of("b", "Partner on B", p -> side(p.sideB())).width(140).mono());
+        c.add(Column.<PairRow, String>of("next", "Safe next step", p -> p.mismatch() == PairMismatch.NONE ? "" : p.mismatch().safeNextStep())
+                .width(420).tooltip(p -> p.mismatch().meaning() + "\n" + p.mismatch().safeNextStep()));
+        c.add(Column.<PairRow, String>of("a", "Id on A", p -> side(p.sideA())).width(140).mono().hidden());
+        return c;
+    }
+
+    private static String side(ReplicationSample s) {
+        return s == null ? "missing" : s.source().id();
+    }
+
+    private static ReplicationSample primaryOrAny(PairRow p) {
+        ReplicationSample s = p.pair().primary();
+        return s != null ? s : p.sideA() != null ? p.sideA() : p.sideB();
+    }
+
+    /** The side that reports the pair's last sync (the primary, normally). */
+    private static ReplicationSample syncing(PairRow p) {
+        ReplicationSample pr = p.pair().primary();
+        if (pr != null && pr.lastSyncTime() != null) return pr;
+        if (p.sideA() != null && p.sideA().lastSyncTime() != null) return p.sideA();
+        if (p.sideB() != null && p.sideB().lastSyncTime() != null) return p.sideB();
+        return primaryOrAny(p);
+    }
+
+    List<DetailRow> pairDetail(PairRow p) {
+        List<DetailRow> d = new ArrayList<>();
+        d.add(DetailRow.of("Pair", ReplicationTexts.mismatch(p.mismatch())));
+        d.add(DetailRow.of("Means", p.mismatch().meaning()));
+        d.add(DetailRow.of("Next step", p.mismatch().safeNextStep()));
+        side(d, "A", p.a(), p.sideA());
+        side(d, "B", p.b(), p.sideB());
+        return d;
+    }
+
+    private void side(List<DetailRow> d, String label, SiteChoice site, ReplicationSample s) {
+        if (s == null) {
+            d.add(DetailRow.of(label, site.label() + ": not found"));
+            return;
+        }
+        d.add(DetailRow.id(label + " id", s.source().id()));
+        d.add(DetailRow.of(label, site.label() + " \u00b7 " + ReplicationTexts.role(s.role()) + " \u00b7 "
+                + ReplicationTexts.health(s.health()) + (s.statusMessage().isEmpty() ? "" : " \u00b7 " + s.statusMessage())));
+        d.add(DetailRow.of(label + " synced", s.lastSyncTime() == null ? "not reported" : s.lastSyncTime() + " ("
+                + rpo(s).text() + " ago)"));
+        d.add(DetailRow.of(label + " sample", ReplicationTexts.freshness(s, now.get(), settings.get().staleAfter())));
+    }
+}

@@ -1,0 +1,423 @@
+package org.csiconsole.views.replication;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.replication.ForceConfirmation;
+import org.csiconsole.core.replication.ItemResult;
+import org.csiconsole.core.replication.PairMismatch;
+import org.csiconsole.core.replication.ReplicationAction;
+import org.csiconsole.core.replication.ReplicationRequest;
+import org.csiconsole.core.replication.ReplicationSource;
+import org.csiconsole.core.replication.ReplicationWorkflows;
+import org.csiconsole.core.replication.RunOutcome;
+import org.csiconsole.core.replication.WorkflowEvent;
+import org.csiconsole.core.replication.WorkflowItem;
+import org.csiconsole.core.replication.WorkflowKind;
+import org.csiconsole.core.replication.WorkflowOptions;
+import org.csiconsole.core.replication.WorkflowPlan;
+import org.csiconsole.core.replication.WorkflowRequest;
+import org.csiconsole.core.replication.WorkflowResult;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.dialog.DialogService;
+import org.csiconsole.views.task.ItemOutcome;
+import org.csiconsole.views.task.UiTask;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The replication operations on the selected volumes and groups, run through the one workflow
+ * engine ({@link ReplicationWorkflows}): disable, promote, demote and resync (polled until
+ * {@code ready}) after a confirmation that says what each does, on every selected row at once
+ * (grouped by site, with the engine's concurrency limit); each item's result, the failures
+ * explained in words with the next safe step ({@link org.csiconsole.core.replication.ReplicationFailures}),
+ * and a retry of the items that did not finish. Force is offered only as its own command on one
+ * volume or group, inside a typed confirmation ({@link ReplicationDialogs#confirmForce}); nothing is
+ * ever retried with force.
+ */
+public final class ReplicationCommands {
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicationCommands.class);
+
+    private final ReplicationViewModel model;
+    private final ActionRunner actions;
+    private final ReplicationDialogs dialogs;
+    private final ViewAction refresh;
+    private final ViewAction enable;
+    private final ViewAction disable;
+    private final ViewAction promote;
+    private final ViewAction demote;
+    private final ViewAction resync;
+    private final ViewAction promoteForce;
+    private final ViewAction demoteForce;
+    private final ViewAction resyncForce;
+    private final Map<WorkflowKind, ViewAction> wizards = new LinkedHashMap<>();
+
+    public ReplicationCommands(ReplicationViewModel model, ActionRunner actions, ReplicationDialogs dialogs) {
+        this.model = Objects.requireNonNull(model);
+        this.actions = Objects.requireNonNull(actions);
+        this.dialogs = Objects.requireNonNull(dialogs);
+        var rows = model.selectedRows();
+        BooleanBinding some = Bindings.isNotEmpty(rows);
+        BooleanBinding one = Bindings.size(rows).isEqualTo(1);
+        StringBinding selectSome = Bindings.createStringBinding(() -> rows.isEmpty()
+                ? "Select one or more replicated volumes or groups." : "", rows);
+        StringBinding selectOne = Bindings.createStringBinding(() -> rows.size() == 1 ? ""
+                : "Force acts on one volume or group at a time, each confirmed by typing its name: select exactly one.", rows);
+        BooleanBinding anySite = Bindings.isNotEmpty(model.sites());
+        refresh = new ViewAction("Sample now", anySite, Bindings.createStringBinding(() -> "No connection offers replication."), model::refresh);
+        enable = new ViewAction("Enable\u2026", anySite, Bindings.createStringBinding(() -> "No connection offers replication."), this::enable);
+        disable = new ViewAction("Disable\u2026", some, selectSome, () -> operate(WorkflowKind.DISABLE, List.copyOf(rows), null));
+        promote = new ViewAction("Promote\u2026", some, selectSome, () -> operate(WorkflowKind.PROMOTE, List.copyOf(rows), null));
+        demote = new ViewAction("Demote\u2026", some, selectSome, () -> operate(WorkflowKind.DEMOTE, List.copyOf(rows), null));
+        resync = new ViewAction("Resync\u2026", some, selectSome, () -> operate(WorkflowKind.RESYNC, List.copyOf(rows), null));
+        promoteForce = new ViewAction("Promote with force\u2026", one, selectOne, () -> forced(WorkflowKind.PROMOTE));
+        demoteForce = new ViewAction("Demote with force\u2026", one, selectOne, () -> forced(WorkflowKind.DEMOTE));
+        resyncForce = new ViewAction("Resync with force\u2026", one, selectOne, () -> forced(WorkflowKind.RESYNC));
+        for (WorkflowKind k : List.of(WorkflowKind.PLANNED_FAILOVER, WorkflowKind.UNPLANNED_FAILOVER, WorkflowKind.FAILBACK,
+                WorkflowKind.SPLIT_BRAIN_RECOVERY)) {
+            wizards.put(k, wizard(k));
+        }
+    }
+
+    private ViewAction wizard(WorkflowKind kind) {
+        var pairs = model.selectedPairs();
+        BooleanBinding ok = Bindings.createBooleanBinding(() -> !pairs.isEmpty()
+                && pairs.stream().allMatch(p -> p.sideA() != null && p.sideB() != null), pairs);
+        StringBinding why = Bindings.createStringBinding(() -> pairs.isEmpty()
+                ? "Choose site A and site B, then select the pairs (volumes or groups on either site)."
+                : "Each selected volume or group needs its partner on the other site; a pair with a side missing cannot "
+                + "fail over.", pairs);
+        return new ViewAction(kind.words() + "\u2026", ok, why, () -> openWizard(kind, List.copyOf(pairs)));
+    }
+
+    /** Opens the wizard of {@code kind} on {@code pairs}; samples again when it is closed. */
+    public void openWizard(WorkflowKind kind, List<PairRow> pairs) {
+        if (pairs.isEmpty()) return;
+        dialogs.showWizard(new WorkflowWizardModel(kind, pairs, engine(), model.settings().thresholds(), model.ui(),
+                model.services().clock()));
+        model.refresh();
+    }
+
+    /** The guided workflow of {@code kind} (planned and unplanned failover, failback, split-brain recovery). */
+    public ViewAction wizardAction(WorkflowKind kind) {
+        return wizards.get(kind);
+    }
+
+    public ViewAction refreshAction() { return refresh; }
+    public ViewAction enableAction() { return enable; }
+    public ViewAction disableAction() { return disable; }
+    public ViewAction promoteAction() { return promote; }
+    public ViewAction demoteAction() { return demote; }
+    public ViewAction resyncAction() { return resync; }
+    public ViewAction promoteForceAction() { return promoteForce; }
+    public ViewAction demoteForceAction() { return demoteForce; }
+    public ViewAction resyncForceAction() { return resyncForce; }
+
+    ReplicationDialogs dialogs() {
+        return dialogs;
+    }
+
+    ActionRunner actions() {
+        return actions;
+    }
+
+    // ---- enable
+
+    /** The enable form: site, kind, ids (one per line), {@code replication_id}, parameters and masked secrets. */
+    public org.csiconsole.views.form.Form enableForm() {
+        var f = new org.csiconsole.views.form.Form("Enable replication",
+                "EnableVolumeReplication on each volume or group (csi-addons replication.proto): the driver starts copying it to its partner array.",
+                "Enable");
+        List<SiteChoice> sites = List.copyOf(model.sites());
+        SiteChoice initialSite = model.selectedRows().isEmpty() ? (sites.isEmpty() ? null : sites.get(0)) : model.selectedRows().get(0).site();
+        f.addChoice("site", "Site", sites, ReplicationSnapshot.find(sites, initialSite), SiteChoice::label,
+                "The connection (site) whose driver holds the volumes.");
+        boolean groups = !model.selectedRows().isEmpty() && model.selectedRows().stream().allMatch(ReplicationRow::group);
+        f.addChoice("kind", "Kind", List.of(false, true), groups, g -> g ? "Volume groups" : "Volumes",
+                "A volume group replicates its members together, with one recovery point.");
+        String ids = String.join("\n", model.selectedRows().stream().map(r -> r.source().id()).toList());
+        f.addText("ids", "Ids", ids, org.csiconsole.views.form.TextInput.Kind.LINES,
+                "One volume_id (or volume_group_id) per line.", t -> t == null || t.isBlank() ? "Give at least one id." : "");
+        f.addText("replicationId", "replication_id", "", org.csiconsole.views.form.TextInput.Kind.LINE,
+                "Optional: the id that ties both sides of a pair together, when the driver uses one.", t -> "");
+        f.addText("parameters", "Parameters", "schedulingInterval=5m", org.csiconsole.views.form.TextInput.Kind.LINES,
+                "key=value per line, from the VolumeReplicationClass (e.g. schedulingInterval=5m, mirroringMode=snapshot).",
+                org.csiconsole.views.form.Form::checkKeyValues);
+        f.addText("secrets", "Secrets", "", org.csiconsole.views.form.TextInput.Kind.SECRET,
+                "key=value pairs separated by ';'. Sent with these calls only (replication_secret); never kept or shown.",
+                ReplicationCommands::checkSecrets);
+        return f;
+    }
+
+    /** Asks for the enable form and enables replication on every id given. */
+    public void enable() {
+        var form = enableForm();
+        try {
+            if (!actions.dialogs().showForm(form)) return;
+            SiteChoice site = form.<SiteChoice>choice("site").value().get();
+            boolean group = Boolean.TRUE.equals(form.<Boolean>choice("kind").value().get());
+            List<WorkflowItem> items = new ArrayList<>();
+            for (String line : form.text("ids").text().get().split("\\R")) {
+                if (line.isBlank()) continue;
+                String id = line.strip();
+                items.add(WorkflowItem.of(group ? ReplicationSource.volumeGroup(id) : ReplicationSource.volume(id)));
+            }
+            ReplicationRequest template = new ReplicationRequest(items.get(0).source(), form.text("replicationId").text().get().strip(),
+                    org.csiconsole.views.form.Form.parseKeyValues(form.text("parameters").text().get()),
+                    secrets(form.text("secrets").text().get()));
+            WorkflowRequest request = new WorkflowRequest(WorkflowKind.ENABLE, site.toSite(), null, items, template, Map.of(),
+                    WorkflowOptions.DEFAULT);
+            plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site), plans));
+        } finally {
+            form.text("secrets").set("");
+        }
+    }
+
+    // ---- one-site operations
+
+    /**
+     * Runs {@code kind} (DISABLE, PROMOTE, DEMOTE, RESYNC) on {@code rows} after the person confirmed
+     * it, one run per site; with {@code force}, force is sent on the sources it names only.
+     */
+    public void operate(WorkflowKind kind, List<ReplicationRow> rows, Map<ReplicationSource, ForceConfirmation> force) {
+        if (rows.isEmpty()) return;
+        Map<String, List<ReplicationRow>> bySite = new LinkedHashMap<>();
+        for (ReplicationRow r : rows) bySite.computeIfAbsent(r.site().connection() + "\u0000" + r.site().site(), k -> new ArrayList<>()).add(r);
+        List<WorkflowItem> all = rows.stream().map(ReplicationCommands::item).toList();
+        String title = title(kind, all, bySite.size() == 1 ? rows.get(0).site() : null);
+        if (force == null && !actions.dialogs().confirm(title, confirmation(kind, rows), verb(kind))) return;
+        List<WorkflowRequest> requests = new ArrayList<>();
+        for (List<ReplicationRow> site : bySite.values()) {
+            List<WorkflowItem> items = site.stream().map(ReplicationCommands::item).toList();
+            requests.add(new WorkflowRequest(kind, site.get(0).site().toSite(), null, items, null,
+                    force == null ? Map.of() : force, WorkflowOptions.DEFAULT));
+        }
+        plan(requests).ifPresent(plans -> execute(title, plans));
+    }
+
+    /** {@code row} as the engine takes it for a one-site operation, with its sample for the plan's checks. */
+    static WorkflowItem item(ReplicationRow r) {
+        return new WorkflowItem(r.source(), r.sample().item().name(), null, r.sample(), null);
+    }
+
+    /** The force confirmation for the one selected row, then the forced call. */
+    private void forced(WorkflowKind kind) {
+        if (model.selectedRows().size() != 1) return;
+        ReplicationRow row = model.selectedRows().get(0);
+        ForceFacts facts = facts(row, switch (kind) {
+            case PROMOTE -> ReplicationAction.PROMOTE;
+            case DEMOTE -> ReplicationAction.DEMOTE;
+            default -> ReplicationAction.RESYNC;
+        });
+        dialogs.confirmForce(facts).ifPresent(c -> operate(kind, List.of(row), Map.of(row.source(), c)));
+    }
+
+    /** What the force confirmation of {@code action} on {@code row} shows. */
+    public ForceFacts facts(ReplicationRow row, ReplicationAction action) {
+        var now = model.now();
+        var s = row.sample();
+        // The recovery point of the pair is the primary's last sync: a secondary reports none itself.
+        var figures = s.lastSyncTime() != null || row.partner() == null ? s : row.partner();
+        String split = row.mismatch() == PairMismatch.BOTH_PRIMARY
+                ? "Split brain: " + row.name() + " and its partner are both primary, and each may hold writes the other lacks. "
+                + PairMismatch.BOTH_PRIMARY.safeNextStep()
+                : "";
+        String safer = switch (action) {
+            case PROMOTE -> "Safer: demote the partner first and promote without force (a planned failover waits for a final sync).";
+            case DEMOTE -> "Safer: stop the writers on this side and demote without force.";
+            default -> "Safer: demote this side first, then resync without force.";
+        };
+        return new ForceFacts(action, row.source(), row.sample().item().displayName(), row.site().name(),
+                figures.rpo(model.settings().thresholds(), now), figures.lastSyncTime(), figures.health(),
+                figures.statusMessage().isEmpty() ? s.statusMessage() : figures.statusMessage(), split,
+                ForceConfirmation.dataLossWarning(row.source(), figures.lastSyncTime(), now), safer);
+    }
+
+    // ---- running plans
+
+    /** Plans every request (sends nothing); a request that cannot be planned is shown and nothing runs. */
+    java.util.Optional<List<WorkflowPlan>> plan(List<WorkflowRequest> requests) {
+        List<WorkflowPlan> plans = new ArrayList<>();
+        try {
+            for (WorkflowRequest r : requests) plans.add(engine().plan(r));
+        } catch (CallFailure f) {
+            LOG.warn("{}", f.describe());
+            actions.dialogs().showFailure(f);
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(plans);
+    }
+
+    /**
+     * Runs {@code plans} as one task with progress ({@code "3 of 10 — vol-1: Resync in progress (40% done)"});
+     * when every item has ended: a notification with the summary, the failure dialog for one failed
+     * item, or each item's outcome for several, with a retry of those that did not finish.
+     */
+    UiTask<List<WorkflowResult>> execute(String title, List<WorkflowPlan> plans) {
+        int total = plans.stream().mapToInt(p -> p.items().size()).sum();
+        UiTask<List<WorkflowResult>> task = actions.tasks().submit(title, progress -> {
+            AtomicInteger ended = new AtomicInteger();
+            List<CompletableFuture<WorkflowResult>> runs = new ArrayList<>();
+            for (WorkflowPlan p : plans) {
+                runs.add(engine().run(p, e -> {
+                    if (e.type() == WorkflowEvent.Type.ITEM_SUCCEEDED || e.type() == WorkflowEvent.Type.ITEM_FAILED
+                            || e.type() == WorkflowEvent.Type.ITEM_STOPPED) ended.incrementAndGet();
+                    if (e.source() != null && !e.message().isEmpty()) {
+                        progress.update(total == 0 ? 1 : (double) ended.get() / total,
+                                Math.min(ended.get() + 1, total) + " of " + total + " \u2014 " + e.source().id() + ": " + e.message());
+                    }
+                }).result());
+            }
+            return CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new))
+                    .thenApply(v -> runs.stream().map(CompletableFuture::join).toList());
+        });
+        task.outcome().whenComplete((results, error) -> {
+            if (error != null) {
+                CallFailure f = org.csiconsole.views.dialog.Failures.of(title, error);
+                LOG.warn("{}", f.describe());
+                actions.notifications().error(title, f.getMessage());
+                actions.dialogs().showFailure(f);
+                return;
+            }
+            reported(title, results);
+            model.refresh();
+        });
+        return task;
+    }
+
+    private void reported(String title, List<WorkflowResult> results) {
+        List<ItemResult> items = results.stream().flatMap(r -> r.items().stream()).toList();
+        long ok = items.stream().filter(i -> i.outcome() == RunOutcome.SUCCEEDED).count();
+        String summary = ok + " of " + items.size() + " done" + (ok == items.size() ? "" : "; " + (items.size() - ok) + " not");
+        if (ok == items.size()) {
+            actions.notifications().success(title, summary + ".");
+            return;
+        }
+        actions.notifications().error(title, summary + ".");
+        items.stream().filter(i -> i.failure() != null).forEach(i -> LOG.warn("{}: {}", title, i.failure().describe()));
+        List<WorkflowRequest> again = results.stream().filter(r -> !r.unfinished().isEmpty()).map(WorkflowResult::retryRequest).toList();
+        if (items.size() == 1 && items.get(0).failure() != null) {
+            actions.dialogs().showFailure(withStateLeft(items.get(0)));
+            return;
+        }
+        List<ItemOutcome<ItemResult>> outcomes = items.stream().map(ReplicationCommands::outcome).toList();
+        if (dialogs.showResults(title, summary + ".", outcomes, !again.isEmpty())) {
+            plan(again).ifPresent(plans -> execute(title + " (retry)", plans));
+        }
+    }
+
+    /** One item's result as the results dialog lists it: OK, the failure explained with its next step, or why it did not run. */
+    static ItemOutcome<ItemResult> outcome(ItemResult r) {
+        String name = r.item().item().displayName();
+        return switch (r.outcome()) {
+            case SUCCEEDED -> new ItemOutcome<>(r, name, ItemOutcome.Status.DONE, "");
+            case FAILED, PARTIAL -> new ItemOutcome<>(r, name, ItemOutcome.Status.FAILED, r.failure() == null ? r.stateLeft()
+                    : join(r.failure().why() + ".", r.failure().whatToDo(), r.stateLeft()));
+            case STOPPED, REFUSED -> new ItemOutcome<>(r, name, ItemOutcome.Status.NOT_RUN,
+                    r.stateLeft().isEmpty() ? (r.outcome() == RunOutcome.REFUSED ? "Refused: a pre-flight check failed." : "Stopped.") : r.stateLeft());
+        };
+    }
+
+    private static CallFailure withStateLeft(ItemResult r) {
+        CallFailure f = r.failure();
+        if (r.stateLeft().isEmpty()) return f;
+        return new CallFailure(f.kind(), f.what(), f.why(), join(f.whatToDo(), r.stateLeft()), f.detail(), f);
+    }
+
+    private static String join(String... parts) {
+        StringBuilder b = new StringBuilder();
+        for (String p : parts) {
+            if (p == null || p.isBlank()) continue;
+            if (b.length() > 0) b.append(' ');
+            b.append(p.strip());
+        }
+        return b.toString();
+    }
+
+    ReplicationWorkflows engine() {
+        return model.services().workflows();
+    }
+
+    // ---- words
+
+    static String verb(WorkflowKind kind) {
+        return switch (kind) {
+            case ENABLE -> "Enable";
+            case DISABLE -> "Disable";
+            case PROMOTE -> "Promote";
+            case DEMOTE -> "Demote";
+            case RESYNC -> "Resync";
+            default -> kind.words();
+        };
+    }
+
+    /** {@code "Promote vol-1 on site-b"}, {@code "Demote 12 volumes on site-a"}, {@code "Resync 3 volumes and groups"}. */
+    static String title(WorkflowKind kind, List<WorkflowItem> items, SiteChoice site) {
+        long groups = items.stream().filter(i -> i.source().group()).count();
+        String what = items.size() == 1 ? items.get(0).displayName()
+                : items.size() + (groups == items.size() ? " volume groups" : groups == 0 ? " volumes" : " volumes and groups");
+        return verb(kind) + " " + what + (site == null ? "" : " on " + site.name());
+    }
+
+    private static String confirmation(WorkflowKind kind, List<ReplicationRow> rows) {
+        String names = rows.size() <= 5 ? String.join(", ", rows.stream().map(ReplicationRow::name).toList())
+                : String.join(", ", rows.stream().limit(5).map(ReplicationRow::name).toList()) + " and " + (rows.size() - 5) + " more";
+        String what = switch (kind) {
+            case DISABLE -> "Replication of " + names + " stops (DisableVolumeReplication): the partner copies no longer receive "
+                    + "updates, and enabling it again starts a full copy.";
+            case PROMOTE -> names + " become primary and take writes (PromoteVolume, force=false). The driver refuses while a "
+                    + "partner is still primary; nothing is forced. To move a workload, a planned failover demotes the "
+                    + "partner and waits for a final sync first.";
+            case DEMOTE -> names + " become secondary (DemoteVolume, force=false): they take no writes from then on. Stop "
+                    + "the applications writing to them on this site first.";
+            case RESYNC -> names + " are resynchronized from their primary (ResyncVolume, force=false): what this side wrote "
+                    + "after the last sync is replaced by the primary's data. Only a secondary can be resynced. Progress "
+                    + "shows until the driver reports ready.";
+            default -> kind.words() + " " + names + ".";
+        };
+        return what + (rows.size() > 1 ? " Each item's result is listed; failed ones can be retried." : "");
+    }
+
+    // ---- secrets
+
+    static String checkSecrets(String text) {
+        try {
+            secrets(text);
+            return "";
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** {@code key=value} pairs separated by {@code ;} or new lines; a value is never put in a message. */
+    static Secrets secrets(String text) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (text != null) {
+            int n = 0;
+            for (String pair : text.split("[;\\n]")) {
+                n++;
+                if (pair.isBlank()) continue;
+                int eq = pair.indexOf('=');
+                if (eq <= 0) throw new IllegalArgumentException("Secret " + n + " is not key=value; separate pairs with ';'.");
+                m.put(pair.substring(0, eq).strip(), pair.substring(eq + 1));
+            }
+        }
+        return Secrets.of(m);
+    }
+
+    static String lower(WorkflowKind k) {
+        return verb(k).toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,142 @@
+package org.csiconsole.views.replication;
+
+import atlantafx.base.controls.Spacer;
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import org.csiconsole.views.Icons;
+import org.csiconsole.views.theme.ConsoleStyles;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+/**
+ * The replication perspective's header: site A and site B pickers with a swap, the summary figures
+ * (healthy, degraded, error, resyncing, split brain, stale) and the settings and faults buttons.
+ * Node ids: {@code repl-site-a}, {@code repl-site-b}, {@code repl-swap-sites}, {@code repl-chip-<kind>},
+ * {@code repl-settings}, {@code repl-faults}.
+ */
+final class ReplicationHeader extends HBox {
+    private final ToggleButton faults = new ToggleButton(null, Icons.of(Material2MZ.SCIENCE));
+    private final Button settings = new Button(null, Icons.of(Material2MZ.SETTINGS));
+
+    ReplicationHeader(ReplicationViewModel model) {
+        super(8);
+        getStyleClass().add(ConsoleStyles.REPL_HEADER);
+        setAlignment(Pos.CENTER_LEFT);
+        setPadding(new Insets(8, 10, 8, 10));
+        ComboBox<SiteChoice> a = sitePicker(model, "repl-site-a");
+        a.valueProperty().bindBidirectional(model.siteAProperty());
+        ComboBox<SiteChoice> b = sitePicker(model, "repl-site-b");
+        b.valueProperty().bindBidirectional(model.siteBProperty());
+        Button swap = new Button(null, Icons.of(Material2MZ.SWAP_HORIZ));
+        swap.setId("repl-swap-sites");
+        swap.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        swap.setTooltip(new Tooltip("Swap site A and site B"));
+        swap.disableProperty().bind(Bindings.size(model.sites()).lessThan(2));
+        swap.setOnAction(e -> {
+            SiteChoice x = model.siteAProperty().get();
+            model.siteAProperty().set(model.siteBProperty().get());
+            model.siteBProperty().set(x);
+        });
+        Label la = new Label("A");
+        la.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
+        la.setTooltip(new Tooltip("Site A: its volumes stand first in the site pairs"));
+        Label lb = new Label("B");
+        lb.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
+        lb.setTooltip(new Tooltip("Site B: the partner site"));
+
+        HBox chips = new HBox(6,
+                chip(model, "healthy", "healthy", ConsoleStyles.REPL_CHIP_OK, "Pairs reporting HEALTHY"),
+                chip(model, "degraded", "degraded", ConsoleStyles.REPL_CHIP_WARNING, "DEGRADED: the link is down, a resync runs, or syncs lag"),
+                chip(model, "error", "error", ConsoleStyles.REPL_CHIP_DANGER, "ERROR: split brain or an array-reported replication error"),
+                chip(model, "resyncing", "resyncing", ConsoleStyles.REPL_CHIP_WARNING, "Secondaries being resynchronized from their primary"),
+                chip(model, "split", "split brain", ConsoleStyles.REPL_CHIP_DANGER, "Pairs of site A and B with both sides primary"),
+                chip(model, "mismatched", "mismatched", ConsoleStyles.REPL_CHIP_WARNING,
+                        "Pairs with both sides secondary, a partner missing or a destination unknown"),
+                chip(model, "stale", "stale", ConsoleStyles.REPL_CHIP_WARNING, "Samples whose latest read failed: figures shown are older"));
+        chips.setAlignment(Pos.CENTER_LEFT);
+
+        settings.setId("repl-settings");
+        settings.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
+        settings.setTooltip(new Tooltip("Sampling interval and RPO thresholds"));
+        settings.setOnAction(e -> new SamplingSettingsPopup(model).show(settings));
+        faults.setId("repl-faults");
+        faults.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_ICON);
+        faults.setText(null);
+        faults.setTooltip(new Tooltip("Demo mode: take links down, make a split brain, set array errors, drive resyncs"));
+        faults.visibleProperty().bind(model.faultsProperty().isNotNull());
+        faults.managedProperty().bind(faults.visibleProperty());
+        getChildren().addAll(la, a, swap, lb, b, new Spacer(12), chips, new Spacer(), faults, settings);
+    }
+
+    ToggleButton faultsToggle() {
+        return faults;
+    }
+
+    private static ComboBox<SiteChoice> sitePicker(ReplicationViewModel model, String id) {
+        ComboBox<SiteChoice> c = new ComboBox<>(model.sites());
+        c.setId(id);
+        c.setPrefWidth(140);
+        c.setMinWidth(110);
+        c.getStyleClass().add(Styles.SMALL);
+        c.setPromptText("No site");
+        c.setCellFactory(v -> new ListCell<>() {
+            @Override
+            protected void updateItem(SiteChoice s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty || s == null ? null : s.label());
+            }
+        });
+        // The button shows the site's name; the list also names its connection.
+        c.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(SiteChoice s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty || s == null ? null : s.name());
+            }
+        });
+        c.setTooltip(new Tooltip("With two sites (two connections, or one driver serving both arrays) each volume stands next to its partner"));
+        return c;
+    }
+
+    private static Label chip(ReplicationViewModel model, String id, String words, String style, String tip) {
+        Label l = new Label();
+        l.setId("repl-chip-" + id);
+        l.setMinWidth(Label.USE_PREF_SIZE);
+        l.getStyleClass().add(ConsoleStyles.REPL_CHIP);
+        l.setTooltip(new Tooltip(tip));
+        Runnable update = () -> {
+            ReplicationSnapshot.Counts c = model.countsProperty().get();
+            int n = switch (id) {
+                case "healthy" -> c.healthy();
+                case "degraded" -> c.degraded();
+                case "error" -> c.error();
+                case "resyncing" -> c.resyncing();
+                case "split" -> c.splitBrain();
+                case "mismatched" -> c.mismatched();
+                default -> c.stale();
+            };
+            l.setText(n + " " + words);
+            // Only what there is: a kind with none takes no room (healthy stays, as the good news).
+            boolean show = n > 0 || id.equals("healthy");
+            l.setVisible(show);
+            l.setManaged(show);
+            l.getStyleClass().removeAll(ConsoleStyles.REPL_CHIP_OK, ConsoleStyles.REPL_CHIP_WARNING,
+                    ConsoleStyles.REPL_CHIP_DANGER, ConsoleStyles.REPL_CHIP_MUTED);
+            l.getStyleClass().add(n == 0 ? ConsoleStyles.REPL_CHIP_MUTED : style);
+            l.setGraphic(n == 0 || style.equals(ConsoleStyles.REPL_CHIP_OK) ? null
+                    : Icons.of(style.equals(ConsoleStyles.REPL_CHIP_DANGER) ? Material2AL.ERROR : Material2MZ.WARNING, 12));
+        };
+        model.countsProperty().addListener((o, x, y) -> update.run());
+        update.run();
+        return l;
+    }
+}

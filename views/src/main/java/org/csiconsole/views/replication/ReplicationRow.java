@@ -1,0 +1,79 @@
+package org.csiconsole.views.replication;
+
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.replication.PairMismatch;
+import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.ReplicationSource;
+import org.csiconsole.core.replication.RpoAge;
+import org.csiconsole.core.replication.RpoThresholds;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One row of the replication view: a replicated volume or volume group on one site, its latest
+ * sample, and (when its site is site A or site B) its partner on the other site with what is wrong
+ * with the pair.
+ *
+ * @param site the site it was sampled on
+ * @param sample its latest sample (stale figures are kept and marked, never shown as current)
+ * @param mismatch what is wrong with its pair; null when its site is neither site A nor site B
+ * @param partner the partner's sample on the other site; null when not paired or not found
+ */
+public record ReplicationRow(SiteChoice site, ReplicationSample sample, PairMismatch mismatch, ReplicationSample partner) {
+    public ReplicationRow {
+        Objects.requireNonNull(site, "site");
+        Objects.requireNonNull(sample, "sample");
+    }
+
+    /** What makes a row the same row across samples: connection, site, kind and id. */
+    public String key() {
+        return site.connection() + "/" + site.site() + "/" + (source().group() ? "g:" : "v:") + source().id();
+    }
+
+    public ReplicationSource source() {
+        return sample.source();
+    }
+
+    /** The name when reported, else the id. */
+    public String name() {
+        return sample.item().displayName();
+    }
+
+    public VolumeReplicationRole role() {
+        return sample.role();
+    }
+
+    public ReplicationHealth health() {
+        return sample.health();
+    }
+
+    public boolean group() {
+        return source().group();
+    }
+
+    /** The RPO age at {@code now}: now − last_sync_time, judged against the pair's interval. */
+    public RpoAge rpo(RpoThresholds thresholds, Instant now) {
+        return sample.rpo(thresholds, now);
+    }
+
+    /** True when the figures are not current at {@code now} (never read, the latest read failed, or older than {@code staleAfter}). */
+    public boolean stale(Instant now, Duration staleAfter) {
+        return sample.stale(now, staleAfter);
+    }
+
+    /** True when both sides of its pair report primary. */
+    public boolean splitBrain() {
+        return mismatch == PairMismatch.BOTH_PRIMARY;
+    }
+
+    /** The text a filter finds the row by: name, id, site, role, health, message, partner and the pair's state. */
+    String searchText() {
+        return name() + " " + source().id() + " " + (group() ? "group" : "volume") + " " + site.label() + " "
+                + role() + " " + health() + " " + sample.statusMessage() + " " + sample.item().partner() + " "
+                + sample.destinationId() + " " + (mismatch == null ? "" : ReplicationTexts.mismatch(mismatch))
+                + (sample.lastError() != null ? " stale" : "");
+    }
+}

@@ -1,0 +1,131 @@
+package org.csiconsole.views.replication;
+
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.replication.PairMismatch;
+import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.SitePair;
+import org.csiconsole.core.replication.SitePairs;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the replication view shows after a round, built off the UI thread from every connection's
+ * latest samples: the sites, one row per volume or group per site, the site pairs of site A and
+ * site B, and the counts of the summary.
+ *
+ * @param sites every site seen, in connection order
+ * @param rows one per sampled volume or group per site
+ * @param pairs site A next to site B; empty unless both are chosen
+ * @param counts the summary's figures
+ */
+record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, List<PairRow> pairs, Counts counts) {
+
+    /**
+     * The figures of the summary line.
+     *
+     * @param total rows
+     * @param healthy rows reporting HEALTHY
+     * @param degraded DEGRADED
+     * @param error ERROR
+     * @param unknown UNKNOWN (secondaries that report nothing included)
+     * @param resyncing rows whose role is RESYNCING
+     * @param splitBrain pairs with both sides primary
+     * @param mismatched pairs with another mismatch
+     * @param stale rows whose latest read failed
+     */
+    record Counts(int total, int healthy, int degraded, int error, int unknown, int resyncing, int splitBrain,
+                  int mismatched, int stale) {
+        static final Counts NONE = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    /** One connection's latest samples, as the builder reads them. */
+    record Feed(String connection, SiteChoice defaultSite, List<ReplicationSample> samples) {
+    }
+
+    static final ReplicationSnapshot EMPTY = new ReplicationSnapshot(List.of(), List.of(), List.of(), Counts.NONE);
+
+    /**
+     * Builds the snapshot. A connection whose samples name sites gets one site per name (in order of
+     * first appearance); one whose samples name none is one site, its default.
+     *
+     * @param a site A, or null
+     * @param b site B, or null
+     */
+    static ReplicationSnapshot build(List<Feed> feeds, SiteChoice a, SiteChoice b) {
+        List<SiteChoice> sites = new ArrayList<>();
+        Map<String, List<ReplicationSample>> bySite = new LinkedHashMap<>();
+        Map<String, SiteChoice> siteByKey = new LinkedHashMap<>();
+        for (Feed f : feeds) {
+            boolean any = false;
+            for (ReplicationSample s : f.samples()) {
+                String site = s.site();
+                if (site.isEmpty()) site = f.defaultSite().site();
+                String key = f.connection() + "\u0000" + site;
+                SiteChoice choice = siteByKey.get(key);
+                if (choice == null) {
+                    choice = new SiteChoice(f.connection(), site, f.defaultSite().port(), f.defaultSite().fence());
+                    siteByKey.put(key, choice);
+                    sites.add(choice);
+                }
+                bySite.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
+                any = true;
+            }
+            if (!any) {
+                String key = f.connection() + "\u0000" + f.defaultSite().site();
+                if (siteByKey.putIfAbsent(key, f.defaultSite()) == null) sites.add(f.defaultSite());
+            }
+        }
+        SiteChoice siteA = find(sites, a);
+        SiteChoice siteB = find(sites, b);
+        List<PairRow> pairs = new ArrayList<>();
+        Map<ReplicationSample, SitePair> pairOf = new IdentityHashMap<>();
+        if (siteA != null && siteB != null && !siteA.same(siteB)) {
+            List<ReplicationSample> sa = bySite.getOrDefault(key(siteA), List.of());
+            List<ReplicationSample> sb = bySite.getOrDefault(key(siteB), List.of());
+            for (SitePair p : SitePairs.match(sa, sb)) {
+                pairs.add(new PairRow(siteA, siteB, p));
+                if (p.a() != null) pairOf.put(p.a(), p);
+                if (p.b() != null) pairOf.put(p.b(), p);
+            }
+        }
+        List<ReplicationRow> rows = new ArrayList<>();
+        int healthy = 0, degraded = 0, error = 0, unknown = 0, resyncing = 0, stale = 0;
+        for (SiteChoice site : sites) {
+            for (ReplicationSample s : bySite.getOrDefault(key(site), List.of())) {
+                SitePair p = pairOf.get(s);
+                ReplicationSample partner = p == null ? null : p.a() == s ? p.b() : p.a();
+                rows.add(new ReplicationRow(site, s, p == null ? null : p.mismatch(), partner));
+                ReplicationHealth h = s.health();
+                if (h == ReplicationHealth.HEALTHY) healthy++;
+                else if (h == ReplicationHealth.DEGRADED) degraded++;
+                else if (h == ReplicationHealth.ERROR) error++;
+                else unknown++;
+                if (s.role() == VolumeReplicationRole.RESYNCING) resyncing++;
+                if (s.lastError() != null) stale++;
+            }
+        }
+        int split = 0, mismatched = 0;
+        for (PairRow p : pairs) {
+            if (p.mismatch() == PairMismatch.BOTH_PRIMARY) split++;
+            else if (p.mismatch() != PairMismatch.NONE) mismatched++;
+        }
+        return new ReplicationSnapshot(List.copyOf(sites), rows, pairs,
+                new Counts(rows.size(), healthy, degraded, error, unknown, resyncing, split, mismatched, stale));
+    }
+
+    private static String key(SiteChoice s) {
+        return s.connection() + "\u0000" + s.site();
+    }
+
+    /** The site of {@code sites} that is {@code wanted}, or null. */
+    static SiteChoice find(List<SiteChoice> sites, SiteChoice wanted) {
+        if (wanted == null) return null;
+        for (SiteChoice s : sites) if (s.same(wanted)) return s;
+        return null;
+    }
+}

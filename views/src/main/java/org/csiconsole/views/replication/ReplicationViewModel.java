@@ -1,0 +1,402 @@
+package org.csiconsole.views.replication;
+
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import org.csiconsole.core.port.StorageService;
+import org.csiconsole.core.replication.ReplicationFaults;
+import org.csiconsole.core.replication.ReplicationSampler;
+import org.csiconsole.core.replication.SampleRound;
+import org.csiconsole.core.replication.SamplerSettings;
+import org.csiconsole.views.ViewModel;
+import org.csiconsole.views.table.ResourceTableModel;
+import org.csiconsole.views.table.TableLoad;
+import org.csiconsole.views.workbench.ConnectionModel;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The replication perspective's state: every open connection's replicated volumes and volume groups
+ * as its sampler reads them (one row per volume or group per site), site A and site B with their
+ * pairs and mismatches, the summary, and the sampling settings.
+ *
+ * <p>Sampling (csi-addons GetVolumeReplicationInfo, CSP partners and snapshot groups) runs in each
+ * connection's {@link ReplicationSampler}: every {@link SamplerSettings#interval()} (30 s by default)
+ * while the view is shown, every {@link SamplerSettings#hiddenInterval()} while it is hidden, so the
+ * history keeps filling. A sample whose read failed keeps its figures and is shown stale with its
+ * age, never as current. Rows are built off the UI thread ({@code work}) and reach the tables in one
+ * change each; the FX thread only swaps lists.
+ *
+ * <p>UI thread only, except where said.
+ */
+public final class ReplicationViewModel extends ViewModel {
+    private final ObservableList<ConnectionModel> connections;
+    private final ReplicationServices services;
+    private final Executor ui;
+    private final Executor work;
+    private final Map<ConnectionModel, List<SiteFeed>> feeds = new LinkedHashMap<>();
+    private final Map<ConnectionModel, javafx.beans.value.ChangeListener<StorageService>> storageListeners = new LinkedHashMap<>();
+    private final ResourceTableModel<ReplicationRow> table;
+    private final ResourceTableModel<PairRow> pairs;
+    private final ObservableList<SiteChoice> sites = FXCollections.observableArrayList();
+    private final ObjectProperty<SiteChoice> siteA = new SimpleObjectProperty<>(this, "siteA");
+    private final ObjectProperty<SiteChoice> siteB = new SimpleObjectProperty<>(this, "siteB");
+    private final ObjectProperty<SamplerSettings> settings = new SimpleObjectProperty<>(this, "settings", SamplerSettings.DEFAULT);
+    private final ReadOnlyObjectWrapper<ReplicationSnapshot.Counts> counts =
+            new ReadOnlyObjectWrapper<>(this, "counts", ReplicationSnapshot.Counts.NONE);
+    private final ReadOnlyObjectWrapper<Instant> lastSampled = new ReadOnlyObjectWrapper<>(this, "lastSampled");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyStringWrapper unavailable = new ReadOnlyStringWrapper(this, "unavailable", "");
+    private final ReadOnlyObjectWrapper<ReplicationFaults> faults = new ReadOnlyObjectWrapper<>(this, "faults");
+    private final ObservableList<ReplicationRow> selectedRows = FXCollections.observableArrayList();
+    private final ObjectProperty<ReplicationRow> selected = new SimpleObjectProperty<>(this, "selected");
+    private final ObservableList<PairRow> selectedPairs = FXCollections.observableArrayList();
+    private final AtomicBoolean rebuildPending = new AtomicBoolean();
+    private final ReplicationCommands commands;
+    /** Notes of connections without replication, by connection name. */
+    private final Map<String, String> notes = new LinkedHashMap<>();
+
+    /**
+     * @param connections the workbench's open connections (observed)
+     * @param services samplers, the workflow engine, the history, the clock
+     * @param commands runs the operations (built with this model)
+     * @param ui the UI executor
+     * @param work builds rows off the UI thread (a direct executor in tests)
+     */
+    public ReplicationViewModel(ObservableList<ConnectionModel> connections, ReplicationServices services,
+                                java.util.function.Function<ReplicationViewModel, ReplicationCommands> commands,
+                                Executor ui, Executor work) {
+        this.connections = Objects.requireNonNull(connections);
+        this.services = Objects.requireNonNull(services);
+        this.ui = Objects.requireNonNull(ui);
+        this.work = Objects.requireNonNull(work);
+        this.table = new ResourceTableModel<>(ReplicationRow::searchText, java.util.concurrent.ForkJoinPool.commonPool(), ui,
+                ResourceTableModel.DEFAULT_SYNC_LIMIT);
+        table.keyedBy(ReplicationRow::key);
+        this.pairs = new ResourceTableModel<>(PairRow::searchText, java.util.concurrent.ForkJoinPool.commonPool(), ui,
+                ResourceTableModel.DEFAULT_SYNC_LIMIT);
+        pairs.keyedBy(PairRow::key);
+        this.commands = commands.apply(this);
+        connections.addListener((ListChangeListener<ConnectionModel>) c -> follow());
+        siteA.addListener((o, a, b) -> rebuild());
+        siteB.addListener((o, a, b) -> rebuild());
+        settings.addListener((o, a, b) -> {
+            for (SiteFeed f : allFeeds()) if (f.sampler != null) f.sampler.settings(b);
+            rebuild();
+        });
+        follow();
+    }
+
+    // ---- state
+
+    /** One row per replicated volume or group per site. */
+    public ResourceTableModel<ReplicationRow> table() {
+        return table;
+    }
+
+    /** Site A next to site B, one row per pair. */
+    public ResourceTableModel<PairRow> pairs() {
+        return pairs;
+    }
+
+    /** Every site seen, for the site pickers. */
+    public ObservableList<SiteChoice> sites() {
+        return sites;
+    }
+
+    public ObjectProperty<SiteChoice> siteAProperty() {
+        return siteA;
+    }
+
+    public ObjectProperty<SiteChoice> siteBProperty() {
+        return siteB;
+    }
+
+    /** Sampling interval, staleness and RPO thresholds; a change reaches every sampler from its next round. */
+    public ObjectProperty<SamplerSettings> settingsProperty() {
+        return settings;
+    }
+
+    public SamplerSettings settings() {
+        return settings.get();
+    }
+
+    /** The summary's figures. */
+    public ReadOnlyObjectProperty<ReplicationSnapshot.Counts> countsProperty() {
+        return counts.getReadOnlyProperty();
+    }
+
+    /** When the latest round of any site ended; null before the first. */
+    public ReadOnlyObjectProperty<Instant> lastSampledProperty() {
+        return lastSampled.getReadOnlyProperty();
+    }
+
+    /** One line on what is sampled and how current it is ({@link #tick}). */
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** Why nothing can be shown (no connection offers replication); empty otherwise. */
+    public ReadOnlyStringProperty unavailableProperty() {
+        return unavailable.getReadOnlyProperty();
+    }
+
+    /** The fault controls of a simulated storage (demo mode); null for real storage. */
+    public ReadOnlyObjectProperty<ReplicationFaults> faultsProperty() {
+        return faults.getReadOnlyProperty();
+    }
+
+    /** The selected rows (the table's selection drives it). */
+    public ObservableList<ReplicationRow> selectedRows() {
+        return selectedRows;
+    }
+
+    /** The lead selected row. */
+    public ObjectProperty<ReplicationRow> selectedProperty() {
+        return selected;
+    }
+
+    /** The selected site pairs, what the guided workflows act on (the view fills it from the table in sight). */
+    public ObservableList<PairRow> selectedPairs() {
+        return selectedPairs;
+    }
+
+    /** The site pairs of {@code rows} (rows of site A or B), each once, in order. */
+    public List<PairRow> pairsOf(List<ReplicationRow> rows) {
+        List<PairRow> out = new ArrayList<>();
+        for (ReplicationRow r : rows) {
+            PairRow p = pairOf(r);
+            if (p != null && !out.contains(p)) out.add(p);
+        }
+        return out;
+    }
+
+    public ReplicationCommands commands() {
+        return commands;
+    }
+
+    public ReplicationServices services() {
+        return services;
+    }
+
+    Executor ui() {
+        return ui;
+    }
+
+    /** The current time, by the services' clock. */
+    public Instant now() {
+        return services.clock().instant();
+    }
+
+    /** The site pair of {@code row}'s volume or group when its site is site A or B, as a pair row; null otherwise. */
+    public PairRow pairOf(ReplicationRow row) {
+        if (row == null || row.mismatch() == null) return null;
+        for (PairRow p : pairs.all()) if (p.sideA() == row.sample() || p.sideB() == row.sample()) return p;
+        return null;
+    }
+
+    // ---- lifecycle
+
+    @Override
+    protected void onActivate() {
+        for (SiteFeed f : allFeeds()) startFeed(f);
+        whileActive(() -> allFeeds().forEach(f -> {
+            f.unsubscribe();
+            if (f.sampler != null) f.sampler.visible(false);
+        }));
+        rebuild();
+    }
+
+    /** Samples every site now (F5); the rows follow when the rounds end. */
+    public void refresh() {
+        for (SiteFeed f : allFeeds()) if (f.sampler != null) f.sampler.sampleNow();
+    }
+
+    /** Updates the status line for {@code now} (the view calls it every second while shown). */
+    public void tick(Instant now) {
+        int n = (int) allFeeds().stream().filter(f -> f.sampler != null).count();
+        if (n == 0) {
+            status.set(unavailable.get().isEmpty() ? "Looking for replication on the open connections\u2026" : "");
+            return;
+        }
+        Instant last = lastSampled.get();
+        StringBuilder b = new StringBuilder();
+        b.append(sites.size()).append(sites.size() == 1 ? " site" : " sites").append(" \u00b7 ");
+        b.append(table.totalCount().get()).append(" volumes and groups \u00b7 ");
+        b.append(last == null ? "first sample running\u2026" : "sampled " + ReplicationTexts.duration(
+                Duration.between(last, now).isNegative() ? Duration.ZERO : Duration.between(last, now).withNanos(0)) + " ago");
+        b.append(" \u00b7 every ").append(ReplicationTexts.duration(settings.get().interval()));
+        if (!notes.isEmpty()) b.append(" \u00b7 ").append(String.join("; ", notes.values()));
+        status.set(b.toString());
+    }
+
+    /** Stops following the connections and closes every sampler. */
+    public void dispose() {
+        deactivate();
+        storageListeners.forEach((c, l) -> c.storageProperty().removeListener(l));
+        storageListeners.clear();
+        allFeeds().forEach(SiteFeed::close);
+        feeds.clear();
+    }
+
+    // ---- connections and samplers
+
+    private void follow() {
+        for (ConnectionModel c : List.copyOf(storageListeners.keySet())) {
+            if (!connections.contains(c)) {
+                c.storageProperty().removeListener(storageListeners.remove(c));
+                drop(c);
+            }
+        }
+        for (ConnectionModel c : connections) {
+            if (storageListeners.containsKey(c)) continue;
+            javafx.beans.value.ChangeListener<StorageService> l = (o, a, b) -> {
+                drop(c);
+                if (b != null) add(c, b);
+            };
+            storageListeners.put(c, l);
+            c.storageProperty().addListener(l);
+            if (c.storage() != null) add(c, c.storage());
+        }
+        updateUnavailable();
+    }
+
+    private List<SiteFeed> allFeeds() {
+        List<SiteFeed> all = new ArrayList<>();
+        feeds.values().forEach(all::addAll);
+        return all;
+    }
+
+    private void drop(ConnectionModel c) {
+        List<SiteFeed> f = feeds.remove(c);
+        notes.remove(c.name());
+        if (f != null) {
+            f.forEach(SiteFeed::close);
+            rebuild();
+        }
+        updateUnavailable();
+    }
+
+    private void add(ConnectionModel c, StorageService storage) {
+        List<SiteFeed> own = new ArrayList<>();
+        for (var port : services.sites(c, storage)) own.add(new SiteFeed(c.name(), storage, port));
+        feeds.put(c, own);
+        own.forEach(feed -> follow(c, feed));
+    }
+
+    private void follow(ConnectionModel c, SiteFeed feed) {
+        feed.port.features().whenComplete((f, e) -> ui.execute(() -> {
+            if (feed.closed()) return;
+            feed.features = f;
+            if (e != null || f == null || !(f.replication() || f.cspPartners())) {
+                notes.put(c.name(), c.name() + ": " + (f == null ? "no replication" : f.reason()));
+                updateUnavailable();
+                return;
+            }
+            feed.sampler = services.sampler(feed.siteName(), feed.port, settings.get());
+            feed.port.faults().ifPresent(x -> {
+                if (faults.get() == null) faults.set(x);
+            });
+            updateUnavailable();
+            if (isActive()) startFeed(feed);
+        }));
+    }
+
+    private void startFeed(SiteFeed f) {
+        if (f.sampler == null) return;
+        f.sampler.start();
+        f.sampler.visible(true);
+        f.subscribe(this::roundEnded);
+        SampleRound last = f.lastRound();
+        if (last == null || Duration.between(last.finished(), now()).compareTo(settings.get().interval()) > 0) f.sampler.sampleNow();
+    }
+
+    /** On the sampler's thread: a round ended. */
+    private void roundEnded(SampleRound round) {
+        ui.execute(() -> {
+            Instant last = lastSampled.get();
+            if (last == null || round.finished().isAfter(last)) lastSampled.set(round.finished());
+            rebuild();
+        });
+    }
+
+    private void updateUnavailable() {
+        boolean any = allFeeds().stream().anyMatch(f -> f.sampler != null);
+        boolean pending = allFeeds().stream().anyMatch(f -> f.features == null);
+        if (any || pending) {
+            unavailable.set("");
+        } else if (feeds.isEmpty()) {
+            unavailable.set("No connection is open. Open a connection whose driver has a csi-addons endpoint advertising "
+                    + "VolumeReplication, or a CSP array with replication partners.");
+        } else {
+            unavailable.set("No open connection offers replication. " + String.join(" ", notes.values()));
+        }
+        tick(now());
+    }
+
+    // ---- rows
+
+    /** Rebuilds the rows from every site's latest samples, off the UI thread; requests made meanwhile are joined. */
+    void rebuild() {
+        if (!rebuildPending.compareAndSet(false, true)) return;
+        List<ReplicationSnapshot.Feed> sources = new ArrayList<>();
+        List<SiteFeed> live = new ArrayList<>();
+        for (SiteFeed f : allFeeds()) if (f.sampler != null) live.add(f);
+        SiteChoice a = siteA.get();
+        SiteChoice b = siteB.get();
+        work.execute(() -> {
+            rebuildPending.set(false);
+            for (SiteFeed f : live) sources.add(new ReplicationSnapshot.Feed(f.connection, f.defaultSite(), f.samples()));
+            ReplicationSnapshot snap = ReplicationSnapshot.build(sources, a, b);
+            ui.execute(() -> publish(snap));
+        });
+    }
+
+    private void publish(ReplicationSnapshot snap) {
+        if (!sameSites(snap.sites())) sites.setAll(snap.sites());
+        // Site A defaults to the first site, site B to the first other one; a choice still listed is kept.
+        SiteChoice a = ReplicationSnapshot.find(sites, siteA.get());
+        SiteChoice wantA = a != null ? a : sites.isEmpty() ? null : sites.get(0);
+        SiteChoice b = ReplicationSnapshot.find(sites, siteB.get());
+        SiteChoice wantB = b != null && !b.same(wantA) ? b : sites.stream().filter(s -> !s.same(wantA)).findFirst().orElse(null);
+        if (!Objects.equals(wantA, siteA.get()) || !Objects.equals(wantB, siteB.get())) {
+            // The pairs need both sites: setting them rebuilds with them.
+            siteA.set(wantA);
+            siteB.set(wantB);
+            return;
+        }
+        fill(table, snap.rows());
+        fill(pairs, snap.pairs());
+        counts.set(snap.counts());
+        tick(now());
+    }
+
+    private boolean sameSites(List<SiteChoice> now) {
+        if (now.size() != sites.size()) return false;
+        for (int i = 0; i < now.size(); i++) if (!now.get(i).same(sites.get(i)) || now.get(i).port() != sites.get(i).port()) return false;
+        return true;
+    }
+
+    /** Replaces the rows in one change; search keys are computed off the UI thread, unchanged rows kept as they were. */
+    private <T> void fill(ResourceTableModel<T> model, List<T> rows) {
+        TableLoad<T> load = model.load();
+        work.execute(() -> {
+            load.page(rows);
+            ui.execute(load::finish);
+        });
+    }
+}

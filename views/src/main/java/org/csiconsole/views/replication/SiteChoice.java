@@ -1,0 +1,51 @@
+package org.csiconsole.views.replication;
+
+import org.csiconsole.core.port.FencePort;
+import org.csiconsole.core.replication.ReplicationPort;
+import org.csiconsole.core.replication.ReplicationSite;
+
+import java.util.Objects;
+
+/**
+ * One site a person can pick as site A or site B: a connection, and within it the site its samples
+ * name ({@link org.csiconsole.core.replication.ReplicationSample#site()}). Two connections, one per
+ * cluster, are two sites; one connection whose driver serves both arrays (the bundled demo) lists
+ * both of its sites.
+ *
+ * @param connection the connection's name, as the navigator shows it
+ * @param site the site name its samples carry, e.g. {@code site-a}; empty when they carry none
+ * @param port the connection's replication port
+ * @param fence the connection's fence calls (csi-addons fence.proto), for an unplanned failover's fence step
+ */
+public record SiteChoice(String connection, String site, ReplicationPort port, FencePort fence) {
+    public SiteChoice {
+        Objects.requireNonNull(connection, "connection");
+        site = site == null ? "" : site;
+        Objects.requireNonNull(port, "port");
+    }
+
+    /** The site's name in workflows and history: the site, else the connection. */
+    public String name() {
+        return site.isEmpty() ? connection : site;
+    }
+
+    /** As shown in the site pickers: {@code "site-a · Demo"}, or the connection alone when it names no site. */
+    public String label() {
+        return site.isEmpty() || site.equals(connection) ? connection : site + " \u00b7 " + connection;
+    }
+
+    /** True when {@code other} is the same connection and site (ports compare by identity). */
+    public boolean same(SiteChoice other) {
+        return other != null && connection.equals(other.connection) && site.equals(other.site);
+    }
+
+    /** The site as the workflow engine takes it. */
+    public ReplicationSite toSite() {
+        return new ReplicationSite(name(), port, fence);
+    }
+
+    @Override
+    public String toString() {
+        return label();
+    }
+}

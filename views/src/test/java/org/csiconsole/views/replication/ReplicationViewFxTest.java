@@ -1,0 +1,120 @@
+package org.csiconsole.views.replication;
+
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.csiconsole.views.theme.ConsoleStyles;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ExtendWith(ApplicationExtension.class)
+class ReplicationViewFxTest {
+    private final ReplicationFxSupport fx = new ReplicationFxSupport();
+
+    @Start
+    void start(Stage stage) {
+        fx.show(stage);
+    }
+
+    @AfterEach
+    void close(FxRobot robot) {
+        fx.closeDialogs(robot);
+    }
+
+    @Test
+    void eachVolumeShowsItsRoleHealthAndRpoAgeColouredByLevelAndTheFilterNarrowsThem(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        int row = fx.indexOf("site-a", "vol-2");
+        assertThat(cell(robot, fx.rows(), row, "role").getText()).isEqualTo("Primary");
+        TableCell<?, ?> health = cell(robot, fx.rows(), row, "health");
+        assertThat(health.getText()).isEqualTo("Error");
+        assertThat(health.getStyleClass()).contains(ConsoleStyles.CELL_DANGER);
+        TableCell<?, ?> rpo = cell(robot, fx.rows(), row, "rpo");
+        assertThat(rpo.getText()).isEqualTo("20 min");
+        assertThat(rpo.getStyleClass()).contains(ConsoleStyles.CELL_DANGER);
+        assertThat(cell(robot, fx.rows(), fx.indexOf("site-a", "vol-1"), "rpo").getStyleClass()).contains(ConsoleStyles.CELL_OK);
+        assertThat(cell(robot, fx.rows(), row, "pair").getText()).isEqualTo("Split brain");
+
+        robot.clickOn("#table-filter").write("split brain");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.rows().getItems().size() == 2);
+        assertThat(fx.rows().getItems()).extracting(r -> r.source().id()).containsExactlyInAnyOrder("vol-2", "vol-2r");
+        assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getText()).isEqualTo("1 split brain");
+        assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getStyleClass()).contains(ConsoleStyles.REPL_CHIP_DANGER);
+    }
+
+    @Test
+    void theSitePairsTabPutsEachVolumeNextToItsPartnerAndFlagsMismatchesWithTheSafeNextStep(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        robot.clickOn("#repl-pairs-tab .tab-label");
+        TableView<PairRow> pairs = fx.view.pairsTable().tableView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#repl-pairs").tryQuery().filter(n -> n.isVisible()).isPresent());
+        int split = indexOfPair(pairs, "vol-2");
+        assertThat(cell(robot, pairs, split, "b").getText()).isEqualTo("vol-2r");
+        assertThat(cell(robot, pairs, split, "aRole").getText()).isEqualTo("Primary");
+        assertThat(cell(robot, pairs, split, "bRole").getText()).isEqualTo("Primary");
+        assertThat(cell(robot, pairs, split, "pair").getText()).isEqualTo("Split brain");
+        assertThat(cell(robot, pairs, split, "next").getText()).startsWith("Stop writers on one side, pick the survivor");
+        int missing = indexOfPair(pairs, "vol-3");
+        assertThat(cell(robot, pairs, missing, "b").getText()).isEqualTo("missing");
+        assertThat(cell(robot, pairs, missing, "pair").getText()).isEqualTo("Partner missing");
+        assertThat(cell(robot, pairs, indexOfPair(pairs, "vol-1"), "pair").getText()).isEqualTo("Consistent");
+        assertThat(robot.lookup("#repl-pairs-tab .tab-label").queryAs(javafx.scene.control.Label.class).getText())
+                .isEqualTo("Site pairs (2 flagged)");
+
+        robot.interact(() -> pairs.getSelectionModel().clearAndSelect(split));
+        assertThat(fx.view.model().selectedPairs()).extracting(PairRow::name).containsExactly("vol-2");
+        assertThat(fx.view.model().commands().wizardAction(org.csiconsole.core.replication.WorkflowKind.SPLIT_BRAIN_RECOVERY)
+                .enabled().get()).isTrue();
+    }
+
+    @Test
+    void severalSelectedRowsEnableTheBulkCommandsButForceOnlyForOneRow(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        robot.interact(() -> {
+            fx.rows().getSelectionModel().clearSelection();
+            fx.rows().getSelectionModel().selectIndices(fx.indexOf("site-a", "vol-1"), fx.indexOf("site-a", "vol-3"));
+        });
+        assertThat(robot.lookup("#repl-promote").queryButton().isDisabled()).isFalse();
+        assertThat(robot.lookup("#repl-demote").queryButton().isDisabled()).isFalse();
+        assertThat(fx.view.model().commands().promoteForceAction().enabled().get()).isFalse();
+        robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-a", "vol-1")));
+        assertThat(fx.view.model().commands().promoteForceAction().enabled().get()).isTrue();
+    }
+
+    private static int indexOfPair(TableView<PairRow> t, String idA) {
+        for (int i = 0; i < t.getItems().size(); i++) {
+            PairRow p = t.getItems().get(i);
+            if (p.sideA() != null && p.sideA().source().id().equals(idA)) return i;
+        }
+        throw new AssertionError("no pair " + idA);
+    }
+
+    /** The cell of column {@code columnId} in row {@code row}, scrolled into sight. */
+    static TableCell<?, ?> cell(FxRobot robot, TableView<?> table, int row, String columnId) throws Exception {
+        robot.interact(() -> table.scrollTo(row));
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> find(table, row, columnId) != null);
+        return find(table, row, columnId);
+    }
+
+    private static TableCell<?, ?> find(TableView<?> table, int row, String columnId) {
+        for (var n : table.lookupAll(".table-cell")) {
+            if (n instanceof TableCell<?, ?> c && c.getTableRow() != null && c.getTableRow().getIndex() == row
+                    && c.getTableColumn() != null && columnId.equals(c.getTableColumn().getId()) && c.getText() != null
+                    && c.isVisible() && !c.getStyleClass().contains("cc-pinned-table")) {
+                if (c.getTableView() == table) return c;
+            }
+        }
+        return null;
+    }
+}

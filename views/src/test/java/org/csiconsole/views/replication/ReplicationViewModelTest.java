@@ -1,0 +1,191 @@
+package org.csiconsole.views.replication;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.replication.PairMismatch;
+import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.RpoLevel;
+import org.csiconsole.core.replication.WorkflowKind;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.csiconsole.core.model.ReplicationHealth.ERROR;
+import static org.csiconsole.core.model.ReplicationHealth.HEALTHY;
+import static org.csiconsole.core.model.ReplicationHealth.UNKNOWN;
+import static org.csiconsole.core.model.VolumeReplicationRole.PRIMARY;
+import static org.csiconsole.core.model.VolumeReplicationRole.SECONDARY;
+import static org.csiconsole.views.replication.FakeReplication.NOW;
+import static org.csiconsole.views.replication.FakeReplication.sample;
+
+class ReplicationViewModelTest {
+    private ReplicationFixture f;
+
+    @BeforeEach
+    void open() {
+        f = new ReplicationFixture().open();
+        f.model.activate();
+        f.samplerA().publish(List.of(
+                sample("site-a", "vol-1", PRIMARY, HEALTHY, Duration.ofMinutes(2), "vol-1r", ""),
+                sample("site-a", "vol-2", PRIMARY, ERROR, Duration.ofMinutes(20), "vol-2r", "Split brain: both sides are primary."),
+                sample("site-a", "vol-3", PRIMARY, HEALTHY, Duration.ofMinutes(9), "vol-gone", "")));
+        f.samplerB().publish(List.of(
+                sample("site-b", "vol-1r", SECONDARY, UNKNOWN, null, "vol-1", ""),
+                sample("site-b", "vol-2r", PRIMARY, ERROR, Duration.ofMinutes(20), "vol-2", "")));
+    }
+
+    @Test
+    void eachSiteOfEachConnectionIsSampledAndEveryVolumeIsARowWithItsPair() {
+        assertThat(f.samplerA().started).isEqualTo(1);
+        assertThat(f.samplerA().visibility).containsExactly(true);
+        assertThat(f.model.sites()).extracting(SiteChoice::name).containsExactly("site-a", "site-b");
+        assertThat(f.model.siteAProperty().get().name()).isEqualTo("site-a");
+        assertThat(f.model.siteBProperty().get().name()).isEqualTo("site-b");
+        assertThat(f.model.table().all()).hasSize(5);
+        assertThat(f.row("site-a", "vol-1").partner().source().id()).isEqualTo("vol-1r");
+        assertThat(f.row("site-a", "vol-1").mismatch()).isEqualTo(PairMismatch.NONE);
+        var counts = f.model.countsProperty().get();
+        assertThat(counts.total()).isEqualTo(5);
+        assertThat(counts.healthy()).isEqualTo(2);
+        assertThat(counts.error()).isEqualTo(2);
+        assertThat(counts.splitBrain()).isEqualTo(1);
+        assertThat(counts.mismatched()).as("vol-3's partner is missing").isEqualTo(1);
+    }
+
+    @Test
+    void siteMismatchesAreFlaggedWithTheirMeaningAndSafeNextStep() {
+        assertThat(f.pair("vol-2").mismatch()).isEqualTo(PairMismatch.BOTH_PRIMARY);
+        assertThat(f.row("site-b", "vol-2r").splitBrain()).isTrue();
+        assertThat(f.pair("vol-3").mismatch()).isEqualTo(PairMismatch.PARTNER_MISSING);
+        assertThat(f.pair("vol-3").sideB()).isNull();
+        ReplicationColumns columns = new ReplicationColumns(() -> NOW, f.model::settings, java.time.ZoneOffset.UTC);
+        assertThat(columns.pairDetail(f.pair("vol-2")))
+                .anySatisfy(d -> assertThat(d.value()).contains("Both sides are primary"))
+                .anySatisfy(d -> assertThat(d.label()).isEqualTo("Next step"));
+    }
+
+    @Test
+    void swappingTheSitesPairsSiteBsVolumesFirst() {
+        f.model.siteAProperty().set(f.model.sites().get(1));
+        assertThat(f.model.siteBProperty().get().name()).as("B moves off the site chosen as A").isEqualTo("site-a");
+        assertThat(f.model.pairs().all()).first().satisfies(p -> assertThat(p.sideA().source().id()).isEqualTo("vol-1r"));
+    }
+
+    @Test
+    void theRpoAgeIsJudgedAgainstTheIntervalAndASecondaryShowsItsPrimarysLastSync() {
+        var t = f.model.settings().thresholds();
+        assertThat(f.row("site-a", "vol-1").rpo(t, NOW).level()).isEqualTo(RpoLevel.OK);
+        assertThat(f.row("site-a", "vol-3").rpo(t, NOW).level()).as("9 min > 1.5 x 5 min").isEqualTo(RpoLevel.WARNING);
+        assertThat(f.row("site-a", "vol-2").rpo(t, NOW).level()).as("20 min > 3 x 5 min").isEqualTo(RpoLevel.ERROR);
+        ReplicationColumns columns = new ReplicationColumns(() -> NOW, f.model::settings, java.time.ZoneOffset.UTC);
+        assertThat(columns.rowDetail(f.row("site-b", "vol-1r")))
+                .anySatisfy(d -> assertThat(d.label() + "=" + d.value()).isEqualTo("RPO age=2 min (ok; interval 5 min)"));
+    }
+
+    @Test
+    void aSampleWhoseReadFailedIsShownAsStaleWithItsAgeNotAsCurrent() {
+        ReplicationSample old = f.samplerA().samples().get(0);
+        ReplicationSample failed = old.failed(new CallFailure(FailureKind.UNAVAILABLE, "GetVolumeReplicationInfo vol-1",
+                "connection refused", "Check the socket.", ""), NOW);
+        f.samplerA().publish(List.of(failed, f.samplerA().samples().get(1), f.samplerA().samples().get(2)));
+        ReplicationRow row = f.row("site-a", "vol-1");
+        assertThat(row.stale(NOW, f.model.settings().staleAfter())).isTrue();
+        assertThat(ReplicationTexts.freshness(row.sample(), NOW, f.model.settings().staleAfter())).isEqualTo("Stale \u00b7 5 s old");
+        assertThat(f.model.countsProperty().get().stale()).isEqualTo(1);
+        assertThat(ReplicationTexts.freshness(f.row("site-a", "vol-2").sample(), NOW, f.model.settings().staleAfter())).isEqualTo("5 s ago");
+    }
+
+    @Test
+    void hidingTheViewSlowsEverySamplerAndShowingItAgainSamplesAtOnce() {
+        f.model.deactivate();
+        assertThat(f.samplerA().visibility).containsExactly(true, false);
+        assertThat(f.samplerA().listeners).as("no rows are built while hidden").isEmpty();
+        f.model.activate();
+        assertThat(f.samplerA().visibility).containsExactly(true, false, true);
+        assertThat(f.samplerA().listeners).hasSize(1);
+    }
+
+    @Test
+    void aBulkPromoteWithOneFailingItemListsEachResultAndRetriesOnlyTheFailure() {
+        f.portA.failing.put("vol-3", new CallFailure(FailureKind.FAILED_PRECONDITION, "PromoteVolume vol-3",
+                "volume cannot be promoted without force: peer is primary", "", ""));
+        f.model.selectedRows().setAll(f.row("site-a", "vol-1"), f.row("site-a", "vol-2"), f.row("site-a", "vol-3"));
+        f.replicationDialogs.retry = true;
+
+        f.model.commands().promoteAction().run();
+
+        assertThat(f.dialogs.confirmations).containsExactly("Promote 3 volumes on site-a");
+        assertThat(f.replicationDialogs.summaries.get(0)).isEqualTo("2 of 3 done; 1 not.");
+        assertThat(f.replicationDialogs.results.get(0)).contains("vol-1: OK", "vol-2: OK")
+                .anySatisfy(l -> assertThat(l).startsWith("vol-3: Failed: volume vol-3 cannot be promoted without force")
+                        .contains("demote the partner first"));
+        assertThat(f.portA.calls).containsExactly("promote vol-1", "promote vol-2", "promote vol-3", "promote vol-3");
+        assertThat(f.portA.calls).noneMatch(c -> c.endsWith("force"));
+    }
+
+    @Test
+    void aSingleFailedPreconditionIsShownInWordsWithTheNextSafeStep() {
+        f.portB.failing.put("vol-1r", new CallFailure(FailureKind.FAILED_PRECONDITION, "ResyncVolume vol-1r",
+                "volume is primary", "", ""));
+        f.model.selectedRows().setAll(f.row("site-b", "vol-1r"));
+        f.model.commands().resyncAction().run();
+        assertThat(f.dialogs.failures).singleElement().satisfies(x -> {
+            assertThat(x.why()).isEqualTo("resync needs volume vol-1r demoted: only a secondary can be resynchronized");
+            assertThat(x.whatToDo()).startsWith("Demote it first");
+        });
+    }
+
+    @Test
+    void forceIsNeverSentWithoutTheNameTypedAndThenOnlyOnThatVolume() {
+        f.model.selectedRows().setAll(f.row("site-b", "vol-2r"));
+        f.replicationDialogs.typed = null;
+        f.model.commands().promoteForceAction().run();
+        assertThat(f.portB.calls).isEmpty();
+        ForceFacts asked = f.replicationDialogs.forceAsked.get(0);
+        assertThat(asked.splitBrain()).contains("both primary");
+        assertThat(asked.rpo().level()).isEqualTo(RpoLevel.ERROR);
+        assertThat(asked.health()).isEqualTo(ERROR);
+        assertThat(asked.dataLoss()).contains("after the last sync").contains("20 min ago");
+
+        f.replicationDialogs.typed = "vol-2";
+        f.model.commands().promoteForceAction().run();
+        assertThat(f.portB.calls).as("a name other than its own does not confirm").isEmpty();
+
+        f.replicationDialogs.typed = "vol-2r";
+        f.model.commands().promoteForceAction().run();
+        assertThat(f.portB.calls).containsExactly("promote vol-2r force");
+        assertThat(f.dialogs.confirmations).as("the typed confirmation is the only question").isEmpty();
+    }
+
+    @Test
+    void forceActsOnExactlyOneSelectedVolume() {
+        f.model.selectedRows().setAll(f.row("site-a", "vol-1"), f.row("site-a", "vol-2"));
+        assertThat(f.model.commands().promoteForceAction().enabled().get()).isFalse();
+        assertThat(f.model.commands().promoteForceAction().disabledReason().get()).contains("select exactly one");
+        assertThat(f.model.commands().promoteAction().enabled().get()).isTrue();
+    }
+
+    @Test
+    void theGuidedWorkflowsActOnTheSelectedPairsOrientedFromThePrimary() {
+        f.model.selectedPairs().setAll(f.model.pairsOf(List.of(f.row("site-b", "vol-1r"))));
+        f.model.commands().wizardAction(WorkflowKind.PLANNED_FAILOVER).run();
+        WorkflowWizardModel w = f.replicationDialogs.wizards.get(0);
+        assertThat(w.siteAProperty().get().name()).as("the primary now").isEqualTo("site-a");
+        assertThat(w.items()).singleElement().satisfies(i -> {
+            assertThat(i.from().source().id()).isEqualTo("vol-1");
+            assertThat(i.to().source().id()).isEqualTo("vol-1r");
+        });
+        f.model.selectedPairs().setAll(f.pair("vol-3"));
+        assertThat(f.model.commands().wizardAction(WorkflowKind.PLANNED_FAILOVER).enabled().get())
+                .as("a pair whose partner is missing cannot fail over").isFalse();
+    }
+
+    static ReplicationHealth health(VolumeReplicationRole r) {
+        return r == PRIMARY ? HEALTHY : UNKNOWN;
+    }
+}
