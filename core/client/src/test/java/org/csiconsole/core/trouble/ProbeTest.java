@@ -254,4 +254,20 @@ class ProbeTest {
                 .map(ev -> ((TroubleEvent.CheckDone) ev).check()).containsExactlyElementsOf(r.checks());
         assertThat(events).anyMatch(TroubleEvent.Stage.class::isInstance);
     }
+
+    @Test
+    void aCsiAddonsSidecarAdvertisingAServiceItDoesNotServeFails() throws Exception {
+        Endpoint e = driver.startUnix(dir.resolve("csi.sock"));
+        try (MisbehavingAddons sidecar = new MisbehavingAddons()) {
+            sidecar.startUnix(dir.resolve("csi-addons.sock"));
+
+            ProbeReport r = Probe.run(ProbeTarget.of(e), options(), trace, ev -> { });
+
+            assertThat(r.addonsEndpoint()).isEqualTo("unix://" + dir.resolve("csi-addons.sock"));
+            assertThat(byId(r).get("addons.identity").status()).isEqualTo(CheckStatus.PASS);
+            assertThat(byId(r).get("addons.probe").status()).isEqualTo(CheckStatus.PASS);
+            assertThat(byId(r).get("addons.services").status()).isEqualTo(CheckStatus.FAIL);
+            assertThat(byId(r).get("addons.services").evidence()).contains("UNIMPLEMENTED: [NETWORK_FENCE]");
+        }
+    }
 }
