@@ -57,7 +57,6 @@ final class LatencyChecks {
     }
 
     static String ms(java.time.Duration d) {
-        long us = d.toNanos() / 1000;
-        return us >= 10_000 ? (us / 1000) + " ms" : String.format(java.util.Locale.ROOT, "%.1f ms", us / 1000.0);
+        return ReportHtml.ms(d);
     }
 }
