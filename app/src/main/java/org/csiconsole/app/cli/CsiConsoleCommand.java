@@ -23,6 +23,10 @@ import java.util.function.Function;
  * against the csi-addons endpoint; see {@link FenceCommands}.
  *
  * <p>{@code volume-group create|modify|delete|list} manages csi-addons volume groups; see {@link VolumeGroupCommand}.
+ *
+ * <p>Troubleshooting: {@code discover}, {@code probe} and {@code orphans} read only ({@link TroubleCommands});
+ * {@code exercise} runs a confirmed lifecycle ({@link ExerciseCommand}); {@code report} writes report.json and
+ * report.html ({@link ReportCommand}).
  */
 @Command(name = "csi-console",
         mixinStandardHelpOptions = true,
@@ -63,6 +67,9 @@ public class CsiConsoleCommand {
         cl.addSubcommand(new CspCommand(audit));
         cl.addSubcommand(new VolumeGroupCommand(audit));
         for (Object mutation : CsiMutations.all(env, audit)) cl.addSubcommand(mutation);
+        for (Object trouble : TroubleCommands.all(env)) cl.addSubcommand(trouble);
+        cl.addSubcommand(new ExerciseCommand(env, audit, ConsoleTerminal::system));
+        cl.addSubcommand(new ReportCommand(env, audit, ConsoleTerminal::system));
         cl.addSubcommand(new ServeCommand());
         cl.addSubcommand(new AuditCommand(audit));
         cl.getSubcommands().get("audit").setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled
