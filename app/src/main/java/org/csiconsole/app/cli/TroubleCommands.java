@@ -104,7 +104,7 @@ public final class TroubleCommands {
 
     @Command(name = "probe", mixinStandardHelpOptions = true,
             description = {"Check one driver without changing anything: only Identity, Get*, List*, Validate* and NodeGet* calls, "
-                    + "each sent once. Every check is PASS, WARN, FAIL or SKIPPED, with its evidence, the spec section it comes from "
+                    + "each sent once. Every check passes, warns, fails or is skipped, with its evidence, the spec section it comes from "
                     + "and what to do.",
                     "Exit code 0 when no check failed, 1 when a check failed, 3 when the driver is unreachable."})
     static final class ProbeCommand implements Callable<Integer> {

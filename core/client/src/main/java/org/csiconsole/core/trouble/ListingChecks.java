@@ -34,7 +34,7 @@ final class ListingChecks {
     }
 
     /** One full read of a listing. */
-    static final class Read {
+    static final class FullRead {
         final Set<String> ids = new HashSet<>();
         final Set<String> duplicates = new LinkedHashSet<>();
         int pages;
@@ -66,7 +66,7 @@ final class ListingChecks {
                 .map(e -> e.getVolume().getVolumeId()).toList();
         Fetch<Csi.ListVolumesResponse> fetch = (max, token) -> r.calls.call(r.controller, ControllerGrpc.getListVolumesMethod(),
                 Csi.ListVolumesRequest.newBuilder().setMaxEntries(max).setStartingToken(token).build(), CallKind.LIST);
-        Read first = read(r, fetch, ids, Csi.ListVolumesResponse::getNextToken, gather);
+        FullRead first = read(r, fetch, ids, Csi.ListVolumesResponse::getNextToken, gather);
         if (first.failure == null) r.volumeCount = first.entries;
         judge(r, p, "volumes", LIST_VOLUMES, first, fetch, ids, Csi.ListVolumesResponse::getNextToken);
         String title = "No volume is reported abnormal";
@@ -95,7 +95,7 @@ final class ListingChecks {
                 .map(e -> e.getSnapshot().getSnapshotId()).toList();
         Fetch<Csi.ListSnapshotsResponse> fetch = (max, token) -> r.calls.call(r.controller, ControllerGrpc.getListSnapshotsMethod(),
                 Csi.ListSnapshotsRequest.newBuilder().setMaxEntries(max).setStartingToken(token).build(), CallKind.LIST);
-        Read first = read(r, fetch, ids, Csi.ListSnapshotsResponse::getNextToken, x -> { });
+        FullRead first = read(r, fetch, ids, Csi.ListSnapshotsResponse::getNextToken, x -> { });
         if (first.failure == null) r.snapshotCount = first.entries;
         judge(r, p, "snapshots", LIST_SNAPSHOTS, first, fetch, ids, Csi.ListSnapshotsResponse::getNextToken);
     }
@@ -105,7 +105,7 @@ final class ListingChecks {
         R page(int maxEntries, String startingToken) throws InterruptedException;
     }
 
-    private static <R> void judge(ProbeRun r, String p, String what, String spec, Read first, Fetch<R> fetch,
+    private static <R> void judge(ProbeRun r, String p, String what, String spec, FullRead first, Fetch<R> fetch,
                                   Function<R, List<String>> ids, Function<R, String> next) throws InterruptedException {
         if (first.failure != null) {
             CallFailure f = first.failure;
@@ -115,7 +115,7 @@ final class ListingChecks {
                             + f.getMessage() + " [" + f.detail() + "]", spec,
                     unimplemented ? "The capability is advertised but the call is not served; report it to the driver's vendor"
                             : badToken ? "The driver refused the next_token it returned itself (ABORTED); report the paging bug to its vendor"
-                            : "Read the driver's logs for why the listing failed"));
+                            : "FullRead the driver's logs for why the listing failed"));
             for (String[] c : new String[][] {{".unique-ids", "No " + what + " id repeats"},
                     {".max-entries", "Pages honour max_entries"}, {".stable-count", "Two reads count the same " + what}}) {
                 r.add(skipped(p + c[0], c[1], "the listing failed", spec));
@@ -144,7 +144,7 @@ final class ListingChecks {
             r.add(skipped(p + ".stable-count", "Two reads count the same " + what, "the first read did not end", spec));
             return;
         }
-        Read second = read(r, fetch, ids, next, x -> { });
+        FullRead second = read(r, fetch, ids, next, x -> { });
         if (second.failure != null || !second.ended) {
             r.add(fail(p + ".stable-count", "Two reads count the same " + what, "the second read failed: "
                             + (second.failure != null ? second.failure.getMessage() : second.problem), spec,
@@ -164,7 +164,7 @@ final class ListingChecks {
         }
     }
 
-    private static <R> void maxEntries(ProbeRun r, String p, String what, String spec, Read first, Fetch<R> fetch,
+    private static <R> void maxEntries(ProbeRun r, String p, String what, String spec, FullRead first, Fetch<R> fetch,
                                        Function<R, List<String>> ids, Function<R, String> next) throws InterruptedException {
         String title = "Pages honour max_entries";
         int pageSize = r.options.pageSize();
@@ -195,9 +195,9 @@ final class ListingChecks {
         }
     }
 
-    private static <R> Read read(ProbeRun r, Fetch<R> fetch, Function<R, List<String>> ids, Function<R, String> next,
+    private static <R> FullRead read(ProbeRun r, Fetch<R> fetch, Function<R, List<String>> ids, Function<R, String> next,
                                  Consumer<R> gather) throws InterruptedException {
-        Read out = new Read();
+        FullRead out = new FullRead();
         Set<String> tokens = new HashSet<>();
         String token = "";
         while (true) {
