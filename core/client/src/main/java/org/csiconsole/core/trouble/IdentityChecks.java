@@ -40,6 +40,7 @@ final class IdentityChecks {
         r.stage("Asking the driver who it is (GetPluginInfo)");
         Csi.GetPluginInfoResponse info;
         try {
+            r.calls.warmUp(r.controller, IdentityGrpc.getGetPluginInfoMethod(), Csi.GetPluginInfoRequest.getDefaultInstance());
             info = r.calls.call(r.controller, IdentityGrpc.getGetPluginInfoMethod(), Csi.GetPluginInfoRequest.getDefaultInstance(),
                     CallKind.PROBE);
         } catch (CallFailure f) {

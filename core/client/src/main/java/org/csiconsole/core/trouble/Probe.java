@@ -17,7 +17,8 @@ import static org.csiconsole.core.trouble.Checks.skipped;
 
 /**
  * The probe: a check list run against one driver that never changes anything. It sends only
- * {@linkplain ReadOnlyRpcs read-only} RPCs (Identity, Get*, List*, Validate*, NodeGet*), each once
+ * {@linkplain ReadOnlyRpcs read-only} RPCs (Identity, Get*, List*, Validate*, NodeGet*), each once (GetPluginInfo
+ * twice: the first sets up the connection and is not timed unless it fails)
  * with the probe's deadline and no retry, records them in the given {@link CallTrace} (redacted by
  * schema) and audits nothing. The checks, in order:
  * <ol>

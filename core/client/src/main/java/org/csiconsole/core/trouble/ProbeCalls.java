@@ -69,6 +69,27 @@ final class ProbeCalls {
         }
     }
 
+    /**
+     * Sends one read-only call to set up the connection (and the console's own call path) before the
+     * calls whose latency is judged: traced, but timed only when it fails, since a failure here is
+     * the driver's answer (or lack of one) and ends the probe's identity checks.
+     *
+     * @throws CallFailure as {@link #call} does
+     */
+    <Q extends Message, R extends Message> void warmUp(Connection conn, MethodDescriptor<Q, R> method, Q request)
+            throws InterruptedException {
+        String name = method.getFullMethodName();
+        ReadOnlyRpcs.require(name);
+        CallSpec spec = CallSpec.of(CallKind.PROBE, method.getBareMethodName()).withDeadline(options.deadline()).retryingOn(Set.of());
+        long t0 = options.ticker().getAsLong();
+        try {
+            await(policy.unary(conn.channel(), conn.endpoint().text(), method, request, spec));
+        } catch (CallFailure e) {
+            record(name, CallKind.PROBE, t0, e.kind() == FailureKind.TIMEOUT);
+            throw e;
+        }
+    }
+
     /** Waits for {@code f}, cancelling it when interrupted; unwraps its failure to the {@link CallFailure} it carries. */
     static <T> T await(Future<T> f) throws InterruptedException {
         try {

@@ -40,7 +40,7 @@ public final class ReportHtml {
             .FAIL,.FAILED{background:#ffebe9;color:#a40e26;border:1px solid #ff8182}
             .WARN,.CANCELLED{background:#fff8c5;color:#7d4e00;border:1px solid #d4a72c}
             .PASS,.OK{background:#dafbe1;color:#116329;border:1px solid #4ac26b}
-            .SKIPPED{background:#f6f8fa;color:#59636e;border:1px solid #d1d9e0}
+            .SKIPPED,.NONE{background:#f6f8fa;color:#59636e;border:1px solid #d1d9e0}
             .muted{color:#59636e}.k{color:#59636e;width:220px}
             .summary span{margin-right:12px}
             """;
@@ -80,7 +80,8 @@ public final class ReportHtml {
         b.append("<div class=\"summary\">");
         if (r.probe() != null) {
             for (CheckStatus s : CheckStatus.values()) {
-                b.append("<span><span class=\"badge ").append(s).append("\">").append(r.probe().count(s)).append(' ').append(s)
+                long n = r.probe().count(s);
+                b.append("<span><span class=\"badge ").append(n == 0 ? "NONE" : s.name()).append("\">").append(n).append(' ').append(s)
                         .append("</span></span>");
             }
             if (!r.probe().reachable()) b.append("<span><strong>The driver could not be reached.</strong></span>");
