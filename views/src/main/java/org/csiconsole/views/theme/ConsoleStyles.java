@@ -40,6 +40,8 @@ public final class ConsoleStyles {
     public static final String CENTRE = "cc-centre";
     /** The tool bar under the menu bar. */
     public static final String TOOLBAR = "cc-toolbar";
+    /** The toolbar's perspective switcher (Resources, Replication, ...). */
+    public static final String PERSPECTIVE_SWITCHER = "cc-perspective-switcher";
     /** The status bar at the bottom of the window. */
     public static final String STATUS_BAR = "cc-status-bar";
     /** The bottom panel (tasks, notifications, trace). */

@@ -62,6 +62,7 @@ public final class Workbench {
     private final BooleanProperty bottomShown = new SimpleBooleanProperty(this, "bottomShown", true);
     private double bottomDivider = DEFAULT_BOTTOM_DIVIDER;
     private final WorkbenchMenus menus;
+    private final Perspectives perspectives;
     private Runnable onQuit = () -> { };
     private String aboutText = "Admin console for CSI drivers (CSI spec v1.12), csi-addons and HPE CSP arrays.";
     private ConnectionActions connectionActions = ConnectionActions.NONE;
@@ -92,7 +93,8 @@ public final class Workbench {
         StackPane centreStack = new StackPane(noTabs, centre);
         centre.visibleProperty().bind(noTabs.visibleProperty().not());
 
-        horizontal.getItems().addAll(navigator, centreStack);
+        perspectives = new Perspectives(centreStack, Material2AL.LAYERS, activeView, this::selectedCentreView);
+        horizontal.getItems().addAll(navigator, perspectives.centre());
         horizontal.setDividerPositions(0.2);
         SplitPane.setResizableWithParent(navigator, false);
         vertical.setOrientation(Orientation.VERTICAL);
@@ -245,8 +247,48 @@ public final class Workbench {
         onQuit.run();
     }
 
-    /** Opens (or selects) the view of {@code kind} for {@code connection}. */
+    /**
+     * Adds a perspective: a toggle in the toolbar's switcher (id {@code perspective-<id>}) and an
+     * item in the Window menu with its shortcut. Its view is created when first shown.
+     *
+     * @throws IllegalArgumentException when a perspective with the same id was added already
+     */
+    public void addPerspective(Perspective perspective) {
+        perspectives.add(perspective);
+    }
+
+    /**
+     * Shows perspective {@code id} in the centre ({@link Perspective#RESOURCES} for the resource
+     * tabs); an unknown id shows the resource tabs.
+     *
+     * @return the perspective's view, or null for the resource tabs
+     */
+    public ResourceView showPerspective(String id) {
+        return perspectives.show(id);
+    }
+
+    /** The id of the shown perspective. */
+    public javafx.beans.property.ReadOnlyStringProperty perspectiveProperty() {
+        return perspectives.shownProperty();
+    }
+
+    /** The ids of the added perspectives, {@link Perspective#RESOURCES} first. */
+    public List<String> perspectiveIds() {
+        return perspectives.ids();
+    }
+
+    Perspectives perspectives() {
+        return perspectives;
+    }
+
+    /** The open connections, in the navigator's order (observable). */
+    public ObservableList<ConnectionModel> connections() {
+        return connections;
+    }
+
+    /** Opens (or selects) the view of {@code kind} for {@code connection}, in the resource perspective. */
     public ResourceView open(ConnectionModel connection, ResourceKind kind) {
+        showResources();
         currentConnection.set(connection);
         return openTab(List.of(connection, kind), () -> services.views().create(kind, connection)
                 .orElseGet(() -> new PlaceholderView(kind, connection)));
@@ -269,12 +311,21 @@ public final class Workbench {
 
     /** Opens (or selects) the Audit view; null when none was {@linkplain #setAuditView set}. */
     public ResourceView openAudit() {
-        return auditView == null ? null : openTab(AUDIT_KEY, auditView);
+        if (auditView == null) return null;
+        showResources();
+        return openTab(AUDIT_KEY, auditView);
     }
 
     /** Opens (or selects) the start page. */
     public ResourceView openStart() {
+        showResources();
         return openTab(START_KEY, () -> new StartView(connections));
+    }
+
+    private void showResources() {
+        if (!Perspective.RESOURCES.equals(perspectives.shownProperty().get())) {
+            perspectives.show(Perspective.RESOURCES);
+        }
     }
 
     /**
@@ -386,8 +437,9 @@ public final class Workbench {
     private void onTabSelected(Tab old, Tab now) {
         if (old != null && old.getUserData() instanceof ResourceView v) v.deactivate();
         ResourceView view = now == null ? null : (ResourceView) now.getUserData();
-        if (view != null) view.activate();
-        activeView.set(view);
+        boolean tabsShown = Perspective.RESOURCES.equals(perspectives.shownProperty().get());
+        if (view != null && tabsShown) view.activate();
+        if (tabsShown) activeView.set(view);
         // The navigator follows the tab (Eclipse's "link with editor"), and so does the status bar.
         for (Map.Entry<Object, Tab> e : tabs.entrySet()) {
             if (e.getValue() == now && e.getKey() instanceof List<?> l

@@ -26,7 +26,8 @@ import java.util.function.Function;
 /**
  * Menus and toolbar of the workbench, bound to the active view's actions. Shortcuts are the menu
  * accelerators: Ctrl+F filter, F5 refresh, Ctrl+N new, Del delete, Ctrl+W close tab,
- * Ctrl+Shift+D light/dark, Ctrl+J bottom panel, Ctrl+Shift+L audit log, Ctrl+Q quit. A disabled toolbar button explains itself in a tooltip on
+ * Ctrl+Shift+D light/dark, Ctrl+J bottom panel, Ctrl+Shift+L audit log, Alt+1, Alt+2, ... the
+ * perspectives (Window menu and the toolbar's switcher), Ctrl+Q quit. A disabled toolbar button explains itself in a tooltip on
  * its wrapper (JavaFX shows no tooltip on a disabled control). Toolbar ids: {@code tool-refresh},
  * {@code tool-new}, {@code tool-delete}, {@code tool-theme}.
  */
@@ -80,7 +81,7 @@ public final class WorkbenchMenus {
         MenuItem about = item("About CSI Console", Material2AL.INFO, null, workbench::showAbout);
         about.setId("menu-about");
         Menu help = new Menu("_Help", null, about);
-        menuBar.getMenus().addAll(file, edit, view, help);
+        menuBar.getMenus().addAll(file, edit, view, workbench.perspectives().menu(), help);
         menuBar.setId("menu-bar");
 
         StackPane refreshBtn = tool("tool-refresh", Material2MZ.REFRESH, "Refresh (F5)", active, ResourceView::refreshAction, workbench::refresh);
@@ -91,7 +92,7 @@ public final class WorkbenchMenus {
         themeBtn.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
         themeBtn.setTooltip(new Tooltip("Switch between light and dark (Ctrl+Shift+D)"));
         themeBtn.setOnAction(e -> workbench.toggleTheme());
-        toolBar.getItems().addAll(refreshBtn, newBtn, deleteBtn, new Spacer(), themeBtn);
+        toolBar.getItems().addAll(refreshBtn, newBtn, deleteBtn, new Spacer(), workbench.perspectives().switcher(), themeBtn);
         toolBar.getStyleClass().add(ConsoleStyles.TOOLBAR);
     }
 

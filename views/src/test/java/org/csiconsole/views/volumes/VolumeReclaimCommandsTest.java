@@ -77,6 +77,19 @@ class VolumeReclaimCommandsTest {
     }
 
     @Test
+    void aNodeSideWithoutOnlineReclaimOrKeyRotationDisablesEachWithTheMissingCapability() {
+        VolumesViewModel m = model(EnumSet.allOf(AddonsCapability.class), EnumSet.of(AddonsCapability.NODE_SERVICE));
+        m.selectedProperty().set(named(m, "pvc-web"));
+
+        assertThat(m.nodeReclaimAction().enabled().get()).isFalse();
+        assertThat(m.nodeReclaimAction().disabledReason().get()).contains("ReclaimSpace.ONLINE");
+        assertThat(m.rotateKeyAction().enabled().get()).isFalse();
+        assertThat(m.rotateKeyAction().disabledReason().get()).contains("EncryptionKeyRotation");
+        m.rotateKeyAction().run();
+        assertThat(storage.calls).doesNotContain("rotateEncryptionKey");
+    }
+
+    @Test
     void withoutANodeSideEndpointNodeReclaimAndKeyRotationSayWhy() {
         VolumesViewModel m = model(EnumSet.allOf(AddonsCapability.class), null);
         m.selectedProperty().set(named(m, "pvc-web"));
