@@ -55,7 +55,7 @@ import java.util.function.Supplier;
  * audited by the client's audit hook like any other change. The exercise creates, and removes,
  * its staging and target directories below {@link ExercisePlan#workDir()}.
  */
-public final class Exercise {
+public final class Exercise implements ExerciseRun {
     private final CsiClient client;
     private final ExercisePlan plan;
     private final String driver;
@@ -96,6 +96,7 @@ public final class Exercise {
     }
 
     /** The result, once the lifecycle and the clean-up have ended; it never fails for a driver's failure. */
+    @Override
     public CompletableFuture<ExerciseResult> result() {
         return result;
     }
@@ -104,6 +105,7 @@ public final class Exercise {
      * Stops the lifecycle: the call in flight is cancelled and no further step starts; the clean-up
      * then runs to the end (it is not cancelled) and the result says {@code cancelled}.
      */
+    @Override
     public void cancel() {
         cancelled = true;
         CompletableFuture<?> f = inFlight.get();
