@@ -159,6 +159,7 @@ final class TroubleshootPages {
         summary.setId("report-summary");
         summary.getStyleClass().add(ConsoleStyles.MUTED);
         summary.setWrapText(true);
+        summary.setPadding(new Insets(0, 8, 0, 8));
         summary.textProperty().bind(Bindings.createStringBinding(() -> summary(m.reportProperty().get(), m.reportNameProperty().get()),
                 m.reportProperty(), m.reportNameProperty()));
         ResourceTable<CheckResult> checks = checkTable(m.checks(), "report-checks");
@@ -176,6 +177,7 @@ final class TroubleshootPages {
         Label otherName = new Label();
         otherName.setId("report-other");
         otherName.getStyleClass().add(ConsoleStyles.MUTED);
+        otherName.setPadding(new Insets(4, 8, 0, 8));
         otherName.textProperty().bind(Bindings.createStringBinding(() -> m.otherNameProperty().get().isEmpty() ? ""
                 : "Compared with " + m.otherNameProperty().get(), m.otherNameProperty()));
         SplitPane split = new SplitPane(checks, new BorderPane(comparison, otherName, null, null, null));
@@ -201,6 +203,7 @@ final class TroubleshootPages {
         l.getStyleClass().add(ConsoleStyles.VIEW_STATUS);
         l.textProperty().bind(text);
         l.setWrapText(true);
+        l.setPadding(new Insets(4, 8, 4, 8));
         return l;
     }
 
