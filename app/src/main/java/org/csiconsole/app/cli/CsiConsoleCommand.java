@@ -26,6 +26,9 @@ import java.util.function.Function;
  *
  * <p>{@code replication list|info|enable|disable|promote|demote|resync|failover|failback} runs the
  * replication workflows with dry runs and per-item results; see {@link ReplicationCommand}.
+ * <p>Troubleshooting: {@code discover}, {@code probe} and {@code orphans} read only ({@link TroubleCommands});
+ * {@code exercise} runs a confirmed lifecycle ({@link ExerciseCommand}); {@code report} writes report.json and
+ * report.html ({@link ReportCommand}).
  */
 @Command(name = "csi-console",
         mixinStandardHelpOptions = true,
@@ -67,6 +70,9 @@ public class CsiConsoleCommand {
         cl.addSubcommand(new VolumeGroupCommand(audit));
         cl.addSubcommand(new ReplicationCommand(audit));
         for (Object mutation : CsiMutations.all(env, audit)) cl.addSubcommand(mutation);
+        for (Object trouble : TroubleCommands.all(env)) cl.addSubcommand(trouble);
+        cl.addSubcommand(new ExerciseCommand(env, audit, ConsoleTerminal::system));
+        cl.addSubcommand(new ReportCommand(env, audit, ConsoleTerminal::system));
         cl.addSubcommand(new ServeCommand());
         cl.addSubcommand(new AuditCommand(audit));
         cl.getSubcommands().get("audit").setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled

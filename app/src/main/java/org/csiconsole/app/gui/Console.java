@@ -73,6 +73,8 @@ public final class Console {
         return t;
     });
     private final Notifications notifications = new Notifications();
+    /** Runs once the workbench shows: opens the report given with {@code --open}. */
+    private Runnable afterShow = () -> { };
     private final TaskRunner tasks;
     private final ObservableList<ConnectionModel> connections = FXCollections.observableArrayList();
     private final Workbench workbench;
@@ -142,6 +144,8 @@ public final class Console {
         workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
         org.csiconsole.views.lifecycle.LifecyclePerspective.install(workbench, new org.csiconsole.core.render.Java2dDiagramExporter(),
                 java.time.Clock.systemDefaultZone());
+        afterShow = org.csiconsole.app.gui.connect.Troubleshooting.install(workbench, manager, sessions, trace,
+                new ActionRunner(tasks, notifications, dialogs), ui, options.openReport() == null ? null : Path.of(options.openReport()));
         connections.forEach(this::reopenWhenConnected);
         connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
             while (c.next()) c.getAddedSubList().forEach(this::reopenWhenConnected);
@@ -275,6 +279,7 @@ public final class Console {
         List<ConnectionModel> login = List.copyOf(loginOnShow);
         loginOnShow.clear();
         if (!login.isEmpty()) ui.execute(() -> login.forEach(manager::connect));
+        afterShow.run();
     }
 
     private static boolean onSomeScreen(Preferences p) {

@@ -15,14 +15,20 @@ import java.util.Optional;
  * @param cspUrl a CSP base URL to log in to at start (a login dialog asks user, array IP and password), or null
  * @param cspUser the CSP user filled into that login dialog, or null
  * @param arrayIp the array IP filled into that login dialog, or null
+ * @param openReport a troubleshooting report ({@code report.json}) to open read-only in the Troubleshoot perspective, or null
  */
-public record LaunchOptions(boolean demo, String endpoint, String cspUrl, String cspUser, String arrayIp) {
+public record LaunchOptions(boolean demo, String endpoint, String cspUrl, String cspUser, String arrayIp, String openReport) {
     /** Opens the demo only. */
     public static final LaunchOptions DEMO = new LaunchOptions(true, null, null);
 
     /** Without a CSP user or array IP to fill in. */
     public LaunchOptions(boolean demo, String endpoint, String cspUrl) {
         this(demo, endpoint, cspUrl, null, null);
+    }
+
+    /** Without a report to open. */
+    public LaunchOptions(boolean demo, String endpoint, String cspUrl, String cspUser, String arrayIp) {
+        this(demo, endpoint, cspUrl, cspUser, arrayIp, null);
     }
 
     /**
@@ -39,7 +45,7 @@ public record LaunchOptions(boolean demo, String endpoint, String cspUrl, String
             return Optional.empty();
         }
         boolean demo = cmd.demo || (cmd.endpoint == null && cmd.cspUrl == null);
-        return Optional.of(new LaunchOptions(demo, cmd.endpoint, cmd.cspUrl, cmd.cspUser, cmd.arrayIp));
+        return Optional.of(new LaunchOptions(demo, cmd.endpoint, cmd.cspUrl, cmd.cspUser, cmd.arrayIp, cmd.open));
     }
 
     @Command(name = "csi-console")
@@ -59,5 +65,8 @@ public record LaunchOptions(boolean demo, String endpoint, String cspUrl, String
 
         @Option(names = "--array-ip", paramLabel = "IP", description = "Array IP (x-array-ip) filled into the --csp-url login dialog.")
         String arrayIp;
+
+        @Option(names = "--open", paramLabel = "REPORT", description = "A report.json to open read-only in the Troubleshoot perspective.")
+        String open;
     }
 }

@@ -34,4 +34,10 @@ class LaunchOptionsTest {
         assertThat(LaunchOptions.parse(List.of("--endpoint"))).as("missing value").isEmpty();
         assertThat(LaunchOptions.parse(List.of("volumes", "list"))).isEmpty();
     }
+
+    @Test
+    void openNamesAReportToOpenWithTheDemo() {
+        assertThat(LaunchOptions.parse(List.of("--open", "/tmp/r/report.json")))
+                .contains(new LaunchOptions(true, null, null, null, null, "/tmp/r/report.json"));
+    }
 }

@@ -124,4 +124,12 @@ public final class AddonsClient implements AutoCloseable {
     public CompletableFuture<Optional<String>> unsupportedReason(AddonsCapability need) {
         return capabilities().thenApply(set -> AddonsConnection.reason(need, set));
     }
+
+    /**
+     * The capabilities named in a csi-addons identity GetCapabilities answer (csi-addons/spec
+     * identity.proto); types this console does not know are left out.
+     */
+    public static Set<AddonsCapability> capabilitySet(identity.IdentityProto.GetCapabilitiesResponse response) {
+        return AddonsConnection.capabilitySet(response);
+    }
 }

@@ -1,0 +1,52 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.trouble.ExercisePlan;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/** What an exercise creates ({@code exercise}, and {@code report --exercise}), and its confirmation. */
+final class ExerciseOptions {
+    @Option(names = "--name-prefix", paramLabel = "PREFIX", defaultValue = "csi-console-exercise",
+            description = "Start of the names the exercise gives (default ${DEFAULT-VALUE}); volumes are named <prefix>-<8 hex>.")
+    String namePrefix;
+
+    @Option(names = "--size", paramLabel = "SIZE", defaultValue = "1GiB", description = "Size of the volume (default ${DEFAULT-VALUE}).")
+    String size;
+
+    @Option(names = "--parameter", paramLabel = "KEY=VALUE", description = "A CreateVolume parameter, repeatable; pool=NAME names the pool.")
+    Map<String, String> parameters = new LinkedHashMap<>();
+
+    @Option(names = "--secrets-file", paramLabel = "FILE",
+            description = "Properties file (key=value lines) of the secrets the driver needs; default: the file named by "
+                    + AddonsVolumeCommands.SECRETS_FILE_ENV + ". Never printed; masked in traces and reports.")
+    Path secretsFile;
+
+    @Option(names = "--work-dir", paramLabel = "DIR",
+            description = "Directory for the staging and target paths the exercise creates and removes (default: a new one under the system's temporary directory).")
+    Path workDir;
+
+    @Option(names = "--no-snapshot", description = "Leave out the snapshot and the clone.")
+    boolean noSnapshot;
+
+    @Option(names = "--yes", paramLabel = "DRIVER/POOL",
+            description = "Confirm without a terminal: the driver's name and the pool, as <driver>/<pool> (pool: the pool parameter, else default).")
+    String yes;
+
+    Secrets secrets(Function<String, String> env) {
+        if (secretsFile != null) return CsiCommands.readSecrets(secretsFile);
+        String file = env.apply(AddonsVolumeCommands.SECRETS_FILE_ENV);
+        return file == null || file.isBlank() ? Secrets.NONE : CsiCommands.readSecrets(Path.of(file));
+    }
+
+    ExercisePlan plan(Function<String, String> env) throws IOException {
+        Path dir = workDir != null ? workDir : Files.createTempDirectory("csi-console-exercise-");
+        return new ExercisePlan(namePrefix, CsiMutations.size("--size", size), parameters, secrets(env), dir, !noSnapshot);
+    }
+}

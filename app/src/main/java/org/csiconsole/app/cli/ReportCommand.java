@@ -1,0 +1,137 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.app.AppVersion;
+import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.call.CallAudit;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.trouble.CheckStatus;
+import org.csiconsole.core.trouble.Discovery;
+import org.csiconsole.core.trouble.DiscoveryReport;
+import org.csiconsole.core.trouble.ExercisePlan;
+import org.csiconsole.core.trouble.ExerciseResult;
+import org.csiconsole.core.trouble.Probe;
+import org.csiconsole.core.trouble.ProbeOptions;
+import org.csiconsole.core.trouble.ProbeReport;
+import org.csiconsole.core.trouble.ProbeTarget;
+import org.csiconsole.core.trouble.ReportFiles;
+import org.csiconsole.core.trouble.TroubleReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * {@code report}: discovery, the probe (and the exercise with {@code --exercise}), the driver's
+ * capabilities, plugin and node information, the call trace of the run and the console's version
+ * and environment, written as {@code DIR/report.json} and a self-contained {@code DIR/report.html}.
+ * Secrets are redacted as in the call trace, and the values of the secrets file are masked
+ * everywhere, the attached driver log included. Exit codes as {@code probe}: 0, 1 when a check or an
+ * exercise step failed, 3 when the driver is unreachable.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Write a troubleshooting report that opens anywhere: DIR/report.json and DIR/report.html (one page, no "
+                + "external assets, failures first). It holds discovery, the probe's checks, the exercise when --exercise is "
+                + "given, capabilities, plugin and node information, the call trace (secrets redacted) and the console's version "
+                + "and environment; --driver-log attaches the end of a log file.",
+                "Exit code 0 when nothing failed, 1 when a check or exercise step failed, 3 when the driver is unreachable."})
+final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CsiEndpointOptions o;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write report.json and report.html to.")
+    Path out;
+
+    @Option(names = "--root-dir", paramLabel = "DIR", defaultValue = "/var/lib/kubelet",
+            description = "The kubelet's root directory (default ${DEFAULT-VALUE}).")
+    Path rootDir;
+
+    @Option(names = "--path", paramLabel = "PATH", description = "Another place for discovery to look; repeatable.")
+    List<Path> paths = new ArrayList<>();
+
+    @Option(names = "--no-discover", description = "Leave discovery out.")
+    boolean noDiscover;
+
+    @Option(names = "--driver-log", paramLabel = "FILE", description = "Attach the end (2 MiB) of this driver log, secrets masked.")
+    Path driverLog;
+
+    @Option(names = "--exercise", description = "Also run the exercise (changes the storage; needs the confirmation of exercise).")
+    boolean exercise;
+
+    @Mixin
+    ExerciseOptions x;
+
+    private final Function<String, String> env;
+    private final AuditSink audit;
+    private final Supplier<Optional<ConsoleTerminal>> terminal;
+
+    ReportCommand(Function<String, String> env, AuditSink audit, Supplier<Optional<ConsoleTerminal>> terminal) {
+        this.env = Objects.requireNonNull(env, "env");
+        this.audit = Objects.requireNonNull(audit, "audit");
+        this.terminal = Objects.requireNonNull(terminal, "terminal");
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Optional<ConsoleTerminal> t = terminal.get();
+        if (exercise && x.yes == null && t.isEmpty()) {
+            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "report --exercise", "the exercise changes the storage, there is no terminal "
+                    + "to confirm on, and --yes was not given; nothing was sent", "Pass --yes=<driver>/<pool>, or leave --exercise out", "");
+        }
+        Set<String> secrets = Set.copyOf(x.secrets(env).values().values());
+        TroubleReport.AttachedLog log = driverLog == null ? null : ReportFiles.attachLog(driverLog, secrets);
+        CallTrace calls = new CallTrace(50_000);
+        ProbeTarget target = TroubleCommands.target(o, env);
+        ProbeOptions options = TroubleCommands.probeOptions(o, rootDir);
+        DiscoveryReport discovery = noDiscover ? null
+                : Discovery.run(rootDir, Discovery.defaultPlaces(rootDir, paths), options, calls, e -> { });
+        ProbeReport probe = Probe.run(target, options, calls, e -> { });
+        ExerciseResult result = null;
+        if (exercise && probe.reachable()) {
+            ExercisePlan plan = x.plan(env);
+            ExerciseCommand runner = new ExerciseCommand(env, audit, terminal);
+            runner.x = x;
+            try (CsiClient client = CsiClient.open(target.endpoint(), target.node(), CsiClientOptions.defaults().withPolicy(o.policy())
+                    .withAudit(CallAudit.to(audit, AuditOrigin.local(target.endpoint().text()))), calls)) {
+                result = runner.run(client, plan, t, calls);
+            }
+        }
+        TroubleReport report = new TroubleReport(TroubleReport.FORMAT, AppVersion.version(), Instant.now(), ReportFiles.environment(),
+                target.endpoint().text(), discovery, probe, result, calls.snapshot(), log);
+        ReportFiles.write(report, out, secrets);
+        PrintWriter w = spec.commandLine().getOut();
+        w.println("Wrote " + out.resolve(ReportFiles.JSON_NAME) + " and " + out.resolve(ReportFiles.HTML_NAME));
+        w.println((probe.plugin() == null ? probe.endpoint() : probe.plugin().name() + " " + probe.plugin().vendorVersion()) + ": "
+                + probe.count(CheckStatus.FAIL) + " failed, " + probe.count(CheckStatus.WARN) + " warning(s), "
+                + probe.count(CheckStatus.PASS) + " passed, " + probe.count(CheckStatus.SKIPPED) + " skipped"
+                + (discovery == null ? "" : "; " + discovery.sockets().size() + " socket(s) found")
+                + (result == null ? "" : "; exercise " + (result.anyFailed() ? "failed" : "passed")
+                + (result.leftovers().isEmpty() ? "" : ", " + result.leftovers().size() + " thing(s) left on the storage"))
+                + (probe.reachable() ? "" : "; the driver could not be reached"));
+        w.flush();
+        if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
+        int code = TroubleCommands.exitCode(probe);
+        if (code == ExitCodes.OK && result != null && (result.anyFailed() || !result.leftovers().isEmpty())) code = ExitCodes.CALL_FAILED;
+        return code;
+    }
+}

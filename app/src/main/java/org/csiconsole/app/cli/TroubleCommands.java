@@ -1,0 +1,191 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.trouble.Discovery;
+import org.csiconsole.core.trouble.DiscoveryReport;
+import org.csiconsole.core.trouble.OrphanReport;
+import org.csiconsole.core.trouble.OrphanVolume;
+import org.csiconsole.core.trouble.Orphans;
+import org.csiconsole.core.trouble.Probe;
+import org.csiconsole.core.trouble.ProbeOptions;
+import org.csiconsole.core.trouble.ProbeReport;
+import org.csiconsole.core.trouble.ProbeTarget;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+
+/**
+ * The read-only troubleshooting commands: {@code discover} (the drivers on this node), {@code probe}
+ * (the check list of one driver; exit 0 when nothing failed, 1 when a check failed, 3 when the
+ * driver is unreachable) and {@code orphans} (the driver's volumes against PersistentVolumes or a CSP
+ * volume list). None of them changes anything, so none is audited. {@link ExerciseCommand} and
+ * {@link ReportCommand} are the other two.
+ */
+public final class TroubleCommands {
+    private TroubleCommands() {
+    }
+
+    /** The read-only commands, reading {@code CSI_ENDPOINT} through {@code env}. */
+    static List<Object> all(Function<String, String> env) {
+        return List.of(new DiscoverCommand(), new ProbeCommand(env), new OrphansCommand(env));
+    }
+
+    /** The probe's options from the endpoint options: the deadline of --timeout, the kubelet root. */
+    static ProbeOptions probeOptions(CsiEndpointOptions o, Path rootDir) {
+        return ProbeOptions.defaults().withDeadline(Duration.ofSeconds(Math.max(1, o.timeoutSeconds))).withKubeletRoot(rootDir);
+    }
+
+    static ProbeTarget target(CsiEndpointOptions o, Function<String, String> env) {
+        return new ProbeTarget(o.controller(env), o.node(),
+                o.addonsEndpoint == null ? Optional.empty() : Optional.of(o.withTls(Endpoint.parse(o.addonsEndpoint))));
+    }
+
+    /** 0 when no check failed, 1 when one did, 3 when the driver could not be reached. */
+    static int exitCode(ProbeReport r) {
+        if (!r.reachable()) return ExitCodes.ENDPOINT;
+        return r.anyFailed() ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+    }
+
+    @Command(name = "discover", mixinStandardHelpOptions = true,
+            description = {"Find the CSI drivers on this node, read-only: the kubelet's plugin registration sockets "
+                    + "(<root-dir>/plugins_registry, asked GetInfo), the usual driver socket places (<root-dir>/plugins/*, /csi, "
+                    + "/run/csi, --path) and the sockets registrations name. Per socket: owner, mode, listening or stale, the "
+                    + "process holding it, the driver's name and version, whether csi-addons answers.",
+                    "Exit code 0, also when stale sockets are found (they are listed with their problem)."})
+    static final class DiscoverCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--root-dir", paramLabel = "DIR", defaultValue = "/var/lib/kubelet",
+                description = "The kubelet's root directory (default ${DEFAULT-VALUE}).")
+        Path rootDir;
+
+        @Option(names = "--path", paramLabel = "PATH", description = "Another directory to search (one level) or socket to look at; repeatable.")
+        List<Path> paths = new ArrayList<>();
+
+        @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "2",
+                description = "Deadline of each call in seconds (default ${DEFAULT-VALUE}).")
+        long timeoutSeconds;
+
+        @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT", description = "table or json (default ${DEFAULT-VALUE}).")
+        OutputFormat output;
+
+        @Option(names = "--trace", description = "Print the gRPC call trace on stderr.")
+        boolean trace;
+
+        @Override
+        public Integer call() throws Exception {
+            CallTrace calls = new CallTrace();
+            ProbeOptions options = ProbeOptions.defaults().withDeadline(Duration.ofSeconds(Math.max(1, timeoutSeconds))).withKubeletRoot(rootDir);
+            DiscoveryReport r = Discovery.run(rootDir, Discovery.defaultPlaces(rootDir, paths), options, calls, e -> { });
+            new TroubleOutput(spec.commandLine().getOut(), output).discovery(r);
+            if (trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "probe", mixinStandardHelpOptions = true,
+            description = {"Check one driver without changing anything: only Identity, Get*, List*, Validate* and NodeGet* calls, "
+                    + "each sent once. Every check passes, warns, fails or is skipped, with its evidence, the spec section it comes from "
+                    + "and what to do.",
+                    "Exit code 0 when no check failed, 1 when a check failed, 3 when the driver is unreachable."})
+    static final class ProbeCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        CsiEndpointOptions o;
+
+        @Option(names = "--root-dir", paramLabel = "DIR", defaultValue = "/var/lib/kubelet",
+                description = "The kubelet's root directory, where the volumes published for pods are found (default ${DEFAULT-VALUE}).")
+        Path rootDir;
+
+        @Option(names = "--page-size", paramLabel = "N", defaultValue = "500", description = "max_entries per list page (default ${DEFAULT-VALUE}).")
+        int pageSize;
+
+        private final Function<String, String> env;
+
+        ProbeCommand(Function<String, String> env) {
+            this.env = Objects.requireNonNull(env, "env");
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            if (pageSize < 1) throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read --page-size", "it must be 1 or more", "Give --page-size 500", "");
+            CallTrace calls = new CallTrace();
+            ProbeReport r = Probe.run(target(o, env), probeOptions(o, rootDir).withPageSize(pageSize), calls, e -> { });
+            new TroubleOutput(spec.commandLine().getOut(), o.output).probe(r);
+            if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
+            return exitCode(r);
+        }
+    }
+
+    @Command(name = "orphans", mixinStandardHelpOptions = true,
+            description = {"Compare the driver's volumes (ListVolumes) with PersistentVolumes (kubectl get pv -o json > pvs.json) "
+                    + "or a CSP array's volume list (the answer of GET /containers/v1/volumes), by volume id, read-only. Lists the "
+                    + "volumes on one side only, with sizes."})
+    static final class OrphansCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        CsiEndpointOptions o;
+
+        @ArgGroup(exclusive = true, multiplicity = "1")
+        ListFile list;
+
+        static final class ListFile {
+            @Option(names = "--pv-file", paramLabel = "FILE", description = "PersistentVolumes exported with kubectl get pv -o json.")
+            Path pvFile;
+
+            @Option(names = "--csp-volumes", paramLabel = "FILE", description = "A CSP array's volume list (GET /containers/v1/volumes).")
+            Path cspVolumes;
+        }
+
+        @Option(names = "--driver", paramLabel = "NAME",
+                description = "The driver name PersistentVolumes name in spec.csi.driver (default: the driver's GetPluginInfo name).")
+        String driver;
+
+        private final Function<String, String> env;
+
+        OrphansCommand(Function<String, String> env) {
+            this.env = Objects.requireNonNull(env, "env");
+        }
+
+        @Override
+        public Integer call() throws Exception {
+            CallTrace calls = new CallTrace();
+            try (CsiClient client = CsiClient.open(o.controller(env), o.node(), CsiClientOptions.defaults().withPolicy(o.policy()), calls)) {
+                String name = driver != null ? driver : client.identity().pluginInfo().get().name();
+                List<OrphanVolume> theirs = list.pvFile != null ? Orphans.persistentVolumes(list.pvFile, name) : Orphans.cspVolumes(list.cspVolumes);
+                List<Volume> mine = client.controller().allVolumes().get();
+                OrphanReport r = Orphans.compare(name, String.valueOf(list.pvFile != null ? list.pvFile : list.cspVolumes), mine, theirs);
+                new TroubleOutput(spec.commandLine().getOut(), o.output).orphans(r);
+            } catch (java.util.concurrent.ExecutionException e) {
+                CallFailure f = CallFailure.unwrap(e);
+                throw f != null ? f : e;
+            } finally {
+                if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
+            }
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.csiconsole.app.gui.connect;
+
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.core.trouble.LocalTroubleshooter;
+import org.csiconsole.core.trouble.ProbeOptions;
+import org.csiconsole.views.Icons;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.troubleshoot.TroubleshootView;
+import org.csiconsole.views.troubleshoot.TroubleshootViewModel;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.csiconsole.views.workbench.Perspective;
+import org.csiconsole.views.workbench.Workbench;
+import org.kordamp.ikonli.material2.Material2AL;
+
+import java.nio.file.Path;
+import java.util.concurrent.Executor;
+
+/**
+ * Wires the Troubleshoot perspective (Alt+4) into the workbench: its view over this host's
+ * troubleshooting workflows (calls in the console's call trace, the exercise's changes in the audit
+ * log as connection "Troubleshoot"), one-click connect through the connection manager, and
+ * File, Open report.
+ */
+public final class Troubleshooting {
+    /** The perspective's id. */
+    public static final String ID = "troubleshoot";
+    /** The connection name the exercise's changes are audited under. */
+    static final String AUDIT_CONNECTION = "Troubleshoot";
+
+    private Troubleshooting() {
+    }
+
+    /**
+     * Adds the perspective and the File menu's "Open report…".
+     *
+     * @param openReport a report to open once the workbench shows (the {@code --open} option), or null
+     * @return what to run once the workbench is shown and its remembered views restored: it opens
+     *     {@code openReport} in the perspective
+     */
+    public static Runnable install(Workbench workbench, ConnectionManager manager, Sessions sessions, CallTrace trace,
+                               ActionRunner actions, Executor ui, Path openReport) {
+        LocalTroubleshooter port = new LocalTroubleshooter(trace, sessions.audit(AUDIT_CONNECTION), ProbeOptions.defaults());
+        workbench.addPerspective(new Perspective(ID, "Troubleshoot", Material2AL.BUILD, "Alt+4",
+                () -> new TroubleshootView(new TroubleshootViewModel(port, actions, ui, (name, endpoint) -> {
+                    ConnectionModel c = manager.add(ConnectionProfile.csi(name, endpoint));
+                    manager.connect(c);
+                }))));
+        MenuItem open = new MenuItem("Open report\u2026", Icons.of(Material2AL.FOLDER_OPEN, 14));
+        open.setId("menu-open-report");
+        open.setOnAction(e -> show(workbench).chooseAndOpenReport());
+        Menu file = workbench.menus().menuBar().getMenus().get(0);
+        file.getItems().add(Math.min(2, file.getItems().size()), open);
+        return () -> {
+            if (openReport != null) show(workbench).openReport(openReport);
+        };
+    }
+
+    /** Shows the perspective and returns its view. */
+    public static TroubleshootView show(Workbench workbench) {
+        return (TroubleshootView) workbench.showPerspective(ID);
+    }
+}

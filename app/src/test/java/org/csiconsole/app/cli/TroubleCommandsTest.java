@@ -1,0 +1,198 @@
+package org.csiconsole.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.csiconsole.core.audit.AuditRecord;
+import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.csi.FakeCsiDriver;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.reference.Seed;
+import org.csiconsole.core.reference.csi.NodePaths;
+import org.csiconsole.core.trouble.ReportFiles;
+import org.csiconsole.core.trouble.TroubleReport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** discover, probe, exercise, report and orphans against the reference plugin and the fake driver, output captured. */
+class TroubleCommandsTest {
+    private static final String CANARY = "canary-report-5521";
+
+    @TempDir
+    Path dir;
+
+    private ReferencePlugin plugin;
+    private Path socket;
+    private final FakeCsiDriver fake = new FakeCsiDriver().withVolumes(12);
+    private final Map<String, String> env = new HashMap<>();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+    private final List<AuditRecord> audited = new CopyOnWriteArrayList<>();
+    private Supplier<Optional<ConsoleTerminal>> terminal = Optional::empty;
+
+    @BeforeEach
+    void start() throws Exception {
+        plugin = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY).nodeId("node-1").nodePaths(NodePaths.Mode.HOST).start();
+        socket = Files.createDirectories(dir.resolve("kubelet/plugins/" + ReferencePlugin.PLUGIN_NAME)).resolve("csi.sock");
+        plugin.serve(socket, Optional.empty());
+    }
+
+    @AfterEach
+    void stop() {
+        plugin.close();
+        fake.close();
+    }
+
+    private int run(String... args) {
+        CommandLine cl = new CommandLine(new CsiConsoleCommand());
+        cl.setExecutionExceptionHandler(new FailureHandler());
+        cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
+        AuditSink sink = r -> {
+            audited.add(r);
+            return CompletableFuture.completedFuture(null);
+        };
+        for (Object c : TroubleCommands.all(env::get)) cl.addSubcommand(c);
+        cl.addSubcommand(new ExerciseCommand(env::get, sink, () -> terminal.get()));
+        cl.addSubcommand(new ReportCommand(env::get, sink, () -> terminal.get()));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    private String endpoint() {
+        return "unix://" + socket;
+    }
+
+    @Test
+    void probeOfAHealthyDriverExitsZeroAndListsItsChecks() {
+        assertThat(run("probe", "--endpoint", endpoint(), "--root-dir", dir.resolve("kubelet").toString())).isEqualTo(ExitCodes.OK);
+
+        assertThat(out.toString()).contains("PASS").contains("identity.plugin-name").contains("list.volumes.paging")
+                .contains(ReferencePlugin.PLUGIN_NAME + " " + ReferencePlugin.VERSION).contains("0 failed");
+    }
+
+    @Test
+    void probeExitsOneWhenACheckFailsAndSaysWhatToDo() throws Exception {
+        fake.paging = FakeCsiDriver.Paging.REPEAT_TOKEN;
+        String ep = fake.startInProcess("trouble-" + UUID.randomUUID()).text();
+
+        assertThat(run("probe", "--endpoint", ep, "--page-size", "5")).isEqualTo(ExitCodes.CALL_FAILED);
+
+        assertThat(out.toString()).contains("FAIL").contains("list.volumes.paging").contains("What to do:");
+    }
+
+    @Test
+    void probeExitsThreeWhenTheDriverIsUnreachable() {
+        assertThat(run("probe", "--endpoint", "unix://" + dir.resolve("none.sock"), "--output", "json")).isEqualTo(ExitCodes.ENDPOINT);
+    }
+
+    @Test
+    void probeAsJsonIsTheProbeReport() throws Exception {
+        run("probe", "--endpoint", endpoint(), "--output", "json");
+
+        JsonNode r = new ObjectMapper().readTree(out.toString());
+        assertThat(r.get("reachable").asBoolean()).isTrue();
+        assertThat(r.get("checks").size()).isGreaterThan(20);
+        assertThat(r.get("plugin").get("name").asText()).isEqualTo(ReferencePlugin.PLUGIN_NAME);
+    }
+
+    @Test
+    void discoverFindsTheDriverAndAStaleSocketUnderTheRootDir() throws Exception {
+        Path stale = Files.createDirectories(dir.resolve("kubelet/plugins/gone.example.com")).resolve("csi.sock");
+        try (ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            s.bind(UnixDomainSocketAddress.of(stale));
+        }
+
+        assertThat(run("discover", "--root-dir", dir.resolve("kubelet").toString(), "--output", "json")).isEqualTo(ExitCodes.OK);
+
+        JsonNode sockets = new ObjectMapper().readTree(out.toString()).get("sockets");
+        assertThat(sockets.toString()).contains(socket.toString()).contains(ReferencePlugin.PLUGIN_NAME).contains("\"CSI\"")
+                .contains(stale.toString()).contains("\"STALE\"");
+    }
+
+    @Test
+    void exerciseWithoutConfirmationSendsNothing() {
+        assertThat(run("exercise", "--endpoint", endpoint())).isEqualTo(ExitCodes.USAGE);
+        assertThat(run("exercise", "--endpoint", endpoint(), "--yes=other.example.com/default")).isEqualTo(ExitCodes.USAGE);
+
+        assertThat(err.toString()).contains("--yes=" + ReferencePlugin.PLUGIN_NAME + "/default").contains("nothing was sent");
+        assertThat(audited).isEmpty();
+        assertThat(plugin.model().volumes().count()).isZero();
+    }
+
+    @Test
+    void exerciseConfirmedOnATerminalRunsAuditedAndLeavesNothing() {
+        List<String> prompts = new CopyOnWriteArrayList<>();
+        terminal = () -> Optional.of(prompt -> {
+            prompts.add(prompt);
+            return ReferencePlugin.PLUGIN_NAME + "/default";
+        });
+
+        int code = run("exercise", "--endpoint", endpoint(), "--work-dir", dir.resolve("work").toString());
+
+        assertThat(code).as(out + "\n" + err).isEqualTo(ExitCodes.OK);
+        assertThat(prompts).singleElement().asString().contains("pool default").contains("csi-console-exercise-*");
+        assertThat(out.toString()).contains("NodePublishVolume").contains("Nothing was left on the storage.");
+        assertThat(audited).extracting(AuditRecord::call).contains("csi.v1.Controller/CreateVolume", "csi.v1.Controller/DeleteVolume");
+        assertThat(plugin.model().volumes().count()).isZero();
+    }
+
+    @Test
+    void reportWritesBothFilesWithoutTheSecretsOfItsRun() throws Exception {
+        Path secrets = Files.writeString(dir.resolve("secrets.properties"), "password=" + CANARY + "\n");
+        Path log = Files.writeString(dir.resolve("driver.log"), "starting\nlogin password=" + CANARY + "\n");
+        Path outDir = dir.resolve("report");
+
+        int code = run("report", "--endpoint", endpoint(), "--out", outDir.toString(), "--root-dir", dir.resolve("kubelet").toString(),
+                "--driver-log", log.toString(), "--exercise", "--yes=" + ReferencePlugin.PLUGIN_NAME + "/default",
+                "--secrets-file", secrets.toString(), "--work-dir", dir.resolve("work").toString());
+
+        assertThat(code).as(out + "\n" + err).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("Wrote " + outDir.resolve("report.json")).contains("exercise passed");
+        for (String f : List.of("report.json", "report.html")) {
+            assertThat(Files.readString(outDir.resolve(f))).as(f).doesNotContain(CANARY).contains("CreateVolume").contains("login password=***");
+        }
+        TroubleReport r = ReportFiles.read(outDir.resolve("report.json"));
+        assertThat(r.discovery().sockets()).anyMatch(s -> s.path().equals(socket.toString()));
+        assertThat(r.exercise().leftovers()).isEmpty();
+        assertThat(r.trace()).anyMatch(e -> e.method().endsWith("/CreateVolume") && e.request().json().contains("***"));
+        assertThat(r.consoleVersion()).isNotEmpty();
+    }
+
+    @Test
+    void orphansListsTheVolumesOnOneSideOnly() throws Exception {
+        String ep = fake.startInProcess("orphans-" + UUID.randomUUID()).text();
+        Path pvs = Files.writeString(dir.resolve("pvs.json"), """
+                {"kind":"List","items":[
+                 {"kind":"PersistentVolume","metadata":{"name":"pv-1"},"spec":{"capacity":{"storage":"1Gi"},
+                   "csi":{"driver":"fake.csi.example.com","volumeHandle":"vol-1"}}},
+                 {"kind":"PersistentVolume","metadata":{"name":"pv-lost"},"spec":{"capacity":{"storage":"2Gi"},
+                   "csi":{"driver":"fake.csi.example.com","volumeHandle":"vol-lost"}}}]}
+                """);
+
+        assertThat(run("orphans", "--endpoint", ep, "--pv-file", pvs.toString())).isEqualTo(ExitCodes.OK);
+
+        assertThat(out.toString()).contains("list only").contains("vol-lost").contains("pv-lost").contains("2 GiB")
+                .contains("driver only").contains("vol-12").contains("1 on both sides, 11 only on fake.csi.example.com");
+    }
+}

@@ -1,0 +1,63 @@
+package org.csiconsole.core.trouble;
+
+import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.core.model.PluginInfo;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a probe found: the check list and what the driver said about itself. A probe sends only
+ * reads (Identity, Get*, List*, Validate*, NodeGet*), so it changes nothing on the driver.
+ *
+ * @param endpoint the CSI endpoint probed, e.g. {@code unix:///var/lib/kubelet/plugins/x/csi.sock}
+ * @param nodeEndpoint the separate node endpoint, empty when node calls went to {@code endpoint}
+ * @param addonsEndpoint the csi-addons endpoint that answered, empty when none did
+ * @param started when the probe began
+ * @param took wall time of the whole probe
+ * @param reachable false when the endpoint could not be reached at all (no Identity answer): only the
+ *     socket checks then say anything
+ * @param plugin GetPluginInfo's answer, null when it failed
+ * @param capabilities the capabilities read (plugin, controller, node, group controller), null when none could be read
+ * @param addonsCapabilities the csi-addons capabilities by name ({@code ReclaimSpace.OFFLINE}, ...), empty when none answered
+ * @param nodeInfo NodeGetInfo's answer, null when there is no node service or it failed
+ * @param volumeCount volumes listed by the first full ListVolumes read, -1 when not listed
+ * @param snapshotCount snapshots listed by the first full ListSnapshots read, -1 when not listed
+ * @param checks every check, in the order run
+ * @param timings latency per RPC method
+ * @param facts other things learned, by name (the socket's owner, mode and holding process, the
+ *     published node ids ...), for the report
+ */
+public record ProbeReport(String endpoint, String nodeEndpoint, String addonsEndpoint, Instant started, Duration took,
+                          boolean reachable, PluginInfo plugin, CapabilitySet capabilities, List<String> addonsCapabilities,
+                          NodeInfo nodeInfo, long volumeCount, long snapshotCount, List<CheckResult> checks,
+                          List<RpcTiming> timings, Map<String, String> facts) {
+    public ProbeReport {
+        Objects.requireNonNull(endpoint, "endpoint");
+        nodeEndpoint = nodeEndpoint == null ? "" : nodeEndpoint;
+        addonsEndpoint = addonsEndpoint == null ? "" : addonsEndpoint;
+        addonsCapabilities = addonsCapabilities == null ? List.of() : List.copyOf(addonsCapabilities);
+        checks = checks == null ? List.of() : List.copyOf(checks);
+        timings = timings == null ? List.of() : List.copyOf(timings);
+        facts = facts == null ? Map.of() : Map.copyOf(facts);
+    }
+
+    /** True when at least one check failed. */
+    public boolean anyFailed() {
+        return checks.stream().anyMatch(c -> c.status().failed());
+    }
+
+    /** The number of checks with {@code status}. */
+    public long count(CheckStatus status) {
+        return checks.stream().filter(c -> c.status() == status).count();
+    }
+
+    /** The checks, failures first ({@link CheckResult#WORST_FIRST}). */
+    public List<CheckResult> worstFirst() {
+        return checks.stream().sorted(CheckResult.WORST_FIRST).toList();
+    }
+}

@@ -1,0 +1,56 @@
+package org.csiconsole.core.trouble;
+
+import org.csiconsole.core.call.TraceEntry;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A troubleshooting report: what a support engineer hands over, written as one JSON file and one
+ * self-contained HTML page. Every text in it is redacted by the call trace's rules (secret fields of
+ * the protos, known secret values scrubbed from free text).
+ *
+ * @param format the report format, {@value #FORMAT}
+ * @param consoleVersion the console's version
+ * @param created when the report was made
+ * @param environment where it was made: host name, OS, architecture, Java version, user (no
+ *     environment variables, which may hold secrets)
+ * @param endpoint the CSI endpoint probed
+ * @param discovery what discovery found on the node, null when it was not run
+ * @param probe the probe's check list and findings, null when it was not run
+ * @param exercise the exercise, null when it was not run
+ * @param trace every call the report's run made, redacted, oldest first
+ * @param driverLog an attached driver log, null when none was given
+ */
+public record TroubleReport(String format, String consoleVersion, Instant created, Map<String, String> environment,
+                            String endpoint, DiscoveryReport discovery, ProbeReport probe, ExerciseResult exercise,
+                            List<TraceEntry> trace, AttachedLog driverLog) {
+    /** The format written by this version. */
+    public static final String FORMAT = "csi-console-report/1";
+
+    public TroubleReport {
+        format = format == null ? FORMAT : format;
+        consoleVersion = consoleVersion == null ? "" : consoleVersion;
+        Objects.requireNonNull(created, "created");
+        environment = environment == null ? Map.of() : Map.copyOf(environment);
+        endpoint = endpoint == null ? "" : endpoint;
+        trace = trace == null ? List.of() : List.copyOf(trace);
+    }
+
+    /**
+     * A log file attached to a report.
+     *
+     * @param name the file's name as given
+     * @param text its text (the last {@code bytes} of it when it was longer), with known secret values masked
+     * @param bytes the size of the attached text in bytes
+     * @param truncated true when only the end of the file was attached
+     */
+    public record AttachedLog(String name, String text, long bytes, boolean truncated) {
+        public AttachedLog {
+            name = name == null ? "" : name;
+            text = text == null ? "" : text;
+        }
+    }
+}

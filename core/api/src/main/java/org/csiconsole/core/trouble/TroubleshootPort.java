@@ -1,0 +1,49 @@
+package org.csiconsole.core.trouble;
+
+import org.csiconsole.core.model.PluginInfo;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Offline troubleshooting for the views: discovery, probe, exercise and reports, without any
+ * protocol type. The composition root implements it over core/client's workflows (the same ones the
+ * command line runs). Methods never block; futures fail with a
+ * {@link org.csiconsole.core.call.CallFailure} (an endpoint that cannot be parsed, a file that is no
+ * report: {@link org.csiconsole.core.call.FailureKind#INVALID_ARGUMENT}); a driver's failure during
+ * a probe or an exercise ends up in a check or a step, not in the future. Events arrive on the
+ * workflow's own thread.
+ */
+public interface TroubleshootPort {
+    /**
+     * Discovers the drivers on this node, read-only.
+     *
+     * @param rootDir the kubelet root directory, e.g. {@code /var/lib/kubelet}
+     * @param paths more directories or sockets to look at
+     */
+    CompletableFuture<DiscoveryReport> discover(Path rootDir, List<Path> paths, Consumer<TroubleEvent> events);
+
+    /**
+     * Probes one driver, read-only.
+     *
+     * @param endpoint the CSI endpoint text, e.g. {@code unix:///csi/csi.sock}
+     * @param rootDir the kubelet root directory, where the volumes published for pods are found
+     */
+    CompletableFuture<ProbeReport> probe(String endpoint, Path rootDir, Consumer<TroubleEvent> events);
+
+    /** GetPluginInfo of the driver at {@code endpoint}, for the confirmation an exercise needs. */
+    CompletableFuture<PluginInfo> identify(String endpoint);
+
+    /**
+     * Starts an exercise the person confirmed by typing {@link ExercisePlan#confirmation(String)}.
+     * Every change is audited.
+     *
+     * @param driver the driver's name, from {@link #identify(String)}
+     */
+    ExerciseRun exercise(String endpoint, ExercisePlan plan, String driver, Consumer<TroubleEvent> events);
+
+    /** Reads a {@code report.json}. */
+    CompletableFuture<TroubleReport> openReport(Path file);
+}

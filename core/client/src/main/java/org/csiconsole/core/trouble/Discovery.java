@@ -1,0 +1,289 @@
+package org.csiconsole.core.trouble;
+
+import csi.v1.Csi;
+import identity.IdentityGrpc;
+import identity.IdentityProto;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallKind;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.endpoint.Connection;
+import org.csiconsole.core.endpoint.Endpoint;
+import pluginregistration.PluginRegistration;
+import pluginregistration.RegistrationGrpc;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * Finds the CSI drivers on a node, read-only: the kubelet plugin registration sockets
+ * ({@code <root-dir>/plugins_registry}, asked {@code pluginregistration.Registration/GetInfo}), the
+ * usual driver socket places ({@code <root-dir>/plugins/*}, {@code /csi}, {@code /run/csi}, paths
+ * given) and the driver sockets the registrations point at. For each socket: owner, group, mode,
+ * listening or stale, the holding process, and what answers there (GetPluginInfo's name and
+ * vendor_version, else csi-addons GetIdentity); for a CSI socket, whether csi-addons answers on it
+ * or at a {@code csi-addons.sock} beside it. Every call is read-only and traced.
+ */
+public final class Discovery {
+    /** Most sockets asked at once. */
+    static final int PARALLEL = 16;
+
+    private Discovery() {
+    }
+
+    /**
+     * The places discovery looks by default: {@code <root>/plugins_registry}, {@code <root>/plugins}
+     * and each directory in it, {@code /csi}, {@code /run/csi}, then {@code extra} (directories are
+     * searched one level deep for sockets; a file is taken as it is).
+     */
+    public static List<Path> defaultPlaces(Path root, List<Path> extra) {
+        List<Path> out = new ArrayList<>();
+        out.add(root.resolve("plugins_registry"));
+        Path plugins = root.resolve("plugins");
+        out.add(plugins);
+        try (DirectoryStream<Path> d = Files.newDirectoryStream(plugins, Files::isDirectory)) {
+            List<Path> sub = new ArrayList<>();
+            d.forEach(sub::add);
+            sub.sort(null);
+            out.addAll(sub);
+        } catch (IOException e) {
+            // no plugins directory on this host
+        }
+        out.add(Path.of("/csi"));
+        out.add(Path.of("/run/csi"));
+        out.addAll(extra);
+        return out;
+    }
+
+    /** Runs discovery on a thread of its own; see {@link #run}. Cancelling the future interrupts it. */
+    public static CompletableFuture<DiscoveryReport> start(Path root, List<Path> places, ProbeOptions options, CallTrace trace,
+                                                           Consumer<TroubleEvent> events) {
+        CompletableFuture<DiscoveryReport> result = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                result.complete(run(root, places, options, trace, events));
+            } catch (InterruptedException e) {
+                result.cancel(false);
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+            }
+        }, "csi-console discover");
+        t.setDaemon(true);
+        result.whenComplete((r, e) -> {
+            if (result.isCancelled()) t.interrupt();
+        });
+        t.start();
+        return result;
+    }
+
+    /**
+     * Looks at every socket in {@code places} and at the sockets registrations point at.
+     *
+     * @param root the kubelet root directory, for the report and to tell registration sockets
+     * @param places directories (searched one level deep) and socket files
+     * @param options the deadline of each call, the user whose permissions are judged, procfs, channels
+     * @param events a {@link TroubleEvent.SocketFound} per socket, as each is done
+     * @throws InterruptedException when the thread is interrupted
+     */
+    public static DiscoveryReport run(Path root, List<Path> places, ProbeOptions options, CallTrace trace,
+                                      Consumer<TroubleEvent> events) throws InterruptedException {
+        Instant started = Instant.now();
+        long t0 = System.nanoTime();
+        Consumer<TroubleEvent> ev = events == null ? e -> { } : events;
+        Path registry = root.resolve("plugins_registry").normalize();
+        ev.accept(new TroubleEvent.Stage("Looking for sockets in " + places.size() + " places"));
+        Set<Path> sockets = new LinkedHashSet<>();
+        for (Path p : places) collect(p.toAbsolutePath().normalize(), sockets);
+        ProbeCalls calls = new ProbeCalls(trace, options);
+        Map<Path, DiscoveredSocket> found = new LinkedHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(PARALLEL, sockets.size())), r -> {
+            Thread th = new Thread(r, "csi-console discover socket");
+            th.setDaemon(true);
+            return th;
+        });
+        try {
+            Set<Path> todo = new LinkedHashSet<>(sockets);
+            Set<Path> done = new HashSet<>();
+            while (!todo.isEmpty()) {
+                Map<String, Set<Long>> inodes = options.proc().listeningInodes();
+                Set<Long> wanted = new HashSet<>();
+                for (Path p : todo) wanted.addAll(inodes.getOrDefault(p.toString(), Set.of()));
+                Map<Long, List<SocketHolder>> holders = options.proc().holders(wanted);
+                Map<Path, Future<DiscoveredSocket>> futures = new LinkedHashMap<>();
+                for (Path p : todo) {
+                    List<SocketHolder> h = inodes.getOrDefault(p.toString(), Set.of()).stream()
+                            .flatMap(i -> holders.getOrDefault(i, List.of()).stream()).distinct().toList();
+                    boolean registration = registry.equals(p.getParent());
+                    futures.put(p, pool.submit(() -> look(p, registration, h, calls, options)));
+                }
+                done.addAll(todo);
+                todo = new LinkedHashSet<>();
+                for (Map.Entry<Path, Future<DiscoveredSocket>> e : futures.entrySet()) {
+                    DiscoveredSocket s = await(e.getValue());
+                    found.put(e.getKey(), s);
+                    ev.accept(new TroubleEvent.SocketFound(s));
+                    if (s.registration() != null && s.registration().endpoint().startsWith("/")) {
+                        Path target = Path.of(s.registration().endpoint().replaceFirst("^unix://", "")).normalize();
+                        if (!done.contains(target) && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) todo.add(target);
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        List<DiscoveredSocket> all = new ArrayList<>(addonsBeside(found));
+        all.sort(Comparator.comparing((DiscoveredSocket s) -> s.role() != SocketRole.REGISTRATION).thenComparing(DiscoveredSocket::path));
+        return new DiscoveryReport(root.toString(), places.stream().map(Path::toString).toList(), started,
+                Duration.ofNanos(System.nanoTime() - t0), all);
+    }
+
+    private static <T> T await(Future<T> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("discovery of one socket failed", e.getCause());
+        }
+    }
+
+    /** The sockets in a directory (one level), or the path itself when it is not a directory. */
+    private static void collect(Path place, Set<Path> into) {
+        if (Files.isDirectory(place, LinkOption.NOFOLLOW_LINKS)) {
+            try (DirectoryStream<Path> d = Files.newDirectoryStream(place)) {
+                List<Path> entries = new ArrayList<>();
+                for (Path p : d) {
+                    if (isSocket(p)) entries.add(p.normalize());
+                }
+                entries.sort(null);
+                into.addAll(entries);
+            } catch (IOException e) {
+                // unreadable: nothing found there
+            }
+        } else if (Files.exists(place, LinkOption.NOFOLLOW_LINKS)) {
+            into.add(place);
+        }
+    }
+
+    private static boolean isSocket(Path p) {
+        try {
+            return ((Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 0170000) == 0140000;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** Inspects one socket and asks what serves it. */
+    private static DiscoveredSocket look(Path p, boolean registration, List<SocketHolder> holders, ProbeCalls calls,
+                                         ProbeOptions options) throws InterruptedException {
+        SocketInspection s = SocketInspection.of(p, options.user());
+        if (s.state() != SocketState.LISTENING) {
+            return new DiscoveredSocket(p.toString(), registration ? SocketRole.REGISTRATION : SocketRole.UNKNOWN, s.state(),
+                    s.owner(), s.group(), s.mode(), holders, null, "", "", "", s.problem());
+        }
+        Connection c;
+        try {
+            c = options.channels().openLater(new Endpoint.Unix(p));
+        } catch (CallFailure f) {
+            return new DiscoveredSocket(p.toString(), SocketRole.UNKNOWN, s.state(), s.owner(), s.group(), s.mode(), holders,
+                    null, "", "", "", f.getMessage());
+        }
+        try {
+            List<String> problems = new ArrayList<>();
+            if (registration) {
+                DiscoveredSocket r = asRegistration(p, s, holders, c, calls, problems);
+                if (r != null) return r;
+            }
+            try {
+                Csi.GetPluginInfoResponse info = calls.call(c, csi.v1.IdentityGrpc.getGetPluginInfoMethod(),
+                        Csi.GetPluginInfoRequest.getDefaultInstance(), CallKind.PROBE);
+                String addons = addonsOn(c, calls) ? "on this socket" : "no";
+                return new DiscoveredSocket(p.toString(), SocketRole.CSI, s.state(), s.owner(), s.group(), s.mode(), holders, null,
+                        info.getName(), info.getVendorVersion(), addons, "");
+            } catch (CallFailure f) {
+                problems.add("GetPluginInfo: " + f.kind());
+                if (f.kind() != FailureKind.UNSUPPORTED) return unknown(p, s, holders, problems);
+            }
+            try {
+                IdentityProto.GetIdentityResponse id = calls.call(c, IdentityGrpc.getGetIdentityMethod(),
+                        IdentityProto.GetIdentityRequest.getDefaultInstance(), CallKind.PROBE);
+                return new DiscoveredSocket(p.toString(), SocketRole.CSI_ADDONS, s.state(), s.owner(), s.group(), s.mode(), holders,
+                        null, id.getName(), id.getVendorVersion(), "", "");
+            } catch (CallFailure f) {
+                problems.add("csi-addons GetIdentity: " + f.kind());
+            }
+            if (!registration) {
+                DiscoveredSocket r = asRegistration(p, s, holders, c, calls, problems);
+                if (r != null) return r;
+            }
+            return unknown(p, s, holders, problems);
+        } finally {
+            c.close();
+        }
+    }
+
+    private static DiscoveredSocket asRegistration(Path p, SocketInspection s, List<SocketHolder> holders, Connection c,
+                                                   ProbeCalls calls, List<String> problems) throws InterruptedException {
+        try {
+            PluginRegistration.PluginInfo info = calls.call(c, RegistrationGrpc.getGetInfoMethod(),
+                    PluginRegistration.InfoRequest.getDefaultInstance(), CallKind.PROBE);
+            RegistrationInfo reg = new RegistrationInfo(info.getType(), info.getName(), info.getEndpoint(), info.getSupportedVersionsList());
+            return new DiscoveredSocket(p.toString(), SocketRole.REGISTRATION, s.state(), s.owner(), s.group(), s.mode(), holders,
+                    reg, info.getName(), "", "", "");
+        } catch (CallFailure f) {
+            problems.add("GetInfo: " + f.kind());
+            return null;
+        }
+    }
+
+    private static DiscoveredSocket unknown(Path p, SocketInspection s, List<SocketHolder> holders, List<String> problems) {
+        return new DiscoveredSocket(p.toString(), SocketRole.UNKNOWN, s.state(), s.owner(), s.group(), s.mode(), holders, null,
+                "", "", "", "listens, but answers neither CSI, csi-addons nor plugin registration (" + String.join(", ", problems) + ")");
+    }
+
+    private static boolean addonsOn(Connection c, ProbeCalls calls) throws InterruptedException {
+        try {
+            calls.call(c, IdentityGrpc.getGetIdentityMethod(), IdentityProto.GetIdentityRequest.getDefaultInstance(), CallKind.PROBE);
+            return true;
+        } catch (CallFailure f) {
+            return false;
+        }
+    }
+
+    /** A CSI socket without csi-addons of its own, with a csi-addons socket in its directory, says where csi-addons answers. */
+    private static List<DiscoveredSocket> addonsBeside(Map<Path, DiscoveredSocket> found) {
+        List<DiscoveredSocket> out = new ArrayList<>();
+        for (Map.Entry<Path, DiscoveredSocket> e : found.entrySet()) {
+            DiscoveredSocket s = e.getValue();
+            if (s.role() == SocketRole.CSI && s.addons().equals("no")) {
+                Path dir = e.getKey().getParent();
+                String beside = found.entrySet().stream()
+                        .filter(o -> o.getValue().role() == SocketRole.CSI_ADDONS && o.getKey().getParent().equals(dir))
+                        .map(o -> o.getKey().toString()).findFirst().orElse(null);
+                if (beside != null) {
+                    s = new DiscoveredSocket(s.path(), s.role(), s.state(), s.owner(), s.group(), s.mode(), s.holders(), null,
+                            s.pluginName(), s.pluginVersion(), "at " + beside, s.problem());
+                }
+            }
+            out.add(s);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,145 @@
+package org.csiconsole.core.trouble;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.endpoint.Connection;
+import org.csiconsole.core.endpoint.Endpoint;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+import static org.csiconsole.core.trouble.Checks.fail;
+import static org.csiconsole.core.trouble.Checks.skipped;
+
+/**
+ * The probe: a check list run against one driver that never changes anything. It sends only
+ * {@linkplain ReadOnlyRpcs read-only} RPCs (Identity, Get*, List*, Validate*, NodeGet*), each once (GetPluginInfo
+ * twice: the first sets up the connection and is not timed unless it fails)
+ * with the probe's deadline and no retry, records them in the given {@link CallTrace} (redacted by
+ * schema) and audits nothing. The checks, in order:
+ * <ol>
+ *   <li>the socket (unix endpoints): path length, type, permissions, listening or stale, holding process;</li>
+ *   <li>Identity: GetPluginInfo (name per the spec, vendor_version), Probe, GetPluginCapabilities;</li>
+ *   <li>services and capabilities: controller, node and group controller served as advertised;</li>
+ *   <li>NodeGetInfo;</li>
+ *   <li>ListVolumes and ListSnapshots paging, ids, max_entries, stable counts, volume conditions;</li>
+ *   <li>consistency of the advertised capabilities; published node ids against NodeGetInfo;</li>
+ *   <li>GetCapacity per topology; NodeGetVolumeStats of the volumes the kubelet published here;</li>
+ *   <li>csi-addons Identity, Probe and services;</li>
+ *   <li>latency per RPC against thresholds, and answers after the deadline.</li>
+ * </ol>
+ * A driver that does not answer GetPluginInfo at all is unreachable: the checks after Identity are
+ * SKIPPED and {@link ProbeReport#reachable()} is false.
+ */
+public final class Probe {
+    private Probe() {
+    }
+
+    /**
+     * Runs a probe on a thread of its own.
+     *
+     * @param events progress, on the probe's thread: a {@link TroubleEvent.Stage} per group and a
+     *     {@link TroubleEvent.CheckDone} per check
+     * @return the report; cancelling the future interrupts the probe and cancels its call in flight.
+     *     It fails only for a bug (a {@link CallFailure} of the driver ends up in a check, never here)
+     */
+    public static CompletableFuture<ProbeReport> start(ProbeTarget target, ProbeOptions options, CallTrace trace,
+                                                       Consumer<TroubleEvent> events) {
+        CompletableFuture<ProbeReport> result = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                result.complete(run(target, options, trace, events));
+            } catch (InterruptedException e) {
+                result.cancel(false);
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+            }
+        }, "csi-console probe " + target.endpoint().text());
+        t.setDaemon(true);
+        result.whenComplete((r, e) -> {
+            if (result.isCancelled()) t.interrupt();
+        });
+        t.start();
+        return result;
+    }
+
+    /**
+     * Runs a probe on the calling thread.
+     *
+     * @throws InterruptedException when the thread is interrupted; the call in flight is cancelled
+     */
+    public static ProbeReport run(ProbeTarget target, ProbeOptions options, CallTrace trace, Consumer<TroubleEvent> events)
+            throws InterruptedException {
+        Objects.requireNonNull(target, "target");
+        Instant started = Instant.now();
+        long t0 = System.nanoTime();
+        ProbeRun r = new ProbeRun(target, options, new ProbeCalls(trace, options), events == null ? e -> { } : events);
+        SocketChecks.run(r, target.endpoint());
+        boolean reachable = false;
+        try {
+            r.controller = open(r, target.endpoint());
+            if (r.controller != null && target.node().isPresent()) r.node = open(r, target.node().get());
+            if (r.controller != null) {
+                reachable = IdentityChecks.run(r);
+                if (reachable) {
+                    ProbeRun.checkCancelled();
+                    CapabilityChecks.run(r);
+                    NodeChecks.info(r);
+                    ProbeRun.checkCancelled();
+                    ListingChecks.volumes(r);
+                    ListingChecks.snapshots(r);
+                    CapabilityChecks.consistency(r);
+                    NodeChecks.published(r);
+                    ProbeRun.checkCancelled();
+                    CapacityChecks.run(r);
+                    NodeChecks.volumeStats(r);
+                    ProbeRun.checkCancelled();
+                    AddonsChecks.run(r);
+                } else {
+                    skipUnreachable(r);
+                }
+            } else {
+                skipUnreachable(r);
+            }
+            LatencyChecks.run(r);
+        } finally {
+            if (r.node != null) r.node.close();
+            if (r.controller != null) r.controller.close();
+        }
+        return new ProbeReport(target.endpoint().text(), target.node().map(Endpoint::text).orElse(""), r.addonsEndpoint, started,
+                Duration.ofNanos(System.nanoTime() - t0), reachable, r.plugin, r.capabilities, r.addonsCapabilities, r.nodeInfo,
+                r.volumeCount, r.snapshotCount, r.checks, r.calls.timings(), r.facts);
+    }
+
+    private static Connection open(ProbeRun r, Endpoint e) {
+        try {
+            return r.options.channels().openLater(e);
+        } catch (CallFailure f) {
+            r.add(fail("connection", "A connection can be set up", e.text() + ": " + f.getMessage(), Checks.SOCKET, f.whatToDo()));
+            return null;
+        }
+    }
+
+    private static final List<String[]> AFTER_IDENTITY = List.of(
+            new String[] {"capabilities.controller-service", "Controller service matches CONTROLLER_SERVICE"},
+            new String[] {"capabilities.node-service", "Node service answers"},
+            new String[] {"capabilities.group-controller", "Group controller service matches GROUP_CONTROLLER_SERVICE"},
+            new String[] {"node.info", "NodeGetInfo describes the node"},
+            new String[] {"list.volumes.paging", "Paging of volumes ends"},
+            new String[] {"list.snapshots.paging", "Paging of snapshots ends"},
+            new String[] {"capabilities.consistency", "Advertised capabilities are consistent"},
+            new String[] {"capacity.topology", "GetCapacity answers for each topology"},
+            new String[] {"addons.identity", "csi-addons GetIdentity answers"});
+
+    private static void skipUnreachable(ProbeRun r) {
+        boolean hasPluginInfo = r.checks.stream().anyMatch(c -> c.id().equals("identity.plugin-info"));
+        if (!hasPluginInfo) {
+            r.add(skipped("identity.plugin-info", "GetPluginInfo answers", "no connection to the driver", Checks.PLUGIN_INFO));
+        }
+        for (String[] c : AFTER_IDENTITY) r.add(skipped(c[0], c[1], "the driver did not answer", Checks.SPEC_CSI));
+    }
+}

@@ -1,0 +1,123 @@
+package org.csiconsole.core.trouble;
+
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.TraceEntry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DiscoveryTest {
+    @TempDir
+    Path root;
+
+    private final MisbehavingDriver driver = new MisbehavingDriver();
+    private final CallTrace trace = new CallTrace();
+    private final List<AutoCloseable> closing = new ArrayList<>();
+
+    @AfterEach
+    void stop() throws Exception {
+        for (AutoCloseable c : closing) c.close();
+        driver.close();
+    }
+
+    /** A kubelet root: the driver's socket under plugins/, its registration under plugins_registry/, a stale socket. */
+    private Path csiSocket() throws Exception {
+        Path csi = Files.createDirectories(root.resolve("plugins/misbehaving.csi.example.com")).resolve("csi.sock");
+        driver.startUnix(csi);
+        Path reg = Files.createDirectories(root.resolve("plugins_registry")).resolve("misbehaving.csi.example.com-reg.sock");
+        closing.add(new FakeRegistrar(reg, "misbehaving.csi.example.com", csi.toString()));
+        Path stale = Files.createDirectories(root.resolve("plugins/gone.csi.example.com")).resolve("csi.sock");
+        try (ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            s.bind(UnixDomainSocketAddress.of(stale));
+        }
+        return csi;
+    }
+
+    private static Map<String, DiscoveredSocket> byPath(DiscoveryReport r) {
+        return r.sockets().stream().collect(Collectors.toMap(DiscoveredSocket::path, s -> s));
+    }
+
+    @Test
+    void aRegistrationSocketLeadsToTheDriverItNames() throws Exception {
+        Path csi = csiSocket();
+
+        DiscoveryReport r = Discovery.run(root, List.of(root.resolve("plugins_registry")), ProbeOptions.defaults(), trace, e -> { });
+
+        assertThat(r.sockets()).hasSize(2);
+        DiscoveredSocket reg = r.sockets().get(0);
+        assertThat(reg.role()).isEqualTo(SocketRole.REGISTRATION);
+        assertThat(reg.registration().name()).isEqualTo("misbehaving.csi.example.com");
+        assertThat(reg.registration().endpoint()).isEqualTo(csi.toString());
+        assertThat(reg.registration().supportedVersions()).containsExactly("1.0.0");
+        DiscoveredSocket driverSocket = byPath(r).get(csi.toString());
+        assertThat(driverSocket.role()).isEqualTo(SocketRole.CSI);
+        assertThat(driverSocket.pluginName()).isEqualTo("misbehaving.csi.example.com");
+        assertThat(driverSocket.pluginVersion()).isEqualTo("1.2.3");
+        assertThat(driverSocket.addons()).isEqualTo("no");
+    }
+
+    @Test
+    void theUsualPlacesFindTheDriverDirectlyAndReportAStaleSocket() throws Exception {
+        Path csi = csiSocket();
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace, e -> { });
+
+        Map<String, DiscoveredSocket> found = byPath(r);
+        assertThat(found.get(csi.toString()).state()).isEqualTo(SocketState.LISTENING);
+        assertThat(found.get(csi.toString()).holders()).extracting(SocketHolder::pid).contains(ProcessHandle.current().pid());
+        assertThat(found.get(csi.toString()).owner()).isNotEmpty();
+        assertThat(found.get(csi.toString()).mode()).matches("[rwx-]{9}");
+        DiscoveredSocket stale = found.get(root.resolve("plugins/gone.csi.example.com/csi.sock").toString());
+        assertThat(stale.state()).isEqualTo(SocketState.STALE);
+        assertThat(stale.problem()).contains("no longer running");
+        assertThat(stale.holders()).isEmpty();
+    }
+
+    @Test
+    void aCsiAddonsSocketBesideTheDriverIsNamedOnTheDriversSocket() throws Exception {
+        Path csi = csiSocket();
+        Path addons = csi.resolveSibling("csi-addons.sock");
+        MisbehavingAddons sidecar = new MisbehavingAddons();
+        closing.add(sidecar);
+        sidecar.startUnix(addons);
+
+        DiscoveryReport r = Discovery.run(root, List.of(csi.getParent()), ProbeOptions.defaults(), trace, e -> { });
+
+        assertThat(byPath(r).get(addons.toString()).role()).isEqualTo(SocketRole.CSI_ADDONS);
+        assertThat(byPath(r).get(csi.toString()).addons()).isEqualTo("at " + addons);
+    }
+
+    @Test
+    void discoveryIsReadOnlyAndNeverNotifiesARegistration() throws Exception {
+        csiSocket();
+        FakeRegistrar reg = (FakeRegistrar) closing.get(0);
+
+        Discovery.run(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace, e -> { });
+
+        assertThat(trace.snapshot()).isNotEmpty().extracting(TraceEntry::method).allMatch(ReadOnlyRpcs::readOnly);
+        assertThat(reg.notified).isEmpty();
+        assertThat(driver.received).allMatch(m -> ReadOnlyRpcs.readOnly("x/" + m));
+    }
+
+    @Test
+    void eachSocketIsReportedAsItIsDone() throws Exception {
+        csiSocket();
+        List<TroubleEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace, events::add);
+
+        assertThat(events).filteredOn(TroubleEvent.SocketFound.class::isInstance).hasSize(r.sockets().size());
+    }
+}

@@ -1,0 +1,95 @@
+package org.csiconsole.views.troubleshoot;
+
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.StringProperty;
+import org.csiconsole.core.trouble.CheckResult;
+import org.csiconsole.core.trouble.ProbeReport;
+import org.csiconsole.core.trouble.TroubleEvent;
+import org.csiconsole.core.trouble.TroubleshootPort;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.table.ResourceTableModel;
+import org.csiconsole.views.task.UiTask;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+
+/** The Probe page: the read-only check list of one driver, each check shown as it finishes, failures first at the end. */
+public final class ProbeModel {
+    private final TroubleshootPort port;
+    private final ActionRunner actions;
+    private final Executor ui;
+    private final StringProperty endpoint;
+    private final StringProperty rootDir;
+    private final ResourceTableModel<CheckResult> checks;
+    private final ReadOnlyObjectWrapper<ProbeReport> report = new ReadOnlyObjectWrapper<>(this, "report");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private UiTask<ProbeReport> task;
+
+    ProbeModel(TroubleshootPort port, ActionRunner actions, Executor ui, StringProperty endpoint, StringProperty rootDir) {
+        this.port = port;
+        this.actions = actions;
+        this.ui = ui;
+        this.endpoint = endpoint;
+        this.rootDir = rootDir;
+        this.checks = new ResourceTableModel<CheckResult>(TroubleRows::searchText, ForkJoinPool.commonPool(), ui,
+                ResourceTableModel.DEFAULT_SYNC_LIMIT).keyedBy(CheckResult::id);
+    }
+
+    public ResourceTableModel<CheckResult> checks() {
+        return checks;
+    }
+
+    /** The last complete probe, null before one ended. */
+    public ReadOnlyObjectProperty<ProbeReport> reportProperty() {
+        return report.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** Probes the endpoint; a blank endpoint is refused with a sentence in the status line. */
+    public void probe() {
+        String e = endpoint.get() == null ? "" : endpoint.get().strip();
+        if (running.get()) return;
+        if (e.isEmpty()) {
+            status.set("Give the driver's endpoint, e.g. unix:///var/lib/kubelet/plugins/<driver>/csi.sock, or pick one on the Discover page.");
+            return;
+        }
+        Path root = TroubleshootViewModel.rootPath(rootDir);
+        running.set(true);
+        checks.clear();
+        status.set("Probing " + e + "\u2026");
+        task = actions.run("Probe " + e, p -> port.probe(e, root, ev -> {
+            if (ev instanceof TroubleEvent.CheckDone d) ui.execute(() -> checks.append(List.of(d.check())));
+            else if (ev instanceof TroubleEvent.Stage s) p.update(org.csiconsole.views.task.Progress.INDETERMINATE, s.message());
+        }), TroubleRows::summary);
+        task.outcome().whenComplete((r, t) -> {
+            running.set(false);
+            if (r != null) {
+                report.set(r);
+                checks.replaceAll(r.worstFirst());
+                status.set(TroubleRows.summary(r));
+            } else {
+                status.set(t instanceof java.util.concurrent.CancellationException ? "The probe was cancelled." : "The probe did not finish.");
+            }
+        });
+    }
+
+    /** Stops a running probe. */
+    public void cancel() {
+        if (task != null) task.cancel();
+    }
+}

@@ -1,0 +1,106 @@
+package org.csiconsole.views.troubleshoot;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import org.csiconsole.core.trouble.CheckResult;
+import org.csiconsole.core.trouble.TroubleReport;
+import org.csiconsole.core.trouble.TroubleshootPort;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.table.ResourceTableModel;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * The Report page: a saved report opened read-only (its checks, failures first, and what the
+ * driver said), and a second one compared with it side by side.
+ */
+public final class ReportsModel {
+    private final TroubleshootPort port;
+    private final ActionRunner actions;
+    private final ReadOnlyObjectWrapper<TroubleReport> report = new ReadOnlyObjectWrapper<>(this, "report");
+    private final ReadOnlyObjectWrapper<TroubleReport> other = new ReadOnlyObjectWrapper<>(this, "other");
+    private final ReadOnlyStringWrapper reportName = new ReadOnlyStringWrapper(this, "reportName", "");
+    private final ReadOnlyStringWrapper otherName = new ReadOnlyStringWrapper(this, "otherName", "");
+    private final BooleanProperty differencesOnly = new SimpleBooleanProperty(this, "differencesOnly", true);
+    private final ResourceTableModel<CheckResult> checks;
+    private final ResourceTableModel<ReportComparison.Row> comparison;
+
+    ReportsModel(TroubleshootPort port, ActionRunner actions, Executor ui) {
+        this.port = port;
+        this.actions = actions;
+        this.checks = new ResourceTableModel<CheckResult>(TroubleRows::searchText, ForkJoinPool.commonPool(), ui,
+                ResourceTableModel.DEFAULT_SYNC_LIMIT).keyedBy(CheckResult::id);
+        this.comparison = new ResourceTableModel<ReportComparison.Row>(r -> r.aspect() + " " + r.item() + " " + r.left() + " " + r.right(),
+                ForkJoinPool.commonPool(), ui, ResourceTableModel.DEFAULT_SYNC_LIMIT).keyedBy(r -> r.aspect() + "/" + r.item());
+        differencesOnly.addListener((o, was, now) -> compare());
+    }
+
+    /** The report shown, null before one is opened. */
+    public ReadOnlyObjectProperty<TroubleReport> reportProperty() {
+        return report.getReadOnlyProperty();
+    }
+
+    /** The report compared with it, null before one is chosen. */
+    public ReadOnlyObjectProperty<TroubleReport> otherProperty() {
+        return other.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty reportNameProperty() {
+        return reportName.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty otherNameProperty() {
+        return otherName.getReadOnlyProperty();
+    }
+
+    /** Show only the rows where the two reports differ (the default). */
+    public BooleanProperty differencesOnlyProperty() {
+        return differencesOnly;
+    }
+
+    /** The opened report's checks, failures first. */
+    public ResourceTableModel<CheckResult> checks() {
+        return checks;
+    }
+
+    public ResourceTableModel<ReportComparison.Row> comparison() {
+        return comparison;
+    }
+
+    /** Opens {@code file} read-only; a file that is no report is refused in a failure dialog and nothing changes. */
+    public void open(Path file) {
+        actions.run("Open report " + file.getFileName(), p -> port.openReport(file), r -> "Opened " + file.getFileName() + ".")
+                .outcome().thenAccept(r -> {
+                    report.set(r);
+                    reportName.set(file.toString());
+                    checks.replaceAll(r.probe() == null ? List.of() : r.probe().worstFirst());
+                    compare();
+                });
+    }
+
+    /** Opens {@code file} as the report to compare with. */
+    public void compareWith(Path file) {
+        actions.run("Open report " + file.getFileName() + " to compare", p -> port.openReport(file), r -> "Comparing with "
+                + file.getFileName() + ".").outcome().thenAccept(r -> {
+                    other.set(r);
+                    otherName.set(file.toString());
+                    compare();
+                });
+    }
+
+    private void compare() {
+        if (report.get() == null || other.get() == null) {
+            comparison.clear();
+            return;
+        }
+        List<ReportComparison.Row> rows = ReportComparison.rows(report.get(), other.get());
+        comparison.replaceAll(differencesOnly.get() ? rows.stream().filter(ReportComparison.Row::differs).toList() : rows);
+    }
+}

@@ -1,0 +1,103 @@
+package org.csiconsole.views.troubleshoot;
+
+import org.csiconsole.core.trouble.CheckResult;
+import org.csiconsole.core.trouble.CheckStatus;
+import org.csiconsole.core.trouble.DiscoveredSocket;
+import org.csiconsole.core.trouble.ExerciseResult;
+import org.csiconsole.core.trouble.ExerciseStep;
+import org.csiconsole.core.trouble.ProbeReport;
+import org.csiconsole.core.trouble.SocketState;
+import org.csiconsole.core.trouble.StepOutcome;
+import org.csiconsole.views.table.DetailRow;
+import org.csiconsole.views.theme.ConsoleStyles;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** How the troubleshooting records read in tables and detail panes: texts, styles and detail rows. */
+final class TroubleRows {
+    private TroubleRows() {
+    }
+
+    static String searchText(CheckResult c) {
+        return c.id() + " " + c.title() + " " + c.status() + " " + c.evidence();
+    }
+
+    static String searchText(DiscoveredSocket s) {
+        return s.path() + " " + s.role() + " " + s.state() + " " + s.pluginName() + " " + s.problem();
+    }
+
+    static String statusStyle(CheckStatus s) {
+        return switch (s) {
+            case FAIL -> ConsoleStyles.CELL_DANGER;
+            case WARN -> ConsoleStyles.CELL_WARNING;
+            case PASS -> ConsoleStyles.CELL_OK;
+            case SKIPPED -> ConsoleStyles.CELL_MUTED;
+        };
+    }
+
+    static String stateStyle(SocketState s) {
+        return s == SocketState.LISTENING ? ConsoleStyles.CELL_OK : ConsoleStyles.CELL_DANGER;
+    }
+
+    static String outcomeStyle(ExerciseStep s) {
+        return switch (s.outcome()) {
+            case OK -> ConsoleStyles.CELL_OK;
+            case FAILED -> ConsoleStyles.CELL_DANGER;
+            case CANCELLED -> ConsoleStyles.CELL_WARNING;
+            case SKIPPED -> ConsoleStyles.CELL_MUTED;
+        };
+    }
+
+    static List<DetailRow> details(CheckResult c) {
+        List<DetailRow> rows = new ArrayList<>();
+        rows.add(DetailRow.of("Status", c.status()));
+        rows.add(DetailRow.id("Check", c.id()));
+        rows.add(DetailRow.block("Evidence", c.evidence()));
+        if (!c.specSection().isEmpty()) rows.add(DetailRow.of("From", c.specSection()));
+        if (!c.remediation().isEmpty()) rows.add(DetailRow.block("What to do", c.remediation()));
+        return rows;
+    }
+
+    static List<DetailRow> details(DiscoveredSocket s) {
+        List<DetailRow> rows = new ArrayList<>();
+        rows.add(DetailRow.id("Socket", s.path()));
+        rows.add(DetailRow.of("Role", s.role()));
+        rows.add(DetailRow.of("State", s.state()));
+        rows.add(DetailRow.of("Owner", s.owner() + ":" + s.group() + " " + s.mode()));
+        rows.add(DetailRow.of("Process", s.holders().stream().map(h -> "pid " + h.pid() + " " + h.command()).collect(Collectors.joining(", "))));
+        if (!s.pluginName().isEmpty()) rows.add(DetailRow.id("Driver", s.pluginName() + " " + s.pluginVersion()));
+        if (s.registration() != null) {
+            rows.add(DetailRow.of("Registers", s.registration().type() + " " + s.registration().name() + " at "
+                    + s.registration().endpoint() + ", versions " + s.registration().supportedVersions()));
+        }
+        if (!s.addons().isEmpty()) rows.add(DetailRow.of("csi-addons", s.addons()));
+        if (!s.problem().isEmpty()) rows.add(DetailRow.block("Problem", s.problem()));
+        return rows;
+    }
+
+    static String summary(ProbeReport r) {
+        String who = r.plugin() == null ? r.endpoint() : r.plugin().name() + " " + r.plugin().vendorVersion();
+        return who + ": " + r.count(CheckStatus.FAIL) + " failed, " + r.count(CheckStatus.WARN) + " warning(s), "
+                + r.count(CheckStatus.PASS) + " passed, " + r.count(CheckStatus.SKIPPED) + " skipped"
+                + (r.reachable() ? "" : "; the driver could not be reached");
+    }
+
+    static String summary(ExerciseResult r) {
+        String how = r.cancelled() ? "cancelled" : r.anyFailed() ? "a step failed" : "every step passed";
+        return r.driver() + ", pool " + r.pool() + ": " + how + " in " + ms(r.took()) + "; "
+                + (r.leftovers().isEmpty() ? "nothing was left on the storage" : "left on the storage: " + String.join("; ", r.leftovers()));
+    }
+
+    static boolean failedOrLeft(ExerciseResult r) {
+        return r.anyFailed() || !r.leftovers().isEmpty() || r.steps().stream().anyMatch(s -> s.outcome() == StepOutcome.FAILED);
+    }
+
+    static String ms(Duration d) {
+        long us = d.toNanos() / 1000;
+        return us >= 10_000 ? (us / 1000) + " ms" : String.format(Locale.ROOT, "%.1f ms", us / 1000.0);
+    }
+}

@@ -1,0 +1,239 @@
+package org.csiconsole.views.troubleshoot;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.csiconsole.core.trouble.CheckResult;
+import org.csiconsole.core.trouble.DiscoveredSocket;
+import org.csiconsole.core.trouble.ExerciseStep;
+import org.csiconsole.core.trouble.TroubleReport;
+import org.csiconsole.views.table.Column;
+import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.theme.ConsoleStyles;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/** Builds the four pages of the Troubleshoot view: Discover, Probe, Exercise and Report. */
+final class TroubleshootPages {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
+
+    private TroubleshootPages() {
+    }
+
+    static ResourceTable<DiscoveredSocket> socketTable(DiscoverModel m) {
+        ResourceTable<DiscoveredSocket> t = new ResourceTable<>(m.sockets(), List.of(
+                Column.<DiscoveredSocket, String>of("path", "Socket", DiscoveredSocket::path).width(320).mono(),
+                Column.<DiscoveredSocket, String>of("role", "Role", s -> s.role().name()).width(110),
+                Column.<DiscoveredSocket, String>of("state", "State", s -> s.state().name()).width(100)
+                        .styleClass(s -> TroubleRows.stateStyle(s.state())).tooltip(DiscoveredSocket::problem),
+                Column.<DiscoveredSocket, String>of("driver", "Driver", DiscoveredSocket::pluginName).width(220),
+                Column.<DiscoveredSocket, String>of("version", "Version", DiscoveredSocket::pluginVersion).width(90),
+                Column.<DiscoveredSocket, String>of("process", "Process", s -> s.holders().isEmpty() ? ""
+                        : s.holders().get(0).pid() + " " + s.holders().get(0).command()).width(180),
+                Column.<DiscoveredSocket, String>of("addons", "csi-addons", DiscoveredSocket::addons).width(150),
+                Column.<DiscoveredSocket, String>of("problem", "Problem", DiscoveredSocket::problem).width(320)))
+                .withDetail(TroubleRows::details, DiscoveredSocket::path)
+                .withEmptyState(Material2MZ.SEARCH, "No sockets found yet",
+                        "Discover looks in <root>/plugins_registry (the kubelet's registration sockets), <root>/plugins/*, /csi and "
+                                + "/run/csi, and asks each socket what it serves. It only reads.");
+        t.setId("discover-table");
+        return t;
+    }
+
+    static Node discoverBar(DiscoverModel m, javafx.beans.property.StringProperty rootDir, ResourceTable<DiscoveredSocket> table,
+                            Runnable probeSelected) {
+        TextField root = new TextField();
+        root.setId("discover-root");
+        root.setPrefColumnCount(16);
+        root.textProperty().bindBidirectional(rootDir);
+        root.setTooltip(new Tooltip("The kubelet's root directory (--root-dir)"));
+        TextField paths = new TextField();
+        paths.setId("discover-paths");
+        paths.setPromptText("More places (paths)");
+        paths.setPrefColumnCount(16);
+        paths.textProperty().bindBidirectional(m.pathsProperty());
+        Button run = button("discover-run", "Discover", Material2MZ.SEARCH, m::discover);
+        run.disableProperty().bind(m.runningProperty());
+        Button connect = button("discover-connect", "Connect", Material2AL.LINK, () -> m.connect(table.selectedItemProperty().get()));
+        connect.disableProperty().bind(Bindings.createBooleanBinding(() -> m.whyNotConnect(table.selectedItemProperty().get()).isPresent(),
+                table.selectedItemProperty()));
+        Tooltip why = new Tooltip();
+        why.textProperty().bind(Bindings.createStringBinding(() -> m.whyNotConnect(table.selectedItemProperty().get())
+                .orElse("Add a connection to this driver and open it"), table.selectedItemProperty()));
+        connect.setTooltip(why);
+        Button probe = button("discover-probe", "Probe", Material2AL.FACT_CHECK, probeSelected);
+        probe.disableProperty().bind(connect.disableProperty());
+        return bar(new Label("Root"), root, paths, run, connect, probe);
+    }
+
+    static ResourceTable<CheckResult> checkTable(org.csiconsole.views.table.ResourceTableModel<CheckResult> model, String id) {
+        ResourceTable<CheckResult> t = new ResourceTable<>(model, List.of(
+                Column.<CheckResult, String>of("status", "Status", c -> c.status().name()).width(90)
+                        .styleClass(c -> TroubleRows.statusStyle(c.status())),
+                Column.<CheckResult, String>of("title", "Check", CheckResult::title).width(320),
+                Column.<CheckResult, String>of("id", "Id", CheckResult::id).width(220).mono(),
+                Column.<CheckResult, String>of("evidence", "Evidence", CheckResult::evidence).width(520).tooltip(CheckResult::evidence)))
+                .withDetail(TroubleRows::details, CheckResult::title)
+                .withEmptyState(Material2AL.FACT_CHECK, "No checks yet",
+                        "The probe sends only Identity, Get*, List*, Validate* and NodeGet* calls: it changes nothing on the driver.");
+        t.setId(id);
+        return t;
+    }
+
+    static Node probeBar(ProbeModel m, javafx.beans.property.StringProperty endpoint) {
+        TextField e = endpointField("probe-endpoint", endpoint);
+        Button run = button("probe-run", "Probe", Material2AL.FACT_CHECK, m::probe);
+        run.disableProperty().bind(m.runningProperty());
+        Button cancel = button("probe-cancel", "Cancel", Material2AL.CANCEL, m::cancel);
+        cancel.disableProperty().bind(m.runningProperty().not());
+        return bar(new Label("Endpoint"), e, run, cancel);
+    }
+
+    static Node exercisePage(ExerciseModel m, javafx.beans.property.StringProperty endpoint) {
+        GridPane form = new GridPane();
+        form.setHgap(8);
+        form.setVgap(6);
+        form.setPadding(new Insets(8));
+        TextField prefix = field("exercise-prefix", m.namePrefixProperty());
+        TextField size = field("exercise-size", m.sizeProperty());
+        TextArea params = new TextArea();
+        params.setId("exercise-parameters");
+        params.setPromptText("key=value, one per line (pool=gold)");
+        params.setPrefRowCount(2);
+        params.textProperty().bindBidirectional(m.parametersProperty());
+        TextField work = field("exercise-workdir", m.workDirProperty());
+        work.setPromptText("a new temporary directory");
+        form.addRow(0, new Label("Endpoint"), endpointField("exercise-endpoint", endpoint));
+        form.addRow(1, new Label("Name prefix"), prefix);
+        form.addRow(2, new Label("Size"), size);
+        form.addRow(3, new Label("Parameters"), params);
+        form.addRow(4, new Label("Work directory"), work);
+        Button run = button("exercise-run", "Run exercise\u2026", Material2MZ.PLAY_ARROW, m::run);
+        run.getStyleClass().add(Styles.DANGER);
+        run.disableProperty().bind(m.runningProperty());
+        run.setTooltip(new Tooltip("Creates and deletes test volumes; asks you to type <driver>/<pool> first"));
+        Button cancel = button("exercise-cancel", "Cancel", Material2MZ.STOP, m::cancel);
+        cancel.disableProperty().bind(m.runningProperty().not());
+        form.addRow(5, new Label(), new HBox(8, run, cancel));
+        ResourceTable<ExerciseStep> steps = new ResourceTable<>(m.steps(), List.of(
+                Column.<ExerciseStep, String>of("step", "Step", s -> s.step() + (s.cleanup() ? " (clean-up)" : "")).width(260),
+                Column.<ExerciseStep, String>of("target", "Target", ExerciseStep::target).width(200).mono(),
+                Column.<ExerciseStep, String>of("outcome", "Outcome", s -> s.outcome().name()).width(100).styleClass(TroubleRows::outcomeStyle),
+                Column.<ExerciseStep, Duration>of("took", "Took", ExerciseStep::took).format(TroubleRows::ms).width(90).alignRight(),
+                Column.<ExerciseStep, String>of("detail", "Detail", ExerciseStep::detail).width(420).tooltip(ExerciseStep::detail)))
+                .withEmptyState(Material2MZ.PLAY_ARROW, "Not run",
+                        "The exercise runs one short lifecycle (create, publish, stage, publish on the node, snapshot and clone when "
+                                + "advertised), times each step and always removes what it made.");
+        steps.setId("exercise-steps");
+        return new BorderPane(steps, form, null, status("exercise-status", m.statusProperty()), null);
+    }
+
+    static Node reportPage(ReportsModel m, Runnable open, Runnable compare) {
+        Button openBtn = button("report-open", "Open report\u2026", Material2AL.FOLDER_OPEN, open);
+        Button compareBtn = button("report-compare", "Compare with\u2026", Material2AL.COMPARE_ARROWS, compare);
+        compareBtn.disableProperty().bind(m.reportProperty().isNull());
+        CheckBox differences = new CheckBox("Differences only");
+        differences.setId("report-differences");
+        differences.selectedProperty().bindBidirectional(m.differencesOnlyProperty());
+        Label summary = new Label();
+        summary.setId("report-summary");
+        summary.getStyleClass().add(ConsoleStyles.MUTED);
+        summary.setWrapText(true);
+        summary.setPadding(new Insets(0, 8, 0, 8));
+        summary.textProperty().bind(Bindings.createStringBinding(() -> summary(m.reportProperty().get(), m.reportNameProperty().get()),
+                m.reportProperty(), m.reportNameProperty()));
+        ResourceTable<CheckResult> checks = checkTable(m.checks(), "report-checks");
+        ResourceTable<ReportComparison.Row> comparison = new ResourceTable<>(m.comparison(), List.of(
+                Column.<ReportComparison.Row, String>of("aspect", "Aspect", r -> r.aspect().name().toLowerCase()).width(100),
+                Column.<ReportComparison.Row, String>of("item", "Item", ReportComparison.Row::item).width(360),
+                Column.<ReportComparison.Row, String>of("left", "This report", ReportComparison.Row::left).width(200)
+                        .styleClass(r -> r.differs() ? ConsoleStyles.STRONG : null),
+                Column.<ReportComparison.Row, String>of("right", "Compared with", ReportComparison.Row::right).width(200)
+                        .styleClass(r -> r.differs() ? ConsoleStyles.STRONG : null)))
+                .withEmptyState(Material2AL.COMPARE_ARROWS, "Nothing to compare",
+                        "Open a report, then compare it with another (before and after a driver upgrade): capabilities, check "
+                                + "results, latencies and volume counts side by side.");
+        comparison.setId("report-comparison");
+        Label otherName = new Label();
+        otherName.setId("report-other");
+        otherName.getStyleClass().add(ConsoleStyles.MUTED);
+        otherName.setPadding(new Insets(4, 8, 0, 8));
+        otherName.textProperty().bind(Bindings.createStringBinding(() -> m.otherNameProperty().get().isEmpty() ? ""
+                : "Compared with " + m.otherNameProperty().get(), m.otherNameProperty()));
+        SplitPane split = new SplitPane(checks, new BorderPane(comparison, otherName, null, null, null));
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.55);
+        VBox top = new VBox(4, bar(openBtn, compareBtn, differences), summary);
+        top.setPadding(new Insets(0, 0, 4, 0));
+        return new BorderPane(split, top, null, null, null);
+    }
+
+    static String summary(TroubleReport r, String name) {
+        if (r == null) return "Open a report.json written by csi-console report (or by the GUI) to read it here; nothing in it can be changed.";
+        String driver = r.probe() == null || r.probe().plugin() == null ? r.endpoint()
+                : r.probe().plugin().name() + " " + r.probe().plugin().vendorVersion() + " at " + r.endpoint();
+        return name + ": " + driver + ", made " + TIME.format(r.created()) + " by console " + r.consoleVersion()
+                + (r.probe() == null ? "" : "; " + TroubleRows.summary(r.probe()))
+                + (r.exercise() == null ? "" : "; exercise: " + TroubleRows.summary(r.exercise()));
+    }
+
+    static Label status(String id, javafx.beans.value.ObservableStringValue text) {
+        Label l = new Label();
+        l.setId(id);
+        l.getStyleClass().add(ConsoleStyles.VIEW_STATUS);
+        l.textProperty().bind(text);
+        l.setWrapText(true);
+        l.setPadding(new Insets(4, 8, 4, 8));
+        return l;
+    }
+
+    static HBox bar(Node... nodes) {
+        HBox b = new HBox(8, nodes);
+        b.setAlignment(Pos.CENTER_LEFT);
+        b.setPadding(new Insets(6, 8, 6, 8));
+        b.getStyleClass().add(ConsoleStyles.COMMAND_BAR);
+        return b;
+    }
+
+    static Button button(String id, String text, org.kordamp.ikonli.Ikon icon, Runnable action) {
+        Button b = new Button(text, org.csiconsole.views.Icons.of(icon, 14));
+        b.setId(id);
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+
+    private static TextField endpointField(String id, javafx.beans.property.StringProperty endpoint) {
+        TextField e = field(id, endpoint);
+        e.setPromptText("unix:///var/lib/kubelet/plugins/<driver>/csi.sock");
+        e.setPrefColumnCount(36);
+        HBox.setHgrow(e, Priority.ALWAYS);
+        return e;
+    }
+
+    private static TextField field(String id, javafx.beans.property.StringProperty p) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.textProperty().bindBidirectional(p);
+        return f;
+    }
+}

@@ -1,0 +1,153 @@
+package org.csiconsole.views.troubleshoot;
+
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableStringValue;
+import javafx.scene.Node;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.layout.BorderPane;
+import javafx.stage.FileChooser;
+import org.csiconsole.core.trouble.DiscoveredSocket;
+import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.table.ResourceTable;
+import org.csiconsole.views.theme.ConsoleStyles;
+import org.csiconsole.views.workbench.ResourceView;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.material2.Material2AL;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The Troubleshoot perspective's view (node id {@code troubleshoot-view}): pages Discover (the
+ * sockets on this node, connect or probe one), Probe (the check list), Exercise (a confirmed
+ * lifecycle) and Report (a saved report read-only, compared with another). F5 discovers or probes
+ * again on the page shown.
+ */
+public final class TroubleshootView implements ResourceView {
+    private final TroubleshootViewModel model;
+    private final BorderPane root = new BorderPane();
+    private final TabPane tabs = new TabPane();
+    private final Tab discoverTab;
+    private final Tab probeTab;
+    private final Tab exerciseTab;
+    private final Tab reportTab;
+    private final ResourceTable<DiscoveredSocket> sockets;
+    private final ViewAction refresh;
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Troubleshoot");
+    private Function<String, Optional<Path>> chooseFile = this::showFileChooser;
+
+    public TroubleshootView(TroubleshootViewModel model) {
+        this.model = Objects.requireNonNull(model);
+        sockets = TroubleshootPages.socketTable(model.discover());
+        BorderPane discover = new BorderPane(sockets, TroubleshootPages.discoverBar(model.discover(), model.rootDirProperty(), sockets,
+                this::probeSelected), null, TroubleshootPages.status("discover-status", model.discover().statusProperty()), null);
+        BorderPane probe = new BorderPane(TroubleshootPages.checkTable(model.probe().checks(), "probe-checks"),
+                TroubleshootPages.probeBar(model.probe(), model.endpointProperty()), null,
+                TroubleshootPages.status("probe-status", model.probe().statusProperty()), null);
+        discoverTab = tab("tab-discover", "Discover", discover);
+        probeTab = tab("tab-probe", "Probe", probe);
+        exerciseTab = tab("tab-exercise", "Exercise", TroubleshootPages.exercisePage(model.exercise(), model.endpointProperty()));
+        reportTab = tab("tab-report", "Report", TroubleshootPages.reportPage(model.reports(),
+                () -> chooseFile.apply("Open report").ifPresent(this::openReport),
+                () -> chooseFile.apply("Compare with report").ifPresent(model.reports()::compareWith)));
+        tabs.getTabs().addAll(discoverTab, probeTab, exerciseTab, reportTab);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setId("troubleshoot-tabs");
+        root.setCenter(tabs);
+        root.setId("troubleshoot-view");
+        root.getStyleClass().add(ConsoleStyles.STORAGE_VIEW);
+        refresh = ViewAction.always("Refresh", this::refresh);
+    }
+
+    private static Tab tab(String id, String title, Node content) {
+        Tab t = new Tab(title, content);
+        t.setId(id);
+        return t;
+    }
+
+    public TroubleshootViewModel model() {
+        return model;
+    }
+
+    /** Shows the Report page and opens {@code file} read-only. */
+    public void openReport(Path file) {
+        tabs.getSelectionModel().select(reportTab);
+        model.reports().open(file);
+    }
+
+    /** Asks for a report file (File, Open report) and opens it on the Report page; nothing happens when none is chosen. */
+    public void chooseAndOpenReport() {
+        chooseFile.apply("Open report").ifPresent(this::openReport);
+    }
+
+    /** How report files are chosen (a file dialog; tests answer directly): the dialog's title to the file, empty when none. */
+    public void setFileChooser(Function<String, Optional<Path>> chooser) {
+        this.chooseFile = Objects.requireNonNull(chooser);
+    }
+
+    private Optional<Path> showFileChooser(String title) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSI Console report", "report.json", "*.json"));
+        File f = chooser.showOpenDialog(root.getScene() == null ? null : root.getScene().getWindow());
+        return Optional.ofNullable(f).map(File::toPath);
+    }
+
+    private void probeSelected() {
+        DiscoveredSocket s = sockets.selectedItemProperty().get();
+        if (s == null || model.discover().whyNotConnect(s).isPresent()) return;
+        model.endpointProperty().set(DiscoverModel.endpointOf(s));
+        tabs.getSelectionModel().select(probeTab);
+        model.probe().probe();
+    }
+
+    private void refresh() {
+        Tab t = tabs.getSelectionModel().getSelectedItem();
+        if (t == discoverTab) model.discover().discover();
+        else if (t == probeTab) model.probe().probe();
+    }
+
+    @Override
+    public ObservableStringValue title() {
+        return title.getReadOnlyProperty();
+    }
+
+    @Override
+    public Ikon icon() {
+        return Material2AL.BUILD;
+    }
+
+    @Override
+    public Node node() {
+        return root;
+    }
+
+    @Override
+    public void activate() {
+        model.activate();
+    }
+
+    @Override
+    public void deactivate() {
+        model.deactivate();
+    }
+
+    @Override
+    public ViewAction refreshAction() {
+        return refresh;
+    }
+
+    @Override
+    public ViewAction createAction() {
+        return ViewAction.unavailable("New", "Troubleshooting creates nothing here; the Exercise page runs a confirmed lifecycle");
+    }
+
+    @Override
+    public ViewAction deleteAction() {
+        return ViewAction.unavailable("Delete", "Troubleshooting deletes nothing here");
+    }
+}

@@ -1,0 +1,77 @@
+package org.csiconsole.views.troubleshoot;
+
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.csiconsole.core.trouble.TroubleshootPort;
+import org.csiconsole.views.ViewModel;
+import org.csiconsole.views.action.ActionRunner;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
+
+/**
+ * The Troubleshoot perspective's state: the endpoint and kubelet root directory its pages share,
+ * and one model per page (discover, probe, exercise, reports). Work runs as tasks of the
+ * {@link ActionRunner}; events of a running workflow are handed to the UI executor.
+ */
+public final class TroubleshootViewModel extends ViewModel {
+    /** The kubelet root directory offered first. */
+    public static final String DEFAULT_ROOT_DIR = "/var/lib/kubelet";
+
+    private final StringProperty endpoint = new SimpleStringProperty(this, "endpoint", "");
+    private final StringProperty rootDir = new SimpleStringProperty(this, "rootDir", DEFAULT_ROOT_DIR);
+    private final DiscoverModel discover;
+    private final ProbeModel probe;
+    private final ExerciseModel exercise;
+    private final ReportsModel reports;
+
+    /**
+     * @param port the troubleshooting workflows
+     * @param actions runs work as tasks, reports failures
+     * @param ui the UI thread's executor (direct in tests)
+     * @param connect adds a connection (name, endpoint) to the workbench and opens it: the one-click connect of discovery
+     */
+    public TroubleshootViewModel(TroubleshootPort port, ActionRunner actions, Executor ui, BiConsumer<String, String> connect) {
+        Objects.requireNonNull(port, "port");
+        Objects.requireNonNull(actions, "actions");
+        Objects.requireNonNull(ui, "ui");
+        discover = new DiscoverModel(port, actions, ui, rootDir, connect);
+        probe = new ProbeModel(port, actions, ui, endpoint, rootDir);
+        exercise = new ExerciseModel(port, actions, ui, endpoint);
+        reports = new ReportsModel(port, actions, ui);
+    }
+
+    /** The CSI endpoint the probe and the exercise talk to. */
+    public StringProperty endpointProperty() {
+        return endpoint;
+    }
+
+    /** The kubelet root directory discovery and the probe look in. */
+    public StringProperty rootDirProperty() {
+        return rootDir;
+    }
+
+    public DiscoverModel discover() {
+        return discover;
+    }
+
+    public ProbeModel probe() {
+        return probe;
+    }
+
+    public ExerciseModel exercise() {
+        return exercise;
+    }
+
+    public ReportsModel reports() {
+        return reports;
+    }
+
+    /** The root directory as a path; the default when the field is empty. */
+    static Path rootPath(StringProperty rootDir) {
+        String s = rootDir.get() == null ? "" : rootDir.get().strip();
+        return Path.of(s.isEmpty() ? DEFAULT_ROOT_DIR : s);
+    }
+}

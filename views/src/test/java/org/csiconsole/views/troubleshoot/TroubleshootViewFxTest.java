@@ -1,0 +1,131 @@
+package org.csiconsole.views.troubleshoot;
+
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.csiconsole.core.model.ControllerCapability;
+import org.csiconsole.core.trouble.CheckResult;
+import org.csiconsole.core.trouble.CheckStatus;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.dialog.FxDialogService;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.theme.ThemeManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The Troubleshoot view on screen: a saved report opened read-only, then compared with another side by side. */
+@ExtendWith(ApplicationExtension.class)
+class TroubleshootViewFxTest {
+    private static final Path BEFORE = Path.of("/reports/before/report.json");
+    private static final Path AFTER = Path.of("/reports/after/report.json");
+
+    private final FakeTroubleshootPort port = new FakeTroubleshootPort();
+    private final Deque<Path> chosen = new ArrayDeque<>();
+    private Stage stage;
+    private TroubleshootView view;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        port.reports.put(BEFORE, FakeTroubleshootPort.report("1.0", CheckStatus.FAIL, 40, Set.of(ControllerCapability.LIST_VOLUMES), 30));
+        port.reports.put(AFTER, FakeTroubleshootPort.report("1.1", CheckStatus.PASS, 42,
+                Set.of(ControllerCapability.LIST_VOLUMES, ControllerCapability.GET_CAPACITY), 3000));
+        ThemeManager themes = new ThemeManager(Theme.LIGHT);
+        ActionRunner actions = new ActionRunner(new TaskRunner(Platform::runLater), new Notifications(), new FxDialogService(() -> stage, themes));
+        view = new TroubleshootView(new TroubleshootViewModel(port, actions, Platform::runLater, (n, e) -> { }));
+        view.setFileChooser(title -> Optional.ofNullable(chosen.poll()));
+        Scene scene = new Scene((javafx.scene.Parent) view.node(), 1280, 800);
+        themes.style(scene);
+        stage.setScene(scene);
+        stage.show();
+        view.activate();
+    }
+
+    @AfterEach
+    void closeDialogs(FxRobot robot) {
+        robot.interact(() -> {
+            for (Window w : List.copyOf(Window.getWindows())) {
+                if (w != stage && w instanceof Stage s) s.close();
+            }
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> TableView<T> table(FxRobot robot, String id) {
+        return (TableView<T>) robot.lookup(id + " .table-view").queryAs(TableView.class);
+    }
+
+    @Test
+    void openingAReportShowsItsChecksFailuresFirstAndItsDriver(FxRobot robot) throws Exception {
+        robot.clickOn("#tab-report");
+        chosen.add(BEFORE);
+        robot.clickOn("#report-open");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#report-checks").getItems().size() == 2);
+        TableView<CheckResult> checks = table(robot, "#report-checks");
+        assertThat(checks.getItems()).extracting(CheckResult::status).containsExactly(CheckStatus.FAIL, CheckStatus.PASS);
+        assertThat(robot.lookup("#report-summary").queryAs(Label.class).getText()).contains(BEFORE.toString())
+                .contains("csi.example.com 1.0").contains("1 failed");
+        assertThat(robot.lookup("#report-compare").queryAs(Button.class).isDisabled()).isFalse();
+    }
+
+    @Test
+    void aSecondReportIsComparedSideBySideShowingWhatChanged(FxRobot robot) throws Exception {
+        robot.clickOn("#tab-report");
+        assertThat(robot.lookup("#report-compare").queryAs(Button.class).isDisabled()).as("nothing to compare yet").isTrue();
+        chosen.add(BEFORE);
+        robot.clickOn("#report-open");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#report-checks").getItems().size() == 2);
+        chosen.add(AFTER);
+        robot.clickOn("#report-compare");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table(robot, "#report-comparison").getItems().isEmpty());
+        TableView<ReportComparison.Row> rows = table(robot, "#report-comparison");
+        assertThat(rows.getItems()).extracting(r -> r.item() + ": " + r.left() + " | " + r.right()).containsExactly(
+                "vendor_version: 1.0 | 1.1", "volumes listed: 40 | 42", "controller GET_CAPACITY: no | yes",
+                "list.volumes.paging: FAIL | PASS", "csi.v1.Controller/ListVolumes: 30 ms | 3000 ms");
+        assertThat(robot.lookup("#report-other").queryAs(Label.class).getText()).isEqualTo("Compared with " + AFTER);
+
+        robot.clickOn("#report-differences");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#report-comparison").getItems().size() > 5);
+        assertThat(robot.lookup("#report-differences").queryAs(CheckBox.class).isSelected()).isFalse();
+        TableView<ReportComparison.Row> all = table(robot, "#report-comparison");
+        assertThat(all.getItems()).extracting(ReportComparison.Row::item)
+                .contains("name", "identity.plugin-name", "controller LIST_VOLUMES");
+    }
+
+    @Test
+    void aDiscoveredDriverIsProbedFromTheDiscoverPage(FxRobot robot) throws Exception {
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 2);
+        robot.interact(() -> table(robot, "#discover-table").getSelectionModel().select(0));
+        robot.clickOn("#discover-probe");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#probe-checks").getItems().size() == 2);
+        assertThat(port.probed).containsExactly("unix:///var/lib/kubelet/plugins/csi.example.com/csi.sock");
+        robot.interact(() -> table(robot, "#discover-table").getSelectionModel().clearAndSelect(1));
+        assertThat(robot.lookup("#discover-connect").queryAs(Button.class).isDisabled()).as("a stale socket cannot be connected to").isTrue();
+    }
+}

@@ -1,0 +1,127 @@
+package org.csiconsole.views.troubleshoot;
+
+import org.csiconsole.core.model.ControllerCapability;
+import org.csiconsole.core.trouble.CheckStatus;
+import org.csiconsole.core.trouble.DiscoveredSocket;
+import org.csiconsole.views.FakeDialogService;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.task.TaskRunner;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TroubleshootViewModelTest {
+    private final FakeTroubleshootPort port = new FakeTroubleshootPort();
+    private final FakeDialogService dialogs = new FakeDialogService();
+    private final List<String> connected = new ArrayList<>();
+    private final TroubleshootViewModel model = new TroubleshootViewModel(port,
+            new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs), Runnable::run,
+            (name, endpoint) -> connected.add(name + "=" + endpoint));
+
+    @Test
+    void discoveryListsTheSocketsAndConnectsToADriverInOneClick() {
+        model.discover().discover();
+
+        List<DiscoveredSocket> rows = model.discover().sockets().all();
+        assertThat(rows).hasSize(2);
+        assertThat(model.discover().statusProperty().get()).isEqualTo("2 socket(s): 1 CSI driver(s), 1 stale (12 ms)");
+        assertThat(model.discover().whyNotConnect(rows.get(1))).get().asString().contains("stale");
+        assertThat(model.discover().whyNotConnect(rows.get(0))).isEmpty();
+
+        model.discover().connect(rows.get(0));
+        model.discover().connect(rows.get(1));
+
+        assertThat(connected).containsExactly("csi.example.com=unix:///var/lib/kubelet/plugins/csi.example.com/csi.sock");
+    }
+
+    @Test
+    void aProbeListsItsChecksFailuresFirst() {
+        model.endpointProperty().set("unix:///csi/csi.sock");
+
+        model.probe().probe();
+
+        assertThat(port.probed).containsExactly("unix:///csi/csi.sock");
+        assertThat(model.probe().checks().all()).extracting(c -> c.id()).containsExactly("list.volumes.paging", "identity.plugin-name");
+        assertThat(model.probe().statusProperty().get()).contains("1 failed").contains("1 passed");
+    }
+
+    @Test
+    void aProbeWithoutAnEndpointSaysWhatToGiveAndSendsNothing() {
+        model.probe().probe();
+
+        assertThat(port.probed).isEmpty();
+        assertThat(model.probe().statusProperty().get()).contains("Give the driver's endpoint");
+    }
+
+    @Test
+    void anExerciseRunsOnlyAfterTheDriverAndPoolAreTyped() {
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        model.exercise().parametersProperty().set("pool=gold");
+        model.exercise().workDirProperty().set("/tmp/x");
+        dialogs.typed = "csi.example.com/silver";
+
+        model.exercise().run();
+
+        assertThat(dialogs.confirmations).containsExactly("Exercise csi.example.com:csi.example.com/gold");
+        assertThat(port.exercised).isEmpty();
+        assertThat(model.exercise().statusProperty().get()).contains("not confirmed");
+
+        dialogs.typed = "csi.example.com/gold";
+        model.exercise().run();
+
+        assertThat(port.exercised).singleElement().satisfies(p -> assertThat(p.parameters()).containsEntry("pool", "gold"));
+        assertThat(model.exercise().steps().all()).extracting(s -> s.step()).containsExactly("CreateVolume", "DeleteVolume");
+        assertThat(model.exercise().statusProperty().get()).contains("every step passed").contains("nothing was left");
+    }
+
+    @Test
+    void aBadExerciseFormIsRefusedBeforeAnythingIsSent() {
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        model.exercise().sizeProperty().set("lots");
+
+        model.exercise().run();
+
+        assertThat(dialogs.confirmations).isEmpty();
+        assertThat(model.exercise().statusProperty().get()).contains("'lots' is not a size");
+    }
+
+    @Test
+    void aReportOpensReadOnlyAndComparesWithAnother() {
+        Path before = Path.of("/r/before.json");
+        Path after = Path.of("/r/after.json");
+        port.reports.put(before, FakeTroubleshootPort.report("1.0", CheckStatus.FAIL, 40, Set.of(ControllerCapability.LIST_VOLUMES), 30));
+        port.reports.put(after, FakeTroubleshootPort.report("1.1", CheckStatus.PASS, 42,
+                Set.of(ControllerCapability.LIST_VOLUMES, ControllerCapability.GET_CAPACITY), 30));
+
+        model.reports().open(before);
+        model.reports().compareWith(after);
+
+        assertThat(model.reports().checks().all()).extracting(c -> c.status()).containsExactly(CheckStatus.FAIL, CheckStatus.PASS);
+        assertThat(model.reports().comparison().all()).extracting(r -> r.item() + ": " + r.left() + " -> " + r.right())
+                .containsExactly("vendor_version: 1.0 -> 1.1", "volumes listed: 40 -> 42", "controller GET_CAPACITY: no -> yes",
+                        "list.volumes.paging: FAIL -> PASS");
+
+        model.reports().differencesOnlyProperty().set(false);
+
+        assertThat(model.reports().comparison().all()).extracting(r -> r.item()).contains("name", "identity.plugin-name",
+                "csi.v1.Controller/ListVolumes");
+    }
+
+    @Test
+    void aFileThatIsNoReportIsRefusedAndTheOpenReportStays() {
+        Path good = Path.of("/r/good.json");
+        port.reports.put(good, FakeTroubleshootPort.report("1.0", CheckStatus.PASS, 1, Set.of(), 1));
+        model.reports().open(good);
+
+        model.reports().open(Path.of("/r/other.txt"));
+
+        assertThat(dialogs.failures).singleElement().satisfies(f -> assertThat(f.why()).contains("not a CSI Console report"));
+        assertThat(model.reports().reportNameProperty().get()).isEqualTo("/r/good.json");
+    }
+}
