@@ -167,6 +167,25 @@ public final class ConsoleStyles {
     public static final String STATUS_OK = "cc-status-ok";
     /** A call trace row whose call failed. */
     public static final String STATUS_FAILED = "cc-status-failed";
+    /**
+     * Pseudo-class of a call trace row whose call failed: the row is tinted and its status bold, so
+     * failures stand out among the calls around them. A pseudo-class, not a style class: rows are
+     * reused for other calls as the trace scrolls, and a changed pseudo-class only moves the row to
+     * another state, where a changed style class restyles it and its cells from scratch.
+     */
+    public static final String TRACE_FAILED_STATE = "cc-failed";
+    /** Pseudo-class of a call trace row whose call succeeded (its status in the success colour). */
+    public static final String TRACE_OK_STATE = "cc-ok";
+    /** Pseudo-class of a call trace row whose call no task made (its task cell muted). */
+    public static final String TRACE_NO_TASK_STATE = "cc-no-task";
+    /** The status cells of the call trace, coloured by their row's state. */
+    public static final String TRACE_STATUS = "cc-trace-status";
+    /** The task cells of the call trace. */
+    public static final String TRACE_TASK = "cc-trace-task";
+    /** The call trace's count of failed calls, a button that shows only them. */
+    public static final String TRACE_FAILURES = "cc-trace-failures";
+    /** A note over the call trace: older calls dropped, a command copied or not. */
+    public static final String TRACE_NOTE = "cc-trace-note";
     /** The list of capacity bars, one row per array pool or GetCapacity segment. */
     public static final String CAPACITY_BARS = "cc-capacity-bars";
     /** The name of a capacity bar's row. */

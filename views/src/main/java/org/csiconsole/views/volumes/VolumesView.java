@@ -34,10 +34,13 @@ public final class VolumesView extends StorageTableView<Volume> {
     private static final String CONDITION_NOT_REPORTED =
             "the driver does not advertise VOLUME_CONDITION (ControllerGetCapabilities), or the volume is known from the CSP only";
     private final VolumesViewModel model;
+    private final javafx.beans.value.ObservableValue<String> selectedVolume;
 
     public VolumesView(VolumesViewModel model) {
         super(ResourceKind.VOLUMES, model);
         this.model = model;
+        this.selectedVolume = javafx.beans.binding.Bindings.createStringBinding(
+                () -> model.selected() == null ? null : model.selected().volumeId(), model.selectedProperty());
         List<Column<Volume, ?>> columns = List.of(
                 Column.<Volume, String>of("name", "Name", Volume::displayName).width(190).tooltip(v -> "volume_id " + v.volumeId()),
                 // Beside the name, shown only while the driver cannot list: why the row is in sight.
@@ -219,5 +222,11 @@ public final class VolumesView extends StorageTableView<Volume> {
     @Override
     public ViewAction refreshAction() {
         return model.refreshAction();
+    }
+
+    /** The selected volume, for the call trace to follow. */
+    @Override
+    public javafx.beans.value.ObservableValue<String> selectedVolumeId() {
+        return selectedVolume;
     }
 }

@@ -54,10 +54,20 @@ public final class TraceCalls {
         if (slash < 0 || !m.startsWith("csi.v1.")) return null;
         LifecycleCall call = LifecycleCall.byRpc(m.substring(slash + 1));
         if (call == null) return null;
-        String volumeId = field(e.request(), "volume_id");
-        if (volumeId.isEmpty() && call == LifecycleCall.CREATE_VOLUME) volumeId = field(e.response(), "volume_id");
-        return new TracedCall(e.seq(), e.start(), call, volumeId, field(e.request(), "node_id"),
-                field(e.request(), "staging_target_path"), field(e.request(), "target_path"), e.ok(), e.status(), e.endpoint());
+        String volumeId = target(e, "volume_id");
+        if (volumeId.isEmpty() && call == LifecycleCall.CREATE_VOLUME) volumeId = field(e.response().json(), "volume_id");
+        return new TracedCall(e.seq(), e.start(), call, volumeId, target(e, "node_id"),
+                target(e, "staging_target_path"), target(e, "target_path"), e.ok(), e.status(), e.endpoint());
+    }
+
+    /**
+     * The first value of id field {@code name} the trace recorded for the call ({@link TraceEntry#targets()}),
+     * else read from its request's JSON (which builds the JSON: only for ids the trace does not keep).
+     */
+    private static String target(TraceEntry e, String name) {
+        List<String> values = e.targets().get(name);
+        if (values != null && !values.isEmpty()) return values.get(0);
+        return field(e.request().json(), name);
     }
 
     /**
