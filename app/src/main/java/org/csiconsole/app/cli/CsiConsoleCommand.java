@@ -22,6 +22,9 @@ import java.util.function.Function;
  * <p>Network fencing: {@code fences}, {@code fence}, {@code unfence} and {@code fence-clients}
  * against the csi-addons endpoint; see {@link FenceCommands}.
  *
+ * <p>{@code lifecycle} draws the driver's volume lifecycle figure, with a volume's live state, to
+ * SVG or PNG; see {@link LifecycleCommand}.
+ *
  * <p>{@code volume-group create|modify|delete|list} manages csi-addons volume groups; see {@link VolumeGroupCommand}.
  *
  * <p>{@code replication list|info|enable|disable|promote|demote|resync|failover|failback} runs the
@@ -64,6 +67,7 @@ public class CsiConsoleCommand {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         for (Object csi : CsiCommands.all(env, audit)) cl.addSubcommand(csi);
+        cl.addSubcommand(new LifecycleCommand(env, java.time.Clock.systemUTC()).auditInto(audit));
         for (Object fence : FenceCommands.all(env, System.getenv(), ConsoleTerminal::system, audit)) cl.addSubcommand(fence);
         for (Object c : AddonsVolumeCommands.all(env, audit, ConsoleTerminal::system)) cl.addSubcommand(c);
         cl.addSubcommand(new CspCommand(audit));

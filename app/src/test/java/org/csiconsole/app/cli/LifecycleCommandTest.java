@@ -128,4 +128,19 @@ class LifecycleCommandTest {
         assertThat(err.toString()).contains("--format svg or --format png");
         assertThat(file).doesNotExist();
     }
+
+    @Test
+    void aDriverThatCanNeitherListNorReadVolumesGetsItsAdaptedFigureAndAnInferredStateThatSaysWhy() throws Exception {
+        try (org.csiconsole.core.oddpeer.MinimalCsiDriver minimal = new org.csiconsole.core.oddpeer.MinimalCsiDriver()) {
+            String ep = minimal.startInProcess("lifecycle-minimal-" + UUID.randomUUID()).text();
+            Path file = dir.resolve("minimal.svg");
+
+            int code = run("lifecycle", "--endpoint", ep, "--volume-id", "min-data", "--file", file.toString());
+
+            assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+            assertThat(Files.readString(file)).contains("Figure 5 without ControllerPublishVolume").contains("inferred");
+            assertThat(out.toString()).contains("Figure 5 without ControllerPublishVolume: the controller advertises CREATE_DELETE_VOLUME")
+                    .contains("evidence: volume: the driver can neither read nor list volumes");
+        }
+    }
 }

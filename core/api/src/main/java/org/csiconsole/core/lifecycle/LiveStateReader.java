@@ -159,7 +159,7 @@ public final class LiveStateReader {
             }
         }
         String nodeName = acc.connectedNode.isEmpty() ? "the connected node" : acc.connectedNode;
-        for (TraceCalls.Call c : TraceCalls.of(trace.get(), acc.volumeId)) {
+        for (TraceCalls.TracedCall c : TraceCalls.of(trace.get(), acc.volumeId)) {
             if (!c.ok()) continue;
             String at = TIME.format(c.at().atZone(ZoneId.systemDefault()));
             switch (c.call()) {

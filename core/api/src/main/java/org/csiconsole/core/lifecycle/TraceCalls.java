@@ -32,22 +32,22 @@ public final class TraceCalls {
      * @param status {@code OK} or the gRPC code name
      * @param endpoint where it was sent
      */
-    public record Call(long seq, Instant at, LifecycleCall call, String volumeId, String nodeId, String stagingTargetPath,
+    public record TracedCall(long seq, Instant at, LifecycleCall call, String volumeId, String nodeId, String stagingTargetPath,
                        String targetPath, boolean ok, String status, String endpoint) {
     }
 
     /** The lifecycle calls on {@code volumeId} in {@code entries}, oldest first (every attempt). */
-    public static List<Call> of(List<TraceEntry> entries, String volumeId) {
-        List<Call> out = new ArrayList<>();
+    public static List<TracedCall> of(List<TraceEntry> entries, String volumeId) {
+        List<TracedCall> out = new ArrayList<>();
         for (TraceEntry e : entries) {
-            Call c = parse(e);
+            TracedCall c = parse(e);
             if (c != null && c.volumeId().equals(volumeId)) out.add(c);
         }
         return out;
     }
 
     /** The entry as a lifecycle call, or null when it is not one (another RPC, an HTTP request). */
-    public static Call parse(TraceEntry e) {
+    public static TracedCall parse(TraceEntry e) {
         if (!"grpc".equals(e.protocol())) return null;
         String m = e.method();
         int slash = m.lastIndexOf('/');
@@ -56,7 +56,7 @@ public final class TraceCalls {
         if (call == null) return null;
         String volumeId = target(e, "volume_id");
         if (volumeId.isEmpty() && call == LifecycleCall.CREATE_VOLUME) volumeId = field(e.response().json(), "volume_id");
-        return new Call(e.seq(), e.start(), call, volumeId, target(e, "node_id"),
+        return new TracedCall(e.seq(), e.start(), call, volumeId, target(e, "node_id"),
                 target(e, "staging_target_path"), target(e, "target_path"), e.ok(), e.status(), e.endpoint());
     }
 

@@ -23,7 +23,7 @@ class TraceCallsTest {
         trace.record("grpc", "unix:///csi/csi.sock", "csi.v1.Node/NodeStageVolume", 1, "volume_id: \"pvc-2\"", "", "OK", true,
                 Instant.EPOCH, Duration.ZERO);
 
-        List<TraceCalls.Call> calls = TraceCalls.of(trace.snapshot(), "pvc-1");
+        List<TraceCalls.TracedCall> calls = TraceCalls.of(trace.snapshot(), "pvc-1");
 
         assertThat(calls).singleElement().satisfies(c -> {
             assertThat(c.call()).isEqualTo(LifecycleCall.NODE_PUBLISH_VOLUME);
@@ -39,8 +39,8 @@ class TraceCallsTest {
         TraceEntry create = new TraceEntry(2, Instant.EPOCH, "grpc", "e", "csi.v1.Controller/CreateVolume", 1,
                 "name: \"data\"", "volume {\n  capacity_bytes: 1\n  volume_id: \"pvc-9\"\n}", "OK", true, Duration.ZERO);
 
-        TraceCalls.Call p = TraceCalls.parse(publish);
-        TraceCalls.Call c = TraceCalls.parse(create);
+        TraceCalls.TracedCall p = TraceCalls.parse(publish);
+        TraceCalls.TracedCall c = TraceCalls.parse(create);
 
         assertThat(p.volumeId()).isEqualTo("pvc-\"q\"");
         assertThat(p.nodeId()).isEqualTo("node-2");
