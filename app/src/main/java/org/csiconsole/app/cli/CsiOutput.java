@@ -22,9 +22,12 @@ import java.util.TreeSet;
 /** Prints CSI results as a table or as JSON (the domain records, times in ISO-8601, sizes in bytes). */
 final class CsiOutput {
     /** The JSON the CLI prints: records as objects, times in ISO-8601, indented. */
-    static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+    static final class CsiJson {
+        /** Built on first use: the commands that print no JSON load no Jackson. */
+        static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     private final PrintWriter out;
     private final OutputFormat format;
@@ -127,7 +130,7 @@ final class CsiOutput {
     static boolean json(PrintWriter out, OutputFormat format, Object value) {
         if (format != OutputFormat.json) return false;
         try {
-            out.println(JSON.writeValueAsString(value));
+            out.println(CsiJson.MAPPER.writeValueAsString(value));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("could not write JSON: " + e.getOriginalMessage());
         }

@@ -71,6 +71,8 @@ public final class Console {
     private final ConnectionManager manager;
     private final Executor ui;
     private final List<ConnectionModel> loginOnShow = new ArrayList<>();
+    /** The connections to open once the window's first frame is painted (the demo, the command line's, saved drivers). */
+    private final List<ConnectionModel> connectOnShow = new ArrayList<>();
     private boolean closed;
 
     /**
@@ -127,7 +129,7 @@ public final class Console {
         connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
             while (c.next()) c.getAddedSubList().forEach(this::reopenWhenConnected);
         });
-        toOpen.forEach(manager::connect);
+        connectOnShow.addAll(toOpen);
     }
 
     /** Where resource views plug in: one factory per {@link org.csiconsole.views.workbench.ResourceKind}. */
@@ -250,10 +252,18 @@ public final class Console {
         workbench.setBottomDivider(preferences.bottomDivider());
         workbench.bottomShownProperty().set(!preferences.bottomPanelHidden());
         workbench.restoreViews(preferences.openViews(), preferences.selectedView());
-        // The login dialog of a command-line array shows over the workbench, not before it.
+        // Connections open once the first frame is painted: the window does not wait for the demo's
+        // plugin or a driver's socket, and they do not compete with it for the CPU. The login dialog
+        // of a command-line array shows over the workbench, not before it.
+        List<ConnectionModel> connect = List.copyOf(connectOnShow);
         List<ConnectionModel> login = List.copyOf(loginOnShow);
+        connectOnShow.clear();
         loginOnShow.clear();
-        if (!login.isEmpty()) ui.execute(() -> login.forEach(manager::connect));
+        StartupReport.afterFirstFrame(scene, () -> {
+            if (closed) return;
+            connect.forEach(manager::connect);
+            login.forEach(manager::connect);
+        });
     }
 
     private static boolean onSomeScreen(Preferences p) {
