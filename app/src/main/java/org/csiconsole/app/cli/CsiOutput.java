@@ -10,7 +10,6 @@ import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.PluginInfo;
 import org.csiconsole.core.model.Snapshot;
-import org.csiconsole.core.model.Volume;
 
 import java.io.PrintWriter;
 import java.util.Collection;
@@ -65,20 +64,6 @@ final class CsiOutput {
     private static void rows(Table t, String service, Collection<? extends Enum<?>> values, CapabilitySet caps) {
         new TreeSet<>(values.stream().map(Enum::name).toList()).forEach(n ->
                 t.row(service, n, caps.alpha().contains(n) ? "alpha" : ""));
-    }
-
-    void volumes(List<Volume> volumes) {
-        if (json(volumes)) return;
-        Table t = new Table("VOLUME_ID", "CAPACITY", "SOURCE", "PUBLISHED_NODES", "CONDITION");
-        for (Volume v : volumes) {
-            t.row(v.volumeId(), size(v.capacityBytes()),
-                    v.source().kind().name().equals("NONE") ? "" : v.source().kind().name().toLowerCase() + ":" + v.source().id(),
-                    String.join(",", v.publishedNodeIds()),
-                    v.condition().abnormal() ? "abnormal: " + v.condition().message() : "");
-        }
-        t.print(out);
-        out.println(volumes.size() + " volume(s)");
-        out.flush();
     }
 
     void snapshots(List<Snapshot> snapshots) {

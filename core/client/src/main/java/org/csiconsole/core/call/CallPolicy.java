@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 
@@ -322,7 +323,7 @@ public final class CallPolicy {
         private final AtomicReference<ListenableFuture<R>> inFlight = new AtomicReference<>();
         private final AtomicReference<CompletableFuture<Void>> waiting = new AtomicReference<>();
         private final AtomicInteger sent;
-        private String requestText;
+        private Supplier<String> requestText;
         private Set<String> secrets;
         private long firstStart;
 
@@ -346,7 +347,7 @@ public final class CallPolicy {
         }
 
         void start() {
-            requestText = redactor.text(request);
+            requestText = lazyText(request);
             secrets = redactor.secretValues(request);
             firstStart = timer.nanoTime();
             attempt(1);
@@ -374,7 +375,7 @@ public final class CallPolicy {
                 Throwable cause = t instanceof java.util.concurrent.ExecutionException ? t.getCause() : t;
                 Status status = t instanceof CancellationException ? Status.CANCELLED.withDescription("cancelled by the caller")
                         : statusOf(cause);
-                trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText, "",
+                trace.recordLazily("grpc", endpoint, method.getFullMethodName(), n, requestText, () -> "",
                         statusText(status), false, wall, took);
                 if (result.isDone()) return;
                 Duration wait = retryDelay(spec, status, n, firstStart);
@@ -390,10 +391,23 @@ public final class CallPolicy {
                 result.completeExceptionally(failure);
                 return;
             }
-            trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText, redactor.text(response),
+            trace.recordLazily("grpc", endpoint, method.getFullMethodName(), n, requestText, lazyText(response),
                     "OK", true, wall, took);
             result.complete(response);
         }
+    }
+
+    /** The redacted trace text of {@code message}, built once, when the trace entry is first read. */
+    private Supplier<String> lazyText(Message message) {
+        return new Supplier<>() {
+            private String text;
+
+            @Override
+            public synchronized String get() {
+                if (text == null) text = redactor.text(message);
+                return text;
+            }
+        };
     }
 
     /** The attempts of one server-streaming call. */
@@ -406,7 +420,7 @@ public final class CallPolicy {
         private final CompletableFuture<Void> result;
         private final Consumer<R> onMessage;
         private final AtomicReference<ClientCall<Q, R>> inFlight = new AtomicReference<>();
-        private String requestText;
+        private Supplier<String> requestText;
         private Set<String> secrets;
         private long firstStart;
 
@@ -426,7 +440,7 @@ public final class CallPolicy {
         }
 
         void start() {
-            requestText = redactor.text(request);
+            requestText = lazyText(request);
             secrets = redactor.secretValues(request);
             firstStart = timer.nanoTime();
             attempt(1);
@@ -441,11 +455,11 @@ public final class CallPolicy {
             inFlight.set(call);
             ClientCalls.asyncServerStreamingCall(call, request, new StreamObserver<R>() {
                 private long count;
-                private String first = "";
+                private Supplier<String> first = () -> "";
 
                 @Override
                 public void onNext(R value) {
-                    if (count++ == 0) first = redactor.text(value);
+                    if (count++ == 0) first = lazyText(value);
                     try {
                         onMessage.accept(value);
                     } catch (RuntimeException e) {
@@ -458,8 +472,10 @@ public final class CallPolicy {
                 public void onError(Throwable t) {
                     Status status = statusOf(t);
                     Duration took = Duration.ofNanos(System.nanoTime() - t0);
-                    trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText,
-                            count == 0 ? "" : count + " messages; first:\n" + first, statusText(status), false, wall, took);
+                    long messages = count;
+                    Supplier<String> firstText = first;
+                    trace.recordLazily("grpc", endpoint, method.getFullMethodName(), n, requestText,
+                            () -> messages == 0 ? "" : messages + " messages; first:\n" + firstText.get(), statusText(status), false, wall, took);
                     if (result.isDone()) return;
                     Duration wait = count == 0 ? retryDelay(spec, status, n, firstStart) : null;
                     if (wait != null) {
@@ -472,8 +488,10 @@ public final class CallPolicy {
                 @Override
                 public void onCompleted() {
                     Duration took = Duration.ofNanos(System.nanoTime() - t0);
-                    trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText,
-                            count + " messages" + (count == 0 ? "" : "; first:\n" + first), "OK", true, wall, took);
+                    long messages = count;
+                    Supplier<String> firstText = first;
+                    trace.recordLazily("grpc", endpoint, method.getFullMethodName(), n, requestText,
+                            () -> messages + " messages" + (messages == 0 ? "" : "; first:\n" + firstText.get()), "OK", true, wall, took);
                     result.complete(null);
                 }
             });
