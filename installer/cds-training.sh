@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The class-data sharing training run of installer/package.sh: runs the app-image's command line
-# (serve, info, volumes, ...) and, under Xvfb, its workbench up to the first frame and a volumes
-# table, records the classes each loads (-XX:DumpLoadedClassList), and dumps one static AppCDS
+# (--version, info and volumes against serve) and, under Xvfb, its workbench up to the first frame,
+# records the classes each loads (-XX:DumpLoadedClassList), and dumps one static AppCDS
 # archive of all of them (-Xshare:dump) into lib/app/<name>.jsa, which the launcher maps.
 #
 #   installer/cds-training.sh IMAGE_PARENT NAME INSTALL_DIR [LISTS_DIR]
@@ -65,22 +65,19 @@ sock="$work/csi.sock"
 serve=$!
 wait_for '[ -S "$sock" ]' 60 || { echo "cds-training.sh: serve did not start; see below" >&2; cat "$log" >&2; exit 1; }
 run cli --version >>"$log" 2>&1
-for verb in info capabilities volumes "volumes --output json" snapshots; do
+for verb in info volumes; do
     # shellcheck disable=SC2086
     run cli $verb --endpoint "unix://$sock" >>"$log" 2>&1
 done
 kill -TERM "$serve" && wait "$serve" || true
 echo "command line trained in $SECONDS s" >&2
 
-# Workbench: the demo with the start page and a volumes table open, until the first frame is
-# painted and the table has had time to fill.
+# Workbench: the demo with the start page, up to the first frame and the table warm-up after it.
+# (What runs later, the connections and the first listing, loads its classes from the jars: the
+# archive holds what the first frame and the command line wait for, which keeps the package small.)
 if command -v xvfb-run >/dev/null; then
-    cat >"$XDG_CONFIG_HOME/$name/preferences.json" <<'EOF'
-{"theme":"LIGHT","x":"NaN","y":"NaN","width":1360,"height":860,"maximized":false,"navigatorDivider":0.2,
- "bottomDivider":0.74,"bottomPanelHidden":false,"openViews":["start","Demo/VOLUMES"],"selectedView":"Demo/VOLUMES","tables":{}}
-EOF
     report="$work/painted"
-    export -f run wait_for
+    # (xvfb-run is a POSIX sh script: the variables pass through it, exported shell functions do not)
     export java cp main work report
     export OPTS_LINE="${opts[*]}"
     xvfb-run -a -s "-screen 0 1600x1000x24" bash -c '
@@ -88,9 +85,10 @@ EOF
         "$java" -Xshare:off -XX:DumpLoadedClassList="$work/gui.lst" "${opts[@]}" -Dcsi-console.startup.report="$report" \
             -cp "$cp" "$main" &
         gui=$!
-        wait_for "[ -s \"$report\" ]" 120 || echo "cds-training.sh: no first frame within 120 s" >&2
-        sleep 5
+        for ((i = 0; i < 600; i++)); do [ -s "$report" ] && break; sleep 0.2; done
+        sleep 1 # the table warm-up that follows the first frame
         kill -TERM "$gui"; wait "$gui" || true' >>"$log" 2>&1
+    [ -s "$report" ] || { echo "cds-training.sh: the workbench painted no first frame within 120 s; see below" >&2; tail -20 "$log" >&2; exit 1; }
 else
     echo "cds-training.sh: xvfb-run not found (apt-get install xvfb): the archive covers the command line only" >&2
 fi

@@ -15,13 +15,14 @@ out="$here/target"
 name=csi-console
 install_dir="/opt/$name"
 
-say() { printf '== %s\n' "$*" >&2; }
+say() { printf '== [%4d s] %s\n' "$SECONDS" "$*" >&2; }
 need() { command -v "$1" >/dev/null || { echo "package.sh: $1 not found ($2)" >&2; exit 2; }; }
 need jdeps "a JDK 17+ with jdeps, jlink and jpackage"
 need jlink "a JDK 17+"
 need jpackage "a JDK 17+"
 need unzip "apt-get install unzip"
 need zip "apt-get install zip"
+need strip "apt-get install binutils"
 
 say "building the application jars (mvn -Pdist)"
 # shellcheck disable=SC2086
@@ -98,6 +99,8 @@ jpackage --type app-image --name "$name" --app-version "$app_version" \
     --java-options "${java_opts[*]}" --dest "$out/image"
 image="$out/image/$name"
 rm -rf "$out/runtime" "$input"
+# The JVM's symbol table (.symtab) only names frames in a crash report; its exported symbols stay.
+strip --strip-unneeded "$image/lib/runtime/lib/server/libjvm.so"
 
 say "training run for the class-data archive (AppCDS)"
 "$here/cds-training.sh" "$out/image" "$name" "$install_dir" "$out/cds"

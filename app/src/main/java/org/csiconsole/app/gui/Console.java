@@ -263,6 +263,10 @@ public final class Console {
             if (closed) return;
             connect.forEach(manager::connect);
             login.forEach(manager::connect);
+            // while the connections open in the background, the first large table's one-time costs
+            ui.execute(() -> {
+                if (!closed) TableWarmUp.run(themes);
+            });
         });
     }
 
