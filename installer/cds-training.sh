@@ -72,9 +72,9 @@ done
 kill -TERM "$serve" && wait "$serve" || true
 echo "command line trained in $SECONDS s" >&2
 
-# Workbench: the demo with the start page, up to the first frame and the table warm-up after it.
-# (What runs later, the connections and the first listing, loads its classes from the jars: the
-# archive holds what the first frame and the command line wait for, which keeps the package small.)
+# Workbench: the demo with the start page, up to its first frame. (What runs later, the
+# connections, the table warm-up and the first listing, loads its classes from the jars: the archive
+# holds what the first frame and the command line wait for, which keeps the package smaller.)
 if command -v xvfb-run >/dev/null; then
     report="$work/painted"
     # (xvfb-run is a POSIX sh script: the variables pass through it, exported shell functions do not)
@@ -86,7 +86,6 @@ if command -v xvfb-run >/dev/null; then
             -cp "$cp" "$main" &
         gui=$!
         for ((i = 0; i < 600; i++)); do [ -s "$report" ] && break; sleep 0.2; done
-        sleep 1 # the table warm-up that follows the first frame
         kill -TERM "$gui"; wait "$gui" || true' >>"$log" 2>&1
     [ -s "$report" ] || { echo "cds-training.sh: the workbench painted no first frame within 120 s; see below" >&2; tail -20 "$log" >&2; exit 1; }
 else

@@ -19,14 +19,14 @@ import java.util.List;
  * path, parses the stylesheets' selectors for those cells and lets the JIT see the layout code once,
  * so the first listing of a real driver does not pay them on the FX thread.
  */
-final class TableWarmUp {
+public final class TableWarmUp {
     private static final int ROWS = 2_000;
 
     private TableWarmUp() {
     }
 
     /** Runs the warm-up; FX thread. Leaves nothing behind: the table and its scene are dropped. */
-    static void run(ThemeManager themes) {
+    public static void run(ThemeManager themes) {
         ResourceTableModel<Volume> model = new ResourceTableModel<>(Volume::volumeId);
         ResourceTable<Volume> table = new ResourceTable<>(model, List.of(
                 Column.<Volume, String>of("name", "Name", Volume::volumeId).width(190).identifier(),
@@ -34,7 +34,7 @@ final class TableWarmUp {
                 Column.<Volume, Long>of("size", "Size", Volume::capacityBytes).format(ByteSize::format).width(90).alignRight(),
                 Column.<Volume, String>of("published", "Published to", v -> String.join(", ", v.publishedNodeIds())).width(140)));
         Scene scene = new Scene(table, 1280, 720);
-        themes.style(scene);
+        themes.style(scene); // (the theme manager holds its scenes weakly)
         List<Volume> rows = new ArrayList<>(ROWS);
         for (int i = 0; i < ROWS; i++) rows.add(Volume.csi("warm-up-" + i, (long) (i + 1) << 30));
         model.replaceAll(rows);
