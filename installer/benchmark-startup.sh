@@ -11,7 +11,8 @@
 # JavaFX on the class path and each with its own class-data archive (the workbench's from the
 # package, the bare window's dumped here the same way), and the workbench once more without its
 # archive. Per round, from the launch: the window mapped (the X server's MapNotify, seen by xev) and
-# the first frame painted (the app's own report, the end of the second pulse after showing).
+# the first frame painted (the app's own report, the end of the second pulse after showing), and the
+# process's CPU time up to that frame, which other load on the machine does not stretch.
 #
 # Command line: `csi-console info` and `csi-console volumes` (VOLUMES volumes, PAGE_SIZE per page)
 # against `csi-console serve` on a unix socket, beside csc (dell/gocsi) when it is on the PATH, else
@@ -46,7 +47,6 @@ image=/opt/csi-console
 app="$image/lib/app"
 java="$image/lib/runtime/bin/java"
 app_cp="$(sed -n 's/^app.classpath=//p' "$app/csi-console.cfg" | sed "s#\$APPDIR#$app#" | paste -sd: -)"
-bench_classes="$root/app/target/test-classes"
 fx_cp="$(ls "$app"/javafx-*-linux.jar | paste -sd: -)"
 jvm_opts=(-Dfile.encoding=UTF-8 -XX:MaxGCPauseMillis=20)
 
@@ -57,6 +57,9 @@ trap cleanup EXIT
 export HOME="$work/home" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data"
 export CSI_CONSOLE_DATA_DIR="$work/audit"
 mkdir -p "$HOME"
+# The benchmark's own classes, as a jar: a class-data archive takes no class folders.
+bench_classes="$work/bench.jar"
+jar cf "$bench_classes" -C "$root/app/target/test-classes" org/csiconsole/app/bench
 
 median() { sort -n | awk '{a[NR] = $1} END {if (NR == 0) print "n/a"; else if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 micros() { local t="${1/./}"; echo "${t#0}"; } # $EPOCHREALTIME (s.µs) -> µs
@@ -95,7 +98,7 @@ launch() { # launch KIND REPORT
     esac
 }
 
-round() { # round KIND: prints "mapped_ms painted_ms"
+round() { # round KIND: prints "mapped_ms painted_ms cpu_ms" (cpu: the process's CPU time up to the first frame)
     local kind="$1" report="$work/report" fifo="$work/xev.fifo" maps="$work/maps"
     rm -f "$report" "$maps" "$fifo"
     rm -rf "$XDG_CONFIG_HOME" "$XDG_STATE_HOME" "$XDG_DATA_HOME" "$CSI_CONSOLE_DATA_DIR"
@@ -115,11 +118,12 @@ round() { # round KIND: prints "mapped_ms painted_ms"
     kill "$xev" 2>/dev/null || true
     wait "$xev" "$reader" 2>/dev/null || true
     [ -s "$report" ] || { echo "benchmark-startup.sh: $kind painted no frame; its output:" >&2; cat "$work/$kind.log" >&2; exit 1; }
-    local start painted mapped
+    local start painted mapped cpu
     start="$(micros "$t0")"
     painted="$(cut -d' ' -f2 "$report" | head -1)"
+    cpu="$(cut -d' ' -f4 "$report" | head -1)"
     if [ -s "$maps" ]; then mapped="$(micros "$(head -1 "$maps")")"; else mapped="$start"; echo "benchmark-startup.sh: xev saw no MapNotify" >&2; fi
-    echo "$(((mapped - start) / 1000)) $(((painted - start) / 1000))"
+    echo "$(((mapped - start) / 1000)) $(((painted - start) / 1000)) $cpu"
 }
 
 kinds=(bare workbench workbench-no-cds)
@@ -129,16 +133,18 @@ for ((r = 1; r <= rounds; r++)); do
     for k in "${kinds[@]}"; do
         m="$(round "$k")"
         echo "$m" >>"$work/$k.times"
-        printf '  round %d %-17s mapped %5d  painted %5d\n' "$r" "$k" ${m}
+        printf '  round %d %-17s mapped %5d  painted %5d  cpu %5d\n' "$r" "$k" ${m}
     done
 done
 med() { cut -d' ' -f"$2" "$work/$1.times" | median; }
-printf 'medians:\n'
-printf '  %-17s mapped %6s ms  painted %6s ms\n' "bare window" "$(med bare 1)" "$(med bare 2)"
-printf '  %-17s mapped %6s ms  painted %6s ms\n' "workbench" "$(med workbench 1)" "$(med workbench 2)"
-printf '  %-17s mapped %6s ms  painted %6s ms\n' "workbench, no CDS" "$(med workbench-no-cds 1)" "$(med workbench-no-cds 2)"
+printf 'medians (ms):\n'
+for k in "${kinds[@]}"; do
+    printf '  %-17s mapped %6s  painted %6s  CPU to first frame %6s\n' "$k" "$(med "$k" 1)" "$(med "$k" 2)" "$(med "$k" 3)"
+done
 awk -v pw="$(med workbench 2)" -v pb="$(med bare 2)" -v mw="$(med workbench 1)" -v mb="$(med bare 1)" \
-    'BEGIN {printf "  workbench / bare window: mapped %.2fx, painted %.2fx (target: painted <= 1.3x)\n", mw / mb, pw / pb}'
+    -v cw="$(med workbench 3)" -v cb="$(med bare 3)" \
+    'BEGIN {printf "  workbench / bare window: mapped %.2fx, painted %.2fx (target: painted <= 1.3x), CPU %.2fx\n", mw / mb, pw / pb, cw / cb}'
+echo "  load average while measuring: $(cut -d' ' -f1-3 /proc/loadavg) (on $(nproc) CPUs)"
 kill "${pids[0]}" 2>/dev/null || true
 unset DISPLAY
 
@@ -165,10 +171,10 @@ else
     other_cmd=("$java" -XX:SharedArchiveFile="$work/raw.jsa" -Xshare:auto "${jvm_opts[@]}" -cp "$raw_cp"
         org.csiconsole.app.bench.RawStubList "$sock" "$page_size")
 fi
-timed() { # timed NAME CMD...: appends "wall_s peak_kb" to NAME.cli
+timed() { # timed NAME CMD...: appends "wall_s peak_kb cpu_s" (user + system) to NAME.cli
     local name="$1"; shift
-    /usr/bin/time -f '%e %M' -o "$work/time.out" "$@" >"$work/out.txt" 2>"$work/err.txt" || { cat "$work/err.txt" >&2; exit 1; }
-    cat "$work/time.out" >>"$work/$name.cli"
+    /usr/bin/time -f '%e %M %U %S' -o "$work/time.out" "$@" >"$work/out.txt" 2>"$work/err.txt" || { cat "$work/err.txt" >&2; exit 1; }
+    awk '{printf "%s %s %.2f\n", $1, $2, $3 + $4}' "$work/time.out" >>"$work/$name.cli"
 }
 timed warm "$image/bin/csi-console" volumes --endpoint "unix://$sock" --page-size "$page_size"  # the server's JIT
 grep -q "^$volumes volume(s)" "$work/out.txt" || { echo "benchmark-startup.sh: the listing did not end with $volumes volume(s)" >&2; tail -2 "$work/out.txt" >&2; exit 1; }
@@ -178,8 +184,8 @@ for _ in 1 2 3 4 5; do
     timed other "${other_cmd[@]}"
 done
 report() { # report LABEL NAME
-    printf '  %-34s wall %5s s  peak RSS %4d MB\n' "$1" "$(cut -d' ' -f1 "$work/$2.cli" | median)" \
-        "$(( $(cut -d' ' -f2 "$work/$2.cli" | median | cut -d. -f1) / 1024 ))"
+    printf '  %-34s wall %5s s  CPU %5s s  peak RSS %4d MB\n' "$1" "$(cut -d' ' -f1 "$work/$2.cli" | median)" \
+        "$(cut -d' ' -f3 "$work/$2.cli" | median)" "$(( $(cut -d' ' -f2 "$work/$2.cli" | median | cut -d. -f1) / 1024 ))"
 }
 echo "medians of 5 runs:"
 report "csi-console info" info
@@ -187,3 +193,4 @@ report "csi-console volumes" volumes
 report "$other, the same listing" other
 awk -v a="$(cut -d' ' -f1 "$work/volumes.cli" | median)" -v b="$(cut -d' ' -f1 "$work/other.cli" | median)" \
     'BEGIN {printf "  csi-console volumes / %s: %.2fx wall (target: <= 1.0x csc)\n", "'"$other"'", a / b}'
+echo "  load average: $(cut -d' ' -f1-3 /proc/loadavg) (on $(nproc) CPUs)"

@@ -22,7 +22,10 @@ import java.time.temporal.ChronoUnit;
  * rendered, so its end is the first frame painted, give or take one pulse (16.7 ms at 60 Hz).
  */
 final class StartupReport {
-    /** The system property naming a file to append {@code painted <µs since the epoch>} to; off when unset. */
+    /**
+     * The system property naming a file to append {@code painted <µs since the epoch> cpu <ms>} to
+     * (the process's CPU time, user and system, up to then); off when unset.
+     */
     static final String PROPERTY = "csi-console.startup.report";
 
     private StartupReport() {
@@ -43,7 +46,8 @@ final class StartupReport {
             Platform.runLater(() -> scene.removePostLayoutPulseListener(listener[0]));
             String file = System.getProperty(PROPERTY);
             if (file != null && !file.isBlank()) {
-                append(Path.of(file), "painted " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
+                append(Path.of(file), "painted " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + " cpu "
+                        + ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L));
             }
             Platform.runLater(then);
         };

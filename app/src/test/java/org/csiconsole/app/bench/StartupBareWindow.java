@@ -19,7 +19,7 @@ import java.time.temporal.ChronoUnit;
  * The baseline of the start-up benchmark (installer/benchmark-startup.sh): a bare JavaFX window
  * ("hello", the workbench's default size) started as the console is, from a launcher class that is
  * not an {@code Application}, with JavaFX on the class path. It writes
- * {@code painted <µs since the epoch>} to the file named by {@code csi-console.startup.report} at the
+ * {@code painted <µs since the epoch> cpu <ms>} to the file named by {@code csi-console.startup.report} at the
  * end of the second pulse after the window was shown, as the workbench does
  * ({@code org.csiconsole.app.gui.StartupReport}).
  */
@@ -52,7 +52,8 @@ public final class StartupBareWindow {
 
         private static void report(Path file) {
             try {
-                Files.writeString(file, "painted " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + "\n",
+                Files.writeString(file, "painted " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + " cpu "
+                        + ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L) + "\n",
                         StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);

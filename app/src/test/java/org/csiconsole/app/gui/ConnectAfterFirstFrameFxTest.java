@@ -55,6 +55,6 @@ class ConnectAfterFirstFrameFxTest {
 
         WaitForAsyncUtils.asyncFx(() -> console.show()).get(20, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> demo.stateProperty().get() == ConnectionState.CONNECTED);
-        assertThat(Files.readString(report)).matches("painted \\d{16}\\n");
+        assertThat(Files.readString(report)).matches("painted \\d{16} cpu \\d+\\n");
     }
 }

@@ -347,7 +347,7 @@ public final class CallPolicy {
         }
 
         void start() {
-            requestText = lazyText(request);
+            requestText = redactor.lazyText(request);
             secrets = redactor.secretValues(request);
             firstStart = timer.nanoTime();
             attempt(1);
@@ -391,23 +391,10 @@ public final class CallPolicy {
                 result.completeExceptionally(failure);
                 return;
             }
-            trace.recordLazily("grpc", endpoint, method.getFullMethodName(), n, requestText, lazyText(response),
+            trace.recordLazily("grpc", endpoint, method.getFullMethodName(), n, requestText, redactor.lazyText(response),
                     "OK", true, wall, took);
             result.complete(response);
         }
-    }
-
-    /** The redacted trace text of {@code message}, built once, when the trace entry is first read. */
-    private Supplier<String> lazyText(Message message) {
-        return new Supplier<>() {
-            private String text;
-
-            @Override
-            public synchronized String get() {
-                if (text == null) text = redactor.text(message);
-                return text;
-            }
-        };
     }
 
     /** The attempts of one server-streaming call. */
@@ -440,7 +427,7 @@ public final class CallPolicy {
         }
 
         void start() {
-            requestText = lazyText(request);
+            requestText = redactor.lazyText(request);
             secrets = redactor.secretValues(request);
             firstStart = timer.nanoTime();
             attempt(1);
@@ -459,7 +446,7 @@ public final class CallPolicy {
 
                 @Override
                 public void onNext(R value) {
-                    if (count++ == 0) first = lazyText(value);
+                    if (count++ == 0) first = redactor.lazyText(value);
                     try {
                         onMessage.accept(value);
                     } catch (RuntimeException e) {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Redacts gRPC messages by their schema. A field is secret when its options carry a true boolean
@@ -117,6 +118,22 @@ public final class Redactor {
             print(m, b, indent + 1, notes);
         }
         b.append("  ".repeat(indent)).append("}\n");
+    }
+
+    /**
+     * {@link #text(Message)} of {@code message}, built on the first {@code get()} and kept: for trace
+     * entries whose text nobody may read ({@link CallTrace#recordLazily}). Thread-safe.
+     */
+    public Supplier<String> lazyText(Message message) {
+        return new Supplier<>() {
+            private String text;
+
+            @Override
+            public synchronized String get() {
+                if (text == null) text = text(message);
+                return text;
+            }
+        };
     }
 
     /** Every non-empty secret value in the message (to scrub them from text a peer sends back). */
