@@ -25,7 +25,7 @@ public final class CallTrace {
     public static final int DEFAULT_CAPACITY = 5_000;
 
     private final int capacity;
-    /** {@link TraceEntry}s, and {@link Pending} ones whose text is built when read. */
+    /** {@link TraceEntry}s, and {@link UnbuiltEntry} ones whose text is built when read. */
     private final ArrayDeque<Object> ring;
     private final AtomicLong seq = new AtomicLong();
     private final List<Consumer<TraceEntry>> listeners = new CopyOnWriteArrayList<>();
@@ -65,7 +65,7 @@ public final class CallTrace {
             record(protocol, endpoint, method, attempt, request.get(), response.get(), status, ok, start, duration);
             return;
         }
-        Pending p = new Pending(seq.incrementAndGet(), start, protocol, endpoint, method, attempt, request, response, status, ok, duration);
+        UnbuiltEntry p = new UnbuiltEntry(seq.incrementAndGet(), start, protocol, endpoint, method, attempt, request, response, status, ok, duration);
         synchronized (ring) {
             if (ring.size() == capacity) ring.removeFirst();
             ring.addLast(p);
@@ -75,8 +75,8 @@ public final class CallTrace {
     /** A copy of the entries currently held, oldest first (building the text of lazily recorded ones). */
     public List<TraceEntry> snapshot() {
         synchronized (ring) {
-            if (ring.stream().anyMatch(Pending.class::isInstance)) {
-                List<Object> built = ring.stream().map(o -> o instanceof Pending p ? (Object) p.entry() : o).toList();
+            if (ring.stream().anyMatch(UnbuiltEntry.class::isInstance)) {
+                List<Object> built = ring.stream().map(o -> o instanceof UnbuiltEntry p ? (Object) p.entry() : o).toList();
                 ring.clear();
                 ring.addAll(built);
             }
@@ -97,7 +97,7 @@ public final class CallTrace {
     }
 
     /** An entry recorded by {@link #recordLazily}, its text not built yet. */
-    private record Pending(long seq, Instant start, String protocol, String endpoint, String method, int attempt,
+    private record UnbuiltEntry(long seq, Instant start, String protocol, String endpoint, String method, int attempt,
                            Supplier<String> request, Supplier<String> response, String status, boolean ok, Duration duration) {
         TraceEntry entry() {
             String req = request.get();
