@@ -140,7 +140,7 @@ public final class Console {
 
     /**
      * Adds the launch options' connections and the saved profiles to the navigator; returns those to
-     * open now: the demo, the command-line endpoint and saved CSI drivers. Saved CSP arrays wait for
+     * open once the window has painted its first frame (see {@link #show()}): the demo, the command-line endpoint and saved CSI drivers. Saved CSP arrays wait for
      * Connect, since they ask for a password; an array named on the command line asks for its login
      * (user, array IP, password) once the window shows.
      */
