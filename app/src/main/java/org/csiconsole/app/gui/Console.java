@@ -140,9 +140,10 @@ public final class Console {
 
     /**
      * Adds the launch options' connections and the saved profiles to the navigator; returns those to
-     * open once the window has painted its first frame (see {@link #show()}): the demo, the command-line endpoint and saved CSI drivers. Saved CSP arrays wait for
-     * Connect, since they ask for a password; an array named on the command line asks for its login
-     * (user, array IP, password) once the window shows.
+     * open once the window has painted its first frame ({@link #show()}): the demo, the command-line
+     * endpoint and saved CSI drivers. Saved CSP arrays wait for Connect, since they ask for a
+     * password; an array named on the command line asks for its login (user, array IP, password)
+     * once the window shows.
      */
     private List<ConnectionModel> addConnections(LaunchOptions options, ProfileStore profiles) {
         List<ConnectionModel> toOpen = new ArrayList<>();
