@@ -1,23 +1,122 @@
 #!/usr/bin/env bash
-# Builds the CSI Console app-image and .deb with jpackage. See installer/README.md.
+# Builds CSI Console for Linux: an app-image with its own jlinked runtime and a class-data sharing
+# (AppCDS) archive, a .deb and a tarball of the app-image. See installer/README.md.
+#
+#   installer/package.sh                 # build everything into installer/target
+#   PACKAGE_MVN_ARGS=-o installer/package.sh   # the same, with Maven offline
+#
+# Needs a JDK 17+ (jdeps, jlink, jpackage), unzip and zip; dpkg-deb for the .deb; xvfb-run for the
+# GUI part of the class-data training run (without it the archive covers the command line only).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-version=0.1.0
-mvn -B -q -pl app -am package -DskipTests -Pdist
-out=installer/target
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+here="$root/installer"
+out="$here/target"
+name=csi-console
+install_dir="/opt/$name"
+
+say() { printf '== [%4d s] %s\n' "$SECONDS" "$*" >&2; }
+need() { command -v "$1" >/dev/null || { echo "package.sh: $1 not found ($2)" >&2; exit 2; }; }
+need jdeps "a JDK 17+ with jdeps, jlink and jpackage"
+need jlink "a JDK 17+"
+need jpackage "a JDK 17+"
+need unzip "apt-get install unzip"
+need zip "apt-get install zip"
+need strip "apt-get install binutils"
+
+say "building the application jars (mvn -Pdist)"
+# shellcheck disable=SC2086
+mvn -B -q ${PACKAGE_MVN_ARGS:-} -pl app -am package -DskipTests -Pdist
+dist="$root/app/target/dist"
+props="$root/app/target/classes/org/csiconsole/app/version.properties"
+version="$(sed -n 's/^version=//p' "$props")"
+commit="$(sed -n 's/^commit=//p' "$props")"
+app_version="${version%%-*}"             # jpackage takes numbers only: 0.1.0-SNAPSHOT -> 0.1.0
+deb_version="${version/-/\~}"            # 0.1.0-SNAPSHOT -> 0.1.0~SNAPSHOT (sorts before 0.1.0)
+main_jar="csi-console-app-$version.jar"
+
 rm -rf "$out" && mkdir -p "$out"
-icon=icons/src/main/resources/org/csiconsole/icons/app/csi-console-256.png
-icon_opt=()
-[ -f "$icon" ] && icon_opt=(--icon "$icon")
-jpackage --type app-image --name csi-console --app-version "$version" \
-  --input app/target/dist --main-jar "csi-console-app-0.1.0-SNAPSHOT.jar" \
-  --main-class org.csiconsole.app.Main "${icon_opt[@]}" \
-  --java-options "-Dfile.encoding=UTF-8 -XX:MaxGCPauseMillis=20" --dest "$out"
-if command -v fakeroot >/dev/null && command -v dpkg-deb >/dev/null; then
-  jpackage --type deb --app-image "$out/csi-console" --name csi-console --app-version "$version" \
-    --linux-package-deps "libgtk-3-0, libgl1" --linux-shortcut --linux-menu-group "System" \
-    --description "Admin console for CSI drivers, csi-addons and HPE CSP arrays" --dest "$out"
+input="$out/input"
+mkdir -p "$input"
+
+say "collecting the class path ($dist)"
+for jar in "$dist"/*.jar; do
+    # Maven's JavaFX artifacts come as an empty jar plus a -linux jar with the classes; Guava's
+    # listenablefuture placeholder is empty too. Jars with nothing but META-INF stay out.
+    if [ -z "$(unzip -Z1 "$jar" | grep -v '^META-INF/' | head -1)" ]; then continue; fi
+    cp -p "$jar" "$input/"
+done
+# sqlite-jdbc carries native libraries for every OS and CPU; the package keeps this machine's.
+case "$(uname -m)" in
+    x86_64) sqlite_arch=x86_64 ;;
+    aarch64) sqlite_arch=aarch64 ;;
+    *) sqlite_arch="$(uname -m)" ;;
+esac
+for jar in "$input"/sqlite-jdbc-*.jar; do
+    [ -e "$jar" ] || continue
+    others="$(unzip -Z1 "$jar" | grep '^org/sqlite/native/.' | grep -v "^org/sqlite/native/Linux/$sqlite_arch/" | grep -v '/$' || true)"
+    # shellcheck disable=SC2086
+    [ -z "$others" ] || printf '%s\n' $others | zip -q -d "$jar" -@
+done
+# JavaFX loads its native libraries from the folder of its jars when they are there, instead of
+# unpacking them into ~/.openjfx/cache on every new version.
+for jar in "$input"/javafx-graphics-*-linux.jar; do
+    unzip -qo "$jar" '*.so' -d "$input"
+done
+
+say "finding the JDK modules the class path needs (jdeps)"
+classes="$out/jdeps-classes"
+mkdir -p "$classes"
+for jar in "$input"/*.jar; do
+    unzip -qo "$jar" -x 'module-info.class' 'META-INF/versions/*/module-info.class' -d "$classes" 2>/dev/null || true
+done
+modules="$(jdeps -q --multi-release 17 --ignore-missing-deps --print-module-deps "$classes" | tail -1)"
+rm -rf "$classes"
+# Reached by reflection or service lookup, which jdeps cannot see: elliptic-curve TLS (CSP arrays,
+# TLS endpoints), and DNS names through JNDI (grpc's resolver).
+modules="$modules,jdk.crypto.ec,jdk.naming.dns"
+# Only with JavaFX on the module path would javafx.* be jlinked; here JavaFX stays on the class path.
+modules="$(tr ',' '\n' <<<"$modules" | grep -v '^javafx\.' | sort -u | paste -sd, -)"
+say "modules: $modules"
+
+say "linking the runtime (jlink)"
+jlink --add-modules "$modules" --strip-debug --no-header-files --no-man-pages \
+    --strip-native-debug-symbols=exclude-debuginfo-files --compress=2 --output "$out/runtime"
+
+say "building the app-image (jpackage)"
+icon_dir="$root/icons/src/main/resources/org/csiconsole/icons"
+# The launcher maps the class-data archive that the training run below writes. -Xshare:auto starts
+# without it (and says nothing) when it does not match, e.g. an app-image unpacked elsewhere than
+# /opt/csi-console.
+java_opts=(
+    "-XX:SharedArchiveFile=\$APPDIR/$name.jsa" "-Xshare:auto" "-Xlog:cds=off" "-Xlog:cds+dynamic=off"
+    "-Dfile.encoding=UTF-8" "-XX:MaxGCPauseMillis=20"
+)
+jpackage --type app-image --name "$name" --app-version "$app_version" \
+    --vendor "CSI Console" --description "Admin console for CSI drivers, csi-addons and HPE CSP arrays" \
+    --input "$input" --main-jar "$main_jar" --main-class org.csiconsole.app.Main \
+    --runtime-image "$out/runtime" --icon "$icon_dir/app-256.png" \
+    --java-options "${java_opts[*]}" --dest "$out/image"
+image="$out/image/$name"
+rm -rf "$out/runtime" "$input"
+# The JVM's symbol table (.symtab) only names frames in a crash report; its exported symbols stay.
+strip --strip-unneeded "$image/lib/runtime/lib/server/libjvm.so"
+
+say "training run for the class-data archive (AppCDS)"
+"$here/cds-training.sh" "$out/image" "$name" "$install_dir" "$out/cds"
+
+say "tarball"
+arch="$(uname -m)"
+tarball="$out/$name-$version-linux-$arch.tar.gz"
+tar -C "$out/image" --owner=0 --group=0 --numeric-owner -czf "$tarball" "$name"
+
+if command -v dpkg-deb >/dev/null && command -v dpkg >/dev/null; then
+    say "Debian package"
+    "$here/deb/build-deb.sh" "$image" "$out" "$name" "$deb_version" "$install_dir" "$commit"
 else
-  echo "fakeroot/dpkg-deb not found: app-image built, .deb skipped (apt-get install fakeroot dpkg-dev)" >&2
+    say "dpkg-deb not found: app-image and tarball built, .deb skipped (apt-get install dpkg-dev)"
 fi
-ls -1 "$out"
+
+say "done"
+du -sh "$image" >&2
+ls -1 "$out" >&2

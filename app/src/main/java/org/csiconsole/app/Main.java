@@ -4,6 +4,7 @@ import javafx.application.Application;
 import org.csiconsole.app.cli.CsiConsoleCommand;
 import org.csiconsole.app.gui.ConsoleApplication;
 import org.csiconsole.app.gui.LaunchOptions;
+import org.csiconsole.app.gui.StartupPrefetch;
 
 import java.util.List;
 
@@ -19,6 +20,7 @@ public final class Main {
 
     public static void main(String[] args) {
         if (LaunchOptions.parse(List.of(args)).isPresent()) {
+            StartupPrefetch.start();
             Application.launch(ConsoleApplication.class, args);
             return;
         }

@@ -47,7 +47,10 @@ import java.util.stream.Collectors;
         description = {"Show the audit log of every change the console made (newest first), export it, or verify it.",
                 "The log lives in $CSI_CONSOLE_DATA_DIR, else $XDG_DATA_HOME/csi-console, else ~/.local/share/csi-console (audit.db)."})
 public final class AuditCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final class AuditJson {
+        /** Built on first use: the commands that print no JSON load no Jackson. */
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
     private static final Pattern AGO = Pattern.compile("(\\d+)([smhd])");
 
     private final LazyAuditLog defaultLog;
@@ -181,7 +184,7 @@ public final class AuditCommand implements Callable<Integer> {
 
     private static void json(PrintWriter out, Object value) {
         try {
-            out.println(JSON.writeValueAsString(value));
+            out.println(AuditJson.MAPPER.writeValueAsString(value));
             out.flush();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);

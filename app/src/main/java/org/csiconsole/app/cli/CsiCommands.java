@@ -12,7 +12,6 @@ import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.PluginInfo;
 import org.csiconsole.core.model.Snapshot;
-import org.csiconsole.core.model.Volume;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,7 +91,7 @@ public final class CsiCommands {
         @Override
         public Integer call() throws Exception {
             Endpoint controller = o.controller(env);
-            CallTrace trace = new CallTrace();
+            CallTrace trace = o.trace ? new CallTrace() : new CallTrace(1); // nobody reads it without --trace
             PrintWriter out = spec.commandLine().getOut();
             try (CsiClient client = CsiClient.open(controller, o.node(), CsiClientOptions.defaults().withPolicy(o.policy())
                     .withAudit(CallAudit.to(audit, AuditOrigin.local(controller.text()))), trace)) {
@@ -148,13 +147,11 @@ public final class CsiCommands {
 
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
-            List<Volume> all = new ArrayList<>();
-            client.controller().listVolumes(pageSize, page -> {
-                synchronized (all) {
-                    all.addAll(page);
-                }
-            }).get();
-            out.volumes(all);
+            // Streamed: each page is printed while the next one is read, never the whole listing held.
+            try (VolumeStream stream = new VolumeStream(spec.commandLine().getOut(), o.output)) {
+                client.controller().listVolumesPaced(pageSize, stream).get();
+                stream.finish();
+            }
         }
     }
 

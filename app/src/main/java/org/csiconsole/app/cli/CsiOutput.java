@@ -10,7 +10,6 @@ import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.PluginInfo;
 import org.csiconsole.core.model.Snapshot;
-import org.csiconsole.core.model.Volume;
 
 import java.io.PrintWriter;
 import java.util.Collection;
@@ -22,9 +21,12 @@ import java.util.TreeSet;
 /** Prints CSI results as a table or as JSON (the domain records, times in ISO-8601, sizes in bytes). */
 final class CsiOutput {
     /** The JSON the CLI prints: records as objects, times in ISO-8601, indented. */
-    static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+    static final class CsiJson {
+        /** Built on first use: the commands that print no JSON load no Jackson. */
+        static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     private final PrintWriter out;
     private final OutputFormat format;
@@ -62,20 +64,6 @@ final class CsiOutput {
     private static void rows(Table t, String service, Collection<? extends Enum<?>> values, CapabilitySet caps) {
         new TreeSet<>(values.stream().map(Enum::name).toList()).forEach(n ->
                 t.row(service, n, caps.alpha().contains(n) ? "alpha" : ""));
-    }
-
-    void volumes(List<Volume> volumes) {
-        if (json(volumes)) return;
-        Table t = new Table("VOLUME_ID", "CAPACITY", "SOURCE", "PUBLISHED_NODES", "CONDITION");
-        for (Volume v : volumes) {
-            t.row(v.volumeId(), size(v.capacityBytes()),
-                    v.source().kind().name().equals("NONE") ? "" : v.source().kind().name().toLowerCase() + ":" + v.source().id(),
-                    String.join(",", v.publishedNodeIds()),
-                    v.condition().abnormal() ? "abnormal: " + v.condition().message() : "");
-        }
-        t.print(out);
-        out.println(volumes.size() + " volume(s)");
-        out.flush();
     }
 
     void snapshots(List<Snapshot> snapshots) {
@@ -129,7 +117,7 @@ final class CsiOutput {
     static boolean json(PrintWriter out, OutputFormat format, Object value) {
         if (format != OutputFormat.json) return false;
         try {
-            out.println(JSON.writeValueAsString(value));
+            out.println(CsiJson.MAPPER.writeValueAsString(value));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("could not write JSON: " + e.getOriginalMessage());
         }

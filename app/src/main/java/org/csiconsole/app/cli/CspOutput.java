@@ -20,9 +20,12 @@ import java.util.List;
 
 /** Prints CSP results as a table or as JSON (the domain records, dates in ISO-8601). */
 final class CspOutput {
-    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+    private static final class CspPrinterJson {
+        /** Built on first use: the commands that print no JSON load no Jackson. */
+        static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     private final PrintWriter out;
     private final OutputFormat format;
@@ -110,7 +113,7 @@ final class CspOutput {
     private boolean json(Object value) {
         if (format != OutputFormat.json) return false;
         try {
-            out.println(JSON.writeValueAsString(value));
+            out.println(CspPrinterJson.MAPPER.writeValueAsString(value));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write JSON output", e);
         }

@@ -15,7 +15,10 @@ import picocli.CommandLine;
  * that is not a call failure), {@code exitCode} the process exit code ({@link ExitCodes}).
  */
 final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final class FailureJson {
+        /** Built on first use: the commands that print no JSON load no Jackson. */
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     @Override
     public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
@@ -25,7 +28,7 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         cl.getErr().println(cl.getColorScheme().errorText(text));
         int exit = ExitCodes.forThrowable(ex);
         if (wantsJson(parsed)) {
-            ObjectNode e = JSON.createObjectNode();
+            ObjectNode e = FailureJson.MAPPER.createObjectNode();
             e.put("kind", f != null ? f.kind().name() : "ERROR");
             e.put("exitCode", exit);
             e.put("message", f != null ? f.getMessage() : message);
@@ -35,7 +38,7 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
                 e.put("whatToDo", f.whatToDo());
                 e.put("detail", f.detail());
             }
-            ObjectNode root = JSON.createObjectNode();
+            ObjectNode root = FailureJson.MAPPER.createObjectNode();
             root.set("error", e);
             cl.getOut().println(root.toPrettyString());
             cl.getOut().flush();

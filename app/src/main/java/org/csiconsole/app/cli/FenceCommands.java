@@ -54,7 +54,10 @@ public final class FenceCommands {
     /** Environment variables named {@code CSI_SECRET_<key>} give the secret {@code <key>} when no --secrets-file is given. */
     public static final String SECRET_PREFIX = "CSI_SECRET_";
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final class FenceJson {
+        /** Built on first use: the commands that print no JSON load no Jackson. */
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     private FenceCommands() {
     }
@@ -161,7 +164,7 @@ public final class FenceCommands {
             List<String> cidrs = addons.fence().listFences(parameters, secrets()).get();
             List<Map<String, Object>> rows = cidrs.stream().map(FenceCommands::row).toList();
             if (json()) {
-                out.println(JSON.writeValueAsString(rows));
+                out.println(FenceJson.MAPPER.writeValueAsString(rows));
                 return;
             }
             Table t = new Table("CIDR", "FAMILY", "ADDRESSES");
@@ -249,7 +252,7 @@ public final class FenceCommands {
             if (fence) addons.fence().fence(texts, parameters, secrets()).get();
             else addons.fence().unfence(texts, parameters, secrets()).get();
             if (json()) {
-                out.println(JSON.writeValueAsString(Map.of(fence ? "fenced" : "unfenced", texts.stream().map(FenceCommands::row).toList())));
+                out.println(FenceJson.MAPPER.writeValueAsString(Map.of(fence ? "fenced" : "unfenced", texts.stream().map(FenceCommands::row).toList())));
                 return;
             }
             for (Cidr c : blocks) out.println((fence ? "Fenced " : "Unfenced ") + c.text() + " (" + c.describe() + ")");
@@ -279,7 +282,7 @@ public final class FenceCommands {
         void run(AddonsClient addons, PrintWriter out) throws Exception {
             List<FenceClient> clients = addons.fence().clients(parameters, secrets()).get();
             if (json()) {
-                out.println(JSON.writeValueAsString(clients));
+                out.println(FenceJson.MAPPER.writeValueAsString(clients));
                 return;
             }
             Table t = new Table("CLIENT_ID", "ADDRESSES");

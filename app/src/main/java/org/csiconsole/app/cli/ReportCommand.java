@@ -116,7 +116,7 @@ final class ReportCommand implements Callable<Integer> {
                 result = runner.run(client, plan, t, calls);
             }
         }
-        TroubleReport report = new TroubleReport(TroubleReport.FORMAT, AppVersion.version(), Instant.now(), ReportFiles.environment(),
+        TroubleReport report = new TroubleReport(TroubleReport.FORMAT, AppVersion.current().version(), Instant.now(), ReportFiles.environment(),
                 target.endpoint().text(), discovery, probe, result, calls.snapshot(), log);
         ReportFiles.write(report, out, secrets);
         PrintWriter w = spec.commandLine().getOut();

@@ -106,7 +106,7 @@ final class TroubleOutput {
     private boolean json(Object o) {
         if (format != OutputFormat.json) return false;
         try {
-            out.println(CsiOutput.JSON.writeValueAsString(o));
+            out.println(CsiOutput.CsiJson.MAPPER.writeValueAsString(o));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -1,12 +1,12 @@
 package org.csiconsole.app.cli;
 
+import org.csiconsole.app.AppVersion;
 import picocli.CommandLine;
 
-/** Version from the jar manifest, or "development" when run from classes. */
+/** {@code csi-console --version}: version, commit and build date (see {@link AppVersion}), then the protocols spoken. */
 final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-        return new String[] {"csi-console " + org.csiconsole.app.AppVersion.version(),
-                org.csiconsole.app.AppVersion.CSI_SPEC + ", " + org.csiconsole.app.AppVersion.CSP_API};
+        return new String[] {AppVersion.current().line(), AppVersion.CSI_SPEC + ", " + AppVersion.CSP_API};
     }
 }

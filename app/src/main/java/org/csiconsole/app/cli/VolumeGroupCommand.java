@@ -73,7 +73,10 @@ public final class VolumeGroupCommand {
         this.audit = Objects.requireNonNull(audit, "audit");
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final class VolumeGroupPrinterJson {
+        /** Built on first use: the commands that print no JSON load no Jackson. */
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     @Spec
     CommandSpec spec;
@@ -174,7 +177,7 @@ public final class VolumeGroupCommand {
             m.put("volume_ids", plan.memberIds());
             m.put("volumes_deleted", deleteVolumes && n > 0);
             m.put("message", done);
-            if (o.output == OutputFormat.json) out.println(JSON.writeValueAsString(m));
+            if (o.output == OutputFormat.json) out.println(VolumeGroupPrinterJson.MAPPER.writeValueAsString(m));
             else out.println(done);
             out.flush();
         });
@@ -187,7 +190,7 @@ public final class VolumeGroupCommand {
             if (o.output == OutputFormat.json) {
                 List<Map<String, Object>> rows = new ArrayList<>();
                 for (VolumeGroup g : groups) rows.add(json(g));
-                out.println(JSON.writeValueAsString(rows));
+                out.println(VolumeGroupPrinterJson.MAPPER.writeValueAsString(rows));
                 out.flush();
                 return;
             }
@@ -235,7 +238,7 @@ public final class VolumeGroupCommand {
     }
 
     private static void print(PrintWriter out, OutputFormat format, VolumeGroup g, String sentence) throws Exception {
-        out.println(format == OutputFormat.json ? JSON.writeValueAsString(json(g)) : sentence);
+        out.println(format == OutputFormat.json ? VolumeGroupPrinterJson.MAPPER.writeValueAsString(json(g)) : sentence);
         out.flush();
     }
 

@@ -83,6 +83,8 @@ public final class Console {
     private final Executor ui;
     private final List<ConnectionModel> loginOnShow = new ArrayList<>();
     private final ConsoleReplication replication;
+    /** The connections to open once the window's first frame is painted (the demo, the command line's, saved drivers). */
+    private final List<ConnectionModel> connectOnShow = new ArrayList<>();
     private boolean closed;
 
     /**
@@ -150,7 +152,7 @@ public final class Console {
         connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
             while (c.next()) c.getAddedSubList().forEach(this::reopenWhenConnected);
         });
-        toOpen.forEach(manager::connect);
+        connectOnShow.addAll(toOpen);
     }
 
     /** Where resource views plug in: one factory per {@link org.csiconsole.views.workbench.ResourceKind}. */
@@ -161,9 +163,10 @@ public final class Console {
 
     /**
      * Adds the launch options' connections and the saved profiles to the navigator; returns those to
-     * open now: the demo, the command-line endpoint and saved CSI drivers. Saved CSP arrays wait for
-     * Connect, since they ask for a password; an array named on the command line asks for its login
-     * (user, array IP, password) once the window shows.
+     * open once the window has painted its first frame ({@link #show()}): the demo, the command-line
+     * endpoint and saved CSI drivers. Saved CSP arrays wait for Connect, since they ask for a
+     * password; an array named on the command line asks for its login (user, array IP, password)
+     * once the window shows.
      */
     private List<ConnectionModel> addConnections(LaunchOptions options, ProfileStore profiles) {
         List<ConnectionModel> toOpen = new ArrayList<>();
@@ -275,11 +278,23 @@ public final class Console {
         workbench.setBottomDivider(preferences.bottomDivider());
         workbench.bottomShownProperty().set(!preferences.bottomPanelHidden());
         workbench.restoreViews(preferences.openViews(), preferences.selectedView());
-        // The login dialog of a command-line array shows over the workbench, not before it.
+        // Connections open once the first frame is painted: the window does not wait for the demo's
+        // plugin or a driver's socket, and they do not compete with it for the CPU. The login dialog
+        // of a command-line array shows over the workbench, not before it.
+        List<ConnectionModel> connect = List.copyOf(connectOnShow);
         List<ConnectionModel> login = List.copyOf(loginOnShow);
+        connectOnShow.clear();
         loginOnShow.clear();
-        if (!login.isEmpty()) ui.execute(() -> login.forEach(manager::connect));
-        afterShow.run();
+        StartupReport.afterFirstFrame(scene, () -> {
+            if (closed) return;
+            connect.forEach(manager::connect);
+            login.forEach(manager::connect);
+            afterShow.run();
+            // while the connections open in the background, the first large table's one-time costs
+            ui.execute(() -> {
+                if (!closed) TableWarmUp.run(themes);
+            });
+        });
     }
 
     private static boolean onSomeScreen(Preferences p) {

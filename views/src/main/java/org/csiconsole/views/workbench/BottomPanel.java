@@ -29,11 +29,14 @@ public final class BottomPanel extends TabPane {
         traceTab = new Tab("Call trace", trace.node());
         traceTab.setGraphic(Icons.of(Material2MZ.SWAP_HORIZ, 14));
         Workbench.markView(trace.node(), trace);
-        tasksTab = new Tab("Tasks", new TasksPanel(tasks));
+        // Tasks and Notifications build their lists when first opened: the first frame does not wait for them.
+        tasksTab = new Tab("Tasks");
+        contentOnFirstSelection(tasksTab, () -> new TasksPanel(tasks));
         tasksTab.setGraphic(Icons.of(Material2AL.HOURGLASS_EMPTY, 14));
         tasksTab.textProperty().bind(Bindings.createStringBinding(() -> tasks.runningCount().get() == 0 ? "Tasks"
                 : "Tasks (" + tasks.runningCount().get() + ")", tasks.runningCount()));
-        notificationsTab = new Tab("Notifications", new NotificationsPanel(notifications));
+        notificationsTab = new Tab("Notifications");
+        contentOnFirstSelection(notificationsTab, () -> new NotificationsPanel(notifications));
         notificationsTab.setGraphic(Icons.of(Material2MZ.NOTIFICATIONS, 14));
         notificationsTab.textProperty().bind(Bindings.createStringBinding(() -> notifications.unreadProperty().get() == 0
                 ? "Notifications" : "Notifications (" + notifications.unreadProperty().get() + ")", notifications.unreadProperty()));
@@ -48,6 +51,17 @@ public final class BottomPanel extends TabPane {
             if (getSelectionModel().getSelectedItem() == notificationsTab && b.intValue() > 0) notifications.markAllRead();
         });
         trace.activate();
+    }
+
+    private static void contentOnFirstSelection(Tab tab, java.util.function.Supplier<javafx.scene.Node> content) {
+        tab.selectedProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean was, Boolean selected) {
+                if (!selected) return;
+                tab.selectedProperty().removeListener(this);
+                tab.setContent(content.get());
+            }
+        });
     }
 
     public CallTraceView trace() {

@@ -1,0 +1,142 @@
+package org.csiconsole.app.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import org.csiconsole.core.call.PageSink;
+import org.csiconsole.core.model.ByteSize;
+import org.csiconsole.core.model.Volume;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Prints a ListVolumes listing page by page as it arrives, so {@code csi-console volumes} holds at
+ * most two pages in memory however many volumes the driver has. Each page is mapped and printed on
+ * one printer thread while the next page is read; the next-but-one page is asked for once a page is
+ * printed ({@link PageSink} pacing), so a slow terminal holds the listing back instead of queueing it.
+ *
+ * <p>{@code table}: the header once, columns fitted to the first page and widened from then on when
+ * a later value is longer; then {@code N volume(s)}. {@code json}: the same array of volume records,
+ * indented, as printing the whole list at once gives.
+ */
+final class VolumeStream implements PageSink<Volume>, AutoCloseable {
+    private static final String[] HEADERS = {"VOLUME_ID", "CAPACITY", "SOURCE", "PUBLISHED_NODES", "CONDITION"};
+
+    private final PrintWriter out;
+    private final OutputFormat format;
+    private final ExecutorService printer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "volumes-printer");
+        t.setDaemon(true);
+        return t;
+    });
+    private CompletableFuture<Void> printed = CompletableFuture.completedFuture(null);
+    private int[] widths;
+    private long count;
+    private JsonGenerator json;
+    private ObjectWriter writer;
+
+    VolumeStream(PrintWriter out, OutputFormat format) {
+        this.out = out;
+        this.format = format;
+    }
+
+    @Override
+    public synchronized CompletionStage<?> accept(List<Volume> page) {
+        CompletableFuture<Void> before = printed;
+        printed = before.thenRunAsync(() -> print(page), printer);
+        return before;
+    }
+
+    /** Waits for the pages handed over so far to be printed, then ends the output (JSON's closing bracket, the count line). */
+    void finish() {
+        CompletableFuture<Void> last;
+        synchronized (this) {
+            last = printed;
+        }
+        last.join();
+        try {
+            if (format == OutputFormat.json) {
+                startJson();
+                json.writeEndArray();
+                json.flush();
+                out.println();
+            } else {
+                if (widths == null) line(HEADERS, fit(new String[0][]));
+                out.println(count + " volume(s)");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write JSON", e);
+        }
+        out.flush();
+    }
+
+    private void print(List<Volume> page) {
+        count += page.size();
+        if (format == OutputFormat.json) {
+            try {
+                startJson();
+                for (Volume v : page) writer.writeValue(json, v);
+                json.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not write JSON", e);
+            }
+            return;
+        }
+        String[][] rows = new String[page.size()][];
+        for (int i = 0; i < rows.length; i++) rows[i] = cells(page.get(i));
+        boolean first = widths == null;
+        int[] w = fit(rows);
+        if (first) line(HEADERS, w);
+        for (String[] r : rows) line(r, w);
+        out.flush();
+    }
+
+    private void startJson() throws IOException {
+        if (json != null) return;
+        writer = CsiOutput.CsiJson.MAPPER.writer();
+        json = writer.createGenerator(out);
+        json.writeStartArray();
+    }
+
+    private int[] fit(String[][] rows) {
+        if (widths == null) {
+            widths = new int[HEADERS.length];
+            for (int i = 0; i < widths.length; i++) widths[i] = HEADERS[i].length();
+        }
+        for (String[] r : rows) {
+            for (int i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i], r[i].length());
+        }
+        return widths;
+    }
+
+    private void line(String[] cells, int[] w) {
+        StringBuilder b = new StringBuilder(128);
+        for (int i = 0; i < w.length; i++) {
+            b.append(cells[i]);
+            if (i < w.length - 1) b.append(" ".repeat(w[i] - cells[i].length() + 2));
+        }
+        int end = b.length();
+        while (end > 0 && b.charAt(end - 1) == ' ') end--;
+        b.setLength(end);
+        out.println(b);
+    }
+
+    /** One volume as table cells; a capacity of 0 is "unknown" (csi.proto Volume.capacity_bytes). */
+    static String[] cells(Volume v) {
+        return new String[] {v.volumeId(), v.capacityBytes() <= 0 ? "unknown" : ByteSize.format(v.capacityBytes()),
+                v.source().kind().name().equals("NONE") ? "" : v.source().kind().name().toLowerCase() + ":" + v.source().id(),
+                String.join(",", v.publishedNodeIds()),
+                v.condition().abnormal() ? "abnormal: " + v.condition().message() : ""};
+    }
+
+    @Override
+    public void close() {
+        printer.shutdownNow();
+    }
+}

@@ -1,0 +1,56 @@
+package org.csiconsole.app.bench;
+
+import csi.v1.ControllerGrpc;
+import csi.v1.Csi;
+import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollIoHandler;
+import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
+
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The competitor of {@code csi-console volumes} in the start-up benchmark when csc is not on the
+ * PATH: the least a grpc-java program does to list volumes. A blocking stub over a unix socket
+ * pages ListVolumes with {@code max_entries} and prints one line per volume (volume_id and
+ * capacity_bytes, as csc prints them), no policy, trace, audit or record mapping.
+ *
+ * <p>{@code RawStubList SOCKET_PATH PAGE_SIZE}
+ */
+public final class RawStubList {
+    private RawStubList() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
+        ManagedChannel channel = NettyChannelBuilder.forAddress(new DomainSocketAddress(args[0]))
+                .eventLoopGroup(group).channelType(EpollDomainSocketChannel.class).usePlaintext().build();
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
+        try {
+            ControllerGrpc.ControllerBlockingStub stub = ControllerGrpc.newBlockingStub(channel);
+            String token = "";
+            long n = 0;
+            do {
+                Csi.ListVolumesResponse page = stub.withDeadlineAfter(60, TimeUnit.SECONDS).listVolumes(
+                        Csi.ListVolumesRequest.newBuilder().setMaxEntries(Integer.parseInt(args[1])).setStartingToken(token).build());
+                for (Csi.ListVolumesResponse.Entry e : page.getEntriesList()) {
+                    out.append(e.getVolume().getVolumeId()).append(' ').append(Long.toString(e.getVolume().getCapacityBytes())).append('\n');
+                    n++;
+                }
+                token = page.getNextToken();
+            } while (!token.isEmpty());
+            out.println(n + " volumes");
+        } finally {
+            out.flush();
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+        }
+    }
+}

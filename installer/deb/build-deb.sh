@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds the .deb from the app-image (called by installer/package.sh):
+#
+#   installer/deb/build-deb.sh IMAGE OUT NAME VERSION INSTALL_DIR COMMIT
+#
+# Layout: the app-image in INSTALL_DIR (/opt/csi-console), /usr/bin/NAME for the command line,
+# the desktop entry in /usr/share/applications and the icon at every size in the hicolor theme.
+# There are no maintainer scripts: menus and icon caches pick the files up through the dpkg
+# triggers of desktop-file-utils and the icon theme where a desktop is installed, and there is
+# nothing to do (and nothing to fail, such as xdg-desktop-menu without a menu folder) where not.
+set -euo pipefail
+image="$1" out="$2" name="$3" version="$4" install_dir="$5" commit="$6"
+here="$(cd "$(dirname "$0")" && pwd)"
+icons="$here/../../icons/src/main/resources/org/csiconsole/icons"
+arch="$(dpkg --print-architecture)"
+root="$out/deb-root"
+rm -rf "$root"
+mkdir -p "$root$(dirname "$install_dir")" "$root/usr/bin" "$root/usr/share/applications" "$root/usr/share/doc/$name" "$root/DEBIAN"
+cp -a "$image" "$root$install_dir"
+ln -s "$install_dir/bin/$name" "$root/usr/bin/$name"
+install -m 644 "$here/$name.desktop" "$root/usr/share/applications/$name.desktop"
+for size in 16 32 48 64 128 256; do
+    install -D -m 644 "$icons/app-$size.png" "$root/usr/share/icons/hicolor/${size}x$size/apps/$name.png"
+done
+install -D -m 644 "$icons/app.svg" "$root/usr/share/icons/hicolor/scalable/apps/$name.svg"
+install -m 644 "$here/copyright" "$root/usr/share/doc/$name/copyright"
+
+# Depends: the Debian packages that own the shared libraries the bundled natives link to directly
+# (their NEEDED entries), less those the image brings itself; GTK 3 and OpenGL are loaded by JavaFX
+# at run time, so they are named too.
+sonames="$(find "$root$install_dir" -type f \( -name '*.so' -o -perm -u+x \) -print0 \
+    | xargs -0 objdump -p 2>/dev/null | awk '$1 == "NEEDED" {print $2}' | sort -u)"
+bundled="$(find "$root$install_dir" -name '*.so' -printf '%f\n')"
+deps="$(for so in $sonames; do
+        grep -qx "$so" <<<"$bundled" && continue
+        path="$(ldconfig -p | awk -v so="$so" '$1 == so && /x86-64|AArch64|x32/ {print $NF; exit}')"
+        [ -n "$path" ] || path="$(ldconfig -p | awk -v so="$so" '$1 == so {print $NF; exit}')"
+        [ -n "$path" ] || { echo "build-deb.sh: no package provides $so" >&2; continue; }
+        dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null || echo "build-deb.sh: no package owns $path" >&2
+    done | cut -d: -f1 | sort -u)"
+deps="$(printf '%s\n' $deps libgtk-3-0 libgl1 | sort -u | paste -sd, - | sed 's/,/, /g')"
+size_kb="$(du -sk --apparent-size "$root" | cut -f1)"
+maintainer="${DEBFULLNAME:-CSI Console maintainers} <${DEBEMAIL:-maintainers@csi-console.org}>"
+cat >"$root/DEBIAN/control" <<CONTROL
+Package: $name
+Version: $version
+Architecture: $arch
+Maintainer: $maintainer
+Installed-Size: $size_kb
+Depends: $deps
+Section: admin
+Priority: optional
+Description: admin console for CSI drivers, csi-addons and HPE CSP arrays
+ A desktop console and a command line (csi-console) for storage administrators: volumes,
+ snapshots, groups, hosts, capacity, replication and fencing over CSI gRPC v1.12, csi-addons
+ and the HPE Container Storage Provider REST API, with a bundled reference plugin for demos.
+ It brings its own Java runtime and needs no JDK. Built from commit $commit.
+CONTROL
+deb="$out/${name}_${version}_$arch.deb"
+dpkg-deb --root-owner-group -Z"${DEB_COMPRESSION:-xz}" --build "$root" "$deb" >/dev/null
+rm -rf "$root"
+printf 'deb: %s (Installed-Size %s KiB; Depends: %s)\n' "$deb" "$size_kb" "$deps" >&2

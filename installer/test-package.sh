@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# Tests the Linux package as a person installs it: builds it with installer/package.sh, installs the
+# .deb (dpkg -i as root; otherwise unpacked with dpkg-deb -x into a folder), runs
+# `csi-console --version`, starts `csi-console serve` and calls `csi-console info` against it,
+# opens the workbench under Xvfb and takes a screenshot, then removes the package (dpkg -r) and
+# checks that none of its files is left.
+#
+#   installer/test-package.sh                 # build, then test
+#   installer/test-package.sh --no-build      # test the .deb already in installer/target
+#
+# Needs dpkg-deb and a JDK with jpackage (for the build); Xvfb, xdotool, x11-utils (xprop) and
+# imagemagick (import) for the workbench part, which is skipped with a note without them.
+# Prints "N passed, N failed" last; exits 1 when a check failed. The screenshot and logs stay in
+# installer/target/package-test.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/installer/target"
+name=csi-console
+passed=0 failed=0
+pass() { passed=$((passed + 1)); printf 'ok   %s\n' "$*"; }
+fail() { failed=$((failed + 1)); printf 'FAIL %s\n' "$*"; }
+check() { local what="$1"; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+finish() { printf '%s passed, %s failed\n' "$passed" "$failed"; [ "$failed" -eq 0 ]; exit $?; }
+
+start=$SECONDS
+if [ "${1:-}" != "--no-build" ]; then
+    "$root/installer/package.sh" || { fail "installer/package.sh builds the packages"; finish; }
+fi
+echo "build took $((SECONDS - start)) s"
+deb="$(ls "$out"/${name}_*.deb 2>/dev/null | head -1)"
+[ -n "$deb" ] || { fail "a .deb in $out"; finish; }
+props="$root/app/target/classes/org/csiconsole/app/version.properties"
+commit="$(sed -n 's/^commit=//p' "$props")"
+[ "$(sed -n 's/^dirty=//p' "$props")" = true ] && commit="$commit-dirty"
+
+test_dir="$out/package-test"
+rm -rf "$test_dir" && mkdir -p "$test_dir"
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    if [ -n "${installed_with_dpkg:-}" ] && dpkg -s "$name" >/dev/null 2>&1; then dpkg -r "$name" >/dev/null 2>&1; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+# The console writes nothing into the tester's own folders.
+export HOME="$work/home" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data"
+export CSI_CONSOLE_DATA_DIR="$work/audit"
+mkdir -p "$HOME"
+
+# --- the package itself ----------------------------------------------------------------------
+info="$(dpkg-deb -f "$deb" Maintainer Installed-Size Depends)"
+echo "$info" | sed 's/^/     /'
+check "Maintainer is a person or team with an address" grep -Eq '^Maintainer: [^<]*[A-Za-z][^<]* <[^@>]+@[^>]+>$' <<<"$info"
+installed_kb="$(dpkg-deb -f "$deb" Installed-Size)"
+echo "     installed size: $((installed_kb / 1024)) MiB"
+scripts="$(dpkg-deb --ctrl-tarfile "$deb" | tar -t | grep -Ev '^\./?$|control$|md5sums$|conffiles$' || true)"
+check "no maintainer script can fail on a machine without a desktop menu (none shipped: ${scripts:-none})" test -z "$scripts"
+contents="$(dpkg-deb -c "$deb" | awk '{print $6}')"
+for f in ./usr/bin/$name ./usr/share/applications/$name.desktop ./opt/$name/lib/app/$name.jsa \
+         ./usr/share/icons/hicolor/16x16/apps/$name.png ./usr/share/icons/hicolor/256x256/apps/$name.png \
+         ./usr/share/icons/hicolor/scalable/apps/$name.svg; do
+    check "the package has $f" grep -qx "$f" <<<"$contents"
+done
+
+# --- install ---------------------------------------------------------------------------------
+if [ "$(id -u)" = 0 ] && command -v dpkg >/dev/null; then
+    if dpkg -s "$name" >/dev/null 2>&1; then dpkg -r "$name" >/dev/null || true; fi
+    installed_with_dpkg=1
+    check "dpkg -i installs the package" dpkg -i "$deb"
+    check "dpkg reports it installed and configured" sh -c "dpkg -s $name | grep -q '^Status: install ok installed'"
+    files="$(dpkg -L "$name")"
+    bin="/usr/bin/$name"
+    prefix=""
+else
+    echo "     not root: unpacking into $work/root instead of dpkg -i"
+    prefix="$work/root"
+    check "dpkg-deb -x unpacks the package" dpkg-deb -x "$deb" "$prefix"
+    bin="$prefix/opt/$name/bin/$name"
+fi
+desktop="$prefix/usr/share/applications/$name.desktop"
+if command -v desktop-file-validate >/dev/null; then
+    check "the desktop entry is valid" desktop-file-validate "$desktop"
+fi
+check "the desktop entry names the icon, a comment and categories" \
+    sh -c "grep -q '^Icon=$name$' '$desktop' && grep -q '^Comment=.' '$desktop' && grep -q '^Categories=.*;' '$desktop'"
+check "/usr/bin/$name runs the installed launcher" test -x "$bin"
+
+# --- command line ----------------------------------------------------------------------------
+version_out="$("$bin" --version 2>&1)"
+echo "$version_out" | sed 's/^/     /'
+check "csi-console --version prints the version, the commit ($commit) and the build date" \
+    grep -Eq "^csi-console [0-9][^ ]* \(commit $commit, built [0-9]{4}-[0-9]{2}-[0-9]{2}T" <<<"$version_out"
+# The launcher maps the archive where it was made, /opt/csi-console: its classes load from it.
+JAVA_TOOL_OPTIONS="-Xlog:class+load=info:file=$work/classes.log" "$bin" --version >/dev/null 2>&1
+shared="$(grep -c 'source: shared objects file' "$work/classes.log" 2>/dev/null || echo 0)"
+if [ -n "$prefix" ]; then
+    echo "     unpacked elsewhere than /opt: the launcher starts without its class-data archive ($shared classes from it)"
+else
+    check "the launcher maps the class-data archive ($shared classes from it for --version)" test "$shared" -gt 1000
+fi
+
+sock="$work/csi.sock"
+"$bin" serve --endpoint "unix://$sock" --seed demo --state-dir "$work/plugin" >"$test_dir/serve.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 150); do [ -S "$sock" ] && break; sleep 0.2; done
+info_out="$("$bin" info --endpoint "unix://$sock" 2>&1)"
+echo "$info_out" | sed 's/^/     /'
+check "csi-console info reaches csi-console serve" grep -Eq '^name +reference\.csi-console\.org' <<<"$info_out"
+check "the served plugin is ready" grep -Eq '^ready +true' <<<"$info_out"
+kill -TERM "${pids[-1]}" 2>/dev/null; wait "${pids[-1]}" 2>/dev/null
+
+# --- workbench under Xvfb --------------------------------------------------------------------
+if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xprop >/dev/null && command -v import >/dev/null; then
+    display=":$((90 + RANDOM % 400))"
+    Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >"$test_dir/xvfb.log" 2>&1 &
+    pids+=($!)
+    export DISPLAY="$display"
+    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    JAVA_TOOL_OPTIONS="-Dcsi-console.startup.report=$work/painted" "$bin" >"$test_dir/gui.log" 2>&1 &
+    gui=$!
+    pids+=($gui)
+    for _ in $(seq 600); do [ -s "$work/painted" ] && break; sleep 0.1; done
+    check "the workbench paints its first frame" test -s "$work/painted"
+    window="$(xdotool search --onlyvisible --name '^CSI Console$' 2>/dev/null | head -1)"
+    wm_class="$(xprop -id "${window:-0}" WM_CLASS 2>/dev/null | sed -n 's/.*", "\(.*\)"$/\1/p')"
+    wanted="$(sed -n 's/^StartupWMClass=//p' "$desktop")"
+    check "the window's WM_CLASS ($wm_class) is the desktop entry's StartupWMClass" test -n "$wm_class" -a "$wm_class" = "$wanted"
+    sleep 8 # the demo connects once the first frame is painted; its counts arrive a moment later
+    check "a screenshot of the workbench ($test_dir/workbench.png)" import -window root "$test_dir/workbench.png"
+    kill -TERM "$gui" 2>/dev/null; wait "$gui" 2>/dev/null
+    unset DISPLAY
+else
+    echo "     Xvfb, xdotool, xprop or import missing: workbench not opened (apt-get install xvfb xdotool x11-utils imagemagick)"
+fi
+
+# --- remove ----------------------------------------------------------------------------------
+if [ -n "${installed_with_dpkg:-}" ]; then
+    check "dpkg -r removes the package" dpkg -r "$name"
+    installed_with_dpkg=""
+    left="$(while read -r f; do [ -e "$f" ] && [ ! -d "$f" ] && echo "$f"; done <<<"$files")"
+    check "no file of the package is left${left:+: $left}" test -z "$left"
+    check "/opt/$name is gone" test ! -e "/opt/$name"
+fi
+echo "package test took $((SECONDS - start)) s"
+finish
