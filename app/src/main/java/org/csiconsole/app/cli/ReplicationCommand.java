@@ -489,12 +489,12 @@ public final class ReplicationCommand {
     }
 
     @FunctionalInterface
-    private interface Work {
+    private interface OnSites {
         int run(ReplicationSite a, ReplicationSite b, PrintWriter out) throws Exception;
     }
 
     /** Opens site A (and site B when {@code partner} is given), runs, prints the trace, closes. */
-    private int connected(CsiEndpointOptions o, String partner, String partnerAddons, String nameA, String nameB, Work work) throws Exception {
+    private int connected(CsiEndpointOptions o, String partner, String partnerAddons, String nameA, String nameB, OnSites work) throws Exception {
         CallTrace trace = new CallTrace();
         List<AutoCloseable> open = new ArrayList<>();
         try {

@@ -121,9 +121,14 @@ public final class ReplicationContextKeys {
         }
     }
 
+    /** The CSP spelling of each key, worked out once (a listing reads them for every volume). */
+    private static final Map<String, String> SNAKE = Map.of(ROLE, snake(ROLE), HEALTH, snake(HEALTH), PARTNER, snake(PARTNER),
+            PEER_ID, snake(PEER_ID), INTERVAL, snake(INTERVAL), GROUP, snake(GROUP), MESSAGE, snake(MESSAGE));
+
     private static String text(Map<String, ?> values, String key) {
+        if (values.isEmpty()) return "";
         Object v = values.get(key);
-        if (v == null) v = values.get(snake(key));
+        if (v == null) v = values.get(SNAKE.getOrDefault(key, key));
         return v == null ? "" : String.valueOf(v).trim();
     }
 }

@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -187,10 +186,5 @@ public final class AddonsReplicationPort implements ReplicationPort {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-    }
-
-    /** The csi-addons capabilities, for tests. */
-    CompletableFuture<Set<AddonsCapability>> capabilities() {
-        return addons == null ? CompletableFuture.completedFuture(Set.of()) : addons.capabilities();
     }
 }

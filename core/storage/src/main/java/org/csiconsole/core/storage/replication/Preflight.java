@@ -59,8 +59,8 @@ final class Preflight {
         if (!kind.twoSites()) return CompletableFuture.completedFuture(fixed);
         ReplicationSite sa = plan.request().siteA();
         ReplicationSite sb = plan.request().siteB();
-        CompletableFuture<Read> ra = read(sa, a);
-        CompletableFuture<Read> rb = read(sb, item.partner());
+        CompletableFuture<SideRead> ra = read(sa, a);
+        CompletableFuture<SideRead> rb = read(sb, item.partner());
         return ra.thenCombine(rb, (x, y) -> {
             List<PreflightCheck> out = new ArrayList<>(fixed);
             reach(out, x, sa, a, kind == WorkflowKind.UNPLANNED_FAILOVER);
@@ -88,7 +88,7 @@ final class Preflight {
         else if (age.level() != RpoLevel.UNKNOWN) out.add(PreflightCheck.warn("RPO age", "The last sync is " + age.text() + " old.", a));
     }
 
-    private static void reach(List<PreflightCheck> out, Read r, ReplicationSite site, ReplicationSource item, boolean mayBeLost) {
+    private static void reach(List<PreflightCheck> out, SideRead r, ReplicationSite site, ReplicationSource item, boolean mayBeLost) {
         String name = "Reachable: " + site.name();
         if (r.failure == null || r.failure.kind() == FailureKind.FAILED_PRECONDITION) {
             out.add(PreflightCheck.pass(name, site.name() + " answers.", item));
@@ -99,12 +99,12 @@ final class Preflight {
         }
     }
 
-    private record Read(ReplicationInfo info, CallFailure failure) {
+    private record SideRead(ReplicationInfo info, CallFailure failure) {
     }
 
-    private static CompletableFuture<Read> read(ReplicationSite site, ReplicationSource s) {
-        if (s == null) return CompletableFuture.completedFuture(new Read(null, null));
-        return site.replication().info(ReplicationRequest.of(s)).handle((i, e) -> e == null ? new Read(i, null)
-                : new Read(null, SourceFailure.of(site.name(), e).failure()));
+    private static CompletableFuture<SideRead> read(ReplicationSite site, ReplicationSource s) {
+        if (s == null) return CompletableFuture.completedFuture(new SideRead(null, null));
+        return site.replication().info(ReplicationRequest.of(s)).handle((i, e) -> e == null ? new SideRead(i, null)
+                : new SideRead(null, SourceFailure.of(site.name(), e).failure()));
     }
 }

@@ -13,7 +13,6 @@ import org.csiconsole.core.replication.WorkflowRequest;
 import org.csiconsole.core.replication.WorkflowStep;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -89,9 +88,5 @@ final class StepExecutor {
         if (request.siteA().name().equals(name)) return request.siteA();
         if (request.siteB() != null && request.siteB().name().equals(name)) return request.siteB();
         throw new IllegalStateException("No site named " + name + " in the request");
-    }
-
-    static Duration elapsed(Instant start, Clock clock) {
-        return Duration.between(start, clock.instant());
     }
 }
