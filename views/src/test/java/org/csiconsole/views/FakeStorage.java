@@ -337,10 +337,37 @@ public final class FakeStorage implements StorageService {
         });
     }
 
+    /**
+     * When true, {@link #volumeOnNodes} reports the controller publications and what the node calls
+     * did on the connected node (the first of {@link #nodes}), as the reference plugin's records do;
+     * when false it reports none, as a CSI driver.
+     */
+    public volatile boolean keepsRecords;
+    private final Map<String, String> stagedAt = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Set<String>> publishedAt = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override
+    public CompletableFuture<Optional<List<org.csiconsole.core.model.VolumeOnNode>>> volumeOnNodes(String volumeId) {
+        if (!keepsRecords) return CompletableFuture.completedFuture(Optional.empty());
+        Volume v = volumes.stream().filter(x -> x.volumeId().equals(volumeId)).findFirst().orElse(null);
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>(v == null ? List.of() : v.publishedNodeIds());
+        String here = nodes.isEmpty() ? "" : nodes.get(0).nodeId();
+        if (stagedAt.containsKey(volumeId) || publishedAt.containsKey(volumeId)) ids.add(here);
+        List<org.csiconsole.core.model.VolumeOnNode> out = new ArrayList<>();
+        for (String n : ids) {
+            boolean mine = n.equals(here);
+            out.add(new org.csiconsole.core.model.VolumeOnNode(n, v != null && v.publishedNodeIds().contains(n),
+                    mine && stagedAt.containsKey(volumeId) ? List.of(stagedAt.get(volumeId)) : List.of(),
+                    mine ? List.copyOf(publishedAt.getOrDefault(volumeId, Set.of())) : List.of()));
+        }
+        return CompletableFuture.completedFuture(Optional.of(out));
+    }
+
     @Override
     public CompletableFuture<Void> nodeStage(NodeTarget t) {
         return answer("nodeStage", () -> {
             lastNodeTarget = t;
+            stagedAt.put(t.volumeId(), t.stagingTargetPath());
             return null;
         });
     }
@@ -349,6 +376,7 @@ public final class FakeStorage implements StorageService {
     public CompletableFuture<Void> nodePublish(NodeTarget t) {
         return answer("nodePublish", () -> {
             lastNodeTarget = t;
+            publishedAt.computeIfAbsent(t.volumeId(), k -> new java.util.concurrent.CopyOnWriteArraySet<>()).add(t.targetPath());
             return null;
         });
     }
@@ -360,6 +388,7 @@ public final class FakeStorage implements StorageService {
     public CompletableFuture<Void> nodeUnpublish(String volumeId, String targetPath) {
         return answer("nodeUnpublish", () -> {
             lastNodePath = targetPath;
+            publishedAt.getOrDefault(volumeId, new java.util.HashSet<>()).remove(targetPath);
             return null;
         });
     }
@@ -368,6 +397,7 @@ public final class FakeStorage implements StorageService {
     public CompletableFuture<Void> nodeUnstage(String volumeId, String stagingTargetPath) {
         return answer("nodeUnstage", () -> {
             lastNodePath = stagingTargetPath;
+            stagedAt.remove(volumeId);
             return null;
         });
     }

@@ -47,7 +47,8 @@ public final class CsiCommands {
     /** The five commands, reading {@code CSI_ENDPOINT} through {@code env}; any change a command makes is audited into {@code audit}. */
     public static List<Object> all(Function<String, String> env, AuditSink audit) {
         return List.of(new InfoCommand(env).auditInto(audit), new CapabilitiesCommand(env).auditInto(audit),
-                new VolumesCommand(env).auditInto(audit), new SnapshotsCommand(env).auditInto(audit), new NodeCommand(env).auditInto(audit));
+                new VolumesCommand(env).auditInto(audit), new SnapshotsCommand(env).auditInto(audit), new NodeCommand(env).auditInto(audit),
+                new LifecycleCommand(env, java.time.Clock.systemUTC()).auditInto(audit));
     }
 
     /** Reads a key=value properties file of secrets; an unreadable file is a usage error naming the file only. */

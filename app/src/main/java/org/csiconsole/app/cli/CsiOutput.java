@@ -108,8 +108,10 @@ final class CsiOutput {
     static void trace(PrintWriter err, List<TraceEntry> entries) {
         for (TraceEntry e : entries) {
             err.println("# " + e.method() + " attempt " + e.attempt() + " " + e.status() + " " + e.duration().toMillis() + " ms @ " + e.endpoint());
-            if (!e.request().isBlank()) err.println("> " + e.request().strip().replace("\n", "\n> "));
-            if (!e.response().isBlank()) err.println("< " + e.response().strip().replace("\n", "\n< "));
+            String request = e.request().json();
+            String response = e.response().json();
+            if (!request.isBlank()) err.println("> " + request.strip().replace("\n", "\n> "));
+            if (!response.isBlank()) err.println("< " + response.strip().replace("\n", "\n< "));
         }
         err.flush();
     }

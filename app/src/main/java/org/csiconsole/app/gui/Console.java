@@ -8,6 +8,9 @@ import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.trace.ShellTraceCommands;
+import org.csiconsole.core.trace.TraceJsonLines;
+import org.csiconsole.views.trace.TraceTools;
 import org.csiconsole.app.gui.connect.ConnectionManager;
 import org.csiconsole.app.audit.LazyAuditLog;
 import org.csiconsole.views.audit.AuditView;
@@ -63,6 +66,12 @@ public final class Console {
         t.setDaemon(true);
         return t;
     });
+    /** Where trace files are saved and read, and the .proto files for grpcurl written: off the UI thread. */
+    private final java.util.concurrent.ExecutorService traceFiles = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "trace-files");
+        t.setDaemon(true);
+        return t;
+    });
     private final Notifications notifications = new Notifications();
     private final TaskRunner tasks;
     private final ObservableList<ConnectionModel> connections = FXCollections.observableArrayList();
@@ -112,7 +121,9 @@ public final class Console {
         this.preferences = preferencesStore.load();
         this.themes = new ThemeManager(preferences.theme());
         this.tableLayouts = new TableLayouts(preferences.tables());
-        this.tasks = new TaskRunner(ui);
+        trace.setCapacity(preferences.traceCapacity());
+        // Each task's calls are traced to it (the trace groups them by task).
+        this.tasks = new TaskRunner(ui, java.time.Clock.systemUTC(), trace.origins());
         FxDialogService dialogs = new FxDialogService(() -> stage, themes);
         ViewRegistry views = new ViewRegistry();
         registerViews(views, new ActionRunner(tasks, notifications, dialogs), ui);
@@ -123,10 +134,14 @@ public final class Console {
         List<ConnectionModel> toOpen = addConnections(options, new ProfileStore(configDir));
         workbench = new Workbench(services, connections);
         workbench.setConnectionActions(manager);
+        workbench.traces().setTools(new TraceTools(new ShellTraceCommands(DataDirectory.resolve().resolve("protos"), traceFiles),
+                new TraceJsonLines(), traceFiles));
         workbench.setOnQuit(stage::close);
         workbench.setAboutText(org.csiconsole.app.AppVersion.aboutText());
         replication = new ConsoleReplication(manager);
         workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
+        org.csiconsole.views.lifecycle.LifecyclePerspective.install(workbench, new org.csiconsole.core.render.Java2dDiagramExporter(),
+                java.time.Clock.systemDefaultZone());
         connections.forEach(this::reopenWhenConnected);
         connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
             while (c.next()) c.getAddedSubList().forEach(this::reopenWhenConnected);
@@ -217,6 +232,7 @@ public final class Console {
         sessions.close();
         replication.close();
         auditReader.shutdownNow();
+        traceFiles.shutdown();
         if (audit != null) audit.close();
     }
 
@@ -273,7 +289,7 @@ public final class Console {
                 max ? preferences.width() : stage.getWidth(), max ? preferences.height() : stage.getHeight(), max,
                 workbench.navigatorDividerProperty().get(), workbench.bottomDivider(),
                 !workbench.bottomShownProperty().get(), workbench.openViewKeys(), workbench.selectedViewKey(),
-                tableLayouts.all()));
+                tableLayouts.all(), trace.capacity()));
     }
 
     public Workbench workbench() {

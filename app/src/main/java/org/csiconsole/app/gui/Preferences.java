@@ -1,5 +1,6 @@
 package org.csiconsole.app.gui;
 
+import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.views.theme.Theme;
 
 import java.util.List;
@@ -25,10 +26,13 @@ import org.csiconsole.views.table.TableLayouts;
  * @param tables the tables' column order, widths, visibility and sort, by view kind ({@code volumes},
  *     {@code snapshots}, ...); empty when none was changed. Column ids a table no longer has are
  *     ignored when the layout is applied
+ * @param traceCapacity how many calls the call trace keeps (the trace's Keep menu), within
+ *     [{@value CallTrace#MIN_CAPACITY}, {@value CallTrace#MAX_CAPACITY}]; missing or out of range
+ *     gives {@value CallTrace#DEFAULT_CAPACITY}
  */
 public record Preferences(Theme theme, double x, double y, double width, double height, boolean maximized,
                           double navigatorDivider, double bottomDivider, boolean bottomPanelHidden,
-                          List<String> openViews, String selectedView, Map<String, TableLayout> tables) {
+                          List<String> openViews, String selectedView, Map<String, TableLayout> tables, int traceCapacity) {
     private static final double DEFAULT_WIDTH = 1360;
     private static final double DEFAULT_HEIGHT = 860;
     /** The bottom panel starts at about a quarter of the height, leaving the views the room. */
@@ -36,7 +40,8 @@ public record Preferences(Theme theme, double x, double y, double width, double 
     static final double DEFAULT_NAVIGATOR_DIVIDER = 0.2;
 
     public static final Preferences DEFAULTS = new Preferences(Theme.LIGHT, Double.NaN, Double.NaN,
-            DEFAULT_WIDTH, DEFAULT_HEIGHT, false, DEFAULT_NAVIGATOR_DIVIDER, DEFAULT_BOTTOM_DIVIDER, false, List.of(), null, Map.of());
+            DEFAULT_WIDTH, DEFAULT_HEIGHT, false, DEFAULT_NAVIGATOR_DIVIDER, DEFAULT_BOTTOM_DIVIDER, false, List.of(), null, Map.of(),
+            CallTrace.DEFAULT_CAPACITY);
 
     public Preferences {
         if (theme == null) theme = Theme.LIGHT;
@@ -46,6 +51,7 @@ public record Preferences(Theme theme, double x, double y, double width, double 
         bottomDivider = clampDivider(bottomDivider, DEFAULT_BOTTOM_DIVIDER);
         openViews = openViews == null ? List.of() : openViews.stream().filter(v -> v != null && !v.isBlank()).toList();
         tables = tables == null ? Map.of() : new TableLayouts(tables).all();
+        if (traceCapacity < CallTrace.MIN_CAPACITY || traceCapacity > CallTrace.MAX_CAPACITY) traceCapacity = CallTrace.DEFAULT_CAPACITY;
     }
 
     private static double clampDivider(double v, double fallback) {
@@ -59,6 +65,6 @@ public record Preferences(Theme theme, double x, double y, double width, double 
 
     public Preferences withTheme(Theme t) {
         return new Preferences(t, x, y, width, height, maximized, navigatorDivider, bottomDivider, bottomPanelHidden,
-                openViews, selectedView, tables);
+                openViews, selectedView, tables, traceCapacity);
     }
 }

@@ -491,7 +491,7 @@ public final class VolumesScaleBenchmark {
         return String.format(Locale.ROOT, "  (FX thread CPU %.1f ms)", CPU_MS.get(i));
     }
 
-    private static <T> T onFx(Supplier<T> work) throws Exception {
+    static <T> T onFx(Supplier<T> work) throws Exception {
         CompletableFuture<T> f = new CompletableFuture<>();
         Platform.runLater(() -> {
             try {
@@ -503,7 +503,7 @@ public final class VolumesScaleBenchmark {
         return f.get(2, TimeUnit.MINUTES);
     }
 
-    private static void waitFrames(int frames) throws InterruptedException {
+    static void waitFrames(int frames) throws InterruptedException {
         CountDownLatch n = new CountDownLatch(frames);
         Platform.runLater(() -> new AnimationTimer() {
             @Override
@@ -519,7 +519,7 @@ public final class VolumesScaleBenchmark {
      * Watches the FX thread two ways: the gap between consecutive pulses of an {@link AnimationTimer},
      * and how late a {@code Platform.runLater} probe posted every 5 ms runs.
      */
-    private static final class Stall {
+    static final class Stall {
         /** Largest pulse gap and runLater delay (ms), and when that gap ended (ms after the window began). */
         record Figures(double frameGapMs, double probeDelayMs, double gapAtMs, long gapClockMs, double gapCpuMs) {
         }

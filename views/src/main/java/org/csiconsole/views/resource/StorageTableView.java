@@ -140,6 +140,21 @@ public abstract class StorageTableView<T> implements ResourceView {
         if (table != null) table.withRowMenu(rowMenu);
     }
 
+    /**
+     * Adds {@code button} at the end of the command bar, after a rule, and its command at the end
+     * of the rows' context menu: a command another part of the console offers on this view's rows
+     * (showing the selected volume in the Lifecycle perspective). Call after {@link #commands}.
+     */
+    protected final void addCommand(ActionButton button) {
+        if (root.getTop() instanceof javafx.scene.control.ToolBar bar) {
+            bar.getItems().addAll(new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL), button);
+        }
+        if (rowMenu != null) {
+            rowMenu.getItems().addAll(new javafx.scene.control.SeparatorMenuItem(),
+                    ActionMenu.itemFor(button.action(), null, rowMenu.getId() + "-" + rowMenu.getItems().size()));
+        }
+    }
+
     /** The rows' context menu: the command bar's commands; null before {@link #commands}. */
     public javafx.scene.control.ContextMenu rowMenu() {
         return rowMenu;

@@ -21,10 +21,13 @@ import java.util.List;
 /** Snapshots: ready state, source volume, size, creation time; create, delete and restore to a new volume. */
 public final class SnapshotsView extends StorageTableView<Snapshot> {
     private final SnapshotsViewModel model;
+    private final javafx.beans.value.ObservableValue<String> selectedVolume;
 
     public SnapshotsView(SnapshotsViewModel model) {
         super(ResourceKind.SNAPSHOTS, model);
         this.model = model;
+        this.selectedVolume = javafx.beans.binding.Bindings.createStringBinding(
+                () -> model.selected() == null ? null : model.selected().sourceVolumeId(), model.selectedProperty());
         List<Column<Snapshot, ?>> columns = List.of(
                 Column.<Snapshot, String>of("name", "Name", SnapshotsViewModel::display).width(200).tooltip(s -> "snapshot_id " + s.snapshotId()),
                 // Beside the name, shown only while the driver cannot list: why the row is in sight.
@@ -86,5 +89,11 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
     @Override
     public ViewAction deleteAction() {
         return model.deleteAction();
+    }
+
+    /** The selected snapshot's source volume, for the call trace to follow. */
+    @Override
+    public javafx.beans.value.ObservableValue<String> selectedVolumeId() {
+        return selectedVolume;
     }
 }

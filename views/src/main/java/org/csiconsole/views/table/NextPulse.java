@@ -11,7 +11,7 @@ import java.util.concurrent.Executor;
  * whatever a task changes is laid out and drawn in the same frame and the next task waits for the
  * frame after. FX thread only.
  */
-final class NextPulse implements Executor {
+public final class NextPulse implements Executor {
     private final List<Runnable> tasks = new ArrayList<>();
     private final AnimationTimer timer = new AnimationTimer() {
         @Override

@@ -79,7 +79,7 @@ public final class ResourceTableModel<T> {
     private final List<KeyedRow<T>> entries = new ArrayList<>();
     private final ObservableList<T> source = FXCollections.observableArrayList();
     private final ObservableList<T> sourceReadOnly = FXCollections.unmodifiableObservableList(source);
-    private final ObservableList<T> shown = FXCollections.observableArrayList();
+    private final PatchableList<T> shown = new PatchableList<>();
     private final ObservableList<T> shownReadOnly = FXCollections.unmodifiableObservableList(shown);
     /** Rows appended with no sort in force that pass the filter and wait for the append interval. */
     private final List<T> held = new ArrayList<>();
@@ -374,7 +374,7 @@ public final class ResourceTableModel<T> {
     private void publish(Job<T> job, List<T> rows) {
         held.clear();
         basis = new Basis<>(job.resets(), job.count(), job.order() == null ? null : rows);
-        publisher.accept(() -> shown.setAll(rows));
+        publisher.accept(() -> shown.replaceWith(rows));
         shownChanged();
     }
 

@@ -5,6 +5,8 @@ import javafx.beans.binding.IntegerBinding;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import org.csiconsole.core.call.CallOrigins;
+
 import java.time.Clock;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -26,6 +28,7 @@ public final class TaskRunner {
 
     private final Executor ui;
     private final Clock clock;
+    private final CallOrigins origins;
     private final ObservableList<UiTask<?>> tasks = FXCollections.observableArrayList(
             t -> new javafx.beans.Observable[]{t.stateProperty()});
     private final IntegerBinding running = Bindings.createIntegerBinding(
@@ -37,8 +40,18 @@ public final class TaskRunner {
     }
 
     public TaskRunner(Executor ui, Clock clock) {
+        this(ui, clock, null);
+    }
+
+    /**
+     * @param ui where callbacks and property changes run
+     * @param clock when tasks start and end
+     * @param origins gives each task an origin its calls are traced to ({@link CallOrigins}); null for none
+     */
+    public TaskRunner(Executor ui, Clock clock, CallOrigins origins) {
         this.ui = Objects.requireNonNull(ui, "ui");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.origins = origins;
     }
 
     /**
@@ -46,7 +59,8 @@ public final class TaskRunner {
      *
      * @param title what the task does, in words, e.g. {@code "Delete volume pvc-1"}
      * @param work starts the work and returns its future; it may report through the given
-     *             {@link Progress}. A function that throws is treated as a failed task.
+     *             {@link Progress}. A function that throws is treated as a failed task. The calls
+     *             it starts, and those chained on their futures, are traced to the task.
      * @return the task; its {@link UiTask#outcome()} completes on the UI executor
      */
     public <T> UiTask<T> submit(String title, Function<Progress, CompletableFuture<T>> work) {
@@ -55,7 +69,8 @@ public final class TaskRunner {
         trimFinished();
         CompletableFuture<T> future;
         try {
-            future = Objects.requireNonNull(work.apply(task.reporter()), "work returned no future");
+            future = Objects.requireNonNull(origins == null ? work.apply(task.reporter())
+                    : origins.within(origins.next(title), () -> work.apply(task.reporter())), "work returned no future");
         } catch (RuntimeException e) {
             future = CompletableFuture.failedFuture(e);
         }

@@ -33,6 +33,48 @@ public final class ConsoleStyles {
     /** A bordered card on the start and plugin views. */
     public static final String CARD = "cc-card";
 
+    // ---- lifecycle diagrams
+    /** The lifecycle view's root. */
+    public static final String LIFECYCLE_VIEW = "cc-lifecycle-view";
+    /** The lifecycle view's side panel: why this figure, live state, next calls, evidence. */
+    public static final String LIFECYCLE_SIDE = "cc-lifecycle-side";
+    /** A row of the live state: node, state, paths. */
+    public static final String LIFECYCLE_NODE_ROW = "cc-lifecycle-node-row";
+    /** The zoom controls floating on the drawing. */
+    public static final String LIFECYCLE_ZOOM = "cc-lifecycle-zoom";
+    /** A next-call button of the side panel. */
+    public static final String LIFECYCLE_CALL = "cc-lifecycle-call";
+    /** The drawing surface of a diagram. */
+    public static final String DIAGRAM = "cc-diagram";
+    /** A diagram's title. */
+    public static final String DIAGRAM_TITLE = "cc-diagram-title";
+    /** A state's box. */
+    public static final String DIAGRAM_STATE = "cc-diagram-state";
+    /** A state's name. */
+    public static final String DIAGRAM_STATE_LABEL = "cc-diagram-state-label";
+    /** The names (nodes, snapshots) on a state. */
+    public static final String DIAGRAM_BADGE = "cc-diagram-badge";
+    /** One of the figures' X boxes. */
+    public static final String DIAGRAM_END = "cc-diagram-end";
+    /** The X in an X box. */
+    public static final String DIAGRAM_END_MARK = "cc-diagram-end-mark";
+    /** The word beside an X box. */
+    public static final String DIAGRAM_NOTE = "cc-diagram-note";
+    /** One transition: its line, head, label and hit area. */
+    public static final String DIAGRAM_EDGE = "cc-diagram-edge";
+    /** A transition's line. */
+    public static final String DIAGRAM_ARROW = "cc-diagram-arrow";
+    /** A transition's arrow head. */
+    public static final String DIAGRAM_ARROW_HEAD = "cc-diagram-arrow-head";
+    /** A transition's label (the RPC). */
+    public static final String DIAGRAM_ARROW_LABEL = "cc-diagram-arrow-label";
+    /** The wide, invisible line that takes a transition's clicks. */
+    public static final String DIAGRAM_ARROW_HIT = "cc-diagram-arrow-hit";
+    /** The code and message under a transition whose call failed. */
+    public static final String DIAGRAM_FAILURE = "cc-diagram-failure";
+    /** The token that runs along a transition when the state changes. */
+    public static final String DIAGRAM_TOKEN = "cc-diagram-token";
+
     // ---- workbench
     /** The workbench's root pane. */
     public static final String WORKBENCH = "cc-workbench";
@@ -125,6 +167,25 @@ public final class ConsoleStyles {
     public static final String STATUS_OK = "cc-status-ok";
     /** A call trace row whose call failed. */
     public static final String STATUS_FAILED = "cc-status-failed";
+    /**
+     * Pseudo-class of a call trace row whose call failed: the row is tinted and its status bold, so
+     * failures stand out among the calls around them. A pseudo-class, not a style class: rows are
+     * reused for other calls as the trace scrolls, and a changed pseudo-class only moves the row to
+     * another state, where a changed style class restyles it and its cells from scratch.
+     */
+    public static final String TRACE_FAILED_STATE = "cc-failed";
+    /** Pseudo-class of a call trace row whose call succeeded (its status in the success colour). */
+    public static final String TRACE_OK_STATE = "cc-ok";
+    /** Pseudo-class of a call trace row whose call no task made (its task cell muted). */
+    public static final String TRACE_NO_TASK_STATE = "cc-no-task";
+    /** The status cells of the call trace, coloured by their row's state. */
+    public static final String TRACE_STATUS = "cc-trace-status";
+    /** The task cells of the call trace. */
+    public static final String TRACE_TASK = "cc-trace-task";
+    /** The call trace's count of failed calls, a button that shows only them. */
+    public static final String TRACE_FAILURES = "cc-trace-failures";
+    /** A note over the call trace: older calls dropped, a command copied or not. */
+    public static final String TRACE_NOTE = "cc-trace-note";
     /** The list of capacity bars, one row per array pool or GetCapacity segment. */
     public static final String CAPACITY_BARS = "cc-capacity-bars";
     /** The name of a capacity bar's row. */

@@ -4,21 +4,34 @@ import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableStringValue;
 import javafx.collections.ListChangeListener;
+import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.IndexedCell;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
-import javafx.scene.control.Tooltip;
+import javafx.stage.FileChooser;
+import org.csiconsole.core.call.CallOrigin;
 import org.csiconsole.core.call.TraceEntry;
+import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.table.Column;
-import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.table.ResourceTable;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.workbench.ResourceView;
@@ -26,61 +39,294 @@ import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
+import java.io.File;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
+import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * The call trace as a table: time, protocol, method, endpoint, status, duration and attempt; the
- * selected call's redacted request and response in the detail pane. Built on {@link ResourceTable},
- * the same component the resource views use.
+ * The call trace as a timeline: time, task, method, the ids it names, status, duration, attempt and
+ * endpoint, oldest first, following new calls; failed calls tinted. "Group by task" orders the
+ * calls by the task that made them. Filters by volume_id (following the selected volume on
+ * request), connection, method and status sit in the tool bar beside the word filter; the detail
+ * pane shows the selected call's request and response as JSON and the commands that repeat it.
+ * "Copy as" puts a grpcurl, csc or curl command on the clipboard; Save writes the trace (or the
+ * calls shown) as a trace file. Node ids: {@code call-trace}, {@code trace-group}, {@code trace-copy},
+ * {@code trace-save}, {@code trace-keep}, {@code trace-clear}, {@code trace-dropped}, {@code trace-message}.
  */
 public final class CallTraceView implements ResourceView {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final CallTraceViewModel model;
     private final ResourceTable<TraceEntry> table;
     private final ViewAction refresh;
     private final ViewAction delete;
     private final ViewAction create;
+    private final ToggleButton group = new ToggleButton("Group by task", Icons.of(Material2AL.ACCOUNT_TREE, 14));
+    private Function<String, Optional<Path>> chooseFile = this::showSaveDialog;
 
     public CallTraceView(CallTraceViewModel model) {
         this.model = model;
-        Button clear = new Button("Clear", Icons.of(Material2AL.DELETE_SWEEP));
-        clear.setId("trace-clear");
-        clear.getStyleClass().addAll(Styles.FLAT, Styles.SMALL);
-        clear.setTooltip(new Tooltip("Remove every recorded call from the trace"));
-        clear.disableProperty().bind(model.canClear().not());
-        clear.setOnAction(e -> model.clear());
-
+        // Calls arriving by the hundred each second reach the table ten times a second, not at every frame.
+        model.pace(new org.csiconsole.views.table.NextPulse(), Duration.ofMillis(100), System::nanoTime);
         table = new ResourceTable<>(model.table(), List.of(
-                Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TIME::format).width(128).mono(),
-                Column.<TraceEntry, String>of("protocol", "Protocol", e -> e.protocol().toUpperCase()).width(90),
-                Column.<TraceEntry, String>of("method", "Method", TraceEntry::method).width(300),
-                Column.<TraceEntry, String>of("endpoint", "Endpoint", TraceEntry::endpoint).width(240).mono(),
-                Column.<TraceEntry, String>of("status", "Status", e -> e.notServed() ? "not served" : e.status()).width(130)
-                        .styleClass(e -> e.ok() ? ConsoleStyles.STATUS_OK : e.notServed() ? ConsoleStyles.CELL_MUTED : ConsoleStyles.STATUS_FAILED),
+                Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TraceDetails.TIME::format).width(112).mono(),
+                Column.<TraceEntry, CallOrigin>of("task", "Task", TraceEntry::origin)
+                        .format(o -> o.isTask() ? o.title() : "\u2014").width(190)
+                        .comparator(Comparator.comparing((CallOrigin o) -> !o.isTask()).thenComparingLong(CallOrigin::id))
+                        .styleClass(e -> ConsoleStyles.TRACE_TASK)
+                        .tooltip(e -> e.origin().isTask() ? e.origin().title() : "Not made by a task: the console's own call (a refresh, a poll)"),
+                Column.<TraceEntry, String>of("method", "Method", e -> TraceEntry.GRPC.equals(e.protocol())
+                        ? TraceToolbar.shortService(e.method()) : e.shortMethod()).width(250).tooltip(TraceEntry::method),
+                Column.<TraceEntry, String>of("targets", "Names", TraceEntry::targetsText).width(220).mono(),
+                Column.<TraceEntry, String>of("status", "Status", e -> e.notServed() ? "not served" : e.status()).width(120)
+                        .styleClass(e -> ConsoleStyles.TRACE_STATUS)
+                        .tooltip(e -> e.message().isEmpty() ? null : e.message()),
                 Column.<TraceEntry, Duration>of("duration", "Duration", TraceEntry::duration)
-                        .format(CallTraceView::millis).width(90).alignRight(),
-                Column.<TraceEntry, Integer>of("attempt", "Attempt", TraceEntry::attempt).width(84).alignRight(),
+                        .format(TraceDetails::millis).width(84).alignRight(),
+                Column.<TraceEntry, Integer>of("attempt", "Attempt", TraceEntry::attempt).width(72).alignRight(),
+                Column.<TraceEntry, String>of("endpoint", "Endpoint", TraceEntry::endpoint).width(240).mono(),
+                Column.<TraceEntry, String>of("protocol", "Protocol", e -> e.protocol().toUpperCase()).width(80).hidden(),
                 Column.<TraceEntry, Long>of("seq", "#", TraceEntry::seq).width(60).alignRight().hidden()))
-                .withDetail(CallTraceView::details, TraceEntry::method)
-                .withEmptyState(Material2MZ.SWAP_HORIZ, "No calls yet",
-                        "Every gRPC and HTTP call the console makes to storage appears here as it happens, "
-                                + "with secrets already removed. Select a call to read its request and response.")
-                .withToolbarItems(clear);
+                .withDetail(e -> TraceDetails.rows(e, model::command), TraceEntry::shortMethod)
+                .withEmptyState(Material2MZ.SWAP_HORIZ, model.isOffline() ? "No calls in this file" : "No calls yet",
+                        model.isOffline() ? "The trace file holds no calls." : "Every gRPC and HTTP call the console makes to storage appears "
+                                + "here as it happens, with secrets already removed. Select a call to read its request and response.");
         table.setId("call-trace");
+        table.filterField().setPrefWidth(170);
+        List<Node> items = new ArrayList<>(TraceToolbar.filters(model));
+        items.addAll(List.of(groupToggle(), copyMenu(), saveMenu(), keepMenu(), clearButton(),
+                TraceToolbar.note("trace-dropped", model.droppedNote()), TraceToolbar.note("trace-message", model.messageProperty())));
+        table.withToolbarItems(items.toArray(Node[]::new));
+        table.withRowMenu(rowMenu());
+        markFailedRows(table.tableView());
         // Calls are recorded as they complete; read in the order they started (a column click changes it).
-        table.tableView().getColumns().stream().filter(c -> "time".equals(c.getId())).findFirst()
-                .ifPresent(time -> table.tableView().getSortOrder().setAll(List.of(time)));
+        sortBy("time");
         followNewCalls(table.tableView());
 
         refresh = ViewAction.always("Refresh", model::refresh);
-        delete = new ViewAction("Clear trace", model.canClear(),
-                Bindings.createStringBinding(() -> "The trace is empty"), model::clear);
+        delete = new ViewAction("Clear trace", model.canClear(), Bindings.createStringBinding(() -> model.isOffline()
+                ? "A saved trace file is not changed" : "The trace is empty"), model::clear);
         create = ViewAction.unavailable("New", "Calls are recorded as the console talks to storage; they cannot be created by hand");
+    }
+
+    private void sortBy(String... columns) {
+        List<TableColumn<TraceEntry, ?>> order = new ArrayList<>();
+        for (String id : columns) {
+            table.tableView().getColumns().stream().filter(c -> id.equals(c.getId())).findFirst().ifPresent(c -> {
+                c.setSortType(TableColumn.SortType.ASCENDING);
+                order.add(c);
+            });
+        }
+        table.tableView().getSortOrder().setAll(order);
+    }
+
+    /** Orders the calls by the task that made them (then by time), or by time alone. */
+    private ToggleButton groupToggle() {
+        group.setId("trace-group");
+        group.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        group.setTooltip(new Tooltip("Order the calls by the task or wizard that made them, then by time"));
+        group.selectedProperty().addListener((o, was, on) -> {
+            if (on) sortBy("task", "time");
+            else sortBy("time");
+        });
+        return group;
+    }
+
+    private MenuButton copyMenu() {
+        MenuButton copy = new MenuButton("Copy as", Icons.of(Material2AL.CONTENT_COPY, 14));
+        copy.setId("trace-copy");
+        copy.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        copy.setTooltip(new Tooltip("Copy the selected call as a command that repeats it, secrets as placeholders"));
+        copy.getItems().setAll(copyItems("copy", ""));
+        copy.setOnShowing(e -> enableCopyItems(copy.getItems(), ""));
+        copy.disableProperty().bind(table.selectedItemProperty().isNull());
+        return copy;
+    }
+
+    /** @param textPrefix put before each item's text: "Copy as " in the row menu, nothing under the "Copy as" button */
+    private List<MenuItem> copyItems(String idPrefix, String textPrefix) {
+        List<MenuItem> items = new ArrayList<>();
+        for (CopyTool tool : CopyTool.values()) {
+            MenuItem m = new MenuItem(textPrefix + tool.label());
+            m.setId(idPrefix + "-" + tool.label());
+            m.setUserData(tool);
+            m.setOnAction(e -> copy(tool));
+            items.add(m);
+        }
+        MenuItem request = new MenuItem(textPrefix.isEmpty() ? "Request JSON" : "Copy request JSON");
+        request.setId(idPrefix + "-request");
+        request.setOnAction(e -> selected().ifPresent(s -> toClipboard(s.request().json())));
+        MenuItem response = new MenuItem(textPrefix.isEmpty() ? "Response JSON" : "Copy response JSON");
+        response.setId(idPrefix + "-response");
+        response.setOnAction(e -> selected().ifPresent(s -> toClipboard(s.response().json())));
+        items.addAll(List.of(new SeparatorMenuItem(), request, response));
+        return items;
+    }
+
+    /** A tool that has no command for the selected call is disabled, its reason in the item's text. */
+    private void enableCopyItems(List<MenuItem> items, String textPrefix) {
+        TraceEntry e = selected().orElse(null);
+        for (MenuItem m : items) {
+            if (m.getUserData() instanceof CopyTool tool) {
+                var c = e == null ? null : model.command(tool, e);
+                m.setDisable(c == null || !c.available());
+                m.setText(textPrefix + (c == null || c.available() ? tool.label() : tool.label() + " \u2014 " + c.reason()));
+            } else if (m.getId() != null && m.getId().endsWith("-request")) {
+                m.setDisable(e == null || e.request().isEmpty());
+            } else if (m.getId() != null && m.getId().endsWith("-response")) {
+                m.setDisable(e == null || e.response().isEmpty());
+            }
+        }
+    }
+
+    private MenuButton saveMenu() {
+        MenuButton save = new MenuButton("Save", Icons.of(Material2MZ.SAVE_ALT, 14));
+        save.setId("trace-save");
+        save.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        save.setTooltip(new Tooltip("Save the calls as a trace file (JSON lines) for a support case"));
+        MenuItem all = new MenuItem("All calls\u2026");
+        all.setId("trace-save-all");
+        all.setOnAction(e -> save(false));
+        MenuItem shown = new MenuItem("Calls shown\u2026");
+        shown.setId("trace-save-shown");
+        shown.setOnAction(e -> save(true));
+        save.getItems().setAll(all, shown);
+        save.setOnShowing(e -> shown.setText("The " + ByteSize.grouped(model.table().shownCount().get()) + " calls shown\u2026"));
+        save.disableProperty().bind(model.saveAvailableProperty().not());
+        return save;
+    }
+
+    private MenuButton keepMenu() {
+        MenuButton keep = new MenuButton();
+        keep.setId("trace-keep");
+        keep.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
+        keep.textProperty().bind(Bindings.createStringBinding(() -> "Keep " + ByteSize.grouped(model.capacityProperty().get()),
+                model.capacityProperty()));
+        keep.setTooltip(new Tooltip("How many calls the trace keeps; older ones are dropped first"));
+        ToggleGroup choices = new ToggleGroup();
+        for (int n : CallTraceViewModel.CAPACITY_CHOICES) {
+            RadioMenuItem item = new RadioMenuItem("The last " + ByteSize.grouped(n) + " calls");
+            item.setId("trace-keep-" + n);
+            item.setToggleGroup(choices);
+            item.setOnAction(e -> model.setCapacity(n));
+            keep.getItems().add(item);
+        }
+        keep.setOnShowing(e -> choices.getToggles().forEach(t -> t.setSelected(
+                ((RadioMenuItem) t).getId().equals("trace-keep-" + model.capacityProperty().get()))));
+        keep.setDisable(model.isOffline());
+        keep.setVisible(!model.isOffline());
+        keep.setManaged(!model.isOffline());
+        return keep;
+    }
+
+    private Button clearButton() {
+        Button clear = new Button(null, Icons.of(Material2AL.DELETE_SWEEP, 14));
+        clear.setId("trace-clear");
+        clear.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
+        clear.setTooltip(new Tooltip("Remove every recorded call from the trace"));
+        clear.disableProperty().bind(model.canClear().not());
+        clear.setOnAction(e -> model.clear());
+        clear.setVisible(!model.isOffline());
+        clear.setManaged(!model.isOffline());
+        return clear;
+    }
+
+    private ContextMenu rowMenu() {
+        ContextMenu menu = new ContextMenu();
+        List<MenuItem> copies = copyItems("row-copy", "Copy as ");
+        MenuItem task = new MenuItem("Show only this task's calls");
+        task.setId("row-task");
+        task.setOnAction(e -> selected().ifPresent(s -> model.filter().taskProperty().set(s.origin())));
+        MenuItem volume = new MenuItem();
+        volume.setId("row-volume");
+        MenuItem all = new MenuItem("Show every call");
+        all.setId("row-all");
+        all.setOnAction(e -> {
+            model.filter().clear();
+            model.followSelectionProperty().set(false);
+        });
+        menu.getItems().addAll(copies);
+        menu.getItems().addAll(new SeparatorMenuItem(), task, volume, all);
+        menu.setOnShowing(e -> {
+            enableCopyItems(copies, "Copy as ");
+            TraceEntry s = selected().orElse(null);
+            task.setDisable(s == null || !s.origin().isTask());
+            List<String> volumes = s == null ? List.of() : s.targets("volume_id");
+            volume.setDisable(volumes.isEmpty());
+            volume.setText(volumes.isEmpty() ? "Show only this volume's calls" : "Show only the calls naming " + volumes.get(0));
+            volume.setOnAction(x -> {
+                if (!volumes.isEmpty()) model.filter().volumeIdProperty().set(volumes.get(0));
+            });
+            all.setDisable(!model.filter().isSet());
+        });
+        return menu;
+    }
+
+    private Optional<TraceEntry> selected() {
+        return Optional.ofNullable(table.selectedItemProperty().get());
+    }
+
+    private void copy(CopyTool tool) {
+        selected().ifPresent(e -> {
+            String text = model.copyText(tool, e);
+            if (!text.isEmpty()) toClipboard(text);
+        });
+    }
+
+    private static void toClipboard(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    private void save(boolean shownOnly) {
+        if (!model.canSave()) return;
+        String name = "csi-console-trace-" + FILE_TIME.format(LocalDateTime.now()) + ".jsonl";
+        chooseFile.apply(name).ifPresent(file -> model.save(file, shownOnly));
+    }
+
+    private Optional<Path> showSaveDialog(String suggested) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Save the call trace");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Call trace (JSON lines)", "*.jsonl"));
+        chooser.setInitialFileName(suggested);
+        File file = chooser.showSaveDialog(table.getScene() == null ? null : table.getScene().getWindow());
+        return Optional.ofNullable(file).map(File::toPath);
+    }
+
+    /** Replaces the save dialog (tests choose a file without one); empty cancels. Gets a suggested file name. */
+    public void setFileChooser(Function<String, Optional<Path>> chooser) {
+        this.chooseFile = Objects.requireNonNull(chooser);
+    }
+
+    private static final PseudoClass FAILED = PseudoClass.getPseudoClass(ConsoleStyles.TRACE_FAILED_STATE);
+    private static final PseudoClass OK = PseudoClass.getPseudoClass(ConsoleStyles.TRACE_OK_STATE);
+    private static final PseudoClass NO_TASK = PseudoClass.getPseudoClass(ConsoleStyles.TRACE_NO_TASK_STATE);
+
+    /**
+     * Puts each row in the state of its call: failed (tinted, status bold), OK (status in the
+     * success colour), or neither (an optional service not served: muted); and no task (task muted).
+     */
+    private static void markFailedRows(TableView<TraceEntry> tv) {
+        tv.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(TraceEntry item, boolean empty) {
+                super.updateItem(item, empty);
+                boolean filled = !empty && item != null;
+                pseudoClassStateChanged(FAILED, filled && item.failed());
+                pseudoClassStateChanged(OK, filled && item.ok());
+                pseudoClassStateChanged(NO_TASK, filled && !item.origin().isTask());
+            }
+        });
     }
 
     /**
@@ -96,6 +342,7 @@ public final class CallTraceView implements ResourceView {
         tv.addEventFilter(ScrollEvent.SCROLL, e -> adminMoved[0] = true);
         tv.addEventFilter(MouseEvent.MOUSE_RELEASED, e -> adminMoved[0] = true);
         tv.addEventFilter(KeyEvent.KEY_RELEASED, e -> adminMoved[0] = true);
+        boolean[] scheduled = {false};
         ListChangeListener<TraceEntry> onRows = c -> {
             if (adminMoved[0] && tv.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
                 // The flow still shows the rows as they were before this change: was the last in sight?
@@ -103,10 +350,12 @@ public final class CallTraceView implements ResourceView {
                 following[0] = flow.getCellCount() == 0 || last != null && last.getIndex() >= flow.getCellCount() - 1;
                 adminMoved[0] = false;
             }
-            if (!following[0] || !readsOldestFirst(tv)) return;
+            if (!following[0] || !readsOldestFirst(tv) || scheduled[0]) return;
             // After the table's own listeners have taken the change in: scrolling from inside it
-            // would clamp to the row count the table knew before.
+            // would clamp to the row count the table knew before. One scroll per pulse however many changes.
+            scheduled[0] = true;
             javafx.application.Platform.runLater(() -> {
+                scheduled[0] = false;
                 if (tv.getItems().isEmpty()) return;
                 tv.scrollTo(tv.getItems().size() - 1);
                 // scrollTo puts the row at the top where it can; the end of the flow shows it whole.
@@ -125,23 +374,8 @@ public final class CallTraceView implements ResourceView {
         return order.isEmpty() || ("time".equals(order.get(0).getId()) && order.get(0).getSortType() == TableColumn.SortType.ASCENDING);
     }
 
-    static List<DetailRow> details(TraceEntry e) {
-        return List.of(
-                DetailRow.of("Status", e.status() + (e.ok() ? "" : e.notServed()
-                        ? " (not served on this endpoint: an optional service the plugin leaves out, not a failure)" : " (failed)")),
-                DetailRow.of("Protocol", e.protocol().toUpperCase()),
-                DetailRow.of("Endpoint", e.endpoint()),
-                DetailRow.of("Started", TIME.format(e.start())),
-                DetailRow.of("Duration", millis(e.duration())),
-                DetailRow.of("Attempt", e.attempt()),
-                DetailRow.block("Request", e.request()),
-                DetailRow.block("Response", e.response()));
-    }
-
     static String millis(Duration d) {
-        if (d == null) return "";
-        long micros = d.toNanos() / 1_000;
-        return micros < 10_000 ? String.format(java.util.Locale.ROOT, "%.1f ms", micros / 1000.0) : (micros / 1000) + " ms";
+        return TraceDetails.millis(d);
     }
 
     public ResourceTable<TraceEntry> table() {
@@ -154,7 +388,7 @@ public final class CallTraceView implements ResourceView {
 
     @Override
     public ObservableStringValue title() {
-        return Bindings.createStringBinding(() -> "Call trace");
+        return Bindings.createStringBinding(() -> model.isOffline() ? "Trace " + model.source() : "Call trace");
     }
 
     @Override

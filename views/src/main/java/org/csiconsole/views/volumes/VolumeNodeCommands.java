@@ -112,6 +112,18 @@ final class VolumeNodeCommands {
         return connectedNode.get().isEmpty() ? "this node" : connectedNode.get();
     }
 
+    /**
+     * Takes what another reading found of {@code volumeId} on the connected node (the lifecycle
+     * view's exact or inferred state) as this console's record, so the node commands follow it.
+     */
+    void seen(String volumeId, String stagingTargetPath, java.util.Collection<String> targetPaths) {
+        onNode.unstaged(volumeId);
+        for (String p : onNode.targetPaths(volumeId)) onNode.unpublished(volumeId, p);
+        if (stagingTargetPath != null && !stagingTargetPath.isEmpty()) onNode.staged(volumeId, stagingTargetPath);
+        for (String p : targetPaths) onNode.published(volumeId, p);
+        changed();
+    }
+
     private void changed() {
         stateVersion.set(stateVersion.get() + 1);
     }

@@ -34,10 +34,13 @@ public final class VolumesView extends StorageTableView<Volume> {
     private static final String CONDITION_NOT_REPORTED =
             "the driver does not advertise VOLUME_CONDITION (ControllerGetCapabilities), or the volume is known from the CSP only";
     private final VolumesViewModel model;
+    private final javafx.beans.value.ObservableValue<String> selectedVolume;
 
     public VolumesView(VolumesViewModel model) {
         super(ResourceKind.VOLUMES, model);
         this.model = model;
+        this.selectedVolume = javafx.beans.binding.Bindings.createStringBinding(
+                () -> model.selected() == null ? null : model.selected().volumeId(), model.selectedProperty());
         List<Column<Volume, ?>> columns = List.of(
                 Column.<Volume, String>of("name", "Name", Volume::displayName).width(190).tooltip(v -> "volume_id " + v.volumeId()),
                 // Beside the name, shown only while the driver cannot list: why the row is in sight.
@@ -185,6 +188,23 @@ public final class VolumesView extends StorageTableView<Volume> {
                 + " another one by its volume_id (ControllerGetVolume, when the driver advertises GET_VOLUME).";
     }
 
+    /**
+     * Offers "Lifecycle" on the command bar and the rows' menu: {@code show} gets the selected
+     * volume, to draw it on the CSI lifecycle figure. Disabled with a reason while not exactly one
+     * volume is selected.
+     */
+    public void offerLifecycle(java.util.function.Consumer<Volume> show) {
+        javafx.beans.binding.StringBinding reason = javafx.beans.binding.Bindings.createStringBinding(() -> {
+            if (!model.oneRowReason().isEmpty()) return model.oneRowReason();
+            return model.selected() == null ? "Select one of the volumes first." : "";
+        }, model.selectedProperty(), model.selectedRows());
+        ViewAction action = new ViewAction("Lifecycle", reason.isEmpty(), reason, () -> {
+            if (model.selected() != null) show.accept(model.selected());
+        });
+        addCommand(new ActionButton("volume-lifecycle", action, Material2AL.ACCOUNT_TREE,
+                "Show the selected volume on the CSI lifecycle figure (Lifecycle perspective, Alt+3)"));
+    }
+
     public VolumesViewModel viewModel() {
         return model;
     }
@@ -202,5 +222,11 @@ public final class VolumesView extends StorageTableView<Volume> {
     @Override
     public ViewAction refreshAction() {
         return model.refreshAction();
+    }
+
+    /** The selected volume, for the call trace to follow. */
+    @Override
+    public javafx.beans.value.ObservableValue<String> selectedVolumeId() {
+        return selectedVolume;
     }
 }

@@ -367,6 +367,15 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         node.unstage();
     }
 
+    /**
+     * Takes where {@code volumeId} is staged and published on the connected node, as another view
+     * read it (the lifecycle view), as this view's record: the node commands then offer what that
+     * state allows, with its paths filled in.
+     */
+    public void seenOnConnectedNode(String volumeId, String stagingTargetPath, List<String> targetPaths) {
+        node.seen(volumeId, stagingTargetPath, targetPaths);
+    }
+
     /** Snapshots the selected volumes: one through the snapshot form, several through one form for all, as one task. */
     public void createSnapshot() {
         bulk.snapshot(targets());

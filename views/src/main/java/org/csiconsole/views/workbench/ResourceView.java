@@ -41,6 +41,14 @@ public interface ResourceView {
     /** Deletes the selected resource after confirmation (Del). */
     ViewAction deleteAction();
 
+    /**
+     * The volume_id of the row selected in the view (a volume, a snapshot's source volume), or
+     * null while none is; the call trace can follow it. Null for a view without volumes.
+     */
+    default javafx.beans.value.ObservableValue<String> selectedVolumeId() {
+        return null;
+    }
+
     /** Moves focus to the view's filter box; returns false when it has none. */
     default boolean focusFilter() {
         return false;

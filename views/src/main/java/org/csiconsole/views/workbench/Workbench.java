@@ -68,6 +68,7 @@ public final class Workbench {
     private ConnectionActions connectionActions = ConnectionActions.NONE;
     private java.util.function.Supplier<ResourceView> auditView;
     private final BooleanProperty auditAvailable = new SimpleBooleanProperty(this, "auditAvailable", false);
+    private final WorkbenchTraces traces;
 
     public Workbench(WorkbenchServices services, ObservableList<ConnectionModel> connections) {
         this.services = Objects.requireNonNull(services);
@@ -80,6 +81,7 @@ public final class Workbench {
         navigator.setConnectionMenu(this::connectionMenu);
         CallTraceView trace = new CallTraceView(new CallTraceViewModel(services.trace(), services.ui(), services.dialogs()));
         bottom = new BottomPanel(trace, services.tasks(), services.notifications());
+        traces = new WorkbenchTraces(this, trace);
         statusBar = new StatusBar(currentConnection, services.tasks(), services.notifications(), services.themes());
 
         centre.setId("centre");
@@ -316,6 +318,17 @@ public final class Workbench {
         return openTab(AUDIT_KEY, auditView);
     }
 
+    /** Call trace files and commands (File, Open trace…; the trace's Copy as and Save); see {@link WorkbenchTraces}. */
+    public WorkbenchTraces traces() {
+        return traces;
+    }
+
+    /** Opens (or selects) the view under {@code key} (any key but the ones of {@link #openViewKeys()}); built by {@code factory}. */
+    ResourceView openView(Object key, java.util.function.Supplier<ResourceView> factory) {
+        showResources();
+        return openTab(key, factory);
+    }
+
     /** Opens (or selects) the start page. */
     public ResourceView openStart() {
         showResources();
@@ -353,7 +366,7 @@ public final class Workbench {
             if (e.getKey() instanceof List<?> l && l.get(0) instanceof ConnectionModel c && l.get(1) instanceof ResourceKind k) {
                 return c.name() + "/" + k.name();
             }
-            return AUDIT_KEY.equals(e.getKey()) ? AUDIT_KEY : START_KEY;
+            return AUDIT_KEY.equals(e.getKey()) ? AUDIT_KEY : START_KEY.equals(e.getKey()) ? START_KEY : null;
         }
         return null;
     }
@@ -439,7 +452,10 @@ public final class Workbench {
         ResourceView view = now == null ? null : (ResourceView) now.getUserData();
         boolean tabsShown = Perspective.RESOURCES.equals(perspectives.shownProperty().get());
         if (view != null && tabsShown) view.activate();
-        if (tabsShown) activeView.set(view);
+        if (tabsShown) {
+            activeView.set(view);
+            traces.follow(view);
+        }
         // The navigator follows the tab (Eclipse's "link with editor"), and so does the status bar.
         for (Map.Entry<Object, Tab> e : tabs.entrySet()) {
             if (e.getValue() == now && e.getKey() instanceof List<?> l

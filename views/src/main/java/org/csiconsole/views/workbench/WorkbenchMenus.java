@@ -49,7 +49,11 @@ public final class WorkbenchMenus {
         MenuItem newConnection = item("New connection\u2026", Material2AL.DEVICE_HUB, "Shortcut+Shift+N",
                 () -> workbench.connectionActions().newConnection());
         newConnection.setId("menu-new-connection");
-        Menu file = new Menu("_File", null, newItem, newConnection, closeTab, new SeparatorMenuItem(), quit);
+        MenuItem openTrace = item("Open trace\u2026", Material2MZ.SWAP_HORIZ, null, () -> workbench.traces().open());
+        openTrace.setId("menu-open-trace");
+        openTrace.disableProperty().bind(Bindings.createBooleanBinding(() -> !workbench.traces().availableProperty().get(),
+                workbench.traces().availableProperty()));
+        Menu file = new Menu("_File", null, newItem, newConnection, openTrace, closeTab, new SeparatorMenuItem(), quit);
 
         MenuItem find = item("Filter", Material2MZ.SEARCH, "Shortcut+F", workbench::focusFilter);
         MenuItem delete = item("Delete\u2026", Material2AL.DELETE, "Delete", workbench::delete);

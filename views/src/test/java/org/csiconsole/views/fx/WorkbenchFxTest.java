@@ -241,8 +241,9 @@ class WorkbenchFxTest {
     }
 
     private static int lastVisibleRow(FxRobot robot) {
-        javafx.scene.control.skin.VirtualFlow<?> flow = robot.lookup("#call-trace .virtual-flow")
-                .queryAs(javafx.scene.control.skin.VirtualFlow.class);
+        // the trace table's own flow (the filter boxes' lists have flows too)
+        javafx.scene.control.skin.VirtualFlow<?> flow = (javafx.scene.control.skin.VirtualFlow<?>) robot.lookup("#call-trace .table-view")
+                .queryAs(TableView.class).lookup(".virtual-flow");
         return flow.getLastVisibleCell() == null ? -1 : flow.getLastVisibleCell().getIndex();
     }
 

@@ -153,4 +153,20 @@ class TaskRunnerTest {
         ui.runAll();
         assertThat(task.endedProperty().get()).isEqualTo(java.time.Instant.parse("2026-11-25T08:01:05.100Z"));
     }
+
+    @Test
+    void theCallsATaskStartsAreTracedToItByItsTitle() {
+        org.csiconsole.core.call.CallOrigins origins = new org.csiconsole.core.call.CallTrace().origins();
+        TaskRunner runner = new TaskRunner(Runnable::run, java.time.Clock.systemUTC(), origins);
+        AtomicReference<org.csiconsole.core.call.CallOrigin> seen = new AtomicReference<>();
+
+        runner.submit("Delete volume pvc-1", p -> {
+            seen.set(origins.current());
+            return CompletableFuture.completedFuture(null);
+        });
+
+        assertThat(seen.get().title()).isEqualTo("Delete volume pvc-1");
+        assertThat(seen.get().isTask()).isTrue();
+        assertThat(origins.current()).as("not after the task started its work").isEqualTo(org.csiconsole.core.call.CallOrigin.NONE);
+    }
 }

@@ -132,7 +132,9 @@ final class DemoSession implements Session {
                 .toList());
         org.csiconsole.core.replication.ReplicationFaults faults = new org.csiconsole.core.reference.fault.ModelReplicationFaults(plugin.model());
         sites = replicationSites(name, arrays, faults);
-        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY, faults);
+        // The reference arrays record stagings and node publications, which no CSI call reports: the lifecycle is exact.
+        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY,
+                volumeId -> CompletableFuture.supplyAsync(() -> reference.volumeOnNodes(volumeId)), faults);
     }
 
     /**

@@ -1,8 +1,11 @@
 package org.csiconsole.core.port;
 
 import org.csiconsole.core.model.NodeInfo;
+import org.csiconsole.core.model.VolumeOnNode;
+import org.csiconsole.core.model.VolumeStats;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -51,6 +54,27 @@ public interface NodePort {
      */
     default CompletableFuture<List<NodeInfo>> connectedNodes() {
         return CompletableFuture.completedFuture(List.of());
+    }
+
+    /**
+     * NodeGetVolumeStats of {@code volumeId} at {@code volumePath} (a {@code target_path} or the
+     * {@code staging_target_path}) on the connected node socket (GET_VOLUME_STATS). Fails NOT_FOUND
+     * when the volume is not there, UNSUPPORTED when the node does not advertise the capability.
+     *
+     * @param stagingTargetPath where it is staged, or empty
+     */
+    default CompletableFuture<VolumeStats> nodeVolumeStats(String volumeId, String volumePath, String stagingTargetPath) {
+        return Ports.unsupported("NodeGetVolumeStats " + volumeId);
+    }
+
+    /**
+     * What the storage itself records of {@code volumeId} on every node: controller publications,
+     * stagings and node publications. Empty when it keeps no such record, which is every CSI driver
+     * (CSI has no call that lists them); the bundled reference plugin keeps them. Nodes the volume
+     * has nothing on are left out.
+     */
+    default CompletableFuture<Optional<List<VolumeOnNode>>> volumeOnNodes(String volumeId) {
+        return CompletableFuture.completedFuture(Optional.empty());
     }
 
 }

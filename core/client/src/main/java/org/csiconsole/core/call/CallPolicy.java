@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -133,20 +134,40 @@ public final class CallPolicy {
     public <Q extends Message, R extends Message> CompletableFuture<R> unary(Channel channel, String endpoint,
                                                                              MethodDescriptor<Q, R> method, Q request,
                                                                              CallSpec spec) {
-        if (!spec.kind().mutating() || !audit.enabled()) return send(channel, endpoint, method, request, spec, new AtomicInteger());
-        return audit.async(endpoint, "grpc", method.getFullMethodName(), spec.what(), redactor.text(request),
+        CallOrigin origin = trace.origins().current();
+        if (!spec.kind().mutating() || !audit.enabled()) {
+            return carry(origin, send(channel, endpoint, method, request, spec, new AtomicInteger(), origin));
+        }
+        return carry(origin, audit.async(endpoint, "grpc", method.getFullMethodName(), spec.what(), redactor.text(request),
                 AuditTargets.of(request, redactor), (R response) -> AuditTargets.of(response, redactor),
-                attempts -> send(channel, endpoint, method, request, spec, attempts));
+                attempts -> send(channel, endpoint, method, request, spec, attempts, origin)));
     }
 
     private <Q extends Message, R extends Message> CompletableFuture<R> send(Channel channel, String endpoint,
                                                                              MethodDescriptor<Q, R> method, Q request,
-                                                                             CallSpec spec, AtomicInteger attempts) {
+                                                                             CallSpec spec, AtomicInteger attempts,
+                                                                             CallOrigin origin) {
         Optional<CallFailure> tooBig = limits.check(spec.what(), request);
         if (tooBig.isPresent()) return CompletableFuture.failedFuture(tooBig.get());
         CompletableFuture<R> result = new LinkedFuture<>();
-        Attempts<Q, R> run = new Attempts<>(channel, endpoint, method, request, spec, result, attempts);
+        Attempts<Q, R> run = new Attempts<>(channel, endpoint, method, request, spec, result, attempts, origin);
         return withGuard(spec, result, run::start);
+    }
+
+    /**
+     * {@code call}, completing with {@code origin} current ({@link CallOrigins}): the stages chained
+     * on it run as part of the same task, and calls they start are traced to it. A call made
+     * outside any task is returned as it is. Cancelling the returned future cancels {@code call}.
+     */
+    private <T> CompletableFuture<T> carry(CallOrigin origin, CompletableFuture<T> call) {
+        if (!origin.isTask() || call.isDone()) return call;
+        CompletableFuture<T> carried = call.newIncompleteFuture();
+        call.whenComplete((v, t) -> trace.origins().run(origin, () -> {
+            if (t != null) carried.completeExceptionally(t instanceof java.util.concurrent.CompletionException c
+                    && c.getCause() != null ? c.getCause() : t);
+            else carried.complete(v);
+        }));
+        return carried;
     }
 
     /**
@@ -161,8 +182,9 @@ public final class CallPolicy {
         Optional<CallFailure> tooBig = limits.check(spec.what(), request);
         if (tooBig.isPresent()) return CompletableFuture.failedFuture(tooBig.get());
         CompletableFuture<Void> result = new LinkedFuture<>();
-        Stream<Q, R> run = new Stream<>(channel, endpoint, method, request, spec, result, onMessage);
-        return withGuard(spec, result, run::start);
+        CallOrigin origin = trace.origins().current();
+        Stream<Q, R> run = new Stream<>(channel, endpoint, method, request, spec, result, onMessage, origin);
+        return carry(origin, withGuard(spec, result, run::start));
     }
 
     /**
@@ -190,17 +212,20 @@ public final class CallPolicy {
             if (result.isCancelled() && c != null) c.cancel(true);
         });
         Set<String> seen = new HashSet<>();
-        page(channel, endpoint, method, requestFor, items, nextToken, consumer, pageSpec, "", seen, 1, result, current);
-        return result;
+        CallOrigin origin = trace.origins().current();
+        page(channel, endpoint, method, requestFor, items, nextToken, consumer, pageSpec, "", seen, 1, result, current, origin);
+        return carry(origin, result);
     }
 
     private <Q extends Message, R extends Message, T> void page(
             Channel channel, String endpoint, MethodDescriptor<Q, R> method, Function<String, Q> requestFor,
             Function<R, List<T>> items, Function<R, String> nextToken, PageSink<T> consumer, CallSpec spec,
             String token, Set<String> seen, int pageNo, CompletableFuture<Void> result,
-            AtomicReference<CompletableFuture<R>> current) {
+            AtomicReference<CompletableFuture<R>> current, CallOrigin origin) {
         if (result.isDone()) return;
-        CompletableFuture<R> call = unary(channel, endpoint, method, requestFor.apply(token), spec);
+        // The next page may be asked for from another thread (see below): it is sent for the same task.
+        CompletableFuture<R> call = trace.origins().within(origin,
+                () -> unary(channel, endpoint, method, requestFor.apply(token), spec));
         current.set(call);
         call.whenComplete((resp, t) -> {
             if (t != null) {
@@ -231,7 +256,8 @@ public final class CallPolicy {
                     if (failed != null) {
                         result.completeExceptionally(failed);
                     } else {
-                        page(channel, endpoint, method, requestFor, items, nextToken, consumer, spec, next, seen, pageNo + 1, result, current);
+                        page(channel, endpoint, method, requestFor, items, nextToken, consumer, spec, next, seen, pageNo + 1, result,
+                                current, origin);
                     }
                 };
                 // A stage completed later was completed by the consumer's thread (a UI thread, say):
@@ -322,13 +348,16 @@ public final class CallPolicy {
         private final AtomicReference<ListenableFuture<R>> inFlight = new AtomicReference<>();
         private final AtomicReference<CompletableFuture<Void>> waiting = new AtomicReference<>();
         private final AtomicInteger sent;
-        private String requestText;
+        private final CallOrigin origin;
+        private TracePayload requestPayload;
+        private Map<String, List<String>> targets;
         private Set<String> secrets;
         private long firstStart;
 
         Attempts(Channel channel, String endpoint, MethodDescriptor<Q, R> method, Q request, CallSpec spec,
-                 CompletableFuture<R> result, AtomicInteger sent) {
+                 CompletableFuture<R> result, AtomicInteger sent, CallOrigin origin) {
             this.sent = sent;
+            this.origin = origin;
             this.channel = channel;
             this.endpoint = endpoint;
             this.method = method;
@@ -346,7 +375,8 @@ public final class CallPolicy {
         }
 
         void start() {
-            requestText = redactor.text(request);
+            requestPayload = GrpcTracing.payload(request, redactor);
+            targets = GrpcTracing.targets(request, redactor);
             secrets = redactor.secretValues(request);
             firstStart = timer.nanoTime();
             attempt(1);
@@ -374,8 +404,9 @@ public final class CallPolicy {
                 Throwable cause = t instanceof java.util.concurrent.ExecutionException ? t.getCause() : t;
                 Status status = t instanceof CancellationException ? Status.CANCELLED.withDescription("cancelled by the caller")
                         : statusOf(cause);
-                trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText, "",
-                        statusText(status), false, wall, took);
+                trace.record(new TraceEntry(0, wall, TraceEntry.GRPC, endpoint, method.getFullMethodName(), n, requestPayload,
+                        TracePayload.EMPTY, statusText(status), false, took, Redactor.scrub(status.getDescription(), secrets),
+                        targets, Map.of(), origin));
                 if (result.isDone()) return;
                 Duration wait = retryDelay(spec, status, n, firstStart);
                 if (wait != null) {
@@ -390,8 +421,9 @@ public final class CallPolicy {
                 result.completeExceptionally(failure);
                 return;
             }
-            trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText, redactor.text(response),
-                    "OK", true, wall, took);
+            trace.record(new TraceEntry(0, wall, TraceEntry.GRPC, endpoint, method.getFullMethodName(), n, requestPayload,
+                    GrpcTracing.payload(response, redactor), "OK", true, took, "",
+                    GrpcTracing.withResponse(targets, response, redactor), Map.of(), origin));
             result.complete(response);
         }
     }
@@ -406,12 +438,15 @@ public final class CallPolicy {
         private final CompletableFuture<Void> result;
         private final Consumer<R> onMessage;
         private final AtomicReference<ClientCall<Q, R>> inFlight = new AtomicReference<>();
-        private String requestText;
+        private final CallOrigin origin;
+        private TracePayload requestPayload;
+        private Map<String, List<String>> targets;
         private Set<String> secrets;
         private long firstStart;
 
         Stream(Channel channel, String endpoint, MethodDescriptor<Q, R> method, Q request, CallSpec spec,
-               CompletableFuture<Void> result, Consumer<R> onMessage) {
+               CompletableFuture<Void> result, Consumer<R> onMessage, CallOrigin origin) {
+            this.origin = origin;
             this.channel = channel;
             this.endpoint = endpoint;
             this.method = method;
@@ -426,7 +461,8 @@ public final class CallPolicy {
         }
 
         void start() {
-            requestText = redactor.text(request);
+            requestPayload = GrpcTracing.payload(request, redactor);
+            targets = GrpcTracing.targets(request, redactor);
             secrets = redactor.secretValues(request);
             firstStart = timer.nanoTime();
             attempt(1);
@@ -441,11 +477,11 @@ public final class CallPolicy {
             inFlight.set(call);
             ClientCalls.asyncServerStreamingCall(call, request, new StreamObserver<R>() {
                 private long count;
-                private String first = "";
+                private R first;
 
                 @Override
                 public void onNext(R value) {
-                    if (count++ == 0) first = redactor.text(value);
+                    if (count++ == 0) first = value;
                     try {
                         onMessage.accept(value);
                     } catch (RuntimeException e) {
@@ -458,8 +494,9 @@ public final class CallPolicy {
                 public void onError(Throwable t) {
                     Status status = statusOf(t);
                     Duration took = Duration.ofNanos(System.nanoTime() - t0);
-                    trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText,
-                            count == 0 ? "" : count + " messages; first:\n" + first, statusText(status), false, wall, took);
+                    trace.record(new TraceEntry(0, wall, TraceEntry.GRPC, endpoint, method.getFullMethodName(), n, requestPayload,
+                            count == 0 ? TracePayload.EMPTY : GrpcTracing.stream(first, count, redactor), statusText(status), false,
+                            took, Redactor.scrub(status.getDescription(), secrets), targets, Map.of(), origin));
                     if (result.isDone()) return;
                     Duration wait = count == 0 ? retryDelay(spec, status, n, firstStart) : null;
                     if (wait != null) {
@@ -472,8 +509,8 @@ public final class CallPolicy {
                 @Override
                 public void onCompleted() {
                     Duration took = Duration.ofNanos(System.nanoTime() - t0);
-                    trace.record("grpc", endpoint, method.getFullMethodName(), n, requestText,
-                            count + " messages" + (count == 0 ? "" : "; first:\n" + first), "OK", true, wall, took);
+                    trace.record(new TraceEntry(0, wall, TraceEntry.GRPC, endpoint, method.getFullMethodName(), n, requestPayload,
+                            GrpcTracing.stream(first, count, redactor), "OK", true, took, "", targets, Map.of(), origin));
                     result.complete(null);
                 }
             });

@@ -47,6 +47,11 @@ public final class Redactor {
         this.maxRepeated = maxRepeated;
     }
 
+    /** Entries of a repeated field kept in trace text and trace JSON. */
+    public int maxRepeated() {
+        return maxRepeated;
+    }
+
     /** True when the field's options mark it secret. */
     public boolean isSecret(FieldDescriptor field) {
         return secretFields.computeIfAbsent(field, Redactor::readSecretOption);

@@ -43,7 +43,8 @@ public final class CspClient implements AutoCloseable {
         this.config = config;
         this.http = new CspHttp(config, trace, clock);
         this.session = new CspAuth(config, http, password, clock);
-        this.calls = new CspCalls(session, executor, http, config, audit);
+        // Requests run on the executor with the task that asked for them, for the trace.
+        this.calls = new CspCalls(session, trace.origins().propagating(executor), http, config, audit);
         this.hosts = new CspHosts(calls);
         this.volumes = new CspVolumes(calls);
         this.snapshots = new CspSnapshots(calls);

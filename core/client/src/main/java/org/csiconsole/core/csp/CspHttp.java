@@ -11,8 +11,11 @@ import okhttp3.ResponseBody;
 import okio.Buffer;
 import okio.BufferedSource;
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallOrigin;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.TraceEntry;
+import org.csiconsole.core.call.TracePayload;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -100,23 +104,32 @@ final class CspHttp implements AutoCloseable {
         long backoffMs = config.retryBackoff().toMillis();
         HttpUrl url = url(call);
         String methodText = methodText(url, call);
-        String requestText = call.traceBody() != null ? call.traceBody()
-                : call.body() == null ? "" : traceText(call.body());
+        TracePayload request = call.traceBody() != null ? TracePayload.of(call.traceBody()) : payload(call.body());
+        Map<String, List<String>> targets = CspAuditTargets.request(call.segments(), null);
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (!config.arrayIp().isEmpty()) headers.put("x-array-ip", config.arrayIp());
+        if (token != null) headers.put(CspRedactor.AUTH_HEADER, CspRedactor.MASK);
+        CallOrigin origin = trace.origins().current();
         for (int attempt = 1; ; attempt++) {
             Instant start = clock.instant();
             long t0 = System.nanoTime();
             try {
                 Reply reply = once(call, url, token);
                 Duration took = Duration.ofNanos(System.nanoTime() - t0);
-                trace.record("http", config.endpointText(), methodText, attempt, requestText, traceText(reply.body()),
-                        String.valueOf(reply.status()), reply.ok(), start, took);
+                Map<String, List<String>> named = targets;
+                if (reply.ok() && "POST".equals(call.method())) {
+                    named = new LinkedHashMap<>(targets);
+                    CspAuditTargets.created(call.method(), call.segments(), reply).forEach(named::putIfAbsent);
+                }
+                trace.record(new TraceEntry(0, start, TraceEntry.HTTP, config.endpointText(), methodText, attempt, request,
+                        payload(reply.body()), String.valueOf(reply.status()), reply.ok(), took, "", named, headers, origin));
                 LOG.debug("{} -> {} in {} ms", methodText, reply.status(), took.toMillis());
                 if (reply.status() >= 300 && reply.status() < 400) throw redirect(call, reply);
                 return reply;
             } catch (Attempt a) {
                 Duration took = Duration.ofNanos(System.nanoTime() - t0);
-                trace.record("http", config.endpointText(), methodText, attempt, requestText, "",
-                        a.failure.kind().name(), false, start, took);
+                trace.record(new TraceEntry(0, start, TraceEntry.HTTP, config.endpointText(), methodText, attempt, request,
+                        TracePayload.EMPTY, a.failure.kind().name(), false, took, a.failure.getMessage(), targets, headers, origin));
                 LOG.debug("{} failed: {} in {} ms", methodText, a.failure.kind(), took.toMillis());
                 if (!a.retryable || attempt >= attempts) throw a.failure;
                 sleep(backoffMs, call);
@@ -194,10 +207,20 @@ final class CspHttp implements AutoCloseable {
         return u.build();
     }
 
-    private static String traceText(byte[] body) {
-        if (body == null || body.length == 0) return "";
-        if (body.length > TRACE_BODY_LIMIT) return "<" + body.length + " bytes, not recorded>";
-        return CspRedactor.redactJson(new String(body, StandardCharsets.UTF_8));
+    /**
+     * A body as the trace keeps it: redacted JSON, pretty-printed when first shown. A body that may
+     * hold a secret ({@link CspRedactor#mayHoldSecret}) is redacted now, so the secret is not kept
+     * even in memory; others are kept as sent and redacted when shown.
+     */
+    private static TracePayload payload(byte[] body) {
+        if (body == null || body.length == 0) return TracePayload.EMPTY;
+        if (body.length > TRACE_BODY_LIMIT) return TracePayload.of("", body.length + " bytes, not recorded");
+        if (CspRedactor.mayHoldSecret(body)) {
+            String redacted = CspRedactor.redactJson(new String(body, StandardCharsets.UTF_8), true);
+            return TracePayload.of(redacted);
+        }
+        byte[] kept = body.clone();
+        return TracePayload.lazy(() -> CspRedactor.redactJson(new String(kept, StandardCharsets.UTF_8), true), "");
     }
 
     private static void sleep(long ms, Call call) {

@@ -59,14 +59,35 @@ public final class CspRedactor {
      * cannot be checked.
      */
     public static String redactJson(String json) {
+        return redactJson(json, false);
+    }
+
+    /**
+     * As {@link #redactJson(String)}; {@code pretty} indents the JSON over several lines (the trace
+     * view shows it so).
+     */
+    public static String redactJson(String json, boolean pretty) {
         if (json == null || json.isBlank()) return "";
         try {
             JsonNode tree = TREE.readTree(json);
             if (tree == null) return "";
-            return TREE.writeValueAsString(redact(tree));
+            JsonNode redacted = redact(tree);
+            return pretty ? TREE.writerWithDefaultPrettyPrinter().writeValueAsString(redacted) : TREE.writeValueAsString(redacted);
         } catch (JsonProcessingException e) {
             return "<" + json.length() + " characters, not JSON>";
         }
+    }
+
+    /**
+     * Whether {@code body} may hold a secret: it contains one of the {@linkplain #secretFields()
+     * secret field names}, in any case. A body that does not cannot, so it may be kept as it is
+     * and redacted later.
+     */
+    public static boolean mayHoldSecret(byte[] body) {
+        if (body == null || body.length == 0) return false;
+        String text = new String(body, java.nio.charset.StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
+        for (String name : SECRET_FIELDS) if (text.contains(name)) return true;
+        return false;
     }
 
     /** Redacts a tree in place and returns it. */

@@ -84,7 +84,7 @@ class CsiRedactionTest {
             assertThat(e.toString()).doesNotContain(CANARY);
         }
         assertThat(trace.snapshot()).filteredOn(e -> e.method().endsWith("CreateVolume"))
-                .allSatisfy(e -> assertThat(e.request()).contains("***").contains("gold"));
+                .allSatisfy(e -> assertThat(e.request().json()).contains("***").contains("gold"));
         for (ILoggingEvent e : logs.list) {
             assertThat(e.getFormattedMessage()).doesNotContain(CANARY);
             if (e.getThrowableProxy() != null) assertThat(e.getThrowableProxy().getMessage()).doesNotContain(CANARY);

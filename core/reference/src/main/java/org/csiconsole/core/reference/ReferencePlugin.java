@@ -173,6 +173,31 @@ public final class ReferencePlugin implements AutoCloseable {
         return model;
     }
 
+    /**
+     * What the plugin records of {@code volumeId} on every node: the controller publication, the
+     * stagings (NodeStageVolume) and the node publications (NodePublishVolume). CSI has no call that
+     * reports stagings or node publications; the console reads them here to show a volume's exact
+     * place in the lifecycle. Nodes without any record are left out; an unknown volume has none.
+     */
+    public List<org.csiconsole.core.model.VolumeOnNode> volumeOnNodes(String volumeId) {
+        java.util.Set<String> published = new java.util.TreeSet<>();
+        java.util.Map<String, List<String>> staged = new java.util.TreeMap<>();
+        java.util.Map<String, List<String>> targets = new java.util.TreeMap<>();
+        for (var p : model.publications().of(volumeId)) published.add(p.nodeId());
+        for (var m : model.nodeRecords().of(volumeId)) {
+            (m.staged() ? staged : targets).computeIfAbsent(m.nodeId(), k -> new ArrayList<>()).add(m.path());
+        }
+        java.util.Set<String> nodes = new java.util.TreeSet<>(published);
+        nodes.addAll(staged.keySet());
+        nodes.addAll(targets.keySet());
+        List<org.csiconsole.core.model.VolumeOnNode> out = new ArrayList<>();
+        for (String n : nodes) {
+            out.add(new org.csiconsole.core.model.VolumeOnNode(n, published.contains(n), staged.getOrDefault(n, List.of()),
+                    targets.getOrDefault(n, List.of())));
+        }
+        return out;
+    }
+
     /** Fault injection for this plugin. */
     public Faults faults() {
         return faults;

@@ -58,19 +58,16 @@ public final class CombinedStorage implements StorageService {
     private final ArrayPools pools;
     private final String segmentKey;
     private final org.csiconsole.core.replication.ReplicationFaults faults;
+    private final VolumeOnNodeRecords records;
 
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays) {
-        this(csi, arrays, null, null);
+        this(csi, arrays, null, null, null, null);
     }
 
     /** As the four-argument constructor, with the simulated storage's replication faults (the demo), or null. */
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey,
                            org.csiconsole.core.replication.ReplicationFaults faults) {
-        this.csi = Objects.requireNonNull(csi);
-        this.arrays = List.copyOf(arrays);
-        this.pools = pools;
-        this.segmentKey = segmentKey;
-        this.faults = faults;
+        this(csi, arrays, pools, segmentKey, null, faults);
     }
 
     /** csi-addons replication with the arrays' partners and snapshot groups as a second source. */
@@ -87,7 +84,27 @@ public final class CombinedStorage implements StorageService {
      *     {@code topology.csi-console.org/site}), for the pool rows' segment; null for none
      */
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey) {
-        this(csi, arrays, pools, segmentKey, null);
+        this(csi, arrays, pools, segmentKey, null, null);
+    }
+
+    /**
+     * @param records what the arrays record of a volume on each node (publications, stagings, node
+     *     publications), or null when nothing does; {@link #volumeOnNodes} reads them
+     */
+    public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey,
+                           VolumeOnNodeRecords records) {
+        this(csi, arrays, pools, segmentKey, records, null);
+    }
+
+    /** With both the arrays' records ({@code records}) and the simulated storage's replication faults ({@code faults}); each may be null. */
+    public CombinedStorage(CsiStorage csi, List<CspStorage> arrays, ArrayPools pools, String segmentKey,
+                           VolumeOnNodeRecords records, org.csiconsole.core.replication.ReplicationFaults faults) {
+        this.csi = Objects.requireNonNull(csi);
+        this.arrays = List.copyOf(arrays);
+        this.pools = pools;
+        this.segmentKey = segmentKey;
+        this.records = records;
+        this.faults = faults;
     }
 
     public CsiStorage csi() {
@@ -479,6 +496,18 @@ public final class CombinedStorage implements StorageService {
     @Override
     public CompletableFuture<Listing<NodeInfo>> listNodes() {
         return csi.listNodes();
+    }
+
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.VolumeStats> nodeVolumeStats(String volumeId, String volumePath,
+                                                                                   String stagingTargetPath) {
+        return csi.nodeVolumeStats(volumeId, volumePath, stagingTargetPath);
+    }
+
+    /** The arrays' own records when they keep them (the demo's reference arrays), else none. */
+    @Override
+    public CompletableFuture<java.util.Optional<List<org.csiconsole.core.model.VolumeOnNode>>> volumeOnNodes(String volumeId) {
+        return records == null ? csi.volumeOnNodes(volumeId) : records.of(volumeId).thenApply(java.util.Optional::of);
     }
 
     @Override

@@ -310,6 +310,12 @@ public final class CsiStorage implements StorageService {
     }
 
     @Override
+    public CompletableFuture<org.csiconsole.core.model.VolumeStats> nodeVolumeStats(String volumeId, String volumePath,
+                                                                                   String stagingTargetPath) {
+        return csi.node().nodeVolumeStats(volumeId, volumePath, stagingTargetPath);
+    }
+
+    @Override
     public CompletableFuture<List<SourceFailure>> listSnapshots(String sourceVolumeId, PageSink<Snapshot> pages) {
         return csi.controller().listSnapshotsPaced(sourceVolumeId == null ? "" : sourceVolumeId, 0, Secrets.NONE,
                 p -> p.isEmpty() ? PageSink.READY : pages.accept(p)).thenApply(x -> List.of());

@@ -1,0 +1,229 @@
+package org.csiconsole.app.bench;
+
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.stage.Stage;
+import org.csiconsole.core.call.CallOrigin;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.TraceEntry;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.reference.Seed;
+import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.theme.ThemeManager;
+import org.csiconsole.views.trace.CallTraceView;
+import org.csiconsole.views.trace.CallTraceViewModel;
+import org.csiconsole.views.trace.TraceFilter;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Benchmark of the call trace view (issue 20, "Benchmark"): the live trace view shown in a
+ * 1280×800 window, headless under Monocle, holding 10,000 calls (its default bound) while real
+ * CSI calls arrive at 500 per second: the CSI client's call policy records them from the bundled
+ * reference plugin (in process), a fifth of them failing (ControllerGetVolume of a volume that
+ * does not exist: NOT_FOUND), a third made by tasks. Every call beyond the bound drops the oldest.
+ *
+ * <p>Run with one command from the repository root:
+ * <pre>
+ *   scripts/benchmark-trace.sh             # 10,000 calls held, 500 calls/s for 20 s
+ *   scripts/benchmark-trace.sh 1000 20     # other rate and duration (calls/s, seconds)
+ * </pre>
+ *
+ * <p>Phases: the trace is filled to its bound as fast as the client sends (64 in flight); then
+ * calls arrive at the rate for the duration, and meanwhile, on the FX thread, a person filters to
+ * the failures and back, groups the calls by task and back, and selects the newest call (its
+ * request and response JSON are built then, for the detail pane). It prints the largest gap
+ * between two FX pulses (an AnimationTimer) and the largest delay of a {@code Platform.runLater}
+ * probe sent every 5 ms, as {@link VolumesScaleBenchmark} measures them, against the target FX
+ * stall ≤ 50 ms; the time of each interaction; the calls recorded; and the rows held at the end.
+ */
+public final class TraceViewBenchmark {
+    private static final double TARGET_MS = 50;
+
+    private TraceViewBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rate = args.length > 0 ? Integer.parseInt(args[0].replace(",", "")) : 500;
+        int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+        int held = CallTrace.DEFAULT_CAPACITY;
+        Path stateDir = Files.createTempDirectory("trace-bench");
+        String name = "trace-bench-" + ProcessHandle.current().pid();
+        try (ReferencePlugin plugin = ReferencePlugin.builder(stateDir).seed(Seed.DEMO).start()) {
+            plugin.startInProcess(name);
+            CallTrace trace = new CallTrace(held);
+            try (CsiClient csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), CsiClientOptions.defaults(), trace)) {
+                csi.identity().pluginInfo().thenCompose(i -> csi.refreshCapabilities()).get(30, TimeUnit.SECONDS);
+                List<String> volumes = new ArrayList<>();
+                csi.controller().listVolumes(100, page -> page.forEach(v -> {
+                    synchronized (volumes) {
+                        volumes.add(v.volumeId());
+                    }
+                })).get(30, TimeUnit.SECONDS);
+                run(csi, trace, volumes.isEmpty() ? List.of("vol-none") : volumes, rate, seconds, held);
+            }
+        }
+        System.exit(0);
+    }
+
+    private static void run(CsiClient csi, CallTrace trace, List<String> volumes, int rate, int seconds, int held) throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        Platform.startup(started::countDown);
+        started.await();
+        VolumesScaleBenchmark.Stall stall = new VolumesScaleBenchmark.Stall();
+        CallTraceView view = VolumesScaleBenchmark.onFx(() -> {
+            CallTraceView v = new CallTraceView(new CallTraceViewModel(trace, Platform::runLater, new NoDialogs()));
+            Stage stage = new Stage();
+            Scene scene = new Scene(new javafx.scene.layout.StackPane(v.node()), 1280, 800);
+            new ThemeManager(Theme.LIGHT).style(scene);
+            stage.setScene(scene);
+            stage.show();
+            v.activate();
+            stall.start();
+            return v;
+        });
+        VolumesScaleBenchmark.waitFrames(30);
+        stall.take("window shown");
+        Calls calls = new Calls(csi, trace, volumes);
+
+        long fillStart = System.nanoTime();
+        Semaphore inFlight = new Semaphore(64);
+        while (calls.sent.get() < held) {
+            for (int i = 0; i < 200; i++) {
+                inFlight.acquire();
+                calls.next().whenComplete((v, t) -> inFlight.release());
+            }
+        }
+        inFlight.acquire(64);
+        inFlight.release(64);
+        double fillS = (System.nanoTime() - fillStart) / 1e9;
+        waitForRows(view, held);
+        VolumesScaleBenchmark.waitFrames(30);
+        VolumesScaleBenchmark.Stall.Figures fillStall = stall.take("fill");
+
+        TableView<TraceEntry> table = view.table().tableView();
+        ToggleButton group = (ToggleButton) table.getScene().lookup("#trace-group");
+        long recordedBefore = calls.sent.get();
+        ScheduledExecutorService sender = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bench-sender");
+            t.setDaemon(true);
+            return t;
+        });
+        // A batch every 10 ms: the rate spread evenly, as a busy console's calls arrive.
+        int perTick = Math.max(1, rate / 100);
+        sender.scheduleAtFixedRate(() -> {
+            for (int i = 0; i < perTick; i++) calls.next();
+        }, 0, 10, TimeUnit.MILLISECONDS);
+        long fxCpuStart = VolumesScaleBenchmark.onFx(() -> java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
+        long phaseStart = System.nanoTime();
+        long phaseEnd = phaseStart + TimeUnit.SECONDS.toNanos(seconds);
+        List<String> timings = new ArrayList<>();
+        sleepUntil(phaseStart + (phaseEnd - phaseStart) / 5);
+        timings.add(timed("filter to failures", () -> view.model().filter().statusProperty().set(TraceFilter.FAILURES), view));
+        sleepUntil(phaseStart + 2 * (phaseEnd - phaseStart) / 5);
+        timings.add(timed("every call again", () -> view.model().filter().clear(), view));
+        sleepUntil(phaseStart + 3 * (phaseEnd - phaseStart) / 5);
+        timings.add(timed("group by task", () -> group.setSelected(true), view));
+        timings.add(timed("by time again", () -> group.setSelected(false), view));
+        sleepUntil(phaseStart + 4 * (phaseEnd - phaseStart) / 5);
+        timings.add(timed("select the newest call (detail JSON built)", () -> {
+            table.getSelectionModel().clearAndSelect(table.getItems().size() - 1);
+        }, view));
+        sleepUntil(phaseEnd);
+        sender.shutdown();
+        sender.awaitTermination(10, TimeUnit.SECONDS);
+        double phaseS = (System.nanoTime() - phaseStart) / 1e9;
+        double fxBusyMsPerS = (VolumesScaleBenchmark.onFx(() -> java.lang.management.ManagementFactory.getThreadMXBean()
+                .getCurrentThreadCpuTime()) - fxCpuStart) / 1e6 / phaseS;
+        long sentInPhase = calls.sent.get() - recordedBefore;
+        VolumesScaleBenchmark.waitFrames(30);
+        VolumesScaleBenchmark.Stall.Figures phase = stall.take("calls arriving");
+        int rows = VolumesScaleBenchmark.onFx(() -> view.model().table().totalCount().get());
+        String dropped = VolumesScaleBenchmark.onFx(() -> view.model().droppedNote().get());
+        stall.stop();
+
+        System.out.printf(Locale.ROOT, "trace view benchmark (1280x800, headless): %,d calls held, %,d calls/s for %d s%n", held, rate, seconds);
+        System.out.printf(Locale.ROOT, "  fill to %,d calls: %.1f s (%,.0f calls/s), largest FX pulse gap %.1f ms%n",
+                held, fillS, held / fillS, fillStall.frameGapMs());
+        System.out.printf(Locale.ROOT, "  arriving: %,d calls in %.1f s (%,.0f calls/s, a fifth failing), %,d rows held; \"%s\"%n",
+                sentInPhase, phaseS, sentInPhase / phaseS, rows, dropped);
+        for (String t : timings) System.out.println("  " + t);
+        System.out.printf(Locale.ROOT, "  FX thread CPU while calls arrive: %.0f ms per second (%.0f%% of one core); load average %.1f on %d cores%n",
+                fxBusyMsPerS, fxBusyMsPerS / 10, java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors());
+        double worst = Math.max(phase.frameGapMs(), phase.probeDelayMs());
+        System.out.printf(Locale.ROOT, "  FX stall while calls arrive: largest pulse gap %.1f ms (FX thread CPU in it %.1f ms), "
+                        + "largest runLater delay %.1f ms; target <= %.0f ms: %s%n",
+                phase.frameGapMs(), phase.gapCpuMs(), phase.probeDelayMs(), TARGET_MS, worst <= TARGET_MS ? "met" : "NOT met");
+    }
+
+    private static void waitForRows(CallTraceView view, int rows) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (VolumesScaleBenchmark.onFx(() -> view.table().tableView().getItems().size()) < rows && System.nanoTime() < until) {
+            VolumesScaleBenchmark.waitFrames(5);
+        }
+    }
+
+    /** Runs {@code action} on the FX thread and waits until the table shows its result; the time on the FX thread. */
+    private static String timed(String what, Runnable action, CallTraceView view) throws Exception {
+        CompletableFuture<Double> done = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            long t = System.nanoTime();
+            action.run();
+            view.model().table().settled().thenRun(() -> done.complete((System.nanoTime() - t) / 1e6));
+        });
+        return String.format(Locale.ROOT, "%s: %.1f ms", what, done.get(1, TimeUnit.MINUTES));
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long wait = nanoTime - System.nanoTime();
+        if (wait > 0) TimeUnit.NANOSECONDS.sleep(wait);
+    }
+
+    /** The calls sent, in turn: plugin info, two volume reads, a volume that does not exist, a probe. */
+    private static final class Calls {
+        final CsiClient csi;
+        final CallTrace trace;
+        final List<String> volumes;
+        final AtomicLong sent = new AtomicLong();
+        final AtomicInteger turn = new AtomicInteger();
+
+        Calls(CsiClient csi, CallTrace trace, List<String> volumes) {
+            this.csi = csi;
+            this.trace = trace;
+            this.volumes = volumes;
+        }
+
+        CompletableFuture<?> next() {
+            int n = turn.getAndIncrement();
+            sent.incrementAndGet();
+            // A third of the calls come from tasks, five calls each, as a person's actions would send them.
+            CallOrigin origin = n % 15 < 5 ? new CallOrigin(1 + n / 15, "Task " + (1 + n / 15)) : CallOrigin.NONE;
+            return trace.origins().within(origin, () -> switch (n % 5) {
+                case 0 -> csi.identity().pluginInfo();
+                case 1 -> csi.controller().getVolume(volumes.get((n + 1) % volumes.size())).exceptionally(t -> null);
+                case 2 -> csi.controller().getVolume(volumes.get(n % volumes.size())).exceptionally(t -> null);
+                case 3 -> csi.controller().getVolume("no-such-volume-" + n).exceptionally(t -> null);
+                default -> csi.identity().probe();
+            });
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package org.csiconsole.core.lifecycle;
+
+import org.csiconsole.core.call.TraceEntry;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The volume lifecycle calls this console made, read back from its call trace: which RPC, on
+ * which volume and node, at which paths, and whether it succeeded. Reads the request text in
+ * protobuf text format ({@code volume_id: "pvc-1"}) and in the protobuf JSON mapping
+ * ({@code "volumeId": "pvc-1"}); the trace holds no secret (it is redacted before it is recorded).
+ */
+public final class TraceCalls {
+    private TraceCalls() {
+    }
+
+    /**
+     * One lifecycle call from the trace.
+     *
+     * @param seq the trace's sequence number
+     * @param at when the attempt started
+     * @param call the RPC
+     * @param volumeId its {@code volume_id} (for CreateVolume, from the response)
+     * @param nodeId its {@code node_id} (controller publish calls); empty otherwise
+     * @param stagingTargetPath its {@code staging_target_path}; empty when none
+     * @param targetPath its {@code target_path}; empty when none
+     * @param ok true when it succeeded
+     * @param status {@code OK} or the gRPC code name
+     * @param endpoint where it was sent
+     */
+    public record Call(long seq, Instant at, LifecycleCall call, String volumeId, String nodeId, String stagingTargetPath,
+                       String targetPath, boolean ok, String status, String endpoint) {
+    }
+
+    /** The lifecycle calls on {@code volumeId} in {@code entries}, oldest first (every attempt). */
+    public static List<Call> of(List<TraceEntry> entries, String volumeId) {
+        List<Call> out = new ArrayList<>();
+        for (TraceEntry e : entries) {
+            Call c = parse(e);
+            if (c != null && c.volumeId().equals(volumeId)) out.add(c);
+        }
+        return out;
+    }
+
+    /** The entry as a lifecycle call, or null when it is not one (another RPC, an HTTP request). */
+    public static Call parse(TraceEntry e) {
+        if (!"grpc".equals(e.protocol())) return null;
+        String m = e.method();
+        int slash = m.lastIndexOf('/');
+        if (slash < 0 || !m.startsWith("csi.v1.")) return null;
+        LifecycleCall call = LifecycleCall.byRpc(m.substring(slash + 1));
+        if (call == null) return null;
+        String volumeId = target(e, "volume_id");
+        if (volumeId.isEmpty() && call == LifecycleCall.CREATE_VOLUME) volumeId = field(e.response().json(), "volume_id");
+        return new Call(e.seq(), e.start(), call, volumeId, target(e, "node_id"),
+                target(e, "staging_target_path"), target(e, "target_path"), e.ok(), e.status(), e.endpoint());
+    }
+
+    /**
+     * The first value of id field {@code name} the trace recorded for the call ({@link TraceEntry#targets()}),
+     * else read from its request's JSON (which builds the JSON: only for ids the trace does not keep).
+     */
+    private static String target(TraceEntry e, String name) {
+        List<String> values = e.targets().get(name);
+        if (values != null && !values.isEmpty()) return values.get(0);
+        return field(e.request().json(), name);
+    }
+
+    /**
+     * The first string value of field {@code name} (proto field name, e.g. {@code target_path}) in
+     * {@code text}, in text format or JSON (proto or lowerCamelCase names); empty when absent. A
+     * longer field ending in the same words ({@code staging_target_path}) does not match.
+     */
+    static String field(String text, String name) {
+        if (text == null || text.isEmpty()) return "";
+        String camel = camel(name);
+        Pattern p = Pattern.compile("(?<![A-Za-z0-9_])\"?(?:" + Pattern.quote(name) + "|" + Pattern.quote(camel)
+                + ")\"?\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+        Matcher m = p.matcher(text);
+        return m.find() ? unescape(m.group(1)) : "";
+    }
+
+    private static String camel(String name) {
+        StringBuilder b = new StringBuilder();
+        boolean up = false;
+        for (char c : name.toCharArray()) {
+            if (c == '_') {
+                up = true;
+            } else {
+                b.append(up ? Character.toUpperCase(c) : c);
+                up = false;
+            }
+        }
+        return b.toString();
+    }
+
+    private static String unescape(String s) {
+        if (s.indexOf('\\') < 0) return s;
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length()) {
+                char n = s.charAt(++i);
+                b.append(switch (n) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    default -> n;
+                });
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,93 @@
+package org.csiconsole.core.render;
+
+import org.csiconsole.core.lifecycle.Diagram;
+import org.csiconsole.core.lifecycle.DiagramExporter;
+import org.csiconsole.core.lifecycle.DiagramLayout;
+import org.csiconsole.core.lifecycle.DiagramOverlay;
+import org.csiconsole.core.lifecycle.LifecycleOverlays;
+import org.csiconsole.core.lifecycle.LifecycleReading;
+import org.csiconsole.core.lifecycle.NodeState;
+import org.csiconsole.core.lifecycle.StateMachines;
+import org.csiconsole.core.lifecycle.VolumeLifecycle;
+import org.csiconsole.core.lifecycle.VolumeLiveState;
+import org.csiconsole.core.lifecycle.VolumeState;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
+
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** SVG and PNG exports exist, are not trivial, and say what they show. */
+class Java2dDiagramExporterTest {
+    private static final String CAPTION = "Volume pvc-1 \u00b7 2025-03-01 12:00:00 UTC \u00b7 Figure 6 \u00b7 exact";
+    private final DiagramExporter exporter = new Java2dDiagramExporter();
+    private final VolumeLifecycle fig6 = VolumeLifecycle.of(true, true, true, true);
+    private final Diagram diagram = DiagramLayout.volume(fig6);
+    private final DiagramOverlay overlay = LifecycleOverlays.volume(new LifecycleReading(fig6,
+            new VolumeLiveState("pvc-1", VolumeLiveState.Presence.PRESENT, true,
+                    List.of(new NodeState("node-1", VolumeState.VOL_READY, true, "/stage", List.of())), List.of(),
+                    Instant.parse("2025-03-01T12:00:00Z")), "node-1"), "node-1",
+            Map.of("NodePublishVolume", "FAILED_PRECONDITION: staging path missing"), null);
+
+    private static Set<String> texts(byte[] svg) throws Exception {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        Document doc = f.newDocumentBuilder().parse(new ByteArrayInputStream(svg));
+        assertThat(doc.getDocumentElement().getLocalName()).isEqualTo("svg");
+        NodeList nodes = doc.getElementsByTagNameNS("*", "text");
+        Set<String> out = new HashSet<>();
+        for (int i = 0; i < nodes.getLength(); i++) out.add(nodes.item(i).getTextContent());
+        return out;
+    }
+
+    @Test
+    void theSvgParsesAndNamesEveryStateEveryCallTheVolumeAndTheFailure() throws Exception {
+        byte[] svg = exporter.export(diagram, overlay, CAPTION, DiagramExporter.Format.SVG);
+
+        Set<String> texts = texts(svg);
+        assertThat(texts).contains("CREATED", "NODE_READY", "VOL_READY", "PUBLISHED", "not created", "deleted", "Figure 6", CAPTION);
+        for (Diagram.Arrow a : diagram.arrows()) assertThat(texts).contains(a.label());
+        assertThat(texts).contains("node-1");
+        assertThat(texts).anyMatch(t -> t.startsWith("FAILED_PRECONDITION: staging"));
+        assertThat(new String(svg, StandardCharsets.UTF_8)).startsWith("<?xml");
+    }
+
+    @Test
+    void everyStateMachineExportsWithItsStatesNamed() throws Exception {
+        for (Diagram d : List.of(StateMachines.snapshot(), StateMachines.groupSnapshot(), StateMachines.replication())) {
+            Set<String> texts = texts(exporter.export(d, DiagramOverlay.NONE, "c", DiagramExporter.Format.SVG));
+            for (Diagram.Box b : d.boxes()) if (!b.terminal()) assertThat(texts).as(d.id()).contains(b.label());
+        }
+    }
+
+    @Test
+    void thePngIsTwiceTheDiagramsSizeAndHoldsADrawing() throws Exception {
+        byte[] png = exporter.export(diagram, overlay, CAPTION, DiagramExporter.Format.PNG);
+
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+        assertThat(image).isNotNull();
+        assertThat(image.getWidth()).isEqualTo((int) Math.ceil(diagram.width() * Java2dDiagramExporter.PNG_SCALE));
+        assertThat(image.getHeight()).isGreaterThan((int) (diagram.height() * Java2dDiagramExporter.PNG_SCALE));
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < image.getHeight(); y += 3) {
+            for (int x = 0; x < image.getWidth(); x += 3) colours.add(image.getRGB(x, y));
+        }
+        assertThat(colours).as("the accent, the danger red, the text and the background at least").hasSizeGreaterThan(20);
+        // The highlighted state's fill is there: VOL_READY is node-1's state.
+        Diagram.Box current = diagram.box("VOL_READY");
+        int fill = image.getRGB((int) ((current.x() + 6) * 2), (int) ((current.y() + current.height() - 6) * 2));
+        assertThat(fill & 0xffffff).isEqualTo(0xddf4ff);
+    }
+}

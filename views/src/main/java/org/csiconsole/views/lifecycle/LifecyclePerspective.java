@@ -1,0 +1,61 @@
+package org.csiconsole.views.lifecycle;
+
+import javafx.collections.ListChangeListener;
+import javafx.scene.control.Tab;
+import org.csiconsole.core.lifecycle.DiagramExporter;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.resource.ViewContext;
+import org.csiconsole.views.volumes.VolumesView;
+import org.csiconsole.views.volumes.VolumesViewModel;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.csiconsole.views.workbench.Perspective;
+import org.csiconsole.views.workbench.Workbench;
+import org.kordamp.ikonli.material2.Material2AL;
+
+import java.time.Clock;
+
+/**
+ * The Lifecycle perspective (Alt+3): the {@link LifecycleView} in the workbench's centre, and
+ * "Lifecycle" on every Volumes view, which shows the selected volume there.
+ */
+public final class LifecyclePerspective {
+    /** The perspective's id. */
+    public static final String ID = "lifecycle";
+
+    private LifecyclePerspective() {
+    }
+
+    /**
+     * Adds the perspective to {@code workbench} and offers "Lifecycle" on the Volumes views it opens.
+     *
+     * @param exporter draws the PNG and SVG exports
+     * @param clock when readings and exports are taken
+     */
+    public static void install(Workbench workbench, DiagramExporter exporter, Clock clock) {
+        ActionRunner actions = workbench.services().actions();
+        LifecycleView[] view = new LifecycleView[1];
+        workbench.addPerspective(new Perspective(ID, "Lifecycle", Material2AL.ACCOUNT_TREE, "Alt+3", () -> {
+            view[0] = new LifecycleView(new LifecycleViewModel(workbench.connections(),
+                    c -> new VolumesViewModel(new ViewContext(c.storage(), actions, workbench.services().ui(), c.name(), c.changes())),
+                    actions, workbench.services().trace()::snapshot, clock, exporter));
+            if (workbench.currentConnectionProperty().get() != null) {
+                view[0].model().connectionProperty().set(workbench.currentConnectionProperty().get());
+            }
+            return view[0];
+        }));
+        ListChangeListener<Tab> tabs = c -> {
+            while (c.next()) {
+                for (Tab t : c.getAddedSubList()) {
+                    if (!(t.getUserData() instanceof VolumesView volumes)) continue;
+                    volumes.offerLifecycle(v -> {
+                        ConnectionModel owner = workbench.connections().stream()
+                                .filter(m -> m.storage() == volumes.viewModel().storage()).findFirst().orElse(null);
+                        workbench.showPerspective(ID);
+                        if (view[0] != null) view[0].model().show(owner, v.volumeId());
+                    });
+                }
+            }
+        };
+        workbench.centre().getTabs().addListener(tabs);
+    }
+}

@@ -1,0 +1,93 @@
+package org.csiconsole.views.workbench;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.stage.FileChooser;
+import org.csiconsole.views.task.UiTask;
+import org.csiconsole.views.trace.CallTraceView;
+import org.csiconsole.views.trace.CallTraceViewModel;
+import org.csiconsole.views.trace.TraceFiles;
+import org.csiconsole.views.trace.TraceTools;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The workbench's side of the call trace: gives the bottom panel's trace its tools (copy commands,
+ * save), opens saved trace files in tabs of their own (File, Open trace…), and lets the trace
+ * follow the volume selected in the view in front ({@link ResourceView#selectedVolumeId()}).
+ */
+public final class WorkbenchTraces {
+    private final Workbench workbench;
+    private final CallTraceView live;
+    private final BooleanProperty available = new SimpleBooleanProperty(this, "available", false);
+    private TraceTools tools = TraceTools.NONE;
+    private Supplier<Optional<Path>> chooseFile = this::showOpenDialog;
+
+    WorkbenchTraces(Workbench workbench, CallTraceView live) {
+        this.workbench = workbench;
+        this.live = live;
+    }
+
+    /** Gives the trace its tools: "Copy as" commands and saving in the trace, File, Open trace… in the menu. */
+    public void setTools(TraceTools tools) {
+        this.tools = Objects.requireNonNull(tools);
+        live.model().setTools(tools, workbench.services().actions());
+        available.set(tools != TraceTools.NONE);
+    }
+
+    /** Whether trace files can be opened (File, Open trace… is enabled). */
+    public ObservableBooleanValue availableProperty() {
+        return available;
+    }
+
+    /** File, Open trace…: asks for a file, then {@link #open(Path)}. */
+    public void open() {
+        if (available.get()) chooseFile.get().ifPresent(this::open);
+    }
+
+    /**
+     * Reads a saved trace file as a task and shows its calls in a tab of their own, offline (the
+     * same filters, details and commands as the live trace). A file open already is selected again.
+     *
+     * @return the task reading the file
+     */
+    public UiTask<?> open(Path file) {
+        UiTask<org.csiconsole.core.call.TraceArchive.Contents> task = TraceFiles.open(tools, workbench.services().actions(), file);
+        task.outcome().thenAccept(contents -> workbench.openView(List.of("trace-file", file.toAbsolutePath()), () -> {
+            WorkbenchServices s = workbench.services();
+            CallTraceViewModel model = CallTraceViewModel.offline(contents, String.valueOf(file.getFileName()), s.ui(), s.dialogs());
+            model.setTools(tools, s.actions());
+            return new CallTraceView(model);
+        }));
+        return task;
+    }
+
+    /** Replaces the open dialog (tests choose a file without one); empty cancels. */
+    public void setFileChooser(Supplier<Optional<Path>> chooser) {
+        this.chooseFile = Objects.requireNonNull(chooser);
+    }
+
+    private Optional<Path> showOpenDialog() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Open a call trace");
+        chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Call trace (JSON lines)", "*.jsonl"),
+                new FileChooser.ExtensionFilter("Every file", "*"));
+        var scene = workbench.root().getScene();
+        File file = chooser.showOpenDialog(scene == null ? null : scene.getWindow());
+        return Optional.ofNullable(file).map(File::toPath);
+    }
+
+    /** The trace's volume filter may follow the volume selected in {@code view}, the view now in front. */
+    void follow(ResourceView view) {
+        var selected = live.model().selectedVolumeProperty();
+        selected.unbind();
+        if (view != null && view != live && view.selectedVolumeId() != null) selected.bind(view.selectedVolumeId());
+        else selected.set(null);
+    }
+}

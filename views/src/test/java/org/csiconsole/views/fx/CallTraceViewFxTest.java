@@ -1,0 +1,161 @@
+package org.csiconsole.views.fx;
+
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.Clipboard;
+import javafx.stage.Stage;
+import org.csiconsole.core.call.CallOrigin;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.TraceEntry;
+import org.csiconsole.views.FakeDialogService;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.theme.ConsoleStyles;
+import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.theme.ThemeManager;
+import org.csiconsole.views.trace.CallTraceView;
+import org.csiconsole.views.trace.CallTraceViewModel;
+import org.csiconsole.views.trace.TraceFixtures;
+import org.csiconsole.views.trace.TraceTools;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.csiconsole.views.trace.TraceFixtures.call;
+
+/** The trace view's filters narrow the table, failed calls stand out, and a call copies as a command. */
+@ExtendWith(ApplicationExtension.class)
+class CallTraceViewFxTest {
+    private final CallTrace trace = new CallTrace();
+    private CallTraceView view;
+
+    @Start
+    void start(Stage stage) {
+        CallTraceViewModel model = new CallTraceViewModel(trace, Platform::runLater, new FakeDialogService());
+        model.setTools(new TraceTools(TraceFixtures.commands(), new TraceFixtures.MemoryArchive(), Runnable::run),
+                new ActionRunner(new TaskRunner(Platform::runLater), new Notifications(), new FakeDialogService()));
+        view = new CallTraceView(model);
+        Scene scene = new Scene((javafx.scene.Parent) view.node(), 1280, 400);
+        new ThemeManager(Theme.LIGHT).style(scene);
+        stage.setScene(scene);
+        stage.show();
+        view.activate();
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableView<TraceEntry> table(FxRobot robot) {
+        return robot.lookup("#call-trace .table-view").match(n -> !"table-pinned".equals(n.getId())).queryAs(TableView.class);
+    }
+
+    private void recordMixed(FxRobot robot) throws Exception {
+        call(trace, "csi.v1.Controller/CreateVolume", "OK", "vol-1");
+        call(trace, "csi.v1.Controller/ControllerPublishVolume", "UNAVAILABLE", "vol-1");
+        call(trace, "csi.v1.Controller/CreateVolume", "OK", "vol-2");
+        call(trace, "csi.v1.Identity/GetPluginInfo", "OK", null);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot).getItems().size() == 4);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static List<TableRow<?>> filledRows(FxRobot robot) {
+        List<TableRow<?>> rows = new java.util.ArrayList<>();
+        for (TableRow<?> r : robot.lookup("#call-trace .table-row-cell").queryAllAs(TableRow.class)) {
+            if (r.getItem() != null && r.isVisible() && !"table-pinned".equals(r.getTableView().getId())) rows.add(r);
+        }
+        return rows;
+    }
+
+    private static boolean failedState(TableRow<?> r) {
+        return r.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass(ConsoleStyles.TRACE_FAILED_STATE));
+    }
+
+    private static javafx.scene.control.TableCell<?, ?> statusCell(TableRow<?> r) {
+        return (javafx.scene.control.TableCell<?, ?>) r.lookupAll(".table-cell").stream()
+                .filter(c -> c.getStyleClass().contains(ConsoleStyles.TRACE_STATUS)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aFailedCallsRowIsTintedAndTheFailuresButtonShowsOnlyFailedCalls(FxRobot robot) throws Exception {
+        recordMixed(robot);
+
+        assertThat(filledRows(robot)).hasSize(4).allSatisfy(r -> assertThat(failedState(r))
+                .as("row of %s", r.getItem()).isEqualTo(((TraceEntry) r.getItem()).failed()));
+        assertThat(filledRows(robot)).filteredOn(CallTraceViewFxTest::failedState).hasSize(1)
+                .allSatisfy(r -> assertThat(statusCell(r).getFont().getStyle()).as("the failed status is bold").containsIgnoringCase("bold"));
+        assertThat(filledRows(robot)).filteredOn(r -> !failedState(r))
+                .allSatisfy(r -> assertThat(statusCell(r).getFont().getStyle()).doesNotContainIgnoringCase("bold"));
+        Button failures = robot.lookup("#trace-failures").queryAs(Button.class);
+        assertThat(failures.getText()).isEqualTo("1 failed");
+
+        robot.clickOn(failures);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("ControllerPublishVolume");
+        assertThat(robot.lookup("#trace-status").queryAs(ComboBox.class).getValue()).isEqualTo("Failures");
+    }
+
+    @Test
+    void typingAVolumeIdAndChoosingAMethodNarrowTheCallsShown(FxRobot robot) throws Exception {
+        recordMixed(robot);
+
+        robot.clickOn("#trace-volume").write("vol-1");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("CreateVolume", "ControllerPublishVolume");
+
+        @SuppressWarnings("unchecked")
+        ComboBox<String> method = robot.lookup("#trace-method").queryAs(ComboBox.class);
+        assertThat(method.getItems()).contains("csi.v1.Controller/CreateVolume", "csi.v1.Controller/ControllerPublishVolume");
+        robot.interact(() -> method.getSelectionModel().select("csi.v1.Controller/ControllerPublishVolume"));
+        assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("ControllerPublishVolume");
+
+        robot.interact(() -> view.model().filter().clear());
+        assertThat(robot.lookup("#trace-volume").queryAs(TextField.class).getText()).isEmpty();
+        assertThat(method.getValue()).isEmpty();
+        assertThat(table(robot).getItems()).hasSize(4);
+    }
+
+    @Test
+    void groupingByTaskPutsEachTasksCallsTogether(FxRobot robot) throws Exception {
+        CallOrigin first = trace.origins().next("Create volume pvc-1");
+        CallOrigin second = trace.origins().next("Delete volume pvc-2");
+        call(trace, TraceFixtures.SOCKET, "csi.v1.Controller/CreateVolume", "OK", "vol-1", first);
+        call(trace, TraceFixtures.SOCKET, "csi.v1.Controller/DeleteVolume", "OK", "vol-2", second);
+        call(trace, TraceFixtures.SOCKET, "csi.v1.Controller/ControllerGetVolume", "OK", "vol-1", first);
+        call(trace, TraceFixtures.SOCKET, "csi.v1.Identity/Probe", "OK", null, CallOrigin.NONE);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot).getItems().size() == 4);
+
+        robot.clickOn("#trace-group");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(table(robot).getItems()).extracting(e -> e.origin().title())
+                .containsExactly("Create volume pvc-1", "Create volume pvc-1", "Delete volume pvc-2", "");
+    }
+
+    @Test
+    void copyAsGrpcurlPutsTheSelectedCallsCommandOnTheClipboard(FxRobot robot) throws Exception {
+        recordMixed(robot);
+        robot.interact(() -> table(robot).getSelectionModel().select(0));
+
+        robot.clickOn("#trace-copy");
+        robot.clickOn("#copy-grpcurl");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        String[] clip = new String[1];
+        robot.interact(() -> clip[0] = Clipboard.getSystemClipboard().getString());
+        assertThat(clip[0]).isEqualTo("grpcurl csi.v1.Controller/CreateVolume");
+        assertThat(robot.lookup("#trace-message").queryAs(javafx.scene.control.Label.class).getText())
+                .isEqualTo("Copied CreateVolume as grpcurl");
+    }
+}
