@@ -23,6 +23,9 @@ import java.util.function.Function;
  * against the csi-addons endpoint; see {@link FenceCommands}.
  *
  * <p>{@code volume-group create|modify|delete|list} manages csi-addons volume groups; see {@link VolumeGroupCommand}.
+ *
+ * <p>{@code replication list|info|enable|disable|promote|demote|resync|failover|failback} runs the
+ * replication workflows with dry runs and per-item results; see {@link ReplicationCommand}.
  */
 @Command(name = "csi-console",
         mixinStandardHelpOptions = true,
@@ -62,6 +65,7 @@ public class CsiConsoleCommand {
         for (Object c : AddonsVolumeCommands.all(env, audit, ConsoleTerminal::system)) cl.addSubcommand(c);
         cl.addSubcommand(new CspCommand(audit));
         cl.addSubcommand(new VolumeGroupCommand(audit));
+        cl.addSubcommand(new ReplicationCommand(audit));
         for (Object mutation : CsiMutations.all(env, audit)) cl.addSubcommand(mutation);
         cl.addSubcommand(new ServeCommand());
         cl.addSubcommand(new AuditCommand(audit));

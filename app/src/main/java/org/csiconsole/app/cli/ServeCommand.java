@@ -96,6 +96,19 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--link-down", description = "Start with every replication link down (pairs DEGRADED, sync frozen).")
     boolean linkDown;
 
+    @picocli.CommandLine.Mixin
+    ReplicationFaultOptions replicationFaults = new ReplicationFaultOptions();
+
+    @Option(names = "--site", paramLabel = "ARRAY",
+            description = "Serve one site: ListVolumes, ListVolumeGroups and the Replication service see only array ARRAY "
+                    + "(site-a or site-b in the demo). Run serve twice, once per site, for two sites of a replicated pair.")
+    String site;
+
+    @Option(names = "--site-endpoint", paramLabel = "ARRAY=unix:///PATH",
+            description = "Also serve one site on a socket of its own (every CSI and csi-addons service, scoped to ARRAY as --site "
+                    + "is), e.g. site-b=unix:///tmp/site-b.sock; repeatable. With --site site-a this serves both sites of the pairs.")
+    List<String> siteEndpoints = new ArrayList<>();
+
     static Path socketPath(String endpoint, String option) {
         if (endpoint == null || !endpoint.startsWith("unix://") || endpoint.length() <= "unix://".length()) {
             throw new IllegalArgumentException(option + " must look like unix:///path/to/csi.sock, was '" + endpoint + "'.");
@@ -197,7 +210,22 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
             if (linkDown) {
                 plugin.faults().replicationLinkDown(null, true);
             }
-            plugin.serve(new ReferencePlugin.Sockets(socket, nodeSocket, addonsSocket, nodeAddonsSocket));
+            replicationFaults.apply(plugin.replicationFaults());
+            if (site != null && plugin.model().arrays().get(site).isEmpty()) {
+                throw new IllegalArgumentException("--site " + site + " is not an array of this state; the demo has site-a and site-b.");
+            }
+            plugin.serve(new ReferencePlugin.Sockets(socket, nodeSocket, addonsSocket, nodeAddonsSocket)
+                    .scopedTo(site == null ? org.csiconsole.core.reference.SiteScope.ALL : org.csiconsole.core.reference.SiteScope.of(site)));
+            for (String spec : siteEndpoints) {
+                int eq = spec.indexOf('=');
+                String array = eq <= 0 ? "" : spec.substring(0, eq);
+                if (array.isEmpty() || plugin.model().arrays().get(array).isEmpty()) {
+                    throw new IllegalArgumentException("--site-endpoint " + spec + " must be ARRAY=unix:///PATH with an array of this state "
+                            + "(the demo has site-a and site-b).");
+                }
+                plugin.serve(new ReferencePlugin.Sockets(socketPath(spec.substring(eq + 1), "--site-endpoint"), Optional.empty(),
+                        Optional.empty(), Optional.empty()).scopedTo(org.csiconsole.core.reference.SiteScope.of(array)));
+            }
         } catch (IllegalArgumentException e) {
             plugin.close();
             err.println(e.getMessage());
@@ -228,6 +256,8 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
         out.println("Serving CSI on " + endpoint + (nodeEndpoint != null ? " (node: " + nodeEndpoint + ")" : "")
                 + (addonsEndpoint != null ? ", csi-addons on " + addonsEndpoint : "")
                 + (nodeAddonsEndpoint != null ? ", node csi-addons on " + nodeAddonsEndpoint : "")
+                + (site != null ? ", site " + site : "")
+                + (siteEndpoints.isEmpty() ? "" : ", sites " + String.join(", ", siteEndpoints))
                 + ", node_id " + nodeId + ", state in " + dir.toAbsolutePath() + ". Stop with SIGTERM or Ctrl-C.");
         out.flush();
         try {

@@ -127,6 +127,42 @@ class ServeCommandTest {
     }
 
     @Test
+    void replicationFaultOptionsSetLinkSplitBrainErrorIntervalAndResyncDurationOfNamedPairs() {
+        try (ReferencePlugin p = ReferencePlugin.builder(dir).seed(org.csiconsole.core.reference.Seed.DEMO).start()) {
+            var pairs = p.replicationFaults().pairs().join().stream().filter(x -> x.health() == org.csiconsole.core.model.ReplicationHealth.HEALTHY
+                    && !x.group()).toList();
+            ReplicationFaultOptions o = new ReplicationFaultOptions();
+            new CommandLine(o).parseArgs("--pair-link-down", pairs.get(0).localId(), "--split-brain", pairs.get(1).remoteId(),
+                    "--replication-error", pairs.get(2).localId() + "=Pool full on site-b.", "--sync-interval", pairs.get(0).localId() + "=30s",
+                    "--resync-duration", "10s");
+
+            o.apply(p.replicationFaults());
+
+            var after = p.replicationFaults().pairs().join();
+            var byId = new java.util.HashMap<String, org.csiconsole.core.replication.SimulatedPair>();
+            after.forEach(x -> byId.put(x.localId(), x));
+            assertThat(byId.get(pairs.get(0).localId()).linkDown()).isTrue();
+            assertThat(byId.get(pairs.get(0).localId()).schedulingInterval()).isEqualTo(java.time.Duration.ofSeconds(30));
+            assertThat(byId.get(pairs.get(1).localId()).health()).isEqualTo(org.csiconsole.core.model.ReplicationHealth.ERROR);
+            assertThat(byId.get(pairs.get(1).localId()).remoteRole()).isEqualTo(org.csiconsole.core.model.VolumeReplicationRole.PRIMARY);
+            assertThat(byId.get(pairs.get(2).localId()).message()).isEqualTo("Pool full on site-b.");
+        }
+    }
+
+    @Test
+    void aReplicationFaultOnAnUnknownPairOrAnUnknownSiteIsAUsageError() {
+        assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.resolve("a").toString(),
+                "--split-brain", "vol-nope")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--split-brain vol-nope").contains("does not exist");
+        assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.resolve("b").toString(),
+                "--site", "site-z")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--site site-z is not an array");
+        assertThat(run("serve", "--endpoint", "unix://" + dir.resolve("s.sock"), "--state-dir", dir.resolve("c").toString(),
+                "--site-endpoint", "site-z=unix://" + dir.resolve("z.sock"))).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--site-endpoint site-z=");
+    }
+
+    @Test
     void servesOnTheSocketUntilStoppedThenRemovesIt() throws Exception {
         Path sock = dir.resolve("ref.sock");
         AtomicInteger code = new AtomicInteger(-1);

@@ -130,7 +130,7 @@ final class DemoSession implements Session {
                 .flatMap(a -> a.pools().stream().map(p -> new PoolUsage(a.name(), p.name(), p.capacityBytes(),
                         reference.model().arrays().provisionedBytes(a.name(), p.name()))))
                 .toList());
-        org.csiconsole.core.replication.ReplicationFaults faults = new org.csiconsole.core.reference.fault.ModelReplicationFaults(plugin.model());
+        org.csiconsole.core.replication.ReplicationFaults faults = plugin.replicationFaults();
         sites = replicationSites(name, arrays, faults);
         // The reference arrays record stagings and node publications, which no CSI call reports: the lifecycle is exact.
         return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY,

@@ -83,6 +83,9 @@ class DemoStorageTest {
         assertThat(addons).hasValueSatisfying(a -> assertThat(a.capabilities()).contains("VolumeReplication.VOLUME_REPLICATION"));
         assertThat(demo.storage().features().get(10, TimeUnit.SECONDS).addonsConnected()).isTrue();
         assertThat(demo.count(ResourceKind.VOLUME_GROUPS).get()).isGreaterThan(0);
+        assertThat(volumes).as("the seeded pairs show as replicated").filteredOn(v -> v.replication().replicated()).hasSize(20);
+        assertThat(demo.storage().replication().faults()).as("demo mode drives replication faults").isPresent();
+        assertThat(demo.storage().replication().faults().get().pairs().get(10, TimeUnit.SECONDS)).hasSize(8);
     }
 
     @Test

@@ -182,10 +182,17 @@ class AddonsReferenceTest {
 
         // planned failover: demote this side, promote the replica
         await(addons.replication().demote(local, "", false, Map.of(), Secrets.NONE));
+        // both sides secondary: either reports, so a planned failover can wait for the final sync
+        ReplicationInfo demoted = await(addons.replication().replicationInfo(local, "", Secrets.NONE));
+        assertThat(demoted.health()).isEqualTo(ReplicationHealth.DEGRADED);
+        assertThat(demoted.statusMessage()).contains("Neither side is primary");
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(await(addons.replication().replicationInfo(local, "", Secrets.NONE)).lastSyncTime())
+                .as("the final sync after the demote").isAfter(clock.instant().minusSeconds(2));
+        await(addons.replication().promote(remote, "", false, Map.of(), Secrets.NONE));
         CallFailure secondary = failureOf(addons.replication().replicationInfo(local, "", Secrets.NONE));
         assertThat(secondary.kind()).isEqualTo(FailureKind.FAILED_PRECONDITION);
         assertThat(secondary.why()).contains("secondary");
-        await(addons.replication().promote(remote, "", false, Map.of(), Secrets.NONE));
         assertThat(await(addons.replication().replicationInfo(remote, "", Secrets.NONE)).health()).isEqualTo(ReplicationHealth.HEALTHY);
 
         // the demoted side catches up from the new primary: not ready at first, ready once the resync ran

@@ -53,7 +53,11 @@ final class TwoSites implements AutoCloseable {
     private final List<AutoCloseable> clients = new ArrayList<>();
 
     TwoSites(Path dir) {
-        plugin = ReferencePlugin.builder(dir).seed(Seed.EMPTY).start();
+        this(dir, Seed.EMPTY);
+    }
+
+    TwoSites(Path dir, Seed seed) {
+        plugin = ReferencePlugin.builder(dir).seed(seed).start();
         plugin.startInProcess(inProcessName);
         cspUrl = plugin.startCsp(0);
     }

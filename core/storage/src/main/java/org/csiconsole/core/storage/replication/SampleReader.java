@@ -53,6 +53,13 @@ final class SampleReader {
 
     CompletableFuture<ReplicationSample> read(ReplicatedItem item, ReplicationSample previous) {
         if (!features.replication()) return CompletableFuture.completedFuture(fromCsp(item));
+        if (knownSecondary(item, previous)) {
+            // the driver refused last time because this side is secondary, and the listing still says so:
+            // asking again would only be refused again (half the calls of a secondary site)
+            Instant now = clock.instant();
+            return CompletableFuture.completedFuture(new ReplicationSample(item, item.role(), null, previous.destination(),
+                    SampleOrigin.CSI_ADDONS, now, null, now));
+        }
         CompletableFuture<ReplicationDestination> dest = destination(item);
         CompletableFuture<ReplicationSample> info = port.info(ReplicationRequest.of(item.source())).handle((i, e) -> {
             Instant now = clock.instant();
@@ -70,6 +77,13 @@ final class SampleReader {
         });
         return info.thenCombine(dest, (s, d) -> d == null ? s
                 : new ReplicationSample(s.item(), s.role(), s.info(), d, s.origin(), s.readAt(), s.lastError(), s.lastAttempt()));
+    }
+
+    /** True when the previous read was refused as a secondary's and the listing still lists this side secondary. */
+    private static boolean knownSecondary(ReplicatedItem item, ReplicationSample previous) {
+        boolean secondary = item.role() == VolumeReplicationRole.SECONDARY || item.role() == VolumeReplicationRole.RESYNCING;
+        return secondary && previous != null && previous.origin() == SampleOrigin.CSI_ADDONS && previous.info() == null
+                && previous.lastError() == null && previous.readAt() != null && previous.item().role() == item.role();
     }
 
     /** The listing's role; while a resync runs (status message) RESYNCING. */

@@ -1,0 +1,527 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.app.audit.LazyAuditLog;
+import org.csiconsole.core.addons.AddonsClient;
+import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.call.CallAudit;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.model.Cidr;
+import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.port.FenceRequest;
+import org.csiconsole.core.replication.ForceConfirmation;
+import org.csiconsole.core.replication.ItemResult;
+import org.csiconsole.core.replication.ReplicatedItem;
+import org.csiconsole.core.replication.ReplicationHistory;
+import org.csiconsole.core.replication.ReplicationRequest;
+import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.ReplicationSite;
+import org.csiconsole.core.replication.ReplicationSource;
+import org.csiconsole.core.replication.RpoThresholds;
+import org.csiconsole.core.replication.RunOutcome;
+import org.csiconsole.core.replication.SampleRound;
+import org.csiconsole.core.replication.SamplerSettings;
+import org.csiconsole.core.replication.SitePairs;
+import org.csiconsole.core.replication.WorkflowItem;
+import org.csiconsole.core.replication.WorkflowKind;
+import org.csiconsole.core.replication.WorkflowOptions;
+import org.csiconsole.core.replication.WorkflowPlan;
+import org.csiconsole.core.replication.WorkflowRequest;
+import org.csiconsole.core.replication.WorkflowResult;
+import org.csiconsole.core.storage.CsiStorage;
+import org.csiconsole.core.storage.replication.ReplicationEngine;
+import org.csiconsole.core.storage.replication.ScheduledReplicationSampler;
+import org.csiconsole.core.store.SqliteReplicationHistory;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * {@code csi-console replication list|info|enable|disable|promote|demote|resync|failover|failback}:
+ * csi-addons replication (replication.proto) through the one workflow engine the GUI's wizards use
+ * ({@link ReplicationEngine}), on the csi-addons endpoint of site A ({@code --addons-endpoint}, by
+ * default {@code --endpoint}) and, for {@code failover} and {@code failback}, site B
+ * ({@code --partner-endpoint}, {@code --partner-addons-endpoint}).
+ *
+ * <p>Operations act on every {@code --volume-id} and {@code --group-id} with at most
+ * {@code --concurrency} at once and print each item's result; {@code --dry-run} prints the calls in
+ * order with their parameters (secrets redacted) and sends nothing at all. {@code --force} is sent
+ * only on a source named by its own {@code --yes=<id>} (or typed on a terminal), never on a list of
+ * volumes without naming each. Every call is audited once by the call policy, also when it fails;
+ * polls of a resync are traced, not audited.
+ *
+ * <p>Exit codes ({@link ExitCodes}): 0 when every item succeeded (or a dry run); else the code of the
+ * first failed item's failure kind (1 at the plugin, 3 endpoint, 4 unsupported, 5 authentication);
+ * 1 when a pre-flight check refused the run (nothing was sent); 2 for bad usage, including
+ * {@code --force} without a matching {@code --yes}.
+ */
+@Command(name = "replication", mixinStandardHelpOptions = true,
+        description = "List replication state, enable/disable, promote/demote/resync, fail over and fail back (csi-addons Replication).")
+public final class ReplicationCommand {
+    private final Function<String, String> env;
+    private final Supplier<Optional<ConsoleTerminal>> terminal;
+    private final AuditSink audit;
+    private final Path dataDir;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The process environment and console; audited into {@code audit}, history next to it. */
+    public ReplicationCommand(LazyAuditLog audit) {
+        this(System::getenv, ConsoleTerminal::system, audit, audit.dataDir());
+    }
+
+    /**
+     * @param dataDir where the replication history lives ({@link SqliteReplicationHistory}); null to keep none
+     */
+    ReplicationCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal, AuditSink audit, Path dataDir) {
+        this.env = Objects.requireNonNull(env, "env");
+        this.terminal = Objects.requireNonNull(terminal, "terminal");
+        this.audit = Objects.requireNonNull(audit, "audit");
+        this.dataDir = dataDir;
+    }
+
+    /** What to act on. */
+    static final class Targets {
+        @Option(names = "--volume-id", paramLabel = "ID", description = "A volume_id; repeat for several.")
+        List<String> volumes = new ArrayList<>();
+
+        @Option(names = "--group-id", paramLabel = "ID", description = "A volume_group_id (replicated as a group); repeat for several.")
+        List<String> groups = new ArrayList<>();
+
+        List<ReplicationSource> sources() {
+            List<ReplicationSource> out = new ArrayList<>();
+            volumes.forEach(v -> out.add(ReplicationSource.volume(v)));
+            groups.forEach(g -> out.add(ReplicationSource.volumeGroup(g)));
+            return out;
+        }
+    }
+
+    /** Options of the operations. */
+    static final class Run {
+        @Option(names = "--dry-run", description = "Print the calls in order with their parameters (secrets redacted) and send nothing.")
+        boolean dryRun;
+
+        @Option(names = "--force", description = "Send force=true; each source must be named by a --yes (or typed on a terminal).")
+        boolean force;
+
+        @Option(names = "--yes", paramLabel = "ID", description = "Confirms --force on the source with this id; repeat once per source.")
+        List<String> yes = new ArrayList<>();
+
+        @Option(names = "--replication-id", paramLabel = "ID", defaultValue = "", description = "replication_id sent with every call.")
+        String replicationId;
+
+        @Option(names = "--parameter", paramLabel = "KEY=VALUE", description = "A driver parameter (e.g. schedulingInterval=5m); repeatable.")
+        Map<String, String> parameters = new LinkedHashMap<>();
+
+        @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
+        Path secretsFile;
+
+        @Option(names = "--concurrency", paramLabel = "N", defaultValue = "4", description = "Items at once (default ${DEFAULT-VALUE}).")
+        int concurrency;
+
+        @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "600",
+                description = "Longest wait for a resync, a final sync or health, in seconds (default ${DEFAULT-VALUE}).")
+        long waitSeconds;
+
+        @Option(names = "--poll-interval", paramLabel = "MS", defaultValue = "1000", description = "Time between polls in ms (default ${DEFAULT-VALUE}).")
+        long pollMillis;
+    }
+
+    /** The partner site. */
+    static final class Partner {
+        @Option(names = "--partner-endpoint", paramLabel = "ENDPOINT", required = true, description = "CSI endpoint of site B.")
+        String endpoint;
+
+        @Option(names = "--partner-addons-endpoint", paramLabel = "ENDPOINT", description = "csi-addons endpoint of site B. Default: --partner-endpoint.")
+        String addonsEndpoint;
+
+        @Option(names = "--partner-id", paramLabel = "ID",
+                description = "Site B's id of each source, in the order of --volume-id then --group-id. Default: GetReplicationDestinationInfo.")
+        List<String> partnerIds = new ArrayList<>();
+
+        @Option(names = "--site-name", paramLabel = "NAME", defaultValue = "A", description = "Site A's name in output (default ${DEFAULT-VALUE}).")
+        String siteA;
+
+        @Option(names = "--partner-name", paramLabel = "NAME", defaultValue = "B", description = "Site B's name in output (default ${DEFAULT-VALUE}).")
+        String siteB;
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    @Command(name = "list", mixinStandardHelpOptions = true,
+            description = "Sample every replicated volume and group once: role, health, RPO age, last sync, partner. "
+                    + "With --partner-endpoint, site A's and site B's side by side with mismatches and the safe next step.")
+    int list(@Mixin CsiEndpointOptions o,
+             @Option(names = "--partner-endpoint", paramLabel = "ENDPOINT", description = "Site B's CSI endpoint, to list site pairs.") String partner,
+             @Option(names = "--partner-addons-endpoint", paramLabel = "ENDPOINT", description = "Site B's csi-addons endpoint.") String partnerAddons)
+            throws Exception {
+        return connected(o, partner, partnerAddons, "A", "B", (a, b, out) -> {
+            SamplerSettings settings = SamplerSettings.DEFAULT;
+            List<ReplicationSample> sa = sample(a, settings);
+            ReplicationOutput print = new ReplicationOutput(out, o.output);
+            if (b == null) {
+                print.samples(sa, settings.thresholds(), java.time.Instant.now(), settings.staleAfter());
+            } else {
+                print.pairs(SitePairs.match(sa, sample(b, settings)), settings.thresholds(), java.time.Instant.now(), settings.staleAfter());
+            }
+            return ExitCodes.OK;
+        });
+    }
+
+    @Command(name = "info", mixinStandardHelpOptions = true,
+            description = "GetVolumeReplicationInfo (and GetReplicationDestinationInfo when advertised) of each --volume-id and --group-id.")
+    int info(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets targets) throws Exception {
+        return connected(o, null, null, "A", "B", (a, b, out) -> {
+            List<ReplicationSample> samples = new ArrayList<>();
+            java.time.Instant now = java.time.Instant.now();
+            for (ReplicationSource s : targets.sources()) {
+                ReplicatedItem item = ReplicatedItem.of(s, a.name());
+                var info = a.replication().info(ReplicationRequest.of(s)).handle((i, e) -> new Object[] {i, e}).get();
+                var dest = a.replication().destination(s, Secrets.NONE).handle((d, e) -> d).get();
+                CallFailure f = info[1] == null ? null : CallFailure.unwrap((Throwable) info[1]);
+                if (f != null && targets.sources().size() == 1) throw f;
+                samples.add(new ReplicationSample(item, org.csiconsole.core.model.VolumeReplicationRole.UNKNOWN,
+                        (org.csiconsole.core.model.ReplicationInfo) info[0], dest, org.csiconsole.core.replication.SampleOrigin.CSI_ADDONS,
+                        f == null ? now : null, f, now));
+            }
+            new ReplicationOutput(out, o.output).samples(samples, RpoThresholds.DEFAULT, now, SamplerSettings.DEFAULT.staleAfter());
+            return samples.stream().filter(x -> x.lastError() != null).findFirst().map(x -> ExitCodes.forThrowable(x.lastError())).orElse(ExitCodes.OK);
+        });
+    }
+
+    // ------------------------------------------------------------------ one-site operations
+
+    @Command(name = "enable", mixinStandardHelpOptions = true, description = "EnableVolumeReplication (--parameter, --replication-id).")
+    int enable(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r) throws Exception {
+        return oneSite(WorkflowKind.ENABLE, o, t, r);
+    }
+
+    @Command(name = "disable", mixinStandardHelpOptions = true, description = "DisableVolumeReplication.")
+    int disable(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r) throws Exception {
+        return oneSite(WorkflowKind.DISABLE, o, t, r);
+    }
+
+    @Command(name = "promote", mixinStandardHelpOptions = true,
+            description = "PromoteVolume: make these sources primary. --force only with --yes=<id> for each.")
+    int promote(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r) throws Exception {
+        return oneSite(WorkflowKind.PROMOTE, o, t, r);
+    }
+
+    @Command(name = "demote", mixinStandardHelpOptions = true, description = "DemoteVolume: make these sources secondary.")
+    int demote(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r) throws Exception {
+        return oneSite(WorkflowKind.DEMOTE, o, t, r);
+    }
+
+    @Command(name = "resync", mixinStandardHelpOptions = true, description = "ResyncVolume, asked again until ready (--wait-timeout).")
+    int resync(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r) throws Exception {
+        return oneSite(WorkflowKind.RESYNC, o, t, r);
+    }
+
+    private int oneSite(WorkflowKind kind, CsiEndpointOptions o, Targets t, Run r) throws Exception {
+        List<ReplicationSource> sources = t.sources();
+        Map<ReplicationSource, ForceConfirmation> force = confirmations(kind, r, sources);
+        if (r.dryRun) {
+            ReplicationSite offline = new ReplicationSite(o.addons(env).text(), org.csiconsole.core.replication.ReplicationPort.NONE, null);
+            return dryRun(o, WorkflowRequest.onOneSite(kind, offline, items(sources, null)), r, force);
+        }
+        return connected(o, null, null, o.addons(env).text(), "B", (a, b, out) ->
+                run(o, WorkflowRequest.onOneSite(kind, a, items(sources, null)), r, force, out));
+    }
+
+    // ------------------------------------------------------------------ two-site workflows
+
+    @Command(name = "failover", mixinStandardHelpOptions = true,
+            description = {"Planned failover: demote site A's sources, wait for a final sync later than the demote, promote site B's.",
+                    "With --unplanned: optionally fence site A's clients (--fence-cidr), then force-promote site B's sources; "
+                            + "needs --force and --yes=<site B id> for each, and states the data-loss window from the last sync."})
+    int failover(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r,
+                 @ArgGroup(exclusive = false, multiplicity = "1") Partner p,
+                 @Option(names = "--unplanned", description = "Site A is lost: force-promote site B without a final sync.") boolean unplanned,
+                 @Option(names = "--fence-cidr", paramLabel = "CIDR", description = "With --unplanned: fence these client blocks first; repeatable.")
+                 List<String> fence,
+                 @Option(names = "--fence-site", paramLabel = "A|B", defaultValue = "B", description = "Whose csi-addons fences (default ${DEFAULT-VALUE}).")
+                 String fenceSite) throws Exception {
+        if (!unplanned && fence != null && !fence.isEmpty()) {
+            throw usage("failover", "--fence-cidr applies to an unplanned failover only", "Add --unplanned, or drop --fence-cidr");
+        }
+        FenceRequest f = fence == null || fence.isEmpty() ? null : fenceRequest(fence);
+        return twoSites(unplanned ? WorkflowKind.UNPLANNED_FAILOVER : WorkflowKind.PLANNED_FAILOVER, o, t, r, p, f, fenceSite);
+    }
+
+    @Command(name = "failback", mixinStandardHelpOptions = true,
+            description = "Demote and resync site A's old primaries, wait until healthy, then a planned failover back from site B to site A.")
+    int failback(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r,
+                 @ArgGroup(exclusive = false, multiplicity = "1") Partner p) throws Exception {
+        return twoSites(WorkflowKind.FAILBACK, o, t, r, p, null, "B");
+    }
+
+    private int twoSites(WorkflowKind kind, CsiEndpointOptions o, Targets t, Run r, Partner p, FenceRequest fence, String fenceSite)
+            throws Exception {
+        List<ReplicationSource> sources = t.sources();
+        if (!p.partnerIds.isEmpty() && p.partnerIds.size() != sources.size()) {
+            throw usage(kind.words(), "--partner-id was given " + p.partnerIds.size() + " time(s) for " + sources.size() + " source(s)",
+                    "Give one --partner-id per source, in the order of --volume-id then --group-id, or none");
+        }
+        if (p.siteA.equals(p.siteB)) throw usage(kind.words(), "--site-name and --partner-name are both " + p.siteA, "Name the sites differently");
+        List<ReplicationSource> partners = new ArrayList<>();
+        for (int i = 0; i < p.partnerIds.size(); i++) partners.add(new ReplicationSource(sources.get(i).group(), p.partnerIds.get(i)));
+        if (r.dryRun && partners.isEmpty()) {
+            throw usage(kind.words() + " --dry-run", "a dry run sends nothing, so it cannot ask the driver for the partners",
+                    "Give --partner-id for each source");
+        }
+        if (kind == WorkflowKind.UNPLANNED_FAILOVER && !r.force) {
+            throw usage(kind.words(), "an unplanned failover force-promotes site B's sources and needs --force",
+                    "Add --force and --yes=<site B id> for each source, or run a planned failover");
+        }
+        WorkflowOptions options = options(r, fence, fenceSite);
+        if (r.dryRun) {
+            Map<ReplicationSource, ForceConfirmation> force = confirmations(kind, r, forceTargets(kind, sources, partners));
+            WorkflowRequest req = new WorkflowRequest(kind, new ReplicationSite(p.siteA, org.csiconsole.core.replication.ReplicationPort.NONE, null),
+                    new ReplicationSite(p.siteB, org.csiconsole.core.replication.ReplicationPort.NONE, null), items(sources, partners),
+                    template(r, sources.get(0)), force, options);
+            return dryRun(o, req, r, force);
+        }
+        return connected(o, p.endpoint, p.addonsEndpoint, p.siteA, p.siteB, (a, b, out) -> {
+            List<ReplicationSource> resolved = partners.isEmpty() ? destinations(a, sources) : partners;
+            Map<ReplicationSource, ForceConfirmation> force = confirmations(kind, r, forceTargets(kind, sources, resolved));
+            Map<ReplicationSource, ReplicationSample> knownA = known(a);
+            Map<ReplicationSource, ReplicationSample> knownB = known(b);
+            List<WorkflowItem> items = new ArrayList<>();
+            for (int i = 0; i < sources.size(); i++) {
+                items.add(new WorkflowItem(sources.get(i), "", resolved.get(i), knownA.get(sources.get(i)), knownB.get(resolved.get(i))));
+            }
+            return run(o, new WorkflowRequest(kind, a, b, items, template(r, sources.get(0)), force, options), r, force, out);
+        });
+    }
+
+    private static List<ReplicationSource> forceTargets(WorkflowKind kind, List<ReplicationSource> sources, List<ReplicationSource> partners) {
+        return kind == WorkflowKind.UNPLANNED_FAILOVER ? partners : sources;
+    }
+
+    /** Each source's destination on site B (GetReplicationDestinationInfo). */
+    private static List<ReplicationSource> destinations(ReplicationSite a, List<ReplicationSource> sources) throws Exception {
+        List<ReplicationSource> out = new ArrayList<>();
+        for (ReplicationSource s : sources) {
+            try {
+                var d = a.replication().destination(s, Secrets.NONE).get(60, TimeUnit.SECONDS);
+                String id = s.group() ? d.volumeGroupId() : d.volumeId();
+                if (id.isEmpty()) throw new IllegalStateException("empty destination");
+                out.add(new ReplicationSource(s.group(), id));
+            } catch (ExecutionException | IllegalStateException e) {
+                CallFailure f = CallFailure.unwrap(e);
+                throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Find the partner of " + s,
+                        "the driver did not report its destination" + (f == null ? "" : " (" + f.kind() + ": " + f.why() + ")"),
+                        "Give --partner-id for each source", "");
+            }
+        }
+        return out;
+    }
+
+    /** The listed replication state of site {@code s}, by source, for the plan's checks. */
+    private static Map<ReplicationSource, ReplicationSample> known(ReplicationSite s) throws Exception {
+        Map<ReplicationSource, ReplicationSample> m = new HashMap<>();
+        var listing = s.replication().inventory().handle((l, e) -> l).get(120, TimeUnit.SECONDS);
+        if (listing == null) return m;
+        java.time.Instant now = java.time.Instant.now();
+        for (ReplicatedItem i : listing.items()) {
+            m.put(i.source(), new ReplicationSample(i, i.role(), null, null, org.csiconsole.core.replication.SampleOrigin.LISTING, now, null, now));
+        }
+        return m;
+    }
+
+    // ------------------------------------------------------------------ shared
+
+    private WorkflowOptions options(Run r, FenceRequest fence, String fenceSite) {
+        if (r.concurrency < 1) throw usage("--concurrency", "it must be at least 1, was " + r.concurrency, "Give --concurrency 1 or more");
+        WorkflowOptions o = WorkflowOptions.DEFAULT.withConcurrency(r.concurrency)
+                .withPollInterval(Duration.ofMillis(Math.max(10, r.pollMillis))).withWaitTimeout(Duration.ofSeconds(Math.max(1, r.waitSeconds)));
+        if (fence != null) {
+            if (!fenceSite.equals("A") && !fenceSite.equals("B")) throw usage("--fence-site", "it must be A or B, was " + fenceSite, "Give A or B");
+            o = o.withFence(fence, fenceSite);
+        }
+        return o;
+    }
+
+    private static ReplicationRequest template(Run r, ReplicationSource first) {
+        return ReplicationRequest.of(first).withReplicationId(r.replicationId).withParameters(r.parameters)
+                .withSecrets(CsiCommands.readSecrets(r.secretsFile));
+    }
+
+    private static List<WorkflowItem> items(List<ReplicationSource> sources, List<ReplicationSource> partners) {
+        List<WorkflowItem> out = new ArrayList<>();
+        for (int i = 0; i < sources.size(); i++) {
+            out.add(new WorkflowItem(sources.get(i), "", partners == null || partners.isEmpty() ? null : partners.get(i), null, null));
+        }
+        return out;
+    }
+
+    /**
+     * The typed confirmations {@code --force} needs: one per target, from its {@code --yes}, else typed
+     * on the terminal; refused (exit 2) when one is missing, or {@code --yes} names something that is
+     * not a target, or the operation has no force.
+     */
+    private Map<ReplicationSource, ForceConfirmation> confirmations(WorkflowKind kind, Run r, List<ReplicationSource> targets) {
+        if (!r.force) {
+            if (!r.yes.isEmpty()) throw usage(kind.words(), "--yes confirms --force, which was not given", "Drop --yes, or add --force");
+            return Map.of();
+        }
+        if (kind == WorkflowKind.ENABLE || kind == WorkflowKind.DISABLE || kind == WorkflowKind.PLANNED_FAILOVER || kind == WorkflowKind.FAILBACK) {
+            throw usage(kind.words(), "--force does not apply to " + kind.words().toLowerCase(),
+                    kind == WorkflowKind.PLANNED_FAILOVER ? "For a lost site A, run failover --unplanned --force" : "Drop --force");
+        }
+        for (String y : r.yes) {
+            if (targets.stream().noneMatch(s -> s.id().equals(y))) {
+                throw usage(kind.words(), "--yes=" + y + " names none of the sources force would be sent to ("
+                        + String.join(", ", targets.stream().map(ReplicationSource::id).toList()) + "); nothing was sent",
+                        "Give --yes=<id> exactly for each of them");
+            }
+        }
+        Map<ReplicationSource, ForceConfirmation> out = new LinkedHashMap<>();
+        List<String> missing = new ArrayList<>();
+        for (ReplicationSource s : targets) {
+            if (r.yes.contains(s.id())) out.put(s, ForceConfirmation.typed(s, s.id(), s.id()));
+            else missing.add(s.id());
+        }
+        if (missing.isEmpty()) return out;
+        Optional<ConsoleTerminal> t = terminal.get();
+        if (t.isEmpty()) {
+            throw usage(kind.words(), "--force needs each source named by its own --yes; missing for " + String.join(", ", missing)
+                    + "; nothing was sent", "Add --yes=" + missing.get(0) + (missing.size() > 1 ? " and one --yes per other source" : ""));
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        for (ReplicationSource s : targets) {
+            if (out.containsKey(s)) continue;
+            err.println("Force on " + s + ": writes not yet replicated to the partner can be lost, and a forced promote while the "
+                    + "partner is primary makes both sides primary (split brain).");
+            err.flush();
+            String typed = t.get().readLine("Type " + s.id() + " to send force on it: ");
+            out.put(s, ForceConfirmation.typed(s, s.id(), typed == null ? "" : typed));
+        }
+        return out;
+    }
+
+    private int dryRun(CsiEndpointOptions o, WorkflowRequest req, Run r, Map<ReplicationSource, ForceConfirmation> force) {
+        WorkflowPlan plan = new ReplicationEngine().plan(req.withForce(force).withOptions(options(r, req.options().fence(), req.options().fenceSite()))
+                .withTemplate(template(r, req.items().get(0).source())));
+        new ReplicationOutput(spec.commandLine().getOut(), o.output).plan(plan);
+        return ExitCodes.OK;
+    }
+
+    private int run(CsiEndpointOptions o, WorkflowRequest req, Run r, Map<ReplicationSource, ForceConfirmation> force, PrintWriter out)
+            throws Exception {
+        WorkflowRequest full = req.withForce(force).withTemplate(template(r, req.items().get(0).source()))
+                .withOptions(req.options().fence() != null ? req.options() : options(r, null, "B"));
+        ReplicationHistory history = dataDir == null ? null : openHistory();
+        try {
+            ReplicationEngine engine = new ReplicationEngine(Clock.systemUTC(), RpoThresholds.DEFAULT, history);
+            WorkflowPlan plan = engine.plan(full);
+            PrintWriter err = spec.commandLine().getErr();
+            WorkflowResult result = engine.run(plan, e -> {
+                if (o.output == OutputFormat.table) ReplicationOutput.progress(err, e);
+            }).result().get();
+            new ReplicationOutput(out, o.output).result(result);
+            return exitCode(result);
+        } finally {
+            if (history != null) history.close();
+        }
+    }
+
+    private ReplicationHistory openHistory() {
+        try {
+            return SqliteReplicationHistory.open(dataDir);
+        } catch (CallFailure e) {
+            spec.commandLine().getErr().println("The replication history is not kept for this run: " + e.why());
+            return null;
+        }
+    }
+
+    static int exitCode(WorkflowResult r) {
+        if (r.outcome() == RunOutcome.SUCCEEDED) return ExitCodes.OK;
+        if (r.outcome() == RunOutcome.REFUSED) return ExitCodes.CALL_FAILED;
+        return r.items().stream().map(ItemResult::failure).filter(Objects::nonNull).findFirst()
+                .map(ExitCodes::forThrowable).orElse(ExitCodes.CALL_FAILED);
+    }
+
+    private static List<ReplicationSample> sample(ReplicationSite site, SamplerSettings settings) throws Exception {
+        try (ScheduledReplicationSampler s = ScheduledReplicationSampler.create(site.name(), site.replication(), settings, null)) {
+            SampleRound round = s.sampleNow().get(10, TimeUnit.MINUTES);
+            if (round.samples().isEmpty() && !round.missing().isEmpty()) throw round.missing().get(0).failure();
+            return round.samples();
+        }
+    }
+
+    private static FenceRequest fenceRequest(List<String> cidrs) {
+        try {
+            return new FenceRequest(Cidr.parseAll(cidrs), Map.of(), Secrets.NONE);
+        } catch (IllegalArgumentException e) {
+            throw usage("Read --fence-cidr", e.getMessage(), "Give each --fence-cidr as a block, e.g. 10.1.0.0/24");
+        }
+    }
+
+    private static CallFailure usage(String what, String why, String todo) {
+        return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, todo, "");
+    }
+
+    @FunctionalInterface
+    private interface Work {
+        int run(ReplicationSite a, ReplicationSite b, PrintWriter out) throws Exception;
+    }
+
+    /** Opens site A (and site B when {@code partner} is given), runs, prints the trace, closes. */
+    private int connected(CsiEndpointOptions o, String partner, String partnerAddons, String nameA, String nameB, Work work) throws Exception {
+        CallTrace trace = new CallTrace();
+        List<AutoCloseable> open = new ArrayList<>();
+        try {
+            ReplicationSite a = site(o, o.controller(env), o.node(), o.addons(env), nameA, trace, open);
+            ReplicationSite b = partner == null ? null : site(o, o.withTls(Endpoint.parse(partner)), Optional.empty(),
+                    o.withTls(Endpoint.parse(partnerAddons != null ? partnerAddons : partner)), nameB, trace, open);
+            int code = work.run(a, b, spec.commandLine().getOut());
+            spec.commandLine().getOut().flush();
+            return code;
+        } catch (ExecutionException | CompletionException e) {
+            CallFailure f = CallFailure.unwrap(e);
+            throw f != null ? f : e;
+        } finally {
+            for (int i = open.size() - 1; i >= 0; i--) open.get(i).close();
+            if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), trace.snapshot());
+        }
+    }
+
+    private ReplicationSite site(CsiEndpointOptions o, Endpoint csiEndpoint, Optional<Endpoint> node, Endpoint addonsEndpoint, String name,
+                                 CallTrace trace, List<AutoCloseable> open) {
+        CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy())
+                .withAudit(CallAudit.to(audit, AuditOrigin.local(addonsEndpoint.text())));
+        CsiClient csi = CsiClient.open(csiEndpoint, node, options, trace);
+        open.add(csi);
+        AddonsClient addons = AddonsClient.open(addonsEndpoint, options, trace);
+        open.add(addons);
+        CsiStorage storage = new CsiStorage(csi, false, addons);
+        return new ReplicationSite(name, storage.replication(name, null), storage);
+    }
+}

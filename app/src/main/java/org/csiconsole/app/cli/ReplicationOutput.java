@@ -1,0 +1,213 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.replication.ItemResult;
+import org.csiconsole.core.replication.PlanItem;
+import org.csiconsole.core.replication.PreflightCheck;
+import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.RpoAge;
+import org.csiconsole.core.replication.RpoThresholds;
+import org.csiconsole.core.replication.SitePair;
+import org.csiconsole.core.replication.WorkflowEvent;
+import org.csiconsole.core.replication.WorkflowPlan;
+import org.csiconsole.core.replication.WorkflowResult;
+import org.csiconsole.core.replication.WorkflowStep;
+
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Prints replication state, plans and results as tables or as JSON ({@code --output json}). JSON
+ * shapes: {@code list} and {@code info} print an array of samples ({@code source}, {@code kind},
+ * {@code site}, {@code role}, {@code health}, {@code statusMessage}, {@code lastSyncTime} (ISO-8601),
+ * {@code lastSyncDurationMs}, {@code lastSyncBytes}, {@code rpoAgeSeconds}, {@code rpoLevel},
+ * {@code stale}, {@code partner}, {@code destinationId}, {@code error}); with a partner site, an
+ * array of pairs ({@code a}, {@code b}, {@code mismatch}, {@code meaning}, {@code nextStep}); a dry run
+ * prints {@code {"dryRun":true,"workflow":..,"steps":[..],"checks":[..]}}; a run prints
+ * {@code {"workflow":..,"outcome":..,"items":[{"source","kind","outcome","stepsDone","stateLeft","error"}],"checks":[..]}}.
+ */
+final class ReplicationOutput {
+    private final PrintWriter out;
+    private final OutputFormat format;
+
+    ReplicationOutput(PrintWriter out, OutputFormat format) {
+        this.out = out;
+        this.format = format;
+    }
+
+    void samples(List<ReplicationSample> samples, RpoThresholds t, Instant now, java.time.Duration staleAfter) {
+        if (CsiOutput.json(out, format, samples.stream().map(s -> sample(s, t, now, staleAfter)).toList())) return;
+        Table table = new Table("SOURCE", "KIND", "ROLE", "HEALTH", "RPO_AGE", "LAST_SYNC", "PARTNER", "DESTINATION", "STATUS");
+        for (ReplicationSample s : samples) {
+            RpoAge age = s.rpo(t, now);
+            String status = s.lastError() != null ? "STALE (" + s.lastError().kind() + "): " + s.lastError().why() : s.statusMessage();
+            table.row(s.source().id(), s.source().kindWord(), lower(s.role()), s.health(),
+                    age.text() + (age.level() == org.csiconsole.core.replication.RpoLevel.OK || age.age() == null ? "" : " " + age.level()),
+                    s.lastSyncTime() == null ? "" : s.lastSyncTime(), s.item().partner(), s.destinationId(), status);
+        }
+        table.print(out);
+        out.println(samples.size() + " replicated source(s)");
+        out.flush();
+    }
+
+    void pairs(List<SitePair> pairs, RpoThresholds t, Instant now, java.time.Duration staleAfter) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (SitePair p : pairs) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("a", p.a() == null ? null : sample(p.a(), t, now, staleAfter));
+            m.put("b", p.b() == null ? null : sample(p.b(), t, now, staleAfter));
+            m.put("mismatch", p.mismatch().name());
+            m.put("meaning", p.mismatch().meaning());
+            m.put("nextStep", p.mismatch().safeNextStep());
+            rows.add(m);
+        }
+        if (CsiOutput.json(out, format, rows)) return;
+        Table table = new Table("SITE_A", "ROLE_A", "SITE_B", "ROLE_B", "HEALTH", "MISMATCH", "NEXT_STEP");
+        for (SitePair p : pairs) {
+            table.row(p.a() == null ? "-" : p.a().source().id(), p.a() == null ? "" : lower(p.a().role()),
+                    p.b() == null ? "-" : p.b().source().id(), p.b() == null ? "" : lower(p.b().role()),
+                    (p.a() != null ? p.a() : p.b()).health(), p.mismatch(), p.mismatch() == org.csiconsole.core.replication.PairMismatch.NONE
+                            ? "" : p.mismatch().safeNextStep());
+        }
+        table.print(out);
+    }
+
+    private static Map<String, Object> sample(ReplicationSample s, RpoThresholds t, Instant now, java.time.Duration staleAfter) {
+        RpoAge age = s.rpo(t, now);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", s.source().id());
+        m.put("kind", s.source().group() ? "volume_group" : "volume");
+        m.put("name", s.item().name());
+        m.put("site", s.site());
+        m.put("role", lower(s.role()));
+        m.put("health", s.health().name());
+        m.put("statusMessage", s.statusMessage());
+        m.put("lastSyncTime", s.lastSyncTime() == null ? null : s.lastSyncTime().toString());
+        m.put("lastSyncDurationMs", s.info() == null || s.info().lastSyncDuration() == null ? null : s.info().lastSyncDuration().toMillis());
+        m.put("lastSyncBytes", s.info() == null ? -1 : s.info().lastSyncBytes());
+        m.put("rpoAgeSeconds", age.age() == null ? null : age.age().toSeconds());
+        m.put("rpoLevel", age.level().name());
+        m.put("schedulingIntervalSeconds", s.item().schedulingInterval() == null ? null : s.item().schedulingInterval().toSeconds());
+        m.put("stale", s.stale(now, staleAfter));
+        m.put("partner", s.item().partner());
+        m.put("destinationId", s.destinationId());
+        if (s.destination() != null && !s.destination().volumeIds().isEmpty()) m.put("destinationVolumeIds", s.destination().volumeIds());
+        m.put("error", s.lastError() == null ? null : error(s.lastError()));
+        return m;
+    }
+
+    void plan(WorkflowPlan plan) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("dryRun", true);
+        m.put("workflow", plan.kind().name());
+        List<Map<String, Object>> steps = new ArrayList<>();
+        for (PlanItem i : plan.items()) {
+            for (WorkflowStep s : i.steps()) {
+                Map<String, Object> st = new LinkedHashMap<>();
+                st.put("item", i.source().id());
+                st.put("step", s.index());
+                st.put("site", s.site());
+                st.put("rpc", s.rpc());
+                st.put("polled", !s.action().mutating());
+                st.put("request", s.request());
+                st.put("force", s.force());
+                st.put("description", s.description());
+                steps.add(st);
+            }
+        }
+        m.put("steps", steps);
+        m.put("dataLossWindowSeconds", plan.items().stream().filter(i -> i.dataLossWindow() != null)
+                .map(i -> Map.of("item", i.source().id(), "seconds", i.dataLossWindow().toSeconds())).toList());
+        m.put("checks", checks(plan.checks()));
+        if (CsiOutput.json(out, format, m)) return;
+        out.println("Dry run of " + plan.kind().words().toLowerCase(Locale.ROOT) + ": nothing is sent. The calls, in order:");
+        for (PlanItem i : plan.items()) {
+            out.println(i.source() + ":");
+            for (WorkflowStep s : i.steps()) out.println("  " + s.index() + ". " + s.callLine());
+            if (i.dataLossWindow() != null) out.println("  Writes of the last " + RpoAge.words(i.dataLossWindow()) + " (since the last sync) can be lost.");
+        }
+        printChecks(plan.checks());
+        out.flush();
+    }
+
+    void result(WorkflowResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("workflow", r.plan().kind().name());
+        m.put("outcome", r.outcome().name());
+        List<Map<String, Object>> items = new ArrayList<>();
+        for (ItemResult i : r.items()) {
+            Map<String, Object> it = new LinkedHashMap<>();
+            it.put("source", i.source().id());
+            it.put("kind", i.source().group() ? "volume_group" : "volume");
+            it.put("outcome", i.outcome().name());
+            it.put("stepsDone", i.stepsDone());
+            it.put("stateLeft", i.stateLeft());
+            it.put("error", i.failure() == null ? null : error(i.failure()));
+            items.add(it);
+        }
+        m.put("items", items);
+        m.put("checks", checks(r.checks()));
+        if (CsiOutput.json(out, format, m)) return;
+        Table t = new Table("SOURCE", "OUTCOME", "STEPS", "RESULT");
+        for (ItemResult i : r.items()) {
+            t.row(i.source().id(), i.outcome(), i.stepsDone() + "/" + i.item().steps().size(),
+                    i.failure() == null ? i.stateLeft() : i.failure().getMessage() + " What to do: " + i.failure().whatToDo()
+                            + " State: " + i.stateLeft());
+        }
+        t.print(out);
+        out.println(r.plan().kind().words() + ": " + r.succeeded().size() + " succeeded, " + r.unfinished().size() + " not finished.");
+        if (r.items().stream().anyMatch(i -> i.outcome() == org.csiconsole.core.replication.RunOutcome.REFUSED)) printChecks(r.checks());
+        out.flush();
+    }
+
+    /** A progress line on stderr for table output. */
+    static void progress(PrintWriter err, WorkflowEvent e) {
+        switch (e.type()) {
+            case STEP_STARTED, STEP_SUCCEEDED, STEP_FAILED, ITEM_STOPPED, REFUSED -> {
+                err.println("[" + e.type().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "] "
+                        + (e.source() == null ? "" : e.source().id() + " ") + (e.step() > 0 ? "step " + e.step() + ": " : "") + e.message());
+                err.flush();
+            }
+            default -> {
+            }
+        }
+    }
+
+    private void printChecks(List<PreflightCheck> checks) {
+        if (checks.isEmpty()) return;
+        out.println("Checks:");
+        for (PreflightCheck c : checks) {
+            out.println("  " + c.level() + "  " + c.name() + (c.source() == null ? "" : " (" + c.source().id() + ")") + ": " + c.message());
+        }
+    }
+
+    private static List<Map<String, Object>> checks(List<PreflightCheck> checks) {
+        return checks.stream().map(c -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", c.name());
+            m.put("level", c.level().name());
+            m.put("message", c.message());
+            m.put("source", c.source() == null ? null : c.source().id());
+            return m;
+        }).toList();
+    }
+
+    private static Map<String, Object> error(CallFailure f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", f.kind().name());
+        m.put("exitCode", ExitCodes.forThrowable(f));
+        m.put("message", f.getMessage());
+        m.put("why", f.why());
+        m.put("whatToDo", f.whatToDo());
+        return m;
+    }
+
+    private static String lower(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,196 @@
+package org.csiconsole.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.csiconsole.app.audit.LazyAuditLog;
+import org.csiconsole.core.audit.AuditEntry;
+import org.csiconsole.core.audit.AuditOutcome;
+import org.csiconsole.core.audit.AuditQuery;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.reference.Seed;
+import org.csiconsole.core.reference.SiteScope;
+import org.csiconsole.core.reference.array.ReplicationRole;
+import org.csiconsole.core.reference.array.VolumeSpec;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code csi-console replication} against the reference plugin served as two sites, each on a real
+ * unix socket scoped to its array, auditing into a real log.
+ */
+class ReplicationCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+    private ReferencePlugin plugin;
+    private LazyAuditLog audit;
+    private String siteA;
+    private String siteB;
+    private final List<String> local = new ArrayList<>();
+    private final List<String> remote = new ArrayList<>();
+    private StringWriter out;
+    private StringWriter err;
+
+    @BeforeEach
+    void start() throws Exception {
+        plugin = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY).start();
+        for (int i = 0; i < 3; i++) {
+            var v = plugin.model().volumes().create(new VolumeSpec("pvc-cli-" + i, "site-a", null, 1L << 30, false, "ext4", List.of(),
+                    List.of("SINGLE_NODE_WRITER"), Map.of(), Map.of(), Map.of(), null, null, ""));
+            local.add(v.id());
+            remote.add(plugin.model().replications().enable(v.id(), Map.of(), 60_000).peerId());
+        }
+        plugin.model().replications().setResyncDuration(500);
+        for (String site : new String[] {"site-a", "site-b"}) {
+            plugin.serve(new ReferencePlugin.Sockets(dir.resolve(site + ".sock"), Optional.empty(), Optional.empty(), Optional.empty())
+                    .scopedTo(SiteScope.of(site)));
+        }
+        siteA = "unix://" + dir.resolve("site-a.sock");
+        siteB = "unix://" + dir.resolve("site-b.sock");
+        audit = new LazyAuditLog(dir.resolve("data"));
+    }
+
+    @AfterEach
+    void stop() {
+        audit.close();
+        plugin.close();
+    }
+
+    private int run(String... args) {
+        out = new StringWriter();
+        err = new StringWriter();
+        CommandLine cl = new CommandLine(new CsiConsoleCommand());
+        cl.setExecutionExceptionHandler(new FailureHandler());
+        cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
+        cl.addSubcommand(new ReplicationCommand(k -> null, Optional::empty, audit, dir.resolve("data")));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    private List<AuditEntry> audited() {
+        return audit.find(AuditQuery.FIRST_PAGE);
+    }
+
+    private ReplicationRole role(String id) {
+        return plugin.model().replications().of(id).orElseThrow().role();
+    }
+
+    @Test
+    void listPrintsEachReplicatedVolumeOfTheSiteWithRoleHealthAndRpoAge() throws Exception {
+        assertThat(run("replication", "list", "--endpoint", siteA, "--output", "json")).isEqualTo(ExitCodes.OK);
+        JsonNode rows = JSON.readTree(out.toString());
+
+        assertThat(rows).hasSize(3);
+        assertThat(rows.findValuesAsText("source")).containsExactlyElementsOf(local);
+        assertThat(rows.findValuesAsText("role")).containsOnly("primary");
+        assertThat(rows.findValuesAsText("health")).containsOnly("HEALTHY");
+        assertThat(rows.findValuesAsText("rpoLevel")).containsOnly("OK");
+        assertThat(rows.findValuesAsText("destinationId")).containsExactlyElementsOf(remote);
+        assertThat(audited()).isEmpty();
+    }
+
+    @Test
+    void listWithAPartnerFlagsBothSidesPrimaryWithTheSafeNextStep() throws Exception {
+        plugin.replicationFaults().splitBrain(local.get(1)).join();
+
+        assertThat(run("replication", "list", "--endpoint", siteA, "--partner-endpoint", siteB, "--output", "json")).isEqualTo(ExitCodes.OK);
+        JsonNode pairs = JSON.readTree(out.toString());
+
+        assertThat(pairs).hasSize(3);
+        assertThat(pairs.findValuesAsText("mismatch")).containsExactly("NONE", "BOTH_PRIMARY", "NONE");
+        assertThat(pairs.get(1).get("nextStep").asText()).contains("demote the other side and resync");
+    }
+
+    @Test
+    void forceOnAListOfVolumesWithoutNamingEachIsRefusedBeforeAnythingIsSent() {
+        int code = run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--volume-id", remote.get(1),
+                "--force", "--yes=" + remote.get(0));
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("missing for " + remote.get(1)).contains("nothing was sent");
+        assertThat(audited()).isEmpty();
+        assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.SECONDARY);
+    }
+
+    @Test
+    void anUnplannedFailoverWithoutForceIsRefused() {
+        assertThat(run("replication", "failover", "--unplanned", "--endpoint", siteA, "--volume-id", local.get(0),
+                "--partner-endpoint", siteB)).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("needs --force");
+    }
+
+    @Test
+    void aDryRunOfAFailoverPrintsTheCallsInOrderAndSendsNothing() throws Exception {
+        int code = run("replication", "failover", "--dry-run", "--endpoint", siteA, "--volume-id", local.get(0),
+                "--partner-endpoint", siteB, "--partner-id", remote.get(0), "--output", "json");
+
+        assertThat(code).isEqualTo(ExitCodes.OK);
+        JsonNode plan = JSON.readTree(out.toString());
+        assertThat(plan.get("dryRun").asBoolean()).isTrue();
+        assertThat(plan.get("steps").findValuesAsText("rpc")).containsExactly("replication.Controller/DemoteVolume",
+                "replication.Controller/GetVolumeReplicationInfo", "replication.Controller/PromoteVolume");
+        assertThat(plan.get("steps").get(2).get("request").get("replication_source.volume.volume_id").asText()).isEqualTo(remote.get(0));
+        assertThat(audited()).isEmpty();
+        assertThat(role(local.get(0))).isEqualTo(ReplicationRole.PRIMARY);
+    }
+
+    @Test
+    void aPlannedFailoverMakesSiteBPrimaryAndPrintsEachItemsResult() throws Exception {
+        int code = run("replication", "failover", "--endpoint", siteA, "--volume-id", local.get(0), "--volume-id", local.get(1),
+                "--partner-endpoint", siteB, "--poll-interval", "50", "--output", "json");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+        JsonNode result = JSON.readTree(out.toString());
+        assertThat(result.get("outcome").asText()).isEqualTo("SUCCEEDED");
+        assertThat(result.get("items").findValuesAsText("outcome")).containsExactly("SUCCEEDED", "SUCCEEDED");
+        for (int i = 0; i < 2; i++) {
+            assertThat(role(local.get(i))).isEqualTo(ReplicationRole.SECONDARY);
+            assertThat(role(remote.get(i))).isEqualTo(ReplicationRole.PRIMARY);
+        }
+        assertThat(audited()).extracting(e -> e.record().call()).containsOnly("replication.Controller/DemoteVolume",
+                "replication.Controller/PromoteVolume").hasSize(4);
+    }
+
+    @Test
+    void aBulkPromoteWithOneFailingItemPrintsOneFailureExitsOneAndAuditsEveryCall() throws Exception {
+        plugin.model().replications().demote(local.get(0));
+        plugin.model().replications().demote(local.get(2)); // pair 1's site-a side stays primary
+
+        int code = run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--volume-id", remote.get(1),
+                "--volume-id", remote.get(2), "--output", "json");
+
+        assertThat(code).isEqualTo(ExitCodes.CALL_FAILED);
+        JsonNode items = JSON.readTree(out.toString()).get("items");
+        assertThat(items.findValuesAsText("outcome")).containsExactly("SUCCEEDED", "FAILED", "SUCCEEDED");
+        assertThat(items.get(1).get("error").get("kind").asText()).isEqualTo("FAILED_PRECONDITION");
+        assertThat(items.get(1).get("error").get("whatToDo").asText()).startsWith("Safe: demote the partner first");
+        List<AuditEntry> entries = audited();
+        assertThat(entries).hasSize(3);
+        assertThat(entries).filteredOn(e -> e.record().outcome() == AuditOutcome.FAILED).singleElement()
+                .satisfies(e -> assertThat(e.record().names(remote.get(1))).isTrue());
+    }
+
+    @Test
+    void forceNamedForTheVolumePromotesItAndTheAuditShowsForce() {
+        int code = run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--force", "--yes=" + remote.get(0));
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.PRIMARY);
+        assertThat(audited()).singleElement().satisfies(e -> assertThat(e.record().parameters()).contains("force: true"));
+    }
+}

@@ -1,0 +1,125 @@
+package org.csiconsole.core.storage.replication;
+
+import org.csiconsole.core.model.Cidr;
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.port.FenceRequest;
+import org.csiconsole.core.reference.array.ReplicationHealthState;
+import org.csiconsole.core.reference.array.ReplicationRole;
+import org.csiconsole.core.replication.ForceConfirmation;
+import org.csiconsole.core.replication.PreflightCheck;
+import org.csiconsole.core.replication.ReplicationAction;
+import org.csiconsole.core.replication.RpoThresholds;
+import org.csiconsole.core.replication.RunOutcome;
+import org.csiconsole.core.replication.WorkflowEvent;
+import org.csiconsole.core.replication.WorkflowItem;
+import org.csiconsole.core.replication.WorkflowKind;
+import org.csiconsole.core.replication.WorkflowOptions;
+import org.csiconsole.core.replication.WorkflowPlan;
+import org.csiconsole.core.replication.WorkflowRequest;
+import org.csiconsole.core.replication.WorkflowResult;
+import org.csiconsole.core.replication.WorkflowStep;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Unplanned failover, failback and split-brain recovery against the reference plugin, one unix socket per site. */
+class GuidedWorkflowsTest {
+    @TempDir
+    Path dir;
+    private ReplicationSites s;
+    private ReplicationEngine engine;
+
+    @AfterEach
+    void stop() {
+        if (s != null) s.close();
+    }
+
+    private WorkflowResult run(WorkflowRequest r) throws Exception {
+        WorkflowOptions fast = r.options().withPollInterval(Duration.ofMillis(10)).withWaitTimeout(Duration.ofMinutes(30));
+        return engine.run(engine.plan(r.withOptions(fast)), e -> {
+            if (e.type() == WorkflowEvent.Type.STEP_PROGRESS) s.clock.advance(Duration.ofSeconds(1));
+        }).result().get(120, TimeUnit.SECONDS);
+    }
+
+    private void start() throws Exception {
+        s = new ReplicationSites(dir, 1);
+        engine = new ReplicationEngine(s.clock, RpoThresholds.DEFAULT, null);
+    }
+
+    @Test
+    void anUnplannedFailoverFencesSiteAsClientsForcePromotesBAndAFailbackMakesAPrimaryAgain() throws Exception {
+        start();
+        String a = s.local.get(0);
+        String b = s.remote.get(0);
+        s.clock.advance(Duration.ofMinutes(3));
+        FenceRequest fence = new FenceRequest(List.of(Cidr.parse("10.10.3.0/24")), Map.of(), Secrets.NONE);
+        WorkflowRequest unplanned = WorkflowRequest.onPair(WorkflowKind.UNPLANNED_FAILOVER, s.a.site(), s.b.site(),
+                        List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null)))
+                .withForce(Map.of(s.remoteSource(0), ForceConfirmation.typed(s.remoteSource(0), "", b)))
+                .withOptions(WorkflowOptions.DEFAULT.withFence(fence, "B"));
+
+        WorkflowPlan plan = engine.plan(unplanned);
+        WorkflowResult failover = run(unplanned);
+
+        assertThat(plan.steps()).extracting(WorkflowStep::action).containsExactly(ReplicationAction.FENCE, ReplicationAction.PROMOTE);
+        assertThat(plan.steps().get(1).force()).isTrue();
+        assertThat(failover.outcome()).as(failover.toString()).isEqualTo(RunOutcome.SUCCEEDED);
+        assertThat(s.plugin.model().fencing().fences()).anyMatch(f -> f.cidr().equals("10.10.3.0/24"));
+        assertThat(s.status(b).role()).isEqualTo(ReplicationRole.PRIMARY);
+        assertThat(s.status(a).health()).as("site A never heard of it: both primary").isEqualTo(ReplicationHealthState.ERROR);
+        assertThat(failover.items().get(0).stateLeft()).contains("run a failback");
+
+        WorkflowResult back = run(WorkflowRequest.onPair(WorkflowKind.FAILBACK, s.a.site(), s.b.site(),
+                List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null))));
+
+        assertThat(back.outcome()).as(back.toString()).isEqualTo(RunOutcome.SUCCEEDED);
+        assertThat(back.plan().steps()).extracting(WorkflowStep::action).containsExactly(ReplicationAction.DEMOTE, ReplicationAction.RESYNC,
+                ReplicationAction.WAIT_HEALTHY, ReplicationAction.DEMOTE, ReplicationAction.WAIT_FINAL_SYNC, ReplicationAction.PROMOTE);
+        assertThat(s.status(a).role()).isEqualTo(ReplicationRole.PRIMARY);
+        assertThat(s.status(b).role()).isEqualTo(ReplicationRole.SECONDARY);
+        s.clock.advance(Duration.ofSeconds(2));
+        assertThat(s.status(a).health()).isEqualTo(ReplicationHealthState.HEALTHY);
+    }
+
+    @Test
+    void splitBrainRecoveryKeepsTheSurvivorDemotesAndResyncsTheOtherSideUntilHealthy() throws Exception {
+        start();
+        String a = s.local.get(0);
+        String b = s.remote.get(0);
+        s.faults().splitBrain(a).join();
+
+        WorkflowResult r = run(WorkflowRequest.onPair(WorkflowKind.SPLIT_BRAIN_RECOVERY, s.a.site(), s.b.site(),
+                List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null))));
+
+        assertThat(r.outcome()).as(r.toString()).isEqualTo(RunOutcome.SUCCEEDED);
+        assertThat(r.checks()).anyMatch(c -> c.name().equals("Health") && c.level() == PreflightCheck.Level.PASS && c.message().contains("ERROR"));
+        assertThat(s.status(a).role()).isEqualTo(ReplicationRole.PRIMARY);
+        assertThat(s.status(b).role()).isEqualTo(ReplicationRole.SECONDARY);
+        assertThat(s.status(a).health()).isEqualTo(ReplicationHealthState.HEALTHY);
+        assertThat(s.calls("/PromoteVolume")).as("recovery never promotes, let alone with force").isEmpty();
+    }
+
+    @Test
+    void aPlannedFailoverOfAPairWhoseLinkIsDownIsRefusedBeforeAnythingIsSent() throws Exception {
+        start();
+        s.faults().linkDown(s.local.get(0), true).join();
+
+        WorkflowResult r = run(WorkflowRequest.onPair(WorkflowKind.PLANNED_FAILOVER, s.a.site(), s.b.site(),
+                List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null))));
+
+        assertThat(r.outcome()).isEqualTo(RunOutcome.REFUSED);
+        assertThat(r.checks()).anyMatch(c -> c.level() == PreflightCheck.Level.FAIL && c.name().equals("Health")
+                && c.message().contains(ReplicationHealth.DEGRADED.name()));
+        assertThat(s.calls("/DemoteVolume")).isEmpty();
+        assertThat(s.auditEntries()).isEmpty();
+    }
+}
