@@ -108,6 +108,8 @@ public final class ReplicationView implements ResourceView {
         rows.selectedItemProperty().addListener((o, a, b) -> model.selectedProperty().set(b));
         pairs.tableView().getSelectionModel().getSelectedItems().addListener((javafx.beans.InvalidationListener) o -> syncSelection());
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> syncSelection());
+        // A new round's pairs: the selected rows' pairs are this round's too.
+        model.pairs().all().addListener((javafx.beans.InvalidationListener) o -> syncSelection());
 
         timeline = new TimelineModel(model.services().history(), model.ui(), model.services().clock());
         timelinePane = new TimelinePane(timeline, model::settings, zone);
