@@ -46,6 +46,8 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
     private ReplicationHistory history;
     private boolean historyOpened;
     private ReplicationEngine engine;
+    /** Every sampler made, closed with the console (before the history they write to). */
+    private final List<ReplicationSampler> samplers = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Builds the perspective's rows off the FX thread. */
     private final ExecutorService rows = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "replication-rows");
@@ -68,7 +70,9 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
 
     @Override
     public ReplicationSampler sampler(String site, ReplicationPort port, SamplerSettings settings) {
-        return ScheduledReplicationSampler.create(site, port, settings, history().orElse(null));
+        ReplicationSampler s = ScheduledReplicationSampler.create(site, port, settings, history().orElse(null));
+        samplers.add(s);
+        return s;
     }
 
     @Override
@@ -110,6 +114,7 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
 
     @Override
     public synchronized void close() {
+        samplers.forEach(ReplicationSampler::close);
         rows.shutdownNow();
         if (history != null) history.close();
     }

@@ -101,7 +101,7 @@ class PlannedFailoverWizardFxTest {
 
         robot.clickOn(button(robot, "Run"));
         WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> !steps.getItems().isEmpty() && steps.getItems().stream()
-                .allMatch(s -> ((StepRow) s).status() == StepRow.Status.DONE));
+                .allMatch(s -> ((StepRow) s).status() == StepRow.StepState.DONE));
         Label message = robot.lookup("#wizard-message").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> message.getText().startsWith("Done"));
         List<ReplicationAction> done = steps.getItems().stream().map(s -> ((StepRow) s).step().action()).toList();

@@ -114,7 +114,7 @@ final class ReplicationHeader extends HBox {
         l.getStyleClass().add(ConsoleStyles.REPL_CHIP);
         l.setTooltip(new Tooltip(tip));
         Runnable update = () -> {
-            ReplicationSnapshot.Counts c = model.countsProperty().get();
+            ReplicationSnapshot.Tally c = model.countsProperty().get();
             int n = switch (id) {
                 case "healthy" -> c.healthy();
                 case "degraded" -> c.degraded();

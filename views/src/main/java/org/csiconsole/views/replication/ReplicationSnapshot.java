@@ -23,7 +23,7 @@ import java.util.Map;
  * @param pairs site A next to site B; empty unless both are chosen
  * @param counts the summary's figures
  */
-record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, List<PairRow> pairs, Counts counts) {
+record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, List<PairRow> pairs, Tally counts) {
 
     /**
      * The figures of the summary line.
@@ -38,16 +38,16 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
      * @param mismatched pairs with another mismatch
      * @param stale rows whose latest read failed
      */
-    record Counts(int total, int healthy, int degraded, int error, int unknown, int resyncing, int splitBrain,
+    record Tally(int total, int healthy, int degraded, int error, int unknown, int resyncing, int splitBrain,
                   int mismatched, int stale) {
-        static final Counts NONE = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0);
+        static final Tally NONE = new Tally(0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** One connection's latest samples, as the builder reads them. */
     record Feed(String connection, SiteChoice defaultSite, List<ReplicationSample> samples) {
     }
 
-    static final ReplicationSnapshot EMPTY = new ReplicationSnapshot(List.of(), List.of(), List.of(), Counts.NONE);
+    static final ReplicationSnapshot EMPTY = new ReplicationSnapshot(List.of(), List.of(), List.of(), Tally.NONE);
 
     /**
      * Builds the snapshot. A connection whose samples name sites gets one site per name (in order of
@@ -115,7 +115,7 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
             else if (p.mismatch() != PairMismatch.NONE) mismatched++;
         }
         return new ReplicationSnapshot(List.copyOf(sites), rows, pairs,
-                new Counts(rows.size(), healthy, degraded, error, unknown, resyncing, split, mismatched, stale));
+                new Tally(rows.size(), healthy, degraded, error, unknown, resyncing, split, mismatched, stale));
     }
 
     private static String key(SiteChoice s) {

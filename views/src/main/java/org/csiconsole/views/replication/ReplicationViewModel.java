@@ -56,8 +56,8 @@ public final class ReplicationViewModel extends ViewModel {
     private final ObjectProperty<SiteChoice> siteA = new SimpleObjectProperty<>(this, "siteA");
     private final ObjectProperty<SiteChoice> siteB = new SimpleObjectProperty<>(this, "siteB");
     private final ObjectProperty<SamplerSettings> settings = new SimpleObjectProperty<>(this, "settings", SamplerSettings.DEFAULT);
-    private final ReadOnlyObjectWrapper<ReplicationSnapshot.Counts> counts =
-            new ReadOnlyObjectWrapper<>(this, "counts", ReplicationSnapshot.Counts.NONE);
+    private final ReadOnlyObjectWrapper<ReplicationSnapshot.Tally> counts =
+            new ReadOnlyObjectWrapper<>(this, "counts", ReplicationSnapshot.Tally.NONE);
     private final ReadOnlyObjectWrapper<Instant> lastSampled = new ReadOnlyObjectWrapper<>(this, "lastSampled");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyStringWrapper unavailable = new ReadOnlyStringWrapper(this, "unavailable", "");
@@ -136,7 +136,7 @@ public final class ReplicationViewModel extends ViewModel {
     }
 
     /** The summary's figures. */
-    public ReadOnlyObjectProperty<ReplicationSnapshot.Counts> countsProperty() {
+    public ReadOnlyObjectProperty<ReplicationSnapshot.Tally> countsProperty() {
         return counts.getReadOnlyProperty();
     }
 
@@ -202,11 +202,21 @@ public final class ReplicationViewModel extends ViewModel {
         return services.clock().instant();
     }
 
-    /** The site pair of {@code row}'s volume or group when its site is site A or B, as a pair row; null otherwise. */
+    /**
+     * The site pair of {@code row}'s volume or group when its site is site A or B, as a pair row; null
+     * otherwise. Matched by site and id, so a row of one round finds its pair of the next.
+     */
     public PairRow pairOf(ReplicationRow row) {
-        if (row == null || row.mismatch() == null) return null;
+        if (row == null) return null;
         for (PairRow p : pairs.all()) if (p.sideA() == row.sample() || p.sideB() == row.sample()) return p;
+        for (PairRow p : pairs.all()) {
+            if (same(p.a(), p.sideA(), row) || same(p.b(), p.sideB(), row)) return p;
+        }
         return null;
+    }
+
+    private static boolean same(SiteChoice site, org.csiconsole.core.replication.ReplicationSample side, ReplicationRow row) {
+        return side != null && site.same(row.site()) && side.source().equals(row.source());
     }
 
     // ---- lifecycle

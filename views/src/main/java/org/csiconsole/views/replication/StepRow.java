@@ -13,12 +13,12 @@ import org.csiconsole.core.replication.WorkflowStep;
  */
 public final class StepRow {
     /** Where a step is. */
-    public enum Status {
+    public enum StepState {
         PENDING("Waiting"), RUNNING("Running"), DONE("Done"), FAILED("Failed"), STOPPED("Not run");
 
         private final String words;
 
-        Status(String words) {
+        StepState(String words) {
             this.words = words;
         }
 
@@ -29,7 +29,7 @@ public final class StepRow {
 
     private final String item;
     private final WorkflowStep step;
-    private final ObjectProperty<Status> status = new SimpleObjectProperty<>(this, "status", Status.PENDING);
+    private final ObjectProperty<StepState> status = new SimpleObjectProperty<>(this, "status", StepState.PENDING);
     private final StringProperty message = new SimpleStringProperty(this, "message", "");
     private final DoubleProperty percent = new SimpleDoubleProperty(this, "percent", -1);
 
@@ -47,11 +47,11 @@ public final class StepRow {
         return step;
     }
 
-    public ObjectProperty<Status> statusProperty() {
+    public ObjectProperty<StepState> statusProperty() {
         return status;
     }
 
-    public Status status() {
+    public StepState status() {
         return status.get();
     }
 

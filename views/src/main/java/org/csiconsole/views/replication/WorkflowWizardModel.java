@@ -302,7 +302,7 @@ public final class WorkflowWizardModel {
         WorkflowPlan p = plan.get();
         if (p == null || phase.get() != Phase.READY) return;
         for (StepRow s : steps) {
-            s.statusProperty().set(StepRow.Status.PENDING);
+            s.statusProperty().set(StepRow.StepState.PENDING);
             s.messageProperty().set("");
             s.percentProperty().set(-1);
         }
@@ -427,7 +427,7 @@ public final class WorkflowWizardModel {
             case REFUSED -> message.set("Refused: " + e.message());
             case STEP_STARTED -> {
                 if (step != null) {
-                    step.statusProperty().set(StepRow.Status.RUNNING);
+                    step.statusProperty().set(StepRow.StepState.RUNNING);
                     step.messageProperty().set(e.message());
                 }
             }
@@ -439,20 +439,20 @@ public final class WorkflowWizardModel {
             }
             case STEP_SUCCEEDED -> {
                 if (step != null) {
-                    step.statusProperty().set(StepRow.Status.DONE);
+                    step.statusProperty().set(StepRow.StepState.DONE);
                     step.percentProperty().set(-1);
                     if (!e.message().isEmpty()) step.messageProperty().set(e.message());
                 }
             }
             case STEP_FAILED -> {
                 if (step != null) {
-                    step.statusProperty().set(StepRow.Status.FAILED);
+                    step.statusProperty().set(StepRow.StepState.FAILED);
                     step.messageProperty().set(e.message());
                 }
             }
             case ITEM_STOPPED, ITEM_FAILED -> {
                 if (own != null) {
-                    for (StepRow s : own) if (s.status() == StepRow.Status.PENDING) s.statusProperty().set(StepRow.Status.STOPPED);
+                    for (StepRow s : own) if (s.status() == StepRow.StepState.PENDING) s.statusProperty().set(StepRow.StepState.STOPPED);
                 }
             }
             default -> {
@@ -469,7 +469,7 @@ public final class WorkflowWizardModel {
         }
         result.set(r);
         if (!r.checks().isEmpty()) checks.setAll(r.checks());
-        for (StepRow s : steps) if (s.status() == StepRow.Status.PENDING) s.statusProperty().set(StepRow.Status.STOPPED);
+        for (StepRow s : steps) if (s.status() == StepRow.StepState.PENDING) s.statusProperty().set(StepRow.StepState.STOPPED);
         message.set(summary(r));
     }
 

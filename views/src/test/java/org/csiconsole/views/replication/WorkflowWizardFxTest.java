@@ -51,7 +51,7 @@ class WorkflowWizardFxTest {
 
         robot.clickOn(fx.button(robot, "Run"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> steps.getItems().stream()
-                .allMatch(s -> ((StepRow) s).status() == StepRow.Status.DONE));
+                .allMatch(s -> ((StepRow) s).status() == StepRow.StepState.DONE));
         assertThat(fx.portA.calls).containsExactly("demote vol-1");
         assertThat(fx.portB.calls).containsExactly("promote vol-1r");
         assertThat(robot.lookup("#wizard-message").queryAs(Label.class).getText()).startsWith("Done");

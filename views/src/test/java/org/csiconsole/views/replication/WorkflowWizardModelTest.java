@@ -50,7 +50,7 @@ class WorkflowWizardModelTest {
         WorkflowWizardModel w = wizard(WorkflowKind.PLANNED_FAILOVER);
         assertThat(w.canRun().get()).isTrue();
         w.run();
-        assertThat(w.steps()).extracting(StepRow::status).containsOnly(StepRow.Status.DONE);
+        assertThat(w.steps()).extracting(StepRow::status).containsOnly(StepRow.StepState.DONE);
         assertThat(f.portA.calls).containsExactly("demote vol-1");
         assertThat(f.portB.calls).containsExactly("promote vol-1r");
         assertThat(w.phaseProperty().get()).isEqualTo(WorkflowWizardModel.Phase.FINISHED);
@@ -63,7 +63,7 @@ class WorkflowWizardModelTest {
         f.services.engine.stopAfterFirstStep = true;
         w.run();
         assertThat(w.steps()).extracting(StepRow::status)
-                .containsExactly(StepRow.Status.DONE, StepRow.Status.STOPPED, StepRow.Status.STOPPED);
+                .containsExactly(StepRow.StepState.DONE, StepRow.StepState.STOPPED, StepRow.StepState.STOPPED);
         assertThat(w.messageProperty().get()).startsWith("Stopped between steps.")
                 .contains("vol-1: vol-1 was demoted on site-a; its partner is still secondary.");
     }

@@ -61,7 +61,7 @@ public final class CombinedStorage implements StorageService {
     private final org.csiconsole.core.replication.ReplicationFaults faults;
 
     public CombinedStorage(CsiStorage csi, List<CspStorage> arrays) {
-        this(csi, arrays, null, null);
+        this(csi, arrays, null, null, null, null);
     }
 
     /** csi-addons replication with the arrays' partners and snapshot groups as a second source. */
