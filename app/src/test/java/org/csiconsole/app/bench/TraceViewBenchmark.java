@@ -132,6 +132,12 @@ public final class TraceViewBenchmark {
         sender.scheduleAtFixedRate(() -> {
             for (int i = 0; i < perTick; i++) calls.next();
         }, 0, 10, TimeUnit.MILLISECONDS);
+        Frames frames = VolumesScaleBenchmark.onFx(() -> {
+            Frames f = new Frames();
+            f.start();
+            return f;
+        });
+        GcPauses gc = new GcPauses();
         long fxCpuStart = VolumesScaleBenchmark.onFx(() -> java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
         long phaseStart = System.nanoTime();
         long phaseEnd = phaseStart + TimeUnit.SECONDS.toNanos(seconds);
@@ -156,6 +162,8 @@ public final class TraceViewBenchmark {
         long sentInPhase = calls.sent.get() - recordedBefore;
         VolumesScaleBenchmark.waitFrames(30);
         VolumesScaleBenchmark.Stall.Figures phase = stall.take("calls arriving");
+        List<Long> gaps = VolumesScaleBenchmark.onFx(frames::stopAndGet);
+        gc.stop();
         int rows = VolumesScaleBenchmark.onFx(() -> view.model().table().totalCount().get());
         String dropped = VolumesScaleBenchmark.onFx(() -> view.model().droppedNote().get());
         stall.stop();
@@ -169,10 +177,78 @@ public final class TraceViewBenchmark {
         System.out.printf(Locale.ROOT, "  FX thread CPU while calls arrive: %.0f ms per second (%.0f%% of one core); load average %.1f on %d cores%n",
                 fxBusyMsPerS, fxBusyMsPerS / 10, java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 Runtime.getRuntime().availableProcessors());
+        long[] sorted = gaps.stream().mapToLong(Long::longValue).sorted().toArray();
+        long over = gaps.stream().filter(g -> g > TARGET_MS * 1e6).count();
+        System.out.printf(Locale.ROOT, "  FX pulse gaps while calls arrive: %,d frames, median %.1f ms, p99 %.1f ms, %d over %.0f ms;"
+                        + " longest GC pause %.0f ms (%d pauses)%n",
+                sorted.length, sorted.length == 0 ? 0 : sorted[sorted.length / 2] / 1e6,
+                sorted.length == 0 ? 0 : sorted[(int) Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] / 1e6,
+                over, TARGET_MS, gc.longestMs(), gc.count());
         double worst = Math.max(phase.frameGapMs(), phase.probeDelayMs());
         System.out.printf(Locale.ROOT, "  FX stall while calls arrive: largest pulse gap %.1f ms (FX thread CPU in it %.1f ms), "
                         + "largest runLater delay %.1f ms; target <= %.0f ms: %s%n",
                 phase.frameGapMs(), phase.gapCpuMs(), phase.probeDelayMs(), TARGET_MS, worst <= TARGET_MS ? "met" : "NOT met");
+    }
+
+    /** Every gap between two FX pulses, in ns. */
+    private static final class Frames extends javafx.animation.AnimationTimer {
+        private final List<Long> gaps = new ArrayList<>();
+        private long last;
+
+        @Override
+        public void handle(long now) {
+            long t = System.nanoTime();
+            if (last != 0) gaps.add(t - last);
+            last = t;
+        }
+
+        List<Long> stopAndGet() {
+            super.stop();
+            return gaps;
+        }
+    }
+
+    /** The garbage collector's pauses, from its notifications. */
+    private static final class GcPauses {
+        private final java.util.concurrent.atomic.AtomicLong longest = new java.util.concurrent.atomic.AtomicLong();
+        private final AtomicInteger count = new AtomicInteger();
+        private final List<Runnable> removals = new ArrayList<>();
+
+        GcPauses() {
+            for (var bean : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+                if (!(bean instanceof javax.management.NotificationEmitter emitter)) continue;
+                javax.management.NotificationListener l = (n, h) -> {
+                    if (!com.sun.management.GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) return;
+                    var info = com.sun.management.GarbageCollectionNotificationInfo.from(
+                            (javax.management.openmbean.CompositeData) n.getUserData());
+                    // G1's concurrent cycle runs beside the application; only pauses stop it.
+                    if (info.getGcAction().contains("end of") && !info.getGcName().contains("Concurrent")) {
+                        count.incrementAndGet();
+                        longest.accumulateAndGet(info.getGcInfo().getDuration(), Math::max);
+                    }
+                };
+                emitter.addNotificationListener(l, null, null);
+                removals.add(() -> {
+                    try {
+                        emitter.removeNotificationListener(l);
+                    } catch (javax.management.ListenerNotFoundException ignored) {
+                        // already gone
+                    }
+                });
+            }
+        }
+
+        void stop() {
+            removals.forEach(Runnable::run);
+        }
+
+        double longestMs() {
+            return longest.get();
+        }
+
+        int count() {
+            return count.get();
+        }
     }
 
     private static void waitForRows(CallTraceView view, int rows) throws Exception {

@@ -75,8 +75,9 @@ public final class CallTraceView implements ResourceView {
 
     public CallTraceView(CallTraceViewModel model) {
         this.model = model;
-        // Calls arriving by the hundred each second reach the table ten times a second, not at every frame.
-        model.pace(new org.csiconsole.views.table.NextPulse(), Duration.ofMillis(100), System::nanoTime);
+        // Calls arriving by the hundred each second reach the table four times a second, not at every
+        // frame: each change moves every row in sight (scripts/benchmark-trace.sh).
+        model.pace(new org.csiconsole.views.table.NextPulse(), Duration.ofMillis(250), System::nanoTime);
         table = new ResourceTable<>(model.table(), List.of(
                 Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TraceDetails.TIME::format).width(124).mono(),
                 Column.<TraceEntry, CallOrigin>of("task", "Task", TraceEntry::origin)

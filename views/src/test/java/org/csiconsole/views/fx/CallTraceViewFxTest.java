@@ -117,7 +117,9 @@ class CallTraceViewFxTest {
         @SuppressWarnings("unchecked")
         ComboBox<String> method = robot.lookup("#trace-method").queryAs(ComboBox.class);
         robot.clickOn(method);
-        robot.clickOn("Controller/ControllerPublishVolume");
+        // the entry in the box's list (the table shows the same text in its Method column)
+        robot.clickOn(robot.lookup(".list-cell").match((javafx.scene.control.ListCell<?> c) ->
+                "Controller/ControllerPublishVolume".equals(c.getText())).queryAs(javafx.scene.control.ListCell.class));
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("ControllerPublishVolume");
 
