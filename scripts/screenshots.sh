@@ -8,7 +8,8 @@
 # It compiles app and its modules, then runs org.csiconsole.app.shots.ScreenshotTour (app test
 # code), which opens the console with a fresh config folder, walks through start page, resource
 # placeholder, call trace, tasks, notifications, failure and typed-confirmation dialogs, light and
-# dark, and calls `import -window root` after each step. Open the PNGs and look at them.
+# dark, and calls `import -window root` after each step; TraceTour does the same for the call trace.
+# Open the PNGs and look at them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="$(realpath -m "${1:-shots}")"
@@ -32,6 +33,9 @@ XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-sc
 mkdir -p "$out/1280x800"
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
   java -Dprism.order=sw -Dtour.size=1280x800 -cp "$classpath" org.csiconsole.app.shots.ViewsTour "$out/1280x800"
+# The call trace at 1280x800: real calls of the demo and a few tasks, grouped, filtered, light and dark, a saved trace opened again (50-*.png).
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" CSI_CONSOLE_DATA_DIR="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
+  java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.TraceTour "$out"
 # Connections: several open at once, a driver socket going away, connection dialogs, trust on first use (40-*.png).
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1600x1000x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ConnectionsTour "$out"

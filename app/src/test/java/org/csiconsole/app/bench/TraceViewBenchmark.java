@@ -48,12 +48,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * </pre>
  *
  * <p>Phases: the trace is filled to its bound as fast as the client sends (64 in flight); then
- * calls arrive at the rate for the duration, and meanwhile, on the FX thread, a person filters to
- * the failures and back, groups the calls by task and back, and selects the newest call (its
- * request and response JSON are built then, for the detail pane). It prints the largest gap
- * between two FX pulses (an AnimationTimer) and the largest delay of a {@code Platform.runLater}
- * probe sent every 5 ms, as {@link VolumesScaleBenchmark} measures them, against the target FX
- * stall ≤ 50 ms; the time of each interaction; the calls recorded; and the rows held at the end.
+ * calls arrive at the rate for the duration. For that phase it prints the largest gap between two
+ * FX pulses (an AnimationTimer) and the largest delay of a {@code Platform.runLater} probe sent
+ * every 5 ms, as {@link VolumesScaleBenchmark} measures them, against the target FX stall ≤ 50 ms;
+ * the median and p99 pulse gap and how many were over 50 ms; the FX thread's CPU per second; the
+ * longest GC pause; the calls recorded and the rows held. Then, the calls still arriving, a
+ * person's steps: filter to the failures and back, group the calls by task and back, select the
+ * newest call (its request and response JSON are built then, for the detail pane) and the one
+ * before it; each step's time until shown and the FX thread's CPU in it.
  */
 public final class TraceViewBenchmark {
     private static final double TARGET_MS = 50;
@@ -132,30 +134,41 @@ public final class TraceViewBenchmark {
         sender.scheduleAtFixedRate(() -> {
             for (int i = 0; i < perTick; i++) calls.next();
         }, 0, 10, TimeUnit.MILLISECONDS);
+        Frames frames = VolumesScaleBenchmark.onFx(() -> {
+            Frames f = new Frames();
+            f.start();
+            return f;
+        });
+        GcPauses gc = new GcPauses();
         long fxCpuStart = VolumesScaleBenchmark.onFx(() -> java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
         long phaseStart = System.nanoTime();
         long phaseEnd = phaseStart + TimeUnit.SECONDS.toNanos(seconds);
-        List<String> timings = new ArrayList<>();
-        sleepUntil(phaseStart + (phaseEnd - phaseStart) / 5);
-        timings.add(timed("filter to failures", () -> view.model().filter().statusProperty().set(TraceFilter.FAILURES), view));
-        sleepUntil(phaseStart + 2 * (phaseEnd - phaseStart) / 5);
-        timings.add(timed("every call again", () -> view.model().filter().clear(), view));
-        sleepUntil(phaseStart + 3 * (phaseEnd - phaseStart) / 5);
-        timings.add(timed("group by task", () -> group.setSelected(true), view));
-        timings.add(timed("by time again", () -> group.setSelected(false), view));
-        sleepUntil(phaseStart + 4 * (phaseEnd - phaseStart) / 5);
-        timings.add(timed("select the newest call (detail JSON built)", () -> {
-            table.getSelectionModel().clearAndSelect(table.getItems().size() - 1);
-        }, view));
         sleepUntil(phaseEnd);
-        sender.shutdown();
-        sender.awaitTermination(10, TimeUnit.SECONDS);
         double phaseS = (System.nanoTime() - phaseStart) / 1e9;
         double fxBusyMsPerS = (VolumesScaleBenchmark.onFx(() -> java.lang.management.ManagementFactory.getThreadMXBean()
                 .getCurrentThreadCpuTime()) - fxCpuStart) / 1e6 / phaseS;
         long sentInPhase = calls.sent.get() - recordedBefore;
-        VolumesScaleBenchmark.waitFrames(30);
         VolumesScaleBenchmark.Stall.Figures phase = stall.take("calls arriving");
+        List<Long> gaps = VolumesScaleBenchmark.onFx(frames::stopAndGet);
+        gc.stop();
+
+        // Then, with the calls still arriving, what a person does: each step's time until the table
+        // shows its result, and the FX thread's CPU in the step itself.
+        List<String> timings = new ArrayList<>();
+        timings.add(timed("filter to failures", () -> view.model().filter().statusProperty().set(TraceFilter.FAILURES), view));
+        timings.add(timed("every call again", () -> view.model().filter().clear(), view));
+        timings.add(timed("group by task", () -> group.setSelected(true), view));
+        timings.add(timed("by time again", () -> group.setSelected(false), view));
+        timings.add(timed("select the newest call (its JSON built, the detail pane laid out)", () -> {
+            table.getSelectionModel().clearAndSelect(table.getItems().size() - 1);
+        }, view));
+        timings.add(timed("select the call before it", () -> {
+            table.getSelectionModel().clearAndSelect(table.getItems().size() - 2);
+        }, view));
+        VolumesScaleBenchmark.waitFrames(30);
+        VolumesScaleBenchmark.Stall.Figures steps = stall.take("steps");
+        sender.shutdown();
+        sender.awaitTermination(10, TimeUnit.SECONDS);
         int rows = VolumesScaleBenchmark.onFx(() -> view.model().table().totalCount().get());
         String dropped = VolumesScaleBenchmark.onFx(() -> view.model().droppedNote().get());
         stall.stop();
@@ -165,14 +178,85 @@ public final class TraceViewBenchmark {
                 held, fillS, held / fillS, fillStall.frameGapMs());
         System.out.printf(Locale.ROOT, "  arriving: %,d calls in %.1f s (%,.0f calls/s, a fifth failing), %,d rows held; \"%s\"%n",
                 sentInPhase, phaseS, sentInPhase / phaseS, rows, dropped);
-        for (String t : timings) System.out.println("  " + t);
         System.out.printf(Locale.ROOT, "  FX thread CPU while calls arrive: %.0f ms per second (%.0f%% of one core); load average %.1f on %d cores%n",
                 fxBusyMsPerS, fxBusyMsPerS / 10, java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 Runtime.getRuntime().availableProcessors());
+        long[] sorted = gaps.stream().mapToLong(Long::longValue).sorted().toArray();
+        long over = gaps.stream().filter(g -> g > TARGET_MS * 1e6).count();
+        System.out.printf(Locale.ROOT, "  FX pulse gaps while calls arrive: %,d frames, median %.1f ms, p99 %.1f ms, %d over %.0f ms;"
+                        + " longest GC pause %.0f ms (%d pauses)%n",
+                sorted.length, sorted.length == 0 ? 0 : sorted[sorted.length / 2] / 1e6,
+                sorted.length == 0 ? 0 : sorted[(int) Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] / 1e6,
+                over, TARGET_MS, gc.longestMs(), gc.count());
         double worst = Math.max(phase.frameGapMs(), phase.probeDelayMs());
         System.out.printf(Locale.ROOT, "  FX stall while calls arrive: largest pulse gap %.1f ms (FX thread CPU in it %.1f ms), "
                         + "largest runLater delay %.1f ms; target <= %.0f ms: %s%n",
                 phase.frameGapMs(), phase.gapCpuMs(), phase.probeDelayMs(), TARGET_MS, worst <= TARGET_MS ? "met" : "NOT met");
+        System.out.println("  then, calls still arriving:");
+        for (String t : timings) System.out.println("    " + t);
+        System.out.printf(Locale.ROOT, "    largest pulse gap over these steps %.1f ms (FX thread CPU in it %.1f ms)%n",
+                steps.frameGapMs(), steps.gapCpuMs());
+    }
+
+    /** Every gap between two FX pulses, in ns. */
+    private static final class Frames extends javafx.animation.AnimationTimer {
+        private final List<Long> gaps = new ArrayList<>();
+        private long last;
+
+        @Override
+        public void handle(long now) {
+            long t = System.nanoTime();
+            if (last != 0) gaps.add(t - last);
+            last = t;
+        }
+
+        List<Long> stopAndGet() {
+            super.stop();
+            return gaps;
+        }
+    }
+
+    /** The garbage collector's pauses, from its notifications. */
+    private static final class GcPauses {
+        private final java.util.concurrent.atomic.AtomicLong longest = new java.util.concurrent.atomic.AtomicLong();
+        private final AtomicInteger count = new AtomicInteger();
+        private final List<Runnable> removals = new ArrayList<>();
+
+        GcPauses() {
+            for (var bean : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+                if (!(bean instanceof javax.management.NotificationEmitter emitter)) continue;
+                javax.management.NotificationListener l = (n, h) -> {
+                    if (!com.sun.management.GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) return;
+                    var info = com.sun.management.GarbageCollectionNotificationInfo.from(
+                            (javax.management.openmbean.CompositeData) n.getUserData());
+                    // G1's concurrent cycle runs beside the application; only pauses stop it.
+                    if (info.getGcAction().contains("end of") && !info.getGcName().contains("Concurrent")) {
+                        count.incrementAndGet();
+                        longest.accumulateAndGet(info.getGcInfo().getDuration(), Math::max);
+                    }
+                };
+                emitter.addNotificationListener(l, null, null);
+                removals.add(() -> {
+                    try {
+                        emitter.removeNotificationListener(l);
+                    } catch (javax.management.ListenerNotFoundException ignored) {
+                        // already gone
+                    }
+                });
+            }
+        }
+
+        void stop() {
+            removals.forEach(Runnable::run);
+        }
+
+        double longestMs() {
+            return longest.get();
+        }
+
+        int count() {
+            return count.get();
+        }
     }
 
     private static void waitForRows(CallTraceView view, int rows) throws Exception {
@@ -182,15 +266,23 @@ public final class TraceViewBenchmark {
         }
     }
 
-    /** Runs {@code action} on the FX thread and waits until the table shows its result; the time on the FX thread. */
+    /**
+     * Runs {@code action} on the FX thread and waits until the table shows its result and the next
+     * frame is laid out: that time, and the FX thread's CPU in the action itself.
+     */
     private static String timed(String what, Runnable action, CallTraceView view) throws Exception {
-        CompletableFuture<Double> done = new CompletableFuture<>();
+        CompletableFuture<double[]> done = new CompletableFuture<>();
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
         Platform.runLater(() -> {
             long t = System.nanoTime();
+            long cpu = threads.getCurrentThreadCpuTime();
             action.run();
-            view.model().table().settled().thenRun(() -> done.complete((System.nanoTime() - t) / 1e6));
+            double actionCpu = (threads.getCurrentThreadCpuTime() - cpu) / 1e6;
+            view.model().table().settled().thenRun(() -> done.complete(new double[] {(System.nanoTime() - t) / 1e6, actionCpu}));
         });
-        return String.format(Locale.ROOT, "%s: %.1f ms", what, done.get(1, TimeUnit.MINUTES));
+        double[] r = done.get(1, TimeUnit.MINUTES);
+        VolumesScaleBenchmark.waitFrames(20);
+        return String.format(Locale.ROOT, "%s: %.1f ms until shown (FX thread CPU in the step %.1f ms)", what, r[0], r[1]);
     }
 
     private static void sleepUntil(long nanoTime) throws InterruptedException {

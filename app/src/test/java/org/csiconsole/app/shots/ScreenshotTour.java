@@ -139,17 +139,17 @@ public final class ScreenshotTour {
         CallTrace t = console.trace();
         Instant now = Instant.now();
         String ep = "unix:///var/lib/kubelet/plugins/csi.hpe.com/csi.sock";
-        t.record("grpc", ep, "csi.v1.Identity/GetPluginInfo", 1, "", "name: \"csi.hpe.com\"\nvendor_version: \"2.5.1\"", "OK", true, now, Duration.ofNanos(2_300_000));
-        t.record("grpc", ep, "csi.v1.Identity/GetPluginCapabilities", 1, "", "capabilities { service { type: CONTROLLER_SERVICE } }", "OK", true, now, Duration.ofNanos(1_100_000));
-        t.record("grpc", ep, "csi.v1.Controller/ControllerGetCapabilities", 1, "", "capabilities { rpc { type: CREATE_DELETE_VOLUME } }", "OK", true, now, Duration.ofNanos(1_700_000));
+        t.record("grpc", ep, "csi.v1.Identity/GetPluginInfo", 1, "", "{\n  \"name\": \"csi.hpe.com\",\n  \"vendorVersion\": \"2.5.1\"\n}", "OK", true, now, Duration.ofNanos(2_300_000));
+        t.record("grpc", ep, "csi.v1.Identity/GetPluginCapabilities", 1, "", "{\n  \"capabilities\": [{\n    \"service\": {\n      \"type\": \"CONTROLLER_SERVICE\"\n    }\n  }]\n}", "OK", true, now, Duration.ofNanos(1_100_000));
+        t.record("grpc", ep, "csi.v1.Controller/ControllerGetCapabilities", 1, "", "{\n  \"capabilities\": [{\n    \"rpc\": {\n      \"type\": \"CREATE_DELETE_VOLUME\"\n    }\n  }]\n}", "OK", true, now, Duration.ofNanos(1_700_000));
         t.record("grpc", ep, "csi.v1.Controller/CreateVolume", 1,
-                "name: \"pvc-4f1c2a\"\ncapacity_range {\n  required_bytes: 10737418240\n}\nvolume_capabilities {\n  mount { fs_type: \"xfs\" }\n  access_mode { mode: SINGLE_NODE_WRITER }\n}\nsecrets: \"[redacted]\"",
-                "volume {\n  capacity_bytes: 10737418240\n  volume_id: \"0600a0980038306f\"\n}", "OK", true, now, Duration.ofMillis(184));
+                "{\n  \"name\": \"pvc-4f1c2a\",\n  \"capacityRange\": {\n    \"requiredBytes\": \"10737418240\"\n  },\n  \"volumeCapabilities\": [{\n    \"mount\": {\n      \"fsType\": \"xfs\"\n    },\n    \"accessMode\": {\n      \"mode\": \"SINGLE_NODE_WRITER\"\n    }\n  }],\n  \"secrets\": {\n    \"password\": \"***\"\n  }\n}",
+                "{\n  \"volume\": {\n    \"capacityBytes\": \"10737418240\",\n    \"volumeId\": \"0600a0980038306f\"\n  }\n}", "OK", true, now, Duration.ofMillis(184));
         t.record("http", "https://csp.lab.example:8080", "POST /csp/containers/v1/tokens", 1,
-                "{\"username\":\"admin\",\"password\":\"[redacted]\",\"array_ip\":\"192.0.2.10\"}", "{\"session_token\":\"[redacted]\"}", "200", true, now, Duration.ofMillis(96));
-        t.record("grpc", ep, "csi.v1.Controller/DeleteVolume", 1, "volume_id: \"0600a0980038306f\"", "", "ABORTED", false, now, Duration.ofMillis(12));
-        t.record("grpc", ep, "csi.v1.Controller/DeleteVolume", 2, "volume_id: \"0600a0980038306f\"", "", "ABORTED", false, now, Duration.ofMillis(14));
-        t.record("grpc", ep, "csi.v1.Controller/ListVolumes", 1, "max_entries: 500", "entries { ... 500 entries ... }\nnext_token: \"500\"", "OK", true, now, Duration.ofMillis(41));
+                "{\"username\":\"admin\",\"password\":\"***\",\"array_ip\":\"192.0.2.10\"}", "{\"session_token\":\"***\"}", "200", true, now, Duration.ofMillis(96));
+        t.record("grpc", ep, "csi.v1.Controller/DeleteVolume", 1, "{\n  \"volumeId\": \"0600a0980038306f\"\n}", "", "ABORTED", false, now, Duration.ofMillis(12));
+        t.record("grpc", ep, "csi.v1.Controller/DeleteVolume", 2, "{\n  \"volumeId\": \"0600a0980038306f\"\n}", "", "ABORTED", false, now, Duration.ofMillis(14));
+        t.record("grpc", ep, "csi.v1.Controller/ListVolumes", 1, "{\n  \"maxEntries\": 500\n}", "{\n  \"entries\": [],\n  \"nextToken\": \"500\"\n}", "OK", true, now, Duration.ofMillis(41));
         t.record("http", "https://csp.lab.example:8080", "GET /csp/containers/v1/hosts", 1, "", "[{\"id\":\"h-1\",\"name\":\"worker-1\"}]", "200", true, now, Duration.ofMillis(23));
         t.record("grpc", ep, "csi.v1.Node/NodeGetInfo", 1, "", "", "UNAVAILABLE", false, now, Duration.ofSeconds(5));
     }

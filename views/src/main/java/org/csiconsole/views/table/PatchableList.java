@@ -4,14 +4,17 @@ import javafx.collections.ModifiableObservableListBase;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.List;
 
 /**
- * The rows a table shows, replaced by a new list in one change that names only what differs:
- * rows dropped from the front, rows added or replaced at the end. A live trace holding 10,000
- * calls changes a few rows at each end many times a second; a full replacement would make the
- * table re-read every row each time (its selection, its cells), a change of the ends touches only
- * those. Any other difference is one replacement of every row, as {@code setAll}.
+ * The rows a table shows, replaced by a new list in one change that names only what differs: rows
+ * removed and rows inserted, where the rows both lists hold keep their order. A live trace holding
+ * 10,000 calls drops a few at the front and adds a few near the end four times a second; a full
+ * replacement (or a change JavaFX reads as a replacement) makes the table build its rows in sight
+ * anew each time, with their styles, where removals and insertions only move them. Rows in
+ * another order, or more changes than half the rows, are one replacement of every row, as
+ * {@code setAll}.
  */
 final class PatchableList<T> extends ModifiableObservableListBase<T> {
     private final ArrayList<T> rows = new ArrayList<>();
@@ -20,37 +23,72 @@ final class PatchableList<T> extends ModifiableObservableListBase<T> {
     void replaceWith(List<T> next) {
         int n = rows.size();
         int m = next.size();
-        int common = 0;
-        while (common < n && common < m && rows.get(common) == next.get(common)) common++;
-        int dropped = 0;
-        if (common == 0 && m > 0) {
-            dropped = identityIndexOf(next.get(0));
-            if (dropped > 0) {
-                while (dropped + common < n && common < m && rows.get(dropped + common) == next.get(common)) common++;
-            } else {
-                dropped = 0;
-            }
+        if (n == 0 || m == 0) {
+            setAll(next);
+            return;
         }
-        // Only what differs at the ends; when most rows differ, one replacement is as cheap.
-        if (common == 0 || common < (m - common)) {
+        // A dry run of the walk through both lists: each step keeps a row, removes one or inserts one.
+        List<Object> steps = new ArrayList<>();
+        IdentityHashMap<T, Integer> at = null;
+        int i = 0;
+        int j = 0;
+        int changes = 0;
+        while (i < n || j < m) {
+            if (i < n && j < m && rows.get(i) == next.get(j)) {
+                steps.add(KEEP);
+                i++;
+                j++;
+                continue;
+            }
+            if (at == null) {
+                at = new IdentityHashMap<>(m * 2);
+                for (int k = 0; k < m; k++) at.put(next.get(k), k);
+            }
+            if (i < n) {
+                Integer p = at.get(rows.get(i));
+                if (p == null) {
+                    steps.add(REMOVE);
+                    i++;
+                    changes++;
+                    continue;
+                }
+                if (p < j) {
+                    setAll(next);
+                    return;
+                }
+            }
+            steps.add(next.get(j));
+            j++;
+            changes++;
+        }
+        if (changes == 0) return;
+        if (changes > m / 2 + 1) {
             setAll(next);
             return;
         }
         beginChange();
         try {
-            if (dropped > 0) removeRange(0, dropped);
-            if (common < rows.size()) removeRange(common, rows.size());
-            if (common < m) addAll(next.subList(common, m));
+            int pos = 0;
+            for (Object step : steps) {
+                if (step == KEEP) {
+                    pos++;
+                } else if (step == REMOVE) {
+                    nextRemove(pos, rows.remove(pos));
+                } else {
+                    @SuppressWarnings("unchecked")
+                    T row = (T) step;
+                    rows.add(pos, row);
+                    nextAdd(pos, pos + 1);
+                    pos++;
+                }
+            }
         } finally {
             endChange();
         }
     }
 
-    /** Index of {@code row} by identity, or -1. */
-    private int identityIndexOf(T row) {
-        for (int i = 0; i < rows.size(); i++) if (rows.get(i) == row) return i;
-        return -1;
-    }
+    private static final Object KEEP = new Object();
+    private static final Object REMOVE = new Object();
 
     @Override
     public boolean setAll(Collection<? extends T> next) {

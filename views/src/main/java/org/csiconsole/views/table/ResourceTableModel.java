@@ -38,8 +38,8 @@ import java.util.function.Predicate;
  *
  * <p>Up to {@link #DEFAULT_SYNC_LIMIT} rows (or the limit given), a filter or sort is applied at once
  * on the UI thread. Above it, the list is computed on a background executor from a snapshot of the
- * rows (one array copy, under 1 ms for 100,000 rows) and published to {@link #rows()} with one
- * {@code setAll}. A change made meanwhile is not lost: the result is published if the filter, order
+ * rows (one array copy, under 1 ms for 100,000 rows) and published to {@link #rows()} in one
+ * change ({@link PatchableList}). A change made meanwhile is not lost: the result is published if the filter, order
  * and rows it started from are still in force (rows only appended since), and the next computation
  * starts from the latest ones. Appended rows with no sort in force are filtered and added on the UI
  * thread (cost of the batch); under a sort they are sorted and merged into the last sorted result.

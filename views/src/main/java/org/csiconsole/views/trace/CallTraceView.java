@@ -70,28 +70,30 @@ public final class CallTraceView implements ResourceView {
     private final ViewAction refresh;
     private final ViewAction delete;
     private final ViewAction create;
-    private final ToggleButton group = new ToggleButton("Group by task", Icons.of(Material2AL.ACCOUNT_TREE, 14));
+    private final ToggleButton group = new ToggleButton(null, Icons.of(Material2AL.ACCOUNT_TREE, 14));
     private Function<String, Optional<Path>> chooseFile = this::showSaveDialog;
 
     public CallTraceView(CallTraceViewModel model) {
         this.model = model;
-        // Calls arriving by the hundred each second reach the table ten times a second, not at every frame.
-        model.pace(new org.csiconsole.views.table.NextPulse(), Duration.ofMillis(100), System::nanoTime);
+        // Calls arriving by the hundred each second reach the table four times a second, not at every
+        // frame: each change moves every row in sight (scripts/benchmark-trace.sh).
+        model.pace(new org.csiconsole.views.table.NextPulse(), Duration.ofMillis(250), System::nanoTime);
         table = new ResourceTable<>(model.table(), List.of(
-                Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TraceDetails.TIME::format).width(112).mono(),
+                Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TraceDetails.TIME::format).width(124).mono(),
                 Column.<TraceEntry, CallOrigin>of("task", "Task", TraceEntry::origin)
-                        .format(o -> o.isTask() ? o.title() : "\u2014").width(190)
+                        .format(o -> o.isTask() ? o.title() : "\u2014").width(170)
                         .comparator(Comparator.comparing((CallOrigin o) -> !o.isTask()).thenComparingLong(CallOrigin::id))
                         .styleClass(e -> ConsoleStyles.TRACE_TASK)
                         .tooltip(e -> e.origin().isTask() ? e.origin().title() : "Not made by a task: the console's own call (a refresh, a poll)"),
                 Column.<TraceEntry, String>of("method", "Method", e -> TraceEntry.GRPC.equals(e.protocol())
-                        ? TraceToolbar.shortService(e.method()) : e.shortMethod()).width(250).tooltip(TraceEntry::method),
-                Column.<TraceEntry, String>of("targets", "Names", TraceEntry::targetsText).width(220).mono(),
+                        ? TraceToolbar.shortService(e.method()) : e.shortMethod()).width(230).tooltip(TraceEntry::method),
                 Column.<TraceEntry, String>of("status", "Status", e -> e.notServed() ? "not served" : e.status()).width(120)
                         .styleClass(e -> ConsoleStyles.TRACE_STATUS)
                         .tooltip(e -> e.message().isEmpty() ? null : e.message()),
                 Column.<TraceEntry, Duration>of("duration", "Duration", TraceEntry::duration)
                         .format(TraceDetails::millis).width(84).alignRight(),
+                Column.<TraceEntry, String>of("targets", "Names", CallTraceView::targetValues).width(230).mono()
+                        .tooltip(TraceEntry::targetsText),
                 Column.<TraceEntry, Integer>of("attempt", "Attempt", TraceEntry::attempt).width(72).alignRight(),
                 Column.<TraceEntry, String>of("endpoint", "Endpoint", TraceEntry::endpoint).width(240).mono(),
                 Column.<TraceEntry, String>of("protocol", "Protocol", e -> e.protocol().toUpperCase()).width(80).hidden(),
@@ -101,10 +103,16 @@ public final class CallTraceView implements ResourceView {
                         model.isOffline() ? "The trace file holds no calls." : "Every gRPC and HTTP call the console makes to storage appears "
                                 + "here as it happens, with secrets already removed. Select a call to read its request and response.");
         table.setId("call-trace");
-        table.filterField().setPrefWidth(170);
+        table.filterField().setPrefWidth(130);
+        table.filterField().setMinWidth(110);
         List<Node> items = new ArrayList<>(TraceToolbar.filters(model));
-        items.addAll(List.of(groupToggle(), copyMenu(), saveMenu(), keepMenu(), clearButton(),
-                TraceToolbar.note("trace-dropped", model.droppedNote()), TraceToolbar.note("trace-message", model.messageProperty())));
+        items.addAll(List.of(groupToggle(), copyMenu(), saveMenu(), keepMenu(), clearButton()));
+        items.forEach(n -> {
+            if (n instanceof javafx.scene.layout.Region r) r.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        });
+        if (table.lookup("#table-count") instanceof javafx.scene.layout.Region count) count.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        items.add(TraceToolbar.note("trace-dropped", model.droppedNote()));
+        items.add(TraceToolbar.note("trace-message", model.messageProperty()));
         table.withToolbarItems(items.toArray(Node[]::new));
         table.withRowMenu(rowMenu());
         markFailedRows(table.tableView());
@@ -132,8 +140,8 @@ public final class CallTraceView implements ResourceView {
     /** Orders the calls by the task that made them (then by time), or by time alone. */
     private ToggleButton groupToggle() {
         group.setId("trace-group");
-        group.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
-        group.setTooltip(new Tooltip("Order the calls by the task or wizard that made them, then by time"));
+        group.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.SMALL, Styles.FLAT);
+        group.setTooltip(new Tooltip("Group by task: order the calls by the task or wizard that made them, then by time"));
         group.selectedProperty().addListener((o, was, on) -> {
             if (on) sortBy("task", "time");
             else sortBy("time");
@@ -142,10 +150,11 @@ public final class CallTraceView implements ResourceView {
     }
 
     private MenuButton copyMenu() {
-        MenuButton copy = new MenuButton("Copy as", Icons.of(Material2AL.CONTENT_COPY, 14));
+        MenuButton copy = new MenuButton(null, Icons.of(Material2AL.CONTENT_COPY, 14));
         copy.setId("trace-copy");
         copy.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
-        copy.setTooltip(new Tooltip("Copy the selected call as a command that repeats it, secrets as placeholders"));
+        copy.setTooltip(new Tooltip("Copy as: the selected call as a grpcurl, csc or curl command that repeats it (secrets as placeholders),"
+                + " or its request or response JSON"));
         copy.getItems().setAll(copyItems("copy", ""));
         copy.setOnShowing(e -> enableCopyItems(copy.getItems(), ""));
         copy.disableProperty().bind(table.selectedItemProperty().isNull());
@@ -189,7 +198,7 @@ public final class CallTraceView implements ResourceView {
     }
 
     private MenuButton saveMenu() {
-        MenuButton save = new MenuButton("Save", Icons.of(Material2MZ.SAVE_ALT, 14));
+        MenuButton save = new MenuButton(null, Icons.of(Material2MZ.SAVE_ALT, 14));
         save.setId("trace-save");
         save.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
         save.setTooltip(new Tooltip("Save the calls as a trace file (JSON lines) for a support case"));
@@ -209,9 +218,11 @@ public final class CallTraceView implements ResourceView {
         MenuButton keep = new MenuButton();
         keep.setId("trace-keep");
         keep.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
-        keep.textProperty().bind(Bindings.createStringBinding(() -> "Keep " + ByteSize.grouped(model.capacityProperty().get()),
-                model.capacityProperty()));
-        keep.setTooltip(new Tooltip("How many calls the trace keeps; older ones are dropped first"));
+        keep.setGraphic(Icons.of(Material2MZ.TUNE, 14));
+        Tooltip keepTip = new Tooltip();
+        keepTip.textProperty().bind(Bindings.createStringBinding(() -> "The trace keeps the last "
+                + ByteSize.grouped(model.capacityProperty().get()) + " calls; older ones are dropped first", model.capacityProperty()));
+        keep.setTooltip(keepTip);
         ToggleGroup choices = new ToggleGroup();
         for (int n : CallTraceViewModel.CAPACITY_CHOICES) {
             RadioMenuItem item = new RadioMenuItem("The last " + ByteSize.grouped(n) + " calls");
@@ -269,6 +280,13 @@ public final class CallTraceView implements ResourceView {
             all.setDisable(!model.filter().isSet());
         });
         return menu;
+    }
+
+    /** The ids a call names, without their field names (those are in the tooltip and the detail pane). */
+    static String targetValues(TraceEntry e) {
+        StringBuilder b = new StringBuilder();
+        e.targets().values().forEach(ids -> ids.forEach(id -> b.append(b.length() == 0 ? "" : " ").append(id)));
+        return b.toString();
     }
 
     private Optional<TraceEntry> selected() {

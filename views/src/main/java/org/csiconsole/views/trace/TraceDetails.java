@@ -44,10 +44,19 @@ final class TraceDetails {
         payload(rows, "Request", e.request());
         payload(rows, "Response", e.response());
         List<CopyTool> tools = TraceEntry.GRPC.equals(e.protocol()) ? List.of(CopyTool.GRPCURL, CopyTool.CSC) : List.of(CopyTool.CURL);
+        String lastReason = null;
         for (CopyTool tool : tools) {
             TraceCommand c = commands.apply(tool, e);
-            if (c.available()) rows.add(DetailRow.block("As " + tool.label(), c.text()));
-            else rows.add(DetailRow.of("As " + tool.label(), "not available: " + c.reason()));
+            if (c.available()) {
+                rows.add(DetailRow.block("As " + tool.label(), c.text()));
+            } else if (c.reason().equals(lastReason)) {
+                // The same reason for every tool (an in-process plugin): said once.
+                DetailRow last = rows.remove(rows.size() - 1);
+                rows.add(DetailRow.of(last.label() + ", " + tool.label(), last.value()));
+            } else {
+                rows.add(DetailRow.of("As " + tool.label(), "not available: " + c.reason()));
+                lastReason = c.reason();
+            }
         }
         return rows;
     }

@@ -40,7 +40,7 @@ final class TraceToolbar {
         CustomTextField volume = new CustomTextField();
         volume.setId("trace-volume");
         volume.setPromptText("volume_id");
-        volume.setPrefWidth(170);
+        volume.setPrefWidth(140);
         volume.setLeft(Icons.of(org.kordamp.ikonli.material2.Material2MZ.STORAGE, 14));
         volume.setTooltip(new Tooltip("Only the calls that name this volume_id (or any other id: a node_id, a snapshot_id)"));
         volume.textProperty().bindBidirectional(filter.volumeIdProperty());
@@ -53,11 +53,11 @@ final class TraceToolbar {
         volume.setRight(follow);
 
         ComboBox<String> connection = choice("trace-connection", "All connections", model.connections(), filter.connectionProperty(),
-                s -> s, 170, "Only the calls to this endpoint");
+                s -> s, 140, "Only the calls to this endpoint");
         ComboBox<String> method = choice("trace-method", "All methods", model.methods(), filter.methodProperty(),
-                TraceToolbar::shortService, 200, "Only the calls of this method");
+                TraceToolbar::shortService, 170, "Only the calls of this method");
         ComboBox<String> status = choice("trace-status", "Any status", model.statuses(), filter.statusProperty(),
-                s -> s, 130, "Only the calls with this status; Failures: every failed call");
+                s -> s, 110, "Only the calls with this status; Failures: every failed call");
 
         Button failures = new Button();
         failures.setId("trace-failures");
@@ -142,6 +142,10 @@ final class TraceToolbar {
         l.visibleProperty().bind(Bindings.isNotEmpty(text));
         l.managedProperty().bind(l.visibleProperty());
         l.setMinWidth(0);
+        l.setMaxWidth(360);
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(text);
+        l.setTooltip(tip);
         return l;
     }
 }

@@ -40,7 +40,7 @@ class PatchableListTest {
     }
 
     @Test
-    void aChangedTailIsReplacedAloneAndTheSameRowsMakeNoChange() {
+    void aRowInsertedNearTheEndIsOneInsertionAndTheSameRowsMakeNoChange() {
         List<String> before = new ArrayList<>(rows(0, 100));
         list.replaceWith(before);
         changes.clear();
@@ -51,7 +51,21 @@ class PatchableListTest {
         list.replaceWith(after);
 
         assertThat(list).containsExactlyElementsOf(after);
-        assertThat(changes).containsExactly("-2@98 +3@98");
+        assertThat(changes).containsExactly("+1@98");
+    }
+
+    @Test
+    void rowsDroppedInTheMiddleAreNamedAsRemovedNotAsAReplacement() {
+        list.replaceWith(rows(0, 100));
+        changes.clear();
+        List<String> after = new ArrayList<>(rows(0, 100));
+        after.remove(50);
+        after.remove(50);
+
+        list.replaceWith(after);
+
+        assertThat(list).containsExactlyElementsOf(after);
+        assertThat(changes).containsExactly("-2@50");
     }
 
     @Test

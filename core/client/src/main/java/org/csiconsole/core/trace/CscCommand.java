@@ -28,12 +28,12 @@ final class CscCommand {
     static final String TOOL = "csc";
 
     /** What csc sends for each RPC it has a command for: its subcommand and how the request maps onto its arguments. */
-    private static final Map<String, CscVerb> SHAPES = Map.ofEntries(
-            Map.entry("csi.v1.Identity/GetPluginInfo", new CscVerb("identity plugin-info", (r, a) -> { })),
-            Map.entry("csi.v1.Identity/GetPluginCapabilities", new CscVerb("identity plugin-capabilities", (r, a) -> { })),
-            Map.entry("csi.v1.Identity/Probe", new CscVerb("identity probe", (r, a) -> { })),
-            Map.entry("csi.v1.Controller/ControllerGetCapabilities", new CscVerb("controller get-capabilities", (r, a) -> { })),
-            Map.entry("csi.v1.Controller/CreateVolume", new CscVerb("controller create-volume", (r, a) -> {
+    private static final Map<String, CscRequestShape> SHAPES = Map.ofEntries(
+            Map.entry("csi.v1.Identity/GetPluginInfo", new CscRequestShape("identity plugin-info", (r, a) -> { })),
+            Map.entry("csi.v1.Identity/GetPluginCapabilities", new CscRequestShape("identity plugin-capabilities", (r, a) -> { })),
+            Map.entry("csi.v1.Identity/Probe", new CscRequestShape("identity probe", (r, a) -> { })),
+            Map.entry("csi.v1.Controller/ControllerGetCapabilities", new CscRequestShape("controller get-capabilities", (r, a) -> { })),
+            Map.entry("csi.v1.Controller/CreateVolume", new CscRequestShape("controller create-volume", (r, a) -> {
                 a.capacity(r.path("capacityRange"));
                 a.caps(r.path("volumeCapabilities"), false);
                 a.map("--params", r.path("parameters"));
@@ -43,57 +43,57 @@ final class CscCommand {
                 a.refuse(r, "mutableParameters", "accessibilityRequirements");
                 a.positional(r.path("name"));
             })),
-            Map.entry("csi.v1.Controller/DeleteVolume", new CscVerb("controller delete-volume", (r, a) -> a.positional(r.path("volumeId")))),
-            Map.entry("csi.v1.Controller/ControllerPublishVolume", new CscVerb("controller publish", (r, a) -> {
+            Map.entry("csi.v1.Controller/DeleteVolume", new CscRequestShape("controller delete-volume", (r, a) -> a.positional(r.path("volumeId")))),
+            Map.entry("csi.v1.Controller/ControllerPublishVolume", new CscRequestShape("controller publish", (r, a) -> {
                 a.flag("--node-id", r.path("nodeId"));
                 a.caps(r.path("volumeCapability"), true);
                 a.map("--vol-context", r.path("volumeContext"));
                 a.bool("--read-only", r.path("readonly"));
                 a.positional(r.path("volumeId"));
             })),
-            Map.entry("csi.v1.Controller/ControllerUnpublishVolume", new CscVerb("controller unpublish", (r, a) -> {
+            Map.entry("csi.v1.Controller/ControllerUnpublishVolume", new CscRequestShape("controller unpublish", (r, a) -> {
                 a.flag("--node-id", r.path("nodeId"));
                 a.positional(r.path("volumeId"));
             })),
-            Map.entry("csi.v1.Controller/ValidateVolumeCapabilities", new CscVerb("controller validate-volume-capabilities", (r, a) -> {
+            Map.entry("csi.v1.Controller/ValidateVolumeCapabilities", new CscRequestShape("controller validate-volume-capabilities", (r, a) -> {
                 a.caps(r.path("volumeCapabilities"), false);
                 a.map("--params", r.path("parameters"));
                 a.map("--vol-context", r.path("volumeContext"));
                 a.positional(r.path("volumeId"));
             })),
-            Map.entry("csi.v1.Controller/ListVolumes", new CscVerb("controller list-volumes", (r, a) -> {
+            Map.entry("csi.v1.Controller/ListVolumes", new CscRequestShape("controller list-volumes", (r, a) -> {
                 a.flag("--max-entries", r.path("maxEntries"));
                 a.flag("--starting-token", r.path("startingToken"));
             })),
-            Map.entry("csi.v1.Controller/ControllerExpandVolume", new CscVerb("controller expand-volume", (r, a) -> {
+            Map.entry("csi.v1.Controller/ControllerExpandVolume", new CscRequestShape("controller expand-volume", (r, a) -> {
                 a.capacity(r.path("capacityRange"));
                 a.caps(r.path("volumeCapability"), true);
                 a.positional(r.path("volumeId"));
             })),
-            Map.entry("csi.v1.Controller/CreateSnapshot", new CscVerb("controller create-snapshot", (r, a) -> {
+            Map.entry("csi.v1.Controller/CreateSnapshot", new CscRequestShape("controller create-snapshot", (r, a) -> {
                 a.flag("--source-volume", r.path("sourceVolumeId"));
                 a.map("--params", r.path("parameters"));
                 a.positional(r.path("name"));
             })),
-            Map.entry("csi.v1.Controller/DeleteSnapshot", new CscVerb("controller delete-snapshot", (r, a) -> a.positional(r.path("snapshotId")))),
-            Map.entry("csi.v1.Controller/ListSnapshots", new CscVerb("controller list-snapshots", (r, a) -> {
+            Map.entry("csi.v1.Controller/DeleteSnapshot", new CscRequestShape("controller delete-snapshot", (r, a) -> a.positional(r.path("snapshotId")))),
+            Map.entry("csi.v1.Controller/ListSnapshots", new CscRequestShape("controller list-snapshots", (r, a) -> {
                 a.flag("--max-entries", r.path("maxEntries"));
                 a.flag("--starting-token", r.path("startingToken"));
                 a.flag("--source-volume-id", r.path("sourceVolumeId"));
                 a.flag("--snapshot-id", r.path("snapshotId"));
             })),
-            Map.entry("csi.v1.Node/NodeStageVolume", new CscVerb("node stage", (r, a) -> {
+            Map.entry("csi.v1.Node/NodeStageVolume", new CscRequestShape("node stage", (r, a) -> {
                 a.flag("--staging-target-path", r.path("stagingTargetPath"));
                 a.caps(r.path("volumeCapability"), true);
                 a.map("--vol-context", r.path("volumeContext"));
                 a.map("--pub-context", r.path("publishContext"));
                 a.positional(r.path("volumeId"));
             })),
-            Map.entry("csi.v1.Node/NodeUnstageVolume", new CscVerb("node unstage", (r, a) -> {
+            Map.entry("csi.v1.Node/NodeUnstageVolume", new CscRequestShape("node unstage", (r, a) -> {
                 a.flag("--staging-target-path", r.path("stagingTargetPath"));
                 a.positional(r.path("volumeId"));
             })),
-            Map.entry("csi.v1.Node/NodePublishVolume", new CscVerb("node publish", (r, a) -> {
+            Map.entry("csi.v1.Node/NodePublishVolume", new CscRequestShape("node publish", (r, a) -> {
                 a.flag("--target-path", r.path("targetPath"));
                 a.flag("--staging-target-path", r.path("stagingTargetPath"));
                 a.caps(r.path("volumeCapability"), true);
@@ -102,30 +102,30 @@ final class CscCommand {
                 a.bool("--read-only", r.path("readonly"));
                 a.positional(r.path("volumeId"));
             })),
-            Map.entry("csi.v1.Node/NodeUnpublishVolume", new CscVerb("node unpublish", (r, a) -> {
+            Map.entry("csi.v1.Node/NodeUnpublishVolume", new CscRequestShape("node unpublish", (r, a) -> {
                 a.flag("--target-path", r.path("targetPath"));
                 a.positional(r.path("volumeId"));
             })),
-            Map.entry("csi.v1.Node/NodeGetVolumeStats", new CscVerb("node stats", (r, a) -> {
+            Map.entry("csi.v1.Node/NodeGetVolumeStats", new CscRequestShape("node stats", (r, a) -> {
                 String staging = r.path("stagingTargetPath").asText("");
                 a.positional(r.path("volumeId").asText("") + ":" + r.path("volumePath").asText("") + (staging.isEmpty() ? "" : ":" + staging));
             })),
-            Map.entry("csi.v1.Node/NodeExpandVolume", new CscVerb("node expand-volume", (r, a) -> {
+            Map.entry("csi.v1.Node/NodeExpandVolume", new CscRequestShape("node expand-volume", (r, a) -> {
                 a.capacity(r.path("capacityRange"));
                 a.flag("--staging-target-path", r.path("stagingTargetPath"));
                 a.caps(r.path("volumeCapability"), true);
                 a.positional(r.path("volumeId"));
                 a.positional(r.path("volumePath"));
             })),
-            Map.entry("csi.v1.Node/NodeGetInfo", new CscVerb("node get-info", (r, a) -> { })),
-            Map.entry("csi.v1.Node/NodeGetCapabilities", new CscVerb("node get-capabilities", (r, a) -> { })));
+            Map.entry("csi.v1.Node/NodeGetInfo", new CscRequestShape("node get-info", (r, a) -> { })),
+            Map.entry("csi.v1.Node/NodeGetCapabilities", new CscRequestShape("node get-capabilities", (r, a) -> { })));
 
     private CscCommand() {
     }
 
     static TraceCommand of(TraceEntry e) {
         if (!TraceEntry.GRPC.equals(e.protocol())) return TraceCommand.unavailable(TOOL, "csc speaks CSI gRPC; this is a REST request (copy it as curl)");
-        CscVerb shape = SHAPES.get(e.method());
+        CscRequestShape shape = SHAPES.get(e.method());
         if (shape == null) {
             return TraceCommand.unavailable(TOOL, "csc has no command for " + e.shortMethod() + " (copy it as grpcurl)");
         }
@@ -163,7 +163,7 @@ final class CscCommand {
         return b.toString();
     }
 
-    private record CscVerb(String command, BiConsumer<JsonNode, Args> fill) {
+    private record CscRequestShape(String command, BiConsumer<JsonNode, Args> fill) {
     }
 
     /** The flags and positional arguments of one csc command, and what csc cannot express. */

@@ -52,7 +52,7 @@ final class GrpcurlCommand {
 
     static String unreachable(String endpoint) {
         return endpoint.startsWith("inproc:")
-                ? "the plugin runs inside the console (" + endpoint + "); serve it on a socket with `csi-console serve` to call it from a shell"
+                ? "the plugin runs inside the console (" + endpoint + "); serve it with `csi-console serve` to call it from a shell"
                 : "no shell tool can reach " + endpoint;
     }
 }
