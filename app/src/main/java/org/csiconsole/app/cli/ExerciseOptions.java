@@ -46,7 +46,11 @@ final class ExerciseOptions {
     }
 
     ExercisePlan plan(Function<String, String> env) throws IOException {
-        Path dir = workDir != null ? workDir : Files.createTempDirectory("csi-console-exercise-");
+        Path dir = workDir;
+        if (dir == null) {
+            dir = Files.createTempDirectory("csi-console-exercise-");
+            dir.toFile().deleteOnExit(); // empty again once the exercise removed what it made in it
+        }
         return new ExercisePlan(namePrefix, CsiMutations.size("--size", size), parameters, secrets(env), dir, !noSnapshot);
     }
 }

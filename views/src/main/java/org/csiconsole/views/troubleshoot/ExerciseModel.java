@@ -186,7 +186,12 @@ public final class ExerciseModel {
         Path dir;
         try {
             String w = workDir.get() == null ? "" : workDir.get().strip();
-            dir = w.isEmpty() ? Files.createTempDirectory("csi-console-exercise-") : Path.of(w);
+            if (w.isEmpty()) {
+                dir = Files.createTempDirectory("csi-console-exercise-");
+                dir.toFile().deleteOnExit(); // empty again once the exercise removed what it made in it
+            } else {
+                dir = Path.of(w);
+            }
         } catch (java.io.IOException ex) {
             throw invalid("no working directory could be made (" + ex.getMessage() + ")", "Give a directory you may write to");
         }

@@ -41,13 +41,13 @@ import java.util.function.Consumer;
  * methods it receives.
  */
 final class MisbehavingDriver implements AutoCloseable {
-    enum Paging { NORMAL, REPEAT_TOKEN, DUPLICATE_IDS, IGNORE_MAX_ENTRIES }
+    enum PageFault { NORMAL, REPEAT_TOKEN, DUPLICATE_IDS, IGNORE_MAX_ENTRIES }
 
     volatile String name = "misbehaving.csi.example.com";
     volatile String version = "1.2.3";
     /** Probe's ready: null leaves it unset. */
     volatile Boolean ready = true;
-    volatile Paging paging = Paging.NORMAL;
+    volatile PageFault paging = PageFault.NORMAL;
     volatile int volumes = 25;
     volatile String nodeId = "node-1";
     /** Runs at the start of every call with its bare method name (a test moves its ticker here). */
@@ -182,7 +182,7 @@ final class MisbehavingDriver implements AutoCloseable {
                 if (!enter("ListVolumes", out)) return;
                 int start = req.getStartingToken().isEmpty() ? 0 : Integer.parseInt(req.getStartingToken());
                 int n = volumes;
-                int max = paging == Paging.IGNORE_MAX_ENTRIES || req.getMaxEntries() == 0 ? n : req.getMaxEntries();
+                int max = paging == PageFault.IGNORE_MAX_ENTRIES || req.getMaxEntries() == 0 ? n : req.getMaxEntries();
                 int end = Math.min(n, start + max);
                 Csi.ListVolumesResponse.Builder b = Csi.ListVolumesResponse.newBuilder();
                 for (int i = start; i < end; i++) {

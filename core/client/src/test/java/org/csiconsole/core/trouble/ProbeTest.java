@@ -91,7 +91,7 @@ class ProbeTest {
 
     @Test
     void aRepeatingPageTokenFailsThePaging() throws Exception {
-        driver.paging = MisbehavingDriver.Paging.REPEAT_TOKEN;
+        driver.paging = MisbehavingDriver.PageFault.REPEAT_TOKEN;
 
         ProbeReport r = probe(options());
 
@@ -102,7 +102,7 @@ class ProbeTest {
 
     @Test
     void overlappingPagesFailTheUniqueIdCheck() throws Exception {
-        driver.paging = MisbehavingDriver.Paging.DUPLICATE_IDS;
+        driver.paging = MisbehavingDriver.PageFault.DUPLICATE_IDS;
 
         CheckResult c = byId(probe(options())).get("list.volumes.unique-ids");
 
@@ -112,7 +112,7 @@ class ProbeTest {
 
     @Test
     void pagesLargerThanMaxEntriesFail() throws Exception {
-        driver.paging = MisbehavingDriver.Paging.IGNORE_MAX_ENTRIES;
+        driver.paging = MisbehavingDriver.PageFault.IGNORE_MAX_ENTRIES;
 
         CheckResult c = byId(probe(options())).get("list.volumes.max-entries");
 

@@ -44,7 +44,7 @@ class ReportFilesTest {
 
     /** A report of a probe with failures, a trace holding a call that carried the canary as a secret, and a log naming it. */
     private TroubleReport report() throws Exception {
-        driver.paging = MisbehavingDriver.Paging.REPEAT_TOKEN;
+        driver.paging = MisbehavingDriver.PageFault.REPEAT_TOKEN;
         driver.name = "<script>alert(1)</script>";
         CallTrace trace = new CallTrace();
         ProbeReport probe = Probe.run(ProbeTarget.of(driver.startUnix(dir.resolve("csi.sock"))),
