@@ -122,18 +122,43 @@ public final class Redactor {
 
     /**
      * {@link #text(Message)} of {@code message}, built on the first {@code get()} and kept: for trace
-     * entries whose text nobody may read ({@link CallTrace#recordLazily}). Thread-safe.
+     * entries whose text nobody may read ({@link CallTrace#recordLazily}). Thread-safe. Until then it
+     * holds a copy of the message cut to what the text shows (the configured number of entries of
+     * each top-level repeated field), not the message: a ListVolumes page of thousands of entries is
+     * not kept whole by an entry waiting in the trace.
      */
     public Supplier<String> lazyText(Message message) {
+        List<String> cut = new ArrayList<>(0);
+        Message kept = cut(message, cut);
         return new Supplier<>() {
             private String text;
 
             @Override
             public synchronized String get() {
-                if (text == null) text = text(message);
+                if (text == null) {
+                    StringBuilder b = new StringBuilder(text(kept));
+                    for (String n : cut) b.append("# ").append(n).append('\n');
+                    text = b.toString();
+                }
                 return text;
             }
         };
+    }
+
+    /** {@code m} with each top-level repeated field cut to {@code maxRepeated} entries; what was cut is noted in {@code notes}. */
+    private Message cut(Message m, List<String> notes) {
+        Message.Builder b = null;
+        for (Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+            FieldDescriptor f = e.getKey();
+            if (!f.isRepeated() || f.isMapField()) continue;
+            List<?> values = (List<?>) e.getValue();
+            if (values.size() <= maxRepeated) continue;
+            if (b == null) b = m.toBuilder();
+            b.clearField(f);
+            for (int i = 0; i < maxRepeated; i++) b.addRepeatedField(f, values.get(i));
+            notes.add((values.size() - maxRepeated) + " more entries of " + f.getName() + " not shown");
+        }
+        return b == null ? m : b.build();
     }
 
     /** Every non-empty secret value in the message (to scrub them from text a peer sends back). */

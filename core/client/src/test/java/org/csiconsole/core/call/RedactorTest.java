@@ -92,6 +92,29 @@ class RedactorTest {
     }
 
     @Test
+    void lazyTextReadsAsTheTextAndKeepsOnlyTheEntriesItShows() throws Exception {
+        Csi.ListVolumesResponse.Builder b = Csi.ListVolumesResponse.newBuilder().setNextToken("t2");
+        for (int i = 0; i < 10; i++) {
+            b.addEntries(Csi.ListVolumesResponse.Entry.newBuilder().setVolume(Csi.Volume.newBuilder().setVolumeId("v" + i))
+                    .setStatus(Csi.ListVolumesResponse.VolumeStatus.newBuilder().addPublishedNodeIds("n1").addPublishedNodeIds("n2")
+                            .addPublishedNodeIds("n3").addPublishedNodeIds("n4")));
+        }
+        Csi.ListVolumesResponse page = b.build();
+        java.util.function.Supplier<String> lazy = redactor.lazyText(page);
+
+        // what the supplier holds until read: the page cut to the three entries the text shows
+        java.lang.reflect.Field[] fields = lazy.getClass().getDeclaredFields();
+        java.util.List<Object> held = new java.util.ArrayList<>();
+        for (java.lang.reflect.Field f : fields) {
+            f.setAccessible(true);
+            held.add(f.get(lazy));
+        }
+        assertThat(held).filteredOn(Csi.ListVolumesResponse.class::isInstance).singleElement()
+                .satisfies(m -> assertThat(((Csi.ListVolumesResponse) m).getEntriesCount()).isEqualTo(3));
+        assertThat(lazy.get()).isEqualTo(redactor.text(page));
+    }
+
+    @Test
     void withoutSecretsOrLongListsTheTextIsStandardTextFormat() {
         Csi.ListVolumesResponse page = Csi.ListVolumesResponse.newBuilder().setNextToken("t2")
                 .addEntries(Csi.ListVolumesResponse.Entry.newBuilder()
