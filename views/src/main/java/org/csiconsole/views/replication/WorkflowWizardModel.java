@@ -251,7 +251,7 @@ public final class WorkflowWizardModel {
     /** True while a dry run or a run can start: planned, not blocked by a failed check, not running. */
     public BooleanBinding canRun() {
         return Bindings.createBooleanBinding(() -> plan.get() != null && !plan.get().blocked() && phase.get() == Phase.READY
-                && checks.stream().noneMatch(c -> c.level() == PreflightCheck.Verdict.FAIL), plan, phase, checks);
+                && checks.stream().noneMatch(c -> c.level() == PreflightCheck.Grade.FAIL), plan, phase, checks);
     }
 
     public BooleanBinding canDryRun() {
@@ -395,8 +395,8 @@ public final class WorkflowWizardModel {
                 checks.setAll(all);
             }
             phase.set(Phase.READY);
-            boolean failed = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Verdict.FAIL);
-            boolean warned = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Verdict.WARN);
+            boolean failed = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.FAIL);
+            boolean warned = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.WARN);
             message.set(failed ? "A pre-flight check failed: the run is refused until it passes."
                     : warned ? "Ready, with warnings: read them before you run." : "Ready: every pre-flight check passed.");
         }));

@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param message what was found and, for WARN and FAIL, what to do
  * @param source the item it concerns; null for the workflow as a whole
  */
-public record PreflightCheck(String name, Verdict level, String message, ReplicationSource source) {
+public record PreflightCheck(String name, Grade level, String message, ReplicationSource source) {
     public PreflightCheck {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(level, "level");
@@ -19,17 +19,17 @@ public record PreflightCheck(String name, Verdict level, String message, Replica
     }
 
     /** How a check came out. */
-    public enum Verdict { PASS, WARN, FAIL }
+    public enum Grade { PASS, WARN, FAIL }
 
     public static PreflightCheck pass(String name, String message, ReplicationSource source) {
-        return new PreflightCheck(name, Verdict.PASS, message, source);
+        return new PreflightCheck(name, Grade.PASS, message, source);
     }
 
     public static PreflightCheck warn(String name, String message, ReplicationSource source) {
-        return new PreflightCheck(name, Verdict.WARN, message, source);
+        return new PreflightCheck(name, Grade.WARN, message, source);
     }
 
     public static PreflightCheck fail(String name, String message, ReplicationSource source) {
-        return new PreflightCheck(name, Verdict.FAIL, message, source);
+        return new PreflightCheck(name, Grade.FAIL, message, source);
     }
 }

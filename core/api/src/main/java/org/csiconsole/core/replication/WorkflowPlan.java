@@ -34,6 +34,6 @@ public record WorkflowPlan(WorkflowRequest request, List<PlanItem> items, List<P
 
     /** True when a check failed: running the plan would be refused. */
     public boolean blocked() {
-        return checks.stream().anyMatch(c -> c.level() == PreflightCheck.Verdict.FAIL);
+        return checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.FAIL);
     }
 }

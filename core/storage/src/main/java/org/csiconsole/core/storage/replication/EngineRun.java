@@ -57,7 +57,7 @@ final class EngineRun implements WorkflowRun {
             List<PreflightCheck> list = e == null ? cs : List.of(PreflightCheck.fail("Checks", "The checks could not run: "
                     + SourceFailure.of("checks", e).describe(), null));
             for (PreflightCheck c : list) emit(WorkflowEvent.Type.CHECK, c.source(), 0, c.level() + " " + c.name() + ": " + c.message(), -1);
-            if (list.stream().anyMatch(c -> c.level() == PreflightCheck.Verdict.FAIL)) {
+            if (list.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.FAIL)) {
                 emit(WorkflowEvent.Type.REFUSED, null, 0, "A check failed; nothing was sent.", -1);
                 List<ItemResult> refused = plan.items().stream().map(i -> new ItemResult(i, RunOutcome.REFUSED, 0, null,
                         "Nothing was sent: a pre-flight check failed.")).toList();

@@ -101,7 +101,7 @@ class GuidedWorkflowsTest {
                 List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null))));
 
         assertThat(r.outcome()).as(r.toString()).isEqualTo(RunOutcome.SUCCEEDED);
-        assertThat(r.checks()).anyMatch(c -> c.name().equals("Health") && c.level() == PreflightCheck.Verdict.PASS && c.message().contains("ERROR"));
+        assertThat(r.checks()).anyMatch(c -> c.name().equals("Health") && c.level() == PreflightCheck.Grade.PASS && c.message().contains("ERROR"));
         assertThat(s.status(a).role()).isEqualTo(ReplicationRole.PRIMARY);
         assertThat(s.status(b).role()).isEqualTo(ReplicationRole.SECONDARY);
         assertThat(s.status(a).health()).isEqualTo(ReplicationHealthState.HEALTHY);
@@ -117,7 +117,7 @@ class GuidedWorkflowsTest {
                 List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null))));
 
         assertThat(r.outcome()).isEqualTo(RunOutcome.REFUSED);
-        assertThat(r.checks()).anyMatch(c -> c.level() == PreflightCheck.Verdict.FAIL && c.name().equals("Health")
+        assertThat(r.checks()).anyMatch(c -> c.level() == PreflightCheck.Grade.FAIL && c.name().equals("Health")
                 && c.message().contains(ReplicationHealth.DEGRADED.name()));
         assertThat(s.calls("/DemoteVolume")).isEmpty();
         assertThat(s.auditEntries()).isEmpty();
