@@ -93,6 +93,7 @@ class WorkbenchFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         @SuppressWarnings("unchecked")
         TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 1);
         assertThat(table.getItems()).singleElement().satisfies(e -> {
             assertThat(e.method()).isEqualTo("csi.v1.Controller/CreateVolume");
             assertThat(e.attempt()).isEqualTo(2);
@@ -112,6 +113,8 @@ class WorkbenchFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         @SuppressWarnings("unchecked")
         TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
+        // new calls reach the table in batches, a few times a second
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 2);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(table.getSortOrder()).extracting(c -> c.getId()).containsExactly("time");
         assertThat(table.getItems()).extracting(TraceEntry::method)
