@@ -86,7 +86,7 @@ class WorkbenchFxTest {
     }
 
     @Test
-    void traceShowsARecordedCallAndItsRequestAndResponse(FxRobot robot) {
+    void traceShowsARecordedCallAndItsRequestAndResponse(FxRobot robot) throws Exception {
         trace.record("grpc", "unix:///run/csi/csi.sock", "csi.v1.Controller/CreateVolume", 2,
                 "name: \"pvc-7\"\ncapacity_range { required_bytes: 1073741824 }", "",
                 "UNAVAILABLE", false, Instant.now(), Duration.ofMillis(31));
@@ -106,7 +106,7 @@ class WorkbenchFxTest {
     }
 
     @Test
-    void traceListsCallsInTheOrderTheyStartedNotTheOrderTheyCompleted(FxRobot robot) {
+    void traceListsCallsInTheOrderTheyStartedNotTheOrderTheyCompleted(FxRobot robot) throws Exception {
         Instant t = Instant.parse("2026-11-24T10:00:00Z");
         trace.record("grpc", "inproc:demo", "csi.v1.Controller/ListVolumes", 1, "", "", "OK", true, t.plusMillis(5), Duration.ofMillis(2));
         trace.record("grpc", "inproc:demo", "csi.v1.Identity/GetPluginInfo", 1, "", "", "OK", true, t, Duration.ofMillis(40));
