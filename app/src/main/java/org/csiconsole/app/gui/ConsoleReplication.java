@@ -54,6 +54,14 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    /** {@link #rows}, dropping what arrives once the console closed it (a sampler's last round, say). */
+    private final java.util.concurrent.Executor rowWork = task -> {
+        try {
+            rows.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            if (!rows.isShutdown()) throw e;
+        }
+    };
 
     /** @param manager the open connections' sessions (the demo's sites) */
     ConsoleReplication(ConnectionManager manager) {
@@ -107,7 +115,7 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
         return new Perspective("replication", "Replication", Material2MZ.SYNC_ALT, "Alt+2", () -> {
             FxReplicationDialogs own = new FxReplicationDialogs(dialogs, clock(), ZoneId.systemDefault());
             ReplicationViewModel model = new ReplicationViewModel(workbench.connections(), this,
-                    m -> new ReplicationCommands(m, actions, own), workbench.services().ui(), rows);
+                    m -> new ReplicationCommands(m, actions, own), workbench.services().ui(), rowWork);
             return new ReplicationView(model, layouts);
         });
     }
