@@ -27,7 +27,7 @@ import java.util.function.Function;
  *
  * <p>{@code volume-group create|modify|delete|list} manages csi-addons volume groups; see {@link VolumeGroupCommand}.
  *
- * <p>{@code replication list|info|enable|disable|promote|demote|resync|failover|failback} runs the
+ * <p>{@code replication list|info|enable|disable|promote|demote|resync|failover|failback|recover-split-brain} runs the
  * replication workflows with dry runs and per-item results; see {@link ReplicationCommand}.
  * <p>Troubleshooting: {@code discover}, {@code probe} and {@code orphans} read only ({@link TroubleCommands});
  * {@code exercise} runs a confirmed lifecycle ({@link ExerciseCommand}); {@code report} writes report.json and

@@ -49,7 +49,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,15 +61,20 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * {@code csi-console replication list|info|enable|disable|promote|demote|resync|failover|failback}:
+ * {@code csi-console replication list|info|enable|disable|promote|demote|resync|failover|failback|recover-split-brain}:
  * csi-addons replication (replication.proto) through the one workflow engine the GUI's wizards use
  * ({@link ReplicationEngine}), on the csi-addons endpoint of site A ({@code --addons-endpoint}, by
- * default {@code --endpoint}) and, for {@code failover} and {@code failback}, site B
- * ({@code --partner-endpoint}, {@code --partner-addons-endpoint}).
+ * default {@code --endpoint}) and, for {@code failover}, {@code failback} and
+ * {@code recover-split-brain} ({@link SplitBrainRecovery}), site B ({@code --partner-endpoint},
+ * {@code --partner-addons-endpoint}). A two-site command learns each source's partner on site B
+ * (GetReplicationDestinationInfo, else the listing's partner id) unless {@code --partner-id} names
+ * it; so does a dry run, whose reads change nothing and are not audited.
  *
  * <p>Operations act on every {@code --volume-id} and {@code --group-id} with at most
  * {@code --concurrency} at once and print each item's result; {@code --dry-run} prints the calls in
- * order with their parameters (secrets redacted) and sends nothing at all. {@code --force} is sent
+ * order with their parameters (secrets redacted) and sends none of them: a one-site operation, or a
+ * failover or failback given {@code --partner-id}, asks the driver nothing at all; otherwise only the
+ * reads that learn partners and state are sent (traced, not audited). {@code --force} is sent
  * only on a source named by its own {@code --yes=<id>} (or typed on a terminal), never on a list of
  * volumes without naming each. Every call is audited once by the call policy, also when it fails;
  * polls of a resync are traced, not audited.
@@ -81,7 +85,8 @@ import java.util.function.Supplier;
  * {@code --force} without a matching {@code --yes}.
  */
 @Command(name = "replication", mixinStandardHelpOptions = true,
-        description = "List replication state, enable/disable, promote/demote/resync, fail over and fail back (csi-addons Replication).")
+        description = "List replication state, enable/disable, promote/demote/resync, fail over, fail back and recover from a split brain "
+                + "(csi-addons Replication).")
 public final class ReplicationCommand {
     private final Function<String, String> env;
     private final Supplier<Optional<ConsoleTerminal>> terminal;
@@ -122,16 +127,11 @@ public final class ReplicationCommand {
         }
     }
 
-    /** Options of the operations. */
-    static final class Run {
-        @Option(names = "--dry-run", description = "Print the calls in order with their parameters (secrets redacted) and send nothing.")
+    /** Options of every operation and workflow: dry run, the request's fields, concurrency and waits. */
+    static class Calls {
+        @Option(names = "--dry-run", description = "Print the calls in order with their parameters (secrets redacted) and send none of them "
+                + "(only reads, where partners or state must be learned).")
         boolean dryRun;
-
-        @Option(names = "--force", description = "Send force=true; each source must be named by a --yes (or typed on a terminal).")
-        boolean force;
-
-        @Option(names = "--yes", paramLabel = "ID", description = "Confirms --force on the source with this id; repeat once per source.")
-        List<String> yes = new ArrayList<>();
 
         @Option(names = "--replication-id", paramLabel = "ID", defaultValue = "", description = "replication_id sent with every call.")
         String replicationId;
@@ -153,6 +153,15 @@ public final class ReplicationCommand {
         long pollMillis;
     }
 
+    /** Options of the operations that can send force. */
+    static final class Run extends Calls {
+        @Option(names = "--force", description = "Send force=true; each source must be named by a --yes (or typed on a terminal).")
+        boolean force;
+
+        @Option(names = "--yes", paramLabel = "ID", description = "Confirms --force on the source with this id; repeat once per source.")
+        List<String> yes = new ArrayList<>();
+    }
+
     /** The partner site. */
     static final class Partner {
         @Option(names = "--partner-endpoint", paramLabel = "ENDPOINT", required = true, description = "CSI endpoint of site B.")
@@ -162,7 +171,8 @@ public final class ReplicationCommand {
         String addonsEndpoint;
 
         @Option(names = "--partner-id", paramLabel = "ID",
-                description = "Site B's id of each source, in the order of --volume-id then --group-id. Default: GetReplicationDestinationInfo.")
+                description = "Site B's id of each source, in the order of --volume-id then --group-id. "
+                        + "Default: learned (GetReplicationDestinationInfo, else the listing).")
         List<String> partnerIds = new ArrayList<>();
 
         @Option(names = "--site-name", paramLabel = "NAME", defaultValue = "A", description = "Site A's name in output (default ${DEFAULT-VALUE}).")
@@ -259,7 +269,10 @@ public final class ReplicationCommand {
     @Command(name = "failover", mixinStandardHelpOptions = true,
             description = {"Planned failover: demote site A's sources, wait for a final sync later than the demote, promote site B's.",
                     "With --unplanned: optionally fence site A's clients (--fence-cidr), then force-promote site B's sources; "
-                            + "needs --force and --yes=<site B id> for each, and states the data-loss window from the last sync."})
+                            + "needs --force and --yes=<site B id> for each, and states the data-loss window from the last sync.",
+                    "Site B's ids are learned (GetReplicationDestinationInfo, else the listing) unless --partner-id names them; "
+                            + "a --dry-run only reads to learn them."},
+            footer = ReplicationExamples.FAILOVER)
     int failover(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r,
                  @ArgGroup(exclusive = false, multiplicity = "1") Partner p,
                  @Option(names = "--unplanned", description = "Site A is lost: force-promote site B without a final sync.") boolean unplanned,
@@ -275,10 +288,22 @@ public final class ReplicationCommand {
     }
 
     @Command(name = "failback", mixinStandardHelpOptions = true,
-            description = "Demote and resync site A's old primaries, wait until healthy, then a planned failover back from site B to site A.")
+            description = "Demote and resync site A's old primaries, wait until healthy, then a planned failover back from site B to site A.",
+            footer = ReplicationExamples.FAILBACK)
     int failback(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r,
                  @ArgGroup(exclusive = false, multiplicity = "1") Partner p) throws Exception {
         return twoSites(WorkflowKind.FAILBACK, o, t, r, p, null, "B");
+    }
+
+    @Command(name = "recover-split-brain", mixinStandardHelpOptions = true,
+            description = {"Split-brain recovery (both sides primary): keep the --survivor's data; on the other side demote each source, "
+                    + "resync it from the survivor and wait until the pair is HEALTHY. What the other side wrote since the split is discarded.",
+                    "Prints both sides' role, health and last sync side by side first; each pair needs --yes=<name or id> "
+                            + "(or typing it on a terminal). Never sends force."},
+            footer = ReplicationExamples.RECOVER_SPLIT_BRAIN)
+    int recoverSplitBrain(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t,
+                          @Mixin SplitBrainRecovery.Options s, @ArgGroup(exclusive = false, multiplicity = "1") Partner p) throws Exception {
+        return new SplitBrainRecovery(this, terminal.get(), spec.commandLine().getErr()).run(o, t, s, p);
     }
 
     private int twoSites(WorkflowKind kind, CsiEndpointOptions o, Targets t, Run r, Partner p, FenceRequest fence, String fenceSite)
@@ -291,27 +316,23 @@ public final class ReplicationCommand {
         if (p.siteA.equals(p.siteB)) throw usage(kind.words(), "--site-name and --partner-name are both " + p.siteA, "Name the sites differently");
         List<ReplicationSource> partners = new ArrayList<>();
         for (int i = 0; i < p.partnerIds.size(); i++) partners.add(new ReplicationSource(sources.get(i).group(), p.partnerIds.get(i)));
-        if (r.dryRun && partners.isEmpty()) {
-            throw usage(kind.words() + " --dry-run", "a dry run sends nothing, so it cannot ask the driver for the partners",
-                    "Give --partner-id for each source");
-        }
         if (kind == WorkflowKind.UNPLANNED_FAILOVER && !r.force) {
             throw usage(kind.words(), "an unplanned failover force-promotes site B's sources and needs --force",
                     "Add --force and --yes=<site B id> for each source, or run a planned failover");
         }
         WorkflowOptions options = options(r, fence, fenceSite);
+        if (r.dryRun && !partners.isEmpty()) return dryRunOnPair(kind, o, r, p, sources, partners, options);
         if (r.dryRun) {
-            Map<ReplicationSource, ForceConfirmation> force = confirmations(kind, r, forceTargets(kind, sources, partners));
-            WorkflowRequest req = new WorkflowRequest(kind, new ReplicationSite(p.siteA, org.csiconsole.core.replication.ReplicationPort.NONE, null),
-                    new ReplicationSite(p.siteB, org.csiconsole.core.replication.ReplicationPort.NONE, null), items(sources, partners),
-                    template(r, sources.get(0)), force, options);
-            return dryRun(o, req, r, force);
+            // reads only (GetReplicationDestinationInfo, else the listing), to learn the partners: nothing is changed or audited
+            return connected(o, null, null, p.siteA, p.siteB, (a, b, out) ->
+                    dryRunOnPair(kind, o, r, p, sources, new PairReads(a).partners(sources), options));
         }
         return connected(o, p.endpoint, p.addonsEndpoint, p.siteA, p.siteB, (a, b, out) -> {
-            List<ReplicationSource> resolved = partners.isEmpty() ? destinations(a, sources) : partners;
+            PairReads readsA = new PairReads(a);
+            List<ReplicationSource> resolved = partners.isEmpty() ? readsA.partners(sources) : partners;
             Map<ReplicationSource, ForceConfirmation> force = confirmations(kind, r, forceTargets(kind, sources, resolved));
-            Map<ReplicationSource, ReplicationSample> knownA = known(a);
-            Map<ReplicationSource, ReplicationSample> knownB = known(b);
+            Map<ReplicationSource, ReplicationSample> knownA = readsA.listed();
+            Map<ReplicationSource, ReplicationSample> knownB = new PairReads(b).listed();
             List<WorkflowItem> items = new ArrayList<>();
             for (int i = 0; i < sources.size(); i++) {
                 items.add(new WorkflowItem(sources.get(i), "", resolved.get(i), knownA.get(sources.get(i)), knownB.get(resolved.get(i))));
@@ -324,40 +345,18 @@ public final class ReplicationCommand {
         return kind == WorkflowKind.UNPLANNED_FAILOVER ? partners : sources;
     }
 
-    /** Each source's destination on site B (GetReplicationDestinationInfo). */
-    private static List<ReplicationSource> destinations(ReplicationSite a, List<ReplicationSource> sources) throws Exception {
-        List<ReplicationSource> out = new ArrayList<>();
-        for (ReplicationSource s : sources) {
-            try {
-                var d = a.replication().destination(s, Secrets.NONE).get(60, TimeUnit.SECONDS);
-                String id = s.group() ? d.volumeGroupId() : d.volumeId();
-                if (id.isEmpty()) throw new IllegalStateException("empty destination");
-                out.add(new ReplicationSource(s.group(), id));
-            } catch (ExecutionException | IllegalStateException e) {
-                CallFailure f = CallFailure.unwrap(e);
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Find the partner of " + s,
-                        "the driver did not report its destination" + (f == null ? "" : " (" + f.kind() + ": " + f.why() + ")"),
-                        "Give --partner-id for each source", "");
-            }
-        }
-        return out;
-    }
-
-    /** The listed replication state of site {@code s}, by source, for the plan's checks. */
-    private static Map<ReplicationSource, ReplicationSample> known(ReplicationSite s) throws Exception {
-        Map<ReplicationSource, ReplicationSample> m = new HashMap<>();
-        var listing = s.replication().inventory().handle((l, e) -> l).get(120, TimeUnit.SECONDS);
-        if (listing == null) return m;
-        java.time.Instant now = java.time.Instant.now();
-        for (ReplicatedItem i : listing.items()) {
-            m.put(i.source(), new ReplicationSample(i, i.role(), null, null, org.csiconsole.core.replication.SampleOrigin.LISTING, now, null, now));
-        }
-        return m;
+    private int dryRunOnPair(WorkflowKind kind, CsiEndpointOptions o, Run r, Partner p, List<ReplicationSource> sources,
+                             List<ReplicationSource> partners, WorkflowOptions options) {
+        Map<ReplicationSource, ForceConfirmation> force = confirmations(kind, r, forceTargets(kind, sources, partners));
+        WorkflowRequest req = new WorkflowRequest(kind, new ReplicationSite(p.siteA, org.csiconsole.core.replication.ReplicationPort.NONE, null),
+                new ReplicationSite(p.siteB, org.csiconsole.core.replication.ReplicationPort.NONE, null), items(sources, partners),
+                template(r, sources.get(0)), force, options);
+        return dryRun(o, req, r, force);
     }
 
     // ------------------------------------------------------------------ shared
 
-    private WorkflowOptions options(Run r, FenceRequest fence, String fenceSite) {
+    WorkflowOptions options(Calls r, FenceRequest fence, String fenceSite) {
         if (r.concurrency < 1) throw usage("--concurrency", "it must be at least 1, was " + r.concurrency, "Give --concurrency 1 or more");
         WorkflowOptions o = WorkflowOptions.DEFAULT.withConcurrency(r.concurrency)
                 .withPollInterval(Duration.ofMillis(Math.max(10, r.pollMillis))).withWaitTimeout(Duration.ofSeconds(Math.max(1, r.waitSeconds)));
@@ -368,7 +367,7 @@ public final class ReplicationCommand {
         return o;
     }
 
-    private static ReplicationRequest template(Run r, ReplicationSource first) {
+    static ReplicationRequest template(Calls r, ReplicationSource first) {
         return ReplicationRequest.of(first).withReplicationId(r.replicationId).withParameters(r.parameters)
                 .withSecrets(CsiCommands.readSecrets(r.secretsFile));
     }
@@ -437,16 +436,24 @@ public final class ReplicationCommand {
             throws Exception {
         WorkflowRequest full = req.withForce(force).withTemplate(template(r, req.items().get(0).source()))
                 .withOptions(req.options().fence() != null ? req.options() : options(r, null, "B"));
+        WorkflowResult result = execute(o, full);
+        new ReplicationOutput(out, o.output).result(result);
+        return exitCode(result);
+    }
+
+    /**
+     * Runs {@code request} through the workflow engine, with progress lines on stderr for table output,
+     * recorded in the replication history when one is kept.
+     */
+    WorkflowResult execute(CsiEndpointOptions o, WorkflowRequest request) throws Exception {
         ReplicationHistory history = dataDir == null ? null : openHistory();
         try {
             ReplicationEngine engine = new ReplicationEngine(Clock.systemUTC(), RpoThresholds.DEFAULT, history);
-            WorkflowPlan plan = engine.plan(full);
+            WorkflowPlan plan = engine.plan(request);
             PrintWriter err = spec.commandLine().getErr();
-            WorkflowResult result = engine.run(plan, e -> {
+            return engine.run(plan, e -> {
                 if (o.output == OutputFormat.table) ReplicationOutput.progress(err, e);
             }).result().get();
-            new ReplicationOutput(out, o.output).result(result);
-            return exitCode(result);
         } finally {
             if (history != null) history.close();
         }
@@ -484,17 +491,17 @@ public final class ReplicationCommand {
         }
     }
 
-    private static CallFailure usage(String what, String why, String todo) {
+    static CallFailure usage(String what, String why, String todo) {
         return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, todo, "");
     }
 
     @FunctionalInterface
-    private interface OnSites {
+    interface OnSites {
         int run(ReplicationSite a, ReplicationSite b, PrintWriter out) throws Exception;
     }
 
     /** Opens site A (and site B when {@code partner} is given), runs, prints the trace, closes. */
-    private int connected(CsiEndpointOptions o, String partner, String partnerAddons, String nameA, String nameB, OnSites work) throws Exception {
+    int connected(CsiEndpointOptions o, String partner, String partnerAddons, String nameA, String nameB, OnSites work) throws Exception {
         CallTrace trace = new CallTrace();
         List<AutoCloseable> open = new ArrayList<>();
         try {

@@ -102,9 +102,15 @@ final class ReplicationOutput {
     }
 
     void plan(WorkflowPlan plan) {
+        plan(plan, Map.of());
+    }
+
+    /** A dry run's plan; {@code extra} joins the JSON object after {@code workflow} (the table prints it elsewhere). */
+    void plan(WorkflowPlan plan, Map<String, Object> extra) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("dryRun", true);
         m.put("workflow", plan.kind().name());
+        m.putAll(extra);
         List<Map<String, Object>> steps = new ArrayList<>();
         for (PlanItem i : plan.items()) {
             for (WorkflowStep s : i.steps()) {
@@ -136,8 +142,14 @@ final class ReplicationOutput {
     }
 
     void result(WorkflowResult r) {
+        result(r, Map.of());
+    }
+
+    /** A run's result; {@code extra} joins the JSON object after {@code workflow} (the table prints it elsewhere). */
+    void result(WorkflowResult r, Map<String, Object> extra) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("workflow", r.plan().kind().name());
+        m.putAll(extra);
         m.put("outcome", r.outcome().name());
         List<Map<String, Object>> items = new ArrayList<>();
         for (ItemResult i : r.items()) {
@@ -163,6 +175,73 @@ final class ReplicationOutput {
         out.println(r.plan().kind().words() + ": " + r.succeeded().size() + " succeeded, " + r.unfinished().size() + " not finished.");
         if (r.items().stream().anyMatch(i -> i.outcome() == org.csiconsole.core.replication.RunOutcome.REFUSED)) printChecks(r.checks());
         out.flush();
+    }
+
+    /**
+     * Both sides of each pair of a split-brain recovery, side by side (the figures the wizard shows
+     * before the survivor is chosen): each item's {@code knownA} is the survivor's sample, {@code knownB}
+     * the other side's. Table output prints them now, with a note where the side to be demoted has the
+     * later {@code last_sync_time}; the rows are returned for the JSON object ({@code name},
+     * {@code survivor} and {@code demoted} as samples, {@code laterSync}: survivor, demoted, equal or unknown).
+     */
+    List<Map<String, Object>> sides(List<org.csiconsole.core.replication.WorkflowItem> items, String keepSite, String otherSite,
+                                    RpoThresholds t, Instant now) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        Table table = new Table("SURVIVOR (" + keepSite + ")", "ROLE", "HEALTH", "LAST_SYNC",
+                "DEMOTED+RESYNCED (" + otherSite + ")", "ROLE", "HEALTH", "LAST_SYNC", "NAME");
+        List<String> notes = new ArrayList<>();
+        java.time.Duration staleAfter = org.csiconsole.core.replication.SamplerSettings.DEFAULT.staleAfter();
+        for (var i : items) {
+            ReplicationSample k = i.knownA();
+            ReplicationSample d = i.knownB();
+            String later = later(k, d);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", i.displayName());
+            m.put("survivor", k == null ? null : sample(k, t, now, staleAfter));
+            m.put("demoted", d == null ? null : sample(d, t, now, staleAfter));
+            m.put("laterSync", later);
+            rows.add(m);
+            table.row(i.source().id(), k == null ? "" : lower(k.role()), k == null ? "" : k.health(), lastSync(k, t, now),
+                    i.partner() == null ? "" : i.partner().id(), d == null ? "" : lower(d.role()), d == null ? "" : d.health(), lastSync(d, t, now),
+                    i.name());
+            String textK = status(k);
+            String textD = status(d);
+            if (!textK.isEmpty() && textK.equals(textD)) {
+                notes.add(k.source().id() + " on " + keepSite + " and " + d.source().id() + " on " + otherSite + ": " + textK);
+            } else {
+                if (!textK.isEmpty()) notes.add(k.source().id() + " on " + keepSite + ": " + textK);
+                if (!textD.isEmpty()) notes.add(d.source().id() + " on " + otherSite + ": " + textD);
+            }
+            if (later.equals("demoted")) {
+                notes.add("Note: " + i.partner().id() + " on " + otherSite + " has the later last sync; what it wrote since the split is "
+                        + "discarded. Choose --survivor=" + otherSite + " to keep it instead.");
+            }
+        }
+        if (format == OutputFormat.json) return rows;
+        out.println("Both sides now: " + keepSite + " keeps its data; " + otherSite + " is demoted and resynced from it.");
+        table.print(out);
+        notes.forEach(n -> out.println("  " + n));
+        out.println();
+        out.flush();
+        return rows;
+    }
+
+    private static String later(ReplicationSample keep, ReplicationSample demoted) {
+        Instant k = keep == null ? null : keep.lastSyncTime();
+        Instant d = demoted == null ? null : demoted.lastSyncTime();
+        if (k == null || d == null) return k != null ? "survivor" : d != null ? "demoted" : "unknown";
+        int c = k.compareTo(d);
+        return c > 0 ? "survivor" : c < 0 ? "demoted" : "equal";
+    }
+
+    private static String status(ReplicationSample s) {
+        if (s == null) return "";
+        return s.lastError() != null ? "not read (" + s.lastError().kind() + "): " + s.lastError().why() : s.statusMessage();
+    }
+
+    private static String lastSync(ReplicationSample s, RpoThresholds t, Instant now) {
+        if (s == null || s.lastSyncTime() == null) return "unknown";
+        return s.lastSyncTime() + " (" + s.rpo(t, now).text() + " ago)";
     }
 
     /** A progress line on stderr for table output. */

@@ -150,6 +150,55 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void aDryRunOfAFailoverWithPartnerIdAsksTheDriverNothing() {
+        assertThat(run("replication", "failover", "--dry-run", "--trace", "--endpoint", siteA, "--volume-id", local.get(0),
+                "--partner-endpoint", siteB, "--partner-id", remote.get(0))).isEqualTo(ExitCodes.OK);
+
+        assertThat(out.toString()).contains("Dry run of planned failover: nothing is sent");
+        assertThat(err.toString().lines().filter(l -> l.startsWith("# "))).isEmpty();
+    }
+
+    @Test
+    void aDryRunOfAFailoverWithoutPartnerIdLearnsEachPartnerByReadingOnly() throws Exception {
+        int code = run("replication", "failover", "--dry-run", "--trace", "--endpoint", siteA, "--volume-id", local.get(0),
+                "--volume-id", local.get(2), "--partner-endpoint", siteB, "--output", "json");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+        JsonNode steps = JSON.readTree(out.toString()).get("steps");
+        assertThat(steps.findValuesAsText("rpc")).filteredOn(r -> r.endsWith("/PromoteVolume")).hasSize(2);
+        assertThat(steps.get(2).get("request").get("replication_source.volume.volume_id").asText()).isEqualTo(remote.get(0));
+        assertThat(steps.get(5).get("request").get("replication_source.volume.volume_id").asText()).isEqualTo(remote.get(2));
+        assertThat(err.toString().lines().filter(l -> l.startsWith("# ")).map(l -> l.split(" ")[1]))
+                .isNotEmpty().allMatch(m -> m.matches(".*/(\\w*Get\\w*|List\\w*|Probe)"), "a read");
+        assertThat(audited()).isEmpty();
+        assertThat(role(local.get(0))).isEqualTo(ReplicationRole.PRIMARY);
+    }
+
+    @Test
+    void aDryRunOfAFailoverOfAVolumeWithoutAPartnerAsksForPartnerId() {
+        var lonely = plugin.model().volumes().create(new VolumeSpec("pvc-lonely", "site-a", null, 1L << 30, false, "ext4", List.of(),
+                List.of("SINGLE_NODE_WRITER"), Map.of(), Map.of(), Map.of(), null, null, ""));
+
+        int code = run("replication", "failover", "--dry-run", "--endpoint", siteA, "--volume-id", lonely.id(), "--partner-endpoint", siteB);
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("Find the partner of volume " + lonely.id()).contains("Give --partner-id");
+        assertThat(audited()).isEmpty();
+    }
+
+    @Test
+    void theHelpOfEachTwoSiteWorkflowShowsExamplesIncludingUnplannedFailover() {
+        assertThat(run("replication", "failover", "--help")).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("--unplanned").contains("Examples (").contains("csi-console replication failover --unplanned");
+        assertThat(run("replication", "failback", "--help")).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("Examples (").contains("csi-console replication failback -e $A");
+        assertThat(run("replication", "recover-split-brain", "--help")).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("--survivor=SITE").contains("--yes=NAME").contains("csi-console replication recover-split-brain");
+        assertThat(run("replication", "--help")).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("failback").contains("recover-split-brain");
+    }
+
+    @Test
     void aPlannedFailoverMakesSiteBPrimaryAndPrintsEachItemsResult() throws Exception {
         int code = run("replication", "failover", "--endpoint", siteA, "--volume-id", local.get(0), "--volume-id", local.get(1),
                 "--partner-endpoint", siteB, "--poll-interval", "50", "--output", "json");

@@ -1,0 +1,172 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.core.replication.ReplicationRequest;
+import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.ReplicationSite;
+import org.csiconsole.core.replication.ReplicationSource;
+import org.csiconsole.core.replication.RpoThresholds;
+import org.csiconsole.core.replication.WorkflowItem;
+import org.csiconsole.core.replication.WorkflowKind;
+import org.csiconsole.core.replication.WorkflowOptions;
+import org.csiconsole.core.replication.WorkflowRequest;
+import org.csiconsole.core.replication.WorkflowResult;
+import org.csiconsole.core.storage.replication.ReplicationEngine;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * {@code csi-console replication recover-split-brain}: the split-brain recovery the GUI's wizard runs
+ * ({@link WorkflowKind#SPLIT_BRAIN_RECOVERY} in the one {@link ReplicationEngine}) on pairs whose two
+ * sides both report primary. The survivor keeps its data; on the other side each source is demoted
+ * (DemoteVolume, no force), resynced from the survivor (ResyncVolume, asked again until
+ * {@code ready}), then the survivor is awaited until it reports HEALTHY. Writes the demoted side took
+ * since the split are discarded.
+ *
+ * <p>Before anything changes it reads both sides (the listing, GetReplicationDestinationInfo when no
+ * {@code --partner-id} is given, GetVolumeReplicationInfo of each side: reads only, traced, not
+ * audited) and prints their roles, health, {@code last_sync_time} and status side by side. Each pair
+ * must then be confirmed: typed on a terminal, else by its own {@code --yes=<name or id>}; without a
+ * terminal and without {@code --yes} the command is refused before it connects. A {@code --dry-run}
+ * needs no confirmation: it prints the same comparison and the calls in order with their parameters
+ * (secrets redacted) and sends nothing that changes anything. Exit codes as its siblings
+ * ({@link ReplicationCommand}).
+ */
+final class SplitBrainRecovery {
+    /** The options of {@code recover-split-brain} besides the endpoints, targets and partner site. */
+    static final class Options extends ReplicationCommand.Calls {
+        @Option(names = "--survivor", required = true, paramLabel = "SITE",
+                description = "The side whose data is kept: A (the --endpoint site), B (the --partner-endpoint site), "
+                        + "or the --site-name or --partner-name of one.")
+        String survivor;
+
+        @Option(names = "--yes", paramLabel = "NAME",
+                description = "Confirms the recovery of one pair, naming its volume or group by name or by either side's id; "
+                        + "one per pair. Needed without a terminal (never implied); not needed for --dry-run.")
+        List<String> yes = new ArrayList<>();
+    }
+
+    private static final String COMMAND = "recover-split-brain";
+
+    private final ReplicationCommand command;
+    private final Optional<ConsoleTerminal> terminal;
+    private final PrintWriter err;
+
+    SplitBrainRecovery(ReplicationCommand command, Optional<ConsoleTerminal> terminal, PrintWriter err) {
+        this.command = command;
+        this.terminal = terminal;
+        this.err = err;
+    }
+
+    int run(CsiEndpointOptions o, ReplicationCommand.Targets t, Options s, ReplicationCommand.Partner p) throws Exception {
+        List<ReplicationSource> sources = t.sources();
+        if (!p.partnerIds.isEmpty() && p.partnerIds.size() != sources.size()) {
+            throw ReplicationCommand.usage(COMMAND, "--partner-id was given " + p.partnerIds.size() + " time(s) for " + sources.size()
+                    + " source(s)", "Give one --partner-id per source, in the order of --volume-id then --group-id, or none");
+        }
+        if (p.siteA.equals(p.siteB)) throw ReplicationCommand.usage(COMMAND, "--site-name and --partner-name are both " + p.siteA, "Name the sites differently");
+        boolean keepB = keepsPartnerSite(s.survivor, p);
+        WorkflowOptions options = command.options(s, null, "B");
+        if (!s.dryRun && s.yes.isEmpty() && terminal.isEmpty()) {
+            throw ReplicationCommand.usage(COMMAND, "the other side's writes since the split are discarded, so each pair must be "
+                    + "confirmed; there is no terminal to confirm on and --yes was not given; nothing was sent",
+                    "Add --yes=<volume name or id> for each pair (e.g. --yes=" + sources.get(0).id() + "), or try --dry-run first");
+        }
+        return command.connected(o, p.endpoint, p.addonsEndpoint, p.siteA, p.siteB, (a, b, out) -> {
+            PairReads readA = new PairReads(a);
+            PairReads readB = new PairReads(b);
+            List<ReplicationSource> partners = new ArrayList<>();
+            if (p.partnerIds.isEmpty()) partners.addAll(readA.partners(sources));
+            else for (int i = 0; i < sources.size(); i++) partners.add(new ReplicationSource(sources.get(i).group(), p.partnerIds.get(i)));
+            ReplicationRequest template = ReplicationCommand.template(s, sources.get(0));
+            List<WorkflowItem> items = new ArrayList<>();
+            for (int i = 0; i < sources.size(); i++) {
+                ReplicationSample sa = readA.state(sources.get(i), template);
+                ReplicationSample sb = readB.state(partners.get(i), template);
+                ReplicationSample keep = keepB ? sb : sa;
+                ReplicationSample other = keepB ? sa : sb;
+                String name = !keep.item().name().isEmpty() ? keep.item().name() : other.item().name();
+                items.add(new WorkflowItem(keep.source(), name, other.source(), keep, other));
+            }
+            ReplicationSite keepSite = keepB ? b : a;
+            ReplicationSite otherSite = keepB ? a : b;
+            ReplicationOutput print = new ReplicationOutput(out, o.output);
+            Map<String, Object> extra = new LinkedHashMap<>();
+            extra.put("survivorSite", keepSite.name());
+            extra.put("sides", print.sides(items, keepSite.name(), otherSite.name(), RpoThresholds.DEFAULT, Instant.now()));
+            confirm(items, s, otherSite.name());
+            WorkflowRequest request = new WorkflowRequest(WorkflowKind.SPLIT_BRAIN_RECOVERY, keepSite, otherSite, items, template,
+                    Map.of(), options);
+            if (s.dryRun) {
+                print.plan(new ReplicationEngine().plan(request), extra);
+                return ExitCodes.OK;
+            }
+            WorkflowResult result = command.execute(o, request);
+            print.result(result, extra);
+            return ReplicationCommand.exitCode(result);
+        });
+    }
+
+    /**
+     * True when {@code survivor} names site B (the partner endpoint), false for site A.
+     *
+     * @throws org.csiconsole.core.call.CallFailure INVALID_ARGUMENT (exit 2) when it names neither site, or both
+     */
+    static boolean keepsPartnerSite(String survivor, ReplicationCommand.Partner p) {
+        String v = survivor.strip();
+        boolean a = v.equalsIgnoreCase("A") || v.equals(p.siteA);
+        boolean b = v.equalsIgnoreCase("B") || v.equals(p.siteB);
+        if (a == b) {
+            throw ReplicationCommand.usage(COMMAND, "--survivor=" + survivor + (a ? " names both sites" : " names neither site")
+                    + " (A: " + p.siteA + ", the --endpoint site; B: " + p.siteB + ", the --partner-endpoint site)",
+                    "Give --survivor=A or --survivor=B: the side whose data is kept");
+        }
+        return b;
+    }
+
+    /**
+     * Every pair confirmed by its own {@code --yes}, else typed on the terminal; a {@code --yes} that
+     * names no pair is refused, also in a dry run. Nothing has been changed when this refuses.
+     */
+    private void confirm(List<WorkflowItem> items, Options s, String otherSite) {
+        for (String y : s.yes) {
+            if (items.stream().noneMatch(i -> names(i, y))) {
+                throw ReplicationCommand.usage(COMMAND, "--yes=" + y + " names none of the pairs ("
+                        + String.join(", ", items.stream().map(WorkflowItem::displayName).toList()) + "); nothing was changed",
+                        "Give --yes=<volume name or id> exactly, once for each pair");
+            }
+        }
+        List<WorkflowItem> missing = items.stream().filter(i -> s.yes.stream().noneMatch(y -> names(i, y))).toList();
+        if (missing.isEmpty() || s.dryRun) return;
+        if (terminal.isEmpty()) {
+            throw ReplicationCommand.usage(COMMAND, "each pair needs its own --yes; missing for "
+                    + String.join(", ", missing.stream().map(WorkflowItem::displayName).toList()) + "; nothing was changed",
+                    "Add --yes=" + missing.get(0).displayName() + (missing.size() > 1 ? " and one --yes per other pair" : ""));
+        }
+        for (WorkflowItem i : missing) {
+            err.println("Split-brain recovery of " + i.displayName() + ": " + i.partner().id() + " on " + otherSite
+                    + " is demoted and resynced from " + i.source().id() + "; what it wrote since the split is discarded.");
+            err.flush();
+            String typed = terminal.get().readLine("Type " + i.displayName() + " to recover this pair: ");
+            if (typed == null || !names(i, typed.strip())) {
+                throw ReplicationCommand.usage(COMMAND, (typed == null ? "nothing was typed" : "the text typed does not name "
+                        + i.displayName()) + "; nothing was changed", "Run it again and type " + i.displayName() + " exactly, or pass --yes="
+                        + i.displayName());
+            }
+        }
+    }
+
+    /** True when {@code text} is the pair's name or either side's id. */
+    private static boolean names(WorkflowItem i, String text) {
+        return Stream.of(i.source().id(), i.partner() == null ? "" : i.partner().id(), i.name(),
+                        i.knownB() == null ? "" : i.knownB().item().name())
+                .anyMatch(n -> !n.isEmpty() && n.equals(text));
+    }
+}
