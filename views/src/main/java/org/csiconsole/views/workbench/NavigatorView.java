@@ -134,6 +134,7 @@ public final class NavigatorView extends VBox {
             case CSI -> Material2AL.DEVICE_HUB;
             case CSP -> Material2AL.CLOUD_QUEUE;
             case DEMO -> Material2MZ.SCIENCE;
+            case REPORT -> Material2AL.DESCRIPTION;
         };
     }
 
