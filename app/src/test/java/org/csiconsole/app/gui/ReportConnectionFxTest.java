@@ -106,6 +106,11 @@ class ReportConnectionFxTest {
                 .filter(t -> t.getItem() instanceof NavItem.ConnectionItem ci && ci.model() == c).findFirst().orElseThrow();
         assertThat(robot.from(row).lookup(".label").queryAllAs(Label.class)).extracting(Label::getText)
                 .contains(c.name(), "Read-only");
+        Label name = robot.from(row).lookup(".label").queryAllAs(Label.class).stream().filter(l -> l.getText().equals(c.name()))
+                .findFirst().orElseThrow();
+        assertThat(name.getTooltip().getText()).contains(c.name()).contains(temp.resolve("case/report.json").toString());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#status-state").queryAs(Label.class).getText()
+                .equals(c.name() + ": Read-only"));
         ContextMenu menu = row.getContextMenu();
         assertThat(menu.getItems()).extracting(MenuItem::getText).contains("Recorded calls", "Close report").doesNotContain("Edit\u2026");
         assertThat(Files.exists(temp.resolve("config").resolve("profiles.json"))).as("no profile saved").isFalse();

@@ -50,7 +50,7 @@ public final class Troubleshooting {
                 manager.connect(c);
             });
             // An opened report is also a read-only connection in the navigator, with the usual views.
-            model.reports().setOnOpened(manager::openReport);
+            model.reports().setOnOpened((file, report) -> workbench.currentConnectionProperty().set(manager.openReport(file, report)));
             return new TroubleshootView(model);
         }));
         MenuItem open = new MenuItem("Open report\u2026", Icons.of(Material2AL.FOLDER_OPEN, 14));
