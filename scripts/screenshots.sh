@@ -44,4 +44,8 @@ XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-sc
 # wizard after a dry run, the faults panel.
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" XDG_DATA_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
   java -Dprism.order=sw -Dtour.size=1280x800 -cp "$classpath" org.csiconsole.app.shots.ReplicationTour "$out"
+# A saved report opened offline at 1280x800: its checks, then its read-only connection's volumes,
+# plugin, snapshots, hosts and recorded calls (70-*.png).
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
+  java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ReportTour "$out"
 ls -1 "$out"/*.png "$out"/1280x800/*.png

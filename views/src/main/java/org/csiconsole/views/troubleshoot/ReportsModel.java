@@ -31,6 +31,7 @@ public final class ReportsModel {
     private final BooleanProperty differencesOnly = new SimpleBooleanProperty(this, "differencesOnly", true);
     private final ResourceTableModel<CheckResult> checks;
     private final ResourceTableModel<ReportComparison.Row> comparison;
+    private java.util.function.BiConsumer<Path, TroubleReport> onOpened = (f, r) -> { };
 
     ReportsModel(TroubleshootPort port, ActionRunner actions, Executor ui) {
         this.port = port;
@@ -74,6 +75,14 @@ public final class ReportsModel {
         return comparison;
     }
 
+    /**
+     * What else happens once a report was opened with {@link #open(Path)} (on the UI thread, with the
+     * file and the report read): the console adds it to the navigator as a read-only connection.
+     */
+    public void setOnOpened(java.util.function.BiConsumer<Path, TroubleReport> onOpened) {
+        this.onOpened = java.util.Objects.requireNonNull(onOpened);
+    }
+
     /** Opens {@code file} read-only; a file that is no report is refused in a failure dialog and nothing changes. */
     public void open(Path file) {
         actions.run("Open report " + file.getFileName(), p -> port.openReport(file), r -> "Opened " + file.getFileName() + ".")
@@ -82,6 +91,7 @@ public final class ReportsModel {
                     reportName.set(file.toString());
                     checks.replaceAll(r.probe() == null ? List.of() : r.probe().worstFirst());
                     compare();
+                    onOpened.accept(file, r);
                 });
     }
 

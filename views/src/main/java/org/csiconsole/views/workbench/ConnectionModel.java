@@ -44,6 +44,8 @@ public final class ConnectionModel {
     private final Map<ResourceKind, StringProperty> partial = new EnumMap<>(ResourceKind.class);
     private final ObjectProperty<StorageService> storage = new SimpleObjectProperty<>(this, "storage");
     private final ResourceChanges changes = new ResourceChanges();
+    private final ObjectProperty<java.util.List<org.csiconsole.core.call.TraceEntry>> recordedCalls =
+            new SimpleObjectProperty<>(this, "recordedCalls");
 
     public ConnectionModel(ConnectionProfile profile) {
         this.profile = Objects.requireNonNull(profile);
@@ -106,6 +108,14 @@ public final class ConnectionModel {
     /** The current {@link #storageProperty()} value, or null. */
     public StorageService storage() {
         return storage.get();
+    }
+
+    /**
+     * The calls a saved report recorded when it was made, oldest first, for a connection that shows
+     * one (read-only); null for a live connection, whose calls go to the console's call trace.
+     */
+    public ObjectProperty<java.util.List<org.csiconsole.core.call.TraceEntry>> recordedCallsProperty() {
+        return recordedCalls;
     }
 
     /** What the commands of this connection's views changed, told to its other views. */

@@ -134,6 +134,7 @@ public final class NavigatorView extends VBox {
             case CSI -> Material2AL.DEVICE_HUB;
             case CSP -> Material2AL.CLOUD_QUEUE;
             case DEMO -> Material2MZ.SCIENCE;
+            case REPORT -> Material2AL.DESCRIPTION;
         };
     }
 
@@ -195,6 +196,8 @@ public final class NavigatorView extends VBox {
                 m.stateProperty().addListener(l);
                 unhook = () -> m.stateProperty().removeListener(l);
                 label.getStyleClass().add(ConsoleStyles.NAV_CONNECTION);
+                // A long name is cut in a narrow navigator: the tooltip has it whole, with where it points.
+                label.setTooltip(new javafx.scene.control.Tooltip(m.name() + (m.profile().target().isEmpty() ? "" : "\n" + m.profile().target())));
                 setContextMenu(connectionMenu.apply(m));
                 box.getChildren().addAll(Icons.of(connectionIcon(m.profile().kind())), label, new Spacer(), dot, tag);
                 setGraphic(new VBox(box, longState));

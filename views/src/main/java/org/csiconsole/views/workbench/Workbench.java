@@ -78,10 +78,10 @@ public final class Workbench {
         if (!connections.isEmpty()) currentConnection.set(connections.get(0));
 
         navigator = new NavigatorView(connections, this::onNavigate);
-        navigator.setConnectionMenu(this::connectionMenu);
         CallTraceView trace = new CallTraceView(new CallTraceViewModel(services.trace(), services.ui(), services.dialogs()));
         bottom = new BottomPanel(trace, services.tasks(), services.notifications());
         traces = new WorkbenchTraces(this, trace);
+        navigator.setConnectionMenu(new ConnectionMenu(() -> connectionActions, traces)::of);
         statusBar = new StatusBar(currentConnection, services.tasks(), services.notifications(), services.themes());
 
         centre.setId("centre");
@@ -113,7 +113,23 @@ public final class Workbench {
         root.sceneProperty().addListener((o, a, scene) -> {
             if (scene != null) scene.focusOwnerProperty().addListener((oo, x, focus) -> onFocus(focus));
         });
+        connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
+            while (c.next()) {
+                if (!c.wasReplaced()) c.getRemoved().forEach(this::closeViewsOf);
+            }
+        });
         openStart();
+    }
+
+    /** Closes the tabs that show {@code gone}, a connection no longer in the navigator; the status bar moves to another. */
+    private void closeViewsOf(ConnectionModel gone) {
+        for (Map.Entry<Object, Tab> e : List.copyOf(tabs.entrySet())) {
+            if (e.getKey() instanceof List<?> l && l.contains(gone)) {
+                centre.getTabs().remove(e.getValue());
+                if (e.getValue().getOnClosed() != null) e.getValue().getOnClosed().handle(new javafx.event.Event(Tab.CLOSED_EVENT));
+            }
+        }
+        if (currentConnection.get() == gone) currentConnection.set(connections.isEmpty() ? null : connections.get(0));
     }
 
     /** Marks {@code node} as the root of {@code view}, so focus inside it makes the view active. */
@@ -210,25 +226,6 @@ public final class Workbench {
 
     public ConnectionActions connectionActions() {
         return connectionActions;
-    }
-
-    /** The context menu of a connection row in the navigator. */
-    private javafx.scene.control.ContextMenu connectionMenu(ConnectionModel c) {
-        javafx.scene.control.MenuItem connect = new javafx.scene.control.MenuItem("Connect");
-        connect.setOnAction(e -> connectionActions.connect(c));
-        connect.disableProperty().bind(c.stateProperty().isNotEqualTo(org.csiconsole.core.session.ConnectionState.DISCONNECTED));
-        javafx.scene.control.MenuItem disconnect = new javafx.scene.control.MenuItem("Disconnect");
-        disconnect.setOnAction(e -> connectionActions.disconnect(c));
-        disconnect.disableProperty().bind(connect.disableProperty().not());
-        javafx.scene.control.MenuItem edit = new javafx.scene.control.MenuItem("Edit\u2026");
-        edit.setOnAction(e -> connectionActions.edit(c));
-        edit.setDisable(c.profile().kind() == org.csiconsole.core.session.ConnectionKind.DEMO);
-        javafx.scene.control.MenuItem remove = new javafx.scene.control.MenuItem("Remove\u2026");
-        remove.setOnAction(e -> connectionActions.remove(c));
-        javafx.scene.control.MenuItem add = new javafx.scene.control.MenuItem("New connection\u2026");
-        add.setOnAction(e -> connectionActions.newConnection());
-        return new javafx.scene.control.ContextMenu(connect, disconnect, new javafx.scene.control.SeparatorMenuItem(),
-                edit, remove, new javafx.scene.control.SeparatorMenuItem(), add);
     }
 
     /** Sets what Help, About says: the version, the protocols spoken, where to read more. */

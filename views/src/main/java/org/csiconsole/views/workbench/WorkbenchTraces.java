@@ -68,6 +68,25 @@ public final class WorkbenchTraces {
         return task;
     }
 
+    /**
+     * Shows the calls {@code connection} recorded (a saved report, {@link
+     * ConnectionModel#recordedCallsProperty()}) in a tab of their own, offline, like a saved trace
+     * file; selected again when open already. Does nothing for a connection without recorded calls.
+     *
+     * @return the trace view, or null when there is nothing to show
+     */
+    public ResourceView showRecorded(ConnectionModel connection) {
+        List<org.csiconsole.core.call.TraceEntry> calls = connection.recordedCallsProperty().get();
+        if (calls == null) return null;
+        return workbench.openView(List.of("trace-recorded", connection), () -> {
+            WorkbenchServices s = workbench.services();
+            CallTraceViewModel model = CallTraceViewModel.offline(new org.csiconsole.core.call.TraceArchive.Contents(calls, 0, ""),
+                    connection.name(), s.ui(), s.dialogs());
+            model.setTools(tools, s.actions());
+            return new CallTraceView(model);
+        });
+    }
+
     /** Replaces the open dialog (tests choose a file without one); empty cancels. */
     public void setFileChooser(Supplier<Optional<Path>> chooser) {
         this.chooseFile = Objects.requireNonNull(chooser);

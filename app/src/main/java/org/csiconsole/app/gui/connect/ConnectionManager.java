@@ -89,9 +89,32 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         });
     }
 
+    /**
+     * Adds a saved report to the navigator as a read-only connection, named as {@link
+     * ReportSession#name} says (with " (2)", " (3)" ... when another connection has that name), and
+     * shows it; a report whose file is open already is not added twice. The connection is never
+     * saved as a profile: closing it removes it, and the next start does not reopen it.
+     *
+     * @param file where the report was read from
+     * @param report the report read
+     * @return the report's connection
+     */
+    public ConnectionModel openReport(java.nio.file.Path file, org.csiconsole.core.trouble.TroubleReport report) {
+        ConnectionProfile profile = ConnectionProfile.report(ReportSession.name(report), file);
+        for (ConnectionModel c : connections) {
+            if (c.profile().kind() == ConnectionKind.REPORT && c.profile().endpoint().equals(profile.endpoint())) return c;
+        }
+        Set<String> taken = names();
+        String name = profile.name();
+        for (int i = 2; taken.contains(name); i++) name = profile.name() + " (" + i + ")";
+        ConnectionModel m = add(ConnectionProfile.report(name, file));
+        open.put(m, ReportSession.open(sessions, m, report, file));
+        return m;
+    }
+
     @Override
     public void edit(ConnectionModel connection) {
-        if (connection.profile().kind() == ConnectionKind.DEMO) return;
+        if (connection.profile().kind() == ConnectionKind.DEMO || connection.profile().kind() == ConnectionKind.REPORT) return;
         Set<String> taken = names();
         taken.remove(connection.name());
         connectionDialogs.editProfile(connection.profile(), taken).ifPresent(p -> {
@@ -128,8 +151,13 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         }
     }
 
+    /** Closes {@code connection}; a saved report is removed from the navigator as well (its file stays). */
     @Override
     public void disconnect(ConnectionModel connection) {
+        if (connection.profile().kind() == ConnectionKind.REPORT) {
+            closeReport(connection);
+            return;
+        }
         Session s = open.remove(connection);
         if (s != null) closeQuietly(connection, s);
         connection.storageProperty().set(null);
@@ -137,8 +165,13 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         connection.noteProperty().set("Disconnected.");
     }
 
+    /** Removes {@code connection} after confirmation; a saved report closes without asking (nothing is lost, the file stays). */
     @Override
     public void remove(ConnectionModel connection) {
+        if (connection.profile().kind() == ConnectionKind.REPORT) {
+            closeReport(connection);
+            return;
+        }
         boolean saved = connection.profile().kind() != ConnectionKind.DEMO;
         String message = saved
                 ? "The connection is closed and its saved profile is deleted. The storage itself is not touched."
@@ -184,9 +217,20 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         if (s != null) closeQuietly(connection, s);
     }
 
-    /** Saves {@code profile}, replacing one of the same name; shows the failure and returns false when it cannot. */
+    private void closeReport(ConnectionModel report) {
+        Session s = open.remove(report);
+        if (s != null) closeQuietly(report, s);
+        report.storageProperty().set(null);
+        report.stateProperty().set(ConnectionState.DISCONNECTED);
+        connections.remove(report);
+    }
+
+    /**
+     * Saves {@code profile}, replacing one of the same name; shows the failure and returns false when
+     * it cannot. The demo and saved reports are never saved: they are opened anew at each start.
+     */
     public boolean save(ConnectionProfile profile) {
-        if (profile.kind() == ConnectionKind.DEMO) return true;
+        if (profile.kind() == ConnectionKind.DEMO || profile.kind() == ConnectionKind.REPORT) return true;
         try {
             profiles.put(profile);
             return true;

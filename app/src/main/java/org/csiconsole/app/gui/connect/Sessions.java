@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Opens the {@link Session} behind a connection, per kind: a CSI driver (unix socket watched by a
- * {@link SocketWatcher}, or TCP), a CSP array (password asked, trust on first use), or the demo.
+ * {@link SocketWatcher}, or TCP), a CSP array (password asked, trust on first use), the demo, or a
+ * saved report shown read-only.
  * Owns the background threads the clients run on; {@link #close()} stops them (after the sessions).
  */
 public class Sessions implements AutoCloseable {
@@ -113,6 +114,7 @@ public class Sessions implements AutoCloseable {
             case CSP -> CspSession.open(this, model, manager);
             case CSI -> openCsi(model, manager);
             case DEMO -> openDemo(model, manager);
+            case REPORT -> ReportSession.reopen(this, model, manager);
         };
     }
 

@@ -22,7 +22,8 @@ import java.util.concurrent.Executor;
  * Wires the Troubleshoot perspective (Alt+4) into the workbench: its view over this host's
  * troubleshooting workflows (calls in the console's call trace, the exercise's changes in the audit
  * log as connection "Troubleshoot"), one-click connect through the connection manager, and
- * File, Open report.
+ * File, Open report, which also adds the report to the navigator as a read-only connection
+ * ({@link ConnectionManager#openReport}).
  */
 public final class Troubleshooting {
     /** The perspective's id. */
@@ -43,11 +44,15 @@ public final class Troubleshooting {
     public static Runnable install(Workbench workbench, ConnectionManager manager, Sessions sessions, CallTrace trace,
                                ActionRunner actions, Executor ui, Path openReport) {
         LocalTroubleshooter port = new LocalTroubleshooter(trace, sessions.audit(AUDIT_CONNECTION), ProbeOptions.defaults());
-        workbench.addPerspective(new Perspective(ID, "Troubleshoot", Material2AL.BUILD, "Alt+4",
-                () -> new TroubleshootView(new TroubleshootViewModel(port, actions, ui, (name, endpoint) -> {
-                    ConnectionModel c = manager.add(ConnectionProfile.csi(name, endpoint));
-                    manager.connect(c);
-                }))));
+        workbench.addPerspective(new Perspective(ID, "Troubleshoot", Material2AL.BUILD, "Alt+4", () -> {
+            TroubleshootViewModel model = new TroubleshootViewModel(port, actions, ui, (name, endpoint) -> {
+                ConnectionModel c = manager.add(ConnectionProfile.csi(name, endpoint));
+                manager.connect(c);
+            });
+            // An opened report is also a read-only connection in the navigator, with the usual views.
+            model.reports().setOnOpened((file, report) -> workbench.currentConnectionProperty().set(manager.openReport(file, report)));
+            return new TroubleshootView(model);
+        }));
         MenuItem open = new MenuItem("Open report\u2026", Icons.of(Material2AL.FOLDER_OPEN, 14));
         open.setId("menu-open-report");
         open.setOnAction(e -> show(workbench).chooseAndOpenReport());

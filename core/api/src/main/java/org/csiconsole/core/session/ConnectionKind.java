@@ -7,5 +7,10 @@ public enum ConnectionKind {
     /** An HPE Container Storage Provider array over its REST API. */
     CSP,
     /** The bundled in-process reference plugin, seeded with the two-site demo. */
-    DEMO
+    DEMO,
+    /**
+     * A saved troubleshooting report ({@code report.json}) shown read-only: what the driver answered
+     * when the report was made. Nothing is sent anywhere; never saved as a profile.
+     */
+    REPORT
 }

@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param kind what the profile talks to
  * @param name the name a person gave it, unique within the profile store ({@code core.store.ProfileStore})
  * @param endpoint CSI controller endpoint ({@code unix:///path/csi.sock}, {@code tcp://host:port});
- *                 empty for CSP and DEMO
+ *                 empty for CSP; for REPORT the report file's absolute path
  * @param nodeEndpoint optional separate CSI node-plugin endpoint; empty when none
  * @param tlsCaPath optional PEM file of the CA that signs the peer certificate; empty when none
  * @param cspUrl CSP base URL ({@code https://host:8080}); empty for CSI and DEMO
@@ -80,16 +80,25 @@ public record ConnectionProfile(
         return new ConnectionProfile(ConnectionKind.CSI, name, endpoint, "", "", "", "", "", "");
     }
 
+    /**
+     * A saved report shown read-only, named {@code name}, read from {@code reportFile} (its absolute
+     * path is kept as the endpoint).
+     */
+    public static ConnectionProfile report(String name, java.nio.file.Path reportFile) {
+        return new ConnectionProfile(ConnectionKind.REPORT, name, reportFile.toAbsolutePath().normalize().toString(),
+                "", "", "", "", "", "");
+    }
+
     /** A CSP array at {@code cspUrl}, user and array IP to be filled in later. */
     public static ConnectionProfile csp(String name, String cspUrl, String user, String arrayIp) {
         return new ConnectionProfile(ConnectionKind.CSP, name, "", "", "", cspUrl, user, arrayIp, "");
     }
 
-    /** Where this profile points, as one line for a status bar: the CSI endpoint or the CSP URL. */
+    /** Where this profile points, as one line for a status bar: the CSI endpoint, the CSP URL or the report file. */
     public String target() {
         return switch (kind) {
             case CSP -> cspUrl;
-            case CSI, DEMO -> endpoint;
+            case CSI, DEMO, REPORT -> endpoint;
         };
     }
 

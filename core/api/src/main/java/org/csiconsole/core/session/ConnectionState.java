@@ -15,7 +15,9 @@ public enum ConnectionState {
     WAITING("Socket missing, waiting for the driver"),
     CONNECTED("Connected"),
     RECONNECTING("Reconnecting"),
-    DISCONNECTED("Disconnected");
+    DISCONNECTED("Disconnected"),
+    /** A saved report shown read-only: its data is there, and nothing is ever sent to the driver. */
+    OFFLINE("Read-only");
 
     private final String label;
 

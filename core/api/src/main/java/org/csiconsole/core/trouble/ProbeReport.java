@@ -3,6 +3,8 @@ package org.csiconsole.core.trouble;
 import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Volume;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -31,11 +33,16 @@ import java.util.Objects;
  * @param timings latency per RPC method
  * @param facts other things learned, by name (the socket's owner, mode and holding process, the
  *     published node ids ...), for the report
+ * @param volumes the volumes as the first full ListVolumes read listed them (csi.proto {@code
+ *     ListVolumesResponse.Entry}: volume and status), in listing order, an id listed twice kept once;
+ *     empty when not listed, and in reports written before the list was kept (then
+ *     {@code volumeCount} may still be positive)
+ * @param snapshots the snapshots as the first full ListSnapshots read listed them, like {@code volumes}
  */
 public record ProbeReport(String endpoint, String nodeEndpoint, String addonsEndpoint, Instant started, Duration took,
                           boolean reachable, PluginInfo plugin, CapabilitySet capabilities, List<String> addonsCapabilities,
                           NodeInfo nodeInfo, long volumeCount, long snapshotCount, List<CheckResult> checks,
-                          List<RpcTiming> timings, Map<String, String> facts) {
+                          List<RpcTiming> timings, Map<String, String> facts, List<Volume> volumes, List<Snapshot> snapshots) {
     public ProbeReport {
         Objects.requireNonNull(endpoint, "endpoint");
         nodeEndpoint = nodeEndpoint == null ? "" : nodeEndpoint;
@@ -44,6 +51,17 @@ public record ProbeReport(String endpoint, String nodeEndpoint, String addonsEnd
         checks = checks == null ? List.of() : List.copyOf(checks);
         timings = timings == null ? List.of() : List.copyOf(timings);
         facts = facts == null ? Map.of() : Map.copyOf(facts);
+        volumes = volumes == null ? List.of() : List.copyOf(volumes);
+        snapshots = snapshots == null ? List.of() : List.copyOf(snapshots);
+    }
+
+    /** A probe report that keeps no listed volumes or snapshots, only their counts. */
+    public ProbeReport(String endpoint, String nodeEndpoint, String addonsEndpoint, Instant started, Duration took,
+                       boolean reachable, PluginInfo plugin, CapabilitySet capabilities, List<String> addonsCapabilities,
+                       NodeInfo nodeInfo, long volumeCount, long snapshotCount, List<CheckResult> checks,
+                       List<RpcTiming> timings, Map<String, String> facts) {
+        this(endpoint, nodeEndpoint, addonsEndpoint, started, took, reachable, plugin, capabilities, addonsCapabilities, nodeInfo,
+                volumeCount, snapshotCount, checks, timings, facts, List.of(), List.of());
     }
 
     /** True when at least one check failed. */

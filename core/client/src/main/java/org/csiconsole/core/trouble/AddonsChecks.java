@@ -84,6 +84,8 @@ final class AddonsChecks {
 
     private static void checks(ProbeRun r, Connection c, Endpoint e, IdentityProto.GetIdentityResponse id) throws InterruptedException {
         String evidence = "'" + id.getName() + "' " + id.getVendorVersion() + " at " + e.text();
+        r.facts.put("addons.name", id.getName());
+        r.facts.put("addons.version", id.getVendorVersion());
         if (r.plugin != null && !id.getName().isEmpty() && !id.getName().equals(r.plugin.name())) {
             r.add(warn("addons.identity", "csi-addons GetIdentity answers", evidence + "; the CSI driver is '" + r.plugin.name() + "'",
                     ADDONS_IDENTITY, "The sidecar names another driver: it may belong to a different driver on this node. Check "

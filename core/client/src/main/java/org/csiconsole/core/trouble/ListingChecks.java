@@ -5,6 +5,7 @@ import csi.v1.Csi;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallKind;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.csi.CsiMapping;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Topology;
 
@@ -27,7 +28,8 @@ import static org.csiconsole.core.trouble.Checks.warn;
  * ListVolumes and ListSnapshots, each read in full twice with the probe's {@code max_entries}, and
  * once more with {@code max_entries} 1: the paging ends (every next_token is new, the last is empty),
  * no id repeats, no page holds more than {@code max_entries}, and both reads count the same. The
- * first ListVolumes read also gathers volume conditions, published node ids and topologies.
+ * first ListVolumes read also gathers volume conditions, published node ids and topologies, and the
+ * first read of each listing keeps what it listed for the report (a failed read keeps nothing).
  */
 final class ListingChecks {
     private ListingChecks() {
@@ -55,6 +57,11 @@ final class ListingChecks {
         List<String> abnormal = new ArrayList<>();
         Consumer<Csi.ListVolumesResponse> gather = resp -> {
             for (Csi.ListVolumesResponse.Entry e : resp.getEntriesList()) {
+                Csi.ListVolumesResponse.VolumeStatus st = e.getStatus();
+                if (!e.getVolume().getVolumeId().isEmpty()) {
+                    r.volumes.putIfAbsent(e.getVolume().getVolumeId(), CsiMapping.volume(e.getVolume(), st.getPublishedNodeIdsList(),
+                            st.hasVolumeCondition() ? st.getVolumeCondition() : null));
+                }
                 if (e.getStatus().hasVolumeCondition() && e.getStatus().getVolumeCondition().getAbnormal()) {
                     abnormal.add(e.getVolume().getVolumeId() + " (" + e.getStatus().getVolumeCondition().getMessage() + ")");
                 }
@@ -68,6 +75,7 @@ final class ListingChecks {
                 Csi.ListVolumesRequest.newBuilder().setMaxEntries(max).setStartingToken(token).build(), CallKind.LIST);
         FullRead first = read(r, fetch, ids, Csi.ListVolumesResponse::getNextToken, gather);
         if (first.failure == null) r.volumeCount = first.entries;
+        else r.volumes.clear();
         judge(r, p, "volumes", LIST_VOLUMES, first, fetch, ids, Csi.ListVolumesResponse::getNextToken);
         String title = "No volume is reported abnormal";
         if (first.failure != null) {
@@ -95,8 +103,15 @@ final class ListingChecks {
                 .map(e -> e.getSnapshot().getSnapshotId()).toList();
         Fetch<Csi.ListSnapshotsResponse> fetch = (max, token) -> r.calls.call(r.controller, ControllerGrpc.getListSnapshotsMethod(),
                 Csi.ListSnapshotsRequest.newBuilder().setMaxEntries(max).setStartingToken(token).build(), CallKind.LIST);
-        FullRead first = read(r, fetch, ids, Csi.ListSnapshotsResponse::getNextToken, x -> { });
+        Consumer<Csi.ListSnapshotsResponse> gather = resp -> {
+            for (Csi.ListSnapshotsResponse.Entry e : resp.getEntriesList()) {
+                String id = e.getSnapshot().getSnapshotId();
+                if (!id.isEmpty()) r.snapshots.putIfAbsent(id, CsiMapping.snapshot(e.getSnapshot(), ""));
+            }
+        };
+        FullRead first = read(r, fetch, ids, Csi.ListSnapshotsResponse::getNextToken, gather);
         if (first.failure == null) r.snapshotCount = first.entries;
+        else r.snapshots.clear();
         judge(r, p, "snapshots", LIST_SNAPSHOTS, first, fetch, ids, Csi.ListSnapshotsResponse::getNextToken);
     }
 

@@ -36,6 +36,10 @@ final class ProbeRun {
     NodeInfo nodeInfo;
     long volumeCount = -1;
     long snapshotCount = -1;
+    /** The volumes of the first full ListVolumes read, by volume_id in listing order (a repeated id kept once). */
+    final Map<String, org.csiconsole.core.model.Volume> volumes = new LinkedHashMap<>();
+    /** The snapshots of the first full ListSnapshots read, by snapshot_id in listing order. */
+    final Map<String, org.csiconsole.core.model.Snapshot> snapshots = new LinkedHashMap<>();
     /** Every published_node_id seen in ListVolumes, with how many volumes each has. */
     final Map<String, Integer> publishedNodes = new LinkedHashMap<>();
     /** The distinct accessible topologies of the listed volumes. */

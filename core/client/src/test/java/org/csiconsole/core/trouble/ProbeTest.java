@@ -111,6 +111,30 @@ class ProbeTest {
     }
 
     @Test
+    void theReportKeepsTheVolumesAndSnapshotsAsListed() throws Exception {
+        ProbeReport r = probe(options());
+
+        assertThat(r.volumes()).hasSize(25);
+        assertThat(r.volumes().get(0).volumeId()).isEqualTo("vol-1");
+        assertThat(r.volumes().get(0).publishedNodeIds()).containsExactly("node-1");
+        assertThat(r.volumes().get(1).publishedNodeIds()).isEmpty();
+        assertThat(r.volumes().get(0).capacityBytes()).isEqualTo(1L << 30);
+        assertThat(r.volumes().get(0).condition().message()).isEqualTo("ok");
+        assertThat(r.snapshots()).extracting(org.csiconsole.core.model.Snapshot::snapshotId).containsExactly("snap-1", "snap-2", "snap-3");
+        assertThat(r.snapshots()).allMatch(s -> s.sourceVolumeId().equals("vol-1") && s.readyToUse());
+    }
+
+    @Test
+    void aVolumeListedTwiceIsKeptOnce() throws Exception {
+        driver.paging = MisbehavingDriver.PageFault.DUPLICATE_IDS;
+
+        ProbeReport r = probe(options());
+
+        assertThat(r.volumes()).extracting(org.csiconsole.core.model.Volume::volumeId).doesNotHaveDuplicates().contains("vol-10");
+        assertThat(r.volumeCount()).isGreaterThan(r.volumes().size());
+    }
+
+    @Test
     void pagesLargerThanMaxEntriesFail() throws Exception {
         driver.paging = MisbehavingDriver.PageFault.IGNORE_MAX_ENTRIES;
 

@@ -75,6 +75,10 @@ class ReportFilesTest {
         assertThat(back.probe().capabilities()).isEqualTo(r.probe().capabilities());
         assertThat(back.probe().nodeInfo()).isEqualTo(r.probe().nodeInfo());
         assertThat(back.probe().timings()).isEqualTo(r.probe().timings());
+        assertThat(r.probe().volumes()).isNotEmpty();
+        assertThat(back.probe().volumes()).isEqualTo(r.probe().volumes());
+        assertThat(r.probe().snapshots()).isNotEmpty();
+        assertThat(back.probe().snapshots()).isEqualTo(r.probe().snapshots());
         assertThat(back.exercise()).isEqualTo(r.exercise());
         assertThat(back.trace()).hasSameSizeAs(r.trace());
         assertThat(back.trace().get(0)).usingRecursiveComparison().ignoringFields("request", "response")
