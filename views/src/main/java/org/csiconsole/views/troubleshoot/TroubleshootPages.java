@@ -22,6 +22,7 @@ import org.csiconsole.core.trouble.CheckResult;
 import org.csiconsole.core.trouble.DiscoveredSocket;
 import org.csiconsole.core.trouble.ExerciseStep;
 import org.csiconsole.core.trouble.TroubleReport;
+import org.csiconsole.views.lifecycle.LifecyclePlaybackView;
 import org.csiconsole.views.table.Column;
 import org.csiconsole.views.table.ResourceTable;
 import org.csiconsole.views.theme.ConsoleStyles;
@@ -134,7 +135,6 @@ final class TroubleshootPages {
         run.setTooltip(new Tooltip("Creates and deletes test volumes; asks you to type <driver>/<pool> first"));
         Button cancel = button("exercise-cancel", "Cancel", Material2MZ.STOP, m::cancel);
         cancel.disableProperty().bind(m.runningProperty().not());
-        form.addRow(5, new Label(), new HBox(8, run, cancel));
         ResourceTable<ExerciseStep> steps = new ResourceTable<>(m.steps(), List.of(
                 Column.<ExerciseStep, String>of("step", "Step", s -> s.step() + (s.cleanup() ? " (clean-up)" : "")).width(260),
                 Column.<ExerciseStep, String>of("target", "Target", ExerciseStep::target).width(200).mono(),
@@ -145,7 +145,25 @@ final class TroubleshootPages {
                         "The exercise runs one short lifecycle (create, publish, stage, publish on the node, snapshot and clone when "
                                 + "advertised), times each step and always removes what it made.");
         steps.setId("exercise-steps");
-        return new BorderPane(steps, form, null, status("exercise-status", m.statusProperty()), null);
+        LifecyclePlaybackView diagram = new LifecyclePlaybackView(m.diagram());
+        SplitPane split = new SplitPane(steps, diagram.node());
+        split.setDividerPositions(0.55);
+        CheckBox show = new CheckBox("Show on lifecycle diagram");
+        show.setId("exercise-show-diagram");
+        show.setSelected(true);
+        show.setTooltip(new Tooltip("Play the exercise's volume on the CSI volume lifecycle figure, state by state"));
+        show.selectedProperty().addListener((o, was, on) -> {
+            if (on && !split.getItems().contains(diagram.node())) {
+                split.getItems().add(diagram.node());
+                split.setDividerPositions(0.55);
+            } else if (!on) {
+                split.getItems().remove(diagram.node());
+            }
+        });
+        HBox buttons = new HBox(8, run, cancel, show);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        form.addRow(5, new Label(), buttons);
+        return new BorderPane(split, form, null, status("exercise-status", m.statusProperty()), null);
     }
 
     static Node reportPage(ReportsModel m, Runnable open, Runnable compare) {
