@@ -1,5 +1,7 @@
 package org.csiconsole.views.lifecycle;
 
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -37,6 +39,7 @@ public final class LifecyclePlayback {
     private final ReadOnlyObjectWrapper<DiagramOverlay> overlay = new ReadOnlyObjectWrapper<>(this, "overlay", DiagramOverlay.NONE);
     private final ReadOnlyObjectWrapper<VolumeState> current = new ReadOnlyObjectWrapper<>(this, "current", VolumeState.INITIAL);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyLongWrapper revision = new ReadOnlyLongWrapper(this, "revision", 0);
     private final Map<String, String> failures = new LinkedHashMap<>();
     private VolumeLifecycle lifecycle;
     private VolumeLiveState live;
@@ -72,6 +75,11 @@ public final class LifecyclePlayback {
         return status.getReadOnlyProperty();
     }
 
+    /** Counts the changes: it moves once per change, after the figure, overlay, state and status are all set. */
+    public ReadOnlyLongProperty revisionProperty() {
+        return revision.getReadOnlyProperty();
+    }
+
     /** The figure followed now. */
     public VolumeLifecycle lifecycle() {
         return lifecycle;
@@ -92,8 +100,7 @@ public final class LifecyclePlayback {
         live = VolumeLiveState.none(clock.instant());
         failures.clear();
         taken = null;
-        status.set(note == null ? "" : note);
-        show();
+        show(note == null ? "" : note);
     }
 
     /** CreateVolume answered {@code volumeId}: the volume is CREATED. */
@@ -102,8 +109,7 @@ public final class LifecyclePlayback {
                 List.of(new Evidence("this console", "CreateVolume OK")), clock.instant());
         failures.remove(LifecycleCall.CREATE_VOLUME.rpc());
         taken = LifecycleCall.CREATE_VOLUME.rpc();
-        status.set("Volume " + volumeId + " created.");
-        show();
+        show("Volume " + volumeId + " created.");
     }
 
     /**
@@ -118,14 +124,12 @@ public final class LifecyclePlayback {
         failures.remove(t.id());
         // DeleteVolume OK removed the volume whatever the node's state was.
         if (from != t.from() && call != LifecycleCall.DELETE_VOLUME) {
-            status.set(call.rpc() + " OK; it changed nothing, the volume is " + from.specName() + ".");
-            show();
+            show(call.rpc() + " OK; it changed nothing, the volume is " + from.specName() + ".");
             return;
         }
         live = LiveStates.after(lifecycle, live, t, nodeId, clock.instant());
         taken = t.id();
-        status.set(call.rpc() + " OK.");
-        show();
+        show(call.rpc() + " OK.");
     }
 
     /** {@code call} failed (or was cancelled): its arrow is marked with {@code text}, e.g. {@code "FAILED: not found"}. */
@@ -133,8 +137,7 @@ public final class LifecyclePlayback {
         Transition t = lifecycle.transition(call);
         String why = text == null ? "" : text;
         if (t != null) failures.put(t.id(), why);
-        status.set(call.rpc() + " failed" + (why.isEmpty() ? "." : ": " + why));
-        show();
+        show(call.rpc() + " failed" + (why.isEmpty() ? "." : ": " + why));
     }
 
     /**
@@ -152,14 +155,16 @@ public final class LifecyclePlayback {
             return;
         }
         failures.keySet().removeIf(id -> lifecycle.transition(LifecycleCall.byRpc(id)) == null);
-        show();
+        show(call.rpc() + " is not advertised: " + lifecycle.title() + ".");
     }
 
-    private void show() {
+    private void show(String text) {
         Diagram d = DiagramLayout.volume(lifecycle);
         if (!d.equals(diagram.get())) diagram.set(d);
         LifecycleReading r = new LifecycleReading(lifecycle, live, nodeId);
         overlay.set(LifecycleOverlays.volume(r, nodeId, Map.copyOf(failures), taken));
         current.set(lifecycle.stateOn(live, nodeId));
+        status.set(text);
+        revision.set(revision.get() + 1);
     }
 }

@@ -32,11 +32,12 @@ public final class LifecyclePlaybackView {
     private final StackPane holder = new StackPane(zoomed);
     private final Deque<Frame> queue = new ArrayDeque<>();
     private final PauseTransition pause = new PauseTransition(STEP);
+    private final Label status = new Label();
     private Frame shown;
     private boolean paced = true;
 
-    /** One state of the playback to draw. */
-    private record Frame(Diagram diagram, DiagramOverlay overlay) {
+    /** One state of the playback to draw, and its status line. */
+    private record Frame(Diagram diagram, DiagramOverlay overlay, String status) {
     }
 
     public LifecyclePlaybackView(LifecyclePlayback playback) {
@@ -45,20 +46,21 @@ public final class LifecyclePlaybackView {
         holder.setMinSize(0, 0);
         holder.setPadding(new Insets(8));
         holder.layoutBoundsProperty().addListener((o, a, b) -> fit());
-        Label status = new Label();
         status.setId("exercise-diagram-status");
         status.getStyleClass().add(ConsoleStyles.MUTED);
         status.setWrapText(true);
         status.setPadding(new Insets(4, 8, 4, 8));
-        status.textProperty().bind(playback.statusProperty());
         root.setCenter(holder);
         root.setBottom(status);
         root.setId("exercise-diagram");
         root.setMinWidth(0);
         pause.setOnFinished(e -> next());
-        playback.diagramProperty().addListener((o, a, d) -> offer(new Frame(d, playback.overlayProperty().get())));
-        playback.overlayProperty().addListener((o, a, ov) -> offer(new Frame(playback.diagramProperty().get(), ov)));
-        draw(new Frame(playback.diagramProperty().get(), playback.overlayProperty().get()));
+        playback.revisionProperty().addListener((o, a, b) -> offer(frame(playback)));
+        draw(frame(playback));
+    }
+
+    private static Frame frame(LifecyclePlayback p) {
+        return new Frame(p.diagramProperty().get(), p.overlayProperty().get(), p.statusProperty().get());
     }
 
     public Node node() {
@@ -106,6 +108,7 @@ public final class LifecyclePlaybackView {
             fit();
         }
         pane.setOverlay(f.overlay());
+        status.setText(f.status());
         shown = f;
     }
 

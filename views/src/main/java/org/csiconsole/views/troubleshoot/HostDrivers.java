@@ -9,6 +9,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -164,31 +165,37 @@ public final class HostDrivers {
             name.getStyleClass().add(Styles.TEXT_BOLD);
             Label state = new Label(stateText(s.state()));
             state.getStyleClass().addAll(ConsoleStyles.BADGE, TroubleRows.stateStyle(s.state()));
-            Label addons = new Label(addonsText(s));
-            addons.getStyleClass().add(ConsoleStyles.MUTED);
+            state.setMinWidth(Region.USE_PREF_SIZE);
             Region gap = new Region();
             HBox.setHgrow(gap, Priority.ALWAYS);
-            HBox head = new HBox(10, name, state, addons, gap);
+            HBox head = new HBox(10, name, state, gap);
             head.setAlignment(Pos.CENTER_LEFT);
             if (model.whyNotConnect(s).isEmpty()) {
                 Button connect = new Button("Connect", Icons.of(Material2AL.LINK, 14));
                 connect.setId(id("start-driver-connect-", endpoint));
                 connect.getStyleClass().addAll(Styles.SMALL, Styles.ACCENT);
+                connect.setMinWidth(Region.USE_PREF_SIZE);
                 connect.setTooltip(new Tooltip("Add a connection to " + endpoint + " and open it"));
                 connect.setOnAction(e -> model.connect(s));
                 head.getChildren().add(connect);
             }
             Label where = new Label(endpoint);
             where.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.MUTED);
+            where.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
+            where.setTooltip(new Tooltip(endpoint));
             VBox row = new VBox(2, head, where);
-            if (!s.problem().isEmpty()) {
-                Label problem = new Label(s.problem());
-                problem.setWrapText(true);
-                problem.getStyleClass().add(ConsoleStyles.MUTED);
-                row.getChildren().add(problem);
-            }
+            String addons = addonsText(s);
+            if (!addons.isEmpty()) row.getChildren().add(muted(addons));
+            if (!s.problem().isEmpty()) row.getChildren().add(muted(s.problem()));
             row.setId(id("start-driver-", endpoint));
             return row;
+        }
+
+        private static Label muted(String text) {
+            Label l = new Label(text);
+            l.setWrapText(true);
+            l.getStyleClass().add(ConsoleStyles.MUTED);
+            return l;
         }
     }
 

@@ -18,6 +18,8 @@ import java.util.function.Function;
 public final class ViewRegistry {
     private final Map<ResourceKind, Function<ConnectionModel, ResourceView>> factories = new EnumMap<>(ResourceKind.class);
     private final ObservableList<StartSection> startSections = FXCollections.observableArrayList();
+    /** One read-only view, kept here: it holds its own listeners only weakly on the list. */
+    private final ObservableList<StartSection> startSectionsView = FXCollections.unmodifiableObservableList(startSections);
 
     /** Registers (or replaces) the factory for {@code kind}. */
     public ViewRegistry register(ResourceKind kind, Function<ConnectionModel, ResourceView> factory) {
@@ -43,6 +45,6 @@ public final class ViewRegistry {
 
     /** The start page's cards, in the order they were added. */
     public ObservableList<StartSection> startSections() {
-        return FXCollections.unmodifiableObservableList(startSections);
+        return startSectionsView;
     }
 }
