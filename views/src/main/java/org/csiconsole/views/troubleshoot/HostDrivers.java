@@ -163,6 +163,7 @@ public final class HostDrivers {
             Label name = new Label(s.pluginName().isEmpty() ? "Unknown driver" : s.pluginName()
                     + (s.pluginVersion().isEmpty() ? "" : " " + s.pluginVersion()));
             name.getStyleClass().add(Styles.TEXT_BOLD);
+            name.setTooltip(new Tooltip(name.getText()));
             Label state = new Label(stateText(s.state()));
             state.getStyleClass().addAll(ConsoleStyles.BADGE, TroubleRows.stateStyle(s.state()));
             state.setMinWidth(Region.USE_PREF_SIZE);
@@ -190,13 +191,13 @@ public final class HostDrivers {
             row.setId(id("start-driver-", endpoint));
             return row;
         }
+    }
 
-        private static Label muted(String text) {
-            Label l = new Label(text);
-            l.setWrapText(true);
-            l.getStyleClass().add(ConsoleStyles.MUTED);
-            return l;
-        }
+    private static Label muted(String text) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        l.getStyleClass().add(ConsoleStyles.MUTED);
+        return l;
     }
 
     /** A node id for {@code endpoint}: letters, digits and dashes only. */
