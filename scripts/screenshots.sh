@@ -48,4 +48,8 @@ XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" XDG_DATA_HOME="$(mk
 # plugin, snapshots, hosts and recorded calls (70-*.png).
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.ReportTour "$out"
+# The start page's drivers on this host (the reference plugin and a stale socket under a kubelet root
+# of the tour's own) and an exercise playing on the lifecycle figure, at 1280x800 (80-*.png).
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" CSI_CONSOLE_DATA_DIR="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
+  java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.StartDriversTour "$out"
 ls -1 "$out"/*.png "$out"/1280x800/*.png

@@ -31,7 +31,11 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code csi-console --open report.json} opens the Troubleshoot perspective with the report read-only; File has "Open report…". */
+/**
+ * {@code csi-console --open report.json} opens the Troubleshoot perspective with the report
+ * read-only; File has "Open report…"; the start page lists the drivers the perspective's discovery
+ * finds, which runs once the window is up.
+ */
 @ExtendWith(ApplicationExtension.class)
 class TroubleshootWiringTest {
     @TempDir
@@ -74,5 +78,16 @@ class TroubleshootWiringTest {
         List<MenuItem> file = console.workbench().menus().menuBar().getMenus().get(0).getItems();
         assertThat(file).extracting(MenuItem::getId).contains("menu-open-report");
         assertThat(console.workbench().perspectiveIds()).contains(Troubleshooting.ID);
+    }
+
+    @Test
+    void theStartPageListsTheDriversOfTheTroubleshootPerspectivesDiscoveryOnceTheWindowIsUp() throws Exception {
+        assertThat(console.workbench().services().views().startSections()).extracting(s -> s.id() + ": " + s.title())
+                .containsExactly("start-drivers: Drivers on this host");
+        var discover = WaitForAsyncUtils.asyncFx(() -> Troubleshooting.show(console.workbench()).model().discover()).get(20, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> discover.reportProperty().get() != null || !discover.failureProperty().get().isEmpty()).get());
+        assertThat(discover.reportProperty().get()).as(discover.failureProperty().get()).isNotNull();
+        assertThat(discover.reportProperty().get().rootDir()).isEqualTo("/var/lib/kubelet");
     }
 }

@@ -2,10 +2,13 @@ package org.csiconsole.views.troubleshoot;
 
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.trouble.DiscoveredSocket;
 import org.csiconsole.core.trouble.DiscoveryReport;
 import org.csiconsole.core.trouble.SocketRole;
@@ -13,18 +16,30 @@ import org.csiconsole.core.trouble.SocketState;
 import org.csiconsole.core.trouble.TroubleEvent;
 import org.csiconsole.core.trouble.TroubleshootPort;
 import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.dialog.Failures;
 import org.csiconsole.views.table.ResourceTableModel;
+import org.csiconsole.views.task.Progress;
+import org.csiconsole.views.task.UiTask;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
-/** The Discover page: the sockets found on this node, and connecting to a driver among them in one click. */
+/**
+ * The Discover page, and the start page's "Drivers on this host": the sockets found on this node,
+ * and connecting to a driver among them in one click.
+ */
 public final class DiscoverModel {
+    private static final Logger LOG = LoggerFactory.getLogger(DiscoverModel.class);
+
     private final TroubleshootPort port;
     private final ActionRunner actions;
     private final Executor ui;
@@ -34,6 +49,8 @@ public final class DiscoverModel {
     private final ResourceTableModel<DiscoveredSocket> sockets;
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyObjectWrapper<DiscoveryReport> report = new ReadOnlyObjectWrapper<>(this, "report");
+    private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
 
     DiscoverModel(TroubleshootPort port, ActionRunner actions, Executor ui, StringProperty rootDir, BiConsumer<String, String> connect) {
         this.port = port;
@@ -63,26 +80,72 @@ public final class DiscoverModel {
         return status.getReadOnlyProperty();
     }
 
-    /** Looks again; each socket shows as soon as it is done. */
+    /** The last discovery's report; null before one finished, while one runs, and after one failed. */
+    public ReadOnlyObjectProperty<DiscoveryReport> reportProperty() {
+        return report.getReadOnlyProperty();
+    }
+
+    /** Why the last discovery did not finish, as a sentence; empty when it finished or none ran. */
+    public ReadOnlyStringProperty failureProperty() {
+        return failure.getReadOnlyProperty();
+    }
+
+    /** The kubelet root directory the next discovery searches. */
+    public Path rootDir() {
+        return TroubleshootViewModel.rootPath(rootDir);
+    }
+
+    /**
+     * Looks again, as a task with a notification of its outcome and a failure dialog; each socket
+     * shows as soon as it is done. Does nothing while a discovery runs.
+     */
     public void discover() {
+        start(false);
+    }
+
+    /**
+     * Looks again, as a task but without a notification or a failure dialog: for the start page,
+     * which shows the outcome itself ({@link #reportProperty()}, {@link #failureProperty()}). Does
+     * nothing while a discovery runs.
+     */
+    public void scan() {
+        start(true);
+    }
+
+    private void start(boolean quiet) {
         if (running.get()) return;
-        Path root = TroubleshootViewModel.rootPath(rootDir);
+        Path root = rootDir();
         List<Path> extra = Arrays.stream(paths.get() == null ? new String[0] : paths.get().split("[,\\s]+"))
                 .filter(s -> !s.isBlank()).map(Path::of).toList();
         running.set(true);
         sockets.clear();
+        report.set(null);
+        failure.set("");
         status.set("Looking for sockets under " + root + "\u2026");
-        actions.run("Discover drivers under " + root, p -> port.discover(root, extra, ev -> {
+        String title = "Discover drivers under " + root;
+        Function<Progress, CompletableFuture<DiscoveryReport>> work = p -> port.discover(root, extra, ev -> {
             if (ev instanceof TroubleEvent.SocketFound f) ui.execute(() -> sockets.append(List.of(f.socket())));
-        }), r -> summary(r)).outcome().whenComplete((r, t) -> {
-            running.set(false);
+        });
+        UiTask<DiscoveryReport> task = quiet ? actions.tasks().submit(title, work) : actions.run(title, work, DiscoverModel::summary);
+        task.outcome().whenComplete((r, t) -> {
             if (r != null) {
                 sockets.replaceAll(r.sockets());
+                report.set(r);
                 status.set(summary(r));
             } else {
-                status.set("Discovery did not finish.");
+                CallFailure f = Failures.of(title, t);
+                // The person-started discovery reported the failure in a dialog already.
+                if (quiet) LOG.warn("{}", f.describe());
+                failure.set(sentence(f.getMessage()) + (f.whatToDo().isEmpty() ? "" : " " + sentence(f.whatToDo())));
+                status.set("Discovery did not finish: " + failure.get());
             }
+            // Last: whoever follows "running" finds the outcome already set.
+            running.set(false);
         });
+    }
+
+    private static String sentence(String s) {
+        return s.endsWith(".") ? s : s + ".";
     }
 
     static String summary(DiscoveryReport r) {

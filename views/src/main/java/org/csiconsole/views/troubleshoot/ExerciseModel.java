@@ -19,6 +19,7 @@ import org.csiconsole.core.trouble.ExerciseStep;
 import org.csiconsole.core.trouble.TroubleEvent;
 import org.csiconsole.core.trouble.TroubleshootPort;
 import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.lifecycle.LifecyclePlayback;
 import org.csiconsole.views.table.ResourceTableModel;
 
 import java.nio.file.Files;
@@ -33,7 +34,8 @@ import java.util.concurrent.ForkJoinPool;
 /**
  * The Exercise page: one short lifecycle on the driver, after the person typed
  * {@code <driver>/<pool>}; the steps show as they end, the clean-up steps too, and what could not
- * be removed is listed. Cancel stops the lifecycle; the clean-up still runs.
+ * be removed is listed. Cancel stops the lifecycle; the clean-up still runs. The volume it creates
+ * plays on the lifecycle figure ({@link #diagram()}) as the steps end.
  */
 public final class ExerciseModel {
     private final TroubleshootPort port;
@@ -48,6 +50,7 @@ public final class ExerciseModel {
     private final ReadOnlyObjectWrapper<ExerciseResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ExerciseDiagram diagram = new ExerciseDiagram();
     private ExerciseRun run;
 
     ExerciseModel(TroubleshootPort port, ActionRunner actions, Executor ui, StringProperty endpoint) {
@@ -94,6 +97,11 @@ public final class ExerciseModel {
         return status.getReadOnlyProperty();
     }
 
+    /** The exercise's volume on the lifecycle figure: where it is, the arrow taken last, the failed arrows. */
+    public LifecyclePlayback diagram() {
+        return diagram.playback();
+    }
+
     /**
      * Reads the form, asks the driver's name, asks the person to type {@code <driver>/<pool>} and
      * starts the exercise. Nothing is sent but GetPluginInfo before the confirmation.
@@ -136,9 +144,13 @@ public final class ExerciseModel {
 
     private void start(String e, ExercisePlan plan, String driver) {
         steps.clear();
+        diagram.reset("Exercising " + driver + ": the volume's way through the lifecycle shows here.");
         status.set("Exercising " + driver + "\u2026");
         run = port.exercise(e, plan, driver, ev -> {
-            if (ev instanceof TroubleEvent.StepDone d) ui.execute(() -> steps.append(List.of(d.step())));
+            if (ev instanceof TroubleEvent.StepDone d) ui.execute(() -> {
+                steps.append(List.of(d.step()));
+                diagram.accept(d.step());
+            });
         });
         ExerciseRun current = run;
         actions.run("Exercise " + driver + " (pool " + plan.pool() + ")", p -> {

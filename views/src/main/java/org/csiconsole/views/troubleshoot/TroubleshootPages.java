@@ -14,14 +14,17 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.csiconsole.core.trouble.CheckResult;
 import org.csiconsole.core.trouble.DiscoveredSocket;
 import org.csiconsole.core.trouble.ExerciseStep;
 import org.csiconsole.core.trouble.TroubleReport;
+import org.csiconsole.views.lifecycle.LifecyclePlaybackView;
 import org.csiconsole.views.table.Column;
 import org.csiconsole.views.table.ResourceTable;
 import org.csiconsole.views.theme.ConsoleStyles;
@@ -114,6 +117,14 @@ final class TroubleshootPages {
         form.setHgap(8);
         form.setVgap(6);
         form.setPadding(new Insets(8));
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        ColumnConstraints sizeLabel = new ColumnConstraints();
+        sizeLabel.setMinWidth(Region.USE_PREF_SIZE);
+        ColumnConstraints sizeField = new ColumnConstraints(70, 90, 120);
+        form.getColumnConstraints().addAll(labels, fields, sizeLabel, sizeField);
         TextField prefix = field("exercise-prefix", m.namePrefixProperty());
         TextField size = field("exercise-size", m.sizeProperty());
         TextArea params = new TextArea();
@@ -123,18 +134,20 @@ final class TroubleshootPages {
         params.textProperty().bindBidirectional(m.parametersProperty());
         TextField work = field("exercise-workdir", m.workDirProperty());
         work.setPromptText("a new temporary directory");
-        form.addRow(0, new Label("Endpoint"), endpointField("exercise-endpoint", endpoint));
-        form.addRow(1, new Label("Name prefix"), prefix);
-        form.addRow(2, new Label("Size"), size);
-        form.addRow(3, new Label("Parameters"), params);
-        form.addRow(4, new Label("Work directory"), work);
+        // Compact, so the steps keep their room beside the lifecycle figure.
+        form.add(new Label("Endpoint"), 0, 0);
+        form.add(endpointField("exercise-endpoint", endpoint), 1, 0, 3, 1);
+        form.addRow(1, new Label("Name prefix"), prefix, new Label("Size"), size);
+        form.add(new Label("Parameters"), 0, 2);
+        form.add(params, 1, 2, 3, 1);
+        form.add(new Label("Work directory"), 0, 3);
+        form.add(work, 1, 3, 3, 1);
         Button run = button("exercise-run", "Run exercise\u2026", Material2MZ.PLAY_ARROW, m::run);
         run.getStyleClass().add(Styles.DANGER);
         run.disableProperty().bind(m.runningProperty());
         run.setTooltip(new Tooltip("Creates and deletes test volumes; asks you to type <driver>/<pool> first"));
         Button cancel = button("exercise-cancel", "Cancel", Material2MZ.STOP, m::cancel);
         cancel.disableProperty().bind(m.runningProperty().not());
-        form.addRow(5, new Label(), new HBox(8, run, cancel));
         ResourceTable<ExerciseStep> steps = new ResourceTable<>(m.steps(), List.of(
                 Column.<ExerciseStep, String>of("step", "Step", s -> s.step() + (s.cleanup() ? " (clean-up)" : "")).width(260),
                 Column.<ExerciseStep, String>of("target", "Target", ExerciseStep::target).width(200).mono(),
@@ -145,7 +158,17 @@ final class TroubleshootPages {
                         "The exercise runs one short lifecycle (create, publish, stage, publish on the node, snapshot and clone when "
                                 + "advertised), times each step and always removes what it made.");
         steps.setId("exercise-steps");
-        return new BorderPane(steps, form, null, status("exercise-status", m.statusProperty()), null);
+        steps.setMinHeight(150); // the page's status line stays in view on a 1280x800 screen
+        LifecyclePlaybackView diagram = new LifecyclePlaybackView(m.diagram());
+        VBox left = new VBox(form, steps);
+        VBox.setVgrow(steps, Priority.ALWAYS);
+        // The figure beside the form and the steps, as tall as the page: the exercise's volume plays on it.
+        SplitPane split = new SplitPane(left, diagram.node());
+        split.setDividerPositions(0.55);
+        HBox buttons = new HBox(8, run, cancel);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        form.add(buttons, 1, 4, 3, 1);
+        return new BorderPane(split, null, null, status("exercise-status", m.statusProperty()), null);
     }
 
     static Node reportPage(ReportsModel m, Runnable open, Runnable compare) {

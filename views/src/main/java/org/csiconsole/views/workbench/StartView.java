@@ -22,7 +22,10 @@ import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 
-/** The start page: what the console is, the open connections and their state, and the shortcuts. */
+/**
+ * The start page: what the console is, the open connections and their state, beside them the cards
+ * features add ({@link StartSection}) such as the drivers found on this host, and the shortcuts.
+ */
 public final class StartView implements ResourceView {
     private static final String[][] SHORTCUTS = {
             {"Ctrl+F", "Filter the current view"},
@@ -37,8 +40,22 @@ public final class StartView implements ResourceView {
     private final ScrollPane root;
     private final VBox connectionsBox = new VBox(8);
     private final ObservableList<ConnectionModel> connections;
+    private final VBox connectionsCard;
+    private final VBox keysCard;
+    /** Connections, then the sections' cards, or the shortcuts when there is no section. */
+    private final HBox firstRow = new HBox(16);
+    /** The shortcuts, when sections took their place in the first row. */
+    private final HBox secondRow = new HBox(16);
 
     public StartView(ObservableList<ConnectionModel> connections) {
+        this(connections, javafx.collections.FXCollections.observableArrayList());
+    }
+
+    /**
+     * @param connections the open connections
+     * @param sections the cards shown beside the connections (the shortcuts move below), followed as they change
+     */
+    public StartView(ObservableList<ConnectionModel> connections, ObservableList<StartSection> sections) {
         this.connections = connections;
         Node logo;
         Image image = Icons.applicationIcon(64);
@@ -52,7 +69,7 @@ public final class StartView implements ResourceView {
         HBox hero = new HBox(18, logo, titles);
         hero.setAlignment(Pos.CENTER_LEFT);
 
-        VBox connectionsCard = card("Connections", connectionsBox);
+        connectionsCard = card("Connections", connectionsBox);
         connections.addListener((ListChangeListener<ConnectionModel>) c -> fillConnections());
         fillConnections();
 
@@ -67,10 +84,11 @@ public final class StartView implements ResourceView {
             what.setWrapText(true);
             keys.addRow(i, key, what);
         }
-        VBox keysCard = card("Keyboard", keys);
+        keysCard = card("Keyboard", keys);
 
-        HBox cards = new HBox(16, connectionsCard, keysCard);
-        VBox page = new VBox(24, hero, cards);
+        sections.addListener((ListChangeListener<StartSection>) c -> fillSections(sections));
+        fillSections(sections);
+        VBox page = new VBox(24, hero, firstRow, secondRow);
         page.setPadding(new Insets(32, 36, 32, 36));
         page.setMaxWidth(980);
         page.getStyleClass().add(ConsoleStyles.START_PAGE);
@@ -102,6 +120,22 @@ public final class StartView implements ResourceView {
             line.setAlignment(Pos.CENTER_LEFT);
             connectionsBox.getChildren().add(new VBox(2, line, target, note));
         }
+    }
+
+    private void fillSections(java.util.List<StartSection> sections) {
+        firstRow.getChildren().setAll(connectionsCard);
+        for (StartSection s : sections) {
+            VBox card = card(s.title(), s.content().get());
+            card.setId(s.id());
+            firstRow.getChildren().add(card);
+        }
+        if (sections.isEmpty()) {
+            secondRow.getChildren().clear();
+            firstRow.getChildren().add(keysCard);
+        } else {
+            secondRow.getChildren().setAll(keysCard);
+        }
+        secondRow.setManaged(!sections.isEmpty());
     }
 
     private static VBox card(String title, Node content) {

@@ -329,7 +329,7 @@ public final class Workbench {
     /** Opens (or selects) the start page. */
     public ResourceView openStart() {
         showResources();
-        return openTab(START_KEY, () -> new StartView(connections));
+        return openTab(START_KEY, () -> new StartView(connections, services.views().startSections()));
     }
 
     private void showResources() {

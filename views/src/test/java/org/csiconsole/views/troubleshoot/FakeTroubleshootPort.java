@@ -63,8 +63,17 @@ final class FakeTroubleshootPort implements TroubleshootPort {
                 null, List.of(), null);
     }
 
+    /** When set, discovery answers this future instead of {@link #discovery}, and sends no event. */
+    CompletableFuture<DiscoveryReport> pendingDiscovery;
+    /** The kubelet root directories discovery was asked for. */
+    final List<Path> discovered = new ArrayList<>();
+    /** When set, the exercise sends these steps instead of a create and a delete. */
+    List<ExerciseStep> exerciseSteps;
+
     @Override
     public CompletableFuture<DiscoveryReport> discover(Path rootDir, List<Path> paths, Consumer<TroubleEvent> events) {
+        discovered.add(rootDir);
+        if (pendingDiscovery != null) return pendingDiscovery;
         discovery.sockets().forEach(s -> events.accept(new TroubleEvent.SocketFound(s)));
         return CompletableFuture.completedFuture(discovery);
     }
@@ -87,10 +96,10 @@ final class FakeTroubleshootPort implements TroubleshootPort {
         exercised.add(plan);
         ExerciseStep create = new ExerciseStep("CreateVolume", "vol-1", StepOutcome.OK, Duration.ofMillis(20), "", false);
         ExerciseStep delete = new ExerciseStep("DeleteVolume", "vol-1", StepOutcome.OK, Duration.ofMillis(10), "", false);
-        events.accept(new TroubleEvent.StepDone(create));
-        events.accept(new TroubleEvent.StepDone(delete));
+        List<ExerciseStep> steps = exerciseSteps != null ? exerciseSteps : List.of(create, delete);
+        steps.forEach(s -> events.accept(new TroubleEvent.StepDone(s)));
         ExerciseResult r = new ExerciseResult(driver, plan.pool(), plan.namePrefix() + "-1", Instant.EPOCH, Duration.ofMillis(40),
-                List.of(create, delete), List.of(), false);
+                steps, List.of(), false);
         return new ExerciseRun() {
             @Override
             public CompletableFuture<ExerciseResult> result() {
