@@ -70,6 +70,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
     /** How many rows the last complete read had, and when it ended; null before one ended. */
     private long readCount;
     private java.time.LocalTime readAt;
+    /** Hours, minutes and seconds always (LocalTime's own text leaves out seconds that are zero). */
+    private static final java.time.format.DateTimeFormatter READ_AT = java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss");
     /** Rows this view's own commands added and removed since the last read. */
     private int addedSince;
     private int removedSince;
@@ -530,7 +532,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         List<String> since = new java.util.ArrayList<>();
         if (addedSince > 0) since.add(format(addedSince) + " added");
         if (removedSince > 0) since.add(format(removedSince) + " removed");
-        status.set(format(table.all().size()) + " " + noun() + " (" + format(readCount) + " read at " + readAt + "; "
+        status.set(format(table.all().size()) + " " + noun() + " (" + format(readCount) + " read at " + READ_AT.format(readAt) + "; "
                 + String.join(", ", since) + " here since)");
     }
 
@@ -549,7 +551,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
             // Hidden: read again when shown (onActivate reads when not loaded).
             if (load != null) load.cancel();
             loaded = false;
-            status.set(c.what() + " at " + c.at() + "; the " + noun() + " are read again when shown.");
+            status.set(c.what() + " at " + READ_AT.format(c.at()) + "; the " + noun() + " are read again when shown.");
         });
     }
 

@@ -73,9 +73,10 @@ class DriversThatListLessFxTest {
     }
 
     /** The texts of the labels in the table's placeholder that are on screen. */
-    private List<String> placeholderTexts(FxRobot robot) {
-        return robot.lookup(".cc-empty-state").queryAll().stream().filter(FxChecks::shown)
-                .flatMap(n -> n.lookupAll(".label").stream()).map(n -> ((Label) n).getText()).toList();
+    /** Read on the FX thread: the scene graph changes while a listing arrives. */
+    private List<String> placeholderTexts(FxRobot robot) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> robot.lookup(".cc-empty-state").queryAll().stream().filter(FxChecks::shown)
+                .flatMap(n -> n.lookupAll(".label").stream()).map(n -> ((Label) n).getText()).toList()).get(10, TimeUnit.SECONDS);
     }
 
     private void awaitPlaceholder(FxRobot robot, String text) throws Exception {
