@@ -98,6 +98,8 @@ public final class VolumesView extends StorageTableView<Volume> {
                         Material2AL.LINK, "ControllerPublishVolume and ControllerUnpublishVolume: attach the volume to a node")
                         .item(model.publishAction(), "ControllerPublishVolume to a node you choose")
                         .item(model.unpublishAction(), "ControllerUnpublishVolume from one of its nodes")
+                        .item(model.validateAction(), "ValidateVolumeCapabilities: ask the driver whether the volume supports an "
+                                + "access type and mode; changes nothing")
                         .item(model.reclaimAction(), "csi-addons ControllerReclaimSpace: free unused blocks of the selected volumes (offline)"),
                 new ActionMenu("volume-node", javafx.beans.binding.Bindings.createStringBinding(() -> model.connectedNodeProperty().get().isEmpty()
                         ? "Node" : "Node " + model.connectedNodeProperty().get(), model.connectedNodeProperty()),
