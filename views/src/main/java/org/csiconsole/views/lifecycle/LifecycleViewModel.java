@@ -447,7 +447,8 @@ public final class LifecycleViewModel extends ViewModel {
                 recompute();
                 onStateShown.accept(done);
             }
-            read();
+            // ValidateVolumeCapabilities changes nothing: no reading again, its answer stays in the status.
+            if (!(x instanceof CapabilityCheck)) read();
         }));
     }
 
