@@ -337,6 +337,35 @@ public final class FakeStorage implements StorageService {
         });
     }
 
+    /** The capabilities the last ValidateVolumeCapabilities asked about. */
+    public volatile List<VolumeCapability> lastValidated;
+
+    /**
+     * ValidateVolumeCapabilities as the reference plugin answers it: NOT_FOUND for an unknown
+     * volume_id; confirmed when every capability has the volume's access type and access mode;
+     * otherwise not confirmed with the reason.
+     */
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.CapabilityValidation> validateCapabilities(
+            String volumeId, List<VolumeCapability> capabilities, Map<String, String> volumeContext, Map<String, String> parameters) {
+        lastValidated = List.copyOf(capabilities);
+        return answerFor("validateCapabilities", volumeId, () -> {
+            Volume v = volumes.stream().filter(x -> x.volumeId().equals(volumeId)).findFirst()
+                    .orElseThrow(() -> new CallFailure(FailureKind.NOT_FOUND, "ValidateVolumeCapabilities " + volumeId,
+                            "volume " + volumeId + " does not exist", "Check the volume_id; the volume may have been deleted.", "status=NOT_FOUND"));
+            VolumeCapability own = v.capabilities().get(0);
+            for (VolumeCapability c : capabilities) {
+                if (c.accessType() != own.accessType()) {
+                    return new org.csiconsole.core.model.CapabilityValidation(false, "volume is " + own.accessType() + ", not " + c.accessType());
+                }
+                if (c.accessMode() != own.accessMode()) {
+                    return new org.csiconsole.core.model.CapabilityValidation(false, "access mode " + c.accessMode() + " is not supported");
+                }
+            }
+            return new org.csiconsole.core.model.CapabilityValidation(true, "");
+        });
+    }
+
     /**
      * When true, {@link #volumeOnNodes} reports the controller publications and what the node calls
      * did on the connected node (the first of {@link #nodes}), as the reference plugin's records do;

@@ -6,6 +6,7 @@ import org.csiconsole.views.dialog.DialogService;
 import org.csiconsole.views.dialog.Failures;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.notify.Severity;
 import org.csiconsole.views.task.BulkResult;
 import org.csiconsole.views.task.BulkWork;
 import org.csiconsole.views.task.ItemOutcome;
@@ -60,6 +61,18 @@ public final class ActionRunner {
      */
     public <T> UiTask<T> run(Form form, String title, Function<Progress, CompletableFuture<T>> work,
                              Function<? super T, String> success) {
+        return run(form, title, work, success, v -> Severity.SUCCESS);
+    }
+
+    /**
+     * As {@link #run(Form, String, Function, Function)}, with the outcome notification's severity
+     * chosen by the result: a call that answered OK with a negative answer (ValidateVolumeCapabilities
+     * not confirmed, say) is told as a warning rather than a success.
+     *
+     * @param severity the notification's severity for a result
+     */
+    public <T> UiTask<T> run(Form form, String title, Function<Progress, CompletableFuture<T>> work,
+                             Function<? super T, String> success, Function<? super T, Severity> severity) {
         if (form != null) {
             form.failureProperty().set(null);
             form.busyProperty().set(true);
@@ -68,7 +81,7 @@ public final class ActionRunner {
         task.outcome().whenComplete((value, error) -> {
             if (form != null) form.busyProperty().set(false);
             if (error == null) {
-                notifications.success(title, success.apply(value));
+                notifications.post(severity.apply(value), title, success.apply(value));
                 return;
             }
             CallFailure failure = Failures.of(title, error);

@@ -16,7 +16,8 @@ import java.util.Map;
  * The volume lifecycle's arrows as commands: each RPC runs the volumes view's own command for it
  * (the same form, confirmation, task and audit), enabled when the spec allows the transition from
  * the live state, the connection offers the command, and, for a node call, the node is the one
- * whose socket this connection has.
+ * whose socket this connection has. ValidateVolumeCapabilities, figure 7's loop on the initial
+ * state, runs the volumes view's read-only check: it moves no state.
  */
 final class LifecycleEdges {
     private LifecycleEdges() {
@@ -33,7 +34,7 @@ final class LifecycleEdges {
             case NODE_UNSTAGE_VOLUME -> engine.nodeUnstageAction();
             case NODE_PUBLISH_VOLUME -> engine.nodePublishAction();
             case NODE_UNPUBLISH_VOLUME -> engine.nodeUnpublishAction();
-            case VALIDATE_VOLUME_CAPABILITIES -> null;
+            case VALIDATE_VOLUME_CAPABILITIES -> engine.validateAction();
         };
     }
 
@@ -58,7 +59,7 @@ final class LifecycleEdges {
             if (!v.legal()) {
                 reason = v.describe();
             } else if (a == null) {
-                reason = engine == null ? "Not connected." : t.call().rpc() + " changes no state; the console does not offer it as an action.";
+                reason = engine == null ? "Not connected." : t.call().rpc() + " is not offered as an action.";
             } else if (!t.call().controller() && !connected.isEmpty() && node != null && !node.isEmpty() && !node.equals(connected)) {
                 reason = "Node calls go to the node plugin on " + node + "; this connection's node socket is on " + connected + ".";
             } else if (!a.enabled().get()) {

@@ -39,6 +39,7 @@ import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.dialog.Failures;
 import org.csiconsole.views.task.UiTask;
+import org.csiconsole.views.volumes.CapabilityCheck;
 import org.csiconsole.views.volumes.VolumesViewModel;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ResourceChanges;
@@ -428,9 +429,15 @@ public final class LifecycleViewModel extends ViewModel {
                 status.set(task.title() + " failed: " + f.why());
                 return;
             }
+            if (x instanceof CapabilityCheck check && !check.result().confirmed()) {
+                // The call answered OK, but no: the loop arrow carries the driver's words.
+                failures.put(t.id(), check.words());
+                status.set(task.title() + ": " + check.words());
+                return;
+            }
             failures.remove(t.id());
             taken.set(t.id());
-            status.set(task.title() + ": OK.");
+            status.set(task.title() + ": " + (x instanceof CapabilityCheck check ? check.words() : "OK."));
             LifecycleReading r = reading.get();
             if (r != null && t.call() != LifecycleCall.CREATE_VOLUME && v != null && volume.get() != null
                     && volume.get().volumeId().equals(v.volumeId())) {
@@ -440,7 +447,8 @@ public final class LifecycleViewModel extends ViewModel {
                 recompute();
                 onStateShown.accept(done);
             }
-            read();
+            // ValidateVolumeCapabilities changes nothing: no reading again, its answer stays in the status.
+            if (!(x instanceof CapabilityCheck)) read();
         }));
     }
 

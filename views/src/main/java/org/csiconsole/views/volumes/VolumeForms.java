@@ -243,6 +243,42 @@ public final class VolumeForms {
     }
 
     /**
+     * ValidateVolumeCapabilities: {@code accessType}, {@code accessMode} and {@code fsType} of the one
+     * capability to check, prefilled with the volume's own first capability when it reports one
+     * (mount, single node writer, no file system otherwise).
+     */
+    static Form validate(Volume v) {
+        Form f = new Form("Validate capabilities of " + v.displayName(),
+                "ValidateVolumeCapabilities asks the driver whether the volume supports this capability. It changes nothing.",
+                "Validate");
+        VolumeCapability own = v.capabilities().isEmpty() ? null : v.capabilities().get(0);
+        AccessType ownType = own == null || own.accessType() == AccessType.UNKNOWN ? AccessType.MOUNT : own.accessType();
+        Choice<AccessType> type = f.addChoice("accessType", "Access type", List.of(AccessType.MOUNT, AccessType.BLOCK),
+                ownType, Texts::enumWords, "");
+        addAccessMode(f, v);
+        TextInput fsType = f.addText("fsType", "File system", own == null ? "" : own.fsType(), TextInput.Kind.LINE,
+                "For mount volumes. Empty: any file system the driver would choose.",
+                fs -> type.value().get() == AccessType.BLOCK && !fs.isBlank()
+                        ? "A block volume has no file system: clear this field or choose Mount." : "", type.value());
+        fsType.suggest(FS_TYPES);
+        fsType.enabledWhen(type.value().isEqualTo(AccessType.MOUNT).or(fsType.text().isNotEmpty()));
+        return f;
+    }
+
+    /**
+     * The capability a valid {@link #validate} form describes; a mount capability keeps the volume's
+     * own mount flags when the volume is a mount volume.
+     */
+    static VolumeCapability validated(Form f, Volume v) {
+        AccessType type = f.<AccessType>choice("accessType").value().get();
+        AccessMode mode = f.<AccessMode>choice("accessMode").value().get();
+        if (type == AccessType.BLOCK) return VolumeCapability.block(mode);
+        VolumeCapability own = v.capabilities().isEmpty() ? null : v.capabilities().get(0);
+        List<String> flags = own != null && own.accessType() == AccessType.MOUNT ? own.mountFlags() : List.of();
+        return new VolumeCapability(AccessType.MOUNT, mode, f.text("fsType").value(), flags);
+    }
+
+    /**
      * The capability to send for {@code v} with the access mode chosen in {@code f}: the volume's own
      * access type, file system and mount flags (mount when it reports none).
      */

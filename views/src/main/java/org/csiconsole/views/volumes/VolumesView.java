@@ -98,7 +98,9 @@ public final class VolumesView extends StorageTableView<Volume> {
                         Material2AL.LINK, "ControllerPublishVolume and ControllerUnpublishVolume: attach the volume to a node")
                         .item(model.publishAction(), "ControllerPublishVolume to a node you choose")
                         .item(model.unpublishAction(), "ControllerUnpublishVolume from one of its nodes")
-                        .item(model.reclaimAction(), "csi-addons ControllerReclaimSpace: free unused blocks of the selected volumes (offline)"),
+                        .item(model.reclaimAction(), "csi-addons ControllerReclaimSpace: free unused blocks of the selected volumes (offline)")
+                        .item(model.validateAction(), "ValidateVolumeCapabilities: ask the driver whether the volume supports an "
+                                + "access type and mode; changes nothing"),
                 new ActionMenu("volume-node", javafx.beans.binding.Bindings.createStringBinding(() -> model.connectedNodeProperty().get().isEmpty()
                         ? "Node" : "Node " + model.connectedNodeProperty().get(), model.connectedNodeProperty()),
                         Material2AL.FOLDER_OPEN, "Node calls on the connected node socket, in lifecycle order")

@@ -39,7 +39,8 @@ import java.util.function.Consumer;
  * Volumes of one connection (CSI and CSP, correlated by the port) and every volume command:
  * create, clone, expand, modify, delete (typed confirmation of the name; of the count for several
  * selected volumes, see {@link VolumeBulkCommands}), controller publish and
- * unpublish, node stage/publish/unpublish/unstage on the connected node, snapshot, and CSP
+ * unpublish, ValidateVolumeCapabilities (read-only), node stage/publish/unpublish/unstage on the
+ * connected node, snapshot, and CSP
  * publish/unpublish to a host. Each command is enabled only when the connection offers it
  * ({@link Feature}); otherwise its action says why.
  *
@@ -58,6 +59,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final VolumeBulkCommands bulk;
     private final VolumePlacement placement = new VolumePlacement(context);
     private final VolumeReclaimCommands reclaim;
+    private final VolumeValidateCommand validate;
 
     private final ViewAction refresh;
     private final ViewAction create;
@@ -100,6 +102,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         node = new VolumeNodeCommands(this, context, this::ask, this::contextFor);
         reclaim = new VolumeReclaimCommands(this, context, node.onNode(), node.stateProperty(),
                 changed -> changed.forEach(v -> reload(v.volumeId())));
+        validate = new VolumeValidateCommand(this, context);
         snapshot = bulkAction("Snapshot", Feature.CREATE_DELETE_SNAPSHOT, null, v -> true, this::createSnapshot);
         cspPublish = action("Publish to host", Feature.CSP_PUBLISH,
                 "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspPublish);
@@ -159,6 +162,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public ViewAction deleteAction() { return delete; }
     public ViewAction publishAction() { return publish; }
     public ViewAction unpublishAction() { return unpublish; }
+    /** ValidateVolumeCapabilities of the selected volume with a capability from a form; read-only (see {@link VolumeValidateCommand}). */
+    public ViewAction validateAction() { return validate.action(); }
     public ViewAction nodeStageAction() { return node.stageAction(); }
     public ViewAction nodePublishAction() { return node.publishAction(); }
     public ViewAction nodeUnpublishAction() { return node.unpublishAction(); }

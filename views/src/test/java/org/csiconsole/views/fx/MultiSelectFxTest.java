@@ -138,8 +138,8 @@ class MultiSelectFxTest {
         robot.press(KeyCode.SHIFT).type(KeyCode.F10).release(KeyCode.SHIFT);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, menu::isShowing);
 
-        assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(18);
-        assertThat(menuEntries(menu.getItems())).contains("Delete: on", "Expand: on", "Unpublish from node: off");
+        assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(19);
+        assertThat(menuEntries(menu.getItems())).contains("Delete: on", "Expand: on", "Unpublish from node: off", "Validate capabilities\u2026: on");
         robot.type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !menu.isShowing());
 

@@ -23,6 +23,11 @@ public enum Feature {
     CLONE_VOLUME("clone volumes"),
     /** ControllerPublishVolume / ControllerUnpublishVolume (PUBLISH_UNPUBLISH_VOLUME). */
     CONTROLLER_PUBLISH("publish volumes to nodes"),
+    /**
+     * ValidateVolumeCapabilities: every CSI controller service answers it (CSI spec,
+     * "ValidateVolumeCapabilities"; no capability gates it), so a CSI plugin with a controller service.
+     */
+    VALIDATE_CAPABILITIES("validate volume capabilities"),
     /** NodeStageVolume / NodeUnstageVolume: a node socket with STAGE_UNSTAGE_VOLUME. */
     NODE_STAGE("stage volumes on this node"),
     /** NodePublishVolume / NodeUnpublishVolume: a connected node socket. */

@@ -57,6 +57,9 @@ public record Features(CapabilitySet csi, boolean csiConnected, boolean cspConne
                 csi ? controllerMissing(c, ControllerCapability.CLONE_VOLUME) : "Cloning is a CSI call; this connection has no CSI plugin.");
         put(m, Feature.CONTROLLER_PUBLISH, csi && c.has(ControllerCapability.PUBLISH_UNPUBLISH_VOLUME),
                 csi ? controllerMissing(c, ControllerCapability.PUBLISH_UNPUBLISH_VOLUME) : "Controller publish is a CSI call; this connection has no CSI plugin.");
+        put(m, Feature.VALIDATE_CAPABILITIES, csi && (c.has(PluginCapability.CONTROLLER_SERVICE) || !c.controller().isEmpty()),
+                csi ? "The plugin does not offer the CONTROLLER_SERVICE (GetPluginCapabilities), which answers ValidateVolumeCapabilities."
+                        : "ValidateVolumeCapabilities is a CSI controller call; this connection has no CSI plugin.");
         put(m, Feature.NODE_STAGE, nodeSocket && c.has(NodeCapability.STAGE_UNSTAGE_VOLUME),
                 nodeSocket ? "The node plugin does not advertise STAGE_UNSTAGE_VOLUME (NodeGetCapabilities)." : noNode());
         put(m, Feature.NODE_PUBLISH, nodeSocket, noNode());

@@ -2,6 +2,7 @@ package org.csiconsole.core.port;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.PageSink;
+import org.csiconsole.core.model.CapabilityValidation;
 import org.csiconsole.core.model.PublishInfo;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
@@ -92,6 +93,31 @@ public interface VolumePort {
     /** ControllerUnpublishVolume from {@code nodeId} (idempotent). */
     default CompletableFuture<Void> controllerUnpublish(String volumeId, String nodeId) {
         return Ports.unsupported("ControllerUnpublishVolume " + volumeId);
+    }
+
+    /**
+     * ValidateVolumeCapabilities (CSI spec, "ValidateVolumeCapabilities"): asks the controller
+     * whether the existing volume {@code volumeId} supports every one of {@code capabilities}, as a
+     * CO does before it uses a pre-provisioned volume. A read: it changes nothing, is not audited,
+     * and appears in the call trace.
+     *
+     * @param volumeId the volume's {@code volume_id}; not empty
+     * @param capabilities the {@code volume_capabilities} to check (access type, access mode, fs type
+     *     and mount flags); at least one
+     * @param volumeContext the volume's {@code volume_context} as CreateVolume or ListVolumes returned
+     *     it; empty when none
+     * @param parameters the {@code parameters} the volume was created with, to check as well; empty to
+     *     check the capabilities alone
+     * @return {@link CapabilityValidation#confirmed()} true when the driver confirmed every capability
+     *     (and the parameters, when given); false with the driver's {@code message} when it did not;
+     *     fails with {@link CallFailure} NOT_FOUND when the driver does not know {@code volumeId},
+     *     INVALID_ARGUMENT for an empty id or no capabilities, UNSUPPORTED (this default) when the
+     *     connection has no CSI controller service
+     */
+    default CompletableFuture<CapabilityValidation> validateCapabilities(String volumeId, List<VolumeCapability> capabilities,
+                                                                       Map<String, String> volumeContext,
+                                                                       Map<String, String> parameters) {
+        return Ports.unsupported("ValidateVolumeCapabilities " + volumeId);
     }
 
     /**

@@ -297,6 +297,13 @@ public final class CombinedStorage implements StorageService {
         return csi.controllerUnpublish(volumeId, nodeId);
     }
 
+    /** ValidateVolumeCapabilities through the CSI plugin; the CSP has no such call. */
+    @Override
+    public CompletableFuture<org.csiconsole.core.model.CapabilityValidation> validateCapabilities(
+            String volumeId, List<VolumeCapability> capabilities, Map<String, String> volumeContext, Map<String, String> parameters) {
+        return csi.validateCapabilities(volumeId, capabilities, volumeContext, parameters);
+    }
+
     @Override
     public CompletableFuture<Void> nodeStage(NodeTarget target) {
         return csi.nodeStage(target);

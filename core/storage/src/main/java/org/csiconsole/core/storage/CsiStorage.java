@@ -261,6 +261,19 @@ public final class CsiStorage implements StorageService {
     }
 
     @Override
+    public CompletableFuture<org.csiconsole.core.model.CapabilityValidation> validateCapabilities(
+            String volumeId, List<VolumeCapability> capabilities, Map<String, String> volumeContext, Map<String, String> parameters) {
+        if (volumeId == null || volumeId.isBlank() || capabilities == null || capabilities.isEmpty()) {
+            String what = volumeId == null || volumeId.isBlank() ? "volume_id" : "volume_capabilities";
+            return CompletableFuture.failedFuture(new CallFailure(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT,
+                    "ValidateVolumeCapabilities " + (volumeId == null ? "" : volumeId), what + " is required but was empty",
+                    "Give the volume_id and at least one capability (access type and access mode).", ""));
+        }
+        return csi.controller().validateCapabilities(volumeId, capabilities,
+                volumeContext == null ? Map.of() : volumeContext, parameters == null ? Map.of() : parameters, Secrets.NONE);
+    }
+
+    @Override
     public CompletableFuture<Void> nodeStage(NodeTarget t) {
         return asCo(() -> nodeDirectories.prepareStaging(t.stagingTargetPath()),
                 () -> csi.node().nodeStage(new NodeStageRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(),
