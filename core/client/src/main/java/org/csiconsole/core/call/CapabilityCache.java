@@ -50,7 +50,18 @@ public final class CapabilityCache<C> {
      */
     public <T> CompletableFuture<T> gated(Function<C, Optional<CallFailure>> refusal, UnaryOperator<CallFailure> discoveryFailed,
                                           Supplier<CompletableFuture<T>> call) {
-        LinkedFuture<T> result = new LinkedFuture<>();
+        // Starting the call and naming it to the result happen under one lock, which a cancel takes
+        // too: a cancel that comes while the call starts reaches it (and its audit record) rather than
+        // cancelling the result alone and the call only afterwards.
+        Object starting = new Object();
+        LinkedFuture<T> result = new LinkedFuture<>() {
+            @Override
+            protected void beforeCancel(boolean mayInterruptIfRunning) {
+                synchronized (starting) {
+                    super.beforeCancel(mayInterruptIfRunning);
+                }
+            }
+        };
         AtomicReference<CompletableFuture<T>> inner = new AtomicReference<>();
         result.whenComplete((v, t) -> {
             CompletableFuture<T> i = inner.get();
@@ -67,10 +78,13 @@ public final class CapabilityCache<C> {
                 result.completeExceptionally(refused.get());
                 return;
             }
-            if (result.isDone()) return;
-            CompletableFuture<T> f = call.get();
-            inner.set(f);
-            result.follow(f);
+            CompletableFuture<T> f;
+            synchronized (starting) {
+                if (result.isDone()) return;
+                f = call.get();
+                inner.set(f);
+                result.follow(f);
+            }
             f.whenComplete((v, e) -> {
                 if (e != null) {
                     CallFailure cf = CallFailure.unwrap(e);
