@@ -40,7 +40,7 @@ class CsiRedactionTest {
         root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
         rootLevel = root.getLevel();
         root.setLevel(Level.TRACE);
-        // as in the app's logback.xml: frame loggers stay at INFO
+        // as in the app's logging (ConsoleLogging): frame loggers stay at INFO
         ((Logger) LoggerFactory.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyClientHandler")).setLevel(Level.INFO);
         ((Logger) LoggerFactory.getLogger("io.grpc.netty.shaded.io.grpc.netty.NettyServerHandler")).setLevel(Level.INFO);
         logs.start();
