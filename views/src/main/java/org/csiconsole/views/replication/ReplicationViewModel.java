@@ -66,6 +66,12 @@ public final class ReplicationViewModel extends ViewModel {
     private final ObjectProperty<ReplicationRow> selected = new SimpleObjectProperty<>(this, "selected");
     private final ObservableList<PairRow> selectedPairs = FXCollections.observableArrayList();
     private final AtomicBoolean rebuildPending = new AtomicBoolean();
+    /** When each row's figures were last read, by {@link ReplicationRow#key}: kept rows show older samples. */
+    private Map<String, Instant> confirmed = Map.of();
+    /** The latest site pairs, also while the pairs table is not shown (and so not filled). */
+    private List<PairRow> latestPairs = List.of();
+    private final javafx.beans.property.ReadOnlyLongWrapper published = new javafx.beans.property.ReadOnlyLongWrapper(this, "published");
+    private final javafx.beans.property.BooleanProperty pairsShown = new javafx.beans.property.SimpleBooleanProperty(this, "pairsShown");
     private final ReplicationCommands commands;
     /** Notes of connections without replication, by connection name. */
     private final Map<String, String> notes = new LinkedHashMap<>();
@@ -93,6 +99,9 @@ public final class ReplicationViewModel extends ViewModel {
         this.commands = commands.apply(this);
         connections.addListener((ListChangeListener<ConnectionModel>) c -> follow());
         siteA.addListener((o, a, b) -> rebuild());
+        pairsShown.addListener((o, a, shown) -> {
+            if (shown) fill(pairs, latestPairs);
+        });
         siteB.addListener((o, a, b) -> rebuild());
         settings.addListener((o, a, b) -> {
             for (SiteFeed f : allFeeds()) if (f.sampler != null) f.sampler.settings(b);
@@ -185,6 +194,36 @@ public final class ReplicationViewModel extends ViewModel {
         return out;
     }
 
+    /**
+     * Counts the rounds whose rows were handed to the tables: what follows them (the selection's
+     * pairs, the ageing cells in sight) listens to it.
+     */
+    public javafx.beans.property.ReadOnlyLongProperty publishedProperty() {
+        return published.getReadOnlyProperty();
+    }
+
+    /**
+     * Whether the site pairs table is in sight: only then is it filled each round (the pairs are
+     * kept for the workflows either way), which spares the FX thread a second table's change.
+     */
+    public javafx.beans.property.BooleanProperty pairsShownProperty() {
+        return pairsShown;
+    }
+
+    /**
+     * When the figures {@code sample} shows for {@code site} were last read: the latest round's
+     * read of the same volume or group when it read them unchanged (the table keeps a row whose
+     * figures did not change, with its first sample, see {@link ReplicationRow#equals}), else the
+     * sample's own {@code readAt}; for a sample whose latest read failed, its last successful read.
+     * Null when never read.
+     */
+    public Instant readAt(SiteChoice site, org.csiconsole.core.replication.ReplicationSample sample) {
+        Instant own = sample.readAt();
+        if (sample.lastError() != null || own == null) return own;
+        Instant latest = confirmed.get(ReplicationRow.key(site, sample.source()));
+        return latest != null && latest.isAfter(own) ? latest : own;
+    }
+
     public ReplicationCommands commands() {
         return commands;
     }
@@ -208,8 +247,8 @@ public final class ReplicationViewModel extends ViewModel {
      */
     public PairRow pairOf(ReplicationRow row) {
         if (row == null) return null;
-        for (PairRow p : pairs.all()) if (p.sideA() == row.sample() || p.sideB() == row.sample()) return p;
-        for (PairRow p : pairs.all()) {
+        for (PairRow p : latestPairs) if (p.sideA() == row.sample() || p.sideB() == row.sample()) return p;
+        for (PairRow p : latestPairs) {
             if (same(p.a(), p.sideA(), row) || same(p.b(), p.sideB(), row)) return p;
         }
         return null;
@@ -372,11 +411,15 @@ public final class ReplicationViewModel extends ViewModel {
             rebuildPending.set(false);
             for (SiteFeed f : live) sources.add(new ReplicationSnapshot.Feed(f.connection, f.defaultSite(), f.samples()));
             ReplicationSnapshot snap = ReplicationSnapshot.build(sources, a, b);
-            ui.execute(() -> publish(snap));
+            Map<String, Instant> read = new java.util.HashMap<>(snap.rows().size() * 4 / 3 + 1);
+            for (ReplicationRow r : snap.rows()) {
+                if (r.sample().lastError() == null && r.sample().readAt() != null) read.put(r.key(), r.sample().readAt());
+            }
+            ui.execute(() -> publish(snap, read));
         });
     }
 
-    private void publish(ReplicationSnapshot snap) {
+    private void publish(ReplicationSnapshot snap, Map<String, Instant> read) {
         if (!sameSites(snap.sites())) sites.setAll(snap.sites());
         // Site A defaults to the first site, site B to the first other one; a choice still listed is kept.
         SiteChoice a = ReplicationSnapshot.find(sites, siteA.get());
@@ -389,9 +432,12 @@ public final class ReplicationViewModel extends ViewModel {
             siteB.set(wantB);
             return;
         }
+        confirmed = read;
         fill(table, snap.rows());
-        fill(pairs, snap.pairs());
+        latestPairs = snap.pairs();
+        if (pairsShown.get() || pairs.all().isEmpty() != latestPairs.isEmpty()) fill(pairs, latestPairs);
         counts.set(snap.counts());
+        published.set(published.get() + 1);
         tick(now());
     }
 
