@@ -71,7 +71,7 @@ public final class ReplicationViewModel extends ViewModel {
     /** The latest site pairs, also while the pairs table is not shown (and so not filled). */
     private List<PairRow> latestPairs = List.of();
     private final javafx.beans.property.ReadOnlyLongWrapper published = new javafx.beans.property.ReadOnlyLongWrapper(this, "published");
-    private final javafx.beans.property.BooleanProperty pairsShown = new javafx.beans.property.SimpleBooleanProperty(this, "pairsShown");
+    private final javafx.beans.property.BooleanProperty pairsShown = new javafx.beans.property.SimpleBooleanProperty(this, "pairsShown", true);
     private final ReplicationCommands commands;
     /** Notes of connections without replication, by connection name. */
     private final Map<String, String> notes = new LinkedHashMap<>();
@@ -203,8 +203,10 @@ public final class ReplicationViewModel extends ViewModel {
     }
 
     /**
-     * Whether the site pairs table is in sight: only then is it filled each round (the pairs are
-     * kept for the workflows either way), which spares the FX thread a second table's change.
+     * Whether the site pairs table is in sight (true until a view says otherwise): only then is
+     * {@link #pairs()} filled each round, and at once when it comes into sight (the latest pairs
+     * are kept for the workflows either way, {@link #pairOf}), which spares the FX thread a second
+     * table's change.
      */
     public javafx.beans.property.BooleanProperty pairsShownProperty() {
         return pairsShown;
