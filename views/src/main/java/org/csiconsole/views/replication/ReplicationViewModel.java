@@ -66,8 +66,7 @@ public final class ReplicationViewModel extends ViewModel {
     private final ObjectProperty<ReplicationRow> selected = new SimpleObjectProperty<>(this, "selected");
     private final ObservableList<PairRow> selectedPairs = FXCollections.observableArrayList();
     private final AtomicBoolean rebuildPending = new AtomicBoolean();
-    /** When each row's figures were last read, by {@link ReplicationRow#key}: kept rows show older samples. */
-    private Map<String, Instant> confirmed = Map.of();
+    private ConfirmedReads confirmed = ConfirmedReads.NONE;
     /** The latest site pairs, also while the pairs table is not shown (and so not filled). */
     private List<PairRow> latestPairs = List.of();
     private final javafx.beans.property.ReadOnlyLongWrapper published = new javafx.beans.property.ReadOnlyLongWrapper(this, "published");
@@ -194,10 +193,7 @@ public final class ReplicationViewModel extends ViewModel {
         return out;
     }
 
-    /**
-     * Counts the rounds whose rows were handed to the tables: what follows them (the selection's
-     * pairs, the ageing cells in sight) listens to it.
-     */
+    /** Counts the rounds whose rows were handed to the tables (the selection's pairs and the ageing cells in sight follow it). */
     public javafx.beans.property.ReadOnlyLongProperty publishedProperty() {
         return published.getReadOnlyProperty();
     }
@@ -213,17 +209,12 @@ public final class ReplicationViewModel extends ViewModel {
     }
 
     /**
-     * When the figures {@code sample} shows for {@code site} were last read: the latest round's
-     * read of the same volume or group when it read them unchanged (the table keeps a row whose
-     * figures did not change, with its first sample, see {@link ReplicationRow#equals}), else the
-     * sample's own {@code readAt}; for a sample whose latest read failed, its last successful read.
-     * Null when never read.
+     * When the figures {@code sample} shows for {@code site} were last read, by the latest round
+     * (a kept row's sample is older, see {@link ReplicationRow#equals}); for a sample whose latest
+     * read failed, its last successful read. Null when never read.
      */
     public Instant readAt(SiteChoice site, org.csiconsole.core.replication.ReplicationSample sample) {
-        Instant own = sample.readAt();
-        if (sample.lastError() != null || own == null) return own;
-        Instant latest = confirmed.get(ReplicationRow.key(site, sample.source()));
-        return latest != null && latest.isAfter(own) ? latest : own;
+        return confirmed.readAt(site, sample);
     }
 
     public ReplicationCommands commands() {
@@ -413,15 +404,12 @@ public final class ReplicationViewModel extends ViewModel {
             rebuildPending.set(false);
             for (SiteFeed f : live) sources.add(new ReplicationSnapshot.Feed(f.connection, f.defaultSite(), f.samples()));
             ReplicationSnapshot snap = ReplicationSnapshot.build(sources, a, b);
-            Map<String, Instant> read = new java.util.HashMap<>(snap.rows().size() * 4 / 3 + 1);
-            for (ReplicationRow r : snap.rows()) {
-                if (r.sample().lastError() == null && r.sample().readAt() != null) read.put(r.key(), r.sample().readAt());
-            }
+            ConfirmedReads read = ConfirmedReads.of(snap.rows());
             ui.execute(() -> publish(snap, read));
         });
     }
 
-    private void publish(ReplicationSnapshot snap, Map<String, Instant> read) {
+    private void publish(ReplicationSnapshot snap, ConfirmedReads read) {
         if (!sameSites(snap.sites())) sites.setAll(snap.sites());
         // Site A defaults to the first site, site B to the first other one; a choice still listed is kept.
         SiteChoice a = ReplicationSnapshot.find(sites, siteA.get());
