@@ -56,8 +56,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The replication perspective's FX stall while samples arrive (issue 19, "Benchmark": at most
  * 50 ms): two sites of 10,000 replicated volumes each, sampled by core's
- * {@link ScheduledReplicationSampler} (8 calls in flight) over an in-memory port whose answers
- * change every round, into a shown {@link ReplicationView} (both tables, the site pairs, the
+ * {@link ScheduledReplicationSampler} (8 calls in flight) over an in-memory port answering as a driver does
+ * (each volume's last sync advancing once per 5-minute interval; {@code -Dbench.churn=all}: every
+ * row changing every round), into a shown {@link ReplicationView} (both tables, the site pairs, the
  * summary), headless under Monocle. The sampler's own cost (the calls to a real driver, the CPU
  * at the default interval) is measured by core/storage's {@code ReplicationBenchmark}; this one
  * measures what the arrival of rounds costs the FX thread.
@@ -66,7 +67,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code -Dbench.rounds} rounds (default 6) every {@code -Dbench.interval} seconds (default 3; the
  * console samples every 30 s), the largest gap between two FX pulses (an {@link AnimationTimer})
  * and the largest delay of a {@code Platform.runLater} probe sent every 5 ms, against the target.
- * Run: {@code scripts/benchmark-replication-view.sh} (or with {@code -Dbench.volumes=N}).
+ * Three rounds after the first rows pass before measuring. {@code -Dbench.scroll=false} skips the
+ * scrolling phase. Run: {@code scripts/benchmark-replication-view.sh} (or with {@code -Dbench.volumes=N}).
  */
 public final class ReplicationViewBenchmark {
     private ReplicationViewBenchmark() {
