@@ -47,6 +47,20 @@ public record PairRow(SiteChoice a, SiteChoice b, SitePair pair) {
         return s == null ? "" : (s.source().group() ? "g:" : "v:") + s.source().id();
     }
 
+    /** Equal when both sides show the same, whenever read (see {@link ReplicationRow#equals}). */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        if (!(o instanceof PairRow p)) return false;
+        return a.equals(p.a) && b.equals(p.b) && pair.mismatch() == p.pair.mismatch()
+                && ReplicationRow.sameFigures(pair.a(), p.pair.a()) && ReplicationRow.sameFigures(pair.b(), p.pair.b());
+    }
+
+    @Override
+    public int hashCode() {
+        return key().hashCode();
+    }
+
     String searchText() {
         return name() + " " + id(pair.a()) + " " + id(pair.b()) + " " + ReplicationTexts.mismatch(mismatch()) + " "
                 + (pair.a() == null ? "" : pair.a().role() + " " + pair.a().health()) + " "

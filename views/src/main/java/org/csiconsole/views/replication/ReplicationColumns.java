@@ -9,12 +9,15 @@ import org.csiconsole.views.table.Column;
 import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.theme.ConsoleStyles;
 
+import javafx.beans.Observable;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -23,6 +26,10 @@ import java.util.function.Supplier;
  */
 final class ReplicationColumns {
     private final Supplier<Instant> now;
+    /** When a sample's figures were last confirmed on a site: its own read, or a later read that found them unchanged. */
+    private BiFunction<SiteChoice, ReplicationSample, Instant> confirmed = (site, s) -> s.readAt();
+    /** What redraws the ageing cells in sight (RPO age, last sync, sample age); null for never. */
+    private Observable rounds;
     private final Supplier<SamplerSettings> settings;
     private final ZoneId zone;
 
@@ -30,6 +37,25 @@ final class ReplicationColumns {
         this.now = now;
         this.settings = settings;
         this.zone = zone;
+    }
+
+    /**
+     * Rows kept across rounds because nothing they show changed: {@code confirmed} tells when a
+     * sample's figures were last read (the kept row's own read is older), and each change of
+     * {@code rounds} redraws the ageing cells in sight.
+     */
+    ReplicationColumns confirmedBy(BiFunction<SiteChoice, ReplicationSample, Instant> confirmed, Observable rounds) {
+        this.confirmed = confirmed;
+        this.rounds = rounds;
+        return this;
+    }
+
+    private Instant readAt(ReplicationRow r) {
+        return confirmed.apply(r.site(), r.sample());
+    }
+
+    private <T, V> Column<T, V> ageing(Column<T, V> c) {
+        return rounds == null ? c : c.redrawnOn(rounds);
     }
 
     private RpoAge rpo(ReplicationSample s) {
@@ -51,12 +77,12 @@ final class ReplicationColumns {
         c.add(Column.<ReplicationRow, String>of("health", "Health", r -> ReplicationTexts.health(r.health())).width(85)
                 .styleClass(r -> ReplicationTexts.healthStyle(r.health()))
                 .tooltip(r -> r.sample().statusMessage()));
-        c.add(Column.<ReplicationRow, Duration>of("rpo", "RPO age", r -> rpo(figures(r)).age())
+        c.add(ageing(Column.<ReplicationRow, Duration>of("rpo", "RPO age", r -> rpo(figures(r)).age()))
                 .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(85)
                 .styleClass(r -> ReplicationTexts.rpoStyle(rpo(figures(r)).level()))
                 .tooltip(r -> ReplicationTexts.rpoTip(rpo(figures(r)), settings.get().thresholds())
                         + (figures(r) != r.sample() ? " (the partner's last sync: a secondary reports none)" : "")));
-        c.add(Column.<ReplicationRow, Instant>of("lastSync", "Last sync", r -> figures(r).lastSyncTime())
+        c.add(ageing(Column.<ReplicationRow, Instant>of("lastSync", "Last sync", r -> figures(r).lastSyncTime()))
                 .format(t -> ReplicationTexts.time(t, now.get(), zone)).width(90));
         c.add(Column.<ReplicationRow, Duration>of("duration", "Sync took", r -> figures(r).info() == null ? null
                 : figures(r).info().lastSyncDuration()).format(ReplicationTexts::duration).alignRight().width(85));
@@ -74,10 +100,11 @@ final class ReplicationColumns {
                 ? "Group (" + r.sample().item().memberIds().size() + ")" : "Volume").width(90));
         c.add(Column.<ReplicationRow, Duration>of("interval", "Interval", r -> r.sample().item().schedulingInterval())
                 .format(ReplicationTexts::duration).alignRight().width(80).hidden());
-        c.add(Column.<ReplicationRow, String>of("sample", "Sample", r -> ReplicationTexts.freshness(r.sample(), now.get(),
-                        settings.get().staleAfter())).width(120)
-                .styleClass(r -> r.stale(now.get(), settings.get().staleAfter()) ? ConsoleStyles.CELL_WARNING : ConsoleStyles.CELL_MUTED)
-                .tooltip(r -> r.sample().lastError() == null ? "Read at " + ReplicationTexts.time(r.sample().readAt(), now.get(), zone)
+        c.add(ageing(Column.<ReplicationRow, String>of("sample", "Sample", r -> ReplicationTexts.freshness(r.sample(), readAt(r), now.get(),
+                        settings.get().staleAfter()))).width(120)
+                .styleClass(r -> ReplicationTexts.stale(r.sample(), readAt(r), now.get(), settings.get().staleAfter())
+                        ? ConsoleStyles.CELL_WARNING : ConsoleStyles.CELL_MUTED)
+                .tooltip(r -> r.sample().lastError() == null ? "Read at " + ReplicationTexts.time(readAt(r), now.get(), zone)
                         : "The latest read failed: " + r.sample().lastError().getMessage() + "\nThe figures shown are the previous ones."));
         c.add(Column.<ReplicationRow, String>of("id", "Id", r -> r.source().id()).width(200).mono().hidden());
         return c;
@@ -120,7 +147,7 @@ final class ReplicationColumns {
                 d.add(DetailRow.block("Source \u2192 destination", b.toString().strip()));
             }
         }
-        d.add(DetailRow.of("Sample", ReplicationTexts.freshness(s, t, settings.get().staleAfter()) + " \u00b7 from "
+        d.add(DetailRow.of("Sample", ReplicationTexts.freshness(s, readAt(r), t, settings.get().staleAfter()) + " \u00b7 from "
                 + origin(s)));
         if (s.lastError() != null) {
             d.add(DetailRow.of("Latest read failed", s.lastError().getMessage()
@@ -151,7 +178,7 @@ final class ReplicationColumns {
                 .width(90).styleClass(p -> p.sideB() == null ? ConsoleStyles.CELL_MUTED : ReplicationTexts.roleStyle(p.sideB().role())));
         c.add(Column.<PairRow, String>of("health", "Health", p -> ReplicationTexts.health(primaryOrAny(p).health())).width(90)
                 .styleClass(p -> ReplicationTexts.healthStyle(primaryOrAny(p).health())).tooltip(p -> primaryOrAny(p).statusMessage()));
-        c.add(Column.<PairRow, Duration>of("rpo", "RPO age", p -> rpo(syncing(p)).age())
+        c.add(ageing(Column.<PairRow, Duration>of("rpo", "RPO age", p -> rpo(syncing(p)).age()))
                 .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(95)
                 .styleClass(p -> ReplicationTexts.rpoStyle(rpo(syncing(p)).level())));
         c.add(Column.<PairRow, String>of("b", "Partner on B", p -> side(p.sideB())).width(140).mono());
@@ -199,6 +226,6 @@ final class ReplicationColumns {
                 + ReplicationTexts.health(s.health()) + (s.statusMessage().isEmpty() ? "" : " \u00b7 " + s.statusMessage())));
         d.add(DetailRow.of(label + " synced", s.lastSyncTime() == null ? "not reported" : s.lastSyncTime() + " ("
                 + rpo(s).text() + " ago)"));
-        d.add(DetailRow.of(label + " sample", ReplicationTexts.freshness(s, now.get(), settings.get().staleAfter())));
+        d.add(DetailRow.of(label + " sample", ReplicationTexts.freshness(s, confirmed.apply(site, s), now.get(), settings.get().staleAfter())));
     }
 }

@@ -30,7 +30,12 @@ public record ReplicationRow(SiteChoice site, ReplicationSample sample, PairMism
 
     /** What makes a row the same row across samples: connection, site, kind and id. */
     public String key() {
-        return site.connection() + "/" + site.site() + "/" + (source().group() ? "g:" : "v:") + source().id();
+        return key(site, source());
+    }
+
+    /** The {@link #key} of the row of {@code source} on {@code site}. */
+    static String key(SiteChoice site, ReplicationSource source) {
+        return site.connection() + "/" + site.site() + "/" + (source.group() ? "g:" : "v:") + source.id();
     }
 
     public ReplicationSource source() {
@@ -67,6 +72,33 @@ public record ReplicationRow(SiteChoice site, ReplicationSample sample, PairMism
     /** True when both sides of its pair report primary. */
     public boolean splitBrain() {
         return mismatch == PairMismatch.BOTH_PRIMARY;
+    }
+
+    /**
+     * Rows are equal when they show the same: the same site, pair state and figures of both sides,
+     * whenever they were read. A round that changed nothing of a row then keeps the row the table
+     * holds, and its cells are not redrawn (with 20,000 rows, redrawing is most of a round's FX
+     * time). How current a row is comes from its site's latest round ({@link ReplicationViewModel#readAt}).
+     */
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        if (!(o instanceof ReplicationRow r)) return false;
+        return site.equals(r.site) && mismatch == r.mismatch && sameFigures(sample, r.sample) && sameFigures(partner, r.partner);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(site.connection(), site.site(), sample.source());
+    }
+
+    /** True when both are null, or both were read without failure and report the same. */
+    static boolean sameFigures(ReplicationSample x, ReplicationSample y) {
+        if (x == y) return true;
+        if (x == null || y == null) return false;
+        return x.lastError() == null && y.lastError() == null && x.role() == y.role() && x.origin() == y.origin()
+                && x.item().equals(y.item()) && Objects.equals(x.info(), y.info()) && Objects.equals(x.destination(), y.destination())
+                && (x.readAt() == null) == (y.readAt() == null);
     }
 
     /** The text a filter finds the row by: name, id, site, role, health, message, partner and the pair's state. */

@@ -140,10 +140,20 @@ public final class ReplicationTexts {
 
     /** How current a sample is: {@code "12 s ago"}, or {@code "Stale · 3 min old"}, {@code "Not read yet"}. */
     public static String freshness(ReplicationSample s, Instant now, Duration staleAfter) {
-        Duration age = s.age(now);
-        if (age == null) return s.lastError() != null ? "Not read: " + s.lastError().why() : "Not read yet";
-        if (s.stale(now, staleAfter)) return "Stale \u00b7 " + RpoAge.words(age) + " old";
+        return freshness(s, s.readAt(), now, staleAfter);
+    }
+
+    /** As {@link #freshness(ReplicationSample, Instant, Duration)}, the figures last confirmed at {@code readAt}. */
+    public static String freshness(ReplicationSample s, Instant readAt, Instant now, Duration staleAfter) {
+        if (readAt == null) return s.lastError() != null ? "Not read: " + s.lastError().why() : "Not read yet";
+        Duration age = Duration.between(readAt, now).abs();
+        if (stale(s, readAt, now, staleAfter)) return "Stale \u00b7 " + RpoAge.words(age) + " old";
         return RpoAge.words(age) + " ago";
+    }
+
+    /** True when the figures are not current: never read, the latest read failed, or confirmed longer than {@code staleAfter} ago. */
+    public static boolean stale(ReplicationSample s, Instant readAt, Instant now, Duration staleAfter) {
+        return readAt == null || s.lastError() != null || Duration.between(readAt, now).compareTo(staleAfter) > 0;
     }
 
     /** The destination id with its array: {@code "vol-9 on site-b"}; what is known of it otherwise. */

@@ -69,7 +69,7 @@ public final class ReplicationView implements ResourceView {
         this.model = Objects.requireNonNull(model);
         root.setId("view-replication");
         root.getStyleClass().addAll(ConsoleStyles.STORAGE_VIEW, ConsoleStyles.REPLICATION_VIEW);
-        ReplicationColumns columns = new ReplicationColumns(model::now, model::settings, zone);
+        ReplicationColumns columns = new ReplicationColumns(model::now, model::settings, zone).confirmedBy(model::readAt, model.publishedProperty());
         rows = new ResourceTable<>(model.table(), columns.rowColumns())
                 .withDetail(columns::rowDetail, ReplicationRow::name)
                 .withEmptyState(Material2MZ.SYNC_DISABLED, "No replicated volumes or groups",
@@ -108,8 +108,9 @@ public final class ReplicationView implements ResourceView {
         rows.selectedItemProperty().addListener((o, a, b) -> model.selectedProperty().set(b));
         pairs.tableView().getSelectionModel().getSelectedItems().addListener((javafx.beans.InvalidationListener) o -> syncSelection());
         tabs.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> syncSelection());
+        model.pairsShownProperty().bind(tabs.getSelectionModel().selectedItemProperty().isEqualTo(pairsTab));
         // A new round's pairs: the selected rows' pairs are this round's too.
-        model.pairs().all().addListener((javafx.beans.InvalidationListener) o -> syncSelection());
+        model.publishedProperty().addListener((o, a, b) -> syncSelection());
 
         timeline = new TimelineModel(model.services().history(), model.ui(), model.services().clock());
         timelinePane = new TimelinePane(timeline, model::settings, zone);
@@ -118,8 +119,10 @@ public final class ReplicationView implements ResourceView {
             if (faults != null && b != null) faults.choose(b.source().id());
         });
         pairs.selectedItemProperty().addListener((o, a, b) -> {
+            // By site and source: the table may hold an earlier, equal row than the pair's sample.
             if (b != null) timeline.subjectProperty().set(model.table().all().stream()
-                    .filter(r -> r.sample() == (b.sideA() != null ? b.sideA() : b.sideB())).findFirst().orElse(null));
+                    .filter(r -> b.sideA() != null ? r.site().same(b.a()) && r.source().equals(b.sideA().source())
+                            : r.site().same(b.b()) && r.source().equals(b.sideB().source())).findFirst().orElse(null));
         });
         model.settingsProperty().addListener((o, a, b) -> {
             timelinePane.redraw();

@@ -66,6 +66,11 @@ public final class ReplicationViewModel extends ViewModel {
     private final ObjectProperty<ReplicationRow> selected = new SimpleObjectProperty<>(this, "selected");
     private final ObservableList<PairRow> selectedPairs = FXCollections.observableArrayList();
     private final AtomicBoolean rebuildPending = new AtomicBoolean();
+    private ConfirmedReads confirmed = ConfirmedReads.NONE;
+    /** The latest site pairs, also while the pairs table is not shown (and so not filled). */
+    private List<PairRow> latestPairs = List.of();
+    private final javafx.beans.property.ReadOnlyLongWrapper published = new javafx.beans.property.ReadOnlyLongWrapper(this, "published");
+    private final javafx.beans.property.BooleanProperty pairsShown = new javafx.beans.property.SimpleBooleanProperty(this, "pairsShown", true);
     private final ReplicationCommands commands;
     /** Notes of connections without replication, by connection name. */
     private final Map<String, String> notes = new LinkedHashMap<>();
@@ -93,6 +98,9 @@ public final class ReplicationViewModel extends ViewModel {
         this.commands = commands.apply(this);
         connections.addListener((ListChangeListener<ConnectionModel>) c -> follow());
         siteA.addListener((o, a, b) -> rebuild());
+        pairsShown.addListener((o, a, shown) -> {
+            if (shown) fill(pairs, latestPairs);
+        });
         siteB.addListener((o, a, b) -> rebuild());
         settings.addListener((o, a, b) -> {
             for (SiteFeed f : allFeeds()) if (f.sampler != null) f.sampler.settings(b);
@@ -185,6 +193,30 @@ public final class ReplicationViewModel extends ViewModel {
         return out;
     }
 
+    /** Counts the rounds whose rows were handed to the tables (the selection's pairs and the ageing cells in sight follow it). */
+    public javafx.beans.property.ReadOnlyLongProperty publishedProperty() {
+        return published.getReadOnlyProperty();
+    }
+
+    /**
+     * Whether the site pairs table is in sight (true until a view says otherwise): only then is
+     * {@link #pairs()} filled each round, and at once when it comes into sight (the latest pairs
+     * are kept for the workflows either way, {@link #pairOf}), which spares the FX thread a second
+     * table's change.
+     */
+    public javafx.beans.property.BooleanProperty pairsShownProperty() {
+        return pairsShown;
+    }
+
+    /**
+     * When the figures {@code sample} shows for {@code site} were last read, by the latest round
+     * (a kept row's sample is older, see {@link ReplicationRow#equals}); for a sample whose latest
+     * read failed, its last successful read. Null when never read.
+     */
+    public Instant readAt(SiteChoice site, org.csiconsole.core.replication.ReplicationSample sample) {
+        return confirmed.readAt(site, sample);
+    }
+
     public ReplicationCommands commands() {
         return commands;
     }
@@ -208,8 +240,8 @@ public final class ReplicationViewModel extends ViewModel {
      */
     public PairRow pairOf(ReplicationRow row) {
         if (row == null) return null;
-        for (PairRow p : pairs.all()) if (p.sideA() == row.sample() || p.sideB() == row.sample()) return p;
-        for (PairRow p : pairs.all()) {
+        for (PairRow p : latestPairs) if (p.sideA() == row.sample() || p.sideB() == row.sample()) return p;
+        for (PairRow p : latestPairs) {
             if (same(p.a(), p.sideA(), row) || same(p.b(), p.sideB(), row)) return p;
         }
         return null;
@@ -372,11 +404,12 @@ public final class ReplicationViewModel extends ViewModel {
             rebuildPending.set(false);
             for (SiteFeed f : live) sources.add(new ReplicationSnapshot.Feed(f.connection, f.defaultSite(), f.samples()));
             ReplicationSnapshot snap = ReplicationSnapshot.build(sources, a, b);
-            ui.execute(() -> publish(snap));
+            ConfirmedReads read = ConfirmedReads.of(snap.rows());
+            ui.execute(() -> publish(snap, read));
         });
     }
 
-    private void publish(ReplicationSnapshot snap) {
+    private void publish(ReplicationSnapshot snap, ConfirmedReads read) {
         if (!sameSites(snap.sites())) sites.setAll(snap.sites());
         // Site A defaults to the first site, site B to the first other one; a choice still listed is kept.
         SiteChoice a = ReplicationSnapshot.find(sites, siteA.get());
@@ -389,9 +422,12 @@ public final class ReplicationViewModel extends ViewModel {
             siteB.set(wantB);
             return;
         }
+        confirmed = read;
         fill(table, snap.rows());
-        fill(pairs, snap.pairs());
+        latestPairs = snap.pairs();
+        if (pairsShown.get() || pairs.all().isEmpty() != latestPairs.isEmpty()) fill(pairs, latestPairs);
         counts.set(snap.counts());
+        published.set(published.get() + 1);
         tick(now());
     }
 

@@ -1,5 +1,7 @@
 package org.csiconsole.views.table;
 
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import org.csiconsole.views.theme.ConsoleStyles;
 import javafx.geometry.Pos;
@@ -36,6 +38,7 @@ public final class Column<T, V> {
     private boolean rightAligned;
     private boolean mono;
     private boolean identifier;
+    private Observable redrawnOn;
 
     private Column(String id, String title, Function<? super T, ? extends V> value) {
         this.id = Objects.requireNonNull(id);
@@ -110,6 +113,16 @@ public final class Column<T, V> {
         return this;
     }
 
+    /**
+     * Values that age while the row stays the same (an age, a time shown relative to now): the
+     * cells in sight read their row again whenever {@code ticks} changes, and no other cell or
+     * column is touched (a {@code TableView.refresh} rebuilds every row in sight, every column).
+     */
+    public Column<T, V> redrawnOn(Observable ticks) {
+        this.redrawnOn = ticks;
+        return this;
+    }
+
     public String id() {
         return id;
     }
@@ -159,7 +172,17 @@ public final class Column<T, V> {
         col.setUserData(this);
         col.setPrefWidth(width);
         col.setVisible(visible);
-        col.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == null ? null : value.apply(cd.getValue())));
+        if (redrawnOn == null) {
+            col.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == null ? null : value.apply(cd.getValue())));
+        } else {
+            // A binding per cell value, invalidated by the ticks: the cell showing it reads it again
+            // (and recomputes its style and tooltip) on its next layout.
+            Observable ticks = redrawnOn;
+            col.setCellValueFactory(cd -> {
+                T row = cd.getValue();
+                return Bindings.createObjectBinding(() -> row == null ? null : value.apply(row), ticks);
+            });
+        }
         // One tooltip for the whole column, its text taken from the hovered cell's row when it
         // shows: a Tooltip is a popup with a scene and CSS of its own, too costly to build per
         // cell (tens of ms per screenful of rows when the table first fills). A control's tooltip

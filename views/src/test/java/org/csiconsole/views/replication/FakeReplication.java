@@ -347,9 +347,12 @@ final class FakeReplication {
             return Optional.ofNullable(history);
         }
 
+        /** What the clock reads; {@link #NOW} unless a test moves it. */
+        volatile Instant now = NOW;
+
         @Override
         public Clock clock() {
-            return Clock.fixed(NOW, ZoneOffset.UTC);
+            return Clock.fixed(now, ZoneOffset.UTC);
         }
     }
 }

@@ -78,6 +78,29 @@ class ReplicationViewFxTest {
     }
 
     @Test
+    void aRoundThatReadsTheSameFiguresKeepsTheRowAndItsRpoAgeInSightStillGrows(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        int row = fx.indexOf("site-a", "vol-1");
+        ReplicationRow held = fx.rows().getItems().get(row);
+        assertThat(cell(robot, fx.rows(), row, "rpo").getText()).isEqualTo("2 min");
+        java.time.Instant later = FakeReplication.NOW.plus(java.time.Duration.ofMinutes(3));
+        fx.services.now = later;
+        robot.interact(() -> {
+            var sampler = fx.services.samplers.get("site-a");
+            sampler.publish(sampler.samples().stream().map(s -> new org.csiconsole.core.replication.ReplicationSample(s.item(),
+                    s.role(), s.info(), s.destination(), s.origin(), later, null, later)).toList());
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "5 min".equals(textOf(fx.rows(), row, "rpo")));
+        assertThat(fx.rows().getItems().get(row)).as("the same figures: the held row").isSameAs(held);
+        assertThat(textOf(fx.rows(), row, "sample")).as("read again just now").doesNotContain("Stale");
+    }
+
+    private static String textOf(TableView<?> table, int row, String columnId) {
+        TableCell<?, ?> c = find(table, row, columnId);
+        return c == null ? null : c.getText();
+    }
+
+    @Test
     void severalSelectedRowsEnableTheBulkCommandsButForceOnlyForOneRow(FxRobot robot) throws Exception {
         fx.publish(robot);
         robot.interact(() -> {

@@ -101,6 +101,37 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void aRoundThatReadsARowUnchangedKeepsTheHeldRowAndItsSampleAgeCountsFromTheLatestRead() {
+        ReplicationRow vol1 = f.row("site-a", "vol-1");
+        ReplicationRow vol3 = f.row("site-a", "vol-3");
+        List<ReplicationSample> held = f.samplerA().samples();
+        java.time.Instant later = NOW.minusSeconds(1);
+        ReplicationSample synced = sample("site-a", "vol-3", PRIMARY, HEALTHY, Duration.ofMinutes(1), "vol-gone", "");
+        f.samplerA().publish(List.of(readAgain(held.get(0), later), readAgain(held.get(1), later), readAgain(synced, later)));
+
+        assertThat(f.row("site-a", "vol-1")).as("same figures: the held row").isSameAs(vol1);
+        assertThat(f.row("site-a", "vol-3")).as("a new last sync: a new row").isNotSameAs(vol3);
+        assertThat(f.row("site-a", "vol-3").sample().lastSyncTime()).isEqualTo(NOW.minus(Duration.ofMinutes(1)));
+        ReplicationColumns columns = new ReplicationColumns(() -> NOW, f.model::settings, java.time.ZoneOffset.UTC)
+                .confirmedBy(f.model::readAt, f.model.publishedProperty());
+        assertThat(columns.rowDetail(vol1)).as("the held row was read 5 s ago, its figures again 1 s ago")
+                .anySatisfy(d -> assertThat(d.label() + "=" + d.value()).startsWith("Sample=1 s ago"));
+
+        ReplicationSample failed = readAgain(held.get(0), later).failed(new CallFailure(FailureKind.UNAVAILABLE,
+                "GetVolumeReplicationInfo vol-1", "connection refused", "Check the socket.", ""), NOW);
+        f.samplerA().publish(List.of(failed, readAgain(held.get(1), later), readAgain(synced, later)));
+        ReplicationRow stale = f.row("site-a", "vol-1");
+        assertThat(stale).as("a failed read is never the held row").isNotSameAs(vol1);
+        assertThat(columns.rowDetail(stale)).as("stale, aged from the last successful read")
+                .anySatisfy(d -> assertThat(d.label() + "=" + d.value()).startsWith("Sample=Stale \u00b7 1 s old"));
+    }
+
+    /** {@code s} read again at {@code at}, its figures unchanged. */
+    private static ReplicationSample readAgain(ReplicationSample s, java.time.Instant at) {
+        return new ReplicationSample(s.item(), s.role(), s.info(), s.destination(), s.origin(), at, null, at);
+    }
+
+    @Test
     void hidingTheViewSlowsEverySamplerAndShowingItAgainSamplesAtOnce() {
         f.model.deactivate();
         assertThat(f.samplerA().visibility).containsExactly(true, false);
