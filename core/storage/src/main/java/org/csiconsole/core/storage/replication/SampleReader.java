@@ -27,9 +27,11 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Reads one source's sample in a round. With csi-addons replication: GetVolumeReplicationInfo (and,
- * once per source, GetReplicationDestinationInfo); a FAILED_PRECONDITION that says the side is
- * secondary is the driver reporting only from the primary, read as role SECONDARY without figures,
- * not as a failure. Without it: the listing's figures with the CSP partner's {@code is_alive} and
+ * once per source, GetReplicationDestinationInfo) for a side the listing does not report secondary;
+ * a side the listing reports SECONDARY or RESYNCING is not asked, as the csi-addons controller asks
+ * only a primary (drivers such as ceph-csi and the reference plugin report figures only there), and
+ * is sampled as listed. A FAILED_PRECONDITION that says the side is secondary is the driver
+ * reporting only from the primary, read as role SECONDARY without figures, not as a failure. Without it: the listing's figures with the CSP partner's {@code is_alive} and
  * the newest replicated snapshot group's times. Never fails: a failed read is the previous sample
  * marked with its failure.
  */
@@ -53,14 +55,14 @@ final class SampleReader {
 
     CompletableFuture<ReplicationSample> read(ReplicatedItem item, ReplicationSample previous) {
         if (!features.replication()) return CompletableFuture.completedFuture(fromCsp(item));
-        if (knownSecondary(item, previous)) {
-            // the driver refused last time because this side is secondary, and the listing still says so:
-            // asking again would only be refused again (half the calls of a secondary site)
-            Instant now = clock.instant();
-            return CompletableFuture.completedFuture(new ReplicationSample(item, item.role(), null, previous.destination(),
-                    SampleOrigin.CSI_ADDONS, now, null, now));
-        }
         CompletableFuture<ReplicationDestination> dest = destination(item);
+        if (listedSecondary(item)) {
+            // the driver lists this side secondary: it has no figures to give (half the calls of a secondary site)
+            return dest.thenApply(d -> {
+                Instant now = clock.instant();
+                return new ReplicationSample(item, item.role(), null, d, SampleOrigin.LISTING, now, null, now);
+            });
+        }
         CompletableFuture<ReplicationSample> info = port.info(ReplicationRequest.of(item.source())).handle((i, e) -> {
             Instant now = clock.instant();
             if (e == null) return new ReplicationSample(item, role(item, i), i, null, SampleOrigin.CSI_ADDONS, now, null, now);
@@ -79,11 +81,9 @@ final class SampleReader {
                 : new ReplicationSample(s.item(), s.role(), s.info(), d, s.origin(), s.readAt(), s.lastError(), s.lastAttempt()));
     }
 
-    /** True when the previous read was refused as a secondary's and the listing still lists this side secondary. */
-    private static boolean knownSecondary(ReplicatedItem item, ReplicationSample previous) {
-        boolean secondary = item.role() == VolumeReplicationRole.SECONDARY || item.role() == VolumeReplicationRole.RESYNCING;
-        return secondary && previous != null && previous.origin() == SampleOrigin.CSI_ADDONS && previous.info() == null
-                && previous.lastError() == null && previous.readAt() != null && previous.item().role() == item.role();
+    /** True when the listing reports this side SECONDARY or RESYNCING. */
+    private static boolean listedSecondary(ReplicatedItem item) {
+        return item.role() == VolumeReplicationRole.SECONDARY || item.role() == VolumeReplicationRole.RESYNCING;
     }
 
     /** The listing's role; while a resync runs (status message) RESYNCING. */

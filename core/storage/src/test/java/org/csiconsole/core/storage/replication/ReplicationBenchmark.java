@@ -35,10 +35,19 @@ import java.util.stream.Stream;
  * the reference plugin in a child process), the time until both sites' first complete sample
  * (target at most 5 s) and the console process's CPU while sampling at the default interval (30 s;
  * target at most 5 % of one core). The child holds the plugin, so this process's CPU is the
- * sampling's alone: two samplers, their clients and their calls. Not a test; run with
+ * sampling's alone: two samplers, their clients and their calls.
+ *
+ * <p>A driver has usually been serving for a while when a console connects, so before measuring,
+ * a separate short-lived client process samples both sites twice: the plugin's code is compiled, this
+ * process starts cold ({@code -Dbench.warmServer=false} measures against a cold plugin too). The
+ * first sample is this cold process's; the CPU figure is the steady state, over
+ * {@code -Dbench.seconds=S} (default 120: four rounds per site) after a first minute of rounds
+ * (the just-in-time compiler's own work of the first rounds, printed apart).
+ *
+ * <p>Not a test; run with
  * {@code mvn -B -q -pl core/storage -am process-test-classes -Preplication-benchmark}.
- * {@code -Dbench.pairs=N} and {@code -Dbench.seconds=S} (default 120: four rounds) change the size
- * and the CPU window. The GUI's FX-stall figure is measured apart, in the views.
+ * {@code -Dbench.pairs=N} changes the size, {@code -Dbench.calls=true} prints per-call latency. The
+ * GUI's FX-stall figure is measured apart, in the views.
  */
 public final class ReplicationBenchmark {
     private ReplicationBenchmark() {
@@ -47,6 +56,10 @@ public final class ReplicationBenchmark {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("serve")) {
             serve(Path.of(args[1]), Integer.parseInt(args[2]));
+            return;
+        }
+        if (args.length > 0 && args[0].equals("warm")) {
+            warm(Path.of(args[1]));
             return;
         }
         int pairs = Integer.getInteger("bench.pairs", 10_000);
@@ -63,6 +76,14 @@ public final class ReplicationBenchmark {
             String line;
             while ((line = r.readLine()) != null && !line.equals("READY")) System.out.println("[plugin] " + line);
             if (line == null) throw new IllegalStateException("the plugin process ended before it was ready");
+            if (!"false".equals(System.getProperty("bench.warmServer"))) {
+                long w0 = System.nanoTime();
+                Process warm = new ProcessBuilder(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+                        ReplicationBenchmark.class.getName(), "warm", root.toString()).inheritIO().start();
+                if (warm.waitFor() != 0) throw new IllegalStateException("the warm-up client failed");
+                System.out.printf("plugin warmed by another client process: two rounds of both sites in %d ms%n",
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - w0));
+            }
             measure(root, pairs, seconds);
         } finally {
             child.destroy();
@@ -70,9 +91,20 @@ public final class ReplicationBenchmark {
         }
     }
 
-    private static void measure(Path root, int pairs, int seconds) throws Exception {
-        CallTrace trace = new CallTrace(Boolean.getBoolean("bench.calls") ? 100_000 : 1);
+    /** The warm-up client: samples both sites twice, as the console would, and ends. */
+    private static void warm(Path root) throws Exception {
         List<AutoCloseable> open = new ArrayList<>();
+        List<ScheduledReplicationSampler> samplers = samplers(root, new CallTrace(1), open);
+        for (int round = 0; round < 2; round++) {
+            CompletableFuture.allOf(samplers.stream().map(ScheduledReplicationSampler::sampleNow).toArray(CompletableFuture[]::new))
+                    .get(10, TimeUnit.MINUTES);
+        }
+        samplers.forEach(ScheduledReplicationSampler::close);
+        for (AutoCloseable c : open) c.close();
+    }
+
+    /** One sampler per site, each with its own CSI and csi-addons clients (added to {@code open}). */
+    private static List<ScheduledReplicationSampler> samplers(Path root, CallTrace trace, List<AutoCloseable> open) {
         List<ScheduledReplicationSampler> samplers = new ArrayList<>();
         for (String site : new String[] {"site-a", "site-b"}) {
             Endpoint e = new Endpoint.Unix(root.resolve(site + ".sock"));
@@ -83,6 +115,13 @@ public final class ReplicationBenchmark {
             samplers.add(ScheduledReplicationSampler.create(site, new CsiStorage(csi, true, addons).replication(site, null),
                     SamplerSettings.DEFAULT, null));
         }
+        return samplers;
+    }
+
+    private static void measure(Path root, int pairs, int seconds) throws Exception {
+        CallTrace trace = new CallTrace(Boolean.getBoolean("bench.calls") ? 100_000 : 1);
+        List<AutoCloseable> open = new ArrayList<>();
+        List<ScheduledReplicationSampler> samplers = samplers(root, trace, open);
         List<CompletableFuture<SampleRound>> first = new ArrayList<>();
         List<List<SampleRound>> rounds = new ArrayList<>();
         for (ScheduledReplicationSampler s : samplers) {
@@ -121,11 +160,17 @@ public final class ReplicationBenchmark {
 
         long cpu1 = os.getProcessCpuTime();
         long w1 = System.nanoTime();
+        new CountDownLatch(1).await(60, TimeUnit.SECONDS);
+        int warmRounds = rounds.stream().mapToInt(List::size).sum() - 2;
+        System.out.printf("The first minute after it (%d rounds, the compiler still at work): CPU %.0f ms = %.2f %% of one core%n",
+                warmRounds, (os.getProcessCpuTime() - cpu1) / 1e6, 100.0 * (os.getProcessCpuTime() - cpu1) / (System.nanoTime() - w1));
+        long cpu2 = os.getProcessCpuTime();
+        long w2 = System.nanoTime();
         new CountDownLatch(1).await(seconds, TimeUnit.SECONDS);
-        double cpuMs = (os.getProcessCpuTime() - cpu1) / 1e6;
-        double wallMs = (System.nanoTime() - w1) / 1e6;
-        int n = rounds.stream().mapToInt(List::size).sum() - 2;
-        System.out.printf("Sampling at the default interval (%d s) for %d s: %d further rounds, CPU %.0f ms = %.2f %% of one core (target <= 5 %%)%n",
+        double cpuMs = (os.getProcessCpuTime() - cpu2) / 1e6;
+        double wallMs = (System.nanoTime() - w2) / 1e6;
+        int n = rounds.stream().mapToInt(List::size).sum() - 2 - warmRounds;
+        System.out.printf("Sampling at the default interval (%d s), the next %d s: %d rounds, CPU %.0f ms = %.2f %% of one core (target <= 5 %%)%n",
                 SamplerSettings.DEFAULT.interval().toSeconds(), seconds, n, cpuMs, 100 * cpuMs / wallMs);
         samplers.forEach(ScheduledReplicationSampler::close);
         for (AutoCloseable c : open) c.close();

@@ -130,14 +130,13 @@ class ScheduledReplicationSamplerTest {
     }
 
     @Test
-    void aSecondaryThatTheDriverDoesNotReportOnReadsAsSecondaryAndIsNotAskedAgainWhileListedSecondary() throws Exception {
+    void aSideListedSecondaryIsNotAskedForReplicationInfoAndReadsAsListedEachRound() throws Exception {
         AtomicInteger asked = new AtomicInteger();
         HeldPort port = new HeldPort(1) {
             @Override
             public CompletableFuture<ReplicationInfo> info(ReplicationRequest request) {
                 asked.incrementAndGet();
-                return CompletableFuture.failedFuture(new CallFailure(FailureKind.FAILED_PRECONDITION, "GetVolumeReplicationInfo",
-                        "vol-0 is the secondary of its replication pair; replication info is reported by the primary", "", ""));
+                return super.info(request);
             }
         };
         port.items.set(0, new ReplicatedItem(ReplicationSource.volume("vol-0"), "", VolumeReplicationRole.SECONDARY, null, "", "", null,
@@ -152,7 +151,28 @@ class ScheduledReplicationSamplerTest {
         assertThat(first.lastError()).isNull();
         assertThat(first.info()).isNull();
         assertThat(second.readAt()).isEqualTo(clock.instant());
-        assertThat(asked.get()).isEqualTo(1);
+        assertThat(second.stale(clock.instant(), s.settings().staleAfter())).isFalse();
+        assertThat(asked.get()).isZero();
+    }
+
+    @Test
+    void aSideTheDriverRefusesAsSecondaryReadsAsSecondaryNotAsAFailure() throws Exception {
+        HeldPort port = new HeldPort(1) {
+            @Override
+            public CompletableFuture<ReplicationInfo> info(ReplicationRequest request) {
+                return CompletableFuture.failedFuture(new CallFailure(FailureKind.FAILED_PRECONDITION, "GetVolumeReplicationInfo",
+                        "vol-0 is the secondary of its replication pair; replication info is reported by the primary", "", ""));
+            }
+        };
+        port.items.set(0, new ReplicatedItem(ReplicationSource.volume("vol-0"), "", VolumeReplicationRole.UNKNOWN, null, "", "", null,
+                List.of(), "site-a"));
+        ScheduledReplicationSampler s = sampler(port, SamplerSettings.DEFAULT);
+
+        ReplicationSample first = s.sampleNow().get(30, TimeUnit.SECONDS).samples().get(0);
+
+        assertThat(first.role()).isEqualTo(VolumeReplicationRole.SECONDARY);
+        assertThat(first.lastError()).isNull();
+        assertThat(first.info()).isNull();
     }
 
     @Test
