@@ -77,6 +77,7 @@ final class TroubleshootPages {
         paths.textProperty().bindBidirectional(m.pathsProperty());
         Button run = button("discover-run", "Discover", Material2MZ.SEARCH, m::discover);
         run.disableProperty().bind(m.runningProperty());
+        runOnEnter(run, root, paths);
         Button connect = button("discover-connect", "Connect", Material2AL.LINK, () -> m.connect(table.selectedItemProperty().get()));
         connect.disableProperty().bind(Bindings.createBooleanBinding(() -> m.whyNotConnect(table.selectedItemProperty().get()).isPresent(),
                 table.selectedItemProperty()));
@@ -107,6 +108,7 @@ final class TroubleshootPages {
         TextField e = endpointField("probe-endpoint", endpoint);
         Button run = button("probe-run", "Probe", Material2AL.FACT_CHECK, m::probe);
         run.disableProperty().bind(m.runningProperty());
+        runOnEnter(run, e);
         Button cancel = button("probe-cancel", "Cancel", Material2AL.CANCEL, m::cancel);
         cancel.disableProperty().bind(m.runningProperty().not());
         return bar(new Label("Endpoint"), e, run, cancel);
@@ -243,6 +245,15 @@ final class TroubleshootPages {
         b.setId(id);
         b.setOnAction(e -> action.run());
         return b;
+    }
+
+    /** Enter in any of {@code fields} runs {@code run} (a read-only command) unless it is disabled. */
+    private static void runOnEnter(Button run, TextField... fields) {
+        for (TextField f : fields) {
+            f.setOnAction(e -> {
+                if (!run.isDisabled()) run.fire();
+            });
+        }
     }
 
     private static TextField endpointField(String id, javafx.beans.property.StringProperty endpoint) {

@@ -6,6 +6,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.csiconsole.core.model.ControllerCapability;
@@ -127,5 +128,13 @@ class TroubleshootViewFxTest {
         assertThat(port.probed).containsExactly("unix:///var/lib/kubelet/plugins/csi.example.com/csi.sock");
         robot.interact(() -> table(robot, "#discover-table").getSelectionModel().clearAndSelect(1));
         assertThat(robot.lookup("#discover-connect").queryAs(Button.class).isDisabled()).as("a stale socket cannot be connected to").isTrue();
+    }
+    @Test
+    void enterInTheEndpointFieldRunsTheProbe(FxRobot robot) throws Exception {
+        robot.clickOn("#tab-probe");
+        robot.clickOn("#probe-endpoint").write("unix:///run/csi/typed.sock").type(KeyCode.ENTER);
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table(robot, "#probe-checks").getItems().isEmpty());
+        assertThat(port.probed).containsExactly("unix:///run/csi/typed.sock");
     }
 }
