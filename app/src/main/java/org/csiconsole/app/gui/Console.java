@@ -273,6 +273,8 @@ public final class Console {
             saveLayout();
             close();
         });
+        // The call trace joins the scene once the first frame is painted (it is empty until a connection opens).
+        workbench.deferUntilShown();
         stage.show();
         workbench.navigatorDividerProperty().set(preferences.navigatorDivider());
         workbench.setBottomDivider(preferences.bottomDivider());
@@ -287,6 +289,7 @@ public final class Console {
         loginOnShow.clear();
         StartupReport.afterFirstFrame(scene, () -> {
             if (closed) return;
+            workbench.finishStart();
             connect.forEach(manager::connect);
             login.forEach(manager::connect);
             afterShow.run();
