@@ -25,6 +25,7 @@ need zip "apt-get install zip"
 need strip "apt-get install binutils"
 
 say "building the application jars (mvn -Pdist)"
+rm -rf "$root/app/target/dist"   # copy-dependencies adds; a dependency dropped since must not stay
 # shellcheck disable=SC2086
 mvn -B -q ${PACKAGE_MVN_ARGS:-} -pl app -am package -DskipTests -Pdist
 dist="$root/app/target/dist"
@@ -58,10 +59,26 @@ for jar in "$input"/sqlite-jdbc-*.jar; do
     # shellcheck disable=SC2086
     [ -z "$others" ] || printf '%s\n' $others | zip -q -d "$jar" -@
 done
+# grpc-netty-shaded carries netty's native transport (epoll) and OpenSSL binding (tcnative) for
+# Linux, macOS and Windows on x86_64 and aarch64 (12 MB); netty picks the one named after this OS
+# and CPU, so the package keeps this machine's (META-INF/native/lib*[_linux]_<arch>.so).
+case "$(uname -m)" in
+    x86_64) netty_arch=x86_64 ;;
+    aarch64) netty_arch=aarch_64 ;;
+    *) netty_arch="$(uname -m)" ;;
+esac
+for jar in "$input"/grpc-netty-shaded-*.jar; do
+    [ -e "$jar" ] || continue
+    others="$(unzip -Z1 "$jar" | grep '^META-INF/native/.' | grep -Ev "^META-INF/native/lib[a-z_]*_(linux_)?$netty_arch\.so$" | grep -v '/$' || true)"
+    # shellcheck disable=SC2086
+    [ -z "$others" ] || printf '%s\n' $others | zip -q -d "$jar" -@
+done
 # JavaFX loads its native libraries from the folder of its jars when they are there, instead of
-# unpacking them into ~/.openjfx/cache on every new version.
+# unpacking them into ~/.openjfx/cache on every new version. The jar's own copies then go unread
+# (NativeLibLoader looks beside the jar first), so they leave the jar.
 for jar in "$input"/javafx-graphics-*-linux.jar; do
     unzip -qo "$jar" '*.so' -d "$input"
+    zip -q -d "$jar" '*.so'
 done
 
 say "finding the JDK modules the class path needs (jdeps)"

@@ -259,7 +259,6 @@ public final class Console {
                 Math.min(preferences.height(), screen.getHeight()));
         stage.setScene(scene);
         stage.setTitle("CSI Console");
-        stage.getIcons().setAll(Icons.applicationIcons());
         stage.setMinWidth(720);
         stage.setMinHeight(480);
         if (preferences.hasPosition() && onSomeScreen(preferences)) {
@@ -273,6 +272,8 @@ public final class Console {
             saveLayout();
             close();
         });
+        // The call trace joins the scene once the first frame is painted (it is empty until a connection opens).
+        workbench.deferUntilShown();
         stage.show();
         workbench.navigatorDividerProperty().set(preferences.navigatorDivider());
         workbench.setBottomDivider(preferences.bottomDivider());
@@ -287,6 +288,9 @@ public final class Console {
         loginOnShow.clear();
         StartupReport.afterFirstFrame(scene, () -> {
             if (closed) return;
+            workbench.finishStart();
+            // The window's icons (six PNG sizes to decode) reach the window manager after the first frame, which shows none of them.
+            stage.getIcons().setAll(Icons.applicationIcons());
             connect.forEach(manager::connect);
             login.forEach(manager::connect);
             afterShow.run();

@@ -27,6 +27,13 @@ final class StartupReport {
      * (the process's CPU time, user and system, up to then); off when unset.
      */
     static final String PROPERTY = "csi-console.startup.report";
+    /**
+     * The system property that, set to {@code true} beside {@value #PROPERTY}, ends the process
+     * right after the report line is written, before anything meant for after the first frame runs
+     * (the connections, the table warm-up): the class-data training run records the classes of the
+     * first frame and no more (installer/cds-training.sh).
+     */
+    static final String EXIT_PROPERTY = "csi-console.startup.exit";
 
     private StartupReport() {
     }
@@ -48,6 +55,8 @@ final class StartupReport {
             if (file != null && !file.isBlank()) {
                 append(Path.of(file), "painted " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + " cpu "
                         + ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L));
+                // (halt: no shutdown hook or close handler runs and loads classes of its own)
+                if (Boolean.getBoolean(EXIT_PROPERTY)) Runtime.getRuntime().halt(0);
             }
             Platform.runLater(then);
         };

@@ -56,7 +56,7 @@ class ConsoleSmokeTest {
     @Test
     void demoAndSavedProfilesAppearAndEveryKindOpens(FxRobot robot) throws Exception {
         assertThat(console.connections()).extracting(ConnectionModel::name).containsExactly("Demo", "lab driver");
-        assertThat(stage.getIcons()).hasSize(6);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> stage.getIcons().size() == 6); // set once the first frame is painted
         assertThat(stage.getTitle()).isEqualTo("CSI Console");
         ConnectionModel demo = console.connections().get(0);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> demo.stateProperty().get() == ConnectionState.CONNECTED

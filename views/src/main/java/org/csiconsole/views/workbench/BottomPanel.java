@@ -68,6 +68,24 @@ public final class BottomPanel extends TabPane {
         return trace;
     }
 
+    /**
+     * Leaves the call trace's table and tool bar out of the scene, an empty pane in their place,
+     * until {@link #attachTrace()}: styling and laying out the table is a large share of the
+     * workbench's first frame, which does not need it (no call is made before it is painted).
+     */
+    void detachTrace() {
+        if (traceTab.getContent() == trace.node()) {
+            javafx.scene.layout.StackPane placeholder = new javafx.scene.layout.StackPane();
+            placeholder.setId("call-trace-pending");
+            traceTab.setContent(placeholder);
+        }
+    }
+
+    /** Puts the call trace back in its tab after {@link #detachTrace()}; idempotent. */
+    void attachTrace() {
+        if (traceTab.getContent() != trace.node()) traceTab.setContent(trace.node());
+    }
+
     public void showTrace() {
         getSelectionModel().select(traceTab);
     }

@@ -148,6 +148,20 @@ public final class Workbench {
         return scene;
     }
 
+    /**
+     * Keeps what the first frame can do without out of the scene until {@link #finishStart()}: the
+     * bottom panel's call trace (its table and tool bar) shows an empty pane meanwhile. The console
+     * calls it before showing the window and {@code finishStart} once the first frame is painted.
+     */
+    public void deferUntilShown() {
+        bottom.detachTrace();
+    }
+
+    /** Puts back what {@link #deferUntilShown()} kept out; idempotent. */
+    public void finishStart() {
+        bottom.attachTrace();
+    }
+
     public ObjectProperty<ResourceView> activeViewProperty() {
         return activeView;
     }

@@ -76,6 +76,21 @@ class WorkbenchFxTest {
     }
 
     @Test
+    void theCallTraceLeftOutOfTheFirstFrameJoinsTheSceneWhenTheStartFinishes(FxRobot robot) {
+        assertThat(robot.lookup("#call-trace").tryQuery()).as("shown from the start by default").isPresent();
+        robot.interact(workbench::deferUntilShown);
+        assertThat(robot.lookup("#call-trace").tryQuery()).as("kept out of the scene").isEmpty();
+        assertThat(robot.lookup("#call-trace-pending").tryQuery()).isPresent();
+        assertThat(robot.lookup("#navigator").tryQuery()).isPresent();
+
+        robot.interact(workbench::finishStart);
+        assertThat(robot.lookup("#call-trace").tryQuery()).isPresent();
+        assertThat(robot.lookup("#call-trace-pending").tryQuery()).isEmpty();
+        robot.interact(workbench::finishStart);
+        assertThat(robot.lookup("#call-trace").tryQuery()).as("a second call changes nothing").isPresent();
+    }
+
+    @Test
     void aConnectionWaitingForItsSocketSaysSoInTheNavigatorAndTheStatusBar(FxRobot robot) {
         robot.interact(() -> demo.stateProperty().set(ConnectionState.WAITING));
         assertThat(robot.lookup("#navigator .tree-cell .label").queryAllAs(Label.class))
