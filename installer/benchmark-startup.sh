@@ -14,9 +14,10 @@
 # the first frame painted (the app's own report, the end of the second pulse after showing), and the
 # process's CPU time up to that frame, which other load on the machine does not stretch.
 #
-# Command line: `csi-console info` and `csi-console volumes` (VOLUMES volumes, PAGE_SIZE per page)
-# against `csi-console serve` on a unix socket, beside csc (dell/gocsi) when it is on the PATH, else
-# beside a raw grpc-java blocking stub (org.csiconsole.app.bench.RawStubList, with a class-data
+# Command line: `csi-console info` and `csi-console volumes` (VOLUMES volumes, PAGE_SIZE per page) from
+# the command line's launcher (bin/csi-console-cli, which /usr/bin/csi-console is), against
+# `csi-console serve` (from bin/csi-console) on a unix socket, beside csc (dell/gocsi) when it is on
+# the PATH, else beside a raw grpc-java blocking stub (org.csiconsole.app.bench.RawStubList, with a class-data
 # archive too); wall time and peak RSS from /usr/bin/time, alternating, 5 runs each.
 #
 # Needs: Xvfb, xev (x11-utils), stdbuf (coreutils), /usr/bin/time (time). The first run seeds
@@ -176,11 +177,12 @@ timed() { # timed NAME CMD...: appends "wall_s peak_kb cpu_s" (user + system) to
     /usr/bin/time -f '%e %M %U %S' -o "$work/time.out" "$@" >"$work/out.txt" 2>"$work/err.txt" || { cat "$work/err.txt" >&2; exit 1; }
     awk '{printf "%s %s %.2f\n", $1, $2, $3 + $4}' "$work/time.out" >>"$work/$name.cli"
 }
-timed warm "$image/bin/csi-console" volumes --endpoint "unix://$sock" --page-size "$page_size"  # the server's JIT
+cli="$image/bin/csi-console-cli"
+timed warm "$cli" volumes --endpoint "unix://$sock" --page-size "$page_size"  # the server's JIT
 grep -q "^$volumes volume(s)" "$work/out.txt" || { echo "benchmark-startup.sh: the listing did not end with $volumes volume(s)" >&2; tail -2 "$work/out.txt" >&2; exit 1; }
 for _ in 1 2 3 4 5; do
-    timed info "$image/bin/csi-console" info --endpoint "unix://$sock"
-    timed volumes "$image/bin/csi-console" volumes --endpoint "unix://$sock" --page-size "$page_size"
+    timed info "$cli" info --endpoint "unix://$sock"
+    timed volumes "$cli" volumes --endpoint "unix://$sock" --page-size "$page_size"
     timed other "${other_cmd[@]}"
 done
 report() { # report LABEL NAME

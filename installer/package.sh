@@ -109,11 +109,21 @@ java_opts=(
     "-XX:SharedArchiveFile=\$APPDIR/$name.jsa" "-Xshare:auto" "-Xlog:cds=off" "-Xlog:cds+dynamic=off"
     "-Dfile.encoding=UTF-8" "-XX:MaxGCPauseMillis=20"
 )
+# The command line's own launcher, bin/$name-cli, which /usr/bin/$name runs (the desktop entry runs bin/$name):
+# a command lives for a second or two and mostly waits on a socket, so it gets the serial collector with a heap
+# that starts at 16 MB and grows only when what the command holds does (under G1 a listing of 100,000 volumes
+# touched 300 MB), and the client compiler alone (the optimizing one added 1.7 s to the 2.2 s of CPU time that
+# listing takes without it). Without arguments it opens the workbench all the same, with these options.
+cli_opts=(
+    "-XX:SharedArchiveFile=\$APPDIR/$name.jsa" "-Xshare:auto" "-Xlog:cds=off" "-Xlog:cds+dynamic=off"
+    "-Dfile.encoding=UTF-8" "-XX:+UseSerialGC" "-Xms16m" "-XX:TieredStopAtLevel=1"
+)
+printf 'java-options=%s\n' "${cli_opts[*]}" >"$out/$name-cli.properties"
 jpackage --type app-image --name "$name" --app-version "$app_version" \
     --vendor "CSI Console" --description "Admin console for CSI drivers, csi-addons and HPE CSP arrays" \
     --input "$input" --main-jar "$main_jar" --main-class org.csiconsole.app.Main \
     --runtime-image "$out/runtime" --icon "$icon_dir/app-256.png" \
-    --java-options "${java_opts[*]}" --dest "$out/image"
+    --java-options "${java_opts[*]}" --add-launcher "$name-cli=$out/$name-cli.properties" --dest "$out/image"
 image="$out/image/$name"
 rm -rf "$out/runtime" "$input"
 # The JVM's symbol table (.symtab) only names frames in a crash report; its exported symbols stay.

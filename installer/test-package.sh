@@ -76,7 +76,7 @@ else
     echo "     not root: unpacking into $work/root instead of dpkg -i"
     prefix="$work/root"
     check "dpkg-deb -x unpacks the package" dpkg-deb -x "$deb" "$prefix"
-    bin="$prefix/opt/$name/bin/$name"
+    bin="$prefix/opt/$name/bin/$name-cli"
 fi
 desktop="$prefix/usr/share/applications/$name.desktop"
 if command -v desktop-file-validate >/dev/null; then
@@ -85,6 +85,9 @@ fi
 check "the desktop entry names the icon, a comment and categories" \
     sh -c "grep -q '^Icon=$name$' '$desktop' && grep -q '^Comment=.' '$desktop' && grep -q '^Categories=.*;' '$desktop'"
 check "/usr/bin/$name runs the installed launcher" test -x "$bin"
+[ -n "$prefix" ] || check "/usr/bin/$name is the command line's launcher" test "$(readlink -f "$bin")" = "/opt/$name/bin/$name-cli"
+exec_line="$(sed -n 's/^Exec=//p' "$desktop")"
+check "the desktop entry runs the workbench's launcher ($exec_line)" sh -c "test '$exec_line' = /opt/$name/bin/$name && test -x '$prefix$exec_line'"
 
 # --- command line ----------------------------------------------------------------------------
 version_out="$("$bin" --version 2>&1)"

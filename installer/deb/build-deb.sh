@@ -3,8 +3,9 @@
 #
 #   installer/deb/build-deb.sh IMAGE OUT NAME VERSION INSTALL_DIR COMMIT
 #
-# Layout: the app-image in INSTALL_DIR (/opt/csi-console), /usr/bin/NAME for the command line,
-# the desktop entry in /usr/share/applications and the icon at every size in the hicolor theme.
+# Layout: the app-image in INSTALL_DIR (/opt/csi-console), /usr/bin/NAME for the command line (the
+# image's NAME-cli launcher), the desktop entry in /usr/share/applications (the image's NAME
+# launcher) and the icon at every size in the hicolor theme.
 # There are no maintainer scripts: menus and icon caches pick the files up through the dpkg
 # triggers of desktop-file-utils and the icon theme where a desktop is installed, and there is
 # nothing to do (and nothing to fail, such as xdg-desktop-menu without a menu folder) where not.
@@ -17,7 +18,7 @@ root="$out/deb-root"
 rm -rf "$root"
 mkdir -p "$root$(dirname "$install_dir")" "$root/usr/bin" "$root/usr/share/applications" "$root/usr/share/doc/$name" "$root/DEBIAN"
 cp -a "$image" "$root$install_dir"
-ln -s "$install_dir/bin/$name" "$root/usr/bin/$name"
+ln -s "$install_dir/bin/$name-cli" "$root/usr/bin/$name" # the command line's launcher (see package.sh)
 install -m 644 "$here/$name.desktop" "$root/usr/share/applications/$name.desktop"
 for size in 16 32 48 64 128 256; do
     install -D -m 644 "$icons/app-$size.png" "$root/usr/share/icons/hicolor/${size}x$size/apps/$name.png"

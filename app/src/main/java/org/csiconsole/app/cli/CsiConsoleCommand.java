@@ -5,6 +5,8 @@ import org.csiconsole.core.store.DataDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -47,7 +49,7 @@ public class CsiConsoleCommand {
      */
     public static int execute(String... args) {
         try (LazyAuditLog audit = new LazyAuditLog(DataDirectory.resolve())) {
-            return commandLine(System::getenv, audit).execute(args);
+            return commandLine(System::getenv, audit, args).execute(args);
         }
     }
 
@@ -63,23 +65,50 @@ public class CsiConsoleCommand {
      * @param audit the one audit log every command that opens a client appends to, and {@code audit} reads
      */
     public static CommandLine commandLine(Function<String, String> env, LazyAuditLog audit) {
+        return register(subcommands(env, audit));
+    }
+
+    /**
+     * Builds the command line that runs {@code args}. When the first argument names a subcommand, only that one is
+     * registered: picocli reads every registered command's annotations, options and help texts when it is added, which
+     * for all of them took most of a short command's start-up. Otherwise (help, the version, a usage error and its
+     * suggestions) every subcommand is.
+     */
+    static CommandLine commandLine(Function<String, String> env, LazyAuditLog audit, String... args) {
+        List<Object> all = subcommands(env, audit);
+        if (args.length > 0) {
+            for (Object c : all) {
+                if (c.getClass().getAnnotation(Command.class).name().equals(args[0])) return register(List.of(c));
+            }
+        }
+        return register(all);
+    }
+
+    /** Every subcommand, made but not yet read by picocli. */
+    private static List<Object> subcommands(Function<String, String> env, LazyAuditLog audit) {
+        List<Object> all = new ArrayList<>(CsiCommands.all(env, audit));
+        all.add(new LifecycleCommand(env, java.time.Clock.systemUTC()).auditInto(audit));
+        all.addAll(FenceCommands.all(env, System.getenv(), ConsoleTerminal::system, audit));
+        all.addAll(AddonsVolumeCommands.all(env, audit, ConsoleTerminal::system));
+        all.add(new CspCommand(audit));
+        all.add(new VolumeGroupCommand(audit));
+        all.add(new ReplicationCommand(audit));
+        all.addAll(CsiMutations.all(env, audit));
+        all.addAll(TroubleCommands.all(env));
+        all.add(new ExerciseCommand(env, audit, ConsoleTerminal::system));
+        all.add(new ReportCommand(env, audit, ConsoleTerminal::system));
+        all.add(new ServeCommand());
+        all.add(new AuditCommand(audit));
+        return all;
+    }
+
+    private static CommandLine register(List<Object> subcommands) {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
-        for (Object csi : CsiCommands.all(env, audit)) cl.addSubcommand(csi);
-        cl.addSubcommand(new LifecycleCommand(env, java.time.Clock.systemUTC()).auditInto(audit));
-        for (Object fence : FenceCommands.all(env, System.getenv(), ConsoleTerminal::system, audit)) cl.addSubcommand(fence);
-        for (Object c : AddonsVolumeCommands.all(env, audit, ConsoleTerminal::system)) cl.addSubcommand(c);
-        cl.addSubcommand(new CspCommand(audit));
-        cl.addSubcommand(new VolumeGroupCommand(audit));
-        cl.addSubcommand(new ReplicationCommand(audit));
-        for (Object mutation : CsiMutations.all(env, audit)) cl.addSubcommand(mutation);
-        for (Object trouble : TroubleCommands.all(env)) cl.addSubcommand(trouble);
-        cl.addSubcommand(new ExerciseCommand(env, audit, ConsoleTerminal::system));
-        cl.addSubcommand(new ReportCommand(env, audit, ConsoleTerminal::system));
-        cl.addSubcommand(new ServeCommand());
-        cl.addSubcommand(new AuditCommand(audit));
-        cl.getSubcommands().get("audit").setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled
+        for (Object c : subcommands) cl.addSubcommand(c);
+        CommandLine audit = cl.getSubcommands().get("audit");
+        if (audit != null) audit.setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled
         return cl;
     }
 }

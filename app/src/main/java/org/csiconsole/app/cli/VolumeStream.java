@@ -67,8 +67,9 @@ final class VolumeStream implements PageSink<Volume>, AutoCloseable {
                 json.flush();
                 out.println();
             } else {
-                if (widths == null) line(HEADERS, fit(new String[0][]));
-                out.println(count + " volume(s)");
+                StringBuilder text = new StringBuilder();
+                if (widths == null) line(text, HEADERS, fit(new String[0][]));
+                out.write(text.append(count).append(" volume(s)").append(System.lineSeparator()).toString());
             }
         } catch (IOException e) {
             throw new UncheckedIOException("could not write JSON", e);
@@ -92,8 +93,11 @@ final class VolumeStream implements PageSink<Volume>, AutoCloseable {
         for (int i = 0; i < rows.length; i++) rows[i] = cells(page.get(i));
         boolean first = widths == null;
         int[] w = fit(rows);
-        if (first) line(HEADERS, w);
-        for (String[] r : rows) line(r, w);
+        // one write per page: println on the command line's writer flushes every line to the terminal
+        StringBuilder text = new StringBuilder(64 * (rows.length + 1));
+        if (first) line(text, HEADERS, w);
+        for (String[] r : rows) line(text, r, w);
+        out.write(text.toString());
         out.flush();
     }
 
@@ -115,16 +119,19 @@ final class VolumeStream implements PageSink<Volume>, AutoCloseable {
         return widths;
     }
 
-    private void line(String[] cells, int[] w) {
-        StringBuilder b = new StringBuilder(128);
+    /** Appends one line of {@code cells} padded to the widths {@code w}, without trailing blanks. */
+    private static void line(StringBuilder text, String[] cells, int[] w) {
+        int start = text.length();
         for (int i = 0; i < w.length; i++) {
-            b.append(cells[i]);
-            if (i < w.length - 1) b.append(" ".repeat(w[i] - cells[i].length() + 2));
+            text.append(cells[i]);
+            if (i < w.length - 1) {
+                for (int pad = w[i] - cells[i].length() + 2; pad > 0; pad--) text.append(' ');
+            }
         }
-        int end = b.length();
-        while (end > 0 && b.charAt(end - 1) == ' ') end--;
-        b.setLength(end);
-        out.println(b);
+        int end = text.length();
+        while (end > start && text.charAt(end - 1) == ' ') end--;
+        text.setLength(end);
+        text.append(System.lineSeparator());
     }
 
     /** One volume as table cells; a capacity of 0 is "unknown" (csi.proto Volume.capacity_bytes). */

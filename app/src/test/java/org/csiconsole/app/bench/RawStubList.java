@@ -4,6 +4,7 @@ import csi.v1.ControllerGrpc;
 import csi.v1.Csi;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
@@ -29,17 +30,29 @@ public final class RawStubList {
     }
 
     public static void main(String[] args) throws Exception {
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
-        ManagedChannel channel = NettyChannelBuilder.forAddress(new DomainSocketAddress(args[0]))
-                .eventLoopGroup(group).channelType(EpollDomainSocketChannel.class).usePlaintext().build();
         PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
+        try {
+            list(args[0], Integer.parseInt(args[1]), out);
+        } finally {
+            out.flush();
+        }
+    }
+
+    /** Lists every volume on the socket at {@code socket} to {@code out}, then {@code N volumes}; returns N. */
+    static long list(String socket, int pageSize, PrintWriter out) throws InterruptedException {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
+        ManagedChannel channel = NettyChannelBuilder.forAddress(new DomainSocketAddress(socket))
+                .eventLoopGroup(group).channelType(EpollDomainSocketChannel.class).usePlaintext()
+                // grpc-netty sets this TCP option on every channel; Netty warns on stderr that a domain socket has none
+                .withOption(ChannelOption.SO_KEEPALIVE, null)
+                .build();
         try {
             ControllerGrpc.ControllerBlockingStub stub = ControllerGrpc.newBlockingStub(channel);
             String token = "";
             long n = 0;
             do {
                 Csi.ListVolumesResponse page = stub.withDeadlineAfter(60, TimeUnit.SECONDS).listVolumes(
-                        Csi.ListVolumesRequest.newBuilder().setMaxEntries(Integer.parseInt(args[1])).setStartingToken(token).build());
+                        Csi.ListVolumesRequest.newBuilder().setMaxEntries(pageSize).setStartingToken(token).build());
                 for (Csi.ListVolumesResponse.Entry e : page.getEntriesList()) {
                     out.append(e.getVolume().getVolumeId()).append(' ').append(Long.toString(e.getVolume().getCapacityBytes())).append('\n');
                     n++;
@@ -47,8 +60,8 @@ public final class RawStubList {
                 token = page.getNextToken();
             } while (!token.isEmpty());
             out.println(n + " volumes");
+            return n;
         } finally {
-            out.flush();
             channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
             group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
         }

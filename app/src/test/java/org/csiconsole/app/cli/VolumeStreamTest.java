@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -49,6 +50,35 @@ class VolumeStreamTest {
             assertThat(text.toString()).contains("vol-1");
             stream.finish();
         }
+    }
+
+    @Test
+    void aPageReachesAnAutoFlushingTerminalInOneWrite() {
+        List<String> writes = new ArrayList<>();
+        Writer terminal = new Writer() {
+            @Override
+            public void write(char[] text, int from, int length) {
+                writes.add(new String(text, from, length));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        try (VolumeStream stream = new VolumeStream(new PrintWriter(terminal, true), OutputFormat.table)) {
+            stream.accept(page(1, 501)).toCompletableFuture().join();
+            stream.accept(page(501, 1001)).toCompletableFuture().join();
+            stream.finish();
+        }
+        assertThat(writes).hasSize(3);
+        assertThat(writes.get(0)).startsWith("VOLUME_ID");
+        assertThat(writes.get(0).lines()).hasSize(501);
+        assertThat(writes.get(1).lines()).hasSize(500);
+        assertThat(writes.get(2)).isEqualTo("1000 volume(s)" + System.lineSeparator());
     }
 
     @Test

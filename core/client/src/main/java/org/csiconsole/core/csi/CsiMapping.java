@@ -92,7 +92,7 @@ public final class CsiMapping {
         List<Topology> out = new ArrayList<>(wire.size());
         for (Csi.Topology t : wire) {
             if (t.getSegmentsCount() == 0) continue;
-            Topology one = SHARED.of(new Topology(SHARED.map(t.getSegmentsMap())));
+            Topology one = SHARED.topology(t.getSegmentsMap());
             if (!out.contains(one)) out.add(one);
         }
         return out;

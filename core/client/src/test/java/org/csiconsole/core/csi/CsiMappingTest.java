@@ -49,15 +49,26 @@ class CsiMappingTest {
     }
 
     @Test
-    void thePoolStartsOverOnceItHoldsMoreThanItsCapacity() {
-        Canonical pool = new Canonical(2);
+    void aValueThatTakesAnotherOnesSlotDisplacesIt() {
+        Canonical pool = new Canonical(1);
         String first = new String("gold");
         assertThat(pool.of(first)).isSameAs(first);
         assertThat(pool.of(new String("gold"))).isSameAs(first);
-        pool.of("b");
-        pool.of("c");
+        pool.of("serial-1");
         String again = new String("gold");
-        assertThat(pool.of(again)).as("three values exceeded the capacity of two: started over").isSameAs(again);
+        assertThat(pool.of(again)).as("the one slot held serial-1: gold is held anew").isSameAs(again);
+        assertThat(pool.of(new String("gold"))).isSameAs(again);
+    }
+
+    @Test
+    void aTopologyIsMadeOnceForEqualSegmentsAndItsKeysAndValuesAreShared() {
+        Canonical pool = new Canonical(16);
+        Topology a = pool.topology(Map.of(new String("zone"), new String("zone-a")));
+        Topology b = pool.topology(Map.of(new String("zone"), new String("zone-a")));
+        assertThat(b).isSameAs(a);
+        assertThat(a.segments()).containsExactly(Map.entry("zone", "zone-a"));
+        assertThat(pool.of(new String("zone-a"))).isSameAs(a.segments().get("zone"));
+        assertThat(pool.topology(Map.of("zone", "zone-b"))).isNotEqualTo(a);
     }
 
     // ---------------------------------------------------------------- odd but legal input from real drivers

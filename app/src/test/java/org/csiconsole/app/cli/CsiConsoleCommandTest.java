@@ -1,0 +1,51 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.app.audit.LazyAuditLog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The command line built for the arguments it runs: one subcommand when they name one, else all of them. */
+class CsiConsoleCommandTest {
+    @TempDir
+    Path dir;
+
+    private CommandLine forArgs(String... args) {
+        return CsiConsoleCommand.commandLine(k -> null, new LazyAuditLog(dir), args);
+    }
+
+    @Test
+    void argumentsThatNameASubcommandGetACommandLineOfThatOneOnly() {
+        assertThat(forArgs("info", "--endpoint", "unix:///run/csi.sock").getSubcommands()).containsOnlyKeys("help", "info");
+        assertThat(forArgs("audit", "--outcome", "FAILED").getSubcommands().get("audit").isCaseInsensitiveEnumValuesAllowed())
+                .as("audit --outcome takes ok|failed|cancelled in any case").isTrue();
+    }
+
+    @Test
+    void otherArgumentsGetEverySubcommandForHelpAndSuggestions() {
+        var all = CsiConsoleCommand.commandLine(k -> null, new LazyAuditLog(dir)).getSubcommands().keySet();
+        assertThat(all).contains("info", "volumes", "serve", "audit", "replication");
+        assertThat(forArgs().getSubcommands()).containsOnlyKeys(all);
+        assertThat(forArgs("--help").getSubcommands()).containsOnlyKeys(all);
+        assertThat(forArgs("help", "volumes").getSubcommands()).containsOnlyKeys(all);
+
+        StringWriter err = new StringWriter();
+        CommandLine mistyped = forArgs("volume");
+        mistyped.setErr(new PrintWriter(err));
+        assertThat(mistyped.execute("volume")).isNotEqualTo(ExitCodes.OK);
+        assertThat(err.toString()).contains("Did you mean").contains("volumes");
+    }
+
+    @Test
+    void aSubcommandsHelpIsTheSameAloneAsAmongAll() {
+        String alone = forArgs("volumes", "--help").getSubcommands().get("volumes").getUsageMessage(CommandLine.Help.Ansi.OFF);
+        String amongAll = forArgs().getSubcommands().get("volumes").getUsageMessage(CommandLine.Help.Ansi.OFF);
+        assertThat(alone).isEqualTo(amongAll).contains("--page-size");
+    }
+}
