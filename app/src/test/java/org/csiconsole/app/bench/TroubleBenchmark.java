@@ -39,6 +39,10 @@ import java.util.concurrent.atomic.AtomicReference;
  *       CSI driver): the discovery itself in this JVM, warm, and the {@code csi-console discover}
  *       command from start to exit; target at most 1 s.</li>
  * </ol>
+ * A command runs in a new JVM with the command-line launcher's options (installer/package.sh,
+ * {@code bin/csi-console-cli}: the serial collector, a heap that starts small, the client compiler
+ * alone) on this class path, without the package's class-data archive, which maps only at
+ * {@code /opt/csi-console}: the packaged command starts faster than measured here.
  * The first run seeds {@code app/target/trouble-bench-state} with 10,000 CreateVolume calls and keeps it.
  */
 public final class TroubleBenchmark {
@@ -108,6 +112,7 @@ public final class TroubleBenchmark {
     /** Runs {@code csi-console ARGS} in a new JVM on this classpath and waits for it. */
     private static Result command(Path data, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-Xms16m", "-XX:TieredStopAtLevel=1", "-Dfile.encoding=UTF-8",
                 "-cp", System.getProperty("java.class.path"), "org.csiconsole.app.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
