@@ -23,10 +23,10 @@ final class Bounded {
      * @return the results in {@code items}' order
      */
     static <T, R> CompletableFuture<List<R>> map(List<T> items, int limit, Function<T, CompletableFuture<R>> fn) {
-        return new Run<>(items, fn).start(limit);
+        return new Slots<>(items, fn).start(limit);
     }
 
-    private static final class Run<T, R> {
+    private static final class Slots<T, R> {
         private final List<T> items;
         private final Function<T, CompletableFuture<R>> fn;
         private final List<R> results;
@@ -34,7 +34,7 @@ final class Bounded {
         private final AtomicInteger finished = new AtomicInteger();
         private final CompletableFuture<List<R>> done = new CompletableFuture<>();
 
-        Run(List<T> items, Function<T, CompletableFuture<R>> fn) {
+        Slots(List<T> items, Function<T, CompletableFuture<R>> fn) {
             this.items = items;
             this.fn = fn;
             this.results = Collections.synchronizedList(new ArrayList<>(Collections.nCopies(items.size(), null)));
