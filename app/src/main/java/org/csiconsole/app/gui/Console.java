@@ -195,19 +195,25 @@ public final class Console {
 
     /**
      * A view opened before {@code connection} had storage shows a placeholder; once the storage
-     * arrives, those tabs are replaced by the real views (the selected one stays selected).
+     * arrives, those tabs are replaced by the real views where they stand (the selected one stays
+     * selected; the order of the tabs, restored from the last run, is kept).
      */
     private void reopenWhenConnected(ConnectionModel connection) {
         connection.storageProperty().addListener((o, old, now) -> {
             if (now == null) return;
+            List<javafx.scene.control.Tab> tabs = workbench.centre().getTabs();
             javafx.scene.control.Tab selected = workbench.centre().getSelectionModel().getSelectedItem();
             ResourceKind reselect = null;
-            for (javafx.scene.control.Tab t : List.copyOf(workbench.centre().getTabs())) {
+            for (javafx.scene.control.Tab t : List.copyOf(tabs)) {
                 if (t.getUserData() instanceof PlaceholderView p && p.connection() == connection) {
                     if (t == selected) reselect = p.kind();
-                    workbench.centre().getTabs().remove(t);
+                    int at = tabs.indexOf(t);
+                    tabs.remove(t);
                     if (t.getOnClosed() != null) t.getOnClosed().handle(new javafx.event.Event(javafx.scene.control.Tab.CLOSED_EVENT));
                     workbench.open(connection, p.kind());
+                    // open adds the new view's tab last: it takes the placeholder's place
+                    javafx.scene.control.Tab added = tabs.remove(tabs.size() - 1);
+                    tabs.add(at, added);
                 }
             }
             if (reselect != null) workbench.open(connection, reselect);

@@ -24,6 +24,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -115,9 +116,13 @@ class ConsoleSmokeTest {
                     trace -> new Sessions(Platform::runLater, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, temp.resolve("demo")));
             console.show();
         });
-        assertThat(console.workbench().openViewKeys()).containsExactly("start", "Demo/SNAPSHOTS", "Demo/HOSTS");
-        assertThat(console.workbench().selectedViewKey()).isEqualTo("Demo/HOSTS");
-        assertThat(console.workbench().bottomShownProperty().get()).isFalse();
+        // read on the FX thread, where the demo's views replace their placeholders once it connects
+        List<Object> restored = WaitForAsyncUtils.asyncFx(() -> List.<Object>of(console.workbench().openViewKeys(),
+                String.valueOf(console.workbench().selectedViewKey()), console.workbench().bottomShownProperty().get()))
+                .get(20, TimeUnit.SECONDS);
+        assertThat(restored.get(0)).isEqualTo(List.of("start", "Demo/SNAPSHOTS", "Demo/HOSTS"));
+        assertThat(restored.get(1)).isEqualTo("Demo/HOSTS");
+        assertThat(restored.get(2)).isEqualTo(false);
         assertThat(robot.lookup("#bottom-panel").tryQuery()).isEmpty();
     }
 
