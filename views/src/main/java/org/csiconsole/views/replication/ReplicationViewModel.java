@@ -66,6 +66,13 @@ public final class ReplicationViewModel extends ViewModel {
     private final ObjectProperty<ReplicationRow> selected = new SimpleObjectProperty<>(this, "selected");
     private final ObservableList<PairRow> selectedPairs = FXCollections.observableArrayList();
     private final AtomicBoolean rebuildPending = new AtomicBoolean();
+    /**
+     * Whether site A / site B were picked by the admin (a picker, the swap): until then they follow
+     * the site order, which does not depend on which site's first round ended first.
+     */
+    private boolean siteAPicked, siteBPicked;
+    /** True while {@link #publish} sets the default sites (not a pick). */
+    private boolean defaulting;
     private ConfirmedReads confirmed = ConfirmedReads.NONE;
     /** The latest site pairs, also while the pairs table is not shown (and so not filled). */
     private List<PairRow> latestPairs = List.of();
@@ -97,11 +104,17 @@ public final class ReplicationViewModel extends ViewModel {
         pairs.keyedBy(PairRow::key);
         this.commands = commands.apply(this);
         connections.addListener((ListChangeListener<ConnectionModel>) c -> follow());
-        siteA.addListener((o, a, b) -> rebuild());
+        siteA.addListener((o, a, b) -> {
+            if (!defaulting && b != null) siteAPicked = true;
+            rebuild();
+        });
         pairsShown.addListener((o, a, shown) -> {
             if (shown) fill(pairs, latestPairs);
         });
-        siteB.addListener((o, a, b) -> rebuild());
+        siteB.addListener((o, a, b) -> {
+            if (!defaulting && b != null) siteBPicked = true;
+            rebuild();
+        });
         settings.addListener((o, a, b) -> {
             for (SiteFeed f : allFeeds()) if (f.sampler != null) f.sampler.settings(b);
             rebuild();
@@ -405,21 +418,32 @@ public final class ReplicationViewModel extends ViewModel {
             for (SiteFeed f : live) sources.add(new ReplicationSnapshot.Feed(f.connection, f.defaultSite(), f.samples()));
             ReplicationSnapshot snap = ReplicationSnapshot.build(sources, a, b);
             ConfirmedReads read = ConfirmedReads.of(snap.rows());
-            ui.execute(() -> publish(snap, read));
+            ui.execute(() -> publish(snap, read, a, b));
         });
     }
 
-    private void publish(ReplicationSnapshot snap, ConfirmedReads read) {
+    /** Publishes {@code snap}, built for sites {@code builtA} and {@code builtB}, or rebuilds when the sites changed since. */
+    private void publish(ReplicationSnapshot snap, ConfirmedReads read, SiteChoice builtA, SiteChoice builtB) {
         if (!sameSites(snap.sites())) sites.setAll(snap.sites());
-        // Site A defaults to the first site, site B to the first other one; a choice still listed is kept.
-        SiteChoice a = ReplicationSnapshot.find(sites, siteA.get());
+        // Site A defaults to the first site, site B to the first other one; a site picked and still listed is kept.
+        SiteChoice a = siteAPicked ? ReplicationSnapshot.find(sites, siteA.get()) : null;
         SiteChoice wantA = a != null ? a : sites.isEmpty() ? null : sites.get(0);
-        SiteChoice b = ReplicationSnapshot.find(sites, siteB.get());
+        SiteChoice b = siteBPicked ? ReplicationSnapshot.find(sites, siteB.get()) : null;
         SiteChoice wantB = b != null && !b.same(wantA) ? b : sites.stream().filter(s -> !s.same(wantA)).findFirst().orElse(null);
         if (!Objects.equals(wantA, siteA.get()) || !Objects.equals(wantB, siteB.get())) {
             // The pairs need both sites: setting them rebuilds with them.
-            siteA.set(wantA);
-            siteB.set(wantB);
+            defaulting = true;
+            try {
+                siteA.set(wantA);
+                siteB.set(wantB);
+            } finally {
+                defaulting = false;
+            }
+            return;
+        }
+        if (!Objects.equals(builtA, siteA.get()) || !Objects.equals(builtB, siteB.get())) {
+            // built before the sites were set (a request made meanwhile was joined to it): its pairs are of other sites
+            rebuild();
             return;
         }
         confirmed = read;

@@ -75,6 +75,8 @@ final class FakeReplication {
         final String site;
         final List<String> calls = new CopyOnWriteArrayList<>();
         final Map<String, CallFailure> failing = new LinkedHashMap<>();
+        /** What {@link #features()} answers; a test may hold it back to make this site come up late. */
+        CompletableFuture<ReplicationFeatures> features = CompletableFuture.completedFuture(new ReplicationFeatures(true, true, false, ""));
 
         Port(String site) {
             this.site = site;
@@ -87,7 +89,7 @@ final class FakeReplication {
 
         @Override
         public CompletableFuture<ReplicationFeatures> features() {
-            return CompletableFuture.completedFuture(new ReplicationFeatures(true, true, false, ""));
+            return features;
         }
 
         private CompletableFuture<Void> call(String what, ReplicationRequest r, ForceConfirmation force) {

@@ -77,6 +77,26 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void siteAIsTheFirstSiteEvenWhenTheSecondSiteAnsweredFirstUntilTheAdminPicksOne() {
+        ReplicationFixture late = new ReplicationFixture();
+        late.portA.features = new java.util.concurrent.CompletableFuture<>();
+        late.open();
+        late.model.activate();
+        late.samplerB().publish(List.of(sample("site-b", "vol-1r", SECONDARY, UNKNOWN, null, "vol-1", "")));
+        assertThat(late.model.siteAProperty().get().name()).as("the only site so far").isEqualTo("site-b");
+
+        late.portA.features.complete(new org.csiconsole.core.replication.ReplicationFeatures(true, true, false, ""));
+        late.samplerA().publish(List.of(sample("site-a", "vol-1", PRIMARY, HEALTHY, Duration.ofMinutes(2), "vol-1r", "")));
+        assertThat(late.model.siteAProperty().get().name()).as("site A follows the site order").isEqualTo("site-a");
+        assertThat(late.model.siteBProperty().get().name()).isEqualTo("site-b");
+        assertThat(late.pair("vol-1").mismatch()).isEqualTo(PairMismatch.NONE);
+
+        late.model.siteAProperty().set(late.model.sites().get(1));
+        late.samplerA().publish(late.samplerA().samples());
+        assertThat(late.model.siteAProperty().get().name()).as("a site the admin picked stays").isEqualTo("site-b");
+    }
+
+    @Test
     void theRpoAgeIsJudgedAgainstTheIntervalAndASecondaryShowsItsPrimarysLastSync() {
         var t = f.model.settings().thresholds();
         assertThat(f.row("site-a", "vol-1").rpo(t, NOW).level()).isEqualTo(RpoLevel.OK);
