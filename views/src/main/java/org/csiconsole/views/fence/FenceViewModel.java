@@ -15,7 +15,6 @@ import org.csiconsole.views.resource.StorageViewModel;
 import org.csiconsole.views.resource.ViewContext;
 import org.csiconsole.views.workbench.ResourceKind;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -108,7 +107,7 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         try {
             if (!ask(form)) return;
             request = new FenceRequest(Cidr.parseAll(form.text("cidrs").text().get()),
-                    Form.parseKeyValues(form.text("parameters").text().get()), secrets(form.text("secrets").text().get()));
+                    Form.parseKeyValues(form.text("parameters").text().get()), Form.parseSecrets(form.text("secrets").text().get()));
         } finally {
             form.text("secrets").set("");
         }
@@ -152,7 +151,7 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         try {
             if (!ask(form)) return;
             parameters = Form.parseKeyValues(form.text("parameters").text().get());
-            secrets = secrets(form.text("secrets").text().get());
+            secrets = Form.parseSecrets(form.text("secrets").text().get());
         } finally {
             form.text("secrets").set("");
         }
@@ -194,7 +193,7 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
     private static void addSecrets(Form f) {
         f.addText("secrets", "Secrets", "", TextInput.Kind.SECRET,
                 "key=value pairs separated by ';' (e.g. userID=fence;userKey=...). Sent with this call only; never kept or shown.",
-                FenceViewModel::checkSecrets);
+                Form::checkSecrets);
     }
 
     static String checkCidrs(String text) {
@@ -204,32 +203,6 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }
-    }
-
-    /** The problem with the secrets text, without ever quoting it; empty when it parses. */
-    static String checkSecrets(String text) {
-        try {
-            secrets(text);
-            return "";
-        } catch (IllegalArgumentException e) {
-            return e.getMessage();
-        }
-    }
-
-    /** {@code key=value} pairs separated by {@code ;} or new lines; a pair's value is never put in a message. */
-    static Secrets secrets(String text) {
-        Map<String, String> m = new LinkedHashMap<>();
-        if (text != null) {
-            int n = 0;
-            for (String pair : text.split("[;\\n]")) {
-                n++;
-                if (pair.isBlank()) continue;
-                int eq = pair.indexOf('=');
-                if (eq <= 0) throw new IllegalArgumentException("Secret " + n + " is not key=value; separate pairs with ';'.");
-                m.put(pair.substring(0, eq).strip(), pair.substring(eq + 1));
-            }
-        }
-        return Secrets.of(m);
     }
 
     private static String format(Map<String, String> m) {

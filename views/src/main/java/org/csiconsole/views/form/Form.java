@@ -13,6 +13,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.model.Secrets;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -206,6 +207,37 @@ public final class Form {
             m.put(l.substring(0, eq).strip(), l.substring(eq + 1).strip());
         }
         return m;
+    }
+
+    /**
+     * Secrets typed as {@code key=value} pairs separated by {@code ;} or new lines; a value may hold
+     * {@code =}. A pair's value is never put in a message.
+     *
+     * @throws IllegalArgumentException naming the pair by its position when one is not key=value
+     */
+    public static Secrets parseSecrets(String text) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (text != null) {
+            int n = 0;
+            for (String pair : text.split("[;\\n]")) {
+                n++;
+                if (pair.isBlank()) continue;
+                int eq = pair.indexOf('=');
+                if (eq <= 0) throw new IllegalArgumentException("Secret " + n + " is not key=value; separate pairs with ';'.");
+                m.put(pair.substring(0, eq).strip(), pair.substring(eq + 1));
+            }
+        }
+        return Secrets.of(m);
+    }
+
+    /** The problem with a secrets text ({@link #parseSecrets}), without ever quoting it; empty when it parses. */
+    public static String checkSecrets(String text) {
+        try {
+            parseSecrets(text);
+            return "";
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
     }
 
     /**

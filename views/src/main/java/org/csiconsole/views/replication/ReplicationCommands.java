@@ -4,7 +4,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import org.csiconsole.core.call.CallFailure;
-import org.csiconsole.core.model.Secrets;
+import org.csiconsole.views.form.Form;
 import org.csiconsole.core.replication.ForceConfirmation;
 import org.csiconsole.core.replication.ItemResult;
 import org.csiconsole.core.replication.PairMismatch;
@@ -154,10 +154,10 @@ public final class ReplicationCommands {
                 "Optional: the id that ties both sides of a pair together, when the driver uses one.", t -> "");
         f.addText("parameters", "Parameters", "schedulingInterval=5m", org.csiconsole.views.form.TextInput.Kind.LINES,
                 "key=value per line, from the VolumeReplicationClass (e.g. schedulingInterval=5m, mirroringMode=snapshot).",
-                org.csiconsole.views.form.Form::checkKeyValues);
+                Form::checkKeyValues);
         f.addText("secrets", "Secrets", "", org.csiconsole.views.form.TextInput.Kind.SECRET,
                 "key=value pairs separated by ';'. Sent with these calls only (replication_secret); never kept or shown.",
-                ReplicationCommands::checkSecrets);
+                Form::checkSecrets);
         return f;
     }
 
@@ -175,8 +175,8 @@ public final class ReplicationCommands {
                 items.add(WorkflowItem.of(group ? ReplicationSource.volumeGroup(id) : ReplicationSource.volume(id)));
             }
             ReplicationRequest template = new ReplicationRequest(items.get(0).source(), form.text("replicationId").text().get().strip(),
-                    org.csiconsole.views.form.Form.parseKeyValues(form.text("parameters").text().get()),
-                    secrets(form.text("secrets").text().get()));
+                    Form.parseKeyValues(form.text("parameters").text().get()),
+                    Form.parseSecrets(form.text("secrets").text().get()));
             WorkflowRequest request = new WorkflowRequest(WorkflowKind.ENABLE, site.toSite(), null, items, template, Map.of(),
                     WorkflowOptions.DEFAULT);
             plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site), plans));
@@ -388,33 +388,6 @@ public final class ReplicationCommands {
             default -> kind.words() + " " + names + ".";
         };
         return what + (rows.size() > 1 ? " Each item's result is listed; failed ones can be retried." : "");
-    }
-
-    // ---- secrets
-
-    static String checkSecrets(String text) {
-        try {
-            secrets(text);
-            return "";
-        } catch (IllegalArgumentException e) {
-            return e.getMessage();
-        }
-    }
-
-    /** {@code key=value} pairs separated by {@code ;} or new lines; a value is never put in a message. */
-    static Secrets secrets(String text) {
-        Map<String, String> m = new LinkedHashMap<>();
-        if (text != null) {
-            int n = 0;
-            for (String pair : text.split("[;\\n]")) {
-                n++;
-                if (pair.isBlank()) continue;
-                int eq = pair.indexOf('=');
-                if (eq <= 0) throw new IllegalArgumentException("Secret " + n + " is not key=value; separate pairs with ';'.");
-                m.put(pair.substring(0, eq).strip(), pair.substring(eq + 1));
-            }
-        }
-        return Secrets.of(m);
     }
 
     static String lower(WorkflowKind k) {

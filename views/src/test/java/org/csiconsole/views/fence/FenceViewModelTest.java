@@ -124,7 +124,7 @@ class FenceViewModelTest {
     @Test
     void badBlocksAndSecretsAreRefusedInTheFormWithoutQuotingASecret() {
         assertThat(FenceViewModel.checkCidrs("10.1.0.0/24\n10.1.0.0/40")).contains("prefix length 40");
-        assertThat(FenceViewModel.checkSecrets("userID=fence;" + CANARY)).contains("Secret 2 is not key=value").doesNotContain(CANARY);
-        assertThat(FenceViewModel.secrets("userID=fence; userKey=a=b").values()).isEqualTo(Map.of("userID", "fence", "userKey", "a=b"));
+        assertThat(Form.checkSecrets("userID=fence;" + CANARY)).contains("Secret 2 is not key=value").doesNotContain(CANARY);
+        assertThat(Form.parseSecrets("userID=fence; userKey=a=b").values()).isEqualTo(Map.of("userID", "fence", "userKey", "a=b"));
     }
 }
