@@ -38,7 +38,7 @@ public record LaunchOptions(boolean demo, String endpoint, String cspUrl, String
      */
     public static Optional<LaunchOptions> parse(List<String> args) {
         if (args.isEmpty()) return Optional.of(DEMO);
-        // every GUI option starts with "--": a first word that does not is a subcommand, read by the command line alone
+        // every GUI option starts with "--": a first word without a leading "-" is a subcommand, read by the command line alone
         if (!args.get(0).startsWith("-")) return Optional.empty();
         GuiCommand cmd = new GuiCommand();
         try {
