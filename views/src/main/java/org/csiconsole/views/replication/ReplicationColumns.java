@@ -122,7 +122,7 @@ final class ReplicationColumns {
         RpoAge rpo = rpo(f);
         d.add(DetailRow.of("RPO age", rpo.text() + (rpo.age() == null ? "" : " (" + rpo.level().name().toLowerCase(java.util.Locale.ROOT)
                 + "; interval " + ReplicationTexts.duration(rpo.interval()) + ")")));
-        d.add(DetailRow.of("Last sync", f.lastSyncTime() == null ? "" : f.lastSyncTime().toString()
+        d.add(DetailRow.of("Last sync", f.lastSyncTime() == null ? "" : ReplicationTexts.exactTime(f.lastSyncTime(), zone)
                 + (f != s ? " (reported by the partner)" : "")));
         if (f.info() != null) {
             d.add(DetailRow.of("Sync took", ReplicationTexts.duration(f.info().lastSyncDuration())));
@@ -224,7 +224,7 @@ final class ReplicationColumns {
         d.add(DetailRow.id(label + " id", s.source().id()));
         d.add(DetailRow.of(label, site.label() + " \u00b7 " + ReplicationTexts.role(s.role()) + " \u00b7 "
                 + ReplicationTexts.health(s.health()) + (s.statusMessage().isEmpty() ? "" : " \u00b7 " + s.statusMessage())));
-        d.add(DetailRow.of(label + " synced", s.lastSyncTime() == null ? "not reported" : s.lastSyncTime() + " ("
+        d.add(DetailRow.of(label + " synced", s.lastSyncTime() == null ? "not reported" : ReplicationTexts.exactTime(s.lastSyncTime(), zone) + " ("
                 + rpo(s).text() + " ago)"));
         d.add(DetailRow.of(label + " sample", ReplicationTexts.freshness(s, confirmed.apply(site, s), now.get(), settings.get().staleAfter())));
     }

@@ -21,6 +21,7 @@ import java.time.format.DateTimeFormatter;
 public final class ReplicationTexts {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter EXACT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS zzz");
 
     private ReplicationTexts() {
     }
@@ -136,6 +137,11 @@ public final class ReplicationTexts {
         if (t == null) return "\u2014";
         ZonedDateTime z = t.atZone(zone);
         return z.toLocalDate().equals(LocalDate.ofInstant(now, zone)) ? TIME.format(z) : DATE_TIME.format(z);
+    }
+
+    /** {@code t} to the millisecond with its zone, e.g. {@code "2026-11-28 12:59:12.913 UTC"}: for details that go into a support case. */
+    public static String exactTime(Instant t, ZoneId zone) {
+        return EXACT.format(t.atZone(zone));
     }
 
     /** How current a sample is: {@code "12 s ago"}, or {@code "Stale · 3 min old"}, {@code "Not read yet"}. */

@@ -22,6 +22,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.csiconsole.core.replication.PreflightCheck;
 import org.csiconsole.core.replication.ReplicationSample;
@@ -34,6 +35,7 @@ import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
 
 /**
  * The wizard of a guided workflow ({@link WorkflowWizardModel}): the sites and which is which, the
@@ -294,6 +296,8 @@ public final class WorkflowWizard extends Dialog<Void> {
                 Label text = new Label(c.message());
                 text.setWrapText(true);
                 name.setWrapText(true);
+                text.setMinHeight(Region.USE_PREF_SIZE);
+                name.setMinHeight(Region.USE_PREF_SIZE);
                 HBox row = new HBox(8, i, new VBox(1, name, text));
                 row.setAlignment(Pos.TOP_LEFT);
                 row.prefWidthProperty().bind(list.widthProperty().subtract(40));
@@ -333,6 +337,8 @@ public final class WorkflowWizard extends Dialog<Void> {
             call.setWrapText(true);
             note.setWrapText(true);
             title.setWrapText(true);
+            // a wrapped label in a list cell is given one line unless its height may not shrink below its text's
+            for (Label l : List.of(title, call, note)) l.setMinHeight(Region.USE_PREF_SIZE);
             bar.setMaxWidth(Double.MAX_VALUE);
             bar.setPrefHeight(6);
             VBox text = new VBox(2, title, call, note, bar);
