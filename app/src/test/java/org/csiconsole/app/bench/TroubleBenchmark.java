@@ -42,7 +42,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * A command runs in a new JVM with the command-line launcher's options (installer/package.sh,
  * {@code bin/csi-console-cli}: the serial collector, a heap that starts small, the client compiler
  * alone) on this class path, without the package's class-data archive, which maps only at
- * {@code /opt/csi-console}: the packaged command starts faster than measured here.
+ * {@code /opt/csi-console}: the packaged command starts faster than measured here. With
+ * {@code CSI_CONSOLE_BENCH_CLI=/usr/bin/csi-console} in the environment the commands run that
+ * launcher instead (the installed package, archive and all).
  * The first run seeds {@code app/target/trouble-bench-state} with 10,000 CreateVolume calls and keeps it.
  */
 public final class TroubleBenchmark {
@@ -54,6 +56,9 @@ public final class TroubleBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path state = Path.of(args.length > 0 ? args[0] : "target/trouble-bench-state").toAbsolutePath();
+        String installed = System.getenv("CSI_CONSOLE_BENCH_CLI");
+        System.out.println("commands run by: " + (installed != null && !installed.isBlank() ? installed
+                : "a new JVM on this class path with the command-line launcher's options (no class-data archive)"));
         Path tmp = Files.createTempDirectory(Path.of("/tmp"), "ctb");
         Path data = Files.createDirectories(tmp.resolve("data"));
         try (ReferencePlugin plugin = ReferencePlugin.builder(state).seed(Seed.EMPTY).nodeId("node-1").start()) {
@@ -109,11 +114,13 @@ public final class TroubleBenchmark {
         }
     }
 
-    /** Runs {@code csi-console ARGS} in a new JVM on this classpath and waits for it. */
+    /** Runs {@code csi-console ARGS} ({@code CSI_CONSOLE_BENCH_CLI}, else a new JVM on this class path) and waits for it. */
     private static Result command(Path data, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xms16m", "-XX:TieredStopAtLevel=1", "-Dfile.encoding=UTF-8",
-                "-cp", System.getProperty("java.class.path"), "org.csiconsole.app.Main"));
+        String installed = System.getenv("CSI_CONSOLE_BENCH_CLI");
+        List<String> cmd = new ArrayList<>(installed != null && !installed.isBlank() ? List.of(installed)
+                : List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-XX:+UseSerialGC", "-Xms16m", "-XX:TieredStopAtLevel=1", "-Dfile.encoding=UTF-8",
+                        "-cp", System.getProperty("java.class.path"), "org.csiconsole.app.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("CSI_CONSOLE_DATA_DIR", data.toString());
