@@ -146,14 +146,15 @@ public final class ExerciseModel {
         steps.clear();
         diagram.reset("Exercising " + driver + ": the volume's way through the lifecycle shows here.");
         status.set("Exercising " + driver + "\u2026");
-        run = port.exercise(e, plan, driver, ev -> {
-            if (ev instanceof TroubleEvent.StepDone d) ui.execute(() -> {
-                steps.append(List.of(d.step()));
-                diagram.accept(d.step());
-            });
-        });
-        ExerciseRun current = run;
         actions.run("Exercise " + driver + " (pool " + plan.pool() + ")", p -> {
+            // started within the task, so the call trace groups the exercise's calls under it
+            ExerciseRun current = port.exercise(e, plan, driver, ev -> {
+                if (ev instanceof TroubleEvent.StepDone d) ui.execute(() -> {
+                    steps.append(List.of(d.step()));
+                    diagram.accept(d.step());
+                });
+            });
+            run = current;
             CompletableFuture<ExerciseResult> f = new CompletableFuture<>();
             current.result().whenComplete((r, t) -> {
                 if (t != null) f.completeExceptionally(t);

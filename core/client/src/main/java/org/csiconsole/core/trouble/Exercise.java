@@ -80,7 +80,8 @@ public final class Exercise implements ExerciseRun {
     }
 
     /**
-     * Starts an exercise on a thread of its own. The caller confirmed it (a typed
+     * Starts an exercise on a thread of its own, whose calls keep the call origin current where it
+     * is started (the task that runs it, in the call trace). The caller confirmed it (a typed
      * {@link ExercisePlan#confirmation(String)}) and owns {@code client}, which it opened with the
      * console's audit hook.
      *
@@ -89,7 +90,8 @@ public final class Exercise implements ExerciseRun {
      */
     public static Exercise start(CsiClient client, ExercisePlan plan, String driver, Consumer<TroubleEvent> events) {
         Exercise x = new Exercise(client, plan, driver, events);
-        Thread t = new Thread(x::run, "csi-console exercise");
+        org.csiconsole.core.call.CallOrigin origin = client.trace().origins().current();
+        Thread t = new Thread(() -> client.trace().origins().run(origin, x::run), "csi-console exercise");
         t.setDaemon(true);
         t.start();
         return x;

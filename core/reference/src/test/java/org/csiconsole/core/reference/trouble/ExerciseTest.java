@@ -98,6 +98,18 @@ class ExerciseTest {
     }
 
     @Test
+    void everyCallOfTheExerciseIsTracedToTheTaskThatStartedIt() throws Exception {
+        var origins = client.trace().origins();
+        var task = origins.next("Exercise reference (pool default)");
+        Exercise x = origins.within(task, () -> Exercise.start(client, plan(), ReferencePlugin.PLUGIN_NAME, e -> { }));
+        run(x);
+
+        var calls = client.trace().snapshot().stream().filter(t -> !t.method().contains("Identity/")).toList();
+        assertThat(calls).extracting(t -> t.method()).contains("csi.v1.Controller/CreateVolume", "csi.v1.Node/NodeUnstageVolume");
+        assertThat(calls).allSatisfy(t -> assertThat(t.origin()).as(t.method()).isEqualTo(task));
+    }
+
+    @Test
     void aFailureInTheMiddleIsCleanedUp() throws Exception {
         plugin.faults().failOnce("NodePublishVolume", Status.Code.INTERNAL);
 
