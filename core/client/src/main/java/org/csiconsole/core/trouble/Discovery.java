@@ -32,6 +32,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 
 /**
@@ -78,7 +79,9 @@ public final class Discovery {
     public static CompletableFuture<DiscoveryReport> start(Path root, List<Path> places, ProbeOptions options, CallTrace trace,
                                                            Consumer<TroubleEvent> events) {
         CompletableFuture<DiscoveryReport> result = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
+        // the discovery's calls are traced to the task that started it
+        org.csiconsole.core.call.CallOrigin origin = trace.origins().current();
+        Thread t = new Thread(() -> trace.origins().run(origin, () -> {
             try {
                 result.complete(run(root, places, options, trace, events));
             } catch (InterruptedException e) {
@@ -86,7 +89,7 @@ public final class Discovery {
             } catch (RuntimeException | Error e) {
                 result.completeExceptionally(e);
             }
-        }, "csi-console discover");
+        }), "csi-console discover");
         t.setDaemon(true);
         result.whenComplete((r, e) -> {
             if (result.isCancelled()) t.interrupt();
@@ -120,6 +123,8 @@ public final class Discovery {
             th.setDaemon(true);
             return th;
         });
+        // each socket is asked with the origin of this run (the task that started it, in the call trace)
+        java.util.concurrent.Executor asking = trace.origins().propagating(pool);
         try {
             Set<Path> todo = new LinkedHashSet<>(sockets);
             Set<Path> done = new HashSet<>();
@@ -133,7 +138,9 @@ public final class Discovery {
                     List<SocketHolder> h = inodes.getOrDefault(p.toString(), Set.of()).stream()
                             .flatMap(i -> holders.getOrDefault(i, List.of()).stream()).distinct().toList();
                     boolean registration = registry.equals(p.getParent());
-                    futures.put(p, pool.submit(() -> look(p, registration, h, calls, options)));
+                    FutureTask<DiscoveredSocket> f = new FutureTask<>(() -> look(p, registration, h, calls, options));
+                    asking.execute(f);
+                    futures.put(p, f);
                 }
                 done.addAll(todo);
                 todo = new LinkedHashSet<>();

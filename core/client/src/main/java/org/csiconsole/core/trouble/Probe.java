@@ -50,7 +50,9 @@ public final class Probe {
     public static CompletableFuture<ProbeReport> start(ProbeTarget target, ProbeOptions options, CallTrace trace,
                                                        Consumer<TroubleEvent> events) {
         CompletableFuture<ProbeReport> result = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
+        // the probe's calls are traced to the task that started it
+        org.csiconsole.core.call.CallOrigin origin = trace.origins().current();
+        Thread t = new Thread(() -> trace.origins().run(origin, () -> {
             try {
                 result.complete(run(target, options, trace, events));
             } catch (InterruptedException e) {
@@ -58,7 +60,7 @@ public final class Probe {
             } catch (RuntimeException | Error e) {
                 result.completeExceptionally(e);
             }
-        }, "csi-console probe " + target.endpoint().text());
+        }), "csi-console probe " + target.endpoint().text());
         t.setDaemon(true);
         result.whenComplete((r, e) -> {
             if (result.isCancelled()) t.interrupt();

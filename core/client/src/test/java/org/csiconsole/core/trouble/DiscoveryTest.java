@@ -100,6 +100,17 @@ class DiscoveryTest {
     }
 
     @Test
+    void aDiscoveryStartedByATaskTracesEveryCallToIt() throws Exception {
+        csiSocket();
+        var task = trace.origins().next("Discover drivers");
+
+        trace.origins().within(task, () -> Discovery.start(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace,
+                e -> { })).get(30, java.util.concurrent.TimeUnit.SECONDS);
+
+        assertThat(trace.snapshot()).isNotEmpty().allSatisfy(t -> assertThat(t.origin()).as(t.method()).isEqualTo(task));
+    }
+
+    @Test
     void discoveryIsReadOnlyAndNeverNotifiesARegistration() throws Exception {
         csiSocket();
         FakeRegistrar reg = (FakeRegistrar) closing.get(0);

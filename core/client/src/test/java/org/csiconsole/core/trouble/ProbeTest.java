@@ -79,6 +79,15 @@ class ProbeTest {
     }
 
     @Test
+    void aProbeStartedByATaskTracesEveryCallToIt() throws Exception {
+        Endpoint e = driver.startUnix(dir.resolve("csi.sock"));
+        var task = trace.origins().next("Probe " + e.text());
+        trace.origins().within(task, () -> Probe.start(ProbeTarget.of(e), options(), trace, ev -> { })).get(30, java.util.concurrent.TimeUnit.SECONDS);
+
+        assertThat(trace.snapshot()).isNotEmpty().allSatisfy(t -> assertThat(t.origin()).as(t.method()).isEqualTo(task));
+    }
+
+    @Test
     void aDriverThatIsNotReadyIsAWarning() throws Exception {
         driver.ready = false;
 
