@@ -13,11 +13,13 @@ import java.util.function.Supplier;
  * back) are counted to the same task. Work handed to another executor keeps its origin when the
  * executor is {@linkplain #propagating wrapped}.
  *
- * <p>The origin is held per thread, like gRPC's {@code Context}: each instance (one per
- * {@link CallTrace}) keeps its own, and a thread outside {@link #within} sees {@link CallOrigin#NONE}.
+ * <p>The origin is held per thread, like gRPC's {@code Context}, one for the process (each
+ * instance, one per {@link CallTrace}, numbers its own origins): a thread outside {@link #within}
+ * sees {@link CallOrigin#NONE}, and code that waits on a timer of its own hands the origin on with
+ * {@link #carrying}.
  */
 public final class CallOrigins {
-    private final ThreadLocal<CallOrigin> current = new ThreadLocal<>();
+    private static final ThreadLocal<CallOrigin> CURRENT = new ThreadLocal<>();
     private final AtomicLong ids = new AtomicLong();
 
     /** A new origin with the next id, for a task titled {@code title}. */
@@ -27,7 +29,7 @@ public final class CallOrigins {
 
     /** The origin of the work running on this thread, {@link CallOrigin#NONE} outside any. */
     public CallOrigin current() {
-        CallOrigin o = current.get();
+        CallOrigin o = CURRENT.get();
         return o == null ? CallOrigin.NONE : o;
     }
 
@@ -36,14 +38,14 @@ public final class CallOrigins {
      * the origin that was current before (also when {@code work} throws).
      */
     public <T> T within(CallOrigin origin, Supplier<T> work) {
-        CallOrigin before = current.get();
-        if (origin == null || origin == CallOrigin.NONE) current.remove();
-        else current.set(origin);
+        CallOrigin before = CURRENT.get();
+        if (origin == null || origin == CallOrigin.NONE) CURRENT.remove();
+        else CURRENT.set(origin);
         try {
             return work.get();
         } finally {
-            if (before == null) current.remove();
-            else current.set(before);
+            if (before == null) CURRENT.remove();
+            else CURRENT.set(before);
         }
     }
 
@@ -60,11 +62,32 @@ public final class CallOrigins {
      * executors blocking clients (the CSP REST client) run their requests on.
      */
     public Executor propagating(Executor executor) {
+        return carrying(executor);
+    }
+
+    /**
+     * {@code executor} running each task with the origin current on the thread that hands it over,
+     * for work that goes on after a wait (a poll's next read after its interval): without it the
+     * calls made after the wait would count to no task.
+     */
+    public static Executor carrying(Executor executor) {
         Objects.requireNonNull(executor, "executor");
         return task -> {
-            CallOrigin origin = current();
-            if (origin == CallOrigin.NONE) executor.execute(task);
-            else executor.execute(() -> run(origin, task));
+            CallOrigin origin = CURRENT.get();
+            if (origin == null || origin == CallOrigin.NONE) {
+                executor.execute(task);
+            } else {
+                executor.execute(() -> {
+                    CallOrigin before = CURRENT.get();
+                    CURRENT.set(origin);
+                    try {
+                        task.run();
+                    } finally {
+                        if (before == null) CURRENT.remove();
+                        else CURRENT.set(before);
+                    }
+                });
+            }
         };
     }
 }

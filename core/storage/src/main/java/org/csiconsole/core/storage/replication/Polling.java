@@ -1,6 +1,7 @@
 package org.csiconsole.core.storage.replication;
 
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallOrigins;
 import org.csiconsole.core.call.FailureKind;
 
 import java.time.Clock;
@@ -64,7 +65,8 @@ final class Polling {
                         "Check the pair's health and the replication link, then run the step again.", f == null ? "" : f.detail(), last[0]));
                 return;
             }
-            Executor later = CompletableFuture.delayedExecutor(interval.toMillis(), TimeUnit.MILLISECONDS);
+            // the next read counts to the same task as this one (the call trace groups a workflow's calls)
+            Executor later = CallOrigins.carrying(CompletableFuture.delayedExecutor(interval.toMillis(), TimeUnit.MILLISECONDS));
             later.execute(() -> step(read, done, each, interval, deadline, stop, clock, what, out, last));
         });
     }

@@ -236,6 +236,29 @@ class ReplicationAgainstReferenceTest {
     }
 
     @Test
+    void everyCallOfAWorkflowRunIsTracedToTheTaskThatRanItAlsoAfterAWaitBetweenPolls() throws Exception {
+        ReplicationSites s = sites(1);
+        ScheduledReplicationSampler sm = sampler(s);
+        ReplicationSample known = sampleOf(await(sm.sampleNow()), s.local.get(0));
+        s.clock.advance(Duration.ofSeconds(20));
+        WorkflowRequest r = WorkflowRequest.onPair(WorkflowKind.PLANNED_FAILOVER, s.a.site(), s.b.site(),
+                List.of(new WorkflowItem(s.localSource(0), "", null, known, null))).withOptions(fast());
+        WorkflowPlan plan = engine.plan(r);
+        int before = s.trace.snapshot().size();
+        var task = s.trace.origins().next("Planned failover");
+
+        WorkflowResult result = await(s.trace.origins().within(task, () -> engine.run(plan, e -> {
+            if (e.type() == WorkflowEvent.Type.STEP_PROGRESS) s.clock.advance(Duration.ofMillis(400));
+        })).result());
+
+        assertThat(result.outcome()).as(result.toString()).isEqualTo(RunOutcome.SUCCEEDED);
+        List<TraceEntry> run = s.trace.snapshot().subList(before, s.trace.snapshot().size());
+        assertThat(run.stream().filter(t -> t.method().endsWith("/GetVolumeReplicationInfo")).count()).as("polls").isGreaterThan(1);
+        assertThat(run).extracting(TraceEntry::method).contains("replication.Controller/PromoteVolume");
+        assertThat(run).allSatisfy(t -> assertThat(t.origin()).as(t.method()).isEqualTo(task));
+    }
+
+    @Test
     void aDryRunListsTheCallsWithSecretsRedactedAndSendsNothing() throws Exception {
         ReplicationSites s = sites(1);
         int traced = s.trace.snapshot().size();
