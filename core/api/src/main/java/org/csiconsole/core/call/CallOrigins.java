@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * call policy reads {@link #current()} when a call starts and keeps it for every attempt and
  * for the completion of the call's future, so calls chained on that future (create, then read
  * back) are counted to the same task. Work handed to another executor keeps its origin when the
- * executor is {@linkplain #propagating wrapped}.
+ * executor is {@linkplain #carrying wrapped}.
  *
  * <p>The origin is held per thread, like gRPC's {@code Context}, one for the process (each
  * instance, one per {@link CallTrace}, numbers its own origins): a thread outside {@link #within}
@@ -58,36 +58,40 @@ public final class CallOrigins {
     }
 
     /**
-     * An executor that runs each task with the origin current where it was submitted: for the
-     * executors blocking clients (the CSP REST client) run their requests on.
-     */
-    public Executor propagating(Executor executor) {
-        return carrying(executor);
-    }
-
-    /**
-     * {@code executor} running each task with the origin current on the thread that hands it over,
-     * for work that goes on after a wait (a poll's next read after its interval): without it the
-     * calls made after the wait would count to no task.
+     * {@code executor} running each task with the origin current on the thread that hands it over:
+     * for the executors blocking clients (the CSP REST client) run their requests on, and for work
+     * that goes on after a wait (a poll's next read after its interval), whose calls would otherwise
+     * count to no task.
      */
     public static Executor carrying(Executor executor) {
         Objects.requireNonNull(executor, "executor");
         return task -> {
             CallOrigin origin = CURRENT.get();
-            if (origin == null || origin == CallOrigin.NONE) {
-                executor.execute(task);
-            } else {
-                executor.execute(() -> {
-                    CallOrigin before = CURRENT.get();
-                    CURRENT.set(origin);
-                    try {
-                        task.run();
-                    } finally {
-                        if (before == null) CURRENT.remove();
-                        else CURRENT.set(before);
-                    }
-                });
-            }
+            if (origin == null) executor.execute(task);
+            else executor.execute(() -> runWithin(origin, task));
         };
+    }
+
+    /**
+     * A daemon thread named {@code name}, not started, whose {@code work} runs with the origin
+     * current where the thread is made: for a probe, a discovery or an exercise on a thread of its own.
+     */
+    public static Thread thread(String name, Runnable work) {
+        Objects.requireNonNull(work, "work");
+        CallOrigin origin = CURRENT.get();
+        Thread t = new Thread(origin == null ? work : () -> runWithin(origin, work), name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    private static void runWithin(CallOrigin origin, Runnable work) {
+        CallOrigin before = CURRENT.get();
+        CURRENT.set(origin);
+        try {
+            work.run();
+        } finally {
+            if (before == null) CURRENT.remove();
+            else CURRENT.set(before);
+        }
     }
 }

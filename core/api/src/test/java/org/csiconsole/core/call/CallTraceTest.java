@@ -75,7 +75,7 @@ class CallTraceTest {
         // an executor wrapped by the origins runs submitted work with the submitter's origin
         List<CallOrigin> ran = new ArrayList<>();
         List<Runnable> queued = new ArrayList<>();
-        var executor = origins.propagating(queued::add);
+        var executor = CallOrigins.carrying(queued::add);
         origins.run(task, () -> executor.execute(() -> ran.add(origins.current())));
         executor.execute(() -> ran.add(origins.current()));
         queued.forEach(Runnable::run);

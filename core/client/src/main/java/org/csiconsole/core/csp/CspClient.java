@@ -2,6 +2,7 @@ package org.csiconsole.core.csp;
 
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallOrigins;
 import org.csiconsole.core.call.CallTrace;
 
 import java.time.Clock;
@@ -44,7 +45,7 @@ public final class CspClient implements AutoCloseable {
         this.http = new CspHttp(config, trace, clock);
         this.session = new CspAuth(config, http, password, clock);
         // Requests run on the executor with the task that asked for them, for the trace.
-        this.calls = new CspCalls(session, trace.origins().propagating(executor), http, config, audit);
+        this.calls = new CspCalls(session, CallOrigins.carrying(executor), http, config, audit);
         this.hosts = new CspHosts(calls);
         this.volumes = new CspVolumes(calls);
         this.snapshots = new CspSnapshots(calls);

@@ -4,6 +4,7 @@ import csi.v1.Csi;
 import identity.IdentityGrpc;
 import identity.IdentityProto;
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallOrigins;
 import org.csiconsole.core.call.CallKind;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
@@ -80,8 +81,7 @@ public final class Discovery {
                                                            Consumer<TroubleEvent> events) {
         CompletableFuture<DiscoveryReport> result = new CompletableFuture<>();
         // the discovery's calls are traced to the task that started it
-        org.csiconsole.core.call.CallOrigin origin = trace.origins().current();
-        Thread t = new Thread(() -> trace.origins().run(origin, () -> {
+        Thread t = CallOrigins.thread("csi-console discover", () -> {
             try {
                 result.complete(run(root, places, options, trace, events));
             } catch (InterruptedException e) {
@@ -89,8 +89,7 @@ public final class Discovery {
             } catch (RuntimeException | Error e) {
                 result.completeExceptionally(e);
             }
-        }), "csi-console discover");
-        t.setDaemon(true);
+        });
         result.whenComplete((r, e) -> {
             if (result.isCancelled()) t.interrupt();
         });
@@ -124,7 +123,7 @@ public final class Discovery {
             return th;
         });
         // each socket is asked with the origin of this run (the task that started it, in the call trace)
-        java.util.concurrent.Executor asking = trace.origins().propagating(pool);
+        java.util.concurrent.Executor asking = CallOrigins.carrying(pool);
         try {
             Set<Path> todo = new LinkedHashSet<>(sockets);
             Set<Path> done = new HashSet<>();

@@ -1,6 +1,7 @@
 package org.csiconsole.core.trouble;
 
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallOrigins;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CreateVolumeRequest;
 import org.csiconsole.core.csi.CsiClient;
@@ -90,10 +91,7 @@ public final class Exercise implements ExerciseRun {
      */
     public static Exercise start(CsiClient client, ExercisePlan plan, String driver, Consumer<TroubleEvent> events) {
         Exercise x = new Exercise(client, plan, driver, events);
-        org.csiconsole.core.call.CallOrigin origin = client.trace().origins().current();
-        Thread t = new Thread(() -> client.trace().origins().run(origin, x::run), "csi-console exercise");
-        t.setDaemon(true);
-        t.start();
+        CallOrigins.thread("csi-console exercise", x::run).start();
         return x;
     }
 

@@ -1,6 +1,7 @@
 package org.csiconsole.core.trouble;
 
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.CallOrigins;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.endpoint.Connection;
 import org.csiconsole.core.endpoint.Endpoint;
@@ -51,8 +52,7 @@ public final class Probe {
                                                        Consumer<TroubleEvent> events) {
         CompletableFuture<ProbeReport> result = new CompletableFuture<>();
         // the probe's calls are traced to the task that started it
-        org.csiconsole.core.call.CallOrigin origin = trace.origins().current();
-        Thread t = new Thread(() -> trace.origins().run(origin, () -> {
+        Thread t = CallOrigins.thread("csi-console probe " + target.endpoint().text(), () -> {
             try {
                 result.complete(run(target, options, trace, events));
             } catch (InterruptedException e) {
@@ -60,8 +60,7 @@ public final class Probe {
             } catch (RuntimeException | Error e) {
                 result.completeExceptionally(e);
             }
-        }), "csi-console probe " + target.endpoint().text());
-        t.setDaemon(true);
+        });
         result.whenComplete((r, e) -> {
             if (result.isCancelled()) t.interrupt();
         });
