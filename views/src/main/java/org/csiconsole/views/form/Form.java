@@ -232,12 +232,7 @@ public final class Form {
 
     /** The problem with a secrets text ({@link #parseSecrets}), without ever quoting it; empty when it parses. */
     public static String checkSecrets(String text) {
-        try {
-            parseSecrets(text);
-            return "";
-        } catch (IllegalArgumentException e) {
-            return e.getMessage();
-        }
+        return problem(Form::parseSecrets, text);
     }
 
     /**
@@ -265,8 +260,13 @@ public final class Form {
 
     /** The problem with {@code key=value} text, empty when it parses. */
     public static String checkKeyValues(String text) {
+        return problem(Form::parseKeyValues, text);
+    }
+
+    /** What {@code parse} rejects {@code text} for, empty when it parses. */
+    private static String problem(Function<String, ?> parse, String text) {
         try {
-            parseKeyValues(text);
+            parse.apply(text);
             return "";
         } catch (IllegalArgumentException e) {
             return e.getMessage();
