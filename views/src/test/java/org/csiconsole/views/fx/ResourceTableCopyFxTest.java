@@ -158,7 +158,12 @@ class ResourceTableCopyFxTest {
         assertThat(cell.getTooltip()).isNotNull();
         robot.moveTo(cell);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cell.getTooltip().isShowing());
-        assertThat(cell.getTooltip().getText()).isEqualTo(LONG + "\nvolume_id vol-3");
+        // A popup reads as showing before its showing handlers (which fill in the text) have run on
+        // the FX thread: read the text there once they have.
+        WaitForAsyncUtils.waitForFxEvents();
+        String[] text = new String[1];
+        robot.interact(() -> text[0] = cell.getTooltip().getText());
+        assertThat(text[0]).isEqualTo(LONG + "\nvolume_id vol-3");
     }
 
     private static String clipboard(FxRobot robot) {
