@@ -107,8 +107,10 @@ sock="$work/csi.sock"
 "$bin" serve --endpoint "unix://$sock" --seed demo --state-dir "$work/plugin" >"$test_dir/serve.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 150); do [ -S "$sock" ] && break; sleep 0.2; done
-info_out="$("$bin" info --endpoint "unix://$sock" 2>&1)"
+info_out="$("$bin" info --endpoint "unix://$sock" 2>"$work/info.err")"
 echo "$info_out" | sed 's/^/     /'
+sed 's/^/     stderr: /' "$work/info.err"
+check "csi-console info writes nothing on stderr (no warning of the JVM or a library)" test ! -s "$work/info.err"
 check "csi-console info reaches csi-console serve" grep -Eq '^name +reference\.csi-console\.org' <<<"$info_out"
 check "the served plugin is ready" grep -Eq '^ready +true' <<<"$info_out"
 kill -TERM "${pids[-1]}" 2>/dev/null; wait "${pids[-1]}" 2>/dev/null
