@@ -91,7 +91,7 @@ public final class CallTraceView implements ResourceView {
                         .styleClass(e -> ConsoleStyles.TRACE_STATUS)
                         .tooltip(e -> e.message().isEmpty() ? null : e.message()),
                 Column.<TraceEntry, Duration>of("duration", "Duration", TraceEntry::duration)
-                        .format(TraceDetails::millis).width(84).alignRight(),
+                        .format(TraceDetails::millis).width(96).alignRight(),
                 Column.<TraceEntry, String>of("targets", "Names", CallTraceView::targetValues).width(230).mono()
                         .tooltip(TraceEntry::targetsText),
                 Column.<TraceEntry, Integer>of("attempt", "Attempt", TraceEntry::attempt).width(72).alignRight(),

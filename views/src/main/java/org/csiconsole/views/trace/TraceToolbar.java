@@ -40,7 +40,7 @@ final class TraceToolbar {
         CustomTextField volume = new CustomTextField();
         volume.setId("trace-volume");
         volume.setPromptText("volume_id");
-        volume.setPrefWidth(140);
+        volume.setPrefWidth(150);
         volume.setLeft(Icons.of(org.kordamp.ikonli.material2.Material2MZ.STORAGE, 14));
         volume.setTooltip(new Tooltip("Only the calls that name this volume_id (or any other id: a node_id, a snapshot_id)"));
         volume.textProperty().bindBidirectional(filter.volumeIdProperty());
@@ -53,11 +53,11 @@ final class TraceToolbar {
         volume.setRight(follow);
 
         ComboBox<String> connection = choice("trace-connection", "All connections", model.connections(), filter.connectionProperty(),
-                s -> s, 140, "Only the calls to this endpoint");
+                s -> s, 156, "Only the calls to this endpoint");
         ComboBox<String> method = choice("trace-method", "All methods", model.methods(), filter.methodProperty(),
                 TraceToolbar::shortService, 170, "Only the calls of this method");
         ComboBox<String> status = choice("trace-status", "Any status", model.statuses(), filter.statusProperty(),
-                s -> s, 110, "Only the calls with this status; Failures: every failed call");
+                s -> s, 124, "Only the calls with this status; Failures: every failed call");
 
         Button failures = new Button();
         failures.setId("trace-failures");
