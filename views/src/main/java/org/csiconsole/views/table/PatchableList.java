@@ -66,22 +66,31 @@ final class PatchableList<T> extends ModifiableObservableListBase<T> {
             setAll(next);
             return;
         }
+        // The rows are built anew in one pass (inserting into the list in place moved every row
+        // behind each insertion: 25,000 rows merged into 75,000 took the UI thread over 100 ms); the
+        // change is reported step by step, at the positions the steps have in turn, and the listeners
+        // read the list once it holds the new rows.
+        ArrayList<T> after = new ArrayList<>(m);
         beginChange();
         try {
             int pos = 0;
+            int old = 0;
             for (Object step : steps) {
                 if (step == KEEP) {
+                    after.add(rows.get(old++));
                     pos++;
                 } else if (step == REMOVE) {
-                    nextRemove(pos, rows.remove(pos));
+                    nextRemove(pos, rows.get(old++));
                 } else {
                     @SuppressWarnings("unchecked")
                     T row = (T) step;
-                    rows.add(pos, row);
+                    after.add(row);
                     nextAdd(pos, pos + 1);
                     pos++;
                 }
             }
+            rows.clear();
+            rows.addAll(after);
         } finally {
             endChange();
         }

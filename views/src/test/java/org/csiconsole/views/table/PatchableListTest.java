@@ -80,4 +80,34 @@ class PatchableListTest {
         assertThat(list).containsExactlyElementsOf(reversed);
         assertThat(changes).containsExactly("-10@0 +10@0");
     }
+
+    @Test
+    void rowsMergedInAndDroppedAllOverAreAChangeThatTurnsACopyOfTheOldRowsIntoTheNewOnes() {
+        // A sorted table's paced merge: new rows land between old ones everywhere, a few old ones go.
+        java.util.Random random = new java.util.Random(7);
+        List<String> before = new ArrayList<>(rows(0, 3000));
+        list.replaceWith(before);
+        List<String> copy = new ArrayList<>(before);
+        int[] parts = {0};
+        list.addListener((ListChangeListener<String>) c -> {
+            while (c.next()) {
+                parts[0]++;
+                // what a listener sees: the removed rows of the old list, the added ones read from the new list
+                copy.subList(c.getFrom(), c.getFrom() + c.getRemovedSize()).clear();
+                copy.addAll(c.getFrom(), c.getAddedSubList());
+            }
+        });
+        List<String> after = new ArrayList<>();
+        for (String row : before) {
+            if (random.nextInt(10) == 0) continue;
+            if (random.nextInt(4) == 0) after.add(("new-" + after.size()).intern());
+            after.add(row);
+        }
+
+        list.replaceWith(after);
+
+        assertThat(list).containsExactlyElementsOf(after);
+        assertThat(copy).as("the old rows with the change applied").containsExactlyElementsOf(after);
+        assertThat(parts[0]).as("the change names its removals and insertions, not every row").isGreaterThan(100);
+    }
 }
