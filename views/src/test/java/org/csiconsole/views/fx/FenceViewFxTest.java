@@ -112,13 +112,15 @@ class FenceViewFxTest {
         assertThat(storage.requests).hasSize(1);
         assertThat(storage.requests.get(0).cidrTexts()).containsExactly("10.1.0.0/24");
         assertThat(storage.requests.get(0).secrets().values()).containsEntry("userKey", CANARY);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cellTexts(robot).contains("10.1.0.0/24"));
-        assertThat(cellTexts(robot)).contains("IPv4", "256 addresses").noneMatch(t -> t.contains(CANARY));
+        // The table may measure a new row in a primed cell before it shows it: wait for the whole row.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> cellTexts(robot).containsAll(List.of("10.1.0.0/24", "IPv4", "256 addresses")));
+        assertThat(cellTexts(robot)).noneMatch(t -> t.contains(CANARY));
     }
 
-    private List<String> cellTexts(FxRobot robot) {
-        return robot.lookup(".table-cell").queryAllAs(TableCell.class).stream().map(Labeled::getText)
-                .filter(t -> t != null && !t.isEmpty()).toList();
+    /** The texts of the table's cells, read on the FX thread. */
+    private List<String> cellTexts(FxRobot robot) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> robot.lookup(".table-cell").queryAllAs(TableCell.class).stream().map(Labeled::getText)
+                .filter(t -> t != null && !t.isEmpty()).toList()).get(10, TimeUnit.SECONDS);
     }
 
     @Test

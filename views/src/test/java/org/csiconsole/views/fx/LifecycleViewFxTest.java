@@ -95,6 +95,11 @@ class LifecycleViewFxTest {
                 .filter(v -> v.volumeId().equals(volumeId)).findFirst().orElseThrow())).get(10, TimeUnit.SECONDS);
     }
 
+    /** Reads scene state on the FX thread, where it is written. */
+    private static <T> T onFx(java.util.concurrent.Callable<T> read) throws Exception {
+        return WaitForAsyncUtils.asyncFx(read).get(10, TimeUnit.SECONDS);
+    }
+
     private boolean current(FxRobot robot, String state) {
         Node box = robot.lookup("#lifecycle-state-" + state.replace('_', '-')).tryQuery().orElse(null);
         return box != null && ((javafx.scene.Group) box).getChildren().get(0).getPseudoClassStates().stream()
@@ -113,7 +118,7 @@ class LifecycleViewFxTest {
     @Test
     void anIllegalTransitionIsDisabledWithTheSpecsReasonAndClickingALegalOneMovesTheState(FxRobot robot) throws Exception {
         choose("vol-0001"); // published to node-a1, the connected node: NODE_READY there
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> current(robot, "NODE_READY"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> current(robot, "NODE_READY")));
         WaitForAsyncUtils.waitForFxEvents();
 
         Button publish = robot.lookup("#lifecycle-call-NodePublishVolume").queryButton();
@@ -126,37 +131,38 @@ class LifecycleViewFxTest {
         assertThat(robot.lookup("#lifecycle-call-DeleteVolume").queryButton().isDisabled()).isTrue();
 
         robot.clickOn(robot.lookup("#lifecycle-arrow-NodeStageVolume .cc-diagram-arrow-label").queryAs(Node.class));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> current(robot, "VOL_READY"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> current(robot, "VOL_READY")));
         WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(storage.calls).contains("nodeStage");
         assertThat(dialogs.forms).extracting(f -> f.title()).anyMatch(t -> t.startsWith("Stage pvc-web"));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#lifecycle-call-NodePublishVolume").queryButton().isDisabled());
-        Node taken = robot.lookup("#lifecycle-arrow-NodeStageVolume .cc-diagram-arrow").query();
-        assertThat(has(taken, "taken")).isTrue(); // the call that moved it stands out
-        assertThat(robot.lookup("#lifecycle-certainty").queryLabeled().getText()).isEqualTo("exact");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> !robot.lookup("#lifecycle-call-NodePublishVolume").queryButton().isDisabled()));
+        // the call that moved it stands out: the mark follows the state in a later update, so wait for it
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> has(robot.lookup("#lifecycle-arrow-NodeStageVolume .cc-diagram-arrow").query(), "taken")));
+        assertThat(onFx(() -> robot.lookup("#lifecycle-certainty").queryLabeled().getText())).isEqualTo("exact");
     }
 
     @Test
     void aFailedCallMarksItsArrowWithTheCodeAndTheMessage(FxRobot robot) throws Exception {
         storage.failNext("nodeStage", FailureKind.FAILED_PRECONDITION, "the staging path is in use", "Choose another path.");
         choose("vol-0001");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> current(robot, "NODE_READY"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> current(robot, "NODE_READY")));
         WaitForAsyncUtils.waitForFxEvents();
 
         robot.clickOn("#lifecycle-call-NodeStageVolume");
 
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> has(robot.lookup("#lifecycle-arrow-NodeStageVolume .cc-diagram-arrow").query(), "failed"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> has(robot.lookup("#lifecycle-arrow-NodeStageVolume .cc-diagram-arrow").query(), "failed")));
+        WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.text.Text failure = robot.lookup("#lifecycle-arrow-NodeStageVolume .cc-diagram-failure").queryAs(javafx.scene.text.Text.class);
-        assertThat(failure.isVisible()).isTrue();
-        assertThat(failure.getText()).startsWith("FAILED_PRECONDITION: the staging path");
-        assertThat(current(robot, "NODE_READY")).isTrue();
+        assertThat(onFx(failure::isVisible)).isTrue();
+        assertThat(onFx(failure::getText)).startsWith("FAILED_PRECONDITION: the staging path");
+        assertThat(onFx(() -> current(robot, "NODE_READY"))).isTrue();
     }
 
     @Test
     void theViewExportsWhatItShowsWithTheVolumeInTheCaption(FxRobot robot) throws Exception {
         choose("vol-0001");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> current(robot, "NODE_READY"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> current(robot, "NODE_READY")));
         WaitForAsyncUtils.waitForFxEvents();
         Path svg = dir.resolve("lifecycle.svg");
         view.setFileChooser((format, caption) -> Optional.of(format == DiagramExporter.Format.SVG ? svg : dir.resolve("x.png")));

@@ -113,11 +113,16 @@ class WorkbenchFxTest {
             assertThat(e.method()).isEqualTo("csi.v1.Controller/CreateVolume");
             assertThat(e.attempt()).isEqualTo(2);
         });
-        robot.clickOn(robot.lookup("#call-trace .table-row-cell")
-                .match((javafx.scene.control.TableRow<?> row) -> row.isVisible() && row.getItem() != null).queryAs(Node.class));
+        // A row that holds the call and has been laid out (the table primes blank rows first).
+        java.util.function.Predicate<javafx.scene.control.TableRow<?>> shown =
+                row -> row.isVisible() && row.getItem() != null && row.getHeight() > 0 && row.getParent() != null;
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> robot.lookup("#call-trace .table-row-cell").match(shown).tryQuery().isPresent()).get());
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(robot.lookup("#table-detail .text-area").queryAllAs(TextArea.class))
-                .anySatisfy(t -> assertThat(t.getText()).contains("pvc-7"));
+        robot.clickOn(robot.lookup("#call-trace .table-row-cell").match(shown).queryAs(Node.class));
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> robot.lookup("#table-detail .text-area").queryAllAs(TextArea.class).stream()
+                        .anyMatch(t -> t.getText().contains("pvc-7"))).get());
     }
 
     @Test

@@ -91,13 +91,17 @@ class ReplicationViewFxTest {
                     s.role(), s.info(), s.destination(), s.origin(), later, null, later)).toList());
         });
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> "5 min".equals(textOf(fx.rows(), row, "rpo")));
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(fx.rows().getItems().get(row)).as("the same figures: the held row").isSameAs(held);
         assertThat(textOf(fx.rows(), row, "sample")).as("read again just now").doesNotContain("Stale");
     }
 
-    private static String textOf(TableView<?> table, int row, String columnId) {
-        TableCell<?, ?> c = find(table, row, columnId);
-        return c == null ? null : c.getText();
+    /** The text of a cell, read on the FX thread where the table writes it. */
+    private static String textOf(TableView<?> table, int row, String columnId) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> {
+            TableCell<?, ?> c = find(table, row, columnId);
+            return c == null ? null : c.getText();
+        }).get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -126,8 +130,9 @@ class ReplicationViewFxTest {
     static TableCell<?, ?> cell(FxRobot robot, TableView<?> table, int row, String columnId) throws Exception {
         robot.interact(() -> table.scrollTo(row));
         WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> find(table, row, columnId) != null);
-        return find(table, row, columnId);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(() -> find(table, row, columnId) != null).get(10, TimeUnit.SECONDS));
+        return WaitForAsyncUtils.asyncFx(() -> find(table, row, columnId)).get(10, TimeUnit.SECONDS);
     }
 
     private static TableCell<?, ?> find(TableView<?> table, int row, String columnId) {

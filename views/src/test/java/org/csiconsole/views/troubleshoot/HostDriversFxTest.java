@@ -79,7 +79,10 @@ class HostDriversFxTest {
         assertThat(port.discovered).as("nothing is looked for before the console asks").isEmpty();
 
         robot.interact(drivers::scanOnce);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(DRIVER).tryQuery().isPresent());
+        // The rows follow the found sockets, the line above them follows the end of the run: wait for both.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> robot.lookup(DRIVER).tryQuery().isPresent() && !status(robot).equals(HostDrivers.LOOKING));
+        WaitForAsyncUtils.waitForFxEvents();
 
         assertThat(status(robot)).isEqualTo("2 drivers found in 12 ms.");
         assertThat(robot.lookup(DRIVER + " .label").queryAllAs(Label.class)).extracting(Label::getText)
