@@ -33,6 +33,9 @@ public final class Column<T, V> {
     private Function<? super T, String> tooltip;
     private Function<? super T, String> styleClass;
     private Comparator<? super V> comparator;
+    /** The preferred width JavaFX gives a new column, and reads as "not set" (TableColumnBase.DEFAULT_WIDTH). */
+    static final double JAVAFX_DEFAULT_WIDTH = 80;
+
     private double width = 140;
     private boolean visible = true;
     private boolean rightAligned;
@@ -170,7 +173,10 @@ public final class Column<T, V> {
         TableColumn<T, V> col = new TableColumn<>(title);
         col.setId(id);
         col.setUserData(this);
-        col.setPrefWidth(width);
+        // JavaFX fits a column whose preferred width is its default (80 px) to the content its header
+        // first sees (TableColumnHeader: "if the prefWidth has been set, we do not autosize"), which in
+        // a table still filling is the header alone: "Site" came out 44 px wide and cut to "S...".
+        col.setPrefWidth(width == JAVAFX_DEFAULT_WIDTH ? width + 1 : width);
         col.setVisible(visible);
         if (redrawnOn == null) {
             col.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == null ? null : value.apply(cd.getValue())));

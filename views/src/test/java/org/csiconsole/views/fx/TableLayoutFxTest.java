@@ -52,6 +52,22 @@ class TableLayoutFxTest {
     }
 
     @Test
+    void aColumnGivenEightyPixelsKeepsThemWhenShownBeforeItsRowsArrive(FxRobot robot) throws Exception {
+        ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
+        ResourceTable<Row> table = new ResourceTable<>(model, List.<Column<Row, ?>>of(
+                Column.of("name", "Name", Row::name).width(150),
+                Column.of("pool", "Pool", Row::pool).width(80)));
+        robot.interact(() -> root.getChildren().setAll(table));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> model.append(List.of(new Row("a", 1, "ssd-gold-replicated"))));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // JavaFX would have fitted it to its header ("Pool", about 40 px) when it was first shown.
+        assertThat(WaitForAsyncUtils.asyncFx(() -> table.tableView().getColumns().get(1).getWidth()).get(10, TimeUnit.SECONDS))
+                .isGreaterThanOrEqualTo(80.0);
+    }
+
+    @Test
     void aResizedReorderedHiddenAndSortedLayoutComesBackInANewTable(FxRobot robot) throws Exception {
         TableLayouts layouts = new TableLayouts();
         ResourceTable<Row> first = table(layouts);
