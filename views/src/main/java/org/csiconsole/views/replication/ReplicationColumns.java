@@ -72,7 +72,7 @@ final class ReplicationColumns {
         c.add(Column.<ReplicationRow, String>of("name", "Name", ReplicationRow::name).width(160));
         c.add(Column.<ReplicationRow, String>of("site", "Site", r -> r.site().name()).width(80)
                 .tooltip(r -> r.site().label()));
-        c.add(Column.<ReplicationRow, String>of("role", "Role", r -> ReplicationTexts.role(r.role())).width(85)
+        c.add(Column.<ReplicationRow, String>of("role", "Role", r -> ReplicationTexts.role(r.role())).width(100)
                 .styleClass(r -> ReplicationTexts.roleStyle(r.role())));
         c.add(Column.<ReplicationRow, String>of("health", "Health", r -> ReplicationTexts.health(r.health())).width(85)
                 .styleClass(r -> ReplicationTexts.healthStyle(r.health()))
@@ -85,7 +85,7 @@ final class ReplicationColumns {
         c.add(ageing(Column.<ReplicationRow, Instant>of("lastSync", "Last sync", r -> figures(r).lastSyncTime()))
                 .format(t -> ReplicationTexts.time(t, now.get(), zone)).width(90));
         c.add(Column.<ReplicationRow, Duration>of("duration", "Sync took", r -> figures(r).info() == null ? null
-                : figures(r).info().lastSyncDuration()).format(ReplicationTexts::duration).alignRight().width(85));
+                : figures(r).info().lastSyncDuration()).format(ReplicationTexts::duration).alignRight().width(95));
         c.add(Column.<ReplicationRow, Long>of("bytes", "Sync bytes", r -> figures(r).info() == null ? -1L
                 : figures(r).info().lastSyncBytes()).format(b -> ReplicationTexts.bytes(b)).alignRight().width(95)
                 .tooltip(r -> figures(r).info() == null || figures(r).info().lastSyncBytes() < 0 ? null

@@ -19,6 +19,7 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -161,8 +162,18 @@ public final class WorkflowWizard extends Dialog<Void> {
         b.setId("wizard-site-b");
         b.textProperty().bind(Bindings.createStringBinding(() -> model.siteBProperty().get().label(), model.siteBProperty()));
         b.getStyleClass().addAll(ConsoleStyles.STRONG);
-        g.addRow(0, key("Site A"), a, muted(model.roleOfA()));
-        g.addRow(1, key("Site B"), b, muted(model.roleOfB()));
+        // The site names never give way; what a side is in this workflow wraps instead.
+        a.setMinWidth(Region.USE_PREF_SIZE);
+        b.setMinWidth(Region.USE_PREF_SIZE);
+        Label roleA = muted(model.roleOfA());
+        Label roleB = muted(model.roleOfB());
+        roleA.setWrapText(true);
+        roleB.setWrapText(true);
+        g.addRow(0, key("Site A"), a, roleA);
+        g.addRow(1, key("Site B"), b, roleB);
+        ColumnConstraints grow = new ColumnConstraints();
+        grow.setHgrow(Priority.ALWAYS);
+        g.getColumnConstraints().addAll(new ColumnConstraints(), new ColumnConstraints(), grow);
         Button swap = new Button(model.kind() == WorkflowKind.SPLIT_BRAIN_RECOVERY ? "Keep the other side" : "Swap sites",
                 Icons.of(Material2MZ.SWAP_VERT, 14));
         swap.setId("wizard-swap");

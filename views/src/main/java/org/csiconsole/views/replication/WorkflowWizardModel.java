@@ -429,6 +429,8 @@ public final class WorkflowWizardModel {
                 if (step != null) {
                     step.statusProperty().set(StepRow.StepState.RUNNING);
                     step.messageProperty().set(e.message());
+                    // the line under the steps follows the run, not the last pre-flight check
+                    message.set("Step " + e.step() + " of " + own.size() + ": " + step.step().description() + "\u2026");
                 }
             }
             case STEP_PROGRESS -> {

@@ -49,7 +49,12 @@ class WorkflowWizardModelTest {
     void aRunShowsEachStepsProgressAndEndsWithEveryStepDone() {
         WorkflowWizardModel w = wizard(WorkflowKind.PLANNED_FAILOVER);
         assertThat(w.canRun().get()).isTrue();
+        List<String> said = new java.util.ArrayList<>();
+        w.messageProperty().addListener((o, was, now) -> said.add(now));
         w.run();
+        assertThat(said).as("the line under the steps follows the run").containsSubsequence(
+                "Step 1 of 3: Demote vol-1 on site-a\u2026", "Step 2 of 3: Wait for a final sync\u2026",
+                "Step 3 of 3: Promote vol-1r on site-b\u2026");
         assertThat(w.steps()).extracting(StepRow::status).containsOnly(StepRow.StepState.DONE);
         assertThat(f.portA.calls).containsExactly("demote vol-1");
         assertThat(f.portB.calls).containsExactly("promote vol-1r");
