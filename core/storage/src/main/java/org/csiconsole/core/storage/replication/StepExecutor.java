@@ -58,10 +58,16 @@ final class StepExecutor {
                 }
                 yield site.replication().demote(r, force);
             }
-            case RESYNC -> site.replication().resync(r, force).thenCompose(ready -> ready ? CompletableFuture.completedFuture(null)
+            case RESYNC -> {
+                // ResyncVolumeResponse says only ready or not: how long it has run is what the admin can be told
+                Instant started = clock.instant();
+                yield site.replication().resync(r, force).thenCompose(ready -> ready ? CompletableFuture.completedFuture(null)
                     : Polling.until(() -> site.replication().resyncPoll(r, force), x -> x,
-                            x -> progress.accept(-1, x ? "Resync is ready." : "Resync is running; asking again in " + RpoAge.words(o.pollInterval()) + "."),
+                            x -> progress.accept(-1, x ? "Resync is ready." : "Resync is running (" + RpoAge.words(
+                                    java.time.Duration.between(started, clock.instant()).withNanos(0)) + " so far); asking again in "
+                                    + RpoAge.words(o.pollInterval()) + "."),
                             o.pollInterval(), o.waitTimeout(), stop, clock, "Resync " + step.target() + " until ready").thenApply(x -> null));
+            }
             case WAIT_FINAL_SYNC -> {
                 Instant since;
                 synchronized (demotedAt) {

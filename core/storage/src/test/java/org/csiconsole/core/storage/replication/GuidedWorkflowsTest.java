@@ -37,6 +37,7 @@ class GuidedWorkflowsTest {
     Path dir;
     private ReplicationSites s;
     private ReplicationEngine engine;
+    private final List<WorkflowEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @AfterEach
     void stop() {
@@ -46,6 +47,7 @@ class GuidedWorkflowsTest {
     private WorkflowResult run(WorkflowRequest r) throws Exception {
         WorkflowOptions fast = r.options().withPollInterval(Duration.ofMillis(10)).withWaitTimeout(Duration.ofMinutes(30));
         return engine.run(engine.plan(r.withOptions(fast)), e -> {
+            events.add(e);
             if (e.type() == WorkflowEvent.Type.STEP_PROGRESS) s.clock.advance(Duration.ofSeconds(1));
         }).result().get(120, TimeUnit.SECONDS);
     }
@@ -106,6 +108,9 @@ class GuidedWorkflowsTest {
         assertThat(s.status(b).role()).isEqualTo(ReplicationRole.SECONDARY);
         assertThat(s.status(a).health()).isEqualTo(ReplicationHealthState.HEALTHY);
         assertThat(s.calls("/PromoteVolume")).as("recovery never promotes, let alone with force").isEmpty();
+        assertThat(events).filteredOn(e -> e.type() == WorkflowEvent.Type.STEP_PROGRESS && e.step() == 2).extracting(WorkflowEvent::message)
+                .as("ResyncVolume says only whether it is ready: the step says how long it has run")
+                .containsSubsequence("Resync is running (0 s so far); asking again in 0 s.", "Resync is running (1 s so far); asking again in 0 s.");
     }
 
     @Test
