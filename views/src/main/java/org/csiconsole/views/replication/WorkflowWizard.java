@@ -133,6 +133,12 @@ public final class WorkflowWizard extends Dialog<Void> {
         setOnCloseRequest(e -> {
             if (model.phaseProperty().get() == WorkflowWizardModel.Phase.RUNNING) e.consume();
         });
+        // Run (clicked or focused) is disabled while a run goes and after it, and a disabled focus owner
+        // takes the keys with it: Escape did not close a finished wizard. Focus follows the run instead.
+        model.phaseProperty().addListener((o, was, phase) -> {
+            if (phase == WorkflowWizardModel.Phase.RUNNING) stop.requestFocus();
+            else if (phase == WorkflowWizardModel.Phase.FINISHED) close.requestFocus();
+        });
         model.items().addListener((ListChangeListener<WizardItem>) c -> fillItems());
         fillItems();
     }

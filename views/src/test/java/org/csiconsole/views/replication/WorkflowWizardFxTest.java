@@ -54,9 +54,12 @@ class WorkflowWizardFxTest {
                 .allMatch(s -> ((StepRow) s).status() == StepRow.StepState.DONE));
         assertThat(fx.portA.calls).containsExactly("demote vol-1");
         assertThat(fx.portB.calls).containsExactly("promote vol-1r");
-        assertThat(robot.lookup("#wizard-message").queryAs(Label.class).getText()).startsWith("Done");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> robot.lookup("#wizard-message").queryAs(Label.class).getText().startsWith("Done")).get());
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(fx.button(robot, "Close").isDisabled()).isFalse();
-        robot.clickOn(fx.button(robot, "Close"));
+        assertThat(fx.button(robot, "Close").isFocused()).as("the clicked Run is disabled now: focus went to Close").isTrue();
+        robot.type(javafx.scene.input.KeyCode.ESCAPE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isEmpty());
     }
 }
