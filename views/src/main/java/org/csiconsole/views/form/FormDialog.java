@@ -315,6 +315,7 @@ public final class FormDialog extends Dialog<Boolean> {
             }
         });
         box.valueProperty().bindBidirectional(c.value());
+        TypeAhead.install(box, c::name);
         return box;
     }
 

@@ -39,6 +39,7 @@ import org.csiconsole.core.lifecycle.VolumeLiveState;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.form.TypeAhead;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ResourceView;
@@ -222,7 +223,8 @@ public final class LifecycleView implements ResourceView {
                         : v.displayName() + "  \u00b7  " + v.volumeId());
             }
         });
-        volume.setTooltip(new Tooltip("The volume whose live state is drawn on the figure"));
+        volume.setTooltip(new Tooltip("The volume whose live state is drawn on the figure; type its name or volume_id to find it"));
+        TypeAhead.install(volume, v -> v.displayName() + " " + v.volumeId());
         Button none = new Button(null, Icons.of(Material2AL.CLEAR, 14));
         none.setId("lifecycle-no-volume");
         none.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.BUTTON_ICON);
@@ -233,6 +235,7 @@ public final class LifecycleView implements ResourceView {
         ComboBox<String> node = new ComboBox<>(model.nodes());
         node.setId("lifecycle-node");
         node.valueProperty().bindBidirectional(model.nodeProperty());
+        TypeAhead.install(node, n -> n);
         node.setPromptText("Node");
         node.setPrefWidth(130);
         node.setTooltip(new Tooltip("The node whose state is highlighted and whose next calls are offered"));
