@@ -56,9 +56,10 @@ final class TroubleshootPages {
                 Column.<DiscoveredSocket, String>of("addons", "csi-addons", DiscoveredSocket::addons).width(150),
                 Column.<DiscoveredSocket, String>of("problem", "Problem", DiscoveredSocket::problem).width(320)))
                 .withDetail(TroubleRows::details, DiscoveredSocket::path)
-                .withEmptyState(Material2MZ.SEARCH, "No sockets found yet",
+                .withEmptyState(Material2MZ.SEARCH, "No sockets found",
                         "Discover looks in <root>/plugins_registry (the kubelet's registration sockets), <root>/plugins/*, /csi and "
-                                + "/run/csi, and asks each socket what it serves. It only reads.");
+                                + "/run/csi, and asks each socket what it serves. It only reads. A driver that keeps its socket "
+                                + "elsewhere: add that folder under More places.");
         t.setId("discover-table");
         return t;
     }
