@@ -131,7 +131,7 @@ public final class ExerciseModel {
             boolean go = actions.dialogs().confirmByTyping("Exercise " + info.name(),
                     "This creates, publishes, stages, snapshots and deletes test volumes named " + plan.namePrefix()
                             + "-* in pool " + plan.pool() + " of " + info.name() + ", and removes everything it made, also "
-                            + "after a failure or a cancel. Every change is audited. Type " + expected + " to run it.",
+                            + "after a failure or a cancel. Every change is audited.",
                     expected, "Run exercise");
             if (!go) {
                 running.set(false);
