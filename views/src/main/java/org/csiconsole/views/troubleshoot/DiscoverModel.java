@@ -50,6 +50,7 @@ public final class DiscoverModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyObjectWrapper<DiscoveryReport> report = new ReadOnlyObjectWrapper<>(this, "report");
+    private String lastTitle = "";
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
 
     DiscoverModel(TroubleshootPort port, ActionRunner actions, Executor ui, StringProperty rootDir, BiConsumer<String, String> connect) {
@@ -81,6 +82,11 @@ public final class DiscoverModel {
     }
 
     /** The last discovery's report; null before one finished, while one runs, and after one failed. */
+    /** The task title of the last discovery started (its calls are traced under it); empty before one. */
+    String lastTitle() {
+        return lastTitle;
+    }
+
     public ReadOnlyObjectProperty<DiscoveryReport> reportProperty() {
         return report.getReadOnlyProperty();
     }
@@ -123,6 +129,7 @@ public final class DiscoverModel {
         failure.set("");
         status.set("Looking for sockets under " + root + "\u2026");
         String title = "Discover drivers under " + root;
+        lastTitle = title;
         Function<Progress, CompletableFuture<DiscoveryReport>> work = p -> port.discover(root, extra, ev -> {
             if (ev instanceof TroubleEvent.SocketFound f) ui.execute(() -> sockets.append(List.of(f.socket())));
         });

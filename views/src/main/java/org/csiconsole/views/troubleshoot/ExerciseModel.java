@@ -48,6 +48,7 @@ public final class ExerciseModel {
     private final StringProperty workDir = new SimpleStringProperty(this, "workDir", "");
     private final ResourceTableModel<ExerciseStep> steps;
     private final ReadOnlyObjectWrapper<ExerciseResult> result = new ReadOnlyObjectWrapper<>(this, "result");
+    private String lastTitle = "";
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ExerciseDiagram diagram = new ExerciseDiagram();
@@ -83,6 +84,11 @@ public final class ExerciseModel {
 
     public ResourceTableModel<ExerciseStep> steps() {
         return steps;
+    }
+
+    /** The task title of the last exercise started (its calls are traced under it); empty before one. */
+    String lastTitle() {
+        return lastTitle;
     }
 
     public ReadOnlyObjectProperty<ExerciseResult> resultProperty() {
@@ -146,7 +152,8 @@ public final class ExerciseModel {
         steps.clear();
         diagram.reset("Exercising " + driver + ": the volume's way through the lifecycle shows here.");
         status.set("Exercising " + driver + "\u2026");
-        actions.run("Exercise " + driver + " (pool " + plan.pool() + ")", p -> {
+        lastTitle = "Exercise " + driver + " (pool " + plan.pool() + ")";
+        actions.run(lastTitle, p -> {
             // started within the task, so the call trace groups the exercise's calls under it
             ExerciseRun current = port.exercise(e, plan, driver, ev -> {
                 if (ev instanceof TroubleEvent.StepDone d) ui.execute(() -> {

@@ -32,6 +32,7 @@ public final class ProbeModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private UiTask<ProbeReport> task;
+    private String lastTitle = "";
 
     ProbeModel(TroubleshootPort port, ActionRunner actions, Executor ui, StringProperty endpoint, StringProperty rootDir) {
         this.port = port;
@@ -50,6 +51,11 @@ public final class ProbeModel {
     /** The last complete probe, null before one ended. */
     public ReadOnlyObjectProperty<ProbeReport> reportProperty() {
         return report.getReadOnlyProperty();
+    }
+
+    /** The task title of the last probe started (its calls are traced under it); empty before one. */
+    String lastTitle() {
+        return lastTitle;
     }
 
     public ReadOnlyBooleanProperty runningProperty() {
@@ -72,7 +78,8 @@ public final class ProbeModel {
         running.set(true);
         checks.clear();
         status.set("Probing " + e + "\u2026");
-        task = actions.run("Probe " + e, p -> port.probe(e, root, ev -> {
+        lastTitle = "Probe " + e;
+        task = actions.run(lastTitle, p -> port.probe(e, root, ev -> {
             if (ev instanceof TroubleEvent.CheckDone d) ui.execute(() -> checks.append(List.of(d.check())));
             else if (ev instanceof TroubleEvent.Stage s) p.update(org.csiconsole.views.task.Progress.INDETERMINATE, s.message());
         }), TroubleRows::summary);

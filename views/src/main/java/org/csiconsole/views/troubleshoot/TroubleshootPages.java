@@ -12,6 +12,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Separator;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
@@ -174,7 +175,11 @@ final class TroubleshootPages {
         return new BorderPane(split, null, null, status("exercise-status", m.statusProperty()), null);
     }
 
-    static Node reportPage(ReportsModel m, Runnable open, Runnable compare) {
+    static Node reportPage(ReportsModel m, Runnable save, javafx.beans.value.ObservableBooleanValue canSave, Runnable open, Runnable compare) {
+        Button saveBtn = button("report-save", "Save report\u2026", Material2MZ.SAVE, save);
+        saveBtn.disableProperty().bind(Bindings.createBooleanBinding(() -> !canSave.get(), canSave));
+        saveBtn.setTooltip(new Tooltip("Write this session's discovery, probe and exercise, with their calls, as report.json and "
+                + "report.html (as csi-console report does) to hand to support"));
         Button openBtn = button("report-open", "Open report\u2026", Material2AL.FOLDER_OPEN, open);
         Button compareBtn = button("report-compare", "Compare with\u2026", Material2AL.COMPARE_ARROWS, compare);
         compareBtn.disableProperty().bind(m.reportProperty().isNull());
@@ -209,13 +214,13 @@ final class TroubleshootPages {
         SplitPane split = new SplitPane(checks, new BorderPane(comparison, otherName, null, null, null));
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.55);
-        VBox top = new VBox(4, bar(openBtn, compareBtn, differences), summary);
+        VBox top = new VBox(4, bar(saveBtn, new Separator(Orientation.VERTICAL), openBtn, compareBtn, differences), summary);
         top.setPadding(new Insets(0, 0, 4, 0));
         return new BorderPane(split, top, null, null, null);
     }
 
     static String summary(TroubleReport r, String name) {
-        if (r == null) return "Open a report.json written by csi-console report (or by the GUI) to read it here; nothing in it can be changed.";
+        if (r == null) return "Open a report.json written by csi-console report or by Save report\u2026 to read it here; nothing in it can be changed.";
         String driver = r.probe() == null || r.probe().plugin() == null ? r.endpoint()
                 : r.probe().plugin().name() + " " + r.probe().plugin().vendorVersion() + " at " + r.endpoint();
         return name + ": " + driver + ", made " + TIME.format(r.created()) + " by console " + r.consoleVersion()

@@ -39,6 +39,7 @@ public final class TroubleshootView implements ResourceView {
     private final ViewAction refresh;
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Troubleshoot");
     private Function<String, Optional<Path>> chooseFile = this::showFileChooser;
+    private Function<String, Optional<Path>> chooseFolder = this::showFolderChooser;
 
     public TroubleshootView(TroubleshootViewModel model) {
         this.model = Objects.requireNonNull(model);
@@ -52,6 +53,7 @@ public final class TroubleshootView implements ResourceView {
         probeTab = tab("tab-probe", "Probe", probe);
         exerciseTab = tab("tab-exercise", "Exercise", TroubleshootPages.exercisePage(model.exercise(), model.endpointProperty()));
         reportTab = tab("tab-report", "Report", TroubleshootPages.reportPage(model.reports(),
+                () -> chooseFolder.apply("Save report to").ifPresent(model::saveReport), model.canSaveReport(),
                 () -> chooseFile.apply("Open report").ifPresent(this::openReport),
                 () -> chooseFile.apply("Compare with report").ifPresent(model.reports()::compareWith)));
         tabs.getTabs().addAll(discoverTab, probeTab, exerciseTab, reportTab);
@@ -87,6 +89,18 @@ public final class TroubleshootView implements ResourceView {
     /** How report files are chosen (a file dialog; tests answer directly): the dialog's title to the file, empty when none. */
     public void setFileChooser(Function<String, Optional<Path>> chooser) {
         this.chooseFile = Objects.requireNonNull(chooser);
+    }
+
+    /** How the folder a report is saved to is chosen (a folder dialog; tests answer directly): title to folder, empty when none. */
+    public void setFolderChooser(Function<String, Optional<Path>> chooser) {
+        this.chooseFolder = Objects.requireNonNull(chooser);
+    }
+
+    private Optional<Path> showFolderChooser(String title) {
+        javafx.stage.DirectoryChooser chooser = new javafx.stage.DirectoryChooser();
+        chooser.setTitle(title);
+        File f = chooser.showDialog(root.getScene() == null ? null : root.getScene().getWindow());
+        return Optional.ofNullable(f).map(File::toPath);
     }
 
     private Optional<Path> showFileChooser(String title) {

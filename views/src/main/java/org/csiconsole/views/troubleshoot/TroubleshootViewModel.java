@@ -1,7 +1,11 @@
 package org.csiconsole.views.troubleshoot;
 
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.csiconsole.core.trouble.ExerciseResult;
+import org.csiconsole.core.trouble.ProbeReport;
 import org.csiconsole.core.trouble.TroubleshootPort;
 import org.csiconsole.views.ViewModel;
 import org.csiconsole.views.action.ActionRunner;
@@ -26,6 +30,9 @@ public final class TroubleshootViewModel extends ViewModel {
     private final ProbeModel probe;
     private final ExerciseModel exercise;
     private final ReportsModel reports;
+    private final TroubleshootPort port;
+    private final ActionRunner actions;
+    private final BooleanBinding canSaveReport;
 
     /**
      * @param port the troubleshooting workflows
@@ -41,6 +48,34 @@ public final class TroubleshootViewModel extends ViewModel {
         probe = new ProbeModel(port, actions, ui, endpoint, rootDir);
         exercise = new ExerciseModel(port, actions, ui, endpoint);
         reports = new ReportsModel(port, actions, ui);
+        this.port = port;
+        this.actions = actions;
+        canSaveReport = Bindings.createBooleanBinding(() -> (discover.reportProperty().get() != null || probe.reportProperty().get() != null
+                        || exercise.resultProperty().get() != null) && !discover.runningProperty().get() && !probe.runningProperty().get()
+                        && !exercise.runningProperty().get(),
+                discover.reportProperty(), probe.reportProperty(), exercise.resultProperty(), discover.runningProperty(),
+                probe.runningProperty(), exercise.runningProperty());
+    }
+
+    /** True once a discovery, a probe or an exercise has ended and none is running: there is something to save. */
+    public BooleanBinding canSaveReport() {
+        return canSaveReport;
+    }
+
+    /**
+     * Saves the latest discovery, probe and exercise of this perspective, with the calls they made,
+     * as {@code dir/report.json} and {@code dir/report.html}: the files {@code csi-console report}
+     * writes, to hand to support or open later (File, Open report). Runs as a task; a directory
+     * that cannot be written is a failure dialog that names it.
+     */
+    public void saveReport(Path dir) {
+        ProbeReport p = probe.reportProperty().get();
+        ExerciseResult x = exercise.resultProperty().get();
+        String e = p != null ? p.endpoint() : x != null && endpoint.get() != null ? endpoint.get().strip() : "";
+        java.util.Set<String> titles = new java.util.HashSet<>(java.util.List.of(discover.lastTitle(), probe.lastTitle(), exercise.lastTitle()));
+        titles.remove("");
+        actions.run("Save report to " + dir, pr -> port.saveReport(dir, e, discover.reportProperty().get(), p, x, titles),
+                f -> "Wrote " + f + " and the HTML page beside it.");
     }
 
     /** The CSI endpoint the probe and the exercise talk to. */

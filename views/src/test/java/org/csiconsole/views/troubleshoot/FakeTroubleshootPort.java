@@ -112,6 +112,19 @@ final class FakeTroubleshootPort implements TroubleshootPort {
         };
     }
 
+    /** What each saveReport was given: the directory, the endpoint, the runs and the task titles. */
+    record Saved(Path dir, String endpoint, DiscoveryReport discovery, ProbeReport probe, ExerciseResult exercise, Set<String> titles) {
+    }
+
+    final List<Saved> saved = new ArrayList<>();
+
+    @Override
+    public CompletableFuture<Path> saveReport(Path dir, String endpoint, DiscoveryReport discovery, ProbeReport probe,
+                                              ExerciseResult exercise, Set<String> taskTitles) {
+        saved.add(new Saved(dir, endpoint, discovery, probe, exercise, Set.copyOf(taskTitles)));
+        return CompletableFuture.completedFuture(dir.resolve("report.json"));
+    }
+
     @Override
     public CompletableFuture<TroubleReport> openReport(Path file) {
         TroubleReport r = reports.get(file);

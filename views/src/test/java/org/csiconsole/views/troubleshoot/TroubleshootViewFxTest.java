@@ -137,4 +137,22 @@ class TroubleshootViewFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table(robot, "#probe-checks").getItems().isEmpty());
         assertThat(port.probed).containsExactly("unix:///run/csi/typed.sock");
     }
+
+    @Test
+    void saveReportIsOfferedOnceAProbeEndedAndWritesWhereTheFolderChooserSays(FxRobot robot) throws Exception {
+        robot.clickOn("#tab-report");
+        assertThat(robot.lookup("#report-save").queryAs(Button.class).isDisabled()).as("nothing run yet").isTrue();
+        robot.clickOn("#tab-probe");
+        robot.clickOn("#probe-endpoint").write("unix:///run/csi/typed.sock").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table(robot, "#probe-checks").getItems().isEmpty());
+        view.setFolderChooser(title -> Optional.of(Path.of("/support/case-7")));
+
+        robot.clickOn("#tab-report");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#report-save").queryAs(Button.class).isDisabled());
+        robot.clickOn("#report-save");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> port.saved.size() == 1);
+        assertThat(port.saved.get(0).dir()).isEqualTo(Path.of("/support/case-7"));
+        assertThat(port.saved.get(0).titles()).containsExactly("Probe unix:///run/csi/typed.sock");
+    }
 }

@@ -52,6 +52,27 @@ class TroubleshootViewModelTest {
     }
 
     @Test
+    void afterADiscoveryAndAProbeSaveReportWritesBothWithTheCallsOfTheirTasks() {
+        assertThat(model.canSaveReport().get()).as("nothing run yet").isFalse();
+        model.discover().discover();
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        model.probe().probe();
+        assertThat(model.canSaveReport().get()).isTrue();
+
+        model.saveReport(Path.of("/support/case-42"));
+
+        assertThat(port.saved).singleElement().satisfies(s -> {
+            assertThat(s.dir()).isEqualTo(Path.of("/support/case-42"));
+            assertThat(s.endpoint()).isEqualTo(model.probe().reportProperty().get().endpoint());
+            assertThat(s.discovery()).isSameAs(model.discover().reportProperty().get());
+            assertThat(s.probe()).isSameAs(model.probe().reportProperty().get());
+            assertThat(s.exercise()).isNull();
+            assertThat(s.titles()).containsExactlyInAnyOrder("Discover drivers under /var/lib/kubelet", "Probe unix:///csi/csi.sock");
+        });
+        assertThat(dialogs.failures).isEmpty();
+    }
+
+    @Test
     void aProbeWithoutAnEndpointSaysWhatToGiveAndSendsNothing() {
         model.probe().probe();
 

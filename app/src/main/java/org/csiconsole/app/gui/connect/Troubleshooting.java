@@ -45,7 +45,8 @@ public final class Troubleshooting {
      */
     public static Runnable install(Workbench workbench, ConnectionManager manager, Sessions sessions, CallTrace trace,
                                ActionRunner actions, Executor ui, Path openReport) {
-        LocalTroubleshooter port = new LocalTroubleshooter(trace, sessions.audit(AUDIT_CONNECTION), ProbeOptions.defaults());
+        LocalTroubleshooter port = new LocalTroubleshooter(trace, sessions.audit(AUDIT_CONNECTION), ProbeOptions.defaults(),
+                org.csiconsole.app.AppVersion.current().version());
         // One model for the perspective and the start page: both show the same discovery.
         TroubleshootViewModel model = new TroubleshootViewModel(port, actions, ui, (name, endpoint) -> {
             ConnectionModel c = manager.add(ConnectionProfile.csi(name, endpoint));

@@ -46,4 +46,18 @@ public interface TroubleshootPort {
 
     /** Reads a {@code report.json}. */
     CompletableFuture<TroubleReport> openReport(Path file);
+
+    /**
+     * Writes {@code dir/report.json} and {@code dir/report.html} as {@code csi-console report} does,
+     * from this console's latest runs; any of them may be null, not all three. The report's call
+     * trace holds the calls of the console's trace that the tasks titled {@code taskTitles} made
+     * while those runs went (secrets redacted as in the trace).
+     *
+     * @param endpoint the driver's endpoint the report is about; empty for a discovery alone
+     * @return completes with the JSON file written; fails with a CallFailure of
+     *     {@link org.csiconsole.core.call.FailureKind#INVALID_ARGUMENT} when {@code dir} cannot be
+     *     written or there is no run to report
+     */
+    CompletableFuture<Path> saveReport(Path dir, String endpoint, DiscoveryReport discovery, ProbeReport probe, ExerciseResult exercise,
+                                       java.util.Set<String> taskTitles);
 }

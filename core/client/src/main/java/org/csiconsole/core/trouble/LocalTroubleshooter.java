@@ -3,15 +3,21 @@ package org.csiconsole.core.trouble;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.model.PluginInfo;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -23,16 +29,19 @@ public final class LocalTroubleshooter implements TroubleshootPort {
     private final CallTrace trace;
     private final CallAudit audit;
     private final ProbeOptions options;
+    private final String consoleVersion;
 
     /**
      * @param trace where every call is recorded (the console's call trace)
      * @param audit how the exercise's changes are audited
      * @param options the probe's and discovery's options; the kubelet root given per call replaces its own
+     * @param consoleVersion the console's version, written into saved reports
      */
-    public LocalTroubleshooter(CallTrace trace, CallAudit audit, ProbeOptions options) {
+    public LocalTroubleshooter(CallTrace trace, CallAudit audit, ProbeOptions options, String consoleVersion) {
         this.trace = Objects.requireNonNull(trace, "trace");
         this.audit = Objects.requireNonNull(audit, "audit");
         this.options = Objects.requireNonNull(options, "options");
+        this.consoleVersion = Objects.requireNonNull(consoleVersion, "consoleVersion");
     }
 
     @Override
@@ -87,5 +96,42 @@ public final class LocalTroubleshooter implements TroubleshootPort {
     @Override
     public CompletableFuture<TroubleReport> openReport(Path file) {
         return CompletableFuture.supplyAsync(() -> ReportFiles.read(file));
+    }
+
+    @Override
+    public CompletableFuture<Path> saveReport(Path dir, String endpoint, DiscoveryReport discovery, ProbeReport probe,
+                                              ExerciseResult exercise, Set<String> taskTitles) {
+        if (discovery == null && probe == null && exercise == null) {
+            return CompletableFuture.failedFuture(new CallFailure(FailureKind.INVALID_ARGUMENT, "Save a report",
+                    "nothing has been discovered, probed or exercised yet", "Run a discovery or a probe first", ""));
+        }
+        List<TraceEntry> calls = callsOf(trace.snapshot(), taskTitles, discovery == null ? null : window(discovery.started(), discovery.took()),
+                probe == null ? null : window(probe.started(), probe.took()), exercise == null ? null : window(exercise.started(), exercise.took()));
+        TroubleReport report = new TroubleReport(TroubleReport.FORMAT, consoleVersion, Instant.now(), ReportFiles.environment(),
+                endpoint == null ? "" : endpoint, discovery, probe, exercise, calls, null);
+        return CompletableFuture.supplyAsync(() -> {
+            ReportFiles.write(report, dir, Set.of());
+            return dir.resolve(ReportFiles.JSON_NAME);
+        });
+    }
+
+    /** A run's time, with a second's slack at both ends for clocks read a little apart. */
+    private static Instant[] window(Instant started, Duration took) {
+        return new Instant[] {started.minusSeconds(1), started.plus(took).plusSeconds(1)};
+    }
+
+    /** The entries of {@code all} made by a task titled in {@code titles} within one of {@code windows} (null ones skipped). */
+    static List<TraceEntry> callsOf(List<TraceEntry> all, Set<String> titles, Instant[]... windows) {
+        List<TraceEntry> out = new ArrayList<>();
+        for (TraceEntry e : all) {
+            if (!e.origin().isTask() || !titles.contains(e.origin().title())) continue;
+            for (Instant[] w : windows) {
+                if (w != null && !e.start().isBefore(w[0]) && !e.start().isAfter(w[1])) {
+                    out.add(e);
+                    break;
+                }
+            }
+        }
+        return out;
     }
 }

@@ -87,7 +87,7 @@ public final class ReportFiles {
             Files.writeString(dir.resolve(HTML_NAME), scrub(ReportHtml.render(report), secrets), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Write the report to " + dir, "the directory cannot be written ("
-                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", "Give --out a directory you may write to", "");
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", "Choose a directory you may write to (--out for csi-console report)", "");
         }
     }
 
