@@ -163,8 +163,9 @@ final class CspErrors {
                     connect ? "Check the address and the network path to the array" : "Try again; if it keeps happening, check the array's load",
                     safe(e));
         }
-        return new CallFailure(FailureKind.UNAVAILABLE, what, "the connection to " + config.endpointText() + " failed",
-                "Try again; check the network path to the CSP", safe(e));
+        return new CallFailure(FailureKind.UNAVAILABLE, what, "the connection to " + config.endpointText() + " failed ("
+                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")",
+                "Try again; check the network path to the CSP and any proxy in front of it", safe(e));
     }
 
     /** A failure for a response body that was cut off while it was read. */

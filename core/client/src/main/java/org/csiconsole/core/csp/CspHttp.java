@@ -70,6 +70,9 @@ final class CspHttp implements AutoCloseable {
         }
     }
 
+    /** How long an idle connection stays in the pool: below the idle timeouts of common HTTP servers and proxies. */
+    static final Duration POOL_KEEP_ALIVE = Duration.ofSeconds(25);
+
     CspHttp(CspConfig config, CallTrace trace, Clock clock) {
         this.config = config;
         this.trace = trace;
@@ -83,7 +86,9 @@ final class CspHttp implements AutoCloseable {
                 .retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
-                .connectionPool(new ConnectionPool(4, 5, TimeUnit.MINUTES));
+                // Servers close idle connections (Jetty after 30 s, nginx after 75 s by default); a read on a
+                // connection the server already closed fails, so idle ones are not kept longer than that.
+                .connectionPool(new ConnectionPool(4, POOL_KEEP_ALIVE.toSeconds(), TimeUnit.SECONDS));
         if (config.https()) {
             CspTls.Setup tls = CspTls.create(config.trust());
             b.sslSocketFactory(tls.socketFactory(), tls.trustManager());
@@ -132,6 +137,9 @@ final class CspHttp implements AutoCloseable {
                         TracePayload.EMPTY, a.failure.kind().name(), false, took, a.failure.getMessage(), targets, headers, origin));
                 LOG.debug("{} failed: {} in {} ms", methodText, a.failure.kind(), took.toMillis());
                 if (!a.retryable || attempt >= attempts) throw a.failure;
+                // The connection may have been one the server closed while it sat in the pool, and so may the
+                // other pooled ones: the next attempt opens a new connection instead of trying each in turn.
+                client.connectionPool().evictAll();
                 sleep(backoffMs, call);
                 backoffMs = Math.min(backoffMs * 2, 30_000);
             }

@@ -227,6 +227,35 @@ class CspResponseHandlingTest {
     }
 
     @Test
+    void pooledConnectionsTheServerClosedWhileIdleAreNotTriedOneByOne() throws Exception {
+        // Four reads at once leave four connections in the pool; the server then closes each of them, as
+        // a CSP (or the proxy in front of it) closes connections left idle. More stale connections than
+        // attempts: the next read used to fail on every one of them ("the connection ... failed").
+        for (int i = 0; i < 4; i++) {
+            server.enqueue(new MockResponse.Builder(json(200, "[]")).headersDelay(300, TimeUnit.MILLISECONDS)
+                    .onResponseEnd(SocketEffect.ShutdownConnection.INSTANCE).build());
+        }
+        CspClient csp = client(server, trace);
+        java.util.List<Thread> readers = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            Thread t = new Thread(() -> csp.volumes().list().join());
+            t.start();
+            readers.add(t);
+        }
+        for (Thread t : readers) t.join(10_000);
+        server.enqueue(json(200, "[{\"id\":\"v1\",\"name\":\"vol1\",\"size\":1024}]"));
+
+        assertThat(csp.volumes().list().join()).extracting(Volume::volumeId).containsExactly("v1");
+    }
+
+    @Test
+    void aConnectionFailureSaysWhatWentWrongOnTheWire() {
+        server.enqueue(new MockResponse.Builder().onResponseStart(SocketEffect.ShutdownConnection.INSTANCE).build());
+        CallFailure f = failure(client(server, trace).volumes().create(org.csiconsole.core.csp.NewVolume.of("vol1", "1GiB")));
+        assertThat(f.why()).as("the transport's own words, not only 'failed'").matches(".*failed \\(.+\\)");
+    }
+
+    @Test
     void droppedConnectionIsNotRetriedForPost() {
         server.enqueue(new MockResponse.Builder().onResponseStart(SocketEffect.ShutdownConnection.INSTANCE).build());
         CallFailure f = failure(client(server, trace).volumes().create(org.csiconsole.core.csp.NewVolume.of("vol1", "1GiB")));
