@@ -55,6 +55,8 @@ class ConnectAfterFirstFrameFxTest {
 
         WaitForAsyncUtils.asyncFx(() -> console.show()).get(20, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> demo.stateProperty().get() == ConnectionState.CONNECTED);
+        // The report is written when the first frame has painted: wait for its whole line.
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> Files.exists(report) && Files.readString(report).endsWith("\n"));
         assertThat(Files.readString(report)).matches("painted \\d{16} cpu \\d+\\n");
     }
 }

@@ -104,18 +104,23 @@ class PlannedFailoverWizardFxTest {
 
         int mutatingBefore = mutatingReplicationCalls();
         robot.clickOn(button(robot, "Dry run"));
-        assertThat(robot.lookup("#wizard-calls").queryAs(TextArea.class).getText())
+        // The dry run's calls and message are shown on the FX thread: wait for the message, read both there.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> robot.lookup("#wizard-message").queryAs(Label.class).getText().endsWith("Nothing was sent.")).get());
+        assertThat(WaitForAsyncUtils.asyncFx(() -> robot.lookup("#wizard-calls").queryAs(TextArea.class).getText()).get(20, TimeUnit.SECONDS))
                 .contains("site-a  replication.Controller/DemoteVolume", "volume_id=" + a,
                         "site-b  replication.Controller/PromoteVolume", "volume_id=" + b);
-        assertThat(robot.lookup("#wizard-message").queryAs(Label.class).getText()).endsWith("Nothing was sent.");
+        assertThat(WaitForAsyncUtils.asyncFx(() -> robot.lookup("#wizard-message").queryAs(Label.class).getText()).get(20, TimeUnit.SECONDS))
+                .endsWith("Nothing was sent.");
         assertThat(mutatingReplicationCalls()).as("the dry run sent nothing").isEqualTo(mutatingBefore);
 
         robot.clickOn(button(robot, "Run"));
         WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> !steps.getItems().isEmpty() && steps.getItems().stream()
                 .allMatch(s -> ((StepRow) s).status() == StepRow.StepState.DONE));
         Label message = robot.lookup("#wizard-message").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> message.getText().startsWith("Done"));
-        List<ReplicationAction> done = steps.getItems().stream().map(s -> ((StepRow) s).step().action()).toList();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> message.getText().startsWith("Done")).get());
+        List<ReplicationAction> done = WaitForAsyncUtils.asyncFx(() -> steps.getItems().stream().map(s -> ((StepRow) s).step().action()).toList())
+                .get(20, TimeUnit.SECONDS);
         assertThat(done).containsSubsequence(ReplicationAction.DEMOTE, ReplicationAction.WAIT_FINAL_SYNC, ReplicationAction.PROMOTE);
 
         SimulatedPair after = view.model().faultsProperty().get().pairs().get(10, TimeUnit.SECONDS).stream()

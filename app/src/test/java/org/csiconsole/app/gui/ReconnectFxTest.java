@@ -59,25 +59,30 @@ class ReconnectFxTest {
     }
 
     private void awaitStatus(FxRobot robot, String text) throws Exception {
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> robot.lookup("#status-state").queryAs(Label.class).getText().equals(text));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> robot.lookup("#status-state").queryAs(Label.class).getText().equals(text)).get());
     }
 
     @Test
     void statusShowsReconnectingWhenTheSocketGoesAndConnectedWhenItIsServedAgain(FxRobot robot) throws Exception {
         ConnectionModel endpoint = console.connections().get(0);
         awaitStatus(robot, "csi.lab.example: Connected");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#status-plugin").queryAs(Label.class).getText()
-                .startsWith(ReferencePlugin.PLUGIN_NAME));
-        assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).isEqualTo("unix://" + socket);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> robot.lookup("#status-plugin").queryAs(Label.class)
+                .getText().startsWith(ReferencePlugin.PLUGIN_NAME)).get());
+        assertThat(WaitForAsyncUtils.asyncFx(() -> robot.lookup("#status-endpoint").queryAs(Label.class).getText()).get(10, TimeUnit.SECONDS))
+                .isEqualTo("unix://" + socket);
 
         server.shutdownNow();
         server.awaitTermination(5, TimeUnit.SECONDS);
         Files.deleteIfExists(socket);
         awaitStatus(robot, "csi.lab.example: Reconnecting");
-        assertThat(endpoint.noteProperty().get()).contains(socket.toString());
+        // The note is set on the FX thread with the state: wait for it, then check it.
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> endpoint.noteProperty().get() != null && endpoint.noteProperty().get().contains(socket.toString())).get());
+        assertThat(WaitForAsyncUtils.asyncFx(() -> endpoint.noteProperty().get()).get(10, TimeUnit.SECONDS)).contains(socket.toString());
 
         server = plugin.serve(socket, Optional.empty());
         awaitStatus(robot, "csi.lab.example: Connected");
-        assertThat(endpoint.stateProperty().get()).isEqualTo(ConnectionState.CONNECTED);
+        assertThat(WaitForAsyncUtils.asyncFx(() -> endpoint.stateProperty().get()).get(10, TimeUnit.SECONDS)).isEqualTo(ConnectionState.CONNECTED);
     }
 }

@@ -53,7 +53,7 @@ class ReconnectTcpFxTest {
 
     private void awaitStatus(FxRobot robot, String state) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
-                () -> robot.lookup("#status-state").queryAs(Label.class).getText().endsWith(": " + state));
+                () -> WaitForAsyncUtils.asyncFx(() -> robot.lookup("#status-state").queryAs(Label.class).getText().endsWith(": " + state)).get());
     }
 
     @Test
@@ -63,12 +63,16 @@ class ReconnectTcpFxTest {
 
         driver.close();
         awaitStatus(robot, "Reconnecting");
-        assertThat(connection.noteProperty().get()).contains(endpoint.text());
+        // The note is set on the FX thread with the state: wait for it, then check it.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> connection.noteProperty().get() != null && connection.noteProperty().get().contains(endpoint.text())).get());
+        assertThat(WaitForAsyncUtils.asyncFx(() -> connection.noteProperty().get()).get(10, TimeUnit.SECONDS)).contains(endpoint.text());
 
         driver = new FakeCsiDriver();
         driver.startTcp(endpoint.port());
         awaitStatus(robot, "Connected");
-        assertThat(connection.stateProperty().get()).isEqualTo(ConnectionState.CONNECTED);
-        assertThat(connection.noteProperty().get()).isEmpty();
+        assertThat(WaitForAsyncUtils.asyncFx(() -> connection.stateProperty().get()).get(10, TimeUnit.SECONDS)).isEqualTo(ConnectionState.CONNECTED);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> connection.noteProperty().get().isEmpty()).get());
+        assertThat(WaitForAsyncUtils.asyncFx(() -> connection.noteProperty().get()).get(10, TimeUnit.SECONDS)).isEmpty();
     }
 }

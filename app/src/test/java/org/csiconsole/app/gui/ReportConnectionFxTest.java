@@ -102,17 +102,25 @@ class ReportConnectionFxTest {
         ConnectionModel c = awaitReport();
 
         assertThat(c.name()).isEqualTo("report: csi.example.com 2030-01-01 00:00 UTC");
-        TreeCell<?> row = robot.lookup("#navigator .tree-cell").queryAllAs(TreeCell.class).stream()
-                .filter(t -> t.getItem() instanceof NavItem.ConnectionItem ci && ci.model() == c).findFirst().orElseThrow();
-        assertThat(robot.from(row).lookup(".label").queryAllAs(Label.class)).extracting(Label::getText)
-                .contains(c.name(), "Read-only");
-        Label name = robot.from(row).lookup(".label").queryAllAs(Label.class).stream().filter(l -> l.getText().equals(c.name()))
-                .findFirst().orElseThrow();
-        assertThat(name.getTooltip().getText()).contains(c.name()).contains(temp.resolve("case/report.json").toString());
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#status-state").queryAs(Label.class).getText()
-                .equals(c.name() + ": Read-only"));
-        ContextMenu menu = row.getContextMenu();
-        assertThat(menu.getItems()).extracting(MenuItem::getText).contains("Recorded calls", "Close report").doesNotContain("Edit\u2026");
+        // The navigator shows the new connection's row once its tree cells are next laid out: wait for
+        // the row with both its labels, then read it on the FX thread.
+        java.util.concurrent.Callable<java.util.Optional<TreeCell<?>>> findRow = () -> robot.lookup("#navigator .tree-cell")
+                .queryAllAs(TreeCell.class).stream()
+                .filter(t -> t.getItem() instanceof NavItem.ConnectionItem ci && ci.model() == c).<TreeCell<?>>map(t -> t).findFirst();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> findRow.call()
+                .map(r -> robot.from(r).lookup(".label").queryAllAs(Label.class).stream().map(Label::getText).toList())
+                .filter(texts -> texts.contains(c.name()) && texts.contains("Read-only")).isPresent()).get());
+        TreeCell<?> row = WaitForAsyncUtils.asyncFx(() -> findRow.call().orElseThrow()).get(20, TimeUnit.SECONDS);
+        assertThat(WaitForAsyncUtils.asyncFx(() -> robot.from(row).lookup(".label").queryAllAs(Label.class).stream().map(Label::getText).toList())
+                .get(20, TimeUnit.SECONDS)).contains(c.name(), "Read-only");
+        String tip = WaitForAsyncUtils.asyncFx(() -> robot.from(row).lookup(".label").queryAllAs(Label.class).stream()
+                .filter(l -> l.getText().equals(c.name())).findFirst().orElseThrow().getTooltip().getText()).get(20, TimeUnit.SECONDS);
+        assertThat(tip).contains(c.name()).contains(temp.resolve("case/report.json").toString());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> robot.lookup("#status-state").queryAs(Label.class)
+                .getText().equals(c.name() + ": Read-only")).get());
+        List<String> menuTexts = WaitForAsyncUtils.asyncFx(() -> row.getContextMenu().getItems().stream().map(MenuItem::getText).toList())
+                .get(20, TimeUnit.SECONDS);
+        assertThat(menuTexts).contains("Recorded calls", "Close report").doesNotContain("Edit\u2026");
         assertThat(Files.exists(temp.resolve("config").resolve("profiles.json"))).as("no profile saved").isFalse();
     }
 
@@ -126,12 +134,14 @@ class ReportConnectionFxTest {
 
         @SuppressWarnings("unchecked")
         TableView<Volume> table = ((VolumesView) console.workbench().selectedView()).table().tableView();
-        assertThat(table.getItems()).extracting(Volume::volumeId).containsExactlyInAnyOrder("vol-1", "vol-2", "vol-3");
+        assertThat(WaitForAsyncUtils.asyncFx(() -> List.copyOf(table.getItems())).get(20, TimeUnit.SECONDS))
+                .extracting(Volume::volumeId).containsExactlyInAnyOrder("vol-1", "vol-2", "vol-3");
         robot.interact(() -> table.getSelectionModel().select(0));
         for (String tool : List.of("tool-new", "tool-delete")) {
-            assertThat(robot.lookup("#" + tool).queryAs(Button.class).isDisabled()).as(tool).isTrue();
-            assertThat(WorkbenchMenus.tooltipOf(robot.lookup("#" + tool + "-wrapper").queryAs(StackPane.class)).getText()).as(tool)
-                    .startsWith(ReportStorage.READ_ONLY);
+            assertThat(WaitForAsyncUtils.asyncFx(() -> robot.lookup("#" + tool).queryAs(Button.class).isDisabled()).get(20, TimeUnit.SECONDS))
+                    .as(tool).isTrue();
+            assertThat(WaitForAsyncUtils.asyncFx(() -> WorkbenchMenus.tooltipOf(robot.lookup("#" + tool + "-wrapper").queryAs(StackPane.class))
+                    .getText()).get(20, TimeUnit.SECONDS)).as(tool).startsWith(ReportStorage.READ_ONLY);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.TableCell;
@@ -64,8 +65,7 @@ class AuditViewFxTest {
     }
 
     private void awaitRows(int n) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !view.model().loadingProperty().get()
-                && view.table().tableView().getItems().size() == n);
+        FxWait.until(() -> !view.model().loadingProperty().get() && view.table().tableView().getItems().size() == n);
     }
 
     @Test
@@ -74,17 +74,20 @@ class AuditViewFxTest {
         robot.clickOn("#audit-target").write("pvc-gold").type(KeyCode.ENTER);
         awaitRows(1);
         assertThat(log.finds.get(log.finds.size() - 1).targetId()).isEqualTo("pvc-gold");
-        AuditEntry shown = view.table().tableView().getItems().get(0);
+        AuditEntry shown = FxWait.onFx(() -> view.table().tableView().getItems().get(0));
         assertThat(shown.record().call()).isEqualTo("csi.v1.Controller/CreateVolume");
-        assertThat(robot.lookup(".table-cell").queryAllAs(TableCell.class))
+        // The row's cells take its text and style in a pulse after the items change.
+        FxWait.eventually(() -> assertThat(robot.lookup(".table-cell").queryAllAs(TableCell.class))
                 .filteredOn(c -> "NOT_FOUND".equals(c.getText()))
-                .singleElement().satisfies(c -> assertThat(c.getStyleClass()).contains(ConsoleStyles.STATUS_FAILED));
+                .singleElement().satisfies(c -> assertThat(c.getStyleClass()).contains(ConsoleStyles.STATUS_FAILED)));
 
         robot.interact(() -> view.table().tableView().getSelectionModel().select(0));
-        assertThat(robot.lookup("#table-detail .text-area").queryAllAs(TextArea.class))
-                .extracting(TextArea::getText).contains(REDACTED_PARAMETERS);
-        assertThat(robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class))
-                .extracting(javafx.scene.control.Label::getText).contains("The volume does not exist.");
+        FxWait.eventually(() -> {
+            assertThat(robot.lookup("#table-detail .text-area").queryAllAs(TextArea.class))
+                    .extracting(TextArea::getText).contains(REDACTED_PARAMETERS);
+            assertThat(robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class))
+                    .extracting(javafx.scene.control.Label::getText).contains("The volume does not exist.");
+        });
     }
 
     @Test
@@ -92,8 +95,8 @@ class AuditViewFxTest {
         awaitRows(3);
         robot.clickOn(view.table().filterField()).write("prod");
         awaitRows(1);
-        assertThat(view.table().tableView().getItems().get(0).record().origin().connection()).isEqualTo("prod");
-        assertThat(robot.lookup("#audit-status").queryAs(javafx.scene.control.Label.class).getText())
-                .isEqualTo("Showing all 3 entries, newest first.");
+        assertThat(FxWait.onFx(() -> view.table().tableView().getItems().get(0).record().origin().connection())).isEqualTo("prod");
+        FxWait.eventually(() -> assertThat(robot.lookup("#audit-status").queryAs(javafx.scene.control.Label.class).getText())
+                .isEqualTo("Showing all 3 entries, newest first."));
     }
 }

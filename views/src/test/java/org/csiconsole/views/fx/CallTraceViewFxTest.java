@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -65,8 +66,8 @@ class CallTraceViewFxTest {
         call(trace, "csi.v1.Controller/ControllerPublishVolume", "UNAVAILABLE", "vol-1");
         call(trace, "csi.v1.Controller/CreateVolume", "OK", "vol-2");
         call(trace, "csi.v1.Identity/GetPluginInfo", "OK", null);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot).getItems().size() == 4);
-        WaitForAsyncUtils.waitForFxEvents();
+        // The four rows in the table and laid out with their items, not only the items in the list.
+        FxWait.until(() -> table(robot).getItems().size() == 4 && filledRows(robot).size() == 4);
     }
 
     private static List<TableRow<?>> filledRows(FxRobot robot) {
@@ -90,20 +91,25 @@ class CallTraceViewFxTest {
     void aFailedCallsRowIsTintedAndTheFailuresButtonShowsOnlyFailedCalls(FxRobot robot) throws Exception {
         recordMixed(robot);
 
-        assertThat(filledRows(robot)).hasSize(4).allSatisfy(r -> assertThat(failedState(r))
-                .as("row of %s", r.getItem()).isEqualTo(((TraceEntry) r.getItem()).failed()));
-        assertThat(filledRows(robot)).filteredOn(CallTraceViewFxTest::failedState).hasSize(1)
-                .allSatisfy(r -> assertThat(statusCell(r).getFont().getStyle()).as("the failed status is bold").containsIgnoringCase("bold"));
-        assertThat(filledRows(robot)).filteredOn(r -> !failedState(r))
-                .allSatisfy(r -> assertThat(statusCell(r).getFont().getStyle()).doesNotContainIgnoringCase("bold"));
+        // The pseudo-class and the bold font come with the rows' and the cells' next CSS pass.
+        FxWait.eventually(() -> {
+            assertThat(filledRows(robot)).hasSize(4).allSatisfy(r -> assertThat(failedState(r))
+                    .as("row of %s", r.getItem()).isEqualTo(((TraceEntry) r.getItem()).failed()));
+            assertThat(filledRows(robot)).filteredOn(CallTraceViewFxTest::failedState).hasSize(1)
+                    .allSatisfy(r -> assertThat(statusCell(r).getFont().getStyle()).as("the failed status is bold").containsIgnoringCase("bold"));
+            assertThat(filledRows(robot)).filteredOn(r -> !failedState(r))
+                    .allSatisfy(r -> assertThat(statusCell(r).getFont().getStyle()).doesNotContainIgnoringCase("bold"));
+        });
         Button failures = robot.lookup("#trace-failures").queryAs(Button.class);
-        assertThat(failures.getText()).isEqualTo("1 failed");
+        FxWait.eventually(() -> assertThat(failures.getText()).isEqualTo("1 failed"));
 
         robot.clickOn(failures);
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("ControllerPublishVolume");
-        assertThat(robot.lookup("#trace-status").queryAs(ComboBox.class).getValue()).isEqualTo("Failures");
+        FxWait.eventually(() -> {
+            assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("ControllerPublishVolume");
+            assertThat(robot.lookup("#trace-status").queryAs(ComboBox.class).getValue()).isEqualTo("Failures");
+        });
     }
 
     @Test
@@ -112,18 +118,22 @@ class CallTraceViewFxTest {
 
         robot.clickOn("#trace-volume").write("vol-1");
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("CreateVolume", "ControllerPublishVolume");
+        FxWait.eventually(() -> assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod)
+                .containsExactly("CreateVolume", "ControllerPublishVolume"));
 
         @SuppressWarnings("unchecked")
         ComboBox<String> method = robot.lookup("#trace-method").queryAs(ComboBox.class);
-        assertThat(method.getItems()).contains("csi.v1.Controller/CreateVolume", "csi.v1.Controller/ControllerPublishVolume");
+        FxWait.eventually(() -> assertThat(method.getItems())
+                .contains("csi.v1.Controller/CreateVolume", "csi.v1.Controller/ControllerPublishVolume"));
         robot.interact(() -> method.getSelectionModel().select("csi.v1.Controller/ControllerPublishVolume"));
-        assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("ControllerPublishVolume");
+        FxWait.eventually(() -> assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("ControllerPublishVolume"));
 
         robot.interact(() -> view.model().filter().clear());
-        assertThat(robot.lookup("#trace-volume").queryAs(TextField.class).getText()).isEmpty();
-        assertThat(method.getValue()).isEmpty();
-        assertThat(table(robot).getItems()).hasSize(4);
+        FxWait.eventually(() -> {
+            assertThat(robot.lookup("#trace-volume").queryAs(TextField.class).getText()).isEmpty();
+            assertThat(method.getValue()).isEmpty();
+            assertThat(table(robot).getItems()).hasSize(4);
+        });
     }
 
     @Test
@@ -134,13 +144,13 @@ class CallTraceViewFxTest {
         call(trace, TraceFixtures.SOCKET, "csi.v1.Controller/DeleteVolume", "OK", "vol-2", second);
         call(trace, TraceFixtures.SOCKET, "csi.v1.Controller/ControllerGetVolume", "OK", "vol-1", first);
         call(trace, TraceFixtures.SOCKET, "csi.v1.Identity/Probe", "OK", null, CallOrigin.NONE);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot).getItems().size() == 4);
+        FxWait.until(() -> table(robot).getItems().size() == 4);
 
         robot.clickOn("#trace-group");
         WaitForAsyncUtils.waitForFxEvents();
 
-        assertThat(table(robot).getItems()).extracting(e -> e.origin().title())
-                .containsExactly("Create volume pvc-1", "Create volume pvc-1", "Delete volume pvc-2", "");
+        FxWait.eventually(() -> assertThat(table(robot).getItems()).extracting(e -> e.origin().title())
+                .containsExactly("Create volume pvc-1", "Create volume pvc-1", "Delete volume pvc-2", ""));
     }
 
     @Test
@@ -152,10 +162,8 @@ class CallTraceViewFxTest {
         robot.clickOn("#copy-grpcurl");
         WaitForAsyncUtils.waitForFxEvents();
 
-        String[] clip = new String[1];
-        robot.interact(() -> clip[0] = Clipboard.getSystemClipboard().getString());
-        assertThat(clip[0]).isEqualTo("grpcurl csi.v1.Controller/CreateVolume");
-        assertThat(robot.lookup("#trace-message").queryAs(javafx.scene.control.Label.class).getText())
-                .isEqualTo("Copied CreateVolume as grpcurl");
+        FxWait.eventually(() -> assertThat(Clipboard.getSystemClipboard().getString()).isEqualTo("grpcurl csi.v1.Controller/CreateVolume"));
+        FxWait.eventually(() -> assertThat(robot.lookup("#trace-message").queryAs(javafx.scene.control.Label.class).getText())
+                .isEqualTo("Copied CreateVolume as grpcurl"));
     }
 }

@@ -4,6 +4,7 @@ import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.views.FakeStorage;
+import org.csiconsole.views.FxWait;
 import org.csiconsole.views.capacity.CapacityView;
 import org.csiconsole.views.capacity.CapacityViewModel;
 import org.csiconsole.views.plugin.PluginView;
@@ -15,6 +16,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,13 +41,15 @@ class CapacityAndPluginFxTest {
         @Test
         void showsCapacityPerSegmentInTableAndBars(FxRobot robot) throws Exception {
             fx.awaitRows(3);
-            assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
-                    .extracting(javafx.scene.control.Labeled::getText).contains("800 GiB", "2 TiB", "tier=gold");
+            fx.awaitCells(robot, "800 GiB", "2 TiB", "tier=gold");
+            assertThat(fx.cellTexts(robot)).contains("800 GiB", "2 TiB", "tier=gold");
             CapacityView view = (CapacityView) fx.view;
-            assertThat(view.barRows()).hasSize(3);
-            assertThat(robot.lookup("#capacity-bars .progress-bar").queryAll()).as("GetCapacity rows have no total: no bar").isEmpty();
-            assertThat(robot.lookup("#capacity-bars .label").queryAllAs(Label.class)).extracting(Label::getText)
-                    .contains("800 GiB available; GetCapacity reports available space only");
+            FxWait.eventually(() -> {
+                assertThat(view.barRows()).hasSize(3);
+                assertThat(robot.lookup("#capacity-bars .progress-bar").queryAll()).as("GetCapacity rows have no total: no bar").isEmpty();
+                assertThat(robot.lookup("#capacity-bars .label").queryAllAs(Label.class)).extracting(Label::getText)
+                        .contains("800 GiB available; GetCapacity reports available space only");
+            });
         }
 
         @Test
@@ -55,16 +60,19 @@ class CapacityAndPluginFxTest {
                     null, null, new org.csiconsole.core.model.PoolUsage("site-a", "pool-hdd", 1000L << 30, 950L << 30)));
             robot.interact(() -> fx.view.refreshAction().run());
             fx.awaitRows(5);
-            var bars = robot.lookup("#capacity-bars .progress-bar").queryAllAs(javafx.scene.control.ProgressBar.class);
-            assertThat(bars).hasSize(2);
-            assertThat(bars).anySatisfy(b -> {
-                assertThat(b.getProgress()).isEqualTo(612.0 / 1024);
-                assertThat(b.getStyleClass()).doesNotContain(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_WARNING,
-                        org.csiconsole.views.theme.ConsoleStyles.CAPACITY_DANGER);
+            // The bars follow the rows: wait for both of them, their styles and their figures.
+            FxWait.eventually(() -> {
+                var bars = robot.lookup("#capacity-bars .progress-bar").queryAllAs(javafx.scene.control.ProgressBar.class);
+                assertThat(bars).hasSize(2);
+                assertThat(bars).anySatisfy(b -> {
+                    assertThat(b.getProgress()).isEqualTo(612.0 / 1024);
+                    assertThat(b.getStyleClass()).doesNotContain(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_WARNING,
+                            org.csiconsole.views.theme.ConsoleStyles.CAPACITY_DANGER);
+                });
+                assertThat(bars).anySatisfy(b -> assertThat(b.getStyleClass()).contains(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_DANGER));
+                assertThat(robot.lookup("#capacity-bars .label").queryAllAs(Label.class)).extracting(Label::getText)
+                        .contains("Array site-a, pool pool-ssd", "612 GiB of 1 TiB used (60%)", "950 GiB of 1000 GiB used (95%)");
             });
-            assertThat(bars).anySatisfy(b -> assertThat(b.getStyleClass()).contains(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_DANGER));
-            assertThat(robot.lookup("#capacity-bars .label").queryAllAs(Label.class)).extracting(Label::getText)
-                    .contains("Array site-a, pool pool-ssd", "612 GiB of 1 TiB used (60%)", "950 GiB of 1000 GiB used (95%)");
         }
 
         @Test
@@ -113,23 +121,22 @@ class CapacityAndPluginFxTest {
 
         @Test
         void showsIdentityCapabilitiesAlphaFlagsAndAddons(FxRobot robot) throws Exception {
-            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
-                    () -> fx.table().getItems().size() > 30);
-            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-            assertThat(robot.lookup("#plugin-name").queryAs(Label.class).getText()).isEqualTo("csi.reference.csiconsole.org");
-            assertThat(robot.lookup("#plugin-version").queryAs(Label.class).getText()).isEqualTo("1.4.0");
-            assertThat(robot.lookup("#addons-name").queryAs(Label.class).getText()).isEqualTo("addons.reference");
+            FxWait.until(() -> fx.table().getItems().size() > 30);
+            FxWait.eventually(() -> {
+                assertThat(robot.lookup("#plugin-name").queryAs(Label.class).getText()).isEqualTo("csi.reference.csiconsole.org");
+                assertThat(robot.lookup("#plugin-version").queryAs(Label.class).getText()).isEqualTo("1.4.0");
+                assertThat(robot.lookup("#addons-name").queryAs(Label.class).getText()).isEqualTo("addons.reference");
+            });
             robot.interact(() -> fx.view.table().model().filterTextProperty().set("alpha"));
-            assertThat(fx.table().getItems()).extracting(r -> ((org.csiconsole.views.plugin.CapabilityRow) r).name())
+            assertThat(FxWait.onFx(() -> List.copyOf(fx.table().getItems()))).extracting(r -> ((org.csiconsole.views.plugin.CapabilityRow) r).name())
                     .contains("GET_VOLUME", "VOLUME_CONDITION", "SNAPSHOT_METADATA_SERVICE");
             robot.interact(() -> fx.view.table().model().filterTextProperty().set("csi-addons"));
-            assertThat(fx.table().getItems()).hasSize(3);
+            assertThat(FxWait.onFx(() -> fx.table().getItems().size())).isEqualTo(3);
         }
 
         @Test
         void failuresReadAsWordsAndCreateExplainsWhyNot(FxRobot robot) throws Exception {
-            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
-                    () -> fx.table().getItems().size() > 30);
+            FxWait.until(() -> fx.table().getItems().size() > 30);
             assertThat(fx.view.createAction().disabledReason().get()).contains("only shows what the plugin reports");
             fx.storage.failNext("pluginInfo", FailureKind.BUSY, "the plugin is restarting (ABORTED)", "Wait, then refresh.");
             robot.interact(() -> fx.view.refreshAction().run());
@@ -138,20 +145,20 @@ class CapacityAndPluginFxTest {
 
         @Test
         void aCsiAddonsEndpointThatDoesNotAnswerLeavesTheCsiRowsWithAWarningInsteadOfADialog(FxRobot robot) throws Exception {
-            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
-                    () -> fx.table().getItems().size() > 30);
+            FxWait.until(() -> fx.table().getItems().size() > 30);
             fx.storage.failNext("addons", FailureKind.UNAVAILABLE, "the csi-addons endpoint did not answer (UNAVAILABLE)", "Check the sidecar.");
             robot.interact(() -> fx.view.refreshAction().run());
             Label status = robot.lookup("#view-status").queryAs(Label.class);
-            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
-                    () -> status.getText().startsWith("csi-addons: UNAVAILABLE \u2014 the csi-addons endpoint did not answer"));
-            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            FxWait.until(() -> status.getText().startsWith("csi-addons: UNAVAILABLE \u2014 the csi-addons endpoint did not answer"));
 
-            assertThat(fx.table().getItems()).as("the CSI capabilities stay").hasSizeGreaterThan(20);
-            assertThat(robot.lookup("#failure-why").tryQuery()).as("no modal for a partial read").isEmpty();
-            assertThat(fx.notifications.items()).filteredOn(n -> n.severity() == org.csiconsole.views.notify.Severity.WARNING)
-                    .singleElement().satisfies(n -> assertThat(n.message()).contains("csi-addons: UNAVAILABLE"));
-            assertThat(fx.tasks.tasks().get(0).state()).isEqualTo(org.csiconsole.views.task.TaskState.DONE_WITH_ERRORS);
+            // The warning and the task's end arrive with the read's outcome: wait for them too.
+            FxWait.eventually(() -> {
+                assertThat(fx.table().getItems()).as("the CSI capabilities stay").hasSizeGreaterThan(20);
+                assertThat(robot.lookup("#failure-why").tryQuery()).as("no modal for a partial read").isEmpty();
+                assertThat(fx.notifications.items()).filteredOn(n -> n.severity() == org.csiconsole.views.notify.Severity.WARNING)
+                        .singleElement().satisfies(n -> assertThat(n.message()).contains("csi-addons: UNAVAILABLE"));
+                assertThat(fx.tasks.tasks().get(0).state()).isEqualTo(org.csiconsole.views.task.TaskState.DONE_WITH_ERRORS);
+            });
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -97,7 +98,7 @@ class ConnectionDialogFxTest {
     }
 
     @Test
-    void switchingToCspAndAPinKeepsTheButtonsAndTheWholeMessageInView(FxRobot robot) {
+    void switchingToCspAndAPinKeepsTheButtonsAndTheWholeMessageInView(FxRobot robot) throws Exception {
         ConnectionFormModel model = new ConnectionFormModel(null, Set.of());
         AtomicReference<ConnectionDialog> dialog = new AtomicReference<>();
         robot.interact(() -> {
@@ -115,17 +116,20 @@ class ConnectionDialogFxTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         Label problem = robot.lookup("#conn-problem").queryAs(Label.class);
-        assertThat(problem.getText()).contains("must start with https://");
         var pane = dialog.get().getDialogPane();
-        assertInView(pane.lookupButton(dialog.get().saveButtonType()));
-        assertInView(pane.lookupButton(javafx.scene.control.ButtonType.CANCEL));
-        assertInView(problem);
-        assertThat(problem.getHeight()).as("the message is not cut").isGreaterThanOrEqualTo(problem.prefHeight(problem.getWidth()) - 0.5);
-        assertInView(robot.lookup("#conn-pin").query());
+        // The dialog fits its window to the new content after the pending layout: wait for the layout asserted.
+        FxWait.eventually(() -> {
+            assertThat(problem.getText()).contains("must start with https://");
+            assertInView(pane.lookupButton(dialog.get().saveButtonType()));
+            assertInView(pane.lookupButton(javafx.scene.control.ButtonType.CANCEL));
+            assertInView(problem);
+            assertThat(problem.getHeight()).as("the message is not cut").isGreaterThanOrEqualTo(problem.prefHeight(problem.getWidth()) - 0.5);
+            assertInView(robot.lookup("#conn-pin").query());
+        });
     }
 
     @Test
-    void aMissingSocketIsAWarningUnderTheFormAndSaveStaysEnabled(FxRobot robot) {
+    void aMissingSocketIsAWarningUnderTheFormAndSaveStaysEnabled(FxRobot robot) throws Exception {
         ConnectionFormModel model = new ConnectionFormModel(null, Set.of(), p -> false);
         AtomicReference<ConnectionDialog> dialog = new AtomicReference<>();
         robot.interact(() -> {
@@ -140,11 +144,13 @@ class ConnectionDialogFxTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         Label warning = robot.lookup("#conn-warning").queryAs(Label.class);
-        assertThat(warning.getText()).isEqualTo("No socket at /x/y.sock yet: the console will wait for the driver.");
-        assertInView(warning);
         Button save = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().saveButtonType());
-        assertThat(save.isDisabled()).isFalse();
-        assertInView(save);
+        FxWait.eventually(() -> {
+            assertThat(warning.getText()).isEqualTo("No socket at /x/y.sock yet: the console will wait for the driver.");
+            assertInView(warning);
+            assertThat(save.isDisabled()).isFalse();
+            assertInView(save);
+        });
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.application.Platform;
 import javafx.collections.FXCollections;
 import javafx.scene.Node;
@@ -83,12 +84,14 @@ class DriversThatListLessFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> placeholderTexts(robot).stream().anyMatch(t -> t.contains(text)));
     }
 
-    private String noteOfRow(int row) {
-        @SuppressWarnings("unchecked")
-        TableColumn<Object, ?> note = (TableColumn<Object, ?>) fx.table().getColumns().stream()
-                .filter(c -> "note".equals(c.getId())).findFirst().orElseThrow();
-        assertThat(note.isVisible()).as("the note column is shown while the driver cannot list").isTrue();
-        return String.valueOf(note.getCellObservableValue(row).getValue());
+    private String noteOfRow(int row) throws Exception {
+        return FxWait.onFx(() -> {
+            @SuppressWarnings("unchecked")
+            TableColumn<Object, ?> note = (TableColumn<Object, ?>) fx.table().getColumns().stream()
+                    .filter(c -> "note".equals(c.getId())).findFirst().orElseThrow();
+            assertThat(note.isVisible()).as("the note column is shown while the driver cannot list").isTrue();
+            return String.valueOf(note.getCellObservableValue(row).getValue());
+        });
     }
 
     @Test
@@ -97,11 +100,11 @@ class DriversThatListLessFxTest {
 
         awaitPlaceholder(robot, CANNOT_LIST_VOLUMES);
         assertThat(placeholderTexts(robot)).noneMatch(t -> t.contains("no volumes yet"));
-        assertThat(robot.lookup("#view-status").queryAs(Label.class).getText()).isEqualTo(CANNOT_LIST_VOLUMES);
+        FxWait.eventually(() -> assertThat(robot.lookup("#view-status").queryAs(Label.class).getText()).isEqualTo(CANNOT_LIST_VOLUMES));
         assertThat(robot.lookup(".dialog-pane").tryQuery()).as("no failure dialog").isEmpty();
         assertThat(fx.notifications.items()).noneMatch(n -> n.severity() == Severity.ERROR);
         Node lookUp = robot.lookup("#volume-lookup-empty").query();
-        assertThat(FxChecks.shown(lookUp)).as("Look up by id offered in the placeholder").isTrue();
+        assertThat(FxWait.onFx(() -> FxChecks.shown(lookUp))).as("Look up by id offered in the placeholder").isTrue();
         assertThat(fx.disabled(robot, "volume-lookup-empty")).isFalse();
     }
 
@@ -127,11 +130,13 @@ class DriversThatListLessFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> connection.count(ResourceKind.VOLUMES).get() == ConnectionModel.CANNOT_LIST
                 && connection.count(ResourceKind.SNAPSHOTS).get() == ConnectionModel.CANNOT_LIST);
         assertThat(connection.partial(ResourceKind.VOLUMES).get()).isEqualTo(CANNOT_LIST_VOLUMES);
-        WaitForAsyncUtils.waitForFxEvents();
-        List<Label> counts = robot.lookup(".cc-nav-count").queryAllAs(Label.class).stream().filter(FxChecks::shown).toList();
-        assertThat(counts).filteredOn(l -> "cannot list".equals(l.getText())).hasSize(2)
-                .allSatisfy(l -> assertThat(l.getTooltip().getText()).startsWith("This driver cannot list"));
-        assertThat(counts).extracting(Label::getText).doesNotContain("0");
+        // The navigator's tree cells take the counts when they are next laid out.
+        FxWait.eventually(() -> {
+            List<Label> counts = robot.lookup(".cc-nav-count").queryAllAs(Label.class).stream().filter(FxChecks::shown).toList();
+            assertThat(counts).filteredOn(l -> "cannot list".equals(l.getText())).hasSize(2)
+                    .allSatisfy(l -> assertThat(l.getTooltip().getText()).startsWith("This driver cannot list"));
+            assertThat(counts).extracting(Label::getText).doesNotContain("0");
+        });
     }
 
     @Test
@@ -183,7 +188,7 @@ class DriversThatListLessFxTest {
         awaitPlaceholder(robot, CANNOT_LIST_VOLUMES);
         robot.interact(() -> fx.view.refreshAction().run());
         awaitPlaceholder(robot, CANNOT_LIST_VOLUMES);
-        assertThat(fx.table().getItems()).isEmpty();
+        assertThat(FxWait.onFx(() -> fx.table().getItems().size())).isZero();
     }
 
     @Test
@@ -204,8 +209,8 @@ class DriversThatListLessFxTest {
         fx.awaitRows(1);
         assertThat(fx.firstColumn()).containsExactly("pvc-web-before-upgrade");
         assertThat(noteOfRow(0)).matches("known to this console \\(created at \\d\\d:\\d\\d\\)");
-        assertThat(robot.lookup("#view-status").queryAs(Label.class).getText())
-                .isEqualTo("This driver cannot list snapshots (it does not advertise LIST_SNAPSHOTS).");
+        FxWait.eventually(() -> assertThat(robot.lookup("#view-status").queryAs(Label.class).getText())
+                .isEqualTo("This driver cannot list snapshots (it does not advertise LIST_SNAPSHOTS)."));
     }
 
     @Test
@@ -240,11 +245,11 @@ class DriversThatListLessFxTest {
         fx.awaitRows(4);
 
         fx.select(robot, 2);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> detailText(robot).contains("pvc-web  vol-0001"));
-        assertThat(detailText(robot)).contains("Published volumes");
+        FxWait.until(() -> detailText(robot).contains("pvc-web  vol-0001"));
+        assertThat(FxWait.onFx(() -> detailText(robot))).contains("Published volumes");
         fx.select(robot, 3);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> detailText(robot).contains("node-b1"));
-        assertThat(detailText(robot)).doesNotContain("vol-0001").contains("None");
+        FxWait.until(() -> detailText(robot).contains("node-b1"));
+        FxWait.eventually(() -> assertThat(detailText(robot)).doesNotContain("vol-0001").contains("None"));
     }
 
     private static String detailText(FxRobot robot) {

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.stage.Stage;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.views.FakeStorage;
@@ -38,8 +39,8 @@ class GroupsViewFxTest {
         void showsGroupsAndSnapshotsAllMembersThroughTheDialog(FxRobot robot) throws Exception {
             fx.awaitRows(1);
             assertThat(fx.firstColumn()).containsExactly("web");
-            assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
-                    .extracting(javafx.scene.control.Labeled::getText).contains("site-b", "1");
+            fx.awaitCells(robot, "site-b", "1");
+            assertThat(fx.cellTexts(robot)).contains("site-b", "1");
             fx.select(robot, 0);
             robot.clickOn("#group-snapshot");
             fx.dialog(robot);
@@ -83,23 +84,25 @@ class GroupsViewFxTest {
         }
 
         private javafx.scene.control.CheckBox member(FxRobot robot, String volumeId) throws Exception {
-            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#form-members-list")
-                    .lookup(".check-box").queryAllAs(javafx.scene.control.CheckBox.class).stream().anyMatch(b -> b.getText().contains(volumeId)));
-            return robot.lookup("#form-members-list").lookup(".check-box").queryAllAs(javafx.scene.control.CheckBox.class).stream()
-                    .filter(b -> b.getText().contains(volumeId)).findFirst().orElseThrow();
+            // A check box that shows the volume and has been laid out, so that a click lands on it.
+            java.util.concurrent.Callable<java.util.Optional<javafx.scene.control.CheckBox>> box = () -> robot.lookup("#form-members-list")
+                    .lookup(".check-box").queryAllAs(javafx.scene.control.CheckBox.class).stream()
+                    .filter(b -> b.getText() != null && b.getText().contains(volumeId) && FxChecks.shown(b) && b.getHeight() > 0).findFirst();
+            FxWait.until(() -> box.call().isPresent());
+            return FxWait.onFx(box).orElseThrow();
         }
 
         /** Toggles a form check box the way a click does (the form may scroll it out of the robot's sight). */
-        private void tick(FxRobot robot, String fieldId) {
+        private void tick(FxRobot robot, String fieldId) throws Exception {
             javafx.scene.control.CheckBox box = robot.lookup("#form-" + fieldId).queryAs(javafx.scene.control.CheckBox.class);
-            assertThat(box.isDisabled()).isFalse();
+            assertThat(FxWait.onFx(box::isDisabled)).isFalse();
             robot.interact(box::fire);
         }
 
         private boolean confirmDisabled(FxRobot robot, String label) throws Exception {
             javafx.scene.control.DialogPane pane = fx.dialog(robot);
-            return pane.getButtonTypes().stream().map(pane::lookupButton).filter(b -> label.equals(((javafx.scene.control.Button) b).getText()))
-                    .findFirst().orElseThrow().isDisabled();
+            return FxWait.onFx(() -> pane.getButtonTypes().stream().map(pane::lookupButton)
+                    .filter(b -> label.equals(((javafx.scene.control.Button) b).getText())).findFirst().orElseThrow().isDisabled());
         }
 
         @Test
@@ -109,19 +112,19 @@ class GroupsViewFxTest {
             fx.dialog(robot);
             fx.fill(robot, "name", "logs");
             robot.clickOn("#form-members-filter").write("pvc-db");
-            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
-                    () -> robot.lookup("#form-members-list").queryAs(javafx.scene.control.ListView.class).getItems().size() == 1);
+            FxWait.until(() -> robot.lookup("#form-members-list").queryAs(javafx.scene.control.ListView.class).getItems().size() == 1);
             robot.clickOn(member(robot, "vol-0002"));
-            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#form-members-error")
-                    .queryAs(javafx.scene.control.Label.class).isVisible());
-            assertThat(robot.lookup("#form-members-error").queryAs(javafx.scene.control.Label.class).getText())
-                    .isEqualTo("vol-0002 is already in group db; this driver allows one group per volume.");
+            FxWait.until(() -> robot.lookup("#form-members-error").queryAs(javafx.scene.control.Label.class).isVisible());
+            FxWait.eventually(() -> assertThat(robot.lookup("#form-members-error").queryAs(javafx.scene.control.Label.class).getText())
+                    .isEqualTo("vol-0002 is already in group db; this driver allows one group per volume."));
             assertThat(confirmDisabled(robot, "Create")).isTrue();
 
             robot.clickOn(member(robot, "vol-0002"));
             robot.doubleClickOn("#form-members-filter").eraseText(6).write("logs");
+            FxWait.until(() -> robot.lookup("#form-members-list").queryAs(javafx.scene.control.ListView.class).getItems().size() == 1);
             robot.clickOn(member(robot, "vol-0003"));
-            assertThat(robot.lookup("#form-members-count").queryAs(javafx.scene.control.Label.class).getText()).isEqualTo("1 of 3 chosen");
+            FxWait.eventually(() -> assertThat(robot.lookup("#form-members-count").queryAs(javafx.scene.control.Label.class).getText())
+                    .isEqualTo("1 of 3 chosen"));
             fx.press(robot, "Create");
             org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> fx.storage.volumeGroups.stream()
                     .anyMatch(g -> g.name().equals("logs") && g.volumes().size() == 1 && g.volumes().get(0).volumeId().equals("vol-0003")));
@@ -131,17 +134,17 @@ class GroupsViewFxTest {
         @Test
         void theDeleteConfirmationKeepsTheMembersUnlessTheSecondChoiceIsTickedAndTyped(FxRobot robot) throws Exception {
             fx.awaitRows(2);
-            assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
-                    .extracting(javafx.scene.control.Labeled::getText).contains("csi-addons", "CSP");
+            fx.awaitCells(robot, "csi-addons", "CSP");
+            assertThat(fx.cellTexts(robot)).contains("csi-addons", "CSP");
             fx.select(robot, fx.firstColumn().indexOf("db"));
             robot.clickOn("#volume-group-delete");
             fx.dialog(robot);
-            assertThat(robot.lookup(".label").queryAllAs(javafx.scene.control.Label.class)).extracting(javafx.scene.control.Label::getText)
-                    .anyMatch(t -> t.contains("1 member volume (vol-0002) stay"));
+            FxWait.eventually(() -> assertThat(robot.lookup(".label").queryAllAs(javafx.scene.control.Label.class))
+                    .extracting(javafx.scene.control.Label::getText).anyMatch(t -> t != null && t.contains("1 member volume (vol-0002) stay")));
             assertThat(confirmDisabled(robot, "Delete")).isTrue();
             fx.fill(robot, "confirm", "db");
             assertThat(confirmDisabled(robot, "Delete")).isFalse();
-            assertThat(robot.lookup("#form-confirmVolumes").queryAs(javafx.scene.control.TextField.class).isDisabled()).isTrue();
+            assertThat(FxWait.onFx(() -> robot.lookup("#form-confirmVolumes").queryAs(javafx.scene.control.TextField.class).isDisabled())).isTrue();
 
             tick(robot, "deleteVolumes");
             assertThat(confirmDisabled(robot, "Delete")).as("deleting the volumes needs its own typing").isTrue();
@@ -176,8 +179,8 @@ class GroupsViewFxTest {
         void showsCsiGroupSnapshotsAndCspSnapshotGroupsWithReplication(FxRobot robot) throws Exception {
             fx.awaitRows(2);
             assertThat(fx.firstColumn()).containsExactlyInAnyOrder("db-consistent", "web-nightly");
-            assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
-                    .extracting(javafx.scene.control.Labeled::getText).contains("In progress", "web");
+            fx.awaitCells(robot, "In progress", "web");
+            assertThat(fx.cellTexts(robot)).contains("In progress", "web");
         }
 
         @Test

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.stage.Stage;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.views.FakeStorage;
@@ -33,8 +34,9 @@ class HostsViewFxTest {
     void showsHostsWithMaskedChapAndNodesWithTopology(FxRobot robot) throws Exception {
         fx.awaitRows(4);
         assertThat(fx.firstColumn()).containsExactly("worker-a1", "worker-b1", "node-a1", "node-b1");
-        assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
-                .extracting(javafx.scene.control.Labeled::getText)
+        fx.awaitCells(robot, "user chapuser, password " + HostRow.MASK, "IQN iqn.2026-01.com.example:worker-a1",
+                "topology.csi.example.com/site=site-a", "64");
+        assertThat(fx.cellTexts(robot))
                 .contains("user chapuser, password " + HostRow.MASK, "IQN iqn.2026-01.com.example:worker-a1",
                         "topology.csi.example.com/site=site-a", "64");
     }
@@ -46,7 +48,8 @@ class HostsViewFxTest {
         fx.dialog(robot);
         fx.fill(robot, "name", "worker-c1");
         fx.fill(robot, "initiators", "not-an-iqn");
-        assertThat(robot.lookup("#form-initiators-error").queryAs(javafx.scene.control.Label.class).getText()).contains("is not an IQN");
+        FxWait.eventually(() -> assertThat(robot.lookup("#form-initiators-error").queryAs(javafx.scene.control.Label.class).getText())
+                .contains("is not an IQN"));
         fx.fill(robot, "initiators", "iqn.2026-01.com.example:worker-c1");
         fx.fill(robot, "networks", "10.0.3.21/24");
         fx.fill(robot, "chapUser", "chap-c1");
@@ -54,8 +57,9 @@ class HostsViewFxTest {
         fx.press(robot, "Create");
         fx.awaitRows(5);
         assertThat(fx.firstColumn()).contains("worker-c1");
-        assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
-                .extracting(javafx.scene.control.Labeled::getText).noneMatch(t -> t != null && t.contains("s3cret"));
+        // The new host's row drawn whole before looking for the password in the cells.
+        fx.awaitCells(robot, "worker-c1", "IQN iqn.2026-01.com.example:worker-c1", "user chap-c1, password " + HostRow.MASK);
+        assertThat(fx.cellTexts(robot)).noneMatch(t -> t.contains("s3cret"));
 
         fx.select(robot, 1);
         robot.clickOn("#host-delete");

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.scene.Node;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
@@ -53,14 +54,18 @@ class MultiSelectFxTest {
         return ((VolumesView) fx.view).viewModel();
     }
 
-    private TableRow<?> row(FxRobot robot, int index) {
-        return robot.from(fx.table()).lookup(".table-row-cell").queryAllAs(TableRow.class).stream()
-                .filter(r -> r.getIndex() == index && !r.isEmpty() && r.isVisible()).findFirst()
-                .orElseThrow(() -> new AssertionError("no row " + index));
+    /** Row {@code index} once it holds its item and has been laid out, so that a click lands on it. */
+    private TableRow<?> row(FxRobot robot, int index) throws Exception {
+        java.util.concurrent.Callable<java.util.Optional<TableRow<?>>> find = () -> robot.from(fx.table()).lookup(".table-row-cell")
+                .queryAllAs(TableRow.class).stream()
+                .filter(r -> r.getIndex() == index && !r.isEmpty() && r.getItem() != null && r.isVisible() && r.getHeight() > 0)
+                .<TableRow<?>>map(r -> r).findFirst();
+        FxWait.until(() -> find.call().isPresent());
+        return FxWait.onFx(find).orElseThrow(() -> new AssertionError("no row " + index));
     }
 
-    private List<String> selectedNames() {
-        return model().selectedRows().stream().map(Volume::name).toList();
+    private List<String> selectedNames() throws Exception {
+        return FxWait.onFx(() -> model().selectedRows().stream().map(Volume::name).toList());
     }
 
     @Test
@@ -69,9 +74,9 @@ class MultiSelectFxTest {
         robot.clickOn(row(robot, 0));
         robot.press(KeyCode.SHIFT).clickOn(row(robot, 2)).release(KeyCode.SHIFT);
 
-        assertThat(fx.table().getSelectionModel().getSelectedIndices()).hasSize(3);
+        assertThat(FxWait.onFx(() -> List.copyOf(fx.table().getSelectionModel().getSelectedIndices()))).hasSize(3);
         assertThat(selectedNames()).containsExactlyInAnyOrder("pvc-web", "pvc-db", "pvc-logs");
-        assertThat(model().selected().name()).as("the lead row is the one clicked last").isEqualTo("pvc-logs");
+        assertThat(FxWait.onFx(() -> model().selected().name())).as("the lead row is the one clicked last").isEqualTo("pvc-logs");
 
         robot.press(KeyCode.SHIFT).type(KeyCode.UP).release(KeyCode.SHIFT);
         assertThat(selectedNames()).containsExactlyInAnyOrder("pvc-web", "pvc-db");
@@ -93,20 +98,26 @@ class MultiSelectFxTest {
         robot.clickOn("#volume-delete");
         fx.confirmByTyping(robot, "delete 3 volumes", "Delete 3 volumes");
 
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#results-table").tryQuery().isPresent());
-        assertThat(robot.lookup("#results-summary").queryAs(Label.class).getText()).isEqualTo("Deleted 2 of 3 volumes; 1 failed.");
-        @SuppressWarnings("unchecked")
-        TableView<ItemOutcome<?>> results = robot.lookup("#results-table").queryAs(TableView.class);
-        assertThat(results.getItems()).extracting(o -> o.name() + " \u2192 " + o.describe()).containsExactly(
-                "pvc-web \u2192 OK",
-                "pvc-db \u2192 Failed: deleteVolume: volume vol-0002 still has snapshots",
-                "pvc-logs \u2192 OK");
+        FxWait.until(() -> robot.lookup("#results-table").tryQuery().isPresent());
+        FxWait.eventually(() -> {
+            assertThat(robot.lookup("#results-summary").queryAs(Label.class).getText()).isEqualTo("Deleted 2 of 3 volumes; 1 failed.");
+            @SuppressWarnings("unchecked")
+            TableView<ItemOutcome<?>> results = robot.lookup("#results-table").queryAs(TableView.class);
+            assertThat(results.getItems()).extracting(o -> o.name() + " \u2192 " + o.describe()).containsExactly(
+                    "pvc-web \u2192 OK",
+                    "pvc-db \u2192 Failed: deleteVolume: volume vol-0002 still has snapshots",
+                    "pvc-logs \u2192 OK");
+        });
         fx.press(robot, "Close");
 
         fx.awaitRows(1);
         assertThat(fx.firstColumn()).containsExactly("pvc-db");
-        assertThat(fx.notifications.items().get(0).message()).isEqualTo("Deleted 2 of 3 volumes; 1 failed.");
-        assertThat(fx.tasks.tasks().get(0).state()).isEqualTo(org.csiconsole.views.task.TaskState.DONE_WITH_ERRORS);
+        // The notification and the task's end come with the outcome, on the FX thread.
+        FxWait.eventually(() -> {
+            assertThat(fx.notifications.items()).isNotEmpty();
+            assertThat(fx.notifications.items().get(0).message()).isEqualTo("Deleted 2 of 3 volumes; 1 failed.");
+            assertThat(fx.tasks.tasks().get(0).state()).isEqualTo(org.csiconsole.views.task.TaskState.DONE_WITH_ERRORS);
+        });
     }
 
     @Test
@@ -136,10 +147,11 @@ class MultiSelectFxTest {
         assertThat(menu.isShowing()).isFalse();
 
         robot.press(KeyCode.SHIFT).type(KeyCode.F10).release(KeyCode.SHIFT);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, menu::isShowing);
+        FxWait.until(menu::isShowing);
 
-        assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(19);
-        assertThat(menuEntries(menu.getItems())).contains("Delete: on", "Expand: on", "Unpublish from node: off", "Validate capabilities\u2026: on");
+        // The entries are read on the FX thread, where the menu's showing handler fills them in.
+        FxWait.eventually(() -> assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(19));
+        assertThat(FxWait.onFx(() -> menuEntries(menu.getItems()))).contains("Delete: on", "Expand: on", "Unpublish from node: off", "Validate capabilities\u2026: on");
         robot.type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !menu.isShowing());
 
@@ -157,13 +169,17 @@ class MultiSelectFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, menu::isShowing);
 
         // The arrows move through the commands (Expand is the second); Enter runs the one focused.
-        for (int i = 0; i < 12 && !focusedItem(menu).equals("row-menu-1"); i++) robot.type(KeyCode.DOWN);
-        assertThat(focusedItem(menu)).isEqualTo("row-menu-1");
+        for (int i = 0; i < 12 && !FxWait.onFx(() -> focusedItem(menu)).equals("row-menu-1"); i++) {
+            robot.type(KeyCode.DOWN);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        assertThat(FxWait.onFx(() -> focusedItem(menu))).isEqualTo("row-menu-1");
         robot.type(KeyCode.ENTER);
 
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#form-size").tryQuery().isPresent());
-        assertThat(fx.dialog(robot).getScene().getWindow()).isInstanceOf(Stage.class);
-        assertThat(((Stage) fx.dialog(robot).getScene().getWindow()).getTitle()).contains("pvc-db");
+        FxWait.until(() -> robot.lookup("#form-size").tryQuery().isPresent());
+        javafx.scene.control.DialogPane pane = fx.dialog(robot);
+        assertThat(FxWait.onFx(() -> pane.getScene().getWindow())).isInstanceOf(Stage.class);
+        assertThat(FxWait.onFx(() -> ((Stage) pane.getScene().getWindow()).getTitle())).contains("pvc-db");
         fx.press(robot, "Cancel");
     }
 
@@ -195,12 +211,12 @@ class MultiSelectFxTest {
         robot.interact(() -> fx.view.table().filterField().setText("pvc-db"));
         fx.awaitRows(1);
         assertThat(selectedNames()).containsExactly("pvc-db");
-        assertThat(model().selected().name()).isEqualTo("pvc-db");
+        assertThat(FxWait.onFx(() -> model().selected().name())).isEqualTo("pvc-db");
 
         robot.interact(() -> fx.view.table().filterField().setText(""));
         fx.awaitRows(3);
         assertThat(selectedNames()).as("hidden rows do not come back selected").containsExactly("pvc-db");
-        assertThat(fx.table().getSelectionModel().getSelectedItems()).hasSize(1);
+        assertThat(FxWait.onFx(() -> fx.table().getSelectionModel().getSelectedItems().size())).isEqualTo(1);
     }
 
     @Test
@@ -209,7 +225,7 @@ class MultiSelectFxTest {
         robot.interact(() -> robot.lookup("#volume-create").query().requestFocus());
         robot.type(KeyCode.TAB);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(fx.stage.getScene().getFocusOwner().getId()).as("the next enabled command").isEqualTo("volume-controller");
+        assertThat(FxWait.onFx(() -> fx.stage.getScene().getFocusOwner().getId())).as("the next enabled command").isEqualTo("volume-controller");
     }
 
     private static String focusedItem(ContextMenu menu) {

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
@@ -60,8 +61,8 @@ class PinnedColumnFxTest {
                 Column.of("c", "C", Row::c).width(200),
                 Column.of("d", "D", Row::d).width(200)));
         robot.interact(() -> root.getChildren().setAll(table));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> table.tableView().getItems() == model.rows());
-        WaitForAsyncUtils.waitForFxEvents();
+        // The rows in the table and a screenful of them drawn with their names.
+        FxWait.until(() -> table.tableView().getItems() == model.rows() && nameCells(table).size() > 5);
         return table;
     }
 
@@ -90,40 +91,48 @@ class PinnedColumnFxTest {
     @Test
     void theNameColumnStaysAtTheLeftEdgeWhileTheTableScrollsRight(FxRobot robot) throws Exception {
         ResourceTable<Row> table = showTable(robot);
-        double edge = left(nameCells(table).get(0));
-        int before = nameCells(table).size();
+        double edge = FxWait.onFx(() -> left(nameCells(table).get(0)));
+        int before = FxWait.onFx(() -> nameCells(table).size());
         assertThat(before).as("a screenful of names").isGreaterThan(5);
 
         robot.interact(() -> hbar(table).setValue(300));
         WaitForAsyncUtils.waitForFxEvents();
 
-        List<TableCell<?, ?>> cells = nameCells(table);
-        assertThat(cells).hasSize(before);
-        assertThat(cells).allSatisfy(c -> assertThat(left(c)).isCloseTo(edge, within(1.0)));
-        Node overlay = table.lookup("#table-pinned");
-        assertThat(overlay.isVisible()).isTrue();
-        TableColumnHeader header = overlay.lookupAll(".column-header").stream()
-                .filter(n -> n instanceof TableColumnHeader h && h.getTableColumn() != null && "name".equals(h.getTableColumn().getId()))
-                .map(TableColumnHeader.class::cast).findFirst().orElseThrow();
-        assertThat(left(header)).isCloseTo(edge, within(1.0));
+        // The overlay and the cells move in the layout pass after the scroll: wait for the state asserted.
+        FxWait.eventually(() -> {
+            List<TableCell<?, ?>> cells = nameCells(table);
+            assertThat(cells).hasSize(before);
+            assertThat(cells).allSatisfy(c -> assertThat(left(c)).isCloseTo(edge, within(1.0)));
+            Node overlay = table.lookup("#table-pinned");
+            assertThat(overlay.isVisible()).isTrue();
+            TableColumnHeader header = overlay.lookupAll(".column-header").stream()
+                    .filter(n -> n instanceof TableColumnHeader h && h.getTableColumn() != null && "name".equals(h.getTableColumn().getId()))
+                    .map(TableColumnHeader.class::cast).findFirst().orElseThrow();
+            assertThat(left(header)).isCloseTo(edge, within(1.0));
+        });
+        Node overlay = FxWait.onFx(() -> table.lookup("#table-pinned"));
 
         robot.interact(() -> table.tableView().scrollTo(150));
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(nameCells(table)).as("rows scrolled into view show their names at the edge too")
-                .anySatisfy(c -> assertThat(c.getText()).isEqualTo("vol-150"))
-                .allSatisfy(c -> assertThat(left(c)).isCloseTo(edge, within(1.0)));
-        TableCell<?, ?> pinned150 = nameCells(table).stream().filter(c -> "vol-150".equals(c.getText())).findFirst().orElseThrow();
-        TableCell<?, ?> row150 = table.tableView().lookupAll(".table-cell").stream().map(n -> (TableCell<?, ?>) n)
-                .filter(c -> "a150".equals(c.getText())).findFirst().orElseThrow();
-        assertThat(pinned150.localToScene(pinned150.getBoundsInLocal()).getMinY())
-                .as("the pinned name lines up with its row").isCloseTo(row150.localToScene(row150.getBoundsInLocal()).getMinY(), within(1.0));
+        FxWait.eventually(() -> {
+            assertThat(nameCells(table)).as("rows scrolled into view show their names at the edge too")
+                    .anySatisfy(c -> assertThat(c.getText()).isEqualTo("vol-150"))
+                    .allSatisfy(c -> assertThat(left(c)).isCloseTo(edge, within(1.0)));
+            TableCell<?, ?> pinned = nameCells(table).stream().filter(c -> "vol-150".equals(c.getText())).findFirst().orElseThrow();
+            TableCell<?, ?> row = table.tableView().lookupAll(".table-cell").stream().map(n -> (TableCell<?, ?>) n)
+                    .filter(c -> "a150".equals(c.getText())).findFirst().orElseThrow();
+            assertThat(pinned.localToScene(pinned.getBoundsInLocal()).getMinY())
+                    .as("the pinned name lines up with its row").isCloseTo(row.localToScene(row.getBoundsInLocal()).getMinY(), within(1.0));
+        });
+        TableCell<?, ?> pinned150 = FxWait.onFx(() -> nameCells(table).stream().filter(c -> "vol-150".equals(c.getText())).findFirst().orElseThrow());
 
         robot.clickOn(pinned150);
-        assertThat(table.tableView().getSelectionModel().getSelectedItem().name()).as("a click on a pinned name selects its row").isEqualTo("vol-150");
+        assertThat(FxWait.onFx(() -> table.tableView().getSelectionModel().getSelectedItem().name()))
+                .as("a click on a pinned name selects its row").isEqualTo("vol-150");
 
         robot.interact(() -> hbar(table).setValue(0));
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(overlay.isVisible()).as("back at the left, the table shows its own name column").isFalse();
+        FxWait.afterLayout(table);
+        assertThat(FxWait.onFx(overlay::isVisible)).as("back at the left, the table shows its own name column").isFalse();
     }
 
     @Test
@@ -135,7 +144,7 @@ class PinnedColumnFxTest {
             table.tableView().getColumns().add(2, name);
             hbar(table).setValue(100);
         });
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(table.lookup("#table-pinned").isVisible()).isFalse();
+        FxWait.afterLayout(table);
+        assertThat(FxWait.onFx(() -> table.lookup("#table-pinned").isVisible())).isFalse();
     }
 }

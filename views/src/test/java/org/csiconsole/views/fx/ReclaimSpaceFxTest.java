@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -54,7 +55,7 @@ class ReclaimSpaceFxTest {
         fx.select(robot, 0);
         robot.clickOn(fx.table());
         robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !fx.menuItem(robot, "volume-controller", 2).isDisable());
+        FxWait.until(() -> !fx.menuItem(robot, "volume-controller", 2).isDisable());
         robot.interact(() -> fx.menuItem(robot, "volume-controller", 2).fire());
     }
 
@@ -65,14 +66,16 @@ class ReclaimSpaceFxTest {
 
         reclaimAll(robot);
 
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#results-table").tryQuery().isPresent());
-        assertThat(robot.lookup("#results-summary").queryAs(Label.class).getText()).isEqualTo("Reclaimed space on 2 of 3 volumes; 1 failed.");
-        @SuppressWarnings("unchecked")
-        TableView<ItemOutcome<?>> results = robot.lookup("#results-table").queryAs(TableView.class);
-        assertThat(results.getItems()).extracting(o -> o.name() + " \u2192 " + o.describe()).containsExactly(
-                "pvc-web \u2192 OK",
-                "pvc-db \u2192 Failed: reclaimSpace: another call on vol-0002 is running",
-                "pvc-logs \u2192 OK");
+        FxWait.until(() -> robot.lookup("#results-table").tryQuery().isPresent());
+        FxWait.eventually(() -> {
+            assertThat(robot.lookup("#results-summary").queryAs(Label.class).getText()).isEqualTo("Reclaimed space on 2 of 3 volumes; 1 failed.");
+            @SuppressWarnings("unchecked")
+            TableView<ItemOutcome<?>> results = robot.lookup("#results-table").queryAs(TableView.class);
+            assertThat(results.getItems()).extracting(o -> o.name() + " \u2192 " + o.describe()).containsExactly(
+                    "pvc-web \u2192 OK",
+                    "pvc-db \u2192 Failed: reclaimSpace: another call on vol-0002 is running",
+                    "pvc-logs \u2192 OK");
+        });
         fx.press(robot, "Close");
     }
 
@@ -80,8 +83,8 @@ class ReclaimSpaceFxTest {
     void theReclaimedColumnSortsByBytesFreed(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         reclaimAll(robot);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.notifications.items().size() == 1);
-        assertThat(fx.notifications.items().get(0).message()).isEqualTo("Reclaimed space on 3 of 3 volumes.");
+        FxWait.until(() -> fx.notifications.items().size() == 1);
+        assertThat(FxWait.onFx(() -> fx.notifications.items().get(0).message())).isEqualTo("Reclaimed space on 3 of 3 volumes.");
 
         @SuppressWarnings("unchecked")
         TableColumn<Object, ?> reclaimed = (TableColumn<Object, ?>) fx.table().getColumns().stream()
@@ -94,8 +97,8 @@ class ReclaimSpaceFxTest {
         });
 
         // Freed: pvc-db 200 MiB, pvc-web 100 MiB, pvc-logs 10 MiB.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.firstColumn().equals(java.util.List.of("pvc-db", "pvc-web", "pvc-logs")));
-        assertThat(java.util.stream.IntStream.range(0, 3).mapToObj(i -> (Object) reclaimed.getCellData(i)))
+        FxWait.until(() -> fx.firstColumn().equals(java.util.List.of("pvc-db", "pvc-web", "pvc-logs")));
+        assertThat(FxWait.onFx(() -> java.util.stream.IntStream.range(0, 3).mapToObj(i -> (Object) reclaimed.getCellData(i)).toList()))
                 .containsExactly((Object) (200 * MIB), 100 * MIB, 10 * MIB);
     }
 }

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
@@ -46,11 +47,11 @@ class ResourceTableFxTest {
             assertThat(table.tableView().getItems()).as("primed").hasSize(1).containsOnlyNulls();
             model.append(List.of(new Row("pvc-web")));
         });
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> table.tableView().getItems() == model.rows());
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(table.tableView().getItems()).extracting(Row::name).containsExactly("pvc-web");
-        assertThat(robot.lookup(".table-row-cell .table-cell").queryAll())
-                .anySatisfy(cell -> assertThat(((javafx.scene.control.TableCell<?, ?>) cell).getText()).isEqualTo("pvc-web"));
+        FxWait.until(() -> table.tableView().getItems() == model.rows());
+        assertThat(FxWait.onFx(() -> List.copyOf(table.tableView().getItems()))).extracting(Row::name).containsExactly("pvc-web");
+        // The row's cell takes its text when the table next lays out its rows.
+        FxWait.eventually(() -> assertThat(robot.lookup(".table-row-cell .table-cell").queryAll())
+                .anySatisfy(cell -> assertThat(((javafx.scene.control.TableCell<?, ?>) cell).getText()).isEqualTo("pvc-web")));
     }
 
     @Test
@@ -64,10 +65,9 @@ class ResourceTableFxTest {
             root.getChildren().setAll(table);
             model.append(List.of(new Row("a"), new Row("c"), new Row("b")));
         });
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> table.tableView().getItems() == model.rows());
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(table.tableView().getSortOrder()).containsExactly(name);
-        assertThat(model.rows()).extracting(Row::name).containsExactly("c", "b", "a");
+        FxWait.until(() -> table.tableView().getItems() == model.rows());
+        assertThat(FxWait.onFx(() -> List.copyOf(table.tableView().getSortOrder()))).containsExactly(name);
+        assertThat(FxWait.onFx(() -> List.copyOf(model.rows()))).extracting(Row::name).containsExactly("c", "b", "a");
     }
 
     @Test
@@ -118,23 +118,26 @@ class ResourceTableFxTest {
     }
 
     @Test
-    void aTableWhoseListingIsNotOfferedSaysWhyInsteadOfItsEmptyState(FxRobot robot) {
+    void aTableWhoseListingIsNotOfferedSaysWhyInsteadOfItsEmptyState(FxRobot robot) throws Exception {
         ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
         javafx.beans.property.SimpleStringProperty reason = new javafx.beans.property.SimpleStringProperty("");
         ResourceTable<Row> table = table(model).withEmptyState(org.kordamp.ikonli.material2.Material2AL.INBOX, "No rows", "Create one.")
                 .withUnavailableReason(reason);
         robot.interact(() -> root.getChildren().setAll(table));
-        assertThat(robot.lookup(".cc-empty-title").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
-                .containsExactly("No rows");
+        // The placeholder joins the scene when the new table is first laid out.
+        FxWait.eventually(() -> assertThat(robot.lookup(".cc-empty-title").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
+                .containsExactly("No rows"));
 
         robot.interact(() -> reason.set("The plugin does not advertise LIST_VOLUMES (ControllerGetCapabilities)."));
-        assertThat(robot.lookup(".cc-empty-title").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
-                .containsExactly("Not offered by this connection");
-        assertThat(robot.lookup(".cc-empty-message").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
-                .containsExactly("The plugin does not advertise LIST_VOLUMES (ControllerGetCapabilities).");
+        FxWait.eventually(() -> {
+            assertThat(robot.lookup(".cc-empty-title").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
+                    .containsExactly("Not offered by this connection");
+            assertThat(robot.lookup(".cc-empty-message").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
+                    .containsExactly("The plugin does not advertise LIST_VOLUMES (ControllerGetCapabilities).");
+        });
 
         robot.interact(() -> reason.set(""));
-        assertThat(robot.lookup(".cc-empty-title").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
-                .containsExactly("No rows");
+        FxWait.eventually(() -> assertThat(robot.lookup(".cc-empty-title").queryAll()).extracting(n -> ((javafx.scene.control.Label) n).getText())
+                .containsExactly("No rows"));
     }
 }

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.stage.Stage;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.views.FakeStorage;
@@ -32,8 +33,8 @@ class SnapshotsViewFxTest {
     void showsSeededSnapshotsWithReadyState(FxRobot robot) throws Exception {
         fx.awaitRows(2);
         assertThat(fx.firstColumn()).containsExactly("pvc-web-daily", "pvc-db-hourly");
-        assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
-                .extracting(javafx.scene.control.Labeled::getText).contains("Ready", "Not ready", "vol-0001", "500 GiB");
+        fx.awaitCells(robot, "Ready", "Not ready", "vol-0001", "500 GiB");
+        assertThat(fx.cellTexts(robot)).contains("Ready", "Not ready", "vol-0001", "500 GiB");
     }
 
     @Test

@@ -11,6 +11,7 @@ import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.csiconsole.views.FakeStorage;
+import org.csiconsole.views.FxWait;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.dialog.FxDialogService;
 import org.csiconsole.views.notify.Notifications;
@@ -60,19 +61,35 @@ final class StorageFxSupport {
         view.activate();
     }
 
-    /** Waits until the view's table holds {@code rows} rows. */
     /**
      * Waits until the table holds {@code rows} rows and has laid them out: cells get their text in
      * the pulse after the items change, so a check of cell texts right after the count could read
      * empty cells on a busy machine.
      */
     void awaitRows(int rows) throws Exception {
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.table().tableView().getItems().size() == rows);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> FxWait.onFx(() -> view.table().tableView().getItems().size() == rows));
         int inSight = Math.min(rows, 8);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> rowsWithText() >= inSight);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> FxWait.onFx(() -> view.table().tableView().getItems().size() == rows
+                && rowsWithText() >= inSight));
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
-    private long rowsWithText() {
+    /** The non-empty texts of the table cells in the scene, read on the FX thread. */
+    List<String> cellTexts(FxRobot robot) throws Exception {
+        return FxWait.onFx(() -> robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class).stream()
+                .map(javafx.scene.control.Labeled::getText).filter(t -> t != null && !t.isEmpty()).toList());
+    }
+
+    /**
+     * Waits until the table's cells show all of {@code texts}: a row's cells get their text in a
+     * pulse after the row arrives, and not necessarily all in the same one.
+     */
+    void awaitCells(FxRobot robot, String... texts) throws Exception {
+        FxWait.until(() -> cellTexts(robot).containsAll(List.of(texts)));
+    }
+
+    /** Rows laid out with their item and some cell text; FX thread only. */
+    long rowsWithText() {
         return table().lookupAll(".table-row-cell").stream()
                 .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getItem() != null && r.isVisible())
                 .filter(r -> r.lookupAll(".table-cell").stream().anyMatch(c -> c instanceof javafx.scene.control.TableCell<?, ?> cell
@@ -87,6 +104,11 @@ final class StorageFxSupport {
     /** Selects {@code row} alone, as a plain click does. */
     void select(FxRobot robot, int row) {
         robot.interact(() -> table().getSelectionModel().clearAndSelect(row));
+    }
+
+    /** The texts of the labels in the detail pane, read on the FX thread. */
+    List<String> detailTexts(FxRobot robot) throws Exception {
+        return FxWait.onFx(() -> robot.lookup("#table-detail .label").queryAllAs(Label.class).stream().map(Label::getText).toList());
     }
 
     /** The open dialog's pane, waiting for it to appear. */
@@ -120,13 +142,14 @@ final class StorageFxSupport {
 
     /** Waits for a failure dialog, checks it reads as words, closes it and returns its title. */
     String failureDialog(FxRobot robot, String whyContains) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#failure-why").tryQuery().isPresent());
-        Label what = robot.lookup("#failure-what").queryAs(Label.class);
-        Label why = robot.lookup("#failure-why").queryAs(Label.class);
-        assertThat(what.getText()).endsWith(" failed");
-        assertThat(why.getText()).contains(whyContains);
-        assertThat(robot.lookup("#failure-todo").queryAs(Label.class).getText()).isNotBlank();
-        String title = ((Stage) why.getScene().getWindow()).getTitle();
+        FxWait.until(() -> robot.lookup("#failure-why").tryQuery().isPresent());
+        FxWait.onFx(() -> {
+            assertThat(robot.lookup("#failure-what").queryAs(Label.class).getText()).endsWith(" failed");
+            assertThat(robot.lookup("#failure-why").queryAs(Label.class).getText()).contains(whyContains);
+            assertThat(robot.lookup("#failure-todo").queryAs(Label.class).getText()).isNotBlank();
+            return null;
+        });
+        String title = FxWait.onFx(() -> ((Stage) robot.lookup("#failure-why").query().getScene().getWindow()).getTitle());
         press(robot, "Close");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#failure-why").tryQuery().isEmpty());
         return title;
@@ -137,16 +160,16 @@ final class StorageFxSupport {
      * reads as words and returns the why.
      */
     String formFailure(FxRobot robot, String whyContains) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#form-failure").tryQuery().filter(FxChecks::shown).isPresent());
-        String why = robot.lookup("#form-failure-why").queryAs(Label.class).getText();
+        FxWait.until(() -> robot.lookup("#form-failure").tryQuery().filter(FxChecks::shown).isPresent());
+        String why = FxWait.onFx(() -> robot.lookup("#form-failure-why").queryAs(Label.class).getText());
         assertThat(why).containsIgnoringCase(whyContains);
         assertThat(robot.lookup("#failure-why").tryQuery()).as("no failure dialog on top of the form").isEmpty();
         return why;
     }
 
     /** The tooltip text of the action button with {@code id}. */
-    String tooltip(FxRobot robot, String id) {
-        return robot.lookup("#" + id + "-wrapper").queryAs(ActionButton.class).tooltip().getText();
+    String tooltip(FxRobot robot, String id) throws Exception {
+        return FxWait.onFx(() -> robot.lookup("#" + id + "-wrapper").queryAs(ActionButton.class).tooltip().getText());
     }
 
     /** Item {@code index} of the toolbar menu {@code id} ({@link org.csiconsole.views.resource.ActionMenu}). */
@@ -156,20 +179,29 @@ final class StorageFxSupport {
     }
 
     /** The words under a menu item's label: its hint, or why it cannot run. */
-    String menuNote(FxRobot robot, String id, int index) {
-        javafx.scene.layout.VBox box = (javafx.scene.layout.VBox) menuItem(robot, id, index).getGraphic();
-        return ((javafx.scene.control.Label) box.getChildren().get(1)).getText();
+    String menuNote(FxRobot robot, String id, int index) throws Exception {
+        return FxWait.onFx(() -> {
+            javafx.scene.layout.VBox box = (javafx.scene.layout.VBox) menuItem(robot, id, index).getGraphic();
+            return ((javafx.scene.control.Label) box.getChildren().get(1)).getText();
+        });
     }
 
-    boolean disabled(FxRobot robot, String id) {
-        return robot.lookup("#" + id).queryAs(Button.class).isDisabled();
+    /** Whether the menu item is disabled, read on the FX thread. */
+    boolean menuItemDisabled(FxRobot robot, String id, int index) throws Exception {
+        return FxWait.onFx(() -> menuItem(robot, id, index).isDisable());
+    }
+
+    boolean disabled(FxRobot robot, String id) throws Exception {
+        return FxWait.onFx(() -> robot.lookup("#" + id).queryAs(Button.class).isDisabled());
     }
 
     /** Cell texts of the first column. */
-    List<String> firstColumn() {
-        var col = table().getColumns().get(0);
-        return java.util.stream.IntStream.range(0, table().getItems().size())
-                .mapToObj(i -> String.valueOf(col.getCellObservableValue(i).getValue())).toList();
+    List<String> firstColumn() throws Exception {
+        return FxWait.onFx(() -> {
+            var col = table().getColumns().get(0);
+            return java.util.stream.IntStream.range(0, table().getItems().size())
+                    .mapToObj(i -> String.valueOf(col.getCellObservableValue(i).getValue())).toList();
+        });
     }
 
     /** Closes every window but the primary stage (dialogs left by a failed test). */

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.scene.Scene;
 import javafx.scene.control.TableColumn;
 import javafx.scene.layout.StackPane;
@@ -83,23 +84,24 @@ class TableLayoutFxTest {
             view.getSortOrder().setAll(List.of(size));
         });
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(ids(first)).containsExactly("size", "name", "pool");
+        assertThat(FxWait.onFx(() -> ids(first))).containsExactly("size", "name", "pool");
 
         ResourceTable<Row> second = table(new TableLayouts(layouts.all()));
         robot.interact(() -> root.getChildren().setAll(second));
         WaitForAsyncUtils.waitForFxEvents();
         var view = second.tableView();
-        assertThat(ids(second)).containsExactly("size", "name", "pool");
-        assertThat(view.getColumns().get(0).getWidth()).isEqualTo(160.0);
-        assertThat(view.getColumns().get(2).isVisible()).isFalse();
-        assertThat(view.getSortOrder()).extracting(TableColumn::getId).containsExactly("size");
-        assertThat(view.getSortOrder().get(0).getSortType()).isEqualTo(TableColumn.SortType.DESCENDING);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
-                () -> second.model().rows().stream().map(Row::name).toList().equals(List.of("a", "c", "b")));
+        FxWait.eventually(() -> {
+            assertThat(ids(second)).containsExactly("size", "name", "pool");
+            assertThat(view.getColumns().get(0).getWidth()).isEqualTo(160.0);
+            assertThat(view.getColumns().get(2).isVisible()).isFalse();
+            assertThat(view.getSortOrder()).extracting(TableColumn::getId).containsExactly("size");
+            assertThat(view.getSortOrder().get(0).getSortType()).isEqualTo(TableColumn.SortType.DESCENDING);
+        });
+        FxWait.until(() -> second.model().rows().stream().map(Row::name).toList().equals(List.of("a", "c", "b")));
     }
 
     @Test
-    void aLayoutNamingColumnsTheTableLacksAppliesToTheColumnsItHasAndLeavesNewOnesInPlace(FxRobot robot) {
+    void aLayoutNamingColumnsTheTableLacksAppliesToTheColumnsItHasAndLeavesNewOnesInPlace(FxRobot robot) throws Exception {
         TableLayouts layouts = new TableLayouts(Map.of("rows", new TableLayout(
                 List.of(new TableLayout.ColumnState("retired", 90, true),
                         new TableLayout.ColumnState("pool", 210, true),
@@ -108,11 +110,13 @@ class TableLayoutFxTest {
         ResourceTable<Row> t = table(layouts);
         robot.interact(() -> root.getChildren().setAll(t));
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(ids(t)).as("size was not in the saved layout: it keeps its default index").containsExactly("pool", "size", "name");
-        assertThat(t.tableView().getColumns().get(0).getWidth()).isEqualTo(210.0);
-        assertThat(t.tableView().getColumns().get(2).getWidth()).as("a width that is not a number keeps the default").isEqualTo(150.0);
-        assertThat(t.tableView().getSortOrder()).extracting(TableColumn::getId).containsExactly("pool");
-        assertThat(layouts.get("rows").orElseThrow().columns()).extracting(TableLayout.ColumnState::id)
-                .as("what is remembered now is the table's own layout").containsExactly("pool", "size", "name");
+        FxWait.eventually(() -> {
+            assertThat(ids(t)).as("size was not in the saved layout: it keeps its default index").containsExactly("pool", "size", "name");
+            assertThat(t.tableView().getColumns().get(0).getWidth()).isEqualTo(210.0);
+            assertThat(t.tableView().getColumns().get(2).getWidth()).as("a width that is not a number keeps the default").isEqualTo(150.0);
+            assertThat(t.tableView().getSortOrder()).extracting(TableColumn::getId).containsExactly("pool");
+            assertThat(layouts.get("rows").orElseThrow().columns()).extracting(TableLayout.ColumnState::id)
+                    .as("what is remembered now is the table's own layout").containsExactly("pool", "size", "name");
+        });
     }
 }

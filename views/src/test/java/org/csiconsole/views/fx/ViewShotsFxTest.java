@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.scene.Node;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
@@ -82,7 +83,8 @@ class ViewShotsFxTest {
             storage.pools.add(pool("site-b", "pool-ssd", 200L << 40, 193L << 40));
             fx = new StorageFxSupport(storage);
             robot.interact(() -> fx.show(stage, e.getValue()));
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !fx.table().getItems().isEmpty());
+            // Rows drawn with their text, not only held by the table, before the picture is taken.
+            FxWait.until(() -> !fx.table().getItems().isEmpty() && fx.rowsWithText() > 0);
             fx.select(robot, 0);
             WaitForAsyncUtils.waitForFxEvents();
             Path file = OUT.resolve(e.getKey() + ".png");

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TextInputControl;
@@ -50,16 +51,18 @@ class VolumePlacementFxTest {
 
     private static List<String> shownTexts(FxRobot robot, ComboBox<?> box) throws Exception {
         robot.interact(box::show);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup(".combo-box-popup .list-cell").queryAll().isEmpty());
-        List<String> texts = robot.lookup(".combo-box-popup .list-cell").queryAllAs(ListCell.class).stream()
-                .filter(c -> !c.isEmpty()).map(ListCell::getText).toList();
+        // The popup's list cells get their text when the list is laid out: wait for a cell per item.
+        java.util.concurrent.Callable<List<String>> read = () -> robot.lookup(".combo-box-popup .list-cell").queryAllAs(ListCell.class).stream()
+                .filter(c -> !c.isEmpty() && c.getText() != null).map(ListCell::getText).toList();
+        FxWait.until(() -> read.call().size() == box.getItems().size());
+        List<String> texts = FxWait.onFx(read);
         robot.interact(box::hide);
         return texts;
     }
 
     private void chooseSiteB(FxRobot robot) throws Exception {
         ComboBox<PlacementOptions.Segment> where = topology(robot);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> where.getItems().size() == 3);
+        FxWait.until(() -> where.getItems().size() == 3);
         robot.interact(() -> where.getSelectionModel().select(2));
     }
 
@@ -69,18 +72,21 @@ class VolumePlacementFxTest {
         robot.clickOn("#volume-create");
         fx.dialog(robot);
         ComboBox<PlacementOptions.Segment> where = topology(robot);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> where.getItems().size() == 3);
-        assertThat(where.getConverter().toString(where.getValue())).isEqualTo("Any (the plugin chooses)");
-        assertThat(where.getItems()).extracting(s -> where.getConverter().toString(s)).containsExactly("Any (the plugin chooses)",
-                SITE + "=site-a (GetCapacity, NodeGetInfo node-a1, 2 volumes)",
-                SITE + "=site-b (GetCapacity, NodeGetInfo node-b1, 1 volume)");
+        FxWait.until(() -> where.getItems().size() == 3);
+        FxWait.eventually(() -> {
+            assertThat(where.getConverter().toString(where.getValue())).isEqualTo("Any (the plugin chooses)");
+            assertThat(where.getItems()).extracting(s -> where.getConverter().toString(s)).containsExactly("Any (the plugin chooses)",
+                    SITE + "=site-a (GetCapacity, NodeGetInfo node-a1, 2 volumes)",
+                    SITE + "=site-b (GetCapacity, NodeGetInfo node-b1, 1 volume)");
+        });
 
-        assertThat(comboOf(robot, "#form-parameters-key").getItems()).extracting(Object::toString).contains("tier");
+        FxWait.eventually(() -> assertThat(comboOf(robot, "#form-parameters-key").getItems()).extracting(Object::toString).contains("tier"));
         fx.fill(robot, "parameters-key", "tier");
-        assertThat(comboOf(robot, "#form-parameters-value").getItems()).extracting(Object::toString).containsExactly("gold");
+        FxWait.eventually(() -> assertThat(comboOf(robot, "#form-parameters-value").getItems()).extracting(Object::toString)
+                .containsExactly("gold"));
         fx.fill(robot, "parameters-value", "gold");
         robot.interact(() -> robot.lookup("#form-parameters-set").queryButton().fire());
-        assertThat(robot.lookup("#form-parameters").queryAs(TextInputControl.class).getText()).isEqualTo("tier=gold");
+        FxWait.eventually(() -> assertThat(robot.lookup("#form-parameters").queryAs(TextInputControl.class).getText()).isEqualTo("tier=gold"));
 
         chooseSiteB(robot);
         robot.clickOn("#form-name").write("pvc-b");
@@ -106,8 +112,8 @@ class VolumePlacementFxTest {
         assertThat(fx.notifications.items()).filteredOn(n -> n.severity() == Severity.WARNING).singleElement()
                 .satisfies(n -> assertThat(n.message()).contains("Asked for topology " + SITE + "=site-b")
                         .contains("accessible from " + SITE + "=site-a"));
-        assertThat(robot.lookup("#view-status").queryAs(javafx.scene.control.Label.class).getText())
-                .startsWith("pvc-b is not where it was asked to go");
+        FxWait.eventually(() -> assertThat(robot.lookup("#view-status").queryAs(javafx.scene.control.Label.class).getText())
+                .startsWith("pvc-b is not where it was asked to go"));
         assertThat(robot.lookup(".dialog-pane").tryQuery()).as("no dialog").isEmpty();
     }
 
@@ -115,12 +121,12 @@ class VolumePlacementFxTest {
     void thePublishFormListsTheNodesThatReachTheVolumeFirstAndTakesATypedOne(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         fx.select(robot, fx.firstColumn().indexOf("pvc-db"));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> ((VolumesViewModel) fx.view.model()).nodes().size() == 2);
+        FxWait.until(() -> ((VolumesViewModel) fx.view.model()).nodes().size() == 2);
         // The form dialog waits for its answer: open it without waiting here.
         javafx.application.Platform.runLater(() -> ((VolumesViewModel) fx.view.model()).controllerPublish());
         fx.dialog(robot);
 
-        assertThat(robot.lookup("#form-nodeId").queryAs(TextInputControl.class).getText()).isEqualTo("node-b1");
+        FxWait.eventually(() -> assertThat(robot.lookup("#form-nodeId").queryAs(TextInputControl.class).getText()).isEqualTo("node-b1"));
         assertThat(shownTexts(robot, comboOf(robot, "#form-nodeId"))).containsExactly(
                 "node-b1 \u2014 reaches the volume's topology",
                 "node-a1 \u2014 topology does not match (" + SITE + "=site-a)");

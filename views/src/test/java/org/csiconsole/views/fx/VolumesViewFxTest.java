@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.stage.Stage;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.model.Volume;
@@ -36,11 +37,10 @@ class VolumesViewFxTest {
     void showsTheSeededVolumesWithHumanSizesAndDetails(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         assertThat(fx.firstColumn()).containsExactly("pvc-web", "pvc-db", "pvc-logs");
-        assertThat(robot.lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class))
-                .extracting(javafx.scene.control.Labeled::getText).contains("10 GiB", "500 GiB", "1 TiB", "Primary \u00b7 healthy", "CSI + CSP");
+        fx.awaitCells(robot, "10 GiB", "500 GiB", "1 TiB", "Primary \u00b7 healthy", "CSI + CSP");
+        assertThat(fx.cellTexts(robot)).contains("10 GiB", "500 GiB", "1 TiB", "Primary \u00b7 healthy", "CSI + CSP");
         fx.select(robot, 0);
-        assertThat(robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class))
-                .extracting(javafx.scene.control.Labeled::getText).contains("10 GiB (10,737,418,240 bytes)");
+        FxWait.eventually(() -> assertThat(fx.detailTexts(robot)).contains("10 GiB (10,737,418,240 bytes)"));
     }
 
     @Test
@@ -52,21 +52,23 @@ class VolumesViewFxTest {
             fx.table().scrollTo(200);
             fx.table().getSelectionModel().select(210);
         });
-        WaitForAsyncUtils.waitForFxEvents();
-        int firstShown = firstVisibleRow(robot);
-        Object selected = fx.table().getSelectionModel().getSelectedItem();
+        // The flow scrolls in the next layout pass.
+        FxWait.until(() -> firstVisibleRow(robot) > 150);
+        int firstShown = FxWait.onFx(() -> firstVisibleRow(robot));
+        Object selected = FxWait.onFx(() -> fx.table().getSelectionModel().getSelectedItem());
         assertThat(firstShown).isGreaterThan(150);
 
         // The driver answers with equal copies, and one volume has grown.
         fx.storage.volumes.replaceAll(v -> v.withOrigin(v.origin()));
         fx.storage.volumes.set(250, Volume.csi("vol-x247", 99L << 30));
         robot.interact(() -> fx.view.refreshAction().run());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !fx.view.model().loadingProperty().get());
-        WaitForAsyncUtils.waitForFxEvents();
-
-        assertThat(firstVisibleRow(robot)).isEqualTo(firstShown);
-        assertThat(fx.table().getSelectionModel().getSelectedItem()).isSameAs(selected);
-        assertThat(fx.table().getItems().get(250)).extracting(v -> ((Volume) v).capacityBytes()).isEqualTo(99L << 30);
+        // Wait for the end of the read and for its answer in the table's rows.
+        FxWait.until(() -> !fx.view.model().loadingProperty().get() && ((Volume) fx.table().getItems().get(250)).capacityBytes() == 99L << 30);
+        FxWait.eventually(() -> {
+            assertThat(firstVisibleRow(robot)).isEqualTo(firstShown);
+            assertThat(fx.table().getSelectionModel().getSelectedItem()).isSameAs(selected);
+            assertThat(fx.table().getItems().get(250)).extracting(v -> ((Volume) v).capacityBytes()).isEqualTo(99L << 30);
+        });
     }
 
     private int firstVisibleRow(FxRobot robot) {
@@ -79,7 +81,7 @@ class VolumesViewFxTest {
         robot.clickOn("#volume-create");
         fx.dialog(robot);
         fx.fill(robot, "size", "20 gigs");
-        assertThat(robot.lookup("#form-size-error").queryAs(javafx.scene.control.Label.class).getText()).contains("Unknown unit");
+        FxWait.eventually(() -> assertThat(robot.lookup("#form-size-error").queryAs(javafx.scene.control.Label.class).getText()).contains("Unknown unit"));
         robot.clickOn("#form-name").write("pvc-new");
         fx.fill(robot, "size", "20GiB");
         fx.press(robot, "Create");
@@ -102,14 +104,16 @@ class VolumesViewFxTest {
         fx.fill(robot, "fsType", "btrfs");
         fx.press(robot, "Create");
 
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> StorageFxSupport.shown(robot.lookup("#form-failure").query()));
-        assertThat(dialog.isShowing()).as("the dialog stays open").isTrue();
-        assertThat(robot.lookup("#form-failure-why").queryAs(javafx.scene.control.Label.class).getText())
-                .isEqualTo("fs_type btrfs is not supported");
-        assertThat(robot.lookup("#form-failure-todo").queryAs(javafx.scene.control.Label.class).getText()).contains("driver's default");
-        assertThat(robot.lookup("#form-name").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("pvc-new");
-        assertThat(robot.lookup("#form-size").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("20GiB");
-        assertThat(robot.lookup("#failure-why").tryQuery()).as("no failure dialog on top").isEmpty();
+        FxWait.until(() -> StorageFxSupport.shown(robot.lookup("#form-failure").query()));
+        FxWait.eventually(() -> {
+            assertThat(dialog.isShowing()).as("the dialog stays open").isTrue();
+            assertThat(robot.lookup("#form-failure-why").queryAs(javafx.scene.control.Label.class).getText())
+                    .isEqualTo("fs_type btrfs is not supported");
+            assertThat(robot.lookup("#form-failure-todo").queryAs(javafx.scene.control.Label.class).getText()).contains("driver's default");
+            assertThat(robot.lookup("#form-name").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("pvc-new");
+            assertThat(robot.lookup("#form-size").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("20GiB");
+            assertThat(robot.lookup("#failure-why").tryQuery()).as("no failure dialog on top").isEmpty();
+        });
 
         fx.fill(robot, "fsType", "");
         fx.press(robot, "Create");
@@ -122,21 +126,16 @@ class VolumesViewFxTest {
     void detailsSayNotReportedForWhatTheDriverDoesNotReport(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         fx.select(robot, 1);
-        assertThat(detailTexts(robot)).contains("Normal")
-                .anySatisfy(t -> assertThat(t).startsWith("not reported (no csi-addons replication"));
+        FxWait.eventually(() -> assertThat(fx.detailTexts(robot)).contains("Normal")
+                .anySatisfy(t -> assertThat(t).startsWith("not reported (no csi-addons replication")));
 
         robot.interact(() -> fx.view.model().featuresProperty().set(FakeStorage.readOnly()));
         fx.select(robot, 0);
         fx.select(robot, 1);
-        assertThat(detailTexts(robot)).doesNotContain("Normal")
-                .anySatisfy(t -> assertThat(t).startsWith("not reported (the driver does not advertise VOLUME_CONDITION"));
+        FxWait.eventually(() -> assertThat(fx.detailTexts(robot)).doesNotContain("Normal")
+                .anySatisfy(t -> assertThat(t).startsWith("not reported (the driver does not advertise VOLUME_CONDITION")));
         fx.select(robot, 2);
-        assertThat(detailTexts(robot)).contains("Abnormal: path unreachable");
-    }
-
-    private static java.util.List<String> detailTexts(FxRobot robot) {
-        return robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class).stream()
-                .map(javafx.scene.control.Labeled::getText).toList();
+        FxWait.eventually(() -> assertThat(fx.detailTexts(robot)).contains("Abnormal: path unreachable"));
     }
 
     @Test
@@ -144,12 +143,13 @@ class VolumesViewFxTest {
         fx.awaitRows(3);
         robot.clickOn("#volume-create");
         fx.dialog(robot);
-        assertThat(robot.lookup("#form-fsType").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEmpty();
+        assertThat(FxWait.onFx(() -> robot.lookup("#form-fsType").queryAs(javafx.scene.control.TextInputControl.class).getText())).isEmpty();
         javafx.scene.control.ComboBox<?> box = robot.lookup(".combo-box").queryAllAs(javafx.scene.control.ComboBox.class).stream()
                 .filter(javafx.scene.control.ComboBox::isEditable).findFirst().orElseThrow();
         assertThat(box.getItems()).extracting(Object::toString).contains("ext4", "xfs");
         robot.interact(() -> box.getSelectionModel().select(1));
-        assertThat(robot.lookup("#form-fsType").queryAs(javafx.scene.control.TextInputControl.class).getText()).isEqualTo("xfs");
+        FxWait.eventually(() -> assertThat(robot.lookup("#form-fsType").queryAs(javafx.scene.control.TextInputControl.class).getText())
+                .isEqualTo("xfs"));
         fx.press(robot, "Cancel");
     }
 
@@ -179,7 +179,8 @@ class VolumesViewFxTest {
                 "Check that the driver is running, then refresh.");
         robot.interact(() -> fx.view.refreshAction().run());
         assertThat(fx.failureDialog(robot, "did not answer")).isEqualTo("Storage unreachable");
-        assertThat(robot.lookup("#view-status").queryAs(javafx.scene.control.Label.class).getText()).contains("did not answer");
+        FxWait.eventually(() -> assertThat(robot.lookup("#view-status").queryAs(javafx.scene.control.Label.class).getText())
+                .contains("did not answer"));
     }
 
     @Test
@@ -188,7 +189,7 @@ class VolumesViewFxTest {
         assertThat(fx.disabled(robot, "volume-delete")).isTrue();
         assertThat(fx.tooltip(robot, "volume-delete")).isEqualTo("Select one of the volumes first.");
         fx.select(robot, 1);
-        assertThat(fx.menuItem(robot, "volume-controller", 1).isDisable()).as("Controller, Unpublish").isTrue();
+        assertThat(fx.menuItemDisabled(robot, "volume-controller", 1)).as("Controller, Unpublish").isTrue();
         assertThat(fx.menuNote(robot, "volume-controller", 1)).contains("published to a node");
         robot.interact(() -> fx.view.model().featuresProperty().set(FakeStorage.readOnly()));
         assertThat(fx.disabled(robot, "volume-create")).isTrue();
@@ -199,16 +200,15 @@ class VolumesViewFxTest {
     @Test
     void theNodeMenuNamesTheConnectedNodeAndOffersOnlyWhatTheVolumesStateThereAllows(FxRobot robot) throws Exception {
         fx.awaitRows(3);
-        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
-                () -> robot.lookup("#volume-node").queryAs(javafx.scene.control.MenuButton.class).getText().equals("Node node-a1"));
+        FxWait.until(() -> robot.lookup("#volume-node").queryAs(javafx.scene.control.MenuButton.class).getText().equals("Node node-a1"));
         int db = fx.firstColumn().indexOf("pvc-db");
         fx.select(robot, db);
-        Volume v = (Volume) fx.view.model().selected();
+        Volume v = FxWait.onFx(() -> (Volume) fx.view.model().selected());
         assertThat(v.publishedNodeIds()).doesNotContain("node-a1");
-        assertThat(fx.menuItem(robot, "volume-node", 0).isDisable()).as("Stage").isTrue();
+        assertThat(fx.menuItemDisabled(robot, "volume-node", 0)).as("Stage").isTrue();
         assertThat(fx.menuNote(robot, "volume-node", 0)).isEqualTo("Publish it to node-a1 first (Controller, Publish to a node): "
                 + "node-a1 is not among the nodes it is published to.");
-        assertThat(fx.menuItem(robot, "volume-node", 3).isDisable()).as("Unstage").isTrue();
+        assertThat(fx.menuItemDisabled(robot, "volume-node", 3)).as("Unstage").isTrue();
         assertThat(fx.menuNote(robot, "volume-node", 3)).isEqualTo("Not staged on node-a1 by this console.");
     }
 
@@ -218,9 +218,8 @@ class VolumesViewFxTest {
         fx.select(robot, fx.firstColumn().indexOf("pvc-db"));
         assertThat(fx.disabled(robot, "volume-delete")).isFalse();
         robot.clickOn("#table-filter").write("pvc-web");
-        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> fx.table().getItems().size() == 1);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(fx.view.model().selected()).isNull();
+        FxWait.until(() -> fx.table().getItems().size() == 1);
+        assertThat(FxWait.onFx(() -> fx.view.model().selected())).isNull();
         assertThat(fx.disabled(robot, "volume-delete")).isTrue();
         assertThat(fx.tooltip(robot, "volume-delete")).isEqualTo("Select one of the volumes first.");
     }

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.collections.FXCollections;
@@ -39,6 +40,8 @@ import org.testfx.util.WaitForAsyncUtils;
 import java.time.Duration;
 import java.time.Instant;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 @ExtendWith(ApplicationExtension.class)
@@ -63,16 +66,16 @@ class WorkbenchFxTest {
     }
 
     @Test
-    void shellOpensWithNavigatorStartPageAndStatusBar(FxRobot robot) {
+    void shellOpensWithNavigatorStartPageAndStatusBar(FxRobot robot) throws Exception {
         assertThat(robot.lookup("#navigator").tryQuery()).isPresent();
-        assertThat(robot.lookup(".tree-cell .label").queryAllAs(Label.class))
-                .anySatisfy(l -> assertThat(l.getText()).isEqualTo("Demo"));
+        FxWait.eventually(() -> assertThat(robot.lookup(".tree-cell .label").queryAllAs(Label.class))
+                .anySatisfy(l -> assertThat(l.getText()).isEqualTo("Demo")));
         assertThat(robot.lookup("#start-view").tryQuery()).isPresent();
         assertThat(robot.lookup("#status-state").queryAs(Label.class).getText()).isEqualTo("Demo: Disconnected");
         assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).isEqualTo("inproc:demo");
 
         robot.interact(() -> demo.stateProperty().set(ConnectionState.RECONNECTING));
-        assertThat(robot.lookup("#status-state").queryAs(Label.class).getText()).isEqualTo("Demo: Reconnecting");
+        FxWait.eventually(() -> assertThat(robot.lookup("#status-state").queryAs(Label.class).getText()).isEqualTo("Demo: Reconnecting"));
     }
 
     @Test
@@ -91,13 +94,14 @@ class WorkbenchFxTest {
     }
 
     @Test
-    void aConnectionWaitingForItsSocketSaysSoInTheNavigatorAndTheStatusBar(FxRobot robot) {
+    void aConnectionWaitingForItsSocketSaysSoInTheNavigatorAndTheStatusBar(FxRobot robot) throws Exception {
         robot.interact(() -> demo.stateProperty().set(ConnectionState.WAITING));
-        assertThat(robot.lookup("#navigator .tree-cell .label").queryAllAs(Label.class))
+        // The navigator's cell shows the new state when it is next laid out.
+        FxWait.eventually(() -> assertThat(robot.lookup("#navigator .tree-cell .label").queryAllAs(Label.class))
                 .anySatisfy(l -> assertThat(l.getText()).isEqualTo("Socket missing, waiting for the driver"))
-                .noneSatisfy(l -> assertThat(l.getText()).isEqualTo("Connecting"));
-        assertThat(robot.lookup("#status-state").queryAs(Label.class).getText())
-                .isEqualTo("Demo: Socket missing, waiting for the driver");
+                .noneSatisfy(l -> assertThat(l.getText()).isEqualTo("Connecting")));
+        FxWait.eventually(() -> assertThat(robot.lookup("#status-state").queryAs(Label.class).getText())
+                .isEqualTo("Demo: Socket missing, waiting for the driver"));
     }
 
     @Test
@@ -108,8 +112,8 @@ class WorkbenchFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         @SuppressWarnings("unchecked")
         TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
-        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 1);
-        assertThat(table.getItems()).singleElement().satisfies(e -> {
+        FxWait.until(() -> table.getItems().size() == 1);
+        assertThat(FxWait.onFx(() -> List.copyOf(table.getItems()))).singleElement().satisfies(e -> {
             assertThat(e.method()).isEqualTo("csi.v1.Controller/CreateVolume");
             assertThat(e.attempt()).isEqualTo(2);
         });
@@ -134,11 +138,12 @@ class WorkbenchFxTest {
         @SuppressWarnings("unchecked")
         TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
         // new calls reach the table in batches, a few times a second
-        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 2);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(table.getSortOrder()).extracting(c -> c.getId()).containsExactly("time");
-        assertThat(table.getItems()).extracting(TraceEntry::method)
-                .containsExactly("csi.v1.Identity/GetPluginInfo", "csi.v1.Controller/ListVolumes");
+        FxWait.until(() -> table.getItems().size() == 2);
+        FxWait.eventually(() -> {
+            assertThat(table.getSortOrder()).extracting(c -> c.getId()).containsExactly("time");
+            assertThat(table.getItems()).extracting(TraceEntry::method)
+                    .containsExactly("csi.v1.Identity/GetPluginInfo", "csi.v1.Controller/ListVolumes");
+        });
     }
 
     @Test
@@ -160,7 +165,7 @@ class WorkbenchFxTest {
     }
 
     @Test
-    void navigatorOpensOneTabPerResourceKind(FxRobot robot) {
+    void navigatorOpensOneTabPerResourceKind(FxRobot robot) throws Exception {
         robot.interact(() -> workbench.navigator().select(demo, ResourceKind.SNAPSHOTS));
         robot.interact(() -> workbench.navigator().select(demo, ResourceKind.HOSTS));
         robot.interact(() -> workbench.navigator().select(demo, ResourceKind.SNAPSHOTS));
@@ -168,15 +173,16 @@ class WorkbenchFxTest {
                 .containsExactly("Start", "Snapshots \u00b7 Demo", "Hosts and nodes \u00b7 Demo");
         assertThat(workbench.centre().getSelectionModel().getSelectedItem().getText()).isEqualTo("Snapshots \u00b7 Demo");
         robot.interact(() -> demo.count(ResourceKind.SNAPSHOTS).set(1234));
-        assertThat(robot.lookup(".cc-nav-count").queryAllAs(Label.class)).anySatisfy(l -> assertThat(l.getText()).isEqualTo("1,234"));
+        FxWait.eventually(() -> assertThat(robot.lookup(".cc-nav-count").queryAllAs(Label.class))
+                .anySatisfy(l -> assertThat(l.getText()).isEqualTo("1,234")));
     }
 
     @Test
-    void ctrlFFocusesTheActiveViewsFilter(FxRobot robot) {
+    void ctrlFFocusesTheActiveViewsFilter(FxRobot robot) throws Exception {
         robot.clickOn(robot.lookup("#call-trace .table-view").queryAs(Node.class));
         robot.press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(robot.lookup("#call-trace #table-filter").queryAs(Node.class).isFocused()).isTrue();
+        FxWait.eventually(() -> assertThat(robot.lookup("#call-trace #table-filter").queryAs(Node.class).isFocused()).isTrue());
     }
 
     @Test
@@ -245,17 +251,17 @@ class WorkbenchFxTest {
         for (int i = 0; i < 200; i++) record(i);
         @SuppressWarnings("unchecked")
         TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
-        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 200);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(lastVisibleRow(robot)).as("the newest call is in sight").isEqualTo(199);
+        FxWait.until(() -> table.getItems().size() == 200);
+        // The table scrolls to the newest call after it has taken the rows in, in a later pulse.
+        FxWait.eventually(() -> assertThat(lastVisibleRow(robot)).as("the newest call is in sight").isEqualTo(199));
 
         robot.interact(() -> table.scrollTo(0));
         robot.moveTo(table).scroll(3, javafx.geometry.VerticalDirection.UP);
         WaitForAsyncUtils.waitForFxEvents();
         for (int i = 200; i < 210; i++) record(i);
-        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 210);
+        FxWait.until(() -> table.getItems().size() == 210);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(lastVisibleRow(robot)).as("scrolled up: the view stays where the admin put it").isLessThan(100);
+        assertThat(FxWait.onFx(() -> lastVisibleRow(robot))).as("scrolled up: the view stays where the admin put it").isLessThan(100);
     }
 
     private void record(int i) {
@@ -289,20 +295,23 @@ class WorkbenchFxTest {
         for (int i = 0; i < 3; i++) record(i);
         @SuppressWarnings("unchecked")
         TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
-        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> table.getItems().size() == 3);
+        FxWait.until(() -> table.getItems().size() == 3);
         robot.interact(() -> table.getSelectionModel().select(1));
         for (Theme theme : Theme.values()) {
             robot.interact(() -> themes.themeProperty().set(theme));
             WaitForAsyncUtils.waitForFxEvents();
-            java.util.Map<Boolean, javafx.scene.paint.Color> fills = new java.util.HashMap<>();
-            for (javafx.scene.control.TableRow<?> row : robot.lookup("#call-trace .table-row-cell")
-                    .queryAllAs(javafx.scene.control.TableRow.class)) {
-                if (row.getItem() == null || row.getBackground() == null || row.getBackground().getFills().isEmpty()) continue;
-                var fill = row.getBackground().getFills().get(row.getBackground().getFills().size() - 1).getFill();
-                if (fill instanceof javafx.scene.paint.Color c && row.getIndex() != 0) fills.put(row.isSelected(), c);
-            }
-            assertThat(fills).as(theme + ": a selected and an unselected row").containsKeys(true, false);
-            assertThat(contrast(fills.get(true), fills.get(false))).as(theme + ": selected against unselected").isGreaterThanOrEqualTo(3.0);
+            // The rows are laid out and styled in a pulse: read their fills on the FX thread once they are.
+            FxWait.eventually(() -> {
+                java.util.Map<Boolean, javafx.scene.paint.Color> fills = new java.util.HashMap<>();
+                for (javafx.scene.control.TableRow<?> row : robot.lookup("#call-trace .table-row-cell")
+                        .queryAllAs(javafx.scene.control.TableRow.class)) {
+                    if (row.getItem() == null || row.getBackground() == null || row.getBackground().getFills().isEmpty()) continue;
+                    var fill = row.getBackground().getFills().get(row.getBackground().getFills().size() - 1).getFill();
+                    if (fill instanceof javafx.scene.paint.Color c && row.getIndex() != 0) fills.put(row.isSelected(), c);
+                }
+                assertThat(fills).as(theme + ": a selected and an unselected row").containsKeys(true, false);
+                assertThat(contrast(fills.get(true), fills.get(false))).as(theme + ": selected against unselected").isGreaterThanOrEqualTo(3.0);
+            });
         }
     }
 

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.FxWait;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.SimpleStringProperty;
@@ -42,6 +43,8 @@ import org.testfx.util.WaitForAsyncUtils;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.csiconsole.views.trace.TraceFixtures.call;
@@ -129,14 +132,15 @@ class WorkbenchTraceFxTest {
 
         robot.clickOn("#trace-follow");
         robot.interact(() -> selectedVolume.set("vol-2"));
-        assertThat(table(robot, "#bottom-panel").getItems()).extracting(TraceEntry::shortMethod)
-                .containsExactly("CreateVolume", "ControllerPublishVolume");
+        FxWait.eventually(() -> assertThat(table(robot, "#bottom-panel").getItems()).extracting(TraceEntry::shortMethod)
+                .containsExactly("CreateVolume", "ControllerPublishVolume"));
         robot.interact(() -> selectedVolume.set("vol-1"));
-        assertThat(table(robot, "#bottom-panel").getItems()).extracting(e -> e.targets("volume_id").get(0)).containsExactly("vol-1");
+        FxWait.eventually(() -> assertThat(table(robot, "#bottom-panel").getItems()).extracting(e -> e.targets("volume_id").get(0))
+                .containsExactly("vol-1"));
 
         robot.clickOn("#trace-follow");
         robot.interact(() -> selectedVolume.set("vol-2"));
-        assertThat(table(robot, "#bottom-panel").getItems()).as("no longer following").hasSize(1);
+        assertThat(FxWait.onFx(() -> table(robot, "#bottom-panel").getItems().size())).as("no longer following").isEqualTo(1);
     }
 
     @Test
@@ -162,6 +166,6 @@ class WorkbenchTraceFxTest {
         assertThat(offline.model().isOffline()).isTrue();
         assertThat(offline.title().get()).isEqualTo("Trace case-4711.jsonl");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> offline.table().tableView().getItems().size() == 2);
-        assertThat(offline.table().tableView().getItems()).containsExactlyElementsOf(trace.snapshot());
+        assertThat(FxWait.onFx(() -> List.copyOf(offline.table().tableView().getItems()))).containsExactlyElementsOf(trace.snapshot());
     }
 }

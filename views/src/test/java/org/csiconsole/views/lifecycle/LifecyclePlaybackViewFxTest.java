@@ -1,5 +1,6 @@
 package org.csiconsole.views.lifecycle;
 
+import org.csiconsole.views.FxWait;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -44,7 +45,7 @@ class LifecyclePlaybackViewFxTest {
 
     @Test
     void callsInQuickSuccessionPlayStateByStateAndEndWhereTheModelIs(FxRobot robot) throws Exception {
-        assertThat(current("INITIAL")).isTrue();
+        FxWait.eventually(() -> assertThat(current("INITIAL")).isTrue());
 
         robot.interact(() -> {
             playback.created("vol-1");
@@ -52,12 +53,15 @@ class LifecyclePlaybackViewFxTest {
             playback.failed(LifecycleCall.NODE_STAGE_VOLUME, "FAILED: the staging path is not a directory");
         });
 
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> "NodeStageVolume failed: FAILED: the staging path is not a directory"
+        FxWait.until(() -> "NodeStageVolume failed: FAILED: the staging path is not a directory"
                 .equals(robot.lookup("#exercise-diagram-status").queryAs(Label.class).getText()));
-        assertThat(current("NODE_READY")).isTrue();
-        assertThat(current("INITIAL")).isFalse();
-        Node stage = pane().edge("NodeStageVolume").line();
-        assertThat(stage.getPseudoClassStates()).contains(DiagramPane.FAILED);
-        assertThat(pane().edge("ControllerPublishVolume").line().getPseudoClassStates()).contains(DiagramPane.TAKEN);
+        // The diagram's marks are read on the FX thread, where the playback draws them.
+        FxWait.eventually(() -> {
+            assertThat(current("NODE_READY")).isTrue();
+            assertThat(current("INITIAL")).isFalse();
+            Node stage = pane().edge("NodeStageVolume").line();
+            assertThat(stage.getPseudoClassStates()).contains(DiagramPane.FAILED);
+            assertThat(pane().edge("ControllerPublishVolume").line().getPseudoClassStates()).contains(DiagramPane.TAKEN);
+        });
     }
 }

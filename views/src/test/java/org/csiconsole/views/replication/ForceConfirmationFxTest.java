@@ -1,5 +1,6 @@
 package org.csiconsole.views.replication;
 
+import org.csiconsole.views.FxWait;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
@@ -44,16 +45,18 @@ class ForceConfirmationFxTest {
     @Test
     void forceIsRefusedUntilTheNameIsTypedAndTheDialogStatesWhatCanBeLost(FxRobot robot) throws Exception {
         openForcePromoteOf(robot, "vol-2r");
-        assertThat(robot.lookup("#force-split-brain").queryAs(Label.class).getText()).contains("both primary");
-        assertThat(robot.lookup("#force-loss").queryAs(Label.class).getText())
-                .startsWith("Data that can be lost: Writes to volume vol-2r after the last sync").contains("20 min ago");
+        FxWait.eventually(() -> {
+            assertThat(robot.lookup("#force-split-brain").queryAs(Label.class).getText()).contains("both primary");
+            assertThat(robot.lookup("#force-loss").queryAs(Label.class).getText())
+                    .startsWith("Data that can be lost: Writes to volume vol-2r after the last sync").contains("20 min ago");
+        });
         Button force = fx.button(robot, "Promote with force");
-        assertThat(force.isDisabled()).as("nothing typed").isTrue();
+        assertThat(FxWait.onFx(force::isDisabled)).as("nothing typed").isTrue();
 
         robot.clickOn("#force-input-vol-2r").type(KeyCode.ENTER);
         assertThat(robot.lookup(".dialog-pane").tryQuery()).as("Enter before the name matches does nothing").isPresent();
         robot.write("vol-2");
-        assertThat(force.isDisabled()).as("another volume's name").isTrue();
+        assertThat(FxWait.onFx(force::isDisabled)).as("another volume's name").isTrue();
         robot.type(KeyCode.ENTER);
         assertThat(robot.lookup(".dialog-pane").tryQuery()).isPresent();
 
@@ -67,10 +70,11 @@ class ForceConfirmationFxTest {
         openForcePromoteOf(robot, "vol-2r");
         robot.clickOn("#force-input-vol-2r").write("vol-2r");
         Button force = fx.button(robot, "Promote with force");
-        assertThat(force.isDisabled()).isFalse();
+        FxWait.eventually(() -> assertThat(force.isDisabled()).isFalse());
         robot.clickOn(force);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.portB.calls.size() == 1);
         assertThat(fx.portB.calls).containsExactly("promote vol-2r force");
-        assertThat(robot.lookup("#force-input-vol-2r").tryQuery().map(n -> ((TextField) n).getText())).isEmpty();
+        // The dialog closes on the FX thread after the call: wait for the typed field to be gone.
+        FxWait.eventually(() -> assertThat(robot.lookup("#force-input-vol-2r").tryQuery().map(n -> ((TextField) n).getText())).isEmpty());
     }
 }

@@ -1,5 +1,7 @@
 package org.csiconsole.views.replication;
 
+import org.csiconsole.views.FxWait;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextArea;
@@ -44,21 +46,22 @@ class WorkflowWizardFxTest {
 
         robot.clickOn(fx.button(robot, "Dry run"));
         TextArea calls = robot.lookup("#wizard-calls").queryAs(TextArea.class);
-        assertThat(calls.getText()).contains("site-a  replication.Controller/DemoteVolume", "site-b  replication.Controller/PromoteVolume");
-        assertThat(robot.lookup("#wizard-message").queryAs(Label.class).getText()).endsWith("Nothing was sent.");
+        FxWait.eventually(() -> {
+            assertThat(calls.getText()).contains("site-a  replication.Controller/DemoteVolume", "site-b  replication.Controller/PromoteVolume");
+            assertThat(robot.lookup("#wizard-message").queryAs(Label.class).getText()).endsWith("Nothing was sent.");
+        });
         assertThat(fx.portA.calls).isEmpty();
         assertThat(fx.portB.calls).isEmpty();
 
         robot.clickOn(fx.button(robot, "Run"));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> steps.getItems().stream()
-                .allMatch(s -> ((StepRow) s).status() == StepRow.StepState.DONE));
+        FxWait.until(() -> steps.getItems().stream().allMatch(s -> ((StepRow) s).status() == StepRow.StepState.DONE));
         assertThat(fx.portA.calls).containsExactly("demote vol-1");
         assertThat(fx.portB.calls).containsExactly("promote vol-1r");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
-                () -> robot.lookup("#wizard-message").queryAs(Label.class).getText().startsWith("Done")).get());
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(fx.button(robot, "Close").isDisabled()).isFalse();
-        assertThat(fx.button(robot, "Close").isFocused()).as("the clicked Run is disabled now: focus went to Close").isTrue();
+        // The message and the Close button follow the last step's end.
+        FxWait.eventually(() -> assertThat(robot.lookup("#wizard-message").queryAs(Label.class).getText()).startsWith("Done"));
+        Button close = fx.button(robot, "Close");
+        FxWait.eventually(() -> assertThat(close.isDisabled()).isFalse());
+        FxWait.eventually(() -> assertThat(close.isFocused()).as("the clicked Run is disabled now: focus went to Close").isTrue());
         robot.type(javafx.scene.input.KeyCode.ESCAPE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isEmpty());
     }

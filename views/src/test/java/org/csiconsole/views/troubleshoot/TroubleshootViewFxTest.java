@@ -1,5 +1,6 @@
 package org.csiconsole.views.troubleshoot;
 
+import org.csiconsole.views.FxWait;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -86,35 +87,42 @@ class TroubleshootViewFxTest {
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#report-checks").getItems().size() == 2);
         TableView<CheckResult> checks = table(robot, "#report-checks");
-        assertThat(checks.getItems()).extracting(CheckResult::status).containsExactly(CheckStatus.FAIL, CheckStatus.PASS);
-        assertThat(robot.lookup("#report-summary").queryAs(Label.class).getText()).contains(BEFORE.toString())
-                .contains("csi.example.com 1.0").contains("1 failed");
-        assertThat(robot.lookup("#report-compare").queryAs(Button.class).isDisabled()).isFalse();
+        // The summary and the compare button follow the checks on the FX thread.
+        FxWait.eventually(() -> {
+            assertThat(checks.getItems()).extracting(CheckResult::status).containsExactly(CheckStatus.FAIL, CheckStatus.PASS);
+            assertThat(robot.lookup("#report-summary").queryAs(Label.class).getText()).contains(BEFORE.toString())
+                    .contains("csi.example.com 1.0").contains("1 failed");
+            assertThat(robot.lookup("#report-compare").queryAs(Button.class).isDisabled()).isFalse();
+        });
     }
 
     @Test
     void aSecondReportIsComparedSideBySideShowingWhatChanged(FxRobot robot) throws Exception {
         robot.clickOn("#tab-report");
-        assertThat(robot.lookup("#report-compare").queryAs(Button.class).isDisabled()).as("nothing to compare yet").isTrue();
+        assertThat(FxWait.onFx(() -> robot.lookup("#report-compare").queryAs(Button.class).isDisabled())).as("nothing to compare yet").isTrue();
         chosen.add(BEFORE);
         robot.clickOn("#report-open");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#report-checks").getItems().size() == 2);
+        // Compare is offered once the first report is shown.
+        FxWait.until(() -> !robot.lookup("#report-compare").queryAs(Button.class).isDisabled());
         chosen.add(AFTER);
         robot.clickOn("#report-compare");
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table(robot, "#report-comparison").getItems().isEmpty());
         TableView<ReportComparison.Row> rows = table(robot, "#report-comparison");
-        assertThat(rows.getItems()).extracting(r -> r.item() + ": " + r.left() + " | " + r.right()).containsExactly(
-                "vendor_version: 1.0 | 1.1", "volumes listed: 40 | 42", "controller GET_CAPACITY: no | yes",
-                "list.volumes.paging: FAIL | PASS", "csi.v1.Controller/ListVolumes: 30 ms | 3000 ms");
-        assertThat(robot.lookup("#report-other").queryAs(Label.class).getText()).isEqualTo("Compared with " + AFTER);
+        FxWait.eventually(() -> {
+            assertThat(rows.getItems()).extracting(r -> r.item() + ": " + r.left() + " | " + r.right()).containsExactly(
+                    "vendor_version: 1.0 | 1.1", "volumes listed: 40 | 42", "controller GET_CAPACITY: no | yes",
+                    "list.volumes.paging: FAIL | PASS", "csi.v1.Controller/ListVolumes: 30 ms | 3000 ms");
+            assertThat(robot.lookup("#report-other").queryAs(Label.class).getText()).isEqualTo("Compared with " + AFTER);
+        });
 
         robot.clickOn("#report-differences");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#report-comparison").getItems().size() > 5);
-        assertThat(robot.lookup("#report-differences").queryAs(CheckBox.class).isSelected()).isFalse();
+        assertThat(FxWait.onFx(() -> robot.lookup("#report-differences").queryAs(CheckBox.class).isSelected())).isFalse();
         TableView<ReportComparison.Row> all = table(robot, "#report-comparison");
-        assertThat(all.getItems()).extracting(ReportComparison.Row::item)
-                .contains("name", "identity.plugin-name", "controller LIST_VOLUMES");
+        FxWait.eventually(() -> assertThat(all.getItems()).extracting(ReportComparison.Row::item)
+                .contains("name", "identity.plugin-name", "controller LIST_VOLUMES"));
     }
 
     @Test
@@ -127,7 +135,8 @@ class TroubleshootViewFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#probe-checks").getItems().size() == 2);
         assertThat(port.probed).containsExactly("unix:///var/lib/kubelet/plugins/csi.example.com/csi.sock");
         robot.interact(() -> table(robot, "#discover-table").getSelectionModel().clearAndSelect(1));
-        assertThat(robot.lookup("#discover-connect").queryAs(Button.class).isDisabled()).as("a stale socket cannot be connected to").isTrue();
+        assertThat(FxWait.onFx(() -> robot.lookup("#discover-connect").queryAs(Button.class).isDisabled()))
+                .as("a stale socket cannot be connected to").isTrue();
     }
     @Test
     void enterInTheEndpointFieldRunsTheProbe(FxRobot robot) throws Exception {
