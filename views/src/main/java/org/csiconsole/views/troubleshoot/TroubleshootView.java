@@ -17,6 +17,7 @@ import org.kordamp.ikonli.material2.Material2AL;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -63,6 +64,12 @@ public final class TroubleshootView implements ResourceView {
         root.setId("troubleshoot-view");
         root.getStyleClass().add(ConsoleStyles.STORAGE_VIEW);
         refresh = ViewAction.always("Refresh", this::refresh);
+        // One driver found: it is selected, so Connect and Probe are one click away.
+        model.discover().reportProperty().addListener((o, was, report) -> {
+            if (report == null || sockets.selectedItemProperty().get() != null) return;
+            List<DiscoveredSocket> usable = report.sockets().stream().filter(s -> model.discover().whyNotConnect(s).isEmpty()).toList();
+            if (usable.size() == 1) sockets.tableView().getSelectionModel().select(usable.get(0));
+        });
     }
 
     private static Tab tab(String id, String title, Node content) {

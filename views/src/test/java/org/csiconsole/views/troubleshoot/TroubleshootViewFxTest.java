@@ -13,6 +13,7 @@ import javafx.stage.Window;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.trouble.CheckResult;
 import org.csiconsole.core.trouble.CheckStatus;
+import org.csiconsole.core.trouble.DiscoveredSocket;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.dialog.FxDialogService;
 import org.csiconsole.views.notify.Notifications;
@@ -123,6 +124,18 @@ class TroubleshootViewFxTest {
         TableView<ReportComparison.Row> all = table(robot, "#report-comparison");
         FxWait.eventually(() -> assertThat(all.getItems()).extracting(ReportComparison.Row::item)
                 .contains("name", "identity.plugin-name", "controller LIST_VOLUMES"));
+    }
+
+    @Test
+    void theOneDriverADiscoveryFindsIsSelectedSoProbeIsOneClick(FxRobot robot) throws Exception {
+        robot.clickOn("#discover-run");
+
+        FxWait.until(() -> robot.lookup("#discover-probe").queryAs(Button.class).isDisabled() == false);
+        assertThat(FxWait.onFx(() -> table(robot, "#discover-table").getSelectionModel().getSelectedItem()))
+                .extracting(s -> ((DiscoveredSocket) s).path()).isEqualTo("/var/lib/kubelet/plugins/csi.example.com/csi.sock");
+        robot.clickOn("#discover-probe");
+        FxWait.until(() -> !port.probed.isEmpty());
+        assertThat(port.probed).containsExactly("unix:///var/lib/kubelet/plugins/csi.example.com/csi.sock");
     }
 
     @Test
