@@ -76,7 +76,7 @@ class PlannedFailoverWizardFxTest {
         // refresh (F5) samples again, as an admin would.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (healthyPair(view) == null) {
-            assertThat(System.nanoTime()).as("a healthy pair is shown within 90 s").isLessThan(deadline);
+            assertThat(System.nanoTime()).as(() -> "a healthy pair is shown within 90 s; shown: " + shown(view)).isLessThan(deadline);
             robot.interact(() -> view.model().refresh());
             try {
                 WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> healthyPair(view) != null);
@@ -129,6 +129,19 @@ class PlannedFailoverWizardFxTest {
         VolumeReplicationRole roleB = after.localId().equals(a) ? after.remoteRole() : after.localRole();
         assertThat(roleA).isEqualTo(VolumeReplicationRole.SECONDARY);
         assertThat(roleB).isEqualTo(VolumeReplicationRole.PRIMARY);
+    }
+
+    /** What the view shows, for a failure message: its status line, the sites and each pair's roles and health. */
+    private static String shown(ReplicationView view) {
+        try {
+            return WaitForAsyncUtils.asyncFx(() -> view.model().statusProperty().get() + " | A=" + view.model().siteAProperty().get()
+                    + " B=" + view.model().siteBProperty().get() + " | rows " + view.model().table().all().size() + " | pairs "
+                    + view.model().pairs().all().stream().map(p -> p.name() + ":" + p.mismatch() + ":"
+                    + (p.sideA() == null ? "-" : p.sideA().role() + "/" + p.sideA().health()) + ":"
+                    + (p.sideB() == null ? "-" : p.sideB().role() + "/" + p.sideB().health())).toList()).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            return "(could not read the view: " + e + ")";
+        }
     }
 
     private static PairRow healthyPair(ReplicationView view) {

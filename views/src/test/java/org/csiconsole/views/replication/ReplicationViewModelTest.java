@@ -97,6 +97,17 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void theSitesOfOneConnectionAreInNameOrderWhicheverSampleCameFirst() {
+        // one driver serving both arrays: its samples arrive in the order the reads ended
+        f.samplerA().publish(List.of(sample("site-b", "vol-9r", SECONDARY, UNKNOWN, null, "vol-9", ""),
+                sample("site-a", "vol-9", PRIMARY, HEALTHY, Duration.ofMinutes(1), "vol-9r", "")));
+
+        assertThat(f.model.sites()).extracting(SiteChoice::name).startsWith("site-a", "site-b");
+        assertThat(f.model.siteAProperty().get().name()).isEqualTo("site-a");
+        assertThat(f.model.siteAProperty().get().connection()).isEqualTo(f.model.sites().get(1).connection());
+    }
+
+    @Test
     void theRpoAgeIsJudgedAgainstTheIntervalAndASecondaryShowsItsPrimarysLastSync() {
         var t = f.model.settings().thresholds();
         assertThat(f.row("site-a", "vol-1").rpo(t, NOW).level()).isEqualTo(RpoLevel.OK);
