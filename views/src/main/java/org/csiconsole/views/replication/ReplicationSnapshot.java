@@ -50,10 +50,10 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
     static final ReplicationSnapshot EMPTY = new ReplicationSnapshot(List.of(), List.of(), List.of(), Tally.NONE);
 
     /**
-     * Builds the snapshot. A connection whose samples name sites gets one site per name, in name order
-     * (the samples arrive in the order their reads ended, so the first one seen would make site A
-     * change from round to round); one whose samples name none is one site, its default. Sites are
-     * listed connection by connection.
+     * Builds the snapshot. A connection whose samples name sites gets one site per name; one whose
+     * samples name none is one site, its default. Sites are listed connection by connection, each
+     * connection's in name order: a connection serving several arrays (the demo) has a feed per
+     * array, and the feed whose driver answered first must not decide which site is A.
      *
      * @param a site A, or null
      * @param b site B, or null
@@ -63,7 +63,6 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
         Map<String, List<ReplicationSample>> bySite = new LinkedHashMap<>();
         Map<String, SiteChoice> siteByKey = new LinkedHashMap<>();
         for (Feed f : feeds) {
-            int first = sites.size();
             boolean any = false;
             for (ReplicationSample s : f.samples()) {
                 String site = s.site();
@@ -82,8 +81,11 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
                 String key = f.connection() + "\u0000" + f.defaultSite().site();
                 if (siteByKey.putIfAbsent(key, f.defaultSite()) == null) sites.add(f.defaultSite());
             }
-            sites.subList(first, sites.size()).sort(java.util.Comparator.comparing(SiteChoice::site));
         }
+        // connection by connection (in the order they came), each connection's sites by name
+        Map<String, Integer> connectionOrder = new LinkedHashMap<>();
+        for (SiteChoice c : sites) connectionOrder.putIfAbsent(c.connection(), connectionOrder.size());
+        sites.sort(java.util.Comparator.<SiteChoice>comparingInt(c -> connectionOrder.get(c.connection())).thenComparing(SiteChoice::site));
         SiteChoice siteA = find(sites, a);
         SiteChoice siteB = find(sites, b);
         List<PairRow> pairs = new ArrayList<>();
