@@ -34,6 +34,8 @@ import java.util.stream.Stream;
 
 /** The reference plugin, its servers and the clients of one demo connection. */
 final class DemoSession implements Session {
+    /** The demo's two arrays, each a replication site with an in-process endpoint of its own. */
+    private static final List<String> SITES = List.of("site-a", "site-b");
     /** Demo messages go to the same log as the other connection messages. */
     private static final Logger LOG = Sessions.LOG;
 
@@ -99,16 +101,7 @@ final class DemoSession implements Session {
             plugin = ReferencePlugin.builder(dir).seed(Seed.DEMO).nodePaths(NodePaths.Mode.SANDBOX).start();
             note = "Demo state kept in " + dir + " for this run only (" + sessions.demoStateDir() + " is in use).";
         }
-        String name = "demo";
-        for (int n = 2; ; n++) {
-            try {
-                plugin.startInProcess(name);
-                break;
-            } catch (IllegalStateException taken) {
-                if (n > 50) throw taken;
-                name = "demo-" + n;
-            }
-        }
+        String name = startNamed();
         csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), sessions.csiOptions(connection), sessions.trace);
         addons = AddonsClient.open(new Endpoint.InProcess(name), sessions.csiOptions(connection), sessions.trace);
         List<CspStorage> arrays = new ArrayList<>();
@@ -138,6 +131,30 @@ final class DemoSession implements Session {
     }
 
     /**
+     * Starts the plugin's in-process servers under the first free name: {@code demo} and one per
+     * site ({@code demo-site-a}, {@code demo-site-b}), else {@code demo-2} and its sites, and so on.
+     * In-process names are global to the JVM, and a console closed a moment ago may still hold some
+     * of its names while its servers stop: a name is taken only when all three are free.
+     *
+     * @return the main name
+     * @throws IllegalStateException when no name up to {@code demo-50} is free
+     */
+    private String startNamed() {
+        for (int n = 1; ; n++) {
+            String name = n == 1 ? "demo" : "demo-" + n;
+            List<io.grpc.Server> started = new ArrayList<>();
+            try {
+                started.add(plugin.startInProcess(name));
+                for (String array : SITES) started.add(plugin.startInProcess(name + "-" + array, org.csiconsole.core.reference.SiteScope.of(array)));
+                return name;
+            } catch (IllegalStateException taken) {
+                started.forEach(io.grpc.Server::shutdownNow);
+                if (n >= 50) throw taken;
+            }
+        }
+    }
+
+    /**
      * One replication site per array, as two clusters each see their own array: an in-process CSI
      * and csi-addons endpoint scoped to the array ({@link org.csiconsole.core.reference.SiteScope}),
      * with that array's CSP partners and snapshot groups as a second source, and the plugin's faults.
@@ -145,9 +162,8 @@ final class DemoSession implements Session {
     private List<org.csiconsole.core.replication.ReplicationPort> replicationSites(String name, List<CspStorage> arrays,
                                                                                   org.csiconsole.core.replication.ReplicationFaults faults) {
         List<org.csiconsole.core.replication.ReplicationPort> out = new ArrayList<>();
-        for (String array : List.of("site-a", "site-b")) {
-            String scoped = name + "-" + array;
-            plugin.startInProcess(scoped, org.csiconsole.core.reference.SiteScope.of(array));
+        for (String array : SITES) {
+            String scoped = name + "-" + array; // started by startNamed
             CsiClient c = CsiClient.open(new Endpoint.InProcess(scoped), Optional.empty(), sessions.csiOptions(connection), sessions.trace);
             AddonsClient a = AddonsClient.open(new Endpoint.InProcess(scoped), sessions.csiOptions(connection), sessions.trace);
             siteCsi.add(c);

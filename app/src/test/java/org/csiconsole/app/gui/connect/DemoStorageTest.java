@@ -63,6 +63,23 @@ class DemoStorageTest {
     }
 
     @Test
+    void aDemoStartedWhileAClosingConsoleStillHoldsASiteNameServesItsSitesUnderAFreeName() throws Exception {
+        // In-process names are global to the JVM; a console closed a moment ago may still hold "demo-site-a".
+        io.grpc.Server held = io.grpc.inprocess.InProcessServerBuilder.forName("demo-site-a").build().start();
+        try {
+            ConnectionModel demo = connectDemo(dir.resolve("demo"));
+
+            List<org.csiconsole.core.replication.ReplicationPort> sites = manager.session(demo).replicationSites();
+            assertThat(sites).extracting(org.csiconsole.core.replication.ReplicationPort::site).containsExactly("site-a", "site-b");
+            for (var site : sites) {
+                assertThat(site.features().get(30, TimeUnit.SECONDS).replication()).as(site.site() + " answers as a replication site").isTrue();
+            }
+        } finally {
+            held.shutdownNow();
+        }
+    }
+
+    @Test
     void theDemoConnectsWithThePluginIdentityCountsAndSeededVolumes() throws Exception {
         ConnectionModel demo = connectDemo(dir.resolve("demo"));
         pumpUntil(() -> demo.count(ResourceKind.VOLUMES).get() >= 0 && demo.count(ResourceKind.HOSTS).get() >= 0
