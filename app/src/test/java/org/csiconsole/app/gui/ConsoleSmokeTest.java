@@ -75,13 +75,18 @@ class ConsoleSmokeTest {
                     && view.model().table().totalCount().get() > 0);
             assertThat(robot.lookup("#" + view.node().getId()).tryQuery()).as(kind + " view is shown").isPresent();
         }
-        StorageTableView<?> volumes = (StorageTableView<?>) console.workbench().open(demo, ResourceKind.VOLUMES);
-        assertThat(volumes.model().table().totalCount().get()).isEqualTo(demo.count(ResourceKind.VOLUMES).get());
-        StorageTableView<?> hosts = (StorageTableView<?>) console.workbench().open(demo, ResourceKind.HOSTS);
-        assertThat(hosts.model().table().totalCount().get()).as("a CSP host and a CSI node of one name count once, in the view and the navigator")
-                .isEqualTo(demo.count(ResourceKind.HOSTS).get());
-        assertThat(console.workbench().centre().getTabs()).hasSize(ResourceKind.values().length + 1);
-        assertThat(console.notifications().unreadProperty().get()).as("no failure was reported").isZero();
+        // Views are opened, and the scene read, on the FX thread (opening one from this thread raced the FX thread's listeners).
+        StorageTableView<?> volumes = onFx(() -> (StorageTableView<?>) console.workbench().open(demo, ResourceKind.VOLUMES));
+        assertThat(onFx(() -> volumes.model().table().totalCount().get())).isEqualTo(onFx(() -> demo.count(ResourceKind.VOLUMES).get()));
+        StorageTableView<?> hosts = onFx(() -> (StorageTableView<?>) console.workbench().open(demo, ResourceKind.HOSTS));
+        assertThat(onFx(() -> hosts.model().table().totalCount().get())).as("a CSP host and a CSI node of one name count once, in the view and the navigator")
+                .isEqualTo(onFx(() -> demo.count(ResourceKind.HOSTS).get()));
+        assertThat(onFx(() -> console.workbench().centre().getTabs().size())).isEqualTo(ResourceKind.values().length + 1);
+        assertThat(onFx(() -> console.notifications().unreadProperty().get())).as("no failure was reported").isZero();
+    }
+
+    private static <T> T onFx(java.util.concurrent.Callable<T> read) throws Exception {
+        return WaitForAsyncUtils.asyncFx(read).get(30, TimeUnit.SECONDS);
     }
 
     @Test
