@@ -7,7 +7,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TableRow;
-import javafx.scene.control.TableView;
 import javafx.scene.control.ToolBar;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
@@ -17,7 +16,6 @@ import org.csiconsole.core.model.Volume;
 import org.csiconsole.views.FakeStorage;
 import org.csiconsole.views.resource.ActionButton;
 import org.csiconsole.views.resource.ActionMenu;
-import org.csiconsole.views.task.ItemOutcome;
 import org.csiconsole.views.volumes.VolumesView;
 import org.csiconsole.views.volumes.VolumesViewModel;
 import org.junit.jupiter.api.AfterEach;
@@ -98,16 +96,8 @@ class MultiSelectFxTest {
         robot.clickOn("#volume-delete");
         fx.confirmByTyping(robot, "delete 3 volumes", "Delete 3 volumes");
 
-        FxWait.until(() -> robot.lookup("#results-table").tryQuery().isPresent());
-        FxWait.eventually(() -> {
-            assertThat(robot.lookup("#results-summary").queryAs(Label.class).getText()).isEqualTo("Deleted 2 of 3 volumes; 1 failed.");
-            @SuppressWarnings("unchecked")
-            TableView<ItemOutcome<?>> results = robot.lookup("#results-table").queryAs(TableView.class);
-            assertThat(results.getItems()).extracting(o -> o.name() + " \u2192 " + o.describe()).containsExactly(
-                    "pvc-web \u2192 OK",
-                    "pvc-db \u2192 Failed: deleteVolume: volume vol-0002 still has snapshots",
-                    "pvc-logs \u2192 OK");
-        });
+        fx.assertResults(robot, "Deleted 2 of 3 volumes; 1 failed.",
+                "pvc-web \u2192 OK", "pvc-db \u2192 Failed: deleteVolume: volume vol-0002 still has snapshots", "pvc-logs \u2192 OK");
         fx.press(robot, "Close");
 
         fx.awaitRows(1);

@@ -1,7 +1,6 @@
 package org.csiconsole.views.fx;
 
 import org.csiconsole.views.FxWait;
-import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
@@ -10,7 +9,6 @@ import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.model.AddonsCapability;
 import org.csiconsole.core.port.ReclaimFeatures;
 import org.csiconsole.views.FakeStorage;
-import org.csiconsole.views.task.ItemOutcome;
 import org.csiconsole.views.volumes.VolumesView;
 import org.csiconsole.views.volumes.VolumesViewModel;
 import org.junit.jupiter.api.AfterEach;
@@ -66,16 +64,8 @@ class ReclaimSpaceFxTest {
 
         reclaimAll(robot);
 
-        FxWait.until(() -> robot.lookup("#results-table").tryQuery().isPresent());
-        FxWait.eventually(() -> {
-            assertThat(robot.lookup("#results-summary").queryAs(Label.class).getText()).isEqualTo("Reclaimed space on 2 of 3 volumes; 1 failed.");
-            @SuppressWarnings("unchecked")
-            TableView<ItemOutcome<?>> results = robot.lookup("#results-table").queryAs(TableView.class);
-            assertThat(results.getItems()).extracting(o -> o.name() + " \u2192 " + o.describe()).containsExactly(
-                    "pvc-web \u2192 OK",
-                    "pvc-db \u2192 Failed: reclaimSpace: another call on vol-0002 is running",
-                    "pvc-logs \u2192 OK");
-        });
+        fx.assertResults(robot, "Reclaimed space on 2 of 3 volumes; 1 failed.",
+                "pvc-web \u2192 OK", "pvc-db \u2192 Failed: reclaimSpace: another call on vol-0002 is running", "pvc-logs \u2192 OK");
         fx.press(robot, "Close");
     }
 

@@ -124,6 +124,20 @@ final class StorageFxSupport {
     }
 
     /** Clicks the open dialog's button labelled {@code label}. */
+    /**
+     * Waits for the results dialog of a bulk command and checks its summary line and its rows, each
+     * {@code "name \u2192 outcome"}, in order.
+     */
+    void assertResults(FxRobot robot, String summary, String... rows) throws Exception {
+        FxWait.until(() -> robot.lookup("#results-table").tryQuery().isPresent());
+        FxWait.eventually(() -> {
+            assertThat(robot.lookup("#results-summary").queryAs(Label.class).getText()).isEqualTo(summary);
+            @SuppressWarnings("unchecked")
+            TableView<org.csiconsole.views.task.ItemOutcome<?>> results = robot.lookup("#results-table").queryAs(TableView.class);
+            assertThat(results.getItems()).extracting(o -> o.name() + " \u2192 " + o.describe()).containsExactly(rows);
+        });
+    }
+
     void press(FxRobot robot, String label) throws Exception {
         DialogPane pane = dialog(robot);
         Button b = pane.getButtonTypes().stream().map(pane::lookupButton).map(Button.class::cast)
