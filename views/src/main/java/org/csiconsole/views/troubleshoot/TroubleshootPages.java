@@ -97,8 +97,9 @@ final class TroubleshootPages {
                 Column.<CheckResult, String>of("status", "Status", c -> c.status().name()).width(90)
                         .styleClass(c -> TroubleRows.statusStyle(c.status())),
                 Column.<CheckResult, String>of("title", "Check", CheckResult::title).width(320),
-                Column.<CheckResult, String>of("id", "Id", CheckResult::id).width(220).mono(),
-                Column.<CheckResult, String>of("evidence", "Evidence", CheckResult::evidence).width(520).tooltip(CheckResult::evidence)))
+                // the evidence before the check's id: it is what an admin reads next
+                Column.<CheckResult, String>of("evidence", "Evidence", CheckResult::evidence).width(520).tooltip(CheckResult::evidence),
+                Column.<CheckResult, String>of("id", "Id", CheckResult::id).width(220).mono()))
                 .withDetail(TroubleRows::details, CheckResult::title)
                 .withEmptyState(Material2AL.FACT_CHECK, "No checks yet",
                         "The probe sends only Identity, Get*, List*, Validate* and NodeGet* calls: it changes nothing on the driver.");
@@ -153,10 +154,11 @@ final class TroubleshootPages {
         Button cancel = button("exercise-cancel", "Cancel", Material2MZ.STOP, m::cancel);
         cancel.disableProperty().bind(m.runningProperty().not());
         ResourceTable<ExerciseStep> steps = new ResourceTable<>(m.steps(), List.of(
-                Column.<ExerciseStep, String>of("step", "Step", s -> s.step() + (s.cleanup() ? " (clean-up)" : "")).width(260),
+                // what each step did and how long it took stay in sight beside the figure at 1280x800
+                Column.<ExerciseStep, String>of("step", "Step", s -> s.step() + (s.cleanup() ? " (clean-up)" : "")).width(230),
+                Column.<ExerciseStep, String>of("outcome", "Outcome", s -> s.outcome().name()).width(90).styleClass(TroubleRows::outcomeStyle),
+                Column.<ExerciseStep, Duration>of("took", "Took", ExerciseStep::took).format(TroubleRows::ms).width(85).alignRight(),
                 Column.<ExerciseStep, String>of("target", "Target", ExerciseStep::target).width(200).mono(),
-                Column.<ExerciseStep, String>of("outcome", "Outcome", s -> s.outcome().name()).width(100).styleClass(TroubleRows::outcomeStyle),
-                Column.<ExerciseStep, Duration>of("took", "Took", ExerciseStep::took).format(TroubleRows::ms).width(90).alignRight(),
                 Column.<ExerciseStep, String>of("detail", "Detail", ExerciseStep::detail).width(420).tooltip(ExerciseStep::detail)))
                 .withEmptyState(Material2MZ.PLAY_ARROW, "Not run",
                         // two lines fit the page at 1280x800; the steps are listed on the figure beside it
