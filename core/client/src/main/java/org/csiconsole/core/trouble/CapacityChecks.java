@@ -54,7 +54,9 @@ final class CapacityChecks {
             String where = t == null ? "any topology" : t.segments().toString();
             try {
                 Csi.GetCapacityResponse c = r.calls.call(r.controller, ControllerGrpc.getGetCapacityMethod(), q.build(), CallKind.READ);
-                answers.add(where + ": " + c.getAvailableCapacity() + " bytes available");
+                long bytes = c.getAvailableCapacity();
+                answers.add(where + ": " + org.csiconsole.core.model.ByteSize.format(bytes) + " available ("
+                        + org.csiconsole.core.model.ByteSize.grouped(bytes) + " bytes)");
                 if (c.getAvailableCapacity() == 0) empty.add(where);
             } catch (CallFailure f) {
                 failed.add(where + ": " + f.kind() + " " + f.why());

@@ -66,6 +66,8 @@ class ProbeTest {
                 "list.volumes.paging", "list.volumes.unique-ids", "list.volumes.max-entries", "list.volumes.stable-count",
                 "list.volumes.conditions", "list.snapshots.paging", "capacity.topology", "node.info", "node.published",
                 "capabilities.consistency", "latency.thresholds", "latency.deadline", "addons.identity");
+        assertThat(byId(r).get("capacity.topology").evidence()).as("capacities in binary units and exact bytes")
+                .matches(".*: [0-9.]+ [KMGTPE]?i?B available \\([0-9,]+ bytes\\).*");
         assertThat(byId(r).get("socket.process").status()).isEqualTo(CheckStatus.PASS);
         assertThat(byId(r).get("socket.process").evidence()).contains("pid " + ProcessHandle.current().pid());
     }
