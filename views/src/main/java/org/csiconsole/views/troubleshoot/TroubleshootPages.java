@@ -177,9 +177,9 @@ final class TroubleshootPages {
         return new BorderPane(split, null, null, status("exercise-status", m.statusProperty()), null);
     }
 
-    static Node reportPage(ReportsModel m, Runnable save, javafx.beans.value.ObservableBooleanValue canSave, Runnable open, Runnable compare) {
+    static Node reportPage(ReportsModel m, Runnable save, javafx.beans.binding.BooleanExpression canSave, Runnable open, Runnable compare) {
         Button saveBtn = button("report-save", "Save report\u2026", Material2MZ.SAVE, save);
-        saveBtn.disableProperty().bind(Bindings.createBooleanBinding(() -> !canSave.get(), canSave));
+        saveBtn.disableProperty().bind(canSave.not());
         saveBtn.setTooltip(new Tooltip("Write this session's discovery, probe and exercise, with their calls, as report.json and "
                 + "report.html (as csi-console report does) to hand to support"));
         Button openBtn = button("report-open", "Open report\u2026", Material2AL.FOLDER_OPEN, open);
