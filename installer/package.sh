@@ -104,10 +104,14 @@ say "building the app-image (jpackage)"
 icon_dir="$root/icons/src/main/resources/org/csiconsole/icons"
 # The launcher maps the class-data archive that the training run below writes. -Xshare:auto starts
 # without it (and says nothing) when it does not match, e.g. an app-image unpacked elsewhere than
-# /opt/csi-console.
+# /opt/csi-console. The workbench compiles with the client compiler only: on two cores the optimizing
+# compiler took a core from the FX thread while the window opened (first frame 0.95 s against 0.72 s)
+# and while the first 100,000 rows loaded (FX stall 97 ms against 69 ms), and what it buys later stays
+# within the targets without it (sort and filter of 100,000 rows at most 36 ms, FX stall 40 ms; README,
+# "Benchmarks").
 java_opts=(
     "-XX:SharedArchiveFile=\$APPDIR/$name.jsa" "-Xshare:auto" "-Xlog:cds=off" "-Xlog:cds+dynamic=off"
-    "-Dfile.encoding=UTF-8" "-XX:MaxGCPauseMillis=20"
+    "-Dfile.encoding=UTF-8" "-XX:MaxGCPauseMillis=20" "-XX:TieredStopAtLevel=1"
 )
 # The command line's own launcher, bin/$name-cli, which /usr/bin/$name runs (the desktop entry runs bin/$name):
 # a command lives for a second or two and mostly waits on a socket, so it gets the serial collector with a heap
