@@ -261,6 +261,8 @@ public final class Console {
     /** Shows the workbench in the stage, restoring the remembered window and dividers. */
     public void show() {
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        // The call trace is built once the first frame is painted (it is empty until a connection opens).
+        workbench.deferUntilShown();
         Scene scene = workbench.createScene(Math.min(preferences.width(), screen.getWidth()),
                 Math.min(preferences.height(), screen.getHeight()));
         stage.setScene(scene);
@@ -278,8 +280,6 @@ public final class Console {
             saveLayout();
             close();
         });
-        // The call trace joins the scene once the first frame is painted (it is empty until a connection opens).
-        workbench.deferUntilShown();
         stage.show();
         workbench.navigatorDividerProperty().set(preferences.navigatorDivider());
         workbench.setBottomDivider(preferences.bottomDivider());

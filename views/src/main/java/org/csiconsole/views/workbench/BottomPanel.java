@@ -3,6 +3,7 @@ package org.csiconsole.views.workbench;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.layout.StackPane;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.notify.Notifications;
 import org.csiconsole.views.task.TaskRunner;
@@ -11,24 +12,35 @@ import org.csiconsole.views.trace.CallTraceView;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
+import java.util.Objects;
+import java.util.function.Supplier;
+
 /**
  * The bottom panel: call trace, tasks, notifications. The trace is live only while its tab is
- * shown; opening Notifications marks them read. Node id {@code bottom-panel}.
+ * selected and the panel shown; opening Notifications marks them read. Node id {@code bottom-panel}.
+ *
+ * <p>The call trace view (its table, filters and tool bar) is built on first use: by
+ * {@link #trace()}, by {@link #buildTrace()}, or when its tab is selected. Until then its tab holds
+ * an empty pane (node id {@code call-trace-pending}).
  */
 public final class BottomPanel extends TabPane {
     private final Tab traceTab;
     private final Tab tasksTab;
     private final Tab notificationsTab;
-    private final CallTraceView trace;
+    private final Supplier<CallTraceView> traceFactory;
+    private CallTraceView trace;
+    private boolean shown = true;
 
-    public BottomPanel(CallTraceView trace, TaskRunner tasks, Notifications notifications) {
-        this.trace = trace;
+    /** @param traceFactory builds the call trace view, once, when it is first needed */
+    public BottomPanel(Supplier<CallTraceView> traceFactory, TaskRunner tasks, Notifications notifications) {
+        this.traceFactory = Objects.requireNonNull(traceFactory);
         setId("bottom-panel");
         getStyleClass().add(ConsoleStyles.BOTTOM_PANEL);
         setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
-        traceTab = new Tab("Call trace", trace.node());
+        StackPane pending = new StackPane();
+        pending.setId("call-trace-pending");
+        traceTab = new Tab("Call trace", pending);
         traceTab.setGraphic(Icons.of(Material2MZ.SWAP_HORIZ, 14));
-        Workbench.markView(trace.node(), trace);
         // Tasks and Notifications build their lists when first opened: the first frame does not wait for them.
         tasksTab = new Tab("Tasks");
         contentOnFirstSelection(tasksTab, () -> new TasksPanel(tasks));
@@ -43,14 +55,13 @@ public final class BottomPanel extends TabPane {
         getTabs().addAll(traceTab, tasksTab, notificationsTab);
 
         getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
-            if (b == traceTab) trace.activate();
-            else trace.deactivate();
+            if (b == traceTab) trace().activate();
+            else if (trace != null) trace.deactivate();
             if (b == notificationsTab) notifications.markAllRead();
         });
         notifications.unreadProperty().addListener((o, a, b) -> {
             if (getSelectionModel().getSelectedItem() == notificationsTab && b.intValue() > 0) notifications.markAllRead();
         });
-        trace.activate();
     }
 
     private static void contentOnFirstSelection(Tab tab, java.util.function.Supplier<javafx.scene.Node> content) {
@@ -64,26 +75,36 @@ public final class BottomPanel extends TabPane {
         });
     }
 
+    /** The call trace view, built now if it was not yet ({@link #buildTrace()}). */
     public CallTraceView trace() {
+        buildTrace();
         return trace;
     }
 
-    /**
-     * Leaves the call trace's table and tool bar out of the scene, an empty pane in their place,
-     * until {@link #attachTrace()}: styling and laying out the table is a large share of the
-     * workbench's first frame, which does not need it (no call is made before it is painted).
-     */
-    void detachTrace() {
-        if (traceTab.getContent() == trace.node()) {
-            javafx.scene.layout.StackPane placeholder = new javafx.scene.layout.StackPane();
-            placeholder.setId("call-trace-pending");
-            traceTab.setContent(placeholder);
-        }
+    /** Whether {@code view} is this panel's call trace (false while the trace is not built). */
+    boolean holdsTrace(ResourceView view) {
+        return trace != null && view == trace;
     }
 
-    /** Puts the call trace back in its tab after {@link #detachTrace()}; idempotent. */
-    void attachTrace() {
-        if (traceTab.getContent() != trace.node()) traceTab.setContent(trace.node());
+    /**
+     * Builds the call trace view if it was not yet and puts it in its tab, live when its tab is
+     * selected and the panel shown; idempotent. Styling and laying out its table is a large share of
+     * a first frame that does not need it (no call is made before the workbench is painted).
+     */
+    void buildTrace() {
+        if (trace != null) return;
+        trace = traceFactory.get();
+        Workbench.markView(trace.node(), trace);
+        traceTab.setContent(trace.node());
+        if (shown && traceTab.isSelected()) trace.activate();
+    }
+
+    /** The panel was shown or hidden: a built trace follows the calls only while it is shown with its tab selected. */
+    void setShown(boolean shown) {
+        this.shown = shown;
+        if (trace == null) return;
+        if (shown && traceTab.isSelected()) trace.activate();
+        else if (!shown) trace.deactivate();
     }
 
     public void showTrace() {

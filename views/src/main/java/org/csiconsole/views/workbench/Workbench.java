@@ -69,6 +69,7 @@ public final class Workbench {
     private java.util.function.Supplier<ResourceView> auditView;
     private final BooleanProperty auditAvailable = new SimpleBooleanProperty(this, "auditAvailable", false);
     private final WorkbenchTraces traces;
+    private boolean traceDeferred;
 
     public Workbench(WorkbenchServices services, ObservableList<ConnectionModel> connections) {
         this.services = Objects.requireNonNull(services);
@@ -78,9 +79,8 @@ public final class Workbench {
         if (!connections.isEmpty()) currentConnection.set(connections.get(0));
 
         navigator = new NavigatorView(connections, this::onNavigate);
-        CallTraceView trace = new CallTraceView(new CallTraceViewModel(services.trace(), services.ui(), services.dialogs()));
-        bottom = new BottomPanel(trace, services.tasks(), services.notifications());
-        traces = new WorkbenchTraces(this, trace);
+        traces = new WorkbenchTraces(this, () -> new CallTraceView(new CallTraceViewModel(services.trace(), services.ui(), services.dialogs())));
+        bottom = new BottomPanel(traces::buildLive, services.tasks(), services.notifications());
         navigator.setConnectionMenu(new ConnectionMenu(() -> connectionActions, traces)::of);
         statusBar = new StatusBar(currentConnection, services.tasks(), services.notifications(), services.themes());
 
@@ -141,25 +141,29 @@ public final class Workbench {
         return root;
     }
 
-    /** Puts the workbench in a new scene of the given size, styled by the theme manager. */
+    /**
+     * Puts the workbench in a new scene of the given size, styled by the theme manager. The bottom
+     * panel's call trace is built now, unless {@link #deferUntilShown()} was called before.
+     */
     public Scene createScene(double width, double height) {
+        if (!traceDeferred) bottom.buildTrace();
         Scene scene = new Scene(root, width, height);
         services.themes().style(scene);
         return scene;
     }
 
     /**
-     * Keeps what the first frame can do without out of the scene until {@link #finishStart()}: the
-     * bottom panel's call trace (its table and tool bar) shows an empty pane meanwhile. The console
-     * calls it before showing the window and {@code finishStart} once the first frame is painted.
+     * Leaves what the first frame can do without unbuilt until {@link #finishStart()}: the bottom
+     * panel's call trace (its table, filters and tool bar) shows an empty pane meanwhile. The console
+     * calls it before {@link #createScene} and {@code finishStart} once the first frame is painted.
      */
     public void deferUntilShown() {
-        bottom.detachTrace();
+        traceDeferred = true;
     }
 
-    /** Puts back what {@link #deferUntilShown()} kept out; idempotent. */
+    /** Builds what {@link #deferUntilShown()} left out; idempotent. */
     public void finishStart() {
-        bottom.attachTrace();
+        bottom.buildTrace();
     }
 
     public ObjectProperty<ResourceView> activeViewProperty() {
@@ -224,12 +228,12 @@ public final class Workbench {
         if (shown) {
             if (!vertical.getItems().contains(bottom)) vertical.getItems().add(bottom);
             vertical.setDividerPositions(bottomDivider);
-            if (bottom.getSelectionModel().getSelectedItem() == bottom.getTabs().get(0)) bottom.trace().activate();
+            bottom.setShown(true);
         } else {
             bottomDivider = vertical.getDividers().isEmpty() ? bottomDivider : vertical.getDividers().get(0).getPosition();
             vertical.getItems().remove(bottom);
-            bottom.trace().deactivate();
-            if (activeView.get() == bottom.trace()) activeView.set(selectedCentreView());
+            bottom.setShown(false);
+            if (bottom.holdsTrace(activeView.get())) activeView.set(selectedCentreView());
         }
     }
 

@@ -24,20 +24,31 @@ import java.util.function.Supplier;
  */
 public final class WorkbenchTraces {
     private final Workbench workbench;
-    private final CallTraceView live;
+    private final Supplier<CallTraceView> liveFactory;
+    private CallTraceView live;
+    private ResourceView following;
     private final BooleanProperty available = new SimpleBooleanProperty(this, "available", false);
     private TraceTools tools = TraceTools.NONE;
     private Supplier<Optional<Path>> chooseFile = this::showOpenDialog;
 
-    WorkbenchTraces(Workbench workbench, CallTraceView live) {
+    /** @param liveFactory builds the bottom panel's live trace when the panel first needs it ({@link #buildLive()}) */
+    WorkbenchTraces(Workbench workbench, Supplier<CallTraceView> liveFactory) {
         this.workbench = workbench;
-        this.live = live;
+        this.liveFactory = Objects.requireNonNull(liveFactory);
+    }
+
+    /** Builds the live trace with the tools given so far, following the view in front; the bottom panel calls it once. */
+    CallTraceView buildLive() {
+        live = liveFactory.get();
+        if (tools != TraceTools.NONE) live.model().setTools(tools, workbench.services().actions());
+        follow(following);
+        return live;
     }
 
     /** Gives the trace its tools: "Copy as" commands and saving in the trace, File, Open trace… in the menu. */
     public void setTools(TraceTools tools) {
         this.tools = Objects.requireNonNull(tools);
-        live.model().setTools(tools, workbench.services().actions());
+        if (live != null) live.model().setTools(tools, workbench.services().actions());
         available.set(tools != TraceTools.NONE);
     }
 
@@ -104,6 +115,8 @@ public final class WorkbenchTraces {
 
     /** The trace's volume filter may follow the volume selected in {@code view}, the view now in front. */
     void follow(ResourceView view) {
+        following = view;
+        if (live == null) return;
         var selected = live.model().selectedVolumeProperty();
         selected.unbind();
         if (view != null && view != live && view.selectedVolumeId() != null) selected.bind(view.selectedVolumeId());

@@ -23,6 +23,8 @@ import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.theme.Theme;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.theme.ThemeManager;
+import org.csiconsole.views.trace.TraceFixtures;
+import org.csiconsole.views.trace.TraceTools;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.PlaceholderView;
 import org.csiconsole.views.workbench.ResourceKind;
@@ -79,18 +81,38 @@ class WorkbenchFxTest {
     }
 
     @Test
-    void theCallTraceLeftOutOfTheFirstFrameJoinsTheSceneWhenTheStartFinishes(FxRobot robot) {
-        assertThat(robot.lookup("#call-trace").tryQuery()).as("shown from the start by default").isPresent();
-        robot.interact(workbench::deferUntilShown);
-        assertThat(robot.lookup("#call-trace").tryQuery()).as("kept out of the scene").isEmpty();
-        assertThat(robot.lookup("#call-trace-pending").tryQuery()).isPresent();
-        assertThat(robot.lookup("#navigator").tryQuery()).isPresent();
-
-        robot.interact(workbench::finishStart);
-        assertThat(robot.lookup("#call-trace").tryQuery()).isPresent();
+    void theCallTraceLeftOutOfTheFirstFrameIsBuiltWhenTheStartFinishes(FxRobot robot) {
+        assertThat(robot.lookup("#call-trace").tryQuery()).as("built with the scene by default").isPresent();
         assertThat(robot.lookup("#call-trace-pending").tryQuery()).isEmpty();
-        robot.interact(workbench::finishStart);
-        assertThat(robot.lookup("#call-trace").tryQuery()).as("a second call changes nothing").isPresent();
+
+        Workbench deferred = new Workbench(new WorkbenchServices(Platform::runLater, new TaskRunner(Platform::runLater),
+                new Notifications(), dialogs, themes, trace, new ViewRegistry()), FXCollections.observableArrayList());
+        Stage[] stage = new Stage[1];
+        TraceTools tools = new TraceTools(TraceFixtures.commands(), new TraceFixtures.MemoryArchive(), Runnable::run);
+        robot.interact(() -> {
+            deferred.deferUntilShown();
+            deferred.traces().setTools(tools);
+            stage[0] = new Stage();
+            stage[0].setScene(deferred.createScene(900, 600));
+            stage[0].show();
+        });
+        try {
+            Node root = deferred.root();
+            assertThat(robot.from(root).lookup("#call-trace").tryQuery()).as("not built for the first frame").isEmpty();
+            assertThat(robot.from(root).lookup("#call-trace-pending").tryQuery()).isPresent();
+            assertThat(robot.from(root).lookup("#navigator").tryQuery()).isPresent();
+
+            robot.interact(deferred::finishStart);
+            assertThat(robot.from(root).lookup("#call-trace").tryQuery()).isPresent();
+            assertThat(robot.from(root).lookup("#call-trace-pending").tryQuery()).isEmpty();
+            Node built = robot.from(root).lookup("#call-trace").query();
+            robot.interact(deferred::finishStart);
+            assertThat((Object) robot.from(root).lookup("#call-trace").query()).as("a second call changes nothing").isSameAs(built);
+            assertThat(deferred.bottom().trace().node()).isSameAs(built);
+            assertThat(deferred.bottom().trace().model().tools()).as("the tools given before it was built").isSameAs(tools);
+        } finally {
+            robot.interact(() -> stage[0].close());
+        }
     }
 
     @Test
