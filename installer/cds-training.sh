@@ -39,7 +39,13 @@ while IFS= read -r o; do
 done < <(sed -n 's/^java-options=//p' "$cfg")
 
 work="$(mktemp -d)"
-keep() { [ -z "$lists_dir" ] || { mkdir -p "$lists_dir" && cp "$work"/*.log "$work"/*.classlist "$lists_dir"/ 2>/dev/null || true; }; rm -rf "$work"; }
+serve=""
+# On every exit, a failed run's too: the served plugin ends, the lists are kept when asked, the work folder goes.
+keep() {
+    [ -z "$serve" ] || { kill -TERM "$serve" 2>/dev/null && wait "$serve" 2>/dev/null; } || true
+    [ -z "$lists_dir" ] || { mkdir -p "$lists_dir" && cp "$work"/*.log "$work"/*.classlist "$lists_dir"/ 2>/dev/null || true; }
+    rm -rf "$work"
+}
 trap keep EXIT
 SECONDS=0
 export HOME="$work/home" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data"
@@ -78,6 +84,7 @@ if [ "$gui" = no ]; then
     "${training[@]}" --no-workbench >>"$log" 2>&1 || { tail -20 "$log" >&2; exit 1; }
 fi
 kill -TERM "$serve" && wait "$serve" || true
+serve=""
 
 "$java" -Xshare:dump -XX:SharedClassListFile="$work/all.classlist" -XX:SharedArchiveFile="$archive" \
     "${opts[@]}" -cp "$cp" >"$work/dump.log" 2>&1 || { cat "$work/dump.log" >&2; exit 1; }

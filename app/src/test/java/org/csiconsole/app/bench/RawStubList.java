@@ -30,6 +30,8 @@ public final class RawStubList {
     }
 
     public static void main(String[] args) throws Exception {
+        // as the console's Main does: Netty's allocator registers no JFR events on the first call
+        System.setProperty("io.grpc.netty.shaded.io.netty.jfr.enabled", "false");
         PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
         try {
             list(args[0], Integer.parseInt(args[1]), out);
