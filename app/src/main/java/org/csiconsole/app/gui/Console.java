@@ -208,8 +208,7 @@ public final class Console {
                 if (t.getUserData() instanceof PlaceholderView p && p.connection() == connection) {
                     if (t == selected) reselect = p.kind();
                     int at = tabs.indexOf(t);
-                    tabs.remove(t);
-                    if (t.getOnClosed() != null) t.getOnClosed().handle(new javafx.event.Event(javafx.scene.control.Tab.CLOSED_EVENT));
+                    Workbench.closeTab(t);
                     workbench.open(connection, p.kind());
                     // open adds the new view's tab last: it takes the placeholder's place
                     javafx.scene.control.Tab added = tabs.remove(tabs.size() - 1);

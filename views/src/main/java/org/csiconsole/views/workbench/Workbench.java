@@ -24,9 +24,7 @@ import org.csiconsole.views.trace.CallTraceView;
 import org.csiconsole.views.trace.CallTraceViewModel;
 import org.kordamp.ikonli.material2.Material2AL;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -50,7 +48,8 @@ public final class Workbench {
     private final WorkbenchServices services;
     private final ObservableList<ConnectionModel> connections;
     private final BorderPane root = new BorderPane();
-    private final TabPane centre = new TabPane();
+    private final CentreTabs centreTabs = new CentreTabs(this::onViewClosed);
+    private final TabPane centre = centreTabs.pane();
     private final SplitPane horizontal = new SplitPane();
     private final SplitPane vertical = new SplitPane();
     private final NavigatorView navigator;
@@ -58,7 +57,6 @@ public final class Workbench {
     private final StatusBar statusBar;
     private final ObjectProperty<ResourceView> activeView = new SimpleObjectProperty<>(this, "activeView");
     private final ObjectProperty<ConnectionModel> currentConnection = new SimpleObjectProperty<>(this, "currentConnection");
-    private final Map<Object, Tab> tabs = new LinkedHashMap<>();
     private final BooleanProperty bottomShown = new SimpleBooleanProperty(this, "bottomShown", true);
     private double bottomDivider = DEFAULT_BOTTOM_DIVIDER;
     private final WorkbenchMenus menus;
@@ -123,12 +121,7 @@ public final class Workbench {
 
     /** Closes the tabs that show {@code gone}, a connection no longer in the navigator; the status bar moves to another. */
     private void closeViewsOf(ConnectionModel gone) {
-        for (Map.Entry<Object, Tab> e : List.copyOf(tabs.entrySet())) {
-            if (e.getKey() instanceof List<?> l && l.contains(gone)) {
-                centre.getTabs().remove(e.getValue());
-                if (e.getValue().getOnClosed() != null) e.getValue().getOnClosed().handle(new javafx.event.Event(Tab.CLOSED_EVENT));
-            }
-        }
+        centreTabs.closeWhere(key -> key instanceof List<?> l && l.contains(gone));
         if (currentConnection.get() == gone) currentConnection.set(connections.isEmpty() ? null : connections.get(0));
     }
 
@@ -361,29 +354,12 @@ public final class Workbench {
      * {@code <connection name>/<ResourceKind name>}.
      */
     public List<String> openViewKeys() {
-        java.util.List<String> keys = new java.util.ArrayList<>();
-        for (Tab t : centre.getTabs()) {
-            String k = keyOf(t);
-            if (k != null) keys.add(k);
-        }
-        return keys;
+        return centreTabs.persistentKeys();
     }
 
     /** The key of the selected centre tab (see {@link #openViewKeys()}), or null. */
     public String selectedViewKey() {
-        Tab t = centre.getSelectionModel().getSelectedItem();
-        return t == null ? null : keyOf(t);
-    }
-
-    private String keyOf(Tab tab) {
-        for (Map.Entry<Object, Tab> e : tabs.entrySet()) {
-            if (e.getValue() != tab) continue;
-            if (e.getKey() instanceof List<?> l && l.get(0) instanceof ConnectionModel c && l.get(1) instanceof ResourceKind k) {
-                return c.name() + "/" + k.name();
-            }
-            return AUDIT_KEY.equals(e.getKey()) ? AUDIT_KEY : START_KEY.equals(e.getKey()) ? START_KEY : null;
-        }
-        return null;
+        return centreTabs.selectedPersistentKey();
     }
 
     /**
@@ -415,38 +391,27 @@ public final class Workbench {
             }
             if (key.equals(selected)) select = centre.getSelectionModel().getSelectedItem();
         }
-        if (!startKept && tabs.size() > 1) {
-            Tab start = tabs.get(START_KEY);
-            if (start != null) {
-                centre.getTabs().remove(start);
-                if (start.getOnClosed() != null) start.getOnClosed().handle(new javafx.event.Event(Tab.CLOSED_EVENT));
-            }
+        if (!startKept && centreTabs.size() > 1) {
+            Tab start = centreTabs.tab(START_KEY);
+            if (start != null) CentreTabs.close(start);
         }
         if (select != null) centre.getSelectionModel().select(select);
     }
 
     private ResourceView openTab(Object key, java.util.function.Supplier<ResourceView> factory) {
-        Tab existing = tabs.get(key);
-        if (existing != null) {
-            centre.getSelectionModel().select(existing);
-            return (ResourceView) existing.getUserData();
-        }
-        ResourceView view = factory.get();
-        Tab tab = new Tab();
-        tab.textProperty().bind(view.title());
-        tab.setGraphic(Icons.of(view.icon(), 14));
-        tab.setContent(view.node());
-        tab.setUserData(view);
-        markView(view.node(), view);
-        tab.setOnClosed(e -> {
-            tabs.remove(key);
-            view.dispose();
-            if (activeView.get() == view) activeView.set(selectedCentreView());
-        });
-        tabs.put(key, tab);
-        centre.getTabs().add(tab);
-        centre.getSelectionModel().select(tab);
-        return view;
+        return centreTabs.open(key, factory);
+    }
+
+    private void onViewClosed(ResourceView view) {
+        if (activeView.get() == view) activeView.set(selectedCentreView());
+    }
+
+    /**
+     * Closes {@code tab}, a centre tab, as its close button does: its view is disposed. For code that
+     * replaces a view where it stands (the tab's index is free again for the one put there).
+     */
+    public static void closeTab(Tab tab) {
+        CentreTabs.close(tab);
     }
 
     private void onNavigate(NavItem item) {
@@ -472,12 +437,9 @@ public final class Workbench {
             traces.follow(view);
         }
         // The navigator follows the tab (Eclipse's "link with editor"), and so does the status bar.
-        for (Map.Entry<Object, Tab> e : tabs.entrySet()) {
-            if (e.getValue() == now && e.getKey() instanceof List<?> l
-                    && l.get(0) instanceof ConnectionModel c && l.get(1) instanceof ResourceKind k) {
-                currentConnection.set(c);
-                navigator.select(c, k);
-            }
+        if (centreTabs.keyOf(now) instanceof List<?> l && l.get(0) instanceof ConnectionModel c && l.get(1) instanceof ResourceKind k) {
+            currentConnection.set(c);
+            navigator.select(c, k);
         }
     }
 
@@ -491,8 +453,7 @@ public final class Workbench {
     }
 
     private ResourceView selectedCentreView() {
-        Tab t = centre.getSelectionModel().getSelectedItem();
-        return t == null ? null : (ResourceView) t.getUserData();
+        return centreTabs.selectedView();
     }
 
     /** The view behind the selected centre tab, or null. */
@@ -528,11 +489,7 @@ public final class Workbench {
 
     /** Ctrl+W: closes the selected centre tab. */
     public boolean closeCurrentTab() {
-        Tab t = centre.getSelectionModel().getSelectedItem();
-        if (t == null) return false;
-        centre.getTabs().remove(t);
-        if (t.getOnClosed() != null) t.getOnClosed().handle(new javafx.event.Event(Tab.CLOSED_EVENT));
-        return true;
+        return centreTabs.closeSelected();
     }
 
     public void toggleTheme() {
