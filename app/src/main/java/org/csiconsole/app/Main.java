@@ -3,6 +3,7 @@ package org.csiconsole.app;
 import javafx.application.Application;
 import org.csiconsole.app.cli.CsiConsoleCommand;
 import org.csiconsole.app.gui.ConsoleApplication;
+import org.csiconsole.app.gui.JavaFxClassPathWarning;
 import org.csiconsole.app.gui.LaunchOptions;
 import org.csiconsole.app.gui.StartupPrefetch;
 
@@ -30,6 +31,7 @@ public final class Main {
     public static void main(String[] args) {
         withoutNettyJfrEvents();
         if (LaunchOptions.parse(List.of(args)).isPresent()) {
+            JavaFxClassPathWarning.leaveOut();
             StartupPrefetch.start();
             Application.launch(ConsoleApplication.class, args);
             return;
