@@ -60,7 +60,7 @@ serve=$!
 for _ in $(seq 300); do [ -S "$sock" ] && break; sleep 0.2; done
 [ -S "$sock" ] || { echo "cds-training.sh: serve did not start; see below" >&2; cat "$log" >&2; exit 1; }
 
-# The workbench runs under Xvfb up to its first frame, where it ends the process
+# The workbench runs under Xvfb up to its first frame (after the start shell's), where it ends the process
 # (-Dcsi-console.startup.exit: nothing after the first frame slips in). What runs later, the
 # connections, the table warm-up and the first listing, loads its classes from the jars: the archive
 # holds what the first frame and the command line wait for, which keeps the package smaller.
@@ -69,7 +69,7 @@ training=("$java" -Xshare:off -XX:DumpLoadedClassList="$work/all.classlist" "${o
 gui=no
 if command -v xvfb-run >/dev/null; then
     xvfb-run -a -s "-screen 0 1600x1000x24" timeout 300 "${training[@]}" >>"$log" 2>&1 || true
-    if [ -s "$report" ]; then
+    if grep -q '^painted ' "$report" 2>/dev/null; then
         gui=yes
     else
         # e.g. a build machine without GTK 3 (libgtk-3-0), which JavaFX needs to open a window

@@ -125,8 +125,9 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xpr
     JAVA_TOOL_OPTIONS="-Dcsi-console.startup.report=$work/painted" "$bin" >"$test_dir/gui.log" 2>&1 &
     gui=$!
     pids+=($gui)
-    for _ in $(seq 600); do [ -s "$work/painted" ] && break; sleep 0.1; done
-    check "the workbench paints its first frame" test -s "$work/painted"
+    for _ in $(seq 600); do grep -q '^painted ' "$work/painted" 2>/dev/null && break; sleep 0.1; done
+    check "the window appears with its start shell" grep -q '^window ' "$work/painted"
+    check "the workbench paints its first frame" grep -q '^painted ' "$work/painted"
     window="$(xdotool search --onlyvisible --name '^CSI Console$' 2>/dev/null | head -1)"
     wm_class="$(xprop -id "${window:-0}" WM_CLASS 2>/dev/null | sed -n 's/.*", "\(.*\)"$/\1/p')"
     wanted="$(sed -n 's/^StartupWMClass=//p' "$desktop")"

@@ -2,9 +2,7 @@ package org.csiconsole.app.gui;
 
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
-import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
@@ -259,22 +257,13 @@ public final class Console {
 
     /** Shows the workbench in the stage, restoring the remembered window and dividers. */
     public void show() {
-        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         // The call trace is built once the first frame is painted (it is empty until a connection opens).
         workbench.deferUntilShown();
-        Scene scene = workbench.createScene(Math.min(preferences.width(), screen.getWidth()),
-                Math.min(preferences.height(), screen.getHeight()));
+        javafx.geometry.Dimension2D size = WindowPlacement.size(preferences);
+        Scene scene = workbench.createScene(size.getWidth(), size.getHeight());
+        boolean shown = stage.isShowing(); // the start shell's window: it stays where it is
         stage.setScene(scene);
-        stage.setTitle("CSI Console");
-        stage.setMinWidth(720);
-        stage.setMinHeight(480);
-        if (preferences.hasPosition() && onSomeScreen(preferences)) {
-            stage.setX(preferences.x());
-            stage.setY(preferences.y());
-        } else {
-            stage.centerOnScreen();
-        }
-        stage.setMaximized(preferences.maximized());
+        if (!shown) WindowPlacement.place(stage, preferences);
         stage.setOnHidden(e -> {
             saveLayout();
             close();
@@ -291,7 +280,7 @@ public final class Console {
         List<ConnectionModel> login = List.copyOf(loginOnShow);
         connectOnShow.clear();
         loginOnShow.clear();
-        StartupReport.afterFirstFrame(scene, () -> {
+        StartupReport.afterFirstFrame(scene, StartupReport.PAINTED, () -> {
             if (closed) return;
             workbench.finishStart();
             // The window's icons (six PNG sizes to decode) reach the window manager after the first frame, which shows none of them.
@@ -304,10 +293,6 @@ public final class Console {
                 if (!closed) TableWarmUp.run(themes);
             });
         });
-    }
-
-    private static boolean onSomeScreen(Preferences p) {
-        return !Screen.getScreensForRectangle(new Rectangle2D(p.x(), p.y(), Math.max(1, p.width()), Math.max(1, p.height()))).isEmpty();
     }
 
     /** Writes theme, window bounds, dividers, the bottom panel, the open views and the tables' layouts to the preferences file. */

@@ -2,6 +2,7 @@ package org.csiconsole.app.gui;
 
 import javafx.application.Platform;
 import javafx.scene.Scene;
+import com.sun.javafx.perf.PerformanceTracker;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,56 +12,66 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The workbench's first frame: runs what can wait until it is painted, and writes when that was
+ * The window's first frames: runs what can wait until they are painted, and writes when that was
  * for the start-up benchmark and the package's class-data training run
  * (installer/benchmark-startup.sh, installer/cds-training.sh).
  *
- * <p>"Painted" is the end of the second pulse after the window was shown. The first pulse lays out
- * and hands the first frame to the renderer; the second one starts only once that frame is
- * rendered, so its end is the first frame painted, give or take one pulse (16.7 ms at 60 Hz).
+ * <p>Two events, one line each: {@code window}, the start shell's first frame on the display (the
+ * window has appeared, {@link StartShell}), and {@code painted}, the workbench's.
  */
 final class StartupReport {
     /**
-     * The system property naming a file to append {@code painted <µs since the epoch> cpu <ms>} to
+     * The system property naming a file to append {@code <event> <µs since the epoch> cpu <ms>} to
      * (the process's CPU time, user and system, up to then); off when unset.
      */
     static final String PROPERTY = "csi-console.startup.report";
     /**
      * The system property that, set to {@code true} beside {@value #PROPERTY}, ends the process
-     * right after the report line is written, before anything meant for after the first frame runs
+     * right after the {@value #PAINTED} line is written, before anything meant for after the first frame runs
      * (the connections, the table warm-up): the class-data training run records the classes of the
      * first frame and no more (installer/cds-training.sh).
      */
     static final String EXIT_PROPERTY = "csi-console.startup.exit";
+    /** The event of the start shell's first frame: the window has appeared. */
+    static final String WINDOW = "window";
+    /** The event of the workbench's first frame. */
+    static final String PAINTED = "painted";
 
     private StartupReport() {
     }
 
     /**
-     * Runs {@code then} on the FX thread once the first frame of {@code scene} is painted, and writes
-     * the report line when {@value #PROPERTY} is set. Call on the FX thread right after the stage is shown.
+     * Runs {@code then} on the FX thread once the first frame of {@code scene} is on the display, and
+     * writes the {@code event} line ({@link #WINDOW} or {@link #PAINTED}) then when {@value #PROPERTY}
+     * is set. Call on the FX thread right after the scene is shown.
+     *
+     * <p>"On the display": JavaFX's renderer has finished the scene's first frame (its performance
+     * tracker's rendered-frame callback, on the renderer's thread) and the FX thread has then come
+     * back to the toolkit's event loop. With the software pipeline (no GPU: virtual machines, remote
+     * desktops, Xvfb) the renderer only queues the frame's pixels for the FX thread to hand to the
+     * window, so a frame counted as rendered while the FX thread stays busy reaches nobody's eyes; the
+     * callback's task is queued behind that upload.
      */
-    static void afterFirstFrame(Scene scene, Runnable then) {
-        int[] pulses = {0};
-        Runnable[] listener = new Runnable[1];
-        listener[0] = () -> {
-            if (++pulses[0] < 2) {
-                Platform.requestNextPulse();
-                return;
-            }
-            Platform.runLater(() -> scene.removePostLayoutPulseListener(listener[0]));
-            String file = System.getProperty(PROPERTY);
-            if (file != null && !file.isBlank()) {
-                append(Path.of(file), "painted " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + " cpu "
-                        + ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L));
-                // (halt: no shutdown hook or close handler runs and loads classes of its own)
-                if (Boolean.getBoolean(EXIT_PROPERTY)) Runtime.getRuntime().halt(0);
-            }
-            Platform.runLater(then);
-        };
-        scene.addPostLayoutPulseListener(listener[0]);
+    static void afterFirstFrame(Scene scene, String event, Runnable then) {
+        PerformanceTracker tracker = PerformanceTracker.getSceneTracker(scene);
+        AtomicBoolean first = new AtomicBoolean(true);
+        tracker.setOnRenderedFrameTask(() -> {
+            if (!first.getAndSet(false)) return;
+            Platform.runLater(() -> {
+                PerformanceTracker.releaseSceneTracker(scene);
+                String file = System.getProperty(PROPERTY);
+                if (file != null && !file.isBlank()) {
+                    append(Path.of(file), event + " " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + " cpu "
+                            + ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L));
+                    // (halt: no shutdown hook or close handler runs and loads classes of its own)
+                    if (PAINTED.equals(event) && Boolean.getBoolean(EXIT_PROPERTY)) Runtime.getRuntime().halt(0);
+                }
+                then.run();
+            });
+        });
         Platform.requestNextPulse();
     }
 

@@ -1,5 +1,6 @@
 package org.csiconsole.app.bench;
 
+import com.sun.javafx.perf.PerformanceTracker;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -14,14 +15,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The baseline of the start-up benchmark (installer/benchmark-startup.sh): a bare JavaFX window
  * ("hello", the workbench's default size) started as the console is, from a launcher class that is
  * not an {@code Application}, with JavaFX on the class path. It writes
- * {@code painted <µs since the epoch> cpu <ms>} to the file named by {@code csi-console.startup.report} at the
- * end of the second pulse after the window was shown, as the workbench does
- * ({@code org.csiconsole.app.gui.StartupReport}).
+ * {@code painted <µs since the epoch> cpu <ms>} to the file named by {@code csi-console.startup.report} once
+ * its first frame is on the display, as the workbench does ({@code org.csiconsole.app.gui.StartupReport}).
  */
 public final class StartupBareWindow {
     private StartupBareWindow() {
@@ -39,12 +40,12 @@ public final class StartupBareWindow {
             stage.setTitle("Hello");
             stage.setScene(scene);
             stage.show();
-            int[] pulses = {0};
-            scene.addPostLayoutPulseListener(() -> {
-                if (++pulses[0] == 1) {
-                    Platform.requestNextPulse();
-                } else if (pulses[0] == 2) {
-                    report(Path.of(System.getProperty("csi-console.startup.report", "painted.txt")));
+            // as the console does (StartupReport): the first frame rendered, then its upload on the FX thread
+            PerformanceTracker tracker = PerformanceTracker.getSceneTracker(scene);
+            AtomicBoolean first = new AtomicBoolean(true);
+            tracker.setOnRenderedFrameTask(() -> {
+                if (first.getAndSet(false)) {
+                    Platform.runLater(() -> report(Path.of(System.getProperty("csi-console.startup.report", "painted.txt"))));
                 }
             });
             Platform.requestNextPulse();

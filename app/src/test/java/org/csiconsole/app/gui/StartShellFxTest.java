@@ -1,0 +1,93 @@
+package org.csiconsole.app.gui;
+
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.stage.Stage;
+import org.csiconsole.app.gui.connect.Sessions;
+import org.csiconsole.core.session.Backoff;
+import org.csiconsole.core.session.SocketWatcher;
+import org.csiconsole.views.theme.ConsoleStyles;
+import org.csiconsole.views.theme.Theme;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The window appears with the start shell in the remembered theme and place; the workbench then fills it where it stands. */
+@ExtendWith(ApplicationExtension.class)
+class StartShellFxTest {
+    @TempDir
+    Path temp;
+    private Stage stage;
+    private Console console;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+    }
+
+    @AfterEach
+    void closeConsole() throws Exception {
+        if (console != null) WaitForAsyncUtils.asyncFx(() -> console.close()).get(20, TimeUnit.SECONDS);
+        WaitForAsyncUtils.asyncFx(() -> stage.hide()).get(20, TimeUnit.SECONDS);
+        System.clearProperty(StartupReport.PROPERTY);
+    }
+
+    @Test
+    void theShellShowsTheRememberedThemeAndPlaceAndTheWorkbenchReplacesItThere() throws Exception {
+        Path config = temp.resolve("config");
+        Path report = temp.resolve("report.txt");
+        System.setProperty(StartupReport.PROPERTY, report.toString());
+        new PreferencesStore(config).save(new Preferences(Theme.DARK, 40, 30, 1000, 700, false, 0.3, 0.6, false,
+                List.of(), null, Map.of(), 0));
+
+        Scene shell = WaitForAsyncUtils.asyncFx(() -> {
+            Scene s = StartShell.show(stage, new PreferencesStore(config).load());
+            StartupReport.afterFirstFrame(s, StartupReport.WINDOW, () -> { });
+            return s;
+        }).get(20, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(stage.isShowing()).isTrue();
+        assertThat(stage.getTitle()).isEqualTo("CSI Console");
+        assertThat(shell.getRoot().getStyleClass()).contains(ConsoleStyles.DARK);
+        assertThat(((Label) shell.lookup("#status-starting")).getText()).isEqualTo(StartShell.STARTING);
+        assertThat(stage.getX()).isEqualTo(40);
+        assertThat(stage.getY()).isEqualTo(30);
+        assertThat(stage.getWidth()).isEqualTo(1000);
+        MenuBar shellMenus = (MenuBar) shell.getRoot().lookup(".menu-bar");
+        assertThat(shellMenus.getMenus()).allMatch(Menu::isDisable);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> Files.exists(report) && Files.readString(report).endsWith("\n"));
+
+        WaitForAsyncUtils.asyncFx(() -> {
+            console = new Console(stage, LaunchOptions.DEMO, config, Platform::runLater,
+                    trace -> new Sessions(Platform::runLater, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, temp.resolve("demo")));
+            console.show();
+        }).get(20, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(stage.getScene()).isNotSameAs(shell);
+        assertThat(stage.getScene().getRoot().getStyleClass()).contains(ConsoleStyles.DARK);
+        assertThat(stage.getX()).as("the workbench stays where the shell stood").isEqualTo(40);
+        assertThat(stage.getY()).isEqualTo(30);
+        assertThat(stage.getWidth()).isEqualTo(1000);
+        assertThat(shellMenus.getMenus()).extracting(Menu::getText).as("the shell's menu titles are the workbench's")
+                .containsExactlyElementsOf(console.workbench().menus().menuBar().getMenus().stream()
+                        .map(m -> m.getText().replace("_", "")).toList());
+
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> Files.readString(report).lines().count() == 2);
+        assertThat(Files.readString(report)).matches("window \\d{16} cpu \\d+\\npainted \\d{16} cpu \\d+\\n");
+    }
+}
