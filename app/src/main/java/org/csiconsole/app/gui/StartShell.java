@@ -51,9 +51,10 @@ final class StartShell {
         }
         // an empty tool bar is only its padding high: a button-high strut keeps the workbench's height
         Region strut = new Region();
-        strut.setMinHeight(30);
-        strut.setPrefHeight(30);
+        strut.setMinHeight(35);
+        strut.setPrefHeight(35);
         ToolBar tools = new ToolBar(strut);
+        tools.getStyleClass().add(ConsoleStyles.TOOLBAR);
         root.setTop(new VBox(menus, tools));
 
         Label header = new Label("NAVIGATOR");
