@@ -9,10 +9,12 @@
 # Workbench: under Xvfb, in alternating rounds, a bare JavaFX "hello" window
 # (org.csiconsole.app.bench.StartupBareWindow) and the workbench, both from the image's runtime with
 # JavaFX on the class path and each with its own class-data archive (the workbench's from the
-# package, the bare window's dumped here the same way), and the workbench once more without its
-# archive. Per round, from the launch: the window mapped (the X server's MapNotify, seen by xev) and
-# the first frame painted (the app's own report, the end of the second pulse after showing), and the
-# process's CPU time up to that frame, which other load on the machine does not stretch.
+# package, the bare window's dumped here the same way); then the workbench without its archive.
+# Per round, from the launch: the window mapped (the X server's MapNotify, seen by xev); the window's
+# first frame on the display (the app's own report: the renderer has finished the frame and the FX
+# thread has handed its pixels on; for the workbench that is its start shell) and the workbench's
+# own first frame; and the process's CPU time up to each, which other load on the machine does not
+# stretch.
 #
 # Command line: `csi-console info` and `csi-console volumes` (VOLUMES volumes, PAGE_SIZE per page) from
 # the command line's launcher (bin/csi-console-cli, which /usr/bin/csi-console is), against
@@ -132,16 +134,23 @@ round() { # round KIND: prints "mapped_ms window_ms complete_ms window_cpu_ms co
     echo "$(((mapped - start) / 1000)) $(((window - start) / 1000)) $(((painted - start) / 1000)) $window_cpu $cpu"
 }
 
+rounds_of() { # rounds_of N KIND...: N alternating rounds of the kinds, after one unmeasured round of each
+    local n="$1" r k m; shift
+    for k in "$@"; do round "$k" >/dev/null; done
+    for ((r = 1; r <= n; r++)); do
+        for k in "$@"; do
+            m="$(round "$k")"
+            echo "$m" >>"$work/$k.times"
+            printf '  round %d %-17s mapped %5d  window painted %5d  workbench painted %5d  cpu %5d / %5d\n' "$r" "$k" ${m}
+        done
+    done
+}
+# The ratio's rounds alternate the two windows alone; the workbench without its archive (a JVM that
+# loads every class from the jars) comes after them, in fewer rounds, so it does not weigh on theirs.
 kinds=(bare workbench workbench-no-cds)
 echo "start-up, $rounds alternating rounds after one unmeasured round of each (ms from launch):"
-for k in "${kinds[@]}"; do round "$k" >/dev/null; done
-for ((r = 1; r <= rounds; r++)); do
-    for k in "${kinds[@]}"; do
-        m="$(round "$k")"
-        echo "$m" >>"$work/$k.times"
-        printf '  round %d %-17s mapped %5d  window painted %5d  workbench painted %5d  cpu %5d / %5d\n' "$r" "$k" ${m}
-    done
-done
+rounds_of "$rounds" bare workbench
+rounds_of 3 workbench-no-cds
 med() { cut -d' ' -f"$2" "$work/$1.times" | median; }
 printf 'medians (ms; "window": its first frame, the start shell for the workbench; "workbench": the workbench'"'"'s first frame):\n'
 for k in "${kinds[@]}"; do

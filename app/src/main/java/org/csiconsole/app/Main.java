@@ -5,7 +5,6 @@ import org.csiconsole.app.cli.CsiConsoleCommand;
 import org.csiconsole.app.gui.ConsoleApplication;
 import org.csiconsole.app.gui.JavaFxClassPathWarning;
 import org.csiconsole.app.gui.LaunchOptions;
-import org.csiconsole.app.gui.StartupPrefetch;
 
 import java.util.List;
 
@@ -32,7 +31,6 @@ public final class Main {
         withoutNettyJfrEvents();
         if (LaunchOptions.parse(List.of(args)).isPresent()) {
             JavaFxClassPathWarning.leaveOut();
-            StartupPrefetch.start();
             Application.launch(ConsoleApplication.class, args);
             return;
         }

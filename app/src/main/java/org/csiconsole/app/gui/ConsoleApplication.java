@@ -24,6 +24,7 @@ public final class ConsoleApplication extends Application {
         Scene shell = StartShell.show(stage, WindowPreferences.read(config));
         StartupReport.afterFirstFrame(shell, StartupReport.WINDOW, () -> {
             if (!stage.isShowing()) return; // closed while starting
+            StartupPrefetch.start();
             console = new Console(stage, options, config, Platform::runLater);
             console.show();
         });

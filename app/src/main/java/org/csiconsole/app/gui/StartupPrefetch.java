@@ -8,12 +8,13 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Path;
 
 /**
- * Work the workbench's start needs but that does not need JavaFX, started on a background thread
- * while the JavaFX toolkit starts: the logging configuration is read, and the preferences and the
- * saved connections are read once, which loads and initializes the JSON code the FX thread then
- * reads them with again. The FX thread still reads them itself (the files are small); it only finds
- * that code ready. A failure here is logged at debug and left to the FX thread, which meets and
- * reports it in its own words.
+ * Work the workbench's construction needs but that does not need the FX thread, started on a
+ * background thread once the start shell is on the display, as the FX thread starts building the
+ * workbench: the logging configuration is read, and the preferences and the saved connections are
+ * read once, which loads and initializes the JSON code the FX thread then reads them with again
+ * (the files are small; it only finds that code ready, or waits for it, not longer than it would
+ * have taken itself). Nothing of it runs before the window's first frame. A failure here is logged
+ * at debug and left to the FX thread, which meets and reports it in its own words.
  */
 public final class StartupPrefetch {
     private StartupPrefetch() {

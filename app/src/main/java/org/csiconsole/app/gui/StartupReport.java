@@ -1,7 +1,9 @@
 package org.csiconsole.app.gui;
 
 import javafx.application.Platform;
+import javafx.animation.PauseTransition;
 import javafx.scene.Scene;
+import javafx.util.Duration;
 import com.sun.javafx.perf.PerformanceTracker;
 
 import java.io.IOException;
@@ -29,10 +31,10 @@ final class StartupReport {
      */
     static final String PROPERTY = "csi-console.startup.report";
     /**
-     * The system property that, set to {@code true} beside {@value #PROPERTY}, ends the process
-     * right after the {@value #PAINTED} line is written, before anything meant for after the first frame runs
-     * (the connections, the table warm-up): the class-data training run records the classes of the
-     * first frame and no more (installer/cds-training.sh).
+     * The system property that, beside {@value #PROPERTY}, ends the process right after a report line,
+     * before anything meant for after that frame runs: {@code true} or {@value #PAINTED} after the
+     * workbench's (the class-data training run records the classes up to the workbench's first frame
+     * and no more, installer/cds-training.sh), {@value #WINDOW} after the start shell's.
      */
     static final String EXIT_PROPERTY = "csi-console.startup.exit";
     /** The event of the start shell's first frame: the window has appeared. */
@@ -43,10 +45,15 @@ final class StartupReport {
     private StartupReport() {
     }
 
+    /** How long {@link #afterFirstFrame} waits for a first frame before it goes on without one: 2 s. */
+    static final Duration NO_FRAME_AFTER = Duration.seconds(2);
+
     /**
      * Runs {@code then} on the FX thread once the first frame of {@code scene} is on the display, and
      * writes the {@code event} line ({@link #WINDOW} or {@link #PAINTED}) then when {@value #PROPERTY}
-     * is set. Call on the FX thread right after the scene is shown.
+     * is set. Call on the FX thread right after the scene is shown. Should no frame be rendered within
+     * {@link #NO_FRAME_AFTER} (a window manager that keeps the window unmapped, say), {@code then}
+     * runs all the same: the start never waits on the renderer for good.
      *
      * <p>"On the display": JavaFX's renderer has finished the scene's first frame (its performance
      * tracker's rendered-frame callback, on the renderer's thread) and the FX thread has then come
@@ -56,22 +63,28 @@ final class StartupReport {
      * callback's task is queued behind that upload.
      */
     static void afterFirstFrame(Scene scene, String event, Runnable then) {
-        PerformanceTracker tracker = PerformanceTracker.getSceneTracker(scene);
+        AtomicBoolean done = new AtomicBoolean();
+        PauseTransition noFrame = new PauseTransition(NO_FRAME_AFTER);
+        Runnable finish = () -> {
+            if (done.getAndSet(true)) return;
+            noFrame.stop();
+            PerformanceTracker.releaseSceneTracker(scene);
+            String file = System.getProperty(PROPERTY);
+            if (file != null && !file.isBlank()) {
+                append(Path.of(file), event + " " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + " cpu "
+                        + ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L));
+                // (halt: no shutdown hook or close handler runs and loads classes of its own)
+                String exitAt = System.getProperty(EXIT_PROPERTY, "");
+                if (event.equals(exitAt) || PAINTED.equals(event) && "true".equals(exitAt)) Runtime.getRuntime().halt(0);
+            }
+            then.run();
+        };
         AtomicBoolean first = new AtomicBoolean(true);
-        tracker.setOnRenderedFrameTask(() -> {
-            if (!first.getAndSet(false)) return;
-            Platform.runLater(() -> {
-                PerformanceTracker.releaseSceneTracker(scene);
-                String file = System.getProperty(PROPERTY);
-                if (file != null && !file.isBlank()) {
-                    append(Path.of(file), event + " " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + " cpu "
-                            + ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L));
-                    // (halt: no shutdown hook or close handler runs and loads classes of its own)
-                    if (PAINTED.equals(event) && Boolean.getBoolean(EXIT_PROPERTY)) Runtime.getRuntime().halt(0);
-                }
-                then.run();
-            });
+        PerformanceTracker.getSceneTracker(scene).setOnRenderedFrameTask(() -> {
+            if (first.getAndSet(false)) Platform.runLater(finish);
         });
+        noFrame.setOnFinished(e -> finish.run());
+        noFrame.play();
         Platform.requestNextPulse();
     }
 
