@@ -103,6 +103,8 @@ public final class NavigatorView extends VBox {
 
     /** Style class of a count that is partial or failed. */
     static final String PARTIAL = ConsoleStyles.NAV_PARTIAL;
+    /** Connection names up to this many characters are never cut for the state beside them. */
+    static final int SHORT_NAME = 16;
 
     /**
      * A count as the navigator shows it: {@code "163"}; {@code "163+"} when some sources did not
@@ -173,7 +175,10 @@ public final class NavigatorView extends VBox {
                 dot.getStyleClass().addAll(ConsoleStyles.STATE_DOT, ConsoleStyles.connectionState(m.stateProperty().get()));
                 Label tag = new Label();
                 tag.getStyleClass().add(ConsoleStyles.NAV_COUNT);
-                tag.setMinWidth(Label.USE_PREF_SIZE);
+                // In a narrow navigator the state gives way before a short name does (the dot keeps the state);
+                // a long name is cut, with the whole of it in its tooltip.
+                tag.setMinWidth(0);
+                if (m.name().length() <= SHORT_NAME) label.setMinWidth(Label.USE_PREF_SIZE);
                 // A long state (Socket missing, waiting for the driver) reads on a line of its own
                 // under the name, so neither is cut.
                 Label longState = new Label();
