@@ -20,8 +20,8 @@ import org.csiconsole.views.theme.ThemeManager;
 /**
  * The window's first frame while the workbench is being built: the workbench's frame without its
  * content, in the remembered theme, size, place and dividers, so the window appears as soon as a
- * bare JavaFX window would and the workbench then fills it where it stands (installer/README.md,
- * "Start-up"). The menu titles show but do nothing yet; the status line says "Starting…".
+ * bare JavaFX window would and the workbench then fills it where it stands (README.md,
+ * "Benchmarks"). The menu titles show but do nothing yet; the status line says "Starting…".
  *
  * <p>{@link Console#show()} replaces the scene with the workbench's about a third of a second later
  * on a two-core machine ({@code installer/benchmark-startup.sh} measures both).
