@@ -1,5 +1,7 @@
 package org.csiconsole.app.gui;
 
+import javafx.geometry.Dimension2D;
+import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -29,6 +31,8 @@ import org.csiconsole.views.theme.ThemeManager;
 final class StartShell {
     /** The status line's text while the workbench is built. */
     static final String STARTING = "Starting CSI Console\u2026";
+    /** The workbench's menu titles, in its order (WorkbenchMenus; Window comes from its perspectives). */
+    private static final String[] MENU_TITLES = {"File", "Edit", "View", "Window", "Help"};
 
     private StartShell() {
     }
@@ -83,10 +87,10 @@ final class StartShell {
         status.setMinHeight(18); // as high as the workbench's status items with their 14 px icons
         HBox statusBar = new HBox(status);
         statusBar.getStyleClass().add(ConsoleStyles.STATUS_BAR);
-        statusBar.setPadding(new javafx.geometry.Insets(3, 10, 3, 10));
+        statusBar.setPadding(new Insets(3, 10, 3, 10));
         root.setBottom(statusBar);
 
-        javafx.geometry.Dimension2D size = WindowPlacement.size(preferences);
+        Dimension2D size = WindowPlacement.size(preferences);
         Scene scene = new Scene(root, size.getWidth(), size.getHeight());
         themes.style(scene);
         stage.setScene(scene);
@@ -94,7 +98,4 @@ final class StartShell {
         stage.show();
         return scene;
     }
-
-    /** The workbench's menu titles, in its order (WorkbenchMenus; Window comes from its perspectives). */
-    private static final String[] MENU_TITLES = {"File", "Edit", "View", "Window", "Help"};
 }

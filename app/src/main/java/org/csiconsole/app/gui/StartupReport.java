@@ -1,10 +1,11 @@
 package org.csiconsole.app.gui;
 
-import javafx.application.Platform;
+import com.sun.javafx.perf.PerformanceTracker;
 import javafx.animation.PauseTransition;
+import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.util.Duration;
-import com.sun.javafx.perf.PerformanceTracker;
+
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
