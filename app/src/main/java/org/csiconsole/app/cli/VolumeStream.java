@@ -16,11 +16,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * Prints a ListVolumes listing page by page as it arrives, so {@code csi-console volumes} holds a
- * few pages in memory however many volumes the driver has. Each page is printed on one printer
- * thread while the next ones are read: the stage it returns for a page is the page before's print,
- * and the listing reads one page ahead of that ({@link PageSink} pacing), so a slow terminal holds
- * the listing back instead of queueing it.
+ * Prints a ListVolumes listing page by page as it arrives, so {@code csi-console volumes} holds at
+ * most two pages in memory however many volumes the driver has. Each page is mapped and printed on
+ * one printer thread while the next page is read; the next-but-one page is asked for once a page is
+ * printed ({@link PageSink} pacing), so a slow terminal holds the listing back instead of queueing it.
  *
  * <p>{@code table}: the header once, columns fitted to the first page and widened from then on when
  * a later value is longer; then {@code N volume(s)}. {@code json}: the same array of volume records,

@@ -70,8 +70,8 @@ import java.util.function.Supplier;
  * sort in force, scrolling (a page per frame, then jumps), sorting, filtering and two idle seconds.
  * Last, a load into an emptied table with a sort in force (pages stream in and are merged into
  * the sorted rows; not a loaded state, so outside the stall target). A load into an empty table
- * is paced by the table ({@link org.csiconsole.core.call.PageSink}): a page is asked for once the
- * one two before it reached it. A refresh of a table with rows reads at the driver's pace and
+ * is paced by the table ({@link org.csiconsole.core.call.PageSink}): the next page is asked for
+ * once the last one reached it. A refresh of a table with rows reads at the driver's pace and
  * swaps the rows once. Before each refresh one volume is deleted and one created.
  *
  * <p>It prints: the seeding and load times; sort times (name, size, back to arrival order, through

@@ -7,10 +7,9 @@ import java.util.function.Consumer;
 
 /**
  * Receives the pages of a paged listing (ListVolumes, ListSnapshots, ListVolumeGroups) and paces
- * it: a page is requested only once the stage returned for the page two before it completes (one
- * page is read ahead while the consumer takes the last). A consumer slower than the plugin (a table
- * filled on a UI thread) thereby holds the listing back instead of queueing pages in memory and
- * competing with itself for the CPU.
+ * it: the next page is requested only once the stage returned for the previous one completes. A
+ * consumer slower than the plugin (a table filled on a UI thread) thereby holds the listing back
+ * instead of queueing pages in memory and competing with itself for the CPU.
  *
  * <p>{@link #accept} is called on a gRPC thread (for unix and TCP endpoints the connection's I/O
  * thread), one page at a time, and must not block. A stage that fails, or an exception thrown,

@@ -24,8 +24,8 @@ public interface VolumePort {
     /**
      * Lists every volume, streaming each page to {@code pages} as it arrives (CSI ListVolumes with
      * {@code next_token} paging; CSP {@code GET /volumes}). {@code pages} is called from any thread,
-     * one call at a time, with non-empty lists; a page is requested once the stage it returned for
-     * the page two before completes, one page being read ahead ({@link PageSink}). The future completes when the last
+     * one call at a time, with non-empty lists; the next page is requested once the stage it
+     * returned for the previous one completes ({@link PageSink}). The future completes when the last
      * page was taken; cancelling it stops after the current page.
      *
      * <p>A connection with several sources (a CSI plugin and the CSP arrays behind it) hands over

@@ -192,14 +192,8 @@ public final class CallPolicy {
      * {@code consumer}. Stops with a {@link FailureKind#PROTOCOL} failure when the plugin returns a
      * {@code next_token} it returned before (a repeated or cyclic token would otherwise loop forever).
      * ABORTED is not retried here: for list calls the spec uses it for an invalid starting_token.
-     *
-     * <p>Paced with one page read ahead: when a page arrives, the next one is requested at once if the
-     * stage {@code consumer} returned for the page before has completed, else as soon as it does, and
-     * only then is the page that arrived mapped ({@code items}) and handed over. The plugin thus
-     * prepares page N+1 while page N is mapped and taken, and a consumer slower than the plugin holds
-     * the listing back with at most two pages beyond the last one it finished. Pages reach the consumer
-     * one at a time, in order; the listing completes once the last two pages' stages have (see
-     * {@link PageSink}), and a stage that fails ends it before the page after next is requested.
+     * The next page is requested once the stage {@code consumer} returned for the previous page
+     * completes, and the listing completes once the last page's stage has (see {@link PageSink}).
      *
      * @param requestFor the request for a starting token ({@code ""} for the first page)
      * @param items the entries of a page
@@ -212,113 +206,67 @@ public final class CallPolicy {
             Function<R, List<T>> items, Function<R, String> nextToken, PageSink<T> consumer, CallSpec spec) {
         CallSpec pageSpec = spec.retryingOn(Set.of(Status.Code.UNAVAILABLE, Status.Code.DEADLINE_EXCEEDED));
         CompletableFuture<Void> result = new LinkedFuture<>();
-        Pager<Q, R, T> pager = new Pager<>(channel, endpoint, method, requestFor, items, nextToken, consumer, pageSpec, result,
-                trace.origins().current());
+        AtomicReference<CompletableFuture<R>> current = new AtomicReference<>();
         result.whenComplete((v, t) -> {
-            CompletableFuture<R> c = pager.current.get();
+            CompletableFuture<R> c = current.get();
             if (result.isCancelled() && c != null) c.cancel(true);
         });
-        pager.request("", 1, CompletableFuture.completedFuture(null), CompletableFuture.completedFuture(null));
-        return carry(pager.origin, result);
+        Set<String> seen = new HashSet<>();
+        CallOrigin origin = trace.origins().current();
+        page(channel, endpoint, method, requestFor, items, nextToken, consumer, pageSpec, "", seen, 1, result, current, origin);
+        return carry(origin, result);
     }
 
-    /** One paged listing's state: see {@link #pages}. */
-    private final class Pager<Q extends Message, R extends Message, T> {
-        private final Channel channel;
-        private final String endpoint;
-        private final MethodDescriptor<Q, R> method;
-        private final Function<String, Q> requestFor;
-        private final Function<R, List<T>> items;
-        private final Function<R, String> nextToken;
-        private final PageSink<T> consumer;
-        private final CallSpec spec;
-        private final CompletableFuture<Void> result;
-        private final CallOrigin origin;
-        private final Set<String> seen = new HashSet<>();
-        /** The call in flight (one at a time), cancelled with the listing. */
-        final AtomicReference<CompletableFuture<R>> current = new AtomicReference<>();
-
-        Pager(Channel channel, String endpoint, MethodDescriptor<Q, R> method, Function<String, Q> requestFor,
-              Function<R, List<T>> items, Function<R, String> nextToken, PageSink<T> consumer, CallSpec spec,
-              CompletableFuture<Void> result, CallOrigin origin) {
-            this.channel = channel;
-            this.endpoint = endpoint;
-            this.method = method;
-            this.requestFor = requestFor;
-            this.items = items;
-            this.nextToken = nextToken;
-            this.consumer = consumer;
-            this.spec = spec;
-            this.result = result;
-            this.origin = origin;
-        }
-
-        /**
-         * Requests page {@code pageNo} at {@code token}; it is handled once the page before it has been
-         * handed over ({@code handedOver}) and then waits, for the page after it, on {@code readyBefore}
-         * (the consumer's stage for the page before).
-         */
-        void request(String token, int pageNo, CompletableFuture<?> readyBefore, CompletableFuture<Void> handedOver) {
-            if (result.isDone()) return;
-            // The page may be asked for from another thread (see below): it is sent for the same task.
-            CompletableFuture<R> call = trace.origins().within(origin,
-                    () -> unary(channel, endpoint, method, requestFor.apply(token), spec));
-            current.set(call);
-            call.whenComplete((resp, t) -> {
-                if (t != null) result.completeExceptionally(t);
-                else handedOver.thenRun(() -> arrived(resp, token, pageNo, readyBefore));
-            });
-        }
-
-        private void arrived(R resp, String token, int pageNo, CompletableFuture<?> readyBefore) {
-            if (result.isDone()) return;
-            String next = nextToken.apply(resp);
-            boolean last = next == null || next.isEmpty();
-            boolean repeated = !last && (next.equals(token) || !seen.add(next));
-            CompletableFuture<Object> ready = new CompletableFuture<>();
-            CompletableFuture<Void> handedOver = new CompletableFuture<>();
-            if (!last && !repeated) {
-                BiConsumer<Object, Throwable> requestNext = (x, failed) -> {
-                    if (failed != null) result.completeExceptionally(failed);
-                    else request(next, pageNo + 1, ready, handedOver);
-                };
-                // A stage completed later was completed by the consumer's thread (a UI thread, say):
-                // the next call starts from the common pool, not there.
-                if (readyBefore.isDone()) readyBefore.whenComplete(requestNext);
-                else readyBefore.whenCompleteAsync(requestNext);
+    private <Q extends Message, R extends Message, T> void page(
+            Channel channel, String endpoint, MethodDescriptor<Q, R> method, Function<String, Q> requestFor,
+            Function<R, List<T>> items, Function<R, String> nextToken, PageSink<T> consumer, CallSpec spec,
+            String token, Set<String> seen, int pageNo, CompletableFuture<Void> result,
+            AtomicReference<CompletableFuture<R>> current, CallOrigin origin) {
+        if (result.isDone()) return;
+        // The next page may be asked for from another thread (see below): it is sent for the same task.
+        CompletableFuture<R> call = trace.origins().within(origin,
+                () -> unary(channel, endpoint, method, requestFor.apply(token), spec));
+        current.set(call);
+        call.whenComplete((resp, t) -> {
+            if (t != null) {
+                result.completeExceptionally(t);
+                return;
             }
+            CompletionStage<?> ready;
             try {
-                consumer.accept(items.apply(resp)).whenComplete((x, failed) -> {
-                    if (failed != null) {
-                        ready.completeExceptionally(failed);
-                        result.completeExceptionally(failed); // at once, not when the page read ahead arrives
-                    } else {
-                        ready.complete(x);
-                    }
-                });
+                ready = consumer.accept(items.apply(resp));
             } catch (RuntimeException e) {
                 result.completeExceptionally(e);
                 return;
-            } finally {
-                handedOver.complete(null);
             }
-            if (last) {
-                CompletableFuture.allOf(readyBefore, ready).whenComplete((x, failed) -> {
-                    if (failed != null) result.completeExceptionally(unwrap(failed));
+            String next = nextToken.apply(resp);
+            if (next == null || next.isEmpty()) {
+                ready.whenComplete((x, failed) -> {
+                    if (failed != null) result.completeExceptionally(failed);
                     else result.complete(null);
                 });
-            } else if (repeated) {
+            } else if (next.equals(token) || !seen.add(next)) {
                 result.completeExceptionally(new CallFailure(FailureKind.PROTOCOL, spec.what(),
                         "the plugin returned next_token '" + next + "' again after page " + pageNo
                                 + "; following it would loop forever",
                         "The pages received so far are shown. Report the paging bug to the driver's vendor; "
                                 + "a larger page size (max_entries) may avoid it", "repeated next_token at page " + pageNo));
+            } else {
+                BiConsumer<Object, Throwable> nextPage = (x, failed) -> {
+                    if (failed != null) {
+                        result.completeExceptionally(failed);
+                    } else {
+                        page(channel, endpoint, method, requestFor, items, nextToken, consumer, spec, next, seen, pageNo + 1, result,
+                                current, origin);
+                    }
+                };
+                // A stage completed later was completed by the consumer's thread (a UI thread, say):
+                // the next call starts from the common pool, not there.
+                CompletableFuture<?> r = ready.toCompletableFuture();
+                if (r.isDone()) r.whenComplete(nextPage);
+                else r.whenCompleteAsync(nextPage);
             }
-        }
-    }
-
-    private static Throwable unwrap(Throwable t) {
-        return t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
+        });
     }
 
     /**

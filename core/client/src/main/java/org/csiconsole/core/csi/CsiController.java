@@ -52,9 +52,8 @@ public final class CsiController {
     }
 
     /**
-     * ListVolumes paced by its consumer, one page read ahead: a page is requested once the stage
-     * {@code page} returned for the page two before it completes ({@link
-     * org.csiconsole.core.call.CallPolicy#pages}; CSI spec, "ListVolumes": {@code max_entries} and
+     * ListVolumes paced by its consumer: the next page is requested once the stage {@code page}
+     * returned for the previous one completes (CSI spec, "ListVolumes": {@code max_entries} and
      * {@code next_token}); needs LIST_VOLUMES.
      *
      * @param maxEntries {@code max_entries} per page; 0 lets the plugin choose
