@@ -8,9 +8,11 @@ import javafx.scene.control.MenuBar;
 import javafx.stage.Stage;
 import org.csiconsole.app.gui.connect.Sessions;
 import org.csiconsole.core.session.Backoff;
+import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.core.session.SocketWatcher;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.workbench.ConnectionModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -27,9 +29,12 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The window appears with the start shell in the remembered theme and place; the workbench then fills it where it stands. */
+/**
+ * The window's first frames: the start shell in the remembered theme and place, the workbench built
+ * into it, and the connections, which wait for the workbench's first frame.
+ */
 @ExtendWith(ApplicationExtension.class)
-class StartShellFxTest {
+class FirstFramesFxTest {
     @TempDir
     Path temp;
     private Stage stage;
@@ -45,6 +50,26 @@ class StartShellFxTest {
         if (console != null) WaitForAsyncUtils.asyncFx(() -> console.close()).get(20, TimeUnit.SECONDS);
         WaitForAsyncUtils.asyncFx(() -> stage.hide()).get(20, TimeUnit.SECONDS);
         System.clearProperty(StartupReport.PROPERTY);
+    }
+
+    @Test
+    void theDemoConnectsOnlyOnceTheShownWindowHasPaintedItsFirstFrame() throws Exception {
+        Path report = temp.resolve("painted.txt");
+        System.setProperty(StartupReport.PROPERTY, report.toString());
+        Path demoState = temp.resolve("demo");
+        WaitForAsyncUtils.asyncFx(() -> console = new Console(stage, LaunchOptions.DEMO, temp.resolve("config"), Platform::runLater,
+                trace -> new Sessions(Platform::runLater, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL, demoState)))
+                .get(20, TimeUnit.SECONDS);
+        ConnectionModel demo = console.connections().get(0);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(demo.stateProperty().get()).as("not opened before the window is shown").isNotIn(ConnectionState.CONNECTING, ConnectionState.CONNECTED);
+        assertThat(report).doesNotExist();
+
+        WaitForAsyncUtils.asyncFx(() -> console.show()).get(20, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> demo.stateProperty().get() == ConnectionState.CONNECTED);
+        // The report is written when the first frame has painted: wait for its whole line.
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> Files.exists(report) && Files.readString(report).endsWith("\n"));
+        assertThat(Files.readString(report)).matches("painted \\d{16} cpu \\d+\\n");
     }
 
     @Test
