@@ -2,6 +2,7 @@ package org.csiconsole.app.gui;
 
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.geometry.Dimension2D;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.csiconsole.core.call.CallFailure;
@@ -259,7 +260,7 @@ public final class Console {
     public void show() {
         // The call trace is built once the first frame is painted (it is empty until a connection opens).
         workbench.deferUntilShown();
-        javafx.geometry.Dimension2D size = WindowPlacement.size(preferences);
+        Dimension2D size = WindowPlacement.size(preferences);
         Scene scene = workbench.createScene(size.getWidth(), size.getHeight());
         boolean shown = stage.isShowing(); // the start shell's window: it stays where it is
         stage.setScene(scene);

@@ -12,8 +12,8 @@ import java.nio.file.Path;
  * background thread once the start shell is on the display, as the FX thread starts building the
  * workbench: the logging configuration is read, and the preferences and the saved connections are
  * read once, which loads and initializes the JSON code the FX thread then reads them with again
- * (the files are small; it only finds that code ready, or waits for it, not longer than it would
- * have taken itself). Nothing of it runs before the window's first frame. A failure here is logged
+ * (the files are small; it finds that code ready, or waits for this thread to finish readying it).
+ * Nothing of it runs before the window's first frame. A failure here is logged
  * at debug and left to the FX thread, which meets and reports it in its own words.
  */
 public final class StartupPrefetch {
