@@ -30,9 +30,12 @@ public final class ThemeManager {
     private final Consumer<String> userAgentSink;
     private final Set<Parent> roots = Collections.newSetFromMap(new WeakHashMap<>());
 
-    /** Uses {@link Application#setUserAgentStylesheet(String)}. */
+    /**
+     * Uses {@link Application#setUserAgentStylesheet(String)}, unless that sheet is the application's
+     * already (the start shell set it: JavaFX would load it again, about 20 ms).
+     */
     public ThemeManager(Theme initial) {
-        this(initial, Application::setUserAgentStylesheet);
+        this(initial, ThemeManager::setUserAgentStylesheet);
     }
 
     /** @param userAgentSink receives the AtlantaFX stylesheet URL whenever the theme changes */
@@ -80,6 +83,10 @@ public final class ThemeManager {
     private void apply(Theme t) {
         userAgentSink.accept(t.userAgentStylesheet());
         for (Parent root : roots) markDark(root, t);
+    }
+
+    private static void setUserAgentStylesheet(String url) {
+        if (!url.equals(Application.getUserAgentStylesheet())) Application.setUserAgentStylesheet(url);
     }
 
     private static void markDark(Parent root, Theme t) {

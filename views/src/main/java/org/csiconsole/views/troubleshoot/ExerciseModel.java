@@ -51,7 +51,8 @@ public final class ExerciseModel {
     private String lastTitle = "";
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
-    private final ExerciseDiagram diagram = new ExerciseDiagram();
+    /** Made when first shown or played (its figure's layout is not what the workbench's first frame needs). */
+    private ExerciseDiagram diagram;
     private ExerciseRun run;
 
     ExerciseModel(TroubleshootPort port, ActionRunner actions, Executor ui, StringProperty endpoint) {
@@ -105,7 +106,12 @@ public final class ExerciseModel {
 
     /** The exercise's volume on the lifecycle figure: where it is, the arrow taken last, the failed arrows. */
     public LifecyclePlayback diagram() {
-        return diagram.playback();
+        return exerciseDiagram().playback();
+    }
+
+    private ExerciseDiagram exerciseDiagram() {
+        if (diagram == null) diagram = new ExerciseDiagram();
+        return diagram;
     }
 
     /**
@@ -150,7 +156,7 @@ public final class ExerciseModel {
 
     private void start(String e, ExercisePlan plan, String driver) {
         steps.clear();
-        diagram.reset("Exercising " + driver + ": the volume's way through the lifecycle shows here.");
+        exerciseDiagram().reset("Exercising " + driver + ": the volume's way through the lifecycle shows here.");
         status.set("Exercising " + driver + "\u2026");
         lastTitle = "Exercise " + driver + " (pool " + plan.pool() + ")";
         actions.run(lastTitle, p -> {
@@ -158,7 +164,7 @@ public final class ExerciseModel {
             ExerciseRun current = port.exercise(e, plan, driver, ev -> {
                 if (ev instanceof TroubleEvent.StepDone d) ui.execute(() -> {
                     steps.append(List.of(d.step()));
-                    diagram.accept(d.step());
+                    exerciseDiagram().accept(d.step());
                 });
             });
             run = current;
