@@ -10,17 +10,9 @@ import javafx.geometry.Pos;
 import javafx.scene.Group;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.MenuButton;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.Separator;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -29,7 +21,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
-import javafx.util.StringConverter;
 import org.csiconsole.core.lifecycle.Diagram;
 import org.csiconsole.core.lifecycle.DiagramExporter;
 import org.csiconsole.core.lifecycle.Evidence;
@@ -39,18 +30,14 @@ import org.csiconsole.core.lifecycle.VolumeLiveState;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
-import org.csiconsole.views.form.TypeAhead;
 import org.csiconsole.views.theme.ConsoleStyles;
-import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ResourceView;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
-import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.io.File;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiFunction;
@@ -91,7 +78,6 @@ public final class LifecycleView implements ResourceView {
     private double zoom = 1;
     /** Fits the diagram to the view until the person zooms. */
     private boolean autoFit = true;
-    private Node[] onDiagram = new Node[0];
     private BiFunction<DiagramExporter.Format, String, Optional<Path>> chooseFile = this::showFileChooser;
 
     public LifecycleView(LifecycleViewModel model) {
@@ -118,7 +104,11 @@ public final class LifecycleView implements ResourceView {
         create = edgeAction("New volume", "CreateVolume", true);
         delete = edgeAction("Delete volume", "DeleteVolume", false);
 
-        root.setTop(toolbar());
+        LifecycleControls controls = new LifecycleControls(model, refresh::run, this::zoomBy, () -> {
+            autoFit = true;
+            fit();
+        }, this::export, zoomLabel);
+        root.setTop(controls.toolBar());
         buildSide();
         ScrollPane sideScroll = new ScrollPane(side);
         sideScroll.setFitToWidth(true);
@@ -126,7 +116,7 @@ public final class LifecycleView implements ResourceView {
         sideScroll.getStyleClass().add(ConsoleStyles.LIFECYCLE_SIDE);
         sideScroll.setMinWidth(280);
         StackPane drawing = new StackPane(scroll);
-        drawing.getChildren().addAll(onDiagram);
+        drawing.getChildren().addAll(controls.onDiagram());
         SplitPane split = new SplitPane(drawing, sideScroll);
         split.setDividerPositions(0.68);
         SplitPane.setResizableWithParent(sideScroll, false);
@@ -178,141 +168,6 @@ public final class LifecycleView implements ResourceView {
             if (clear && model.volumeProperty().get() != null) model.clearVolume();
             model.take(id);
         });
-    }
-
-    private ToolBar toolbar() {
-        ComboBox<ConnectionModel> connection = new ComboBox<>(model.connections());
-        connection.setId("lifecycle-connection");
-        connection.valueProperty().bindBidirectional(model.connectionProperty());
-        connection.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(ConnectionModel c) {
-                return c == null ? "" : c.name();
-            }
-
-            @Override
-            public ConnectionModel fromString(String s) {
-                return null;
-            }
-        });
-        connection.setPromptText("Connection");
-        connection.setPrefWidth(140);
-        connection.setTooltip(new Tooltip("The connection whose driver's lifecycle is shown"));
-
-        ComboBox<Volume> volume = new ComboBox<>(model.volumes());
-        volume.setId("lifecycle-volume");
-        volume.valueProperty().bindBidirectional(model.volumeProperty());
-        volume.setPromptText("No volume");
-        volume.setPrefWidth(220);
-        volume.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(Volume v) {
-                return v == null ? "" : v.displayName();
-            }
-
-            @Override
-            public Volume fromString(String s) {
-                return null;
-            }
-        });
-        volume.setCellFactory(l -> new ListCell<>() {
-            @Override
-            protected void updateItem(Volume v, boolean empty) {
-                super.updateItem(v, empty);
-                setText(empty || v == null ? null : v.displayName().equals(v.volumeId()) ? v.volumeId()
-                        : v.displayName() + "  \u00b7  " + v.volumeId());
-            }
-        });
-        volume.setTooltip(new Tooltip("The volume whose live state is drawn on the figure; type its name or volume_id to find it"));
-        TypeAhead.install(volume, v -> v.displayName() + " " + v.volumeId());
-        Button none = new Button(null, Icons.of(Material2AL.CLEAR, 14));
-        none.setId("lifecycle-no-volume");
-        none.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.BUTTON_ICON);
-        none.setTooltip(new Tooltip("No volume: the figure from its initial state, where CreateVolume starts"));
-        none.setOnAction(e -> model.clearVolume());
-        none.disableProperty().bind(model.volumeProperty().isNull());
-
-        ComboBox<String> node = new ComboBox<>(model.nodes());
-        node.setId("lifecycle-node");
-        node.valueProperty().bindBidirectional(model.nodeProperty());
-        TypeAhead.install(node, n -> n);
-        node.setPromptText("Node");
-        node.setPrefWidth(130);
-        node.setTooltip(new Tooltip("The node whose state is highlighted and whose next calls are offered"));
-
-        HBox kinds = new HBox();
-        ToggleGroup group = new ToggleGroup();
-        DiagramKind[] all = DiagramKind.values();
-        for (int i = 0; i < all.length; i++) {
-            DiagramKind k = all[i];
-            ToggleButton t = new ToggleButton(k.title());
-            t.setId("lifecycle-kind-" + k.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
-            t.setToggleGroup(group);
-            t.setUserData(k);
-            t.getStyleClass().addAll(Styles.SMALL, i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL : Styles.CENTER_PILL);
-            t.setSelected(model.kindProperty().get() == k);
-            t.setOnAction(e -> {
-                if (!t.isSelected()) t.setSelected(true);
-                model.kindProperty().set(k);
-            });
-            kinds.getChildren().add(t);
-        }
-        model.kindProperty().addListener((o, a, k) -> group.getToggles().forEach(t -> t.setSelected(t.getUserData() == k)));
-
-        Button refreshButton = iconButton("lifecycle-refresh", Material2MZ.REFRESH, "Read the live state again (F5)");
-        refreshButton.setOnAction(e -> refresh.run());
-        Button out = iconButton("lifecycle-zoom-out", Material2MZ.ZOOM_OUT, "Zoom out (Ctrl+scroll)");
-        out.setOnAction(e -> zoomBy(1 / 1.2));
-        Button in = iconButton("lifecycle-zoom-in", Material2MZ.ZOOM_IN, "Zoom in (Ctrl+scroll)");
-        in.setOnAction(e -> zoomBy(1.2));
-        Button fit = iconButton("lifecycle-zoom-fit", Material2MZ.ZOOM_OUT_MAP, "Fit the diagram in the view");
-        fit.setOnAction(e -> {
-            autoFit = true;
-            fit();
-        });
-        zoomLabel.setId("lifecycle-zoom");
-        zoomLabel.getStyleClass().add(ConsoleStyles.MUTED);
-        zoomLabel.setMinWidth(44);
-        zoomLabel.setAlignment(Pos.CENTER);
-
-        MenuButton export = new MenuButton("Export", Icons.of(Material2MZ.SAVE_ALT, 14));
-        export.setId("lifecycle-export");
-        export.getStyleClass().add(Styles.SMALL);
-        MenuItem png = new MenuItem("PNG image\u2026");
-        png.setId("lifecycle-export-png");
-        png.setOnAction(e -> export(DiagramExporter.Format.PNG));
-        MenuItem svg = new MenuItem("SVG drawing\u2026");
-        svg.setId("lifecycle-export-svg");
-        svg.setOnAction(e -> export(DiagramExporter.Format.SVG));
-        export.getItems().addAll(png, svg);
-        export.disableProperty().bind(model.diagramProperty().isNull());
-        export.setTooltip(new Tooltip("Save the diagram as shown, with the volume and the time in a caption"));
-
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        ToolBar bar = new ToolBar(connection, volume, none, node, spacer, refreshButton, export);
-        bar.getStyleClass().add(ConsoleStyles.PANEL_TOOLBAR);
-        // On the drawing: which machine at the top left, the zoom at the bottom right.
-        kinds.setPickOnBounds(false);
-        StackPane.setAlignment(kinds, Pos.TOP_LEFT);
-        StackPane.setMargin(kinds, new Insets(10, 0, 0, 12));
-        kinds.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
-        HBox zoomBox = new HBox(2, out, zoomLabel, in, fit);
-        zoomBox.setAlignment(Pos.CENTER);
-        zoomBox.getStyleClass().add(ConsoleStyles.LIFECYCLE_ZOOM);
-        zoomBox.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
-        StackPane.setAlignment(zoomBox, Pos.BOTTOM_RIGHT);
-        StackPane.setMargin(zoomBox, new Insets(0, 18, 14, 0));
-        onDiagram = new Node[] {kinds, zoomBox};
-        return bar;
-    }
-
-    private static Button iconButton(String id, Ikon icon, String tip) {
-        Button b = new Button(null, Icons.of(icon, 16));
-        b.setId(id);
-        b.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.BUTTON_ICON);
-        b.setTooltip(new Tooltip(tip));
-        return b;
     }
 
     private void buildSide() {
