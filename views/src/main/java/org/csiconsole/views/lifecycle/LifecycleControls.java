@@ -31,6 +31,7 @@ import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
+import java.util.function.Function;
 
 /**
  * The Lifecycle view's controls: its tool bar (the connection, the volume and the node whose live
@@ -51,21 +52,10 @@ final class LifecycleControls {
      */
     LifecycleControls(LifecycleViewModel model, Runnable refresh, DoubleConsumer zoomBy, Runnable fitAll,
                       Consumer<DiagramExporter.Format> export, Label zoomLabel) {
-
         ComboBox<ConnectionModel> connection = new ComboBox<>(model.connections());
         connection.setId("lifecycle-connection");
         connection.valueProperty().bindBidirectional(model.connectionProperty());
-        connection.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(ConnectionModel c) {
-                return c == null ? "" : c.name();
-            }
-
-            @Override
-            public ConnectionModel fromString(String s) {
-                return null;
-            }
-        });
+        connection.setConverter(shown(ConnectionModel::name));
         connection.setPromptText("Connection");
         connection.setPrefWidth(140);
         connection.setTooltip(new Tooltip("The connection whose driver's lifecycle is shown"));
@@ -75,17 +65,7 @@ final class LifecycleControls {
         volume.valueProperty().bindBidirectional(model.volumeProperty());
         volume.setPromptText("No volume");
         volume.setPrefWidth(220);
-        volume.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(Volume v) {
-                return v == null ? "" : v.displayName();
-            }
-
-            @Override
-            public Volume fromString(String s) {
-                return null;
-            }
-        });
+        volume.setConverter(shown(Volume::displayName));
         volume.setCellFactory(l -> new ListCell<>() {
             @Override
             protected void updateItem(Volume v, boolean empty) {
@@ -182,6 +162,21 @@ final class LifecycleControls {
     /** The machine switcher and the zoom, to lay over the drawing (their alignment and margins are set). */
     Node[] onDiagram() {
         return new Node[] {machines, zoom};
+    }
+
+    /** Shows a choice as {@code text} gives it (nothing for none); the choices are not typed in. */
+    private static <T> StringConverter<T> shown(Function<T, String> text) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : text.apply(value);
+            }
+
+            @Override
+            public T fromString(String s) {
+                return null;
+            }
+        };
     }
 
     private static Button iconButton(String id, Ikon icon, String tip) {
