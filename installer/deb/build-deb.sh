@@ -28,8 +28,9 @@ install -m 644 "$here/copyright" "$root/usr/share/doc/$name/copyright"
 
 # Depends: the Debian packages that own the shared libraries the bundled natives link to directly
 # (their NEEDED entries), less those the image brings itself; GTK 3 and OpenGL are loaded by JavaFX
-# at run time, so they are named too.
-sonames="$(find "$root$install_dir" -type f \( -name '*.so' -o -perm -u+x \) -print0 \
+# at run time, so they are named too. Only ELF files are read: the launchers in bin/ are shell scripts.
+sonames="$(find "$root$install_dir" -type f \( -name '*.so' -o -perm -u+x \) \
+        -exec sh -c 'for f; do [ "$(head -c 4 "$f" | tr -d "\177")" = ELF ] && printf "%s\0" "$f"; done; true' sh {} + \
     | xargs -0 objdump -p 2>/dev/null | awk '$1 == "NEEDED" {print $2}' | sort -u)"
 bundled="$(find "$root$install_dir" -name '*.so' -printf '%f\n')"
 deps="$(for so in $sonames; do
