@@ -38,6 +38,10 @@ public final class RawStubList {
         } finally {
             out.flush();
         }
+        // Ends when the listing has, as csc does and as the console's Main does: otherwise Netty's
+        // global event executor, a non-daemon thread with a one-second quiet period, keeps the JVM
+        // up for about a second after main returns (1.1 s for an empty listing that took 0.17 s).
+        System.exit(0);
     }
 
     /** Lists every volume on the socket at {@code socket} to {@code out}, then {@code N volumes}; returns N. */

@@ -1,7 +1,10 @@
 package org.csiconsole.core.audit;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -20,20 +23,39 @@ public record AuditOrigin(String osUser, String host, String connection) {
     }
 
     /**
-     * This process's user ({@code user.name}) and host ({@code HOSTNAME}, else the local host's name,
-     * else {@code "localhost"}), for the connection {@code connection}.
+     * This process's user ({@code user.name}) and host ({@link #localHostName()}), for the connection {@code connection}.
      */
     public static AuditOrigin local(String connection) {
-        return new AuditOrigin(System.getProperty("user.name", ""), localHost(), connection);
+        return new AuditOrigin(System.getProperty("user.name", ""), localHostName(), connection);
     }
 
-    private static String localHost() {
-        String env = System.getenv("HOSTNAME");
-        if (env != null && !env.isBlank()) return env;
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            return "localhost";
+    /**
+     * The name of the host this process runs on, found once per process: {@code HOSTNAME} when set, else the
+     * kernel's host name ({@code /proc/sys/kernel/hostname} on Linux, what {@code hostname} prints), else the
+     * name {@link InetAddress#getLocalHost()} gives, else {@code "localhost"}. The first two ask no name
+     * service, so an audited call does not wait for DNS (getLocalHost resolves the name, which takes seconds
+     * where the resolver is misconfigured).
+     */
+    public static String localHostName() {
+        return LocalHost.NAME;
+    }
+
+    static final class LocalHost {
+        static final String NAME = find(System.getenv("HOSTNAME"), Path.of("/proc/sys/kernel/hostname"));
+
+        static String find(String env, Path kernel) {
+            if (env != null && !env.isBlank()) return env.strip();
+            try {
+                String name = Files.readString(kernel).strip();
+                if (!name.isEmpty()) return name;
+            } catch (IOException | RuntimeException e) {
+                // not Linux, or /proc not mounted: ask the resolver below
+            }
+            try {
+                return InetAddress.getLocalHost().getHostName();
+            } catch (UnknownHostException e) {
+                return "localhost";
+            }
         }
     }
 }

@@ -19,7 +19,10 @@ import java.util.Map;
  * the trace neither holds secrets nor whole pages.
  */
 final class GrpcTracing {
-    private static final JsonFormat.Printer JSON = JsonFormat.printer();
+    /** Made on first use: the printer's classes (some 300 with protobuf-java-util's) load when a trace entry's JSON is first shown. */
+    private static final class Json {
+        static final JsonFormat.Printer PRINTER = JsonFormat.printer();
+    }
 
     private GrpcTracing() {
     }
@@ -53,7 +56,7 @@ final class GrpcTracing {
      */
     static String json(Message m) {
         try {
-            return JSON.print(m);
+            return Json.PRINTER.print(m);
         } catch (InvalidProtocolBufferException e) {
             // Only Any fields with types the printer does not know fail; CSI and csi-addons have none.
             throw new IllegalStateException("cannot print " + m.getDescriptorForType().getFullName() + " as JSON", e);
