@@ -118,10 +118,11 @@ icon_dir="$root/icons/src/main/resources/org/csiconsole/icons"
 # compiler took a core from the FX thread while the window opened (first frame 0.95 s against 0.72 s)
 # and while the first 100,000 rows loaded (FX stall 97 ms against 69 ms), and what it buys later stays
 # within the targets without it (sort and filter of 100,000 rows at most 36 ms, FX stall 40 ms; README,
-# "Benchmarks").
+# "Benchmarks"). One compiler thread, not two: on two cores the second took CPU from the FX thread and the
+# start-up prefetch (workbench painted 0.71 s against 0.78 s; the first 100,000 rows' FX stall 82 ms against 77 ms).
 java_opts=(
     "-XX:SharedArchiveFile=\$APPDIR/$name.jsa" "-Xshare:auto" "-Xlog:cds=off" "-Xlog:cds+dynamic=off"
-    "-Dfile.encoding=UTF-8" "-XX:MaxGCPauseMillis=20" "-XX:TieredStopAtLevel=1"
+    "-Dfile.encoding=UTF-8" "-XX:MaxGCPauseMillis=20" "-XX:TieredStopAtLevel=1" "-XX:CICompilerCount=1"
 )
 # The command line's own launcher, bin/$name-cli, which /usr/bin/$name runs (the desktop entry runs bin/$name):
 # a command lives for a second or two and mostly waits on a socket, so it gets the serial collector (under G1 a
