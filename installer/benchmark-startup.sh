@@ -51,7 +51,7 @@ app="$image/lib/app"
 java="$image/lib/runtime/bin/java"
 app_cp="$(sed -n 's/^app.classpath=//p' "$app/csi-console.cfg" | sed "s#\$APPDIR#$app#" | paste -sd: -)"
 fx_cp="$(ls "$app"/javafx-*-linux.jar | paste -sd: -)"
-jvm_opts=(-Dfile.encoding=UTF-8 -XX:MaxGCPauseMillis=20 -XX:TieredStopAtLevel=1)
+jvm_opts=(-Dfile.encoding=UTF-8 -XX:MaxGCPauseMillis=20 -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1)
 
 work="$(mktemp -d)"
 pids=()
