@@ -5,9 +5,12 @@ import org.csiconsole.core.store.DataDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The {@code csi-console} command line. Subcommands run without starting JavaFX.
@@ -75,45 +78,75 @@ public class CsiConsoleCommand {
 
     /**
      * Builds the command line that runs {@code args}. When the first argument names a subcommand, only that one is
-     * registered: picocli reads every registered command's annotations, options and help texts when it is added, which
-     * for all of them took most of a short command's start-up. Otherwise (help, the version, a usage error and its
-     * suggestions) every subcommand is.
+     * made and registered: picocli reads every registered command's annotations, options and help texts when it is
+     * added, and making them all loaded and initialized their classes, which for all of them took most of a short
+     * command's start-up. Otherwise (help, the version, a usage error and its suggestions) every subcommand is.
      */
     static CommandLine commandLine(Function<String, String> env, LazyAuditLog audit, String... args) {
-        List<Object> all = subcommands(env, audit);
         if (args.length > 0) {
-            for (Object c : all) {
-                if (c.getClass().getAnnotation(Command.class).name().equals(args[0])) return register(List.of(c));
+            for (Group g : groups(env, audit)) {
+                int i = g.names().indexOf(args[0]);
+                if (i >= 0) return register(List.of(g.make().get().get(i)));
             }
         }
-        return register(all);
+        return register(subcommands(env, audit));
+    }
+
+    /**
+     * Subcommands made together, with the names they have on the command line in the order {@code make} returns
+     * them: each command's {@link Command#name()}, here too so that finding the one to run needs neither making nor
+     * reading the others (CsiConsoleCommandTest checks the two agree).
+     */
+    record Group(List<String> names, Supplier<List<Object>> make) {
+    }
+
+    static List<Group> groups(Function<String, String> env, LazyAuditLog audit) {
+        Supplier<Optional<ConsoleTerminal>> terminal = ConsoleTerminal::system;
+        return List.of(
+                new Group(List.of("info", "capabilities", "volumes", "snapshots", "node"), () -> CsiCommands.all(env, audit)),
+                new Group(List.of("lifecycle"), () -> List.of(new LifecycleCommand(env, Clock.systemUTC()).auditInto(audit))),
+                new Group(List.of("fences", "fence", "unfence", "fence-clients"),
+                        () -> FenceCommands.all(env, System.getenv(), terminal, audit)),
+                new Group(List.of("reclaim-space", "rotate-key"), () -> AddonsVolumeCommands.all(env, audit, terminal)),
+                new Group(List.of("csp"), () -> List.of(new CspCommand(audit))),
+                new Group(List.of("volume-group"), () -> List.of(new VolumeGroupCommand(audit))),
+                new Group(List.of("replication"), () -> List.of(new ReplicationCommand(audit))),
+                new Group(List.of("create-volume", "delete-volume", "expand", "publish", "unpublish", "snapshot", "delete-snapshot"),
+                        () -> CsiMutations.all(env, audit)),
+                new Group(List.of("discover", "probe", "orphans"), () -> TroubleCommands.all(env)),
+                new Group(List.of("exercise"), () -> List.of(new ExerciseCommand(env, audit, terminal))),
+                new Group(List.of("report"), () -> List.of(new ReportCommand(env, audit, terminal))),
+                new Group(List.of("serve"), () -> List.of(new ServeCommand())),
+                new Group(List.of("audit"), () -> List.of(new AuditCommand(audit))));
     }
 
     /** Every subcommand, made but not yet read by picocli. */
     private static List<Object> subcommands(Function<String, String> env, LazyAuditLog audit) {
-        List<Object> all = new ArrayList<>(CsiCommands.all(env, audit));
-        all.add(new LifecycleCommand(env, java.time.Clock.systemUTC()).auditInto(audit));
-        all.addAll(FenceCommands.all(env, System.getenv(), ConsoleTerminal::system, audit));
-        all.addAll(AddonsVolumeCommands.all(env, audit, ConsoleTerminal::system));
-        all.add(new CspCommand(audit));
-        all.add(new VolumeGroupCommand(audit));
-        all.add(new ReplicationCommand(audit));
-        all.addAll(CsiMutations.all(env, audit));
-        all.addAll(TroubleCommands.all(env));
-        all.add(new ExerciseCommand(env, audit, ConsoleTerminal::system));
-        all.add(new ReportCommand(env, audit, ConsoleTerminal::system));
-        all.add(new ServeCommand());
-        all.add(new AuditCommand(audit));
+        List<Object> all = new ArrayList<>();
+        for (Group g : groups(env, audit)) all.addAll(g.make().get());
         return all;
     }
 
     private static CommandLine register(List<Object> subcommands) {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
-        cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
+        cl.setExitCodeExceptionMapper(new ExitCodeMapper());
         for (Object c : subcommands) cl.addSubcommand(c);
         CommandLine audit = cl.getSubcommands().get("audit");
         if (audit != null) audit.setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled
         return cl;
+    }
+
+    /**
+     * {@link ExitCodes#forThrowable} for picocli. A class, not a method reference: picocli's interfaces are
+     * compiled for Java 5, and the class-data dump, which makes the lambdas of its class list, leaves out such
+     * an interface once a lambda has linked it; the command line then loaded it from the jars, opening the
+     * class path's jars one by one up to picocli's (16 ms of a 0.25 s command).
+     */
+    private static final class ExitCodeMapper implements CommandLine.IExitCodeExceptionMapper {
+        @Override
+        public int getExitCode(Throwable exception) {
+            return ExitCodes.forThrowable(exception);
+        }
     }
 }

@@ -43,6 +43,23 @@ class CsiConsoleCommandTest {
     }
 
     @Test
+    void eachGroupNamesItsCommandsAsTheirAnnotationsDoInOrder() {
+        for (CsiConsoleCommand.Group g : CsiConsoleCommand.groups(k -> null, new LazyAuditLog(dir))) {
+            assertThat(g.make().get()).extracting(c -> c.getClass().getAnnotation(CommandLine.Command.class).name())
+                    .as("the commands %s makes", g.names()).containsExactlyElementsOf(g.names());
+        }
+    }
+
+    @Test
+    void everyGroupsCommandRunsAloneUnderItsName() {
+        for (CsiConsoleCommand.Group g : CsiConsoleCommand.groups(k -> null, new LazyAuditLog(dir))) {
+            for (String name : g.names()) {
+                assertThat(forArgs(name, "--help").getSubcommands()).as(name).containsOnlyKeys("help", name);
+            }
+        }
+    }
+
+    @Test
     void aSubcommandsHelpIsTheSameAloneAsAmongAll() {
         String alone = forArgs("volumes", "--help").getSubcommands().get("volumes").getUsageMessage(CommandLine.Help.Ansi.OFF);
         String amongAll = forArgs().getSubcommands().get("volumes").getUsageMessage(CommandLine.Help.Ansi.OFF);
