@@ -46,33 +46,31 @@ public final class StripLocalVariables {
 
     /** Rewrites {@code jar} without local-variable tables; false (and no change) when it is signed. */
     static boolean strip(Path jar) throws IOException {
-        Path out = Files.createTempFile(jar.getParent(), jar.getFileName().toString(), ".tmp");
-        try (ZipFile in = new ZipFile(jar.toFile());
-                ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(out))) {
-            if (in.stream().anyMatch(e -> e.getName().startsWith("META-INF/") && e.getName().endsWith(".SF"))) {
-                Files.delete(out);
-                return false;
-            }
-            zip.setLevel(Deflater.BEST_COMPRESSION);
-            for (ZipEntry e : in.stream().toList()) {
-                ZipEntry copy = new ZipEntry(e.getName());
-                copy.setTime(e.getTime());
-                zip.putNextEntry(copy);
-                try (InputStream data = in.getInputStream(e)) {
-                    if (e.getName().endsWith(".class") && !e.isDirectory()) {
-                        zip.write(withoutLocalVariables(data.readAllBytes()));
-                    } else {
-                        data.transferTo(zip);
+        try (ZipFile in = new ZipFile(jar.toFile())) {
+            if (in.stream().anyMatch(e -> e.getName().startsWith("META-INF/") && e.getName().endsWith(".SF"))) return false;
+            Path out = Files.createTempFile(jar.getParent(), jar.getFileName().toString(), ".tmp");
+            try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(out))) {
+                zip.setLevel(Deflater.BEST_COMPRESSION);
+                for (ZipEntry e : in.stream().toList()) {
+                    ZipEntry copy = new ZipEntry(e.getName());
+                    copy.setTime(e.getTime());
+                    zip.putNextEntry(copy);
+                    try (InputStream data = in.getInputStream(e)) {
+                        if (e.getName().endsWith(".class") && !e.isDirectory()) {
+                            zip.write(withoutLocalVariables(data.readAllBytes()));
+                        } else {
+                            data.transferTo(zip);
+                        }
                     }
+                    zip.closeEntry();
                 }
-                zip.closeEntry();
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(out);
+                throw e;
             }
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(out);
-            throw e;
+            Files.move(out, jar, StandardCopyOption.REPLACE_EXISTING);
+            return true;
         }
-        Files.move(out, jar, StandardCopyOption.REPLACE_EXISTING);
-        return true;
     }
 
     /** The class file {@code bytes} without its local-variable tables. */

@@ -46,7 +46,7 @@ import java.util.function.Supplier;
 public class CsiConsoleCommand {
     static {
         // picocli looks for Groovy's Closure class once, for closures in annotations (none here); the miss
-        // searched all 66 jars of the class path: 16 ms of the 0.29 s a short command takes (async-profiler, wall).
+        // searched all 66 jars of the class path: 16 ms of a 0.29 s command in a wall-clock profile.
         if (System.getProperty("picocli.disable.closures") == null) System.setProperty("picocli.disable.closures", "true");
     }
 
@@ -100,6 +100,7 @@ public class CsiConsoleCommand {
     record Group(List<String> names, Supplier<List<Object>> make) {
     }
 
+    /** Every subcommand's group, in the order help lists them; nothing is made until a group's {@code make} runs. */
     static List<Group> groups(Function<String, String> env, LazyAuditLog audit) {
         Supplier<Optional<ConsoleTerminal>> terminal = ConsoleTerminal::system;
         return List.of(
@@ -141,7 +142,7 @@ public class CsiConsoleCommand {
      * {@link ExitCodes#forThrowable} for picocli. A class, not a method reference: picocli's interfaces are
      * compiled for Java 5, and the class-data dump, which makes the lambdas of its class list, leaves out such
      * an interface once a lambda has linked it; the command line then loaded it from the jars, opening the
-     * class path's jars one by one up to picocli's (16 ms of a 0.25 s command).
+     * class path's jars one by one up to picocli's.
      */
     private static final class ExitCodeMapper implements CommandLine.IExitCodeExceptionMapper {
         @Override

@@ -23,7 +23,7 @@ class AuditOriginTest {
     }
 
     @Test
-    void withNeitherTheResolverOrLocalhostAnswers(@TempDir Path dir) throws Exception {
+    void withoutEitherTheResolverOrLocalhostAnswers(@TempDir Path dir) throws Exception {
         Path empty = Files.writeString(dir.resolve("hostname"), "\n");
         assertThat(AuditOrigin.LocalHost.find(null, empty)).isNotBlank().doesNotEndWith("\n");
         assertThat(AuditOrigin.LocalHost.find(null, dir.resolve("missing"))).isNotBlank();
