@@ -84,7 +84,7 @@ public class CsiConsoleCommand {
      */
     static CommandLine commandLine(Function<String, String> env, LazyAuditLog audit, String... args) {
         if (args.length > 0) {
-            for (Group g : groups(env, audit)) {
+            for (SubcommandGroup g : groups(env, audit)) {
                 int i = g.names().indexOf(args[0]);
                 if (i >= 0) return register(List.of(g.make().get().get(i)));
             }
@@ -97,34 +97,37 @@ public class CsiConsoleCommand {
      * them: each command's {@link Command#name()}, here too so that finding the one to run needs neither making nor
      * reading the others (CsiConsoleCommandTest checks the two agree).
      */
-    record Group(List<String> names, Supplier<List<Object>> make) {
+    record SubcommandGroup(List<String> names, Supplier<List<Object>> make) {
     }
 
     /** Every subcommand's group, in the order help lists them; nothing is made until a group's {@code make} runs. */
-    static List<Group> groups(Function<String, String> env, LazyAuditLog audit) {
+    static List<SubcommandGroup> groups(Function<String, String> env, LazyAuditLog audit) {
         Supplier<Optional<ConsoleTerminal>> terminal = ConsoleTerminal::system;
         return List.of(
-                new Group(List.of("info", "capabilities", "volumes", "snapshots", "node"), () -> CsiCommands.all(env, audit)),
-                new Group(List.of("lifecycle"), () -> List.of(new LifecycleCommand(env, Clock.systemUTC()).auditInto(audit))),
-                new Group(List.of("fences", "fence", "unfence", "fence-clients"),
+                new SubcommandGroup(List.of("info", "capabilities", "volumes", "snapshots", "node"),
+                        () -> CsiCommands.all(env, audit)),
+                new SubcommandGroup(List.of("lifecycle"),
+                        () -> List.of(new LifecycleCommand(env, Clock.systemUTC()).auditInto(audit))),
+                new SubcommandGroup(List.of("fences", "fence", "unfence", "fence-clients"),
                         () -> FenceCommands.all(env, System.getenv(), terminal, audit)),
-                new Group(List.of("reclaim-space", "rotate-key"), () -> AddonsVolumeCommands.all(env, audit, terminal)),
-                new Group(List.of("csp"), () -> List.of(new CspCommand(audit))),
-                new Group(List.of("volume-group"), () -> List.of(new VolumeGroupCommand(audit))),
-                new Group(List.of("replication"), () -> List.of(new ReplicationCommand(audit))),
-                new Group(List.of("create-volume", "delete-volume", "expand", "publish", "unpublish", "snapshot", "delete-snapshot"),
+                new SubcommandGroup(List.of("reclaim-space", "rotate-key"), () -> AddonsVolumeCommands.all(env, audit, terminal)),
+                new SubcommandGroup(List.of("csp"), () -> List.of(new CspCommand(audit))),
+                new SubcommandGroup(List.of("volume-group"), () -> List.of(new VolumeGroupCommand(audit))),
+                new SubcommandGroup(List.of("replication"), () -> List.of(new ReplicationCommand(audit))),
+                new SubcommandGroup(
+                        List.of("create-volume", "delete-volume", "expand", "publish", "unpublish", "snapshot", "delete-snapshot"),
                         () -> CsiMutations.all(env, audit)),
-                new Group(List.of("discover", "probe", "orphans"), () -> TroubleCommands.all(env)),
-                new Group(List.of("exercise"), () -> List.of(new ExerciseCommand(env, audit, terminal))),
-                new Group(List.of("report"), () -> List.of(new ReportCommand(env, audit, terminal))),
-                new Group(List.of("serve"), () -> List.of(new ServeCommand())),
-                new Group(List.of("audit"), () -> List.of(new AuditCommand(audit))));
+                new SubcommandGroup(List.of("discover", "probe", "orphans"), () -> TroubleCommands.all(env)),
+                new SubcommandGroup(List.of("exercise"), () -> List.of(new ExerciseCommand(env, audit, terminal))),
+                new SubcommandGroup(List.of("report"), () -> List.of(new ReportCommand(env, audit, terminal))),
+                new SubcommandGroup(List.of("serve"), () -> List.of(new ServeCommand())),
+                new SubcommandGroup(List.of("audit"), () -> List.of(new AuditCommand(audit))));
     }
 
     /** Every subcommand, made but not yet read by picocli. */
     private static List<Object> subcommands(Function<String, String> env, LazyAuditLog audit) {
         List<Object> all = new ArrayList<>();
-        for (Group g : groups(env, audit)) all.addAll(g.make().get());
+        for (SubcommandGroup g : groups(env, audit)) all.addAll(g.make().get());
         return all;
     }
 

@@ -44,7 +44,7 @@ class CsiConsoleCommandTest {
 
     @Test
     void eachGroupNamesItsCommandsAsTheirAnnotationsDoInOrder() {
-        for (CsiConsoleCommand.Group g : CsiConsoleCommand.groups(k -> null, new LazyAuditLog(dir))) {
+        for (CsiConsoleCommand.SubcommandGroup g : CsiConsoleCommand.groups(k -> null, new LazyAuditLog(dir))) {
             assertThat(g.make().get()).extracting(c -> c.getClass().getAnnotation(CommandLine.Command.class).name())
                     .as("the commands %s makes", g.names()).containsExactlyElementsOf(g.names());
         }
@@ -52,7 +52,7 @@ class CsiConsoleCommandTest {
 
     @Test
     void everyGroupsCommandRunsAloneUnderItsName() {
-        for (CsiConsoleCommand.Group g : CsiConsoleCommand.groups(k -> null, new LazyAuditLog(dir))) {
+        for (CsiConsoleCommand.SubcommandGroup g : CsiConsoleCommand.groups(k -> null, new LazyAuditLog(dir))) {
             for (String name : g.names()) {
                 assertThat(forArgs(name, "--help").getSubcommands()).as(name).containsOnlyKeys("help", name);
             }

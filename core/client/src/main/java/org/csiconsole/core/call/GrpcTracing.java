@@ -19,7 +19,7 @@ import java.util.Map;
  * the trace neither holds secrets nor whole pages.
  */
 final class GrpcTracing {
-    /** Made on first use: the printer's classes (some 300 with protobuf-java-util's) load when a trace entry's JSON is first shown. */
+    /** Made on first use: the printer's classes (some 300 with protobuf-java-util's) load when a trace entry's JSON is shown. */
     private static final class Json {
         static final JsonFormat.Printer PRINTER = JsonFormat.printer();
     }
