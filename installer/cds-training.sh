@@ -9,11 +9,23 @@
 #
 # LISTS_DIR, when given, keeps the class list and the training log for a look afterwards.
 #
+# CDS_ARCHIVE says how much the archive holds (README.md, "Benchmarks", has the measured trade-off):
+#   workbench (default)  the command line, the start shell and the workbench up to its first frame (58 MB)
+#   window               the command line and the start shell: the workbench's own first frame comes later (47 MB)
+#   cli                  the command line only: the window and the workbench both come later (34 MB)
+#
 # The JVM maps an archive only with the class path it was made with, so the run happens where the
 # package installs: IMAGE_PARENT is bound over INSTALL_DIR's parent (/opt) in a private mount
 # namespace (unshare; no root needed where unprivileged user namespaces are allowed, as on Debian).
 set -euo pipefail
 parent="$1" name="$2" install_dir="$3" lists_dir="${4:-}"
+coverage="${CDS_ARCHIVE:-workbench}"
+case "$coverage" in
+    workbench) until=painted ;;
+    window) until=window ;;
+    cli) until="" ;;
+    *) echo "cds-training.sh: CDS_ARCHIVE must be workbench, window or cli, not '$coverage'" >&2; exit 2 ;;
+esac
 
 if [ "${CDS_TRAINING_INSIDE:-}" != 1 ]; then
     if ! command -v unshare >/dev/null; then
@@ -60,16 +72,19 @@ serve=$!
 for _ in $(seq 300); do [ -S "$sock" ] && break; sleep 0.2; done
 [ -S "$sock" ] || { echo "cds-training.sh: serve did not start; see below" >&2; cat "$log" >&2; exit 1; }
 
-# The workbench runs under Xvfb up to its first frame (after the start shell's), where it ends the process
-# (-Dcsi-console.startup.exit: nothing after the first frame slips in). What runs later, the
-# connections, the table warm-up and the first listing, loads its classes from the jars: the archive
-# holds what the first frame and the command line wait for, which keeps the package smaller.
+# The workbench runs under Xvfb up to its first frame (after the start shell's; with CDS_ARCHIVE=window up to
+# the shell's), where it ends the process (-Dcsi-console.startup.exit: nothing after that frame slips in).
+# What runs later, the connections, the table warm-up and the first listing, loads its classes from the
+# jars: the archive holds what the first frame and the command line wait for, which keeps the package smaller.
 report="$work/painted"
 training=("$java" -Xshare:off -XX:DumpLoadedClassList="$work/all.classlist" "${opts[@]}" -cp "$cp" org.csiconsole.app.StartupTraining "unix://$sock" "$report")
+[ "$until" != window ] || training+=(--until-window)
 gui=no
-if command -v xvfb-run >/dev/null; then
+if [ -z "$until" ]; then
+    : # CDS_ARCHIVE=cli: the command line only, below
+elif command -v xvfb-run >/dev/null; then
     xvfb-run -a -s "-screen 0 1600x1000x24" timeout 300 "${training[@]}" >>"$log" 2>&1 || true
-    if grep -q '^painted ' "$report" 2>/dev/null; then
+    if grep -q "^$until " "$report" 2>/dev/null; then
         gui=yes
     else
         # e.g. a build machine without GTK 3 (libgtk-3-0), which JavaFX needs to open a window

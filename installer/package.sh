@@ -4,6 +4,7 @@
 #
 #   installer/package.sh                 # build everything into installer/target
 #   PACKAGE_MVN_ARGS=-o installer/package.sh   # the same, with Maven offline
+#   CDS_ARCHIVE=window installer/package.sh     # a smaller class-data archive (window or cli; see cds-training.sh)
 #
 # Needs a JDK 17+ (jdeps, jlink, jpackage), unzip and zip; dpkg-deb for the .deb; xvfb-run for the
 # GUI part of the class-data training run (without it the archive covers the command line only).

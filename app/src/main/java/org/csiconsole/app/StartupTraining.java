@@ -11,10 +11,12 @@ import java.util.List;
  * ({@code -XX:DumpLoadedClassList}) are what the package's AppCDS archive holds, for the command
  * line's launcher and the workbench's alike.
  *
- * <p>Usage: {@code StartupTraining ENDPOINT REPORT_FILE [--no-workbench]}. The workbench writes its
- * first-frame line to {@code REPORT_FILE} and halts with status 0; {@code --no-workbench} (no display)
- * stops after the commands. Exit status 1, before the workbench, when a command fails: an archive
- * trained on an error path would not hold what the package needs.
+ * <p>Usage: {@code StartupTraining ENDPOINT REPORT_FILE [--no-workbench | --until-window]}. The workbench
+ * writes its first-frame lines to {@code REPORT_FILE} and halts with status 0 after its own first frame,
+ * or with {@code --until-window} after the window's (the start shell's); {@code --no-workbench} (no
+ * display, or an archive of the command line only) stops after the commands. Exit status 1, before the
+ * workbench, when a command fails: an archive trained on an error path would not hold what the package
+ * needs.
  */
 public final class StartupTraining {
     private StartupTraining() {
@@ -22,7 +24,7 @@ public final class StartupTraining {
 
     public static void main(String[] args) {
         if (args.length < 2) {
-            System.err.println("usage: StartupTraining ENDPOINT REPORT_FILE [--no-workbench]");
+            System.err.println("usage: StartupTraining ENDPOINT REPORT_FILE [--no-workbench | --until-window]");
             System.exit(2);
         }
         String endpoint = args[0];
@@ -38,7 +40,7 @@ public final class StartupTraining {
             System.exit(0);
         }
         System.setProperty("csi-console.startup.report", args[1]);
-        System.setProperty("csi-console.startup.exit", "true");
+        System.setProperty("csi-console.startup.exit", List.of(args).contains("--until-window") ? "window" : "true");
         Main.main(new String[0]);
     }
 }
