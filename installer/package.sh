@@ -148,9 +148,13 @@ rm -rf "$out/runtime" "$input"
 # dpkg -S and, once installed, dpkg -L: 0.08 s of a 0.3 s `csi-console --version` here, and dpkg -S
 # reads the whole package database, so more on a desktop with thousands of packages). The image's
 # launchers are POSIX shell scripts instead, written from the class path and options jpackage put in
-# lib/app/NAME.cfg and NAME-cli.cfg (which the class-data training and the benchmark read too).
+# lib/app/NAME.cfg and NAME-cli.cfg (which the class-data training and the benchmark read too). Each runs
+# java through a link named after the launcher (lib/runtime/bin/NAME -> java): Linux names a process after the
+# file it was started as, so ps, top and pgrep show csi-console, not java, as with jpackage's launcher.
 write_launcher() { # write_launcher CFG LAUNCHER WHAT
-    local cfg="$1" launcher="$2" what="$3" cp opts main
+    local cfg="$1" launcher="$2" what="$3" cp opts main exe
+    exe="$(basename "$launcher")"
+    ln -s java "$image/lib/runtime/bin/$exe"
     # shellcheck disable=SC2016 # $app stays literal: the script expands it
     cp="$(sed -n 's/^app.classpath=\$APPDIR\//$app\//p' "$image/lib/app/$name.cfg" | paste -sd: -)"
     # shellcheck disable=SC2016
@@ -162,7 +166,7 @@ write_launcher() { # write_launcher CFG LAUNCHER WHAT
 self="\$(readlink -f "\$0")"
 root="\${self%/bin/*}"
 app="\$root/lib/app"
-exec "\$root/lib/runtime/bin/java" $opts -cp "$cp" $main "\$@"
+exec "\$root/lib/runtime/bin/$exe" $opts -cp "$cp" $main "\$@"
 LAUNCHER
     chmod 755 "$launcher"
 }

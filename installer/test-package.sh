@@ -107,6 +107,8 @@ sock="$work/csi.sock"
 "$bin" serve --endpoint "unix://$sock" --seed demo --state-dir "$work/plugin" >"$test_dir/serve.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 150); do [ -S "$sock" ] && break; sleep 0.2; done
+check "the command line's process is named $name-cli, not java (ps, top, pgrep)" \
+    test "$(ps -o comm= -p "${pids[-1]}" 2>/dev/null)" = "$name-cli"
 info_out="$("$bin" info --endpoint "unix://$sock" 2>"$work/info.err")"
 echo "$info_out" | sed 's/^/     /'
 sed 's/^/     stderr: /' "$work/info.err"
