@@ -41,7 +41,7 @@ import java.util.stream.Stream;
  */
 final class SplitBrainRecovery {
     /** The options of {@code recover-split-brain} besides the endpoints, targets and partner site. */
-    static final class Options extends ReplicationCommand.Calls {
+    static final class Options extends ReplicationOptions.Calls {
         @Option(names = "--survivor", required = true, paramLabel = "SITE",
                 description = "The side whose data is kept: A (the --endpoint site), B (the --partner-endpoint site), "
                         + "or the --site-name or --partner-name of one.")
@@ -65,7 +65,7 @@ final class SplitBrainRecovery {
         this.err = err;
     }
 
-    int run(CsiEndpointOptions o, ReplicationCommand.Targets t, Options s, ReplicationCommand.Partner p) throws Exception {
+    int run(CsiEndpointOptions o, ReplicationOptions.Targets t, Options s, ReplicationOptions.Partner p) throws Exception {
         List<ReplicationSource> sources = t.sources();
         if (!p.partnerIds.isEmpty() && p.partnerIds.size() != sources.size()) {
             throw ReplicationCommand.usage(COMMAND, "--partner-id was given " + p.partnerIds.size() + " time(s) for " + sources.size()
@@ -119,7 +119,7 @@ final class SplitBrainRecovery {
      *
      * @throws org.csiconsole.core.call.CallFailure INVALID_ARGUMENT (exit 2) when it names neither site, or both
      */
-    static boolean keepsPartnerSite(String survivor, ReplicationCommand.Partner p) {
+    static boolean keepsPartnerSite(String survivor, ReplicationOptions.Partner p) {
         String v = survivor.strip();
         boolean a = v.equalsIgnoreCase("A") || v.equals(p.siteA);
         boolean b = v.equalsIgnoreCase("B") || v.equals(p.siteB);
