@@ -76,8 +76,12 @@ for _ in $(seq 300); do [ -S "$sock" ] && break; sleep 0.2; done
 # the shell's), where it ends the process (-Dcsi-console.startup.exit: nothing after that frame slips in).
 # What runs later, the connections, the table warm-up and the first listing, loads its classes from the
 # jars: the archive holds what the first frame and the command line wait for, which keeps the package smaller.
+# The process ends without its shutdown hooks, so JavaFX's copies of the icon fonts in the temporary
+# folder (removed by a hook) are left behind: the run gets a temporary folder of its own, removed below.
 report="$work/painted"
-training=("$java" -Xshare:off -XX:DumpLoadedClassList="$work/all.classlist" "${opts[@]}" -cp "$cp" org.csiconsole.app.StartupTraining "unix://$sock" "$report")
+mkdir -p "$work/tmp"
+training=("$java" -Xshare:off -XX:DumpLoadedClassList="$work/all.classlist" "${opts[@]}" -Djava.io.tmpdir="$work/tmp" -cp "$cp"
+    org.csiconsole.app.StartupTraining "unix://$sock" "$report")
 [ "$until" != window ] || training+=(--until-window)
 gui=no
 if [ -z "$until" ]; then
