@@ -3,13 +3,15 @@
 # .deb (dpkg -i as root; otherwise unpacked with dpkg-deb -x into a folder), runs
 # `csi-console --version`, starts `csi-console serve` and calls `csi-console info` against it,
 # opens the workbench under Xvfb and takes a screenshot, then removes the package (dpkg -r) and
-# checks that none of its files is left.
+# checks that none of its files is left. As root with debootstrap, it does the same on a fresh
+# Debian 12 minbase (no JDK, no desktop) in a chroot, where the workbench must say what to install.
 #
 #   installer/test-package.sh                 # build, then test
 #   installer/test-package.sh --no-build      # test the .deb already in installer/target
 #
 # Needs dpkg-deb and a JDK with jpackage (for the build); Xvfb, xdotool, x11-utils (xprop) and
-# imagemagick (import) for the workbench part, which is skipped with a note without them.
+# imagemagick (import) for the workbench part, and debootstrap (and a Debian mirror, DEBIAN_MIRROR,
+# default deb.debian.org) for the fresh system, each skipped with a note without them.
 # Prints "N passed, N failed" last; exits 1 when a check failed. The screenshot and logs stay in
 # installer/target/package-test.
 set -uo pipefail
@@ -138,8 +140,66 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xpr
     check "a screenshot of the workbench ($test_dir/workbench.png)" import -window root "$test_dir/workbench.png"
     kill -TERM "$gui" 2>/dev/null; wait "$gui" 2>/dev/null
     unset DISPLAY
+    # over ssh to a node, say: csi-console with no subcommand opens the workbench
+    env -u DISPLAY "$bin" >"$test_dir/no-display.log" 2>&1
+    no_display_exit=$?
+    sed 's/^/     /' "$test_dir/no-display.log"
+    check "without a display, csi-console says so and exits 7 (exit $no_display_exit; no stack trace)" \
+        sh -c "test $no_display_exit = 7 && grep -q 'DISPLAY is not set' '$test_dir/no-display.log' && ! grep -q 'Exception\|at java' '$test_dir/no-display.log'"
 else
     echo "     Xvfb, xdotool, xprop or import missing: workbench not opened (apt-get install xvfb xdotool x11-utils imagemagick)"
+fi
+
+# --- a fresh Debian 12 without a desktop or a JDK ---------------------------------------------
+# debootstrap's minbase: no JDK, no X11, no GTK, no fonts, no /usr/share/applications, as on a node or
+# a server. dpkg -i installs the package there (its Depends are in every Debian; what the desktop needs
+# is only recommended), the command line works, the workbench and a drawing say what to install
+# instead of a stack trace, and dpkg -r leaves nothing.
+fresh_system() {
+    local fresh="$work/debian-12" mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+    if ! debootstrap --variant=minbase bookworm "$fresh" "$mirror" >"$test_dir/debootstrap.log" 2>&1; then
+        echo "     debootstrap could not make a Debian 12 base system from $mirror (network?): fresh-system checks" \
+            "skipped; see $test_dir/debootstrap.log"
+        return
+    fi
+    # each command in its own mount and process namespace with /proc, which the JVM reads; what it
+    # starts ends with it
+    in_fresh() { unshare --mount --pid --fork --mount-proc="$fresh/proc" chroot "$fresh" "$@"; }
+    check "a fresh Debian 12 (minbase) has no java" sh -c "! chroot '$fresh' sh -c 'command -v java' >/dev/null"
+    cp "$deb" "$fresh/tmp/$name.deb"
+    check "dpkg -i installs the package on a fresh Debian 12 without a desktop" \
+        sh -c "chroot '$fresh' dpkg -i /tmp/$name.deb >'$test_dir/fresh-dpkg.log' 2>&1"
+    check "dpkg reports it installed and configured there" sh -c "chroot '$fresh' dpkg -s $name | grep -q '^Status: install ok installed'"
+    local fresh_files
+    fresh_files="$(chroot "$fresh" dpkg -L "$name")"
+    check "csi-console --version runs there with the bundled runtime" \
+        sh -c "unshare --mount --pid --fork --mount-proc='$fresh/proc' chroot '$fresh' csi-console --version | grep -q '^csi-console '"
+    in_fresh sh -c "csi-console serve --endpoint unix:///tmp/csi.sock --seed demo --state-dir /tmp/plugin >/tmp/serve.log 2>&1 &
+        for i in \$(seq 150); do [ -S /tmp/csi.sock ] && break; sleep 0.2; done
+        csi-console info --endpoint unix:///tmp/csi.sock
+        csi-console lifecycle --endpoint unix:///tmp/csi.sock --file /tmp/lifecycle.png 2>/tmp/lifecycle.err; echo \"lifecycle exit \$?\"" \
+        >"$test_dir/fresh-cli.log" 2>&1
+    cp "$fresh/tmp/lifecycle.err" "$test_dir/fresh-lifecycle.err" 2>/dev/null || true
+    check "csi-console serve and info work there" grep -Eq '^ready +true' "$test_dir/fresh-cli.log"
+    check "a drawing there, without fonts, says what to install and exits 1 (no stack trace)" \
+        sh -c "grep -q '^lifecycle exit 1$' '$test_dir/fresh-cli.log' && grep -q 'apt-get install libfreetype6' '$test_dir/fresh-lifecycle.err' \
+            && ! grep -q 'Exception\|at java' '$test_dir/fresh-lifecycle.err'"
+    in_fresh env DISPLAY=:0 /opt/$name/bin/$name >"$test_dir/fresh-gui.log" 2>&1
+    local gui_exit=$?
+    sed 's/^/     /' "$test_dir/fresh-gui.log"
+    check "the workbench there, without GTK, says what to install and exits 7 (exit $gui_exit; no stack trace)" \
+        sh -c "test $gui_exit = 7 && grep -q 'apt-get install libgtk-3-0 libgl1' '$test_dir/fresh-gui.log' \
+            && ! grep -q 'Exception\|at java' '$test_dir/fresh-gui.log'"
+    check "dpkg -r removes it there" sh -c "chroot '$fresh' dpkg -r $name >>'$test_dir/fresh-dpkg.log' 2>&1"
+    local left
+    left="$(while read -r f; do [ -e "$fresh$f" ] && [ ! -d "$fresh$f" ] && echo "$f"; done <<<"$fresh_files")"
+    check "no file of the package is left there${left:+: $left}" test -z "$left"
+    rm -rf "$fresh"
+}
+if [ "$(id -u)" = 0 ] && command -v debootstrap >/dev/null && command -v unshare >/dev/null; then
+    fresh_system
+else
+    echo "     not root, or debootstrap or unshare missing: no fresh Debian 12 (apt-get install debootstrap)"
 fi
 
 # --- remove ----------------------------------------------------------------------------------

@@ -26,21 +26,44 @@ done
 install -D -m 644 "$icons/app.svg" "$root/usr/share/icons/hicolor/scalable/apps/$name.svg"
 install -m 644 "$here/copyright" "$root/usr/share/doc/$name/copyright"
 
-# Depends: the Debian packages that own the shared libraries the bundled natives link to directly
-# (their NEEDED entries), less those the image brings itself; GTK 3 and OpenGL are loaded by JavaFX
-# at run time, so they are named too. Only ELF files are read: the launchers in bin/ are shell scripts.
-sonames="$(find "$root$install_dir" -type f \( -name '*.so' -o -perm -u+x \) \
-        -exec sh -c 'for f; do [ "$(head -c 4 "$f" | tr -d "\177")" = ELF ] && printf "%s\0" "$f"; done; true' sh {} + \
-    | xargs -0 objdump -p 2>/dev/null | awk '$1 == "NEEDED" {print $2}' | sort -u)"
-bundled="$(find "$root$install_dir" -name '*.so' -printf '%f\n')"
-deps="$(for so in $sonames; do
+# Depends and Recommends: the Debian packages that own the shared libraries the bundled natives link
+# to directly (their NEEDED entries), less those the image brings itself. Only ELF files are read: the
+# launchers in bin/ are shell scripts. The command line's natives (the runtime less the java.desktop
+# module's, and those Netty and SQLite unpack from their jars) give Depends, so the package installs
+# with `dpkg -i` on a server or a node that has no desktop (a Debian 12 minbase has them all). The
+# desktop's natives give Recommends, which apt installs by default: JavaFX's, and java.desktop's (AWT,
+# Java2D, fonts, sound), with GTK 3 and OpenGL, which JavaFX loads at run time. Without them the
+# workbench, and the drawing of `csi-console lifecycle --file`, say what to install.
+desktop_natives='libawt\.so|libawt_headless\.so|libawt_xawt\.so|libjawt\.so|libfontmanager\.so|libjavajpeg\.so'
+desktop_natives="$desktop_natives|libjsound\.so|liblcms\.so|libmlib_image\.so|libsplashscreen\.so"
+elf_files() { # elf_files DIR...: the ELF files under DIR, NUL-separated
+    find "$@" -type f \( -name '*.so' -o -perm -u+x \) \
+        -exec sh -c 'for f; do [ "$(head -c 4 "$f" | tr -d "\177")" = ELF ] && printf "%s\0" "$f"; done; true' sh {} +
+}
+jar_natives="$out/deb-jar-natives"
+rm -rf "$jar_natives" && mkdir -p "$jar_natives"
+for jar in "$root$install_dir"/lib/app/*.jar; do
+    unzip -qo "$jar" '*.so' -d "$jar_natives" 2>/dev/null || true
+done
+bundled="$(find "$root$install_dir" "$jar_natives" -name '*.so' -printf '%f\n')"
+packages_of() { # packages_of: the Debian packages owning the libraries named NEEDED by the ELF files on stdin (NUL-separated)
+    local sonames
+    sonames="$(xargs -0 -r objdump -p 2>/dev/null | awk '$1 == "NEEDED" {print $2}' | sort -u)"
+    for so in $sonames; do
         grep -qx "$so" <<<"$bundled" && continue
         path="$(ldconfig -p | awk -v so="$so" '$1 == so && /x86-64|AArch64|x32/ {print $NF; exit}')"
         [ -n "$path" ] || path="$(ldconfig -p | awk -v so="$so" '$1 == so {print $NF; exit}')"
         [ -n "$path" ] || { echo "build-deb.sh: no package provides $so" >&2; continue; }
         dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null || echo "build-deb.sh: no package owns $path" >&2
-    done | cut -d: -f1 | sort -u)"
-deps="$(printf '%s\n' $deps libgtk-3-0 libgl1 | sort -u | paste -sd, - | sed 's/,/, /g')"
+    done | cut -d: -f1 | sort -u
+}
+runtime="$root$install_dir/lib/runtime"
+depends="$({ elf_files "$runtime" "$jar_natives" | tr '\0' '\n' | grep -Ev "/($desktop_natives)\$" | tr '\n' '\0'; } | packages_of)"
+recommends="$({ elf_files "$root$install_dir/lib/app" "$runtime" | tr '\0' '\n' \
+        | grep -E "/lib/app/[^/]*\.so\$|/($desktop_natives)\$" | tr '\n' '\0'; } | packages_of)"
+rm -rf "$jar_natives"
+recommends="$(printf '%s\n' $recommends libgtk-3-0 libgl1 | grep -vxF -f <(printf '%s\n' $depends) | sort -u | paste -sd, - | sed 's/,/, /g')"
+depends="$(printf '%s\n' $depends | paste -sd, - | sed 's/,/, /g')"
 size_kb="$(du -sk --apparent-size "$root" | cut -f1)"
 maintainer="${DEBFULLNAME:-CSI Console maintainers} <${DEBEMAIL:-maintainers@csi-console.org}>"
 cat >"$root/DEBIAN/control" <<CONTROL
@@ -49,7 +72,8 @@ Version: $version
 Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size_kb
-Depends: $deps
+Depends: $depends
+Recommends: $recommends
 Section: admin
 Priority: optional
 Description: admin console for CSI drivers, csi-addons and HPE CSP arrays
@@ -61,4 +85,4 @@ CONTROL
 deb="$out/${name}_${version}_$arch.deb"
 dpkg-deb --root-owner-group -Z"${DEB_COMPRESSION:-xz}" --build "$root" "$deb" >/dev/null
 rm -rf "$root"
-printf 'deb: %s (Installed-Size %s KiB; Depends: %s)\n' "$deb" "$size_kb" "$deps" >&2
+printf 'deb: %s (Installed-Size %s KiB; Depends: %s; Recommends: %s)\n' "$deb" "$size_kb" "$depends" "$recommends" >&2

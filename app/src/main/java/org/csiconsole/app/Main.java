@@ -2,17 +2,22 @@ package org.csiconsole.app;
 
 import javafx.application.Application;
 import org.csiconsole.app.cli.CsiConsoleCommand;
+import org.csiconsole.app.cli.ExitCodes;
 import org.csiconsole.app.gui.ConsoleApplication;
 import org.csiconsole.app.gui.JavaFxClassPathWarning;
 import org.csiconsole.app.gui.LaunchOptions;
+import org.csiconsole.app.gui.WorkbenchStartFailure;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Entry point. With a subcommand (or {@code --help}, {@code --version}) it runs the command line,
  * without JavaFX. Otherwise it opens the workbench: the bundled demo by default, or what the GUI
  * options say ({@code --demo}, {@code --endpoint ENDPOINT}, {@code --csp-url URL}). It is not a
- * {@code javafx.application.Application}, so JavaFX can load from the class path.
+ * {@code javafx.application.Application}, so JavaFX can load from the class path. When the workbench
+ * cannot open (no display, or the desktop libraries missing) it says so and what to do, and exits
+ * with {@link ExitCodes#NO_DESKTOP}.
  */
 public final class Main {
     /**
@@ -31,7 +36,14 @@ public final class Main {
         withoutNettyJfrEvents();
         if (LaunchOptions.parse(List.of(args)).isPresent()) {
             JavaFxClassPathWarning.leaveOut();
-            Application.launch(ConsoleApplication.class, args);
+            try {
+                Application.launch(ConsoleApplication.class, args);
+            } catch (RuntimeException | LinkageError e) {
+                Optional<String> why = WorkbenchStartFailure.explain(e, System.getenv("DISPLAY"));
+                if (why.isEmpty()) throw e;
+                System.err.println(why.get());
+                System.exit(ExitCodes.NO_DESKTOP);
+            }
             return;
         }
         System.exit(CsiConsoleCommand.execute(args));

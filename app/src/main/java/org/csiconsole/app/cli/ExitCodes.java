@@ -17,6 +17,7 @@ import org.csiconsole.core.call.CallFailure;
  *   <tr><td>4</td><td>not supported by this driver: UNIMPLEMENTED, or the capability is not advertised</td><td>UNSUPPORTED</td></tr>
  *   <tr><td>5</td><td>authentication failed</td><td>AUTHENTICATION</td></tr>
  *   <tr><td>6</td><td>{@code audit --verify}: an entry of the audit log was changed or removed</td><td></td></tr>
+ *   <tr><td>7</td><td>the workbench cannot open: no display, or the desktop libraries it needs are missing</td><td></td></tr>
  * </table>
  */
 public final class ExitCodes {
@@ -34,6 +35,8 @@ public final class ExitCodes {
     public static final int AUTH = 5;
     /** {@code audit --verify} found an entry of the audit log changed or removed. */
     public static final int AUDIT_BROKEN = 6;
+    /** The workbench cannot open its window: no display, or the desktop libraries JavaFX needs are missing. */
+    public static final int NO_DESKTOP = 7;
 
     private ExitCodes() {
     }

@@ -32,6 +32,8 @@ public interface DiagramExporter {
      * the legend below it.
      *
      * @return the file's bytes (SVG as UTF-8)
+     * @throws org.csiconsole.core.call.CallFailure {@link org.csiconsole.core.call.FailureKind#FAILED_PRECONDITION}
+     *     when this system cannot draw text (no font libraries or no font, as on a server without a desktop)
      */
     byte[] export(Diagram diagram, DiagramOverlay overlay, String caption, Format format);
 }

@@ -1,5 +1,7 @@
 package org.csiconsole.core.render;
 
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.lifecycle.Diagram;
 import org.csiconsole.core.lifecycle.DiagramExporter;
 import org.csiconsole.core.lifecycle.DiagramOverlay;
@@ -24,14 +26,46 @@ public final class Java2dDiagramExporter implements DiagramExporter {
     /** Pixels per diagram pixel in a PNG. */
     public static final int PNG_SCALE = 2;
 
+    /** The Debian and Ubuntu packages of the libraries Java 2D draws text with, and of a font (fontconfig brings one). */
+    static final String FONT_PACKAGES = "libfreetype6 libharfbuzz0b liblcms2-2 libfontconfig1";
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws CallFailure {@link FailureKind#FAILED_PRECONDITION} when Java 2D cannot measure text here:
+     *     its font libraries (FreeType, HarfBuzz, Little CMS) cannot be loaded, or fontconfig finds no
+     *     font, as on a server or a node installed without a desktop
+     */
     @Override
     public byte[] export(Diagram diagram, DiagramOverlay overlay, String caption, Format format) {
         Objects.requireNonNull(diagram, "diagram");
         Objects.requireNonNull(format, "format");
-        return switch (format) {
-            case SVG -> svg(diagram, overlay, caption);
-            case PNG -> png(diagram, overlay, caption);
-        };
+        try {
+            return switch (format) {
+                case SVG -> svg(diagram, overlay, caption);
+                case PNG -> png(diagram, overlay, caption);
+            };
+        } catch (LinkageError | InternalError e) {
+            // UnsatisfiedLinkError on the first use without the libraries, NoClassDefFoundError on
+            // later ones; InternalError from the font manager when fontconfig is missing or finds no font
+            throw cannotDrawText(e);
+        } catch (Error e) {
+            if (e.getClass() == Error.class && String.valueOf(e.getMessage()).contains("font")) throw cannotDrawText(e);
+            throw e;
+        }
+    }
+
+    /** The failure for {@code e}, raised by Java 2D's font code: what is missing, and what to install. */
+    static CallFailure cannotDrawText(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        String cause = root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
+        return new CallFailure(FailureKind.FAILED_PRECONDITION, "Draw the diagram",
+                "this system cannot draw text: the font libraries of Java 2D (FreeType, HarfBuzz, Little CMS) "
+                        + "or a font are missing, as on a server installed without a desktop",
+                "Install them (Debian and Ubuntu: sudo apt-get install " + FONT_PACKAGES
+                        + "; the csi-console package recommends them), then draw again",
+                cause, e);
     }
 
     private static byte[] svg(Diagram diagram, DiagramOverlay overlay, String caption) {

@@ -1,5 +1,7 @@
 package org.csiconsole.core.render;
 
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.lifecycle.Diagram;
 import org.csiconsole.core.lifecycle.DiagramExporter;
 import org.csiconsole.core.lifecycle.DiagramLayout;
@@ -89,5 +91,32 @@ class Java2dDiagramExporterTest {
         Diagram.Box current = diagram.box("VOL_READY");
         int fill = image.getRGB((int) ((current.x() + 6) * 2), (int) ((current.y() + current.height() - 6) * 2));
         assertThat(fill & 0xffffff).isEqualTo(0xddf4ff);
+    }
+
+    @Test
+    void withoutTheFontLibrariesTheFailureNamesTheMissingLibraryAndWhatToInstall() {
+        // as the JDK words it on a Debian 12 minbase without libharfbuzz0b
+        UnsatisfiedLinkError e = new UnsatisfiedLinkError("/opt/csi-console/lib/runtime/lib/libfontmanager.so: "
+                + "libharfbuzz.so.0: cannot open shared object file: No such file or directory");
+
+        CallFailure f = Java2dDiagramExporter.cannotDrawText(e);
+
+        assertThat(f.kind()).isEqualTo(FailureKind.FAILED_PRECONDITION);
+        assertThat(f.why()).contains("cannot draw text");
+        assertThat(f.whatToDo()).contains("sudo apt-get install libfreetype6 libharfbuzz0b liblcms2-2 libfontconfig1");
+        assertThat(f.detail()).isEqualTo("UnsatisfiedLinkError: " + e.getMessage());
+        assertThat(f.getCause()).isSameAs(e);
+    }
+
+    @Test
+    void withoutAnyFontTheFailureGivesTheFontManagersRootCause() {
+        // fontconfig missing: the font manager's constructor fails, reflected and wrapped
+        NullPointerException root = new NullPointerException("Fontconfig head is null, check your fonts or fonts configuration");
+        InternalError e = new InternalError(new java.lang.reflect.InvocationTargetException(root));
+
+        CallFailure f = Java2dDiagramExporter.cannotDrawText(e);
+
+        assertThat(f.detail()).isEqualTo("NullPointerException: " + root.getMessage());
+        assertThat(f.whatToDo()).contains("libfontconfig1");
     }
 }
