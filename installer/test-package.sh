@@ -172,8 +172,9 @@ fresh_system() {
     check "dpkg reports it installed and configured there" sh -c "chroot '$fresh' dpkg -s $name | grep -q '^Status: install ok installed'"
     local fresh_files
     fresh_files="$(chroot "$fresh" dpkg -L "$name")"
-    check "csi-console --version runs there with the bundled runtime" \
-        sh -c "unshare --mount --pid --fork --mount-proc='$fresh/proc' chroot '$fresh' csi-console --version | grep -q '^csi-console '"
+    local version_there
+    version_there="$(in_fresh csi-console --version 2>&1)"
+    check "csi-console --version runs there with the bundled runtime" grep -q '^csi-console ' <<<"$version_there"
     in_fresh sh -c "csi-console serve --endpoint unix:///tmp/csi.sock --seed demo --state-dir /tmp/plugin >/tmp/serve.log 2>&1 &
         for i in \$(seq 150); do [ -S /tmp/csi.sock ] && break; sleep 0.2; done
         csi-console info --endpoint unix:///tmp/csi.sock
