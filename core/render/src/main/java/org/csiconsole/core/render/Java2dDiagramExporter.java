@@ -45,14 +45,26 @@ public final class Java2dDiagramExporter implements DiagramExporter {
                 case SVG -> svg(diagram, overlay, caption);
                 case PNG -> png(diagram, overlay, caption);
             };
-        } catch (LinkageError | InternalError e) {
-            // UnsatisfiedLinkError on the first use without the libraries, NoClassDefFoundError on
-            // later ones; InternalError from the font manager when fontconfig is missing or finds no font
-            throw cannotDrawText(e);
         } catch (Error e) {
-            if (e.getClass() == Error.class && String.valueOf(e.getMessage()).contains("font")) throw cannotDrawText(e);
+            // UnsatisfiedLinkError on the first use without the libraries, NoClassDefFoundError on later
+            // ones, InternalError (or Error) from the font manager when fontconfig is missing or finds no font
+            boolean kind = e instanceof LinkageError || e instanceof InternalError || e.getClass() == Error.class;
+            if (kind && fromJava2d(e)) throw cannotDrawText(e);
             throw e;
         }
+    }
+
+    /** Whether {@code e} or one of its causes was thrown inside Java 2D or its font code. */
+    static boolean fromJava2d(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            for (StackTraceElement f : t.getStackTrace()) {
+                String c = f.getClassName();
+                if (c.startsWith("sun.font.") || c.startsWith("sun.java2d.") || c.startsWith("sun.awt.") || c.startsWith("java.awt.")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The failure for {@code e}, raised by Java 2D's font code: what is missing, and what to install. */

@@ -119,4 +119,19 @@ class Java2dDiagramExporterTest {
         assertThat(f.detail()).isEqualTo("NullPointerException: " + root.getMessage());
         assertThat(f.whatToDo()).contains("libfontconfig1");
     }
+
+    @Test
+    void onlyErrorsRaisedInsideJava2dAreTakenForMissingLibraries() {
+        NoClassDefFoundError fromFonts = new NoClassDefFoundError("Could not initialize class sun.font.SunFontManager");
+        fromFonts.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("sun.java2d.SunGraphics2D", "getFontMetrics", "SunGraphics2D.java", 1),
+                new StackTraceElement("org.csiconsole.core.render.DiagramPainter", "<init>", "DiagramPainter.java", 52)});
+        NoClassDefFoundError ours = new NoClassDefFoundError("org/jfree/svg/SVGGraphics2D");
+        ours.setStackTrace(new StackTraceElement[] {
+                new StackTraceElement("org.csiconsole.core.render.Java2dDiagramExporter", "svg", "Java2dDiagramExporter.java", 42)});
+
+        assertThat(Java2dDiagramExporter.fromJava2d(fromFonts)).isTrue();
+        assertThat(Java2dDiagramExporter.fromJava2d(ours)).isFalse();
+        assertThat(Java2dDiagramExporter.fromJava2d(new InternalError(fromFonts))).isTrue();
+    }
 }
