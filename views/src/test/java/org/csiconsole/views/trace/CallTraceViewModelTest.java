@@ -219,7 +219,7 @@ class CallTraceViewModelTest {
 
     @Test
     void durationsReadInMilliseconds() {
-        assertThat(CallTraceView.millis(Duration.ofNanos(1_500_000))).isEqualTo("1.5 ms");
-        assertThat(CallTraceView.millis(Duration.ofMillis(250))).isEqualTo("250 ms");
+        assertThat(TraceDetails.millis(Duration.ofNanos(1_500_000))).isEqualTo("1.5 ms");
+        assertThat(TraceDetails.millis(Duration.ofMillis(250))).isEqualTo("250 ms");
     }
 }
