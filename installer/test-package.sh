@@ -157,7 +157,9 @@ fi
 # instead of a stack trace, and dpkg -r leaves nothing.
 fresh_system() {
     local fresh="$work/debian-12" mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-    if ! debootstrap --variant=minbase bookworm "$fresh" "$mirror" >"$test_dir/debootstrap.log" 2>&1; then
+    if ! timeout 600 debootstrap --variant=minbase bookworm "$fresh" "$mirror" >"$test_dir/debootstrap.log" 2>&1; then
+        # a run cut short can leave the file systems debootstrap mounts inside the new root
+        for m in proc sys dev/pts; do umount -l "$fresh/$m" 2>/dev/null; done
         echo "     debootstrap could not make a Debian 12 base system from $mirror (network?): fresh-system checks" \
             "skipped; see $test_dir/debootstrap.log"
         return
