@@ -91,13 +91,13 @@ sleep 1
 bare_cp="$fx_cp:$bench_classes"
 archive_for bare "$bare_cp" org.csiconsole.app.bench.StartupBareWindow
 
-launch() { # launch KIND REPORT
+launch() { # launch KIND REPORT: becomes the process (exec), so the round's kill -TERM reaches the JVM
+    export JAVA_TOOL_OPTIONS="-Dcsi-console.startup.report=$2"
     case "$1" in
-        bare) JAVA_TOOL_OPTIONS="-Dcsi-console.startup.report=$2" "$java" -XX:SharedArchiveFile="$work/bare.jsa" -Xshare:auto \
-                  "${jvm_opts[@]}" -cp "$bare_cp" org.csiconsole.app.bench.StartupBareWindow ;;
-        workbench) JAVA_TOOL_OPTIONS="-Dcsi-console.startup.report=$2" "$image/bin/csi-console" ;;
-        workbench-no-cds) JAVA_TOOL_OPTIONS="-Dcsi-console.startup.report=$2" "$java" "${jvm_opts[@]}" -Djpackage.app-version=0 \
-                  -cp "$app_cp" org.csiconsole.app.Main ;;
+        bare) exec "$java" -XX:SharedArchiveFile="$work/bare.jsa" -Xshare:auto "${jvm_opts[@]}" -cp "$bare_cp" \
+                  org.csiconsole.app.bench.StartupBareWindow ;;
+        workbench) exec "$image/bin/csi-console" ;;
+        workbench-no-cds) exec "$java" "${jvm_opts[@]}" -Djpackage.app-version=0 -cp "$app_cp" org.csiconsole.app.Main ;;
     esac
 }
 
