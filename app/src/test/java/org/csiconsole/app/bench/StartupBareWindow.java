@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * ("hello", the workbench's default size) started as the console is, from a launcher class that is
  * not an {@code Application}, with JavaFX on the class path. It writes
  * {@code painted <µs since the epoch> cpu <ms>} to the file named by {@code csi-console.startup.report} once
- * its first frame is on the display, as the workbench does ({@code org.csiconsole.app.gui.StartupReport}).
+ * its first frame is on the display, as the workbench does ({@code org.csiconsole.app.gui.StartupReport});
+ * without that property it writes nothing.
  */
 public final class StartupBareWindow {
     private StartupBareWindow() {
@@ -45,7 +46,8 @@ public final class StartupBareWindow {
             AtomicBoolean first = new AtomicBoolean(true);
             tracker.setOnRenderedFrameTask(() -> {
                 if (first.getAndSet(false)) {
-                    Platform.runLater(() -> report(Path.of(System.getProperty("csi-console.startup.report", "painted.txt"))));
+                    String file = System.getProperty("csi-console.startup.report", "");
+                    if (!file.isBlank()) Platform.runLater(() -> report(Path.of(file)));
                 }
             });
             Platform.requestNextPulse();
