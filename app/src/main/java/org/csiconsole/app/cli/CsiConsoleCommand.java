@@ -86,7 +86,9 @@ public class CsiConsoleCommand {
         if (args.length > 0) {
             for (SubcommandGroup g : groups(env, audit)) {
                 int i = g.names().indexOf(args[0]);
-                if (i >= 0) return register(List.of(g.make().get().get(i)));
+                if (i < 0) continue;
+                if (g.dialsGrpc()) ConnectPrefetch.start();
+                return register(List.of(g.make().get().get(i)));
             }
         }
         return register(subcommands(env, audit));
@@ -95,33 +97,35 @@ public class CsiConsoleCommand {
     /**
      * Subcommands made together, with the names they have on the command line in the order {@code make} returns
      * them: each command's {@link Command#name()}, here too so that finding the one to run needs neither making nor
-     * reading the others (CsiConsoleCommandTest checks the two agree).
+     * reading the others (CsiConsoleCommandTest checks the two agree). {@code dialsGrpc}: the commands call a gRPC
+     * endpoint (CSI or csi-addons), so the work before the first call starts beside the command line's parsing
+     * ({@link ConnectPrefetch}).
      */
-    record SubcommandGroup(List<String> names, Supplier<List<Object>> make) {
+    record SubcommandGroup(List<String> names, boolean dialsGrpc, Supplier<List<Object>> make) {
     }
 
     /** Every subcommand's group, in the order help lists them; nothing is made until a group's {@code make} runs. */
     static List<SubcommandGroup> groups(Function<String, String> env, LazyAuditLog audit) {
         Supplier<Optional<ConsoleTerminal>> terminal = ConsoleTerminal::system;
         return List.of(
-                new SubcommandGroup(List.of("info", "capabilities", "volumes", "snapshots", "node"),
+                new SubcommandGroup(List.of("info", "capabilities", "volumes", "snapshots", "node"), true,
                         () -> CsiCommands.all(env, audit)),
-                new SubcommandGroup(List.of("lifecycle"),
+                new SubcommandGroup(List.of("lifecycle"), true,
                         () -> List.of(new LifecycleCommand(env, Clock.systemUTC()).auditInto(audit))),
-                new SubcommandGroup(List.of("fences", "fence", "unfence", "fence-clients"),
+                new SubcommandGroup(List.of("fences", "fence", "unfence", "fence-clients"), true,
                         () -> FenceCommands.all(env, System.getenv(), terminal, audit)),
-                new SubcommandGroup(List.of("reclaim-space", "rotate-key"), () -> AddonsVolumeCommands.all(env, audit, terminal)),
-                new SubcommandGroup(List.of("csp"), () -> List.of(new CspCommand(audit))),
-                new SubcommandGroup(List.of("volume-group"), () -> List.of(new VolumeGroupCommand(audit))),
-                new SubcommandGroup(List.of("replication"), () -> List.of(new ReplicationCommand(audit))),
+                new SubcommandGroup(List.of("reclaim-space", "rotate-key"), true, () -> AddonsVolumeCommands.all(env, audit, terminal)),
+                new SubcommandGroup(List.of("csp"), false, () -> List.of(new CspCommand(audit))),
+                new SubcommandGroup(List.of("volume-group"), true, () -> List.of(new VolumeGroupCommand(audit))),
+                new SubcommandGroup(List.of("replication"), true, () -> List.of(new ReplicationCommand(audit))),
                 new SubcommandGroup(
-                        List.of("create-volume", "delete-volume", "expand", "publish", "unpublish", "snapshot", "delete-snapshot"),
+                        List.of("create-volume", "delete-volume", "expand", "publish", "unpublish", "snapshot", "delete-snapshot"), true,
                         () -> CsiMutations.all(env, audit)),
-                new SubcommandGroup(List.of("discover", "probe", "orphans"), () -> TroubleCommands.all(env)),
-                new SubcommandGroup(List.of("exercise"), () -> List.of(new ExerciseCommand(env, audit, terminal))),
-                new SubcommandGroup(List.of("report"), () -> List.of(new ReportCommand(env, audit, terminal))),
-                new SubcommandGroup(List.of("serve"), () -> List.of(new ServeCommand())),
-                new SubcommandGroup(List.of("audit"), () -> List.of(new AuditCommand(audit))));
+                new SubcommandGroup(List.of("discover", "probe", "orphans"), true, () -> TroubleCommands.all(env)),
+                new SubcommandGroup(List.of("exercise"), true, () -> List.of(new ExerciseCommand(env, audit, terminal))),
+                new SubcommandGroup(List.of("report"), true, () -> List.of(new ReportCommand(env, audit, terminal))),
+                new SubcommandGroup(List.of("serve"), false, () -> List.of(new ServeCommand())),
+                new SubcommandGroup(List.of("audit"), false, () -> List.of(new AuditCommand(audit))));
     }
 
     /** Every subcommand, made but not yet read by picocli. */

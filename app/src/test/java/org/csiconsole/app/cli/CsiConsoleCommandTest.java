@@ -51,6 +51,12 @@ class CsiConsoleCommandTest {
     }
 
     @Test
+    void onlyTheGroupsThatCallNoGrpcEndpointStartWithoutTheConnectPrefetch() {
+        assertThat(CsiConsoleCommand.groups(k -> null, new LazyAuditLog(dir))).filteredOn(g -> !g.dialsGrpc())
+                .flatExtracting(CsiConsoleCommand.SubcommandGroup::names).containsExactlyInAnyOrder("csp", "serve", "audit");
+    }
+
+    @Test
     void everyGroupsCommandRunsAloneUnderItsName() {
         for (CsiConsoleCommand.SubcommandGroup g : CsiConsoleCommand.groups(k -> null, new LazyAuditLog(dir))) {
             for (String name : g.names()) {
