@@ -27,6 +27,8 @@ import java.util.concurrent.Executors;
  */
 final class VolumeStream implements PageSink<Volume>, AutoCloseable {
     private static final String[] HEADERS = {"VOLUME_ID", "CAPACITY", "SOURCE", "PUBLISHED_NODES", "CONDITION"};
+    /** Padding, copied a slice at a time. */
+    private static final String BLANKS = " ".repeat(64);
 
     private final PrintWriter out;
     private final OutputFormat format;
@@ -122,10 +124,13 @@ final class VolumeStream implements PageSink<Volume>, AutoCloseable {
     /** Appends one line of {@code cells} padded to the widths {@code w}, without trailing blanks. */
     private static void line(StringBuilder text, String[] cells, int[] w) {
         int start = text.length();
-        for (int i = 0; i < w.length; i++) {
+        int last = cells.length - 1;
+        while (last > 0 && cells[last].isEmpty()) last--; // empty columns at the end are not padded out
+        for (int i = 0; i <= last; i++) {
             text.append(cells[i]);
-            if (i < w.length - 1) {
-                for (int pad = w[i] - cells[i].length() + 2; pad > 0; pad--) text.append(' ');
+            if (i == last) break;
+            for (int pad = w[i] - cells[i].length() + 2; pad > 0; pad -= BLANKS.length()) {
+                text.append(BLANKS, 0, Math.min(pad, BLANKS.length()));
             }
         }
         int end = text.length();
