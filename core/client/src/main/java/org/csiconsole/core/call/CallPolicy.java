@@ -14,7 +14,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,12 +21,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
@@ -206,67 +203,11 @@ public final class CallPolicy {
             Function<R, List<T>> items, Function<R, String> nextToken, PageSink<T> consumer, CallSpec spec) {
         CallSpec pageSpec = spec.retryingOn(Set.of(Status.Code.UNAVAILABLE, Status.Code.DEADLINE_EXCEEDED));
         CompletableFuture<Void> result = new LinkedFuture<>();
-        AtomicReference<CompletableFuture<R>> current = new AtomicReference<>();
-        result.whenComplete((v, t) -> {
-            CompletableFuture<R> c = current.get();
-            if (result.isCancelled() && c != null) c.cancel(true);
-        });
-        Set<String> seen = new HashSet<>();
         CallOrigin origin = trace.origins().current();
-        page(channel, endpoint, method, requestFor, items, nextToken, consumer, pageSpec, "", seen, 1, result, current, origin);
+        // The next page may be asked for from another thread (see PagedListing): it is sent for the same task.
+        new PagedListing<>(token -> trace.origins().within(origin, () -> unary(channel, endpoint, method, requestFor.apply(token), pageSpec)),
+                items, nextToken, consumer, spec.what(), result).start();
         return carry(origin, result);
-    }
-
-    private <Q extends Message, R extends Message, T> void page(
-            Channel channel, String endpoint, MethodDescriptor<Q, R> method, Function<String, Q> requestFor,
-            Function<R, List<T>> items, Function<R, String> nextToken, PageSink<T> consumer, CallSpec spec,
-            String token, Set<String> seen, int pageNo, CompletableFuture<Void> result,
-            AtomicReference<CompletableFuture<R>> current, CallOrigin origin) {
-        if (result.isDone()) return;
-        // The next page may be asked for from another thread (see below): it is sent for the same task.
-        CompletableFuture<R> call = trace.origins().within(origin,
-                () -> unary(channel, endpoint, method, requestFor.apply(token), spec));
-        current.set(call);
-        call.whenComplete((resp, t) -> {
-            if (t != null) {
-                result.completeExceptionally(t);
-                return;
-            }
-            CompletionStage<?> ready;
-            try {
-                ready = consumer.accept(items.apply(resp));
-            } catch (RuntimeException e) {
-                result.completeExceptionally(e);
-                return;
-            }
-            String next = nextToken.apply(resp);
-            if (next == null || next.isEmpty()) {
-                ready.whenComplete((x, failed) -> {
-                    if (failed != null) result.completeExceptionally(failed);
-                    else result.complete(null);
-                });
-            } else if (next.equals(token) || !seen.add(next)) {
-                result.completeExceptionally(new CallFailure(FailureKind.PROTOCOL, spec.what(),
-                        "the plugin returned next_token '" + next + "' again after page " + pageNo
-                                + "; following it would loop forever",
-                        "The pages received so far are shown. Report the paging bug to the driver's vendor; "
-                                + "a larger page size (max_entries) may avoid it", "repeated next_token at page " + pageNo));
-            } else {
-                BiConsumer<Object, Throwable> nextPage = (x, failed) -> {
-                    if (failed != null) {
-                        result.completeExceptionally(failed);
-                    } else {
-                        page(channel, endpoint, method, requestFor, items, nextToken, consumer, spec, next, seen, pageNo + 1, result,
-                                current, origin);
-                    }
-                };
-                // A stage completed later was completed by the consumer's thread (a UI thread, say):
-                // the next call starts from the common pool, not there.
-                CompletableFuture<?> r = ready.toCompletableFuture();
-                if (r.isDone()) r.whenComplete(nextPage);
-                else r.whenCompleteAsync(nextPage);
-            }
-        });
     }
 
     /**
