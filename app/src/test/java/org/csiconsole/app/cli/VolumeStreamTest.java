@@ -41,6 +41,21 @@ class VolumeStreamTest {
     }
 
     @Test
+    void columnsLineUpPastAWideValueAndLinesEndWithoutBlanks() {
+        String wide = "pvc-" + "a".repeat(150); // wider than one slice of padding
+        try (VolumeStream stream = new VolumeStream(out, OutputFormat.table)) {
+            stream.accept(List.of(Volume.csi(wide, 1L << 30), Volume.csi("vol-2", 2L << 30)));
+            stream.finish();
+        }
+        List<String> lines = text.toString().lines().toList();
+        int capacity = lines.get(0).indexOf("CAPACITY");
+        assertThat(capacity).isEqualTo(wide.length() + 2);
+        assertThat(lines.get(1).indexOf("1 GiB")).isEqualTo(capacity);
+        assertThat(lines.get(2).indexOf("2 GiB")).isEqualTo(capacity);
+        assertThat(lines).hasSize(4).noneMatch(l -> l.endsWith(" "));
+    }
+
+    @Test
     void theNextPageIsAskedForOnlyOnceThePageBeforeWasPrinted() {
         try (VolumeStream stream = new VolumeStream(out, OutputFormat.table)) {
             CompletableFuture<?> first = stream.accept(page(1, 2)).toCompletableFuture();
