@@ -5,9 +5,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
@@ -28,7 +26,7 @@ final class DistinctEntries<T> implements PageSink<T> {
     private final String idField;
     private final Function<T, String> id;
     private final PageSink<T> next;
-    private final Set<String> seen = new HashSet<>();
+    private final IdSet seen = new IdSet();
     private boolean warned;
 
     DistinctEntries(String rpc, String idField, Function<T, String> id, PageSink<T> next) {
