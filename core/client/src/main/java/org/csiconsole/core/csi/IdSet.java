@@ -8,7 +8,7 @@ import java.util.Arrays;
  * where each starts. An id of 12 characters takes 40 to 60 bytes (with the arrays' room to grow)
  * instead of about 100 in a {@code HashSet<String>}, and no object of its own: the collector of a short
  * command copied those objects from one young collection to the next (a listing of 100,000 volumes
- * paused 60 ms with them, 36 ms without; {@code -Xlog:gc}).
+ * paused 60 ms in all with them, 41 ms with this set, 36 ms with no set; {@code -Xlog:gc}).
  *
  * <p>Not thread-safe: one listing adds from one page at a time.
  */
