@@ -136,7 +136,10 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xpr
     wm_class="$(xprop -id "${window:-0}" WM_CLASS 2>/dev/null | sed -n 's/.*", "\(.*\)"$/\1/p')"
     wanted="$(sed -n 's/^StartupWMClass=//p' "$desktop")"
     check "the window's WM_CLASS ($wm_class) is the desktop entry's StartupWMClass" test -n "$wm_class" -a "$wm_class" = "$wanted"
-    sleep 8 # the demo connects once the first frame is painted; its counts arrive a moment later
+    # the demo connects once the first frame is painted; its volume count arrives a moment later
+    for _ in $(seq 300); do grep -q '^volumes [1-9]' "$work/painted" 2>/dev/null && break; sleep 0.1; done
+    check "the workbench lists the demo's volumes ($(grep -m1 '^volumes ' "$work/painted" 2>/dev/null))" grep -q '^volumes [1-9]' "$work/painted"
+    sleep 2 # the navigator's other counts
     check "a screenshot of the workbench ($test_dir/workbench.png)" import -window root "$test_dir/workbench.png"
     kill -TERM "$gui" 2>/dev/null; wait "$gui" 2>/dev/null
     unset DISPLAY

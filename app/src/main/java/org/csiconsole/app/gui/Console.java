@@ -286,6 +286,7 @@ public final class Console {
             workbench.finishStart();
             // The window's icons (six PNG sizes to decode) reach the window manager after the first frame, which shows none of them.
             stage.getIcons().setAll(Icons.applicationIcons());
+            connect.forEach(StartupReport::reportVolumes);
             connect.forEach(manager::connect);
             login.forEach(manager::connect);
             afterShow.run();

@@ -1,10 +1,14 @@
 package org.csiconsole.app.gui;
 
-import com.sun.javafx.perf.PerformanceTracker;
 import javafx.animation.PauseTransition;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.util.Duration;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.csiconsole.views.workbench.ResourceKind;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,24 +72,96 @@ final class StartupReport {
         Runnable finish = () -> {
             if (done.getAndSet(true)) return;
             noFrame.stop();
-            PerformanceTracker.releaseSceneTracker(scene);
-            String file = System.getProperty(PROPERTY);
-            if (file != null && !file.isBlank()) {
-                append(Path.of(file), event + " " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + " cpu "
-                        + ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L));
+            if (TRACKER_READABLE) RenderedFrames.release(scene);
+            if (record(event + " " + ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + " cpu "
+                    + ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L))) {
                 // (halt: no shutdown hook or close handler runs and loads classes of its own)
                 String exitAt = System.getProperty(EXIT_PROPERTY, "");
                 if (event.equals(exitAt) || PAINTED.equals(event) && "true".equals(exitAt)) Runtime.getRuntime().halt(0);
             }
             then.run();
         };
-        AtomicBoolean first = new AtomicBoolean(true);
-        PerformanceTracker.getSceneTracker(scene).setOnRenderedFrameTask(() -> {
-            if (first.getAndSet(false)) Platform.runLater(finish);
-        });
+        if (TRACKER_READABLE) {
+            RenderedFrames.onFirst(scene, () -> Platform.runLater(finish));
+        } else {
+            // JavaFX on the module path (the javafx:run goal without the launch's --add-exports): the first
+            // layout pass of the shown scene, then the FX thread's return to the event loop, a frame later
+            // at most than the renderer's own callback
+            AtomicBoolean first = new AtomicBoolean(true);
+            Runnable pulse = new Runnable() {
+                @Override
+                public void run() {
+                    if (!first.getAndSet(false)) return;
+                    scene.removePostLayoutPulseListener(this);
+                    Platform.runLater(finish);
+                }
+            };
+            scene.addPostLayoutPulseListener(pulse);
+        }
         noFrame.setOnFinished(e -> finish.run());
         noFrame.play();
         Platform.requestNextPulse();
+    }
+
+    /** The event of a connection's first volume count: {@code volumes <count> <connection name>}. */
+    static final String VOLUMES = "volumes";
+
+    /**
+     * Writes {@code volumes <count> <connection name>} to the report once the connection's volumes
+     * have been counted (a count of 0 or more; not "unknown" or "cannot list"), so a launch check can
+     * tell that the workbench not only opened but listed a connection's volumes. Nothing when
+     * {@value #PROPERTY} is unset. FX thread.
+     */
+    static void reportVolumes(ConnectionModel connection) {
+        if (System.getProperty(PROPERTY, "").isBlank()) return;
+        IntegerProperty count = connection.count(ResourceKind.VOLUMES);
+        ChangeListener<Number> once = new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Number> o, Number before, Number now) {
+                if (now.intValue() < 0) return;
+                count.removeListener(this);
+                record(VOLUMES + " " + now.intValue() + " " + connection.name());
+            }
+        };
+        count.addListener(once);
+        if (count.get() >= 0) once.changed(count, count.get(), count.get());
+    }
+
+    /**
+     * Appends {@code line} to the report file when {@value #PROPERTY} is set.
+     *
+     * @return true when a report file is set (and the line was written)
+     * @throws UncheckedIOException when the file cannot be written
+     */
+    static boolean record(String line) {
+        String file = System.getProperty(PROPERTY);
+        if (file == null || file.isBlank()) return false;
+        append(Path.of(file), line);
+        return true;
+    }
+
+    /**
+     * True when JavaFX's performance tracker ({@code com.sun.javafx.perf}, not exported by the
+     * {@code javafx.graphics} module) can be used from here: always with JavaFX on the class path, as
+     * the launchers start it; on the module path only with {@code --add-exports
+     * javafx.graphics/com.sun.javafx.perf=ALL-UNNAMED}. Without it the first frame is taken from the
+     * scene's first layout pulse instead, so no launch path fails on an internal API.
+     */
+    static final boolean TRACKER_READABLE =
+            Scene.class.getModule().isExported("com.sun.javafx.perf", StartupReport.class.getModule());
+
+    /** The one use of the internal tracker, in a class of its own: loaded only when {@link #TRACKER_READABLE}. */
+    private static final class RenderedFrames {
+        static void onFirst(Scene scene, Runnable task) {
+            AtomicBoolean first = new AtomicBoolean(true);
+            com.sun.javafx.perf.PerformanceTracker.getSceneTracker(scene).setOnRenderedFrameTask(() -> {
+                if (first.getAndSet(false)) task.run();
+            });
+        }
+
+        static void release(Scene scene) {
+            com.sun.javafx.perf.PerformanceTracker.releaseSceneTracker(scene);
+        }
     }
 
     private static void append(Path file, String line) {
