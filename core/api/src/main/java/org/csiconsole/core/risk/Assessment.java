@@ -1,0 +1,71 @@
+package org.csiconsole.core.risk;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The one assessment of an operation, rendered alike by the GUI's dialogs and wizards and by the
+ * CLI's prompts, {@code --yes} rules and {@code --dry-run} output.
+ *
+ * @param request what was assessed
+ * @param title the operation and its target in words, e.g. {@code "Force promote vol-00000111 on site-b"}
+ * @param state each target's current state in words, one line each (what the consent is given against)
+ * @param hazards what is lost, cut off or put at risk, dangers first; never null
+ * @param illegal the reason the call is not sent in this state; null when it may be sent
+ * @param consent the consent required before sending
+ * @param saferAlternative a safer way to the same end (a planned failover instead of force); empty when none
+ */
+public record Assessment(RiskRequest request, String title, List<String> state, List<Hazard> hazards,
+                         IllegalCall illegal, Consent consent, String saferAlternative) {
+    public Assessment {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(title, "title");
+        state = state == null ? List.of() : List.copyOf(state);
+        hazards = hazards == null ? List.of() : List.copyOf(hazards);
+        Objects.requireNonNull(consent, "consent");
+        saferAlternative = saferAlternative == null ? "" : saferAlternative;
+    }
+
+    /** True when the call is known to be illegal or harmful now and is not sent (unless overridden). */
+    public boolean blocked() {
+        return illegal != null;
+    }
+
+    /** True when {@code force=true} would be sent. */
+    public boolean forced() {
+        return request.force();
+    }
+
+    /** True when any hazard is a danger: the dialog's default button is then Cancel. */
+    public boolean dangerous() {
+        return hazards.stream().anyMatch(Hazard::danger);
+    }
+
+    /** True when a hazard of {@code kind} was found. */
+    public boolean has(Hazard.Kind kind) {
+        return hazards.stream().anyMatch(h -> h.kind() == kind);
+    }
+
+    /**
+     * The assessment as text lines, as the CLI prints it before a prompt and in a dry run, and as a
+     * dialog's plain-text body: the title, each target's state, the hazards, the verdict, the safer
+     * alternative and what consent is needed.
+     */
+    public List<String> lines() {
+        List<String> out = new ArrayList<>();
+        out.add(title);
+        state.forEach(s -> out.add("  " + s));
+        for (Hazard h : hazards) out.add((h.danger() ? "  DANGER: " : "  Caution: ") + h.describe());
+        if (illegal != null) {
+            out.add("  Not sent: " + illegal.describe());
+            if (illegal.overridable()) {
+                out.add("  This rests on this console's own record, which another orchestrator may have made stale; "
+                        + "sending anyway needs the name typed and is audited as an override.");
+            }
+        }
+        if (!saferAlternative.isEmpty()) out.add("  Safer: " + saferAlternative);
+        if (!consent.untyped()) out.add("  To confirm, " + consent.instruction() + ".");
+        return out;
+    }
+}

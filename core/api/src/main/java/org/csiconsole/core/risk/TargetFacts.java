@@ -1,0 +1,64 @@
+package org.csiconsole.core.risk;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What core knows of one target of an operation when it is assessed: identity, size, where it is
+ * on nodes (from the driver and from this console's own calls), its replication side and partner,
+ * and the things that depend on it (the hosts inside a fenced CIDR, the volumes published to a host,
+ * a group's members).
+ *
+ * @param kind what it is, singular: {@code "volume"}, {@code "snapshot"}, {@code "volume group"},
+ *     {@code "group snapshot"}, {@code "host"}, {@code "network"}
+ * @param id its id ({@code volume_id}, {@code snapshot_id}, a host's id, a CIDR)
+ * @param name its name; empty when not known
+ * @param capacityBytes its size in bytes; 0 when unknown or not a volume
+ * @param placements where it is on nodes; never null
+ * @param driverReportsPlacements true when the driver reports publications (published_node_ids, a CSP
+ *     host's volumes, the reference plugin): then no driver placement means none; false when the
+ *     driver does not, and only this console's own calls are known
+ * @param side this side's replication state; null when not replicated or not known
+ * @param partner the partner's replication state; null when there is none or it is unknown
+ * @param dependents what depends on it, one phrase each (e.g. {@code "worker-01 (10.1.0.11)"}); never null
+ */
+public record TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
+                          boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents) {
+    public TargetFacts {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(id, "id");
+        name = name == null ? "" : name;
+        placements = placements == null ? List.of() : List.copyOf(placements);
+        dependents = dependents == null ? List.of() : List.copyOf(dependents);
+    }
+
+    /** A target known by kind, id and name only. */
+    public static TargetFacts of(String kind, String id, String name) {
+        return new TargetFacts(kind, id, name, 0, List.of(), false, null, null, List.of());
+    }
+
+    /** The name when known, else the id. */
+    public String displayName() {
+        return name.isEmpty() ? id : name;
+    }
+
+    /** This target with {@code placements} instead. */
+    public TargetFacts withPlacements(List<Placement> placements, boolean driverReportsPlacements) {
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents);
+    }
+
+    /** This target with its replication side and partner. */
+    public TargetFacts withReplication(SideFacts side, SideFacts partner) {
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents);
+    }
+
+    /** This target with {@code dependents} instead. */
+    public TargetFacts withDependents(List<String> dependents) {
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents);
+    }
+
+    /** The placements of {@code step}, on {@code nodeId} when it is not empty, else on any node. */
+    public List<Placement> placements(Placement.Step step, String nodeId) {
+        return placements.stream().filter(p -> p.step() == step && (nodeId == null || nodeId.isEmpty() || p.nodeId().equals(nodeId))).toList();
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * The one risk model of every mutating operation and workflow: what core knows of a target and its
+ * partner ({@link org.csiconsole.core.risk.TargetFacts}), and the
+ * {@link org.csiconsole.core.risk.Assessment} made from it (hazards with their evidence, a call known
+ * to be illegal in that state, the consent required, the safer alternative). The GUI's dialogs and
+ * wizards and the CLI's prompts, {@code --yes} and {@code --dry-run} render one assessment; neither
+ * decides danger on its own. The logic is {@link org.csiconsole.core.risk.RiskAssessor}'s, implemented
+ * beside the replication workflow engine in core/storage.
+ */
+package org.csiconsole.core.risk;

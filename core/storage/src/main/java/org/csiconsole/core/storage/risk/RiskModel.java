@@ -1,0 +1,670 @@
+package org.csiconsole.core.storage.risk;
+
+import org.csiconsole.core.model.ByteSize;
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.replication.RpoAge;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.Consent;
+import org.csiconsole.core.risk.Hazard;
+import org.csiconsole.core.risk.Hazard.Kind;
+import org.csiconsole.core.risk.Hazard.Severity;
+import org.csiconsole.core.risk.IllegalCall;
+import org.csiconsole.core.risk.Placement;
+import org.csiconsole.core.risk.Placement.Knowledge;
+import org.csiconsole.core.risk.Placement.Step;
+import org.csiconsole.core.risk.RiskAssessor;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.SideFacts;
+import org.csiconsole.core.risk.TargetFacts;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The one risk model: what every mutating operation and replication workflow loses or cuts off, the
+ * calls that are illegal in the target's state, and the consent each needs. Rules come from the CSI
+ * spec's volume lifecycle (v1.12, "Volume Lifecycle": publish, stage, node publish and their reverses
+ * in order), csi-addons replication.proto (force, promote, demote, resync) and the CSP REST spec
+ * (a host with published volumes cannot be deleted). Pure and thread-safe.
+ */
+public final class RiskModel implements RiskAssessor {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+    private final ZoneId zone;
+
+    /** A model that writes times of day in the system's time zone. */
+    public RiskModel() {
+        this(ZoneId.systemDefault());
+    }
+
+    /** A model that writes times of day in {@code zone} (tests use UTC). */
+    public RiskModel(ZoneId zone) {
+        this.zone = zone;
+    }
+
+    @Override
+    public Assessment assess(RiskRequest r) {
+        Draft d = new Draft(r);
+        switch (r.operation()) {
+            case DELETE_VOLUME, DELETE_SNAPSHOT, DELETE_VOLUME_GROUP, DELETE_GROUP_SNAPSHOT -> delete(d);
+            case DELETE_HOST -> deleteHost(d);
+            case CONTROLLER_UNPUBLISH -> controllerUnpublish(d);
+            case NODE_UNPUBLISH -> nodeUnpublish(d);
+            case NODE_UNSTAGE -> nodeUnstage(d);
+            case EXPAND -> expand(d);
+            case MODIFY -> d.caution(Kind.REPLICATION_CHANGES, "ControllerModifyVolume changes the mutable parameters of "
+                    + d.names() + " in place, while in use; the driver decides when they take effect", "").confirm();
+            case FENCE -> fence(d);
+            case UNFENCE -> unfence(d);
+            case ROTATE_KEY -> d.caution(Kind.IRREVERSIBLE, "the encryption key of " + d.names()
+                    + " is replaced; the old key no longer opens it, and the data stays readable with the new one", "").typed();
+            case RECLAIM_SPACE -> d.caution(Kind.FOLLOW_UP, "reclaiming space of " + d.names()
+                    + " can take long and loads the array while it runs; no data is removed", "").confirm();
+            case ENABLE_REPLICATION -> enable(d);
+            case DISABLE_REPLICATION -> disable(d);
+            case PROMOTE -> promote(d);
+            case DEMOTE -> demote(d);
+            case RESYNC -> resync(d);
+            case PLANNED_FAILOVER -> plannedFailover(d);
+            case UNPLANNED_FAILOVER -> unplannedFailover(d);
+            case FAILBACK -> failback(d);
+            case SPLIT_BRAIN_RECOVERY -> splitBrainRecovery(d);
+        }
+        if (r.force() && !r.operation().forceable()) {
+            d.illegal("force does not apply to " + r.operation().verb().toLowerCase() + " (csi-addons replication.proto: "
+                    + "only PromoteVolume, DemoteVolume and ResyncVolume carry force)", "", "Run it without force.", false);
+        }
+        return d.build();
+    }
+
+    // --- deletes ---------------------------------------------------------------------------
+
+    private void delete(Draft d) {
+        RiskOperation op = d.r.operation();
+        long bytes = d.r.targets().stream().mapToLong(TargetFacts::capacityBytes).sum();
+        String what = d.r.targets().size() == 1 ? d.one().displayName() : d.r.targets().size() + " " + plural(d.one().kind()) + " (" + d.names() + ")";
+        String size = bytes > 0 ? ", " + ByteSize.format(bytes) + (d.r.targets().size() > 1 ? " in all" : "") : "";
+        d.danger(Kind.DATA_DELETED, op.call().substring(op.call().lastIndexOf('/') + 1) + " removes " + what + size
+                + " and all data on " + (d.r.targets().size() == 1 ? "it" : "them") + " for good", "");
+        List<String> inUse = new ArrayList<>();
+        boolean consoleOnly = true;
+        for (TargetFacts t : d.r.targets()) {
+            if (op == RiskOperation.DELETE_VOLUME_GROUP && !t.dependents().isEmpty()) {
+                d.caution(Kind.DATA_DELETED, "volume group " + t.displayName() + " holds " + count(t.dependents().size(), "volume")
+                        + ": " + String.join(", ", t.dependents()), "");
+            }
+            for (Placement p : t.placements()) {
+                inUse.add(t.displayName() + " is still " + p.describe());
+                consoleOnly &= p.from() == Knowledge.CONSOLE;
+            }
+            disagreement(d, t, "");
+            if (t.side() != null && t.partner() != null) {
+                d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " is replicated (" + role(t.side()) + " on " + t.side().site()
+                        + ") with " + t.partner().where() + ": deleting it leaves the partner without its pair", "");
+            }
+        }
+        if (!inUse.isEmpty()) {
+            inUse.forEach(s -> d.danger(Kind.STILL_IN_USE, s, ""));
+            d.illegal(String.join("; ", inUse), "CSI spec, Volume Lifecycle: DeleteVolume follows NodeUnpublishVolume, "
+                    + "NodeUnstageVolume and ControllerUnpublishVolume on every node", nextUnwind(d.r.targets()), consoleOnly);
+        }
+        d.typed();
+    }
+
+    private void deleteHost(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            d.danger(Kind.ACCESS_LOST, "host " + t.displayName() + " is removed from the array with its initiators; "
+                    + "it can no longer be given volumes until it is created again", "");
+            if (!t.dependents().isEmpty()) {
+                d.illegal(count(t.dependents().size(), "volume") + " " + (t.dependents().size() == 1 ? "is" : "are") + " published to "
+                        + t.displayName() + ": " + String.join(", ", t.dependents()),
+                        "HPE CSP REST spec: a host with published volumes cannot be deleted (400)",
+                        "Unpublish " + (t.dependents().size() == 1 ? "it" : "them") + " from " + t.displayName() + " first.", false);
+            }
+        }
+        d.typed();
+    }
+
+    // --- node side ---------------------------------------------------------------------------
+
+    private void controllerUnpublish(Draft d) {
+        String node = d.r.nodeId();
+        List<String> blocking = new ArrayList<>();
+        boolean consoleOnly = true;
+        for (TargetFacts t : d.r.targets()) {
+            d.danger(Kind.ACCESS_LOST, node + " loses access to " + t.displayName(), "");
+            for (Placement p : t.placements()) {
+                if (!p.nodeId().equals(node) || p.step() == Step.PUBLISHED) continue;
+                blocking.add(t.displayName() + " is still " + p.describe());
+                consoleOnly &= p.from() == Knowledge.CONSOLE;
+            }
+            boolean published = !t.placements(Step.PUBLISHED, node).isEmpty();
+            if (!published && t.driverReportsPlacements()) {
+                d.caution(Kind.STATE_UNKNOWN, "neither the driver nor this console knows " + t.displayName() + " published to "
+                        + node + ": the call changes nothing (ControllerUnpublishVolume is idempotent)", "");
+            }
+            disagreement(d, t, node);
+        }
+        if (!blocking.isEmpty()) {
+            d.illegal(String.join("; ", blocking), "CSI spec, Volume Lifecycle: ControllerUnpublishVolume follows "
+                            + "NodeUnpublishVolume and NodeUnstageVolume on that node",
+                    "Unpublish it on " + node + " (Node > Unpublish), then unstage it (Node > Unstage), then unpublish it from the controller.",
+                    consoleOnly);
+        }
+        d.typed();
+    }
+
+    private void nodeUnpublish(Draft d) {
+        String node = d.r.nodeId();
+        for (TargetFacts t : d.r.targets()) {
+            List<Placement> at = t.placements(Step.NODE_PUBLISHED, node);
+            String paths = at.stream().map(Placement::path).filter(p -> !p.isEmpty()).collect(Collectors.joining(", "));
+            d.danger(Kind.ACCESS_LOST, "the workload using " + t.displayName() + " on " + node
+                    + (paths.isEmpty() ? "" : " at " + paths) + " loses its mount", "");
+        }
+        d.typed();
+    }
+
+    private void nodeUnstage(Draft d) {
+        String node = d.r.nodeId();
+        List<String> blocking = new ArrayList<>();
+        boolean consoleOnly = true;
+        for (TargetFacts t : d.r.targets()) {
+            List<Placement> staged = t.placements(Step.STAGED, node);
+            String path = staged.stream().map(Placement::path).filter(p -> !p.isEmpty()).findFirst().orElse("");
+            d.caution(Kind.ACCESS_LOST, node + " loses the staging of " + t.displayName() + (path.isEmpty() ? "" : " at " + path), "");
+            for (Placement p : t.placements(Step.NODE_PUBLISHED, node)) {
+                blocking.add(t.displayName() + " is still " + p.describe());
+                consoleOnly &= p.from() == Knowledge.CONSOLE;
+            }
+        }
+        if (!blocking.isEmpty()) {
+            d.illegal(String.join("; ", blocking), "CSI spec, NodeUnstageVolume: the CO calls it only after "
+                    + "NodeUnpublishVolume of every target_path on that node", "Unpublish it on " + node + " first (Node > Unpublish).", consoleOnly);
+        }
+        d.confirm();
+    }
+
+    private void expand(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            d.caution(Kind.IRREVERSIBLE, "the capacity of " + t.displayName() + " cannot be reduced again (CSI has no shrink)", "");
+            Set<String> nodes = new LinkedHashSet<>();
+            for (Placement p : t.placements()) if (p.step() != Step.PUBLISHED) nodes.add(p.nodeId());
+            if (!nodes.isEmpty()) {
+                d.caution(Kind.FOLLOW_UP, "NodeExpandVolume must then run on " + String.join(", ", nodes)
+                        + " to grow the file system of " + t.displayName() + " (CSI spec, NodeExpandVolume)", "");
+            }
+        }
+        d.confirm();
+    }
+
+    private static void disagreement(Draft d, TargetFacts t, String node) {
+        if (!t.driverReportsPlacements()) return;
+        for (Placement mine : t.placements(Step.PUBLISHED, node)) {
+            if (mine.from() != Knowledge.CONSOLE) continue;
+            boolean driverToo = t.placements().stream().anyMatch(p -> p.step() == Step.PUBLISHED && p.from() == Knowledge.DRIVER
+                    && p.nodeId().equals(mine.nodeId()));
+            if (!driverToo) {
+                d.caution(Kind.KNOWLEDGE_DISAGREES, "this console published " + t.displayName() + " to " + mine.nodeId()
+                        + (mine.at() == null ? "" : " at " + mine.at()) + ", but the driver does not report it published there "
+                        + "(another orchestrator may have unpublished it)", "");
+            }
+        }
+    }
+
+    private static String nextUnwind(List<TargetFacts> targets) {
+        Set<String> steps = new LinkedHashSet<>();
+        for (TargetFacts t : targets) {
+            for (Placement p : t.placements()) {
+                steps.add(switch (p.step()) {
+                    case NODE_PUBLISHED -> "unpublish it on " + p.nodeId() + " (Node > Unpublish)";
+                    case STAGED -> "unstage it on " + p.nodeId() + " (Node > Unstage)";
+                    case PUBLISHED -> "unpublish it from " + p.nodeId() + " (Controller > Unpublish)";
+                });
+            }
+        }
+        List<String> ordered = new ArrayList<>(steps);
+        ordered.sort(Comparator.comparingInt(s -> s.contains("(Node > Unpublish)") ? 0 : s.contains("Unstage") ? 1 : 2));
+        String s = String.join(", then ", ordered);
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1) + "; then delete.";
+    }
+
+    // --- fence -------------------------------------------------------------------------------
+
+    private void fence(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            if (t.dependents().isEmpty()) {
+                d.danger(Kind.ACCESS_LOST, "every client in " + t.id() + " loses access to storage; no known host is in it", "");
+            } else {
+                d.danger(Kind.ACCESS_LOST, String.join(", ", t.dependents()) + " lose" + (t.dependents().size() == 1 ? "s" : "")
+                        + " access to storage: " + (t.dependents().size() == 1 ? "it is" : "they are") + " in " + t.id(), "");
+            }
+        }
+        d.typedNetworks();
+    }
+
+    private void unfence(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            d.caution(Kind.ACCESS_LOST, "clients in " + t.id() + (t.dependents().isEmpty() ? "" : " (" + String.join(", ", t.dependents()) + ")")
+                    + " can write again: stop the workloads that failed over away from them first", "");
+        }
+        d.typedNetworks();
+    }
+
+    // --- replication -------------------------------------------------------------------------
+
+    private void enable(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            if (t.side() != null && t.side().role() != VolumeReplicationRole.UNKNOWN) {
+                d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " already replicates (" + role(t.side()) + ")", "");
+            } else {
+                d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " starts replicating: the driver copies it to its partner", "");
+            }
+        }
+        d.confirm();
+    }
+
+    private void disable(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            String partner = t.partner() == null ? "its partner" : t.partner().where();
+            d.caution(Kind.REPLICATION_CHANGES, "replication of " + t.displayName() + " stops: " + partner
+                    + " is no longer updated and cannot take over with current data", "");
+        }
+        d.confirm();
+    }
+
+    private void promote(Draft d) {
+        boolean force = d.r.force();
+        for (TargetFacts t : d.r.targets()) {
+            SideFacts self = t.side();
+            SideFacts partner = t.partner();
+            if (splitBrain(t)) {
+                d.danger(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t), "");
+                d.safer("Run split-brain recovery: choose the side whose data is kept.");
+            } else if (self != null && self.primary()) {
+                d.caution(Kind.STATE_UNKNOWN, t.displayName() + " is already primary on " + self.site() + ": nothing changes", "");
+            }
+            if (partner != null && partner.primary() && partner.reachable() && !splitBrain(t)) {
+                if (!force) {
+                    d.illegal(partner.where() + " is primary and reachable: promoting " + t.displayName() + " too would make both sides primary",
+                            "csi-addons replication.proto, PromoteVolume: without force it fails while the peer is primary",
+                            "Run a planned failover (demote " + partner.where() + ", wait for the final sync, then promote).", false);
+                } else {
+                    d.danger(Kind.SPLIT_BRAIN_CREATED, "creates a split brain: " + partner.where() + " is primary and reachable"
+                            + (partner.health() == ReplicationHealth.UNKNOWN ? "" : " (" + words(partner.health()) + ")")
+                            + " and keeps taking writes", evidence(partner));
+                    d.danger(Kind.WRITES_LOST, d.writesLost(partner, lastSync(self, partner))
+                            + "; from now on both sides take writes that the other lacks", "");
+                    d.safer("Run a planned failover instead: " + partner.site() + " answers, so it can be demoted first and nothing is lost.");
+                }
+            } else if (force) {
+                if (partner == null) {
+                    d.caution(Kind.STATE_UNKNOWN, "the partner of " + t.displayName() + " is not known: if it is still primary, both sides become primary", "");
+                    d.danger(Kind.WRITES_LOST, "writes not yet replicated to " + t.displayName() + " are lost"
+                            + d.since(self == null ? null : self.lastSync()), "");
+                } else if (!partner.reachable()) {
+                    d.caution(Kind.STATE_UNKNOWN, partner.site() + " does not answer: if " + partner.id()
+                            + " is still primary and taking writes, both sides become primary", "");
+                    d.danger(Kind.WRITES_LOST, d.writesLost(partner, lastSync(self, partner)), "");
+                } else if (!partner.primary()) {
+                    d.caution(Kind.STATE_UNKNOWN, "force is not needed: " + partner.where() + " is " + role(partner), "");
+                    d.safer("Promote without force.");
+                }
+            }
+        }
+        d.forceOrConfirm();
+    }
+
+    private void demote(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            SideFacts self = t.side();
+            SideFacts partner = t.partner();
+            if (self != null && self.primary()) {
+                boolean noPrimaryLeft = partner == null || !partner.primary();
+                Severity s = noPrimaryLeft ? Severity.DANGER : Severity.CAUTION;
+                d.add(Kind.ACCESS_LOST, s, "clients writing to " + t.displayName() + " on " + self.site() + " lose write access"
+                        + (noPrimaryLeft ? "; no side takes writes until " + (partner == null ? "the partner" : partner.where()) + " is promoted" : ""), "");
+            } else if (self != null && self.role() == VolumeReplicationRole.SECONDARY) {
+                d.caution(Kind.STATE_UNKNOWN, t.displayName() + " is already secondary on " + self.site() + ": nothing changes", "");
+            }
+            if (splitBrain(t)) d.caution(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t), "");
+            if (d.r.force()) {
+                d.danger(Kind.WRITES_LOST, "writes to " + (self == null ? t.displayName() : self.where()) + " not yet replicated"
+                        + (partner == null ? "" : " to " + partner.where()) + " are lost" + d.since(lastSync(self, partner)), "");
+            }
+        }
+        d.forceOrConfirm();
+    }
+
+    private void resync(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            SideFacts self = t.side();
+            SideFacts partner = t.partner();
+            if (splitBrain(t)) {
+                d.danger(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t), "");
+                d.illegal("both sides are primary (split brain): a resync would discard one side's writes without a choice of survivor",
+                        "csi-addons replication.proto, ResyncVolume: run on the secondary of a pair",
+                        "Run split-brain recovery and choose the side whose data is kept.", false);
+            } else if (self != null && self.primary()) {
+                d.illegal(t.displayName() + " on " + self.site() + " is the primary: resyncing it would overwrite the live data with "
+                                + (partner == null ? "the partner's" : partner.where() + "'s"),
+                        "csi-addons replication.proto, ResyncVolume: run on the secondary of a pair",
+                        partner == null ? "Resync the secondary side instead." : "Resync " + partner.where() + " instead.", false);
+            } else {
+                d.add(Kind.WRITES_LOST, d.r.force() ? Severity.DANGER : Severity.CAUTION,
+                        "what " + (self == null ? t.displayName() : self.where()) + " holds that "
+                                + (partner == null ? "the primary" : partner.where()) + " lacks is replaced by the primary's data"
+                                + d.since(lastSync(self, partner)), "");
+            }
+        }
+        d.forceOrConfirm();
+    }
+
+    private void plannedFailover(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            SideFacts a = t.side();
+            SideFacts b = t.partner();
+            if (!bothAnswer(d, t, "a planned failover demotes one side and promotes the other, so both must answer",
+                    "If " + (a == null || a.reachable() ? "the partner site" : a.site()) + " is lost, run an unplanned failover.")) continue;
+            if (splitBrain(t)) {
+                d.danger(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t), "");
+                d.illegal("the pair is in split brain", "", "Run split-brain recovery first.", false);
+                continue;
+            }
+            if (!a.primary()) {
+                d.illegal(a.where() + " is " + role(a) + ", not primary: a failover goes from the primary",
+                        "", b.primary() ? "Fail over from " + b.site() + ", or run a failback." : "Promote the side with the newest data first.", false);
+                continue;
+            }
+            d.caution(Kind.ACCESS_LOST, "clients of " + t.displayName() + " on " + a.site() + " lose write access while it fails over; "
+                    + "they must then use " + b.where(), "");
+            d.caution(Kind.REPLICATION_CHANGES, "replication reverses: " + b.site() + " becomes primary, " + a.site() + " secondary", "");
+        }
+        d.confirm();
+    }
+
+    private void unplannedFailover(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            SideFacts a = t.side();
+            SideFacts b = t.partner();
+            if (a != null && a.reachable()) {
+                d.danger(Kind.SITE_STILL_ANSWERS, a.site() + " still answers: " + a.where() + " is " + role(a)
+                        + (a.health() == ReplicationHealth.UNKNOWN ? "" : ", " + words(a.health()))
+                        + "; an unplanned failover is for a lost site", evidence(a));
+                if (a.primary()) {
+                    d.danger(Kind.SPLIT_BRAIN_CREATED, "creates a split brain: " + a.where() + " is primary and reachable"
+                            + " and keeps taking writes", evidence(a));
+                }
+                d.safer("Run a planned failover: " + a.site() + " answers, so it can be demoted and synced first and nothing is lost.");
+            }
+            if (a != null) d.danger(Kind.WRITES_LOST, d.writesLost(a, lastSync(b, a)), "");
+            else d.danger(Kind.WRITES_LOST, "writes not yet replicated to " + t.displayName() + " are lost", "");
+            if (b != null && !b.reachable()) {
+                d.illegal(b.site() + " does not answer: the side to promote must answer", "", "Check " + b.site() + "'s connection first.", false);
+            }
+        }
+        d.typedEach(d.r.targets().stream().map(TargetFacts::displayName).toList(), d.r.targets().stream().map(TargetFacts::id).toList());
+    }
+
+    private void failback(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            SideFacts a = t.side();
+            SideFacts b = t.partner();
+            if (!bothAnswer(d, t, "a failback resyncs one side from the other and fails over, so both must answer", "Wait until both sites answer.")) continue;
+            if (splitBrain(t)) {
+                d.danger(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t), "");
+                d.illegal("the pair is in split brain", "", "Run split-brain recovery first: it chooses which side's writes are kept.", false);
+                continue;
+            }
+            d.caution(Kind.WRITES_LOST, a.where() + " is demoted and resynced from " + b.where() + ": what it took after the failover is replaced", "");
+            d.caution(Kind.ACCESS_LOST, "clients on " + b.site() + " lose write access at the end, when " + a.site() + " is primary again", "");
+        }
+        d.confirm();
+    }
+
+    private void splitBrainRecovery(Draft d) {
+        List<String> names = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        for (TargetFacts t : d.r.targets()) {
+            SideFacts a = t.side();
+            SideFacts b = t.partner();
+            if (!splitBrain(t)) {
+                d.illegal(t.displayName() + " is not in split brain (" + (a == null ? "unknown" : role(a)) + " and "
+                                + (b == null ? "unknown" : role(b)) + ")", "",
+                        a == null || b == null || a.role() == VolumeReplicationRole.UNKNOWN || b.role() == VolumeReplicationRole.UNKNOWN
+                                ? "Read both sides first." : "Nothing to recover.", false);
+                continue;
+            }
+            d.danger(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t), "");
+            String keep = d.r.survivorSite();
+            if (keep.isEmpty()) {
+                d.illegal("no survivor was chosen", "", "Choose the side whose data is kept, comparing both sides' last writes and syncs.", false);
+                continue;
+            }
+            SideFacts kept = keep.equals(a.site()) ? a : keep.equals(b.site()) ? b : null;
+            if (kept == null) {
+                d.illegal("the survivor " + keep + " is neither " + a.site() + " nor " + b.site(), "", "Choose " + a.site() + " or " + b.site() + ".", false);
+                continue;
+            }
+            SideFacts lost = kept == a ? b : a;
+            d.danger(Kind.WRITES_LOST, "writes to " + lost.where() + " since the split" + d.since(lost.lastSync())
+                    + " are discarded: it is demoted and resynced from " + kept.where(),
+                    lost.lastWrite() == null ? "no last write reported" : "last write " + clock(lost.lastWrite()));
+            names.add(lost.displayName());
+            ids.add(lost.id());
+        }
+        if (names.size() == d.r.targets().size()) d.typedEach(names, ids);
+        else d.typedEach(d.r.targets().stream().map(TargetFacts::displayName).toList(), d.r.targets().stream().map(TargetFacts::id).toList());
+    }
+
+    private static boolean bothAnswer(Draft d, TargetFacts t, String why, String next) {
+        SideFacts a = t.side();
+        SideFacts b = t.partner();
+        if (a == null || b == null) {
+            d.illegal("the pair of " + t.displayName() + " is not known on both sites", "", "Connect both sites and read the pair first.", false);
+            return false;
+        }
+        List<String> silent = new ArrayList<>();
+        if (!a.reachable()) silent.add(a.site());
+        if (!b.reachable()) silent.add(b.site());
+        if (silent.isEmpty()) return true;
+        d.illegal(String.join(" and ", silent) + (silent.size() == 1 ? " does" : " do") + " not answer: " + why, "", next, false);
+        return false;
+    }
+
+    // --- words -------------------------------------------------------------------------------
+
+    static boolean splitBrain(TargetFacts t) {
+        return t.side() != null && t.partner() != null && t.side().primary() && t.partner().primary();
+    }
+
+    private static String splitBrainSentence(TargetFacts t) {
+        return "the pair is in split brain: " + t.side().where() + " and " + t.partner().where()
+                + " are both primary; each may have taken writes the other lacks";
+    }
+
+    private String clock(Instant t) {
+        return CLOCK.format(t.atZone(zone));
+    }
+
+    private static Instant lastSync(SideFacts a, SideFacts b) {
+        if (a != null && a.lastSync() != null) return a.lastSync();
+        return b == null ? null : b.lastSync();
+    }
+
+    private static String evidence(SideFacts s) {
+        return s.reachable() ? "the latest read of " + s.site() + " answered" : "";
+    }
+
+    static String role(SideFacts s) {
+        return s.role().name().toLowerCase();
+    }
+
+    private static String words(ReplicationHealth h) {
+        return h.name().toLowerCase();
+    }
+
+    static String plural(String noun) {
+        return noun + "s";
+    }
+
+    static String count(int n, String noun) {
+        return n + " " + (n == 1 ? noun : plural(noun));
+    }
+
+    /** The assessment being made. */
+    private final class Draft {
+        final RiskRequest r;
+        final List<Hazard> hazards = new ArrayList<>();
+        IllegalCall illegal;
+        Consent consent;
+        String safer = "";
+
+        Draft(RiskRequest r) {
+            this.r = r;
+        }
+
+        String writesLost(SideFacts writer, Instant lastSync) {
+            return "writes to " + writer.where() + " after " + (lastSync == null ? "replication was enabled (no completed sync is known)"
+                    : "the last sync at " + clock(lastSync) + ago(lastSync)) + " are lost";
+        }
+
+        String since(Instant lastSync) {
+            return lastSync == null ? " (no completed sync is known)" : " (since the last sync at " + clock(lastSync) + ago(lastSync) + ")";
+        }
+
+        String ago(Instant t) {
+            return ", " + RpoAge.words(Duration.between(t, r.now()).abs()) + " ago";
+        }
+
+        TargetFacts one() {
+            return r.targets().get(0);
+        }
+
+        String names() {
+            return r.targets().stream().map(TargetFacts::displayName).collect(Collectors.joining(", "));
+        }
+
+        Draft add(Kind kind, Severity severity, String sentence, String evidence) {
+            hazards.add(new Hazard(kind, severity, sentence, evidence));
+            return this;
+        }
+
+        Draft danger(Kind kind, String sentence, String evidence) {
+            return add(kind, Severity.DANGER, sentence, evidence);
+        }
+
+        Draft caution(Kind kind, String sentence, String evidence) {
+            return add(kind, Severity.CAUTION, sentence, evidence);
+        }
+
+        void illegal(String reason, String spec, String next, boolean overridable) {
+            if (illegal == null) illegal = new IllegalCall(reason, spec, next, overridable);
+        }
+
+        void safer(String s) {
+            if (safer.isEmpty()) safer = s;
+        }
+
+        void confirm() {
+            consent = new Consent(Consent.Level.CONFIRM, "", nameList(r), ids(r));
+        }
+
+        void typed() {
+            List<String> names = nameList(r);
+            consent = new Consent(Consent.Level.TYPED, Consent.phrase(r.operation().verbLower(), plural(one().kind()), names), names, ids(r));
+        }
+
+        void typedNetworks() {
+            List<String> ids = ids(r);
+            consent = new Consent(Consent.Level.TYPED, String.join(",", ids), ids, ids);
+        }
+
+        void typedEach(List<String> names, List<String> ids) {
+            consent = new Consent(Consent.Level.TYPED_EACH, "", names, ids);
+        }
+
+        void forceOrConfirm() {
+            if (r.force()) typedEach(nameList(r), ids(r));
+            else confirm();
+        }
+
+        Assessment build() {
+            List<Hazard> sorted = new ArrayList<>(hazards);
+            sorted.sort(Comparator.comparing((Hazard h) -> !h.danger()));
+            return new Assessment(r, title(), state(), sorted, illegal, consent, safer);
+        }
+
+        private String title() {
+            RiskOperation op = r.operation();
+            String verb = r.force() && op.forceable() && op != RiskOperation.UNPLANNED_FAILOVER ? "Force " + op.verbLower() : op.verb();
+            TargetFacts t = one();
+            String target = r.targets().size() == 1
+                    ? t.kind() + " " + t.displayName() + (t.side() != null && !t.side().site().isEmpty() ? " on " + t.side().site() : "")
+                    : count(r.targets().size(), t.kind());
+            String node = r.nodeId().isEmpty() ? "" : switch (op) {
+                case CONTROLLER_UNPUBLISH -> " from " + r.nodeId();
+                default -> " on " + r.nodeId();
+            };
+            return verb + " " + target + node;
+        }
+
+        private List<String> state() {
+            List<String> out = new ArrayList<>();
+            for (TargetFacts t : r.targets()) {
+                StringBuilder s = new StringBuilder(t.kind()).append(' ').append(t.displayName());
+                if (!t.name().isEmpty() && !t.name().equals(t.id())) s.append(" (").append(t.id()).append(')');
+                if (t.capacityBytes() > 0) s.append(", ").append(ByteSize.format(t.capacityBytes()));
+                if (t.placements().isEmpty()) {
+                    if (t.kind().equals("volume")) {
+                        s.append(t.driverReportsPlacements() ? ", published nowhere" : ", not published by this console (the driver does not report publications)");
+                    }
+                } else {
+                    s.append(", ").append(t.placements().stream().map(Placement::describe).collect(Collectors.joining(", ")));
+                }
+                if (t.side() != null) {
+                    SideFacts a = t.side();
+                    s.append("; ").append(role(a)).append(", ").append(words(a.health())).append(" on ").append(a.site().isEmpty() ? "this site" : a.site());
+                    if (a.lastSync() != null) s.append(", last sync ").append(clock(a.lastSync())).append(ago(a.lastSync()));
+                    if (a.lastWrite() != null) s.append(", last write ").append(clock(a.lastWrite()));
+                    if (!a.reachable()) s.append(", not answering");
+                }
+                if (t.partner() != null) {
+                    SideFacts b = t.partner();
+                    s.append("; partner ").append(b.where()).append(": ").append(role(b)).append(", ").append(words(b.health()))
+                            .append(b.reachable() ? ", answering" : ", not answering");
+                    if (b.lastSync() != null) s.append(", last sync ").append(clock(b.lastSync())).append(ago(b.lastSync()));
+                    if (b.lastWrite() != null) s.append(", last write ").append(clock(b.lastWrite()));
+                } else if (t.side() != null) {
+                    s.append("; partner unknown");
+                }
+                if (!t.dependents().isEmpty() && !t.kind().equals("volume group")) {
+                    s.append("; ").append(switch (t.kind()) {
+                        case "network" -> "known clients: ";
+                        case "host" -> "volumes published to it: ";
+                        default -> "depending: ";
+                    }).append(String.join(", ", t.dependents()));
+                }
+                out.add(s.toString());
+            }
+            return out;
+        }
+    }
+
+    private static List<String> nameList(RiskRequest r) {
+        return r.targets().stream().map(TargetFacts::displayName).toList();
+    }
+
+    private static List<String> ids(RiskRequest r) {
+        return r.targets().stream().map(TargetFacts::id).toList();
+    }
+}

@@ -1,0 +1,343 @@
+package org.csiconsole.core.storage.risk;
+
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.Consent.Level;
+import org.csiconsole.core.risk.Hazard;
+import org.csiconsole.core.risk.Hazard.Kind;
+import org.csiconsole.core.risk.Placement;
+import org.csiconsole.core.risk.Placement.Knowledge;
+import org.csiconsole.core.risk.Placement.Step;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.SideFacts;
+import org.csiconsole.core.risk.TargetFacts;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.csiconsole.core.risk.RiskOperation.*;
+
+/**
+ * The risk model, operation by state: each row asserts the hazards found (and those that must not be),
+ * the known-illegal verdict and the consent. The rows include every unsafe case an admin met: a force
+ * promote beside a reachable primary, an unplanned failover while site A answers, a controller unpublish
+ * of a volume this console staged, a delete of a volume only this console knows published, a host with
+ * published volumes, a fence over known hosts, a split-brain recovery without a survivor.
+ */
+class RiskModelTableTest {
+    static final Instant NOW = Instant.parse("2026-12-06T07:50:00Z");
+    static final Instant SYNC = Instant.parse("2026-12-06T07:45:44Z");
+    static final long GIB = 1L << 30;
+
+    enum Verdict { SENT, BLOCKED, OVERRIDABLE }
+
+    record Row(String name, RiskRequest request, Set<Kind> hazards, Set<Kind> absent, Verdict verdict, Level consent,
+               String phrase, List<String> mentions) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    // --- facts ----------------------------------------------------------------------------------
+
+    static TargetFacts vol(String name, String id, Placement... placements) {
+        return new TargetFacts("volume", id, name, 10 * GIB, List.of(placements), true, null, null, List.of());
+    }
+
+    static TargetFacts quietDriverVol(Placement... placements) {
+        return new TargetFacts("volume", "3f1c-uuid", "walk-vol-1", GIB, List.of(placements), false, null, null, List.of());
+    }
+
+    static Placement driverPublished(String node) {
+        return new Placement(node, Step.PUBLISHED, "", Knowledge.DRIVER, null);
+    }
+
+    static Placement consolePublished(String node) {
+        return new Placement(node, Step.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(120));
+    }
+
+    static Placement consoleStaged(String node) {
+        return new Placement(node, Step.STAGED, "/var/lib/kubelet/plugins/staging/vol-1", Knowledge.CONSOLE, NOW.minusSeconds(100));
+    }
+
+    static Placement consoleNodePublished(String node) {
+        return new Placement(node, Step.NODE_PUBLISHED, "/var/lib/kubelet/pods/p1/mount", Knowledge.CONSOLE, NOW.minusSeconds(90));
+    }
+
+    static SideFacts side(String site, String id, VolumeReplicationRole role, ReplicationHealth health, boolean reachable) {
+        return new SideFacts(site, id, "erp-db", role, health, reachable, SYNC, null);
+    }
+
+    static final VolumeReplicationRole P = VolumeReplicationRole.PRIMARY;
+    static final VolumeReplicationRole S = VolumeReplicationRole.SECONDARY;
+    static final ReplicationHealth OK = ReplicationHealth.HEALTHY;
+
+    /** A pair seen from {@code self}'s side. */
+    static TargetFacts pair(SideFacts self, SideFacts partner) {
+        return vol("erp-db", self.id()).withReplication(self, partner);
+    }
+
+    static final SideFacts A_PRIMARY = side("site-a", "vol-00000111", P, OK, true);
+    static final SideFacts A_PRIMARY_SILENT = side("site-a", "vol-00000111", P, ReplicationHealth.UNKNOWN, false);
+    static final SideFacts A_SECONDARY = side("site-a", "vol-00000111", S, OK, true);
+    static final SideFacts B_SECONDARY = side("site-b", "vol-00000211", S, OK, true);
+    static final SideFacts B_PRIMARY = side("site-b", "vol-00000211", P, ReplicationHealth.ERROR, true);
+    static final SideFacts B_SILENT = side("site-b", "vol-00000211", VolumeReplicationRole.UNKNOWN, ReplicationHealth.UNKNOWN, false);
+
+    static TargetFacts network(String cidr, String... clients) {
+        return new TargetFacts("network", cidr, "", 0, List.of(), false, null, null, List.of(clients));
+    }
+
+    static TargetFacts host(String name, String... volumes) {
+        return new TargetFacts("host", "host-0002", name, 0, List.of(), true, null, null, List.of(volumes));
+    }
+
+    // --- rows -----------------------------------------------------------------------------------
+
+    static final List<Row> ROWS = new ArrayList<>();
+
+    static Builder row(String name, RiskOperation op, TargetFacts... targets) {
+        return new Builder(name, RiskRequest.of(op, List.of(targets), NOW));
+    }
+
+    static final class Builder {
+        final String name;
+        RiskRequest request;
+        Set<Kind> hazards = EnumSet.noneOf(Kind.class);
+        Set<Kind> absent = EnumSet.noneOf(Kind.class);
+        List<String> mentions = new ArrayList<>();
+
+        Builder(String name, RiskRequest request) {
+            this.name = name;
+            this.request = request;
+        }
+
+        Builder force() {
+            request = request.withForce(true);
+            return this;
+        }
+
+        Builder node(String node) {
+            request = request.onNode(node);
+            return this;
+        }
+
+        Builder keep(String site) {
+            request = request.keeping(site);
+            return this;
+        }
+
+        Builder has(Kind... kinds) {
+            hazards.addAll(List.of(kinds));
+            return this;
+        }
+
+        Builder lacks(Kind... kinds) {
+            absent.addAll(List.of(kinds));
+            return this;
+        }
+
+        Builder says(String... words) {
+            mentions.addAll(List.of(words));
+            return this;
+        }
+
+        void expect(Verdict verdict, Level consent) {
+            expect(verdict, consent, null);
+        }
+
+        void expect(Verdict verdict, Level consent, String phrase) {
+            ROWS.add(new Row(name, request, hazards, absent, verdict, consent, phrase, mentions));
+        }
+    }
+
+    static {
+        // deletes
+        row("delete an unpublished volume", DELETE_VOLUME, vol("erp-db", "vol-1")).has(Kind.DATA_DELETED).lacks(Kind.STILL_IN_USE)
+                .says("erp-db", "10 GiB").expect(Verdict.SENT, Level.TYPED, "erp-db");
+        row("delete a volume the driver reports published", DELETE_VOLUME, vol("erp-db", "vol-1", driverPublished("node-1")))
+                .has(Kind.DATA_DELETED, Kind.STILL_IN_USE).says("node-1", "reported by the driver").expect(Verdict.BLOCKED, Level.TYPED, "erp-db");
+        row("delete a volume only this console published, on a driver that reports no publications", DELETE_VOLUME,
+                quietDriverVol(consolePublished("node-1"))).has(Kind.STILL_IN_USE).says("ControllerPublishVolume by this console", "node-1")
+                .expect(Verdict.OVERRIDABLE, Level.TYPED, "walk-vol-1");
+        row("delete a volume this console published that the driver no longer reports", DELETE_VOLUME,
+                vol("erp-db", "vol-1", consolePublished("node-1"))).has(Kind.STILL_IN_USE, Kind.KNOWLEDGE_DISAGREES)
+                .expect(Verdict.OVERRIDABLE, Level.TYPED);
+        row("delete a staged volume", DELETE_VOLUME, vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1")))
+                .has(Kind.STILL_IN_USE).says("Unstage it on node-1", "then unpublish it from node-1").expect(Verdict.BLOCKED, Level.TYPED);
+        row("delete three volumes: the phrase names each", DELETE_VOLUME, vol("a", "v-a"), vol("b", "v-b"), vol("c", "v-c"))
+                .has(Kind.DATA_DELETED).says("30 GiB in all").expect(Verdict.SENT, Level.TYPED, "delete a, b, c");
+        row("delete seven volumes: the phrase gives count, first and last", DELETE_VOLUME, vol("a", "1"), vol("b", "2"), vol("c", "3"),
+                vol("d", "4"), vol("e", "5"), vol("f", "6"), vol("g", "7")).expect(Verdict.SENT, Level.TYPED, "delete 7 volumes a to g");
+        row("delete a replicated primary", DELETE_VOLUME, pair(A_PRIMARY, B_SECONDARY)).has(Kind.DATA_DELETED, Kind.REPLICATION_CHANGES)
+                .says("vol-00000211 on site-b").expect(Verdict.SENT, Level.TYPED);
+        row("delete a snapshot", DELETE_SNAPSHOT, new TargetFacts("snapshot", "snap-1", "erp-snap", 5 * GIB, List.of(), false, null, null, List.of()))
+                .has(Kind.DATA_DELETED).says("DeleteSnapshot", "erp-snap").expect(Verdict.SENT, Level.TYPED, "erp-snap");
+        row("delete a volume group names its members", DELETE_VOLUME_GROUP,
+                new TargetFacts("volume group", "vg-1", "vg-erp", 0, List.of(), false, null, null, List.of("erp-db", "erp-log")))
+                .has(Kind.DATA_DELETED).says("erp-db, erp-log").expect(Verdict.SENT, Level.TYPED, "vg-erp");
+        row("delete a group snapshot", DELETE_GROUP_SNAPSHOT, TargetFacts.of("group snapshot", "gs-1", "erp-gs"))
+                .has(Kind.DATA_DELETED).expect(Verdict.SENT, Level.TYPED, "erp-gs");
+        row("delete a host with volumes published to it", DELETE_HOST, host("worker-01", "erp-db", "erp-log"))
+                .has(Kind.ACCESS_LOST).says("2 volumes are published to worker-01", "400").expect(Verdict.BLOCKED, Level.TYPED, "worker-01");
+        row("delete a host with nothing published", DELETE_HOST, host("worker-03")).has(Kind.ACCESS_LOST).expect(Verdict.SENT, Level.TYPED, "worker-03");
+
+        // controller and node side
+        row("controller unpublish of a volume this console staged on that node", CONTROLLER_UNPUBLISH,
+                vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1"))).node("node-1")
+                .has(Kind.ACCESS_LOST).says("staged on node-1", "NodeStageVolume by this console", "Node > Unstage")
+                .expect(Verdict.OVERRIDABLE, Level.TYPED, "erp-db");
+        row("controller unpublish of a volume node-published on that node by the driver's report", CONTROLLER_UNPUBLISH,
+                vol("erp-db", "vol-1", driverPublished("node-1"), new Placement("node-1", Step.NODE_PUBLISHED, "/t", Knowledge.DRIVER, null)))
+                .node("node-1").expect(Verdict.BLOCKED, Level.TYPED);
+        row("controller unpublish of a volume staged on another node only", CONTROLLER_UNPUBLISH,
+                vol("erp-db", "vol-1", driverPublished("node-1"), driverPublished("node-2"), consoleStaged("node-2"))).node("node-1")
+                .has(Kind.ACCESS_LOST).lacks(Kind.STATE_UNKNOWN).says("node-1 loses access to erp-db").expect(Verdict.SENT, Level.TYPED);
+        row("controller unpublish of this console's own publish on a driver that reports none", CONTROLLER_UNPUBLISH,
+                quietDriverVol(consolePublished("node-1"))).node("node-1").has(Kind.ACCESS_LOST).lacks(Kind.STATE_UNKNOWN, Kind.KNOWLEDGE_DISAGREES)
+                .expect(Verdict.SENT, Level.TYPED, "walk-vol-1");
+        row("controller unpublish from a node it is not published to", CONTROLLER_UNPUBLISH, vol("erp-db", "vol-1")).node("node-3")
+                .has(Kind.STATE_UNKNOWN).says("idempotent").expect(Verdict.SENT, Level.TYPED);
+        row("node unpublish names the mount", NODE_UNPUBLISH, vol("erp-db", "vol-1", consoleNodePublished("node-1"))).node("node-1")
+                .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/pods/p1/mount").expect(Verdict.SENT, Level.TYPED, "erp-db");
+        row("unstage while still published on the node", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"), consoleNodePublished("node-1")))
+                .node("node-1").says("Node > Unpublish").expect(Verdict.OVERRIDABLE, Level.CONFIRM);
+        row("unstage after the node unpublish", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
+                .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/plugins/staging/vol-1").expect(Verdict.SENT, Level.CONFIRM);
+        row("expand a volume staged on a node", EXPAND, vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1")))
+                .has(Kind.IRREVERSIBLE, Kind.FOLLOW_UP).says("NodeExpandVolume must then run on node-1").expect(Verdict.SENT, Level.CONFIRM);
+        row("expand an unpublished volume", EXPAND, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).lacks(Kind.FOLLOW_UP).expect(Verdict.SENT, Level.CONFIRM);
+        row("modify", MODIFY, vol("erp-db", "vol-1")).expect(Verdict.SENT, Level.CONFIRM);
+        row("rotate a key asks for the name typed", ROTATE_KEY, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).expect(Verdict.SENT, Level.TYPED, "erp-db");
+        row("reclaim space", RECLAIM_SPACE, vol("erp-db", "vol-1")).lacks(Kind.DATA_DELETED).expect(Verdict.SENT, Level.CONFIRM);
+
+        // fence
+        row("fence a network with known hosts names them", FENCE, network("10.1.0.0/24", "worker-01 (10.1.0.11)", "worker-02 (10.1.0.12)"))
+                .has(Kind.ACCESS_LOST).says("worker-01 (10.1.0.11), worker-02 (10.1.0.12) lose access", "10.1.0.0/24")
+                .expect(Verdict.SENT, Level.TYPED, "10.1.0.0/24");
+        row("fence two networks: the blocks are typed", FENCE, network("10.1.0.0/24"), network("10.2.0.0/24"))
+                .says("no known host").expect(Verdict.SENT, Level.TYPED, "10.1.0.0/24,10.2.0.0/24");
+        row("unfence", UNFENCE, network("10.1.0.0/24", "worker-01 (10.1.0.11)")).says("stop the workloads").expect(Verdict.SENT, Level.TYPED, "10.1.0.0/24");
+
+        // replication: enable, disable
+        row("enable replication", ENABLE_REPLICATION, vol("erp-db", "vol-1")).has(Kind.REPLICATION_CHANGES).expect(Verdict.SENT, Level.CONFIRM);
+        row("disable replication names the partner left behind", DISABLE_REPLICATION, pair(A_PRIMARY, B_SECONDARY))
+                .has(Kind.REPLICATION_CHANGES).says("vol-00000211 on site-b is no longer updated").expect(Verdict.SENT, Level.CONFIRM);
+        row("force on an operation without force is refused", ENABLE_REPLICATION, vol("erp-db", "vol-1")).force().expect(Verdict.BLOCKED, Level.CONFIRM);
+
+        // promote
+        row("promote a secondary whose primary is lost, without force", PROMOTE, pair(B_SECONDARY, A_PRIMARY_SILENT))
+                .lacks(Kind.SPLIT_BRAIN_CREATED).expect(Verdict.SENT, Level.CONFIRM);
+        row("force promote beside a healthy, reachable primary creates a split brain", PROMOTE, pair(B_SECONDARY, A_PRIMARY)).force()
+                .has(Kind.SPLIT_BRAIN_CREATED, Kind.WRITES_LOST)
+                .says("creates a split brain: vol-00000111 on site-a is primary and reachable", "writes to vol-00000111 on site-a after the last sync at 07:45:44",
+                        "planned failover")
+                .expect(Verdict.SENT, Level.TYPED_EACH);
+        row("promote without force beside a reachable primary is refused", PROMOTE, pair(B_SECONDARY, A_PRIMARY))
+                .says("planned failover").expect(Verdict.BLOCKED, Level.CONFIRM);
+        row("force promote with the primary's site silent: the partner's writes since the sync are at risk", PROMOTE,
+                pair(B_SECONDARY, A_PRIMARY_SILENT)).force().has(Kind.WRITES_LOST, Kind.STATE_UNKNOWN).lacks(Kind.SPLIT_BRAIN_CREATED)
+                .says("site-a does not answer", "4 min").expect(Verdict.SENT, Level.TYPED_EACH);
+        row("force promote of a side whose partner is unknown", PROMOTE, vol("erp-db", "vol-1").withReplication(B_SECONDARY, null)).force()
+                .has(Kind.STATE_UNKNOWN, Kind.WRITES_LOST).expect(Verdict.SENT, Level.TYPED_EACH);
+        row("force promote when the partner is secondary: force is not needed", PROMOTE, pair(B_SECONDARY, A_SECONDARY)).force()
+                .says("force is not needed", "Promote without force").expect(Verdict.SENT, Level.TYPED_EACH);
+        row("promote in split brain shows the split brain", PROMOTE, pair(A_PRIMARY, B_PRIMARY))
+                .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.SENT, Level.CONFIRM);
+
+        // demote
+        row("demote the only primary: nobody takes writes", DEMOTE, pair(A_PRIMARY, B_SECONDARY)).has(Kind.ACCESS_LOST)
+                .says("no side takes writes until vol-00000211 on site-b is promoted").expect(Verdict.SENT, Level.CONFIRM);
+        row("force demote loses unreplicated writes", DEMOTE, pair(A_PRIMARY, B_SECONDARY)).force().has(Kind.WRITES_LOST)
+                .expect(Verdict.SENT, Level.TYPED_EACH);
+        row("demote one side of a split brain", DEMOTE, pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT).expect(Verdict.SENT, Level.CONFIRM);
+
+        // resync
+        row("resync the secondary", RESYNC, pair(B_SECONDARY, A_PRIMARY)).has(Kind.WRITES_LOST).expect(Verdict.SENT, Level.CONFIRM);
+        row("resync the primary is refused", RESYNC, pair(A_PRIMARY, B_SECONDARY)).says("Resync vol-00000211 on site-b instead")
+                .expect(Verdict.BLOCKED, Level.CONFIRM);
+        row("resync in split brain is refused: recovery chooses the survivor", RESYNC, pair(A_PRIMARY, B_PRIMARY))
+                .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.BLOCKED, Level.CONFIRM);
+        row("force resync of the secondary", RESYNC, pair(B_SECONDARY, A_PRIMARY)).force().has(Kind.WRITES_LOST).expect(Verdict.SENT, Level.TYPED_EACH);
+
+        // workflows
+        row("planned failover of a healthy pair", PLANNED_FAILOVER, pair(A_PRIMARY, B_SECONDARY))
+                .has(Kind.ACCESS_LOST, Kind.REPLICATION_CHANGES).lacks(Kind.WRITES_LOST).expect(Verdict.SENT, Level.CONFIRM);
+        row("planned failover with site A silent is refused: unplanned is the workflow", PLANNED_FAILOVER, pair(A_PRIMARY_SILENT, B_SECONDARY))
+                .says("site-a does not answer", "unplanned failover").expect(Verdict.BLOCKED, Level.CONFIRM);
+        row("planned failover in split brain is refused", PLANNED_FAILOVER, pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT)
+                .expect(Verdict.BLOCKED, Level.CONFIRM);
+        row("planned failover from the secondary is refused", PLANNED_FAILOVER, pair(A_SECONDARY, B_PRIMARY)).says("Fail over from site-b")
+                .expect(Verdict.BLOCKED, Level.CONFIRM);
+        row("unplanned failover while site A answers: a red flag with planned failover offered", UNPLANNED_FAILOVER, pair(A_PRIMARY, B_SECONDARY))
+                .has(Kind.SITE_STILL_ANSWERS, Kind.SPLIT_BRAIN_CREATED, Kind.WRITES_LOST).says("site-a still answers", "Run a planned failover")
+                .expect(Verdict.SENT, Level.TYPED_EACH);
+        row("unplanned failover of a lost site A states the window", UNPLANNED_FAILOVER, pair(A_PRIMARY_SILENT, B_SECONDARY))
+                .has(Kind.WRITES_LOST).lacks(Kind.SITE_STILL_ANSWERS, Kind.SPLIT_BRAIN_CREATED)
+                .says("writes to vol-00000111 on site-a after the last sync at 07:45:44, 4 min 16 s ago").expect(Verdict.SENT, Level.TYPED_EACH);
+        row("unplanned failover with site B silent is refused", UNPLANNED_FAILOVER, pair(A_PRIMARY_SILENT, B_SILENT)).expect(Verdict.BLOCKED, Level.TYPED_EACH);
+        row("failback of a failed-over pair", FAILBACK, pair(A_SECONDARY, B_PRIMARY)).has(Kind.WRITES_LOST, Kind.ACCESS_LOST).expect(Verdict.SENT, Level.CONFIRM);
+        row("failback with a site silent is refused", FAILBACK, pair(A_SECONDARY, B_SILENT)).expect(Verdict.BLOCKED, Level.CONFIRM);
+        row("split-brain recovery without a survivor is refused", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_PRIMARY))
+                .has(Kind.SPLIT_BRAIN_PRESENT).says("no survivor was chosen").expect(Verdict.BLOCKED, Level.TYPED_EACH);
+        row("split-brain recovery keeping site A: site B's writes are named and its name typed", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_PRIMARY))
+                .keep("site-a").has(Kind.WRITES_LOST).says("writes to vol-00000211 on site-b since the split", "resynced from vol-00000111 on site-a")
+                .expect(Verdict.SENT, Level.TYPED_EACH);
+        row("split-brain recovery of a consistent pair is refused", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_SECONDARY)).keep("site-a")
+                .says("not in split brain").expect(Verdict.BLOCKED, Level.TYPED_EACH);
+    }
+
+    static List<Row> rows() {
+        return ROWS;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void eachOperationInEachStateHasItsHazardsVerdictAndConsent(Row row) {
+        Assessment a = new RiskModel(ZoneOffset.UTC).assess(row.request());
+        Set<Kind> found = a.hazards().stream().map(Hazard::kind).collect(Collectors.toSet());
+        String text = String.join("\n", a.lines());
+
+        assertThat(found).as(text).containsAll(row.hazards());
+        for (Kind k : row.absent()) assertThat(found).as(text).doesNotContain(k);
+        switch (row.verdict()) {
+            case SENT -> assertThat(a.illegal()).as(text).isNull();
+            case BLOCKED -> assertThat(a.illegal()).as(text).isNotNull().extracting("overridable").isEqualTo(false);
+            case OVERRIDABLE -> assertThat(a.illegal()).as(text).isNotNull().extracting("overridable").isEqualTo(true);
+        }
+        assertThat(a.consent().level()).as(text).isEqualTo(row.consent());
+        if (row.phrase() != null) assertThat(a.consent().phrase()).isEqualTo(row.phrase());
+        for (String m : row.mentions()) assertThat(text).contains(m);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void dangersComeFirstAndEveryTypedConsentNamesItsTargets(Row row) {
+        Assessment a = new RiskModel(ZoneOffset.UTC).assess(row.request());
+        List<Boolean> dangers = a.hazards().stream().map(Hazard::danger).toList();
+        assertThat(dangers).isSortedAccordingTo((x, y) -> Boolean.compare(y, x));
+        if (!a.consent().untyped()) {
+            assertThat(a.consent().names()).isNotEmpty();
+            assertThat(a.consent().accepts("")).isFalse();
+            assertThat(a.consent().acceptsFor(0, "something else")).isFalse();
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void theTableCoversEveryOperationWithAtLeastFortyRows() {
+        assertThat(ROWS).hasSizeGreaterThanOrEqualTo(40);
+        Set<RiskOperation> covered = ROWS.stream().map(r -> r.request().operation()).collect(Collectors.toSet());
+        assertThat(covered).containsExactlyInAnyOrder(RiskOperation.values());
+    }
+}
