@@ -1,11 +1,14 @@
 package org.csiconsole.views.dialog;
 
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.Consent;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.task.ItemOutcome;
 import org.csiconsole.views.task.UiTask;
 
 import java.util.List;
+import java.util.Optional;
 
 import java.util.function.Function;
 
@@ -33,6 +36,39 @@ public interface DialogService {
      * @return true when the person typed {@code expected} exactly and confirmed
      */
     boolean confirmByTyping(String title, String message, String expected, String actionLabel);
+
+    /**
+     * Asks for the consent one risk {@link Assessment} requires, showing its target, state, hazards, the
+     * verdict when the call is known to be illegal, and the safer alternative; the default button is
+     * Cancel whenever a hazard is a danger. It asks exactly what the command line asks for the same
+     * assessment ({@link RiskPrompt}).
+     *
+     * <p>This default renders it with {@link #confirm} and {@link #confirmByTyping} (one typed text per
+     * name for names typed each) and never offers an override: a blocked call is explained and not sent.
+     *
+     * @param actionLabel the confirming button, e.g. {@code "Delete"}
+     * @return the answer; empty when cancelled or blocked (nothing is then sent)
+     */
+    default Optional<RiskAnswer> confirmRisk(Assessment a, String actionLabel) {
+        String body = String.join("\n", a.lines().subList(1, a.lines().size()));
+        if (a.blocked()) {
+            showInformation(a.title() + ": not sent", body);
+            return Optional.empty();
+        }
+        Consent c = a.consent();
+        return switch (c.level()) {
+            case NONE -> Optional.of(new RiskAnswer(List.of(), false));
+            case CONFIRM -> confirm(a.title(), body, actionLabel) ? Optional.of(new RiskAnswer(List.of(), false)) : Optional.empty();
+            case TYPED -> confirmByTyping(a.title(), body, c.phrase(), actionLabel)
+                    ? Optional.of(new RiskAnswer(List.of(c.phrase()), false)) : Optional.empty();
+            case TYPED_EACH -> {
+                for (String name : c.names()) {
+                    if (!confirmByTyping(a.title() + ": " + name, body, name, actionLabel)) yield Optional.empty();
+                }
+                yield Optional.of(new RiskAnswer(c.names(), false));
+            }
+        };
+    }
 
     /** Shows a failure in words (what, why, what to do) with its technical detail behind an expander. */
     void showFailure(CallFailure failure);

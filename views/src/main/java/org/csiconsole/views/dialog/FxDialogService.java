@@ -48,6 +48,13 @@ public final class FxDialogService implements DialogService {
     }
 
     @Override
+    public java.util.Optional<RiskAnswer> confirmRisk(org.csiconsole.core.risk.Assessment a, String actionLabel) {
+        RiskDialog d = prepare(new RiskDialog(new RiskPrompt(a), actionLabel));
+        d.setOnShown(e -> DialogFit.fit(d));
+        return d.showAndWait();
+    }
+
+    @Override
     public void showFailure(CallFailure failure) {
         prepare(new FailureDialog(failure)).showAndWait();
     }

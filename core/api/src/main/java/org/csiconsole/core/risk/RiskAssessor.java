@@ -2,8 +2,8 @@ package org.csiconsole.core.risk;
 
 /**
  * Makes the one {@link Assessment} of an operation from what core knows. Pure: reads nothing and
- * sends nothing; the caller gathers the {@link TargetFacts}. Implemented in core/storage beside the
- * replication workflow engine; views and the CLI receive it from the composition root.
+ * sends nothing; the caller gathers the {@link TargetFacts}. {@link RiskModel} is the one
+ * implementation; front ends receive it from the composition root, tests may pass a fixed clock zone.
  */
 @FunctionalInterface
 public interface RiskAssessor {

@@ -1,23 +1,13 @@
-package org.csiconsole.core.storage.risk;
+package org.csiconsole.core.risk;
 
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.replication.RpoAge;
-import org.csiconsole.core.risk.Assessment;
-import org.csiconsole.core.risk.Consent;
-import org.csiconsole.core.risk.Hazard;
 import org.csiconsole.core.risk.Hazard.Kind;
 import org.csiconsole.core.risk.Hazard.Severity;
-import org.csiconsole.core.risk.IllegalCall;
-import org.csiconsole.core.risk.Placement;
 import org.csiconsole.core.risk.Placement.Knowledge;
 import org.csiconsole.core.risk.Placement.Step;
-import org.csiconsole.core.risk.RiskAssessor;
-import org.csiconsole.core.risk.RiskOperation;
-import org.csiconsole.core.risk.RiskRequest;
-import org.csiconsole.core.risk.SideFacts;
-import org.csiconsole.core.risk.TargetFacts;
 
 import java.time.Duration;
 import java.time.Instant;

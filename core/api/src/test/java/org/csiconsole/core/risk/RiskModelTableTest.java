@@ -1,18 +1,11 @@
-package org.csiconsole.core.storage.risk;
+package org.csiconsole.core.risk;
 
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
-import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.Consent.Level;
-import org.csiconsole.core.risk.Hazard;
 import org.csiconsole.core.risk.Hazard.Kind;
-import org.csiconsole.core.risk.Placement;
 import org.csiconsole.core.risk.Placement.Knowledge;
 import org.csiconsole.core.risk.Placement.Step;
-import org.csiconsole.core.risk.RiskOperation;
-import org.csiconsole.core.risk.RiskRequest;
-import org.csiconsole.core.risk.SideFacts;
-import org.csiconsole.core.risk.TargetFacts;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

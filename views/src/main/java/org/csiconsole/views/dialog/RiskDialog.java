@@ -1,0 +1,142 @@
+package org.csiconsole.views.dialog;
+
+import atlantafx.base.theme.Styles;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.Consent;
+import org.csiconsole.core.risk.Hazard;
+import org.csiconsole.views.theme.ConsoleStyles;
+import org.csiconsole.views.Icons;
+import org.kordamp.ikonli.material2.Material2AL;
+import org.kordamp.ikonli.material2.Material2MZ;
+
+/**
+ * The confirmation of one risk {@link Assessment}, the same for every destructive and
+ * disaster-recovery action: the target and its current state, each hazard (dangers in red), the
+ * reason a known-illegal call is not sent with its next step (and, only where the verdict rests on
+ * this console's own record, "send anyway", audited as an override), the safer alternative, and the
+ * fields to type ({@link RiskPrompt}). The body scrolls; the buttons stay on screen. Cancel is the
+ * default button whenever a hazard is a danger. Node ids: {@code risk-hazards}, {@code risk-illegal},
+ * {@code risk-safer}, {@code risk-override}, {@code risk-input-<i>}.
+ */
+public final class RiskDialog extends Dialog<RiskAnswer> {
+    private final ButtonType sendType;
+
+    public RiskDialog(RiskPrompt prompt, String actionLabel) {
+        Assessment a = prompt.assessment();
+        setTitle(a.title());
+        setResizable(true);
+        sendType = new ButtonType(a.blocked() ? actionLabel + " anyway" : actionLabel, ButtonBar.ButtonData.OK_DONE);
+        getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, sendType);
+
+        var icon = a.dangerous() || a.blocked() ? Icons.of(Material2MZ.WARNING, 32) : Icons.of(Material2AL.INFO, 32);
+        if (a.dangerous() || a.blocked()) icon.getStyleClass().add(ConsoleStyles.DANGER_ICON);
+        Label heading = new Label(a.title());
+        heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
+        heading.setWrapText(true);
+        Label sub = new Label(a.request().operation().call());
+        sub.getStyleClass().addAll(ConsoleStyles.MUTED, ConsoleStyles.MONO);
+        HBox header = new HBox(14, icon, new VBox(2, heading, sub));
+        header.getStyleClass().add(ConsoleStyles.DIALOG_HEADER);
+        header.setPadding(new Insets(18, 20, 6, 20));
+        getDialogPane().setHeader(header);
+
+        VBox body = new VBox(8);
+        body.setPadding(new Insets(4, 20, 12, 20));
+        body.setPrefWidth(600);
+        for (String line : a.state()) {
+            Label l = callout(line, ConsoleStyles.PROPERTY_VALUE);
+            body.getChildren().add(l);
+        }
+        VBox hazards = new VBox(6);
+        hazards.setId("risk-hazards");
+        for (Hazard h : a.hazards()) {
+            hazards.getChildren().add(callout((h.danger() ? "Danger: " : "") + capital(h.describe()) + ".",
+                    h.danger() ? ConsoleStyles.CALLOUT_DANGER : ConsoleStyles.CALLOUT_WARNING));
+        }
+        body.getChildren().add(hazards);
+        if (a.blocked()) {
+            Label illegal = callout("Not sent: " + a.illegal().describe(), ConsoleStyles.CALLOUT_DANGER);
+            illegal.setId("risk-illegal");
+            body.getChildren().add(illegal);
+            if (prompt.overridable()) {
+                CheckBox override = new CheckBox("Send anyway: this console's record may be stale (another orchestrator acted). "
+                        + "Audited as an override.");
+                override.setWrapText(true);
+                override.setId("risk-override");
+                override.selectedProperty().bindBidirectional(prompt.overrideProperty());
+                body.getChildren().add(override);
+            }
+        }
+        if (!a.saferAlternative().isEmpty()) {
+            Label safer = callout("Safer: " + a.saferAlternative(), ConsoleStyles.CALLOUT_INFO);
+            safer.setId("risk-safer");
+            body.getChildren().add(safer);
+        }
+        for (int i = 0; i < prompt.fields().size(); i++) {
+            String expected = prompt.expected(i);
+            Text before = new Text("Type ");
+            Text name = new Text(expected);
+            name.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.STRONG);
+            Text after = new Text(prompt.fields().size() > 1 || a.consent().level() == Consent.Level.TYPED_EACH ? " to confirm this one." : " to confirm.");
+            TextFlow flow = new TextFlow(before, name, after);
+            flow.getStyleClass().add(ConsoleStyles.PROMPT);
+            TextField input = new TextField();
+            input.setId("risk-input-" + i);
+            input.setPromptText(expected);
+            input.textProperty().bindBidirectional(prompt.fields().get(i));
+            if (a.blocked()) {
+                flow.disableProperty().bind(prompt.overrideProperty().not());
+                input.disableProperty().bind(prompt.overrideProperty().not());
+            }
+            body.getChildren().addAll(flow, input);
+        }
+        ScrollPane scroll = new ScrollPane(body);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setPrefViewportHeight(Math.min(460, 80 + 48 * (a.hazards().size() + a.state().size() + prompt.fields().size())));
+        getDialogPane().setContent(scroll);
+
+        Button send = (Button) getDialogPane().lookupButton(sendType);
+        send.getStyleClass().add(a.dangerous() || a.blocked() ? Styles.DANGER : Styles.ACCENT);
+        send.disableProperty().bind(prompt.canSendProperty().not());
+        boolean safeDefault = a.dangerous() || a.blocked();
+        send.setDefaultButton(!safeDefault && prompt.fields().isEmpty());
+        ((Button) getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(safeDefault);
+        setResultConverter(b -> b == sendType ? prompt.answer() : null);
+        setOnShown(e -> Platform.runLater(() -> {
+            if (!prompt.fields().isEmpty() && !a.blocked()) body.lookup("#risk-input-0").requestFocus();
+        }));
+    }
+
+    /** The confirming button's type. */
+    public ButtonType sendButtonType() {
+        return sendType;
+    }
+
+    private static Label callout(String text, String style) {
+        Label l = new Label(text);
+        l.getStyleClass().add(style);
+        l.setWrapText(true);
+        l.setMaxWidth(Double.MAX_VALUE);
+        l.setMinHeight(Label.USE_PREF_SIZE);
+        return l;
+    }
+
+    private static String capital(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

@@ -1,0 +1,96 @@
+package org.csiconsole.views.dialog;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.beans.Observable;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.Consent;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The state of a confirmation that renders one {@link Assessment} (no {@code Node}s): the texts to
+ * type, the override choice, and whether the confirming action may run. It asks exactly what the
+ * assessment's {@link Consent} asks, as the command line does, never less:
+ * <ul>
+ *   <li>CONFIRM: the action itself;</li>
+ *   <li>TYPED: the phrase (a single target's name or id);</li>
+ *   <li>TYPED_EACH: each target's name or id, each in its own field;</li>
+ *   <li>a blocked call: nothing, unless the verdict is overridable, the override is chosen, and the
+ *       names are typed (each target's name, as TYPED_EACH).</li>
+ * </ul>
+ */
+public final class RiskPrompt {
+    private final Assessment assessment;
+    private final List<StringProperty> fields = new ArrayList<>();
+    private final BooleanProperty override = new SimpleBooleanProperty(this, "override", false);
+    private final BooleanBinding canSend;
+
+    public RiskPrompt(Assessment assessment) {
+        this.assessment = Objects.requireNonNull(assessment, "assessment");
+        Consent c = assessment.consent();
+        int n = switch (c.level()) {
+            case NONE, CONFIRM -> assessment.blocked() && overridable() ? c.names().size() : 0;
+            case TYPED -> assessment.blocked() ? c.names().size() : 1;
+            case TYPED_EACH -> c.names().size();
+        };
+        for (int i = 0; i < n; i++) fields.add(new SimpleStringProperty(this, "typed" + i, ""));
+        List<Observable> deps = new ArrayList<>(fields);
+        deps.add(override);
+        canSend = Bindings.createBooleanBinding(this::satisfied, deps.toArray(Observable[]::new));
+    }
+
+    public Assessment assessment() {
+        return assessment;
+    }
+
+    /** True when the call is blocked but rests on the console's own record only, so it may be sent anyway. */
+    public boolean overridable() {
+        return assessment.blocked() && assessment.illegal().overridable();
+    }
+
+    /** The fields to type into, in order; empty when nothing is typed. */
+    public List<StringProperty> fields() {
+        return fields;
+    }
+
+    /** The text field {@code i} asks for: the phrase, or target {@code i}'s name. */
+    public String expected(int i) {
+        Consent c = assessment.consent();
+        return fields.size() == 1 && c.level() == Consent.Level.TYPED && !assessment.blocked() ? c.phrase() : c.names().get(i);
+    }
+
+    /** The person's choice to send a blocked, overridable call anyway. */
+    public BooleanProperty overrideProperty() {
+        return override;
+    }
+
+    /** True while the confirming action may run. */
+    public BooleanBinding canSendProperty() {
+        return canSend;
+    }
+
+    /** The answer, when {@link #canSendProperty()} holds; else null. */
+    public RiskAnswer answer() {
+        if (!satisfied()) return null;
+        return new RiskAnswer(fields.stream().map(StringProperty::get).map(String::strip).toList(), assessment.blocked());
+    }
+
+    private boolean satisfied() {
+        if (assessment.blocked() && !(overridable() && override.get())) return false;
+        Consent c = assessment.consent();
+        if (fields.isEmpty()) return true;
+        if (fields.size() == 1 && c.level() == Consent.Level.TYPED && !assessment.blocked()) return c.accepts(fields.get(0).get());
+        for (int i = 0; i < fields.size(); i++) {
+            String t = fields.get(i).get() == null ? "" : fields.get(i).get().strip();
+            if (t.isEmpty() || !(t.equals(c.names().get(i)) || t.equals(c.ids().get(i)))) return false;
+        }
+        return true;
+    }
+}
