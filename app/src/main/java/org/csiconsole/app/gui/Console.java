@@ -157,7 +157,7 @@ public final class Console {
     /** Where resource views plug in: one factory per {@link org.csiconsole.views.workbench.ResourceKind}. */
     private void registerViews(ViewRegistry views, ActionRunner actions, Executor ui) {
         // Every resource kind opens its storage view; a connection without a storage port opens a placeholder.
-        StorageViews.registerAll(views, actions, ui, tableLayouts);
+        StorageViews.registerAll(views, actions, ui, tableLayouts, trace::snapshot);
     }
 
     /**

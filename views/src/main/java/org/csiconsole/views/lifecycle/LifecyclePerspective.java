@@ -36,7 +36,9 @@ public final class LifecyclePerspective {
         LifecycleView[] view = new LifecycleView[1];
         workbench.addPerspective(new Perspective(ID, "Lifecycle", Material2AL.ACCOUNT_TREE, "Alt+3", () -> {
             view[0] = new LifecycleView(new LifecycleViewModel(workbench.connections(),
-                    c -> new VolumesViewModel(new ViewContext(c.storage(), actions, workbench.services().ui(), c.name(), c.changes())),
+                    c -> new VolumesViewModel(new ViewContext(c.storage(), actions, workbench.services().ui(), c.name(), c.changes(),
+                            org.csiconsole.views.resource.KnownResources.inSession(), workbench.services().trace()::snapshot,
+                            new org.csiconsole.core.risk.RiskModel())),
                     actions, workbench.services().trace()::snapshot, clock, exporter));
             if (workbench.currentConnectionProperty().get() != null) {
                 view[0].model().connectionProperty().set(workbench.currentConnectionProperty().get());

@@ -25,6 +25,8 @@ import org.csiconsole.views.workbench.ViewRegistry;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import org.csiconsole.core.call.TraceEntry;
 import java.util.Objects;
 import java.util.WeakHashMap;
 import java.util.concurrent.Executor;
@@ -53,10 +55,21 @@ public final class StorageViews {
      * the layout remembered in {@code layouts} for its kind ({@link #layoutKey}) and keeping it there.
      */
     public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts) {
+        Supplier<List<TraceEntry>> none = List::of;
+        return registerAll(registry, actions, ui, layouts, none);
+    }
+
+    /**
+     * As {@link #registerAll(ViewRegistry, ActionRunner, Executor, TableLayouts)}, the views reading this
+     * console's own lifecycle calls from {@code trace} (the shared call trace's snapshot), so every view
+     * knows the same publications and stagings the console made.
+     */
+    public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts,
+                                           Supplier<List<TraceEntry>> trace) {
         // What the console created on a connection stays known while the application runs, across
         // reconnects and views opened again.
         Map<ConnectionModel, KnownResources> session = new WeakHashMap<>();
-        return registerAll(registry, actions, ui, layouts, c -> session.computeIfAbsent(c, x -> KnownResources.inSession()));
+        return registerAll(registry, actions, ui, layouts, c -> session.computeIfAbsent(c, x -> KnownResources.inSession()), trace);
     }
 
     /**
@@ -65,13 +78,20 @@ public final class StorageViews {
      */
     public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts,
                                            Function<ConnectionModel, KnownResources> known) {
+        return registerAll(registry, actions, ui, layouts, known, List::of);
+    }
+
+    /** As the overload above, the views reading this console's own calls from {@code trace}. */
+    public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts,
+                                           Function<ConnectionModel, KnownResources> known, Supplier<List<TraceEntry>> trace) {
+        Objects.requireNonNull(trace);
         Objects.requireNonNull(actions);
         Objects.requireNonNull(ui);
         Objects.requireNonNull(layouts);
         Objects.requireNonNull(known);
         for (ResourceKind kind : ResourceKind.values()) {
             registry.register(kind, connection -> {
-                ResourceView view = create(kind, connection, actions, ui, known.apply(connection));
+                ResourceView view = create(kind, connection, actions, ui, known.apply(connection), trace);
                 if (view instanceof StorageTableView<?> table) table.table().rememberLayout(layouts, layoutKey(kind));
                 return view;
             });
@@ -91,8 +111,15 @@ public final class StorageViews {
 
     /** The view of {@code kind} for {@code connection} showing {@code known} where the driver cannot list; the placeholder without a storage port. */
     public static ResourceView create(ResourceKind kind, ConnectionModel connection, ActionRunner actions, Executor ui, KnownResources known) {
+        return create(kind, connection, actions, ui, known, List::of);
+    }
+
+    /** As the overload above, the view reading this console's own calls from {@code trace}. */
+    public static ResourceView create(ResourceKind kind, ConnectionModel connection, ActionRunner actions, Executor ui, KnownResources known,
+                                      Supplier<List<TraceEntry>> trace) {
         if (connection.storage() == null) return new PlaceholderView(kind, connection);
-        ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name(), connection.changes(), known);
+        ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name(), connection.changes(), known, trace,
+                new org.csiconsole.core.risk.RiskModel());
         StorageTableView<?> view = switch (kind) {
             case VOLUMES -> new VolumesView(new VolumesViewModel(c));
             case SNAPSHOTS -> new SnapshotsView(new SnapshotsViewModel(c));

@@ -4,7 +4,19 @@ import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.core.port.StorageService;
 import org.csiconsole.views.workbench.ResourceChanges;
 
+import org.csiconsole.core.call.TraceEntry;
+import org.csiconsole.core.model.ControllerCapability;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.risk.ConsoleRecord;
+import org.csiconsole.core.risk.Placement;
+import org.csiconsole.core.risk.RiskAssessor;
+import org.csiconsole.core.risk.RiskModel;
+import org.csiconsole.core.risk.TargetFacts;
+
+import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.concurrent.Executor;
 
 /**
@@ -17,9 +29,12 @@ import java.util.concurrent.Executor;
  * @param changes what the views of the same connection changed (see {@link ResourceChanges})
  * @param known the volumes and snapshots this console created on the connection, shared by the
  *     connection's views (shown when the driver cannot list them)
+ * @param trace the calls this console made, oldest first (the shared call trace's snapshot): where its
+ *     own publish, stage and node publish calls put a volume ({@link ConsoleRecord}), the same for every view
+ * @param risk the one risk model every destructive action is assessed by
  */
 public record ViewContext(StorageService storage, ActionRunner actions, Executor ui, String connectionName,
-                          ResourceChanges changes, KnownResources known) {
+                          ResourceChanges changes, KnownResources known, Supplier<List<TraceEntry>> trace, RiskAssessor risk) {
     public ViewContext {
         Objects.requireNonNull(storage, "storage");
         Objects.requireNonNull(actions, "actions");
@@ -27,6 +42,37 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
         Objects.requireNonNull(changes, "changes");
         Objects.requireNonNull(known, "known");
         connectionName = connectionName == null ? "" : connectionName;
+        trace = trace == null ? List::of : trace;
+        risk = risk == null ? new RiskModel() : risk;
+    }
+
+    /** A context without this console's call trace (no calls of its own known), assessed by {@link RiskModel}. */
+    public ViewContext(StorageService storage, ActionRunner actions, Executor ui, String connectionName,
+                       ResourceChanges changes, KnownResources known) {
+        this(storage, actions, ui, connectionName, changes, known, List::of, new RiskModel());
+    }
+
+    /**
+     * The facts of {@code v} for an assessment: where the driver reports it published (when it reports
+     * publications: LIST_VOLUMES_PUBLISHED_NODES, or a CSP) and where this console's own calls put it.
+     *
+     * @param connectedNode the connected node socket's node_id; empty when unknown
+     */
+    public TargetFacts volumeFacts(Volume v, Features features, String connectedNode) {
+        boolean reports = features.csi().has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES) || features.cspConnected();
+        return ConsoleRecord.volume(v, reports, ConsoleRecord.placements(trace.get(), v.volumeId(), connectedNode));
+    }
+
+    /**
+     * The nodes {@code v} is published to (ControllerPublishVolume): those the driver reports, then those this
+     * console published it to and did not unpublish, in that order, each once.
+     */
+    public List<String> publishedNodes(Volume v) {
+        java.util.LinkedHashSet<String> nodes = new java.util.LinkedHashSet<>(v.publishedNodeIds());
+        for (Placement p : ConsoleRecord.placements(trace.get(), v.volumeId(), "")) {
+            if (p.step() == Placement.Step.PUBLISHED) nodes.add(p.nodeId());
+        }
+        return List.copyOf(nodes);
     }
 
     /** A context of one view on its own (as in tests): it shares no changes, and its known resources start empty. */

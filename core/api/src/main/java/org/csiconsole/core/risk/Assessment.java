@@ -47,6 +47,13 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
         return hazards.stream().anyMatch(h -> h.kind() == kind);
     }
 
+    /** The fields sent, {@code volume_id=vol-1, node_id=node-1}; empty when not shown. */
+    public String sends() {
+        StringBuilder b = new StringBuilder();
+        request.sends().forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+        return b.toString();
+    }
+
     /**
      * The assessment as text lines, as the CLI prints it before a prompt and in a dry run, and as a
      * dialog's plain-text body: the title, each target's state, the hazards, the verdict, the safer
@@ -56,6 +63,7 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
         List<String> out = new ArrayList<>();
         out.add(title);
         state.forEach(s -> out.add("  " + s));
+        if (!request.sends().isEmpty()) out.add("  Sends " + request.operation().call() + ": " + sends());
         for (Hazard h : hazards) out.add((h.danger() ? "  DANGER: " : "  Caution: ") + h.describe());
         if (illegal != null) {
             out.add("  Not sent: " + illegal.describe());
