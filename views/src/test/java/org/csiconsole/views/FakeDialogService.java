@@ -36,6 +36,15 @@ public final class FakeDialogService implements DialogService {
         return answer;
     }
 
+    /** Each risk assessment shown, in order. */
+    public final List<org.csiconsole.core.risk.Assessment> assessments = new ArrayList<>();
+
+    @Override
+    public java.util.Optional<org.csiconsole.views.dialog.RiskAnswer> confirmRisk(org.csiconsole.core.risk.Assessment a, String actionLabel) {
+        assessments.add(a);
+        return DialogService.super.confirmRisk(a, actionLabel);
+    }
+
     @Override
     public void showFailure(CallFailure failure) {
         failures.add(failure);

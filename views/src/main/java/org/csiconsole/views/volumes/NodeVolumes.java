@@ -4,6 +4,7 @@ import org.csiconsole.core.model.Volume;
 
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -50,19 +51,21 @@ final class NodeVolumes {
     /**
      * Why NodeStageVolume of {@code v} on {@code node} cannot run now, or null when it can.
      *
+     * @param publishedTo the nodes it is published to: those the driver reports and those this console
+     *     published it to ({@link org.csiconsole.views.resource.ViewContext#publishedNodes})
      * @param controllerPublishes whether the plugin advertises PUBLISH_UNPUBLISH_VOLUME, so the
      *     volume must be published to the node first (CSI spec, ControllerPublishVolume)
      */
-    String whyNotStage(Volume v, String node, boolean controllerPublishes) {
-        String notThere = notPublishedTo(v, node, controllerPublishes);
+    String whyNotStage(Volume v, List<String> publishedTo, String node, boolean controllerPublishes) {
+        String notThere = notPublishedTo(publishedTo, node, controllerPublishes);
         if (notThere != null) return notThere;
         String at = staged.get(v.volumeId());
         return at == null ? null : "Already staged on " + node + " at " + at + ".";
     }
 
     /** Why NodePublishVolume cannot run now, or null; {@code stages} when the node advertises STAGE_UNSTAGE_VOLUME. */
-    String whyNotPublish(Volume v, String node, boolean controllerPublishes, boolean stages) {
-        String notThere = notPublishedTo(v, node, controllerPublishes);
+    String whyNotPublish(Volume v, List<String> publishedTo, String node, boolean controllerPublishes, boolean stages) {
+        String notThere = notPublishedTo(publishedTo, node, controllerPublishes);
         if (notThere != null) return notThere;
         if (stages && !staged.containsKey(v.volumeId())) {
             return "Stage it on " + node + " first: this node stages volumes (STAGE_UNSTAGE_VOLUME) before publishing them.";
@@ -84,8 +87,8 @@ final class NodeVolumes {
                 : "Unpublish it on " + node + " first: it is still published at " + String.join(", ", paths) + ".";
     }
 
-    private static String notPublishedTo(Volume v, String node, boolean controllerPublishes) {
-        if (!controllerPublishes || v.publishedNodeIds().contains(node)) return null;
+    private static String notPublishedTo(List<String> publishedTo, String node, boolean controllerPublishes) {
+        if (!controllerPublishes || publishedTo.contains(node)) return null;
         return "Publish it to " + node + " first (Controller, Publish to a node): " + node
                 + " is not among the nodes it is published to.";
     }

@@ -2,6 +2,7 @@ package org.csiconsole.views.volumes;
 
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.views.dialog.DialogService;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
@@ -33,8 +34,18 @@ final class VolumeBulkCommands {
      * @param snapshotted on the UI thread with the volumes a snapshot was taken of and what was done
      *     in words; not called when none was taken
      */
-    VolumeBulkCommands(ViewContext context, BiConsumer<List<Volume>, String> removed, BiConsumer<List<Volume>, String> snapshotted) {
+    /** Asks the one risk model's consent for an operation on volumes (see {@link VolumesViewModel#consent}). */
+    @FunctionalInterface
+    interface ConsentAsker {
+        boolean ask(RiskOperation op, List<Volume> targets, String node, Map<String, String> sends, String actionLabel);
+    }
+
+    private final ConsentAsker consent;
+
+    VolumeBulkCommands(ViewContext context, ConsentAsker consent, BiConsumer<List<Volume>, String> removed,
+                       BiConsumer<List<Volume>, String> snapshotted) {
         this.context = context;
+        this.consent = consent;
         this.removed = removed;
         this.snapshotted = snapshotted;
     }
@@ -43,25 +54,21 @@ final class VolumeBulkCommands {
         return context.actions().dialogs();
     }
 
-    /** Deletes {@code volumes}: one after typing its name, several after typing {@code "delete N volumes"}. */
+    /**
+     * Deletes {@code volumes} after the consent the risk model asks (the name typed for one; a phrase
+     * naming them for several), showing each one's size, where it is published or staged, and its
+     * replication role; a volume known to be published or staged is not deleted unless overridden.
+     */
     void delete(List<Volume> volumes) {
         if (volumes.isEmpty()) return;
+        Map<String, String> sends = volumes.size() == 1 ? Map.of("volume_id", volumes.get(0).volumeId()) : Map.of();
+        if (!consent.ask(RiskOperation.DELETE_VOLUME, volumes, "", sends, "Delete")) return;
         if (volumes.size() == 1) {
             Volume v = volumes.get(0);
-            boolean ok = dialogs().confirmByTyping("Delete volume " + v.displayName(),
-                    "DeleteVolume removes the volume and all data on it. This cannot be undone."
-                            + (v.published() ? " The volume is still published; the plugin may refuse." : ""),
-                    v.displayName(), "Delete");
-            if (!ok) return;
             context.actions().run("Delete volume " + v.displayName(), p -> context.storage().deleteVolume(v.volumeId()), x -> "Deleted.")
                     .outcome().thenRun(() -> removed.accept(List.of(v), "Deleted volume " + v.displayName()));
             return;
         }
-        long published = volumes.stream().filter(Volume::published).count();
-        String what = "DeleteVolume removes each of these volumes and all data on them."
-                + (published == 0 ? "" : " " + published + " of them " + (published == 1 ? "is" : "are")
-                + " still published; the plugin may refuse " + (published == 1 ? "it." : "those."));
-        if (!BulkConfirm.ask(dialogs(), "delete", "volumes", what, volumes.stream().map(Volume::displayName).toList())) return;
         context.actions().runEach("Delete " + volumes.size() + " volumes", volumes, Volume::displayName,
                 v -> context.storage().deleteVolume(v.volumeId()), "Deleted", "volumes",
                 r -> {

@@ -175,10 +175,12 @@ public final class VolumeForms {
     }
 
     /** ControllerUnpublishVolume: {@code nodeId}, one of the nodes the volume is published to (there must be one). */
-    static Form controllerUnpublish(Volume v) {
-        Form f = new Form("Unpublish " + v.displayName(),
-                "ControllerUnpublishVolume; the node should have unpublished and unstaged it first.", "Unpublish");
-        f.addChoice("nodeId", "Node", v.publishedNodeIds(), v.publishedNodeIds().get(0), s -> s, "");
+    static Form controllerUnpublish(Volume v, List<String> nodes) {
+        Form f = new Form("Unpublish " + v.displayName() + " from a node",
+                "ControllerUnpublishVolume takes the volume away from the node; the node must have unpublished and unstaged it first.",
+                "Next\u2026");
+        f.addChoice("nodeId", "Node", nodes, nodes.get(0), s -> s,
+                "The nodes the driver reports it published to, then those this console published it to.");
         return f;
     }
 

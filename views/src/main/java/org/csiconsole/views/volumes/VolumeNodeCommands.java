@@ -10,10 +10,12 @@ import javafx.beans.property.StringProperty;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.NodeTarget;
+import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.resource.ViewContext;
 
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -49,8 +51,9 @@ final class VolumeNodeCommands {
         this.ask = ask;
         this.publishContext = publishContext;
         stage = action("Stage", Feature.NODE_STAGE,
-                (v, node) -> onNode.whyNotStage(v, node, volumes.features().available(Feature.CONTROLLER_PUBLISH)), this::stage);
-        publish = action("Publish", Feature.NODE_PUBLISH, (v, node) -> onNode.whyNotPublish(v, node,
+                (v, node) -> onNode.whyNotStage(v, context.publishedNodes(v), node, volumes.features().available(Feature.CONTROLLER_PUBLISH)),
+                this::stage);
+        publish = action("Publish", Feature.NODE_PUBLISH, (v, node) -> onNode.whyNotPublish(v, context.publishedNodes(v), node,
                 volumes.features().available(Feature.CONTROLLER_PUBLISH), volumes.features().available(Feature.NODE_STAGE)),
                 this::publish);
         unpublish = action("Unpublish", Feature.NODE_PUBLISH, onNode::whyNotUnpublish, this::unpublish);
@@ -164,6 +167,8 @@ final class VolumeNodeCommands {
         onNode.targetPaths(v.volumeId()).stream().findFirst().ifPresent(form.text("path")::set);
         if (!ask.test(form)) return;
         String path = form.text("path").value();
+        if (!volumes.consent(RiskOperation.NODE_UNPUBLISH, List.of(v), connectedNode.get(),
+                sends("volume_id", v.volumeId(), "target_path", path), "Unpublish")) return;
         context.actions().run("Unpublish " + v.displayName() + " on " + nodeName(),
                 p -> context.storage().nodeUnpublish(v.volumeId(), path), x -> "Unpublished from " + path + ".")
                 .outcome().thenRun(() -> {
@@ -179,11 +184,20 @@ final class VolumeNodeCommands {
         if (onNode.stagingPath(v.volumeId()) != null) form.text("path").set(onNode.stagingPath(v.volumeId()));
         if (!ask.test(form)) return;
         String path = form.text("path").value();
+        if (!volumes.consent(RiskOperation.NODE_UNSTAGE, List.of(v), connectedNode.get(),
+                sends("volume_id", v.volumeId(), "staging_target_path", path), "Unstage")) return;
         context.actions().run("Unstage " + v.displayName() + " on " + nodeName(),
                 p -> context.storage().nodeUnstage(v.volumeId(), path), x -> "Unstaged from " + path + ".")
                 .outcome().thenRun(() -> {
                     onNode.unstaged(v.volumeId());
                     changed();
                 });
+    }
+
+    /** Fields in order, for a request preview: {@code sends("volume_id", id, "target_path", path)}. */
+    static Map<String, String> sends(String... kv) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i + 1 < kv.length; i += 2) m.put(kv[i], kv[i + 1]);
+        return m;
     }
 }

@@ -14,6 +14,9 @@ import org.csiconsole.core.model.Origin;
 import org.csiconsole.core.model.PublishInfo;
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.views.action.ViewAction;
@@ -29,6 +32,7 @@ import org.csiconsole.views.workbench.ResourceKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -87,7 +91,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
         modify = action("Modify", Feature.MODIFY_VOLUME, true, this::modify);
-        bulk = new VolumeBulkCommands(context, (gone, what) -> {
+        bulk = new VolumeBulkCommands(context, this::consent, (gone, what) -> {
             for (Volume v : gone) showDeleted(v, same(v.volumeId()));
             tell(ResourceKind.VOLUMES, what);
         }, (of, what) -> {
@@ -97,8 +101,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         delete = bulkAction("Delete", Feature.DELETE_VOLUME, null, v -> true, this::delete);
         publish = action("Publish to node", Feature.CONTROLLER_PUBLISH, true, this::controllerPublish);
         unpublish = action("Unpublish from node", Feature.CONTROLLER_PUBLISH,
-                "Select a volume that is published to a node.", v -> v != null && !v.publishedNodeIds().isEmpty(),
-                this::controllerUnpublish);
+                "Select a volume that is published to a node (as the driver reports, or by this console).",
+                v -> v != null && !context.publishedNodes(v).isEmpty(), this::controllerUnpublish);
         node = new VolumeNodeCommands(this, context, this::ask, this::contextFor);
         reclaim = new VolumeReclaimCommands(this, context, node.onNode(), node.stateProperty(),
                 changed -> changed.forEach(v -> reload(v.volumeId())));
@@ -340,16 +344,34 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     /** Unpublishes the selected volume from one of its nodes (ControllerUnpublishVolume). */
     public void controllerUnpublish() {
         Volume v = selected();
-        if (v == null || v.publishedNodeIds().isEmpty()) return;
-        Form form = VolumeForms.controllerUnpublish(v);
+        List<String> nodes = v == null ? List.of() : context.publishedNodes(v);
+        if (nodes.isEmpty()) return;
+        Form form = VolumeForms.controllerUnpublish(v, nodes);
         if (!ask(form)) return;
         String nodeId = form.<String>choice("nodeId").value().get();
+        if (!consent(RiskOperation.CONTROLLER_UNPUBLISH, List.of(v), nodeId,
+                VolumeNodeCommands.sends("volume_id", v.volumeId(), "node_id", nodeId), "Unpublish")) return;
         context.actions().run("Unpublish " + v.displayName() + " from " + nodeId,
                 p -> storage().controllerUnpublish(v.volumeId(), nodeId), x -> "Unpublished.")
                 .outcome().thenRun(() -> {
                     publishContexts.remove(v.volumeId() + "/" + nodeId);
                     reload(v.volumeId());
                 });
+    }
+
+    /**
+     * Asks the consent the one risk model requires for {@code op} on {@code targets}, after showing its
+     * hazards; nothing is to be sent when this returns false (cancelled, or a known-illegal call not
+     * overridden). The facts are the driver's report and this console's own calls
+     * ({@link ViewContext#volumeFacts}), so every view that offers the action asks the same.
+     *
+     * @param node the node of an unpublish or unstage; empty otherwise
+     * @param sends the request's fields in order, for the preview; empty for several targets
+     */
+    boolean consent(RiskOperation op, List<Volume> targets, String node, Map<String, String> sends, String actionLabel) {
+        List<TargetFacts> facts = targets.stream().map(v -> context.volumeFacts(v, features(), connectedNodeProperty().get())).toList();
+        RiskRequest request = RiskRequest.of(op, facts, Instant.now()).onNode(node).sending(sends);
+        return context.actions().dialogs().confirmRisk(context.risk().assess(request), actionLabel).isPresent();
     }
 
     /** NodeStageVolume of the selected volume on the connected node. */

@@ -33,27 +33,47 @@ class VolumeBulkCommandsTest {
         m.selectedProperty().set(m.table().rows().get(0));
     }
 
+    /** pvc-db and pvc-logs: the seeded volumes no node has (pvc-web is published to node-a1). */
+    private static void selectUnpublished(VolumesViewModel m) {
+        m.selectedRows().setAll(m.table().rows().subList(1, 3));
+        m.selectedProperty().set(m.table().rows().get(1));
+    }
+
     @Test
-    void deletingSeveralVolumesAsksOnceForTheCountAndKeepsTheOneThatFailed() {
+    void deletingSeveralVolumesAsksOnceForAPhraseNamingThemAndKeepsTheOneThatFailed() {
         VolumesViewModel m = model();
-        selectAll(m);
+        selectUnpublished(m);
         storage.failFor("deleteVolume", "vol-0002", FailureKind.FAILED_PRECONDITION, "volume vol-0002 has snapshots", "Delete them first.");
 
         m.deleteAction().run();
 
-        assertThat(dialogs.confirmations).containsExactly("Delete 3 volumes:delete 3 volumes");
-        assertThat(m.table().all()).extracting(Volume::name).containsExactly("pvc-db");
+        assertThat(dialogs.confirmations).containsExactly("Delete 2 volumes:delete pvc-db, pvc-logs");
+        assertThat(String.join("\n", dialogs.assessments.get(0).lines()))
+                .as("each volume with its size and where it is").contains("pvc-db (vol-0002), 500 GiB", "pvc-logs (vol-0003), 1 TiB");
+        assertThat(m.table().all()).extracting(Volume::name).containsExactly("pvc-web", "pvc-db");
         assertThat(dialogs.results).singleElement().asList()
-                .containsExactly("pvc-web: OK", "pvc-db: Failed: deleteVolume: volume vol-0002 has snapshots", "pvc-logs: OK");
-        assertThat(notifications.items().get(0).message()).isEqualTo("Deleted 2 of 3 volumes; 1 failed.");
+                .containsExactly("pvc-db: Failed: deleteVolume: volume vol-0002 has snapshots", "pvc-logs: OK");
         assertThat(m.selectedRows()).extracting(Volume::name).as("the failed volume stays selected").containsExactly("pvc-db");
-        assertThat(m.selected().name()).isEqualTo("pvc-db");
     }
 
     @Test
-    void aWrongCountTypedDeletesNothing() {
+    void aSelectionWithAPublishedVolumeDeletesNothingAndSaysWhereItIsPublished() {
         VolumesViewModel m = model();
         selectAll(m);
+        m.deleteAction().run();
+        assertThat(storage.calls).doesNotContain("deleteVolume");
+        assertThat(dialogs.assessments).singleElement().satisfies(a -> {
+            assertThat(a.blocked()).isTrue();
+            assertThat(a.illegal().reason()).contains("pvc-web is still published to node-a1 (reported by the driver)");
+            assertThat(a.illegal().nextStep()).contains("Unpublish it from node-a1");
+        });
+        assertThat(m.table().all()).hasSize(3);
+    }
+
+    @Test
+    void aWrongPhraseTypedDeletesNothing() {
+        VolumesViewModel m = model();
+        selectUnpublished(m);
         dialogs.typed = "delete 2 volumes";
         m.deleteAction().run();
         assertThat(storage.calls).doesNotContain("deleteVolume");

@@ -254,13 +254,13 @@ class VolumesViewModelTest {
     @Test
     void abortedAndUnavailableReachThePersonAsFailuresInWords() {
         VolumesViewModel m = model();
-        m.selectedProperty().set(m.table().all().get(0));
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.publishedNodeIds().isEmpty()).findFirst().orElseThrow());
         storage.failNext("deleteVolume", FailureKind.BUSY, "another operation is pending for this volume (ABORTED)", "Wait for it to finish, then try again.");
         m.deleteAction().run();
         assertThat(dialogs.failures).hasSize(1);
         assertThat(dialogs.failures.get(0).kind()).isEqualTo(FailureKind.BUSY);
         assertThat(dialogs.failures.get(0).whatToDo()).startsWith("Wait");
-        assertThat(names(m)).contains("pvc-web");
+        assertThat(names(m)).contains("pvc-db");
         assertThat(notifications.items().get(0).severity()).isEqualTo(Severity.ERROR);
 
         storage.failNext("listVolumes", FailureKind.UNAVAILABLE, "the plugin did not answer (UNAVAILABLE)", "Check that the driver runs.");
