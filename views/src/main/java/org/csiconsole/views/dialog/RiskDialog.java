@@ -86,6 +86,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
             safer.setId("risk-safer");
             body.getChildren().add(safer);
         }
+        java.util.List<TextField> inputs = new java.util.ArrayList<>();
         for (int i = 0; i < prompt.fields().size(); i++) {
             String expected = prompt.expected(i);
             Text before = new Text("Type ");
@@ -102,6 +103,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
                 flow.disableProperty().bind(prompt.overrideProperty().not());
                 input.disableProperty().bind(prompt.overrideProperty().not());
             }
+            inputs.add(input);
             body.getChildren().addAll(flow, input);
         }
         ScrollPane scroll = new ScrollPane(body);
@@ -116,6 +118,13 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         boolean safeDefault = a.dangerous() || a.blocked();
         send.setDefaultButton(!safeDefault && prompt.fields().isEmpty());
         ((Button) getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(safeDefault);
+        // Enter in a field sends once everything typed matches, and does nothing before (never Cancel's default)
+        for (TextField input : inputs) {
+            input.setOnAction(e -> {
+                e.consume();
+                if (prompt.canSendProperty().get()) send.fire();
+            });
+        }
         setResultConverter(b -> b == sendType ? prompt.answer() : null);
         setOnShown(e -> Platform.runLater(() -> {
             if (!prompt.fields().isEmpty() && !a.blocked()) body.lookup("#risk-input-0").requestFocus();

@@ -113,11 +113,11 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         }
         List<Cidr> blocks = request.cidrs();
         String expected = FenceConfirmation.expected(blocks);
-        String note = FenceConfirmation.normalisedNote(blocks);
-        String sentence = (fencing ? FenceConfirmation.fenceSentence(blocks) : FenceConfirmation.unfenceSentence(blocks))
-                + (note.isEmpty() ? "" : " " + note);
         String verb = fencing ? "Fence" : "Unfence";
-        if (!dialogs().confirmByTyping(verb + " " + expected, sentence, expected, verb)) return;
+        List<org.csiconsole.core.risk.TargetFacts> facts = blocks.stream().map(c -> new org.csiconsole.core.risk.TargetFacts(
+                "network", c.text(), "", 0, List.of(), false, null, null, clientsIn(c))).toList();
+        if (!consent(fencing ? org.csiconsole.core.risk.RiskOperation.FENCE : org.csiconsole.core.risk.RiskOperation.UNFENCE, facts,
+                Map.of("cidrs", expected), verb)) return;
         Map<String, String> parameters = request.parameters();
         context.actions().run(verb + " " + expected, x -> fencing ? storage().fence(request) : storage().unfence(request),
                 v -> (fencing ? "Fenced " : "Unfenced ") + FenceConfirmation.expected(blocks) + ".")
@@ -160,7 +160,21 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
                 .outcome().thenAccept(cs -> offer(cs));
     }
 
+    /** The clients GetFenceClients last reported, with their addresses (what a fence confirmation names). */
+    private List<FenceClient> knownClients = List.of();
+
+    /** The known clients with an address in {@code block}: {@code "worker-01 (10.1.0.11)"}. */
+    List<String> clientsIn(Cidr block) {
+        List<String> out = new java.util.ArrayList<>();
+        for (FenceClient c : knownClients) {
+            List<String> inside = c.addresses().stream().filter(block::contains).toList();
+            if (!inside.isEmpty()) out.add(c.clientId() + " (" + String.join(", ", inside) + ")");
+        }
+        return out;
+    }
+
     private void offer(List<FenceClient> clients) {
+        knownClients = List.copyOf(clients);
         if (clients.isEmpty()) {
             dialogs().showInformation("Clients to fence", "The driver reports no client to fence.");
             return;
@@ -176,8 +190,10 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
             dialogs().showInformation("Clients to fence", text.toString().strip());
             return;
         }
-        if (dialogs().confirm("Clients to fence", text.toString().strip(), "Fence their addresses\u2026")) {
-            fence(String.join("\n", addresses));
+        // nothing is chosen for the admin: the form opens empty, the clients and their addresses beside it
+        if (dialogs().confirm("Clients to fence", text.toString().strip()
+                + "\n\nThe fence form opens empty: give the blocks of the clients to cut off.", "Fence\u2026")) {
+            fence("");
         }
     }
 

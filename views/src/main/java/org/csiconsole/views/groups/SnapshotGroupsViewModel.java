@@ -122,9 +122,10 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
     public void delete() {
         SnapshotGroupRow r = selected();
         if (r == null) return;
-        if (!dialogs().confirmByTyping("Delete group snapshot " + r.displayName(),
-                "DeleteVolumeGroupSnapshot deletes the group and its " + r.group().snapshots().size()
-                        + " member snapshots. This cannot be undone.", r.displayName(), "Delete")) return;
+        var facts = new org.csiconsole.core.risk.TargetFacts("group snapshot", r.group().groupSnapshotId(), r.group().name(), 0,
+                List.of(), false, null, null, r.group().snapshots().stream().map(s -> s.name().isEmpty() ? s.snapshotId() : s.name()).toList());
+        if (!consent(org.csiconsole.core.risk.RiskOperation.DELETE_GROUP_SNAPSHOT, List.of(facts),
+                java.util.Map.of("group_snapshot_id", r.group().groupSnapshotId()), "Delete")) return;
         context.actions().run("Delete group snapshot " + r.displayName(), p -> storage().deleteGroupSnapshot(r.group()), x -> "Deleted.")
                 .outcome().thenRun(() -> {
                     remove(x -> x.key().equals(r.key()));

@@ -173,9 +173,19 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
     public void delete() {
         HostRow r = selected();
         if (r == null || !r.isHost()) return;
-        if (!dialogs().confirmByTyping("Delete host " + r.name(),
-                "The CSP forgets this host; volumes can no longer be published to it. Unpublish its volumes first.",
-                r.name(), "Delete")) return;
+        // the volumes published to it: the CSP refuses to delete such a host (400), so the console says so first
+        List<String> published = new java.util.ArrayList<>();
+        storage().listVolumes(page -> {
+            for (var v : page) {
+                if (v.publishedNodeIds().contains(r.host().id()) || v.publishedNodeIds().contains(r.name())) published.add(v.displayName());
+            }
+            return org.csiconsole.core.call.PageSink.READY;
+        }).whenComplete((missing, e) -> context.ui().execute(() -> deleteHost(r, published, e == null && missing.isEmpty())));
+    }
+
+    private void deleteHost(HostRow r, List<String> published, boolean complete) {
+        var facts = new org.csiconsole.core.risk.TargetFacts("host", r.host().id(), r.name(), 0, List.of(), complete, null, null, published);
+        if (!consent(org.csiconsole.core.risk.RiskOperation.DELETE_HOST, List.of(facts), java.util.Map.of("id", r.host().id()), "Delete")) return;
         context.actions().run("Delete host " + r.name(), x -> storage().deleteHost(r.host().id()), v -> "Deleted.")
                 .outcome().thenRun(() -> {
                     remove(x -> x.key().equals(r.key()));

@@ -292,6 +292,18 @@ public abstract class StorageViewModel<T> extends ViewModel {
         return context.actions().dialogs();
     }
 
+    /**
+     * Asks the consent the one risk model requires for {@code op} on {@code targets}, showing its
+     * hazards first; false when nothing is to be sent (cancelled, or a known-illegal call not overridden).
+     *
+     * @param sends the request's fields in order for the preview; empty for several targets
+     */
+    protected boolean consent(org.csiconsole.core.risk.RiskOperation op, List<org.csiconsole.core.risk.TargetFacts> targets,
+                              java.util.Map<String, String> sends, String actionLabel) {
+        var request = org.csiconsole.core.risk.RiskRequest.of(op, targets, java.time.Instant.now()).sending(sends);
+        return dialogs().confirmRisk(context.risk().assess(request), actionLabel).isPresent();
+    }
+
     /** Asks the storage again what it offers. */
     public void refreshFeatures() {
         context.storage().features().whenComplete((f, e) -> context.ui().execute(() -> {

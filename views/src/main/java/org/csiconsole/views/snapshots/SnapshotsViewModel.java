@@ -4,13 +4,14 @@ import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
 import org.csiconsole.core.port.Feature;
-import org.csiconsole.views.resource.BulkConfirm;
 import org.csiconsole.views.resource.StorageViewModel;
 import org.csiconsole.views.resource.Texts;
 import org.csiconsole.views.resource.ViewContext;
@@ -105,9 +106,11 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     public void delete() {
         List<Snapshot> targets = targets();
         if (targets.isEmpty()) return;
+        List<TargetFacts> facts = targets.stream().map(s -> new TargetFacts("snapshot", s.snapshotId(), s.name(), s.sizeBytes(),
+                List.of(), false, null, null, s.sourceVolumeId().isEmpty() ? List.of() : List.of("of volume " + s.sourceVolumeId()))).toList();
+        if (!consent(RiskOperation.DELETE_SNAPSHOT, facts, targets.size() == 1 ? Map.of("snapshot_id", targets.get(0).snapshotId()) : Map.of(),
+                "Delete")) return;
         if (targets.size() > 1) {
-            if (!BulkConfirm.ask(dialogs(), "delete", "snapshots", "DeleteSnapshot removes each of these point-in-time copies. Volumes created from them stay.",
-                    targets.stream().map(SnapshotsViewModel::display).toList())) return;
             context.actions().runEach("Delete " + targets.size() + " snapshots", targets, SnapshotsViewModel::display,
                     s -> storage().deleteSnapshot(s.snapshotId()), "Deleted", "snapshots",
                     r -> {
@@ -118,9 +121,6 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
             return;
         }
         Snapshot s = targets.get(0);
-        if (!dialogs().confirmByTyping("Delete snapshot " + display(s),
-                "DeleteSnapshot removes this point-in-time copy. Volumes created from it stay. This cannot be undone.",
-                display(s), "Delete")) return;
         context.actions().run("Delete snapshot " + display(s), p -> storage().deleteSnapshot(s.snapshotId()), x -> "Deleted.")
                 .outcome().thenRun(() -> {
                     showDeleted(s, x -> same(x, s));

@@ -155,12 +155,8 @@ final class VolumeReclaimCommands {
         Volume v = volumes.selected();
         if (v == null || volumes.targets().size() != 1) return;
         String path = onNode.targetPaths(v.volumeId()).stream().sorted().findFirst().orElse("");
-        boolean ok = context.actions().dialogs().confirm("Rotate the encryption key of " + v.displayName(),
-                "EncryptionKeyRotate asks the driver to give " + v.displayName() + " a new encryption key and re-wrap its data key "
-                        + "with it; the data stays readable and the volume stays in use. The call goes to the node-side csi-addons "
-                        + "endpoint, which must reach the key management service. The old key cannot be restored from the console.",
-                "Rotate key");
-        if (!ok) return;
+        if (!volumes.consent(org.csiconsole.core.risk.RiskOperation.ROTATE_KEY, List.of(v), "",
+                VolumeNodeCommands.sends("volume_id", v.volumeId(), "volume_path", path), "Rotate key")) return;
         context.actions().run("Rotate encryption key of " + v.displayName(),
                 p -> context.storage().rotateEncryptionKey(v.volumeId(), path, Secrets.NONE), x -> "The volume has a new encryption key.");
     }

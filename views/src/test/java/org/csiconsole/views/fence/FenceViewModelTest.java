@@ -52,7 +52,7 @@ class FenceViewModelTest {
         assertThat(sent.cidrTexts()).containsExactly("10.1.0.0/24", "fd00:10::/64");
         assertThat(sent.parameters()).isEqualTo(Map.of("clusterID", "east"));
         assertThat(sent.secrets().values()).isEqualTo(Map.of("userKey", CANARY));
-        assertThat(dialogs.confirmations).containsExactly("Fence 10.1.0.0/24,fd00:10::/64:10.1.0.0/24,fd00:10::/64");
+        assertThat(dialogs.confirmations).containsExactly("Fence 2 networks:10.1.0.0/24,fd00:10::/64");
         assertThat(forms.get(0).text("secrets").text().get()).as("secrets cleared when the form closes").isEmpty();
         assertThat(m.table().all()).extracting(FenceRow::cidr).containsExactly("10.9.0.0/16", "10.1.0.0/24", "fd00:10::/64");
         assertThat(m.selected().cidr()).isEqualTo("fd00:10::/64");
@@ -85,24 +85,30 @@ class FenceViewModelTest {
 
         assertThat(storage.fenced).containsExactly("10.2.0.0/24");
         assertThat(m.table().all()).extracting(FenceRow::cidr).containsExactly("10.2.0.0/24");
-        assertThat(dialogs.confirmations).containsExactly("Unfence 10.1.0.0/24:10.1.0.0/24");
+        assertThat(dialogs.confirmations).containsExactly("Unfence network 10.1.0.0/24:10.1.0.0/24");
     }
 
     @Test
-    void theClientsToFenceAreShownAndTheirAddressesFillTheFenceForm() {
-        storage.clients = List.of(new FenceClient("worker-a1", List.of("10.10.3.0/24")), new FenceClient("worker-b1", List.of("10.20.3.0/24")));
+    void theClientsToFenceAreShownTheFormOpensEmptyAndTheConfirmationNamesTheClientsInsideTheBlocks() {
+        storage.clients = List.of(new FenceClient("worker-a1", List.of("10.10.3.11")), new FenceClient("worker-b1", List.of("10.20.3.0/24")));
         FenceViewModel m = model();
         List<String> prefilled = new java.util.ArrayList<>();
         dialogs.formAnswer = f -> {
-            f.field("cidrs").ifPresent(x -> prefilled.add(f.text("cidrs").text().get()));
+            f.field("cidrs").ifPresent(x -> {
+                prefilled.add(f.text("cidrs").text().get());
+                f.text("cidrs").set("10.10.3.0/24");
+            });
             return true;
         };
 
         m.clientsAction().run();
 
         assertThat(dialogs.confirmations).startsWith("Clients to fence");
-        assertThat(prefilled).containsExactly("10.10.3.0/24\n10.20.3.0/24");
-        assertThat(storage.fenced).containsExactly("10.10.3.0/24", "10.20.3.0/24");
+        assertThat(dialogs.messages.get(0)).contains("worker-a1: 10.10.3.11", "worker-b1: 10.20.3.0/24");
+        assertThat(prefilled).as("nothing chosen for the admin").containsExactly("");
+        assertThat(dialogs.assessments).singleElement().satisfies(a -> assertThat(String.join("\n", a.lines()))
+                .contains("worker-a1 (10.10.3.11) loses access to storage: it is in 10.10.3.0/24").doesNotContain("worker-b1"));
+        assertThat(storage.fenced).containsExactly("10.10.3.0/24");
     }
 
     @Test

@@ -93,15 +93,15 @@ class FenceViewFxTest {
         });
         robot.clickOn(button(robot, "Fence\u2026"));
 
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#confirm-input").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#risk-input-0").tryQuery().isPresent());
         assertThat(robot.lookup(".dialog-pane .label").queryAllAs(Labeled.class)).extracting(Labeled::getText)
-                .contains("Every client in 10.1.0.0/24 loses access to its volumes: I/O from those addresses is refused until you unfence them.");
+                .contains("Danger: Every client in 10.1.0.0/24 loses access to storage; no known host is in it.");
         Button confirm = button(robot, "Fence");
-        robot.clickOn("#confirm-input").write("10.1.0.0/2");
+        robot.clickOn("#risk-input-0").write("10.1.0.0/2");
         assertThat(confirm.isDisabled()).as("wrong text keeps Fence disabled").isTrue();
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(robot.lookup("#confirm-input").tryQuery()).as("Enter before the text matches does nothing").isPresent();
+        assertThat(robot.lookup("#risk-input-0").tryQuery()).as("Enter before the text matches does nothing").isPresent();
         assertThat(storage.requests).isEmpty();
 
         robot.write("4");

@@ -129,7 +129,7 @@ class VolumeBulkCommandsTest {
         m.selectedProperty().set(m.table().rows().get(0));
         storage.failFor("deleteSnapshot", "snap-0001", FailureKind.BUSY, "the snapshot is being cut (ABORTED)", "Wait.");
         m.deleteAction().run();
-        assertThat(dialogs.confirmations).containsExactly("Delete 2 snapshots:delete 2 snapshots");
+        assertThat(dialogs.confirmations).containsExactly("Delete 2 snapshots:delete pvc-web-daily, pvc-db-hourly");
         assertThat(m.table().all()).extracting(s -> s.name()).containsExactly("pvc-web-daily");
         assertThat(dialogs.results.get(0)).containsExactly("pvc-web-daily: Failed: deleteSnapshot: the snapshot is being cut (ABORTED)",
                 "pvc-db-hourly: OK");

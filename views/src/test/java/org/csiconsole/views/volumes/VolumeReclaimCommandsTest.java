@@ -127,8 +127,8 @@ class VolumeReclaimCommandsTest {
 
         m.rotateKeyAction().run();
 
-        assertThat(dialogs.confirmations).containsExactly("Rotate the encryption key of pvc-db");
-        assertThat(dialogs.messages.get(0)).contains("new encryption key").contains("stays readable").contains("node-side");
+        assertThat(dialogs.confirmations).as("the name typed, as the command line asks").containsExactly("Rotate the encryption key of volume pvc-db:pvc-db");
+        assertThat(String.join("\n", dialogs.assessments.get(0).lines())).contains("encryption key of pvc-db is replaced", "stays readable");
         assertThat(storage.calls).doesNotContain("rotateEncryptionKey");
 
         dialogs.answer = true;
