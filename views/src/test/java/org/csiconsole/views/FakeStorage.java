@@ -274,8 +274,12 @@ public final class FakeStorage implements StorageService {
         });
     }
 
+    /** The mutable_parameters of each ControllerModifyVolume, in order. */
+    public final List<Map<String, String>> modified = new java.util.ArrayList<>();
+
     @Override
     public CompletableFuture<Void> modifyVolume(String volumeId, Map<String, String> mutableParameters) {
+        modified.add(new java.util.LinkedHashMap<>(mutableParameters));
         return answer("modifyVolume", () -> null);
     }
 

@@ -157,6 +157,29 @@ public final class Form {
     }
 
     /**
+     * Adds {@code key=value} pairs edited one row per pair ({@link KeyValues}), starting with {@code initial}.
+     *
+     * @param knownKeys keys offered when a row is added (seen before for this target)
+     * @param check the rows' further problem in words ("iops must be a whole number"), empty when none;
+     *     empty keys, keys with '=' and repeated keys are refused before it is asked
+     */
+    public KeyValues addKeyValues(String id, String label, java.util.Map<String, String> initial, List<String> knownKeys, String help,
+                                  Function<java.util.Map<String, String>, String> check) {
+        KeyValues kv = new KeyValues(id, label, help, initial, knownKeys);
+        kv.bindError(Bindings.createStringBinding(() -> {
+            String e = KeyValues.check(kv.rows());
+            return e.isEmpty() ? Objects.requireNonNullElse(check.apply(kv.value()), "") : e;
+        }, kv.rows()));
+        add(kv);
+        return kv;
+    }
+
+    /** The key/value field {@code id}. */
+    public KeyValues keyValues(String id) {
+        return (KeyValues) field(id).orElseThrow();
+    }
+
+    /**
      * Adds a filtered multiple choice among {@code options}, shown with {@code names}.
      *
      * @param check returns the problem in words for the chosen options, or empty when acceptable
@@ -274,7 +297,7 @@ public final class Form {
     }
 
     /** One field of a form. */
-    public abstract static sealed class Field permits TextInput, Choice, Picks, Toggle {
+    public abstract static sealed class Field permits TextInput, Choice, Picks, Toggle, KeyValues {
         private final String id;
         private final String label;
         private final String help;

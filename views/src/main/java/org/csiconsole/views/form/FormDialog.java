@@ -258,6 +258,7 @@ public final class FormDialog extends Dialog<Boolean> {
         else if (f instanceof Choice<?> c) c.value().addListener((o, a, b) -> touched.set(true));
         else if (f instanceof Picks<?> p) p.chosen().addListener((javafx.collections.ListChangeListener<Object>) ch -> touched.set(true));
         else if (f instanceof Toggle t) t.value().addListener((o, a, b) -> touched.set(true));
+        else if (f instanceof KeyValues kv) kv.rows().addListener((javafx.collections.ListChangeListener<Object>) ch -> touched.set(true));
     }
 
     private static Node input(Form.Field f) {
@@ -290,6 +291,7 @@ public final class FormDialog extends Dialog<Boolean> {
             return c;
         }
         if (f instanceof Picks<?> p) return PicksInput.of(p);
+        if (f instanceof KeyValues kv) return KeyValuesInput.of(kv);
         if (f instanceof Toggle t) {
             javafx.scene.control.CheckBox box = new javafx.scene.control.CheckBox(t.label());
             box.setWrapText(true);

@@ -142,15 +142,26 @@ public final class VolumeForms {
     public static Form modify(String volumeName, Map<String, String> current) {
         Form f = new Form("Modify volume " + volumeName,
                 "ControllerModifyVolume changes mutable parameters; the plugin decides which keys it accepts. "
-                        + (current.isEmpty() ? "The driver does not report the current values; give the keys to change."
-                        : "Filled in: the values set from this console (the driver does not report them)."), "Modify");
-        f.addText("mutableParameters", "Mutable parameters", Texts.keyValues(current), TextInput.Kind.LINES, "One key=value per line, e.g. iops=5000.",
-                text -> {
-                    String e = Form.checkKeyValues(text);
-                    if (!e.isEmpty()) return e;
-                    return Form.parseKeyValues(text).isEmpty() ? "Give at least one key=value to change." : "";
-                });
+                        + (current.isEmpty() ? "The driver does not report the current values; add the keys to change."
+                        : "Filled in: the values set from this console (the driver does not report them)."), "Next\u2026");
+        f.addKeyValues("mutableParameters", "Mutable parameters", current, List.copyOf(current.keySet()),
+                "One row per parameter: exactly these pairs are sent, shown again before anything is sent.",
+                m -> m.isEmpty() ? "Add at least one parameter to change." : checkNumbers(m, current));
         return f;
+    }
+
+    /**
+     * A value that was a whole number when this console set it must stay one ({@code iops=5000}, not
+     * {@code 5000iops=3000}); empty when every such value is a number.
+     */
+    static String checkNumbers(Map<String, String> values, Map<String, String> before) {
+        for (var e : values.entrySet()) {
+            String old = before.get(e.getKey());
+            if (old != null && old.strip().matches("\\d+") && !e.getValue().matches("\\d+")) {
+                return e.getKey() + " was the whole number " + old + "; give a whole number, e.g. " + e.getKey() + "=" + old + ".";
+            }
+        }
+        return "";
     }
 
     /**

@@ -277,38 +277,45 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Volume v = selected();
         if (v == null) return;
         Form form = VolumeForms.expand(v.displayName(), v.capacityBytes());
-        dialogs().submitForm(form, f -> {
-            long bytes = org.csiconsole.core.model.ByteSize.parse(f.text("size").value());
-            UiTask<?> task = context.actions().run(f, "Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
-                    r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
-                            + (r.nodeExpansionRequired() ? " The node must still expand the file system (NodeExpandVolume)." : ""));
-            task.outcome().thenRun(() -> {
-                reload(v.volumeId());
-                tell(ResourceKind.VOLUMES, "Expanded volume " + v.displayName());
-            });
-            return task;
-        });
+        if (!ask(form)) return;
+        long bytes = org.csiconsole.core.model.ByteSize.parse(form.text("size").value());
+        if (!consent(RiskOperation.EXPAND, List.of(v), "", VolumeNodeCommands.sends("volume_id", v.volumeId(),
+                "capacity_range.required_bytes", Long.toString(bytes)), "Expand")) return;
+        context.actions().run("Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
+                r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
+                        + (r.nodeExpansionRequired() ? " The node must still expand the file system (NodeExpandVolume)." : ""))
+                .outcome().thenRun(() -> {
+                    reload(v.volumeId());
+                    tell(ResourceKind.VOLUMES, "Expanded volume " + v.displayName());
+                });
     }
 
     /**
-     * Asks for mutable parameters, then modifies the selected volume. The form opens with the values
-     * this console set on the volume (at create or an earlier modify): the driver does not report
+     * ControllerModifyVolume of the selected volume: the parameters edited one row per pair, then the
+     * exact request shown with the risk model's confirmation before it is sent. The rows open with the
+     * values this console set on the volume (at create or an earlier modify): the driver does not report
      * current mutable parameters (csi.proto {@code Volume} carries none).
      */
     public void modify() {
         Volume v = selected();
         if (v == null) return;
         Form form = VolumeForms.modify(v.displayName(), mutableSeen.of(v.volumeId()));
-        dialogs().submitForm(form, f -> {
-            Map<String, String> params = Form.parseKeyValues(f.text("mutableParameters").text().get());
-            UiTask<Void> task = context.actions().run(f, "Modify volume " + v.displayName(), p -> storage().modifyVolume(v.volumeId(), params),
-                    x -> "Changed " + String.join(", ", params.keySet()) + ".");
-            task.outcome().thenRun(() -> {
-                mutableSeen.modified(v.volumeId(), params);
-                reload(v.volumeId());
-            });
-            return task;
-        });
+        if (!ask(form)) return;
+        Map<String, String> params = form.keyValues("mutableParameters").value();
+        if (!consent(RiskOperation.MODIFY, List.of(v), "", modifyRequest(v, params), "Modify")) return;
+        context.actions().run("Modify volume " + v.displayName(), p -> storage().modifyVolume(v.volumeId(), params),
+                x -> "Changed " + Texts.keyValues(params).replace("\n", ", ") + ".").outcome().thenRun(() -> {
+                    mutableSeen.modified(v.volumeId(), params);
+                    reload(v.volumeId());
+                });
+    }
+
+    /** The fields ControllerModifyVolume sends: the volume_id, then each mutable parameter as {@code mutable_parameters[key]}. */
+    static Map<String, String> modifyRequest(Volume v, Map<String, String> params) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("volume_id", v.volumeId());
+        params.forEach((k, val) -> m.put("mutable_parameters[" + k + "]", val));
+        return m;
     }
 
     /**

@@ -147,10 +147,13 @@ final class StorageFxSupport {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
-    /** Types {@code name} into the typed confirmation like a person and confirms with {@code label}. */
+    /**
+     * Types {@code name} into the typed confirmation like a person and confirms with {@code label}: the
+     * risk model's confirmation ({@code #risk-input-0}), or a plain typed confirmation ({@code #confirm-input}).
+     */
     void confirmByTyping(FxRobot robot, String name, String label) throws Exception {
         dialog(robot);
-        robot.clickOn("#confirm-input").write(name);
+        robot.clickOn(robot.lookup("#risk-input-0").tryQuery().isPresent() ? "#risk-input-0" : "#confirm-input").write(name);
         press(robot, label);
     }
 

@@ -146,28 +146,35 @@ class VolumesViewModelTest {
         m.createAction().run();
         m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-fast")).findFirst().orElseThrow());
 
-        List<String> shown = new java.util.ArrayList<>();
+        List<Map<String, String>> shown = new java.util.ArrayList<>();
         dialogs.formAnswer = f -> {
-            shown.add(f.text("mutableParameters").text().get());
-            f.text("mutableParameters").set("iops=5000");
+            shown.add(f.keyValues("mutableParameters").value());
+            f.keyValues("mutableParameters").put("iops", "5000");
             return true;
         };
         m.modifyAction().run();
+        assertThat(storage.modified).as("exactly the rows shown are sent").containsExactly(Map.of("iops", "5000", "qosPolicy", "silver"));
+        assertThat(dialogs.assessments).last().satisfies(a -> assertThat(a.sends()).startsWith("volume_id=" + m.selected().volumeId() + ", ")
+                .contains("mutable_parameters[iops]=5000", "mutable_parameters[qosPolicy]=silver").doesNotContain("3000"));
+
         dialogs.formAnswer = f -> {
-            shown.add(f.text("mutableParameters").text().get());
+            shown.add(f.keyValues("mutableParameters").value());
+            f.keyValues("mutableParameters").put("iops", "5000iops=3000");
+            assertThat(f.keyValues("mutableParameters").error().get()).as("a number stays a number").contains("iops was the whole number 5000");
             return false;
         };
         m.modifyAction().run();
+        assertThat(storage.modified).hasSize(1);
 
-        assertThat(shown).containsExactly("iops=3000\nqosPolicy=silver", "iops=5000\nqosPolicy=silver");
+        assertThat(shown).containsExactly(Map.of("iops", "3000", "qosPolicy", "silver"), Map.of("iops", "5000", "qosPolicy", "silver"));
         m.selectedProperty().set(m.table().all().get(0));
         dialogs.formAnswer = f -> {
-            shown.add(f.text("mutableParameters").text().get());
+            shown.add(f.keyValues("mutableParameters").value());
             assertThat(f.message()).contains("does not report the current values");
             return false;
         };
         m.modifyAction().run();
-        assertThat(shown).last().isEqualTo("");
+        assertThat(shown).last().isEqualTo(Map.of());
     }
 
     @Test
