@@ -1,0 +1,99 @@
+package org.csiconsole.views.volumes;
+
+import org.csiconsole.core.call.CallOrigin;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.TraceEntry;
+import org.csiconsole.core.call.TracePayload;
+import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.ControllerCapability;
+import org.csiconsole.core.model.PluginCapability;
+import org.csiconsole.core.port.Features;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.views.FakeDialogService;
+import org.csiconsole.views.FakeStorage;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.resource.KnownResources;
+import org.csiconsole.views.resource.ViewContext;
+import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.workbench.ResourceChanges;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A driver that publishes but does not report published nodes (no LIST_VOLUMES_PUBLISHED_NODES, as
+ * csi-driver-host-path with attach): after this console's own ControllerPublishVolume the console
+ * can undo it, and deleting the volume is refused with the same words from every view that offers it.
+ */
+class ConsoleOwnPublishTest {
+    private final FakeStorage storage = new FakeStorage(Features.from(new CapabilitySet(Set.of(PluginCapability.CONTROLLER_SERVICE),
+            Set.of(ControllerCapability.LIST_VOLUMES, ControllerCapability.CREATE_DELETE_VOLUME, ControllerCapability.PUBLISH_UNPUBLISH_VOLUME),
+            Set.of(), Set.of(), Set.of()), true, false, false, false)).seeded();
+    private final FakeDialogService dialogs = new FakeDialogService();
+    private final CallTrace trace = new CallTrace();
+    private final ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs);
+
+    /** A volumes view model as a view builds it: its own context, the shared call trace. */
+    private VolumesViewModel view() {
+        VolumesViewModel m = new VolumesViewModel(new ViewContext(storage, actions, Runnable::run, "hostpath", new ResourceChanges(),
+                KnownResources.inSession(), trace::snapshot, null));
+        m.activate();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.volumeId().equals("vol-0002")).findFirst().orElseThrow());
+        return m;
+    }
+
+    private void published(String volumeId, String nodeId) {
+        trace.record(new TraceEntry(0, Instant.now(), "grpc", "unix:///csi/csi.sock", "csi.v1.Controller/ControllerPublishVolume", 1,
+                TracePayload.of("{\n  \"volumeId\": \"" + volumeId + "\",\n  \"nodeId\": \"" + nodeId + "\"\n}"), TracePayload.of("{}"),
+                "OK", true, Duration.ofMillis(5), "", Map.of("volume_id", List.of(volumeId), "node_id", List.of(nodeId)), Map.of(),
+                CallOrigin.NONE));
+    }
+
+    @Test
+    void theConsoleCanUnpublishWhatItPublishedThoughTheDriverReportsNoPublishedNodes() {
+        VolumesViewModel volumes = view();
+        assertThat(volumes.unpublishAction().enabled().get()).isFalse();
+
+        published("vol-0002", "node-1");
+        VolumesViewModel again = view();
+        assertThat(again.unpublishAction().enabled().get()).as("its own publish is known").isTrue();
+
+        List<Object> nodes = new ArrayList<>();
+        dialogs.formAnswer = f -> {
+            nodes.addAll(f.choice("nodeId").options());
+            return true;
+        };
+        again.unpublishAction().run();
+        assertThat(nodes).containsExactly("node-1");
+        assertThat(dialogs.assessments).singleElement().satisfies(a -> {
+            assertThat(a.blocked()).isFalse();
+            assertThat(String.join("\n", a.lines())).contains("node-1 loses access to pvc-db", "node_id=node-1");
+        });
+        assertThat(storage.calls).contains("controllerUnpublish");
+    }
+
+    @Test
+    void deletingAVolumeThisConsolePublishedIsRefusedWithTheSameWordsFromEveryView() {
+        published("vol-0002", "node-1");
+        VolumesViewModel volumesView = view();
+        VolumesViewModel lifecycleView = view();
+
+        volumesView.deleteAction().run();
+        lifecycleView.deleteAction().run();
+
+        assertThat(storage.calls).doesNotContain("deleteVolume");
+        assertThat(dialogs.assessments).hasSize(2);
+        Assessment first = dialogs.assessments.get(0);
+        assertThat(first.illegal().reason()).contains("pvc-db is still published to node-1 (ControllerPublishVolume by this console");
+        assertThat(first.illegal().overridable()).as("the console's record may be stale").isTrue();
+        assertThat(dialogs.assessments.get(1).lines()).isEqualTo(first.lines());
+    }
+}
