@@ -128,7 +128,7 @@ public final class VolumesView extends StorageTableView<Volume> {
         rows.add(DetailRow.of("Capacity", Texts.sizeWithBytes(v.capacityBytes())));
         rows.add(DetailRow.of("Access", Texts.accessNotReported(v) != null ? "not reported by the driver"
                 : join(Texts.accessType(v), Texts.accessModes(v))));
-        rows.add(DetailRow.of("Published to", Texts.published(v)));
+        rows.add(DetailRow.of("Published to", model.whereItIs(v)));
         rows.add(DetailRow.of("Condition", conditionReported(v) || v.condition().abnormal() ? Texts.condition(v, conditionReported(v))
                 : Texts.NOT_REPORTED + " (" + CONDITION_NOT_REPORTED + ")"));
         rows.add(DetailRow.of("Group", v.groupId()));

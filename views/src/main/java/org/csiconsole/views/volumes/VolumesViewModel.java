@@ -367,6 +367,17 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     }
 
     /**
+     * Where {@code v} is, in words, as every assessment sees it: each node it is published to, staged on
+     * or published on, and who says so (the driver, or this console's own call); what the driver reports
+     * otherwise ("yes" for a CSP's published flag); empty when nowhere is known.
+     */
+    public String whereItIs(Volume v) {
+        TargetFacts f = context.volumeFacts(v, features(), connectedNodeProperty().get());
+        if (f.placements().isEmpty()) return Texts.published(v);
+        return String.join("; ", f.placements().stream().map(org.csiconsole.core.risk.Placement::describe).toList());
+    }
+
+    /**
      * Asks the consent the one risk model requires for {@code op} on {@code targets}, after showing its
      * hazards; nothing is to be sent when this returns false (cancelled, or a known-illegal call not
      * overridden). The facts are the driver's report and this console's own calls
