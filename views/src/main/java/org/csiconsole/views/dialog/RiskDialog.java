@@ -109,10 +109,17 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.setPrefViewportHeight(Math.min(460, 80 + 48 * (a.hazards().size() + a.state().size() + prompt.fields().size())));
+        // as tall as the body up to 480 px (the buttons stay on a 1280x800 screen); beyond, the body scrolls
+        scroll.prefViewportHeightProperty().bind(javafx.beans.binding.Bindings.min(480, body.heightProperty()));
         getDialogPane().setContent(scroll);
 
         Button send = (Button) getDialogPane().lookupButton(sendType);
+        if (a.blocked() && !prompt.overridable()) {
+            // nothing can be sent: one button, and it closes
+            send.setVisible(false);
+            send.setManaged(false);
+            ((Button) getDialogPane().lookupButton(ButtonType.CANCEL)).setText("Close");
+        }
         send.getStyleClass().add(a.dangerous() || a.blocked() ? Styles.DANGER : Styles.ACCENT);
         send.disableProperty().bind(prompt.canSendProperty().not());
         boolean safeDefault = a.dangerous() || a.blocked();

@@ -81,10 +81,11 @@ public final class RiskModel implements RiskAssessor {
     private void delete(Draft d) {
         RiskOperation op = d.r.operation();
         long bytes = d.r.targets().stream().mapToLong(TargetFacts::capacityBytes).sum();
-        String what = d.r.targets().size() == 1 ? d.one().displayName() : d.r.targets().size() + " " + plural(d.one().kind()) + " (" + d.names() + ")";
-        String size = bytes > 0 ? ", " + ByteSize.format(bytes) + (d.r.targets().size() > 1 ? " in all" : "") : "";
-        d.danger(Kind.DATA_DELETED, op.call().substring(op.call().lastIndexOf('/') + 1) + " removes " + what + size
-                + " and all data on " + (d.r.targets().size() == 1 ? "it" : "them") + " for good", "");
+        boolean one = d.r.targets().size() == 1;
+        String size = bytes <= 0 ? "" : " (" + ByteSize.format(bytes) + (one ? "" : " in all") + ")";
+        String what = one ? d.one().displayName() + size : d.r.targets().size() + " " + plural(d.one().kind()) + size + ": " + d.names() + ",";
+        d.danger(Kind.DATA_DELETED, op.call().substring(op.call().lastIndexOf('/') + 1) + " removes " + what
+                + " and all data on " + (one ? "it" : "them") + " for good", "");
         List<String> inUse = new ArrayList<>();
         boolean consoleOnly = true;
         for (TargetFacts t : d.r.targets()) {
