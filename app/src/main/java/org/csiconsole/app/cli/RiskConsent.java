@@ -190,11 +190,11 @@ final class RiskConsent {
         return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
-    /** Each target's name, with its id after it when they differ. */
+    /** Each target's id, with its name after it when they differ. */
     private static List<String> labels(Consent c) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < c.names().size(); i++) {
-            out.add(c.names().get(i).equals(c.ids().get(i)) ? c.names().get(i) : c.names().get(i) + " (" + c.ids().get(i) + ")");
+            out.add(c.names().get(i).equals(c.ids().get(i)) ? c.ids().get(i) : c.ids().get(i) + " (" + c.names().get(i) + ")");
         }
         return out;
     }
