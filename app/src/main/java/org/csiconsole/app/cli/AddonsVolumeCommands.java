@@ -14,6 +14,9 @@ import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.model.SpaceReclaimed;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,6 +26,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -256,25 +260,12 @@ public final class AddonsVolumeCommands {
         }
 
         private void confirm() {
-            if (yes != null) {
-                if (yes.equals(volumeId)) return;
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Confirm rotate-key", "--yes=" + yes + " does not name the volume "
-                        + volumeId, "Give --yes=" + volumeId + " to confirm", "");
-            }
-            Optional<ConsoleTerminal> t = terminal.get();
-            if (t.isEmpty()) {
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Confirm rotate-key", "there is no terminal to confirm on, "
-                        + "and nothing was sent", "Give --yes=" + volumeId + " to rotate the key of " + volumeId + " without a terminal", "");
-            }
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("EncryptionKeyRotate gives " + volumeId + " a new encryption key; its data stays readable. "
-                    + "The node-side csi-addons sidecar must reach the key management service.");
-            err.flush();
-            String typed = t.get().readLine("Type the volume_id to confirm: ");
-            if (typed == null || !typed.trim().equals(volumeId)) {
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Confirm rotate-key", "the text typed does not match " + volumeId
-                        + "; nothing was sent", "Run again and type the volume_id exactly", "");
-            }
+            RiskConsent risk = RiskConsent.on(terminal);
+            List<String> given = yes == null ? List.of() : List.of(yes);
+            TargetFacts volume = TargetFacts.of("volume", volumeId, "");
+            risk.requireTerminalOrYes(RiskOperation.ROTATE_KEY, volume, given);
+            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.ROTATE_KEY, List.of(volume), Instant.now())), given, false,
+                    spec.commandLine().getErr());
         }
     }
 }

@@ -39,7 +39,8 @@ import java.util.stream.Collectors;
 
 /**
  * {@code csi-console audit}: prints the audit log of every change the console made (GUI and command
- * line), newest first, filtered by time, connection, target id and outcome; exports it as JSON lines
+ * line), newest first, filtered by time, connection, target id, outcome and mark ({@code --forced}: forced
+ * operations and overrides); each entry says {@code forced} and {@code override}; exports it as JSON lines
  * or CSV; and with {@code --verify} checks its hash chain, exiting {@link ExitCodes#AUDIT_BROKEN}
  * and naming the first entry changed or removed when it is broken.
  */
@@ -81,6 +82,9 @@ public final class AuditCommand implements Callable<Integer> {
     @Option(names = "--outcome", paramLabel = "OUTCOME", description = "ok, failed or cancelled.")
     AuditOutcome outcome;
 
+    @Option(names = "--forced", description = "Only forced operations (force=true sent) and overrides (a call the console refused, sent anyway).")
+    boolean forced;
+
     @Option(names = "--limit", paramLabel = "N", description = "At most N entries (default 50 printed; every matching entry exported).")
     Integer limit;
 
@@ -102,7 +106,7 @@ public final class AuditCommand implements Callable<Integer> {
     public Integer call() {
         if (limit != null && limit < 1) throw usage("--limit must be 1 or more, got " + limit);
         AuditQuery query = new AuditQuery(time("--since", since), time("--until", until), connection, targetId, outcome, 0,
-                limit != null ? limit : 50);
+                limit != null ? limit : 50, forced);
         if (dataDir == null) return run(defaultLog, query);
         try (LazyAuditLog other = new LazyAuditLog(dataDir)) {
             return run(other, query);
@@ -123,11 +127,11 @@ public final class AuditCommand implements Callable<Integer> {
         if (output == OutputFormat.json) {
             json(out, entries.stream().map(AuditCommand::jsonOf).toList());
         } else {
-            Table t = new Table("SEQ", "TIME", "USER", "CONNECTION", "CALL", "TARGETS", "OUTCOME", "MS");
+            Table t = new Table("SEQ", "TIME", "USER", "CONNECTION", "CALL", "MARK", "TARGETS", "OUTCOME", "MS");
             for (AuditEntry e : entries) {
                 AuditRecord r = e.record();
                 t.row(e.seq(), r.time(), r.origin().osUser() + "@" + r.origin().host(), r.origin().connection(),
-                        shortCall(r), targets(r), r.outcome() == AuditOutcome.OK ? "OK" : r.outcome() + " " + r.code(), r.durationMs());
+                        shortCall(r), mark(r), targets(r), r.outcome() == AuditOutcome.OK ? "OK" : r.outcome() + " " + r.code(), r.durationMs());
             }
             t.print(out);
             out.println(entries.size() + " of " + total + " matching entries in " + log.location());
@@ -171,6 +175,12 @@ public final class AuditCommand implements Callable<Integer> {
         return "grpc".equals(r.protocol()) ? r.call().substring(r.call().lastIndexOf('/') + 1) : r.call();
     }
 
+    /** {@code FORCED}, {@code OVERRIDE}, both, or empty. */
+    private static String mark(AuditRecord r) {
+        return String.join(",", java.util.stream.Stream.of(r.forced() ? "FORCED" : "", r.override() ? "OVERRIDE" : "")
+                .filter(x -> !x.isEmpty()).toList());
+    }
+
     private static String targets(AuditRecord r) {
         return r.targets().entrySet().stream().filter(e -> !e.getKey().endsWith("_path"))
                 .flatMap(e -> e.getValue().stream().map(v -> e.getKey() + "=" + v)).collect(Collectors.joining(" "));
@@ -178,6 +188,8 @@ public final class AuditCommand implements Callable<Integer> {
 
     private static Map<String, Object> jsonOf(AuditEntry e) {
         Map<String, Object> m = e.record().fields(e.seq());
+        m.put("forced", e.record().forced());
+        m.put("override", e.record().override());
         m.put("hash", e.hash());
         return m;
     }

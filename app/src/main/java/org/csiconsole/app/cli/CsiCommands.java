@@ -1,6 +1,7 @@
 package org.csiconsole.app.cli;
 
 import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditRecord;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
@@ -88,13 +89,18 @@ public final class CsiCommands {
 
         abstract void run(CsiClient client, CsiOutput out) throws Exception;
 
+        /** The record audited for a call of this command: {@code r} unless the command marks it (an override). */
+        AuditRecord marked(AuditRecord r) {
+            return r;
+        }
+
         @Override
         public Integer call() throws Exception {
             Endpoint controller = o.controller(env);
             CallTrace trace = o.trace ? new CallTrace() : new CallTrace(1); // nobody reads it without --trace
             PrintWriter out = spec.commandLine().getOut();
             try (CsiClient client = CsiClient.open(controller, o.node(), CsiClientOptions.defaults().withPolicy(o.policy())
-                    .withAudit(CallAudit.to(audit, AuditOrigin.local(controller.text()))), trace)) {
+                    .withAudit(CallAudit.to(r -> audit.append(marked(r)), AuditOrigin.local(controller.text()))), trace)) {
                 run(client, new CsiOutput(out, o.output));
             } catch (ExecutionException | CompletionException e) {
                 CallFailure f = CallFailure.unwrap(e);

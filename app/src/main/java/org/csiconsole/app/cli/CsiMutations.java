@@ -1,5 +1,8 @@
 package org.csiconsole.app.cli;
 
+import org.csiconsole.core.audit.AuditLog;
+import org.csiconsole.core.audit.AuditRecord;
+import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
@@ -29,7 +32,8 @@ import java.util.stream.Collectors;
  * options of the read commands ({@link CsiEndpointOptions}), read secrets through
  * {@link MutationSecrets}, check every input before connecting, and make their calls through
  * {@link CsiClient#controller()}, so every call has the client's deadline, retry, per-volume lock
- * and trace. The destructive ones need a {@link TypedNameConfirmation}.
+ * and trace. The destructive ones render core's risk assessment and collect
+ * the consent it names ({@link RiskConsent}).
  */
 public final class CsiMutations {
     private CsiMutations() {
@@ -41,9 +45,9 @@ public final class CsiMutations {
     }
 
     /** The seven commands on this process's terminal; every change they make is audited into {@code audit}. */
-    public static List<Object> all(Function<String, String> env, org.csiconsole.core.audit.AuditSink audit) {
+    public static List<Object> all(Function<String, String> env, AuditSink audit) {
         return all(env, ConsoleTerminal::system).stream()
-                .<Object>map(c -> ((CsiCommands.Base) c).auditInto(audit)).toList();
+                .<Object>map(c -> ((MutatingCommand) c).recordIn(audit)).toList();
     }
 
     /** The seven commands, confirming destructive ones on {@code terminal} (empty: no terminal). */
@@ -61,8 +65,26 @@ public final class CsiMutations {
 
         Secrets secrets = Secrets.NONE;
 
+        /** The audit log this console's own earlier calls are read from (the facts of a risk assessment); null when none. */
+        AuditLog record;
+
+        /** Set once the person consented to send a refused call anyway: its audit record is then marked as an override. */
+        boolean overriding;
+
         MutatingCommand(Function<String, String> env) {
             super(env);
+        }
+
+        /** Audits into {@code sink}; when it is also the audit log (the console's), reads this console's own calls from it. */
+        MutatingCommand recordIn(AuditSink sink) {
+            auditInto(sink);
+            if (sink instanceof AuditLog log) record = log;
+            return this;
+        }
+
+        @Override
+        AuditRecord marked(AuditRecord r) {
+            return overriding ? r.asOverride() : r;
         }
 
         /** Checks the options; throws a {@link CallFailure} INVALID_ARGUMENT before anything is sent. */

@@ -12,7 +12,12 @@ import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.model.Cidr;
+import org.csiconsole.core.model.AddonsCapability;
 import org.csiconsole.core.model.FenceClient;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.port.FenceConfirmation;
 import picocli.CommandLine.Command;
@@ -23,6 +28,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +48,11 @@ import java.util.function.Supplier;
  * {@code --addons-endpoint}, else {@code --endpoint} (or {@code CSI_ENDPOINT}), as a driver serving
  * csi-addons on its CSI socket does.
  *
- * <p>{@code fence} and {@code unfence} cut or restore clients' I/O, so they ask first: on a
- * terminal the person types the blocks ({@code 10.1.0.0/24}, or {@code 10.1.0.0/24,10.2.0.0/24});
- * without one, {@code --yes=} must give that same text, or nothing is sent (exit 2).
+ * <p>{@code fence} and {@code unfence} cut or restore clients' I/O, so they print core's risk
+ * assessment first (the clients GetFenceClients knows inside each block, when the sidecar serves it)
+ * and ask: on a terminal the person types the blocks ({@code 10.1.0.0/24}, or
+ * {@code 10.1.0.0/24,10.2.0.0/24}); without one, {@code --yes=} must give that same text, or nothing
+ * is sent (exit 2).
  *
  * <p>Secrets are never given as arguments: {@code --secrets-file FILE} (key=value lines), or, without
  * it, environment variables {@value #SECRET_PREFIX}{@code <key>} (for example
@@ -201,10 +209,24 @@ public final class FenceCommands {
 
         @Override
         public Integer call() throws Exception {
-            // Everything that can be refused is refused before anything is opened or sent.
+            // Everything that can be refused before connecting is refused before anything is opened or sent.
             List<Cidr> blocks = blocks();
-            confirm(blocks);
+            String note = FenceConfirmation.normalisedNote(blocks);
+            if (!note.isEmpty()) spec.commandLine().getErr().println(note);
+            risk().requireTerminalOrYes(operation(), TargetFacts.of("network", Cidr.join(blocks), ""), yes());
             return super.call();
+        }
+
+        private RiskConsent risk() {
+            return RiskConsent.on(terminal);
+        }
+
+        private RiskOperation operation() {
+            return fence ? RiskOperation.FENCE : RiskOperation.UNFENCE;
+        }
+
+        private List<String> yes() {
+            return yes == null ? List.of() : List.of(yes.replaceAll("\\s+", ""));
         }
 
         private List<Cidr> blocks() {
@@ -216,38 +238,32 @@ public final class FenceCommands {
             }
         }
 
-        private void confirm(List<Cidr> blocks) {
-            PrintWriter err = spec.commandLine().getErr();
-            String verb = fence ? "fence" : "unfence";
-            String expected = FenceConfirmation.expected(blocks);
-            String note = FenceConfirmation.normalisedNote(blocks);
-            if (!note.isEmpty()) err.println(note);
-            if (yes != null) {
-                if (FenceConfirmation.matches(blocks, yes)) return;
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, verb + " " + expected,
-                        "--yes=" + yes + " does not name the blocks to " + verb + "; nothing was sent",
-                        "Give --yes=" + expected, "");
+        /**
+         * Each block with the known clients inside it, "client (address)", from GetFenceClients when the
+         * sidecar advertises GET_CLIENTS_TO_FENCE (a read, not audited); none otherwise.
+         */
+        private List<TargetFacts> facts(AddonsClient addons, List<Cidr> blocks) throws Exception {
+            List<FenceClient> clients = addons.capabilities().get().contains(AddonsCapability.GET_CLIENTS_TO_FENCE)
+                    ? addons.fence().clients(parameters, secrets()).get() : List.of();
+            List<TargetFacts> out = new java.util.ArrayList<>();
+            for (Cidr c : blocks) {
+                List<String> inside = new java.util.ArrayList<>();
+                for (FenceClient f : clients) {
+                    for (String address : f.addresses()) if (c.contains(address)) inside.add(f.clientId() + " (" + address + ")");
+                }
+                out.add(TargetFacts.of("network", c.text(), "").withDependents(inside));
             }
-            err.println(fence ? FenceConfirmation.fenceSentence(blocks) : FenceConfirmation.unfenceSentence(blocks));
-            err.flush();
-            Optional<String> typed = terminal.get().map(t -> {
-                String line = t.readLine("Type " + expected + " to " + verb + ": ");
-                return line == null ? "" : line;
-            });
-            if (typed.isEmpty()) {
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, verb + " " + expected,
-                        "not confirmed: there is no terminal to ask and --yes is missing; nothing was sent",
-                        "Run it on a terminal, or give --yes=" + expected, "");
-            }
-            if (!FenceConfirmation.matches(blocks, typed.get())) {
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, verb + " " + expected,
-                        "the text typed does not name the blocks; nothing was sent", "Type exactly " + expected, "");
-            }
+            return out;
         }
 
         @Override
         void run(AddonsClient addons, PrintWriter out) throws Exception {
             List<Cidr> blocks = blocks();
+            RiskConsent risk = risk();
+            Assessment a = risk.assess(RiskRequest.of(operation(), facts(addons, blocks), Instant.now()));
+            String typed = yes().isEmpty() ? null : yes().get(0);
+            risk.confirm(a, typed != null && FenceConfirmation.matches(blocks, typed) ? List.of(Cidr.join(blocks)) : yes(), false,
+                    spec.commandLine().getErr());
             List<String> texts = blocks.stream().map(Cidr::text).toList();
             if (fence) addons.fence().fence(texts, parameters, secrets()).get();
             else addons.fence().unfence(texts, parameters, secrets()).get();

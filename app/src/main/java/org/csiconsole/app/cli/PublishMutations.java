@@ -5,10 +5,16 @@ import org.csiconsole.core.model.AccessType;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -75,6 +81,8 @@ final class PublishMutations {
     @Command(name = "unpublish", mixinStandardHelpOptions = true,
             description = {"Take a volume away from a node (ControllerUnpublishVolume; needs PUBLISH_UNPUBLISH_VOLUME). "
                     + "The node loses access to the volume.",
+                    "Reads the volume first and prints what core's risk assessment finds; a volume still staged or published on "
+                            + "that node is not unpublished from the controller.",
                     "On a terminal, type the volume's name (its volume_id when the driver reports no name) to confirm; "
                             + "without a terminal, pass --yes=<name-or-volume_id>."})
     static final class UnpublishCommand extends CsiMutations.MutatingCommand {
@@ -87,26 +95,33 @@ final class PublishMutations {
         @Option(names = "--yes", paramLabel = "NAME", description = "Confirm without a terminal: the volume's name or volume_id, exactly.")
         String yes;
 
-        private final Supplier<Optional<ConsoleTerminal>> terminal;
-        private TypedNameConfirmation confirmation;
+        @Option(names = "--override", description = "Send it although this console's own record says the volume is still staged or "
+                + "published on the node (another orchestrator may have undone that); needs the name typed or --yes, and is audited "
+                + "as an override.")
+        boolean override;
+
+        private final RiskConsent risk;
 
         UnpublishCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
             super(env);
-            this.terminal = terminal;
+            this.risk = RiskConsent.on(terminal);
         }
 
         @Override
         void check() {
             requireIds(volumeId, nodeId);
-            confirmation = new TypedNameConfirmation(yes, terminal.get());
-            confirmation.requireTerminalOrYes("unpublish", "volume", volumeId);
+            risk.requireTerminalOrYes(RiskOperation.CONTROLLER_UNPUBLISH, TargetFacts.of("volume", volumeId, ""), yes());
+        }
+
+        private List<String> yes() {
+            return yes == null ? List.of() : List.of(yes);
         }
 
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
-            String name = VolumeMutations.read(client, volumeId).map(Volume::displayName).orElse(volumeId);
-            confirmation.confirm("Unpublish volume " + volumeId + " from node " + nodeId
-                    + " (the node loses access to it)", "volume", name, volumeId);
+            TargetFacts facts = VolumeFacts.read(client, volumeId, record);
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.CONTROLLER_UNPUBLISH, List.of(facts), Instant.now()).onNode(nodeId));
+            overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             client.controller().controllerUnpublish(volumeId, nodeId, secrets).get();
             Map<String, String> ids = new LinkedHashMap<>();
             ids.put("volumeId", volumeId);

@@ -40,6 +40,9 @@ import org.csiconsole.core.replication.WorkflowResult;
 import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.core.storage.replication.ReplicationEngine;
 import org.csiconsole.core.storage.replication.ScheduledReplicationSampler;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.store.SqliteReplicationHistory;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -52,7 +55,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -160,40 +165,72 @@ public final class ReplicationCommand {
     // ------------------------------------------------------------------ one-site operations
 
     @Command(name = "enable", mixinStandardHelpOptions = true, description = "EnableVolumeReplication (--parameter, --replication-id).")
-    int enable(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r) throws Exception {
-        return oneSite(WorkflowKind.ENABLE, o, t, r);
+    int enable(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r,
+            @Mixin ReplicationOptions.OnePartner p) throws Exception {
+        return oneSite(WorkflowKind.ENABLE, o, t, r, p);
     }
 
     @Command(name = "disable", mixinStandardHelpOptions = true, description = "DisableVolumeReplication.")
-    int disable(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r) throws Exception {
-        return oneSite(WorkflowKind.DISABLE, o, t, r);
+    int disable(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r,
+            @Mixin ReplicationOptions.OnePartner p) throws Exception {
+        return oneSite(WorkflowKind.DISABLE, o, t, r, p);
     }
 
     @Command(name = "promote", mixinStandardHelpOptions = true,
             description = "PromoteVolume: make these sources primary. --force only with --yes=<id> for each.")
-    int promote(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r) throws Exception {
-        return oneSite(WorkflowKind.PROMOTE, o, t, r);
+    int promote(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r,
+            @Mixin ReplicationOptions.OnePartner p) throws Exception {
+        return oneSite(WorkflowKind.PROMOTE, o, t, r, p);
     }
 
     @Command(name = "demote", mixinStandardHelpOptions = true, description = "DemoteVolume: make these sources secondary.")
-    int demote(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r) throws Exception {
-        return oneSite(WorkflowKind.DEMOTE, o, t, r);
+    int demote(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r,
+            @Mixin ReplicationOptions.OnePartner p) throws Exception {
+        return oneSite(WorkflowKind.DEMOTE, o, t, r, p);
     }
 
     @Command(name = "resync", mixinStandardHelpOptions = true, description = "ResyncVolume, asked again until ready (--wait-timeout).")
-    int resync(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r) throws Exception {
-        return oneSite(WorkflowKind.RESYNC, o, t, r);
+    int resync(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets t, @Mixin Run r,
+            @Mixin ReplicationOptions.OnePartner p) throws Exception {
+        return oneSite(WorkflowKind.RESYNC, o, t, r, p);
     }
 
-    private int oneSite(WorkflowKind kind, CsiEndpointOptions o, Targets t, Run r) throws Exception {
+    private int oneSite(WorkflowKind kind, CsiEndpointOptions o, Targets t, Run r, ReplicationOptions.OnePartner p) throws Exception {
         List<ReplicationSource> sources = t.sources();
-        Map<ReplicationSource, ForceConfirmation> force = r.confirmations(kind, sources, terminal, spec.commandLine().getErr());
+        RiskConsent risk = RiskConsent.on(terminal);
+        String partnerName = p.addonsEndpoint != null ? p.addonsEndpoint : p.endpoint != null ? p.endpoint : "B";
+        return connected(o, p.endpoint, p.addonsEndpoint, o.addons(env).text(), partnerName, (a, b, out) -> {
+            ReplicationRequest template = template(r, sources.get(0));
+            PairReads readsA = new PairReads(a);
+            PairReads readsB = b == null ? null : new PairReads(b);
+            List<TargetFacts> facts = new ArrayList<>();
+            for (ReplicationSource s : sources) {
+                ReplicationSample self = readsA.state(s, template);
+                ReplicationSample partner = null;
+                if (!self.destinationId().isEmpty()) {
+                    ReplicationSource other = new ReplicationSource(s.group(), self.destinationId());
+                    if (readsB != null) partner = readsB.state(other, template);
+                    else if (readsA.listed().containsKey(other)) partner = readsA.state(other, template);
+                }
+                facts.add(ReplicationRisk.target(s, self, self, partner));
+            }
+            Assessment assessment = risk.assess(new RiskRequest(ReplicationRisk.operation(kind), r.force, facts, "", "", Instant.now()));
+            WorkflowRequest request = WorkflowRequest.onOneSite(kind, a, items(sources, null));
+            return decide(o, request, r, assessment, sources, risk, out);
+        });
+    }
+
+    /**
+     * A dry run prints the assessment and the plan and sends nothing; a run renders the assessment, takes
+     * the consent it names and runs the workflow.
+     */
+    private int decide(CsiEndpointOptions o, WorkflowRequest request, Run r, Assessment assessment, List<ReplicationSource> forced,
+                       RiskConsent risk, PrintWriter out) throws Exception {
         if (r.dryRun) {
-            ReplicationSite offline = new ReplicationSite(o.addons(env).text(), org.csiconsole.core.replication.ReplicationPort.NONE, null);
-            return dryRun(o, WorkflowRequest.onOneSite(kind, offline, items(sources, null)), r, force);
+            return dryRun(o, request, r, ReplicationRisk.force(assessment, forced, null), assessment, Map.of());
         }
-        return connected(o, null, null, o.addons(env).text(), "B", (a, b, out) ->
-                run(o, WorkflowRequest.onOneSite(kind, a, items(sources, null)), r, force, out));
+        RiskConsent.Given given = risk.confirm(assessment, r.yes, false, spec.commandLine().getErr());
+        return run(o, request, r, ReplicationRisk.force(assessment, forced, given), out);
     }
 
     // ------------------------------------------------------------------ two-site workflows
@@ -253,37 +290,32 @@ public final class ReplicationCommand {
                     "Add --force and --yes=<site B id> for each source, or run a planned failover");
         }
         WorkflowOptions options = options(r, fence, fenceSite);
-        if (r.dryRun && !partners.isEmpty()) return dryRunOnPair(kind, o, r, p, sources, partners, options);
-        if (r.dryRun) {
-            // reads only (GetReplicationDestinationInfo, else the listing), to learn the partners: nothing is changed or audited
-            return connected(o, null, null, p.siteA, p.siteB, (a, b, out) ->
-                    dryRunOnPair(kind, o, r, p, sources, new PairReads(a).partners(sources), options));
-        }
+        RiskConsent risk = RiskConsent.on(terminal);
+        // both sides are read (reads only, traced, not audited) so the assessment states them, in a dry run too
         return connected(o, p.endpoint, p.addonsEndpoint, p.siteA, p.siteB, (a, b, out) -> {
             PairReads readsA = new PairReads(a);
+            PairReads readsB = new PairReads(b);
             List<ReplicationSource> resolved = partners.isEmpty() ? readsA.partners(sources) : partners;
-            Map<ReplicationSource, ForceConfirmation> force = r.confirmations(kind, forceTargets(kind, sources, resolved), terminal, spec.commandLine().getErr());
+            ReplicationRequest template = template(r, sources.get(0));
             Map<ReplicationSource, ReplicationSample> knownA = readsA.listed();
-            Map<ReplicationSource, ReplicationSample> knownB = new PairReads(b).listed();
+            Map<ReplicationSource, ReplicationSample> knownB = readsB.listed();
             List<WorkflowItem> items = new ArrayList<>();
+            List<TargetFacts> facts = new ArrayList<>();
             for (int i = 0; i < sources.size(); i++) {
+                ReplicationSample sa = readsA.state(sources.get(i), template);
+                ReplicationSample sb = readsB.state(resolved.get(i), template);
                 items.add(new WorkflowItem(sources.get(i), "", resolved.get(i), knownA.get(sources.get(i)), knownB.get(resolved.get(i))));
+                facts.add(kind == WorkflowKind.UNPLANNED_FAILOVER ? ReplicationRisk.target(resolved.get(i), sb, sa, sb)
+                        : ReplicationRisk.target(sources.get(i), sa, sa, sb));
             }
-            return run(o, new WorkflowRequest(kind, a, b, items, template(r, sources.get(0)), force, options), r, force, out);
+            Assessment assessment = risk.assess(new RiskRequest(ReplicationRisk.operation(kind), r.force, facts, "", "", Instant.now()));
+            WorkflowRequest request = new WorkflowRequest(kind, a, b, items, template, Map.of(), options);
+            return decide(o, request, r, assessment, forceTargets(kind, sources, resolved), risk, out);
         });
     }
 
     private static List<ReplicationSource> forceTargets(WorkflowKind kind, List<ReplicationSource> sources, List<ReplicationSource> partners) {
         return kind == WorkflowKind.UNPLANNED_FAILOVER ? partners : sources;
-    }
-
-    private int dryRunOnPair(WorkflowKind kind, CsiEndpointOptions o, Run r, Partner p, List<ReplicationSource> sources,
-                             List<ReplicationSource> partners, WorkflowOptions options) {
-        Map<ReplicationSource, ForceConfirmation> force = r.confirmations(kind, forceTargets(kind, sources, partners), terminal, spec.commandLine().getErr());
-        WorkflowRequest req = new WorkflowRequest(kind, new ReplicationSite(p.siteA, org.csiconsole.core.replication.ReplicationPort.NONE, null),
-                new ReplicationSite(p.siteB, org.csiconsole.core.replication.ReplicationPort.NONE, null), items(sources, partners),
-                template(r, sources.get(0)), force, options);
-        return dryRun(o, req, r, force);
     }
 
     // ------------------------------------------------------------------ shared
@@ -312,10 +344,23 @@ public final class ReplicationCommand {
         return out;
     }
 
-    private int dryRun(CsiEndpointOptions o, WorkflowRequest req, Run r, Map<ReplicationSource, ForceConfirmation> force) {
-        WorkflowPlan plan = new ReplicationEngine().plan(req.withForce(force).withOptions(options(r, req.options().fence(), req.options().fenceSite()))
-                .withTemplate(template(r, req.items().get(0).source())));
-        new ReplicationOutput(spec.commandLine().getOut(), o.output).plan(plan);
+    /**
+     * Prints core's assessment (hazards, verdict, the consent a run would need), then the plan; sends nothing.
+     * Table output prints the assessment's lines first; JSON carries it as {@code assessment}.
+     */
+    int dryRun(CsiEndpointOptions o, WorkflowRequest req, Calls r, Map<ReplicationSource, ForceConfirmation> force, Assessment assessment,
+               Map<String, Object> extra) {
+        WorkflowPlan plan = new ReplicationEngine().plan(req.withForce(force).withOptions(req.options().fence() != null ? req.options()
+                : options(r, null, "B")).withTemplate(template(r, req.items().get(0).source())));
+        PrintWriter out = spec.commandLine().getOut();
+        Map<String, Object> all = new LinkedHashMap<>();
+        all.put("assessment", RiskConsent.json(assessment));
+        all.putAll(extra);
+        if (o.output == OutputFormat.table) {
+            assessment.lines().forEach(out::println);
+            out.println();
+        }
+        new ReplicationOutput(out, o.output).plan(plan, all);
         return ExitCodes.OK;
     }
 

@@ -1,22 +1,17 @@
 package org.csiconsole.app.cli;
 
-import org.csiconsole.core.replication.ForceConfirmation;
 import org.csiconsole.core.replication.ReplicationSource;
-import org.csiconsole.core.replication.WorkflowKind;
 import picocli.CommandLine.Option;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * The options of {@code csi-console replication} ({@link ReplicationCommand}) shared by its subcommands: what to
- * act on, the request's fields and pacing, {@code --force} with its typed confirmations, and the partner site.
+ * act on, the request's fields and pacing, {@code --force} and {@code --yes}, and the partner site.
  */
 final class ReplicationOptions {
     private ReplicationOptions() {
@@ -69,55 +64,21 @@ final class ReplicationOptions {
         @Option(names = "--force", description = "Send force=true; each source must be named by a --yes (or typed on a terminal).")
         boolean force;
 
-        @Option(names = "--yes", paramLabel = "ID", description = "Confirms --force on the source with this id; repeat once per source.")
+        @Option(names = "--yes", paramLabel = "ID",
+                description = "The typed consent core's assessment asks for (with --force: the name or id of each source, once per source).")
         List<String> yes = new ArrayList<>();
+    }
 
-        /**
-         * The typed confirmations {@code --force} needs: one per target, from its {@code --yes}, else typed
-         * on the terminal; refused (exit 2) when one is missing, or {@code --yes} names something that is
-         * not a target, or the operation has no force; {@code err} shows the warning before each typed one.
-         */
-        Map<ReplicationSource, ForceConfirmation> confirmations(WorkflowKind kind, List<ReplicationSource> targets,
-                Supplier<Optional<ConsoleTerminal>> terminal, PrintWriter err) {
-            if (!force) {
-                if (!yes.isEmpty()) {
-                    throw ReplicationCommand.usage(kind.words(), "--yes confirms --force, which was not given", "Drop --yes, or add --force");
-                }
-                return Map.of();
-            }
-            if (kind == WorkflowKind.ENABLE || kind == WorkflowKind.DISABLE || kind == WorkflowKind.PLANNED_FAILOVER || kind == WorkflowKind.FAILBACK) {
-                throw ReplicationCommand.usage(kind.words(), "--force does not apply to " + kind.words().toLowerCase(),
-                        kind == WorkflowKind.PLANNED_FAILOVER ? "For a lost site A, run failover --unplanned --force" : "Drop --force");
-            }
-            for (String y : yes) {
-                if (targets.stream().noneMatch(s -> s.id().equals(y))) {
-                    throw ReplicationCommand.usage(kind.words(), "--yes=" + y + " names none of the sources force would be sent to ("
-                            + String.join(", ", targets.stream().map(ReplicationSource::id).toList()) + "); nothing was sent",
-                            "Give --yes=<id> exactly for each of them");
-                }
-            }
-            Map<ReplicationSource, ForceConfirmation> out = new LinkedHashMap<>();
-            List<String> missing = new ArrayList<>();
-            for (ReplicationSource s : targets) {
-                if (yes.contains(s.id())) out.put(s, ForceConfirmation.typed(s, s.id(), s.id()));
-                else missing.add(s.id());
-            }
-            if (missing.isEmpty()) return out;
-            Optional<ConsoleTerminal> t = terminal.get();
-            if (t.isEmpty()) {
-                throw ReplicationCommand.usage(kind.words(), "--force needs each source named by its own --yes; missing for "
-                        + String.join(", ", missing) + "; nothing was sent", "Add --yes=" + missing.get(0) + (missing.size() > 1 ? " and one --yes per other source" : ""));
-            }
-            for (ReplicationSource s : targets) {
-                if (out.containsKey(s)) continue;
-                err.println("Force on " + s + ": writes not yet replicated to the partner can be lost, and a forced promote while the "
-                        + "partner is primary makes both sides primary (split brain).");
-                err.flush();
-                String typed = t.get().readLine("Type " + s.id() + " to send force on it: ");
-                out.put(s, ForceConfirmation.typed(s, s.id(), typed == null ? "" : typed));
-            }
-            return out;
-        }
+    /** The partner site of a one-site operation, read (not changed) for the risk assessment. */
+    static final class OnePartner {
+        @Option(names = "--partner-endpoint", paramLabel = "ENDPOINT",
+                description = "CSI endpoint of the partner site: its side of each pair is read (role, health, reachable) so the "
+                        + "assessment states it. Default: the partner as this endpoint lists it, if it does.")
+        String endpoint;
+
+        @Option(names = "--partner-addons-endpoint", paramLabel = "ENDPOINT", description = "csi-addons endpoint of the partner site. "
+                + "Default: --partner-endpoint.")
+        String addonsEndpoint;
     }
 
     /** The partner site. */

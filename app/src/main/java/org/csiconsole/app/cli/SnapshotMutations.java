@@ -3,14 +3,19 @@ package org.csiconsole.app.cli;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
-import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -67,28 +72,31 @@ final class SnapshotMutations {
         @Option(names = "--yes", paramLabel = "NAME", description = "Confirm without a terminal: the snapshot's name or snapshot_id, exactly.")
         String yes;
 
-        private final Supplier<Optional<ConsoleTerminal>> terminal;
-        private TypedNameConfirmation confirmation;
+        private final RiskConsent risk;
 
         DeleteSnapshotCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
             super(env);
-            this.terminal = terminal;
+            this.risk = RiskConsent.on(terminal);
         }
 
         @Override
         void check() {
             if (snapshotId.isBlank()) throw CsiMutations.usage("Read --snapshot-id", "the snapshot_id is empty", "Give the snapshot_id to delete");
-            confirmation = new TypedNameConfirmation(yes, terminal.get());
-            confirmation.requireTerminalOrYes("delete-snapshot", "snapshot", snapshotId);
+            risk.requireTerminalOrYes(RiskOperation.DELETE_SNAPSHOT, TargetFacts.of("snapshot", snapshotId, ""), yes());
+        }
+
+        private List<String> yes() {
+            return yes == null ? List.of() : List.of(yes);
         }
 
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
             Optional<Snapshot> known = read(client);
-            String name = known.map(s -> s.name().isEmpty() ? s.snapshotId() : s.name()).orElse(snapshotId);
-            String about = known.map(s -> " (of volume " + s.sourceVolumeId()
-                    + (s.sizeBytes() > 0 ? ", " + ByteSize.format(s.sizeBytes()) : "") + ")").orElse("");
-            confirmation.confirm("Delete snapshot " + snapshotId + about, "snapshot", name, snapshotId);
+            TargetFacts facts = new TargetFacts("snapshot", snapshotId, known.map(Snapshot::name).orElse(""),
+                    known.map(Snapshot::sizeBytes).orElse(0L), List.of(), false, null, null,
+                    known.map(s -> List.of("of volume " + s.sourceVolumeId())).orElse(List.of()));
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_SNAPSHOT, List.of(facts), Instant.now()));
+            risk.confirm(a, yes(), false, spec.commandLine().getErr());
             client.controller().deleteSnapshot(snapshotId, secrets).get();
             output().done(Map.of("snapshotId", snapshotId), "deleted", "Deleted snapshot " + snapshotId + ".");
         }

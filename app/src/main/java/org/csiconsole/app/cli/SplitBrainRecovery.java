@@ -10,6 +10,10 @@ import org.csiconsole.core.replication.WorkflowKind;
 import org.csiconsole.core.replication.WorkflowOptions;
 import org.csiconsole.core.replication.WorkflowRequest;
 import org.csiconsole.core.replication.WorkflowResult;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.storage.replication.ReplicationEngine;
 import picocli.CommandLine.Option;
 
@@ -20,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * {@code csi-console replication recover-split-brain}: the split-brain recovery the GUI's wizard runs
@@ -32,11 +35,13 @@ import java.util.stream.Stream;
  *
  * <p>Before anything changes it reads both sides (the listing, GetReplicationDestinationInfo when no
  * {@code --partner-id} is given, GetVolumeReplicationInfo of each side: reads only, traced, not
- * audited) and prints their roles, health, {@code last_sync_time} and status side by side. Each pair
- * must then be confirmed: typed on a terminal, else by its own {@code --yes=<name or id>}; without a
- * terminal and without {@code --yes} the command is refused before it connects. A {@code --dry-run}
- * needs no confirmation: it prints the same comparison and the calls in order with their parameters
- * (secrets redacted) and sends nothing that changes anything. Exit codes as its siblings
+ * audited) and prints their roles, health, {@code last_sync_time} and status side by side, then core's
+ * risk assessment, which names the writes discarded on the demoted side. Each pair must then be
+ * confirmed as the assessment asks: the discarded side's name typed on a terminal, else by its own
+ * {@code --yes=<name or id>}; without a terminal and without {@code --yes} the command is refused
+ * before it connects. A {@code --dry-run} needs no confirmation: it prints the same comparison, the
+ * assessment and the calls in order with their parameters (secrets redacted) and sends nothing that
+ * changes anything. Exit codes as its siblings
  * ({@link ReplicationCommand}).
  */
 final class SplitBrainRecovery {
@@ -74,10 +79,9 @@ final class SplitBrainRecovery {
         if (p.siteA.equals(p.siteB)) throw ReplicationCommand.usage(COMMAND, "--site-name and --partner-name are both " + p.siteA, "Name the sites differently");
         boolean keepB = keepsPartnerSite(s.survivor, p);
         WorkflowOptions options = command.options(s, null, "B");
-        if (!s.dryRun && s.yes.isEmpty() && terminal.isEmpty()) {
-            throw ReplicationCommand.usage(COMMAND, "the other side's writes since the split are discarded, so each pair must be "
-                    + "confirmed; there is no terminal to confirm on and --yes was not given; nothing was sent",
-                    "Add --yes=<volume name or id> for each pair (e.g. --yes=" + sources.get(0).id() + "), or try --dry-run first");
+        RiskConsent risk = RiskConsent.on(() -> terminal);
+        if (!s.dryRun) {
+            risk.requireTerminalOrYes(RiskOperation.SPLIT_BRAIN_RECOVERY, TargetFacts.of(sources.get(0).kindWord(), sources.get(0).id(), ""), s.yes);
         }
         return command.connected(o, p.endpoint, p.addonsEndpoint, p.siteA, p.siteB, (a, b, out) -> {
             PairReads readA = new PairReads(a);
@@ -87,9 +91,11 @@ final class SplitBrainRecovery {
             else for (int i = 0; i < sources.size(); i++) partners.add(new ReplicationSource(sources.get(i).group(), p.partnerIds.get(i)));
             ReplicationRequest template = ReplicationCommand.template(s, sources.get(0));
             List<WorkflowItem> items = new ArrayList<>();
+            List<TargetFacts> facts = new ArrayList<>();
             for (int i = 0; i < sources.size(); i++) {
                 ReplicationSample sa = readA.state(sources.get(i), template);
                 ReplicationSample sb = readB.state(partners.get(i), template);
+                facts.add(ReplicationRisk.target(sources.get(i), sa, sa, sb));
                 ReplicationSample keep = keepB ? sb : sa;
                 ReplicationSample other = keepB ? sa : sb;
                 String name = !keep.item().name().isEmpty() ? keep.item().name() : other.item().name();
@@ -101,13 +107,11 @@ final class SplitBrainRecovery {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("survivorSite", keepSite.name());
             extra.put("sides", print.sides(items, keepSite.name(), otherSite.name(), RpoThresholds.DEFAULT, Instant.now()));
-            confirm(items, s, otherSite.name());
+            Assessment assessment = risk.assess(RiskRequest.of(RiskOperation.SPLIT_BRAIN_RECOVERY, facts, Instant.now()).keeping(keepSite.name()));
             WorkflowRequest request = new WorkflowRequest(WorkflowKind.SPLIT_BRAIN_RECOVERY, keepSite, otherSite, items, template,
                     Map.of(), options);
-            if (s.dryRun) {
-                print.plan(new ReplicationEngine().plan(request), extra);
-                return ExitCodes.OK;
-            }
+            if (s.dryRun) return command.dryRun(o, request, s, Map.of(), assessment, extra);
+            risk.confirm(assessment, s.yes, false, err);
             WorkflowResult result = command.execute(o, request);
             print.result(result, extra);
             return ReplicationCommand.exitCode(result);
@@ -129,44 +133,5 @@ final class SplitBrainRecovery {
                     "Give --survivor=A or --survivor=B: the side whose data is kept");
         }
         return b;
-    }
-
-    /**
-     * Every pair confirmed by its own {@code --yes}, else typed on the terminal; a {@code --yes} that
-     * names no pair is refused, also in a dry run. Nothing has been changed when this refuses.
-     */
-    private void confirm(List<WorkflowItem> items, Options s, String otherSite) {
-        for (String y : s.yes) {
-            if (items.stream().noneMatch(i -> names(i, y))) {
-                throw ReplicationCommand.usage(COMMAND, "--yes=" + y + " names none of the pairs ("
-                        + String.join(", ", items.stream().map(WorkflowItem::displayName).toList()) + "); nothing was changed",
-                        "Give --yes=<volume name or id> exactly, once for each pair");
-            }
-        }
-        List<WorkflowItem> missing = items.stream().filter(i -> s.yes.stream().noneMatch(y -> names(i, y))).toList();
-        if (missing.isEmpty() || s.dryRun) return;
-        if (terminal.isEmpty()) {
-            throw ReplicationCommand.usage(COMMAND, "each pair needs its own --yes; missing for "
-                    + String.join(", ", missing.stream().map(WorkflowItem::displayName).toList()) + "; nothing was changed",
-                    "Add --yes=" + missing.get(0).displayName() + (missing.size() > 1 ? " and one --yes per other pair" : ""));
-        }
-        for (WorkflowItem i : missing) {
-            err.println("Split-brain recovery of " + i.displayName() + ": " + i.partner().id() + " on " + otherSite
-                    + " is demoted and resynced from " + i.source().id() + "; what it wrote since the split is discarded.");
-            err.flush();
-            String typed = terminal.get().readLine("Type " + i.displayName() + " to recover this pair: ");
-            if (typed == null || !names(i, typed.strip())) {
-                throw ReplicationCommand.usage(COMMAND, (typed == null ? "nothing was typed" : "the text typed does not name "
-                        + i.displayName()) + "; nothing was changed", "Run it again and type " + i.displayName() + " exactly, or pass --yes="
-                        + i.displayName());
-            }
-        }
-    }
-
-    /** True when {@code text} is the pair's name or either side's id. */
-    private static boolean names(WorkflowItem i, String text) {
-        return Stream.of(i.source().id(), i.partner() == null ? "" : i.partner().id(), i.name(),
-                        i.knownB() == null ? "" : i.knownB().item().name())
-                .anyMatch(n -> !n.isEmpty() && n.equals(text));
     }
 }

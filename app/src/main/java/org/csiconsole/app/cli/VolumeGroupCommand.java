@@ -17,6 +17,9 @@ import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.port.VolumeGroupDeletion;
 import org.csiconsole.core.port.VolumeGroupRules;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.storage.CsiStorage;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,6 +29,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,9 +47,10 @@ import java.util.Optional;
  * (csi-addons/spec volumegroup.proto) on the csi-addons endpoint ({@code --addons-endpoint}, by
  * default the driver's {@code --endpoint}), the same calls and rules as the Volume groups view.
  * Under LIMIT_VOLUME_TO_ONE_VOLUME_GROUP a volume already in another group is refused before
- * anything is sent (exit 2). {@code delete} asks for the group's name on a terminal and needs
- * {@code --yes=<name>} without one; the members stay unless {@code --delete-volumes} is given and
- * confirmed in its turn ({@code --yes-delete-volumes=<N>}, the member count). Secrets come from
+ * anything is sent (exit 2). {@code delete} prints core's risk assessment (the members it holds),
+ * asks for the group's name on a terminal and needs {@code --yes=<name>} without one; the members stay
+ * unless {@code --delete-volumes} is given and confirmed in its turn (their own assessment; without a
+ * terminal {@code --yes-delete-volumes=<phrase>}, the phrase naming them). Secrets come from
  * {@code --secrets-file}, never from an argument. Exit codes are those of {@link ExitCodes}.
  */
 @Command(name = "volume-group", mixinStandardHelpOptions = true,
@@ -150,7 +155,9 @@ public final class VolumeGroupCommand {
                @Option(names = "--yes", paramLabel = "NAME", description = "The group's name, to delete without being asked (needed without a terminal).")
                String yes,
                @Option(names = "--delete-volumes", description = "Also delete the member volumes (their data is lost).") boolean deleteVolumes,
-               @Option(names = "--yes-delete-volumes", paramLabel = "N", description = "The number of member volumes, to delete them without being asked.")
+               @Option(names = "--yes-delete-volumes", paramLabel = "PHRASE",
+                       description = "Confirms deleting the member volumes without a terminal: the text core's assessment asks for "
+                               + "(one member: its name; several: \"delete\" and their names, e.g. \"delete db-1, db-2\").")
                String yesVolumes,
                @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
                Path secretsFile) throws Exception {
@@ -162,13 +169,18 @@ public final class VolumeGroupCommand {
             VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, rules, storage.features().get(), deleteVolumes);
             String what = "Delete volume group " + name;
             if (!plan.allowed()) throw new CallFailure(FailureKind.FAILED_PRECONDITION, what, plan.refusal(), "Keep the group, or add --delete-volumes.", "");
-            spec.commandLine().getErr().println(plan.whatHappens());
-            confirm(what, yes, name, "--yes=" + name, "Type " + name + " to delete volume group " + name + ": ");
+            PrintWriter err = spec.commandLine().getErr();
+            err.println(plan.whatHappens());
+            RiskConsent risk = RiskConsent.on(terminal);
+            TargetFacts group = new TargetFacts("volume group", g.id(), g.name(), 0, List.of(), false, null, null,
+                    g.volumes().stream().map(Volume::displayName).toList());
+            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(group), Instant.now())),
+                    yes == null ? List.of() : List.of(yes), false, err);
             int n = g.volumes().size();
             if (deleteVolumes && n > 0) {
-                String phrase = "delete " + n + " volume" + (n == 1 ? "" : "s");
-                confirm(what, yesVolumes == null ? null : "delete " + yesVolumes + " volume" + (n == 1 ? "" : "s"), phrase,
-                        "--yes-delete-volumes=" + n, "Type \"" + phrase + "\" to delete the member volumes too: ");
+                List<TargetFacts> members = g.volumes().stream().map(v -> TargetFacts.ofVolume(v, false, List.of())).toList();
+                risk.confirm(risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, members, Instant.now())),
+                        yesVolumes == null ? List.of() : List.of(yesVolumes), false, err);
             }
             String done = plan.run(storage, secrets).get();
             Map<String, Object> m = new LinkedHashMap<>();
@@ -215,22 +227,6 @@ public final class VolumeGroupCommand {
         return storage.listVolumeGroups().get().items().stream().filter(g -> g.id().equals(groupId)).findFirst()
                 .orElseThrow(() -> new CallFailure(FailureKind.NOT_FOUND, "Find volume group " + groupId,
                         "ListVolumeGroups does not list " + groupId, "Check the id with: csi-console volume-group list", ""));
-    }
-
-    /** Accepts {@code given} when it is {@code expected}, else asks on the terminal; fails without either. */
-    private void confirm(String what, String given, String expected, String flag, String question) {
-        if (given != null) {
-            if (!given.equals(expected)) {
-                throw usage(what, "the confirmation does not match (" + flag.substring(0, flag.indexOf('=')) + " was " + given + ")",
-                        "Give " + flag);
-            }
-            return;
-        }
-        Optional<ConsoleTerminal> t = terminal.get();
-        if (t.isEmpty()) throw usage(what, "there is no terminal to confirm on", "Give " + flag + " to confirm without a terminal");
-        String typed = t.get().readLine(question);
-        if (typed == null) typed = "";
-        if (!typed.strip().equals(expected)) throw usage(what, "the typed text does not match; nothing was changed", "Type " + expected + " exactly");
     }
 
     private static CallFailure usage(String what, String why, String todo) {

@@ -6,17 +6,21 @@ import org.csiconsole.core.csi.CreateVolumeRequest;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.model.AccessMode;
 import org.csiconsole.core.model.AccessType;
-import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.ExpandVolumeResult;
 import org.csiconsole.core.model.Topology;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeSource;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -123,6 +127,8 @@ final class VolumeMutations {
 
     @Command(name = "delete-volume", mixinStandardHelpOptions = true,
             description = {"Delete a volume (DeleteVolume; needs CREATE_DELETE_VOLUME). This cannot be undone.",
+                    "Reads the volume first and prints what core's risk assessment finds (size, the nodes it is published to, "
+                            + "by the driver's report and by this console's own calls). A volume still published is not deleted.",
                     "On a terminal, type the volume's name (its volume_id when the driver reports no name) to confirm; "
                             + "without a terminal, pass --yes=<name-or-volume_id>."})
     static final class DeleteVolumeCommand extends CsiMutations.MutatingCommand {
@@ -132,26 +138,32 @@ final class VolumeMutations {
         @Option(names = "--yes", paramLabel = "NAME", description = "Confirm without a terminal: the volume's name or volume_id, exactly.")
         String yes;
 
-        private final Supplier<Optional<ConsoleTerminal>> terminal;
-        private TypedNameConfirmation confirmation;
+        @Option(names = "--override", description = "Send it although this console's own record says the volume is still published "
+                + "(another orchestrator may have unpublished it); needs the name typed or --yes, and is audited as an override.")
+        boolean override;
+
+        private final RiskConsent risk;
 
         DeleteVolumeCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
             super(env);
-            this.terminal = terminal;
+            this.risk = RiskConsent.on(terminal);
         }
 
         @Override
         void check() {
             if (volumeId.isBlank()) throw CsiMutations.usage("Read --volume-id", "the volume_id is empty", "Give the volume_id to delete");
-            confirmation = new TypedNameConfirmation(yes, terminal.get());
-            confirmation.requireTerminalOrYes("delete-volume", "volume", volumeId);
+            risk.requireTerminalOrYes(RiskOperation.DELETE_VOLUME, TargetFacts.of("volume", volumeId, ""), yes());
+        }
+
+        private List<String> yes() {
+            return yes == null ? List.of() : List.of(yes);
         }
 
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
-            Optional<Volume> known = read(client, volumeId);
-            String name = known.map(Volume::displayName).orElse(volumeId);
-            confirmation.confirm("Delete volume " + volumeId + known.map(VolumeMutations::summary).orElse(""), "volume", name, volumeId);
+            TargetFacts facts = VolumeFacts.read(client, volumeId, record);
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(facts), Instant.now()));
+            overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             client.controller().deleteVolume(volumeId, secrets).get();
             output().done(Map.of("volumeId", volumeId), "deleted", "Deleted volume " + volumeId + ".");
         }
@@ -202,11 +214,4 @@ final class VolumeMutations {
         }
     }
 
-    /** {@code " (10 GiB, published on node-1)"} for a confirmation prompt. */
-    static String summary(Volume v) {
-        List<String> parts = new ArrayList<>();
-        if (v.capacityBytes() > 0) parts.add(ByteSize.format(v.capacityBytes()));
-        if (!v.publishedNodeIds().isEmpty()) parts.add("published on " + String.join(", ", v.publishedNodeIds()));
-        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
-    }
 }

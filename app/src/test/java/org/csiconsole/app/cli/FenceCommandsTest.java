@@ -122,8 +122,8 @@ class FenceCommandsTest {
     void onATerminalTheTypedBlocksConfirmAndAnythingElseRefuses() {
         typed = Optional.of("10.9.0.0/16");
         assertThat(run("fence", "--endpoint", addons(), "--cidr", "10.1.0.0/24")).isEqualTo(ExitCodes.USAGE);
-        assertThat(prompts).containsExactly("Type 10.1.0.0/24 to fence: ");
-        assertThat(err.toString()).contains("Every client in 10.1.0.0/24 loses access to its volumes");
+        assertThat(prompts).containsExactly("Type 10.1.0.0/24 to fence network 10.1.0.0/24: ");
+        assertThat(err.toString()).as("core's assessment").contains("DANGER: every client in 10.1.0.0/24 loses access to storage");
         assertThat(fenced()).isEmpty();
 
         typed = Optional.of("10.1.0.0/24");

@@ -169,7 +169,7 @@ class RecoverSplitBrainCommandTest {
         int code = run(recover("--survivor=B", "--yes=" + local.get(1)));
 
         assertThat(code).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("--yes=" + local.get(1) + " names none of the pairs").contains("nothing was changed");
+        assertThat(err.toString()).contains("--yes=" + local.get(1) + " names none of the pairs").contains("nothing was sent");
         assertThat(audited()).isEmpty();
         assertBothSidesStillPrimary();
     }
@@ -179,19 +179,20 @@ class RecoverSplitBrainCommandTest {
         List<String> prompts = new ArrayList<>();
         int code = runOn(Optional.of(prompt -> {
             prompts.add(prompt);
-            return remote.get(1);
+            return local.get(0);
         }), recover("--survivor=A"));
 
         assertThat(code).isEqualTo(ExitCodes.USAGE);
-        assertThat(prompts).singleElement().asString().contains("Type " + local.get(0));
-        assertThat(err.toString()).contains("is demoted and resynced").contains("nothing was changed");
+        assertThat(prompts).as("the discarded side's name is typed, not the survivor's").singleElement().asString()
+                .contains("Type " + remote.get(0));
+        assertThat(err.toString()).contains("is demoted and resynced").contains("nothing was sent");
         assertThat(audited()).isEmpty();
         assertBothSidesStillPrimary();
     }
 
     @Test
     void theNameTypedOnTheTerminalConfirmsTheRecovery() {
-        int code = runOn(Optional.of(prompt -> local.get(0)), recover("--survivor=A"));
+        int code = runOn(Optional.of(prompt -> remote.get(0)), recover("--survivor=A"));
 
         assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(status(remote.get(0)).role()).isEqualTo(ReplicationRole.SECONDARY);

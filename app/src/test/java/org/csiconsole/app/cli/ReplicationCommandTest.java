@@ -77,6 +77,7 @@ class ReplicationCommandTest {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         cl.addSubcommand(new ReplicationCommand(k -> null, Optional::empty, audit, dir.resolve("data")));
+        cl.addSubcommand(new AuditCommand(audit));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         return cl.execute(args);
@@ -150,12 +151,15 @@ class ReplicationCommandTest {
     }
 
     @Test
-    void aDryRunOfAFailoverWithPartnerIdAsksTheDriverNothing() {
+    void aDryRunOfAFailoverWithPartnerIdReadsBothSidesForTheAssessmentAndChangesNothing() {
         assertThat(run("replication", "failover", "--dry-run", "--trace", "--endpoint", siteA, "--volume-id", local.get(0),
                 "--partner-endpoint", siteB, "--partner-id", remote.get(0))).isEqualTo(ExitCodes.OK);
 
-        assertThat(out.toString()).contains("Dry run of planned failover: nothing is sent");
-        assertThat(err.toString().lines().filter(l -> l.startsWith("# "))).isEmpty();
+        assertThat(out.toString()).contains("Planned failover of volume " + local.get(0))
+                .contains("partner " + remote.get(0) + " on B: secondary").contains("Dry run of planned failover: nothing is sent");
+        assertThat(err.toString().lines().filter(l -> l.startsWith("# ")).map(l -> l.split(" ")[1]))
+                .isNotEmpty().allMatch(m -> m.matches(".*/(\\w*Get\\w*|List\\w*|Probe)"), "a read");
+        assertThat(audited()).isEmpty();
     }
 
     @Test
@@ -241,5 +245,58 @@ class ReplicationCommandTest {
         assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.PRIMARY);
         assertThat(audited()).singleElement().satisfies(e -> assertThat(e.record().parameters()).contains("force: true"));
+    }
+
+    @Test
+    void aForcedPromoteDryRunBesideAReachablePrimaryNamesTheSplitBrainItWouldCreateAndSendsNothing() throws Exception {
+        int code = run("replication", "promote", "--dry-run", "--endpoint", siteB, "--volume-id", remote.get(0), "--force",
+                "--partner-endpoint", siteA, "--output", "json");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+        JsonNode a = JSON.readTree(out.toString()).get("assessment");
+        assertThat(a.get("hazards").findValuesAsText("kind")).contains("SPLIT_BRAIN_CREATED", "WRITES_LOST");
+        assertThat(a.get("hazards").get(0).get("sentence").asText())
+                .isEqualTo("creates a split brain: " + local.get(0) + " on " + siteA + " is primary and reachable (healthy) and keeps taking writes");
+        assertThat(a.get("saferAlternative").asText()).contains("planned failover");
+        assertThat(a.get("requiredYes")).extracting(JsonNode::asText).containsExactly(remote.get(0));
+        assertThat(JSON.readTree(out.toString()).get("steps").findValuesAsText("force")).containsOnly("true");
+        assertThat(audited()).isEmpty();
+        assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.SECONDARY);
+
+        assertThat(run("replication", "promote", "--dry-run", "--endpoint", siteB, "--volume-id", remote.get(0), "--force",
+                "--partner-endpoint", siteA)).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).as("table output prints the assessment before the plan")
+                .contains("DANGER: creates a split brain: " + local.get(0)).contains("Safer: Run a planned failover instead")
+                .contains("Dry run of promote: nothing is sent");
+    }
+
+    @Test
+    void aPromoteWithoutForceBesideAReachablePrimaryIsRefusedWithTheNextStep() {
+        int code = run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--partner-endpoint", siteA);
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("not sent: " + local.get(0) + " on " + siteA + " is primary and reachable")
+                .contains("Run a planned failover");
+        assertThat(audited()).isEmpty();
+        assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.SECONDARY);
+    }
+
+    @Test
+    void aForcedPromoteIsMarkedInTheAuditAndAuditForcedListsOnlyIt() throws Exception {
+        assertThat(run("replication", "demote", "--endpoint", siteA, "--volume-id", local.get(1))).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--force", "--yes=" + remote.get(0)))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(audited()).hasSize(2);
+
+        assertThat(run("audit", "--forced", "--output", "json")).as(err.toString()).isEqualTo(ExitCodes.OK);
+        JsonNode rows = JSON.readTree(out.toString());
+        assertThat(rows).singleElement().satisfies(e -> {
+            assertThat(e.get("call").asText()).isEqualTo("replication.Controller/PromoteVolume");
+            assertThat(e.get("forced").asBoolean()).isTrue();
+            assertThat(e.get("override").asBoolean()).isFalse();
+            assertThat(e.get("targets").toString()).contains(remote.get(0));
+        });
+        assertThat(run("audit", "--forced")).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("PromoteVolume").contains("FORCED").doesNotContain("DemoteVolume");
     }
 }

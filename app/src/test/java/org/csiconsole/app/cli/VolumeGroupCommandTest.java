@@ -148,11 +148,12 @@ class VolumeGroupCommandTest {
 
         answer = "db";
         assertThat(run("volume-group", "delete", "--endpoint", endpoint, "--group-id", id, "--delete-volumes")).isEqualTo(ExitCodes.USAGE);
-        assertThat(asked).last().asString().contains("delete 1 volume");
+        assertThat(asked).last().asString().isEqualTo("Type " + a + " to delete volume " + a + ": ");
+        assertThat(err.toString()).as("the members' own assessment").contains("DeleteVolume removes " + a);
         assertThat(list()).hasSize(1);
 
         assertThat(run("volume-group", "delete", "--endpoint", endpoint, "--group-id", id, "--delete-volumes",
-                "--yes-delete-volumes=1")).isEqualTo(ExitCodes.OK);
+                "--yes-delete-volumes=" + a)).isEqualTo(ExitCodes.OK);
         assertThat(asked.get(0)).contains("Type db");
         assertThat(list()).isEmpty();
         assertThat(volumeIds()).as("the member is gone").isEmpty();

@@ -13,14 +13,20 @@ import java.time.Instant;
  * @param outcome entries with this outcome, or null
  * @param offset entries to skip (newest first), 0 or more
  * @param limit most entries to return, 1 or more; {@link #ALL} for no limit
+ * @param marked true for forced and override entries only ({@link AuditRecord#marked()}); false for any
  */
 public record AuditQuery(Instant since, Instant until, String connection, String targetId, AuditOutcome outcome,
-                         int offset, int limit) {
+                         int offset, int limit, boolean marked) {
     /** The limit meaning "every matching entry". */
     public static final int ALL = Integer.MAX_VALUE;
 
     /** Every entry, newest first, a page of 100. */
     public static final AuditQuery FIRST_PAGE = new AuditQuery(null, null, null, null, null, 0, 100);
+
+    /** A filter over every entry, forced or not. */
+    public AuditQuery(Instant since, Instant until, String connection, String targetId, AuditOutcome outcome, int offset, int limit) {
+        this(since, until, connection, targetId, outcome, offset, limit, false);
+    }
 
     public AuditQuery {
         if (offset < 0) throw new IllegalArgumentException("offset must be 0 or more, got " + offset);
@@ -30,27 +36,32 @@ public record AuditQuery(Instant since, Instant until, String connection, String
     }
 
     public AuditQuery withSince(Instant t) {
-        return new AuditQuery(t, until, connection, targetId, outcome, offset, limit);
+        return new AuditQuery(t, until, connection, targetId, outcome, offset, limit, marked);
     }
 
     public AuditQuery withUntil(Instant t) {
-        return new AuditQuery(since, t, connection, targetId, outcome, offset, limit);
+        return new AuditQuery(since, t, connection, targetId, outcome, offset, limit, marked);
     }
 
     public AuditQuery withConnection(String c) {
-        return new AuditQuery(since, until, c, targetId, outcome, offset, limit);
+        return new AuditQuery(since, until, c, targetId, outcome, offset, limit, marked);
     }
 
     public AuditQuery withTargetId(String id) {
-        return new AuditQuery(since, until, connection, id, outcome, offset, limit);
+        return new AuditQuery(since, until, connection, id, outcome, offset, limit, marked);
     }
 
     public AuditQuery withOutcome(AuditOutcome o) {
-        return new AuditQuery(since, until, connection, targetId, o, offset, limit);
+        return new AuditQuery(since, until, connection, targetId, o, offset, limit, marked);
+    }
+
+    /** Forced and override entries only when {@code m}. */
+    public AuditQuery withMarked(boolean m) {
+        return new AuditQuery(since, until, connection, targetId, outcome, offset, limit, m);
     }
 
     /** The page starting at {@code offset} with at most {@code limit} entries. */
     public AuditQuery page(int offset, int limit) {
-        return new AuditQuery(since, until, connection, targetId, outcome, offset, limit);
+        return new AuditQuery(since, until, connection, targetId, outcome, offset, limit, marked);
     }
 }

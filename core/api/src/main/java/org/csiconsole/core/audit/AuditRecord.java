@@ -29,10 +29,15 @@ import java.util.TreeMap;
  * @param durationMs from the call's start to its end in milliseconds, retries included
  * @param correlationId one random id per logical call (a UUID), shared by its attempts
  * @param attempts attempts sent; 0 when the call failed or was cancelled before sending
+ * @param forced true when the request carried {@code force=true} (csi-addons PromoteVolume, DemoteVolume,
+ *     ResyncVolume): a forced operation, consented to by typing each target's name
+ * @param override true when the console's risk assessment refused the call and the person sent it anyway
+ *     (an override of a verdict that rests on the console's own record, with the name typed)
  */
 public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, String protocol, String call,
                           Map<String, List<String>> targets, String parameters, AuditOutcome outcome, String code,
-                          String message, long durationMs, String correlationId, int attempts) {
+                          String message, long durationMs, String correlationId, int attempts, boolean forced,
+                          boolean override) {
     public AuditRecord {
         time = Objects.requireNonNull(time, "time").truncatedTo(ChronoUnit.MILLIS);
         Objects.requireNonNull(origin, "origin");
@@ -51,6 +56,31 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
         if (attempts < 0) throw new IllegalArgumentException("attempts must be 0 or more");
     }
 
+    /** A record of a call sent without force and without override. */
+    public AuditRecord(Instant time, AuditOrigin origin, String endpoint, String protocol, String call,
+                       Map<String, List<String>> targets, String parameters, AuditOutcome outcome, String code,
+                       String message, long durationMs, String correlationId, int attempts) {
+        this(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs, correlationId,
+                attempts, false, false);
+    }
+
+    /** This record marked as forced. */
+    public AuditRecord asForced() {
+        return new AuditRecord(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs,
+                correlationId, attempts, true, override);
+    }
+
+    /** This record marked as an override of a refused call. */
+    public AuditRecord asOverride() {
+        return new AuditRecord(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs,
+                correlationId, attempts, forced, true);
+    }
+
+    /** True when forced or an override: what {@link AuditQuery#marked()} selects. */
+    public boolean marked() {
+        return forced || override;
+    }
+
     /** True when {@code id} is one of the target ids. */
     public boolean names(String id) {
         return targets.values().stream().anyMatch(l -> l.contains(id));
@@ -65,7 +95,8 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
      * lines, CSV) and prints them: {@code seq}, {@code time} (ISO-8601), {@code os_user}, {@code host},
      * {@code connection}, {@code endpoint}, {@code protocol}, {@code call}, {@code targets},
      * {@code parameters} (redacted), {@code outcome}, {@code code}, {@code message},
-     * {@code duration_ms}, {@code correlation_id}, {@code attempts}.
+     * {@code duration_ms}, {@code correlation_id}, {@code attempts}, then {@code forced} and {@code override}
+     * only when true (so entries written before these marks existed keep their canonical form and hash).
      *
      * @param seq the entry's position in the log
      */
@@ -87,6 +118,8 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
         m.put("duration_ms", durationMs);
         m.put("correlation_id", correlationId);
         m.put("attempts", attempts);
+        if (forced) m.put("forced", true);
+        if (override) m.put("override", true);
         return m;
     }
 }

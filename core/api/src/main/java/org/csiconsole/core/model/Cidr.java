@@ -130,6 +130,20 @@ public record Cidr(String address, int prefixLength, boolean ipv6, String typed)
         return (ipv6 ? "IPv6" : "IPv4") + ", " + count + (n.equals(BigInteger.ONE) ? " address" : " addresses");
     }
 
+    /**
+     * True when {@code address} (an IPv4 or IPv6 address, or a block inside this one) lies in this block;
+     * false for another family or text that is not an address.
+     */
+    public boolean contains(String address) {
+        try {
+            Cidr host = parse(address);
+            if (host.ipv6 != ipv6 || host.prefixLength < prefixLength) return false;
+            return parse(host.address + "/" + prefixLength).address.equals(this.address);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** The blocks as one line: {@code "10.1.0.0/24,10.2.0.0/24"}. */
     public static String join(List<Cidr> cidrs) {
         return String.join(",", cidrs.stream().map(Cidr::text).toList());

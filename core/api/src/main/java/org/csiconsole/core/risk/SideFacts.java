@@ -1,7 +1,10 @@
 package org.csiconsole.core.risk;
 
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.replication.ReplicationSample;
 
 import java.time.Instant;
 import java.util.Objects;
@@ -27,6 +30,23 @@ public record SideFacts(String site, String id, String name, VolumeReplicationRo
         name = name == null ? "" : name;
         role = Objects.requireNonNullElse(role, VolumeReplicationRole.UNKNOWN);
         health = Objects.requireNonNullElse(health, ReplicationHealth.UNKNOWN);
+    }
+
+    /**
+     * One side as a sample shows it: its site, id, listed name, role, health and {@code last_sync_time}.
+     * The side is reachable when its latest read was answered: it succeeded, or the driver answered
+     * with a refusal (FAILED_PRECONDITION from a secondary that reports only from the primary, say);
+     * a read that never reached the site (ENDPOINT, UNAVAILABLE, TLS, TIMEOUT) or no read at all is not.
+     * No source reports a last write through csi-addons, so {@code lastWrite} is null.
+     */
+    public static SideFacts of(ReplicationSample s) {
+        CallFailure f = s.lastError();
+        boolean reachable = f == null ? s.readAt() != null : !unreachable(f.kind());
+        return new SideFacts(s.site(), s.source().id(), s.item().name(), s.role(), s.health(), reachable, s.lastSyncTime(), null);
+    }
+
+    private static boolean unreachable(FailureKind k) {
+        return k == FailureKind.ENDPOINT || k == FailureKind.UNAVAILABLE || k == FailureKind.TLS || k == FailureKind.TIMEOUT;
     }
 
     /** The name when known, else the id. */

@@ -1,5 +1,8 @@
 package org.csiconsole.core.risk;
 
+import org.csiconsole.core.model.Volume;
+
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -35,6 +38,26 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     /** A target known by kind, id and name only. */
     public static TargetFacts of(String kind, String id, String name) {
         return new TargetFacts(kind, id, name, 0, List.of(), false, null, null, List.of());
+    }
+
+    /**
+     * A volume as the driver reports it (ControllerGetVolume, or ListVolumes): its name, size and the
+     * nodes of {@code published_node_ids} as {@link Placement.Knowledge#DRIVER} publications, with
+     * {@code console}'s placements (this console's own calls, {@link ConsoleCalls}) after them.
+     *
+     * @param driverReportsPlacements true when the driver advertises LIST_VOLUMES_PUBLISHED_NODES (or is a
+     *     CSP array): then no published node id means the volume is published nowhere
+     */
+    public static TargetFacts ofVolume(Volume v, boolean driverReportsPlacements, List<Placement> console) {
+        List<Placement> all = new ArrayList<>();
+        if (driverReportsPlacements) {
+            for (String node : v.publishedNodeIds()) all.add(new Placement(node, Placement.Step.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
+        }
+        for (Placement c : console) {
+            boolean driverToo = all.stream().anyMatch(d -> d.from() == Placement.Knowledge.DRIVER && d.step() == c.step() && d.nodeId().equals(c.nodeId()));
+            if (!driverToo) all.add(c);
+        }
+        return new TargetFacts("volume", v.volumeId(), v.name(), v.capacityBytes(), all, driverReportsPlacements, null, null, List.of());
     }
 
     /** The name when known, else the id. */

@@ -93,12 +93,13 @@ public final class CallAudit {
      * @param call the full method name
      * @param what the call in words, for the failure text
      * @param parameters the redacted request text
+     * @param forced the request carries {@code force=true}: the record is {@linkplain AuditRecord#forced() marked forced}
      * @param targets ids the request names
      * @param responseTargets ids a successful response adds (the created volume's id, say)
      * @param send starts the call; receives a counter it increments per attempt sent
      * @return the caller's future: completes after the record is durable (see the class comment)
      */
-    <R> CompletableFuture<R> async(String endpoint, String protocol, String call, String what, String parameters,
+    <R> CompletableFuture<R> async(String endpoint, String protocol, String call, String what, String parameters, boolean forced,
                                    Map<String, List<String>> targets, Function<R, Map<String, List<String>>> responseTargets,
                                    Function<AtomicInteger, CompletableFuture<R>> send) {
         Instant start = clock.instant();
@@ -120,7 +121,7 @@ public final class CallAudit {
                 responseTargets.apply(end.value).forEach((k, v) -> v.forEach(id -> AuditTargets.add(all, k, id)));
             }
             return new AuditRecord(start, origin, endpoint, protocol, call, all, parameters, end.outcome, end.code,
-                    end.message, Duration.ofNanos(System.nanoTime() - t0).toMillis(), correlation, attempts.get());
+                    end.message, Duration.ofNanos(System.nanoTime() - t0).toMillis(), correlation, attempts.get(), forced, false);
         };
         outer.record = record;
         outer.what = what;

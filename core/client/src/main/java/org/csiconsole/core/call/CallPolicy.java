@@ -136,8 +136,15 @@ public final class CallPolicy {
             return carry(origin, send(channel, endpoint, method, request, spec, new AtomicInteger(), origin));
         }
         return carry(origin, audit.async(endpoint, "grpc", method.getFullMethodName(), spec.what(), redactor.text(request),
-                AuditTargets.of(request, redactor), (R response) -> AuditTargets.of(response, redactor),
+                forced(request), AuditTargets.of(request, redactor), (R response) -> AuditTargets.of(response, redactor),
                 attempts -> send(channel, endpoint, method, request, spec, attempts, origin)));
+    }
+
+    /** True when {@code request} has a top-level boolean {@code force} set (csi-addons replication.proto: promote, demote, resync). */
+    static boolean forced(Message request) {
+        var field = request.getDescriptorForType().findFieldByName("force");
+        return field != null && field.getJavaType() == com.google.protobuf.Descriptors.FieldDescriptor.JavaType.BOOLEAN
+                && !field.isRepeated() && Boolean.TRUE.equals(request.getField(field));
     }
 
     private <Q extends Message, R extends Message> CompletableFuture<R> send(Channel channel, String endpoint,

@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
 
 /**
  * Writes audit entries as JSON Lines or CSV (RFC 4180, by jackson-dataformat-csv), in the fields
- * of the canonical form plus {@code hash}. In CSV the targets are one cell, {@code key=id;key=id}.
+ * of the canonical form plus {@code hash}. In CSV the targets are one cell, {@code key=id;key=id}, and
+ * {@code forced} and {@code override} are columns of their own after {@code hash}, true or false.
  */
 final class AuditExport {
     private static final CsvMapper CSV = new CsvMapper();
@@ -48,6 +49,8 @@ final class AuditExport {
         CsvSchema.Builder b = CsvSchema.builder().setUseHeader(true);
         List<String> names = new ArrayList<>(AuditCanonical.fields(0, sample()).keySet());
         names.add("hash");
+        names.add("forced");
+        names.add("override");
         names.forEach(b::addColumn);
         long n = 0;
         try (SequenceWriter w = CSV.writer(b.build()).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValues(out)) {
@@ -55,6 +58,8 @@ final class AuditExport {
                 Map<String, Object> row = row(SqliteAuditLog.entry(rs));
                 @SuppressWarnings("unchecked")
                 Map<String, List<String>> targets = (Map<String, List<String>>) row.get("targets");
+                row.putIfAbsent("forced", false);
+                row.putIfAbsent("override", false);
                 row.put("targets", targets.entrySet().stream()
                         .flatMap(e -> e.getValue().stream().map(v -> e.getKey() + "=" + v))
                         .collect(Collectors.joining(";")));

@@ -28,6 +28,7 @@ record AuditWhere(String sql, List<Object> params) {
             terms.add("outcome = ?");
             params.add(q.outcome().name());
         }
+        if (q.marked()) terms.add("(forced = 1 OR override = 1)");
         if (q.targetId() != null) {
             terms.add("seq IN (SELECT seq FROM audit_target WHERE value = ?)");
             params.add(q.targetId());

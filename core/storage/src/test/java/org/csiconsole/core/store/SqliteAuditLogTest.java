@@ -87,6 +87,38 @@ class SqliteAuditLogTest {
     }
 
     @Test
+    void forcedAndOverrideEntriesAreMarkedFoundByTheMarkedFilterAndCoveredByTheHashChain() throws Exception {
+        append(record(T0, "a", "vol-1", AuditOutcome.OK), record(T0.plusSeconds(1), "a", "vol-2", AuditOutcome.OK).asForced(),
+                record(T0.plusSeconds(2), "a", "vol-3", AuditOutcome.OK).asOverride());
+
+        assertThat(log.find(AuditQuery.FIRST_PAGE.withMarked(true))).extracting(AuditEntry::seq).containsExactly(3L, 2L);
+        assertThat(log.count(AuditQuery.FIRST_PAGE.withMarked(true))).isEqualTo(2);
+        assertThat(log.find(AuditQuery.FIRST_PAGE.withTargetId("vol-2")).get(0).record().forced()).isTrue();
+        assertThat(log.find(AuditQuery.FIRST_PAGE.withTargetId("vol-3")).get(0).record().override()).isTrue();
+        assertThat(log.verify().intact()).isTrue();
+
+        sql("UPDATE audit_entry SET forced = 0 WHERE seq = 2");
+
+        assertThat(log.verify().intact()).as("removing the mark breaks the chain").isFalse();
+    }
+
+    @Test
+    void aLogWrittenBeforeTheMarksExistedOpensWithEveryEntryUnmarkedAndStillVerifies() throws Exception {
+        append(record(T0, "a", "vol-1", AuditOutcome.OK));
+        String before = log.find(AuditQuery.FIRST_PAGE).get(0).hash();
+        log.close();
+        sql("ALTER TABLE audit_entry DROP COLUMN forced");
+        sql("ALTER TABLE audit_entry DROP COLUMN override");
+
+        log = SqliteAuditLog.open(dir);
+        append(record(T0.plusSeconds(1), "a", "vol-2", AuditOutcome.OK).asForced());
+
+        assertThat(log.find(AuditQuery.FIRST_PAGE)).extracting(e -> e.record().forced()).containsExactly(true, false);
+        assertThat(log.find(AuditQuery.FIRST_PAGE.withTargetId("vol-1")).get(0).hash()).isEqualTo(before);
+        assertThat(log.verify().intact()).isTrue();
+    }
+
+    @Test
     void anUntouchedLogVerifies() throws Exception {
         append(record(T0, "a", "vol-1", AuditOutcome.OK), record(T0, "a", "vol-2", AuditOutcome.OK));
 
