@@ -10,7 +10,7 @@ import org.csiconsole.core.risk.RiskAssessor;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
-import org.csiconsole.core.storage.risk.RiskModel;
+import org.csiconsole.core.risk.RiskModel;
 
 import java.io.PrintWriter;
 import java.time.Instant;

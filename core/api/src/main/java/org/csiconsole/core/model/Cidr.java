@@ -94,20 +94,6 @@ public record Cidr(String address, int prefixLength, boolean ipv6, String typed)
         return out;
     }
 
-        /**
-     * True when {@code address} (an IPv4 or IPv6 address, or a block whose network lies inside) is in
-     * this block; false for the other family or text that is not an address.
-     */
-    public boolean contains(String address) {
-        try {
-            Cidr other = parse(address);
-            if (other.ipv6 != ipv6 || other.prefixLength < prefixLength) return false;
-            return parse(other.address + "/" + prefixLength).address.equals(this.address);
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
     /** The block as sent on the wire: {@code address/prefixLength}. */
     public String text() {
         return address + "/" + prefixLength;
