@@ -62,11 +62,11 @@ final class RiskConsent {
 
     /**
      * The {@code --yes} values that satisfy {@code a} without a terminal: none for NONE and CONFIRM; the
-     * phrase for TYPED; each target's name for TYPED_EACH (its id is accepted too). With an overridden
-     * verdict, the same: an override never asks for less.
+     * phrase for TYPED; each target's name for TYPED_EACH (its id is accepted too). To send a refused,
+     * overridable call anyway ({@code override}), {@link Assessment#consent(boolean)}: never less than the names typed.
      */
-    static List<String> requiredYes(Assessment a) {
-        Consent c = a.consent();
+    static List<String> requiredYes(Assessment a, boolean override) {
+        Consent c = a.consent(override);
         return switch (c.level()) {
             case NONE, CONFIRM -> List.of();
             case TYPED -> List.of(c.phrase());
@@ -83,7 +83,7 @@ final class RiskConsent {
         Assessment a = model.assess(RiskRequest.of(operation, List.of(preview), Instant.now()));
         if (a.consent().untyped()) return;
         throw usage(a.title(), "there is no terminal to confirm on, and --yes was not given; nothing was sent",
-                "Pass " + yesOptions(requiredYes(a)) + " (the " + preview.kind() + "'s name or id) to confirm without a terminal");
+                "Pass " + yesOptions(requiredYes(a, false)) + " (the " + preview.kind() + "'s name or id) to confirm without a terminal");
     }
 
     /**
@@ -107,18 +107,14 @@ final class RiskConsent {
             }
             if (!override) {
                 throw usage(a.title(), why, i.nextStep() + " If another orchestrator has already done that, send it anyway with --override and "
-                        + yesOptions(requiredYes(a)) + " (audited as an override).");
+                        + yesOptions(requiredYes(a, true)) + " (audited as an override).");
             }
             overriding = true;
         } else if (override) {
             throw usage(a.title(), "--override applies only to a call the console refuses, and this one is not refused; nothing was sent",
                     "Drop --override");
         }
-        Consent c = a.consent();
-        if (overriding && c.untyped()) {
-            c = new Consent(Consent.Level.TYPED, Consent.phrase(a.request().operation().verbLower(),
-                    a.request().targets().get(0).kind() + "s", c.names()), c.names(), c.ids());
-        }
+        Consent c = a.consent(overriding);
         return new Given(overriding, switch (c.level()) {
             case NONE, CONFIRM -> {
                 if (!yes.isEmpty()) {
@@ -229,7 +225,7 @@ final class RiskConsent {
         }
         m.put("saferAlternative", a.saferAlternative());
         m.put("consent", a.consent().level().name());
-        m.put("requiredYes", requiredYes(a));
+        m.put("requiredYes", requiredYes(a, false));
         m.put("lines", a.lines());
         return m;
     }

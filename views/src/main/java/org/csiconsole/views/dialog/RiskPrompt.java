@@ -22,8 +22,8 @@ import java.util.Objects;
  *   <li>CONFIRM: the action itself;</li>
  *   <li>TYPED: the phrase (a single target's name or id);</li>
  *   <li>TYPED_EACH: each target's name or id, each in its own field;</li>
- *   <li>a blocked call: nothing, unless the verdict is overridable, the override is chosen, and the
- *       names are typed (each target's name, as TYPED_EACH).</li>
+ *   <li>a blocked call: nothing, unless the verdict is overridable, the override is chosen, and
+ *       {@link Assessment#consent(boolean)}'s override consent is typed.</li>
  * </ul>
  */
 public final class RiskPrompt {
@@ -34,10 +34,10 @@ public final class RiskPrompt {
 
     public RiskPrompt(Assessment assessment) {
         this.assessment = Objects.requireNonNull(assessment, "assessment");
-        Consent c = assessment.consent();
-        int n = switch (c.level()) {
-            case NONE, CONFIRM -> assessment.blocked() && overridable() ? c.names().size() : 0;
-            case TYPED -> assessment.blocked() ? c.names().size() : 1;
+        Consent c = assessment.consent(assessment.blocked());
+        int n = assessment.blocked() && !overridable() ? 0 : switch (c.level()) {
+            case NONE, CONFIRM -> 0;
+            case TYPED -> 1;
             case TYPED_EACH -> c.names().size();
         };
         for (int i = 0; i < n; i++) fields.add(new SimpleStringProperty(this, "typed" + i, ""));
@@ -62,8 +62,13 @@ public final class RiskPrompt {
 
     /** The text field {@code i} asks for: the phrase, or target {@code i}'s name. */
     public String expected(int i) {
-        Consent c = assessment.consent();
-        return fields.size() == 1 && c.level() == Consent.Level.TYPED && !assessment.blocked() ? c.phrase() : c.names().get(i);
+        Consent c = consent();
+        return c.level() == Consent.Level.TYPED ? c.phrase() : c.names().get(i);
+    }
+
+    /** The consent the fields give: the assessment's, or what sending a blocked call anyway needs. */
+    public Consent consent() {
+        return assessment.consent(assessment.blocked());
     }
 
     /** The person's choice to send a blocked, overridable call anyway. */
@@ -84,12 +89,11 @@ public final class RiskPrompt {
 
     private boolean satisfied() {
         if (assessment.blocked() && !(overridable() && override.get())) return false;
-        Consent c = assessment.consent();
+        Consent c = consent();
         if (fields.isEmpty()) return true;
-        if (fields.size() == 1 && c.level() == Consent.Level.TYPED && !assessment.blocked()) return c.accepts(fields.get(0).get());
+        if (c.level() == Consent.Level.TYPED) return c.accepts(fields.get(0).get());
         for (int i = 0; i < fields.size(); i++) {
-            String t = fields.get(i).get() == null ? "" : fields.get(i).get().strip();
-            if (t.isEmpty() || !(t.equals(c.names().get(i)) || t.equals(c.ids().get(i)))) return false;
+            if (!c.acceptsFor(i, fields.get(i).get())) return false;
         }
         return true;
     }

@@ -27,6 +27,18 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
         saferAlternative = saferAlternative == null ? "" : saferAlternative;
     }
 
+    /**
+     * The consent needed to send: {@link #consent()}; to send a blocked, overridable call anyway
+     * ({@code override}), at least the targets' names typed as one phrase, as an override is never
+     * sent on a click or a bare flag.
+     */
+    public Consent consent(boolean override) {
+        if (!override || !consent.untyped()) return consent;
+        String plural = request.targets().get(0).kind() + "s";
+        return new Consent(Consent.Level.TYPED, Consent.phrase(request.operation().verbLower(), plural, consent.names()),
+                consent.names(), consent.ids());
+    }
+
     /** True when the call is known to be illegal or harmful now and is not sent (unless overridden). */
     public boolean blocked() {
         return illegal != null;

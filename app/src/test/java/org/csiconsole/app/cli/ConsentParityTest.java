@@ -1,0 +1,101 @@
+package org.csiconsole.app.cli;
+
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.Placement;
+import org.csiconsole.core.risk.RiskModel;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.SideFacts;
+import org.csiconsole.core.risk.TargetFacts;
+import org.csiconsole.views.dialog.RiskPrompt;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The GUI never asks for less than the CLI: for every operation, in states that need no consent, a
+ * confirmation, typed names, or an override, the workbench's confirmation ({@link RiskPrompt}) asks for
+ * exactly the texts the command line's {@code --yes} must give ({@link RiskConsent#requiredYes}), because
+ * both read them from the one assessment; and the CLI's answer satisfies the GUI's prompt.
+ */
+class ConsentParityTest {
+    private static final Instant NOW = Instant.parse("2026-12-06T08:00:00Z");
+
+    private static TargetFacts volume(String name, Placement... at) {
+        return new TargetFacts("volume", "id-" + name, name, 1L << 30, List.of(at), false, null, null, List.of());
+    }
+
+    private static SideFacts side(String site, VolumeReplicationRole role, boolean reachable) {
+        return new SideFacts(site, "vol-" + site, "erp-db", role, ReplicationHealth.HEALTHY, reachable, NOW.minusSeconds(300), null);
+    }
+
+    /** Each operation with one target and with three, with and without force, and in a state this console's record blocks. */
+    private static List<RiskRequest> requests() {
+        List<RiskRequest> out = new ArrayList<>();
+        TargetFacts pair = volume("erp-db").withReplication(side("site-b", VolumeReplicationRole.SECONDARY, true),
+                side("site-a", VolumeReplicationRole.PRIMARY, true));
+        TargetFacts split = volume("erp-db").withReplication(side("site-a", VolumeReplicationRole.PRIMARY, true),
+                side("site-b", VolumeReplicationRole.PRIMARY, true));
+        Placement staged = new Placement("node-1", Placement.Step.STAGED, "/staging", Placement.Knowledge.CONSOLE, NOW);
+        Placement mounted = new Placement("node-1", Placement.Step.NODE_PUBLISHED, "/target", Placement.Knowledge.CONSOLE, NOW);
+        for (RiskOperation op : RiskOperation.values()) {
+            TargetFacts one = op.replication() ? (op == RiskOperation.SPLIT_BRAIN_RECOVERY ? split : pair)
+                    : op == RiskOperation.FENCE || op == RiskOperation.UNFENCE ? new TargetFacts("network", "10.1.0.0/24", "", 0, List.of(), false,
+                    null, null, List.of("worker-01 (10.1.0.11)")) : volume("erp-db");
+            List<TargetFacts> three = List.of(one, rename(one, "b"), rename(one, "c"));
+            for (boolean force : List.of(false, true)) {
+                if (force && !op.forceable()) continue;
+                out.add(new RiskRequest(op, force, List.of(one), "node-1", "site-a", NOW));
+                out.add(new RiskRequest(op, force, three, "node-1", "site-a", NOW));
+            }
+        }
+        out.add(new RiskRequest(RiskOperation.DELETE_VOLUME, false, List.of(volume("erp-db", staged)), "", "", NOW));
+        out.add(new RiskRequest(RiskOperation.DELETE_VOLUME, false, List.of(volume("a", staged), volume("b", mounted)), "", "", NOW));
+        out.add(new RiskRequest(RiskOperation.CONTROLLER_UNPUBLISH, false, List.of(volume("erp-db", staged)), "node-1", "", NOW));
+        out.add(new RiskRequest(RiskOperation.NODE_UNSTAGE, false, List.of(volume("erp-db", staged, mounted)), "node-1", "", NOW));
+        return out;
+    }
+
+    private static TargetFacts rename(TargetFacts t, String suffix) {
+        return new TargetFacts(t.kind(), t.id() + suffix, t.name().isEmpty() ? "" : t.name() + "-" + suffix, t.capacityBytes(),
+                t.placements(), t.driverReportsPlacements(), t.side(), t.partner(), t.dependents());
+    }
+
+    @Test
+    void theWorkbenchAsksExactlyWhatTheCommandLineAsksForEveryOperation() {
+        RiskModel model = new RiskModel();
+        List<RiskRequest> requests = requests();
+        assertThat(requests).hasSizeGreaterThan(RiskOperation.values().length * 2);
+        int blockedOverridable = 0;
+        for (RiskRequest r : requests) {
+            Assessment a = model.assess(r);
+            RiskPrompt gui = new RiskPrompt(a);
+            String what = String.join("\n", a.lines());
+            if (a.blocked() && !a.illegal().overridable()) {
+                assertThat(gui.canSendProperty().get()).as("nothing is sent: " + what).isFalse();
+                gui.overrideProperty().set(true);
+                assertThat(gui.canSendProperty().get()).as("no override: " + what).isFalse();
+                continue;
+            }
+            boolean override = a.blocked();
+            if (override) blockedOverridable++;
+            List<String> cli = RiskConsent.requiredYes(a, override);
+            List<String> asked = IntStream.range(0, gui.fields().size()).mapToObj(gui::expected).toList();
+            assertThat(asked).as(what).isEqualTo(cli);
+
+            gui.overrideProperty().set(override);
+            if (!cli.isEmpty()) assertThat(gui.canSendProperty().get()).as("nothing typed yet: " + what).isFalse();
+            for (int i = 0; i < cli.size(); i++) gui.fields().get(i).set(cli.get(i));
+            assertThat(gui.canSendProperty().get()).as("the CLI's answer satisfies the GUI: " + what).isTrue();
+            assertThat(gui.answer().override()).isEqualTo(override);
+        }
+        assertThat(blockedOverridable).as("overrides were compared too").isGreaterThanOrEqualTo(3);
+    }
+}
