@@ -228,7 +228,7 @@ class CsiMutationsTest {
         assertThat(run("delete-volume", "--endpoint", endpoint, "--volume-id", id)).isEqualTo(ExitCodes.USAGE);
         assertThat(prompts).singleElement().asString().isEqualTo("Type " + id + " to delete volume " + id + ": ");
         assertThat(err.toString()).as("core's assessment, before the prompt").contains("Delete volume " + id)
-                .contains("removes " + id + ", 1 GiB and all data on it for good").contains("published nowhere");
+                .contains("removes " + id + " (1 GiB) and all data on it for good").contains("published nowhere");
         assertThat(err.toString()).contains("the text typed is not " + id).contains("nothing was sent");
         assertThat(listedVolumeIds()).containsExactly(id);
 
