@@ -12,6 +12,7 @@ import org.csiconsole.core.trace.TraceJsonLines;
 import org.csiconsole.views.trace.TraceTools;
 import org.csiconsole.app.gui.connect.ConnectionManager;
 import org.csiconsole.app.audit.LazyAuditLog;
+import org.csiconsole.core.audit.OverrideMarks;
 import org.csiconsole.views.audit.AuditView;
 import org.csiconsole.views.audit.AuditViewModel;
 import org.csiconsole.app.gui.connect.Sessions;
@@ -59,6 +60,8 @@ public final class Console {
     private final TableLayouts tableLayouts;
     private final CallTrace trace = new CallTrace();
     private LazyAuditLog audit;
+    /** The calls a person sends anyway against the console's refusal: the views announce them, the sessions' audit sink marks them. */
+    private final OverrideMarks overrides;
     /** Where the Audit view's reads, exports and verifications run: one at a time, off the UI thread. */
     private final java.util.concurrent.ExecutorService auditReader = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "audit-reader");
@@ -103,8 +106,12 @@ public final class Console {
      * @param audit the console's one audit log (its folder: {@code CSI_CONSOLE_DATA_DIR}, else the XDG data folder)
      */
     public Console(Stage stage, LaunchOptions options, Path configDir, Executor ui, LazyAuditLog audit) {
-        this(stage, options, configDir, ui, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL,
-                Sessions.defaultDemoStateDir(), audit));
+        this(stage, options, configDir, ui, audit, new OverrideMarks());
+    }
+
+    private Console(Stage stage, LaunchOptions options, Path configDir, Executor ui, LazyAuditLog audit, OverrideMarks overrides) {
+        this(stage, options, configDir, ui, overrides, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL,
+                Sessions.defaultDemoStateDir(), overrides.marking(audit)));
         this.audit = audit;
         replication.keepHistoryIn(audit.dataDir());
         workbench.setAuditView(() -> new AuditView(new AuditViewModel(audit, auditReader, workbench.services().actions())));
@@ -118,6 +125,12 @@ public final class Console {
      */
     public Console(Stage stage, LaunchOptions options, Path configDir, Executor ui,
                    java.util.function.Function<CallTrace, Sessions> sessionsFactory) {
+        this(stage, options, configDir, ui, new OverrideMarks(), sessionsFactory);
+    }
+
+    private Console(Stage stage, LaunchOptions options, Path configDir, Executor ui, OverrideMarks overrides,
+                    java.util.function.Function<CallTrace, Sessions> sessionsFactory) {
+        this.overrides = overrides;
         this.stage = Objects.requireNonNull(stage);
         this.ui = Objects.requireNonNull(ui);
         this.preferencesStore = new PreferencesStore(configDir);
@@ -144,7 +157,7 @@ public final class Console {
         replication = new ConsoleReplication(manager);
         workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
         org.csiconsole.views.lifecycle.LifecyclePerspective.install(workbench, new org.csiconsole.core.render.Java2dDiagramExporter(),
-                java.time.Clock.systemDefaultZone());
+                java.time.Clock.systemDefaultZone(), overrides);
         afterShow = org.csiconsole.app.gui.connect.Troubleshooting.install(workbench, manager, sessions, trace,
                 new ActionRunner(tasks, notifications, dialogs), ui, options.openReport() == null ? null : Path.of(options.openReport()));
         connections.forEach(this::reopenWhenConnected);
@@ -157,7 +170,7 @@ public final class Console {
     /** Where resource views plug in: one factory per {@link org.csiconsole.views.workbench.ResourceKind}. */
     private void registerViews(ViewRegistry views, ActionRunner actions, Executor ui) {
         // Every resource kind opens its storage view; a connection without a storage port opens a placeholder.
-        StorageViews.registerAll(views, actions, ui, tableLayouts, trace::snapshot);
+        StorageViews.registerAll(views, actions, ui, tableLayouts, trace::snapshot, overrides);
     }
 
     /**

@@ -32,13 +32,18 @@ public final class LifecyclePerspective {
      * @param clock when readings and exports are taken
      */
     public static void install(Workbench workbench, DiagramExporter exporter, Clock clock) {
+        install(workbench, exporter, clock, new org.csiconsole.core.audit.OverrideMarks());
+    }
+
+    /** As the overload above, a call sent anyway from the perspective announced to {@code overrides} (its audit record is marked). */
+    public static void install(Workbench workbench, DiagramExporter exporter, Clock clock, org.csiconsole.core.audit.OverrideMarks overrides) {
         ActionRunner actions = workbench.services().actions();
         LifecycleView[] view = new LifecycleView[1];
         workbench.addPerspective(new Perspective(ID, "Lifecycle", Material2AL.ACCOUNT_TREE, "Alt+3", () -> {
             view[0] = new LifecycleView(new LifecycleViewModel(workbench.connections(),
                     c -> new VolumesViewModel(new ViewContext(c.storage(), actions, workbench.services().ui(), c.name(), c.changes(),
                             org.csiconsole.views.resource.KnownResources.inSession(), workbench.services().trace()::snapshot,
-                            new org.csiconsole.core.risk.RiskModel())),
+                            new org.csiconsole.core.risk.RiskModel(), overrides)),
                     actions, workbench.services().trace()::snapshot, clock, exporter));
             if (workbench.currentConnectionProperty().get() != null) {
                 view[0].model().connectionProperty().set(workbench.currentConnectionProperty().get());

@@ -301,7 +301,10 @@ public abstract class StorageViewModel<T> extends ViewModel {
     protected boolean consent(org.csiconsole.core.risk.RiskOperation op, List<org.csiconsole.core.risk.TargetFacts> targets,
                               java.util.Map<String, String> sends, String actionLabel) {
         var request = org.csiconsole.core.risk.RiskRequest.of(op, targets, java.time.Instant.now()).sending(sends);
-        return dialogs().confirmRisk(context.risk().assess(request), actionLabel).isPresent();
+        var answer = dialogs().confirmRisk(context.risk().assess(request), actionLabel);
+        answer.filter(org.csiconsole.views.dialog.RiskAnswer::override)
+                .ifPresent(a -> targets.forEach(t -> context.overrides().expect(op.call(), t.id())));
+        return answer.isPresent();
     }
 
     /** Asks the storage again what it offers. */

@@ -66,10 +66,16 @@ public final class StorageViews {
      */
     public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts,
                                            Supplier<List<TraceEntry>> trace) {
+        return registerAll(registry, actions, ui, layouts, trace, new org.csiconsole.core.audit.OverrideMarks());
+    }
+
+    /** As the overload above, the calls a person sends anyway against the console's refusal announced to {@code overrides}. */
+    public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts,
+                                           Supplier<List<TraceEntry>> trace, org.csiconsole.core.audit.OverrideMarks overrides) {
         // What the console created on a connection stays known while the application runs, across
         // reconnects and views opened again.
         Map<ConnectionModel, KnownResources> session = new WeakHashMap<>();
-        return registerAll(registry, actions, ui, layouts, c -> session.computeIfAbsent(c, x -> KnownResources.inSession()), trace);
+        return registerAll(registry, actions, ui, layouts, c -> session.computeIfAbsent(c, x -> KnownResources.inSession()), trace, overrides);
     }
 
     /**
@@ -78,12 +84,13 @@ public final class StorageViews {
      */
     public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts,
                                            Function<ConnectionModel, KnownResources> known) {
-        return registerAll(registry, actions, ui, layouts, known, List::of);
+        return registerAll(registry, actions, ui, layouts, known, List::of, new org.csiconsole.core.audit.OverrideMarks());
     }
 
-    /** As the overload above, the views reading this console's own calls from {@code trace}. */
+    /** As the overload above, the views reading this console's own calls from {@code trace}, announcing overrides to {@code overrides}. */
     public static ViewRegistry registerAll(ViewRegistry registry, ActionRunner actions, Executor ui, TableLayouts layouts,
-                                           Function<ConnectionModel, KnownResources> known, Supplier<List<TraceEntry>> trace) {
+                                           Function<ConnectionModel, KnownResources> known, Supplier<List<TraceEntry>> trace,
+                                           org.csiconsole.core.audit.OverrideMarks overrides) {
         Objects.requireNonNull(trace);
         Objects.requireNonNull(actions);
         Objects.requireNonNull(ui);
@@ -91,7 +98,7 @@ public final class StorageViews {
         Objects.requireNonNull(known);
         for (ResourceKind kind : ResourceKind.values()) {
             registry.register(kind, connection -> {
-                ResourceView view = create(kind, connection, actions, ui, known.apply(connection), trace);
+                ResourceView view = create(kind, connection, actions, ui, known.apply(connection), trace, overrides);
                 if (view instanceof StorageTableView<?> table) table.table().rememberLayout(layouts, layoutKey(kind));
                 return view;
             });
@@ -111,15 +118,15 @@ public final class StorageViews {
 
     /** The view of {@code kind} for {@code connection} showing {@code known} where the driver cannot list; the placeholder without a storage port. */
     public static ResourceView create(ResourceKind kind, ConnectionModel connection, ActionRunner actions, Executor ui, KnownResources known) {
-        return create(kind, connection, actions, ui, known, List::of);
+        return create(kind, connection, actions, ui, known, List::of, new org.csiconsole.core.audit.OverrideMarks());
     }
 
-    /** As the overload above, the view reading this console's own calls from {@code trace}. */
+    /** As the overload above, the view reading this console's own calls from {@code trace} and announcing overrides to {@code overrides}. */
     public static ResourceView create(ResourceKind kind, ConnectionModel connection, ActionRunner actions, Executor ui, KnownResources known,
-                                      Supplier<List<TraceEntry>> trace) {
+                                      Supplier<List<TraceEntry>> trace, org.csiconsole.core.audit.OverrideMarks overrides) {
         if (connection.storage() == null) return new PlaceholderView(kind, connection);
         ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name(), connection.changes(), known, trace,
-                new org.csiconsole.core.risk.RiskModel());
+                new org.csiconsole.core.risk.RiskModel(), overrides);
         StorageTableView<?> view = switch (kind) {
             case VOLUMES -> new VolumesView(new VolumesViewModel(c));
             case SNAPSHOTS -> new SnapshotsView(new SnapshotsViewModel(c));

@@ -4,6 +4,7 @@ import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.core.port.StorageService;
 import org.csiconsole.views.workbench.ResourceChanges;
 
+import org.csiconsole.core.audit.OverrideMarks;
 import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Volume;
@@ -32,9 +33,12 @@ import java.util.concurrent.Executor;
  * @param trace the calls this console made, oldest first (the shared call trace's snapshot): where its
  *     own publish, stage and node publish calls put a volume ({@link ConsoleRecord}), the same for every view
  * @param risk the one risk model every destructive action is assessed by
+ * @param overrides where a call sent anyway against the console's refusal is announced, so its audit
+ *     record is marked override
  */
 public record ViewContext(StorageService storage, ActionRunner actions, Executor ui, String connectionName,
-                          ResourceChanges changes, KnownResources known, Supplier<List<TraceEntry>> trace, RiskAssessor risk) {
+                          ResourceChanges changes, KnownResources known, Supplier<List<TraceEntry>> trace, RiskAssessor risk,
+                          OverrideMarks overrides) {
     public ViewContext {
         Objects.requireNonNull(storage, "storage");
         Objects.requireNonNull(actions, "actions");
@@ -44,12 +48,19 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
         connectionName = connectionName == null ? "" : connectionName;
         trace = trace == null ? List::of : trace;
         risk = risk == null ? new RiskModel() : risk;
+        overrides = overrides == null ? new OverrideMarks() : overrides;
+    }
+
+    /** A context reading this console's calls from {@code trace}, its overrides marked nowhere. */
+    public ViewContext(StorageService storage, ActionRunner actions, Executor ui, String connectionName,
+                       ResourceChanges changes, KnownResources known, Supplier<List<TraceEntry>> trace, RiskAssessor risk) {
+        this(storage, actions, ui, connectionName, changes, known, trace, risk, null);
     }
 
     /** A context without this console's call trace (no calls of its own known), assessed by {@link RiskModel}. */
     public ViewContext(StorageService storage, ActionRunner actions, Executor ui, String connectionName,
                        ResourceChanges changes, KnownResources known) {
-        this(storage, actions, ui, connectionName, changes, known, List::of, new RiskModel());
+        this(storage, actions, ui, connectionName, changes, known, List::of, new RiskModel(), null);
     }
 
     /**

@@ -389,7 +389,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     boolean consent(RiskOperation op, List<Volume> targets, String node, Map<String, String> sends, String actionLabel) {
         List<TargetFacts> facts = targets.stream().map(v -> context.volumeFacts(v, features(), connectedNodeProperty().get())).toList();
         RiskRequest request = RiskRequest.of(op, facts, Instant.now()).onNode(node).sending(sends);
-        return context.actions().dialogs().confirmRisk(context.risk().assess(request), actionLabel).isPresent();
+        var answer = context.actions().dialogs().confirmRisk(context.risk().assess(request), actionLabel);
+        answer.filter(org.csiconsole.views.dialog.RiskAnswer::override)
+                .ifPresent(a -> facts.forEach(t -> context.overrides().expect(op.call(), t.id())));
+        return answer.isPresent();
     }
 
     /** NodeStageVolume of the selected volume on the connected node. */

@@ -1,5 +1,9 @@
 package org.csiconsole.views.volumes;
 
+import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditOutcome;
+import org.csiconsole.core.audit.AuditRecord;
+import org.csiconsole.core.audit.OverrideMarks;
 import org.csiconsole.core.call.CallOrigin;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.TraceEntry;
@@ -39,12 +43,13 @@ class ConsoleOwnPublishTest {
             Set.of(), Set.of(), Set.of()), true, false, false, false)).seeded();
     private final FakeDialogService dialogs = new FakeDialogService();
     private final CallTrace trace = new CallTrace();
+    private final OverrideMarks overrides = new OverrideMarks();
     private final ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs);
 
     /** A volumes view model as a view builds it: its own context, the shared call trace. */
     private VolumesViewModel view() {
         VolumesViewModel m = new VolumesViewModel(new ViewContext(storage, actions, Runnable::run, "hostpath", new ResourceChanges(),
-                KnownResources.inSession(), trace::snapshot, null));
+                KnownResources.inSession(), trace::snapshot, null, overrides));
         m.activate();
         m.selectedProperty().set(m.table().all().stream().filter(v -> v.volumeId().equals("vol-0002")).findFirst().orElseThrow());
         return m;
@@ -95,5 +100,21 @@ class ConsoleOwnPublishTest {
         assertThat(first.illegal().reason()).contains("pvc-db is still published to node-1 (ControllerPublishVolume by this console");
         assertThat(first.illegal().overridable()).as("the console's record may be stale").isTrue();
         assertThat(dialogs.assessments.get(1).lines()).isEqualTo(first.lines());
+    }
+
+    @Test
+    void aDeleteSentAnywayIsAnnouncedSoItsAuditRecordIsMarkedOverride() {
+        published("vol-0002", "node-1");
+        VolumesViewModel m = view();
+        dialogs.sendAnyway = true;
+
+        m.deleteAction().run();
+
+        assertThat(storage.calls).contains("deleteVolume");
+        AuditRecord sent = new AuditRecord(Instant.now(), AuditOrigin.local("hostpath"), "unix:///csi/csi.sock", "grpc",
+                "csi.v1.Controller/DeleteVolume", Map.of("volume_id", List.of("vol-0002")), "volume_id: \"vol-0002\"", AuditOutcome.OK,
+                "", "", 3, "c-1", 1);
+        assertThat(overrides.mark(sent).override()).isTrue();
+        assertThat(overrides.mark(sent).override()).as("one expectation marks one record").isFalse();
     }
 }
