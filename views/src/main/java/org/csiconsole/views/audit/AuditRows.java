@@ -86,4 +86,10 @@ final class AuditRows {
         rows.add(DetailRow.block("Parameters (secrets removed)", r.parameters()));
         return rows;
     }
+
+    /** {@code "forced"}, {@code "override"}, {@code "forced, override"}, or empty. */
+    static String mark(org.csiconsole.core.audit.AuditEntry e) {
+        var r = e.record();
+        return r.forced() && r.override() ? "forced, override" : r.forced() ? "forced" : r.override() ? "override" : "";
+    }
 }

@@ -67,6 +67,9 @@ public final class AuditView implements ResourceView {
                 Column.<AuditEntry, Instant>of("time", "Time", e -> e.record().time()).format(AuditRows.TIME::format).width(176).mono(),
                 Column.<AuditEntry, String>of("outcome", "Outcome", AuditRows::outcome).width(150)
                         .styleClass(AuditRows::outcomeStyle).tooltip(e -> e.record().message()),
+                Column.<AuditEntry, String>of("mark", "Mark", AuditRows::mark).width(110).styleClass(e -> e.record().marked() ? ConsoleStyles.STATUS_FAILED : "")
+                        .tooltip(e -> e.record().override() ? "Sent although the console refused it (its own record said it was illegal)"
+                                : e.record().forced() ? "Sent with force=true" : ""),
                 Column.<AuditEntry, String>of("connection", "Connection", e -> e.record().origin().connection()).width(150),
                 Column.<AuditEntry, String>of("call", "Call", e -> e.record().call()).width(300),
                 Column.<AuditEntry, String>of("targets", "Targets", AuditRows::targets).width(220).mono()
@@ -162,7 +165,10 @@ public final class AuditView implements ResourceView {
         Button verify = button("audit-verify", "Verify chain", Material2MZ.VERIFIED_USER,
                 "Check the hash chain: says whether any entry was changed or removed", model::verify);
 
-        FlowPane bar = new FlowPane(8, 6, range, from, to, connection, target, outcome, jsonl, csv, verify);
+        javafx.scene.control.CheckBox marked = new javafx.scene.control.CheckBox("Forced and overrides only");
+        marked.setId("audit-marked");
+        marked.selectedProperty().bindBidirectional(model.markedOnlyProperty());
+        FlowPane bar = new FlowPane(8, 6, range, from, to, connection, target, outcome, marked, jsonl, csv, verify);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(6, 8, 0, 8));
         bar.getStyleClass().add(ConsoleStyles.COMMAND_BAR);

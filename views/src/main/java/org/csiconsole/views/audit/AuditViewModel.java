@@ -70,6 +70,7 @@ public final class AuditViewModel extends ViewModel {
     private final StringProperty connection = new SimpleStringProperty(this, "connection", "");
     private final StringProperty targetId = new SimpleStringProperty(this, "targetId", "");
     private final ObjectProperty<AuditOutcomeChoice> outcome = new SimpleObjectProperty<>(this, "outcome", AuditOutcomeChoice.ANY);
+    private final javafx.beans.property.BooleanProperty markedOnly = new javafx.beans.property.SimpleBooleanProperty(this, "markedOnly");
     private final ObservableList<String> connections = FXCollections.observableArrayList();
     private final TreeSet<String> connectionsSeen = new TreeSet<>();
     private final ReadOnlyLongWrapper matching = new ReadOnlyLongWrapper(this, "matching", 0);
@@ -105,6 +106,7 @@ public final class AuditViewModel extends ViewModel {
         connection.addListener(reread);
         targetId.addListener(reread);
         outcome.addListener(reread);
+        markedOnly.addListener(reread);
     }
 
     public AuditViewModel(AuditLog log, Executor background, ActionRunner actions) {
@@ -131,7 +133,8 @@ public final class AuditViewModel extends ViewModel {
             until = to.get();
         }
         AuditOutcomeChoice o = outcome.get() == null ? AuditOutcomeChoice.ANY : outcome.get();
-        return new AuditQuery(since, until, blankToNull(connection.get()), blankToNull(targetId.get()), o.outcome(), 0, AuditQuery.ALL);
+        return new AuditQuery(since, until, blankToNull(connection.get()), blankToNull(targetId.get()), o.outcome(), 0, AuditQuery.ALL,
+                markedOnly.get());
     }
 
     /** Reads the newest page of the filter again (F5), replacing the rows, and counts what matches. */
@@ -298,6 +301,11 @@ public final class AuditViewModel extends ViewModel {
     /** A target id (volume_id, snapshot_id, node_id, CIDR, ...) to filter by; empty for any. */
     public StringProperty targetIdProperty() {
         return targetId;
+    }
+
+    /** True to show only forced operations (force=true sent) and overrides (a refused call sent anyway). */
+    public javafx.beans.property.BooleanProperty markedOnlyProperty() {
+        return markedOnly;
     }
 
     public ObjectProperty<AuditOutcomeChoice> outcomeProperty() {

@@ -57,6 +57,24 @@ class AuditViewModelTest {
     }
 
     @Test
+    void forcedAndOverrideEntriesAreMarkedAndCanBeShownAlone() {
+        AuditEntry plain = add(Duration.ofMinutes(5), "lab", "pvc-1", AuditOutcome.OK);
+        AuditEntry promote = log.add(new org.csiconsole.core.audit.AuditRecord(NOW.minusSeconds(60), plain.record().origin(), "unix:///run/csi/csi.sock",
+                "grpc", "replication.Controller/PromoteVolume", java.util.Map.of("volume_id", java.util.List.of("vol-9")), "force: true",
+                AuditOutcome.OK, "", "", 4, "c-9", 1).asForced());
+        AuditEntry anyway = log.add(plain.record().asOverride());
+        model.activate();
+        assertThat(AuditRows.mark(promote)).isEqualTo("forced");
+        assertThat(AuditRows.mark(anyway)).isEqualTo("override");
+        assertThat(AuditRows.mark(plain)).isEmpty();
+
+        model.markedOnlyProperty().set(true);
+
+        assertThat(log.finds.get(log.finds.size() - 1).marked()).isTrue();
+        assertThat(model.table().all()).extracting(AuditEntry::seq).containsExactlyInAnyOrder(promote.seq(), anyway.seq());
+    }
+
+    @Test
     void betweenAsksForTheChosenInstantsAndAllAsksForNoTimeLimit() {
         model.activate();
         model.timeRangeProperty().set(AuditTimeRange.BETWEEN);

@@ -41,6 +41,13 @@ public final class FakeAuditLog implements AuditLog {
         return e;
     }
 
+    /** Appends {@code r} as the next entry (a record marked forced or override, say). */
+    public AuditEntry add(AuditRecord r) {
+        AuditEntry e = new AuditEntry(entries.size() + 1, r, "%064d".formatted(entries.size() + 1));
+        entries.add(e);
+        return e;
+    }
+
     private List<AuditEntry> matching(AuditQuery q) {
         if (failure != null) throw failure;
         List<AuditEntry> out = new ArrayList<>();
@@ -51,6 +58,7 @@ public final class FakeAuditLog implements AuditLog {
             if (q.connection() != null && !q.connection().equals(r.origin().connection())) continue;
             if (q.targetId() != null && !r.names(q.targetId())) continue;
             if (q.outcome() != null && q.outcome() != r.outcome()) continue;
+            if (q.marked() && !r.marked()) continue;
             out.add(e);
         }
         out.sort(Comparator.comparingLong(AuditEntry::seq).reversed());
