@@ -155,7 +155,8 @@ public final class TroubleCommands {
         int pageSize;
 
         @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "problem",
-                description = "Exit 1 when a check ends at this level or worse: problem (FAIL) or warn (WARN or FAIL); default ${DEFAULT-VALUE}.")
+                description = "Exit 1 when a check ends at this level or worse: problem (a check failed) or warn (a check failed or warned); "
+                        + "default ${DEFAULT-VALUE}.")
         FailOn failOn;
 
         private final Function<String, String> env;
