@@ -12,6 +12,7 @@ import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.json.StableJson;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.risk.RiskOperation;
@@ -175,7 +176,7 @@ public final class AddonsVolumeCommands {
         private void print(List<ReclaimRow> rows) {
             PrintWriter out = spec.commandLine().getOut();
             if (o.output == OutputFormat.json) {
-                ObjectMapper json = new ObjectMapper();
+                ObjectMapper json = StableJson.INDENTED;
                 ArrayNode arr = json.createArrayNode();
                 for (ReclaimRow r : rows) {
                     ObjectNode n = arr.addObject();
@@ -248,7 +249,7 @@ public final class AddonsVolumeCommands {
             }
             PrintWriter out = spec.commandLine().getOut();
             if (o.output == OutputFormat.json) {
-                ObjectNode n = new ObjectMapper().createObjectNode();
+                ObjectNode n = StableJson.INDENTED.createObjectNode();
                 n.put("volume_id", volumeId);
                 n.put("rotated", true);
                 out.println(n.toPrettyString());

@@ -2,7 +2,6 @@ package org.csiconsole.app.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.csiconsole.app.audit.LazyAuditLog;
 import org.csiconsole.core.audit.AuditEntry;
 import org.csiconsole.core.audit.AuditExportFormat;
@@ -13,6 +12,7 @@ import org.csiconsole.core.audit.AuditRecord;
 import org.csiconsole.core.audit.AuditVerification;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.json.StableJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,7 +50,7 @@ import java.util.stream.Collectors;
 public final class AuditCommand implements Callable<Integer> {
     private static final class AuditJson {
         /** Built on first use: the commands that print no JSON load no Jackson. */
-        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        static final ObjectMapper MAPPER = StableJson.INDENTED;
     }
     private static final Pattern AGO = Pattern.compile("(\\d+)([smhd])");
 

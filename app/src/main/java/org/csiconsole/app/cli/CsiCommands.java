@@ -122,8 +122,7 @@ public final class CsiCommands {
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
             PluginInfo info = client.identity().pluginInfo().get();
-            boolean ready = client.identity().probe().get();
-            out.info(client.endpoint().text(), info, ready);
+            out.info(client.endpoint().text(), info, client.identity().readiness().get());
         }
     }
 

@@ -2,13 +2,13 @@ package org.csiconsole.app.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import org.csiconsole.core.call.TraceEntry;
+import org.csiconsole.core.json.StableJson;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.Readiness;
 import org.csiconsole.core.model.Snapshot;
 
 import java.io.PrintWriter;
@@ -23,9 +23,7 @@ final class CsiOutput {
     /** The JSON the CLI prints: records as objects, times in ISO-8601, indented. */
     static final class CsiJson {
         /** Built on first use: the commands that print no JSON load no Jackson. */
-        static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .enable(SerializationFeature.INDENT_OUTPUT);
+        static final ObjectMapper MAPPER = StableJson.INDENTED;
     }
 
     private final PrintWriter out;
@@ -36,16 +34,18 @@ final class CsiOutput {
         this.format = format;
     }
 
-    void info(String endpoint, PluginInfo info, boolean ready) {
+    /** The identity and the Probe answer: {@code ready} true or false, {@code readiness} as reported (READY, NOT_READY, NOT_REPORTED). */
+    void info(String endpoint, PluginInfo info, Readiness readiness) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("endpoint", endpoint);
         m.put("name", info.name());
         m.put("vendorVersion", info.vendorVersion());
         m.put("manifest", info.manifest());
-        m.put("ready", ready);
+        m.put("ready", readiness.ready());
+        m.put("readiness", readiness);
         if (json(m)) return;
         Table t = new Table("FIELD", "VALUE");
-        t.row("endpoint", endpoint).row("name", info.name()).row("vendor_version", info.vendorVersion()).row("ready", ready);
+        t.row("endpoint", endpoint).row("name", info.name()).row("vendor_version", info.vendorVersion()).row("ready", readiness.text());
         info.manifest().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> t.row("manifest." + e.getKey(), e.getValue()));
         t.print(out);

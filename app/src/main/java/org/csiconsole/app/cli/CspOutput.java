@@ -2,10 +2,9 @@ package org.csiconsole.app.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.core.csp.CspSessionInfo;
+import org.csiconsole.core.json.StableJson;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.Host;
 import org.csiconsole.core.model.ReplicationPartner;
@@ -22,9 +21,7 @@ import java.util.List;
 final class CspOutput {
     private static final class CspPrinterJson {
         /** Built on first use: the commands that print no JSON load no Jackson. */
-        static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                .enable(SerializationFeature.INDENT_OUTPUT);
+        static final ObjectMapper MAPPER = StableJson.INDENTED;
     }
 
     private final PrintWriter out;

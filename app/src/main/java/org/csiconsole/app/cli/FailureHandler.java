@@ -3,6 +3,7 @@ package org.csiconsole.app.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.json.StableJson;
 import picocli.CommandLine;
 
 /**
@@ -17,7 +18,7 @@ import picocli.CommandLine;
 final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     private static final class FailureJson {
         /** Built on first use: the commands that print no JSON load no Jackson. */
-        static final ObjectMapper MAPPER = new ObjectMapper();
+        static final ObjectMapper MAPPER = StableJson.COMPACT;
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.csiconsole.app.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
@@ -11,6 +10,7 @@ import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.json.StableJson;
 import org.csiconsole.core.model.Cidr;
 import org.csiconsole.core.model.AddonsCapability;
 import org.csiconsole.core.model.FenceClient;
@@ -64,7 +64,7 @@ public final class FenceCommands {
 
     private static final class FenceJson {
         /** Built on first use: the commands that print no JSON load no Jackson. */
-        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        static final ObjectMapper MAPPER = StableJson.INDENTED;
     }
 
     private FenceCommands() {

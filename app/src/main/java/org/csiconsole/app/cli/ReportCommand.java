@@ -63,7 +63,7 @@ final class ReportCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--root-dir", paramLabel = "DIR", defaultValue = "/var/lib/kubelet",
-            description = "The kubelet's root directory (default ${DEFAULT-VALUE}).")
+            description = "The kubelet's root directory, its --root-dir, where discovery looks for sockets (default ${DEFAULT-VALUE}).")
     Path rootDir;
 
     @Option(names = "--path", paramLabel = "PATH", description = "Another place for discovery to look; repeatable.")
@@ -128,6 +128,10 @@ final class ReportCommand implements Callable<Integer> {
                 + (result == null ? "" : "; exercise " + (result.anyFailed() ? "failed" : "passed")
                 + (result.leftovers().isEmpty() ? "" : ", " + result.leftovers().size() + " thing(s) left on the storage"))
                 + (probe.reachable() ? "" : "; the driver could not be reached"));
+        if (discovery != null) {
+            w.println("Discovery: " + discovery.whereLooked());
+            if (discovery.sockets().isEmpty()) w.println(discovery.otherRoot());
+        }
         w.flush();
         if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
         int code = TroubleCommands.exitCode(probe);

@@ -7,6 +7,7 @@ import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.trouble.CheckStatus;
 import org.csiconsole.core.trouble.Discovery;
 import org.csiconsole.core.trouble.DiscoveryReport;
 import org.csiconsole.core.trouble.OrphanReport;
@@ -33,11 +34,12 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 
 /**
- * The read-only troubleshooting commands: {@code discover} (the drivers on this node), {@code probe}
- * (the check list of one driver; exit 0 when nothing failed, 1 when a check failed, 3 when the
- * driver is unreachable) and {@code orphans} (the driver's volumes against PersistentVolumes or a CSP
- * volume list). None of them changes anything, so none is audited. {@link ExerciseCommand} and
- * {@link ReportCommand} are the other two.
+ * The read-only troubleshooting commands: {@code discover} (the drivers on this node; exit 0
+ * whatever it finds, unless {@code --fail-on} is given), {@code probe} (the check list of one
+ * driver; exit 0 when nothing failed, 1 when a check failed, 3 when the driver is unreachable;
+ * {@code --fail-on warn} exits 1 on a warning too) and {@code orphans} (the driver's volumes against
+ * PersistentVolumes or a CSP volume list). None of them changes anything, so none is audited.
+ * {@link ExerciseCommand} and {@link ReportCommand} are the other two.
  */
 public final class TroubleCommands {
     private TroubleCommands() {
@@ -60,16 +62,42 @@ public final class TroubleCommands {
 
     /** 0 when no check failed, 1 when one did, 3 when the driver could not be reached. */
     static int exitCode(ProbeReport r) {
+        return exitCode(r, FailOn.problem);
+    }
+
+    /** As {@link #exitCode(ProbeReport)}, and 1 when a check warned with {@code --fail-on warn}. */
+    static int exitCode(ProbeReport r, FailOn failOn) {
         if (!r.reachable()) return ExitCodes.ENDPOINT;
-        return r.anyFailed() ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+        return failOn.met(r.anyFailed() ? CheckStatus.FAIL : r.count(CheckStatus.WARN) > 0 ? CheckStatus.WARN : CheckStatus.PASS)
+                ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+    }
+
+    /** 0 without {@code --fail-on}; with it, 1 when a socket has a problem of that level or worse ({@link DiscoveryReport#worst()}). */
+    static int exitCode(DiscoveryReport r, FailOn failOn) {
+        return failOn != null && failOn.met(r.worst()) ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+    }
+
+    /** The {@code --fail-on} levels: what makes {@code discover} and {@code probe} exit 1. */
+    enum FailOn {
+        /** A warning or a problem: a WARN or FAIL check, a socket whose status is WARN or FAIL. */
+        warn,
+        /** A problem: a FAIL check, a socket whose status is FAIL (the kubelet cannot use a registered driver). */
+        problem;
+
+        boolean met(CheckStatus worst) {
+            return worst == CheckStatus.FAIL || this == warn && worst == CheckStatus.WARN;
+        }
     }
 
     @Command(name = "discover", mixinStandardHelpOptions = true,
             description = {"Find the CSI drivers on this node, read-only: the kubelet's plugin registration sockets "
                     + "(<root-dir>/plugins_registry, asked GetInfo), the usual driver socket places (<root-dir>/plugins/*, /csi, "
                     + "/run/csi, --path) and the sockets registrations name. Per socket: owner, mode, listening or stale, the "
-                    + "process holding it, the driver's name and version, whether csi-addons answers.",
-                    "Exit code 0, also when stale sockets are found (they are listed with their problem)."})
+                    + "process holding it, the driver's name and version, whether csi-addons answers, the registration that "
+                    + "names it, its problem and what to do.",
+                    "Exit code 0, also when stale sockets are found (they are listed with their problem and next step). "
+                    + "--fail-on problem exits 1 when the kubelet cannot use a registered driver (a stale registration, or a "
+                    + "registration whose driver socket is missing or stale); --fail-on warn also on any other socket problem."})
     static final class DiscoverCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -91,6 +119,10 @@ public final class TroubleCommands {
         @Option(names = "--trace", description = "Print the gRPC call trace on stderr.")
         boolean trace;
 
+        @Option(names = "--fail-on", paramLabel = "LEVEL", description = "Exit 1 when a socket has a problem of this level or worse: "
+                + "problem (the kubelet cannot use a registered driver) or warn (any socket problem). Without it, exit 0.")
+        FailOn failOn;
+
         @Override
         public Integer call() throws Exception {
             CallTrace calls = new CallTrace();
@@ -98,7 +130,7 @@ public final class TroubleCommands {
             DiscoveryReport r = Discovery.run(rootDir, Discovery.defaultPlaces(rootDir, paths), options, calls, e -> { });
             new TroubleOutput(spec.commandLine().getOut(), output).discovery(r);
             if (trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
-            return ExitCodes.OK;
+            return exitCode(r, failOn);
         }
     }
 
@@ -106,7 +138,8 @@ public final class TroubleCommands {
             description = {"Check one driver without changing anything: only Identity, Get*, List*, Validate* and NodeGet* calls, "
                     + "each sent once. Every check passes, warns, fails or is skipped, with its evidence, the spec section it comes from "
                     + "and what to do.",
-                    "Exit code 0 when no check failed, 1 when a check failed, 3 when the driver is unreachable."})
+                    "Exit code 0 when no check failed, 1 when a check failed (or, with --fail-on warn, warned), 3 when the driver "
+                            + "is unreachable."})
     static final class ProbeCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -121,6 +154,11 @@ public final class TroubleCommands {
         @Option(names = "--page-size", paramLabel = "N", defaultValue = "500", description = "max_entries per list page (default ${DEFAULT-VALUE}).")
         int pageSize;
 
+        @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "problem",
+                description = "Exit 1 when a check ends at this level or worse: problem (a check failed) or warn (a check failed or warned); "
+                        + "default ${DEFAULT-VALUE}.")
+        FailOn failOn;
+
         private final Function<String, String> env;
 
         ProbeCommand(Function<String, String> env) {
@@ -134,7 +172,7 @@ public final class TroubleCommands {
             ProbeReport r = Probe.run(target(o, env), probeOptions(o, rootDir).withPageSize(pageSize), calls, e -> { });
             new TroubleOutput(spec.commandLine().getOut(), o.output).probe(r);
             if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
-            return exitCode(r);
+            return exitCode(r, failOn);
         }
     }
 

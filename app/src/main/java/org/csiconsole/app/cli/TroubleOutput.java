@@ -28,18 +28,39 @@ final class TroubleOutput {
         this.format = format;
     }
 
+    /**
+     * The sockets, one row each (a registration with its type, supported versions and endpoint; an
+     * endpoint with the registration that names it), then what to do about each problem, then where
+     * discovery looked (places absent on this node apart) and, when it found nothing, how to look
+     * under another kubelet root.
+     */
     void discovery(DiscoveryReport r) {
         if (json(r)) return;
-        Table t = new Table("SOCKET", "ROLE", "STATE", "OWNER", "MODE", "PROCESS", "DRIVER", "VERSION", "CSI-ADDONS", "PROBLEM");
+        Table t = new Table("SOCKET", "ROLE", "STATE", "STATUS", "OWNER", "MODE", "PROCESS", "DRIVER", "VERSION", "TYPE", "REGISTERED-BY",
+                "CSI-ADDONS", "PROBLEM");
         for (DiscoveredSocket s : r.sockets()) {
             String driver = s.pluginName();
-            if (s.registration() != null) driver += " -> " + s.registration().endpoint();
-            t.row(s.path(), s.role(), s.state(), s.owner().isEmpty() ? "" : s.owner() + ":" + s.group(), s.mode(),
+            String version = s.pluginVersion();
+            String type = "";
+            if (s.registration() != null) {
+                driver += " -> " + s.registration().endpoint();
+                version = String.join(",", s.registration().supportedVersions());
+                type = s.registration().type();
+            }
+            t.row(s.path(), s.role(), s.state(), s.status(), s.owner().isEmpty() ? "" : s.owner() + ":" + s.group(), s.mode(),
                     s.holders().stream().map(h -> h.pid() + " " + h.command()).collect(Collectors.joining(", ")),
-                    driver, s.pluginVersion(), s.addons(), s.problem());
+                    driver, version, type, s.registeredBy(), s.addons(), s.problem());
         }
         t.print(out);
-        out.println(r.sockets().size() + " socket(s) under " + String.join(", ", r.places()) + " in " + ms(r.took()));
+        List<DiscoveredSocket> todo = r.sockets().stream().filter(s -> !s.nextStep().isEmpty()).toList();
+        if (!todo.isEmpty()) {
+            out.println();
+            out.println("What to do:");
+            for (DiscoveredSocket s : todo) out.println("  " + s.status() + " " + s.path() + ": " + s.nextStep());
+        }
+        out.println();
+        out.println(r.sockets().size() + " socket(s) in " + ms(r.took()) + ". " + r.whereLooked());
+        if (r.sockets().isEmpty()) out.println(r.otherRoot());
         out.flush();
     }
 

@@ -4,13 +4,13 @@ import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.json.StableJson;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeGroup;
@@ -80,7 +80,7 @@ public final class VolumeGroupCommand {
 
     private static final class VolumeGroupPrinterJson {
         /** Built on first use: the commands that print no JSON load no Jackson. */
-        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        static final ObjectMapper MAPPER = StableJson.INDENTED;
     }
 
     @Spec

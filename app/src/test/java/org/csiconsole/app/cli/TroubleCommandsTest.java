@@ -8,6 +8,7 @@ import org.csiconsole.core.csi.FakeCsiDriver;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.csiconsole.core.reference.csi.NodePaths;
+import org.csiconsole.core.trouble.FakeRegistrar;
 import org.csiconsole.core.trouble.ReportFiles;
 import org.csiconsole.core.trouble.TroubleReport;
 import org.junit.jupiter.api.AfterEach;
@@ -57,8 +58,11 @@ class TroubleCommandsTest {
         plugin.serve(socket, Optional.empty());
     }
 
+    private final List<AutoCloseable> closing = new CopyOnWriteArrayList<>();
+
     @AfterEach
-    void stop() {
+    void stop() throws Exception {
+        for (AutoCloseable c : closing) c.close();
         plugin.close();
         fake.close();
     }
@@ -128,6 +132,86 @@ class TroubleCommandsTest {
         JsonNode sockets = new ObjectMapper().readTree(out.toString()).get("sockets");
         assertThat(sockets.toString()).contains(socket.toString()).contains(ReferencePlugin.PLUGIN_NAME).contains("\"CSI\"")
                 .contains(stale.toString()).contains("\"STALE\"");
+    }
+
+    /** A registration under the kubelet root, as node-driver-registrar serves it, naming {@code endpoint}. */
+    private FakeRegistrar registrar(String driver, Path endpoint) throws Exception {
+        Path reg = Files.createDirectories(dir.resolve("kubelet/plugins_registry")).resolve(driver + "-reg.sock");
+        FakeRegistrar r = new FakeRegistrar(reg, driver, endpoint.toString());
+        closing.add(r);
+        return r;
+    }
+
+    private int discover(String... more) {
+        out.getBuffer().setLength(0);
+        List<String> args = new java.util.ArrayList<>(List.of("discover", "--root-dir", dir.resolve("kubelet").toString()));
+        args.addAll(List.of(more));
+        return run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void discoverOfAHealthyNodeExitsZeroAlsoWithFailOn() throws Exception {
+        registrar(ReferencePlugin.PLUGIN_NAME, socket);
+
+        assertThat(discover()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("CSIPlugin").contains("1.0.0").contains("REGISTERED-BY")
+                .contains(dir.resolve("kubelet/plugins_registry/" + ReferencePlugin.PLUGIN_NAME + "-reg.sock").toString())
+                .doesNotContain("What to do:");
+        assertThat(discover("--fail-on", "problem")).isEqualTo(ExitCodes.OK);
+        assertThat(discover("--fail-on", "warn")).isEqualTo(ExitCodes.OK);
+    }
+
+    @Test
+    void discoverExitsOneOnARegistrationWhoseDriverIsGoneOnlyWhenAskedTo() throws Exception {
+        Path gone = dir.resolve("kubelet/plugins/hostpath.csi.k8s.io/csi.sock");
+        registrar("hostpath.csi.k8s.io", gone);
+
+        assertThat(discover()).as("today's default: 0 whatever is found").isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("MISSING").contains("What to do:")
+                .contains("Restart hostpath.csi.k8s.io's driver container").contains("absent on this node: ");
+        assertThat(discover("--fail-on", "problem")).isEqualTo(ExitCodes.CALL_FAILED);
+        assertThat(discover("--fail-on", "warn")).isEqualTo(ExitCodes.CALL_FAILED);
+
+        assertThat(discover("--fail-on", "problem", "--output", "json")).isEqualTo(ExitCodes.CALL_FAILED);
+        JsonNode endpoint = java.util.stream.StreamSupport.stream(new ObjectMapper().readTree(out.toString()).get("sockets").spliterator(), false)
+                .filter(n -> n.get("path").asText().equals(gone.toString())).findFirst().orElseThrow();
+        assertThat(endpoint.get("registeredBy").asText()).endsWith("hostpath.csi.k8s.io-reg.sock");
+        assertThat(endpoint.get("status").asText()).isEqualTo("FAIL");
+    }
+
+    @Test
+    void discoverExitsOneOnALeftoverSocketOnlyWithFailOnWarn() throws Exception {
+        Path stale = Files.createDirectories(dir.resolve("kubelet/plugins/gone.example.com")).resolve("csi.sock");
+        try (ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            s.bind(UnixDomainSocketAddress.of(stale));
+        }
+
+        assertThat(discover("--fail-on", "problem")).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("What to do:").contains("WARN " + stale + ": ").contains("rm " + stale);
+        assertThat(discover("--fail-on", "warn")).isEqualTo(ExitCodes.CALL_FAILED);
+    }
+
+    @Test
+    void discoverUnderAnEmptyRootSaysWhereItLookedAndHowToLookElsewhere() {
+        assertThat(run("discover", "--root-dir", dir.resolve("elsewhere").toString())).isEqualTo(ExitCodes.OK);
+
+        assertThat(out.toString()).contains("0 socket(s)").contains("absent on this node: " + dir.resolve("elsewhere/plugins_registry"))
+                .contains("--root-dir DIR");
+    }
+
+    @Test
+    void probeFailOnWarnExitsOneWhenACheckWarns() throws Exception {
+        // any local user may connect: allowed, but a warning
+        Files.setPosixFilePermissions(socket, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        String root = dir.resolve("kubelet").toString();
+        run("probe", "--endpoint", endpoint(), "--root-dir", root, "--output", "json");
+        JsonNode checks = new ObjectMapper().readTree(out.toString()).get("checks");
+        assertThat(checks.toString()).contains("\"id\":\"socket.permissions\",\"title\":\"The console's user may connect\",\"status\":\"WARN\"")
+                .doesNotContain("\"status\":\"FAIL\"");
+
+        assertThat(run("probe", "--endpoint", endpoint(), "--root-dir", root)).isEqualTo(ExitCodes.OK);
+        assertThat(run("probe", "--endpoint", endpoint(), "--root-dir", root, "--fail-on", "problem")).isEqualTo(ExitCodes.OK);
+        assertThat(run("probe", "--endpoint", endpoint(), "--root-dir", root, "--fail-on", "warn")).isEqualTo(ExitCodes.CALL_FAILED);
     }
 
     @Test

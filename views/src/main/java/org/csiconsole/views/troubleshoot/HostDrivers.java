@@ -86,14 +86,18 @@ public final class HostDrivers {
         return new ArrayList<>(byEndpoint.values());
     }
 
-    /** The line above the list: discovery under way, what it found, nothing found and where it looked, or why it failed. */
+    /**
+     * The line above the list: discovery under way, what it found, nothing found with where it
+     * looked (places absent on this node apart) and how to look under another kubelet root, or why
+     * it failed.
+     */
     static String message(boolean running, DiscoveryReport report, String failure, int drivers, String rootDir) {
         if (running) return LOOKING;
         if (!failure.isEmpty()) return "Discovery did not finish: " + failure;
         if (report == null) return "Not looked yet: Rescan looks for driver sockets under " + rootDir + ", /csi and /run/csi.";
         if (drivers == 0) {
-            return "No driver sockets found under " + report.rootDir() + " or the usual places. Looked at: "
-                    + (report.places().isEmpty() ? report.rootDir() : String.join(", ", report.places())) + ".";
+            return "No driver sockets found under " + report.rootDir() + " or the usual places. " + report.whereLooked() + " "
+                    + report.otherRoot();
         }
         return (drivers == 1 ? "1 driver" : drivers + " drivers") + " found in " + report.took().toMillis() + " ms.";
     }
@@ -188,6 +192,7 @@ public final class HostDrivers {
             String addons = addonsText(s);
             if (!addons.isEmpty()) row.getChildren().add(muted(addons));
             if (!s.problem().isEmpty()) row.getChildren().add(muted(s.problem()));
+            if (!s.nextStep().isEmpty()) row.getChildren().add(muted("What to do: " + s.nextStep()));
             row.setId(id("start-driver-", endpoint));
             return row;
         }

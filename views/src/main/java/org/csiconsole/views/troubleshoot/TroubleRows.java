@@ -27,7 +27,12 @@ final class TroubleRows {
     }
 
     static String searchText(DiscoveredSocket s) {
-        return s.path() + " " + s.role() + " " + s.state() + " " + s.pluginName() + " " + s.problem();
+        return s.path() + " " + s.role() + " " + s.state() + " " + s.pluginName() + " " + s.problem() + " " + s.registeredBy();
+    }
+
+    /** A driver's vendor_version, or the versions a registration supports ({@code 1.0.0, 2.0.0}). */
+    static String versions(DiscoveredSocket s) {
+        return s.registration() == null ? s.pluginVersion() : String.join(", ", s.registration().supportedVersions());
     }
 
     static String statusStyle(CheckStatus s) {
@@ -74,8 +79,10 @@ final class TroubleRows {
             rows.add(DetailRow.of("Registers", s.registration().type() + " " + s.registration().name() + " at "
                     + s.registration().endpoint() + ", versions " + s.registration().supportedVersions()));
         }
+        if (!s.registeredBy().isEmpty()) rows.add(DetailRow.id("Registered by", s.registeredBy()));
         if (!s.addons().isEmpty()) rows.add(DetailRow.of("csi-addons", s.addons()));
         if (!s.problem().isEmpty()) rows.add(DetailRow.block("Problem", s.problem()));
+        if (!s.nextStep().isEmpty()) rows.add(DetailRow.block("What to do", s.nextStep()));
         return rows;
     }
 

@@ -51,11 +51,16 @@ final class TroubleshootPages {
                 Column.<DiscoveredSocket, String>of("state", "State", s -> s.state().name()).width(100)
                         .styleClass(s -> TroubleRows.stateStyle(s.state())).tooltip(DiscoveredSocket::problem),
                 Column.<DiscoveredSocket, String>of("driver", "Driver", DiscoveredSocket::pluginName).width(220),
-                Column.<DiscoveredSocket, String>of("version", "Version", DiscoveredSocket::pluginVersion).width(90),
+                Column.<DiscoveredSocket, String>of("version", "Version", TroubleRows::versions).width(90),
+                Column.<DiscoveredSocket, String>of("type", "Type", s -> s.registration() == null ? "" : s.registration().type()).width(90),
+                Column.<DiscoveredSocket, String>of("registeredBy", "Registered by", DiscoveredSocket::registeredBy).width(260).mono(),
                 Column.<DiscoveredSocket, String>of("process", "Process", s -> s.holders().isEmpty() ? ""
                         : s.holders().get(0).pid() + " " + s.holders().get(0).command()).width(180),
                 Column.<DiscoveredSocket, String>of("addons", "csi-addons", DiscoveredSocket::addons).width(150),
-                Column.<DiscoveredSocket, String>of("problem", "Problem", DiscoveredSocket::problem).width(320)))
+                Column.<DiscoveredSocket, String>of("problem", "Problem", DiscoveredSocket::problem).width(320)
+                        .styleClass(s -> s.problem().isEmpty() ? null : TroubleRows.statusStyle(s.status())).tooltip(DiscoveredSocket::problem),
+                Column.<DiscoveredSocket, String>of("nextStep", "What to do", DiscoveredSocket::nextStep).width(320)
+                        .tooltip(DiscoveredSocket::nextStep)))
                 .withDetail(TroubleRows::details, DiscoveredSocket::path)
                 .withEmptyState(Material2MZ.SEARCH, "No sockets found",
                         "Discover looks in <root>/plugins_registry (the kubelet's registration sockets), <root>/plugins/*, /csi and "

@@ -41,11 +41,12 @@ final class FakeTroubleshootPort implements TroubleshootPort {
     final List<ExercisePlan> exercised = new ArrayList<>();
     DiscoveryReport discovery = new DiscoveryReport("/var/lib/kubelet", List.of(), Instant.EPOCH, Duration.ofMillis(12), List.of(
             socket("/var/lib/kubelet/plugins/csi.example.com/csi.sock", SocketRole.CSI, SocketState.LISTENING, "csi.example.com"),
-            socket("/var/lib/kubelet/plugins/gone.example.com/csi.sock", SocketRole.UNKNOWN, SocketState.STALE, "")));
+            socket("/var/lib/kubelet/plugins/gone.example.com/csi.sock", SocketRole.UNKNOWN, SocketState.STALE, "")), List.of());
 
     static DiscoveredSocket socket(String path, SocketRole role, SocketState state, String driver) {
         return new DiscoveredSocket(path, role, state, "root", "root", "rwxr-xr-x", List.of(), null, driver, driver.isEmpty() ? "" : "1.0",
-                role == SocketRole.CSI ? "no" : "", state == SocketState.STALE ? "nothing listens" : "");
+                role == SocketRole.CSI ? "no" : "", state == SocketState.STALE ? "nothing listens" : "", "", null,
+                state == SocketState.STALE ? "Restart the driver" : "");
     }
 
     /** A report of {@code driver} {@code version} whose paging check has {@code paging}. */

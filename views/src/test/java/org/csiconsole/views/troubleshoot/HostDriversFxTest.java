@@ -106,11 +106,12 @@ class HostDriversFxTest {
         assertThat(status(robot)).isEqualTo("Looking for driver sockets\u2026");
         assertThat(robot.lookup("#start-drivers-rescan").queryAs(Button.class).isDisabled()).isTrue();
         pending.complete(new DiscoveryReport("/var/lib/kubelet", List.of("/var/lib/kubelet/plugins_registry", "/var/lib/kubelet/plugins",
-                "/csi", "/run/csi"), Instant.EPOCH, Duration.ofMillis(3), List.of()));
+                "/csi", "/run/csi"), Instant.EPOCH, Duration.ofMillis(3), List.of(), List.of("/csi", "/run/csi")));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !status(robot).equals(HostDrivers.LOOKING));
 
-        assertThat(status(robot)).isEqualTo("No driver sockets found under /var/lib/kubelet or the usual places. Looked at: "
-                + "/var/lib/kubelet/plugins_registry, /var/lib/kubelet/plugins, /csi, /run/csi.");
+        assertThat(status(robot)).startsWith("No driver sockets found under /var/lib/kubelet or the usual places. Looked in "
+                + "/var/lib/kubelet/plugins_registry, /var/lib/kubelet/plugins; absent on this node: /csi, /run/csi.")
+                .contains("another one").contains("--root-dir");
         assertThat(robot.lookup("#start-drivers-rescan").queryAs(Button.class).isDisabled()).isFalse();
     }
 

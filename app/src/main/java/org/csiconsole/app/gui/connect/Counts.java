@@ -23,9 +23,9 @@ import java.util.function.Supplier;
 
 /**
  * Fills a connection's plugin name and version and the navigator's counts per resource kind from
- * its {@link StorageService}. Volumes and snapshots the driver cannot list (it does not advertise
- * LIST_VOLUMES or LIST_SNAPSHOTS, or answers UNIMPLEMENTED) get {@link ConnectionModel#CANNOT_LIST}
- * with the reason, never 0; other kinds the storage does not offer get a count of 0. A listing that
+ * its {@link StorageService}. Volumes, snapshots and fences the driver cannot list (it does not
+ * advertise LIST_VOLUMES or LIST_SNAPSHOTS, answers UNIMPLEMENTED, or fails on the listing itself)
+ * get {@link ConnectionModel#CANNOT_LIST} with the reason, the driver's words included, never 0; other kinds the storage does not offer get a count of 0. A listing that
  * only some sources answered gives the count of what it read, marked partial with the sources
  * that did not answer ({@link ConnectionModel#partial}); a failed listing leaves the count unknown
  * and says why in the same place. Snapshots that can only be listed one volume at a time (a CSP)
@@ -98,12 +98,13 @@ final class Counts {
         if (!f.available(needed)) return CompletableFuture.completedFuture(Count.cannotList(f, needed, noun, null));
         AtomicInteger n = new AtomicInteger();
         return list.apply(n).handle((missing, e) -> e == null ? Count.of(n.get(), missing)
-                : isUnsupported(e) ? Count.cannotList(f, needed, noun, e) : Count.failed(e));
+                : cannotList(e) ? Count.cannotList(f, needed, noun, e) : Count.failed(e));
     }
 
-    private static boolean isUnsupported(Throwable e) {
+    /** The driver answered the listing with UNIMPLEMENTED or a failure of its own ({@link org.csiconsole.core.call.FailureKind#cannotList()}). */
+    private static boolean cannotList(Throwable e) {
         org.csiconsole.core.call.CallFailure c = org.csiconsole.core.call.CallFailure.unwrap(e);
-        return c != null && c.kind() == org.csiconsole.core.call.FailureKind.UNSUPPORTED;
+        return c != null && c.kind().cannotList();
     }
 
     private static CompletableFuture<Count> listed(Features f, Feature needed, Supplier<CompletableFuture<? extends Listing<?>>> list) {

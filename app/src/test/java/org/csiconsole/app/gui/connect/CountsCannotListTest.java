@@ -1,10 +1,12 @@
 package org.csiconsole.app.gui.connect;
 
+import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.oddpeer.MinimalCsiDriver;
+import org.csiconsole.core.oddpeer.RbdLikeDriver;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.views.workbench.ConnectionModel;
@@ -17,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The navigator's counts of a driver that advertises neither LIST_VOLUMES nor LIST_SNAPSHOTS. */
+/** The navigator's counts of drivers that cannot list: one that advertises neither LIST_VOLUMES nor LIST_SNAPSHOTS, one that fails on a listing. */
 class CountsCannotListTest {
 
     @Test
@@ -37,6 +39,26 @@ class CountsCannotListTest {
                 assertThat(model.count(ResourceKind.SNAPSHOTS).get()).isEqualTo(ConnectionModel.CANNOT_LIST);
                 assertThat(model.partial(ResourceKind.SNAPSHOTS).get()).contains("LIST_SNAPSHOTS");
                 assertThat(minimal.calls("ListVolumes")).as("not asked for what it does not advertise").isZero();
+            }
+        }
+    }
+
+    @Test
+    void aListingTheDriverFailsOnIsCannotListWithTheDriversWords() throws Exception {
+        try (RbdLikeDriver rbd = new RbdLikeDriver()) {
+            Endpoint ep = rbd.startInProcess("counts-rbd-" + UUID.randomUUID());
+            try (CsiClient client = CsiClient.open(ep, Optional.empty(), CsiClientOptions.defaults(), new CallTrace());
+                 AddonsClient addons = AddonsClient.open(ep, CsiClientOptions.defaults(), new CallTrace())) {
+                CsiStorage storage = new CsiStorage(client, true, addons);
+                ConnectionModel model = new ConnectionModel(ConnectionProfile.demo());
+                model.storageProperty().set(storage);
+
+                Counts.refresh(model, storage, Runnable::run).get(60, TimeUnit.SECONDS);
+
+                assertThat(model.count(ResourceKind.FENCES).get()).isEqualTo(ConnectionModel.CANNOT_LIST);
+                assertThat(model.partial(ResourceKind.FENCES).get()).startsWith("This driver cannot list fenced networks: ")
+                        .contains(RbdLikeDriver.PANIC);
+                assertThat(rbd.calls("ListClusterFence")).isEqualTo(1);
             }
         }
     }

@@ -36,5 +36,14 @@ public enum FailureKind {
     /** The caller cancelled the call. */
     CANCELLED,
     /** The plugin failed internally (gRPC INTERNAL/UNKNOWN/DATA_LOSS, HTTP 500). */
-    INTERNAL
+    INTERNAL;
+
+    /**
+     * True when a listing that failed with this kind means the driver cannot list: it answered
+     * UNIMPLEMENTED, or failed on the listing itself (INTERNAL, such as a panic); its words go beside
+     * "cannot list". Other kinds (unreachable, timed out, refused credentials) leave the count unknown.
+     */
+    public boolean cannotList() {
+        return this == UNSUPPORTED || this == INTERNAL;
+    }
 }

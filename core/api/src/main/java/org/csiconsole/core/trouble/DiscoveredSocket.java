@@ -21,10 +21,19 @@ import java.util.Objects;
  *     {@code csi-addons.sock} beside it ({@code "on this socket"}, {@code "at <path>"}, or {@code "no"});
  *     empty for other roles
  * @param problem what went wrong, in words, empty when nothing did
+ * @param registeredBy the path of the registration socket whose GetInfo names this socket as its
+ *     endpoint; empty when none does
+ * @param status {@link CheckStatus#FAIL} when the kubelet cannot use a registered driver through this
+ *     socket (a stale registration, a registration whose endpoint is missing or stale, that
+ *     endpoint), {@link CheckStatus#WARN} for another problem (a leftover socket no registration
+ *     names, one the console may not look at, one that answers nothing known), else
+ *     {@link CheckStatus#PASS}
+ * @param nextStep what to do about the problem, in words ({@link SocketAdvice}); empty when there is none
  */
 public record DiscoveredSocket(String path, SocketRole role, SocketState state, String owner, String group, String mode,
                                List<SocketHolder> holders, RegistrationInfo registration, String pluginName,
-                               String pluginVersion, String addons, String problem) {
+                               String pluginVersion, String addons, String problem, String registeredBy,
+                               CheckStatus status, String nextStep) {
     public DiscoveredSocket {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(role, "role");
@@ -37,6 +46,9 @@ public record DiscoveredSocket(String path, SocketRole role, SocketState state, 
         pluginVersion = pluginVersion == null ? "" : pluginVersion;
         addons = addons == null ? "" : addons;
         problem = problem == null ? "" : problem;
+        registeredBy = registeredBy == null ? "" : registeredBy;
+        status = status != null ? status : problem.isEmpty() ? CheckStatus.PASS : CheckStatus.WARN;
+        nextStep = nextStep == null ? "" : nextStep;
     }
 
     /** The endpoint text to connect to this socket, {@code unix://<path>}. */

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Turns a gRPC status into a {@link CallFailure}: the {@link FailureKind}, the condition the spec
@@ -18,7 +19,8 @@ import java.util.Optional;
  * tables of the CSI spec (csi-spec-v0.1-lifecycle.md, "Errors" under each RPC, and the General
  * error table; CSI v1.12 spec.md adds the newer RPCs) and csi-addons-replication.md /
  * csi-addons-reclaimspace.md. The wording is ours. A code the table does not list for an RPC falls
- * back to a general text per code.
+ * back to a general text per code. An INTERNAL or UNKNOWN answer whose message says the object is
+ * still in use is worded as such and is {@link FailureKind#BUSY}: try again.
  */
 public final class GrpcFailures {
     /** What the spec says a code means for an RPC, and what to do about it. */
@@ -43,6 +45,14 @@ public final class GrpcFailures {
     private static final Condition BAD_TOKEN = new Condition(
             "the plugin rejected starting_token as invalid",
             "Start the listing again from the beginning");
+    /** What a driver's "still in use" (ceph-csi: "rbd image ... is still being used") says, and the retry it calls for. */
+    private static final Condition STILL_IN_USE = new Condition(
+            "the driver says the object is still in use",
+            "Try again in a few seconds: drivers report a volume in use for a short while after a snapshot or clone of it was "
+                    + "deleted, until the storage lets it go. If it stays in use, find what still holds it (a snapshot, a clone, "
+                    + "a node that has it mapped)");
+    private static final Pattern IN_USE = Pattern.compile(
+            "\\b(still (in use|being used)|is being used|is in use)\\b", Pattern.CASE_INSENSITIVE);
 
     static {
         general(Status.Code.INVALID_ARGUMENT, "the plugin rejected the request: a required field is missing or a field has a value it does not accept",
@@ -230,11 +240,21 @@ public final class GrpcFailures {
      * @param attempts attempts made
      */
     public static CallFailure failure(String method, Status status, String what, int attempts) {
-        Condition c = condition(method, status.getCode());
         String peer = status.getDescription() == null ? "" : status.getDescription();
+        boolean inUse = stillInUse(status.getCode(), peer);
+        Condition c = inUse ? STILL_IN_USE : condition(method, status.getCode());
         String why = c.condition() + (peer.isEmpty() ? "" : " (plugin says: " + peer + ")");
         String detail = "gRPC " + status.getCode() + " from " + method + (attempts > 1 ? " after " + attempts + " attempts" : "");
-        return new CallFailure(kind(status.getCode()), what, why, c.recovery(), detail);
+        return new CallFailure(inUse ? FailureKind.BUSY : kind(status.getCode()), what, why, c.recovery(), detail);
+    }
+
+    /**
+     * True for an INTERNAL or UNKNOWN answer whose message says the object is still in use: a
+     * passing state that a retry clears (so such a failure is {@link FailureKind#BUSY}, not final),
+     * though the driver used a code for a failure of its own.
+     */
+    static boolean stillInUse(Status.Code code, String message) {
+        return (code == Status.Code.INTERNAL || code == Status.Code.UNKNOWN) && IN_USE.matcher(message).find();
     }
 
     /**

@@ -21,7 +21,7 @@ import java.util.Map;
 final class GrpcTracing {
     /** Made on first use: the printer's classes (some 300 with protobuf-java-util's) load when a trace entry's JSON is shown. */
     private static final class Json {
-        static final JsonFormat.Printer PRINTER = JsonFormat.printer();
+        static final JsonFormat.Printer PRINTER = JsonFormat.printer().sortingMapKeys();
     }
 
     private GrpcTracing() {

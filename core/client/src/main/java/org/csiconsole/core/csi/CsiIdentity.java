@@ -7,6 +7,7 @@ import org.csiconsole.core.call.CallMode;
 import org.csiconsole.core.call.CallSpec;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.Readiness;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -34,7 +35,12 @@ public final class CsiIdentity {
      * Fails with {@link FailureKind#UNAVAILABLE} (FAILED_PRECONDITION from the plugin maps to its own kind) when not healthy.
      */
     public CompletableFuture<Boolean> probe() {
+        return readiness().thenApply(Readiness::ready);
+    }
+
+    /** Probe, as reported: ready, not ready, or not reported (an empty ProbeResponse, which the spec reads as ready). */
+    public CompletableFuture<Readiness> readiness() {
         return conn.call(mode, CsiRpc.PROBE, IdentityGrpc.getProbeMethod(), Csi.ProbeRequest.getDefaultInstance(),
-                CallSpec.of(CallKind.PROBE, "Probe")).thenApply(r -> !r.hasReady() || r.getReady().getValue());
+                CallSpec.of(CallKind.PROBE, "Probe")).thenApply(r -> Readiness.of(r.hasReady(), r.getReady().getValue()));
     }
 }

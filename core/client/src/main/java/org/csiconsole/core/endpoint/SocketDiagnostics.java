@@ -2,6 +2,8 @@ package org.csiconsole.core.endpoint;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.trouble.SocketAdvice;
+import org.csiconsole.core.trouble.SocketState;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -140,7 +142,7 @@ public final class SocketDiagnostics {
             }
             return fail(what, "nothing is listening on " + path
                             + ": the socket file is stale, left behind by a driver that is no longer running",
-                    "Start or restart the driver (it recreates the socket), then try again. Check the driver's logs for why it stopped",
+                    SocketAdvice.nextStep(path, false, SocketState.STALE, "") + ". Then try again",
                     "connection refused: " + e.getMessage());
         } catch (IOException | RuntimeException e) {
             return fail(what, "could not connect to " + path + ": " + e.getMessage(),

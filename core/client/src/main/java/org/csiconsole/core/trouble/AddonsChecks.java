@@ -9,6 +9,7 @@ import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.endpoint.Connection;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.model.AddonsCapability;
+import org.csiconsole.core.model.Readiness;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,7 +100,7 @@ final class AddonsChecks {
                 r.add(warn("addons.probe", "csi-addons Probe says ready", "ready: false", ADDONS_IDENTITY,
                         "The sidecar is still initializing; probe again, and read its logs if it stays not ready"));
             } else {
-                r.add(pass("addons.probe", "csi-addons Probe says ready", p.hasReady() ? "ready: true" : "ready not set (ready)", ADDONS_IDENTITY));
+                r.add(pass("addons.probe", "csi-addons Probe says ready", Readiness.of(p.hasReady(), true).text(), ADDONS_IDENTITY));
             }
         } catch (CallFailure f) {
             r.add(fail("addons.probe", "csi-addons Probe says ready", f.getMessage(), ADDONS_IDENTITY,

@@ -44,6 +44,12 @@ import java.util.function.Consumer;
  * listening or stale, the holding process, and what answers there (GetPluginInfo's name and
  * vendor_version, else csi-addons GetIdentity); for a CSI socket, whether csi-addons answers on it
  * or at a {@code csi-addons.sock} beside it. Every call is read-only and traced.
+ *
+ * <p>As the kubelet does, each registration is followed to the endpoint its GetInfo names, also when
+ * nothing is there: a missing or stale endpoint is the registration's problem, the endpoint's row
+ * names its registration, and every socket that is not listening has its next step
+ * ({@link SocketAdvice}). A stale {@code <driver>-reg.sock} is named after its file. Places that do
+ * not exist are listed as absent.
  */
 public final class Discovery {
     /** Most sockets asked at once. */
@@ -147,19 +153,62 @@ public final class Discovery {
                     DiscoveredSocket s = await(e.getValue());
                     found.put(e.getKey(), s);
                     ev.accept(new TroubleEvent.SocketFound(s));
-                    if (s.registration() != null && s.registration().endpoint().startsWith("/")) {
-                        Path target = Path.of(s.registration().endpoint().replaceFirst("^unix://", "")).normalize();
-                        if (!done.contains(target) && Files.exists(target, LinkOption.NOFOLLOW_LINKS)) todo.add(target);
-                    }
+                    Path target = endpointOf(s);
+                    if (target != null && !done.contains(target)) todo.add(target);
                 }
             }
         } finally {
             pool.shutdownNow();
         }
-        List<DiscoveredSocket> all = new ArrayList<>(addonsBeside(found));
+        List<DiscoveredSocket> all = new ArrayList<>(addonsBeside(linkRegistrations(found)));
         all.sort(Comparator.comparing((DiscoveredSocket s) -> s.role() != SocketRole.REGISTRATION).thenComparing(DiscoveredSocket::path));
+        List<String> absent = places.stream().filter(p -> !Files.exists(p, LinkOption.NOFOLLOW_LINKS)).map(Path::toString).toList();
         return new DiscoveryReport(root.toString(), places.stream().map(Path::toString).toList(), started,
-                Duration.ofNanos(System.nanoTime() - t0), all);
+                Duration.ofNanos(System.nanoTime() - t0), all, absent);
+    }
+
+    /** The socket path a registration names as its endpoint ({@code /path} or {@code unix:///path}); null for none or another form. */
+    private static Path endpointOf(DiscoveredSocket s) {
+        if (s.registration() == null) return null;
+        String e = s.registration().endpoint().replaceFirst("^unix://", "");
+        return e.startsWith("/") ? Path.of(e).normalize() : null;
+    }
+
+    /**
+     * Follows each registration to its endpoint, as the kubelet does: the endpoint's row names the
+     * registration (and its driver, when nothing answered there); a missing, stale or wrong
+     * endpoint is the registration's problem, with its next step, and both rows fail.
+     */
+    private static Map<Path, DiscoveredSocket> linkRegistrations(Map<Path, DiscoveredSocket> found) {
+        Map<Path, DiscoveredSocket> out = new LinkedHashMap<>(found);
+        for (Map.Entry<Path, DiscoveredSocket> e : found.entrySet()) {
+            DiscoveredSocket reg = e.getValue();
+            Path target = endpointOf(reg);
+            DiscoveredSocket end = target == null ? null : out.get(target);
+            if (end == null || target.equals(e.getKey())) continue;
+            String driver = reg.registration().name();
+            String problem = SocketAdvice.endpointProblem(driver, reg.registration().endpoint(), end);
+            boolean broken = !problem.isEmpty();
+            out.put(target, with(end, end.pluginName().isEmpty() ? driver : end.pluginName(), end.problem(), e.getKey().toString(),
+                    broken && end.state() != SocketState.DENIED ? CheckStatus.FAIL : end.status(),
+                    end.state() == SocketState.LISTENING ? end.nextStep() : SocketAdvice.nextStep(target, false, end.state(), driver)));
+            if (broken) {
+                out.put(e.getKey(), with(reg, reg.pluginName(), join(reg.problem(), problem), reg.registeredBy(),
+                        end.state() == SocketState.DENIED ? CheckStatus.WARN : CheckStatus.FAIL,
+                        SocketAdvice.endpointNextStep(driver, e.getKey(), end)));
+            }
+        }
+        return out;
+    }
+
+    private static String join(String a, String b) {
+        return a.isEmpty() ? b : a + "; " + b;
+    }
+
+    private static DiscoveredSocket with(DiscoveredSocket s, String pluginName, String problem, String registeredBy, CheckStatus status,
+                                         String nextStep) {
+        return new DiscoveredSocket(s.path(), s.role(), s.state(), s.owner(), s.group(), s.mode(), s.holders(), s.registration(),
+                pluginName, s.pluginVersion(), s.addons(), problem, registeredBy, status, nextStep);
     }
 
     private static <T> T await(Future<T> f) throws InterruptedException {
@@ -200,16 +249,20 @@ public final class Discovery {
     private static DiscoveredSocket look(Path p, boolean registration, List<SocketHolder> holders, ProbeCalls calls,
                                          ProbeOptions options) throws InterruptedException {
         SocketInspection s = SocketInspection.of(p, options.user());
+        // node-driver-registrar names its socket after the driver: the name is known even when nothing answers
+        String named = registration ? SocketAdvice.driverOfRegistration(p) : "";
         if (s.state() != SocketState.LISTENING) {
+            CheckStatus status = registration && s.state() != SocketState.DENIED ? CheckStatus.FAIL : CheckStatus.WARN;
             return new DiscoveredSocket(p.toString(), registration ? SocketRole.REGISTRATION : SocketRole.UNKNOWN, s.state(),
-                    s.owner(), s.group(), s.mode(), holders, null, "", "", "", s.problem());
+                    s.owner(), s.group(), s.mode(), holders, null, named, "", "", s.problem(), "", status,
+                    SocketAdvice.nextStep(p, registration, s.state(), named));
         }
         Connection c;
         try {
             c = options.channels().openLater(new Endpoint.Unix(p));
         } catch (CallFailure f) {
             return new DiscoveredSocket(p.toString(), SocketRole.UNKNOWN, s.state(), s.owner(), s.group(), s.mode(), holders,
-                    null, "", "", "", f.getMessage());
+                    null, named, "", "", f.getMessage(), "", CheckStatus.WARN, f.whatToDo());
         }
         try {
             List<String> problems = new ArrayList<>();
@@ -222,16 +275,16 @@ public final class Discovery {
                         Csi.GetPluginInfoRequest.getDefaultInstance(), CallKind.PROBE);
                 String addons = addonsOn(c, calls) ? "on this socket" : "no";
                 return new DiscoveredSocket(p.toString(), SocketRole.CSI, s.state(), s.owner(), s.group(), s.mode(), holders, null,
-                        info.getName(), info.getVendorVersion(), addons, "");
+                        info.getName(), info.getVendorVersion(), addons, "", "", CheckStatus.PASS, "");
             } catch (CallFailure f) {
                 problems.add("GetPluginInfo: " + f.kind());
-                if (f.kind() != FailureKind.UNSUPPORTED) return unknown(p, s, holders, problems);
+                if (f.kind() != FailureKind.UNSUPPORTED) return unknown(p, s, holders, problems, named);
             }
             try {
                 IdentityProto.GetIdentityResponse id = calls.call(c, IdentityGrpc.getGetIdentityMethod(),
                         IdentityProto.GetIdentityRequest.getDefaultInstance(), CallKind.PROBE);
                 return new DiscoveredSocket(p.toString(), SocketRole.CSI_ADDONS, s.state(), s.owner(), s.group(), s.mode(), holders,
-                        null, id.getName(), id.getVendorVersion(), "", "");
+                        null, id.getName(), id.getVendorVersion(), "", "", "", CheckStatus.PASS, "");
             } catch (CallFailure f) {
                 problems.add("csi-addons GetIdentity: " + f.kind());
             }
@@ -239,7 +292,7 @@ public final class Discovery {
                 DiscoveredSocket r = asRegistration(p, s, holders, c, calls, problems);
                 if (r != null) return r;
             }
-            return unknown(p, s, holders, problems);
+            return unknown(p, s, holders, problems, named);
         } finally {
             c.close();
         }
@@ -252,16 +305,17 @@ public final class Discovery {
                     PluginRegistration.InfoRequest.getDefaultInstance(), CallKind.PROBE);
             RegistrationInfo reg = new RegistrationInfo(info.getType(), info.getName(), info.getEndpoint(), info.getSupportedVersionsList());
             return new DiscoveredSocket(p.toString(), SocketRole.REGISTRATION, s.state(), s.owner(), s.group(), s.mode(), holders,
-                    reg, info.getName(), "", "", "");
+                    reg, info.getName(), "", "", "", "", CheckStatus.PASS, "");
         } catch (CallFailure f) {
             problems.add("GetInfo: " + f.kind());
             return null;
         }
     }
 
-    private static DiscoveredSocket unknown(Path p, SocketInspection s, List<SocketHolder> holders, List<String> problems) {
+    private static DiscoveredSocket unknown(Path p, SocketInspection s, List<SocketHolder> holders, List<String> problems, String named) {
         return new DiscoveredSocket(p.toString(), SocketRole.UNKNOWN, s.state(), s.owner(), s.group(), s.mode(), holders, null,
-                "", "", "", "listens, but answers neither CSI, csi-addons nor plugin registration (" + String.join(", ", problems) + ")");
+                named, "", "", "listens, but answers neither CSI, csi-addons nor plugin registration (" + String.join(", ", problems) + ")",
+                "", CheckStatus.WARN, "");
     }
 
     private static boolean addonsOn(Connection c, ProbeCalls calls) throws InterruptedException {
@@ -285,7 +339,7 @@ public final class Discovery {
                         .map(o -> o.getKey().toString()).findFirst().orElse(null);
                 if (beside != null) {
                     s = new DiscoveredSocket(s.path(), s.role(), s.state(), s.owner(), s.group(), s.mode(), s.holders(), null,
-                            s.pluginName(), s.pluginVersion(), "at " + beside, s.problem());
+                            s.pluginName(), s.pluginVersion(), "at " + beside, s.problem(), s.registeredBy(), s.status(), s.nextStep());
                 }
             }
             out.add(s);

@@ -6,6 +6,7 @@ import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallKind;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiMapping;
+import org.csiconsole.core.model.Readiness;
 
 import java.util.EnumSet;
 import java.util.regex.Pattern;
@@ -97,10 +98,9 @@ final class IdentityChecks {
         String title = "Probe says ready";
         try {
             Csi.ProbeResponse p = r.calls.call(r.controller, IdentityGrpc.getProbeMethod(), Csi.ProbeRequest.getDefaultInstance(), CallKind.PROBE);
-            if (!p.hasReady()) {
-                r.add(pass("identity.probe", title, "ready not set, which the spec reads as ready", PROBE));
-            } else if (p.getReady().getValue()) {
-                r.add(pass("identity.probe", title, "ready: true", PROBE));
+            Readiness ready = Readiness.of(p.hasReady(), p.getReady().getValue());
+            if (ready.ready()) {
+                r.add(pass("identity.probe", title, ready.text(), PROBE));
             } else {
                 r.add(warn("identity.probe", title, "ready: false: the plugin is healthy but still initializing, and "
                                 + "Controller and Node calls may fail until it is ready", PROBE,

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.json.StableJson;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -57,10 +57,9 @@ public final class ReportFiles {
                                 }
                             });
 
-    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule()).registerModule(PAYLOADS)
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+    private static final ObjectMapper JSON = StableJson.builder().addModule(PAYLOADS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+            .enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private ReportFiles() {
     }

@@ -161,23 +161,26 @@ public final class ReportHtml {
     }
 
     private static void discovery(StringBuilder b, DiscoveryReport d) {
-        boolean bad = d.sockets().stream().anyMatch(s -> s.state() != SocketState.LISTENING);
+        boolean bad = d.worst() != CheckStatus.PASS;
         section(b, "discovery", "Sockets on the node (" + d.sockets().size() + " under " + d.rootDir() + ")", bad);
         b.append("<table><tr><th>Socket</th><th>Role</th><th>State</th><th>Owner</th><th>Mode</th><th>Process</th><th>Driver</th>"
-                + "<th>csi-addons</th><th>Problem</th></tr>\n");
+                + "<th>Registered by</th><th>csi-addons</th><th>Problem</th><th>What to do</th></tr>\n");
         for (DiscoveredSocket s : d.sockets()) {
             String driver = s.pluginName() + (s.pluginVersion().isEmpty() ? "" : " " + s.pluginVersion());
             if (s.registration() != null) {
                 driver += " → " + s.registration().endpoint() + " (" + s.registration().type() + " " + s.registration().supportedVersions() + ")";
             }
             b.append("<tr><td>").append(escape(s.path())).append("</td><td>").append(s.role()).append("</td><td><span class=\"badge ")
-                    .append(s.state() == SocketState.LISTENING ? "PASS" : "FAIL").append("\">").append(s.state()).append("</span></td><td>")
+                    .append(s.status()).append("\">").append(s.state()).append("</span></td><td>")
                     .append(escape(s.owner() + ":" + s.group())).append("</td><td>").append(escape(s.mode())).append("</td><td>")
                     .append(escape(String.join(", ", s.holders().stream().map(h -> h.pid() + " " + h.command()).toList())))
-                    .append("</td><td>").append(escape(driver)).append("</td><td>").append(escape(s.addons())).append("</td><td>")
-                    .append(escape(s.problem())).append("</td></tr>\n");
+                    .append("</td><td>").append(escape(driver)).append("</td><td>").append(escape(s.registeredBy())).append("</td><td>")
+                    .append(escape(s.addons())).append("</td><td>").append(escape(s.problem())).append("</td><td>")
+                    .append(escape(s.nextStep())).append("</td></tr>\n");
         }
-        b.append("</table><p class=\"muted\">Looked in: ").append(escape(String.join(", ", d.places()))).append("</p></details>\n");
+        b.append("</table><p class=\"muted\">").append(escape(d.whereLooked()));
+        if (d.sockets().isEmpty()) b.append(' ').append(escape(d.otherRoot()));
+        b.append("</p></details>\n");
     }
 
     private static void latency(StringBuilder b, ProbeReport p) {

@@ -49,15 +49,14 @@ final class SocketChecks {
         switch (s.state()) {
             case MISSING -> {
                 r.add(fail("socket.file", "Socket file exists and is a socket", s.problem(), SOCKET,
-                        "Check that the driver runs on this node and that the path matches its CSI_ENDPOINT "
-                                + "(the node plugin creates the socket when it starts)"));
+                        SocketAdvice.nextStep(path, false, s.state(), "")));
                 skipRest(r, "there is no socket file");
                 return s;
             }
             case NOT_A_SOCKET -> {
                 r.add(fail("socket.file", "Socket file exists and is a socket", s.problem() + " (mode " + s.mode() + ")", SOCKET,
-                        "Point the endpoint at the socket the driver created, not at another file; if the driver should "
-                                + "create it, remove the file in the way and restart the driver"));
+                        "Point the endpoint at the socket the driver created, not at another file. If the driver should create it: "
+                                + SocketAdvice.nextStep(path, false, s.state(), "")));
                 skipRest(r, "the path is not a socket");
                 return s;
             }
@@ -84,8 +83,7 @@ final class SocketChecks {
             case LISTENING -> r.add(pass("socket.listening", "Something listens on the socket", "a connection was accepted", SOCKET));
             case STALE -> r.add(fail("socket.listening", "Something listens on the socket",
                     s.problem() + (holders.isEmpty() ? "; no process holds it" : ""), SOCKET,
-                    "The driver that made this socket stopped. Restart the node plugin (its pod or service) and read its "
-                            + "logs for why it stopped; it removes and recreates the socket when it starts"));
+                    SocketAdvice.nextStep(path, false, s.state(), "")));
             default -> r.add(skipped("socket.listening", "Something listens on the socket", "the console may not connect to it", SOCKET));
         }
         if (!holders.isEmpty()) {

@@ -91,7 +91,7 @@ class SocketDiagnosticsTest {
         assertThat(Files.exists(sock)).as("closing does not unlink the socket file").isTrue();
         CallFailure f = problem(sock);
         assertThat(f.why()).contains("nothing is listening").contains("stale");
-        assertThat(f.whatToDo()).contains("restart the driver");
+        assertThat(f.whatToDo()).startsWith("Restart the driver's container").contains("remove the file: rm " + sock);
         assertThat(f.detail()).contains("connection refused");
     }
 

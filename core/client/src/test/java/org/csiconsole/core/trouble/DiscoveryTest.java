@@ -68,6 +68,120 @@ class DiscoveryTest {
         assertThat(driverSocket.addons()).isEqualTo("no");
     }
 
+    /** A socket file with nothing behind it: bound, then closed (a driver killed without cleaning up). */
+    private static Path stale(Path p) throws Exception {
+        Files.createDirectories(p.getParent());
+        try (ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            s.bind(UnixDomainSocketAddress.of(p));
+        }
+        return p;
+    }
+
+    private Path registry() throws Exception {
+        return Files.createDirectories(root.resolve("plugins_registry"));
+    }
+
+    @Test
+    void aWorkingRegistrationAndItsEndpointPassAndTheEndpointNamesItsRegistration() throws Exception {
+        Path csi = csiSocket();
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace, e -> { });
+
+        DiscoveredSocket reg = byPath(r).get(root.resolve("plugins_registry/misbehaving.csi.example.com-reg.sock").toString());
+        assertThat(reg.status()).isEqualTo(CheckStatus.PASS);
+        assertThat(reg.problem()).isEmpty();
+        assertThat(reg.nextStep()).isEmpty();
+        assertThat(reg.registration().type()).isEqualTo("CSIPlugin");
+        DiscoveredSocket end = byPath(r).get(csi.toString());
+        assertThat(end.registeredBy()).isEqualTo(reg.path());
+        assertThat(end.status()).isEqualTo(CheckStatus.PASS);
+    }
+
+    @Test
+    void aRegistrationWhoseDriverRemovedItsSocketIsAProblemWithItsNextStep() throws Exception {
+        Path gone = root.resolve("plugins/hostpath.csi.k8s.io/csi.sock");
+        Files.createDirectories(gone.getParent());
+        Path reg = registry().resolve("hostpath.csi.k8s.io-reg.sock");
+        closing.add(new FakeRegistrar(reg, "hostpath.csi.k8s.io", gone.toString()));
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace, e -> { });
+
+        DiscoveredSocket registration = byPath(r).get(reg.toString());
+        assertThat(registration.state()).isEqualTo(SocketState.LISTENING);
+        assertThat(registration.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(registration.problem()).contains(gone.toString()).contains("nothing is at that path").contains("kubelet cannot reach");
+        assertThat(registration.nextStep()).startsWith("Restart hostpath.csi.k8s.io's driver container").contains("rm " + reg);
+        DiscoveredSocket endpoint = byPath(r).get(gone.toString());
+        assertThat(endpoint.state()).isEqualTo(SocketState.MISSING);
+        assertThat(endpoint.registeredBy()).isEqualTo(reg.toString());
+        assertThat(endpoint.pluginName()).isEqualTo("hostpath.csi.k8s.io");
+        assertThat(endpoint.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(endpoint.nextStep()).contains("creates " + gone);
+        assertThat(r.worst()).isEqualTo(CheckStatus.FAIL);
+    }
+
+    @Test
+    void aStaleEndpointIsLinkedToItsRegistrationAndBothSayWhatToDo() throws Exception {
+        Path killed = stale(root.resolve("plugins/hostpath.csi.k8s.io/csi.sock"));
+        Path reg = registry().resolve("hostpath.csi.k8s.io-reg.sock");
+        closing.add(new FakeRegistrar(reg, "hostpath.csi.k8s.io", "unix://" + killed));
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace, e -> { });
+
+        DiscoveredSocket endpoint = byPath(r).get(killed.toString());
+        assertThat(endpoint.state()).isEqualTo(SocketState.STALE);
+        assertThat(endpoint.registeredBy()).isEqualTo(reg.toString());
+        assertThat(endpoint.pluginName()).isEqualTo("hostpath.csi.k8s.io");
+        assertThat(endpoint.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(endpoint.nextStep()).startsWith("Restart hostpath.csi.k8s.io's container").contains("rm " + killed);
+        DiscoveredSocket registration = byPath(r).get(reg.toString());
+        assertThat(registration.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(registration.problem()).contains("nothing listens");
+        assertThat(registration.nextStep()).contains("removes the stale " + killed);
+    }
+
+    @Test
+    void aStaleRegistrationIsNamedAfterItsFileAndSaysWhatToDo() throws Exception {
+        Path reg = stale(registry().resolve("rbd.csi.ceph.com-reg.sock"));
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace, e -> { });
+
+        DiscoveredSocket registration = byPath(r).get(reg.toString());
+        assertThat(registration.role()).isEqualTo(SocketRole.REGISTRATION);
+        assertThat(registration.state()).isEqualTo(SocketState.STALE);
+        assertThat(registration.pluginName()).isEqualTo("rbd.csi.ceph.com");
+        assertThat(registration.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(registration.nextStep()).startsWith("Restart the node-driver-registrar container of rbd.csi.ceph.com's node plugin pod")
+                .endsWith("rm " + reg);
+    }
+
+    @Test
+    void aLeftoverSocketNoRegistrationNamesIsAWarningWithItsNextStep() throws Exception {
+        Path leftover = stale(root.resolve("plugins/gone.csi.example.com/csi.sock"));
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace, e -> { });
+
+        DiscoveredSocket s = byPath(r).get(leftover.toString());
+        assertThat(s.status()).isEqualTo(CheckStatus.WARN);
+        assertThat(s.registeredBy()).isEmpty();
+        assertThat(s.nextStep()).contains("rm " + leftover);
+        assertThat(r.worst()).isEqualTo(CheckStatus.WARN);
+    }
+
+    @Test
+    void placesThatDoNotExistAreListedAsAbsent() throws Exception {
+        registry();
+        Path nowhere = root.resolve("no-such-place");
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of(nowhere)), ProbeOptions.defaults(), trace, e -> { });
+
+        assertThat(r.absent()).contains(nowhere.toString(), root.resolve("plugins").toString())
+                .doesNotContain(root.resolve("plugins_registry").toString());
+        assertThat(r.whereLooked()).startsWith("Looked in " + root.resolve("plugins_registry") + ";")
+                .contains("absent on this node: ").contains(nowhere.toString());
+        assertThat(r.otherRoot()).contains(root.toString()).contains("--root-dir");
+    }
+
     @Test
     void theUsualPlacesFindTheDriverDirectlyAndReportAStaleSocket() throws Exception {
         Path csi = csiSocket();

@@ -22,14 +22,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * A registration socket as node-driver-registrar serves it in {@code <root-dir>/plugins_registry}:
  * GetInfo names a CSI plugin and its endpoint. Records the status notifications it receives
- * (a probe must send none).
+ * (a probe must send none). Other modules reuse it through core's test-jar.
  */
-final class FakeRegistrar implements AutoCloseable {
+public final class FakeRegistrar implements AutoCloseable {
     final List<PluginRegistration.RegistrationStatus> notified = new CopyOnWriteArrayList<>();
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
     private final Server server;
 
-    FakeRegistrar(Path socket, String driver, String endpoint) throws IOException {
+    /** Serves GetInfo at {@code socket}: a CSIPlugin named {@code driver} at {@code endpoint}, version 1.0.0. */
+    public FakeRegistrar(Path socket, String driver, String endpoint) throws IOException {
         Files.deleteIfExists(socket);
         server = NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString()))
                 .channelType(EpollServerDomainSocketChannel.class).bossEventLoopGroup(group).workerEventLoopGroup(group)

@@ -69,7 +69,7 @@ class LocalTroubleshooterTest {
 
         Path file = Files.writeString(dir.resolve("a-file"), "not a folder");
         DiscoveryReport d = new DiscoveryReport("/var/lib/kubelet", java.util.List.of(), java.time.Instant.now(), Duration.ZERO,
-                java.util.List.of());
+                java.util.List.of(), java.util.List.of());
         assertThatThrownBy(() -> port.saveReport(file.resolve("out"), "", d, null, null, Set.of()).get(10, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class).cause().isInstanceOf(CallFailure.class)
                 .satisfies(t -> assertThat(((CallFailure) t).kind()).isEqualTo(FailureKind.INVALID_ARGUMENT))

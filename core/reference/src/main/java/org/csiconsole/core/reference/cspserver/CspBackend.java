@@ -47,7 +47,10 @@ public interface CspBackend {
     /** DELETE /volumes/{id}; 400 "Cannot delete a published volume" unless {@code force}; 409 when it has snapshots. */
     void deleteVolume(String array, String id, boolean force);
 
-    /** GET /snapshots?volume_id=; 404 when the volume is unknown. */
+    /**
+     * GET /snapshots?volume_id=: the snapshots of one volume, 404 when the volume is unknown; with
+     * {@code volumeId} null (GET /snapshots), every snapshot of the array, by snapshot id.
+     */
     List<CspWire.SnapshotJson> snapshots(String array, String volumeId);
 
     /** GET /snapshots/{id}. */

@@ -196,19 +196,17 @@ final class CspObjectRoutes {
     }
 
     private void listSnapshots(Context ctx) {
-        String volumeId = ctx.queryParam("volume_id");
-        if (blank(volumeId)) {
-            throw CspProblem.badRequest("The volume_id query parameter is mandatory: GET /snapshots?volume_id=<volume id>.");
-        }
+        // volume_id is optional (CSP OpenAPI 1.1.0; HPE's Go client sends GET /snapshots for every snapshot of the array)
+        String volumeId = blank(ctx.queryParam("volume_id")) ? null : ctx.queryParam("volume_id").trim();
         String name = ctx.queryParam("name");
         String mode = ctx.queryParam("mode");
         if (mode != null && !mode.equals("exists")) {
             throw CspProblem.badRequest("Unknown mode '" + mode + "'. The only mode is 'exists'.");
         }
-        List<CspWire.SnapshotJson> all = backend.snapshots(array(ctx), volumeId.trim());
+        List<CspWire.SnapshotJson> all = backend.snapshots(array(ctx), volumeId);
         List<CspWire.SnapshotJson> hits = name == null ? all : all.stream().filter(s -> name.equals(s.name())).toList();
         if (name != null && hits.isEmpty()) {
-            throw CspProblem.notFound("Snapshot with name " + name + " of volume " + volumeId.trim() + " not found.");
+            throw CspProblem.notFound("Snapshot with name " + name + (volumeId == null ? "" : " of volume " + volumeId) + " not found.");
         }
         // mode=exists answers whether any snapshot exists: at most one entry, never the whole list.
         ctx.json(mode != null && hits.size() > 1 ? hits.subList(0, 1) : hits);

@@ -250,6 +250,10 @@ public final class ModelCspBackend implements CspBackend {
 
     @Override
     public List<CspWire.SnapshotJson> snapshots(String array, String volumeId) {
+        if (volumeId == null) {
+            return model.snapshots().all().stream()
+                    .flatMap(s -> find(array, s.sourceVolumeId()).map(v -> snapshot(s, v)).stream()).toList();
+        }
         VolumeRecord v = requireVolume(array, volumeId);
         return model.snapshots().of(v.id()).stream().map(s -> snapshot(s, v)).toList();
     }

@@ -142,6 +142,26 @@ class HpeDriverBodiesTest {
     }
 
     @Test
+    void getSnapshotsWithoutAVolumeIdListsEverySnapshotOfTheArray() {
+        String a = createVolume("pvc-list-a").get("id").asText();
+        String b = createVolume("pvc-list-b").get("id").asText();
+        ok(http.post("/snapshots", "{\"name\":\"snap-a\",\"description\":\"\",\"volume_id\":\"" + a + "\"}"));
+        ok(http.post("/snapshots", "{\"name\":\"snap-b\",\"description\":\"\",\"volume_id\":\"" + b + "\"}"));
+
+        // GetSnapshots(""): GET /containers/v1/snapshots, decoded as a JSON array of model.Snapshot
+        JsonNode all = ok(http.get("/snapshots"));
+
+        assertThat(all.isArray()).isTrue();
+        assertThat(all).extracting(s -> s.get("name").asText()).containsExactlyInAnyOrder("snap-a", "snap-b");
+        assertThat(all).extracting(s -> s.get("volume_id").asText()).containsExactlyInAnyOrder(a, b);
+        assertThat(all).allSatisfy(s -> assertThat(s.has("id") && s.has("size") && s.has("creation_time") && s.has("ready_to_use"))
+                .as(s.toString()).isTrue());
+        assertThat(ok(http.get("/snapshots?volume_id=" + a))).extracting(s -> s.get("name").asText()).containsExactly("snap-a");
+        assertThat(ok(http.get("/snapshots?name=snap-b"))).extracting(s -> s.get("volume_id").asText()).containsExactly(b);
+        assertThat(http.get("/snapshots?name=nope").status()).isEqualTo(404);
+    }
+
+    @Test
     void cloneVolumeTakesTheCloneBody() {
         String id = createVolume("pvc-6").get("id").asText();
         // CloneVolume from a volume snapshots it first, with the snapshot's name as its description and no config.

@@ -1,0 +1,101 @@
+package org.csiconsole.core.trouble;
+
+import java.nio.file.Path;
+
+/**
+ * What is wrong with a socket on a node and what to do about it, in words: the one wording of
+ * discovery, the probe's socket checks and a failed connect, which the CLI, the GUI and the report
+ * render as they are. A node runs a CSI driver as a node plugin pod (or a service) with the
+ * node-driver-registrar beside it: the driver listens on its socket ({@code <root-dir>/plugins/<driver>/csi.sock}),
+ * the registrar serves {@code <root-dir>/plugins_registry/<driver>-reg.sock}, whose GetInfo names the
+ * driver's socket for the kubelet (kubernetes-csi/node-driver-registrar, kubelet plugin watcher).
+ */
+public final class SocketAdvice {
+    /** The file name node-driver-registrar gives its registration socket: {@code <driver>-reg.sock}. */
+    public static final String REGISTRATION_SUFFIX = "-reg.sock";
+    /** The usual file name of a csi-addons sidecar's socket. */
+    public static final String ADDONS_SOCKET = "csi-addons.sock";
+
+    private SocketAdvice() {
+    }
+
+    /**
+     * The driver a registration socket is named after: {@code rbd.csi.ceph.com} for
+     * {@code rbd.csi.ceph.com-reg.sock}; empty for another file name.
+     */
+    public static String driverOfRegistration(Path socket) {
+        String name = socket.getFileName() == null ? "" : socket.getFileName().toString();
+        return name.endsWith(REGISTRATION_SUFFIX) ? name.substring(0, name.length() - REGISTRATION_SUFFIX.length()) : "";
+    }
+
+    /**
+     * The next step for a socket file that is not {@link SocketState#LISTENING}, as found; empty for
+     * a listening socket.
+     *
+     * @param path the socket's path
+     * @param registration true for a socket in {@code <root-dir>/plugins_registry}
+     * @param state what was found at the path
+     * @param driver the driver it belongs to, when known (from the registration), else empty
+     */
+    public static String nextStep(Path path, boolean registration, SocketState state, String driver) {
+        String whose = driver.isEmpty() ? "the driver" : driver;
+        String remove = "rm " + path;
+        return switch (state) {
+            case LISTENING -> "";
+            case STALE -> registration
+                    ? "Restart the node-driver-registrar container of " + whose + "'s node plugin pod: it removes this file and serves "
+                    + "it again. If " + whose + " is no longer installed on this node, remove the file: " + remove
+                    : isAddons(path)
+                    ? "Restart the csi-addons sidecar container beside " + whose + ": it removes this file and listens again. "
+                    + "If the sidecar is no longer deployed, remove the file: " + remove
+                    : "Restart " + whose + "'s container in its node plugin pod (or its service): it removes this file and listens "
+                    + "again; read its logs for why it stopped. If no driver uses this path any more, remove the file: " + remove;
+            case MISSING -> "Start " + whose + " (its node plugin pod or service): it creates " + path + " when it starts. Check that "
+                    + "its endpoint setting (CSI_ENDPOINT, --csi-address) names this path";
+            case NOT_A_SOCKET -> "Remove what is in the way (" + remove + ") and restart " + whose + ", which creates its socket here";
+            case DENIED -> "Run the console as root, or as the socket's owner or a member of its group, to look at it";
+        };
+    }
+
+    /**
+     * What is wrong with a registration whose endpoint is not a working CSI driver socket, as the
+     * kubelet would find it; empty when the endpoint listens and answers CSI.
+     *
+     * @param driver the registration's plugin name
+     * @param endpoint the endpoint the registration names
+     * @param found what discovery found at the endpoint
+     */
+    public static String endpointProblem(String driver, String endpoint, DiscoveredSocket found) {
+        return switch (found.state()) {
+            case MISSING -> "registers " + endpoint + " for " + driver + ", but nothing is at that path: the driver stopped (and "
+                    + "removed its socket) while node-driver-registrar still registers it, so the kubelet cannot reach " + driver;
+            case STALE -> "registers " + endpoint + " for " + driver + ", where nothing listens: the driver that made the socket "
+                    + "is no longer running, so the kubelet cannot reach " + driver;
+            case NOT_A_SOCKET -> "registers " + endpoint + " for " + driver + ", which is not a socket";
+            case DENIED -> "registers " + endpoint + " for " + driver + ", which the console may not look at: " + found.problem();
+            case LISTENING -> found.role() == SocketRole.CSI ? ""
+                    : "registers " + endpoint + " for " + driver + ", where something listens but does not answer CSI GetPluginInfo";
+        };
+    }
+
+    /**
+     * The next step for a registration whose endpoint has {@link #endpointProblem a problem}; empty
+     * when it has none.
+     */
+    public static String endpointNextStep(String driver, Path registration, DiscoveredSocket found) {
+        return switch (found.state()) {
+            case MISSING, STALE -> "Restart " + driver + "'s driver container in its node plugin pod: it "
+                    + (found.state() == SocketState.STALE ? "removes the stale " + found.path() + " and listens again" : "creates "
+                    + found.path() + " when it starts") + "; read its logs for why it stopped. If " + driver + " was uninstalled, "
+                    + "remove its node plugin pod (the registrar goes with it) or remove the registration: rm " + registration;
+            case NOT_A_SOCKET, DENIED -> nextStep(Path.of(found.path()), false, found.state(), driver);
+            case LISTENING -> found.role() == SocketRole.CSI ? ""
+                    : "Check that the registrar's --kubelet-registration-path names the driver's own socket, the path its "
+                    + "--csi-address reaches";
+        };
+    }
+
+    private static boolean isAddons(Path path) {
+        return path.getFileName() != null && path.getFileName().toString().equals(ADDONS_SOCKET);
+    }
+}
