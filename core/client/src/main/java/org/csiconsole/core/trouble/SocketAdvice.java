@@ -22,8 +22,8 @@ public final class SocketAdvice {
             case MISSING -> "Check that the driver runs on this node and that the path matches its CSI_ENDPOINT "
                     + "(the node plugin creates the socket when it starts)";
             case NOT_A_SOCKET -> "remove the file in the way and restart the driver";
-            case STALE -> "The driver that made this socket stopped. Restart the node plugin (its pod or service) and read its "
-                    + "logs for why it stopped; it removes and recreates the socket when it starts";
+            case STALE -> "The driver that made this socket stopped: start or restart the driver (its node plugin's pod or service; "
+                    + "it removes and recreates the socket when it starts), and read its logs for why it stopped";
             case DENIED -> "Run the console as a user who may connect to " + path + ", or ask for access to it";
             case LISTENING -> "Nothing to do: the driver listens on " + path;
         };
