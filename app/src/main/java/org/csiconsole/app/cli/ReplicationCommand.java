@@ -78,19 +78,22 @@ import java.util.function.Supplier;
  * (GetReplicationDestinationInfo, else the listing's partner id) unless {@code --partner-id} names
  * it; so does a dry run, whose reads change nothing and are not audited.
  *
- * <p>Operations act on every {@code --volume-id} and {@code --group-id} with at most
- * {@code --concurrency} at once and print each item's result; {@code --dry-run} prints the calls in
- * order with their parameters (secrets redacted) and sends none of them: a one-site operation, or a
- * failover or failback given {@code --partner-id}, asks the driver nothing at all; otherwise only the
- * reads that learn partners and state are sent (traced, not audited). {@code --force} is sent
- * only on a source named by its own {@code --yes=<id>} (or typed on a terminal), never on a list of
- * volumes without naming each. Every call is audited once by the call policy, also when it fails;
+ * <p>Before anything is sent each command reads both sides of each pair (the listing, the partner, and
+ * GetVolumeReplicationInfo of each side: reads only, traced, not audited; a one-site operation reads
+ * the partner through {@code --partner-endpoint}, else where its own endpoint lists it) and asks core
+ * for the one risk assessment ({@link RiskConsent}): a call core refuses exits 2 with its reason and
+ * next step, and the consent it names is required ({@code --force} on a source only when that source
+ * is named by its own {@code --yes=<name or id>}, or typed on a terminal; never on a list of volumes
+ * without naming each). Operations act on every {@code --volume-id} and {@code --group-id} with at most
+ * {@code --concurrency} at once and print each item's result; {@code --dry-run} prints the assessment,
+ * then the calls in order with their parameters (secrets redacted), needs no consent and sends none of
+ * them. Every call is audited once by the call policy, also when it fails (a forced one marked forced);
  * polls of a resync are traced, not audited.
  *
  * <p>Exit codes ({@link ExitCodes}): 0 when every item succeeded (or a dry run); else the code of the
  * first failed item's failure kind (1 at the plugin, 3 endpoint, 4 unsupported, 5 authentication);
- * 1 when a pre-flight check refused the run (nothing was sent); 2 for bad usage, including
- * {@code --force} without a matching {@code --yes}.
+ * 1 when a pre-flight check refused the run (nothing was sent); 2 for bad usage, a call core's
+ * assessment refuses, or {@code --force} without a matching {@code --yes}.
  */
 @Command(name = "replication", mixinStandardHelpOptions = true,
         description = "List replication state, enable/disable, promote/demote/resync, fail over, fail back and recover from a split brain "

@@ -2,6 +2,7 @@ package org.csiconsole.app.cli;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.replication.ItemResult;
+import org.csiconsole.core.replication.PairState;
 import org.csiconsole.core.replication.PlanItem;
 import org.csiconsole.core.replication.PreflightCheck;
 import org.csiconsole.core.replication.ReplicationSample;
@@ -26,9 +27,12 @@ import java.util.Map;
  * shapes: {@code list} and {@code info} print an array of samples ({@code source}, {@code kind},
  * {@code site}, {@code role}, {@code health}, {@code statusMessage}, {@code lastSyncTime} (ISO-8601),
  * {@code lastSyncDurationMs}, {@code lastSyncBytes}, {@code rpoAgeSeconds}, {@code rpoLevel},
- * {@code stale}, {@code partner}, {@code destinationId}, {@code error}); with a partner site, an
- * array of pairs ({@code a}, {@code b}, {@code mismatch}, {@code meaning}, {@code nextStep}); a dry run
- * prints {@code {"dryRun":true,"workflow":..,"steps":[..],"checks":[..]}}; a run prints
+ * {@code stale}, {@code partner}, {@code destinationId}, {@code error}, {@code pairState}: {@code split-brain},
+ * {@code resyncing}, {@code error}, {@code degraded}, {@code healthy} or {@code unknown}, {@link PairState}); with a
+ * partner site, an array of pairs ({@code a}, {@code b}, {@code pairState}, {@code mismatch}, {@code meaning},
+ * {@code nextStep}); a dry run prints {@code {"dryRun":true,"workflow":..,"assessment":{..},"steps":[..],"checks":[..]}}
+ * (the assessment: {@code title}, {@code state}, {@code hazards}, {@code blocked}, {@code illegal}, {@code saferAlternative},
+ * {@code consent}, {@code requiredYes}, {@code lines}); a run prints
  * {@code {"workflow":..,"outcome":..,"items":[{"source","kind","outcome","stepsDone","stateLeft","error"}],"checks":[..]}}.
  */
 final class ReplicationOutput {
@@ -41,12 +45,20 @@ final class ReplicationOutput {
     }
 
     void samples(List<ReplicationSample> samples, RpoThresholds t, Instant now, java.time.Duration staleAfter) {
-        if (CsiOutput.json(out, format, samples.stream().map(s -> sample(s, t, now, staleAfter)).toList())) return;
-        Table table = new Table("SOURCE", "KIND", "ROLE", "HEALTH", "RPO_AGE", "LAST_SYNC", "PARTNER", "DESTINATION", "STATUS");
+        Map<String, ReplicationSample> byId = new java.util.HashMap<>();
+        for (ReplicationSample s : samples) byId.put(key(s.source().group(), s.source().id()), s);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (ReplicationSample s : samples) {
+            Map<String, Object> m = sample(s, t, now, staleAfter);
+            m.put("pairState", PairState.of(s, partner(s, byId)).json());
+            rows.add(m);
+        }
+        if (CsiOutput.json(out, format, rows)) return;
+        Table table = new Table("SOURCE", "KIND", "ROLE", "HEALTH", "PAIR_STATE", "RPO_AGE", "LAST_SYNC", "PARTNER", "DESTINATION", "STATUS");
         for (ReplicationSample s : samples) {
             RpoAge age = s.rpo(t, now);
             String status = s.lastError() != null ? "STALE (" + s.lastError().kind() + "): " + s.lastError().why() : s.statusMessage();
-            table.row(s.source().id(), s.source().kindWord(), lower(s.role()), s.health(),
+            table.row(s.source().id(), s.source().kindWord(), lower(s.role()), s.health(), PairState.of(s, partner(s, byId)).label(),
                     age.text() + (age.level() == org.csiconsole.core.replication.RpoLevel.OK || age.age() == null ? "" : " " + age.level()),
                     s.lastSyncTime() == null ? "" : s.lastSyncTime(), s.item().partner(), s.destinationId(), status);
         }
@@ -55,23 +67,33 @@ final class ReplicationOutput {
         out.flush();
     }
 
+    /** The partner of {@code s} among the same listing (an endpoint that serves both sites lists both); null when not there. */
+    private static ReplicationSample partner(ReplicationSample s, Map<String, ReplicationSample> byId) {
+        return s.destinationId().isEmpty() ? null : byId.get(key(s.source().group(), s.destinationId()));
+    }
+
+    private static String key(boolean group, String id) {
+        return (group ? "g:" : "v:") + id;
+    }
+
     void pairs(List<SitePair> pairs, RpoThresholds t, Instant now, java.time.Duration staleAfter) {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (SitePair p : pairs) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("a", p.a() == null ? null : sample(p.a(), t, now, staleAfter));
             m.put("b", p.b() == null ? null : sample(p.b(), t, now, staleAfter));
+            m.put("pairState", PairState.of(p.a(), p.b()).json());
             m.put("mismatch", p.mismatch().name());
             m.put("meaning", p.mismatch().meaning());
             m.put("nextStep", p.mismatch().safeNextStep());
             rows.add(m);
         }
         if (CsiOutput.json(out, format, rows)) return;
-        Table table = new Table("SITE_A", "ROLE_A", "SITE_B", "ROLE_B", "HEALTH", "MISMATCH", "NEXT_STEP");
+        Table table = new Table("SITE_A", "ROLE_A", "SITE_B", "ROLE_B", "HEALTH", "PAIR_STATE", "MISMATCH", "NEXT_STEP");
         for (SitePair p : pairs) {
             table.row(p.a() == null ? "-" : p.a().source().id(), p.a() == null ? "" : lower(p.a().role()),
                     p.b() == null ? "-" : p.b().source().id(), p.b() == null ? "" : lower(p.b().role()),
-                    (p.a() != null ? p.a() : p.b()).health(), p.mismatch(), p.mismatch() == org.csiconsole.core.replication.PairMismatch.NONE
+                    (p.a() != null ? p.a() : p.b()).health(), PairState.of(p.a(), p.b()).label(), p.mismatch(), p.mismatch() == org.csiconsole.core.replication.PairMismatch.NONE
                             ? "" : p.mismatch().safeNextStep());
         }
         table.print(out);

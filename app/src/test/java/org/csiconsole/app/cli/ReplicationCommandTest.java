@@ -299,4 +299,30 @@ class ReplicationCommandTest {
         assertThat(run("audit", "--forced")).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("PromoteVolume").contains("FORCED").doesNotContain("DemoteVolume");
     }
+
+    @Test
+    void listAndInfoOfTheDemoCarryItsSplitBrainPairAsSplitBrainNotOnlyError() throws Exception {
+        try (ReferencePlugin demo = ReferencePlugin.builder(dir.resolve("demo")).seed(Seed.DEMO).start()) {
+            demo.serve(dir.resolve("demo.sock"), Optional.empty());
+            String endpoint = "unix://" + dir.resolve("demo.sock");
+            var split = demo.model().replications().all().stream()
+                    .filter(r -> r.role() == ReplicationRole.PRIMARY && r.peerRole() == ReplicationRole.PRIMARY).findFirst().orElseThrow();
+
+            assertThat(run("replication", "list", "--endpoint", endpoint, "--output", "json")).as(err.toString()).isEqualTo(ExitCodes.OK);
+            JsonNode rows = JSON.readTree(out.toString());
+            for (String side : List.of(split.id(), split.peerId())) {
+                JsonNode row = null;
+                for (JsonNode r : rows) if (r.get("source").asText().equals(side)) row = r;
+                assertThat(row).as(side).isNotNull();
+                assertThat(row.get("pairState").asText()).as(side).isEqualTo("split-brain");
+            }
+            assertThat(rows.findValuesAsText("pairState")).as("only that pair").filteredOn("split-brain"::equals).hasSize(2);
+            assertThat(rows.findValuesAsText("pairState")).contains("error", "healthy");
+
+            assertThat(run("replication", "info", "--endpoint", endpoint, "--volume-id", split.id(), "--output", "json")).isEqualTo(ExitCodes.OK);
+            assertThat(JSON.readTree(out.toString()).get(0).get("pairState").asText()).isEqualTo("split-brain");
+            assertThat(run("replication", "list", "--endpoint", endpoint)).isEqualTo(ExitCodes.OK);
+            assertThat(out.toString().lines().filter(l -> l.startsWith(split.id()))).singleElement().asString().contains("SPLIT BRAIN");
+        }
+    }
 }
