@@ -2,6 +2,7 @@ package org.csiconsole.core.risk;
 
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.replication.ReplicationSample;
 
 import java.time.Instant;
 import java.util.Objects;
@@ -27,6 +28,18 @@ public record SideFacts(String site, String id, String name, VolumeReplicationRo
         name = name == null ? "" : name;
         role = Objects.requireNonNullElse(role, VolumeReplicationRole.UNKNOWN);
         health = Objects.requireNonNullElse(health, ReplicationHealth.UNKNOWN);
+    }
+
+    /**
+     * One side as the sampler last read it: its site, id, name, role, health and last sync; reachable
+     * when its latest read succeeded ({@link ReplicationSample#lastError()} is null and it was read);
+     * no last write, which no replication source reports.
+     *
+     * @param site the site's name as shown; empty for the sample's own
+     */
+    public static SideFacts of(String site, ReplicationSample s) {
+        return new SideFacts(site == null || site.isEmpty() ? s.site() : site, s.source().id(), s.item().name(), s.role(), s.health(),
+                s.lastError() == null && s.readAt() != null, s.lastSyncTime(), null);
     }
 
     /** The name when known, else the id. */
