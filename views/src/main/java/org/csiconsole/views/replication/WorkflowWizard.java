@@ -339,7 +339,7 @@ public final class WorkflowWizard extends Dialog<Void> {
     }
 
     private static String heading(SiteChoice site, SiteChoice kept) {
-        return site.name() + (kept == null ? "" : kept.same(site) ? " (kept)" : " (discarded, resynced)");
+        return site.name() + (kept == null ? "" : kept.same(site) ? " \u00b7 kept" : " \u00b7 discarded");
     }
 
     private static Label state(WizardItem i) {
@@ -364,7 +364,7 @@ public final class WorkflowWizard extends Dialog<Void> {
     private static Label cell(ReplicationSample s, java.util.function.Function<ReplicationSample, String> f) {
         Label l = new Label(s == null ? "missing" : f.apply(s));
         l.setWrapText(true);
-        l.setMaxWidth(180);
+        l.setMaxWidth(150);
         return l;
     }
 

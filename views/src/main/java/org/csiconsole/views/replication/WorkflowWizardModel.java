@@ -439,6 +439,7 @@ public final class WorkflowWizardModel {
         boolean ok = true;
         for (int i = 0; i < typed.size(); i++) ok &= a.consent().acceptsFor(i, typed.get(i).typed().get());
         consented.set(ok);
+        if (phase.get() == Phase.READY && plan.get() != null) message.set(readyMessage());
     }
 
     /** The request as the wizard stands; force confirmations from the names typed. */
@@ -507,7 +508,8 @@ public final class WorkflowWizardModel {
         } catch (CallFailure f) {
             plan.set(null);
             setSteps(null);
-            message.set(f.why() + (f.whatToDo().isEmpty() ? "" : ". " + f.whatToDo()));
+            String why = f.why().isEmpty() ? f.why() : Character.toUpperCase(f.why().charAt(0)) + f.why().substring(1);
+            message.set(why + (f.whatToDo().isEmpty() ? "" : ". " + f.whatToDo()));
             return;
         } catch (IllegalArgumentException bad) {
             plan.set(null);
@@ -528,13 +530,20 @@ public final class WorkflowWizardModel {
                 checks.setAll(all);
             }
             phase.set(Phase.READY);
-            boolean failed = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.FAIL);
-            boolean warned = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.WARN);
-            Assessment now = assessment.get();
-            message.set(failed ? "A pre-flight check failed: the run is refused until it passes."
-                    : now != null && now.blocked() ? "Not run: " + now.illegal().describe()
-                    : warned ? "Ready, with warnings: read them before you run." : "Ready: every pre-flight check passed.");
+            message.set(readyMessage());
         }));
+    }
+
+    /** What the wizard says once checked: a failed check, the assessment's verdict, the names still to type, or ready. */
+    private String readyMessage() {
+        boolean failed = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.FAIL);
+        boolean warned = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.WARN);
+        Assessment now = assessment.get();
+        return failed ? "A pre-flight check failed: the run is refused until it passes."
+                : now != null && now.blocked() ? "Not run: " + now.illegal().describe()
+                : !consented.get() ? "Checked. To run, type " + (typed.size() == 1 ? "the name" : "each name")
+                + " asked for under \"What it risks\"" + (warned ? ", and read the warnings first." : ".")
+                : warned ? "Ready, with warnings: read them before you run." : "Ready: every pre-flight check passed.";
     }
 
     private void setSteps(WorkflowPlan p) {
