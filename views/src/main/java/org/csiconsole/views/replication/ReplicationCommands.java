@@ -75,11 +75,10 @@ public final class ReplicationCommands {
         BooleanBinding some = Bindings.isNotEmpty(rows);
         BooleanBinding one = Bindings.size(rows).isEqualTo(1);
         var onPairs = model.pairsShownProperty();
-        StringBinding selectSome = Bindings.createStringBinding(() -> !rows.isEmpty() ? "" : onPairs.get()
-                ? "A site pair has two sides: select the volume or group to act on under \"Volumes and groups\"."
+        String pairHasTwoSides = "A site pair has two sides: select the volume or group to act on under \"Volumes and groups\".";
+        StringBinding selectSome = Bindings.createStringBinding(() -> !rows.isEmpty() ? "" : onPairs.get() ? pairHasTwoSides
                 : "Select one or more replicated volumes or groups.", rows, onPairs);
-        StringBinding selectOne = Bindings.createStringBinding(() -> rows.size() == 1 ? "" : rows.isEmpty() && onPairs.get()
-                ? "A site pair has two sides: select the volume or group to act on under \"Volumes and groups\"."
+        StringBinding selectOne = Bindings.createStringBinding(() -> rows.size() == 1 ? "" : rows.isEmpty() && onPairs.get() ? pairHasTwoSides
                 : "Force acts on one volume or group at a time, each confirmed by typing its name: select exactly one.", rows, onPairs);
         BooleanBinding anySite = Bindings.isNotEmpty(model.sites());
         refresh = new ViewAction("Sample now", anySite, Bindings.createStringBinding(() -> "No connection offers replication."), model::refresh);
@@ -203,7 +202,8 @@ public final class ReplicationCommands {
         if (rows.isEmpty()) return;
         Assessment a = assess(kind, rows, force);
         Optional<RiskAnswer> answer = actions.dialogs().confirmRisk(a, verb(kind) + (force ? " with force" : ""));
-        if (answer.isEmpty()) return;
+        // No replication verdict rests on this console's own record alone: a blocked call is never sent.
+        if (answer.isEmpty() || a.blocked()) return;
         Map<ReplicationSource, ForceConfirmation> confirmations = new LinkedHashMap<>();
         if (force) {
             List<String> typed = answer.get().typed();
