@@ -43,7 +43,7 @@ public final class TimelineModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyObjectWrapper<List<Period>> splitBrain = new ReadOnlyObjectWrapper<>(this, "splitBrain", List.of());
 
-    private record Read(ReplicationTimeline timeline, List<Period> splitBrain) {
+    private record TimelineRead(ReplicationTimeline timeline, List<Period> splitBrain) {
     }
 
     /** A stretch of time, e.g. while both sides of a pair were primary. */
@@ -123,7 +123,7 @@ public final class TimelineModel {
         var other = partner == null || partner.site().isEmpty()
                 ? CompletableFuture.<ReplicationTimeline>completedFuture(null)
                 : history.get().timeline(partner.source(), partner.site(), start, end).exceptionally(x -> null);
-        own.thenCombine(other, (t, p) -> new Read(t, p == null ? List.<Period>of() : splitBrain(t, p, end))).whenComplete((read, e) -> ui.execute(() -> {
+        own.thenCombine(other, (t, p) -> new TimelineRead(t, p == null ? List.<Period>of() : splitBrain(t, p, end))).whenComplete((read, e) -> ui.execute(() -> {
             if (mine != reads) return;
             if (e != null) {
                 CallFailure f = CallFailure.unwrap(e);

@@ -40,14 +40,19 @@ import java.util.List;
 
 /**
  * The wizard of a guided workflow ({@link WorkflowWizardModel}): the sites and which is which, the
- * pairs (for split-brain recovery both sides' last syncs side by side to choose the survivor), the
- * fence and the typed force confirmations of an unplanned failover, the pre-flight checks, the step
- * list with live progress, and Dry run, Run, Stop and Close. Run stays disabled until every check
- * that can fail passed; Close while running is disabled (stop first).
+ * pairs with their state (for split-brain recovery both sides' evidence side by side and a choice of
+ * the survivor, none made for the person), the workflow's one risk assessment in full (hazards, the
+ * verdict, the safer way) with the names it asks to be typed, the fence of an unplanned failover, the
+ * pre-flight checks (failures and warnings first), the step list with live progress, both sides as
+ * read again after each step and at the end, and Dry run, Run, Stop and Close. Dry run needs no
+ * consent; Run stays disabled until every check that can fail passed, the assessment allows the run
+ * and the names are typed; Close while running is disabled (stop first).
  *
- * <p>Node ids: {@code wizard-site-a}, {@code wizard-site-b}, {@code wizard-swap}, {@code wizard-items},
- * {@code wizard-fence}, {@code wizard-checks}, {@code wizard-steps}, {@code wizard-calls},
- * {@code wizard-message}; buttons by their text: Dry run, Run, Stop, Close.
+ * <p>Node ids: {@code wizard-site-a}, {@code wizard-site-b}, {@code wizard-swap}, {@code wizard-keep-first},
+ * {@code wizard-keep-second}, {@code wizard-items}, {@code wizard-risk}, {@code wizard-hazards},
+ * {@code wizard-illegal}, {@code wizard-safer}, {@code wizard-typed-<i>}, {@code wizard-fence},
+ * {@code wizard-checks}, {@code wizard-steps}, {@code wizard-calls}, {@code wizard-message},
+ * {@code wizard-reread}; buttons by their text: Dry run, Run, Stop, Close.
  */
 public final class WorkflowWizard extends Dialog<Void> {
     /** The buttons. */
