@@ -29,7 +29,9 @@ import java.util.function.Predicate;
  * Screenshots of the Replication perspective over the demo's seeded pairs in a real window (1280×800
  * unless {@code -Dtour.size} says otherwise): the volumes and groups, the site pairs, the force
  * confirmation of a split-brain volume, the planned-failover wizard after a dry run, the faults
- * panel, light ({@code 50-...}) then dark ({@code 60-...}). Run by {@code scripts/screenshots.sh}.
+ * panel, the force confirmation of a healthy secondary, the split-brain recovery wizard before and
+ * after a survivor is chosen, the unplanned-failover wizard after a dry run, the rows of the split-brain
+ * chip, light ({@code 50-...}) then dark ({@code 60-...}). Run by {@code scripts/screenshots.sh}.
  */
 public final class ReplicationTour {
     private ReplicationTour() {
@@ -135,6 +137,52 @@ public final class ReplicationTour {
             waitFrames(40);
             shoot(out, (n + 4) + "-replication-faults");
             onFx(() -> ((javafx.scene.control.ToggleButton) view.node().lookup("#repl-faults")).setSelected(false));
+            // Force on a healthy secondary beside a reachable primary: the split brain it creates.
+            select(view.rowsTable().tableView(), r -> r.mismatch() == PairMismatch.NONE && r.health() == ReplicationHealth.HEALTHY
+                    && r.role() == org.csiconsole.core.model.VolumeReplicationRole.SECONDARY);
+            Platform.runLater(() -> view.model().commands().promoteForceAction().run());
+            waitFrames(30);
+            shoot(out, (n + 5) + "-replication-force-healthy-secondary");
+            onFx(ReplicationTour::closeDialogs);
+            // Split-brain recovery: no survivor, then site-a kept.
+            select(view.rowsTable().tableView(), ReplicationRow::splitBrain);
+            Platform.runLater(() -> view.model().commands().wizardAction(WorkflowKind.SPLIT_BRAIN_RECOVERY).run());
+            waitFrames(40);
+            shoot(out, (n + 6) + "-replication-split-brain-no-survivor");
+            onFx(() -> dialogNode("#wizard-keep-first").ifPresent(b -> ((javafx.scene.control.ToggleButton) b).fire()));
+            waitFrames(30);
+            shoot(out, (n + 7) + "-replication-split-brain-kept");
+            onFx(ReplicationTour::closeDialogs);
+            // An unplanned failover while site A answers, after a dry run.
+            select(view.rowsTable().tableView(), r -> r.mismatch() == PairMismatch.NONE && r.health() == ReplicationHealth.HEALTHY
+                    && r.role() == org.csiconsole.core.model.VolumeReplicationRole.PRIMARY);
+            Platform.runLater(() -> view.model().commands().wizardAction(WorkflowKind.UNPLANNED_FAILOVER).run());
+            waitFrames(40);
+            onFx(() -> dialogButton("Dry run").ifPresent(javafx.scene.control.Button::fire));
+            waitFrames(20);
+            shoot(out, (n + 8) + "-replication-unplanned-failover");
+            onFx(ReplicationTour::closeDialogs);
+            waitFrames(10);
+            // The split-brain chip clicked: only those rows.
+            onFx(() -> view.showState(org.csiconsole.core.replication.ReplicationState.SPLIT_BRAIN));
+            waitFrames(30);
+            shoot(out, (n + 9) + "-replication-chip-split-brain");
+            onFx(() -> view.showState(org.csiconsole.core.replication.ReplicationState.SPLIT_BRAIN));
+        }
+
+        private static java.util.Optional<javafx.scene.Node> dialogNode(String query) {
+            for (Window w : List.copyOf(Window.getWindows())) {
+                if (w instanceof Stage s && s.getOwner() != null && s.getScene().lookup(query) != null) {
+                    return java.util.Optional.of(s.getScene().lookup(query));
+                }
+            }
+            return java.util.Optional.empty();
+        }
+
+        private static java.util.Optional<javafx.scene.control.Button> dialogButton(String text) {
+            return dialogNode(".dialog-pane").map(javafx.scene.control.DialogPane.class::cast).flatMap(p -> p.getButtonTypes().stream()
+                    .map(p::lookupButton).filter(b -> b instanceof javafx.scene.control.Button x && text.equals(x.getText()))
+                    .map(javafx.scene.control.Button.class::cast).findFirst());
         }
 
         private static void select(TableView<ReplicationRow> t, Predicate<ReplicationRow> which) throws InterruptedException {

@@ -3,7 +3,6 @@ package org.csiconsole.views.replication;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
-import org.csiconsole.core.replication.ForceConfirmation;
 import org.csiconsole.views.dialog.DialogFit;
 import org.csiconsole.views.dialog.FxDialogService;
 import org.csiconsole.views.dialog.ResultsDialog;
@@ -13,7 +12,6 @@ import java.time.Clock;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /** {@link ReplicationDialogs} with JavaFX dialogs, modal over the workbench window and themed like the console's others. */
 public final class FxReplicationDialogs implements ReplicationDialogs {
@@ -28,11 +26,6 @@ public final class FxReplicationDialogs implements ReplicationDialogs {
         this.dialogs = Objects.requireNonNull(dialogs);
         this.clock = Objects.requireNonNull(clock);
         this.zone = Objects.requireNonNull(zone);
-    }
-
-    @Override
-    public Optional<ForceConfirmation> confirmForce(ForceFacts facts) {
-        return dialogs.prepare(new ForceDialog(facts, clock.instant(), zone)).showAndWait();
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.csiconsole.views.replication;
 
 import org.csiconsole.core.replication.PairMismatch;
 import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.ReplicationState;
 import org.csiconsole.core.replication.SitePair;
 
 import java.util.Objects;
@@ -30,6 +31,11 @@ public record PairRow(SiteChoice a, SiteChoice b, SitePair pair) {
 
     public PairMismatch mismatch() {
         return pair.mismatch();
+    }
+
+    /** Its one state ({@link ReplicationState#of(SitePair)}). */
+    public ReplicationState state() {
+        return ReplicationState.of(pair);
     }
 
     /** The side's name, or its id; for a missing side, empty. */
@@ -62,7 +68,8 @@ public record PairRow(SiteChoice a, SiteChoice b, SitePair pair) {
     }
 
     String searchText() {
-        return name() + " " + id(pair.a()) + " " + id(pair.b()) + " " + ReplicationTexts.mismatch(mismatch()) + " "
+        return name() + " " + id(pair.a()) + " " + id(pair.b()) + " " + ReplicationState.pairWords(pair) + " "
+                + ReplicationState.of(pair).token() + " "
                 + (pair.a() == null ? "" : pair.a().role() + " " + pair.a().health()) + " "
                 + (pair.b() == null ? "" : pair.b().role() + " " + pair.b().health());
     }

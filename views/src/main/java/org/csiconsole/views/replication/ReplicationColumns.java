@@ -3,6 +3,7 @@ package org.csiconsole.views.replication;
 import org.csiconsole.core.model.ReplicationDestination;
 import org.csiconsole.core.replication.PairMismatch;
 import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.ReplicationState;
 import org.csiconsole.core.replication.RpoAge;
 import org.csiconsole.core.replication.SamplerSettings;
 import org.csiconsole.views.table.Column;
@@ -58,6 +59,16 @@ final class ReplicationColumns {
         return rounds == null ? c : c.redrawnOn(rounds);
     }
 
+    /** An RPO age's cell class: never ok in split brain, where nothing replicates whatever the last sync's age. */
+    private static String rpoStyle(ReplicationState state, RpoAge rpo) {
+        return state == ReplicationState.SPLIT_BRAIN ? ConsoleStyles.CELL_DANGER : ReplicationTexts.rpoStyle(rpo.level());
+    }
+
+    private String rpoTip(ReplicationState state, RpoAge rpo) {
+        return (state == ReplicationState.SPLIT_BRAIN ? "Split brain: nothing replicates while both sides are primary, and the "
+                + "age grows until one side is demoted and resynced. " : "") + ReplicationTexts.rpoTip(rpo, settings.get().thresholds());
+    }
+
     private RpoAge rpo(ReplicationSample s) {
         return s.rpo(settings.get().thresholds(), now.get());
     }
@@ -74,13 +85,14 @@ final class ReplicationColumns {
                 .tooltip(r -> r.site().label()));
         c.add(Column.<ReplicationRow, String>of("role", "Role", r -> ReplicationTexts.role(r.role())).width(100)
                 .styleClass(r -> ReplicationTexts.roleStyle(r.role())));
-        c.add(Column.<ReplicationRow, String>of("health", "Health", r -> ReplicationTexts.health(r.health())).width(85)
-                .styleClass(r -> ReplicationTexts.healthStyle(r.health()))
-                .tooltip(r -> r.sample().statusMessage()));
+        c.add(Column.<ReplicationRow, String>of("health", "State", r -> r.state().words()).width(95)
+                .styleClass(r -> ReplicationTexts.stateStyle(r.state()))
+                .tooltip(r -> r.state().meaning() + "\nHealth reported: " + ReplicationTexts.health(r.health())
+                        + (r.sample().statusMessage().isEmpty() ? "" : "\n" + r.sample().statusMessage())));
         c.add(ageing(Column.<ReplicationRow, Duration>of("rpo", "RPO age", r -> rpo(figures(r)).age()))
                 .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(85)
-                .styleClass(r -> ReplicationTexts.rpoStyle(rpo(figures(r)).level()))
-                .tooltip(r -> ReplicationTexts.rpoTip(rpo(figures(r)), settings.get().thresholds())
+                .styleClass(r -> rpoStyle(r.state(), rpo(figures(r))))
+                .tooltip(r -> rpoTip(r.state(), rpo(figures(r)))
                         + (figures(r) != r.sample() ? " (the partner's last sync: a secondary reports none)" : "")));
         c.add(ageing(Column.<ReplicationRow, Instant>of("lastSync", "Last sync", r -> figures(r).lastSyncTime()))
                 .format(t -> ReplicationTexts.time(t, now.get(), zone)).width(90));
@@ -90,8 +102,8 @@ final class ReplicationColumns {
                 : figures(r).info().lastSyncBytes()).format(b -> ReplicationTexts.bytes(b)).alignRight().width(95)
                 .tooltip(r -> figures(r).info() == null || figures(r).info().lastSyncBytes() < 0 ? null
                         : org.csiconsole.core.model.ByteSize.grouped(figures(r).info().lastSyncBytes()) + " bytes"));
-        c.add(Column.<ReplicationRow, String>of("pair", "Pair", r -> r.mismatch() == null ? "" : ReplicationTexts.mismatch(r.mismatch()))
-                .width(130).styleClass(r -> r.mismatch() == null ? null : ReplicationTexts.mismatchStyle(r.mismatch()))
+        c.add(Column.<ReplicationRow, String>of("pair", "Pair", r -> r.pair() == null ? "" : ReplicationState.pairWords(r.pair()))
+                .width(130).styleClass(r -> r.pair() == null ? null : ReplicationTexts.stateStyle(ReplicationState.of(r.pair())))
                 .tooltip(r -> r.mismatch() == null ? "Not on site A or site B." : r.mismatch().meaning() + "\n" + r.mismatch().safeNextStep()));
         c.add(Column.<ReplicationRow, String>of("message", "Status message", r -> r.sample().statusMessage()).width(230)
                 .tooltip(r -> r.sample().statusMessage()));
@@ -117,6 +129,7 @@ final class ReplicationColumns {
         d.add(DetailRow.id(r.group() ? "Volume group id" : "Volume id", r.source().id()));
         d.add(DetailRow.of("Site", r.site().label()));
         d.add(DetailRow.of("Role", ReplicationTexts.role(r.role())));
+        d.add(DetailRow.of("State", r.state().words() + ". " + r.state().meaning()));
         d.add(DetailRow.of("Health", ReplicationTexts.health(r.health()) + (s.statusMessage().isEmpty() ? "" : ": " + s.statusMessage())));
         ReplicationSample f = figures(r);
         RpoAge rpo = rpo(f);
@@ -133,7 +146,7 @@ final class ReplicationColumns {
         d.add(DetailRow.of("Partner", s.item().partner()));
         d.add(DetailRow.id("Partner id", s.destinationId()));
         if (r.mismatch() != null) {
-            d.add(DetailRow.of("Pair", ReplicationTexts.mismatch(r.mismatch()) + ". " + r.mismatch().meaning()));
+            d.add(DetailRow.of("Pair", ReplicationState.pairWords(r.pair()) + ". " + r.mismatch().meaning()));
             if (r.mismatch() != PairMismatch.NONE) d.add(DetailRow.of("Next step", r.mismatch().safeNextStep()));
         }
         if (r.group()) {
@@ -170,8 +183,9 @@ final class ReplicationColumns {
     List<Column<PairRow, ?>> pairColumns() {
         List<Column<PairRow, ?>> c = new ArrayList<>();
         c.add(Column.<PairRow, String>of("name", "Name", PairRow::name).width(150));
-        c.add(Column.<PairRow, String>of("pair", "Pair", p -> ReplicationTexts.mismatch(p.mismatch())).width(125)
-                .styleClass(p -> ReplicationTexts.mismatchStyle(p.mismatch())).tooltip(p -> p.mismatch().meaning()));
+        c.add(Column.<PairRow, String>of("pair", "Pair", p -> ReplicationState.pairWords(p.pair())).width(125)
+                .styleClass(p -> ReplicationTexts.stateStyle(p.state()))
+                .tooltip(p -> p.mismatch() == PairMismatch.NONE ? p.state().meaning() : p.mismatch().meaning()));
         c.add(Column.<PairRow, String>of("aRole", "A role", p -> p.sideA() == null ? "\u2014" : ReplicationTexts.role(p.sideA().role()))
                 .width(90).styleClass(p -> p.sideA() == null ? ConsoleStyles.CELL_MUTED : ReplicationTexts.roleStyle(p.sideA().role())));
         c.add(Column.<PairRow, String>of("bRole", "B role", p -> p.sideB() == null ? "\u2014" : ReplicationTexts.role(p.sideB().role()))
@@ -180,7 +194,8 @@ final class ReplicationColumns {
                 .styleClass(p -> ReplicationTexts.healthStyle(primaryOrAny(p).health())).tooltip(p -> primaryOrAny(p).statusMessage()));
         c.add(ageing(Column.<PairRow, Duration>of("rpo", "RPO age", p -> rpo(syncing(p)).age()))
                 .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(95)
-                .styleClass(p -> ReplicationTexts.rpoStyle(rpo(syncing(p)).level())));
+                .styleClass(p -> rpoStyle(p.state(), rpo(syncing(p))))
+                .tooltip(p -> rpoTip(p.state(), rpo(syncing(p)))));
         c.add(Column.<PairRow, String>of("b", "Partner on B", p -> side(p.sideB())).width(140).mono());
         c.add(Column.<PairRow, String>of("next", "Safe next step", p -> p.mismatch() == PairMismatch.NONE ? "" : p.mismatch().safeNextStep())
                 .width(420).tooltip(p -> p.mismatch().meaning() + "\n" + p.mismatch().safeNextStep()));
@@ -208,8 +223,8 @@ final class ReplicationColumns {
 
     List<DetailRow> pairDetail(PairRow p) {
         List<DetailRow> d = new ArrayList<>();
-        d.add(DetailRow.of("Pair", ReplicationTexts.mismatch(p.mismatch())));
-        d.add(DetailRow.of("Means", p.mismatch().meaning()));
+        d.add(DetailRow.of("Pair", ReplicationState.pairWords(p.pair())));
+        d.add(DetailRow.of("Means", p.mismatch() == PairMismatch.NONE ? p.state().meaning() : p.mismatch().meaning()));
         d.add(DetailRow.of("Next step", p.mismatch().safeNextStep()));
         side(d, "A", p.a(), p.sideA());
         side(d, "B", p.b(), p.sideB());

@@ -7,8 +7,6 @@ import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.core.replication.ForceConfirmation;
 import org.csiconsole.core.replication.ItemResult;
-import org.csiconsole.core.replication.PairMismatch;
-import org.csiconsole.core.replication.ReplicationAction;
 import org.csiconsole.core.replication.ReplicationRequest;
 import org.csiconsole.core.replication.ReplicationSource;
 import org.csiconsole.core.replication.ReplicationWorkflows;
@@ -22,7 +20,11 @@ import org.csiconsole.core.replication.WorkflowRequest;
 import org.csiconsole.core.replication.WorkflowResult;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.action.ViewAction;
-import org.csiconsole.views.dialog.DialogService;
+import org.csiconsole.views.dialog.RiskAnswer;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.views.task.ItemOutcome;
 import org.csiconsole.views.task.UiTask;
 import org.slf4j.Logger;
@@ -34,18 +36,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The replication operations on the selected volumes and groups, run through the one workflow
  * engine ({@link ReplicationWorkflows}): disable, promote, demote and resync (polled until
- * {@code ready}) after a confirmation that says what each does, on every selected row at once
+ * {@code ready}) after the consent the one risk model asks for ({@link #assess}, rendered by
+ * {@link org.csiconsole.views.dialog.DialogService#confirmRisk}), on every selected row at once
  * (grouped by site, with the engine's concurrency limit); each item's result, the failures
  * explained in words with the next safe step ({@link org.csiconsole.core.replication.ReplicationFailures}),
  * and a retry of the items that did not finish. Force is offered only as its own command on one
- * volume or group, inside a typed confirmation ({@link ReplicationDialogs#confirmForce}); nothing is
- * ever retried with force.
+ * volume or group, with its name typed as the assessment asks; nothing is ever retried with force.
  */
 public final class ReplicationCommands {
     private static final Logger LOG = LoggerFactory.getLogger(ReplicationCommands.class);
@@ -71,20 +74,22 @@ public final class ReplicationCommands {
         var rows = model.selectedRows();
         BooleanBinding some = Bindings.isNotEmpty(rows);
         BooleanBinding one = Bindings.size(rows).isEqualTo(1);
-        StringBinding selectSome = Bindings.createStringBinding(() -> rows.isEmpty()
-                ? "Select one or more replicated volumes or groups." : "", rows);
-        StringBinding selectOne = Bindings.createStringBinding(() -> rows.size() == 1 ? ""
-                : "Force acts on one volume or group at a time, each confirmed by typing its name: select exactly one.", rows);
+        var onPairs = model.pairsShownProperty();
+        String pairHasTwoSides = "A site pair has two sides: select the volume or group to act on under \"Volumes and groups\".";
+        StringBinding selectSome = Bindings.createStringBinding(() -> !rows.isEmpty() ? "" : onPairs.get() ? pairHasTwoSides
+                : "Select one or more replicated volumes or groups.", rows, onPairs);
+        StringBinding selectOne = Bindings.createStringBinding(() -> rows.size() == 1 ? "" : rows.isEmpty() && onPairs.get() ? pairHasTwoSides
+                : "Force acts on one volume or group at a time, each confirmed by typing its name: select exactly one.", rows, onPairs);
         BooleanBinding anySite = Bindings.isNotEmpty(model.sites());
         refresh = new ViewAction("Sample now", anySite, Bindings.createStringBinding(() -> "No connection offers replication."), model::refresh);
         enable = new ViewAction("Enable\u2026", anySite, Bindings.createStringBinding(() -> "No connection offers replication."), this::enable);
-        disable = new ViewAction("Disable\u2026", some, selectSome, () -> operate(WorkflowKind.DISABLE, List.copyOf(rows), null));
-        promote = new ViewAction("Promote\u2026", some, selectSome, () -> operate(WorkflowKind.PROMOTE, List.copyOf(rows), null));
-        demote = new ViewAction("Demote\u2026", some, selectSome, () -> operate(WorkflowKind.DEMOTE, List.copyOf(rows), null));
-        resync = new ViewAction("Resync\u2026", some, selectSome, () -> operate(WorkflowKind.RESYNC, List.copyOf(rows), null));
-        promoteForce = new ViewAction("Promote with force\u2026", one, selectOne, () -> forced(WorkflowKind.PROMOTE));
-        demoteForce = new ViewAction("Demote with force\u2026", one, selectOne, () -> forced(WorkflowKind.DEMOTE));
-        resyncForce = new ViewAction("Resync with force\u2026", one, selectOne, () -> forced(WorkflowKind.RESYNC));
+        disable = new ViewAction("Disable\u2026", some, selectSome, () -> operate(WorkflowKind.DISABLE, List.copyOf(rows), false));
+        promote = new ViewAction("Promote\u2026", some, selectSome, () -> operate(WorkflowKind.PROMOTE, List.copyOf(rows), false));
+        demote = new ViewAction("Demote\u2026", some, selectSome, () -> operate(WorkflowKind.DEMOTE, List.copyOf(rows), false));
+        resync = new ViewAction("Resync\u2026", some, selectSome, () -> operate(WorkflowKind.RESYNC, List.copyOf(rows), false));
+        promoteForce = new ViewAction("Promote with force\u2026", one, selectOne, () -> operate(WorkflowKind.PROMOTE, List.copyOf(rows), true));
+        demoteForce = new ViewAction("Demote with force\u2026", one, selectOne, () -> operate(WorkflowKind.DEMOTE, List.copyOf(rows), true));
+        resyncForce = new ViewAction("Resync with force\u2026", one, selectOne, () -> operate(WorkflowKind.RESYNC, List.copyOf(rows), true));
         for (WorkflowKind k : List.of(WorkflowKind.PLANNED_FAILOVER, WorkflowKind.UNPLANNED_FAILOVER, WorkflowKind.FAILBACK,
                 WorkflowKind.SPLIT_BRAIN_RECOVERY)) {
             wizards.put(k, wizard(k));
@@ -105,7 +110,7 @@ public final class ReplicationCommands {
     /** Opens the wizard of {@code kind} on {@code pairs}; samples again when it is closed. */
     public void openWizard(WorkflowKind kind, List<PairRow> pairs) {
         if (pairs.isEmpty()) return;
-        dialogs.showWizard(new WorkflowWizardModel(kind, pairs, engine(), model.settings().thresholds(), model.ui(),
+        dialogs.showWizard(new WorkflowWizardModel(kind, pairs, engine(), model.services().risk(), model::reread, model.ui(),
                 model.services().clock()));
         model.refresh();
     }
@@ -188,61 +193,77 @@ public final class ReplicationCommands {
     // ---- one-site operations
 
     /**
-     * Runs {@code kind} (DISABLE, PROMOTE, DEMOTE, RESYNC) on {@code rows} after the person confirmed
-     * it, one run per site; with {@code force}, force is sent on the sources it names only.
+     * Runs {@code kind} (DISABLE, PROMOTE, DEMOTE, RESYNC) on {@code rows} after the person gave the
+     * consent the one risk model asks for ({@link #assess}), one run per site. Nothing is sent when
+     * the assessment blocks the call or the person cancels. With {@code force}, force is sent on each
+     * row with the confirmation typed for it, and on nothing else.
      */
-    public void operate(WorkflowKind kind, List<ReplicationRow> rows, Map<ReplicationSource, ForceConfirmation> force) {
+    public void operate(WorkflowKind kind, List<ReplicationRow> rows, boolean force) {
         if (rows.isEmpty()) return;
+        Assessment a = assess(kind, rows, force);
+        Optional<RiskAnswer> answer = actions.dialogs().confirmRisk(a, verb(kind) + (force ? " with force" : ""));
+        // No replication verdict rests on this console's own record alone: a blocked call is never sent.
+        if (answer.isEmpty() || a.blocked()) return;
+        Map<ReplicationSource, ForceConfirmation> confirmations = new LinkedHashMap<>();
+        if (force) {
+            List<String> typed = answer.get().typed();
+            if (typed.size() != rows.size()) return;
+            try {
+                for (int i = 0; i < rows.size(); i++) {
+                    ReplicationRow r = rows.get(i);
+                    confirmations.put(r.source(), ForceConfirmation.typed(r.source(), a.consent().names().get(i), typed.get(i)));
+                }
+            } catch (CallFailure refused) {
+                actions.dialogs().showFailure(refused);
+                return;
+            }
+        }
         Map<String, List<ReplicationRow>> bySite = new LinkedHashMap<>();
         for (ReplicationRow r : rows) bySite.computeIfAbsent(r.site().connection() + "\u0000" + r.site().site(), k -> new ArrayList<>()).add(r);
         List<WorkflowItem> all = rows.stream().map(ReplicationCommands::item).toList();
         String title = title(kind, all, bySite.size() == 1 ? rows.get(0).site() : null);
-        if (force == null && !actions.dialogs().confirm(title, confirmation(kind, rows), verb(kind))) return;
         List<WorkflowRequest> requests = new ArrayList<>();
         for (List<ReplicationRow> site : bySite.values()) {
             List<WorkflowItem> items = site.stream().map(ReplicationCommands::item).toList();
-            requests.add(new WorkflowRequest(kind, site.get(0).site().toSite(), null, items, null,
-                    force == null ? Map.of() : force, WorkflowOptions.DEFAULT));
+            requests.add(new WorkflowRequest(kind, site.get(0).site().toSite(), null, items, null, confirmations, WorkflowOptions.DEFAULT));
         }
         plan(requests).ifPresent(plans -> execute(title, plans));
+    }
+
+    /**
+     * The one assessment of {@code kind} on {@code rows} (each with its partner, their roles, health,
+     * last syncs and whether their sites answered), as the command line makes it for the same rows.
+     */
+    public Assessment assess(WorkflowKind kind, List<ReplicationRow> rows, boolean force) {
+        List<TargetFacts> targets = rows.stream().map(this::facts).toList();
+        return model.services().risk().assess(new RiskRequest(operation(kind), force, targets, "", "", model.now()));
+    }
+
+    /** What the risk model knows of {@code row}: its sample on its site, and its partner's on the other site. */
+    TargetFacts facts(ReplicationRow row) {
+        PairRow pair = model.pairOf(row);
+        String partnerSite = pair == null ? "" : pair.a().same(row.site()) ? pair.b().name() : pair.a().name();
+        return TargetFacts.replicated(row.site().name(), row.sample(), partnerSite, row.partner());
+    }
+
+    /** The risk model's operation for a one-site {@code kind} or a guided workflow. */
+    static RiskOperation operation(WorkflowKind kind) {
+        return switch (kind) {
+            case ENABLE -> RiskOperation.ENABLE_REPLICATION;
+            case DISABLE -> RiskOperation.DISABLE_REPLICATION;
+            case PROMOTE -> RiskOperation.PROMOTE;
+            case DEMOTE -> RiskOperation.DEMOTE;
+            case RESYNC -> RiskOperation.RESYNC;
+            case PLANNED_FAILOVER -> RiskOperation.PLANNED_FAILOVER;
+            case UNPLANNED_FAILOVER -> RiskOperation.UNPLANNED_FAILOVER;
+            case FAILBACK -> RiskOperation.FAILBACK;
+            case SPLIT_BRAIN_RECOVERY -> RiskOperation.SPLIT_BRAIN_RECOVERY;
+        };
     }
 
     /** {@code row} as the engine takes it for a one-site operation, with its sample for the plan's checks. */
     static WorkflowItem item(ReplicationRow r) {
         return new WorkflowItem(r.source(), r.sample().item().name(), null, r.sample(), null);
-    }
-
-    /** The force confirmation for the one selected row, then the forced call. */
-    private void forced(WorkflowKind kind) {
-        if (model.selectedRows().size() != 1) return;
-        ReplicationRow row = model.selectedRows().get(0);
-        ForceFacts facts = facts(row, switch (kind) {
-            case PROMOTE -> ReplicationAction.PROMOTE;
-            case DEMOTE -> ReplicationAction.DEMOTE;
-            default -> ReplicationAction.RESYNC;
-        });
-        dialogs.confirmForce(facts).ifPresent(c -> operate(kind, List.of(row), Map.of(row.source(), c)));
-    }
-
-    /** What the force confirmation of {@code action} on {@code row} shows. */
-    public ForceFacts facts(ReplicationRow row, ReplicationAction action) {
-        var now = model.now();
-        var s = row.sample();
-        // The recovery point of the pair is the primary's last sync: a secondary reports none itself.
-        var figures = s.lastSyncTime() != null || row.partner() == null ? s : row.partner();
-        String split = row.mismatch() == PairMismatch.BOTH_PRIMARY
-                ? "Split brain: " + row.name() + " and its partner are both primary, and each may hold writes the other lacks. "
-                + PairMismatch.BOTH_PRIMARY.safeNextStep()
-                : "";
-        String safer = switch (action) {
-            case PROMOTE -> "Safer: demote the partner first and promote without force (a planned failover waits for a final sync).";
-            case DEMOTE -> "Safer: stop the writers on this side and demote without force.";
-            default -> "Safer: demote this side first, then resync without force.";
-        };
-        return new ForceFacts(action, row.source(), row.sample().item().displayName(), row.site().name(),
-                figures.rpo(model.settings().thresholds(), now), figures.lastSyncTime(), figures.health(),
-                figures.statusMessage().isEmpty() ? s.statusMessage() : figures.statusMessage(), split,
-                ForceConfirmation.dataLossWarning(row.source(), figures.lastSyncTime(), now), safer);
     }
 
     // ---- running plans
@@ -369,25 +390,6 @@ public final class ReplicationCommands {
         String what = items.size() == 1 ? items.get(0).displayName()
                 : items.size() + (groups == items.size() ? " volume groups" : groups == 0 ? " volumes" : " volumes and groups");
         return verb(kind) + " " + what + (site == null ? "" : " on " + site.name());
-    }
-
-    private static String confirmation(WorkflowKind kind, List<ReplicationRow> rows) {
-        String names = rows.size() <= 5 ? String.join(", ", rows.stream().map(ReplicationRow::name).toList())
-                : String.join(", ", rows.stream().limit(5).map(ReplicationRow::name).toList()) + " and " + (rows.size() - 5) + " more";
-        String what = switch (kind) {
-            case DISABLE -> "Replication of " + names + " stops (DisableVolumeReplication): the partner copies no longer receive "
-                    + "updates, and enabling it again starts a full copy.";
-            case PROMOTE -> names + " become primary and take writes (PromoteVolume, force=false). The driver refuses while a "
-                    + "partner is still primary; nothing is forced. To move a workload, a planned failover demotes the "
-                    + "partner and waits for a final sync first.";
-            case DEMOTE -> names + " become secondary (DemoteVolume, force=false): they take no writes from then on. Stop "
-                    + "the applications writing to them on this site first.";
-            case RESYNC -> names + " are resynchronized from their primary (ResyncVolume, force=false): what this side wrote "
-                    + "after the last sync is replaced by the primary's data. Only a secondary can be resynced. Progress "
-                    + "shows until the driver reports ready.";
-            default -> kind.words() + " " + names + ".";
-        };
-        return what + (rows.size() > 1 ? " Each item's result is listed; failed ones can be retried." : "");
     }
 
     static String lower(WorkflowKind k) {

@@ -12,22 +12,28 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import org.csiconsole.core.replication.ReplicationState;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
 /**
- * The replication perspective's header: site A and site B pickers with a swap, the summary figures
- * (healthy, degraded, error, resyncing, split brain, stale) and the settings and faults buttons.
- * Node ids: {@code repl-site-a}, {@code repl-site-b}, {@code repl-swap-sites}, {@code repl-chip-<kind>},
+ * The replication perspective's header: site A and site B pickers with a swap, a chip per
+ * {@link ReplicationState} with its rows (split brain, stale, mismatched, resyncing, error, degraded,
+ * healthy, health unknown; they add up to the rows, and a click filters the table to them) and the
+ * settings and faults buttons. Node ids: {@code repl-site-a}, {@code repl-site-b}, {@code repl-swap-sites},
+ * {@code repl-chip-<kind>} ({@link #chipId}),
  * {@code repl-settings}, {@code repl-faults}.
  */
 final class ReplicationHeader extends HBox {
     private final ToggleButton faults = new ToggleButton(null, Icons.of(Material2MZ.SCIENCE));
     private final Button settings = new Button(null, Icons.of(Material2MZ.SETTINGS));
 
-    ReplicationHeader(ReplicationViewModel model) {
+    /**
+     * @param onChip what a click on a state's chip does (the view shows the rows in that state)
+     */
+    ReplicationHeader(ReplicationViewModel model, java.util.function.Consumer<ReplicationState> onChip) {
         super(8);
         getStyleClass().add(ConsoleStyles.REPL_HEADER);
         setAlignment(Pos.CENTER_LEFT);
@@ -53,15 +59,8 @@ final class ReplicationHeader extends HBox {
         lb.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
         lb.setTooltip(new Tooltip("Site B: the partner site"));
 
-        HBox chips = new HBox(6,
-                chip(model, "healthy", "healthy", ConsoleStyles.REPL_CHIP_OK, "Pairs reporting HEALTHY"),
-                chip(model, "degraded", "degraded", ConsoleStyles.REPL_CHIP_WARNING, "DEGRADED: the link is down, a resync runs, or syncs lag"),
-                chip(model, "error", "error", ConsoleStyles.REPL_CHIP_DANGER, "ERROR: split brain or an array-reported replication error"),
-                chip(model, "resyncing", "resyncing", ConsoleStyles.REPL_CHIP_WARNING, "Secondaries being resynchronized from their primary"),
-                chip(model, "split", "split brain", ConsoleStyles.REPL_CHIP_DANGER, "Pairs of site A and B with both sides primary"),
-                chip(model, "mismatched", "mismatched", ConsoleStyles.REPL_CHIP_WARNING,
-                        "Pairs with both sides secondary, a partner missing or a destination unknown"),
-                chip(model, "stale", "stale", ConsoleStyles.REPL_CHIP_WARNING, "Samples whose latest read failed: figures shown are older"));
+        HBox chips = new HBox(6);
+        for (ReplicationState state : ReplicationState.values()) chips.getChildren().add(chip(model, state, onChip));
         chips.setAlignment(Pos.CENTER_LEFT);
 
         settings.setId("repl-settings");
@@ -107,33 +106,36 @@ final class ReplicationHeader extends HBox {
         return c;
     }
 
-    private static Label chip(ReplicationViewModel model, String id, String words, String style, String tip) {
+    /** The chip id of {@code state}: {@code repl-chip-split} for split brain, else the state's name, e.g. {@code repl-chip-healthy}. */
+    static String chipId(ReplicationState state) {
+        return "repl-chip-" + (state == ReplicationState.SPLIT_BRAIN ? "split" : state.name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /**
+     * One state's chip: how many rows are in it (each row is in one state, so the chips add up to the
+     * rows), shown while there are some (healthy always, as the good news); a click shows those rows.
+     */
+    private static Label chip(ReplicationViewModel model, ReplicationState state, java.util.function.Consumer<ReplicationState> onChip) {
         Label l = new Label();
-        l.setId("repl-chip-" + id);
+        l.setId(chipId(state));
         l.setMinWidth(Label.USE_PREF_SIZE);
         l.getStyleClass().add(ConsoleStyles.REPL_CHIP);
-        l.setTooltip(new Tooltip(tip));
+        l.setTooltip(new Tooltip(state.meaning() + " Click to show only these volumes and groups; click again to show all."));
+        l.setCursor(javafx.scene.Cursor.HAND);
+        l.setOnMouseClicked(e -> onChip.accept(state));
+        String style = ReplicationTexts.chipStyle(state);
+        String words = state == ReplicationState.SPLIT_BRAIN ? "in split brain" : state.words().toLowerCase(java.util.Locale.ROOT);
         Runnable update = () -> {
-            ReplicationSnapshot.Tally c = model.countsProperty().get();
-            int n = switch (id) {
-                case "healthy" -> c.healthy();
-                case "degraded" -> c.degraded();
-                case "error" -> c.error();
-                case "resyncing" -> c.resyncing();
-                case "split" -> c.splitBrain();
-                case "mismatched" -> c.mismatched();
-                default -> c.stale();
-            };
+            int n = model.countsProperty().get().count(state);
             l.setText(n + " " + words);
-            // Only what there is: a kind with none takes no room (healthy stays, as the good news).
-            boolean show = n > 0 || id.equals("healthy");
+            boolean show = n > 0 || state == ReplicationState.HEALTHY;
             l.setVisible(show);
             l.setManaged(show);
             l.getStyleClass().removeAll(ConsoleStyles.REPL_CHIP_OK, ConsoleStyles.REPL_CHIP_WARNING,
                     ConsoleStyles.REPL_CHIP_DANGER, ConsoleStyles.REPL_CHIP_MUTED);
             l.getStyleClass().add(n == 0 ? ConsoleStyles.REPL_CHIP_MUTED : style);
-            l.setGraphic(n == 0 || style.equals(ConsoleStyles.REPL_CHIP_OK) ? null
-                    : Icons.of(style.equals(ConsoleStyles.REPL_CHIP_DANGER) ? Material2AL.ERROR : Material2MZ.WARNING, 12));
+            l.setGraphic(n == 0 || state.tone() == ReplicationState.Tone.OK || state.tone() == ReplicationState.Tone.MUTED ? null
+                    : Icons.of(state.tone() == ReplicationState.Tone.DANGER ? Material2AL.ERROR : Material2MZ.WARNING, 12));
         };
         model.countsProperty().addListener((o, x, y) -> update.run());
         update.run();

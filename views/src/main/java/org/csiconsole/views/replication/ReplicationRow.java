@@ -5,6 +5,8 @@ import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.replication.PairMismatch;
 import org.csiconsole.core.replication.ReplicationSample;
 import org.csiconsole.core.replication.ReplicationSource;
+import org.csiconsole.core.replication.ReplicationState;
+import org.csiconsole.core.replication.SitePair;
 import org.csiconsole.core.replication.RpoAge;
 import org.csiconsole.core.replication.RpoThresholds;
 
@@ -69,6 +71,16 @@ public record ReplicationRow(SiteChoice site, ReplicationSample sample, PairMism
         return sample.stale(now, staleAfter);
     }
 
+    /** Its one state ({@link ReplicationState#of(ReplicationSample, PairMismatch)}): split brain, stale, mismatched, ... */
+    public ReplicationState state() {
+        return ReplicationState.of(sample, mismatch);
+    }
+
+    /** Its site pair (this side and its partner, in no site order); null when its site is neither site A nor B. */
+    public SitePair pair() {
+        return mismatch == null ? null : new SitePair(sample, partner, mismatch);
+    }
+
     /** True when both sides of its pair report primary. */
     public boolean splitBrain() {
         return mismatch == PairMismatch.BOTH_PRIMARY;
@@ -105,7 +117,7 @@ public record ReplicationRow(SiteChoice site, ReplicationSample sample, PairMism
     String searchText() {
         return name() + " " + source().id() + " " + (group() ? "group" : "volume") + " " + site.label() + " "
                 + role() + " " + health() + " " + sample.statusMessage() + " " + sample.item().partner() + " "
-                + sample.destinationId() + " " + (mismatch == null ? "" : ReplicationTexts.mismatch(mismatch))
-                + (sample.lastError() != null ? " stale" : "");
+                + sample.destinationId() + " " + (mismatch == null ? "" : mismatch.words()) + " " + state().words() + " "
+                + state().token() + (sample.lastError() != null ? " stale" : "");
     }
 }

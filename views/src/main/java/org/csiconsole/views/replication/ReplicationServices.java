@@ -5,6 +5,8 @@ import org.csiconsole.core.replication.ReplicationPort;
 import org.csiconsole.core.replication.ReplicationSampler;
 import org.csiconsole.core.replication.ReplicationWorkflows;
 import org.csiconsole.core.replication.SamplerSettings;
+import org.csiconsole.core.risk.RiskAssessor;
+import org.csiconsole.core.risk.RiskModel;
 
 import org.csiconsole.core.port.StorageService;
 import org.csiconsole.views.workbench.ConnectionModel;
@@ -44,6 +46,14 @@ public interface ReplicationServices {
 
     /** The local history of samples and operations; empty when none is kept. */
     Optional<ReplicationHistory> history();
+
+    /**
+     * The one risk model every replication operation and workflow is assessed by before anything is
+     * sent ({@link org.csiconsole.core.risk.RiskModel}, times of day in the system's zone).
+     */
+    default RiskAssessor risk() {
+        return new RiskModel();
+    }
 
     /** The clock RPO ages and sample ages are judged by. */
     default Clock clock() {

@@ -1,9 +1,8 @@
 package org.csiconsole.views.replication;
 
-import org.csiconsole.core.model.ReplicationHealth;
-import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.replication.PairMismatch;
 import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.ReplicationState;
 import org.csiconsole.core.replication.SitePair;
 import org.csiconsole.core.replication.SitePairs;
 
@@ -29,18 +28,21 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
      * The figures of the summary line.
      *
      * @param total rows
-     * @param healthy rows reporting HEALTHY
-     * @param degraded DEGRADED
-     * @param error ERROR
-     * @param unknown UNKNOWN (secondaries that report nothing included)
-     * @param resyncing rows whose role is RESYNCING
-     * @param splitBrain pairs with both sides primary
-     * @param mismatched pairs with another mismatch
-     * @param stale rows whose latest read failed
+     * @param rows rows per state ({@link ReplicationRow#state()}): each row counts once, so they add up to {@code total}
+     * @param splitPairs site pairs with both sides primary
+     * @param mismatchedPairs site pairs with another mismatch
      */
-    record Tally(int total, int healthy, int degraded, int error, int unknown, int resyncing, int splitBrain,
-                  int mismatched, int stale) {
-        static final Tally NONE = new Tally(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    record Tally(int total, Map<ReplicationState, Integer> rows, int splitPairs, int mismatchedPairs) {
+        static final Tally NONE = new Tally(0, Map.of(), 0, 0);
+
+        Tally {
+            rows = Map.copyOf(rows);
+        }
+
+        /** The rows in {@code state}. */
+        int count(ReplicationState state) {
+            return rows.getOrDefault(state, 0);
+        }
     }
 
     /** One connection's latest samples, as the builder reads them. */
@@ -100,19 +102,14 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
             }
         }
         List<ReplicationRow> rows = new ArrayList<>();
-        int healthy = 0, degraded = 0, error = 0, unknown = 0, resyncing = 0, stale = 0;
+        Map<ReplicationState, Integer> states = new java.util.EnumMap<>(ReplicationState.class);
         for (SiteChoice site : sites) {
             for (ReplicationSample s : bySite.getOrDefault(key(site), List.of())) {
                 SitePair p = pairOf.get(s);
                 ReplicationSample partner = p == null ? null : p.a() == s ? p.b() : p.a();
-                rows.add(new ReplicationRow(site, s, p == null ? null : p.mismatch(), partner));
-                ReplicationHealth h = s.health();
-                if (h == ReplicationHealth.HEALTHY) healthy++;
-                else if (h == ReplicationHealth.DEGRADED) degraded++;
-                else if (h == ReplicationHealth.ERROR) error++;
-                else unknown++;
-                if (s.role() == VolumeReplicationRole.RESYNCING) resyncing++;
-                if (s.lastError() != null) stale++;
+                ReplicationRow row = new ReplicationRow(site, s, p == null ? null : p.mismatch(), partner);
+                rows.add(row);
+                states.merge(row.state(), 1, Integer::sum);
             }
         }
         int split = 0, mismatched = 0;
@@ -120,8 +117,7 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
             if (p.mismatch() == PairMismatch.BOTH_PRIMARY) split++;
             else if (p.mismatch() != PairMismatch.NONE) mismatched++;
         }
-        return new ReplicationSnapshot(List.copyOf(sites), rows, pairs,
-                new Tally(rows.size(), healthy, degraded, error, unknown, resyncing, split, mismatched, stale));
+        return new ReplicationSnapshot(List.copyOf(sites), rows, pairs, new Tally(rows.size(), states, split, mismatched));
     }
 
     private static String key(SiteChoice s) {

@@ -3,7 +3,7 @@ package org.csiconsole.views.replication;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
-import org.csiconsole.core.replication.PairMismatch;
+import org.csiconsole.core.replication.ReplicationState;
 import org.csiconsole.core.replication.ReplicationSample;
 import org.csiconsole.core.replication.RpoAge;
 import org.csiconsole.core.replication.RpoLevel;
@@ -76,25 +76,23 @@ public final class ReplicationTexts {
         };
     }
 
-    /** The pair's state in a few words: {@code Consistent}, {@code Split brain}, {@code Both secondary}, ... */
-    public static String mismatch(PairMismatch m) {
-        return switch (m) {
-            case NONE -> "Consistent";
-            case BOTH_PRIMARY -> "Split brain";
-            case BOTH_SECONDARY -> "Both secondary";
-            case PARTNER_MISSING -> "Partner missing";
-            case DESTINATION_UNKNOWN -> "Destination unknown";
-            case ROLE_UNKNOWN -> "Role unknown";
+    /** The cell class of a replication state: ok, warning, danger, muted. */
+    public static String stateStyle(ReplicationState state) {
+        return switch (state.tone()) {
+            case OK -> ConsoleStyles.CELL_OK;
+            case WARNING -> ConsoleStyles.CELL_WARNING;
+            case DANGER -> ConsoleStyles.CELL_DANGER;
+            case MUTED -> ConsoleStyles.CELL_MUTED;
         };
     }
 
-    /** The cell class of a pair's state. */
-    public static String mismatchStyle(PairMismatch m) {
-        return switch (m) {
-            case NONE -> ConsoleStyles.CELL_OK;
-            case BOTH_PRIMARY -> ConsoleStyles.CELL_DANGER;
-            case BOTH_SECONDARY, PARTNER_MISSING -> ConsoleStyles.CELL_WARNING;
-            case DESTINATION_UNKNOWN, ROLE_UNKNOWN -> ConsoleStyles.CELL_MUTED;
+    /** The chip class of a replication state. */
+    public static String chipStyle(ReplicationState state) {
+        return switch (state.tone()) {
+            case OK -> ConsoleStyles.REPL_CHIP_OK;
+            case WARNING -> ConsoleStyles.REPL_CHIP_WARNING;
+            case DANGER -> ConsoleStyles.REPL_CHIP_DANGER;
+            case MUTED -> ConsoleStyles.REPL_CHIP_MUTED;
         };
     }
 

@@ -95,7 +95,7 @@ public final class ReplicationView implements ResourceView {
         pairsTab.setClosable(false);
         pairsTab.textProperty().bind(Bindings.createStringBinding(() -> {
             var c = model.countsProperty().get();
-            int bad = c.splitBrain() + c.mismatched();
+            int bad = c.splitPairs() + c.mismatchedPairs();
             return "Site pairs" + (bad == 0 ? "" : " (" + bad + " flagged)");
         }, model.countsProperty()));
         tabs.setId("repl-tabs");
@@ -144,7 +144,7 @@ public final class ReplicationView implements ResourceView {
             if (e.getClickCount() == 2 && rows.selectedItemProperty().get() != null) showHistory(true);
         });
 
-        ReplicationHeader header = new ReplicationHeader(model);
+        ReplicationHeader header = new ReplicationHeader(model, this::showState);
         ToolBar commands = commandBar();
         root.setTop(new VBox(header, commands));
         StackPane centre = new StackPane(split);
@@ -196,6 +196,16 @@ public final class ReplicationView implements ResourceView {
         return bar;
     }
 
+    /**
+     * Shows the volumes and groups in {@code state} (a summary chip was clicked): the table's filter
+     * becomes the state's token, in sight in the filter field; the same chip again shows every row.
+     */
+    public void showState(org.csiconsole.core.replication.ReplicationState state) {
+        tabs.getSelectionModel().select(0);
+        var filter = model.table().filterTextProperty();
+        filter.set(state.token().equals(filter.get()) ? "" : state.token());
+    }
+
     /** Shows or hides the timeline under the tables. */
     public void showHistory(boolean on) {
         history.setSelected(on);
@@ -232,13 +242,20 @@ public final class ReplicationView implements ResourceView {
         faults.refresh();
     }
 
+    /**
+     * The commands act on what is selected in sight: on "Volumes and groups" the selected rows (and, for
+     * the guided workflows, their pairs); on "Site pairs" the selected pairs only, and no row (a pair
+     * has two sides: the one-site operations are chosen per side on the other tab). What is selected on
+     * the tab out of sight is never acted on.
+     */
     private void syncSelection() {
         boolean pairsShown = tabs.getSelectionModel().getSelectedIndex() == 1;
-        List<ReplicationRow> selectedRows = rows.tableView().getSelectionModel().getSelectedItems().filtered(Objects::nonNull);
-        model.selectedRows().setAll(selectedRows);
         if (pairsShown) {
+            model.selectedRows().clear();
             model.selectedPairs().setAll(pairs.tableView().getSelectionModel().getSelectedItems().filtered(Objects::nonNull));
         } else {
+            List<ReplicationRow> selectedRows = rows.tableView().getSelectionModel().getSelectedItems().filtered(Objects::nonNull);
+            model.selectedRows().setAll(selectedRows);
             model.selectedPairs().setAll(model.pairsOf(selectedRows));
         }
     }

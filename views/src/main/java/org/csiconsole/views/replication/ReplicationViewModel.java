@@ -13,7 +13,10 @@ import org.csiconsole.core.port.StorageService;
 import org.csiconsole.core.replication.ReplicationFaults;
 import org.csiconsole.core.replication.ReplicationSampler;
 import org.csiconsole.core.replication.SampleRound;
+import org.csiconsole.core.replication.ReplicationSample;
 import org.csiconsole.core.replication.SamplerSettings;
+import org.csiconsole.core.replication.SitePair;
+import org.csiconsole.core.replication.SitePairs;
 import org.csiconsole.views.ViewModel;
 import org.csiconsole.views.table.ResourceTableModel;
 import org.csiconsole.views.table.TableLoad;
@@ -26,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -256,6 +260,39 @@ public final class ReplicationViewModel extends ViewModel {
         for (PairRow p : latestPairs) if (p.sideA() == row.sample() || p.sideB() == row.sample()) return p;
         for (PairRow p : latestPairs) {
             if (same(p.a(), p.sideA(), row) || same(p.b(), p.sideB(), row)) return p;
+        }
+        return null;
+    }
+
+    /**
+     * Samples the sites of {@code pairs} again now (as F5 does: the tables follow) and completes with
+     * each pair as read then: its sides found again by site and id and matched anew, so a pair shows
+     * its roles after a step, not those of before. A side no longer listed is missing. Called on the UI
+     * thread; completes on the samplers' threads.
+     */
+    public CompletableFuture<List<PairRow>> reread(List<PairRow> pairs) {
+        Map<SiteChoice, SiteFeed> bySite = new LinkedHashMap<>();
+        for (PairRow p : pairs) {
+            for (SiteChoice s : List.of(p.a(), p.b())) {
+                allFeeds().stream().filter(f -> f.sampler != null && f.port == s.port()).findFirst().ifPresent(f -> bySite.put(s, f));
+            }
+        }
+        CompletableFuture<?>[] rounds = bySite.values().stream().distinct().map(f -> f.sampler.sampleNow()).toArray(CompletableFuture[]::new);
+        return CompletableFuture.allOf(rounds).thenApply(x -> pairs.stream().map(p -> {
+            ReplicationSample a = find(bySite.get(p.a()), p.a(), p.sideA());
+            ReplicationSample b = find(bySite.get(p.b()), p.b(), p.sideB());
+            if (a == null && b == null) return p;
+            SitePair again = SitePairs.match(a == null ? List.of() : List.of(a), b == null ? List.of() : List.of(b)).stream()
+                    .filter(m -> a != null ? m.a() == a : m.b() == b).findFirst().orElse(new SitePair(a, b, p.mismatch()));
+            return new PairRow(p.a(), p.b(), again);
+        }).toList());
+    }
+
+    /** The latest sample of {@code before}'s source on {@code site} in {@code feed}; null when not listed. */
+    private static ReplicationSample find(SiteFeed feed, SiteChoice site, ReplicationSample before) {
+        if (feed == null || before == null) return null;
+        for (ReplicationSample s : feed.samples()) {
+            if (s.source().equals(before.source()) && (s.site().isEmpty() || s.site().equals(site.site()))) return s;
         }
         return null;
     }

@@ -74,11 +74,12 @@ final class TimelineChart extends LineChart<Number, Number> {
     }
 
     /**
-     * Draws {@code t} between {@code from} and {@code to}.
+     * Draws {@code t} between {@code from} and {@code to}, with the periods its pair was in split brain
+     * as danger bands marked "split brain".
      *
      * @param interval the pair's scheduling interval, for the threshold lines
      */
-    void show(ReplicationTimeline t, Instant from, Instant to, RpoThresholds th, Duration interval) {
+    void show(ReplicationTimeline t, List<TimelineModel.Period> splitBrain, Instant from, Instant to, RpoThresholds th, Duration interval) {
         getPlotChildren().removeIf(n -> n instanceof Rectangle || n instanceof Line || n instanceof Label);
         bands.clear();
         markers.clear();
@@ -120,6 +121,16 @@ final class TimelineChart extends LineChart<Number, Number> {
         setCreateSymbols(points.size() < 60);
         getData().add(new XYChart.Series<>("RPO age", points));
         if (t != null) decorate(t, hi);
+        for (TimelineModel.Period p : splitBrain) {
+            Rectangle r = new Rectangle();
+            r.getStyleClass().add(ConsoleStyles.TIMELINE_BAND_DANGER);
+            String words = "Split brain: both sides primary from " + HOURS.format(p.from().atZone(zone)) + " to "
+                    + HOURS.format(p.to().atZone(zone));
+            Tooltip.install(r, new Tooltip(words));
+            bands.add(new Band(r, Math.max(lo, p.from().getEpochSecond()), Math.min(hi, p.to().getEpochSecond())));
+            getPlotChildren().add(0, r);
+            markers.add(marker(Math.max(lo, p.from().getEpochSecond()), "split brain", ConsoleStyles.TIMELINE_OPERATION_FAILED, words));
+        }
         thresholds.add(threshold(warn, "warning " + ReplicationTexts.factor(th.warningFactor()) + "\u00d7",
                 ConsoleStyles.TIMELINE_THRESHOLD_WARNING));
         thresholds.add(threshold(err, "error " + ReplicationTexts.factor(th.errorFactor()) + "\u00d7",

@@ -7,15 +7,19 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.replication.ReplicationHistory;
+import org.csiconsole.core.replication.ReplicationSample;
 import org.csiconsole.core.replication.ReplicationTimeline;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
@@ -37,6 +41,14 @@ public final class TimelineModel {
     private final ReadOnlyObjectWrapper<Instant> from = new ReadOnlyObjectWrapper<>(this, "from");
     private final ReadOnlyObjectWrapper<Instant> to = new ReadOnlyObjectWrapper<>(this, "to");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyObjectWrapper<List<Period>> splitBrain = new ReadOnlyObjectWrapper<>(this, "splitBrain", List.of());
+
+    private record TimelineRead(ReplicationTimeline timeline, List<Period> splitBrain) {
+    }
+
+    /** A stretch of time, e.g. while both sides of a pair were primary. */
+    public record Period(Instant from, Instant to) {
+    }
     private long reads;
 
     public TimelineModel(Optional<ReplicationHistory> history, Executor ui, Clock clock) {
@@ -75,6 +87,15 @@ public final class TimelineModel {
         return to.getReadOnlyProperty();
     }
 
+    /**
+     * When the subject's pair was in split brain in the range read: both sides' stored samples said
+     * primary (the same rule as {@link org.csiconsole.core.replication.PairMismatch#BOTH_PRIMARY});
+     * empty without a partner or its history.
+     */
+    public ReadOnlyObjectProperty<List<Period>> splitBrainProperty() {
+        return splitBrain.getReadOnlyProperty();
+    }
+
     /** What the chart says besides its data: reading, nothing kept, a read that failed. */
     public ReadOnlyStringProperty statusProperty() {
         return status.getReadOnlyProperty();
@@ -97,7 +118,12 @@ public final class TimelineModel {
         Instant end = clock.instant();
         Instant start = end.minus(range.get());
         status.set("Reading the history of " + row.name() + "\u2026");
-        history.get().timeline(row.source(), row.site().name(), start, end).whenComplete((t, e) -> ui.execute(() -> {
+        ReplicationSample partner = row.partner();
+        var own = history.get().timeline(row.source(), row.site().name(), start, end);
+        var other = partner == null || partner.site().isEmpty()
+                ? CompletableFuture.<ReplicationTimeline>completedFuture(null)
+                : history.get().timeline(partner.source(), partner.site(), start, end).exceptionally(x -> null);
+        own.thenCombine(other, (t, p) -> new TimelineRead(t, p == null ? List.<Period>of() : splitBrain(t, p, end))).whenComplete((read, e) -> ui.execute(() -> {
             if (mine != reads) return;
             if (e != null) {
                 CallFailure f = CallFailure.unwrap(e);
@@ -105,15 +131,50 @@ public final class TimelineModel {
                 status.set("The history could not be read: " + (f != null ? f.why() : e.toString()));
                 return;
             }
+            ReplicationTimeline t = read.timeline();
+            List<Period> splitPeriods = read.splitBrain();
             from.set(start);
             to.set(end);
+            splitBrain.set(splitPeriods);
             timeline.set(t);
             status.set(t.points().isEmpty() && t.operations().isEmpty()
                     ? "No samples of " + row.name() + " on " + row.site().name() + " in the last " + ReplicationTexts.duration(range.get())
                     + " yet: the chart fills as the sites are sampled."
                     : t.points().size() + (t.points().size() == 1 ? " sample, " : " samples, ") + t.operations().size()
                     + (t.operations().size() == 1 ? " operation" : " operations") + " in the last "
-                    + ReplicationTexts.duration(range.get()) + ".");
+                    + ReplicationTexts.duration(range.get()) + "."
+                    + (splitPeriods.isEmpty() ? "" : " Split brain " + (splitPeriods.size() == 1 ? "once" : splitPeriods.size() + " times")
+                    + ": both sides primary."));
         }));
+    }
+
+    /**
+     * The periods in which both {@code a}'s and {@code b}'s latest stored samples said primary, up to
+     * {@code end} for one still open. Samples of both sides are taken in time order; a side whose
+     * read failed keeps the role it had.
+     */
+    static List<Period> splitBrain(ReplicationTimeline a, ReplicationTimeline b, Instant end) {
+        record Seen(Instant at, boolean sideA, VolumeReplicationRole role) {
+        }
+        List<Seen> all = new ArrayList<>();
+        a.points().forEach(p -> all.add(new Seen(p.time(), true, p.role())));
+        b.points().forEach(p -> all.add(new Seen(p.time(), false, p.role())));
+        all.sort(java.util.Comparator.comparing(Seen::at));
+        List<Period> out = new ArrayList<>();
+        VolumeReplicationRole ra = VolumeReplicationRole.UNKNOWN;
+        VolumeReplicationRole rb = VolumeReplicationRole.UNKNOWN;
+        Instant open = null;
+        for (Seen s : all) {
+            if (s.sideA()) ra = s.role();
+            else rb = s.role();
+            boolean both = ra == VolumeReplicationRole.PRIMARY && rb == VolumeReplicationRole.PRIMARY;
+            if (both && open == null) open = s.at();
+            if (!both && open != null) {
+                out.add(new Period(open, s.at()));
+                open = null;
+            }
+        }
+        if (open != null) out.add(new Period(open, end));
+        return List.copyOf(out);
     }
 }

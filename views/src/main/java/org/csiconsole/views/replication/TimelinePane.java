@@ -83,7 +83,7 @@ final class TimelinePane extends VBox {
         boolean data = row != null && model.timelineProperty().get() != null && model.fromProperty().get() != null;
         chart.setVisible(data);
         if (!data) return;
-        chart.show(model.timelineProperty().get(), model.fromProperty().get(), model.toProperty().get(),
+        chart.show(model.timelineProperty().get(), model.splitBrainProperty().get(), model.fromProperty().get(), model.toProperty().get(),
                 settings.get().thresholds(), row.sample().item().schedulingInterval());
     }
 

@@ -40,14 +40,19 @@ import java.util.List;
 
 /**
  * The wizard of a guided workflow ({@link WorkflowWizardModel}): the sites and which is which, the
- * pairs (for split-brain recovery both sides' last syncs side by side to choose the survivor), the
- * fence and the typed force confirmations of an unplanned failover, the pre-flight checks, the step
- * list with live progress, and Dry run, Run, Stop and Close. Run stays disabled until every check
- * that can fail passed; Close while running is disabled (stop first).
+ * pairs with their state (for split-brain recovery both sides' evidence side by side and a choice of
+ * the survivor, none made for the person), the workflow's one risk assessment in full (hazards, the
+ * verdict, the safer way) with the names it asks to be typed, the fence of an unplanned failover, the
+ * pre-flight checks (failures and warnings first), the step list with live progress, both sides as
+ * read again after each step and at the end, and Dry run, Run, Stop and Close. Dry run needs no
+ * consent; Run stays disabled until every check that can fail passed, the assessment allows the run
+ * and the names are typed; Close while running is disabled (stop first).
  *
- * <p>Node ids: {@code wizard-site-a}, {@code wizard-site-b}, {@code wizard-swap}, {@code wizard-items},
- * {@code wizard-fence}, {@code wizard-checks}, {@code wizard-steps}, {@code wizard-calls},
- * {@code wizard-message}; buttons by their text: Dry run, Run, Stop, Close.
+ * <p>Node ids: {@code wizard-site-a}, {@code wizard-site-b}, {@code wizard-swap}, {@code wizard-keep-first},
+ * {@code wizard-keep-second}, {@code wizard-items}, {@code wizard-risk}, {@code wizard-hazards},
+ * {@code wizard-illegal}, {@code wizard-safer}, {@code wizard-typed-<i>}, {@code wizard-fence},
+ * {@code wizard-checks}, {@code wizard-steps}, {@code wizard-calls}, {@code wizard-message},
+ * {@code wizard-reread}; buttons by their text: Dry run, Run, Stop, Close.
  */
 public final class WorkflowWizard extends Dialog<Void> {
     /** The buttons. */
@@ -60,11 +65,18 @@ public final class WorkflowWizard extends Dialog<Void> {
     private final ZoneId zone;
     private final Instant opened;
     private final VBox items = new VBox(8);
+    private final VBox risk = new VBox(6);
+    private final VBox typed = new VBox(6);
+    /** The sites in the site pairs' order, as split-brain recovery shows both sides before a survivor is chosen. */
+    private final SiteChoice first;
+    private final SiteChoice second;
 
     public WorkflowWizard(WorkflowWizardModel model, Instant now, ZoneId zone) {
         this.model = model;
         this.zone = zone;
         this.opened = now;
+        this.first = model.siteAProperty().get();
+        this.second = model.siteBProperty().get();
         setTitle(model.kind().words());
         setResizable(true);
         FontIcon icon = Icons.of(icon(model.kind()), 32);
@@ -80,8 +92,8 @@ public final class WorkflowWizard extends Dialog<Void> {
         header.setPadding(new Insets(16, 20, 8, 20));
         getDialogPane().setHeader(header);
 
-        VBox left = new VBox(14, sites(), section("Volumes and groups"), items);
-        if (model.needsForce()) left.getChildren().addAll(section("Fence site A's clients first (optional)"), fence());
+        VBox left = new VBox(14, sites(), section("Volumes and groups"), items, section("What it risks"), risk, typed);
+        if (model.kind() == WorkflowKind.UNPLANNED_FAILOVER) left.getChildren().addAll(section("Fence site A's clients first (optional)"), fence());
         left.getChildren().addAll(section("Pre-flight checks"), checks());
         left.setPadding(new Insets(4, 12, 8, 4));
         ScrollPane leftScroll = new ScrollPane(left);
@@ -105,7 +117,16 @@ public final class WorkflowWizard extends Dialog<Void> {
         calls.textProperty().bind(model.callsProperty());
         calls.visibleProperty().bind(model.callsProperty().isNotEmpty());
         calls.managedProperty().bind(calls.visibleProperty());
-        VBox right = new VBox(8, section("Steps"), steps(), message, calls);
+        Label readBack = new Label();
+        readBack.setId("wizard-reread");
+        readBack.setWrapText(true);
+        readBack.setMaxWidth(Double.MAX_VALUE);
+        readBack.setMinHeight(Label.USE_PREF_SIZE);
+        readBack.getStyleClass().add(ConsoleStyles.MUTED);
+        readBack.textProperty().bind(model.readBackProperty());
+        readBack.visibleProperty().bind(model.readBackProperty().isNotEmpty());
+        readBack.managedProperty().bind(readBack.visibleProperty());
+        VBox right = new VBox(8, section("Steps"), steps(), message, readBack, calls);
         right.setPadding(new Insets(4, 4, 8, 12));
         SplitPane body = new SplitPane(leftScroll, right);
         body.setOrientation(Orientation.HORIZONTAL);
@@ -141,6 +162,10 @@ public final class WorkflowWizard extends Dialog<Void> {
         });
         model.items().addListener((ListChangeListener<WizardItem>) c -> fillItems());
         fillItems();
+        model.assessmentProperty().addListener((o, a, b) -> fillRisk());
+        fillRisk();
+        model.typed().addListener((ListChangeListener<WorkflowWizardModel.TypedName>) c -> fillTyped());
+        fillTyped();
     }
 
     private Button button(ButtonType t) {
@@ -171,8 +196,10 @@ public final class WorkflowWizard extends Dialog<Void> {
         // The site names never give way; what a side is in this workflow wraps instead.
         a.setMinWidth(Region.USE_PREF_SIZE);
         b.setMinWidth(Region.USE_PREF_SIZE);
-        Label roleA = muted(model.roleOfA());
-        Label roleB = muted(model.roleOfB());
+        Label roleA = muted("");
+        Label roleB = muted("");
+        roleA.textProperty().bind(Bindings.createStringBinding(model::roleOfA, model.survivorProperty()));
+        roleB.textProperty().bind(Bindings.createStringBinding(model::roleOfB, model.survivorProperty()));
         roleA.setWrapText(true);
         roleB.setWrapText(true);
         g.addRow(0, key("Site A"), a, roleA);
@@ -180,14 +207,81 @@ public final class WorkflowWizard extends Dialog<Void> {
         ColumnConstraints grow = new ColumnConstraints();
         grow.setHgrow(Priority.ALWAYS);
         g.getColumnConstraints().addAll(new ColumnConstraints(), new ColumnConstraints(), grow);
-        Button swap = new Button(model.kind() == WorkflowKind.SPLIT_BRAIN_RECOVERY ? "Keep the other side" : "Swap sites",
-                Icons.of(Material2MZ.SWAP_VERT, 14));
+        if (model.needsSurvivor()) {
+            // No side is kept for the person: Run stays disabled until one is chosen here.
+            javafx.scene.control.ToggleGroup keep = new javafx.scene.control.ToggleGroup();
+            HBox choice = new HBox(8, muted("Keep the data of"));
+            choice.setAlignment(Pos.CENTER_LEFT);
+            for (SiteChoice site : List.of(first, second)) {
+                javafx.scene.control.ToggleButton t = new javafx.scene.control.ToggleButton(site.name());
+                t.setId(site == first ? "wizard-keep-first" : "wizard-keep-second");
+                t.getStyleClass().add(Styles.SMALL);
+                t.setToggleGroup(keep);
+                t.disableProperty().bind(model.phaseProperty().isEqualTo(WorkflowWizardModel.Phase.RUNNING));
+                t.setOnAction(e -> {
+                    if (t.isSelected()) model.keep(site);
+                    else t.setSelected(true);
+                });
+                choice.getChildren().add(t);
+            }
+            return new VBox(8, g, choice);
+        }
+        Button swap = new Button("Swap sites", Icons.of(Material2MZ.SWAP_VERT, 14));
         swap.setId("wizard-swap");
         swap.getStyleClass().add(Styles.SMALL);
         swap.disableProperty().bind(model.canSwap().not());
         swap.setOnAction(e -> model.swap());
-        VBox box = new VBox(8, g, swap);
-        return box;
+        return new VBox(8, g, swap);
+    }
+
+    /** The one assessment's hazards, verdict and safer way, in full (no nested scroll: the column scrolls). */
+    private void fillRisk() {
+        risk.getChildren().clear();
+        risk.setId("wizard-risk");
+        org.csiconsole.core.risk.Assessment a = model.assessmentProperty().get();
+        if (a == null) {
+            risk.getChildren().add(muted("Nothing to assess: a pair has a side missing."));
+            return;
+        }
+        VBox hazards = new VBox(6);
+        hazards.setId("wizard-hazards");
+        for (org.csiconsole.core.risk.Hazard h : a.hazards()) {
+            hazards.getChildren().add(callout((h.danger() ? "Danger: " : "") + capital(h.describe()) + ".",
+                    h.danger() ? ConsoleStyles.CALLOUT_DANGER : ConsoleStyles.CALLOUT_WARNING));
+        }
+        risk.getChildren().add(hazards);
+        if (a.blocked()) {
+            Label illegal = callout("Not run: " + a.illegal().describe(), ConsoleStyles.CALLOUT_DANGER);
+            illegal.setId("wizard-illegal");
+            risk.getChildren().add(illegal);
+        }
+        if (!a.saferAlternative().isEmpty()) {
+            Label safer = callout("Safer: " + a.saferAlternative(), ConsoleStyles.CALLOUT_INFO);
+            safer.setId("wizard-safer");
+            risk.getChildren().add(safer);
+        }
+    }
+
+    /** A field per name the assessment asks to be typed. Node ids: {@code wizard-typed-<i>}. */
+    private void fillTyped() {
+        typed.getChildren().clear();
+        typed.setId("wizard-typed");
+        List<WorkflowWizardModel.TypedName> names = model.typed();
+        for (int i = 0; i < names.size(); i++) {
+            WorkflowWizardModel.TypedName n = names.get(i);
+            javafx.scene.text.Text name = new javafx.scene.text.Text(n.name());
+            name.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.STRONG);
+            javafx.scene.text.TextFlow flow = new javafx.scene.text.TextFlow(new javafx.scene.text.Text("Type "), name,
+                    new javafx.scene.text.Text(model.kind() == WorkflowKind.SPLIT_BRAIN_RECOVERY
+                            ? " to discard its writes since the split." : " to send force=true on its partner."));
+            flow.getStyleClass().add(ConsoleStyles.PROMPT);
+            javafx.scene.control.TextField input = new javafx.scene.control.TextField();
+            input.setId("wizard-typed-" + i);
+            input.setPromptText(n.name());
+            input.textProperty().bindBidirectional(n.typed());
+            input.disableProperty().bind(model.phaseProperty().isEqualTo(WorkflowWizardModel.Phase.RUNNING));
+            typed.getChildren().addAll(flow, input);
+        }
     }
 
     private void fillItems() {
@@ -195,12 +289,6 @@ public final class WorkflowWizard extends Dialog<Void> {
         items.setId("wizard-items");
         for (WizardItem i : model.items()) {
             items.getChildren().add(model.kind() == WorkflowKind.SPLIT_BRAIN_RECOVERY ? sideBySide(i) : pairLine(i));
-            if (model.needsForce() && i.to() != null) {
-                ForcePanel p = new ForcePanel(model.forceFacts(i), model.typedProperty(i.to().source()), opened, zone);
-                p.getStyleClass().add(ConsoleStyles.CARD);
-                p.setPadding(new Insets(10));
-                items.getChildren().add(p);
-            }
         }
     }
 
@@ -210,7 +298,7 @@ public final class WorkflowWizard extends Dialog<Void> {
         g.setVgap(2);
         Label name = new Label(i.name());
         name.getStyleClass().add(ConsoleStyles.STRONG);
-        g.add(name, 0, 0, 3, 1);
+        g.add(new HBox(10, name, state(i)), 0, 0, 3, 1);
         g.addRow(1, muted("A"), side(i.from()));
         g.addRow(2, muted("B"), side(i.to()));
         ReplicationSample synced = i.from() != null && i.from().lastSyncTime() != null ? i.from() : i.to();
@@ -221,36 +309,67 @@ public final class WorkflowWizard extends Dialog<Void> {
         return g;
     }
 
-    /** Both sides of a split pair, for choosing the survivor: role, health, last sync and bytes, message, when read. */
+    /**
+     * Both sides of a split pair side by side, in the site pairs' order whichever is kept, for choosing
+     * the survivor: role, health, last sync and its bytes, last write, when read, status message.
+     */
     private Node sideBySide(WizardItem i) {
+        boolean aFirst = model.siteAProperty().get().same(first);
+        ReplicationSample x = aFirst ? i.from() : i.to();
+        ReplicationSample y = aFirst ? i.to() : i.from();
+        SiteChoice kept = model.survivorProperty().get();
         GridPane g = new GridPane();
         g.getStyleClass().add(ConsoleStyles.PROPERTY_GRID);
         g.setHgap(14);
         g.setVgap(4);
         Label name = new Label(i.name());
         name.getStyleClass().add(ConsoleStyles.STRONG);
-        g.add(name, 0, 0, 3, 1);
-        g.addRow(1, key(""), key("Site A (kept)"), key("Site B (resynced)"));
-        g.addRow(2, key("Id"), mono(i.from()), mono(i.to()));
-        g.addRow(3, key("Role"), cell(i.from(), s -> ReplicationTexts.role(s.role())), cell(i.to(), s -> ReplicationTexts.role(s.role())));
-        g.addRow(4, key("Health"), cell(i.from(), s -> ReplicationTexts.health(s.health())), cell(i.to(), s -> ReplicationTexts.health(s.health())));
-        g.addRow(5, key("Last sync"), cell(i.from(), s -> ReplicationTexts.time(s.lastSyncTime(), opened, zone)),
-                cell(i.to(), s -> ReplicationTexts.time(s.lastSyncTime(), opened, zone)));
-        g.addRow(6, key("Last sync bytes"), cell(i.from(), s -> s.info() == null ? "\u2014" : ReplicationTexts.bytes(s.info().lastSyncBytes())),
-                cell(i.to(), s -> s.info() == null ? "\u2014" : ReplicationTexts.bytes(s.info().lastSyncBytes())));
-        g.addRow(7, key("Last write seen"), cell(i.from(), s -> ReplicationTexts.time(s.readAt(), opened, zone)),
-                cell(i.to(), s -> ReplicationTexts.time(s.readAt(), opened, zone)));
-        g.addRow(8, key("Status"), cell(i.from(), ReplicationSample::statusMessage), cell(i.to(), ReplicationSample::statusMessage));
+        g.add(new HBox(10, name, state(i)), 0, 0, 3, 1);
+        g.addRow(1, key(""), key(heading(first, kept)), key(heading(second, kept)));
+        g.addRow(2, key("Id"), mono(x), mono(y));
+        g.addRow(3, key("Role"), cell(x, s -> ReplicationTexts.role(s.role())), cell(y, s -> ReplicationTexts.role(s.role())));
+        g.addRow(4, key("Health"), cell(x, s -> ReplicationTexts.health(s.health())), cell(y, s -> ReplicationTexts.health(s.health())));
+        g.addRow(5, key("Last sync"), cell(x, s -> ReplicationTexts.time(s.lastSyncTime(), opened, zone)),
+                cell(y, s -> ReplicationTexts.time(s.lastSyncTime(), opened, zone)));
+        g.addRow(6, key("Last sync bytes"), cell(x, s -> s.info() == null ? "\u2014" : ReplicationTexts.bytes(s.info().lastSyncBytes())),
+                cell(y, s -> s.info() == null ? "\u2014" : ReplicationTexts.bytes(s.info().lastSyncBytes())));
+        g.addRow(7, key("Last write"), cell(x, s -> "not reported by the driver"), cell(y, s -> "not reported by the driver"));
+        g.addRow(8, key("Read at"), cell(x, s -> ReplicationTexts.time(s.readAt(), opened, zone)),
+                cell(y, s -> ReplicationTexts.time(s.readAt(), opened, zone)));
+        g.addRow(9, key("Status"), cell(x, ReplicationSample::statusMessage), cell(y, ReplicationSample::statusMessage));
         VBox card = new VBox(g);
         card.getStyleClass().add(ConsoleStyles.CARD);
         card.setPadding(new Insets(10));
         return card;
     }
 
+    private static String heading(SiteChoice site, SiteChoice kept) {
+        return site.name() + (kept == null ? "" : kept.same(site) ? " \u00b7 kept" : " \u00b7 discarded");
+    }
+
+    private static Label state(WizardItem i) {
+        Label l = new Label(i.state());
+        l.getStyleClass().add(ReplicationTexts.stateStyle(org.csiconsole.core.replication.ReplicationState.of(i.pair())));
+        return l;
+    }
+
+    private static Label callout(String text, String style) {
+        Label l = new Label(text);
+        l.getStyleClass().add(style);
+        l.setWrapText(true);
+        l.setMaxWidth(Double.MAX_VALUE);
+        l.setMinHeight(Label.USE_PREF_SIZE);
+        return l;
+    }
+
+    private static String capital(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
     private static Label cell(ReplicationSample s, java.util.function.Function<ReplicationSample, String> f) {
         Label l = new Label(s == null ? "missing" : f.apply(s));
         l.setWrapText(true);
-        l.setMaxWidth(180);
+        l.setMaxWidth(150);
         return l;
     }
 
@@ -279,51 +398,55 @@ public final class WorkflowWizard extends Dialog<Void> {
         return new VBox(4, f, help);
     }
 
+    /**
+     * The checks, failures and warnings first, each in full: they sit in the left column's own scroll,
+     * never in a nested box of their own that hides all but a few lines.
+     */
     private Node checks() {
-        ListView<PreflightCheck> list = new ListView<>(model.checks());
+        VBox list = new VBox(6);
         list.setId("wizard-checks");
-        list.getStyleClass().add(Styles.DENSE);
-        list.setPrefHeight(220);
-        list.setPlaceholder(muted("Checks run when the workflow can be planned."));
-        list.setCellFactory(v -> new ListCell<>() {
-            {
-                setPrefWidth(0);
-            }
-
-            @Override
-            protected void updateItem(PreflightCheck c, boolean empty) {
-                super.updateItem(c, empty);
-                if (empty || c == null) {
-                    setText(null);
-                    setGraphic(null);
-                    return;
-                }
-                FontIcon i = Icons.of(switch (c.level()) {
-                    case PASS -> Material2AL.CHECK_CIRCLE;
-                    case WARN -> Material2MZ.WARNING;
-                    case FAIL -> Material2AL.ERROR;
-                }, 16);
-                i.getStyleClass().add(switch (c.level()) {
-                    case PASS -> ConsoleStyles.CELL_OK;
-                    case WARN -> ConsoleStyles.WARNING_ICON;
-                    case FAIL -> ConsoleStyles.DANGER_ICON;
-                });
-                Label name = new Label(c.name() + (c.source() == null ? "" : " \u00b7 " + c.source().id()));
-                name.getStyleClass().add(ConsoleStyles.STRONG);
-                Label text = new Label(c.message());
-                text.setWrapText(true);
-                name.setWrapText(true);
-                text.setMinHeight(Region.USE_PREF_SIZE);
-                name.setMinHeight(Region.USE_PREF_SIZE);
-                HBox row = new HBox(8, i, new VBox(1, name, text));
-                row.setAlignment(Pos.TOP_LEFT);
-                row.prefWidthProperty().bind(list.widthProperty().subtract(40));
-                row.maxWidthProperty().bind(list.widthProperty().subtract(40));
-                setText(null);
-                setGraphic(row);
-            }
-        });
+        Runnable fill = () -> {
+            list.getChildren().clear();
+            if (model.checks().isEmpty()) list.getChildren().add(muted("Checks run when the workflow can be planned."));
+            List<PreflightCheck> ordered = new java.util.ArrayList<>(model.checks());
+            ordered.sort(java.util.Comparator.comparingInt(c -> switch (c.level()) {
+                case FAIL -> 0;
+                case WARN -> 1;
+                case PASS -> 2;
+            }));
+            for (PreflightCheck c : ordered) list.getChildren().add(check(c));
+        };
+        model.checks().addListener((ListChangeListener<PreflightCheck>) c -> fill.run());
+        fill.run();
         return list;
+    }
+
+    private static Node check(PreflightCheck c) {
+        FontIcon i = Icons.of(switch (c.level()) {
+            case PASS -> Material2AL.CHECK_CIRCLE;
+            case WARN -> Material2MZ.WARNING;
+            case FAIL -> Material2AL.ERROR;
+        }, 16);
+        i.getStyleClass().add(switch (c.level()) {
+            case PASS -> ConsoleStyles.CELL_OK;
+            case WARN -> ConsoleStyles.WARNING_ICON;
+            case FAIL -> ConsoleStyles.DANGER_ICON;
+        });
+        Label name = new Label(c.name() + (c.source() == null ? "" : " \u00b7 " + c.source().id()));
+        name.getStyleClass().add(ConsoleStyles.STRONG);
+        Label text = new Label(c.message());
+        text.setWrapText(true);
+        name.setWrapText(true);
+        text.setMinHeight(Region.USE_PREF_SIZE);
+        name.setMinHeight(Region.USE_PREF_SIZE);
+        VBox words = new VBox(1, name, text);
+        HBox.setHgrow(words, Priority.ALWAYS);
+        HBox row = new HBox(8, i, words);
+        row.setAlignment(Pos.TOP_LEFT);
+        if (c.level() != PreflightCheck.Grade.PASS) {
+            row.getStyleClass().add(c.level() == PreflightCheck.Grade.FAIL ? ConsoleStyles.CALLOUT_DANGER : ConsoleStyles.CALLOUT_WARNING);
+        }
+        return row;
     }
 
     private Node steps() {

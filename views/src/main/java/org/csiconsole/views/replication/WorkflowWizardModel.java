@@ -20,11 +20,9 @@ import org.csiconsole.core.replication.ForceConfirmation;
 import org.csiconsole.core.replication.ItemResult;
 import org.csiconsole.core.replication.PlanItem;
 import org.csiconsole.core.replication.PreflightCheck;
-import org.csiconsole.core.replication.ReplicationAction;
 import org.csiconsole.core.replication.ReplicationSample;
 import org.csiconsole.core.replication.ReplicationSource;
 import org.csiconsole.core.replication.ReplicationWorkflows;
-import org.csiconsole.core.replication.RpoThresholds;
 import org.csiconsole.core.replication.RunOutcome;
 import org.csiconsole.core.replication.WorkflowEvent;
 import org.csiconsole.core.replication.WorkflowItem;
@@ -35,48 +33,66 @@ import org.csiconsole.core.replication.WorkflowRequest;
 import org.csiconsole.core.replication.WorkflowResult;
 import org.csiconsole.core.replication.WorkflowRun;
 import org.csiconsole.core.replication.WorkflowStep;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskAssessor;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 /**
  * A guided workflow (planned or unplanned failover, failback, split-brain recovery) as its wizard
- * shows it: the two sites and which is which, the pairs, the options (fence, the survivor), force
- * confirmations typed per item for an unplanned failover, the pre-flight checks, the step list with
- * live progress from the engine's events, a dry run listing the exact calls (secrets redacted)
- * that sends nothing, and a stop between steps that says what state each item was left in.
+ * shows it: the two sites and which is which, the pairs with their state, the one risk
+ * {@link Assessment} of the workflow (the target's and partner's state, the hazards, the verdict and
+ * the names to type, as the command line asks), the options (fence, the survivor), the pre-flight
+ * checks, the step list with live progress from the engine's events, a dry run listing the exact calls
+ * (secrets redacted) that sends nothing and needs no consent, and a stop between steps that says what
+ * state each item was left in. Both sides are read again after each step and at the end, so the pairs
+ * shown are never the roles from before the run.
  *
  * <p>Site A and site B are the engine's ({@link WorkflowRequest}): for a failover A is the primary
  * now and B the new primary; for a failback A is the old primary that becomes primary again; for
- * split-brain recovery A is the survivor whose data is kept. {@link #swap()} exchanges them.
- * UI thread only; engine events are handed to {@code ui}.
+ * split-brain recovery A is the survivor whose data is kept, and there is none until the person
+ * chooses one ({@link #keep}). {@link #swap()} exchanges them. UI thread only; engine events are
+ * handed to {@code ui}.
  */
 public final class WorkflowWizardModel {
     /** Where the wizard is. */
     public enum Phase { READY, CHECKING, RUNNING, FINISHED }
 
+    /** One name the assessment asks to be typed, and what was typed. */
+    public record TypedName(String name, StringProperty typed) {
+    }
+
     private final WorkflowKind kind;
     private final ReplicationWorkflows engine;
+    private final RiskAssessor risk;
+    private final Function<List<PairRow>, CompletableFuture<List<PairRow>>> reread;
     private final Executor ui;
     private final Clock clock;
-    private final RpoThresholds thresholds;
-    private final List<PairRow> pairs;
+    private List<PairRow> pairs;
     private final ObjectProperty<SiteChoice> siteA = new SimpleObjectProperty<>(this, "siteA");
     private final ObjectProperty<SiteChoice> siteB = new SimpleObjectProperty<>(this, "siteB");
+    private final ReadOnlyObjectWrapper<SiteChoice> survivor = new ReadOnlyObjectWrapper<>(this, "survivor");
     private final ObservableList<WizardItem> items = FXCollections.observableArrayList();
-    private final Map<ReplicationSource, StringProperty> typed = new LinkedHashMap<>();
+    private final ReadOnlyObjectWrapper<Assessment> assessment = new ReadOnlyObjectWrapper<>(this, "assessment");
+    private final ObservableList<TypedName> typed = FXCollections.observableArrayList();
+    private final javafx.beans.property.BooleanProperty consented = new javafx.beans.property.SimpleBooleanProperty(this, "consented");
     private final StringProperty fenceCidrs = new SimpleStringProperty(this, "fenceCidrs", "");
     private final ObservableList<PreflightCheck> checks = FXCollections.observableArrayList();
     private final ObservableList<StepRow> steps = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper calls = new ReadOnlyStringWrapper(this, "calls", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyStringWrapper readBack = new ReadOnlyStringWrapper(this, "readBack", "");
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.READY);
     private final ReadOnlyObjectWrapper<WorkflowResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyObjectWrapper<WorkflowPlan> plan = new ReadOnlyObjectWrapper<>(this, "plan");
@@ -85,21 +101,26 @@ public final class WorkflowWizardModel {
     private WorkflowRun run;
     /** Counts the re-plans, so a pre-flight answer of an older plan is dropped. */
     private long planned;
+    /** Counts the re-reads, so an older read does not replace a newer one. */
+    private long reads;
 
     /**
      * @param kind a two-site workflow
      * @param pairs the pairs to act on (from the site pairs of site A and site B), at least one
      * @param engine the workflow engine
+     * @param risk the one risk model
+     * @param reread reads both sides of the pairs again and completes with them as read now (any thread)
      * @param ui the UI executor
      */
-    public WorkflowWizardModel(WorkflowKind kind, List<PairRow> pairs, ReplicationWorkflows engine, RpoThresholds thresholds,
-                               Executor ui, Clock clock) {
+    public WorkflowWizardModel(WorkflowKind kind, List<PairRow> pairs, ReplicationWorkflows engine, RiskAssessor risk,
+                               Function<List<PairRow>, CompletableFuture<List<PairRow>>> reread, Executor ui, Clock clock) {
         if (!kind.twoSites()) throw new IllegalArgumentException(kind.words() + " is not a guided workflow");
         if (pairs.isEmpty()) throw new IllegalArgumentException("a workflow needs at least one pair");
         this.kind = kind;
         this.pairs = List.copyOf(pairs);
         this.engine = Objects.requireNonNull(engine);
-        this.thresholds = Objects.requireNonNull(thresholds);
+        this.risk = Objects.requireNonNull(risk);
+        this.reread = Objects.requireNonNull(reread);
         this.ui = Objects.requireNonNull(ui);
         this.clock = Objects.requireNonNull(clock);
         PairRow first = pairs.get(0);
@@ -108,8 +129,8 @@ public final class WorkflowWizardModel {
             case PLANNED_FAILOVER, UNPLANNED_FAILOVER -> primary(first.sideB()) && !primary(first.sideA());
             // A is the old primary, not primary now: swap when only A's side is primary.
             case FAILBACK -> primary(first.sideA()) && !primary(first.sideB());
-            // A is the survivor: by default the side with the later last sync.
-            default -> later(first.sideB(), first.sideA());
+            // No survivor is chosen for the person: the sites stand in the site pairs' order until one is.
+            default -> false;
         };
         siteA.set(swap ? first.b() : first.a());
         siteB.set(swap ? first.a() : first.b());
@@ -119,12 +140,6 @@ public final class WorkflowWizardModel {
 
     private static boolean primary(ReplicationSample s) {
         return s != null && s.role() == VolumeReplicationRole.PRIMARY;
-    }
-
-    private static boolean later(ReplicationSample x, ReplicationSample y) {
-        Instant tx = x == null ? null : x.lastSyncTime();
-        Instant ty = y == null ? null : y.lastSyncTime();
-        return tx != null && (ty == null || tx.isAfter(ty));
     }
 
     // ---- state
@@ -142,12 +157,22 @@ public final class WorkflowWizardModel {
         return siteB;
     }
 
+    /** For split-brain recovery: the site whose data is kept; null until the person chooses one. */
+    public ReadOnlyObjectProperty<SiteChoice> survivorProperty() {
+        return survivor.getReadOnlyProperty();
+    }
+
+    /** True for split-brain recovery: a survivor must be chosen. */
+    public boolean needsSurvivor() {
+        return kind == WorkflowKind.SPLIT_BRAIN_RECOVERY;
+    }
+
     /** What site A is in this workflow, e.g. {@code "Primary now"}, {@code "Survivor: its data is kept"}. */
     public String roleOfA() {
         return switch (kind) {
             case PLANNED_FAILOVER, UNPLANNED_FAILOVER -> "Primary now";
             case FAILBACK -> "Old primary: becomes primary again";
-            default -> "Survivor: its data is kept";
+            default -> survivor.get() == null ? "No survivor chosen yet" : "Survivor: its data is kept";
         };
     }
 
@@ -157,7 +182,8 @@ public final class WorkflowWizardModel {
             case PLANNED_FAILOVER -> "Becomes primary";
             case UNPLANNED_FAILOVER -> "Force-promoted: becomes primary";
             case FAILBACK -> "Primary now: becomes secondary";
-            default -> "Demoted and resynced: its changes since the split are discarded";
+            default -> survivor.get() == null ? "No survivor chosen yet"
+                    : "Demoted and resynced: its changes since the split are discarded";
         };
     }
 
@@ -170,43 +196,29 @@ public final class WorkflowWizardModel {
                     + "on B. Writes to A after its last sync are lost; each item states that window and needs its name typed.";
             case FAILBACK -> "Returns the primary role to site A: demotes and resyncs the old primary on A from B, waits until "
                     + "the pair is healthy, then fails over from B back to A as a planned failover.";
-            default -> "Both sides are primary. Keeps the survivor's data (site A), demotes the other side (site B) and "
-                    + "resyncs it from the survivor, then waits until the pair is healthy. What B wrote since the split is discarded.";
+            default -> "Both sides are primary. Compare both sides, choose the survivor whose data is kept, then type the name of "
+                    + "the side whose writes since the split are discarded: it is demoted and resynced from the survivor.";
         };
     }
 
-    /** The pairs, oriented from site A to site B. */
+    /** The pairs, oriented from site A to site B, as last read. */
     public ObservableList<WizardItem> items() {
         return items;
     }
 
-    /** For an unplanned failover: what the person types to confirm force on the item whose B side is {@code source}. */
-    public StringProperty typedProperty(ReplicationSource source) {
-        return typed.computeIfAbsent(source, s -> {
-            StringProperty p = new SimpleStringProperty(this, "typed", "");
-            p.addListener((o, a, b) -> replan());
-            return p;
-        });
+    /** The one assessment of the workflow as it stands; null while the pairs cannot be assessed (a side missing). */
+    public ReadOnlyObjectProperty<Assessment> assessmentProperty() {
+        return assessment.getReadOnlyProperty();
     }
 
-    /** True for an unplanned failover: each item needs force confirmed. */
-    public boolean needsForce() {
-        return kind == WorkflowKind.UNPLANNED_FAILOVER;
+    /** The names the assessment asks to be typed, each with what was typed, in the consent's order. */
+    public ObservableList<TypedName> typed() {
+        return typed;
     }
 
-    /** What the force confirmation of {@code item}'s promote on site B shows. */
-    public ForceFacts forceFacts(WizardItem item) {
-        ReplicationSample a = item.from();
-        ReplicationSample b = item.to();
-        Instant now = clock.instant();
-        ReplicationSample figures = a != null && a.lastSyncTime() != null ? a : b;
-        ReplicationSource target = b != null ? b.source() : item.source();
-        return new ForceFacts(ReplicationAction.PROMOTE, target, b != null ? b.item().displayName() : item.name(), siteB.get().name(),
-                figures == null ? null : figures.rpo(thresholds, now), figures == null ? null : figures.lastSyncTime(),
-                figures == null ? null : figures.health(), figures == null ? "" : figures.statusMessage(),
-                primary(a) && primary(b) ? "Both sides already report primary: this is a split brain, not a lost site." : "",
-                ForceConfirmation.dataLossWarning(item.source(), figures == null ? null : figures.lastSyncTime(), now),
-                "Safer, if site A still answers: a planned failover, which demotes A and waits for a final sync.");
+    /** True when every name the assessment asks for was typed (or none is asked). */
+    public javafx.beans.value.ObservableBooleanValue consentedProperty() {
+        return consented;
     }
 
     /** For an unplanned failover: CIDR blocks of site A's clients to fence first, one per line; empty for no fence. */
@@ -234,6 +246,11 @@ public final class WorkflowWizardModel {
         return message.getReadOnlyProperty();
     }
 
+    /** When both sides were last read again and what they showed (after a step, at the end); empty before. */
+    public ReadOnlyStringProperty readBackProperty() {
+        return readBack.getReadOnlyProperty();
+    }
+
     public ReadOnlyObjectProperty<Phase> phaseProperty() {
         return phase.getReadOnlyProperty();
     }
@@ -243,19 +260,24 @@ public final class WorkflowWizardModel {
         return result.getReadOnlyProperty();
     }
 
-    /** The plan in force; null while the request cannot be planned (an unconfirmed force, a bad fence block). */
+    /** The plan in force; null while the request cannot be planned (no survivor, an unconfirmed force, a bad fence block). */
     public ReadOnlyObjectProperty<WorkflowPlan> planProperty() {
         return plan.getReadOnlyProperty();
     }
 
-    /** True while a dry run or a run can start: planned, not blocked by a failed check, not running. */
+    /**
+     * True while a run can start: planned, not blocked by a failed check or by the assessment, every
+     * name the assessment asks for typed, not running.
+     */
     public BooleanBinding canRun() {
         return Bindings.createBooleanBinding(() -> plan.get() != null && !plan.get().blocked() && phase.get() == Phase.READY
-                && checks.stream().noneMatch(c -> c.level() == PreflightCheck.Grade.FAIL), plan, phase, checks);
+                && checks.stream().noneMatch(c -> c.level() == PreflightCheck.Grade.FAIL)
+                && assessment.get() != null && !assessment.get().blocked() && consented.get(), plan, phase, checks, assessment, consented);
     }
 
+    /** A dry run sends nothing and needs no consent: always, except while a run goes. */
     public BooleanBinding canDryRun() {
-        return Bindings.createBooleanBinding(() -> plan.get() != null && phase.get() != Phase.RUNNING, plan, phase);
+        return Bindings.createBooleanBinding(() -> phase.get() != Phase.RUNNING, phase);
     }
 
     public BooleanBinding canStop() {
@@ -263,7 +285,8 @@ public final class WorkflowWizardModel {
     }
 
     public BooleanBinding canSwap() {
-        return Bindings.createBooleanBinding(() -> phase.get() == Phase.READY, phase);
+        return Bindings.createBooleanBinding(() -> phase.get() == Phase.READY && (!needsSurvivor() || survivor.get() != null),
+                phase, survivor);
     }
 
     // ---- commands
@@ -271,9 +294,23 @@ public final class WorkflowWizardModel {
     /** Exchanges site A and site B (the other site becomes the primary now, the survivor, ...). */
     public void swap() {
         if (phase.get() != Phase.READY && phase.get() != Phase.FINISHED) return;
+        if (needsSurvivor()) {
+            if (survivor.get() != null) keep(siteB.get());
+            return;
+        }
         SiteChoice a = siteA.get();
         siteA.set(siteB.get());
         siteB.set(a);
+        orient();
+    }
+
+    /** For split-brain recovery: keeps {@code site}'s data (it becomes site A); the other side is discarded. */
+    public void keep(SiteChoice site) {
+        if (!needsSurvivor() || site == null || phase.get() == Phase.RUNNING) return;
+        SiteChoice other = site.same(siteA.get()) ? siteB.get() : siteA.get();
+        survivor.set(site);
+        siteA.set(site);
+        siteB.set(other);
         orient();
     }
 
@@ -282,25 +319,39 @@ public final class WorkflowWizardModel {
         replan();
     }
 
-    /** Lists the exact calls the run would send, in order, with their parameters; sends nothing. */
+    /**
+     * Lists the exact calls the run would send, in order, with their parameters; sends nothing and
+     * needs no consent. Before a survivor is chosen it lists the calls of keeping each side; before the
+     * names of an unplanned failover are typed it lists the forced promotes they would confirm.
+     */
     public void dryRun() {
-        WorkflowPlan p = plan.get();
-        if (p == null) return;
+        if (phase.get() == Phase.RUNNING) return;
         StringBuilder b = new StringBuilder();
-        int n = 0;
-        for (WorkflowStep s : p.steps()) {
-            b.append(++n).append(". ").append(s.callLine()).append('\n');
+        int total = 0;
+        long sent = 0;
+        try {
+            List<SiteChoice> orders = needsSurvivor() && survivor.get() == null ? List.of(siteA.get(), siteB.get()) : List.of(siteA.get());
+            for (SiteChoice kept : orders) {
+                WorkflowPlan p = orders.size() == 1 && plan.get() != null ? plan.get() : engine.plan(listing(kept));
+                if (orders.size() > 1) b.append(b.length() == 0 ? "" : "\n").append("Keeping ").append(kept.name()).append(":\n");
+                int n = 0;
+                for (WorkflowStep s : p.steps()) b.append(++n).append(". ").append(s.callLine()).append('\n');
+                total += p.steps().size();
+                sent += p.steps().stream().filter(s -> s.action().mutating()).count();
+            }
+        } catch (CallFailure f) {
+            message.set("Dry run: " + f.why() + (f.whatToDo().isEmpty() ? "" : ". " + f.whatToDo()));
+            return;
         }
         calls.set(b.toString().strip());
-        long sent = p.steps().stream().filter(s -> s.action().mutating()).count();
-        message.set("Dry run: " + p.steps().size() + (p.steps().size() == 1 ? " step" : " steps") + " listed (" + sent
+        message.set("Dry run: " + total + (total == 1 ? " step" : " steps") + " listed (" + sent
                 + " changing calls, the others polled reads). Nothing was sent.");
     }
 
     /** Runs the plan: live checks first (the engine refuses on a failed one), then each item's steps in order. */
     public void run() {
+        if (!canRun().get()) return;
         WorkflowPlan p = plan.get();
-        if (p == null || phase.get() != Phase.READY) return;
         for (StepRow s : steps) {
             s.statusProperty().set(StepRow.StepState.PENDING);
             s.messageProperty().set("");
@@ -325,6 +376,12 @@ public final class WorkflowWizardModel {
     // ---- planning
 
     private void orient() {
+        orientItems();
+        replan();
+    }
+
+    /** The items from the pairs, oriented from site A. */
+    private void orientItems() {
         List<WizardItem> oriented = new ArrayList<>();
         SiteChoice a = siteA.get();
         for (PairRow p : pairs) {
@@ -332,49 +389,126 @@ public final class WorkflowWizardModel {
             ReplicationSample from = same ? p.sideA() : p.sideB();
             ReplicationSample to = same ? p.sideB() : p.sideA();
             String name = from != null ? from.item().displayName() : to.item().displayName();
-            oriented.add(new WizardItem(name, from, to));
+            oriented.add(new WizardItem(name, from, to, p.pair()));
         }
         items.setAll(oriented);
-        replan();
     }
 
-    /** The request as the wizard stands. */
-    WorkflowRequest request() {
-        List<WorkflowItem> list = new ArrayList<>();
-        Map<ReplicationSource, ForceConfirmation> force = new LinkedHashMap<>();
+    /** The one assessment of the workflow on the items as they stand; null while a side is missing. */
+    private Assessment assess() {
+        List<TargetFacts> targets = new ArrayList<>();
         for (WizardItem i : items) {
-            if (i.from() == null) {
-                throw new CallFailure(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT, kind.words() + " " + i.name(),
-                        i.name() + " has no side on " + siteA.get().name(), "Choose pairs that exist on both sites.", "");
+            if (i.from() == null) return null;
+            targets.add(TargetFacts.replicated(siteA.get().name(), i.from(), siteB.get().name(), i.to()));
+        }
+        String keep = needsSurvivor() && survivor.get() != null ? survivor.get().name() : "";
+        return risk.assess(new RiskRequest(ReplicationCommands.operation(kind), kind == WorkflowKind.UNPLANNED_FAILOVER, targets,
+                "", keep, clock.instant()));
+    }
+
+    /** Asks for the assessment's names, keeping what was typed for a name asked before. */
+    private void askFor(Assessment a) {
+        List<String> names = a == null || a.consent().untyped() ? List.of() : a.consent().names();
+        if (names.equals(typed.stream().map(TypedName::name).toList())) {
+            updateConsent();
+            return;
+        }
+        Map<String, String> before = new HashMap<>();
+        for (TypedName t : typed) before.put(t.name(), t.typed().get());
+        List<TypedName> now = new ArrayList<>();
+        for (String n : names) {
+            StringProperty p = new SimpleStringProperty(this, "typed", before.getOrDefault(n, ""));
+            p.addListener((o, was, text) -> {
+                updateConsent();
+                // a force confirmation is part of an unplanned failover's plan
+                if (kind == WorkflowKind.UNPLANNED_FAILOVER) replan();
+            });
+            now.add(new TypedName(n, p));
+        }
+        typed.setAll(now);
+        updateConsent();
+    }
+
+    private void updateConsent() {
+        Assessment a = assessment.get();
+        if (a == null) {
+            consented.set(false);
+            return;
+        }
+        boolean ok = true;
+        for (int i = 0; i < typed.size(); i++) ok &= a.consent().acceptsFor(i, typed.get(i).typed().get());
+        consented.set(ok);
+        if (phase.get() == Phase.READY && plan.get() != null) message.set(readyMessage());
+    }
+
+    /** The request as the wizard stands; force confirmations from the names typed. */
+    WorkflowRequest request() {
+        if (needsSurvivor() && survivor.get() == null) {
+            throw new CallFailure(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT, kind.words(), "no survivor is chosen",
+                    "Compare both sides, then choose the side whose data is kept.", "");
+        }
+        Map<ReplicationSource, ForceConfirmation> force = new LinkedHashMap<>();
+        List<WizardItem> list = items;
+        for (int i = 0; i < list.size(); i++) {
+            WizardItem item = list.get(i);
+            if (kind != WorkflowKind.UNPLANNED_FAILOVER || item.to() == null || i >= typed.size()) continue;
+            String t = typed.get(i).typed().get();
+            if (!t.isBlank()) force.put(item.to().source(), ForceConfirmation.typed(item.to().source(), typed.get(i).name(), t));
+        }
+        return request(siteA.get(), siteB.get(), force);
+    }
+
+    /**
+     * The request of a dry run keeping {@code kept}: for an unplanned failover, with the confirmations
+     * its names would give, so that the forced promotes can be listed. It is only ever planned (a plan
+     * sends nothing), never run.
+     */
+    private WorkflowRequest listing(SiteChoice kept) {
+        SiteChoice other = kept.same(siteA.get()) ? siteB.get() : siteA.get();
+        Map<ReplicationSource, ForceConfirmation> force = new LinkedHashMap<>();
+        if (kind == WorkflowKind.UNPLANNED_FAILOVER) {
+            for (WizardItem i : items) {
+                if (i.to() != null) force.put(i.to().source(), ForceConfirmation.typed(i.to().source(), "", i.to().source().id()));
             }
-            list.add(new WorkflowItem(i.from().source(), i.from().item().name(), i.to() == null ? null : i.to().source(),
-                    i.from(), i.to()));
-            if (needsForce() && i.to() != null) {
-                String t = typedProperty(i.to().source()).get();
-                if (!t.isBlank()) {
-                    ForceFacts f = forceFacts(i);
-                    force.put(i.to().source(), f.confirm(t));
-                }
+        }
+        return request(kept, other, force);
+    }
+
+    private WorkflowRequest request(SiteChoice a, SiteChoice b, Map<ReplicationSource, ForceConfirmation> force) {
+        List<WorkflowItem> list = new ArrayList<>();
+        for (PairRow p : pairs) {
+            boolean same = p.a().same(a);
+            ReplicationSample from = same ? p.sideA() : p.sideB();
+            ReplicationSample to = same ? p.sideB() : p.sideA();
+            if (from == null) {
+                String name = to.item().displayName();
+                throw new CallFailure(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT, kind.words() + " " + name,
+                        name + " has no side on " + a.name(), "Choose pairs that exist on both sites.", "");
             }
+            list.add(new WorkflowItem(from.source(), from.item().name(), to == null ? null : to.source(), from, to));
         }
         WorkflowOptions options = WorkflowOptions.DEFAULT;
-        if (needsForce() && !fenceCidrs.get().isBlank()) {
+        if (kind == WorkflowKind.UNPLANNED_FAILOVER && !fenceCidrs.get().isBlank()) {
             options = options.withFence(new FenceRequest(Cidr.parseAll(fenceCidrs.get()), Map.of(), null), "B");
         }
-        return new WorkflowRequest(kind, siteA.get().toSite(), siteB.get().toSite(), list, null, force, options);
+        return new WorkflowRequest(kind, a.toSite(), b.toSite(), list, null, force, options);
     }
 
     private void replan() {
         long mine = ++planned;
         calls.set("");
         checks.clear();
+        Assessment a = assess();
+        assessment.set(a);
+        askFor(a);
         WorkflowPlan p;
         try {
             p = engine.plan(request());
         } catch (CallFailure f) {
             plan.set(null);
             setSteps(null);
-            message.set(f.why() + (f.whatToDo().isEmpty() ? "" : ". " + f.whatToDo()));
+            String why = f.why().isEmpty() ? f.why() : Character.toUpperCase(f.why().charAt(0)) + f.why().substring(1);
+            message.set(why + (f.whatToDo().isEmpty() ? "" : ". " + f.whatToDo()));
             return;
         } catch (IllegalArgumentException bad) {
             plan.set(null);
@@ -395,11 +529,20 @@ public final class WorkflowWizardModel {
                 checks.setAll(all);
             }
             phase.set(Phase.READY);
-            boolean failed = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.FAIL);
-            boolean warned = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.WARN);
-            message.set(failed ? "A pre-flight check failed: the run is refused until it passes."
-                    : warned ? "Ready, with warnings: read them before you run." : "Ready: every pre-flight check passed.");
+            message.set(readyMessage());
         }));
+    }
+
+    /** What the wizard says once checked: a failed check, the assessment's verdict, the names still to type, or ready. */
+    private String readyMessage() {
+        boolean failed = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.FAIL);
+        boolean warned = checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.WARN);
+        Assessment now = assessment.get();
+        return failed ? "A pre-flight check failed: the run is refused until it passes."
+                : now != null && now.blocked() ? "Not run: " + now.illegal().describe()
+                : !consented.get() ? "Checked. To run, type " + (typed.size() == 1 ? "the name" : "each name")
+                + " asked for under \"What it risks\"" + (warned ? ", and read the warnings first." : ".")
+                : warned ? "Ready, with warnings: read them before you run." : "Ready: every pre-flight check passed.";
     }
 
     private void setSteps(WorkflowPlan p) {
@@ -415,6 +558,28 @@ public final class WorkflowWizardModel {
             }
         }
         steps.setAll(rows);
+    }
+
+    // ---- reading both sides again
+
+    /** Reads both sides of every pair again; the items then show them as read (after a step, at the end of a run). */
+    private void readAgain() {
+        long mine = ++reads;
+        reread.apply(pairs).whenComplete((fresh, e) -> ui.execute(() -> {
+            if (mine != reads) return;
+            if (e != null || fresh == null || fresh.isEmpty()) {
+                readBack.set("Both sides could not be read again: " + (e == null ? "no pair was found"
+                        : CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).getMessage() : e.toString())
+                        + ". The pairs shown are as read before.");
+                return;
+            }
+            pairs = List.copyOf(fresh);
+            orientItems();
+            StringBuilder b = new StringBuilder("Both sides read again at " + java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss")
+                    .format(clock.instant().atZone(java.time.ZoneId.systemDefault())) + ":");
+            for (WizardItem i : items) b.append('\n').append(i.describe());
+            readBack.set(b.toString());
+        }));
     }
 
     // ---- events
@@ -445,12 +610,14 @@ public final class WorkflowWizardModel {
                     step.percentProperty().set(-1);
                     if (!e.message().isEmpty()) step.messageProperty().set(e.message());
                 }
+                readAgain();
             }
             case STEP_FAILED -> {
                 if (step != null) {
                     step.statusProperty().set(StepRow.StepState.FAILED);
                     step.messageProperty().set(e.message());
                 }
+                readAgain();
             }
             case ITEM_STOPPED, ITEM_FAILED -> {
                 if (own != null) {
@@ -465,6 +632,7 @@ public final class WorkflowWizardModel {
     private void ended(WorkflowResult r, Throwable e) {
         phase.set(Phase.FINISHED);
         if (r == null) {
+            readAgain();
             message.set("The run ended without a result: " + (e == null ? "unknown" : CallFailure.unwrap(e) != null
                     ? CallFailure.unwrap(e).getMessage() : e.toString()));
             return;
@@ -473,6 +641,7 @@ public final class WorkflowWizardModel {
         if (!r.checks().isEmpty()) checks.setAll(r.checks());
         for (StepRow s : steps) if (s.status() == StepRow.StepState.PENDING) s.statusProperty().set(StepRow.StepState.STOPPED);
         message.set(summary(r));
+        readAgain();
     }
 
     /** How the run ended, and per item what state it was left in. */

@@ -166,9 +166,13 @@ final class FakeReplication {
         @Override public void start() { started++; }
         @Override public void visible(boolean shown) { visibility.add(shown); }
 
+        /** What a sample now reads: by default the latest round again; a test may publish another (a re-read after a step). */
+        Runnable onSampleNow = () -> { };
+
         @Override
         public CompletableFuture<SampleRound> sampleNow() {
             sampledNow++;
+            onSampleNow.run();
             return CompletableFuture.completedFuture(last);
         }
 
@@ -347,6 +351,11 @@ final class FakeReplication {
         @Override
         public Optional<ReplicationHistory> history() {
             return Optional.ofNullable(history);
+        }
+
+        @Override
+        public org.csiconsole.core.risk.RiskAssessor risk() {
+            return new org.csiconsole.core.risk.RiskModel(ZoneOffset.UTC);
         }
 
         /** What the clock reads; {@link #NOW} unless a test moves it. */

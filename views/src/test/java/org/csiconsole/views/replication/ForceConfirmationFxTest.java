@@ -5,6 +5,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -15,9 +16,11 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+/** Force in the real risk dialog: its hazards, the name typed, nothing sent before consent. */
 @ExtendWith(ApplicationExtension.class)
 class ForceConfirmationFxTest {
     private final ReplicationFxSupport fx = new ReplicationFxSupport();
@@ -37,44 +40,55 @@ class ForceConfirmationFxTest {
         robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-b", id)));
         ReplicationFxSupport.later(() -> fx.view.model().commands().promoteForceAction().run());
         fx.dialog(robot);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#force-input-" + id)
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#risk-input-0")
                 .match(org.testfx.matcher.base.NodeMatchers.isVisible()).tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    private static String hazards(FxRobot robot) throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> robot.lookup("#risk-hazards").queryAs(VBox.class).getChildren().stream()
+                .map(n -> ((Label) n).getText()).collect(Collectors.joining("\n"))).get(10, TimeUnit.SECONDS);
+    }
+
     @Test
-    void forceIsRefusedUntilTheNameIsTypedAndTheDialogStatesWhatCanBeLost(FxRobot robot) throws Exception {
+    void forceIsRefusedUntilTheNameIsTypedAndTheDialogShowsTheSplitBrain(FxRobot robot) throws Exception {
         openForcePromoteOf(robot, "vol-2r");
-        FxWait.eventually(() -> {
-            assertThat(robot.lookup("#force-split-brain").queryAs(Label.class).getText()).contains("both primary");
-            assertThat(robot.lookup("#force-loss").queryAs(Label.class).getText())
-                    .startsWith("Data that can be lost: Writes to volume vol-2r after the last sync").contains("20 min ago");
-        });
+        assertThat(hazards(robot)).contains("Danger: The pair is in split brain: vol-2r on site-b and vol-2 on site-a are both primary");
         Button force = fx.button(robot, "Promote with force");
         assertThat(FxWait.onFx(force::isDisabled)).as("nothing typed").isTrue();
 
-        robot.clickOn("#force-input-vol-2r").type(KeyCode.ENTER);
-        assertThat(robot.lookup(".dialog-pane").tryQuery()).as("Enter before the name matches does nothing").isPresent();
-        robot.write("vol-2");
+        assertThat(FxWait.onFx(() -> fx.button(robot, "Cancel").isDefaultButton())).as("a danger: Cancel is the default").isTrue();
+        robot.clickOn("#risk-input-0").write("vol-2");
         assertThat(FxWait.onFx(force::isDisabled)).as("another volume's name").isTrue();
         robot.type(KeyCode.ENTER);
-        assertThat(robot.lookup(".dialog-pane").tryQuery()).isPresent();
-
-        robot.clickOn(fx.button(robot, "Cancel"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isEmpty());
-        assertThat(fx.portB.calls).as("cancelled: nothing sent").isEmpty();
+        assertThat(fx.portB.calls).as("Enter is Cancel: nothing sent").isEmpty();
     }
 
     @Test
     void typingTheNameSendsForceOnThatVolumeAlone(FxRobot robot) throws Exception {
         openForcePromoteOf(robot, "vol-2r");
-        robot.clickOn("#force-input-vol-2r").write("vol-2r");
+        robot.clickOn("#risk-input-0").write("vol-2r");
         Button force = fx.button(robot, "Promote with force");
         FxWait.eventually(() -> assertThat(force.isDisabled()).isFalse());
         robot.clickOn(force);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.portB.calls.size() == 1);
         assertThat(fx.portB.calls).containsExactly("promote vol-2r force");
-        // The dialog closes on the FX thread after the call: wait for the typed field to be gone.
-        FxWait.eventually(() -> assertThat(robot.lookup("#force-input-vol-2r").tryQuery().map(n -> ((TextField) n).getText())).isEmpty());
+        FxWait.eventually(() -> assertThat(robot.lookup("#risk-input-0").tryQuery().map(n -> ((TextField) n).getText())).isEmpty());
+    }
+
+    @Test
+    void forcePromotingAHealthySecondaryShowsTheSplitBrainItCreatesAndOffersThePlannedFailover(FxRobot robot) throws Exception {
+        openForcePromoteOf(robot, "vol-1r");
+        assertThat(hazards(robot)).startsWith("Danger: Creates a split brain: vol-1 on site-a is primary and reachable (healthy)")
+                .contains("Danger: Writes to vol-1 on site-a after the last sync");
+        assertThat(FxWait.onFx(() -> robot.lookup("#risk-safer").queryAs(Label.class).getText())).contains("planned failover");
+        Button cancel = fx.button(robot, "Cancel");
+        assertThat(FxWait.onFx(cancel::isDefaultButton)).as("a danger: Cancel is the default").isTrue();
+        robot.clickOn("#risk-input-0").write("vol-1r");
+        robot.clickOn(cancel);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isEmpty());
+        assertThat(fx.portA.calls).isEmpty();
+        assertThat(fx.portB.calls).as("nothing is sent before consent").isEmpty();
     }
 }

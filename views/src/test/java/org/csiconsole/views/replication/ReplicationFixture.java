@@ -2,7 +2,10 @@ package org.csiconsole.views.replication;
 
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import org.csiconsole.core.replication.ForceConfirmation;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.views.dialog.DialogService;
+import org.csiconsole.views.dialog.RiskAnswer;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.views.FakeDialogService;
 import org.csiconsole.views.action.ActionRunner;
@@ -23,29 +26,21 @@ final class ReplicationFixture {
     final FakeReplication.Port portB = new FakeReplication.Port("site-b");
     final FakeReplication.Services services = new FakeReplication.Services();
     final FakeDialogService dialogs = new FakeDialogService();
+    /** Every risk assessment a confirmation showed, in order. */
+    final List<Assessment> assessed = new ArrayList<>();
     final Dialogs replicationDialogs = new Dialogs();
     final Notifications notifications = new Notifications();
     final ObservableList<ConnectionModel> connections = FXCollections.observableArrayList();
     final ReplicationViewModel model;
 
-    /** Answers force confirmations and results as the test says, and records them. */
+    /** Answers results and wizards as the test says, and records them. */
     static final class Dialogs implements ReplicationDialogs {
-        final List<ForceFacts> forceAsked = new ArrayList<>();
-        /** What the person types; null cancels. */
-        String typed;
         final List<List<String>> results = new ArrayList<>();
         final List<String> summaries = new ArrayList<>();
         /** Whether the person presses Retry in the results dialog (once). */
         boolean retry;
         final List<WorkflowWizardModel> wizards = new ArrayList<>();
         Function<WorkflowWizardModel, Void> onWizard = w -> null;
-
-        @Override
-        public Optional<ForceConfirmation> confirmForce(ForceFacts facts) {
-            forceAsked.add(facts);
-            if (typed == null || !facts.matches(typed)) return Optional.empty();
-            return Optional.of(facts.confirm(typed));
-        }
 
         @Override
         public boolean showResults(String title, String summary, List<? extends ItemOutcome<?>> outcomes, boolean retryable) {
@@ -68,8 +63,56 @@ final class ReplicationFixture {
     }
 
     ReplicationFixture(Executor ui) {
-        ActionRunner actions = new ActionRunner(new TaskRunner(ui), notifications, dialogs);
+        ActionRunner actions = new ActionRunner(new TaskRunner(ui), notifications, recording());
         model = new ReplicationViewModel(connections, services, m -> new ReplicationCommands(m, actions, replicationDialogs), ui, Runnable::run);
+    }
+
+    /** {@link #dialogs}, recording each assessment its risk confirmation shows ({@link #assessed}). */
+    private DialogService recording() {
+        FakeDialogService d = dialogs;
+        return new DialogService() {
+            @Override
+            public boolean confirm(String title, String message, String actionLabel) {
+                return d.confirm(title, message, actionLabel);
+            }
+
+            @Override
+            public boolean confirmByTyping(String title, String message, String expected, String actionLabel) {
+                return d.confirmByTyping(title, message, expected, actionLabel);
+            }
+
+            @Override
+            public Optional<RiskAnswer> confirmRisk(Assessment a, String actionLabel) {
+                assessed.add(a);
+                return DialogService.super.confirmRisk(a, actionLabel);
+            }
+
+            @Override
+            public void showFailure(CallFailure failure) {
+                d.showFailure(failure);
+            }
+
+            @Override
+            public void showInformation(String title, String message) {
+                d.showInformation(title, message);
+            }
+
+            @Override
+            public void showResults(String title, String summary, List<? extends ItemOutcome<?>> outcomes) {
+                d.showResults(title, summary, outcomes);
+            }
+
+            @Override
+            public boolean showForm(org.csiconsole.views.form.Form form) {
+                return d.showForm(form);
+            }
+
+            @Override
+            public boolean submitForm(org.csiconsole.views.form.Form form,
+                                      Function<org.csiconsole.views.form.Form, org.csiconsole.views.task.UiTask<?>> submit) {
+                return d.submitForm(form, submit);
+            }
+        };
     }
 
     /** Opens both connections (site-a, site-b) with storage. */

@@ -37,8 +37,9 @@ class ReplicationViewFxTest {
         int row = fx.indexOf("site-a", "vol-2");
         assertThat(cell(robot, fx.rows(), row, "role").getText()).isEqualTo("Primary");
         TableCell<?, ?> health = cell(robot, fx.rows(), row, "health");
-        assertThat(health.getText()).isEqualTo("Error");
+        assertThat(health.getText()).as("split brain, not an error like any other").isEqualTo("Split brain");
         assertThat(health.getStyleClass()).contains(ConsoleStyles.CELL_DANGER);
+        assertThat(cell(robot, fx.rows(), fx.indexOf("site-a", "vol-1"), "health").getText()).isEqualTo("Healthy");
         TableCell<?, ?> rpo = cell(robot, fx.rows(), row, "rpo");
         assertThat(rpo.getText()).isEqualTo("20 min");
         assertThat(rpo.getStyleClass()).contains(ConsoleStyles.CELL_DANGER);
@@ -48,7 +49,7 @@ class ReplicationViewFxTest {
         robot.clickOn("#table-filter").write("split brain");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.rows().getItems().size() == 2);
         assertThat(fx.rows().getItems()).extracting(r -> r.source().id()).containsExactlyInAnyOrder("vol-2", "vol-2r");
-        assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getText()).isEqualTo("1 split brain");
+        assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getText()).isEqualTo("2 in split brain");
         assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getStyleClass()).contains(ConsoleStyles.REPL_CHIP_DANGER);
     }
 
@@ -116,6 +117,56 @@ class ReplicationViewFxTest {
         assertThat(fx.view.model().commands().promoteForceAction().enabled().get()).isFalse();
         robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-a", "vol-1")));
         assertThat(fx.view.model().commands().promoteForceAction().enabled().get()).isTrue();
+    }
+
+    @Test
+    void theSummaryChipsAddUpToTheRowsAndAClickShowsOnlyTheRowsInThatState(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        int sum = WaitForAsyncUtils.asyncFx(() -> {
+            int n = 0;
+            for (var state : org.csiconsole.core.replication.ReplicationState.values()) {
+                Label chip = robot.lookup("#" + ReplicationHeader.chipId(state)).queryAs(Label.class);
+                if (chip.isVisible()) n += Integer.parseInt(chip.getText().split(" ")[0]);
+            }
+            return n;
+        }).get(10, TimeUnit.SECONDS);
+        assertThat(sum).as("each row is in one state").isEqualTo(5);
+
+        robot.clickOn("#repl-chip-split");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.rows().getItems().size() == 2);
+        assertThat(fx.rows().getItems()).extracting(r -> r.source().id()).containsExactlyInAnyOrder("vol-2", "vol-2r");
+        robot.clickOn("#repl-chip-healthy");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.rows().getItems().size() == 1);
+        assertThat(fx.rows().getItems()).extracting(r -> r.source().id()).containsExactly("vol-1");
+        robot.clickOn("#repl-chip-healthy");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.rows().getItems().size() == 5);
+    }
+
+    @Test
+    void theActionsFollowTheSelectionInSightAndAreDisabledWhenTheTabInSightHasNone(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-a", "vol-2")));
+        assertThat(robot.lookup("#repl-promote").queryButton().isDisabled()).isFalse();
+
+        robot.clickOn("#repl-pairs-tab .tab-label");
+        WaitForAsyncUtils.waitForFxEvents();
+        var commands = fx.view.model().commands();
+        assertThat(fx.view.pairsTable().tableView().getSelectionModel().getSelectedItems()).as("nothing selected in sight").isEmpty();
+        assertThat(robot.lookup("#repl-promote").queryButton().isDisabled()).as("the hidden row is not acted on").isTrue();
+        assertThat(commands.promoteAction().disabledReason().get()).contains("Volumes and groups");
+        assertThat(commands.promoteForceAction().enabled().get()).isFalse();
+        assertThat(commands.wizardAction(org.csiconsole.core.replication.WorkflowKind.SPLIT_BRAIN_RECOVERY).enabled().get()).isFalse();
+
+        robot.interact(() -> fx.view.pairsTable().tableView().getSelectionModel().clearAndSelect(
+                indexOfPair(fx.view.pairsTable().tableView(), "vol-1")));
+        assertThat(fx.view.model().selectedPairs()).extracting(PairRow::name).containsExactly("vol-1");
+        assertThat(commands.wizardAction(org.csiconsole.core.replication.WorkflowKind.PLANNED_FAILOVER).enabled().get()).isTrue();
+        assertThat(robot.lookup("#repl-promote").queryButton().isDisabled()).as("a pair has two sides").isTrue();
+
+        robot.clickOn("#repl-rows-tab .tab-label");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx.view.model().selectedRows()).extracting(ReplicationRow::name).containsExactly("vol-2");
+        assertThat(fx.view.model().selectedPairs()).extracting(PairRow::name).containsExactly("vol-2");
     }
 
     private static int indexOfPair(TableView<PairRow> t, String idA) {

@@ -7,7 +7,11 @@ import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.replication.PairMismatch;
 import org.csiconsole.core.replication.ReplicationSample;
 import org.csiconsole.core.replication.RpoLevel;
+import org.csiconsole.core.replication.ReplicationState;
 import org.csiconsole.core.replication.WorkflowKind;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.Consent;
+import org.csiconsole.core.risk.Hazard;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -51,10 +55,29 @@ class ReplicationViewModelTest {
         assertThat(f.row("site-a", "vol-1").mismatch()).isEqualTo(PairMismatch.NONE);
         var counts = f.model.countsProperty().get();
         assertThat(counts.total()).isEqualTo(5);
-        assertThat(counts.healthy()).isEqualTo(2);
-        assertThat(counts.error()).isEqualTo(2);
-        assertThat(counts.splitBrain()).isEqualTo(1);
-        assertThat(counts.mismatched()).as("vol-3's partner is missing").isEqualTo(1);
+        assertThat(counts.count(ReplicationState.SPLIT_BRAIN)).as("vol-2 and vol-2r: split brain, not error").isEqualTo(2);
+        assertThat(counts.count(ReplicationState.ERROR)).isZero();
+        assertThat(counts.count(ReplicationState.MISMATCHED)).as("vol-3's partner is missing").isEqualTo(1);
+        assertThat(counts.count(ReplicationState.HEALTHY)).isEqualTo(1);
+        assertThat(counts.count(ReplicationState.UNKNOWN)).as("vol-1r reports no health").isEqualTo(1);
+        assertThat(counts.rows().values().stream().mapToInt(Integer::intValue).sum()).as("each row counts once").isEqualTo(5);
+        assertThat(counts.splitPairs()).isEqualTo(1);
+        assertThat(counts.mismatchedPairs()).isEqualTo(1);
+    }
+
+    @Test
+    void splitBrainIsAStateOfItsOwnAndAPairIsConsistentOnlyWhenHealthy() {
+        assertThat(f.row("site-a", "vol-2").state()).isEqualTo(ReplicationState.SPLIT_BRAIN);
+        assertThat(f.pair("vol-2").state().words()).isEqualTo("Split brain");
+        assertThat(ReplicationState.pairWords(f.pair("vol-1").pair())).isEqualTo("Consistent");
+        f.samplerA().publish(List.of(sample("site-a", "vol-1", PRIMARY, ReplicationHealth.DEGRADED, Duration.ofMinutes(2), "vol-1r", "link down"),
+                f.samplerA().samples().get(1), f.samplerA().samples().get(2)));
+        assertThat(ReplicationState.pairWords(f.pair("vol-1").pair())).as("never Consistent beside Degraded").isEqualTo("Degraded");
+        ReplicationColumns columns = new ReplicationColumns(() -> NOW, f.model::settings, java.time.ZoneOffset.UTC);
+        assertThat(columns.rowDetail(f.row("site-b", "vol-2r")))
+                .anySatisfy(d -> assertThat(d.label() + "=" + d.value()).startsWith("State=Split brain. Both sides of the pair are primary"));
+        f.model.table().filterTextProperty().set(ReplicationState.SPLIT_BRAIN.token());
+        assertThat(f.model.table().rows()).extracting(r -> r.source().id()).containsExactlyInAnyOrder("vol-2", "vol-2r");
     }
 
     @Test
@@ -127,7 +150,7 @@ class ReplicationViewModelTest {
         ReplicationRow row = f.row("site-a", "vol-1");
         assertThat(row.stale(NOW, f.model.settings().staleAfter())).isTrue();
         assertThat(ReplicationTexts.freshness(row.sample(), NOW, f.model.settings().staleAfter())).isEqualTo("Stale \u00b7 5 s old");
-        assertThat(f.model.countsProperty().get().stale()).isEqualTo(1);
+        assertThat(f.model.countsProperty().get().count(ReplicationState.STALE)).isEqualTo(1);
         assertThat(ReplicationTexts.freshness(f.row("site-a", "vol-2").sample(), NOW, f.model.settings().staleAfter())).isEqualTo("5 s ago");
     }
 
@@ -181,7 +204,8 @@ class ReplicationViewModelTest {
 
         f.model.commands().promoteAction().run();
 
-        assertThat(f.dialogs.confirmations).containsExactly("Promote 3 volumes on site-a");
+        assertThat(f.dialogs.confirmations).containsExactly("Promote 3 volumes");
+        assertThat(f.assessed.get(0).hazards()).anySatisfy(h -> assertThat(h.kind()).isEqualTo(Hazard.Kind.SPLIT_BRAIN_PRESENT));
         assertThat(f.replicationDialogs.summaries.get(0)).isEqualTo("2 of 3 done; 1 not.");
         assertThat(f.replicationDialogs.results.get(0)).contains("vol-1: OK", "vol-2: OK")
                 .anySatisfy(l -> assertThat(l).startsWith("vol-3: Failed: volume vol-3 cannot be promoted without force")
@@ -205,23 +229,68 @@ class ReplicationViewModelTest {
     @Test
     void forceIsNeverSentWithoutTheNameTypedAndThenOnlyOnThatVolume() {
         f.model.selectedRows().setAll(f.row("site-b", "vol-2r"));
-        f.replicationDialogs.typed = null;
+        f.dialogs.answer = false;
         f.model.commands().promoteForceAction().run();
-        assertThat(f.portB.calls).isEmpty();
-        ForceFacts asked = f.replicationDialogs.forceAsked.get(0);
-        assertThat(asked.splitBrain()).contains("both primary");
-        assertThat(asked.rpo().level()).isEqualTo(RpoLevel.ERROR);
-        assertThat(asked.health()).isEqualTo(ERROR);
-        assertThat(asked.dataLoss()).contains("after the last sync").contains("20 min ago");
+        assertThat(f.portB.calls).as("cancelled").isEmpty();
+        Assessment asked = f.assessed.get(0);
+        assertThat(asked.title()).isEqualTo("Force promote volume vol-2r on site-b");
+        assertThat(asked.has(Hazard.Kind.SPLIT_BRAIN_PRESENT)).isTrue();
+        assertThat(asked.consent().level()).isEqualTo(Consent.Level.TYPED_EACH);
+        assertThat(asked.consent().names()).containsExactly("vol-2r");
+        assertThat(String.join("\n", asked.lines())).contains("partner vol-2 on site-a: primary, error, answering", "20 min ago");
 
-        f.replicationDialogs.typed = "vol-2";
+        f.dialogs.answer = true;
+        f.dialogs.typed = "vol-2";
         f.model.commands().promoteForceAction().run();
         assertThat(f.portB.calls).as("a name other than its own does not confirm").isEmpty();
 
-        f.replicationDialogs.typed = "vol-2r";
+        f.dialogs.typed = "vol-2r";
         f.model.commands().promoteForceAction().run();
         assertThat(f.portB.calls).containsExactly("promote vol-2r force");
-        assertThat(f.dialogs.confirmations).as("the typed confirmation is the only question").isEmpty();
+        assertThat(f.dialogs.confirmations).as("the typed names are the only questions")
+                .allSatisfy(c -> assertThat(c).startsWith("Force promote volume vol-2r on site-b: vol-2r:"));
+    }
+
+    @Test
+    void forcePromotingAHealthySecondaryBesideAReachablePrimaryWarnsOfTheSplitBrainItCreatesAndNamesThePartnersWritesAtRisk() {
+        f.model.selectedRows().setAll(f.row("site-b", "vol-1r"));
+        f.dialogs.answer = false;
+        f.model.commands().promoteForceAction().run();
+
+        Assessment a = f.assessed.get(0);
+        assertThat(a.dangerous()).isTrue();
+        assertThat(a.hazards()).extracting(Hazard::kind).startsWith(Hazard.Kind.SPLIT_BRAIN_CREATED);
+        assertThat(a.hazards()).anySatisfy(h -> assertThat(h.sentence())
+                .startsWith("creates a split brain: vol-1 on site-a is primary and reachable (healthy)"));
+        assertThat(a.hazards()).anySatisfy(h -> assertThat(h.sentence())
+                .as("the writes at risk are the partner's").startsWith("writes to vol-1 on site-a after the last sync"));
+        assertThat(a.saferAlternative()).contains("planned failover");
+        assertThat(a.state()).singleElement().satisfies(line -> assertThat(line).contains("partner vol-1 on site-a: primary, healthy, answering"));
+        assertThat(f.portB.calls).as("nothing is sent before consent").isEmpty();
+        assertThat(f.services.engine.ran).isEmpty();
+    }
+
+    @Test
+    void aPromoteTheModelKnowsIsRefusedIsExplainedAndNotSent() {
+        f.model.selectedRows().setAll(f.row("site-b", "vol-1r"));
+        f.model.commands().promoteAction().run();
+        assertThat(f.assessed.get(0).blocked()).isTrue();
+        assertThat(f.assessed.get(0).illegal().nextStep()).contains("planned failover");
+        assertThat(f.dialogs.informations).containsExactly("Promote volume vol-1r on site-b: not sent");
+        assertThat(f.portB.calls).isEmpty();
+        assertThat(f.services.engine.planned).isEmpty();
+    }
+
+    @Test
+    void demotingTheOnlyPrimaryIsADangerAndCancellingSendsNothing() {
+        f.model.selectedRows().setAll(f.row("site-a", "vol-1"));
+        f.dialogs.answer = false;
+        f.model.commands().demoteAction().run();
+        assertThat(f.assessed.get(0).dangerous()).isTrue();
+        assertThat(f.assessed.get(0).hazards()).anySatisfy(h -> assertThat(h.sentence())
+                .contains("no side takes writes until vol-1r on site-b is promoted"));
+        assertThat(f.portA.calls).isEmpty();
+        assertThat(f.services.engine.ran).isEmpty();
     }
 
     @Test

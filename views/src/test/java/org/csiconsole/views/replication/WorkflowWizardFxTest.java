@@ -5,6 +5,9 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.csiconsole.core.replication.WorkflowKind;
 import org.junit.jupiter.api.AfterEach;
@@ -64,5 +67,33 @@ class WorkflowWizardFxTest {
         FxWait.eventually(() -> assertThat(close.isFocused()).as("the clicked Run is disabled now: focus went to Close").isTrue());
         robot.type(javafx.scene.input.KeyCode.ESCAPE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isEmpty());
+    }
+
+    @Test
+    void theSplitBrainWizardKeepsNoSideUntilOneIsChosenAndItsOtherSidesNameIsTyped(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-a", "vol-2")));
+        ReplicationFxSupport.later(() -> fx.view.model().commands().wizardAction(WorkflowKind.SPLIT_BRAIN_RECOVERY).run());
+        fx.dialog(robot);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#wizard-keep-first").tryQuery().isPresent());
+        ToggleButton first = robot.lookup("#wizard-keep-first").queryAs(ToggleButton.class);
+        ToggleButton second = robot.lookup("#wizard-keep-second").queryAs(ToggleButton.class);
+        assertThat(FxWait.onFx(() -> first.isSelected() || second.isSelected())).as("no default survivor").isFalse();
+        Button run = fx.button(robot, "Run");
+        assertThat(FxWait.onFx(run::isDisabled)).isTrue();
+        assertThat(FxWait.onFx(() -> fx.button(robot, "Dry run").isDisabled())).as("a dry run needs no survivor").isFalse();
+        assertThat(FxWait.onFx(() -> robot.lookup("#wizard-illegal").queryAs(Label.class).getText())).contains("no survivor was chosen");
+
+        robot.clickOn(first);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#wizard-typed-0").tryQuery().isPresent());
+        assertThat(FxWait.onFx(() -> robot.lookup("#wizard-typed-0").queryAs(TextField.class).getPromptText()))
+                .as("the discarded side's name").isEqualTo("vol-2r");
+        assertThat(FxWait.onFx(() -> ((VBox) robot.lookup("#wizard-hazards").query()).getChildren().stream()
+                .map(n -> ((Label) n).getText()).toList())).anySatisfy(t -> assertThat(t).contains("Writes to vol-2r on site-b since the split"));
+        assertThat(FxWait.onFx(run::isDisabled)).as("not typed yet").isTrue();
+        robot.interact(() -> robot.lookup("#wizard-typed-0").queryAs(TextField.class).setText("vol-2r"));
+        FxWait.eventually(() -> assertThat(run.isDisabled()).isFalse());
+        assertThat(fx.portA.calls).isEmpty();
+        assertThat(fx.portB.calls).as("nothing is sent before Run").isEmpty();
     }
 }

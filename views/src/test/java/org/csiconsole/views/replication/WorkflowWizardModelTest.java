@@ -1,7 +1,7 @@
 package org.csiconsole.views.replication;
 
 import org.csiconsole.core.replication.PreflightCheck;
-import org.csiconsole.core.replication.RpoThresholds;
+import org.csiconsole.core.risk.Hazard;
 import org.csiconsole.core.replication.WorkflowKind;
 import org.junit.jupiter.api.Test;
 
@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.csiconsole.core.model.ReplicationHealth.ERROR;
 import static org.csiconsole.core.model.ReplicationHealth.HEALTHY;
 import static org.csiconsole.core.model.ReplicationHealth.UNKNOWN;
 import static org.csiconsole.core.model.VolumeReplicationRole.PRIMARY;
@@ -22,8 +23,20 @@ class WorkflowWizardModelTest {
         f.model.activate();
         f.samplerA().publish(List.of(sample("site-a", "vol-1", PRIMARY, HEALTHY, Duration.ofMinutes(1), "vol-1r", "")));
         f.samplerB().publish(List.of(sample("site-b", "vol-1r", SECONDARY, UNKNOWN, null, "vol-1", "")));
-        return new WorkflowWizardModel(kind, List.of(f.pair("vol-1")), f.services.engine, RpoThresholds.DEFAULT, Runnable::run,
-                f.services.clock());
+        return open(kind, "vol-1");
+    }
+
+    private WorkflowWizardModel open(WorkflowKind kind, String idA) {
+        return new WorkflowWizardModel(kind, List.of(f.pair(idA)), f.services.engine, f.services.risk(), f.model::reread,
+                Runnable::run, f.services.clock());
+    }
+
+    /** vol-2 on site-a and vol-2r on site-b, both primary. */
+    private WorkflowWizardModel splitBrain() {
+        f.model.activate();
+        f.samplerA().publish(List.of(sample("site-a", "vol-2", PRIMARY, ERROR, Duration.ofMinutes(20), "vol-2r", "Split brain")));
+        f.samplerB().publish(List.of(sample("site-b", "vol-2r", PRIMARY, ERROR, Duration.ofMinutes(3), "vol-2", "")));
+        return open(WorkflowKind.SPLIT_BRAIN_RECOVERY, "vol-2");
     }
 
     @Test
@@ -83,27 +96,86 @@ class WorkflowWizardModelTest {
     }
 
     @Test
-    void anUnplannedFailoverCannotBePlannedUntilEachNameIsTyped() {
+    void anUnplannedFailoverRunsOnlyOnceEachNameIsTypedButItsDryRunNeedsNone() {
         WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
         assertThat(w.planProperty().get()).isNull();
         assertThat(w.canRun().get()).isFalse();
-        WizardItem item = w.items().get(0);
-        assertThat(w.forceFacts(item).dataLoss()).contains("1 min ago");
+        assertThat(w.canDryRun().get()).as("a dry run sends nothing and needs no consent").isTrue();
+        w.dryRun();
+        assertThat(w.callsProperty().get()).contains("site-b  replication.Controller/PromoteVolume", "volume_id=vol-1r", "force=true");
+        assertThat(w.messageProperty().get()).endsWith("Nothing was sent.");
+        assertThat(f.portB.calls).isEmpty();
 
-        w.typedProperty(item.to().source()).set("vol-1r");
+        assertThat(w.typed()).extracting(WorkflowWizardModel.TypedName::name).containsExactly("vol-1");
+        w.typed().get(0).typed().set("vol-1");
 
         assertThat(w.planProperty().get()).isNotNull();
         assertThat(w.steps()).singleElement().satisfies(s -> assertThat(s.step().force()).isTrue());
+        assertThat(w.canRun().get()).isTrue();
         w.run();
         assertThat(f.portB.calls).containsExactly("promote vol-1r force");
     }
 
     @Test
-    void splitBrainRecoveryKeepsTheSideChosenAsSurvivor() {
-        WorkflowWizardModel w = wizard(WorkflowKind.SPLIT_BRAIN_RECOVERY);
-        assertThat(w.siteAProperty().get().name()).as("the side with the later sync").isEqualTo("site-a");
+    void anUnplannedFailoverWhileSiteAStillAnswersIsARedFlagThatOffersThePlannedFailover() {
+        WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
+        var a = w.assessmentProperty().get();
+        assertThat(a.hazards()).extracting(Hazard::kind).contains(Hazard.Kind.SITE_STILL_ANSWERS, Hazard.Kind.SPLIT_BRAIN_CREATED);
+        assertThat(a.hazards()).anySatisfy(h -> assertThat(h.sentence()).startsWith("site-a still answers"));
+        assertThat(a.saferAlternative()).startsWith("Run a planned failover");
+    }
+
+    @Test
+    void splitBrainRecoveryHasNoDefaultSurvivorAndRunsOnlyOnceTheDiscardedSidesNameIsTyped() {
+        WorkflowWizardModel w = splitBrain();
+        assertThat(w.survivorProperty().get()).as("no side is kept for the person").isNull();
+        assertThat(w.planProperty().get()).isNull();
+        assertThat(w.canRun().get()).isFalse();
+        assertThat(w.assessmentProperty().get().illegal().reason()).isEqualTo("no survivor was chosen");
+        assertThat(w.items()).singleElement().satisfies(i -> assertThat(i.state()).isEqualTo("Split brain"));
+
+        w.dryRun();
+        assertThat(w.callsProperty().get()).as("the calls of keeping either side").contains("Keeping site-a:", "Keeping site-b:");
+        assertThat(w.messageProperty().get()).endsWith("Nothing was sent.");
+
+        SiteChoice siteA = w.siteAProperty().get();
+        w.keep(siteA);
+        assertThat(w.survivorProperty().get().name()).isEqualTo("site-a");
+        assertThat(w.typed()).extracting(WorkflowWizardModel.TypedName::name).as("the discarded side's name").containsExactly("vol-2r");
+        assertThat(w.assessmentProperty().get().hazards()).anySatisfy(h -> assertThat(h.sentence())
+                .startsWith("writes to vol-2r on site-b since the split"));
+        assertThat(w.planProperty().get()).isNotNull();
+        assertThat(w.canRun().get()).as("the name is not typed yet").isFalse();
+
+        w.typed().get(0).typed().set("vol-2");
+        assertThat(w.canRun().get()).as("the survivor's name does not discard the other side").isFalse();
+        w.typed().get(0).typed().set("vol-2r");
+        assertThat(w.canRun().get()).isTrue();
+
         w.swap();
-        assertThat(w.siteAProperty().get().name()).isEqualTo("site-b");
-        assertThat(w.items().get(0).from().source().id()).isEqualTo("vol-1r");
+        assertThat(w.survivorProperty().get().name()).isEqualTo("site-b");
+        assertThat(w.typed()).extracting(WorkflowWizardModel.TypedName::name).containsExactly("vol-2");
+        assertThat(w.canRun().get()).as("another side is discarded: its name is asked again").isFalse();
+        assertThat(f.portA.calls).isEmpty();
+        assertThat(f.portB.calls).isEmpty();
+    }
+
+    @Test
+    void bothSidesAreReadAgainAfterEachStepAndAtTheEndSoAFinishedWizardShowsTheNewRoles() {
+        WorkflowWizardModel w = wizard(WorkflowKind.PLANNED_FAILOVER);
+        f.samplerA().onSampleNow = () -> f.samplerA().publish(List.of(sample("site-a", "vol-1", SECONDARY, UNKNOWN, null, "vol-1r", "")));
+        f.samplerB().onSampleNow = () -> f.samplerB().publish(List.of(sample("site-b", "vol-1r", PRIMARY, HEALTHY, Duration.ofSeconds(1), "vol-1", "")));
+        w.run();
+        assertThat(w.phaseProperty().get()).isEqualTo(WorkflowWizardModel.Phase.FINISHED);
+        assertThat(f.samplerA().sampledNow).as("after each of the 3 steps and at the end").isGreaterThanOrEqualTo(4);
+        assertThat(w.items()).singleElement().satisfies(i -> {
+            assertThat(i.from().role()).isEqualTo(SECONDARY);
+            assertThat(i.to().role()).isEqualTo(PRIMARY);
+            assertThat(i.state()).isEqualTo("Consistent");
+        });
+        assertThat(w.messageProperty().get()).startsWith("Done");
+        assertThat(w.readBackProperty().get()).contains("vol-1: Consistent (vol-1 Secondary, Unknown",
+                "vol-1r Primary, Healthy");
+        assertThat(w.steps()).extracting(StepRow::status).as("the steps keep how they ended").containsOnly(StepRow.StepState.DONE);
     }
 }

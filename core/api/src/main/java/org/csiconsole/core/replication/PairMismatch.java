@@ -6,29 +6,41 @@ package org.csiconsole.core.replication;
  */
 public enum PairMismatch {
     /** One side primary, the other secondary (or resyncing). */
-    NONE("The pair is consistent: one side primary, the other secondary.", "Nothing to do."),
+    NONE("Consistent", "The pair is consistent: one side primary, the other secondary.", "Nothing to do."),
     /** Both sides report primary: split brain. */
-    BOTH_PRIMARY("Both sides are primary (split brain): each may have taken writes the other lacks, and nothing replicates.",
+    BOTH_PRIMARY("Split brain", "Both sides are primary (split brain): each may have taken writes the other lacks, and nothing replicates.",
             "Stop writers on one side, pick the survivor by comparing both sides' last writes and sync times, demote the other side and resync it (split-brain recovery)."),
     /** Both sides report secondary. */
-    BOTH_SECONDARY("Both sides are secondary: no side accepts writes and nothing replicates.",
+    BOTH_SECONDARY("Both secondary", "Both sides are secondary: no side accepts writes and nothing replicates.",
             "Promote the side whose data is newest (normally the one that was primary last), without force."),
     /** The destination id is known but the other site does not list it. */
-    PARTNER_MISSING("The partner named as destination is not listed on the other site: it was deleted, or the other connection shows another array.",
+    PARTNER_MISSING("Partner missing", "The partner named as destination is not listed on the other site: it was deleted, or the other connection shows another array.",
             "Check that the other connection is the partner site; if the replica is gone, disable and enable replication again."),
     /** The destination id is not known (the driver does not report it and the listing names none). */
-    DESTINATION_UNKNOWN("The destination on the other site is not known: the driver does not report it (GetReplicationDestinationInfo) and the listing names none.",
+    DESTINATION_UNKNOWN("Destination unknown", "The destination on the other site is not known: the driver does not report it (GetReplicationDestinationInfo) and the listing names none.",
             "Find the partner by its replication_id on the other site, or ask the storage team; do not fail over until it is known."),
     /** A side's role is unknown (its reads fail or it reports none). */
-    ROLE_UNKNOWN("One side's role is unknown: its replication calls fail or report nothing.",
+    ROLE_UNKNOWN("Role unknown", "One side's role is unknown: its replication calls fail or report nothing.",
             "Check that site's connection; do not fail over until both roles are known.");
 
+    private final String words;
     private final String meaning;
     private final String nextStep;
 
-    PairMismatch(String meaning, String nextStep) {
+    PairMismatch(String words, String meaning, String nextStep) {
+        this.words = words;
         this.meaning = meaning;
         this.nextStep = nextStep;
+    }
+
+    /**
+     * The pair's roles in a few words, capitalised, as every front end shows them: {@code "Consistent"},
+     * {@code "Split brain"}, {@code "Both secondary"}, {@code "Partner missing"}, {@code "Destination unknown"},
+     * {@code "Role unknown"}. "Consistent" speaks of the roles only: see {@link ReplicationState} for a
+     * pair's state with its health.
+     */
+    public String words() {
+        return words;
     }
 
     /** What the mismatch means, one or two sentences. */

@@ -616,7 +616,7 @@ public final class RiskModel implements RiskAssessor {
                 if (!t.name().isEmpty() && !t.name().equals(t.id())) s.append(" (").append(t.id()).append(')');
                 if (t.capacityBytes() > 0) s.append(", ").append(ByteSize.format(t.capacityBytes()));
                 if (t.placements().isEmpty()) {
-                    // a replication operation is assessed on both sides' roles; where the volume is published is not read for it
+                    // a replication operation does not gather placements: saying "published nowhere" would be a guess
                     if (t.kind().equals("volume") && !r.operation().replication()) {
                         s.append(t.driverReportsPlacements() ? ", published nowhere" : ", not published by this console (the driver does not report publications)");
                     }

@@ -49,6 +49,16 @@ public record SideFacts(String site, String id, String name, VolumeReplicationRo
         return k == FailureKind.ENDPOINT || k == FailureKind.UNAVAILABLE || k == FailureKind.TLS || k == FailureKind.TIMEOUT;
     }
 
+    /**
+     * As {@link #of(ReplicationSample)}, named after {@code site} as shown (the console's connection name
+     * for the site); empty for the sample's own.
+     */
+    public static SideFacts of(String site, ReplicationSample s) {
+        SideFacts f = of(s);
+        return site == null || site.isEmpty() ? f
+                : new SideFacts(site, f.id(), f.name(), f.role(), f.health(), f.reachable(), f.lastSync(), f.lastWrite());
+    }
+
     /** The name when known, else the id. */
     public String displayName() {
         return name.isEmpty() ? id : name;

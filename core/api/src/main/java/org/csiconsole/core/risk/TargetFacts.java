@@ -1,6 +1,7 @@
 package org.csiconsole.core.risk;
 
 import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.replication.ReplicationSample;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -58,6 +59,17 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
             if (!driverToo) all.add(c);
         }
         return new TargetFacts("volume", v.volumeId(), v.name(), v.capacityBytes(), all, driverReportsPlacements, null, null, List.of());
+    }
+
+    /**
+     * A replicated volume or volume group as its replication operations see it: {@code side} and its
+     * partner (null when not paired or not found) from their latest samples ({@link SideFacts#of}), on
+     * the sites named (empty for the samples' own). Where it is published is not gathered for a
+     * replication operation.
+     */
+    public static TargetFacts replicated(String site, ReplicationSample side, String partnerSite, ReplicationSample partner) {
+        return new TargetFacts(side.source().group() ? "volume group" : "volume", side.source().id(), side.item().name(), 0,
+                List.of(), false, SideFacts.of(site, side), partner == null ? null : SideFacts.of(partnerSite, partner), List.of());
     }
 
     /** The name when known, else the id. */

@@ -142,7 +142,7 @@ final class EngineRun implements WorkflowRun {
         emit(WorkflowEvent.Type.STEP_STARTED, item.source(), step.index(), step.description(), -1);
         CompletableFuture<Void> f;
         try {
-            f = executor.run(step, (pct, msg) -> emit(WorkflowEvent.Type.STEP_PROGRESS, item.source(), step.index(), msg, pct));
+            f = executor.run(step, item, (pct, msg) -> emit(WorkflowEvent.Type.STEP_PROGRESS, item.source(), step.index(), msg, pct));
         } catch (RuntimeException e) {
             f = CompletableFuture.failedFuture(e);
         }

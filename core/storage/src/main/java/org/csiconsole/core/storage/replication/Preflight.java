@@ -90,7 +90,14 @@ final class Preflight {
 
     private static void reach(List<PreflightCheck> out, SideRead r, ReplicationSite site, ReplicationSource item, boolean mayBeLost) {
         String name = "Reachable: " + site.name();
-        if (r.failure == null || r.failure.kind() == FailureKind.FAILED_PRECONDITION) {
+        boolean answers = r.failure == null || r.failure.kind() == FailureKind.FAILED_PRECONDITION;
+        if (answers && mayBeLost) {
+            // an unplanned failover is for a lost site: one that answers is the red flag of the wrong workflow
+            out.add(PreflightCheck.warn(site.name() + " still answers", site.name() + " answers, so it is not lost: an unplanned "
+                    + "failover would leave it primary beside the force-promoted side (a split brain), and its writes since the "
+                    + "last sync are lost. Run a planned failover instead: it demotes " + site.name() + " first and waits for a "
+                    + "final sync, so nothing is lost.", item));
+        } else if (answers) {
             out.add(PreflightCheck.pass(name, site.name() + " answers.", item));
         } else if (mayBeLost) {
             out.add(PreflightCheck.warn(name, site.name() + " does not answer (" + r.failure.kind() + "): expected when that site is lost.", item));

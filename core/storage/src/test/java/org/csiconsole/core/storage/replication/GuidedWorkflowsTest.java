@@ -109,8 +109,10 @@ class GuidedWorkflowsTest {
         assertThat(s.status(a).health()).isEqualTo(ReplicationHealthState.HEALTHY);
         assertThat(s.calls("/PromoteVolume")).as("recovery never promotes, let alone with force").isEmpty();
         assertThat(events).filteredOn(e -> e.type() == WorkflowEvent.Type.STEP_PROGRESS && e.step() == 2).extracting(WorkflowEvent::message)
-                .as("ResyncVolume says only whether it is ready: the step says how long it has run")
-                .containsSubsequence("Resync is running (0 s so far); asking again in 0 s.", "Resync is running (1 s so far); asking again in 0 s.");
+                .as("ResyncVolume says only whether it is ready: the step shows the percent the primary's status message reports")
+                .anySatisfy(m -> assertThat(m).matches("Resync is running: \\d{1,3}% done \\(the driver's report\\), \\d+ s so far\\."));
+        assertThat(events).filteredOn(e -> e.type() == WorkflowEvent.Type.STEP_PROGRESS && e.step() == 2).extracting(WorkflowEvent::percent)
+                .as("the progress bar follows it").anySatisfy(p -> assertThat(p).isBetween(0, 100));
     }
 
     @Test

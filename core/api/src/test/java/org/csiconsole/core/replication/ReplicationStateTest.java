@@ -1,0 +1,88 @@
+package org.csiconsole.core.replication;
+
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.ReplicationInfo;
+import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.risk.SideFacts;
+import org.csiconsole.core.risk.TargetFacts;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.csiconsole.core.model.ReplicationHealth.DEGRADED;
+import static org.csiconsole.core.model.ReplicationHealth.ERROR;
+import static org.csiconsole.core.model.ReplicationHealth.HEALTHY;
+import static org.csiconsole.core.model.ReplicationHealth.UNKNOWN;
+import static org.csiconsole.core.model.VolumeReplicationRole.PRIMARY;
+import static org.csiconsole.core.model.VolumeReplicationRole.RESYNCING;
+import static org.csiconsole.core.model.VolumeReplicationRole.SECONDARY;
+
+class ReplicationStateTest {
+    static final Instant NOW = Instant.parse("2026-12-06T07:50:00Z");
+
+    static ReplicationSample side(String site, String id, VolumeReplicationRole role, ReplicationHealth health, String partner) {
+        ReplicatedItem item = new ReplicatedItem(ReplicationSource.volume(id), "erp-" + id, role, health, "", partner,
+                Duration.ofMinutes(5), List.of(), site);
+        ReplicationInfo info = new ReplicationInfo(NOW.minusSeconds(60), Duration.ofSeconds(2), 10, health, "");
+        return new ReplicationSample(item, role, info, null, SampleOrigin.CSI_ADDONS, NOW.minusSeconds(5), null, NOW.minusSeconds(5));
+    }
+
+    @Test
+    void splitBrainIsItsOwnStateBeforeTheErrorItsDriverReports() {
+        ReplicationSample a = side("site-a", "vol-1", PRIMARY, ERROR, "vol-2");
+        ReplicationSample b = side("site-b", "vol-2", PRIMARY, ERROR, "vol-1");
+        SitePair pair = SitePairs.match(List.of(a), List.of(b)).get(0);
+        assertThat(ReplicationState.of(pair)).isEqualTo(ReplicationState.SPLIT_BRAIN);
+        assertThat(ReplicationState.of(a, pair.mismatch())).isEqualTo(ReplicationState.SPLIT_BRAIN);
+        assertThat(ReplicationState.pairWords(pair)).isEqualTo("Split brain");
+        assertThat(ReplicationState.SPLIT_BRAIN.token()).isEqualTo("state=split-brain");
+    }
+
+    @Test
+    void aConsistentPairIsCalledConsistentOnlyWhenHealthy() {
+        ReplicationSample a = side("site-a", "vol-1", PRIMARY, HEALTHY, "vol-2");
+        ReplicationSample b = side("site-b", "vol-2", SECONDARY, UNKNOWN, "vol-1");
+        assertThat(ReplicationState.pairWords(new SitePair(a, b, PairMismatch.NONE))).isEqualTo("Consistent");
+        assertThat(ReplicationState.pairWords(new SitePair(side("site-a", "vol-1", PRIMARY, DEGRADED, "vol-2"), b, PairMismatch.NONE)))
+                .isEqualTo("Degraded");
+        assertThat(ReplicationState.pairWords(new SitePair(side("site-a", "vol-1", PRIMARY, ERROR, "vol-2"), b, PairMismatch.NONE)))
+                .isEqualTo("Error");
+        assertThat(ReplicationState.pairWords(new SitePair(a, side("site-b", "vol-2", RESYNCING, DEGRADED, "vol-1"), PairMismatch.NONE)))
+                .isEqualTo("Resyncing");
+        assertThat(ReplicationState.pairWords(new SitePair(a, null, PairMismatch.PARTNER_MISSING))).isEqualTo("Partner missing");
+    }
+
+    @Test
+    void eachSideIsInExactlyOneStateFirstMatchWins() {
+        ReplicationSample healthy = side("site-a", "vol-1", PRIMARY, HEALTHY, "vol-2");
+        CallFailure refused = new CallFailure(FailureKind.UNAVAILABLE, "GetVolumeReplicationInfo", "connection refused", "", "");
+        assertThat(ReplicationState.of(healthy.failed(refused, NOW), PairMismatch.NONE)).isEqualTo(ReplicationState.STALE);
+        assertThat(ReplicationState.of(healthy, PairMismatch.BOTH_SECONDARY)).isEqualTo(ReplicationState.MISMATCHED);
+        assertThat(ReplicationState.of(healthy, null)).as("not paired").isEqualTo(ReplicationState.HEALTHY);
+        assertThat(ReplicationState.of(side("site-b", "vol-2", SECONDARY, UNKNOWN, ""), PairMismatch.NONE)).isEqualTo(ReplicationState.UNKNOWN);
+    }
+
+    @Test
+    void aSideIsReachableWhenItsLatestReadSucceededAndATargetCarriesBothSides() {
+        ReplicationSample a = side("site-a", "vol-1", PRIMARY, HEALTHY, "vol-2");
+        ReplicationSample b = side("site-b", "vol-2", SECONDARY, UNKNOWN, "vol-1");
+        SideFacts f = SideFacts.of("", a);
+        assertThat(f.site()).isEqualTo("site-a");
+        assertThat(f.reachable()).isTrue();
+        assertThat(f.lastSync()).isEqualTo(NOW.minusSeconds(60));
+        CallFailure refused = new CallFailure(FailureKind.UNAVAILABLE, "GetVolumeReplicationInfo", "connection refused", "", "");
+        assertThat(SideFacts.of("A", a.failed(refused, NOW)).reachable()).isFalse();
+        assertThat(SideFacts.of("A", a.failed(refused, NOW)).site()).isEqualTo("A");
+
+        TargetFacts t = TargetFacts.replicated("site-b", b, "site-a", a);
+        assertThat(t.id()).isEqualTo("vol-2");
+        assertThat(t.displayName()).isEqualTo("erp-vol-2");
+        assertThat(t.partner().where()).isEqualTo("vol-1 on site-a");
+        assertThat(TargetFacts.replicated("site-a", a, "", null).partner()).isNull();
+    }
+}
