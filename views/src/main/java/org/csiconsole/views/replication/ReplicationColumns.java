@@ -83,7 +83,7 @@ final class ReplicationColumns {
                 .tooltip(r -> ReplicationTexts.rpoTip(rpo(figures(r)), settings.get().thresholds())
                         + (figures(r) != r.sample() ? " (the partner's last sync: a secondary reports none)" : "")));
         c.add(ageing(Column.<ReplicationRow, Instant>of("lastSync", "Last sync", r -> figures(r).lastSyncTime()))
-                .format(t -> ReplicationTexts.time(t, now.get(), zone)).width(90));
+                .format(t -> ReplicationTexts.time(t, now.get(), zone)).width(90).whole());
         c.add(Column.<ReplicationRow, Duration>of("duration", "Sync took", r -> figures(r).info() == null ? null
                 : figures(r).info().lastSyncDuration()).format(ReplicationTexts::duration).alignRight().width(95));
         c.add(Column.<ReplicationRow, Long>of("bytes", "Sync bytes", r -> figures(r).info() == null ? -1L

@@ -189,6 +189,7 @@ public final class ReplicationView implements ResourceView {
                 new javafx.scene.control.Separator(Orientation.VERTICAL), promote, demote, resync, force,
                 new javafx.scene.control.Separator(Orientation.VERTICAL), flows, history);
         bar.setId("repl-commands");
+        org.csiconsole.views.resource.ToolBarFit.wholeItems(bar);
         bar.getStyleClass().add(ConsoleStyles.COMMAND_BAR);
         var menu = ActionContextMenu.of("repl-row-menu", enable, disable, null, promote, demote, resync, force, null, flows);
         rows.withRowMenu(menu);

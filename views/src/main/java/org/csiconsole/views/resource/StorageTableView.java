@@ -123,6 +123,7 @@ public abstract class StorageTableView<T> implements ResourceView {
         javafx.scene.control.ToolBar bar = new javafx.scene.control.ToolBar();
         bar.setId("view-commands");
         bar.getStyleClass().add(ConsoleStyles.COMMAND_BAR);
+        ToolBarFit.wholeItems(bar);
         for (Node n : nodes) {
             bar.getItems().add(n == null ? new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL) : n);
         }

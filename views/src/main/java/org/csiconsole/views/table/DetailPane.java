@@ -53,7 +53,7 @@ final class DetailPane<T> extends ScrollPane {
         grid.setHgap(12);
         grid.setVgap(6);
         ColumnConstraints keyCol = new ColumnConstraints();
-        keyCol.setMinWidth(90);
+        keyCol.setMinWidth(Region.USE_PREF_SIZE);
         ColumnConstraints valueCol = new ColumnConstraints();
         valueCol.setHgrow(Priority.ALWAYS);
         grid.getColumnConstraints().addAll(keyCol, valueCol);
@@ -74,6 +74,8 @@ final class DetailPane<T> extends ScrollPane {
             } else {
                 Label key = new Label(row.label());
                 key.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
+                // A key reads whole ("Virtual domain", "Max volumes"); the value beside it wraps.
+                key.setMinWidth(Region.USE_PREF_SIZE);
                 Label value = new Label(row.value().isEmpty() ? "\u2014" : row.value());
                 value.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
                 wrap(value);
