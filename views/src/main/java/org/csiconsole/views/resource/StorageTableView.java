@@ -108,6 +108,7 @@ public abstract class StorageTableView<T> implements ResourceView {
      */
     protected final void noteColumnWhileUnlisted(String columnId) {
         table.tableView().getColumns().stream().filter(c -> columnId.equals(c.getId())).findFirst().ifPresent(c -> {
+            table.viewDecidesVisibility(c);
             c.setVisible(model.unsupportedProperty().get());
             model.unsupportedProperty().addListener((o, a, b) -> c.setVisible(b));
         });

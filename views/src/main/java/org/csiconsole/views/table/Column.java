@@ -226,6 +226,9 @@ public final class Column<T, V> {
         FormattedCell hovered;
     }
 
+    /** Measures a whole cell's text (FX thread only). */
+    private static final javafx.scene.text.Text MEASURE = new javafx.scene.text.Text();
+
     private final class FormattedCell extends TableCell<T, V> {
         private String appliedClass;
 
@@ -265,7 +268,10 @@ public final class Column<T, V> {
             super.layoutChildren();
             TableColumn<T, V> col = getTableColumn();
             if (!whole || col == null || isEmpty() || getText() == null || getText().isEmpty()) return;
-            double needed = Math.ceil(prefWidth(-1));
+            // A table cell's preferred width is its column's: the text is measured on its own.
+            MEASURE.setText(getText());
+            MEASURE.setFont(getFont());
+            double needed = Math.ceil(MEASURE.getLayoutBounds().getWidth() + snappedLeftInset() + snappedRightInset() + 2);
             // The column grows (and stays at least as wide): the table scrolls sideways rather than cut a number.
             if (needed > col.getWidth() + 0.5 && needed > col.getMinWidth()) col.setMinWidth(needed);
         }

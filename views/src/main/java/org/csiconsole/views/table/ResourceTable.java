@@ -84,6 +84,7 @@ public final class ResourceTable<T> extends BorderPane {
     private final EmptyState unavailable = new EmptyState(Material2AL.BLOCK, "Not offered by this connection", "");
     private final EmptyState pending = new EmptyState(Material2AL.HOURGLASS_EMPTY, "", "");
     private DetailPane<T> detail;
+    private final javafx.beans.property.BooleanProperty detailShown = new javafx.beans.property.SimpleBooleanProperty(this, "detailShown", true);
     /** While the blank row of {@link #primeWhenFirstShown} is shown: sort order changes leave the model alone. */
     private boolean priming;
     /** Keeps the name column in sight while scrolling right; null for a table without columns. */
@@ -154,7 +155,37 @@ public final class ResourceTable<T> extends BorderPane {
         SplitPane.setResizableWithParent(detail, false);
         split.getStyleClass().add(ConsoleStyles.MASTER_DETAIL);
         setCenter(split);
+        // The detail pane gives way to the columns: closed and opened from the table's tool bar, remembered with the layout.
+        double[] divider = {0.64};
+        detailShown.addListener((o, was, shown) -> {
+            if (!shown && split.getItems().contains(detail)) {
+                divider[0] = split.getDividerPositions()[0];
+                split.getItems().remove(detail);
+            } else if (shown && !split.getItems().contains(detail)) {
+                split.getItems().add(detail);
+                split.setDividerPositions(divider[0]);
+            }
+        });
+        javafx.scene.control.ToggleButton toggle = new javafx.scene.control.ToggleButton(null, Icons.of(Material2MZ.VERTICAL_SPLIT));
+        toggle.setId("table-detail-toggle");
+        toggle.getStyleClass().addAll(Styles.FLAT, Styles.BUTTON_ICON);
+        toggle.setTooltip(new Tooltip("Show or hide the selected row's details beside the table"));
+        toggle.selectedProperty().bindBidirectional(detailShown);
+        toolbar.getChildren().add(toolbar.getChildren().indexOf(columnChooser), toggle);
         return this;
+    }
+
+    /**
+     * Marks {@code column} as shown or hidden by the view, not the person: its visibility is not
+     * remembered with the layout (one connection's note column stays out of another's table).
+     */
+    public void viewDecidesVisibility(TableColumn<T, ?> column) {
+        column.getProperties().put(LayoutKeeper.VIEW_DECIDES_VISIBILITY, Boolean.TRUE);
+    }
+
+    /** Whether the detail pane ({@link #withDetail}) is shown beside the table; the person toggles it from the table's tool bar. */
+    public javafx.beans.property.BooleanProperty detailShownProperty() {
+        return detailShown;
     }
 
     /** What the table says when it holds no rows at all. */
@@ -213,7 +244,7 @@ public final class ResourceTable<T> extends BorderPane {
      * @param key the view kind, e.g. {@code volumes}
      */
     public ResourceTable<T> rememberLayout(TableLayouts layouts, String key) {
-        new LayoutKeeper<>(table, layouts, key, () -> priming).start();
+        new LayoutKeeper<>(table, layouts, key, () -> priming, detail == null ? null : detailShown).start();
         return this;
     }
 
