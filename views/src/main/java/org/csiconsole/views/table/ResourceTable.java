@@ -84,6 +84,7 @@ public final class ResourceTable<T> extends BorderPane {
     private final EmptyState unavailable = new EmptyState(Material2AL.BLOCK, "Not offered by this connection", "");
     private final EmptyState pending = new EmptyState(Material2AL.HOURGLASS_EMPTY, "", "");
     private DetailPane<T> detail;
+    private Function<? super List<T>, List<DetailRow>> summary = rows -> List.of();
     private final javafx.beans.property.BooleanProperty detailShown = new javafx.beans.property.SimpleBooleanProperty(this, "detailShown", true);
     /** While the blank row of {@link #primeWhenFirstShown} is shown: sort order changes leave the model alone. */
     private boolean priming;
@@ -148,7 +149,8 @@ public final class ResourceTable<T> extends BorderPane {
         detail = new DetailPane<>(rows, title);
         detail.setId("table-detail");
         detail.show(null);
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> detail.show(b));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> showDetail());
+        table.getSelectionModel().getSelectedItems().addListener((javafx.beans.InvalidationListener) o -> showDetail());
         SplitPane split = new SplitPane(tableArea(), detail);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.64);
@@ -269,7 +271,24 @@ public final class ResourceTable<T> extends BorderPane {
 
     /** Redraws the detail pane for the selected row (after details loaded in the background changed). */
     public void refreshDetail() {
-        if (detail != null) detail.show(table.getSelectionModel().getSelectedItem());
+        showDetail();
+    }
+
+    /**
+     * What the detail pane says of two or more selected rows under their count, e.g. their total
+     * size; their names follow. Default none.
+     */
+    public ResourceTable<T> withSelectionSummary(Function<? super List<T>, List<DetailRow>> summary) {
+        this.summary = java.util.Objects.requireNonNull(summary);
+        showDetail();
+        return this;
+    }
+
+    private void showDetail() {
+        if (detail == null) return;
+        List<T> selected = table.getSelectionModel().getSelectedItems().stream().filter(java.util.Objects::nonNull).toList();
+        if (selected.size() > 1) detail.showMany(selected, summary.apply(selected));
+        else detail.show(table.getSelectionModel().getSelectedItem());
     }
 
     public TableView<T> tableView() {
