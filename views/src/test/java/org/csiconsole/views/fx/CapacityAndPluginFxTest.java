@@ -63,7 +63,7 @@ class CapacityAndPluginFxTest {
             // The bars follow the rows: wait for both of them, their styles and their figures.
             FxWait.eventually(() -> {
                 var bars = robot.lookup("#capacity-bars .progress-bar").queryAllAs(javafx.scene.control.ProgressBar.class);
-                assertThat(bars).hasSize(2);
+                assertThat(bars).as("the sum of the pools, then each pool").hasSize(3);
                 assertThat(bars).anySatisfy(b -> {
                     assertThat(b.getProgress()).isEqualTo(612.0 / 1024);
                     assertThat(b.getStyleClass()).doesNotContain(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_WARNING,
@@ -71,7 +71,8 @@ class CapacityAndPluginFxTest {
                 });
                 assertThat(bars).anySatisfy(b -> assertThat(b.getStyleClass()).contains(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_DANGER));
                 assertThat(robot.lookup("#capacity-bars .label").queryAllAs(Label.class)).extracting(Label::getText)
-                        .contains("Array site-a, pool pool-ssd", "612 GiB of 1 TiB used (60%)", "950 GiB of 1000 GiB used (95%)");
+                        .contains("Array site-a, pool pool-ssd", "612 GiB of 1 TiB used (60%)", "950 GiB of 1000 GiB used (95%)",
+                                "All pools (2 pools on 1 array)", "462 GiB free; 1.5 TiB of 2.0 TiB used (77%)");
             });
         }
 
