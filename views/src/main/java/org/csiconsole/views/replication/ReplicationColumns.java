@@ -64,7 +64,7 @@ final class ReplicationColumns {
 
     /** The recovery point of a row: its own last sync, else (a secondary reports none) its partner's. */
     private ReplicationSample figures(ReplicationRow r) {
-        return r.sample().lastSyncTime() == null && r.partner() != null && r.partner().lastSyncTime() != null ? r.partner() : r.sample();
+        return r.sample().recoveryPoint(r.partner());
     }
 
     List<Column<ReplicationRow, ?>> rowColumns() {
