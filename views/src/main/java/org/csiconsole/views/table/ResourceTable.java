@@ -185,6 +185,21 @@ public final class ResourceTable<T> extends BorderPane {
         column.getProperties().put(LayoutKeeper.VIEW_DECIDES_VISIBILITY, Boolean.TRUE);
     }
 
+    /** Room a table needs beside its rows: the column headers and a horizontal scroll bar, in pixels. */
+    static final double HEADER_AND_SCROLL_BAR = 52;
+
+    /**
+     * Keeps room for {@code rows} rows: the table's least height (with the row height the
+     * stylesheet gives) grows to them, so what shares a split pane with it gives way first. A
+     * table shows at least 8 rows at 1280×800.
+     */
+    public ResourceTable<T> keepRowsInSight(int rows) {
+        table.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> rows * (table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 28) + HEADER_AND_SCROLL_BAR,
+                table.fixedCellSizeProperty()));
+        return this;
+    }
+
     /** Whether the detail pane ({@link #withDetail}) is shown beside the table; the person toggles it from the table's tool bar. */
     public javafx.beans.property.BooleanProperty detailShownProperty() {
         return detailShown;
