@@ -86,6 +86,7 @@ public final class ResourceTable<T> extends BorderPane {
     private DetailPane<T> detail;
     private Function<? super List<T>, List<DetailRow>> summary = rows -> List.of();
     private final javafx.beans.property.BooleanProperty detailShown = new javafx.beans.property.SimpleBooleanProperty(this, "detailShown", true);
+    private final javafx.beans.property.BooleanProperty detailGivesWay = new javafx.beans.property.SimpleBooleanProperty(this, "detailGivesWay", false);
     /** While the blank row of {@link #primeWhenFirstShown} is shown: sort order changes leave the model alone. */
     private boolean priming;
     /** Keeps the name column in sight while scrolling right; null for a table without columns. */
@@ -159,7 +160,8 @@ public final class ResourceTable<T> extends BorderPane {
         setCenter(split);
         // The detail pane gives way to the columns: closed and opened from the table's tool bar, remembered with the layout.
         double[] divider = {0.64};
-        detailShown.addListener((o, was, shown) -> {
+        javafx.beans.InvalidationListener place = o -> {
+            boolean shown = detailShown.get() && !detailGivesWay.get();
             if (!shown && split.getItems().contains(detail)) {
                 divider[0] = split.getDividerPositions()[0];
                 split.getItems().remove(detail);
@@ -167,7 +169,9 @@ public final class ResourceTable<T> extends BorderPane {
                 split.getItems().add(detail);
                 split.setDividerPositions(divider[0]);
             }
-        });
+        };
+        detailShown.addListener(place);
+        detailGivesWay.addListener(place);
         javafx.scene.control.ToggleButton toggle = new javafx.scene.control.ToggleButton(null, Icons.of(Material2MZ.VERTICAL_SPLIT));
         toggle.setId("table-detail-toggle");
         toggle.getStyleClass().addAll(Styles.FLAT, Styles.BUTTON_ICON);
@@ -197,6 +201,15 @@ public final class ResourceTable<T> extends BorderPane {
         table.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
                 () -> rows * (table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 28) + HEADER_AND_SCROLL_BAR,
                 table.fixedCellSizeProperty()));
+        return this;
+    }
+
+    /**
+     * While {@code condition} holds, the detail pane is out of sight whatever the person chose, and
+     * that choice is neither changed nor remembered otherwise (a side panel of the view takes its room).
+     */
+    public ResourceTable<T> detailGivesWayWhile(javafx.beans.value.ObservableBooleanValue condition) {
+        detailGivesWay.bind(condition);
         return this;
     }
 
