@@ -136,6 +136,22 @@ class CapacityAndPluginFxTest {
         }
 
         @Test
+        void aLongDriverNameAndManifestWrapInTheirCardAndTheCardsShareTheWidth(FxRobot robot) throws Exception {
+            fx.storage.pluginInfoAnswer = new org.csiconsole.core.model.PluginInfo("org.democratic-csi.zfs-generic-iscsi.cluster-east-production",
+                    "v1.9.3-2026.11.30-build.4711", java.util.Map.of("driver", "zfs-generic-iscsi", "zfs.datasetParentName", "tank/k8s/volumes",
+                    "zfs.detachedSnapshotsDatasetParentName", "tank/k8s/snapshots", "iscsi.targetPortal", "10.30.0.15:3260"));
+            robot.interact(() -> fx.view.refreshAction().run());
+            FxWait.until(() -> robot.lookup("#plugin-name").queryAs(Label.class).getText().startsWith("org.democratic-csi"));
+            FxWait.afterLayout(fx.view.node());
+            FxWait.eventually(() -> {
+                var cards = ((javafx.scene.layout.HBox) robot.lookup("#plugin-cards").query()).getChildren();
+                assertThat(cards.get(0).getLayoutBounds().getWidth()).isCloseTo(cards.get(1).getLayoutBounds().getWidth(),
+                        org.assertj.core.api.Assertions.within(2.0));
+                assertThat(robot.lookup("#addons-name").queryAs(Label.class).getWidth()).as("the other card's name").isGreaterThan(100);
+            });
+        }
+
+        @Test
         void failuresReadAsWordsAndCreateExplainsWhyNot(FxRobot robot) throws Exception {
             FxWait.until(() -> fx.table().getItems().size() > 30);
             assertThat(fx.view.createAction().disabledReason().get()).contains("only shows what the plugin reports");
