@@ -88,6 +88,8 @@ final class DetailPane<T> extends ScrollPane {
                 text.setEditable(false);
                 text.setWrapText(true);
                 text.setPrefRowCount(Math.max(3, Math.min(14, (int) row.value().lines().count() + 1)));
+                // A request or response keeps its rows: the pane scrolls instead of squeezing each box to two lines.
+                text.setMinHeight(Region.USE_PREF_SIZE);
                 text.getStyleClass().add(ConsoleStyles.MONO);
                 VBox.setVgrow(text, Priority.SOMETIMES);
                 box.getChildren().addAll(key, text);
