@@ -60,11 +60,17 @@ class DesignSizeFxTest {
     /** The centre of the workbench at 1280×800 with the navigator and the bottom panel open. */
     static final double VIEW_WIDTH = 1022, VIEW_HEIGHT = 475;
     private static final Pattern FIGURE = Pattern.compile("^[-+]?\\d.*", Pattern.DOTALL);
+    /** A window of the test's own, sized here: the primary stage is shared with the test classes that run after. */
     private Stage stage;
 
     @Start
-    void start(Stage stage) {
-        this.stage = stage;
+    void start(Stage primary) {
+        stage = new Stage();
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void closeWindow(FxRobot robot) {
+        robot.interact(stage::hide);
     }
 
     /** The visible figures a control shows cut: "full text" → "what shows". */
