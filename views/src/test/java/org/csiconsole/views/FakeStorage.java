@@ -218,9 +218,12 @@ public final class FakeStorage implements StorageService {
         return CompletableFuture.completedFuture(features);
     }
 
+    /** What GetPluginInfo answers. */
+    public volatile PluginInfo pluginInfoAnswer = new PluginInfo("csi.reference.csiconsole.org", "1.4.0", Map.of("site", "a"));
+
     @Override
     public CompletableFuture<PluginInfo> pluginInfo() {
-        return answer("pluginInfo", () -> new PluginInfo("csi.reference.csiconsole.org", "1.4.0", Map.of("site", "a")));
+        return answer("pluginInfo", () -> pluginInfoAnswer);
     }
 
     /** What csi-addons GetIdentity and GetCapabilities answer; empty for a driver without csi-addons. */

@@ -136,7 +136,15 @@ public final class ReplicationCommand {
             List<ReplicationSample> sa = sample(a, settings);
             ReplicationOutput print = new ReplicationOutput(out, o.output);
             if (b == null) {
-                print.samples(sa, settings.thresholds(), java.time.Instant.now(), settings.staleAfter());
+                // Partners on the same endpoint (both sides served by one driver) are found by their destination id.
+                java.util.Map<String, ReplicationSample> bySource = new java.util.HashMap<>();
+                for (ReplicationSample s : sa) bySource.putIfAbsent(s.source().id(), s);
+                java.util.Map<String, ReplicationSample> partners = new java.util.HashMap<>();
+                for (ReplicationSample s : sa) {
+                    ReplicationSample p = bySource.get(s.destinationId());
+                    if (p != null && p != s) partners.put(s.source().id(), p);
+                }
+                print.samples(sa, settings.thresholds(), java.time.Instant.now(), settings.staleAfter(), partners);
             } else {
                 print.pairs(SitePairs.match(sa, sample(b, settings)), settings.thresholds(), java.time.Instant.now(), settings.staleAfter());
             }

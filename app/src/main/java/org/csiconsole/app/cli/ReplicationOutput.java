@@ -45,25 +45,39 @@ final class ReplicationOutput {
     }
 
     void samples(List<ReplicationSample> samples, RpoThresholds t, Instant now, java.time.Duration staleAfter) {
+        samples(samples, t, now, staleAfter, Map.of());
+    }
+
+    /**
+     * @param partners each sample's partner on the other site, by the sample's source id; a
+     *                 secondary's RPO age is its primary's ({@link ReplicationSample#recoveryPoint})
+     */
+    void samples(List<ReplicationSample> samples, RpoThresholds t, Instant now, java.time.Duration staleAfter,
+                 Map<String, ReplicationSample> partners) {
         Map<String, ReplicationSample> byId = new java.util.HashMap<>();
         for (ReplicationSample s : samples) byId.put(key(s.source().group(), s.source().id()), s);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (ReplicationSample s : samples) {
-            Map<String, Object> m = sample(s, t, now, staleAfter);
+            Map<String, Object> m = sample(s, t, now, staleAfter, partners.get(s.source().id()));
             m.put("pairState", PairState.of(s, partner(s, byId)).json());
             rows.add(m);
         }
         if (CsiOutput.json(out, format, rows)) return;
         Table table = new Table("SOURCE", "KIND", "ROLE", "HEALTH", "PAIR_STATE", "RPO_AGE", "LAST_SYNC", "PARTNER", "DESTINATION", "STATUS");
+        boolean secondaryUnknown = false;
         for (ReplicationSample s : samples) {
-            RpoAge age = s.rpo(t, now);
+            RpoAge age = s.rpo(t, now, partners.get(s.source().id()));
+            secondaryUnknown |= age.age() == null && s.role() == org.csiconsole.core.model.VolumeReplicationRole.SECONDARY;
             String status = s.lastError() != null ? "STALE (" + s.lastError().kind() + "): " + s.lastError().why() : s.statusMessage();
             table.row(s.source().id(), s.source().kindWord(), lower(s.role()), s.health(), PairState.of(s, partner(s, byId)).label(),
-                    age.text() + (age.level() == org.csiconsole.core.replication.RpoLevel.OK || age.age() == null ? "" : " " + age.level()),
+                    rpoText(age),
                     s.lastSyncTime() == null ? "" : s.lastSyncTime(), s.item().partner(), s.destinationId(), status);
         }
         table.print(out);
         out.println(samples.size() + " replicated source(s)");
+        if (secondaryUnknown) {
+            out.println("A secondary reports no last sync: its RPO age is its primary's; give --partner-endpoint to read it.");
+        }
         out.flush();
     }
 
@@ -80,8 +94,8 @@ final class ReplicationOutput {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (SitePair p : pairs) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("a", p.a() == null ? null : sample(p.a(), t, now, staleAfter));
-            m.put("b", p.b() == null ? null : sample(p.b(), t, now, staleAfter));
+            m.put("a", p.a() == null ? null : sample(p.a(), t, now, staleAfter, p.b()));
+            m.put("b", p.b() == null ? null : sample(p.b(), t, now, staleAfter, p.a()));
             m.put("pairState", PairState.of(p.a(), p.b()).json());
             m.put("mismatch", p.mismatch().name());
             m.put("meaning", p.mismatch().meaning());
@@ -89,18 +103,26 @@ final class ReplicationOutput {
             rows.add(m);
         }
         if (CsiOutput.json(out, format, rows)) return;
-        Table table = new Table("SITE_A", "ROLE_A", "SITE_B", "ROLE_B", "HEALTH", "PAIR_STATE", "MISMATCH", "NEXT_STEP");
+        Table table = new Table("SITE_A", "ROLE_A", "SITE_B", "ROLE_B", "HEALTH", "PAIR_STATE", "RPO_AGE", "MISMATCH", "NEXT_STEP");
         for (SitePair p : pairs) {
+            ReplicationSample any = p.a() != null ? p.a() : p.b();
             table.row(p.a() == null ? "-" : p.a().source().id(), p.a() == null ? "" : lower(p.a().role()),
                     p.b() == null ? "-" : p.b().source().id(), p.b() == null ? "" : lower(p.b().role()),
-                    (p.a() != null ? p.a() : p.b()).health(), PairState.of(p.a(), p.b()).label(), p.mismatch(), p.mismatch() == org.csiconsole.core.replication.PairMismatch.NONE
+                    any.health(), PairState.of(p.a(), p.b()).label(), rpoText(any.rpo(t, now, any == p.a() ? p.b() : p.a())), p.mismatch(),
+                    p.mismatch() == org.csiconsole.core.replication.PairMismatch.NONE
                             ? "" : p.mismatch().safeNextStep());
         }
         table.print(out);
     }
 
-    private static Map<String, Object> sample(ReplicationSample s, RpoThresholds t, Instant now, java.time.Duration staleAfter) {
-        RpoAge age = s.rpo(t, now);
+    /** An RPO age as the tables print it: {@code 4 min 57 s}, with its level when not OK. */
+    private static String rpoText(RpoAge age) {
+        return age.text() + (age.level() == org.csiconsole.core.replication.RpoLevel.OK || age.age() == null ? "" : " " + age.level());
+    }
+
+    private static Map<String, Object> sample(ReplicationSample s, RpoThresholds t, Instant now, java.time.Duration staleAfter,
+                                              ReplicationSample partner) {
+        RpoAge age = s.rpo(t, now, partner);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("source", s.source().id());
         m.put("kind", s.source().group() ? "volume_group" : "volume");
@@ -219,8 +241,8 @@ final class ReplicationOutput {
             String later = later(k, d);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", i.displayName());
-            m.put("survivor", k == null ? null : sample(k, t, now, staleAfter));
-            m.put("demoted", d == null ? null : sample(d, t, now, staleAfter));
+            m.put("survivor", k == null ? null : sample(k, t, now, staleAfter, d));
+            m.put("demoted", d == null ? null : sample(d, t, now, staleAfter, k));
             m.put("laterSync", later);
             rows.add(m);
             table.row(i.source().id(), k == null ? "" : lower(k.role()), k == null ? "" : k.health(), lastSync(k, t, now),

@@ -118,6 +118,22 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void aSecondaryReadsItsPrimarysRpoAgeAsTheConsoleShowsIt() throws Exception {
+        assertThat(run("replication", "list", "--endpoint", siteA, "--partner-endpoint", siteB, "--output", "json")).isEqualTo(ExitCodes.OK);
+        JsonNode pairs = JSON.readTree(out.toString());
+
+        for (JsonNode pair : pairs) {
+            assertThat(pair.get("b").get("role").asText()).isEqualTo("secondary");
+            assertThat(pair.get("b").get("rpoAgeSeconds").isNull()).as("the secondary's RPO age is its primary's, not unknown").isFalse();
+            assertThat(pair.get("b").get("rpoAgeSeconds").asLong()).isEqualTo(pair.get("a").get("rpoAgeSeconds").asLong());
+        }
+        out.getBuffer().setLength(0);
+        assertThat(run("replication", "list", "--endpoint", siteB)).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).as("alone, the secondaries say where their RPO age is")
+                .contains("its RPO age is its primary's; give --partner-endpoint");
+    }
+
+    @Test
     void forceOnAListOfVolumesWithoutNamingEachIsRefusedBeforeAnythingIsSent() {
         int code = run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--volume-id", remote.get(1),
                 "--force", "--yes=" + remote.get(0));

@@ -64,7 +64,7 @@ public final class AuditView implements ResourceView {
     public AuditView(AuditViewModel model) {
         this.model = Objects.requireNonNull(model);
         table = new ResourceTable<>(model.table(), List.of(
-                Column.<AuditEntry, Instant>of("time", "Time", e -> e.record().time()).format(AuditRows.TIME::format).width(176).mono(),
+                Column.<AuditEntry, Instant>of("time", "Time", e -> e.record().time()).format(AuditRows.TIME::format).width(176).mono().whole(),
                 Column.<AuditEntry, String>of("outcome", "Outcome", AuditRows::outcome).width(150)
                         .styleClass(AuditRows::outcomeStyle).tooltip(e -> e.record().message()),
                 Column.<AuditEntry, String>of("mark", "Mark", AuditRows::mark).width(110).styleClass(e -> e.record().marked() ? ConsoleStyles.STATUS_FAILED : "")

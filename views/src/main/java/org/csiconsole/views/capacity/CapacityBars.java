@@ -36,25 +36,31 @@ final class CapacityBars extends ScrollPane {
 
     private void redraw() {
         rows.getChildren().clear();
-        // Pools first: they answer how full the arrays are; GetCapacity rows follow.
+        // The sum of every pool, then the pools: they answer how full the arrays are; GetCapacity rows follow.
+        CapacityViewModel.allPools(source).ifPresent(total ->
+                rows.getChildren().add(line(total.name(), total.usedFraction(), CapacityViewModel.Level.NORMAL, total.text())));
         source.stream().filter(c -> c.pool() != null).forEach(c -> rows.getChildren().add(row(c)));
         source.stream().filter(c -> c.pool() == null).forEach(c -> rows.getChildren().add(row(c)));
     }
 
     private static HBox row(Capacity c) {
-        Label name = new Label(CapacityViewModel.name(c));
+        return line(CapacityViewModel.name(c), CapacityViewModel.usedFraction(c), CapacityViewModel.level(c), CapacityViewModel.usageText(c));
+    }
+
+    /** A row: its name, a bar filled to {@code used} (none when negative) in the colour of {@code level}, and {@code figures}. */
+    private static HBox line(String title, double used, CapacityViewModel.Level level, String figures) {
+        Label name = new Label(title);
         name.getStyleClass().add(ConsoleStyles.CAPACITY_NAME);
         name.setMinWidth(220);
         name.setPrefWidth(260);
-        Label text = new Label(CapacityViewModel.usageText(c));
+        Label text = new Label(figures);
         text.getStyleClass().add(ConsoleStyles.MUTED);
         HBox line = new HBox(12, name);
         line.setAlignment(Pos.CENTER_LEFT);
-        double used = CapacityViewModel.usedFraction(c);
         if (used >= 0) {
             ProgressBar bar = new ProgressBar(used);
             bar.getStyleClass().add(ConsoleStyles.CAPACITY_BAR);
-            switch (CapacityViewModel.level(c)) {
+            switch (level) {
                 case WARNING -> bar.getStyleClass().add(ConsoleStyles.CAPACITY_WARNING);
                 case DANGER -> bar.getStyleClass().add(ConsoleStyles.CAPACITY_DANGER);
                 case NORMAL -> { }

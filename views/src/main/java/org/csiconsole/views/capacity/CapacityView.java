@@ -55,6 +55,9 @@ public final class CapacityView extends StorageTableView<Capacity> {
         install(table);
 
         bars = new CapacityBars(model.table().all());
+        // The bars scroll; the table keeps 8 rows in sight.
+        bars.setMinHeight(60);
+        table.keepRowsInSight(8);
         SplitPane split = new SplitPane(bars, table);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.38);

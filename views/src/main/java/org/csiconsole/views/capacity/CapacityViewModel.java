@@ -89,14 +89,54 @@ public final class CapacityViewModel extends StorageViewModel<Capacity> {
 
     /**
      * What a row is, short enough for a label: {@code Array site-a, pool pool-ssd} for a pool, else
-     * the segment's values ({@code All segments} for none) and, when not the default, the
-     * parameters ({@code site-a · tier=gold}).
+     * the segment's values ({@code All segments} for none) and the parameters: {@code site-a · tier=gold},
+     * {@code All segments · default parameters} (GetCapacity without parameters answers for the
+     * driver's default class of storage, one pool, not for every pool).
      */
     public static String name(Capacity c) {
         if (c.pool() != null) return "Array " + c.pool().array() + ", pool " + c.pool().pool();
         String where = c.topology() == null || c.topology().segments().isEmpty() ? "All segments"
                 : String.join(", ", new java.util.TreeMap<>(c.topology().segments()).values());
-        return c.parameters().isEmpty() ? where : where + " \u00b7 " + parameters(c);
+        return where + " \u00b7 " + (c.parameters().isEmpty() ? "default parameters" : parameters(c));
+    }
+
+    /**
+     * Every pool row summed: what the total at the top of the view says.
+     *
+     * @param pools how many pool rows were summed
+     * @param arrays on how many arrays
+     * @param totalBytes their total size
+     * @param usedBytes their used bytes
+     */
+    public record PoolTotal(int pools, long arrays, long totalBytes, long usedBytes) {
+        /** {@code All pools (3 pools on 2 arrays)}: says what it sums. */
+        public String name() {
+            return "All pools (" + pools + " pools on " + arrays + (arrays == 1 ? " array)" : " arrays)");
+        }
+
+        /** {@code 695 TiB free; 205 TiB of 900 TiB used (23%)}. */
+        public String text() {
+            OptionalInt p = totalBytes <= 0 ? OptionalInt.empty() : OptionalInt.of((int) Math.round(100.0 * usedBytes / totalBytes));
+            return Texts.knownSize(totalBytes - usedBytes) + " free; " + Texts.knownSize(usedBytes) + " of " + Texts.knownSize(totalBytes)
+                    + " used" + (p.isPresent() ? " (" + p.getAsInt() + "%)" : "");
+        }
+
+        /** The used share from 0 to 1. */
+        public double usedFraction() {
+            return totalBytes <= 0 ? 0 : (double) usedBytes / totalBytes;
+        }
+    }
+
+    /** Every pool row summed; empty when fewer than two rows have pool figures. */
+    public static java.util.Optional<PoolTotal> allPools(List<Capacity> rows) {
+        List<Capacity> pools = rows.stream().filter(c -> c.pool() != null).toList();
+        if (pools.size() < 2) return java.util.Optional.empty();
+        long total = 0, used = 0;
+        for (Capacity c : pools) {
+            total += c.pool().totalBytes();
+            used += c.pool().usedBytes();
+        }
+        return java.util.Optional.of(new PoolTotal(pools.size(), pools.stream().map(c -> c.pool().array()).distinct().count(), total, used));
     }
 
     /**

@@ -33,7 +33,7 @@ public final class SnapshotGroupsView extends StorageTableView<SnapshotGroupRow>
                 Column.<SnapshotGroupRow, String>of("volumeGroup", "Volume group", SnapshotGroupRow::volumeGroup).width(130),
                 Column.<SnapshotGroupRow, String>of("replication", "Replication", SnapshotGroupRow::replicationText).width(120)
                         .styleClass(r -> r.replication().status() == SnapshotGroup.ReplStatus.FAIL ? ConsoleStyles.CELL_DANGER : null),
-                Column.<SnapshotGroupRow, Instant>of("created", "Created", r -> r.group().creationTime()).format(Texts::time)
+                Column.<SnapshotGroupRow, Instant>of("created", "Created", r -> r.group().creationTime()).format(Texts::time).whole()
                         .comparator(Comparator.naturalOrder()).width(160),
                 Column.<SnapshotGroupRow, String>of("origin", "Origin", r -> Texts.origin(r.group().origin())).width(80));
         install(new ResourceTable<>(model.table(), columns)

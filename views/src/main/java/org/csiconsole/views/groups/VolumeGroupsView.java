@@ -32,7 +32,7 @@ public final class VolumeGroupsView extends StorageTableView<VolumeGroup> {
                 Column.<VolumeGroup, String>of("id", "Group id", VolumeGroup::id).width(160).mono(),
                 Column.<VolumeGroup, Integer>of("members", "Members", g -> g.volumes().size()).alignRight().width(95),
                 Column.<VolumeGroup, String>of("partner", "Replication partner", g -> g.config().getOrDefault(VolumeGroupsViewModel.PARTNER, "")).width(160),
-                Column.<VolumeGroup, Instant>of("created", "Created", VolumeGroup::creationTime).format(Texts::time)
+                Column.<VolumeGroup, Instant>of("created", "Created", VolumeGroup::creationTime).format(Texts::time).whole()
                         .comparator(Comparator.naturalOrder()).width(160),
                 Column.<VolumeGroup, String>of("origin", "Origin", g -> origin(g.origin())).width(130),
                 Column.<VolumeGroup, String>of("description", "Description", VolumeGroup::description).width(200));

@@ -140,6 +140,7 @@ final class LifecycleControls {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         toolBar = new ToolBar(connection, volume, none, node, spacer, refreshButton, exportMenu);
         toolBar.getStyleClass().add(ConsoleStyles.PANEL_TOOLBAR);
+        org.csiconsole.views.resource.ToolBarFit.wholeItems(toolBar);
         // On the drawing: which machine at the top left, the zoom at the bottom right.
         kinds.setPickOnBounds(false);
         StackPane.setAlignment(kinds, Pos.TOP_LEFT);

@@ -56,8 +56,14 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
         addonsNote.managedProperty().bind(addonsNote.visibleProperty());
         addonsCard.getChildren().add(addonsNote);
         HBox cards = new HBox(12, csiCard, addonsCard);
-        HBox.setHgrow(csiCard, Priority.ALWAYS);
-        HBox.setHgrow(addonsCard, Priority.ALWAYS);
+        // The two cards share the width equally whatever their texts: a long driver name or manifest
+        // wraps inside its card instead of squeezing the other card to a character per line.
+        for (VBox card : List.of(csiCard, addonsCard)) {
+            HBox.setHgrow(card, Priority.ALWAYS);
+            card.setPrefWidth(0);
+            card.setMinWidth(220);
+            card.setMaxWidth(Double.MAX_VALUE);
+        }
         cards.setPadding(new Insets(10, 10, 4, 10));
         cards.setId("plugin-cards");
         root().setTop(cards);
@@ -85,12 +91,14 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
         l.setId(id);
         l.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
         l.setWrapText(true);
+        l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         return l;
     }
 
     private static Label[] row(String key, Label value) {
         Label k = new Label(key);
         k.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
+        k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         return new Label[]{k, value};
     }
 

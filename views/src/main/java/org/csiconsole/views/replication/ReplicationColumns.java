@@ -75,7 +75,7 @@ final class ReplicationColumns {
 
     /** The recovery point of a row: its own last sync, else (a secondary reports none) its partner's. */
     private ReplicationSample figures(ReplicationRow r) {
-        return r.sample().lastSyncTime() == null && r.partner() != null && r.partner().lastSyncTime() != null ? r.partner() : r.sample();
+        return r.sample().recoveryPoint(r.partner());
     }
 
     List<Column<ReplicationRow, ?>> rowColumns() {
@@ -95,7 +95,7 @@ final class ReplicationColumns {
                 .tooltip(r -> rpoTip(r.state(), rpo(figures(r)))
                         + (figures(r) != r.sample() ? " (the partner's last sync: a secondary reports none)" : "")));
         c.add(ageing(Column.<ReplicationRow, Instant>of("lastSync", "Last sync", r -> figures(r).lastSyncTime()))
-                .format(t -> ReplicationTexts.time(t, now.get(), zone)).width(90));
+                .format(t -> ReplicationTexts.time(t, now.get(), zone)).width(90).whole());
         c.add(Column.<ReplicationRow, Duration>of("duration", "Sync took", r -> figures(r).info() == null ? null
                 : figures(r).info().lastSyncDuration()).format(ReplicationTexts::duration).alignRight().width(95));
         c.add(Column.<ReplicationRow, Long>of("bytes", "Sync bytes", r -> figures(r).info() == null ? -1L

@@ -58,6 +58,10 @@ public final class ReplicationView implements ResourceView {
     private final Timeline ticker;
     private FaultsModel faults;
     private SplitPane split;
+    /** Height of the tab header and of a table's filter bar above its rows, in pixels. */
+    private static final double TABS_AND_FILTER = 90;
+    /** While the faults panel is open: it takes the room of the tables' detail panes (it shows the chosen pair). */
+    private final javafx.beans.property.BooleanProperty faultsShown = new javafx.beans.property.SimpleBooleanProperty(this, "faultsShown");
     private final javafx.scene.control.ToggleButton history = new javafx.scene.control.ToggleButton("History",
             org.csiconsole.views.Icons.of(Material2MZ.SHOW_CHART));
 
@@ -76,7 +80,9 @@ public final class ReplicationView implements ResourceView {
                         "The open connections list none as replicated. Enable replication on a volume or group (Enable\u2026), "
                                 + "or open the connection of the other site.")
                 .withUnavailableReason(model.unavailableProperty())
-                .rememberLayout(layouts, "replication");
+                .rememberLayout(layouts, "replication")
+                .detailGivesWayWhile(faultsShown)
+                .keepRowsInSight(8);
         rows.tableView().setId("repl-rows");
         pairs = new ResourceTable<>(model.pairs(), columns.pairColumns())
                 .withDetail(columns::pairDetail, PairRow::name)
@@ -84,7 +90,9 @@ public final class ReplicationView implements ResourceView {
                         "Choose site A and site B above: with two connections open (or one driver serving both arrays) each "
                                 + "volume stands next to its partner, and mismatches are flagged with the safe next step.")
                 .withUnavailableReason(model.unavailableProperty())
-                .rememberLayout(layouts, "replication-pairs");
+                .rememberLayout(layouts, "replication-pairs")
+                .detailGivesWayWhile(faultsShown)
+                .keepRowsInSight(8);
         pairs.tableView().setId("repl-pairs");
 
         Tab rowsTab = new Tab("Volumes and groups", rows);
@@ -137,6 +145,8 @@ public final class ReplicationView implements ResourceView {
 
         split = new SplitPane(tabs);
         split.setOrientation(Orientation.VERTICAL);
+        // The tables keep 8 rows in sight (their tab header and filter bar above them); the history gives way.
+        tabs.minHeightProperty().bind(rows.tableView().minHeightProperty().add(TABS_AND_FILTER));
         SplitPane.setResizableWithParent(timelinePane, false);
         history.setOnAction(e -> showHistory(history.isSelected()));
         // A double click on a row shows its history.
@@ -189,6 +199,7 @@ public final class ReplicationView implements ResourceView {
                 new javafx.scene.control.Separator(Orientation.VERTICAL), promote, demote, resync, force,
                 new javafx.scene.control.Separator(Orientation.VERTICAL), flows, history);
         bar.setId("repl-commands");
+        org.csiconsole.views.resource.ToolBarFit.wholeItems(bar);
         bar.getStyleClass().add(ConsoleStyles.COMMAND_BAR);
         var menu = ActionContextMenu.of("repl-row-menu", enable, disable, null, promote, demote, resync, force, null, flows);
         rows.withRowMenu(menu);
@@ -231,6 +242,7 @@ public final class ReplicationView implements ResourceView {
     }
 
     private void showFaults(boolean on) {
+        faultsShown.set(on);
         if (!on) {
             root.setRight(null);
             return;

@@ -68,7 +68,7 @@ final class TimelinePane extends VBox {
         status.setWrapText(true);
         status.textProperty().bind(model.statusProperty());
         StackPane body = new StackPane(chart);
-        body.setMinHeight(120);
+        body.setMinHeight(60);
         VBox.setVgrow(body, Priority.ALWAYS);
         getChildren().addAll(head, body, status);
         model.timelineProperty().addListener((o, a, b) -> redraw());

@@ -108,6 +108,7 @@ public abstract class StorageTableView<T> implements ResourceView {
      */
     protected final void noteColumnWhileUnlisted(String columnId) {
         table.tableView().getColumns().stream().filter(c -> columnId.equals(c.getId())).findFirst().ifPresent(c -> {
+            table.viewDecidesVisibility(c);
             c.setVisible(model.unsupportedProperty().get());
             model.unsupportedProperty().addListener((o, a, b) -> c.setVisible(b));
         });
@@ -123,6 +124,7 @@ public abstract class StorageTableView<T> implements ResourceView {
         javafx.scene.control.ToolBar bar = new javafx.scene.control.ToolBar();
         bar.setId("view-commands");
         bar.getStyleClass().add(ConsoleStyles.COMMAND_BAR);
+        ToolBarFit.wholeItems(bar);
         for (Node n : nodes) {
             bar.getItems().add(n == null ? new javafx.scene.control.Separator(javafx.geometry.Orientation.VERTICAL) : n);
         }

@@ -38,7 +38,7 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
                 Column.<Snapshot, String>of("source", "Source volume", Snapshot::sourceVolumeId).width(170).mono(),
                 Column.<Snapshot, Long>of("size", "Size", Snapshot::sizeBytes).format(Texts::size)
                         .tooltip(s -> Texts.sizeTip(s.sizeBytes())).alignRight().width(90),
-                Column.<Snapshot, Instant>of("created", "Created", Snapshot::creationTime).format(Texts::time)
+                Column.<Snapshot, Instant>of("created", "Created", Snapshot::creationTime).format(Texts::time).whole()
                         .comparator(Comparator.naturalOrder()).width(160),
                 Column.<Snapshot, String>of("group", "Group snapshot", Snapshot::groupSnapshotId).width(130),
                 Column.<Snapshot, String>of("origin", "Origin", s -> Texts.origin(s.origin())).width(80));

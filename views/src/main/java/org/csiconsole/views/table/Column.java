@@ -41,6 +41,7 @@ public final class Column<T, V> {
     private boolean rightAligned;
     private boolean mono;
     private boolean identifier;
+    private boolean whole;
     private Observable redrawnOn;
 
     private Column(String id, String title, Function<? super T, ? extends V> value) {
@@ -93,8 +94,20 @@ public final class Column<T, V> {
         return this;
     }
 
+    /** Right-aligned cells, for numbers; they are {@link #whole()} cells too. */
     public Column<T, V> alignRight() {
         this.rightAligned = true;
+        this.whole = true;
+        return this;
+    }
+
+    /**
+     * Cells that never elide (numbers, sizes, ages, times, status codes): a cell whose text is
+     * wider than the column widens the column to fit it, and the column's width never goes below
+     * the widest such text seen since. "256 addresses" clipped reads "25"; an elided time loses its hour.
+     */
+    public Column<T, V> whole() {
+        this.whole = true;
         return this;
     }
 
@@ -213,6 +226,9 @@ public final class Column<T, V> {
         FormattedCell hovered;
     }
 
+    /** Measures a whole cell's text (FX thread only). */
+    private static final javafx.scene.text.Text MEASURE = new javafx.scene.text.Text();
+
     private final class FormattedCell extends TableCell<T, V> {
         private String appliedClass;
 
@@ -223,7 +239,7 @@ public final class Column<T, V> {
             this.sharedTip = shared == null ? null : shared.tip;
             this.identifierCells = identifierCells;
             if (shared != null) addEventHandler(MouseEvent.MOUSE_ENTERED, e -> shared.hovered = this);
-            if (identifierCells) setTextOverrun(OverrunStyle.CENTER_WORD_ELLIPSIS);
+            if (identifierCells && !whole) setTextOverrun(OverrunStyle.CENTER_WORD_ELLIPSIS);
             if (rightAligned) setAlignment(Pos.CENTER_RIGHT);
             if (mono) getStyleClass().add(ConsoleStyles.MONO);
         }
@@ -245,6 +261,19 @@ public final class Column<T, V> {
                 if (getTooltip() != want) setTooltip(want);
             }
             applyClass(styleClass == null ? null : styleClass.apply(row));
+        }
+
+        @Override
+        protected void layoutChildren() {
+            super.layoutChildren();
+            TableColumn<T, V> col = getTableColumn();
+            if (!whole || col == null || isEmpty() || getText() == null || getText().isEmpty()) return;
+            // A table cell's preferred width is its column's: the text is measured on its own.
+            MEASURE.setText(getText());
+            MEASURE.setFont(getFont());
+            double needed = Math.ceil(MEASURE.getLayoutBounds().getWidth() + snappedLeftInset() + snappedRightInset() + 2);
+            // The column grows (and stays at least as wide): the table scrolls sideways rather than cut a number.
+            if (needed > col.getWidth() + 0.5 && needed > col.getMinWidth()) col.setMinWidth(needed);
         }
 
         /** Changes the state class only when it differs: any change of style classes restyles the cell from scratch. */

@@ -18,7 +18,11 @@ import org.kordamp.ikonli.material2.Material2AL;
 import java.util.List;
 import java.util.function.Function;
 
-/** The property pane of a {@link ResourceTable}: the selected row's {@link DetailRow}s. */
+/**
+ * The property pane of a {@link ResourceTable}: the selected row's {@link DetailRow}s; with more
+ * than one row selected, how many ("4 selected"), the table's summary of them (their total size)
+ * and their names.
+ */
 final class DetailPane<T> extends ScrollPane {
     private final Function<? super T, List<DetailRow>> rows;
     private final Function<? super T, String> title;
@@ -39,7 +43,23 @@ final class DetailPane<T> extends ScrollPane {
             setContent(nothingSelected);
             return;
         }
-        String name = title.apply(item);
+        render(title.apply(item), rows.apply(item), true);
+    }
+
+    /** Names listed for a selection of many; the rest are counted. */
+    static final int NAMES_LISTED = 50;
+
+    /** Shows {@code items} (two or more): their count, {@code summary} and their names. */
+    void showMany(List<? extends T> items, List<DetailRow> summary) {
+        List<DetailRow> all = new java.util.ArrayList<>(summary);
+        StringBuilder names = new StringBuilder();
+        items.stream().limit(NAMES_LISTED).forEach(i -> names.append(title.apply(i)).append('\n'));
+        if (items.size() > NAMES_LISTED) names.append("and ").append(items.size() - NAMES_LISTED).append(" more");
+        all.add(DetailRow.block("Selected", names.toString().strip()));
+        render(items.size() + " selected", all, false);
+    }
+
+    private void render(String name, List<DetailRow> detailRows, boolean copyName) {
         Label heading = new Label(name);
         heading.setId("detail-title");
         heading.getStyleClass().add(ConsoleStyles.DETAIL_TITLE);
@@ -47,20 +67,20 @@ final class DetailPane<T> extends ScrollPane {
         HBox header = new HBox(4, heading);
         header.setAlignment(Pos.TOP_LEFT);
         HBox.setHgrow(heading, Priority.ALWAYS);
-        if (name != null && !name.isEmpty()) header.getChildren().add(CopyButton.of("name", name));
+        if (copyName && name != null && !name.isEmpty()) header.getChildren().add(CopyButton.of("name", name));
         GridPane grid = new GridPane();
         grid.getStyleClass().add(ConsoleStyles.PROPERTY_GRID);
         grid.setHgap(12);
         grid.setVgap(6);
         ColumnConstraints keyCol = new ColumnConstraints();
-        keyCol.setMinWidth(90);
+        keyCol.setMinWidth(Region.USE_PREF_SIZE);
         ColumnConstraints valueCol = new ColumnConstraints();
         valueCol.setHgrow(Priority.ALWAYS);
         grid.getColumnConstraints().addAll(keyCol, valueCol);
         VBox box = new VBox(12, header, grid);
         box.setPadding(new Insets(12, 14, 12, 14));
         int r = 0;
-        for (DetailRow row : rows.apply(item)) {
+        for (DetailRow row : detailRows) {
             if (row.block() && !row.value().isEmpty()) {
                 Label key = new Label(row.label());
                 key.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
@@ -68,12 +88,16 @@ final class DetailPane<T> extends ScrollPane {
                 text.setEditable(false);
                 text.setWrapText(true);
                 text.setPrefRowCount(Math.max(3, Math.min(14, (int) row.value().lines().count() + 1)));
+                // A request or response keeps its rows: the pane scrolls instead of squeezing each box to two lines.
+                text.setMinHeight(Region.USE_PREF_SIZE);
                 text.getStyleClass().add(ConsoleStyles.MONO);
                 VBox.setVgrow(text, Priority.SOMETIMES);
                 box.getChildren().addAll(key, text);
             } else {
                 Label key = new Label(row.label());
                 key.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
+                // A key reads whole ("Virtual domain", "Max volumes"); the value beside it wraps.
+                key.setMinWidth(Region.USE_PREF_SIZE);
                 Label value = new Label(row.value().isEmpty() ? "\u2014" : row.value());
                 value.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
                 wrap(value);

@@ -19,16 +19,27 @@ final class LayoutKeeper<T> {
     private final TableLayouts store;
     private final String key;
     private final BooleanSupplier paused;
+    private final javafx.beans.property.BooleanProperty detailShown;
     private boolean applying;
 
     /**
-     * @param paused true while the table's sort order is changed for a reason of its own (not the person's)
+     * Key in a {@link TableColumn}'s properties for a column whose visibility the view decides (a
+     * note shown only for a driver that cannot list): it is neither saved nor put back, so one
+     * connection's column does not show in another connection's table.
      */
-    LayoutKeeper(TableView<T> table, TableLayouts store, String key, BooleanSupplier paused) {
+    static final String VIEW_DECIDES_VISIBILITY = "cc.viewDecidesVisibility";
+
+    /**
+     * @param paused true while the table's sort order is changed for a reason of its own (not the person's)
+     * @param detailShown whether the table's detail pane is shown; null for a table without one
+     */
+    LayoutKeeper(TableView<T> table, TableLayouts store, String key, BooleanSupplier paused,
+                 javafx.beans.property.BooleanProperty detailShown) {
         this.table = table;
         this.store = store;
         this.key = key;
         this.paused = paused;
+        this.detailShown = detailShown;
     }
 
     /** Applies the stored layout, if any, then follows the table's changes. */
@@ -37,6 +48,7 @@ final class LayoutKeeper<T> {
         InvalidationListener save = o -> save();
         table.getColumns().addListener(save);
         table.getSortOrder().addListener(save);
+        if (detailShown != null) detailShown.addListener(save);
         for (TableColumn<T, ?> c : table.getColumns()) {
             c.widthProperty().addListener(save);
             c.visibleProperty().addListener(save);
@@ -48,18 +60,23 @@ final class LayoutKeeper<T> {
     private void save() {
         if (applying) return;
         TableLayout now = current(table);
+        boolean detailHidden = detailShown != null && !detailShown.get();
         // While paused the sort order on screen is not the person's: keep the one stored.
-        if (paused.getAsBoolean()) now = new TableLayout(now.columns(), store.get(key).map(TableLayout::sort).orElse(now.sort()));
-        store.put(key, now);
+        List<TableLayout.SortKey> sort = paused.getAsBoolean() ? store.get(key).map(TableLayout::sort).orElse(now.sort()) : now.sort();
+        store.put(key, new TableLayout(now.columns(), sort, detailHidden));
     }
 
-    /** The layout {@code table} shows now. */
+    private static boolean viewDecides(TableColumn<?, ?> c) {
+        return Boolean.TRUE.equals(c.getProperties().get(VIEW_DECIDES_VISIBILITY));
+    }
+
+    /** The layout {@code table} shows now (the detail pane shown). */
     static <T> TableLayout current(TableView<T> table) {
         List<TableLayout.ColumnState> columns = new ArrayList<>();
         for (TableColumn<T, ?> c : table.getColumns()) {
             // Before the first layout a column's width is the control default, not yet its preferred width.
             double w = table.getSkin() != null ? c.getWidth() : c.getPrefWidth();
-            columns.add(new TableLayout.ColumnState(c.getId(), w, c.isVisible()));
+            columns.add(new TableLayout.ColumnState(c.getId(), w, c.isVisible() && !viewDecides(c)));
         }
         List<TableLayout.SortKey> sort = new ArrayList<>();
         for (TableColumn<T, ?> c : table.getSortOrder()) {
@@ -84,7 +101,7 @@ final class LayoutKeeper<T> {
                 TableColumn<T, ?> c = byId.remove(s.id());
                 if (c == null) continue;
                 if (TableLayout.usableWidth(s.width())) c.setPrefWidth(s.width());
-                c.setVisible(s.visible());
+                if (!viewDecides(c)) c.setVisible(s.visible());
                 ordered.add(c);
             }
             for (int i = 0; i < defaults.size(); i++) {
@@ -100,6 +117,7 @@ final class LayoutKeeper<T> {
                 });
             }
             table.getSortOrder().setAll(sort);
+            if (detailShown != null) detailShown.set(!layout.detailHidden());
         } finally {
             applying = false;
         }

@@ -10,7 +10,11 @@ import javafx.scene.Node;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.input.ContextMenuEvent;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.StackPane;
 import atlantafx.base.theme.Styles;
@@ -24,8 +28,9 @@ import java.util.List;
  * fixed row height, with which a row lays out cells only for the columns in view; so the pinned
  * column is a second, one-column {@link TableView} laid over the table's left edge while it is
  * scrolled right (and the name column is its first visible column): the same rows in the same
- * order, its vertical position bound to the table's, a click selecting the row in the table. The
- * table itself is unchanged (selection, sort, copy, layout, context menu); the overlay holds no
+ * order, its vertical position bound to the table's. A click on it acts on the table's selection as
+ * a click on the row would (Shift extends from the anchor, Ctrl toggles), and a right-click opens
+ * the table's row menu. The table itself is unchanged (selection, sort, copy, layout, context menu); the overlay holds no
  * rows while hidden, so it costs nothing until the person scrolls right. Node id
  * {@code table-pinned}.
  */
@@ -39,6 +44,8 @@ final class PinnedColumn<T> {
     private VirtualFlow<?> flow;
     private VirtualFlow<?> overlayFlow;
     private boolean syncing;
+    /** Where a Shift+click on the overlay extends the selection from: the row last clicked without Shift; -1 for none. */
+    private int anchor = -1;
 
     /**
      * @param pinned a second control column built from the same {@link Column} as {@code column}
@@ -63,18 +70,64 @@ final class PinnedColumn<T> {
         overlay.setVisible(false);
         area = new StackPane(table, overlay);
         StackPane.setAlignment(overlay, Pos.TOP_LEFT);
-        // A click in the overlay selects the row in the table, which keeps the keyboard focus.
+        // A click in the overlay selects in the table, which keeps the keyboard focus; the overlay's
+        // own selection only mirrors the table's (its behaviour never sees the mouse).
         overlay.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        overlay.getSelectionModel().getSelectedIndices().addListener((ListChangeListener<Integer>) c -> {
-            if (syncing || !overlay.isVisible()) return;
-            int at = overlay.getSelectionModel().getSelectedIndex();
-            if (at >= 0 && !table.getSelectionModel().isSelected(at)) table.getSelectionModel().clearAndSelect(at);
-            table.requestFocus();
+        overlay.addEventFilter(MouseEvent.MOUSE_PRESSED, this::pressed);
+        overlay.addEventFilter(MouseEvent.MOUSE_RELEASED, javafx.event.Event::consume);
+        overlay.addEventFilter(MouseEvent.MOUSE_DRAGGED, javafx.event.Event::consume);
+        // The row menu is the table's: a right-click on a pinned name opens it as on the row.
+        overlay.addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, e -> {
+            e.consume();
+            javafx.event.Event.fireEvent(table, e.copyFor(table, table));
         });
         table.getSelectionModel().getSelectedIndices().addListener((ListChangeListener<Integer>) c -> mirrorSelection());
         table.skinProperty().addListener((o, a, b) -> attach());
         table.getVisibleLeafColumns().addListener((ListChangeListener<TableColumn<T, ?>>) c -> update());
         table.heightProperty().addListener((o, a, b) -> update());
+    }
+
+    private void pressed(MouseEvent e) {
+        e.consume();
+        table.requestFocus();
+        TableRow<?> row = rowOf(e.getPickResult().getIntersectedNode());
+        if (row == null || row.isEmpty() || row.getIndex() < 0 || row.getIndex() >= table.getItems().size()) return;
+        int at = row.getIndex();
+        var selection = table.getSelectionModel();
+        if (e.getButton() == MouseButton.SECONDARY) {
+            if (!selection.isSelected(at)) select(at);
+            return;
+        }
+        if (e.getButton() != MouseButton.PRIMARY) return;
+        if (e.isShiftDown()) {
+            int from = anchor >= 0 && anchor < table.getItems().size() ? anchor : Math.max(0, selection.getSelectedIndex());
+            selection.clearSelection();
+            // The clicked row last: it becomes the lead.
+            if (from <= at) selection.selectRange(from, at + 1);
+            else selection.selectRange(from, at - 1);
+            table.getFocusModel().focus(at);
+        } else if (e.isShortcutDown()) {
+            if (selection.isSelected(at)) selection.clearSelection(at);
+            else selection.select(at);
+            table.getFocusModel().focus(at);
+            anchor = at;
+        } else {
+            select(at);
+        }
+    }
+
+    private void select(int at) {
+        table.getSelectionModel().clearAndSelect(at);
+        table.getFocusModel().focus(at);
+        anchor = at;
+    }
+
+    private static TableRow<?> rowOf(Node n) {
+        for (Node at = n; at != null; at = at.getParent()) {
+            if (at instanceof TableRow<?> r) return r;
+            if (at instanceof TableView<?>) return null;
+        }
+        return null;
     }
 
     /** The table with the overlay over its left edge: put this where the table goes. */

@@ -84,6 +84,9 @@ public final class ResourceTable<T> extends BorderPane {
     private final EmptyState unavailable = new EmptyState(Material2AL.BLOCK, "Not offered by this connection", "");
     private final EmptyState pending = new EmptyState(Material2AL.HOURGLASS_EMPTY, "", "");
     private DetailPane<T> detail;
+    private Function<? super List<T>, List<DetailRow>> summary = rows -> List.of();
+    private final javafx.beans.property.BooleanProperty detailShown = new javafx.beans.property.SimpleBooleanProperty(this, "detailShown", true);
+    private final javafx.beans.property.BooleanProperty detailGivesWay = new javafx.beans.property.SimpleBooleanProperty(this, "detailGivesWay", false);
     /** While the blank row of {@link #primeWhenFirstShown} is shown: sort order changes leave the model alone. */
     private boolean priming;
     /** Keeps the name column in sight while scrolling right; null for a table without columns. */
@@ -147,14 +150,72 @@ public final class ResourceTable<T> extends BorderPane {
         detail = new DetailPane<>(rows, title);
         detail.setId("table-detail");
         detail.show(null);
-        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> detail.show(b));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> showDetail());
+        table.getSelectionModel().getSelectedItems().addListener((javafx.beans.InvalidationListener) o -> showDetail());
         SplitPane split = new SplitPane(tableArea(), detail);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.64);
         SplitPane.setResizableWithParent(detail, false);
         split.getStyleClass().add(ConsoleStyles.MASTER_DETAIL);
         setCenter(split);
+        // The detail pane gives way to the columns: closed and opened from the table's tool bar, remembered with the layout.
+        double[] divider = {0.64};
+        javafx.beans.InvalidationListener place = o -> {
+            boolean shown = detailShown.get() && !detailGivesWay.get();
+            if (!shown && split.getItems().contains(detail)) {
+                divider[0] = split.getDividerPositions()[0];
+                split.getItems().remove(detail);
+            } else if (shown && !split.getItems().contains(detail)) {
+                split.getItems().add(detail);
+                split.setDividerPositions(divider[0]);
+            }
+        };
+        detailShown.addListener(place);
+        detailGivesWay.addListener(place);
+        javafx.scene.control.ToggleButton toggle = new javafx.scene.control.ToggleButton(null, Icons.of(Material2MZ.VERTICAL_SPLIT));
+        toggle.setId("table-detail-toggle");
+        toggle.getStyleClass().addAll(Styles.FLAT, Styles.BUTTON_ICON);
+        toggle.setTooltip(new Tooltip("Show or hide the selected row's details beside the table"));
+        toggle.selectedProperty().bindBidirectional(detailShown);
+        toolbar.getChildren().add(toolbar.getChildren().indexOf(columnChooser), toggle);
         return this;
+    }
+
+    /**
+     * Marks {@code column} as shown or hidden by the view, not the person: its visibility is not
+     * remembered with the layout (one connection's note column stays out of another's table).
+     */
+    public void viewDecidesVisibility(TableColumn<T, ?> column) {
+        column.getProperties().put(LayoutKeeper.VIEW_DECIDES_VISIBILITY, Boolean.TRUE);
+    }
+
+    /** Room a table needs beside its rows: the column headers and a horizontal scroll bar, in pixels. */
+    static final double HEADER_AND_SCROLL_BAR = 52;
+
+    /**
+     * Keeps room for {@code rows} rows: the table's least height (with the row height the
+     * stylesheet gives) grows to them, so what shares a split pane with it gives way first. A
+     * table shows at least 8 rows at 1280×800.
+     */
+    public ResourceTable<T> keepRowsInSight(int rows) {
+        table.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> rows * (table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 28) + HEADER_AND_SCROLL_BAR,
+                table.fixedCellSizeProperty()));
+        return this;
+    }
+
+    /**
+     * While {@code condition} holds, the detail pane is out of sight whatever the person chose, and
+     * that choice is neither changed nor remembered otherwise (a side panel of the view takes its room).
+     */
+    public ResourceTable<T> detailGivesWayWhile(javafx.beans.value.ObservableBooleanValue condition) {
+        detailGivesWay.bind(condition);
+        return this;
+    }
+
+    /** Whether the detail pane ({@link #withDetail}) is shown beside the table; the person toggles it from the table's tool bar. */
+    public javafx.beans.property.BooleanProperty detailShownProperty() {
+        return detailShown;
     }
 
     /** What the table says when it holds no rows at all. */
@@ -213,7 +274,7 @@ public final class ResourceTable<T> extends BorderPane {
      * @param key the view kind, e.g. {@code volumes}
      */
     public ResourceTable<T> rememberLayout(TableLayouts layouts, String key) {
-        new LayoutKeeper<>(table, layouts, key, () -> priming).start();
+        new LayoutKeeper<>(table, layouts, key, () -> priming, detail == null ? null : detailShown).start();
         return this;
     }
 
@@ -238,7 +299,24 @@ public final class ResourceTable<T> extends BorderPane {
 
     /** Redraws the detail pane for the selected row (after details loaded in the background changed). */
     public void refreshDetail() {
-        if (detail != null) detail.show(table.getSelectionModel().getSelectedItem());
+        showDetail();
+    }
+
+    /**
+     * What the detail pane says of two or more selected rows under their count, e.g. their total
+     * size; their names follow. Default none.
+     */
+    public ResourceTable<T> withSelectionSummary(Function<? super List<T>, List<DetailRow>> summary) {
+        this.summary = java.util.Objects.requireNonNull(summary);
+        showDetail();
+        return this;
+    }
+
+    private void showDetail() {
+        if (detail == null) return;
+        List<T> selected = table.getSelectionModel().getSelectedItems().stream().filter(java.util.Objects::nonNull).toList();
+        if (selected.size() > 1) detail.showMany(selected, summary.apply(selected));
+        else detail.show(table.getSelectionModel().getSelectedItem());
     }
 
     public TableView<T> tableView() {

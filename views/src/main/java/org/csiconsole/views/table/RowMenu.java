@@ -54,9 +54,12 @@ final class RowMenu {
             }
         }
         Bounds b = anchor.localToScreen(anchor.getBoundsInLocal());
-        if (b == null) return;
+        Bounds t = table.localToScreen(table.getBoundsInLocal());
+        if (b == null || t == null) return;
         double y = anchor == table ? b.getMinY() + 28 : b.getMaxY();
-        menu.show(table, b.getMinX() + 24, y);
+        // A row of a table scrolled right starts left of the table (off screen when the table is
+        // at the screen's left): the menu opens at the table's left edge, in sight.
+        menu.show(table, Math.max(b.getMinX(), t.getMinX()) + 24, y);
     }
 
     private static TableRow<?> rowOf(Node n) {

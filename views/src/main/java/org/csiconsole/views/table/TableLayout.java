@@ -14,8 +14,10 @@ import java.util.Objects;
  *
  * @param columns the columns in display order; never null (entries without an id are dropped)
  * @param sort the sort keys, most significant first; never null (entries without an id are dropped)
+ * @param detailHidden whether the person closed the detail pane beside the table (it gives the
+ *                     columns the room at 1280×800); false in layouts saved before it was kept
  */
-public record TableLayout(List<ColumnState> columns, List<SortKey> sort) {
+public record TableLayout(List<ColumnState> columns, List<SortKey> sort, boolean detailHidden) {
     /** Narrowest and widest width restored, in pixels: a damaged file cannot hide a column or push the others away. */
     static final double MIN_WIDTH = 24;
     static final double MAX_WIDTH = 2000;
@@ -23,6 +25,11 @@ public record TableLayout(List<ColumnState> columns, List<SortKey> sort) {
     public TableLayout {
         columns = columns == null ? List.of() : columns.stream().filter(c -> c != null && c.id() != null).toList();
         sort = sort == null ? List.of() : sort.stream().filter(s -> s != null && s.id() != null).toList();
+    }
+
+    /** A layout with the detail pane shown. */
+    public TableLayout(List<ColumnState> columns, List<SortKey> sort) {
+        this(columns, sort, false);
     }
 
     /**

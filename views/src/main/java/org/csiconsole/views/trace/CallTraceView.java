@@ -70,7 +70,7 @@ public final class CallTraceView implements ResourceView {
         // frame: each change moves every row in sight (scripts/benchmark-trace.sh).
         model.pace(new org.csiconsole.views.table.NextPulse(), Duration.ofMillis(250), System::nanoTime);
         table = new ResourceTable<>(model.table(), List.of(
-                Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TraceDetails.TIME::format).width(124).mono(),
+                Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TraceDetails.TIME::format).width(124).mono().whole(),
                 Column.<TraceEntry, CallOrigin>of("task", "Task", TraceEntry::origin)
                         .format(o -> o.isTask() ? o.title() : "\u2014").width(170)
                         .comparator(Comparator.comparing((CallOrigin o) -> !o.isTask()).thenComparingLong(CallOrigin::id))
@@ -78,7 +78,7 @@ public final class CallTraceView implements ResourceView {
                         .tooltip(e -> e.origin().isTask() ? e.origin().title() : "Not made by a task: the console's own call (a refresh, a poll)"),
                 Column.<TraceEntry, String>of("method", "Method", e -> TraceEntry.GRPC.equals(e.protocol())
                         ? TraceToolbar.shortService(e.method()) : e.shortMethod()).width(230).tooltip(TraceEntry::method),
-                Column.<TraceEntry, String>of("status", "Status", e -> e.notServed() ? "not served" : e.status()).width(120)
+                Column.<TraceEntry, String>of("status", "Status", e -> e.notServed() ? "not served" : e.status()).width(120).whole()
                         .styleClass(e -> ConsoleStyles.TRACE_STATUS)
                         .tooltip(e -> e.message().isEmpty() ? null : e.message()),
                 Column.<TraceEntry, Duration>of("duration", "Duration", TraceEntry::duration)

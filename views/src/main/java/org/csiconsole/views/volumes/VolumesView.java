@@ -36,6 +36,19 @@ public final class VolumesView extends StorageTableView<Volume> {
     private final VolumesViewModel model;
     private final javafx.beans.value.ObservableValue<String> selectedVolume;
 
+    /** Of several selected volumes: their total capacity (volumes that report none are counted apart). */
+    static List<DetailRow> summary(List<Volume> volumes) {
+        long total = 0;
+        int unknown = 0;
+        for (Volume v : volumes) {
+            if (v.capacityBytes() > 0) total += v.capacityBytes();
+            else unknown++;
+        }
+        String size = Texts.knownSizeWithBytes(total)
+                + (unknown == 0 ? "" : "; " + unknown + (unknown == 1 ? " volume reports" : " volumes report") + " no size");
+        return List.of(DetailRow.of("Total size", size));
+    }
+
     public VolumesView(VolumesViewModel model) {
         super(ResourceKind.VOLUMES, model);
         this.model = model;
@@ -68,6 +81,7 @@ public final class VolumesView extends StorageTableView<Volume> {
                         .tooltip(v -> model.reclaimedText(v).isEmpty() ? null : model.reclaimedText(v)).alignRight().width(100));
         ResourceTable<Volume> table = new ResourceTable<>(model.table(), columns)
                 .withDetail(this::details, Volume::displayName)
+                .withSelectionSummary(VolumesView::summary)
                 .withEmptyState(Material2MZ.STORAGE, "No volumes", "This connection has no volumes yet. Create one with New volume (Ctrl+N).");
         install(table);
         noteColumnWhileUnlisted("note");

@@ -22,6 +22,8 @@ import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -34,6 +36,10 @@ public final class NavigatorView extends VBox {
     private final TreeItem<NavItem> console = new TreeItem<>(new NavItem.Group("Console"));
     private final ObservableList<ConnectionModel> connections;
     private java.util.function.Function<ConnectionModel, javafx.scene.control.ContextMenu> connectionMenu = c -> null;
+    /** Each connection's row, kept while the connection is in the list: its expanded state and selection stay. */
+    private final java.util.Map<ConnectionModel, TreeItem<NavItem>> rows = new java.util.IdentityHashMap<>();
+    /** While the rows follow the connections: the tree's selection moves without the person choosing anything. */
+    private boolean syncing;
 
     public NavigatorView(ObservableList<ConnectionModel> connections, Consumer<NavItem> onSelect) {
         this.connections = connections;
@@ -50,10 +56,10 @@ public final class NavigatorView extends VBox {
         tree.setId("navigator");
         tree.setCellFactory(t -> new NavCell());
         tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
-            if (b != null) onSelect.accept(b.getValue());
+            if (b != null && !syncing) onSelect.accept(b.getValue());
         });
-        connections.addListener((ListChangeListener<ConnectionModel>) c -> rebuild());
-        rebuild();
+        connections.addListener((ListChangeListener<ConnectionModel>) c -> sync());
+        sync();
         VBox.setVgrow(tree, javafx.scene.layout.Priority.ALWAYS);
         getChildren().addAll(header, tree);
     }
@@ -79,14 +85,48 @@ public final class NavigatorView extends VBox {
         return tree;
     }
 
-    private void rebuild() {
-        connectionsGroup.getChildren().clear();
-        for (ConnectionModel c : connections) {
-            TreeItem<NavItem> item = new TreeItem<>(new NavItem.ConnectionItem(c));
-            item.setExpanded(true);
-            for (ResourceKind k : ResourceKind.values()) item.getChildren().add(new TreeItem<>(new NavItem.ResourceKindItem(c, k)));
-            connectionsGroup.getChildren().add(item);
+    /**
+     * Makes the connection rows follow the connection list, the one model of the tree: a row per
+     * connection in the list's order, each kept while its connection is listed (a new connection's
+     * row opens expanded; the others stay as the person left them). Rows are only removed, moved
+     * or inserted, never rebuilt, and the selected row stays selected without choosing it again.
+     * Every cell is then drawn anew: JavaFX can leave a reused cell at a removed row's
+     * indentation when rows change while the tree is scrolled.
+     */
+    private void sync() {
+        java.util.Set<ConnectionModel> listed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        listed.addAll(connections);
+        rows.keySet().retainAll(listed);
+        List<TreeItem<NavItem>> wanted = new ArrayList<>();
+        for (ConnectionModel c : connections) wanted.add(rows.computeIfAbsent(c, NavigatorView::connectionRow));
+        ObservableList<TreeItem<NavItem>> kids = connectionsGroup.getChildren();
+        if (kids.equals(wanted)) return;
+        TreeItem<NavItem> selected = tree.getSelectionModel().getSelectedItem();
+        syncing = true;
+        try {
+            kids.removeIf(t -> !wanted.contains(t));
+            for (int i = 0; i < wanted.size(); i++) {
+                TreeItem<NavItem> w = wanted.get(i);
+                if (i < kids.size() && kids.get(i) == w) continue;
+                kids.remove(w);
+                kids.add(i, w);
+            }
+            if (selected != null && tree.getRow(selected) >= 0 && tree.getSelectionModel().getSelectedItem() != selected) {
+                tree.getSelectionModel().select(selected);
+            } else if (selected != null && tree.getRow(selected) < 0) {
+                tree.getSelectionModel().clearSelection();
+            }
+        } finally {
+            syncing = false;
         }
+        tree.refresh();
+    }
+
+    private static TreeItem<NavItem> connectionRow(ConnectionModel c) {
+        TreeItem<NavItem> item = new TreeItem<>(new NavItem.ConnectionItem(c));
+        item.setExpanded(true);
+        for (ResourceKind k : ResourceKind.values()) item.getChildren().add(new TreeItem<>(new NavItem.ResourceKindItem(c, k)));
+        return item;
     }
 
     /** Selects the row of {@code kind} under {@code connection}, when present. */

@@ -44,7 +44,8 @@ class CapacityFiguresTest {
         assertThat(CapacityViewModel.usedPercent(c)).isEmpty();
         assertThat(CapacityViewModel.usedFraction(c)).isNegative();
         assertThat(CapacityViewModel.level(c)).isEqualTo(CapacityViewModel.Level.NORMAL);
-        assertThat(CapacityViewModel.name(c)).isEqualTo("All segments");
+        assertThat(CapacityViewModel.name(c)).as("the driver's default class of storage, not every pool")
+                .isEqualTo("All segments \u00b7 default parameters");
         assertThat(CapacityViewModel.name(new Capacity(new Topology(Map.of("example.com/site", "site-b")), Map.of("tier", "gold"),
                 GIB, null, null))).isEqualTo("site-b \u00b7 tier=gold");
     }
@@ -54,5 +55,19 @@ class CapacityFiguresTest {
         Capacity c = pool(0, 0);
         assertThat(CapacityViewModel.usageText(c)).isEqualTo("0 B of 0 B used");
         assertThat(CapacityViewModel.level(c)).isEqualTo(CapacityViewModel.Level.NORMAL);
+    }
+
+    @Test
+    void theTotalSumsEveryPoolAndSaysWhatItSums() {
+        Capacity a = new Capacity(null, Map.of("pool", "pool-ssd"), 0, null, null, new org.csiconsole.core.model.PoolUsage("site-a", "pool-ssd", 200 * TIB, 4 * TIB));
+        Capacity b = new Capacity(null, Map.of("pool", "pool-hdd"), 0, null, null, new org.csiconsole.core.model.PoolUsage("site-a", "pool-hdd", 500 * TIB, TIB));
+        Capacity c = new Capacity(null, Map.of("pool", "pool-ssd"), 0, null, null, new org.csiconsole.core.model.PoolUsage("site-b", "pool-ssd", 200 * TIB, TIB));
+        Capacity getCapacity = new Capacity(null, Map.of(), 395 * TIB, null, null);
+
+        CapacityViewModel.PoolTotal total = CapacityViewModel.allPools(java.util.List.of(a, b, getCapacity, c)).orElseThrow();
+
+        assertThat(total.name()).isEqualTo("All pools (3 pools on 2 arrays)");
+        assertThat(total.text()).isEqualTo("894 TiB free; 6 TiB of 900 TiB used (1%)");
+        assertThat(CapacityViewModel.allPools(java.util.List.of(a, getCapacity))).as("one pool is its own total").isEmpty();
     }
 }

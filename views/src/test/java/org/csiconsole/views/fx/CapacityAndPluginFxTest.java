@@ -63,7 +63,7 @@ class CapacityAndPluginFxTest {
             // The bars follow the rows: wait for both of them, their styles and their figures.
             FxWait.eventually(() -> {
                 var bars = robot.lookup("#capacity-bars .progress-bar").queryAllAs(javafx.scene.control.ProgressBar.class);
-                assertThat(bars).hasSize(2);
+                assertThat(bars).as("the sum of the pools, then each pool").hasSize(3);
                 assertThat(bars).anySatisfy(b -> {
                     assertThat(b.getProgress()).isEqualTo(612.0 / 1024);
                     assertThat(b.getStyleClass()).doesNotContain(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_WARNING,
@@ -71,7 +71,8 @@ class CapacityAndPluginFxTest {
                 });
                 assertThat(bars).anySatisfy(b -> assertThat(b.getStyleClass()).contains(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_DANGER));
                 assertThat(robot.lookup("#capacity-bars .label").queryAllAs(Label.class)).extracting(Label::getText)
-                        .contains("Array site-a, pool pool-ssd", "612 GiB of 1 TiB used (60%)", "950 GiB of 1000 GiB used (95%)");
+                        .contains("Array site-a, pool pool-ssd", "612 GiB of 1 TiB used (60%)", "950 GiB of 1000 GiB used (95%)",
+                                "All pools (2 pools on 1 array)", "462 GiB free; 1.5 TiB of 2.0 TiB used (77%)");
             });
         }
 
@@ -132,6 +133,22 @@ class CapacityAndPluginFxTest {
                     .contains("GET_VOLUME", "VOLUME_CONDITION", "SNAPSHOT_METADATA_SERVICE");
             robot.interact(() -> fx.view.table().model().filterTextProperty().set("csi-addons"));
             assertThat(FxWait.onFx(() -> fx.table().getItems().size())).isEqualTo(3);
+        }
+
+        @Test
+        void aLongDriverNameAndManifestWrapInTheirCardAndTheCardsShareTheWidth(FxRobot robot) throws Exception {
+            fx.storage.pluginInfoAnswer = new org.csiconsole.core.model.PluginInfo("org.democratic-csi.zfs-generic-iscsi.cluster-east-production",
+                    "v1.9.3-2026.11.30-build.4711", java.util.Map.of("driver", "zfs-generic-iscsi", "zfs.datasetParentName", "tank/k8s/volumes",
+                    "zfs.detachedSnapshotsDatasetParentName", "tank/k8s/snapshots", "iscsi.targetPortal", "10.30.0.15:3260"));
+            robot.interact(() -> fx.view.refreshAction().run());
+            FxWait.until(() -> robot.lookup("#plugin-name").queryAs(Label.class).getText().startsWith("org.democratic-csi"));
+            FxWait.afterLayout(fx.view.node());
+            FxWait.eventually(() -> {
+                var cards = ((javafx.scene.layout.HBox) robot.lookup("#plugin-cards").query()).getChildren();
+                assertThat(cards.get(0).getLayoutBounds().getWidth()).isCloseTo(cards.get(1).getLayoutBounds().getWidth(),
+                        org.assertj.core.api.Assertions.within(2.0));
+                assertThat(robot.lookup("#addons-name").queryAs(Label.class).getWidth()).as("the other card's name").isGreaterThan(100);
+            });
         }
 
         @Test

@@ -192,6 +192,23 @@ class MultiSelectFxTest {
     }
 
     @Test
+    void severalSelectedRowsShowTheirCountTotalSizeAndNamesInTheDetailPane(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        robot.clickOn(row(robot, 0));
+        robot.press(KeyCode.SHIFT).clickOn(row(robot, 2)).release(KeyCode.SHIFT);
+        long total = FxWait.onFx(() -> model().selectedRows().stream().mapToLong(Volume::capacityBytes).sum());
+
+        FxWait.eventually(() -> {
+            assertThat(((Label) fx.view.table().lookup("#detail-title")).getText()).isEqualTo("3 selected");
+            assertThat(fx.view.table().lookup("#table-detail").lookupAll(".label").stream()
+                    .map(n -> ((Label) n).getText()).toList())
+                    .contains("Total size", org.csiconsole.views.resource.Texts.knownSizeWithBytes(total));
+        });
+        robot.clickOn(row(robot, 1));
+        FxWait.eventually(() -> assertThat(((Label) fx.view.table().lookup("#detail-title")).getText()).isEqualTo("pvc-db"));
+    }
+
+    @Test
     void aFilterHidingSelectedRowsDropsThemFromTheSelection(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         robot.clickOn(row(robot, 0));

@@ -147,4 +147,68 @@ class PinnedColumnFxTest {
         FxWait.afterLayout(table);
         assertThat(FxWait.onFx(() -> table.lookup("#table-pinned").isVisible())).isFalse();
     }
+
+    private static TableCell<?, ?> pinnedName(ResourceTable<Row> table, String name) {
+        return nameCells(table).stream().filter(c -> name.equals(c.getText())).findFirst().orElseThrow();
+    }
+
+    private static List<String> selected(ResourceTable<Row> table) {
+        return table.tableView().getSelectionModel().getSelectedItems().stream().map(Row::name).toList();
+    }
+
+    @Test
+    void onThePinnedColumnShiftClickSelectsARangeCtrlClickAddsAndRightClickOpensTheRowMenu(FxRobot robot) throws Exception {
+        ResourceTable<Row> table = showTable(robot);
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(new javafx.scene.control.MenuItem("Delete"));
+        robot.interact(() -> {
+            table.withRowMenu(menu);
+            hbar(table).setValue(300);
+        });
+        FxWait.eventually(() -> assertThat(table.lookup("#table-pinned").isVisible()).isTrue());
+        FxWait.until(() -> nameCells(table).stream().anyMatch(c -> "vol-4".equals(c.getText())));
+
+        robot.clickOn(FxWait.onFx(() -> pinnedName(table, "vol-1")));
+        robot.press(javafx.scene.input.KeyCode.SHIFT).clickOn(FxWait.onFx(() -> pinnedName(table, "vol-4")))
+                .release(javafx.scene.input.KeyCode.SHIFT);
+        assertThat(FxWait.onFx(() -> selected(table))).containsExactly("vol-1", "vol-2", "vol-3", "vol-4");
+        assertThat(FxWait.onFx(() -> table.tableView().getSelectionModel().getSelectedItem().name())).isEqualTo("vol-4");
+
+        robot.press(javafx.scene.input.KeyCode.CONTROL).clickOn(FxWait.onFx(() -> pinnedName(table, "vol-0")))
+                .release(javafx.scene.input.KeyCode.CONTROL);
+        assertThat(FxWait.onFx(() -> selected(table))).containsExactlyInAnyOrder("vol-0", "vol-1", "vol-2", "vol-3", "vol-4");
+
+        // As a desktop platform delivers a right-click: the button, then the context menu request at
+        // that point (the headless test platform sends no request for a mouse button).
+        TableCell<?, ?> cell = FxWait.onFx(() -> pinnedName(table, "vol-2"));
+        robot.rightClickOn(cell);
+        robot.interact(() -> {
+            Bounds b = cell.localToScene(cell.getBoundsInLocal());
+            Bounds s = cell.localToScreen(cell.getBoundsInLocal());
+            javafx.event.Event.fireEvent(cell, new javafx.scene.input.ContextMenuEvent(
+                    javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED, b.getCenterX(), b.getCenterY(), s.getCenterX(), s.getCenterY(),
+                    false, new javafx.scene.input.PickResult(cell, b.getCenterX(), b.getCenterY())));
+        });
+        FxWait.eventually(() -> assertThat(menu.isShowing()).as("the row menu opens on a pinned name").isTrue());
+        assertThat(FxWait.onFx(() -> selected(table))).as("a right-click on a selected row keeps the selection").hasSize(5);
+        robot.interact(menu::hide);
+    }
+
+    @Test
+    void shiftF10OnATableScrolledRightOpensTheRowMenuInsideTheTable(FxRobot robot) throws Exception {
+        ResourceTable<Row> table = showTable(robot);
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(new javafx.scene.control.MenuItem("Delete"));
+        robot.interact(() -> {
+            table.withRowMenu(menu);
+            table.tableView().getSelectionModel().select(2);
+            table.tableView().requestFocus();
+            hbar(table).setValue(hbar(table).getMax());
+        });
+        FxWait.afterLayout(table);
+        robot.press(javafx.scene.input.KeyCode.SHIFT).type(javafx.scene.input.KeyCode.F10).release(javafx.scene.input.KeyCode.SHIFT);
+        FxWait.eventually(() -> assertThat(menu.isShowing()).isTrue());
+        Bounds t = FxWait.onFx(() -> table.tableView().localToScreen(table.tableView().getBoundsInLocal()));
+        assertThat(FxWait.onFx(menu::getAnchorX)).as("at the table's left edge, not left of it")
+                .isBetween(t.getMinX(), t.getMaxX());
+        robot.interact(menu::hide);
+    }
 }

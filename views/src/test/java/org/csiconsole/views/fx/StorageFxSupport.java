@@ -191,8 +191,10 @@ final class StorageFxSupport {
 
     /** Item {@code index} of the toolbar menu {@code id} ({@link org.csiconsole.views.resource.ActionMenu}). */
     javafx.scene.control.MenuItem menuItem(FxRobot robot, String id, int index) {
-        return robot.lookup("#" + id)
-                .queryAs(org.csiconsole.views.resource.ActionMenu.class).getItems().get(index);
+        // From the command bar's items: a menu that does not fit the bar is in its overflow menu, out of the scene.
+        return ((javafx.scene.control.ToolBar) view.node().lookup("#view-commands")).getItems().stream()
+                .filter(n -> id.equals(n.getId())).map(org.csiconsole.views.resource.ActionMenu.class::cast)
+                .findFirst().orElseThrow(() -> new AssertionError("no menu " + id + " in the command bar")).getItems().get(index);
     }
 
     /** The words under a menu item's label: its hint, or why it cannot run. */

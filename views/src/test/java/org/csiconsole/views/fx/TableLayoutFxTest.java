@@ -119,4 +119,39 @@ class TableLayoutFxTest {
                     .as("what is remembered now is the table's own layout").containsExactly("pool", "size", "name");
         });
     }
+
+    private static ResourceTable<Row> withDetailAndNote(TableLayouts layouts, boolean noteShown) {
+        ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
+        model.append(List.of(new Row("a", 3, "ssd")));
+        ResourceTable<Row> t = new ResourceTable<>(model, List.<Column<Row, ?>>of(
+                Column.of("name", "Name", Row::name).width(150),
+                Column.of("note", "Note", Row::pool).width(100)))
+                .withDetail(r -> List.of(), Row::name);
+        TableColumn<Row, ?> note = t.tableView().getColumns().get(1);
+        t.viewDecidesVisibility(note);
+        note.setVisible(noteShown);
+        return t.rememberLayout(layouts, "rows");
+    }
+
+    @Test
+    void aClosedDetailPaneStaysClosedInTheNextTableAndAViewDecidedColumnDoesNotCarryOver(FxRobot robot) throws Exception {
+        TableLayouts layouts = new TableLayouts();
+        // The first connection's driver cannot list: its table shows the note column.
+        ResourceTable<Row> first = withDetailAndNote(layouts, true);
+        robot.interact(() -> root.getChildren().setAll(first));
+        robot.clickOn("#table-detail-toggle");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(FxWait.onFx(() -> first.lookup("#table-detail") == null || first.lookup("#table-detail").getScene() == null)).isTrue();
+
+        ResourceTable<Row> second = withDetailAndNote(new TableLayouts(layouts.all()), false);
+        robot.interact(() -> root.getChildren().setAll(second));
+        WaitForAsyncUtils.waitForFxEvents();
+        FxWait.eventually(() -> {
+            assertThat(second.detailShownProperty().get()).as("the detail pane stays closed").isFalse();
+            assertThat(second.lookup("#table-detail")).isNull();
+            assertThat(second.tableView().getColumns().get(1).isVisible()).as("the other connection's note column").isFalse();
+        });
+        robot.clickOn("#table-detail-toggle");
+        FxWait.eventually(() -> assertThat(second.lookup("#table-detail")).isNotNull());
+    }
 }

@@ -65,6 +65,22 @@ class OtherViewModelsTest {
     }
 
     @Test
+    void aSnapshotCreatedHereKeepsItsCreateNameWhenTheListingCarriesNoneAndIsFoundByIt() {
+        SnapshotsViewModel m = model(SnapshotsViewModel::new);
+        m.create("vol-0001", "walk-vol-1-snap-20261206-0741", java.util.Map.of());
+        String id = storage.snapshots.get(storage.snapshots.size() - 1).snapshotId();
+        // As CSI ListSnapshots answers: the snapshot without a name.
+        storage.snapshots.replaceAll(s -> s.snapshotId().equals(id) ? new Snapshot(id, "", s.sourceVolumeId(), s.sizeBytes(),
+                s.creationTime(), s.readyToUse(), "", s.origin(), null) : s);
+
+        m.refreshAction().run();
+        m.table().filterTextProperty().set("walk-vol-1-snap");
+
+        assertThat(m.table().rows()).extracting(Snapshot::snapshotId).containsExactly(id);
+        assertThat(m.table().rows()).extracting(Snapshot::name).containsExactly("walk-vol-1-snap-20261206-0741");
+    }
+
+    @Test
     void groupsShowMembersAndReplicationAndCutGroupSnapshots() {
         VolumeGroupsViewModel vg = model(VolumeGroupsViewModel::new);
         assertThat(vg.table().all()).hasSize(1);

@@ -213,10 +213,51 @@ public class Sessions implements AutoCloseable {
         }
     }
 
-    /** Shows an open session's storage and fills plugin and counts (UI thread). */
+    /** Each connection's recount on changes, replaced when it connects again. */
+    private final java.util.Map<ConnectionModel, org.csiconsole.views.workbench.ResourceChanges.Subscription> recounts =
+            new java.util.IdentityHashMap<>();
+
+    /**
+     * Shows an open session's storage and fills plugin and counts (UI thread); from now on every
+     * change the console makes on the connection (a create, a delete, a snapshot, from any view)
+     * counts again, so the navigator's counts do not wait for their view to open.
+     */
     protected void connected(ConnectionModel model, StorageService storage) {
         model.storageProperty().set(storage);
         Counts.refresh(model, storage, ui);
+        org.csiconsole.views.workbench.ResourceChanges.Subscription old = recounts.put(model,
+                model.changes().listen(java.util.List.of(org.csiconsole.views.workbench.ResourceKind.values()),
+                        new Recount(model, storage)::changed));
+        if (old != null) old.close();
+    }
+
+    /** Counts again after a change; changes told while a count runs (a bulk delete) give one more count, not one each. */
+    private final class Recount {
+        private final ConnectionModel model;
+        private final StorageService storage;
+        private boolean running;
+        private boolean again;
+
+        Recount(ConnectionModel model, StorageService storage) {
+            this.model = model;
+            this.storage = storage;
+        }
+
+        void changed(org.csiconsole.views.workbench.ResourceChanges.ResourceChange change) {
+            if (model.storage() != storage) return;
+            if (running) {
+                again = true;
+                return;
+            }
+            running = true;
+            Counts.refresh(model, storage, ui).whenComplete((x, e) -> ui.execute(() -> {
+                running = false;
+                if (again) {
+                    again = false;
+                    changed(change);
+                }
+            }));
+        }
     }
 
     /** Stops the background threads, waiting up to 5 s for closes in flight. */

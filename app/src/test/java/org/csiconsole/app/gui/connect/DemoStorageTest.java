@@ -106,6 +106,22 @@ class DemoStorageTest {
     }
 
     @Test
+    void aChangeToldByAViewCountsAgainWithoutItsViewOpen() throws Exception {
+        ConnectionModel demo = connectDemo(dir.resolve("demo"));
+        pumpUntil(() -> demo.count(ResourceKind.SNAPSHOTS).get() >= 0);
+        int before = demo.count(ResourceKind.SNAPSHOTS).get();
+        List<Volume> volumes = new ArrayList<>();
+        demo.storage().listVolumes(PageSink.unpaced(volumes::addAll)).get(30, TimeUnit.SECONDS);
+
+        demo.storage().createSnapshot(volumes.get(0).volumeId(), "counted-again", java.util.Map.of()).get(30, TimeUnit.SECONDS);
+        assertThat(demo.count(ResourceKind.SNAPSHOTS).get()).as("nothing counts by itself").isEqualTo(before);
+        // The Volumes view tells the connection what its command changed.
+        demo.changes().tell(ResourceKind.SNAPSHOTS, "Created snapshot counted-again", this);
+
+        pumpUntil(() -> demo.count(ResourceKind.SNAPSHOTS).get() == before + 1);
+    }
+
+    @Test
     void whileTheDemoStateIsInUseTheDemoRunsFromAFolderOfItsOwnRemovedOnClose() throws Exception {
         Path state = dir.resolve("demo");
         try (ReferencePlugin other = ReferencePlugin.builder(state).start()) {

@@ -90,6 +90,22 @@ public record ReplicationSample(ReplicatedItem item, VolumeReplicationRole role,
         return thresholds.judge(lastSyncTime(), item.schedulingInterval(), now);
     }
 
+    /**
+     * The sample whose figures are this one's recovery point: this one when it reports a last
+     * sync, else {@code partner} when that one does (a secondary reports none: its recovery point
+     * is its primary's last sync). The GUI and the CLI both judge the RPO age of a row by it.
+     *
+     * @param partner the partner's sample on the other site; null when unknown
+     */
+    public ReplicationSample recoveryPoint(ReplicationSample partner) {
+        return lastSyncTime() == null && partner != null && partner.lastSyncTime() != null ? partner : this;
+    }
+
+    /** The RPO age of {@link #recoveryPoint(ReplicationSample)} at {@code now} under {@code thresholds}. */
+    public RpoAge rpo(RpoThresholds thresholds, Instant now, ReplicationSample partner) {
+        return recoveryPoint(partner).rpo(thresholds, now);
+    }
+
     /** The same figures after a failed attempt: kept, marked with {@code error} at {@code at}. */
     public ReplicationSample failed(CallFailure error, Instant at) {
         return new ReplicationSample(item, role, info, destination, origin, readAt, error, at);

@@ -53,14 +53,25 @@ final class GrpcTracing {
     /**
      * The JSON of a message in the proto3 JSON mapping: lowerCamel field names (the {@code json_name}),
      * 64-bit integers as strings, enums by name, default values left out; what grpcurl prints and reads.
+     * Characters the printer escapes for HTML ({@code \u003d} for {@code =}, {@code <}, {@code >},
+     * {@code &}, {@code '}) are written as themselves: a parameter reads {@code a=b}, as typed.
      */
     static String json(Message m) {
         try {
-            return Json.PRINTER.print(m);
+            return plain(Json.PRINTER.print(m));
         } catch (InvalidProtocolBufferException e) {
             // Only Any fields with types the printer does not know fail; CSI and csi-addons have none.
             throw new IllegalStateException("cannot print " + m.getDescriptorForType().getFullName() + " as JSON", e);
         }
+    }
+
+    private static final java.util.regex.Pattern HTML_ESCAPE = java.util.regex.Pattern.compile("(?<!\\\\)((?:\\\\\\\\)*)\\\\u00(3d|3c|3e|26|27)");
+
+    /** {@code json} with the HTML-safe escapes of Gson (which the printer uses) undone; an escaped backslash before them is kept. */
+    static String plain(String json) {
+        if (json.indexOf("\\u00") < 0) return json;
+        return HTML_ESCAPE.matcher(json).replaceAll(r -> java.util.regex.Matcher.quoteReplacement(
+                r.group(1) + (char) Integer.parseInt(r.group(2), 16)));
     }
 
     /** {@code m} with each top-level repeated field cut to {@code max} entries; what was left out goes to {@code notes}. */

@@ -40,14 +40,16 @@ final class DiagramPainter {
 
     private final Diagram diagram;
     private final DiagramOverlay overlay;
-    private final String caption;
+    private final List<String> captionLines;
     private final List<String> legendLines;
     private final List<String> statusLines;
 
     DiagramPainter(Diagram diagram, DiagramOverlay overlay, String caption, Graphics2D measure) {
         this.diagram = diagram;
         this.overlay = overlay == null ? DiagramOverlay.NONE : overlay;
-        this.caption = caption == null ? "" : caption;
+        // The caption wraps within the picture like the legend: a long volume name and the time read whole.
+        measure.setFont(font(Font.BOLD, 12));
+        this.captionLines = wrap(caption == null ? "" : caption, measure.getFontMetrics(), diagram.width() - 48);
         measure.setFont(font(Font.PLAIN, 11));
         this.legendLines = wrap(diagram.legend(), measure.getFontMetrics(), diagram.width() - 48);
         measure.setFont(font(Font.ITALIC, 11));
@@ -62,7 +64,7 @@ final class DiagramPainter {
 
     /** Height of the whole picture in pixels: the drawing, the caption, the legend and the status. */
     double height() {
-        return diagram.height() + CAPTION_GAP + 18 + legendLines.size() * 15 + statusLines.size() * 15 + 18;
+        return diagram.height() + CAPTION_GAP + 2 + Math.max(1, captionLines.size()) * 16 + legendLines.size() * 15 + statusLines.size() * 15 + 18;
     }
 
     void paint(Graphics2D g) {
@@ -81,8 +83,11 @@ final class DiagramPainter {
         g.draw(new Line2D.Double(24, y, width() - 24, y));
         g.setColor(TEXT);
         g.setFont(font(Font.BOLD, 12));
-        y += 16;
-        g.drawString(caption, 24f, (float) y);
+        for (String line : captionLines) {
+            y += 16;
+            g.drawString(line, 24f, (float) y);
+        }
+        if (captionLines.isEmpty()) y += 16;
         g.setFont(font(Font.PLAIN, 11));
         g.setColor(LINE);
         for (String line : legendLines) {

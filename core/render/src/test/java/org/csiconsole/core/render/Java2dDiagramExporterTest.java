@@ -67,6 +67,23 @@ class Java2dDiagramExporterTest {
     }
 
     @Test
+    void aLongCaptionWrapsWithinThePictureWithEveryWordKept() throws Exception {
+        String caption = "Volume data (pvc-f80442fb-4fea-308c-a6b0-01fe62519c67-with-a-long-claim-name) \u00b7 2026-12-06 07:41:09 CET "
+                + "\u00b7 Figure 6 \u00b7 exact \u00b7 node worker-node-with-a-long-host-name-01.cluster.example.com";
+        byte[] svg = exporter.export(diagram, overlay, caption, DiagramExporter.Format.SVG);
+
+        Set<String> texts = texts(svg);
+        java.awt.image.BufferedImage scratch = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_ARGB);
+        java.awt.Graphics2D g = scratch.createGraphics();
+        g.setFont(DiagramPainter.font(java.awt.Font.BOLD, 12));
+        List<String> lines = DiagramPainter.wrap(caption, g.getFontMetrics(), diagram.width() - 48);
+        assertThat(lines).as("more than one line").hasSizeGreaterThan(1);
+        assertThat(String.join(" ", lines)).isEqualTo(caption);
+        assertThat(texts).containsAll(lines);
+        for (String line : lines) assertThat(g.getFontMetrics().stringWidth(line)).isLessThanOrEqualTo((int) diagram.width() - 48);
+    }
+
+    @Test
     void everyStateMachineExportsWithItsStatesNamed() throws Exception {
         for (Diagram d : List.of(StateMachines.snapshot(), StateMachines.groupSnapshot(), StateMachines.replication())) {
             Set<String> texts = texts(exporter.export(d, DiagramOverlay.NONE, "c", DiagramExporter.Format.SVG));

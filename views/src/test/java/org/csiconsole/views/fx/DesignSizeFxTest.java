@@ -1,0 +1,164 @@
+package org.csiconsole.views.fx;
+
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.TableView;
+import javafx.scene.text.Text;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.model.Capacity;
+import org.csiconsole.core.model.PoolUsage;
+import org.csiconsole.views.FakeStorage;
+import org.csiconsole.views.FxWait;
+import org.csiconsole.views.capacity.CapacityView;
+import org.csiconsole.views.capacity.CapacityViewModel;
+import org.csiconsole.views.fence.FenceView;
+import org.csiconsole.views.fence.FenceViewModel;
+import org.csiconsole.views.groups.SnapshotGroupsView;
+import org.csiconsole.views.groups.SnapshotGroupsViewModel;
+import org.csiconsole.views.groups.VolumeGroupsView;
+import org.csiconsole.views.groups.VolumeGroupsViewModel;
+import org.csiconsole.views.hosts.HostsView;
+import org.csiconsole.views.hosts.HostsViewModel;
+import org.csiconsole.views.plugin.PluginView;
+import org.csiconsole.views.plugin.PluginViewModel;
+import org.csiconsole.views.resource.StorageTableView;
+import org.csiconsole.views.resource.ViewContext;
+import org.csiconsole.views.snapshots.SnapshotsView;
+import org.csiconsole.views.snapshots.SnapshotsViewModel;
+import org.csiconsole.views.volumes.VolumesView;
+import org.csiconsole.views.volumes.VolumesViewModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * 1280×800 is the design size (the headless screen's). Every storage view, in the room the
+ * workbench gives a view at that size with the bottom panel open (1022×475 px), shows no figure
+ * cut (a text starting with a digit: "256 addresses", "4 min 57 s", a time) and keeps at least 8
+ * rows of its table in sight; the create-volume dialog, after a failure grew it, is no taller
+ * than the screen and its buttons are on it.
+ */
+@ExtendWith(ApplicationExtension.class)
+class DesignSizeFxTest {
+    /** The centre of the workbench at 1280×800 with the navigator and the bottom panel open. */
+    static final double VIEW_WIDTH = 1022, VIEW_HEIGHT = 475;
+    private static final Pattern FIGURE = Pattern.compile("^[-+]?\\d.*", Pattern.DOTALL);
+    /** A window of the test's own, sized here: the primary stage is shared with the test classes that run after. */
+    private Stage stage;
+
+    @Start
+    void start(Stage primary) {
+        stage = new Stage();
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void closeWindow(FxRobot robot) {
+        robot.interact(stage::hide);
+    }
+
+    /** The visible figures a control shows cut: "full text" → "what shows". */
+    static List<String> cutFigures(Node root) {
+        List<String> cut = new ArrayList<>();
+        for (Node n : root.lookupAll("*")) {
+            if (!(n instanceof Labeled l) || !FxChecks.shown(l) || l.getText() == null || !FIGURE.matcher(l.getText()).matches()) continue;
+            // Names and ids drop their middle on purpose (identifier cells); figures never.
+            if (l.getTextOverrun() == OverrunStyle.CENTER_WORD_ELLIPSIS || l.getTextOverrun() == OverrunStyle.CENTER_ELLIPSIS) continue;
+            if (l.getWidth() <= 0) continue;
+            Node text = l.lookup(".text");
+            if (text instanceof Text t && !t.getText().replace("\n", " ").strip().equals(l.getText().replace("\n", " ").strip())) {
+                cut.add(l.getText() + " \u2192 " + t.getText());
+            }
+        }
+        return cut;
+    }
+
+    /** How many whole rows the table has room for. */
+    static int rowsInSight(TableView<?> table) {
+        Node flow = table.lookup(".virtual-flow");
+        double cell = table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 24;
+        return (int) Math.floor(flow.getLayoutBounds().getHeight() / cell);
+    }
+
+    @Test
+    void everyStorageViewShowsItsFiguresWholeAndEightRows(FxRobot robot) throws Exception {
+        Map<String, Function<ViewContext, StorageTableView<?>>> views = new LinkedHashMap<>();
+        views.put("volumes", c -> new VolumesView(new VolumesViewModel(c)));
+        views.put("snapshots", c -> new SnapshotsView(new SnapshotsViewModel(c)));
+        views.put("volume-groups", c -> new VolumeGroupsView(new VolumeGroupsViewModel(c)));
+        views.put("snapshot-groups", c -> new SnapshotGroupsView(new SnapshotGroupsViewModel(c)));
+        views.put("hosts", c -> new HostsView(new HostsViewModel(c)));
+        views.put("fence", c -> new FenceView(new FenceViewModel(c)));
+        views.put("capacity", c -> new CapacityView(new CapacityViewModel(c)));
+        views.put("plugin", c -> new PluginView(new PluginViewModel(c)));
+        Map<String, List<String>> problems = new LinkedHashMap<>();
+        for (var e : views.entrySet()) {
+            FakeStorage storage = new FakeStorage().seeded();
+            storage.pools.add(new Capacity(null, Map.of("pool", "pool-ssd"), 0, null, null, new PoolUsage("site-a", "pool-ssd", 200L << 40, 4L << 40)));
+            storage.pools.add(new Capacity(null, Map.of("pool", "pool-hdd"), 0, null, null, new PoolUsage("site-a", "pool-hdd", 500L << 40, 930L << 30)));
+            storage.pools.add(new Capacity(null, Map.of("pool", "pool-ssd"), 0, null, null, new PoolUsage("site-b", "pool-ssd", 200L << 40, 1200L << 30)));
+            StorageFxSupport fx = new StorageFxSupport(storage);
+            robot.interact(() -> {
+                fx.show(stage, e.getValue());
+                stage.getScene().getWindow().setWidth(VIEW_WIDTH);
+                stage.getScene().getWindow().setHeight(VIEW_HEIGHT);
+            });
+            FxWait.until(() -> !fx.view.model().loadingProperty().get() && !fx.view.model().unreadProperty().get()
+                    && (fx.table().getItems().isEmpty() || fx.rowsWithText() > 0));
+            if (FxWait.onFx(() -> !fx.table().getItems().isEmpty())) fx.select(robot, 0);
+            FxWait.afterLayout(fx.view.node());
+            List<String> found = new ArrayList<>(FxWait.onFx(() -> cutFigures(fx.view.node())));
+            int rows = FxWait.onFx(() -> rowsInSight(fx.table()));
+            if (rows < 8) found.add("room for " + rows + " rows");
+            if (!found.isEmpty()) problems.put(e.getKey(), found);
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void theCreateVolumeDialogAfterAFailureFitsTheScreenWithItsButtons(FxRobot robot) throws Exception {
+        StorageFxSupport fx = new StorageFxSupport(new FakeStorage().seeded());
+        robot.interact(() -> fx.show(stage, c -> new VolumesView(new VolumesViewModel(c))));
+        fx.awaitRows(3);
+        fx.storage.failNext("createVolume", FailureKind.INVALID_ARGUMENT, "a volume with this name already exists but its capacity, "
+                + "capabilities or parameters differ (plugin says: Volume name pvc-f80442fb-4fea-308c-a6b0-01fe62519c67 is already used "
+                + "by volume vol-00000001 with incompatible arguments (capacity 1073741824 bytes, mount, access modes [SINGLE_NODE_WRITER], "
+                + "parameters [performancePolicy, csi.storage.k8s.io/pvc/namespace]). Use another name or repeat the original request.)",
+                "Use the existing volume's arguments, or pick a different name");
+        robot.clickOn("#volume-create");
+        Window dialog = fx.dialog(robot).getScene().getWindow();
+        robot.clickOn("#form-name").write("pvc-f80442fb-4fea-308c-a6b0-01fe62519c67");
+        fx.fill(robot, "size", "5GiB");
+        fx.press(robot, "Create");
+        FxWait.until(() -> FxChecks.shown(robot.lookup("#form-failure").query()));
+        FxWait.afterLayout(fx.dialog(robot));
+
+        Rectangle2D screen = FxWait.onFx(() -> Screen.getPrimary().getVisualBounds());
+        assertThat(screen.getHeight()).as("the test screen is the design size").isEqualTo(800);
+        FxWait.eventually(() -> {
+            assertThat(dialog.getHeight()).as("the dialog's height").isLessThanOrEqualTo(screen.getHeight());
+            assertThat(dialog.getY()).isGreaterThanOrEqualTo(screen.getMinY());
+            assertThat(dialog.getY() + dialog.getHeight()).isLessThanOrEqualTo(screen.getMaxY());
+            Node create = fx.dialog(robot).lookup(".button-bar");
+            var b = create.localToScreen(create.getBoundsInLocal());
+            assertThat(b.getMaxY()).as("the buttons are on the screen").isLessThanOrEqualTo(screen.getMaxY());
+        });
+        robot.interact(dialog::hide);
+    }
+}
