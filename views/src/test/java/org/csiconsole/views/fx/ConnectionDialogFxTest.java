@@ -65,7 +65,7 @@ class ConnectionDialogFxTest {
         });
         Button save = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().saveButtonType());
         assertThat(save.isDisabled()).isTrue();
-        assertThat(robot.lookup("#conn-problem").queryAs(Label.class).getText()).contains("name");
+        assertThat(robot.lookup("#conn-problem").queryAs(Label.class).getText()).contains("socket path");
 
         robot.clickOn("#conn-name").write("Demo");
         assertThat(robot.lookup("#conn-problem").queryAs(Label.class).getText()).contains("already exists");
