@@ -11,6 +11,7 @@ import javafx.beans.Observable;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.EndpointAddress;
+import org.csiconsole.core.session.PlainHttp;
 import org.csiconsole.core.session.ConnectionProfile;
 
 import java.net.URI;
@@ -98,7 +99,7 @@ public final class ConnectionFormModel {
                 : "The console watches the unix socket (unix:///csi/csi.sock or /csi/csi.sock) and reconnects when the driver restarts.",
                 transport);
         warning = Bindings.createStringBinding(() -> String.join(" ", warnings()), kind, transport, socketPath, nodeSocket,
-                addonsEndpoint, nodeAddonsEndpoint);
+                addonsEndpoint, nodeAddonsEndpoint, cspUrl);
     }
 
     /**
@@ -108,7 +109,10 @@ public final class ConnectionFormModel {
      */
     public List<String> warnings() {
         List<String> out = new ArrayList<>();
-        if (kind.get() == ConnectionKind.CSP) return out;
+        if (kind.get() == ConnectionKind.CSP) {
+            if (PlainHttp.refusal(cspUrl.get()).isEmpty()) PlainHttp.warning(cspUrl.get()).ifPresent(out::add);
+            return out;
+        }
         if (transport.get() == Transport.UNIX) {
             missingSocket(socketPath.get()).ifPresent(p -> out.add("No socket at " + p + " yet: the console will wait for the driver."));
         }
@@ -251,6 +255,7 @@ public final class ConnectionFormModel {
                 if (!scheme.equals("https") && !scheme.equals("http")) out.add("The CSP address must start with https://, e.g. https://array1.example:8080.");
                 else if (u.getHost() == null) out.add("The CSP address has no host; write it as https://array1.example:8080.");
                 else if (u.getUserInfo() != null) out.add("Do not put a user or password in the address; the user has its own field and the password is asked when connecting.");
+                else PlainHttp.refusal(url).ifPresent(why -> out.add(why + "; the console logs in over plain HTTP to this machine only. Write https://."));
             } catch (IllegalArgumentException e) {
                 out.add("\"" + url + "\" is not an address; write it as https://array1.example:8080.");
             }

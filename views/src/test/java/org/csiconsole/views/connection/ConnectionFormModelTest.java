@@ -203,4 +203,20 @@ class ConnectionFormModelTest {
         again.socketPathProperty().set("/csi/run/csi.sock");
         assertThat(again.firstProblemProperty().get()).isEqualTo("A connection to /csi/run/csi.sock already exists; give this one a name.");
     }
+
+    @Test
+    void aCspOverPlainHttpIsWarnedOnThisMachineAndRefusedElsewhere() {
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of());
+        m.kindProperty().set(ConnectionKind.CSP);
+        m.nameProperty().set("lab");
+        m.userProperty().set("admin");
+        m.cspUrlProperty().set("http://127.0.0.1:8080");
+        assertThat(m.validProperty().get()).isTrue();
+        assertThat(m.warningProperty().get()).startsWith("Plain HTTP: the password and the session token travel unencrypted to 127.0.0.1");
+        m.cspUrlProperty().set("http://array1.example:8080");
+        assertThat(m.firstProblemProperty().get()).isEqualTo("Plain HTTP to array1.example would send the password unencrypted; "
+                + "the console logs in over plain HTTP to this machine only. Write https://.");
+        m.cspUrlProperty().set("https://array1.example:8080");
+        assertThat(m.warningProperty().get()).isEmpty();
+    }
 }
