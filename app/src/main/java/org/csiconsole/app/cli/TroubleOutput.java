@@ -39,7 +39,7 @@ final class TroubleOutput {
                     driver, s.pluginVersion(), s.addons(), s.problem());
         }
         t.print(out);
-        out.println(r.sockets().size() + " socket(s) under " + String.join(", ", r.places()) + " in " + ms(r.took()));
+        out.println(org.csiconsole.core.model.Words.count(r.sockets().size(), "socket") + " under " + String.join(", ", r.places()) + " in " + ms(r.took()));
         out.flush();
     }
 

@@ -101,7 +101,7 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
                 Map<String, String> params = Form.parseKeyValues(f.text(VolumeGroupForms.PARAMETERS).text().get());
                 var task = context.actions().run(f, "Create volume group " + name,
                         p -> storage().createVolumeGroup(name, ids, params, Secrets.NONE),
-                        g -> "Created volume group " + VolumeGroupRules.displayName(g) + " with " + g.volumes().size() + " members.");
+                        g -> "Created volume group " + VolumeGroupRules.displayName(g) + " with " + org.csiconsole.core.model.Words.count(g.volumes().size(), "member") + ".");
                 task.outcome().thenAccept(g -> {
                     upsertAndSelect(g, x -> x.id().equals(g.id()));
                     tell(ResourceKind.VOLUME_GROUPS, "Created volume group " + VolumeGroupRules.displayName(g));

@@ -377,10 +377,11 @@ public final class ReplicationCommands {
         String what = switch (kind) {
             case DISABLE -> "Replication of " + names + " stops (DisableVolumeReplication): the partner copies no longer receive "
                     + "updates, and enabling it again starts a full copy.";
-            case PROMOTE -> names + " become primary and take writes (PromoteVolume, force=false). The driver refuses while a "
+            case PROMOTE -> names + (rows.size() == 1 ? " becomes" : " become") + " primary and take" + (rows.size() == 1 ? "s" : "") + " writes (PromoteVolume, force=false). The driver refuses while a "
                     + "partner is still primary; nothing is forced. To move a workload, a planned failover demotes the "
                     + "partner and waits for a final sync first.";
-            case DEMOTE -> names + " become secondary (DemoteVolume, force=false): they take no writes from then on. Stop "
+            case DEMOTE -> names + (rows.size() == 1 ? " becomes" : " become") + " secondary (DemoteVolume, force=false): "
+                    + (rows.size() == 1 ? "it takes" : "they take") + " no writes from then on. Stop "
                     + "the applications writing to them on this site first.";
             case RESYNC -> names + " are resynchronized from their primary (ResyncVolume, force=false): what this side wrote "
                     + "after the last sync is replaced by the primary's data. Only a secondary can be resynced. Progress "

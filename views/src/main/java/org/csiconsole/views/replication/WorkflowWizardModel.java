@@ -293,8 +293,8 @@ public final class WorkflowWizardModel {
         }
         calls.set(b.toString().strip());
         long sent = p.steps().stream().filter(s -> s.action().mutating()).count();
-        message.set("Dry run: " + p.steps().size() + (p.steps().size() == 1 ? " step" : " steps") + " listed (" + sent
-                + " changing calls, the others polled reads). Nothing was sent.");
+        message.set("Dry run: " + org.csiconsole.core.model.Words.count(p.steps().size(), "step") + " listed (" + org.csiconsole.core.model.Words.count(sent, "changing call")
+                + (sent == p.steps().size() ? "" : ", the others polled reads") + "). Nothing was sent.");
     }
 
     /** Runs the plan: live checks first (the engine refuses on a failed one), then each item's steps in order. */
