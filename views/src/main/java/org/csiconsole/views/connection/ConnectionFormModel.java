@@ -128,7 +128,7 @@ public final class ConnectionFormModel {
         String text = value == null ? "" : value.trim();
         if (text.isEmpty()) return java.util.Optional.empty();
         try {
-            return EndpointAddress.parse(text) instanceof EndpointAddress.Unix u && !socketExists.test(u.path())
+            return EndpointAddress.parse(text) instanceof EndpointAddress.UnixSocket u && !socketExists.test(u.path())
                     ? java.util.Optional.of(u.path()) : java.util.Optional.empty();
         } catch (CallFailure f) {
             return java.util.Optional.empty(); // a problem, said by problems()
@@ -200,11 +200,11 @@ public final class ConnectionFormModel {
         if (transport.get() == Transport.UNIX) {
             String path = socketPath.get().trim();
             if (path.isEmpty()) out.add("Give the driver's socket path, e.g. /var/lib/kubelet/plugins/csi.example.com/csi.sock.");
-            else endpointProblem(out, "The socket", path, EndpointAddress.Unix.class);
+            else endpointProblem(out, "The socket", path, EndpointAddress.UnixSocket.class);
         } else {
             String hp = hostPort.get().trim();
             if (hp.isEmpty()) out.add("Give the plugin's host and port, e.g. csi-proxy.example:9000.");
-            else endpointProblem(out, "The address", hp, EndpointAddress.Tcp.class);
+            else endpointProblem(out, "The address", hp, EndpointAddress.TcpAddress.class);
             boolean cert = !clientCert.get().isBlank();
             boolean key = !clientKey.get().isBlank();
             if (cert != key) out.add("A client certificate needs its private key, and the key needs its certificate; give both or neither.");
@@ -229,11 +229,11 @@ public final class ConnectionFormModel {
             out.add(what + " \"" + text + "\" cannot be read: " + f.why() + ". " + f.whatToDo() + ".");
             return;
         }
-        if (a instanceof EndpointAddress.InProcess) {
+        if (a instanceof EndpointAddress.InProcessServer) {
             out.add(what + " \"" + text + "\" names a server inside a running program (tests, the demo); a saved connection needs a socket path or host:port.");
-        } else if (expected == EndpointAddress.Unix.class && !(a instanceof EndpointAddress.Unix)) {
+        } else if (expected == EndpointAddress.UnixSocket.class && !(a instanceof EndpointAddress.UnixSocket)) {
             out.add("\"" + text + "\" is a TCP address; choose TCP above, or give a socket path such as unix:///csi/csi.sock.");
-        } else if (expected == EndpointAddress.Tcp.class && !(a instanceof EndpointAddress.Tcp)) {
+        } else if (expected == EndpointAddress.TcpAddress.class && !(a instanceof EndpointAddress.TcpAddress)) {
             out.add("\"" + text + "\" is a unix socket; choose Unix socket above, or give host:port.");
         }
     }

@@ -15,12 +15,12 @@ import java.util.Objects;
  * <p>Text forms accepted by {@link #parse(String)} (csi-spec-v0.1-lifecycle.md, Configuration and
  * Operation, {@code CSI_ENDPOINT}; newer CSI versions keep the same rules):
  * <ul>
- *   <li>{@code unix:///abs/path.sock}, {@code unix:/abs/path} or a bare absolute path → {@link Unix}</li>
- *   <li>{@code tcp://host:port} or {@code host:port} (IPv6 as {@code [::1]:port}) → {@link Tcp}</li>
- *   <li>{@code inproc:NAME} → {@link InProcess}, a gRPC in-process server in the same JVM</li>
+ *   <li>{@code unix:///abs/path.sock}, {@code unix:/abs/path} or a bare absolute path → {@link UnixSocket}</li>
+ *   <li>{@code tcp://host:port} or {@code host:port} (IPv6 as {@code [::1]:port}) → {@link TcpAddress}</li>
+ *   <li>{@code inproc:NAME} → {@link InProcessServer}, a gRPC in-process server in the same JVM</li>
  * </ul>
  */
-public sealed interface EndpointAddress permits EndpointAddress.Unix, EndpointAddress.Tcp, EndpointAddress.InProcess {
+public sealed interface EndpointAddress permits EndpointAddress.UnixSocket, EndpointAddress.TcpAddress, EndpointAddress.InProcessServer {
 
     /** The forms {@link #parse(String)} accepts, as a sentence's object: what to write. */
     String FORMS = "unix:///path/to/csi.sock, /path/to/csi.sock, tcp://host:port, host:port or inproc:NAME";
@@ -35,8 +35,8 @@ public sealed interface EndpointAddress permits EndpointAddress.Unix, EndpointAd
     String shortName();
 
     /** A unix domain socket at an absolute path, normalized. */
-    record Unix(Path path) implements EndpointAddress {
-        public Unix {
+    record UnixSocket(Path path) implements EndpointAddress {
+        public UnixSocket {
             Objects.requireNonNull(path, "path");
             if (!path.isAbsolute()) throw invalid(path.toString(), "a unix socket path must be absolute");
             path = path.normalize();
@@ -59,8 +59,8 @@ public sealed interface EndpointAddress permits EndpointAddress.Unix, EndpointAd
      * @param host host name or IP literal (without brackets), not blank
      * @param port 1..65535
      */
-    record Tcp(String host, int port) implements EndpointAddress {
-        public Tcp {
+    record TcpAddress(String host, int port) implements EndpointAddress {
+        public TcpAddress {
             Objects.requireNonNull(host, "host");
             if (host.isBlank()) throw invalid(host + ":" + port, "the host is empty");
             if (port < 1 || port > 65535) throw invalid(host + ":" + port, "the port must be between 1 and 65535");
@@ -78,8 +78,8 @@ public sealed interface EndpointAddress permits EndpointAddress.Unix, EndpointAd
     }
 
     /** A gRPC in-process server registered under a name in this JVM (tests, the bundled reference plugin). */
-    record InProcess(String name) implements EndpointAddress {
-        public InProcess {
+    record InProcessServer(String name) implements EndpointAddress {
+        public InProcessServer {
             Objects.requireNonNull(name, "name");
             if (name.isBlank()) throw invalid("inproc:", "the in-process name is empty");
         }
@@ -117,7 +117,7 @@ public sealed interface EndpointAddress permits EndpointAddress.Unix, EndpointAd
             return unix(t, p);
         }
         if (t.startsWith("/")) return unix(t, t);
-        if (t.startsWith("inproc:")) return new InProcess(t.substring("inproc:".length()));
+        if (t.startsWith("inproc:")) return new InProcessServer(t.substring("inproc:".length()));
         String hostPort = t.startsWith("tcp://") ? t.substring("tcp://".length()) : t;
         if (hostPort.contains("://")) {
             throw invalid(t, "the scheme is not supported; use unix://, tcp:// or inproc:");
@@ -146,12 +146,12 @@ public sealed interface EndpointAddress permits EndpointAddress.Unix, EndpointAd
         } catch (NumberFormatException e) {
             throw invalid(t, "the port '" + port + "' is not a number");
         }
-        return new Tcp(host, p);
+        return new TcpAddress(host, p);
     }
 
-    private static Unix unix(String text, String path) {
+    private static UnixSocket unix(String text, String path) {
         try {
-            return new Unix(Path.of(path));
+            return new UnixSocket(Path.of(path));
         } catch (InvalidPathException e) {
             throw invalid(text, "the path is not valid here: " + e.getReason());
         }

@@ -31,7 +31,7 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
     /** A unix domain socket at an absolute path. */
     record Unix(Path path) implements Endpoint {
         public Unix {
-            path = new EndpointAddress.Unix(path).path();
+            path = new EndpointAddress.UnixSocket(path).path();
         }
 
         @Override
@@ -54,7 +54,7 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
      */
     record Tcp(String host, int port, TlsOptions tls) implements Endpoint {
         public Tcp {
-            new EndpointAddress.Tcp(host, port);
+            new EndpointAddress.TcpAddress(host, port);
             Objects.requireNonNull(tls, "tls");
         }
 
@@ -65,7 +65,7 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
 
         @Override
         public String text() {
-            return new EndpointAddress.Tcp(host, port).text();
+            return new EndpointAddress.TcpAddress(host, port).text();
         }
 
         @Override
@@ -77,7 +77,7 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
     /** A gRPC in-process server registered under a name in this JVM (tests, the bundled reference plugin). */
     record InProcess(String name) implements Endpoint {
         public InProcess {
-            new EndpointAddress.InProcess(name);
+            new EndpointAddress.InProcessServer(name);
         }
 
         @Override
@@ -103,9 +103,9 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
 
     /** The endpoint at {@code address}, plaintext when it is TCP. */
     static Endpoint of(EndpointAddress address) {
-        if (address instanceof EndpointAddress.Unix u) return new Unix(u.path());
-        if (address instanceof EndpointAddress.Tcp t) return new Tcp(t.host(), t.port(), TlsOptions.PLAINTEXT);
-        return new InProcess(((EndpointAddress.InProcess) address).name());
+        if (address instanceof EndpointAddress.UnixSocket u) return new Unix(u.path());
+        if (address instanceof EndpointAddress.TcpAddress t) return new Tcp(t.host(), t.port(), TlsOptions.PLAINTEXT);
+        return new InProcess(((EndpointAddress.InProcessServer) address).name());
     }
 
     /**

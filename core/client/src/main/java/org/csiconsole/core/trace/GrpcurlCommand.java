@@ -47,8 +47,8 @@ final class GrpcurlCommand {
     static Optional<String> address(String endpoint) {
         try {
             EndpointAddress a = EndpointAddress.parse(endpoint);
-            if (a instanceof EndpointAddress.Unix u) return Optional.of(u.path().toString());
-            if (a instanceof EndpointAddress.Tcp t) return Optional.of(t.shortName());
+            if (a instanceof EndpointAddress.UnixSocket u) return Optional.of(u.path().toString());
+            if (a instanceof EndpointAddress.TcpAddress t) return Optional.of(t.shortName());
         } catch (CallFailure f) {
             // not an endpoint a shell tool can reach: said by unreachable()
         }
