@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Start-up benchmark of the packaged console (installer/target/image/csi-console, built by
 # installer/package.sh when missing, run where the package installs it, /opt/csi-console, in a
-# private mount namespace). Prints medians; see README.md, "Benchmarks".
+# private mount namespace). Prints medians; see docs/benchmarks.md, "Benchmarks".
 #
 #   installer/benchmark-startup.sh [ROUNDS]        # default 7 rounds
 #   VOLUMES=100000 PAGE_SIZE=500 installer/benchmark-startup.sh

@@ -9,7 +9,7 @@
 #
 # LISTS_DIR, when given, keeps the class list and the training log for a look afterwards.
 #
-# CDS_ARCHIVE says how much the archive holds (README.md, "Benchmarks", has the measured trade-off):
+# CDS_ARCHIVE says how much the archive holds (docs/benchmarks.md, "Benchmarks", has the measured trade-off):
 #   workbench (default)  the command line, the start shell and the workbench up to its first frame (58 MB)
 #   window               the command line and the start shell: the workbench's own first frame comes later (47 MB)
 #   cli                  the command line only: the window and the workbench both come later (34 MB)

@@ -61,8 +61,8 @@ public record AppVersion(String version, String commit, String buildDate) {
         return "CSI Console " + v.version() + "\nCommit " + v.commit() + ", built " + v.buildDate() + "\n\n"
                 + "An admin console for CSI drivers, csi-addons and HPE CSP arrays.\n\n"
                 + "Speaks:\n  \u2022 " + CSI_SPEC + "\n  \u2022 " + ADDONS_SPEC + "\n  \u2022 " + CSP_API + "\n\n"
-                + "Read more in README.md: \u201cReference plugin\u201d (demo and serve), \u201cCSI client and command line\u201d "
-                + "(csi-console --help), \u201cWorkbench views\u201d (keyboard and views).";
+                + "Read more in README.md and docs/: guide.md (every view), cli.md "
+                + "(csi-console --help), reference-plugin.md (the demo and serve). Help, Getting started (F1) has five things to try.";
     }
 
     private static final class Holder {

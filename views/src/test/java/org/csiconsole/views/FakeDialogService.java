@@ -59,7 +59,11 @@ public final class FakeDialogService implements DialogService {
     @Override
     public void showInformation(String title, String message) {
         informations.add(title);
+        informationTexts.add(message);
     }
+
+    /** The messages of the information dialogs shown, in the order of {@link #informations}. */
+    public final List<String> informationTexts = new ArrayList<>();
 
     /** The outcomes of each bulk action's results shown, one line per item: {@code "name: Failed: why"}. */
     public final List<List<String>> results = new ArrayList<>();

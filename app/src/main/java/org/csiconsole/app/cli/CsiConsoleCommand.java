@@ -41,7 +41,11 @@ import java.util.function.Supplier;
 @Command(name = "csi-console",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "Admin console for CSI drivers, csi-addons and HPE CSP arrays.")
+        description = {"Admin console for CSI drivers, csi-addons and HPE CSP arrays.",
+                "With no command, csi-console opens the workbench (the desktop console): on the bundled demo, or on a driver "
+                        + "with --endpoint unix:///var/lib/kubelet/plugins/<driver>/csi.sock, or on an array with "
+                        + "--csp-url https://array.example:8080 (a login dialog asks user, array IP and password).",
+                "Each command below has its own --help."})
 public class CsiConsoleCommand {
     static {
         // picocli looks for Groovy's Closure class once, for closures in annotations (none here); the miss
@@ -144,6 +148,7 @@ public class CsiConsoleCommand {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(new ExitCodeMapper());
         for (Object c : subcommands) cl.addSubcommand(c);
+        WholeWordHelp.install(cl);
         CommandLine audit = cl.getSubcommands().get("audit");
         if (audit != null) audit.setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled
         return cl;

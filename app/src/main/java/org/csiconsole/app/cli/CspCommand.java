@@ -4,6 +4,7 @@ import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.session.PlainHttp;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csp.CertificateTrustFailure;
@@ -122,6 +123,7 @@ public class CspCommand {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         CallTrace trace = new CallTrace();
+        PlainHttp.warning(config.endpointText()).ifPresent(w -> err.println("Warning: " + w));
         try (CspPassword password = password(config)) {
             CspClient csp = CspClient.open(config, password, trace, CallAudit.to(audit, AuditOrigin.local(config.endpointText())), Runnable::run);
             try {

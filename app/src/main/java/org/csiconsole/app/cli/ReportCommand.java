@@ -124,7 +124,7 @@ final class ReportCommand implements Callable<Integer> {
         w.println((probe.plugin() == null ? probe.endpoint() : probe.plugin().name() + " " + probe.plugin().vendorVersion()) + ": "
                 + probe.count(CheckStatus.FAIL) + " failed, " + probe.count(CheckStatus.WARN) + " warning(s), "
                 + probe.count(CheckStatus.PASS) + " passed, " + probe.count(CheckStatus.SKIPPED) + " skipped"
-                + (discovery == null ? "" : "; " + discovery.sockets().size() + " socket(s) found")
+                + (discovery == null ? "" : "; " + org.csiconsole.core.model.Words.count(discovery.sockets().size(), "socket") + " found")
                 + (result == null ? "" : "; exercise " + (result.anyFailed() ? "failed" : "passed")
                 + (result.leftovers().isEmpty() ? "" : ", " + result.leftovers().size() + " thing(s) left on the storage"))
                 + (probe.reachable() ? "" : "; the driver could not be reached"));

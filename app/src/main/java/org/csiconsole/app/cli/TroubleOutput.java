@@ -59,7 +59,7 @@ final class TroubleOutput {
             for (DiscoveredSocket s : todo) out.println("  " + s.status() + " " + s.path() + ": " + s.nextStep());
         }
         out.println();
-        out.println(r.sockets().size() + " socket(s) in " + ms(r.took()) + ". " + r.whereLooked());
+        out.println(org.csiconsole.core.model.Words.count(r.sockets().size(), "socket") + " in " + ms(r.took()) + ". " + r.whereLooked());
         if (r.sockets().isEmpty()) out.println(r.otherRoot());
         out.flush();
     }

@@ -183,26 +183,43 @@ public final class Console {
     private List<ConnectionModel> addConnections(LaunchOptions options, ProfileStore profiles) {
         List<ConnectionModel> toOpen = new ArrayList<>();
         if (options.demo()) toOpen.add(manager.add(ConnectionProfile.demo()));
-        if (options.endpoint() != null) toOpen.add(manager.add(ConnectionProfile.csi(endpointName(options.endpoint()), options.endpoint())));
+        if (options.endpoint() != null) toOpen.add(manager.add(ConnectionProfile.csi(ConnectionProfile.addressName(options.endpoint()), options.endpoint())));
+        List<ConnectionProfile> saved;
+        try {
+            saved = profiles.load();
+        } catch (CallFailure f) {
+            notifications.warning("Saved connections", f.getMessage() + " " + f.whatToDo());
+            saved = List.of();
+        }
         if (options.cspUrl() != null) {
-            ConnectionModel csp = manager.add(ConnectionProfile.csp("CSP array", options.cspUrl(), options.cspUser(), options.arrayIp()));
+            ConnectionModel csp = manager.add(commandLineCsp(options, saved));
             manager.askLoginDetails(csp);
             loginOnShow.add(csp);
         }
-        try {
-            for (ConnectionProfile p : profiles.load()) {
-                if (connections.stream().anyMatch(c -> c.name().equals(p.name()))) continue;
-                ConnectionModel m = manager.add(p);
-                if (p.kind() == ConnectionKind.CSP) {
-                    m.noteProperty().set("Not connected: right-click the connection and choose Connect (asks for the password).");
-                } else {
-                    toOpen.add(m);
-                }
+        for (ConnectionProfile p : saved) {
+            if (connections.stream().anyMatch(c -> c.name().equals(p.name()))) continue;
+            ConnectionModel m = manager.add(p);
+            if (p.kind() == ConnectionKind.CSP) {
+                m.noteProperty().set("Not connected: right-click the connection and choose Connect (asks for the password).");
+            } else {
+                toOpen.add(m);
             }
-        } catch (CallFailure f) {
-            notifications.warning("Saved connections", f.getMessage() + " " + f.whatToDo());
         }
         return toOpen;
+    }
+
+    /**
+     * The connection for {@code --csp-url}: the saved profile of that CSP when there is one (so a
+     * second start does not add the array twice), with the command line's user and array IP where
+     * given; else a new, unsaved "CSP array".
+     */
+    static ConnectionProfile commandLineCsp(LaunchOptions options, List<ConnectionProfile> saved) {
+        for (ConnectionProfile p : saved) {
+            if (!p.isCspAt(options.cspUrl())) continue;
+            return p.withLogin(options.cspUser() != null ? options.cspUser() : p.user(),
+                    options.arrayIp() != null ? options.arrayIp() : p.arrayIp());
+        }
+        return ConnectionProfile.csp("CSP array", options.cspUrl(), options.cspUser(), options.arrayIp());
     }
 
     /**
@@ -229,23 +246,6 @@ public final class Console {
             }
             if (reselect != null) workbench.open(connection, reselect);
         });
-    }
-
-    /**
-     * A name for a command-line endpoint: the driver's folder for a unix socket (kubelet keeps each
-     * driver's socket in a folder named after the driver, e.g. {@code plugins/csi.hpe.com/csi.sock}),
-     * else the endpoint text.
-     */
-    static String endpointName(String endpoint) {
-        String t = endpoint.strip();
-        String path = t.startsWith("unix://") ? t.substring("unix://".length()) : t.startsWith("unix:") ? t.substring("unix:".length()) : t;
-        if (path.startsWith("/")) {
-            Path p = Path.of(path);
-            Path parent = p.getParent();
-            if (parent != null && parent.getFileName() != null) return parent.getFileName().toString();
-            if (p.getFileName() != null) return p.getFileName().toString();
-        }
-        return t.startsWith("tcp://") ? t.substring("tcp://".length()) : t;
     }
 
     /** Closes every connection, then the background threads. Idempotent. */

@@ -26,7 +26,7 @@ import org.csiconsole.views.theme.Theme;
  * The window's first frame while the workbench is being built: the outline of the workbench's frame
  * (its menu and tool bars, the navigator, the bottom panel and the status line, where the remembered
  * size, place and dividers put them) in the remembered theme's colours, with "Starting…" in the
- * status line. The workbench then fills the window where it stands (README.md, "Benchmarks").
+ * status line. The workbench then fills the window where it stands (docs/benchmarks.md, "Benchmarks").
  *
  * <p>It is drawn with layout panes, shapes and text only, without controls or stylesheets: a control
  * makes JavaFX load and apply a user-agent stylesheet, which here took about 80 ms of a 0.34 s first

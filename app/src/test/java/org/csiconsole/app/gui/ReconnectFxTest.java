@@ -65,8 +65,11 @@ class ReconnectFxTest {
 
     @Test
     void statusShowsReconnectingWhenTheSocketGoesAndConnectedWhenItIsServedAgain(FxRobot robot) throws Exception {
-        ConnectionModel endpoint = console.connections().get(0);
-        awaitStatus(robot, "csi.lab.example: Connected");
+        // Started by its socket, the connection is named after the driver (GetPluginInfo) once it answers.
+        String name = ReferencePlugin.PLUGIN_NAME;
+        awaitStatus(robot, name + ": Connected");
+        ConnectionModel endpoint = WaitForAsyncUtils.asyncFx(() -> console.connections().get(0)).get(10, TimeUnit.SECONDS);
+        assertThat(endpoint.name()).isEqualTo(name);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> robot.lookup("#status-plugin").queryAs(Label.class)
                 .getText().startsWith(ReferencePlugin.PLUGIN_NAME)).get());
         assertThat(WaitForAsyncUtils.asyncFx(() -> robot.lookup("#status-endpoint").queryAs(Label.class).getText()).get(10, TimeUnit.SECONDS))
@@ -75,14 +78,14 @@ class ReconnectFxTest {
         server.shutdownNow();
         server.awaitTermination(5, TimeUnit.SECONDS);
         Files.deleteIfExists(socket);
-        awaitStatus(robot, "csi.lab.example: Reconnecting");
+        awaitStatus(robot, name + ": Reconnecting");
         // The note is set on the FX thread with the state: wait for it, then check it.
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
                 () -> endpoint.noteProperty().get() != null && endpoint.noteProperty().get().contains(socket.toString())).get());
         assertThat(WaitForAsyncUtils.asyncFx(() -> endpoint.noteProperty().get()).get(10, TimeUnit.SECONDS)).contains(socket.toString());
 
         server = plugin.serve(socket, Optional.empty());
-        awaitStatus(robot, "csi.lab.example: Connected");
+        awaitStatus(robot, name + ": Connected");
         assertThat(WaitForAsyncUtils.asyncFx(() -> endpoint.stateProperty().get()).get(10, TimeUnit.SECONDS)).isEqualTo(ConnectionState.CONNECTED);
     }
 }

@@ -58,7 +58,11 @@ class ReconnectTcpFxTest {
 
     @Test
     void statusShowsReconnectingWhenTheTcpDriverStopsAndConnectedWhenItIsBackOnTheSamePort(FxRobot robot) throws Exception {
-        ConnectionModel connection = console.connections().get(0);
+        // Started by its address, the connection takes the driver's name once it answers, and is opened again under it.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> !console.connections().get(0).profile()
+                .namedAfterAddress() && console.connections().get(0).stateProperty().get() == ConnectionState.CONNECTED).get());
+        ConnectionModel connection = WaitForAsyncUtils.asyncFx(() -> console.connections().get(0)).get(10, TimeUnit.SECONDS);
+        assertThat(connection.profile().endpoint()).isEqualTo(endpoint.text());
         awaitStatus(robot, "Connected");
 
         driver.close();

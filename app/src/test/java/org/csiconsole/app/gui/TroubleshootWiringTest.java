@@ -63,7 +63,9 @@ class TroubleshootWiringTest {
 
     @Test
     void theReportGivenToOpenShowsInTheTroubleshootPerspective(FxRobot robot) throws Exception {
-        assertThat(console.workbench().perspectiveProperty().get()).isEqualTo(Troubleshooting.ID);
+        // The report opens once the workbench's first frame is painted.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(
+                () -> Troubleshooting.ID.equals(console.workbench().perspectiveProperty().get())).get());
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#report-checks .table-view").tryQuery()
                 .map(t -> ((TableView<?>) t).getItems().size() == 2).orElse(false));
         @SuppressWarnings("unchecked")

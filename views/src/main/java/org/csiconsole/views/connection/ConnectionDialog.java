@@ -46,7 +46,9 @@ import java.io.File;
  * <p>Node ids: {@code conn-kind-csi}, {@code conn-kind-csp}, {@code conn-name}, {@code conn-socket},
  * {@code conn-hostport}, {@code conn-ca}, {@code conn-client-cert}, {@code conn-client-key},
  * {@code conn-node-socket}, {@code conn-csp-url}, {@code conn-user}, {@code conn-array-ip},
- * {@code conn-pin}, {@code conn-csp-ca}, {@code conn-problem}, {@code conn-warning}.
+ * {@code conn-pin}, {@code conn-csp-ca}, {@code conn-hint}, {@code conn-problem}, {@code conn-warning}.
+ * Every endpoint field takes what the command line's {@code --endpoint} takes
+ * ({@link org.csiconsole.core.session.EndpointAddress}).
  */
 public final class ConnectionDialog extends Dialog<ConnectionProfile> {
     private final ConnectionFormModel model;
@@ -89,7 +91,10 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
 
         GridPane top = grid();
         row(top, 0, "Kind", kindBox);
-        row(top, 1, "Name", field("conn-name", model.nameProperty(), "lab array"));
+        TextField nameField = field("conn-name", model.nameProperty(), "lab array");
+        nameField.promptTextProperty().bind(javafx.beans.binding.Bindings.when(model.kindProperty().isEqualTo(ConnectionKind.CSP))
+                .then("lab array").otherwise("empty: named after the driver (its GetPluginInfo name)"));
+        row(top, 1, "Name", nameField);
 
         VBox csiPane = csiPane();
         VBox cspPane = cspPane();
@@ -187,8 +192,11 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         tcpGrid.managedProperty().bind(isTcp);
         unixGrid.visibleProperty().bind(isTcp.not());
         unixGrid.managedProperty().bind(isTcp.not());
-        Label hint = new Label("The console watches a unix socket and reconnects when the driver restarts.");
+        Label hint = new Label();
+        hint.setId("conn-hint");
+        hint.textProperty().bind(model.hintProperty());
         hint.getStyleClass().add(ConsoleStyles.MUTED);
+        hint.setMinHeight(Label.USE_PREF_SIZE);
         hint.setWrapText(true);
         return new VBox(8, transportGrid, unixGrid, tcpGrid, nodeGrid, hint);
     }

@@ -8,12 +8,14 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.beans.Observable;
+import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.session.ConnectionKind;
+import org.csiconsole.core.session.EndpointAddress;
+import org.csiconsole.core.session.PlainHttp;
 import org.csiconsole.core.session.ConnectionProfile;
 
 import java.net.URI;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +45,6 @@ public final class ConnectionFormModel {
     public enum CspTrustChoice { SYSTEM, CA_FILE, PIN }
 
     private static final Pattern FINGERPRINT = Pattern.compile("([0-9A-Fa-f]{2}:?){31}[0-9A-Fa-f]{2}");
-    private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9.-]+):(\\d{1,5})");
 
     private final ObjectProperty<ConnectionKind> kind = new SimpleObjectProperty<>(this, "kind", ConnectionKind.CSI);
     private final StringProperty name = new SimpleStringProperty(this, "name", "");
@@ -69,6 +70,7 @@ public final class ConnectionFormModel {
     private final BooleanBinding valid;
     private final StringBinding firstProblem;
     private final StringBinding warning;
+    private final StringBinding hint;
 
     /**
      * @param existing the profile being edited, or null for a new one
@@ -91,8 +93,13 @@ public final class ConnectionFormModel {
                 addonsEndpoint, nodeAddonsEndpoint, cspUrl, user, arrayIp, cspTrust, cspCaFile, pin};
         valid = Bindings.createBooleanBinding(() -> problems().isEmpty(), all);
         firstProblem = Bindings.createStringBinding(() -> problems().isEmpty() ? "" : problems().get(0), all);
+        hint = Bindings.createStringBinding(() -> transport.get() == Transport.TCP
+                ? "The console connects to host:port (tcp://host:port works too) and reconnects when it accepts connections again. "
+                        + "TLS is on when a CA file is given."
+                : "The console watches the unix socket (unix:///csi/csi.sock or /csi/csi.sock) and reconnects when the driver restarts.",
+                transport);
         warning = Bindings.createStringBinding(() -> String.join(" ", warnings()), kind, transport, socketPath, nodeSocket,
-                addonsEndpoint, nodeAddonsEndpoint);
+                addonsEndpoint, nodeAddonsEndpoint, cspUrl);
     }
 
     /**
@@ -102,30 +109,35 @@ public final class ConnectionFormModel {
      */
     public List<String> warnings() {
         List<String> out = new ArrayList<>();
-        if (kind.get() == ConnectionKind.CSP) return out;
-        if (transport.get() == Transport.UNIX && missing(socketPath.get())) {
-            out.add("No socket at " + socketPath.get().trim() + " yet: the console will wait for the driver.");
+        if (kind.get() == ConnectionKind.CSP) {
+            if (PlainHttp.refusal(cspUrl.get()).isEmpty()) PlainHttp.warning(cspUrl.get()).ifPresent(out::add);
+            return out;
         }
-        if (missing(nodeSocket.get())) {
-            out.add("No node socket at " + nodeSocket.get().trim() + " yet: node calls fail until the node plugin creates it.");
+        if (transport.get() == Transport.UNIX) {
+            missingSocket(socketPath.get()).ifPresent(p -> out.add("No socket at " + p + " yet: the console will wait for the driver."));
         }
+        missingSocket(nodeSocket.get()).ifPresent(p -> out.add("No node socket at " + p + " yet: node calls fail until the node plugin creates it."));
         for (StringProperty addons : List.of(addonsEndpoint, nodeAddonsEndpoint)) {
-            String ep = addons.get().trim();
-            if (ep.startsWith("unix://") && missing(ep.substring("unix://".length()))) {
-                out.add("No csi-addons socket at " + ep.substring("unix://".length()) + " yet: csi-addons calls fail until its sidecar creates it.");
-            }
+            missingSocket(addons.get()).ifPresent(p -> out.add("No csi-addons socket at " + p + " yet: csi-addons calls fail until its sidecar creates it."));
         }
         return out;
     }
 
-    private boolean missing(String path) {
-        String p = path == null ? "" : path.trim();
-        if (!p.startsWith("/")) return false;
+    /** The socket path of an endpoint field when it names a unix socket that does not exist now. */
+    private java.util.Optional<Path> missingSocket(String value) {
+        String text = value == null ? "" : value.trim();
+        if (text.isEmpty()) return java.util.Optional.empty();
         try {
-            return !socketExists.test(Path.of(p));
-        } catch (InvalidPathException e) {
-            return false;
+            return EndpointAddress.parse(text) instanceof EndpointAddress.UnixSocket u && !socketExists.test(u.path())
+                    ? java.util.Optional.of(u.path()) : java.util.Optional.empty();
+        } catch (CallFailure f) {
+            return java.util.Optional.empty(); // a problem, said by problems()
         }
+    }
+
+    /** How the chosen CSI transport is reached and watched, in a sentence for under the fields. */
+    public StringBinding hintProperty() {
+        return hint;
     }
 
     /** {@link #warnings()} as one text, empty when there is none. */
@@ -169,44 +181,67 @@ public final class ConnectionFormModel {
     /** Everything that stops the profile from being saved, in sentences; empty when it can be saved. */
     public List<String> problems() {
         List<String> out = new ArrayList<>();
-        String n = name.get().trim();
-        if (n.isEmpty()) out.add("Give the connection a name, e.g. \"lab array\".");
-        else if (!n.equals(originalName) && takenNames.contains(n)) out.add("A connection named \"" + n + "\" already exists; choose another name.");
+        String typed = name.get().trim();
+        if (typed.isEmpty() && kind.get() == ConnectionKind.CSP) out.add("Give the connection a name, e.g. \"lab array\".");
+        else if (!typed.isEmpty() && taken(typed)) out.add("A connection named \"" + typed + "\" already exists; choose another name.");
         if (kind.get() == ConnectionKind.CSP) cspProblems(out);
         else csiProblems(out);
+        if (typed.isEmpty() && out.isEmpty() && taken(profileName())) {
+            out.add("A connection to " + profileName() + " already exists; give this one a name.");
+        }
         return out;
+    }
+
+    private boolean taken(String n) {
+        return !n.equals(originalName) && takenNames.contains(n);
     }
 
     private void csiProblems(List<String> out) {
         if (transport.get() == Transport.UNIX) {
             String path = socketPath.get().trim();
             if (path.isEmpty()) out.add("Give the driver's socket path, e.g. /var/lib/kubelet/plugins/csi.example.com/csi.sock.");
-            else if (!path.startsWith("/")) out.add("The socket path must be absolute (start with /).");
+            else endpointProblem(out, "The socket", path, EndpointAddress.UnixSocket.class);
         } else {
             String hp = hostPort.get().trim();
-            var m = HOST_PORT.matcher(hp);
             if (hp.isEmpty()) out.add("Give the plugin's host and port, e.g. csi-proxy.example:9000.");
-            else if (!m.matches()) out.add("\"" + hp + "\" is not host:port; write it as csi-proxy.example:9000.");
-            else if (Integer.parseInt(m.group(2)) < 1 || Integer.parseInt(m.group(2)) > 65535) out.add("The port must be 1 to 65535.");
+            else endpointProblem(out, "The address", hp, EndpointAddress.TcpAddress.class);
             boolean cert = !clientCert.get().isBlank();
             boolean key = !clientKey.get().isBlank();
             if (cert != key) out.add("A client certificate needs its private key, and the key needs its certificate; give both or neither.");
             if ((cert || key) && caFile.get().isBlank()) out.add("A client certificate is only used with TLS; give the CA file that signs the plugin's certificate.");
         }
-        String node = nodeSocket.get().trim();
-        if (!node.isEmpty() && !node.startsWith("/")) out.add("The node socket path must be absolute (start with /).");
-        addonsProblem(out, "The csi-addons endpoint", addonsEndpoint.get());
-        addonsProblem(out, "The node csi-addons endpoint", nodeAddonsEndpoint.get());
+        endpointProblem(out, "The node socket", nodeSocket.get(), null);
+        endpointProblem(out, "The csi-addons endpoint", addonsEndpoint.get(), null);
+        endpointProblem(out, "The node csi-addons endpoint", nodeAddonsEndpoint.get(), null);
     }
 
-    /** An optional csi-addons endpoint: {@code unix:///absolute/path} or {@code tcp://host:port}. */
-    private static void addonsProblem(List<String> out, String what, String value) {
-        String ep = value == null ? "" : value.trim();
-        if (ep.isEmpty()) return;
-        boolean unix = ep.startsWith("unix:///") && ep.length() > "unix:///".length();
-        var m = HOST_PORT.matcher(ep.startsWith("tcp://") ? ep.substring("tcp://".length()) : "");
-        boolean tcp = m.matches() && Integer.parseInt(m.group(2)) >= 1 && Integer.parseInt(m.group(2)) <= 65535;
-        if (!unix && !tcp) out.add(what + " must look like unix:///csi/csi-addons.sock or tcp://host:port, was \"" + ep + "\".");
+    /**
+     * An endpoint field read with {@link EndpointAddress#parse}, the parser the command line uses;
+     * {@code expected} is the transport the field is for (null: any); an empty field is no problem.
+     */
+    private static void endpointProblem(List<String> out, String what, String value, Class<? extends EndpointAddress> expected) {
+        String text = value == null ? "" : value.trim();
+        if (text.isEmpty()) return;
+        EndpointAddress a;
+        try {
+            a = EndpointAddress.parse(text);
+        } catch (CallFailure f) {
+            out.add(what + " \"" + text + "\" cannot be read: " + f.why() + ". " + f.whatToDo() + ".");
+            return;
+        }
+        if (a instanceof EndpointAddress.InProcessServer) {
+            out.add(what + " \"" + text + "\" names a server inside a running program (tests, the demo); a saved connection needs a socket path or host:port.");
+        } else if (expected == EndpointAddress.UnixSocket.class && !(a instanceof EndpointAddress.UnixSocket)) {
+            out.add("\"" + text + "\" is a TCP address; choose TCP above, or give a socket path such as unix:///csi/csi.sock.");
+        } else if (expected == EndpointAddress.TcpAddress.class && !(a instanceof EndpointAddress.TcpAddress)) {
+            out.add("\"" + text + "\" is a unix socket; choose Unix socket above, or give host:port.");
+        }
+    }
+
+    /** The canonical text of an endpoint field ({@code unix:///...}, {@code tcp://host:port}); empty when the field is. */
+    private static String canonical(String value) {
+        String text = value == null ? "" : value.trim();
+        return text.isEmpty() ? "" : EndpointAddress.parse(text).text();
     }
 
     private void cspProblems(List<String> out) {
@@ -220,6 +255,7 @@ public final class ConnectionFormModel {
                 if (!scheme.equals("https") && !scheme.equals("http")) out.add("The CSP address must start with https://, e.g. https://array1.example:8080.");
                 else if (u.getHost() == null) out.add("The CSP address has no host; write it as https://array1.example:8080.");
                 else if (u.getUserInfo() != null) out.add("Do not put a user or password in the address; the user has its own field and the password is asked when connecting.");
+                else PlainHttp.refusal(url).ifPresent(why -> out.add(why + "; the console logs in over plain HTTP to this machine only. Write https://."));
             } catch (IllegalArgumentException e) {
                 out.add("\"" + url + "\" is not an address; write it as https://array1.example:8080.");
             }
@@ -256,18 +292,27 @@ public final class ConnectionFormModel {
     public ConnectionProfile toProfile() {
         List<String> p = problems();
         if (!p.isEmpty()) throw new IllegalStateException(p.get(0));
-        String n = name.get().trim();
+        String n = profileName();
         if (kind.get() == ConnectionKind.CSP) {
             String ca = cspTrust.get() == CspTrustChoice.CA_FILE ? cspCaFile.get() : "";
             String fp = cspTrust.get() == CspTrustChoice.PIN ? normalizeFingerprint(pin.get()) : "";
             return new ConnectionProfile(ConnectionKind.CSP, n, "", "", ca, cspUrl.get().trim(), user.get().trim(),
                     arrayIp.get().trim(), fp, "", "");
         }
-        String endpoint = transport.get() == Transport.UNIX ? "unix://" + socketPath.get().trim() : "tcp://" + hostPort.get().trim();
-        String node = nodeSocket.get().isBlank() ? "" : "unix://" + nodeSocket.get().trim();
         boolean tcp = transport.get() == Transport.TCP;
-        return new ConnectionProfile(ConnectionKind.CSI, n, endpoint, node, tcp ? caFile.get() : "", "", "", "", "",
-                tcp ? clientCert.get() : "", tcp ? clientKey.get() : "", addonsEndpoint.get().trim(), nodeAddonsEndpoint.get().trim());
+        String endpoint = canonical(tcp ? hostPort.get() : socketPath.get());
+        return new ConnectionProfile(ConnectionKind.CSI, n, endpoint, canonical(nodeSocket.get()), tcp ? caFile.get() : "", "", "", "", "",
+                tcp ? clientCert.get() : "", tcp ? clientKey.get() : "", canonical(addonsEndpoint.get()), canonical(nodeAddonsEndpoint.get()));
+    }
+
+    /**
+     * The name typed, else for a CSI driver its address ({@link ConnectionProfile#addressName}): the
+     * console names such a connection after its driver once the driver answers GetPluginInfo.
+     */
+    private String profileName() {
+        String n = name.get().trim();
+        if (!n.isEmpty() || kind.get() == ConnectionKind.CSP) return n;
+        return ConnectionProfile.addressName(canonical(transport.get() == Transport.TCP ? hostPort.get() : socketPath.get()));
     }
 
     /** Upper-case hex pairs joined by colons, as {@code CertificateTrustFailure} shows them. */

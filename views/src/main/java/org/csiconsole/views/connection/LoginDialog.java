@@ -29,7 +29,8 @@ import org.kordamp.ikonli.material2.Material2AL;
  * given. The password is handed over as a {@code char[]} in {@link CspLogin} that the caller wipes;
  * the field is cleared when the dialog closes. Nothing is saved here.
  *
- * <p>Node ids: {@code login-user}, {@code login-array-ip}, {@code password-input}.
+ * <p>Node ids: {@code login-user}, {@code login-array-ip}, {@code password-input}, {@code login-plain-http}
+ * (over plain HTTP, a warning before the password is typed).
  */
 public final class LoginDialog extends Dialog<CspLogin> {
     private final TextField user = new TextField();
@@ -74,6 +75,7 @@ public final class LoginDialog extends Dialog<CspLogin> {
         note.setWrapText(true);
         note.setMinHeight(Label.USE_PREF_SIZE);
         VBox content = new VBox(10, grid, note);
+        PasswordDialog.plainHttpWarning(profile.cspUrl()).ifPresent(w -> content.getChildren().add(0, w));
         content.setPadding(new Insets(6, 20, 10, 20));
         content.setPrefWidth(460);
         getDialogPane().setContent(content);

@@ -11,6 +11,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import org.csiconsole.core.session.PlainHttp;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -19,7 +20,8 @@ import org.kordamp.ikonli.material2.Material2AL;
 /**
  * Asks for the CSP password when a connection opens. The password is handed over as a
  * {@code char[]} that the caller wipes after login; the field is cleared when the dialog closes.
- * It is never saved. Node id {@code password-input}.
+ * It is never saved. Over plain HTTP a warning says so before the password is typed. Node ids
+ * {@code password-input}, {@code login-plain-http}.
  */
 public final class PasswordDialog extends Dialog<char[]> {
     private final PasswordField input = new PasswordField();
@@ -47,6 +49,7 @@ public final class PasswordDialog extends Dialog<char[]> {
         note.getStyleClass().add(ConsoleStyles.MUTED);
         note.setWrapText(true);
         VBox content = new VBox(10, input, note);
+        plainHttpWarning(url).ifPresent(w -> content.getChildren().add(0, w));
         content.setPadding(new Insets(6, 20, 10, 20));
         content.setPrefWidth(420);
         getDialogPane().setContent(content);
@@ -61,6 +64,21 @@ public final class PasswordDialog extends Dialog<char[]> {
             return pw;
         });
         setOnShown(e -> Platform.runLater(input::requestFocus));
+    }
+
+    /**
+     * The warning shown above the password when the CSP is reached over plain HTTP
+     * ({@link PlainHttp#warning}); node id {@code login-plain-http}.
+     */
+    static java.util.Optional<Label> plainHttpWarning(String url) {
+        return PlainHttp.warning(url).map(text -> {
+            Label w = new Label(text, Icons.of(org.kordamp.ikonli.material2.Material2MZ.WARNING, 14));
+            w.setId("login-plain-http");
+            w.getStyleClass().add(ConsoleStyles.FORM_WARNING);
+            w.setWrapText(true);
+            w.setMinHeight(Label.USE_PREF_SIZE);
+            return w;
+        });
     }
 
     public PasswordField input() {

@@ -24,7 +24,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Group snapshots: CSI volume group snapshots (GroupController) and CSP snapshot groups with
- * their members and replication status; create (from a list of volume ids) and delete with a typed
+ * their members and replication status; create (members picked from the listed volumes) and delete with a typed
  * confirmation.
  */
 public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGroupRow> {
@@ -96,26 +96,38 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
     public ViewAction createAction() { return create; }
     public ViewAction deleteAction() { return delete; }
 
-    /** Asks for a name and the member volume ids, then creates the group snapshot. */
+    /**
+     * Reads the volumes, then asks for a name and the members, picked from the listed volumes (or
+     * typed as volume_ids when the driver cannot list them), then creates the group snapshot.
+     */
     public void create() {
+        VolumeGroupForms.withVolumes(context, features(), "Read volumes for a new group snapshot", known -> {
+            Form form = createForm(known);
+            dialogs().submitForm(form, f -> {
+                String name = f.text("name").value();
+                List<String> ids = VolumeGroupForms.chosen(f);
+                Map<String, String> params = Form.parseKeyValues(f.text("parameters").text().get());
+                var task = context.actions().run(f, "Create group snapshot " + name, p -> storage().createGroupSnapshot(name, ids, params),
+                        g -> "Created with " + org.csiconsole.core.model.Words.count(g.snapshots().size(), "snapshot") + (g.readyToUse() ? "." : "; not ready to use yet."));
+                task.outcome().thenAccept(g -> {
+                    SnapshotGroupRow row = new SnapshotGroupRow(g, "", null);
+                    upsertAndSelect(row, r -> r.key().equals(row.key()));
+                    tell(ResourceKind.SNAPSHOTS, "Created group snapshot " + row.displayName());
+                });
+                return task;
+            });
+        });
+    }
+
+    /** The create form: a name, the member volumes ({@link VolumeGroupForms#memberPicks}), parameters. */
+    static Form createForm(List<org.csiconsole.core.model.Volume> known) {
         Form form = new Form("Create group snapshot", "CreateVolumeGroupSnapshot snapshots several volumes at one point in time.", "Create");
         form.addText("name", "Name", "", TextInput.Kind.LINE, "", n -> n.isBlank() ? "A name is required: it makes the request safe to repeat." : "");
-        form.addText("volumeIds", "Volume ids", "", TextInput.Kind.LINES, "One volume_id per line.",
-                t -> ids(t).isEmpty() ? "Give at least one volume_id." : "");
+        var picks = VolumeGroupForms.memberPicks(form, known, List.of(), Map.of());
+        form.addCheck(picks, () -> VolumeGroupForms.chosen(form).isEmpty() ? "Tick at least one volume, or give its volume_id." : "",
+                picks.chosen(), form.text(VolumeGroupForms.MORE_IDS).text());
         form.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line.", Form::checkKeyValues);
-        dialogs().submitForm(form, f -> {
-            String name = f.text("name").value();
-            List<String> ids = ids(f.text("volumeIds").text().get());
-            Map<String, String> params = Form.parseKeyValues(f.text("parameters").text().get());
-            var task = context.actions().run(f, "Create group snapshot " + name, p -> storage().createGroupSnapshot(name, ids, params),
-                    g -> "Created with " + g.snapshots().size() + " snapshots" + (g.readyToUse() ? "." : "; not ready to use yet."));
-            task.outcome().thenAccept(g -> {
-                SnapshotGroupRow row = new SnapshotGroupRow(g, "", null);
-                upsertAndSelect(row, r -> r.key().equals(row.key()));
-                tell(ResourceKind.SNAPSHOTS, "Created group snapshot " + row.displayName());
-            });
-            return task;
-        });
+        return form;
     }
 
     /** Deletes the selected group snapshot (and its member snapshots) after the person typed its name. */
@@ -131,9 +143,5 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
                     remove(x -> x.key().equals(r.key()));
                     tell(ResourceKind.SNAPSHOTS, "Deleted group snapshot " + r.displayName());
                 });
-    }
-
-    private static List<String> ids(String text) {
-        return text == null ? List.of() : text.lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
     }
 }

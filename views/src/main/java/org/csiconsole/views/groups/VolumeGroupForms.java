@@ -67,11 +67,37 @@ final class VolumeGroupForms {
             if (other.id().equals(groupId)) continue;
             for (Volume v : other.volumes()) groupOf.putIfAbsent(v.volumeId(), VolumeGroupRules.displayName(other));
         }
-        Picks<Volume> picks = form.addPicks(MEMBERS, "Members", known, initial, v -> label(v, groupOf.get(v.volumeId())),
+        Picks<Volume> picks = memberPicks(form, known, initial, groupOf);
+        form.addCheck(picks, () -> String.join(" ", rules.conflicts(groups, groupId, chosen(form))), picks.chosen(), form.text(MORE_IDS).text());
+    }
+
+    /**
+     * Adds the member picker to {@code form}: the listed volumes to filter and tick (name, volume_id,
+     * size and the group a volume is in, from {@code groupOf}), sorted by name, and a field for
+     * volume_ids not listed ({@link #MORE_IDS}). {@link #chosen(Form)} reads both.
+     */
+    static Picks<Volume> memberPicks(Form form, List<Volume> known, List<Volume> initial, Map<String, String> groupOf) {
+        List<Volume> sorted = new ArrayList<>(known);
+        sorted.sort(java.util.Comparator.comparing((Volume v) -> v.name().isEmpty() ? v.volumeId() : v.name(), String.CASE_INSENSITIVE_ORDER)
+                .thenComparing(Volume::volumeId));
+        Picks<Volume> picks = form.addPicks(MEMBERS, "Members", sorted, initial, v -> label(v, groupOf.get(v.volumeId())),
                 known.isEmpty() ? "No volumes could be listed; give the volume_ids below." : "Filter, then tick the member volumes.", c -> "");
-        TextInput more = form.addText(MORE_IDS, "Other volume_ids", "", TextInput.Kind.LINES,
-                "Volumes not listed above, one volume_id per line.", t -> "");
-        form.addCheck(picks, () -> String.join(" ", rules.conflicts(groups, groupId, chosen(form))), picks.chosen(), more.text());
+        form.addText(MORE_IDS, "Other volume_ids", "", TextInput.Kind.LINES, "Volumes not listed above, one volume_id per line.", t -> "");
+        return picks;
+    }
+
+    /**
+     * Reads every volume of {@code context}'s storage (when it can list them) as a task titled
+     * {@code title}, then calls {@code then} on the UI thread with them (none when the listing is not
+     * offered or fails: the form then takes typed volume_ids).
+     */
+    static void withVolumes(org.csiconsole.views.resource.ViewContext context, org.csiconsole.core.port.Features features, String title,
+                            java.util.function.Consumer<List<Volume>> then) {
+        List<Volume> all = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.CompletableFuture<List<Volume>> read = features.available(org.csiconsole.core.port.Feature.LIST_VOLUMES)
+                ? context.storage().listVolumes(org.csiconsole.core.call.PageSink.unpaced(all::addAll)).handle((x, e) -> List.copyOf(all))
+                : java.util.concurrent.CompletableFuture.completedFuture(List.of());
+        context.actions().tasks().submit(title, p -> read).outcome().thenAccept(then);
     }
 
     private static String label(Volume v, String group) {

@@ -93,7 +93,7 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
     /** Reads the known volumes (for the member picker), then asks for the new group and creates it. */
     public void create() {
         List<VolumeGroup> groups = List.copyOf(table().all());
-        withVolumes("Read volumes for a new volume group", known -> {
+        VolumeGroupForms.withVolumes(context, features(), "Read volumes for a new volume group", known -> {
             Form form = VolumeGroupForms.create(known, groups, rules);
             dialogs().submitForm(form, f -> {
                 String name = f.text(VolumeGroupForms.NAME).value();
@@ -101,7 +101,7 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
                 Map<String, String> params = Form.parseKeyValues(f.text(VolumeGroupForms.PARAMETERS).text().get());
                 var task = context.actions().run(f, "Create volume group " + name,
                         p -> storage().createVolumeGroup(name, ids, params, Secrets.NONE),
-                        g -> "Created volume group " + VolumeGroupRules.displayName(g) + " with " + g.volumes().size() + " members.");
+                        g -> "Created volume group " + VolumeGroupRules.displayName(g) + " with " + org.csiconsole.core.model.Words.count(g.volumes().size(), "member") + ".");
                 task.outcome().thenAccept(g -> {
                     upsertAndSelect(g, x -> x.id().equals(g.id()));
                     tell(ResourceKind.VOLUME_GROUPS, "Created volume group " + VolumeGroupRules.displayName(g));
@@ -116,7 +116,7 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
         VolumeGroup g = selected();
         if (!fromAddons(g)) return;
         List<VolumeGroup> groups = List.copyOf(table().all());
-        withVolumes("Read volumes for " + VolumeGroupRules.displayName(g), known -> {
+        VolumeGroupForms.withVolumes(context, features(), "Read volumes for " + VolumeGroupRules.displayName(g), known -> {
             Form form = VolumeGroupForms.modify(g, known, groups, rules);
             dialogs().submitForm(form, f -> {
                 List<String> ids = VolumeGroupForms.chosen(f);
@@ -156,15 +156,6 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
             });
             return task;
         });
-    }
-
-    /** Lists the volumes (every page), then runs {@code then} on the UI thread; with none when they cannot be listed. */
-    private void withVolumes(String title, java.util.function.Consumer<List<Volume>> then) {
-        List<Volume> all = new java.util.concurrent.CopyOnWriteArrayList<>();
-        CompletableFuture<List<Volume>> read = features().available(Feature.LIST_VOLUMES)
-                ? storage().listVolumes(PageSink.unpaced(all::addAll)).handle((x, e) -> List.copyOf(all))
-                : CompletableFuture.completedFuture(List.of());
-        context.actions().tasks().submit(title, p -> read).outcome().thenAccept(then);
     }
 
     /** Cuts a group snapshot of every member of the selected group. */

@@ -344,8 +344,8 @@ public final class WorkflowWizardModel {
             return;
         }
         calls.set(b.toString().strip());
-        message.set("Dry run: " + total + (total == 1 ? " step" : " steps") + " listed (" + sent
-                + " changing calls, the others polled reads). Nothing was sent.");
+        message.set("Dry run: " + org.csiconsole.core.model.Words.count(total, "step") + " listed (" + org.csiconsole.core.model.Words.count(sent, "changing call")
+                + (sent == total ? "" : ", the others polled reads") + "). Nothing was sent.");
     }
 
     /** Runs the plan: live checks first (the engine refuses on a failed one), then each item's steps in order. */

@@ -67,6 +67,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
     private String warned;
     private UiTask<?> load;
     private boolean loaded;
+    /** Whether the last read failed (not cancelled, not unsupported): the status line says so until a read succeeds. */
+    private boolean readFailed;
     /** How many rows the last complete read had, and when it ended; null before one ended. */
     private long readCount;
     private java.time.LocalTime readAt;
@@ -82,6 +84,21 @@ public abstract class StorageViewModel<T> extends ViewModel {
         this.context = Objects.requireNonNull(context);
         this.table = new ResourceTableModel<>(searchText, ForkJoinPool.commonPool(), context.ui(),
                 ResourceTableModel.DEFAULT_SYNC_LIMIT);
+        context.changes().listenConnectedAgain(this::connectedAgain);
+    }
+
+    /**
+     * The connection is back: a read that failed is not left on the status line. A shown view reads
+     * again at once; a hidden one when it is shown.
+     */
+    private void connectedAgain() {
+        if (!readFailed) return;
+        if (isActive()) {
+            refresh();
+            return;
+        }
+        loaded = false;
+        status.set("Connected again at " + READ_AT.format(java.time.LocalTime.now()) + "; the " + noun() + " are read again when shown.");
     }
 
     /** Plural noun for sentences, e.g. {@code "volumes"}. */
@@ -332,6 +349,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         complete.set(false);
         unsupported.set(false);
         loading.set(true);
+        readFailed = false;
         status.set("Reading " + noun() + "\u2026");
         String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
         AtomicLong count = new AtomicLong();
@@ -402,6 +420,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
                 return;
             }
             status.set(streaming ? failure.getMessage() : failure.getMessage() + " The " + kept);
+            readFailed = true;
             context.actions().notifications().error(title, failure.getMessage());
             dialogs().showFailure(failure);
         });

@@ -63,6 +63,11 @@ public final class CallTraceView implements ResourceView {
     private final ViewAction create;
     private final ToggleButton group = new ToggleButton(null, Icons.of(Material2AL.ACCOUNT_TREE, 14));
     private Function<String, Optional<Path>> chooseFile = this::showSaveDialog;
+    /**
+     * The call the open Copy menu acts on, taken when the menu opened: new calls keep arriving while
+     * the pointer travels to an item, and the item copies the call that was selected when it was shown.
+     */
+    private TraceEntry menuEntry;
 
     public CallTraceView(CallTraceViewModel model) {
         this.model = model;
@@ -147,8 +152,12 @@ public final class CallTraceView implements ResourceView {
         copy.setTooltip(new Tooltip("Copy as: the selected call as a grpcurl, csc or curl command that repeats it (secrets as placeholders),"
                 + " or its request or response JSON"));
         copy.getItems().setAll(copyItems("copy", ""));
-        copy.setOnShowing(e -> enableCopyItems(copy.getItems(), ""));
-        copy.disableProperty().bind(table.selectedItemProperty().isNull());
+        copy.setOnShowing(e -> {
+            menuEntry = selected().orElse(null);
+            enableCopyItems(copy.getItems(), "");
+        });
+        // Open, the menu stays usable while new calls arrive; it acts on the call taken when it opened.
+        copy.disableProperty().bind(table.selectedItemProperty().isNull().and(copy.showingProperty().not()));
         return copy;
     }
 
@@ -164,17 +173,17 @@ public final class CallTraceView implements ResourceView {
         }
         MenuItem request = new MenuItem(textPrefix.isEmpty() ? "Request JSON" : "Copy request JSON");
         request.setId(idPrefix + "-request");
-        request.setOnAction(e -> selected().ifPresent(s -> toClipboard(s.request().json())));
+        request.setOnAction(e -> menuCall().ifPresent(s -> toClipboard(s.request().json())));
         MenuItem response = new MenuItem(textPrefix.isEmpty() ? "Response JSON" : "Copy response JSON");
         response.setId(idPrefix + "-response");
-        response.setOnAction(e -> selected().ifPresent(s -> toClipboard(s.response().json())));
+        response.setOnAction(e -> menuCall().ifPresent(s -> toClipboard(s.response().json())));
         items.addAll(List.of(new SeparatorMenuItem(), request, response));
         return items;
     }
 
     /** A tool that has no command for the selected call is disabled, its reason in the item's text. */
     private void enableCopyItems(List<MenuItem> items, String textPrefix) {
-        TraceEntry e = selected().orElse(null);
+        TraceEntry e = menuEntry;
         for (MenuItem m : items) {
             if (m.getUserData() instanceof CopyTool tool) {
                 var c = e == null ? null : model.command(tool, e);
@@ -259,6 +268,7 @@ public final class CallTraceView implements ResourceView {
         menu.getItems().addAll(copies);
         menu.getItems().addAll(new SeparatorMenuItem(), task, volume, all);
         menu.setOnShowing(e -> {
+            menuEntry = selected().orElse(null);
             enableCopyItems(copies, "Copy as ");
             TraceEntry s = selected().orElse(null);
             task.setDisable(s == null || !s.origin().isTask());
@@ -284,8 +294,13 @@ public final class CallTraceView implements ResourceView {
         return Optional.ofNullable(table.selectedItemProperty().get());
     }
 
+    /** The call an open menu acts on ({@link #menuEntry}), else the selected one. */
+    private Optional<TraceEntry> menuCall() {
+        return menuEntry != null ? Optional.of(menuEntry) : selected();
+    }
+
     private void copy(CopyTool tool) {
-        selected().ifPresent(e -> {
+        menuCall().ifPresent(e -> {
             String text = model.copyText(tool, e);
             if (!text.isEmpty()) toClipboard(text);
         });

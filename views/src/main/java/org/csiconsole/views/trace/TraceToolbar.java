@@ -72,11 +72,18 @@ final class TraceToolbar {
         return List.of(volume, connection, method, status, failures);
     }
 
-    /** {@code csi.v1.Controller/CreateVolume} reads {@code Controller/CreateVolume}. */
+    /**
+     * {@code csi.v1.Controller/CreateVolume} reads {@code Controller/CreateVolume}; a csi-addons call keeps its
+     * package: {@code replication.Controller/GetVolumeReplicationInfo}.
+     */
     static String shortService(String method) {
         int slash = method.indexOf('/');
         int dot = slash < 0 ? method.lastIndexOf('.') : method.lastIndexOf('.', slash);
-        return dot < 0 ? method : method.substring(dot + 1);
+        if (dot < 0) return method;
+        String pkg = method.substring(0, dot);
+        // CSI's own services read short (Controller/CreateVolume); a csi-addons service keeps its package, so
+        // that replication.Controller/GetVolumeReplicationInfo is not read as CSI's Controller service.
+        return pkg.equals("csi.v1") ? method.substring(dot + 1) : pkg.substring(pkg.lastIndexOf('.') + 1) + method.substring(dot);
     }
 
     /**

@@ -158,14 +158,14 @@ public final class DiscoverModel {
     static String summary(DiscoveryReport r) {
         long drivers = r.sockets().stream().filter(s -> s.role() == SocketRole.CSI).count();
         long stale = r.sockets().stream().filter(s -> s.state() == SocketState.STALE).count();
-        return r.sockets().size() + " socket(s): " + drivers + " CSI driver(s)" + (stale == 0 ? "" : ", " + stale + " stale")
+        return org.csiconsole.core.model.Words.count(r.sockets().size(), "socket") + ": " + org.csiconsole.core.model.Words.count(drivers, "CSI driver") + (stale == 0 ? "" : ", " + stale + " stale")
                 + " (" + r.took().toMillis() + " ms)";
     }
 
     /** Empty when {@code s} can be connected to in one click, else why not. */
     public Optional<String> whyNotConnect(DiscoveredSocket s) {
         if (s == null) return Optional.of("Select a driver socket");
-        if (s.state() != SocketState.LISTENING) return Optional.of(s.path() + " is " + s.state().name().toLowerCase() + ": " + s.problem());
+        if (s.state() != SocketState.LISTENING) return Optional.of(s.path() + " is " + s.state().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ": " + s.problem());
         if (s.role() == SocketRole.REGISTRATION && s.registration() != null && s.registration().endpoint().startsWith("/")) {
             return Optional.empty();
         }

@@ -53,6 +53,12 @@ public final class ConnectionModel {
             counts.put(k, new SimpleIntegerProperty(this, k.name(), UNKNOWN));
             partial.put(k, new SimpleStringProperty(this, k.name() + "Partial", ""));
         }
+        // Back after a loss (Reconnecting, Waiting for the socket): the views may read what failed.
+        state.addListener((o, was, now) -> {
+            if (now == ConnectionState.CONNECTED && (was == ConnectionState.RECONNECTING || was == ConnectionState.WAITING)) {
+                changes.tellConnectedAgain();
+            }
+        });
     }
 
     public ConnectionProfile profile() {

@@ -31,7 +31,7 @@ public final class PlaceholderView implements ResourceView {
                 "Nothing is listed because " + connection.name() + " is not connected. "
                         + "Right-click the connection in the navigator and choose Connect; this view fills in once it is up.");
         empty.messageLabel().textProperty().bind(Bindings.createStringBinding(() -> "Nothing is listed because "
-                + connection.name() + " is " + connection.stateProperty().get().label().toLowerCase(java.util.Locale.ROOT) + ". "
+                + connection.name() + " is not connected (" + connection.stateProperty().get().label().toLowerCase(java.util.Locale.ROOT) + "). "
                 + (connection.noteProperty().get().isBlank() ? "" : connection.noteProperty().get() + " ")
                 + (connection.stateProperty().get() == org.csiconsole.core.session.ConnectionState.DISCONNECTED
                         ? "Right-click the connection in the navigator and choose Connect; this view fills in once it is up."

@@ -35,6 +35,7 @@ public final class ResourceChanges {
     }
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final List<Runnable> reconnectListeners = new CopyOnWriteArrayList<>();
 
     private record Listener(List<ResourceKind> kinds, java.util.function.Consumer<ResourceChange> then) {
     }
@@ -52,5 +53,20 @@ public final class ResourceChanges {
         Listener l = new Listener(List.copyOf(kinds), Objects.requireNonNull(then));
         listeners.add(l);
         return () -> listeners.remove(l);
+    }
+
+    /**
+     * Tells every view of the connection that it is connected again after it was not (the driver
+     * restarted, the network came back): what a view failed to read may read now.
+     */
+    public void tellConnectedAgain() {
+        for (Runnable r : new ArrayList<>(reconnectListeners)) r.run();
+    }
+
+    /** Calls {@code then} whenever {@link #tellConnectedAgain()} is told from now on. */
+    public Subscription listenConnectedAgain(Runnable then) {
+        Runnable r = Objects.requireNonNull(then)::run;
+        reconnectListeners.add(r);
+        return () -> reconnectListeners.remove(r);
     }
 }

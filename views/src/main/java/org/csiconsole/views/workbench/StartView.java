@@ -17,6 +17,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.csiconsole.views.Icons;
+import org.csiconsole.views.help.HelpTexts;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.Ikon;
@@ -24,19 +25,10 @@ import org.kordamp.ikonli.material2.Material2AL;
 
 /**
  * The start page: what the console is, the open connections and their state, beside them the cards
- * features add ({@link StartSection}) such as the drivers found on this host, and the shortcuts.
+ * features add ({@link StartSection}) such as the drivers found on this host, and the shortcuts. While the
+ * demo is open, a line says it is simulated (node id {@code start-demo-note}).
  */
 public final class StartView implements ResourceView {
-    private static final String[][] SHORTCUTS = {
-            {"Ctrl+F", "Filter the current view"},
-            {"F5", "Refresh the current view"},
-            {"Ctrl+N", "Create a resource in the current view"},
-            {"Del", "Delete the selected resource (asks first)"},
-            {"Ctrl+W", "Close the current tab"},
-            {"Ctrl+Shift+D", "Switch between light and dark"},
-            {"Ctrl+J", "Show or hide the bottom panel (trace, tasks, notifications)"},
-    };
-
     private final ScrollPane root;
     private final VBox connectionsBox = new VBox(8);
     private final ObservableList<ConnectionModel> connections;
@@ -65,7 +57,16 @@ public final class StartView implements ResourceView {
         Label tagline = new Label("Volumes, snapshots, hosts and capacity of CSI drivers, csi-addons and HPE CSP arrays.");
         tagline.getStyleClass().add(ConsoleStyles.MUTED);
         tagline.setWrapText(true);
-        VBox titles = new VBox(4, name, tagline);
+        Label demo = new Label(HelpTexts.DEMO_NOTE, Icons.of(Material2AL.INFO, 14));
+        demo.setId("start-demo-note");
+        demo.setWrapText(true);
+        demo.setMinHeight(Region.USE_PREF_SIZE);
+        demo.getStyleClass().add(ConsoleStyles.MUTED);
+        javafx.beans.binding.BooleanBinding demoOpen = Bindings.createBooleanBinding(() -> connections.stream()
+                .anyMatch(c -> c.profile().kind() == org.csiconsole.core.session.ConnectionKind.DEMO), connections);
+        demo.visibleProperty().bind(demoOpen);
+        demo.managedProperty().bind(demoOpen);
+        VBox titles = new VBox(4, name, tagline, demo);
         HBox hero = new HBox(18, logo, titles);
         hero.setAlignment(Pos.CENTER_LEFT);
 
@@ -76,11 +77,11 @@ public final class StartView implements ResourceView {
         GridPane keys = new GridPane();
         keys.setHgap(16);
         keys.setVgap(6);
-        for (int i = 0; i < SHORTCUTS.length; i++) {
-            Label key = new Label(SHORTCUTS[i][0]);
+        for (int i = 0; i < HelpTexts.SHORTCUTS.size(); i++) {
+            Label key = new Label(HelpTexts.SHORTCUTS.get(i).keys());
             key.getStyleClass().add(ConsoleStyles.KEYCAP);
             key.setMinWidth(Region.USE_PREF_SIZE);
-            Label what = new Label(SHORTCUTS[i][1]);
+            Label what = new Label(HelpTexts.SHORTCUTS.get(i).what());
             what.setWrapText(true);
             keys.addRow(i, key, what);
         }

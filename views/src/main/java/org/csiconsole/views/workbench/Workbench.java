@@ -113,7 +113,13 @@ public final class Workbench {
         });
         connections.addListener((javafx.collections.ListChangeListener<ConnectionModel>) c -> {
             while (c.next()) {
-                if (!c.wasReplaced()) c.getRemoved().forEach(this::closeViewsOf);
+                if (!c.wasReplaced()) {
+                    c.getRemoved().forEach(this::closeViewsOf);
+                } else if (c.getRemoved().contains(currentConnection.get()) && !c.getAddedSubList().isEmpty()) {
+                    // A connection replaced where it stands (edited, renamed after its driver): the status bar follows it.
+                    currentConnection.set(c.getAddedSubList().get(Math.min(c.getRemoved().indexOf(currentConnection.get()),
+                            c.getAddedSubList().size() - 1)));
+                }
             }
         });
         openStart();

@@ -15,6 +15,7 @@ import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.StackPane;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.help.HelpTexts;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.theme.Theme;
 import org.kordamp.ikonli.Ikon;
@@ -27,7 +28,8 @@ import java.util.function.Function;
  * Menus and toolbar of the workbench, bound to the active view's actions. Shortcuts are the menu
  * accelerators: Ctrl+F filter, F5 refresh, Ctrl+N new, Del delete, Ctrl+W close tab,
  * Ctrl+Shift+D light/dark, Ctrl+J bottom panel, Ctrl+Shift+L audit log, Alt+1, Alt+2, ... the
- * perspectives (Window menu and the toolbar's switcher), Ctrl+Q quit. A disabled toolbar button explains itself in a tooltip on
+ * perspectives (Window menu and the toolbar's switcher), Ctrl+Q quit, F1 getting started ({@link HelpTexts#SHORTCUTS}
+ * lists them all for Help, Keyboard shortcuts). A disabled toolbar button explains itself in a tooltip on
  * its wrapper (JavaFX shows no tooltip on a disabled control). Toolbar ids: {@code tool-refresh},
  * {@code tool-new}, {@code tool-delete}, {@code tool-theme}.
  */
@@ -84,7 +86,16 @@ public final class WorkbenchMenus {
 
         MenuItem about = item("About CSI Console", Material2AL.INFO, null, workbench::showAbout);
         about.setId("menu-about");
-        Menu help = new Menu("_Help", null, about);
+        MenuItem started = item("Getting started", Material2AL.EMOJI_OBJECTS, "F1",
+                () -> services.dialogs().showInformation("Getting started", HelpTexts.gettingStarted()));
+        started.setId("menu-getting-started");
+        MenuItem keys = item("Keyboard shortcuts", Material2AL.KEYBOARD, null,
+                () -> services.dialogs().showInformation("Keyboard shortcuts", HelpTexts.shortcuts()));
+        keys.setId("menu-shortcuts");
+        MenuItem docs = item("Documentation", Material2AL.DESCRIPTION, null,
+                () -> services.dialogs().showInformation("Documentation", HelpTexts.documents()));
+        docs.setId("menu-docs");
+        Menu help = new Menu("_Help", null, started, keys, docs, new SeparatorMenuItem(), about);
         menuBar.getMenus().addAll(file, edit, view, workbench.perspectives().menu(), help);
         menuBar.setId("menu-bar");
 

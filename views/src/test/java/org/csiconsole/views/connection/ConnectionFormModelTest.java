@@ -15,13 +15,13 @@ class ConnectionFormModelTest {
     private static final String FP = "AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89";
 
     @Test
-    void aUnixSocketProfileNeedsANameAndAnAbsolutePath() {
+    void aUnixSocketProfileNeedsAnAbsolutePath() {
         ConnectionFormModel m = new ConnectionFormModel(null, Set.of());
         assertThat(m.validProperty().get()).isFalse();
-        assertThat(m.firstProblemProperty().get()).contains("name");
+        assertThat(m.firstProblemProperty().get()).contains("socket path");
         m.nameProperty().set("lab");
         m.socketPathProperty().set("run/csi.sock");
-        assertThat(m.firstProblemProperty().get()).contains("absolute");
+        assertThat(m.firstProblemProperty().get()).contains("does not start with /");
         m.socketPathProperty().set("/run/csi/csi.sock");
         m.nodeSocketProperty().set("/run/csi/node.sock");
         assertThat(m.validProperty().get()).isTrue();
@@ -39,10 +39,10 @@ class ConnectionFormModelTest {
         m.socketPathProperty().set("/csi/csi.sock");
         assertThat(m.toProfile().effectiveAddonsEndpoint()).as("none given: tried on the CSI socket").isEqualTo("unix:///csi/csi.sock");
 
+        m.addonsEndpointProperty().set("csi/csi-addons.sock");
+        assertThat(m.firstProblemProperty().get()).startsWith("The csi-addons endpoint \"csi/csi-addons.sock\" cannot be read: ")
+                .endsWith("Write it as " + org.csiconsole.core.session.EndpointAddress.FORMS + ".");
         m.addonsEndpointProperty().set("/csi/csi-addons.sock");
-        assertThat(m.firstProblemProperty().get())
-                .isEqualTo("The csi-addons endpoint must look like unix:///csi/csi-addons.sock or tcp://host:port, was \"/csi/csi-addons.sock\".");
-        m.addonsEndpointProperty().set("unix:///csi/csi-addons.sock");
         m.nodeAddonsEndpointProperty().set("tcp://node-1:9070");
         assertThat(m.validProperty().get()).isTrue();
         assertThat(m.warnings()).containsExactly("No csi-addons socket at /csi/csi-addons.sock yet: csi-addons calls fail until its sidecar creates it.");
@@ -85,7 +85,7 @@ class ConnectionFormModelTest {
         m.hostPortProperty().set("proxy.example");
         assertThat(m.firstProblemProperty().get()).contains("host:port");
         m.hostPortProperty().set("proxy.example:99999");
-        assertThat(m.firstProblemProperty().get()).contains("1 to 65535");
+        assertThat(m.firstProblemProperty().get()).contains("between 1 and 65535");
         m.hostPortProperty().set("proxy.example:9000");
         m.clientCertProperty().set("/etc/client.pem");
         assertThat(m.problems()).anyMatch(s -> s.contains("private key")).anyMatch(s -> s.contains("CA file"));
@@ -144,5 +144,79 @@ class ConnectionFormModelTest {
         ConnectionFormModel m = new ConnectionFormModel(saved, Set.of());
         assertThat(m.cspTrustProperty().get()).isEqualTo(CspTrustChoice.PIN);
         assertThat(m.toProfile()).isEqualTo(saved);
+    }
+
+    @Test
+    void everyEndpointFormTheCommandLineTakesIsAcceptedAndSavedInItsCanonicalForm() {
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of(), p -> true);
+        m.nameProperty().set("lab");
+        for (String form : new String[]{"unix:///tmp/x.sock", "unix:/tmp/x.sock", "/tmp/x.sock", " /tmp/./x.sock "}) {
+            m.socketPathProperty().set(form);
+            assertThat(m.problems()).as(form).isEmpty();
+            assertThat(m.toProfile().endpoint()).as(form).isEqualTo("unix:///tmp/x.sock");
+        }
+        m.nodeSocketProperty().set("unix:///tmp/node.sock");
+        m.addonsEndpointProperty().set("csi-addons.example:9070");
+        assertThat(m.toProfile().nodeEndpoint()).isEqualTo("unix:///tmp/node.sock");
+        assertThat(m.toProfile().addonsEndpoint()).isEqualTo("tcp://csi-addons.example:9070");
+
+        m.transportProperty().set(Transport.TCP);
+        for (String form : new String[]{"tcp://proxy.example:9000", "proxy.example:9000"}) {
+            m.hostPortProperty().set(form);
+            assertThat(m.problems()).as(form).isEmpty();
+            assertThat(m.toProfile().endpoint()).isEqualTo("tcp://proxy.example:9000");
+        }
+        m.hostPortProperty().set("[::1]:7000");
+        assertThat(m.toProfile().endpoint()).isEqualTo("tcp://[::1]:7000");
+    }
+
+    @Test
+    void anEndpointOfTheOtherTransportSaysWhichTransportToChoose() {
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of(), p -> true);
+        m.socketPathProperty().set("tcp://proxy.example:9000");
+        assertThat(m.firstProblemProperty().get()).isEqualTo(
+                "\"tcp://proxy.example:9000\" is a TCP address; choose TCP above, or give a socket path such as unix:///csi/csi.sock.");
+        m.transportProperty().set(Transport.TCP);
+        m.hostPortProperty().set("unix:///tmp/x.sock");
+        assertThat(m.firstProblemProperty().get()).isEqualTo("\"unix:///tmp/x.sock\" is a unix socket; choose Unix socket above, or give host:port.");
+    }
+
+    @Test
+    void theHintUnderTheFieldsFollowsTheTransport() {
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of());
+        assertThat(m.hintProperty().get()).startsWith("The console watches the unix socket");
+        m.transportProperty().set(Transport.TCP);
+        assertThat(m.hintProperty().get()).startsWith("The console connects to host:port").doesNotContain("unix socket");
+    }
+
+    @Test
+    void aDriverNoOneNamedCarriesItsAddressUntilItTellsItsOwnName() {
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of(), p -> true);
+        m.socketPathProperty().set("unix:///csi/run/csi.sock");
+        ConnectionProfile p = m.toProfile();
+        assertThat(p.name()).isEqualTo("/csi/run/csi.sock");
+        assertThat(p.namedAfterAddress()).isTrue();
+        m.nameProperty().set("hostpath lab");
+        assertThat(m.toProfile().namedAfterAddress()).as("the admin named it").isFalse();
+
+        ConnectionFormModel again = new ConnectionFormModel(null, Set.of("/csi/run/csi.sock"), x -> true);
+        again.socketPathProperty().set("/csi/run/csi.sock");
+        assertThat(again.firstProblemProperty().get()).isEqualTo("A connection to /csi/run/csi.sock already exists; give this one a name.");
+    }
+
+    @Test
+    void aCspOverPlainHttpIsWarnedOnThisMachineAndRefusedElsewhere() {
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of());
+        m.kindProperty().set(ConnectionKind.CSP);
+        m.nameProperty().set("lab");
+        m.userProperty().set("admin");
+        m.cspUrlProperty().set("http://127.0.0.1:8080");
+        assertThat(m.validProperty().get()).isTrue();
+        assertThat(m.warningProperty().get()).startsWith("Plain HTTP: the password and the session token travel unencrypted to 127.0.0.1");
+        m.cspUrlProperty().set("http://array1.example:8080");
+        assertThat(m.firstProblemProperty().get()).isEqualTo("Plain HTTP to array1.example would send the password unencrypted; "
+                + "the console logs in over plain HTTP to this machine only. Write https://.");
+        m.cspUrlProperty().set("https://array1.example:8080");
+        assertThat(m.warningProperty().get()).isEmpty();
     }
 }

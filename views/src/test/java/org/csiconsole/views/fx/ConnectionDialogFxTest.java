@@ -65,7 +65,7 @@ class ConnectionDialogFxTest {
         });
         Button save = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().saveButtonType());
         assertThat(save.isDisabled()).isTrue();
-        assertThat(robot.lookup("#conn-problem").queryAs(Label.class).getText()).contains("name");
+        assertThat(robot.lookup("#conn-problem").queryAs(Label.class).getText()).contains("socket path");
 
         robot.clickOn("#conn-name").write("Demo");
         assertThat(robot.lookup("#conn-problem").queryAs(Label.class).getText()).contains("already exists");
@@ -179,6 +179,48 @@ class ConnectionDialogFxTest {
         assertThat(new String(result.password())).isEqualTo("s3cret");
         assertThat(result.toString()).doesNotContain("s3cret");
         assertThat(password.getText()).as("the field is cleared").isEmpty();
+    }
+
+    @Test
+    void aPasswordForAPlainHttpCspIsAskedUnderAWarningAndAnHttpsOneWithout(FxRobot robot) {
+        robot.interact(() -> {
+            var d = dialogs.prepare(new org.csiconsole.views.connection.PasswordDialog("lab", "admin", "http://127.0.0.1:8080"));
+            open.set(d);
+            d.show();
+        });
+        Label warning = robot.lookup("#login-plain-http").queryAs(Label.class);
+        assertThat(warning.getText()).startsWith("Plain HTTP: the password and the session token travel unencrypted");
+        robot.interact(() -> assertInView(warning));
+        robot.interact(() -> {
+            open.get().setResult(null);
+            open.get().close();
+        });
+
+        robot.interact(() -> {
+            var d = dialogs.prepare(new org.csiconsole.views.connection.LoginDialog(
+                    ConnectionProfile.csp("CSP array", "https://csp.example:8080", "admin", "")));
+            open.set(d);
+            d.show();
+        });
+        assertThat(robot.lookup("#login-plain-http").tryQuery()).isEmpty();
+    }
+
+    @Test
+    void theHintUnderTheDriverFieldsFollowsTheTransport(FxRobot robot) {
+        ConnectionFormModel model = new ConnectionFormModel(null, Set.of());
+        robot.interact(() -> {
+            ConnectionDialog d = dialogs.prepare(new ConnectionDialog(model, false));
+            open.set(d);
+            d.show();
+        });
+        assertThat(robot.lookup("#conn-hint").queryAs(Label.class).getText()).contains("unix socket");
+        robot.clickOn("#conn-tcp");
+        assertThat(robot.lookup("#conn-hint").queryAs(Label.class).getText()).startsWith("The console connects to host:port")
+                .doesNotContain("unix socket");
+        robot.clickOn("#conn-unix");
+        robot.clickOn("#conn-socket").write("unix:///tmp/x.sock");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#conn-problem").queryAs(Label.class).isVisible()).as("unix:/// is accepted").isFalse();
     }
 
     private static void assertInView(javafx.scene.Node n) {

@@ -20,6 +20,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class GroupsViewFxTest {
 
+    static javafx.scene.control.CheckBox member(FxRobot robot, String volumeId) throws Exception {
+        // A check box that shows the volume and has been laid out, so that a click lands on it.
+        java.util.concurrent.Callable<java.util.Optional<javafx.scene.control.CheckBox>> box = () -> robot.lookup("#form-members-list")
+                .lookup(".check-box").queryAllAs(javafx.scene.control.CheckBox.class).stream()
+                .filter(b -> b.getText() != null && b.getText().contains(volumeId) && FxChecks.shown(b) && b.getHeight() > 0).findFirst();
+        FxWait.until(() -> box.call().isPresent());
+        return FxWait.onFx(box).orElseThrow();
+    }
+
     @Nested
     @ExtendWith(ApplicationExtension.class)
     class TheVolumeGroupsView {
@@ -83,14 +92,6 @@ class GroupsViewFxTest {
             fx.closeDialogs(robot);
         }
 
-        private javafx.scene.control.CheckBox member(FxRobot robot, String volumeId) throws Exception {
-            // A check box that shows the volume and has been laid out, so that a click lands on it.
-            java.util.concurrent.Callable<java.util.Optional<javafx.scene.control.CheckBox>> box = () -> robot.lookup("#form-members-list")
-                    .lookup(".check-box").queryAllAs(javafx.scene.control.CheckBox.class).stream()
-                    .filter(b -> b.getText() != null && b.getText().contains(volumeId) && FxChecks.shown(b) && b.getHeight() > 0).findFirst();
-            FxWait.until(() -> box.call().isPresent());
-            return FxWait.onFx(box).orElseThrow();
-        }
 
         /** Toggles a form check box the way a click does (the form may scroll it out of the robot's sight). */
         private void tick(FxRobot robot, String fieldId) throws Exception {
@@ -189,7 +190,9 @@ class GroupsViewFxTest {
             robot.clickOn("#group-snapshot-create");
             fx.dialog(robot);
             fx.fill(robot, "name", "app-set");
-            fx.fill(robot, "volumeIds", "vol-0001\nvol-0002");
+            javafx.scene.control.CheckBox first = member(robot, "vol-0001");
+            robot.interact(first::fire);
+            fx.fill(robot, "moreVolumeIds", "vol-0002");
             fx.press(robot, "Create");
             fx.awaitRows(3);
             assertThat(fx.firstColumn()).contains("app-set");

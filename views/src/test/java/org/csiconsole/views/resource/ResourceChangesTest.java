@@ -70,6 +70,29 @@ class ResourceChangesTest {
     }
 
     @Test
+    void aFailedReadLeavesTheStatusLineOnceTheConnectionIsBack() {
+        org.csiconsole.views.workbench.ConnectionModel connection =
+                new org.csiconsole.views.workbench.ConnectionModel(org.csiconsole.core.session.ConnectionProfile.demo());
+        connection.stateProperty().set(org.csiconsole.core.session.ConnectionState.CONNECTED);
+        FakeStorage storage = new FakeStorage().seeded();
+        storage.failNext("listVolumes", org.csiconsole.core.call.FailureKind.UNAVAILABLE, "the driver is gone", "Start it again.");
+        VolumesViewModel volumes = new VolumesViewModel(new ViewContext(storage, actions, Runnable::run, "Demo", connection.changes()));
+        SnapshotsViewModel hidden = new SnapshotsViewModel(new ViewContext(storage, actions, Runnable::run, "Demo", connection.changes()));
+        storage.failNext("listSnapshots", org.csiconsole.core.call.FailureKind.UNAVAILABLE, "the driver is gone", "Start it again.");
+        hidden.activate();
+        hidden.deactivate();
+        volumes.activate();
+        assertThat(volumes.statusProperty().get()).contains("the driver is gone");
+        assertThat(hidden.statusProperty().get()).contains("the driver is gone");
+
+        connection.stateProperty().set(org.csiconsole.core.session.ConnectionState.RECONNECTING);
+        connection.stateProperty().set(org.csiconsole.core.session.ConnectionState.CONNECTED);
+
+        assertThat(volumes.statusProperty().get()).isEqualTo("Read 3 volumes");
+        assertThat(hidden.statusProperty().get()).startsWith("Connected again at ").endsWith("; the snapshots are read again when shown.");
+    }
+
+    @Test
     void aCreatedVolumeIsSelectedAndTheStatusCountsIt() {
         FakeStorage storage = new FakeStorage().seeded();
         VolumesViewModel volumes = new VolumesViewModel(context(storage));

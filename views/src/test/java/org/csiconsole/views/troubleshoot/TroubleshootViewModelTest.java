@@ -30,7 +30,7 @@ class TroubleshootViewModelTest {
 
         List<DiscoveredSocket> rows = model.discover().sockets().all();
         assertThat(rows).hasSize(2);
-        assertThat(model.discover().statusProperty().get()).isEqualTo("2 socket(s): 1 CSI driver(s), 1 stale (12 ms)");
+        assertThat(model.discover().statusProperty().get()).isEqualTo("2 sockets: 1 CSI driver, 1 stale (12 ms)");
         assertThat(model.discover().whyNotConnect(rows.get(1))).get().asString().contains("stale");
         assertThat(model.discover().whyNotConnect(rows.get(0))).isEmpty();
 

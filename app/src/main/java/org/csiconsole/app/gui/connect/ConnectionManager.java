@@ -58,7 +58,49 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         ConnectionModel m = new ConnectionModel(profile);
         m.stateProperty().set(ConnectionState.DISCONNECTED);
         connections.add(m);
+        nameAfterDriver(m);
         return m;
+    }
+
+    /**
+     * A CSI driver no one named ({@link ConnectionProfile#namedAfterAddress()}) takes its driver's
+     * name (GetPluginInfo) when the driver first tells it, with " (2)", " (3)" ... when another
+     * connection has that name; a saved profile is saved under the new name. The connection is then
+     * reopened under that name.
+     */
+    private void nameAfterDriver(ConnectionModel m) {
+        if (!m.profile().namedAfterAddress()) return;
+        m.pluginNameProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends String> o, String before, String driver) {
+                if (driver == null || driver.isBlank()) return;
+                m.pluginNameProperty().removeListener(this);
+                if (connections.contains(m)) rename(m, unique(driver.strip()));
+            }
+        });
+    }
+
+    private void rename(ConnectionModel m, String name) {
+        ConnectionProfile renamed = m.profile().withName(name);
+        try {
+            if (profiles.load().stream().anyMatch(p -> p.name().equals(m.name()))) {
+                profiles.remove(m.name());
+                profiles.put(renamed);
+            }
+        } catch (CallFailure f) {
+            dialogs.showFailure(f);
+            return;
+        }
+        boolean wasOpen = open.containsKey(m);
+        ConnectionModel replacement = replace(m, renamed);
+        if (wasOpen) connect(replacement);
+    }
+
+    private String unique(String name) {
+        Set<String> taken = names();
+        String n = name;
+        for (int i = 2; taken.contains(n); i++) n = name + " (" + i + ")";
+        return n;
     }
 
     /**
@@ -104,10 +146,7 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         for (ConnectionModel c : connections) {
             if (c.profile().kind() == ConnectionKind.REPORT && c.profile().endpoint().equals(profile.endpoint())) return c;
         }
-        Set<String> taken = names();
-        String name = profile.name();
-        for (int i = 2; taken.contains(name); i++) name = profile.name() + " (" + i + ")";
-        ConnectionModel m = add(ConnectionProfile.report(name, file));
+        ConnectionModel m = add(ConnectionProfile.report(unique(profile.name()), file));
         open.put(m, ReportSession.open(sessions, m, report, file));
         return m;
     }
@@ -203,6 +242,7 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         int i = connections.indexOf(old);
         if (i >= 0) connections.set(i, m);
         else connections.add(m);
+        nameAfterDriver(m);
         return m;
     }
 

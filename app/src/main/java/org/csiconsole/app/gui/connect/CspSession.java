@@ -8,6 +8,7 @@ import org.csiconsole.core.csp.CspConfig;
 import org.csiconsole.core.csp.CspPassword;
 import org.csiconsole.core.csp.CspTrust;
 import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.core.session.PlainHttp;
 import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.views.connection.CspLogin;
 import org.csiconsole.views.workbench.ConnectionModel;
@@ -36,6 +37,11 @@ final class CspSession implements Session {
      * is returned since the session belongs to the replacement. UI thread.
      */
     static Session open(Sessions sessions, ConnectionModel model, ConnectionManager manager) {
+        java.util.Optional<String> refused = PlainHttp.refusal(model.profile().cspUrl());
+        if (refused.isPresent()) {
+            throw new CallFailure(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT, "Log in to " + model.name(), refused.get(),
+                    "Edit the connection and write its address with https://", "");
+        }
         if (manager.asksLoginDetails(model)) return openWithLogin(sessions, model, manager);
         Optional<char[]> password = manager.connectionDialogs().askPassword(model.profile());
         if (password.isEmpty()) {

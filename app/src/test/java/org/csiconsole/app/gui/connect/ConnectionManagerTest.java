@@ -166,6 +166,28 @@ class ConnectionManagerTest {
     }
 
     @Test
+    void aDriverNoOneNamedIsNamedAfterItsPluginNameAndASavedProfileFollows() {
+        ConnectionProfile unnamed = ConnectionProfile.csi(ConnectionProfile.addressName("unix:///csi/run/csi.sock"), "unix:///csi/run/csi.sock");
+        assertThat(unnamed.name()).isEqualTo("/csi/run/csi.sock");
+        manager.save(unnamed);
+        manager.add(ConnectionProfile.csi("hostpath.csi.k8s.io", "unix:///other/csi.sock"));
+        ConnectionModel m = manager.add(unnamed);
+
+        m.pluginNameProperty().set("hostpath.csi.k8s.io");
+
+        assertThat(connections).extracting(ConnectionModel::name).containsExactly("hostpath.csi.k8s.io", "hostpath.csi.k8s.io (2)");
+        assertThat(connections.get(1).profile().endpoint()).isEqualTo("unix:///csi/run/csi.sock");
+        assertThat(store.load()).extracting(ConnectionProfile::name).containsExactly("hostpath.csi.k8s.io (2)");
+    }
+
+    @Test
+    void aDriverTheAdminNamedKeepsItsName() {
+        ConnectionModel m = manager.add(ConnectionProfile.csi("lab", "unix:///csi/run/csi.sock"));
+        m.pluginNameProperty().set("hostpath.csi.k8s.io");
+        assertThat(connections).extracting(ConnectionModel::name).containsExactly("lab");
+    }
+
+    @Test
     void severalConnectionsAreOpenAtOnce() throws Exception {
         ConnectionModel a = manager.add(ConnectionProfile.csi("a", "unix://" + config.resolve("a.sock")));
         ConnectionModel b = manager.add(ConnectionProfile.csi("b", "unix://" + config.resolve("b.sock")));

@@ -7,7 +7,9 @@ import java.util.Objects;
  * secrets are asked for when the connection opens and never written to disk.
  *
  * @param kind what the profile talks to
- * @param name the name a person gave it, unique within the profile store ({@code core.store.ProfileStore})
+ * @param name the name a person gave it, unique within the profile store ({@code core.store.ProfileStore});
+ *             for a CSI driver no one named, its {@link #addressName address} until the driver tells its own
+ *             name ({@link #namedAfterAddress()})
  * @param endpoint CSI controller endpoint ({@code unix:///path/csi.sock}, {@code tcp://host:port});
  *                 empty for CSP; for REPORT the report file's absolute path
  * @param nodeEndpoint optional separate CSI node-plugin endpoint; empty when none
@@ -129,6 +131,57 @@ public record ConnectionProfile(
     public String effectiveNodeAddonsEndpoint() {
         if (!nodeAddonsEndpoint.isEmpty()) return nodeAddonsEndpoint;
         return nodeEndpoint.isEmpty() ? effectiveAddonsEndpoint() : nodeEndpoint;
+    }
+
+    /**
+     * The name of a connection to {@code endpoint} that no one named: the endpoint without its scheme
+     * ({@link EndpointAddress#shortName()}: the socket path, {@code host:port}), else the text as given.
+     */
+    public static String addressName(String endpoint) {
+        try {
+            return EndpointAddress.parse(endpoint).shortName();
+        } catch (org.csiconsole.core.call.CallFailure f) {
+            return endpoint == null ? "" : endpoint.trim();
+        }
+    }
+
+    /**
+     * Whether this is a CSI driver that no one named: its name is only its {@link #addressName address}.
+     * The console then names it after the driver (GetPluginInfo's name, CSI spec "GetPluginInfo") once
+     * the driver answers.
+     */
+    public boolean namedAfterAddress() {
+        return kind == ConnectionKind.CSI && name.equals(addressName(endpoint));
+    }
+
+    /**
+     * Whether this is a CSP profile for the CSP at {@code url}: the same scheme, host (ignoring case)
+     * and port (443 for https and 80 for http when none is written) and the same path, a trailing
+     * slash aside. False for other kinds and for a URL that is not one.
+     */
+    public boolean isCspAt(String url) {
+        if (kind != ConnectionKind.CSP) return false;
+        String a = cspKey(cspUrl);
+        return a != null && a.equals(cspKey(url));
+    }
+
+    private static String cspKey(String url) {
+        try {
+            java.net.URI u = java.net.URI.create(url == null ? "" : url.trim());
+            if (u.getScheme() == null || u.getHost() == null) return null;
+            String scheme = u.getScheme().toLowerCase(java.util.Locale.ROOT);
+            int port = u.getPort() >= 0 ? u.getPort() : scheme.equals("http") ? 80 : 443;
+            String path = u.getPath() == null ? "" : u.getPath().replaceAll("/+$", "");
+            return scheme + "://" + u.getHost().toLowerCase(java.util.Locale.ROOT) + ":" + port + path;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** A copy named {@code name}. */
+    public ConnectionProfile withName(String name) {
+        return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, pinnedFingerprint,
+                tlsClientCertPath, tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint);
     }
 
     private static String orEmpty(String s) {

@@ -2,10 +2,9 @@ package org.csiconsole.core.csp;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.session.PlainHttp;
 
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -133,10 +132,9 @@ public record CspConfig(
             if (username == null || username.isBlank()) {
                 throw invalid("The CSP user name is empty", "Give the array user, e.g. admin");
             }
-            boolean https = "https".equalsIgnoreCase(u.getScheme());
-            if (!https && !allowPlainHttp && !isLoopback(u.getHost())) {
-                throw invalid("Plain HTTP to " + u.getHost() + " would send the password unencrypted",
-                        "Use https://, or allow plain HTTP explicitly if the CSP runs inside a trusted cluster network");
+            java.util.Optional<String> refused = allowPlainHttp ? java.util.Optional.empty() : PlainHttp.refusal(u.toString());
+            if (refused.isPresent()) {
+                throw invalid(refused.get(), "Use https://, or allow plain HTTP explicitly if the CSP runs inside a trusted cluster network");
             }
             String ctx = contextPath != null ? contextPath
                     : (u.getRawPath() == null || u.getRawPath().isEmpty() || u.getRawPath().equals("/") ? DEFAULT_CONTEXT_PATH : u.getRawPath());
@@ -189,21 +187,6 @@ public record CspConfig(
 
         private static CallFailure invalid(String why, String whatToDo) {
             return new CallFailure(FailureKind.INVALID_ARGUMENT, "CSP connection settings", why, whatToDo, "");
-        }
-    }
-
-    /** True for {@code localhost} and loopback IP literals; never resolves a name through DNS. */
-    static boolean isLoopback(String host) {
-        if (host == null) return false;
-        String h = host.toLowerCase(Locale.ROOT);
-        if (h.startsWith("[") && h.endsWith("]")) h = h.substring(1, h.length() - 1);
-        if (h.equals("localhost") || h.endsWith(".localhost")) return true;
-        boolean literal = h.matches("\\d{1,3}(\\.\\d{1,3}){3}") || h.contains(":");
-        if (!literal) return false;
-        try {
-            return InetAddress.getByName(h).isLoopbackAddress();
-        } catch (UnknownHostException e) {
-            return false;
         }
     }
 }

@@ -2,6 +2,7 @@ package org.csiconsole.core.endpoint;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.session.EndpointAddress;
 
 import java.nio.file.Path;
 import java.util.Objects;
@@ -10,7 +11,7 @@ import java.util.function.Function;
 /**
  * Where a CSI or csi-addons plugin listens.
  *
- * <p>Text forms accepted by {@link #parse(String)} (csi-spec-v0.1-lifecycle.md, Configuration and
+ * <p>Text forms accepted by {@link #parse(String)} ({@link EndpointAddress}, the one parser) (csi-spec-v0.1-lifecycle.md, Configuration and
  * Operation, {@code CSI_ENDPOINT}; newer CSI versions keep the same rules):
  * <ul>
  *   <li>{@code unix:///abs/path.sock}, {@code unix:/abs/path} or a bare absolute path → {@link Unix}</li>
@@ -30,9 +31,7 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
     /** A unix domain socket at an absolute path. */
     record Unix(Path path) implements Endpoint {
         public Unix {
-            Objects.requireNonNull(path, "path");
-            if (!path.isAbsolute()) throw invalid(path.toString(), "a unix socket path must be absolute");
-            path = path.normalize();
+            path = new EndpointAddress.UnixSocket(path).path();
         }
 
         @Override
@@ -55,10 +54,8 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
      */
     record Tcp(String host, int port, TlsOptions tls) implements Endpoint {
         public Tcp {
-            Objects.requireNonNull(host, "host");
+            new EndpointAddress.TcpAddress(host, port);
             Objects.requireNonNull(tls, "tls");
-            if (host.isBlank()) throw invalid(host + ":" + port, "the host is empty");
-            if (port < 1 || port > 65535) throw invalid(host + ":" + port, "the port must be between 1 and 65535");
         }
 
         /** The same address with the given transport security. */
@@ -68,7 +65,7 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
 
         @Override
         public String text() {
-            return "tcp://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+            return new EndpointAddress.TcpAddress(host, port).text();
         }
 
         @Override
@@ -80,8 +77,7 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
     /** A gRPC in-process server registered under a name in this JVM (tests, the bundled reference plugin). */
     record InProcess(String name) implements Endpoint {
         public InProcess {
-            Objects.requireNonNull(name, "name");
-            if (name.isBlank()) throw invalid("inproc:", "the in-process name is empty");
+            new EndpointAddress.InProcessServer(name);
         }
 
         @Override
@@ -96,56 +92,20 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
     }
 
     /**
-     * Parses an endpoint text.
+     * Parses an endpoint text with {@link EndpointAddress#parse(String)}, the one parser of endpoint
+     * text; a TCP address is plaintext until {@link Tcp#withTls(TlsOptions)}.
      *
      * @throws CallFailure of kind {@link FailureKind#INVALID_ARGUMENT} when the text is none of the forms above
      */
     static Endpoint parse(String text) {
-        if (text == null || text.isBlank()) throw invalid(String.valueOf(text), "it is empty");
-        String t = text.strip();
-        if (t.startsWith("unix://")) {
-            String p = t.substring("unix://".length());
-            if (!p.startsWith("/")) {
-                throw invalid(t, "a unix endpoint needs an absolute path after unix:// (three slashes: unix:///path/csi.sock)");
-            }
-            return new Unix(Path.of(p));
-        }
-        if (t.startsWith("unix:")) {
-            String p = t.substring("unix:".length());
-            if (!p.startsWith("/")) throw invalid(t, "a unix endpoint needs an absolute path (unix:/path/csi.sock)");
-            return new Unix(Path.of(p));
-        }
-        if (t.startsWith("/")) return new Unix(Path.of(t));
-        if (t.startsWith("inproc:")) return new InProcess(t.substring("inproc:".length()));
-        String hostPort = t.startsWith("tcp://") ? t.substring("tcp://".length()) : t;
-        if (hostPort.contains("://")) {
-            throw invalid(t, "the scheme is not supported; use unix://, tcp:// or inproc:");
-        }
-        if (hostPort.endsWith("/")) hostPort = hostPort.substring(0, hostPort.length() - 1);
-        String host;
-        String port;
-        if (hostPort.startsWith("[")) {
-            int close = hostPort.indexOf(']');
-            if (close < 0 || close + 1 >= hostPort.length() || hostPort.charAt(close + 1) != ':') {
-                throw invalid(t, "an IPv6 address must be written as [address]:port");
-            }
-            host = hostPort.substring(1, close);
-            port = hostPort.substring(close + 2);
-        } else {
-            int colon = hostPort.lastIndexOf(':');
-            if (colon < 0 || hostPort.indexOf(':') != colon) {
-                throw invalid(t, "expected unix:///path.sock, an absolute path, tcp://host:port, host:port or inproc:NAME");
-            }
-            host = hostPort.substring(0, colon);
-            port = hostPort.substring(colon + 1);
-        }
-        int p;
-        try {
-            p = Integer.parseInt(port);
-        } catch (NumberFormatException e) {
-            throw invalid(t, "the port '" + port + "' is not a number");
-        }
-        return new Tcp(host, p, TlsOptions.PLAINTEXT);
+        return of(EndpointAddress.parse(text));
+    }
+
+    /** The endpoint at {@code address}, plaintext when it is TCP. */
+    static Endpoint of(EndpointAddress address) {
+        if (address instanceof EndpointAddress.UnixSocket u) return new Unix(u.path());
+        if (address instanceof EndpointAddress.TcpAddress t) return new Tcp(t.host(), t.port(), TlsOptions.PLAINTEXT);
+        return new InProcess(((EndpointAddress.InProcessServer) address).name());
     }
 
     /**
@@ -167,10 +127,5 @@ public sealed interface Endpoint permits Endpoint.Unix, Endpoint.Tcp, Endpoint.I
                             + ENV + " as the driver's own pod spec does", "");
         }
         return parse(v);
-    }
-
-    private static CallFailure invalid(String text, String why) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, "Read endpoint '" + text + "'", why,
-                "Write it as unix:///path/to/csi.sock, /path/to/csi.sock, tcp://host:port, host:port or inproc:NAME", "");
     }
 }

@@ -1,7 +1,9 @@
 package org.csiconsole.core.trace;
 
+import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.TraceCommand;
 import org.csiconsole.core.call.TraceEntry;
+import org.csiconsole.core.session.EndpointAddress;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,18 +43,31 @@ final class GrpcurlCommand {
         return new TraceCommand(TOOL, argv, ShellWords.join(argv), "");
     }
 
-    /** grpcurl's address for an endpoint text: the socket path for unix, {@code host:port} for TCP; empty for in-process. */
+    /** grpcurl's address for an endpoint text ({@link EndpointAddress}): the socket path for unix, {@code host:port} for TCP; empty for in-process. */
     static Optional<String> address(String endpoint) {
-        if (endpoint.startsWith("unix://")) return Optional.of(endpoint.substring("unix://".length()));
-        if (endpoint.startsWith("unix:")) return Optional.of(endpoint.substring("unix:".length()));
-        if (endpoint.startsWith("tcp://")) return Optional.of(endpoint.substring("tcp://".length()));
-        if (endpoint.startsWith("/")) return Optional.of(endpoint);
+        try {
+            EndpointAddress a = EndpointAddress.parse(endpoint);
+            if (a instanceof EndpointAddress.UnixSocket u) return Optional.of(u.path().toString());
+            if (a instanceof EndpointAddress.TcpAddress t) return Optional.of(t.shortName());
+        } catch (CallFailure f) {
+            // not an endpoint a shell tool can reach: said by unreachable()
+        }
         return Optional.empty();
     }
 
+    /**
+     * Why no shell command reaches {@code endpoint}; for the in-process demo, how to serve it on a
+     * socket so that one does ({@value #SERVE_DEMO}).
+     */
     static String unreachable(String endpoint) {
         return endpoint.startsWith("inproc:")
-                ? "the plugin runs inside the console (" + endpoint + "); serve it with `csi-console serve` to call it from a shell"
+                ? "the demo runs inside the console; to try this, serve it on a socket with `" + SERVE_DEMO
+                        + "` and open that socket with `" + OPEN_SERVED_DEMO + "`"
                 : "no shell tool can reach " + endpoint;
     }
+
+    /** The command that serves the demo's reference plugin on a unix socket. */
+    public static final String SERVE_DEMO = "csi-console serve --endpoint unix:///tmp/csi-console-demo.sock --seed demo";
+    /** The command that opens the workbench on the socket {@link #SERVE_DEMO} serves. */
+    public static final String OPEN_SERVED_DEMO = "csi-console --endpoint unix:///tmp/csi-console-demo.sock";
 }

@@ -138,7 +138,8 @@ class TraceCommandsTest {
         TraceEntry e = onSocket(tracedCreate(), "inproc:demo");
 
         assertThat(commands.grpcurl(e).available()).isFalse();
-        assertThat(commands.grpcurl(e).reason()).contains("csi-console serve");
+        assertThat(commands.grpcurl(e).reason()).contains("`csi-console serve --endpoint unix:///tmp/csi-console-demo.sock --seed demo`")
+                .contains("`csi-console --endpoint unix:///tmp/csi-console-demo.sock`");
         assertThat(commands.csc(e).available()).isFalse();
         assertThat(commands.curl(e).reason()).contains("gRPC");
     }
