@@ -43,8 +43,8 @@ class ConsentParityTest {
                 side("site-a", VolumeReplicationRole.PRIMARY, true));
         TargetFacts split = volume("erp-db").withReplication(side("site-a", VolumeReplicationRole.PRIMARY, true),
                 side("site-b", VolumeReplicationRole.PRIMARY, true));
-        Placement staged = new Placement("node-1", Placement.Step.STAGED, "/staging", Placement.Knowledge.CONSOLE, NOW);
-        Placement mounted = new Placement("node-1", Placement.Step.NODE_PUBLISHED, "/target", Placement.Knowledge.CONSOLE, NOW);
+        Placement staged = new Placement("node-1", Placement.Kind.STAGED, "/staging", Placement.Knowledge.CONSOLE, NOW);
+        Placement mounted = new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/target", Placement.Knowledge.CONSOLE, NOW);
         for (RiskOperation op : RiskOperation.values()) {
             TargetFacts one = op.replication() ? (op == RiskOperation.SPLIT_BRAIN_RECOVERY ? split : pair)
                     : op == RiskOperation.FENCE || op == RiskOperation.UNFENCE ? new TargetFacts("network", "10.1.0.0/24", "", 0, List.of(), false,

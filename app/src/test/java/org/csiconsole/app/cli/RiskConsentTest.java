@@ -51,7 +51,7 @@ class RiskConsentTest {
 
     @Test
     void aDeleteRefusedOnThisConsolesOwnRecordIsSentOnlyWithOverrideAndTheTypedNameAndIsMarked() {
-        Placement mine = new Placement("node-1", Placement.Step.PUBLISHED, "", Placement.Knowledge.CONSOLE, NOW.minusSeconds(120));
+        Placement mine = new Placement("node-1", Placement.Kind.PUBLISHED, "", Placement.Knowledge.CONSOLE, NOW.minusSeconds(120));
         Assessment a = assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(volume("walk-vol-1", "3f1c", mine)), NOW));
 
         assertThatThrownBy(() -> consent.confirm(a, List.of("walk-vol-1"), false, new PrintWriter(err, true)))
@@ -68,7 +68,7 @@ class RiskConsentTest {
 
     @Test
     void overrideDoesNotApplyWhereTheDriverReportsThePublication() {
-        Placement driver = new Placement("node-1", Placement.Step.PUBLISHED, "", Placement.Knowledge.DRIVER, null);
+        Placement driver = new Placement("node-1", Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null);
         Assessment a = assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(volume("db", "v-1", driver)), NOW));
 
         assertThatThrownBy(() -> consent.confirm(a, List.of("db"), true, new PrintWriter(err, true)))

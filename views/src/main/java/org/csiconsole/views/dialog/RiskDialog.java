@@ -92,7 +92,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
             Text before = new Text("Type ");
             Text name = new Text(expected);
             name.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.STRONG);
-            Text after = new Text(prompt.consent().level() == Consent.Level.TYPED_EACH ? " to confirm this one." : " to confirm.");
+            Text after = new Text(prompt.consent().level() == Consent.Kind.TYPED_EACH ? " to confirm this one." : " to confirm.");
             TextFlow flow = new TextFlow(before, name, after);
             flow.getStyleClass().add(ConsoleStyles.PROMPT);
             TextField input = new TextField();

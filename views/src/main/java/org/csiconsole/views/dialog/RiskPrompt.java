@@ -63,7 +63,7 @@ public final class RiskPrompt {
     /** The text field {@code i} asks for: the phrase, or target {@code i}'s name. */
     public String expected(int i) {
         Consent c = consent();
-        return c.level() == Consent.Level.TYPED ? c.phrase() : c.names().get(i);
+        return c.level() == Consent.Kind.TYPED ? c.phrase() : c.names().get(i);
     }
 
     /** The consent the fields give: the assessment's, or what sending a blocked call anyway needs. */
@@ -91,7 +91,7 @@ public final class RiskPrompt {
         if (assessment.blocked() && !(overridable() && override.get())) return false;
         Consent c = consent();
         if (fields.isEmpty()) return true;
-        if (c.level() == Consent.Level.TYPED) return c.accepts(fields.get(0).get());
+        if (c.level() == Consent.Kind.TYPED) return c.accepts(fields.get(0).get());
         for (int i = 0; i < fields.size(); i++) {
             if (!c.acceptsFor(i, fields.get(i).get())) return false;
         }

@@ -17,11 +17,11 @@ import java.util.Map;
  */
 public final class KeyValues extends Form.Field {
     /** One pair. */
-    public static final class Row {
+    public static final class Pair {
         private final StringProperty key = new SimpleStringProperty(this, "key", "");
         private final StringProperty value = new SimpleStringProperty(this, "value", "");
 
-        Row(String key, String value) {
+        Pair(String key, String value) {
             this.key.set(key);
             this.value.set(value);
         }
@@ -35,17 +35,17 @@ public final class KeyValues extends Form.Field {
         }
     }
 
-    private final ObservableList<Row> rows = FXCollections.observableArrayList(r -> new Observable[] {r.key, r.value});
+    private final ObservableList<Pair> rows = FXCollections.observableArrayList(r -> new Observable[] {r.key, r.value});
     private final List<String> knownKeys;
 
     KeyValues(String id, String label, String help, Map<String, String> initial, List<String> knownKeys) {
         super(id, label, help);
-        initial.forEach((k, v) -> rows.add(new Row(k, v)));
+        initial.forEach((k, v) -> rows.add(new Pair(k, v)));
         this.knownKeys = List.copyOf(knownKeys);
     }
 
     /** The rows, in order; observable also for edits inside a row. */
-    public ObservableList<Row> rows() {
+    public ObservableList<Pair> rows() {
         return rows;
     }
 
@@ -55,15 +55,15 @@ public final class KeyValues extends Form.Field {
     }
 
     /** Adds an empty row (or one for {@code key}) and returns it. */
-    public Row add(String key) {
-        Row r = new Row(key == null ? "" : key, "");
+    public Pair add(String key) {
+        Pair r = new Pair(key == null ? "" : key, "");
         rows.add(r);
         return r;
     }
 
     /** Sets the pair {@code key} to {@code value}: its row when there is one, else a new row. */
     public void put(String key, String value) {
-        for (Row r : rows) {
+        for (Pair r : rows) {
             if (r.key.get().strip().equals(key)) {
                 r.value.set(value);
                 return;
@@ -72,23 +72,23 @@ public final class KeyValues extends Form.Field {
         add(key).value.set(value);
     }
 
-    public void remove(Row row) {
+    public void remove(Pair row) {
         rows.remove(row);
     }
 
     /** The pairs exactly as shown (keys and values stripped of surrounding blanks), in row order. */
     public Map<String, String> value() {
         Map<String, String> m = new LinkedHashMap<>();
-        for (Row r : rows) m.put(r.key.get().strip(), r.value.get().strip());
+        for (Pair r : rows) m.put(r.key.get().strip(), r.value.get().strip());
         return m;
     }
 
     /** The first problem of the rows: an empty or repeated key, a key with '=' in it; empty when none. */
-    static String check(List<Row> rows) {
+    static String check(List<Pair> rows) {
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (int i = 0; i < rows.size(); i++) {
             String k = rows.get(i).key.get().strip();
-            if (k.isEmpty()) return "Row " + (i + 1) + " has no key: give one, or remove the row.";
+            if (k.isEmpty()) return "Pair " + (i + 1) + " has no key: give one, or remove the row.";
             if (k.contains("=")) return "The key " + k + " contains '=': give the key and the value in their own fields.";
             if (!seen.add(k)) return "The key " + k + " is given twice: keep one row for it.";
         }

@@ -24,7 +24,7 @@ final class KeyValuesInput {
         Runnable draw = () -> {
             lines.getChildren().clear();
             for (int i = 0; i < kv.rows().size(); i++) {
-                KeyValues.Row r = kv.rows().get(i);
+                KeyValues.Pair r = kv.rows().get(i);
                 TextField key = new TextField();
                 key.setId("form-" + kv.id() + "-key-" + i);
                 key.setPromptText("key");
@@ -45,7 +45,7 @@ final class KeyValuesInput {
                 lines.getChildren().add(none);
             }
         };
-        kv.rows().addListener((ListChangeListener<KeyValues.Row>) c -> {
+        kv.rows().addListener((ListChangeListener<KeyValues.Pair>) c -> {
             boolean structural = false;
             while (c.next()) structural |= c.wasAdded() || c.wasRemoved() || c.wasPermutated();
             if (structural) draw.run();

@@ -81,7 +81,7 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
     public List<String> publishedNodes(Volume v) {
         java.util.LinkedHashSet<String> nodes = new java.util.LinkedHashSet<>(v.publishedNodeIds());
         for (Placement p : ConsoleRecord.placements(trace.get(), v.volumeId(), "")) {
-            if (p.step() == Placement.Step.PUBLISHED) nodes.add(p.nodeId());
+            if (p.step() == Placement.Kind.PUBLISHED) nodes.add(p.nodeId());
         }
         return List.copyOf(nodes);
     }

@@ -235,7 +235,7 @@ class ReplicationViewModelTest {
         Assessment asked = f.assessed.get(0);
         assertThat(asked.title()).isEqualTo("Force promote volume vol-2r on site-b");
         assertThat(asked.has(Hazard.Kind.SPLIT_BRAIN_PRESENT)).isTrue();
-        assertThat(asked.consent().level()).isEqualTo(Consent.Level.TYPED_EACH);
+        assertThat(asked.consent().level()).isEqualTo(Consent.Kind.TYPED_EACH);
         assertThat(asked.consent().names()).containsExactly("vol-2r");
         assertThat(String.join("\n", asked.lines())).contains("partner vol-2 on site-a: primary, error, answering", "20 min ago");
 

@@ -35,7 +35,7 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
     public Consent consent(boolean override) {
         if (!override || !consent.untyped()) return consent;
         String plural = request.targets().get(0).kind() + "s";
-        return new Consent(Consent.Level.TYPED, Consent.phrase(request.operation().verbLower(), plural, consent.names()),
+        return new Consent(Consent.Kind.TYPED, Consent.phrase(request.operation().verbLower(), plural, consent.names()),
                 consent.names(), consent.ids());
     }
 

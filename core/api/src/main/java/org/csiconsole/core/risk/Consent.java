@@ -8,17 +8,17 @@ import java.util.Objects;
  * dialog asks for exactly this, and the CLI's prompt and {@code --yes} accept exactly this.
  *
  * @param level how much consent
- * @param phrase for {@link Level#TYPED}: the text to type (one target: its name; several: the verb and
+ * @param phrase for {@link Kind#TYPED}: the text to type (one target: its name; several: the verb and
  *     their names, see {@link #phrase}); empty otherwise
  * @param names the targets' names, in order (their ids when they have none)
  * @param ids the targets' ids, in order; also accepted wherever a single name is typed
  */
-public record Consent(Level level, String phrase, List<String> names, List<String> ids) {
+public record Consent(Kind level, String phrase, List<String> names, List<String> ids) {
     /** Most names a phrase lists; beyond it the phrase gives the count, the first and the last. */
     public static final int PHRASE_NAMES = 5;
 
     /** How much consent. */
-    public enum Level {
+    public enum Kind {
         /** Nothing to ask: a read, or a dry run. */
         NONE,
         /**
@@ -42,7 +42,7 @@ public record Consent(Level level, String phrase, List<String> names, List<Strin
 
     /** No consent needed. */
     public static Consent none() {
-        return new Consent(Level.NONE, "", List.of(), List.of());
+        return new Consent(Kind.NONE, "", List.of(), List.of());
     }
 
     /**
@@ -62,23 +62,23 @@ public record Consent(Level level, String phrase, List<String> names, List<Strin
 
     /** True when nothing or only an explicit action is needed. */
     public boolean untyped() {
-        return level == Level.NONE || level == Level.CONFIRM;
+        return level == Kind.NONE || level == Kind.CONFIRM;
     }
 
     /**
-     * True when {@code typed} gives this consent as one text: for {@link Level#TYPED}, the phrase (or,
+     * True when {@code typed} gives this consent as one text: for {@link Kind#TYPED}, the phrase (or,
      * for a single target, its name or id, surrounding blanks ignored); always for NONE and CONFIRM;
-     * never for {@link Level#TYPED_EACH} (see {@link #acceptsFor}).
+     * never for {@link Kind#TYPED_EACH} (see {@link #acceptsFor}).
      */
     public boolean accepts(String typed) {
         if (untyped()) return true;
-        if (level == Level.TYPED_EACH) return false;
+        if (level == Kind.TYPED_EACH) return false;
         String t = typed == null ? "" : typed.strip();
         if (t.isEmpty()) return false;
         return t.equals(phrase) || names.size() == 1 && (t.equals(names.get(0)) || t.equals(ids.get(0)));
     }
 
-    /** True when {@code typed} names target {@code index} (its name or id): one of {@link Level#TYPED_EACH}'s answers. */
+    /** True when {@code typed} names target {@code index} (its name or id): one of {@link Kind#TYPED_EACH}'s answers. */
     public boolean acceptsFor(int index, String typed) {
         if (untyped()) return true;
         String t = typed == null ? "" : typed.strip();

@@ -29,7 +29,7 @@ public final class ConsoleCalls {
      *
      * @param records audit records in any order (those of other calls, volumes or endpoints are skipped)
      * @param endpoint the controller endpoint's text as audited, e.g. {@code unix:///csi/csi.sock}
-     * @return {@link Placement.Step#PUBLISHED} placements from {@link Placement.Knowledge#CONSOLE}, with the time of
+     * @return {@link Placement.Kind#PUBLISHED} placements from {@link Placement.Knowledge#CONSOLE}, with the time of
      *     the publish that made each, in node order of first publish
      */
     public static List<Placement> published(List<AuditRecord> records, String volumeId, String endpoint) {
@@ -43,7 +43,7 @@ public final class ConsoleCalls {
         for (AuditRecord r : mine) {
             for (String node : r.targets().getOrDefault("node_id", List.of())) {
                 if (r.call().equals(PUBLISH)) {
-                    byNode.put(node, new Placement(node, Placement.Step.PUBLISHED, "", Placement.Knowledge.CONSOLE, r.time()));
+                    byNode.put(node, new Placement(node, Placement.Kind.PUBLISHED, "", Placement.Knowledge.CONSOLE, r.time()));
                 } else {
                     byNode.remove(node);
                 }

@@ -4,7 +4,6 @@ import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.core.lifecycle.TraceCalls;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.risk.Placement.Knowledge;
-import org.csiconsole.core.risk.Placement.Step;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,17 +35,17 @@ public final class ConsoleRecord {
             if (!c.ok()) continue;
             switch (c.call()) {
                 case CONTROLLER_PUBLISH_VOLUME -> {
-                    if (!c.nodeId().isEmpty()) live.put("p|" + c.nodeId(), new Placement(c.nodeId(), Step.PUBLISHED, "", Knowledge.CONSOLE, c.at()));
+                    if (!c.nodeId().isEmpty()) live.put("p|" + c.nodeId(), new Placement(c.nodeId(), Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, c.at()));
                 }
                 case CONTROLLER_UNPUBLISH_VOLUME -> {
                     if (c.nodeId().isEmpty()) live.keySet().removeIf(k -> k.startsWith("p|"));
                     else live.remove("p|" + c.nodeId());
                 }
                 case NODE_STAGE_VOLUME -> live.put("s|" + c.stagingTargetPath(),
-                        new Placement(node, Step.STAGED, c.stagingTargetPath(), Knowledge.CONSOLE, c.at()));
+                        new Placement(node, Placement.Kind.STAGED, c.stagingTargetPath(), Knowledge.CONSOLE, c.at()));
                 case NODE_UNSTAGE_VOLUME -> live.remove("s|" + c.stagingTargetPath());
                 case NODE_PUBLISH_VOLUME -> live.put("t|" + c.targetPath(),
-                        new Placement(node, Step.NODE_PUBLISHED, c.targetPath(), Knowledge.CONSOLE, c.at()));
+                        new Placement(node, Placement.Kind.NODE_PUBLISHED, c.targetPath(), Knowledge.CONSOLE, c.at()));
                 case NODE_UNPUBLISH_VOLUME -> live.remove("t|" + c.targetPath());
                 case DELETE_VOLUME -> live.clear();
                 default -> {
@@ -67,14 +66,14 @@ public final class ConsoleRecord {
      */
     public static TargetFacts volume(Volume volume, boolean driverReportsPlacements, List<Placement> console) {
         List<Placement> all = new ArrayList<>();
-        for (String n : volume.publishedNodeIds()) all.add(new Placement(n, Step.PUBLISHED, "", Knowledge.DRIVER, null));
+        for (String n : volume.publishedNodeIds()) all.add(new Placement(n, Placement.Kind.PUBLISHED, "", Knowledge.DRIVER, null));
         if (volume.publishedNodeIds().isEmpty() && volume.published()) {
             // a CSP reports published=true without naming its hosts
-            all.add(new Placement("a host the array does not name", Step.PUBLISHED, "", Knowledge.DRIVER, null));
+            all.add(new Placement("a host the array does not name", Placement.Kind.PUBLISHED, "", Knowledge.DRIVER, null));
         }
         for (Placement p : console) {
-            boolean driverSays = p.step() == Step.PUBLISHED && all.stream()
-                    .anyMatch(d -> d.from() == Knowledge.DRIVER && d.step() == Step.PUBLISHED && d.nodeId().equals(p.nodeId()));
+            boolean driverSays = p.step() == Placement.Kind.PUBLISHED && all.stream()
+                    .anyMatch(d -> d.from() == Knowledge.DRIVER && d.step() == Placement.Kind.PUBLISHED && d.nodeId().equals(p.nodeId()));
             if (!driverSays) all.add(p);
         }
         SideFacts side = null;

@@ -11,9 +11,9 @@ import java.util.Objects;
  *     {@code "creates a split brain: vol-00000111 on site-a is primary and reachable"}
  * @param evidence what it is known from, e.g. {@code "GetVolumeReplicationInfo of site-a at 07:45:44"}; may be empty
  */
-public record Hazard(Kind kind, Severity severity, String sentence, String evidence) {
+public record Hazard(Kind kind, Gravity severity, String sentence, String evidence) {
     /** How bad a hazard is. */
-    public enum Severity {
+    public enum Gravity {
         /** Worth knowing; nothing is lost by itself. */
         CAUTION,
         /** Data is lost, clients are cut off, or a split brain is created. */
@@ -55,9 +55,9 @@ public record Hazard(Kind kind, Severity severity, String sentence, String evide
         evidence = evidence == null ? "" : evidence;
     }
 
-    /** True for {@link Severity#DANGER}. */
+    /** True for {@link Gravity#DANGER}. */
     public boolean danger() {
-        return severity == Severity.DANGER;
+        return severity == Gravity.DANGER;
     }
 
     /** The sentence, then its evidence in brackets when there is one. */

@@ -13,9 +13,9 @@ import java.util.Objects;
  * @param from who says so: the driver's own report, or this console's successful call
  * @param at when the console's call succeeded; null when reported by the driver or unknown
  */
-public record Placement(String nodeId, Step step, String path, Knowledge from, Instant at) {
+public record Placement(String nodeId, Kind step, String path, Knowledge from, Instant at) {
     /** The lifecycle step that holds the volume on the node. */
-    public enum Step {
+    public enum Kind {
         /** ControllerPublishVolume in effect. */
         PUBLISHED("published to"),
         /** NodeStageVolume in effect. */
@@ -25,7 +25,7 @@ public record Placement(String nodeId, Step step, String path, Knowledge from, I
 
         private final String words;
 
-        Step(String words) {
+        Kind(String words) {
             this.words = words;
         }
 

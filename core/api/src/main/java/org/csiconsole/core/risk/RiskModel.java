@@ -4,10 +4,9 @@ import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.replication.RpoAge;
+import org.csiconsole.core.risk.Hazard.Gravity;
 import org.csiconsole.core.risk.Hazard.Kind;
-import org.csiconsole.core.risk.Hazard.Severity;
 import org.csiconsole.core.risk.Placement.Knowledge;
-import org.csiconsole.core.risk.Placement.Step;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -134,11 +133,11 @@ public final class RiskModel implements RiskAssessor {
         for (TargetFacts t : d.r.targets()) {
             d.danger(Kind.ACCESS_LOST, node + " loses access to " + t.displayName(), "");
             for (Placement p : t.placements()) {
-                if (!p.nodeId().equals(node) || p.step() == Step.PUBLISHED) continue;
+                if (!p.nodeId().equals(node) || p.step() == Placement.Kind.PUBLISHED) continue;
                 blocking.add(t.displayName() + " is still " + p.describe());
                 consoleOnly &= p.from() == Knowledge.CONSOLE;
             }
-            boolean published = !t.placements(Step.PUBLISHED, node).isEmpty();
+            boolean published = !t.placements(Placement.Kind.PUBLISHED, node).isEmpty();
             if (!published && t.driverReportsPlacements()) {
                 d.caution(Kind.STATE_UNKNOWN, "neither the driver nor this console knows " + t.displayName() + " published to "
                         + node + ": the call changes nothing (ControllerUnpublishVolume is idempotent)", "");
@@ -157,7 +156,7 @@ public final class RiskModel implements RiskAssessor {
     private void nodeUnpublish(Draft d) {
         String node = d.r.nodeId();
         for (TargetFacts t : d.r.targets()) {
-            List<Placement> at = t.placements(Step.NODE_PUBLISHED, node);
+            List<Placement> at = t.placements(Placement.Kind.NODE_PUBLISHED, node);
             String paths = at.stream().map(Placement::path).filter(p -> !p.isEmpty()).collect(Collectors.joining(", "));
             d.danger(Kind.ACCESS_LOST, "the workload using " + t.displayName() + " on " + node
                     + (paths.isEmpty() ? "" : " at " + paths) + " loses its mount", "");
@@ -170,10 +169,10 @@ public final class RiskModel implements RiskAssessor {
         List<String> blocking = new ArrayList<>();
         boolean consoleOnly = true;
         for (TargetFacts t : d.r.targets()) {
-            List<Placement> staged = t.placements(Step.STAGED, node);
+            List<Placement> staged = t.placements(Placement.Kind.STAGED, node);
             String path = staged.stream().map(Placement::path).filter(p -> !p.isEmpty()).findFirst().orElse("");
             d.caution(Kind.ACCESS_LOST, node + " loses the staging of " + t.displayName() + (path.isEmpty() ? "" : " at " + path), "");
-            for (Placement p : t.placements(Step.NODE_PUBLISHED, node)) {
+            for (Placement p : t.placements(Placement.Kind.NODE_PUBLISHED, node)) {
                 blocking.add(t.displayName() + " is still " + p.describe());
                 consoleOnly &= p.from() == Knowledge.CONSOLE;
             }
@@ -189,7 +188,7 @@ public final class RiskModel implements RiskAssessor {
         for (TargetFacts t : d.r.targets()) {
             d.caution(Kind.IRREVERSIBLE, "the capacity of " + t.displayName() + " cannot be reduced again (CSI has no shrink)", "");
             Set<String> nodes = new LinkedHashSet<>();
-            for (Placement p : t.placements()) if (p.step() != Step.PUBLISHED) nodes.add(p.nodeId());
+            for (Placement p : t.placements()) if (p.step() != Placement.Kind.PUBLISHED) nodes.add(p.nodeId());
             if (!nodes.isEmpty()) {
                 d.caution(Kind.FOLLOW_UP, "NodeExpandVolume must then run on " + String.join(", ", nodes)
                         + " to grow the file system of " + t.displayName() + " (CSI spec, NodeExpandVolume)", "");
@@ -200,9 +199,9 @@ public final class RiskModel implements RiskAssessor {
 
     private static void disagreement(Draft d, TargetFacts t, String node) {
         if (!t.driverReportsPlacements()) return;
-        for (Placement mine : t.placements(Step.PUBLISHED, node)) {
+        for (Placement mine : t.placements(Placement.Kind.PUBLISHED, node)) {
             if (mine.from() != Knowledge.CONSOLE) continue;
-            boolean driverToo = t.placements().stream().anyMatch(p -> p.step() == Step.PUBLISHED && p.from() == Knowledge.DRIVER
+            boolean driverToo = t.placements().stream().anyMatch(p -> p.step() == Placement.Kind.PUBLISHED && p.from() == Knowledge.DRIVER
                     && p.nodeId().equals(mine.nodeId()));
             if (!driverToo) {
                 d.caution(Kind.KNOWLEDGE_DISAGREES, "this console published " + t.displayName() + " to " + mine.nodeId()
@@ -321,7 +320,7 @@ public final class RiskModel implements RiskAssessor {
             SideFacts partner = t.partner();
             if (self != null && self.primary()) {
                 boolean noPrimaryLeft = partner == null || !partner.primary();
-                Severity s = noPrimaryLeft ? Severity.DANGER : Severity.CAUTION;
+                Gravity s = noPrimaryLeft ? Gravity.DANGER : Gravity.CAUTION;
                 d.add(Kind.ACCESS_LOST, s, "clients writing to " + t.displayName() + " on " + self.site() + " lose write access"
                         + (noPrimaryLeft ? "; no side takes writes until " + (partner == null ? "the partner" : partner.where()) + " is promoted" : ""), "");
             } else if (self != null && self.role() == VolumeReplicationRole.SECONDARY) {
@@ -351,7 +350,7 @@ public final class RiskModel implements RiskAssessor {
                         "csi-addons replication.proto, ResyncVolume: run on the secondary of a pair",
                         partner == null ? "Resync the secondary side instead." : "Resync " + partner.where() + " instead.", false);
             } else {
-                d.add(Kind.WRITES_LOST, d.r.force() ? Severity.DANGER : Severity.CAUTION,
+                d.add(Kind.WRITES_LOST, d.r.force() ? Gravity.DANGER : Gravity.CAUTION,
                         "what " + (self == null ? t.displayName() : self.where()) + " holds that "
                                 + (partner == null ? "the primary" : partner.where()) + " lacks is replaced by the primary's data"
                                 + d.since(lastSync(self, partner)), "");
@@ -545,17 +544,17 @@ public final class RiskModel implements RiskAssessor {
             return r.targets().stream().map(TargetFacts::displayName).collect(Collectors.joining(", "));
         }
 
-        Draft add(Kind kind, Severity severity, String sentence, String evidence) {
+        Draft add(Kind kind, Gravity severity, String sentence, String evidence) {
             hazards.add(new Hazard(kind, severity, sentence, evidence));
             return this;
         }
 
         Draft danger(Kind kind, String sentence, String evidence) {
-            return add(kind, Severity.DANGER, sentence, evidence);
+            return add(kind, Gravity.DANGER, sentence, evidence);
         }
 
         Draft caution(Kind kind, String sentence, String evidence) {
-            return add(kind, Severity.CAUTION, sentence, evidence);
+            return add(kind, Gravity.CAUTION, sentence, evidence);
         }
 
         void illegal(String reason, String spec, String next, boolean overridable) {
@@ -567,21 +566,21 @@ public final class RiskModel implements RiskAssessor {
         }
 
         void confirm() {
-            consent = new Consent(Consent.Level.CONFIRM, "", nameList(r), ids(r));
+            consent = new Consent(Consent.Kind.CONFIRM, "", nameList(r), ids(r));
         }
 
         void typed() {
             List<String> names = nameList(r);
-            consent = new Consent(Consent.Level.TYPED, Consent.phrase(r.operation().verbLower(), plural(one().kind()), names), names, ids(r));
+            consent = new Consent(Consent.Kind.TYPED, Consent.phrase(r.operation().verbLower(), plural(one().kind()), names), names, ids(r));
         }
 
         void typedNetworks() {
             List<String> ids = ids(r);
-            consent = new Consent(Consent.Level.TYPED, String.join(",", ids), ids, ids);
+            consent = new Consent(Consent.Kind.TYPED, String.join(",", ids), ids, ids);
         }
 
         void typedEach(List<String> names, List<String> ids) {
-            consent = new Consent(Consent.Level.TYPED_EACH, "", names, ids);
+            consent = new Consent(Consent.Kind.TYPED_EACH, "", names, ids);
         }
 
         void forceOrConfirm() {

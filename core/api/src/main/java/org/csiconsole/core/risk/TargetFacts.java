@@ -52,7 +52,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     public static TargetFacts ofVolume(Volume v, boolean driverReportsPlacements, List<Placement> console) {
         List<Placement> all = new ArrayList<>();
         if (driverReportsPlacements) {
-            for (String node : v.publishedNodeIds()) all.add(new Placement(node, Placement.Step.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
+            for (String node : v.publishedNodeIds()) all.add(new Placement(node, Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
         }
         for (Placement c : console) {
             boolean driverToo = all.stream().anyMatch(d -> d.from() == Placement.Knowledge.DRIVER && d.step() == c.step() && d.nodeId().equals(c.nodeId()));
@@ -93,7 +93,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     }
 
     /** The placements of {@code step}, on {@code nodeId} when it is not empty, else on any node. */
-    public List<Placement> placements(Placement.Step step, String nodeId) {
+    public List<Placement> placements(Placement.Kind step, String nodeId) {
         return placements.stream().filter(p -> p.step() == step && (nodeId == null || nodeId.isEmpty() || p.nodeId().equals(nodeId))).toList();
     }
 }

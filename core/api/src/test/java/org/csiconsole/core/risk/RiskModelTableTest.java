@@ -2,10 +2,9 @@ package org.csiconsole.core.risk;
 
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
-import org.csiconsole.core.risk.Consent.Level;
+import org.csiconsole.core.risk.Consent;
 import org.csiconsole.core.risk.Hazard.Kind;
 import org.csiconsole.core.risk.Placement.Knowledge;
-import org.csiconsole.core.risk.Placement.Step;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -34,7 +33,7 @@ class RiskModelTableTest {
 
     enum Verdict { SENT, BLOCKED, OVERRIDABLE }
 
-    record Row(String name, RiskRequest request, Set<Kind> hazards, Set<Kind> absent, Verdict verdict, Level consent,
+    record Row(String name, RiskRequest request, Set<Kind> hazards, Set<Kind> absent, Verdict verdict, Consent.Kind consent,
                String phrase, List<String> mentions) {
         @Override
         public String toString() {
@@ -53,19 +52,19 @@ class RiskModelTableTest {
     }
 
     static Placement driverPublished(String node) {
-        return new Placement(node, Step.PUBLISHED, "", Knowledge.DRIVER, null);
+        return new Placement(node, Placement.Kind.PUBLISHED, "", Knowledge.DRIVER, null);
     }
 
     static Placement consolePublished(String node) {
-        return new Placement(node, Step.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(120));
+        return new Placement(node, Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(120));
     }
 
     static Placement consoleStaged(String node) {
-        return new Placement(node, Step.STAGED, "/var/lib/kubelet/plugins/staging/vol-1", Knowledge.CONSOLE, NOW.minusSeconds(100));
+        return new Placement(node, Placement.Kind.STAGED, "/var/lib/kubelet/plugins/staging/vol-1", Knowledge.CONSOLE, NOW.minusSeconds(100));
     }
 
     static Placement consoleNodePublished(String node) {
-        return new Placement(node, Step.NODE_PUBLISHED, "/var/lib/kubelet/pods/p1/mount", Knowledge.CONSOLE, NOW.minusSeconds(90));
+        return new Placement(node, Placement.Kind.NODE_PUBLISHED, "/var/lib/kubelet/pods/p1/mount", Knowledge.CONSOLE, NOW.minusSeconds(90));
     }
 
     static SideFacts side(String site, String id, VolumeReplicationRole role, ReplicationHealth health, boolean reachable) {
@@ -146,11 +145,11 @@ class RiskModelTableTest {
             return this;
         }
 
-        void expect(Verdict verdict, Level consent) {
+        void expect(Verdict verdict, Consent.Kind consent) {
             expect(verdict, consent, null);
         }
 
-        void expect(Verdict verdict, Level consent, String phrase) {
+        void expect(Verdict verdict, Consent.Kind consent, String phrase) {
             ROWS.add(new Row(name, request, hazards, absent, verdict, consent, phrase, mentions));
         }
     }
@@ -158,137 +157,137 @@ class RiskModelTableTest {
     static {
         // deletes
         row("delete an unpublished volume", DELETE_VOLUME, vol("erp-db", "vol-1")).has(Kind.DATA_DELETED).lacks(Kind.STILL_IN_USE)
-                .says("erp-db", "10 GiB").expect(Verdict.SENT, Level.TYPED, "erp-db");
+                .says("erp-db", "10 GiB").expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
         row("delete a volume the driver reports published", DELETE_VOLUME, vol("erp-db", "vol-1", driverPublished("node-1")))
-                .has(Kind.DATA_DELETED, Kind.STILL_IN_USE).says("node-1", "reported by the driver").expect(Verdict.BLOCKED, Level.TYPED, "erp-db");
+                .has(Kind.DATA_DELETED, Kind.STILL_IN_USE).says("node-1", "reported by the driver").expect(Verdict.BLOCKED, Consent.Kind.TYPED, "erp-db");
         row("delete a volume only this console published, on a driver that reports no publications", DELETE_VOLUME,
                 quietDriverVol(consolePublished("node-1"))).has(Kind.STILL_IN_USE).says("ControllerPublishVolume by this console", "node-1")
-                .expect(Verdict.OVERRIDABLE, Level.TYPED, "walk-vol-1");
+                .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "walk-vol-1");
         row("delete a volume this console published that the driver no longer reports", DELETE_VOLUME,
                 vol("erp-db", "vol-1", consolePublished("node-1"))).has(Kind.STILL_IN_USE, Kind.KNOWLEDGE_DISAGREES)
-                .expect(Verdict.OVERRIDABLE, Level.TYPED);
+                .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
         row("delete a staged volume", DELETE_VOLUME, vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1")))
-                .has(Kind.STILL_IN_USE).says("Unstage it on node-1", "then unpublish it from node-1").expect(Verdict.BLOCKED, Level.TYPED);
+                .has(Kind.STILL_IN_USE).says("Unstage it on node-1", "then unpublish it from node-1").expect(Verdict.BLOCKED, Consent.Kind.TYPED);
         row("delete three volumes: the phrase names each", DELETE_VOLUME, vol("a", "v-a"), vol("b", "v-b"), vol("c", "v-c"))
-                .has(Kind.DATA_DELETED).says("30 GiB in all").expect(Verdict.SENT, Level.TYPED, "delete a, b, c");
+                .has(Kind.DATA_DELETED).says("30 GiB in all").expect(Verdict.SENT, Consent.Kind.TYPED, "delete a, b, c");
         row("delete seven volumes: the phrase gives count, first and last", DELETE_VOLUME, vol("a", "1"), vol("b", "2"), vol("c", "3"),
-                vol("d", "4"), vol("e", "5"), vol("f", "6"), vol("g", "7")).expect(Verdict.SENT, Level.TYPED, "delete 7 volumes a to g");
+                vol("d", "4"), vol("e", "5"), vol("f", "6"), vol("g", "7")).expect(Verdict.SENT, Consent.Kind.TYPED, "delete 7 volumes a to g");
         row("delete a replicated primary", DELETE_VOLUME, pair(A_PRIMARY, B_SECONDARY)).has(Kind.DATA_DELETED, Kind.REPLICATION_CHANGES)
-                .says("vol-00000211 on site-b").expect(Verdict.SENT, Level.TYPED);
+                .says("vol-00000211 on site-b").expect(Verdict.SENT, Consent.Kind.TYPED);
         row("delete a snapshot", DELETE_SNAPSHOT, new TargetFacts("snapshot", "snap-1", "erp-snap", 5 * GIB, List.of(), false, null, null, List.of()))
-                .has(Kind.DATA_DELETED).says("DeleteSnapshot", "erp-snap").expect(Verdict.SENT, Level.TYPED, "erp-snap");
+                .has(Kind.DATA_DELETED).says("DeleteSnapshot", "erp-snap").expect(Verdict.SENT, Consent.Kind.TYPED, "erp-snap");
         row("delete a volume group names its members", DELETE_VOLUME_GROUP,
                 new TargetFacts("volume group", "vg-1", "vg-erp", 0, List.of(), false, null, null, List.of("erp-db", "erp-log")))
-                .has(Kind.DATA_DELETED).says("erp-db, erp-log").expect(Verdict.SENT, Level.TYPED, "vg-erp");
+                .has(Kind.DATA_DELETED).says("erp-db, erp-log").expect(Verdict.SENT, Consent.Kind.TYPED, "vg-erp");
         row("delete a group snapshot", DELETE_GROUP_SNAPSHOT, TargetFacts.of("group snapshot", "gs-1", "erp-gs"))
-                .has(Kind.DATA_DELETED).expect(Verdict.SENT, Level.TYPED, "erp-gs");
+                .has(Kind.DATA_DELETED).expect(Verdict.SENT, Consent.Kind.TYPED, "erp-gs");
         row("delete a host with volumes published to it", DELETE_HOST, host("worker-01", "erp-db", "erp-log"))
-                .has(Kind.ACCESS_LOST).says("2 volumes are published to worker-01", "400").expect(Verdict.BLOCKED, Level.TYPED, "worker-01");
-        row("delete a host with nothing published", DELETE_HOST, host("worker-03")).has(Kind.ACCESS_LOST).expect(Verdict.SENT, Level.TYPED, "worker-03");
+                .has(Kind.ACCESS_LOST).says("2 volumes are published to worker-01", "400").expect(Verdict.BLOCKED, Consent.Kind.TYPED, "worker-01");
+        row("delete a host with nothing published", DELETE_HOST, host("worker-03")).has(Kind.ACCESS_LOST).expect(Verdict.SENT, Consent.Kind.TYPED, "worker-03");
 
         // controller and node side
         row("controller unpublish of a volume this console staged on that node", CONTROLLER_UNPUBLISH,
                 vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1"))).node("node-1")
                 .has(Kind.ACCESS_LOST).says("staged on node-1", "NodeStageVolume by this console", "Node > Unstage")
-                .expect(Verdict.OVERRIDABLE, Level.TYPED, "erp-db");
+                .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "erp-db");
         row("controller unpublish of a volume node-published on that node by the driver's report", CONTROLLER_UNPUBLISH,
-                vol("erp-db", "vol-1", driverPublished("node-1"), new Placement("node-1", Step.NODE_PUBLISHED, "/t", Knowledge.DRIVER, null)))
-                .node("node-1").expect(Verdict.BLOCKED, Level.TYPED);
+                vol("erp-db", "vol-1", driverPublished("node-1"), new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/t", Knowledge.DRIVER, null)))
+                .node("node-1").expect(Verdict.BLOCKED, Consent.Kind.TYPED);
         row("controller unpublish of a volume staged on another node only", CONTROLLER_UNPUBLISH,
                 vol("erp-db", "vol-1", driverPublished("node-1"), driverPublished("node-2"), consoleStaged("node-2"))).node("node-1")
-                .has(Kind.ACCESS_LOST).lacks(Kind.STATE_UNKNOWN).says("node-1 loses access to erp-db").expect(Verdict.SENT, Level.TYPED);
+                .has(Kind.ACCESS_LOST).lacks(Kind.STATE_UNKNOWN).says("node-1 loses access to erp-db").expect(Verdict.SENT, Consent.Kind.TYPED);
         row("controller unpublish of this console's own publish on a driver that reports none", CONTROLLER_UNPUBLISH,
                 quietDriverVol(consolePublished("node-1"))).node("node-1").has(Kind.ACCESS_LOST).lacks(Kind.STATE_UNKNOWN, Kind.KNOWLEDGE_DISAGREES)
-                .expect(Verdict.SENT, Level.TYPED, "walk-vol-1");
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "walk-vol-1");
         row("controller unpublish from a node it is not published to", CONTROLLER_UNPUBLISH, vol("erp-db", "vol-1")).node("node-3")
-                .has(Kind.STATE_UNKNOWN).says("idempotent").expect(Verdict.SENT, Level.TYPED);
+                .has(Kind.STATE_UNKNOWN).says("idempotent").expect(Verdict.SENT, Consent.Kind.TYPED);
         row("node unpublish names the mount", NODE_UNPUBLISH, vol("erp-db", "vol-1", consoleNodePublished("node-1"))).node("node-1")
-                .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/pods/p1/mount").expect(Verdict.SENT, Level.TYPED, "erp-db");
+                .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/pods/p1/mount").expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
         row("unstage while still published on the node", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"), consoleNodePublished("node-1")))
-                .node("node-1").says("Node > Unpublish").expect(Verdict.OVERRIDABLE, Level.CONFIRM);
+                .node("node-1").says("Node > Unpublish").expect(Verdict.OVERRIDABLE, Consent.Kind.CONFIRM);
         row("unstage after the node unpublish", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
-                .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/plugins/staging/vol-1").expect(Verdict.SENT, Level.CONFIRM);
+                .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/plugins/staging/vol-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand a volume staged on a node", EXPAND, vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1")))
-                .has(Kind.IRREVERSIBLE, Kind.FOLLOW_UP).says("NodeExpandVolume must then run on node-1").expect(Verdict.SENT, Level.CONFIRM);
-        row("expand an unpublished volume", EXPAND, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).lacks(Kind.FOLLOW_UP).expect(Verdict.SENT, Level.CONFIRM);
-        row("modify", MODIFY, vol("erp-db", "vol-1")).expect(Verdict.SENT, Level.CONFIRM);
-        row("rotate a key asks for the name typed", ROTATE_KEY, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).expect(Verdict.SENT, Level.TYPED, "erp-db");
-        row("reclaim space", RECLAIM_SPACE, vol("erp-db", "vol-1")).lacks(Kind.DATA_DELETED).expect(Verdict.SENT, Level.CONFIRM);
+                .has(Kind.IRREVERSIBLE, Kind.FOLLOW_UP).says("NodeExpandVolume must then run on node-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("expand an unpublished volume", EXPAND, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).lacks(Kind.FOLLOW_UP).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("modify", MODIFY, vol("erp-db", "vol-1")).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("rotate a key asks for the name typed", ROTATE_KEY, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
+        row("reclaim space", RECLAIM_SPACE, vol("erp-db", "vol-1")).lacks(Kind.DATA_DELETED).expect(Verdict.SENT, Consent.Kind.CONFIRM);
 
         // fence
         row("fence a network with known hosts names them", FENCE, network("10.1.0.0/24", "worker-01 (10.1.0.11)", "worker-02 (10.1.0.12)"))
                 .has(Kind.ACCESS_LOST).says("worker-01 (10.1.0.11), worker-02 (10.1.0.12) lose access", "10.1.0.0/24")
-                .expect(Verdict.SENT, Level.TYPED, "10.1.0.0/24");
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "10.1.0.0/24");
         row("fence two networks: the blocks are typed", FENCE, network("10.1.0.0/24"), network("10.2.0.0/24"))
-                .says("no known host").expect(Verdict.SENT, Level.TYPED, "10.1.0.0/24,10.2.0.0/24");
-        row("unfence", UNFENCE, network("10.1.0.0/24", "worker-01 (10.1.0.11)")).says("stop the workloads").expect(Verdict.SENT, Level.TYPED, "10.1.0.0/24");
+                .says("no known host").expect(Verdict.SENT, Consent.Kind.TYPED, "10.1.0.0/24,10.2.0.0/24");
+        row("unfence", UNFENCE, network("10.1.0.0/24", "worker-01 (10.1.0.11)")).says("stop the workloads").expect(Verdict.SENT, Consent.Kind.TYPED, "10.1.0.0/24");
 
         // replication: enable, disable
-        row("enable replication", ENABLE_REPLICATION, vol("erp-db", "vol-1")).has(Kind.REPLICATION_CHANGES).expect(Verdict.SENT, Level.CONFIRM);
+        row("enable replication", ENABLE_REPLICATION, vol("erp-db", "vol-1")).has(Kind.REPLICATION_CHANGES).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("disable replication names the partner left behind", DISABLE_REPLICATION, pair(A_PRIMARY, B_SECONDARY))
-                .has(Kind.REPLICATION_CHANGES).says("vol-00000211 on site-b is no longer updated").expect(Verdict.SENT, Level.CONFIRM);
-        row("force on an operation without force is refused", ENABLE_REPLICATION, vol("erp-db", "vol-1")).force().expect(Verdict.BLOCKED, Level.CONFIRM);
+                .has(Kind.REPLICATION_CHANGES).says("vol-00000211 on site-b is no longer updated").expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("force on an operation without force is refused", ENABLE_REPLICATION, vol("erp-db", "vol-1")).force().expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
 
         // promote
         row("promote a secondary whose primary is lost, without force", PROMOTE, pair(B_SECONDARY, A_PRIMARY_SILENT))
-                .lacks(Kind.SPLIT_BRAIN_CREATED).expect(Verdict.SENT, Level.CONFIRM);
+                .lacks(Kind.SPLIT_BRAIN_CREATED).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("force promote beside a healthy, reachable primary creates a split brain", PROMOTE, pair(B_SECONDARY, A_PRIMARY)).force()
                 .has(Kind.SPLIT_BRAIN_CREATED, Kind.WRITES_LOST)
                 .says("creates a split brain: vol-00000111 on site-a is primary and reachable", "writes to vol-00000111 on site-a after the last sync at 07:45:44",
                         "planned failover")
-                .expect(Verdict.SENT, Level.TYPED_EACH);
+                .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("promote without force beside a reachable primary is refused", PROMOTE, pair(B_SECONDARY, A_PRIMARY))
-                .says("planned failover").expect(Verdict.BLOCKED, Level.CONFIRM);
+                .says("planned failover").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("force promote with the primary's site silent: the partner's writes since the sync are at risk", PROMOTE,
                 pair(B_SECONDARY, A_PRIMARY_SILENT)).force().has(Kind.WRITES_LOST, Kind.STATE_UNKNOWN).lacks(Kind.SPLIT_BRAIN_CREATED)
-                .says("site-a does not answer", "4 min").expect(Verdict.SENT, Level.TYPED_EACH);
+                .says("site-a does not answer", "4 min").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("force promote of a side whose partner is unknown", PROMOTE, vol("erp-db", "vol-1").withReplication(B_SECONDARY, null)).force()
-                .has(Kind.STATE_UNKNOWN, Kind.WRITES_LOST).expect(Verdict.SENT, Level.TYPED_EACH);
+                .has(Kind.STATE_UNKNOWN, Kind.WRITES_LOST).expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("force promote when the partner is secondary: force is not needed", PROMOTE, pair(B_SECONDARY, A_SECONDARY)).force()
-                .says("force is not needed", "Promote without force").expect(Verdict.SENT, Level.TYPED_EACH);
+                .says("force is not needed", "Promote without force").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("promote in split brain shows the split brain", PROMOTE, pair(A_PRIMARY, B_PRIMARY))
-                .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.SENT, Level.CONFIRM);
+                .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.SENT, Consent.Kind.CONFIRM);
 
         // demote
         row("demote the only primary: nobody takes writes", DEMOTE, pair(A_PRIMARY, B_SECONDARY)).has(Kind.ACCESS_LOST)
-                .says("no side takes writes until vol-00000211 on site-b is promoted").expect(Verdict.SENT, Level.CONFIRM);
+                .says("no side takes writes until vol-00000211 on site-b is promoted").expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("force demote loses unreplicated writes", DEMOTE, pair(A_PRIMARY, B_SECONDARY)).force().has(Kind.WRITES_LOST)
-                .expect(Verdict.SENT, Level.TYPED_EACH);
-        row("demote one side of a split brain", DEMOTE, pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT).expect(Verdict.SENT, Level.CONFIRM);
+                .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
+        row("demote one side of a split brain", DEMOTE, pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT).expect(Verdict.SENT, Consent.Kind.CONFIRM);
 
         // resync
-        row("resync the secondary", RESYNC, pair(B_SECONDARY, A_PRIMARY)).has(Kind.WRITES_LOST).expect(Verdict.SENT, Level.CONFIRM);
+        row("resync the secondary", RESYNC, pair(B_SECONDARY, A_PRIMARY)).has(Kind.WRITES_LOST).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("resync the primary is refused", RESYNC, pair(A_PRIMARY, B_SECONDARY)).says("Resync vol-00000211 on site-b instead")
-                .expect(Verdict.BLOCKED, Level.CONFIRM);
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("resync in split brain is refused: recovery chooses the survivor", RESYNC, pair(A_PRIMARY, B_PRIMARY))
-                .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.BLOCKED, Level.CONFIRM);
-        row("force resync of the secondary", RESYNC, pair(B_SECONDARY, A_PRIMARY)).force().has(Kind.WRITES_LOST).expect(Verdict.SENT, Level.TYPED_EACH);
+                .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("force resync of the secondary", RESYNC, pair(B_SECONDARY, A_PRIMARY)).force().has(Kind.WRITES_LOST).expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
 
         // workflows
         row("planned failover of a healthy pair", PLANNED_FAILOVER, pair(A_PRIMARY, B_SECONDARY))
-                .has(Kind.ACCESS_LOST, Kind.REPLICATION_CHANGES).lacks(Kind.WRITES_LOST).expect(Verdict.SENT, Level.CONFIRM);
+                .has(Kind.ACCESS_LOST, Kind.REPLICATION_CHANGES).lacks(Kind.WRITES_LOST).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("planned failover with site A silent is refused: unplanned is the workflow", PLANNED_FAILOVER, pair(A_PRIMARY_SILENT, B_SECONDARY))
-                .says("site-a does not answer", "unplanned failover").expect(Verdict.BLOCKED, Level.CONFIRM);
+                .says("site-a does not answer", "unplanned failover").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("planned failover in split brain is refused", PLANNED_FAILOVER, pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT)
-                .expect(Verdict.BLOCKED, Level.CONFIRM);
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("planned failover from the secondary is refused", PLANNED_FAILOVER, pair(A_SECONDARY, B_PRIMARY)).says("Fail over from site-b")
-                .expect(Verdict.BLOCKED, Level.CONFIRM);
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("unplanned failover while site A answers: a red flag with planned failover offered", UNPLANNED_FAILOVER, pair(A_PRIMARY, B_SECONDARY))
                 .has(Kind.SITE_STILL_ANSWERS, Kind.SPLIT_BRAIN_CREATED, Kind.WRITES_LOST).says("site-a still answers", "Run a planned failover")
-                .expect(Verdict.SENT, Level.TYPED_EACH);
+                .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("unplanned failover of a lost site A states the window", UNPLANNED_FAILOVER, pair(A_PRIMARY_SILENT, B_SECONDARY))
                 .has(Kind.WRITES_LOST).lacks(Kind.SITE_STILL_ANSWERS, Kind.SPLIT_BRAIN_CREATED)
-                .says("writes to vol-00000111 on site-a after the last sync at 07:45:44, 4 min 16 s ago").expect(Verdict.SENT, Level.TYPED_EACH);
-        row("unplanned failover with site B silent is refused", UNPLANNED_FAILOVER, pair(A_PRIMARY_SILENT, B_SILENT)).expect(Verdict.BLOCKED, Level.TYPED_EACH);
-        row("failback of a failed-over pair", FAILBACK, pair(A_SECONDARY, B_PRIMARY)).has(Kind.WRITES_LOST, Kind.ACCESS_LOST).expect(Verdict.SENT, Level.CONFIRM);
-        row("failback with a site silent is refused", FAILBACK, pair(A_SECONDARY, B_SILENT)).expect(Verdict.BLOCKED, Level.CONFIRM);
+                .says("writes to vol-00000111 on site-a after the last sync at 07:45:44, 4 min 16 s ago").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
+        row("unplanned failover with site B silent is refused", UNPLANNED_FAILOVER, pair(A_PRIMARY_SILENT, B_SILENT)).expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
+        row("failback of a failed-over pair", FAILBACK, pair(A_SECONDARY, B_PRIMARY)).has(Kind.WRITES_LOST, Kind.ACCESS_LOST).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("failback with a site silent is refused", FAILBACK, pair(A_SECONDARY, B_SILENT)).expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("split-brain recovery without a survivor is refused", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_PRIMARY))
-                .has(Kind.SPLIT_BRAIN_PRESENT).says("no survivor was chosen").expect(Verdict.BLOCKED, Level.TYPED_EACH);
+                .has(Kind.SPLIT_BRAIN_PRESENT).says("no survivor was chosen").expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
         row("split-brain recovery keeping site A: site B's writes are named and its name typed", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_PRIMARY))
                 .keep("site-a").has(Kind.WRITES_LOST).says("writes to vol-00000211 on site-b since the split", "resynced from vol-00000111 on site-a")
-                .expect(Verdict.SENT, Level.TYPED_EACH);
+                .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("split-brain recovery of a consistent pair is refused", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_SECONDARY)).keep("site-a")
-                .says("not in split brain").expect(Verdict.BLOCKED, Level.TYPED_EACH);
+                .says("not in split brain").expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
     }
 
     static List<Row> rows() {
