@@ -90,22 +90,23 @@ class MultiSelectFxTest {
         fx.awaitRows(3);
         fx.storage.failFor("deleteVolume", "vol-0002", FailureKind.FAILED_PRECONDITION,
                 "volume vol-0002 still has snapshots", "Delete its snapshots first.");
-        robot.clickOn(row(robot, 0));
-        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
+        // pvc-db and pvc-logs: pvc-web is published to a node, so a delete with it is refused before anything is sent
+        robot.clickOn(row(robot, 1));
+        robot.press(KeyCode.CONTROL).clickOn(row(robot, 2)).release(KeyCode.CONTROL);
 
         robot.clickOn("#volume-delete");
-        fx.confirmByTyping(robot, "delete 3 volumes", "Delete 3 volumes");
+        fx.confirmByTyping(robot, "delete pvc-db, pvc-logs", "Delete");
 
-        fx.assertResults(robot, "Deleted 2 of 3 volumes; 1 failed.",
-                "pvc-web \u2192 OK", "pvc-db \u2192 Failed: deleteVolume: volume vol-0002 still has snapshots", "pvc-logs \u2192 OK");
+        fx.assertResults(robot, "Deleted 1 of 2 volumes; 1 failed.",
+                "pvc-db \u2192 Failed: deleteVolume: volume vol-0002 still has snapshots", "pvc-logs \u2192 OK");
         fx.press(robot, "Close");
 
-        fx.awaitRows(1);
-        assertThat(fx.firstColumn()).containsExactly("pvc-db");
+        fx.awaitRows(2);
+        assertThat(fx.firstColumn()).containsExactly("pvc-web", "pvc-db");
         // The notification and the task's end come with the outcome, on the FX thread.
         FxWait.eventually(() -> {
             assertThat(fx.notifications.items()).isNotEmpty();
-            assertThat(fx.notifications.items().get(0).message()).isEqualTo("Deleted 2 of 3 volumes; 1 failed.");
+            assertThat(fx.notifications.items().get(0).message()).isEqualTo("Deleted 1 of 2 volumes; 1 failed.");
             assertThat(fx.tasks.tasks().get(0).state()).isEqualTo(org.csiconsole.views.task.TaskState.DONE_WITH_ERRORS);
         });
     }

@@ -169,11 +169,11 @@ class VolumesViewFxTest {
         fx.awaitRows(3);
         fx.storage.failNext("deleteVolume", FailureKind.BUSY, "an operation is already pending for this volume (ABORTED)",
                 "Wait for the other operation to finish, then try again.");
-        fx.select(robot, 0);
+        fx.select(robot, 1);
         robot.clickOn("#volume-delete");
-        fx.confirmByTyping(robot, "pvc-web", "Delete");
+        fx.confirmByTyping(robot, "pvc-db", "Delete");
         assertThat(fx.failureDialog(robot, "already pending")).isEqualTo("Another operation is in progress");
-        assertThat(fx.firstColumn()).contains("pvc-web");
+        assertThat(fx.firstColumn()).contains("pvc-db");
 
         fx.storage.failNext("listVolumes", FailureKind.UNAVAILABLE, "the plugin did not answer (UNAVAILABLE)",
                 "Check that the driver is running, then refresh.");
