@@ -195,7 +195,7 @@ class TroubleCommandsTest {
     void discoverUnderAnEmptyRootSaysWhereItLookedAndHowToLookElsewhere() {
         assertThat(run("discover", "--root-dir", dir.resolve("elsewhere").toString())).isEqualTo(ExitCodes.OK);
 
-        assertThat(out.toString()).contains("0 socket(s)").contains("absent on this node: " + dir.resolve("elsewhere/plugins_registry"))
+        assertThat(out.toString()).contains("0 sockets").contains("absent on this node: " + dir.resolve("elsewhere/plugins_registry"))
                 .contains("--root-dir DIR");
     }
 
