@@ -63,6 +63,8 @@ class TroubleshootWiringTest {
 
     @Test
     void theReportGivenToOpenShowsInTheTroubleshootPerspective(FxRobot robot) throws Exception {
+        // the report opens once the workbench has shown its first frame
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> Troubleshooting.ID.equals(console.workbench().perspectiveProperty().get()));
         assertThat(console.workbench().perspectiveProperty().get()).isEqualTo(Troubleshooting.ID);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> robot.lookup("#report-checks .table-view").tryQuery()
                 .map(t -> ((TableView<?>) t).getItems().size() == 2).orElse(false));
