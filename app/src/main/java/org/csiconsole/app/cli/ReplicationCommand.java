@@ -41,6 +41,7 @@ import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.core.storage.replication.ReplicationEngine;
 import org.csiconsole.core.storage.replication.ScheduledReplicationSampler;
 import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.store.SqliteReplicationHistory;
@@ -225,7 +226,7 @@ public final class ReplicationCommand {
                 }
                 facts.add(ReplicationRisk.target(s, self, self, partner));
             }
-            Assessment assessment = risk.assess(new RiskRequest(ReplicationRisk.operation(kind), r.force, facts, "", "", Instant.now()));
+            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now()));
             WorkflowRequest request = WorkflowRequest.onOneSite(kind, a, items(sources, null));
             return decide(o, request, r, assessment, sources, risk, out);
         });
@@ -319,7 +320,7 @@ public final class ReplicationCommand {
                 facts.add(kind == WorkflowKind.UNPLANNED_FAILOVER ? ReplicationRisk.target(resolved.get(i), sb, sa, sb)
                         : ReplicationRisk.target(sources.get(i), sa, sa, sb));
             }
-            Assessment assessment = risk.assess(new RiskRequest(ReplicationRisk.operation(kind), r.force, facts, "", "", Instant.now()));
+            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now()));
             WorkflowRequest request = new WorkflowRequest(kind, a, b, items, template, Map.of(), options);
             return decide(o, request, r, assessment, forceTargets(kind, sources, resolved), risk, out);
         });

@@ -21,21 +21,6 @@ final class ReplicationRisk {
     private ReplicationRisk() {
     }
 
-    /** The risk model's operation for a workflow kind. */
-    static RiskOperation operation(WorkflowKind kind) {
-        return switch (kind) {
-            case ENABLE -> RiskOperation.ENABLE_REPLICATION;
-            case DISABLE -> RiskOperation.DISABLE_REPLICATION;
-            case PROMOTE -> RiskOperation.PROMOTE;
-            case DEMOTE -> RiskOperation.DEMOTE;
-            case RESYNC -> RiskOperation.RESYNC;
-            case PLANNED_FAILOVER -> RiskOperation.PLANNED_FAILOVER;
-            case UNPLANNED_FAILOVER -> RiskOperation.UNPLANNED_FAILOVER;
-            case FAILBACK -> RiskOperation.FAILBACK;
-            case SPLIT_BRAIN_RECOVERY -> RiskOperation.SPLIT_BRAIN_RECOVERY;
-        };
-    }
-
     /**
      * One target: {@code named} (the source acted on, or forced) with this side's and its partner's state.
      *

@@ -236,7 +236,7 @@ public final class ReplicationCommands {
      */
     public Assessment assess(WorkflowKind kind, List<ReplicationRow> rows, boolean force) {
         List<TargetFacts> targets = rows.stream().map(this::facts).toList();
-        return model.services().risk().assess(new RiskRequest(operation(kind), force, targets, "", "", model.now()));
+        return model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "", model.now()));
     }
 
     /** What the risk model knows of {@code row}: its sample on its site, and its partner's on the other site. */
@@ -244,21 +244,6 @@ public final class ReplicationCommands {
         PairRow pair = model.pairOf(row);
         String partnerSite = pair == null ? "" : pair.a().same(row.site()) ? pair.b().name() : pair.a().name();
         return TargetFacts.replicated(row.site().name(), row.sample(), partnerSite, row.partner());
-    }
-
-    /** The risk model's operation for a one-site {@code kind} or a guided workflow. */
-    static RiskOperation operation(WorkflowKind kind) {
-        return switch (kind) {
-            case ENABLE -> RiskOperation.ENABLE_REPLICATION;
-            case DISABLE -> RiskOperation.DISABLE_REPLICATION;
-            case PROMOTE -> RiskOperation.PROMOTE;
-            case DEMOTE -> RiskOperation.DEMOTE;
-            case RESYNC -> RiskOperation.RESYNC;
-            case PLANNED_FAILOVER -> RiskOperation.PLANNED_FAILOVER;
-            case UNPLANNED_FAILOVER -> RiskOperation.UNPLANNED_FAILOVER;
-            case FAILBACK -> RiskOperation.FAILBACK;
-            case SPLIT_BRAIN_RECOVERY -> RiskOperation.SPLIT_BRAIN_RECOVERY;
-        };
     }
 
     /** {@code row} as the engine takes it for a one-site operation, with its sample for the plan's checks. */

@@ -35,6 +35,7 @@ import org.csiconsole.core.replication.WorkflowRun;
 import org.csiconsole.core.replication.WorkflowStep;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.RiskAssessor;
+import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
 
@@ -402,7 +403,7 @@ public final class WorkflowWizardModel {
             targets.add(TargetFacts.replicated(siteA.get().name(), i.from(), siteB.get().name(), i.to()));
         }
         String keep = needsSurvivor() && survivor.get() != null ? survivor.get().name() : "";
-        return risk.assess(new RiskRequest(ReplicationCommands.operation(kind), kind == WorkflowKind.UNPLANNED_FAILOVER, targets,
+        return risk.assess(new RiskRequest(RiskOperation.of(kind), kind == WorkflowKind.UNPLANNED_FAILOVER, targets,
                 "", keep, clock.instant()));
     }
 

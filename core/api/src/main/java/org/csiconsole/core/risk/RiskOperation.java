@@ -93,4 +93,19 @@ public enum RiskOperation {
     public String verbLower() {
         return verb.toLowerCase(Locale.ROOT);
     }
+
+    /** The operation a replication workflow of {@code kind} is assessed as. */
+    public static RiskOperation of(org.csiconsole.core.replication.WorkflowKind kind) {
+        return switch (kind) {
+            case ENABLE -> ENABLE_REPLICATION;
+            case DISABLE -> DISABLE_REPLICATION;
+            case PROMOTE -> PROMOTE;
+            case DEMOTE -> DEMOTE;
+            case RESYNC -> RESYNC;
+            case PLANNED_FAILOVER -> PLANNED_FAILOVER;
+            case UNPLANNED_FAILOVER -> UNPLANNED_FAILOVER;
+            case FAILBACK -> FAILBACK;
+            case SPLIT_BRAIN_RECOVERY -> SPLIT_BRAIN_RECOVERY;
+        };
+    }
 }
