@@ -116,7 +116,7 @@ echo "$info_out" | sed 's/^/     /'
 sed 's/^/     stderr: /' "$work/info.err"
 check "csi-console info writes nothing on stderr (no warning of the JVM or a library)" test ! -s "$work/info.err"
 check "csi-console info reaches csi-console serve" grep -Eq '^name +reference\.csi-console\.org' <<<"$info_out"
-check "the served plugin is ready" grep -Eq '^ready +true' <<<"$info_out"
+check "the served plugin is ready" grep -Eq '^ready +ready$' <<<"$info_out"
 kill -TERM "${pids[-1]}" 2>/dev/null; wait "${pids[-1]}" 2>/dev/null
 
 # --- workbench under Xvfb --------------------------------------------------------------------
@@ -186,7 +186,7 @@ fresh_system() {
         csi-console lifecycle --endpoint unix:///tmp/csi.sock --file /tmp/lifecycle.png 2>/tmp/lifecycle.err; echo \"lifecycle exit \$?\"" \
         >"$test_dir/fresh-cli.log" 2>&1
     cp "$fresh/tmp/lifecycle.err" "$test_dir/fresh-lifecycle.err" 2>/dev/null || true
-    check "csi-console serve and info work there" grep -Eq '^ready +true' "$test_dir/fresh-cli.log"
+    check "csi-console serve and info work there" grep -Eq '^ready +ready$' "$test_dir/fresh-cli.log"
     check "a drawing there, without fonts, says what to install and exits 1 (no stack trace)" \
         sh -c "grep -q '^lifecycle exit 1$' '$test_dir/fresh-cli.log' && grep -q 'apt-get install libfreetype6' '$test_dir/fresh-lifecycle.err' \
             && ! grep -q 'Exception\|at java' '$test_dir/fresh-lifecycle.err'"
