@@ -72,9 +72,12 @@ public final class TroubleCommands {
                 ? ExitCodes.CALL_FAILED : ExitCodes.OK;
     }
 
-    /** 0 without {@code --fail-on}; with it, 1 when a socket has a problem of that level or worse ({@link DiscoveryReport#worst()}). */
+    /**
+     * 0 without {@code --fail-on}; with it, 1 when a socket has a problem of that level or worse
+     * ({@link DiscoveryReport#worst()}), or when none of the places looked at exists ({@link DiscoveryReport#lookedAtNothing()}).
+     */
     static int exitCode(DiscoveryReport r, FailOn failOn) {
-        return failOn != null && failOn.met(r.worst()) ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+        return failOn != null && (failOn.met(r.worst()) || r.lookedAtNothing()) ? ExitCodes.CALL_FAILED : ExitCodes.OK;
     }
 
     /** The {@code --fail-on} levels: what makes {@code discover} and {@code probe} exit 1. */
@@ -97,7 +100,8 @@ public final class TroubleCommands {
                     + "names it, its problem and what to do.",
                     "Exit code 0, also when stale sockets are found (they are listed with their problem and next step). "
                     + "--fail-on problem exits 1 when the kubelet cannot use a registered driver (a stale registration, or a "
-                    + "registration whose driver socket is missing or stale); --fail-on warn also on any other socket problem."})
+                    + "registration whose driver socket is missing or stale), or when none of the places looked at exists (a "
+                    + "mistyped --root-dir); --fail-on warn also on any other socket problem."})
     static final class DiscoverCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -200,6 +200,12 @@ class TroubleCommandsTest {
     }
 
     @Test
+    void aRootWhereNothingExistsFailsDiscoverUnderFailOnSoAScriptCannotTakeItForAHealthyNode() {
+        assertThat(run("discover", "--root-dir", dir.resolve("mistyped").toString(), "--fail-on", "problem")).isEqualTo(ExitCodes.CALL_FAILED);
+        assertThat(out.toString()).contains("Looked in nothing that exists");
+    }
+
+    @Test
     void probeFailOnWarnExitsOneWhenACheckWarns() throws Exception {
         // any local user may connect: allowed, but a warning
         Files.setPosixFilePermissions(socket, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));

@@ -33,6 +33,14 @@ public record DiscoveryReport(String rootDir, List<String> places, Instant start
         return sockets.stream().map(DiscoveredSocket::status).min(Comparator.naturalOrder()).orElse(CheckStatus.PASS);
     }
 
+    /**
+     * True when none of the places looked at exists (a mistyped {@code --root-dir}, say): "no socket
+     * found" then says nothing of the node, and a script asking {@code --fail-on} must not read it as healthy.
+     */
+    public boolean lookedAtNothing() {
+        return !places.isEmpty() && absent.containsAll(places);
+    }
+
     /** Where discovery looked, in one sentence: {@code "Looked in A, B; absent on this node: C, D."} */
     public String whereLooked() {
         List<String> present = places.stream().filter(p -> !absent.contains(p)).toList();
