@@ -64,8 +64,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         VBox hazards = new VBox(6);
         hazards.setId("risk-hazards");
         for (Hazard h : a.hazards()) {
-            hazards.getChildren().add(callout((h.danger() ? "Danger: " : "") + capital(h.describe()) + ".",
-                    h.danger() ? ConsoleStyles.CALLOUT_DANGER : ConsoleStyles.CALLOUT_WARNING));
+            hazards.getChildren().add(hazard(h));
         }
         body.getChildren().add(hazards);
         if (a.blocked()) {
@@ -143,7 +142,14 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         return sendType;
     }
 
-    private static Label callout(String text, String style) {
+    /** One hazard as a callout: a danger in red with "Danger:" before it, a caution as a warning. */
+    public static Label hazard(Hazard h) {
+        return callout((h.danger() ? "Danger: " : "") + capital(h.describe()) + ".",
+                h.danger() ? ConsoleStyles.CALLOUT_DANGER : ConsoleStyles.CALLOUT_WARNING);
+    }
+
+    /** A wrapping callout of {@code style} (a {@code ConsoleStyles.CALLOUT_*}) that is never cut. */
+    public static Label callout(String text, String style) {
         Label l = new Label(text);
         l.getStyleClass().add(style);
         l.setWrapText(true);

@@ -30,6 +30,7 @@ import org.csiconsole.core.replication.ReplicationSample;
 import org.csiconsole.core.replication.WorkflowKind;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.theme.ConsoleStyles;
+import org.csiconsole.views.dialog.RiskDialog;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
@@ -246,17 +247,16 @@ public final class WorkflowWizard extends Dialog<Void> {
         VBox hazards = new VBox(6);
         hazards.setId("wizard-hazards");
         for (org.csiconsole.core.risk.Hazard h : a.hazards()) {
-            hazards.getChildren().add(callout((h.danger() ? "Danger: " : "") + capital(h.describe()) + ".",
-                    h.danger() ? ConsoleStyles.CALLOUT_DANGER : ConsoleStyles.CALLOUT_WARNING));
+            hazards.getChildren().add(RiskDialog.hazard(h));
         }
         risk.getChildren().add(hazards);
         if (a.blocked()) {
-            Label illegal = callout("Not run: " + a.illegal().describe(), ConsoleStyles.CALLOUT_DANGER);
+            Label illegal = RiskDialog.callout("Not run: " + a.illegal().describe(), ConsoleStyles.CALLOUT_DANGER);
             illegal.setId("wizard-illegal");
             risk.getChildren().add(illegal);
         }
         if (!a.saferAlternative().isEmpty()) {
-            Label safer = callout("Safer: " + a.saferAlternative(), ConsoleStyles.CALLOUT_INFO);
+            Label safer = RiskDialog.callout("Safer: " + a.saferAlternative(), ConsoleStyles.CALLOUT_INFO);
             safer.setId("wizard-safer");
             risk.getChildren().add(safer);
         }
@@ -353,18 +353,6 @@ public final class WorkflowWizard extends Dialog<Void> {
         return l;
     }
 
-    private static Label callout(String text, String style) {
-        Label l = new Label(text);
-        l.getStyleClass().add(style);
-        l.setWrapText(true);
-        l.setMaxWidth(Double.MAX_VALUE);
-        l.setMinHeight(Label.USE_PREF_SIZE);
-        return l;
-    }
-
-    private static String capital(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
-    }
 
     private static Label cell(ReplicationSample s, java.util.function.Function<ReplicationSample, String> f) {
         Label l = new Label(s == null ? "missing" : f.apply(s));
