@@ -166,4 +166,19 @@ class CallTraceViewFxTest {
         FxWait.eventually(() -> assertThat(robot.lookup("#trace-message").queryAs(javafx.scene.control.Label.class).getText())
                 .isEqualTo("Copied CreateVolume as grpcurl"));
     }
+
+    @Test
+    void theCopyMenuCopiesTheCallSelectedWhenItOpenedThoughTheSelectionChangesBeforeTheClick(FxRobot robot) throws Exception {
+        recordMixed(robot);
+        robot.interact(() -> table(robot).getSelectionModel().select(0));
+        robot.interact(() -> Clipboard.getSystemClipboard().setContent(java.util.Map.of(javafx.scene.input.DataFormat.PLAIN_TEXT, "before")));
+
+        robot.clickOn("#trace-copy");
+        // While the pointer travels to the item, the table's selection goes (new calls arriving, a re-sort).
+        robot.interact(() -> table(robot).getSelectionModel().clearSelection());
+        robot.clickOn("#copy-grpcurl");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        FxWait.eventually(() -> assertThat(Clipboard.getSystemClipboard().getString()).isEqualTo("grpcurl csi.v1.Controller/CreateVolume"));
+    }
 }
