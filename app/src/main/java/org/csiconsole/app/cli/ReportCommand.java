@@ -9,7 +9,6 @@ import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
-import org.csiconsole.core.trouble.CheckStatus;
 import org.csiconsole.core.trouble.Discovery;
 import org.csiconsole.core.trouble.DiscoveryReport;
 import org.csiconsole.core.trouble.ExercisePlan;
@@ -43,15 +42,16 @@ import java.util.function.Supplier;
  * capabilities, plugin and node information, the call trace of the run and the console's version
  * and environment, written as {@code DIR/report.json} and a self-contained {@code DIR/report.html}.
  * Secrets are redacted as in the call trace, and the values of the secrets file are masked
- * everywhere, the attached driver log included. Exit codes as {@code probe}: 0, 1 when a check or an
- * exercise step failed, 3 when the driver is unreachable.
+ * everywhere, the attached driver log included. Exit code 0, 1 when a check, a socket discovery found
+ * ({@link TroubleReport#failed()}) or an exercise step failed, 3 when the driver is unreachable.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write a troubleshooting report that opens anywhere: DIR/report.json and DIR/report.html (one page, no "
                 + "external assets, failures first). It holds discovery, the probe's checks, the exercise when --exercise is "
                 + "given, capabilities, plugin and node information, the call trace (secrets redacted) and the console's version "
                 + "and environment; --driver-log attaches the end of a log file.",
-                "Exit code 0 when nothing failed, 1 when a check or exercise step failed, 3 when the driver is unreachable."})
+                "Exit code 0 when nothing failed, 1 when a check, a socket discovery found (a registration the kubelet cannot use) "
+                        + "or an exercise step failed, 3 when the driver is unreachable."})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -121,21 +121,13 @@ final class ReportCommand implements Callable<Integer> {
         ReportFiles.write(report, out, secrets);
         PrintWriter w = spec.commandLine().getOut();
         w.println("Wrote " + out.resolve(ReportFiles.JSON_NAME) + " and " + out.resolve(ReportFiles.HTML_NAME));
-        w.println((probe.plugin() == null ? probe.endpoint() : probe.plugin().name() + " " + probe.plugin().vendorVersion()) + ": "
-                + probe.count(CheckStatus.FAIL) + " failed, " + probe.count(CheckStatus.WARN) + " warning(s), "
-                + probe.count(CheckStatus.PASS) + " passed, " + probe.count(CheckStatus.SKIPPED) + " skipped"
-                + (discovery == null ? "" : "; " + org.csiconsole.core.model.Words.count(discovery.sockets().size(), "socket") + " found")
-                + (result == null ? "" : "; exercise " + (result.anyFailed() ? "failed" : "passed")
-                + (result.leftovers().isEmpty() ? "" : ", " + result.leftovers().size() + " thing(s) left on the storage"))
-                + (probe.reachable() ? "" : "; the driver could not be reached"));
+        w.println(report.summary());
         if (discovery != null) {
             w.println("Discovery: " + discovery.whereLooked());
             if (discovery.sockets().isEmpty()) w.println(discovery.otherRoot());
         }
         w.flush();
         if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
-        int code = TroubleCommands.exitCode(probe);
-        if (code == ExitCodes.OK && result != null && (result.anyFailed() || !result.leftovers().isEmpty())) code = ExitCodes.CALL_FAILED;
-        return code;
+        return !probe.reachable() ? ExitCodes.ENDPOINT : report.failed() ? ExitCodes.CALL_FAILED : ExitCodes.OK;
     }
 }

@@ -11,11 +11,11 @@ import org.csiconsole.core.trouble.OrphanReport;
 import org.csiconsole.core.trouble.OrphanVolume;
 import org.csiconsole.core.trouble.ProbeReport;
 import org.csiconsole.core.model.ByteSize;
+import org.csiconsole.core.model.Words;
 
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** Prints discovery, probe, exercise and orphan results as a table or as JSON (the core records). */
@@ -59,7 +59,7 @@ final class TroubleOutput {
             for (DiscoveredSocket s : todo) out.println("  " + s.status() + " " + s.path() + ": " + s.nextStep());
         }
         out.println();
-        out.println(org.csiconsole.core.model.Words.count(r.sockets().size(), "socket") + " in " + ms(r.took()) + ". " + r.whereLooked());
+        out.println(r.summary() + " in " + ms(r.took()) + ". " + r.whereLooked());
         if (r.sockets().isEmpty()) out.println(r.otherRoot());
         out.flush();
     }
@@ -78,9 +78,7 @@ final class TroubleOutput {
             }
         }
         out.println();
-        out.println((r.plugin() == null ? r.endpoint() : r.plugin().name() + " " + r.plugin().vendorVersion() + " at " + r.endpoint())
-                + ": " + r.count(CheckStatus.FAIL) + " failed, " + r.count(CheckStatus.WARN) + " warning(s), " + r.count(CheckStatus.PASS)
-                + " passed, " + r.count(CheckStatus.SKIPPED) + " skipped in " + ms(r.took())
+        out.println((r.plugin() == null ? r.endpoint() : r.who() + " at " + r.endpoint()) + ": " + r.counts() + " in " + ms(r.took())
                 + (r.reachable() ? "" : "; the driver could not be reached"));
         out.flush();
     }
@@ -120,8 +118,7 @@ final class TroubleOutput {
     }
 
     static String ms(Duration d) {
-        long us = d.toNanos() / 1000;
-        return us >= 10_000 ? (us / 1000) + " ms" : String.format(Locale.ROOT, "%.1f ms", us / 1000.0);
+        return Words.millis(d);
     }
 
     private boolean json(Object o) {

@@ -42,6 +42,7 @@ public final class Column<T, V> {
     private boolean mono;
     private boolean identifier;
     private boolean whole;
+    private boolean wrapped;
     private Observable redrawnOn;
 
     private Column(String id, String title, Function<? super T, ? extends V> value) {
@@ -127,6 +128,22 @@ public final class Column<T, V> {
     public Column<T, V> identifier() {
         this.identifier = true;
         return this;
+    }
+
+    /**
+     * Cells that show their whole text on more lines rather than cut it (paths, whose tellable part
+     * may sit anywhere): a line may break after a {@code /}, {@code .}, {@code -} or {@code _} as well
+     * as at a space, and the row grows to fit. Only the display breaks: the tooltip and a copy hold
+     * the text as it is.
+     */
+    public Column<T, V> wrapped() {
+        this.wrapped = true;
+        return this;
+    }
+
+    /** {@code text} with a zero-width space after each {@code / . - _}: where a wrapped cell may break a line. */
+    static String breakable(String text) {
+        return text == null ? null : text.replaceAll("([/._-])", "$1\u200B");
     }
 
     /**
@@ -239,7 +256,8 @@ public final class Column<T, V> {
             this.sharedTip = shared == null ? null : shared.tip;
             this.identifierCells = identifierCells;
             if (shared != null) addEventHandler(MouseEvent.MOUSE_ENTERED, e -> shared.hovered = this);
-            if (identifierCells && !whole) setTextOverrun(OverrunStyle.CENTER_WORD_ELLIPSIS);
+            if (wrapped) setWrapText(true);
+            else if (identifierCells && !whole) setTextOverrun(OverrunStyle.CENTER_WORD_ELLIPSIS);
             if (rightAligned) setAlignment(Pos.CENTER_RIGHT);
             if (mono) getStyleClass().add(ConsoleStyles.MONO);
         }
@@ -254,7 +272,7 @@ public final class Column<T, V> {
                 applyClass(null);
                 return;
             }
-            setText(format.apply(item));
+            setText(wrapped ? breakable(format.apply(item)) : format.apply(item));
             if (sharedTip != null) {
                 String text = tooltipText(row, identifierCells);
                 Tooltip want = text == null || text.isEmpty() ? null : sharedTip;

@@ -9,6 +9,8 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.model.Words;
+import org.csiconsole.core.trouble.CheckStatus;
 import org.csiconsole.core.trouble.DiscoveredSocket;
 import org.csiconsole.core.trouble.DiscoveryReport;
 import org.csiconsole.core.trouble.SocketRole;
@@ -26,6 +28,7 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -81,12 +84,12 @@ public final class DiscoverModel {
         return status.getReadOnlyProperty();
     }
 
-    /** The last discovery's report; null before one finished, while one runs, and after one failed. */
     /** The task title of the last discovery started (its calls are traced under it); empty before one. */
     String lastTitle() {
         return lastTitle;
     }
 
+    /** The last discovery's report; null before one finished, while one runs, and after one failed. */
     public ReadOnlyObjectProperty<DiscoveryReport> reportProperty() {
         return report.getReadOnlyProperty();
     }
@@ -157,26 +160,38 @@ public final class DiscoverModel {
 
     static String summary(DiscoveryReport r) {
         long drivers = r.sockets().stream().filter(s -> s.role() == SocketRole.CSI).count();
-        long stale = r.sockets().stream().filter(s -> s.state() == SocketState.STALE).count();
-        return org.csiconsole.core.model.Words.count(r.sockets().size(), "socket") + ": " + org.csiconsole.core.model.Words.count(drivers, "CSI driver") + (stale == 0 ? "" : ", " + stale + " stale")
-                + " (" + r.took().toMillis() + " ms)";
+        return r.summary() + "; " + Words.count(drivers, "CSI driver") + " (" + Words.millis(r.took()) + ")";
     }
 
-    /** Empty when {@code s} can be connected to in one click, else why not. */
+    /**
+     * Empty when {@code s} can be connected to in one click, else why not: a socket nothing listens
+     * on, a registration whose driver's endpoint is missing or stale ({@link CheckStatus#FAIL}: its
+     * problem, as discovery words it), a socket that is no CSI driver's.
+     */
     public Optional<String> whyNotConnect(DiscoveredSocket s) {
         if (s == null) return Optional.of("Select a driver socket");
-        if (s.state() != SocketState.LISTENING) return Optional.of(s.path() + " is " + s.state().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ": " + s.problem());
-        if (s.role() == SocketRole.REGISTRATION && s.registration() != null && s.registration().endpoint().startsWith("/")) {
+        if (s.state() != SocketState.LISTENING) {
+            return Optional.of(s.path() + " is " + s.state().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + s.problem());
+        }
+        if (s.status() == CheckStatus.FAIL) return Optional.of(s.path() + " " + s.problem());
+        if (s.role() == SocketRole.REGISTRATION && s.registration() != null && s.registration().address().isPresent()) {
             return Optional.empty();
         }
         if (s.role() != SocketRole.CSI) return Optional.of(s.path() + " is not a CSI driver's socket (" + s.role() + ")");
         return Optional.empty();
     }
 
+    /**
+     * Empty when {@code s} can be probed, else why not: any socket can, a stale or missing one too
+     * (the probe's socket checks then say what is wrong and what to do).
+     */
+    public Optional<String> whyNotProbe(DiscoveredSocket s) {
+        return s == null ? Optional.of("Select a socket") : Optional.empty();
+    }
+
     /** The endpoint to connect to or probe for {@code s}: a registration's driver endpoint, else the socket itself. */
     public static String endpointOf(DiscoveredSocket s) {
-        if (s.registration() != null && s.registration().endpoint().startsWith("/")) return "unix://" + s.registration().endpoint();
-        return s.endpoint();
+        return s.driverEndpoint();
     }
 
     /** Adds a connection to the driver at {@code s} and opens it. */

@@ -169,7 +169,7 @@ public final class HostDrivers {
             name.getStyleClass().add(Styles.TEXT_BOLD);
             name.setTooltip(new Tooltip(name.getText()));
             Label state = new Label(stateText(s.state()));
-            state.getStyleClass().addAll(ConsoleStyles.BADGE, TroubleRows.stateStyle(s.state()));
+            state.getStyleClass().addAll(ConsoleStyles.BADGE, TroubleRows.stateStyle(s));
             state.setMinWidth(Region.USE_PREF_SIZE);
             Region gap = new Region();
             HBox.setHgrow(gap, Priority.ALWAYS);

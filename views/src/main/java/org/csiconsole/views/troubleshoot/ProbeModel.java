@@ -7,11 +7,14 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.StringProperty;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.trouble.CheckResult;
 import org.csiconsole.core.trouble.ProbeReport;
 import org.csiconsole.core.trouble.TroubleEvent;
 import org.csiconsole.core.trouble.TroubleshootPort;
 import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.dialog.Failures;
 import org.csiconsole.views.table.ResourceTableModel;
 import org.csiconsole.views.task.UiTask;
 
@@ -31,6 +34,7 @@ public final class ProbeModel {
     private final ReadOnlyObjectWrapper<ProbeReport> report = new ReadOnlyObjectWrapper<>(this, "report");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
     private UiTask<ProbeReport> task;
     private String lastTitle = "";
 
@@ -66,6 +70,11 @@ public final class ProbeModel {
         return status.getReadOnlyProperty();
     }
 
+    /** Why the last probe did not finish, as a sentence; empty when it finished, was cancelled, or none ran. */
+    public ReadOnlyStringProperty failureProperty() {
+        return failure.getReadOnlyProperty();
+    }
+
     /** Probes the endpoint; a blank endpoint is refused with a sentence in the status line. */
     public void probe() {
         String e = endpoint.get() == null ? "" : endpoint.get().strip();
@@ -77,6 +86,7 @@ public final class ProbeModel {
         Path root = TroubleshootViewModel.rootPath(rootDir);
         running.set(true);
         checks.clear();
+        failure.set("");
         status.set("Probing " + e + "\u2026");
         lastTitle = "Probe " + e;
         task = actions.run(lastTitle, p -> port.probe(e, root, ev -> {
@@ -89,8 +99,12 @@ public final class ProbeModel {
                 report.set(r);
                 checks.replaceAll(r.worstFirst());
                 status.set(TroubleRows.summary(r));
+            } else if (Failures.of(lastTitle, t).kind() == FailureKind.CANCELLED) {
+                status.set("The probe was cancelled.");
             } else {
-                status.set(t instanceof java.util.concurrent.CancellationException ? "The probe was cancelled." : "The probe did not finish.");
+                CallFailure f = Failures.of(lastTitle, t);
+                failure.set(f.getMessage() + (f.whatToDo().isEmpty() ? "" : ". " + f.whatToDo()));
+                status.set("The probe did not finish: " + failure.get());
             }
         });
     }

@@ -6,20 +6,26 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.trouble.CheckResult;
 import org.csiconsole.core.trouble.TroubleReport;
 import org.csiconsole.core.trouble.TroubleshootPort;
 import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.dialog.Failures;
 import org.csiconsole.views.table.ResourceTableModel;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 
 /**
- * The Report page: a saved report opened read-only (its checks, failures first, and what the
- * driver said), and a second one compared with it side by side.
+ * The Report page: the report of this perspective's latest runs as soon as one ended (not saved
+ * yet), the report saved from them, or a saved report opened read-only (its checks, failures
+ * first, and what the driver said), and a second one compared with it side by side. Whichever
+ * came last is shown.
  */
 public final class ReportsModel {
     private final TroubleshootPort port;
@@ -28,6 +34,8 @@ public final class ReportsModel {
     private final ReadOnlyObjectWrapper<TroubleReport> other = new ReadOnlyObjectWrapper<>(this, "other");
     private final ReadOnlyStringWrapper reportName = new ReadOnlyStringWrapper(this, "reportName", "");
     private final ReadOnlyStringWrapper otherName = new ReadOnlyStringWrapper(this, "otherName", "");
+    private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
+    private Runnable retry = () -> { };
     private final BooleanProperty differencesOnly = new SimpleBooleanProperty(this, "differencesOnly", true);
     private final ResourceTableModel<CheckResult> checks;
     private final ResourceTableModel<ReportComparison.Row> comparison;
@@ -83,26 +91,82 @@ public final class ReportsModel {
         this.onOpened = java.util.Objects.requireNonNull(onOpened);
     }
 
+    /** Why the last open, compare or save did not finish, as a sentence; empty when it did. */
+    public ReadOnlyStringProperty failureProperty() {
+        return failure.getReadOnlyProperty();
+    }
+
+    /** Runs again what failed last ({@link #failureProperty()}): the failure's "Try again". */
+    public void retry() {
+        retry.run();
+    }
+
     /** Opens {@code file} read-only; a file that is no report is refused in a failure dialog and nothing changes. */
     public void open(Path file) {
-        actions.run("Open report " + file.getFileName(), p -> port.openReport(file), r -> "Opened " + file.getFileName() + ".")
-                .outcome().thenAccept(r -> {
-                    report.set(r);
-                    reportName.set(file.toString());
-                    checks.replaceAll(r.probe() == null ? List.of() : r.probe().worstFirst());
-                    compare();
+        run("Open report " + file.getFileName(), p -> port.openReport(file), r -> "Opened " + file.getFileName() + ".", () -> open(file))
+                .thenAccept(r -> {
+                    show(r, file.toString());
                     onOpened.accept(file, r);
                 });
     }
 
+    /**
+     * Shows the report of this perspective's latest runs, before it is saved: its checks, and a name
+     * that says it is not saved yet.
+     */
+    void showUnsaved(TroubleReport r) {
+        show(r, UNSAVED);
+    }
+
+    /**
+     * Saves a report as {@code save} does, then reads the file written and shows it, named by its
+     * path: what support gets is what the page shows. A failure is a dialog and offers "Try again".
+     *
+     * @param save writes the report and completes with the JSON file written
+     */
+    void save(String title, java.util.function.Supplier<CompletableFuture<Path>> save, Runnable again) {
+        run(title, p -> save.get(), f -> "Wrote " + f + " and the HTML page beside it.", again)
+                .thenAccept(file -> run("Read the saved report " + file.getFileName(), p -> port.openReport(file),
+                        r -> "Showing " + file + ".", again).thenAccept(r -> show(r, file.toString())));
+    }
+
+    /** What a report not saved yet is called on the page. */
+    static final String UNSAVED = "This session's runs (not saved yet)";
+
+    private void show(TroubleReport r, String name) {
+        report.set(r);
+        reportName.set(name);
+        checks.replaceAll(r.probe() == null ? List.of() : r.probe().worstFirst());
+        compare();
+    }
+
     /** Opens {@code file} as the report to compare with. */
     public void compareWith(Path file) {
-        actions.run("Open report " + file.getFileName() + " to compare", p -> port.openReport(file), r -> "Comparing with "
-                + file.getFileName() + ".").outcome().thenAccept(r -> {
+        run("Open report " + file.getFileName() + " to compare", p -> port.openReport(file), r -> "Comparing with "
+                + file.getFileName() + ".", () -> compareWith(file)).thenAccept(r -> {
                     other.set(r);
                     otherName.set(file.toString());
                     compare();
                 });
+    }
+
+    /** Runs {@code work} as a task; its failure is kept ({@link #failureProperty()}) with {@code again} as the retry. */
+    private <T> CompletableFuture<T> run(String title, java.util.function.Function<org.csiconsole.views.task.Progress, CompletableFuture<T>> work,
+                                         java.util.function.Function<? super T, String> success, Runnable again) {
+        failure.set("");
+        CompletableFuture<T> out = new CompletableFuture<>();
+        actions.run(title, work, success).outcome().whenComplete((r, t) -> {
+            if (t == null) {
+                out.complete(r);
+                return;
+            }
+            CallFailure f = Failures.of(title, t);
+            if (f.kind() != FailureKind.CANCELLED) {
+                retry = again;
+                failure.set(f.getMessage() + (f.whatToDo().isEmpty() ? "" : ". " + f.whatToDo()));
+            }
+        });
+        return out;
     }
 
     private void compare() {

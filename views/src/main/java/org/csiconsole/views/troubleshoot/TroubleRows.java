@@ -1,5 +1,6 @@
 package org.csiconsole.views.troubleshoot;
 
+import org.csiconsole.core.model.Words;
 import org.csiconsole.core.trouble.CheckResult;
 import org.csiconsole.core.trouble.CheckStatus;
 import org.csiconsole.core.trouble.DiscoveredSocket;
@@ -14,7 +15,6 @@ import org.csiconsole.views.theme.ConsoleStyles;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** How the troubleshooting records read in tables and detail panes: texts, styles and detail rows. */
@@ -44,8 +44,12 @@ final class TroubleRows {
         };
     }
 
-    static String stateStyle(SocketState s) {
-        return s == SocketState.LISTENING ? ConsoleStyles.CELL_OK : ConsoleStyles.CELL_DANGER;
+    /**
+     * A socket's state coloured by its status, not by the state alone: a registration that listens
+     * but names a missing or stale endpoint is broken ({@link CheckStatus#FAIL}), not green.
+     */
+    static String stateStyle(DiscoveredSocket s) {
+        return s.state() == SocketState.LISTENING && s.status() == CheckStatus.PASS ? ConsoleStyles.CELL_OK : statusStyle(s.status());
     }
 
     static String outcomeStyle(ExerciseStep s) {
@@ -86,11 +90,9 @@ final class TroubleRows {
         return rows;
     }
 
+    /** The probe's summary, and for a driver that could not be reached why and what to do ({@link ProbeReport#diagnosis()}). */
     static String summary(ProbeReport r) {
-        String who = r.plugin() == null ? r.endpoint() : r.plugin().name() + " " + r.plugin().vendorVersion();
-        return who + ": " + r.count(CheckStatus.FAIL) + " failed, " + r.count(CheckStatus.WARN) + " warning(s), "
-                + r.count(CheckStatus.PASS) + " passed, " + r.count(CheckStatus.SKIPPED) + " skipped"
-                + (r.reachable() ? "" : "; the driver could not be reached");
+        return r.summary() + (r.diagnosis().isEmpty() ? "" : ": " + r.diagnosis());
     }
 
     static String summary(ExerciseResult r) {
@@ -104,7 +106,6 @@ final class TroubleRows {
     }
 
     static String ms(Duration d) {
-        long us = d.toNanos() / 1000;
-        return us >= 10_000 ? (us / 1000) + " ms" : String.format(Locale.ROOT, "%.1f ms", us / 1000.0);
+        return Words.millis(d);
     }
 }

@@ -46,21 +46,25 @@ final class TroubleshootPages {
 
     static ResourceTable<DiscoveredSocket> socketTable(DiscoverModel m) {
         ResourceTable<DiscoveredSocket> t = new ResourceTable<>(m.sockets(), List.of(
-                Column.<DiscoveredSocket, String>of("path", "Socket", DiscoveredSocket::path).width(320).mono(),
-                Column.<DiscoveredSocket, String>of("role", "Role", s -> s.role().name()).width(110),
+                // the full path, wrapped where it is too long: two sockets never read the same
+                Column.<DiscoveredSocket, String>of("path", "Socket", DiscoveredSocket::path).width(300).mono().wrapped(),
+                // status, state, problem and what to do first: they are what an admin reads a row for
+                Column.<DiscoveredSocket, String>of("status", "Status", s -> s.status().name()).width(70).whole()
+                        .styleClass(s -> TroubleRows.statusStyle(s.status())),
                 Column.<DiscoveredSocket, String>of("state", "State", s -> s.state().name()).width(100)
-                        .styleClass(s -> TroubleRows.stateStyle(s.state())).tooltip(DiscoveredSocket::problem),
+                        .styleClass(TroubleRows::stateStyle).tooltip(DiscoveredSocket::problem),
+                Column.<DiscoveredSocket, String>of("problem", "Problem", DiscoveredSocket::problem).width(300)
+                        .styleClass(s -> s.problem().isEmpty() ? null : TroubleRows.statusStyle(s.status())).tooltip(DiscoveredSocket::problem),
+                Column.<DiscoveredSocket, String>of("nextStep", "What to do", DiscoveredSocket::nextStep).width(300)
+                        .tooltip(DiscoveredSocket::nextStep),
+                Column.<DiscoveredSocket, String>of("role", "Role", s -> s.role().name()).width(110),
                 Column.<DiscoveredSocket, String>of("driver", "Driver", DiscoveredSocket::pluginName).width(220),
                 Column.<DiscoveredSocket, String>of("version", "Version", TroubleRows::versions).width(90),
                 Column.<DiscoveredSocket, String>of("type", "Type", s -> s.registration() == null ? "" : s.registration().type()).width(90),
-                Column.<DiscoveredSocket, String>of("registeredBy", "Registered by", DiscoveredSocket::registeredBy).width(260).mono(),
+                Column.<DiscoveredSocket, String>of("registeredBy", "Registered by", DiscoveredSocket::registeredBy).width(260).mono().wrapped(),
                 Column.<DiscoveredSocket, String>of("process", "Process", s -> s.holders().isEmpty() ? ""
                         : s.holders().get(0).pid() + " " + s.holders().get(0).command()).width(180),
-                Column.<DiscoveredSocket, String>of("addons", "csi-addons", DiscoveredSocket::addons).width(150),
-                Column.<DiscoveredSocket, String>of("problem", "Problem", DiscoveredSocket::problem).width(320)
-                        .styleClass(s -> s.problem().isEmpty() ? null : TroubleRows.statusStyle(s.status())).tooltip(DiscoveredSocket::problem),
-                Column.<DiscoveredSocket, String>of("nextStep", "What to do", DiscoveredSocket::nextStep).width(320)
-                        .tooltip(DiscoveredSocket::nextStep)))
+                Column.<DiscoveredSocket, String>of("addons", "csi-addons", DiscoveredSocket::addons).width(150)))
                 .withDetail(TroubleRows::details, DiscoveredSocket::path)
                 .withEmptyState(Material2MZ.SEARCH, "No sockets found",
                         "Discover looks in <root>/plugins_registry (the kubelet's registration sockets), <root>/plugins/*, /csi and "
@@ -92,8 +96,14 @@ final class TroubleshootPages {
         why.textProperty().bind(Bindings.createStringBinding(() -> m.whyNotConnect(table.selectedItemProperty().get())
                 .orElse("Add a connection to this driver and open it"), table.selectedItemProperty()));
         connect.setTooltip(why);
+        // A stale or missing socket can be probed: the probe's socket checks say what is wrong and what to do.
         Button probe = button("discover-probe", "Probe", Material2AL.FACT_CHECK, probeSelected);
-        probe.disableProperty().bind(connect.disableProperty());
+        probe.disableProperty().bind(Bindings.createBooleanBinding(() -> m.whyNotProbe(table.selectedItemProperty().get()).isPresent(),
+                table.selectedItemProperty()));
+        Tooltip whyProbe = new Tooltip();
+        whyProbe.textProperty().bind(Bindings.createStringBinding(() -> m.whyNotProbe(table.selectedItemProperty().get())
+                .orElse("Check this socket's driver without changing anything"), table.selectedItemProperty()));
+        probe.setTooltip(whyProbe);
         return bar(new Label("Root"), root, paths, run, connect, probe);
     }
 
@@ -221,18 +231,42 @@ final class TroubleshootPages {
         SplitPane split = new SplitPane(checks, new BorderPane(comparison, otherName, null, null, null));
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.55);
-        VBox top = new VBox(4, bar(saveBtn, new Separator(Orientation.VERTICAL), openBtn, compareBtn, differences), summary);
+        Node failed = status("report-status", Bindings.createStringBinding(() -> m.failureProperty().get().isEmpty() ? ""
+                : "Did not finish: " + m.failureProperty().get(), m.failureProperty()), m.failureProperty(), m::retry);
+        failed.visibleProperty().bind(Bindings.isNotEmpty(m.failureProperty()));
+        failed.managedProperty().bind(failed.visibleProperty());
+        VBox top = new VBox(4, bar(saveBtn, new Separator(Orientation.VERTICAL), openBtn, compareBtn, differences), summary, failed);
         top.setPadding(new Insets(0, 0, 4, 0));
         return new BorderPane(split, top, null, null, null);
     }
 
     static String summary(TroubleReport r, String name) {
-        if (r == null) return "Open a report.json written by csi-console report or by Save report\u2026 to read it here; nothing in it can be changed.";
-        String driver = r.probe() == null || r.probe().plugin() == null ? r.endpoint()
-                : r.probe().plugin().name() + " " + r.probe().plugin().vendorVersion() + " at " + r.endpoint();
-        return name + ": " + driver + ", made " + TIME.format(r.created()) + " by console " + r.consoleVersion()
-                + (r.probe() == null ? "" : "; " + TroubleRows.summary(r.probe()))
-                + (r.exercise() == null ? "" : "; exercise: " + TroubleRows.summary(r.exercise()));
+        if (r == null) {
+            return "Discover, probe or exercise to see their report here, or open a report.json written by csi-console report "
+                    + "or by Save report\u2026; nothing in it can be changed.";
+        }
+        String made = ReportsModel.UNSAVED.equals(name) ? "" : ", made " + TIME.format(r.created()) + " by console " + r.consoleVersion();
+        return name + (r.endpoint().isEmpty() ? "" : ": " + r.endpoint()) + made + ". " + r.summary()
+                + (r.exercise() == null ? "" : ". Exercise: " + TroubleRows.summary(r.exercise()));
+    }
+
+    /**
+     * The page's status line, and beside it a "Try again" button while {@code failure} is not
+     * empty (the last run did not finish).
+     */
+    static Node status(String id, javafx.beans.value.ObservableStringValue text, javafx.beans.value.ObservableStringValue failure,
+                       Runnable again) {
+        Label l = status(id, text);
+        Button retry = button(id + "-retry", "Try again", Material2MZ.REFRESH, again);
+        retry.visibleProperty().bind(Bindings.isNotEmpty(failure));
+        retry.managedProperty().bind(retry.visibleProperty());
+        retry.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(l, Priority.ALWAYS);
+        l.setMaxWidth(Double.MAX_VALUE);
+        HBox box = new HBox(8, l, retry);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.setPadding(new Insets(0, 8, 0, 0));
+        return box;
     }
 
     static Label status(String id, javafx.beans.value.ObservableStringValue text) {

@@ -46,10 +46,12 @@ public final class TroubleshootView implements ResourceView {
         this.model = Objects.requireNonNull(model);
         sockets = TroubleshootPages.socketTable(model.discover());
         BorderPane discover = new BorderPane(sockets, TroubleshootPages.discoverBar(model.discover(), model.rootDirProperty(), sockets,
-                this::probeSelected), null, TroubleshootPages.status("discover-status", model.discover().statusProperty()), null);
+                this::probeSelected), null, TroubleshootPages.status("discover-status", model.discover().statusProperty(),
+                model.discover().failureProperty(), model.discover()::discover), null);
         BorderPane probe = new BorderPane(TroubleshootPages.checkTable(model.probe().checks(), "probe-checks"),
                 TroubleshootPages.probeBar(model.probe(), model.endpointProperty()), null,
-                TroubleshootPages.status("probe-status", model.probe().statusProperty()), null);
+                TroubleshootPages.status("probe-status", model.probe().statusProperty(), model.probe().failureProperty(),
+                        model.probe()::probe), null);
         discoverTab = tab("tab-discover", "Discover", discover);
         probeTab = tab("tab-probe", "Probe", probe);
         exerciseTab = tab("tab-exercise", "Exercise", TroubleshootPages.exercisePage(model.exercise(), model.endpointProperty()));
@@ -120,7 +122,7 @@ public final class TroubleshootView implements ResourceView {
 
     private void probeSelected() {
         DiscoveredSocket s = sockets.selectedItemProperty().get();
-        if (s == null || model.discover().whyNotConnect(s).isPresent()) return;
+        if (model.discover().whyNotProbe(s).isPresent()) return;
         model.endpointProperty().set(DiscoverModel.endpointOf(s));
         tabs.getSelectionModel().select(probeTab);
         model.probe().probe();

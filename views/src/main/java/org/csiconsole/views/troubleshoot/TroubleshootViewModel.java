@@ -4,13 +4,18 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.csiconsole.core.trouble.DiscoveryReport;
 import org.csiconsole.core.trouble.ExerciseResult;
 import org.csiconsole.core.trouble.ProbeReport;
+import org.csiconsole.core.trouble.TroubleReport;
 import org.csiconsole.core.trouble.TroubleshootPort;
 import org.csiconsole.views.ViewModel;
 import org.csiconsole.views.action.ActionRunner;
 
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
@@ -31,7 +36,6 @@ public final class TroubleshootViewModel extends ViewModel {
     private final ExerciseModel exercise;
     private final ReportsModel reports;
     private final TroubleshootPort port;
-    private final ActionRunner actions;
     private final BooleanBinding canSaveReport;
 
     /**
@@ -49,12 +53,14 @@ public final class TroubleshootViewModel extends ViewModel {
         exercise = new ExerciseModel(port, actions, ui, endpoint);
         reports = new ReportsModel(port, actions, ui);
         this.port = port;
-        this.actions = actions;
         canSaveReport = Bindings.createBooleanBinding(() -> (discover.reportProperty().get() != null || probe.reportProperty().get() != null
                         || exercise.resultProperty().get() != null) && !discover.runningProperty().get() && !probe.runningProperty().get()
                         && !exercise.runningProperty().get(),
                 discover.reportProperty(), probe.reportProperty(), exercise.resultProperty(), discover.runningProperty(),
                 probe.runningProperty(), exercise.runningProperty());
+        probe.reportProperty().addListener((o, was, now) -> showLatest());
+        discover.reportProperty().addListener((o, was, now) -> showLatest());
+        exercise.resultProperty().addListener((o, was, now) -> showLatest());
     }
 
     /** True once a discovery, a probe or an exercise has ended and none is running: there is something to save. */
@@ -71,11 +77,24 @@ public final class TroubleshootViewModel extends ViewModel {
     public void saveReport(Path dir) {
         ProbeReport p = probe.reportProperty().get();
         ExerciseResult x = exercise.resultProperty().get();
-        String e = p != null ? p.endpoint() : x != null && endpoint.get() != null ? endpoint.get().strip() : "";
+        DiscoveryReport d = discover.reportProperty().get();
+        String e = endpointOf(p, x);
         java.util.Set<String> titles = new java.util.HashSet<>(java.util.List.of(discover.lastTitle(), probe.lastTitle(), exercise.lastTitle()));
         titles.remove("");
-        actions.run("Save report to " + dir, pr -> port.saveReport(dir, e, discover.reportProperty().get(), p, x, titles),
-                f -> "Wrote " + f + " and the HTML page beside it.");
+        reports.save("Save report to " + dir, () -> port.saveReport(dir, e, d, p, x, titles), () -> saveReport(dir));
+    }
+
+    private String endpointOf(ProbeReport p, ExerciseResult x) {
+        return p != null ? p.endpoint() : x != null && endpoint.get() != null ? endpoint.get().strip() : "";
+    }
+
+    /** The Report page shows the latest runs as they would be saved, as soon as one ends. */
+    private void showLatest() {
+        ProbeReport p = probe.reportProperty().get();
+        ExerciseResult x = exercise.resultProperty().get();
+        DiscoveryReport d = discover.reportProperty().get();
+        if (p == null && x == null && d == null) return;
+        reports.showUnsaved(new TroubleReport(TroubleReport.FORMAT, "", Instant.now(), Map.of(), endpointOf(p, x), d, p, x, List.of(), null));
     }
 
     /** The CSI endpoint the probe and the exercise talk to. */

@@ -31,4 +31,13 @@ public final class Words {
         }
         return noun + "s";
     }
+
+    /**
+     * A duration in milliseconds, always with its unit: {@code "0.4 ms"} (one decimal below 10 ms),
+     * {@code "12 ms"}, {@code "2300 ms"}.
+     */
+    public static String millis(java.time.Duration d) {
+        long us = d.toNanos() / 1000;
+        return us >= 10_000 ? (us / 1000) + " ms" : String.format(java.util.Locale.ROOT, "%.1f ms", us / 1000.0);
+    }
 }

@@ -1,5 +1,7 @@
 package org.csiconsole.core.trouble;
 
+import org.csiconsole.core.session.EndpointAddress;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -54,5 +56,14 @@ public record DiscoveredSocket(String path, SocketRole role, SocketState state, 
     /** The endpoint text to connect to this socket, {@code unix://<path>}. */
     public String endpoint() {
         return "unix://" + path;
+    }
+
+    /**
+     * The endpoint to connect to or probe for this socket: the driver's endpoint a registration
+     * names ({@code /path} or {@code unix:///path}, read by {@link RegistrationInfo#address()}),
+     * else this socket itself ({@link #endpoint()}).
+     */
+    public String driverEndpoint() {
+        return registration == null ? endpoint() : registration.address().map(EndpointAddress::text).orElse(endpoint());
     }
 }

@@ -1,5 +1,7 @@
 package org.csiconsole.core.trouble;
 
+import org.csiconsole.core.model.Words;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -31,6 +33,25 @@ public record DiscoveryReport(String rootDir, List<String> places, Instant start
     /** The worst status among the sockets: FAIL, WARN, or PASS when none has a problem (or none was found). */
     public CheckStatus worst() {
         return sockets.stream().map(DiscoveredSocket::status).min(Comparator.naturalOrder()).orElse(CheckStatus.PASS);
+    }
+
+    /** The number of sockets whose status is {@code status}. */
+    public long count(CheckStatus status) {
+        return sockets.stream().filter(s -> s.status() == status).count();
+    }
+
+    /**
+     * What discovery found, in words, as the CLI, the GUI and the report print it: {@code "3 sockets"},
+     * {@code "3 sockets: 1 problem, 1 warning"} (a problem is a {@link CheckStatus#FAIL} socket, a
+     * warning a {@link CheckStatus#WARN} one).
+     */
+    public String summary() {
+        long problems = count(CheckStatus.FAIL);
+        long warnings = count(CheckStatus.WARN);
+        List<String> findings = new java.util.ArrayList<>();
+        if (problems > 0) findings.add(Words.count(problems, "problem"));
+        if (warnings > 0) findings.add(Words.count(warnings, "warning"));
+        return Words.count(sockets.size(), "socket") + (findings.isEmpty() ? "" : ": " + String.join(", ", findings));
     }
 
     /**

@@ -5,6 +5,7 @@ import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.PluginInfo;
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.Words;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -77,5 +78,35 @@ public record ProbeReport(String endpoint, String nodeEndpoint, String addonsEnd
     /** The checks, failures first ({@link CheckResult#WORST_FIRST}). */
     public List<CheckResult> worstFirst() {
         return checks.stream().sorted(CheckResult.WORST_FIRST).toList();
+    }
+
+    /** The driver in words: {@code "<name> <vendor_version>"}, the endpoint when GetPluginInfo did not answer. */
+    public String who() {
+        return plugin == null ? endpoint : plugin.name() + " " + plugin.vendorVersion();
+    }
+
+    /** The checks counted by outcome: {@code "1 failed, 2 warnings, 30 passed, 3 skipped"}. */
+    public String counts() {
+        return count(CheckStatus.FAIL) + " failed, " + Words.count(count(CheckStatus.WARN), "warning") + ", "
+                + count(CheckStatus.PASS) + " passed, " + count(CheckStatus.SKIPPED) + " skipped";
+    }
+
+    /**
+     * The probe in one line, as the CLI, the GUI and the report print it: {@code "<who>: <counts>"},
+     * and {@code "; the driver could not be reached"} when it could not.
+     */
+    public String summary() {
+        return who() + ": " + counts() + (reachable ? "" : "; the driver could not be reached");
+    }
+
+    /**
+     * Why the driver could not be reached, with what to do, from the first failed check (the socket
+     * checks say "is a regular file, not a unix socket", "nothing accepts connections" and the next
+     * step); empty when it was reached or no check failed.
+     */
+    public String diagnosis() {
+        if (reachable) return "";
+        return checks.stream().filter(c -> c.status().failed()).findFirst()
+                .map(c -> c.evidence() + (c.remediation().isEmpty() ? "" : ". " + c.remediation())).orElse("");
     }
 }

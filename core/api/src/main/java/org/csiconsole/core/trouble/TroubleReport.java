@@ -40,6 +40,36 @@ public record TroubleReport(String format, String consoleVersion, Instant create
     }
 
     /**
+     * True when something in the report failed: a probe check, a socket discovery found (a
+     * {@link CheckStatus#FAIL}: the kubelet cannot use a registered driver), an exercise step, or
+     * something the exercise left on the storage. {@code csi-console report} then exits 1 (3 when
+     * the driver could not be reached).
+     */
+    public boolean failed() {
+        return probe != null && probe.anyFailed()
+                || discovery != null && discovery.worst() == CheckStatus.FAIL
+                || exercise != null && (exercise.anyFailed() || !exercise.leftovers().isEmpty());
+    }
+
+    /**
+     * The report in one line, as the CLI, the GUI and the HTML page print it: the probe's
+     * {@link ProbeReport#summary()}, then discovery's {@link DiscoveryReport#summary()}, then the
+     * exercise's outcome, e.g. {@code "csi.example.com 1.2: 0 failed, 1 warning, 30 passed, 2 skipped;
+     * discovery: 3 sockets: 1 problem; exercise passed"}.
+     */
+    public String summary() {
+        List<String> parts = new java.util.ArrayList<>();
+        if (probe != null) parts.add(probe.summary());
+        if (discovery != null) parts.add("discovery: " + discovery.summary());
+        if (exercise != null) {
+            parts.add("exercise " + (exercise.cancelled() ? "cancelled" : exercise.anyFailed() ? "failed" : "passed")
+                    + (exercise.leftovers().isEmpty() ? "" : ", " + org.csiconsole.core.model.Words.count(exercise.leftovers().size(),
+                    "thing") + " left on the storage"));
+        }
+        return parts.isEmpty() ? "nothing was run" : String.join("; ", parts);
+    }
+
+    /**
      * A log file attached to a report.
      *
      * @param name the file's name as given

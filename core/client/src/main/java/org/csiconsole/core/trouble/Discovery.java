@@ -10,6 +10,7 @@ import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.endpoint.Connection;
 import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.session.EndpointAddress;
 import pluginregistration.PluginRegistration;
 import pluginregistration.RegistrationGrpc;
 
@@ -170,8 +171,8 @@ public final class Discovery {
     /** The socket path a registration names as its endpoint ({@code /path} or {@code unix:///path}); null for none or another form. */
     private static Path endpointOf(DiscoveredSocket s) {
         if (s.registration() == null) return null;
-        String e = s.registration().endpoint().replaceFirst("^unix://", "");
-        return e.startsWith("/") ? Path.of(e).normalize() : null;
+        return s.registration().address().filter(a -> a instanceof EndpointAddress.UnixSocket)
+                .map(a -> ((EndpointAddress.UnixSocket) a).path()).orElse(null);
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.csiconsole.core.trouble;
 
+import org.csiconsole.core.model.Words;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,29 +27,38 @@ final class LatencyChecks {
             r.add(skipped("latency.deadline", "Every answer arrives before the deadline", "no call was made", OWN_RULE));
             return;
         }
+        int made = timings.stream().mapToInt(RpcTiming::calls).sum();
+        // A failure's latency says nothing of how fast the driver answers: with no answer there is nothing to judge.
+        String unanswered = r.calls.answered() > 0 ? ""
+                : (made == 1 ? "the one call made was not answered" : "none of the " + made + " calls made was answered")
+                + " (" + r.calls.firstFailure() + ")";
         List<String> slow = new ArrayList<>();
         List<String> late = new ArrayList<>();
         RpcTiming slowest = timings.get(0);
         for (RpcTiming t : timings) {
             if (t.slowest().compareTo(slowest.slowest()) > 0) slowest = t;
             if (t.slow()) slow.add(bare(t.method()) + " " + ms(t.slowest()) + " (threshold " + ms(t.threshold()) + ")");
-            if (t.deadlineExceeded() > 0) late.add(bare(t.method()) + " " + t.deadlineExceeded() + " of " + t.calls() + " call(s)");
+            if (t.deadlineExceeded() > 0) late.add(bare(t.method()) + " " + t.deadlineExceeded() + " of " + Words.count(t.calls(), "call"));
         }
-        if (slow.isEmpty()) {
-            r.add(pass("latency.thresholds", "Each RPC answers within its threshold", timings.size() + " RPCs; slowest "
+        if (!unanswered.isEmpty()) {
+            r.add(skipped("latency.thresholds", "Each RPC answers within its threshold", unanswered, OWN_RULE));
+        } else if (slow.isEmpty()) {
+            r.add(pass("latency.thresholds", "Each RPC answers within its threshold", Words.count(timings.size(), "RPC") + "; slowest "
                     + bare(slowest.method()) + " " + ms(slowest.slowest()), OWN_RULE));
         } else {
             r.add(warn("latency.thresholds", "Each RPC answers within its threshold", String.join("; ", slow), OWN_RULE,
                     "Slow answers delay every CO loop (provisioning, attach, health) and make sidecars time out and retry. "
                             + "Check the storage backend's latency and the driver's logs for the slow calls"));
         }
-        if (late.isEmpty()) {
-            r.add(pass("latency.deadline", "Every answer arrives before the deadline", "no call exceeded " + ms(r.options.deadline()), OWN_RULE));
-        } else {
+        if (!late.isEmpty()) {
             r.add(fail("latency.deadline", "Every answer arrives before the deadline", String.join("; ", late) + " got no answer within "
                             + ms(r.options.deadline()), OWN_RULE,
                     "An answer after the deadline is lost: the CO sees DEADLINE_EXCEEDED and retries, possibly piling up "
                             + "work on the driver. Find out why the driver hangs (storage backend unreachable, a lock) in its logs"));
+        } else if (!unanswered.isEmpty()) {
+            r.add(skipped("latency.deadline", "Every answer arrives before the deadline", unanswered, OWN_RULE));
+        } else {
+            r.add(pass("latency.deadline", "Every answer arrives before the deadline", "no call exceeded " + ms(r.options.deadline()), OWN_RULE));
         }
     }
 
@@ -57,6 +68,6 @@ final class LatencyChecks {
     }
 
     static String ms(java.time.Duration d) {
-        return ReportHtml.ms(d);
+        return Words.millis(d);
     }
 }

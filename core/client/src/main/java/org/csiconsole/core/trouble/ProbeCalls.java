@@ -39,6 +39,8 @@ final class ProbeCalls {
     private final CallPolicy policy;
     private final ProbeOptions options;
     private final Map<String, Timing> timings = new LinkedHashMap<>();
+    private int answered;
+    private String firstFailure = "";
 
     ProbeCalls(CallTrace trace, ProbeOptions options) {
         this.options = options;
@@ -62,9 +64,11 @@ final class ProbeCalls {
         try {
             R r = await(f);
             record(name, kind, t0, false);
+            countAnswer();
             return r;
         } catch (CallFailure e) {
             record(name, kind, t0, e.kind() == FailureKind.TIMEOUT);
+            failed(method.getBareMethodName(), e);
             throw e;
         }
     }
@@ -84,8 +88,10 @@ final class ProbeCalls {
         long t0 = options.ticker().getAsLong();
         try {
             await(policy.unary(conn.channel(), conn.endpoint().text(), method, request, spec));
+            countAnswer();
         } catch (CallFailure e) {
             record(name, CallKind.PROBE, t0, e.kind() == FailureKind.TIMEOUT);
+            failed(method.getBareMethodName(), e);
             throw e;
         }
     }
@@ -109,6 +115,24 @@ final class ProbeCalls {
     private synchronized void record(String method, CallKind kind, long t0, boolean deadlineExceeded) {
         Duration took = Duration.ofNanos(Math.max(0, options.ticker().getAsLong() - t0));
         timings.computeIfAbsent(method, m -> new Timing(options.threshold(kind))).add(took, deadlineExceeded);
+    }
+
+    private synchronized void countAnswer() {
+        answered++;
+    }
+
+    private synchronized void failed(String method, CallFailure e) {
+        if (firstFailure.isEmpty()) firstFailure = method + ": " + e.getMessage();
+    }
+
+    /** How many calls got an answer (any answer but a failure) so far. */
+    synchronized int answered() {
+        return answered;
+    }
+
+    /** The first call that failed and why, {@code "GetPluginInfo: <failure>"}; empty when none failed. */
+    synchronized String firstFailure() {
+        return firstFailure;
     }
 
     /** The latency of every method called so far, in the order first called. */

@@ -2,13 +2,13 @@ package org.csiconsole.core.trouble;
 
 import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.Words;
 
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -86,10 +86,16 @@ public final class ReportHtml {
             }
             if (!r.probe().reachable()) b.append("<span><strong>The driver could not be reached.</strong></span>");
         }
+        if (r.discovery() != null) {
+            long problems = r.discovery().count(CheckStatus.FAIL);
+            long warnings = r.discovery().count(CheckStatus.WARN);
+            if (problems > 0) b.append("<span><span class=\"badge FAIL\">").append(problems).append(" SOCKET FAIL</span></span>");
+            if (warnings > 0) b.append("<span><span class=\"badge WARN\">").append(warnings).append(" SOCKET WARN</span></span>");
+        }
         if (r.exercise() != null && !r.exercise().leftovers().isEmpty()) {
             b.append("<span><span class=\"badge FAIL\">").append(r.exercise().leftovers().size()).append(" LEFT OVER</span></span>");
         }
-        b.append("</div>\n");
+        b.append("</div>\n<p id=\"verdict\">").append(escape(r.summary())).append("</p>\n");
     }
 
     private static void checks(StringBuilder b, ProbeReport p) {
@@ -162,16 +168,16 @@ public final class ReportHtml {
 
     private static void discovery(StringBuilder b, DiscoveryReport d) {
         boolean bad = d.worst() != CheckStatus.PASS;
-        section(b, "discovery", "Sockets on the node (" + d.sockets().size() + " under " + d.rootDir() + ")", bad);
-        b.append("<table><tr><th>Socket</th><th>Role</th><th>State</th><th>Owner</th><th>Mode</th><th>Process</th><th>Driver</th>"
+        section(b, "discovery", "Sockets on the node (" + d.summary() + " under " + d.rootDir() + ")", bad);
+        b.append("<table><tr><th>Socket</th><th>Status</th><th>Role</th><th>State</th><th>Owner</th><th>Mode</th><th>Process</th><th>Driver</th>"
                 + "<th>Registered by</th><th>csi-addons</th><th>Problem</th><th>What to do</th></tr>\n");
         for (DiscoveredSocket s : d.sockets()) {
             String driver = s.pluginName() + (s.pluginVersion().isEmpty() ? "" : " " + s.pluginVersion());
             if (s.registration() != null) {
                 driver += " → " + s.registration().endpoint() + " (" + s.registration().type() + " " + s.registration().supportedVersions() + ")";
             }
-            b.append("<tr><td>").append(escape(s.path())).append("</td><td>").append(s.role()).append("</td><td><span class=\"badge ")
-                    .append(s.status()).append("\">").append(s.state()).append("</span></td><td>")
+            b.append("<tr><td>").append(escape(s.path())).append("</td><td><span class=\"badge ").append(s.status()).append("\">")
+                    .append(s.status()).append("</span></td><td>").append(s.role()).append("</td><td>").append(s.state()).append("</td><td>")
                     .append(escape(s.owner() + ":" + s.group())).append("</td><td>").append(escape(s.mode())).append("</td><td>")
                     .append(escape(String.join(", ", s.holders().stream().map(h -> h.pid() + " " + h.command()).toList())))
                     .append("</td><td>").append(escape(driver)).append("</td><td>").append(escape(s.registeredBy())).append("</td><td>")
@@ -198,7 +204,7 @@ public final class ReportHtml {
 
     private static void trace(StringBuilder b, List<TraceEntry> trace) {
         boolean bad = trace.stream().anyMatch(e -> !e.ok() && !e.notServed());
-        section(b, "trace", "Call trace (" + trace.size() + " calls, secrets redacted)", false);
+        section(b, "trace", "Call trace (" + Words.count(trace.size(), "call") + ", secrets redacted)", false);
         if (bad) b.append("<p class=\"muted\">Calls that failed are marked.</p>");
         for (TraceEntry e : trace) {
             String status = e.ok() ? "OK" : e.notServed() ? "SKIPPED" : "FAIL";
@@ -222,7 +228,7 @@ public final class ReportHtml {
     }
 
     private static void log(StringBuilder b, TroubleReport.AttachedLog log) {
-        section(b, "driver-log", "Driver log: " + log.name() + (log.truncated() ? " (its end)" : "") + ", " + log.bytes() + " bytes", false);
+        section(b, "driver-log", "Driver log: " + log.name() + (log.truncated() ? " (its end)" : "") + ", " + Words.count(log.bytes(), "byte"), false);
         b.append("<pre>").append(escape(log.text())).append("</pre></details>\n");
     }
 
@@ -244,9 +250,8 @@ public final class ReportHtml {
                 + " more characters in report.json)";
     }
 
-    static String ms(Duration d) {
-        long us = d.toNanos() / 1000;
-        return us >= 10_000 ? (us / 1000) + " ms" : String.format(Locale.ROOT, "%.1f ms", us / 1000.0);
+    private static String ms(Duration d) {
+        return Words.millis(d);
     }
 
     /** {@code s} with {@code & < > " '} as character references. */
