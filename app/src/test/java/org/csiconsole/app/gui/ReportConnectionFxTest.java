@@ -71,7 +71,7 @@ class ReportConnectionFxTest {
                 null, null, List.of(Topology.of("zone", "a")), List.of(), null, null, Origin.CSI, null)).toList();
         ProbeReport p = new ProbeReport("unix:///csi/csi.sock", "", "", Instant.parse("2030-01-01T00:00:00Z"), Duration.ofMillis(500), true,
                 new PluginInfo("csi.example.com", "2.4.1", Map.of()), caps, List.of(), new NodeInfo("node-1", 0, null), 3, -1, List.of(),
-                List.of(), Map.of(), volumes, List.of());
+                List.of(), Map.of(), volumes, List.of(), null);
         TraceEntry call = new TraceEntry(1, Instant.parse("2030-01-01T00:00:00Z"), "gRPC", "unix:///csi/csi.sock",
                 "csi.v1.Controller/ListVolumes", 1, "{}", "{\"entries\":[]}", "OK", true, Duration.ofMillis(3));
         return new TroubleReport(null, "1.0.0", Instant.parse("2030-01-01T00:00:01Z"), Map.of("host", "node-1"), p.endpoint(), null, p,

@@ -53,13 +53,13 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
 
     @Override
     protected Feature listFeature() {
-        return Feature.NETWORK_FENCE;
+        return Feature.LIST_FENCES;
     }
 
     @Override
     protected CompletableFuture<List<SourceFailure>> load(PageSink<FenceRow> sink) {
         // Not sent unless advertised: the status then says which capability is missing.
-        if (!features().available(Feature.NETWORK_FENCE)) return org.csiconsole.core.port.Ports.unsupported("ListClusterFence");
+        if (!features().available(Feature.LIST_FENCES)) return org.csiconsole.core.port.Ports.unsupported("ListClusterFence");
         return storage().listFences(listParameters, Secrets.NONE).thenApply(cidrs -> {
             if (!cidrs.isEmpty()) sink.accept(cidrs.stream().map(FenceRow::of).toList());
             return List.of();

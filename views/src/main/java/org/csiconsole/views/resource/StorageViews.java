@@ -1,5 +1,6 @@
 package org.csiconsole.views.resource;
 
+import org.csiconsole.core.port.Availability;
 import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.capacity.CapacityView;
@@ -150,7 +151,8 @@ public final class StorageViews {
     static void keepCount(StorageViewModel<?> model, ConnectionModel connection, ResourceKind kind) {
         Runnable update = () -> {
             if (model.unsupportedProperty().get()) {
-                connection.count(kind).set(ConnectionModel.CANNOT_LIST);
+                connection.count(kind).set(Availability.notRecorded(model.statusProperty().get())
+                        ? ConnectionModel.NOT_RECORDED : ConnectionModel.CANNOT_LIST);
                 connection.partial(kind).set(model.statusProperty().get());
                 return;
             }

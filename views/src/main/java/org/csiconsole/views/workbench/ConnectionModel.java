@@ -34,6 +34,11 @@ public final class ConnectionModel {
      * which is not the same as none. {@link #partial(ResourceKind)} then says why.
      */
     public static final int CANNOT_LIST = -3;
+    /**
+     * Count value meaning "not in the report": a saved report holds no answer for this listing,
+     * though the driver may well list it; {@link #partial(ResourceKind)} says why it was not read.
+     */
+    public static final int NOT_RECORDED = -4;
 
     private final ConnectionProfile profile;
     private final ObjectProperty<ConnectionState> state = new SimpleObjectProperty<>(this, "state", ConnectionState.DISCONNECTED);

@@ -153,11 +153,13 @@ public final class NavigatorView extends VBox {
      * {@code "not counted"} for {@link ConnectionModel#NOT_COUNTED} (its tooltip says when it will
      * be: short, so "Snapshots" stays readable beside it); {@code "cannot list"} for
      * {@link ConnectionModel#CANNOT_LIST} (never 0: the driver did not say there are none);
+     * {@code "not in report"} for {@link ConnectionModel#NOT_RECORDED};
      * nothing while unknown.
      */
     static String countText(int count, String partial) {
         if (count == ConnectionModel.NOT_COUNTED) return "not counted";
         if (count == ConnectionModel.CANNOT_LIST) return "cannot list";
+        if (count == ConnectionModel.NOT_RECORDED) return "not in report";
         if (count < 0) return partial.isEmpty() ? "" : "?";
         return ByteSize.grouped(count) + (partial.isEmpty() ? "" : "+");
     }
@@ -168,6 +170,7 @@ public final class NavigatorView extends VBox {
             return "Not counted yet: counting needs one request per volume here; the count comes when this view is opened.";
         }
         if (count == ConnectionModel.CANNOT_LIST) return partial.isEmpty() ? "The driver does not offer this listing." : partial;
+        if (count == ConnectionModel.NOT_RECORDED) return partial;
         return partial.isEmpty() ? "" : (count < 0 ? "" : "Partial: ") + partial;
     }
 
@@ -257,7 +260,8 @@ public final class NavigatorView extends VBox {
                     count.textProperty().bind(Bindings.createStringBinding(() -> countText(prop.get(), partial.get()), prop, partial));
                     Runnable style = () -> {
                         count.getStyleClass().remove(PARTIAL);
-                        if (!partial.get().isEmpty() && prop.get() != ConnectionModel.CANNOT_LIST) count.getStyleClass().add(PARTIAL);
+                        if (!partial.get().isEmpty() && prop.get() != ConnectionModel.CANNOT_LIST
+                                && prop.get() != ConnectionModel.NOT_RECORDED) count.getStyleClass().add(PARTIAL);
                         String tip = countTip(prop.get(), partial.get());
                         count.setTooltip(tip.isEmpty() ? null : new javafx.scene.control.Tooltip(tip));
                     };

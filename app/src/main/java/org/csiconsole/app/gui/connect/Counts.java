@@ -3,6 +3,7 @@ package org.csiconsole.app.gui.connect;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.port.Availability;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.port.Listing;
@@ -48,6 +49,8 @@ final class Counts {
 
         /** The driver does not offer the listing of {@code noun}: {@code "This driver cannot list volumes (it does not advertise LIST_VOLUMES)."} */
         static Count cannotList(Features f, Feature needed, String noun, Throwable e) {
+            // A saved report that did not read the listing: not the driver's failing.
+            if (e == null && Availability.notRecorded(f.reason(needed))) return new Count(ConnectionModel.NOT_RECORDED, f.reason(needed));
             String why = e != null ? ": " + SourceFailure.of("the listing", e).failure().getMessage()
                     : f.csiConnected() && !f.cspConnected() ? " (it does not advertise " + needed.name() + ")." : ": " + f.reason(needed);
             return new Count(ConnectionModel.CANNOT_LIST, "This driver cannot list " + noun + why);
@@ -84,7 +87,7 @@ final class Counts {
                     set(model, storage, ui, ResourceKind.VOLUME_GROUPS, listed(f, Feature.VOLUME_GROUPS, storage::listVolumeGroups)),
                     set(model, storage, ui, ResourceKind.SNAPSHOT_GROUPS, listed(f, Feature.GROUP_SNAPSHOTS, storage::listGroupSnapshots)),
                     set(model, storage, ui, ResourceKind.HOSTS, hosts(storage, f, volumes.thenApply(x -> published))),
-                    set(model, storage, ui, ResourceKind.FENCES, streamed(f, Feature.NETWORK_FENCE, "fenced networks", n -> storage.listFences(
+                    set(model, storage, ui, ResourceKind.FENCES, streamed(f, Feature.LIST_FENCES, "fenced networks", n -> storage.listFences(
                             java.util.Map.of(), org.csiconsole.core.model.Secrets.NONE).thenApply(l -> {
                                 n.addAndGet(l.size());
                                 return List.<SourceFailure>of();

@@ -27,6 +27,7 @@ public final class AddonsFeatures {
         m.putAll(base.features());
         Set<AddonsCapability> caps = advertised == null ? Set.of() : advertised;
         put(m, Feature.NETWORK_FENCE, base.addonsConnected(), caps, AddonsCapability.NETWORK_FENCE, "NetworkFence.NETWORK_FENCE");
+        put(m, Feature.LIST_FENCES, base.addonsConnected(), caps, AddonsCapability.NETWORK_FENCE, "NetworkFence.NETWORK_FENCE");
         put(m, Feature.GET_CLIENTS_TO_FENCE, base.addonsConnected(), caps, AddonsCapability.GET_CLIENTS_TO_FENCE,
                 "NetworkFence.GET_CLIENTS_TO_FENCE");
         return VolumeGroupFeatures.apply(

@@ -58,6 +58,12 @@ public enum Feature {
     ADDONS("csi-addons"),
     /** csi-addons FenceClusterNetwork, UnfenceClusterNetwork and ListClusterFence (NetworkFence.NETWORK_FENCE). */
     NETWORK_FENCE("fence client networks"),
+    /**
+     * csi-addons ListClusterFence (NetworkFence.NETWORK_FENCE, which has no capability of its own for
+     * the listing): apart from {@link #NETWORK_FENCE} so that a saved report can list what it read
+     * while fencing stays unavailable.
+     */
+    LIST_FENCES("list fenced networks"),
     /** csi-addons GetFenceClients (NetworkFence.GET_CLIENTS_TO_FENCE). */
     GET_CLIENTS_TO_FENCE("report the clients to fence"),
     /** csi-addons ControllerReclaimSpace (ReclaimSpace.OFFLINE on the controller-side endpoint). */

@@ -39,11 +39,19 @@ import java.util.Objects;
  *     empty when not listed, and in reports written before the list was kept (then
  *     {@code volumeCount} may still be positive)
  * @param snapshots the snapshots as the first full ListSnapshots read listed them, like {@code volumes}
+ * @param fences the CIDR blocks csi-addons ListClusterFence answered (csi-addons fence.proto), in its
+ *     order; null when it was not read (NETWORK_FENCE not advertised, no csi-addons answered, or a
+ *     report written before the list was kept) or failed (then {@code facts} holds
+ *     {@value #FENCE_FAILURE} with the driver's words)
  */
 public record ProbeReport(String endpoint, String nodeEndpoint, String addonsEndpoint, Instant started, Duration took,
                           boolean reachable, PluginInfo plugin, CapabilitySet capabilities, List<String> addonsCapabilities,
                           NodeInfo nodeInfo, long volumeCount, long snapshotCount, List<CheckResult> checks,
-                          List<RpcTiming> timings, Map<String, String> facts, List<Volume> volumes, List<Snapshot> snapshots) {
+                          List<RpcTiming> timings, Map<String, String> facts, List<Volume> volumes, List<Snapshot> snapshots,
+                          List<String> fences) {
+    /** The fact that holds why ListClusterFence failed, in the driver's words. */
+    public static final String FENCE_FAILURE = "addons.list-cluster-fence.failed";
+
     public ProbeReport {
         Objects.requireNonNull(endpoint, "endpoint");
         nodeEndpoint = nodeEndpoint == null ? "" : nodeEndpoint;
@@ -54,6 +62,7 @@ public record ProbeReport(String endpoint, String nodeEndpoint, String addonsEnd
         facts = facts == null ? Map.of() : Map.copyOf(facts);
         volumes = volumes == null ? List.of() : List.copyOf(volumes);
         snapshots = snapshots == null ? List.of() : List.copyOf(snapshots);
+        fences = fences == null ? null : List.copyOf(fences);
     }
 
     /** A probe report that keeps no listed volumes or snapshots, only their counts. */
@@ -62,7 +71,7 @@ public record ProbeReport(String endpoint, String nodeEndpoint, String addonsEnd
                        NodeInfo nodeInfo, long volumeCount, long snapshotCount, List<CheckResult> checks,
                        List<RpcTiming> timings, Map<String, String> facts) {
         this(endpoint, nodeEndpoint, addonsEndpoint, started, took, reachable, plugin, capabilities, addonsCapabilities, nodeInfo,
-                volumeCount, snapshotCount, checks, timings, facts, List.of(), List.of());
+                volumeCount, snapshotCount, checks, timings, facts, List.of(), List.of(), null);
     }
 
     /** True when at least one check failed. */

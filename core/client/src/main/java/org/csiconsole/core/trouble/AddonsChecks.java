@@ -121,8 +121,7 @@ final class AddonsChecks {
         Set<String> unchecked = new TreeSet<>();
         for (AddonsCapability a : caps) {
             Boolean answers = switch (a) {
-                case NETWORK_FENCE -> answers(r, c, fence.FenceControllerGrpc.getListClusterFenceMethod(),
-                        fence.Fence.ListClusterFenceRequest.getDefaultInstance());
+                case NETWORK_FENCE -> listFences(r, c);
                 case VOLUME_GROUP, LIST_VOLUME_GROUPS -> answers(r, c, volumegroup.ControllerGrpc.getListVolumeGroupsMethod(),
                         volumegroup.VolumeGroupProto.ListVolumeGroupsRequest.newBuilder().setMaxEntries(1).build());
                 case VOLUME_REPLICATION -> answers(r, c, replication.ControllerGrpc.getGetVolumeReplicationInfoMethod(),
@@ -146,6 +145,23 @@ final class AddonsChecks {
                             + "Use a sidecar and driver made for each other, or report it to the vendor"));
         } else {
             r.add(pass("addons.services", "csi-addons services match their capabilities", evidence2, ADDONS_IDENTITY));
+        }
+    }
+
+    /**
+     * ListClusterFence, kept for the report: the blocks it lists, or the driver's words when it
+     * fails ({@link ProbeReport#FENCE_FAILURE}). True when the service answers at all (anything but
+     * UNIMPLEMENTED).
+     */
+    private static boolean listFences(ProbeRun r, Connection c) throws InterruptedException {
+        try {
+            fence.Fence.ListClusterFenceResponse resp = r.calls.call(c, fence.FenceControllerGrpc.getListClusterFenceMethod(),
+                    fence.Fence.ListClusterFenceRequest.getDefaultInstance(), CallKind.READ);
+            r.fences = resp.getCidrsList().stream().map(fence.Fence.CIDR::getCidr).toList();
+            return true;
+        } catch (CallFailure f) {
+            r.facts.put(ProbeReport.FENCE_FAILURE, f.getMessage());
+            return f.kind() != FailureKind.UNSUPPORTED;
         }
     }
 

@@ -114,7 +114,7 @@ public final class Probe {
         return new ProbeReport(target.endpoint().text(), target.node().map(Endpoint::text).orElse(""), r.addonsEndpoint, started,
                 Duration.ofNanos(System.nanoTime() - t0), reachable, r.plugin, r.capabilities, r.addonsCapabilities, r.nodeInfo,
                 r.volumeCount, r.snapshotCount, r.checks, r.calls.timings(), r.facts, List.copyOf(r.volumes.values()),
-                List.copyOf(r.snapshots.values()));
+                List.copyOf(r.snapshots.values()), r.fences);
     }
 
     private static Connection open(ProbeRun r, Endpoint e) {

@@ -46,6 +46,8 @@ final class ProbeRun {
     final Set<Topology> volumeTopologies = new LinkedHashSet<>();
     String addonsEndpoint = "";
     List<String> addonsCapabilities = List.of();
+    /** What ListClusterFence listed; null when it was not read or failed. */
+    List<String> fences;
 
     ProbeRun(ProbeTarget target, ProbeOptions options, ProbeCalls calls, Consumer<TroubleEvent> events) {
         this.target = target;

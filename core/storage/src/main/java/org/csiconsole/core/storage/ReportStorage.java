@@ -107,8 +107,24 @@ public final class ReportStorage implements StorageService {
                 : Availability.no(Feature.ADDONS, "No csi-addons service answered when the report was made."));
         m.put(Feature.CAPACITY, Availability.no(Feature.CAPACITY, "The report records no capacity figures: the probe only checks "
                 + "that GetCapacity answers (see the check capacity.topology)."));
-        m.put(Feature.VOLUME_GROUPS, Availability.no(Feature.VOLUME_GROUPS, "The report records no volume groups."));
+        m.put(Feature.VOLUME_GROUPS, Availability.no(Feature.VOLUME_GROUPS, Availability.NOT_RECORDED + "volume groups."));
+        m.put(Feature.LIST_FENCES, fences(p));
         return new Features(caps, false, false, false, false, m);
+    }
+
+    /**
+     * The fenced networks as the report read them: listed when ListClusterFence answered; the
+     * driver's words when it failed; else not recorded, saying why.
+     */
+    private static Availability fences(ProbeReport p) {
+        if (p != null && p.fences() != null) return Availability.yes(Feature.LIST_FENCES);
+        String failed = p == null ? null : p.facts().get(ProbeReport.FENCE_FAILURE);
+        if (failed != null) return Availability.no(Feature.LIST_FENCES, "ListClusterFence failed when the report was made: " + failed);
+        String why = p == null ? "the report holds no probe"
+                : p.addonsEndpoint().isEmpty() ? "no csi-addons service answered when the report was made"
+                : !p.addonsCapabilities().contains("NETWORK_FENCE") ? "the csi-addons service did not advertise NETWORK_FENCE"
+                : "it was written before reports kept the fenced networks; make a new report to see them";
+        return Availability.no(Feature.LIST_FENCES, Availability.NOT_RECORDED + "fenced networks: " + why + ".");
     }
 
     private static Availability listing(Feature f, ProbeReport p, long counted, int kept, String noun, String rpc, TroubleReport r) {
@@ -166,6 +182,13 @@ public final class ReportStorage implements StorageService {
         if (!features.available(Feature.LIST_SNAPSHOTS)) return notInReport("ListSnapshots", features.reason(Feature.LIST_SNAPSHOTS));
         Predicate<Snapshot> of = sourceVolumeId == null ? s -> true : s -> s.sourceVolumeId().equals(sourceVolumeId);
         return stream(probe.snapshots().stream().filter(of).toList(), pages);
+    }
+
+    /** The CIDR blocks ListClusterFence listed when the report was made; {@code parameters} and {@code secrets} are not used. */
+    @Override
+    public CompletableFuture<List<String>> listFences(Map<String, String> parameters, Secrets secrets) {
+        if (!features.available(Feature.LIST_FENCES)) return notInReport("ListClusterFence", features.reason(Feature.LIST_FENCES));
+        return CompletableFuture.completedFuture(probe.fences());
     }
 
     @Override

@@ -53,7 +53,7 @@ class ReportStorageTest {
         ProbeReport p = new ProbeReport("unix:///csi/csi.sock", "", "unix:///csi/csi.sock", Instant.parse("2030-01-01T00:00:00Z"),
                 Duration.ofMillis(500), true, new PluginInfo("csi.example.com", "2.4.1", Map.of()), caps, List.of("RECLAIM_SPACE_OFFLINE"),
                 new NodeInfo("node-1", 0, Topology.of("zone", "a")), volumeCount, 2, List.of(), List.of(),
-                Map.of("addons.name", "csi.example.com", "addons.version", "0.9"), volumes, snaps);
+                Map.of("addons.name", "csi.example.com", "addons.version", "0.9"), volumes, snaps, null);
         return new TroubleReport(null, "1.0.0", Instant.parse("2030-01-01T00:00:01Z"), Map.of(), p.endpoint(), null, p, null,
                 List.of(), null);
     }
