@@ -270,6 +270,23 @@ class TroubleCommandsTest {
     }
 
     @Test
+    void reportOfAHealthyDriverOnANodeWithABrokenRegistrationCountsTheProblemAndExitsOne() throws Exception {
+        Path gone = dir.resolve("kubelet/plugins/hostpath.csi.k8s.io/csi.sock");
+        registrar("hostpath.csi.k8s.io", gone);
+        Path outDir = dir.resolve("report");
+
+        int code = run("report", "--endpoint", endpoint(), "--out", outDir.toString(), "--root-dir", dir.resolve("kubelet").toString());
+
+        assertThat(code).as(out + "\n" + err).isEqualTo(ExitCodes.CALL_FAILED);
+        TroubleReport r = ReportFiles.read(outDir.resolve("report.json"));
+        assertThat(r.probe().anyFailed()).as("the probed driver itself is healthy").isFalse();
+        assertThat(r.failed()).isTrue();
+        assertThat(out.toString()).contains("0 failed, 0 warnings").contains("discovery: 3 sockets: 2 problems")
+                .doesNotContain("(s)");
+        assertThat(Files.readString(outDir.resolve("report.html"))).contains("2 SOCKET FAIL").contains("discovery: 3 sockets: 2 problems");
+    }
+
+    @Test
     void orphansListsTheVolumesOnOneSideOnly() throws Exception {
         String ep = fake.startInProcess("orphans-" + UUID.randomUUID()).text();
         Path pvs = Files.writeString(dir.resolve("pvs.json"), """

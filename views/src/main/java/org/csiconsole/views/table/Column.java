@@ -11,9 +11,11 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
 
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One column of a {@link ResourceTable}, described without touching controls:
@@ -42,7 +44,7 @@ public final class Column<T, V> {
     private boolean mono;
     private boolean identifier;
     private boolean whole;
-    private boolean wrapped;
+    private boolean path;
     private Observable redrawnOn;
 
     private Column(String id, String title, Function<? super T, ? extends V> value) {
@@ -131,19 +133,37 @@ public final class Column<T, V> {
     }
 
     /**
-     * Cells that show their whole text on more lines rather than cut it (paths, whose tellable part
-     * may sit anywhere): a line may break after a {@code /}, {@code .}, {@code -} or {@code _} as well
-     * as at a space, and the row grows to fit. Only the display breaks: the tooltip and a copy hold
-     * the text as it is.
+     * Cells holding a file path, whose tellable part may sit anywhere but is most often near its end
+     * (a driver's directory, a registration's file name): too narrow, they drop whole directories
+     * from the middle ({@code /var/…/plugins_registry/rbd.csi.ceph.com-reg.sock}), keeping the file
+     * name and the directories nearest it; only a file name wider than the cell loses its start.
+     * The tooltip and a copy hold the whole path. They are {@link #identifier()} cells too.
      */
-    public Column<T, V> wrapped() {
-        this.wrapped = true;
+    public Column<T, V> path() {
+        this.path = true;
+        this.identifier = true;
         return this;
     }
 
-    /** {@code text} with a zero-width space after each {@code / . - _}: where a wrapped cell may break a line. */
-    static String breakable(String text) {
-        return text == null ? null : text.replaceAll("([/._-])", "$1\u200B");
+    /**
+     * {@code path} as it fits {@code room} (as {@code width} measures text): whole when it fits; else
+     * its first directory, an ellipsis and as many of its last segments as fit; else an ellipsis and
+     * those last segments; else the end of its file name after an ellipsis.
+     */
+    static String elidePath(String path, double room, ToDoubleFunction<String> width) {
+        if (path == null || width.applyAsDouble(path) <= room) return path;
+        String[] parts = path.split("/", -1);
+        String head = parts.length > 2 && parts[0].isEmpty() ? "/" + parts[1] + "/\u2026/" : "";
+        for (int keep = parts.length - 1; keep >= 1; keep--) {
+            String tail = String.join("/", Arrays.copyOfRange(parts, parts.length - keep, parts.length));
+            if (!head.isEmpty() && keep <= parts.length - 3 && width.applyAsDouble(head + tail) <= room) return head + tail;
+            if (keep < parts.length - 1 && width.applyAsDouble("\u2026/" + tail) <= room) return "\u2026/" + tail;
+        }
+        String name = parts[parts.length - 1];
+        for (int from = 1; from < name.length(); from++) {
+            if (width.applyAsDouble("\u2026" + name.substring(from)) <= room) return "\u2026" + name.substring(from);
+        }
+        return "\u2026";
     }
 
     /**
@@ -248,6 +268,8 @@ public final class Column<T, V> {
 
     private final class FormattedCell extends TableCell<T, V> {
         private String appliedClass;
+        /** The cell's whole text, before a {@link #path()} cell elides it. */
+        private String full;
 
         private final Tooltip sharedTip;
         private final boolean identifierCells;
@@ -256,8 +278,7 @@ public final class Column<T, V> {
             this.sharedTip = shared == null ? null : shared.tip;
             this.identifierCells = identifierCells;
             if (shared != null) addEventHandler(MouseEvent.MOUSE_ENTERED, e -> shared.hovered = this);
-            if (wrapped) setWrapText(true);
-            else if (identifierCells && !whole) setTextOverrun(OverrunStyle.CENTER_WORD_ELLIPSIS);
+            if (identifierCells && !whole && !path) setTextOverrun(OverrunStyle.CENTER_WORD_ELLIPSIS);
             if (rightAligned) setAlignment(Pos.CENTER_RIGHT);
             if (mono) getStyleClass().add(ConsoleStyles.MONO);
         }
@@ -272,7 +293,8 @@ public final class Column<T, V> {
                 applyClass(null);
                 return;
             }
-            setText(wrapped ? breakable(format.apply(item)) : format.apply(item));
+            full = format.apply(item);
+            setText(full);
             if (sharedTip != null) {
                 String text = tooltipText(row, identifierCells);
                 Tooltip want = text == null || text.isEmpty() ? null : sharedTip;
@@ -283,6 +305,16 @@ public final class Column<T, V> {
 
         @Override
         protected void layoutChildren() {
+            if (path && full != null && !isEmpty()) {
+                // Measured with the cell's own font; setting the same text again changes nothing, so this settles.
+                double room = getWidth() - snappedLeftInset() - snappedRightInset() - 2;
+                MEASURE.setFont(getFont());
+                String fit = elidePath(full, room, t -> {
+                    MEASURE.setText(t);
+                    return MEASURE.getLayoutBounds().getWidth();
+                });
+                if (!fit.equals(getText())) setText(fit);
+            }
             super.layoutChildren();
             TableColumn<T, V> col = getTableColumn();
             if (!whole || col == null || isEmpty() || getText() == null || getText().isEmpty()) return;

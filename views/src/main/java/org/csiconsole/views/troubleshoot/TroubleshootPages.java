@@ -46,8 +46,8 @@ final class TroubleshootPages {
 
     static ResourceTable<DiscoveredSocket> socketTable(DiscoverModel m) {
         ResourceTable<DiscoveredSocket> t = new ResourceTable<>(m.sockets(), List.of(
-                // the full path, wrapped where it is too long: two sockets never read the same
-                Column.<DiscoveredSocket, String>of("path", "Socket", DiscoveredSocket::path).width(300).mono().wrapped(),
+                // too narrow, a path drops directories from its middle, never its file name: two sockets never read the same
+                Column.<DiscoveredSocket, String>of("path", "Socket", DiscoveredSocket::path).width(300).mono().path(),
                 // status, state, problem and what to do first: they are what an admin reads a row for
                 Column.<DiscoveredSocket, String>of("status", "Status", s -> s.status().name()).width(70).whole()
                         .styleClass(s -> TroubleRows.statusStyle(s.status())),
@@ -61,7 +61,7 @@ final class TroubleshootPages {
                 Column.<DiscoveredSocket, String>of("driver", "Driver", DiscoveredSocket::pluginName).width(220),
                 Column.<DiscoveredSocket, String>of("version", "Version", TroubleRows::versions).width(90),
                 Column.<DiscoveredSocket, String>of("type", "Type", s -> s.registration() == null ? "" : s.registration().type()).width(90),
-                Column.<DiscoveredSocket, String>of("registeredBy", "Registered by", DiscoveredSocket::registeredBy).width(260).mono().wrapped(),
+                Column.<DiscoveredSocket, String>of("registeredBy", "Registered by", DiscoveredSocket::registeredBy).width(260).mono().path(),
                 Column.<DiscoveredSocket, String>of("process", "Process", s -> s.holders().isEmpty() ? ""
                         : s.holders().get(0).pid() + " " + s.holders().get(0).command()).width(180),
                 Column.<DiscoveredSocket, String>of("addons", "csi-addons", DiscoveredSocket::addons).width(150)))

@@ -49,6 +49,13 @@ final class FakeTroubleshootPort implements TroubleshootPort {
                 state == SocketState.STALE ? "Restart the driver" : "");
     }
 
+    /** What a probe of a stale socket says: unreachable, the socket check failed with its next step. */
+    static ProbeReport unreachable(String endpoint, String evidence, String remediation) {
+        return new ProbeReport(endpoint, "", "", Instant.parse("2030-01-01T00:00:00Z"), Duration.ofMillis(3), false, null, null, List.of(),
+                null, -1, -1, List.of(new CheckResult("socket.listening", "Something listens on the socket", CheckStatus.FAIL, evidence,
+                "unix(7)", remediation)), List.of(), Map.of());
+    }
+
     /** A report of {@code driver} {@code version} whose paging check has {@code paging}. */
     static TroubleReport report(String version, CheckStatus paging, long volumes, Set<ControllerCapability> controller, long listMs) {
         ProbeReport p = new ProbeReport("unix:///csi/csi.sock", "", "", Instant.parse("2030-01-01T00:00:00Z"), Duration.ofMillis(800), true,
@@ -79,9 +86,22 @@ final class FakeTroubleshootPort implements TroubleshootPort {
         return CompletableFuture.completedFuture(discovery);
     }
 
+    /** What a probe of an endpoint answers instead of the canned report. */
+    final Map<String, ProbeReport> probeAnswers = new HashMap<>();
+    /** When set, the next probe fails with it (once). */
+    CallFailure probeFailure;
+    /** When set, the next save fails with it (once). */
+    CallFailure saveFailure;
+
     @Override
     public CompletableFuture<ProbeReport> probe(String endpoint, Path rootDir, Consumer<TroubleEvent> events) {
         probed.add(endpoint);
+        if (probeFailure != null) {
+            CallFailure f = probeFailure;
+            probeFailure = null;
+            return CompletableFuture.failedFuture(f);
+        }
+        if (probeAnswers.containsKey(endpoint)) return CompletableFuture.completedFuture(probeAnswers.get(endpoint));
         ProbeReport p = report("1.0", CheckStatus.FAIL, 40, Set.of(ControllerCapability.LIST_VOLUMES), 30).probe();
         p.checks().forEach(c -> events.accept(new TroubleEvent.CheckDone(c)));
         return CompletableFuture.completedFuture(p);
@@ -123,7 +143,16 @@ final class FakeTroubleshootPort implements TroubleshootPort {
     public CompletableFuture<Path> saveReport(Path dir, String endpoint, DiscoveryReport discovery, ProbeReport probe,
                                               ExerciseResult exercise, Set<String> taskTitles) {
         saved.add(new Saved(dir, endpoint, discovery, probe, exercise, Set.copyOf(taskTitles)));
-        return CompletableFuture.completedFuture(dir.resolve("report.json"));
+        if (saveFailure != null) {
+            CallFailure f = saveFailure;
+            saveFailure = null;
+            return CompletableFuture.failedFuture(f);
+        }
+        Path file = dir.resolve("report.json");
+        // what a real save writes is what opening the file reads back
+        reports.put(file, new TroubleReport(null, "1.0.0", Instant.parse("2030-01-01T00:00:02Z"), Map.of(), endpoint, discovery, probe,
+                exercise, List.of(), null));
+        return CompletableFuture.completedFuture(file);
     }
 
     @Override

@@ -6,7 +6,10 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.text.Text;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -14,10 +17,16 @@ import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.trouble.CheckResult;
 import org.csiconsole.core.trouble.CheckStatus;
 import org.csiconsole.core.trouble.DiscoveredSocket;
+import org.csiconsole.core.trouble.DiscoveryReport;
+import org.csiconsole.core.trouble.RegistrationInfo;
+import org.csiconsole.core.trouble.SocketRole;
+import org.csiconsole.core.trouble.SocketState;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.dialog.FxDialogService;
 import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.table.ResourceTable;
 import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.theme.Theme;
 import org.csiconsole.views.theme.ThemeManager;
 import org.junit.jupiter.api.AfterEach;
@@ -176,5 +185,144 @@ class TroubleshootViewFxTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> port.saved.size() == 1);
         assertThat(port.saved.get(0).dir()).isEqualTo(Path.of("/support/case-7"));
         assertThat(port.saved.get(0).titles()).containsExactly("Probe unix:///run/csi/typed.sock");
+    }
+
+    private static final String REG = "/var/lib/kubelet/plugins_registry/rbd.csi.ceph.com-reg.sock";
+    private static final String REG2 = "/var/lib/kubelet/plugins_registry/cephfs.csi.ceph.com-reg.sock";
+    private static final String GONE = "/var/lib/kubelet/plugins/rbd.csi.ceph.com/csi.sock";
+    private static final String STALE = "/var/lib/kubelet/plugins/gone.example.com/csi.sock";
+
+    /** A node with a good registration, one whose endpoint is missing, that endpoint, and a stale socket. */
+    private void brokenNode() {
+        DiscoveredSocket good = new DiscoveredSocket(REG2, SocketRole.REGISTRATION, SocketState.LISTENING, "root", "root", "rwxr-xr-x",
+                List.of(), new RegistrationInfo("CSIPlugin", "cephfs.csi.ceph.com", "/csi/cephfs.sock", List.of("1.0.0")),
+                "cephfs.csi.ceph.com", "", "", "", "", CheckStatus.PASS, "");
+        DiscoveredSocket broken = new DiscoveredSocket(REG, SocketRole.REGISTRATION, SocketState.LISTENING, "root", "root", "rwxr-xr-x",
+                List.of(), new RegistrationInfo("CSIPlugin", "rbd.csi.ceph.com", GONE, List.of("1.0.0")), "rbd.csi.ceph.com", "", "",
+                "registers " + GONE + " for rbd.csi.ceph.com, but nothing is at that path", "", CheckStatus.FAIL,
+                "Restart rbd.csi.ceph.com's driver container in its node plugin pod");
+        DiscoveredSocket missing = new DiscoveredSocket(GONE, SocketRole.CSI, SocketState.MISSING, "", "", "", List.of(), null,
+                "rbd.csi.ceph.com", "", "", "nothing is at " + GONE, REG, CheckStatus.FAIL, "Start rbd.csi.ceph.com");
+        DiscoveredSocket stale = FakeTroubleshootPort.socket(STALE, SocketRole.UNKNOWN, SocketState.STALE, "");
+        port.discovery = new DiscoveryReport("/var/lib/kubelet", List.of(), java.time.Instant.EPOCH, java.time.Duration.ofMillis(4),
+                List.of(good, broken, missing, stale), List.of());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TableCell<DiscoveredSocket, ?> cell(FxRobot robot, String column, String path) {
+        return robot.lookup("#discover-table .table-cell").queryAll().stream().map(n -> (TableCell<DiscoveredSocket, ?>) n)
+                .filter(c -> c.getTableColumn() != null && column.equals(c.getTableColumn().getId()) && c.getTableRow() != null
+                        && c.getTableRow().getItem() != null && c.getTableRow().getItem().path().equals(path))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + column + " cell for " + path));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void select(TableView<?> t, String path) {
+        TableView<DiscoveredSocket> sockets = (TableView<DiscoveredSocket>) t;
+        sockets.getSelectionModel().clearSelection();
+        sockets.getItems().stream().filter(s -> s.path().equals(path)).findFirst().ifPresent(sockets.getSelectionModel()::select);
+    }
+
+    @Test
+    void aBrokenRegistrationReadsBrokenWithItsProblemAndNextStepInSight(FxRobot robot) throws Exception {
+        brokenNode();
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 4);
+
+        FxWait.eventually(() -> {
+            TableView<DiscoveredSocket> t = table(robot, "#discover-table");
+            assertThat(t.getVisibleLeafColumns()).extracting(TableColumn::getId).startsWith("path", "status", "state", "problem", "nextStep");
+            double before = t.getVisibleLeafColumns().stream().takeWhile(c -> !c.getId().equals("nextStep")).mapToDouble(TableColumn::getWidth).sum();
+            assertThat(before).as("the next step starts within a 1280 px window").isLessThan(1000);
+            assertThat(cell(robot, "status", REG).getText()).isEqualTo("FAIL");
+            assertThat(cell(robot, "status", REG).getStyleClass()).contains(ConsoleStyles.CELL_DANGER);
+            assertThat(cell(robot, "state", REG).getText()).isEqualTo("LISTENING");
+            assertThat(cell(robot, "state", REG).getStyleClass()).as("listening, but broken").contains(ConsoleStyles.CELL_DANGER)
+                    .doesNotContain(ConsoleStyles.CELL_OK);
+            assertThat(cell(robot, "state", REG2).getStyleClass()).contains(ConsoleStyles.CELL_OK);
+            assertThat(cell(robot, "problem", REG).getText()).contains("nothing is at that path");
+            assertThat(cell(robot, "nextStep", REG).getText()).startsWith("Restart rbd.csi.ceph.com's driver container");
+        });
+    }
+
+    @Test
+    void twoSocketPathsAlikeButInTheMiddleReadApartAndCopyWhole(FxRobot robot) throws Exception {
+        brokenNode();
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 4);
+
+        FxWait.eventually(() -> {
+            List<String> shown = new java.util.ArrayList<>();
+            for (String path : List.of(REG, REG2)) {
+                String text = ((Text) cell(robot, "path", path).lookup(".text")).getText();
+                String name = path.substring(path.lastIndexOf('/') + 1);
+                assertThat(text).as("too narrow for " + path).isNotEqualTo(path).contains("\u2026").endsWith("/" + name);
+                shown.add(text);
+            }
+            assertThat(shown.get(0)).isNotEqualTo(shown.get(1));
+        });
+        String copied = FxWait.onFx(() -> {
+            ResourceTable<?> t = robot.lookup("#discover-table").queryAs(ResourceTable.class);
+            select(t.tableView(), REG);
+            return t.copySelectedRows();
+        });
+        assertThat(copied).contains(REG + "\t").doesNotContain("\u200B");
+    }
+
+    @Test
+    void aStaleSocketIsProbedFromTheDiscoverPageAndTheProbeSaysWhatIsWrongAndWhatToDo(FxRobot robot) throws Exception {
+        brokenNode();
+        port.probeAnswers.put("unix://" + STALE, FakeTroubleshootPort.unreachable("unix://" + STALE,
+                STALE + ": nothing accepts connections: the socket file was left behind by a server that is gone",
+                "Restart the driver's container; if no driver uses this path any more, remove the file: rm " + STALE));
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 4);
+        robot.interact(() -> select(table(robot, "#discover-table"), STALE));
+
+        assertThat(FxWait.onFx(() -> robot.lookup("#discover-probe").queryAs(Button.class).isDisabled())).isFalse();
+        robot.clickOn("#discover-probe");
+
+        FxWait.until(() -> robot.lookup("#probe-status").queryAs(Label.class).getText().contains("could not be reached"));
+        assertThat(port.probed).containsExactly("unix://" + STALE);
+        assertThat(FxWait.onFx(() -> robot.lookup("#probe-status").queryAs(Label.class).getText()))
+                .contains("nothing accepts connections").contains("rm " + STALE);
+    }
+
+    @Test
+    void theReportPageShowsTheLastProbeThenTheSavedReport(FxRobot robot) throws Exception {
+        robot.clickOn("#tab-probe");
+        robot.clickOn("#probe-endpoint").write("unix:///run/csi/typed.sock").type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !table(robot, "#probe-checks").getItems().isEmpty());
+
+        robot.clickOn("#tab-report");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#report-checks").getItems().size() == 2);
+        FxWait.eventually(() -> assertThat(robot.lookup("#report-summary").queryAs(Label.class).getText())
+                .startsWith(ReportsModel.UNSAVED).contains("1 failed, 0 warnings, 1 passed"));
+
+        view.setFolderChooser(title -> Optional.of(Path.of("/support/case-7")));
+        robot.clickOn("#report-save");
+
+        FxWait.until(() -> robot.lookup("#report-summary").queryAs(Label.class).getText().startsWith("/support/case-7/report.json"));
+        assertThat(FxWait.onFx(() -> table(robot, "#report-checks").getItems().size())).isEqualTo(2);
+    }
+
+    @Test
+    void aDiscoveryThatFailedOffersTryAgain(FxRobot robot) throws Exception {
+        port.pendingDiscovery = java.util.concurrent.CompletableFuture.failedFuture(new org.csiconsole.core.call.CallFailure(
+                org.csiconsole.core.call.FailureKind.AUTHENTICATION, "Discover", "/var/lib/kubelet may not be read", "Run as root", ""));
+        robot.clickOn("#discover-run");
+        FxWait.until(() -> robot.lookup("#discover-status-retry").queryAs(Button.class).isVisible());
+        robot.interact(() -> {
+            for (Window w : List.copyOf(Window.getWindows())) {
+                if (w != stage && w instanceof Stage s) s.close();
+            }
+        });
+        port.pendingDiscovery = null;
+
+        robot.clickOn("#discover-status-retry");
+
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 2);
+        FxWait.until(() -> !robot.lookup("#discover-status-retry").queryAs(Button.class).isVisible());
+        assertThat(port.discovered).hasSize(2);
     }
 }

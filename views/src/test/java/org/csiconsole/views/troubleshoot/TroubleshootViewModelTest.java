@@ -1,8 +1,13 @@
 package org.csiconsole.views.troubleshoot;
 
+import org.csiconsole.core.call.CallFailure;
+import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.trouble.CheckStatus;
 import org.csiconsole.core.trouble.DiscoveredSocket;
+import org.csiconsole.core.trouble.RegistrationInfo;
+import org.csiconsole.core.trouble.SocketRole;
+import org.csiconsole.core.trouble.SocketState;
 import org.csiconsole.views.FakeDialogService;
 import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.notify.Notifications;
@@ -13,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,7 +36,7 @@ class TroubleshootViewModelTest {
 
         List<DiscoveredSocket> rows = model.discover().sockets().all();
         assertThat(rows).hasSize(2);
-        assertThat(model.discover().statusProperty().get()).isEqualTo("2 sockets: 1 CSI driver, 1 stale (12 ms)");
+        assertThat(model.discover().statusProperty().get()).isEqualTo("2 sockets: 1 warning; 1 CSI driver (12 ms)");
         assertThat(model.discover().whyNotConnect(rows.get(1))).get().asString().contains("stale");
         assertThat(model.discover().whyNotConnect(rows.get(0))).isEmpty();
 
@@ -38,6 +44,88 @@ class TroubleshootViewModelTest {
         model.discover().connect(rows.get(1));
 
         assertThat(connected).containsExactly("csi.example.com=unix:///var/lib/kubelet/plugins/csi.example.com/csi.sock");
+    }
+
+    private static DiscoveredSocket registration(String endpoint, SocketState endpointState) {
+        boolean broken = endpointState != SocketState.LISTENING;
+        return new DiscoveredSocket("/var/lib/kubelet/plugins_registry/x.example.com-reg.sock", SocketRole.REGISTRATION,
+                SocketState.LISTENING, "root", "root", "rwxr-xr-x", List.of(),
+                new RegistrationInfo("CSIPlugin", "x.example.com", endpoint, List.of("1.0.0")), "x.example.com", "", "",
+                broken ? "registers " + endpoint + " for x.example.com, but nothing is at that path" : "", "",
+                broken ? CheckStatus.FAIL : CheckStatus.PASS, broken ? "Restart x.example.com's driver container" : "");
+    }
+
+    @Test
+    void aRegistrationNamingItsEndpointAsAUnixUrlConnectsToThatEndpoint() {
+        DiscoveredSocket reg = registration("unix:///var/lib/kubelet/plugins/x.example.com/csi.sock", SocketState.LISTENING);
+
+        assertThat(model.discover().whyNotConnect(reg)).isEmpty();
+        assertThat(DiscoverModel.endpointOf(reg)).isEqualTo("unix:///var/lib/kubelet/plugins/x.example.com/csi.sock");
+        model.discover().connect(reg);
+        assertThat(connected).containsExactly("x.example.com=unix:///var/lib/kubelet/plugins/x.example.com/csi.sock");
+    }
+
+    @Test
+    void aStaleSocketAndABrokenRegistrationCannotBeConnectedToButCanBeProbed() {
+        model.discover().discover();
+        DiscoveredSocket stale = model.discover().sockets().all().get(1);
+        DiscoveredSocket broken = registration("/var/lib/kubelet/plugins/x.example.com/csi.sock", SocketState.MISSING);
+
+        assertThat(model.discover().whyNotConnect(stale)).isPresent();
+        assertThat(model.discover().whyNotConnect(broken)).get().asString().contains("nothing is at that path");
+        assertThat(model.discover().whyNotProbe(stale)).isEmpty();
+        assertThat(model.discover().whyNotProbe(broken)).isEmpty();
+        assertThat(DiscoverModel.endpointOf(broken)).isEqualTo("unix:///var/lib/kubelet/plugins/x.example.com/csi.sock");
+    }
+
+    @Test
+    void theReportPageShowsTheLastProbeAtOnceAndTheSavedReportAfterSave() {
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        model.probe().probe();
+
+        assertThat(model.reports().reportNameProperty().get()).isEqualTo(ReportsModel.UNSAVED);
+        assertThat(model.reports().reportProperty().get().probe()).isSameAs(model.probe().reportProperty().get());
+        assertThat(model.reports().checks().all()).extracting(c -> c.id()).containsExactly("list.volumes.paging", "identity.plugin-name");
+
+        model.saveReport(Path.of("/support/case-42"));
+
+        assertThat(model.reports().reportNameProperty().get()).isEqualTo("/support/case-42/report.json");
+        assertThat(model.reports().reportProperty().get()).isSameAs(port.reports.get(Path.of("/support/case-42/report.json")));
+        assertThat(model.reports().checks().all()).hasSize(2);
+    }
+
+    @Test
+    void aFailedSaveOffersTryAgainWhichSavesAgain() {
+        model.discover().discover();
+        port.saveFailure = new CallFailure(FailureKind.INVALID_ARGUMENT, "Save a report", "/support is read-only", "Choose another folder", "");
+
+        model.saveReport(Path.of("/support"));
+
+        assertThat(model.reports().failureProperty().get()).contains("/support is read-only");
+        model.reports().retry();
+        assertThat(port.saved).hasSize(2);
+        assertThat(model.reports().failureProperty().get()).isEmpty();
+        assertThat(model.reports().reportNameProperty().get()).isEqualTo("/support/report.json");
+    }
+
+    @Test
+    void aFailedDiscoveryOrProbeSaysWhyUntilTriedAgain() {
+        port.pendingDiscovery = CompletableFuture.failedFuture(new CallFailure(FailureKind.AUTHENTICATION, "Discover",
+                "/var/lib/kubelet may not be read", "Run as root", ""));
+        model.discover().discover();
+        assertThat(model.discover().failureProperty().get()).contains("may not be read");
+        port.pendingDiscovery = null;
+        model.discover().discover();
+        assertThat(model.discover().failureProperty().get()).isEmpty();
+
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        port.probeFailure = new CallFailure(FailureKind.INVALID_ARGUMENT, "Probe", "the endpoint cannot be read", "Write it as unix:///path", "");
+        model.probe().probe();
+        assertThat(model.probe().failureProperty().get()).contains("the endpoint cannot be read").contains("Write it as unix:///path");
+        assertThat(model.probe().statusProperty().get()).startsWith("The probe did not finish: ");
+        model.probe().probe();
+        assertThat(model.probe().failureProperty().get()).isEmpty();
+        assertThat(model.probe().reportProperty().get()).isNotNull();
     }
 
     @Test

@@ -223,7 +223,7 @@ class ProbeTest {
         ProbeReport r = probe(options().withDeadline(Duration.ofMillis(300)));
 
         assertThat(byId(r).get("latency.deadline").status()).isEqualTo(CheckStatus.FAIL);
-        assertThat(byId(r).get("latency.deadline").evidence()).contains("NodeGetInfo 1 of 1 call(s)");
+        assertThat(byId(r).get("latency.deadline").evidence()).contains("NodeGetInfo 1 of 1 call got no answer");
         assertThat(byId(r).get("node.info").status()).isEqualTo(CheckStatus.FAIL);
     }
 
@@ -240,6 +240,25 @@ class ProbeTest {
         assertThat(byId(r).get("socket.listening").status()).isEqualTo(CheckStatus.FAIL);
         assertThat(byId(r).get("socket.listening").evidence()).contains("left behind").contains("no process holds it");
         assertThat(byId(r).get("capabilities.consistency").status()).isEqualTo(CheckStatus.SKIPPED);
+    }
+
+    @Test
+    void whenNoCallIsAnsweredTheLatencyChecksAreSkippedSayingWhy() throws Exception {
+        Path sock = dir.resolve("stale.sock");
+        try (ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            s.bind(UnixDomainSocketAddress.of(sock));
+        }
+
+        ProbeReport r = Probe.run(ProbeTarget.of(new Endpoint.Unix(sock)), options(), trace, e -> { });
+
+        assertThat(r.timings()).as("the failed call was made and timed").isNotEmpty();
+        for (String id : List.of("latency.thresholds", "latency.deadline")) {
+            assertThat(byId(r).get(id).status()).as(id).isEqualTo(CheckStatus.SKIPPED);
+            assertThat(byId(r).get(id).evidence()).as(id).contains("was not answered").contains("GetPluginInfo");
+        }
+        assertThat(r.diagnosis()).as("why it could not be reached and what to do, from the socket check")
+                .startsWith(byId(r).get("socket.listening").evidence()).contains("Restart");
+        assertThat(r.summary()).endsWith("; the driver could not be reached");
     }
 
     @Test

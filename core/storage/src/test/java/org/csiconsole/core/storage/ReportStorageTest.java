@@ -13,6 +13,7 @@ import org.csiconsole.core.model.PluginInfo;
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Topology;
 import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.port.Availability;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.trouble.ProbeReport;
@@ -43,6 +44,10 @@ class ReportStorageTest {
     }
 
     private static TroubleReport report(List<Volume> volumes, long volumeCount) {
+        return report(volumes, volumeCount, null, Map.of());
+    }
+
+    private static TroubleReport report(List<Volume> volumes, long volumeCount, List<String> fences, Map<String, String> moreFacts) {
         CapabilitySet caps = new CapabilitySet(Set.of(PluginCapability.CONTROLLER_SERVICE),
                 Set.of(ControllerCapability.CREATE_DELETE_VOLUME, ControllerCapability.LIST_VOLUMES,
                         ControllerCapability.CREATE_DELETE_SNAPSHOT, ControllerCapability.LIST_SNAPSHOTS,
@@ -53,9 +58,15 @@ class ReportStorageTest {
         ProbeReport p = new ProbeReport("unix:///csi/csi.sock", "", "unix:///csi/csi.sock", Instant.parse("2030-01-01T00:00:00Z"),
                 Duration.ofMillis(500), true, new PluginInfo("csi.example.com", "2.4.1", Map.of()), caps, List.of("RECLAIM_SPACE_OFFLINE"),
                 new NodeInfo("node-1", 0, Topology.of("zone", "a")), volumeCount, 2, List.of(), List.of(),
-                Map.of("addons.name", "csi.example.com", "addons.version", "0.9"), volumes, snaps, null);
+                facts(moreFacts), volumes, snaps, fences);
         return new TroubleReport(null, "1.0.0", Instant.parse("2030-01-01T00:00:01Z"), Map.of(), p.endpoint(), null, p, null,
                 List.of(), null);
+    }
+
+    private static Map<String, String> facts(Map<String, String> more) {
+        Map<String, String> facts = new java.util.HashMap<>(Map.of("addons.name", "csi.example.com", "addons.version", "0.9"));
+        facts.putAll(more);
+        return facts;
     }
 
     private static ReportStorage storage(int volumes) {
@@ -120,6 +131,35 @@ class ReportStorageTest {
         }
         assertThat(f.csi().has(ControllerCapability.CREATE_DELETE_VOLUME)).isTrue();
         assertThat(f.csiConnected()).as("no endpoint is connected").isFalse();
+    }
+
+    @Test
+    void theFencedNetworksTheProbeReadAreListedWhileFencingStaysUnavailable() {
+        ReportStorage s = new ReportStorage(report(List.of(), 0, List.of("10.30.0.0/24"), Map.of()), "/cases/17/report.json");
+        Features f = s.features().join();
+
+        assertThat(f.available(Feature.LIST_FENCES)).isTrue();
+        assertThat(s.listFences(Map.of(), org.csiconsole.core.model.Secrets.NONE).join()).containsExactly("10.30.0.0/24");
+        assertThat(f.reason(Feature.NETWORK_FENCE)).startsWith(ReportStorage.READ_ONLY);
+    }
+
+    @Test
+    void aFenceListingTheReportDidNotReadIsNotRecordedNotACannotList() {
+        Features f = storage(3).features().join();
+
+        assertThat(f.available(Feature.LIST_FENCES)).isFalse();
+        assertThat(Availability.notRecorded(f.reason(Feature.LIST_FENCES))).as(f.reason(Feature.LIST_FENCES)).isTrue();
+        assertThat(f.reason(Feature.LIST_FENCES)).contains("fenced networks").contains("did not advertise NETWORK_FENCE");
+    }
+
+    @Test
+    void aFenceListingThatFailedKeepsTheDriversWords() {
+        String words = "ListClusterFence: the driver failed internally (INTERNAL): panic: runtime error: invalid memory address";
+        Features f = new ReportStorage(report(List.of(), 0, null, Map.of(ProbeReport.FENCE_FAILURE, words)), "/r.json").features().join();
+
+        assertThat(f.available(Feature.LIST_FENCES)).isFalse();
+        assertThat(Availability.notRecorded(f.reason(Feature.LIST_FENCES))).isFalse();
+        assertThat(f.reason(Feature.LIST_FENCES)).isEqualTo("ListClusterFence failed when the report was made: " + words);
     }
 
     @Test

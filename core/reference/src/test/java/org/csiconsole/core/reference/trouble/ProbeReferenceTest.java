@@ -93,6 +93,9 @@ class ProbeReferenceTest {
                 "capabilities.group-controller", "list.volumes.stable-count", "list.snapshots.paging", "capacity.topology",
                 "node.published", "node.volume-stats", "addons.services", "latency.deadline");
         assertThat(r.volumeCount()).isEqualTo(plugin.model().volumes().count());
+        assertThat(r.fences()).as("what ListClusterFence listed, kept for the report").isNotEmpty()
+                .containsExactlyElementsOf(plugin.model().fencing().fences().stream().map(f -> f.cidr()).toList());
+        assertThat(r.summary()).contains("0 failed, 0 warnings").doesNotContain("(s)");
         assertThat(trace.snapshot()).isNotEmpty().extracting(TraceEntry::method).allMatch(ReadOnlyRpcs::readOnly);
         assertThat(stateDigest()).isEqualTo(before);
     }
