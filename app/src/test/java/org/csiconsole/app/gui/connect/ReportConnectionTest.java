@@ -140,6 +140,44 @@ class ReportConnectionTest {
     }
 
     @Test
+    void theNetworkFenceOfASavedReportIsWhatItsProbeReadNotCannotList() throws Exception {
+        assertThat(report.probe().fences()).as("the demo fences a block, and its ListClusterFence lists it").isNotEmpty();
+
+        ConnectionModel c = manager.openReport(file, report);
+        pumpUntil(() -> c.count(ResourceKind.FENCES).get() != ConnectionModel.UNKNOWN);
+
+        assertThat(c.count(ResourceKind.FENCES).get()).isEqualTo(report.probe().fences().size());
+        assertThat(c.partial(ResourceKind.FENCES).get()).isEmpty();
+    }
+
+    /** {@link #report} with its probe's fence listing replaced: not kept ({@code fences} null), or failed with {@code failure}. */
+    private static TroubleReport withFences(List<String> fences, String failure) {
+        ProbeReport p = report.probe();
+        Map<String, String> facts = new java.util.HashMap<>(p.facts());
+        if (failure != null) facts.put(ProbeReport.FENCE_FAILURE, failure);
+        ProbeReport q = new ProbeReport(p.endpoint(), p.nodeEndpoint(), p.addonsEndpoint(), p.started(), p.took(), p.reachable(), p.plugin(),
+                p.capabilities(), p.addonsCapabilities(), p.nodeInfo(), p.volumeCount(), p.snapshotCount(), p.checks(), p.timings(), facts,
+                p.volumes(), p.snapshots(), fences);
+        return new TroubleReport(report.format(), report.consoleVersion(), report.created(), report.environment(), report.endpoint(),
+                report.discovery(), q, report.exercise(), report.trace(), report.driverLog());
+    }
+
+    @Test
+    void aReportThatDidNotKeepTheFencesSaysNotInReportAndOneWhoseListingFailedGivesTheDriversWords() throws Exception {
+        ConnectionModel old = manager.openReport(file, withFences(null, null));
+        pumpUntil(() -> old.count(ResourceKind.FENCES).get() != ConnectionModel.UNKNOWN);
+        assertThat(old.count(ResourceKind.FENCES).get()).isEqualTo(ConnectionModel.NOT_RECORDED);
+        assertThat(old.partial(ResourceKind.FENCES).get()).startsWith("The report records no fenced networks: ")
+                .contains("make a new report");
+
+        String words = "ListClusterFence: the plugin failed (INTERNAL): panic: runtime error: invalid memory address";
+        ConnectionModel failed = manager.openReport(dir.resolve("other/report.json"), withFences(null, words));
+        pumpUntil(() -> failed.count(ResourceKind.FENCES).get() != ConnectionModel.UNKNOWN);
+        assertThat(failed.count(ResourceKind.FENCES).get()).isEqualTo(ConnectionModel.CANNOT_LIST);
+        assertThat(failed.partial(ResourceKind.FENCES).get()).contains("cannot list fenced networks").contains(words);
+    }
+
+    @Test
     void everyChangeOnTheReportsVolumesIsUnavailableWithTheReadOnlyReason() throws Exception {
         ConnectionModel c = manager.openReport(file, report);
         VolumesViewModel volumes = volumesOf(c);
