@@ -136,7 +136,8 @@ public final class Column<T, V> {
      * Cells holding a file path, whose tellable part may sit anywhere but is most often near its end
      * (a driver's directory, a registration's file name): too narrow, they drop whole directories
      * from the middle ({@code /var/…/plugins_registry/rbd.csi.ceph.com-reg.sock}), keeping the file
-     * name and the directories nearest it; only a file name wider than the cell loses its start.
+     * name and the directories nearest it; only a file name and its directory wider than the cell
+     * lose their start.
      * The tooltip and a copy hold the whole path. They are {@link #identifier()} cells too.
      */
     public Column<T, V> path() {
@@ -147,21 +148,24 @@ public final class Column<T, V> {
 
     /**
      * {@code path} as it fits {@code room} (as {@code width} measures text): whole when it fits; else
-     * its first directory, an ellipsis and as many of its last segments as fit; else an ellipsis and
-     * those last segments; else the end of its file name after an ellipsis.
+     * its first directory, an ellipsis and as many of its last segments as fit, the file name and
+     * its directory at least; else an ellipsis and those last segments; else the end of the file
+     * name and its directory after an ellipsis. The file's directory stays: {@code csi.sock} alone
+     * tells no driver's socket from another's.
      */
     static String elidePath(String path, double room, ToDoubleFunction<String> width) {
         if (path == null || width.applyAsDouble(path) <= room) return path;
         String[] parts = path.split("/", -1);
         String head = parts.length > 2 && parts[0].isEmpty() ? "/" + parts[1] + "/\u2026/" : "";
-        for (int keep = parts.length - 1; keep >= 1; keep--) {
+        int least = Math.min(2, parts.length - 1);
+        for (int keep = parts.length - 1; keep >= least; keep--) {
             String tail = String.join("/", Arrays.copyOfRange(parts, parts.length - keep, parts.length));
             if (!head.isEmpty() && keep <= parts.length - 3 && width.applyAsDouble(head + tail) <= room) return head + tail;
             if (keep < parts.length - 1 && width.applyAsDouble("\u2026/" + tail) <= room) return "\u2026/" + tail;
         }
-        String name = parts[parts.length - 1];
-        for (int from = 1; from < name.length(); from++) {
-            if (width.applyAsDouble("\u2026" + name.substring(from)) <= room) return "\u2026" + name.substring(from);
+        String last = String.join("/", Arrays.copyOfRange(parts, parts.length - Math.max(1, least), parts.length));
+        for (int from = 1; from < last.length(); from++) {
+            if (width.applyAsDouble("\u2026" + last.substring(from)) <= room) return "\u2026" + last.substring(from);
         }
         return "\u2026";
     }

@@ -246,7 +246,9 @@ final class TroubleshootPages {
                     + "or by Save report\u2026; nothing in it can be changed.";
         }
         String made = ReportsModel.UNSAVED.equals(name) ? "" : ", made " + TIME.format(r.created()) + " by console " + r.consoleVersion();
-        return name + (r.endpoint().isEmpty() ? "" : ": " + r.endpoint()) + made + ". " + r.summary()
+        // the probe's summary names the driver, or its endpoint when it did not answer
+        boolean named = r.probe() != null && r.probe().who().equals(r.endpoint());
+        return name + (r.endpoint().isEmpty() || named ? "" : ": " + r.endpoint()) + made + ". " + r.summary()
                 + (r.exercise() == null ? "" : ". Exercise: " + TroubleRows.summary(r.exercise()));
     }
 

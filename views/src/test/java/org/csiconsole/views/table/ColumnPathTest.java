@@ -25,8 +25,17 @@ class ColumnPathTest {
 
         assertThat(rbd).isEqualTo("/var/\u2026/plugins_registry/rbd.csi.ceph.com-reg.sock");
         assertThat(cephfs).isEqualTo("\u2026/plugins_registry/cephfs.csi.ceph.com-reg.sock");
-        assertThat(Column.elidePath(CEPHFS, 40 * 7, MONO)).isEqualTo("/var/\u2026/cephfs.csi.ceph.com-reg.sock");
+        assertThat(Column.elidePath(CEPHFS, 40 * 7, MONO)).isEqualTo("\u2026s_registry/cephfs.csi.ceph.com-reg.sock");
         assertThat(rbd).as("two sockets alike but in the middle read apart").isNotEqualTo(cephfs);
+    }
+
+    @Test
+    void aDriversSocketKeepsItsDirectoryForEverySocketIsCalledCsiSock() {
+        String a = Column.elidePath("/var/lib/kubelet/plugins/csi.reference.csi-console.org/csi.sock", 30 * 7, MONO);
+        String b = Column.elidePath("/var/lib/kubelet/plugins/cephfs.csi.ceph.com/csi.sock", 30 * 7, MONO);
+
+        assertThat(a).isEqualTo("\u2026ence.csi-console.org/csi.sock");
+        assertThat(b).isEqualTo("\u2026/cephfs.csi.ceph.com/csi.sock");
     }
 
     @Test
