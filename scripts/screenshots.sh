@@ -52,4 +52,8 @@ XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" xvfb-run -a -s "-sc
 # of the tour's own) and an exercise playing on the lifecycle figure, at 1280x800 (80-*.png).
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" CSI_CONSOLE_DATA_DIR="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.StartDriversTour "$out"
+# The Troubleshoot perspective on a broken node (a good registration, one whose driver's socket is
+# missing, a stale socket) at 1280x800: Discover, the stale socket probed, the Report page (90-*.png).
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" CSI_CONSOLE_DATA_DIR="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
+  java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.NodeTroubleTour "$out"
 ls -1 "$out"/*.png "$out"/1280x800/*.png

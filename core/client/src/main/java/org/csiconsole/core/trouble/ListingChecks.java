@@ -8,6 +8,7 @@ import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiMapping;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Topology;
+import org.csiconsole.core.model.Words;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -139,8 +140,8 @@ final class ListingChecks {
         }
         int pageSize = r.options.pageSize();
         if (first.ended) {
-            r.add(pass(p + ".paging", "Paging of " + what + " ends", first.entries + " " + what + " in " + first.pages
-                    + " page(s) of at most " + pageSize + "; the last next_token is empty", spec));
+            r.add(pass(p + ".paging", "Paging of " + what + " ends", first.entries + " " + what + " in " + Words.count(first.pages, "page")
+                    + " of at most " + pageSize + "; the last next_token is empty", spec));
         } else {
             r.add(fail(p + ".paging", "Paging of " + what + " ends", first.problem, spec,
                     "A CO following these tokens never finishes (the external-provisioner and the kubelet's volume health "
@@ -149,7 +150,7 @@ final class ListingChecks {
         if (first.duplicates.isEmpty()) {
             r.add(pass(p + ".unique-ids", "No " + what + " id repeats", first.ids.size() + " distinct ids", spec));
         } else {
-            r.add(fail(p + ".unique-ids", "No " + what + " id repeats", first.duplicates.size() + " id(s) listed more than once: "
+            r.add(fail(p + ".unique-ids", "No " + what + " id repeats", Words.count(first.duplicates.size(), "id") + " listed more than once: "
                             + Checks.some(first.duplicates, 10), spec,
                     "Ids must be unique; repeats usually mean the driver's pages overlap (an offset token while the list "
                             + "changes). Report it to the vendor; tools that count or reconcile " + what + " get them wrong"));

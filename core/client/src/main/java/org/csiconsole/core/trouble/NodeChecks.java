@@ -10,6 +10,7 @@ import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.NodeCapability;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.PluginCapability;
+import org.csiconsole.core.model.Words;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -89,7 +90,7 @@ final class NodeChecks {
         for (String id : r.publishedNodes.keySet()) {
             if (!id.equals(n.nodeId()) && sameHostOtherwise(id, n.nodeId())) nearMisses.add("'" + id + "'");
         }
-        String evidence = here + " volume(s) published to node '" + n.nodeId() + "'"
+        String evidence = Words.count(here, "volume") + " published to node '" + n.nodeId() + "'"
                 + (n.maxVolumesPerNode() > 0 ? " (limit " + n.maxVolumesPerNode() + ")" : "")
                 + "; node ids in ListVolumes: " + Checks.some(r.publishedNodes.keySet(), 10);
         if (n.maxVolumesPerNode() > 0 && here > n.maxVolumesPerNode()) {
@@ -129,7 +130,7 @@ final class NodeChecks {
                     + r.options.kubeletRoot().resolve("pods"), NODE_STATS));
             return;
         }
-        r.stage("Reading the stats of " + mounted.size() + " volume(s) published on this node");
+        r.stage("Reading the stats of " + Words.count(mounted.size(), "volume") + " published on this node");
         List<String> abnormal = new ArrayList<>();
         List<String> unknown = new ArrayList<>();
         List<String> failed = new ArrayList<>();
@@ -146,7 +147,7 @@ final class NodeChecks {
                 else failed.add(m.volumeId() + ": " + f.kind() + " " + f.why());
             }
         }
-        String seen = mounted.size() + " volume(s) published by the kubelet";
+        String seen = Words.count(mounted.size(), "volume") + " published by the kubelet";
         if (!failed.isEmpty()) {
             r.add(fail("node.volume-stats", title, seen + "; NodeGetVolumeStats failed for " + Checks.some(failed, 5), NODE_STATS,
                     "Read the node plugin's logs; a failing NodeGetVolumeStats often means a hung mount or a lost path"));

@@ -96,6 +96,8 @@ class ProbeReferenceTest {
         assertThat(r.fences()).as("what ListClusterFence listed, kept for the report").isNotEmpty()
                 .containsExactlyElementsOf(plugin.model().fencing().fences().stream().map(f -> f.cidr()).toList());
         assertThat(r.summary()).contains("0 failed, 0 warnings").doesNotContain("(s)");
+        assertThat(r.checks()).extracting(CheckResult::evidence).as("counted nouns read as words")
+                .noneMatch(e -> e.contains("(s)") || e.matches("(?s).*\\b1 RPCs\\b.*"));
         assertThat(trace.snapshot()).isNotEmpty().extracting(TraceEntry::method).allMatch(ReadOnlyRpcs::readOnly);
         assertThat(stateDigest()).isEqualTo(before);
     }
