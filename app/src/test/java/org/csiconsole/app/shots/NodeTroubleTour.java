@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The Troubleshoot perspective on a broken node, in a real window at 1280x800: under a kubelet root
  * of the tour's own, a good registration of the reference plugin (whose socket listens), a
- * registration whose driver's socket is missing, and a stale socket. Discover (90-*.png), the stale
+ * registration whose driver's socket is missing, and a stale socket. Discover, the broken registration
+ * selected (90-*.png), the stale
  * socket probed from it (91-*), the Report page right after (92-*) and after Save report (93-*).
  * Run under Xvfb like {@link ScreenshotTour}. Arguments: the output folder.
  */
@@ -99,6 +100,12 @@ public final class NodeTroubleTour {
                 for (int i = 0; i < 200 && (isRunning(discover) || discover.reportProperty().get() == null); i++) waitFrames(5);
                 waitFrames(20);
                 shoot(out, "90-discover-broken-node");
+                onFx(() -> {
+                    TableView<DiscoveredSocket> t = (TableView<DiscoveredSocket>) view.get().node().lookup("#discover-table .table-view");
+                    t.getItems().stream().filter(s -> s.path().endsWith("rbd.csi.ceph.com-reg.sock")).findFirst()
+                            .ifPresent(s -> t.getSelectionModel().select(s));
+                });
+                shoot(out, "90b-discover-broken-registration-selected");
 
                 onFx(() -> {
                     TableView<DiscoveredSocket> t = (TableView<DiscoveredSocket>) view.get().node().lookup("#discover-table .table-view");

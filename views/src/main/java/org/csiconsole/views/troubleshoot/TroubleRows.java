@@ -74,6 +74,10 @@ final class TroubleRows {
     static List<DetailRow> details(DiscoveredSocket s) {
         List<DetailRow> rows = new ArrayList<>();
         rows.add(DetailRow.id("Socket", s.path()));
+        // what is wrong and what to do first: they are why a row is selected
+        rows.add(DetailRow.of("Status", s.status()));
+        if (!s.problem().isEmpty()) rows.add(DetailRow.block("Problem", s.problem()));
+        if (!s.nextStep().isEmpty()) rows.add(DetailRow.block("What to do", s.nextStep()));
         rows.add(DetailRow.of("Role", s.role()));
         rows.add(DetailRow.of("State", s.state()));
         rows.add(DetailRow.of("Owner", s.owner() + ":" + s.group() + " " + s.mode()));
@@ -85,8 +89,6 @@ final class TroubleRows {
         }
         if (!s.registeredBy().isEmpty()) rows.add(DetailRow.id("Registered by", s.registeredBy()));
         if (!s.addons().isEmpty()) rows.add(DetailRow.of("csi-addons", s.addons()));
-        if (!s.problem().isEmpty()) rows.add(DetailRow.block("Problem", s.problem()));
-        if (!s.nextStep().isEmpty()) rows.add(DetailRow.block("What to do", s.nextStep()));
         return rows;
     }
 
