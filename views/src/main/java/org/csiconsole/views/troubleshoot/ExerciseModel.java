@@ -51,6 +51,7 @@ public final class ExerciseModel {
     private String lastTitle = "";
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
     /** Made when first shown or played (its figure's layout is not what the workbench's first frame needs). */
     private ExerciseDiagram diagram;
     private ExerciseRun run;
@@ -130,12 +131,14 @@ public final class ExerciseModel {
             return;
         }
         running.set(true);
+        failure.set("");
         status.set("Asking " + e + " for its name\u2026");
         port.identify(e).whenCompleteAsync((info, t) -> {
             if (t != null) {
                 running.set(false);
                 CallFailure f = CallFailure.unwrap(t);
-                status.set("The driver did not say its name: " + (f != null ? f.getMessage() : t.toString()));
+                failure.set(f != null ? f.getMessage() : t.toString());
+                status.set("The driver did not say its name: " + failure.get());
                 if (f != null) actions.dialogs().showFailure(f);
                 return;
             }
@@ -187,6 +190,14 @@ public final class ExerciseModel {
                 status.set("The exercise's result is not known; check the audit log for what it changed.");
             }
         });
+    }
+
+    /**
+     * Why the driver could not be asked its name (nothing was sent to change anything), as a
+     * sentence; empty otherwise. Running again asks the name and the typed confirmation again.
+     */
+    public ReadOnlyStringProperty failureProperty() {
+        return failure.getReadOnlyProperty();
     }
 
     /** Stops the lifecycle; its clean-up still runs and the result says what was left. */

@@ -189,7 +189,7 @@ final class TroubleshootPages {
         HBox buttons = new HBox(8, run, cancel);
         buttons.setAlignment(Pos.CENTER_LEFT);
         form.add(buttons, 1, 4, 3, 1);
-        return new BorderPane(split, null, null, status("exercise-status", m.statusProperty()), null);
+        return new BorderPane(split, null, null, status("exercise-status", m.statusProperty(), m.failureProperty(), m::run), null);
     }
 
     static Node reportPage(ReportsModel m, Runnable save, javafx.beans.binding.BooleanExpression canSave, Runnable open, Runnable compare) {

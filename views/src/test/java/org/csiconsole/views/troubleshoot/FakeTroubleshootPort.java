@@ -107,8 +107,16 @@ final class FakeTroubleshootPort implements TroubleshootPort {
         return CompletableFuture.completedFuture(p);
     }
 
+    /** When set, the next GetPluginInfo of an exercise fails with it (once). */
+    CallFailure identifyFailure;
+
     @Override
     public CompletableFuture<PluginInfo> identify(String endpoint) {
+        if (identifyFailure != null) {
+            CallFailure f = identifyFailure;
+            identifyFailure = null;
+            return CompletableFuture.failedFuture(f);
+        }
         return CompletableFuture.completedFuture(new PluginInfo("csi.example.com", "1.0", Map.of()));
     }
 

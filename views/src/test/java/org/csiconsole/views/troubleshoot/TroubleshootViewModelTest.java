@@ -129,6 +129,19 @@ class TroubleshootViewModelTest {
     }
 
     @Test
+    void anExerciseWhoseDriverDidNotSayItsNameSaysWhyUntilTriedAgain() {
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        port.identifyFailure = new CallFailure(FailureKind.UNAVAILABLE, "GetPluginInfo", "nothing listens on /csi/csi.sock", "Start the driver", "");
+
+        model.exercise().run();
+
+        assertThat(model.exercise().failureProperty().get()).contains("nothing listens on /csi/csi.sock");
+        assertThat(port.exercised).isEmpty();
+        model.exercise().run();
+        assertThat(model.exercise().failureProperty().get()).isEmpty();
+    }
+
+    @Test
     void aProbeListsItsChecksFailuresFirst() {
         model.endpointProperty().set("unix:///csi/csi.sock");
 
