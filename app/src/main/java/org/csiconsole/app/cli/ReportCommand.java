@@ -33,7 +33,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -98,8 +97,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new CallFailure(FailureKind.INVALID_ARGUMENT, "report --exercise", "the exercise changes the storage, there is no terminal "
                     + "to confirm on, and --yes was not given; nothing was sent", "Pass --yes=<driver>/<pool>, or leave --exercise out", "");
         }
-        Set<String> secrets = Set.copyOf(x.secrets(env).values().values());
-        TroubleReport.AttachedLog log = driverLog == null ? null : ReportFiles.attachLog(driverLog, secrets);
+        TroubleReport.AttachedLog log = driverLog == null ? null : ReportFiles.attachLog(driverLog);
         CallTrace calls = new CallTrace(50_000);
         ProbeTarget target = TroubleCommands.target(o, env);
         ProbeOptions options = TroubleCommands.probeOptions(o, rootDir);
@@ -118,7 +116,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         TroubleReport report = new TroubleReport(TroubleReport.FORMAT, AppVersion.current().version(), Instant.now(), ReportFiles.environment(),
                 target.endpoint().text(), discovery, probe, result, calls.snapshot(), log);
-        ReportFiles.write(report, out, secrets);
+        ReportFiles.write(report, out);
         PrintWriter w = spec.commandLine().getOut();
         w.println("Wrote " + out.resolve(ReportFiles.JSON_NAME) + " and " + out.resolve(ReportFiles.HTML_NAME));
         w.println((probe.plugin() == null ? probe.endpoint() : probe.plugin().name() + " " + probe.plugin().vendorVersion()) + ": "
