@@ -93,9 +93,14 @@ public final class VolumeGroupCommand {
     }
 
     private int run(CsiEndpointOptions o, Work work) throws Exception {
+        return run(o, org.csiconsole.core.model.ConnectionSecrets.NONE, work);
+    }
+
+    /** As {@link #run(CsiEndpointOptions, Work)}, sending {@code secrets} with the calls that carry secrets and were given none. */
+    private int run(CsiEndpointOptions o, org.csiconsole.core.model.ConnectionSecrets secrets, Work work) throws Exception {
         CallTrace trace = new CallTrace();
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy())
-                .withAudit(CallAudit.to(audit, AuditOrigin.local(o.controller(env).text())));
+                .withAudit(CallAudit.to(audit, AuditOrigin.local(o.controller(env).text()))).withSecrets(secrets);
         try (CsiClient csi = CsiClient.open(o.controller(env), o.node(), options, trace);
              AddonsClient addons = AddonsClient.open(o.addons(env), options, trace)) {
             work.run(new CsiStorage(csi, false, addons), spec.commandLine().getOut());
@@ -196,8 +201,8 @@ public final class VolumeGroupCommand {
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "ListVolumeGroups: every csi-addons volume group with its members.")
-    int list(@Mixin CsiEndpointOptions o) throws Exception {
-        return run(o, (storage, out) -> {
+    int list(@Mixin CsiEndpointOptions o, @Mixin SecretsFileOption secrets) throws Exception {
+        return run(o, secrets.connection(env), (storage, out) -> {
             List<VolumeGroup> groups = storage.listVolumeGroups().get().items();
             if (o.output == OutputFormat.json) {
                 List<Map<String, Object>> rows = new ArrayList<>();
