@@ -187,6 +187,12 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
                 "optional: unix:///csi/csi-addons.sock (else tried on the CSI socket)"));
         row(nodeGrid, 2, "Node csi-addons", field("conn-node-addons", model.nodeAddonsEndpointProperty(),
                 "optional: node side of csi-addons (else the node socket)"));
+        TextField secrets = field("conn-secrets-file", model.secretsFileProperty(),
+                "optional: JSON or key=value file of the driver's secrets");
+        secrets.setTooltip(new javafx.scene.control.Tooltip("Sent with every call whose request has a secrets field (CreateVolume, "
+                + "ControllerPublishVolume, NodeStageVolume, GetVolumeReplicationInfo, ...). Only the file's path is saved; "
+                + "the values go to the driver and are masked in the call trace and the audit log."));
+        row(nodeGrid, 3, "Secrets file", withBrowse(secrets, model.secretsFileProperty(), "Choose the driver's secrets file"));
         var isTcp = model.transportProperty().isEqualTo(Transport.TCP);
         tcpGrid.visibleProperty().bind(isTcp);
         tcpGrid.managedProperty().bind(isTcp);

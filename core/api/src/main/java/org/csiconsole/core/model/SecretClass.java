@@ -25,7 +25,10 @@ public enum SecretClass {
     CONTROLLER_MODIFY("controller-modify", "modify volume parameters"),
     /** NodeExpandVolume ({@code node-expand-secret-*}, read by the kubelet). */
     NODE_EXPAND("node-expand", "expand file systems on a node"),
-    /** CreateSnapshot, DeleteSnapshot, ListSnapshots, GetSnapshot ({@code snapshotter-secret-*}, {@code snapshotter-list-secret-*}). */
+    /**
+     * CreateSnapshot, DeleteSnapshot, ListSnapshots, GetSnapshot ({@code snapshotter-secret-*},
+     * {@code snapshotter-list-secret-*}), and the SnapshotMetadata service's reads of a snapshot.
+     */
     SNAPSHOTTER("snapshotter", "create, delete and list snapshots"),
     /** Create/Delete/GetVolumeGroupSnapshot ({@code groupsnapshotter-secret-*}). */
     GROUP_SNAPSHOTTER("groupsnapshotter", "create, delete and read group snapshots"),

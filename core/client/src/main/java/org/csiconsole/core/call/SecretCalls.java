@@ -45,6 +45,8 @@ public final class SecretCalls {
             Map.entry("DeleteSnapshot", SecretClass.SNAPSHOTTER),
             Map.entry("ListSnapshots", SecretClass.SNAPSHOTTER),
             Map.entry("GetSnapshot", SecretClass.SNAPSHOTTER),
+            Map.entry("GetMetadataAllocated", SecretClass.SNAPSHOTTER),
+            Map.entry("GetMetadataDelta", SecretClass.SNAPSHOTTER),
             Map.entry("CreateVolumeGroupSnapshot", SecretClass.GROUP_SNAPSHOTTER),
             Map.entry("DeleteVolumeGroupSnapshot", SecretClass.GROUP_SNAPSHOTTER),
             Map.entry("GetVolumeGroupSnapshot", SecretClass.GROUP_SNAPSHOTTER),
