@@ -9,6 +9,7 @@ import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.model.ConnectionSecrets;
 import org.csiconsole.core.trouble.CheckStatus;
 import org.csiconsole.core.trouble.Discovery;
 import org.csiconsole.core.trouble.DiscoveryReport;
@@ -100,7 +101,7 @@ final class ReportCommand implements Callable<Integer> {
         TroubleReport.AttachedLog log = driverLog == null ? null : ReportFiles.attachLog(driverLog);
         CallTrace calls = new CallTrace(50_000);
         ProbeTarget target = TroubleCommands.target(o, env);
-        ProbeOptions options = TroubleCommands.probeOptions(o, rootDir);
+        ProbeOptions options = TroubleCommands.probeOptions(o, rootDir).withSecrets(ConnectionSecrets.all(x.secrets(env)));
         DiscoveryReport discovery = noDiscover ? null
                 : Discovery.run(rootDir, Discovery.defaultPlaces(rootDir, paths), options, calls, e -> { });
         ProbeReport probe = Probe.run(target, options, calls, e -> { });

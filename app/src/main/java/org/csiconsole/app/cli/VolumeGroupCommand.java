@@ -119,10 +119,9 @@ public final class VolumeGroupCommand {
                @Option(names = "--name", required = true, paramLabel = "NAME", description = "Group name; repeating a create with it is safe.") String name,
                @Option(names = "--volume-id", paramLabel = "ID", description = "A member volume_id; repeat for each member.") List<String> volumeIds,
                @Option(names = "--parameter", paramLabel = "KEY=VALUE", description = "A driver parameter; repeat for each.") Map<String, String> parameters,
-               @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
-               Path secretsFile) throws Exception {
+               @Mixin SecretsFileOption secretsOption) throws Exception {
         List<String> ids = volumeIds == null ? List.of() : List.copyOf(volumeIds);
-        Secrets secrets = CsiCommands.readSecrets(secretsFile);
+        Secrets secrets = secretsOption.read(env);
         return run(o, (storage, out) -> {
             refuseConflicts(storage, "", ids, "CreateVolumeGroup " + name);
             VolumeGroup g = storage.createVolumeGroup(name, ids, parameters == null ? Map.of() : parameters, secrets).get();
@@ -137,15 +136,14 @@ public final class VolumeGroupCommand {
                @Option(names = "--group-id", required = true, paramLabel = "ID", description = "The volume_group_id.") String groupId,
                @Option(names = "--volume-id", paramLabel = "ID", description = "A member of the new list; repeat for each member.") List<String> volumeIds,
                @Option(names = "--remove-all", description = "Remove every member (no --volume-id).") boolean removeAll,
-               @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
-               Path secretsFile) throws Exception {
+               @Mixin SecretsFileOption secretsOption) throws Exception {
         List<String> ids = volumeIds == null ? List.of() : List.copyOf(volumeIds);
         if (ids.isEmpty() != removeAll) {
             throw usage("ModifyVolumeGroupMembership " + groupId, removeAll ? "--remove-all and --volume-id contradict each other"
                     : "no member given: the list replaces the members, so an empty one removes them all",
                     "Give the full new member list with --volume-id, or --remove-all to empty the group");
         }
-        Secrets secrets = CsiCommands.readSecrets(secretsFile);
+        Secrets secrets = secretsOption.read(env);
         return run(o, (storage, out) -> {
             refuseConflicts(storage, groupId, ids, "ModifyVolumeGroupMembership " + groupId);
             VolumeGroup g = storage.modifyVolumeGroupMembership(groupId, ids, secrets).get();
@@ -164,9 +162,8 @@ public final class VolumeGroupCommand {
                        description = "Confirms deleting the member volumes without a terminal: the text core's assessment asks for "
                                + "(one member: its name; several: \"delete\" and their names, e.g. \"delete db-1, db-2\").")
                String yesVolumes,
-               @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
-               Path secretsFile) throws Exception {
-        Secrets secrets = CsiCommands.readSecrets(secretsFile);
+               @Mixin SecretsFileOption secretsOption) throws Exception {
+        Secrets secrets = secretsOption.read(env);
         return run(o, (storage, out) -> {
             VolumeGroupRules rules = storage.volumeGroupRules().get();
             VolumeGroup g = find(storage, rules, groupId, secrets);
