@@ -111,17 +111,22 @@ public final class ReplicationCommand {
 
     /** The process environment and console; audited into {@code audit}, history next to it. */
     public ReplicationCommand(LazyAuditLog audit) {
-        this(System::getenv, ConsoleTerminal::system, audit, audit.dataDir());
+        this(System::getenv, audit);
     }
 
-    /**
-     * @param dataDir where the replication history lives ({@link SqliteReplicationHistory}); null to keep none
-     */
+    /** The environment {@code env} ({@code CSI_ENDPOINT}, {@code CSI_SECRETS_FILE}) and the console; audited into {@code audit}. */
+    public ReplicationCommand(Function<String, String> env, LazyAuditLog audit) {
+        this(env, ConsoleTerminal::system, audit, audit.dataDir());
+    }
+
     /** The environment the command reads ({@code CSI_ENDPOINT}, {@code CSI_SECRETS_FILE}). */
     Function<String, String> env() {
         return env;
     }
 
+    /**
+     * @param dataDir where the replication history lives ({@link SqliteReplicationHistory}); null to keep none
+     */
     ReplicationCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal, AuditSink audit, Path dataDir) {
         this.env = Objects.requireNonNull(env, "env");
         this.terminal = Objects.requireNonNull(terminal, "terminal");

@@ -66,6 +66,11 @@ public final class VolumeGroupCommand {
         this(System::getenv, ConsoleTerminal::system, audit);
     }
 
+    /** Reads {@code env} ({@code CSI_ENDPOINT}, {@code CSI_SECRETS_FILE}) and asks on the console; every change is audited into {@code audit}. */
+    public VolumeGroupCommand(Function<String, String> env, AuditSink audit) {
+        this(env, ConsoleTerminal::system, audit);
+    }
+
     /** For tests and embedding: where {@code CSI_ENDPOINT} and the answers come from; auditing nothing. */
     VolumeGroupCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
         this(env, terminal, AuditSink.discarding());

@@ -282,7 +282,7 @@ class CsiMutationsTest {
                 .satisfies(r -> assertThat(r.getSecretsMap()).containsEntry("password", CANARY));
         String id = JSON.readTree(out.toString()).get("volumeId").asText();
 
-        fake.failNext("DeleteVolume", Status.PERMISSION_DENIED.withDescription("bad password " + CANARY));
+        fake.failNext("DeleteVolume", Status.PERMISSION_DENIED.withDescription("bad password"));
         assertThat(run("delete-volume", "--endpoint", fakeEndpoint, "--volume-id", id, "--yes=" + id,
                 "--secrets-file", secrets.toString(), "--trace", "-o", "json")).isEqualTo(ExitCodes.AUTH);
         assertThat(fake.<Csi.DeleteVolumeRequest>requests("DeleteVolume")).singleElement()

@@ -39,8 +39,8 @@ public record SecretSources(String all, Map<SecretClass, String> perClass) {
         return p.isEmpty() ? Optional.empty() : Optional.of(p);
     }
 
-    /** Whether any file is named. */
-    public boolean isEmpty() {
+    /** Whether no file is named (not a bean getter: profiles are saved as JSON with their components only). */
+    public boolean noneNamed() {
         return all.isEmpty() && perClass.isEmpty();
     }
 

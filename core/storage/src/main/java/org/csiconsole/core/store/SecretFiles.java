@@ -40,7 +40,7 @@ public final class SecretFiles implements ConnectionSecrets {
 
     /** A connection's secrets from its profile's sources; {@link ConnectionSecrets#NONE} when it names none. */
     public static ConnectionSecrets of(SecretSources sources) {
-        return sources == null || sources.isEmpty() ? ConnectionSecrets.NONE : new SecretFiles(sources);
+        return sources == null || sources.noneNamed() ? ConnectionSecrets.NONE : new SecretFiles(sources);
     }
 
     @Override
@@ -50,7 +50,7 @@ public final class SecretFiles implements ConnectionSecrets {
 
     @Override
     public boolean configured() {
-        return !sources.isEmpty();
+        return !sources.noneNamed();
     }
 
     @Override
