@@ -63,7 +63,8 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         icon.getStyleClass().add(ConsoleStyles.ACCENT_ICON);
         Label heading = new Label(editing ? "Edit connection" : "New connection");
         heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
-        Label sub = new Label("Saved under ~/.config/csi-console. Passwords are never saved; they are asked when connecting.");
+        Label sub = new Label("Saved under ~/.config/csi-console. Passwords are never saved; they are asked when connecting. "
+                + "A secrets file is saved by its path, never its content.");
         sub.getStyleClass().add(ConsoleStyles.MUTED);
         sub.setWrapText(true);
         HBox header = new HBox(14, icon, new VBox(2, heading, sub));
