@@ -3,7 +3,6 @@ package org.csiconsole.app.cli;
 import org.csiconsole.core.replication.ReplicationSource;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
