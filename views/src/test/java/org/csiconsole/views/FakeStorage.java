@@ -54,6 +54,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class FakeStorage implements StorageService {
     public final List<Volume> volumes = new CopyOnWriteArrayList<>();
+    /** What {@link #emptyListingNote()} answers. */
+    public volatile String emptyListingNote = "";
     public final List<Snapshot> snapshots = new CopyOnWriteArrayList<>();
     public final List<Host> hosts = new CopyOnWriteArrayList<>();
     public final List<NodeInfo> nodes = new CopyOnWriteArrayList<>();
@@ -609,5 +611,10 @@ public final class FakeStorage implements StorageService {
             volumeGroups.removeIf(g -> g.id().equals(volumeGroupId));
             return null;
         });
+    }
+
+    @Override
+    public CompletableFuture<String> emptyListingNote() {
+        return CompletableFuture.completedFuture(emptyListingNote);
     }
 }

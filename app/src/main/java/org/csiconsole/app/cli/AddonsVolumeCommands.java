@@ -26,7 +26,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +46,7 @@ import java.util.function.Supplier;
  */
 public final class AddonsVolumeCommands {
     /** Environment variable naming a secrets file when {@code --secrets-file} is not given. */
-    public static final String SECRETS_FILE_ENV = "CSI_SECRETS_FILE";
+    public static final String SECRETS_FILE_ENV = SecretsFileOption.ENV;
 
     private AddonsVolumeCommands() {
     }
@@ -67,10 +66,8 @@ public final class AddonsVolumeCommands {
         @Mixin
         AddonsEndpointOptions a;
 
-        @Option(names = "--secrets-file", paramLabel = "FILE",
-                description = "Properties file (key=value lines) of the secrets the driver needs; default: the file named by "
-                        + SECRETS_FILE_ENV + ". Secrets are never given on the command line and never printed.")
-        Path secretsFile;
+        @Mixin
+        SecretsFileOption secretsOption = new SecretsFileOption();
 
         final Function<String, String> env;
         final AuditSink audit;
@@ -81,9 +78,7 @@ public final class AddonsVolumeCommands {
         }
 
         Secrets secrets() {
-            if (secretsFile != null) return CsiCommands.readSecrets(secretsFile);
-            String file = env.apply(SECRETS_FILE_ENV);
-            return file == null || file.isBlank() ? Secrets.NONE : CsiCommands.readSecrets(Path.of(file));
+            return secretsOption.read(env);
         }
 
         /** Opens the csi-addons client at {@code endpoint}, auditing and tracing its calls. */

@@ -50,20 +50,12 @@ public final class CsiCommands {
                 new VolumesCommand(env).auditInto(audit), new SnapshotsCommand(env).auditInto(audit), new NodeCommand(env).auditInto(audit));
     }
 
-    /** Reads a key=value properties file of secrets; an unreadable file is a usage error naming the file only. */
+    /**
+     * Reads a secrets file (a JSON object of strings or key=value lines, {@link org.csiconsole.core.store.SecretFiles});
+     * an unreadable file is a usage error naming the file only.
+     */
     static org.csiconsole.core.model.Secrets readSecrets(java.nio.file.Path file) {
-        if (file == null) return org.csiconsole.core.model.Secrets.NONE;
-        java.util.Properties p = new java.util.Properties();
-        try (java.io.Reader r = java.nio.file.Files.newBufferedReader(file)) {
-            p.load(r);
-        } catch (java.io.IOException | IllegalArgumentException e) {
-            throw new CallFailure(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT, "Read --secrets-file " + file,
-                    "the file cannot be read as key=value lines (" + e.getClass().getSimpleName() + ")",
-                    "Check the path and that the file is readable", "");
-        }
-        java.util.Map<String, String> m = new java.util.HashMap<>();
-        for (String k : p.stringPropertyNames()) m.put(k, p.getProperty(k));
-        return org.csiconsole.core.model.Secrets.of(m);
+        return file == null ? org.csiconsole.core.model.Secrets.NONE : org.csiconsole.core.store.SecretFiles.read(file);
     }
 
     /** Common plumbing: open, run, print the trace, close. */
@@ -169,10 +161,8 @@ public final class CsiCommands {
         @Option(names = "--page-size", paramLabel = "N", defaultValue = "500", description = "max_entries per page (default ${DEFAULT-VALUE}).")
         int pageSize;
 
-        @Option(names = "--secrets-file", paramLabel = "FILE",
-                description = "Properties file (key=value lines) of secrets the driver needs to list snapshots. "
-                        + "Secrets are never given on the command line and never printed.")
-        java.nio.file.Path secretsFile;
+        @picocli.CommandLine.Mixin
+        SecretsFileOption secrets = new SecretsFileOption();
 
         SnapshotsCommand(Function<String, String> env) {
             super(env);
@@ -181,7 +171,7 @@ public final class CsiCommands {
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
             List<Snapshot> all = new ArrayList<>();
-            client.controller().listSnapshots(volumeId, pageSize, readSecrets(secretsFile), page -> {
+            client.controller().listSnapshots(volumeId, pageSize, secrets.read(env), page -> {
                 synchronized (all) {
                     all.addAll(page);
                 }

@@ -119,8 +119,8 @@ public class CsiConsoleCommand {
                         () -> FenceCommands.all(env, System.getenv(), terminal, audit)),
                 new SubcommandGroup(List.of("reclaim-space", "rotate-key"), true, () -> AddonsVolumeCommands.all(env, audit, terminal)),
                 new SubcommandGroup(List.of("csp"), false, () -> List.of(new CspCommand(audit))),
-                new SubcommandGroup(List.of("volume-group"), true, () -> List.of(new VolumeGroupCommand(audit))),
-                new SubcommandGroup(List.of("replication"), true, () -> List.of(new ReplicationCommand(audit))),
+                new SubcommandGroup(List.of("volume-group"), true, () -> List.of(new VolumeGroupCommand(env, audit))),
+                new SubcommandGroup(List.of("replication"), true, () -> List.of(new ReplicationCommand(env, audit))),
                 new SubcommandGroup(
                         List.of("create-volume", "delete-volume", "expand", "publish", "unpublish", "snapshot", "delete-snapshot"), true,
                         () -> CsiMutations.all(env, audit)),

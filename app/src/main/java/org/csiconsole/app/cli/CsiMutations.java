@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * {@code expand}, {@code publish}, {@code unpublish}, {@code snapshot} and {@code delete-snapshot}
  * ({@link VolumeMutations}, {@link PublishMutations}, {@link SnapshotMutations}). They share the
  * options of the read commands ({@link CsiEndpointOptions}), read secrets through
- * {@link MutationSecrets}, check every input before connecting, and make their calls through
+ * {@link SecretsFileOption}, check every input before connecting, and make their calls through
  * {@link CsiClient#controller()}, so every call has the client's deadline, retry, per-volume lock
  * and trace. The destructive ones render core's risk assessment and collect
  * the consent it names ({@link RiskConsent}).
@@ -61,7 +61,7 @@ public final class CsiMutations {
     /** A mutating command: its input is checked and its secrets read before it connects. */
     abstract static class MutatingCommand extends CsiCommands.Base {
         @Mixin
-        MutationSecrets secretsOption;
+        SecretsFileOption secretsOption;
 
         Secrets secrets = Secrets.NONE;
 

@@ -23,10 +23,8 @@ final class ExerciseOptions {
     @Option(names = "--parameter", paramLabel = "KEY=VALUE", description = "A CreateVolume parameter, repeatable; pool=NAME names the pool.")
     Map<String, String> parameters = new LinkedHashMap<>();
 
-    @Option(names = "--secrets-file", paramLabel = "FILE",
-            description = "Properties file (key=value lines) of the secrets the driver needs; default: the file named by "
-                    + AddonsVolumeCommands.SECRETS_FILE_ENV + ". Never printed; masked in traces and reports.")
-    Path secretsFile;
+    @picocli.CommandLine.Mixin
+    SecretsFileOption secretsOption = new SecretsFileOption();
 
     @Option(names = "--work-dir", paramLabel = "DIR",
             description = "Directory for the staging and target paths the exercise creates and removes (default: a new one under the system's temporary directory).")
@@ -40,9 +38,7 @@ final class ExerciseOptions {
     String yes;
 
     Secrets secrets(Function<String, String> env) {
-        if (secretsFile != null) return CsiCommands.readSecrets(secretsFile);
-        String file = env.apply(AddonsVolumeCommands.SECRETS_FILE_ENV);
-        return file == null || file.isBlank() ? Secrets.NONE : CsiCommands.readSecrets(Path.of(file));
+        return secretsOption.read(env);
     }
 
     ExercisePlan plan(Function<String, String> env) throws IOException {

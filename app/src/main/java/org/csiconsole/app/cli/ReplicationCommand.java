@@ -16,6 +16,7 @@ import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.model.Cidr;
+import org.csiconsole.core.model.ConnectionSecrets;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.port.FenceRequest;
 import org.csiconsole.core.replication.ForceConfirmation;
@@ -110,7 +111,17 @@ public final class ReplicationCommand {
 
     /** The process environment and console; audited into {@code audit}, history next to it. */
     public ReplicationCommand(LazyAuditLog audit) {
-        this(System::getenv, ConsoleTerminal::system, audit, audit.dataDir());
+        this(System::getenv, audit);
+    }
+
+    /** The environment {@code env} ({@code CSI_ENDPOINT}, {@code CSI_SECRETS_FILE}) and the console; audited into {@code audit}. */
+    public ReplicationCommand(Function<String, String> env, LazyAuditLog audit) {
+        this(env, ConsoleTerminal::system, audit, audit.dataDir());
+    }
+
+    /** The environment the command reads ({@code CSI_ENDPOINT}, {@code CSI_SECRETS_FILE}). */
+    Function<String, String> env() {
+        return env;
     }
 
     /**
@@ -128,11 +139,11 @@ public final class ReplicationCommand {
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = "Sample every replicated volume and group once: role, health, RPO age, last sync, partner. "
                     + "With --partner-endpoint, site A's and site B's side by side with mismatches and the safe next step.")
-    int list(@Mixin CsiEndpointOptions o,
+    int list(@Mixin CsiEndpointOptions o, @Mixin SecretsFileOption secrets,
              @Option(names = "--partner-endpoint", paramLabel = "ENDPOINT", description = "Site B's CSI endpoint, to list site pairs.") String partner,
              @Option(names = "--partner-addons-endpoint", paramLabel = "ENDPOINT", description = "Site B's csi-addons endpoint.") String partnerAddons)
             throws Exception {
-        return connected(o, partner, partnerAddons, "A", "B", (a, b, out) -> {
+        return connected(o, secrets.connection(env), partner, partnerAddons, "A", "B", (a, b, out) -> {
             SamplerSettings settings = SamplerSettings.DEFAULT;
             List<ReplicationSample> sa = sample(a, settings);
             ReplicationOutput print = new ReplicationOutput(out, o.output);
@@ -155,8 +166,9 @@ public final class ReplicationCommand {
 
     @Command(name = "info", mixinStandardHelpOptions = true,
             description = "GetVolumeReplicationInfo (and GetReplicationDestinationInfo when advertised) of each --volume-id and --group-id.")
-    int info(@Mixin CsiEndpointOptions o, @ArgGroup(exclusive = false, multiplicity = "1") Targets targets) throws Exception {
-        return connected(o, null, null, "A", "B", (a, b, out) -> {
+    int info(@Mixin CsiEndpointOptions o, @Mixin SecretsFileOption secrets,
+             @ArgGroup(exclusive = false, multiplicity = "1") Targets targets) throws Exception {
+        return connected(o, secrets.connection(env), null, null, "A", "B", (a, b, out) -> {
             List<ReplicationSample> samples = new ArrayList<>();
             java.time.Instant now = java.time.Instant.now();
             for (ReplicationSource s : targets.sources()) {
@@ -211,7 +223,7 @@ public final class ReplicationCommand {
         List<ReplicationSource> sources = t.sources();
         RiskConsent risk = RiskConsent.on(terminal);
         String partnerName = p.addonsEndpoint != null ? p.addonsEndpoint : p.endpoint != null ? p.endpoint : "B";
-        return connected(o, p.endpoint, p.addonsEndpoint, o.addons(env).text(), partnerName, (a, b, out) -> {
+        return connected(o, r.secrets.connection(env), p.endpoint, p.addonsEndpoint, o.addons(env).text(), partnerName, (a, b, out) -> {
             ReplicationRequest template = template(r, sources.get(0));
             PairReads readsA = new PairReads(a);
             PairReads readsB = b == null ? null : new PairReads(b);
@@ -304,7 +316,7 @@ public final class ReplicationCommand {
         WorkflowOptions options = options(r, fence, fenceSite);
         RiskConsent risk = RiskConsent.on(terminal);
         // both sides are read (reads only, traced, not audited) so the assessment states them, in a dry run too
-        return connected(o, p.endpoint, p.addonsEndpoint, p.siteA, p.siteB, (a, b, out) -> {
+        return connected(o, r.secrets.connection(env), p.endpoint, p.addonsEndpoint, p.siteA, p.siteB, (a, b, out) -> {
             PairReads readsA = new PairReads(a);
             PairReads readsB = new PairReads(b);
             List<ReplicationSource> resolved = partners.isEmpty() ? readsA.partners(sources) : partners;
@@ -344,8 +356,7 @@ public final class ReplicationCommand {
     }
 
     static ReplicationRequest template(Calls r, ReplicationSource first) {
-        return ReplicationRequest.of(first).withReplicationId(r.replicationId).withParameters(r.parameters)
-                .withSecrets(CsiCommands.readSecrets(r.secretsFile));
+        return ReplicationRequest.of(first).withReplicationId(r.replicationId).withParameters(r.parameters);
     }
 
     private static List<WorkflowItem> items(List<ReplicationSource> sources, List<ReplicationSource> partners) {
@@ -444,13 +455,16 @@ public final class ReplicationCommand {
         int run(ReplicationSite a, ReplicationSite b, PrintWriter out) throws Exception;
     }
 
-    /** Opens site A (and site B when {@code partner} is given), runs, prints the trace, closes. */
-    int connected(CsiEndpointOptions o, String partner, String partnerAddons, String nameA, String nameB, OnSites work) throws Exception {
+    /**
+     * Opens site A (and site B when {@code partner} is given), runs, prints the trace, closes. Both
+     * sites' calls that carry secrets send {@code secrets}.
+     */
+    int connected(CsiEndpointOptions o, ConnectionSecrets secrets, String partner, String partnerAddons, String nameA, String nameB, OnSites work) throws Exception {
         CallTrace trace = new CallTrace();
         List<AutoCloseable> open = new ArrayList<>();
         try {
-            ReplicationSite a = site(o, o.controller(env), o.node(), o.addons(env), nameA, trace, open);
-            ReplicationSite b = partner == null ? null : site(o, o.withTls(Endpoint.parse(partner)), Optional.empty(),
+            ReplicationSite a = site(o, secrets, o.controller(env), o.node(), o.addons(env), nameA, trace, open);
+            ReplicationSite b = partner == null ? null : site(o, secrets, o.withTls(Endpoint.parse(partner)), Optional.empty(),
                     o.withTls(Endpoint.parse(partnerAddons != null ? partnerAddons : partner)), nameB, trace, open);
             int code = work.run(a, b, spec.commandLine().getOut());
             spec.commandLine().getOut().flush();
@@ -464,10 +478,10 @@ public final class ReplicationCommand {
         }
     }
 
-    private ReplicationSite site(CsiEndpointOptions o, Endpoint csiEndpoint, Optional<Endpoint> node, Endpoint addonsEndpoint, String name,
+    private ReplicationSite site(CsiEndpointOptions o, ConnectionSecrets secrets, Endpoint csiEndpoint, Optional<Endpoint> node, Endpoint addonsEndpoint, String name,
                                  CallTrace trace, List<AutoCloseable> open) {
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy())
-                .withAudit(CallAudit.to(audit, AuditOrigin.local(addonsEndpoint.text())));
+                .withAudit(CallAudit.to(audit, AuditOrigin.local(addonsEndpoint.text()))).withSecrets(secrets);
         CsiClient csi = CsiClient.open(csiEndpoint, node, options, trace);
         open.add(csi);
         AddonsClient addons = AddonsClient.open(addonsEndpoint, options, trace);

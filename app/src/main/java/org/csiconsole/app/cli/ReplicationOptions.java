@@ -3,7 +3,6 @@ package org.csiconsole.app.cli;
 import org.csiconsole.core.replication.ReplicationSource;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,8 +44,8 @@ final class ReplicationOptions {
         @Option(names = "--parameter", paramLabel = "KEY=VALUE", description = "A driver parameter (e.g. schedulingInterval=5m); repeatable.")
         Map<String, String> parameters = new LinkedHashMap<>();
 
-        @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
-        Path secretsFile;
+        @picocli.CommandLine.Mixin
+        SecretsFileOption secrets = new SecretsFileOption();
 
         @Option(names = "--concurrency", paramLabel = "N", defaultValue = "4", description = "Items at once (default ${DEFAULT-VALUE}).")
         int concurrency;

@@ -9,6 +9,7 @@ import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.model.ConnectionSecrets;
 import org.csiconsole.core.trouble.Discovery;
 import org.csiconsole.core.trouble.DiscoveryReport;
 import org.csiconsole.core.trouble.ExercisePlan;
@@ -32,7 +33,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -98,11 +98,10 @@ final class ReportCommand implements Callable<Integer> {
             throw new CallFailure(FailureKind.INVALID_ARGUMENT, "report --exercise", "the exercise changes the storage, there is no terminal "
                     + "to confirm on, and --yes was not given; nothing was sent", "Pass --yes=<driver>/<pool>, or leave --exercise out", "");
         }
-        Set<String> secrets = Set.copyOf(x.secrets(env).values().values());
-        TroubleReport.AttachedLog log = driverLog == null ? null : ReportFiles.attachLog(driverLog, secrets);
+        TroubleReport.AttachedLog log = driverLog == null ? null : ReportFiles.attachLog(driverLog);
         CallTrace calls = new CallTrace(50_000);
         ProbeTarget target = TroubleCommands.target(o, env);
-        ProbeOptions options = TroubleCommands.probeOptions(o, rootDir);
+        ProbeOptions options = TroubleCommands.probeOptions(o, rootDir).withSecrets(ConnectionSecrets.all(x.secrets(env)));
         DiscoveryReport discovery = noDiscover ? null
                 : Discovery.run(rootDir, Discovery.defaultPlaces(rootDir, paths), options, calls, e -> { });
         ProbeReport probe = Probe.run(target, options, calls, e -> { });
@@ -118,7 +117,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         TroubleReport report = new TroubleReport(TroubleReport.FORMAT, AppVersion.current().version(), Instant.now(), ReportFiles.environment(),
                 target.endpoint().text(), discovery, probe, result, calls.snapshot(), log);
-        ReportFiles.write(report, out, secrets);
+        ReportFiles.write(report, out);
         PrintWriter w = spec.commandLine().getOut();
         w.println("Wrote " + out.resolve(ReportFiles.JSON_NAME) + " and " + out.resolve(ReportFiles.HTML_NAME));
         w.println(report.summary());

@@ -83,7 +83,7 @@ final class SplitBrainRecovery {
         if (!s.dryRun) {
             risk.requireTerminalOrYes(RiskOperation.SPLIT_BRAIN_RECOVERY, TargetFacts.of(sources.get(0).kindWord(), sources.get(0).id(), ""), s.yes);
         }
-        return command.connected(o, p.endpoint, p.addonsEndpoint, p.siteA, p.siteB, (a, b, out) -> {
+        return command.connected(o, s.secrets.connection(command.env()), p.endpoint, p.addonsEndpoint, p.siteA, p.siteB, (a, b, out) -> {
             PairReads readA = new PairReads(a);
             PairReads readB = new PairReads(b);
             List<ReplicationSource> partners = new ArrayList<>();

@@ -149,6 +149,9 @@ public final class TroubleCommands {
         CommandSpec spec;
 
         @Mixin
+        SecretsFileOption secrets = new SecretsFileOption();
+
+        @Mixin
         CsiEndpointOptions o;
 
         @Option(names = "--root-dir", paramLabel = "DIR", defaultValue = "/var/lib/kubelet",
@@ -173,7 +176,7 @@ public final class TroubleCommands {
         public Integer call() throws Exception {
             if (pageSize < 1) throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read --page-size", "it must be 1 or more", "Give --page-size 500", "");
             CallTrace calls = new CallTrace();
-            ProbeReport r = Probe.run(target(o, env), probeOptions(o, rootDir).withPageSize(pageSize), calls, e -> { });
+            ProbeReport r = Probe.run(target(o, env), probeOptions(o, rootDir).withPageSize(pageSize).withSecrets(secrets.connection(env)), calls, e -> { });
             new TroubleOutput(spec.commandLine().getOut(), o.output).probe(r);
             if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
             return exitCode(r, failOn);

@@ -28,7 +28,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,6 +65,11 @@ public final class VolumeGroupCommand {
         this(System::getenv, ConsoleTerminal::system, audit);
     }
 
+    /** Reads {@code env} ({@code CSI_ENDPOINT}, {@code CSI_SECRETS_FILE}) and asks on the console; every change is audited into {@code audit}. */
+    public VolumeGroupCommand(Function<String, String> env, AuditSink audit) {
+        this(env, ConsoleTerminal::system, audit);
+    }
+
     /** For tests and embedding: where {@code CSI_ENDPOINT} and the answers come from; auditing nothing. */
     VolumeGroupCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
         this(env, terminal, AuditSink.discarding());
@@ -93,9 +97,14 @@ public final class VolumeGroupCommand {
     }
 
     private int run(CsiEndpointOptions o, Work work) throws Exception {
+        return run(o, org.csiconsole.core.model.ConnectionSecrets.NONE, work);
+    }
+
+    /** As {@link #run(CsiEndpointOptions, Work)}, sending {@code secrets} with the calls that carry secrets and were given none. */
+    private int run(CsiEndpointOptions o, org.csiconsole.core.model.ConnectionSecrets secrets, Work work) throws Exception {
         CallTrace trace = new CallTrace();
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy())
-                .withAudit(CallAudit.to(audit, AuditOrigin.local(o.controller(env).text())));
+                .withAudit(CallAudit.to(audit, AuditOrigin.local(o.controller(env).text()))).withSecrets(secrets);
         try (CsiClient csi = CsiClient.open(o.controller(env), o.node(), options, trace);
              AddonsClient addons = AddonsClient.open(o.addons(env), options, trace)) {
             work.run(new CsiStorage(csi, false, addons), spec.commandLine().getOut());
@@ -114,10 +123,9 @@ public final class VolumeGroupCommand {
                @Option(names = "--name", required = true, paramLabel = "NAME", description = "Group name; repeating a create with it is safe.") String name,
                @Option(names = "--volume-id", paramLabel = "ID", description = "A member volume_id; repeat for each member.") List<String> volumeIds,
                @Option(names = "--parameter", paramLabel = "KEY=VALUE", description = "A driver parameter; repeat for each.") Map<String, String> parameters,
-               @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
-               Path secretsFile) throws Exception {
+               @Mixin SecretsFileOption secretsOption) throws Exception {
         List<String> ids = volumeIds == null ? List.of() : List.copyOf(volumeIds);
-        Secrets secrets = CsiCommands.readSecrets(secretsFile);
+        Secrets secrets = secretsOption.read(env);
         return run(o, (storage, out) -> {
             refuseConflicts(storage, "", ids, "CreateVolumeGroup " + name);
             VolumeGroup g = storage.createVolumeGroup(name, ids, parameters == null ? Map.of() : parameters, secrets).get();
@@ -132,15 +140,14 @@ public final class VolumeGroupCommand {
                @Option(names = "--group-id", required = true, paramLabel = "ID", description = "The volume_group_id.") String groupId,
                @Option(names = "--volume-id", paramLabel = "ID", description = "A member of the new list; repeat for each member.") List<String> volumeIds,
                @Option(names = "--remove-all", description = "Remove every member (no --volume-id).") boolean removeAll,
-               @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
-               Path secretsFile) throws Exception {
+               @Mixin SecretsFileOption secretsOption) throws Exception {
         List<String> ids = volumeIds == null ? List.of() : List.copyOf(volumeIds);
         if (ids.isEmpty() != removeAll) {
             throw usage("ModifyVolumeGroupMembership " + groupId, removeAll ? "--remove-all and --volume-id contradict each other"
                     : "no member given: the list replaces the members, so an empty one removes them all",
                     "Give the full new member list with --volume-id, or --remove-all to empty the group");
         }
-        Secrets secrets = CsiCommands.readSecrets(secretsFile);
+        Secrets secrets = secretsOption.read(env);
         return run(o, (storage, out) -> {
             refuseConflicts(storage, groupId, ids, "ModifyVolumeGroupMembership " + groupId);
             VolumeGroup g = storage.modifyVolumeGroupMembership(groupId, ids, secrets).get();
@@ -159,9 +166,8 @@ public final class VolumeGroupCommand {
                        description = "Confirms deleting the member volumes without a terminal: the text core's assessment asks for "
                                + "(one member: its name; several: \"delete\" and their names, e.g. \"delete db-1, db-2\").")
                String yesVolumes,
-               @Option(names = "--secrets-file", paramLabel = "FILE", description = "Properties file (key=value lines) of secrets; never printed.")
-               Path secretsFile) throws Exception {
-        Secrets secrets = CsiCommands.readSecrets(secretsFile);
+               @Mixin SecretsFileOption secretsOption) throws Exception {
+        Secrets secrets = secretsOption.read(env);
         return run(o, (storage, out) -> {
             VolumeGroupRules rules = storage.volumeGroupRules().get();
             VolumeGroup g = find(storage, rules, groupId, secrets);
@@ -196,8 +202,8 @@ public final class VolumeGroupCommand {
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "ListVolumeGroups: every csi-addons volume group with its members.")
-    int list(@Mixin CsiEndpointOptions o) throws Exception {
-        return run(o, (storage, out) -> {
+    int list(@Mixin CsiEndpointOptions o, @Mixin SecretsFileOption secrets) throws Exception {
+        return run(o, secrets.connection(env), (storage, out) -> {
             List<VolumeGroup> groups = storage.listVolumeGroups().get().items();
             if (o.output == OutputFormat.json) {
                 List<Map<String, Object>> rows = new ArrayList<>();

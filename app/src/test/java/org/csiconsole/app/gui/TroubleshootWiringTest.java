@@ -26,7 +26,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,7 +49,7 @@ class TroubleshootWiringTest {
                         new CheckResult("socket.listening", "Something listens on the socket", CheckStatus.PASS, "accepted", "unix(7)", "")),
                 List.of(), Map.of());
         ReportFiles.write(new TroubleReport(null, "1.0.0", Instant.parse("2030-01-01T00:00:01Z"), Map.of(), p.endpoint(), null, p, null,
-                List.of(), null), temp.resolve("r"), Set.of());
+                List.of(), null), temp.resolve("r"));
         console = new Console(stage, new LaunchOptions(false, null, null, null, null, temp.resolve("r/report.json").toString()),
                 temp.resolve("config"), Platform::runLater);
         console.show();

@@ -32,7 +32,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -64,7 +63,7 @@ public final class ReportTour {
             ProbeReport probe = Probe.run(ProbeTarget.of(new Endpoint.Unix(socket)), ProbeOptions.defaults().withKubeletRoot(dir), calls,
                     e -> { });
             ReportFiles.write(new TroubleReport(TroubleReport.FORMAT, "0.1.0", Instant.now(), ReportFiles.environment(), probe.endpoint(),
-                    null, probe, null, calls.snapshot(), null), dir.resolve("case"), Set.of());
+                    null, probe, null, calls.snapshot(), null), dir.resolve("case"));
         }
         return dir.resolve("case").resolve(ReportFiles.JSON_NAME);
     }

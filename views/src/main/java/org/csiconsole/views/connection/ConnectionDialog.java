@@ -63,7 +63,8 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         icon.getStyleClass().add(ConsoleStyles.ACCENT_ICON);
         Label heading = new Label(editing ? "Edit connection" : "New connection");
         heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
-        Label sub = new Label("Saved under ~/.config/csi-console. Passwords are never saved; they are asked when connecting.");
+        Label sub = new Label("Saved under ~/.config/csi-console. Passwords are never saved; they are asked when connecting. "
+                + "A secrets file is saved by its path, never its content.");
         sub.getStyleClass().add(ConsoleStyles.MUTED);
         sub.setWrapText(true);
         HBox header = new HBox(14, icon, new VBox(2, heading, sub));
@@ -187,6 +188,12 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
                 "optional: unix:///csi/csi-addons.sock (else tried on the CSI socket)"));
         row(nodeGrid, 2, "Node csi-addons", field("conn-node-addons", model.nodeAddonsEndpointProperty(),
                 "optional: node side of csi-addons (else the node socket)"));
+        TextField secrets = field("conn-secrets-file", model.secretsFileProperty(),
+                "optional: JSON or key=value file of the driver's secrets");
+        secrets.setTooltip(new javafx.scene.control.Tooltip("Sent with every call whose request has a secrets field (CreateVolume, "
+                + "ControllerPublishVolume, NodeStageVolume, GetVolumeReplicationInfo, ...). Only the file's path is saved; "
+                + "the values go to the driver and are masked in the call trace and the audit log."));
+        row(nodeGrid, 3, "Secrets file", withBrowse(secrets, model.secretsFileProperty(), "Choose the driver's secrets file"));
         var isTcp = model.transportProperty().isEqualTo(Transport.TCP);
         tcpGrid.visibleProperty().bind(isTcp);
         tcpGrid.managedProperty().bind(isTcp);

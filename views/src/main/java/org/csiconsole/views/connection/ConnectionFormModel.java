@@ -13,6 +13,7 @@ import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.EndpointAddress;
 import org.csiconsole.core.session.PlainHttp;
 import org.csiconsole.core.session.ConnectionProfile;
+import org.csiconsole.core.session.SecretSources;
 
 import java.net.URI;
 import java.nio.file.Files;
@@ -57,6 +58,9 @@ public final class ConnectionFormModel {
     private final StringProperty nodeSocket = new SimpleStringProperty(this, "nodeSocket", "");
     private final StringProperty addonsEndpoint = new SimpleStringProperty(this, "addonsEndpoint", "");
     private final StringProperty nodeAddonsEndpoint = new SimpleStringProperty(this, "nodeAddonsEndpoint", "");
+    private final StringProperty secretsFile = new SimpleStringProperty(this, "secretsFile", "");
+    /** Per-class secrets files of the profile being edited, kept as they were (the dialog edits the file for all calls). */
+    private java.util.Map<org.csiconsole.core.model.SecretClass, String> secretOverrides = java.util.Map.of();
     private final StringProperty cspUrl = new SimpleStringProperty(this, "cspUrl", "");
     private final StringProperty user = new SimpleStringProperty(this, "user", "");
     private final StringProperty arrayIp = new SimpleStringProperty(this, "arrayIp", "");
@@ -90,7 +94,7 @@ public final class ConnectionFormModel {
         this.socketExists = Objects.requireNonNull(socketExists);
         if (existing != null) load(existing);
         Observable[] all = {kind, name, transport, socketPath, hostPort, caFile, clientCert, clientKey, nodeSocket,
-                addonsEndpoint, nodeAddonsEndpoint, cspUrl, user, arrayIp, cspTrust, cspCaFile, pin};
+                addonsEndpoint, nodeAddonsEndpoint, secretsFile, cspUrl, user, arrayIp, cspTrust, cspCaFile, pin};
         valid = Bindings.createBooleanBinding(() -> problems().isEmpty(), all);
         firstProblem = Bindings.createStringBinding(() -> problems().isEmpty() ? "" : problems().get(0), all);
         hint = Bindings.createStringBinding(() -> transport.get() == Transport.TCP
@@ -160,6 +164,8 @@ public final class ConnectionFormModel {
         nodeSocket.set(node.startsWith("unix://") ? node.substring("unix://".length()) : node);
         addonsEndpoint.set(p.addonsEndpoint());
         nodeAddonsEndpoint.set(p.nodeAddonsEndpoint());
+        secretsFile.set(p.secrets().all());
+        secretOverrides = p.secrets().perClass();
         cspUrl.set(p.cspUrl());
         user.set(p.user());
         arrayIp.set(p.arrayIp());
@@ -213,6 +219,12 @@ public final class ConnectionFormModel {
         endpointProblem(out, "The node socket", nodeSocket.get(), null);
         endpointProblem(out, "The csi-addons endpoint", addonsEndpoint.get(), null);
         endpointProblem(out, "The node csi-addons endpoint", nodeAddonsEndpoint.get(), null);
+        String secrets = secretsFile.get().trim();
+        if (!secrets.isEmpty()) {
+            Path file = Path.of(secrets);
+            if (!file.isAbsolute()) out.add("Give the secrets file as an absolute path, e.g. /etc/csi-console/driver-secrets.json.");
+            else if (!java.nio.file.Files.isRegularFile(file)) out.add("The secrets file " + secrets + " does not exist or is not a file.");
+        }
     }
 
     /**
@@ -302,7 +314,8 @@ public final class ConnectionFormModel {
         boolean tcp = transport.get() == Transport.TCP;
         String endpoint = canonical(tcp ? hostPort.get() : socketPath.get());
         return new ConnectionProfile(ConnectionKind.CSI, n, endpoint, canonical(nodeSocket.get()), tcp ? caFile.get() : "", "", "", "", "",
-                tcp ? clientCert.get() : "", tcp ? clientKey.get() : "", canonical(addonsEndpoint.get()), canonical(nodeAddonsEndpoint.get()));
+                tcp ? clientCert.get() : "", tcp ? clientKey.get() : "", canonical(addonsEndpoint.get()), canonical(nodeAddonsEndpoint.get()),
+                new SecretSources(secretsFile.get(), secretOverrides));
     }
 
     /**
@@ -342,6 +355,11 @@ public final class ConnectionFormModel {
     public StringProperty addonsEndpointProperty() { return addonsEndpoint; }
     /** Optional csi-addons endpoint of the node side. */
     public StringProperty nodeAddonsEndpointProperty() { return nodeAddonsEndpoint; }
+    /**
+     * The secrets file for every call that carries secrets (a JSON object of strings, or key=value
+     * lines): its path is saved with the connection, never its content.
+     */
+    public StringProperty secretsFileProperty() { return secretsFile; }
     public StringProperty cspUrlProperty() { return cspUrl; }
     public StringProperty userProperty() { return user; }
     public StringProperty arrayIpProperty() { return arrayIp; }

@@ -226,6 +226,18 @@ public final class ResourceTable<T> extends BorderPane {
     }
 
     /**
+     * As {@link #withEmptyState(Ikon, String, String)}, saying {@code note} instead of {@code message}
+     * while the note is not empty.
+     */
+    public ResourceTable<T> withEmptyState(Ikon icon, String title, String message, ObservableValue<String> note) {
+        withEmptyState(icon, title, message);
+        EmptyState shown = empty;
+        shown.messageLabel().textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> note.getValue() == null || note.getValue().isEmpty() ? message : note.getValue(), note));
+        return this;
+    }
+
+    /**
      * What the table says while its listing is not offered by the connection (a driver that does
      * not advertise the capability): {@code reason} in place of the empty state; an empty reason
      * brings the usual placeholder back.

@@ -82,7 +82,8 @@ public final class VolumesView extends StorageTableView<Volume> {
         ResourceTable<Volume> table = new ResourceTable<>(model.table(), columns)
                 .withDetail(this::details, Volume::displayName)
                 .withSelectionSummary(VolumesView::summary)
-                .withEmptyState(Material2MZ.STORAGE, "No volumes", "This connection has no volumes yet. Create one with New volume (Ctrl+N).");
+                .withEmptyState(Material2MZ.STORAGE, "No volumes", "This connection has no volumes yet. Create one with New volume (Ctrl+N).",
+                        model.emptyNoteProperty());
         install(table);
         noteColumnWhileUnlisted("note");
         ActionButton lookUpHere = new ActionButton("volume-lookup-empty", model.lookUpAction(), Material2MZ.SEARCH,

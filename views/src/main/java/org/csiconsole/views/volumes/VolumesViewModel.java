@@ -145,6 +145,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     protected void loadedAll() {
         // A re-read keeps the selection when the volume is still there: show its details as they are now.
         if (selected() != null) loadDetails(selected());
+        if (table().all().isEmpty()) {
+            storage().emptyListingNote().whenComplete((note, e) -> context.ui().execute(() -> emptyNote.set(note == null ? "" : note)));
+        } else {
+            emptyNote.set("");
+        }
         if (!features().available(Feature.NODE_INFO) && !features().available(Feature.CONTROLLER_PUBLISH)) return;
         // The publish targets are the connected node and the nodes the listing just read showed
         // volumes published to: no second ListVolumes for them.
@@ -157,6 +162,16 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     }
 
     // ---- state --------------------------------------------------------------------------------
+
+    private final javafx.beans.property.ReadOnlyStringWrapper emptyNote = new javafx.beans.property.ReadOnlyStringWrapper(this, "emptyNote", "");
+
+    /**
+     * What the table says instead of "no volumes" after a complete, empty listing, when the driver's
+     * empty answer does not mean that ({@link org.csiconsole.core.port.VolumePort#emptyListingNote()}); empty otherwise.
+     */
+    public javafx.beans.property.ReadOnlyStringProperty emptyNoteProperty() {
+        return emptyNote.getReadOnlyProperty();
+    }
 
     public ViewAction refreshAction() { return refresh; }
     public ViewAction createAction() { return create; }

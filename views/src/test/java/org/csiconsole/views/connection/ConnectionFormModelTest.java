@@ -32,6 +32,27 @@ class ConnectionFormModelTest {
     }
 
     @Test
+    void theSecretsFileIsCheckedAndSavedByPathWithThePerClassFilesItHad(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("s.json"), "{\"userKey\": \"v\"}");
+        ConnectionProfile existing = ConnectionProfile.csi("hpe", "unix:///csi/csi.sock").withSecrets(
+                org.csiconsole.core.session.SecretSources.allFrom("").with(org.csiconsole.core.model.SecretClass.NODE_STAGE, "/etc/stage.json"));
+        ConnectionFormModel m = new ConnectionFormModel(existing, Set.of());
+
+        m.secretsFileProperty().set("secrets.json");
+        assertThat(m.firstProblemProperty().get()).startsWith("Give the secrets file as an absolute path");
+        m.secretsFileProperty().set(dir.resolve("missing.json").toString());
+        assertThat(m.firstProblemProperty().get()).isEqualTo("The secrets file " + dir.resolve("missing.json") + " does not exist or is not a file.");
+        m.secretsFileProperty().set(file.toString());
+        assertThat(m.validProperty().get()).isTrue();
+
+        org.csiconsole.core.session.SecretSources saved = m.toProfile().secrets();
+        assertThat(saved.all()).isEqualTo(file.toString());
+        assertThat(saved.fileFor(org.csiconsole.core.model.SecretClass.NODE_STAGE)).contains("/etc/stage.json");
+        assertThat(new ConnectionFormModel(m.toProfile(), Set.of()).secretsFileProperty().get()).isEqualTo(file.toString());
+    }
+
+    @Test
     void csiAddonsEndpointsAreOptionalCheckedAndKeptInTheProfile() {
         java.util.Set<java.nio.file.Path> present = new java.util.HashSet<>(Set.of(java.nio.file.Path.of("/csi/csi.sock")));
         ConnectionFormModel m = new ConnectionFormModel(null, Set.of(), present::contains);

@@ -49,6 +49,20 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void aCompleteEmptyListingShowsTheDriversNoteAndAListingWithRowsShowsNone() {
+        storage.emptyListingNote = "csi.hpe.com lists only the volumes of arrays it has credentials for";
+        List<Volume> seeded = List.copyOf(storage.volumes);
+        storage.volumes.clear();
+        VolumesViewModel m = model();
+        assertThat(m.table().all()).isEmpty();
+        assertThat(m.emptyNoteProperty().get()).isEqualTo(storage.emptyListingNote);
+
+        storage.volumes.addAll(seeded);
+        m.refresh();
+        assertThat(m.emptyNoteProperty().get()).isEmpty();
+    }
+
+    @Test
     void publishTargetsComeFromTheConnectedNodeAndTheListedVolumesWithoutListingAgain() {
         Volume v = storage.volumes.get(1);
         storage.volumes.set(1, new Volume(v.volumeId(), v.name(), v.capacityBytes(), v.source(), v.capabilities(), v.parameters(),

@@ -52,6 +52,18 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         this.sessions = Objects.requireNonNull(sessions);
     }
 
+    /**
+     * The secrets of the saved CSI connection to {@code endpoint} (its profile's secrets files), for
+     * calls made to that endpoint outside the connection (the probe, the exercise); none when no
+     * connection goes there.
+     */
+    public org.csiconsole.core.model.ConnectionSecrets secretsFor(String endpoint) {
+        return connections.stream().map(ConnectionModel::profile)
+                .filter(p -> p.kind() == org.csiconsole.core.session.ConnectionKind.CSI && p.endpoint().equals(endpoint))
+                .findFirst().map(p -> org.csiconsole.core.store.SecretFiles.of(p.secrets()))
+                .orElse(org.csiconsole.core.model.ConnectionSecrets.NONE);
+    }
+
     /** Adds a model for {@code profile} (not opened) and returns it; an existing one of that name is returned as is. */
     public ConnectionModel add(ConnectionProfile profile) {
         for (ConnectionModel c : connections) if (c.name().equals(profile.name())) return c;

@@ -44,7 +44,8 @@ final class CsiSession implements Session {
 
     private CsiSession(Sessions sessions, ConnectionModel model, Endpoint controller, Optional<Endpoint> node, Endpoint addonsEndpoint) {
         this.sessions = sessions;
-        this.options = sessions.csiOptions(model.profile().name());
+        this.options = sessions.csiOptions(model.profile().name())
+                .withSecrets(org.csiconsole.core.store.SecretFiles.of(model.profile().secrets()));
         this.model = model;
         this.controller = controller;
         this.node = node;

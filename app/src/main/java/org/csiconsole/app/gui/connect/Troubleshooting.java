@@ -46,7 +46,7 @@ public final class Troubleshooting {
     public static Runnable install(Workbench workbench, ConnectionManager manager, Sessions sessions, CallTrace trace,
                                ActionRunner actions, Executor ui, Path openReport) {
         LocalTroubleshooter port = new LocalTroubleshooter(trace, sessions.audit(AUDIT_CONNECTION), ProbeOptions.defaults(),
-                org.csiconsole.app.AppVersion.current().version());
+                org.csiconsole.app.AppVersion.current().version(), manager::secretsFor);
         // One model for the perspective and the start page: both show the same discovery.
         TroubleshootViewModel model = new TroubleshootViewModel(port, actions, ui, (name, endpoint) -> {
             ConnectionModel c = manager.add(ConnectionProfile.csi(name, endpoint));

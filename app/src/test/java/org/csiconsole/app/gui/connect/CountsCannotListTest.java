@@ -47,8 +47,11 @@ class CountsCannotListTest {
     void aListingTheDriverFailsOnIsCannotListWithTheDriversWords() throws Exception {
         try (RbdLikeDriver rbd = new RbdLikeDriver()) {
             Endpoint ep = rbd.startInProcess("counts-rbd-" + UUID.randomUUID());
-            try (CsiClient client = CsiClient.open(ep, Optional.empty(), CsiClientOptions.defaults(), new CallTrace());
-                 AddonsClient addons = AddonsClient.open(ep, CsiClientOptions.defaults(), new CallTrace())) {
+            // the driver refuses ListClusterFence without secrets: the connection has them
+            CsiClientOptions options = CsiClientOptions.defaults().withSecrets(org.csiconsole.core.model.ConnectionSecrets.all(
+                    org.csiconsole.core.model.Secrets.of(java.util.Map.of("userKey", "k"))));
+            try (CsiClient client = CsiClient.open(ep, Optional.empty(), options, new CallTrace());
+                 AddonsClient addons = AddonsClient.open(ep, options, new CallTrace())) {
                 CsiStorage storage = new CsiStorage(client, true, addons);
                 ConnectionModel model = new ConnectionModel(ConnectionProfile.demo());
                 model.storageProperty().set(storage);

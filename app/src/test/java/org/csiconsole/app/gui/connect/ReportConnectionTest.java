@@ -39,7 +39,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -86,7 +85,7 @@ class ReportConnectionTest {
             ProbeReport probe = Probe.run(ProbeTarget.of(new Endpoint.Unix(socket)),
                     ProbeOptions.defaults().withKubeletRoot(dir.resolve("kubelet")), calls, e -> { });
             ReportFiles.write(new TroubleReport(TroubleReport.FORMAT, "1.0.0", Instant.now(), Map.of("host", "node-1"),
-                    probe.endpoint(), null, probe, null, calls.snapshot(), null), dir.resolve("case"), Set.of());
+                    probe.endpoint(), null, probe, null, calls.snapshot(), null), dir.resolve("case"));
         }
         file = dir.resolve("case").resolve(ReportFiles.JSON_NAME);
         report = ReportFiles.read(file);

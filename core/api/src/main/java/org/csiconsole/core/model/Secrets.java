@@ -7,7 +7,9 @@ import java.util.TreeMap;
 /**
  * Credentials passed to a CSI or csi-addons call ({@code secrets} fields, marked {@code csi_secret}
  * in the protos). The values are never printed: {@link #toString()} shows only the keys, so a
- * record or log line holding a {@code Secrets} cannot leak them.
+ * record or log line holding a {@code Secrets} cannot leak them. {@link #NONE} given to a call means
+ * its caller adds none of its own: the connection's secrets for the call's {@link SecretClass} are
+ * sent ({@link ConnectionSecrets}).
  */
 public final class Secrets {
     /** No secrets. */

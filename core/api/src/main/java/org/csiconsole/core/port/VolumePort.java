@@ -43,6 +43,15 @@ public interface VolumePort {
     }
 
     /**
+     * What the volume table says when the listing answered complete and empty, when this driver's
+     * empty answer does not mean "no volumes" (a driver that lists only the storage its secrets
+     * reach, asked without secrets); empty when an empty listing means what it says.
+     */
+    default CompletableFuture<String> emptyListingNote() {
+        return CompletableFuture.completedFuture("");
+    }
+
+    /**
      * ControllerGetVolume (GET_VOLUME) or CSP {@code GET /volumes/{id}}; NOT_FOUND when it is gone.
      * With CSI and CSP arrays together, reads only this volume on the array that holds it (one
      * {@code GET /volumes/{id}}), never the listing of every array; fails with the array's failure

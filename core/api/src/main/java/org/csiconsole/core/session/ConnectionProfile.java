@@ -4,7 +4,8 @@ import java.util.Objects;
 
 /**
  * A saved way to reach storage. There is deliberately no password field: CSP passwords and CHAP
- * secrets are asked for when the connection opens and never written to disk.
+ * secrets are asked for when the connection opens and never written to disk; CSI secrets are named
+ * by where they are read from ({@link #secrets()}), never by value.
  *
  * @param kind what the profile talks to
  * @param name the name a person gave it, unique within the profile store ({@code core.store.ProfileStore});
@@ -26,6 +27,7 @@ import java.util.Objects;
  *                       {@code tcp://host:port}), where a csi-addons sidecar serves; empty to try the CSI endpoint
  * @param nodeAddonsEndpoint optional csi-addons endpoint of the node side (NodeReclaimSpace,
  *                           EncryptionKeyRotation); empty to try the node endpoint, else the controller side's
+ * @param secrets where the secrets of CSI and csi-addons calls are read from, per secret class; never the values
  */
 public record ConnectionProfile(
         ConnectionKind kind,
@@ -40,7 +42,8 @@ public record ConnectionProfile(
         String tlsClientCertPath,
         String tlsClientKeyPath,
         String addonsEndpoint,
-        String nodeAddonsEndpoint) {
+        String nodeAddonsEndpoint,
+        SecretSources secrets) {
 
     public ConnectionProfile {
         Objects.requireNonNull(kind, "kind");
@@ -56,6 +59,15 @@ public record ConnectionProfile(
         tlsClientKeyPath = orEmpty(tlsClientKeyPath);
         addonsEndpoint = orEmpty(addonsEndpoint);
         nodeAddonsEndpoint = orEmpty(nodeAddonsEndpoint);
+        secrets = secrets == null ? SecretSources.NONE : secrets;
+    }
+
+    /** A profile without secrets. */
+    public ConnectionProfile(ConnectionKind kind, String name, String endpoint, String nodeEndpoint, String tlsCaPath,
+                             String cspUrl, String user, String arrayIp, String pinnedFingerprint,
+                             String tlsClientCertPath, String tlsClientKeyPath, String addonsEndpoint, String nodeAddonsEndpoint) {
+        this(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, pinnedFingerprint, tlsClientCertPath,
+                tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint, SecretSources.NONE);
     }
 
     /** A profile whose csi-addons services are tried on its CSI endpoints. */
@@ -107,13 +119,13 @@ public record ConnectionProfile(
     /** A copy with the given pinned certificate fingerprint. */
     public ConnectionProfile withPinnedFingerprint(String fingerprint) {
         return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, fingerprint,
-                tlsClientCertPath, tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint);
+                tlsClientCertPath, tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint, secrets);
     }
 
     /** A copy with the given CSP user and array IP (what a person typed when logging in). */
     public ConnectionProfile withLogin(String user, String arrayIp) {
         return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, pinnedFingerprint,
-                tlsClientCertPath, tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint);
+                tlsClientCertPath, tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint, secrets);
     }
 
     /**
@@ -178,10 +190,16 @@ public record ConnectionProfile(
         }
     }
 
+    /** A copy whose secrets are read from {@code sources}. */
+    public ConnectionProfile withSecrets(SecretSources sources) {
+        return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, pinnedFingerprint,
+                tlsClientCertPath, tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint, sources);
+    }
+
     /** A copy named {@code name}. */
     public ConnectionProfile withName(String name) {
         return new ConnectionProfile(kind, name, endpoint, nodeEndpoint, tlsCaPath, cspUrl, user, arrayIp, pinnedFingerprint,
-                tlsClientCertPath, tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint);
+                tlsClientCertPath, tlsClientKeyPath, addonsEndpoint, nodeAddonsEndpoint, secrets);
     }
 
     private static String orEmpty(String s) {

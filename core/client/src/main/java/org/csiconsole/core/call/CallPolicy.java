@@ -32,6 +32,8 @@ import java.util.function.Function;
 /**
  * The one place every CSI and csi-addons RPC goes through. For each call it:
  * <ol>
+ *   <li>fills the request's empty {@code secrets} with the connection's secrets for the call's class
+ *       ({@link SecretCalls#fill}); the trace, the audit log and failures show them masked by field;</li>
  *   <li>checks the request against the spec's field size limits ({@link SizeLimits}) and fails with
  *       {@link FailureKind#INVALID_ARGUMENT} without sending;</li>
  *   <li>takes the {@link InFlightGuard} on the objects a mutating call changes (wait or fail fast);</li>
@@ -44,8 +46,7 @@ import java.util.function.Function;
  *       ends: the record is durable before the returned future completes ({@link CallAudit});</li>
  *   <li>maps a final non-OK status to a {@link CallFailure}: one the transport made (refused, reset,
  *       HTTP/2 error, TLS) as a problem of the endpoint ({@link TransportFailures}, {@link GrpcFailures#tls}),
- *       one the driver sent with the spec's condition and recovery ({@link GrpcFailures}); secret values
- *       echoed back by the plugin are scrubbed.</li>
+ *       one the driver sent with the spec's condition and recovery ({@link GrpcFailures}).</li>
  * </ol>
  * Cancelling a returned future cancels the RPC in flight, stops further retries and releases the
  * guard. Futures complete on the channel's threads (for unix sockets and TCP, the connection's I/O
@@ -62,6 +63,7 @@ public final class CallPolicy {
     private final CallTimer timer;
     private final DoubleSupplier random;
     private final CallAudit audit;
+    private final org.csiconsole.core.model.ConnectionSecrets secrets;
 
     /** Default settings, a new guard, the system timer. */
     public CallPolicy(CallTrace trace) {
@@ -88,6 +90,16 @@ public final class CallPolicy {
      */
     public CallPolicy(PolicySettings settings, InFlightGuard guard, CallTrace trace, Redactor redactor, CallTimer timer,
                       DoubleSupplier random, CallAudit audit) {
+        this(settings, guard, trace, redactor, timer, random, audit, org.csiconsole.core.model.ConnectionSecrets.NONE);
+    }
+
+    /**
+     * As {@link #CallPolicy(PolicySettings, InFlightGuard, CallTrace, Redactor, CallTimer, DoubleSupplier, CallAudit)},
+     * sending {@code secrets} with every call whose request carries secrets and whose caller gave none.
+     */
+    public CallPolicy(PolicySettings settings, InFlightGuard guard, CallTrace trace, Redactor redactor, CallTimer timer,
+                      DoubleSupplier random, CallAudit audit, org.csiconsole.core.model.ConnectionSecrets secrets) {
+        this.secrets = Objects.requireNonNull(secrets, "secrets");
         this.audit = Objects.requireNonNull(audit, "audit");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.guard = Objects.requireNonNull(guard, "guard");
@@ -119,6 +131,11 @@ public final class CallPolicy {
         return audit;
     }
 
+    /** The secrets sent with calls whose caller gave none. */
+    public org.csiconsole.core.model.ConnectionSecrets secrets() {
+        return secrets;
+    }
+
     /**
      * One unary RPC under the policy.
      *
@@ -129,8 +146,14 @@ public final class CallPolicy {
      *     {@link org.csiconsole.core.audit.AuditFailure} when it could not be written
      */
     public <Q extends Message, R extends Message> CompletableFuture<R> unary(Channel channel, String endpoint,
-                                                                             MethodDescriptor<Q, R> method, Q request,
+                                                                             MethodDescriptor<Q, R> method, Q given,
                                                                              CallSpec spec) {
+        Q request;
+        try {
+            request = SecretCalls.fill(given, method.getFullMethodName(), secrets);
+        } catch (CallFailure f) {
+            return CompletableFuture.failedFuture(f);
+        }
         CallOrigin origin = trace.origins().current();
         if (!spec.kind().mutating() || !audit.enabled()) {
             return carry(origin, send(channel, endpoint, method, request, spec, new AtomicInteger(), origin));
@@ -181,8 +204,14 @@ public final class CallPolicy {
      * @return completes when the stream ends; fails with {@link CallFailure}
      */
     public <Q extends Message, R extends Message> CompletableFuture<Void> serverStream(Channel channel, String endpoint,
-                                                                                       MethodDescriptor<Q, R> method, Q request,
+                                                                                       MethodDescriptor<Q, R> method, Q given,
                                                                                        CallSpec spec, Consumer<R> onMessage) {
+        Q request;
+        try {
+            request = SecretCalls.fill(given, method.getFullMethodName(), secrets);
+        } catch (CallFailure f) {
+            return CompletableFuture.failedFuture(f);
+        }
         Optional<CallFailure> tooBig = limits.check(spec.what(), request);
         if (tooBig.isPresent()) return CompletableFuture.failedFuture(tooBig.get());
         CompletableFuture<Void> result = new LinkedFuture<>();
@@ -257,6 +286,7 @@ public final class CallPolicy {
     /** Decides on a retry after a failed attempt; returns the wait, or null for no retry. */
     private Duration retryDelay(CallSpec spec, Status status, int attempt, long firstStart) {
         if (!spec.retryOn().contains(status.getCode())) return null;
+        if (SecretCalls.saysSecretsMissing(status.getDescription())) return null; // the same request fails the same way
         if (GrpcFailures.tls(status, spec.what(), "").isPresent()) return null; // same certificates, same result
         RetrySettings r = settings.retry();
         if (attempt >= r.maxAttempts()) return null;
@@ -266,14 +296,12 @@ public final class CallPolicy {
         return wait;
     }
 
-    private CallFailure failure(MethodDescriptor<?, ?> method, Status status, CallSpec spec, int attempts, Set<String> secrets,
-                                String endpoint) {
+    private CallFailure failure(MethodDescriptor<?, ?> method, Status status, CallSpec spec, int attempts, String endpoint) {
         Optional<CallFailure> tls = GrpcFailures.tls(status, spec.what(), endpoint);
         if (tls.isPresent()) return tls.get();
-        Optional<CallFailure> transport = TransportFailures.failure(status, bareName(method), spec.what(), endpoint, attempts, secrets);
+        Optional<CallFailure> transport = TransportFailures.failure(status, bareName(method), spec.what(), endpoint, attempts);
         if (transport.isPresent()) return transport.get();
-        Status scrubbed = status.withDescription(Redactor.scrub(status.getDescription(), secrets));
-        return GrpcFailures.failure(bareName(method), scrubbed, spec.what(), attempts);
+        return GrpcFailures.failure(bareName(method), status, spec.what(), attempts);
     }
 
     private static Status statusOf(Throwable t) {
@@ -299,7 +327,6 @@ public final class CallPolicy {
         private final CallOrigin origin;
         private TracePayload requestPayload;
         private Map<String, List<String>> targets;
-        private Set<String> secrets;
         private long firstStart;
 
         Attempts(Channel channel, String endpoint, MethodDescriptor<Q, R> method, Q request, CallSpec spec,
@@ -325,7 +352,6 @@ public final class CallPolicy {
         void start() {
             requestPayload = GrpcTracing.payload(request, redactor);
             targets = GrpcTracing.targets(request, redactor);
-            secrets = redactor.secretValues(request);
             firstStart = timer.nanoTime();
             attempt(1);
         }
@@ -353,7 +379,7 @@ public final class CallPolicy {
                 Status status = t instanceof CancellationException ? Status.CANCELLED.withDescription("cancelled by the caller")
                         : statusOf(cause);
                 trace.record(new TraceEntry(0, wall, TraceEntry.GRPC, endpoint, method.getFullMethodName(), n, requestPayload,
-                        TracePayload.EMPTY, statusText(status), false, took, Redactor.scrub(status.getDescription(), secrets),
+                        TracePayload.EMPTY, statusText(status), false, took, Objects.requireNonNullElse(status.getDescription(), ""),
                         targets, Map.of(), origin));
                 if (result.isDone()) return;
                 Duration wait = retryDelay(spec, status, n, firstStart);
@@ -364,7 +390,7 @@ public final class CallPolicy {
                     w.thenRun(() -> attempt(n + 1));
                     return;
                 }
-                CallFailure failure = failure(method, status, spec, n, secrets, endpoint);
+                CallFailure failure = failure(method, status, spec, n, endpoint);
                 LOG.debug("{} failed: {}", method.getFullMethodName(), status.getCode());
                 result.completeExceptionally(failure);
                 return;
@@ -389,7 +415,6 @@ public final class CallPolicy {
         private final CallOrigin origin;
         private TracePayload requestPayload;
         private Map<String, List<String>> targets;
-        private Set<String> secrets;
         private long firstStart;
 
         Stream(Channel channel, String endpoint, MethodDescriptor<Q, R> method, Q request, CallSpec spec,
@@ -411,7 +436,6 @@ public final class CallPolicy {
         void start() {
             requestPayload = GrpcTracing.payload(request, redactor);
             targets = GrpcTracing.targets(request, redactor);
-            secrets = redactor.secretValues(request);
             firstStart = timer.nanoTime();
             attempt(1);
         }
@@ -444,14 +468,14 @@ public final class CallPolicy {
                     Duration took = Duration.ofNanos(System.nanoTime() - t0);
                     trace.record(new TraceEntry(0, wall, TraceEntry.GRPC, endpoint, method.getFullMethodName(), n, requestPayload,
                             count == 0 ? TracePayload.EMPTY : GrpcTracing.stream(first, count, redactor), statusText(status), false,
-                            took, Redactor.scrub(status.getDescription(), secrets), targets, Map.of(), origin));
+                            took, Objects.requireNonNullElse(status.getDescription(), ""), targets, Map.of(), origin));
                     if (result.isDone()) return;
                     Duration wait = count == 0 ? retryDelay(spec, status, n, firstStart) : null;
                     if (wait != null) {
                         timer.delay(wait).thenRun(() -> attempt(n + 1));
                         return;
                     }
-                    result.completeExceptionally(failure(method, status, spec, n, secrets, endpoint));
+                    result.completeExceptionally(failure(method, status, spec, n, endpoint));
                 }
 
                 @Override

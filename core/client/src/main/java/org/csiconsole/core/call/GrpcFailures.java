@@ -241,12 +241,34 @@ public final class GrpcFailures {
      */
     public static CallFailure failure(String method, Status status, String what, int attempts) {
         String peer = status.getDescription() == null ? "" : status.getDescription();
+        if (SecretCalls.saysSecretsMissing(peer)) return missingSecrets(method, status, what, attempts);
         boolean inUse = stillInUse(status.getCode(), peer);
         Condition c = inUse ? STILL_IN_USE : condition(method, status.getCode());
         String why = c.condition() + (peer.isEmpty() ? "" : " (plugin says: " + peer + ")");
         String detail = "gRPC " + status.getCode() + " from " + method + (attempts > 1 ? " after " + attempts + " attempts" : "");
         return new CallFailure(inUse ? FailureKind.BUSY : kind(status.getCode()), what, why, c.recovery(), detail);
     }
+
+    /**
+     * The failure for a driver's answer that says the call lacked its secrets, whatever code it came
+     * with (ceph-csi answers INTERNAL "provided secret is empty", others INVALID_ARGUMENT or
+     * UNAVAILABLE): {@link FailureKind#AUTHENTICATION}, the credentials' failure, naming the secret
+     * class ({@link SecretCalls#classOf}) and where to give it. Not the driver's, not the transport's.
+     */
+    static CallFailure missingSecrets(String method, Status status, String what, int attempts) {
+        String peer = status.getDescription() == null ? "" : status.getDescription();
+        String cls = SecretCalls.classOf(method).map(c -> "the " + c.label() + " secrets").orElse("its secrets");
+        String why = "the driver needs credentials for " + method + " (" + cls + ") and did not get them (plugin says: " + peer + ")";
+        String todo = "Give this connection " + cls + ": in the console, Edit connection and name a secrets file (one for all "
+                + "calls, or one for this kind of call); on the command line, --secrets-file FILE or the "
+                + SECRETS_FILE_ENV + " variable. The driver is reachable; nothing is wrong with it";
+        String detail = "gRPC " + status.getCode() + " from " + method + (attempts > 1 ? " after " + attempts + " attempts" : "")
+                + "; the answer says secrets are missing";
+        return new CallFailure(FailureKind.AUTHENTICATION, what, why, todo, detail);
+    }
+
+    /** The environment variable naming the command line's secrets file. */
+    public static final String SECRETS_FILE_ENV = "CSI_SECRETS_FILE";
 
     /**
      * True for an INTERNAL or UNKNOWN answer whose message says the object is still in use: a

@@ -8,7 +8,6 @@ import com.google.protobuf.TextFormat;
 import com.google.protobuf.UnknownFieldSet;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -125,23 +124,6 @@ public final class Redactor {
         b.append("  ".repeat(indent)).append("}\n");
     }
 
-    /** Every non-empty secret value in the message (to scrub them from text a peer sends back). */
-    public Set<String> secretValues(Message message) {
-        Set<String> out = new HashSet<>();
-        collect(message, out);
-        return out;
-    }
-
-    /** Replaces each of {@code secrets} in {@code text} with {@value #MASK}. */
-    public static String scrub(String text, Set<String> secrets) {
-        if (text == null || secrets.isEmpty()) return text;
-        String t = text;
-        for (String s : secrets) {
-            if (!s.isEmpty()) t = t.replace(s, MASK);
-        }
-        return t;
-    }
-
     private boolean containsSecrets(Descriptor type) {
         Boolean known = hasSecrets.get(type);
         if (known != null) return known;
@@ -211,36 +193,5 @@ public final class Redactor {
         if (f.getJavaType() == FieldDescriptor.JavaType.STRING) return MASK;
         if (f.getJavaType() == FieldDescriptor.JavaType.BYTE_STRING) return ByteString.copyFromUtf8(MASK);
         return null;
-    }
-
-    private void collect(Message m, Set<String> out) {
-        if (!containsSecrets(m.getDescriptorForType())) return;
-        for (Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
-            FieldDescriptor f = e.getKey();
-            if (isSecret(f)) {
-                collectAll(f, e.getValue(), out);
-            } else if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
-                if (f.isRepeated()) {
-                    for (Object v : (List<?>) e.getValue()) collect((Message) v, out);
-                } else {
-                    collect((Message) e.getValue(), out);
-                }
-            }
-        }
-    }
-
-    private static void collectAll(FieldDescriptor f, Object value, Set<String> out) {
-        if (value instanceof List<?> list) {
-            for (Object v : list) collectAll(f, v, out);
-        } else if (value instanceof Message m) {
-            for (Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
-                if (f.isMapField() && !e.getKey().getName().equals("value")) continue;
-                collectAll(e.getKey(), e.getValue(), out);
-            }
-        } else if (value instanceof String s && !s.isEmpty()) {
-            out.add(s);
-        } else if (value instanceof ByteString bs && !bs.isEmpty()) {
-            out.add(bs.toStringUtf8());
-        }
     }
 }

@@ -65,15 +65,13 @@ public final class TransportFailures {
      * @param what what was attempted, e.g. {@code "DeleteVolume pvc-1"}
      * @param endpoint endpoint text, e.g. {@code unix:///run/csi/csi.sock} or {@code tcp://10.0.0.5:10000}
      * @param attempts attempts made
-     * @param secrets values to scrub from the transport's text
      */
-    public static Optional<CallFailure> failure(Status status, String method, String what, String endpoint, int attempts,
-                                                java.util.Set<String> secrets) {
+    public static Optional<CallFailure> failure(Status status, String method, String what, String endpoint, int attempts) {
         if (!fromTransport(status)) return Optional.empty();
         String where = endpoint == null || endpoint.isEmpty() ? "the endpoint" : "the endpoint " + endpoint;
         String at = endpoint == null || endpoint.isEmpty() ? "the configured endpoint" : endpoint;
         String running = "Check that the driver is running and listening at " + at;
-        String text = Redactor.scrub(describe(status), secrets == null ? java.util.Set.of() : secrets);
+        String text = describe(status);
         String detail = "gRPC " + status.getCode() + " from " + method + ", made by the client's transport (not sent by the driver)"
                 + (attempts > 1 ? " after " + attempts + " attempts" : "") + (text.isEmpty() ? "" : ": " + text);
         String lower = text.toLowerCase(Locale.ROOT);

@@ -72,7 +72,7 @@ public final class CsiClient implements AutoCloseable {
     public static CsiClient over(Connection controller, Optional<Connection> node, CsiClientOptions options,
             CallTrace trace) {
         CallPolicy policy = new CallPolicy(options.policy(), options.guard(), trace, new Redactor(), options.timer(),
-                () -> ThreadLocalRandom.current().nextDouble(), options.audit());
+                () -> ThreadLocalRandom.current().nextDouble(), options.audit(), options.secrets());
         return new CsiClient(new CsiConnection(controller, node.orElse(null), policy, options.pageSize()), CallMode.DEFAULT);
     }
 
@@ -89,6 +89,11 @@ public final class CsiClient implements AutoCloseable {
     /** The Identity service, in this view's mode. */
     public CsiIdentity identity() {
         return new CsiIdentity(conn, mode);
+    }
+
+    /** The secrets this client sends with calls whose caller gave none ({@link CsiClientOptions#secrets()}). */
+    public org.csiconsole.core.model.ConnectionSecrets secrets() {
+        return conn.policy.secrets();
     }
 
     /** The Controller service, in this view's mode. */

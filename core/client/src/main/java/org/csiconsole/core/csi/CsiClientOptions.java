@@ -5,6 +5,7 @@ import org.csiconsole.core.call.CallTimer;
 import org.csiconsole.core.call.InFlightGuard;
 import org.csiconsole.core.call.PolicySettings;
 import org.csiconsole.core.endpoint.ChannelFactory;
+import org.csiconsole.core.model.ConnectionSecrets;
 
 import java.util.Objects;
 
@@ -19,10 +20,13 @@ import java.util.Objects;
  * @param pageSize {@code max_entries} used by list calls that do not give their own; 0 lets the plugin choose
  * @param audit where mutating calls are audited ({@link CallAudit#none()} in {@link #defaults()}: a client
  *     that makes changes must be given the console's audit log with {@link #withAudit(CallAudit)})
+ * @param secrets sent with every call whose request carries secrets and whose caller gave none, per
+ *     secret class ({@link org.csiconsole.core.call.SecretCalls}); {@link ConnectionSecrets#NONE} in {@link #defaults()}
  */
 public record CsiClientOptions(PolicySettings policy, InFlightGuard guard, CallTimer timer, ChannelFactory channels,
-                               int pageSize, CallAudit audit) {
+                               int pageSize, CallAudit audit, ConnectionSecrets secrets) {
     public CsiClientOptions {
+        Objects.requireNonNull(secrets, "secrets");
         Objects.requireNonNull(audit, "audit");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(guard, "guard");
@@ -33,31 +37,37 @@ public record CsiClientOptions(PolicySettings policy, InFlightGuard guard, CallT
 
     /** Default policy, a new guard, the system timer, the default channel factory, pages of 500. */
     public static CsiClientOptions defaults() {
-        return new CsiClientOptions(PolicySettings.DEFAULT, new InFlightGuard(), CallTimer.system(), new ChannelFactory(), 500, CallAudit.none());
+        return new CsiClientOptions(PolicySettings.DEFAULT, new InFlightGuard(), CallTimer.system(), new ChannelFactory(), 500, CallAudit.none(),
+                ConnectionSecrets.NONE);
     }
 
     public CsiClientOptions withPolicy(PolicySettings p) {
-        return new CsiClientOptions(p, guard, timer, channels, pageSize, audit);
+        return new CsiClientOptions(p, guard, timer, channels, pageSize, audit, secrets);
     }
 
     public CsiClientOptions withGuard(InFlightGuard g) {
-        return new CsiClientOptions(policy, g, timer, channels, pageSize, audit);
+        return new CsiClientOptions(policy, g, timer, channels, pageSize, audit, secrets);
     }
 
     public CsiClientOptions withTimer(CallTimer t) {
-        return new CsiClientOptions(policy, guard, t, channels, pageSize, audit);
+        return new CsiClientOptions(policy, guard, t, channels, pageSize, audit, secrets);
     }
 
     public CsiClientOptions withChannels(ChannelFactory c) {
-        return new CsiClientOptions(policy, guard, timer, c, pageSize, audit);
+        return new CsiClientOptions(policy, guard, timer, c, pageSize, audit, secrets);
     }
 
     /** The same options, auditing every mutating call through {@code a}. */
     public CsiClientOptions withAudit(CallAudit a) {
-        return new CsiClientOptions(policy, guard, timer, channels, pageSize, a);
+        return new CsiClientOptions(policy, guard, timer, channels, pageSize, a, secrets);
+    }
+
+    /** The same options, sending {@code s} with calls whose caller gave no secrets. */
+    public CsiClientOptions withSecrets(ConnectionSecrets s) {
+        return new CsiClientOptions(policy, guard, timer, channels, pageSize, audit, s);
     }
 
     public CsiClientOptions withPageSize(int n) {
-        return new CsiClientOptions(policy, guard, timer, channels, n, audit);
+        return new CsiClientOptions(policy, guard, timer, channels, n, audit, secrets);
     }
 }

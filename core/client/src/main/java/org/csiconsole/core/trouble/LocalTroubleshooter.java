@@ -30,6 +30,7 @@ public final class LocalTroubleshooter implements TroubleshootPort {
     private final CallAudit audit;
     private final ProbeOptions options;
     private final String consoleVersion;
+    private final java.util.function.Function<String, org.csiconsole.core.model.ConnectionSecrets> secrets;
 
     /**
      * @param trace where every call is recorded (the console's call trace)
@@ -38,6 +39,17 @@ public final class LocalTroubleshooter implements TroubleshootPort {
      * @param consoleVersion the console's version, written into saved reports
      */
     public LocalTroubleshooter(CallTrace trace, CallAudit audit, ProbeOptions options, String consoleVersion) {
+        this(trace, audit, options, consoleVersion, endpoint -> org.csiconsole.core.model.ConnectionSecrets.NONE);
+    }
+
+    /**
+     * As {@link #LocalTroubleshooter(CallTrace, CallAudit, ProbeOptions, String)}, sending the secrets
+     * {@code secrets} gives for an endpoint (the saved connection's to it) with the probe's and the
+     * exercise's calls that carry secrets.
+     */
+    public LocalTroubleshooter(CallTrace trace, CallAudit audit, ProbeOptions options, String consoleVersion,
+                               java.util.function.Function<String, org.csiconsole.core.model.ConnectionSecrets> secrets) {
+        this.secrets = Objects.requireNonNull(secrets, "secrets");
         this.trace = Objects.requireNonNull(trace, "trace");
         this.audit = Objects.requireNonNull(audit, "audit");
         this.options = Objects.requireNonNull(options, "options");
@@ -57,7 +69,7 @@ public final class LocalTroubleshooter implements TroubleshootPort {
         } catch (CallFailure f) {
             return CompletableFuture.failedFuture(f);
         }
-        return Probe.start(ProbeTarget.of(e), options.withKubeletRoot(rootDir), trace, events);
+        return Probe.start(ProbeTarget.of(e), options.withKubeletRoot(rootDir).withSecrets(secrets.apply(endpoint)), trace, events);
     }
 
     @Override
@@ -75,7 +87,8 @@ public final class LocalTroubleshooter implements TroubleshootPort {
     public ExerciseRun exercise(String endpoint, ExercisePlan plan, String driver, Consumer<TroubleEvent> events) {
         CsiClient client;
         try {
-            client = CsiClient.open(Endpoint.parse(endpoint), Optional.empty(), CsiClientOptions.defaults().withAudit(audit), trace);
+            client = CsiClient.open(Endpoint.parse(endpoint), Optional.empty(), CsiClientOptions.defaults().withAudit(audit)
+                    .withSecrets(secrets.apply(endpoint)), trace);
         } catch (CallFailure f) {
             return new ExerciseRun() {
                 @Override
@@ -110,7 +123,7 @@ public final class LocalTroubleshooter implements TroubleshootPort {
         TroubleReport report = new TroubleReport(TroubleReport.FORMAT, consoleVersion, Instant.now(), ReportFiles.environment(),
                 endpoint == null ? "" : endpoint, discovery, probe, exercise, calls, null);
         return CompletableFuture.supplyAsync(() -> {
-            ReportFiles.write(report, dir, Set.of());
+            ReportFiles.write(report, dir);
             return dir.resolve(ReportFiles.JSON_NAME);
         });
     }

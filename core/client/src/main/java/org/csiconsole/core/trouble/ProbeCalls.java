@@ -45,7 +45,7 @@ final class ProbeCalls {
     ProbeCalls(CallTrace trace, ProbeOptions options) {
         this.options = options;
         this.policy = new CallPolicy(PolicySettings.DEFAULT, new InFlightGuard(), trace, new Redactor(), CallTimer.system(),
-                () -> ThreadLocalRandom.current().nextDouble(), CallAudit.none());
+                () -> ThreadLocalRandom.current().nextDouble(), CallAudit.none(), options.secrets());
     }
 
     /**

@@ -2,6 +2,7 @@ package org.csiconsole.core.trouble;
 
 import org.csiconsole.core.call.CallKind;
 import org.csiconsole.core.endpoint.ChannelFactory;
+import org.csiconsole.core.model.ConnectionSecrets;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,11 +24,14 @@ import java.util.function.LongSupplier;
  * @param proc where the holding process of a socket is looked up
  * @param channels makes the connections
  * @param ticker nanosecond ticker the call latencies are measured with ({@link System#nanoTime} outside tests)
+ * @param secrets sent with the probe's calls that carry secrets (ListSnapshots), per secret class
  */
 public record ProbeOptions(Duration deadline, int pageSize, int maxPages, Duration identityThreshold,
                            Duration readThreshold, Duration listThreshold, Path kubeletRoot, ConsoleUser user,
-                           ProcSockets proc, ChannelFactory channels, LongSupplier ticker) {
+                           ProcSockets proc, ChannelFactory channels, LongSupplier ticker,
+                           ConnectionSecrets secrets) {
     public ProbeOptions {
+        Objects.requireNonNull(secrets, "secrets");
         Objects.requireNonNull(deadline, "deadline");
         Objects.requireNonNull(identityThreshold, "identityThreshold");
         Objects.requireNonNull(readThreshold, "readThreshold");
@@ -48,35 +52,41 @@ public record ProbeOptions(Duration deadline, int pageSize, int maxPages, Durati
     public static ProbeOptions defaults() {
         return new ProbeOptions(Duration.ofSeconds(10), 500, 100_000, Duration.ofSeconds(1), Duration.ofSeconds(2),
                 Duration.ofSeconds(5), Path.of("/var/lib/kubelet"), ConsoleUser.current(), new ProcSockets(),
-                new ChannelFactory(), System::nanoTime);
+                new ChannelFactory(), System::nanoTime, ConnectionSecrets.NONE);
     }
 
     public ProbeOptions withDeadline(Duration d) {
-        return new ProbeOptions(d, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker);
+        return new ProbeOptions(d, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker, secrets);
     }
 
     public ProbeOptions withPageSize(int n) {
-        return new ProbeOptions(deadline, n, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker);
+        return new ProbeOptions(deadline, n, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker, secrets);
     }
 
     public ProbeOptions withMaxPages(int n) {
-        return new ProbeOptions(deadline, pageSize, n, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker);
+        return new ProbeOptions(deadline, pageSize, n, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker, secrets);
     }
 
     public ProbeOptions withKubeletRoot(Path root) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, root, user, proc, channels, ticker);
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, root, user, proc, channels, ticker, secrets);
     }
 
     public ProbeOptions withUser(ConsoleUser u) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, u, proc, channels, ticker);
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, u, proc, channels, ticker, secrets);
     }
 
     public ProbeOptions withTicker(LongSupplier t) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, t);
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, t, secrets);
     }
 
     public ProbeOptions withThresholds(Duration identity, Duration read, Duration list) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identity, read, list, kubeletRoot, user, proc, channels, ticker);
+        return new ProbeOptions(deadline, pageSize, maxPages, identity, read, list, kubeletRoot, user, proc, channels, ticker, secrets);
+    }
+
+    /** The same options, sending {@code s} with the calls that carry secrets. */
+    public ProbeOptions withSecrets(ConnectionSecrets s) {
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc,
+                channels, ticker, s);
     }
 
     /** The latency threshold of a call of {@code kind}. */

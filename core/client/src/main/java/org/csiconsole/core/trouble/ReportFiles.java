@@ -18,10 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.ByteBuffer;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Writes and reads troubleshooting reports: {@code report.json} (the {@link TroubleReport} record,
@@ -64,10 +62,13 @@ public final class ReportFiles {
     private ReportFiles() {
     }
 
-    /** The report as JSON text, secrets masked. */
-    public static String json(TroubleReport report, Collection<String> secrets) {
+    /**
+     * The report as JSON text. Its calls carry secrets masked by field, as the trace recorded them
+     * (the fields marked {@code csi_secret}); no other text is searched for secret values.
+     */
+    public static String json(TroubleReport report) {
         try {
-            return scrub(JSON.writeValueAsString(report), secrets);
+            return JSON.writeValueAsString(report);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the report could not be written as JSON", e);
         }
@@ -76,14 +77,13 @@ public final class ReportFiles {
     /**
      * Writes {@code dir/report.json} and {@code dir/report.html}, creating {@code dir} when needed.
      *
-     * @param secrets secret values to mask wherever they appear (the values of a secrets file given to the run)
      * @throws CallFailure {@link FailureKind#INVALID_ARGUMENT} naming the directory when it cannot be written
      */
-    public static void write(TroubleReport report, Path dir, Collection<String> secrets) {
+    public static void write(TroubleReport report, Path dir) {
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve(JSON_NAME), json(report, secrets), StandardCharsets.UTF_8);
-            Files.writeString(dir.resolve(HTML_NAME), scrub(ReportHtml.render(report), secrets), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve(JSON_NAME), json(report), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve(HTML_NAME), ReportHtml.render(report), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Write the report to " + dir, "the directory cannot be written ("
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", "Choose a directory you may write to (--out for csi-console report)", "");
@@ -112,11 +112,11 @@ public final class ReportFiles {
 
     /**
      * Attaches the end of a driver log file: its last {@link #MAX_LOG_BYTES} bytes, decoded as UTF-8
-     * (malformed bytes replaced), with every known secret value masked.
+     * (malformed bytes replaced), as the driver wrote it: the person attaching it chooses what it shows.
      *
      * @throws CallFailure {@link FailureKind#INVALID_ARGUMENT} when the file cannot be read
      */
-    public static TroubleReport.AttachedLog attachLog(Path file, Collection<String> secrets) {
+    public static TroubleReport.AttachedLog attachLog(Path file) {
         try (SeekableByteChannel ch = Files.newByteChannel(file, StandardOpenOption.READ)) {
             long size = ch.size();
             long from = Math.max(0, size - MAX_LOG_BYTES);
@@ -132,7 +132,7 @@ public final class ReportFiles {
                 int nl = text.indexOf('\n');
                 if (nl >= 0) text = text.substring(nl + 1);
             }
-            return new TroubleReport.AttachedLog(file.getFileName().toString(), scrub(text, secrets),
+            return new TroubleReport.AttachedLog(file.getFileName().toString(), text,
                     text.getBytes(StandardCharsets.UTF_8).length, from > 0);
         } catch (IOException e) {
             throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Attach the driver log " + file, "the file cannot be read ("
@@ -160,29 +160,6 @@ public final class ReportFiles {
         return m;
     }
 
-    /** {@code text} with every secret value masked as {@code ***}, in plain, JSON-escaped and HTML-escaped form. */
-    static String scrub(String text, Collection<String> secrets) {
-        if (secrets == null || secrets.isEmpty()) return text;
-        String out = text;
-        for (String s : Set.copyOf(secrets)) {
-            if (s == null || s.isEmpty()) continue;
-            out = out.replace(s, "***");
-            String json = jsonEscape(s);
-            if (!json.equals(s)) out = out.replace(json, "***");
-            String html = ReportHtml.escape(s);
-            if (!html.equals(s)) out = out.replace(html, "***");
-        }
-        return out;
-    }
-
-    private static String jsonEscape(String s) {
-        try {
-            String q = JSON.writeValueAsString(s);
-            return q.substring(1, q.length() - 1);
-        } catch (JsonProcessingException e) {
-            return s;
-        }
-    }
 
     private static String firstLine(String s) {
         if (s == null) return "";

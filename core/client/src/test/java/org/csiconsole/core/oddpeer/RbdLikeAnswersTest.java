@@ -59,7 +59,7 @@ class RbdLikeAnswersTest {
 
     @Test
     void anInternalStillBeingUsedIsWordedAsInUseWithTheDriversWordsAndARetry() {
-        CallFailure f = failure(csi.controller().deleteVolume("csi-vol-0001", Secrets.NONE));
+        CallFailure f = failure(csi.controller().deleteVolume("csi-vol-0001", Secrets.of(Map.of("userKey", "k"))));
 
         assertThat(f.kind()).as("a passing state, not a final failure").isEqualTo(FailureKind.BUSY);
         assertThat(f.why()).contains("still in use").contains(RbdLikeDriver.IN_USE);
@@ -71,7 +71,7 @@ class RbdLikeAnswersTest {
     @Test
     void aListingThatFailsInternallyCarriesTheDriversWordsAndMeansCannotList() {
         try (AddonsClient addons = AddonsClient.open(endpoint, CsiClientOptions.defaults(), new CallTrace())) {
-            CallFailure f = failure(addons.fence().listFences(Map.of(), Secrets.NONE));
+            CallFailure f = failure(addons.fence().listFences(Map.of(), Secrets.of(Map.of("userKey", "k"))));
 
             assertThat(f.kind()).isEqualTo(FailureKind.INTERNAL);
             assertThat(f.kind().cannotList()).isTrue();

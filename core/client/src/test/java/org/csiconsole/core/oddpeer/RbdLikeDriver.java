@@ -16,7 +16,10 @@ import java.util.List;
  * An odd peer shaped like ceph-csi's RBD driver with its csi-addons services, answering as it does
  * in the field: Probe leaves {@code ready} unset (legal: the spec says assume ready); DeleteVolume
  * answers INTERNAL {@value #IN_USE} (for a few seconds after the volume's snapshot was deleted);
- * ListClusterFence answers INTERNAL {@value #PANIC}. Other modules reuse it through core's test-jar.
+ * ListClusterFence answers INTERNAL {@value #PANIC}. Like ceph-csi, every call whose request has a
+ * {@code secrets} field is refused INTERNAL {@value #NO_SECRETS} when it comes without them
+ * (CreateVolume, DeleteVolume, ListClusterFence, GetVolumeReplicationInfo); the secrets each call
+ * received are kept ({@link #secretsOf}). Other modules reuse it through core's test-jar.
  */
 public final class RbdLikeDriver extends OddPeer {
     public static final String NAME = "rbd.csi.ceph.com";
@@ -24,10 +27,28 @@ public final class RbdLikeDriver extends OddPeer {
     public static final String IN_USE = "rbd image replicapool/csi-vol-0001 is still being used";
     /** What ListClusterFence answers, INTERNAL. */
     public static final String PANIC = "panic: runtime error: invalid memory address or nil pointer dereference";
+    /** What a call that has a secrets field answers without them, INTERNAL (ceph-csi's words). */
+    public static final String NO_SECRETS = "provided secret is empty";
+
+    private final java.util.Map<String, java.util.Map<String, String>> received = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The secrets the last {@code method} call carried; empty when it carried none or was not called. */
+    public java.util.Map<String, String> secretsOf(String method) {
+        return received.getOrDefault(method, java.util.Map.of());
+    }
+
+    /** Records the secrets of {@code method}; false (and the call answered INTERNAL {@value #NO_SECRETS}) when there are none. */
+    private <T> boolean hasSecrets(String method, java.util.Map<String, String> secrets, StreamObserver<T> out) {
+        count(method);
+        received.put(method, java.util.Map.copyOf(secrets));
+        if (!secrets.isEmpty()) return true;
+        out.onError(Status.INTERNAL.withDescription(NO_SECRETS).asRuntimeException());
+        return false;
+    }
 
     @Override
     List<BindableService> services() {
-        return List.of(identity(), controller(), addonsIdentity(), fence());
+        return List.of(identity(), controller(), addonsIdentity(), fence(), replication());
     }
 
     private IdentityGrpc.IdentityImplBase identity() {
@@ -66,8 +87,16 @@ public final class RbdLikeDriver extends OddPeer {
             }
 
             @Override
+            public void createVolume(Csi.CreateVolumeRequest req, StreamObserver<Csi.CreateVolumeResponse> out) {
+                if (!hasSecrets("CreateVolume", req.getSecretsMap(), out)) return;
+                answer(out, Csi.CreateVolumeResponse.newBuilder().setVolume(Csi.Volume.newBuilder()
+                        .setVolumeId("0001-0009-rook-ceph-0000000000000002-" + req.getName())
+                        .setCapacityBytes(req.getCapacityRange().getRequiredBytes())).build());
+            }
+
+            @Override
             public void deleteVolume(Csi.DeleteVolumeRequest req, StreamObserver<Csi.DeleteVolumeResponse> out) {
-                count("DeleteVolume");
+                if (!hasSecrets("DeleteVolume", req.getSecretsMap(), out)) return;
                 out.onError(Status.INTERNAL.withDescription(IN_USE).asRuntimeException());
             }
         };
@@ -86,7 +115,10 @@ public final class RbdLikeDriver extends OddPeer {
                 count("GetCapabilities");
                 answer(out, IdentityProto.GetCapabilitiesResponse.newBuilder().addCapabilities(IdentityProto.Capability.newBuilder()
                         .setNetworkFence(IdentityProto.Capability.NetworkFence.newBuilder()
-                                .setType(IdentityProto.Capability.NetworkFence.Type.NETWORK_FENCE))).build());
+                                .setType(IdentityProto.Capability.NetworkFence.Type.NETWORK_FENCE)))
+                        .addCapabilities(IdentityProto.Capability.newBuilder().setVolumeReplication(
+                                IdentityProto.Capability.VolumeReplication.newBuilder()
+                                        .setType(IdentityProto.Capability.VolumeReplication.Type.VOLUME_REPLICATION))).build());
             }
 
             @Override
@@ -101,8 +133,21 @@ public final class RbdLikeDriver extends OddPeer {
         return new FenceControllerGrpc.FenceControllerImplBase() {
             @Override
             public void listClusterFence(Fence.ListClusterFenceRequest req, StreamObserver<Fence.ListClusterFenceResponse> out) {
-                count("ListClusterFence");
+                if (!hasSecrets("ListClusterFence", req.getSecretsMap(), out)) return;
                 out.onError(Status.INTERNAL.withDescription(PANIC).asRuntimeException());
+            }
+        };
+    }
+
+    private replication.ControllerGrpc.ControllerImplBase replication() {
+        return new replication.ControllerGrpc.ControllerImplBase() {
+            @Override
+            public void getVolumeReplicationInfo(replication.Replication.GetVolumeReplicationInfoRequest req,
+                                                 StreamObserver<replication.Replication.GetVolumeReplicationInfoResponse> out) {
+                if (!hasSecrets("GetVolumeReplicationInfo", req.getSecretsMap(), out)) return;
+                answer(out, replication.Replication.GetVolumeReplicationInfoResponse.newBuilder()
+                        .setLastSyncTime(com.google.protobuf.Timestamp.newBuilder().setSeconds(1_900_000_000L))
+                        .setStatus(replication.Replication.GetVolumeReplicationInfoResponse.Status.HEALTHY).build());
             }
         };
     }

@@ -35,8 +35,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * {@link StorageService} over a {@link CsiClient} (CSI spec v1.12: Identity, Controller, Node,
  * GroupController). Features follow the advertised capabilities; a call the plugin does not
- * advertise fails with UNSUPPORTED from the client without being sent. No secrets are sent
- * ({@link Secrets#NONE}); drivers that need them answer INVALID_ARGUMENT, shown as such.
+ * advertise fails with UNSUPPORTED from the client without being sent. Secrets: a call given
+ * {@link Secrets#NONE} here carries the connection's secrets for its class, which the client fills in
+ * ({@link org.csiconsole.core.csi.CsiClientOptions#secrets()}); secrets a caller passes win.
  */
 public final class CsiStorage implements StorageService {
     /** Most topology segments asked for in {@link #capacity()}: keeps a GetCapacity fan-out bounded. */
@@ -219,6 +220,23 @@ public final class CsiStorage implements StorageService {
      */
     public CompletableFuture<List<SourceFailure>> listVolumes(int maxEntries, PageSink<Volume> pages) {
         return csi.controller().listVolumesPaced(maxEntries, p -> p.isEmpty() ? PageSink.READY : pages.accept(p)).thenApply(x -> List.of());
+    }
+
+    /** Drivers whose ListVolumes answers only the storage their secrets reached (the HPE CSI driver lists the arrays it has credentials for). */
+    static final Set<String> LIST_BY_SECRETS = Set.of("csi.hpe.com");
+
+    /**
+     * For a driver in {@link #LIST_BY_SECRETS} on a connection without secrets: that its empty listing
+     * says nothing about the array, and where to give the secrets; else empty.
+     */
+    @Override
+    public CompletableFuture<String> emptyListingNote() {
+        if (csi.secrets().configured()) return CompletableFuture.completedFuture("");
+        return pluginInfo().handle((p, e) -> p != null && LIST_BY_SECRETS.contains(p.name())
+                ? p.name() + " lists only the volumes of arrays it has credentials for, and this connection sends no secrets: "
+                        + "the array may hold volumes all the same. Name a secrets file in Edit connection (or --secrets-file), "
+                        + "then refresh."
+                : "");
     }
 
     @Override

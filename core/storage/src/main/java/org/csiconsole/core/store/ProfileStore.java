@@ -21,7 +21,7 @@ import java.util.List;
  * Saved connection profiles, as JSON in {@code profiles.json} inside a config folder (normally
  * {@link ConfigDirectory#resolve()}). Writes go to a temporary file first and then replace the old
  * file, so a crash never leaves half a file. {@link ConnectionProfile} has no password field, so no
- * password can be written.
+ * password can be written; its secrets are the paths of secrets files, never their content.
  *
  * <p>Failures are {@link CallFailure}s of kind {@link FailureKind#INVALID_ARGUMENT} (unreadable
  * file, duplicate names) or {@link FailureKind#INTERNAL} (I/O error), worded for a person.
@@ -34,7 +34,24 @@ public final class ProfileStore {
     private final ObjectMapper json = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // a profile without secrets files is written without the key
+            .withConfigOverride(org.csiconsole.core.session.SecretSources.class, o -> o.setInclude(
+                    com.fasterxml.jackson.annotation.JsonInclude.Value.construct(com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                            com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM, NoSecretFiles.class, null)))
             .build();
+
+    /** Jackson's value filter: true (left out) for {@link org.csiconsole.core.session.SecretSources#NONE}-like sources. */
+    static final class NoSecretFiles {
+        @Override
+        public boolean equals(Object o) {
+            return o == null || (o instanceof org.csiconsole.core.session.SecretSources s && s.noneNamed());
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
 
     /** @param configDir the console's config folder; created on first save */
     public ProfileStore(Path configDir) {
