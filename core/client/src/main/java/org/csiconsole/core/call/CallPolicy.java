@@ -258,6 +258,7 @@ public final class CallPolicy {
     private Duration retryDelay(CallSpec spec, Status status, int attempt, long firstStart) {
         if (!spec.retryOn().contains(status.getCode())) return null;
         if (GrpcFailures.tls(status, spec.what(), "").isPresent()) return null; // same certificates, same result
+        if (TransportFailures.closedByConsole(status, "", "", "").isPresent()) return null; // a closed channel stays closed
         RetrySettings r = settings.retry();
         if (attempt >= r.maxAttempts()) return null;
         Duration wait = r.backoff(attempt, random.getAsDouble());

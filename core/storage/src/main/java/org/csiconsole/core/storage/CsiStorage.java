@@ -165,6 +165,15 @@ public final class CsiStorage implements StorageService {
                 .thenCompose(f -> volumeAddons.features(f, addonsCapabilities()));
     }
 
+    /** Forgets the kept capabilities and csi-addons identity, asks again, then answers as {@link #features()}. */
+    @Override
+    public CompletableFuture<Features> rereadFeatures() {
+        forgetAddons();
+        CompletableFuture<?> addonsCaps = addonsClient == null ? CompletableFuture.completedFuture(null)
+                : addonsClient.refreshCapabilities().handle((c, e) -> null);
+        return csi.refreshCapabilities().handle((c, e) -> null).thenCombine(addonsCaps, (a, b) -> null).thenCompose(x -> features());
+    }
+
     /** The csi-addons capabilities once {@link #addons()} has answered; empty before, or without csi-addons. */
     Set<org.csiconsole.core.model.AddonsCapability> addonsCapabilities() {
         return addonsKnown() ? addonsClient.capabilities().getNow(Set.of()) : Set.of();
