@@ -133,8 +133,9 @@ final class CsiSession implements Session {
         CsiStorage s = storage;
         return c.identity().pluginInfo().thenCompose(info -> c.refreshCapabilities()).thenAccept(caps -> sessions.ui.execute(() -> {
             if (closed) return;
-            if (model.storage() != s) model.storageProperty().set(s);
-            Counts.refresh(model, s, sessions.ui);
+            // The first connect shows the storage and counts again after every change the console makes; a reconnect counts again.
+            if (model.storage() != s) sessions.connected(model, s);
+            else Counts.refresh(model, s, sessions.ui);
         }));
     }
 

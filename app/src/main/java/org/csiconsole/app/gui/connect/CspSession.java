@@ -92,10 +92,9 @@ final class CspSession implements Session {
             if (e == null) {
                 Arrays.fill(password, '\0');
                 CspStorage storage = new CspStorage(client, hostOf(p.cspUrl()));
-                model.storageProperty().set(storage);
+                sessions.connected(model, storage);
                 model.stateProperty().set(ConnectionState.CONNECTED);
                 model.noteProperty().set("Logged in as " + info.username() + ".");
-                Counts.refresh(model, storage, sessions.ui);
                 return;
             }
             Throwable t = Sessions.unwrap(e);

@@ -68,9 +68,10 @@ public class CallFailure extends RuntimeException {
         return "A failure of " + owner.words() + ".";
     }
 
-    /** Summary, recovery step and detail on separate lines, for a CLI or a log line. */
+    /** Summary, whose failure it is, recovery step and detail on separate lines, for a CLI or a log line. */
     public String describe() {
         StringBuilder b = new StringBuilder(getMessage());
+        b.append("\n  Whose: ").append(owner.words());
         if (!whatToDo.isEmpty()) b.append("\n  What to do: ").append(whatToDo);
         if (!detail.isEmpty()) b.append("\n  Detail: ").append(detail);
         return b.toString();

@@ -291,7 +291,10 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> nodeUnstage(String volumeId, String stagingTargetPath) {
-        return csi.node().nodeUnstage(volumeId, stagingTargetPath);
+        CompletableFuture<Void> unstaged = csi.node().nodeUnstage(volumeId, stagingTargetPath);
+        if (nodeDirectories == null) return unstaged;
+        // The staging directory this console made for the stage is the CO's to remove, once empty.
+        return unstaged.thenRun(() -> nodeDirectories.unstaged(stagingTargetPath));
     }
 
     @Override
@@ -323,6 +326,7 @@ public final class CsiStorage implements StorageService {
         }
         return f.whenComplete((ok, e) -> {
             if (e != null) created.undo();
+            else nodeDirectories.succeeded(created);
         });
     }
 
