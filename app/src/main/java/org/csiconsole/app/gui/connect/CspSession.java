@@ -136,7 +136,8 @@ final class CspSession implements Session {
         return CspConfig.builder(p.cspUrl(), p.user()).arrayIp(p.arrayIp()).trust(trust).build();
     }
 
-    private static String hostOf(String url) {
+    /** The host of a CSP URL, the name its array's storage goes by; the URL itself when it has none. */
+    static String hostOf(String url) {
         try {
             String h = URI.create(url).getHost();
             return h == null ? url : h;
