@@ -33,6 +33,7 @@ import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.io.File;
+import java.util.List;
 
 /**
  * New or edit a connection profile: a CSI driver (unix socket, or TCP with TLS CA and optional
@@ -98,6 +99,8 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         both.setDisable(editing && model.kindProperty().get() == ConnectionKind.CSP);
         csp.setDisable(editing && model.kindProperty().get() == ConnectionKind.CSI);
         HBox kindBox = new HBox(csi, both, csp);
+        // The three kinds are read whole: the dialog is as wide as they need.
+        for (ToggleButton k : List.of(csi, both, csp)) k.setMinWidth(ToggleButton.USE_PREF_SIZE);
 
         GridPane top = grid();
         row(top, 0, "Kind", kindBox);
@@ -136,7 +139,7 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
 
         VBox content = new VBox(12, top, csiPane, cspPane, problem, warning);
         content.setPadding(new Insets(6, 20, 10, 20));
-        content.setPrefWidth(600);
+        content.setPrefWidth(660);
         getDialogPane().setContent(content);
         getDialogPane().getStyleClass().add(ConsoleStyles.CONNECTION_DIALOG);
         // Another kind, transport or trust shows other fields, and messages come and go: the window
@@ -232,6 +235,8 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         t.selectedToggleProperty().addListener((o, a, b) -> model.cspTrustProperty().set(
                 b == pin ? CspTrustChoice.PIN : b == caFile ? CspTrustChoice.CA_FILE : CspTrustChoice.SYSTEM));
         row(g, 3, "Trust", new VBox(6, system, caFile, pin));
+        // The CA file field of a CSI driver is its own TLS CA: its CSP is trusted by the system store or a pin.
+        caFile.disableProperty().bind(model.kindProperty().isEqualTo(ConnectionKind.CSI));
         GridPane caGrid = grid();
         row(caGrid, 0, "CA file", withBrowse(field("conn-csp-ca", model.cspCaFileProperty(), "CA file (PEM)"),
                 model.cspCaFileProperty(), "Choose the CA file"));
