@@ -155,7 +155,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 hostNames.clear();
                 for (Host h : hosts.items()) {
                     String name = h.name().isEmpty() ? h.id() : h.name();
-                    for (String id : List.of(h.uuid(), h.id(), h.name())) if (!id.isEmpty()) hostNames.putIfAbsent(id, name);
+                    for (String id : org.csiconsole.views.hosts.HostRow.nodeIdsOf(h)) hostNames.putIfAbsent(id, name);
                 }
                 detailVersion.set(detailVersion.get() + 1);
             }));

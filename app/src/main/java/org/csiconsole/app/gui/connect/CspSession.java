@@ -37,11 +37,7 @@ final class CspSession implements Session {
      * is returned since the session belongs to the replacement. UI thread.
      */
     static Session open(Sessions sessions, ConnectionModel model, ConnectionManager manager) {
-        java.util.Optional<String> refused = PlainHttp.refusal(model.profile().cspUrl());
-        if (refused.isPresent()) {
-            throw new CallFailure(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT, "Log in to " + model.name(), refused.get(),
-                    "Edit the connection and write its address with https://", "");
-        }
+        refuseUnencryptedLogin(model.profile());
         if (manager.asksLoginDetails(model)) return openWithLogin(sessions, model, manager);
         Optional<char[]> password = manager.connectionDialogs().askPassword(model.profile());
         if (password.isEmpty()) {
@@ -50,6 +46,19 @@ final class CspSession implements Session {
             return null;
         }
         return login(sessions, model, manager, password.get());
+    }
+
+    /**
+     * Refuses a login whose password would travel unencrypted to another machine ({@link PlainHttp#refusal}).
+     *
+     * @throws CallFailure INVALID_ARGUMENT saying so, with what to do
+     */
+    static void refuseUnencryptedLogin(ConnectionProfile p) {
+        java.util.Optional<String> refused = PlainHttp.refusal(p.cspUrl());
+        if (refused.isPresent()) {
+            throw new CallFailure(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT, "Log in to " + p.name(), refused.get(),
+                    "Edit the connection and write its address with https://", "");
+        }
     }
 
     private static Session openWithLogin(Sessions sessions, ConnectionModel model, ConnectionManager manager) {

@@ -58,6 +58,12 @@ final class PairedArray implements AutoCloseable {
             return a;
         }
         ConnectionProfile csp = model.profile().cspSide();
+        try {
+            CspSession.refuseUnencryptedLogin(csp);
+        } catch (CallFailure f) {
+            a.failed(f);
+            return a;
+        }
         Optional<char[]> password = manager.connectionDialogs().askPassword(csp);
         if (password.isEmpty()) {
             a.say("Array not connected: no CSP password was given; volumes show what the driver reports alone.");
