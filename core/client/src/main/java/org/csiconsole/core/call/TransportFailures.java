@@ -121,8 +121,9 @@ public final class TransportFailures {
     /**
      * The failure for a call made on a channel this console had shut down (grpc-java's own
      * UNAVAILABLE "Channel shutdown invoked" / "Channel shutdownNow invoked"): nothing was sent,
-     * so it is the console's, never the driver's. Kind {@link FailureKind#CANCELLED}: retrying on
-     * the same channel cannot help.
+     * so it is the console's ({@link FailureOwner#CONSOLE}), never the driver's. Kind
+     * {@link FailureKind#UNAVAILABLE}, as gRPC says, but not retried ({@link CallPolicy}): the same
+     * channel stays closed.
      */
     static Optional<CallFailure> closedByConsole(Status status, String method, String what, String endpoint) {
         String d = status.getDescription() == null ? "" : status.getDescription().toLowerCase(Locale.ROOT);
@@ -131,7 +132,7 @@ public final class TransportFailures {
             return Optional.empty();
         }
         String to = endpoint == null || endpoint.isEmpty() ? "the driver" : endpoint;
-        return Optional.of(new CallFailure(FailureKind.CANCELLED, FailureOwner.CONSOLE, what,
+        return Optional.of(new CallFailure(FailureKind.UNAVAILABLE, FailureOwner.CONSOLE, what,
                 "this console had already closed its channel to " + to + " (the connection was disconnected or replaced); nothing was sent",
                 "Connect the connection again and repeat the action from a view of the new connection",
                 "gRPC UNAVAILABLE from " + method + ", made by the client (\"" + status.getDescription() + "\")", null));

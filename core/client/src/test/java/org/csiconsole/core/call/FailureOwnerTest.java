@@ -20,7 +20,7 @@ class FailureOwnerTest {
         assertThat(f.owner()).isEqualTo(FailureOwner.CONSOLE);
         assertThat(f.why()).contains("this console had already closed its channel").doesNotContain("plugin says");
         assertThat(f.whatToDo()).doesNotContain("driver is running");
-        assertThat(f.kind()).isEqualTo(FailureKind.CANCELLED);
+        assertThat(f.kind()).as("shown, not taken for a cancel by the person").isEqualTo(FailureKind.UNAVAILABLE);
         assertThat(f.ownerSentence()).isEqualTo("A failure of the console.");
     }
 
