@@ -35,6 +35,7 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
             e.put("message", f != null ? f.getMessage() : message);
             if (f != null) {
                 e.put("what", f.what());
+                e.put("owner", f.owner().name());
                 e.put("why", f.why());
                 e.put("whatToDo", f.whatToDo());
                 e.put("detail", f.detail());

@@ -22,7 +22,6 @@ import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.session.SocketWatcher;
 import org.csiconsole.views.connection.FxConnectionDialogs;
-import org.csiconsole.views.workbench.PlaceholderView;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.core.store.ProfileStore;
 import org.csiconsole.views.Icons;
@@ -223,29 +222,13 @@ public final class Console {
     }
 
     /**
-     * A view opened before {@code connection} had storage shows a placeholder; once the storage
-     * arrives, those tabs are replaced by the real views where they stand (the selected one stays
-     * selected; the order of the tabs, restored from the last run, is kept).
+     * A view shows the storage it was opened with: a view opened before {@code connection} had
+     * storage shows a placeholder, and one opened before a Disconnect would call through the closed
+     * channel. So whenever the connection's storage changes (connected, connected anew, disconnected),
+     * its views are opened again over the new storage where they stand ({@link Workbench#reopenViews}).
      */
     private void reopenWhenConnected(ConnectionModel connection) {
-        connection.storageProperty().addListener((o, old, now) -> {
-            if (now == null) return;
-            List<javafx.scene.control.Tab> tabs = workbench.centre().getTabs();
-            javafx.scene.control.Tab selected = workbench.centre().getSelectionModel().getSelectedItem();
-            ResourceKind reselect = null;
-            for (javafx.scene.control.Tab t : List.copyOf(tabs)) {
-                if (t.getUserData() instanceof PlaceholderView p && p.connection() == connection) {
-                    if (t == selected) reselect = p.kind();
-                    int at = tabs.indexOf(t);
-                    Workbench.closeTab(t);
-                    workbench.open(connection, p.kind());
-                    // open adds the new view's tab last: it takes the placeholder's place
-                    javafx.scene.control.Tab added = tabs.remove(tabs.size() - 1);
-                    tabs.add(at, added);
-                }
-            }
-            if (reselect != null) workbench.open(connection, reselect);
-        });
+        connection.storageProperty().addListener((o, old, now) -> workbench.reopenViews(connection));
     }
 
     /** Closes every connection, then the background threads. Idempotent. */

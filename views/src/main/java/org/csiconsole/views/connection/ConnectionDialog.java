@@ -33,17 +33,19 @@ import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
 import java.io.File;
+import java.util.List;
 
 /**
  * New or edit a connection profile: a CSI driver (unix socket, or TCP with TLS CA and optional
- * client certificate, plus an optional separate node socket) or a CSP array (URL, user, array IP,
- * trust by system store, CA file or SHA-256 pin). The Save button is enabled only when the
+ * client certificate, plus an optional separate node socket), a CSI driver with the CSP of its
+ * array (both sets of fields; the CSP trusted by the system store or a pin), or a CSP array (URL,
+ * user, array IP, trust by system store, CA file or SHA-256 pin). The Save button is enabled only when the
  * {@link ConnectionFormModel} has no problem; the first problem is shown under the form, and a
  * warning (a unix socket that does not exist yet) under it without blocking the save. The window
  * grows and shrinks with the fields of the chosen kind, transport and trust, so the buttons and the
  * messages stay in view. No password is asked here.
  *
- * <p>Node ids: {@code conn-kind-csi}, {@code conn-kind-csp}, {@code conn-name}, {@code conn-socket},
+ * <p>Node ids: {@code conn-kind-csi}, {@code conn-kind-csi-csp}, {@code conn-kind-csp}, {@code conn-name}, {@code conn-socket},
  * {@code conn-hostport}, {@code conn-ca}, {@code conn-client-cert}, {@code conn-client-key},
  * {@code conn-node-socket}, {@code conn-csp-url}, {@code conn-user}, {@code conn-array-ip},
  * {@code conn-pin}, {@code conn-csp-ca}, {@code conn-hint}, {@code conn-problem}, {@code conn-warning}.
@@ -75,20 +77,31 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         ToggleGroup kinds = new ToggleGroup();
         ToggleButton csi = new ToggleButton("CSI driver", Icons.of(Material2AL.DEVICE_HUB, 16));
         csi.setId("conn-kind-csi");
+        ToggleButton both = new ToggleButton("CSI driver + its CSP array", Icons.of(Material2AL.DNS, 16));
+        both.setId("conn-kind-csi-csp");
         ToggleButton csp = new ToggleButton("CSP array", Icons.of(Material2AL.CLOUD_QUEUE, 16));
         csp.setId("conn-kind-csp");
         csi.setToggleGroup(kinds);
+        both.setToggleGroup(kinds);
         csp.setToggleGroup(kinds);
         csi.getStyleClass().add(Styles.LEFT_PILL);
+        both.getStyleClass().add(Styles.CENTER_PILL);
         csp.getStyleClass().add(Styles.RIGHT_PILL);
-        kinds.selectToggle(model.kindProperty().get() == ConnectionKind.CSP ? csp : csi);
+        kinds.selectToggle(model.kindProperty().get() == ConnectionKind.CSP ? csp : model.withCspProperty().get() ? both : csi);
         kinds.selectedToggleProperty().addListener((o, a, b) -> {
-            if (b == null) kinds.selectToggle(a);
-            else model.kindProperty().set(b == csp ? ConnectionKind.CSP : ConnectionKind.CSI);
+            if (b == null) {
+                kinds.selectToggle(a);
+                return;
+            }
+            model.withCspProperty().set(b == both);
+            model.kindProperty().set(b == csp ? ConnectionKind.CSP : ConnectionKind.CSI);
         });
         csi.setDisable(editing && model.kindProperty().get() == ConnectionKind.CSP);
+        both.setDisable(editing && model.kindProperty().get() == ConnectionKind.CSP);
         csp.setDisable(editing && model.kindProperty().get() == ConnectionKind.CSI);
-        HBox kindBox = new HBox(csi, csp);
+        HBox kindBox = new HBox(csi, both, csp);
+        // The three kinds are read whole: the dialog is as wide as they need.
+        for (ToggleButton k : List.of(csi, both, csp)) k.setMinWidth(ToggleButton.USE_PREF_SIZE);
 
         GridPane top = grid();
         row(top, 0, "Kind", kindBox);
@@ -101,7 +114,7 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         VBox cspPane = cspPane();
         csiPane.visibleProperty().bind(model.kindProperty().isNotEqualTo(ConnectionKind.CSP));
         csiPane.managedProperty().bind(csiPane.visibleProperty());
-        cspPane.visibleProperty().bind(model.kindProperty().isEqualTo(ConnectionKind.CSP));
+        cspPane.visibleProperty().bind(model.kindProperty().isEqualTo(ConnectionKind.CSP).or(model.withCspProperty()));
         cspPane.managedProperty().bind(cspPane.visibleProperty());
 
         Label problem = new Label();
@@ -127,12 +140,12 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
 
         VBox content = new VBox(12, top, csiPane, cspPane, problem, warning);
         content.setPadding(new Insets(6, 20, 10, 20));
-        content.setPrefWidth(600);
+        content.setPrefWidth(660);
         getDialogPane().setContent(content);
         getDialogPane().getStyleClass().add(ConsoleStyles.CONNECTION_DIALOG);
         // Another kind, transport or trust shows other fields, and messages come and go: the window
         // follows its content so the buttons and the whole message stay in view.
-        for (javafx.beans.Observable o : new javafx.beans.Observable[]{model.kindProperty(), model.transportProperty(),
+        for (javafx.beans.Observable o : new javafx.beans.Observable[]{model.kindProperty(), model.withCspProperty(), model.transportProperty(),
                 model.cspTrustProperty(), model.firstProblemProperty(), model.warningProperty()}) {
             o.addListener(x -> DialogFit.fit(this));
         }
@@ -229,6 +242,8 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         t.selectedToggleProperty().addListener((o, a, b) -> model.cspTrustProperty().set(
                 b == pin ? CspTrustChoice.PIN : b == caFile ? CspTrustChoice.CA_FILE : CspTrustChoice.SYSTEM));
         row(g, 3, "Trust", new VBox(6, system, caFile, pin));
+        // The CA file field of a CSI driver is its own TLS CA: its CSP is trusted by the system store or a pin.
+        caFile.disableProperty().bind(model.kindProperty().isEqualTo(ConnectionKind.CSI));
         GridPane caGrid = grid();
         row(caGrid, 0, "CA file", withBrowse(field("conn-csp-ca", model.cspCaFileProperty(), "CA file (PEM)"),
                 model.cspCaFileProperty(), "Choose the CA file"));

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
 
 /**
  * The state of the connection dialog, without any {@code Node}: what a person types to reach a CSI
- * driver or a CSP array, checked as they type. {@link #problems()} lists what is wrong in sentences;
+ * driver, a CSI driver with the CSP of its array, or a CSP array, checked as they type. {@link #problems()} lists what is wrong in sentences;
  * {@link #toProfile()} builds the {@link ConnectionProfile} to save. There is no password field: the
  * CSP password is asked for when the connection opens.
  *
@@ -48,6 +48,8 @@ public final class ConnectionFormModel {
     private static final Pattern FINGERPRINT = Pattern.compile("([0-9A-Fa-f]{2}:?){31}[0-9A-Fa-f]{2}");
 
     private final ObjectProperty<ConnectionKind> kind = new SimpleObjectProperty<>(this, "kind", ConnectionKind.CSI);
+    /** For a CSI driver: whether the connection names the CSP of its array too ("CSI driver + its CSP array"). */
+    private final javafx.beans.property.BooleanProperty withCsp = new javafx.beans.property.SimpleBooleanProperty(this, "withCsp");
     private final StringProperty name = new SimpleStringProperty(this, "name", "");
     private final ObjectProperty<Transport> transport = new SimpleObjectProperty<>(this, "transport", Transport.UNIX);
     private final StringProperty socketPath = new SimpleStringProperty(this, "socketPath", "");
@@ -93,7 +95,7 @@ public final class ConnectionFormModel {
         this.originalName = existing == null ? null : existing.name();
         this.socketExists = Objects.requireNonNull(socketExists);
         if (existing != null) load(existing);
-        Observable[] all = {kind, name, transport, socketPath, hostPort, caFile, clientCert, clientKey, nodeSocket,
+        Observable[] all = {kind, withCsp, name, transport, socketPath, hostPort, caFile, clientCert, clientKey, nodeSocket,
                 addonsEndpoint, nodeAddonsEndpoint, secretsFile, cspUrl, user, arrayIp, cspTrust, cspCaFile, pin};
         valid = Bindings.createBooleanBinding(() -> problems().isEmpty(), all);
         firstProblem = Bindings.createStringBinding(() -> problems().isEmpty() ? "" : problems().get(0), all);
@@ -102,7 +104,7 @@ public final class ConnectionFormModel {
                         + "TLS is on when a CA file is given."
                 : "The console watches the unix socket (unix:///csi/csi.sock or /csi/csi.sock) and reconnects when the driver restarts.",
                 transport);
-        warning = Bindings.createStringBinding(() -> String.join(" ", warnings()), kind, transport, socketPath, nodeSocket,
+        warning = Bindings.createStringBinding(() -> String.join(" ", warnings()), kind, withCsp, transport, socketPath, nodeSocket,
                 addonsEndpoint, nodeAddonsEndpoint, cspUrl);
     }
 
@@ -113,10 +115,8 @@ public final class ConnectionFormModel {
      */
     public List<String> warnings() {
         List<String> out = new ArrayList<>();
-        if (kind.get() == ConnectionKind.CSP) {
-            if (PlainHttp.refusal(cspUrl.get()).isEmpty()) PlainHttp.warning(cspUrl.get()).ifPresent(out::add);
-            return out;
-        }
+        if (namesCsp() && PlainHttp.refusal(cspUrl.get()).isEmpty()) PlainHttp.warning(cspUrl.get()).ifPresent(out::add);
+        if (kind.get() == ConnectionKind.CSP) return out;
         if (transport.get() == Transport.UNIX) {
             missingSocket(socketPath.get()).ifPresent(p -> out.add("No socket at " + p + " yet: the console will wait for the driver."));
         }
@@ -169,6 +169,11 @@ public final class ConnectionFormModel {
         cspUrl.set(p.cspUrl());
         user.set(p.user());
         arrayIp.set(p.arrayIp());
+        withCsp.set(p.pairsCsp());
+        if (p.pairsCsp() && !p.pinnedFingerprint().isEmpty()) {
+            cspTrust.set(CspTrustChoice.PIN);
+            pin.set(p.pinnedFingerprint());
+        }
         if (p.kind() == ConnectionKind.CSP) {
             if (!p.pinnedFingerprint().isEmpty()) {
                 cspTrust.set(CspTrustChoice.PIN);
@@ -190,8 +195,11 @@ public final class ConnectionFormModel {
         String typed = name.get().trim();
         if (typed.isEmpty() && kind.get() == ConnectionKind.CSP) out.add("Give the connection a name, e.g. \"lab array\".");
         else if (!typed.isEmpty() && taken(typed)) out.add("A connection named \"" + typed + "\" already exists; choose another name.");
-        if (kind.get() == ConnectionKind.CSP) cspProblems(out);
-        else csiProblems(out);
+        if (kind.get() != ConnectionKind.CSP) csiProblems(out);
+        if (namesCsp()) cspProblems(out);
+        if (kind.get() == ConnectionKind.CSI && withCsp.get() && cspTrust.get() == CspTrustChoice.CA_FILE) {
+            out.add("The CSP of a CSI driver is trusted by the system store or a pin; a CA file is for a CSP array connection.");
+        }
         if (typed.isEmpty() && out.isEmpty() && taken(profileName())) {
             out.add("A connection to " + profileName() + " already exists; give this one a name.");
         }
@@ -313,7 +321,10 @@ public final class ConnectionFormModel {
         }
         boolean tcp = transport.get() == Transport.TCP;
         String endpoint = canonical(tcp ? hostPort.get() : socketPath.get());
-        return new ConnectionProfile(ConnectionKind.CSI, n, endpoint, canonical(nodeSocket.get()), tcp ? caFile.get() : "", "", "", "", "",
+        boolean csp = withCsp.get();
+        return new ConnectionProfile(ConnectionKind.CSI, n, endpoint, canonical(nodeSocket.get()), tcp ? caFile.get() : "",
+                csp ? cspUrl.get().trim() : "", csp ? user.get().trim() : "", csp ? arrayIp.get().trim() : "",
+                csp && cspTrust.get() == CspTrustChoice.PIN ? normalizeFingerprint(pin.get()) : "",
                 tcp ? clientCert.get() : "", tcp ? clientKey.get() : "", canonical(addonsEndpoint.get()), canonical(nodeAddonsEndpoint.get()),
                 new SecretSources(secretsFile.get(), secretOverrides));
     }
@@ -340,6 +351,16 @@ public final class ConnectionFormModel {
     }
 
     public ObjectProperty<ConnectionKind> kindProperty() { return kind; }
+    /**
+     * For a CSI driver: whether the connection names the CSP of its array (URL, user, array IP; the
+     * password asked when connecting), so that volumes, hosts and publications of both are correlated.
+     */
+    public javafx.beans.property.BooleanProperty withCspProperty() { return withCsp; }
+
+    /** Whether the CSP fields are part of the profile: a CSP array, or a CSI driver with its CSP. */
+    public boolean namesCsp() {
+        return kind.get() == ConnectionKind.CSP || withCsp.get();
+    }
     public StringProperty nameProperty() { return name; }
     public ObjectProperty<Transport> transportProperty() { return transport; }
     /** Absolute path of the controller socket (without {@code unix://}). */

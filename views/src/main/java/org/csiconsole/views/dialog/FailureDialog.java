@@ -34,7 +34,8 @@ public final class FailureDialog extends Dialog<Void> {
         what.setId("failure-what");
         what.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
         what.setWrapText(true);
-        Label kind = new Label(Failures.heading(failure.kind()));
+        Label kind = new Label(Failures.heading(failure.kind()) + " \u2014 " + failure.ownerSentence());
+        kind.setId("failure-owner");
         kind.getStyleClass().add(ConsoleStyles.MUTED);
         VBox headerText = new VBox(2, what, kind);
         HBox header = new HBox(14, icon, headerText);

@@ -8,9 +8,9 @@ import java.util.List;
 
 /**
  * One row of the hosts and nodes view: a CSP host (initiators, networks, CHAP), a CSI node
- * (NodeGetInfo or a published node id, with topology), or both when the CSP host and the CSI node
- * carry the same name (the HPE CSI driver registers each Kubernetes node as a CSP host of that
- * name). At least one of {@code host} and {@code node} is set.
+ * (NodeGetInfo or a published node id, with topology), or both when the CSI node's id is the CSP
+ * host's name or uuid (the HPE CSI driver registers each Kubernetes node as a CSP host of that
+ * name, with the node id as its uuid). At least one of {@code host} and {@code node} is set.
  */
 public record HostRow(Host host, NodeInfo node) {
     /** Shown instead of a CHAP password: the CSP never returns it and the console never shows it. */
@@ -32,9 +32,35 @@ public record HostRow(Host host, NodeInfo node) {
         java.util.Map<String, NodeInfo> byId = new java.util.LinkedHashMap<>();
         for (NodeInfo n : nodes) byId.putIfAbsent(n.nodeId(), n);
         List<HostRow> rows = new ArrayList<>();
-        for (Host h : hosts) rows.add(new HostRow(h, byId.remove(h.name().isEmpty() ? h.id() : h.name())));
+        for (Host h : hosts) {
+            NodeInfo node = null;
+            for (String id : nodeIdsOf(h)) {
+                node = byId.remove(id);
+                if (node != null) break;
+            }
+            rows.add(new HostRow(h, node));
+        }
         for (NodeInfo n : byId.values()) rows.add(of(n));
         return rows;
+    }
+
+    /**
+     * The CSI {@code node_id}s a CSP host may go by, most likely first: its name (the CSP host of a
+     * Kubernetes node is named after it), its uuid (the HPE CSI driver's node id, to which volumes
+     * are published) and its id.
+     */
+    public static List<String> nodeIdsOf(Host h) {
+        java.util.LinkedHashSet<String> ids = new java.util.LinkedHashSet<>();
+        for (String id : List.of(h.name(), h.uuid(), h.id())) if (!id.isEmpty()) ids.add(id);
+        return List.copyOf(ids);
+    }
+
+    /** The node ids this row goes by: the CSI node's, and the ones its CSP host may go by ({@link #nodeIdsOf}). */
+    public List<String> nodeIds() {
+        java.util.LinkedHashSet<String> ids = new java.util.LinkedHashSet<>();
+        if (isNode()) ids.add(node.nodeId());
+        if (isHost()) ids.addAll(nodeIdsOf(host));
+        return List.copyOf(ids);
     }
 
     /** Whether the row has a CSI node (alone or with a CSP host of the same name). */

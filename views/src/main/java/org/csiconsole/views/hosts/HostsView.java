@@ -56,8 +56,8 @@ public final class HostsView extends StorageTableView<HostRow> {
         if (r.isNode()) {
             rows.add(DetailRow.of("Topology", r.topology()));
             rows.add(DetailRow.of("Max volumes", r.maxVolumes().isEmpty() ? "Not reported" : r.maxVolumes()));
-            rows.add(DetailRow.block("Published volumes", model.publishedVolumes(r)));
         }
+        rows.add(DetailRow.block("Published volumes", model.publishedVolumes(r)));
         return rows;
     }
 

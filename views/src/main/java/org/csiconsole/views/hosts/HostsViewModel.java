@@ -55,14 +55,14 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
     }
 
     /**
-     * The volumes published to the node of {@code row} (its {@code published_node_ids} in
-     * ListVolumes), one per line, {@code "None"}, {@code "Reading…"} while the listing runs (then
-     * {@link #detailVersionProperty()} changes), or why they are not known; empty for a CSP host
-     * without a CSI node.
+     * The volumes published to the node or CSP host of {@code row} (the {@code published_node_ids}
+     * of ListVolumes that name the node, or the host by name or uuid: a driver paired with its CSP
+     * publishes to the host's uuid), one per line, {@code "None"}, {@code "Reading…"} while the
+     * listing runs (then {@link #detailVersionProperty()} changes), or why they are not known.
      */
     public String publishedVolumes(HostRow row) {
-        if (row == null || !row.isNode()) return "";
-        return published.of(row.node().nodeId(), features());
+        if (row == null) return "";
+        return published.of(row.nodeIds(), features());
     }
 
     /** Changes whenever details read in the background (the volumes published to a node) arrive. */

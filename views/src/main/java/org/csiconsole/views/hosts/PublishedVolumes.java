@@ -51,10 +51,10 @@ final class PublishedVolumes {
     }
 
     /**
-     * The volumes published to {@code nodeId} in words, one per line ({@code "pvc-web  vol-0001"}),
+     * The volumes published to any of {@code nodeIds} (the ids one node or CSP host goes by) in words, one per line ({@code "pvc-web  vol-0001"}),
      * {@code "None"}, {@code "Reading…"} (the listing was just started), or why they are not known.
      */
-    String of(String nodeId, Features features) {
+    String of(List<String> nodeIds, Features features) {
         if (!unknown.isEmpty()) return unknown;
         if (byNode == null) {
             if (!features.available(Feature.LIST_VOLUMES)) {
@@ -63,9 +63,10 @@ final class PublishedVolumes {
             read();
             return "Reading\u2026";
         }
-        List<Volume> on = byNode.getOrDefault(nodeId, List.of());
+        java.util.Map<String, Volume> on = new java.util.LinkedHashMap<>();
+        for (String id : nodeIds) for (Volume v : byNode.getOrDefault(id, List.of())) on.putIfAbsent(v.volumeId(), v);
         List<String> lines = new ArrayList<>();
-        for (Volume v : on) lines.add(v.name().isEmpty() || v.name().equals(v.volumeId()) ? v.volumeId() : v.name() + "  " + v.volumeId());
+        for (Volume v : on.values()) lines.add(v.name().isEmpty() || v.name().equals(v.volumeId()) ? v.volumeId() : v.name() + "  " + v.volumeId());
         if (lines.isEmpty()) lines.add("None");
         if (!partial.isEmpty()) lines.add("(perhaps more: " + partial + ")");
         return String.join("\n", lines);

@@ -44,7 +44,7 @@ public final class PluginViewModel extends StorageViewModel<CapabilityRow> {
 
     public PluginViewModel(ViewContext context) {
         super(context, r -> r.service() + " " + r.name() + (r.advertised() ? " advertised" : " missing") + (r.alpha() ? " alpha" : ""));
-        refresh = action("Refresh plugin", null, false, this::refresh);
+        refresh = action("Refresh plugin", null, false, this::rereadAndRefresh);
     }
 
     @Override

@@ -92,6 +92,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
      * again at once; a hidden one when it is shown.
      */
     private void connectedAgain() {
+        // The driver may have come back with other capabilities: the actions are gated again.
+        rereadFeatures(null);
         if (!readFailed) return;
         if (isActive()) {
             refresh();
@@ -324,6 +326,22 @@ public abstract class StorageViewModel<T> extends ViewModel {
         return answer.isPresent();
     }
 
+    /**
+     * F5: asks the driver again what it offers ({@link StorageService#rereadFeatures()}), gates the
+     * actions on the answer, then reads the rows again ({@link #refresh()}).
+     */
+    public void rereadAndRefresh() {
+        rereadFeatures(this::refresh);
+    }
+
+    /** Asks the driver again what it offers, sets {@link #featuresProperty()}, then runs {@code then} (may be null) on the UI thread. */
+    private void rereadFeatures(Runnable then) {
+        context.storage().rereadFeatures().whenComplete((f, e) -> context.ui().execute(() -> {
+            if (f != null) features.set(f);
+            if (then != null) then.run();
+        }));
+    }
+
     /** Asks the storage again what it offers. */
     public void refreshFeatures() {
         context.storage().features().whenComplete((f, e) -> context.ui().execute(() -> {
@@ -516,7 +534,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
 
     /** The refresh command (F5), gated on {@link #listFeature()}. */
     protected ViewAction refreshActionFor() {
-        return action("Refresh " + noun(), listFeature(), false, this::refresh);
+        return action("Refresh " + noun(), listFeature(), false, this::rereadAndRefresh);
     }
 
     /** Shows {@code form}; true when the person confirmed it. */

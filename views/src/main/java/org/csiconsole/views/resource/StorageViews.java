@@ -151,6 +151,8 @@ public final class StorageViews {
     static void keepCount(StorageViewModel<?> model, ConnectionModel connection, ResourceKind kind) {
         Runnable update = () -> {
             if (model.unsupportedProperty().get()) {
+                // A service the driver does not serve stays "not served": that says more than "cannot list".
+                if (connection.count(kind).get() == ConnectionModel.NOT_SERVED) return;
                 connection.count(kind).set(Availability.notRecorded(model.statusProperty().get())
                         ? ConnectionModel.NOT_RECORDED : ConnectionModel.CANNOT_LIST);
                 connection.partial(kind).set(model.statusProperty().get());

@@ -227,10 +227,10 @@ public final class ConsoleStyles {
 
     /**
      * The class that colours a connection state's dot: {@code cc-state-connected},
-     * {@code cc-state-connecting}, {@code cc-state-reconnecting}, ... (one per {@link ConnectionState}).
+     * {@code cc-state-connecting}, {@code cc-state-cannot-connect}, ... (one per {@link ConnectionState}).
      */
     public static String connectionState(ConnectionState state) {
-        return STATE_PREFIX + state.name().toLowerCase(Locale.ROOT);
+        return STATE_PREFIX + state.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** Whether {@code styleClass} is one of {@link #connectionState(ConnectionState)}'s classes. */

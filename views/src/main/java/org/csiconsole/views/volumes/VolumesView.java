@@ -158,6 +158,7 @@ public final class VolumesView extends StorageTableView<Volume> {
         rows.add(DetailRow.block("Accessible topology", Texts.topologies(v.accessibleTopology())));
         rows.add(DetailRow.block("Publish info", publishInfo(v)));
         rows.add(DetailRow.block("Snapshots", model.selected() == v ? snapshots(model.snapshotsOfSelected()) : ""));
+        rows.add(DetailRow.block("Node state", model.nodeState(v)));
         rows.add(DetailRow.block("Node records", nodeRecords(v)));
         if (!v.properties().isEmpty()) rows.add(DetailRow.block("Other properties", Texts.keyValues(v.properties())));
         return rows;

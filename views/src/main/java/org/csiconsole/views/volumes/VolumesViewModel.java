@@ -56,6 +56,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ObservableList<Snapshot> snapshotsOfSelected = FXCollections.observableArrayList();
     private final ObservableList<PublishInfo> publishInfoOfSelected = FXCollections.observableArrayList();
     private final ObservableList<NodeInfo> nodes = FXCollections.observableArrayList();
+    /** What the storage records of the selected volume on each node ({@code volumeOnNodes}); null when it records nothing. */
+    private List<org.csiconsole.core.model.VolumeOnNode> onNodesOfSelected;
+    /** CSP host names by the node ids they go by (name, uuid, id), when the connection has CSP hosts. */
+    private final Map<String, String> hostNames = new java.util.HashMap<>();
     private final ObservableMap<String, Map<String, String>> publishContexts = FXCollections.observableHashMap();
     private final IntegerProperty detailVersion = new SimpleIntegerProperty(this, "detailVersion");
     private final VolumeNodeCommands node;
@@ -150,6 +154,17 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         } else {
             emptyNote.set("");
         }
+        if (features().available(Feature.CSP_HOSTS)) {
+            storage().listHosts().whenComplete((hosts, e) -> context.ui().execute(() -> {
+                if (hosts == null) return;
+                hostNames.clear();
+                for (Host h : hosts.items()) {
+                    String name = h.name().isEmpty() ? h.id() : h.name();
+                    for (String id : org.csiconsole.views.hosts.HostRow.nodeIdsOf(h)) hostNames.putIfAbsent(id, name);
+                }
+                detailVersion.set(detailVersion.get() + 1);
+            }));
+        }
         if (!features().available(Feature.NODE_INFO) && !features().available(Feature.CONTROLLER_PUBLISH)) return;
         // The publish targets are the connected node and the nodes the listing just read showed
         // volumes published to: no second ListVolumes for them.
@@ -225,6 +240,49 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         return publishContexts;
     }
 
+    /**
+     * What the console knows of {@code v} on nodes, one fact per line, each saying where it comes
+     * from: where the driver reports it published ({@code published_node_ids} of ListVolumes or
+     * ControllerGetVolume; a CSP's published flag), what the storage records (publications,
+     * staging and target paths, where it keeps them), this console's own ControllerPublishVolume,
+     * NodeStageVolume and NodePublishVolume with their paths, and the {@code publish_context} they
+     * answered (read back from the call trace: CSI has no call that reports it). A node that is a
+     * CSP host is named with the host. Empty when nothing is known.
+     */
+    public String nodeState(Volume v) {
+        List<String> lines = new ArrayList<>();
+        TargetFacts facts = context.volumeFacts(v, features(), connectedNodeProperty().get());
+        for (org.csiconsole.core.risk.Placement p : facts.placements()) {
+            lines.add(new org.csiconsole.core.risk.Placement(nodeName(p.nodeId()), p.step(), p.path(), p.from(), p.at()).describe());
+        }
+        if (selected() == v && onNodesOfSelected != null) {
+            for (org.csiconsole.core.model.VolumeOnNode n : onNodesOfSelected) {
+                String node = nodeName(n.nodeId());
+                if (n.controllerPublished()) lines.add("published to " + node + " (recorded by the storage)");
+                n.stagingTargetPaths().forEach(path -> lines.add("staged on " + node + " at " + path + " (recorded by the storage)"));
+                n.targetPaths().forEach(path -> lines.add("published on " + node + " at " + path + " (recorded by the storage)"));
+            }
+        }
+        Map<String, Map<String, String>> contexts = new LinkedHashMap<>(
+                org.csiconsole.core.lifecycle.TraceCalls.publishContexts(context.trace().get(), v.volumeId()));
+        publishContexts.forEach((key, ctx) -> {
+            if (key.startsWith(v.volumeId() + "/")) contexts.putIfAbsent(key.substring(v.volumeId().length() + 1), ctx);
+        });
+        contexts.forEach((node, ctx) -> lines.add("publish_context for " + nodeName(node) + ": "
+                + (ctx.isEmpty() ? "none" : Texts.keyValues(ctx).replace('\n', ' ')) + " (ControllerPublishVolume by this console)"));
+        if (!lines.isEmpty() && !facts.driverReportsPlacements()) {
+            lines.add("The driver does not report where its volumes are published (no LIST_VOLUMES_PUBLISHED_NODES): "
+                    + "other publications may exist.");
+        }
+        return String.join("\n", lines);
+    }
+
+    /** {@code nodeId}, with the CSP host it is when the connection knows one: {@code "4130… (CSP host worker-1)"}. */
+    private String nodeName(String nodeId) {
+        String host = hostNames.get(nodeId);
+        return host == null || host.equals(nodeId) ? nodeId : nodeId + " (CSP host " + host + ")";
+    }
+
     /** Changes whenever background details of the selected volume arrive. */
     public IntegerProperty detailVersionProperty() {
         return detailVersion;
@@ -233,8 +291,14 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private void loadDetails(Volume v) {
         snapshotsOfSelected.clear();
         publishInfoOfSelected.clear();
+        onNodesOfSelected = null;
         detailVersion.set(detailVersion.get() + 1);
         if (v == null || !isActive()) return;
+        storage().volumeOnNodes(v.volumeId()).whenComplete((records, e) -> context.ui().execute(() -> {
+            if (selected() != v || records == null || records.isEmpty()) return;
+            onNodesOfSelected = records.get();
+            detailVersion.set(detailVersion.get() + 1);
+        }));
         if (features().available(Feature.LIST_SNAPSHOTS)) {
             List<Snapshot> found = java.util.Collections.synchronizedList(new ArrayList<>());
             storage().listSnapshots(v.volumeId(), PageSink.unpaced(found::addAll)).whenComplete((x, e) -> context.ui().execute(() -> {

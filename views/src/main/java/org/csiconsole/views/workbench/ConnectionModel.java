@@ -39,6 +39,12 @@ public final class ConnectionModel {
      * though the driver may well list it; {@link #partial(ResourceKind)} says why it was not read.
      */
     public static final int NOT_RECORDED = -4;
+    /**
+     * Count value meaning "not served": the driver does not offer the service at all (it advertises
+     * no volume groups, no group snapshots), so there is nothing to count, which is not the same as
+     * none. {@link #partial(ResourceKind)} then says why.
+     */
+    public static final int NOT_SERVED = -5;
 
     private final ConnectionProfile profile;
     private final ObjectProperty<ConnectionState> state = new SimpleObjectProperty<>(this, "state", ConnectionState.DISCONNECTED);
@@ -93,7 +99,10 @@ public final class ConnectionModel {
         return note;
     }
 
-    /** How many resources of {@code kind} the connection holds, or {@link #UNKNOWN}, {@link #NOT_COUNTED} or {@link #CANNOT_LIST}. */
+    /**
+     * How many resources of {@code kind} the connection holds, or {@link #UNKNOWN}, {@link #NOT_COUNTED},
+     * {@link #CANNOT_LIST} or {@link #NOT_SERVED}.
+     */
     public IntegerProperty count(ResourceKind kind) {
         return counts.get(kind);
     }

@@ -160,6 +160,7 @@ public final class NavigatorView extends VBox {
         if (count == ConnectionModel.NOT_COUNTED) return "not counted";
         if (count == ConnectionModel.CANNOT_LIST) return "cannot list";
         if (count == ConnectionModel.NOT_RECORDED) return "not in report";
+        if (count == ConnectionModel.NOT_SERVED) return "not served";
         if (count < 0) return partial.isEmpty() ? "" : "?";
         return ByteSize.grouped(count) + (partial.isEmpty() ? "" : "+");
     }
@@ -171,6 +172,7 @@ public final class NavigatorView extends VBox {
         }
         if (count == ConnectionModel.CANNOT_LIST) return partial.isEmpty() ? "The driver does not offer this listing." : partial;
         if (count == ConnectionModel.NOT_RECORDED) return partial;
+        if (count == ConnectionModel.NOT_SERVED) return partial.isEmpty() ? "The driver does not serve this." : partial;
         return partial.isEmpty() ? "" : (count < 0 ? "" : "Partial: ") + partial;
     }
 
@@ -260,8 +262,7 @@ public final class NavigatorView extends VBox {
                     count.textProperty().bind(Bindings.createStringBinding(() -> countText(prop.get(), partial.get()), prop, partial));
                     Runnable style = () -> {
                         count.getStyleClass().remove(PARTIAL);
-                        if (!partial.get().isEmpty() && prop.get() != ConnectionModel.CANNOT_LIST
-                                && prop.get() != ConnectionModel.NOT_RECORDED) count.getStyleClass().add(PARTIAL);
+                        if (!partial.get().isEmpty() && prop.get() >= 0) count.getStyleClass().add(PARTIAL);
                         String tip = countTip(prop.get(), partial.get());
                         count.setTooltip(tip.isEmpty() ? null : new javafx.scene.control.Tooltip(tip));
                     };

@@ -311,6 +311,32 @@ public final class Workbench {
     }
 
     /**
+     * Opens every view of {@code connection} again where its tab stands, over the connection's
+     * current storage (a placeholder while it has none); the selected one stays selected. For the
+     * composition root, when the connection's storage changed: a view keeps the storage it was
+     * opened with.
+     */
+    public void reopenViews(ConnectionModel connection) {
+        List<Tab> tabs = centre().getTabs();
+        Tab selected = centre().getSelectionModel().getSelectedItem();
+        ResourceKind reselect = null;
+        for (Tab t : List.copyOf(tabs)) {
+            if (!(centreTabs.keyOf(t) instanceof List<?> key) || key.get(0) != connection
+                    || !(key.get(1) instanceof ResourceKind kind)) {
+                continue;
+            }
+            if (t == selected) reselect = kind;
+            int at = tabs.indexOf(t);
+            closeTab(t);
+            open(connection, kind);
+            // open adds the new view's tab last: it takes the old one's place
+            Tab added = tabs.remove(tabs.size() - 1);
+            tabs.add(at, added);
+        }
+        if (reselect != null) open(connection, reselect);
+    }
+
+    /**
      * Makes the Audit view available: a "Audit log" row in the navigator's Console group and
      * View, Audit log (Ctrl+Shift+L) open {@code factory}'s view in a centre tab, once.
      */

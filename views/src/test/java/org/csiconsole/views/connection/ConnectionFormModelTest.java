@@ -240,4 +240,31 @@ class ConnectionFormModelTest {
         m.cspUrlProperty().set("https://array1.example:8080");
         assertThat(m.warningProperty().get()).isEmpty();
     }
+
+    @Test
+    void aCsiDriverWithItsCspArrayNeedsBothAndKeepsThemInOneProfileWithoutAPassword() {
+        java.util.Set<java.nio.file.Path> present = Set.of(java.nio.file.Path.of("/csi/csi.sock"));
+        ConnectionFormModel m = new ConnectionFormModel(null, Set.of(), present::contains);
+        m.nameProperty().set("hpe");
+        m.socketPathProperty().set("/csi/csi.sock");
+        m.withCspProperty().set(true);
+        assertThat(m.firstProblemProperty().get()).isEqualTo("Give the CSP address, e.g. https://array1.example:8080.");
+        m.cspUrlProperty().set("https://csp.example:8080");
+        m.userProperty().set("admin");
+        m.arrayIpProperty().set("192.0.2.10");
+        m.cspTrustProperty().set(ConnectionFormModel.CspTrustChoice.CA_FILE);
+        assertThat(m.problems()).anySatisfy(p -> assertThat(p).contains("trusted by the system store or a pin"));
+        m.cspTrustProperty().set(ConnectionFormModel.CspTrustChoice.SYSTEM);
+
+        var p = m.toProfile();
+        assertThat(p.kind()).isEqualTo(org.csiconsole.core.session.ConnectionKind.CSI);
+        assertThat(p.pairsCsp()).isTrue();
+        assertThat(p.endpoint()).isEqualTo("unix:///csi/csi.sock");
+        assertThat(p.cspSide().cspUrl()).isEqualTo("https://csp.example:8080");
+        assertThat(p.cspSide().arrayIp()).isEqualTo("192.0.2.10");
+        assertThat(new ConnectionFormModel(p, Set.of(), present::contains).withCspProperty().get()).as("edited again").isTrue();
+
+        m.withCspProperty().set(false);
+        assertThat(m.toProfile().pairsCsp()).as("a CSI driver alone names no CSP").isFalse();
+    }
 }

@@ -23,4 +23,13 @@ class NavigatorCountTextTest {
         assertThat(NavigatorView.countText(ConnectionModel.NOT_COUNTED, "")).isEqualTo("not counted");
         assertThat(NavigatorView.countTip(ConnectionModel.NOT_COUNTED, "")).startsWith("Not counted yet").contains("when this view is opened");
     }
+
+    @Test
+    void aServiceTheDriverDoesNotServeReadsNotServedWithTheReasonNeverZero() {
+        assertThat(NavigatorView.countText(ConnectionModel.NOT_SERVED, "Not served: the driver does not advertise GROUP_CONTROLLER_SERVICE"))
+                .isEqualTo("not served");
+        assertThat(NavigatorView.countTip(ConnectionModel.NOT_SERVED, "Not served: the driver does not advertise GROUP_CONTROLLER_SERVICE"))
+                .isEqualTo("Not served: the driver does not advertise GROUP_CONTROLLER_SERVICE");
+        assertThat(NavigatorView.countText(ConnectionModel.CANNOT_LIST, "")).isEqualTo("cannot list");
+    }
 }

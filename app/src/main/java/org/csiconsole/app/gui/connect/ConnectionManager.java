@@ -130,6 +130,20 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
                 || (connection.profile().kind() == ConnectionKind.CSP && connection.profile().user().isBlank());
     }
 
+    /**
+     * An open, connected CSP connection to the array the CSI profile {@code csi} names
+     * ({@link ConnectionProfile#pairsWith}), whose storage the CSI connection can share; null when none.
+     */
+    ConnectionModel openArray(ConnectionProfile csi) {
+        for (ConnectionModel c : connections) {
+            if (c.profile().kind() == ConnectionKind.CSP && csi.pairsWith(c.profile()) && c.stateProperty().get() == ConnectionState.CONNECTED
+                    && c.storage() instanceof org.csiconsole.core.storage.CspStorage) {
+                return c;
+            }
+        }
+        return null;
+    }
+
     /** The session behind {@code connection}, or null when it is not open. */
     public Session session(ConnectionModel connection) {
         return open.get(connection);

@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  * Fills a connection's plugin name and version and the navigator's counts per resource kind from
  * its {@link StorageService}. Volumes, snapshots and fences the driver cannot list (it does not
  * advertise LIST_VOLUMES or LIST_SNAPSHOTS, answers UNIMPLEMENTED, or fails on the listing itself)
- * get {@link ConnectionModel#CANNOT_LIST} with the reason, the driver's words included, never 0; other kinds the storage does not offer get a count of 0. A listing that
+ * get {@link ConnectionModel#CANNOT_LIST} with the reason, the driver's words included, never 0; volume groups and group snapshots the storage does not serve get {@link ConnectionModel#NOT_SERVED} with the reason, never 0. A listing that
  * only some sources answered gives the count of what it read, marked partial with the sources
  * that did not answer ({@link ConnectionModel#partial}); a failed listing leaves the count unknown
  * and says why in the same place. Snapshots that can only be listed one volume at a time (a CSP)
@@ -84,8 +84,8 @@ final class Counts {
             return CompletableFuture.allOf(
                     set(model, storage, ui, ResourceKind.VOLUMES, volumes),
                     set(model, storage, ui, ResourceKind.SNAPSHOTS, snapshots),
-                    set(model, storage, ui, ResourceKind.VOLUME_GROUPS, listed(f, Feature.VOLUME_GROUPS, storage::listVolumeGroups)),
-                    set(model, storage, ui, ResourceKind.SNAPSHOT_GROUPS, listed(f, Feature.GROUP_SNAPSHOTS, storage::listGroupSnapshots)),
+                    set(model, storage, ui, ResourceKind.VOLUME_GROUPS, listed(f, Feature.VOLUME_GROUPS, "volume groups", storage::listVolumeGroups)),
+                    set(model, storage, ui, ResourceKind.SNAPSHOT_GROUPS, listed(f, Feature.GROUP_SNAPSHOTS, "group snapshots", storage::listGroupSnapshots)),
                     set(model, storage, ui, ResourceKind.HOSTS, hosts(storage, f, volumes.thenApply(x -> published))),
                     set(model, storage, ui, ResourceKind.FENCES, streamed(f, Feature.LIST_FENCES, "fenced networks", n -> storage.listFences(
                             java.util.Map.of(), org.csiconsole.core.model.Secrets.NONE).thenApply(l -> {
@@ -110,9 +110,18 @@ final class Counts {
         return c != null && c.kind().cannotList();
     }
 
-    private static CompletableFuture<Count> listed(Features f, Feature needed, Supplier<CompletableFuture<? extends Listing<?>>> list) {
-        if (!f.available(needed)) return CompletableFuture.completedFuture(new Count(0, ""));
-        return list.get().handle((l, e) -> e == null ? Count.of(l.items().size(), l.missing()) : Count.failed(e));
+    /**
+     * A service the storage may not serve at all (volume groups, group snapshots): {@link
+     * ConnectionModel#NOT_SERVED} with the reason when it does not, {@link ConnectionModel#CANNOT_LIST}
+     * when the listing fails on the driver's side, never 0.
+     */
+    private static CompletableFuture<Count> listed(Features f, Feature needed, String noun,
+                                                   Supplier<CompletableFuture<? extends Listing<?>>> list) {
+        if (!f.available(needed)) {
+            return CompletableFuture.completedFuture(new Count(ConnectionModel.NOT_SERVED, "Not served: " + f.reason(needed)));
+        }
+        return list.get().handle((l, e) -> e == null ? Count.of(l.items().size(), l.missing())
+                : cannotList(e) ? Count.cannotList(f, needed, noun, e) : Count.failed(e));
     }
 
     /**

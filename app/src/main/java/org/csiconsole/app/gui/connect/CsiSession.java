@@ -2,6 +2,9 @@ package org.csiconsole.app.gui.connect;
 
 import org.csiconsole.core.storage.NodeDirectories;
 import org.csiconsole.core.storage.CsiStorage;
+import org.csiconsole.core.storage.CombinedStorage;
+import org.csiconsole.core.storage.CspStorage;
+import org.csiconsole.core.port.StorageService;
 import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.csi.CsiClient;
@@ -41,6 +44,10 @@ final class CsiSession implements Session {
     private final java.util.Map<String, String> sideTrouble = new java.util.LinkedHashMap<>();
     private ChannelWatch channelWatch;
     volatile boolean closed;
+    /** The CSP array the profile names ({@link ConnectionProfile#pairsCsp()}), else null. */
+    private PairedArray array;
+    /** The CSI storage correlated with the array's, for the array it was made with; null before both are there. */
+    private CombinedStorage combined;
 
     private CsiSession(Sessions sessions, ConnectionModel model, Endpoint controller, Optional<Endpoint> node, Endpoint addonsEndpoint) {
         this.sessions = sessions;
@@ -63,6 +70,7 @@ final class CsiSession implements Session {
                 : Optional.of(Sessions.endpoint(p.nodeEndpoint(), p));
         Endpoint addons = p.addonsEndpoint().isEmpty() ? controller : Sessions.endpoint(p.addonsEndpoint(), p);
         CsiSession live = new CsiSession(sessions, model, controller, node, addons);
+        if (p.pairsCsp()) live.array = PairedArray.open(sessions, model, manager, live::arrayChanged);
         if (controller instanceof Endpoint.Unix u) {
             live.watcher = SocketWatcher.start(u.path(), live::connect, s -> sessions.ui.execute(() -> {
                 if (live.closed) return;
@@ -131,11 +139,12 @@ final class CsiSession implements Session {
             return CompletableFuture.failedFuture(e);
         }
         CsiClient c = client;
-        CsiStorage s = storage;
         return c.identity().pluginInfo().thenCompose(info -> c.refreshCapabilities()).thenAccept(caps -> sessions.ui.execute(() -> {
             if (closed) return;
-            if (model.storage() != s) model.storageProperty().set(s);
-            Counts.refresh(model, s, sessions.ui);
+            StorageService s = shown();
+            // The first connect shows the storage and counts again after every change the console makes; a reconnect counts again.
+            if (model.storage() != s) sessions.connected(model, s);
+            else Counts.refresh(model, s, sessions.ui);
         }));
     }
 
@@ -167,9 +176,33 @@ final class CsiSession implements Session {
         if (note.isEmpty() || note.equals(before)) showSideTrouble();
     }
 
-    /** While the CSI socket is up, the note says which side socket is missing (UI thread). */
+    /** While the CSI socket is up, the note says which side socket is missing and whether the array is not reached (UI thread). */
     private void showSideTrouble() {
-        if (model.stateProperty().get() == ConnectionState.CONNECTED) model.noteProperty().set(String.join(" ", sideTrouble.values()));
+        if (model.stateProperty().get() != ConnectionState.CONNECTED) return;
+        List<String> trouble = new java.util.ArrayList<>(sideTrouble.values());
+        if (array != null && !array.trouble().isEmpty()) trouble.add(array.trouble());
+        model.noteProperty().set(String.join(" ", trouble));
+    }
+
+    /**
+     * What the connection shows: the driver's storage, correlated with its array's
+     * ({@link CombinedStorage}: {@code volume_id}s are the CSP's volume ids) while the array is
+     * reached; null before the driver answered.
+     */
+    private synchronized StorageService shown() {
+        if (storage == null) return null;
+        CspStorage a = array == null ? null : array.storage();
+        if (a == null) return storage;
+        if (combined == null || combined.csi() != storage || combined.arrays().get(0) != a) combined = new CombinedStorage(storage, List.of(a));
+        return combined;
+    }
+
+    /** The array was reached or lost (UI thread): a driver that answered shows its storage with the array's, or without. */
+    private void arrayChanged() {
+        if (closed) return;
+        StorageService s = shown();
+        if (s != null && model.storage() != null && model.storage() != s) sessions.connected(model, s);
+        showSideTrouble();
     }
 
     /**
@@ -215,6 +248,7 @@ final class CsiSession implements Session {
         }
         if (cw != null) cw.close();
         if (watcher != null) watcher.close();
+        if (array != null) sessions.ui.execute(array::close);
         List<SocketWatcher> sides;
         synchronized (this) {
             sides = List.copyOf(sideWatchers.values());

@@ -37,11 +37,7 @@ final class CspSession implements Session {
      * is returned since the session belongs to the replacement. UI thread.
      */
     static Session open(Sessions sessions, ConnectionModel model, ConnectionManager manager) {
-        java.util.Optional<String> refused = PlainHttp.refusal(model.profile().cspUrl());
-        if (refused.isPresent()) {
-            throw new CallFailure(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT, "Log in to " + model.name(), refused.get(),
-                    "Edit the connection and write its address with https://", "");
-        }
+        refuseUnencryptedLogin(model.profile());
         if (manager.asksLoginDetails(model)) return openWithLogin(sessions, model, manager);
         Optional<char[]> password = manager.connectionDialogs().askPassword(model.profile());
         if (password.isEmpty()) {
@@ -50,6 +46,19 @@ final class CspSession implements Session {
             return null;
         }
         return login(sessions, model, manager, password.get());
+    }
+
+    /**
+     * Refuses a login whose password would travel unencrypted to another machine ({@link PlainHttp#refusal}).
+     *
+     * @throws CallFailure INVALID_ARGUMENT saying so, with what to do
+     */
+    static void refuseUnencryptedLogin(ConnectionProfile p) {
+        java.util.Optional<String> refused = PlainHttp.refusal(p.cspUrl());
+        if (refused.isPresent()) {
+            throw new CallFailure(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT, "Log in to " + p.name(), refused.get(),
+                    "Edit the connection and write its address with https://", "");
+        }
     }
 
     private static Session openWithLogin(Sessions sessions, ConnectionModel model, ConnectionManager manager) {
@@ -92,10 +101,9 @@ final class CspSession implements Session {
             if (e == null) {
                 Arrays.fill(password, '\0');
                 CspStorage storage = new CspStorage(client, hostOf(p.cspUrl()));
-                model.storageProperty().set(storage);
+                sessions.connected(model, storage);
                 model.stateProperty().set(ConnectionState.CONNECTED);
                 model.noteProperty().set("Logged in as " + info.username() + ".");
-                Counts.refresh(model, storage, sessions.ui);
                 return;
             }
             Throwable t = Sessions.unwrap(e);
@@ -137,7 +145,8 @@ final class CspSession implements Session {
         return CspConfig.builder(p.cspUrl(), p.user()).arrayIp(p.arrayIp()).trust(trust).build();
     }
 
-    private static String hostOf(String url) {
+    /** The host of a CSP URL, the name its array's storage goes by; the URL itself when it has none. */
+    static String hostOf(String url) {
         try {
             String h = URI.create(url).getHost();
             return h == null ? url : h;

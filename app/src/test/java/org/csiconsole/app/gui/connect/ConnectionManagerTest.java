@@ -207,7 +207,7 @@ class ConnectionManagerTest {
         ConnectionModel lab = manager.add(ConnectionProfile.csi("lab", "unix://" + config.resolve("later.sock")));
         manager.connect(lab);
         pumpUntil(() -> lab.stateProperty().get() == ConnectionState.WAITING);
-        assertThat(lab.noteProperty().get()).contains("later.sock").contains("is not there");
+        assertThat(lab.noteProperty().get()).contains("later.sock").contains("There is no socket at");
         assertThat(lab.stateProperty().get().label()).isEqualTo("Socket missing, waiting for the driver");
     }
 

@@ -16,6 +16,7 @@ public class CallFailure extends RuntimeException {
     private final String why;
     private final String whatToDo;
     private final String detail;
+    private final FailureOwner owner;
 
     /**
      * @param kind the failure kind
@@ -29,7 +30,19 @@ public class CallFailure extends RuntimeException {
     }
 
     public CallFailure(FailureKind kind, String what, String why, String whatToDo, String detail, Throwable cause) {
+        this(kind, FailureOwner.of(kind), what, why, whatToDo, detail, cause);
+    }
+
+    /**
+     * A failure whose owner is not the one its kind implies ({@link FailureOwner#of(FailureKind)}):
+     * for example UNAVAILABLE because this console closed the channel, or INVALID_ARGUMENT because
+     * the driver found no secrets.
+     *
+     * @param owner whose failure it is
+     */
+    public CallFailure(FailureKind kind, FailureOwner owner, String what, String why, String whatToDo, String detail, Throwable cause) {
         super(what + ": " + why, cause, false, true);
+        this.owner = Objects.requireNonNull(owner, "owner");
         this.kind = Objects.requireNonNull(kind, "kind");
         this.what = what;
         this.why = why;
@@ -47,9 +60,18 @@ public class CallFailure extends RuntimeException {
 
     public String detail() { return detail; }
 
-    /** Summary, recovery step and detail on separate lines, for a CLI or a log line. */
+    /** Whose failure this is: the console, the transport, the credentials or the driver. */
+    public FailureOwner owner() { return owner; }
+
+    /** Whose failure this is, as a sentence for a dialog or a CLI line: {@code "A failure of the transport."}. */
+    public String ownerSentence() {
+        return "A failure of " + owner.words() + ".";
+    }
+
+    /** Summary, whose failure it is, recovery step and detail on separate lines, for a CLI or a log line. */
     public String describe() {
         StringBuilder b = new StringBuilder(getMessage());
+        b.append("\n  Whose: ").append(owner.words());
         if (!whatToDo.isEmpty()) b.append("\n  What to do: ").append(whatToDo);
         if (!detail.isEmpty()) b.append("\n  Detail: ").append(detail);
         return b.toString();

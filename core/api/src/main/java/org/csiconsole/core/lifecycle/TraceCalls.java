@@ -4,7 +4,9 @@ import org.csiconsole.core.call.TraceEntry;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -58,6 +60,56 @@ public final class TraceCalls {
         if (volumeId.isEmpty() && call == LifecycleCall.CREATE_VOLUME) volumeId = field(e.response().json(), "volume_id");
         return new TracedCall(e.seq(), e.start(), call, volumeId, target(e, "node_id"),
                 target(e, "staging_target_path"), target(e, "target_path"), e.ok(), e.status(), e.endpoint());
+    }
+
+    /**
+     * The {@code publish_context} of each node {@code volumeId} is published to by this console:
+     * the answer of its last successful ControllerPublishVolume to the node, dropped by a later
+     * successful ControllerUnpublishVolume from it (from every node when it named none) or
+     * DeleteVolume. CSI has no call that reads a publish_context back (CSI spec,
+     * "ControllerPublishVolume"): the console's own calls are the only source.
+     *
+     * @param entries the calls this console made, oldest first
+     * @return node id to its publish_context, in the order published; empty maps when the driver answered none
+     */
+    public static Map<String, Map<String, String>> publishContexts(List<TraceEntry> entries, String volumeId) {
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        for (TraceEntry e : entries) {
+            TracedCall c = parse(e);
+            if (c == null || !c.ok() || !c.volumeId().equals(volumeId)) continue;
+            switch (c.call()) {
+                case CONTROLLER_PUBLISH_VOLUME -> {
+                    if (!c.nodeId().isEmpty()) out.put(c.nodeId(), stringMap(e.response().json(), "publish_context"));
+                }
+                case CONTROLLER_UNPUBLISH_VOLUME -> {
+                    if (c.nodeId().isEmpty()) out.clear();
+                    else out.remove(c.nodeId());
+                }
+                case DELETE_VOLUME -> out.clear();
+                default -> {
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The string map in field {@code name} (proto or lowerCamelCase name) of a JSON message; empty
+     * when absent. Map fields of the CSI messages are {@code map<string, string>}: one flat object.
+     */
+    static Map<String, String> stringMap(String json, String name) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (json == null || json.isEmpty()) return out;
+        Matcher start = Pattern.compile("\"(?:" + Pattern.quote(name) + "|" + Pattern.quote(camel(name)) + ")\"\\s*:\\s*\\{")
+                .matcher(json);
+        if (!start.find()) return out;
+        Matcher pair = Pattern.compile("\\G\\s*,?\\s*\"((?:[^\"\\\\]|\\\\.)*)\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(json);
+        int at = start.end();
+        while (pair.find(at)) {
+            out.put(unescape(pair.group(1)), unescape(pair.group(2)));
+            at = pair.end();
+        }
+        return out;
     }
 
     /**

@@ -17,6 +17,17 @@ public interface PluginPort {
     /** What the connection offers and why not (capabilities gate actions). Never fails; reads "not connected" when unknown. */
     CompletableFuture<Features> features();
 
+    /**
+     * Asks the plugin again what it offers (CSI GetPluginCapabilities, ControllerGetCapabilities,
+     * NodeGetCapabilities, GroupControllerGetCapabilities; csi-addons GetCapabilities), forgetting
+     * what was kept, then answers as {@link #features()}: after a driver restarted with other
+     * capabilities, on every (re)connect and on F5. Never fails. By default the same as
+     * {@link #features()} (nothing is kept).
+     */
+    default CompletableFuture<Features> rereadFeatures() {
+        return features();
+    }
+
     /** Identity.GetPluginInfo (CSI spec, "GetPluginInfo"); for a CSP-only connection, the array's name and version. */
     default CompletableFuture<PluginInfo> pluginInfo() {
         return Ports.unsupported("GetPluginInfo");

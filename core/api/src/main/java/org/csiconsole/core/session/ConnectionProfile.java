@@ -15,8 +15,9 @@ import java.util.Objects;
  *                 empty for CSP; for REPORT the report file's absolute path
  * @param nodeEndpoint optional separate CSI node-plugin endpoint; empty when none
  * @param tlsCaPath optional PEM file of the CA that signs the peer certificate; empty when none
- * @param cspUrl CSP base URL ({@code https://host:8080}); empty for CSI and DEMO
- * @param user CSP user name; empty for CSI and DEMO
+ * @param cspUrl CSP base URL ({@code https://host:8080}); for CSI, the CSP of the array behind the
+ *               driver when the connection pairs them ({@link #pairsCsp()}), else empty; empty for DEMO
+ * @param user CSP user name; empty for DEMO and for CSI without a CSP
  * @param arrayIp management IP of the array behind the CSP ({@code x-array-ip} header); may be empty
  * @param pinnedFingerprint SHA-256 fingerprint of the peer certificate accepted on first use,
  *                          colon-separated hex; empty when not pinned
@@ -92,6 +93,39 @@ public record ConnectionProfile(
     /** A CSI driver at {@code endpoint}, without a separate node socket or TLS. */
     public static ConnectionProfile csi(String name, String endpoint) {
         return new ConnectionProfile(ConnectionKind.CSI, name, endpoint, "", "", "", "", "", "");
+    }
+
+    /**
+     * A CSI driver at {@code endpoint} with the CSP of its array (the HPE CSI driver and its CSP): one
+     * connection whose volumes, hosts and publications are read from both and correlated
+     * ({@link #pairsCsp()}). The CSP password is asked when the connection opens, never saved.
+     */
+    public static ConnectionProfile csiWithCsp(String name, String endpoint, String cspUrl, String user, String arrayIp) {
+        return new ConnectionProfile(ConnectionKind.CSI, name, endpoint, "", "", cspUrl, user, arrayIp, "");
+    }
+
+    /** Whether this CSI driver connection names the CSP of its array ({@link #csiWithCsp}). */
+    public boolean pairsCsp() {
+        return kind == ConnectionKind.CSI && !cspUrl.isEmpty();
+    }
+
+    /**
+     * The CSP side of a CSI connection that {@link #pairsCsp() pairs} one: a CSP profile with this
+     * profile's URL, user, array IP and pinned certificate, named {@code "<name> array"}.
+     *
+     * @throws IllegalStateException when this profile pairs no CSP
+     */
+    public ConnectionProfile cspSide() {
+        if (!pairsCsp()) throw new IllegalStateException("The connection " + name + " names no CSP");
+        return new ConnectionProfile(ConnectionKind.CSP, name + " array", "", "", "", cspUrl, user, arrayIp, pinnedFingerprint);
+    }
+
+    /**
+     * Whether the CSP profile {@code csp} reaches the same array as this CSI connection's CSP: the
+     * same CSP ({@link #isCspAt}) and the same array IP. An open connection to it can be shared.
+     */
+    public boolean pairsWith(ConnectionProfile csp) {
+        return pairsCsp() && csp.isCspAt(cspUrl) && csp.arrayIp().equals(arrayIp);
     }
 
     /**

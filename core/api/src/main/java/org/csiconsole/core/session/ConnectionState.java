@@ -15,6 +15,13 @@ public enum ConnectionState {
     WAITING("Socket missing, waiting for the driver"),
     CONNECTED("Connected"),
     RECONNECTING("Reconnecting"),
+    /**
+     * The endpoint cannot be used as it is, and waiting for the driver will not change that: the
+     * socket path is a regular file or a directory, too long, or the console's user may not use it.
+     * The note says what is wrong (the same words as the command line's); the console keeps
+     * checking, so the connection comes up once the path is fixed.
+     */
+    CANNOT_CONNECT("Cannot connect"),
     DISCONNECTED("Disconnected"),
     /** A saved report shown read-only: its data is there, and nothing is ever sent to the driver. */
     OFFLINE("Read-only");

@@ -50,4 +50,26 @@ class TraceCallsTest {
         assertThat(TraceCalls.parse(new TraceEntry(3, Instant.EPOCH, "http", "e", "POST /volumes", 1, "", "", "200", true,
                 Duration.ZERO))).isNull();
     }
+
+    @Test
+    void thePublishContextOfEachNodeIsTheLastSuccessfulPublishNotUndone() {
+        CallTrace trace = new CallTrace();
+        trace.record("grpc", "e", "csi.v1.Controller/ControllerPublishVolume", 1, "{\"volumeId\": \"pvc-1\", \"nodeId\": \"node-a\"}",
+                "{\n  \"publishContext\": {\n    \"devicePath\": \"/dev/sdb\",\n    \"lun\": \"1\"\n  }\n}", "OK", true,
+                Instant.EPOCH, Duration.ZERO);
+        trace.record("grpc", "e", "csi.v1.Controller/ControllerPublishVolume", 1, "{\"volumeId\": \"pvc-1\", \"nodeId\": \"node-b\"}",
+                "{}", "OK", true, Instant.EPOCH, Duration.ZERO);
+        trace.record("grpc", "e", "csi.v1.Controller/ControllerPublishVolume", 1, "{\"volumeId\": \"pvc-1\", \"nodeId\": \"node-c\"}",
+                "{\"publishContext\": {\"x\": \"y\"}}", "OK", true, Instant.EPOCH, Duration.ZERO);
+        trace.record("grpc", "e", "csi.v1.Controller/ControllerUnpublishVolume", 1, "{\"volumeId\": \"pvc-1\", \"nodeId\": \"node-c\"}",
+                "{}", "OK", true, Instant.EPOCH, Duration.ZERO);
+        trace.record("grpc", "e", "csi.v1.Controller/ControllerPublishVolume", 1, "{\"volumeId\": \"pvc-2\", \"nodeId\": \"node-a\"}",
+                "{\"publishContext\": {\"other\": \"volume\"}}", "OK", true, Instant.EPOCH, Duration.ZERO);
+
+        java.util.Map<String, java.util.Map<String, String>> contexts = TraceCalls.publishContexts(trace.snapshot(), "pvc-1");
+
+        assertThat(contexts).containsOnlyKeys("node-a", "node-b");
+        assertThat(contexts.get("node-a")).containsExactly(java.util.Map.entry("devicePath", "/dev/sdb"), java.util.Map.entry("lun", "1"));
+        assertThat(contexts.get("node-b")).isEmpty();
+    }
 }

@@ -288,6 +288,7 @@ public final class CallPolicy {
         if (!spec.retryOn().contains(status.getCode())) return null;
         if (SecretCalls.saysSecretsMissing(status.getDescription())) return null; // the same request fails the same way
         if (GrpcFailures.tls(status, spec.what(), "").isPresent()) return null; // same certificates, same result
+        if (TransportFailures.closedByConsole(status, "", "", "").isPresent()) return null; // a closed channel stays closed
         RetrySettings r = settings.retry();
         if (attempt >= r.maxAttempts()) return null;
         Duration wait = r.backoff(attempt, random.getAsDouble());

@@ -67,6 +67,8 @@ public final class TransportFailures {
      * @param attempts attempts made
      */
     public static Optional<CallFailure> failure(Status status, String method, String what, String endpoint, int attempts) {
+        Optional<CallFailure> closed = closedByConsole(status, method, what, endpoint);
+        if (closed.isPresent()) return closed;
         if (!fromTransport(status)) return Optional.empty();
         String where = endpoint == null || endpoint.isEmpty() ? "the endpoint" : "the endpoint " + endpoint;
         String at = endpoint == null || endpoint.isEmpty() ? "the configured endpoint" : endpoint;
@@ -112,6 +114,26 @@ public final class TransportFailures {
             return Optional.of(new CallFailure(FailureKind.ENDPOINT, what, why, running + ", then retry", detail));
         }
         return Optional.of(new CallFailure(FailureKind.UNAVAILABLE, what, why, running + ", then retry", detail));
+    }
+
+    /**
+     * The failure for a call made on a channel this console had shut down (grpc-java's own
+     * UNAVAILABLE "Channel shutdown invoked" / "Channel shutdownNow invoked"): nothing was sent,
+     * so it is the console's ({@link FailureOwner#CONSOLE}), never the driver's. Kind
+     * {@link FailureKind#UNAVAILABLE}, as gRPC says, but not retried ({@link CallPolicy}): the same
+     * channel stays closed.
+     */
+    static Optional<CallFailure> closedByConsole(Status status, String method, String what, String endpoint) {
+        String d = status.getDescription() == null ? "" : status.getDescription().toLowerCase(Locale.ROOT);
+        if (status.getCode() != Status.Code.UNAVAILABLE || !(d.startsWith("channel shutdown invoked")
+                || d.startsWith("channel shutdownnow invoked"))) {
+            return Optional.empty();
+        }
+        String to = endpoint == null || endpoint.isEmpty() ? "the driver" : endpoint;
+        return Optional.of(new CallFailure(FailureKind.UNAVAILABLE, FailureOwner.CONSOLE, what,
+                "this console had already closed its channel to " + to + " (the connection was disconnected or replaced); nothing was sent",
+                "Connect the connection again and repeat the action from a view of the new connection",
+                "gRPC UNAVAILABLE from " + method + ", made by the client (\"" + status.getDescription() + "\")", null));
     }
 
     /** The status text with the cause chain's messages: the transport puts the reason in the cause. */

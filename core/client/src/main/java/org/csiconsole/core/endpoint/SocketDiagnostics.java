@@ -84,7 +84,7 @@ public final class SocketDiagnostics {
             return fail(what, "there is no socket at " + path + " (the path does not exist)",
                     "Check that the driver is running: it creates this socket when it starts. Compare the path with the "
                             + "driver's " + Endpoint.ENV + " setting (often /var/lib/kubelet/plugins/<driver>/csi.sock)",
-                    "no such file: " + path);
+                    NO_SUCH_FILE + path);
         }
         if (!isSocket(path, attrs)) {
             return fail(what, path + " is " + describeType(attrs) + ", not a unix socket",
@@ -102,6 +102,21 @@ public final class SocketDiagnostics {
         return probe(what, path);
     }
 
+    /**
+     * Whether {@code problem}, found by {@link #check(Path)}, goes away when the driver starts: the
+     * socket or its directory is not there yet, or the socket file is stale. False for a path that
+     * cannot become the driver's socket by itself (a regular file, a directory, a path too long, a
+     * permission the console's user lacks).
+     */
+    public static boolean waitsForTheDriver(CallFailure problem) {
+        String d = problem.detail();
+        return d.startsWith(NO_SUCH_FILE) || d.startsWith(MISSING_DIRECTORY) || d.startsWith(REFUSED);
+    }
+
+    private static final String NO_SUCH_FILE = "no such file: ";
+    private static final String MISSING_DIRECTORY = "missing directory: ";
+    private static final String REFUSED = "connection refused: ";
+
     /** Throws the first problem found, as {@link #check(Path)} does. */
     public void require(Path path) {
         Optional<CallFailure> f = check(path);
@@ -117,7 +132,7 @@ public final class SocketDiagnostics {
                 return fail(what, exists ? dir + " is not a directory" : "the directory " + dir + " does not exist",
                         "Check the endpoint path; the driver creates its socket inside an existing directory "
                                 + "(often /var/lib/kubelet/plugins/<driver>/). Is the driver installed on this host?",
-                        "missing directory: " + dir);
+                        MISSING_DIRECTORY + dir);
             }
             if (!Files.isExecutable(dir)) {
                 return fail(what, "user " + userName + " may not search directory " + dir + " (" + owner(dir) + ")",
@@ -143,7 +158,7 @@ public final class SocketDiagnostics {
             return fail(what, "nothing is listening on " + path
                             + ": the socket file is stale, left behind by a driver that is no longer running",
                     SocketAdvice.nextStep(path, false, SocketState.STALE, "") + ". Then try again",
-                    "connection refused: " + e.getMessage());
+                    REFUSED + e.getMessage());
         } catch (IOException | RuntimeException e) {
             return fail(what, "could not connect to " + path + ": " + e.getMessage(),
                     "Check that the driver is running and that " + userName + " may use the socket", e.toString());

@@ -34,6 +34,10 @@ import java.util.function.Supplier;
  *       connector succeeds again. While the first connection has never succeeded the state is
  *       {@link ConnectionState#WAITING} as long as the socket file does not exist, else
  *       {@code CONNECTING}.</li>
+ *   <li>{@link ConnectionState#CANNOT_CONNECT} while the path cannot become the driver's socket by
+ *       itself (a regular file, a directory, a path too long, no permission); the message is the
+ *       command line's diagnosis ({@link org.csiconsole.core.endpoint.SocketDiagnostics}), which words
+ *       every failed check here. Attempts go on, so a fixed path connects.</li>
  *   <li>{@link ConnectionState#DISCONNECTED} after {@link #close()}; nothing runs any more.</li>
  * </ol>
  *
@@ -167,10 +171,12 @@ public final class SocketWatcher implements AutoCloseable {
             gen = generation;
         }
         if (!accepting(socket)) {
+            // The command line's diagnosis, word for word: one code path for both.
+            java.util.Optional<org.csiconsole.core.call.CallFailure> problem = DIAGNOSTICS.check(socket);
             boolean exists = java.nio.file.Files.exists(socket);
-            failed(gen, exists
-                    ? "Nothing accepts connections on " + socket + " (the driver is not running)"
-                    : "The socket " + socket + " is not there (the driver is not running)", !exists);
+            String why = problem.map(f -> sentence(f.why())).orElse("Nothing accepts connections on " + socket);
+            boolean passing = problem.map(org.csiconsole.core.endpoint.SocketDiagnostics::waitsForTheDriver).orElse(true);
+            failed(gen, why, !exists, !passing);
             return;
         }
         CompletableFuture<?> f;
@@ -181,7 +187,7 @@ public final class SocketWatcher implements AutoCloseable {
         }
         f.whenComplete((v, e) -> {
             if (e == null) connected(gen);
-            else failed(gen, "The driver at " + socket + " did not answer: " + reason(e), false);
+            else failed(gen, "The driver at " + socket + " did not answer: " + reason(e), false, false);
         });
     }
 
@@ -193,11 +199,17 @@ public final class SocketWatcher implements AutoCloseable {
         schedule(this::check, poll);
     }
 
-    private synchronized void failed(long gen, String why, boolean socketMissing) {
+    /**
+     * @param unusable the path cannot become the driver's socket by itself ({@link
+     *     org.csiconsole.core.endpoint.SocketDiagnostics#waitsForTheDriver}): reported as
+     *     {@link ConnectionState#CANNOT_CONNECT}, still checked again
+     */
+    private synchronized void failed(long gen, String why, boolean socketMissing, boolean unusable) {
         if (closed || gen != generation) return;
         Duration wait = backoff.delay(attempt);
         attempt++;
-        publish(everConnected ? ConnectionState.RECONNECTING : socketMissing ? ConnectionState.WAITING : ConnectionState.CONNECTING,
+        publish(unusable ? ConnectionState.CANNOT_CONNECT : everConnected ? ConnectionState.RECONNECTING
+                        : socketMissing ? ConnectionState.WAITING : ConnectionState.CONNECTING,
                 why + "; next attempt in " + words(wait) + ".");
         schedule(this::attempt, wait);
     }
@@ -241,6 +253,14 @@ public final class SocketWatcher implements AutoCloseable {
         SocketStatus s = new SocketStatus(state, message, state == ConnectionState.CONNECTED ? 0 : attempt);
         status = s;
         listener.accept(s);
+    }
+
+    /** Checks a path the way the command line does before it connects. */
+    private static final org.csiconsole.core.endpoint.SocketDiagnostics DIAGNOSTICS = new org.csiconsole.core.endpoint.SocketDiagnostics();
+
+    /** {@code why} as a sentence: its first letter upper case. */
+    private static String sentence(String why) {
+        return why.isEmpty() ? why : Character.toUpperCase(why.charAt(0)) + why.substring(1);
     }
 
     private static String reason(Throwable e) {

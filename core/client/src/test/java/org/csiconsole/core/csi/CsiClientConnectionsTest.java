@@ -92,6 +92,7 @@ class CsiClientConnectionsTest {
             closed.get(30, TimeUnit.SECONDS);
             assertThat(thread[0]).startsWith("multiThreadIoEventLoopGroup");
             assertThat(probeFailure(client).kind()).isEqualTo(FailureKind.UNAVAILABLE);
+            assertThat(probeFailure(client).owner()).as("a channel this console closed").isEqualTo(org.csiconsole.core.call.FailureOwner.CONSOLE);
         } finally {
             Files.deleteIfExists(sock);
             Files.deleteIfExists(dir);

@@ -99,9 +99,26 @@ class SocketWatcherTest {
         do {
             waiting = awaitState(ConnectionState.WAITING);
         } while (waiting.attempt() < 3);
-        assertThat(waiting.message()).contains("is not there").contains("next attempt in");
+        assertThat(waiting.message()).contains("There is no socket at").contains("next attempt in");
         assertThat(first.attempt()).isZero();
 
+        server = serve(socket);
+        awaitState(ConnectionState.CONNECTED);
+    }
+
+    @Test
+    void aRegularFileAsSocketCannotConnectWithTheCommandLinesDiagnosisAndConnectsOnceItIsASocket() throws Exception {
+        Path socket = dir.resolve("csi.sock");
+        Files.writeString(socket, "not a socket");
+        String cli = new org.csiconsole.core.endpoint.SocketDiagnostics().check(socket).orElseThrow().why();
+        watcher = SocketWatcher.start(socket, () -> CompletableFuture.completedFuture(null), seen::add, FAST, POLL);
+
+        SocketWatcher.SocketStatus cannot = awaitState(ConnectionState.CANNOT_CONNECT);
+        assertThat(cli).contains("is a regular file, not a unix socket");
+        assertThat(cannot.message()).containsIgnoringCase(cli).doesNotContain("not running");
+        assertThat(cannot.state().label()).isEqualTo("Cannot connect");
+
+        Files.delete(socket);
         server = serve(socket);
         awaitState(ConnectionState.CONNECTED);
     }

@@ -110,6 +110,12 @@ public final class CombinedStorage implements StorageService {
                 Features.from(f.csi(), true, !arrays.isEmpty(), f.nodeSocket(), f.addonsConnected()), csi.addonsCapabilities())));
     }
 
+    /** The CSI plugin's capabilities asked again (the arrays offer what the CSP API offers, always). */
+    @Override
+    public CompletableFuture<Features> rereadFeatures() {
+        return csi.rereadFeatures().thenCompose(x -> features());
+    }
+
     @Override
     public CompletableFuture<PluginInfo> pluginInfo() {
         return csi.pluginInfo();

@@ -166,6 +166,15 @@ public final class CsiStorage implements StorageService {
                 .thenCompose(f -> volumeAddons.features(f, addonsCapabilities()));
     }
 
+    /** Forgets the kept capabilities and csi-addons identity, asks again, then answers as {@link #features()}. */
+    @Override
+    public CompletableFuture<Features> rereadFeatures() {
+        forgetAddons();
+        CompletableFuture<?> addonsCaps = addonsClient == null ? CompletableFuture.completedFuture(null)
+                : addonsClient.refreshCapabilities().handle((c, e) -> null);
+        return csi.refreshCapabilities().handle((c, e) -> null).thenCombine(addonsCaps, (a, b) -> null).thenCompose(x -> features());
+    }
+
     /** The csi-addons capabilities once {@link #addons()} has answered; empty before, or without csi-addons. */
     Set<org.csiconsole.core.model.AddonsCapability> addonsCapabilities() {
         return addonsKnown() ? addonsClient.capabilities().getNow(Set.of()) : Set.of();
@@ -300,7 +309,10 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> nodeUnstage(String volumeId, String stagingTargetPath) {
-        return csi.node().nodeUnstage(volumeId, stagingTargetPath);
+        CompletableFuture<Void> unstaged = csi.node().nodeUnstage(volumeId, stagingTargetPath);
+        if (nodeDirectories == null) return unstaged;
+        // The staging directory this console made for the stage is the CO's to remove, once empty.
+        return unstaged.thenRun(() -> nodeDirectories.unstaged(stagingTargetPath));
     }
 
     @Override
@@ -332,6 +344,7 @@ public final class CsiStorage implements StorageService {
         }
         return f.whenComplete((ok, e) -> {
             if (e != null) created.undo();
+            else nodeDirectories.succeeded(created);
         });
     }
 

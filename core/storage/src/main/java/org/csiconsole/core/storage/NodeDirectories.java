@@ -17,9 +17,14 @@ import org.csiconsole.core.call.FailureKind;
  * exist" and "the CO SHALL ensure that the parent directory of this path exists"). Creating
  * {@code target_path} itself, and deleting it on unpublish, stay the plugin's part. When the call
  * that needed the directories fails, {@link Created#undo()} removes the ones created for it, so a
- * failed stage or publish leaves the node as it was.
+ * failed stage or publish leaves the node as it was. After NodeUnstageVolume succeeded, the staging
+ * directory this console created for the stage is removed when it is empty ({@link #unstaged}): the
+ * CO created it, so the CO removes it, and nothing else.
  */
 public final class NodeDirectories {
+    /** The staging directories this console created for a NodeStageVolume that succeeded, by staging_target_path. */
+    private final java.util.Map<String, Created> staged = new java.util.concurrent.ConcurrentHashMap<>();
+
     /**
      * Creates {@code staging_target_path} and its parents when missing.
      *
@@ -28,7 +33,23 @@ public final class NodeDirectories {
      */
     Created prepareStaging(String stagingTargetPath) {
         if (stagingTargetPath.isEmpty()) return Created.NOTHING;
-        return create(path(stagingTargetPath, "staging_target_path"), "staging_target_path " + stagingTargetPath);
+        Created c = create(path(stagingTargetPath, "staging_target_path"), "staging_target_path " + stagingTargetPath);
+        return c.directories().isEmpty() ? c : new Created(c.directories(), stagingTargetPath);
+    }
+
+    /** The call {@code created} was made for succeeded: a staging directory made for it is remembered for {@link #unstaged}. */
+    void succeeded(Created created) {
+        if (!created.stagingTargetPath().isEmpty()) staged.put(created.stagingTargetPath(), created);
+    }
+
+    /**
+     * NodeUnstageVolume at {@code stagingTargetPath} succeeded: the staging directory is the CO's to
+     * remove, so the directories this console created for the stage are deleted, deepest first,
+     * while they are empty. A directory the console did not create, or one that is not empty, stays.
+     */
+    void unstaged(String stagingTargetPath) {
+        Created c = staged.remove(stagingTargetPath);
+        if (c != null) c.undo();
     }
 
     /**
@@ -41,9 +62,17 @@ public final class NodeDirectories {
         return parent == null ? Created.NOTHING : create(parent, "the parent directory of target_path " + targetPath);
     }
 
-    /** The directories one prepare call created, deepest first. */
-    record Created(List<Path> directories) {
+    /**
+     * The directories one prepare call created, deepest first.
+     *
+     * @param stagingTargetPath the staging_target_path they were created for; empty for a target's parent
+     */
+    record Created(List<Path> directories, String stagingTargetPath) {
         static final Created NOTHING = new Created(List.of());
+
+        Created(List<Path> directories) {
+            this(directories, "");
+        }
 
         /**
          * Deletes the directories that were created, deepest first, stopping at the first one that

@@ -99,6 +99,34 @@ class NodeDirectoriesTest {
                 co.nodeUnpublish(v.volumeId(), target.toString()).get(30, TimeUnit.SECONDS);
                 assertThat(target).doesNotExist();
                 assertThat(target.getParent()).isDirectory();
+
+                co.nodeUnstage(v.volumeId(), staging.toString()).get(30, TimeUnit.SECONDS);
+                assertThat(staging).as("the staging directory the console made is removed after NodeUnstageVolume").doesNotExist();
+                assertThat(dir.resolve("kubelet/plugins")).as("with the parents made for it").doesNotExist();
+                assertThat(dir.resolve("kubelet/pods")).as("what was made for another call stays").isDirectory();
+            }
+        }
+    }
+
+    @Test
+    void unstageLeavesAStagingDirectoryTheConsoleDidNotMake() throws Exception {
+        try (ReferencePlugin plugin = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY)
+                .nodePaths(NodePaths.Mode.HOST).start()) {
+            String name = "node-dirs-kept-" + System.nanoTime();
+            plugin.startInProcess(name);
+            try (CsiClient client = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(),
+                    CsiClientOptions.defaults(), new CallTrace())) {
+                VolumeCapability cap = VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4");
+                Path staging = Files.createDirectories(dir.resolve("existing/globalmount"));
+                CsiStorage co = new CsiStorage(client, true, null, new NodeDirectories());
+                Volume v = co.createVolume(new VolumeRequest("pvc-kept", 1L << 30, List.of(cap), Map.of(), Map.of(), null))
+                        .get(30, TimeUnit.SECONDS);
+                Map<String, String> ctx = co.controllerPublish(v.volumeId(), "node-1", cap, false).get(30, TimeUnit.SECONDS);
+
+                co.nodeStage(new NodeTarget(v.volumeId(), staging.toString(), "", cap, ctx, false)).get(30, TimeUnit.SECONDS);
+                co.nodeUnstage(v.volumeId(), staging.toString()).get(30, TimeUnit.SECONDS);
+
+                assertThat(staging).as("made by someone else: the console leaves it").isDirectory();
             }
         }
     }
