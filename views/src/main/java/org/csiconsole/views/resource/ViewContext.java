@@ -71,7 +71,7 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
      */
     public TargetFacts volumeFacts(Volume v, Features features, String connectedNode) {
         boolean reports = features.csi().has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES) || features.cspConnected();
-        return ConsoleRecord.volume(v, reports, ConsoleRecord.placements(trace.get(), v.volumeId(), connectedNode));
+        return TargetFacts.ofVolume(v, reports, ConsoleRecord.placements(trace.get(), v.volumeId(), connectedNode));
     }
 
     /**
