@@ -86,6 +86,21 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
         return List.copyOf(nodes);
     }
 
+    /**
+     * The create name of the content source of {@code source}, as this console knows it: a snapshot or volume
+     * it created (CSI ListSnapshots carries no name, so the name it was created with is the only one); empty
+     * when not known.
+     */
+    public String sourceName(org.csiconsole.core.model.VolumeSource source) {
+        return switch (source.kind()) {
+            case NONE -> "";
+            case SNAPSHOT -> known.snapshots().entries().stream().filter(e -> e.id().equals(source.id()))
+                    .map(e -> e.resource().name()).findFirst().orElse("");
+            case VOLUME -> known.volumes().entries().stream().filter(e -> e.id().equals(source.id()))
+                    .map(e -> e.resource().name()).findFirst().orElse("");
+        };
+    }
+
     /** A context of one view on its own (as in tests): it shares no changes, and its known resources start empty. */
     public ViewContext(StorageService storage, ActionRunner actions, Executor ui, String connectionName) {
         this(storage, actions, ui, connectionName, new ResourceChanges(), KnownResources.inSession());

@@ -44,21 +44,25 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /**
      * The facts of volume {@code v} for an assessment, the same for every view and the command line: its
-     * name and size; the nodes of {@code published_node_ids} as {@link Placement.Knowledge#DRIVER}
-     * publications (a CSP's {@code published=true} without hosts as "a host the array does not name");
+     * name and size; when the driver reports publications, the nodes of {@code published_node_ids} as
+     * {@link Placement.Knowledge#DRIVER} publications (a CSP's {@code published=true} without hosts as "a host
+     * the array does not name");
      * then {@code console}'s placements (this console's own calls: {@link ConsoleRecord},
      * {@link ConsoleCalls}) that the driver does not already report; and its replication role and health
      * on this site when it replicates.
      *
      * @param driverReportsPlacements true when the driver reports publications (LIST_VOLUMES_PUBLISHED_NODES,
-     *     or a CSP array): then no published node means the volume is published nowhere; what it reports is
-     *     used either way
+     *     or a CSP array): then no published node means the volume is published nowhere; otherwise
+     *     {@code published_node_ids} are not the driver's report (CSI spec, ListVolumes {@code VolumeStatus}: set
+     *     only with LIST_VOLUMES_PUBLISHED_NODES) and are left out
      * @param console this console's placements of {@code v}; empty when none are known
      */
     public static TargetFacts ofVolume(Volume v, boolean driverReportsPlacements, List<Placement> console) {
         List<Placement> all = new ArrayList<>();
-        for (String node : v.publishedNodeIds()) all.add(new Placement(node, Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
-        if (v.publishedNodeIds().isEmpty() && v.published()) {
+        if (driverReportsPlacements) {
+            for (String node : v.publishedNodeIds()) all.add(new Placement(node, Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
+        }
+        if (driverReportsPlacements && v.publishedNodeIds().isEmpty() && v.published()) {
             // a CSP reports published=true without naming its hosts
             all.add(new Placement("a host the array does not name", Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
         }

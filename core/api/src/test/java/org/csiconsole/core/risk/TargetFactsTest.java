@@ -36,10 +36,13 @@ class TargetFactsTest {
     }
 
     @Test
-    void whatTheDriverReportsCountsThoughItDoesNotAdvertiseReportingPublications() {
-        TargetFacts f = TargetFacts.ofVolume(volume(List.of("node-2"), Map.of()), false, List.of());
+    void publishedNodeIdsOfADriverThatDoesNotAdvertiseReportingThemAreNotTakenAsItsReport() {
+        Placement mine = new Placement("node-1", Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, AT);
 
-        assertThat(f.placements()).extracting(Placement::nodeId).containsExactly("node-2");
+        TargetFacts f = TargetFacts.ofVolume(volume(List.of("node-2"), Map.of()), false, List.of(mine));
+
+        assertThat(f.placements()).extracting(Placement::nodeId, Placement::from)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("node-1", Knowledge.CONSOLE));
         assertThat(f.driverReportsPlacements()).isFalse();
     }
 
