@@ -130,7 +130,7 @@ final class NodeMutations {
             sends.put("volume_path", volumePath);
             if (!stagingTargetPath.isBlank()) sends.put("staging_target_path", stagingTargetPath);
             if (required > 0) sends.put("capacity_range.required_bytes", Long.toString(required));
-            Assessment a = risk.assess(RiskRequest.of(RiskOperation.EXPAND, List.of(facts), Instant.now()).onNode(node).sending(sends));
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.NODE_EXPAND, List.of(facts), Instant.now()).onNode(node).sending(sends));
             risk.confirm(a, List.of(), false, spec.commandLine().getErr());
             ExpandVolumeResult r = client.node().nodeExpand(volumeId, volumePath, required, 0, stagingTargetPath, null, secrets).get();
             output().nodeExpanded(volumeId, node, r);

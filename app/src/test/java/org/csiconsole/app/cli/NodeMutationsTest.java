@@ -145,7 +145,8 @@ class NodeMutationsTest {
 
         assertThat(r.get("capacityBytes").asLong()).isEqualTo(2L << 30);
         assertThat(r.get("nodeId").asText()).isEqualTo(plugin.nodeId());
-        assertThat(err.toString()).contains("cannot be reduced again");
+        assertThat(err.toString()).contains("Sends csi.v1.Node/NodeExpandVolume: volume_id=" + id + ", volume_path=" + TARGET)
+                .contains("NodeExpandVolume grows the file system of " + id + " on " + plugin.nodeId());
         assertThat(calls("NodeExpandVolume")).singleElement().satisfies(e -> assertThat(e.record().targets().get("volume_path")).containsExactly(TARGET));
     }
 

@@ -218,7 +218,7 @@ final class VolumeNodeCommands {
         Map<String, String> sends = sends("volume_id", v.volumeId(), "volume_path", path);
         if (!staging.isEmpty()) sends.put("staging_target_path", staging);
         if (v.capacityBytes() > 0) sends.put("capacity_range.required_bytes", Long.toString(v.capacityBytes()));
-        if (!volumes.consent(RiskOperation.EXPAND, List.of(v), connectedNode.get(), sends, "Expand")) return;
+        if (!volumes.consent(RiskOperation.NODE_EXPAND, List.of(v), connectedNode.get(), sends, "Expand")) return;
         context.actions().run("Expand " + v.displayName() + " on " + nodeName(),
                 p -> context.storage().nodeExpand(v.volumeId(), path, staging, v.capacityBytes()),
                 bytes -> bytes > 0 ? "The file system at " + path + " now has " + ByteSize.format(bytes) + "." : "Expanded at " + path + ".");

@@ -58,7 +58,7 @@ public final class DesignSize {
     /** The tallest table shown under {@code root}: the one a view is about. */
     public static Optional<TableView<?>> mainTable(Node root) {
         return root.lookupAll(".table-view").stream().filter(n -> n instanceof TableView<?> && FxChecks.shown(n))
-                .map(n -> (TableView<?>) n).max(Comparator.comparingDouble(t -> t.getLayoutBounds().getHeight()));
+                .<TableView<?>>map(n -> (TableView<?>) n).max(Comparator.comparingDouble(t -> t.getLayoutBounds().getHeight()));
     }
 
     /**

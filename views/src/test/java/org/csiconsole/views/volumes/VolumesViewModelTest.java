@@ -525,7 +525,7 @@ class VolumesViewModelTest {
         assertThat(shown.get(0).text("path").text().get()).isEqualTo("/var/lib/csi-console/publish/" + web.volumeId());
         assertThat(shown.get(0).text("staging").text().get()).isEqualTo("/var/lib/csi-console/staging/" + web.volumeId());
         assertThat(dialogs.assessments.get(dialogs.assessments.size() - 1)).satisfies(a -> {
-            assertThat(a.request().operation()).isEqualTo(org.csiconsole.core.risk.RiskOperation.EXPAND);
+            assertThat(a.request().operation()).isEqualTo(org.csiconsole.core.risk.RiskOperation.NODE_EXPAND);
             assertThat(a.request().sends()).containsEntry("volume_path", "/var/lib/csi-console/publish/" + web.volumeId());
             assertThat(String.join("\n", a.lines())).contains("NodeExpandVolume grows the file system of " + web.displayName());
         });

@@ -49,7 +49,7 @@ public final class RiskModel implements RiskAssessor {
             case CONTROLLER_UNPUBLISH -> controllerUnpublish(d);
             case NODE_UNPUBLISH -> nodeUnpublish(d);
             case NODE_UNSTAGE -> nodeUnstage(d);
-            case EXPAND -> expand(d);
+            case EXPAND, NODE_EXPAND -> expand(d);
             case MODIFY -> d.caution(Kind.REPLICATION_CHANGES, "ControllerModifyVolume changes the mutable parameters of "
                     + d.names() + " in place, while in use; the driver decides when they take effect", "").confirm();
             case FENCE -> fence(d);
@@ -186,8 +186,8 @@ public final class RiskModel implements RiskAssessor {
 
     private void expand(Draft d) {
         String node = d.r.nodeId();
-        if (!node.isEmpty()) {
-            // NodeExpandVolume, the node's half of an expansion (CSI spec, "NodeExpandVolume")
+        if (d.r.operation() == RiskOperation.NODE_EXPAND) {
+            // the node's half of an expansion (CSI spec, "NodeExpandVolume")
             for (TargetFacts t : d.r.targets()) {
                 String paths = t.placements(Placement.Kind.NODE_PUBLISHED, node).stream().map(Placement::path)
                         .filter(p -> !p.isEmpty()).collect(Collectors.joining(", "));
