@@ -137,7 +137,11 @@ public final class WorkflowWizard extends Dialog<Void> {
         body.setMinHeight(160);
         // The names to type stay in sight above the buttons, whatever the columns scroll to (1280×800).
         typed.setPadding(new Insets(8, 4, 0, 4));
-        typed.visibleProperty().bind(Bindings.isNotEmpty(typed.getChildren()));
+        // Nothing to type while the run is refused for good (no survivor chosen yet, a site silent): the names
+        // would name a side before the person chose.
+        typed.visibleProperty().bind(Bindings.createBooleanBinding(() -> !typed.getChildren().isEmpty()
+                && (model.assessmentProperty().get() == null || !model.assessmentProperty().get().blocked()
+                || model.assessmentProperty().get().illegal().overridable()), typed.getChildren(), model.assessmentProperty()));
         typed.managedProperty().bind(typed.visibleProperty());
         VBox content = new VBox(body, typed);
         VBox.setVgrow(body, Priority.ALWAYS);

@@ -42,10 +42,20 @@ public final class DesignSize {
             if (l.getWidth() <= 0) continue;
             Node text = l.lookup(".text");
             if (text instanceof Text t && !t.getText().replace("\n", " ").strip().equals(l.getText().replace("\n", " ").strip())) {
-                cut.add(l.getText() + " \u2192 " + t.getText());
+                cut.add(l.getText() + " \u2192 " + t.getText() + " (in " + where(l) + ")");
             }
         }
         return cut;
+    }
+
+    /** Where {@code n} is: its class and the ids and style classes of its parents, nearest first. */
+    static String where(Node n) {
+        StringBuilder b = new StringBuilder(n.getClass().getSimpleName());
+        for (Node p = n.getParent(); p != null && b.length() < 200; p = p.getParent()) {
+            if (p.getId() != null) b.append(" < #").append(p.getId());
+            else if (!p.getStyleClass().isEmpty()) b.append(" < .").append(p.getStyleClass().get(0));
+        }
+        return b.toString();
     }
 
     /** How many whole rows the table has room for. */
