@@ -49,6 +49,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(ApplicationExtension.class)
 class DesignSizeWorkbenchFxTest {
     private Console console;
+    /** The dialogs checked, by their window title. */
+    private final List<String> dialogs = new ArrayList<>();
     private Stage stage;
     @TempDir
     Path temp;
@@ -102,6 +104,8 @@ class DesignSizeWorkbenchFxTest {
             if (!found.isEmpty()) problems.put("perspective " + id, found);
         }
         assertThat(problems).isEmpty();
+        assertThat(dialogs).as("the dialogs checked").contains("Create volume", "Delete volume group " + "db-cluster")
+                .hasSizeGreaterThan(15);
     }
 
     /**
@@ -156,6 +160,7 @@ class DesignSizeWorkbenchFxTest {
         FxWait.afterLayout(dialog.getScene().getRoot());
         WaitForAsyncUtils.waitForFxEvents();
         List<String> found = FxWait.onFx(() -> DesignSize.dialogProblems(dialog));
+        dialogs.add(FxWait.onFx(() -> dialog instanceof Stage s ? s.getTitle() : ""));
         robot.interact(() -> {
             for (Window w : List.copyOf(Window.getWindows())) if (!before.contains(w)) w.hide();
         });

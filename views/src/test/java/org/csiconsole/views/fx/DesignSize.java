@@ -41,7 +41,9 @@ public final class DesignSize {
             if (l.getTextOverrun() == OverrunStyle.CENTER_WORD_ELLIPSIS || l.getTextOverrun() == OverrunStyle.CENTER_ELLIPSIS) continue;
             if (l.getWidth() <= 0) continue;
             Node text = l.lookup(".text");
-            if (text instanceof Text t && !t.getText().replace("\n", " ").strip().equals(l.getText().replace("\n", " ").strip())) {
+            // Cut: the text shows elided (a text not laid out yet since it changed is not a cut)
+            if (text instanceof Text t && t.getText().endsWith(l.getEllipsisString())
+                    && !t.getText().replace("\n", " ").strip().equals(l.getText().replace("\n", " ").strip())) {
                 cut.add(l.getText() + " \u2192 " + t.getText() + " (in " + where(l) + ")");
             }
         }
