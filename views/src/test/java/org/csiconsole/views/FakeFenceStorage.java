@@ -1,11 +1,16 @@
 package org.csiconsole.views;
 
+import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.AddonsCapability;
+import org.csiconsole.core.model.Host;
+import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.FenceClient;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.port.AddonsFeatures;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.port.FenceRequest;
+import org.csiconsole.core.port.Listing;
+import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.port.StorageService;
 
 import java.util.List;
@@ -24,6 +29,10 @@ public final class FakeFenceStorage implements StorageService {
     public final List<Map<String, String>> listParameters = new CopyOnWriteArrayList<>();
     public volatile List<FenceClient> clients = List.of();
     public volatile Features features;
+    /** The CSP hosts, once {@link #withCsp} made the connection include an array. */
+    public volatile List<Host> hosts = List.of();
+    /** The volumes listed, with the nodes or hosts they are published to. */
+    public volatile List<Volume> volumes = List.of();
 
     public FakeFenceStorage(AddonsCapability... advertised) {
         features = AddonsFeatures.with(Features.from(FakeStorage.allCapabilities(), true, false, true, true), Set.of(advertised));
@@ -32,6 +41,26 @@ public final class FakeFenceStorage implements StorageService {
     /** Both fence capabilities. */
     public static FakeFenceStorage advertisingAll() {
         return new FakeFenceStorage(AddonsCapability.NETWORK_FENCE, AddonsCapability.GET_CLIENTS_TO_FENCE);
+    }
+
+    /** This storage with a CSP array in the connection as well, serving {@code hosts} and {@code volumes}. */
+    public FakeFenceStorage withCsp(List<Host> hosts, List<Volume> volumes) {
+        features = AddonsFeatures.with(Features.from(FakeStorage.allCapabilities(), true, true, true, true),
+                Set.of(AddonsCapability.NETWORK_FENCE, AddonsCapability.GET_CLIENTS_TO_FENCE));
+        this.hosts = List.copyOf(hosts);
+        this.volumes = List.copyOf(volumes);
+        return this;
+    }
+
+    @Override
+    public CompletableFuture<Listing<Host>> listHosts() {
+        return CompletableFuture.completedFuture(Listing.complete(hosts));
+    }
+
+    @Override
+    public CompletableFuture<List<SourceFailure>> listVolumes(PageSink<Volume> pages) {
+        if (!volumes.isEmpty()) pages.accept(volumes);
+        return CompletableFuture.completedFuture(List.of());
     }
 
     @Override

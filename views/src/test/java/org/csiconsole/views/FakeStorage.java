@@ -432,6 +432,14 @@ public final class FakeStorage implements StorageService {
     }
 
     @Override
+    public CompletableFuture<Long> nodeExpand(String volumeId, String volumePath, String stagingTargetPath, long requiredBytes) {
+        return answer("nodeExpand", () -> {
+            lastNodePath = volumePath;
+            return requiredBytes;
+        });
+    }
+
+    @Override
     public CompletableFuture<Void> nodeUnstage(String volumeId, String stagingTargetPath) {
         return answer("nodeUnstage", () -> {
             lastNodePath = stagingTargetPath;

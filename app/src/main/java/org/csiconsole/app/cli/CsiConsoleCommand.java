@@ -122,7 +122,8 @@ public class CsiConsoleCommand {
                 new SubcommandGroup(List.of("volume-group"), true, () -> List.of(new VolumeGroupCommand(env, audit))),
                 new SubcommandGroup(List.of("replication"), true, () -> List.of(new ReplicationCommand(env, audit))),
                 new SubcommandGroup(
-                        List.of("create-volume", "delete-volume", "expand", "publish", "unpublish", "snapshot", "delete-snapshot"), true,
+                        List.of("create-volume", "delete-volume", "expand", "publish", "unpublish", "snapshot", "delete-snapshot",
+                                "unstage", "node-expand"), true,
                         () -> CsiMutations.all(env, audit)),
                 new SubcommandGroup(List.of("discover", "probe", "orphans"), true, () -> TroubleCommands.all(env)),
                 new SubcommandGroup(List.of("exercise"), true, () -> List.of(new ExerciseCommand(env, audit, terminal))),

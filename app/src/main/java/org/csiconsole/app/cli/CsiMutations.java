@@ -39,23 +39,24 @@ public final class CsiMutations {
     private CsiMutations() {
     }
 
-    /** The seven commands, reading {@code CSI_ENDPOINT} and {@code CSI_SECRETS_FILE} through {@code env}, confirming on this process's terminal. */
+    /** The nine commands, reading {@code CSI_ENDPOINT} and {@code CSI_SECRETS_FILE} through {@code env}, confirming on this process's terminal. */
     public static List<Object> all(Function<String, String> env) {
         return all(env, ConsoleTerminal::system);
     }
 
-    /** The seven commands on this process's terminal; every change they make is audited into {@code audit}. */
+    /** The nine commands on this process's terminal; every change they make is audited into {@code audit}. */
     public static List<Object> all(Function<String, String> env, AuditSink audit) {
         return all(env, ConsoleTerminal::system).stream()
                 .<Object>map(c -> ((MutatingCommand) c).recordIn(audit)).toList();
     }
 
-    /** The seven commands, confirming destructive ones on {@code terminal} (empty: no terminal). */
+    /** The nine commands, confirming destructive ones on {@code terminal} (empty: no terminal). */
     static List<Object> all(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
         return List.of(new VolumeMutations.CreateVolumeCommand(env), new VolumeMutations.DeleteVolumeCommand(env, terminal),
                 new VolumeMutations.ExpandCommand(env), new PublishMutations.PublishCommand(env),
                 new PublishMutations.UnpublishCommand(env, terminal), new SnapshotMutations.SnapshotCommand(env),
-                new SnapshotMutations.DeleteSnapshotCommand(env, terminal));
+                new SnapshotMutations.DeleteSnapshotCommand(env, terminal), new NodeMutations.UnstageCommand(env, terminal),
+                new NodeMutations.NodeExpandCommand(env, terminal));
     }
 
     /** A mutating command: its input is checked and its secrets read before it connects. */

@@ -17,6 +17,7 @@ import org.csiconsole.core.model.FenceClient;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.FenceFacts;
 import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.port.FenceConfirmation;
@@ -239,21 +240,14 @@ public final class FenceCommands {
         }
 
         /**
-         * Each block with the known clients inside it, "client (address)", from GetFenceClients when the
-         * sidecar advertises GET_CLIENTS_TO_FENCE (a read, not audited); none otherwise.
+         * Each block with the known clients inside it ({@link FenceFacts}), from GetFenceClients when the
+         * sidecar advertises GET_CLIENTS_TO_FENCE (a read, not audited); none otherwise. This command reaches
+         * no CSP, so no CSP host is known here.
          */
         private List<TargetFacts> facts(AddonsClient addons, List<Cidr> blocks) throws Exception {
             List<FenceClient> clients = addons.capabilities().get().contains(AddonsCapability.GET_CLIENTS_TO_FENCE)
                     ? addons.fence().clients(parameters, secrets()).get() : List.of();
-            List<TargetFacts> out = new java.util.ArrayList<>();
-            for (Cidr c : blocks) {
-                List<String> inside = new java.util.ArrayList<>();
-                for (FenceClient f : clients) {
-                    for (String address : f.addresses()) if (c.contains(address)) inside.add(f.clientId() + " (" + address + ")");
-                }
-                out.add(TargetFacts.of("network", c.text(), "").withDependents(inside));
-            }
-            return out;
+            return FenceFacts.of(blocks, clients, List.of(), List.of());
         }
 
         @Override

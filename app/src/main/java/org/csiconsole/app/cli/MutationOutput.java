@@ -57,8 +57,18 @@ final class MutationOutput {
         if (json(m)) return;
         new Table("FIELD", "VALUE").row("volume_id", volumeId).row("capacity_bytes", capacity(r.capacityBytes()))
                 .row("node_expansion_required", r.nodeExpansionRequired()
-                        ? "yes: NodeExpandVolume must still run on the node that uses the volume" : "no")
+                        ? "yes: NodeExpandVolume must still run on the node that uses the volume (csi-console node-expand)" : "no")
                 .print(out);
+    }
+
+    /** What NodeExpandVolume on {@code nodeId} returned. */
+    void nodeExpanded(String volumeId, String nodeId, ExpandVolumeResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("volumeId", volumeId);
+        m.put("nodeId", nodeId);
+        m.put("capacityBytes", r.capacityBytes());
+        if (json(m)) return;
+        new Table("FIELD", "VALUE").row("volume_id", volumeId).row("node_id", nodeId).row("capacity_bytes", capacity(r.capacityBytes())).print(out);
     }
 
     /** The publish_context ControllerPublishVolume returned. */

@@ -178,9 +178,7 @@ public final class VolumeGroupCommand {
             PrintWriter err = spec.commandLine().getErr();
             err.println(plan.whatHappens());
             RiskConsent risk = RiskConsent.on(terminal);
-            TargetFacts group = new TargetFacts("volume group", g.id(), g.name(), 0, List.of(), false, null, null,
-                    g.volumes().stream().map(Volume::displayName).toList());
-            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(group), Instant.now())),
+            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(g)), Instant.now())),
                     yes == null ? List.of() : List.of(yes), false, err);
             int n = g.volumes().size();
             if (deleteVolumes && n > 0) {

@@ -1,6 +1,9 @@
 package org.csiconsole.app.cli;
 
+import org.csiconsole.core.model.Origin;
 import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.Placement;
@@ -56,6 +59,11 @@ class ConsentParityTest {
                 out.add(new RiskRequest(op, force, three, "node-1", "site-a", NOW));
             }
         }
+        VolumeGroup group = new VolumeGroup("vg-1", "erp", "", List.of(Volume.csi("vol-1", 1L << 30), Volume.csi("vol-2", 1L << 30)),
+                null, null, Origin.CSI);
+        VolumeGroup other = new VolumeGroup("vg-2", "", "", List.of(), null, null, Origin.CSI);
+        out.add(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(group)), NOW));
+        out.add(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(group), TargetFacts.ofGroup(other)), NOW));
         out.add(new RiskRequest(RiskOperation.DELETE_VOLUME, false, List.of(volume("erp-db", staged)), "", "", NOW));
         out.add(new RiskRequest(RiskOperation.DELETE_VOLUME, false, List.of(volume("a", staged), volume("b", mounted)), "", "", NOW));
         out.add(new RiskRequest(RiskOperation.CONTROLLER_UNPUBLISH, false, List.of(volume("erp-db", staged)), "node-1", "", NOW));

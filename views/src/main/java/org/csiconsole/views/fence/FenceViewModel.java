@@ -1,13 +1,20 @@
 package org.csiconsole.views.fence;
 
+import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Cidr;
 import org.csiconsole.core.model.FenceClient;
+import org.csiconsole.core.model.Host;
+import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.FenceConfirmation;
 import org.csiconsole.core.port.FenceRequest;
+import org.csiconsole.core.port.Listing;
 import org.csiconsole.core.port.SourceFailure;
+import org.csiconsole.core.risk.FenceFacts;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
@@ -111,13 +118,55 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         } finally {
             form.text("secrets").set("");
         }
+        whoIsInside(request).thenAccept(known -> context.ui().execute(() -> send(fencing, request, known)));
+    }
+
+    /**
+     * Who the blocks of {@code request} cut off, read before the confirmation ({@link FenceFacts}): the clients
+     * GetFenceClients reports for its parameters (when advertised; else those last reported), the CSP hosts,
+     * and the volumes published to them. A source that cannot be read is named on the status line and left out.
+     */
+    private CompletableFuture<List<TargetFacts>> whoIsInside(FenceRequest request) {
+        List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CompletableFuture<List<FenceClient>> clients = features().available(Feature.GET_CLIENTS_TO_FENCE)
+                ? storage().fenceClients(request.parameters(), request.secrets()).exceptionally(e -> {
+                    unread.add("GetFenceClients (" + why(e) + ")");
+                    return knownClients;
+                })
+                : CompletableFuture.completedFuture(knownClients);
+        CompletableFuture<List<Host>> hosts = !features().cspConnected() ? CompletableFuture.completedFuture(List.of())
+                : storage().listHosts().<List<Host>>thenApply(Listing::items).exceptionally(e -> {
+                    unread.add("the CSP hosts (" + why(e) + ")");
+                    return List.of();
+                });
+        List<Volume> volumes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CompletableFuture<Void> read = features().available(Feature.LIST_VOLUMES)
+                ? storage().listVolumes(page -> {
+                    volumes.addAll(page);
+                    return PageSink.READY;
+                }).<Void>thenApply(missing -> null).exceptionally(e -> {
+                    unread.add("the volumes (" + why(e) + ")");
+                    return null;
+                })
+                : CompletableFuture.completedFuture(null);
+        return CompletableFuture.allOf(clients, hosts, read).thenApply(x -> {
+            if (!unread.isEmpty()) {
+                context.ui().execute(() -> showStatus("The fence confirmation could not read " + String.join(", ", unread) + "."));
+            }
+            return FenceFacts.of(request.cidrs(), clients.join(), hosts.join(), List.copyOf(volumes));
+        });
+    }
+
+    private static String why(Throwable e) {
+        CallFailure f = CallFailure.unwrap(e);
+        return f != null ? f.why() : String.valueOf(e.getMessage());
+    }
+
+    private void send(boolean fencing, FenceRequest request, List<TargetFacts> facts) {
         List<Cidr> blocks = request.cidrs();
         String expected = FenceConfirmation.expected(blocks);
         String verb = fencing ? "Fence" : "Unfence";
-        List<org.csiconsole.core.risk.TargetFacts> facts = blocks.stream().map(c -> new org.csiconsole.core.risk.TargetFacts(
-                "network", c.text(), "", 0, List.of(), false, null, null, clientsIn(c))).toList();
-        if (!consent(fencing ? org.csiconsole.core.risk.RiskOperation.FENCE : org.csiconsole.core.risk.RiskOperation.UNFENCE, facts,
-                Map.of("cidrs", expected), verb)) return;
+        if (!consent(fencing ? RiskOperation.FENCE : RiskOperation.UNFENCE, facts, Map.of("cidrs", expected), verb)) return;
         Map<String, String> parameters = request.parameters();
         context.actions().run(verb + " " + expected, x -> fencing ? storage().fence(request) : storage().unfence(request),
                 v -> (fencing ? "Fenced " : "Unfenced ") + FenceConfirmation.expected(blocks) + ".")
@@ -162,16 +211,6 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
 
     /** The clients GetFenceClients last reported, with their addresses (what a fence confirmation names). */
     private List<FenceClient> knownClients = List.of();
-
-    /** The known clients with an address in {@code block}: {@code "worker-01 (10.1.0.11)"}. */
-    List<String> clientsIn(Cidr block) {
-        List<String> out = new java.util.ArrayList<>();
-        for (FenceClient c : knownClients) {
-            List<String> inside = c.addresses().stream().filter(block::contains).toList();
-            if (!inside.isEmpty()) out.add(c.clientId() + " (" + String.join(", ", inside) + ")");
-        }
-        return out;
-    }
 
     private void offer(List<FenceClient> clients) {
         knownClients = List.copyOf(clients);

@@ -29,9 +29,7 @@ final class VolumeGroupForms {
     static final String MEMBERS = "members";
     static final String MORE_IDS = "moreVolumeIds";
     static final String PARAMETERS = "parameters";
-    static final String CONFIRM = "confirm";
     static final String DELETE_VOLUMES = "deleteVolumes";
-    static final String CONFIRM_VOLUMES = "confirmVolumes";
 
     private VolumeGroupForms() {
     }
@@ -115,30 +113,21 @@ final class VolumeGroupForms {
     }
 
     /**
-     * Delete: type the group's name; members stay unless "also delete the N member volumes" is
-     * ticked and "delete N volumes" typed. The message and the check box's help say what happens to
-     * the members either way ({@link VolumeGroupDeletion#whatHappens()}).
+     * Delete, for a group with members: the choice of what happens to them. They stay unless "also delete
+     * the N member volumes" is ticked; the message and the check box's help say what happens either way
+     * ({@link VolumeGroupDeletion#whatHappens()}), and a choice the driver cannot carry out is refused with
+     * its reason. The consent itself is asked afterwards from the risk model, as the command line does.
      */
     static Form delete(VolumeGroup g, VolumeGroupRules rules, Features features) {
         String name = VolumeGroupRules.displayName(g);
         int n = g.volumes().size();
         VolumeGroupDeletion keep = VolumeGroupDeletion.plan(g, rules, features, false);
-        Form form = new Form("Delete volume group " + name, keep.whatHappens(), "Delete");
-        String phrase = "delete " + n + " volume" + (n == 1 ? "" : "s");
-        javafx.beans.property.BooleanProperty dropping = new javafx.beans.property.SimpleBooleanProperty(false);
-        form.addText(CONFIRM, "Type " + name + " to confirm", "", TextInput.Kind.LINE, "",
-                t -> !t.strip().equals(name) ? "Type the group's name, " + name + ", to delete it."
-                        : !dropping.get() && !keep.allowed() ? keep.refusal() : "", dropping);
-        if (n > 0) {
-            VolumeGroupDeletion drop = VolumeGroupDeletion.plan(g, rules, features, true);
-            Toggle also = form.addToggle(DELETE_VOLUMES, "Also delete the " + n + " member volume" + (n == 1 ? "" : "s"), false,
-                    drop.whatHappens());
-            if (!drop.allowed()) also.enabled().set(false);
-            dropping.bind(also.value());
-            form.addText(CONFIRM_VOLUMES, "Type " + phrase + " to confirm", "", TextInput.Kind.LINE, "Only when deleting the volumes too.",
-                    t -> dropping.get() && !t.strip().equals(phrase) ? "Type \"" + phrase + "\" to delete the member volumes too." : "",
-                    dropping).enabledWhen(dropping);
-        }
+        VolumeGroupDeletion drop = VolumeGroupDeletion.plan(g, rules, features, true);
+        Form form = new Form("Delete volume group " + name, keep.whatHappens(), "Continue");
+        Toggle also = form.addToggle(DELETE_VOLUMES, "Also delete the " + n + " member volume" + (n == 1 ? "" : "s"), false,
+                drop.whatHappens());
+        if (!drop.allowed()) also.enabled().set(false);
+        form.addCheck(also, () -> also.value().get() ? drop.refusal() : keep.refusal(), also.value());
         return form;
     }
 

@@ -13,6 +13,8 @@ import org.csiconsole.core.port.VolumeGroupDeletion;
 import org.csiconsole.core.port.VolumeGroupRules;
 import org.csiconsole.core.model.Origin;
 import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.views.resource.StorageViewModel;
 import org.csiconsole.views.resource.ViewContext;
@@ -135,27 +137,33 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
     }
 
     /**
-     * Deletes the selected group after its name was typed. Its members stay unless deleting them too
-     * was ticked and confirmed by typing ({@link VolumeGroupDeletion}).
+     * Deletes the selected group. For a group with members, the person first chooses whether they stay
+     * (the default) or are deleted too ({@link VolumeGroupDeletion}); then the risk model's consent is
+     * asked for the group (DeleteVolumeGroup), and for the members when they go too (DeleteVolume), as
+     * the command line's {@code volume-group delete} asks it. Nothing is sent before both are given.
      */
     public void delete() {
         VolumeGroup g = selected();
         if (!fromAddons(g)) return;
         Features features = features();
         VolumeGroupRules r = rules;
-        Form form = VolumeGroupForms.delete(g, r, features);
-        dialogs().submitForm(form, f -> {
-            boolean dropVolumes = VolumeGroupForms.deletesVolumes(f);
-            VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, r, features, dropVolumes);
-            var task = context.actions().run(f, "Delete volume group " + VolumeGroupRules.displayName(g),
-                    p -> plan.run(storage(), Secrets.NONE), done -> done);
-            task.outcome().thenRun(() -> {
-                remove(x -> x.id().equals(g.id()));
-                tell(ResourceKind.VOLUME_GROUPS, "Deleted volume group " + VolumeGroupRules.displayName(g));
-                if (dropVolumes) tell(ResourceKind.VOLUMES, "Deleted the members of volume group " + VolumeGroupRules.displayName(g));
-            });
-            return task;
-        });
+        boolean dropVolumes = false;
+        if (!g.volumes().isEmpty()) {
+            Form form = VolumeGroupForms.delete(g, r, features);
+            if (!dialogs().showForm(form)) return;
+            dropVolumes = VolumeGroupForms.deletesVolumes(form);
+        }
+        VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, r, features, dropVolumes);
+        if (!consent(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(g)), Map.of("volume_group_id", g.id()), "Delete")) return;
+        if (dropVolumes && !consent(RiskOperation.DELETE_VOLUME,
+                g.volumes().stream().map(v -> context.volumeFacts(v, features, "")).toList(), Map.of(), "Delete")) return;
+        boolean membersGo = dropVolumes;
+        context.actions().run("Delete volume group " + VolumeGroupRules.displayName(g), p -> plan.run(storage(), Secrets.NONE), done -> done)
+                .outcome().thenRun(() -> {
+                    remove(x -> x.id().equals(g.id()));
+                    tell(ResourceKind.VOLUME_GROUPS, "Deleted volume group " + VolumeGroupRules.displayName(g));
+                    if (membersGo) tell(ResourceKind.VOLUMES, "Deleted the members of volume group " + VolumeGroupRules.displayName(g));
+                });
     }
 
     /** Cuts a group snapshot of every member of the selected group. */

@@ -43,9 +43,10 @@ import java.util.List;
  * The wizard of a guided workflow ({@link WorkflowWizardModel}): the sites and which is which, the
  * pairs with their state (for split-brain recovery both sides' evidence side by side and a choice of
  * the survivor, none made for the person), the workflow's one risk assessment in full (hazards, the
- * verdict, the safer way) with the names it asks to be typed, the fence of an unplanned failover, the
+ * verdict, the safer way), the fence of an unplanned failover, the
  * pre-flight checks (failures and warnings first), the step list with live progress, both sides as
- * read again after each step and at the end, and Dry run, Run, Stop and Close. Dry run needs no
+ * read again after each step and at the end; below both columns, always in sight, the names the assessment
+ * asks to be typed; and Dry run, Run, Stop and Close. Dry run needs no
  * consent; Run stays disabled until every check that can fail passed, the assessment allows the run
  * and the names are typed; Close while running is disabled (stop first).
  *
@@ -93,7 +94,7 @@ public final class WorkflowWizard extends Dialog<Void> {
         header.setPadding(new Insets(16, 20, 8, 20));
         getDialogPane().setHeader(header);
 
-        VBox left = new VBox(14, sites(), section("Volumes and groups"), items, section("What it risks"), risk, typed);
+        VBox left = new VBox(14, sites(), section("Volumes and groups"), items, section("What it risks"), risk);
         if (model.kind() == WorkflowKind.UNPLANNED_FAILOVER) left.getChildren().addAll(section("Fence site A's clients first (optional)"), fence());
         left.getChildren().addAll(section("Pre-flight checks"), checks());
         left.setPadding(new Insets(4, 12, 8, 4));
@@ -133,7 +134,18 @@ public final class WorkflowWizard extends Dialog<Void> {
         body.setOrientation(Orientation.HORIZONTAL);
         body.setDividerPositions(0.47);
         body.setPrefSize(1020, 560);
-        getDialogPane().setContent(body);
+        body.setMinHeight(160);
+        // The names to type stay in sight above the buttons, whatever the columns scroll to (1280×800).
+        typed.setPadding(new Insets(8, 4, 0, 4));
+        // Nothing to type while the run is refused for good (no survivor chosen yet, a site silent): the names
+        // would name a side before the person chose.
+        typed.visibleProperty().bind(Bindings.createBooleanBinding(() -> !typed.getChildren().isEmpty()
+                && (model.assessmentProperty().get() == null || !model.assessmentProperty().get().blocked()
+                || model.assessmentProperty().get().illegal().overridable()), typed.getChildren(), model.assessmentProperty()));
+        typed.managedProperty().bind(typed.visibleProperty());
+        VBox content = new VBox(body, typed);
+        VBox.setVgrow(body, Priority.ALWAYS);
+        getDialogPane().setContent(content);
         getDialogPane().setPrefWidth(1060);
         getDialogPane().setMinWidth(900);
         getDialogPane().getStyleClass().add(ConsoleStyles.FORM_DIALOG);

@@ -542,7 +542,7 @@ public final class WorkflowWizardModel {
         return failed ? "A pre-flight check failed: the run is refused until it passes."
                 : now != null && now.blocked() ? "Not run: " + now.illegal().describe()
                 : !consented.get() ? "Checked. To run, type " + (typed.size() == 1 ? "the name" : "each name")
-                + " asked for under \"What it risks\"" + (warned ? ", and read the warnings first." : ".")
+                + " asked for above the buttons" + (warned ? ", and read the warnings first." : ".")
                 : warned ? "Ready, with warnings: read them before you run." : "Ready: every pre-flight check passed.";
     }
 

@@ -133,10 +133,21 @@ public final class Texts {
     }
 
     public static String source(VolumeSource s) {
+        return source(s, "");
+    }
+
+    /**
+     * A content source in words with the source's name beside its id when known: {@code "Snapshot
+     * nightly-1 (snap-0001)"}, {@code "Clone of db (vol-0002)"}; empty for none.
+     *
+     * @param name the source's create name; empty when not known (then the id alone)
+     */
+    public static String source(VolumeSource s, String name) {
+        String what = name == null || name.isEmpty() || name.equals(s.id()) ? s.id() : name + " (" + s.id() + ")";
         return switch (s.kind()) {
             case NONE -> "";
-            case SNAPSHOT -> "Snapshot " + s.id();
-            case VOLUME -> "Clone of " + s.id();
+            case SNAPSHOT -> "Snapshot " + what;
+            case VOLUME -> "Clone of " + what;
         };
     }
 

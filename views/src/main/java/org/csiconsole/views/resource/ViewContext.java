@@ -71,7 +71,7 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
      */
     public TargetFacts volumeFacts(Volume v, Features features, String connectedNode) {
         boolean reports = features.csi().has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES) || features.cspConnected();
-        return ConsoleRecord.volume(v, reports, ConsoleRecord.placements(trace.get(), v.volumeId(), connectedNode));
+        return TargetFacts.ofVolume(v, reports, ConsoleRecord.placements(trace.get(), v.volumeId(), connectedNode));
     }
 
     /**
@@ -84,6 +84,21 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
             if (p.step() == Placement.Kind.PUBLISHED) nodes.add(p.nodeId());
         }
         return List.copyOf(nodes);
+    }
+
+    /**
+     * The create name of the content source of {@code source}, as this console knows it: a snapshot or volume
+     * it created (CSI ListSnapshots carries no name, so the name it was created with is the only one); empty
+     * when not known.
+     */
+    public String sourceName(org.csiconsole.core.model.VolumeSource source) {
+        return switch (source.kind()) {
+            case NONE -> "";
+            case SNAPSHOT -> known.snapshots().entries().stream().filter(e -> e.id().equals(source.id()))
+                    .map(e -> e.resource().name()).findFirst().orElse("");
+            case VOLUME -> known.volumes().entries().stream().filter(e -> e.id().equals(source.id()))
+                    .map(e -> e.resource().name()).findFirst().orElse("");
+        };
     }
 
     /** A context of one view on its own (as in tests): it shares no changes, and its known resources start empty. */

@@ -159,7 +159,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     public void restore() {
         Snapshot s = selected();
         if (s == null) return;
-        Form form = VolumeForms.create(features(), VolumeSource.snapshot(s.snapshotId()), s.sizeBytes());
+        Form form = VolumeForms.create(features(), VolumeSource.snapshot(s.snapshotId()), s.name(), s.sizeBytes());
         dialogs().submitForm(form, f -> {
             var request = VolumeForms.toRequest(f);
             UiTask<Volume> task = context.actions().run(f, "Create volume " + request.name() + " from " + display(s), p -> storage().createVolume(request),

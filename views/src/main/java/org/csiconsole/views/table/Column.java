@@ -7,6 +7,7 @@ import org.csiconsole.views.theme.ConsoleStyles;
 import javafx.geometry.Pos;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
@@ -327,7 +328,13 @@ public final class Column<T, V> {
             MEASURE.setFont(getFont());
             double needed = Math.ceil(MEASURE.getLayoutBounds().getWidth() + snappedLeftInset() + snappedRightInset() + 2);
             // The column grows (and stays at least as wide): the table scrolls sideways rather than cut a number.
-            if (needed > col.getWidth() + 0.5 && needed > col.getMinWidth()) col.setMinWidth(needed);
+            if (needed > col.getWidth() + 0.5 && needed > col.getMinWidth()) {
+                col.setMinWidth(needed);
+                // The wider column is laid out in a pass of its own; without one asked for, a still table kept
+                // its cells at the old width (the figure cut) until the next mouse move or change.
+                TableView<T> table = getTableView();
+                if (table != null) javafx.application.Platform.runLater(table::requestLayout);
+            }
         }
 
         /** Changes the state class only when it differs: any change of style classes restyles the cell from scratch. */

@@ -79,6 +79,13 @@ final class NodeVolumes {
                 : "Not published on " + node + " by this console: there is no target path to unpublish.";
     }
 
+    /** Why NodeExpandVolume cannot run now, or null: it grows the file system where the volume is published on the node. */
+    String whyNotExpand(Volume v, String node) {
+        return published.containsKey(v.volumeId()) ? null
+                : "Not published on " + node + " by this console: NodeExpandVolume needs the target path it is published at "
+                + "(Node > Publish on this node).";
+    }
+
     /** Why NodeUnstageVolume cannot run now, or null. */
     String whyNotUnstage(Volume v, String node) {
         if (!staged.containsKey(v.volumeId())) return "Not staged on " + node + " by this console.";
@@ -89,7 +96,7 @@ final class NodeVolumes {
 
     private static String notPublishedTo(List<String> publishedTo, String node, boolean controllerPublishes) {
         if (!controllerPublishes || publishedTo.contains(node)) return null;
-        return "Publish it to " + node + " first (Controller, Publish to a node): " + node
+        return "Publish it to " + node + " first (Controller > Publish to a node): " + node
                 + " is not among the nodes it is published to.";
     }
 }

@@ -59,8 +59,17 @@ public final class VolumeForms {
      * @param sizeBytes a prefilled size in bytes, 0 for the default 1 GiB
      */
     public static Form create(Features features, VolumeSource source, long sizeBytes) {
+        return create(features, source, "", sizeBytes);
+    }
+
+    /**
+     * The create-volume form from {@code source}, its title naming the source by {@code sourceName} beside its
+     * id ("New volume from snapshot nightly-1 (snap-0001)"); empty when the name is not known.
+     */
+    public static Form create(Features features, VolumeSource source, String sourceName, long sizeBytes) {
         boolean clone = source.kind() != VolumeSource.Kind.NONE;
-        Form f = new Form(clone ? "New volume from " + Texts.source(source).toLowerCase(java.util.Locale.ROOT) : "Create volume",
+        String from = Texts.source(source, sourceName);
+        Form f = new Form(clone ? "New volume from " + Character.toLowerCase(from.charAt(0)) + from.substring(1) : "Create volume",
                 "The volume is created with CreateVolume; the name makes the request safe to repeat.", "Create");
         f.addText("name", "Name", "", TextInput.Kind.LINE, "", VolumeForms::checkName);
         f.addText("size", "Size", sizeBytes > 0 ? ByteSize.format(sizeBytes).replace(" ", "") : "1GiB", TextInput.Kind.LINE,
@@ -224,6 +233,20 @@ public final class VolumeForms {
         Form f = new Form("Unpublish " + v.displayName() + " on this node",
                 "NodeUnpublishVolume removes the volume from the target path.", "Unpublish");
         f.addText("path", "Target path", PUBLISH + v.volumeId(), TextInput.Kind.LINE, "", VolumeForms::checkPath);
+        return f;
+    }
+
+    /**
+     * NodeExpandVolume: {@code path} (the volume_path, a target path it is published at) and {@code staging}
+     * (its staging path; empty when the node does not stage).
+     */
+    static Form nodeExpand(Volume v) {
+        Form f = new Form("Expand " + v.displayName() + " on this node",
+                "NodeExpandVolume grows the file system to the capacity ControllerExpandVolume gave the volume ("
+                        + (v.capacityBytes() > 0 ? ByteSize.format(v.capacityBytes()) : "as the driver reports it") + ").", "Next\u2026");
+        f.addText("path", "Target path", PUBLISH + v.volumeId(), TextInput.Kind.LINE, "Where it is published on this node.", VolumeForms::checkPath);
+        f.addText("staging", "Staging path", "", TextInput.Kind.LINE, "Where it is staged; empty when the node does not stage.",
+                s -> s.isBlank() ? "" : checkPath(s));
         return f;
     }
 

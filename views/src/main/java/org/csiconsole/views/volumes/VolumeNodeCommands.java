@@ -7,6 +7,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.NodeTarget;
@@ -23,7 +24,7 @@ import java.util.function.Predicate;
 
 /**
  * The volumes view's commands on the connected node socket: NodeStageVolume, NodePublishVolume,
- * NodeUnpublishVolume and NodeUnstageVolume of the selected volume. Each is offered when the
+ * NodeUnpublishVolume, NodeUnstageVolume and NodeExpandVolume of the selected volume. Each is offered when the
  * volume's state on that node allows it ({@link NodeVolumes}, the CSI spec's lifecycle), names the
  * node, and records what it did there once the plugin answered OK.
  */
@@ -39,6 +40,7 @@ final class VolumeNodeCommands {
     private final ViewAction publish;
     private final ViewAction unpublish;
     private final ViewAction unstage;
+    private final ViewAction expand;
 
     /**
      * @param ask shows a form; true when the person confirmed it
@@ -50,14 +52,15 @@ final class VolumeNodeCommands {
         this.context = context;
         this.ask = ask;
         this.publishContext = publishContext;
-        stage = action("Stage", Feature.NODE_STAGE,
+        stage = action("Stage on this node\u2026", Feature.NODE_STAGE,
                 (v, node) -> onNode.whyNotStage(v, context.publishedNodes(v), node, volumes.features().available(Feature.CONTROLLER_PUBLISH)),
                 this::stage);
-        publish = action("Publish", Feature.NODE_PUBLISH, (v, node) -> onNode.whyNotPublish(v, context.publishedNodes(v), node,
+        publish = action("Publish on this node\u2026", Feature.NODE_PUBLISH, (v, node) -> onNode.whyNotPublish(v, context.publishedNodes(v), node,
                 volumes.features().available(Feature.CONTROLLER_PUBLISH), volumes.features().available(Feature.NODE_STAGE)),
                 this::publish);
-        unpublish = action("Unpublish", Feature.NODE_PUBLISH, onNode::whyNotUnpublish, this::unpublish);
-        unstage = action("Unstage", Feature.NODE_STAGE, onNode::whyNotUnstage, this::unstage);
+        unpublish = action("Unpublish on this node\u2026", Feature.NODE_PUBLISH, onNode::whyNotUnpublish, this::unpublish);
+        unstage = action("Unstage on this node\u2026", Feature.NODE_STAGE, onNode::whyNotUnstage, this::unstage);
+        expand = action("Expand on this node\u2026", Feature.NODE_EXPAND, onNode::whyNotExpand, this::expand);
     }
 
     /**
@@ -90,6 +93,10 @@ final class VolumeNodeCommands {
 
     ViewAction unstageAction() {
         return unstage;
+    }
+
+    ViewAction expandAction() {
+        return expand;
     }
 
     /** Where this console staged and published volumes on the connected node; {@link #stateProperty()} changes with it. */
@@ -192,6 +199,29 @@ final class VolumeNodeCommands {
                     onNode.unstaged(v.volumeId());
                     changed();
                 });
+    }
+
+    /**
+     * NodeExpandVolume of the selected volume, after a ControllerExpandVolume that said the node must grow the
+     * file system: at the target path this console published it at (and its staging path), to the capacity
+     * the driver reports, assessed by the risk model as an expand on the connected node.
+     */
+    void expand() {
+        Volume v = volumes.selected();
+        if (v == null) return;
+        Form form = VolumeForms.nodeExpand(v);
+        onNode.targetPaths(v.volumeId()).stream().findFirst().ifPresent(form.text("path")::set);
+        if (onNode.stagingPath(v.volumeId()) != null) form.text("staging").set(onNode.stagingPath(v.volumeId()));
+        if (!ask.test(form)) return;
+        String path = form.text("path").value();
+        String staging = form.text("staging").value();
+        Map<String, String> sends = sends("volume_id", v.volumeId(), "volume_path", path);
+        if (!staging.isEmpty()) sends.put("staging_target_path", staging);
+        if (v.capacityBytes() > 0) sends.put("capacity_range.required_bytes", Long.toString(v.capacityBytes()));
+        if (!volumes.consent(RiskOperation.NODE_EXPAND, List.of(v), connectedNode.get(), sends, "Expand")) return;
+        context.actions().run("Expand " + v.displayName() + " on " + nodeName(),
+                p -> context.storage().nodeExpand(v.volumeId(), path, staging, v.capacityBytes()),
+                bytes -> bytes > 0 ? "The file system at " + path + " now has " + ByteSize.format(bytes) + "." : "Expanded at " + path + ".");
     }
 
     /** Fields in order, for a request preview: {@code sends("volume_id", id, "target_path", path)}. */

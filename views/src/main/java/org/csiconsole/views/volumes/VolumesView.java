@@ -73,7 +73,7 @@ public final class VolumesView extends StorageTableView<Volume> {
                 Column.<Volume, String>of("replication", "Replication", v -> Texts.replication(v.replication())).width(150)
                         .styleClass(v -> v.replication().health() == ReplicationHealth.ERROR ? ConsoleStyles.CELL_DANGER
                                 : v.replication().health() == ReplicationHealth.DEGRADED ? ConsoleStyles.CELL_WARNING : null),
-                Column.<Volume, String>of("source", "Source", v -> Texts.source(v.source())).width(150),
+                Column.<Volume, String>of("source", "Source", model::sourceOf).width(150),
                 Column.<Volume, String>of("origin", "Origin", v -> Texts.origin(v.origin())).width(80),
                 // Bytes freed (pre_usage - post_usage) by a reclaim in this session; sorts by them.
                 Column.<Volume, Long>of("reclaimed", "Reclaimed", model::reclaimedBytesOf)
@@ -123,6 +123,7 @@ public final class VolumesView extends StorageTableView<Volume> {
                         .item(model.nodePublishAction(), "NodePublishVolume at a target path")
                         .item(model.nodeUnpublishAction(), "NodeUnpublishVolume from a target path")
                         .item(model.nodeUnstageAction(), "NodeUnstageVolume from the staging path")
+                        .item(model.nodeExpandAction(), "NodeExpandVolume: grow the file system after Expand, at the target path")
                         .item(model.nodeReclaimAction(), "csi-addons NodeReclaimSpace where this console staged or published them (online)")
                         .item(model.rotateKeyAction(), "csi-addons EncryptionKeyRotate: give the volume a new encryption key"),
                 new ActionMenu("volume-csp", javafx.beans.binding.Bindings.createStringBinding(() -> "CSP host"),
@@ -150,7 +151,7 @@ public final class VolumesView extends StorageTableView<Volume> {
         rows.add(DetailRow.of("Replication", v.replication().replicated()
                 ? join(Texts.replication(v.replication()), v.replication().partner(), v.replication().message())
                 : Texts.NOT_REPORTED + " (no csi-addons replication information for this volume)"));
-        rows.add(DetailRow.of("Source", Texts.source(v.source())));
+        rows.add(DetailRow.of("Source", model.sourceOf(v)));
         rows.add(DetailRow.of("Origin", Texts.origin(v.origin())));
         if (!model.reclaimedText(v).isEmpty()) rows.add(DetailRow.of("Space reclaimed", model.reclaimedText(v)));
         rows.add(DetailRow.block("Parameters", Texts.keyValues(v.parameters())));

@@ -84,7 +84,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     public VolumesViewModel(ViewContext context) {
         super(context, v -> v.name() + " " + v.volumeId() + " " + Texts.published(v) + " " + v.groupId() + " "
-                + Texts.origin(v.origin()) + " " + v.source().id() + " " + Texts.replication(v.replication())
+                + Texts.origin(v.origin()) + " " + Texts.source(v.source(), context.sourceName(v.source())) + " " + Texts.replication(v.replication())
                 + (v.condition().abnormal() ? " abnormal" : ""));
         // A row read again is the same row (for the selection) when its id is the same.
         table().keyedBy(org.csiconsole.core.model.Volume::volumeId);
@@ -103,8 +103,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             tell(ResourceKind.SNAPSHOTS, what);
         });
         delete = bulkAction("Delete", Feature.DELETE_VOLUME, null, v -> true, this::delete);
-        publish = action("Publish to node", Feature.CONTROLLER_PUBLISH, true, this::controllerPublish);
-        unpublish = action("Unpublish from node", Feature.CONTROLLER_PUBLISH,
+        publish = action("Publish to a node\u2026", Feature.CONTROLLER_PUBLISH, true, this::controllerPublish);
+        unpublish = action("Unpublish from a node\u2026", Feature.CONTROLLER_PUBLISH,
                 "Select a volume that is published to a node (as the driver reports, or by this console).",
                 v -> v != null && !context.publishedNodes(v).isEmpty(), this::controllerUnpublish);
         node = new VolumeNodeCommands(this, context, this::ask, this::contextFor);
@@ -202,6 +202,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public ViewAction nodePublishAction() { return node.publishAction(); }
     public ViewAction nodeUnpublishAction() { return node.unpublishAction(); }
     public ViewAction nodeUnstageAction() { return node.unstageAction(); }
+    public ViewAction nodeExpandAction() { return node.expandAction(); }
     public ViewAction snapshotAction() { return snapshot; }
     public ViewAction cspPublishAction() { return cspPublish; }
     public ViewAction cspUnpublishAction() { return cspUnpublish; }
@@ -346,7 +347,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void cloneSelected() {
         Volume v = selected();
         if (v == null) return;
-        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.volume(v.volumeId()), v.capacityBytes()), table().all());
+        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.volume(v.volumeId()), v.name(), v.capacityBytes()), table().all());
         form.text("name").set(v.displayName() + "-clone");
         dialogs().submitForm(form, f -> create(f, VolumeForms.toRequest(f)));
     }
@@ -362,7 +363,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 "capacity_range.required_bytes", Long.toString(bytes)), "Expand")) return;
         context.actions().run("Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
                 r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
-                        + (r.nodeExpansionRequired() ? " The node must still expand the file system (NodeExpandVolume)." : ""))
+                        + (r.nodeExpansionRequired() ? " The node must still grow the file system: Node > Expand on this node (NodeExpandVolume)." : ""))
                 .outcome().thenRun(() -> {
                     reload(v.volumeId());
                     tell(ResourceKind.VOLUMES, "Expanded volume " + v.displayName());
@@ -454,6 +455,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         TargetFacts f = context.volumeFacts(v, features(), connectedNodeProperty().get());
         if (f.placements().isEmpty()) return Texts.published(v);
         return String.join("; ", f.placements().stream().map(org.csiconsole.core.risk.Placement::describe).toList());
+    }
+
+    /** Where {@code v}'s data came from in words, with the source's create name beside its id when known. */
+    public String sourceOf(Volume v) {
+        return Texts.source(v.source(), context.sourceName(v.source()));
     }
 
     /**

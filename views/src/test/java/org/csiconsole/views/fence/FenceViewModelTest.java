@@ -1,6 +1,10 @@
 package org.csiconsole.views.fence;
 
+import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.FenceClient;
+import org.csiconsole.core.model.Host;
+import org.csiconsole.core.model.Origin;
+import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.port.FenceRequest;
 import org.csiconsole.views.FakeDialogService;
 import org.csiconsole.views.FakeFenceStorage;
@@ -109,6 +113,28 @@ class FenceViewModelTest {
         assertThat(dialogs.assessments).singleElement().satisfies(a -> assertThat(String.join("\n", a.lines()))
                 .contains("worker-a1 (10.10.3.11) loses access to storage: it is in 10.10.3.0/24").doesNotContain("worker-b1"));
         assertThat(storage.fenced).containsExactly("10.10.3.0/24");
+    }
+
+    @Test
+    void theFenceConfirmationNamesTheCspHostsAndTheDriversClientsInsideTheBlockWithTheVolumesPublishedToThem() {
+        Host inside = new Host("host-1", "5b8f-1111", "worker-01", List.of("iqn.2026-01.com.example:worker-01"), List.of(), List.of(),
+                List.of("10.1.0.11/24"), "", AccessProtocol.ISCSI, "");
+        Host outside = new Host("host-2", "5b8f-2222", "worker-09", List.of(), List.of(), List.of(), List.of("10.9.0.5/24"), "", AccessProtocol.ISCSI, "");
+        Volume erp = new Volume("vol-1", "erp-db", 1L << 30, null, null, null, null, null, List.of("host-1"), null, null, Origin.CSP, null);
+        Volume web = new Volume("vol-2", "web", 1L << 30, null, null, null, null, null, List.of("worker-09"), null, null, Origin.CSP, null);
+        Volume app = new Volume("vol-3", "app-data", 1L << 30, null, null, null, null, null, List.of("worker-02"), null, null, Origin.CSI, null);
+        storage.withCsp(List.of(inside, outside), List.of(erp, web, app));
+        storage.clients = List.of(new FenceClient("worker-02", List.of("10.1.0.12")));
+        FenceViewModel m = model();
+        answerForms("10.1.0.0/24", "clusterID=east", "");
+        dialogs.typed = "wrong";
+
+        m.fenceAction().run();
+
+        assertThat(dialogs.assessments).singleElement().satisfies(a -> assertThat(String.join("\n", a.lines()))
+                .contains("worker-02 (10.1.0.12; published to it: app-data), worker-01 (10.1.0.11; published to it: erp-db) lose access to storage")
+                .doesNotContain("worker-09").doesNotContain("web"));
+        assertThat(storage.requests).as("nothing sent before the blocks are typed").isEmpty();
     }
 
     @Test

@@ -2,10 +2,6 @@ package org.csiconsole.views.fx;
 
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
-import javafx.scene.control.Labeled;
-import javafx.scene.control.OverrunStyle;
-import javafx.scene.control.TableView;
-import javafx.scene.text.Text;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -26,6 +22,7 @@ import org.csiconsole.views.hosts.HostsView;
 import org.csiconsole.views.hosts.HostsViewModel;
 import org.csiconsole.views.plugin.PluginView;
 import org.csiconsole.views.plugin.PluginViewModel;
+import org.csiconsole.views.replication.ReplicationFxSupport;
 import org.csiconsole.views.resource.StorageTableView;
 import org.csiconsole.views.resource.ViewContext;
 import org.csiconsole.views.snapshots.SnapshotsView;
@@ -44,7 +41,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,8 +55,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DesignSizeFxTest {
     /** The centre of the workbench at 1280×800 with the navigator and the bottom panel open. */
     static final double VIEW_WIDTH = 1022, VIEW_HEIGHT = 475;
-    private static final Pattern FIGURE = Pattern.compile("^[-+]?\\d.*", Pattern.DOTALL);
-    /** A window of the test's own, sized here: the primary stage is shared with the test classes that run after. */
+        /** A window of the test's own, sized here: the primary stage is shared with the test classes that run after. */
     private Stage stage;
 
     @Start
@@ -71,29 +66,6 @@ class DesignSizeFxTest {
     @org.junit.jupiter.api.AfterEach
     void closeWindow(FxRobot robot) {
         robot.interact(stage::hide);
-    }
-
-    /** The visible figures a control shows cut: "full text" → "what shows". */
-    static List<String> cutFigures(Node root) {
-        List<String> cut = new ArrayList<>();
-        for (Node n : root.lookupAll("*")) {
-            if (!(n instanceof Labeled l) || !FxChecks.shown(l) || l.getText() == null || !FIGURE.matcher(l.getText()).matches()) continue;
-            // Names and ids drop their middle on purpose (identifier cells); figures never.
-            if (l.getTextOverrun() == OverrunStyle.CENTER_WORD_ELLIPSIS || l.getTextOverrun() == OverrunStyle.CENTER_ELLIPSIS) continue;
-            if (l.getWidth() <= 0) continue;
-            Node text = l.lookup(".text");
-            if (text instanceof Text t && !t.getText().replace("\n", " ").strip().equals(l.getText().replace("\n", " ").strip())) {
-                cut.add(l.getText() + " \u2192 " + t.getText());
-            }
-        }
-        return cut;
-    }
-
-    /** How many whole rows the table has room for. */
-    static int rowsInSight(TableView<?> table) {
-        Node flow = table.lookup(".virtual-flow");
-        double cell = table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 24;
-        return (int) Math.floor(flow.getLayoutBounds().getHeight() / cell);
     }
 
     @Test
@@ -123,10 +95,47 @@ class DesignSizeFxTest {
                     && (fx.table().getItems().isEmpty() || fx.rowsWithText() > 0));
             if (FxWait.onFx(() -> !fx.table().getItems().isEmpty())) fx.select(robot, 0);
             FxWait.afterLayout(fx.view.node());
-            List<String> found = new ArrayList<>(FxWait.onFx(() -> cutFigures(fx.view.node())));
-            int rows = FxWait.onFx(() -> rowsInSight(fx.table()));
-            if (rows < 8) found.add("room for " + rows + " rows");
+            List<String> found = new ArrayList<>(FxWait.onFx(() -> DesignSize.cutFigures(fx.view.node())));
+            int rows = FxWait.onFx(() -> DesignSize.rowsInSight(fx.table()));
+            if (rows < DesignSize.ROWS) found.add("room for " + rows + " rows");
             if (!found.isEmpty()) problems.put(e.getKey(), found);
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void theReplicationWizardsKeepTheirTypedNamesAndButtonsInSight(FxRobot robot) throws Exception {
+        ReplicationFxSupport fx = new ReplicationFxSupport();
+        robot.interact(() -> fx.show(stage));
+        fx.publish(robot);
+        Rectangle2D screen = FxWait.onFx(() -> Screen.getPrimary().getVisualBounds());
+        assertThat(screen.getHeight()).as("the test screen is the design size").isEqualTo(800);
+        Map<String, List<String>> problems = new LinkedHashMap<>();
+        for (var kind : List.of(org.csiconsole.core.replication.WorkflowKind.UNPLANNED_FAILOVER,
+                org.csiconsole.core.replication.WorkflowKind.SPLIT_BRAIN_RECOVERY)) {
+            String row = kind == org.csiconsole.core.replication.WorkflowKind.SPLIT_BRAIN_RECOVERY ? "vol-2" : "vol-1";
+            robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-a", row)));
+            ReplicationFxSupport.later(() -> fx.view.model().commands().wizardAction(kind).run());
+            javafx.scene.control.DialogPane pane = fx.dialog(robot);
+            if (kind == org.csiconsole.core.replication.WorkflowKind.SPLIT_BRAIN_RECOVERY) {
+                WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#wizard-keep-first").tryQuery().isPresent());
+                robot.interact(() -> robot.lookup("#wizard-keep-first").queryAs(javafx.scene.control.ToggleButton.class).fire());
+            }
+            WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#wizard-typed-0").tryQuery().isPresent());
+            Window dialog = pane.getScene().getWindow();
+            FxWait.afterLayout(pane);
+            List<String> found = new ArrayList<>();
+            FxWait.eventually(() -> {
+                found.clear();
+                found.addAll(FxWait.onFx(() -> {
+                    List<String> out = new ArrayList<>(DesignSize.dialogProblems(dialog));
+                    if (!DesignSize.inSight(robot.lookup("#wizard-typed-0").query())) out.add("the typed name is out of sight");
+                    return out;
+                }));
+                assertThat(found).isEmpty();
+            });
+            if (!found.isEmpty()) problems.put(kind.name(), List.copyOf(found));
+            fx.closeDialogs(robot);
         }
         assertThat(problems).isEmpty();
     }

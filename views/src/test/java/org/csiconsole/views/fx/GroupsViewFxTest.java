@@ -92,14 +92,6 @@ class GroupsViewFxTest {
             fx.closeDialogs(robot);
         }
 
-
-        /** Toggles a form check box the way a click does (the form may scroll it out of the robot's sight). */
-        private void tick(FxRobot robot, String fieldId) throws Exception {
-            javafx.scene.control.CheckBox box = robot.lookup("#form-" + fieldId).queryAs(javafx.scene.control.CheckBox.class);
-            assertThat(FxWait.onFx(box::isDisabled)).isFalse();
-            robot.interact(box::fire);
-        }
-
         private boolean confirmDisabled(FxRobot robot, String label) throws Exception {
             javafx.scene.control.DialogPane pane = fx.dialog(robot);
             return FxWait.onFx(() -> pane.getButtonTypes().stream().map(pane::lookupButton)
@@ -133,7 +125,7 @@ class GroupsViewFxTest {
         }
 
         @Test
-        void theDeleteConfirmationKeepsTheMembersUnlessTheSecondChoiceIsTickedAndTyped(FxRobot robot) throws Exception {
+        void theDeleteKeepsTheMembersByDefaultAndAsksTheRiskDialogsTypedNameBeforeSending(FxRobot robot) throws Exception {
             fx.awaitRows(2);
             fx.awaitCells(robot, "csi-addons", "CSP");
             assertThat(fx.cellTexts(robot)).contains("csi-addons", "CSP");
@@ -142,17 +134,12 @@ class GroupsViewFxTest {
             fx.dialog(robot);
             FxWait.eventually(() -> assertThat(robot.lookup(".label").queryAllAs(javafx.scene.control.Label.class))
                     .extracting(javafx.scene.control.Label::getText).anyMatch(t -> t != null && t.contains("1 member volume (vol-0002) stay")));
-            assertThat(confirmDisabled(robot, "Delete")).isTrue();
-            fx.fill(robot, "confirm", "db");
-            assertThat(confirmDisabled(robot, "Delete")).isFalse();
-            assertThat(FxWait.onFx(() -> robot.lookup("#form-confirmVolumes").queryAs(javafx.scene.control.TextField.class).isDisabled())).isTrue();
+            fx.press(robot, "Continue");
 
-            tick(robot, "deleteVolumes");
-            assertThat(confirmDisabled(robot, "Delete")).as("deleting the volumes needs its own typing").isTrue();
-            fx.fill(robot, "confirmVolumes", "delete 1 volume");
-            assertThat(confirmDisabled(robot, "Delete")).isFalse();
-            tick(robot, "deleteVolumes");
-            fx.press(robot, "Delete");
+            FxWait.until(() -> robot.lookup("#risk-input-0").tryQuery().isPresent());
+            assertThat(fx.storage.calls).as("nothing is sent before consent").doesNotContain("modifyVolumeGroupMembership", "deleteVolumeGroup");
+            assertThat(confirmDisabled(robot, "Delete")).isTrue();
+            fx.confirmByTyping(robot, "db", "Delete");
 
             org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
                     () -> fx.storage.volumeGroups.stream().noneMatch(g -> g.id().equals("vg-db")));

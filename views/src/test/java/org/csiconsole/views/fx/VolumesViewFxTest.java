@@ -206,7 +206,7 @@ class VolumesViewFxTest {
         Volume v = FxWait.onFx(() -> (Volume) fx.view.model().selected());
         assertThat(v.publishedNodeIds()).doesNotContain("node-a1");
         assertThat(fx.menuItemDisabled(robot, "volume-node", 0)).as("Stage").isTrue();
-        assertThat(fx.menuNote(robot, "volume-node", 0)).isEqualTo("Publish it to node-a1 first (Controller, Publish to a node): "
+        assertThat(fx.menuNote(robot, "volume-node", 0)).isEqualTo("Publish it to node-a1 first (Controller > Publish to a node): "
                 + "node-a1 is not among the nodes it is published to.");
         assertThat(fx.menuItemDisabled(robot, "volume-node", 3)).as("Unstage").isTrue();
         assertThat(fx.menuNote(robot, "volume-node", 3)).isEqualTo("Not staged on node-a1 by this console.");

@@ -7,6 +7,11 @@ import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.port.VolumeGroupFeatures;
 import org.csiconsole.core.port.VolumeGroupRules;
+import org.csiconsole.core.risk.Consent;
+import org.csiconsole.core.risk.RiskModel;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.views.FakeDialogService;
 import org.csiconsole.views.FakeStorage;
 import org.csiconsole.views.action.ActionRunner;
@@ -99,16 +104,29 @@ class VolumeGroupsViewModelTest {
     }
 
     @Test
-    void deletingAGroupKeepsItsVolumesUnlessTheSecondChoiceIsMade() {
+    void deletingAGroupAsksTheRiskModelsConsentAndKeepsItsVolumesUnlessTheSecondChoiceIsMade() {
         VolumeGroupsViewModel m = model();
         select(m, "vg-db");
+        VolumeGroup db = m.selected();
         dialogs.formAnswer = f -> {
             assertThat(f.message()).contains("1 member volume (vol-0002) stay");
-            f.text(VolumeGroupForms.CONFIRM).set("db");
             return true;
         };
+        dialogs.typed = "vg";
         m.deleteAction().run();
+        assertThat(dialogs.assessments).singleElement().satisfies(a -> {
+            assertThat(a.request().operation()).isEqualTo(RiskOperation.DELETE_VOLUME_GROUP);
+            assertThat(a.consent()).as("the consent the command line's volume-group delete asks")
+                    .isEqualTo(new RiskModel().assess(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP,
+                            List.of(TargetFacts.ofGroup(db)), a.request().now())).consent());
+            assertThat(a.consent().level()).isEqualTo(Consent.Kind.TYPED);
+            assertThat(String.join("\n", a.lines())).contains("volume group db holds 1 volume");
+        });
+        assertThat(storage.calls).as("nothing is sent before the name is typed").doesNotContain("modifyVolumeGroupMembership", "deleteVolumeGroup");
 
+        dialogs.typed = null;
+        m.deleteAction().run();
+        assertThat(dialogs.confirmations).contains("Delete volume group db:db");
         assertThat(storage.calls).containsSubsequence("modifyVolumeGroupMembership", "deleteVolumeGroup").doesNotContain("deleteVolume");
         assertThat(storage.volumes).extracting(Volume::volumeId).contains("vol-0002");
         assertThat(m.table().all()).extracting(VolumeGroup::id).doesNotContain("vg-db");
@@ -116,23 +134,16 @@ class VolumeGroupsViewModelTest {
         storage.withAddonsGroup();
         m.refresh();
         select(m, "vg-db");
+        dialogs.assessments.clear();
         dialogs.formAnswer = f -> {
-            f.text(VolumeGroupForms.CONFIRM).set("db");
             f.toggle(VolumeGroupForms.DELETE_VOLUMES).set(true);
             return true;
         };
         m.deleteAction().run();
-        assertThat(dialogs.forms.get(dialogs.forms.size() - 1).firstError()).as("the second choice needs its own typing")
-                .contains("delete 1 volume");
-        assertThat(storage.volumes).extracting(Volume::volumeId).contains("vol-0002");
-
-        dialogs.formAnswer = f -> {
-            f.text(VolumeGroupForms.CONFIRM).set("db");
-            f.toggle(VolumeGroupForms.DELETE_VOLUMES).set(true);
-            f.text(VolumeGroupForms.CONFIRM_VOLUMES).set("delete 1 volume");
-            return true;
-        };
-        m.deleteAction().run();
+        assertThat(dialogs.assessments).extracting(a -> a.request().operation())
+                .as("deleting the members is assessed and consented to on its own")
+                .containsExactly(RiskOperation.DELETE_VOLUME_GROUP, RiskOperation.DELETE_VOLUME);
+        assertThat(dialogs.assessments.get(1).request().targets()).extracting(TargetFacts::id).containsExactly("vol-0002");
         assertThat(storage.volumes).extracting(Volume::volumeId).doesNotContain("vol-0002");
     }
 

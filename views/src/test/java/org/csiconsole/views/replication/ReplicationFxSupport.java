@@ -33,16 +33,16 @@ import static org.csiconsole.views.replication.FakeReplication.sample;
  * The replication view in a themed stage over two fake sites (site-a, site-b), with the real
  * JavaFX dialogs: vol-1 ↔ vol-1r consistent, vol-2 ↔ vol-2r a split brain, vol-3 whose partner is missing.
  */
-final class ReplicationFxSupport {
-    final FakeReplication.Port portA = new FakeReplication.Port("site-a");
-    final FakeReplication.Port portB = new FakeReplication.Port("site-b");
-    final FakeReplication.Services services = new FakeReplication.Services();
-    final javafx.collections.ObservableList<org.csiconsole.views.workbench.ConnectionModel> connections =
+public final class ReplicationFxSupport {
+    public final FakeReplication.Port portA = new FakeReplication.Port("site-a");
+    public final FakeReplication.Port portB = new FakeReplication.Port("site-b");
+    public final FakeReplication.Services services = new FakeReplication.Services();
+    public final javafx.collections.ObservableList<org.csiconsole.views.workbench.ConnectionModel> connections =
             javafx.collections.FXCollections.observableArrayList();
-    Stage stage;
-    ReplicationView view;
+    public Stage stage;
+    public ReplicationView view;
 
-    void show(Stage stage) {
+    public void show(Stage stage) {
         this.stage = stage;
         ThemeManager themes = new ThemeManager(Theme.LIGHT);
         FxDialogService dialogs = new FxDialogService(() -> stage, themes);
@@ -61,7 +61,7 @@ final class ReplicationFxSupport {
     }
 
     /** Publishes the three pairs' rounds and waits for the five rows. */
-    void publish(FxRobot robot) throws Exception {
+    public void publish(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> services.samplers.size() == 2);
         robot.interact(() -> {
             services.samplers.get("site-a").publish(List.of(
@@ -76,11 +76,11 @@ final class ReplicationFxSupport {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
-    TableView<ReplicationRow> rows() {
+    public TableView<ReplicationRow> rows() {
         return view.rowsTable().tableView();
     }
 
-    int indexOf(String site, String id) {
+    public int indexOf(String site, String id) {
         List<ReplicationRow> items = rows().getItems();
         for (int i = 0; i < items.size(); i++) {
             if (items.get(i).site().name().equals(site) && items.get(i).source().id().equals(id)) return i;
@@ -88,23 +88,23 @@ final class ReplicationFxSupport {
         throw new AssertionError("no row " + id);
     }
 
-    DialogPane dialog(FxRobot robot) throws Exception {
+    public DialogPane dialog(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isPresent());
         return robot.lookup(".dialog-pane").queryAs(DialogPane.class);
     }
 
-    Button button(FxRobot robot, String text) throws Exception {
+    public Button button(FxRobot robot, String text) throws Exception {
         DialogPane pane = dialog(robot);
         return pane.getButtonTypes().stream().map(pane::lookupButton).map(Button.class::cast)
                 .filter(b -> text.equals(b.getText())).findFirst().orElseThrow(() -> new AssertionError("no button " + text));
     }
 
     /** Runs {@code action} later on the FX thread (it may open a modal dialog) and returns at once. */
-    static void later(Runnable action) {
+    public static void later(Runnable action) {
         Platform.runLater(action);
     }
 
-    void closeDialogs(FxRobot robot) {
+    public void closeDialogs(FxRobot robot) {
         robot.interact(() -> {
             for (Window w : List.copyOf(Window.getWindows())) {
                 if (w != stage && w instanceof Stage s) s.close();
@@ -112,7 +112,7 @@ final class ReplicationFxSupport {
         });
     }
 
-    static void assertShown(FxRobot robot, String query) {
+    public static void assertShown(FxRobot robot, String query) {
         assertThat(robot.lookup(query).tryQuery()).as(query).isPresent();
     }
 }

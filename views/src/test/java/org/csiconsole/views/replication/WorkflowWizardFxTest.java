@@ -83,11 +83,13 @@ class WorkflowWizardFxTest {
         assertThat(FxWait.onFx(run::isDisabled)).isTrue();
         assertThat(FxWait.onFx(() -> fx.button(robot, "Dry run").isDisabled())).as("a dry run needs no survivor").isFalse();
         assertThat(FxWait.onFx(() -> robot.lookup("#wizard-illegal").queryAs(Label.class).getText())).contains("no survivor was chosen");
+        assertThat(FxWait.onFx(() -> robot.lookup("#wizard-typed").query().isVisible())).as("no side's name to type before one is chosen").isFalse();
 
         robot.clickOn(first);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#wizard-typed-0").tryQuery().isPresent());
         assertThat(FxWait.onFx(() -> robot.lookup("#wizard-typed-0").queryAs(TextField.class).getPromptText()))
                 .as("the discarded side's name").isEqualTo("vol-2r");
+        FxWait.eventually(() -> assertThat(robot.lookup("#wizard-typed").query().isVisible()).isTrue());
         assertThat(FxWait.onFx(() -> ((VBox) robot.lookup("#wizard-hazards").query()).getChildren().stream()
                 .map(n -> ((Label) n).getText()).toList())).anySatisfy(t -> assertThat(t).contains("Writes to vol-2r on site-b since the split"));
         assertThat(FxWait.onFx(run::isDisabled)).as("not typed yet").isTrue();

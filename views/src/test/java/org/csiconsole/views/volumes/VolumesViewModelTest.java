@@ -63,6 +63,28 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void aVolumeRestoredFromASnapshotThisConsoleTookShowsTheSnapshotsCreateNameBesideItsIdAndTheFilterFindsIt() {
+        Volume v = storage.volumes.get(2);
+        storage.volumes.set(2, new Volume(v.volumeId(), v.name(), v.capacityBytes(), org.csiconsole.core.model.VolumeSource.snapshot("snap-9"),
+                v.capabilities(), v.parameters(), v.volumeContext(), v.accessibleTopology(), v.publishedNodeIds(), v.condition(), v.groupId(),
+                v.origin(), v.properties()));
+        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
+        ViewContext context = new ViewContext(storage, actions, Runnable::run, "Demo");
+        context.known().snapshots().created("snap-9", new org.csiconsole.core.model.Snapshot("snap-9", "walk-vol-1-snap-20261206-0741",
+                v.volumeId(), 0, null, true, "", org.csiconsole.core.model.Origin.CSI, null), java.time.Instant.now());
+        VolumesViewModel m = new VolumesViewModel(context);
+        m.activate();
+
+        Volume restored = m.table().all().get(2);
+        assertThat(m.sourceOf(restored)).isEqualTo("Snapshot walk-vol-1-snap-20261206-0741 (snap-9)");
+        assertThat(m.sourceOf(m.table().all().get(0))).isEmpty();
+        m.table().filterTextProperty().set("walk-vol-1-snap");
+        assertThat(m.table().rows()).containsExactly(restored);
+        assertThat(VolumeForms.create(storage.features, org.csiconsole.core.model.VolumeSource.snapshot("snap-9"),
+                "walk-vol-1-snap-20261206-0741", 0).title()).isEqualTo("New volume from snapshot walk-vol-1-snap-20261206-0741 (snap-9)");
+    }
+
+    @Test
     void publishTargetsComeFromTheConnectedNodeAndTheListedVolumesWithoutListingAgain() {
         Volume v = storage.volumes.get(1);
         storage.volumes.set(1, new Volume(v.volumeId(), v.name(), v.capacityBytes(), v.source(), v.capabilities(), v.parameters(),
@@ -492,6 +514,37 @@ class VolumesViewModelTest {
         assertThat(published.capability().accessMode()).isEqualTo(AccessMode.SINGLE_NODE_READER_ONLY);
         assertThat(published.readonly()).isTrue();
         assertThat(published.publishContext()).isEqualTo(context);
+    }
+
+    @Test
+    void expandOnThisNodeIsOfferedWhereThisConsolePublishedTheVolumeAndSendsNodeExpandVolumeAtThatPath() {
+        VolumesViewModel m = model();
+        Volume web = m.table().all().get(0);
+        m.selectedProperty().set(web);
+        assertThat(m.nodeExpandAction().enabled().get()).as("not published on the node by this console").isFalse();
+        assertThat(m.nodeExpandAction().disabledReason().get()).contains("NodeExpandVolume needs the target path");
+        dialogs.formAnswer = f -> {
+            if (f.field("nodeId").isPresent()) f.text("nodeId").set("node-a1");
+            return true;
+        };
+        m.controllerPublish();
+        m.nodeStage();
+        m.nodePublish();
+        assertThat(m.nodeExpandAction().enabled().get()).isTrue();
+
+        List<Form> shown = new java.util.ArrayList<>();
+        dialogs.formAnswer = f -> shown.add(f);
+        m.nodeExpandAction().run();
+
+        assertThat(shown.get(0).text("path").text().get()).isEqualTo("/var/lib/csi-console/publish/" + web.volumeId());
+        assertThat(shown.get(0).text("staging").text().get()).isEqualTo("/var/lib/csi-console/staging/" + web.volumeId());
+        assertThat(dialogs.assessments.get(dialogs.assessments.size() - 1)).satisfies(a -> {
+            assertThat(a.request().operation()).isEqualTo(org.csiconsole.core.risk.RiskOperation.NODE_EXPAND);
+            assertThat(a.request().sends()).containsEntry("volume_path", "/var/lib/csi-console/publish/" + web.volumeId());
+            assertThat(String.join("\n", a.lines())).contains("NodeExpandVolume grows the file system of " + web.displayName());
+        });
+        assertThat(storage.calls).contains("nodeExpand");
+        assertThat(storage.lastNodePath).isEqualTo("/var/lib/csi-console/publish/" + web.volumeId());
     }
 
     @Test

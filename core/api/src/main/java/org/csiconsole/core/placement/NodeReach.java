@@ -62,7 +62,8 @@ public final class NodeReach {
 
     /**
      * The nodes, those that reach the volume first, then those that report no topology, then those
-     * that do not match; in the given order within each group, each node id once.
+     * that do not match; in natural order of their ids within each group ({@code node-2} before
+     * {@code node-10}, {@link org.csiconsole.core.model.NaturalOrder}), each node id once.
      *
      * @param volumeTopology the volume's {@code accessible_topology}; empty: every node is {@link Reach#ANYWHERE}
      */
@@ -73,7 +74,8 @@ public final class NodeReach {
         for (NodeInfo n : nodes) {
             if (ids.add(n.nodeId())) out.add(new NodeChoice(n, reach(n, vt)));
         }
-        out.sort(Comparator.comparingInt(c -> c.reach().ordinal()));
+        out.sort(Comparator.comparingInt((NodeChoice c) -> c.reach().ordinal())
+                .thenComparing(NodeChoice::nodeId, org.csiconsole.core.model.NaturalOrder.INSTANCE));
         return out;
     }
 

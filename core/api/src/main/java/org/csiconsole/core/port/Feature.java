@@ -32,6 +32,8 @@ public enum Feature {
     NODE_STAGE("stage volumes on this node"),
     /** NodePublishVolume / NodeUnpublishVolume: a connected node socket. */
     NODE_PUBLISH("publish volumes on this node"),
+    /** NodeExpandVolume: a node socket with EXPAND_VOLUME (NodeGetCapabilities). */
+    NODE_EXPAND("expand volumes on this node"),
     /** NodeGetInfo: a connected node socket. */
     NODE_INFO("read node information"),
     /** ListSnapshots (LIST_SNAPSHOTS) or CSP {@code GET /snapshots}. */

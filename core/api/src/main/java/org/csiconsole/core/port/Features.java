@@ -63,6 +63,8 @@ public record Features(CapabilitySet csi, boolean csiConnected, boolean cspConne
         put(m, Feature.NODE_STAGE, nodeSocket && c.has(NodeCapability.STAGE_UNSTAGE_VOLUME),
                 nodeSocket ? "The node plugin does not advertise STAGE_UNSTAGE_VOLUME (NodeGetCapabilities)." : noNode());
         put(m, Feature.NODE_PUBLISH, nodeSocket, noNode());
+        put(m, Feature.NODE_EXPAND, nodeSocket && c.has(NodeCapability.EXPAND_VOLUME),
+                nodeSocket ? "The node plugin does not advertise EXPAND_VOLUME (NodeGetCapabilities)." : noNode());
         put(m, Feature.NODE_INFO, nodeSocket, noNode());
         put(m, Feature.LIST_SNAPSHOTS, csp || (csi && c.has(ControllerCapability.LIST_SNAPSHOTS)),
                 csi ? controllerMissing(c, ControllerCapability.LIST_SNAPSHOTS) : noStorage());

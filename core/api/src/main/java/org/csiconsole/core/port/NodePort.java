@@ -38,6 +38,19 @@ public interface NodePort {
     }
 
     /**
+     * NodeExpandVolume on the connected node socket (CSI spec, "NodeExpandVolume"): grows the file system of
+     * {@code volumeId} at {@code volumePath} to its expanded capacity.
+     *
+     * @param volumePath where the volume is published on the node (a {@code target_path}); never empty
+     * @param stagingTargetPath where it is staged; empty when it is not
+     * @param requiredBytes {@code capacity_range.required_bytes}, the size the controller expanded it to; 0 when unknown
+     * @return the capacity the node reports afterwards in bytes; 0 when it reports none
+     */
+    default CompletableFuture<Long> nodeExpand(String volumeId, String volumePath, String stagingTargetPath, long requiredBytes) {
+        return Ports.unsupported("NodeExpandVolume " + volumeId);
+    }
+
+    /**
      * CSI nodes: the connected node's NodeGetInfo (with topology and volume limit) and every node id
      * seen in {@code published_node_ids} (those without topology, {@code maxVolumesPerNode} 0).
      * When one of the two reads fails, the other's nodes come with it named in

@@ -7,7 +7,7 @@ import java.util.Objects;
  *
  * @param reason why, in words, with the state it comes from, e.g. {@code "vol-1 is still staged on node-1 at /var/..."}
  * @param spec where the rule comes from, e.g. {@code "CSI spec, Volume Lifecycle: ControllerUnpublishVolume follows NodeUnstageVolume"}
- * @param nextStep the next safe step, e.g. {@code "Unstage it on node-1 first (Node > Unstage)."}
+ * @param nextStep the next safe step, e.g. {@code "Unstage it on node-1 first (Node > Unstage on this node)."}
  * @param overridable true when the verdict rests on this console's own record only, which another
  *     container orchestrator may have made stale: then an explicit "send anyway" with the typed name
  *     exists, and is audited as an override

@@ -49,7 +49,7 @@ public final class RiskModel implements RiskAssessor {
             case CONTROLLER_UNPUBLISH -> controllerUnpublish(d);
             case NODE_UNPUBLISH -> nodeUnpublish(d);
             case NODE_UNSTAGE -> nodeUnstage(d);
-            case EXPAND -> expand(d);
+            case EXPAND, NODE_EXPAND -> expand(d);
             case MODIFY -> d.caution(Kind.REPLICATION_CHANGES, "ControllerModifyVolume changes the mutable parameters of "
                     + d.names() + " in place, while in use; the driver decides when they take effect", "").confirm();
             case FENCE -> fence(d);
@@ -147,7 +147,7 @@ public final class RiskModel implements RiskAssessor {
         if (!blocking.isEmpty()) {
             d.illegal(String.join("; ", blocking), "CSI spec, Volume Lifecycle: ControllerUnpublishVolume follows "
                             + "NodeUnpublishVolume and NodeUnstageVolume on that node",
-                    "Unpublish it on " + node + " (Node > Unpublish), then unstage it (Node > Unstage), then unpublish it from the controller.",
+                    "Unpublish it on " + node + " (Node > Unpublish on this node), then unstage it (Node > Unstage on this node), then unpublish it from the controller.",
                     consoleOnly);
         }
         d.typed();
@@ -179,12 +179,24 @@ public final class RiskModel implements RiskAssessor {
         }
         if (!blocking.isEmpty()) {
             d.illegal(String.join("; ", blocking), "CSI spec, NodeUnstageVolume: the CO calls it only after "
-                    + "NodeUnpublishVolume of every target_path on that node", "Unpublish it on " + node + " first (Node > Unpublish).", consoleOnly);
+                    + "NodeUnpublishVolume of every target_path on that node", "Unpublish it on " + node + " first (Node > Unpublish on this node).", consoleOnly);
         }
         d.confirm();
     }
 
     private void expand(Draft d) {
+        String node = d.r.nodeId();
+        if (d.r.operation() == RiskOperation.NODE_EXPAND) {
+            // the node's half of an expansion (CSI spec, "NodeExpandVolume")
+            for (TargetFacts t : d.r.targets()) {
+                String paths = t.placements(Placement.Kind.NODE_PUBLISHED, node).stream().map(Placement::path)
+                        .filter(p -> !p.isEmpty()).collect(Collectors.joining(", "));
+                d.caution(Kind.IRREVERSIBLE, "NodeExpandVolume grows the file system of " + t.displayName() + " on " + node
+                        + (paths.isEmpty() ? "" : " at " + paths) + " to the capacity the controller gave it, while in use; it cannot shrink again", "");
+            }
+            d.confirm();
+            return;
+        }
         for (TargetFacts t : d.r.targets()) {
             d.caution(Kind.IRREVERSIBLE, "the capacity of " + t.displayName() + " cannot be reduced again (CSI has no shrink)", "");
             Set<String> nodes = new LinkedHashSet<>();
@@ -216,14 +228,14 @@ public final class RiskModel implements RiskAssessor {
         for (TargetFacts t : targets) {
             for (Placement p : t.placements()) {
                 steps.add(switch (p.step()) {
-                    case NODE_PUBLISHED -> "unpublish it on " + p.nodeId() + " (Node > Unpublish)";
-                    case STAGED -> "unstage it on " + p.nodeId() + " (Node > Unstage)";
-                    case PUBLISHED -> "unpublish it from " + p.nodeId() + " (Controller > Unpublish)";
+                    case NODE_PUBLISHED -> "unpublish it on " + p.nodeId() + " (Node > Unpublish on this node)";
+                    case STAGED -> "unstage it on " + p.nodeId() + " (Node > Unstage on this node)";
+                    case PUBLISHED -> "unpublish it from " + p.nodeId() + " (Controller > Unpublish from a node)";
                 });
             }
         }
         List<String> ordered = new ArrayList<>(steps);
-        ordered.sort(Comparator.comparingInt(s -> s.contains("(Node > Unpublish)") ? 0 : s.contains("Unstage") ? 1 : 2));
+        ordered.sort(Comparator.comparingInt(s -> s.contains("(Node > Unpublish on this node)") ? 0 : s.contains("Unstage") ? 1 : 2));
         String s = String.join(", then ", ordered);
         return Character.toUpperCase(s.charAt(0)) + s.substring(1) + "; then delete.";
     }

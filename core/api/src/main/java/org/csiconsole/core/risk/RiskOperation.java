@@ -25,6 +25,11 @@ public enum RiskOperation {
     NODE_UNSTAGE("Unstage", "volume", "csi.v1.Node/NodeUnstageVolume"),
     /** CSI ControllerExpandVolume (spec "ControllerExpandVolume"): capacity cannot shrink again. */
     EXPAND("Expand", "volume", "csi.v1.Controller/ControllerExpandVolume"),
+    /**
+     * CSI NodeExpandVolume (spec "NodeExpandVolume"): the node's half of an expand, growing the file system
+     * where the volume is published; assessed as an expand on the request's node.
+     */
+    NODE_EXPAND("Expand the file system of", "volume", "csi.v1.Node/NodeExpandVolume"),
     /** CSI ControllerModifyVolume (spec "ControllerModifyVolume"). */
     MODIFY("Modify", "volume", "csi.v1.Controller/ControllerModifyVolume"),
     /** csi-addons FenceClusterNetwork (fence.proto). */

@@ -1,6 +1,7 @@
 package org.csiconsole.core.risk;
 
 import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.core.replication.ReplicationSample;
 
 import java.util.ArrayList;
@@ -42,23 +43,45 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     }
 
     /**
-     * A volume as the driver reports it (ControllerGetVolume, or ListVolumes): its name, size and the
-     * nodes of {@code published_node_ids} as {@link Placement.Knowledge#DRIVER} publications, with
-     * {@code console}'s placements (this console's own calls, {@link ConsoleCalls}) after them.
+     * The facts of volume {@code v} for an assessment, the same for every view and the command line: its
+     * name and size; when the driver reports publications, the nodes of {@code published_node_ids} as
+     * {@link Placement.Knowledge#DRIVER} publications (a CSP's {@code published=true} without hosts as "a host
+     * the array does not name");
+     * then {@code console}'s placements (this console's own calls: {@link ConsoleRecord},
+     * {@link ConsoleCalls}) that the driver does not already report; and its replication role and health
+     * on this site when it replicates.
      *
-     * @param driverReportsPlacements true when the driver advertises LIST_VOLUMES_PUBLISHED_NODES (or is a
-     *     CSP array): then no published node id means the volume is published nowhere
+     * @param driverReportsPlacements true when the driver reports publications (LIST_VOLUMES_PUBLISHED_NODES,
+     *     or a CSP array): then no published node means the volume is published nowhere; otherwise
+     *     {@code published_node_ids} are not the driver's report (CSI spec, ListVolumes {@code VolumeStatus}: set
+     *     only with LIST_VOLUMES_PUBLISHED_NODES) and are left out
+     * @param console this console's placements of {@code v}; empty when none are known
      */
     public static TargetFacts ofVolume(Volume v, boolean driverReportsPlacements, List<Placement> console) {
         List<Placement> all = new ArrayList<>();
         if (driverReportsPlacements) {
             for (String node : v.publishedNodeIds()) all.add(new Placement(node, Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
         }
+        if (driverReportsPlacements && v.publishedNodeIds().isEmpty() && v.published()) {
+            // a CSP reports published=true without naming its hosts
+            all.add(new Placement("a host the array does not name", Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
+        }
         for (Placement c : console) {
             boolean driverToo = all.stream().anyMatch(d -> d.from() == Placement.Knowledge.DRIVER && d.step() == c.step() && d.nodeId().equals(c.nodeId()));
             if (!driverToo) all.add(c);
         }
-        return new TargetFacts("volume", v.volumeId(), v.name(), v.capacityBytes(), all, driverReportsPlacements, null, null, List.of());
+        SideFacts side = !v.replication().replicated() ? null
+                : new SideFacts("", v.volumeId(), v.name(), v.replication().role(), v.replication().health(), true, null, null);
+        return new TargetFacts("volume", v.volumeId(), v.name(), v.capacityBytes(), all, driverReportsPlacements, side, null, List.of());
+    }
+
+    /**
+     * A csi-addons volume group as its deletion is assessed, the same in the views and the command line:
+     * its id and name, and its members' names (their ids when unnamed) as what depends on it.
+     */
+    public static TargetFacts ofGroup(VolumeGroup g) {
+        return new TargetFacts("volume group", g.id(), g.name(), 0, List.of(), false, null, null,
+                g.volumes().stream().map(Volume::displayName).toList());
     }
 
     /**

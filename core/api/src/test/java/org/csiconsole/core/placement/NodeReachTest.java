@@ -30,10 +30,11 @@ class NodeReachTest {
     }
 
     @Test
-    void aVolumeWithoutTopologyKeepsTheNodeOrderAndSaysSo() {
-        List<NodeReach.NodeChoice> order = NodeReach.order(List.of(new NodeInfo("n2", 0, B), new NodeInfo("n1", 0, A)), List.of());
+    void aVolumeWithoutTopologyOffersEveryNodeInNaturalOrderAndSaysSo() {
+        List<NodeReach.NodeChoice> order = NodeReach.order(List.of(new NodeInfo("node-10", 0, B), new NodeInfo("node-2", 0, A),
+                new NodeInfo("Node-1", 0, A), new NodeInfo("node-2b", 0, B)), List.of());
 
-        assertThat(order).extracting(NodeReach.NodeChoice::nodeId).containsExactly("n2", "n1");
+        assertThat(order).extracting(NodeReach.NodeChoice::nodeId).containsExactly("Node-1", "node-2", "node-2b", "node-10");
         assertThat(order).allSatisfy(c -> assertThat(c.reach()).isEqualTo(NodeReach.Reach.ANYWHERE));
     }
 }

@@ -209,6 +209,10 @@ class RiskModelTableTest {
                 .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/plugins/staging/vol-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand a volume staged on a node", EXPAND, vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1")))
                 .has(Kind.IRREVERSIBLE, Kind.FOLLOW_UP).says("NodeExpandVolume must then run on node-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("expand on the node grows the file system at its target path, nothing must follow", NODE_EXPAND,
+                vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1"), consoleNodePublished("node-1"))).node("node-1")
+                .has(Kind.IRREVERSIBLE).lacks(Kind.FOLLOW_UP).says("NodeExpandVolume grows the file system of erp-db on node-1 at /var/lib/kubelet/pods/p1/mount")
+                .expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand an unpublished volume", EXPAND, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).lacks(Kind.FOLLOW_UP).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("modify", MODIFY, vol("erp-db", "vol-1")).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("rotate a key asks for the name typed", ROTATE_KEY, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");

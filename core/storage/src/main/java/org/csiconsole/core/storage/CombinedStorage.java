@@ -321,6 +321,11 @@ public final class CombinedStorage implements StorageService {
     }
 
     @Override
+    public CompletableFuture<Long> nodeExpand(String volumeId, String volumePath, String stagingTargetPath, long requiredBytes) {
+        return csi.nodeExpand(volumeId, volumePath, stagingTargetPath, requiredBytes);
+    }
+
+    @Override
     public CompletableFuture<Void> nodePublish(NodeTarget target) {
         return csi.nodePublish(target);
     }

@@ -10,6 +10,7 @@ import org.csiconsole.core.model.Capacity;
 import org.csiconsole.core.model.GroupSnapshot;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.ExpandVolumeResult;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Topology;
@@ -313,6 +314,12 @@ public final class CsiStorage implements StorageService {
         if (nodeDirectories == null) return unstaged;
         // The staging directory this console made for the stage is the CO's to remove, once empty.
         return unstaged.thenRun(() -> nodeDirectories.unstaged(stagingTargetPath));
+    }
+
+    @Override
+    public CompletableFuture<Long> nodeExpand(String volumeId, String volumePath, String stagingTargetPath, long requiredBytes) {
+        return csi.node().nodeExpand(volumeId, volumePath, requiredBytes, 0, stagingTargetPath, null, Secrets.NONE)
+                .thenApply(ExpandVolumeResult::capacityBytes);
     }
 
     @Override

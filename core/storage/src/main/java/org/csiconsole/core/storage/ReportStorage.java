@@ -284,6 +284,11 @@ public final class ReportStorage implements StorageService {
     }
 
     @Override
+    public CompletableFuture<Long> nodeExpand(String volumeId, String volumePath, String stagingTargetPath, long requiredBytes) {
+        return readOnly("NodeExpandVolume " + volumeId);
+    }
+
+    @Override
     public CompletableFuture<Void> nodePublish(NodeTarget target) {
         return readOnly("NodePublishVolume " + target.volumeId());
     }

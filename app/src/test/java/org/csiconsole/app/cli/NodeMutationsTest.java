@@ -1,0 +1,157 @@
+package org.csiconsole.app.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.csiconsole.app.audit.LazyAuditLog;
+import org.csiconsole.core.audit.AuditEntry;
+import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditQuery;
+import org.csiconsole.core.call.CallAudit;
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.csi.NodePublishRequest;
+import org.csiconsole.core.csi.NodeStageRequest;
+import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.reference.ReferencePlugin;
+import org.csiconsole.core.reference.Seed;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code unstage} and {@code node-expand} against the reference plugin over a unix socket, with the
+ * console's audit log as its record: core's assessment refuses an unstage while this console's own
+ * NodePublishVolume is in effect, and {@code --override} with the name sends it, audited as an override.
+ */
+class NodeMutationsTest {
+    private static final String STAGING = "/var/lib/kubelet/plugins/kubernetes.io/csi/pv/db-a/globalmount";
+    private static final String TARGET = "/var/lib/kubelet/pods/p1/volumes/kubernetes.io~csi/db-a/mount";
+
+    @TempDir
+    Path dir;
+    private ReferencePlugin plugin;
+    private LazyAuditLog log;
+    private String csi;
+    private StringWriter out;
+    private StringWriter err;
+
+    @BeforeEach
+    void start() throws Exception {
+        plugin = ReferencePlugin.builder(dir.resolve("state")).seed(Seed.EMPTY).start();
+        plugin.serve(new ReferencePlugin.Sockets(dir.resolve("csi.sock"), Optional.empty(), Optional.empty(), Optional.empty()));
+        log = new LazyAuditLog(dir.resolve("data"));
+        csi = "unix://" + dir.resolve("csi.sock");
+    }
+
+    @AfterEach
+    void stop() {
+        log.close();
+        plugin.close();
+    }
+
+    private int run(String... args) {
+        out = new StringWriter();
+        err = new StringWriter();
+        CommandLine cl = CsiConsoleCommand.commandLine(k -> null, log);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    private JsonNode ok(String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--endpoint", csi, "--output", "json"));
+        assertThat(run(all.toArray(String[]::new))).as(String.join(" ", args) + ": " + err).isEqualTo(ExitCodes.OK);
+        return new ObjectMapper().readTree(out.toString());
+    }
+
+    /** A volume published to the node, then staged and published on it by calls audited as this console's. */
+    private String mountedVolume(String name) throws Exception {
+        String id = ok("create-volume", "--name", name, "--size", "1GiB").get("volumeId").asText();
+        JsonNode published = ok("publish", "--volume-id", id, "--node-id", plugin.nodeId());
+        Map<String, String> context = new ObjectMapper().convertValue(published.get("publishContext"),
+                new com.fasterxml.jackson.core.type.TypeReference<Map<String, String>>() { });
+        try (CsiClient client = CsiClient.open(Endpoint.parse(csi), Optional.empty(),
+                CsiClientOptions.defaults().withAudit(CallAudit.to(log, AuditOrigin.local(csi))), new CallTrace())) {
+            VolumeCapability cap = VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4");
+            client.node().nodeStage(new NodeStageRequest(id, context, STAGING, cap, null, Map.of())).get(30, TimeUnit.SECONDS);
+            client.node().nodePublish(new NodePublishRequest(id, context, STAGING, TARGET, cap, false, null, Map.of())).get(30, TimeUnit.SECONDS);
+        }
+        return id;
+    }
+
+    private List<AuditEntry> calls(String method) {
+        return log.find(new AuditQuery(null, null, null, null, null, 0, AuditQuery.ALL)).stream()
+                .filter(e -> e.record().call().endsWith("/" + method)).toList();
+    }
+
+    @Test
+    void unstageIsRefusedWhileThisConsolesNodePublishIsInEffectAndSentOnlyWithOverrideAndTheName() throws Exception {
+        String id = mountedVolume("walk-vol-1");
+
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING)).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("not sent: " + id + " is still published on " + plugin.nodeId() + " at " + TARGET)
+                .contains("Node > Unpublish on this node").contains("--override").contains("--yes=" + id);
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING, "--override"))
+                .as("an override needs the name").isEqualTo(ExitCodes.USAGE);
+        assertThat(calls("NodeUnstageVolume")).as("nothing was sent").isEmpty();
+
+        try (CsiClient another = CsiClient.open(Endpoint.parse(csi), Optional.empty(), CsiClientOptions.defaults(), new CallTrace())) {
+            another.node().nodeUnpublish(id, TARGET).get(30, TimeUnit.SECONDS); // another orchestrator, unknown to this console
+        }
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING, "--override", "--yes=" + id))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(calls("NodeUnstageVolume")).singleElement().satisfies(e -> assertThat(e.record().override()).isTrue());
+    }
+
+    @Test
+    void unstageAfterTheNodeUnpublishRunsWithoutTypedConsentAndIsNoOverride() throws Exception {
+        String id = mountedVolume("walk-vol-2");
+        try (CsiClient client = CsiClient.open(Endpoint.parse(csi), Optional.empty(),
+                CsiClientOptions.defaults().withAudit(CallAudit.to(log, AuditOrigin.local(csi))), new CallTrace())) {
+            client.node().nodeUnpublish(id, TARGET).get(30, TimeUnit.SECONDS);
+        }
+
+        JsonNode done = ok("unstage", "--volume-id", id, "--staging-target-path", STAGING);
+
+        assertThat(done.get("result").asText()).isEqualTo("unstaged");
+        assertThat(done.get("nodeId").asText()).isEqualTo(plugin.nodeId());
+        assertThat(err.toString()).contains("loses the staging of " + id + " at " + STAGING);
+        assertThat(calls("NodeUnstageVolume")).singleElement().satisfies(e -> assertThat(e.record().override()).isFalse());
+    }
+
+    @Test
+    void nodeExpandSendsNodeExpandVolumeAtThePathWithTheExpandedSize() throws Exception {
+        String id = mountedVolume("grow-me");
+        ok("expand", "--volume-id", id, "--size", "2GiB");
+
+        JsonNode r = ok("node-expand", "--volume-id", id, "--volume-path", TARGET, "--staging-target-path", STAGING);
+
+        assertThat(r.get("capacityBytes").asLong()).isEqualTo(2L << 30);
+        assertThat(r.get("nodeId").asText()).isEqualTo(plugin.nodeId());
+        assertThat(err.toString()).contains("Sends csi.v1.Node/NodeExpandVolume: volume_id=" + id + ", volume_path=" + TARGET)
+                .contains("NodeExpandVolume grows the file system of " + id + " on " + plugin.nodeId());
+        assertThat(calls("NodeExpandVolume")).singleElement().satisfies(e -> assertThat(e.record().targets().get("volume_path")).containsExactly(TARGET));
+    }
+
+    @Test
+    void bothVerbsAreOnTheCommandLine() {
+        assertThat(CsiConsoleCommand.commandLine().getSubcommands()).containsKeys("unstage", "node-expand");
+    }
+}

@@ -1,0 +1,72 @@
+package org.csiconsole.core.risk;
+
+import org.csiconsole.core.model.Cidr;
+import org.csiconsole.core.model.FenceClient;
+import org.csiconsole.core.model.Host;
+import org.csiconsole.core.model.Volume;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a fence or unfence of CIDR blocks cuts off, the same for the views and the command line: for each
+ * block, every known client with an address inside it, from the driver's GetFenceClients (csi-addons
+ * fence.proto {@code ClientDetails}) and from the CSP's hosts (hpe-csp-rest-spec {@code /hosts}: a host's
+ * {@code networks}, e.g. {@code 10.1.0.11/24}, name its address), each with the volumes published to it
+ * where they are known ({@code published_node_ids} naming the client, or the host's id or name).
+ */
+public final class FenceFacts {
+    private FenceFacts() {
+    }
+
+    /**
+     * One {@code "network"} target per block, its dependents one phrase per client inside it, e.g.
+     * {@code "worker-01 (10.1.0.11; published to it: erp-db, erp-log)"}; a client reported by both sources
+     * (a GetFenceClients id equal to a host's name) is named once with every address.
+     *
+     * @param blocks the blocks to fence or unfence, in order
+     * @param clients what GetFenceClients reported; empty when not asked or not advertised
+     * @param hosts the CSP hosts; empty when there is no CSP or they could not be read
+     * @param volumes the volumes read, for what is published to each client; empty when not known
+     */
+    public static List<TargetFacts> of(List<Cidr> blocks, List<FenceClient> clients, List<Host> hosts, List<Volume> volumes) {
+        List<TargetFacts> out = new ArrayList<>();
+        for (Cidr block : blocks) {
+            Map<String, Set<String>> addresses = new LinkedHashMap<>();
+            Map<String, Set<String>> aliases = new LinkedHashMap<>();
+            for (FenceClient c : clients) {
+                for (String a : c.addresses()) {
+                    if (block.contains(a)) {
+                        addresses.computeIfAbsent(c.clientId(), k -> new LinkedHashSet<>()).add(a);
+                        aliases.computeIfAbsent(c.clientId(), k -> new LinkedHashSet<>()).add(c.clientId());
+                    }
+                }
+            }
+            for (Host h : hosts) {
+                String name = h.name().isEmpty() ? h.id() : h.name();
+                for (String network : h.networks()) {
+                    String address = network.contains("/") ? network.substring(0, network.indexOf('/')) : network;
+                    if (block.contains(address)) {
+                        addresses.computeIfAbsent(name, k -> new LinkedHashSet<>()).add(address);
+                        Set<String> names = aliases.computeIfAbsent(name, k -> new LinkedHashSet<>());
+                        names.add(name);
+                        names.add(h.id());
+                    }
+                }
+            }
+            List<String> dependents = new ArrayList<>();
+            addresses.forEach((name, at) -> {
+                Set<String> ids = aliases.get(name);
+                List<String> published = volumes.stream().filter(v -> v.publishedNodeIds().stream().anyMatch(ids::contains))
+                        .map(Volume::displayName).toList();
+                dependents.add(name + " (" + String.join(", ", at) + (published.isEmpty() ? "" : "; published to it: " + String.join(", ", published)) + ")");
+            });
+            out.add(TargetFacts.of("network", block.text(), "").withDependents(dependents));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,82 @@
+package org.csiconsole.core.risk;
+
+import org.csiconsole.core.model.Origin;
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeGroup;
+import org.csiconsole.core.model.VolumeReplication;
+import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.risk.Placement.Knowledge;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The one way a volume's and a group's facts are gathered for an assessment, for the views and the command line alike. */
+class TargetFactsTest {
+    private static final Instant AT = Instant.parse("2026-12-06T08:00:00Z");
+
+    private static Volume volume(List<String> published, Map<String, String> properties) {
+        return new Volume("vol-1", "erp-db", 1L << 30, null, null, null, null, null, published, null, null, Origin.CSI, properties);
+    }
+
+    @Test
+    void aNodeTheDriverReportsIsKeptOnceThoughThisConsolePublishedItThereToo() {
+        Placement mine = new Placement("node-1", Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, AT);
+        Placement staged = new Placement("node-1", Placement.Kind.STAGED, "/staging", Knowledge.CONSOLE, AT);
+
+        TargetFacts f = TargetFacts.ofVolume(volume(List.of("node-1"), Map.of()), true, List.of(mine, staged));
+
+        assertThat(f.placements()).extracting(Placement::step, Placement::from)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(Placement.Kind.PUBLISHED, Knowledge.DRIVER),
+                        org.assertj.core.groups.Tuple.tuple(Placement.Kind.STAGED, Knowledge.CONSOLE));
+    }
+
+    @Test
+    void publishedNodeIdsOfADriverThatDoesNotAdvertiseReportingThemAreNotTakenAsItsReport() {
+        Placement mine = new Placement("node-1", Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, AT);
+
+        TargetFacts f = TargetFacts.ofVolume(volume(List.of("node-2"), Map.of()), false, List.of(mine));
+
+        assertThat(f.placements()).extracting(Placement::nodeId, Placement::from)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("node-1", Knowledge.CONSOLE));
+        assertThat(f.driverReportsPlacements()).isFalse();
+    }
+
+    @Test
+    void anArrayThatSaysPublishedWithoutNamingItsHostsIsStillPublished() {
+        TargetFacts f = TargetFacts.ofVolume(volume(List.of(), Map.of("published", "true")), true, List.of());
+
+        assertThat(f.placements()).singleElement().satisfies(p -> {
+            assertThat(p.step()).isEqualTo(Placement.Kind.PUBLISHED);
+            assertThat(p.nodeId()).isEqualTo("a host the array does not name");
+        });
+    }
+
+    @Test
+    void aReplicatedVolumeCarriesItsRoleAndHealthOnThisSite() {
+        Volume v = volume(List.of(), Map.of()).withReplication(VolumeReplication.of(VolumeReplicationRole.PRIMARY, ReplicationHealth.HEALTHY));
+
+        TargetFacts f = TargetFacts.ofVolume(v, true, List.of());
+
+        assertThat(f.side()).isNotNull();
+        assertThat(f.side().role()).isEqualTo(VolumeReplicationRole.PRIMARY);
+        assertThat(f.partner()).isNull();
+        assertThat(TargetFacts.ofVolume(volume(List.of(), Map.of()), true, List.of()).side()).isNull();
+    }
+
+    @Test
+    void aGroupNamesItsMembersAsWhatDependsOnIt() {
+        Volume unnamed = Volume.csi("vol-9", 0);
+        VolumeGroup g = new VolumeGroup("vg-1", "db", "", List.of(volume(List.of(), Map.of()), unnamed), null, null, Origin.CSI);
+
+        TargetFacts f = TargetFacts.ofGroup(g);
+
+        assertThat(f.kind()).isEqualTo("volume group");
+        assertThat(f.displayName()).isEqualTo("db");
+        assertThat(f.dependents()).containsExactly("erp-db", "vol-9");
+    }
+}
