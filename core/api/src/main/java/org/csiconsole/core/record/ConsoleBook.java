@@ -1,0 +1,92 @@
+package org.csiconsole.core.record;
+
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeSource;
+import org.csiconsole.core.risk.Placement;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The console's record of one connection (keyed by its CSI endpoint text, as audited:
+ * {@code unix:///csi/csi.sock}): every volume, snapshot and group it created, imported or touched, and
+ * the placements its own calls made. Rows are marked when the driver no longer knows them, never
+ * dropped for it; a delete of this console removes its row. Safe to use from any thread; listeners run
+ * on the thread that made the change. A store that cannot be written fails with
+ * {@link org.csiconsole.core.call.CallFailure} (INTERNAL) naming its file.
+ */
+public interface ConsoleBook {
+    /** The connection this record is of: its CSI endpoint text. */
+    String connection();
+
+    /** The rows of {@code kind}, first seen first. */
+    List<RecordedItem> items(RecordKind kind);
+
+    /** The row of {@code kind} with {@code id}. */
+    Optional<RecordedItem> find(RecordKind kind, String id);
+
+    /** Adds {@code item}, or {@linkplain RecordedItem#merge merges} it into the row with its id. */
+    void record(RecordedItem item);
+
+    /** Removes the row and, for a volume, its placements: this console deleted it. An unknown id changes nothing. */
+    void forget(RecordKind kind, String id);
+
+    /** Marks the row as the driver answered at {@code at} ({@link RecordedItem#checked}); an unknown id changes nothing. */
+    void checked(RecordKind kind, String id, boolean gone, Instant at);
+
+    /** The placements in effect on {@code volumeId}, oldest first. */
+    List<RecordedPlacement> placements(String volumeId);
+
+    /** Records a placement; one in the same slot (step and node, or step and path) is replaced. */
+    void placed(RecordedPlacement placement);
+
+    /**
+     * Removes placements of {@code volumeId} at {@code step}: the one at node or path {@code where}, or
+     * every one of the step when {@code where} is empty (ControllerUnpublishVolume without a node).
+     */
+    void unplaced(String volumeId, Placement.Kind step, String where);
+
+    /**
+     * Calls {@code onChange} after every change until the returned handle is closed.
+     *
+     * @return closes the subscription; closing twice is harmless
+     */
+    AutoCloseable subscribe(Runnable onChange);
+
+    /** The placements of {@code volumeId} as {@link Placement}s known to this console ({@link RecordedPlacement#placement}). */
+    default List<Placement> consolePlacements(String volumeId, String connectedNode) {
+        return placements(volumeId).stream().map(p -> p.placement(connectedNode)).toList();
+    }
+
+    /** {@code v} with the name it was created under and its source, from the record, where the driver reports none. */
+    default Volume named(Volume v) {
+        Optional<RecordedItem> r = find(RecordKind.VOLUME, v.volumeId());
+        if (r.isEmpty()) return v;
+        RecordedItem i = r.get();
+        if (!v.name().isEmpty() && (v.source().kind() != VolumeSource.Kind.NONE || i.source().kind() == VolumeSource.Kind.NONE)) return v;
+        return new Volume(v.volumeId(), v.name().isEmpty() ? i.name() : v.name(), v.capacityBytes(),
+                v.source().kind() == VolumeSource.Kind.NONE ? i.source() : v.source(), v.capabilities(), v.parameters(), v.volumeContext(),
+                v.accessibleTopology(), v.publishedNodeIds(), v.condition(), v.groupId(), v.origin(), v.properties(), v.replication());
+    }
+
+    /** {@code s} with the name it was created under, from the record, where the driver reports none. */
+    default Snapshot named(Snapshot s) {
+        if (!s.name().isEmpty()) return s;
+        return find(RecordKind.SNAPSHOT, s.snapshotId()).filter(i -> !i.name().isEmpty())
+                .map(i -> new Snapshot(s.snapshotId(), i.name(), s.sourceVolumeId(), s.sizeBytes(), s.creationTime(), s.readyToUse(),
+                        s.groupSnapshotId(), s.origin(), s.properties()))
+                .orElse(s);
+    }
+
+    /** {@code "walk-vol-1 (4f1c…)"}-style text: the id with the recorded name beside it, or the id alone. */
+    default String label(RecordKind kind, String id) {
+        return find(kind, id).filter(i -> !i.name().isEmpty() && !i.name().equals(id)).map(i -> i.name() + " (" + id + ")").orElse(id);
+    }
+
+    /** A record held in memory only (tests, and a console whose data folder cannot be written). */
+    static ConsoleBook inMemory(String connection) {
+        return new MemoryBook(connection);
+    }
+}
