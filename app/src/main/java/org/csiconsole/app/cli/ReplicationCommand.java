@@ -45,6 +45,9 @@ import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.store.SqliteReplicationHistory;
+import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.ConsoleRecords;
+import org.csiconsole.core.storage.replication.RecordedReplicationPort;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -473,6 +476,8 @@ public final class ReplicationCommand {
         AddonsClient addons = AddonsClient.open(addonsEndpoint, options, trace);
         open.add(addons);
         CsiStorage storage = new CsiStorage(csi, false, addons);
-        return new ReplicationSite(name, storage.replication(name, null), storage);
+        // The console's record joins the listing: a driver without LIST_VOLUMES still has its volumes sampled.
+        ConsoleBook book = audit instanceof ConsoleRecords r ? r.book(csiEndpoint.text()) : ConsoleBook.inMemory(csiEndpoint.text());
+        return new ReplicationSite(name, new RecordedReplicationPort(storage.replication(name, null), book), storage);
     }
 }

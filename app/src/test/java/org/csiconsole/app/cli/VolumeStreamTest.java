@@ -113,7 +113,7 @@ class VolumeStreamTest {
         try (VolumeStream stream = new VolumeStream(out, OutputFormat.table)) {
             stream.finish();
         }
-        assertThat(text.toString().lines().toList()).containsExactly("VOLUME_ID  CAPACITY  SOURCE  PUBLISHED_NODES  CONDITION", "0 volume(s)");
+        assertThat(text.toString().lines().toList()).containsExactly("VOLUME_ID  NAME  CAPACITY  SOURCE  PUBLISHED_NODES  CONDITION  ORIGIN", "0 volume(s)");
         StringWriter json = new StringWriter();
         try (VolumeStream stream = new VolumeStream(new PrintWriter(json), OutputFormat.json)) {
             stream.finish();

@@ -135,8 +135,9 @@ public abstract class StorageViewModel<T> extends ViewModel {
     }
 
     /**
-     * Why {@code row} is shown though no listing returned it: {@code "known to this console (created
-     * at 14:05)"} or {@code "looked up by id at 14:07"}; empty for a listed row.
+     * Why {@code row} is shown though no listing returned it: where the console's record has it from
+     * ({@code "imported from a PV export at 2026-12-06 14:05"}, with {@code "gone at the driver since ..."}
+     * when the driver no longer knows it) or {@code "looked up by id at 14:07"}; empty for a listed row.
      */
     public String noteOf(T row) {
         return unlisted == null ? "" : unlisted.noteOf(row);

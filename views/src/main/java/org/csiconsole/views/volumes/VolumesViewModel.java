@@ -138,7 +138,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     @Override
     protected CompletableFuture<List<SourceFailure>> load(PageSink<Volume> sink) {
-        return storage().listVolumes(sink);
+        // The name each was created under and its source, from the console's record, where the driver reports none.
+        return storage().listVolumes(org.csiconsole.core.record.NamedPages.of(sink, context.known().book().volumeNames()));
     }
 
     @Override

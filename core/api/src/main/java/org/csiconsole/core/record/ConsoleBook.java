@@ -2,12 +2,14 @@ package org.csiconsole.core.record;
 
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
-import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.core.risk.Placement;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * The console's record of one connection (keyed by its CSI endpoint text, as audited:
@@ -62,22 +64,32 @@ public interface ConsoleBook {
 
     /** {@code v} with the name it was created under and its source, from the record, where the driver reports none. */
     default Volume named(Volume v) {
-        Optional<RecordedItem> r = find(RecordKind.VOLUME, v.volumeId());
-        if (r.isEmpty()) return v;
-        RecordedItem i = r.get();
-        if (!v.name().isEmpty() && (v.source().kind() != VolumeSource.Kind.NONE || i.source().kind() == VolumeSource.Kind.NONE)) return v;
-        return new Volume(v.volumeId(), v.name().isEmpty() ? i.name() : v.name(), v.capacityBytes(),
-                v.source().kind() == VolumeSource.Kind.NONE ? i.source() : v.source(), v.capabilities(), v.parameters(), v.volumeContext(),
-                v.accessibleTopology(), v.publishedNodeIds(), v.condition(), v.groupId(), v.origin(), v.properties(), v.replication());
+        return find(RecordKind.VOLUME, v.volumeId()).map(i -> i.named(v)).orElse(v);
     }
 
     /** {@code s} with the name it was created under, from the record, where the driver reports none. */
     default Snapshot named(Snapshot s) {
-        if (!s.name().isEmpty()) return s;
-        return find(RecordKind.SNAPSHOT, s.snapshotId()).filter(i -> !i.name().isEmpty())
-                .map(i -> new Snapshot(s.snapshotId(), i.name(), s.sourceVolumeId(), s.sizeBytes(), s.creationTime(), s.readyToUse(),
-                        s.groupSnapshotId(), s.origin(), s.properties()))
-                .orElse(s);
+        return find(RecordKind.SNAPSHOT, s.snapshotId()).map(i -> i.named(s)).orElse(s);
+    }
+
+    /** {@link #named(Volume)} for a whole listing: the record is read once, now. */
+    default UnaryOperator<Volume> volumeNames() {
+        Map<String, RecordedItem> byId = new HashMap<>();
+        for (RecordedItem i : items(RecordKind.VOLUME)) byId.put(i.id(), i);
+        return v -> {
+            RecordedItem i = byId.get(v.volumeId());
+            return i == null ? v : i.named(v);
+        };
+    }
+
+    /** {@link #named(Snapshot)} for a whole listing: the record is read once, now. */
+    default UnaryOperator<Snapshot> snapshotNames() {
+        Map<String, RecordedItem> byId = new HashMap<>();
+        for (RecordedItem i : items(RecordKind.SNAPSHOT)) byId.put(i.id(), i);
+        return s -> {
+            RecordedItem i = byId.get(s.snapshotId());
+            return i == null ? s : i.named(s);
+        };
     }
 
     /** {@code "walk-vol-1 (4f1c…)"}-style text: the id with the recorded name beside it, or the id alone. */

@@ -96,6 +96,23 @@ public record RecordedItem(RecordKind kind, String id, String name, VolumeSource
         return gone() ? s + "; gone at the driver since " + WHEN.format(goneSince.atZone(zone)) : s;
     }
 
+    /** {@code v} (this row's volume as the driver reports it) with this row's name and source where the driver reports none. */
+    public Volume named(Volume v) {
+        boolean noName = v.name().isEmpty() && !name.isEmpty();
+        boolean noSource = v.source().kind() == VolumeSource.Kind.NONE && source.kind() != VolumeSource.Kind.NONE;
+        if (!noName && !noSource) return v;
+        return new Volume(v.volumeId(), noName ? name : v.name(), v.capacityBytes(), noSource ? source : v.source(), v.capabilities(),
+                v.parameters(), v.volumeContext(), v.accessibleTopology(), v.publishedNodeIds(), v.condition(), v.groupId(), v.origin(),
+                v.properties(), v.replication());
+    }
+
+    /** {@code s} with this row's name where the driver reports none. */
+    public Snapshot named(Snapshot s) {
+        if (!s.name().isEmpty() || name.isEmpty()) return s;
+        return new Snapshot(s.snapshotId(), name, s.sourceVolumeId(), s.sizeBytes(), s.creationTime(), s.readyToUse(), s.groupSnapshotId(),
+                s.origin(), s.properties());
+    }
+
     /** As a CSI volume for a table: id, name, size, source, and the details (with {@code origin}) as properties. */
     public Volume volume() {
         Map<String, String> p = new LinkedHashMap<>(details);

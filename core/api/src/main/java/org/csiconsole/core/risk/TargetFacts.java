@@ -44,7 +44,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     /**
      * A volume as the driver reports it (ControllerGetVolume, or ListVolumes): its name, size and the
      * nodes of {@code published_node_ids} as {@link Placement.Knowledge#DRIVER} publications, with
-     * {@code console}'s placements (this console's own calls, {@link ConsoleCalls}) after them.
+     * {@code console}'s placements (this console's own calls, {@link org.csiconsole.core.record.ConsoleBook#consolePlacements}) after them.
      *
      * @param driverReportsPlacements true when the driver advertises LIST_VOLUMES_PUBLISHED_NODES (or is a
      *     CSP array): then no published node id means the volume is published nowhere
