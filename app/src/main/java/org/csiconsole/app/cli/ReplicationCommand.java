@@ -45,8 +45,6 @@ import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.store.SqliteReplicationHistory;
-import org.csiconsole.core.record.ConsoleBook;
-import org.csiconsole.core.record.ConsoleRecords;
 import org.csiconsole.core.storage.replication.RecordedReplicationPort;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -477,7 +475,6 @@ public final class ReplicationCommand {
         open.add(addons);
         CsiStorage storage = new CsiStorage(csi, false, addons);
         // The console's record joins the listing: a driver without LIST_VOLUMES still has its volumes sampled.
-        ConsoleBook book = audit instanceof ConsoleRecords r ? r.book(csiEndpoint.text()) : ConsoleBook.inMemory(csiEndpoint.text());
-        return new ReplicationSite(name, new RecordedReplicationPort(storage.replication(name, null), book), storage);
+        return new ReplicationSite(name, new RecordedReplicationPort(storage.replication(name, null), CsiCommands.book(audit, csi)), storage);
     }
 }

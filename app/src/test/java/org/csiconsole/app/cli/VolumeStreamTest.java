@@ -49,7 +49,7 @@ class VolumeStreamTest {
         }
         List<String> lines = text.toString().lines().toList();
         int capacity = lines.get(0).indexOf("CAPACITY");
-        assertThat(capacity).isEqualTo(wide.length() + 2);
+        assertThat(capacity).isEqualTo(wide.length() + 2 + "NAME".length() + 2);
         assertThat(lines.get(1).indexOf("1 GiB")).isEqualTo(capacity);
         assertThat(lines.get(2).indexOf("2 GiB")).isEqualTo(capacity);
         assertThat(lines).hasSize(4).noneMatch(l -> l.endsWith(" "));

@@ -97,6 +97,17 @@ public interface ConsoleBook {
         return find(kind, id).filter(i -> !i.name().isEmpty() && !i.name().equals(id)).map(i -> i.name() + " (" + id + ")").orElse(id);
     }
 
+    /**
+     * What a view or command says when the driver cannot list {@code kind}s and shows the record instead:
+     * {@code "The driver does not list volumes (no LIST_VOLUMES): the 3 shown are the console's record of them. Add
+     * more from a PV export, a VolumeSnapshotContent export or a list of ids (csi-console inventory)."}
+     */
+    static String cannotList(RecordKind kind, int shown) {
+        String capability = kind == RecordKind.SNAPSHOT ? "LIST_SNAPSHOTS" : "LIST_VOLUMES";
+        return "The driver does not list " + kind.word() + "s (no " + capability + "): the " + shown + " shown are the console's record of them. "
+                + "Add more from a PV export, a VolumeSnapshotContent export or a list of ids (csi-console inventory).";
+    }
+
     /** A record held in memory only (tests, and a console whose data folder cannot be written). */
     static ConsoleBook inMemory(String connection) {
         return new MemoryBook(connection);

@@ -16,7 +16,10 @@ import java.util.List;
  * An odd peer shaped like ceph-csi's RBD driver with its csi-addons services, answering as it does
  * in the field: Probe leaves {@code ready} unset (legal: the spec says assume ready); DeleteVolume
  * answers INTERNAL {@value #IN_USE} (for a few seconds after the volume's snapshot was deleted);
- * ListClusterFence answers INTERNAL {@value #PANIC}. Other modules reuse it through core's test-jar.
+ * ListClusterFence answers INTERNAL {@value #PANIC}. It serves csi-addons VolumeReplication's
+ * GetVolumeReplicationInfo for the images in {@link #mirrored} (HEALTHY, last sync {@link #LAST_SYNC}); for another of
+ * its {@link #images} FAILED_PRECONDITION {@value #NOT_MIRRORED}; NOT_FOUND for an id it does not hold. It does not
+ * list volumes. Other modules reuse it through core's test-jar.
  */
 public final class RbdLikeDriver extends OddPeer {
     public static final String NAME = "rbd.csi.ceph.com";
@@ -24,10 +27,20 @@ public final class RbdLikeDriver extends OddPeer {
     public static final String IN_USE = "rbd image replicapool/csi-vol-0001 is still being used";
     /** What ListClusterFence answers, INTERNAL. */
     public static final String PANIC = "panic: runtime error: invalid memory address or nil pointer dereference";
+    /** The last sync GetVolumeReplicationInfo reports of a mirrored image. */
+    public static final java.time.Instant LAST_SYNC = java.time.Instant.parse("2026-12-06T11:59:30Z");
+
+    /** What GetVolumeReplicationInfo answers, FAILED_PRECONDITION, for an image that is not mirrored. */
+    public static final String NOT_MIRRORED = "image mirroring is not enabled";
+
+    /** The volume ids of the images the driver holds; any thread. */
+    public final java.util.Set<String> images = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The volume ids whose images are mirrored (replication enabled), each also in {@link #images}; any thread. */
+    public final java.util.Set<String> mirrored = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @Override
     List<BindableService> services() {
-        return List.of(identity(), controller(), addonsIdentity(), fence());
+        return List.of(identity(), controller(), addonsIdentity(), fence(), replication());
     }
 
     private IdentityGrpc.IdentityImplBase identity() {
@@ -86,13 +99,37 @@ public final class RbdLikeDriver extends OddPeer {
                 count("GetCapabilities");
                 answer(out, IdentityProto.GetCapabilitiesResponse.newBuilder().addCapabilities(IdentityProto.Capability.newBuilder()
                         .setNetworkFence(IdentityProto.Capability.NetworkFence.newBuilder()
-                                .setType(IdentityProto.Capability.NetworkFence.Type.NETWORK_FENCE))).build());
+                                .setType(IdentityProto.Capability.NetworkFence.Type.NETWORK_FENCE)))
+                        .addCapabilities(IdentityProto.Capability.newBuilder().setVolumeReplication(IdentityProto.Capability.VolumeReplication.newBuilder()
+                                .setType(IdentityProto.Capability.VolumeReplication.Type.VOLUME_REPLICATION))).build());
             }
 
             @Override
             public void probe(IdentityProto.ProbeRequest req, StreamObserver<IdentityProto.ProbeResponse> out) {
                 count("AddonsProbe");
                 answer(out, IdentityProto.ProbeResponse.getDefaultInstance());
+            }
+        };
+    }
+
+    private replication.ControllerGrpc.ControllerImplBase replication() {
+        return new replication.ControllerGrpc.ControllerImplBase() {
+            @Override
+            public void getVolumeReplicationInfo(replication.Replication.GetVolumeReplicationInfoRequest req,
+                                                 StreamObserver<replication.Replication.GetVolumeReplicationInfoResponse> out) {
+                count("GetVolumeReplicationInfo");
+                String id = req.getReplicationSource().getVolume().getVolumeId();
+                if (!images.contains(id) && !mirrored.contains(id)) {
+                    out.onError(Status.NOT_FOUND.withDescription("image not found: " + id).asRuntimeException());
+                    return;
+                }
+                if (!mirrored.contains(id)) {
+                    out.onError(Status.FAILED_PRECONDITION.withDescription(NOT_MIRRORED).asRuntimeException());
+                    return;
+                }
+                answer(out, replication.Replication.GetVolumeReplicationInfoResponse.newBuilder()
+                        .setLastSyncTime(com.google.protobuf.Timestamp.newBuilder().setSeconds(LAST_SYNC.getEpochSecond()))
+                        .setStatus(replication.Replication.GetVolumeReplicationInfoResponse.Status.HEALTHY).build());
             }
         };
     }
