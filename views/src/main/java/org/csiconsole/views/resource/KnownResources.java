@@ -4,6 +4,8 @@ import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.ExportReader;
+import org.csiconsole.core.record.ImportResult;
 import org.csiconsole.core.record.RecordKind;
 import org.csiconsole.core.record.RecordOrigin;
 import org.csiconsole.core.record.RecordedItem;
@@ -23,6 +25,29 @@ public interface KnownResources {
     /** The connection's record these lists read and write. */
     ConsoleBook book();
 
+    /** Reads the Kubernetes exports an inventory is imported from; by default none can be read (UNSUPPORTED). */
+    default ExportReader exports() {
+        return NO_EXPORTS;
+    }
+
+    /** An {@link ExportReader} that reads nothing: each read fails UNSUPPORTED. */
+    ExportReader NO_EXPORTS = new ExportReader() {
+        @Override
+        public ImportResult persistentVolumes(java.nio.file.Path file, String driver, java.time.Instant at) {
+            throw unsupported(file);
+        }
+
+        @Override
+        public ImportResult snapshotContents(java.nio.file.Path file, String driver, java.time.Instant at) {
+            throw unsupported(file);
+        }
+
+        private org.csiconsole.core.call.CallFailure unsupported(java.nio.file.Path file) {
+            return new org.csiconsole.core.call.CallFailure(org.csiconsole.core.call.FailureKind.UNSUPPORTED, "Import " + file,
+                    "this console reads no Kubernetes exports", "Import it with csi-console inventory import-pv", "");
+        }
+    };
+
     /** Volumes in the record, keyed by volume_id. */
     default KnownList<Volume> volumes() {
         return new BookList<>(book(), RecordKind.VOLUME, RecordedItem::volume,
@@ -37,10 +62,27 @@ public interface KnownResources {
                         RecordOrigin.CREATED, s.sizeBytes(), Map.of(), at));
     }
 
-    /** The lists of {@code book}. */
+    /** The lists of {@code book}; no exports read. */
     static KnownResources of(ConsoleBook book) {
         java.util.Objects.requireNonNull(book, "book");
         return () -> book;
+    }
+
+    /** The lists of {@code book}, imports read by {@code exports}. */
+    static KnownResources of(ConsoleBook book, ExportReader exports) {
+        java.util.Objects.requireNonNull(book, "book");
+        java.util.Objects.requireNonNull(exports, "exports");
+        return new KnownResources() {
+            @Override
+            public ConsoleBook book() {
+                return book;
+            }
+
+            @Override
+            public ExportReader exports() {
+                return exports;
+            }
+        };
     }
 
     /** An empty record held in memory: what it learns is forgotten when the application ends (tests, a view on its own). */

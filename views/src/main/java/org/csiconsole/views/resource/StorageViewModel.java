@@ -77,6 +77,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
     /** Rows this view's own commands added and removed since the last read. */
     private int addedSince;
     private int removedSince;
+    /** Why the last read listed nothing (the driver does not offer the listing); null while it lists. */
+    private String cannotListStatus;
     /** Rows shown though no listing returned them (see {@link #keepUnlisted}); null for kinds without. */
     private UnlistedRows<T> unlisted;
 
@@ -181,6 +183,10 @@ public abstract class StorageViewModel<T> extends ViewModel {
         java.util.Map<String, String> before = new java.util.HashMap<>();
         for (T r : table.all()) before.put(unlisted.id(r), unlisted.noteOf(r));
         List<T> rows = unlisted.rows();
+        if (cannotListStatus != null && (status.get().equals(cannotListStatus) || status.get().startsWith(cannotListStatus + " "))) {
+            status.set(rows.isEmpty() ? cannotListStatus : cannotListStatus + " The " + format(rows.size()) + " shown are the console's record of them,"
+                    + " each noted with where it came from.");
+        }
         java.util.Set<String> wanted = new java.util.HashSet<>();
         for (T r : rows) wanted.add(unlisted.id(r));
         remove(r -> !wanted.contains(unlisted.id(r)));
@@ -349,6 +355,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         readAt = null;
         complete.set(false);
         unsupported.set(false);
+        cannotListStatus = null;
         loading.set(true);
         readFailed = false;
         status.set("Reading " + noun() + "\u2026");
@@ -414,7 +421,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
             if (failure.kind() == FailureKind.UNSUPPORTED) {
                 // No dialog and no notification: a driver may leave any listing out. The view says
                 // so where the rows would be, and shows what this console still knows.
-                status.set(cannotList(failure));
+                cannotListStatus = cannotList(failure);
+                status.set(cannotListStatus);
                 table.clear();
                 unsupported.set(true);
                 showUnlisted();

@@ -77,6 +77,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ViewAction cspPublish;
     private final ViewAction cspUnpublish;
     private final ViewAction lookUp;
+    private final ViewAction addIds;
+    private final ViewAction importPv;
+    /** Asks which PV export to import (the view's file chooser); empty when none is chosen. */
+    private java.util.function.Supplier<java.util.Optional<java.nio.file.Path>> pvExportFile = java.util.Optional::empty;
+    private final VolumeInventory inventory;
 
     public VolumesViewModel(ViewContext context) {
         super(context, v -> v.name() + " " + v.volumeId() + " " + Texts.published(v) + " " + v.groupId() + " "
@@ -87,6 +92,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         keepUnlisted(context.known().volumes(), Volume::volumeId);
         refresh = refreshActionFor();
         lookUp = action("Look up by id", Feature.GET_VOLUME, false, new VolumeLookUp(context, this::showLookedUp)::lookUp);
+        inventory = new VolumeInventory(context, java.time.Clock.systemUTC());
+        addIds = action("Add volume ids\u2026", null, false, inventory::addIds);
+        importPv = action("Import PV export\u2026", null, false, () -> pvExportFile.get().ifPresent(this::importPvExport));
         create = action("New volume", Feature.CREATE_VOLUME, false, this::create);
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
@@ -157,9 +165,26 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         }));
     }
 
+    /**
+     * Imports a {@code kubectl get pv -o json} export into the console's record: the CSI PVs of this connection's
+     * driver become rows, noted "imported from a PV export", shown while the driver cannot list its volumes.
+     */
+    public org.csiconsole.views.task.UiTask<String> importPvExport(java.nio.file.Path file) {
+        return inventory.importPvExport(file);
+    }
+
     // ---- state --------------------------------------------------------------------------------
 
     public ViewAction refreshAction() { return refresh; }
+    /** Records pasted volume ids in the console's record (the inventory of a driver that cannot list). */
+    public ViewAction addIdsAction() { return addIds; }
+    /** Imports a PV export the view's chooser names ({@link #setPvExportChooser}). */
+    public ViewAction importPvAction() { return importPv; }
+
+    /** Where "Import PV export…" asks for the file: the view's file chooser. */
+    public void setPvExportChooser(java.util.function.Supplier<java.util.Optional<java.nio.file.Path>> chooser) {
+        this.pvExportFile = java.util.Objects.requireNonNull(chooser);
+    }
     public ViewAction createAction() { return create; }
     public ViewAction expandAction() { return expand; }
     public ViewAction cloneAction() { return clone; }
