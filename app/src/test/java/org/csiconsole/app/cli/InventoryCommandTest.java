@@ -2,6 +2,7 @@ package org.csiconsole.app.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.csiconsole.app.PvExportSample;
 import org.csiconsole.app.audit.LazyAuditLog;
 import org.csiconsole.core.oddpeer.RbdLikeDriver;
 import org.csiconsole.core.store.SqliteConsoleRecords;
@@ -26,32 +27,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class InventoryCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    static final String BOUND = "0001-0024-b9127830-0000000000000002-7f3e4c1a";
-    static final String STATIC = "archive-image-01";
-    /** A {@code kubectl get pv -o json} export: a bound RBD PV, a static RBD PV without claim, a hostpath PV, an nfs PV. */
-    static final String PV_EXPORT = """
-            {"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": ""}, "items": [
-              {"apiVersion": "v1", "kind": "PersistentVolume",
-               "metadata": {"name": "pvc-5b1c6a2e", "annotations": {"pv.kubernetes.io/provisioned-by": "rbd.csi.ceph.com"}},
-               "spec": {"accessModes": ["ReadWriteOnce"], "capacity": {"storage": "10Gi"},
-                        "claimRef": {"apiVersion": "v1", "kind": "PersistentVolumeClaim", "name": "data-postgres-0", "namespace": "shop"},
-                        "csi": {"driver": "rbd.csi.ceph.com", "fsType": "ext4", "volumeHandle": "%s",
-                                "nodeStageSecretRef": {"name": "csi-rbd-secret", "namespace": "ceph-csi-rbd"},
-                                "volumeAttributes": {"clusterID": "b9127830", "pool": "replicapool"}},
-                        "persistentVolumeReclaimPolicy": "Delete", "storageClassName": "rook-ceph-block", "volumeMode": "Filesystem"},
-               "status": {"phase": "Bound"}},
-              {"apiVersion": "v1", "kind": "PersistentVolume", "metadata": {"name": "static-rbd-archive"},
-               "spec": {"accessModes": ["ReadWriteOnce"], "capacity": {"storage": "500G"},
-                        "csi": {"driver": "rbd.csi.ceph.com", "volumeHandle": "%s", "volumeAttributes": {"staticVolume": "true"}}},
-               "status": {"phase": "Available"}},
-              {"apiVersion": "v1", "kind": "PersistentVolume", "metadata": {"name": "pvc-0a9b8c7d"},
-               "spec": {"capacity": {"storage": "1Gi"}, "claimRef": {"name": "scratch", "namespace": "default"},
-                        "csi": {"driver": "hostpath.csi.k8s.io", "volumeHandle": "6a3b1f2e"}}},
-              {"apiVersion": "v1", "kind": "PersistentVolume", "metadata": {"name": "nfs-share"},
-               "spec": {"capacity": {"storage": "100Gi"}, "nfs": {"path": "/exports/share", "server": "10.10.1.50"}}}
-            ]}
-            """.formatted(BOUND, STATIC);
-
     @TempDir
     Path dir;
 
@@ -63,9 +38,9 @@ class InventoryCommandTest {
     @BeforeEach
     void start() throws Exception {
         endpoint = rbd.startInProcess("inventory-" + UUID.randomUUID()).text();
-        rbd.images.add(BOUND);
-        rbd.images.add(STATIC);
-        rbd.mirrored.add(BOUND);
+        rbd.images.add(PvExportSample.BOUND);
+        rbd.images.add(PvExportSample.STATIC);
+        rbd.mirrored.add(PvExportSample.BOUND);
     }
 
     @AfterEach
@@ -87,7 +62,7 @@ class InventoryCommandTest {
 
     private Path export() throws Exception {
         Path f = dir.resolve("pv.json");
-        Files.writeString(f, PV_EXPORT);
+        Files.writeString(f, PvExportSample.PV_EXPORT);
         return f;
     }
 
@@ -101,7 +76,7 @@ class InventoryCommandTest {
         assertThat(run("volumes", "--endpoint", endpoint)).as(err.toString()).isZero();
 
         assertThat(out.toString()).contains("VOLUME_ID").contains("ORIGIN").contains("3 volume(s)");
-        assertThat(out.toString().lines().filter(l -> l.startsWith(BOUND)).findFirst().orElseThrow())
+        assertThat(out.toString().lines().filter(l -> l.startsWith(PvExportSample.BOUND)).findFirst().orElseThrow())
                 .contains("pvc-5b1c6a2e").contains("10 GiB").contains("imported from a PV export");
         assertThat(out.toString().lines().filter(l -> l.startsWith("vol-pasted-1")).findFirst().orElseThrow()).contains("pasted id");
         assertThat(err.toString()).contains("The driver does not list volumes (no LIST_VOLUMES): the 3 shown are the console's record");
@@ -115,7 +90,7 @@ class InventoryCommandTest {
         assertThat(run("replication", "list", "--endpoint", endpoint, "--output", "json")).as(err.toString()).isZero();
 
         JsonNode rows = JSON.readTree(out.toString());
-        assertThat(rows.findValuesAsText("source")).containsExactly(BOUND, STATIC);
+        assertThat(rows.findValuesAsText("source")).containsExactly(PvExportSample.BOUND, PvExportSample.STATIC);
         JsonNode bound = rows.get(0);
         assertThat(bound.get("name").asText()).isEqualTo("pvc-5b1c6a2e");
         assertThat(bound.get("origin").asText()).isEqualTo("imported from a PV export");
@@ -137,7 +112,7 @@ class InventoryCommandTest {
 
         assertThat(run("inventory", "list", "--endpoint", endpoint, "--output", "json")).isZero();
         JsonNode rows = JSON.readTree(out.toString());
-        assertThat(rows.findValuesAsText("id")).containsExactly(BOUND, STATIC, "vol-typo");
+        assertThat(rows.findValuesAsText("id")).containsExactly(PvExportSample.BOUND, PvExportSample.STATIC, "vol-typo");
         assertThat(rows.get(2).get("goneSince").isNull()).isFalse();
         assertThat(rows.get(0).get("goneSince").isNull()).isTrue();
         assertThat(rows.get(0).get("details").get("claim").asText()).isEqualTo("shop/data-postgres-0");
