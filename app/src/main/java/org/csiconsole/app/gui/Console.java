@@ -114,6 +114,7 @@ public final class Console {
         this(stage, options, configDir, ui, overrides, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL,
                 Sessions.defaultDemoStateDir(), overrides.marking(audit)));
         this.audit = audit;
+        workbench.setRecords(audit);
         replication.keepHistoryIn(audit.dataDir());
         workbench.setAuditView(() -> new AuditView(new AuditViewModel(audit, auditReader, workbench.services().actions())));
     }
