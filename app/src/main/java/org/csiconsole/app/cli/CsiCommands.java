@@ -171,16 +171,22 @@ public final class CsiCommands {
             // Streamed: each page is printed while the next one is read, never the whole listing held.
             try (VolumeStream stream = new VolumeStream(spec.commandLine().getOut(), o.output)) {
                 List<Volume> rows = book.items(RecordKind.VOLUME).stream().map(RecordedItem::volume).toList();
-                if (!rows.isEmpty() && !client.capabilities().get().has(ControllerCapability.LIST_VOLUMES)) {
-                    // Most production drivers do not list: the console's record is the inventory, each row with its origin.
-                    // With nothing recorded, ListVolumes below fails as not supported, naming the capability.
-                    stream.accept(rows);
-                    stream.finish();
-                    spec.commandLine().getErr().println(ConsoleBook.cannotList(RecordKind.VOLUME, rows.size()));
-                    return;
+                if (rows.isEmpty() || client.capabilities().get().has(ControllerCapability.LIST_VOLUMES)) {
+                    try {
+                        client.controller().listVolumesPaced(pageSize, NamedPages.of(stream, book.volumeNames())).get();
+                        stream.finish();
+                        return;
+                    } catch (ExecutionException e) {
+                        // A listing advertised but not implemented (UNIMPLEMENTED) is no listing either; with nothing
+                        // recorded, the failure names the capability.
+                        CallFailure f = CallFailure.unwrap(e);
+                        if (rows.isEmpty() || f == null || f.kind() != org.csiconsole.core.call.FailureKind.UNSUPPORTED) throw e;
+                    }
                 }
-                client.controller().listVolumesPaced(pageSize, NamedPages.of(stream, book.volumeNames())).get();
+                // Most production drivers do not list: the console's record is the inventory, each row with its origin.
+                stream.accept(rows);
                 stream.finish();
+                spec.commandLine().getErr().println(ConsoleBook.cannotList(RecordKind.VOLUME, rows.size()));
             }
         }
     }

@@ -183,9 +183,10 @@ public abstract class StorageViewModel<T> extends ViewModel {
         java.util.Map<String, String> before = new java.util.HashMap<>();
         for (T r : table.all()) before.put(unlisted.id(r), unlisted.noteOf(r));
         List<T> rows = unlisted.rows();
-        if (cannotListStatus != null && (status.get().equals(cannotListStatus) || status.get().startsWith(cannotListStatus + " "))) {
-            status.set(rows.isEmpty() ? cannotListStatus : cannotListStatus + " The " + format(rows.size()) + " shown are the console's record of them,"
-                    + " each noted with where it came from.");
+        if (cannotListStatus != null && status.get().endsWith(cannotListStatus)) {
+            // The record's part first: the status line is cut at the right at narrow widths.
+            status.set(rows.isEmpty() ? cannotListStatus : "The " + format(rows.size()) + " " + noun() + " shown are the console's record of"
+                    + " this connection, each noted with where it came from. " + cannotListStatus);
         }
         java.util.Set<String> wanted = new java.util.HashSet<>();
         for (T r : rows) wanted.add(unlisted.id(r));
