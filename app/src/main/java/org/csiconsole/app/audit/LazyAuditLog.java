@@ -65,18 +65,22 @@ public final class LazyAuditLog implements AuditSink, AuditLog, ConsoleRecords, 
 
     /** The open record, opening it on first use; throws {@link org.csiconsole.core.call.CallFailure} when it cannot be opened. */
     private synchronized SqliteConsoleRecords records() {
+        // Still open while the log drains its last appends on close (they feed it); never opened after close.
+        if (records != null) return records;
         if (closed) {
             throw new AuditFailure("Use the console's record " + dataDir.resolve(SqliteConsoleRecords.FILE_NAME), "it is closed",
                     "Restart the console", null);
         }
-        if (records == null) records = SqliteConsoleRecords.open(dataDir);
+        boolean fresh = !Files.exists(dataDir.resolve(SqliteConsoleRecords.FILE_NAME));
+        records = SqliteConsoleRecords.open(dataDir);
+        if (fresh && Files.exists(dataDir.resolve(SqliteAuditLog.FILE_NAME))) replayAudit();
         return records;
     }
 
     /**
-     * The record of the connection at {@code endpoint}. Reading it never creates the file (a command that only
-     * reads leaves the data folder as it was): until the file exists, reads find nothing; a change or a
-     * subscription opens it.
+     * The record of the connection at {@code endpoint}. Reading it creates no file in an empty data folder (a command
+     * that only reads leaves it as it was): until the record or the audit log exists, reads find nothing; a change or
+     * a subscription opens it.
      */
     @Override
     public ConsoleBook book(String endpoint) {
@@ -84,7 +88,10 @@ public final class LazyAuditLog implements AuditSink, AuditLog, ConsoleRecords, 
     }
 
     private synchronized ConsoleBook open(String endpoint, boolean write) {
-        if (write || records != null || Files.exists(dataDir.resolve(SqliteConsoleRecords.FILE_NAME))) return records().book(endpoint);
+        if (write || records != null || Files.exists(dataDir.resolve(SqliteConsoleRecords.FILE_NAME))
+                || Files.exists(dataDir.resolve(SqliteAuditLog.FILE_NAME))) {
+            return records().book(endpoint);
+        }
         return ConsoleBook.inMemory(endpoint);
     }
 
@@ -156,6 +163,17 @@ public final class LazyAuditLog implements AuditSink, AuditLog, ConsoleRecords, 
         }
     }
 
+    /**
+     * A record made beside an audit log that is older than it (a console from before the record existed) first
+     * takes the log's successful calls, oldest first, so what the console did then is not forgotten.
+     */
+    private void replayAudit() {
+        List<AuditEntry> all = new java.util.ArrayList<>(log().find(new AuditQuery(null, null, null, null,
+                org.csiconsole.core.audit.AuditOutcome.OK, 0, AuditQuery.ALL)));
+        java.util.Collections.reverse(all);
+        for (AuditEntry e : all) feed(e.record());
+    }
+
     private void feed(AuditRecord record) {
         try {
             RecordFeed.apply(record, this);
@@ -190,9 +208,16 @@ public final class LazyAuditLog implements AuditSink, AuditLog, ConsoleRecords, 
     }
 
     @Override
-    public synchronized void close() {
-        closed = true;
-        if (log != null) log.close();
-        if (records != null) records.close();
+    public void close() {
+        SqliteAuditLog openLog;
+        SqliteConsoleRecords openRecords;
+        synchronized (this) {
+            closed = true;
+            openLog = log;
+            openRecords = records;
+        }
+        // Outside the lock: closing the log waits for its writer, whose last appends feed the record through it.
+        if (openLog != null) openLog.close();
+        if (openRecords != null) openRecords.close();
     }
 }

@@ -185,6 +185,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void setPvExportChooser(java.util.function.Supplier<java.util.Optional<java.nio.file.Path>> chooser) {
         this.pvExportFile = java.util.Objects.requireNonNull(chooser);
     }
+
     public ViewAction createAction() { return create; }
     public ViewAction expandAction() { return expand; }
     public ViewAction cloneAction() { return clone; }
