@@ -11,6 +11,7 @@ import org.csiconsole.core.json.StableJson;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.Recheck;
 import org.csiconsole.core.record.ConsoleRecords;
 import org.csiconsole.core.record.ExportReader;
 import org.csiconsole.core.record.ImportResult;
@@ -150,7 +151,7 @@ public final class InventoryCommand {
         try (CsiClient csi = CsiClient.open(o.controller(env), o.node(), options, trace);
              AddonsClient addons = AddonsClient.open(o.addons(env), options, trace)) {
             ConsoleBook book = records.book(csi.endpoint().text());
-            RecordRecheck.Result r = RecordRecheck.all(book, csi, new CsiStorage(csi, false, addons).replication(),
+            Recheck.Result r = RecordRecheck.all(book, csi, new CsiStorage(csi, false, addons).replication(),
                     CsiCommands.readSecrets(secretsFile), clock).get();
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("known", r.known());

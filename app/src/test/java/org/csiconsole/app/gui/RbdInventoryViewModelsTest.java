@@ -169,6 +169,25 @@ class RbdInventoryViewModelsTest {
     }
 
     @Test
+    void aRecheckMarksTheIdTheDriverDoesNotHoldAndTheRowStaysWithTheMark() throws Exception {
+        VolumesViewModel m = volumes(audit);
+        ConnectionRecords records = new ConnectionRecords(audit, new KubernetesExports());
+        records.book(connection).record(org.csiconsole.core.record.RecordedItem.of(org.csiconsole.core.record.RecordKind.VOLUME,
+                PvExportSample.STATIC, "static-rbd-archive", null, org.csiconsole.core.record.RecordOrigin.PV_EXPORT, 0, java.util.Map.of(),
+                java.time.Instant.now()));
+        records.book(connection).record(org.csiconsole.core.record.RecordedItem.of(org.csiconsole.core.record.RecordKind.VOLUME,
+                "vol-typo", "", null, org.csiconsole.core.record.RecordOrigin.PASTED_ID, 0, java.util.Map.of(), java.time.Instant.now()));
+        pumpUntil(() -> m.table().all().size() == 2);
+
+        m.recheckAction().run();
+        pumpUntil(() -> m.noteOf(row(m, "vol-typo")).contains("gone at the driver since"));
+
+        assertThat(m.noteOf(row(m, PvExportSample.STATIC))).doesNotContain("gone");
+        assertThat(rbd.calls("GetVolumeReplicationInfo")).as("no GET_VOLUME: asked through csi-addons").isEqualTo(2);
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
     void theReplicationPerspectiveSamplesTheInventoryAndShowsEachRowsOrigin() throws Exception {
         Path export = dir.resolve("pv.json");
         Files.writeString(export, PvExportSample.PV_EXPORT);

@@ -3,8 +3,12 @@ package org.csiconsole.views.volumes;
 import org.csiconsole.core.record.ConsoleBook;
 import org.csiconsole.core.record.ExportReader;
 import org.csiconsole.core.record.ImportResult;
+import org.csiconsole.core.record.Recheck;
 import org.csiconsole.core.record.RecordKind;
 import org.csiconsole.core.record.RecordedItem;
+import org.csiconsole.core.port.Feature;
+import org.csiconsole.core.replication.ReplicationRequest;
+import org.csiconsole.core.replication.ReplicationSource;
 import org.csiconsole.views.form.Form;
 import org.csiconsole.views.form.TextInput;
 import org.csiconsole.views.resource.ViewContext;
@@ -18,7 +22,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The inventory of a driver that cannot list its volumes, kept in the console's record: "Import PV export…" reads a
  * {@code kubectl get pv -o json} file (off the UI thread) and records the CSI PVs of the connection's driver (its
- * GetPluginInfo name); "Add volume ids…" records ids a person pastes. Each row keeps where it came from, which the
+ * GetPluginInfo name); "Add volume ids…" records ids a person pastes; "Re-check with the driver" marks the rows the
+ * driver no longer knows. Each row keeps where it came from, which the
  * Volumes view shows beside it. A malformed file fails with the file and the field named.
  */
 final class VolumeInventory {
@@ -41,6 +46,21 @@ final class VolumeInventory {
                             return r.summary(info.name());
                         }),
                 summary -> "Recorded " + summary + ".");
+    }
+
+    /**
+     * Asks the driver about each volume of the record (ControllerGetVolume when GET_VOLUME is offered, else csi-addons
+     * GetVolumeReplicationInfo) and marks those it no longer knows, which the view then notes "gone at the driver
+     * since"; nothing is removed ({@link Recheck}).
+     */
+    UiTask<Recheck.Result> recheck() {
+        ConsoleBook book = context.known().book();
+        return context.actions().run("Re-check the record with the driver", p -> context.storage().features().thenCompose(f -> {
+            java.util.function.Function<String, CompletableFuture<Boolean>> read = f.available(Feature.GET_VOLUME)
+                    ? id -> Recheck.known(context.storage().getVolume(id))
+                    : id -> Recheck.known(context.storage().replication().info(ReplicationRequest.of(ReplicationSource.volume(id))));
+            return Recheck.check(book, RecordKind.VOLUME, read, clock);
+        }), r -> "Re-checked the record: " + r.summary() + ".");
     }
 
     /** The form of "Add volume ids…": one id a line (or separated by blanks or commas). */

@@ -79,6 +79,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ViewAction lookUp;
     private final ViewAction addIds;
     private final ViewAction importPv;
+    private final ViewAction recheck;
     /** Asks which PV export to import (the view's file chooser); empty when none is chosen. */
     private java.util.function.Supplier<java.util.Optional<java.nio.file.Path>> pvExportFile = java.util.Optional::empty;
     private final VolumeInventory inventory;
@@ -95,6 +96,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         inventory = new VolumeInventory(context, java.time.Clock.systemUTC());
         addIds = action("Add volume ids\u2026", null, false, inventory::addIds);
         importPv = action("Import PV export\u2026", null, false, () -> pvExportFile.get().ifPresent(this::importPvExport));
+        recheck = action("Re-check with the driver", null, false, inventory::recheck);
         create = action("New volume", Feature.CREATE_VOLUME, false, this::create);
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
@@ -178,6 +180,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public ViewAction refreshAction() { return refresh; }
     /** Records pasted volume ids in the console's record (the inventory of a driver that cannot list). */
     public ViewAction addIdsAction() { return addIds; }
+    /** Marks the record's volumes the driver no longer knows (ControllerGetVolume, else GetVolumeReplicationInfo). */
+    public ViewAction recheckAction() { return recheck; }
     /** Imports a PV export the view's chooser names ({@link #setPvExportChooser}). */
     public ViewAction importPvAction() { return importPv; }
 

@@ -14,6 +14,7 @@ import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.Recheck;
 import org.csiconsole.core.record.RecordFeed;
 import org.csiconsole.core.record.RecordKind;
 import org.csiconsole.core.record.RecordOrigin;
@@ -115,7 +116,7 @@ class ConsoleRecordSurvivesRestartTest {
         }
         ConsoleBook book = records.book(client.endpoint().text());
 
-        RecordRecheck.Result r = RecordRecheck.all(book, client, null, Secrets.NONE, Clock.fixed(LATER, ZoneOffset.UTC)).get(30, TimeUnit.SECONDS);
+        Recheck.Result r = RecordRecheck.all(book, client, null, Secrets.NONE, Clock.fixed(LATER, ZoneOffset.UTC)).get(30, TimeUnit.SECONDS);
 
         assertThat(r.gone()).containsExactly(lost.volumeId());
         assertThat(r.known()).containsExactly(kept.volumeId());
