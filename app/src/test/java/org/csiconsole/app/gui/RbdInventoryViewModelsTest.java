@@ -150,7 +150,7 @@ class RbdInventoryViewModelsTest {
         assertThat(failures).isEmpty();
         assertThat(before.noteOf(row(before, PvExportSample.BOUND))).startsWith("imported from a PV export at ");
         assertThat(before.statusProperty().get()).contains("does not advertise LIST_VOLUMES")
-                .startsWith("The 2 volumes shown are the console's record of this connection, each noted with where it came from.");
+                .startsWith("The 2 volumes shown are from the console's record of this connection, each noted with where it came from.");
 
         before.deactivate();
         for (Runnable r; (r = ui.poll()) != null; ) r.run();

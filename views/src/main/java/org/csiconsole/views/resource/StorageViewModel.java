@@ -185,8 +185,9 @@ public abstract class StorageViewModel<T> extends ViewModel {
         List<T> rows = unlisted.rows();
         if (cannotListStatus != null && status.get().endsWith(cannotListStatus)) {
             // The record's part first: the status line is cut at the right at narrow widths.
-            status.set(rows.isEmpty() ? cannotListStatus : "The " + format(rows.size()) + " " + noun() + " shown are the console's record of"
-                    + " this connection, each noted with where it came from. " + cannotListStatus);
+            String shown = rows.size() == 1 ? "The " + singular() + " shown is from the console's record of this connection, noted with"
+                    : "The " + format(rows.size()) + " " + noun() + " shown are from the console's record of this connection, each noted with";
+            status.set(rows.isEmpty() ? cannotListStatus : shown + " where it came from. " + cannotListStatus);
         }
         java.util.Set<String> wanted = new java.util.HashSet<>();
         for (T r : rows) wanted.add(unlisted.id(r));
