@@ -12,16 +12,16 @@ import java.util.function.Function;
 final class BookList<T> implements KnownList<T> {
     /** A row created through this console as a record row. */
     @FunctionalInterface
-    interface Created<T> {
+    interface CreatedRow<T> {
         RecordedItem item(String id, T row, Instant at);
     }
 
     private final ConsoleBook book;
     private final RecordKind kind;
     private final Function<RecordedItem, T> row;
-    private final Created<T> created;
+    private final CreatedRow<T> created;
 
-    BookList(ConsoleBook book, RecordKind kind, Function<RecordedItem, T> row, Created<T> created) {
+    BookList(ConsoleBook book, RecordKind kind, Function<RecordedItem, T> row, CreatedRow<T> created) {
         this.book = book;
         this.kind = kind;
         this.row = row;
