@@ -10,6 +10,13 @@ import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.ControllerCapability;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.ConsoleRecords;
+import org.csiconsole.core.record.NamedPages;
+import org.csiconsole.core.record.RecordKind;
+import org.csiconsole.core.record.RecordedItem;
 import org.csiconsole.core.model.NodeInfo;
 import org.csiconsole.core.model.PluginInfo;
 import org.csiconsole.core.model.Snapshot;
@@ -56,6 +63,12 @@ public final class CsiCommands {
      */
     static org.csiconsole.core.model.Secrets readSecrets(java.nio.file.Path file) {
         return file == null ? org.csiconsole.core.model.Secrets.NONE : org.csiconsole.core.store.SecretFiles.read(file);
+    }
+
+    /** The console's record of {@code client}'s connection when {@code audit} keeps one, else an empty one. */
+    static ConsoleBook book(AuditSink audit, CsiClient client) {
+        String endpoint = client.endpoint().text();
+        return audit instanceof ConsoleRecords r ? r.book(endpoint) : ConsoleBook.inMemory(endpoint);
     }
 
     /** Common plumbing: open, run, print the trace, close. */
@@ -133,7 +146,9 @@ public final class CsiCommands {
     }
 
     @Command(name = "volumes", mixinStandardHelpOptions = true,
-            description = "List volumes (ListVolumes, every page). Needs the LIST_VOLUMES controller capability.")
+            description = {"List volumes (ListVolumes, every page), each with the name it was created under from the console's record.",
+                    "A driver without LIST_VOLUMES shows the console's record instead (see csi-console inventory), each row with its origin; "
+                            + "with nothing recorded it fails as not supported."})
     static final class VolumesCommand extends Base {
         @Option(names = "--page-size", paramLabel = "N", defaultValue = "500", description = "max_entries per page (default ${DEFAULT-VALUE}; 0 lets the driver choose).")
         int pageSize;
@@ -144,10 +159,26 @@ public final class CsiCommands {
 
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
+            ConsoleBook book = book(audit, client);
             // Streamed: each page is printed while the next one is read, never the whole listing held.
             try (VolumeStream stream = new VolumeStream(spec.commandLine().getOut(), o.output)) {
-                client.controller().listVolumesPaced(pageSize, stream).get();
+                List<Volume> rows = book.items(RecordKind.VOLUME).stream().map(RecordedItem::volume).toList();
+                if (rows.isEmpty() || client.capabilities().get().has(ControllerCapability.LIST_VOLUMES)) {
+                    try {
+                        client.controller().listVolumesPaced(pageSize, NamedPages.of(stream, book.volumeNames())).get();
+                        stream.finish();
+                        return;
+                    } catch (ExecutionException e) {
+                        // A listing advertised but not implemented (UNIMPLEMENTED) is no listing either; with nothing
+                        // recorded, the failure names the capability.
+                        CallFailure f = CallFailure.unwrap(e);
+                        if (rows.isEmpty() || f == null || f.kind() != org.csiconsole.core.call.FailureKind.UNSUPPORTED) throw e;
+                    }
+                }
+                // Most production drivers do not list: the console's record is the inventory, each row with its origin.
+                stream.accept(rows);
                 stream.finish();
+                spec.commandLine().getErr().println(ConsoleBook.cannotList(RecordKind.VOLUME, rows.size()));
             }
         }
     }

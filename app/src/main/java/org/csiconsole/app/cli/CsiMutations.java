@@ -1,8 +1,8 @@
 package org.csiconsole.app.cli;
 
-import org.csiconsole.core.audit.AuditLog;
 import org.csiconsole.core.audit.AuditRecord;
 import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.record.ConsoleRecords;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
@@ -66,8 +66,8 @@ public final class CsiMutations {
 
         Secrets secrets = Secrets.NONE;
 
-        /** The audit log this console's own earlier calls are read from (the facts of a risk assessment); null when none. */
-        AuditLog record;
+        /** The console's record its own earlier calls are read from (the facts of a risk assessment); null when none is kept. */
+        ConsoleRecords record;
 
         /** Set once the person consented to send a refused call anyway: its audit record is then marked as an override. */
         boolean overriding;
@@ -76,10 +76,10 @@ public final class CsiMutations {
             super(env);
         }
 
-        /** Audits into {@code sink}; when it is also the audit log (the console's), reads this console's own calls from it. */
+        /** Audits into {@code sink}; when it also keeps the console's record, reads this console's own calls from it. */
         MutatingCommand recordIn(AuditSink sink) {
             auditInto(sink);
-            if (sink instanceof AuditLog log) record = log;
+            if (sink instanceof ConsoleRecords r) record = r;
             return this;
         }
 

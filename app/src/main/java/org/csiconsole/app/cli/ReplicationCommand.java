@@ -46,6 +46,7 @@ import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.store.SqliteReplicationHistory;
+import org.csiconsole.core.storage.replication.RecordedReplicationPort;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -487,6 +488,7 @@ public final class ReplicationCommand {
         AddonsClient addons = AddonsClient.open(addonsEndpoint, options, trace);
         open.add(addons);
         CsiStorage storage = new CsiStorage(csi, false, addons);
-        return new ReplicationSite(name, storage.replication(name, null), storage);
+        // The console's record joins the listing: a driver without LIST_VOLUMES still has its volumes sampled.
+        return new ReplicationSite(name, new RecordedReplicationPort(storage.replication(name, null), CsiCommands.book(audit, csi)), storage);
     }
 }

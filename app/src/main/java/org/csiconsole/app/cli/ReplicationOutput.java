@@ -63,15 +63,17 @@ final class ReplicationOutput {
             rows.add(m);
         }
         if (CsiOutput.json(out, format, rows)) return;
-        Table table = new Table("SOURCE", "KIND", "ROLE", "HEALTH", "PAIR_STATE", "RPO_AGE", "LAST_SYNC", "PARTNER", "DESTINATION", "STATUS");
+        Table table = new Table("SOURCE", "NAME", "KIND", "ROLE", "HEALTH", "PAIR_STATE", "RPO_AGE", "LAST_SYNC", "PARTNER", "DESTINATION",
+                "STATUS", "ORIGIN");
         boolean secondaryUnknown = false;
         for (ReplicationSample s : samples) {
             RpoAge age = s.rpo(t, now, partners.get(s.source().id()));
             secondaryUnknown |= age.age() == null && s.role() == org.csiconsole.core.model.VolumeReplicationRole.SECONDARY;
             String status = s.lastError() != null ? "STALE (" + s.lastError().kind() + "): " + s.lastError().why() : s.statusMessage();
-            table.row(s.source().id(), s.source().kindWord(), lower(s.role()), s.health(), PairState.of(s, partner(s, byId)).label(),
-                    rpoText(age),
-                    s.lastSyncTime() == null ? "" : s.lastSyncTime(), s.item().partner(), s.destinationId(), status);
+            table.row(s.source().id(), s.item().name(), s.source().kindWord(), lower(s.role()), s.health(),
+                    PairState.of(s, partner(s, byId)).label(), rpoText(age),
+                    s.lastSyncTime() == null ? "" : s.lastSyncTime(), s.item().partner(), s.destinationId(), status,
+                    origin(s));
         }
         table.print(out);
         out.println(samples.size() + " replicated source(s)");
@@ -79,6 +81,11 @@ final class ReplicationOutput {
             out.println("A secondary reports no last sync: its RPO age is its primary's; give --partner-endpoint to read it.");
         }
         out.flush();
+    }
+
+    /** Where the sample's source came from: the record's origin, else the driver's listing. */
+    private static String origin(ReplicationSample s) {
+        return s.item().origin().isEmpty() ? org.csiconsole.core.record.RecordOrigin.LISTED.words() : s.item().origin();
     }
 
     /** The partner of {@code s} among the same listing (an endpoint that serves both sites lists both); null when not there. */
@@ -127,6 +134,7 @@ final class ReplicationOutput {
         m.put("source", s.source().id());
         m.put("kind", s.source().group() ? "volume_group" : "volume");
         m.put("name", s.item().name());
+        m.put("origin", origin(s));
         m.put("site", s.site());
         m.put("role", lower(s.role()));
         m.put("health", s.health().name());

@@ -1,13 +1,11 @@
 package org.csiconsole.app.cli;
 
-import org.csiconsole.core.audit.AuditEntry;
-import org.csiconsole.core.audit.AuditLog;
-import org.csiconsole.core.audit.AuditQuery;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Volume;
-import org.csiconsole.core.risk.ConsoleCalls;
+import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.ConsoleRecords;
 import org.csiconsole.core.risk.Placement;
 import org.csiconsole.core.risk.TargetFacts;
 
@@ -19,41 +17,43 @@ import java.util.Optional;
  * What {@code delete-volume}, {@code unpublish}, {@code unstage} and {@code node-expand} read of a volume before core assesses them (reads
  * only, traced, not audited): ControllerGetVolume when the driver advertises GET_VOLUME, else its
  * listing (ListVolumes) when it lists volumes; {@code published_node_ids} count as the driver's report
- * when it advertises LIST_VOLUMES_PUBLISHED_NODES; and this console's own ControllerPublishVolume calls
- * from the audit log ({@link ConsoleCalls}), for drivers that report no publications.
+ * when it advertises LIST_VOLUMES_PUBLISHED_NODES; and the placements this console's own calls made, from
+ * its record ({@link ConsoleBook#consolePlacements}), for drivers that report no publications. The name is
+ * the one the record has where the driver reports none.
  */
 final class VolumeFacts {
     private VolumeFacts() {
     }
 
     /**
-     * @param log the audit log to read this console's own calls from; null when none is kept
+     * @param records the console's record to read its own calls from; null when none is kept
      */
-    static TargetFacts read(CsiClient client, String volumeId, AuditLog log) throws Exception {
+    static TargetFacts read(CsiClient client, String volumeId, ConsoleRecords records) throws Exception {
+        return read(client, volumeId, records, "");
+    }
+
+    private static TargetFacts read(CsiClient client, String volumeId, ConsoleRecords records, String nodeId) throws Exception {
         CapabilitySet caps = client.capabilities().get();
         Optional<Volume> v = VolumeMutations.read(client, volumeId);
         if (v.isEmpty() && caps.has(ControllerCapability.LIST_VOLUMES)) v = listed(client, volumeId);
-        List<Placement> mine = List.of();
-        if (log != null) {
-            mine = ConsoleCalls.published(records(log, volumeId), volumeId, client.endpoint().text());
-        }
-        return TargetFacts.ofVolume(v.orElse(Volume.csi(volumeId, 0)), caps.has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES), mine);
+        ConsoleBook book = records == null ? ConsoleBook.inMemory("") : records.book(client.endpoint().text());
+        return TargetFacts.ofVolume(book.named(v.orElse(Volume.csi(volumeId, 0))), caps.has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES),
+                book.consolePlacements(volumeId, nodeId));
     }
 
     /**
      * As {@link #read}, with the stagings and node publications this console's own calls through the client's
-     * node socket left on {@code nodeId} ({@link ConsoleCalls#onNode}) added to its placements.
+     * node socket left, named {@code nodeId} ({@link ConsoleBook#consolePlacements} of that socket's record),
+     * added to its placements.
      */
-    static TargetFacts readOnNode(CsiClient client, String volumeId, AuditLog log, String nodeId) throws Exception {
-        TargetFacts f = read(client, volumeId, log);
-        if (log == null) return f;
+    static TargetFacts readOnNode(CsiClient client, String volumeId, ConsoleRecords records, String nodeId) throws Exception {
+        TargetFacts f = read(client, volumeId, records, nodeId);
+        String nodeEndpoint = client.nodeEndpoint().orElse(client.endpoint()).text();
+        if (records == null || nodeEndpoint.equals(client.endpoint().text())) return f;
         List<Placement> all = new ArrayList<>(f.placements());
-        all.addAll(ConsoleCalls.onNode(records(log, volumeId), volumeId, client.nodeEndpoint().orElse(client.endpoint()).text(), nodeId));
+        records.book(nodeEndpoint).consolePlacements(volumeId, nodeId).stream()
+                .filter(p -> p.step() != Placement.Kind.PUBLISHED).forEach(all::add);
         return f.withPlacements(all, f.driverReportsPlacements());
-    }
-
-    private static List<org.csiconsole.core.audit.AuditRecord> records(AuditLog log, String volumeId) {
-        return log.find(new AuditQuery(null, null, null, volumeId, null, 0, AuditQuery.ALL)).stream().map(AuditEntry::record).toList();
     }
 
     private static Optional<Volume> listed(CsiClient client, String volumeId) throws Exception {

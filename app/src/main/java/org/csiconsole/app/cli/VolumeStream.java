@@ -26,7 +26,7 @@ import java.util.concurrent.Executors;
  * indented, as printing the whole list at once gives.
  */
 final class VolumeStream implements PageSink<Volume>, AutoCloseable {
-    private static final String[] HEADERS = {"VOLUME_ID", "CAPACITY", "SOURCE", "PUBLISHED_NODES", "CONDITION"};
+    private static final String[] HEADERS = {"VOLUME_ID", "NAME", "CAPACITY", "SOURCE", "PUBLISHED_NODES", "CONDITION", "ORIGIN"};
     /** Padding, copied a slice at a time. */
     private static final String BLANKS = " ".repeat(64);
 
@@ -139,12 +139,18 @@ final class VolumeStream implements PageSink<Volume>, AutoCloseable {
         text.append(System.lineSeparator());
     }
 
-    /** One volume as table cells; a capacity of 0 is "unknown" (csi.proto Volume.capacity_bytes). */
+    /**
+     * One volume as table cells; a capacity of 0 is "unknown" (csi.proto Volume.capacity_bytes). The name is the
+     * driver's or the console's record's; the origin is set for a row of the record ({@code origin} and
+     * {@code gone_since} properties, see {@link org.csiconsole.core.record.RecordedItem#volume()}), empty for a listed one.
+     */
     static String[] cells(Volume v) {
-        return new String[] {v.volumeId(), v.capacityBytes() <= 0 ? "unknown" : ByteSize.format(v.capacityBytes()),
+        String gone = v.properties().getOrDefault("gone_since", "");
+        return new String[] {v.volumeId(), v.name(), v.capacityBytes() <= 0 ? "unknown" : ByteSize.format(v.capacityBytes()),
                 v.source().kind().name().equals("NONE") ? "" : v.source().kind().name().toLowerCase() + ":" + v.source().id(),
                 String.join(",", v.publishedNodeIds()),
-                v.condition().abnormal() ? "abnormal: " + v.condition().message() : ""};
+                v.condition().abnormal() ? "abnormal: " + v.condition().message() : "",
+                v.properties().getOrDefault("origin", "") + (gone.isEmpty() ? "" : "; gone at the driver since " + gone)};
     }
 
     @Override

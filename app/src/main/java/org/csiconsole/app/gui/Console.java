@@ -59,6 +59,7 @@ public final class Console {
     private final TableLayouts tableLayouts;
     private final CallTrace trace = new CallTrace();
     private LazyAuditLog audit;
+    private ConnectionRecords records;
     /** The calls a person sends anyway against the console's refusal: the views announce them, the sessions' audit sink marks them. */
     private final OverrideMarks overrides;
     /** Where the Audit view's reads, exports and verifications run: one at a time, off the UI thread. */
@@ -112,6 +113,7 @@ public final class Console {
         this(stage, options, configDir, ui, overrides, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL,
                 Sessions.defaultDemoStateDir(), overrides.marking(audit)));
         this.audit = audit;
+        workbench.setRecords(audit);
         replication.keepHistoryIn(audit.dataDir());
         workbench.setAuditView(() -> new AuditView(new AuditViewModel(audit, auditReader, workbench.services().actions())));
     }
@@ -153,7 +155,7 @@ public final class Console {
                 new TraceJsonLines(), traceFiles));
         workbench.setOnQuit(stage::close);
         workbench.setAboutText(org.csiconsole.app.AppVersion.aboutText());
-        replication = new ConsoleReplication(manager);
+        replication = new ConsoleReplication(manager, c -> records().book(c));
         workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
         org.csiconsole.views.lifecycle.LifecyclePerspective.install(workbench, new org.csiconsole.core.render.Java2dDiagramExporter(),
                 java.time.Clock.systemDefaultZone(), overrides);
@@ -166,10 +168,19 @@ public final class Console {
         connectOnShow.addAll(toOpen);
     }
 
+    /**
+     * The record of each connection, kept beside the audit log; in memory when the sessions were given by a test
+     * (no audit log). Made on first use: the views and the replication perspective ask for it once the console is built.
+     */
+    private ConnectionRecords records() {
+        if (records == null) records = new ConnectionRecords(audit, new org.csiconsole.core.storage.KubernetesExports());
+        return records;
+    }
+
     /** Where resource views plug in: one factory per {@link org.csiconsole.views.workbench.ResourceKind}. */
     private void registerViews(ViewRegistry views, ActionRunner actions, Executor ui) {
         // Every resource kind opens its storage view; a connection without a storage port opens a placeholder.
-        StorageViews.registerAll(views, actions, ui, tableLayouts, trace::snapshot, overrides);
+        StorageViews.registerAll(views, actions, ui, tableLayouts, c -> records().known(c), trace::snapshot, overrides);
     }
 
     /**

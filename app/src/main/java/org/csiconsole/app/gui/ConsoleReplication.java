@@ -5,6 +5,7 @@ import org.csiconsole.app.gui.connect.Session;
 import org.csiconsole.core.port.StorageService;
 import org.csiconsole.core.replication.ReplicationHistory;
 import org.csiconsole.core.replication.ReplicationPort;
+import org.csiconsole.core.storage.replication.RecordedReplicationPort;
 import org.csiconsole.core.replication.ReplicationSampler;
 import org.csiconsole.core.replication.ReplicationWorkflows;
 import org.csiconsole.core.replication.SamplerSettings;
@@ -63,9 +64,15 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
         }
     };
 
-    /** @param manager the open connections' sessions (the demo's sites) */
-    ConsoleReplication(ConnectionManager manager) {
+    private final java.util.function.Function<ConnectionModel, org.csiconsole.core.record.ConsoleBook> records;
+
+    /**
+     * @param manager the open connections' sessions (the demo's sites)
+     * @param records the console's record of a connection: its inventory joins each site's listing ({@link RecordedReplicationPort})
+     */
+    ConsoleReplication(ConnectionManager manager, java.util.function.Function<ConnectionModel, org.csiconsole.core.record.ConsoleBook> records) {
         this.manager = Objects.requireNonNull(manager);
+        this.records = Objects.requireNonNull(records);
     }
 
     /**
@@ -107,7 +114,9 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
     public List<ReplicationPort> sites(ConnectionModel connection, StorageService storage) {
         Session s = manager.session(connection);
         List<ReplicationPort> own = s == null ? List.of() : s.replicationSites();
-        return own.isEmpty() ? List.of(storage.replication()) : own;
+        org.csiconsole.core.record.ConsoleBook book = records.apply(connection);
+        return (own.isEmpty() ? List.of(storage.replication()) : own).stream()
+                .<ReplicationPort>map(p -> new RecordedReplicationPort(p, book)).toList();
     }
 
     /** The perspective (Alt+2): its view is built when first shown. */

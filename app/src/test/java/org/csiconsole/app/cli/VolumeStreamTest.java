@@ -49,7 +49,7 @@ class VolumeStreamTest {
         }
         List<String> lines = text.toString().lines().toList();
         int capacity = lines.get(0).indexOf("CAPACITY");
-        assertThat(capacity).isEqualTo(wide.length() + 2);
+        assertThat(capacity).isEqualTo(wide.length() + 2 + "NAME".length() + 2);
         assertThat(lines.get(1).indexOf("1 GiB")).isEqualTo(capacity);
         assertThat(lines.get(2).indexOf("2 GiB")).isEqualTo(capacity);
         assertThat(lines).hasSize(4).noneMatch(l -> l.endsWith(" "));
@@ -113,7 +113,7 @@ class VolumeStreamTest {
         try (VolumeStream stream = new VolumeStream(out, OutputFormat.table)) {
             stream.finish();
         }
-        assertThat(text.toString().lines().toList()).containsExactly("VOLUME_ID  CAPACITY  SOURCE  PUBLISHED_NODES  CONDITION", "0 volume(s)");
+        assertThat(text.toString().lines().toList()).containsExactly("VOLUME_ID  NAME  CAPACITY  SOURCE  PUBLISHED_NODES  CONDITION  ORIGIN", "0 volume(s)");
         StringWriter json = new StringWriter();
         try (VolumeStream stream = new VolumeStream(new PrintWriter(json), OutputFormat.json)) {
             stream.finish();

@@ -80,7 +80,7 @@ final class ReplicationColumns {
 
     List<Column<ReplicationRow, ?>> rowColumns() {
         List<Column<ReplicationRow, ?>> c = new ArrayList<>();
-        c.add(Column.<ReplicationRow, String>of("name", "Name", ReplicationRow::name).width(160));
+        c.add(Column.<ReplicationRow, String>of("name", "Name", ReplicationRow::name).width(160).tooltip(r -> r.source().id()));
         c.add(Column.<ReplicationRow, String>of("site", "Site", r -> r.site().name()).width(80)
                 .tooltip(r -> r.site().label()));
         c.add(Column.<ReplicationRow, String>of("role", "Role", r -> ReplicationTexts.role(r.role())).width(100)
@@ -118,6 +118,7 @@ final class ReplicationColumns {
                         ? ConsoleStyles.CELL_WARNING : ConsoleStyles.CELL_MUTED)
                 .tooltip(r -> r.sample().lastError() == null ? "Read at " + ReplicationTexts.time(readAt(r), now.get(), zone)
                         : "The latest read failed: " + r.sample().lastError().getMessage() + "\nThe figures shown are the previous ones."));
+        c.add(Column.<ReplicationRow, String>of("origin", "Origin", ReplicationRow::origin).width(190));
         c.add(Column.<ReplicationRow, String>of("id", "Id", r -> r.source().id()).width(200).mono().hidden());
         return c;
     }

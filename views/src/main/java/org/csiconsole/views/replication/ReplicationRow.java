@@ -49,6 +49,11 @@ public record ReplicationRow(SiteChoice site, ReplicationSample sample, PairMism
         return sample.item().displayName();
     }
 
+    /** Where the row came from: the driver's listing, or the console's record ("imported from a PV export"). */
+    public String origin() {
+        return sample.item().origin().isEmpty() ? org.csiconsole.core.record.RecordOrigin.LISTED.words() : sample.item().origin();
+    }
+
     public VolumeReplicationRole role() {
         return sample.role();
     }

@@ -5,20 +5,23 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Resources of one kind that a connection holds as far as this console knows: each created
- * through it, and not deleted through it since. Safe to use from any thread; listeners run on the
+ * Resources of one kind that a connection holds as far as this console's record knows: each created,
+ * imported or used through it, and not deleted through it since. Safe to use from any thread; listeners run on the
  * thread that made the change.
  *
  * @param <T> the resource record ({@code Volume}, {@code Snapshot})
  */
 public interface KnownList<T> {
 
-    /** One known resource: its id (volume_id, snapshot_id), the record the create returned, and when it was created. */
-    record KnownItem<T>(String id, T resource, Instant createdAt) {
+    /**
+     * One known resource: its id (volume_id, snapshot_id), the row to show, and the record's row (where it
+     * came from, when it was first seen, whether the driver still knows it).
+     */
+    record KnownItem<T>(String id, T resource, org.csiconsole.core.record.RecordedItem row) {
         public KnownItem {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(resource, "resource");
-            Objects.requireNonNull(createdAt, "createdAt");
+            Objects.requireNonNull(row, "row");
         }
     }
 
@@ -28,7 +31,7 @@ public interface KnownList<T> {
     /** Forgets {@code id} (deleted); an unknown id changes nothing. */
     void deleted(String id);
 
-    /** Every known resource, oldest creation first. */
+    /** Every known resource, first seen first. */
     List<KnownItem<T>> entries();
 
     /**

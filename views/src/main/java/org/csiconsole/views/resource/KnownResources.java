@@ -2,27 +2,91 @@ package org.csiconsole.views.resource;
 
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeSource;
+import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.ExportReader;
+import org.csiconsole.core.record.ImportResult;
+import org.csiconsole.core.record.RecordKind;
+import org.csiconsole.core.record.RecordOrigin;
+import org.csiconsole.core.record.RecordedItem;
+
+import java.util.Map;
 
 /**
- * The volumes and snapshots one connection is known to hold because this console created them,
- * whatever its listings say. A driver that does not advertise LIST_VOLUMES or LIST_SNAPSHOTS (CSI
- * spec, "ControllerGetCapabilities") cannot show them again; the views then show these instead,
- * marked as known to this console, so they can still be selected and deleted.
- *
- * <p>Fed by the create and delete commands of the views; a durable record of the commands (an
- * audit log) can feed another implementation the same way. {@link #inSession()} keeps them in
- * memory for as long as the application runs.
+ * The volumes and snapshots one connection is known to hold from the console's own record
+ * ({@link ConsoleBook}): those this console created, imported (a PV or VolumeSnapshotContent export,
+ * pasted ids) or used, whatever its listings say. A driver that does not advertise LIST_VOLUMES or
+ * LIST_SNAPSHOTS (CSI spec, "ControllerGetCapabilities") cannot show them again; the views then show
+ * these instead, each noted with where it came from, so they can still be selected and deleted. The
+ * record also names listed volumes the driver reports without a name.
  */
 public interface KnownResources {
 
-    /** Volumes created through this console (CreateVolume, CSP {@code POST /volumes}), keyed by volume_id. */
-    KnownList<Volume> volumes();
+    /** The connection's record these lists read and write. */
+    ConsoleBook book();
 
-    /** Snapshots created through this console (CreateSnapshot, CSP {@code POST /snapshots}), keyed by snapshot_id. */
-    KnownList<Snapshot> snapshots();
+    /** Reads the Kubernetes exports an inventory is imported from; by default none can be read (UNSUPPORTED). */
+    default ExportReader exports() {
+        return NO_EXPORTS;
+    }
 
-    /** An empty registry held in memory: what it learns is forgotten when the application ends. */
+    /** An {@link ExportReader} that reads nothing: each read fails UNSUPPORTED. */
+    ExportReader NO_EXPORTS = new ExportReader() {
+        @Override
+        public ImportResult persistentVolumes(java.nio.file.Path file, String driver, java.time.Instant at) {
+            throw unsupported(file);
+        }
+
+        @Override
+        public ImportResult snapshotContents(java.nio.file.Path file, String driver, java.time.Instant at) {
+            throw unsupported(file);
+        }
+
+        private org.csiconsole.core.call.CallFailure unsupported(java.nio.file.Path file) {
+            return new org.csiconsole.core.call.CallFailure(org.csiconsole.core.call.FailureKind.UNSUPPORTED, "Import " + file,
+                    "this console reads no Kubernetes exports", "Import it with csi-console inventory import-pv", "");
+        }
+    };
+
+    /** Volumes in the record, keyed by volume_id. */
+    default KnownList<Volume> volumes() {
+        return new BookList<>(book(), RecordKind.VOLUME, RecordedItem::volume,
+                (id, v, at) -> RecordedItem.of(RecordKind.VOLUME, id, v.name(), v.source(), RecordOrigin.CREATED, v.capacityBytes(), Map.of(), at));
+    }
+
+    /** Snapshots in the record, keyed by snapshot_id. */
+    default KnownList<Snapshot> snapshots() {
+        return new BookList<>(book(), RecordKind.SNAPSHOT, RecordedItem::snapshot,
+                (id, s, at) -> RecordedItem.of(RecordKind.SNAPSHOT, id, s.name(),
+                        s.sourceVolumeId().isEmpty() ? VolumeSource.NONE : VolumeSource.volume(s.sourceVolumeId()),
+                        RecordOrigin.CREATED, s.sizeBytes(), Map.of(), at));
+    }
+
+    /** The lists of {@code book}; no exports read. */
+    static KnownResources of(ConsoleBook book) {
+        java.util.Objects.requireNonNull(book, "book");
+        return () -> book;
+    }
+
+    /** The lists of {@code book}, imports read by {@code exports}. */
+    static KnownResources of(ConsoleBook book, ExportReader exports) {
+        java.util.Objects.requireNonNull(book, "book");
+        java.util.Objects.requireNonNull(exports, "exports");
+        return new KnownResources() {
+            @Override
+            public ConsoleBook book() {
+                return book;
+            }
+
+            @Override
+            public ExportReader exports() {
+                return exports;
+            }
+        };
+    }
+
+    /** An empty record held in memory: what it learns is forgotten when the application ends (tests, a view on its own). */
     static KnownResources inSession() {
-        return new SessionKnownResources();
+        return of(ConsoleBook.inMemory(""));
     }
 }

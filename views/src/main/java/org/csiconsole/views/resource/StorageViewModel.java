@@ -77,6 +77,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
     /** Rows this view's own commands added and removed since the last read. */
     private int addedSince;
     private int removedSince;
+    /** Why the last read listed nothing (the driver does not offer the listing); null while it lists. */
+    private String cannotListStatus;
     /** Rows shown though no listing returned them (see {@link #keepUnlisted}); null for kinds without. */
     private UnlistedRows<T> unlisted;
 
@@ -137,8 +139,9 @@ public abstract class StorageViewModel<T> extends ViewModel {
     }
 
     /**
-     * Why {@code row} is shown though no listing returned it: {@code "known to this console (created
-     * at 14:05)"} or {@code "looked up by id at 14:07"}; empty for a listed row.
+     * Why {@code row} is shown though no listing returned it: where the console's record has it from
+     * ({@code "imported from a PV export at 2026-12-06 14:05"}, with {@code "gone at the driver since ..."}
+     * when the driver no longer knows it) or {@code "looked up by id at 14:07"}; empty for a listed row.
      */
     public String noteOf(T row) {
         return unlisted == null ? "" : unlisted.noteOf(row);
@@ -182,6 +185,12 @@ public abstract class StorageViewModel<T> extends ViewModel {
         java.util.Map<String, String> before = new java.util.HashMap<>();
         for (T r : table.all()) before.put(unlisted.id(r), unlisted.noteOf(r));
         List<T> rows = unlisted.rows();
+        if (cannotListStatus != null && status.get().endsWith(cannotListStatus)) {
+            // The record's part first: the status line is cut at the right at narrow widths.
+            String shown = rows.size() == 1 ? "The " + singular() + " shown is from the console's record of this connection, noted with"
+                    : "The " + format(rows.size()) + " " + noun() + " shown are from the console's record of this connection, each noted with";
+            status.set(rows.isEmpty() ? cannotListStatus : shown + " where it came from. " + cannotListStatus);
+        }
         java.util.Set<String> wanted = new java.util.HashSet<>();
         for (T r : rows) wanted.add(unlisted.id(r));
         remove(r -> !wanted.contains(unlisted.id(r)));
@@ -366,6 +375,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         readAt = null;
         complete.set(false);
         unsupported.set(false);
+        cannotListStatus = null;
         loading.set(true);
         readFailed = false;
         status.set("Reading " + noun() + "\u2026");
@@ -431,7 +441,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
             if (failure.kind() == FailureKind.UNSUPPORTED) {
                 // No dialog and no notification: a driver may leave any listing out. The view says
                 // so where the rows would be, and shows what this console still knows.
-                status.set(cannotList(failure));
+                cannotListStatus = cannotList(failure);
+                status.set(cannotListStatus);
                 table.clear();
                 unsupported.set(true);
                 showUnlisted();

@@ -16,7 +16,8 @@ import java.util.function.Function;
  * The rows a view shows although no listing returned them, because the driver cannot list its
  * resources (no LIST_VOLUMES / LIST_SNAPSHOTS): those this console created ({@link KnownList}) and
  * those looked up by id. Each carries a note that says why it is shown:
- * {@code "known to this console (created at 14:05)"}, {@code "looked up by id at 14:07"}. UI thread
+ * {@code "created by this console at 2026-12-06 14:05"}, {@code "imported from a PV export at ..."}
+ * (see {@link org.csiconsole.core.record.RecordedItem#note}), {@code "looked up by id at 14:07"}. UI thread
  * only, except the {@link KnownList} itself.
  *
  * @param <T> the row type
@@ -87,7 +88,7 @@ final class UnlistedRows<T> {
         List<T> rows = new ArrayList<>();
         for (KnownList.KnownItem<T> e : known.entries()) {
             rows.add(e.resource());
-            notes.put(e.id(), "known to this console (created at " + clock(e.createdAt()) + ")");
+            notes.put(e.id(), e.row().note(zone));
         }
         for (Map.Entry<String, Noted<T>> e : lookedUp.entrySet()) {
             if (notes.containsKey(e.getKey())) continue;

@@ -9,7 +9,6 @@ import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.port.Features;
-import org.csiconsole.core.risk.ConsoleRecord;
 import org.csiconsole.core.risk.Placement;
 import org.csiconsole.core.risk.RiskAssessor;
 import org.csiconsole.core.risk.RiskModel;
@@ -28,10 +27,10 @@ import java.util.concurrent.Executor;
  * @param ui the UI executor ({@code Platform::runLater} in the application, direct in tests)
  * @param connectionName the connection's name, for titles ("Volumes · Demo")
  * @param changes what the views of the same connection changed (see {@link ResourceChanges})
- * @param known the volumes and snapshots this console created on the connection, shared by the
- *     connection's views (shown when the driver cannot list them)
- * @param trace the calls this console made, oldest first (the shared call trace's snapshot): where its
- *     own publish, stage and node publish calls put a volume ({@link ConsoleRecord}), the same for every view
+ * @param known the connection's record (its volumes and snapshots, shown when the driver cannot list them,
+ *     the names they were created under, and where the console's own publish, stage and node publish
+ *     calls put a volume), shared by the connection's views
+ * @param trace the calls this console made, oldest first (the shared call trace's snapshot)
  * @param risk the one risk model every destructive action is assessed by
  * @param overrides where a call sent anyway against the console's refusal is announced, so its audit
  *     record is marked override
@@ -71,7 +70,7 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
      */
     public TargetFacts volumeFacts(Volume v, Features features, String connectedNode) {
         boolean reports = features.csi().has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES) || features.cspConnected();
-        return TargetFacts.ofVolume(v, reports, ConsoleRecord.placements(trace.get(), v.volumeId(), connectedNode));
+        return TargetFacts.ofVolume(v, reports, known.book().consolePlacements(v.volumeId(), connectedNode));
     }
 
     /**
@@ -80,7 +79,7 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
      */
     public List<String> publishedNodes(Volume v) {
         java.util.LinkedHashSet<String> nodes = new java.util.LinkedHashSet<>(v.publishedNodeIds());
-        for (Placement p : ConsoleRecord.placements(trace.get(), v.volumeId(), "")) {
+        for (Placement p : known.book().consolePlacements(v.volumeId(), "")) {
             if (p.step() == Placement.Kind.PUBLISHED) nodes.add(p.nodeId());
         }
         return List.copyOf(nodes);

@@ -62,35 +62,13 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     }
 
     /**
-     * Reads the snapshots; one this console created keeps its create name (CSI ListSnapshots
+     * Reads the snapshots; one in the console's record keeps its create name (CSI ListSnapshots
      * carries no name, so a listed snapshot would read as its id, Name "—", and a filter by the
      * name it was created with would find nothing).
      */
     @Override
     protected CompletableFuture<List<SourceFailure>> load(PageSink<Snapshot> sink) {
-        Map<String, String> names = new java.util.HashMap<>();
-        for (var e : context.known().snapshots().entries()) {
-            if (!e.resource().name().isEmpty()) names.put(e.id(), e.resource().name());
-        }
-        if (names.isEmpty()) return storage().listSnapshots(null, sink);
-        return storage().listSnapshots(null, new PageSink<>() {
-            @Override
-            public java.util.concurrent.CompletionStage<?> accept(List<Snapshot> page) {
-                return sink.accept(page.stream().map(s -> named(s, names.get(s.snapshotId()))).toList());
-            }
-
-            @Override
-            public void progress(long done, long total, String steps) {
-                sink.progress(done, total, steps);
-            }
-        });
-    }
-
-    /** {@code s} with {@code name} when it has none of its own. */
-    static Snapshot named(Snapshot s, String name) {
-        if (name == null || !s.name().isEmpty()) return s;
-        return new Snapshot(s.snapshotId(), name, s.sourceVolumeId(), s.sizeBytes(), s.creationTime(), s.readyToUse(),
-                s.groupSnapshotId(), s.origin(), s.properties());
+        return storage().listSnapshots(null, org.csiconsole.core.record.NamedPages.of(sink, context.known().book().snapshotNames()));
     }
 
     public ViewAction refreshAction() { return refresh; }

@@ -88,7 +88,7 @@ public final class CallTraceView implements ResourceView {
                         .tooltip(e -> e.message().isEmpty() ? null : e.message()),
                 Column.<TraceEntry, Duration>of("duration", "Duration", TraceEntry::duration)
                         .format(TraceDetails::millis).width(96).alignRight(),
-                Column.<TraceEntry, String>of("targets", "Names", CallTraceView::targetValues).width(230).mono()
+                Column.<TraceEntry, String>of("targets", "Names", model::targetLabels).width(230).mono()
                         .tooltip(TraceEntry::targetsText),
                 Column.<TraceEntry, Integer>of("attempt", "Attempt", TraceEntry::attempt).width(72).alignRight(),
                 Column.<TraceEntry, String>of("endpoint", "Endpoint", TraceEntry::endpoint).width(240).mono(),
@@ -281,13 +281,6 @@ public final class CallTraceView implements ResourceView {
             all.setDisable(!model.filter().isSet());
         });
         return menu;
-    }
-
-    /** The ids a call names, without their field names (those are in the tooltip and the detail pane). */
-    static String targetValues(TraceEntry e) {
-        StringBuilder b = new StringBuilder();
-        e.targets().values().forEach(ids -> ids.forEach(id -> b.append(b.length() == 0 ? "" : " ").append(id)));
-        return b.toString();
     }
 
     private Optional<TraceEntry> selected() {

@@ -93,6 +93,40 @@ public final class CallTraceViewModel extends ViewModel {
      * @param ui the UI executor
      * @param dialogs asks before clearing
      */
+    /** Where the names of the ids a call names come from: the console's record of the call's endpoint. */
+    private java.util.function.Supplier<org.csiconsole.core.record.ConsoleRecords> records = () -> null;
+
+    /**
+     * Shows each volume and snapshot id with the name the console's record has for it ({@link #targetLabels}).
+     *
+     * @param records the records, asked when a row is drawn; null from it names nothing
+     * @return this
+     */
+    public CallTraceViewModel namedBy(java.util.function.Supplier<org.csiconsole.core.record.ConsoleRecords> records) {
+        this.records = Objects.requireNonNull(records);
+        return this;
+    }
+
+    /**
+     * The ids {@code e} names, without their field names, each volume or snapshot id followed by the name it was created
+     * under when the console's record of the call's endpoint has one: {@code 4f1c0a2e (walk-vol-1) node-1}.
+     */
+    public String targetLabels(TraceEntry e) {
+        org.csiconsole.core.record.ConsoleRecords r = records.get();
+        org.csiconsole.core.record.ConsoleBook book = r == null || e.targets().isEmpty() ? null : r.book(e.endpoint());
+        StringBuilder b = new StringBuilder();
+        e.targets().forEach((field, ids) -> ids.forEach(id -> {
+            b.append(b.length() == 0 ? "" : " ").append(id);
+            org.csiconsole.core.record.RecordKind kind = field.endsWith("snapshot_id") || field.endsWith("snapshot_ids")
+                    ? org.csiconsole.core.record.RecordKind.SNAPSHOT
+                    : field.endsWith("volume_id") || field.endsWith("volume_ids") ? org.csiconsole.core.record.RecordKind.VOLUME : null;
+            if (book != null && kind != null) {
+                book.find(kind, id).filter(i -> !i.name().isEmpty() && !i.name().equals(id)).ifPresent(i -> b.append(" (").append(i.name()).append(')'));
+            }
+        }));
+        return b.toString();
+    }
+
     public CallTraceViewModel(CallTrace trace, Executor ui, DialogService dialogs) {
         this(Objects.requireNonNull(trace), List.of(), 0, "live", ui, dialogs);
     }

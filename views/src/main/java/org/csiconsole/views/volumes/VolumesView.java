@@ -90,6 +90,7 @@ public final class VolumesView extends StorageTableView<Volume> {
                 "Read one volume by its volume_id (ControllerGetVolume)");
         table.unavailableState().with(lookUpHere);
         model.detailVersionProperty().addListener((o, a, b) -> table.refreshDetail());
+        model.setPvExportChooser(this::choosePvExport);
         // Look up by id is what a driver that cannot list leaves; while it lists, the filter finds a
         // volume and the bar keeps its room (the command stays in the row menu).
         ActionButton lookUp = new ActionButton("volume-lookup", model.lookUpAction(), Material2MZ.SEARCH,
@@ -126,10 +127,24 @@ public final class VolumesView extends StorageTableView<Volume> {
                         .item(model.nodeExpandAction(), "NodeExpandVolume: grow the file system after Expand, at the target path")
                         .item(model.nodeReclaimAction(), "csi-addons NodeReclaimSpace where this console staged or published them (online)")
                         .item(model.rotateKeyAction(), "csi-addons EncryptionKeyRotate: give the volume a new encryption key"),
+                new ActionMenu("volume-inventory", javafx.beans.binding.Bindings.createStringBinding(() -> "Inventory"),
+                        Material2AL.LIST_ALT, "The console's record of this connection: what a driver that cannot list shows")
+                        .item(model.importPvAction(), "Record the CSI PVs of this driver from a kubectl get pv -o json export")
+                        .item(model.addIdsAction(), "Record volume ids you paste")
+                        .item(model.recheckAction(), "Ask the driver about each recorded volume and mark those it no longer knows"),
                 new ActionMenu("volume-csp", javafx.beans.binding.Bindings.createStringBinding(() -> "CSP host"),
                         Material2AL.DNS, "Present the volume to a CSP host (initiator) of the array, or stop")
                         .item(model.cspPublishAction(), "Present the volume to a host with a protocol")
                         .item(model.cspUnpublishAction(), "Stop presenting it to a host"));
+    }
+
+    private java.util.Optional<java.nio.file.Path> choosePvExport() {
+        javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+        chooser.setTitle("Import PV export (kubectl get pv -o json)");
+        chooser.getExtensionFilters().addAll(new javafx.stage.FileChooser.ExtensionFilter("JSON", "*.json"),
+                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
+        java.io.File f = chooser.showOpenDialog(root().getScene() == null ? null : root().getScene().getWindow());
+        return java.util.Optional.ofNullable(f).map(java.io.File::toPath);
     }
 
     private boolean conditionReported(Volume v) {
@@ -203,8 +218,9 @@ public final class VolumesView extends StorageTableView<Volume> {
 
     @Override
     protected String unlistedHint() {
-        return " Volumes created from this console stay listed here for this session; Look up by id reads"
-                + " another one by its volume_id (ControllerGetVolume, when the driver advertises GET_VOLUME).";
+        return " The console's record keeps the volumes it created, imported (Inventory \u25b8 Import PV export\u2026) or was given"
+                + " by id, each noted with where it came from; Look up by id reads another one by its volume_id"
+                + " (ControllerGetVolume, when the driver advertises GET_VOLUME).";
     }
 
     /**

@@ -81,6 +81,12 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ViewAction cspPublish;
     private final ViewAction cspUnpublish;
     private final ViewAction lookUp;
+    private final ViewAction addIds;
+    private final ViewAction importPv;
+    private final ViewAction recheck;
+    /** Asks which PV export to import (the view's file chooser); empty when none is chosen. */
+    private java.util.function.Supplier<java.util.Optional<java.nio.file.Path>> pvExportFile = java.util.Optional::empty;
+    private final VolumeInventory inventory;
 
     public VolumesViewModel(ViewContext context) {
         super(context, v -> v.name() + " " + v.volumeId() + " " + Texts.published(v) + " " + v.groupId() + " "
@@ -91,6 +97,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         keepUnlisted(context.known().volumes(), Volume::volumeId);
         refresh = refreshActionFor();
         lookUp = action("Look up by id", Feature.GET_VOLUME, false, new VolumeLookUp(context, this::showLookedUp)::lookUp);
+        inventory = new VolumeInventory(context, java.time.Clock.systemUTC());
+        addIds = action("Add volume ids\u2026", null, false, inventory::addIds);
+        importPv = action("Import PV export\u2026", null, false, () -> pvExportFile.get().ifPresent(this::importPvExport));
+        recheck = action("Re-check with the driver", null, false, inventory::recheck);
         create = action("New volume", Feature.CREATE_VOLUME, false, this::create);
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
@@ -142,7 +152,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     @Override
     protected CompletableFuture<List<SourceFailure>> load(PageSink<Volume> sink) {
-        return storage().listVolumes(sink);
+        // The name each was created under and its source, from the console's record, where the driver reports none.
+        return storage().listVolumes(org.csiconsole.core.record.NamedPages.of(sink, context.known().book().volumeNames()));
     }
 
     @Override
@@ -176,6 +187,14 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         }));
     }
 
+    /**
+     * Imports a {@code kubectl get pv -o json} export into the console's record: the CSI PVs of this connection's
+     * driver become rows, noted "imported from a PV export", shown while the driver cannot list its volumes.
+     */
+    public org.csiconsole.views.task.UiTask<String> importPvExport(java.nio.file.Path file) {
+        return inventory.importPvExport(file);
+    }
+
     // ---- state --------------------------------------------------------------------------------
 
     private final javafx.beans.property.ReadOnlyStringWrapper emptyNote = new javafx.beans.property.ReadOnlyStringWrapper(this, "emptyNote", "");
@@ -189,6 +208,18 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     }
 
     public ViewAction refreshAction() { return refresh; }
+    /** Records pasted volume ids in the console's record (the inventory of a driver that cannot list). */
+    public ViewAction addIdsAction() { return addIds; }
+    /** Marks the record's volumes the driver no longer knows (ControllerGetVolume, else GetVolumeReplicationInfo). */
+    public ViewAction recheckAction() { return recheck; }
+    /** Imports a PV export the view's chooser names ({@link #setPvExportChooser}). */
+    public ViewAction importPvAction() { return importPv; }
+
+    /** Where "Import PV export…" asks for the file: the view's file chooser. */
+    public void setPvExportChooser(java.util.function.Supplier<java.util.Optional<java.nio.file.Path>> chooser) {
+        this.pvExportFile = java.util.Objects.requireNonNull(chooser);
+    }
+
     public ViewAction createAction() { return create; }
     public ViewAction expandAction() { return expand; }
     public ViewAction cloneAction() { return clone; }

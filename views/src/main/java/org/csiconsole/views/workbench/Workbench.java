@@ -68,6 +68,8 @@ public final class Workbench {
     private final BooleanProperty auditAvailable = new SimpleBooleanProperty(this, "auditAvailable", false);
     private final WorkbenchTraces traces;
     private boolean traceDeferred;
+    /** The console's records the live trace names ids from; null until the application gives them. */
+    private volatile org.csiconsole.core.record.ConsoleRecords records;
 
     public Workbench(WorkbenchServices services, ObservableList<ConnectionModel> connections) {
         this.services = Objects.requireNonNull(services);
@@ -77,7 +79,8 @@ public final class Workbench {
         if (!connections.isEmpty()) currentConnection.set(connections.get(0));
 
         navigator = new NavigatorView(connections, this::onNavigate);
-        traces = new WorkbenchTraces(this, () -> new CallTraceView(new CallTraceViewModel(services.trace(), services.ui(), services.dialogs())));
+        traces = new WorkbenchTraces(this, () -> new CallTraceView(new CallTraceViewModel(services.trace(), services.ui(), services.dialogs())
+                .namedBy(() -> records)));
         bottom = new BottomPanel(traces::buildLive, services.tasks(), services.notifications());
         navigator.setConnectionMenu(new ConnectionMenu(() -> connectionActions, traces)::of);
         statusBar = new StatusBar(currentConnection, services.tasks(), services.notifications(), services.themes());
@@ -340,6 +343,11 @@ public final class Workbench {
      * Makes the Audit view available: a "Audit log" row in the navigator's Console group and
      * View, Audit log (Ctrl+Shift+L) open {@code factory}'s view in a centre tab, once.
      */
+    /** Names the volume and snapshot ids of the live call trace from the console's records (the names they were created under). */
+    public void setRecords(org.csiconsole.core.record.ConsoleRecords records) {
+        this.records = Objects.requireNonNull(records);
+    }
+
     public void setAuditView(java.util.function.Supplier<ResourceView> factory) {
         auditView = Objects.requireNonNull(factory);
         navigator.addConsoleItem(new NavItem.Audit());

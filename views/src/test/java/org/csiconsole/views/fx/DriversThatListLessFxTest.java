@@ -170,13 +170,13 @@ class DriversThatListLessFxTest {
         robot.interact(() -> model.create(new VolumeRequest("dcsi-test-1", 1L << 30, List.of(), Map.of(), Map.of(), null)));
         fx.awaitRows(1);
         assertThat(fx.firstColumn()).containsExactly("dcsi-test-1");
-        assertThat(noteOfRow(0)).matches("known to this console \\(created at \\d\\d:\\d\\d\\)");
+        assertThat(noteOfRow(0)).matches("created by this console at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d");
 
         // Read again (the driver still cannot list): the created volume is still shown, from what the console knows.
         robot.interact(() -> fx.view.refreshAction().run());
         WaitForAsyncUtils.waitForFxEvents();
         fx.awaitRows(1);
-        assertThat(noteOfRow(0)).startsWith("known to this console");
+        assertThat(noteOfRow(0)).startsWith("created by this console");
         assertThat(known.volumes().entries()).hasSize(1);
 
         fx.select(robot, 0);
@@ -208,9 +208,10 @@ class DriversThatListLessFxTest {
                 c.storage(), c.actions(), c.ui(), c.connectionName(), known))));
         fx.awaitRows(1);
         assertThat(fx.firstColumn()).containsExactly("pvc-web-before-upgrade");
-        assertThat(noteOfRow(0)).matches("known to this console \\(created at \\d\\d:\\d\\d\\)");
+        assertThat(noteOfRow(0)).matches("created by this console at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d");
         FxWait.eventually(() -> assertThat(robot.lookup("#view-status").queryAs(Label.class).getText())
-                .isEqualTo("This driver cannot list snapshots (it does not advertise LIST_SNAPSHOTS)."));
+                .isEqualTo("The snapshot shown is from the console's record of this connection, noted with where it came from. "
+                        + "This driver cannot list snapshots (it does not advertise LIST_SNAPSHOTS)."));
     }
 
     @Test

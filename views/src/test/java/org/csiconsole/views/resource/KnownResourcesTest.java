@@ -60,7 +60,7 @@ class KnownResourcesTest {
         rows.lookedUp(volume("vol-1"), TEN);
 
         assertThat(rows.rows()).extracting(Volume::volumeId).containsExactly("vol-1", "vol-7");
-        assertThat(rows.noteOf(volume("vol-1"))).isEqualTo("known to this console (created at 10:05)");
+        assertThat(rows.noteOf(volume("vol-1"))).isEqualTo("created by this console at 2026-11-25 10:05");
         assertThat(rows.noteOf(volume("vol-7"))).isEqualTo("looked up by id at 11:42");
 
         rows.listed();

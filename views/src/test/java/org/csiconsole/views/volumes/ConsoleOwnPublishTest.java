@@ -4,14 +4,13 @@ import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditOutcome;
 import org.csiconsole.core.audit.AuditRecord;
 import org.csiconsole.core.audit.OverrideMarks;
-import org.csiconsole.core.call.CallOrigin;
 import org.csiconsole.core.call.CallTrace;
-import org.csiconsole.core.call.TraceEntry;
-import org.csiconsole.core.call.TracePayload;
 import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.PluginCapability;
 import org.csiconsole.core.port.Features;
+import org.csiconsole.core.record.ConsoleRecords;
+import org.csiconsole.core.record.RecordFeed;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.views.FakeDialogService;
 import org.csiconsole.views.FakeStorage;
@@ -23,7 +22,6 @@ import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.workbench.ResourceChanges;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,23 +41,24 @@ class ConsoleOwnPublishTest {
             Set.of(), Set.of(), Set.of()), true, false, false, false)).seeded();
     private final FakeDialogService dialogs = new FakeDialogService();
     private final CallTrace trace = new CallTrace();
+    /** The connection's record, fed as the application's audit log feeds it. */
+    private final ConsoleRecords records = ConsoleRecords.inMemory();
     private final OverrideMarks overrides = new OverrideMarks();
     private final ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs);
 
     /** A volumes view model as a view builds it: its own context, the shared call trace. */
     private VolumesViewModel view() {
         VolumesViewModel m = new VolumesViewModel(new ViewContext(storage, actions, Runnable::run, "hostpath", new ResourceChanges(),
-                KnownResources.inSession(), trace::snapshot, null, overrides));
+                KnownResources.of(records.book("unix:///csi/csi.sock")), trace::snapshot, null, overrides));
         m.activate();
         m.selectedProperty().set(m.table().all().stream().filter(v -> v.volumeId().equals("vol-0002")).findFirst().orElseThrow());
         return m;
     }
 
     private void published(String volumeId, String nodeId) {
-        trace.record(new TraceEntry(0, Instant.now(), "grpc", "unix:///csi/csi.sock", "csi.v1.Controller/ControllerPublishVolume", 1,
-                TracePayload.of("{\n  \"volumeId\": \"" + volumeId + "\",\n  \"nodeId\": \"" + nodeId + "\"\n}"), TracePayload.of("{}"),
-                "OK", true, Duration.ofMillis(5), "", Map.of("volume_id", List.of(volumeId), "node_id", List.of(nodeId)), Map.of(),
-                CallOrigin.NONE));
+        RecordFeed.apply(new AuditRecord(Instant.now(), AuditOrigin.local("hostpath"), "unix:///csi/csi.sock", "grpc",
+                "csi.v1.Controller/ControllerPublishVolume", Map.of("volume_id", List.of(volumeId), "node_id", List.of(nodeId)),
+                "volume_id: \"" + volumeId + "\"\nnode_id: \"" + nodeId + "\"", AuditOutcome.OK, "", "", 5, "c-0", 1), records);
     }
 
     @Test

@@ -61,7 +61,7 @@ class ProfileSecretsTest {
     @TempDir
     Path dir;
 
-    private final RbdLikeDriver rbd = new RbdLikeDriver();
+    private final RbdLikeDriver rbd = RbdLikeDriver.mirroring("csi-vol-0001");
     private final CallTrace trace = new CallTrace();
     private Endpoint endpoint;
     private Path secretsFile;

@@ -127,7 +127,7 @@ public final class TraceCalls {
      * {@code text}, in text format or JSON (proto or lowerCamelCase names); empty when absent. A
      * longer field ending in the same words ({@code staging_target_path}) does not match.
      */
-    static String field(String text, String name) {
+    public static String field(String text, String name) {
         if (text == null || text.isEmpty()) return "";
         String camel = camel(name);
         Pattern p = Pattern.compile("(?<![A-Za-z0-9_])\"?(?:" + Pattern.quote(name) + "|" + Pattern.quote(camel)

@@ -24,10 +24,13 @@ import java.util.Objects;
  * @param schedulingInterval the pair's sync interval; null when not reported
  * @param memberIds for a group, its member volume ids; empty for a volume
  * @param site the connection (site) that listed it, e.g. {@code "site-a"}
+ * @param origin where the item came from when no listing gave it: the console's record
+ *     ({@link org.csiconsole.core.record.RecordOrigin#words()}, e.g. {@code "imported from a PV export"});
+ *     empty for an item the driver listed
  */
 public record ReplicatedItem(ReplicationSource source, String name, VolumeReplicationRole role, ReplicationHealth health,
                              String partner, String partnerId, Duration schedulingInterval, List<String> memberIds,
-                             String site) {
+                             String site, String origin) {
     public ReplicatedItem {
         Objects.requireNonNull(source, "source");
         name = name == null ? "" : name;
@@ -37,6 +40,18 @@ public record ReplicatedItem(ReplicationSource source, String name, VolumeReplic
         partnerId = partnerId == null ? "" : partnerId;
         memberIds = memberIds == null ? List.of() : List.copyOf(memberIds);
         site = site == null ? "" : site;
+        origin = origin == null ? "" : origin;
+    }
+
+    /** An item a listing gave (no {@link #origin()} of its own). */
+    public ReplicatedItem(ReplicationSource source, String name, VolumeReplicationRole role, ReplicationHealth health,
+                          String partner, String partnerId, Duration schedulingInterval, List<String> memberIds, String site) {
+        this(source, name, role, health, partner, partnerId, schedulingInterval, memberIds, site, "");
+    }
+
+    /** This item as listed on {@code site}. */
+    public ReplicatedItem onSite(String site) {
+        return new ReplicatedItem(source, name, role, health, partner, partnerId, schedulingInterval, memberIds, site, origin);
     }
 
     /** An item known by its source only. */

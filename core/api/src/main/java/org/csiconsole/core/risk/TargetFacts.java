@@ -47,8 +47,8 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
      * name and size; when the driver reports publications, the nodes of {@code published_node_ids} as
      * {@link Placement.Knowledge#DRIVER} publications (a CSP's {@code published=true} without hosts as "a host
      * the array does not name");
-     * then {@code console}'s placements (this console's own calls: {@link ConsoleRecord},
-     * {@link ConsoleCalls}) that the driver does not already report; and its replication role and health
+     * then {@code console}'s placements (this console's own calls, from its record:
+     * {@link org.csiconsole.core.record.ConsoleBook#consolePlacements}) that the driver does not already report; and its replication role and health
      * on this site when it replicates.
      *
      * @param driverReportsPlacements true when the driver reports publications (LIST_VOLUMES_PUBLISHED_NODES,

@@ -250,6 +250,18 @@ public final class CsiController {
                 CallSpec.of(CallKind.LIST, "ListSnapshots")));
     }
 
+    /**
+     * ListSnapshots by {@code snapshot_id} (CSI spec: an unknown id gives an empty list, not NOT_FOUND); needs
+     * LIST_SNAPSHOTS. Empty when the driver does not know the snapshot.
+     */
+    public CompletableFuture<java.util.Optional<Snapshot>> snapshotById(String snapshotId, Secrets secrets) {
+        return conn.call(mode, CsiRpc.LIST_SNAPSHOTS, ControllerGrpc.getListSnapshotsMethod(),
+                Csi.ListSnapshotsRequest.newBuilder().setSnapshotId(snapshotId).putAllSecrets(secrets.values()).build(),
+                CallSpec.of(CallKind.READ, "ListSnapshots " + snapshotId))
+                .thenApply(r -> r.getEntriesList().stream().map(e -> CsiMapping.snapshot(e.getSnapshot(), ""))
+                        .filter(x -> x.snapshotId().equals(snapshotId)).findFirst());
+    }
+
     /** ListSnapshots of every volume. */
     public CompletableFuture<Void> listSnapshots(int maxEntries, Consumer<List<Snapshot>> page) {
         return listSnapshots("", maxEntries, page);

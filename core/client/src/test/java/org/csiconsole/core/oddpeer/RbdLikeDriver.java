@@ -19,7 +19,10 @@ import java.util.List;
  * ListClusterFence answers INTERNAL {@value #PANIC}. Like ceph-csi, every call whose request has a
  * {@code secrets} field is refused INTERNAL {@value #NO_SECRETS} when it comes without them
  * (CreateVolume, DeleteVolume, ListClusterFence, GetVolumeReplicationInfo); the secrets each call
- * received are kept ({@link #secretsOf}). Other modules reuse it through core's test-jar.
+ * received are kept ({@link #secretsOf}). It serves csi-addons VolumeReplication's
+ * GetVolumeReplicationInfo for the images in {@link #mirrored} (HEALTHY, last sync {@link #LAST_SYNC}); for another of
+ * its {@link #images} FAILED_PRECONDITION {@value #NOT_MIRRORED}; NOT_FOUND for an id it does not hold. It does not
+ * list volumes. Other modules reuse it through core's test-jar.
  */
 public final class RbdLikeDriver extends OddPeer {
     public static final String NAME = "rbd.csi.ceph.com";
@@ -44,6 +47,25 @@ public final class RbdLikeDriver extends OddPeer {
         if (!secrets.isEmpty()) return true;
         out.onError(Status.INTERNAL.withDescription(NO_SECRETS).asRuntimeException());
         return false;
+    }
+
+    /** The last sync GetVolumeReplicationInfo reports of a mirrored image. */
+    public static final java.time.Instant LAST_SYNC = java.time.Instant.parse("2026-12-06T11:59:30Z");
+
+    /** What GetVolumeReplicationInfo answers, FAILED_PRECONDITION, for an image that is not mirrored. */
+    public static final String NOT_MIRRORED = "image mirroring is not enabled";
+
+    /** The volume ids of the images the driver holds; any thread. */
+    public final java.util.Set<String> images = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The volume ids whose images are mirrored (replication enabled), each also in {@link #images}; any thread. */
+    public final java.util.Set<String> mirrored = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** A driver holding the mirrored images {@code volumeIds}. */
+    public static RbdLikeDriver mirroring(String... volumeIds) {
+        RbdLikeDriver d = new RbdLikeDriver();
+        d.images.addAll(List.of(volumeIds));
+        d.mirrored.addAll(List.of(volumeIds));
+        return d;
     }
 
     @Override
@@ -129,25 +151,34 @@ public final class RbdLikeDriver extends OddPeer {
         };
     }
 
-    private FenceControllerGrpc.FenceControllerImplBase fence() {
-        return new FenceControllerGrpc.FenceControllerImplBase() {
-            @Override
-            public void listClusterFence(Fence.ListClusterFenceRequest req, StreamObserver<Fence.ListClusterFenceResponse> out) {
-                if (!hasSecrets("ListClusterFence", req.getSecretsMap(), out)) return;
-                out.onError(Status.INTERNAL.withDescription(PANIC).asRuntimeException());
-            }
-        };
-    }
-
     private replication.ControllerGrpc.ControllerImplBase replication() {
         return new replication.ControllerGrpc.ControllerImplBase() {
             @Override
             public void getVolumeReplicationInfo(replication.Replication.GetVolumeReplicationInfoRequest req,
                                                  StreamObserver<replication.Replication.GetVolumeReplicationInfoResponse> out) {
                 if (!hasSecrets("GetVolumeReplicationInfo", req.getSecretsMap(), out)) return;
+                String id = req.getReplicationSource().getVolume().getVolumeId();
+                if (!images.contains(id) && !mirrored.contains(id)) {
+                    out.onError(Status.NOT_FOUND.withDescription("image not found: " + id).asRuntimeException());
+                    return;
+                }
+                if (!mirrored.contains(id)) {
+                    out.onError(Status.FAILED_PRECONDITION.withDescription(NOT_MIRRORED).asRuntimeException());
+                    return;
+                }
                 answer(out, replication.Replication.GetVolumeReplicationInfoResponse.newBuilder()
-                        .setLastSyncTime(com.google.protobuf.Timestamp.newBuilder().setSeconds(1_900_000_000L))
+                        .setLastSyncTime(com.google.protobuf.Timestamp.newBuilder().setSeconds(LAST_SYNC.getEpochSecond()))
                         .setStatus(replication.Replication.GetVolumeReplicationInfoResponse.Status.HEALTHY).build());
+            }
+        };
+    }
+
+    private FenceControllerGrpc.FenceControllerImplBase fence() {
+        return new FenceControllerGrpc.FenceControllerImplBase() {
+            @Override
+            public void listClusterFence(Fence.ListClusterFenceRequest req, StreamObserver<Fence.ListClusterFenceResponse> out) {
+                if (!hasSecrets("ListClusterFence", req.getSecretsMap(), out)) return;
+                out.onError(Status.INTERNAL.withDescription(PANIC).asRuntimeException());
             }
         };
     }

@@ -34,7 +34,7 @@ class RbdLikeSecretsTest {
     private static final String CANARY = "canary-Rbd-7f3a9";
     private static final ConnectionSecrets SECRETS = ConnectionSecrets.all(Secrets.of(Map.of("userID", "admin", "userKey", CANARY)));
 
-    private final RbdLikeDriver rbd = new RbdLikeDriver();
+    private final RbdLikeDriver rbd = RbdLikeDriver.mirroring("csi-vol-0001");
     private final CallTrace trace = new CallTrace();
     private Endpoint endpoint;
 

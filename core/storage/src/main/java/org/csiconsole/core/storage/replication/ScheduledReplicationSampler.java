@@ -224,8 +224,7 @@ public final class ScheduledReplicationSampler implements ReplicationSampler {
     }
 
     private ReplicatedItem onSite(ReplicatedItem i) {
-        return i.site().equals(site) ? i : new ReplicatedItem(i.source(), i.name(), i.role(), i.health(), i.partner(), i.partnerId(),
-                i.schedulingInterval(), i.memberIds(), site);
+        return i.site().equals(site) ? i : i.onSite(site);
     }
 
     private SampleRound inventoryFailed(Instant started, Throwable e) {

@@ -1,0 +1,115 @@
+package org.csiconsole.core.record;
+
+import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.risk.Placement;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * The console's record of one connection (keyed by its CSI endpoint text, as audited:
+ * {@code unix:///csi/csi.sock}): every volume, snapshot and group it created, imported or touched, and
+ * the placements its own calls made. Rows are marked when the driver no longer knows them, never
+ * dropped for it; a delete of this console removes its row. Safe to use from any thread; listeners run
+ * on the thread that made the change. A store that cannot be written fails with
+ * {@link org.csiconsole.core.call.CallFailure} (INTERNAL) naming its file.
+ */
+public interface ConsoleBook {
+    /** The connection this record is of: its CSI endpoint text. */
+    String connection();
+
+    /** The rows of {@code kind}, first seen first. */
+    List<RecordedItem> items(RecordKind kind);
+
+    /** The row of {@code kind} with {@code id}. */
+    Optional<RecordedItem> find(RecordKind kind, String id);
+
+    /** Adds {@code item}, or {@linkplain RecordedItem#merge merges} it into the row with its id. */
+    void record(RecordedItem item);
+
+    /** Removes the row and, for a volume, its placements: this console deleted it. An unknown id changes nothing. */
+    void forget(RecordKind kind, String id);
+
+    /** Marks the row as the driver answered at {@code at} ({@link RecordedItem#checked}); an unknown id changes nothing. */
+    void checked(RecordKind kind, String id, boolean gone, Instant at);
+
+    /** The placements in effect on {@code volumeId}, oldest first. */
+    List<RecordedPlacement> placements(String volumeId);
+
+    /** Records a placement; one in the same slot (step and node, or step and path) is replaced. */
+    void placed(RecordedPlacement placement);
+
+    /**
+     * Removes placements of {@code volumeId} at {@code step}: the one at node or path {@code where}, or
+     * every one of the step when {@code where} is empty (ControllerUnpublishVolume without a node).
+     */
+    void unplaced(String volumeId, Placement.Kind step, String where);
+
+    /**
+     * Calls {@code onChange} after every change until the returned handle is closed.
+     *
+     * @return closes the subscription; closing twice is harmless
+     */
+    AutoCloseable subscribe(Runnable onChange);
+
+    /** The placements of {@code volumeId} as {@link Placement}s known to this console ({@link RecordedPlacement#placement}). */
+    default List<Placement> consolePlacements(String volumeId, String connectedNode) {
+        return placements(volumeId).stream().map(p -> p.placement(connectedNode)).toList();
+    }
+
+    /** {@code v} with the name it was created under and its source, from the record, where the driver reports none. */
+    default Volume named(Volume v) {
+        return find(RecordKind.VOLUME, v.volumeId()).map(i -> i.named(v)).orElse(v);
+    }
+
+    /** {@code s} with the name it was created under, from the record, where the driver reports none. */
+    default Snapshot named(Snapshot s) {
+        return find(RecordKind.SNAPSHOT, s.snapshotId()).map(i -> i.named(s)).orElse(s);
+    }
+
+    /** {@link #named(Volume)} for a whole listing: the record is read once, now. */
+    default UnaryOperator<Volume> volumeNames() {
+        Map<String, RecordedItem> byId = new HashMap<>();
+        for (RecordedItem i : items(RecordKind.VOLUME)) byId.put(i.id(), i);
+        return v -> {
+            RecordedItem i = byId.get(v.volumeId());
+            return i == null ? v : i.named(v);
+        };
+    }
+
+    /** {@link #named(Snapshot)} for a whole listing: the record is read once, now. */
+    default UnaryOperator<Snapshot> snapshotNames() {
+        Map<String, RecordedItem> byId = new HashMap<>();
+        for (RecordedItem i : items(RecordKind.SNAPSHOT)) byId.put(i.id(), i);
+        return s -> {
+            RecordedItem i = byId.get(s.snapshotId());
+            return i == null ? s : i.named(s);
+        };
+    }
+
+    /** {@code "walk-vol-1 (4f1c…)"}-style text: the id with the recorded name beside it, or the id alone. */
+    default String label(RecordKind kind, String id) {
+        return find(kind, id).filter(i -> !i.name().isEmpty() && !i.name().equals(id)).map(i -> i.name() + " (" + id + ")").orElse(id);
+    }
+
+    /**
+     * What a view or command says when the driver cannot list {@code kind}s and shows the record instead:
+     * {@code "The driver does not list volumes (no LIST_VOLUMES): the 3 shown are the console's record of them. Add
+     * more from a PV export, a VolumeSnapshotContent export or a list of ids (csi-console inventory)."}
+     */
+    static String cannotList(RecordKind kind, int shown) {
+        String capability = kind == RecordKind.SNAPSHOT ? "LIST_SNAPSHOTS" : "LIST_VOLUMES";
+        return "The driver does not list " + kind.word() + "s (no " + capability + "): the " + shown + " shown are the console's record of them. "
+                + "Add more from a PV export, a VolumeSnapshotContent export or a list of ids (csi-console inventory).";
+    }
+
+    /** A record held in memory only (tests, and a console whose data folder cannot be written). */
+    static ConsoleBook inMemory(String connection) {
+        return new MemoryBook(connection);
+    }
+}

@@ -1,0 +1,127 @@
+package org.csiconsole.core.record;
+
+import org.csiconsole.core.audit.AuditOutcome;
+import org.csiconsole.core.audit.AuditRecord;
+import org.csiconsole.core.lifecycle.TraceCalls;
+import org.csiconsole.core.model.VolumeSource;
+import org.csiconsole.core.risk.Placement;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How one audited call of this console changes its record: the one feed of {@link ConsoleBook}, the same
+ * whether the GUI or the command line made the call (both audit every mutating call once, durably, before
+ * its result is shown). Only successful calls change it. Reads the call's audit targets and its redacted
+ * request text (protobuf text format), so no secret value can reach the record; of a
+ * {@code publish_context} only the keys are kept.
+ *
+ * <ul>
+ *   <li>CreateVolume: the volume with its {@code name}, {@code volume_content_source} and
+ *       {@code capacity_range.required_bytes}; DeleteVolume removes it and its placements.</li>
+ *   <li>CreateSnapshot: the snapshot with its name and {@code source_volume_id}; DeleteSnapshot removes it.</li>
+ *   <li>CreateVolumeGroupSnapshot, csi-addons CreateVolumeGroup: the group and its name; their deletes remove it.</li>
+ *   <li>ControllerPublishVolume / NodeStageVolume / NodePublishVolume add a placement (node, or staging /
+ *       target path, with the {@code publish_context} keys), their reverse calls remove it; any other
+ *       call naming a {@code volume_id} (expand, modify, replication) records the volume as used.</li>
+ * </ul>
+ */
+public final class RecordFeed {
+    private static final Pattern CONTEXT_KEY = Pattern.compile("publish_context\\s*\\{\\s*key:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+    private static final Pattern REQUIRED_BYTES = Pattern.compile("required_bytes:\\s*(\\d+)");
+
+    private RecordFeed() {
+    }
+
+    /** Applies {@code r} to the book of its endpoint in {@code records}; a failed or cancelled call changes nothing. */
+    public static void apply(AuditRecord r, ConsoleRecords records) {
+        if (r.outcome() != AuditOutcome.OK || !"grpc".equals(r.protocol())) return;
+        apply(r, records.book(r.endpoint()));
+    }
+
+    /** Applies the successful call {@code r} to {@code book}. */
+    static void apply(AuditRecord r, ConsoleBook book) {
+        String call = r.call().substring(r.call().lastIndexOf('/') + 1);
+        String params = r.parameters();
+        List<String> volumeIds = r.targets().getOrDefault("volume_id", List.of());
+        String volumeId = volumeIds.isEmpty() ? "" : volumeIds.get(0);
+        switch (call) {
+            case "CreateVolume" -> {
+                VolumeSource source = source(params);
+                String created = volumeIds.stream().filter(id -> !id.equals(source.id())).reduce((a, b) -> b).orElse("");
+                if (created.isEmpty()) return;
+                Matcher m = REQUIRED_BYTES.matcher(params);
+                book.record(RecordedItem.of(RecordKind.VOLUME, created, first(r, "name"), source, RecordOrigin.CREATED,
+                        m.find() ? Long.parseLong(m.group(1)) : 0, Map.of(), r.time()));
+            }
+            case "DeleteVolume" -> {
+                if (!volumeId.isEmpty()) book.forget(RecordKind.VOLUME, volumeId);
+            }
+            case "CreateSnapshot" -> {
+                String source = TraceCalls.field(params, "source_volume_id");
+                String created = first(r, "snapshot_id");
+                if (!created.isEmpty()) {
+                    book.record(RecordedItem.of(RecordKind.SNAPSHOT, created, first(r, "name"),
+                            source.isEmpty() ? VolumeSource.NONE : VolumeSource.volume(source), RecordOrigin.CREATED, 0, Map.of(), r.time()));
+                }
+            }
+            case "DeleteSnapshot" -> {
+                String id = first(r, "snapshot_id");
+                if (!id.isEmpty()) book.forget(RecordKind.SNAPSHOT, id);
+            }
+            case "CreateVolumeGroupSnapshot", "CreateVolumeGroup" -> {
+                String id = first(r, call.equals("CreateVolumeGroup") ? "volume_group_id" : "group_snapshot_id");
+                if (!id.isEmpty()) {
+                    book.record(RecordedItem.of(RecordKind.GROUP, id, first(r, "name"), VolumeSource.NONE, RecordOrigin.CREATED, 0,
+                            Map.of("volume_ids", String.join(",", r.targets().getOrDefault("source_volume_ids", volumeIds))), r.time()));
+                }
+            }
+            case "DeleteVolumeGroupSnapshot", "DeleteVolumeGroup" -> {
+                String id = first(r, call.equals("DeleteVolumeGroup") ? "volume_group_id" : "group_snapshot_id");
+                if (!id.isEmpty()) book.forget(RecordKind.GROUP, id);
+            }
+            case "ControllerPublishVolume" -> placed(book, r, volumeId, Placement.Kind.PUBLISHED, first(r, "node_id"), "");
+            case "ControllerUnpublishVolume" -> book.unplaced(volumeId, Placement.Kind.PUBLISHED, first(r, "node_id"));
+            case "NodeStageVolume" -> placed(book, r, volumeId, Placement.Kind.STAGED, "", first(r, "staging_target_path"));
+            case "NodeUnstageVolume" -> book.unplaced(volumeId, Placement.Kind.STAGED, first(r, "staging_target_path"));
+            case "NodePublishVolume" -> placed(book, r, volumeId, Placement.Kind.NODE_PUBLISHED, "", first(r, "target_path"));
+            case "NodeUnpublishVolume" -> book.unplaced(volumeId, Placement.Kind.NODE_PUBLISHED, first(r, "target_path"));
+            default -> {
+                if (!volumeId.isEmpty()) touched(book, r, volumeId);
+            }
+        }
+    }
+
+    private static void placed(ConsoleBook book, AuditRecord r, String volumeId, Placement.Kind step, String nodeId, String path) {
+        if (volumeId.isEmpty()) return;
+        touched(book, r, volumeId);
+        List<String> keys = new ArrayList<>();
+        Matcher m = CONTEXT_KEY.matcher(r.parameters());
+        while (m.find()) keys.add(m.group(1));
+        book.placed(new RecordedPlacement(volumeId, step, nodeId, path, keys, r.time()));
+    }
+
+    private static void touched(ConsoleBook book, AuditRecord r, String volumeId) {
+        if (book.find(RecordKind.VOLUME, volumeId).isPresent()) return;
+        book.record(RecordedItem.of(RecordKind.VOLUME, volumeId, "", VolumeSource.NONE, RecordOrigin.TOUCHED, 0, Map.of(), r.time()));
+    }
+
+    private static String first(AuditRecord r, String field) {
+        List<String> v = r.targets().getOrDefault(field, List.of());
+        return v.isEmpty() ? "" : v.get(0);
+    }
+
+    /** The {@code volume_content_source} of a CreateVolume request text. */
+    private static VolumeSource source(String params) {
+        int at = params.indexOf("volume_content_source");
+        if (at < 0) return VolumeSource.NONE;
+        String rest = params.substring(at);
+        String snapshot = TraceCalls.field(rest, "snapshot_id");
+        if (!snapshot.isEmpty()) return VolumeSource.snapshot(snapshot);
+        String volume = TraceCalls.field(rest, "volume_id");
+        return volume.isEmpty() ? VolumeSource.NONE : VolumeSource.volume(volume);
+    }
+}

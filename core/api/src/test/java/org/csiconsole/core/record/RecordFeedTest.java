@@ -1,0 +1,70 @@
+package org.csiconsole.core.record;
+
+import org.csiconsole.core.audit.AuditOrigin;
+import org.csiconsole.core.audit.AuditOutcome;
+import org.csiconsole.core.audit.AuditRecord;
+import org.csiconsole.core.model.VolumeSource;
+import org.csiconsole.core.risk.Placement;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** How audited calls change the console's record. */
+class RecordFeedTest {
+    private static final Instant T = Instant.parse("2026-12-06T12:00:00Z");
+    private static final String EP = "unix:///csi/csi.sock";
+    private final ConsoleRecords records = ConsoleRecords.inMemory();
+
+    private void call(String rpc, Map<String, List<String>> targets, String params, AuditOutcome outcome) {
+        RecordFeed.apply(new AuditRecord(T, AuditOrigin.local("t"), EP, "grpc", rpc, targets, params, outcome, "", "", 1, "c", 1), records);
+    }
+
+    @Test
+    void aCloneKeepsItsNameAndSourceAndItsSourceIsNotTakenForIt() {
+        call("csi.v1.Controller/CreateVolume", Map.of("name", List.of("walk-clone"), "volume_id", List.of("vol-src", "vol-new")),
+                "name: \"walk-clone\"\ncapacity_range {\n  required_bytes: 1073741824\n}\nvolume_content_source {\n  volume {\n"
+                        + "    volume_id: \"vol-src\"\n  }\n}\nsecrets {\n  key: \"k\"\n  value: \"***\"\n}", AuditOutcome.OK);
+
+        RecordedItem v = records.book(EP).find(RecordKind.VOLUME, "vol-new").orElseThrow();
+        assertThat(v.name()).isEqualTo("walk-clone");
+        assertThat(v.source()).isEqualTo(VolumeSource.volume("vol-src"));
+        assertThat(v.capacityBytes()).isEqualTo(1L << 30);
+        assertThat(records.book(EP).find(RecordKind.VOLUME, "vol-src")).isEmpty();
+    }
+
+    @Test
+    void failedCallsChangeNothingAndDeletesRemoveTheRowAndItsPlacements() {
+        call("csi.v1.Controller/CreateVolume", Map.of("name", List.of("a"), "volume_id", List.of("vol-1")), "name: \"a\"", AuditOutcome.FAILED);
+        assertThat(records.book(EP).items(RecordKind.VOLUME)).isEmpty();
+
+        call("csi.v1.Controller/CreateVolume", Map.of("name", List.of("a"), "volume_id", List.of("vol-1")), "name: \"a\"", AuditOutcome.OK);
+        call("csi.v1.Controller/ControllerPublishVolume", Map.of("volume_id", List.of("vol-1"), "node_id", List.of("node-1")), "", AuditOutcome.OK);
+        call("csi.v1.Node/NodeStageVolume", Map.of("volume_id", List.of("vol-1"), "staging_target_path", List.of("/stage")),
+                "volume_id: \"vol-1\"\npublish_context {\n  key: \"devicePath\"\n  value: \"/dev/sdb\"\n}\nstaging_target_path: \"/stage\"",
+                AuditOutcome.OK);
+        assertThat(records.book(EP).placements("vol-1")).extracting(RecordedPlacement::step, RecordedPlacement::publishContextKeys)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(Placement.Kind.PUBLISHED, List.of()),
+                        org.assertj.core.groups.Tuple.tuple(Placement.Kind.STAGED, List.of("devicePath")));
+
+        call("csi.v1.Controller/DeleteVolume", Map.of("volume_id", List.of("vol-1")), "", AuditOutcome.OK);
+        assertThat(records.book(EP).items(RecordKind.VOLUME)).isEmpty();
+        assertThat(records.book(EP).placements("vol-1")).isEmpty();
+    }
+
+    @Test
+    void aReplicationCallOnAnUnrecordedVolumeRecordsItAsUsed() {
+        call("replication.Controller/EnableVolumeReplication", Map.of("volume_id", List.of("vol-9")), "", AuditOutcome.OK);
+
+        assertThat(records.book(EP).find(RecordKind.VOLUME, "vol-9").orElseThrow().origin()).isEqualTo(RecordOrigin.TOUCHED);
+    }
+
+    @Test
+    void pastedIdsAreSplitOnWhitespaceAndCommasOnce() {
+        assertThat(ExportReader.pasted(RecordKind.VOLUME, "vol-1, vol-2\nvol-1\t vol-3 ", T)).extracting(RecordedItem::id)
+                .containsExactly("vol-1", "vol-2", "vol-3");
+    }
+}
