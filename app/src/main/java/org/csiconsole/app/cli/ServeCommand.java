@@ -14,6 +14,7 @@ import org.csiconsole.core.reference.Seed;
 import org.csiconsole.core.reference.csi.NodePaths;
 import org.csiconsole.core.reference.cspserver.CspServerConfig;
 import org.csiconsole.core.reference.fault.Faults;
+import org.csiconsole.core.reference.shape.DriverShape;
 import org.csiconsole.core.reference.store.StoreException;
 import org.csiconsole.core.store.ConfigDirectory;
 import picocli.CommandLine.Command;
@@ -109,6 +110,27 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
                     + "is), e.g. site-b=unix:///tmp/site-b.sock; repeatable. With --site site-a this serves both sites of the pairs.")
     List<String> siteEndpoints = new ArrayList<>();
 
+    @Option(names = "--registration-dir", paramLabel = "DIR",
+            description = "Also serve the kubelet registration socket DIR/<driver-name>-reg.sock as node-driver-registrar does "
+                    + "(pluginregistration.v1 GetInfo: CSIPlugin, the driver name, the CSI socket's path, versions 1.0.0), "
+                    + "e.g. /var/lib/kubelet/plugins_registry or <fake kubelet root>/plugins_registry. Removed on shutdown.")
+    Path registrationDir;
+
+    @Option(names = "--require-secrets", paramLabel = "FILE",
+            description = "Refuse every CSI and csi-addons call whose request has a csi_secret field unless its secrets equal "
+                    + "FILE's (key=value lines, as --secrets-file reads them): none gives INVALID_ARGUMENT \"provided secret is "
+                    + "empty\", other ones UNAUTHENTICATED. The CSP REST API keeps its own login.")
+    Path requireSecrets;
+
+    @Option(names = "--without-capability", paramLabel = "NAME[,NAME...]", split = ",",
+            description = "Stop advertising these capabilities (e.g. LIST_VOLUMES,LIST_SNAPSHOTS,GET_VOLUME or a csi-addons one "
+                    + "such as VOLUME_REPLICATION; qualify as controller:EXPAND_VOLUME to pick one place) and answer the RPCs "
+                    + "behind them UNIMPLEMENTED. A wrong name lists the valid ones.")
+    List<String> withoutCapabilities = new ArrayList<>();
+
+    @Option(names = "--empty-probe", description = "Answer Probe with an empty ProbeResponse (ready unset; the spec lets a CO assume ready).")
+    boolean emptyProbe;
+
     static Path socketPath(String endpoint, String option) {
         if (endpoint == null || !endpoint.startsWith("unix://") || endpoint.length() <= "unix://".length()) {
             throw new IllegalArgumentException(option + " must look like unix:///path/to/csi.sock, was '" + endpoint + "'.");
@@ -191,10 +213,26 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
                 return ExitCodes.USAGE;
             }
         }
+        DriverShape shape;
+        try {
+            Optional<java.util.Map<String, String>> secrets = requireSecrets == null ? Optional.empty()
+                    : Optional.of(CsiCommands.readSecrets(requireSecrets).values());
+            if (secrets.isPresent() && secrets.get().isEmpty()) {
+                err.println("--require-secrets " + requireSecrets + " holds no key=value line: give the secrets the driver requires.");
+                return ExitCodes.USAGE;
+            }
+            shape = DriverShape.of(secrets, withoutCapabilities, emptyProbe);
+        } catch (IllegalArgumentException e) {
+            err.println("--without-capability: " + e.getMessage());
+            return ExitCodes.USAGE;
+        } catch (org.csiconsole.core.call.CallFailure e) {
+            err.println(e.describe());
+            return ExitCodes.USAGE;
+        }
         Path dir = stateDir != null ? stateDir : ConfigDirectory.resolve().resolve("reference");
         ReferencePlugin plugin;
         try {
-            plugin = ReferencePlugin.builder(dir).seed(s).nodeId(nodeId).faultSeed(faultSeed).nodePaths(pathMode).start();
+            plugin = ReferencePlugin.builder(dir).seed(s).nodeId(nodeId).faultSeed(faultSeed).nodePaths(pathMode).shape(shape).start();
         } catch (StoreException e) {
             err.println(e.getMessage());
             return ExitCodes.USAGE;
@@ -225,6 +263,10 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
                 }
                 plugin.serve(new ReferencePlugin.Sockets(socketPath(spec.substring(eq + 1), "--site-endpoint"), Optional.empty(),
                         Optional.empty(), Optional.empty()).scopedTo(org.csiconsole.core.reference.SiteScope.of(array)));
+            }
+            if (registrationDir != null) {
+                out.println("Registration on " + plugin.serveRegistration(registrationDir, nodeSocket.orElse(socket))
+                        + " (as node-driver-registrar serves it)");
             }
         } catch (IllegalArgumentException e) {
             plugin.close();
