@@ -43,7 +43,9 @@ import org.csiconsole.core.call.Redactor;
  * every place it occurs. An RPC behind an unadvertised capability answers UNIMPLEMENTED (gRPC's code
  * for a method the server does not implement, which the CSI spec uses for optional RPCs), except a
  * clone without CLONE_VOLUME, which CreateVolume refuses with INVALID_ARGUMENT as the spec prescribes for
- * a source the plugin cannot create from.
+ * a source the plugin cannot create from. A capability that only qualifies another one goes with it
+ * (LIST_VOLUMES takes LIST_VOLUMES_PUBLISHED_NODES, CREATE_DELETE_VOLUME takes CLONE_VOLUME,
+ * PUBLISH_UNPUBLISH_VOLUME takes PUBLISH_READONLY, csi-addons VOLUME_GROUP takes its two limits).
  */
 public final class DriverShape implements ServerInterceptor {
     /** The reference plugin as it is: no secrets required, every capability advertised, Probe reports ready. */
@@ -51,6 +53,12 @@ public final class DriverShape implements ServerInterceptor {
 
     /** Capabilities whose RPCs this plugin cannot do without: leaving them out would make it wrong, not strict. */
     private static final Set<String> REQUIRED = Set.of("node:STAGE_UNSTAGE_VOLUME");
+    /** Capabilities that only qualify another one: left out with it, so that what is advertised stays coherent. */
+    private static final Map<String, List<String>> QUALIFIERS = Map.of(
+            "controller:LIST_VOLUMES", List.of("controller:LIST_VOLUMES_PUBLISHED_NODES"),
+            "controller:CREATE_DELETE_VOLUME", List.of("controller:CLONE_VOLUME"),
+            "controller:PUBLISH_UNPUBLISH_VOLUME", List.of("controller:PUBLISH_READONLY"),
+            "addons:VOLUME_GROUP", List.of("addons:LIMIT_VOLUME_TO_ONE_VOLUME_GROUP", "addons:DO_NOT_ALLOW_VG_TO_DELETE_VOLUMES"));
 
     private static final Map<String, EnumDescriptor[]> SCOPES = new LinkedHashMap<>();
     private static final Map<String, String> CAPABILITY_METHOD = Map.of(
@@ -158,6 +166,7 @@ public final class DriverShape implements ServerInterceptor {
                 }
             }
             out.addAll(matched);
+            matched.forEach(m -> out.addAll(QUALIFIERS.getOrDefault(m, List.of())));
         }
         return new DriverShape(requiredSecrets, out, emptyProbe);
     }

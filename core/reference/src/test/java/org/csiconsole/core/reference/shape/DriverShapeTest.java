@@ -98,6 +98,8 @@ class DriverShapeTest {
         assertThat(advertised).doesNotContain(Csi.ControllerServiceCapability.RPC.Type.LIST_VOLUMES,
                 Csi.ControllerServiceCapability.RPC.Type.LIST_SNAPSHOTS, Csi.ControllerServiceCapability.RPC.Type.CLONE_VOLUME)
                 .contains(Csi.ControllerServiceCapability.RPC.Type.CREATE_DELETE_VOLUME);
+        assertThat(advertised).as("a qualifier goes with the capability it qualifies")
+                .doesNotContain(Csi.ControllerServiceCapability.RPC.Type.LIST_VOLUMES_PUBLISHED_NODES);
         assertThat(codeOf(() -> controller().listVolumes(Csi.ListVolumesRequest.getDefaultInstance())))
                 .isEqualTo(Status.Code.UNIMPLEMENTED);
         assertThat(codeOf(() -> controller().listSnapshots(Csi.ListSnapshotsRequest.getDefaultInstance())))
