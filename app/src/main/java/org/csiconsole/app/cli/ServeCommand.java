@@ -25,10 +25,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code csi-console serve}: runs the bundled reference plugin on a unix socket until SIGTERM or
  * Ctrl-C, then removes its socket(s) and exits 0. State persists in {@code --state-dir}; a fresh
- * directory is seeded with {@code --seed}. Faults can be injected from the command line.
+ * directory is seeded with {@code --seed}. Faults can be injected from the command line, and the
+ * plugin can play a stricter real driver ({@link DriverShape}: required secrets, capabilities left
+ * out, an empty Probe) beside a node-driver-registrar ({@code --registration-dir}).
  *
  * <pre>
  * csi-console serve --endpoint unix:///tmp/ref.sock --seed demo --fault CreateVolume=UNAVAILABLE:2
+ * csi-console serve --endpoint unix:///tmp/rbd.sock --require-secrets s.json --without-capability LIST_VOLUMES,LIST_SNAPSHOTS \
+ *     --empty-probe --registration-dir /tmp/root/plugins_registry
  * </pre>
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -118,7 +122,7 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
 
     @Option(names = "--require-secrets", paramLabel = "FILE",
             description = "Refuse every CSI and csi-addons call whose request has a csi_secret field unless its secrets equal "
-                    + "FILE's (key=value lines, as --secrets-file reads them): none gives INVALID_ARGUMENT \"provided secret is "
+                    + "FILE's (in the format --secrets-file reads): none gives INVALID_ARGUMENT \"provided secret is "
                     + "empty\", other ones UNAUTHENTICATED. The CSP REST API keeps its own login.")
     Path requireSecrets;
 
@@ -218,7 +222,7 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
             Optional<java.util.Map<String, String>> secrets = requireSecrets == null ? Optional.empty()
                     : Optional.of(CsiCommands.readSecrets(requireSecrets).values());
             if (secrets.isPresent() && secrets.get().isEmpty()) {
-                err.println("--require-secrets " + requireSecrets + " holds no key=value line: give the secrets the driver requires.");
+                err.println("--require-secrets " + requireSecrets + " holds no secret: give the secrets the driver requires.");
                 return ExitCodes.USAGE;
             }
             shape = DriverShape.of(secrets, withoutCapabilities, emptyProbe);
@@ -300,6 +304,7 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
                 + (nodeAddonsEndpoint != null ? ", node csi-addons on " + nodeAddonsEndpoint : "")
                 + (site != null ? ", site " + site : "")
                 + (siteEndpoints.isEmpty() ? "" : ", sites " + String.join(", ", siteEndpoints))
+                + (shape.isGenerous() ? "" : ", playing a stricter driver: " + shape.describe())
                 + ", node_id " + nodeId + ", state in " + dir.toAbsolutePath() + ". Stop with SIGTERM or Ctrl-C.");
         out.flush();
         try {

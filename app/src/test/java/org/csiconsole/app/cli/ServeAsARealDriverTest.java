@@ -26,6 +26,8 @@ import org.csiconsole.core.reference.ReferencePlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import pluginregistration.PluginRegistration;
+import pluginregistration.RegistrationGrpc;
 
 /**
  * {@code csi-console serve} playing the RBD driver beside its registrar: required secrets, no
@@ -73,7 +75,23 @@ class ServeAsARealDriverTest {
         ManagedChannel ch = NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
                 .channelType(EpollDomainSocketChannel.class).eventLoopGroup(group).usePlaintext().build();
         try {
-            assertThat(out.toString()).as(err.toString()).contains("Registration on " + reg);
+            assertThat(out.toString()).as(err.toString()).contains("Registration on " + reg)
+                    .contains("playing a stricter driver: secrets required (keys [userID, userKey]); without controller:LIST_SNAPSHOTS, "
+                            + "controller:LIST_VOLUMES, controller:LIST_VOLUMES_PUBLISHED_NODES; empty Probe").doesNotContain("k3y");
+            ManagedChannel regChannel = NettyChannelBuilder.forAddress(new DomainSocketAddress(reg.toString()))
+                    .channelType(EpollDomainSocketChannel.class).eventLoopGroup(group).usePlaintext().build();
+            try {
+                var registration = RegistrationGrpc.newBlockingStub(regChannel);
+                PluginRegistration.PluginInfo info = registration.getInfo(PluginRegistration.InfoRequest.getDefaultInstance());
+                assertThat(info.getType()).isEqualTo("CSIPlugin");
+                assertThat(info.getName()).isEqualTo(ReferencePlugin.PLUGIN_NAME);
+                assertThat(info.getEndpoint()).isEqualTo(socket.toString());
+                assertThat(info.getSupportedVersionsList()).containsExactly("1.0.0");
+                assertThat(registration.notifyRegistrationStatus(PluginRegistration.RegistrationStatus.newBuilder()
+                        .setPluginRegistered(true).build())).isEqualTo(PluginRegistration.RegistrationStatusResponse.getDefaultInstance());
+            } finally {
+                regChannel.shutdownNow();
+            }
 
             StringWriter found = new StringWriter();
             assertThat(run(found, new StringWriter(), "discover", "--root-dir", root.toString(), "--output", "json"))
@@ -126,7 +144,7 @@ class ServeAsARealDriverTest {
         Path empty = Files.writeString(dir.resolve("empty.properties"), "# nothing\n");
         assertThat(run(new StringWriter(), err, "serve", "--endpoint", sock, "--state-dir", dir.resolve("state").toString(),
                 "--require-secrets", empty.toString())).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("holds no key=value line");
+        assertThat(err.toString()).contains("holds no secret");
         assertThat(dir.resolve("s.sock")).doesNotExist();
     }
 }

@@ -198,6 +198,15 @@ public final class DriverShape implements ServerInterceptor {
         return requiredSecrets.isEmpty() && without.isEmpty() && !emptyProbe;
     }
 
+    /** One line for a banner, e.g. {@code secrets required, without controller:LIST_VOLUMES, empty Probe}; never a secret value. */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        requiredSecrets.ifPresent(m -> parts.add("secrets required (keys " + new TreeSet<>(m.keySet()) + ")"));
+        if (!without.isEmpty()) parts.add("without " + String.join(", ", new TreeSet<>(without)));
+        if (emptyProbe) parts.add("empty Probe");
+        return parts.isEmpty() ? "generous" : String.join("; ", parts);
+    }
+
     /** {@code service} with this shape in front of it. */
     public BindableService wrap(BindableService service) {
         return isGenerous() ? service : () -> ServerInterceptors.intercept(service, this);
