@@ -14,6 +14,7 @@ import org.csiconsole.core.reference.Seed;
 import org.csiconsole.core.reference.csi.NodePaths;
 import org.csiconsole.core.reference.cspserver.CspServerConfig;
 import org.csiconsole.core.reference.fault.Faults;
+import org.csiconsole.core.reference.shape.DriverShape;
 import org.csiconsole.core.reference.store.StoreException;
 import org.csiconsole.core.store.ConfigDirectory;
 import picocli.CommandLine.Command;
@@ -24,10 +25,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code csi-console serve}: runs the bundled reference plugin on a unix socket until SIGTERM or
  * Ctrl-C, then removes its socket(s) and exits 0. State persists in {@code --state-dir}; a fresh
- * directory is seeded with {@code --seed}. Faults can be injected from the command line.
+ * directory is seeded with {@code --seed}. Faults can be injected from the command line, and the
+ * plugin can play a stricter real driver ({@link DriverShape}: required secrets, capabilities left
+ * out, an empty Probe) beside a node-driver-registrar ({@code --registration-dir}).
  *
  * <pre>
  * csi-console serve --endpoint unix:///tmp/ref.sock --seed demo --fault CreateVolume=UNAVAILABLE:2
+ * csi-console serve --endpoint unix:///tmp/rbd.sock --require-secrets s.json --without-capability LIST_VOLUMES,LIST_SNAPSHOTS \
+ *     --empty-probe --registration-dir /tmp/root/plugins_registry
  * </pre>
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -108,6 +113,27 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
             description = "Also serve one site on a socket of its own (every CSI and csi-addons service, scoped to ARRAY as --site "
                     + "is), e.g. site-b=unix:///tmp/site-b.sock; repeatable. With --site site-a this serves both sites of the pairs.")
     List<String> siteEndpoints = new ArrayList<>();
+
+    @Option(names = "--registration-dir", paramLabel = "DIR",
+            description = "Also serve the kubelet registration socket DIR/<driver-name>-reg.sock as node-driver-registrar does "
+                    + "(pluginregistration.v1 GetInfo: CSIPlugin, the driver name, the CSI socket's path, versions 1.0.0), "
+                    + "e.g. /var/lib/kubelet/plugins_registry or <fake kubelet root>/plugins_registry. Removed on shutdown.")
+    Path registrationDir;
+
+    @Option(names = "--require-secrets", paramLabel = "FILE",
+            description = "Refuse every CSI and csi-addons call whose request has a csi_secret field unless its secrets equal "
+                    + "FILE's (in the format --secrets-file reads): none gives INVALID_ARGUMENT \"provided secret is "
+                    + "empty\", other ones UNAUTHENTICATED. The CSP REST API keeps its own login.")
+    Path requireSecrets;
+
+    @Option(names = "--without-capability", paramLabel = "NAME[,NAME...]", split = ",",
+            description = "Stop advertising these capabilities (e.g. LIST_VOLUMES,LIST_SNAPSHOTS,GET_VOLUME or a csi-addons one "
+                    + "such as VOLUME_REPLICATION; qualify as controller:EXPAND_VOLUME to pick one place) and answer the RPCs "
+                    + "behind them UNIMPLEMENTED. A wrong name lists the valid ones.")
+    List<String> withoutCapabilities = new ArrayList<>();
+
+    @Option(names = "--empty-probe", description = "Answer Probe with an empty ProbeResponse (ready unset; the spec lets a CO assume ready).")
+    boolean emptyProbe;
 
     static Path socketPath(String endpoint, String option) {
         if (endpoint == null || !endpoint.startsWith("unix://") || endpoint.length() <= "unix://".length()) {
@@ -191,10 +217,26 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
                 return ExitCodes.USAGE;
             }
         }
+        DriverShape shape;
+        try {
+            Optional<java.util.Map<String, String>> secrets = requireSecrets == null ? Optional.empty()
+                    : Optional.of(CsiCommands.readSecrets(requireSecrets).values());
+            if (secrets.isPresent() && secrets.get().isEmpty()) {
+                err.println("--require-secrets " + requireSecrets + " holds no secret: give the secrets the driver requires.");
+                return ExitCodes.USAGE;
+            }
+            shape = DriverShape.of(secrets, withoutCapabilities, emptyProbe);
+        } catch (IllegalArgumentException e) {
+            err.println("--without-capability: " + e.getMessage());
+            return ExitCodes.USAGE;
+        } catch (org.csiconsole.core.call.CallFailure e) {
+            err.println(e.describe());
+            return ExitCodes.USAGE;
+        }
         Path dir = stateDir != null ? stateDir : ConfigDirectory.resolve().resolve("reference");
         ReferencePlugin plugin;
         try {
-            plugin = ReferencePlugin.builder(dir).seed(s).nodeId(nodeId).faultSeed(faultSeed).nodePaths(pathMode).start();
+            plugin = ReferencePlugin.builder(dir).seed(s).nodeId(nodeId).faultSeed(faultSeed).nodePaths(pathMode).shape(shape).start();
         } catch (StoreException e) {
             err.println(e.getMessage());
             return ExitCodes.USAGE;
@@ -225,6 +267,10 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
                 }
                 plugin.serve(new ReferencePlugin.Sockets(socketPath(spec.substring(eq + 1), "--site-endpoint"), Optional.empty(),
                         Optional.empty(), Optional.empty()).scopedTo(org.csiconsole.core.reference.SiteScope.of(array)));
+            }
+            if (registrationDir != null) {
+                out.println("Registration on " + plugin.serveRegistration(registrationDir, nodeSocket.orElse(socket))
+                        + " (as node-driver-registrar serves it)");
             }
         } catch (IllegalArgumentException e) {
             plugin.close();
@@ -258,6 +304,7 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
                 + (nodeAddonsEndpoint != null ? ", node csi-addons on " + nodeAddonsEndpoint : "")
                 + (site != null ? ", site " + site : "")
                 + (siteEndpoints.isEmpty() ? "" : ", sites " + String.join(", ", siteEndpoints))
+                + (shape.isGenerous() ? "" : ", playing a stricter driver: " + shape.describe())
                 + ", node_id " + nodeId + ", state in " + dir.toAbsolutePath() + ". Stop with SIGTERM or Ctrl-C.");
         out.flush();
         try {

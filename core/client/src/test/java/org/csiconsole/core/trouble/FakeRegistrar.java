@@ -8,9 +8,8 @@ import io.grpc.netty.shaded.io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollIoHandler;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
-import io.grpc.stub.StreamObserver;
 import pluginregistration.PluginRegistration;
-import pluginregistration.RegistrationGrpc;
+import org.csiconsole.core.registration.RegistrationService;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +21,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A registration socket as node-driver-registrar serves it in {@code <root-dir>/plugins_registry}:
  * GetInfo names a CSI plugin and its endpoint. Records the status notifications it receives
- * (a probe must send none). Other modules reuse it through core's test-jar.
+ * (a probe must send none). The service itself is {@link RegistrationService}; this adds the socket.
+ * Other modules reuse it through core's test-jar.
  */
 public final class FakeRegistrar implements AutoCloseable {
     final List<PluginRegistration.RegistrationStatus> notified = new CopyOnWriteArrayList<>();
@@ -35,22 +35,7 @@ public final class FakeRegistrar implements AutoCloseable {
         server = NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString()))
                 .channelType(EpollServerDomainSocketChannel.class).bossEventLoopGroup(group).workerEventLoopGroup(group)
                 .withChildOption(ChannelOption.SO_KEEPALIVE, null)
-                .addService(new RegistrationGrpc.RegistrationImplBase() {
-                    @Override
-                    public void getInfo(PluginRegistration.InfoRequest req, StreamObserver<PluginRegistration.PluginInfo> out) {
-                        out.onNext(PluginRegistration.PluginInfo.newBuilder().setType("CSIPlugin").setName(driver).setEndpoint(endpoint)
-                                .addSupportedVersions("1.0.0").build());
-                        out.onCompleted();
-                    }
-
-                    @Override
-                    public void notifyRegistrationStatus(PluginRegistration.RegistrationStatus req,
-                                                         StreamObserver<PluginRegistration.RegistrationStatusResponse> out) {
-                        notified.add(req);
-                        out.onNext(PluginRegistration.RegistrationStatusResponse.getDefaultInstance());
-                        out.onCompleted();
-                    }
-                }).build().start();
+                .addService(new RegistrationService(driver, endpoint, notified::add)).build().start();
     }
 
     @Override

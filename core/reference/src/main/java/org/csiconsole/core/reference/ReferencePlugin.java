@@ -34,6 +34,8 @@ import org.csiconsole.core.reference.csi.SnapshotMetadataService;
 import org.csiconsole.core.reference.fault.Faults;
 import org.csiconsole.core.reference.seed.DemoSeed;
 import org.csiconsole.core.reference.serve.UnixSocketServers;
+import org.csiconsole.core.reference.shape.DriverShape;
+import org.csiconsole.core.registration.RegistrationService;
 import org.csiconsole.core.reference.store.StateStore;
 import org.csiconsole.core.reference.store.StoreException;
 
@@ -60,19 +62,24 @@ public final class ReferencePlugin implements AutoCloseable {
     /** Version reported by GetPluginInfo. */
     public static final String VERSION = "0.1.0";
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReferencePlugin.class);
+
     private final StateStore store;
     private final ArrayModel model;
     private final Faults faults;
     private final String nodeId;
     private final NodePaths nodePaths;
+    private final DriverShape shape;
     private final List<Server> inProcess = new ArrayList<>();
     private final List<UnixSocketServers.Running> sockets = new ArrayList<>();
     private CspServer csp;
     private final java.util.Set<String> demotedSides = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private boolean closed;
 
-    private ReferencePlugin(StateStore store, ArrayModel model, Faults faults, String nodeId, NodePaths.Mode pathMode) {
+    private ReferencePlugin(StateStore store, ArrayModel model, Faults faults, String nodeId, NodePaths.Mode pathMode,
+                            DriverShape shape) {
         this.store = store;
+        this.shape = shape;
         this.model = model;
         this.faults = faults;
         this.nodeId = nodeId;
@@ -93,6 +100,7 @@ public final class ReferencePlugin implements AutoCloseable {
         private Clock clock = Clock.systemUTC();
         private long faultSeed = 1L;
         private NodePaths.Mode nodePaths = NodePaths.Mode.SANDBOX;
+        private DriverShape shape = DriverShape.GENEROUS;
 
         private Builder(Path stateDir) {
             this.stateDir = Objects.requireNonNull(stateDir, "stateDir");
@@ -129,6 +137,15 @@ public final class ReferencePlugin implements AutoCloseable {
             return this;
         }
 
+        /**
+         * How far the plugin plays a stricter real driver (required secrets, capabilities left out, an
+         * empty Probe); default {@link DriverShape#GENEROUS}. Applies to every service it serves.
+         */
+        public Builder shape(DriverShape value) {
+            this.shape = Objects.requireNonNull(value);
+            return this;
+        }
+
         /** Seed of fault-injection probability draws (default 1). */
         public Builder faultSeed(long value) {
             this.faultSeed = value;
@@ -157,7 +174,7 @@ public final class ReferencePlugin implements AutoCloseable {
                     model.markSeeding(false);
                 }
                 DemoSeed.ensureNode(model, nodeId);
-                return new ReferencePlugin(store, model, new Faults(faultSeed, model), nodeId, nodePaths);
+                return new ReferencePlugin(store, model, new Faults(faultSeed, model), nodeId, nodePaths, shape);
             } catch (RuntimeException e) {
                 store.close();
                 throw e;
@@ -252,32 +269,37 @@ public final class ReferencePlugin implements AutoCloseable {
 
     /** CSI Identity, Controller, GroupController and SnapshotMetadata. */
     private List<BindableService> csiController(SiteScope scope) {
-        return List.of(faults.interceptor().wrap(new IdentityService()),
-                faults.interceptor().wrap(new ControllerService(model, faults, scope)),
-                faults.interceptor().wrap(new GroupControllerService(model, faults)),
-                faults.interceptor().wrap(new SnapshotMetadataService(model, faults)));
+        return List.of(wrap(new IdentityService()),
+                wrap(new ControllerService(model, faults, scope)),
+                wrap(new GroupControllerService(model, faults)),
+                wrap(new SnapshotMetadataService(model, faults)));
+    }
+
+    /** {@code service} behind the driver shape, then the fault interceptor (a fault answers first). */
+    private BindableService wrap(BindableService service) {
+        return faults.interceptor().wrap(shape.wrap(service));
     }
 
     private BindableService csiNode() {
-        return faults.interceptor().wrap(new NodeService(model, faults, nodeId, nodePaths));
+        return wrap(new NodeService(model, faults, nodeId, nodePaths));
     }
 
     private BindableService addonsIdentity(AddonsIdentityService.Scope scope) {
-        return faults.interceptor().wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, scope));
+        return wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, scope));
     }
 
     /** csi-addons controller side: Replication, offline ReclaimSpace, NetworkFence, VolumeGroup. */
     private List<BindableService> addonsController(SiteScope scope) {
-        return List.of(faults.interceptor().wrap(new ReplicationService(model, faults, demotedSides, scope)),
-                faults.interceptor().wrap(new ReclaimSpaceControllerService(model, faults)),
-                faults.interceptor().wrap(new NetworkFenceService(model, faults)),
-                faults.interceptor().wrap(new VolumeGroupService(model, faults, scope)));
+        return List.of(wrap(new ReplicationService(model, faults, demotedSides, scope)),
+                wrap(new ReclaimSpaceControllerService(model, faults)),
+                wrap(new NetworkFenceService(model, faults)),
+                wrap(new VolumeGroupService(model, faults, scope)));
     }
 
     /** csi-addons node side: online ReclaimSpace and EncryptionKeyRotation. */
     private List<BindableService> addonsNode() {
-        return List.of(faults.interceptor().wrap(new ReclaimSpaceNodeService(model, faults, nodeId)),
-                faults.interceptor().wrap(new EncryptionKeyRotationService(model, faults)));
+        return List.of(wrap(new ReclaimSpaceNodeService(model, faults, nodeId)),
+                wrap(new EncryptionKeyRotationService(model, faults)));
     }
 
     /**
@@ -367,7 +389,7 @@ public final class ReferencePlugin implements AutoCloseable {
         java.util.Map<Path, boolean[]> addonsOn = new java.util.LinkedHashMap<>(); // [controller side, node side]
         csiOn.computeIfAbsent(layout.csi(), k -> new ArrayList<>()).addAll(csiController(layout.scope()));
         Path node = layout.node().orElse(layout.csi());
-        if (layout.node().isPresent()) csiOn.computeIfAbsent(node, k -> new ArrayList<>()).add(faults.interceptor().wrap(new IdentityService()));
+        if (layout.node().isPresent()) csiOn.computeIfAbsent(node, k -> new ArrayList<>()).add(wrap(new IdentityService()));
         csiOn.get(node).add(csiNode());
         Path controllerAddons = layout.addons().orElse(layout.csi());
         Path nodeAddons = layout.nodeAddons().orElse(layout.node().orElse(controllerAddons));
@@ -389,6 +411,32 @@ public final class ReferencePlugin implements AutoCloseable {
         }
         sockets.addAll(started);
         return started.get(0).server();
+    }
+
+    /**
+     * Serves the kubelet plugin registration socket {@code <registrationDir>/<PLUGIN_NAME>-reg.sock} as
+     * node-driver-registrar does beside a driver ({@link RegistrationService}: GetInfo names a
+     * CSIPlugin {@value #PLUGIN_NAME} at {@code csiSocket}, versions 1.0.0; NotifyRegistrationStatus is
+     * accepted and logged). The socket file is removed by {@link #close()}.
+     *
+     * @param registrationDir the kubelet's {@code plugins_registry} directory (it must exist)
+     * @param csiSocket the CSI socket the registration names, as the kubelet reaches it
+     * @return the registration socket
+     * @throws IOException when the socket cannot be bound (in use, directory missing)
+     */
+    public synchronized Path serveRegistration(Path registrationDir, Path csiSocket) throws IOException {
+        if (closed) throw new IllegalStateException("The reference plugin is closed.");
+        Path socket = registrationDir.resolve(RegistrationService.socketName(PLUGIN_NAME));
+        RegistrationService service = new RegistrationService(PLUGIN_NAME, csiSocket.toAbsolutePath().toString(), status -> {
+            if (status.getPluginRegistered()) {
+                LOG.info("The kubelet registered {} (NotifyRegistrationStatus)", PLUGIN_NAME);
+            } else {
+                LOG.error("The kubelet did not register {}: {}", PLUGIN_NAME, status.getError());
+            }
+        });
+        UnixSocketServers.Running running = UnixSocketServers.start(socket, List.of(service));
+        sockets.add(running);
+        return running.socket();
     }
 
     /**
