@@ -14,6 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JavaFxClassPathWarningTest {
     private final Logger javafx = Logger.getLogger(JavaFxClassPathWarning.LOGGER);
     private final List<String> seen = new ArrayList<>();
+    /** The filter an earlier start in this JVM may have left on the logger: put back afterwards. */
+    private final java.util.logging.Filter before = javafx.getFilter();
     private final Handler capture = new Handler() {
         @Override
         public void publish(LogRecord record) {
@@ -32,12 +34,13 @@ class JavaFxClassPathWarningTest {
     @AfterEach
     void restore() {
         javafx.removeHandler(capture);
-        javafx.setFilter(null);
+        javafx.setFilter(before);
     }
 
     @Test
     void theClassPathWarningIsLeftOutAndJavaFxsOtherWarningsPass() {
         javafx.addHandler(capture);
+        javafx.setFilter(null); // as in a fresh JVM, whatever ran in this one before
         // as JavaFX logs it: through System.Logger, which java.util.logging backs
         System.Logger logger = System.getLogger(JavaFxClassPathWarning.LOGGER);
         String classPath = "Unsupported JavaFX configuration: classes were loaded from 'unnamed module @4973813a'";
