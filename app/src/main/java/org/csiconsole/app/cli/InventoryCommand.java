@@ -142,17 +142,14 @@ public final class InventoryCommand {
     @Command(name = "recheck", mixinStandardHelpOptions = true,
             description = "Ask the driver about each row (ControllerGetVolume with GET_VOLUME, else GetVolumeReplicationInfo; ListSnapshots "
                     + "by snapshot_id) and mark the rows it no longer knows as gone since now; nothing is removed.")
-    int recheck(@Mixin CsiEndpointOptions o,
-                @Option(names = "--secrets-file", paramLabel = "FILE",
-                        description = "Properties file (key=value lines) of secrets the driver needs to list snapshots; never printed.")
-                Path secretsFile) throws Exception {
+    int recheck(@Mixin CsiEndpointOptions o, @Mixin SecretsFileOption secrets) throws Exception {
         CallTrace trace = new CallTrace();
-        CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy());
+        CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy()).withSecrets(secrets.connection(env));
         try (CsiClient csi = CsiClient.open(o.controller(env), o.node(), options, trace);
              AddonsClient addons = AddonsClient.open(o.addons(env), options, trace)) {
             ConsoleBook book = records.book(csi.endpoint().text());
             Recheck.Result r = RecordRecheck.all(book, csi, new CsiStorage(csi, false, addons).replication(),
-                    CsiCommands.readSecrets(secretsFile), clock).get();
+                    secrets.read(env), clock).get();
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("known", r.known());
             json.put("gone", r.gone());

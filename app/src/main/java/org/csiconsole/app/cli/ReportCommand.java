@@ -98,7 +98,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new CallFailure(FailureKind.INVALID_ARGUMENT, "report --exercise", "the exercise changes the storage, there is no terminal "
                     + "to confirm on, and --yes was not given; nothing was sent", "Pass --yes=<driver>/<pool>, or leave --exercise out", "");
         }
-        TroubleReport.AttachedLog log = driverLog == null ? null : ReportFiles.attachLog(driverLog);
+        TroubleReport.AttachedLog log = driverLog == null ? null : ReportFiles.attachLog(driverLog, x.secrets(env));
         CallTrace calls = new CallTrace(50_000);
         ProbeTarget target = TroubleCommands.target(o, env);
         ProbeOptions options = TroubleCommands.probeOptions(o, rootDir).withSecrets(ConnectionSecrets.all(x.secrets(env)));

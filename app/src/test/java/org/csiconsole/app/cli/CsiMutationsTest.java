@@ -284,7 +284,7 @@ class CsiMutationsTest {
 
         fake.failNext("DeleteVolume", Status.PERMISSION_DENIED.withDescription("bad password"));
         assertThat(run("delete-volume", "--endpoint", fakeEndpoint, "--volume-id", id, "--yes=" + id,
-                "--secrets-file", secrets.toString(), "--trace", "-o", "json")).isEqualTo(ExitCodes.AUTH);
+                "--secrets-file", secrets.toString(), "--trace", "-o", "json")).as(err.toString()).isEqualTo(ExitCodes.AUTH);
         assertThat(fake.<Csi.DeleteVolumeRequest>requests("DeleteVolume")).singleElement()
                 .satisfies(r -> assertThat(r.getSecretsMap()).containsEntry("password", CANARY));
 

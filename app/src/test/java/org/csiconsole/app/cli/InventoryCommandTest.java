@@ -32,12 +32,15 @@ class InventoryCommandTest {
 
     private final RbdLikeDriver rbd = new RbdLikeDriver();
     private String endpoint;
+    /** The RBD-shaped driver refuses calls that carry secrets without them: given as an admin would, in CSI_SECRETS_FILE. */
+    private Path secrets;
     private StringWriter out;
     private StringWriter err;
 
     @BeforeEach
     void start() throws Exception {
         endpoint = rbd.startInProcess("inventory-" + UUID.randomUUID()).text();
+        secrets = java.nio.file.Files.writeString(dir.resolve("secrets.properties"), "userID=csi-rbd\nuserKey=not-a-real-key\n");
         rbd.images.add(PvExportSample.BOUND);
         rbd.images.add(PvExportSample.STATIC);
         rbd.mirrored.add(PvExportSample.BOUND);
@@ -53,7 +56,7 @@ class InventoryCommandTest {
         out = new StringWriter();
         err = new StringWriter();
         try (LazyAuditLog audit = new LazyAuditLog(dir.resolve("data"))) {
-            CommandLine cl = CsiConsoleCommand.commandLine(k -> null, audit, args);
+            CommandLine cl = CsiConsoleCommand.commandLine(k -> k.equals("CSI_SECRETS_FILE") ? secrets.toString() : null, audit, args);
             cl.setOut(new PrintWriter(out, true));
             cl.setErr(new PrintWriter(err, true));
             return cl.execute(args);

@@ -106,8 +106,8 @@ class NodeMutationsTest {
         String id = mountedVolume("walk-vol-1");
 
         assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING)).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("not sent: " + id + " is still published on " + plugin.nodeId() + " at " + TARGET)
-                .contains("Node > Unpublish on this node").contains("--override").contains("--yes=" + id);
+        assertThat(err.toString()).as("named as created, from the console's record").contains("not sent: walk-vol-1 is still published on " + plugin.nodeId() + " at " + TARGET)
+                .contains("Node > Unpublish on this node").contains("--override").contains("--yes=walk-vol-1");
         assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING, "--override"))
                 .as("an override needs the name").isEqualTo(ExitCodes.USAGE);
         assertThat(calls("NodeUnstageVolume")).as("nothing was sent").isEmpty();
@@ -115,7 +115,7 @@ class NodeMutationsTest {
         try (CsiClient another = CsiClient.open(Endpoint.parse(csi), Optional.empty(), CsiClientOptions.defaults(), new CallTrace())) {
             another.node().nodeUnpublish(id, TARGET).get(30, TimeUnit.SECONDS); // another orchestrator, unknown to this console
         }
-        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING, "--override", "--yes=" + id))
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING, "--override", "--yes=walk-vol-1"))
                 .as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(calls("NodeUnstageVolume")).singleElement().satisfies(e -> assertThat(e.record().override()).isTrue());
     }
@@ -132,7 +132,7 @@ class NodeMutationsTest {
 
         assertThat(done.get("result").asText()).isEqualTo("unstaged");
         assertThat(done.get("nodeId").asText()).isEqualTo(plugin.nodeId());
-        assertThat(err.toString()).contains("loses the staging of " + id + " at " + STAGING);
+        assertThat(err.toString()).contains("loses the staging of walk-vol-2 at " + STAGING);
         assertThat(calls("NodeUnstageVolume")).singleElement().satisfies(e -> assertThat(e.record().override()).isFalse());
     }
 
@@ -146,7 +146,7 @@ class NodeMutationsTest {
         assertThat(r.get("capacityBytes").asLong()).isEqualTo(2L << 30);
         assertThat(r.get("nodeId").asText()).isEqualTo(plugin.nodeId());
         assertThat(err.toString()).contains("Sends csi.v1.Node/NodeExpandVolume: volume_id=" + id + ", volume_path=" + TARGET)
-                .contains("NodeExpandVolume grows the file system of " + id + " on " + plugin.nodeId());
+                .contains("NodeExpandVolume grows the file system of grow-me on " + plugin.nodeId());
         assertThat(calls("NodeExpandVolume")).singleElement().satisfies(e -> assertThat(e.record().targets().get("volume_path")).containsExactly(TARGET));
     }
 

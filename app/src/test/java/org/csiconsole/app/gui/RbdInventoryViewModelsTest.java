@@ -77,7 +77,10 @@ class RbdInventoryViewModelsTest {
                 dir.resolve("demo"), audit);
         manager = new ConnectionManager(connections, new ProfileStore(dir.resolve("config")), new NoConnectionDialogs(), dialogs(),
                 new Notifications(), sessions);
-        connection = manager.add(ConnectionProfile.csi("rbd", endpoint));
+        // the RBD-shaped driver refuses calls that carry secrets without them: the profile names a secrets file
+        java.nio.file.Path secrets = java.nio.file.Files.writeString(dir.resolve("rbd-secrets.properties"), "userID=csi-rbd\nuserKey=not-a-real-key\n");
+        connection = manager.add(ConnectionProfile.csi("rbd", endpoint)
+                .withSecrets(org.csiconsole.core.session.SecretSources.allFrom(secrets.toString())));
         manager.connect(connection);
         pumpUntil(() -> connection.stateProperty().get() == ConnectionState.CONNECTED && connection.storage() != null);
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.json.StableJson;
+import org.csiconsole.core.model.Secrets;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -112,11 +113,14 @@ public final class ReportFiles {
 
     /**
      * Attaches the end of a driver log file: its last {@link #MAX_LOG_BYTES} bytes, decoded as UTF-8
-     * (malformed bytes replaced), as the driver wrote it: the person attaching it chooses what it shows.
+     * (malformed bytes replaced), with the values of {@code secrets} masked ({@link #maskWholeValues}).
+     * A log is free text the driver wrote, with no schema to mark its secret fields, and drivers do log
+     * what they were sent; so here, and only here, a value is masked where it stands as a whole token.
      *
+     * @param secrets the secrets the run was given (the secrets file's values); {@link Secrets#NONE} for none
      * @throws CallFailure {@link FailureKind#INVALID_ARGUMENT} when the file cannot be read
      */
-    public static TroubleReport.AttachedLog attachLog(Path file) {
+    public static TroubleReport.AttachedLog attachLog(Path file, Secrets secrets) {
         try (SeekableByteChannel ch = Files.newByteChannel(file, StandardOpenOption.READ)) {
             long size = ch.size();
             long from = Math.max(0, size - MAX_LOG_BYTES);
@@ -132,12 +136,28 @@ public final class ReportFiles {
                 int nl = text.indexOf('\n');
                 if (nl >= 0) text = text.substring(nl + 1);
             }
+            text = maskWholeValues(text, secrets);
             return new TroubleReport.AttachedLog(file.getFileName().toString(), text,
                     text.getBytes(StandardCharsets.UTF_8).length, from > 0);
         } catch (IOException e) {
             throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Attach the driver log " + file, "the file cannot be read ("
                     + e.getClass().getSimpleName() + ")", "Check the path and that you may read it", "");
         }
+    }
+
+    /**
+     * {@code text} with every value of {@code secrets} replaced by {@code ***} where it stands as a whole
+     * token: not preceded or followed by a letter or digit. So {@code 10.10.1.5} is masked in
+     * {@code "ip=10.10.1.5 "} and left alone inside {@code 10.10.1.50/24}.
+     */
+    static String maskWholeValues(String text, Secrets secrets) {
+        String out = text;
+        for (String v : secrets.values().values()) {
+            if (v == null || v.isBlank()) continue;
+            out = java.util.regex.Pattern.compile("(?<![\\p{Alnum}])" + java.util.regex.Pattern.quote(v) + "(?![\\p{Alnum}])")
+                    .matcher(out).replaceAll("***");
+        }
+        return out;
     }
 
     /**

@@ -54,13 +54,13 @@ class ReportFilesTest {
             c.controller().createVolume(CreateVolumeRequest.of("pvc-1", 1 << 20, VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, ""))
                     .withSecrets(Secrets.of(Map.of("password", CANARY)))).handle((v, t) -> null).get();
         }
-        Path log = Files.writeString(dir.resolve("driver.log"), "I0101 login ok\nE0101 login failed\n");
+        Path log = Files.writeString(dir.resolve("driver.log"), "I0101 login ok\nE0101 login failed for password " + CANARY + "\n");
         ExerciseResult x = new ExerciseResult("csi.example.com", "gold", "cc-1", Instant.parse("2030-01-01T00:00:00Z"),
                 Duration.ofMillis(1500), List.of(new ExerciseStep("CreateVolume", "vol-1", StepOutcome.OK, Duration.ofMillis(20), "", false),
                 new ExerciseStep("DeleteVolume", "vol-1", StepOutcome.FAILED, Duration.ofMillis(5), "INTERNAL", true)),
                 List.of("volume vol-1 (DeleteVolume failed: INTERNAL)"), false);
         return new TroubleReport(null, "1.2.3", Instant.parse("2030-01-01T00:00:02Z"), ReportFiles.environment(), probe.endpoint(),
-                null, probe, x, trace.snapshot(), ReportFiles.attachLog(log));
+                null, probe, x, trace.snapshot(), ReportFiles.attachLog(log, Secrets.of(Map.of("password", CANARY))));
     }
 
     @Test
@@ -138,11 +138,22 @@ class ReportFilesTest {
         while (b.length() < ReportFiles.MAX_LOG_BYTES + 100_000) b.append("line ").append(line++).append('\n');
         Files.writeString(log, b);
 
-        TroubleReport.AttachedLog a = ReportFiles.attachLog(log);
+        TroubleReport.AttachedLog a = ReportFiles.attachLog(log, Secrets.NONE);
 
         assertThat(a.truncated()).isTrue();
         assertThat(a.bytes()).isLessThanOrEqualTo(ReportFiles.MAX_LOG_BYTES);
         assertThat(a.text()).startsWith("line ").endsWith("line " + (line - 1) + "\n");
+    }
+
+    @Test
+    void anAttachedLogHasTheSecretValuesMaskedWhereTheyStandWholeAndNowhereElse() throws Exception {
+        Path log = Files.writeString(dir.resolve("rbd.log"), "GRPC request: userKey=" + CANARY + " monitors 10.10.1.5;\n"
+                + "node network 10.10.1.50/24 (" + CANARY + "x is another word)\n");
+
+        String text = ReportFiles.attachLog(log, Secrets.of(Map.of("userKey", CANARY, "monitor", "10.10.1.5"))).text();
+
+        assertThat(text).contains("userKey=*** monitors ***;").contains("10.10.1.50/24").contains(CANARY + "x is another word")
+                .doesNotContain("userKey=" + CANARY);
     }
 
     @Test
