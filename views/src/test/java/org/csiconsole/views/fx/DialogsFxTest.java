@@ -89,6 +89,7 @@ class DialogsFxTest {
         });
         Button delete = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().confirmButtonType());
         assertThat(delete.isDisabled()).isTrue();
+        assertThat(dialog.get().input().getPromptText()).as("the placeholder is not the answer").doesNotContain("pvc-1");
 
         robot.clickOn("#confirm-input").write("pvc-");
         assertThat(delete.isDisabled()).isTrue();
