@@ -170,4 +170,25 @@ class DesignSizeFxTest {
         });
         robot.interact(dialog::hide);
     }
+
+    @Test
+    void gettingStartedFitsTheScreenWithItsButtonAndBreaksNoWord(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            stage.setWidth(1280);
+            stage.setHeight(800);
+            stage.show();
+        });
+        var dialog = new java.util.concurrent.atomic.AtomicReference<javafx.scene.control.Alert>();
+        robot.interact(() -> {
+            var d = org.csiconsole.views.dialog.FxDialogService.information("Getting started", org.csiconsole.views.help.HelpTexts.gettingStarted());
+            d.initOwner(stage);
+            dialog.set(d);
+            d.show();
+        });
+        Window w = FxWait.onFx(() -> dialog.get().getDialogPane().getScene().getWindow());
+        FxWait.afterLayout(w.getScene().getRoot());
+        FxWait.eventually(() -> assertThat(DesignSize.dialogProblems(w)).isEmpty());
+        assertThat(FxWait.onFx(() -> w.getHeight())).as("the dialog's height").isLessThanOrEqualTo(DesignSize.HEIGHT);
+        robot.interact(w::hide);
+    }
 }

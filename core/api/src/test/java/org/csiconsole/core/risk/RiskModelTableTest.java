@@ -344,6 +344,17 @@ class RiskModelTableTest {
     }
 
     @org.junit.jupiter.api.Test
+    void anAssessorOfOneConnectionNamesItAndAWorkflowAcrossSitesKeepsItsOwn() {
+        RiskAssessor demo = new RiskModel(ZoneOffset.UTC).on(RiskRequest.connection("Demo", "unix:///run/csi.sock"));
+        Assessment a = demo.assess(RiskRequest.of(DELETE_VOLUME, List.of(vol("erp-db", "vol-1")), NOW));
+        assertThat(a.lines().get(1)).isEqualTo("  On connection Demo (unix:///run/csi.sock)");
+        Assessment w = demo.assess(RiskRequest.of(PLANNED_FAILOVER, List.of(pair(A_PRIMARY, B_SECONDARY)), NOW).on("site-a on East, site-b on West"));
+        assertThat(w.onConnection()).isEqualTo("On connection site-a on East, site-b on West");
+        assertThat(RiskRequest.connection("Demo", "")).isEqualTo("Demo");
+        assertThat(new RiskModel(ZoneOffset.UTC).assess(RiskRequest.of(DELETE_VOLUME, List.of(vol("erp-db", "vol-1")), NOW)).onConnection()).isEmpty();
+    }
+
+    @org.junit.jupiter.api.Test
     void aFenceGivesItsTotalsBeforeTheNamesOfWhatItCutsOff() {
         Assessment a = new RiskModel(ZoneOffset.UTC).assess(RiskRequest.of(FENCE,
                 List.of(network("0.0.0.0/0", "worker-01 (10.1.0.11; published to it: erp-db)").reaching(List.of("erp-db"))), NOW));
