@@ -174,8 +174,7 @@ class DesignSizeFxTest {
     @Test
     void gettingStartedFitsTheScreenWithItsButtonAndBreaksNoWord(FxRobot robot) throws Exception {
         robot.interact(() -> {
-            stage.setWidth(1280);
-            stage.setHeight(800);
+            stage.setScene(new javafx.scene.Scene(new javafx.scene.layout.StackPane(), 1280, 800));
             stage.show();
         });
         var dialog = new java.util.concurrent.atomic.AtomicReference<javafx.scene.control.Alert>();
