@@ -188,6 +188,11 @@ class DesignSizeFxTest {
         FxWait.afterLayout(w.getScene().getRoot());
         FxWait.eventually(() -> assertThat(DesignSize.dialogProblems(w)).isEmpty());
         assertThat(FxWait.onFx(() -> w.getHeight())).as("the dialog's height").isLessThanOrEqualTo(DesignSize.HEIGHT);
+        var pane = dialog.get().getDialogPane();
+        assertThat(FxWait.onFx(() -> pane.prefHeight(pane.getWidth()))).as("the height the dialog asks for, not only what the window got")
+                .isLessThanOrEqualTo(DesignSize.HEIGHT);
+        assertThat(FxWait.onFx(() -> pane.lookup("#information-text").getParent().getParent().getParent()))
+                .as("the text scrolls inside the dialog").isInstanceOf(javafx.scene.control.ScrollPane.class);
         robot.interact(w::hide);
     }
 }
