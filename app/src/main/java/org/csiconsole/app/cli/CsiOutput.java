@@ -74,7 +74,7 @@ final class CsiOutput {
                     s.readyToUse() ? "yes" : "no", s.groupSnapshotId());
         }
         t.print(out);
-        out.println(snapshots.size() + " snapshot(s)");
+        out.println(org.csiconsole.core.model.Words.count(snapshots.size(), "snapshot"));
         out.flush();
     }
 

@@ -179,7 +179,7 @@ public final class FenceCommands {
             Table t = new Table("CIDR", "FAMILY", "ADDRESSES");
             for (Map<String, Object> r : rows) t.row(r.get("cidr"), r.get("family"), r.getOrDefault("addresses", r.get("note")));
             t.print(out);
-            out.println(cidrs.size() + " fenced block(s)");
+            out.println(org.csiconsole.core.model.Words.count(cidrs.size(), "fenced block"));
         }
     }
 
@@ -298,7 +298,7 @@ public final class FenceCommands {
             Table t = new Table("CLIENT_ID", "ADDRESSES");
             for (FenceClient c : clients) t.row(c.clientId(), String.join(",", c.addresses()));
             t.print(out);
-            out.println(clients.size() + " client(s)");
+            out.println(org.csiconsole.core.model.Words.count(clients.size(), "client"));
         }
     }
 }

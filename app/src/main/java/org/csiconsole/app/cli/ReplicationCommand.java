@@ -304,7 +304,7 @@ public final class ReplicationCommand {
             throws Exception {
         List<ReplicationSource> sources = t.sources();
         if (!p.partnerIds.isEmpty() && p.partnerIds.size() != sources.size()) {
-            throw usage(kind.words(), "--partner-id was given " + p.partnerIds.size() + " time(s) for " + sources.size() + " source(s)",
+            throw usage(kind.words(), "--partner-id was given " + org.csiconsole.core.model.Words.count(p.partnerIds.size(), "time") + " for " + org.csiconsole.core.model.Words.count(sources.size(), "source"),
                     "Give one --partner-id per source, in the order of --volume-id then --group-id, or none");
         }
         if (p.siteA.equals(p.siteB)) throw usage(kind.words(), "--site-name and --partner-name are both " + p.siteA, "Name the sites differently");

@@ -76,7 +76,7 @@ final class ReplicationOutput {
                     origin(s));
         }
         table.print(out);
-        out.println(samples.size() + " replicated source(s)");
+        out.println(org.csiconsole.core.model.Words.count(samples.size(), "replicated source"));
         if (secondaryUnknown) {
             out.println("A secondary reports no last sync: its RPO age is its primary's; give --partner-endpoint to read it.");
         }

@@ -73,8 +73,8 @@ final class SplitBrainRecovery {
     int run(CsiEndpointOptions o, ReplicationOptions.Targets t, Options s, ReplicationOptions.Partner p) throws Exception {
         List<ReplicationSource> sources = t.sources();
         if (!p.partnerIds.isEmpty() && p.partnerIds.size() != sources.size()) {
-            throw ReplicationCommand.usage(COMMAND, "--partner-id was given " + p.partnerIds.size() + " time(s) for " + sources.size()
-                    + " source(s)", "Give one --partner-id per source, in the order of --volume-id then --group-id, or none");
+            throw ReplicationCommand.usage(COMMAND, "--partner-id was given " + org.csiconsole.core.model.Words.count(p.partnerIds.size(), "time") + " for "
+                    + org.csiconsole.core.model.Words.count(sources.size(), "source"), "Give one --partner-id per source, in the order of --volume-id then --group-id, or none");
         }
         if (p.siteA.equals(p.siteB)) throw ReplicationCommand.usage(COMMAND, "--site-name and --partner-name are both " + p.siteA, "Name the sites differently");
         boolean keepB = keepsPartnerSite(s.survivor, p);

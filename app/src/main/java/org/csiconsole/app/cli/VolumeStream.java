@@ -71,7 +71,7 @@ final class VolumeStream implements PageSink<Volume>, AutoCloseable {
             } else {
                 StringBuilder text = new StringBuilder();
                 if (widths == null) line(text, HEADERS, fit(new String[0][]));
-                out.write(text.append(count).append(" volume(s)").append(System.lineSeparator()).toString());
+                out.write(text.append(org.csiconsole.core.model.Words.count(count, "volume")).append(System.lineSeparator()).toString());
             }
         } catch (IOException e) {
             throw new UncheckedIOException("could not write JSON", e);

@@ -78,7 +78,7 @@ class CsiCommandsTest {
         dir = Files.createTempDirectory(Path.of("/tmp"), "cli");
         String ep = driver.startUnix(dir.resolve("csi.sock")).text();
         assertThat(run("volumes", "--endpoint", ep, "--page-size", "5")).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("VOLUME_ID").contains("vol-12").contains("12 volume(s)").contains("node-1");
+        assertThat(out.toString()).contains("VOLUME_ID").contains("vol-12").contains("12 volumes").contains("node-1");
         assertThat(driver.calls("ListVolumes")).isEqualTo(3);
     }
 

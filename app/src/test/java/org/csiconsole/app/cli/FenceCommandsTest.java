@@ -151,6 +151,6 @@ class FenceCommandsTest {
 
         assertThat(run("fence-clients", "--endpoint", addons())).isEqualTo(ExitCodes.OK);
 
-        assertThat(out.toString()).contains("worker-a1").contains("10.10.3.0/24").contains("node-1").contains("2 client(s)");
+        assertThat(out.toString()).contains("worker-a1").contains("10.10.3.0/24").contains("node-1").contains("2 clients");
     }
 }

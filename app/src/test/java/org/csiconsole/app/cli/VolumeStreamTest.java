@@ -29,7 +29,7 @@ class VolumeStreamTest {
             stream.accept(page(4, 6)).toCompletableFuture().get(10, TimeUnit.SECONDS);
             // the stage of the third page completes once the second is printed: the first two are out
             stream.accept(page(6, 7)).toCompletableFuture().get(10, TimeUnit.SECONDS);
-            assertThat(text.toString()).contains("vol-5").doesNotContain("volume(s)");
+            assertThat(text.toString()).contains("vol-5").doesNotContain(" volumes");
             stream.finish();
         }
         List<String> lines = text.toString().lines().toList();
@@ -37,7 +37,7 @@ class VolumeStreamTest {
         assertThat(lines).filteredOn(l -> l.startsWith("VOLUME_ID")).hasSize(1);
         assertThat(lines.subList(1, 7)).extracting(l -> l.split(" +")[0])
                 .containsExactly("vol-1", "vol-2", "vol-3", "vol-4", "vol-5", "vol-6");
-        assertThat(lines.get(7)).isEqualTo("6 volume(s)");
+        assertThat(lines.get(7)).isEqualTo("6 volumes");
     }
 
     @Test
@@ -93,7 +93,7 @@ class VolumeStreamTest {
         assertThat(writes.get(0)).startsWith("VOLUME_ID");
         assertThat(writes.get(0).lines()).hasSize(501);
         assertThat(writes.get(1).lines()).hasSize(500);
-        assertThat(writes.get(2)).isEqualTo("1000 volume(s)" + System.lineSeparator());
+        assertThat(writes.get(2)).isEqualTo("1,000 volumes" + System.lineSeparator());
     }
 
     @Test
@@ -113,7 +113,7 @@ class VolumeStreamTest {
         try (VolumeStream stream = new VolumeStream(out, OutputFormat.table)) {
             stream.finish();
         }
-        assertThat(text.toString().lines().toList()).containsExactly("VOLUME_ID  NAME  CAPACITY  SOURCE  PUBLISHED_NODES  CONDITION  ORIGIN", "0 volume(s)");
+        assertThat(text.toString().lines().toList()).containsExactly("VOLUME_ID  NAME  CAPACITY  SOURCE  PUBLISHED_NODES  CONDITION  ORIGIN", "0 volumes");
         StringWriter json = new StringWriter();
         try (VolumeStream stream = new VolumeStream(new PrintWriter(json), OutputFormat.json)) {
             stream.finish();

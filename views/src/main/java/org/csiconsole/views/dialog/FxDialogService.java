@@ -61,10 +61,30 @@ public final class FxDialogService implements DialogService {
 
     @Override
     public void showInformation(String title, String message) {
-        Alert alert = new Alert(Alert.AlertType.INFORMATION, message, ButtonType.OK);
+        prepare(information(title, message)).showAndWait();
+    }
+
+    /**
+     * An information dialog of {@code message} that fits a 1280×800 screen: the text wraps at word boundaries in a
+     * body 640 px wide (wide enough for an endpoint such as {@code unix:///var/lib/kubelet/plugins/<driver>/csi.sock})
+     * and scrolls beyond 440 px, so the title and OK stay on screen. Node id: {@code information-text}.
+     */
+    public static Alert information(String title, String message) {
+        Alert alert = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.OK);
         alert.setTitle(title);
         alert.setHeaderText(title);
-        prepare(alert).showAndWait();
+        alert.setResizable(true);
+        javafx.scene.control.Label text = new javafx.scene.control.Label(message);
+        text.setId("information-text");
+        text.setWrapText(true);
+        text.setMinHeight(javafx.scene.control.Label.USE_PREF_SIZE);
+        text.setPrefWidth(640);
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(text);
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.prefViewportHeightProperty().bind(javafx.beans.binding.Bindings.min(440, text.heightProperty()));
+        alert.getDialogPane().setContent(scroll);
+        return alert;
     }
 
     @Override
@@ -82,10 +102,13 @@ public final class FxDialogService implements DialogService {
         return prepare(new FormDialog(form, submit)).showAndWait().orElse(false);
     }
 
-    /** Themes {@code dialog} and makes it modal to the owner window. */
+    /** Themes {@code dialog} and makes it modal to the owner window, whose tooltips stay off it while it shows. */
     public <D extends Dialog<?>> D prepare(D dialog) {
         Window w = owner.get();
-        if (w != null) dialog.initOwner(w);
+        if (w != null) {
+            dialog.initOwner(w);
+            ModalTooltips.hideWhileShowing(dialog, w);
+        }
         dialog.initModality(Modality.WINDOW_MODAL);
         themes.style(dialog.getDialogPane());
         return dialog;

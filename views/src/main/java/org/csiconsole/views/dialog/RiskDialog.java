@@ -28,8 +28,8 @@ import org.kordamp.ikonli.material2.Material2MZ;
  * disaster-recovery action: the target and its current state, each hazard (dangers in red), the
  * reason a known-illegal call is not sent with its next step (and, only where the verdict rests on
  * this console's own record, "send anyway", audited as an override), the safer alternative, and the
- * fields to type ({@link RiskPrompt}). The body scrolls; the buttons stay on screen. Cancel is the
- * default button whenever a hazard is a danger. Node ids: {@code risk-hazards}, {@code risk-illegal},
+ * fields to type ({@link RiskPrompt}), under the title the connection it acts on. The body scrolls; the buttons stay on screen. Cancel is the
+ * default button whenever a hazard is a danger. Node ids: {@code risk-connection}, {@code risk-hazards}, {@code risk-illegal},
  * {@code risk-safer}, {@code risk-override}, {@code risk-input-<i>}.
  */
 public final class RiskDialog extends Dialog<RiskAnswer> {
@@ -49,7 +49,17 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         heading.setWrapText(true);
         Label sub = new Label(a.request().operation().call());
         sub.getStyleClass().addAll(ConsoleStyles.MUTED, ConsoleStyles.MONO);
-        HBox header = new HBox(14, icon, new VBox(2, heading, sub));
+        VBox titles = new VBox(2, heading);
+        if (!a.request().connection().isEmpty()) {
+            // two connections may hold the same ids: the connection acted on is named before anything else
+            Label on = new Label(a.onConnection());
+            on.setId("risk-connection");
+            on.getStyleClass().add(ConsoleStyles.STRONG);
+            on.setWrapText(true);
+            titles.getChildren().add(on);
+        }
+        titles.getChildren().add(sub);
+        HBox header = new HBox(14, icon, titles);
         header.getStyleClass().add(ConsoleStyles.DIALOG_HEADER);
         header.setPadding(new Insets(18, 20, 6, 20));
         getDialogPane().setHeader(header);
@@ -96,7 +106,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
             flow.getStyleClass().add(ConsoleStyles.PROMPT);
             TextField input = new TextField();
             input.setId("risk-input-" + i);
-            input.setPromptText(expected);
+            input.setPromptText(RiskPrompt.TYPING_HINT);
             input.textProperty().bindBidirectional(prompt.fields().get(i));
             if (a.blocked()) {
                 flow.disableProperty().bind(prompt.overrideProperty().not());

@@ -27,6 +27,12 @@ import java.util.Objects;
  * </ul>
  */
 public final class RiskPrompt {
+    /**
+     * The placeholder of every typed-consent field: neutral, never the answer itself, which a person could
+     * otherwise accept without reading it.
+     */
+    public static final String TYPING_HINT = "type the text shown above";
+
     private final Assessment assessment;
     private final List<StringProperty> fields = new ArrayList<>();
     private final BooleanProperty override = new SimpleBooleanProperty(this, "override", false);

@@ -62,7 +62,7 @@ public final class TypedConfirmationDialog extends Dialog<Boolean> {
         TextFlow prompt = new TextFlow(before, name, after);
         prompt.getStyleClass().add(ConsoleStyles.PROMPT);
         input.setId("confirm-input");
-        input.setPromptText(expected);
+        input.setPromptText(RiskPrompt.TYPING_HINT);
         VBox content = new VBox(10, body, prompt, input);
         content.setPadding(new Insets(4, 20, 12, 20));
         content.setPrefWidth(480);

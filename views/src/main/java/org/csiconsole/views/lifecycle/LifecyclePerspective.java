@@ -43,7 +43,7 @@ public final class LifecyclePerspective {
             view[0] = new LifecycleView(new LifecycleViewModel(workbench.connections(),
                     c -> new VolumesViewModel(new ViewContext(c.storage(), actions, workbench.services().ui(), c.name(), c.changes(),
                             org.csiconsole.views.resource.KnownResources.inSession(), workbench.services().trace()::snapshot,
-                            new org.csiconsole.core.risk.RiskModel(), overrides)),
+                            new org.csiconsole.core.risk.RiskModel().on(c.describe()), overrides)),
                     actions, workbench.services().trace()::snapshot, clock, exporter));
             if (workbench.currentConnectionProperty().get() != null) {
                 view[0].model().connectionProperty().set(workbench.currentConnectionProperty().get());

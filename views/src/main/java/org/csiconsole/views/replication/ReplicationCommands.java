@@ -236,7 +236,8 @@ public final class ReplicationCommands {
      */
     public Assessment assess(WorkflowKind kind, List<ReplicationRow> rows, boolean force) {
         List<TargetFacts> targets = rows.stream().map(this::facts).toList();
-        return model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "", model.now()));
+        String on = rows.stream().map(r -> r.site().describe()).distinct().collect(java.util.stream.Collectors.joining(", "));
+        return model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "", model.now()).on(on));
     }
 
     /** What the risk model knows of {@code row}: its sample on its site, and its partner's on the other site. */

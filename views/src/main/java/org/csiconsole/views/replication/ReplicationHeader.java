@@ -83,7 +83,7 @@ final class ReplicationHeader extends HBox {
     private static ComboBox<SiteChoice> sitePicker(ReplicationViewModel model, String id) {
         ComboBox<SiteChoice> c = new ComboBox<>(model.sites());
         c.setId(id);
-        c.setPrefWidth(140);
+        c.setPrefWidth(170);
         c.setMinWidth(110);
         c.getStyleClass().add(Styles.SMALL);
         c.setPromptText("No site");
@@ -94,12 +94,12 @@ final class ReplicationHeader extends HBox {
                 setText(empty || s == null ? null : s.label());
             }
         });
-        // The button shows the site's name; the list also names its connection.
+        // The button and the list name the connection beside the site: two connections may serve sites of one name.
         c.setButtonCell(new ListCell<>() {
             @Override
             protected void updateItem(SiteChoice s, boolean empty) {
                 super.updateItem(s, empty);
-                setText(empty || s == null ? null : s.name());
+                setText(empty || s == null ? null : s.label());
             }
         });
         c.setTooltip(new Tooltip("With two sites (two connections, or one driver serving both arrays) each volume stands next to its partner"));

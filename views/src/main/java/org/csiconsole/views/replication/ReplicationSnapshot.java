@@ -72,7 +72,7 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
                 String key = f.connection() + "\u0000" + site;
                 SiteChoice choice = siteByKey.get(key);
                 if (choice == null) {
-                    choice = new SiteChoice(f.connection(), site, f.defaultSite().port(), f.defaultSite().fence());
+                    choice = new SiteChoice(f.connection(), site, f.defaultSite().port(), f.defaultSite().fence(), f.defaultSite().endpoint());
                     siteByKey.put(key, choice);
                     sites.add(choice);
                 }

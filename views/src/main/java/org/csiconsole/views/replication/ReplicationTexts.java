@@ -1,5 +1,6 @@
 package org.csiconsole.views.replication;
 
+import org.csiconsole.core.model.Words;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
@@ -150,9 +151,8 @@ public final class ReplicationTexts {
     /** As {@link #freshness(ReplicationSample, Instant, Duration)}, the figures last confirmed at {@code readAt}. */
     public static String freshness(ReplicationSample s, Instant readAt, Instant now, Duration staleAfter) {
         if (readAt == null) return s.lastError() != null ? "Not read: " + s.lastError().why() : "Not read yet";
-        Duration age = Duration.between(readAt, now).abs();
-        if (stale(s, readAt, now, staleAfter)) return "Stale \u00b7 " + RpoAge.words(age) + " old";
-        return RpoAge.words(age) + " ago";
+        if (stale(s, readAt, now, staleAfter)) return "Stale \u00b7 " + RpoAge.words(Duration.between(readAt, now)) + " old";
+        return Words.ago(readAt, now);
     }
 
     /** True when the figures are not current: never read, the latest read failed, or confirmed longer than {@code staleAfter} ago. */

@@ -1,5 +1,6 @@
 package org.csiconsole.views.replication;
 
+import org.csiconsole.core.model.Words;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -329,8 +330,7 @@ public final class ReplicationViewModel extends ViewModel {
         StringBuilder b = new StringBuilder();
         b.append(sites.size()).append(sites.size() == 1 ? " site" : " sites").append(" \u00b7 ");
         b.append(table.totalCount().get()).append(" volumes and groups \u00b7 ");
-        b.append(last == null ? "first sample running\u2026" : "sampled " + ReplicationTexts.duration(
-                Duration.between(last, now).isNegative() ? Duration.ZERO : Duration.between(last, now).withNanos(0)) + " ago");
+        b.append(last == null ? "first sample running\u2026" : "sampled " + Words.ago(last, now));
         b.append(" \u00b7 every ").append(ReplicationTexts.duration(settings.get().interval()));
         if (!notes.isEmpty()) b.append(" \u00b7 ").append(String.join("; ", notes.values()));
         status.set(b.toString());
@@ -385,7 +385,7 @@ public final class ReplicationViewModel extends ViewModel {
 
     private void add(ConnectionModel c, StorageService storage) {
         List<SiteFeed> own = new ArrayList<>();
-        for (var port : services.sites(c, storage)) own.add(new SiteFeed(c.name(), storage, port));
+        for (var port : services.sites(c, storage)) own.add(new SiteFeed(c.name(), c.endpoint(), storage, port));
         feeds.put(c, own);
         own.forEach(feed -> follow(c, feed));
     }

@@ -16,12 +16,28 @@ import java.util.Objects;
  * @param site the site name its samples carry, e.g. {@code site-a}; empty when they carry none
  * @param port the connection's replication port
  * @param fence the connection's fence calls (csi-addons fence.proto), for an unplanned failover's fence step
+ * @param endpoint the connection's endpoint (CSI endpoint, else CSP URL); empty when not known
  */
-public record SiteChoice(String connection, String site, ReplicationPort port, FencePort fence) {
+public record SiteChoice(String connection, String site, ReplicationPort port, FencePort fence, String endpoint) {
     public SiteChoice {
         Objects.requireNonNull(connection, "connection");
         site = site == null ? "" : site;
         Objects.requireNonNull(port, "port");
+        endpoint = endpoint == null ? "" : endpoint;
+    }
+
+    /** A site of a connection whose endpoint is not known. */
+    public SiteChoice(String connection, String site, ReplicationPort port, FencePort fence) {
+        this(connection, site, port, fence, "");
+    }
+
+    /**
+     * The site and the connection it is reached through, as a confirmation names them, since two connections
+     * may hold the same ids: {@code "site-a on Demo (unix:///run/csi.sock)"}.
+     */
+    public String describe() {
+        String where = org.csiconsole.core.risk.RiskRequest.connection(connection, endpoint);
+        return site.isEmpty() || site.equals(connection) ? where : site + " on " + where;
     }
 
     /** The site's name in workflows and history: the site, else the connection. */

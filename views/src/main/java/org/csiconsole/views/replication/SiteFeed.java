@@ -19,6 +19,7 @@ final class SiteFeed implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SiteFeed.class);
 
     final String connection;
+    final String endpoint;
     final StorageService storage;
     final ReplicationPort port;
     ReplicationFeatures features;
@@ -27,7 +28,13 @@ final class SiteFeed implements AutoCloseable {
     private boolean closed;
 
     SiteFeed(String connection, StorageService storage, ReplicationPort port) {
+        this(connection, "", storage, port);
+    }
+
+    /** The feed of {@code port}, a site of the connection named {@code connection} at {@code endpoint}. */
+    SiteFeed(String connection, String endpoint, StorageService storage, ReplicationPort port) {
         this.connection = connection;
+        this.endpoint = endpoint;
         this.storage = storage;
         this.port = port;
     }
@@ -40,7 +47,7 @@ final class SiteFeed implements AutoCloseable {
 
     /** The site this port is when its samples name none. */
     SiteChoice defaultSite() {
-        return new SiteChoice(connection, siteName(), port, storage);
+        return new SiteChoice(connection, siteName(), port, storage, endpoint);
     }
 
     /** The sampler's latest samples; empty before its first round or without a sampler. Any thread. */

@@ -1,5 +1,6 @@
 package org.csiconsole.views.replication;
 
+import org.csiconsole.core.model.Words;
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
@@ -51,7 +52,7 @@ import java.util.List;
  * and the names are typed; Close while running is disabled (stop first).
  *
  * <p>Node ids: {@code wizard-site-a}, {@code wizard-site-b}, {@code wizard-swap}, {@code wizard-keep-first},
- * {@code wizard-keep-second}, {@code wizard-items}, {@code wizard-risk}, {@code wizard-hazards},
+ * {@code wizard-keep-second}, {@code wizard-items}, {@code wizard-risk}, {@code wizard-connection}, {@code wizard-hazards},
  * {@code wizard-illegal}, {@code wizard-safer}, {@code wizard-typed-<i>}, {@code wizard-fence},
  * {@code wizard-checks}, {@code wizard-steps}, {@code wizard-calls}, {@code wizard-message},
  * {@code wizard-reread}; buttons by their text: Dry run, Run, Stop, Close.
@@ -256,6 +257,11 @@ public final class WorkflowWizard extends Dialog<Void> {
             risk.getChildren().add(muted("Nothing to assess: a pair has a side missing."));
             return;
         }
+        if (!a.onConnection().isEmpty()) {
+            Label on = RiskDialog.callout(a.onConnection(), ConsoleStyles.STRONG);
+            on.setId("wizard-connection");
+            risk.getChildren().add(on);
+        }
         VBox hazards = new VBox(6);
         hazards.setId("wizard-hazards");
         for (org.csiconsole.core.risk.Hazard h : a.hazards()) {
@@ -289,7 +295,7 @@ public final class WorkflowWizard extends Dialog<Void> {
             flow.getStyleClass().add(ConsoleStyles.PROMPT);
             javafx.scene.control.TextField input = new javafx.scene.control.TextField();
             input.setId("wizard-typed-" + i);
-            input.setPromptText(n.name());
+            input.setPromptText(org.csiconsole.views.dialog.RiskPrompt.TYPING_HINT);
             input.textProperty().bindBidirectional(n.typed());
             input.disableProperty().bind(model.phaseProperty().isEqualTo(WorkflowWizardModel.Phase.RUNNING));
             typed.getChildren().addAll(flow, input);
@@ -316,7 +322,7 @@ public final class WorkflowWizard extends Dialog<Void> {
         ReplicationSample synced = i.from() != null && i.from().lastSyncTime() != null ? i.from() : i.to();
         if (synced != null && synced.lastSyncTime() != null) {
             g.add(muted("Last sync " + ReplicationTexts.time(synced.lastSyncTime(), opened, zone) + " ("
-                    + ReplicationTexts.duration(java.time.Duration.between(synced.lastSyncTime(), opened).withNanos(0)) + " ago)"), 1, 3);
+                    + Words.ago(synced.lastSyncTime(), opened) + ")"), 1, 3);
         }
         return g;
     }

@@ -404,7 +404,7 @@ public final class WorkflowWizardModel {
         }
         String keep = needsSurvivor() && survivor.get() != null ? survivor.get().name() : "";
         return risk.assess(new RiskRequest(RiskOperation.of(kind), kind == WorkflowKind.UNPLANNED_FAILOVER, targets,
-                "", keep, clock.instant()));
+                "", keep, clock.instant()).on(siteA.get().describe() + ", " + siteB.get().describe()));
     }
 
     /** Asks for the assessment's names, keeping what was typed for a name asked before. */

@@ -188,7 +188,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         if (cannotListStatus != null && status.get().endsWith(cannotListStatus)) {
             // The record's part first: the status line is cut at the right at narrow widths.
             String shown = rows.size() == 1 ? "The " + singular() + " shown is from the console's record of this connection, noted with"
-                    : "The " + format(rows.size()) + " " + noun() + " shown are from the console's record of this connection, each noted with";
+                    : "The " + counted(rows.size()) + " shown are from the console's record of this connection, each noted with";
             status.set(rows.isEmpty() ? cannotListStatus : shown + " where it came from. " + cannotListStatus);
         }
         java.util.Set<String> wanted = new java.util.HashSet<>();
@@ -387,7 +387,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
             @Override
             public java.util.concurrent.CompletionStage<?> accept(List<T> page) {
                 if (p.isCancelled()) return PageSink.READY;
-                if (!stepped.get()) p.update(Progress.INDETERMINATE, "Read " + format(count.addAndGet(page.size())) + " " + noun());
+                if (!stepped.get()) p.update(Progress.INDETERMINATE, "Read " + counted(count.addAndGet(page.size())));
                 else count.addAndGet(page.size());
                 if (page.isEmpty()) return PageSink.READY;
                 return read.page(page);
@@ -398,7 +398,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
                 // A listing read in steps (CSP snapshots, volume by volume): "312 of 10,000 volumes read".
                 stepped.set(true);
                 p.update(total > 0 ? (double) done / total : Progress.INDETERMINATE,
-                        format(done) + " of " + format(total) + " " + steps + " read; " + format(count.get()) + " " + noun());
+                        format(done) + " of " + format(total) + " " + steps + " read; " + counted(count.get()));
             }
         }), count));
         load = task;
@@ -418,7 +418,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
                 missing.set(gone);
                 if (gone.isEmpty()) {
                     warned = null;
-                    status.set("Read " + format(count.get()) + " " + noun());
+                    status.set("Read " + counted(count.get()));
                 } else {
                     // The rows stay, with a warning that names what is missing; notified once per change.
                     String text = partly(gone, count.get());
@@ -431,7 +431,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
                 loadedAll();
                 return;
             }
-            String kept = streaming ? format(table.all().size()) + " " + noun() + " shown."
+            String kept = streaming ? counted(table.all().size()) + " shown."
                     : noun() + " shown are from the read before.";
             CallFailure failure = Failures.of(title, error);
             if (failure.kind() == FailureKind.CANCELLED) {
@@ -595,7 +595,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         List<String> since = new java.util.ArrayList<>();
         if (addedSince > 0) since.add(format(addedSince) + " added");
         if (removedSince > 0) since.add(format(removedSince) + " removed");
-        status.set(format(table.all().size()) + " " + noun() + " (" + format(readCount) + " read at " + READ_AT.format(readAt) + "; "
+        status.set(counted(table.all().size()) + " (" + format(readCount) + " read at " + READ_AT.format(readAt) + "; "
                 + String.join(", ", since) + " here since)");
     }
 
@@ -621,6 +621,11 @@ public abstract class StorageViewModel<T> extends ViewModel {
     /** Tells the other views of the connection that {@code what} changed resources of {@code kind}. */
     protected final void tell(ResourceKind kind, String what) {
         context.changes().tell(kind, what, this);
+    }
+
+    /** {@code n} rows in words, singular for one: {@code "1 fenced block"}, {@code "1,024 volumes"}. */
+    protected String counted(long n) {
+        return org.csiconsole.core.model.Words.count(n, singular(), noun());
     }
 
     protected static String format(long n) {

@@ -127,7 +127,7 @@ public final class StorageViews {
                                       Supplier<List<TraceEntry>> trace, org.csiconsole.core.audit.OverrideMarks overrides) {
         if (connection.storage() == null) return new PlaceholderView(kind, connection);
         ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name(), connection.changes(), known, trace,
-                new org.csiconsole.core.risk.RiskModel(), overrides);
+                new org.csiconsole.core.risk.RiskModel().on(connection.describe()), overrides);
         StorageTableView<?> view = switch (kind) {
             case VOLUMES -> new VolumesView(new VolumesViewModel(c));
             case SNAPSHOTS -> new SnapshotsView(new SnapshotsViewModel(c));

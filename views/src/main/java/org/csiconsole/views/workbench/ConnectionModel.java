@@ -80,6 +80,19 @@ public final class ConnectionModel {
         return profile.name();
     }
 
+    /**
+     * The connection as a confirmation names it: its name and endpoint (the CSI endpoint, else the CSP URL),
+     * {@code "Demo (unix:///run/csi.sock)"} ({@link org.csiconsole.core.risk.RiskRequest#connection(String, String)}).
+     */
+    public String describe() {
+        return org.csiconsole.core.risk.RiskRequest.connection(name(), endpoint());
+    }
+
+    /** Where the connection reaches its driver: the CSI endpoint, else the CSP URL; empty when neither is set. */
+    public String endpoint() {
+        return profile.endpoint().isEmpty() ? profile.cspUrl() : profile.endpoint();
+    }
+
     public ObjectProperty<ConnectionState> stateProperty() {
         return state;
     }

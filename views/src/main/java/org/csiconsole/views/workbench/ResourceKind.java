@@ -9,7 +9,7 @@ public enum ResourceKind {
     VOLUMES("Volumes", Material2MZ.STORAGE, "volumes"),
     SNAPSHOTS("Snapshots", Material2MZ.PHOTO_CAMERA, "snapshots"),
     VOLUME_GROUPS("Volume groups", Material2AL.FOLDER, "volume groups"),
-    SNAPSHOT_GROUPS("Snapshot groups", Material2AL.BURST_MODE, "snapshot groups"),
+    SNAPSHOT_GROUPS("Group snapshots", Material2AL.BURST_MODE, "group snapshots"),
     HOSTS("Hosts and nodes", Material2AL.DNS, "hosts and nodes"),
     FENCES("Network fence", Material2AL.BLOCK, "fenced blocks"),
     CAPACITY("Capacity", Material2MZ.PIE_CHART, "capacity"),

@@ -67,6 +67,28 @@ class FenceViewModelTest {
     }
 
     @Test
+    void oneFencedBlockIsReadInTheSingular() {
+        storage.fenced.add("10.9.0.0/16");
+        FenceViewModel m = model();
+        assertThat(m.statusProperty().get()).isEqualTo("Read 1 fenced block");
+    }
+
+    @Test
+    void fencingEveryNetworkIsADangerOfItsOwnWithTheTotalsBeforeTheNames() {
+        storage.clients = List.of(new FenceClient("worker-a1", List.of("10.10.3.11")));
+        FenceViewModel m = model();
+        answerForms("0.0.0.0/0", "", "");
+        dialogs.typed = "0.0.0.0/0";
+
+        m.fenceAction().run();
+
+        assertThat(dialogs.assessments).last().satisfies(a -> {
+            assertThat(a.has(org.csiconsole.core.risk.Hazard.Kind.WIDE_BLOCK)).isTrue();
+            assertThat(a.hazards().get(1).sentence()).startsWith("in all, 1 known host and ");
+        });
+    }
+
+    @Test
     void aConfirmationNotTypedSendsNothing() {
         FenceViewModel m = model();
         answerForms("10.1.0.0/24", "", "");

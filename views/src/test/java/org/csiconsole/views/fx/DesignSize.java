@@ -50,6 +50,24 @@ public final class DesignSize {
         return cut;
     }
 
+    /**
+     * The words a wrapping text of {@code root} breaks in the middle: a word (a run without spaces, such as
+     * {@code unix:///tmp/csi.sock}) wider than the room the text wraps in is split across lines.
+     */
+    public static List<String> brokenWords(Node root) {
+        List<String> out = new ArrayList<>();
+        for (Node n : root.lookupAll("*")) {
+            if (!(n instanceof Labeled l) || !l.isWrapText() || !FxChecks.shown(l) || l.getText() == null || l.getWidth() <= 0) continue;
+            double room = l.getWidth() - l.snappedLeftInset() - l.snappedRightInset();
+            for (String word : l.getText().split("\\s+")) {
+                Text t = new Text(word);
+                t.setFont(l.getFont());
+                if (t.getLayoutBounds().getWidth() > room + 0.5) out.add("breaks '" + word + "' mid-word (in " + where(l) + ")");
+            }
+        }
+        return out;
+    }
+
     /** Where {@code n} is: its class and the ids and style classes of its parents, nearest first. */
     static String where(Node n) {
         StringBuilder b = new StringBuilder(n.getClass().getSimpleName());
@@ -103,6 +121,7 @@ public final class DesignSize {
             if (bar instanceof ButtonBar && FxChecks.shown(bar) && !inSight(bar)) out.add("its buttons are out of sight");
         }
         out.addAll(cutFigures(root));
+        out.addAll(brokenWords(root));
         return out;
     }
 }

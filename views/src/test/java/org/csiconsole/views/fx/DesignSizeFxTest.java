@@ -170,4 +170,29 @@ class DesignSizeFxTest {
         });
         robot.interact(dialog::hide);
     }
+
+    @Test
+    void gettingStartedFitsTheScreenWithItsButtonAndBreaksNoWord(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            stage.setScene(new javafx.scene.Scene(new javafx.scene.layout.StackPane(), 1280, 800));
+            stage.show();
+        });
+        var dialog = new java.util.concurrent.atomic.AtomicReference<javafx.scene.control.Alert>();
+        robot.interact(() -> {
+            var d = org.csiconsole.views.dialog.FxDialogService.information("Getting started", org.csiconsole.views.help.HelpTexts.gettingStarted());
+            d.initOwner(stage);
+            dialog.set(d);
+            d.show();
+        });
+        Window w = FxWait.onFx(() -> dialog.get().getDialogPane().getScene().getWindow());
+        FxWait.afterLayout(w.getScene().getRoot());
+        FxWait.eventually(() -> assertThat(DesignSize.dialogProblems(w)).isEmpty());
+        assertThat(FxWait.onFx(() -> w.getHeight())).as("the dialog's height").isLessThanOrEqualTo(DesignSize.HEIGHT);
+        var pane = dialog.get().getDialogPane();
+        assertThat(FxWait.onFx(() -> pane.prefHeight(pane.getWidth()))).as("the height the dialog asks for, not only what the window got")
+                .isLessThanOrEqualTo(DesignSize.HEIGHT);
+        assertThat(FxWait.onFx(() -> pane.lookup("#information-text").getParent().getParent().getParent()))
+                .as("the text scrolls inside the dialog").isInstanceOf(javafx.scene.control.ScrollPane.class);
+        robot.interact(w::hide);
+    }
 }

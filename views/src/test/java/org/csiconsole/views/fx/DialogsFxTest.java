@@ -78,6 +78,31 @@ class DialogsFxTest {
     }
 
     @Test
+    void aTooltipOfTheOwnerWindowNeverFloatsOverAModalDialog(FxRobot robot) {
+        javafx.scene.control.Tooltip row = new javafx.scene.control.Tooltip("erp-db: 10 GiB, published to node-1");
+        robot.interact(() -> row.show(stage, stage.getX() + 20, stage.getY() + 60));
+        assertThat(row.isShowing()).isTrue();
+        robot.interact(() -> {
+            TypedConfirmationDialog d = dialogs.prepare(new TypedConfirmationDialog("Delete volume", "Danger: the data is deleted.", "pvc-1", "Delete"));
+            open.set(d);
+            d.show();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(row.isShowing()).as("hidden when the dialog opens").isFalse();
+        robot.interact(() -> row.show(stage, stage.getX() + 20, stage.getY() + 60));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(row.isShowing()).as("a hover delay ending while the dialog shows").isFalse();
+        robot.interact(() -> {
+            open.get().setResult(null);
+            open.get().close();
+        });
+        robot.interact(() -> row.show(stage, stage.getX() + 20, stage.getY() + 60));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(row.isShowing()).as("back once the dialog closed").isTrue();
+        robot.interact(row::hide);
+    }
+
+    @Test
     void typedConfirmationEnablesDeleteOnlyForTheExactName(FxRobot robot) {
         AtomicReference<TypedConfirmationDialog> dialog = new AtomicReference<>();
         robot.interact(() -> {
@@ -89,6 +114,7 @@ class DialogsFxTest {
         });
         Button delete = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().confirmButtonType());
         assertThat(delete.isDisabled()).isTrue();
+        assertThat(dialog.get().input().getPromptText()).as("the placeholder is not the answer").doesNotContain("pvc-1");
 
         robot.clickOn("#confirm-input").write("pvc-");
         assertThat(delete.isDisabled()).isTrue();

@@ -63,5 +63,10 @@ class StorageViewsFxTest {
             view.get().deleteAction().run();
         });
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> connection.count(ResourceKind.VOLUMES).get() == 2);
+        assertThat(dialogs.assessments).as("two connections may hold the same ids: the confirmation names the one acted on")
+                .singleElement().satisfies(a -> {
+                    assertThat(a.onConnection()).isEqualTo("On connection Demo (inproc:demo)");
+                    assertThat(a.lines().get(1)).isEqualTo("  On connection Demo (inproc:demo)");
+                });
     }
 }

@@ -56,6 +56,10 @@ class ForceConfirmationFxTest {
         assertThat(hazards(robot)).contains("Danger: The pair is in split brain: vol-2r on site-b and vol-2 on site-a are both primary");
         Button force = fx.button(robot, "Promote with force");
         assertThat(FxWait.onFx(force::isDisabled)).as("nothing typed").isTrue();
+        assertThat(FxWait.onFx(() -> robot.lookup("#risk-input-0").queryAs(javafx.scene.control.TextField.class).getPromptText()))
+                .as("the placeholder is neutral, never the name to type").isEqualTo("type the text shown above");
+        assertThat(FxWait.onFx(() -> robot.lookup("#risk-connection").queryAs(Label.class).getText()))
+                .as("the connection acted on, beside its site").isEqualTo("On connection site-b (unix:///run/site-b.sock)");
 
         assertThat(FxWait.onFx(() -> fx.button(robot, "Cancel").isDefaultButton())).as("a danger: Cancel is the default").isTrue();
         robot.clickOn("#risk-input-0").write("vol-2");

@@ -88,7 +88,9 @@ class WorkflowWizardFxTest {
         robot.clickOn(first);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#wizard-typed-0").tryQuery().isPresent());
         assertThat(FxWait.onFx(() -> robot.lookup("#wizard-typed-0").queryAs(TextField.class).getPromptText()))
-                .as("the discarded side's name").isEqualTo("vol-2r");
+                .as("a neutral placeholder, never the answer").isEqualTo("type the text shown above").doesNotContain("vol-2r");
+        assertThat(FxWait.onFx(() -> robot.lookup("#wizard-connection").queryAs(Label.class).getText())).as("both sites' connections")
+                .isEqualTo("On connection site-a (unix:///run/site-a.sock), site-b (unix:///run/site-b.sock)");
         FxWait.eventually(() -> assertThat(robot.lookup("#wizard-typed").query().isVisible()).isTrue());
         assertThat(FxWait.onFx(() -> ((VBox) robot.lookup("#wizard-hazards").query()).getChildren().stream()
                 .map(n -> ((Label) n).getText()).toList())).anySatisfy(t -> assertThat(t).contains("Writes to vol-2r on site-b since the split"));

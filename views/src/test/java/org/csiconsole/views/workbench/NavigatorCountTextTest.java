@@ -32,4 +32,12 @@ class NavigatorCountTextTest {
                 .isEqualTo("Not served: the driver does not advertise GROUP_CONTROLLER_SERVICE");
         assertThat(NavigatorView.countText(ConnectionModel.CANNOT_LIST, "")).isEqualTo("cannot list");
     }
+
+    @Test
+    void theNavigatorUsesTheGlossarysTermGroupSnapshot() throws Exception {
+        String glossary = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "glossary.md"));
+        assertThat(glossary).contains("| **group snapshot** |").doesNotContain("**snapshot group**");
+        assertThat(ResourceKind.SNAPSHOT_GROUPS.title()).isEqualTo("Group snapshots");
+        assertThat(ResourceKind.SNAPSHOT_GROUPS.noun()).isEqualTo("group snapshots");
+    }
 }

@@ -74,7 +74,7 @@ public final class LifecycleOverlays {
             badges.computeIfAbsent(StateMachines.stateOf(s), k -> new ArrayList<>()).add(s.name().isEmpty() ? s.snapshotId() : s.name());
         }
         return new DiagramOverlay(badges.keySet(), badges, Map.of(),
-                snapshots.isEmpty() ? "no snapshot of this volume" : snapshots.size() + " snapshot(s) of this volume (ListSnapshots)");
+                snapshots.isEmpty() ? "no snapshot of this volume" : org.csiconsole.core.model.Words.count(snapshots.size(), "snapshot") + " of this volume (ListSnapshots)");
     }
 
     /** Group snapshots: each one's name on the state it is in. */
@@ -84,7 +84,7 @@ public final class LifecycleOverlays {
             badges.computeIfAbsent(StateMachines.stateOf(g), k -> new ArrayList<>()).add(g.name().isEmpty() ? g.groupSnapshotId() : g.name());
         }
         return new DiagramOverlay(badges.keySet(), badges, Map.of(),
-                groups.isEmpty() ? "no group snapshot" : groups.size() + " group snapshot(s)");
+                groups.isEmpty() ? "no group snapshot" : org.csiconsole.core.model.Words.count(groups.size(), "group snapshot"));
     }
 
     /** One side of a replication pair: the state its role, health and message put it in. */

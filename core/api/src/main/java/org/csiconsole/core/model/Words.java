@@ -33,6 +33,27 @@ public final class Words {
     }
 
     /**
+     * An age in words, to the second: {@code "12 s"}, {@code "4 min 1 s"}, {@code "2 h 5 min"}, {@code "3 d 4 h"};
+     * a negative duration reads {@code "0 s"}.
+     */
+    public static String duration(java.time.Duration d) {
+        long s = Math.max(0, d.getSeconds());
+        if (s < 60) return s + " s";
+        if (s < 3600) return (s / 60) + " min" + (s % 60 == 0 ? "" : " " + (s % 60) + " s");
+        if (s < 86_400) return (s / 3600) + " h" + ((s % 3600) / 60 == 0 ? "" : " " + (s % 3600) / 60 + " min");
+        return (s / 86_400) + " d" + ((s % 86_400) / 3600 == 0 ? "" : " " + (s % 86_400) / 3600 + " h");
+    }
+
+    /**
+     * How long ago {@code then} was at {@code now}: {@code "12 s ago"}, {@code "4 min 1 s ago"}; {@code "just now"}
+     * under a second, and when {@code then} is after {@code now} (a clock ahead of this one), as an age is never negative.
+     */
+    public static String ago(java.time.Instant then, java.time.Instant now) {
+        java.time.Duration d = java.time.Duration.between(then, now);
+        return d.getSeconds() < 1 ? "just now" : duration(d) + " ago";
+    }
+
+    /**
      * A duration in milliseconds, always with its unit: {@code "0.4 ms"} (one decimal below 10 ms),
      * {@code "12 ms"}, {@code "2300 ms"}.
      */

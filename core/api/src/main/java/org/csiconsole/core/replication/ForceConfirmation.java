@@ -93,8 +93,7 @@ public final class ForceConfirmation {
         if (lastSync == null) {
             return "No completed sync of " + source + " is known: every write since replication was enabled may be lost.";
         }
-        java.time.Duration d = java.time.Duration.between(lastSync, now);
-        return "Writes to " + source + " after the last sync at " + lastSync + " (" + RpoAge.words(d) + " ago) are lost on the side that gets resynchronized.";
+        return "Writes to " + source + " after the last sync at " + lastSync + " (" + org.csiconsole.core.model.Words.ago(lastSync, now) + ") are lost on the side that gets resynchronized.";
     }
 
     @Override

@@ -26,10 +26,6 @@ public record RpoAge(Duration age, Duration interval, RpoLevel level) {
 
     /** A duration in words: {@code "12 s"}, {@code "4 min 10 s"}, {@code "2 h 5 min"}, {@code "3 d 1 h"}. */
     public static String words(Duration d) {
-        long s = Math.max(0, d.getSeconds());
-        if (s < 60) return s + " s";
-        if (s < 3600) return (s / 60) + " min" + (s % 60 == 0 ? "" : " " + (s % 60) + " s");
-        if (s < 86_400) return (s / 3600) + " h" + ((s % 3600) / 60 == 0 ? "" : " " + (s % 3600) / 60 + " min");
-        return (s / 86_400) + " d" + ((s % 86_400) / 3600 == 0 ? "" : " " + (s % 86_400) / 3600 + " h");
+        return org.csiconsole.core.model.Words.duration(d);
     }
 }

@@ -39,6 +39,11 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
                 consent.names(), consent.ids());
     }
 
+    /** The connection acted on in words, {@code "On connection Demo (unix:///run/csi.sock)"}; empty when not given. */
+    public String onConnection() {
+        return request.connection().isEmpty() ? "" : "On connection " + request.connection();
+    }
+
     /** True when the call is known to be illegal or harmful now and is not sent (unless overridden). */
     public boolean blocked() {
         return illegal != null;
@@ -68,12 +73,13 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
 
     /**
      * The assessment as text lines, as the CLI prints it before a prompt and in a dry run, and as a
-     * dialog's plain-text body: the title, each target's state, the hazards, the verdict, the safer
+     * dialog's plain-text body: the title, the connection it acts on, each target's state, the hazards, the verdict, the safer
      * alternative and what consent is needed.
      */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
         out.add(title);
+        if (!request.connection().isEmpty()) out.add("  " + onConnection());
         state.forEach(s -> out.add("  " + s));
         if (!request.sends().isEmpty()) out.add("  Sends " + request.operation().call() + ": " + sends());
         for (Hazard h : hazards) out.add((h.danger() ? "  DANGER: " : "  Caution: ") + h.describe());

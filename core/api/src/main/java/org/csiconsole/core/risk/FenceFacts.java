@@ -25,7 +25,8 @@ public final class FenceFacts {
 
     /**
      * One {@code "network"} target per block, its dependents one phrase per client inside it, e.g.
-     * {@code "worker-01 (10.1.0.11; published to it: erp-db, erp-log)"}; a client reported by both sources
+     * {@code "worker-01 (10.1.0.11; published to it: erp-db, erp-log)"}, and the volumes published to them as
+     * {@link TargetFacts#reached()}; a client reported by both sources
      * (a GetFenceClients id equal to a host's name) is named once with every address.
      *
      * @param blocks the blocks to fence or unfence, in order
@@ -59,13 +60,15 @@ public final class FenceFacts {
                 }
             }
             List<String> dependents = new ArrayList<>();
+            Set<String> reached = new LinkedHashSet<>();
             addresses.forEach((name, at) -> {
                 Set<String> ids = aliases.get(name);
                 List<String> published = volumes.stream().filter(v -> v.publishedNodeIds().stream().anyMatch(ids::contains))
                         .map(Volume::displayName).toList();
+                reached.addAll(published);
                 dependents.add(name + " (" + String.join(", ", at) + (published.isEmpty() ? "" : "; published to it: " + String.join(", ", published)) + ")");
             });
-            out.add(TargetFacts.of("network", block.text(), "").withDependents(dependents));
+            out.add(TargetFacts.of("network", block.text(), "").withDependents(dependents).reaching(List.copyOf(reached)));
         }
         return out;
     }

@@ -32,6 +32,8 @@ public record Hazard(Kind kind, Gravity severity, String sentence, String eviden
         WRITES_LOST,
         /** Nodes or clients lose access. */
         ACCESS_LOST,
+        /** A fenced block is wider than a /8: every client of every network in it is cut off. */
+        WIDE_BLOCK,
         /** The target is still published or staged somewhere. */
         STILL_IN_USE,
         /** In an unplanned failover: the old primary's site still answers. */

@@ -12,4 +12,13 @@ public interface RiskAssessor {
      * @throws IllegalArgumentException when the request is malformed (no target)
      */
     Assessment assess(RiskRequest request);
+
+    /**
+     * This assessor for the views of one connection: every request it assesses is on {@code connection}
+     * ({@link RiskRequest#connection(String, String)}), so each assessment names the connection it acts on; a request
+     * that names its own connections (a workflow across sites) keeps them.
+     */
+    default RiskAssessor on(String connection) {
+        return request -> assess(request.connection().isEmpty() ? request.on(connection) : request);
+    }
 }

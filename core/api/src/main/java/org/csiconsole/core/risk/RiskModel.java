@@ -1,14 +1,14 @@
 package org.csiconsole.core.risk;
 
+import org.csiconsole.core.model.Words;
+import org.csiconsole.core.model.Cidr;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
-import org.csiconsole.core.replication.RpoAge;
 import org.csiconsole.core.risk.Hazard.Gravity;
 import org.csiconsole.core.risk.Hazard.Kind;
 import org.csiconsole.core.risk.Placement.Knowledge;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -27,6 +27,8 @@ import java.util.stream.Collectors;
  * (a host with published volumes cannot be deleted). Pure and thread-safe.
  */
 public final class RiskModel implements RiskAssessor {
+    /** A fenced block with a shorter prefix than this (wider than a /8) is a hazard of its own. */
+    static final int WIDEST_FENCE_PREFIX = 8;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
     private final ZoneId zone;
 
@@ -244,6 +246,21 @@ public final class RiskModel implements RiskAssessor {
 
     private void fence(Draft d) {
         for (TargetFacts t : d.r.targets()) {
+            Cidr block = cidr(t.id());
+            if (block != null && block.prefixLength() < WIDEST_FENCE_PREFIX) {
+                d.danger(Kind.WIDE_BLOCK, t.id() + " is wider than /" + WIDEST_FENCE_PREFIX + " (" + block.describe()
+                        + "): it fences every client of every network in it, known to this console or not", "");
+            }
+        }
+        Set<String> hosts = new LinkedHashSet<>();
+        Set<String> volumes = new LinkedHashSet<>();
+        d.r.targets().forEach(t -> {
+            hosts.addAll(t.dependents());
+            volumes.addAll(t.reached());
+        });
+        d.danger(Kind.ACCESS_LOST, "in all, " + count(hosts.size(), "known host") + " and " + count(volumes.size(), "volume")
+                + " published to " + (hosts.size() == 1 ? "it are" : "them are") + " cut off", "");
+        for (TargetFacts t : d.r.targets()) {
             if (t.dependents().isEmpty()) {
                 d.danger(Kind.ACCESS_LOST, "every client in " + t.id() + " loses access to storage; no known host is in it", "");
             } else {
@@ -252,6 +269,15 @@ public final class RiskModel implements RiskAssessor {
             }
         }
         d.typedNetworks();
+    }
+
+    /** The block {@code text} names; null when it is not one (a request built by hand). */
+    private static Cidr cidr(String text) {
+        try {
+            return Cidr.parse(text);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private void unfence(Draft d) {
@@ -516,11 +542,11 @@ public final class RiskModel implements RiskAssessor {
     }
 
     static String plural(String noun) {
-        return noun + "s";
+        return Words.plural(noun);
     }
 
     static String count(int n, String noun) {
-        return n + " " + (n == 1 ? noun : plural(noun));
+        return Words.count(n, noun);
     }
 
     /** The assessment being made. */
@@ -545,7 +571,7 @@ public final class RiskModel implements RiskAssessor {
         }
 
         String ago(Instant t) {
-            return ", " + RpoAge.words(Duration.between(t, r.now()).abs()) + " ago";
+            return ", " + Words.ago(t, r.now());
         }
 
         TargetFacts one() {
@@ -652,7 +678,8 @@ public final class RiskModel implements RiskAssessor {
                 }
                 if (!t.dependents().isEmpty() && !t.kind().equals("volume group")) {
                     s.append("; ").append(switch (t.kind()) {
-                        case "network" -> "known clients: ";
+                        case "network" -> count(t.dependents().size(), "known client")
+                                + (t.reached().isEmpty() ? "" : ", " + count(t.reached().size(), "volume") + " published to them") + ": ";
                         case "host" -> "volumes published to it: ";
                         default -> "depending: ";
                     }).append(String.join(", ", t.dependents()));

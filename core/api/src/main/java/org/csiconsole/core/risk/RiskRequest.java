@@ -18,9 +18,12 @@ import java.util.Objects;
  * @param now the time of the assessment (for time windows such as "writes after 07:45:44, 4 min ago")
  * @param sends the request's fields exactly as they will be sent, in order ({@code volume_id}, {@code node_id},
  *     parameters...), secrets already redacted by the caller; empty when not shown (a workflow of several calls)
+ * @param connection the connection it acts on, as the navigator names it, with its endpoint
+ *     ({@link #connection(String, String)}: {@code "Demo (unix:///run/csi.sock)"}), as two connections may hold the
+ *     same ids; several for a workflow across sites, comma-separated; empty when not given
  */
 public record RiskRequest(RiskOperation operation, boolean force, List<TargetFacts> targets, String nodeId,
-                          String survivorSite, Instant now, Map<String, String> sends) {
+                          String survivorSite, Instant now, Map<String, String> sends, String connection) {
     public RiskRequest {
         Objects.requireNonNull(operation, "operation");
         targets = targets == null ? List.of() : List.copyOf(targets);
@@ -29,35 +32,60 @@ public record RiskRequest(RiskOperation operation, boolean force, List<TargetFac
         survivorSite = survivorSite == null ? "" : survivorSite;
         Objects.requireNonNull(now, "now");
         sends = sends == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(sends));
+        connection = connection == null ? "" : connection.strip();
+    }
+
+    /** A request on no named connection. */
+    public RiskRequest(RiskOperation operation, boolean force, List<TargetFacts> targets, String nodeId, String survivorSite, Instant now,
+                       Map<String, String> sends) {
+        this(operation, force, targets, nodeId, survivorSite, now, sends, "");
+    }
+
+    /**
+     * A connection in words, as an assessment names it: {@code "Demo (unix:///run/csi.sock)"}; the name alone when the
+     * endpoint is empty.
+     *
+     * @param name the connection's name, as the navigator shows it
+     * @param endpoint its CSI endpoint or CSP URL; empty when not known
+     */
+    public static String connection(String name, String endpoint) {
+        String n = name == null ? "" : name.strip();
+        String e = endpoint == null ? "" : endpoint.strip();
+        return e.isEmpty() ? n : n.isEmpty() ? e : n + " (" + e + ")";
+    }
+
+    /** This request on {@code connection} ({@link #connection(String, String)}). */
+    public RiskRequest on(String connection) {
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection);
     }
 
     /** A request without the fields it sends. */
     public RiskRequest(RiskOperation operation, boolean force, List<TargetFacts> targets, String nodeId, String survivorSite, Instant now) {
-        this(operation, force, targets, nodeId, survivorSite, now, Map.of());
+        this(operation, force, targets, nodeId, survivorSite, now, Map.of(), "");
     }
 
     /** An operation on {@code targets} without force, node or survivor, at {@code now}. */
     public static RiskRequest of(RiskOperation operation, List<TargetFacts> targets, Instant now) {
-        return new RiskRequest(operation, false, targets, "", "", now, Map.of());
+        return new RiskRequest(operation, false, targets, "", "", now, Map.of(), "");
     }
 
     /** This request with force set as given. */
     public RiskRequest withForce(boolean force) {
-        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends);
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection);
     }
 
     /** This request showing {@code sends}, the fields sent in order (secrets redacted). */
     public RiskRequest sending(Map<String, String> sends) {
-        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends);
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection);
     }
 
     /** This request for {@code nodeId}. */
     public RiskRequest onNode(String nodeId) {
-        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends);
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection);
     }
 
     /** This request keeping {@code survivorSite}'s data (split-brain recovery). */
     public RiskRequest keeping(String survivorSite) {
-        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends);
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection);
     }
 }

@@ -26,15 +26,25 @@ import java.util.Objects;
  * @param side this side's replication state; null when not replicated or not known
  * @param partner the partner's replication state; null when there is none or it is unknown
  * @param dependents what depends on it, one phrase each (e.g. {@code "worker-01 (10.1.0.11)"}); never null
+ * @param reached the names of the volumes cut off with its dependents (those published to the clients inside a
+ *     fenced block), each once; never null
  */
 public record TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
-                          boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents) {
+                          boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
+                          List<String> reached) {
     public TargetFacts {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(id, "id");
         name = name == null ? "" : name;
         placements = placements == null ? List.of() : List.copyOf(placements);
         dependents = dependents == null ? List.of() : List.copyOf(dependents);
+        reached = reached == null ? List.of() : List.copyOf(reached);
+    }
+
+    /** A target that reaches no volume through its dependents. */
+    public TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
+                       boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents) {
+        this(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, List.of());
     }
 
     /** A target known by kind, id and name only. */
@@ -102,17 +112,22 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /** This target with {@code placements} instead. */
     public TargetFacts withPlacements(List<Placement> placements, boolean driverReportsPlacements) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
     }
 
     /** This target with its replication side and partner. */
     public TargetFacts withReplication(SideFacts side, SideFacts partner) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
+    }
+
+    /** This target with {@code reached}, the volumes cut off with its dependents, instead. */
+    public TargetFacts reaching(List<String> reached) {
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
     }
 
     /** This target with {@code dependents} instead. */
     public TargetFacts withDependents(List<String> dependents) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
     }
 
     /** The placements of {@code step}, on {@code nodeId} when it is not empty, else on any node. */

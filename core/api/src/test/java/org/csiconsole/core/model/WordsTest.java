@@ -21,4 +21,13 @@ class WordsTest {
         assertThat(Words.plural("batch")).isEqualTo("batches");
         assertThat(Words.count(3, "child", "children")).isEqualTo("3 children");
     }
+
+    @Test
+    void anAgeIsNeverNegativeASampleFromAheadReadsJustNow() {
+        java.time.Instant now = java.time.Instant.parse("2026-12-06T13:55:10Z");
+        assertThat(Words.ago(now.plusSeconds(9), now)).isEqualTo("just now");
+        assertThat(Words.ago(now.minusMillis(400), now)).isEqualTo("just now");
+        assertThat(Words.ago(now.minusSeconds(241), now)).isEqualTo("4 min 1 s ago");
+        assertThat(Words.duration(java.time.Duration.ofSeconds(-9))).isEqualTo("0 s");
+    }
 }

@@ -224,6 +224,19 @@ class RiskModelTableTest {
                 .expect(Verdict.SENT, Consent.Kind.TYPED, "10.1.0.0/24");
         row("fence two networks: the blocks are typed", FENCE, network("10.1.0.0/24"), network("10.2.0.0/24"))
                 .says("no known host").expect(Verdict.SENT, Consent.Kind.TYPED, "10.1.0.0/24,10.2.0.0/24");
+        row("fence 0.0.0.0/0: every network, a danger of its own", FENCE, network("0.0.0.0/0", "worker-01 (10.1.0.11)"))
+                .has(Kind.WIDE_BLOCK, Kind.ACCESS_LOST).says("0.0.0.0/0 is wider than /8", "every client of every network")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "0.0.0.0/0");
+        row("fence ::/0: every IPv6 network", FENCE, network("::/0")).has(Kind.WIDE_BLOCK).says("every client of every network")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "::/0");
+        row("fence a /7 is wider than /8", FENCE, network("10.0.0.0/7")).has(Kind.WIDE_BLOCK).expect(Verdict.SENT, Consent.Kind.TYPED);
+        row("fence a /8 is not a wide block", FENCE, network("10.0.0.0/8")).lacks(Kind.WIDE_BLOCK).expect(Verdict.SENT, Consent.Kind.TYPED);
+        row("fence two networks gives totals of hosts and volumes", FENCE,
+                network("10.1.0.0/24", "worker-01 (10.1.0.11; published to it: erp-db, erp-log)").reaching(List.of("erp-db", "erp-log")),
+                network("10.2.0.0/24", "worker-02 (10.2.0.12; published to it: erp-db)").reaching(List.of("erp-db")))
+                .has(Kind.ACCESS_LOST).lacks(Kind.WIDE_BLOCK).says("in all, 2 known hosts and 2 volumes published to them are cut off",
+                        "1 known client, 2 volumes published to them: worker-01")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "10.1.0.0/24,10.2.0.0/24");
         row("unfence", UNFENCE, network("10.1.0.0/24", "worker-01 (10.1.0.11)")).says("stop the workloads").expect(Verdict.SENT, Consent.Kind.TYPED, "10.1.0.0/24");
 
         // replication: enable, disable
@@ -328,6 +341,26 @@ class RiskModelTableTest {
             assertThat(a.consent().accepts("")).isFalse();
             assertThat(a.consent().acceptsFor(0, "something else")).isFalse();
         }
+    }
+
+    @org.junit.jupiter.api.Test
+    void anAssessorOfOneConnectionNamesItAndAWorkflowAcrossSitesKeepsItsOwn() {
+        RiskAssessor demo = new RiskModel(ZoneOffset.UTC).on(RiskRequest.connection("Demo", "unix:///run/csi.sock"));
+        Assessment a = demo.assess(RiskRequest.of(DELETE_VOLUME, List.of(vol("erp-db", "vol-1")), NOW));
+        assertThat(a.lines().get(1)).isEqualTo("  On connection Demo (unix:///run/csi.sock)");
+        Assessment w = demo.assess(RiskRequest.of(PLANNED_FAILOVER, List.of(pair(A_PRIMARY, B_SECONDARY)), NOW).on("site-a on East, site-b on West"));
+        assertThat(w.onConnection()).isEqualTo("On connection site-a on East, site-b on West");
+        assertThat(RiskRequest.connection("Demo", "")).isEqualTo("Demo");
+        assertThat(new RiskModel(ZoneOffset.UTC).assess(RiskRequest.of(DELETE_VOLUME, List.of(vol("erp-db", "vol-1")), NOW)).onConnection()).isEmpty();
+    }
+
+    @org.junit.jupiter.api.Test
+    void aFenceGivesItsTotalsBeforeTheNamesOfWhatItCutsOff() {
+        Assessment a = new RiskModel(ZoneOffset.UTC).assess(RiskRequest.of(FENCE,
+                List.of(network("0.0.0.0/0", "worker-01 (10.1.0.11; published to it: erp-db)").reaching(List.of("erp-db"))), NOW));
+        assertThat(a.hazards().get(0).kind()).as("the wide block first").isEqualTo(Kind.WIDE_BLOCK);
+        assertThat(a.hazards().get(1).sentence()).as("then the totals").isEqualTo("in all, 1 known host and 1 volume published to it are cut off");
+        assertThat(a.hazards().get(2).sentence()).as("then the names").startsWith("worker-01 (10.1.0.11");
     }
 
     @org.junit.jupiter.api.Test
