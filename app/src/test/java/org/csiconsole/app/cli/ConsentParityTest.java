@@ -50,8 +50,9 @@ class ConsentParityTest {
                 side("site-a", VolumeReplicationRole.PRIMARY, true));
         TargetFacts split = volume("erp-db").withReplication(side("site-a", VolumeReplicationRole.PRIMARY, true),
                 side("site-b", VolumeReplicationRole.PRIMARY, true));
-        Placement staged = new Placement("node-1", Placement.Kind.STAGED, "/staging", Placement.Knowledge.CONSOLE, NOW);
-        Placement mounted = new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/target", Placement.Knowledge.CONSOLE, NOW);
+        // calls of this console older than RiskModel.FRESH: another orchestrator may have undone them, so an override exists
+        Placement staged = new Placement("node-1", Placement.Kind.STAGED, "/staging", Placement.Knowledge.CONSOLE, NOW.minusSeconds(600));
+        Placement mounted = new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/target", Placement.Knowledge.CONSOLE, NOW.minusSeconds(600));
         for (RiskOperation op : RiskOperation.values()) {
             TargetFacts one = op.replication() ? (op == RiskOperation.SPLIT_BRAIN_RECOVERY ? split : pair)
                     : op == RiskOperation.FENCE || op == RiskOperation.UNFENCE ? new TargetFacts("network", "10.1.0.0/24", "", 0, List.of(), false,

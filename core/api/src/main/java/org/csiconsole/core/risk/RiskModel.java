@@ -31,6 +31,11 @@ public final class RiskModel implements RiskAssessor {
     public static final String REQUIRED_BYTES = "capacity_range.required_bytes";
     /** The request field of an unstage's path, as {@link RiskRequest#sends()} names it. */
     public static final String STAGING_TARGET_PATH = "staging_target_path";
+    /**
+     * How long this console's own successful call is evidence enough to refuse without an override: younger,
+     * and not contradicted by the driver, another orchestrator is unlikely to have undone it.
+     */
+    public static final Duration FRESH = Duration.ofMinutes(5);
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
     private final ZoneId zone;
 
@@ -98,7 +103,7 @@ public final class RiskModel implements RiskAssessor {
             }
             for (Placement p : t.placements()) {
                 inUse.add(t.displayName() + " is still " + p.describe());
-                consoleOnly &= p.from() == Knowledge.CONSOLE;
+                consoleOnly &= mayBeStale(d, t, p);
             }
             disagreement(d, t, "");
             if (t.side() != null && t.partner() != null) {
@@ -139,7 +144,7 @@ public final class RiskModel implements RiskAssessor {
             for (Placement p : t.placements()) {
                 if (!p.nodeId().equals(node) || p.step() == Placement.Kind.PUBLISHED) continue;
                 blocking.add(t.displayName() + " is still " + p.describe());
-                consoleOnly &= p.from() == Knowledge.CONSOLE;
+                consoleOnly &= mayBeStale(d, t, p);
             }
             boolean published = !t.placements(Placement.Kind.PUBLISHED, node).isEmpty();
             if (!published && t.driverReportsPlacements()) {
@@ -186,7 +191,7 @@ public final class RiskModel implements RiskAssessor {
             }
             for (Placement p : t.placements(Placement.Kind.NODE_PUBLISHED, node)) {
                 blocking.add(t.displayName() + " is still " + p.describe());
-                consoleOnly &= p.from() == Knowledge.CONSOLE;
+                consoleOnly &= mayBeStale(d, t, p);
             }
         }
         if (!blocking.isEmpty()) {
@@ -253,6 +258,19 @@ public final class RiskModel implements RiskAssessor {
                         "Give a size larger than " + size + ".", false);
             }
         }
+    }
+
+    /**
+     * True when a verdict resting on {@code p} may be overridden as stale: it is this console's own record,
+     * and not a call of this console that succeeded less than {@link #FRESH} ago and that the driver has not
+     * contradicted (a publication the driver, reporting publications, no longer reports). The driver reports
+     * no stagings or node publications, so only the age decides for those.
+     */
+    private static boolean mayBeStale(Draft d, TargetFacts t, Placement p) {
+        if (p.from() != Knowledge.CONSOLE) return false;
+        boolean contradicted = p.step() == Placement.Kind.PUBLISHED && t.driverReportsPlacements();
+        boolean fresh = p.at() != null && Duration.between(p.at(), d.r.now()).abs().compareTo(FRESH) < 0;
+        return contradicted || !fresh;
     }
 
     private static void disagreement(Draft d, TargetFacts t, String node) {

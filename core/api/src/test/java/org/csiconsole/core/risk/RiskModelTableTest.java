@@ -56,15 +56,15 @@ class RiskModelTableTest {
     }
 
     static Placement consolePublished(String node) {
-        return new Placement(node, Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(120));
+        return new Placement(node, Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(1200));
     }
 
     static Placement consoleStaged(String node) {
-        return new Placement(node, Placement.Kind.STAGED, "/var/lib/kubelet/plugins/staging/vol-1", Knowledge.CONSOLE, NOW.minusSeconds(100));
+        return new Placement(node, Placement.Kind.STAGED, "/var/lib/kubelet/plugins/staging/vol-1", Knowledge.CONSOLE, NOW.minusSeconds(1100));
     }
 
     static Placement consoleNodePublished(String node) {
-        return new Placement(node, Placement.Kind.NODE_PUBLISHED, "/var/lib/kubelet/pods/p1/mount", Knowledge.CONSOLE, NOW.minusSeconds(90));
+        return new Placement(node, Placement.Kind.NODE_PUBLISHED, "/var/lib/kubelet/pods/p1/mount", Knowledge.CONSOLE, NOW.minusSeconds(1000));
     }
 
     static SideFacts side(String site, String id, VolumeReplicationRole role, ReplicationHealth health, boolean reachable) {
@@ -168,6 +168,15 @@ class RiskModelTableTest {
         row("delete a volume only this console published, on a driver that reports no publications", DELETE_VOLUME,
                 quietDriverVol(consolePublished("node-1"))).has(Kind.STILL_IN_USE).says("ControllerPublishVolume by this console", "node-1")
                 .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "walk-vol-1");
+        row("delete a volume this console published 2 min ago, on a driver that reports no publications: no override", DELETE_VOLUME,
+                quietDriverVol(new Placement("node-1", Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(120))))
+                .has(Kind.STILL_IN_USE).expect(Verdict.BLOCKED, Consent.Kind.TYPED, "walk-vol-1");
+        row("delete a volume this console published 2 min ago that the driver no longer reports: the override stays", DELETE_VOLUME,
+                vol("erp-db", "vol-1", new Placement("node-1", Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(120))))
+                .has(Kind.KNOWLEDGE_DISAGREES).expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
+        row("unstage while this console node-published it 90 s ago: no override", NODE_UNSTAGE, vol("erp-db", "vol-1",
+                consoleStaged("node-1"), new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/t", Knowledge.CONSOLE, NOW.minusSeconds(90))))
+                .node("node-1").says("Node > Unpublish").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("delete a volume this console published that the driver no longer reports", DELETE_VOLUME,
                 vol("erp-db", "vol-1", consolePublished("node-1"))).has(Kind.STILL_IN_USE, Kind.KNOWLEDGE_DISAGREES)
                 .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
