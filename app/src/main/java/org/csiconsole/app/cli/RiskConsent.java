@@ -102,7 +102,7 @@ final class RiskConsent {
             IllegalCall i = a.illegal();
             String why = "not sent: " + i.reason() + (i.spec().isEmpty() ? "" : " (" + i.spec() + ")");
             if (!i.overridable()) {
-                throw usage(a.title(), why + (override ? "; --override does not apply: the verdict does not rest on this console's record alone" : ""),
+                throw usage(a.title(), why + (override ? "; --override does not apply: the verdict rests on the driver's report, or on this console's own call of minutes ago" : ""),
                         i.nextStep());
             }
             if (!override) {

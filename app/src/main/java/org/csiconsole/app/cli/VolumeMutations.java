@@ -13,6 +13,7 @@ import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
@@ -170,8 +171,10 @@ final class VolumeMutations {
     }
 
     @Command(name = "expand", mixinStandardHelpOptions = true,
-            description = "Grow a volume (ControllerExpandVolume; needs EXPAND_VOLUME) and print its new capacity_bytes "
-                    + "and whether NodeExpandVolume must still run on the node.")
+            description = {"Grow a volume (ControllerExpandVolume; needs EXPAND_VOLUME) and print its new capacity_bytes "
+                    + "and whether NodeExpandVolume must still run on the node.",
+                    "Reads the volume first and prints what core's risk assessment finds; a size not larger than its capacity "
+                            + "is not sent (CSI has no shrink). Running the command is the confirmation."})
     static final class ExpandCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the volume to grow.")
         String volumeId;
@@ -181,9 +184,11 @@ final class VolumeMutations {
         String size;
 
         private long bytes;
+        private final RiskConsent risk;
 
-        ExpandCommand(Function<String, String> env) {
+        ExpandCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
             super(env);
+            this.risk = RiskConsent.on(terminal);
         }
 
         @Override
@@ -194,6 +199,12 @@ final class VolumeMutations {
 
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
+            TargetFacts facts = VolumeFacts.read(client, volumeId, record);
+            Map<String, String> sends = new LinkedHashMap<>();
+            sends.put("volume_id", volumeId);
+            sends.put(RiskModel.REQUIRED_BYTES, Long.toString(bytes));
+            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.EXPAND, List.of(facts), Instant.now()).sending(sends)),
+                    List.of(), false, spec.commandLine().getErr());
             ExpandVolumeResult r = client.controller().expandVolume(volumeId, bytes, 0, null, secrets).get();
             output().expanded(volumeId, r);
         }

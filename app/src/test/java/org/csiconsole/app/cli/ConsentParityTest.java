@@ -5,6 +5,10 @@ import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.replication.ReplicatedItem;
+import org.csiconsole.core.replication.ReplicationSample;
+import org.csiconsole.core.replication.ReplicationSource;
+import org.csiconsole.core.replication.SampleOrigin;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.Placement;
 import org.csiconsole.core.risk.RiskModel;
@@ -46,8 +50,9 @@ class ConsentParityTest {
                 side("site-a", VolumeReplicationRole.PRIMARY, true));
         TargetFacts split = volume("erp-db").withReplication(side("site-a", VolumeReplicationRole.PRIMARY, true),
                 side("site-b", VolumeReplicationRole.PRIMARY, true));
-        Placement staged = new Placement("node-1", Placement.Kind.STAGED, "/staging", Placement.Knowledge.CONSOLE, NOW);
-        Placement mounted = new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/target", Placement.Knowledge.CONSOLE, NOW);
+        // calls of this console older than RiskModel.FRESH: another orchestrator may have undone them, so an override exists
+        Placement staged = new Placement("node-1", Placement.Kind.STAGED, "/staging", Placement.Knowledge.CONSOLE, NOW.minusSeconds(600));
+        Placement mounted = new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/target", Placement.Knowledge.CONSOLE, NOW.minusSeconds(600));
         for (RiskOperation op : RiskOperation.values()) {
             TargetFacts one = op.replication() ? (op == RiskOperation.SPLIT_BRAIN_RECOVERY ? split : pair)
                     : op == RiskOperation.FENCE || op == RiskOperation.UNFENCE ? new TargetFacts("network", "10.1.0.0/24", "", 0, List.of(), false,
@@ -105,5 +110,37 @@ class ConsentParityTest {
             assertThat(gui.answer().override()).isEqualTo(override);
         }
         assertThat(blockedOverridable).as("overrides were compared too").isGreaterThanOrEqualTo(3);
+    }
+
+    private static ReplicationSample sample(String site, String id, VolumeReplicationRole role, String partnerId) {
+        ReplicatedItem item = new ReplicatedItem(ReplicationSource.volume(id), "", role, ReplicationHealth.HEALTHY, "", partnerId, null,
+                List.of(), site, "");
+        return new ReplicationSample(item, role, null, null, SampleOrigin.LISTING, NOW.minusSeconds(60), null, NOW.minusSeconds(60));
+    }
+
+    @Test
+    void anUnplannedFailoverAsksBothFrontEndsForTheNameOfTheVolumeForcePromotedOnSiteB() {
+        ReplicationSample a = sample("site-a", "vol-00000113", VolumeReplicationRole.PRIMARY, "vol-00000198");
+        ReplicationSample b = sample("site-b", "vol-00000198", VolumeReplicationRole.SECONDARY, "vol-00000113");
+        RiskModel model = new RiskModel();
+        // the wizard's facts (WorkflowWizardModel: site A's item with its partner) and the command line's (the forced partner)
+        Assessment wizard = model.assess(new RiskRequest(RiskOperation.UNPLANNED_FAILOVER, true,
+                List.of(TargetFacts.replicated("site-a", a, "site-b", b)), "", "", NOW));
+        Assessment cli = model.assess(new RiskRequest(RiskOperation.UNPLANNED_FAILOVER, true,
+                List.of(ReplicationRisk.target(b.source(), b, a, b)), "", "", NOW));
+
+        assertThat(RiskConsent.requiredYes(wizard, false)).containsExactly("vol-00000198").isEqualTo(RiskConsent.requiredYes(cli, false));
+        for (Assessment x : List.of(wizard, cli)) {
+            assertThat(x.consent().acceptsFor(0, "vol-00000198")).isTrue();
+            assertThat(x.consent().acceptsFor(0, "vol-00000113")).as("site A's volume is not the one forced").isFalse();
+        }
+        RiskPrompt gui = new RiskPrompt(wizard);
+        gui.fields().get(0).set("vol-00000113");
+        assertThat(gui.canSendProperty().get()).isFalse();
+        gui.fields().get(0).set("vol-00000198");
+        assertThat(gui.canSendProperty().get()).isTrue();
+        // the force the command line then sends names the source promoted
+        RiskConsent.Given given = new RiskConsent.Given(false, List.of("vol-00000198"));
+        assertThat(ReplicationRisk.force(cli, List.of(b.source()), given)).containsOnlyKeys(b.source());
     }
 }

@@ -148,6 +148,16 @@ class CsiMutationsTest {
     }
 
     @Test
+    void expandToASizeNotLargerThanTheVolumeIsRefusedWithTheReasonAndTheNextStepAndNotSent() throws Exception {
+        String id = json("create-volume", "--name", "big", "--size", "100GiB").get("volumeId").asText();
+        assertThat(run("expand", "--endpoint", endpoint, "--volume-id", id, "--size", "10GiB")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("Not sent: the new size, 10 GiB, is not larger than the 100 GiB of " + id)
+                .contains("Give a size larger than 100 GiB.");
+        assertThat(run("expand", "--endpoint", endpoint, "--volume-id", id, "--size", "100GiB")).isEqualTo(ExitCodes.USAGE);
+        assertThat(json("volumes").get(0).get("capacityBytes").asLong()).as("nothing was sent").isEqualTo(100L << 30);
+    }
+
+    @Test
     void publishPrintsThePublishContextAndUnpublishWithYesTakesTheVolumeBack() throws Exception {
         String id = createVolume("shared");
         assertThat(run("publish", "--endpoint", endpoint, "--volume-id", id, "--node-id", plugin.nodeId()))

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.csiconsole.app.audit.LazyAuditLog;
 import org.csiconsole.core.audit.AuditEntry;
+import org.csiconsole.core.audit.AuditOutcome;
+import org.csiconsole.core.audit.AuditRecord;
 import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditQuery;
 import org.csiconsole.core.call.CallAudit;
@@ -81,19 +83,33 @@ class NodeMutationsTest {
         return new ObjectMapper().readTree(out.toString());
     }
 
-    /** A volume published to the node, then staged and published on it by calls audited as this console's. */
-    private String mountedVolume(String name) throws Exception {
+    /**
+     * A volume published to the node, then staged and published on it; the node calls are audited as this
+     * console's, made {@code ago} before now ({@link java.time.Duration#ZERO}: by the console itself, just now).
+     */
+    private String mountedVolume(String name, java.time.Duration ago) throws Exception {
         String id = ok("create-volume", "--name", name, "--size", "1GiB").get("volumeId").asText();
         JsonNode published = ok("publish", "--volume-id", id, "--node-id", plugin.nodeId());
         Map<String, String> context = new ObjectMapper().convertValue(published.get("publishContext"),
                 new com.fasterxml.jackson.core.type.TypeReference<Map<String, String>>() { });
-        try (CsiClient client = CsiClient.open(Endpoint.parse(csi), Optional.empty(),
-                CsiClientOptions.defaults().withAudit(CallAudit.to(log, AuditOrigin.local(csi))), new CallTrace())) {
+        boolean now = ago.isZero();
+        CsiClientOptions options = now ? CsiClientOptions.defaults().withAudit(CallAudit.to(log, AuditOrigin.local(csi))) : CsiClientOptions.defaults();
+        try (CsiClient client = CsiClient.open(Endpoint.parse(csi), Optional.empty(), options, new CallTrace())) {
             VolumeCapability cap = VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4");
             client.node().nodeStage(new NodeStageRequest(id, context, STAGING, cap, null, Map.of())).get(30, TimeUnit.SECONDS);
             client.node().nodePublish(new NodePublishRequest(id, context, STAGING, TARGET, cap, false, null, Map.of())).get(30, TimeUnit.SECONDS);
         }
+        if (!now) {
+            java.time.Instant at = java.time.Instant.now().minus(ago);
+            recorded(at, "NodeStageVolume", id, Map.of("volume_id", List.of(id), "staging_target_path", List.of(STAGING)));
+            recorded(at.plusSeconds(1), "NodePublishVolume", id, Map.of("volume_id", List.of(id), "target_path", List.of(TARGET)));
+        }
         return id;
+    }
+
+    private void recorded(java.time.Instant at, String method, String id, Map<String, List<String>> targets) throws Exception {
+        log.append(new AuditRecord(at, AuditOrigin.local(csi), csi, "grpc", "csi.v1.Node/" + method, targets,
+                "volume_id: \"" + id + "\"", AuditOutcome.OK, "", "", 5, "c-" + method, 1)).get(30, TimeUnit.SECONDS);
     }
 
     private List<AuditEntry> calls(String method) {
@@ -102,11 +118,24 @@ class NodeMutationsTest {
     }
 
     @Test
-    void unstageIsRefusedWhileThisConsolesNodePublishIsInEffectAndSentOnlyWithOverrideAndTheName() throws Exception {
-        String id = mountedVolume("walk-vol-1");
+    void unstageIsRefusedWhileThisConsolesFreshNodePublishIsInEffectAndNoOverrideIsOffered() throws Exception {
+        String id = mountedVolume("walk-vol-1", java.time.Duration.ZERO);
 
         assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING)).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).as("named as created, from the console's record").contains("not sent: walk-vol-1 is still published on " + plugin.nodeId() + " at " + TARGET)
+        assertThat(err.toString()).contains("not sent: walk-vol-1 is still published on " + plugin.nodeId() + " at " + TARGET)
+                .contains("Node > Unpublish on this node").doesNotContain("send it anyway with --override");
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING, "--override", "--yes=" + id))
+                .as("this console's own call of seconds ago, not contradicted, is not overridden").isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--override does not apply");
+        assertThat(calls("NodeUnstageVolume")).as("nothing was sent").isEmpty();
+    }
+
+    @Test
+    void unstageOnAnOlderRecordIsRefusedAndSentOnlyWithOverrideAndTheName() throws Exception {
+        String id = mountedVolume("walk-vol-1", java.time.Duration.ofMinutes(10));
+
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING)).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("not sent: walk-vol-1 is still published on " + plugin.nodeId() + " at " + TARGET)
                 .contains("Node > Unpublish on this node").contains("--override").contains("--yes=walk-vol-1");
         assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING, "--override"))
                 .as("an override needs the name").isEqualTo(ExitCodes.USAGE);
@@ -122,7 +151,7 @@ class NodeMutationsTest {
 
     @Test
     void unstageAfterTheNodeUnpublishRunsWithoutTypedConsentAndIsNoOverride() throws Exception {
-        String id = mountedVolume("walk-vol-2");
+        String id = mountedVolume("walk-vol-2", java.time.Duration.ZERO);
         try (CsiClient client = CsiClient.open(Endpoint.parse(csi), Optional.empty(),
                 CsiClientOptions.defaults().withAudit(CallAudit.to(log, AuditOrigin.local(csi))), new CallTrace())) {
             client.node().nodeUnpublish(id, TARGET).get(30, TimeUnit.SECONDS);
@@ -138,7 +167,7 @@ class NodeMutationsTest {
 
     @Test
     void nodeExpandSendsNodeExpandVolumeAtThePathWithTheExpandedSize() throws Exception {
-        String id = mountedVolume("grow-me");
+        String id = mountedVolume("grow-me", java.time.Duration.ZERO);
         ok("expand", "--volume-id", id, "--size", "2GiB");
 
         JsonNode r = ok("node-expand", "--volume-id", id, "--volume-path", TARGET, "--staging-target-path", STAGING);

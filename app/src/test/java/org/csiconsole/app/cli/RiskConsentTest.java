@@ -51,7 +51,7 @@ class RiskConsentTest {
 
     @Test
     void aDeleteRefusedOnThisConsolesOwnRecordIsSentOnlyWithOverrideAndTheTypedNameAndIsMarked() {
-        Placement mine = new Placement("node-1", Placement.Kind.PUBLISHED, "", Placement.Knowledge.CONSOLE, NOW.minusSeconds(120));
+        Placement mine = new Placement("node-1", Placement.Kind.PUBLISHED, "", Placement.Knowledge.CONSOLE, NOW.minusSeconds(1200));
         Assessment a = assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(volume("walk-vol-1", "3f1c", mine)), NOW));
 
         assertThatThrownBy(() -> consent.confirm(a, List.of("walk-vol-1"), false, new PrintWriter(err, true)))

@@ -71,6 +71,12 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
             Label l = callout(line, ConsoleStyles.PROPERTY_VALUE);
             body.getChildren().add(l);
         }
+        if (!a.request().sends().isEmpty()) {
+            // the request preview: exactly the fields sent, so what is confirmed is what goes out
+            Label sends = callout("Sends " + a.request().operation().call() + ": " + a.sends(), ConsoleStyles.MONO);
+            sends.setId("risk-sends");
+            body.getChildren().add(sends);
+        }
         VBox hazards = new VBox(6);
         hazards.setId("risk-hazards");
         for (Hazard h : a.hazards()) {

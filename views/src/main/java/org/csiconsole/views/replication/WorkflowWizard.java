@@ -291,7 +291,7 @@ public final class WorkflowWizard extends Dialog<Void> {
             name.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.STRONG);
             javafx.scene.text.TextFlow flow = new javafx.scene.text.TextFlow(new javafx.scene.text.Text("Type "), name,
                     new javafx.scene.text.Text(model.kind() == WorkflowKind.SPLIT_BRAIN_RECOVERY
-                            ? " to discard its writes since the split." : " to send force=true on its partner."));
+                            ? " to discard its writes since the split." : " to force-promote it (PromoteVolume with force=true)."));
             flow.getStyleClass().add(ConsoleStyles.PROMPT);
             javafx.scene.control.TextField input = new javafx.scene.control.TextField();
             input.setId("wizard-typed-" + i);
@@ -401,7 +401,35 @@ public final class WorkflowWizard extends Dialog<Void> {
         Label help = muted("FenceClusterNetwork through site B's csi-addons endpoint before the forced promote, so site A's "
                 + "clients cannot write to the old primary if it comes back.");
         help.setWrapText(true);
-        return new VBox(4, f, help);
+        // the fence's own assessment (as Network fence shows it) and its consent, before Run
+        VBox risk = new VBox(4);
+        risk.setId("wizard-fence-risk");
+        javafx.scene.control.TextField typed = new javafx.scene.control.TextField();
+        typed.setId("wizard-fence-typed");
+        typed.textProperty().bindBidirectional(model.fenceTypedProperty());
+        typed.disableProperty().bind(model.phaseProperty().isEqualTo(WorkflowWizardModel.Phase.RUNNING));
+        Runnable fill = () -> {
+            risk.getChildren().clear();
+            var a = model.fenceAssessmentProperty().get();
+            if (a == null) return;
+            for (var h : a.hazards()) {
+                risk.getChildren().add(RiskDialog.callout((h.danger() ? "Danger: " : "Caution: ") + h.describe(),
+                        h.danger() ? ConsoleStyles.CALLOUT_DANGER : ConsoleStyles.CALLOUT_INFO));
+            }
+            if (a.blocked()) {
+                risk.getChildren().add(RiskDialog.callout("Not sent: " + a.illegal().describe(), ConsoleStyles.CALLOUT_DANGER));
+            } else if (!a.consent().untyped()) {
+                javafx.scene.text.Text blocks = new javafx.scene.text.Text(a.consent().phrase());
+                blocks.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.STRONG);
+                javafx.scene.text.TextFlow flow = new javafx.scene.text.TextFlow(new javafx.scene.text.Text("Type "), blocks,
+                        new javafx.scene.text.Text(" to fence them."));
+                flow.getStyleClass().add(ConsoleStyles.PROMPT);
+                risk.getChildren().addAll(flow, typed);
+            }
+        };
+        model.fenceAssessmentProperty().addListener((o, was, now) -> fill.run());
+        fill.run();
+        return new VBox(4, f, help, risk);
     }
 
     /**

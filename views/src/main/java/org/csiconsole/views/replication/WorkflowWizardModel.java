@@ -33,7 +33,9 @@ import org.csiconsole.core.replication.WorkflowRequest;
 import org.csiconsole.core.replication.WorkflowResult;
 import org.csiconsole.core.replication.WorkflowRun;
 import org.csiconsole.core.replication.WorkflowStep;
+import org.csiconsole.core.port.FenceConfirmation;
 import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.FenceFacts;
 import org.csiconsole.core.risk.RiskAssessor;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
@@ -89,6 +91,8 @@ public final class WorkflowWizardModel {
     private final ObservableList<TypedName> typed = FXCollections.observableArrayList();
     private final javafx.beans.property.BooleanProperty consented = new javafx.beans.property.SimpleBooleanProperty(this, "consented");
     private final StringProperty fenceCidrs = new SimpleStringProperty(this, "fenceCidrs", "");
+    private final ReadOnlyObjectWrapper<Assessment> fenceAssessment = new ReadOnlyObjectWrapper<>(this, "fenceAssessment");
+    private final StringProperty fenceTyped = new SimpleStringProperty(this, "fenceTyped", "");
     private final ObservableList<PreflightCheck> checks = FXCollections.observableArrayList();
     private final ObservableList<StepRow> steps = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper calls = new ReadOnlyStringWrapper(this, "calls", "");
@@ -137,6 +141,9 @@ public final class WorkflowWizardModel {
         siteB.set(swap ? first.a() : first.b());
         orient();
         fenceCidrs.addListener((o, a, b) -> replan());
+        fenceTyped.addListener((o, a, b) -> {
+            if (phase.get() == Phase.READY && plan.get() != null) message.set(readyMessage());
+        });
     }
 
     private static boolean primary(ReplicationSample s) {
@@ -227,6 +234,19 @@ public final class WorkflowWizardModel {
         return fenceCidrs;
     }
 
+    /**
+     * The fence step's own assessment, as Network fence makes it (FENCE on the blocks: who is inside each,
+     * and the blocks to type); null when no fence is asked or a block does not parse.
+     */
+    public ReadOnlyObjectProperty<Assessment> fenceAssessmentProperty() {
+        return fenceAssessment.getReadOnlyProperty();
+    }
+
+    /** What was typed to consent to the fence: the blocks, as {@link #fenceAssessmentProperty()}'s consent asks. */
+    public StringProperty fenceTypedProperty() {
+        return fenceTyped;
+    }
+
     /** The checks: those judged from the samples at once, then the live ones. */
     public ObservableList<PreflightCheck> checks() {
         return checks;
@@ -268,12 +288,34 @@ public final class WorkflowWizardModel {
 
     /**
      * True while a run can start: planned, not blocked by a failed check or by the assessment, every
-     * name the assessment asks for typed, not running.
+     * name the assessment asks for typed, a fence asked for consented to, not running.
      */
     public BooleanBinding canRun() {
         return Bindings.createBooleanBinding(() -> plan.get() != null && !plan.get().blocked() && phase.get() == Phase.READY
                 && checks.stream().noneMatch(c -> c.level() == PreflightCheck.Grade.FAIL)
-                && assessment.get() != null && !assessment.get().blocked() && consented.get(), plan, phase, checks, assessment, consented);
+                && assessment.get() != null && !assessment.get().blocked() && consented.get() && fenceConsented(),
+                plan, phase, checks, assessment, consented, fenceAssessment, fenceTyped);
+    }
+
+    /** True when no fence is asked, or its assessment lets it be sent and the blocks were typed as it asks. */
+    private boolean fenceConsented() {
+        Assessment f = fenceAssessment.get();
+        if (kind != WorkflowKind.UNPLANNED_FAILOVER || fenceCidrs.get().isBlank()) return true;
+        return f != null && !f.blocked() && f.consent().accepts(fenceTyped.get());
+    }
+
+    /** The fence's assessment by the one risk model: who each block cuts off; null when none is asked or a block is bad. */
+    private Assessment assessFence() {
+        if (kind != WorkflowKind.UNPLANNED_FAILOVER || fenceCidrs.get().isBlank()) return null;
+        List<Cidr> blocks;
+        try {
+            blocks = Cidr.parseAll(fenceCidrs.get());
+        } catch (IllegalArgumentException bad) {
+            return null;
+        }
+        // no clients, hosts or volumes are read for the wizard: each block is assessed as cutting off every client in it
+        return risk.assess(RiskRequest.of(RiskOperation.FENCE, FenceFacts.of(blocks, List.of(), List.of(), List.of()), clock.instant())
+                .sending(Map.of("cidrs", FenceConfirmation.expected(blocks))));
     }
 
     /** A dry run sends nothing and needs no consent: always, except while a run goes. */
@@ -501,6 +543,7 @@ public final class WorkflowWizardModel {
         checks.clear();
         Assessment a = assess();
         assessment.set(a);
+        fenceAssessment.set(assessFence());
         askFor(a);
         WorkflowPlan p;
         try {
@@ -543,7 +586,15 @@ public final class WorkflowWizardModel {
                 : now != null && now.blocked() ? "Not run: " + now.illegal().describe()
                 : !consented.get() ? "Checked. To run, type " + (typed.size() == 1 ? "the name" : "each name")
                 + " asked for above the buttons" + (warned ? ", and read the warnings first." : ".")
+                : !fenceConsented() ? fenceMessage()
                 : warned ? "Ready, with warnings: read them before you run." : "Ready: every pre-flight check passed.";
+    }
+
+    private String fenceMessage() {
+        Assessment f = fenceAssessment.get();
+        if (f == null) return "Not run: the fence blocks do not parse.";
+        if (f.blocked()) return "Not run: the fence is refused: " + f.illegal().describe();
+        return "Checked. To fence site A's clients first, " + f.consent().instruction() + "; or clear the blocks to run without a fence.";
     }
 
     private void setSteps(WorkflowPlan p) {

@@ -106,14 +106,39 @@ class WorkflowWizardModelTest {
         assertThat(w.messageProperty().get()).endsWith("Nothing was sent.");
         assertThat(f.portB.calls).isEmpty();
 
-        assertThat(w.typed()).extracting(WorkflowWizardModel.TypedName::name).containsExactly("vol-1");
+        assertThat(w.typed()).extracting(WorkflowWizardModel.TypedName::name).as("the force-promoted volume on site B")
+                .containsExactly("vol-1r");
         w.typed().get(0).typed().set("vol-1");
+        assertThat(w.canRun().get()).as("site A's name does not confirm force on site B").isFalse();
+        w.typed().get(0).typed().set("vol-1r");
 
         assertThat(w.planProperty().get()).isNotNull();
         assertThat(w.steps()).singleElement().satisfies(s -> assertThat(s.step().force()).isTrue());
         assertThat(w.canRun().get()).isTrue();
         w.run();
         assertThat(f.portB.calls).containsExactly("promote vol-1r force");
+    }
+
+    @Test
+    void theFenceOfAnUnplannedFailoverIsAssessedLikeNetworkFenceAndRunsOnlyOnceItsBlocksAreTyped() {
+        WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
+        w.typed().get(0).typed().set("vol-1r");
+        assertThat(w.canRun().get()).isTrue();
+        assertThat(w.fenceAssessmentProperty().get()).as("no fence asked").isNull();
+
+        w.fenceCidrsProperty().set("10.1.0.0/24");
+        var fence = w.fenceAssessmentProperty().get();
+        assertThat(fence.request().operation()).isEqualTo(org.csiconsole.core.risk.RiskOperation.FENCE);
+        assertThat(fence.hazards()).extracting(Hazard::kind).contains(Hazard.Kind.ACCESS_LOST);
+        assertThat(fence.consent().instruction()).isEqualTo("type 10.1.0.0/24");
+        assertThat(w.canRun().get()).as("the fence is not consented to").isFalse();
+        w.run();
+        assertThat(f.portB.calls).as("nothing was sent").isEmpty();
+
+        w.fenceTypedProperty().set("10.2.0.0/24");
+        assertThat(w.canRun().get()).isFalse();
+        w.fenceTypedProperty().set("10.1.0.0/24");
+        assertThat(w.canRun().get()).isTrue();
     }
 
     @Test

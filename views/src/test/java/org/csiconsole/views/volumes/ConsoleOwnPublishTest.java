@@ -55,8 +55,9 @@ class ConsoleOwnPublishTest {
         return m;
     }
 
+    /** This console's publish, ten minutes ago: old enough that another orchestrator may have undone it (RiskModel.FRESH). */
     private void published(String volumeId, String nodeId) {
-        RecordFeed.apply(new AuditRecord(Instant.now(), AuditOrigin.local("hostpath"), "unix:///csi/csi.sock", "grpc",
+        RecordFeed.apply(new AuditRecord(Instant.now().minusSeconds(600), AuditOrigin.local("hostpath"), "unix:///csi/csi.sock", "grpc",
                 "csi.v1.Controller/ControllerPublishVolume", Map.of("volume_id", List.of(volumeId), "node_id", List.of(nodeId)),
                 "volume_id: \"" + volumeId + "\"\nnode_id: \"" + nodeId + "\"", AuditOutcome.OK, "", "", 5, "c-0", 1), records);
     }

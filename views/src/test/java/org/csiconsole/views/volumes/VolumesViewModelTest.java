@@ -612,6 +612,32 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void anUnstageAtAnotherPathThanTheRecordedOneConfirmsAndAssessesThePathSent() {
+        VolumesViewModel m = model();
+        Volume db = m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow();
+        m.selectedProperty().set(db);
+        dialogs.formAnswer = f -> {
+            f.text("nodeId").set("node-a1");
+            return true;
+        };
+        m.controllerPublish();
+        dialogs.formAnswer = f -> true;
+        m.nodeStage();
+        String recorded = storage.lastNodeTarget.stagingTargetPath();
+        dialogs.formAnswer = f -> {
+            f.text("path").set("/var/lib/other/globalmount");
+            return true;
+        };
+        m.nodeUnstage();
+
+        org.csiconsole.core.risk.Assessment a = dialogs.assessments.get(dialogs.assessments.size() - 1);
+        assertThat(a.sends()).contains("staging_target_path=/var/lib/other/globalmount");
+        assertThat(a.hazards()).anySatisfy(h -> assertThat(h.sentence()).contains("loses the staging of pvc-db at /var/lib/other/globalmount"));
+        assertThat(a.hazards()).noneSatisfy(h -> assertThat(h.sentence()).contains("loses the staging of pvc-db at " + recorded));
+        assertThat(storage.lastNodePath).as("the path confirmed is the path sent").isEqualTo("/var/lib/other/globalmount");
+    }
+
+    @Test
     void aRefusedControllerPublishKeepsItsFormWithThePluginsWordsInside() {
         VolumesViewModel m = model();
         m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow());

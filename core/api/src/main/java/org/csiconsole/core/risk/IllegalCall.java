@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param nextStep the next safe step, e.g. {@code "Unstage it on node-1 first (Node > Unstage on this node)."}
  * @param overridable true when the verdict rests on this console's own record only, which another
  *     container orchestrator may have made stale: then an explicit "send anyway" with the typed name
- *     exists, and is audited as an override
+ *     exists, and is audited as an override; false when it rests on the driver's report, or on this
+ *     console's own call younger than {@link RiskModel#FRESH} that the driver has not contradicted
  */
 public record IllegalCall(String reason, String spec, String nextStep, boolean overridable) {
     public IllegalCall {

@@ -29,6 +29,15 @@ import java.util.stream.Collectors;
 public final class RiskModel implements RiskAssessor {
     /** A fenced block with a shorter prefix than this (wider than a /8) is a hazard of its own. */
     static final int WIDEST_FENCE_PREFIX = 8;
+    /** The request field of an expand's size, in bytes, as {@link RiskRequest#sends()} names it. */
+    public static final String REQUIRED_BYTES = "capacity_range.required_bytes";
+    /** The request field of an unstage's path, as {@link RiskRequest#sends()} names it. */
+    public static final String STAGING_TARGET_PATH = "staging_target_path";
+    /**
+     * How long this console's own successful call is evidence enough to refuse without an override: younger,
+     * and not contradicted by the driver, another orchestrator is unlikely to have undone it.
+     */
+    public static final Duration FRESH = Duration.ofMinutes(5);
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
     private final ZoneId zone;
 
@@ -96,7 +105,7 @@ public final class RiskModel implements RiskAssessor {
             }
             for (Placement p : t.placements()) {
                 inUse.add(t.displayName() + " is still " + p.describe());
-                consoleOnly &= p.from() == Knowledge.CONSOLE;
+                consoleOnly &= mayBeStale(d, t, p);
             }
             disagreement(d, t, "");
             if (t.side() != null && t.partner() != null) {
@@ -137,7 +146,7 @@ public final class RiskModel implements RiskAssessor {
             for (Placement p : t.placements()) {
                 if (!p.nodeId().equals(node) || p.step() == Placement.Kind.PUBLISHED) continue;
                 blocking.add(t.displayName() + " is still " + p.describe());
-                consoleOnly &= p.from() == Knowledge.CONSOLE;
+                consoleOnly &= mayBeStale(d, t, p);
             }
             boolean published = !t.placements(Placement.Kind.PUBLISHED, node).isEmpty();
             if (!published && t.driverReportsPlacements()) {
@@ -170,13 +179,21 @@ public final class RiskModel implements RiskAssessor {
         String node = d.r.nodeId();
         List<String> blocking = new ArrayList<>();
         boolean consoleOnly = true;
+        String sent = d.r.sends().getOrDefault(STAGING_TARGET_PATH, "");
         for (TargetFacts t : d.r.targets()) {
             List<Placement> staged = t.placements(Placement.Kind.STAGED, node);
-            String path = staged.stream().map(Placement::path).filter(p -> !p.isEmpty()).findFirst().orElse("");
+            String recorded = staged.stream().map(Placement::path).filter(p -> !p.isEmpty()).findFirst().orElse("");
+            // the assessment is about the path sent; the record's path only when the request is not shown
+            String path = sent.isEmpty() ? recorded : sent;
             d.caution(Kind.ACCESS_LOST, node + " loses the staging of " + t.displayName() + (path.isEmpty() ? "" : " at " + path), "");
+            if (!sent.isEmpty() && !recorded.isEmpty() && !recorded.equals(sent)) {
+                d.caution(Kind.KNOWLEDGE_DISAGREES, "this console staged " + t.displayName() + " on " + node + " at " + recorded
+                        + ", not at " + sent + ", the staging_target_path sent: at " + sent + " the driver may find nothing to unstage, "
+                        + "or another volume's staging", "");
+            }
             for (Placement p : t.placements(Placement.Kind.NODE_PUBLISHED, node)) {
                 blocking.add(t.displayName() + " is still " + p.describe());
-                consoleOnly &= p.from() == Knowledge.CONSOLE;
+                consoleOnly &= mayBeStale(d, t, p);
             }
         }
         if (!blocking.isEmpty()) {
@@ -188,6 +205,7 @@ public final class RiskModel implements RiskAssessor {
 
     private void expand(Draft d) {
         String node = d.r.nodeId();
+        shrink(d);
         if (d.r.operation() == RiskOperation.NODE_EXPAND) {
             // the node's half of an expansion (CSI spec, "NodeExpandVolume")
             for (TargetFacts t : d.r.targets()) {
@@ -209,6 +227,52 @@ public final class RiskModel implements RiskAssessor {
             }
         }
         d.confirm();
+    }
+
+    /**
+     * A size that would shrink: for an expand, {@code capacity_range.required_bytes} not larger than the
+     * capacity (CSI spec, ControllerExpandVolume: the new size; volumes only grow); for a node expand, smaller
+     * than the capacity the controller gave (NodeExpandVolume grows the file system to it). Judged only when
+     * both sizes are known.
+     */
+    private static void shrink(Draft d) {
+        String sent = d.r.sends().getOrDefault(REQUIRED_BYTES, "");
+        long required;
+        try {
+            required = sent.isEmpty() ? 0 : Long.parseLong(sent);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(REQUIRED_BYTES + " must be a number of bytes, was " + sent, e);
+        }
+        boolean node = d.r.operation() == RiskOperation.NODE_EXPAND;
+        for (TargetFacts t : d.r.targets()) {
+            long now = t.capacityBytes();
+            if (required <= 0 || now <= 0 || (node ? required >= now : required > now)) continue;
+            String size = ByteSize.format(now);
+            if (node) {
+                d.illegal("the size sent, " + ByteSize.format(required) + ", is smaller than the " + size + " of " + t.displayName()
+                                + ": the file system would not grow to its capacity", "CSI spec, NodeExpandVolume: capacity_range is the "
+                                + "size the volume was expanded to; volumes only grow",
+                        "Send the volume's capacity, " + size + " (leave the size out to send it).", false);
+            } else {
+                d.illegal("the new size, " + ByteSize.format(required) + ", is not larger than the " + size + " of " + t.displayName()
+                                + ": that would shrink it or change nothing", "CSI spec, ControllerExpandVolume: capacity_range is the new "
+                                + "size; CSI has no shrink",
+                        "Give a size larger than " + size + ".", false);
+            }
+        }
+    }
+
+    /**
+     * True when a verdict resting on {@code p} may be overridden as stale: it is this console's own record,
+     * and not a call of this console that succeeded less than {@link #FRESH} ago and that the driver has not
+     * contradicted (a publication the driver, reporting publications, no longer reports). The driver reports
+     * no stagings or node publications, so only the age decides for those.
+     */
+    private static boolean mayBeStale(Draft d, TargetFacts t, Placement p) {
+        if (p.from() != Knowledge.CONSOLE) return false;
+        boolean contradicted = p.step() == Placement.Kind.PUBLISHED && t.driverReportsPlacements();
+        boolean fresh = p.at() != null && Duration.between(p.at(), d.r.now()).abs().compareTo(FRESH) < 0;
+        return contradicted || !fresh;
     }
 
     private static void disagreement(Draft d, TargetFacts t, String node) {
@@ -420,8 +484,17 @@ public final class RiskModel implements RiskAssessor {
         d.confirm();
     }
 
+    /**
+     * An unplanned failover force-promotes each target's partner on site B: the names typed are those of the
+     * volumes or groups promoted (the partner's name, else its id; the target's own when no partner is known),
+     * in the GUI's wizard and on the command line alike.
+     */
     private void unplannedFailover(Draft d) {
+        List<String> names = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
         for (TargetFacts t : d.r.targets()) {
+            names.add(t.partner() == null ? t.displayName() : t.partner().displayName());
+            ids.add(t.partner() == null ? t.id() : t.partner().id());
             SideFacts a = t.side();
             SideFacts b = t.partner();
             if (a != null && a.reachable()) {
@@ -440,7 +513,7 @@ public final class RiskModel implements RiskAssessor {
                 d.illegal(b.site() + " does not answer: the side to promote must answer", "", "Check " + b.site() + "'s connection first.", false);
             }
         }
-        d.typedEach(d.r.targets().stream().map(TargetFacts::displayName).toList(), d.r.targets().stream().map(TargetFacts::id).toList());
+        d.typedEach(names, ids);
     }
 
     private void failback(Draft d) {

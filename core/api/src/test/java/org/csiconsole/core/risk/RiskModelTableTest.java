@@ -56,15 +56,15 @@ class RiskModelTableTest {
     }
 
     static Placement consolePublished(String node) {
-        return new Placement(node, Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(120));
+        return new Placement(node, Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(1200));
     }
 
     static Placement consoleStaged(String node) {
-        return new Placement(node, Placement.Kind.STAGED, "/var/lib/kubelet/plugins/staging/vol-1", Knowledge.CONSOLE, NOW.minusSeconds(100));
+        return new Placement(node, Placement.Kind.STAGED, "/var/lib/kubelet/plugins/staging/vol-1", Knowledge.CONSOLE, NOW.minusSeconds(1100));
     }
 
     static Placement consoleNodePublished(String node) {
-        return new Placement(node, Placement.Kind.NODE_PUBLISHED, "/var/lib/kubelet/pods/p1/mount", Knowledge.CONSOLE, NOW.minusSeconds(90));
+        return new Placement(node, Placement.Kind.NODE_PUBLISHED, "/var/lib/kubelet/pods/p1/mount", Knowledge.CONSOLE, NOW.minusSeconds(1000));
     }
 
     static SideFacts side(String site, String id, VolumeReplicationRole role, ReplicationHealth health, boolean reachable) {
@@ -130,6 +130,11 @@ class RiskModelTableTest {
             return this;
         }
 
+        Builder sending(String key, String value) {
+            request = request.sending(java.util.Map.of(key, value));
+            return this;
+        }
+
         Builder has(Kind... kinds) {
             hazards.addAll(List.of(kinds));
             return this;
@@ -163,6 +168,15 @@ class RiskModelTableTest {
         row("delete a volume only this console published, on a driver that reports no publications", DELETE_VOLUME,
                 quietDriverVol(consolePublished("node-1"))).has(Kind.STILL_IN_USE).says("ControllerPublishVolume by this console", "node-1")
                 .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "walk-vol-1");
+        row("delete a volume this console published 2 min ago, on a driver that reports no publications: no override", DELETE_VOLUME,
+                quietDriverVol(new Placement("node-1", Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(120))))
+                .has(Kind.STILL_IN_USE).expect(Verdict.BLOCKED, Consent.Kind.TYPED, "walk-vol-1");
+        row("delete a volume this console published 2 min ago that the driver no longer reports: the override stays", DELETE_VOLUME,
+                vol("erp-db", "vol-1", new Placement("node-1", Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(120))))
+                .has(Kind.KNOWLEDGE_DISAGREES).expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
+        row("unstage while this console node-published it 90 s ago: no override", NODE_UNSTAGE, vol("erp-db", "vol-1",
+                consoleStaged("node-1"), new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/t", Knowledge.CONSOLE, NOW.minusSeconds(90))))
+                .node("node-1").says("Node > Unpublish").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("delete a volume this console published that the driver no longer reports", DELETE_VOLUME,
                 vol("erp-db", "vol-1", consolePublished("node-1"))).has(Kind.STILL_IN_USE, Kind.KNOWLEDGE_DISAGREES)
                 .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
@@ -207,6 +221,16 @@ class RiskModelTableTest {
                 .node("node-1").says("Node > Unpublish").expect(Verdict.OVERRIDABLE, Consent.Kind.CONFIRM);
         row("unstage after the node unpublish", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
                 .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/plugins/staging/vol-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("unstage at another path than this console staged it: the path sent is assessed, the record's named as a hazard", NODE_UNSTAGE,
+                vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1").sending(RiskModel.STAGING_TARGET_PATH, "/var/lib/other/globalmount")
+                .has(Kind.ACCESS_LOST, Kind.KNOWLEDGE_DISAGREES)
+                .says("node-1 loses the staging of erp-db at /var/lib/other/globalmount", "this console staged erp-db on node-1 at "
+                        + "/var/lib/kubelet/plugins/staging/vol-1, not at /var/lib/other/globalmount",
+                        "Sends csi.v1.Node/NodeUnstageVolume: staging_target_path=/var/lib/other/globalmount")
+                .expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("unstage at the path this console staged it", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
+                .sending(RiskModel.STAGING_TARGET_PATH, "/var/lib/kubelet/plugins/staging/vol-1").has(Kind.ACCESS_LOST).lacks(Kind.KNOWLEDGE_DISAGREES)
+                .expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand a volume staged on a node", EXPAND, vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1")))
                 .has(Kind.IRREVERSIBLE, Kind.FOLLOW_UP).says("NodeExpandVolume must then run on node-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand on the node grows the file system at its target path, nothing must follow", NODE_EXPAND,
@@ -214,6 +238,17 @@ class RiskModelTableTest {
                 .has(Kind.IRREVERSIBLE).lacks(Kind.FOLLOW_UP).says("NodeExpandVolume grows the file system of erp-db on node-1 at /var/lib/kubelet/pods/p1/mount")
                 .expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand an unpublished volume", EXPAND, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).lacks(Kind.FOLLOW_UP).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("expand to a size not larger than the volume is refused: CSI has no shrink", EXPAND, vol("erp-db", "vol-1"))
+                .sending(RiskModel.REQUIRED_BYTES, Long.toString(5 * GIB)).says("5 GiB", "not larger than the 10 GiB", "Give a size larger than 10 GiB")
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("expand to the same size is refused", EXPAND, vol("erp-db", "vol-1")).sending(RiskModel.REQUIRED_BYTES, Long.toString(10 * GIB))
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("expand to a larger size is sent", EXPAND, vol("erp-db", "vol-1")).sending(RiskModel.REQUIRED_BYTES, Long.toString(20 * GIB))
+                .has(Kind.IRREVERSIBLE).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("expand on the node to less than the capacity is refused", NODE_EXPAND, vol("erp-db", "vol-1")).node("node-1")
+                .sending(RiskModel.REQUIRED_BYTES, Long.toString(5 * GIB)).says("smaller than the 10 GiB").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("expand on the node to the capacity is sent", NODE_EXPAND, vol("erp-db", "vol-1")).node("node-1")
+                .sending(RiskModel.REQUIRED_BYTES, Long.toString(10 * GIB)).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("modify", MODIFY, vol("erp-db", "vol-1")).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("rotate a key asks for the name typed", ROTATE_KEY, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
         row("reclaim space", RECLAIM_SPACE, vol("erp-db", "vol-1")).lacks(Kind.DATA_DELETED).expect(Verdict.SENT, Consent.Kind.CONFIRM);
@@ -305,6 +340,15 @@ class RiskModelTableTest {
                 .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("split-brain recovery of a consistent pair is refused", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_SECONDARY)).keep("site-a")
                 .says("not in split brain").expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
+    }
+
+    @org.junit.jupiter.api.Test
+    void anUnplannedFailoverAsksForTheNamesOfTheVolumesForcePromotedOnSiteB() {
+        Assessment a = new RiskModel(ZoneOffset.UTC).assess(RiskRequest.of(UNPLANNED_FAILOVER,
+                List.of(pair(A_PRIMARY_SILENT, B_SECONDARY)), NOW).withForce(true));
+        assertThat(a.consent().ids()).containsExactly("vol-00000211");
+        assertThat(a.consent().acceptsFor(0, "vol-00000211")).isTrue();
+        assertThat(a.consent().acceptsFor(0, "vol-00000111")).as("site A's volume is not promoted").isFalse();
     }
 
     static List<Row> rows() {
