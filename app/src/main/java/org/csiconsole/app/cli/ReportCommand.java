@@ -7,6 +7,7 @@ import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.FailureOwner;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.model.ConnectionSecrets;
@@ -106,9 +107,9 @@ final class ReportCommand implements Callable<Integer> {
         List<String> existing = java.util.stream.Stream.of(ReportFiles.JSON_NAME, ReportFiles.HTML_NAME).map(out::resolve)
                 .filter(java.nio.file.Files::exists).map(Path::toString).toList();
         if (!existing.isEmpty() && !force) {
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "report --out " + out, "a report is already there (" + String.join(", ", existing)
-                    + "); nothing was run or written", "Give another --out directory, move the old report aside, or pass --force to "
-                    + "overwrite it", "");
+            throw new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CONSOLE, "report --out " + out, "a report is already there ("
+                    + String.join(", ", existing) + "); nothing was run or written", "Give another --out directory, move the old report "
+                    + "aside, or pass --force to overwrite it", "", null);
         }
         TroubleReport.AttachedLog log = driverLog == null ? null : ReportFiles.attachLog(driverLog);
         CallTrace calls = new CallTrace(50_000);

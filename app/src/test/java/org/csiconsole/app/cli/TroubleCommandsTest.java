@@ -294,7 +294,7 @@ class TroubleCommandsTest {
         int code = run("report", "--endpoint", endpoint(), "--out", outDir.toString(), "--root-dir", dir.resolve("kubelet").toString());
 
         assertThat(code).as(out + "\n" + err).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains(old.toString()).contains("--force");
+        assertThat(err.toString()).contains(old.toString()).contains("--force").contains("Whose: the console");
         assertThat(Files.readString(old)).isEqualTo("{\"kept\":true}");
         assertThat(outDir.resolve("report.html")).doesNotExist();
 
