@@ -53,7 +53,7 @@ import java.util.function.Supplier;
                 + "and environment; --driver-log attaches the end of a log file. An existing report in DIR is kept: the command "
                 + "refuses, naming its files, unless --force is given.",
                 "Exit code 0 when nothing failed, 1 when a check, a socket discovery found (a registration the kubelet cannot use) "
-                        + "or an exercise step failed, 3 when the driver is unreachable."})
+                        + "or an exercise step failed, or the kubelet root directory does not exist, 3 when the driver is unreachable."})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
