@@ -7,6 +7,7 @@ import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.FailureOwner;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.model.ConnectionSecrets;
@@ -49,9 +50,10 @@ import java.util.function.Supplier;
         description = {"Write a troubleshooting report that opens anywhere: DIR/report.json and DIR/report.html (one page, no "
                 + "external assets, failures first). It holds discovery, the probe's checks, the exercise when --exercise is "
                 + "given, capabilities, plugin and node information, the call trace (secrets redacted) and the console's version "
-                + "and environment; --driver-log attaches the end of a log file.",
+                + "and environment; --driver-log attaches the end of a log file. An existing report in DIR is kept: the command "
+                + "refuses, naming its files, unless --force is given.",
                 "Exit code 0 when nothing failed, 1 when a check, a socket discovery found (a registration the kubelet cannot use) "
-                        + "or an exercise step failed, 3 when the driver is unreachable."})
+                        + "or an exercise step failed, or the kubelet root directory does not exist, 3 when the driver is unreachable."})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -59,8 +61,12 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     CsiEndpointOptions o;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write report.json and report.html to.")
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to write report.json and report.html to; "
+            + "a directory that already holds either is refused unless --force is given.")
     Path out;
+
+    @Option(names = "--force", description = "Overwrite the report.json and report.html already in the --out directory.")
+    boolean force;
 
     @Option(names = "--root-dir", paramLabel = "DIR", defaultValue = "/var/lib/kubelet",
             description = "The kubelet's root directory, its --root-dir, where discovery looks for sockets (default ${DEFAULT-VALUE}).")
@@ -97,6 +103,13 @@ final class ReportCommand implements Callable<Integer> {
         if (exercise && x.yes == null && t.isEmpty()) {
             throw new CallFailure(FailureKind.INVALID_ARGUMENT, "report --exercise", "the exercise changes the storage, there is no terminal "
                     + "to confirm on, and --yes was not given; nothing was sent", "Pass --yes=<driver>/<pool>, or leave --exercise out", "");
+        }
+        List<String> existing = java.util.stream.Stream.of(ReportFiles.JSON_NAME, ReportFiles.HTML_NAME).map(out::resolve)
+                .filter(java.nio.file.Files::exists).map(Path::toString).toList();
+        if (!existing.isEmpty() && !force) {
+            throw new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CONSOLE, "report --out " + out, "a report is already there ("
+                    + String.join(", ", existing) + "); nothing was run or written", "Give another --out directory, move the old report "
+                    + "aside, or pass --force to overwrite it", "", null);
         }
         TroubleReport.AttachedLog log = driverLog == null ? null : ReportFiles.attachLog(driverLog, x.secrets(env));
         CallTrace calls = new CallTrace(50_000);

@@ -287,6 +287,35 @@ class TroubleCommandsTest {
     }
 
     @Test
+    void reportRefusesToOverwriteAnExistingReportUnlessForced() throws Exception {
+        Path outDir = Files.createDirectories(dir.resolve("report"));
+        Path old = Files.writeString(outDir.resolve("report.json"), "{\"kept\":true}");
+
+        int code = run("report", "--endpoint", endpoint(), "--out", outDir.toString(), "--root-dir", dir.resolve("kubelet").toString());
+
+        assertThat(code).as(out + "\n" + err).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains(old.toString()).contains("--force").contains("Whose: the console");
+        assertThat(Files.readString(old)).isEqualTo("{\"kept\":true}");
+        assertThat(outDir.resolve("report.html")).doesNotExist();
+
+        int forced = run("report", "--endpoint", endpoint(), "--out", outDir.toString(), "--root-dir", dir.resolve("kubelet").toString(),
+                "--force");
+
+        assertThat(forced).as(out + "\n" + err).isEqualTo(ExitCodes.OK);
+        assertThat(ReportFiles.read(old).probe()).isNotNull();
+    }
+
+    @Test
+    void reportUnderARootDirectoryThatDoesNotExistIsNotHealthy() throws Exception {
+        Path nowhere = dir.resolve("no-such-kubelet");
+
+        int code = run("report", "--endpoint", endpoint(), "--out", dir.resolve("report").toString(), "--root-dir", nowhere.toString());
+
+        assertThat(code).as(out + "\n" + err).isEqualTo(ExitCodes.CALL_FAILED);
+        assertThat(out.toString()).contains("the kubelet root directory " + nowhere + " does not exist");
+    }
+
+    @Test
     void orphansListsTheVolumesOnOneSideOnly() throws Exception {
         String ep = fake.startInProcess("orphans-" + UUID.randomUUID()).text();
         Path pvs = Files.writeString(dir.resolve("pvs.json"), """

@@ -136,7 +136,8 @@ public final class DiscoverModel {
         Function<Progress, CompletableFuture<DiscoveryReport>> work = p -> port.discover(root, extra, ev -> {
             if (ev instanceof TroubleEvent.SocketFound f) ui.execute(() -> sockets.append(List.of(f.socket())));
         });
-        UiTask<DiscoveryReport> task = quiet ? actions.tasks().submit(title, work) : actions.run(title, work, DiscoverModel::summary);
+        UiTask<DiscoveryReport> task = quiet ? actions.tasks().submit(title, work)
+                : actions.run(null, title, work, DiscoverModel::summary, TroubleRows::severity);
         task.outcome().whenComplete((r, t) -> {
             if (r != null) {
                 sockets.replaceAll(r.sockets());

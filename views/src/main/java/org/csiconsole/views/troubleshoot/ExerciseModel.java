@@ -162,7 +162,7 @@ public final class ExerciseModel {
         exerciseDiagram().reset("Exercising " + driver + ": the volume's way through the lifecycle shows here.");
         status.set("Exercising " + driver + "\u2026");
         lastTitle = "Exercise " + driver + " (pool " + plan.pool() + ")";
-        actions.run(lastTitle, p -> {
+        actions.run(null, lastTitle, p -> {
             // started within the task, so the call trace groups the exercise's calls under it
             ExerciseRun current = port.exercise(e, plan, driver, ev -> {
                 if (ev instanceof TroubleEvent.StepDone d) ui.execute(() -> {
@@ -180,7 +180,7 @@ public final class ExerciseModel {
                 if (f.isCancelled()) current.cancel();
             });
             return f;
-        }, TroubleRows::summary).outcome().whenComplete((r, t) -> {
+        }, TroubleRows::summary, TroubleRows::severity).outcome().whenComplete((r, t) -> {
             running.set(false);
             if (r != null) {
                 result.set(r);

@@ -89,10 +89,10 @@ public final class ProbeModel {
         failure.set("");
         status.set("Probing " + e + "\u2026");
         lastTitle = "Probe " + e;
-        task = actions.run(lastTitle, p -> port.probe(e, root, ev -> {
+        task = actions.run(null, lastTitle, p -> port.probe(e, root, ev -> {
             if (ev instanceof TroubleEvent.CheckDone d) ui.execute(() -> checks.append(List.of(d.check())));
             else if (ev instanceof TroubleEvent.Stage s) p.update(org.csiconsole.views.task.Progress.INDETERMINATE, s.message());
-        }), TroubleRows::summary);
+        }), TroubleRows::summary, TroubleRows::severity);
         task.outcome().whenComplete((r, t) -> {
             running.set(false);
             if (r != null) {

@@ -4,11 +4,13 @@ import org.csiconsole.core.model.Words;
 import org.csiconsole.core.trouble.CheckResult;
 import org.csiconsole.core.trouble.CheckStatus;
 import org.csiconsole.core.trouble.DiscoveredSocket;
+import org.csiconsole.core.trouble.DiscoveryReport;
 import org.csiconsole.core.trouble.ExerciseResult;
 import org.csiconsole.core.trouble.ExerciseStep;
 import org.csiconsole.core.trouble.ProbeReport;
 import org.csiconsole.core.trouble.SocketState;
 import org.csiconsole.core.trouble.StepOutcome;
+import org.csiconsole.views.notify.Severity;
 import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.theme.ConsoleStyles;
 
@@ -101,6 +103,21 @@ final class TroubleRows {
         String how = r.cancelled() ? "cancelled" : r.anyFailed() ? "a step failed" : "every step passed";
         return r.driver() + ", pool " + r.pool() + ": " + how + " in " + ms(r.took()) + "; "
                 + (r.leftovers().isEmpty() ? "nothing was left on the storage" : "left on the storage: " + String.join("; ", r.leftovers()));
+    }
+
+    /** How a probe's outcome is notified: an error when the driver was unreachable or a check failed, a warning for a warning. */
+    static Severity severity(ProbeReport r) {
+        return !r.reachable() || r.anyFailed() ? Severity.ERROR : r.count(CheckStatus.WARN) > 0 ? Severity.WARNING : Severity.SUCCESS;
+    }
+
+    /** How an exercise's outcome is notified: an error when a step failed or something was left, a warning when cancelled. */
+    static Severity severity(ExerciseResult r) {
+        return failedOrLeft(r) ? Severity.ERROR : r.cancelled() ? Severity.WARNING : Severity.SUCCESS;
+    }
+
+    /** How a discovery's outcome is notified: a warning when it found a problem or its root directory is missing. */
+    static Severity severity(DiscoveryReport r) {
+        return r.worst() != CheckStatus.PASS || r.rootMissing() ? Severity.WARNING : Severity.SUCCESS;
     }
 
     static boolean failedOrLeft(ExerciseResult r) {

@@ -249,7 +249,8 @@ final class TroubleshootPages {
         // the probe's summary names the driver, or its endpoint when it did not answer
         boolean named = r.probe() != null && r.probe().who().equals(r.endpoint());
         return name + (r.endpoint().isEmpty() || named ? "" : ": " + r.endpoint()) + made + ". " + r.summary()
-                + (r.exercise() == null ? "" : ". Exercise: " + TroubleRows.summary(r.exercise()));
+                + (r.exercise() == null ? "" : ". Exercise: " + TroubleRows.summary(r.exercise()))
+                + (r.whenRan().isEmpty() ? "" : ". " + r.whenRan());
     }
 
     /**

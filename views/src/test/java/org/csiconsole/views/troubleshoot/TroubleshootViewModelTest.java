@@ -5,16 +5,23 @@ import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.trouble.CheckStatus;
 import org.csiconsole.core.trouble.DiscoveredSocket;
+import org.csiconsole.core.trouble.DiscoveryReport;
+import org.csiconsole.core.trouble.ExerciseStep;
 import org.csiconsole.core.trouble.RegistrationInfo;
 import org.csiconsole.core.trouble.SocketRole;
 import org.csiconsole.core.trouble.SocketState;
+import org.csiconsole.core.trouble.StepOutcome;
 import org.csiconsole.views.FakeDialogService;
 import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.notify.Notification;
 import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.notify.Severity;
 import org.csiconsole.views.task.TaskRunner;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -26,8 +33,9 @@ class TroubleshootViewModelTest {
     private final FakeTroubleshootPort port = new FakeTroubleshootPort();
     private final FakeDialogService dialogs = new FakeDialogService();
     private final List<String> connected = new ArrayList<>();
+    private final Notifications notifications = new Notifications();
     private final TroubleshootViewModel model = new TroubleshootViewModel(port,
-            new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs), Runnable::run,
+            new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs), Runnable::run,
             (name, endpoint) -> connected.add(name + "=" + endpoint));
 
     @Test
@@ -171,6 +179,51 @@ class TroubleshootViewModelTest {
             assertThat(s.titles()).containsExactlyInAnyOrder("Discover drivers under /var/lib/kubelet", "Probe unix:///csi/csi.sock");
         });
         assertThat(dialogs.failures).isEmpty();
+    }
+
+    @Test
+    void aDiscoveryUnderARootDirectoryThatDoesNotExistSaysSoAndIsNotASuccess() {
+        String root = "/nonexistent/kubelet";
+        port.discovery = new DiscoveryReport(root, List.of(root + "/plugins_registry", root + "/plugins"), Instant.EPOCH,
+                Duration.ofMillis(1), List.of(), List.of(root + "/plugins_registry", root + "/plugins"));
+
+        model.discover().discover();
+
+        assertThat(model.discover().statusProperty().get()).contains("the kubelet root directory " + root + " does not exist");
+        assertThat(notifications.items()).last().extracting(Notification::severity).isEqualTo(Severity.WARNING);
+    }
+
+    @Test
+    void runsThatFoundFailuresAreNotNotifiedAsSuccesses() {
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        model.probe().probe();
+        assertThat(notifications.items()).last().extracting(Notification::severity).isEqualTo(Severity.ERROR);
+
+        port.probeAnswers.put("unix:///gone.sock", FakeTroubleshootPort.unreachable("unix:///gone.sock", "nothing listens", "Start it"));
+        model.endpointProperty().set("unix:///gone.sock");
+        model.probe().probe();
+        assertThat(notifications.items()).last().extracting(Notification::severity).isEqualTo(Severity.ERROR);
+
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        model.exercise().parametersProperty().set("pool=gold");
+        model.exercise().workDirProperty().set("/tmp/x");
+        dialogs.typed = "csi.example.com/gold";
+        port.exerciseSteps = List.of(new ExerciseStep("CreateVolume", "vol-1", StepOutcome.FAILED, Duration.ofMillis(20), "INTERNAL", false));
+        model.exercise().run();
+        assertThat(port.exercised).hasSize(1);
+        assertThat(notifications.items()).last().extracting(Notification::severity).isEqualTo(Severity.ERROR);
+    }
+
+    @Test
+    void theReportPageSaysWhenEachSectionRanAndThatAnOlderDiscoveryIsOlder() {
+        model.discover().discover();
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        model.probe().probe();
+
+        String page = TroubleshootPages.summary(model.reports().reportProperty().get(), ReportsModel.UNSAVED);
+
+        assertThat(page).contains("Discovery ran 1970-01-01 00:00:00 UTC; the probe 2030-01-01 00:00:00 UTC.")
+                .contains("The discovery is older than the probe");
     }
 
     @Test

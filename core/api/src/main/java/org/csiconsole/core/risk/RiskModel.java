@@ -9,6 +9,7 @@ import org.csiconsole.core.risk.Hazard.Gravity;
 import org.csiconsole.core.risk.Hazard.Kind;
 import org.csiconsole.core.risk.Placement.Knowledge;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;

@@ -2,6 +2,7 @@ package org.csiconsole.core.session;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.FailureOwner;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -134,6 +135,9 @@ public sealed interface EndpointAddress permits EndpointAddress.UnixSocket, Endp
             port = hostPort.substring(close + 2);
         } else {
             int colon = hostPort.lastIndexOf(':');
+            if (colon < 0 && t.startsWith("tcp://") && !hostPort.isEmpty() && !hostPort.contains("/")) {
+                throw invalid(t, "the port is missing: a tcp endpoint needs host:port (tcp://" + hostPort + ":PORT)");
+            }
             if (colon < 0 || hostPort.indexOf(':') != colon) {
                 throw invalid(t, "it is not a socket path (it does not start with /) and not host:port");
             }
@@ -158,6 +162,8 @@ public sealed interface EndpointAddress permits EndpointAddress.UnixSocket, Endp
     }
 
     private static CallFailure invalid(String text, String why) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, "Read endpoint '" + text + "'", why, "Write it as " + FORMS, "");
+        // the text as typed: the person's input, read by the console, not anything the driver said
+        return new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CONSOLE, "Read endpoint '" + text + "'", why, "Write it as " + FORMS,
+                "", null);
     }
 }

@@ -2,6 +2,8 @@ package org.csiconsole.core.trouble;
 
 import org.csiconsole.core.model.Words;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -51,7 +53,8 @@ public record DiscoveryReport(String rootDir, List<String> places, Instant start
         List<String> findings = new java.util.ArrayList<>();
         if (problems > 0) findings.add(Words.count(problems, "problem"));
         if (warnings > 0) findings.add(Words.count(warnings, "warning"));
-        return Words.count(sockets.size(), "socket") + (findings.isEmpty() ? "" : ": " + String.join(", ", findings));
+        return Words.count(sockets.size(), "socket") + (findings.isEmpty() ? "" : ": " + String.join(", ", findings))
+                + (rootMissing() ? "; " + rootProblem() : "");
     }
 
     /**
@@ -60,6 +63,22 @@ public record DiscoveryReport(String rootDir, List<String> places, Instant start
      */
     public boolean lookedAtNothing() {
         return !places.isEmpty() && absent.containsAll(places);
+    }
+
+    /**
+     * True when the kubelet root directory has neither {@code plugins_registry} nor {@code plugins}
+     * (a mistyped {@code --root-dir}, say): then nothing found says nothing of the node's drivers,
+     * and {@link #summary()} says so.
+     */
+    public boolean rootMissing() {
+        return absent.contains(Path.of(rootDir, "plugins_registry").toString()) && absent.contains(Path.of(rootDir, "plugins").toString());
+    }
+
+    /** Why the root directory gave nothing, in one sentence; empty unless {@link #rootMissing()}. */
+    public String rootProblem() {
+        if (!rootMissing()) return "";
+        return Files.exists(Path.of(rootDir)) ? "the kubelet root directory " + rootDir + " has neither plugins_registry nor plugins: "
+                + "it is not the kubelet's --root-dir" : "the kubelet root directory " + rootDir + " does not exist on this node";
     }
 
     /** Where discovery looked, in one sentence: {@code "Looked in A, B; absent on this node: C, D."} */

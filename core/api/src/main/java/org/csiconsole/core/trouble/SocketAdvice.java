@@ -1,5 +1,6 @@
 package org.csiconsole.core.trouble;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -52,7 +53,7 @@ public final class SocketAdvice {
                     + "again; read its logs for why it stopped. If no driver uses this path any more, remove the file: " + remove;
             case MISSING -> "Start " + whose + " (its node plugin pod or service): it creates " + path + " when it starts. Check that "
                     + "its endpoint setting (CSI_ENDPOINT, --csi-address) names this path";
-            case NOT_A_SOCKET -> "Remove what is in the way (" + remove + ") and restart " + whose + ", which creates its socket here";
+            case NOT_A_SOCKET -> inTheWay(path, whose);
             case DENIED -> "Run the console as root, or as the socket's owner or a member of its group, to look at it";
         };
     }
@@ -93,6 +94,24 @@ public final class SocketAdvice {
                     : "Check that the registrar's --kubelet-registration-path names the driver's own socket, the path its "
                     + "--csi-address reaches";
         };
+    }
+
+    /**
+     * The next step for a path that is not a socket, by what is there: a directory (also {@code /}
+     * or a symbolic link to one) is never to be removed, a regular file may be someone's data and is
+     * moved aside; only another special file (a FIFO, a dangling link) is removed.
+     */
+    private static String inTheWay(Path path, String whose) {
+        if (Files.isDirectory(path)) {
+            Path inside = path.resolve("csi.sock");
+            return path + " is a directory" + (Files.isSymbolicLink(path) ? " (through a symbolic link)" : "")
+                    + ", not a socket: point the endpoint at the socket inside it (e.g. " + inside + "); do not remove the directory";
+        }
+        if (Files.isRegularFile(path)) {
+            return path + " is a regular file, which may be someone's data: move it aside (mv " + path + " " + path + ".bak) and restart "
+                    + whose + ", which creates its socket here";
+        }
+        return "Remove what is in the way (rm " + path + ") and restart " + whose + ", which creates its socket here";
     }
 
     private static boolean isAddons(Path path) {

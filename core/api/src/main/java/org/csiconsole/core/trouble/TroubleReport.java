@@ -2,7 +2,10 @@ package org.csiconsole.core.trouble;
 
 import org.csiconsole.core.call.TraceEntry;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -41,13 +44,14 @@ public record TroubleReport(String format, String consoleVersion, Instant create
 
     /**
      * True when something in the report failed: a probe check, a socket discovery found (a
-     * {@link CheckStatus#FAIL}: the kubelet cannot use a registered driver), an exercise step, or
+     * {@link CheckStatus#FAIL}: the kubelet cannot use a registered driver), a discovery whose kubelet root
+     * directory is missing ({@link DiscoveryReport#rootMissing()}) or that looked at nothing, an exercise step, or
      * something the exercise left on the storage. {@code csi-console report} then exits 1 (3 when
      * the driver could not be reached).
      */
     public boolean failed() {
         return probe != null && probe.anyFailed()
-                || discovery != null && discovery.worst() == CheckStatus.FAIL
+                || discovery != null && (discovery.worst() == CheckStatus.FAIL || discovery.rootMissing() || discovery.lookedAtNothing())
                 || exercise != null && (exercise.anyFailed() || !exercise.leftovers().isEmpty());
     }
 
@@ -67,6 +71,33 @@ public record TroubleReport(String format, String consoleVersion, Instant create
                     "thing") + " left on the storage"));
         }
         return parts.isEmpty() ? "nothing was run" : String.join("; ", parts);
+    }
+
+    /** How much sooner than the probe or the exercise a discovery may have ended and still be told as current. */
+    public static final Duration DISCOVERY_STALE_AFTER = Duration.ofMinutes(1);
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
+
+    /**
+     * When each section ran, in one sentence as the GUI and the HTML page print it, e.g.
+     * {@code "Discovery ran 2026-12-06 13:01:02 UTC; the probe 2026-12-06 13:20:00 UTC."}; when the
+     * discovery ended more than {@link #DISCOVERY_STALE_AFTER} before the probe (or the exercise)
+     * began, a second sentence says that its sockets are as they were then. Empty when nothing ran.
+     */
+    public String whenRan() {
+        List<String> parts = new java.util.ArrayList<>();
+        if (discovery != null) parts.add("discovery ran " + TIME.format(discovery.started()));
+        if (probe != null) parts.add("the probe " + (parts.isEmpty() ? "ran " : "") + TIME.format(probe.started()));
+        if (exercise != null) parts.add("the exercise " + (parts.isEmpty() ? "ran " : "") + TIME.format(exercise.started()));
+        if (parts.isEmpty()) return "";
+        String s = String.join("; ", parts);
+        s = Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".";
+        Instant later = probe != null ? probe.started() : exercise != null ? exercise.started() : null;
+        if (discovery != null && later != null && discovery.started().plus(discovery.took()).plus(DISCOVERY_STALE_AFTER).isBefore(later)) {
+            s += " The discovery is older than the " + (probe != null ? "probe" : "exercise") + ": the sockets it lists are as they were "
+                    + "then, and may have changed since; discover again before saving for a current view.";
+        }
+        return s;
     }
 
     /**

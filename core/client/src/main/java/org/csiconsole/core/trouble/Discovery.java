@@ -79,7 +79,12 @@ public final class Discovery {
         }
         out.add(Path.of("/csi"));
         out.add(Path.of("/run/csi"));
-        out.addAll(extra);
+        // a place given that is already looked at (a driver's folder under plugins/) is looked at once
+        Set<Path> seen = new HashSet<>();
+        for (Path p : out) seen.add(p.toAbsolutePath().normalize());
+        for (Path p : extra) {
+            if (seen.add(p.toAbsolutePath().normalize())) out.add(p);
+        }
         return out;
     }
 
@@ -220,13 +225,17 @@ public final class Discovery {
         }
     }
 
-    /** The sockets in a directory (one level), or the path itself when it is not a directory. */
+    /**
+     * The sockets in a directory (one level; a symbolic link to a directory is followed, as a driver's
+     * folder under {@code plugins/} may be one), with the files named like a socket ({@code *.sock})
+     * that are not one, as they are in a driver's way; or the path itself when it is not a directory.
+     */
     private static void collect(Path place, Set<Path> into) {
-        if (Files.isDirectory(place, LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.isDirectory(place)) {
             try (DirectoryStream<Path> d = Files.newDirectoryStream(place)) {
                 List<Path> entries = new ArrayList<>();
                 for (Path p : d) {
-                    if (isSocket(p)) entries.add(p.normalize());
+                    if (isSocket(p) || namedLikeASocket(p)) entries.add(p.normalize());
                 }
                 entries.sort(null);
                 into.addAll(entries);
@@ -236,6 +245,11 @@ public final class Discovery {
         } else if (Files.exists(place, LinkOption.NOFOLLOW_LINKS)) {
             into.add(place);
         }
+    }
+
+    /** A file that is not a directory, named like a socket ({@code csi.sock}, {@code <driver>-reg.sock}). */
+    private static boolean namedLikeASocket(Path p) {
+        return p.getFileName().toString().endsWith(".sock") && !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
     }
 
     private static boolean isSocket(Path p) {

@@ -83,6 +83,8 @@ final class ListingChecks {
             r.add(skipped(p + ".conditions", title, "ListVolumes failed", LIST_VOLUMES));
         } else if (!has(r, ControllerCapability.VOLUME_CONDITION)) {
             r.add(skipped(p + ".conditions", title, "VOLUME_CONDITION is not advertised, so ListVolumes reports no condition", LIST_VOLUMES));
+        } else if (first.entries == 0) {
+            r.add(skipped(p + ".conditions", title, "the driver lists no volume, so there is no condition to judge", LIST_VOLUMES));
         } else if (abnormal.isEmpty()) {
             r.add(pass(p + ".conditions", title, "all " + first.entries + " volumes normal", LIST_VOLUMES));
         } else {
@@ -201,7 +203,9 @@ final class ListingChecks {
         if (one >= 0 && first.ended && first.entries > 1 && oneNext.isEmpty()) {
             broken.add("max_entries 1 left out " + (first.entries - Math.max(one, 0)) + " " + what + " without a next_token");
         }
-        if (broken.isEmpty()) {
+        if (broken.isEmpty() && first.entries == 0) {
+            r.add(skipped(p + ".max-entries", title, "the driver lists no " + what + ", so no page could exceed max_entries", spec));
+        } else if (broken.isEmpty()) {
             r.add(pass(p + ".max-entries", title, "largest page " + first.largestPage + " for max_entries " + pageSize
                     + "; max_entries 1 gave " + one + " entry and " + (oneNext.isEmpty() ? "no next_token" : "a next_token"), spec));
         } else {

@@ -79,10 +79,12 @@ public final class Probe {
         Instant started = Instant.now();
         long t0 = System.nanoTime();
         ProbeRun r = new ProbeRun(target, options, new ProbeCalls(trace, options), events == null ? e -> { } : events);
-        SocketChecks.run(r, target.endpoint());
+        SocketInspection socket = SocketChecks.run(r, target.endpoint());
+        // a path known not to be a socket is asked nothing: the socket check already says what it is
+        boolean notASocket = socket != null && socket.state() == SocketState.NOT_A_SOCKET;
         boolean reachable = false;
         try {
-            r.controller = open(r, target.endpoint());
+            r.controller = notASocket ? null : open(r, target.endpoint());
             if (r.controller != null && target.node().isPresent()) r.node = open(r, target.node().get());
             if (r.controller != null) {
                 reachable = IdentityChecks.run(r);
@@ -101,10 +103,13 @@ public final class Probe {
                     ProbeRun.checkCancelled();
                     AddonsChecks.run(r);
                 } else {
-                    skipUnreachable(r);
+                    skipUnreachable(r, "no connection to the driver", "the driver did not answer");
                 }
+            } else if (notASocket) {
+                String why = "nothing was sent: " + socket.path() + " is not a socket";
+                skipUnreachable(r, why, why);
             } else {
-                skipUnreachable(r);
+                skipUnreachable(r, "no connection to the driver", "the driver did not answer");
             }
             LatencyChecks.run(r);
         } finally {
@@ -137,11 +142,11 @@ public final class Probe {
             new String[] {"capacity.topology", "GetCapacity answers for each topology"},
             new String[] {"addons.identity", "csi-addons GetIdentity answers"});
 
-    private static void skipUnreachable(ProbeRun r) {
+    private static void skipUnreachable(ProbeRun r, String noConnection, String noAnswer) {
         boolean hasPluginInfo = r.checks.stream().anyMatch(c -> c.id().equals("identity.plugin-info"));
         if (!hasPluginInfo) {
-            r.add(skipped("identity.plugin-info", "GetPluginInfo answers", "no connection to the driver", Checks.PLUGIN_INFO));
+            r.add(skipped("identity.plugin-info", "GetPluginInfo answers", noConnection, Checks.PLUGIN_INFO));
         }
-        for (String[] c : AFTER_IDENTITY) r.add(skipped(c[0], c[1], "the driver did not answer", Checks.SPEC_CSI));
+        for (String[] c : AFTER_IDENTITY) r.add(skipped(c[0], c[1], noAnswer, Checks.SPEC_CSI));
     }
 }

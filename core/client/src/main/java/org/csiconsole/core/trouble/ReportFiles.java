@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.FailureOwner;
 import org.csiconsole.core.json.StableJson;
 import org.csiconsole.core.model.Secrets;
 
@@ -86,8 +87,9 @@ public final class ReportFiles {
             Files.writeString(dir.resolve(JSON_NAME), json(report), StandardCharsets.UTF_8);
             Files.writeString(dir.resolve(HTML_NAME), ReportHtml.render(report), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Write the report to " + dir, "the directory cannot be written ("
-                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", "Choose a directory you may write to (--out for csi-console report)", "");
+            throw new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CONSOLE, "Write the report to " + dir,
+                    "the directory cannot be written (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")",
+                    "Choose a directory you may write to (--out for csi-console report)", "", e);
         }
     }
 

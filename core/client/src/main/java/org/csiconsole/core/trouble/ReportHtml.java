@@ -96,6 +96,7 @@ public final class ReportHtml {
             b.append("<span><span class=\"badge FAIL\">").append(r.exercise().leftovers().size()).append(" LEFT OVER</span></span>");
         }
         b.append("</div>\n<p id=\"verdict\">").append(escape(r.summary())).append("</p>\n");
+        if (!r.whenRan().isEmpty()) b.append("<p id=\"when\">").append(escape(r.whenRan())).append("</p>\n");
     }
 
     private static void checks(StringBuilder b, ProbeReport p) {

@@ -55,8 +55,7 @@ final class SocketChecks {
             }
             case NOT_A_SOCKET -> {
                 r.add(fail("socket.file", "Socket file exists and is a socket", s.problem() + " (mode " + s.mode() + ")", SOCKET,
-                        "Point the endpoint at the socket the driver created, not at another file. If the driver should create it: "
-                                + SocketAdvice.nextStep(path, false, s.state(), "")));
+                        SocketAdvice.nextStep(path, false, s.state(), "")));
                 skipRest(r, "the path is not a socket");
                 return s;
             }

@@ -2,6 +2,7 @@ package org.csiconsole.core.endpoint;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.FailureOwner;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -39,8 +40,17 @@ class EndpointTest {
             assertThatThrownBy(() -> Endpoint.parse(bad)).as(bad).isInstanceOfSatisfying(CallFailure.class, f -> {
                 assertThat(f.kind()).isEqualTo(FailureKind.INVALID_ARGUMENT);
                 assertThat(f.whatToDo()).contains("unix:///");
+                assertThat(f.owner()).as("typed input is not the driver's failure").isEqualTo(FailureOwner.CONSOLE);
             });
         }
+    }
+
+    @Test
+    void aTcpEndpointWithoutAPortSaysThePortIsMissing() {
+        assertThatThrownBy(() -> Endpoint.parse("tcp://localhost")).isInstanceOfSatisfying(CallFailure.class, f -> {
+            assertThat(f.why()).contains("the port is missing").contains("tcp://localhost:PORT");
+            assertThat(f.owner()).isEqualTo(FailureOwner.CONSOLE);
+        });
     }
 
     @Test

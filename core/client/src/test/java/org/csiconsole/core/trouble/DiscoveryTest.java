@@ -169,6 +169,50 @@ class DiscoveryTest {
     }
 
     @Test
+    void aPathThatIsNotASocketIsNeverToldToBeRemovedWhenItIsADirectoryAndMovedAsideWhenAFile() throws Exception {
+        Path dir = Files.createDirectories(root.resolve("plugins/some.csi.example.com"));
+        Path link = Files.createSymbolicLink(root.resolve("linked"), dir);
+        Path file = Files.writeString(dir.resolve("csi.sock"), "someone's notes");
+
+        for (Path d : List.of(Path.of("/"), dir, link)) {
+            assertThat(SocketAdvice.nextStep(d, false, SocketState.NOT_A_SOCKET, "")).doesNotContain("rm ")
+                    .contains("is a directory").contains("point the endpoint at the socket inside it (e.g. " + d.resolve("csi.sock") + ")");
+        }
+        assertThat(SocketAdvice.nextStep(file, false, SocketState.NOT_A_SOCKET, "")).doesNotContain("rm ")
+                .contains("regular file").contains("mv " + file + " " + file + ".bak");
+    }
+
+    @Test
+    void aSymlinkedPluginFolderIsFollowedToTheDriverSocketInside() throws Exception {
+        Path real = Files.createDirectories(root.resolve("elsewhere/misbehaving"));
+        Path csi = real.resolve("csi.sock");
+        driver.startUnix(csi);
+        Files.createDirectories(root.resolve("plugins"));
+        Path link = Files.createSymbolicLink(root.resolve("plugins/misbehaving.csi.example.com"), real);
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace, e -> { });
+
+        assertThat(r.sockets()).extracting(DiscoveredSocket::path).containsExactly(link.resolve("csi.sock").toString());
+        assertThat(r.sockets().get(0).state()).isEqualTo(SocketState.LISTENING);
+        assertThat(r.sockets().get(0).role()).isEqualTo(SocketRole.CSI);
+    }
+
+    @Test
+    void aRegularFileWhereTheDriverSocketShouldBeIsAProblemWithItsNextStepAndItsFolderIsLookedInOnce() throws Exception {
+        Path dir = Files.createDirectories(root.resolve("plugins/some.csi.example.com"));
+        Path file = Files.writeString(dir.resolve("csi.sock"), "data");
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of(dir)), ProbeOptions.defaults(), trace, e -> { });
+
+        DiscoveredSocket s = byPath(r).get(file.toString());
+        assertThat(s).isNotNull();
+        assertThat(s.state()).isEqualTo(SocketState.NOT_A_SOCKET);
+        assertThat(s.status()).isNotEqualTo(CheckStatus.PASS);
+        assertThat(s.nextStep()).contains("mv " + file + " " + file + ".bak");
+        assertThat(r.places()).filteredOn(p -> p.equals(dir.toString())).hasSize(1);
+    }
+
+    @Test
     void placesThatDoNotExistAreListedAsAbsent() throws Exception {
         registry();
         Path nowhere = root.resolve("no-such-place");

@@ -73,6 +73,18 @@ class ProbeTest {
     }
 
     @Test
+    void checksOfADriverWithoutVolumesAreSkippedSayingWhyNotPassed() throws Exception {
+        driver.volumes = 0;
+
+        ProbeReport r = probe(options());
+
+        for (String id : List.of("list.volumes.max-entries", "list.volumes.conditions")) {
+            assertThat(byId(r).get(id).status()).as(id).isEqualTo(CheckStatus.SKIPPED);
+            assertThat(byId(r).get(id).evidence()).as(id).contains("no volume");
+        }
+    }
+
+    @Test
     void theProbeSendsOnlyReadOnlyRpcs() throws Exception {
         probe(options());
 
@@ -286,6 +298,20 @@ class ProbeTest {
         ProbeReport r = Probe.run(ProbeTarget.of(e), options().withUser(other), trace, ev -> { });
 
         assertThat(byId(r).get("socket.permissions").evidence()).contains("someone may not search the directory " + inner);
+    }
+
+    @Test
+    void aPathThatIsNotASocketIsAskedNothingAndTheProbeDoesNotContradictItself() throws Exception {
+        for (Path p : List.of(Path.of("/"), Files.writeString(dir.resolve("notes.sock"), "data"))) {
+            CallTrace calls = new CallTrace();
+            ProbeReport r = Probe.run(ProbeTarget.of(new Endpoint.Unix(p)), options(), calls, e -> { });
+
+            assertThat(calls.snapshot()).as(p.toString()).isEmpty();
+            assertThat(r.reachable()).isFalse();
+            assertThat(byId(r).get("socket.file").status()).isEqualTo(CheckStatus.FAIL);
+            assertThat(byId(r).get("identity.plugin-info").status()).isEqualTo(CheckStatus.SKIPPED);
+            assertThat(r.diagnosis()).doesNotContain("rm /").doesNotContain("listening");
+        }
     }
 
     @Test

@@ -1,7 +1,9 @@
 package org.csiconsole.core.trouble;
 
 import io.grpc.Status;
+import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.FailureOwner;
 import org.csiconsole.core.csi.CreateVolumeRequest;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
@@ -163,5 +165,28 @@ class ReportFilesTest {
 
         assertThatThrownBy(() -> ReportFiles.read(f)).hasMessageContaining("not a CSI Console report");
         assertThatThrownBy(() -> ReportFiles.read(g)).hasMessageContaining("cannot be read as a report");
+    }
+
+    @Test
+    void aDirectoryThatCannotBeWrittenIsTheConsolesInputProblemNotTheDrivers() {
+        TroubleReport r = new TroubleReport(null, "1.0", Instant.EPOCH, Map.of(), "", null, null, null, null, null);
+
+        assertThatThrownBy(() -> ReportFiles.write(r, Path.of("/proc/nope"))).isInstanceOfSatisfying(CallFailure.class, f -> {
+            assertThat(f.owner()).isEqualTo(FailureOwner.CONSOLE);
+            assertThat(f.why()).contains("cannot be written");
+        });
+    }
+
+    @Test
+    void thePageSaysWhenEachSectionRanAndThatAnOlderDiscoveryIsOlder() {
+        DiscoveryReport d = new DiscoveryReport("/var/lib/kubelet", List.of(), Instant.parse("2030-01-01T10:00:00Z"), Duration.ofMillis(5),
+                List.of(), List.of());
+        ProbeReport p = new ProbeReport("unix:///csi/csi.sock", "", "", Instant.parse("2030-01-01T10:30:00Z"), Duration.ofMillis(5), false,
+                null, null, List.of(), null, -1, -1, List.of(), List.of(), Map.of());
+
+        String html = ReportHtml.render(new TroubleReport(null, "1.0", Instant.EPOCH, Map.of(), "", d, p, null, null, null));
+
+        assertThat(html).contains("Discovery ran 2030-01-01 10:00:00 UTC; the probe 2030-01-01 10:30:00 UTC.")
+                .contains("The discovery is older than the probe");
     }
 }
