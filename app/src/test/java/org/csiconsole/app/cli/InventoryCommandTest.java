@@ -78,7 +78,7 @@ class InventoryCommandTest {
 
         assertThat(run("volumes", "--endpoint", endpoint)).as(err.toString()).isZero();
 
-        assertThat(out.toString()).contains("VOLUME_ID").contains("ORIGIN").contains("3 volume(s)");
+        assertThat(out.toString()).contains("VOLUME_ID").contains("ORIGIN").contains("3 volumes");
         assertThat(out.toString().lines().filter(l -> l.startsWith(PvExportSample.BOUND)).findFirst().orElseThrow())
                 .contains("pvc-5b1c6a2e").contains("10 GiB").contains("imported from a PV export");
         assertThat(out.toString().lines().filter(l -> l.startsWith("vol-pasted-1")).findFirst().orElseThrow()).contains("pasted id");

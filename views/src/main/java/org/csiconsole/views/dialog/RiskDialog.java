@@ -73,7 +73,11 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         }
         if (!a.request().sends().isEmpty()) {
             // the request preview: exactly the fields sent, so what is confirmed is what goes out
-            Label sends = callout("Sends " + a.request().operation().call() + ": " + a.sends(), ConsoleStyles.MONO);
+            // the method first, then its service: a full method name is one word too wide to wrap whole
+            String call = a.request().operation().call();
+            int slash = call.lastIndexOf('/');
+            String method = slash < 0 ? call : call.substring(slash + 1) + ", service " + call.substring(0, slash);
+            Label sends = callout("Sends " + method + ": " + a.sends(), ConsoleStyles.MONO);
             sends.setId("risk-sends");
             body.getChildren().add(sends);
         }
