@@ -14,12 +14,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JavaFxClassPathWarningTest {
     private final Logger javafx = Logger.getLogger(JavaFxClassPathWarning.LOGGER);
     private final List<String> seen = new ArrayList<>();
+    /** Other tests in this JVM may still render (and log CSS warnings) on the FX thread: keep this thread's records. */
+    private final long thisThread = Thread.currentThread().getId();
     /** The filter an earlier start in this JVM may have left on the logger: put back afterwards. */
     private final java.util.logging.Filter before = javafx.getFilter();
     private final Handler capture = new Handler() {
         @Override
         public void publish(LogRecord record) {
-            seen.add(record.getMessage());
+            if (record.getLongThreadID() == thisThread) {
+                seen.add(record.getMessage());
+            }
         }
 
         @Override
