@@ -30,6 +30,15 @@ work="$(mktemp -d)"
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
+# The run lasts minutes and loads classes all along: it reads a copy of the class folders, which a build
+# meanwhile (another run's) does not empty.
+copied=()
+IFS=: read -ra entries <<<"$classpath"
+for e in "${entries[@]}"; do
+    if [ -d "$e" ]; then cp -r "$e" "$work/classes-${#copied[@]}"; e="$work/classes-${#copied[@]}"; fi
+    copied+=("$e")
+done
+classpath="$(IFS=:; echo "${copied[*]}")"
 display=":$((500 + RANDOM % 400))"
 Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
 pids+=($!)

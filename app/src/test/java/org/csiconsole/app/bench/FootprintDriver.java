@@ -47,7 +47,16 @@ public final class FootprintDriver {
     private FootprintDriver() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            use();
+        } catch (Exception e) {
+            e.printStackTrace();
+            System.exit(1); // the FX thread would keep the process running
+        }
+    }
+
+    private static void use() throws Exception {
         int traceCalls = Integer.getInteger("bench.traceCalls", 10_000);
         CountDownLatch started = new CountDownLatch(1);
         Platform.startup(started::countDown);
@@ -86,7 +95,7 @@ public final class FootprintDriver {
         step(wizard(console));
 
         onFx(() -> {
-            console.workbench().traces().open();
+            console.workbench().showBottom(org.csiconsole.views.workbench.BottomPanel::showTrace);
             return null;
         });
         sendCalls(onFx(demo::storage), traceCalls);
@@ -121,28 +130,21 @@ public final class FootprintDriver {
         }
         if (pair == null) return "wizard skipped: no healthy pair within 120 s";
         PairRow chosen = pair;
-        onFx(() -> {
+        // The wizard is a modal dialog (its own event loop): opened, and its buttons pressed, from runLater, not waited for.
+        Platform.runLater(() -> {
             view.model().selectedPairs().setAll(chosen);
             view.model().commands().wizardAction(WorkflowKind.PLANNED_FAILOVER).run();
-            return null;
         });
         waitFor("the wizard opens", 30, () -> wizardPane() != null && button("Run") != null && !button("Run").isDisabled());
-        onFx(() -> {
-            button("Dry run").fire();
-            return null;
-        });
+        Platform.runLater(() -> button("Dry run").fire());
         waitFor("the dry run ends", 60, () -> message().endsWith("Nothing was sent."));
-        onFx(() -> {
-            button("Run").fire();
-            return null;
-        });
+        Platform.runLater(() -> button("Run").fire());
         waitFor("the run ends", 120, () -> message().startsWith("Done"));
-        onFx(() -> {
+        Platform.runLater(() -> {
             DialogPane pane = wizardPane();
             pane.getButtonTypes().stream().filter(t -> t.getButtonData() == ButtonBar.ButtonData.CANCEL_CLOSE)
                     .map(pane::lookupButton).map(Button.class::cast).findFirst()
                     .ifPresentOrElse(Button::fire, () -> pane.getScene().getWindow().hide());
-            return null;
         });
         return "wizard " + chosen.name();
     }
