@@ -179,7 +179,8 @@ public final class ResourceTableModel<T> {
 
     /**
      * Says which rows are the same row in another state (a volume by its volume_id), for
-     * {@link #indexOfRow}; by default rows are the same when {@code equals}.
+     * {@link #indexOfRow} and for a re-read ({@link #load}) to find the row it held; by default rows
+     * are the same when {@code equals}, and a re-read finds held rows by search key.
      */
     public ResourceTableModel<T> keyedBy(Function<? super T, ?> key) {
         this.rowKey = Objects.requireNonNull(key);
