@@ -51,7 +51,9 @@ app="$image/lib/app"
 java="$image/lib/runtime/bin/java"
 app_cp="$(sed -n 's/^app.classpath=//p' "$app/csi-console.cfg" | sed "s#\$APPDIR#$app#" | paste -sd: -)"
 fx_cp="$(ls "$app"/javafx-*-linux.jar | paste -sd: -)"
-jvm_opts=(-Dfile.encoding=UTF-8 -XX:MaxGCPauseMillis=20 -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1)
+# The workbench's own options (app/src/main/jvm/workbench.options), for both windows and the stub.
+mapfile -t jvm_opts < <(sed 's/#.*//' "$root/app/src/main/jvm/workbench.options" | tr -s ' \t' '\n' | grep -v '^$')
+jvm_opts=(-Dfile.encoding=UTF-8 "${jvm_opts[@]}")
 
 work="$(mktemp -d)"
 pids=()

@@ -121,9 +121,12 @@ icon_dir="$root/icons/src/main/resources/org/csiconsole/icons"
 # within the targets without it (sort and filter of 100,000 rows at most 36 ms, FX stall 40 ms; README,
 # "Benchmarks"). One compiler thread, not two: on two cores the second took CPU from the FX thread and the
 # start-up prefetch (workbench painted 0.71 s against 0.78 s; the first 100,000 rows' FX stall 82 ms against 77 ms).
+# The heap and GC options and the compiler's are the workbench's own, kept in one place for every launcher
+# (app/src/main/jvm/workbench.options, an argument file: its options without the comments).
+mapfile -t workbench_opts < <(sed 's/#.*//' "$root/app/src/main/jvm/workbench.options" | tr -s ' \t' '\n' | grep -v '^$')
 java_opts=(
     "-XX:SharedArchiveFile=\$APPDIR/$name.jsa" "-Xshare:auto" "-Xlog:cds=off" "-Xlog:cds+dynamic=off"
-    "-Dfile.encoding=UTF-8" "-XX:MaxGCPauseMillis=20" "-XX:TieredStopAtLevel=1" "-XX:CICompilerCount=1"
+    "-Dfile.encoding=UTF-8" "${workbench_opts[@]}"
 )
 # The command line's own launcher, bin/$name-cli, which /usr/bin/$name runs (the desktop entry runs bin/$name):
 # a command lives for a second or two and mostly waits on a socket, so it gets the serial collector (under G1 a

@@ -15,7 +15,7 @@ mvn -B -q -pl app -am test-compile dependency:build-classpath \
     -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=test
 classpath="app/target/test-classes:app/target/classes:core/api/target/classes:core/client/target/classes:core/storage/target/classes:core/reference/target/classes:views/target/classes:icons/target/classes:$(cat "$cp_file")"
 rm -f "$cp_file"
-# -XX:MaxGCPauseMillis=20 -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1: the console's own JVM options (app/pom.xml, installer/package.sh).
-java -Xmx512m -XX:MaxGCPauseMillis=20 -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 ${BENCH_JAVA_OPTS:-} -Dbench.volumes="${1:-10000}" \
+# The console's own JVM options (app/src/main/jvm/workbench.options, as every launcher passes them).
+java @app/src/main/jvm/workbench.options ${BENCH_JAVA_OPTS:-} -Dbench.volumes="${1:-10000}" \
   -Dglass.platform=Monocle -Dmonocle.platform=Headless -Dheadless.geometry=1600x1000-32 -Dprism.order=sw -Dprism.text=t2k \
   -Djava.awt.headless=true -cp "$classpath" org.csiconsole.app.bench.ReplicationViewBenchmark

@@ -89,6 +89,8 @@ public final class ResourceTableModel<T> {
     private final List<CompletableFuture<Void>> waiters = new ArrayList<>();
     private State state = State.SETTLED;
     private Function<? super T, ?> rowKey = Function.identity();
+    /** Whether {@link #keyedBy} was given: a re-read then finds held rows by that key. */
+    private boolean keyed;
     private Consumer<Runnable> publisher = Runnable::run;
     private Pacing pacing;
     private String[] words = new String[0];
@@ -177,10 +179,12 @@ public final class ResourceTableModel<T> {
 
     /**
      * Says which rows are the same row in another state (a volume by its volume_id), for
-     * {@link #indexOfRow}; by default rows are the same when {@code equals}.
+     * {@link #indexOfRow} and for a re-read ({@link #load}) to find the row it held; by default rows
+     * are the same when {@code equals}, and a re-read finds held rows by search key.
      */
     public ResourceTableModel<T> keyedBy(Function<? super T, ?> key) {
         this.rowKey = Objects.requireNonNull(key);
+        this.keyed = true;
         return this;
     }
 
@@ -218,7 +222,7 @@ public final class ResourceTableModel<T> {
 
     /** Starts a read of every row (see {@link TableLoad}); a read started earlier no longer reaches the list. */
     public TableLoad<T> load() {
-        current = new TableLoad<>(this, List.copyOf(entries), this::key, ui);
+        current = new TableLoad<>(this, List.copyOf(entries), this::key, keyed ? rowKey : null, ui);
         return current;
     }
 

@@ -95,6 +95,29 @@ class ResourceTableModelTest {
     }
 
     @Test
+    void aKeyedTablesReReadFindsHeldRowsByKeyAndMakesSearchTextOnlyForRowsThatChanged() {
+        List<String> searched = new ArrayList<>();
+        ResourceTableModel<Row> keyed = new ResourceTableModel<Row>(r -> {
+            searched.add(r.name());
+            return r.name() + " " + r.state();
+        }, Runnable::run, Runnable::run, 5_000).keyedBy(Row::name);
+        Row alpha = new Row("pvc-alpha", 1, "Ready");
+        keyed.append(List.of(alpha, new Row("pvc-beta", 2, "Ready")));
+        searched.clear();
+
+        TableLoad<Row> read = keyed.load();
+        Row betaDegraded = new Row("pvc-beta", 2, "Degraded");
+        read.page(List.of(new Row("pvc-alpha", 1, "Ready"), betaDegraded));
+        read.finish();
+
+        assertThat(keyed.all()).containsExactly(alpha, betaDegraded);
+        assertThat(keyed.all().get(0)).as("the unchanged row keeps the held instance").isSameAs(alpha);
+        assertThat(searched).as("search text made for the changed row only").containsExactly("pvc-beta");
+        keyed.filterTextProperty().set("degraded");
+        assertThat(keyed.rows()).containsExactly(betaDegraded);
+    }
+
+    @Test
     void reReadOfUnchangedRowsChangesNothing() {
         model.append(List.of(new Row("pvc-alpha", 1, "Ready"), new Row("pvc-beta", 2, "Ready")));
         List<Object> changes = new ArrayList<>();

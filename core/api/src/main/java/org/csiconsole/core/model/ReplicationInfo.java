@@ -22,4 +22,18 @@ public record ReplicationInfo(
         health = health == null ? ReplicationHealth.UNKNOWN : health;
         statusMessage = statusMessage == null ? "" : statusMessage;
     }
+
+    // Written out, not left to the record: see org.csiconsole.core.replication.ReplicatedItem's.
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) return true;
+        return o instanceof ReplicationInfo r && lastSyncBytes == r.lastSyncBytes && health == r.health
+                && java.util.Objects.equals(lastSyncTime, r.lastSyncTime) && java.util.Objects.equals(lastSyncDuration, r.lastSyncDuration)
+                && statusMessage.equals(r.statusMessage);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(lastSyncTime, lastSyncDuration, lastSyncBytes, health, statusMessage);
+    }
 }

@@ -31,4 +31,15 @@ public record ReplicationSource(boolean group, String id) {
     public String toString() {
         return kindWord() + " " + id;
     }
+
+    // Written out, not left to the record: see ReplicatedItem's.
+    @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof ReplicationSource s && group == s.group && id.equals(s.id);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * id.hashCode() + (group ? 1 : 0);
+    }
 }
