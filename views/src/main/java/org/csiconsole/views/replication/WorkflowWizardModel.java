@@ -616,6 +616,14 @@ public final class WorkflowWizardModel {
 
     /** Reads both sides of every pair again; the items then show them as read (after a step, at the end of a run). */
     private void readAgain() {
+        readAgain(null);
+    }
+
+    /**
+     * As {@link #readAgain()}; then, unless a newer read replaced this one, runs {@code then} with whether both
+     * sides were read.
+     */
+    private void readAgain(java.util.function.Consumer<Boolean> then) {
         long mine = ++reads;
         reread.apply(pairs).whenComplete((fresh, e) -> ui.execute(() -> {
             if (mine != reads) return;
@@ -623,6 +631,7 @@ public final class WorkflowWizardModel {
                 readBack.set("Both sides could not be read again: " + (e == null ? "no pair was found"
                         : CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).getMessage() : e.toString())
                         + ". The pairs shown are as read before.");
+                if (then != null) then.accept(false);
                 return;
             }
             pairs = List.copyOf(fresh);
@@ -631,6 +640,7 @@ public final class WorkflowWizardModel {
                     .format(clock.instant().atZone(java.time.ZoneId.systemDefault())) + ":");
             for (WizardItem i : items) b.append('\n').append(i.describe());
             readBack.set(b.toString());
+            if (then != null) then.accept(true);
         }));
     }
 
@@ -692,8 +702,25 @@ public final class WorkflowWizardModel {
         result.set(r);
         if (!r.checks().isEmpty()) checks.setAll(r.checks());
         for (StepRow s : steps) if (s.status() == StepRow.StepState.PENDING) s.statusProperty().set(StepRow.StepState.STOPPED);
-        message.set(summary(r));
-        readAgain();
+        message.set(summary(r) + "\nReading both sides again\u2026");
+        // the verdict is the re-read's, not the steps': a side may still say otherwise (core's WorkflowVerdict)
+        readAgain(read -> message.set(read ? verdict(r) : summary(r) + "\nBoth sides could not be read again: "
+                + "how the pairs stand now is not known; read both sites again."));
+    }
+
+    /** The end of a run as both sides read again show it (core's verdict), then what each item that did not finish was left in. */
+    private String verdict(WorkflowResult r) {
+        List<org.csiconsole.core.replication.WorkflowVerdict.After> after = items.stream()
+                .map(i -> new org.csiconsole.core.replication.WorkflowVerdict.After(i.name(), i.from(), i.to())).toList();
+        StringBuilder b = new StringBuilder(org.csiconsole.core.replication.WorkflowVerdict.of(kind, r.outcome(), siteA.get().name(),
+                siteB.get().name(), after, clock.instant(), java.time.ZoneId.systemDefault()));
+        for (ItemResult i : r.items()) {
+            if (i.outcome() == RunOutcome.SUCCEEDED) continue;
+            b.append('\n').append(i.item().item().displayName()).append(": ");
+            if (i.failure() != null) b.append(i.failure().why()).append(". ").append(i.failure().whatToDo()).append(' ');
+            b.append(i.stateLeft());
+        }
+        return b.toString().strip();
     }
 
     /** How the run ended, and per item what state it was left in. */

@@ -130,8 +130,8 @@ final class EngineRun implements WorkflowRun {
 
     private void next(PlanItem item, int done, CompletableFuture<ItemResult> out) {
         if (done == item.steps().size()) {
-            emit(WorkflowEvent.Type.ITEM_SUCCEEDED, item.source(), 0, StateLeft.describe(plan.kind(), item, done), 100);
-            out.complete(new ItemResult(item, RunOutcome.SUCCEEDED, done, null, StateLeft.describe(plan.kind(), item, done)));
+            emit(WorkflowEvent.Type.ITEM_SUCCEEDED, item.source(), 0, StateLeft.describe(plan.request(), item, done), 100);
+            out.complete(new ItemResult(item, RunOutcome.SUCCEEDED, done, null, StateLeft.describe(plan.request(), item, done)));
             return;
         }
         if (stop) {
@@ -160,14 +160,14 @@ final class EngineRun implements WorkflowRun {
             CallFailure failure = ReplicationFailures.explain(SourceFailure.of(item.source().toString(), e).failure(), step.action(), step.target());
             emit(WorkflowEvent.Type.STEP_FAILED, item.source(), step.index(), failure.getMessage() + " " + failure.whatToDo(), -1);
             remember(step, RunOutcome.FAILED, failure.getMessage());
-            String left = StateLeft.describe(plan.kind(), item, done);
+            String left = StateLeft.describe(plan.request(), item, done);
             emit(WorkflowEvent.Type.ITEM_FAILED, item.source(), step.index(), left, -1);
             out.complete(new ItemResult(item, RunOutcome.FAILED, done, failure, left));
         });
     }
 
     private void stopped(PlanItem item, int done, CompletableFuture<ItemResult> out) {
-        String left = StateLeft.describe(plan.kind(), item, done);
+        String left = StateLeft.describe(plan.request(), item, done);
         emit(WorkflowEvent.Type.ITEM_STOPPED, item.source(), done, "Stopped before step " + (done + 1) + ". " + left, -1);
         out.complete(new ItemResult(item, RunOutcome.STOPPED, done, null, left));
     }
