@@ -105,6 +105,8 @@ public final class ReplicationCommand {
     private final Function<String, String> env;
     private final Supplier<Optional<ConsoleTerminal>> terminal;
     private final AuditSink audit;
+    /** The workflow engine's steps, so the audit records a workflow's calls as its steps (as the GUI's sink does). */
+    private final org.csiconsole.core.audit.OverrideMarks marks = new org.csiconsole.core.audit.OverrideMarks();
     private final Path dataDir;
 
     @Spec
@@ -404,7 +406,7 @@ public final class ReplicationCommand {
     WorkflowResult execute(CsiEndpointOptions o, WorkflowRequest request) throws Exception {
         ReplicationHistory history = dataDir == null ? null : openHistory();
         try {
-            ReplicationEngine engine = new ReplicationEngine(Clock.systemUTC(), RpoThresholds.DEFAULT, history);
+            ReplicationEngine engine = new ReplicationEngine(Clock.systemUTC(), RpoThresholds.DEFAULT, history, marks);
             WorkflowPlan plan = engine.plan(request);
             PrintWriter err = spec.commandLine().getErr();
             return engine.run(plan, e -> {
@@ -482,7 +484,7 @@ public final class ReplicationCommand {
     private ReplicationSite site(CsiEndpointOptions o, ConnectionSecrets secrets, Endpoint csiEndpoint, Optional<Endpoint> node, Endpoint addonsEndpoint, String name,
                                  CallTrace trace, List<AutoCloseable> open) {
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy())
-                .withAudit(CallAudit.to(audit, AuditOrigin.local(addonsEndpoint.text()))).withSecrets(secrets);
+                .withAudit(CallAudit.to(marks.marking(audit), AuditOrigin.local(addonsEndpoint.text()))).withSecrets(secrets);
         CsiClient csi = CsiClient.open(csiEndpoint, node, options, trace);
         open.add(csi);
         AddonsClient addons = AddonsClient.open(addonsEndpoint, options, trace);
