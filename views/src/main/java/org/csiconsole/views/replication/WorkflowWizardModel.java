@@ -108,6 +108,10 @@ public final class WorkflowWizardModel {
     private long planned;
     /** Counts the re-reads, so an older read does not replace a newer one. */
     private long reads;
+    /** The fence blocks and fencing site the fence assessment was read for; a reading of others is dropped. */
+    private String fenceReadFor = "";
+    /** The sources the latest reading of who is inside the fence blocks could not read, in words; empty when all were. */
+    private List<String> fenceUnread = List.of();
 
     /**
      * @param kind a two-site workflow
@@ -304,18 +308,49 @@ public final class WorkflowWizardModel {
         return f != null && !f.blocked() && f.consent().accepts(fenceTyped.get());
     }
 
-    /** The fence's assessment by the one risk model: who each block cuts off; null when none is asked or a block is bad. */
-    private Assessment assessFence() {
-        if (kind != WorkflowKind.UNPLANNED_FAILOVER || fenceCidrs.get().isBlank()) return null;
+    /**
+     * Assesses the fence as Network fence does, once who is inside its blocks was read from the site that fences
+     * (site B's connection: GetFenceClients, the CSP hosts and the volumes published to them, {@link FenceFacts#read}):
+     * until then, and when no fence is asked or a block does not parse, there is no fence assessment and no
+     * run. Read again only when the blocks or the fencing site change.
+     */
+    private void readFence() {
         List<Cidr> blocks;
         try {
-            blocks = Cidr.parseAll(fenceCidrs.get());
+            blocks = kind != WorkflowKind.UNPLANNED_FAILOVER || fenceCidrs.get().isBlank() ? List.of() : Cidr.parseAll(fenceCidrs.get());
         } catch (IllegalArgumentException bad) {
-            return null;
+            blocks = List.of();
         }
-        // no clients, hosts or volumes are read for the wizard: each block is assessed as cutting off every client in it
-        return risk.assess(RiskRequest.of(RiskOperation.FENCE, FenceFacts.of(blocks, List.of(), List.of(), List.of()), clock.instant())
-                .sending(Map.of("cidrs", FenceConfirmation.expected(blocks))));
+        SiteChoice fencing = siteB.get();
+        String key = blocks.isEmpty() ? "" : FenceConfirmation.expected(blocks) + "@" + fencing.describe();
+        if (key.equals(fenceReadFor)) return;
+        fenceReadFor = key;
+        fenceAssessment.set(null);
+        fenceUnread = List.of();
+        if (blocks.isEmpty()) return;
+        FenceRequest request = new FenceRequest(blocks, Map.of(), null);
+        whoIsInside(fencing, request).whenComplete((read, e) -> ui.execute(() -> {
+            if (!key.equals(fenceReadFor)) return;
+            FenceFacts.Reading r = read != null ? read : new FenceFacts.Reading(FenceFacts.of(request.cidrs(), List.of(), List.of(), List.of()),
+                    List.of("who is inside the blocks (" + (CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).why() : String.valueOf(e)) + ")"));
+            fenceUnread = r.unread();
+            fenceAssessment.set(risk.assess(RiskRequest.of(RiskOperation.FENCE, r.facts(), clock.instant())
+                    .sending(Map.of("cidrs", FenceConfirmation.expected(request.cidrs()))).on(fencing.describe())));
+            if (phase.get() == Phase.READY && plan.get() != null) message.set(readyMessage());
+        }));
+    }
+
+    /**
+     * Who the blocks of {@code request} cut off, read from {@code fencing}'s connection as Network fence reads it
+     * (its fence port is its storage); only GetFenceClients where the port is no more than a fence port.
+     */
+    private static CompletableFuture<FenceFacts.Reading> whoIsInside(SiteChoice fencing, FenceRequest request) {
+        if (fencing.fence() instanceof org.csiconsole.core.port.StorageService s) {
+            return s.features().thenCompose(f -> FenceFacts.read(s, f, request, List.of()));
+        }
+        return fencing.fence().fenceClients(request.parameters(), request.secrets()).handle((c, e) -> new FenceFacts.Reading(
+                FenceFacts.of(request.cidrs(), c == null ? List.of() : c, List.of(), List.of()),
+                e == null ? List.of() : List.of("GetFenceClients (" + (CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).why() : e.toString()) + ")")));
     }
 
     /** A dry run sends nothing and needs no consent: always, except while a run goes. */
@@ -543,7 +578,7 @@ public final class WorkflowWizardModel {
         checks.clear();
         Assessment a = assess();
         assessment.set(a);
-        fenceAssessment.set(assessFence());
+        readFence();
         askFor(a);
         WorkflowPlan p;
         try {
@@ -592,9 +627,11 @@ public final class WorkflowWizardModel {
 
     private String fenceMessage() {
         Assessment f = fenceAssessment.get();
-        if (f == null) return "Not run: the fence blocks do not parse.";
+        if (f == null) return fenceReadFor.isEmpty() ? "Not run: the fence blocks do not parse."
+                : "Reading who is inside the fence blocks on " + siteB.get().name() + "\u2026";
         if (f.blocked()) return "Not run: the fence is refused: " + f.illegal().describe();
-        return "Checked. To fence site A's clients first, " + f.consent().instruction() + "; or clear the blocks to run without a fence.";
+        return "Checked. To fence site A's clients first, " + f.consent().instruction() + "; or clear the blocks to run without a fence."
+                + (fenceUnread.isEmpty() ? "" : " Not read for the fence: " + String.join(", ", fenceUnread) + ".");
     }
 
     private void setSteps(WorkflowPlan p) {

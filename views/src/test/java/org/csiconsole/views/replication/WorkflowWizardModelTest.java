@@ -152,6 +152,8 @@ class WorkflowWizardModelTest {
 
     @Test
     void theFenceOfAnUnplannedFailoverIsAssessedLikeNetworkFenceAndRunsOnlyOnceItsBlocksAreTyped() {
+        f.portB.fenceClients.add(new org.csiconsole.core.model.FenceClient("worker-01", List.of("10.1.0.11")));
+        f.portB.fenceClients.add(new org.csiconsole.core.model.FenceClient("worker-09", List.of("10.9.0.9")));
         WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
         w.typed().get(0).typed().set("vol-1r");
         assertThat(w.canRun().get()).isTrue();
@@ -161,6 +163,11 @@ class WorkflowWizardModelTest {
         var fence = w.fenceAssessmentProperty().get();
         assertThat(fence.request().operation()).isEqualTo(org.csiconsole.core.risk.RiskOperation.FENCE);
         assertThat(fence.hazards()).extracting(Hazard::kind).contains(Hazard.Kind.ACCESS_LOST);
+        assertThat(fence.request().targets()).singleElement().satisfies(t -> assertThat(t.dependents())
+                .as("the clients GetFenceClients of site B reports inside the block, as Network fence lists them")
+                .containsExactly("worker-01 (10.1.0.11)"));
+        assertThat(String.join("\n", fence.lines())).contains("worker-01").doesNotContain("worker-09");
+        assertThat(w.fenceTypedProperty().get()).as("nothing typed for the person").isEmpty();
         assertThat(fence.consent().instruction()).isEqualTo("type 10.1.0.0/24");
         assertThat(w.canRun().get()).as("the fence is not consented to").isFalse();
         w.run();
