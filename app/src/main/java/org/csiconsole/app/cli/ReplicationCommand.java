@@ -241,7 +241,8 @@ public final class ReplicationCommand {
                 }
                 facts.add(ReplicationRisk.target(s, self, self, partner));
             }
-            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now()));
+            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
+                    .on(connection(o, a.name(), p.endpoint, partnerName)));
             WorkflowRequest request = WorkflowRequest.onOneSite(kind, a, items(sources, null));
             return decide(o, request, r, assessment, sources, risk, out);
         });
@@ -335,7 +336,8 @@ public final class ReplicationCommand {
                 facts.add(kind == WorkflowKind.UNPLANNED_FAILOVER ? ReplicationRisk.target(resolved.get(i), sb, sa, sb)
                         : ReplicationRisk.target(sources.get(i), sa, sa, sb));
             }
-            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now()));
+            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
+                    .on(connection(o, p.siteA, p.endpoint, p.siteB)));
             WorkflowRequest request = new WorkflowRequest(kind, a, b, items, template, Map.of(), options);
             return decide(o, request, r, assessment, forceTargets(kind, sources, resolved), risk, out);
         });
@@ -450,7 +452,16 @@ public final class ReplicationCommand {
     }
 
     static CallFailure usage(String what, String why, String todo) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, todo, "");
+        return CallFailure.refused(what, why, todo);
+    }
+
+    /**
+     * The sites a replication command acts on, as its assessment names them: {@code "site-a (unix:///a.sock), site-b
+     * (unix:///b.sock)"}; site A alone without a partner endpoint.
+     */
+    String connection(CsiEndpointOptions o, String nameA, String partnerEndpoint, String nameB) {
+        String a = RiskRequest.connection(nameA, o.controller(env).text());
+        return partnerEndpoint == null ? a : a + ", " + RiskRequest.connection(nameB, partnerEndpoint);
     }
 
     @FunctionalInterface

@@ -61,6 +61,16 @@ final class RiskConsent {
     }
 
     /**
+     * The connection a CSI command acts on, as an assessment names it (as the GUI names a connection): its
+     * endpoint, and the node endpoint after it when node calls go elsewhere.
+     */
+    static String connection(org.csiconsole.core.csi.CsiClient client) {
+        String controller = client.endpoint().text();
+        String node = client.nodeEndpoint().map(org.csiconsole.core.endpoint.Endpoint::text).orElse(controller);
+        return node.equals(controller) ? controller : controller + " (node " + node + ")";
+    }
+
+    /**
      * The {@code --yes} values that satisfy {@code a} without a terminal: none for NONE and CONFIRM; the
      * phrase for TYPED; each target's name for TYPED_EACH (its id is accepted too). To send a refused,
      * overridable call anyway ({@code override}), {@link Assessment#consent(boolean)}: never less than the names typed.
@@ -230,7 +240,8 @@ final class RiskConsent {
         return m;
     }
 
+    /** A refusal by this console before anything was sent ({@link CallFailure#refused}): whose it is, the console's. */
     static CallFailure usage(String what, String why, String todo) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, todo, "");
+        return CallFailure.refused(what, why, todo);
     }
 }
