@@ -11,7 +11,6 @@ import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;

@@ -1,7 +1,6 @@
 package org.csiconsole.app.cli;
 
 import org.csiconsole.core.call.CallFailure;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.Consent;
 import org.csiconsole.core.risk.Hazard;

@@ -1,16 +1,12 @@
 package org.csiconsole.views.fence;
 
-import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Cidr;
 import org.csiconsole.core.model.FenceClient;
-import org.csiconsole.core.model.Host;
-import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.FenceConfirmation;
 import org.csiconsole.core.port.FenceRequest;
-import org.csiconsole.core.port.Listing;
 import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.risk.FenceFacts;
 import org.csiconsole.core.risk.RiskOperation;

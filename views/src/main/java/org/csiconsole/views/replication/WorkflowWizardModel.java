@@ -98,6 +98,7 @@ public final class WorkflowWizardModel {
     private final ReadOnlyStringWrapper calls = new ReadOnlyStringWrapper(this, "calls", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper readBack = new ReadOnlyStringWrapper(this, "readBack", "");
+    private final javafx.beans.property.ReadOnlyBooleanWrapper stillWrong = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "stillWrong");
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.READY);
     private final ReadOnlyObjectWrapper<WorkflowResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyObjectWrapper<WorkflowPlan> plan = new ReadOnlyObjectWrapper<>(this, "plan");
@@ -276,6 +277,14 @@ public final class WorkflowWizardModel {
         return readBack.getReadOnlyProperty();
     }
 
+    /**
+     * True once a finished run's pairs, read again, are not as the workflow leaves them (core's
+     * {@link org.csiconsole.core.replication.WorkflowVerdict}), or could not be read again: the end is no success.
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty stillWrongProperty() {
+        return stillWrong.getReadOnlyProperty();
+    }
+
     public ReadOnlyObjectProperty<Phase> phaseProperty() {
         return phase.getReadOnlyProperty();
     }
@@ -436,6 +445,7 @@ public final class WorkflowWizardModel {
             s.percentProperty().set(-1);
         }
         result.set(null);
+        stillWrong.set(false);
         stopping.set(false);
         message.set("Running " + kind.words().toLowerCase(java.util.Locale.ROOT) + "\u2026");
         phase.set(Phase.RUNNING);
@@ -741,16 +751,23 @@ public final class WorkflowWizardModel {
         for (StepRow s : steps) if (s.status() == StepRow.StepState.PENDING) s.statusProperty().set(StepRow.StepState.STOPPED);
         message.set(summary(r) + "\nReading both sides again\u2026");
         // the verdict is the re-read's, not the steps': a side may still say otherwise (core's WorkflowVerdict)
-        readAgain(read -> message.set(read ? verdict(r) : summary(r) + "\nBoth sides could not be read again: "
-                + "how the pairs stand now is not known; read both sites again."));
+        readAgain(read -> {
+            stillWrong.set(!read || r.outcome() != RunOutcome.SUCCEEDED || !org.csiconsole.core.replication.WorkflowVerdict.done(kind,
+                    siteA.get().name(), siteB.get().name(), after()));
+            message.set(read ? verdict(r) : summary(r) + "\nBoth sides could not be read again: how the pairs stand now is not known; "
+                    + "read both sites again.");
+        });
+    }
+
+    /** The pairs as last read, for core's verdict: each from site A to site B. */
+    private List<org.csiconsole.core.replication.WorkflowVerdict.After> after() {
+        return items.stream().map(i -> new org.csiconsole.core.replication.WorkflowVerdict.After(i.name(), i.from(), i.to())).toList();
     }
 
     /** The end of a run as both sides read again show it (core's verdict), then what each item that did not finish was left in. */
     private String verdict(WorkflowResult r) {
-        List<org.csiconsole.core.replication.WorkflowVerdict.After> after = items.stream()
-                .map(i -> new org.csiconsole.core.replication.WorkflowVerdict.After(i.name(), i.from(), i.to())).toList();
         StringBuilder b = new StringBuilder(org.csiconsole.core.replication.WorkflowVerdict.of(kind, r.outcome(), siteA.get().name(),
-                siteB.get().name(), after, clock.instant(), java.time.ZoneId.systemDefault()));
+                siteB.get().name(), after(), clock.instant(), java.time.ZoneId.systemDefault()));
         for (ItemResult i : r.items()) {
             if (i.outcome() == RunOutcome.SUCCEEDED) continue;
             b.append('\n').append(i.item().item().displayName()).append(": ");

@@ -523,14 +523,23 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             then.accept(targets);
             return;
         }
-        List<CompletableFuture<Volume>> reads = targets.stream()
-                .map(v -> storage().getVolume(v.volumeId()).handle((x, e) -> x == null ? null : x.keepingUnreported(v))).toList();
+        List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<CompletableFuture<Volume>> reads = targets.stream().map(v -> storage().getVolume(v.volumeId()).handle((x, e) -> {
+            if (x != null) return x.keepingUnreported(v);
+            org.csiconsole.core.call.CallFailure f = org.csiconsole.core.call.CallFailure.unwrap(e);
+            unread.add(v.displayName() + " (" + (f != null ? f.why() : String.valueOf(e)) + ")");
+            return null;
+        })).toList();
         CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).whenComplete((x, e) -> context.ui().execute(() -> {
             List<Volume> read = new ArrayList<>();
             for (int i = 0; i < targets.size(); i++) {
                 Volume fresh = reads.get(i).join();
                 if (fresh != null) readByGetVolume.put(fresh.volumeId(), fresh);
                 read.add(fresh == null ? targets.get(i) : fresh);
+            }
+            if (!unread.isEmpty()) {
+                showStatus("ControllerGetVolume could not read " + String.join(", ", unread)
+                        + ": where it is published is judged from the listing and this console's own calls.");
             }
             then.accept(read);
         }));

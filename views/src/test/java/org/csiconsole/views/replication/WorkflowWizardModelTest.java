@@ -91,6 +91,7 @@ class WorkflowWizardModelTest {
         assertThat(w.messageProperty().get()).startsWith("Not done: every step succeeded, but as read again at")
                 .contains("vol-1: still wrong: vol-1 on site-a and vol-1r on site-b are both primary: a split brain")
                 .contains("Run split-brain recovery").doesNotContain("vol-1 on site-b");
+        assertThat(w.stillWrongProperty().get()).as("the end is no success").isTrue();
     }
 
     @Test
@@ -104,6 +105,7 @@ class WorkflowWizardModelTest {
 
         assertThat(w.messageProperty().get()).startsWith("Done: as read again at")
                 .contains("vol-1: vol-1r on site-b is primary (healthy); vol-1 on site-a is secondary.");
+        assertThat(w.stillWrongProperty().get()).isFalse();
     }
 
     @Test

@@ -4,7 +4,6 @@ import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.call.TraceEntry;
-import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.NodeCapability;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeOnNode;
