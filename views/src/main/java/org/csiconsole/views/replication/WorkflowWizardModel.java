@@ -340,7 +340,7 @@ public final class WorkflowWizardModel {
         FenceRequest request = new FenceRequest(blocks, Map.of(), null);
         whoIsInside(fencing, request).whenComplete((read, e) -> ui.execute(() -> {
             if (!key.equals(fenceReadFor)) return;
-            FenceFacts.Reading r = read != null ? read : new FenceFacts.Reading(FenceFacts.of(request.cidrs(), List.of(), List.of(), List.of()),
+            FenceFacts.WhoIsInside r = read != null ? read : new FenceFacts.WhoIsInside(FenceFacts.of(request.cidrs(), List.of(), List.of(), List.of()),
                     List.of("who is inside the blocks (" + (CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).why() : String.valueOf(e)) + ")"));
             fenceUnread = r.unread();
             fenceAssessment.set(risk.assess(RiskRequest.of(RiskOperation.FENCE, r.facts(), clock.instant())
@@ -353,11 +353,11 @@ public final class WorkflowWizardModel {
      * Who the blocks of {@code request} cut off, read from {@code fencing}'s connection as Network fence reads it
      * (its fence port is its storage); only GetFenceClients where the port is no more than a fence port.
      */
-    private static CompletableFuture<FenceFacts.Reading> whoIsInside(SiteChoice fencing, FenceRequest request) {
+    private static CompletableFuture<FenceFacts.WhoIsInside> whoIsInside(SiteChoice fencing, FenceRequest request) {
         if (fencing.fence() instanceof org.csiconsole.core.port.StorageService s) {
             return s.features().thenCompose(f -> FenceFacts.read(s, f, request, List.of()));
         }
-        return fencing.fence().fenceClients(request.parameters(), request.secrets()).handle((c, e) -> new FenceFacts.Reading(
+        return fencing.fence().fenceClients(request.parameters(), request.secrets()).handle((c, e) -> new FenceFacts.WhoIsInside(
                 FenceFacts.of(request.cidrs(), c == null ? List.of() : c, List.of(), List.of()),
                 e == null ? List.of() : List.of("GetFenceClients (" + (CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).why() : e.toString()) + ")")));
     }

@@ -16,9 +16,9 @@ import java.util.Map;
  */
 public final class OverrideMarks {
     private final Map<String, Integer> pending = new HashMap<>();
-    private final List<Step> steps = new java.util.ArrayList<>();
+    private final List<RunningStep> steps = new java.util.ArrayList<>();
 
-    private record Step(java.util.Set<String> ids, String workflow, boolean forced) {
+    private record RunningStep(java.util.Set<String> ids, String workflow, boolean forced) {
     }
 
     /**
@@ -30,7 +30,7 @@ public final class OverrideMarks {
      * @param forced the step discards data or cuts clients off, consented to by typing names
      */
     public AutoCloseable step(java.util.Collection<String> targetIds, String workflow, boolean forced) {
-        Step s = new Step(java.util.Set.copyOf(targetIds), workflow, forced);
+        RunningStep s = new RunningStep(java.util.Set.copyOf(targetIds), workflow, forced);
         synchronized (this) {
             steps.add(s);
         }
@@ -74,7 +74,7 @@ public final class OverrideMarks {
     }
 
     private AuditRecord inStep(AuditRecord r) {
-        for (Step s : steps) {
+        for (RunningStep s : steps) {
             if (r.targets().values().stream().flatMap(List::stream).anyMatch(s.ids()::contains)) return r.inWorkflow(s.workflow(), s.forced());
         }
         return r;

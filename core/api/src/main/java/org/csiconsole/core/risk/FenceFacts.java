@@ -29,8 +29,8 @@ public final class FenceFacts {
      * @param facts one {@code "network"} target per block ({@link #of})
      * @param unread each source not read, in words with why, e.g. {@code "the CSP hosts (connection refused)"}; empty when all were
      */
-    public record Reading(List<TargetFacts> facts, List<String> unread) {
-        public Reading {
+    public record WhoIsInside(List<TargetFacts> facts, List<String> unread) {
+        public WhoIsInside {
             facts = List.copyOf(facts);
             unread = List.copyOf(unread);
         }
@@ -41,13 +41,13 @@ public final class FenceFacts {
      * Network fence and an unplanned failover's fence step (reads only: GetFenceClients for the request's parameters
      * and secrets when NetworkFence.GET_CLIENTS_TO_FENCE is advertised, else {@code known}; the CSP hosts when an
      * array is connected; the volumes when they can be listed, for what is published to each client). A source
-     * that cannot be read is left out and named in {@link Reading#unread()}; the future never fails.
+     * that cannot be read is left out and named in {@link WhoIsInside#unread()}; the future never fails.
      *
      * @param storage the connection that fences
      * @param features what it offers
      * @param known the clients last reported, used when GetFenceClients is not advertised or fails
      */
-    public static java.util.concurrent.CompletableFuture<Reading> read(org.csiconsole.core.port.StorageService storage,
+    public static java.util.concurrent.CompletableFuture<WhoIsInside> read(org.csiconsole.core.port.StorageService storage,
             org.csiconsole.core.port.Features features, org.csiconsole.core.port.FenceRequest request, List<FenceClient> known) {
         List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
         java.util.concurrent.CompletableFuture<List<FenceClient>> clients = features.available(org.csiconsole.core.port.Feature.GET_CLIENTS_TO_FENCE)
@@ -72,7 +72,7 @@ public final class FenceFacts {
                 })
                 : java.util.concurrent.CompletableFuture.completedFuture(null);
         return java.util.concurrent.CompletableFuture.allOf(clients, hosts, listed)
-                .thenApply(x -> new Reading(of(request.cidrs(), clients.join(), hosts.join(), List.copyOf(volumes)), unread));
+                .thenApply(x -> new WhoIsInside(of(request.cidrs(), clients.join(), hosts.join(), List.copyOf(volumes)), unread));
     }
 
     private static String why(Throwable e) {
