@@ -125,6 +125,11 @@ public final class FakeStorage implements StorageService {
      * completes it by hand.
      */
     public volatile CompletableFuture<Void> holdVolumeListing;
+    /**
+     * When false ListVolumes leaves every volume's published_node_ids out, as a driver without
+     * LIST_VOLUMES_PUBLISHED_NODES does; ControllerGetVolume still reports them.
+     */
+    public volatile boolean listsPublishedNodes = true;
 
     public FakeStorage seeded() {
         Topology a = new Topology(Map.of("topology.csi.example.com/site", "site-a"));
@@ -248,7 +253,9 @@ public final class FakeStorage implements StorageService {
             return missingOf("listVolumes");
         }));
         return answer("listVolumes", () -> {
-            pages(List.copyOf(volumes), pageSize, sink);
+            pages(listsPublishedNodes ? List.copyOf(volumes) : volumes.stream().map(v -> new Volume(v.volumeId(), v.name(), v.capacityBytes(),
+                    v.source(), v.capabilities(), v.parameters(), v.volumeContext(), v.accessibleTopology(), List.of(), v.condition(), v.groupId(),
+                    v.origin(), v.properties(), v.replication())).toList(), pageSize, sink);
             return missingOf("listVolumes");
         });
     }

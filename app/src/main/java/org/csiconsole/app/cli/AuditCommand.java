@@ -82,7 +82,9 @@ public final class AuditCommand implements Callable<Integer> {
     @Option(names = "--outcome", paramLabel = "OUTCOME", description = "ok, failed or cancelled.")
     AuditOutcome outcome;
 
-    @Option(names = "--forced", description = "Only forced operations (force=true sent) and overrides (a call the console refused, sent anyway).")
+    @Option(names = "--forced", description = "Only forced operations (force=true sent, or a workflow step that discards data or "
+            + "cuts clients off: split-brain recovery on the discarded side, an unplanned failover's fence) and overrides "
+            + "(a call the console refused, sent anyway).")
     boolean forced;
 
     @Option(names = "--limit", paramLabel = "N", description = "At most N entries (default 50 printed; every matching entry exported).")
@@ -134,6 +136,9 @@ public final class AuditCommand implements Callable<Integer> {
                         shortCall(r), mark(r), targets(r), r.outcome() == AuditOutcome.OK ? "OK" : r.outcome() + " " + r.code(), r.durationMs());
             }
             t.print(out);
+            for (AuditEntry e : entries) {
+                if (!e.record().workflow().isEmpty()) out.println("  #" + e.seq() + " is a step of " + e.record().workflow());
+            }
             out.println(entries.size() + " of " + total + " matching entries in " + log.location());
             out.flush();
         }
@@ -190,6 +195,7 @@ public final class AuditCommand implements Callable<Integer> {
         Map<String, Object> m = e.record().fields(e.seq());
         m.put("forced", e.record().forced());
         m.put("override", e.record().override());
+        m.put("workflow", e.record().workflow());
         m.put("hash", e.hash());
         return m;
     }

@@ -172,6 +172,6 @@ public final class CsiMutations {
     }
 
     static CallFailure usage(String what, String why, String whatToDo) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, whatToDo, "");
+        return CallFailure.refused(what, why, whatToDo);
     }
 }

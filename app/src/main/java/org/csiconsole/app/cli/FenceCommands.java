@@ -254,7 +254,7 @@ public final class FenceCommands {
         void run(AddonsClient addons, PrintWriter out) throws Exception {
             List<Cidr> blocks = blocks();
             RiskConsent risk = risk();
-            Assessment a = risk.assess(RiskRequest.of(operation(), facts(addons, blocks), Instant.now()));
+            Assessment a = risk.assess(RiskRequest.of(operation(), facts(addons, blocks), Instant.now()).on(addons.endpoint().text()));
             String typed = yes().isEmpty() ? null : yes().get(0);
             risk.confirm(a, typed != null && FenceConfirmation.matches(blocks, typed) ? List.of(Cidr.join(blocks)) : yes(), false,
                     spec.commandLine().getErr());

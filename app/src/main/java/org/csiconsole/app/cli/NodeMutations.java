@@ -73,7 +73,8 @@ final class NodeMutations {
             Map<String, String> sends = new LinkedHashMap<>();
             sends.put("volume_id", volumeId);
             sends.put("staging_target_path", stagingTargetPath);
-            Assessment a = risk.assess(RiskRequest.of(RiskOperation.NODE_UNSTAGE, List.of(facts), Instant.now()).onNode(node).sending(sends));
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.NODE_UNSTAGE, List.of(facts), Instant.now()).onNode(node).sending(sends)
+                    .on(RiskConsent.connection(client)));
             overriding = risk.confirm(a, yes == null ? List.of() : List.of(yes), override, spec.commandLine().getErr()).override();
             client.node().nodeUnstage(volumeId, stagingTargetPath).get();
             Map<String, String> ids = new LinkedHashMap<>();
@@ -130,7 +131,8 @@ final class NodeMutations {
             sends.put("volume_path", volumePath);
             if (!stagingTargetPath.isBlank()) sends.put("staging_target_path", stagingTargetPath);
             if (required > 0) sends.put("capacity_range.required_bytes", Long.toString(required));
-            Assessment a = risk.assess(RiskRequest.of(RiskOperation.NODE_EXPAND, List.of(facts), Instant.now()).onNode(node).sending(sends));
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.NODE_EXPAND, List.of(facts), Instant.now()).onNode(node).sending(sends)
+                    .on(RiskConsent.connection(client)));
             risk.confirm(a, List.of(), false, spec.commandLine().getErr());
             ExpandVolumeResult r = client.node().nodeExpand(volumeId, volumePath, required, 0, stagingTargetPath, null, secrets).get();
             output().nodeExpanded(volumeId, node, r);

@@ -120,7 +120,8 @@ final class PublishMutations {
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
             TargetFacts facts = VolumeFacts.read(client, volumeId, record);
-            Assessment a = risk.assess(RiskRequest.of(RiskOperation.CONTROLLER_UNPUBLISH, List.of(facts), Instant.now()).onNode(nodeId));
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.CONTROLLER_UNPUBLISH, List.of(facts), Instant.now()).onNode(nodeId)
+                    .on(RiskConsent.connection(client)));
             overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             client.controller().controllerUnpublish(volumeId, nodeId, secrets).get();
             Map<String, String> ids = new LinkedHashMap<>();

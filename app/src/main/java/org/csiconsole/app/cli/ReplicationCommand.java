@@ -11,7 +11,6 @@ import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
@@ -105,6 +104,8 @@ public final class ReplicationCommand {
     private final Function<String, String> env;
     private final Supplier<Optional<ConsoleTerminal>> terminal;
     private final AuditSink audit;
+    /** The workflow engine's steps, so the audit records a workflow's calls as its steps (as the GUI's sink does). */
+    private final org.csiconsole.core.audit.OverrideMarks marks = new org.csiconsole.core.audit.OverrideMarks();
     private final Path dataDir;
 
     @Spec
@@ -239,7 +240,8 @@ public final class ReplicationCommand {
                 }
                 facts.add(ReplicationRisk.target(s, self, self, partner));
             }
-            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now()));
+            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
+                    .on(connection(o, a.name(), p.endpoint, partnerName)));
             WorkflowRequest request = WorkflowRequest.onOneSite(kind, a, items(sources, null));
             return decide(o, request, r, assessment, sources, risk, out);
         });
@@ -333,7 +335,8 @@ public final class ReplicationCommand {
                 facts.add(kind == WorkflowKind.UNPLANNED_FAILOVER ? ReplicationRisk.target(resolved.get(i), sb, sa, sb)
                         : ReplicationRisk.target(sources.get(i), sa, sa, sb));
             }
-            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now()));
+            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
+                    .on(connection(o, p.siteA, p.endpoint, p.siteB)));
             WorkflowRequest request = new WorkflowRequest(kind, a, b, items, template, Map.of(), options);
             return decide(o, request, r, assessment, forceTargets(kind, sources, resolved), risk, out);
         });
@@ -404,7 +407,7 @@ public final class ReplicationCommand {
     WorkflowResult execute(CsiEndpointOptions o, WorkflowRequest request) throws Exception {
         ReplicationHistory history = dataDir == null ? null : openHistory();
         try {
-            ReplicationEngine engine = new ReplicationEngine(Clock.systemUTC(), RpoThresholds.DEFAULT, history);
+            ReplicationEngine engine = new ReplicationEngine(Clock.systemUTC(), RpoThresholds.DEFAULT, history, marks);
             WorkflowPlan plan = engine.plan(request);
             PrintWriter err = spec.commandLine().getErr();
             return engine.run(plan, e -> {
@@ -448,7 +451,16 @@ public final class ReplicationCommand {
     }
 
     static CallFailure usage(String what, String why, String todo) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, todo, "");
+        return CallFailure.refused(what, why, todo);
+    }
+
+    /**
+     * The sites a replication command acts on, as its assessment names them: {@code "site-a (unix:///a.sock), site-b
+     * (unix:///b.sock)"}; site A alone without a partner endpoint.
+     */
+    String connection(CsiEndpointOptions o, String nameA, String partnerEndpoint, String nameB) {
+        String a = RiskRequest.connection(nameA, o.controller(env).text());
+        return partnerEndpoint == null ? a : a + ", " + RiskRequest.connection(nameB, partnerEndpoint);
     }
 
     @FunctionalInterface
@@ -482,7 +494,7 @@ public final class ReplicationCommand {
     private ReplicationSite site(CsiEndpointOptions o, ConnectionSecrets secrets, Endpoint csiEndpoint, Optional<Endpoint> node, Endpoint addonsEndpoint, String name,
                                  CallTrace trace, List<AutoCloseable> open) {
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy())
-                .withAudit(CallAudit.to(audit, AuditOrigin.local(addonsEndpoint.text()))).withSecrets(secrets);
+                .withAudit(CallAudit.to(marks.marking(audit), AuditOrigin.local(addonsEndpoint.text()))).withSecrets(secrets);
         CsiClient csi = CsiClient.open(csiEndpoint, node, options, trace);
         open.add(csi);
         AddonsClient addons = AddonsClient.open(addonsEndpoint, options, trace);

@@ -1,7 +1,6 @@
 package org.csiconsole.app.cli;
 
 import org.csiconsole.core.call.CallFailure;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.Consent;
 import org.csiconsole.core.risk.Hazard;
@@ -58,6 +57,16 @@ final class RiskConsent {
 
     Assessment assess(RiskRequest request) {
         return model.assess(request);
+    }
+
+    /**
+     * The connection a CSI command acts on, as an assessment names it (as the GUI names a connection): its
+     * endpoint, and the node endpoint after it when node calls go elsewhere.
+     */
+    static String connection(org.csiconsole.core.csi.CsiClient client) {
+        String controller = client.endpoint().text();
+        String node = client.nodeEndpoint().map(org.csiconsole.core.endpoint.Endpoint::text).orElse(controller);
+        return node.equals(controller) ? controller : controller + " (node " + node + ")";
     }
 
     /**
@@ -230,7 +239,8 @@ final class RiskConsent {
         return m;
     }
 
+    /** A refusal by this console before anything was sent ({@link CallFailure#refused}): whose it is, the console's. */
     static CallFailure usage(String what, String why, String todo) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, todo, "");
+        return CallFailure.refused(what, why, todo);
     }
 }

@@ -95,7 +95,7 @@ final class SnapshotMutations {
             TargetFacts facts = new TargetFacts("snapshot", snapshotId, known.map(Snapshot::name).orElse(""),
                     known.map(Snapshot::sizeBytes).orElse(0L), List.of(), false, null, null,
                     known.map(s -> List.of("of volume " + s.sourceVolumeId())).orElse(List.of()));
-            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_SNAPSHOT, List.of(facts), Instant.now()));
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_SNAPSHOT, List.of(facts), Instant.now()).on(RiskConsent.connection(client)));
             risk.confirm(a, yes(), false, spec.commandLine().getErr());
             client.controller().deleteSnapshot(snapshotId, secrets).get();
             output().done(Map.of("snapshotId", snapshotId), "deleted", "Deleted snapshot " + snapshotId + ".");

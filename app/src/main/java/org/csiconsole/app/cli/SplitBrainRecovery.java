@@ -107,7 +107,8 @@ final class SplitBrainRecovery {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("survivorSite", keepSite.name());
             extra.put("sides", print.sides(items, keepSite.name(), otherSite.name(), RpoThresholds.DEFAULT, Instant.now()));
-            Assessment assessment = risk.assess(RiskRequest.of(RiskOperation.SPLIT_BRAIN_RECOVERY, facts, Instant.now()).keeping(keepSite.name()));
+            Assessment assessment = risk.assess(RiskRequest.of(RiskOperation.SPLIT_BRAIN_RECOVERY, facts, Instant.now()).keeping(keepSite.name())
+                    .on(command.connection(o, p.siteA, p.endpoint, p.siteB)));
             WorkflowRequest request = new WorkflowRequest(WorkflowKind.SPLIT_BRAIN_RECOVERY, keepSite, otherSite, items, template,
                     Map.of(), options);
             if (s.dryRun) return command.dryRun(o, request, s, Map.of(), assessment, extra);

@@ -17,7 +17,7 @@ import java.util.Optional;
  * What {@code delete-volume}, {@code unpublish}, {@code unstage} and {@code node-expand} read of a volume before core assesses them (reads
  * only, traced, not audited): ControllerGetVolume when the driver advertises GET_VOLUME, else its
  * listing (ListVolumes) when it lists volumes; {@code published_node_ids} count as the driver's report
- * when it advertises LIST_VOLUMES_PUBLISHED_NODES; and the placements this console's own calls made, from
+ * as {@link TargetFacts#driverReportsPlacements} decides for the call that read them; and the placements this console's own calls made, from
  * its record ({@link ConsoleBook#consolePlacements}), for drivers that report no publications. The name is
  * the one the record has where the driver reports none.
  */
@@ -35,9 +35,10 @@ final class VolumeFacts {
     private static TargetFacts read(CsiClient client, String volumeId, ConsoleRecords records, String nodeId) throws Exception {
         CapabilitySet caps = client.capabilities().get();
         Optional<Volume> v = VolumeMutations.read(client, volumeId);
+        TargetFacts.VolumeRead readBy = v.isPresent() ? TargetFacts.VolumeRead.CONTROLLER_GET_VOLUME : TargetFacts.VolumeRead.LIST_VOLUMES;
         if (v.isEmpty() && caps.has(ControllerCapability.LIST_VOLUMES)) v = listed(client, volumeId);
         ConsoleBook book = records == null ? ConsoleBook.inMemory("") : records.book(client.endpoint().text());
-        return TargetFacts.ofVolume(book.named(v.orElse(Volume.csi(volumeId, 0))), caps.has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES),
+        return TargetFacts.ofVolume(book.named(v.orElse(Volume.csi(volumeId, 0))), TargetFacts.driverReportsPlacements(caps, false, readBy),
                 book.consolePlacements(volumeId, nodeId));
     }
 

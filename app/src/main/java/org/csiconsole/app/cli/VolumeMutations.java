@@ -163,7 +163,7 @@ final class VolumeMutations {
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
             TargetFacts facts = VolumeFacts.read(client, volumeId, record);
-            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(facts), Instant.now()));
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(facts), Instant.now()).on(RiskConsent.connection(client)));
             overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             client.controller().deleteVolume(volumeId, secrets).get();
             output().done(Map.of("volumeId", volumeId), "deleted", "Deleted volume " + volumeId + ".");
@@ -203,7 +203,7 @@ final class VolumeMutations {
             Map<String, String> sends = new LinkedHashMap<>();
             sends.put("volume_id", volumeId);
             sends.put(RiskModel.REQUIRED_BYTES, Long.toString(bytes));
-            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.EXPAND, List.of(facts), Instant.now()).sending(sends)),
+            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.EXPAND, List.of(facts), Instant.now()).sending(sends).on(RiskConsent.connection(client))),
                     List.of(), false, spec.commandLine().getErr());
             ExpandVolumeResult r = client.controller().expandVolume(volumeId, bytes, 0, null, secrets).get();
             output().expanded(volumeId, r);

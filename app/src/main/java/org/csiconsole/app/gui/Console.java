@@ -155,7 +155,7 @@ public final class Console {
                 new TraceJsonLines(), traceFiles));
         workbench.setOnQuit(stage::close);
         workbench.setAboutText(org.csiconsole.app.AppVersion.aboutText());
-        replication = new ConsoleReplication(manager, c -> records().book(c));
+        replication = new ConsoleReplication(manager, c -> records().book(c), overrides);
         workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
         org.csiconsole.views.lifecycle.LifecyclePerspective.install(workbench, new org.csiconsole.core.render.Java2dDiagramExporter(),
                 java.time.Clock.systemDefaultZone(), overrides);

@@ -71,9 +71,21 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
      * @param records the console's record of a connection: its inventory joins each site's listing ({@link RecordedReplicationPort})
      */
     ConsoleReplication(ConnectionManager manager, java.util.function.Function<ConnectionModel, org.csiconsole.core.record.ConsoleBook> records) {
+        this(manager, records, new org.csiconsole.core.audit.OverrideMarks());
+    }
+
+    /**
+     * As above, the engine announcing each workflow step to {@code marks}, the marks the audit sink writes through, so a
+     * workflow's calls are audited as its steps, as on the command line.
+     */
+    ConsoleReplication(ConnectionManager manager, java.util.function.Function<ConnectionModel, org.csiconsole.core.record.ConsoleBook> records,
+                       org.csiconsole.core.audit.OverrideMarks marks) {
         this.manager = Objects.requireNonNull(manager);
         this.records = Objects.requireNonNull(records);
+        this.marks = Objects.requireNonNull(marks);
     }
+
+    private final org.csiconsole.core.audit.OverrideMarks marks;
 
     /**
      * Keeps the samples and operations in {@code dataDir} ({@code replication-history.db}, 30 days),
@@ -92,7 +104,7 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
 
     @Override
     public synchronized ReplicationWorkflows workflows() {
-        if (engine == null) engine = new ReplicationEngine(Clock.systemUTC(), SamplerSettings.DEFAULT.thresholds(), history().orElse(null));
+        if (engine == null) engine = new ReplicationEngine(Clock.systemUTC(), SamplerSettings.DEFAULT.thresholds(), history().orElse(null), marks);
         return engine;
     }
 

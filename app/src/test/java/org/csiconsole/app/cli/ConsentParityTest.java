@@ -50,6 +50,8 @@ class ConsentParityTest {
                 side("site-a", VolumeReplicationRole.PRIMARY, true));
         TargetFacts split = volume("erp-db").withReplication(side("site-a", VolumeReplicationRole.PRIMARY, true),
                 side("site-b", VolumeReplicationRole.PRIMARY, true));
+        TargetFacts primary = volume("erp-db").withReplication(side("site-a", VolumeReplicationRole.PRIMARY, true),
+                side("site-b", VolumeReplicationRole.SECONDARY, true));
         // calls of this console older than RiskModel.FRESH: another orchestrator may have undone them, so an override exists
         Placement staged = new Placement("node-1", Placement.Kind.STAGED, "/staging", Placement.Knowledge.CONSOLE, NOW.minusSeconds(600));
         Placement mounted = new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/target", Placement.Knowledge.CONSOLE, NOW.minusSeconds(600));
@@ -57,11 +59,14 @@ class ConsentParityTest {
             TargetFacts one = op.replication() ? (op == RiskOperation.SPLIT_BRAIN_RECOVERY ? split : pair)
                     : op == RiskOperation.FENCE || op == RiskOperation.UNFENCE ? new TargetFacts("network", "10.1.0.0/24", "", 0, List.of(), false,
                     null, null, List.of("worker-01 (10.1.0.11)")) : volume("erp-db");
-            List<TargetFacts> three = List.of(one, rename(one, "b"), rename(one, "c"));
-            for (boolean force : List.of(false, true)) {
-                if (force && !op.forceable()) continue;
-                out.add(new RiskRequest(op, force, List.of(one), "node-1", "site-a", NOW));
-                out.add(new RiskRequest(op, force, three, "node-1", "site-a", NOW));
+            List<TargetFacts> states = op.replication() ? List.of(one, primary, split) : List.of(one);
+            for (TargetFacts t : states) {
+                List<TargetFacts> three = List.of(t, rename(t, "b"), rename(t, "c"));
+                for (boolean force : List.of(false, true)) {
+                    if (force && !op.forceable()) continue;
+                    out.add(new RiskRequest(op, force, List.of(t), "node-1", "site-a", NOW));
+                    out.add(new RiskRequest(op, force, three, "node-1", "site-a", NOW));
+                }
             }
         }
         VolumeGroup group = new VolumeGroup("vg-1", "erp", "", List.of(Volume.csi("vol-1", 1L << 30), Volume.csi("vol-2", 1L << 30)),
@@ -110,6 +115,22 @@ class ConsentParityTest {
             assertThat(gui.answer().override()).isEqualTo(override);
         }
         assertThat(blockedOverridable).as("overrides were compared too").isGreaterThanOrEqualTo(3);
+        assertThat(requests.stream().map(RiskRequest::operation).distinct()).as("every operation is compared")
+                .containsExactlyInAnyOrder(RiskOperation.values());
+    }
+
+    @Test
+    void demotingTheOnlyPrimaryAsksItsNameOnBothFrontEnds() {
+        TargetFacts primary = volume("erp-db").withReplication(side("site-a", VolumeReplicationRole.PRIMARY, true),
+                side("site-b", VolumeReplicationRole.SECONDARY, true));
+        Assessment a = new RiskModel().assess(RiskRequest.of(RiskOperation.DEMOTE, List.of(primary), NOW));
+
+        assertThat(RiskConsent.requiredYes(a, false)).as("the command line's --yes").containsExactly("erp-db");
+        RiskPrompt gui = new RiskPrompt(a);
+        assertThat(gui.fields()).as("the workbench's typed name").hasSize(1);
+        assertThat(gui.canSendProperty().get()).isFalse();
+        gui.fields().get(0).set("erp-db");
+        assertThat(gui.canSendProperty().get()).isTrue();
     }
 
     private static ReplicationSample sample(String site, String id, VolumeReplicationRole role, String partnerId) {

@@ -304,6 +304,26 @@ class CsiMutationsTest {
     }
 
     @Test
+    void aVolumeControllerGetVolumeReportsPublishedIsNotDeletedThoughTheDriverDoesNotListPublishedNodes() throws Exception {
+        // GET_VOLUME with PUBLISH_UNPUBLISH_VOLUME: ControllerGetVolume's published_node_ids are required (CSI spec)
+        fake.controllerCaps.add(Csi.ControllerServiceCapability.RPC.Type.GET_VOLUME);
+        String fakeEndpoint = fake.startInProcess("cli-mutations-fake-" + UUID.randomUUID()).text();
+        assertThat(run("create-volume", "--endpoint", fakeEndpoint, "--name", "held", "--size", "1GiB", "-o", "json"))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        String id = JSON.readTree(out.toString()).get("volumeId").asText();
+        fake.publishedTo.put(id, java.util.Set.of("node-2"));
+
+        assertThat(run("delete-volume", "--endpoint", fakeEndpoint, "--volume-id", id, "--yes=" + id)).isEqualTo(ExitCodes.USAGE);
+
+        assertThat(err.toString()).contains(id + " is still published to node-2 (reported by the driver)");
+        assertThat(fake.calls("DeleteVolume")).as("nothing was sent").isZero();
+
+        fake.publishedTo.put(id, java.util.Set.of());
+        assertThat(run("delete-volume", "--endpoint", fakeEndpoint, "--volume-id", id, "--yes=" + id)).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(fake.calls("DeleteVolume")).isEqualTo(1);
+    }
+
+    @Test
     void withoutSecretsFileTheFileNamedByCsiSecretsFileIsRead() throws Exception {
         String fakeEndpoint = fake.startInProcess("cli-mutations-fake-" + UUID.randomUUID()).text();
         Path secrets = Files.writeString(dir.resolve("env-secrets.properties"), "token=" + CANARY + "\n");

@@ -90,6 +90,7 @@ class RecoverSplitBrainCommandTest {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
         cl.addSubcommand(new ReplicationCommand(k -> null, () -> terminal, audit, dir.resolve("data")));
+        cl.addSubcommand(new AuditCommand(audit));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         return cl.execute(args);
@@ -138,6 +139,22 @@ class RecoverSplitBrainCommandTest {
             assertThat(e.record().names(local.get(0))).isTrue();
             assertThat(e.record().outcome()).isEqualTo(AuditOutcome.OK);
         });
+    }
+
+    @Test
+    void theRecoverysCallsAreAuditedAsItsStepsNamingBothSidesAndAuditForcedListsThem() throws Exception {
+        assertThat(run(recover("--survivor=B", "--yes=" + local.get(0)))).as(err.toString()).isEqualTo(ExitCodes.OK);
+
+        assertThat(run("audit", "--forced", "--output", "json")).as(err.toString()).isEqualTo(ExitCodes.OK);
+        JsonNode rows = JSON.readTree(out.toString());
+        assertThat(rows).extracting(r -> r.get("call").asText()).containsExactlyInAnyOrder(DEMOTE, RESYNC);
+        assertThat(rows).allSatisfy(r -> {
+            assertThat(r.get("forced").asBoolean()).as("the discarded side's writes are lost").isTrue();
+            assertThat(r.get("workflow").asText()).startsWith("Split-brain recovery: survivor ").contains("(" + remote.get(0) + ")")
+                    .contains("discarded ").contains("(" + local.get(0) + ")");
+        });
+        assertThat(run("audit", "--forced")).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("FORCED").contains("is a step of Split-brain recovery: survivor ");
     }
 
     @Test

@@ -283,7 +283,24 @@ class ReplicationCommandTest {
                 "--partner-endpoint", siteA)).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).as("table output prints the assessment before the plan")
                 .contains("DANGER: creates a split brain: " + local.get(0)).contains("Safer: Run a planned failover instead")
-                .contains("Dry run of promote: nothing is sent");
+                .contains("Dry run of promote: nothing is sent").contains("On connection " + siteB + ", ");
+        assertThat(a.get("lines").toString()).as("the dry run names the connections it would act on, as the GUI does")
+                .contains("On connection " + siteB);
+    }
+
+    @Test
+    void demotingTheOnlyPrimaryAsksItsNameAsTheWorkbenchDoesAndARefusalIsTheConsoles() {
+        int code = run("replication", "demote", "--endpoint", siteA, "--volume-id", local.get(1));
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("On connection " + siteA).contains("lose write access")
+                .contains("must be named by its own --yes").contains("Whose: the console").doesNotContain("Whose: the driver");
+        assertThat(audited()).as("nothing was sent").isEmpty();
+        assertThat(role(local.get(1))).isEqualTo(ReplicationRole.PRIMARY);
+
+        assertThat(run("replication", "demote", "--endpoint", siteA, "--volume-id", local.get(1), "--yes=" + local.get(1)))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(role(local.get(1))).isEqualTo(ReplicationRole.SECONDARY);
     }
 
     @Test
@@ -299,7 +316,8 @@ class ReplicationCommandTest {
 
     @Test
     void aForcedPromoteIsMarkedInTheAuditAndAuditForcedListsOnlyIt() throws Exception {
-        assertThat(run("replication", "demote", "--endpoint", siteA, "--volume-id", local.get(1))).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(run("replication", "demote", "--endpoint", siteA, "--volume-id", local.get(1), "--yes=" + local.get(1)))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--force", "--yes=" + remote.get(0)))
                 .as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(audited()).hasSize(2);

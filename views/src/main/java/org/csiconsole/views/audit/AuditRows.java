@@ -61,7 +61,7 @@ final class AuditRows {
     static String searchText(AuditEntry e) {
         AuditRecord r = e.record();
         return r.call() + ' ' + r.origin().connection() + ' ' + targetsByField(e) + ' ' + outcome(e) + ' '
-                + userAtHost(e) + ' ' + r.endpoint() + ' ' + r.message() + ' ' + r.correlationId();
+                + userAtHost(e) + ' ' + r.endpoint() + ' ' + r.message() + ' ' + r.correlationId() + ' ' + r.workflow();
     }
 
     /** The detail pane: outcome and message first, then where, who and what, and the redacted parameters. */
@@ -76,6 +76,8 @@ final class AuditRows {
         rows.add(DetailRow.of("Connection", r.origin().connection()));
         rows.add(DetailRow.of("Endpoint", r.endpoint()));
         rows.add(DetailRow.of("Call", r.call()));
+        if (!r.workflow().isEmpty()) rows.add(DetailRow.of("Workflow", r.workflow()));
+        if (!mark(e).isEmpty()) rows.add(DetailRow.of("Mark", mark(e)));
         for (Map.Entry<String, List<String>> t : r.targets().entrySet()) {
             rows.add(DetailRow.id(t.getKey(), String.join(", ", t.getValue())));
         }
@@ -87,9 +89,11 @@ final class AuditRows {
         return rows;
     }
 
-    /** {@code "forced"}, {@code "override"}, {@code "forced, override"}, or empty. */
+    /** {@code "forced"}, {@code "override"}, {@code "forced, override"}, or empty; a workflow's step says so after it. */
     static String mark(org.csiconsole.core.audit.AuditEntry e) {
         var r = e.record();
-        return r.forced() && r.override() ? "forced, override" : r.forced() ? "forced" : r.override() ? "override" : "";
+        String mark = r.forced() && r.override() ? "forced, override" : r.forced() ? "forced" : r.override() ? "override" : "";
+        String step = r.workflow().isEmpty() ? "" : r.workflow().substring(0, Math.max(0, r.workflow().indexOf(':'))).toLowerCase(java.util.Locale.ROOT);
+        return step.isEmpty() ? mark : mark.isEmpty() ? step : mark + " (" + step + ")";
     }
 }

@@ -67,8 +67,9 @@ public final class AuditView implements ResourceView {
                 Column.<AuditEntry, Instant>of("time", "Time", e -> e.record().time()).format(AuditRows.TIME::format).width(176).mono().whole(),
                 Column.<AuditEntry, String>of("outcome", "Outcome", AuditRows::outcome).width(150)
                         .styleClass(AuditRows::outcomeStyle).tooltip(e -> e.record().message()),
-                Column.<AuditEntry, String>of("mark", "Mark", AuditRows::mark).width(110).styleClass(e -> e.record().marked() ? ConsoleStyles.STATUS_FAILED : "")
+                Column.<AuditEntry, String>of("mark", "Mark", AuditRows::mark).width(210).styleClass(e -> e.record().marked() ? ConsoleStyles.STATUS_FAILED : "")
                         .tooltip(e -> e.record().override() ? "Sent although the console refused it (its own record said it was illegal)"
+                                : !e.record().workflow().isEmpty() ? "A step of " + e.record().workflow()
                                 : e.record().forced() ? "Sent with force=true" : ""),
                 Column.<AuditEntry, String>of("connection", "Connection", e -> e.record().origin().connection()).width(150),
                 Column.<AuditEntry, String>of("call", "Call", e -> e.record().call()).width(300),

@@ -1,16 +1,12 @@
 package org.csiconsole.views.fence;
 
-import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Cidr;
 import org.csiconsole.core.model.FenceClient;
-import org.csiconsole.core.model.Host;
-import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.FenceConfirmation;
 import org.csiconsole.core.port.FenceRequest;
-import org.csiconsole.core.port.Listing;
 import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.risk.FenceFacts;
 import org.csiconsole.core.risk.RiskOperation;
@@ -127,39 +123,12 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
      * and the volumes published to them. A source that cannot be read is named on the status line and left out.
      */
     private CompletableFuture<List<TargetFacts>> whoIsInside(FenceRequest request) {
-        List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
-        CompletableFuture<List<FenceClient>> clients = features().available(Feature.GET_CLIENTS_TO_FENCE)
-                ? storage().fenceClients(request.parameters(), request.secrets()).exceptionally(e -> {
-                    unread.add("GetFenceClients (" + why(e) + ")");
-                    return knownClients;
-                })
-                : CompletableFuture.completedFuture(knownClients);
-        CompletableFuture<List<Host>> hosts = !features().cspConnected() ? CompletableFuture.completedFuture(List.of())
-                : storage().listHosts().<List<Host>>thenApply(Listing::items).exceptionally(e -> {
-                    unread.add("the CSP hosts (" + why(e) + ")");
-                    return List.of();
-                });
-        List<Volume> volumes = new java.util.concurrent.CopyOnWriteArrayList<>();
-        CompletableFuture<Void> read = features().available(Feature.LIST_VOLUMES)
-                ? storage().listVolumes(page -> {
-                    volumes.addAll(page);
-                    return PageSink.READY;
-                }).<Void>thenApply(missing -> null).exceptionally(e -> {
-                    unread.add("the volumes (" + why(e) + ")");
-                    return null;
-                })
-                : CompletableFuture.completedFuture(null);
-        return CompletableFuture.allOf(clients, hosts, read).thenApply(x -> {
-            if (!unread.isEmpty()) {
-                context.ui().execute(() -> showStatus("The fence confirmation could not read " + String.join(", ", unread) + "."));
+        return FenceFacts.read(storage(), features(), request, knownClients).thenApply(r -> {
+            if (!r.unread().isEmpty()) {
+                context.ui().execute(() -> showStatus("The fence confirmation could not read " + String.join(", ", r.unread()) + "."));
             }
-            return FenceFacts.of(request.cidrs(), clients.join(), hosts.join(), List.copyOf(volumes));
+            return r.facts();
         });
-    }
-
-    private static String why(Throwable e) {
-        CallFailure f = CallFailure.unwrap(e);
-        return f != null ? f.why() : String.valueOf(e.getMessage());
     }
 
     private void send(boolean fencing, FenceRequest request, List<TargetFacts> facts) {

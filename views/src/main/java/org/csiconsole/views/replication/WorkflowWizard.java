@@ -111,6 +111,11 @@ public final class WorkflowWizard extends Dialog<Void> {
         message.setMinHeight(Label.USE_PREF_SIZE);
         message.textProperty().bind(model.messageProperty());
         message.getStyleClass().add(ConsoleStyles.CALLOUT_INFO);
+        // a finished run whose pairs, read again, are not as it leaves them is no success
+        model.stillWrongProperty().addListener((o, was, wrong) -> {
+            message.getStyleClass().removeAll(ConsoleStyles.CALLOUT_INFO, ConsoleStyles.CALLOUT_DANGER);
+            message.getStyleClass().add(wrong ? ConsoleStyles.CALLOUT_DANGER : ConsoleStyles.CALLOUT_INFO);
+        });
         TextArea calls = new TextArea();
         calls.setId("wizard-calls");
         calls.setEditable(false);

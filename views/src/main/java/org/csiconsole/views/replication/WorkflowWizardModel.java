@@ -98,6 +98,7 @@ public final class WorkflowWizardModel {
     private final ReadOnlyStringWrapper calls = new ReadOnlyStringWrapper(this, "calls", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper readBack = new ReadOnlyStringWrapper(this, "readBack", "");
+    private final javafx.beans.property.ReadOnlyBooleanWrapper stillWrong = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "stillWrong");
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.READY);
     private final ReadOnlyObjectWrapper<WorkflowResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyObjectWrapper<WorkflowPlan> plan = new ReadOnlyObjectWrapper<>(this, "plan");
@@ -108,6 +109,10 @@ public final class WorkflowWizardModel {
     private long planned;
     /** Counts the re-reads, so an older read does not replace a newer one. */
     private long reads;
+    /** The fence blocks and fencing site the fence assessment was read for; a reading of others is dropped. */
+    private String fenceReadFor = "";
+    /** The sources the latest reading of who is inside the fence blocks could not read, in words; empty when all were. */
+    private List<String> fenceUnread = List.of();
 
     /**
      * @param kind a two-site workflow
@@ -272,6 +277,14 @@ public final class WorkflowWizardModel {
         return readBack.getReadOnlyProperty();
     }
 
+    /**
+     * True once a finished run's pairs, read again, are not as the workflow leaves them (core's
+     * {@link org.csiconsole.core.replication.WorkflowVerdict}), or could not be read again: the end is no success.
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty stillWrongProperty() {
+        return stillWrong.getReadOnlyProperty();
+    }
+
     public ReadOnlyObjectProperty<Phase> phaseProperty() {
         return phase.getReadOnlyProperty();
     }
@@ -304,18 +317,49 @@ public final class WorkflowWizardModel {
         return f != null && !f.blocked() && f.consent().accepts(fenceTyped.get());
     }
 
-    /** The fence's assessment by the one risk model: who each block cuts off; null when none is asked or a block is bad. */
-    private Assessment assessFence() {
-        if (kind != WorkflowKind.UNPLANNED_FAILOVER || fenceCidrs.get().isBlank()) return null;
+    /**
+     * Assesses the fence as Network fence does, once who is inside its blocks was read from the site that fences
+     * (site B's connection: GetFenceClients, the CSP hosts and the volumes published to them, {@link FenceFacts#read}):
+     * until then, and when no fence is asked or a block does not parse, there is no fence assessment and no
+     * run. Read again only when the blocks or the fencing site change.
+     */
+    private void readFence() {
         List<Cidr> blocks;
         try {
-            blocks = Cidr.parseAll(fenceCidrs.get());
+            blocks = kind != WorkflowKind.UNPLANNED_FAILOVER || fenceCidrs.get().isBlank() ? List.of() : Cidr.parseAll(fenceCidrs.get());
         } catch (IllegalArgumentException bad) {
-            return null;
+            blocks = List.of();
         }
-        // no clients, hosts or volumes are read for the wizard: each block is assessed as cutting off every client in it
-        return risk.assess(RiskRequest.of(RiskOperation.FENCE, FenceFacts.of(blocks, List.of(), List.of(), List.of()), clock.instant())
-                .sending(Map.of("cidrs", FenceConfirmation.expected(blocks))));
+        SiteChoice fencing = siteB.get();
+        String key = blocks.isEmpty() ? "" : FenceConfirmation.expected(blocks) + "@" + fencing.describe();
+        if (key.equals(fenceReadFor)) return;
+        fenceReadFor = key;
+        fenceAssessment.set(null);
+        fenceUnread = List.of();
+        if (blocks.isEmpty()) return;
+        FenceRequest request = new FenceRequest(blocks, Map.of(), null);
+        whoIsInside(fencing, request).whenComplete((read, e) -> ui.execute(() -> {
+            if (!key.equals(fenceReadFor)) return;
+            FenceFacts.WhoIsInside r = read != null ? read : new FenceFacts.WhoIsInside(FenceFacts.of(request.cidrs(), List.of(), List.of(), List.of()),
+                    List.of("who is inside the blocks (" + (CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).why() : String.valueOf(e)) + ")"));
+            fenceUnread = r.unread();
+            fenceAssessment.set(risk.assess(RiskRequest.of(RiskOperation.FENCE, r.facts(), clock.instant())
+                    .sending(Map.of("cidrs", FenceConfirmation.expected(request.cidrs()))).on(fencing.describe())));
+            if (phase.get() == Phase.READY && plan.get() != null) message.set(readyMessage());
+        }));
+    }
+
+    /**
+     * Who the blocks of {@code request} cut off, read from {@code fencing}'s connection as Network fence reads it
+     * (its fence port is its storage); only GetFenceClients where the port is no more than a fence port.
+     */
+    private static CompletableFuture<FenceFacts.WhoIsInside> whoIsInside(SiteChoice fencing, FenceRequest request) {
+        if (fencing.fence() instanceof org.csiconsole.core.port.StorageService s) {
+            return s.features().thenCompose(f -> FenceFacts.read(s, f, request, List.of()));
+        }
+        return fencing.fence().fenceClients(request.parameters(), request.secrets()).handle((c, e) -> new FenceFacts.WhoIsInside(
+                FenceFacts.of(request.cidrs(), c == null ? List.of() : c, List.of(), List.of()),
+                e == null ? List.of() : List.of("GetFenceClients (" + (CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).why() : e.toString()) + ")")));
     }
 
     /** A dry run sends nothing and needs no consent: always, except while a run goes. */
@@ -401,6 +445,7 @@ public final class WorkflowWizardModel {
             s.percentProperty().set(-1);
         }
         result.set(null);
+        stillWrong.set(false);
         stopping.set(false);
         message.set("Running " + kind.words().toLowerCase(java.util.Locale.ROOT) + "\u2026");
         phase.set(Phase.RUNNING);
@@ -543,7 +588,7 @@ public final class WorkflowWizardModel {
         checks.clear();
         Assessment a = assess();
         assessment.set(a);
-        fenceAssessment.set(assessFence());
+        readFence();
         askFor(a);
         WorkflowPlan p;
         try {
@@ -592,9 +637,11 @@ public final class WorkflowWizardModel {
 
     private String fenceMessage() {
         Assessment f = fenceAssessment.get();
-        if (f == null) return "Not run: the fence blocks do not parse.";
+        if (f == null) return fenceReadFor.isEmpty() ? "Not run: the fence blocks do not parse."
+                : "Reading who is inside the fence blocks on " + siteB.get().name() + "\u2026";
         if (f.blocked()) return "Not run: the fence is refused: " + f.illegal().describe();
-        return "Checked. To fence site A's clients first, " + f.consent().instruction() + "; or clear the blocks to run without a fence.";
+        return "Checked. To fence site A's clients first, " + f.consent().instruction() + "; or clear the blocks to run without a fence."
+                + (fenceUnread.isEmpty() ? "" : " Not read for the fence: " + String.join(", ", fenceUnread) + ".");
     }
 
     private void setSteps(WorkflowPlan p) {
@@ -616,6 +663,14 @@ public final class WorkflowWizardModel {
 
     /** Reads both sides of every pair again; the items then show them as read (after a step, at the end of a run). */
     private void readAgain() {
+        readAgain(null);
+    }
+
+    /**
+     * As {@link #readAgain()}; then, unless a newer read replaced this one, runs {@code then} with whether both
+     * sides were read.
+     */
+    private void readAgain(java.util.function.Consumer<Boolean> then) {
         long mine = ++reads;
         reread.apply(pairs).whenComplete((fresh, e) -> ui.execute(() -> {
             if (mine != reads) return;
@@ -623,6 +678,7 @@ public final class WorkflowWizardModel {
                 readBack.set("Both sides could not be read again: " + (e == null ? "no pair was found"
                         : CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).getMessage() : e.toString())
                         + ". The pairs shown are as read before.");
+                if (then != null) then.accept(false);
                 return;
             }
             pairs = List.copyOf(fresh);
@@ -631,6 +687,7 @@ public final class WorkflowWizardModel {
                     .format(clock.instant().atZone(java.time.ZoneId.systemDefault())) + ":");
             for (WizardItem i : items) b.append('\n').append(i.describe());
             readBack.set(b.toString());
+            if (then != null) then.accept(true);
         }));
     }
 
@@ -692,8 +749,32 @@ public final class WorkflowWizardModel {
         result.set(r);
         if (!r.checks().isEmpty()) checks.setAll(r.checks());
         for (StepRow s : steps) if (s.status() == StepRow.StepState.PENDING) s.statusProperty().set(StepRow.StepState.STOPPED);
-        message.set(summary(r));
-        readAgain();
+        message.set(summary(r) + "\nReading both sides again\u2026");
+        // the verdict is the re-read's, not the steps': a side may still say otherwise (core's WorkflowVerdict)
+        readAgain(read -> {
+            stillWrong.set(!read || r.outcome() != RunOutcome.SUCCEEDED || !org.csiconsole.core.replication.WorkflowVerdict.done(kind,
+                    siteA.get().name(), siteB.get().name(), after()));
+            message.set(read ? verdict(r) : summary(r) + "\nBoth sides could not be read again: how the pairs stand now is not known; "
+                    + "read both sites again.");
+        });
+    }
+
+    /** The pairs as last read, for core's verdict: each from site A to site B. */
+    private List<org.csiconsole.core.replication.WorkflowVerdict.After> after() {
+        return items.stream().map(i -> new org.csiconsole.core.replication.WorkflowVerdict.After(i.name(), i.from(), i.to())).toList();
+    }
+
+    /** The end of a run as both sides read again show it (core's verdict), then what each item that did not finish was left in. */
+    private String verdict(WorkflowResult r) {
+        StringBuilder b = new StringBuilder(org.csiconsole.core.replication.WorkflowVerdict.of(kind, r.outcome(), siteA.get().name(),
+                siteB.get().name(), after(), clock.instant(), java.time.ZoneId.systemDefault()));
+        for (ItemResult i : r.items()) {
+            if (i.outcome() == RunOutcome.SUCCEEDED) continue;
+            b.append('\n').append(i.item().item().displayName()).append(": ");
+            if (i.failure() != null) b.append(i.failure().why()).append(". ").append(i.failure().whatToDo()).append(' ');
+            b.append(i.stateLeft());
+        }
+        return b.toString().strip();
     }
 
     /** How the run ended, and per item what state it was left in. */

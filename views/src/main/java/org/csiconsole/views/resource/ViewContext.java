@@ -6,7 +6,6 @@ import org.csiconsole.views.workbench.ResourceChanges;
 
 import org.csiconsole.core.audit.OverrideMarks;
 import org.csiconsole.core.call.TraceEntry;
-import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.risk.Placement;
@@ -63,13 +62,15 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
     }
 
     /**
-     * The facts of {@code v} for an assessment: where the driver reports it published (when it reports
-     * publications: LIST_VOLUMES_PUBLISHED_NODES, or a CSP) and where this console's own calls put it.
+     * The facts of {@code v} for an assessment: where the driver reports it published (when its
+     * {@code published_node_ids}, read by {@code readBy}, are the driver's report:
+     * {@link TargetFacts#driverReportsPlacements}) and where this console's own calls put it.
      *
      * @param connectedNode the connected node socket's node_id; empty when unknown
+     * @param readBy the call {@code v} was read with
      */
-    public TargetFacts volumeFacts(Volume v, Features features, String connectedNode) {
-        boolean reports = features.csi().has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES) || features.cspConnected();
+    public TargetFacts volumeFacts(Volume v, Features features, String connectedNode, TargetFacts.VolumeRead readBy) {
+        boolean reports = TargetFacts.driverReportsPlacements(features.csi(), features.cspConnected(), readBy);
         return TargetFacts.ofVolume(v, reports, known.book().consolePlacements(v.volumeId(), connectedNode));
     }
 

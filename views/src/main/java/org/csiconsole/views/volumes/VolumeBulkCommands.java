@@ -34,10 +34,15 @@ final class VolumeBulkCommands {
      * @param snapshotted on the UI thread with the volumes a snapshot was taken of and what was done
      *     in words; not called when none was taken
      */
-    /** Asks the one risk model's consent for an operation on volumes (see {@link VolumesViewModel#consent}). */
+    /**
+     * Asks the one risk model's consent for an operation on volumes, the volumes read as the assessment must
+     * see them first ({@link VolumesViewModel#withPlacements}, {@link VolumesViewModel#consent}); runs
+     * {@code then} with them once consented.
+     */
     @FunctionalInterface
     interface ConsentAsker {
-        boolean ask(RiskOperation op, List<Volume> targets, String node, Map<String, String> sends, String actionLabel);
+        void ask(RiskOperation op, List<Volume> targets, String node, Map<String, String> sends, String actionLabel,
+                 java.util.function.Consumer<List<Volume>> then);
     }
 
     private final ConsentAsker consent;
@@ -62,7 +67,10 @@ final class VolumeBulkCommands {
     void delete(List<Volume> volumes) {
         if (volumes.isEmpty()) return;
         Map<String, String> sends = volumes.size() == 1 ? Map.of("volume_id", volumes.get(0).volumeId()) : Map.of();
-        if (!consent.ask(RiskOperation.DELETE_VOLUME, volumes, "", sends, "Delete")) return;
+        consent.ask(RiskOperation.DELETE_VOLUME, volumes, "", sends, "Delete", read -> send(read));
+    }
+
+    private void send(List<Volume> volumes) {
         if (volumes.size() == 1) {
             Volume v = volumes.get(0);
             context.actions().run("Delete volume " + v.displayName(), p -> context.storage().deleteVolume(v.volumeId()), x -> "Deleted.")

@@ -174,14 +174,16 @@ final class VolumeNodeCommands {
         onNode.targetPaths(v.volumeId()).stream().findFirst().ifPresent(form.text("path")::set);
         if (!ask.test(form)) return;
         String path = form.text("path").value();
-        if (!volumes.consent(RiskOperation.NODE_UNPUBLISH, List.of(v), connectedNode.get(),
-                sends("volume_id", v.volumeId(), "target_path", path), "Unpublish")) return;
-        context.actions().run("Unpublish " + v.displayName() + " on " + nodeName(),
-                p -> context.storage().nodeUnpublish(v.volumeId(), path), x -> "Unpublished from " + path + ".")
-                .outcome().thenRun(() -> {
-                    onNode.unpublished(v.volumeId(), path);
-                    changed();
-                });
+        volumes.withPlacements(List.of(v), read -> {
+            if (!volumes.consent(RiskOperation.NODE_UNPUBLISH, read, connectedNode.get(),
+                    sends("volume_id", v.volumeId(), "target_path", path), "Unpublish")) return;
+            context.actions().run("Unpublish " + v.displayName() + " on " + nodeName(),
+                    p -> context.storage().nodeUnpublish(v.volumeId(), path), x -> "Unpublished from " + path + ".")
+                    .outcome().thenRun(() -> {
+                        onNode.unpublished(v.volumeId(), path);
+                        changed();
+                    });
+        });
     }
 
     void unstage() {
@@ -191,14 +193,16 @@ final class VolumeNodeCommands {
         if (onNode.stagingPath(v.volumeId()) != null) form.text("path").set(onNode.stagingPath(v.volumeId()));
         if (!ask.test(form)) return;
         String path = form.text("path").value();
-        if (!volumes.consent(RiskOperation.NODE_UNSTAGE, List.of(v), connectedNode.get(),
-                sends("volume_id", v.volumeId(), "staging_target_path", path), "Unstage")) return;
-        context.actions().run("Unstage " + v.displayName() + " on " + nodeName(),
-                p -> context.storage().nodeUnstage(v.volumeId(), path), x -> "Unstaged from " + path + ".")
-                .outcome().thenRun(() -> {
-                    onNode.unstaged(v.volumeId());
-                    changed();
-                });
+        volumes.withPlacements(List.of(v), read -> {
+            if (!volumes.consent(RiskOperation.NODE_UNSTAGE, read, connectedNode.get(),
+                    sends("volume_id", v.volumeId(), "staging_target_path", path), "Unstage")) return;
+            context.actions().run("Unstage " + v.displayName() + " on " + nodeName(),
+                    p -> context.storage().nodeUnstage(v.volumeId(), path), x -> "Unstaged from " + path + ".")
+                    .outcome().thenRun(() -> {
+                        onNode.unstaged(v.volumeId());
+                        changed();
+                    });
+        });
     }
 
     /**

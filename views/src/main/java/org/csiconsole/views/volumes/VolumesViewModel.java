@@ -62,6 +62,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final Map<String, String> hostNames = new java.util.HashMap<>();
     private final ObservableMap<String, Map<String, String>> publishContexts = FXCollections.observableHashMap();
     private final IntegerProperty detailVersion = new SimpleIntegerProperty(this, "detailVersion");
+    /** The latest ControllerGetVolume read of each volume, by volume_id: its published_node_ids may be the driver's report. */
+    private final Map<String, Volume> readByGetVolume = new java.util.HashMap<>();
     private final VolumeNodeCommands node;
     private final MutableParametersSeen mutableSeen = new MutableParametersSeen();
     private final VolumeBulkCommands bulk;
@@ -105,7 +107,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
         modify = action("Modify", Feature.MODIFY_VOLUME, true, this::modify);
-        bulk = new VolumeBulkCommands(context, this::consent, (gone, what) -> {
+        bulk = new VolumeBulkCommands(context, (op, targets, node, sends, label, then) -> withPlacements(targets, read -> {
+            if (consent(op, read, node, sends, label)) then.accept(read);
+        }), (gone, what) -> {
             for (Volume v : gone) showDeleted(v, same(v.volumeId()));
             tell(ResourceKind.VOLUMES, what);
         }, (of, what) -> {
@@ -283,7 +287,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      */
     public String nodeState(Volume v) {
         List<String> lines = new ArrayList<>();
-        TargetFacts facts = context.volumeFacts(v, features(), connectedNodeProperty().get());
+        TargetFacts facts = facts(v);
         for (org.csiconsole.core.risk.Placement p : facts.placements()) {
             lines.add(new org.csiconsole.core.risk.Placement(nodeName(p.nodeId()), p.step(), p.path(), p.from(), p.at()).describe());
         }
@@ -303,8 +307,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         contexts.forEach((node, ctx) -> lines.add("publish_context for " + nodeName(node) + ": "
                 + (ctx.isEmpty() ? "none" : Texts.keyValues(ctx).replace('\n', ' ')) + " (ControllerPublishVolume by this console)"));
         if (!lines.isEmpty() && !facts.driverReportsPlacements()) {
-            lines.add("The driver does not report where its volumes are published (no LIST_VOLUMES_PUBLISHED_NODES): "
-                    + "other publications may exist.");
+            lines.add(TargetFacts.placementsNeedGetVolume(features().csi(), features().cspConnected())
+                    ? "Where this volume is published is read with ControllerGetVolume before each change; as listed, other publications may exist."
+                    : "The driver does not report where its volumes are published (no LIST_VOLUMES_PUBLISHED_NODES): other publications may exist.");
         }
         return String.join("\n", lines);
     }
@@ -390,15 +395,17 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Form form = VolumeForms.expand(v.displayName(), v.capacityBytes());
         if (!ask(form)) return;
         long bytes = org.csiconsole.core.model.ByteSize.parse(form.text("size").value());
-        if (!consent(RiskOperation.EXPAND, List.of(v), "", VolumeNodeCommands.sends("volume_id", v.volumeId(),
-                "capacity_range.required_bytes", Long.toString(bytes)), "Expand")) return;
-        context.actions().run("Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
-                r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
-                        + (r.nodeExpansionRequired() ? " The node must still grow the file system: Node > Expand on this node (NodeExpandVolume)." : ""))
-                .outcome().thenRun(() -> {
-                    reload(v.volumeId());
-                    tell(ResourceKind.VOLUMES, "Expanded volume " + v.displayName());
-                });
+        withPlacements(List.of(v), read -> {
+            if (!consent(RiskOperation.EXPAND, read, "", VolumeNodeCommands.sends("volume_id", v.volumeId(),
+                    "capacity_range.required_bytes", Long.toString(bytes)), "Expand")) return;
+            context.actions().run("Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
+                    r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
+                            + (r.nodeExpansionRequired() ? " The node must still grow the file system: Node > Expand on this node (NodeExpandVolume)." : ""))
+                    .outcome().thenRun(() -> {
+                        reload(v.volumeId());
+                        tell(ResourceKind.VOLUMES, "Expanded volume " + v.displayName());
+                    });
+        });
     }
 
     /**
@@ -467,14 +474,16 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Form form = VolumeForms.controllerUnpublish(v, nodes);
         if (!ask(form)) return;
         String nodeId = form.<String>choice("nodeId").value().get();
-        if (!consent(RiskOperation.CONTROLLER_UNPUBLISH, List.of(v), nodeId,
-                VolumeNodeCommands.sends("volume_id", v.volumeId(), "node_id", nodeId), "Unpublish")) return;
-        context.actions().run("Unpublish " + v.displayName() + " from " + nodeId,
-                p -> storage().controllerUnpublish(v.volumeId(), nodeId), x -> "Unpublished.")
-                .outcome().thenRun(() -> {
-                    publishContexts.remove(v.volumeId() + "/" + nodeId);
-                    reload(v.volumeId());
-                });
+        withPlacements(List.of(v), read -> {
+            if (!consent(RiskOperation.CONTROLLER_UNPUBLISH, read, nodeId,
+                    VolumeNodeCommands.sends("volume_id", v.volumeId(), "node_id", nodeId), "Unpublish")) return;
+            context.actions().run("Unpublish " + v.displayName() + " from " + nodeId,
+                    p -> storage().controllerUnpublish(v.volumeId(), nodeId), x -> "Unpublished.")
+                    .outcome().thenRun(() -> {
+                        publishContexts.remove(v.volumeId() + "/" + nodeId);
+                        reload(v.volumeId());
+                    });
+        });
     }
 
     /**
@@ -483,7 +492,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      * otherwise ("yes" for a CSP's published flag); empty when nowhere is known.
      */
     public String whereItIs(Volume v) {
-        TargetFacts f = context.volumeFacts(v, features(), connectedNodeProperty().get());
+        TargetFacts f = facts(v);
         if (f.placements().isEmpty()) return Texts.published(v);
         return String.join("; ", f.placements().stream().map(org.csiconsole.core.risk.Placement::describe).toList());
     }
@@ -491,6 +500,49 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     /** Where {@code v}'s data came from in words, with the source's create name beside its id when known. */
     public String sourceOf(Volume v) {
         return Texts.source(v.source(), context.sourceName(v.source()));
+    }
+
+    /**
+     * The facts of {@code v} as every assessment and the detail see them ({@link ViewContext#volumeFacts}): its
+     * {@code published_node_ids} count as the driver's report as the call that read it allows.
+     */
+    private TargetFacts facts(Volume v) {
+        TargetFacts.VolumeRead readBy = v.equals(readByGetVolume.get(v.volumeId()))
+                ? TargetFacts.VolumeRead.CONTROLLER_GET_VOLUME : TargetFacts.VolumeRead.LIST_VOLUMES;
+        return context.volumeFacts(v, features(), connectedNodeProperty().get(), readBy);
+    }
+
+    /**
+     * Runs {@code then} on the UI executor with {@code targets} as an assessment of where they are must see them:
+     * read again with ControllerGetVolume (reads only, traced) when only that call reports where a volume is
+     * published ({@link TargetFacts#placementsNeedGetVolume}: GET_VOLUME and PUBLISH_UNPUBLISH_VOLUME without
+     * LIST_VOLUMES_PUBLISHED_NODES), each as listed when its read fails; else at once, as they are.
+     */
+    void withPlacements(List<Volume> targets, Consumer<List<Volume>> then) {
+        if (!TargetFacts.placementsNeedGetVolume(features().csi(), features().cspConnected())) {
+            then.accept(targets);
+            return;
+        }
+        List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<CompletableFuture<Volume>> reads = targets.stream().map(v -> storage().getVolume(v.volumeId()).handle((x, e) -> {
+            if (x != null) return x.keepingUnreported(v);
+            org.csiconsole.core.call.CallFailure f = org.csiconsole.core.call.CallFailure.unwrap(e);
+            unread.add(v.displayName() + " (" + (f != null ? f.why() : String.valueOf(e)) + ")");
+            return null;
+        })).toList();
+        CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).whenComplete((x, e) -> context.ui().execute(() -> {
+            List<Volume> read = new ArrayList<>();
+            for (int i = 0; i < targets.size(); i++) {
+                Volume fresh = reads.get(i).join();
+                if (fresh != null) readByGetVolume.put(fresh.volumeId(), fresh);
+                read.add(fresh == null ? targets.get(i) : fresh);
+            }
+            if (!unread.isEmpty()) {
+                showStatus("ControllerGetVolume could not read " + String.join(", ", unread)
+                        + ": where it is published is judged from the listing and this console's own calls.");
+            }
+            then.accept(read);
+        }));
     }
 
     /**
@@ -503,7 +555,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      * @param sends the request's fields in order, for the preview; empty for several targets
      */
     boolean consent(RiskOperation op, List<Volume> targets, String node, Map<String, String> sends, String actionLabel) {
-        List<TargetFacts> facts = targets.stream().map(v -> context.volumeFacts(v, features(), connectedNodeProperty().get())).toList();
+        List<TargetFacts> facts = targets.stream().map(this::facts).toList();
         RiskRequest request = RiskRequest.of(op, facts, Instant.now()).onNode(node).sending(sends);
         var answer = context.actions().dialogs().confirmRisk(context.risk().assess(request), actionLabel);
         answer.filter(org.csiconsole.views.dialog.RiskAnswer::override)
@@ -609,8 +661,13 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private void reload(String volumeId) {
         storage().getVolume(volumeId).whenComplete((v, e) -> context.ui().execute(() -> {
             Volume before = table().all().stream().filter(same(volumeId)).findFirst().orElse(null);
-            if (v != null) upsert(v.keepingUnreported(before), same(volumeId));
-            else refresh();
+            if (v != null) {
+                Volume read = v.keepingUnreported(before);
+                readByGetVolume.put(volumeId, read);
+                upsert(read, same(volumeId));
+            } else {
+                refresh();
+            }
         }));
     }
 

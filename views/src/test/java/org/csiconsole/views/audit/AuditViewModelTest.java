@@ -63,7 +63,13 @@ class AuditViewModelTest {
                 "grpc", "replication.Controller/PromoteVolume", java.util.Map.of("volume_id", java.util.List.of("vol-9")), "force: true",
                 AuditOutcome.OK, "", "", 4, "c-9", 1).asForced());
         AuditEntry anyway = log.add(plain.record().asOverride());
+        AuditEntry discarded = log.add(new org.csiconsole.core.audit.AuditRecord(NOW.minusSeconds(30), plain.record().origin(), "unix:///run/csi/csi.sock",
+                "grpc", "replication.Controller/DemoteVolume", java.util.Map.of("volume_id", java.util.List.of("vol-2r")), "force: false",
+                AuditOutcome.OK, "", "", 4, "c-10", 1).inWorkflow("Split-brain recovery: survivor site-a (vol-2), discarded site-b (vol-2r)", true));
         model.activate();
+        assertThat(AuditRows.mark(discarded)).isEqualTo("forced (split-brain recovery)");
+        assertThat(AuditRows.details(discarded)).anySatisfy(r -> assertThat(r.toString())
+                .contains("Split-brain recovery: survivor site-a (vol-2), discarded site-b (vol-2r)"));
         assertThat(AuditRows.mark(promote)).isEqualTo("forced");
         assertThat(AuditRows.mark(anyway)).isEqualTo("override");
         assertThat(AuditRows.mark(plain)).isEmpty();
@@ -71,7 +77,7 @@ class AuditViewModelTest {
         model.markedOnlyProperty().set(true);
 
         assertThat(log.finds.get(log.finds.size() - 1).marked()).isTrue();
-        assertThat(model.table().all()).extracting(AuditEntry::seq).containsExactlyInAnyOrder(promote.seq(), anyway.seq());
+        assertThat(model.table().all()).extracting(AuditEntry::seq).containsExactlyInAnyOrder(promote.seq(), anyway.seq(), discarded.seq());
     }
 
     @Test

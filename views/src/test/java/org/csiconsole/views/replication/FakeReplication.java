@@ -75,6 +75,8 @@ final class FakeReplication {
         final String site;
         final List<String> calls = new CopyOnWriteArrayList<>();
         final Map<String, CallFailure> failing = new LinkedHashMap<>();
+        /** The clients GetFenceClients of this site's connection reports; none by default (not advertised). */
+        final List<org.csiconsole.core.model.FenceClient> fenceClients = new java.util.concurrent.CopyOnWriteArrayList<>();
         /** What {@link #features()} answers; a test may hold it back to make this site come up late. */
         CompletableFuture<ReplicationFeatures> features = CompletableFuture.completedFuture(new ReplicationFeatures(true, true, false, ""));
 
@@ -125,12 +127,25 @@ final class FakeReplication {
         }
     }
 
-    /** A storage whose only concern is {@code port}. */
+    /**
+     * A storage whose only concern is {@code port}; when it is a {@link Port} with {@link Port#fenceClients}, it
+     * offers GetFenceClients (NetworkFence.GET_CLIENTS_TO_FENCE) and reports them.
+     */
     static StorageService storage(ReplicationPort port) {
+        List<org.csiconsole.core.model.FenceClient> clients = port instanceof Port p ? p.fenceClients : List.of();
         return new StorageService() {
             @Override
             public CompletableFuture<org.csiconsole.core.port.Features> features() {
-                return CompletableFuture.completedFuture(org.csiconsole.core.port.Features.NONE);
+                if (clients.isEmpty()) return CompletableFuture.completedFuture(org.csiconsole.core.port.Features.NONE);
+                return CompletableFuture.completedFuture(org.csiconsole.core.port.AddonsFeatures.with(
+                        org.csiconsole.core.port.Features.from(null, false, false, false, true),
+                        java.util.Set.of(org.csiconsole.core.model.AddonsCapability.NETWORK_FENCE, org.csiconsole.core.model.AddonsCapability.GET_CLIENTS_TO_FENCE)));
+            }
+
+            @Override
+            public CompletableFuture<List<org.csiconsole.core.model.FenceClient>> fenceClients(Map<String, String> parameters,
+                                                                                         org.csiconsole.core.model.Secrets secrets) {
+                return CompletableFuture.completedFuture(clients);
             }
 
             @Override

@@ -11,6 +11,8 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.csiconsole.core.replication.WorkflowKind;
 import org.junit.jupiter.api.AfterEach;
+import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.VolumeReplicationRole;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -18,6 +20,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,12 +59,20 @@ class WorkflowWizardFxTest {
         assertThat(fx.portA.calls).isEmpty();
         assertThat(fx.portB.calls).isEmpty();
 
+        // both sides read again after the run show the new roles
+        FakeReplication.Sampler a = fx.services.samplers.get("site-a");
+        FakeReplication.Sampler b = fx.services.samplers.get("site-b");
+        a.onSampleNow = () -> a.publish(List.of(FakeReplication.sample("site-a", "vol-1", VolumeReplicationRole.SECONDARY,
+                ReplicationHealth.UNKNOWN, null, "vol-1r", "")));
+        b.onSampleNow = () -> b.publish(List.of(FakeReplication.sample("site-b", "vol-1r", VolumeReplicationRole.PRIMARY,
+                ReplicationHealth.HEALTHY, java.time.Duration.ofSeconds(1), "vol-1", "")));
         robot.clickOn(fx.button(robot, "Run"));
         FxWait.until(() -> steps.getItems().stream().allMatch(s -> ((StepRow) s).status() == StepRow.StepState.DONE));
         assertThat(fx.portA.calls).containsExactly("demote vol-1");
         assertThat(fx.portB.calls).containsExactly("promote vol-1r");
         // The message and the Close button follow the last step's end.
-        FxWait.eventually(() -> assertThat(robot.lookup("#wizard-message").queryAs(Label.class).getText()).startsWith("Done"));
+        FxWait.eventually(() -> assertThat(robot.lookup("#wizard-message").queryAs(Label.class).getText()).startsWith("Done: as read again at")
+                .contains("vol-1r on site-b is primary (healthy) and vol-1 on site-a is secondary."));
         Button close = fx.button(robot, "Close");
         FxWait.eventually(() -> assertThat(close.isDisabled()).isFalse());
         FxWait.eventually(() -> assertThat(close.isFocused()).as("the clicked Run is disabled now: focus went to Close").isTrue());

@@ -72,7 +72,40 @@ class WorkflowWizardModelTest {
         assertThat(f.portA.calls).containsExactly("demote vol-1");
         assertThat(f.portB.calls).containsExactly("promote vol-1r");
         assertThat(w.phaseProperty().get()).isEqualTo(WorkflowWizardModel.Phase.FINISHED);
-        assertThat(w.messageProperty().get()).startsWith("Done");
+        assertThat(w.messageProperty().get()).as("both sides read again still show the old roles")
+                .startsWith("Not done: every step succeeded, but as read again at")
+                .contains("vol-1r on site-b is secondary, not primary").doesNotContain("Done");
+    }
+
+    @Test
+    void aFinishedUnplannedFailoverWhoseSiteAStillAnswersAsPrimarySaysSoFromTheReReadNamingEachSidesSite() {
+        WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
+        w.typed().get(0).typed().set("vol-1r");
+        f.samplerA().onSampleNow = () -> f.samplerA().publish(List.of(sample("site-a", "vol-1", PRIMARY, HEALTHY, Duration.ofSeconds(1), "vol-1r", "")));
+        f.samplerB().onSampleNow = () -> f.samplerB().publish(List.of(sample("site-b", "vol-1r", PRIMARY, HEALTHY, Duration.ofSeconds(1), "vol-1", "")));
+
+        w.run();
+
+        assertThat(f.portB.calls).containsExactly("promote vol-1r force");
+        assertThat(w.items()).singleElement().satisfies(i -> assertThat(i.state()).isEqualTo("Split brain"));
+        assertThat(w.messageProperty().get()).startsWith("Not done: every step succeeded, but as read again at")
+                .contains("vol-1: still wrong: vol-1 on site-a and vol-1r on site-b are both primary: a split brain")
+                .contains("Run split-brain recovery").doesNotContain("vol-1 on site-b");
+        assertThat(w.stillWrongProperty().get()).as("the end is no success").isTrue();
+    }
+
+    @Test
+    void aFinishedUnplannedFailoverWhoseSiteAIsNoLongerPrimaryIsDone() {
+        WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
+        w.typed().get(0).typed().set("vol-1r");
+        f.samplerA().onSampleNow = () -> f.samplerA().publish(List.of(sample("site-a", "vol-1", SECONDARY, UNKNOWN, null, "vol-1r", "")));
+        f.samplerB().onSampleNow = () -> f.samplerB().publish(List.of(sample("site-b", "vol-1r", PRIMARY, HEALTHY, Duration.ofSeconds(1), "vol-1", "")));
+
+        w.run();
+
+        assertThat(w.messageProperty().get()).startsWith("Done: as read again at")
+                .contains("vol-1: vol-1r on site-b is primary (healthy); vol-1 on site-a is secondary.");
+        assertThat(w.stillWrongProperty().get()).isFalse();
     }
 
     @Test
@@ -82,7 +115,7 @@ class WorkflowWizardModelTest {
         w.run();
         assertThat(w.steps()).extracting(StepRow::status)
                 .containsExactly(StepRow.StepState.DONE, StepRow.StepState.STOPPED, StepRow.StepState.STOPPED);
-        assertThat(w.messageProperty().get()).startsWith("Stopped between steps.")
+        assertThat(w.messageProperty().get()).startsWith("Stopped between steps; as read again at")
                 .contains("vol-1: vol-1 was demoted on site-a; its partner is still secondary.");
     }
 
@@ -121,6 +154,8 @@ class WorkflowWizardModelTest {
 
     @Test
     void theFenceOfAnUnplannedFailoverIsAssessedLikeNetworkFenceAndRunsOnlyOnceItsBlocksAreTyped() {
+        f.portB.fenceClients.add(new org.csiconsole.core.model.FenceClient("worker-01", List.of("10.1.0.11")));
+        f.portB.fenceClients.add(new org.csiconsole.core.model.FenceClient("worker-09", List.of("10.9.0.9")));
         WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
         w.typed().get(0).typed().set("vol-1r");
         assertThat(w.canRun().get()).isTrue();
@@ -130,6 +165,11 @@ class WorkflowWizardModelTest {
         var fence = w.fenceAssessmentProperty().get();
         assertThat(fence.request().operation()).isEqualTo(org.csiconsole.core.risk.RiskOperation.FENCE);
         assertThat(fence.hazards()).extracting(Hazard::kind).contains(Hazard.Kind.ACCESS_LOST);
+        assertThat(fence.request().targets()).singleElement().satisfies(t -> assertThat(t.dependents())
+                .as("the clients GetFenceClients of site B reports inside the block, as Network fence lists them")
+                .containsExactly("worker-01 (10.1.0.11)"));
+        assertThat(String.join("\n", fence.lines())).contains("worker-01").doesNotContain("worker-09");
+        assertThat(w.fenceTypedProperty().get()).as("nothing typed for the person").isEmpty();
         assertThat(fence.consent().instruction()).isEqualTo("type 10.1.0.0/24");
         assertThat(w.canRun().get()).as("the fence is not consented to").isFalse();
         w.run();

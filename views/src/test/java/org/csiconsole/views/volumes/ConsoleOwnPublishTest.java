@@ -103,6 +103,36 @@ class ConsoleOwnPublishTest {
     }
 
     @Test
+    void aVolumeOnlyControllerGetVolumeReportsPublishedIsRefusedWithTheSameWordsFromEveryView() {
+        // GET_VOLUME with PUBLISH_UNPUBLISH_VOLUME, no LIST_VOLUMES_PUBLISHED_NODES: the listing names no node,
+        // ControllerGetVolume must (CSI spec, ControllerGetVolumeResponse.VolumeStatus.published_node_ids)
+        FakeStorage driver = new FakeStorage(Features.from(new CapabilitySet(Set.of(PluginCapability.CONTROLLER_SERVICE),
+                Set.of(ControllerCapability.LIST_VOLUMES, ControllerCapability.CREATE_DELETE_VOLUME, ControllerCapability.PUBLISH_UNPUBLISH_VOLUME,
+                        ControllerCapability.GET_VOLUME), Set.of(), Set.of(), Set.of()), true, false, false, false)).seeded();
+        driver.listsPublishedNodes = false;
+        // another orchestrator published it: this console's record knows nothing of it
+        driver.controllerPublish("vol-0002", "node-1", null, false).join();
+        List<VolumesViewModel> views = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            VolumesViewModel m = new VolumesViewModel(new ViewContext(driver, actions, Runnable::run, "hostpath", new ResourceChanges(),
+                    KnownResources.of(records.book("unix:///csi/csi.sock")), trace::snapshot, null, overrides));
+            m.activate();
+            m.selectedProperty().set(m.table().all().stream().filter(v -> v.volumeId().equals("vol-0002")).findFirst().orElseThrow());
+            assertThat(m.selected().publishedNodeIds()).as("as listed").isEmpty();
+            views.add(m);
+        }
+
+        views.forEach(v -> v.deleteAction().run());
+
+        assertThat(driver.calls).doesNotContain("deleteVolume").contains("getVolume");
+        assertThat(dialogs.assessments).hasSize(2);
+        Assessment first = dialogs.assessments.get(0);
+        assertThat(first.illegal().reason()).contains("pvc-db is still published to node-1 (reported by the driver)");
+        assertThat(first.illegal().overridable()).as("the driver says so").isFalse();
+        assertThat(dialogs.assessments.get(1).lines()).isEqualTo(first.lines());
+    }
+
+    @Test
     void aDeleteSentAnywayIsAnnouncedSoItsAuditRecordIsMarkedOverride() {
         published("vol-0002", "node-1");
         VolumesViewModel m = view();

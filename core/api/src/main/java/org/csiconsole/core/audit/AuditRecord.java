@@ -30,14 +30,18 @@ import java.util.TreeMap;
  * @param correlationId one random id per logical call (a UUID), shared by its attempts
  * @param attempts attempts sent; 0 when the call failed or was cancelled before sending
  * @param forced true when the request carried {@code force=true} (csi-addons PromoteVolume, DemoteVolume,
- *     ResyncVolume): a forced operation, consented to by typing each target's name
+ *     ResyncVolume), or the call is a step of a workflow that discards data or cuts clients off (split-brain
+ *     recovery's demote and resync of the discarded side, an unplanned failover's fence): a forced operation,
+ *     consented to by typing each target's name
  * @param override true when the console's risk assessment refused the call and the person sent it anyway
  *     (an override of a verdict that rests on the console's own record, with the name typed)
+ * @param workflow the workflow the call was a step of, in words ({@code "Split-brain recovery: survivor site-a
+ *     (vol-1), discarded site-b (vol-1r)"}); empty for a call on its own
  */
 public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, String protocol, String call,
                           Map<String, List<String>> targets, String parameters, AuditOutcome outcome, String code,
                           String message, long durationMs, String correlationId, int attempts, boolean forced,
-                          boolean override) {
+                          boolean override, String workflow) {
     public AuditRecord {
         time = Objects.requireNonNull(time, "time").truncatedTo(ChronoUnit.MILLIS);
         Objects.requireNonNull(origin, "origin");
@@ -52,8 +56,17 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
         code = nullToEmpty(code);
         message = nullToEmpty(message);
         correlationId = nullToEmpty(correlationId);
+        workflow = nullToEmpty(workflow);
         if (durationMs < 0) throw new IllegalArgumentException("durationMs must be 0 or more");
         if (attempts < 0) throw new IllegalArgumentException("attempts must be 0 or more");
+    }
+
+    /** A record of a call that was no step of a workflow. */
+    public AuditRecord(Instant time, AuditOrigin origin, String endpoint, String protocol, String call,
+                       Map<String, List<String>> targets, String parameters, AuditOutcome outcome, String code,
+                       String message, long durationMs, String correlationId, int attempts, boolean forced, boolean override) {
+        this(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs, correlationId,
+                attempts, forced, override, "");
     }
 
     /** A record of a call sent without force and without override. */
@@ -61,19 +74,25 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
                        Map<String, List<String>> targets, String parameters, AuditOutcome outcome, String code,
                        String message, long durationMs, String correlationId, int attempts) {
         this(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs, correlationId,
-                attempts, false, false);
+                attempts, false, false, "");
     }
 
     /** This record marked as forced. */
     public AuditRecord asForced() {
         return new AuditRecord(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs,
-                correlationId, attempts, true, override);
+                correlationId, attempts, true, override, workflow);
     }
 
     /** This record marked as an override of a refused call. */
     public AuditRecord asOverride() {
         return new AuditRecord(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs,
-                correlationId, attempts, forced, true);
+                correlationId, attempts, forced, true, workflow);
+    }
+
+    /** This record as a step of {@code workflow} (in words), marked forced too when {@code forced}. */
+    public AuditRecord inWorkflow(String workflow, boolean forced) {
+        return new AuditRecord(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs,
+                correlationId, attempts, this.forced || forced, override, workflow);
     }
 
     /** True when forced or an override: what {@link AuditQuery#marked()} selects. */
@@ -96,7 +115,8 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
      * {@code connection}, {@code endpoint}, {@code protocol}, {@code call}, {@code targets},
      * {@code parameters} (redacted), {@code outcome}, {@code code}, {@code message},
      * {@code duration_ms}, {@code correlation_id}, {@code attempts}, then {@code forced} and {@code override}
-     * only when true (so entries written before these marks existed keep their canonical form and hash).
+     * only when true and {@code workflow} only when not empty (so entries written before these marks existed
+     * keep their canonical form and hash).
      *
      * @param seq the entry's position in the log
      */
@@ -120,6 +140,7 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
         m.put("attempts", attempts);
         if (forced) m.put("forced", true);
         if (override) m.put("override", true);
+        if (!workflow.isEmpty()) m.put("workflow", workflow);
         return m;
     }
 }

@@ -5,13 +5,41 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The calls a person chose to send although the console refused them (a known-illegal call whose
- * verdict rests on this console's own record, sent anyway): the workbench says which call on which
- * target it expects before sending, and the audit sink marks that call's record
- * {@linkplain AuditRecord#override() override} when it is written. Thread-safe.
+ * What the audit sink adds to a record that the call itself does not know: the calls a person chose to
+ * send although the console refused them (a known-illegal call whose verdict rests on this console's own
+ * record, sent anyway), and the calls that are steps of a workflow. The workbench says which call on which
+ * target it expects before sending, and the sink marks that call's record
+ * {@linkplain AuditRecord#override() override} when it is written; the workflow engine says which targets
+ * a step acts on while it runs ({@link #step}), and the sink marks each call naming one of them as that
+ * workflow's ({@link AuditRecord#workflow()}, forced when the step discards data or cuts clients off). The
+ * GUI and the command line write through the same marks. Thread-safe.
  */
 public final class OverrideMarks {
     private final Map<String, Integer> pending = new HashMap<>();
+    private final List<RunningStep> steps = new java.util.ArrayList<>();
+
+    private record RunningStep(java.util.Set<String> ids, String workflow, boolean forced) {
+    }
+
+    /**
+     * Until the returned handle is closed, every audited call naming one of {@code targetIds} is a step of
+     * {@code workflow}: its record carries the workflow's words, and is marked forced when {@code forced}.
+     *
+     * @param targetIds ids the step's calls name ({@code volume_id}, {@code volume_group_id}, a fenced {@code cidr})
+     * @param workflow the workflow in words, e.g. {@code "Split-brain recovery: survivor site-a (vol-1), discarded site-b (vol-1r)"}
+     * @param forced the step discards data or cuts clients off, consented to by typing names
+     */
+    public AutoCloseable step(java.util.Collection<String> targetIds, String workflow, boolean forced) {
+        RunningStep s = new RunningStep(java.util.Set.copyOf(targetIds), workflow, forced);
+        synchronized (this) {
+            steps.add(s);
+        }
+        return () -> {
+            synchronized (this) {
+                steps.remove(s);
+            }
+        };
+    }
 
     /**
      * The next audited {@code call} naming {@code targetId} is an override.
@@ -23,8 +51,15 @@ public final class OverrideMarks {
         pending.merge(call + "\n" + targetId, 1, Integer::sum);
     }
 
-    /** {@code r} marked override when it is an expected call (each expectation marks one record); else {@code r}. */
+    /**
+     * {@code r} marked override when it is an expected call (each expectation marks one record), and as a
+     * workflow's step when it names a target of a step running ({@link #step}); else {@code r}.
+     */
     public synchronized AuditRecord mark(AuditRecord r) {
+        return inStep(overridden(r));
+    }
+
+    private AuditRecord overridden(AuditRecord r) {
         for (List<String> ids : r.targets().values()) {
             for (String id : ids) {
                 String key = r.call() + "\n" + id;
@@ -34,6 +69,13 @@ public final class OverrideMarks {
                 else pending.put(key, n - 1);
                 return r.asOverride();
             }
+        }
+        return r;
+    }
+
+    private AuditRecord inStep(AuditRecord r) {
+        for (RunningStep s : steps) {
+            if (r.targets().values().stream().flatMap(List::stream).anyMatch(s.ids()::contains)) return r.inWorkflow(s.workflow(), s.forced());
         }
         return r;
     }

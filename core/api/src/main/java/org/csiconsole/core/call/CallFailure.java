@@ -50,6 +50,19 @@ public class CallFailure extends RuntimeException {
         this.detail = detail == null ? "" : detail;
     }
 
+    /**
+     * A call this console refused before sending anything: bad input, a consent missing or wrong, or a call
+     * the risk assessment knows to be illegal now. INVALID_ARGUMENT, and the console's
+     * ({@link FailureOwner#CONSOLE}): the one way a refusal is owned, for the command line and the views.
+     *
+     * @param what the call or command refused, e.g. {@code "Delete volume erp-db"}
+     * @param why why, e.g. {@code "not sent: erp-db is still published to node-1 (reported by the driver)"}
+     * @param whatToDo the next safe step
+     */
+    public static CallFailure refused(String what, String why, String whatToDo) {
+        return new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CONSOLE, what, why, whatToDo, "", null);
+    }
+
     public FailureKind kind() { return kind; }
 
     public String what() { return what; }

@@ -4,7 +4,6 @@ import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.call.TraceEntry;
-import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.NodeCapability;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeOnNode;
@@ -147,14 +146,17 @@ public final class LiveStateReader {
 
     private CompletableFuture<Void> inferred(Features f, Acc acc) {
         acc.exact = false;
-        boolean reportsNodes = f.csi().has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES) || f.cspConnected();
+        boolean reportsNodes = org.csiconsole.core.risk.TargetFacts.driverReportsPlacements(f.csi(), f.cspConnected(),
+                "ControllerGetVolume".equals(acc.source) ? org.csiconsole.core.risk.TargetFacts.VolumeRead.CONTROLLER_GET_VOLUME
+                        : org.csiconsole.core.risk.TargetFacts.VolumeRead.LIST_VOLUMES);
         if (acc.volume != null) {
             if (reportsNodes) {
                 List<String> ids = acc.volume.publishedNodeIds();
                 acc.evidence.add(new Evidence(acc.source, "published_node_ids: " + (ids.isEmpty() ? "none" : String.join(", ", ids))));
                 for (String id : ids) acc.node(id).controllerPublished = true;
             } else {
-                acc.evidence.add(new Evidence(acc.source, "the driver does not advertise LIST_VOLUMES_PUBLISHED_NODES:"
+                acc.evidence.add(new Evidence(acc.source, "the driver does not report published_node_ids here (no LIST_VOLUMES_PUBLISHED_NODES"
+                        + ("ControllerGetVolume".equals(acc.source) ? ", no PUBLISH_UNPUBLISH_VOLUME" : "") + "):"
                         + " controller publications come from this console's calls only"));
             }
         }

@@ -24,6 +24,63 @@ public final class FenceFacts {
     }
 
     /**
+     * Who a fence's blocks cut off, as read, and the sources that could not be read.
+     *
+     * @param facts one {@code "network"} target per block ({@link #of})
+     * @param unread each source not read, in words with why, e.g. {@code "the CSP hosts (connection refused)"}; empty when all were
+     */
+    public record WhoIsInside(List<TargetFacts> facts, List<String> unread) {
+        public WhoIsInside {
+            facts = List.copyOf(facts);
+            unread = List.copyOf(unread);
+        }
+    }
+
+    /**
+     * Reads who the blocks of {@code request} cut off, before a fence's or an unfence's confirmation, the same for
+     * Network fence and an unplanned failover's fence step (reads only: GetFenceClients for the request's parameters
+     * and secrets when NetworkFence.GET_CLIENTS_TO_FENCE is advertised, else {@code known}; the CSP hosts when an
+     * array is connected; the volumes when they can be listed, for what is published to each client). A source
+     * that cannot be read is left out and named in {@link WhoIsInside#unread()}; the future never fails.
+     *
+     * @param storage the connection that fences
+     * @param features what it offers
+     * @param known the clients last reported, used when GetFenceClients is not advertised or fails
+     */
+    public static java.util.concurrent.CompletableFuture<WhoIsInside> read(org.csiconsole.core.port.StorageService storage,
+            org.csiconsole.core.port.Features features, org.csiconsole.core.port.FenceRequest request, List<FenceClient> known) {
+        List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.CompletableFuture<List<FenceClient>> clients = features.available(org.csiconsole.core.port.Feature.GET_CLIENTS_TO_FENCE)
+                ? storage.fenceClients(request.parameters(), request.secrets()).exceptionally(e -> {
+                    unread.add("GetFenceClients (" + why(e) + ")");
+                    return known;
+                })
+                : java.util.concurrent.CompletableFuture.completedFuture(known);
+        java.util.concurrent.CompletableFuture<List<Host>> hosts = !features.cspConnected() ? java.util.concurrent.CompletableFuture.completedFuture(List.of())
+                : storage.listHosts().<List<Host>>thenApply(org.csiconsole.core.port.Listing::items).exceptionally(e -> {
+                    unread.add("the CSP hosts (" + why(e) + ")");
+                    return List.of();
+                });
+        List<Volume> volumes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.CompletableFuture<Void> listed = features.available(org.csiconsole.core.port.Feature.LIST_VOLUMES)
+                ? storage.listVolumes(page -> {
+                    volumes.addAll(page);
+                    return org.csiconsole.core.call.PageSink.READY;
+                }).<Void>thenApply(missing -> null).exceptionally(e -> {
+                    unread.add("the volumes (" + why(e) + ")");
+                    return null;
+                })
+                : java.util.concurrent.CompletableFuture.completedFuture(null);
+        return java.util.concurrent.CompletableFuture.allOf(clients, hosts, listed)
+                .thenApply(x -> new WhoIsInside(of(request.cidrs(), clients.join(), hosts.join(), List.copyOf(volumes)), unread));
+    }
+
+    private static String why(Throwable e) {
+        org.csiconsole.core.call.CallFailure f = org.csiconsole.core.call.CallFailure.unwrap(e);
+        return f != null ? f.why() : String.valueOf(e.getMessage());
+    }
+
+    /**
      * One {@code "network"} target per block, its dependents one phrase per client inside it, e.g.
      * {@code "worker-01 (10.1.0.11; published to it: erp-db, erp-log)"}, and the volumes published to them as
      * {@link TargetFacts#reached()}; a client reported by both sources

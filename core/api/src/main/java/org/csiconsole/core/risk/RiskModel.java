@@ -700,9 +700,17 @@ public final class RiskModel implements RiskAssessor {
             else confirm();
         }
 
+        /**
+         * The assessment; a confirmation whose call itself does a danger (data lost, clients cut off, a split brain
+         * made; not one that is there already) asks each target's name instead, in the GUI and on the command line
+         * alike: a click or a run of the command is too little for it.
+         */
         Assessment build() {
             List<Hazard> sorted = new ArrayList<>(hazards);
             sorted.sort(Comparator.comparing((Hazard h) -> !h.danger()));
+            if (consent.level() == Consent.Kind.CONFIRM && hazards.stream().anyMatch(h -> h.danger() && h.kind() != Kind.SPLIT_BRAIN_PRESENT)) {
+                typedEach(nameList(r), ids(r));
+            }
             return new Assessment(r, title(), state(), sorted, illegal, consent, safer);
         }
 

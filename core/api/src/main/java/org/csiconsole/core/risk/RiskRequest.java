@@ -43,7 +43,7 @@ public record RiskRequest(RiskOperation operation, boolean force, List<TargetFac
 
     /**
      * A connection in words, as an assessment names it: {@code "Demo (unix:///run/csi.sock)"}; the name alone when the
-     * endpoint is empty.
+     * endpoint is empty, the endpoint alone when it is the name (the command line names a connection by its endpoint).
      *
      * @param name the connection's name, as the navigator shows it
      * @param endpoint its CSI endpoint or CSP URL; empty when not known
@@ -51,7 +51,7 @@ public record RiskRequest(RiskOperation operation, boolean force, List<TargetFac
     public static String connection(String name, String endpoint) {
         String n = name == null ? "" : name.strip();
         String e = endpoint == null ? "" : endpoint.strip();
-        return e.isEmpty() ? n : n.isEmpty() ? e : n + " (" + e + ")";
+        return e.isEmpty() ? n : n.isEmpty() || n.equals(e) ? e : n + " (" + e + ")";
     }
 
     /** This request on {@code connection} ({@link #connection(String, String)}). */

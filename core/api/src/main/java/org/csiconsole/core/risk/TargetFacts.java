@@ -1,5 +1,7 @@
 package org.csiconsole.core.risk;
 
+import org.csiconsole.core.model.CapabilitySet;
+import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.core.replication.ReplicationSample;
@@ -61,10 +63,9 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
      * {@link org.csiconsole.core.record.ConsoleBook#consolePlacements}) that the driver does not already report; and its replication role and health
      * on this site when it replicates.
      *
-     * @param driverReportsPlacements true when the driver reports publications (LIST_VOLUMES_PUBLISHED_NODES,
-     *     or a CSP array): then no published node means the volume is published nowhere; otherwise
-     *     {@code published_node_ids} are not the driver's report (CSI spec, ListVolumes {@code VolumeStatus}: set
-     *     only with LIST_VOLUMES_PUBLISHED_NODES) and are left out
+     * @param driverReportsPlacements true when {@code v}'s {@code published_node_ids} are the driver's report
+     *     ({@link #driverReportsPlacements(CapabilitySet, boolean, VolumeRead)}): then no published node means
+     *     the volume is published nowhere; otherwise they are left out
      * @param console this console's placements of {@code v}; empty when none are known
      */
     public static TargetFacts ofVolume(Volume v, boolean driverReportsPlacements, List<Placement> console) {
@@ -103,6 +104,43 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     public static TargetFacts replicated(String site, ReplicationSample side, String partnerSite, ReplicationSample partner) {
         return new TargetFacts(side.source().group() ? "volume group" : "volume", side.source().id(), side.item().name(), 0,
                 List.of(), false, SideFacts.of(site, side), partner == null ? null : SideFacts.of(partnerSite, partner), List.of());
+    }
+
+    /**
+     * True when the {@code published_node_ids} of a volume read as {@code readBy} are the driver's report,
+     * so that none means published nowhere: the one place this is decided, for every view, the command line
+     * and the lifecycle reading. A CSP array always reports its publications. CSI spec, ListVolumes
+     * {@code VolumeStatus.published_node_ids}: set when the plugin has LIST_VOLUMES_PUBLISHED_NODES;
+     * ControllerGetVolume {@code VolumeStatus.published_node_ids}: set when it has PUBLISH_UNPUBLISH_VOLUME
+     * (and GET_VOLUME, which that call needs).
+     *
+     * @param caps the CSI capabilities the plugin advertised
+     * @param csp true when a CSP array is part of the connection
+     * @param readBy the call the volume was read with
+     */
+    public static boolean driverReportsPlacements(CapabilitySet caps, boolean csp, VolumeRead readBy) {
+        if (csp) return true;
+        return switch (readBy) {
+            case LIST_VOLUMES -> caps.has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES);
+            case CONTROLLER_GET_VOLUME -> caps.has(ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES)
+                    || caps.has(ControllerCapability.GET_VOLUME) && caps.has(ControllerCapability.PUBLISH_UNPUBLISH_VOLUME);
+        };
+    }
+
+    /**
+     * True when, to know where a volume is published, it must be read with ControllerGetVolume: its listing
+     * does not report publications ({@link #driverReportsPlacements}) and ControllerGetVolume does.
+     */
+    public static boolean placementsNeedGetVolume(CapabilitySet caps, boolean csp) {
+        return !driverReportsPlacements(caps, csp, VolumeRead.LIST_VOLUMES) && driverReportsPlacements(caps, csp, VolumeRead.CONTROLLER_GET_VOLUME);
+    }
+
+    /** The call a volume was read with, for {@link #driverReportsPlacements}. */
+    public enum VolumeRead {
+        /** ListVolumes (or a create's reply, or this console's record). */
+        LIST_VOLUMES,
+        /** ControllerGetVolume. */
+        CONTROLLER_GET_VOLUME
     }
 
     /** The name when known, else the id. */

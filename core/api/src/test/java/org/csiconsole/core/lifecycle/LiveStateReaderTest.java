@@ -133,7 +133,7 @@ class LiveStateReaderTest {
         assertThat(live.node("node-3").state()).isEqualTo(VolumeState.NODE_READY);
         assertThat(live.node("node-4").state()).isEqualTo(VolumeState.CREATED);
         assertThat(live.evidence()).extracting(Evidence::detail)
-                .anyMatch(d -> d.contains("does not advertise LIST_VOLUMES_PUBLISHED_NODES"))
+                .anyMatch(d -> d.contains("does not report published_node_ids here (no LIST_VOLUMES_PUBLISHED_NODES)"))
                 .anyMatch(d -> d.startsWith("ControllerPublishVolume to node-3 OK"));
     }
 

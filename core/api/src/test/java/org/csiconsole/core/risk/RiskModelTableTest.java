@@ -302,7 +302,7 @@ class RiskModelTableTest {
 
         // demote
         row("demote the only primary: nobody takes writes", DEMOTE, pair(A_PRIMARY, B_SECONDARY)).has(Kind.ACCESS_LOST)
-                .says("no side takes writes until vol-00000211 on site-b is promoted").expect(Verdict.SENT, Consent.Kind.CONFIRM);
+                .says("no side takes writes until vol-00000211 on site-b is promoted").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("force demote loses unreplicated writes", DEMOTE, pair(A_PRIMARY, B_SECONDARY)).force().has(Kind.WRITES_LOST)
                 .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("demote one side of a split brain", DEMOTE, pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT).expect(Verdict.SENT, Consent.Kind.CONFIRM);

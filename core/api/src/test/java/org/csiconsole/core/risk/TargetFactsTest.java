@@ -46,6 +46,27 @@ class TargetFactsTest {
         assertThat(f.driverReportsPlacements()).isFalse();
     }
 
+    private static org.csiconsole.core.model.CapabilitySet caps(org.csiconsole.core.model.ControllerCapability... c) {
+        return new org.csiconsole.core.model.CapabilitySet(java.util.Set.of(), java.util.Set.of(c), java.util.Set.of(), java.util.Set.of(), java.util.Set.of());
+    }
+
+    @Test
+    void controllerGetVolumeOfADriverThatPublishesReportsItsPublishedNodesThoughItsListingDoesNot() {
+        var getAndPublish = caps(org.csiconsole.core.model.ControllerCapability.GET_VOLUME,
+                org.csiconsole.core.model.ControllerCapability.PUBLISH_UNPUBLISH_VOLUME, org.csiconsole.core.model.ControllerCapability.LIST_VOLUMES);
+
+        assertThat(TargetFacts.driverReportsPlacements(getAndPublish, false, TargetFacts.VolumeRead.CONTROLLER_GET_VOLUME)).isTrue();
+        assertThat(TargetFacts.driverReportsPlacements(getAndPublish, false, TargetFacts.VolumeRead.LIST_VOLUMES)).isFalse();
+        assertThat(TargetFacts.placementsNeedGetVolume(getAndPublish, false)).isTrue();
+        assertThat(TargetFacts.driverReportsPlacements(caps(org.csiconsole.core.model.ControllerCapability.GET_VOLUME), false,
+                TargetFacts.VolumeRead.CONTROLLER_GET_VOLUME)).as("no PUBLISH_UNPUBLISH_VOLUME: the field is optional").isFalse();
+        assertThat(TargetFacts.driverReportsPlacements(caps(org.csiconsole.core.model.ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES), false,
+                TargetFacts.VolumeRead.LIST_VOLUMES)).isTrue();
+        assertThat(TargetFacts.driverReportsPlacements(caps(), true, TargetFacts.VolumeRead.LIST_VOLUMES)).as("a CSP array").isTrue();
+        assertThat(TargetFacts.placementsNeedGetVolume(caps(org.csiconsole.core.model.ControllerCapability.LIST_VOLUMES_PUBLISHED_NODES,
+                org.csiconsole.core.model.ControllerCapability.GET_VOLUME, org.csiconsole.core.model.ControllerCapability.PUBLISH_UNPUBLISH_VOLUME), false)).isFalse();
+    }
+
     @Test
     void anArrayThatSaysPublishedWithoutNamingItsHostsIsStillPublished() {
         TargetFacts f = TargetFacts.ofVolume(volume(List.of(), Map.of("published", "true")), true, List.of());

@@ -69,6 +69,13 @@ public final class FakeCsiDriver implements AutoCloseable {
 
     /** Volumes by id, in creation order. */
     public final Map<String, Csi.Volume> volumes = Collections.synchronizedMap(new java.util.LinkedHashMap<>());
+    /**
+     * The nodes each volume was published to by ControllerPublishVolume and not unpublished, by volume_id: what
+     * ControllerGetVolume reports (its published_node_ids are required with PUBLISH_UNPUBLISH_VOLUME). ListVolumes
+     * does not use it: it names node-1 for every volume without advertising LIST_VOLUMES_PUBLISHED_NODES, as a
+     * careless driver might, which the console must not take for the driver's report.
+     */
+    public final Map<String, java.util.Set<String>> publishedTo = new ConcurrentHashMap<>();
     /** Every request received, by bare method name. */
     public final Map<String, List<Object>> requests = new ConcurrentHashMap<>();
     /** Number of calls received per bare method name. */
@@ -353,8 +360,36 @@ public final class FakeCsiDriver implements AutoCloseable {
                                                 StreamObserver<Csi.ControllerPublishVolumeResponse> out) {
                 if (!controllerService) { unimplemented(out); return; }
                 if (!enter("ControllerPublishVolume", req, out)) return;
-                mutating(req.getVolumeId(), out, () -> Csi.ControllerPublishVolumeResponse.newBuilder()
-                        .putPublishContext("lun", "7").build());
+                mutating(req.getVolumeId(), out, () -> {
+                    publishedTo.computeIfAbsent(req.getVolumeId(), k -> java.util.concurrent.ConcurrentHashMap.newKeySet()).add(req.getNodeId());
+                    return Csi.ControllerPublishVolumeResponse.newBuilder().putPublishContext("lun", "7").build();
+                });
+            }
+
+            @Override
+            public void controllerUnpublishVolume(Csi.ControllerUnpublishVolumeRequest req,
+                                                  StreamObserver<Csi.ControllerUnpublishVolumeResponse> out) {
+                if (!controllerService) { unimplemented(out); return; }
+                if (!enter("ControllerUnpublishVolume", req, out)) return;
+                mutating(req.getVolumeId(), out, () -> {
+                    java.util.Set<String> nodes = publishedTo.get(req.getVolumeId());
+                    if (nodes != null) nodes.remove(req.getNodeId());
+                    return Csi.ControllerUnpublishVolumeResponse.getDefaultInstance();
+                });
+            }
+
+            @Override
+            public void controllerGetVolume(Csi.ControllerGetVolumeRequest req, StreamObserver<Csi.ControllerGetVolumeResponse> out) {
+                if (!controllerService) { unimplemented(out); return; }
+                if (!enter("ControllerGetVolume", req, out)) return;
+                Csi.Volume v = volumes.get(req.getVolumeId());
+                if (v == null) {
+                    out.onError(Status.NOT_FOUND.withDescription("no volume " + req.getVolumeId()).asRuntimeException());
+                    return;
+                }
+                out.onNext(Csi.ControllerGetVolumeResponse.newBuilder().setVolume(v).setStatus(Csi.ControllerGetVolumeResponse.VolumeStatus
+                        .newBuilder().addAllPublishedNodeIds(publishedTo.getOrDefault(req.getVolumeId(), java.util.Set.of()))).build());
+                out.onCompleted();
             }
 
             @Override

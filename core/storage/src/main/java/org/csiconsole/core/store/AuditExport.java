@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
 /**
  * Writes audit entries as JSON Lines or CSV (RFC 4180, by jackson-dataformat-csv), in the fields
  * of the canonical form plus {@code hash}. In CSV the targets are one cell, {@code key=id;key=id}, and
- * {@code forced} and {@code override} are columns of their own after {@code hash}, true or false.
+ * {@code forced} and {@code override} are columns of their own after {@code hash}, true or false, then
+ * {@code workflow}, empty for a call on its own.
  */
 final class AuditExport {
     private static final CsvMapper CSV = new CsvMapper();
@@ -51,6 +52,7 @@ final class AuditExport {
         names.add("hash");
         names.add("forced");
         names.add("override");
+        names.add("workflow");
         names.forEach(b::addColumn);
         long n = 0;
         try (SequenceWriter w = CSV.writer(b.build()).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValues(out)) {
@@ -60,6 +62,7 @@ final class AuditExport {
                 Map<String, List<String>> targets = (Map<String, List<String>>) row.get("targets");
                 row.putIfAbsent("forced", false);
                 row.putIfAbsent("override", false);
+                row.putIfAbsent("workflow", "");
                 row.put("targets", targets.entrySet().stream()
                         .flatMap(e -> e.getValue().stream().map(v -> e.getKey() + "=" + v))
                         .collect(Collectors.joining(";")));

@@ -69,7 +69,7 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
     /** Entries written between two checkpoints of the WAL into the database file. */
     private static final int CHECKPOINT_EVERY = 1_000;
     private static final String COLUMNS = "seq, time_ms, os_user, host, connection, endpoint, protocol, call, targets, "
-            + "parameters, outcome, code, message, duration_ms, correlation_id, attempts, hash, forced, override";
+            + "parameters, outcome, code, message, duration_ms, correlation_id, attempts, hash, forced, override, workflow";
 
     private final Path file;
     private final Connection writeConn;
@@ -168,7 +168,7 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
                     + "protocol TEXT NOT NULL, call TEXT NOT NULL, targets TEXT NOT NULL, parameters TEXT NOT NULL, "
                     + "outcome TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL, duration_ms INTEGER NOT NULL, "
                     + "correlation_id TEXT NOT NULL, attempts INTEGER NOT NULL, hash TEXT NOT NULL)");
-            // forced and override came later: a log written before has neither column, and its entries are neither
+            // forced, override and workflow came later: a log written before has none of these columns, and its entries are none
             Set<String> columns = new HashSet<>();
             try (ResultSet rs = s.executeQuery("PRAGMA table_info(audit_entry)")) {
                 while (rs.next()) columns.add(rs.getString("name"));
@@ -176,6 +176,7 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
             for (String mark : List.of("forced", "override")) {
                 if (!columns.contains(mark)) s.execute("ALTER TABLE audit_entry ADD COLUMN " + mark + " INTEGER NOT NULL DEFAULT 0");
             }
+            if (!columns.contains("workflow")) s.execute("ALTER TABLE audit_entry ADD COLUMN workflow TEXT NOT NULL DEFAULT ''");
             s.execute("CREATE INDEX IF NOT EXISTS audit_entry_time ON audit_entry(time_ms)");
             s.execute("CREATE INDEX IF NOT EXISTS audit_entry_connection ON audit_entry(connection, seq)");
             s.execute("CREATE TABLE IF NOT EXISTS audit_target (seq INTEGER NOT NULL, value TEXT NOT NULL)");
@@ -257,7 +258,7 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
                     hash = rs.getString(2);
                 }
                 try (PreparedStatement ins = writeConn.prepareStatement("INSERT INTO audit_entry (" + COLUMNS
-                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                     for (Pending p : batch) {
                         seq++;
                         hash = AuditCanonical.hash(hash, seq, p.record);
@@ -343,6 +344,7 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
         ins.setString(17, hash);
         ins.setInt(18, r.forced() ? 1 : 0);
         ins.setInt(19, r.override() ? 1 : 0);
+        ins.setString(20, r.workflow());
     }
 
     static AuditEntry entry(ResultSet rs) throws SQLException {
@@ -357,7 +359,8 @@ public final class SqliteAuditLog implements AuditSink, AuditLog, AutoCloseable 
                 rs.getString("endpoint"), rs.getString("protocol"), rs.getString("call"),
                 AuditCanonical.targets(rs.getString("targets")), rs.getString("parameters"), outcome,
                 rs.getString("code"), rs.getString("message"), Math.max(0, rs.getLong("duration_ms")),
-                rs.getString("correlation_id"), Math.max(0, rs.getInt("attempts")), rs.getInt("forced") != 0, rs.getInt("override") != 0);
+                rs.getString("correlation_id"), Math.max(0, rs.getInt("attempts")), rs.getInt("forced") != 0, rs.getInt("override") != 0,
+                rs.getString("workflow"));
         return new AuditEntry(rs.getLong("seq"), r, rs.getString("hash"));
     }
 

@@ -43,7 +43,12 @@ final class EngineRun implements WorkflowRun {
     private final StepExecutor executor;
     private volatile boolean stop;
 
-    EngineRun(WorkflowPlan plan, Consumer<WorkflowEvent> listener, Clock clock, ReplicationHistory history, Set<ReplicationSource> busy) {
+    /** Where the audit learns which calls are a workflow's steps. */
+    private final org.csiconsole.core.audit.OverrideMarks marks;
+
+    EngineRun(WorkflowPlan plan, Consumer<WorkflowEvent> listener, Clock clock, ReplicationHistory history, Set<ReplicationSource> busy,
+              org.csiconsole.core.audit.OverrideMarks marks) {
+        this.marks = marks;
         this.plan = plan;
         this.listener = listener;
         this.clock = clock;
@@ -130,8 +135,8 @@ final class EngineRun implements WorkflowRun {
 
     private void next(PlanItem item, int done, CompletableFuture<ItemResult> out) {
         if (done == item.steps().size()) {
-            emit(WorkflowEvent.Type.ITEM_SUCCEEDED, item.source(), 0, StateLeft.describe(plan.kind(), item, done), 100);
-            out.complete(new ItemResult(item, RunOutcome.SUCCEEDED, done, null, StateLeft.describe(plan.kind(), item, done)));
+            emit(WorkflowEvent.Type.ITEM_SUCCEEDED, item.source(), 0, StateLeft.describe(plan.request(), item, done), 100);
+            out.complete(new ItemResult(item, RunOutcome.SUCCEEDED, done, null, StateLeft.describe(plan.request(), item, done)));
             return;
         }
         if (stop) {
@@ -141,12 +146,14 @@ final class EngineRun implements WorkflowRun {
         WorkflowStep step = item.steps().get(done);
         emit(WorkflowEvent.Type.STEP_STARTED, item.source(), step.index(), step.description(), -1);
         CompletableFuture<Void> f;
+        AutoCloseable marked = markStep(item, step);
         try {
             f = executor.run(step, item, (pct, msg) -> emit(WorkflowEvent.Type.STEP_PROGRESS, item.source(), step.index(), msg, pct));
         } catch (RuntimeException e) {
             f = CompletableFuture.failedFuture(e);
         }
         f.whenComplete((x, e) -> {
+            close(marked);
             if (e == null) {
                 emit(WorkflowEvent.Type.STEP_SUCCEEDED, item.source(), step.index(), step.description(), 100);
                 remember(step, org.csiconsole.core.replication.RunOutcome.SUCCEEDED, "");
@@ -160,14 +167,49 @@ final class EngineRun implements WorkflowRun {
             CallFailure failure = ReplicationFailures.explain(SourceFailure.of(item.source().toString(), e).failure(), step.action(), step.target());
             emit(WorkflowEvent.Type.STEP_FAILED, item.source(), step.index(), failure.getMessage() + " " + failure.whatToDo(), -1);
             remember(step, RunOutcome.FAILED, failure.getMessage());
-            String left = StateLeft.describe(plan.kind(), item, done);
+            String left = StateLeft.describe(plan.request(), item, done);
             emit(WorkflowEvent.Type.ITEM_FAILED, item.source(), step.index(), left, -1);
             out.complete(new ItemResult(item, RunOutcome.FAILED, done, failure, left));
         });
     }
 
+    /**
+     * Tells the audit that the calls of {@code step} are a step of this two-site workflow, until it ends: the
+     * workflow in words (for split-brain recovery, the survivor and the discarded side), forced when the step
+     * discards data or cuts clients off (split-brain recovery's calls on the discarded side, an unplanned
+     * failover's fence, a forced promote). A one-site operation and a wait are calls on their own.
+     */
+    private AutoCloseable markStep(PlanItem item, WorkflowStep step) {
+        if (!plan.kind().twoSites() || !step.action().mutating()) return () -> { };
+        String a = plan.request().siteA().name();
+        String b = plan.request().siteB().name();
+        String pa = a + " (" + item.source().id() + ")";
+        String pb = b + (item.partner() == null ? "" : " (" + item.partner().id() + ")");
+        String words = plan.kind().words() + ": " + switch (plan.kind()) {
+            case SPLIT_BRAIN_RECOVERY -> "survivor " + pa + ", discarded " + pb;
+            case UNPLANNED_FAILOVER -> pa + " lost, " + pb + " force-promoted";
+            case FAILBACK -> pa + " back from " + pb;
+            default -> pa + " to " + pb;
+        };
+        boolean forced = step.force() || step.action() == org.csiconsole.core.replication.ReplicationAction.FENCE
+                || plan.kind() == org.csiconsole.core.replication.WorkflowKind.SPLIT_BRAIN_RECOVERY && step.target() != null
+                && step.target().equals(item.partner());
+        List<String> ids = step.target() != null ? List.of(step.target().id())
+                : plan.request().options().fence() == null ? List.of()
+                : plan.request().options().fence().cidrs().stream().map(org.csiconsole.core.model.Cidr::text).toList();
+        return marks.step(ids, words, forced);
+    }
+
+    private static void close(AutoCloseable marked) {
+        try {
+            marked.close();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private void stopped(PlanItem item, int done, CompletableFuture<ItemResult> out) {
-        String left = StateLeft.describe(plan.kind(), item, done);
+        String left = StateLeft.describe(plan.request(), item, done);
         emit(WorkflowEvent.Type.ITEM_STOPPED, item.source(), done, "Stopped before step " + (done + 1) + ". " + left, -1);
         out.complete(new ItemResult(item, RunOutcome.STOPPED, done, null, left));
     }

@@ -32,6 +32,7 @@ public final class ReplicationEngine implements ReplicationWorkflows {
     private final Set<ReplicationSource> busy = new HashSet<>();
     private final WorkflowPlanner planner;
     private final Preflight preflight;
+    private final org.csiconsole.core.audit.OverrideMarks marks;
 
     /**
      * @param clock time of events, demotes and checks
@@ -39,6 +40,15 @@ public final class ReplicationEngine implements ReplicationWorkflows {
      * @param history where operations are recorded, or null
      */
     public ReplicationEngine(Clock clock, RpoThresholds thresholds, ReplicationHistory history) {
+        this(clock, thresholds, history, new org.csiconsole.core.audit.OverrideMarks());
+    }
+
+    /**
+     * As above, each step of a two-site workflow announced to {@code marks} while it runs, so that the audit
+     * sink writing through them records its calls as that workflow's ({@link org.csiconsole.core.audit.OverrideMarks#step}).
+     */
+    public ReplicationEngine(Clock clock, RpoThresholds thresholds, ReplicationHistory history, org.csiconsole.core.audit.OverrideMarks marks) {
+        this.marks = Objects.requireNonNull(marks, "marks");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.history = history;
         this.planner = new WorkflowPlanner(clock, thresholds, this::busy);
@@ -66,7 +76,7 @@ public final class ReplicationEngine implements ReplicationWorkflows {
 
     @Override
     public WorkflowRun run(WorkflowPlan plan, Consumer<WorkflowEvent> listener) {
-        EngineRun run = new EngineRun(plan, Objects.requireNonNull(listener, "listener"), clock, history, busy);
+        EngineRun run = new EngineRun(plan, Objects.requireNonNull(listener, "listener"), clock, history, busy, marks);
         run.start(preflight.run(plan));
         return run;
     }

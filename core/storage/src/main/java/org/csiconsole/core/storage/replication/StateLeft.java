@@ -3,20 +3,25 @@ package org.csiconsole.core.storage.replication;
 import org.csiconsole.core.replication.PlanItem;
 import org.csiconsole.core.replication.ReplicationSource;
 import org.csiconsole.core.replication.WorkflowKind;
-import org.csiconsole.core.replication.WorkflowStep;
+import org.csiconsole.core.replication.WorkflowRequest;
 
 /** The state an item was left in after {@code done} of its steps succeeded, in words with what to do next. */
 final class StateLeft {
     private StateLeft() {
     }
 
-    static String describe(WorkflowKind kind, PlanItem item, int done) {
+    /**
+     * @param request the request run: an item's source is on its site A, its partner on its site B (for a one-site
+     *     operation, the site of the item's steps)
+     */
+    static String describe(WorkflowRequest request, PlanItem item, int done) {
+        WorkflowKind kind = request.kind();
         if (done == 0) return "Nothing was changed for " + item.source() + ".";
         String a = item.source().id();
-        String sa = item.steps().isEmpty() ? "" : siteOf(item, item.source());
+        String sa = request.siteB() != null ? request.siteA().name() : item.steps().isEmpty() ? "" : item.steps().get(0).site();
         ReplicationSource pb = item.partner();
         String b = pb == null ? "" : pb.id();
-        String sb = pb == null ? "" : siteOf(item, pb);
+        String sb = pb == null || request.siteB() == null ? "" : request.siteB().name();
         int all = item.steps().size();
         return switch (kind) {
             case ENABLE -> a + " on " + sa + " is replicated.";
@@ -50,10 +55,5 @@ final class StateLeft {
                 default -> a + " on " + sa + " is primary, " + b + " on " + sb + " secondary, and the pair is healthy.";
             };
         };
-    }
-
-    private static String siteOf(PlanItem item, ReplicationSource s) {
-        for (WorkflowStep st : item.steps()) if (s.equals(st.target())) return st.site();
-        return item.steps().get(0).site();
     }
 }

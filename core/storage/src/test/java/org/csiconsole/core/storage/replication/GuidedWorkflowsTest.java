@@ -1,5 +1,7 @@
 package org.csiconsole.core.storage.replication;
 
+import org.csiconsole.core.audit.AuditQuery;
+
 import org.csiconsole.core.model.Cidr;
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.Secrets;
@@ -54,7 +56,7 @@ class GuidedWorkflowsTest {
 
     private void start() throws Exception {
         s = new ReplicationSites(dir, 1);
-        engine = new ReplicationEngine(s.clock, RpoThresholds.DEFAULT, null);
+        engine = new ReplicationEngine(s.clock, RpoThresholds.DEFAULT, null, s.marks);
     }
 
     @Test
@@ -78,7 +80,15 @@ class GuidedWorkflowsTest {
         assertThat(s.plugin.model().fencing().fences()).anyMatch(f -> f.cidr().equals("10.10.3.0/24"));
         assertThat(s.status(b).role()).isEqualTo(ReplicationRole.PRIMARY);
         assertThat(s.status(a).health()).as("site A never heard of it: both primary").isEqualTo(ReplicationHealthState.ERROR);
-        assertThat(failover.items().get(0).stateLeft()).contains("run a failback");
+        assertThat(failover.items().get(0).stateLeft()).contains("run a failback").contains(a + " on site-a")
+                .as("site A's volume is named with site A").doesNotContain(a + " on site-b");
+        assertThat(s.auditEntries()).filteredOn(e -> e.record().call().endsWith("/FenceClusterNetwork")).singleElement().satisfies(e -> {
+            assertThat(e.record().workflow()).isEqualTo("Unplanned failover: site-a (" + a + ") lost, site-b (" + b + ") force-promoted");
+            assertThat(e.record().forced()).as("the fence cuts site A's clients off").isTrue();
+        });
+        assertThat(s.audit.find(AuditQuery.FIRST_PAGE.page(0, 100).withMarked(true))).extracting(e -> e.record().call())
+                .as("audit --forced and the GUI's filter list the fence and the forced promote")
+                .anyMatch(c -> c.endsWith("/FenceClusterNetwork")).anyMatch(c -> c.endsWith("/PromoteVolume"));
 
         WorkflowResult back = run(WorkflowRequest.onPair(WorkflowKind.FAILBACK, s.a.site(), s.b.site(),
                 List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null))));
@@ -108,6 +118,15 @@ class GuidedWorkflowsTest {
         assertThat(s.status(b).role()).isEqualTo(ReplicationRole.SECONDARY);
         assertThat(s.status(a).health()).isEqualTo(ReplicationHealthState.HEALTHY);
         assertThat(s.calls("/PromoteVolume")).as("recovery never promotes, let alone with force").isEmpty();
+        String words = "Split-brain recovery: survivor site-a (" + a + "), discarded site-b (" + b + ")";
+        assertThat(s.auditEntries()).filteredOn(e -> e.record().call().endsWith("/DemoteVolume") || e.record().call().endsWith("/ResyncVolume"))
+                .isNotEmpty().allSatisfy(e -> {
+                    assertThat(e.record().workflow()).isEqualTo(words);
+                    assertThat(e.record().forced()).as("the discarded side's writes are lost").isTrue();
+                    assertThat(e.record().names(b)).isTrue();
+                });
+        assertThat(s.audit.find(AuditQuery.FIRST_PAGE.page(0, 100).withMarked(true))).extracting(e -> e.record().call())
+                .anyMatch(c -> c.endsWith("/DemoteVolume"));
         assertThat(events).filteredOn(e -> e.type() == WorkflowEvent.Type.STEP_PROGRESS && e.step() == 2).extracting(WorkflowEvent::message)
                 .as("ResyncVolume says only whether it is ready: the step shows the percent the primary's status message reports")
                 .anySatisfy(m -> assertThat(m).matches("Resync is running: \\d{1,3}% done \\(the driver's report\\), \\d+ s so far\\."));

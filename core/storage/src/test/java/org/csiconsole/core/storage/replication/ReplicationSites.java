@@ -46,6 +46,8 @@ final class ReplicationSites implements AutoCloseable {
     final ReferencePlugin plugin;
     final CallTrace trace = new CallTrace();
     final SqliteAuditLog audit;
+    /** What the audit writes through (as the GUI's and the command line's sinks do): the engine's workflow steps. */
+    final org.csiconsole.core.audit.OverrideMarks marks = new org.csiconsole.core.audit.OverrideMarks();
     final Side a;
     final Side b;
     /** Local (site-a) volume ids of the pairs, in creation order. */
@@ -82,7 +84,7 @@ final class ReplicationSites implements AutoCloseable {
         Path sock = dir.resolve(array + ".sock");
         plugin.serve(new ReferencePlugin.Sockets(sock, Optional.empty(), Optional.empty(), Optional.empty()).scopedTo(SiteScope.of(array)));
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(new PolicySettings(Map.of(), RETRY, LockMode.WAIT))
-                .withAudit(CallAudit.to(audit, new AuditOrigin("ann", "console-host", array)));
+                .withAudit(CallAudit.to(marks.marking(audit), new AuditOrigin("ann", "console-host", array)));
         CsiClient csi = CsiClient.open(new Endpoint.Unix(sock), Optional.empty(), options, trace);
         AddonsClient addons = AddonsClient.open(new Endpoint.Unix(sock), options, trace);
         CsiStorage storage = new CsiStorage(csi, true, addons);
