@@ -29,6 +29,9 @@ import static org.csiconsole.core.trouble.Checks.skipped;
  * schema) and audits nothing. The checks, in order:
  * <ol>
  *   <li>the socket (unix endpoints): path length, type, permissions, listening or stale, holding process;</li>
+ *   <li>a kubelet registration socket ({@code <driver>-reg.sock}, or one in {@code plugins_registry}): its GetInfo, as
+ *       the kubelet asks it; when it answers, the probe fails {@code registration.not-a-driver} with the driver's
+ *       endpoint to probe instead and skips the CSI checks (the registrar serves no CSI);</li>
  *   <li>Identity: GetPluginInfo (name per the spec, vendor_version), Probe, GetPluginCapabilities;</li>
  *   <li>services and capabilities: controller, node and group controller served as advertised;</li>
  *   <li>NodeGetInfo;</li>
