@@ -53,7 +53,7 @@ final class CapacityBars extends ScrollPane {
     private static HBox line(String title, double used, CapacityViewModel.Level level, String figures) {
         Label name = new Label(title);
         name.getStyleClass().add(ConsoleStyles.CAPACITY_NAME);
-        name.setMinWidth(220);
+        name.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // a segment and its parameters, whole
         name.setPrefWidth(260);
         Label text = new Label(figures);
         text.getStyleClass().add(ConsoleStyles.MUTED);
