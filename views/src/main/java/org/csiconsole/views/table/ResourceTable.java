@@ -278,7 +278,7 @@ public final class ResourceTable<T> extends BorderPane {
      */
     public ResourceTable<T> withRowMenu(javafx.scene.control.ContextMenu menu) {
         if (menu.getItems().stream().noneMatch(i -> COPY_AS_TEXT_ID.equals(i.getId()))) {
-            // Every table's menu ends with copying what is selected, as Ctrl+C does ({@link #copySelectedRows}).
+            // Every table's menu ends with copying what is selected, as Ctrl+C does.
             javafx.scene.control.MenuItem copy = new javafx.scene.control.MenuItem("Copy as text");
             copy.setId(COPY_AS_TEXT_ID);
             copy.setOnAction(e -> copySelectedRows());

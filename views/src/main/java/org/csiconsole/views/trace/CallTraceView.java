@@ -57,7 +57,7 @@ import java.util.function.Function;
 public final class CallTraceView implements ResourceView {
     private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     /** Widest a copy item's reason may be before it wraps, in px: the menu stays well inside a 1280 px screen. */
-    static final double COPY_NOTE_WIDTH = 360;
+    private static final double COPY_NOTE_WIDTH = 360;
     /** Widest a command's preview tooltip may be before it wraps, in px. */
     private static final double COPY_PREVIEW_WIDTH = 640;
 
@@ -195,7 +195,10 @@ public final class CallTraceView implements ResourceView {
         return items;
     }
 
-    /** A tool that has no command for the selected call is disabled, its reason under its label; one that has shows the command in the label's tooltip. */
+    /**
+     * A tool that has no command for the selected call is disabled, its reason under its label; one that has shows
+     * the command in its label's tooltip.
+     */
     private void enableCopyItems(List<MenuItem> items) {
         TraceEntry e = menuEntry;
         for (MenuItem m : items) {

@@ -198,7 +198,8 @@ public final class DiscoverModel {
         List<DiscoveredSocket> rows = selected.stream().filter(java.util.Objects::nonNull).toList();
         if (rows.isEmpty()) return Optional.of("Select a socket");
         if (rows.size() > 1) {
-            return Optional.of(rows.size() + " sockets are selected: the probe checks one driver at a time. Select one socket, probe it, then the next.");
+            return Optional.of(rows.size() + " sockets are selected: the probe checks one driver at a time. "
+                    + "Select one socket, probe it, then the next.");
         }
         return Optional.empty();
     }

@@ -3,10 +3,9 @@ package org.csiconsole.core.trouble;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallOrigins;
 import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.CallKind;
 import org.csiconsole.core.endpoint.Connection;
 import org.csiconsole.core.endpoint.Endpoint;
-
-import org.csiconsole.core.call.CallKind;
 import pluginregistration.PluginRegistration;
 import pluginregistration.RegistrationGrpc;
 
