@@ -24,14 +24,6 @@ import java.util.function.Supplier;
  * an empty pane (node id {@code call-trace-pending}).
  */
 public final class BottomPanel extends TabPane {
-    /** Rows of the call trace in sight whenever the panel is open. */
-    public static final int ROWS = 8;
-    /**
-     * The least height of the open panel, in px: its tabs (38), the trace's tool bar (48), the table's header and
-     * scroll bar ({@code ResourceTable.HEADER_AND_SCROLL_BAR}, 52) and {@link #ROWS} rows of 24 px (console.css gives
-     * the panel's tables compact rows). The divider stops there, whatever is dragged or remembered.
-     */
-    public static final double MIN_HEIGHT = 38 + 48 + 52 + ROWS * 24;
     private final Tab traceTab;
     private final Tab tasksTab;
     private final Tab notificationsTab;
@@ -45,7 +37,6 @@ public final class BottomPanel extends TabPane {
         setId("bottom-panel");
         getStyleClass().add(ConsoleStyles.BOTTOM_PANEL);
         setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
-        setMinHeight(MIN_HEIGHT);
         StackPane pending = new StackPane();
         pending.setId("call-trace-pending");
         traceTab = new Tab("Call trace", pending);

@@ -44,12 +44,6 @@ public final class Workbench {
     public static final String AUDIT_KEY = "audit";
     /** Where the bottom panel's divider starts: about a quarter of the height for trace, tasks, notifications. */
     public static final double DEFAULT_BOTTOM_DIVIDER = 0.74;
-    /**
-     * The least height of the centre above the bottom panel, in px: its tabs (38), a view's command bar and filter (2 x 48),
-     * its table's header and scroll bar (52), its status line (24) and 4 rows of 28 px. With the bottom panel open at
-     * 1280x800 (its {@link BottomPanel#MIN_HEIGHT}) that is what is left; hidden (Ctrl+J), the centre has it all.
-     */
-    public static final double CENTRE_MIN_HEIGHT = 38 + 2 * 48 + 52 + 24 + 4 * 28;
 
     private final WorkbenchServices services;
     private final ObservableList<ConnectionModel> connections;
@@ -110,8 +104,6 @@ public final class Workbench {
         vertical.getItems().addAll(horizontal, bottom);
         vertical.setDividerPositions(DEFAULT_BOTTOM_DIVIDER);
         SplitPane.setResizableWithParent(bottom, false);
-        // The divider stops where either side would drop below its rows: the split pane keeps both minimums.
-        horizontal.setMinHeight(CENTRE_MIN_HEIGHT);
         bottomShown.addListener((o, was, shown) -> onBottomShown(shown));
 
         menus = new WorkbenchMenus(this, services);

@@ -225,18 +225,18 @@ class WorkbenchFxTest {
 
     @Test
     void ctrlJHidesTheBottomPanelAndBringsItBackAtTheSameHeight(FxRobot robot) {
-        robot.interact(() -> workbench.setBottomDivider(0.5));
+        robot.interact(() -> workbench.setBottomDivider(0.7));
         assertThat(robot.lookup("#bottom-panel").tryQuery()).isPresent();
         robot.press(KeyCode.CONTROL, KeyCode.J).release(KeyCode.J, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#bottom-panel").tryQuery()).isEmpty();
         assertThat(workbench.bottomShownProperty().get()).isFalse();
-        assertThat(workbench.bottomDivider()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(workbench.bottomDivider()).isCloseTo(0.7, org.assertj.core.data.Offset.offset(0.01));
 
         robot.press(KeyCode.CONTROL, KeyCode.J).release(KeyCode.J, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(robot.lookup("#bottom-panel").tryQuery()).isPresent();
-        assertThat(workbench.bottomDivider()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(workbench.bottomDivider()).isCloseTo(0.7, org.assertj.core.data.Offset.offset(0.01));
     }
 
     @Test
