@@ -184,7 +184,8 @@ public final class CsiCommands {
     }
 
     @Command(name = "snapshots", mixinStandardHelpOptions = true,
-            description = "List snapshots (ListSnapshots, every page). Needs the LIST_SNAPSHOTS controller capability.")
+            description = {"List snapshots (ListSnapshots, every page), each with the name it was created under from the console's record.",
+                    "Needs the LIST_SNAPSHOTS controller capability."})
     static final class SnapshotsCommand extends Base {
         @Option(names = "--volume-id", paramLabel = "ID", defaultValue = "", description = "Only snapshots of this source volume.")
         String volumeId;
@@ -202,9 +203,11 @@ public final class CsiCommands {
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
             List<Snapshot> all = new ArrayList<>();
+            // CSI ListSnapshots carries no name: the record gives each snapshot the name it was created under.
+            var named = book(audit, client).snapshotNames();
             client.controller().listSnapshots(volumeId, pageSize, secrets.read(env), page -> {
                 synchronized (all) {
-                    all.addAll(page);
+                    page.stream().map(named).forEach(all::add);
                 }
             }).get();
             out.snapshots(all);

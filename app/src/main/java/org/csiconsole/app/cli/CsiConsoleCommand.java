@@ -152,10 +152,22 @@ public class CsiConsoleCommand {
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(new ExitCodeMapper());
         for (Object c : subcommands) cl.addSubcommand(c);
+        helpEverywhere(cl);
         WholeWordHelp.install(cl);
         CommandLine audit = cl.getSubcommands().get("audit");
         if (audit != null) audit.setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled
         return cl;
+    }
+
+    /**
+     * Gives every command of the tree {@code -h/--help} (and {@code -V/--version}) where its annotation did not: a
+     * subcommand written as a method ({@code csp snapshots}) does not inherit them, and its {@code --help} then failed
+     * on the options it requires instead of printing its usage.
+     */
+    private static void helpEverywhere(CommandLine cl) {
+        CommandLine.Model.CommandSpec spec = cl.getCommandSpec();
+        if (spec.options().stream().noneMatch(CommandLine.Model.OptionSpec::usageHelp)) spec.mixinStandardHelpOptions(true);
+        for (CommandLine sub : new java.util.LinkedHashSet<>(cl.getSubcommands().values())) helpEverywhere(sub);
     }
 
     /**

@@ -91,8 +91,28 @@ public final class CsiEndpointOptions {
         return t.withTls(o);
     }
 
+    /**
+     * The deadline of each call from {@code --timeout}.
+     *
+     * @throws CallFailure INVALID_ARGUMENT for less than 1 second: a call with no time left fails before it is sent, and
+     *                     the console has no "no limit" (every RPC has a deadline)
+     */
+    static Duration deadline(long seconds) {
+        return seconds("--timeout", seconds, 10);
+    }
+
+    /** {@code seconds} of the option {@code name}, refused below 1 with the sentence {@link #deadline} says. */
+    static Duration seconds(String name, long seconds, long example) {
+        if (seconds < 1) {
+            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read " + name, "it must be 1 second or more; " + seconds
+                    + " would give every call no time, and the console makes no call without a deadline",
+                    "Give the time in seconds, e.g. " + name + " " + example, "");
+        }
+        return Duration.ofSeconds(seconds);
+    }
+
     PolicySettings policy() {
-        Duration d = Duration.ofSeconds(Math.max(1, timeoutSeconds));
+        Duration d = deadline(timeoutSeconds);
         PolicySettings p = PolicySettings.DEFAULT.withRetry(new RetrySettings(Math.max(1, attempts), Duration.ofMillis(200),
                 Duration.ofSeconds(2), 2.0, 0.2, d.multipliedBy(Math.max(1, attempts))));
         for (CallKind k : CallKind.values()) p = p.withDeadline(k, d);

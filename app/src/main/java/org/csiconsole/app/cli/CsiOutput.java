@@ -68,9 +68,9 @@ final class CsiOutput {
 
     void snapshots(List<Snapshot> snapshots) {
         if (json(snapshots)) return;
-        Table t = new Table("SNAPSHOT_ID", "SOURCE_VOLUME_ID", "SIZE", "CREATED", "READY", "GROUP_SNAPSHOT_ID");
+        Table t = new Table("SNAPSHOT_ID", "NAME", "SOURCE_VOLUME_ID", "SIZE", "CREATED", "READY", "GROUP_SNAPSHOT_ID");
         for (Snapshot s : snapshots) {
-            t.row(s.snapshotId(), s.sourceVolumeId(), size(s.sizeBytes()), s.creationTime() == null ? "unknown" : s.creationTime(),
+            t.row(s.snapshotId(), s.name(), s.sourceVolumeId(), size(s.sizeBytes()), s.creationTime() == null ? "unknown" : s.creationTime(),
                     s.readyToUse() ? "yes" : "no", s.groupSnapshotId());
         }
         t.print(out);

@@ -6,7 +6,6 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.time.Duration;
 
 /**
  * Options shared by every {@code csi-console csp} subcommand: where the CSP is, who logs in, how
@@ -54,7 +53,7 @@ public final class CspConnectionOptions {
     /** The client configuration; fails with a CallFailure (INVALID_ARGUMENT) for bad values. */
     CspConfig toConfig() {
         CspConfig.Builder b = CspConfig.builder(url, user).arrayIp(arrayIp).allowPlainHttp(allowPlainHttp)
-                .readTimeout(Duration.ofSeconds(Math.max(1, readTimeoutSeconds)));
+                .readTimeout(CsiEndpointOptions.seconds("--read-timeout", readTimeoutSeconds, 60));
         if (contextPath != null) b.contextPath(contextPath);
         if (trust != null && trust.caFile != null) b.trust(CspTrust.caFile(trust.caFile));
         if (trust != null && trust.pin != null) {

@@ -25,7 +25,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -52,7 +51,7 @@ public final class TroubleCommands {
 
     /** The probe's options from the endpoint options: the deadline of --timeout, the kubelet root. */
     static ProbeOptions probeOptions(CsiEndpointOptions o, Path rootDir) {
-        return ProbeOptions.defaults().withDeadline(Duration.ofSeconds(Math.max(1, o.timeoutSeconds))).withKubeletRoot(rootDir);
+        return ProbeOptions.defaults().withDeadline(CsiEndpointOptions.deadline(o.timeoutSeconds)).withKubeletRoot(rootDir);
     }
 
     static ProbeTarget target(CsiEndpointOptions o, Function<String, String> env) {
@@ -130,7 +129,7 @@ public final class TroubleCommands {
         @Override
         public Integer call() throws Exception {
             CallTrace calls = new CallTrace();
-            ProbeOptions options = ProbeOptions.defaults().withDeadline(Duration.ofSeconds(Math.max(1, timeoutSeconds))).withKubeletRoot(rootDir);
+            ProbeOptions options = ProbeOptions.defaults().withDeadline(CsiEndpointOptions.deadline(timeoutSeconds)).withKubeletRoot(rootDir);
             DiscoveryReport r = Discovery.run(rootDir, Discovery.defaultPlaces(rootDir, paths), options, calls, e -> { });
             new TroubleOutput(spec.commandLine().getOut(), output).discovery(r);
             if (trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());

@@ -111,6 +111,34 @@ class TroubleCommandsTest {
     }
 
     @Test
+    void probeOfARegistrationSocketAsksItsGetInfoAndSaysWhichEndpointToProbeInstead() throws Exception {
+        Path reg = Files.createDirectories(dir.resolve("kubelet/plugins_registry")).resolve(ReferencePlugin.PLUGIN_NAME + "-reg.sock");
+        closing.add(new org.csiconsole.core.trouble.FakeRegistrar(reg, ReferencePlugin.PLUGIN_NAME, socket.toString()));
+
+        assertThat(run("probe", "--endpoint", "unix://" + reg, "--root-dir", dir.resolve("kubelet").toString()))
+                .as(err.toString()).isEqualTo(ExitCodes.CALL_FAILED);
+
+        assertThat(out.toString()).contains("registration.not-a-driver").contains("kubelet plugin registration socket of "
+                        + ReferencePlugin.PLUGIN_NAME).contains("GetInfo answered: type CSIPlugin")
+                .contains("Probe the driver it registers: csi-console probe --endpoint unix://" + socket)
+                .doesNotContain("GetPluginInfo: UNIMPLEMENTED").doesNotContain("could not be reached");
+        assertThat(out.toString().lines().filter(l -> l.contains("identity.plugin-info")).findFirst().orElseThrow()).contains("SKIPPED");
+    }
+
+    @Test
+    void aTimeoutOfZeroIsRefusedWithASentence() {
+        for (String command : List.of("probe", "discover")) {
+            err.getBuffer().setLength(0);
+            List<String> args = new java.util.ArrayList<>(List.of(command, "--timeout", "0", "--root-dir", dir.resolve("kubelet").toString()));
+            if (command.equals("probe")) args.addAll(List.of("--endpoint", endpoint()));
+
+            assertThat(run(args.toArray(String[]::new))).as(command).isEqualTo(ExitCodes.USAGE);
+
+            assertThat(err.toString()).as(command).contains("--timeout").contains("1 second or more").doesNotContain("Exception");
+        }
+    }
+
+    @Test
     void probeAsJsonIsTheProbeReport() throws Exception {
         run("probe", "--endpoint", endpoint(), "--output", "json");
 

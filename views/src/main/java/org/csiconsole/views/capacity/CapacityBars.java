@@ -21,6 +21,8 @@ import org.csiconsole.views.theme.ConsoleStyles;
  * {@link ConsoleStyles#CAPACITY_BAR} and {@link ConsoleStyles#MUTED}.
  */
 final class CapacityBars extends ScrollPane {
+    /** Least and most width of a row's figures, in px: between them the text wraps, and the bar gives the rest. */
+    private static final double TEXT_MIN_WIDTH = 240, TEXT_MAX_WIDTH = 420;
     private final VBox rows = new VBox();
     private final ObservableList<Capacity> source;
 
@@ -51,10 +53,15 @@ final class CapacityBars extends ScrollPane {
     private static HBox line(String title, double used, CapacityViewModel.Level level, String figures) {
         Label name = new Label(title);
         name.getStyleClass().add(ConsoleStyles.CAPACITY_NAME);
-        name.setMinWidth(220);
+        name.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // a segment and its parameters, whole
         name.setPrefWidth(260);
         Label text = new Label(figures);
         text.getStyleClass().add(ConsoleStyles.MUTED);
+        // The figures and what they sum wrap onto a second line rather than lose their end: a number never elides.
+        text.setWrapText(true);
+        text.setMinWidth(TEXT_MIN_WIDTH);
+        text.setMaxWidth(TEXT_MAX_WIDTH);
+        text.setMinHeight(Label.USE_PREF_SIZE);
         HBox line = new HBox(12, name);
         line.setAlignment(Pos.CENTER_LEFT);
         if (used >= 0) {

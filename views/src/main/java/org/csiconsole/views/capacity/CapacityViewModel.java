@@ -109,15 +109,16 @@ public final class CapacityViewModel extends StorageViewModel<Capacity> {
      * @param usedBytes their used bytes
      */
     public record PoolTotal(int pools, long arrays, long totalBytes, long usedBytes) {
-        /** {@code All pools (3 pools on 2 arrays)}: says what it sums. */
+        /** {@code All pools of all arrays}: says what it sums (beside a GetCapacity row, which sums nothing). */
         public String name() {
-            return "All pools (" + pools + " pools on " + arrays + (arrays == 1 ? " array)" : " arrays)");
+            return arrays == 1 ? "All pools of the array" : "All pools of all arrays";
         }
 
-        /** {@code 695 TiB free; 205 TiB of 900 TiB used (23%)}. */
+        /** {@code 695 TiB free in the 3 pools of 2 arrays together; 205 TiB of 900 TiB used (23%)}. */
         public String text() {
             OptionalInt p = totalBytes <= 0 ? OptionalInt.empty() : OptionalInt.of((int) Math.round(100.0 * usedBytes / totalBytes));
-            return Texts.knownSize(totalBytes - usedBytes) + " free; " + Texts.knownSize(usedBytes) + " of " + Texts.knownSize(totalBytes)
+            return Texts.knownSize(totalBytes - usedBytes) + " free in the " + pools + " pools of " + arrays + (arrays == 1 ? " array" : " arrays")
+                    + " together; " + Texts.knownSize(usedBytes) + " of " + Texts.knownSize(totalBytes)
                     + " used" + (p.isPresent() ? " (" + p.getAsInt() + "%)" : "");
         }
 
@@ -167,10 +168,16 @@ public final class CapacityViewModel extends StorageViewModel<Capacity> {
 
     /**
      * How full a row is in words: {@code 612 GiB of 1 TiB used (60%)} for a pool; for a GetCapacity
-     * row {@code 820 GiB available; GetCapacity reports available space only}.
+     * row what its figure is for, since it is no sum of pools (csi.proto GetCapacityRequest: the capacity
+     * for a volume of these parameters in this segment): {@code 820 GiB available to a new volume with
+     * default parameters, any segment; GetCapacity reports available space only}.
      */
     public static String usageText(Capacity c) {
-        if (c.pool() == null) return Texts.knownSize(c.availableCapacityBytes()) + " available; " + AVAILABLE_ONLY;
+        if (c.pool() == null) {
+            String what = c.parameters().isEmpty() ? "default parameters" : parameters(c);
+            String where = c.topology() == null || c.topology().segments().isEmpty() ? ", any segment" : ", in this segment";
+            return Texts.knownSize(c.availableCapacityBytes()) + " available to a new volume with " + what + where + "; " + AVAILABLE_ONLY;
+        }
         String used = Texts.knownSize(c.pool().usedBytes()) + " of " + Texts.knownSize(c.pool().totalBytes()) + " used";
         OptionalInt p = usedPercent(c);
         return p.isPresent() ? used + " (" + p.getAsInt() + "%)" : used;

@@ -100,9 +100,9 @@ public final class ConnectionFormModel {
         valid = Bindings.createBooleanBinding(() -> problems().isEmpty(), all);
         firstProblem = Bindings.createStringBinding(() -> problems().isEmpty() ? "" : problems().get(0), all);
         hint = Bindings.createStringBinding(() -> transport.get() == Transport.TCP
-                ? "The console connects to host:port (tcp://host:port works too) and reconnects when it accepts connections again. "
-                        + "TLS is on when a CA file is given."
-                : "The console watches the unix socket (unix:///csi/csi.sock or /csi/csi.sock) and reconnects when the driver restarts.",
+                ? "The console connects to host:port (" + EndpointAddress.TCP_FORMS + ") and reconnects when it accepts connections "
+                        + "again. TLS is on when a CA file is given."
+                : "The console watches the unix socket (" + EndpointAddress.UNIX_FORMS + ") and reconnects when the driver restarts.",
                 transport);
         warning = Bindings.createStringBinding(() -> String.join(" ", warnings()), kind, withCsp, transport, socketPath, nodeSocket,
                 addonsEndpoint, nodeAddonsEndpoint, cspUrl);
@@ -246,7 +246,12 @@ public final class ConnectionFormModel {
         try {
             a = EndpointAddress.parse(text);
         } catch (CallFailure f) {
-            out.add(what + " \"" + text + "\" cannot be read: " + f.why() + ". " + f.whatToDo() + ".");
+            // the field's transport is chosen above: it names that transport's forms, not every form the parser knows
+            String forms = expected == EndpointAddress.UnixSocket.class ? "Write it as " + EndpointAddress.UNIX_FORMS
+                    : expected == EndpointAddress.TcpAddress.class ? "Write it as " + EndpointAddress.TCP_FORMS : f.whatToDo();
+            String why = expected == EndpointAddress.UnixSocket.class && !text.startsWith("/") && !text.startsWith("unix:")
+                    ? "a socket path must be absolute (start with / or unix:///)" : f.why();
+            out.add(what + " \"" + text + "\" cannot be read: " + why + ". " + forms + ".");
             return;
         }
         if (a instanceof EndpointAddress.InProcessServer) {

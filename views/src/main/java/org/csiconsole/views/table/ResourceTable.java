@@ -68,6 +68,8 @@ import java.util.function.Function;
  * {@code table-columns}, {@code table-detail}.
  */
 public final class ResourceTable<T> extends BorderPane {
+    /** The id of the rows' menu item that copies the selected rows as text ({@link #withRowMenu}). */
+    public static final String COPY_AS_TEXT_ID = "row-copy-text";
     /** Least time between two appends to a large table: the scroll bar and row count follow four times a second. */
     static final Duration APPEND_INTERVAL = Duration.ofMillis(250);
     private static final KeyCombination COPY = new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
@@ -271,9 +273,19 @@ public final class ResourceTable<T> extends BorderPane {
     /**
      * Opens {@code menu} (the rows' actions) on a right-click over the table, selecting the row
      * under the pointer first when it is not selected, and on Shift+F10 or the ContextMenu key
-     * beside the lead selected row (see {@link RowMenu}).
+     * beside the lead selected row (see {@link RowMenu}). The menu gets "Copy as text" at its end:
+     * the selected rows as tab-separated text with a header line ({@link #copySelectedRows}).
      */
     public ResourceTable<T> withRowMenu(javafx.scene.control.ContextMenu menu) {
+        if (menu.getItems().stream().noneMatch(i -> COPY_AS_TEXT_ID.equals(i.getId()))) {
+            // Every table's menu ends with copying what is selected, as Ctrl+C does.
+            javafx.scene.control.MenuItem copy = new javafx.scene.control.MenuItem("Copy as text");
+            copy.setId(COPY_AS_TEXT_ID);
+            copy.setOnAction(e -> copySelectedRows());
+            copy.disableProperty().bind(Bindings.isEmpty(table.getSelectionModel().getSelectedItems()));
+            if (!menu.getItems().isEmpty()) menu.getItems().add(new javafx.scene.control.SeparatorMenuItem());
+            menu.getItems().add(copy);
+        }
         RowMenu.install(table, menu);
         return this;
     }

@@ -6,6 +6,7 @@ import javafx.beans.value.ObservableStringValue;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.RadioMenuItem;
@@ -55,6 +56,10 @@ import java.util.function.Function;
  */
 public final class CallTraceView implements ResourceView {
     private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    /** Widest a copy item's reason may be before it wraps, in px: the menu stays well inside a 1280 px screen. */
+    private static final double COPY_NOTE_WIDTH = 360;
+    /** Widest a command's preview tooltip may be before it wraps, in px. */
+    private static final double COPY_PREVIEW_WIDTH = 640;
 
     private final CallTraceViewModel model;
     private final ResourceTable<TraceEntry> table;
@@ -154,7 +159,7 @@ public final class CallTraceView implements ResourceView {
         copy.getItems().setAll(copyItems("copy", ""));
         copy.setOnShowing(e -> {
             menuEntry = selected().orElse(null);
-            enableCopyItems(copy.getItems(), "");
+            enableCopyItems(copy.getItems());
         });
         // Open, the menu stays usable while new calls arrive; it acts on the call taken when it opened.
         copy.disableProperty().bind(table.selectedItemProperty().isNull().and(copy.showingProperty().not()));
@@ -165,7 +170,16 @@ public final class CallTraceView implements ResourceView {
     private List<MenuItem> copyItems(String idPrefix, String textPrefix) {
         List<MenuItem> items = new ArrayList<>();
         for (CopyTool tool : CopyTool.values()) {
-            MenuItem m = new MenuItem(textPrefix + tool.label());
+            // The label stays short; why a tool has no command goes under it, wrapped, and the command itself to a
+            // tooltip: a command is as long as its request, and a menu as wide as it left the screen.
+            Label label = new Label(textPrefix + tool.label());
+            Label note = new Label();
+            note.getStyleClass().addAll(ConsoleStyles.MUTED, Styles.TEXT_SMALL);
+            note.setWrapText(true);
+            note.setMaxWidth(COPY_NOTE_WIDTH);
+            note.managedProperty().bind(note.textProperty().isNotEmpty());
+            note.visibleProperty().bind(note.managedProperty());
+            MenuItem m = new MenuItem(null, new javafx.scene.layout.VBox(1, label, note));
             m.setId(idPrefix + "-" + tool.label());
             m.setUserData(tool);
             m.setOnAction(e -> copy(tool));
@@ -181,14 +195,25 @@ public final class CallTraceView implements ResourceView {
         return items;
     }
 
-    /** A tool that has no command for the selected call is disabled, its reason in the item's text. */
-    private void enableCopyItems(List<MenuItem> items, String textPrefix) {
+    /**
+     * A tool that has no command for the selected call is disabled, its reason under its label; one that has shows
+     * the command in its label's tooltip.
+     */
+    private void enableCopyItems(List<MenuItem> items) {
         TraceEntry e = menuEntry;
         for (MenuItem m : items) {
             if (m.getUserData() instanceof CopyTool tool) {
                 var c = e == null ? null : model.command(tool, e);
                 m.setDisable(c == null || !c.available());
-                m.setText(textPrefix + (c == null || c.available() ? tool.label() : tool.label() + " \u2014 " + c.reason()));
+                var lines = ((javafx.scene.layout.VBox) m.getGraphic()).getChildren();
+                Label label = (Label) lines.get(0);
+                ((Label) lines.get(1)).setText(c == null || c.available() ? "" : c.reason());
+                Tooltip preview = c == null || !c.available() ? null : new Tooltip(c.text());
+                if (preview != null) {
+                    preview.setWrapText(true);
+                    preview.setMaxWidth(COPY_PREVIEW_WIDTH);
+                }
+                label.setTooltip(preview);
             } else if (m.getId() != null && m.getId().endsWith("-request")) {
                 m.setDisable(e == null || e.request().isEmpty());
             } else if (m.getId() != null && m.getId().endsWith("-response")) {
@@ -269,7 +294,7 @@ public final class CallTraceView implements ResourceView {
         menu.getItems().addAll(new SeparatorMenuItem(), task, volume, all);
         menu.setOnShowing(e -> {
             menuEntry = selected().orElse(null);
-            enableCopyItems(copies, "Copy as ");
+            enableCopyItems(copies);
             TraceEntry s = selected().orElse(null);
             task.setDisable(s == null || !s.origin().isTask());
             List<String> volumes = s == null ? List.of() : s.targets("volume_id");

@@ -187,7 +187,21 @@ public final class DiscoverModel {
      * (the probe's socket checks then say what is wrong and what to do).
      */
     public Optional<String> whyNotProbe(DiscoveredSocket s) {
-        return s == null ? Optional.of("Select a socket") : Optional.empty();
+        return whyNotProbe(s == null ? List.of() : List.of(s));
+    }
+
+    /**
+     * Empty when the {@code selected} sockets can be probed, else why not: exactly one socket, since a probe checks one driver
+     * (several selected are refused with a sentence, never probed as the first of them alone).
+     */
+    public Optional<String> whyNotProbe(List<DiscoveredSocket> selected) {
+        List<DiscoveredSocket> rows = selected.stream().filter(java.util.Objects::nonNull).toList();
+        if (rows.isEmpty()) return Optional.of("Select a socket");
+        if (rows.size() > 1) {
+            return Optional.of(rows.size() + " sockets are selected: the probe checks one driver at a time. "
+                    + "Select one socket, probe it, then the next.");
+        }
+        return Optional.empty();
     }
 
     /** The endpoint to connect to or probe for {@code s}: a registration's driver endpoint, else the socket itself. */

@@ -28,8 +28,20 @@ final class TroubleRows {
         return c.id() + " " + c.title() + " " + c.status() + " " + c.evidence();
     }
 
+    /** What the Discover table's filter searches: the text of every column it shows ({@link TroubleshootPages#socketTable}). */
     static String searchText(DiscoveredSocket s) {
-        return s.path() + " " + s.role() + " " + s.state() + " " + s.pluginName() + " " + s.problem() + " " + s.registeredBy();
+        return String.join(" ", s.path(), s.status().name(), s.state().name(), s.problem(), s.nextStep(), s.role().name(), s.pluginName(),
+                versions(s), type(s), s.registeredBy(), process(s), s.addons());
+    }
+
+    /** A registration's type ({@code CSIPlugin}); empty for another socket. */
+    static String type(DiscoveredSocket s) {
+        return s.registration() == null ? "" : s.registration().type();
+    }
+
+    /** The first process holding the socket, {@code 4711 hostpathplugin}; empty when none is known. */
+    static String process(DiscoveredSocket s) {
+        return s.holders().isEmpty() ? "" : s.holders().get(0).pid() + " " + s.holders().get(0).command();
     }
 
     /** A driver's vendor_version, or the versions a registration supports ({@code 1.0.0, 2.0.0}). */

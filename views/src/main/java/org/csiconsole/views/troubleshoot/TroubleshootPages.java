@@ -60,10 +60,9 @@ final class TroubleshootPages {
                 Column.<DiscoveredSocket, String>of("role", "Role", s -> s.role().name()).width(110),
                 Column.<DiscoveredSocket, String>of("driver", "Driver", DiscoveredSocket::pluginName).width(220),
                 Column.<DiscoveredSocket, String>of("version", "Version", TroubleRows::versions).width(90),
-                Column.<DiscoveredSocket, String>of("type", "Type", s -> s.registration() == null ? "" : s.registration().type()).width(90),
+                Column.<DiscoveredSocket, String>of("type", "Type", TroubleRows::type).width(90),
                 Column.<DiscoveredSocket, String>of("registeredBy", "Registered by", DiscoveredSocket::registeredBy).width(260).mono().path(),
-                Column.<DiscoveredSocket, String>of("process", "Process", s -> s.holders().isEmpty() ? ""
-                        : s.holders().get(0).pid() + " " + s.holders().get(0).command()).width(180),
+                Column.<DiscoveredSocket, String>of("process", "Process", TroubleRows::process).width(180),
                 Column.<DiscoveredSocket, String>of("addons", "csi-addons", DiscoveredSocket::addons).width(150)))
                 .withDetail(TroubleRows::details, DiscoveredSocket::path)
                 .withEmptyState(Material2MZ.SEARCH, "No sockets found",
@@ -98,11 +97,11 @@ final class TroubleshootPages {
         connect.setTooltip(why);
         // A stale or missing socket can be probed: the probe's socket checks say what is wrong and what to do.
         Button probe = button("discover-probe", "Probe", Material2AL.FACT_CHECK, probeSelected);
-        probe.disableProperty().bind(Bindings.createBooleanBinding(() -> m.whyNotProbe(table.selectedItemProperty().get()).isPresent(),
-                table.selectedItemProperty()));
+        var selected = table.tableView().getSelectionModel().getSelectedItems();
+        probe.disableProperty().bind(Bindings.createBooleanBinding(() -> m.whyNotProbe(List.copyOf(selected)).isPresent(), selected));
         Tooltip whyProbe = new Tooltip();
-        whyProbe.textProperty().bind(Bindings.createStringBinding(() -> m.whyNotProbe(table.selectedItemProperty().get())
-                .orElse("Check this socket's driver without changing anything"), table.selectedItemProperty()));
+        whyProbe.textProperty().bind(Bindings.createStringBinding(() -> m.whyNotProbe(List.copyOf(selected))
+                .orElse("Check this socket's driver without changing anything"), selected));
         probe.setTooltip(whyProbe);
         return bar(new Label("Root"), root, paths, run, connect, probe);
     }

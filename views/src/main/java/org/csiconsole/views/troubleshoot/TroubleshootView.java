@@ -121,8 +121,9 @@ public final class TroubleshootView implements ResourceView {
     }
 
     private void probeSelected() {
-        DiscoveredSocket s = sockets.selectedItemProperty().get();
-        if (model.discover().whyNotProbe(s).isPresent()) return;
+        List<DiscoveredSocket> selected = List.copyOf(sockets.tableView().getSelectionModel().getSelectedItems());
+        if (model.discover().whyNotProbe(selected).isPresent()) return;
+        DiscoveredSocket s = selected.get(0);
         model.endpointProperty().set(DiscoverModel.endpointOf(s));
         tabs.getSelectionModel().select(probeTab);
         model.probe().probe();

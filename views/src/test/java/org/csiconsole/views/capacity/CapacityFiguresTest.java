@@ -40,7 +40,10 @@ class CapacityFiguresTest {
     @Test
     void aGetCapacityRowSaysItReportsAvailableSpaceOnly() {
         Capacity c = new Capacity(null, Map.of(), 820 * GIB, null, null);
-        assertThat(CapacityViewModel.usageText(c)).isEqualTo("820 GiB available; GetCapacity reports available space only");
+        assertThat(CapacityViewModel.usageText(c)).as("says what the figure is for: it is no sum of pools")
+                .isEqualTo("820 GiB available to a new volume with default parameters, any segment; GetCapacity reports available space only");
+        assertThat(CapacityViewModel.usageText(new Capacity(new Topology(Map.of("example.com/site", "site-b")), Map.of("tier", "gold"),
+                GIB, null, null))).isEqualTo("1 GiB available to a new volume with tier=gold, in this segment; GetCapacity reports available space only");
         assertThat(CapacityViewModel.usedPercent(c)).isEmpty();
         assertThat(CapacityViewModel.usedFraction(c)).isNegative();
         assertThat(CapacityViewModel.level(c)).isEqualTo(CapacityViewModel.Level.NORMAL);
@@ -66,8 +69,8 @@ class CapacityFiguresTest {
 
         CapacityViewModel.PoolTotal total = CapacityViewModel.allPools(java.util.List.of(a, b, getCapacity, c)).orElseThrow();
 
-        assertThat(total.name()).isEqualTo("All pools (3 pools on 2 arrays)");
-        assertThat(total.text()).isEqualTo("894 TiB free; 6 TiB of 900 TiB used (1%)");
+        assertThat(total.name()).isEqualTo("All pools of all arrays");
+        assertThat(total.text()).isEqualTo("894 TiB free in the 3 pools of 2 arrays together; 6 TiB of 900 TiB used (1%)");
         assertThat(CapacityViewModel.allPools(java.util.List.of(a, getCapacity))).as("one pool is its own total").isEmpty();
     }
 }

@@ -21,7 +21,7 @@ class ConnectionFormModelTest {
         assertThat(m.firstProblemProperty().get()).contains("socket path");
         m.nameProperty().set("lab");
         m.socketPathProperty().set("run/csi.sock");
-        assertThat(m.firstProblemProperty().get()).contains("does not start with /");
+        assertThat(m.firstProblemProperty().get()).contains("must be absolute (start with / or unix:///)");
         m.socketPathProperty().set("/run/csi/csi.sock");
         m.nodeSocketProperty().set("/run/csi/node.sock");
         assertThat(m.validProperty().get()).isTrue();

@@ -181,4 +181,53 @@ class CallTraceViewFxTest {
 
         FxWait.eventually(() -> assertThat(Clipboard.getSystemClipboard().getString()).isEqualTo("grpcurl csi.v1.Controller/CreateVolume"));
     }
+
+    @Test
+    void theRowMenuKeepsItsLabelsShortWithWhyUnderThemSoItFitsA1280Screen(FxRobot robot) throws Exception {
+        recordMixed(robot);
+        robot.clickOn(filledRows(robot).get(0));
+        robot.interact(() -> table(robot).getSelectionModel().clearAndSelect(0));
+
+        robot.press(javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.F10)
+                .release(javafx.scene.input.KeyCode.F10, javafx.scene.input.KeyCode.SHIFT);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        javafx.scene.Node curl = robot.lookup("#row-copy-curl").query();
+        List<String> texts = robot.from(curl).lookup(".label").queryAllAs(javafx.scene.control.Label.class).stream()
+                .map(javafx.scene.control.Label::getText).filter(t -> t != null && !t.isEmpty()).toList();
+        assertThat(texts).as("the label, and the reason under it").containsExactly("Copy as curl", TraceFixtures.CURL_REASON);
+        assertThat(curl.getScene().getWindow().getWidth()).as("the menu's width, well inside a 1280 px screen").isLessThan(800);
+        javafx.scene.Node grpcurl = robot.lookup("#row-copy-grpcurl").query();
+        assertThat(robot.from(grpcurl).lookup(".label").queryAllAs(javafx.scene.control.Label.class))
+                .filteredOn(l -> l.isVisible() && l.getText() != null && !l.getText().isEmpty()).singleElement().satisfies(l -> {
+                    assertThat(l.getText()).isEqualTo("Copy as grpcurl");
+                    assertThat(l.getTooltip().getText()).as("the command, previewed").isEqualTo("grpcurl csi.v1.Controller/CreateVolume");
+                });
+        robot.press(javafx.scene.input.KeyCode.ESCAPE).release(javafx.scene.input.KeyCode.ESCAPE);
+    }
+
+    @Test
+    void copyAsTextInTheRowMenuCopiesTheSelectedCallsWithAHeader(FxRobot robot) throws Exception {
+        recordMixed(robot);
+        robot.clickOn(filledRows(robot).get(0));
+        robot.interact(() -> {
+            Clipboard.getSystemClipboard().clear();
+            table(robot).getSelectionModel().clearSelection();
+            table(robot).getSelectionModel().selectIndices(0, 1);
+        });
+
+        robot.press(javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.F10)
+                .release(javafx.scene.input.KeyCode.F10, javafx.scene.input.KeyCode.SHIFT);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#row-copy-text");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        FxWait.eventually(() -> {
+            List<String> lines = Clipboard.getSystemClipboard().getString().lines().toList();
+            assertThat(lines).hasSize(3);
+            assertThat(lines.get(0)).startsWith("Time\tTask\tMethod\tStatus");
+            assertThat(lines.get(1)).contains("CreateVolume").contains("OK");
+            assertThat(lines.get(2)).contains("ControllerPublishVolume").contains("UNAVAILABLE");
+        });
+    }
 }

@@ -48,7 +48,7 @@ class CapacityAndPluginFxTest {
                 assertThat(view.barRows()).hasSize(3);
                 assertThat(robot.lookup("#capacity-bars .progress-bar").queryAll()).as("GetCapacity rows have no total: no bar").isEmpty();
                 assertThat(robot.lookup("#capacity-bars .label").queryAllAs(Label.class)).extracting(Label::getText)
-                        .contains("800 GiB available; GetCapacity reports available space only");
+                        .contains("800 GiB available to a new volume with default parameters, in this segment; GetCapacity reports available space only");
             });
         }
 
@@ -72,7 +72,7 @@ class CapacityAndPluginFxTest {
                 assertThat(bars).anySatisfy(b -> assertThat(b.getStyleClass()).contains(org.csiconsole.views.theme.ConsoleStyles.CAPACITY_DANGER));
                 assertThat(robot.lookup("#capacity-bars .label").queryAllAs(Label.class)).extracting(Label::getText)
                         .contains("Array site-a, pool pool-ssd", "612 GiB of 1 TiB used (60%)", "950 GiB of 1000 GiB used (95%)",
-                                "All pools (2 pools on 1 array)", "462 GiB free; 1.5 TiB of 2.0 TiB used (77%)");
+                                "All pools of the array", "462 GiB free in the 2 pools of 1 array together; 1.5 TiB of 2.0 TiB used (77%)");
             });
         }
 

@@ -223,6 +223,31 @@ class ConnectionDialogFxTest {
         assertThat(robot.lookup("#conn-problem").queryAs(Label.class).isVisible()).as("unix:/// is accepted").isFalse();
     }
 
+    @Test
+    void inUnixSocketModeTheHintAndAProblemNameOnlyTheSocketFormsAndInTcpModeOnlyTheTcpForms(FxRobot robot) {
+        ConnectionFormModel model = new ConnectionFormModel(null, Set.of(), p -> true);
+        robot.interact(() -> {
+            ConnectionDialog d = dialogs.prepare(new ConnectionDialog(model, false));
+            open.set(d);
+            d.show();
+        });
+        robot.clickOn("#conn-socket").write("csi.sock");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        String hint = robot.lookup("#conn-hint").queryAs(Label.class).getText();
+        String problem = robot.lookup("#conn-problem").queryAs(Label.class).getText();
+        assertThat(hint).contains("unix:///path/to/csi.sock or /path/to/csi.sock").doesNotContain("tcp").doesNotContain("host:port");
+        assertThat(problem).isEqualTo("The socket \"csi.sock\" cannot be read: a socket path must be absolute (start with / or unix:///). "
+                + "Write it as unix:///path/to/csi.sock or /path/to/csi.sock.");
+
+        robot.clickOn("#conn-tcp");
+        robot.clickOn("#conn-hostport").write("csi-proxy:port");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#conn-hint").queryAs(Label.class).getText()).contains("tcp://host:port or host:port").doesNotContain("unix");
+        assertThat(robot.lookup("#conn-problem").queryAs(Label.class).getText()).endsWith("Write it as tcp://host:port or host:port.")
+                .doesNotContain("unix");
+    }
+
     private static void assertInView(javafx.scene.Node n) {
         javafx.geometry.Bounds b = n.localToScene(n.getBoundsInLocal());
         assertThat(FxChecks.shown(n)).as("%s shown", n).isTrue();

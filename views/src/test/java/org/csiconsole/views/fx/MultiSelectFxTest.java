@@ -143,6 +143,8 @@ class MultiSelectFxTest {
         // The entries are read on the FX thread, where the menu's showing handler fills them in.
         FxWait.eventually(() -> assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(23));
         assertThat(FxWait.onFx(() -> menuEntries(menu.getItems()))).contains("Delete: on", "Expand: on", "Unpublish from a node\u2026: off", "Validate capabilities\u2026: on");
+        assertThat(FxWait.onFx(() -> menu.getItems().get(menu.getItems().size() - 1).getId()))
+                .as("the menu ends with copying the selected rows").isEqualTo(org.csiconsole.views.table.ResourceTable.COPY_AS_TEXT_ID);
         robot.type(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !menu.isShowing());
 
@@ -274,6 +276,7 @@ class MultiSelectFxTest {
         List<String> out = new ArrayList<>();
         for (MenuItem i : items) {
             if (i instanceof Menu m) out.addAll(menuEntries(m.getItems()));
+            else if (org.csiconsole.views.table.ResourceTable.COPY_AS_TEXT_ID.equals(i.getId())) continue; // every table's, not the bar's
             else if (!(i instanceof javafx.scene.control.SeparatorMenuItem)) {
                 out.add(((Label) ((VBox) i.getGraphic()).getChildren().get(0)).getText() + ": " + (i.isDisable() ? "off" : "on"));
             }

@@ -82,6 +82,26 @@ class ResourceTableCopyFxTest {
     }
 
     @Test
+    void everyRowMenuEndsWithCopyAsTextWhichCopiesTheSelectedRowsWithAHeader(FxRobot robot) {
+        javafx.scene.control.MenuItem action = new javafx.scene.control.MenuItem("Delete");
+        ResourceTable<Vol> table = table(model()).withRowMenu(new javafx.scene.control.ContextMenu(action));
+        robot.interact(() -> root.getChildren().setAll(table));
+        robot.clickOn(table.tableView());
+        robot.interact(() -> {
+            Clipboard.getSystemClipboard().clear();
+            table.tableView().getSelectionModel().selectIndices(0, 1);
+            table.tableView().requestFocus();
+        });
+
+        robot.press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#" + ResourceTable.COPY_AS_TEXT_ID);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(clipboard(robot)).isEqualTo("Name\tVolume id\tSize\npvc-a\tvol-1\t1024 B\npvc-b\tvol-2\t2048 B\n");
+    }
+
+    @Test
     void ctrlCInASingleSelectionTableCopiesTheOneSelectedRowAndHiddenColumnsStayOut(FxRobot robot) {
         ResourceTable<Vol> table = table(model());
         robot.interact(() -> root.getChildren().setAll(table));

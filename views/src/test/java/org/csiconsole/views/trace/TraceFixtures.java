@@ -38,6 +38,11 @@ public final class TraceFixtures {
         return call(trace, SOCKET, method, status, volumeId, CallOrigin.NONE);
     }
 
+    /** Why curl has no command: as long as the demo's sentence for a call made in process, with the commands to try. */
+    public static final String CURL_REASON = "curl is for the CSP REST API; to try it, serve the demo with `csi-console serve "
+            + "--endpoint unix:///tmp/csi-console-demo.sock --seed demo` and open it with `csi-console --endpoint "
+            + "unix:///tmp/csi-console-demo.sock --csp-url https://localhost:8443`";
+
     /** Commands that say which call they repeat: {@code grpcurl <method>}; csc has none. */
     public static TraceCommands commands() {
         return new TraceCommands() {
@@ -53,7 +58,7 @@ public final class TraceFixtures {
 
             @Override
             public TraceCommand curl(TraceEntry e) {
-                return TraceCommand.unavailable("curl", "curl is for the CSP REST API");
+                return TraceCommand.unavailable("curl", CURL_REASON);
             }
         };
     }

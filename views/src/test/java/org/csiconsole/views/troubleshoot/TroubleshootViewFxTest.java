@@ -246,6 +246,39 @@ class TroubleshootViewFxTest {
     }
 
     @Test
+    void theFilterFindsARowByAnyShownColumnStatusAndWhatToDoToo(FxRobot robot) throws Exception {
+        brokenNode();
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 4);
+        var sockets = FxWait.onFx(() -> (org.csiconsole.views.table.ResourceTableModel<DiscoveredSocket>)
+                ((org.csiconsole.views.table.ResourceTable<?>) robot.lookup("#discover-table").query()).model());
+
+        for (var typed : java.util.Map.of("FAIL", List.of(REG, GONE), "Restart rbd", List.of(REG), "CSIPlugin", List.of(REG2, REG),
+                "1.0.0", List.of(REG2, REG)).entrySet()) {
+            robot.interact(() -> sockets.filterTextProperty().set(typed.getKey()));
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> FxWait.onFx(() -> sockets.rows().stream().map(DiscoveredSocket::path)
+                    .toList()).equals(typed.getValue()));
+        }
+    }
+
+    @Test
+    void withSeveralSocketsSelectedProbeSaysItChecksOneAtATime(FxRobot robot) throws Exception {
+        brokenNode();
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 4);
+
+        robot.interact(() -> table(robot, "#discover-table").getSelectionModel().selectIndices(0, 1, 3));
+
+        Button probe = robot.lookup("#discover-probe").queryAs(Button.class);
+        assertThat(FxWait.onFx(probe::isDisabled)).isTrue();
+        assertThat(FxWait.onFx(() -> probe.getTooltip().getText())).isEqualTo(
+                "3 sockets are selected: the probe checks one driver at a time. Select one socket, probe it, then the next.");
+        robot.interact(() -> table(robot, "#discover-table").getSelectionModel().clearAndSelect(1));
+        assertThat(FxWait.onFx(probe::isDisabled)).isFalse();
+        assertThat(port.probed).isEmpty();
+    }
+
+    @Test
     void twoSocketPathsAlikeButInTheMiddleReadApartAndCopyWhole(FxRobot robot) throws Exception {
         brokenNode();
         robot.clickOn("#discover-run");

@@ -23,6 +23,10 @@ import java.util.Objects;
  */
 public sealed interface EndpointAddress permits EndpointAddress.UnixSocket, EndpointAddress.TcpAddress, EndpointAddress.InProcessServer {
 
+    /** The forms of a unix socket {@link #parse(String)} accepts, as a sentence's object. */
+    String UNIX_FORMS = "unix:///path/to/csi.sock or /path/to/csi.sock";
+    /** The forms of a TCP address {@link #parse(String)} accepts, as a sentence's object. */
+    String TCP_FORMS = "tcp://host:port or host:port";
     /** The forms {@link #parse(String)} accepts, as a sentence's object: what to write. */
     String FORMS = "unix:///path/to/csi.sock, /path/to/csi.sock, tcp://host:port, host:port or inproc:NAME";
 

@@ -3,9 +3,13 @@ package org.csiconsole.core.trouble;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallOrigins;
 import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.CallKind;
 import org.csiconsole.core.endpoint.Connection;
 import org.csiconsole.core.endpoint.Endpoint;
+import pluginregistration.PluginRegistration;
+import pluginregistration.RegistrationGrpc;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -24,6 +28,9 @@ import static org.csiconsole.core.trouble.Checks.skipped;
  * schema) and audits nothing. The checks, in order:
  * <ol>
  *   <li>the socket (unix endpoints): path length, type, permissions, listening or stale, holding process;</li>
+ *   <li>a kubelet registration socket ({@code <driver>-reg.sock}, or one in {@code plugins_registry}): its GetInfo, as
+ *       the kubelet asks it; when it answers, the probe fails {@code registration.not-a-driver} with the driver's
+ *       endpoint to probe instead and skips the CSI checks (the registrar serves no CSI);</li>
  *   <li>Identity: GetPluginInfo (name per the spec, vendor_version), Probe, GetPluginCapabilities;</li>
  *   <li>services and capabilities: controller, node and group controller served as advertised;</li>
  *   <li>NodeGetInfo;</li>
@@ -86,7 +93,14 @@ public final class Probe {
         try {
             r.controller = notASocket ? null : open(r, target.endpoint());
             if (r.controller != null && target.node().isPresent()) r.node = open(r, target.node().get());
-            if (r.controller != null) {
+            RegistrationInfo registration = r.controller == null ? null : registration(r, target.endpoint());
+            if (registration != null) {
+                // the registrar serves no CSI: what the admin wants to probe is the driver it names
+                reachable = true;
+                String instead = registration.address().map(a -> "csi-console probe --endpoint " + a.text()).orElse("");
+                skipUnreachable(r, "a kubelet registration socket serves no CSI", instead.isEmpty()
+                        ? "a kubelet registration socket serves no CSI" : "a kubelet registration socket serves no CSI: " + instead);
+            } else if (r.controller != null) {
                 reachable = IdentityChecks.run(r);
                 if (reachable) {
                     ProbeRun.checkCancelled();
@@ -122,6 +136,37 @@ public final class Probe {
                 List.copyOf(r.snapshots.values()), r.fences);
     }
 
+    /**
+     * Asks a socket named as node-driver-registrar names its registration socket ({@code <driver>-reg.sock}) or found in
+     * the kubelet's {@code plugins_registry} for its registration (pluginregistration.Registration/GetInfo), as the kubelet
+     * does; when it answers, the check {@code registration.not-a-driver} fails with the driver's endpoint to probe
+     * instead. Null (and no check) for any other socket, or when GetInfo does not answer: the CSI checks then say more.
+     */
+    private static RegistrationInfo registration(ProbeRun r, Endpoint e) throws InterruptedException {
+        if (!(e instanceof Endpoint.Unix u)) return null;
+        Path p = u.path();
+        boolean inRegistry = p.getParent() != null && p.getParent().getFileName() != null
+                && p.getParent().getFileName().toString().equals("plugins_registry");
+        if (SocketAdvice.driverOfRegistration(p).isEmpty() && !inRegistry) return null;
+        r.stage("Asking the registration socket what it registers (GetInfo)");
+        PluginRegistration.PluginInfo info;
+        try {
+            info = r.calls.call(r.controller, RegistrationGrpc.getGetInfoMethod(), PluginRegistration.InfoRequest.getDefaultInstance(),
+                    CallKind.PROBE);
+        } catch (CallFailure f) {
+            return null;
+        }
+        RegistrationInfo reg = new RegistrationInfo(info.getType(), info.getName(), info.getEndpoint(), info.getSupportedVersionsList());
+        String what = "GetInfo answered: type " + reg.type() + ", driver " + reg.name() + ", endpoint " + reg.endpoint()
+                + ", supported versions " + String.join(", ", reg.supportedVersions());
+        r.add(fail("registration.not-a-driver", "The socket is a CSI driver's endpoint",
+                p + " is the kubelet plugin registration socket of " + reg.name() + " (node-driver-registrar), not a CSI endpoint; " + what,
+                REGISTRATION, reg.address().map(a -> "Probe the driver it registers: csi-console probe --endpoint " + a.text())
+                        .orElse("The registration names no endpoint the console can read (" + reg.endpoint() + "); check the registrar's "
+                                + "--kubelet-registration-path")));
+        return reg;
+    }
+
     private static Connection open(ProbeRun r, Endpoint e) {
         try {
             return r.options.channels().openLater(e);
@@ -130,6 +175,9 @@ public final class Probe {
             return null;
         }
     }
+
+    /** Where a registration socket's GetInfo is specified. */
+    private static final String REGISTRATION = "kubelet plugin registration (pluginregistration.v1, node-driver-registrar)";
 
     private static final List<String[]> AFTER_IDENTITY = List.of(
             new String[] {"capabilities.controller-service", "Controller service matches CONTROLLER_SERVICE"},
