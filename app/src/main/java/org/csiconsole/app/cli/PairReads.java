@@ -119,6 +119,16 @@ final class PairReads {
         }
     }
 
+    /**
+     * {@code source}'s state as the partner of a source of the other site ({@link #state}); null when this site does not
+     * have it: its listing does not show it and the driver answers NOT_FOUND, as an unrelated array does.
+     */
+    ReplicationSample partnerState(ReplicationSource source, ReplicationRequest template) throws InterruptedException {
+        ReplicationSample s = state(source, template);
+        boolean missing = !listed().containsKey(source) && s.lastError() != null && s.lastError().kind() == FailureKind.NOT_FOUND;
+        return missing ? null : s;
+    }
+
     private static boolean unreachable(FailureKind k) {
         return k == FailureKind.ENDPOINT || k == FailureKind.UNAVAILABLE || k == FailureKind.TLS || k == FailureKind.TIMEOUT;
     }

@@ -34,6 +34,8 @@ class InventoryCommandTest {
     private String endpoint;
     /** The RBD-shaped driver refuses calls that carry secrets without them: given as an admin would, in CSI_SECRETS_FILE. */
     private Path secrets;
+    /** False to run as an admin who gave no secrets. */
+    private boolean secretsGiven = true;
     private StringWriter out;
     private StringWriter err;
 
@@ -56,7 +58,7 @@ class InventoryCommandTest {
         out = new StringWriter();
         err = new StringWriter();
         try (LazyAuditLog audit = new LazyAuditLog(dir.resolve("data"))) {
-            CommandLine cl = CsiConsoleCommand.commandLine(k -> k.equals("CSI_SECRETS_FILE") ? secrets.toString() : null, audit, args);
+            CommandLine cl = CsiConsoleCommand.commandLine(k -> k.equals("CSI_SECRETS_FILE") && secretsGiven ? secrets.toString() : null, audit, args);
             cl.setOut(new PrintWriter(out, true));
             cl.setErr(new PrintWriter(err, true));
             return cl.execute(args);
@@ -103,6 +105,29 @@ class InventoryCommandTest {
 
         assertThat(run("replication", "list", "--endpoint", endpoint)).isZero();
         assertThat(out.toString()).contains("ORIGIN").contains("imported from a PV export");
+    }
+
+    @Test
+    void replicationListWithoutSecretsExitsFiveAndCountsTheRowsItCouldNotReadAndSaysWhereToGiveSecrets() throws Exception {
+        run("inventory", "import-pv", export().toString(), "--endpoint", endpoint);
+        secretsGiven = false;
+
+        assertThat(run("replication", "list", "--endpoint", endpoint)).as(err.toString()).isEqualTo(ExitCodes.AUTH);
+
+        assertThat(out.toString()).contains("STALE (AUTHENTICATION)");
+        assertThat(err.toString().lines().filter(l -> l.contains("could not be read")).findFirst().orElseThrow())
+                .startsWith("2 of 2 rows could not be read: 2 AUTHENTICATION (no secrets were sent")
+                .contains("--secrets-file FILE", "CSI_SECRETS_FILE", "profile");
+        secretsGiven = true;
+        assertThat(run("replication", "list", "--endpoint", endpoint)).as("read with the secrets: the not-mirrored image answered")
+                .isZero();
+        assertThat(err.toString()).doesNotContain("could not be read");
+    }
+
+    @Test
+    void replicationListHelpDocumentsItsExitCodes() {
+        assertThat(run("replication", "list", "--help")).isZero();
+        assertThat(out.toString()).contains("Exit codes:").contains("5", "secrets were missing or refused");
     }
 
     @Test

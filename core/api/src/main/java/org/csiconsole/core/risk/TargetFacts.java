@@ -2,6 +2,7 @@ package org.csiconsole.core.risk;
 
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeGroup;
+import org.csiconsole.core.replication.PairMismatch;
 import org.csiconsole.core.replication.ReplicationSample;
 
 import java.util.ArrayList;
@@ -28,10 +29,12 @@ import java.util.Objects;
  * @param dependents what depends on it, one phrase each (e.g. {@code "worker-01 (10.1.0.11)"}); never null
  * @param reached the names of the volumes cut off with its dependents (those published to the clients inside a
  *     fenced block), each once; never null
+ * @param pairing what is wrong with the site pair it was matched into ({@link org.csiconsole.core.replication.SitePairs}):
+ *     {@link PairMismatch#NONE} for a consistent pair; null when it was not matched against a partner site
  */
 public record TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                           boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
-                          List<String> reached) {
+                          List<String> reached, PairMismatch pairing) {
     public TargetFacts {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(id, "id");
@@ -39,6 +42,13 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         placements = placements == null ? List.of() : List.copyOf(placements);
         dependents = dependents == null ? List.of() : List.copyOf(dependents);
         reached = reached == null ? List.of() : List.copyOf(reached);
+    }
+
+    /** A target not matched against a partner site. */
+    public TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
+                       boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
+                       List<String> reached) {
+        this(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, null);
     }
 
     /** A target that reaches no volume through its dependents. */
@@ -97,12 +107,14 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     /**
      * A replicated volume or volume group as its replication operations see it: {@code side} and its
      * partner (null when not paired or not found) from their latest samples ({@link SideFacts#of}), on
-     * the sites named (empty for the samples' own). Where it is published is not gathered for a
-     * replication operation.
+     * the sites named (empty for the samples' own), and what is wrong with their pair ({@code pairing}, null
+     * when not matched against a partner site). Where it is published is not gathered for a replication operation.
      */
-    public static TargetFacts replicated(String site, ReplicationSample side, String partnerSite, ReplicationSample partner) {
+    public static TargetFacts replicated(String site, ReplicationSample side, String partnerSite, ReplicationSample partner,
+                                         PairMismatch pairing) {
         return new TargetFacts(side.source().group() ? "volume group" : "volume", side.source().id(), side.item().name(), 0,
-                List.of(), false, SideFacts.of(site, side), partner == null ? null : SideFacts.of(partnerSite, partner), List.of());
+                List.of(), false, SideFacts.of(site, side), partner == null ? null : SideFacts.of(partnerSite, partner), List.of(),
+                List.of(), pairing);
     }
 
     /** The name when known, else the id. */
@@ -112,22 +124,27 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /** This target with {@code placements} instead. */
     public TargetFacts withPlacements(List<Placement> placements, boolean driverReportsPlacements) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing);
     }
 
     /** This target with its replication side and partner. */
     public TargetFacts withReplication(SideFacts side, SideFacts partner) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing);
+    }
+
+    /** This target matched into a site pair with {@code pairing} ({@link #pairing()}). */
+    public TargetFacts paired(PairMismatch pairing) {
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing);
     }
 
     /** This target with {@code reached}, the volumes cut off with its dependents, instead. */
     public TargetFacts reaching(List<String> reached) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing);
     }
 
     /** This target with {@code dependents} instead. */
     public TargetFacts withDependents(List<String> dependents) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing);
     }
 
     /** The placements of {@code step}, on {@code nodeId} when it is not empty, else on any node. */
