@@ -193,13 +193,17 @@ public final class Console {
     private List<ConnectionModel> addConnections(LaunchOptions options, ProfileStore profiles) {
         List<ConnectionModel> toOpen = new ArrayList<>();
         if (options.demo()) toOpen.add(manager.add(ConnectionProfile.demo()));
-        if (options.endpoint() != null) toOpen.add(manager.add(ConnectionProfile.csi(ConnectionProfile.addressName(options.endpoint()), options.endpoint())));
         List<ConnectionProfile> saved;
         try {
             saved = profiles.load();
         } catch (CallFailure f) {
             notifications.warning("Saved connections", f.getMessage() + " " + f.whatToDo());
             saved = List.of();
+        }
+        if (options.endpoint() != null) {
+            // the saved profile of that driver when there is one (its secrets, its name), as for --csp-url
+            ConnectionProfile given = ConnectionProfile.csi(ConnectionProfile.addressName(options.endpoint()), options.endpoint());
+            toOpen.add(manager.add(saved.stream().filter(given::sameTarget).findFirst().orElse(given)));
         }
         if (options.cspUrl() != null) {
             ConnectionModel csp = manager.add(commandLineCsp(options, saved));
@@ -208,6 +212,12 @@ public final class Console {
         }
         for (ConnectionProfile p : saved) {
             if (connections.stream().anyMatch(c -> c.name().equals(p.name()))) continue;
+            ConnectionModel same = manager.sameTarget(p, null);
+            if (same != null) {
+                notifications.warning("Saved connections", "The saved connection " + p.name() + " connects to " + p.target()
+                        + ", as " + same.name() + " does: it is not added a second time. Remove one of them to keep one.");
+                continue;
+            }
             ConnectionModel m = manager.add(p);
             if (p.kind() == ConnectionKind.CSP) {
                 m.noteProperty().set("Not connected: right-click the connection and choose Connect (asks for the password).");

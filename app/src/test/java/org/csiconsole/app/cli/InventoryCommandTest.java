@@ -125,6 +125,21 @@ class InventoryCommandTest {
     }
 
     @Test
+    void addIdsTakesOneIdPerArgumentTrimmedAndRefusesAnIdOverTheSpecsLimitRecordingNone() throws Exception {
+        String tooLong = "csi-vol-" + "a".repeat(130);
+
+        assertThat(run("inventory", "add-ids", "--endpoint", endpoint, "vol-ok", tooLong)).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("the id \"csi-vol-aaaaaaaaaaaaaaaaaaaaaaaa\u2026\" is 138 bytes").contains("128 bytes")
+                .doesNotContain(tooLong);
+        assertThat(run("inventory", "list", "--endpoint", endpoint, "--output", "json")).isZero();
+        assertThat(JSON.readTree(out.toString()).findValuesAsText("id")).as("nothing recorded in part").doesNotContain("vol-ok");
+
+        assertThat(run("inventory", "add-ids", "--endpoint", endpoint, " vol-a ", "vol b")).as(err.toString()).isZero();
+        assertThat(run("inventory", "list", "--endpoint", endpoint, "--output", "json")).isZero();
+        assertThat(JSON.readTree(out.toString()).findValuesAsText("id")).containsExactly("vol-a", "vol b");
+    }
+
+    @Test
     void replicationListHelpDocumentsItsExitCodes() {
         assertThat(run("replication", "list", "--help")).isZero();
         assertThat(out.toString()).contains("Exit codes:").contains("5", "secrets were missing or refused");

@@ -24,6 +24,7 @@ import java.util.function.Function;
  */
 final class UnlistedRows<T> {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT);
 
     private final KnownList<T> known;
     private final Function<? super T, String> id;
@@ -32,6 +33,8 @@ final class UnlistedRows<T> {
     private final Map<String, Noted<T>> lookedUp = new LinkedHashMap<>();
     /** The note of each row shown without a listing, by id. */
     private final Map<String, String> notes = new HashMap<>();
+    /** Since when the driver no longer knows each row of the record it answered about, by id. */
+    private final Map<String, Instant> gone = new HashMap<>();
 
     private record Noted<T>(T row, String note) {
     }
@@ -59,6 +62,22 @@ final class UnlistedRows<T> {
     void listed() {
         lookedUp.clear();
         notes.clear();
+        gone.clear();
+    }
+
+    /**
+     * {@code "vol-1 is gone at the driver since 2026-12-06 15:10"} when {@code row} is in the record and the driver
+     * answered that it no longer knows it; empty otherwise.
+     */
+    String goneNote(T row) {
+        if (row == null) return "";
+        Instant since = gone.get(id.apply(row));
+        return since == null ? "" : id.apply(row) + " is gone at the driver since " + WHEN.format(since.atZone(zone));
+    }
+
+    /** True when {@code row} is a row of the console's record (not only looked up). */
+    boolean recorded(T row) {
+        return row != null && known.entries().stream().anyMatch(e -> e.id().equals(id.apply(row)));
     }
 
     /** Remembers {@code row} as created through this console at {@code at}. */
@@ -71,6 +90,7 @@ final class UnlistedRows<T> {
         known.deleted(rowId);
         lookedUp.remove(rowId);
         notes.remove(rowId);
+        gone.remove(rowId);
     }
 
     /** Keeps {@code row}, read by its id at {@code at}, in sight while the listing is not offered. */
@@ -85,10 +105,14 @@ final class UnlistedRows<T> {
      */
     List<T> rows() {
         notes.clear();
+        gone.clear();
         List<T> rows = new ArrayList<>();
         for (KnownList.KnownItem<T> e : known.entries()) {
-            rows.add(e.resource());
+            // the driver's answer to a look-up is its report: shown rather than the record's figures
+            Noted<T> read = lookedUp.get(e.id());
+            rows.add(read != null ? read.row() : e.resource());
             notes.put(e.id(), e.row().note(zone));
+            if (e.row().gone()) gone.put(e.id(), e.row().goneSince());
         }
         for (Map.Entry<String, Noted<T>> e : lookedUp.entrySet()) {
             if (notes.containsKey(e.getKey())) continue;

@@ -776,7 +776,10 @@ public final class RiskModel implements RiskAssessor {
             for (TargetFacts t : r.targets()) {
                 StringBuilder s = new StringBuilder(t.kind()).append(' ').append(t.displayName());
                 if (!t.name().isEmpty() && !t.name().equals(t.id())) s.append(" (").append(t.id()).append(')');
-                if (t.capacityBytes() > 0) s.append(", ").append(ByteSize.format(t.capacityBytes()));
+                if (t.capacityBytes() > 0) {
+                    s.append(", ").append(ByteSize.format(t.capacityBytes()));
+                    if (!t.sizeOrigin().isEmpty()) s.append(" (").append(t.sizeOrigin()).append(')');
+                }
                 if (t.placements().isEmpty()) {
                     // a replication operation does not gather placements: saying "published nowhere" would be a guess
                     if (t.kind().equals("volume") && !r.operation().replication()) {
