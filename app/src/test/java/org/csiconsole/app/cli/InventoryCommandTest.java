@@ -114,7 +114,7 @@ class InventoryCommandTest {
 
         assertThat(run("replication", "list", "--endpoint", endpoint)).as(err.toString()).isEqualTo(ExitCodes.AUTH);
 
-        assertThat(out.toString()).contains("STALE (AUTHENTICATION)");
+        assertThat(out.toString()).contains("NOT READ YET (AUTHENTICATION): no secrets were sent").doesNotContain("STALE");
         assertThat(err.toString().lines().filter(l -> l.contains("could not be read")).findFirst().orElseThrow())
                 .startsWith("2 of 2 rows could not be read: 2 AUTHENTICATION (no secrets were sent")
                 .contains("--secrets-file FILE", "CSI_SECRETS_FILE", "profile");

@@ -22,7 +22,6 @@ import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.dialog.RiskAnswer;
 import org.csiconsole.core.risk.Assessment;
-import org.csiconsole.core.risk.IllegalCall;
 import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
@@ -105,26 +104,26 @@ public final class ReplicationCommands {
      */
     private ViewAction drAction(String label, WorkflowKind kind, BooleanBinding selected, StringBinding selectWhy, boolean force) {
         var rows = model.selectedRows();
-        StringBinding unknown = Bindings.createStringBinding(() -> unknownState(kind, rows.stream().map(this::facts).toList()), rows);
+        // the row's own side and its pair's mismatch are what the gate reads: no partner lookup per selected row
+        StringBinding unknown = Bindings.createStringBinding(() -> unknownState(kind, rows.stream()
+                .map(r -> TargetFacts.replicated(r.site().name(), r.sample(), "", r.partner(), r.mismatch()))), rows);
         BooleanBinding ok = selected.and(unknown.isEmpty());
         StringBinding why = Bindings.createStringBinding(() -> !selectWhy.get().isEmpty() ? selectWhy.get() : unknown.get(), selectWhy, unknown);
         return new ViewAction(label, ok, why, () -> operate(kind, List.copyOf(rows), force));
     }
 
     /** The risk model's reason that {@code kind} cannot be judged on the first of {@code targets} that has one, named; empty when none. */
-    static String unknownState(WorkflowKind kind, List<TargetFacts> targets) {
-        for (TargetFacts t : targets) {
-            IllegalCall c = RiskModel.unknownState(RiskOperation.of(kind), t);
-            if (c != null) return Character.toUpperCase(c.describe().charAt(0)) + c.describe().substring(1);
-        }
-        return "";
+    static String unknownState(WorkflowKind kind, java.util.stream.Stream<TargetFacts> targets) {
+        RiskOperation op = RiskOperation.of(kind);
+        return targets.map(t -> RiskModel.unknownState(op, t)).filter(Objects::nonNull).findFirst()
+                .map(c -> Character.toUpperCase(c.describe().charAt(0)) + c.describe().substring(1)).orElse("");
     }
 
     private ViewAction wizard(WorkflowKind kind) {
         var pairs = model.selectedPairs();
         StringBinding unknown = Bindings.createStringBinding(() -> pairs.stream().anyMatch(p -> p.sideA() == null || p.sideB() == null) ? ""
                 : unknownState(kind, pairs.stream().map(p -> TargetFacts.replicated(p.a().name(), p.sideA(), p.b().name(), p.sideB(),
-                p.mismatch())).toList()), pairs);
+                p.mismatch()))), pairs);
         BooleanBinding ok = Bindings.createBooleanBinding(() -> !pairs.isEmpty()
                 && pairs.stream().allMatch(p -> p.sideA() != null && p.sideB() != null) && unknown.get().isEmpty(), pairs, unknown);
         StringBinding why = Bindings.createStringBinding(() -> pairs.isEmpty()

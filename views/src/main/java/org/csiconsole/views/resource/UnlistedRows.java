@@ -35,6 +35,8 @@ final class UnlistedRows<T> {
     private final Map<String, String> notes = new HashMap<>();
     /** Since when the driver no longer knows each row of the record it answered about, by id. */
     private final Map<String, Instant> gone = new HashMap<>();
+    /** The ids of the rows shown from the record. */
+    private final java.util.Set<String> recorded = new java.util.HashSet<>();
 
     private record Noted<T>(T row, String note) {
     }
@@ -63,6 +65,7 @@ final class UnlistedRows<T> {
         lookedUp.clear();
         notes.clear();
         gone.clear();
+        recorded.clear();
     }
 
     /**
@@ -75,9 +78,9 @@ final class UnlistedRows<T> {
         return since == null ? "" : id.apply(row) + " is gone at the driver since " + WHEN.format(since.atZone(zone));
     }
 
-    /** True when {@code row} is a row of the console's record (not only looked up). */
+    /** True when {@code row} is shown as a row of the console's record (not only looked up). */
     boolean recorded(T row) {
-        return row != null && known.entries().stream().anyMatch(e -> e.id().equals(id.apply(row)));
+        return row != null && recorded.contains(id.apply(row));
     }
 
     /** Remembers {@code row} as created through this console at {@code at}. */
@@ -91,6 +94,7 @@ final class UnlistedRows<T> {
         lookedUp.remove(rowId);
         notes.remove(rowId);
         gone.remove(rowId);
+        recorded.remove(rowId);
     }
 
     /** Keeps {@code row}, read by its id at {@code at}, in sight while the listing is not offered. */
@@ -106,12 +110,14 @@ final class UnlistedRows<T> {
     List<T> rows() {
         notes.clear();
         gone.clear();
+        recorded.clear();
         List<T> rows = new ArrayList<>();
         for (KnownList.KnownItem<T> e : known.entries()) {
             // the driver's answer to a look-up is its report: shown rather than the record's figures
             Noted<T> read = lookedUp.get(e.id());
             rows.add(read != null ? read.row() : e.resource());
             notes.put(e.id(), e.row().note(zone));
+            recorded.add(e.id());
             if (e.row().gone()) gone.put(e.id(), e.row().goneSince());
         }
         for (Map.Entry<String, Noted<T>> e : lookedUp.entrySet()) {

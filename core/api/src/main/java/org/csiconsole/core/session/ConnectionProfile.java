@@ -215,11 +215,6 @@ public record ConnectionProfile(
         };
     }
 
-    /** What a profile reaches in words: its endpoint, or its CSP URL (with the array IP). */
-    public String target() {
-        return kind == ConnectionKind.CSP ? cspUrl + (arrayIp.isEmpty() ? "" : " (array " + arrayIp + ")") : endpoint;
-    }
-
     private static String endpointKey(String endpoint) {
         String e = endpoint.strip();
         String lower = e.toLowerCase(java.util.Locale.ROOT);
