@@ -200,11 +200,7 @@ public final class Console {
             notifications.warning("Saved connections", f.getMessage() + " " + f.whatToDo());
             saved = List.of();
         }
-        if (options.endpoint() != null) {
-            // the saved profile of that driver when there is one (its secrets, its name), as for --csp-url
-            ConnectionProfile given = ConnectionProfile.csi(ConnectionProfile.addressName(options.endpoint()), options.endpoint());
-            toOpen.add(manager.add(saved.stream().filter(given::sameTarget).findFirst().orElse(given)));
-        }
+        if (options.endpoint() != null) toOpen.add(manager.add(commandLineCsi(options.endpoint(), saved)));
         if (options.cspUrl() != null) {
             ConnectionModel csp = manager.add(commandLineCsp(options, saved));
             manager.askLoginDetails(csp);
@@ -226,6 +222,16 @@ public final class Console {
             }
         }
         return toOpen;
+    }
+
+    /**
+     * The connection for {@code --endpoint}: the saved profile that reaches that driver when there is one
+     * ({@link ConnectionProfile#sameTarget}: its name and its secrets), as for {@code --csp-url}; else a new,
+     * unsaved one named after the address.
+     */
+    static ConnectionProfile commandLineCsi(String endpoint, List<ConnectionProfile> saved) {
+        ConnectionProfile given = ConnectionProfile.csi(ConnectionProfile.addressName(endpoint), endpoint);
+        return saved.stream().filter(given::sameTarget).findFirst().orElse(given);
     }
 
     /**
