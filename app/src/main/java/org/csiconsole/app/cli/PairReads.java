@@ -121,6 +121,11 @@ final class PairReads {
                 // the listing read this side's role, as the sampler takes it: a secondary has no figures to give
                 return new ReplicationSample(item, item.role(), null, null, SampleOrigin.LISTING, l.readAt(), null, now);
             }
+            if (org.csiconsole.core.replication.ReplicationFailures.reportsOnlyFromPrimary(f)) {
+                // the driver said this side is the secondary, as the sampler reads it
+                VolumeReplicationRole r = item.role() == VolumeReplicationRole.RESYNCING ? item.role() : VolumeReplicationRole.SECONDARY;
+                return new ReplicationSample(item, r, null, null, SampleOrigin.CSI_ADDONS, now, null, now);
+            }
             return new ReplicationSample(item, item.role(), null, null, SampleOrigin.LISTING, null, f, now);
         }
     }

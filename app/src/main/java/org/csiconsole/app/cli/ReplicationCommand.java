@@ -198,7 +198,7 @@ public final class ReplicationCommand {
         }
         line.append('.');
         if (byKind.containsKey(FailureKind.AUTHENTICATION)) {
-            line.append(" Give the secrets with --secrets-file FILE or the ").append(SecretsFileOption.ENV)
+            line.append(" Give or correct the secrets with --secrets-file FILE or the ").append(SecretsFileOption.ENV)
                     .append(" variable (in the console: the connection profile's secrets file, Edit connection).");
         } else {
             String todo = failed.get(0).whatToDo();

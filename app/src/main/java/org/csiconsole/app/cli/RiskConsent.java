@@ -230,7 +230,8 @@ final class RiskConsent {
         return m;
     }
 
+    /** A refusal or a missing consent: this console's own decision, never the driver's. */
     static CallFailure usage(String what, String why, String todo) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, todo, "");
+        return new CallFailure(FailureKind.INVALID_ARGUMENT, org.csiconsole.core.call.FailureOwner.CONSOLE, what, why, todo, "", null);
     }
 }
