@@ -63,7 +63,7 @@ final class VolumeInventory {
         }), r -> "Re-checked the record: " + r.summary() + ".");
     }
 
-    /** The form of "Add volume ids…": one id a line (or separated by blanks or commas). */
+    /** The form of "Add volume ids…": one id a line, blanks around it trimmed, at most {@link ExportReader#ID_BYTES} bytes. */
     static Form idsForm() {
         Form form = new Form("Add volume ids", "Each id is added to the console's record of this connection, noted as a pasted id, "
                 + "and shown while the driver cannot list its volumes.", "Add");
