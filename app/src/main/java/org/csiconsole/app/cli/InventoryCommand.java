@@ -128,11 +128,12 @@ public final class InventoryCommand {
     int addIds(@Mixin CsiEndpointOptions o,
                @Option(names = "--kind", defaultValue = "volume", paramLabel = "KIND", description = "volume or snapshot (default ${DEFAULT-VALUE}).")
                Kind kind,
-               @Parameters(arity = "1..*", paramLabel = "ID", description = "volume_ids (or snapshot_ids); commas and blanks separate them too.")
+               @Parameters(arity = "1..*", paramLabel = "ID", description = "volume_ids (or snapshot_ids), one per argument, each at most "
+                       + ExportReader.ID_BYTES + " bytes; surrounding blanks are trimmed. An id over the limit is refused and none is recorded.")
                List<String> ids) throws Exception {
         if (kind == Kind.all) throw usage("Read --kind", "ids are of one kind", "Give --kind volume or --kind snapshot");
         RecordKind k = kind == Kind.snapshot ? RecordKind.SNAPSHOT : RecordKind.VOLUME;
-        List<RecordedItem> rows = ExportReader.pasted(k, String.join(" ", ids), clock.instant());
+        List<RecordedItem> rows = ExportReader.pasted(k, ids, clock.instant());
         ConsoleBook book = records.book(o.controller(env).text());
         rows.forEach(book::record);
         return done(o, Map.of("recorded", rows.size(), "kind", k.word()), "Recorded " + rows.size() + " " + k.word() + " id(s) in the record of "

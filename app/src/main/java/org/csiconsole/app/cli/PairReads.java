@@ -5,6 +5,7 @@ import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.model.ReplicationDestination;
 import org.csiconsole.core.model.ReplicationInfo;
 import org.csiconsole.core.model.Secrets;
+import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.replication.ReplicatedItem;
 import org.csiconsole.core.replication.ReplicationRequest;
 import org.csiconsole.core.replication.ReplicationSample;
@@ -102,8 +103,9 @@ final class PairReads {
 
     /**
      * {@code source}'s state on this site: the listing's name, role and interval with
-     * GetVolumeReplicationInfo's figures. Never fails: a failed read is a sample carrying the failure
-     * (shown as stale), e.g. FAILED_PRECONDITION from a driver that reports only from the primary.
+     * GetVolumeReplicationInfo's figures. Never fails: when that read fails, a side the listing shows secondary
+     * (or resyncing) is as the listing read it, as the sampler takes it (a driver that reports only from the
+     * primary answers FAILED_PRECONDITION); any other is a sample carrying the failure, its state not read.
      */
     ReplicationSample state(ReplicationSource source, ReplicationRequest template) throws InterruptedException {
         ReplicationSample l = listed().get(source);
@@ -115,8 +117,27 @@ final class PairReads {
         } catch (ExecutionException | TimeoutException e) {
             CallFailure f = CallFailure.unwrap(e);
             if (f == null) f = new CallFailure(FailureKind.INTERNAL, "Read " + source + " on " + site.name(), e.toString(), "", "");
+            if (l != null && (item.role() == VolumeReplicationRole.SECONDARY || item.role() == VolumeReplicationRole.RESYNCING)) {
+                // the listing read this side's role, as the sampler takes it: a secondary has no figures to give
+                return new ReplicationSample(item, item.role(), null, null, SampleOrigin.LISTING, l.readAt(), null, now);
+            }
+            if (org.csiconsole.core.replication.ReplicationFailures.reportsOnlyFromPrimary(f)) {
+                // the driver said this side is the secondary, as the sampler reads it
+                VolumeReplicationRole r = item.role() == VolumeReplicationRole.RESYNCING ? item.role() : VolumeReplicationRole.SECONDARY;
+                return new ReplicationSample(item, r, null, null, SampleOrigin.CSI_ADDONS, now, null, now);
+            }
             return new ReplicationSample(item, item.role(), null, null, SampleOrigin.LISTING, null, f, now);
         }
+    }
+
+    /**
+     * {@code source}'s state as the partner of a source of the other site ({@link #state}); null when this site does not
+     * have it: its listing does not show it and the driver answers NOT_FOUND, as an unrelated array does.
+     */
+    ReplicationSample partnerState(ReplicationSource source, ReplicationRequest template) throws InterruptedException {
+        ReplicationSample s = state(source, template);
+        boolean missing = !listed().containsKey(source) && s.lastError() != null && s.lastError().kind() == FailureKind.NOT_FOUND;
+        return missing ? null : s;
     }
 
     private static boolean unreachable(FailureKind k) {

@@ -11,6 +11,7 @@ import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
@@ -23,6 +24,7 @@ import org.csiconsole.core.replication.ItemResult;
 import org.csiconsole.core.replication.ReplicatedItem;
 import org.csiconsole.core.replication.ReplicationHistory;
 import org.csiconsole.core.replication.ReplicationRequest;
+import org.csiconsole.core.replication.PairMismatch;
 import org.csiconsole.core.replication.ReplicationSample;
 import org.csiconsole.core.replication.ReplicationSite;
 import org.csiconsole.core.replication.ReplicationSource;
@@ -140,7 +142,14 @@ public final class ReplicationCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true,
             description = "Sample every replicated volume and group once: role, health, RPO age, last sync, partner. "
-                    + "With --partner-endpoint, site A's and site B's side by side with mismatches and the safe next step.")
+                    + "With --partner-endpoint, site A's and site B's side by side with mismatches and the safe next step.",
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {
+                    "0:every row was read (a row the driver answers is not replicated or not found counts as read)",
+                    "5:rows could not be read because secrets were missing or refused (--secrets-file, CSI_SECRETS_FILE)",
+                    "3:rows could not be read because the endpoint did not answer",
+                    "1:rows could not be read for another reason at the driver; a summary line on stderr counts them",
+                    "2:bad usage"})
     int list(@Mixin CsiEndpointOptions o, @Mixin SecretsFileOption secrets,
              @Option(names = "--partner-endpoint", paramLabel = "ENDPOINT", description = "Site B's CSI endpoint, to list site pairs.") String partner,
              @Option(names = "--partner-addons-endpoint", paramLabel = "ENDPOINT", description = "Site B's csi-addons endpoint.") String partnerAddons)
@@ -149,6 +158,7 @@ public final class ReplicationCommand {
             SamplerSettings settings = SamplerSettings.DEFAULT;
             List<ReplicationSample> sa = sample(a, settings);
             ReplicationOutput print = new ReplicationOutput(out, o.output);
+            List<ReplicationSample> sb = b == null ? List.of() : sample(b, settings);
             if (b == null) {
                 // Partners on the same endpoint (both sides served by one driver) are found by their destination id.
                 java.util.Map<String, ReplicationSample> bySource = new java.util.HashMap<>();
@@ -160,10 +170,45 @@ public final class ReplicationCommand {
                 }
                 print.samples(sa, settings.thresholds(), java.time.Instant.now(), settings.staleAfter(), partners);
             } else {
-                print.pairs(SitePairs.match(sa, sample(b, settings)), settings.thresholds(), java.time.Instant.now(), settings.staleAfter());
+                print.pairs(SitePairs.match(sa, sb), settings.thresholds(), java.time.Instant.now(), settings.staleAfter());
             }
-            return ExitCodes.OK;
+            List<ReplicationSample> all = new ArrayList<>(sa);
+            all.addAll(sb);
+            return unread(all, spec.commandLine().getErr());
         });
+    }
+
+    /**
+     * The exit code of a listing: {@link ExitCodes#OK} when every row was read; else the code of the first row whose
+     * read failed, after one line on {@code err} counting those rows by failure kind with the first reason of each, and
+     * where to give secrets when a read lacked them. A row the driver answers is not replicated (FAILED_PRECONDITION)
+     * or does not hold (NOT_FOUND) was read: its answer is shown in the row.
+     */
+    static int unread(List<ReplicationSample> rows, PrintWriter err) {
+        List<CallFailure> failed = rows.stream().map(ReplicationSample::lastError)
+                .filter(f -> f != null && f.kind() != FailureKind.FAILED_PRECONDITION && f.kind() != FailureKind.NOT_FOUND).toList();
+        if (failed.isEmpty()) return ExitCodes.OK;
+        Map<FailureKind, List<CallFailure>> byKind = new LinkedHashMap<>();
+        for (CallFailure f : failed) byKind.computeIfAbsent(f.kind(), k -> new ArrayList<>()).add(f);
+        StringBuilder line = new StringBuilder(failed.size() + " of " + org.csiconsole.core.model.Words.count(rows.size(), "row")
+                + " could not be read: ");
+        boolean first = true;
+        for (var e : byKind.entrySet()) {
+            line.append(first ? "" : "; ").append(e.getValue().size()).append(' ').append(e.getKey()).append(" (")
+                    .append(e.getValue().get(0).why()).append(')');
+            first = false;
+        }
+        line.append('.');
+        if (byKind.containsKey(FailureKind.AUTHENTICATION)) {
+            line.append(" Give or correct the secrets with --secrets-file FILE or the ").append(SecretsFileOption.ENV)
+                    .append(" variable (in the console: the connection profile's secrets file, Edit connection).");
+        } else {
+            String todo = failed.get(0).whatToDo();
+            if (!todo.isBlank()) line.append(' ').append(todo.strip()).append(todo.strip().endsWith(".") ? "" : ".");
+        }
+        err.println(line);
+        err.flush();
+        return ExitCodes.forThrowable(failed.get(0));
     }
 
     @Command(name = "info", mixinStandardHelpOptions = true,
@@ -235,10 +280,12 @@ public final class ReplicationCommand {
                 ReplicationSample partner = null;
                 if (!self.destinationId().isEmpty()) {
                     ReplicationSource other = new ReplicationSource(s.group(), self.destinationId());
-                    if (readsB != null) partner = readsB.state(other, template);
+                    if (readsB != null) partner = readsB.partnerState(other, template);
                     else if (readsA.listed().containsKey(other)) partner = readsA.state(other, template);
                 }
-                facts.add(ReplicationRisk.target(s, self, self, partner));
+                // matched against site B only when one was given: then a partner it lacks is a mismatched pair
+                TargetFacts target = ReplicationRisk.target(s, self, self, partner);
+                facts.add(readsB == null ? target : target.paired(SitePairs.judge(self, partner)));
             }
             Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
                     .on(connection(o, a.name(), p.endpoint, partnerName)));
@@ -330,10 +377,11 @@ public final class ReplicationCommand {
             List<TargetFacts> facts = new ArrayList<>();
             for (int i = 0; i < sources.size(); i++) {
                 ReplicationSample sa = readsA.state(sources.get(i), template);
-                ReplicationSample sb = readsB.state(resolved.get(i), template);
+                ReplicationSample sb = readsB.partnerState(resolved.get(i), template);
                 items.add(new WorkflowItem(sources.get(i), "", resolved.get(i), knownA.get(sources.get(i)), knownB.get(resolved.get(i))));
-                facts.add(kind == WorkflowKind.UNPLANNED_FAILOVER ? ReplicationRisk.target(resolved.get(i), sb, sa, sb)
-                        : ReplicationRisk.target(sources.get(i), sa, sa, sb));
+                TargetFacts target = kind == WorkflowKind.UNPLANNED_FAILOVER ? ReplicationRisk.target(resolved.get(i), sb, sa, sb)
+                        : ReplicationRisk.target(sources.get(i), sa, sa, sb);
+                facts.add(sb == null ? target.paired(PairMismatch.PARTNER_MISSING) : target);
             }
             Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
                     .on(connection(o, p.siteA, p.endpoint, p.siteB)));

@@ -69,7 +69,8 @@ final class ReplicationOutput {
         for (ReplicationSample s : samples) {
             RpoAge age = s.rpo(t, now, partners.get(s.source().id()));
             secondaryUnknown |= age.age() == null && s.role() == org.csiconsole.core.model.VolumeReplicationRole.SECONDARY;
-            String status = s.lastError() != null ? "STALE (" + s.lastError().kind() + "): " + s.lastError().why() : s.statusMessage();
+            String status = s.lastError() == null ? s.statusMessage()
+                    : (s.readAt() == null ? "NOT READ YET (" : "STALE (") + s.lastError().kind() + "): " + s.lastError().why();
             table.row(s.source().id(), s.item().name(), s.source().kindWord(), lower(s.role()), s.health(),
                     PairState.of(s, partner(s, byId)).label(), rpoText(age),
                     s.lastSyncTime() == null ? "" : s.lastSyncTime(), s.item().partner(), s.destinationId(), status,

@@ -39,7 +39,8 @@ final class VolumeFacts {
         if (v.isEmpty() && caps.has(ControllerCapability.LIST_VOLUMES)) v = listed(client, volumeId);
         ConsoleBook book = records == null ? ConsoleBook.inMemory("") : records.book(client.endpoint().text());
         return TargetFacts.ofVolume(book.named(v.orElse(Volume.csi(volumeId, 0))), TargetFacts.driverReportsPlacements(caps, false, readBy),
-                book.consolePlacements(volumeId, nodeId));
+                book.consolePlacements(volumeId, nodeId)).sized(v.map(Volume::capacityBytes).orElse(0L),
+                book.find(org.csiconsole.core.record.RecordKind.VOLUME, volumeId).orElse(null));
     }
 
     /**

@@ -193,7 +193,6 @@ public final class Console {
     private List<ConnectionModel> addConnections(LaunchOptions options, ProfileStore profiles) {
         List<ConnectionModel> toOpen = new ArrayList<>();
         if (options.demo()) toOpen.add(manager.add(ConnectionProfile.demo()));
-        if (options.endpoint() != null) toOpen.add(manager.add(ConnectionProfile.csi(ConnectionProfile.addressName(options.endpoint()), options.endpoint())));
         List<ConnectionProfile> saved;
         try {
             saved = profiles.load();
@@ -201,6 +200,7 @@ public final class Console {
             notifications.warning("Saved connections", f.getMessage() + " " + f.whatToDo());
             saved = List.of();
         }
+        if (options.endpoint() != null) toOpen.add(manager.add(commandLineCsi(options.endpoint(), saved)));
         if (options.cspUrl() != null) {
             ConnectionModel csp = manager.add(commandLineCsp(options, saved));
             manager.askLoginDetails(csp);
@@ -208,6 +208,12 @@ public final class Console {
         }
         for (ConnectionProfile p : saved) {
             if (connections.stream().anyMatch(c -> c.name().equals(p.name()))) continue;
+            ConnectionModel same = manager.sameTarget(p, null);
+            if (same != null) {
+                notifications.warning("Saved connections", "The saved connection " + p.name() + " connects to " + p.target()
+                        + ", as " + same.name() + " does: it is not added a second time. Remove one of them to keep one.");
+                continue;
+            }
             ConnectionModel m = manager.add(p);
             if (p.kind() == ConnectionKind.CSP) {
                 m.noteProperty().set("Not connected: right-click the connection and choose Connect (asks for the password).");
@@ -216,6 +222,16 @@ public final class Console {
             }
         }
         return toOpen;
+    }
+
+    /**
+     * The connection for {@code --endpoint}: the saved profile that reaches that driver when there is one
+     * ({@link ConnectionProfile#sameTarget}: its name and its secrets), as for {@code --csp-url}; else a new,
+     * unsaved one named after the address.
+     */
+    static ConnectionProfile commandLineCsi(String endpoint, List<ConnectionProfile> saved) {
+        ConnectionProfile given = ConnectionProfile.csi(ConnectionProfile.addressName(endpoint), endpoint);
+        return saved.stream().filter(given::sameTarget).findFirst().orElse(given);
     }
 
     /**

@@ -146,7 +146,7 @@ class ConsentParityTest {
         RiskModel model = new RiskModel();
         // the wizard's facts (WorkflowWizardModel: site A's item with its partner) and the command line's (the forced partner)
         Assessment wizard = model.assess(new RiskRequest(RiskOperation.UNPLANNED_FAILOVER, true,
-                List.of(TargetFacts.replicated("site-a", a, "site-b", b)), "", "", NOW));
+                List.of(TargetFacts.replicated("site-a", a, "site-b", b, org.csiconsole.core.replication.PairMismatch.NONE)), "", "", NOW));
         Assessment cli = model.assess(new RiskRequest(RiskOperation.UNPLANNED_FAILOVER, true,
                 List.of(ReplicationRisk.target(b.source(), b, a, b)), "", "", NOW));
 

@@ -34,6 +34,8 @@ class InventoryCommandTest {
     private String endpoint;
     /** The RBD-shaped driver refuses calls that carry secrets without them: given as an admin would, in CSI_SECRETS_FILE. */
     private Path secrets;
+    /** False to run as an admin who gave no secrets. */
+    private boolean secretsGiven = true;
     private StringWriter out;
     private StringWriter err;
 
@@ -56,7 +58,7 @@ class InventoryCommandTest {
         out = new StringWriter();
         err = new StringWriter();
         try (LazyAuditLog audit = new LazyAuditLog(dir.resolve("data"))) {
-            CommandLine cl = CsiConsoleCommand.commandLine(k -> k.equals("CSI_SECRETS_FILE") ? secrets.toString() : null, audit, args);
+            CommandLine cl = CsiConsoleCommand.commandLine(k -> k.equals("CSI_SECRETS_FILE") && secretsGiven ? secrets.toString() : null, audit, args);
             cl.setOut(new PrintWriter(out, true));
             cl.setErr(new PrintWriter(err, true));
             return cl.execute(args);
@@ -103,6 +105,44 @@ class InventoryCommandTest {
 
         assertThat(run("replication", "list", "--endpoint", endpoint)).isZero();
         assertThat(out.toString()).contains("ORIGIN").contains("imported from a PV export");
+    }
+
+    @Test
+    void replicationListWithoutSecretsExitsFiveAndCountsTheRowsItCouldNotReadAndSaysWhereToGiveSecrets() throws Exception {
+        run("inventory", "import-pv", export().toString(), "--endpoint", endpoint);
+        secretsGiven = false;
+
+        assertThat(run("replication", "list", "--endpoint", endpoint)).as(err.toString()).isEqualTo(ExitCodes.AUTH);
+
+        assertThat(out.toString()).contains("NOT READ YET (AUTHENTICATION): no secrets were sent").doesNotContain("STALE");
+        assertThat(err.toString().lines().filter(l -> l.contains("could not be read")).findFirst().orElseThrow())
+                .startsWith("2 of 2 rows could not be read: 2 AUTHENTICATION (no secrets were sent")
+                .contains("--secrets-file FILE", "CSI_SECRETS_FILE", "profile");
+        secretsGiven = true;
+        assertThat(run("replication", "list", "--endpoint", endpoint)).as("read with the secrets: the not-mirrored image answered")
+                .isZero();
+        assertThat(err.toString()).doesNotContain("could not be read");
+    }
+
+    @Test
+    void addIdsTakesOneIdPerArgumentTrimmedAndRefusesAnIdOverTheSpecsLimitRecordingNone() throws Exception {
+        String tooLong = "csi-vol-" + "a".repeat(130);
+
+        assertThat(run("inventory", "add-ids", "--endpoint", endpoint, "vol-ok", tooLong)).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("the id \"csi-vol-aaaaaaaaaaaaaaaaaaaaaaaa\u2026\" is 138 bytes").contains("128 bytes")
+                .doesNotContain(tooLong);
+        assertThat(run("inventory", "list", "--endpoint", endpoint, "--output", "json")).isZero();
+        assertThat(JSON.readTree(out.toString()).findValuesAsText("id")).as("nothing recorded in part").doesNotContain("vol-ok");
+
+        assertThat(run("inventory", "add-ids", "--endpoint", endpoint, " vol-a ", "vol b")).as(err.toString()).isZero();
+        assertThat(run("inventory", "list", "--endpoint", endpoint, "--output", "json")).isZero();
+        assertThat(JSON.readTree(out.toString()).findValuesAsText("id")).containsExactly("vol-a", "vol b");
+    }
+
+    @Test
+    void replicationListHelpDocumentsItsExitCodes() {
+        assertThat(run("replication", "list", "--help")).isZero();
+        assertThat(out.toString()).contains("Exit codes:").contains("5", "secrets were missing or refused");
     }
 
     @Test

@@ -92,6 +92,21 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void aPromoteAgainstAPartnerEndpointThatIsNotThePartnerSiteIsRefusedAsAMismatchedPairAndSendsNothing() throws Exception {
+        try (ReferencePlugin unrelated = ReferencePlugin.builder(dir.resolve("other-state")).seed(Seed.EMPTY).start()) {
+            unrelated.serve(new ReferencePlugin.Sockets(dir.resolve("unrelated.sock"), Optional.empty(), Optional.empty(), Optional.empty()));
+
+            int code = run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0),
+                    "--partner-endpoint", "unix://" + dir.resolve("unrelated.sock"));
+
+            assertThat(code).as(err.toString()).isEqualTo(ExitCodes.USAGE);
+            assertThat(err.toString()).contains("the site pair of " + remote.get(0) + " is mismatched (Partner missing)")
+                    .contains("needs a correct pairing");
+            assertThat(role(remote.get(0))).as("nothing sent").isEqualTo(ReplicationRole.SECONDARY);
+        }
+    }
+
+    @Test
     void listPrintsEachReplicatedVolumeOfTheSiteWithRoleHealthAndRpoAge() throws Exception {
         assertThat(run("replication", "list", "--endpoint", siteA, "--output", "json")).isEqualTo(ExitCodes.OK);
         JsonNode rows = JSON.readTree(out.toString());

@@ -35,4 +35,12 @@ class CommandLineCspTest {
         assertThat(p.name()).isEqualTo("CSP array");
         assertThat(p.cspUrl()).isEqualTo("https://array2.example:8080");
     }
+
+    @Test
+    void anEndpointOnTheCommandLineOpensTheSavedProfileOfThatSocketNotASecondConnection() {
+        ConnectionProfile saved = ConnectionProfile.csi("rbd-prod", "unix:///var/lib/kubelet/plugins/rbd.csi.ceph.com/csi.sock");
+
+        assertThat(Console.commandLineCsi("/var/lib/kubelet/plugins/rbd.csi.ceph.com/csi.sock", List.of(saved))).isSameAs(saved);
+        assertThat(Console.commandLineCsi("unix:///other/csi.sock", List.of(saved)).name()).isEqualTo("/other/csi.sock");
+    }
 }

@@ -1,5 +1,7 @@
 package org.csiconsole.views.replication;
 
+import org.csiconsole.core.call.CallFailure;
+
 import org.csiconsole.core.model.ReplicationDestination;
 import org.csiconsole.core.replication.PairMismatch;
 import org.csiconsole.core.replication.ReplicationSample;
@@ -116,11 +118,18 @@ final class ReplicationColumns {
                         settings.get().staleAfter()))).width(120)
                 .styleClass(r -> ReplicationTexts.stale(r.sample(), readAt(r), now.get(), settings.get().staleAfter())
                         ? ConsoleStyles.CELL_WARNING : ConsoleStyles.CELL_MUTED)
-                .tooltip(r -> r.sample().lastError() == null ? "Read at " + ReplicationTexts.time(readAt(r), now.get(), zone)
-                        : "The latest read failed: " + r.sample().lastError().getMessage() + "\nThe figures shown are the previous ones."));
+                .tooltip(r -> sampleTip(r)));
         c.add(Column.<ReplicationRow, String>of("origin", "Origin", ReplicationRow::origin).width(190));
         c.add(Column.<ReplicationRow, String>of("id", "Id", r -> r.source().id()).width(200).mono().hidden());
         return c;
+    }
+
+    /** When the row's figures were read; for a failed read, why, and whether older figures or none are shown. */
+    private String sampleTip(ReplicationRow r) {
+        CallFailure f = r.sample().lastError();
+        if (f == null) return readAt(r) == null ? ReplicationState.NOT_READ.meaning() : "Read at " + ReplicationTexts.time(readAt(r), now.get(), zone);
+        return (readAt(r) == null ? "No read has succeeded yet: " : "The latest read failed: ") + f.getMessage() + "\n"
+                + (readAt(r) == null ? ReplicationState.NOT_READ.meaning() : ReplicationState.STALE.meaning());
     }
 
     List<DetailRow> rowDetail(ReplicationRow r) {

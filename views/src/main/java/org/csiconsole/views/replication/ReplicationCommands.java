@@ -22,6 +22,7 @@ import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.dialog.RiskAnswer;
 import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
@@ -84,26 +85,52 @@ public final class ReplicationCommands {
         refresh = new ViewAction("Sample now", anySite, Bindings.createStringBinding(() -> "No connection offers replication."), model::refresh);
         enable = new ViewAction("Enable\u2026", anySite, Bindings.createStringBinding(() -> "No connection offers replication."), this::enable);
         disable = new ViewAction("Disable\u2026", some, selectSome, () -> operate(WorkflowKind.DISABLE, List.copyOf(rows), false));
-        promote = new ViewAction("Promote\u2026", some, selectSome, () -> operate(WorkflowKind.PROMOTE, List.copyOf(rows), false));
-        demote = new ViewAction("Demote\u2026", some, selectSome, () -> operate(WorkflowKind.DEMOTE, List.copyOf(rows), false));
-        resync = new ViewAction("Resync\u2026", some, selectSome, () -> operate(WorkflowKind.RESYNC, List.copyOf(rows), false));
-        promoteForce = new ViewAction("Promote with force\u2026", one, selectOne, () -> operate(WorkflowKind.PROMOTE, List.copyOf(rows), true));
-        demoteForce = new ViewAction("Demote with force\u2026", one, selectOne, () -> operate(WorkflowKind.DEMOTE, List.copyOf(rows), true));
-        resyncForce = new ViewAction("Resync with force\u2026", one, selectOne, () -> operate(WorkflowKind.RESYNC, List.copyOf(rows), true));
+        promote = drAction("Promote\u2026", WorkflowKind.PROMOTE, some, selectSome, false);
+        demote = drAction("Demote\u2026", WorkflowKind.DEMOTE, some, selectSome, false);
+        resync = drAction("Resync\u2026", WorkflowKind.RESYNC, some, selectSome, false);
+        promoteForce = drAction("Promote with force\u2026", WorkflowKind.PROMOTE, one, selectOne, true);
+        demoteForce = drAction("Demote with force\u2026", WorkflowKind.DEMOTE, one, selectOne, true);
+        resyncForce = drAction("Resync with force\u2026", WorkflowKind.RESYNC, one, selectOne, true);
         for (WorkflowKind k : List.of(WorkflowKind.PLANNED_FAILOVER, WorkflowKind.UNPLANNED_FAILOVER, WorkflowKind.FAILBACK,
                 WorkflowKind.SPLIT_BRAIN_RECOVERY)) {
             wizards.put(k, wizard(k));
         }
     }
 
+    /**
+     * A promote, demote or resync on the selected rows, enabled while {@code selected} holds and core's risk model
+     * finds each row's state known ({@link RiskModel#unknownState}: a mismatched pair, a state never read); the
+     * tooltip then gives the model's reason and next step.
+     */
+    private ViewAction drAction(String label, WorkflowKind kind, BooleanBinding selected, StringBinding selectWhy, boolean force) {
+        var rows = model.selectedRows();
+        // the row's own side and its pair's mismatch are what the gate reads: no partner lookup per selected row
+        StringBinding unknown = Bindings.createStringBinding(() -> unknownState(kind, rows.stream()
+                .map(r -> TargetFacts.replicated(r.site().name(), r.sample(), "", r.partner(), r.mismatch()))), rows);
+        BooleanBinding ok = selected.and(unknown.isEmpty());
+        StringBinding why = Bindings.createStringBinding(() -> !selectWhy.get().isEmpty() ? selectWhy.get() : unknown.get(), selectWhy, unknown);
+        return new ViewAction(label, ok, why, () -> operate(kind, List.copyOf(rows), force));
+    }
+
+    /** The risk model's reason that {@code kind} cannot be judged on the first of {@code targets} that has one, named; empty when none. */
+    static String unknownState(WorkflowKind kind, java.util.stream.Stream<TargetFacts> targets) {
+        RiskOperation op = RiskOperation.of(kind);
+        return targets.map(t -> RiskModel.unknownState(op, t)).filter(Objects::nonNull).findFirst()
+                .map(c -> Character.toUpperCase(c.describe().charAt(0)) + c.describe().substring(1)).orElse("");
+    }
+
     private ViewAction wizard(WorkflowKind kind) {
         var pairs = model.selectedPairs();
+        StringBinding unknown = Bindings.createStringBinding(() -> pairs.stream().anyMatch(p -> p.sideA() == null || p.sideB() == null) ? ""
+                : unknownState(kind, pairs.stream().map(p -> TargetFacts.replicated(p.a().name(), p.sideA(), p.b().name(), p.sideB(),
+                p.mismatch()))), pairs);
         BooleanBinding ok = Bindings.createBooleanBinding(() -> !pairs.isEmpty()
-                && pairs.stream().allMatch(p -> p.sideA() != null && p.sideB() != null), pairs);
+                && pairs.stream().allMatch(p -> p.sideA() != null && p.sideB() != null) && unknown.get().isEmpty(), pairs, unknown);
         StringBinding why = Bindings.createStringBinding(() -> pairs.isEmpty()
                 ? "Choose site A and site B, then select the pairs (volumes or groups on either site)."
+                : !unknown.get().isEmpty() ? unknown.get()
                 : "Each selected volume or group needs its partner on the other site; a pair with a side missing cannot "
-                + "fail over.", pairs);
+                + "fail over.", pairs, unknown);
         return new ViewAction(kind.words() + "\u2026", ok, why, () -> openWizard(kind, List.copyOf(pairs)));
     }
 
@@ -244,7 +271,7 @@ public final class ReplicationCommands {
     TargetFacts facts(ReplicationRow row) {
         PairRow pair = model.pairOf(row);
         String partnerSite = pair == null ? "" : pair.a().same(row.site()) ? pair.b().name() : pair.a().name();
-        return TargetFacts.replicated(row.site().name(), row.sample(), partnerSite, row.partner());
+        return TargetFacts.replicated(row.site().name(), row.sample(), partnerSite, row.partner(), row.mismatch());
     }
 
     /** {@code row} as the engine takes it for a one-site operation, with its sample for the plan's checks. */

@@ -487,7 +487,7 @@ public final class WorkflowWizardModel {
         List<TargetFacts> targets = new ArrayList<>();
         for (WizardItem i : items) {
             if (i.from() == null) return null;
-            targets.add(TargetFacts.replicated(siteA.get().name(), i.from(), siteB.get().name(), i.to()));
+            targets.add(TargetFacts.replicated(siteA.get().name(), i.from(), siteB.get().name(), i.to(), i.pair().mismatch()));
         }
         String keep = needsSurvivor() && survivor.get() != null ? survivor.get().name() : "";
         return risk.assess(new RiskRequest(RiskOperation.of(kind), kind == WorkflowKind.UNPLANNED_FAILOVER, targets,

@@ -205,6 +205,8 @@ public abstract class StorageViewModel<T> extends ViewModel {
     @Override
     protected void onActivate() {
         if (unlisted != null) whileActive(unlisted.known().subscribe(() -> context.ui().execute(this::showUnlisted)));
+        // the record may have changed while the view was hidden (another process, the command line): read it again
+        showUnlisted();
         // What the storage offers decides what is read, so the first read waits for it.
         context.storage().features().whenComplete((f, e) -> context.ui().execute(() -> {
             if (f != null) features.set(f);
@@ -511,8 +513,43 @@ public abstract class StorageViewModel<T> extends ViewModel {
      * selected row; the reason says which is missing.
      */
     protected ViewAction action(String label, Feature feature, boolean needsSelection, Runnable handler) {
-        return gated(label, feature, needsSelection ? "Select one of the " + noun() + " first." : null,
-                needsSelection ? Objects::nonNull : t -> true, needsSelection, handler);
+        if (!needsSelection) {
+            return new ViewAction(label, selection.enabled(() -> unavailable(feature), features, false, t -> true),
+                    selection.reason(() -> unavailable(feature), features, false, singular(), null, t -> true), handler);
+        }
+        return gated(label, feature, "Select one of the " + noun() + " first.", Objects::nonNull, true, handler);
+    }
+
+    /**
+     * Why no command on the selection but Re-check and Forget may run: a selected row of the console's record that
+     * the driver answered it no longer knows ({@code "vol-1 is gone at the driver since 2026-12-06 15:10: ..."});
+     * empty otherwise.
+     */
+    public String goneReason() {
+        if (unlisted == null) return "";
+        for (T r : targets()) {
+            String gone = unlisted.goneNote(r);
+            if (!gone.isEmpty()) {
+                return gone + ": the driver answered that it does not know it. Only Re-check with the driver and "
+                        + "Forget (remove it from the record) act on it.";
+            }
+        }
+        return "";
+    }
+
+    /**
+     * "Forget": removes the selected row from the console's record (nothing is sent to the driver), as for a row
+     * gone at the driver or an id pasted by mistake; offered for a row of the record.
+     */
+    protected ViewAction forgetActionFor() {
+        return new ViewAction("Forget (remove from record)",
+                selection.enabled(() -> "", features, true, r -> unlisted != null && unlisted.recorded(r)),
+                selection.reason(() -> "", features, true, singular(), "Select a " + singular()
+                        + " of the console's record (a row noted with where it came from).", r -> unlisted != null && unlisted.recorded(r)),
+                () -> {
+                    T row = selected();
+                    if (row != null) showDeleted(row, sameId(row));
+                });
     }
 
     /**
@@ -528,14 +565,20 @@ public abstract class StorageViewModel<T> extends ViewModel {
      * selected row and on {@code rowTest} of each; {@code rowReason} says why when a row fails it.
      */
     protected ViewAction bulkAction(String label, Feature feature, String rowReason, Predicate<T> rowTest, Runnable handler) {
-        StringBinding reason = selection.allReason(() -> unavailable(feature), features, "Select one of the " + noun() + " first.",
+        StringBinding reason = selection.allReason(() -> unavailableOnRows(feature), features, "Select one of the " + noun() + " first.",
                 rowReason, rowTest);
         return new ViewAction(label, reason.isEmpty(), reason, handler);
     }
 
     private ViewAction gated(String label, Feature feature, String rowReason, Predicate<T> rowTest, boolean oneRow, Runnable handler) {
-        return new ViewAction(label, selection.enabled(() -> unavailable(feature), features, oneRow, rowTest),
-                selection.reason(() -> unavailable(feature), features, oneRow, singular(), rowReason, rowTest), handler);
+        return new ViewAction(label, selection.enabled(() -> unavailableOnRows(feature), features, oneRow, rowTest),
+                selection.reason(() -> unavailableOnRows(feature), features, oneRow, singular(), rowReason, rowTest), handler);
+    }
+
+    /** Why a command on the selected rows is not offered: {@code feature} missing, then a row gone at the driver; empty when it is. */
+    private String unavailableOnRows(Feature feature) {
+        String missing = unavailable(feature);
+        return missing.isEmpty() ? goneReason() : missing;
     }
 
     /** Why {@code feature} is not offered, empty when it is (or when null). */
@@ -543,9 +586,15 @@ public abstract class StorageViewModel<T> extends ViewModel {
         return feature == null || features.get().available(feature) ? "" : features.get().reason(feature);
     }
 
-    /** The refresh command (F5), gated on {@link #listFeature()}. */
+    /**
+     * The refresh command (F5), gated on {@link #listFeature()}; always offered by a view that shows the console's
+     * record where the driver cannot list ({@link #keepUnlisted}), as F5 then reads the record again: changes the
+     * command line made to it ({@code inventory import-pv}, {@code add-ids}) show.
+     */
     protected ViewAction refreshActionFor() {
-        return action("Refresh " + noun(), listFeature(), false, this::rereadAndRefresh);
+        java.util.function.Supplier<String> why = () -> unlisted != null ? "" : unavailable(listFeature());
+        return new ViewAction("Refresh " + noun(), selection.enabled(why, features, false, t -> true),
+                selection.reason(why, features, false, singular(), null, t -> true), this::rereadAndRefresh);
     }
 
     /** Shows {@code form}; true when the person confirmed it. */

@@ -24,6 +24,7 @@ import java.util.function.Function;
  */
 final class UnlistedRows<T> {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT);
 
     private final KnownList<T> known;
     private final Function<? super T, String> id;
@@ -32,6 +33,10 @@ final class UnlistedRows<T> {
     private final Map<String, Noted<T>> lookedUp = new LinkedHashMap<>();
     /** The note of each row shown without a listing, by id. */
     private final Map<String, String> notes = new HashMap<>();
+    /** Since when the driver no longer knows each row of the record it answered about, by id. */
+    private final Map<String, Instant> gone = new HashMap<>();
+    /** The ids of the rows shown from the record. */
+    private final java.util.Set<String> recorded = new java.util.HashSet<>();
 
     private record Noted<T>(T row, String note) {
     }
@@ -59,6 +64,23 @@ final class UnlistedRows<T> {
     void listed() {
         lookedUp.clear();
         notes.clear();
+        gone.clear();
+        recorded.clear();
+    }
+
+    /**
+     * {@code "vol-1 is gone at the driver since 2026-12-06 15:10"} when {@code row} is in the record and the driver
+     * answered that it no longer knows it; empty otherwise.
+     */
+    String goneNote(T row) {
+        if (row == null) return "";
+        Instant since = gone.get(id.apply(row));
+        return since == null ? "" : id.apply(row) + " is gone at the driver since " + WHEN.format(since.atZone(zone));
+    }
+
+    /** True when {@code row} is shown as a row of the console's record (not only looked up). */
+    boolean recorded(T row) {
+        return row != null && recorded.contains(id.apply(row));
     }
 
     /** Remembers {@code row} as created through this console at {@code at}. */
@@ -71,6 +93,8 @@ final class UnlistedRows<T> {
         known.deleted(rowId);
         lookedUp.remove(rowId);
         notes.remove(rowId);
+        gone.remove(rowId);
+        recorded.remove(rowId);
     }
 
     /** Keeps {@code row}, read by its id at {@code at}, in sight while the listing is not offered. */
@@ -85,10 +109,16 @@ final class UnlistedRows<T> {
      */
     List<T> rows() {
         notes.clear();
+        gone.clear();
+        recorded.clear();
         List<T> rows = new ArrayList<>();
         for (KnownList.KnownItem<T> e : known.entries()) {
-            rows.add(e.resource());
+            // the driver's answer to a look-up is its report: shown rather than the record's figures
+            Noted<T> read = lookedUp.get(e.id());
+            rows.add(read != null ? read.row() : e.resource());
             notes.put(e.id(), e.row().note(zone));
+            recorded.add(e.id());
+            if (e.row().gone()) gone.put(e.id(), e.row().goneSince());
         }
         for (Map.Entry<String, Noted<T>> e : lookedUp.entrySet()) {
             if (notes.containsKey(e.getKey())) continue;

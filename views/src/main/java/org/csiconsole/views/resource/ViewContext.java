@@ -71,7 +71,10 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
      */
     public TargetFacts volumeFacts(Volume v, Features features, String connectedNode, TargetFacts.VolumeRead readBy) {
         boolean reports = TargetFacts.driverReportsPlacements(features.csi(), features.cspConnected(), readBy);
-        return TargetFacts.ofVolume(v, reports, known.book().consolePlacements(v.volumeId(), connectedNode));
+        // the size the driver reported, when the row is its report; beside it what the record holds (a PV export's figure)
+        long driverBytes = org.csiconsole.core.record.RecordedItem.fromRecord(v) ? 0 : v.capacityBytes();
+        return TargetFacts.ofVolume(v, reports, known.book().consolePlacements(v.volumeId(), connectedNode))
+                .sized(driverBytes, known.book().find(org.csiconsole.core.record.RecordKind.VOLUME, v.volumeId()).orElse(null));
     }
 
     /**

@@ -63,11 +63,12 @@ final class VolumeInventory {
         }), r -> "Re-checked the record: " + r.summary() + ".");
     }
 
-    /** The form of "Add volume ids…": one id a line (or separated by blanks or commas). */
+    /** The form of "Add volume ids…": one id a line, blanks around it trimmed, at most {@link ExportReader#ID_BYTES} bytes. */
     static Form idsForm() {
         Form form = new Form("Add volume ids", "Each id is added to the console's record of this connection, noted as a pasted id, "
                 + "and shown while the driver cannot list its volumes.", "Add");
-        form.addText("ids", "Volume ids", "", TextInput.Kind.LINES, "volume_ids, one a line (blanks and commas separate them too).",
+        form.addText("ids", "Volume ids", "", TextInput.Kind.LINES, "volume_ids, one a line, each at most " + ExportReader.ID_BYTES
+                        + " bytes; blanks around an id are trimmed.",
                 t -> t.isBlank() ? "Give at least one volume_id." : "");
         return form;
     }
@@ -80,7 +81,7 @@ final class VolumeInventory {
     UiTask<Integer> addIds(Form form, String text) {
         ConsoleBook book = context.known().book();
         return context.actions().run(form, "Add volume ids", p -> CompletableFuture.supplyAsync(() -> {
-            List<RecordedItem> rows = ExportReader.pasted(RecordKind.VOLUME, text, clock.instant());
+            List<RecordedItem> rows = ExportReader.pasted(RecordKind.VOLUME, text.lines().toList(), clock.instant());
             rows.forEach(book::record);
             return rows.size();
         }), n -> "Recorded " + n + " volume id" + (n == 1 ? "" : "s") + ".");

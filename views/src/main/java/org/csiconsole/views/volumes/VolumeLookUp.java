@@ -40,7 +40,7 @@ final class VolumeLookUp {
 
     private UiTask<Volume> lookUp(Form form, String volumeId) {
         UiTask<Volume> task = context.actions().run(form, "Look up volume " + volumeId,
-                p -> context.storage().getVolume(volumeId),
+                p -> context.storage().getVolume(volumeId).thenApply(context.known().book()::named),
                 v -> "Found " + v.displayName() + " (" + Texts.reportedSize(v.capacityBytes()) + ").");
         task.outcome().thenAccept(found);
         return task;

@@ -73,6 +73,7 @@ final class VolumeNodeCommands {
             if (!volumes.oneRowReason().isEmpty()) return volumes.oneRowReason();
             Volume v = volumes.selected();
             if (v == null) return "Select one of the volumes first.";
+            if (!volumes.goneReason().isEmpty()) return volumes.goneReason();
             String why = whyNot.apply(v, nodeName());
             return why == null ? "" : why;
         }, volumes.featuresProperty(), volumes.selectedProperty(), volumes.selectedRows(), connectedNode, stateVersion);

@@ -61,6 +61,7 @@ final class VolumeReclaimCommands {
             List<Volume> targets = volumes.targets();
             if (targets.isEmpty()) return "Select one of the volumes first.";
             if (oneRow && !volumes.oneRowReason().isEmpty()) return volumes.oneRowReason();
+            if (!volumes.goneReason().isEmpty()) return volumes.goneReason();
             if (feature == Feature.NODE_RECLAIM_SPACE) {
                 for (Volume v : targets) {
                     if (volumePath(v) == null) return notOnNode(v);

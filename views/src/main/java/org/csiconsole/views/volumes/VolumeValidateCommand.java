@@ -47,6 +47,7 @@ final class VolumeValidateCommand {
             if (!volumes.oneRowReason().isEmpty()) return volumes.oneRowReason();
             Volume v = volumes.selected();
             if (v == null) return "Select one of the volumes first.";
+            if (!volumes.goneReason().isEmpty()) return volumes.goneReason();
             if (v.origin() == Origin.CSP) {
                 return v.displayName() + " is known only to the CSP array; ValidateVolumeCapabilities asks the CSI plugin, which does not list it.";
             }

@@ -131,7 +131,8 @@ public final class VolumesView extends StorageTableView<Volume> {
                         Material2AL.LIST_ALT, "The console's record of this connection: what a driver that cannot list shows")
                         .item(model.importPvAction(), "Record the CSI PVs of this driver from a kubectl get pv -o json export")
                         .item(model.addIdsAction(), "Record volume ids you paste")
-                        .item(model.recheckAction(), "Ask the driver about each recorded volume and mark those it no longer knows"),
+                        .item(model.recheckAction(), "Ask the driver about each recorded volume and mark those it no longer knows")
+                        .item(model.forgetAction(), "Remove the selected volume from the console's record; nothing is sent to the driver"),
                 new ActionMenu("volume-csp", javafx.beans.binding.Bindings.createStringBinding(() -> "CSP host"),
                         Material2AL.DNS, "Present the volume to a CSP host (initiator) of the array, or stop")
                         .item(model.cspPublishAction(), "Present the volume to a host with a protocol")

@@ -86,6 +86,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ViewAction addIds;
     private final ViewAction importPv;
     private final ViewAction recheck;
+    private final ViewAction forget;
     /** Asks which PV export to import (the view's file chooser); empty when none is chosen. */
     private java.util.function.Supplier<java.util.Optional<java.nio.file.Path>> pvExportFile = java.util.Optional::empty;
     private final VolumeInventory inventory;
@@ -103,6 +104,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         addIds = action("Add volume ids\u2026", null, false, inventory::addIds);
         importPv = action("Import PV export\u2026", null, false, () -> pvExportFile.get().ifPresent(this::importPvExport));
         recheck = action("Re-check with the driver", null, false, inventory::recheck);
+        forget = forgetActionFor();
         create = action("New volume", Feature.CREATE_VOLUME, false, this::create);
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
@@ -216,6 +218,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public ViewAction addIdsAction() { return addIds; }
     /** Marks the record's volumes the driver no longer knows (ControllerGetVolume, else GetVolumeReplicationInfo). */
     public ViewAction recheckAction() { return recheck; }
+
+    /** Removes the selected volume from the console's record; the driver is not asked. */
+    public ViewAction forgetAction() { return forget; }
     /** Imports a PV export the view's chooser names ({@link #setPvExportChooser}). */
     public ViewAction importPvAction() { return importPv; }
 

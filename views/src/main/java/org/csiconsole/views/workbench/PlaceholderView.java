@@ -30,12 +30,7 @@ public final class PlaceholderView implements ResourceView {
         EmptyState empty = new EmptyState(kind.icon(), kind.title() + " of " + connection.name(),
                 "Nothing is listed because " + connection.name() + " is not connected. "
                         + "Right-click the connection in the navigator and choose Connect; this view fills in once it is up.");
-        empty.messageLabel().textProperty().bind(Bindings.createStringBinding(() -> "Nothing is listed because "
-                + connection.name() + " is not connected (" + connection.stateProperty().get().label().toLowerCase(java.util.Locale.ROOT) + "). "
-                + (connection.noteProperty().get().isBlank() ? "" : connection.noteProperty().get() + " ")
-                + (connection.stateProperty().get() == org.csiconsole.core.session.ConnectionState.DISCONNECTED
-                        ? "Right-click the connection in the navigator and choose Connect; this view fills in once it is up."
-                        : "This view fills in as soon as the storage answers."),
+        empty.messageLabel().textProperty().bind(Bindings.createStringBinding(() -> message(connection),
                 connection.stateProperty(), connection.noteProperty()));
         Label badge = new Label();
         badge.textProperty().bind(Bindings.createStringBinding(() -> connection.stateProperty().get().label(), connection.stateProperty()));
@@ -44,6 +39,21 @@ public final class PlaceholderView implements ResourceView {
         root = new StackPane(empty);
         root.getStyleClass().add(ConsoleStyles.PLACEHOLDER_VIEW);
         root.setId("placeholder-" + kind.name().toLowerCase());
+    }
+
+    /** What the view waits for, in words that follow the connection's live state and note. */
+    static String message(ConnectionModel connection) {
+        org.csiconsole.core.session.ConnectionState state = connection.stateProperty().get();
+        String note = connection.noteProperty().get().isBlank() ? "" : connection.noteProperty().get() + " ";
+        if (state == org.csiconsole.core.session.ConnectionState.CONNECTED) {
+            return "Nothing is listed yet: " + connection.name() + " is connected and its storage is being opened. " + note
+                    + "This view fills in as soon as the storage answers.";
+        }
+        return "Nothing is listed because " + connection.name() + " is not connected ("
+                + state.label().toLowerCase(java.util.Locale.ROOT) + "). " + note
+                + (state == org.csiconsole.core.session.ConnectionState.DISCONNECTED
+                        ? "Right-click the connection in the navigator and choose Connect; this view fills in once it is up."
+                        : "This view fills in as soon as the storage answers.");
     }
 
     public ResourceKind kind() {

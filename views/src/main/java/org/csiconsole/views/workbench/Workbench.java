@@ -118,10 +118,19 @@ public final class Workbench {
             while (c.next()) {
                 if (!c.wasReplaced()) {
                     c.getRemoved().forEach(this::closeViewsOf);
-                } else if (c.getRemoved().contains(currentConnection.get()) && !c.getAddedSubList().isEmpty()) {
-                    // A connection replaced where it stands (edited, renamed after its driver): the status bar follows it.
-                    currentConnection.set(c.getAddedSubList().get(Math.min(c.getRemoved().indexOf(currentConnection.get()),
-                            c.getAddedSubList().size() - 1)));
+                } else {
+                    // A connection replaced where it stands (edited, renamed after its driver): its views and the status
+                    // bar follow it, so no tab is left showing the old connection's state.
+                    ConnectionModel current = currentConnection.get();
+                    List<? extends ConnectionModel> added = c.getAddedSubList();
+                    for (int i = 0; i < c.getRemoved().size(); i++) {
+                        ConnectionModel gone = c.getRemoved().get(i);
+                        if (added.isEmpty()) closeViewsOf(gone);
+                        else moveViews(gone, added.get(Math.min(i, added.size() - 1)));
+                    }
+                    if (c.getRemoved().contains(current) && !added.isEmpty()) {
+                        currentConnection.set(added.get(Math.min(c.getRemoved().indexOf(current), added.size() - 1)));
+                    }
                 }
             }
         });
@@ -320,23 +329,28 @@ public final class Workbench {
      * opened with.
      */
     public void reopenViews(ConnectionModel connection) {
+        moveViews(connection, connection);
+    }
+
+    /** Opens the views of {@code from} again for {@code to} where their tabs stand; the selected one stays selected. */
+    private void moveViews(ConnectionModel from, ConnectionModel to) {
         List<Tab> tabs = centre().getTabs();
         Tab selected = centre().getSelectionModel().getSelectedItem();
         ResourceKind reselect = null;
         for (Tab t : List.copyOf(tabs)) {
-            if (!(centreTabs.keyOf(t) instanceof List<?> key) || key.get(0) != connection
+            if (!(centreTabs.keyOf(t) instanceof List<?> key) || key.get(0) != from
                     || !(key.get(1) instanceof ResourceKind kind)) {
                 continue;
             }
             if (t == selected) reselect = kind;
             int at = tabs.indexOf(t);
             closeTab(t);
-            open(connection, kind);
+            open(to, kind);
             // open adds the new view's tab last: it takes the old one's place
             Tab added = tabs.remove(tabs.size() - 1);
             tabs.add(at, added);
         }
-        if (reselect != null) open(connection, reselect);
+        if (reselect != null) open(to, reselect);
     }
 
     /**

@@ -141,7 +141,7 @@ class MultiSelectFxTest {
         FxWait.until(menu::isShowing);
 
         // The entries are read on the FX thread, where the menu's showing handler fills them in.
-        FxWait.eventually(() -> assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(23));
+        FxWait.eventually(() -> assertThat(menuEntries(menu.getItems())).isEqualTo(barEntries(robot)).hasSize(24));
         assertThat(FxWait.onFx(() -> menuEntries(menu.getItems()))).contains("Delete: on", "Expand: on", "Unpublish from a node\u2026: off", "Validate capabilities\u2026: on");
         assertThat(FxWait.onFx(() -> menu.getItems().get(menu.getItems().size() - 1).getId()))
                 .as("the menu ends with copying the selected rows").isEqualTo(org.csiconsole.views.table.ResourceTable.COPY_AS_TEXT_ID);

@@ -46,6 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ReopenViewsFxTest {
     private Workbench workbench;
     private ConnectionModel lab;
+    private javafx.collections.ObservableList<ConnectionModel> connections;
 
     /** A view that only remembers the storage it was made over. */
     private record StorageView(StorageService storage, Label node) implements ResourceView {
@@ -93,7 +94,7 @@ class ReopenViewsFxTest {
         ViewRegistry views = new ViewRegistry().register(ResourceKind.VOLUMES,
                 c -> c.storage() == null ? new PlaceholderView(ResourceKind.VOLUMES, c) : new StorageView(c.storage(), new Label("volumes")));
         workbench = new Workbench(new WorkbenchServices(Platform::runLater, new TaskRunner(Platform::runLater), new Notifications(),
-                new FakeDialogService(), new ThemeManager(Theme.LIGHT), new CallTrace(), views), FXCollections.observableArrayList(lab));
+                new FakeDialogService(), new ThemeManager(Theme.LIGHT), new CallTrace(), views), connections = FXCollections.observableArrayList(lab));
         stage.setScene(workbench.createScene(1000, 700));
         stage.show();
     }
@@ -122,5 +123,35 @@ class ReopenViewsFxTest {
         assertThat(shown[1]).as("disconnected: the placeholder says so").isInstanceOf(PlaceholderView.class);
         assertThat(shown[2]).isInstanceOfSatisfying(StorageView.class, v -> assertThat(v.storage()).isSameAs(second));
         assertThat(at[1]).as("the tab stays where it stood").isEqualTo(at[0]);
+    }
+
+    @Test
+    void anEditedConnectionsViewsFollowTheReplacementAndTheirStateTextItsLiveState(FxRobot robot) throws Exception {
+        ConnectionModel edited = new ConnectionModel(ConnectionProfile.csi("lab", "unix:///csi/other.sock"));
+        String[] text = new String[2];
+        ResourceView[] shown = new ResourceView[1];
+        WaitForAsyncUtils.asyncFx(() -> {
+            lab.storageProperty().set(storage());
+            lab.stateProperty().set(org.csiconsole.core.session.ConnectionState.CONNECTED);
+            workbench.openStart();
+            workbench.open(lab, ResourceKind.VOLUMES);
+            // Edit connection: the old model's storage goes, a new model takes its place and connects
+            lab.storageProperty().set(null);
+            workbench.reopenViews(lab);
+            edited.stateProperty().set(org.csiconsole.core.session.ConnectionState.CONNECTING);
+            connections.set(0, edited);
+            shown[0] = workbench.selectedView();
+            text[0] = ((javafx.scene.control.Labeled) robot.lookup(".cc-placeholder-view .label").queryAll().stream()
+                    .filter(n -> n instanceof javafx.scene.control.Label l && l.getText().startsWith("Nothing is listed")).findFirst()
+                    .orElseThrow()).getText();
+            edited.stateProperty().set(org.csiconsole.core.session.ConnectionState.CONNECTED);
+            text[1] = ((javafx.scene.control.Labeled) robot.lookup(".cc-placeholder-view .label").queryAll().stream()
+                    .filter(n -> n instanceof javafx.scene.control.Label l && l.getText().startsWith("Nothing is listed")).findFirst()
+                    .orElseThrow()).getText();
+        }).get(10, TimeUnit.SECONDS);
+
+        assertThat(shown[0]).isInstanceOfSatisfying(PlaceholderView.class, p -> assertThat(p.connection()).isSameAs(edited));
+        assertThat(text[0]).contains("is not connected (connecting)");
+        assertThat(text[1]).startsWith("Nothing is listed yet: lab is connected").doesNotContain("not connected");
     }
 }

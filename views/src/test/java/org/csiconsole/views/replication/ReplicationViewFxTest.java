@@ -110,13 +110,17 @@ class ReplicationViewFxTest {
         fx.publish(robot);
         robot.interact(() -> {
             fx.rows().getSelectionModel().clearSelection();
-            fx.rows().getSelectionModel().selectIndices(fx.indexOf("site-a", "vol-1"), fx.indexOf("site-a", "vol-3"));
+            fx.rows().getSelectionModel().selectIndices(fx.indexOf("site-a", "vol-1"), fx.indexOf("site-a", "vol-2"));
         });
         assertThat(robot.lookup("#repl-promote").queryButton().isDisabled()).isFalse();
         assertThat(robot.lookup("#repl-demote").queryButton().isDisabled()).isFalse();
         assertThat(fx.view.model().commands().promoteForceAction().enabled().get()).isFalse();
         robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-a", "vol-1")));
         assertThat(fx.view.model().commands().promoteForceAction().enabled().get()).isTrue();
+        // vol-3's partner is not on site B: the pair is mismatched, and the buttons say so
+        robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-a", "vol-3")));
+        assertThat(robot.lookup("#repl-promote").queryButton().isDisabled()).isTrue();
+        assertThat(robot.lookup("#repl-resync").queryButton().isDisabled()).isTrue();
     }
 
     @Test

@@ -197,6 +197,9 @@ class ReplicationViewModelTest {
 
     @Test
     void aBulkPromoteWithOneFailingItemListsEachResultAndRetriesOnlyTheFailure() {
+        // vol-3's partner is listed on site B, so its pair is known and it can be acted on
+        f.samplerB().publish(List.of(f.samplerB().samples().get(0), f.samplerB().samples().get(1),
+                sample("site-b", "vol-gone", SECONDARY, UNKNOWN, null, "vol-3", "")));
         f.portA.failing.put("vol-3", new CallFailure(FailureKind.FAILED_PRECONDITION, "PromoteVolume vol-3",
                 "volume cannot be promoted without force: peer is primary", "", ""));
         f.model.selectedRows().setAll(f.row("site-a", "vol-1"), f.row("site-a", "vol-2"), f.row("site-a", "vol-3"));
@@ -291,6 +294,51 @@ class ReplicationViewModelTest {
                 .contains("no side takes writes until vol-1r on site-b is promoted"));
         assertThat(f.portA.calls).isEmpty();
         assertThat(f.services.engine.ran).isEmpty();
+    }
+
+    @Test
+    void aPairWhosePartnerIsMissingOnTheOtherConnectionOffersNoPromoteDemoteResyncOrFailoverAndSaysWhyAndWhatNext() {
+        f.model.selectedRows().setAll(f.row("site-a", "vol-3"));
+        f.model.selectedPairs().setAll(f.pair("vol-3"));
+
+        for (var action : List.of(f.model.commands().promoteAction(), f.model.commands().demoteAction(), f.model.commands().resyncAction(),
+                f.model.commands().promoteForceAction(), f.model.commands().demoteForceAction(), f.model.commands().resyncForceAction())) {
+            assertThat(action.enabled().get()).as(action.label()).isFalse();
+            assertThat(action.disabledReason().get()).as(action.label())
+                    .startsWith("The site pair of vol-3 is mismatched (Partner missing)")
+                    .contains("needs a correct pairing", PairMismatch.PARTNER_MISSING.safeNextStep());
+            assertThat(action.run()).isFalse();
+        }
+        assertThat(f.model.commands().disableAction().enabled().get()).as("disabling is the mismatch's own next step").isTrue();
+        assertThat(f.model.commands().wizardAction(WorkflowKind.PLANNED_FAILOVER).enabled().get()).isFalse();
+        assertThat(f.portA.calls).isEmpty();
+
+        f.model.selectedRows().setAll(f.row("site-a", "vol-1"));
+        assertThat(f.model.commands().promoteAction().enabled().get()).as("a consistent pair").isTrue();
+    }
+
+    @Test
+    void aRowWhoseFirstReadWasRefusedSaysNotReadYetAndOffersNoDrActionUntilItIsRead() {
+        ReplicationSample listed = sample("site-a", "vol-4", PRIMARY, UNKNOWN, null, "vol-4r", "");
+        CallFailure noSecrets = new CallFailure(FailureKind.AUTHENTICATION, "GetVolumeReplicationInfo vol-4",
+                "no secrets were sent", "Give the secrets.", "");
+        ReplicationSample neverRead = new ReplicationSample(listed.item(), PRIMARY, null, null,
+                org.csiconsole.core.replication.SampleOrigin.LISTING, null, noSecrets, NOW);
+        f.samplerA().publish(List.of(f.samplerA().samples().get(0), neverRead));
+        f.samplerB().publish(List.of(sample("site-b", "vol-4r", SECONDARY, UNKNOWN, null, "vol-4", "")));
+        ReplicationRow row = f.row("site-a", "vol-4");
+
+        assertThat(row.state()).isEqualTo(ReplicationState.NOT_READ);
+        assertThat(row.state().words()).isEqualTo("Not read yet");
+        assertThat(row.state().meaning()).doesNotContain("previous");
+        f.model.selectedRows().setAll(row);
+        assertThat(f.model.commands().promoteAction().enabled().get()).isFalse();
+        assertThat(f.model.commands().promoteAction().disabledReason().get()).startsWith("The replication state of vol-4 on site-a was not read yet")
+                .contains("--secrets-file");
+
+        f.samplerA().publish(List.of(f.samplerA().samples().get(0), listed));
+        f.model.selectedRows().setAll(f.row("site-a", "vol-4"));
+        assertThat(f.model.commands().promoteAction().enabled().get()).as("read now").isTrue();
     }
 
     @Test

@@ -152,9 +152,32 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     @Override
     public void newConnection() {
         connectionDialogs.editProfile(null, names()).ifPresent(p -> {
+            if (offeredExisting(p, null)) return;
             if (!save(p)) return;
             connect(add(p));
         });
+    }
+
+    /** The connection other than {@code except} that reaches the same storage as {@code p} ({@link ConnectionProfile#sameTarget}); null when none. */
+    public ConnectionModel sameTarget(ConnectionProfile p, ConnectionModel except) {
+        for (ConnectionModel c : connections) if (c != except && c.profile().sameTarget(p)) return c;
+        return null;
+    }
+
+    /**
+     * When another connection already reaches the storage {@code p} names: says so and offers to open that one
+     * instead (a second connection would show the same storage twice, with a record and trace of its own); true
+     * then, whether or not the person opened it, and {@code p} is not added.
+     */
+    private boolean offeredExisting(ConnectionProfile p, ConnectionModel except) {
+        ConnectionModel existing = sameTarget(p, except);
+        if (existing == null) return false;
+        if (dialogs.confirm("Already in the navigator: " + existing.name(), existing.name() + " already connects to " + p.target()
+                        + ". A second connection to it would show the same storage twice, with a record and a call trace of its own. "
+                        + "Open " + existing.name() + " instead; to change how it connects, edit it.", "Open " + existing.name())) {
+            connect(existing);
+        }
+        return true;
     }
 
     /**
@@ -183,6 +206,7 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         Set<String> taken = names();
         taken.remove(connection.name());
         connectionDialogs.editProfile(connection.profile(), taken).ifPresent(p -> {
+            if (offeredExisting(p, connection)) return;
             if (!p.name().equals(connection.name())) {
                 try {
                     profiles.remove(connection.name());

@@ -166,6 +166,42 @@ class ConnectionManagerTest {
     }
 
     @Test
+    void aSecondConnectionToTheSameSocketIsNotAddedAndTheExistingOneIsOfferedInstead() {
+        ConnectionModel lab = manager.add(ConnectionProfile.csi("lab", "unix://" + config.resolve("csi.sock")));
+        store.put(lab.profile());
+        asks.profileAnswer = ConnectionProfile.csi("lab again", config.resolve("csi.sock").toString());
+        dialogs.confirmAnswer = false;
+
+        manager.newConnection();
+
+        assertThat(dialogs.confirmations).singleElement().satisfies(c -> assertThat(c)
+                .startsWith("Already in the navigator: lab|lab already connects to " + config.resolve("csi.sock"))
+                .contains("Open lab instead").endsWith("|Open lab"));
+        assertThat(connections).extracting(ConnectionModel::name).containsExactly("lab");
+        assertThat(store.load()).extracting(ConnectionProfile::name).containsExactly("lab");
+        assertThat(manager.session(lab)).as("declined: nothing opened").isNull();
+
+        dialogs.confirmAnswer = true;
+        manager.newConnection();
+        assertThat(connections).extracting(ConnectionModel::name).containsExactly("lab");
+        assertThat(manager.session(lab)).as("the existing one is opened").isNotNull();
+    }
+
+    @Test
+    void editingAConnectionOntoAnotherOnesSocketOffersThatOneAndChangesNothing() {
+        ConnectionModel a = manager.add(ConnectionProfile.csi("a", "unix:///nonexistent/a.sock"));
+        ConnectionModel b = manager.add(ConnectionProfile.csi("b", "unix:///nonexistent/b.sock"));
+        store.put(b.profile());
+        asks.profileAnswer = ConnectionProfile.csi("b", "unix:///nonexistent/a.sock");
+
+        manager.edit(b);
+
+        assertThat(dialogs.confirmations).singleElement().satisfies(c -> assertThat(c).startsWith("Already in the navigator: a|"));
+        assertThat(connections).containsExactly(a, b);
+        assertThat(store.load()).extracting(ConnectionProfile::endpoint).containsExactly("unix:///nonexistent/b.sock");
+    }
+
+    @Test
     void aDriverNoOneNamedIsNamedAfterItsPluginNameAndASavedProfileFollows() {
         ConnectionProfile unnamed = ConnectionProfile.csi(ConnectionProfile.addressName("unix:///csi/run/csi.sock"), "unix:///csi/run/csi.sock");
         assertThat(unnamed.name()).isEqualTo("/csi/run/csi.sock");
@@ -285,9 +321,12 @@ class ConnectionManagerTest {
     static final class RecordingDialogs implements DialogService {
         boolean confirmAnswer;
         final ConcurrentLinkedQueue<CallFailure> failures = new ConcurrentLinkedQueue<>();
+        /** Each confirmation asked, as {@code title|message|action}. */
+        final java.util.List<String> confirmations = new java.util.ArrayList<>();
 
         @Override
         public boolean confirm(String title, String message, String actionLabel) {
+            confirmations.add(title + "|" + message + "|" + actionLabel);
             return confirmAnswer;
         }
 

@@ -135,7 +135,7 @@ class ProfileSecretsTest {
 
         Run without = run(k -> null, info);
         assertThat(without.code).isNotZero();
-        assertThat(without.err).contains("needs credentials for GetVolumeReplicationInfo").contains("--secrets-file")
+        assertThat(without.err).contains("no secrets were sent: this console has none for GetVolumeReplicationInfo").contains("--secrets-file")
                 .doesNotContain("driver is running");
 
         Run withFile = run(k -> null, concat(info, "--secrets-file", secretsFile.toString()));

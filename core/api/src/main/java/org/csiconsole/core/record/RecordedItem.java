@@ -113,10 +113,18 @@ public record RecordedItem(RecordKind kind, String id, String name, VolumeSource
                 s.origin(), s.properties());
     }
 
+    /** The property that marks a row made from the record ({@link #volume()}, {@link #snapshot()}): its origin in words. */
+    public static final String ORIGIN_PROPERTY = "origin";
+
+    /** True when {@code v} is a row made from the record ({@link #volume()}), not the driver's report. */
+    public static boolean fromRecord(Volume v) {
+        return v.properties().containsKey(ORIGIN_PROPERTY);
+    }
+
     /** As a CSI volume for a table: id, name, size, source, and the details (with {@code origin}) as properties. */
     public Volume volume() {
         Map<String, String> p = new LinkedHashMap<>(details);
-        p.put("origin", origin.words());
+        p.put(ORIGIN_PROPERTY, origin.words());
         if (gone()) p.put("gone_since", goneSince.toString());
         return new Volume(id, name, capacityBytes, source, null, null, null, null, null, null, null, Origin.CSI, p);
     }
@@ -124,7 +132,7 @@ public record RecordedItem(RecordKind kind, String id, String name, VolumeSource
     /** As a CSI snapshot for a table: id, name, source volume, size, and the details (with {@code origin}) as properties. */
     public Snapshot snapshot() {
         Map<String, String> p = new LinkedHashMap<>(details);
-        p.put("origin", origin.words());
+        p.put(ORIGIN_PROPERTY, origin.words());
         if (gone()) p.put("gone_since", goneSince.toString());
         return new Snapshot(id, name, source.id(), capacityBytes, null, false, "", Origin.CSI, p);
     }

@@ -19,6 +19,15 @@ public final class ReplicationFailures {
      * {@code failure} of {@code action} on {@code source} explained; failures of other kinds than
      * FAILED_PRECONDITION, BUSY and NOT_FOUND are returned as they are.
      */
+    /**
+     * True when a GetVolumeReplicationInfo failure is a secondary saying it reports nothing (FAILED_PRECONDITION naming the
+     * secondary: many drivers report only from the primary). The side's role is then read: secondary, without figures.
+     */
+    public static boolean reportsOnlyFromPrimary(CallFailure f) {
+        return f != null && f.kind() == org.csiconsole.core.call.FailureKind.FAILED_PRECONDITION
+                && (f.why() + " " + f.detail()).toLowerCase(java.util.Locale.ROOT).contains("secondary");
+    }
+
     public static CallFailure explain(CallFailure failure, ReplicationAction action, ReplicationSource source) {
         if (failure == null) return null;
         String text = (failure.why() + " " + failure.detail()).toLowerCase(Locale.ROOT);

@@ -12,7 +12,8 @@ import java.util.Locale;
  * the states add up to the number of rows. Split brain is a state of its own, never folded into
  * {@link ReplicationHealth#ERROR}.
  *
- * <p>Precedence, first match wins: split brain (both sides of its pair primary), stale (the latest
+ * <p>Precedence, first match wins: split brain (both sides of its pair primary), not read yet (no read
+ * has succeeded: there are no figures, only what a listing or the record said), stale (the latest
  * read failed: the figures are older), mismatched (another {@link PairMismatch}: both secondary, a
  * partner missing, a destination or role unknown), resyncing, error, degraded, healthy, and last
  * health unknown (no health reported, as many secondaries do).
@@ -20,6 +21,8 @@ import java.util.Locale;
 public enum ReplicationState {
     /** Both sides of the pair are primary: each may take writes the other lacks, and nothing replicates. */
     SPLIT_BRAIN("Split brain", Tone.DANGER, "Both sides of the pair are primary: each may have taken writes the other lacks, and nothing replicates."),
+    /** No read has succeeded yet: there are no figures, and the role is only what a listing or the record said. */
+    NOT_READ("Not read yet", Tone.WARNING, "No read of its replication state has succeeded yet: its role and health are not known."),
     /** The latest read failed: the figures shown are older ones. */
     STALE("Stale", Tone.WARNING, "The latest read failed: the figures shown are the previous ones."),
     /** The pair is not consistent in another way: both secondary, a partner missing, a destination or role unknown. */
@@ -76,6 +79,7 @@ public enum ReplicationState {
      */
     public static ReplicationState of(ReplicationSample side, PairMismatch mismatch) {
         if (mismatch == PairMismatch.BOTH_PRIMARY) return SPLIT_BRAIN;
+        if (side.readAt() == null) return NOT_READ;
         if (side.lastError() != null) return STALE;
         if (mismatch != null && mismatch != PairMismatch.NONE) return MISMATCHED;
         if (side.role() == VolumeReplicationRole.RESYNCING) return RESYNCING;
@@ -85,6 +89,7 @@ public enum ReplicationState {
     /** The state of a site pair: the mismatch first, then the worse side (a failed read, a resync, the worse health reported). */
     public static ReplicationState of(SitePair pair) {
         if (pair.mismatch() == PairMismatch.BOTH_PRIMARY) return SPLIT_BRAIN;
+        if (notRead(pair.a()) || notRead(pair.b())) return NOT_READ;
         if (stale(pair.a()) || stale(pair.b())) return STALE;
         if (pair.mismatch() != PairMismatch.NONE) return MISMATCHED;
         if (role(pair.a()) == VolumeReplicationRole.RESYNCING || role(pair.b()) == VolumeReplicationRole.RESYNCING) return RESYNCING;
@@ -99,7 +104,7 @@ public enum ReplicationState {
      * A site pair in a few words, for a "Pair" column: the mismatch's words ({@code "Split brain"},
      * {@code "Partner missing"}, ...) when the roles are not consistent; {@code "Consistent"} only for a
      * consistent pair whose state is healthy; otherwise the state's words ({@code "Degraded"},
-     * {@code "Error"}, {@code "Resyncing"}, {@code "Stale"}, {@code "Health unknown"}). So "Consistent"
+     * {@code "Error"}, {@code "Resyncing"}, {@code "Stale"}, {@code "Not read yet"}, {@code "Health unknown"}). So "Consistent"
      * never stands beside an error or a degraded pair.
      */
     public static String pairWords(SitePair pair) {
@@ -115,6 +120,10 @@ public enum ReplicationState {
             case ERROR -> ERROR;
             case UNKNOWN -> UNKNOWN;
         };
+    }
+
+    private static boolean notRead(ReplicationSample s) {
+        return s != null && s.readAt() == null;
     }
 
     private static boolean stale(ReplicationSample s) {

@@ -5,6 +5,7 @@ import org.csiconsole.core.model.Cidr;
 import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
+import org.csiconsole.core.replication.PairMismatch;
 import org.csiconsole.core.risk.Hazard.Gravity;
 import org.csiconsole.core.risk.Hazard.Kind;
 import org.csiconsole.core.risk.Placement.Knowledge;
@@ -79,6 +80,11 @@ public final class RiskModel implements RiskAssessor {
             case UNPLANNED_FAILOVER -> unplannedFailover(d);
             case FAILBACK -> failback(d);
             case SPLIT_BRAIN_RECOVERY -> splitBrainRecovery(d);
+        }
+        // a rule above that knows more (a site that does not answer, a primary partner) speaks first
+        for (TargetFacts t : r.targets()) {
+            IllegalCall unknown = unknownState(r.operation(), t);
+            if (unknown != null) d.illegal(unknown.reason(), unknown.spec(), unknown.nextStep(), false);
         }
         if (r.force() && !r.operation().forceable()) {
             d.illegal("force does not apply to " + r.operation().verb().toLowerCase() + " (csi-addons replication.proto: "
@@ -354,6 +360,51 @@ public final class RiskModel implements RiskAssessor {
     }
 
     // --- replication -------------------------------------------------------------------------
+
+    /**
+     * Why a promote, demote, resync or failover cannot be judged on {@code t} at all, before any other rule:
+     * its site pair is mismatched so that its partner is not known ({@link PairMismatch#PARTNER_MISSING},
+     * {@link PairMismatch#DESTINATION_UNKNOWN}: the other connection may not be its partner site), or the state
+     * of the side it acts on was never actually read ({@link SideFacts#read()}: every read failed, so its role is
+     * a guess). Views disable such an action with this reason and next step; {@link #assess} refuses it the same
+     * way. A partner whose role is unknown blocks nothing here: a lost site is what an unplanned failover is for.
+     *
+     * @return the reason, or null when the operation may be assessed; null for every other operation
+     */
+    public static IllegalCall unknownState(RiskOperation op, TargetFacts t) {
+        if (!drAction(op)) return null;
+        PairMismatch p = t.pairing();
+        if (p == PairMismatch.PARTNER_MISSING || p == PairMismatch.DESTINATION_UNKNOWN) {
+            return new IllegalCall("the site pair of " + t.displayName() + " is mismatched (" + p.words() + "): "
+                    + decapitalise(p.meaning()).replaceAll("\\.$", ""), "",
+                    "A promote, demote, resync or failover needs a correct pairing: choose the partner array's connection as the other site. "
+                            + p.safeNextStep(), false);
+        }
+        List<SideFacts> acted = switch (op) {
+            case UNPLANNED_FAILOVER -> t.partner() == null ? List.of() : List.of(t.partner());
+            case PLANNED_FAILOVER, FAILBACK -> java.util.stream.Stream.of(t.side(), t.partner()).filter(java.util.Objects::nonNull).toList();
+            default -> t.side() == null ? List.of() : List.of(t.side());
+        };
+        for (SideFacts s : acted) {
+            if (s.read()) continue;
+            return new IllegalCall("the replication state of " + s.displayName() + (s.site().isEmpty() ? "" : " on " + s.site())
+                    + " was not read yet: every read failed, so its role and health are not known", "",
+                    "Read it first (Sample now, or replication info); when the driver refuses for want of secrets, give them "
+                            + "(--secrets-file, CSI_SECRETS_FILE or the connection profile's secrets file).", false);
+        }
+        return null;
+    }
+
+    private static boolean drAction(RiskOperation op) {
+        return switch (op) {
+            case PROMOTE, DEMOTE, RESYNC, PLANNED_FAILOVER, UNPLANNED_FAILOVER, FAILBACK -> true;
+            default -> false;
+        };
+    }
+
+    private static String decapitalise(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
 
     private void enable(Draft d) {
         for (TargetFacts t : d.r.targets()) {
@@ -733,7 +784,10 @@ public final class RiskModel implements RiskAssessor {
             for (TargetFacts t : r.targets()) {
                 StringBuilder s = new StringBuilder(t.kind()).append(' ').append(t.displayName());
                 if (!t.name().isEmpty() && !t.name().equals(t.id())) s.append(" (").append(t.id()).append(')');
-                if (t.capacityBytes() > 0) s.append(", ").append(ByteSize.format(t.capacityBytes()));
+                if (t.capacityBytes() > 0) {
+                    s.append(", ").append(ByteSize.format(t.capacityBytes()));
+                    if (!t.sizeOrigin().isEmpty()) s.append(" (").append(t.sizeOrigin()).append(')');
+                }
                 if (t.placements().isEmpty()) {
                     // a replication operation does not gather placements: saying "published nowhere" would be a guess
                     if (t.kind().equals("volume") && !r.operation().replication()) {

@@ -21,9 +21,11 @@ import java.util.Objects;
  * @param reachable true when the site answered its latest read
  * @param lastSync {@code last_sync_time}; null when unknown or never synced
  * @param lastWrite the last write the site reports; null when no source reports one
+ * @param read true when its state was actually read (a GetVolumeReplicationInfo answered, or the driver listed it
+ *     secondary); false when every read so far failed, so role and health are only what a listing or the record said
  */
 public record SideFacts(String site, String id, String name, VolumeReplicationRole role, ReplicationHealth health,
-                        boolean reachable, Instant lastSync, Instant lastWrite) {
+                        boolean reachable, Instant lastSync, Instant lastWrite, boolean read) {
     public SideFacts {
         site = site == null ? "" : site;
         Objects.requireNonNull(id, "id");
@@ -32,17 +34,25 @@ public record SideFacts(String site, String id, String name, VolumeReplicationRo
         health = Objects.requireNonNullElse(health, ReplicationHealth.UNKNOWN);
     }
 
+    /** A side whose state was read ({@code read} true). */
+    public SideFacts(String site, String id, String name, VolumeReplicationRole role, ReplicationHealth health,
+                     boolean reachable, Instant lastSync, Instant lastWrite) {
+        this(site, id, name, role, health, reachable, lastSync, lastWrite, true);
+    }
+
     /**
      * One side as a sample shows it: its site, id, listed name, role, health and {@code last_sync_time}.
      * The side is reachable when its latest read was answered: it succeeded, or the driver answered
      * with a refusal (FAILED_PRECONDITION from a secondary that reports only from the primary, say);
      * a read that never reached the site (ENDPOINT, UNAVAILABLE, TLS, TIMEOUT) or no read at all is not.
-     * No source reports a last write through csi-addons, so {@code lastWrite} is null.
+     * No source reports a last write through csi-addons, so {@code lastWrite} is null. The state was read when
+     * the sample has figures of a successful read ({@code readAt} set).
      */
     public static SideFacts of(ReplicationSample s) {
         CallFailure f = s.lastError();
         boolean reachable = f == null ? s.readAt() != null : !unreachable(f.kind());
-        return new SideFacts(s.site(), s.source().id(), s.item().name(), s.role(), s.health(), reachable, s.lastSyncTime(), null);
+        return new SideFacts(s.site(), s.source().id(), s.item().name(), s.role(), s.health(), reachable, s.lastSyncTime(), null,
+                s.readAt() != null);
     }
 
     private static boolean unreachable(FailureKind k) {
@@ -56,7 +66,7 @@ public record SideFacts(String site, String id, String name, VolumeReplicationRo
     public static SideFacts of(String site, ReplicationSample s) {
         SideFacts f = of(s);
         return site == null || site.isEmpty() ? f
-                : new SideFacts(site, f.id(), f.name(), f.role(), f.health(), f.reachable(), f.lastSync(), f.lastWrite());
+                : new SideFacts(site, f.id(), f.name(), f.role(), f.health(), f.reachable(), f.lastSync(), f.lastWrite(), f.read());
     }
 
     /** The name when known, else the id. */

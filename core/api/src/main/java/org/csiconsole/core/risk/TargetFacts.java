@@ -4,6 +4,9 @@ import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeGroup;
+import org.csiconsole.core.model.ByteSize;
+import org.csiconsole.core.record.RecordedItem;
+import org.csiconsole.core.replication.PairMismatch;
 import org.csiconsole.core.replication.ReplicationSample;
 
 import java.util.ArrayList;
@@ -30,10 +33,15 @@ import java.util.Objects;
  * @param dependents what depends on it, one phrase each (e.g. {@code "worker-01 (10.1.0.11)"}); never null
  * @param reached the names of the volumes cut off with its dependents (those published to the clients inside a
  *     fenced block), each once; never null
+ * @param pairing what is wrong with the site pair it was matched into ({@link org.csiconsole.core.replication.SitePairs}):
+ *     {@link PairMismatch#NONE} for a consistent pair; null when it was not matched against a partner site
+ * @param sizeOrigin where {@code capacityBytes} comes from when not from the driver alone ({@link #sized}):
+ *     {@code "the console's record: imported from a PV export"}, or both figures with their origins when they differ;
+ *     empty when the driver reported it and the record agrees or holds none
  */
 public record TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                           boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
-                          List<String> reached) {
+                          List<String> reached, PairMismatch pairing, String sizeOrigin) {
     public TargetFacts {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(id, "id");
@@ -41,6 +49,14 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         placements = placements == null ? List.of() : List.copyOf(placements);
         dependents = dependents == null ? List.of() : List.copyOf(dependents);
         reached = reached == null ? List.of() : List.copyOf(reached);
+        sizeOrigin = sizeOrigin == null ? "" : sizeOrigin;
+    }
+
+    /** A target not matched against a partner site. */
+    public TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
+                       boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
+                       List<String> reached) {
+        this(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, null, "");
     }
 
     /** A target that reaches no volume through its dependents. */
@@ -98,12 +114,14 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     /**
      * A replicated volume or volume group as its replication operations see it: {@code side} and its
      * partner (null when not paired or not found) from their latest samples ({@link SideFacts#of}), on
-     * the sites named (empty for the samples' own). Where it is published is not gathered for a
-     * replication operation.
+     * the sites named (empty for the samples' own), and what is wrong with their pair ({@code pairing}, null
+     * when not matched against a partner site). Where it is published is not gathered for a replication operation.
      */
-    public static TargetFacts replicated(String site, ReplicationSample side, String partnerSite, ReplicationSample partner) {
+    public static TargetFacts replicated(String site, ReplicationSample side, String partnerSite, ReplicationSample partner,
+                                         PairMismatch pairing) {
         return new TargetFacts(side.source().group() ? "volume group" : "volume", side.source().id(), side.item().name(), 0,
-                List.of(), false, SideFacts.of(site, side), partner == null ? null : SideFacts.of(partnerSite, partner), List.of());
+                List.of(), false, SideFacts.of(site, side), partner == null ? null : SideFacts.of(partnerSite, partner), List.of(),
+                List.of(), pairing, "");
     }
 
     /**
@@ -150,22 +168,48 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /** This target with {@code placements} instead. */
     public TargetFacts withPlacements(List<Placement> placements, boolean driverReportsPlacements) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin);
     }
 
     /** This target with its replication side and partner. */
     public TargetFacts withReplication(SideFacts side, SideFacts partner) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin);
+    }
+
+    /**
+     * This target's size from the driver and from the console's record together: the driver's figure
+     * ({@code driverBytes}) when it reported one; else the record's, named by where the record has it from; when
+     * both are known and differ, the driver's, with the record's figure and origin beside it, so a confirmation
+     * never shows an export's figure as the volume's.
+     *
+     * @param driverBytes the capacity the driver reported (ListVolumes, ControllerGetVolume), in bytes; 0 when it reported none
+     * @param recorded the console's record of this target; null when it holds none
+     */
+    public TargetFacts sized(long driverBytes, RecordedItem recorded) {
+        long kept = recorded == null ? 0 : recorded.capacityBytes();
+        long bytes = driverBytes > 0 ? driverBytes : kept;
+        String origin = "";
+        if (driverBytes <= 0 && kept > 0) {
+            origin = "from the console's record: " + recorded.origin().words();
+        } else if (driverBytes > 0 && kept > 0 && kept != driverBytes) {
+            origin = "as the driver reports; the console's record (" + recorded.origin().words() + ") says " + ByteSize.format(kept);
+        }
+        return new TargetFacts(kind, id, name, bytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, origin);
+    }
+
+    /** This target matched into a site pair with {@code pairing} ({@link #pairing()}). */
+    public TargetFacts paired(PairMismatch pairing) {
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin);
     }
 
     /** This target with {@code reached}, the volumes cut off with its dependents, instead. */
     public TargetFacts reaching(List<String> reached) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin);
     }
 
     /** This target with {@code dependents} instead. */
     public TargetFacts withDependents(List<String> dependents) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin);
     }
 
     /** The placements of {@code step}, on {@code nodeId} when it is not empty, else on any node. */

@@ -201,6 +201,34 @@ public record ConnectionProfile(
     }
 
     /**
+     * Whether {@code other} reaches the same storage as this profile, so that a second connection would show it
+     * twice: both CSI with the same controller endpoint (a unix socket path with or without {@code unix://}, a tcp
+     * address with the host's case aside), or both CSP at the same URL ({@link #isCspAt}) for the same array IP.
+     * False for a demo or a saved report, and for profiles of different kinds.
+     */
+    public boolean sameTarget(ConnectionProfile other) {
+        if (other == null || kind != other.kind) return false;
+        return switch (kind) {
+            case CSI -> !endpoint.isBlank() && endpointKey(endpoint).equals(endpointKey(other.endpoint));
+            case CSP -> isCspAt(other.cspUrl) && arrayIp.equals(other.arrayIp);
+            default -> false;
+        };
+    }
+
+    private static String endpointKey(String endpoint) {
+        String e = endpoint.strip();
+        String lower = e.toLowerCase(java.util.Locale.ROOT);
+        if (lower.startsWith("unix://")) e = e.substring(7);
+        else if (lower.startsWith("unix:")) e = e.substring(5);
+        else if (!e.startsWith("/")) return lower.replaceAll("/+$", "");
+        try {
+            return java.nio.file.Path.of(e).normalize().toString();
+        } catch (java.nio.file.InvalidPathException x) {
+            return e;
+        }
+    }
+
+    /**
      * Whether this is a CSP profile for the CSP at {@code url}: the same scheme, host (ignoring case)
      * and port (443 for https and 80 for http when none is written) and the same path, a trailing
      * slash aside. False for other kinds and for a URL that is not one.

@@ -63,8 +63,29 @@ class RecordFeedTest {
     }
 
     @Test
-    void pastedIdsAreSplitOnWhitespaceAndCommasOnce() {
-        assertThat(ExportReader.pasted(RecordKind.VOLUME, "vol-1, vol-2\nvol-1\t vol-3 ", T)).extracting(RecordedItem::id)
-                .containsExactly("vol-1", "vol-2", "vol-3");
+    void pastedIdsAreOnePerEntryTrimmedAndOnceAndMayHoldBlanksInside() {
+        assertThat(ExportReader.pasted(RecordKind.VOLUME, List.of(" vol-1 ", "0001-0024-ceph pool/img 1", "", "vol-1\t", "vol-3"), T))
+                .extracting(RecordedItem::id).containsExactly("vol-1", "0001-0024-ceph pool/img 1", "vol-3");
+    }
+
+    @Test
+    void anIdOverTheSpecsOneHundredTwentyEightBytesIsRefusedByNameAndNoneIsRecorded() {
+        String longId = "vol-" + "x".repeat(125);
+
+        org.csiconsole.core.call.CallFailure f = org.assertj.core.api.Assertions.catchThrowableOfType(
+                () -> ExportReader.pasted(RecordKind.VOLUME, List.of("vol-ok", longId), T), org.csiconsole.core.call.CallFailure.class);
+
+        assertThat(f.kind()).isEqualTo(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT);
+        assertThat(f.owner()).as("the console's own check of its input").isEqualTo(org.csiconsole.core.call.FailureOwner.CONSOLE);
+        assertThat(f.why()).startsWith("the id \"vol-xxxxxxxxxxxxxxxxxxxxxxxxxxxx\u2026\" is 129 bytes; a volume_id is at most 128 bytes")
+                .contains("CSI spec, Size Limits");
+        assertThat(f.whatToDo()).contains("none of the ids was recorded");
+        assertThat(ExportReader.pasted(RecordKind.VOLUME, List.of("vol-" + "x".repeat(124)), T)).as("128 bytes is within the limit").hasSize(1);
+        assertThat(catchThrowableOfTypeOrNull(() -> ExportReader.pasted(RecordKind.VOLUME, List.of("vol-" + "\u00e9".repeat(63)), T)))
+                .as("bytes, not characters: 4 + 126 bytes").isNotNull();
+    }
+
+    private static Throwable catchThrowableOfTypeOrNull(org.assertj.core.api.ThrowableAssert.ThrowingCallable c) {
+        return org.assertj.core.api.Assertions.catchThrowable(c);
     }
 }

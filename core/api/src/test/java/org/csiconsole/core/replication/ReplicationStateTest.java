@@ -68,6 +68,22 @@ class ReplicationStateTest {
     }
 
     @Test
+    void aSideWhoseFirstReadFailedIsNotReadYetNotStaleAndItsFactsSaySo() {
+        ReplicationSample listed = side("site-a", "vol-1", PRIMARY, HEALTHY, "vol-2");
+        CallFailure noSecrets = new CallFailure(FailureKind.AUTHENTICATION, "GetVolumeReplicationInfo", "provided secret is empty", "", "");
+        ReplicationSample neverRead = new ReplicationSample(listed.item(), PRIMARY, null, null, SampleOrigin.LISTING, null, noSecrets, NOW);
+
+        assertThat(ReplicationState.of(neverRead, null)).isEqualTo(ReplicationState.NOT_READ);
+        assertThat(ReplicationState.of(new SitePair(neverRead, side("site-b", "vol-2", SECONDARY, UNKNOWN, "vol-1"), PairMismatch.NONE)))
+                .isEqualTo(ReplicationState.NOT_READ);
+        assertThat(ReplicationState.NOT_READ.words()).isEqualTo("Not read yet");
+        assertThat(ReplicationState.NOT_READ.meaning()).doesNotContain("previous");
+        assertThat(SideFacts.of(neverRead).read()).isFalse();
+        assertThat(SideFacts.of(listed).read()).isTrue();
+        assertThat(ReplicationState.of(listed.failed(noSecrets, NOW), null)).as("read once, then refused").isEqualTo(ReplicationState.STALE);
+    }
+
+    @Test
     void aSideIsReachableWhenItsLatestReadSucceededAndATargetCarriesBothSides() {
         ReplicationSample a = side("site-a", "vol-1", PRIMARY, HEALTHY, "vol-2");
         ReplicationSample b = side("site-b", "vol-2", SECONDARY, UNKNOWN, "vol-1");
@@ -79,10 +95,10 @@ class ReplicationStateTest {
         assertThat(SideFacts.of("A", a.failed(refused, NOW)).reachable()).isFalse();
         assertThat(SideFacts.of("A", a.failed(refused, NOW)).site()).isEqualTo("A");
 
-        TargetFacts t = TargetFacts.replicated("site-b", b, "site-a", a);
+        TargetFacts t = TargetFacts.replicated("site-b", b, "site-a", a, PairMismatch.NONE);
         assertThat(t.id()).isEqualTo("vol-2");
         assertThat(t.displayName()).isEqualTo("erp-vol-2");
         assertThat(t.partner().where()).isEqualTo("vol-1 on site-a");
-        assertThat(TargetFacts.replicated("site-a", a, "", null).partner()).isNull();
+        assertThat(TargetFacts.replicated("site-a", a, "", null, null).partner()).isNull();
     }
 }

@@ -100,4 +100,21 @@ class TargetFactsTest {
         assertThat(f.displayName()).isEqualTo("db");
         assertThat(f.dependents()).containsExactly("erp-db", "vol-9");
     }
+
+    @Test
+    void aSizeIsTheDriversWithTheRecordsBesideItWhenTheyDifferAndTheRecordsNamedWhenTheDriverGaveNone() {
+        var export = org.csiconsole.core.record.RecordedItem.of(org.csiconsole.core.record.RecordKind.VOLUME, "vol-1", "pvc-data", null,
+                org.csiconsole.core.record.RecordOrigin.PV_EXPORT, 10L << 30, Map.of(), Instant.parse("2026-12-06T12:00:00Z"));
+        TargetFacts t = TargetFacts.of("volume", "vol-1", "pvc-data");
+
+        assertThat(t.sized(12L << 30, export).capacityBytes()).isEqualTo(12L << 30);
+        assertThat(t.sized(12L << 30, export).sizeOrigin()).isEqualTo("as the driver reports; the console's record (imported from a PV export) says 10 GiB");
+        assertThat(t.sized(10L << 30, export).sizeOrigin()).as("they agree").isEmpty();
+        assertThat(t.sized(0, export).capacityBytes()).isEqualTo(10L << 30);
+        assertThat(t.sized(0, export).sizeOrigin()).isEqualTo("from the console's record: imported from a PV export");
+        assertThat(t.sized(12L << 30, null).sizeOrigin()).isEmpty();
+        assertThat(new RiskModel(java.time.ZoneOffset.UTC).assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(t.sized(12L << 30, export)),
+                Instant.parse("2026-12-06T12:00:00Z"))).state().get(0))
+                .contains("12 GiB (as the driver reports; the console's record (imported from a PV export) says 10 GiB)");
+    }
 }

@@ -297,12 +297,12 @@ public final class CallPolicy {
         return wait;
     }
 
-    private CallFailure failure(MethodDescriptor<?, ?> method, Status status, CallSpec spec, int attempts, String endpoint) {
+    private CallFailure failure(MethodDescriptor<?, ?> method, Message request, Status status, CallSpec spec, int attempts, String endpoint) {
         Optional<CallFailure> tls = GrpcFailures.tls(status, spec.what(), endpoint);
         if (tls.isPresent()) return tls.get();
         Optional<CallFailure> transport = TransportFailures.failure(status, bareName(method), spec.what(), endpoint, attempts);
         if (transport.isPresent()) return transport.get();
-        return GrpcFailures.failure(bareName(method), status, spec.what(), attempts);
+        return GrpcFailures.failure(bareName(method), status, spec.what(), attempts, SecretCalls.sent(request));
     }
 
     private static Status statusOf(Throwable t) {
@@ -391,7 +391,7 @@ public final class CallPolicy {
                     w.thenRun(() -> attempt(n + 1));
                     return;
                 }
-                CallFailure failure = failure(method, status, spec, n, endpoint);
+                CallFailure failure = failure(method, request, status, spec, n, endpoint);
                 LOG.debug("{} failed: {}", method.getFullMethodName(), status.getCode());
                 result.completeExceptionally(failure);
                 return;
@@ -476,7 +476,7 @@ public final class CallPolicy {
                         timer.delay(wait).thenRun(() -> attempt(n + 1));
                         return;
                     }
-                    result.completeExceptionally(failure(method, status, spec, n, endpoint));
+                    result.completeExceptionally(failure(method, request, status, spec, n, endpoint));
                 }
 
                 @Override

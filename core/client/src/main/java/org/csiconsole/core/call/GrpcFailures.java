@@ -240,7 +240,20 @@ public final class GrpcFailures {
      * @param attempts attempts made
      */
     public static CallFailure failure(String method, Status status, String what, int attempts) {
+        return failure(method, status, what, attempts, SecretCalls.Sent.UNKNOWN);
+    }
+
+    /**
+     * As {@link #failure(String, Status, String, int)}, knowing whether the request carried secrets: a refusal
+     * of the credentials (UNAUTHENTICATED, or an answer that says secrets are missing) then reads "no secrets were
+     * sent" when this console sent none for the call's class, and "the driver refused the secrets sent" when it
+     * sent some (wrong or expired).
+     */
+    public static CallFailure failure(String method, Status status, String what, int attempts, SecretCalls.Sent sent) {
         String peer = status.getDescription() == null ? "" : status.getDescription();
+        boolean refusal = status.getCode() == Status.Code.UNAUTHENTICATED || SecretCalls.saysSecretsMissing(peer)
+                || (status.getCode() == Status.Code.PERMISSION_DENIED && sent == SecretCalls.Sent.NONE);
+        if (refusal && sent != SecretCalls.Sent.UNKNOWN) return credentials(method, status, what, attempts, sent);
         if (SecretCalls.saysSecretsMissing(peer)) return missingSecrets(method, status, what, attempts);
         boolean inUse = stillInUse(status.getCode(), peer);
         Condition c = inUse ? STILL_IN_USE : condition(method, status.getCode());
@@ -284,6 +297,32 @@ public final class GrpcFailures {
                 + SECRETS_FILE_ENV + " variable. The driver is reachable; nothing is wrong with it";
         String detail = "gRPC " + status.getCode() + " from " + method + (attempts > 1 ? " after " + attempts + " attempts" : "")
                 + "; the answer says secrets are missing";
+        return new CallFailure(FailureKind.AUTHENTICATION, what, why, todo, detail);
+    }
+
+    /**
+     * The refusal of a call's credentials when it is known whether secrets were sent: "no secrets were sent" (this
+     * console has none for the call's class: give them) or "the driver refused the secrets sent" (wrong or expired:
+     * check them). {@link FailureKind#AUTHENTICATION}, the credentials' failure, not the driver's.
+     */
+    static CallFailure credentials(String method, Status status, String what, int attempts, SecretCalls.Sent sent) {
+        String peer = status.getDescription() == null ? "" : status.getDescription();
+        String says = peer.isEmpty() ? "" : " (plugin says: " + peer + ")";
+        String cls = SecretCalls.classOf(method).map(c -> "the " + c.label() + " secrets").orElse("its secrets");
+        String where = "in the console, Edit connection and name a secrets file (one for all calls, or one for this kind of call); "
+                + "on the command line, --secrets-file FILE or the " + SECRETS_FILE_ENV + " variable";
+        String why;
+        String todo;
+        if (sent == SecretCalls.Sent.NONE) {
+            why = "no secrets were sent: this console has none for " + method + " (" + cls + ") and the driver needs them" + says;
+            todo = "Give this connection " + cls + ": " + where + ". The driver is reachable; nothing is wrong with it";
+        } else {
+            why = "the driver refused the secrets sent with " + method + " (" + cls + "): they are wrong, expired or lack a key it needs" + says;
+            todo = "Check the values of " + cls + " in the secrets file this connection names (a wrong key, an expired password or token) "
+                    + "and correct them: " + where;
+        }
+        String detail = "gRPC " + status.getCode() + " from " + method + (attempts > 1 ? " after " + attempts + " attempts" : "")
+                + (sent == SecretCalls.Sent.NONE ? "; no secrets were sent" : "; secrets were sent (values not shown)");
         return new CallFailure(FailureKind.AUTHENTICATION, what, why, todo, detail);
     }
 

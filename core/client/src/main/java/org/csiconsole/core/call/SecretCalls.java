@@ -149,6 +149,24 @@ public final class SecretCalls {
         return b == null ? request : (Q) b.build();
     }
 
+    /** Whether a request carried secrets, for the wording of a refusal ({@link GrpcFailures#failure}). */
+    public enum Sent {
+        /** The request has secret fields and at least one was filled. */
+        SENT,
+        /** The request has secret fields and every one was empty: this console sent none for the call's class. */
+        NONE,
+        /** Not known: the request carries no secret field, or it was not looked at. */
+        UNKNOWN
+    }
+
+    /** Whether {@code request}, as sent, carried secrets in its {@code csi_secret} fields. */
+    public static Sent sent(Message request) {
+        if (request == null) return Sent.UNKNOWN;
+        List<FieldDescriptor> fields = secretMaps(request.getDescriptorForType());
+        if (fields.isEmpty()) return Sent.UNKNOWN;
+        return fields.stream().anyMatch(f -> request.getRepeatedFieldCount(f) > 0) ? Sent.SENT : Sent.NONE;
+    }
+
     /** Whether a driver's message says the call lacked secrets ("provided secret is empty", "no secrets have been provided"). */
     public static boolean saysSecretsMissing(String message) {
         return message != null && MISSING.matcher(message).find();

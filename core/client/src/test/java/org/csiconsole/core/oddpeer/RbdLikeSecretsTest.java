@@ -73,7 +73,7 @@ class RbdLikeSecretsTest {
             CallFailure f = failure(addons.replication().replicationInfo(ReplicationSource.volume("csi-vol-0001"), "", Secrets.NONE));
 
             assertThat(f.kind()).isEqualTo(FailureKind.AUTHENTICATION);
-            assertThat(f.why()).contains("needs credentials for GetVolumeReplicationInfo").contains("the replication secrets")
+            assertThat(f.why()).contains("no secrets were sent: this console has none for GetVolumeReplicationInfo").contains("the replication secrets")
                     .contains(RbdLikeDriver.NO_SECRETS);
             assertThat(f.whatToDo()).contains("Edit connection").contains("--secrets-file").contains("CSI_SECRETS_FILE")
                     .doesNotContain("driver is running");

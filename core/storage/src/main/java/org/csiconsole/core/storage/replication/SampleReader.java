@@ -1,7 +1,6 @@
 package org.csiconsole.core.storage.replication;
 
 import org.csiconsole.core.call.CallFailure;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.model.ReplicationDestination;
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.ReplicationInfo;
@@ -67,7 +66,7 @@ final class SampleReader {
             Instant now = clock.instant();
             if (e == null) return new ReplicationSample(item, role(item, i), i, null, SampleOrigin.CSI_ADDONS, now, null, now);
             CallFailure f = SourceFailure.of(item.source().toString(), e).failure();
-            if (reportsOnlyFromPrimary(f)) {
+            if (org.csiconsole.core.replication.ReplicationFailures.reportsOnlyFromPrimary(f)) {
                 VolumeReplicationRole r = item.role() == VolumeReplicationRole.RESYNCING ? item.role() : VolumeReplicationRole.SECONDARY;
                 return new ReplicationSample(item, r, null, null, SampleOrigin.CSI_ADDONS, now, null, now);
             }
@@ -94,10 +93,6 @@ final class SampleReader {
         return item.role();
     }
 
-    private static boolean reportsOnlyFromPrimary(CallFailure f) {
-        return f.kind() == FailureKind.FAILED_PRECONDITION
-                && (f.why() + " " + f.detail()).toLowerCase(Locale.ROOT).contains("secondary");
-    }
 
     /** Asked once per source while the sampler lives; null when not asked, unsupported or failed. */
     private CompletableFuture<ReplicationDestination> destination(ReplicatedItem item) {
