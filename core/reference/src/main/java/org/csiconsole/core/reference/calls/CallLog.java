@@ -33,6 +33,7 @@ public final class CallLog {
     private final List<ServedCall> calls = new ArrayList<>();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private final ServerInterceptor interceptor = new Interceptor();
+    private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
 
     public CallLog(Clock clock) {
         this.clock = clock;
@@ -41,6 +42,15 @@ public final class CallLog {
     /** Every call since the last {@link #clear()}, oldest first. */
     public synchronized List<ServedCall> calls() {
         return List.copyOf(calls);
+    }
+
+    /**
+     * How many calls have started and not ended yet. A call's effect on the model is committed before
+     * it ends, and it is logged when it ends: a checker that sees a change while a call is in flight
+     * waits for the call's entry (its listeners are told then) before judging how the change was made.
+     */
+    public int inFlight() {
+        return inFlight.get();
     }
 
     /** Forgets every call. Listeners are told. */
@@ -62,7 +72,8 @@ public final class CallLog {
         return () -> ServerInterceptors.intercept(service, interceptor);
     }
 
-    void record(String fullMethod, Object request, Status status) {
+    /** Logs an ended call, then counts it out of the calls in flight, then tells the listeners. */
+    private void record(String fullMethod, Object request, Status status) {
         String service = fullMethod.contains("/") ? fullMethod.substring(0, fullMethod.lastIndexOf('/')) : "";
         String method = fullMethod.substring(fullMethod.lastIndexOf('/') + 1);
         Map<String, String> fields = new TreeMap<>();
@@ -72,6 +83,7 @@ public final class CallLog {
         synchronized (this) {
             calls.add(new ServedCall(calls.size() + 1L, clock.instant(), method, service, fields, status.getCode().name()));
         }
+        inFlight.decrementAndGet();
         listeners.forEach(Runnable::run);
     }
 
@@ -95,20 +107,33 @@ public final class CallLog {
         public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
             String method = call.getMethodDescriptor().getFullMethodName();
             Object[] request = new Object[1];
+            java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+            inFlight.incrementAndGet();
             ServerCall<Q, R> logged = new ForwardingServerCall.SimpleForwardingServerCall<>(call) {
                 @Override
                 public void close(Status status, Metadata trailers) {
-                    record(method, request[0], status);
+                    if (ended.compareAndSet(false, true)) record(method, request[0], status);
                     super.close(status, trailers);
                 }
             };
-            return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(next.startCall(logged, headers)) {
-                @Override
-                public void onMessage(Q message) {
-                    request[0] = message;
-                    super.onMessage(message);
-                }
-            };
+            try {
+                return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(next.startCall(logged, headers)) {
+                    @Override
+                    public void onMessage(Q message) {
+                        request[0] = message;
+                        super.onMessage(message);
+                    }
+
+                    @Override
+                    public void onCancel() {
+                        if (ended.compareAndSet(false, true)) record(method, request[0], Status.CANCELLED);
+                        super.onCancel();
+                    }
+                };
+            } catch (RuntimeException e) {
+                if (ended.compareAndSet(false, true)) inFlight.decrementAndGet();
+                throw e;
+            }
         }
     }
 }

@@ -223,8 +223,7 @@ final class Conditions {
         String name = f.string("group_snapshot", "the group snapshot's name, or * for any");
         List<Part<GroupSnapshotRecord>> parts = new ArrayList<>();
         f.get("of_group").map(Yaml.Value::text).ifPresent(g -> parts.add(new Part<>("of group " + g,
-                (fx, gs) -> fx.group(g).map(gr -> gr.id().equals(gs.volumeGroupId())
-                        || new TreeSet<>(gr.volumeIds()).equals(new TreeSet<>(sources(fx, gs)))).orElse(false),
+                (fx, gs) -> fx.group(g).map(gr -> new TreeSet<>(gr.volumeIds()).equals(new TreeSet<>(sources(fx, gs)))).orElse(false),
                 (fx, gs) -> "of " + list(List.copyOf(memberNames(fx, sources(fx, gs)))))));
         if (f.get("members").isPresent()) {
             Set<String> want = new TreeSet<>(f.strings("members"));

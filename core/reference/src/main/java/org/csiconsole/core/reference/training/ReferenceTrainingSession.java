@@ -244,8 +244,13 @@ public final class ReferenceTrainingSession implements TrainingSession {
         }
     }
 
-    /** On the checker thread: checks the current step (and those after it that already hold), then publishes. */
+    /**
+     * On the checker thread: checks the current step (and those after it that already hold), then
+     * publishes. While a call is in flight its change may be committed but not logged yet; the step is
+     * judged when its entry arrives (the log tells the session then), so "how" checks see the call.
+     */
     private void evaluate() {
+        if (plugin.callLog().inFlight() > 0) return;
         List<ServedCall> calls = plugin.callLog().calls();
         for (FaultSpec f : definition.faults()) {
             if (f.trigger() == FaultSpec.Trigger.ON_CALL && !fired.contains(f)

@@ -37,6 +37,14 @@ class TrainingSessionTest {
     }
 
     @Test
+    void everyBundledScenarioLoadsWithoutProblems() {
+        var library = training.load(Optional.empty());
+        assertThat(library.problems()).isEmpty();
+        assertThat(library.scenarios()).extracting(Scenario::id).containsExactly("provision-stage-publish", "snapshot-clone-group",
+                "expand-modify-in-use", "planned-failover", "unplanned-failover", "split-brain", "stuck-publish");
+    }
+
+    @Test
     void aStepTurnsGreenWhenThePluginStateChangesAndTheNextBecomesCurrent() throws Exception {
         try (ReferenceTrainingSession s = training.startIn(bundled("provision-stage-publish"), dir.resolve("run"))) {
             assertThat(s.progress().current().orElseThrow().stepId()).isEqualTo("create");
