@@ -23,7 +23,6 @@ import org.csiconsole.core.reference.training.ReferenceTraining;
 import org.csiconsole.core.reference.training.ReferenceTrainingSession;
 import org.csiconsole.core.reference.training.ResultFiles;
 import org.csiconsole.core.reference.training.TrainingControl;
-import org.csiconsole.core.store.ConfigDirectory;
 import org.csiconsole.core.training.ResultComparison;
 import org.csiconsole.core.training.Scenario;
 import org.csiconsole.core.training.ScenarioLibrary;
@@ -189,7 +188,7 @@ public final class TrainingCommand {
         }
         ReferenceTrainingSession s;
         try {
-            s = training(ConfigDirectory.resolve().resolve("training")).startIn(scenario.get(), session.stateDir);
+            s = training(null).startIn(scenario.get(), session.stateDir);
         } catch (IllegalStateException e) {
             err.println(e.getMessage());
             return ExitCodes.USAGE;

@@ -57,7 +57,7 @@ class WorkflowWizardFxTest {
         assertThat(fx.portB.calls).isEmpty();
 
         robot.clickOn(fx.button(robot, "Run"));
-        FxWait.until(() -> steps.getItems().stream().allMatch(s -> ((StepRow) s).status() == StepRow.StepState.DONE));
+        FxWait.until(() -> steps.getItems().stream().allMatch(s -> ((StepRow) s).status() == StepRow.StepRowState.DONE));
         assertThat(fx.portA.calls).containsExactly("demote vol-1");
         assertThat(fx.portB.calls).containsExactly("promote vol-1r");
         // The message and the Close button follow the last step's end.

@@ -15,7 +15,7 @@ public interface TrainingPort {
      * Loads the bundled scenarios and, when given, every {@code *.yaml} / {@code *.yml} file directly
      * in {@code folder}. Files that fail validation are listed with their problems, not thrown.
      *
-     * @throws java.io.UncheckedIOException (in the future) when the folder cannot be listed
+     * @throws java.io.UncheckedIOException (the future fails with it) when the folder cannot be listed
      */
     CompletableFuture<ScenarioLibrary> library(Optional<Path> folder);
 
@@ -30,14 +30,14 @@ public interface TrainingPort {
      * Starts {@code scenario}: a fresh plugin seeded from it in a new state directory, served in
      * process under {@link TrainingSession#endpoint()}, the first step current.
      *
-     * @throws IllegalStateException (in the future) when the seed cannot be applied; the message says why
+     * @throws IllegalStateException (the future fails with it) when the seed cannot be applied; the message says why
      */
     CompletableFuture<TrainingSession> start(Scenario scenario);
 
     /**
      * Reads results exported as {@link ResultFormat#JSON}, in the order given, to compare trainees.
      *
-     * @throws IllegalArgumentException (in the future) naming the file that is not such a result
+     * @throws IllegalArgumentException (the future fails with it) naming the file that is not such a result
      */
     CompletableFuture<List<TrainingResult>> readResults(List<Path> files);
 }

@@ -50,7 +50,7 @@ public interface TrainingSession extends AutoCloseable {
      * Reveals the next hint of {@code stepId}.
      *
      * @return the hint's text, empty when every hint of the step is already shown
-     * @throws IllegalArgumentException (in the future) for a step id the scenario does not have
+     * @throws IllegalArgumentException (the future fails with it) for a step id the scenario does not have
      */
     CompletableFuture<Optional<String>> revealHint(String stepId);
 
@@ -60,7 +60,7 @@ public interface TrainingSession extends AutoCloseable {
      * to be looked at. Answers to other steps are refused.
      *
      * @return the progress after the answer
-     * @throws IllegalArgumentException (in the future) when the step has no question or is not the current step
+     * @throws IllegalArgumentException (the future fails with it) when the step has no question or is not the current step
      */
     CompletableFuture<TrainingProgress> answer(String stepId, String text);
 
@@ -77,7 +77,7 @@ public interface TrainingSession extends AutoCloseable {
      * Writes {@link #result(String)} to {@code file} in {@code format} (parent folders created).
      *
      * @return the file written
-     * @throws java.io.UncheckedIOException (in the future) when the file cannot be written; the message names it
+     * @throws java.io.UncheckedIOException (the future fails with it) when the file cannot be written; the message names it
      */
     CompletableFuture<Path> exportResult(String trainee, ResultFormat format, Path file);
 

@@ -36,28 +36,28 @@ record AnswerSpec(List<String> oneOf, String stagingPathOf, String dataLossOf, i
     }
 
     /** Whether {@code text} is right; if not, why (without giving the answer away). */
-    Condition.Verdict judge(String text, Facts f) {
+    StepCondition.Judgement judge(String text, Facts f) {
         String given = text == null ? "" : text.trim();
-        if (given.isEmpty()) return Condition.Verdict.no("The answer is empty.");
+        if (given.isEmpty()) return StepCondition.Judgement.no("The answer is empty.");
         if (!oneOf.isEmpty()) {
             boolean ok = oneOf.stream().anyMatch(a -> a.trim().equalsIgnoreCase(given));
-            return ok ? Condition.Verdict.yes() : Condition.Verdict.no("'" + given + "' is not the answer; look again at the evidence.");
+            return ok ? StepCondition.Judgement.yes() : StepCondition.Judgement.no("'" + given + "' is not the answer; look again at the evidence.");
         }
         if (stagingPathOf != null) {
             Optional<String> path = f.volume(stagingPathOf).flatMap(v -> f.model().nodeRecords().of(v.id()).stream()
                     .filter(m -> m.staged() && m.nodeId().equals(f.plugin.nodeId())).map(NodeMount::path).findFirst());
-            if (path.isEmpty()) return Condition.Verdict.no(stagingPathOf + " is not staged on " + f.plugin.nodeId() + ", so it has no staging path there yet.");
-            return path.get().equals(strip(given)) ? Condition.Verdict.yes()
-                    : Condition.Verdict.no("'" + given + "' is not the staging path of " + stagingPathOf + "; the lifecycle view shows it.");
+            if (path.isEmpty()) return StepCondition.Judgement.no(stagingPathOf + " is not staged on " + f.plugin.nodeId() + ", so it has no staging path there yet.");
+            return path.get().equals(strip(given)) ? StepCondition.Judgement.yes()
+                    : StepCondition.Judgement.no("'" + given + "' is not the staging path of " + stagingPathOf + "; the lifecycle view shows it.");
         }
         Optional<Long> window = dataLossMs(f);
-        if (window.isEmpty()) return Condition.Verdict.no("The site of " + dataLossOf + " is not lost yet, so there is no data-loss window to state.");
+        if (window.isEmpty()) return StepCondition.Judgement.no("The site of " + dataLossOf + " is not lost yet, so there is no data-loss window to state.");
         Matcher m = MINUTES.matcher(given.toLowerCase(Locale.ROOT));
-        if (!m.matches()) return Condition.Verdict.no("Give the window in minutes, e.g. 7 or 7 min.");
+        if (!m.matches()) return StepCondition.Judgement.no("Give the window in minutes, e.g. 7 or 7 min.");
         double minutes = Double.parseDouble(m.group(1).replace(',', '.'));
         double actual = window.get() / 60_000.0;
-        return Math.abs(minutes - actual) <= toleranceMinutes ? Condition.Verdict.yes()
-                : Condition.Verdict.no(given + " is not the window; compare the pair's last sync time with when the site was lost.");
+        return Math.abs(minutes - actual) <= toleranceMinutes ? StepCondition.Judgement.yes()
+                : StepCondition.Judgement.no(given + " is not the window; compare the pair's last sync time with when the site was lost.");
     }
 
     /** From the pair's last completed sync to the moment its site was lost. */

@@ -26,7 +26,7 @@ final class Conditions {
     }
 
     /** One condition: a mapping whose subject key names what it is about. */
-    static Condition read(Yaml.Value v) {
+    static StepCondition read(Yaml.Value v) {
         if (!v.isMap()) {
             v.problem("a condition is a mapping such as '- volume: erp-db' with 'published_to: worker-02'; found " + v.kind() + ".");
             return null;
@@ -69,21 +69,21 @@ final class Conditions {
                            java.util.function.BiFunction<Facts, T, String> actual) {
     }
 
-    private static <T> Condition matching(String subject, String name, Function<Facts, List<T>> candidates,
+    private static <T> StepCondition matching(String subject, String name, Function<Facts, List<T>> candidates,
                                           Function<T, String> label, List<Part<T>> parts, boolean exists) {
         String any = name.equals("*") ? "some " + subject : subject + " " + name;
         String words = exists
                 ? any + (parts.isEmpty() ? " exists" : " " + String.join(", ", parts.stream().map(Part::words).toList()))
                 : (name.equals("*") ? "no " + subject : subject + " " + name + " no longer exists")
                         + (parts.isEmpty() ? "" : " that " + String.join(", ", parts.stream().map(Part::words).toList()));
-        return new Condition() {
+        return new StepCondition() {
             @Override
             public String describe() {
                 return words;
             }
 
             @Override
-            public Verdict test(Facts f) {
+            public Judgement test(Facts f) {
                 List<T> found = candidates.apply(f);
                 String firstMiss = null;
                 for (T t : found) {
@@ -95,13 +95,13 @@ final class Conditions {
                         }
                     }
                     if (miss == null) {
-                        return exists ? Verdict.yes() : Verdict.no(label.apply(t) + " still exists.");
+                        return exists ? Judgement.yes() : Judgement.no(label.apply(t) + " still exists.");
                     }
                     if (firstMiss == null) firstMiss = miss;
                 }
-                if (!exists) return Verdict.yes();
-                if (firstMiss != null && !name.equals("*")) return Verdict.no(firstMiss + ".");
-                return Verdict.no(found.isEmpty() ? (name.equals("*") ? "There is no " + subject + " " + words.substring(any.length()).trim()
+                if (!exists) return Judgement.yes();
+                if (firstMiss != null && !name.equals("*")) return Judgement.no(firstMiss + ".");
+                return Judgement.no(found.isEmpty() ? (name.equals("*") ? "There is no " + subject + " " + words.substring(any.length()).trim()
                         + " yet." : capital(subject) + " " + name + " does not exist yet.") : capital(words) + " does not hold yet.");
             }
         };
@@ -111,7 +111,7 @@ final class Conditions {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
-    private static Condition volume(Yaml.Value v) {
+    private static StepCondition volume(Yaml.Value v) {
         Yaml.Fields f = v.fields(VOLUME_KEYS);
         String name = f.string("volume", "the volume's name, or * for any volume");
         List<Part<VolumeRecord>> parts = new ArrayList<>();
@@ -161,7 +161,7 @@ final class Conditions {
         }
         boolean exists = !Boolean.FALSE.equals(f.bool("exists"));
         if (name == null) return null;
-        Condition c = matching("volume", name, fx -> {
+        StepCondition c = matching("volume", name, fx -> {
             return name.equals("*") ? fx.model().volumes().all() : fx.volume(name).stream().toList();
         }, r -> name.equals("*") ? "volume " + r.name() : r.name(), parts, exists);
         return c;
@@ -179,7 +179,7 @@ final class Conditions {
         return items.isEmpty() ? "none" : String.join(", ", items);
     }
 
-    private static Condition snapshot(Yaml.Value v) {
+    private static StepCondition snapshot(Yaml.Value v) {
         Yaml.Fields f = v.fields(List.of("snapshot", "of", "exists", "ready"));
         String name = f.string("snapshot", "the snapshot's name, or * for any snapshot");
         List<Part<SnapshotRecord>> parts = new ArrayList<>();
@@ -195,7 +195,7 @@ final class Conditions {
         }, s -> name.equals("*") ? "snapshot " + s.name() : s.name(), parts, exists);
     }
 
-    private static Condition group(Yaml.Value v) {
+    private static StepCondition group(Yaml.Value v) {
         Yaml.Fields f = v.fields(List.of("group", "exists", "members"));
         String name = f.string("group", "the volume group's name");
         List<String> members = f.strings("members");
@@ -218,7 +218,7 @@ final class Conditions {
         return out;
     }
 
-    private static Condition groupSnapshot(Yaml.Value v) {
+    private static StepCondition groupSnapshot(Yaml.Value v) {
         Yaml.Fields f = v.fields(List.of("group_snapshot", "of_group", "members", "exists"));
         String name = f.string("group_snapshot", "the group snapshot's name, or * for any");
         List<Part<GroupSnapshotRecord>> parts = new ArrayList<>();
@@ -241,7 +241,7 @@ final class Conditions {
         return gs.sourceVolumeIds();
     }
 
-    private static Condition replication(Yaml.Value v) {
+    private static StepCondition replication(Yaml.Value v) {
         Yaml.Fields f = v.fields(List.of("replication", "enabled", "primary_on", "secondary_on", "health", "rpo_below", "resyncing"));
         String name = f.string("replication", "the name of the replicated volume or volume group (either side)");
         List<Part<ReplicationStatus>> parts = new ArrayList<>();
@@ -295,26 +295,26 @@ final class Conditions {
         return (s / 3600) + " h " + (s % 3600 / 60) + " min";
     }
 
-    private static Condition fence(Yaml.Value v) {
+    private static StepCondition fence(Yaml.Value v) {
         Yaml.Fields f = v.fields(List.of("fence", "fenced"));
         String cidr = f.string("fence", "the client network in CIDR form, e.g. 10.10.3.0/24");
         boolean fenced = !Boolean.FALSE.equals(f.bool("fenced"));
         if (cidr == null) return null;
-        return new Condition() {
+        return new StepCondition() {
             @Override
             public String describe() {
                 return cidr + (fenced ? " is fenced" : " is not fenced");
             }
 
             @Override
-            public Verdict test(Facts fx) {
+            public Judgement test(Facts fx) {
                 boolean is = fx.model().fencing().fences().stream().anyMatch(r -> r.cidr().equals(cidr));
-                return is == fenced ? Verdict.yes() : Verdict.no(cidr + (is ? " is still fenced." : " is not fenced yet."));
+                return is == fenced ? Judgement.yes() : Judgement.no(cidr + (is ? " is still fenced." : " is not fenced yet."));
             }
         };
     }
 
-    private static Condition node(Yaml.Value v) {
+    private static StepCondition node(Yaml.Value v) {
         Yaml.Fields f = v.fields(List.of("node", "no_staged", "no_published", "no_mounted"));
         String node = f.string("node", "the node_id");
         boolean noStaged = Boolean.TRUE.equals(f.bool("no_staged"));
@@ -328,14 +328,14 @@ final class Conditions {
         if (noStaged) words.add("no volume staged");
         if (noMounted) words.add("no volume mounted");
         if (noPublished) words.add("no volume published");
-        return new Condition() {
+        return new StepCondition() {
             @Override
             public String describe() {
                 return String.join(", ", words) + " on " + node;
             }
 
             @Override
-            public Verdict test(Facts fx) {
+            public Judgement test(Facts fx) {
                 List<String> left = new ArrayList<>();
                 for (NodeMount m : fx.model().nodeRecords().onNode(node)) {
                     if ((m.staged() && noStaged) || (!m.staged() && noMounted)) {
@@ -345,19 +345,19 @@ final class Conditions {
                 if (noPublished) {
                     fx.model().publications().onNode(node).forEach(p -> left.add(fx.nameOf(p.volumeId()) + " published"));
                 }
-                return left.isEmpty() ? Verdict.yes() : Verdict.no("On " + node + ": " + String.join(", ", left) + ".");
+                return left.isEmpty() ? Judgement.yes() : Judgement.no("On " + node + ": " + String.join(", ", left) + ".");
             }
         };
     }
 
-    private static Condition report(Yaml.Value v) {
+    private static StepCondition report(Yaml.Value v) {
         Yaml.Fields f = v.fields(List.of("report", "names"));
         String what = f.string("report", "'saved'");
         List<String> names = f.strings("names");
         if (what != null && !what.equals("saved")) {
             f.get("report").ifPresent(r -> r.problem("a report condition reads 'report: saved', found '" + what + "'."));
         }
-        return new Condition() {
+        return new StepCondition() {
             @Override
             public String describe() {
                 return "a troubleshooting report is saved in the training's report folder"
@@ -365,22 +365,22 @@ final class Conditions {
             }
 
             @Override
-            public Verdict test(Facts fx) {
+            public Judgement test(Facts fx) {
                 List<java.nio.file.Path> reports = fx.reports();
                 if (reports.isEmpty()) {
-                    return Verdict.no("No report.json in " + fx.reportFolder + " yet.");
+                    return Judgement.no("No report.json in " + fx.reportFolder + " yet.");
                 }
                 for (java.nio.file.Path p : reports) {
                     try {
                         String text = java.nio.file.Files.readString(p);
                         if (names.stream().allMatch(n -> text.contains(n) || fx.idOf(n).map(text::contains).orElse(false))) {
-                            return Verdict.yes();
+                            return Judgement.yes();
                         }
                     } catch (java.io.IOException e) {
-                        return Verdict.no("The report " + p + " cannot be read: " + e.getMessage() + ".");
+                        return Judgement.no("The report " + p + " cannot be read: " + e.getMessage() + ".");
                     }
                 }
-                return Verdict.no("The saved report does not mention " + String.join(", ", names) + ".");
+                return Judgement.no("The saved report does not mention " + String.join(", ", names) + ".");
             }
         };
     }

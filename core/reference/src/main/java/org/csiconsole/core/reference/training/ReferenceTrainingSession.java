@@ -154,6 +154,7 @@ public final class ReferenceTrainingSession implements TrainingSession {
                         + "directory (a training's seed replaces what the directory holds).");
             }
             if (marked) {
+                refuseWhileInUse(dir);
                 for (String f : List.of("state.db", "state.db-wal", "state.db-shm")) Files.deleteIfExists(dir.resolve(f));
                 deleteTree(dir.resolve("node"));
                 deleteTree(dir.resolve("reports"));
@@ -162,6 +163,25 @@ public final class ReferenceTrainingSession implements TrainingSession {
         } catch (IOException e) {
             throw new IllegalStateException("Cannot prepare the training state directory " + dir + ": " + e.getMessage()
                     + ". Check that it is writable.", e);
+        }
+    }
+
+    /** A training still running in {@code dir} holds its plugin's lock: its state must not be emptied under it. */
+    private static void refuseWhileInUse(Path dir) throws IOException {
+        Path lock = dir.resolve("state.lock");
+        if (!Files.exists(lock)) return;
+        try (java.nio.channels.FileChannel c = java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.channels.FileLock held;
+            try {
+                held = c.tryLock();
+            } catch (java.nio.channels.OverlappingFileLockException e) {
+                held = null;
+            }
+            if (held == null) {
+                throw new IllegalStateException(dir.toAbsolutePath() + " is in use by a running training; stop it first, or give "
+                        + "another directory.");
+            }
+            held.release();
         }
     }
 
@@ -287,8 +307,8 @@ public final class ReferenceTrainingSession implements TrainingSession {
             }
         }
         run.state = StepState.PENDING;
-        for (Condition c : step.conditions()) {
-            Condition.Verdict v = c.test(facts);
+        for (StepCondition c : step.conditions()) {
+            StepCondition.Judgement v = c.test(facts);
             if (!v.holds()) {
                 run.explanation = v.why();
                 return false;
@@ -477,7 +497,7 @@ public final class ReferenceTrainingSession implements TrainingSession {
                 throw new IllegalArgumentException("Step " + stepId + " is not the current step"
                         + (current < runs.length ? "; the current one is " + definition.steps().get(current).id() : "") + ".");
             }
-            Condition.Verdict v = step.answer().judge(text, facts);
+            StepCondition.Judgement v = step.answer().judge(text, facts);
             if (v.holds()) {
                 runs[i].answered = true;
                 runs[i].explanation = "";

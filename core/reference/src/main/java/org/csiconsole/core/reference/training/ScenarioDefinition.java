@@ -20,6 +20,6 @@ record ScenarioDefinition(Scenario scenario, SeedSpec seed, List<StepDefinition>
      * @param how how the step must (not) be done, over the call log since the step became current
      * @param answer the expected answer to the step's question, or null
      */
-    record StepDefinition(String id, List<Condition> conditions, List<HowRule> how, AnswerSpec answer) {
+    record StepDefinition(String id, List<StepCondition> conditions, List<HowRule> how, AnswerSpec answer) {
     }
 }

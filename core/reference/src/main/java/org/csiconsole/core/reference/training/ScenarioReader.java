@@ -83,9 +83,9 @@ final class ScenarioReader {
             if (sid != null && !stepIds.add(sid)) s.get("id").get().problem("step id '" + sid + "' is used twice; each step needs its own.");
             String goal = s.string("goal", "the goal in words");
             List<String> hints = s.strings("hints");
-            List<Condition> conditions = new ArrayList<>();
+            List<StepCondition> conditions = new ArrayList<>();
             s.get("check").ifPresent(c -> c.items().forEach(cv -> {
-                Condition cond = Conditions.read(cv);
+                StepCondition cond = Conditions.read(cv);
                 if (cond != null) conditions.add(cond);
             }));
             List<HowRule> how = new ArrayList<>();
@@ -101,7 +101,7 @@ final class ScenarioReader {
                 sv.problem("a step needs a 'check' (what must hold of the plugin's state), a 'question' with an 'answer', or both.");
             }
             if (sid == null || goal == null) continue;
-            String checkText = s.string("check_text", "", String.join("; ", conditions.stream().map(Condition::describe).toList()));
+            String checkText = s.string("check_text", "", String.join("; ", conditions.stream().map(StepCondition::describe).toList()));
             steps.add(new ScenarioStep(sid, goal, hints, checkText, how.stream().map(HowRule::describe).toList(), question));
             defs.add(new ScenarioDefinition.StepDefinition(sid, conditions, how, answer));
         }

@@ -26,37 +26,37 @@ final class SeedSpec {
     static final List<String> KEYS = List.of("file", "node", "arrays", "hosts", "volumes", "snapshots", "groups",
             "group_snapshots", "replication", "fences");
 
-    record Array(String name, String managementIp, String partner, Map<String, Long> pools) {
+    record SeedArray(String name, String managementIp, String partner, Map<String, Long> pools) {
     }
 
-    record Host(String node, String site, String protocol, String network) {
+    record SeedHost(String node, String site, String protocol, String network) {
     }
 
-    record Volume(String name, int count, String site, String pool, long size, boolean block, String fs, String accessMode,
+    record SeedVolume(String name, int count, String site, String pool, long size, boolean block, String fs, String accessMode,
                   Map<String, String> parameters, Map<String, String> mutableParameters, int usedPercent, String cloneOf,
                   String fromSnapshot, List<String> publishedTo, List<String> stagedOn, List<String> mountedOn, String condition) {
     }
 
-    record Snapshot(String name, String of) {
+    record SeedSnapshot(String name, String of) {
     }
 
-    record Group(String name, List<String> members) {
+    record SeedGroup(String name, List<String> members) {
     }
 
-    record GroupSnapshot(String name, String group) {
+    record SeedGroupSnapshot(String name, String group) {
     }
 
-    record Replication(String of, Duration interval, String state, String message, Duration lastSyncAgo) {
+    record SeedReplication(String of, Duration interval, String state, String message, Duration lastSyncAgo) {
     }
 
     String node;
-    final List<Array> arrays = new ArrayList<>();
-    final List<Host> hosts = new ArrayList<>();
-    final List<Volume> volumes = new ArrayList<>();
-    final List<Snapshot> snapshots = new ArrayList<>();
-    final List<Group> groups = new ArrayList<>();
-    final List<GroupSnapshot> groupSnapshots = new ArrayList<>();
-    final List<Replication> replications = new ArrayList<>();
+    final List<SeedArray> arrays = new ArrayList<>();
+    final List<SeedHost> hosts = new ArrayList<>();
+    final List<SeedVolume> volumes = new ArrayList<>();
+    final List<SeedSnapshot> snapshots = new ArrayList<>();
+    final List<SeedGroup> groups = new ArrayList<>();
+    final List<SeedGroupSnapshot> groupSnapshots = new ArrayList<>();
+    final List<SeedReplication> replications = new ArrayList<>();
     final List<String> fences = new ArrayList<>();
 
     /** This seed with {@code other}'s entries added after its own; {@code other}'s node wins when set. */
@@ -77,8 +77,8 @@ final class SeedSpec {
         return node != null ? node : hosts.isEmpty() ? "node-1" : hosts.get(0).node();
     }
 
-    /** Volume names after {@code count} expansion ({@code name-001} ...). */
-    List<String> volumeNames(Volume v) {
+    /** SeedVolume names after {@code count} expansion ({@code name-001} ...). */
+    List<String> volumeNames(SeedVolume v) {
         if (v.count() <= 1) return List.of(v.name());
         List<String> out = new ArrayList<>();
         for (int i = 1; i <= v.count(); i++) out.add(String.format("%s-%03d", v.name(), i));
@@ -104,7 +104,7 @@ final class SeedSpec {
                 }
             }, () -> a.require("pools", "the array's pools and their sizes, e.g. {pool-ssd: 200Ti}"));
             if (name != null && !pools.isEmpty()) {
-                s.arrays.add(new Array(name, a.string("management_ip", "", ""), a.string("partner", "", null), pools));
+                s.arrays.add(new SeedArray(name, a.string("management_ip", "", ""), a.string("partner", "", null), pools));
             }
         }));
         f.get("hosts").ifPresent(list -> list.items().forEach(v -> {
@@ -116,7 +116,7 @@ final class SeedSpec {
                 h.get("protocol").get().problem("protocol is iscsi, fc or nvme, found '" + protocol + "'.");
             }
             String network = h.string("network", "", "");
-            if (node != null && site != null) s.hosts.add(new Host(node, site, protocol, network));
+            if (node != null && site != null) s.hosts.add(new SeedHost(node, site, protocol, network));
         }));
         f.get("volumes").ifPresent(list -> list.items().forEach(v -> {
             Yaml.Fields vf = v.fields(List.of("name", "count", "site", "pool", "size", "block", "fs", "access_mode", "parameters",
@@ -130,7 +130,7 @@ final class SeedSpec {
             boolean block = Boolean.TRUE.equals(vf.bool("block"));
             String mode = vf.string("access_mode", "", "SINGLE_NODE_WRITER");
             if (name != null && size != null) {
-                s.volumes.add(new Volume(name, count == null ? 1 : count, vf.string("site", "", null), vf.string("pool", "", null),
+                s.volumes.add(new SeedVolume(name, count == null ? 1 : count, vf.string("site", "", null), vf.string("pool", "", null),
                         size, block, vf.string("fs", "", block ? "" : "ext4"), mode, vf.stringMap("parameters"),
                         vf.stringMap("mutable_parameters"), used == null ? 30 : used, vf.string("clone_of", "", null),
                         vf.string("from_snapshot", "", null), vf.strings("published_to"), vf.strings("staged_on"),
@@ -141,19 +141,19 @@ final class SeedSpec {
             Yaml.Fields sf = v.fields(List.of("name", "of"));
             String name = sf.string("name", "the snapshot's name");
             String of = sf.string("of", "the name of the volume it is a snapshot of");
-            if (name != null && of != null) s.snapshots.add(new Snapshot(name, of));
+            if (name != null && of != null) s.snapshots.add(new SeedSnapshot(name, of));
         }));
         f.get("groups").ifPresent(list -> list.items().forEach(v -> {
             Yaml.Fields gf = v.fields(List.of("name", "members"));
             String name = gf.string("name", "the volume group's name");
             gf.require("members", "the names of its volumes");
-            if (name != null) s.groups.add(new Group(name, gf.strings("members")));
+            if (name != null) s.groups.add(new SeedGroup(name, gf.strings("members")));
         }));
         f.get("group_snapshots").ifPresent(list -> list.items().forEach(v -> {
             Yaml.Fields gf = v.fields(List.of("name", "group"));
             String name = gf.string("name", "the group snapshot's name");
             String group = gf.string("group", "the name of the volume group it is a snapshot of");
-            if (name != null && group != null) s.groupSnapshots.add(new GroupSnapshot(name, group));
+            if (name != null && group != null) s.groupSnapshots.add(new SeedGroupSnapshot(name, group));
         }));
         f.get("replication").ifPresent(list -> list.items().forEach(v -> {
             Yaml.Fields rf = v.fields(List.of("of", "interval", "state", "message", "last_sync_ago"));
@@ -164,7 +164,7 @@ final class SeedSpec {
                 rf.get("state").get().problem("state is healthy, link_down, split_brain, error or resyncing, found '" + state + "'.");
             }
             Duration ago = rf.duration("last_sync_ago");
-            if (of != null) s.replications.add(new Replication(of, interval, state, rf.string("message", "", ""), ago));
+            if (of != null) s.replications.add(new SeedReplication(of, interval, state, rf.string("message", "", ""), ago));
         }));
         f.get("fences").ifPresent(list -> s.fences.addAll(list.texts()));
         return s;
@@ -193,11 +193,11 @@ final class SeedSpec {
         if (arrays.isEmpty()) out.add("seed.arrays: a seed needs at least one array.");
         java.util.Set<String> nodes = new java.util.HashSet<>();
         hosts.forEach(h -> nodes.add(h.node()));
-        for (Host h : hosts) {
+        for (SeedHost h : hosts) {
             if (!arrayNames.contains(h.site())) out.add("seed.hosts: host " + h.node() + " is in site " + h.site() + ", which is no array of the seed.");
         }
         java.util.Set<String> vols = new java.util.HashSet<>();
-        for (Volume v : volumes) {
+        for (SeedVolume v : volumes) {
             vols.addAll(volumeNames(v));
             if (v.site() != null && !arrayNames.contains(v.site())) {
                 out.add("seed.volumes: volume " + v.name() + " is on site " + v.site() + ", which is no array of the seed.");
@@ -207,25 +207,25 @@ final class SeedSpec {
             }
         }
         java.util.Set<String> snaps = new java.util.HashSet<>();
-        for (Snapshot s : snapshots) {
+        for (SeedSnapshot s : snapshots) {
             snaps.add(s.name());
             if (!vols.contains(s.of())) out.add("seed.snapshots: snapshot " + s.name() + " is of " + s.of() + ", which is no volume of the seed.");
         }
-        for (Volume v : volumes) {
+        for (SeedVolume v : volumes) {
             if (v.cloneOf() != null && !vols.contains(v.cloneOf())) out.add("seed.volumes: volume " + v.name() + " is a clone of " + v.cloneOf() + ", which is no volume of the seed.");
             if (v.fromSnapshot() != null && !snaps.contains(v.fromSnapshot())) out.add("seed.volumes: volume " + v.name() + " is restored from " + v.fromSnapshot() + ", which is no snapshot of the seed.");
         }
         java.util.Set<String> groupNames = new java.util.HashSet<>();
-        for (Group g : groups) {
+        for (SeedGroup g : groups) {
             groupNames.add(g.name());
             for (String m : g.members()) {
                 if (!vols.contains(m)) out.add("seed.groups: group " + g.name() + " holds " + m + ", which is no volume of the seed.");
             }
         }
-        for (GroupSnapshot gs : groupSnapshots) {
+        for (SeedGroupSnapshot gs : groupSnapshots) {
             if (!groupNames.contains(gs.group())) out.add("seed.group_snapshots: " + gs.name() + " is of " + gs.group() + ", which is no group of the seed.");
         }
-        for (Replication r : replications) {
+        for (SeedReplication r : replications) {
             if (!vols.contains(r.of()) && !groupNames.contains(r.of())) out.add("seed.replication: " + r.of() + " is no volume or group of the seed.");
         }
         return out;
@@ -240,12 +240,12 @@ final class SeedSpec {
 
     /** Creates everything in an empty model (the plugin's seeding step). */
     void apply(ArrayModel model) {
-        for (Array a : arrays) {
+        for (SeedArray a : arrays) {
             List<StorageArray.Pool> pools = new ArrayList<>();
             a.pools().forEach((n, size) -> pools.add(new StorageArray.Pool(n, size)));
             model.arrays().put(new StorageArray(a.name(), a.managementIp(), a.partner(), List.of(), pools));
         }
-        for (Host h : hosts) {
+        for (SeedHost h : hosts) {
             List<String> nets = h.network().isEmpty() ? List.of() : List.of(h.network());
             Map<String, String> topo = Map.of(ArrayModel.TOPOLOGY_KEY, h.site());
             HostRecord r = switch (h.protocol()) {
@@ -259,20 +259,20 @@ final class SeedSpec {
             model.hosts().create(r);
         }
         Map<String, VolumeRecord> byName = new LinkedHashMap<>();
-        for (Volume v : volumes) {
+        for (SeedVolume v : volumes) {
             if (v.cloneOf() == null && v.fromSnapshot() == null) create(model, v, byName, null, null);
         }
         Map<String, String> snapIds = new LinkedHashMap<>();
-        for (Snapshot s : snapshots) {
+        for (SeedSnapshot s : snapshots) {
             snapIds.put(s.name(), model.snapshots().create(s.name(), byName.get(s.of()).id()).id());
         }
-        for (Volume v : volumes) {
+        for (SeedVolume v : volumes) {
             if (v.cloneOf() != null || v.fromSnapshot() != null) {
                 create(model, v, byName, v.fromSnapshot() == null ? null : snapIds.get(v.fromSnapshot()),
                         v.cloneOf() == null ? null : byName.get(v.cloneOf()).id());
             }
         }
-        for (Volume v : volumes) {
+        for (SeedVolume v : volumes) {
             for (String name : volumeNames(v)) {
                 VolumeRecord r = byName.get(name);
                 for (String n : v.publishedTo()) model.publications().publish(r.id(), n, v.accessMode(), false);
@@ -286,14 +286,14 @@ final class SeedSpec {
                 if (!v.condition().isEmpty()) model.volumes().setCondition(r.id(), true, v.condition());
             }
         }
-        for (Group g : groups) {
+        for (SeedGroup g : groups) {
             model.groups().create(g.name(), "", Map.of(), g.members().stream().map(m -> byName.get(m).id()).toList());
         }
-        for (GroupSnapshot gs : groupSnapshots) {
+        for (SeedGroupSnapshot gs : groupSnapshots) {
             var g = model.groups().byName(gs.group()).orElseThrow();
             model.groupSnapshots().create(gs.name(), g.volumeIds(), g.id());
         }
-        for (Replication r : replications) {
+        for (SeedReplication r : replications) {
             String id = byName.containsKey(r.of()) ? byName.get(r.of()).id() : model.groups().byName(r.of()).orElseThrow().id();
             long interval = r.interval() == null ? 0 : r.interval().toMillis();
             Map<String, String> params = r.interval() == null ? Map.of() : Map.of("schedulingInterval", r.interval().toMinutes() + "m");
@@ -312,7 +312,7 @@ final class SeedSpec {
         if (!fences.isEmpty()) model.fencing().fence(fences);
     }
 
-    private void create(ArrayModel model, Volume v, Map<String, VolumeRecord> byName, String snapId, String cloneId) {
+    private void create(ArrayModel model, SeedVolume v, Map<String, VolumeRecord> byName, String snapId, String cloneId) {
         for (String name : volumeNames(v)) {
             VolumeRecord r = model.volumes().create(new VolumeSpec(name, v.site(), v.pool(), v.size(), v.block(), v.fs(), List.of(),
                     List.of(v.accessMode()), v.parameters(), v.mutableParameters(), Map.of(), snapId, cloneId, ""));

@@ -216,6 +216,15 @@ class TrainingSessionTest {
     }
 
     @Test
+    void aDirectoryOfARunningTrainingIsNotEmptiedUnderIt() throws Exception {
+        try (ReferenceTrainingSession s = training.startIn(bundled("provision-stage-publish"), dir.resolve("run"))) {
+            assertThatThrownBy(() -> training.startIn(bundled("provision-stage-publish"), dir.resolve("run")))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("is in use by a running training");
+            assertThat(s.plugin().model().volumes().byName("erp-db")).isPresent();
+        }
+    }
+
+    @Test
     void aTrainingDirectoryIsReusedFromTheSeed() throws Exception {
         try (ReferenceTrainingSession s = training.startIn(bundled("provision-stage-publish"), dir.resolve("run"))) {
             createWebData(s, 10L << 30);
