@@ -120,7 +120,7 @@ class PlannedFailoverWizardFxTest {
 
         robot.clickOn(button(robot, "Run"));
         WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> !steps.getItems().isEmpty() && steps.getItems().stream()
-                .allMatch(s -> ((StepRow) s).status() == StepRow.StepState.DONE));
+                .allMatch(s -> ((StepRow) s).status() == StepRow.StepRowState.DONE));
         Label message = robot.lookup("#wizard-message").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> message.getText().startsWith("Done")).get());
         List<ReplicationAction> done = WaitForAsyncUtils.asyncFx(() -> steps.getItems().stream().map(s -> ((StepRow) s).step().action()).toList())

@@ -13,12 +13,12 @@ import org.csiconsole.core.replication.WorkflowStep;
  */
 public final class StepRow {
     /** Where a step is. */
-    public enum StepState {
+    public enum StepRowState {
         PENDING("Waiting"), RUNNING("Running"), DONE("Done"), FAILED("Failed"), STOPPED("Not run");
 
         private final String words;
 
-        StepState(String words) {
+        StepRowState(String words) {
             this.words = words;
         }
 
@@ -29,7 +29,7 @@ public final class StepRow {
 
     private final String item;
     private final WorkflowStep step;
-    private final ObjectProperty<StepState> status = new SimpleObjectProperty<>(this, "status", StepState.PENDING);
+    private final ObjectProperty<StepRowState> status = new SimpleObjectProperty<>(this, "status", StepRowState.PENDING);
     private final StringProperty message = new SimpleStringProperty(this, "message", "");
     private final DoubleProperty percent = new SimpleDoubleProperty(this, "percent", -1);
 
@@ -47,11 +47,11 @@ public final class StepRow {
         return step;
     }
 
-    public ObjectProperty<StepState> statusProperty() {
+    public ObjectProperty<StepRowState> statusProperty() {
         return status;
     }
 
-    public StepState status() {
+    public StepRowState status() {
         return status.get();
     }
 

@@ -573,8 +573,8 @@ public final class WorkflowWizard extends Dialog<Void> {
             call.setText(s.step().callLine());
             note.setText(s.messageProperty().get().isEmpty() ? s.status().words() : s.status().words() + ": " + s.messageProperty().get());
             note.getStyleClass().removeAll(ConsoleStyles.CELL_DANGER, ConsoleStyles.MUTED);
-            note.getStyleClass().add(s.status() == StepRow.StepState.FAILED ? ConsoleStyles.CELL_DANGER : ConsoleStyles.MUTED);
-            boolean progress = s.status() == StepRow.StepState.RUNNING;
+            note.getStyleClass().add(s.status() == StepRow.StepRowState.FAILED ? ConsoleStyles.CELL_DANGER : ConsoleStyles.MUTED);
+            boolean progress = s.status() == StepRow.StepRowState.RUNNING;
             bar.setVisible(progress);
             bar.setManaged(progress);
             bar.setProgress(s.percentProperty().get() < 0 ? ProgressBar.INDETERMINATE_PROGRESS : s.percentProperty().get() / 100.0);

@@ -440,7 +440,7 @@ public final class WorkflowWizardModel {
         if (!canRun().get()) return;
         WorkflowPlan p = plan.get();
         for (StepRow s : steps) {
-            s.statusProperty().set(StepRow.StepState.PENDING);
+            s.statusProperty().set(StepRow.StepRowState.PENDING);
             s.messageProperty().set("");
             s.percentProperty().set(-1);
         }
@@ -701,7 +701,7 @@ public final class WorkflowWizardModel {
             case REFUSED -> message.set("Refused: " + e.message());
             case STEP_STARTED -> {
                 if (step != null) {
-                    step.statusProperty().set(StepRow.StepState.RUNNING);
+                    step.statusProperty().set(StepRow.StepRowState.RUNNING);
                     step.messageProperty().set(e.message());
                     // the line under the steps follows the run, not the last pre-flight check
                     message.set("Step " + e.step() + " of " + own.size() + ": " + step.step().description() + "\u2026");
@@ -715,7 +715,7 @@ public final class WorkflowWizardModel {
             }
             case STEP_SUCCEEDED -> {
                 if (step != null) {
-                    step.statusProperty().set(StepRow.StepState.DONE);
+                    step.statusProperty().set(StepRow.StepRowState.DONE);
                     step.percentProperty().set(-1);
                     if (!e.message().isEmpty()) step.messageProperty().set(e.message());
                 }
@@ -723,14 +723,14 @@ public final class WorkflowWizardModel {
             }
             case STEP_FAILED -> {
                 if (step != null) {
-                    step.statusProperty().set(StepRow.StepState.FAILED);
+                    step.statusProperty().set(StepRow.StepRowState.FAILED);
                     step.messageProperty().set(e.message());
                 }
                 readAgain();
             }
             case ITEM_STOPPED, ITEM_FAILED -> {
                 if (own != null) {
-                    for (StepRow s : own) if (s.status() == StepRow.StepState.PENDING) s.statusProperty().set(StepRow.StepState.STOPPED);
+                    for (StepRow s : own) if (s.status() == StepRow.StepRowState.PENDING) s.statusProperty().set(StepRow.StepRowState.STOPPED);
                 }
             }
             default -> {
@@ -748,7 +748,7 @@ public final class WorkflowWizardModel {
         }
         result.set(r);
         if (!r.checks().isEmpty()) checks.setAll(r.checks());
-        for (StepRow s : steps) if (s.status() == StepRow.StepState.PENDING) s.statusProperty().set(StepRow.StepState.STOPPED);
+        for (StepRow s : steps) if (s.status() == StepRow.StepRowState.PENDING) s.statusProperty().set(StepRow.StepRowState.STOPPED);
         message.set(summary(r) + "\nReading both sides again\u2026");
         // the verdict is the re-read's, not the steps': a side may still say otherwise (core's WorkflowVerdict)
         readAgain(read -> {

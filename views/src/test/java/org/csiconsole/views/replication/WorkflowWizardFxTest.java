@@ -67,7 +67,7 @@ class WorkflowWizardFxTest {
         b.onSampleNow = () -> b.publish(List.of(FakeReplication.sample("site-b", "vol-1r", VolumeReplicationRole.PRIMARY,
                 ReplicationHealth.HEALTHY, java.time.Duration.ofSeconds(1), "vol-1", "")));
         robot.clickOn(fx.button(robot, "Run"));
-        FxWait.until(() -> steps.getItems().stream().allMatch(s -> ((StepRow) s).status() == StepRow.StepState.DONE));
+        FxWait.until(() -> steps.getItems().stream().allMatch(s -> ((StepRow) s).status() == StepRow.StepRowState.DONE));
         assertThat(fx.portA.calls).containsExactly("demote vol-1");
         assertThat(fx.portB.calls).containsExactly("promote vol-1r");
         // The message and the Close button follow the last step's end.

@@ -68,7 +68,7 @@ class WorkflowWizardModelTest {
         assertThat(said).as("the line under the steps follows the run").containsSubsequence(
                 "Step 1 of 3: Demote vol-1 on site-a\u2026", "Step 2 of 3: Wait for a final sync\u2026",
                 "Step 3 of 3: Promote vol-1r on site-b\u2026");
-        assertThat(w.steps()).extracting(StepRow::status).containsOnly(StepRow.StepState.DONE);
+        assertThat(w.steps()).extracting(StepRow::status).containsOnly(StepRow.StepRowState.DONE);
         assertThat(f.portA.calls).containsExactly("demote vol-1");
         assertThat(f.portB.calls).containsExactly("promote vol-1r");
         assertThat(w.phaseProperty().get()).isEqualTo(WorkflowWizardModel.Phase.FINISHED);
@@ -114,7 +114,7 @@ class WorkflowWizardModelTest {
         f.services.engine.stopAfterFirstStep = true;
         w.run();
         assertThat(w.steps()).extracting(StepRow::status)
-                .containsExactly(StepRow.StepState.DONE, StepRow.StepState.STOPPED, StepRow.StepState.STOPPED);
+                .containsExactly(StepRow.StepRowState.DONE, StepRow.StepRowState.STOPPED, StepRow.StepRowState.STOPPED);
         assertThat(w.messageProperty().get()).startsWith("Stopped between steps; as read again at")
                 .contains("vol-1: vol-1 was demoted on site-a; its partner is still secondary.");
     }
@@ -241,6 +241,6 @@ class WorkflowWizardModelTest {
         assertThat(w.messageProperty().get()).startsWith("Done");
         assertThat(w.readBackProperty().get()).contains("vol-1: Consistent (vol-1 Secondary, Unknown",
                 "vol-1r Primary, Healthy");
-        assertThat(w.steps()).extracting(StepRow::status).as("the steps keep how they ended").containsOnly(StepRow.StepState.DONE);
+        assertThat(w.steps()).extracting(StepRow::status).as("the steps keep how they ended").containsOnly(StepRow.StepRowState.DONE);
     }
 }
