@@ -312,7 +312,7 @@ public final class Console {
                 max ? preferences.width() : stage.getWidth(), max ? preferences.height() : stage.getHeight(), max,
                 workbench.navigatorDividerProperty().get(), workbench.bottomDivider(),
                 !workbench.bottomShownProperty().get(), workbench.openViewKeys(), workbench.selectedViewKey(),
-                tableLayouts.all(), trace.capacity()));
+                tableLayouts.all(), trace.capacity(), preferences.trainingFolder()));
     }
 
     public Workbench workbench() {
