@@ -67,6 +67,7 @@ public final class ReferencePlugin implements AutoCloseable {
     private final StateStore store;
     private final ArrayModel model;
     private final Faults faults;
+    private final org.csiconsole.core.reference.calls.CallLog callLog;
     private final String nodeId;
     private final NodePaths nodePaths;
     private final DriverShape shape;
@@ -82,6 +83,7 @@ public final class ReferencePlugin implements AutoCloseable {
         this.shape = shape;
         this.model = model;
         this.faults = faults;
+        this.callLog = new org.csiconsole.core.reference.calls.CallLog(model.clock());
         this.nodeId = nodeId;
         this.nodePaths = pathMode == NodePaths.Mode.SANDBOX
                 ? NodePaths.sandbox(store.directory().resolve("node")) : NodePaths.host();
@@ -101,6 +103,7 @@ public final class ReferencePlugin implements AutoCloseable {
         private long faultSeed = 1L;
         private NodePaths.Mode nodePaths = NodePaths.Mode.SANDBOX;
         private DriverShape shape = DriverShape.GENEROUS;
+        private java.util.function.Consumer<ArrayModel> seeder;
 
         private Builder(Path stateDir) {
             this.stateDir = Objects.requireNonNull(stateDir, "stateDir");
@@ -109,6 +112,15 @@ public final class ReferencePlugin implements AutoCloseable {
         /** What a fresh state directory starts with (default {@link Seed#EMPTY}); ignored for an existing one. */
         public Builder seed(Seed value) {
             this.seed = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /**
+         * Seeds a fresh state directory with {@code value} instead of a {@link Seed} (a training scenario's
+         * seed): it receives the empty model and creates arrays and everything else itself.
+         */
+        public Builder seedWith(java.util.function.Consumer<ArrayModel> value) {
+            this.seeder = Objects.requireNonNull(value);
             return this;
         }
 
@@ -170,7 +182,11 @@ public final class ReferencePlugin implements AutoCloseable {
                 }
                 if (model.isEmpty()) {
                     model.markSeeding(true);
-                    DemoSeed.apply(model, seed, nodeId);
+                    if (seeder != null) {
+                        seeder.accept(model);
+                    } else {
+                        DemoSeed.apply(model, seed, nodeId);
+                    }
                     model.markSeeding(false);
                 }
                 DemoSeed.ensureNode(model, nodeId);
@@ -228,6 +244,22 @@ public final class ReferencePlugin implements AutoCloseable {
         return new org.csiconsole.core.reference.fault.ModelReplicationFaults(model);
     }
 
+    /** Every call this plugin served (since the last {@link #resetTo}), for training mode's "how" checks. */
+    public org.csiconsole.core.reference.calls.CallLog callLog() {
+        return callLog;
+    }
+
+    /**
+     * Puts the plugin back to {@code state} (an {@link ArrayModel#dump()}) exactly: the model's rows,
+     * no injected faults, no remembered demotes, an empty call log.
+     */
+    public void resetTo(java.util.Map<String, ? extends java.util.Map<String, String>> state) {
+        faults.clear();
+        demotedSides.clear();
+        model.restore(state);
+        callLog.clear();
+    }
+
     /** node_id of this plugin's node service. */
     public String nodeId() {
         return nodeId;
@@ -275,9 +307,12 @@ public final class ReferencePlugin implements AutoCloseable {
                 wrap(new SnapshotMetadataService(model, faults)));
     }
 
-    /** {@code service} behind the driver shape, then the fault interceptor (a fault answers first). */
+    /**
+     * {@code service} behind the driver shape, then the fault interceptor (a fault answers first), then
+     * the call log (which logs every call, failed ones included).
+     */
     private BindableService wrap(BindableService service) {
-        return faults.interceptor().wrap(shape.wrap(service));
+        return callLog.wrap(faults.interceptor().wrap(shape.wrap(service)));
     }
 
     private BindableService csiNode() {

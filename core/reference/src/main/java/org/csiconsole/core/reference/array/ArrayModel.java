@@ -188,6 +188,33 @@ public final class ArrayModel {
         return h;
     }
 
+    /**
+     * Calls {@code listener} after every committed change of the model (and after {@link #restore}), on
+     * the thread that made the change, after the change is visible to readers. The listener must be
+     * quick and must not mutate the model. Closing the handle removes it.
+     */
+    public AutoCloseable addChangeListener(Runnable listener) {
+        return tables.addListener(listener);
+    }
+
+    /**
+     * The whole stored state: every row's stored JSON body by kind ({@code volume}, {@code replication},
+     * ...) then id, both sorted. Two models hold the same state exactly when their dumps are equal.
+     */
+    public Map<String, java.util.SortedMap<String, String>> dump() {
+        return tables.dump();
+    }
+
+    /**
+     * Puts the model back to a {@link #dump()} exactly, in one transaction (rows not in it deleted),
+     * and tells the change listeners once.
+     *
+     * @throws ModelException INTERNAL when a row cannot be decoded or the store cannot be written
+     */
+    public void restore(Map<String, ? extends Map<String, String>> rows) {
+        tables.restore(rows);
+    }
+
     /** Counts of stored objects by kind (diagnostics, tests). */
     public Map<String, Integer> counts() {
         return tables.counts();

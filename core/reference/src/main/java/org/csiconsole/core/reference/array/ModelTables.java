@@ -29,6 +29,7 @@ final class ModelTables {
     private final ObjectMapper json = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private final Object writeLock = new Object();
+    private final List<Runnable> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     final ModelTable<StorageArray> arrays = new ModelTable<>("array", StorageArray.class, null);
     final ModelTable<VolumeRecord> volumes = new ModelTable<>("volume", VolumeRecord.class, VolumeRecord::name);
@@ -152,6 +153,78 @@ final class ModelTables {
                 ((ModelTable<?>) op[0]).apply((String) op[1], op[2]);
             }
             afterCommit.forEach(Runnable::run);
+            if (!ops.isEmpty()) {
+                listeners.forEach(Runnable::run);
+            }
+        }
+    }
+
+    /** Calls {@code listener} after every committed mutation that wrote something, on the mutating thread. */
+    AutoCloseable addListener(Runnable listener) {
+        listeners.add(listener);
+        return () -> listeners.remove(listener);
+    }
+
+    /** Every stored row as its stored JSON body, by kind then id (both sorted). */
+    Map<String, java.util.SortedMap<String, String>> dump() {
+        synchronized (writeLock) {
+            Map<String, java.util.SortedMap<String, String>> out = new java.util.TreeMap<>();
+            for (ModelTable<?> t : all) {
+                java.util.SortedMap<String, String> rows = new java.util.TreeMap<>();
+                t.rows.forEach((id, row) -> rows.put(id, encode(t, id, row)));
+                out.put(t.kind, rows);
+            }
+            return out;
+        }
+    }
+
+    /**
+     * Makes the stored state equal to {@code rows} (a {@link #dump()}): rows missing from it are
+     * deleted, the others written, in one transaction; listeners are told once.
+     */
+    void restore(Map<String, ? extends Map<String, String>> rows) {
+        synchronized (writeLock) {
+            List<StateStore.Change> changes = new ArrayList<>();
+            List<Object[]> applies = new ArrayList<>();
+            for (ModelTable<?> t : all) {
+                Map<String, String> wanted = rows.containsKey(t.kind) ? rows.get(t.kind) : Map.of();
+                for (String id : t.rows.keySet()) {
+                    if (!wanted.containsKey(id)) {
+                        changes.add(new StateStore.Change(t.kind, id, null));
+                        applies.add(new Object[] {t, id, null});
+                    }
+                }
+                for (Map.Entry<String, String> e : wanted.entrySet()) {
+                    Object current = t.rows.get(e.getKey());
+                    if (current != null && e.getValue().equals(encode(t, e.getKey(), current))) {
+                        continue;
+                    }
+                    try {
+                        applies.add(new Object[] {t, e.getKey(), json.readValue(e.getValue(), t.type)});
+                    } catch (IOException ex) {
+                        throw new ModelException(FailureKind.INTERNAL, "Cannot decode " + t.kind + " " + e.getKey()
+                                + " to restore it: " + ex.getMessage());
+                    }
+                    changes.add(new StateStore.Change(t.kind, e.getKey(), e.getValue()));
+                }
+            }
+            try {
+                store.commit(changes);
+            } catch (StoreException e) {
+                throw new ModelException(FailureKind.INTERNAL, e.getMessage());
+            }
+            for (Object[] op : applies) {
+                ((ModelTable<?>) op[0]).apply((String) op[1], op[2]);
+            }
+            listeners.forEach(Runnable::run);
+        }
+    }
+
+    private String encode(ModelTable<?> t, String id, Object row) {
+        try {
+            return json.writeValueAsString(row);
+        } catch (JsonProcessingException e) {
+            throw new ModelException(FailureKind.INTERNAL, "Cannot encode " + t.kind + " " + id + ": " + e.getOriginalMessage());
         }
     }
 

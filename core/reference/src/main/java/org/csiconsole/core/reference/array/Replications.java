@@ -401,6 +401,24 @@ public final class Replications {
         });
     }
 
+    /**
+     * Moves the pair's sync schedule back so that its last sync lies {@code agoMs} before now (a seed
+     * whose replica is already some minutes behind); the interval is unchanged.
+     *
+     * @throws ModelException INVALID_ARGUMENT when {@code agoMs} is negative or not below the interval;
+     *                        NOT_FOUND; FAILED_PRECONDITION not replicated
+     */
+    public ReplicationStatus lastSyncAgo(String sideId, long agoMs) {
+        long now = clock.millis();
+        return updatePair(sideId, r -> {
+            if (agoMs < 0 || agoMs >= r.intervalMs()) {
+                throw ModelException.invalid("The last sync must lie between now and one interval (" + r.intervalMs()
+                        + " ms) ago, was " + agoMs + " ms ago.");
+            }
+            return r.withLink(r.linkDown(), now - agoMs, r.frozenSyncMs(), r.frozenDurationMs(), r.frozenBytes());
+        });
+    }
+
 /** Makes both sides of a pair primary: split-brain (health ERROR). */
     public ReplicationStatus splitBrain(String sideId) {
         return updatePair(sideId, r -> r.withRoles(ReplicationRole.PRIMARY, ReplicationRole.PRIMARY));
