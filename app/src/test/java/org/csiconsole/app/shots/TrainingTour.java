@@ -82,16 +82,19 @@ public final class TrainingTour {
                 });
                 until(() -> view.get().model().connectionProperty().get() != null
                         && view.get().model().connectionProperty().get().stateProperty().get() == ConnectionState.CONNECTED);
-                waitFrames(30);
+                waitFrames(150);
+                until(() -> view.get().besideViews().get(0) instanceof org.csiconsole.views.volumes.VolumesView v
+                        && !v.viewModel().table().all().isEmpty());
+                waitFrames(150);
                 shoot(out, "A1-training-step-pane-before");
                 ConnectionModel training = view.get().model().connectionProperty().get();
                 training.storage().createVolume(new VolumeRequest("web-data", 10L << 30,
                         List.of(VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4")), Map.of(), Map.of(), VolumeSource.NONE)).get();
                 until(() -> view.get().model().steps().get(0).state() == StepState.PASSED);
-                waitFrames(30);
+                waitFrames(150);
                 shoot(out, "A2-training-step-pane-after-step-1-passed");
                 onFx(() -> view.get().model().revealHint(view.get().model().steps().get(1).step().id()));
-                waitFrames(30);
+                waitFrames(150);
                 shoot(out, "A3-training-hint-revealed");
             } catch (Exception e) {
                 System.err.println("Training tour failed: " + e);

@@ -125,9 +125,11 @@ final class StepCard extends VBox {
         int left = r.hintsLeft();
         boolean reached = r.progress().openedAt() != null;
         hint.setText(left == 0 ? "No more hints" : "Show a hint (" + left + " left)");
-        hint.setDisable(left == 0 || !reached || state == StepState.PASSED);
+        hint.setDisable(left == 0 || !reached);
+        hint.setVisible(state != StepState.PASSED); // a passed step needs no hint; the hints it used stay shown
+        hint.setManaged(hint.isVisible());
         hintWhy.setText(left == 0 ? "Every hint of this step is shown." : !reached ? "The step is not reached yet: pass the steps before it first."
-                : state == StepState.PASSED ? "The step has passed." : "Reveals the next hint; the result counts the hints used.");
+                : "Reveals the next hint; the result counts the hints used.");
         hint.setTooltip(hintWhy);
         boolean answerable = current && state == StepState.PENDING;
         answer.setDisable(!answerable);

@@ -80,6 +80,8 @@ public final class TrainingView implements ResourceView {
     private final Label scenarioTitle = new Label();
     private final Label summary = new Label();
     private final Label skills = new Label();
+    /** The summary and skills: open while choosing, closed while a run's steps need the room. */
+    private final javafx.scene.control.TitledPane about = new javafx.scene.control.TitledPane();
     private final Label note = new Label();
     private final Label elapsed = new Label();
     private final Label hintsUsed = new Label();
@@ -131,7 +133,11 @@ public final class TrainingView implements ResourceView {
         model.selectedProperty().addListener((o, a, b) -> showScenario());
         model.progressProperty().addListener((o, a, b) -> showScenario());
         model.steps().addListener((ListChangeListener<StepRow>) c -> onSteps(c));
-        model.connectionProperty().addListener((o, was, now) -> showBeside(now));
+        model.connectionProperty().addListener((o, was, now) -> {
+            about.setExpanded(now == null);
+            showBeside(now);
+            showScenario();
+        });
         model.problems().addListener((ListChangeListener<ScenarioProblem>) c -> showProblems());
         showScenario();
         rebuildBeside();
@@ -158,7 +164,6 @@ public final class TrainingView implements ResourceView {
 
         Button start = new Button("Start", Icons.of(Material2MZ.PLAY_ARROW, 14));
         start.setId("training-start");
-        start.getStyleClass().add(Styles.ACCENT);
         start.disableProperty().bind(model.canStart().not());
         start.setOnAction(e -> model.start());
         start.setTooltip(new Tooltip("Starts the chosen scenario on a plugin of its own, as a connection of its own; no other connection is touched."));
@@ -216,7 +221,11 @@ public final class TrainingView implements ResourceView {
         problems.setVisible(false);
         problems.setManaged(false);
 
-        VBox pane = new VBox(8, scenarioTitle, summary, skills, note, figures, cards, problems);
+        about.setId("training-about");
+        about.setText("About this scenario");
+        about.setContent(new VBox(6, summary, skills));
+        about.getStyleClass().add(Styles.DENSE);
+        VBox pane = new VBox(8, scenarioTitle, about, note, figures, cards, problems);
         pane.getStyleClass().add(ConsoleStyles.TRAINING_STEPS);
         ScrollPane scroll = new ScrollPane(pane);
         stepScroll = scroll;
@@ -249,8 +258,8 @@ public final class TrainingView implements ResourceView {
         skills.setText(s == null || s.skills().isEmpty() ? "" : "Trains: " + String.join("; ", s.skills()) + ". About " + s.minutes() + " min.");
         skills.setManaged(!skills.getText().isEmpty());
         ConnectionModel c = model.connectionProperty().get();
-        note.setText(c != null ? "Running on its own plugin as the connection \u201c" + c.name() + "\u201d (" + c.endpoint()
-                + "). The demo and every other connection are as they were." : s == null ? "" : TrainingViewModel.whatStartDoes(s));
+        note.setText(c != null ? "Runs on its own plugin as the connection \u201c" + c.name() + "\u201d. The demo and every "
+                + "other connection are as they were." : s == null ? "" : TrainingViewModel.whatStartDoes(s));
         note.setManaged(!note.getText().isEmpty());
         note.setVisible(note.isManaged());
         tick();
