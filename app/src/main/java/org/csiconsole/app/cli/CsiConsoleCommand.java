@@ -37,6 +37,8 @@ import java.util.function.Supplier;
  * <p>Troubleshooting: {@code discover}, {@code probe} and {@code orphans} read only ({@link TroubleCommands});
  * {@code exercise} runs a confirmed lifecycle ({@link ExerciseCommand}); {@code report} writes report.json and
  * report.html ({@link ReportCommand}).
+ * <p>{@code training list|validate|start|check|reset|hint|answer|result|compare}: training mode without a display
+ * ({@link TrainingCommand}).
  * <p>{@code inventory list|import-pv|import-snapshot-contents|add-ids|recheck}: the console's own record of a connection,
  * the inventory of a driver that cannot list ({@link InventoryCommand}).
  */
@@ -131,6 +133,7 @@ public class CsiConsoleCommand {
                 new SubcommandGroup(List.of("exercise"), true, () -> List.of(new ExerciseCommand(env, audit, terminal))),
                 new SubcommandGroup(List.of("report"), true, () -> List.of(new ReportCommand(env, audit, terminal))),
                 new SubcommandGroup(List.of("serve"), false, () -> List.of(new ServeCommand())),
+                new SubcommandGroup(List.of("training"), true, () -> List.of(new TrainingCommand())),
                 new SubcommandGroup(List.of("audit"), false, () -> List.of(new AuditCommand(audit))),
                 new SubcommandGroup(List.of("inventory"), true, () -> List.of(new InventoryCommand(env, audit))));
     }

@@ -420,9 +420,19 @@ public final class ReferencePlugin implements AutoCloseable {
      *     bound are closed again
      */
     public synchronized Server serve(Sockets layout) throws IOException {
+        return serve(layout, List.of());
+    }
+
+    /**
+     * As {@link #serve(Sockets)}, with {@code extra} services beside the CSI controller services on
+     * {@code layout.csi()} (a training's control service). They bypass the driver shape, the fault
+     * interceptor and the call log.
+     */
+    public synchronized Server serve(Sockets layout, List<BindableService> extra) throws IOException {
         java.util.Map<Path, List<BindableService>> csiOn = new java.util.LinkedHashMap<>();
         java.util.Map<Path, boolean[]> addonsOn = new java.util.LinkedHashMap<>(); // [controller side, node side]
         csiOn.computeIfAbsent(layout.csi(), k -> new ArrayList<>()).addAll(csiController(layout.scope()));
+        csiOn.get(layout.csi()).addAll(extra);
         Path node = layout.node().orElse(layout.csi());
         if (layout.node().isPresent()) csiOn.computeIfAbsent(node, k -> new ArrayList<>()).add(wrap(new IdentityService()));
         csiOn.get(node).add(csiNode());

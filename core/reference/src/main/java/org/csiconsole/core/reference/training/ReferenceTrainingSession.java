@@ -385,6 +385,18 @@ public final class ReferenceTrainingSession implements TrainingSession {
         return plugin;
     }
 
+    /**
+     * Serves the scenario's plugin on the unix socket {@code socket} as {@code csi-console serve} does
+     * (every CSI and csi-addons service), with the training's control service beside it
+     * ({@link TrainingControl}); stopped by {@link #close()}.
+     *
+     * @throws IOException when the socket cannot be bound (in use, folder missing)
+     */
+    public void serve(Path socket) throws IOException {
+        plugin.serve(new ReferencePlugin.Sockets(socket, Optional.empty(), Optional.empty(), Optional.empty()),
+                List.of(TrainingControl.service(this)));
+    }
+
     /** The plugin state the scenario's seed produced; {@link #reset()} returns to it exactly. */
     public Map<String, ? extends Map<String, String>> seedState() {
         return seedState;

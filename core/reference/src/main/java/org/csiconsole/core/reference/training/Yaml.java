@@ -67,7 +67,8 @@ final class Yaml {
             return Optional.of(new Value(root, "", problems));
         } catch (MarkedYAMLException e) {
             int line = e.getProblemMark() != null ? e.getProblemMark().getLine() + 1 : 0;
-            problems.add(line, "", "this is not valid YAML: " + e.getProblem() + ".");
+            problems.add(line, "", "this is not valid YAML (" + e.getProblem() + "); check the brackets, quotes and indentation "
+                    + "of this line and the one before.");
             return Optional.empty();
         } catch (YAMLException e) {
             problems.add(0, "", "this is not valid YAML: " + e.getMessage() + ".");
