@@ -21,7 +21,7 @@ import org.csiconsole.core.training.StepState;
 import org.csiconsole.views.FxWait;
 import org.csiconsole.views.fx.DesignSize;
 import org.csiconsole.views.lifecycle.LifecycleView;
-import org.csiconsole.views.training.StepRow;
+import org.csiconsole.views.training.TrainingStepRow;
 import org.csiconsole.views.training.TrainingPerspective;
 import org.csiconsole.views.training.TrainingView;
 import org.csiconsole.views.volumes.VolumesView;
@@ -81,13 +81,10 @@ class TrainingPerspectiveFxTest {
         ConnectionModel demo = console.connections().get(0);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> demo.stateProperty().get() == ConnectionState.CONNECTED);
         StorageService demoStorage = FxWait.onFx(demo::storage);
-        robot.interact(() -> {
-            stage.setX(0);
-            stage.setY(0);
-            stage.setWidth(1280);
-            stage.setHeight(800);
-            console.workbench().bottomShownProperty().set(true);
-        });
+        // The window opens at the design size, the headless screen's (the stage is not sized here: the FX tests of this JVM share it)
+        assertThat(FxWait.onFx(() -> stage.getScene().getWidth())).isEqualTo(1280);
+        assertThat(FxWait.onFx(() -> stage.getScene().getHeight())).isEqualTo(DesignSize.HEIGHT);
+        robot.interact(() -> console.workbench().bottomShownProperty().set(true));
         robot.clickOn("#start-view");
         robot.press(KeyCode.ALT, KeyCode.DIGIT5).release(KeyCode.DIGIT5, KeyCode.ALT);
         assertThat(console.workbench().perspectiveProperty().get()).isEqualTo(TrainingPerspective.ID);
@@ -189,7 +186,7 @@ class TrainingPerspectiveFxTest {
     }
 
     private static List<StepState> states(TrainingView view) throws Exception {
-        return FxWait.onFx(() -> view.model().steps().stream().map(StepRow::state).toList());
+        return FxWait.onFx(() -> view.model().steps().stream().map(TrainingStepRow::state).toList());
     }
 
     private static StepState state(TrainingView view, int index) throws Exception {

@@ -41,9 +41,9 @@ final class StepCard extends VBox {
     private final Tooltip hintWhy = new Tooltip();
     private final TextField answer = new TextField();
     private final Button send = new Button("Answer");
-    private StepRow row;
+    private TrainingStepRow row;
 
-    StepCard(StepRow first, TrainingViewModel model) {
+    StepCard(TrainingStepRow first, TrainingViewModel model) {
         String id = first.step().id();
         setId("training-step-" + id);
         getStyleClass().add(ConsoleStyles.TRAINING_STEP);
@@ -93,7 +93,7 @@ final class StepCard extends VBox {
     }
 
     /** Shows {@code now}'s state of the step; {@code at} is the time its clock reads. */
-    void show(StepRow r, Instant at) {
+    void show(TrainingStepRow r, Instant at) {
         row = r;
         StepState state = r.state();
         boolean current = r.progress().current();
@@ -146,7 +146,7 @@ final class StepCard extends VBox {
         time.setTooltip(reached ? timeTip : null);
     }
 
-    StepRow row() {
+    TrainingStepRow row() {
         return row;
     }
 }

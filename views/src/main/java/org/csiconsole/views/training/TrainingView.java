@@ -132,7 +132,7 @@ public final class TrainingView implements ResourceView {
 
         model.selectedProperty().addListener((o, a, b) -> showScenario());
         model.progressProperty().addListener((o, a, b) -> showScenario());
-        model.steps().addListener((ListChangeListener<StepRow>) c -> onSteps(c));
+        model.steps().addListener((ListChangeListener<TrainingStepRow>) c -> onSteps(c));
         model.connectionProperty().addListener((o, was, now) -> {
             about.setExpanded(now == null);
             showBeside(now);
@@ -265,7 +265,7 @@ public final class TrainingView implements ResourceView {
         tick();
     }
 
-    private void onSteps(ListChangeListener.Change<? extends StepRow> c) {
+    private void onSteps(ListChangeListener.Change<? extends TrainingStepRow> c) {
         Instant now = Instant.now(model.clock());
         boolean rebuild = false;
         while (c.next()) {
@@ -278,7 +278,7 @@ public final class TrainingView implements ResourceView {
         }
         if (rebuild) {
             stepCards.clear();
-            for (StepRow r : model.steps()) stepCards.add(new StepCard(r, model));
+            for (TrainingStepRow r : model.steps()) stepCards.add(new StepCard(r, model));
             cards.getChildren().setAll(stepCards);
         }
         tick();

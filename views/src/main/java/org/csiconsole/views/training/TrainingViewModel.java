@@ -75,7 +75,7 @@ public final class TrainingViewModel extends ViewModel {
     private final ReadOnlyObjectWrapper<TrainingSession> session = new ReadOnlyObjectWrapper<>(this, "session");
     private final ReadOnlyObjectWrapper<ConnectionModel> connection = new ReadOnlyObjectWrapper<>(this, "connection");
     private final ReadOnlyObjectWrapper<TrainingProgress> progress = new ReadOnlyObjectWrapper<>(this, "progress");
-    private final ObservableList<StepRow> steps = FXCollections.observableArrayList();
+    private final ObservableList<TrainingStepRow> steps = FXCollections.observableArrayList();
     private final StringProperty trainee = new SimpleStringProperty(this, "trainee", "");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy", false);
@@ -174,7 +174,7 @@ public final class TrainingViewModel extends ViewModel {
     }
 
     /** The running scenario's steps, in order; a row is replaced where it stands when its step changes. */
-    public ObservableList<StepRow> steps() {
+    public ObservableList<TrainingStepRow> steps() {
         return steps;
     }
 
@@ -394,11 +394,11 @@ public final class TrainingViewModel extends ViewModel {
         if (shown != null && p.at().isBefore(shown.at()) && p.resets() <= shown.resets()) return; // an older snapshot, overtaken
         progress.set(p);
         List<ScenarioStep> defined = s.scenario().steps();
-        List<StepRow> rows = new ArrayList<>(defined.size());
+        List<TrainingStepRow> rows = new ArrayList<>(defined.size());
         for (int i = 0; i < defined.size(); i++) {
             ScenarioStep step = defined.get(i);
             int number = i + 1;
-            p.step(step.id()).ifPresent(sp -> rows.add(new StepRow(number, step, sp)));
+            p.step(step.id()).ifPresent(sp -> rows.add(new TrainingStepRow(number, step, sp)));
         }
         if (steps.size() != rows.size()) {
             steps.setAll(rows);

@@ -118,7 +118,7 @@ class TrainingViewModelTest {
     @Test
     void aStepThatDidNotChangeKeepsItsRowSoAHalfTypedAnswerOnItsCardStays() {
         FakeTraining.Session s = startFirst();
-        StepRow third = model.steps().get(2);
+        TrainingStepRow third = model.steps().get(2);
 
         s.pass(0, FakeTraining.T0.plusSeconds(10));
 
@@ -163,7 +163,7 @@ class TrainingViewModelTest {
         model.reset();
 
         assertThat(s.resets).isEqualTo(1);
-        assertThat(model.steps()).extracting(StepRow::state).containsOnly(StepState.PENDING);
+        assertThat(model.steps()).extracting(TrainingStepRow::state).containsOnly(StepState.PENDING);
         assertThat(model.steps().get(0).progress().current()).isTrue();
         assertThat(told).containsExactly("Reset to the seed of first-volume");
         assertThat(model.busyProperty().get()).isFalse();

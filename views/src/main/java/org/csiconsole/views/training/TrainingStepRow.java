@@ -15,8 +15,8 @@ import java.util.Objects;
  * @param step the step as the scenario defines it
  * @param progress its state at the last change the session told
  */
-public record StepRow(int number, ScenarioStep step, StepProgress progress) {
-    public StepRow {
+public record TrainingStepRow(int number, ScenarioStep step, StepProgress progress) {
+    public TrainingStepRow {
         Objects.requireNonNull(step, "step");
         Objects.requireNonNull(progress, "progress");
     }
