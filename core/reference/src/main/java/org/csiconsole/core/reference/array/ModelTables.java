@@ -27,7 +27,9 @@ import org.csiconsole.core.reference.store.StoreException;
 final class ModelTables {
     private final StateStore store;
     private final ObjectMapper json = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+            // one encoding per row: maps (parameters, topology) in key order whatever order they were built in
+            .configure(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
     private final Object writeLock = new Object();
     private final List<Runnable> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 

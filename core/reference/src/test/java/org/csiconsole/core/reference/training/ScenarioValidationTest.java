@@ -52,6 +52,13 @@ class ScenarioValidationTest {
         assertThat(problems(VALID)).isEmpty();
     }
 
+    @Test
+    void theDocumentedExampleWithEveryFeatureIsValid() {
+        // the module's tests run in core/reference; the example lives in the repository's docs
+        Path example = Path.of("../../docs/training-example.yaml");
+        assertThat(training.validateNow(example)).isEmpty();
+    }
+
     static List<Arguments> malformed() {
         return List.of(
                 Arguments.of("an empty file", "",
