@@ -56,4 +56,8 @@ XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" CSI_CONSOLE_DATA_DI
 # missing, a stale socket) at 1280x800: Discover, the stale socket probed, the Report page (90-*.png).
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" CSI_CONSOLE_DATA_DIR="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.NodeTroubleTour "$out"
+# The Training perspective at 1280x800 with the bottom panel open: the library, scenario 1 started beside the
+# demo, its step pane before and after the first step's check holds, a hint revealed (A*-*.png).
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" CSI_CONSOLE_DATA_DIR="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
+  java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.TrainingTour "$out"
 ls -1 "$out"/*.png "$out"/1280x800/*.png

@@ -36,6 +36,9 @@ import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ViewRegistry;
 import org.csiconsole.views.workbench.Workbench;
 import org.csiconsole.views.workbench.WorkbenchServices;
+import org.csiconsole.views.training.TrainingPerspective;
+import org.csiconsole.views.training.TrainingViewModel;
+import org.csiconsole.core.reference.training.ReferenceTraining;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -85,6 +88,8 @@ public final class Console {
     private final Executor ui;
     private final List<ConnectionModel> loginOnShow = new ArrayList<>();
     private final ConsoleReplication replication;
+    /** The Training perspective's model: its running scenario stops with the console; its folder is remembered. */
+    private final TrainingViewModel training;
     /** The connections to open once the window's first frame is painted (the demo, the command line's, saved drivers). */
     private final List<ConnectionModel> connectOnShow = new ArrayList<>();
     private boolean closed;
@@ -159,6 +164,12 @@ public final class Console {
         workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
         org.csiconsole.views.lifecycle.LifecyclePerspective.install(workbench, new org.csiconsole.core.render.Java2dDiagramExporter(),
                 java.time.Clock.systemDefaultZone(), overrides);
+        // Training runs each scenario on a plugin of its own, as a connection of its own: the demo is not touched.
+        training = TrainingPerspective.install(workbench, new ReferenceTraining(sessions.trainingStateDir(), sessions.io()),
+                new ConsoleTraining(manager, sessions.io()),
+                c -> replication.view(FXCollections.observableArrayList(c), workbench, services.actions(), dialogs, tableLayouts),
+                new org.csiconsole.core.render.Java2dDiagramExporter(), java.time.Clock.systemDefaultZone(), overrides);
+        if (preferences.trainingFolder() != null) training.folderProperty().set(Path.of(preferences.trainingFolder()));
         afterShow = org.csiconsole.app.gui.connect.Troubleshooting.install(workbench, manager, sessions, trace,
                 new ActionRunner(tasks, notifications, dialogs), ui, options.openReport() == null ? null : Path.of(options.openReport()));
         connections.forEach(this::reopenWhenConnected);
@@ -262,6 +273,7 @@ public final class Console {
     public void close() {
         if (closed) return;
         closed = true;
+        training.close();
         manager.close();
         sessions.close();
         replication.close();
@@ -328,7 +340,8 @@ public final class Console {
                 max ? preferences.width() : stage.getWidth(), max ? preferences.height() : stage.getHeight(), max,
                 workbench.navigatorDividerProperty().get(), workbench.bottomDivider(),
                 !workbench.bottomShownProperty().get(), workbench.openViewKeys(), workbench.selectedViewKey(),
-                tableLayouts.all(), trace.capacity()));
+                tableLayouts.all(), trace.capacity(),
+                training.folderProperty().get() == null ? null : training.folderProperty().get().toString()));
     }
 
     public Workbench workbench() {

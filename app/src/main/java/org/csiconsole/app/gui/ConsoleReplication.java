@@ -133,12 +133,17 @@ final class ConsoleReplication implements ReplicationServices, AutoCloseable {
 
     /** The perspective (Alt+2): its view is built when first shown. */
     Perspective perspective(Workbench workbench, ActionRunner actions, FxDialogService dialogs, TableLayouts layouts) {
-        return new Perspective("replication", "Replication", Material2MZ.SYNC_ALT, "Alt+2", () -> {
-            FxReplicationDialogs own = new FxReplicationDialogs(dialogs, clock(), ZoneId.systemDefault());
-            ReplicationViewModel model = new ReplicationViewModel(workbench.connections(), this,
-                    m -> new ReplicationCommands(m, actions, own), workbench.services().ui(), rowWork);
-            return new ReplicationView(model, layouts);
-        });
+        return new Perspective("replication", "Replication", Material2MZ.SYNC_ALT, "Alt+2",
+                () -> view(workbench.connections(), workbench, actions, dialogs, layouts));
+    }
+
+    /** A Replication view of {@code connections}' sites (the perspective's: every connection's); disposing it closes its samplers. */
+    ReplicationView view(javafx.collections.ObservableList<ConnectionModel> connections, Workbench workbench, ActionRunner actions,
+                         FxDialogService dialogs, TableLayouts layouts) {
+        FxReplicationDialogs own = new FxReplicationDialogs(dialogs, clock(), ZoneId.systemDefault());
+        ReplicationViewModel model = new ReplicationViewModel(connections, this,
+                m -> new ReplicationCommands(m, actions, own), workbench.services().ui(), rowWork);
+        return new ReplicationView(model, layouts);
     }
 
     @Override

@@ -29,10 +29,13 @@ import org.csiconsole.views.table.TableLayouts;
  * @param traceCapacity how many calls the call trace keeps (the trace's Keep menu), within
  *     [{@value CallTrace#MIN_CAPACITY}, {@value CallTrace#MAX_CAPACITY}]; missing or out of range
  *     gives {@value CallTrace#DEFAULT_CAPACITY}
+ * @param trainingFolder the folder of scenario files the Training perspective's library reads besides the bundled
+ *     scenarios, as the trainer last picked it; null for none
  */
 public record Preferences(Theme theme, double x, double y, double width, double height, boolean maximized,
                           double navigatorDivider, double bottomDivider, boolean bottomPanelHidden,
-                          List<String> openViews, String selectedView, Map<String, TableLayout> tables, int traceCapacity) {
+                          List<String> openViews, String selectedView, Map<String, TableLayout> tables, int traceCapacity,
+                          String trainingFolder) {
     private static final double DEFAULT_WIDTH = 1360;
     private static final double DEFAULT_HEIGHT = 860;
     /** The bottom panel starts at about a quarter of the height, leaving the views the room. */
@@ -41,7 +44,7 @@ public record Preferences(Theme theme, double x, double y, double width, double 
 
     public static final Preferences DEFAULTS = new Preferences(Theme.LIGHT, Double.NaN, Double.NaN,
             DEFAULT_WIDTH, DEFAULT_HEIGHT, false, DEFAULT_NAVIGATOR_DIVIDER, DEFAULT_BOTTOM_DIVIDER, false, List.of(), null, Map.of(),
-            CallTrace.DEFAULT_CAPACITY);
+            CallTrace.DEFAULT_CAPACITY, null);
 
     public Preferences {
         if (theme == null) theme = Theme.LIGHT;
@@ -51,6 +54,7 @@ public record Preferences(Theme theme, double x, double y, double width, double 
         bottomDivider = clampDivider(bottomDivider, DEFAULT_BOTTOM_DIVIDER);
         openViews = openViews == null ? List.of() : openViews.stream().filter(v -> v != null && !v.isBlank()).toList();
         tables = tables == null ? Map.of() : new TableLayouts(tables).all();
+        if (trainingFolder != null && trainingFolder.isBlank()) trainingFolder = null;
         if (traceCapacity < CallTrace.MIN_CAPACITY || traceCapacity > CallTrace.MAX_CAPACITY) traceCapacity = CallTrace.DEFAULT_CAPACITY;
     }
 
@@ -65,6 +69,6 @@ public record Preferences(Theme theme, double x, double y, double width, double 
 
     public Preferences withTheme(Theme t) {
         return new Preferences(t, x, y, width, height, maximized, navigatorDivider, bottomDivider, bottomPanelHidden,
-                openViews, selectedView, tables, traceCapacity);
+                openViews, selectedView, tables, traceCapacity, trainingFolder);
     }
 }

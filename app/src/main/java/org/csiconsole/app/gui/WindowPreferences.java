@@ -61,7 +61,7 @@ final class WindowPreferences {
             return d;
         }
         // the record's constructor checks the values as for the whole file
-        return new Preferences(theme, x, y, width, height, maximized, navigator, bottom, bottomHidden, List.of(), null, Map.of(), 0);
+        return new Preferences(theme, x, y, width, height, maximized, navigator, bottom, bottomHidden, List.of(), null, Map.of(), 0, null);
     }
 
     /** A number, or NaN for anything else (the file writes NaN as the string "NaN"). */

@@ -79,7 +79,7 @@ class FirstFramesFxTest {
         Path report = temp.resolve("report.txt");
         System.setProperty(StartupReport.PROPERTY, report.toString());
         new PreferencesStore(config).save(new Preferences(Theme.DARK, 40, 30, 1000, 700, false, 0.3, 0.6, false,
-                List.of(), null, Map.of(), 0));
+                List.of(), null, Map.of(), 0, null));
 
         Scene shell = WaitForAsyncUtils.asyncFx(() -> {
             Scene s = StartShell.show(stage, new PreferencesStore(config).load());

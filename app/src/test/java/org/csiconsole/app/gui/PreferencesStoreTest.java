@@ -28,7 +28,7 @@ class PreferencesStoreTest {
                 java.util.List.of("start", "Demo/VOLUMES"), "Demo/VOLUMES",
                 java.util.Map.of("volumes", new TableLayout(
                         java.util.List.of(new TableLayout.ColumnState("size", 90, true), new TableLayout.ColumnState("name", 300, false)),
-                        java.util.List.of(new TableLayout.SortKey("size", true)))), 50_000);
+                        java.util.List.of(new TableLayout.SortKey("size", true)))), 50_000, "/srv/training");
         store.save(p);
         assertThat(new PreferencesStore(dir.resolve("cfg")).load()).isEqualTo(p);
     }
@@ -45,6 +45,7 @@ class PreferencesStoreTest {
         assertThat(p.selectedView()).isNull();
         assertThat(p.tables()).isEmpty();
         assertThat(p.traceCapacity()).isEqualTo(10_000);
+        assertThat(p.trainingFolder()).isNull();
     }
 
     @Test

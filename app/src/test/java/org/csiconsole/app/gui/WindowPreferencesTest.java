@@ -22,7 +22,7 @@ class WindowPreferencesTest {
         Preferences saved = new Preferences(Theme.DARK, 10, 20, 1000, 700, true, 0.3, 0.6, true,
                 List.of("start", "Demo/VOLUMES"), "Demo/VOLUMES",
                 Map.of("volumes", new TableLayout(List.of(new TableLayout.ColumnState("size", 90, true)),
-                        List.of(new TableLayout.SortKey("size", true)))), 50_000);
+                        List.of(new TableLayout.SortKey("size", true)))), 50_000, null);
         new PreferencesStore(dir).save(saved);
 
         Preferences read = WindowPreferences.read(dir);

@@ -37,14 +37,9 @@ public final class LifecyclePerspective {
 
     /** As the overload above, a call sent anyway from the perspective announced to {@code overrides} (its audit record is marked). */
     public static void install(Workbench workbench, DiagramExporter exporter, Clock clock, org.csiconsole.core.audit.OverrideMarks overrides) {
-        ActionRunner actions = workbench.services().actions();
         LifecycleView[] view = new LifecycleView[1];
         workbench.addPerspective(new Perspective(ID, "Lifecycle", Material2AL.ACCOUNT_TREE, "Alt+3", () -> {
-            view[0] = new LifecycleView(new LifecycleViewModel(workbench.connections(),
-                    c -> new VolumesViewModel(new ViewContext(c.storage(), actions, workbench.services().ui(), c.name(), c.changes(),
-                            org.csiconsole.views.resource.KnownResources.inSession(), workbench.services().trace()::snapshot,
-                            new org.csiconsole.core.risk.RiskModel().on(c.describe()), overrides)),
-                    actions, workbench.services().trace()::snapshot, clock, exporter));
+            view[0] = view(workbench, exporter, clock, overrides);
             if (workbench.currentConnectionProperty().get() != null) {
                 view[0].model().connectionProperty().set(workbench.currentConnectionProperty().get());
             }
@@ -64,5 +59,24 @@ public final class LifecyclePerspective {
             }
         };
         workbench.centre().getTabs().addListener(tabs);
+    }
+
+    /**
+     * A new lifecycle view over the workbench's connections, with no connection chosen yet; its commands run through
+     * the workbench's actions. The perspective shows one; a view that shows one connection's lifecycle (the Training
+     * perspective's) makes its own.
+     *
+     * @param exporter draws the PNG and SVG exports
+     * @param clock when readings and exports are taken
+     * @param overrides told of a call sent anyway from the view (its audit record is marked)
+     */
+    public static LifecycleView view(Workbench workbench, DiagramExporter exporter, Clock clock,
+                                     org.csiconsole.core.audit.OverrideMarks overrides) {
+        ActionRunner actions = workbench.services().actions();
+        return new LifecycleView(new LifecycleViewModel(workbench.connections(),
+                c -> new VolumesViewModel(new ViewContext(c.storage(), actions, workbench.services().ui(), c.name(), c.changes(),
+                        org.csiconsole.views.resource.KnownResources.inSession(), workbench.services().trace()::snapshot,
+                        new org.csiconsole.core.risk.RiskModel().on(c.describe()), overrides)),
+                actions, workbench.services().trace()::snapshot, clock, exporter));
     }
 }

@@ -305,4 +305,14 @@ public final class ConsoleStyles {
     public static final String TIMELINE_THRESHOLD_DANGER = "cc-timeline-threshold-danger";
     /** The faults panel of demo mode. */
     public static final String FAULTS_PANEL = "cc-faults-panel";
+
+    // ---- training perspective
+    /** The Training perspective's step pane: the scenario, the run's figures and the steps. */
+    public static final String TRAINING_STEPS = "cc-training-steps";
+    /** One step's card; its state shows as one of the pseudo-classes {@code passed}, {@code failed}, {@code current}. */
+    public static final String TRAINING_STEP = "cc-training-step";
+    /** A step card's state icon, coloured by the card's state. */
+    public static final String TRAINING_STEP_ICON = "cc-training-step-icon";
+    /** A hint revealed on a step card. */
+    public static final String TRAINING_HINT = "cc-training-hint";
 }

@@ -40,6 +40,8 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     private final Sessions sessions;
     private final Map<ConnectionModel, Session> open = new IdentityHashMap<>();
     private final Set<ConnectionModel> loginDetails = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The connections of running training scenarios: never saved, never edited, closed with their scenario. */
+    private final Set<ConnectionModel> training = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     public ConnectionManager(ObservableList<ConnectionModel> connections, ProfileStore profiles,
                              ConnectionDialogs connectionDialogs, DialogService dialogs, Notifications notifications,
@@ -200,9 +202,37 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         return m;
     }
 
+    /**
+     * Adds and connects the connection of a running training scenario: a CSI connection to the scenario's own
+     * plugin at {@code endpoint} ({@code inproc:NAME}), named {@code name} (with " (2)", " (3)" ... when another
+     * connection has that name). It is never saved as a profile nor edited; {@link #discard} closes it when its
+     * scenario stops.
+     *
+     * @return the connection
+     */
+    public ConnectionModel openTraining(String name, String endpoint) {
+        ConnectionModel m = add(ConnectionProfile.csi(unique(name), endpoint));
+        training.add(m);
+        connect(m);
+        return m;
+    }
+
+    /** Closes {@code connection} and removes it from the navigator without asking: for a connection nothing of which is saved. */
+    public void discard(ConnectionModel connection) {
+        Session s = open.remove(connection);
+        if (s != null) closeQuietly(connection, s);
+        connection.storageProperty().set(null);
+        connection.stateProperty().set(ConnectionState.DISCONNECTED);
+        training.remove(connection);
+        connections.remove(connection);
+    }
+
     @Override
     public void edit(ConnectionModel connection) {
-        if (connection.profile().kind() == ConnectionKind.DEMO || connection.profile().kind() == ConnectionKind.REPORT) return;
+        if (connection.profile().kind() == ConnectionKind.DEMO || connection.profile().kind() == ConnectionKind.REPORT
+                || training.contains(connection)) {
+            return;
+        }
         Set<String> taken = names();
         taken.remove(connection.name());
         connectionDialogs.editProfile(connection.profile(), taken).ifPresent(p -> {
@@ -244,7 +274,7 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     @Override
     public void disconnect(ConnectionModel connection) {
         if (connection.profile().kind() == ConnectionKind.REPORT) {
-            closeReport(connection);
+            discard(connection);
             return;
         }
         Session s = open.remove(connection);
@@ -258,7 +288,12 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     @Override
     public void remove(ConnectionModel connection) {
         if (connection.profile().kind() == ConnectionKind.REPORT) {
-            closeReport(connection);
+            discard(connection);
+            return;
+        }
+        if (training.contains(connection)) {
+            dialogs.showInformation("Remove connection " + connection.name(), "This connection belongs to the training "
+                    + "scenario that runs in the Training perspective: it closes when the scenario stops or another one starts.");
             return;
         }
         boolean saved = connection.profile().kind() != ConnectionKind.DEMO;
@@ -305,14 +340,6 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     void ended(ConnectionModel connection) {
         Session s = open.remove(connection);
         if (s != null) closeQuietly(connection, s);
-    }
-
-    private void closeReport(ConnectionModel report) {
-        Session s = open.remove(report);
-        if (s != null) closeQuietly(report, s);
-        report.storageProperty().set(null);
-        report.stateProperty().set(ConnectionState.DISCONNECTED);
-        connections.remove(report);
     }
 
     /**

@@ -135,6 +135,14 @@ public class Sessions implements AutoCloseable {
         return demoStateDir;
     }
 
+    /**
+     * Where training scenarios keep their plugins' state, one folder per run: beside the demo's
+     * ({@code $XDG_STATE_HOME/csi-console/training}).
+     */
+    public Path trainingStateDir() {
+        return demoStateDir.resolveSibling("training");
+    }
+
     /** The arrays of the demo seed: management IP (sent as {@code x-array-ip}) to array name. */
     protected Map<String, String> demoArrays() {
         Map<String, String> m = new java.util.LinkedHashMap<>();

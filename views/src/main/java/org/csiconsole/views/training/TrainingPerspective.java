@@ -1,0 +1,58 @@
+package org.csiconsole.views.training;
+
+import org.csiconsole.core.audit.OverrideMarks;
+import org.csiconsole.core.lifecycle.DiagramExporter;
+import org.csiconsole.core.training.TrainingPort;
+import org.csiconsole.views.lifecycle.LifecyclePerspective;
+import org.csiconsole.views.lifecycle.LifecycleView;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.csiconsole.views.workbench.Perspective;
+import org.csiconsole.views.workbench.ResourceKind;
+import org.csiconsole.views.workbench.ResourceView;
+import org.csiconsole.views.workbench.Workbench;
+import org.kordamp.ikonli.material2.Material2AL;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The Training perspective (Alt+5): the {@link TrainingView} in the workbench's centre, with the usual views of the
+ * running scenario's connection beside its steps: Volumes, Replication and Lifecycle.
+ */
+public final class TrainingPerspective {
+    /** The perspective's id. */
+    public static final String ID = "training";
+
+    private TrainingPerspective() {
+    }
+
+    /**
+     * Adds the perspective to {@code workbench}.
+     *
+     * @param port the training engine
+     * @param connections adds and removes a running scenario's connection
+     * @param replication the Replication view of one connection (the composition root owns its samplers)
+     * @param exporter draws the lifecycle view's PNG and SVG exports
+     * @param clock the clock of the elapsed times and of the lifecycle's readings
+     * @param overrides told of a call sent anyway from a view beside the steps
+     * @return the perspective's model: the composition root remembers its folder and closes it with the console
+     */
+    public static TrainingViewModel install(Workbench workbench, TrainingPort port, TrainingConnections connections,
+                                            Function<ConnectionModel, ResourceView> replication, DiagramExporter exporter,
+                                            Clock clock, OverrideMarks overrides) {
+        TrainingViewModel model = new TrainingViewModel(port, connections, workbench.services().actions(), workbench.services().ui(), clock);
+        workbench.addPerspective(new Perspective(ID, "Training", Material2AL.LOCAL_LIBRARY, "Alt+5",
+                () -> new TrainingView(model, c -> {
+                    List<ResourceView> views = new ArrayList<>();
+                    workbench.services().views().create(ResourceKind.VOLUMES, c).ifPresent(views::add);
+                    views.add(replication.apply(c));
+                    LifecycleView lifecycle = LifecyclePerspective.view(workbench, exporter, clock, overrides);
+                    lifecycle.model().connectionProperty().set(c);
+                    views.add(lifecycle);
+                    return views;
+                })));
+        return model;
+    }
+}
