@@ -179,6 +179,6 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
     }
 
     private static String capital(String s) {
-        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+        return org.csiconsole.core.model.Words.sentenceStart(s);
     }
 }

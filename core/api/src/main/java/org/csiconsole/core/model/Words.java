@@ -9,6 +9,19 @@ public final class Words {
     private Words() {
     }
 
+    /**
+     * {@code text} as the start of a sentence: its first letter upper case when its first word is a plain
+     * word ({@code "still published"} → {@code "Still published"}), unchanged when it starts with a name or an
+     * id, which are case-sensitive ({@code "worker-02 loses access"}, {@code "pvc-f804…"}, {@code "vol-1"}).
+     */
+    public static String sentenceStart(String text) {
+        if (text.isEmpty() || !Character.isLowerCase(text.charAt(0))) return text;
+        int end = 0;
+        while (end < text.length() && !Character.isWhitespace(text.charAt(end)) && ",;:.".indexOf(text.charAt(end)) < 0) end++;
+        for (int i = 0; i < end; i++) if (!Character.isLetter(text.charAt(i))) return text;
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
     /** {@code n} and the noun, singular for exactly one: {@code count(1, "socket")} is {@code "1 socket"}. */
     public static String count(long n, String singular) {
         return count(n, singular, plural(singular));

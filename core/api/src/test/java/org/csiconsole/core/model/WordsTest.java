@@ -30,4 +30,15 @@ class WordsTest {
         assertThat(Words.ago(now.minusSeconds(241), now)).isEqualTo("4 min 1 s ago");
         assertThat(Words.duration(java.time.Duration.ofSeconds(-9))).isEqualTo("0 s");
     }
+
+    @Test
+    void aSentenceStartingWithANameOrAnIdKeepsItsCaseAPlainWordIsCapitalised() {
+        assertThat(Words.sentenceStart("still published on node-1")).isEqualTo("Still published on node-1");
+        assertThat(Words.sentenceStart("worker-02 loses access")).isEqualTo("worker-02 loses access");
+        assertThat(Words.sentenceStart("node-1 loses access")).isEqualTo("node-1 loses access");
+        assertThat(Words.sentenceStart("pvc-f804 is replicated")).isEqualTo("pvc-f804 is replicated");
+        assertThat(Words.sentenceStart("vol1 is primary")).isEqualTo("vol1 is primary");
+        assertThat(Words.sentenceStart("creates a split brain: x")).isEqualTo("Creates a split brain: x");
+        assertThat(Words.sentenceStart("")).isEmpty();
+    }
 }
