@@ -224,8 +224,11 @@ public final class RiskModel implements RiskAssessor {
             d.confirm();
             return;
         }
+        long required = requiredBytes(d);
         for (TargetFacts t : d.r.targets()) {
-            d.caution(Kind.IRREVERSIBLE, "the capacity of " + t.displayName() + " cannot be reduced again (CSI has no shrink)", "");
+            String growth = required <= 0 ? "" : (t.capacityBytes() > 0 ? " grows from " + ByteSize.format(t.capacityBytes()) : " grows")
+                    + " to " + ByteSize.format(required) + " (" + ByteSize.grouped(required) + " bytes) and";
+            d.caution(Kind.IRREVERSIBLE, "the capacity of " + t.displayName() + growth + " cannot be reduced again (CSI has no shrink)", "");
             Set<String> nodes = new LinkedHashSet<>();
             for (Placement p : t.placements()) if (p.step() != Placement.Kind.PUBLISHED) nodes.add(p.nodeId());
             if (!nodes.isEmpty()) {
@@ -236,6 +239,16 @@ public final class RiskModel implements RiskAssessor {
         d.confirm();
     }
 
+    /** The {@code capacity_range.required_bytes} sent, 0 when none; a value that is not a number is refused. */
+    private static long requiredBytes(Draft d) {
+        String sent = d.r.sends().getOrDefault(REQUIRED_BYTES, "");
+        try {
+            return sent.isEmpty() ? 0 : Long.parseLong(sent);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(REQUIRED_BYTES + " must be a number of bytes, was " + sent, e);
+        }
+    }
+
     /**
      * A size that would shrink: for an expand, {@code capacity_range.required_bytes} not larger than the
      * capacity (CSI spec, ControllerExpandVolume: the new size; volumes only grow); for a node expand, smaller
@@ -243,13 +256,7 @@ public final class RiskModel implements RiskAssessor {
      * both sizes are known.
      */
     private static void shrink(Draft d) {
-        String sent = d.r.sends().getOrDefault(REQUIRED_BYTES, "");
-        long required;
-        try {
-            required = sent.isEmpty() ? 0 : Long.parseLong(sent);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(REQUIRED_BYTES + " must be a number of bytes, was " + sent, e);
-        }
+        long required = requiredBytes(d);
         boolean node = d.r.operation() == RiskOperation.NODE_EXPAND;
         for (TargetFacts t : d.r.targets()) {
             long now = t.capacityBytes();

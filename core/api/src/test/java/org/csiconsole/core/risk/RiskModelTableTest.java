@@ -243,8 +243,9 @@ class RiskModelTableTest {
                 .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("expand to the same size is refused", EXPAND, vol("erp-db", "vol-1")).sending(RiskModel.REQUIRED_BYTES, Long.toString(10 * GIB))
                 .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
-        row("expand to a larger size is sent", EXPAND, vol("erp-db", "vol-1")).sending(RiskModel.REQUIRED_BYTES, Long.toString(20 * GIB))
-                .has(Kind.IRREVERSIBLE).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("expand to a larger size is sent and says from what size to what size, in bytes too", EXPAND, vol("erp-db", "vol-1"))
+                .sending(RiskModel.REQUIRED_BYTES, Long.toString(20 * GIB))
+                .has(Kind.IRREVERSIBLE).says("the capacity of erp-db grows from 10 GiB to 20 GiB (21,474,836,480 bytes) and cannot be reduced again").expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand on the node to less than the capacity is refused", NODE_EXPAND, vol("erp-db", "vol-1")).node("node-1")
                 .sending(RiskModel.REQUIRED_BYTES, Long.toString(5 * GIB)).says("smaller than the 10 GiB").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("expand on the node to the capacity is sent", NODE_EXPAND, vol("erp-db", "vol-1")).node("node-1")
