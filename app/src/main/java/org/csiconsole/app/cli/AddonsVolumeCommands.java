@@ -128,12 +128,12 @@ public final class AddonsVolumeCommands {
         @Override
         public Integer call() throws Exception {
             if (node && (targetPath == null || targetPath.isBlank())) {
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read --target-path", "NodeReclaimSpace needs the path where the volume "
-                        + "is published on the node", "Give --target-path (and --staging-path when the driver stages volumes)", "");
+                throw CallFailure.refused("Read --target-path", "NodeReclaimSpace needs the path where the volume "
+                        + "is published on the node", "Give --target-path (and --staging-path when the driver stages volumes)");
             }
             if (!node && (targetPath != null || !stagingPath.isEmpty())) {
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read --target-path", "--target-path and --staging-path apply to "
-                        + "--node only", "Add --node to reclaim on the node, or drop the paths", "");
+                throw CallFailure.refused("Read --target-path", "--target-path and --staging-path apply to "
+                        + "--node only", "Add --node to reclaim on the node, or drop the paths");
             }
             Secrets secrets = secrets();
             Endpoint endpoint = node ? a.node(o, env) : a.controller(o, env);

@@ -11,7 +11,6 @@ import org.csiconsole.core.audit.AuditQuery;
 import org.csiconsole.core.audit.AuditRecord;
 import org.csiconsole.core.audit.AuditVerification;
 import org.csiconsole.core.call.CallFailure;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.json.StableJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -170,8 +169,8 @@ public final class AuditCommand implements Callable<Integer> {
             out.println("Wrote " + n + " entries to " + file);
             out.flush();
         } catch (IOException e) {
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Export the audit log to " + file,
-                    "the file cannot be written (" + e.getClass().getSimpleName() + ")", "Check the path, its folder and permissions", "");
+            throw CallFailure.refused("Export the audit log to " + file,
+                    "the file cannot be written (" + e.getClass().getSimpleName() + ")", "Check the path, its folder and permissions");
         }
     }
 
@@ -235,6 +234,6 @@ public final class AuditCommand implements Callable<Integer> {
     }
 
     private static CallFailure usage(String why) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, "csi-console audit", why, "See csi-console audit --help", "");
+        return CallFailure.refused("csi-console audit", why, "See csi-console audit --help");
     }
 }

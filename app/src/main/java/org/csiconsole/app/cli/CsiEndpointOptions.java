@@ -2,7 +2,6 @@ package org.csiconsole.app.cli;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallKind;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.call.PolicySettings;
 import org.csiconsole.core.call.RetrySettings;
 import org.csiconsole.core.endpoint.Endpoint;
@@ -79,12 +78,12 @@ public final class CsiEndpointOptions {
         boolean wantsTls = tls || ca != null || cert != null;
         if (!wantsTls) return e;
         if (!(e instanceof Endpoint.Tcp t)) {
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read --tls", "TLS applies to TCP endpoints only; "
-                    + e.text() + " is not one", "Drop --tls/--ca/--cert, or give a tcp://host:port endpoint", "");
+            throw CallFailure.refused("Read --tls", "TLS applies to TCP endpoints only; "
+                    + e.text() + " is not one", "Drop --tls/--ca/--cert, or give a tcp://host:port endpoint");
         }
         if ((cert == null) != (key == null)) {
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read --cert/--key", "a client certificate needs its key and the other way round",
-                    "Give both --cert and --key", "");
+            throw CallFailure.refused("Read --cert/--key", "a client certificate needs its key and the other way round",
+                    "Give both --cert and --key");
         }
         TlsOptions o = ca != null ? TlsOptions.caFile(ca) : TlsOptions.systemTrust();
         if (cert != null) o = o.withClientCertificate(cert, key);
@@ -104,9 +103,9 @@ public final class CsiEndpointOptions {
     /** {@code seconds} of the option {@code name}, refused below 1 with the sentence {@link #deadline} says. */
     static Duration seconds(String name, long seconds, long example) {
         if (seconds < 1) {
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read " + name, "it must be 1 second or more; " + seconds
+            throw CallFailure.refused("Read " + name, "it must be 1 second or more; " + seconds
                     + " would give every call no time, and the console makes no call without a deadline",
-                    "Give the time in seconds, e.g. " + name + " " + example, "");
+                    "Give the time in seconds, e.g. " + name + " " + example);
         }
         return Duration.ofSeconds(seconds);
     }

@@ -146,9 +146,9 @@ public class CspCommand {
         }
         char[] typed = prompt.read("Password for " + config.username() + " at " + config.endpointText() + ": ");
         if (typed == null) {
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read the CSP password",
+            throw CallFailure.refused("Read the CSP password",
                     "there is no terminal to ask for it and " + PASSWORD_ENV + " is not set",
-                    "Run in a terminal, or set " + PASSWORD_ENV + " in the environment", "");
+                    "Run in a terminal, or set " + PASSWORD_ENV + " in the environment");
         }
         try {
             return CspPassword.of(typed);

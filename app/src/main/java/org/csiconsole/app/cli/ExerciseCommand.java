@@ -5,7 +5,6 @@ import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
@@ -64,8 +63,8 @@ final class ExerciseCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Optional<ConsoleTerminal> t = terminal.get();
         if (x.yes == null && t.isEmpty()) {
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "exercise", "it changes the storage, there is no terminal to confirm on, "
-                    + "and --yes was not given; nothing was sent", "Pass --yes=<driver>/<pool> (for example --yes=csi.example.com/default)", "");
+            throw CallFailure.refused("exercise", "it changes the storage, there is no terminal to confirm on, "
+                    + "and --yes was not given; nothing was sent", "Pass --yes=<driver>/<pool> (for example --yes=csi.example.com/default)");
         }
         ExercisePlan plan = x.plan(env);
         CallTrace calls = new CallTrace();
@@ -119,12 +118,12 @@ final class ExerciseCommand implements Callable<Integer> {
                 + ": create, publish, stage, snapshot and delete test volumes named " + plan.namePrefix() + "-*";
         if (x.yes != null) {
             if (x.yes.equals(expected)) return;
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, action, "--yes=" + x.yes + " does not name this driver and pool; nothing was sent",
-                    "Pass --yes=" + expected, "");
+            throw CallFailure.refused(action, "--yes=" + x.yes + " does not name this driver and pool; nothing was sent",
+                    "Pass --yes=" + expected);
         }
         String typed = t.orElseThrow().readLine(action + ".\nType " + expected + " to confirm: ");
         if (typed != null && typed.strip().equals(expected)) return;
-        throw new CallFailure(FailureKind.INVALID_ARGUMENT, action, (typed == null ? "nothing was typed" : "the text typed is not " + expected)
-                + "; nothing was sent", "Run it again and type " + expected + " exactly, or pass --yes=" + expected, "");
+        throw CallFailure.refused(action, (typed == null ? "nothing was typed" : "the text typed is not " + expected)
+                + "; nothing was sent", "Run it again and type " + expected + " exactly, or pass --yes=" + expected);
     }
 }

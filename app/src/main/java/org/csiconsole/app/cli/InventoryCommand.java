@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.json.StableJson;
@@ -224,6 +223,6 @@ public final class InventoryCommand {
     }
 
     private static CallFailure usage(String what, String why, String todo) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, todo, "");
+        return CallFailure.refused(what, why, todo);
     }
 }

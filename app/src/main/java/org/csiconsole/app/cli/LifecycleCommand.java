@@ -1,7 +1,6 @@
 package org.csiconsole.app.cli;
 
 import org.csiconsole.core.call.CallFailure;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.lifecycle.Diagram;
 import org.csiconsole.core.lifecycle.DiagramExporter;
@@ -76,8 +75,8 @@ final class LifecycleCommand extends CsiCommands.Base {
             if (parent != null) Files.createDirectories(parent);
             Files.write(file, bytes);
         } catch (IOException e) {
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Write " + file, "the file cannot be written (" + e.getClass().getSimpleName() + ")",
-                    "Check that the folder exists and is writable", "");
+            throw CallFailure.refused("Write " + file, "the file cannot be written (" + e.getClass().getSimpleName() + ")",
+                    "Check that the folder exists and is writable");
         }
         java.io.PrintWriter w = spec.commandLine().getOut();
         w.println("Wrote " + file + " (" + f.extension().toUpperCase(java.util.Locale.ROOT) + ", " + bytes.length + " bytes): " + caption);
@@ -107,9 +106,9 @@ final class LifecycleCommand extends CsiCommands.Base {
         for (DiagramExporter.Format f : DiagramExporter.Format.values()) {
             if (f.extension().equalsIgnoreCase(name)) return f;
         }
-        throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read --format",
+        throw CallFailure.refused("Read --format",
                 format != null ? "\"" + format + "\" is not a format" : "the format cannot be told from " + file,
-                "Give --format svg or --format png", "");
+                "Give --format svg or --format png");
     }
 
     private static String extension(Path p) {

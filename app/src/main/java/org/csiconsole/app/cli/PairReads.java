@@ -93,10 +93,10 @@ final class PairReads {
             }
             String listing = listingFailure != null ? "the listing failed (" + listingFailure.kind() + ": " + listingFailure.why() + ")"
                     : l == null ? "the listing does not show it as replicated" : "the listing gives no partner id";
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Find the partner of " + s + " on " + site.name(),
+            throw CallFailure.refused("Find the partner of " + s + " on " + site.name(),
                     why + ", and " + listing + "; nothing was changed",
                     "Give --partner-id with site B's id of each source, in the order of --volume-id then --group-id "
-                            + "(replication list --partner-endpoint shows the pairs)", "");
+                            + "(replication list --partner-endpoint shows the pairs)");
         }
         return out;
     }

@@ -101,8 +101,8 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Optional<ConsoleTerminal> t = terminal.get();
         if (exercise && x.yes == null && t.isEmpty()) {
-            throw new CallFailure(FailureKind.INVALID_ARGUMENT, "report --exercise", "the exercise changes the storage, there is no terminal "
-                    + "to confirm on, and --yes was not given; nothing was sent", "Pass --yes=<driver>/<pool>, or leave --exercise out", "");
+            throw CallFailure.refused("report --exercise", "the exercise changes the storage, there is no terminal "
+                    + "to confirm on, and --yes was not given; nothing was sent", "Pass --yes=<driver>/<pool>, or leave --exercise out");
         }
         List<String> existing = java.util.stream.Stream.of(ReportFiles.JSON_NAME, ReportFiles.HTML_NAME).map(out::resolve)
                 .filter(java.nio.file.Files::exists).map(Path::toString).toList();

@@ -2,7 +2,6 @@ package org.csiconsole.app.cli;
 
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
-import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
@@ -173,7 +172,7 @@ public final class TroubleCommands {
 
         @Override
         public Integer call() throws Exception {
-            if (pageSize < 1) throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read --page-size", "it must be 1 or more", "Give --page-size 500", "");
+            if (pageSize < 1) throw CallFailure.refused("Read --page-size", "it must be 1 or more", "Give --page-size 500");
             CallTrace calls = new CallTrace();
             ProbeReport r = Probe.run(target(o, env), probeOptions(o, rootDir).withPageSize(pageSize).withSecrets(secrets.connection(env)), calls, e -> { });
             new TroubleOutput(spec.commandLine().getOut(), o.output).probe(r);

@@ -234,7 +234,7 @@ public final class VolumeGroupCommand {
     }
 
     private static CallFailure usage(String what, String why, String todo) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, what, why, todo, "");
+        return CallFailure.refused(what, why, todo);
     }
 
     private static void print(PrintWriter out, OutputFormat format, VolumeGroup g, String sentence) throws Exception {

@@ -125,6 +125,7 @@ class AuditCommandTest {
     void aTimeThatIsNoTimeIsAUsageError() {
         assertThat(run("audit", "--since", "yesterday-ish")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("--since 'yesterday-ish' is not a time");
+        assertThat(err.toString()).as("the console's own refusal, not the driver's").contains("Whose: the console").doesNotContain("the driver");
     }
 
     @Test
