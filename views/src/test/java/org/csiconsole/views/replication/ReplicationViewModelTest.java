@@ -344,6 +344,10 @@ class ReplicationViewModelTest {
         assertThat(f.model.commands().promoteAction().enabled().get()).isFalse();
         assertThat(f.model.commands().promoteAction().disabledReason().get()).startsWith("The replication state of vol-4 on site-a was not read yet")
                 .contains("--secrets-file");
+        f.model.selectedPairs().setAll(f.pair("vol-4"));
+        assertThat(f.model.commands().wizardAction(WorkflowKind.SPLIT_BRAIN_RECOVERY).enabled().get()).isFalse();
+        assertThat(f.model.commands().wizardAction(WorkflowKind.SPLIT_BRAIN_RECOVERY).disabledReason().get())
+                .isEqualTo(f.model.commands().promoteAction().disabledReason().get());
 
         f.samplerA().publish(List.of(f.samplerA().samples().get(0), listed));
         f.model.selectedRows().setAll(f.row("site-a", "vol-4"));
