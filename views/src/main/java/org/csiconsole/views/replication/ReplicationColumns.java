@@ -85,11 +85,11 @@ final class ReplicationColumns {
         c.add(Column.<ReplicationRow, String>of("name", "Name", ReplicationRow::name).width(160).tooltip(r -> r.source().id()));
         c.add(Column.<ReplicationRow, String>of("site", "Site", r -> r.site().name()).width(80)
                 .tooltip(r -> r.site().label()));
-        c.add(Column.<ReplicationRow, String>of("role", "Role", r -> ReplicationTexts.role(r.role())).width(100)
-                .styleClass(r -> ReplicationTexts.roleStyle(r.role())));
+        c.add(Column.<ReplicationRow, String>of("role", "Role", r -> ReplicationTexts.role(r.sample())).width(100)
+                .styleClass(r -> ReplicationTexts.roleStyle(r.sample())));
         c.add(Column.<ReplicationRow, String>of("health", "State", r -> r.state().words()).width(95)
                 .styleClass(r -> ReplicationTexts.stateStyle(r.state()))
-                .tooltip(r -> r.state().meaning() + "\nHealth reported: " + ReplicationTexts.health(r.health())
+                .tooltip(r -> r.state().meaning() + "\nHealth reported: " + ReplicationTexts.health(r.sample())
                         + (r.sample().statusMessage().isEmpty() ? "" : "\n" + r.sample().statusMessage())));
         c.add(ageing(Column.<ReplicationRow, Duration>of("rpo", "RPO age", r -> rpo(figures(r)).age()))
                 .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(85)
@@ -138,9 +138,9 @@ final class ReplicationColumns {
         List<DetailRow> d = new ArrayList<>();
         d.add(DetailRow.id(r.group() ? "Volume group id" : "Volume id", r.source().id()));
         d.add(DetailRow.of("Site", r.site().label()));
-        d.add(DetailRow.of("Role", ReplicationTexts.role(r.role())));
+        d.add(DetailRow.of("Role", ReplicationTexts.role(s)));
         d.add(DetailRow.of("State", r.state().words() + ". " + r.state().meaning()));
-        d.add(DetailRow.of("Health", ReplicationTexts.health(r.health()) + (s.statusMessage().isEmpty() ? "" : ": " + s.statusMessage())));
+        d.add(DetailRow.of("Health", ReplicationTexts.health(s) + (s.statusMessage().isEmpty() ? "" : ": " + s.statusMessage())));
         ReplicationSample f = figures(r);
         RpoAge rpo = rpo(f);
         d.add(DetailRow.of("RPO age", rpo.text() + (rpo.age() == null ? "" : " (" + rpo.level().name().toLowerCase(java.util.Locale.ROOT)
@@ -196,12 +196,12 @@ final class ReplicationColumns {
         c.add(Column.<PairRow, String>of("pair", "Pair", p -> ReplicationState.pairWords(p.pair())).width(125)
                 .styleClass(p -> ReplicationTexts.stateStyle(p.state()))
                 .tooltip(p -> p.mismatch() == PairMismatch.NONE ? p.state().meaning() : p.mismatch().meaning()));
-        c.add(Column.<PairRow, String>of("aRole", "A role", p -> p.sideA() == null ? "\u2014" : ReplicationTexts.role(p.sideA().role()))
-                .width(90).styleClass(p -> p.sideA() == null ? ConsoleStyles.CELL_MUTED : ReplicationTexts.roleStyle(p.sideA().role())));
-        c.add(Column.<PairRow, String>of("bRole", "B role", p -> p.sideB() == null ? "\u2014" : ReplicationTexts.role(p.sideB().role()))
-                .width(90).styleClass(p -> p.sideB() == null ? ConsoleStyles.CELL_MUTED : ReplicationTexts.roleStyle(p.sideB().role())));
-        c.add(Column.<PairRow, String>of("health", "Health", p -> ReplicationTexts.health(primaryOrAny(p).health())).width(90)
-                .styleClass(p -> ReplicationTexts.healthStyle(primaryOrAny(p).health())).tooltip(p -> primaryOrAny(p).statusMessage()));
+        c.add(Column.<PairRow, String>of("aRole", "A role", p -> p.sideA() == null ? "\u2014" : ReplicationTexts.role(p.sideA()))
+                .width(90).styleClass(p -> p.sideA() == null ? ConsoleStyles.CELL_MUTED : ReplicationTexts.roleStyle(p.sideA())));
+        c.add(Column.<PairRow, String>of("bRole", "B role", p -> p.sideB() == null ? "\u2014" : ReplicationTexts.role(p.sideB()))
+                .width(90).styleClass(p -> p.sideB() == null ? ConsoleStyles.CELL_MUTED : ReplicationTexts.roleStyle(p.sideB())));
+        c.add(Column.<PairRow, String>of("health", "Health", p -> ReplicationTexts.health(primaryOrAny(p))).width(90)
+                .styleClass(p -> ReplicationTexts.healthStyle(primaryOrAny(p))).tooltip(p -> primaryOrAny(p).statusMessage()));
         c.add(ageing(Column.<PairRow, Duration>of("rpo", "RPO age", p -> rpo(syncing(p)).age()))
                 .format(d -> d == null ? "unknown" : RpoAge.words(d)).alignRight().width(95)
                 .styleClass(p -> rpoStyle(p.state(), rpo(syncing(p))))
@@ -247,8 +247,8 @@ final class ReplicationColumns {
             return;
         }
         d.add(DetailRow.id(label + " id", s.source().id()));
-        d.add(DetailRow.of(label, site.label() + " \u00b7 " + ReplicationTexts.role(s.role()) + " \u00b7 "
-                + ReplicationTexts.health(s.health()) + (s.statusMessage().isEmpty() ? "" : " \u00b7 " + s.statusMessage())));
+        d.add(DetailRow.of(label, site.label() + " \u00b7 " + ReplicationTexts.role(s) + " \u00b7 "
+                + ReplicationTexts.health(s) + (s.statusMessage().isEmpty() ? "" : " \u00b7 " + s.statusMessage())));
         d.add(DetailRow.of(label + " synced", s.lastSyncTime() == null ? "not reported" : ReplicationTexts.exactTime(s.lastSyncTime(), zone) + " ("
                 + rpo(s).text() + " ago)"));
         d.add(DetailRow.of(label + " sample", ReplicationTexts.freshness(s, confirmed.apply(site, s), now.get(), settings.get().staleAfter())));

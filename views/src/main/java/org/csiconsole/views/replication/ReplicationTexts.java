@@ -67,6 +67,26 @@ public final class ReplicationTexts {
         };
     }
 
+    /** The role a side reports in words; {@code "Not read yet"} when no read of it has succeeded, never a default role. */
+    public static String role(ReplicationSample side) {
+        return side.readAt() == null ? ReplicationState.NOT_READ.words() : role(side.role());
+    }
+
+    /** The health a side reports in words; {@code "Not read yet"} when no read of it has succeeded, never a default health. */
+    public static String health(ReplicationSample side) {
+        return side.readAt() == null ? ReplicationState.NOT_READ.words() : health(side.health());
+    }
+
+    /** The cell class of a side's role: muted when no read of it has succeeded. */
+    public static String roleStyle(ReplicationSample side) {
+        return side.readAt() == null ? ConsoleStyles.CELL_MUTED : roleStyle(side.role());
+    }
+
+    /** The cell class of a side's health: muted when no read of it has succeeded. */
+    public static String healthStyle(ReplicationSample side) {
+        return side.readAt() == null ? ConsoleStyles.CELL_MUTED : healthStyle(side.health());
+    }
+
     /** The cell class of an RPO level. */
     public static String rpoStyle(RpoLevel level) {
         return switch (level) {

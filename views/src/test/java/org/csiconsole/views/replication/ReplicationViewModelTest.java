@@ -1,5 +1,7 @@
 package org.csiconsole.views.replication;
 
+import org.csiconsole.views.theme.ConsoleStyles;
+
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.model.ReplicationHealth;
@@ -331,10 +333,21 @@ class ReplicationViewModelTest {
         assertThat(row.state()).isEqualTo(ReplicationState.NOT_READ);
         assertThat(row.state().words()).isEqualTo("Not read yet");
         assertThat(row.state().meaning()).doesNotContain("previous");
+        ReplicationColumns columns = new ReplicationColumns(() -> NOW, f.model::settings, java.time.ZoneOffset.UTC);
+        assertThat(columns.rowDetail(row)).as("its role and health are not known: no default value shown")
+                .anySatisfy(d -> assertThat(d.label() + "=" + d.value()).isEqualTo("Role=Not read yet"))
+                .anySatisfy(d -> assertThat(d.label() + "=" + d.value()).isEqualTo("Health=Not read yet"));
+        assertThat(columns.pairDetail(f.pair("vol-4")))
+                .anySatisfy(d -> assertThat(d.label() + "=" + d.value()).startsWith("A=").contains("Not read yet").doesNotContain("Primary"));
+        assertThat(ReplicationTexts.roleStyle(row.sample())).as("never bold as a primary").isEqualTo(ConsoleStyles.CELL_MUTED);
         f.model.selectedRows().setAll(row);
         assertThat(f.model.commands().promoteAction().enabled().get()).isFalse();
         assertThat(f.model.commands().promoteAction().disabledReason().get()).startsWith("The replication state of vol-4 on site-a was not read yet")
                 .contains("--secrets-file");
+        f.model.selectedPairs().setAll(f.pair("vol-4"));
+        assertThat(f.model.commands().wizardAction(WorkflowKind.SPLIT_BRAIN_RECOVERY).enabled().get()).isFalse();
+        assertThat(f.model.commands().wizardAction(WorkflowKind.SPLIT_BRAIN_RECOVERY).disabledReason().get())
+                .isEqualTo(f.model.commands().promoteAction().disabledReason().get());
 
         f.samplerA().publish(List.of(f.samplerA().samples().get(0), listed));
         f.model.selectedRows().setAll(f.row("site-a", "vol-4"));

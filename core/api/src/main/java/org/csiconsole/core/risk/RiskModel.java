@@ -369,11 +369,11 @@ public final class RiskModel implements RiskAssessor {
     // --- replication -------------------------------------------------------------------------
 
     /**
-     * Why a promote, demote, resync or failover cannot be judged on {@code t} at all, before any other rule:
+     * Why a promote, demote, resync, failover or split-brain recovery cannot be judged on {@code t} at all, before any other rule:
      * its site pair is mismatched so that its partner is not known ({@link PairMismatch#PARTNER_MISSING},
      * {@link PairMismatch#DESTINATION_UNKNOWN}: the other connection may not be its partner site), or the state
      * of the side it acts on was never actually read ({@link SideFacts#read()}: every read failed, so its role is
-     * a guess). Views disable such an action with this reason and next step; {@link #assess} refuses it the same
+     * a guess; a split-brain recovery acts on both sides). Views disable such an action with this reason and next step; {@link #assess} refuses it the same
      * way. A partner whose role is unknown blocks nothing here: a lost site is what an unplanned failover is for.
      *
      * @return the reason, or null when the operation may be assessed; null for every other operation
@@ -389,7 +389,7 @@ public final class RiskModel implements RiskAssessor {
         }
         List<SideFacts> acted = switch (op) {
             case UNPLANNED_FAILOVER -> t.partner() == null ? List.of() : List.of(t.partner());
-            case PLANNED_FAILOVER, FAILBACK -> java.util.stream.Stream.of(t.side(), t.partner()).filter(java.util.Objects::nonNull).toList();
+            case PLANNED_FAILOVER, FAILBACK, SPLIT_BRAIN_RECOVERY -> java.util.stream.Stream.of(t.side(), t.partner()).filter(java.util.Objects::nonNull).toList();
             default -> t.side() == null ? List.of() : List.of(t.side());
         };
         for (SideFacts s : acted) {
@@ -404,7 +404,7 @@ public final class RiskModel implements RiskAssessor {
 
     private static boolean drAction(RiskOperation op) {
         return switch (op) {
-            case PROMOTE, DEMOTE, RESYNC, PLANNED_FAILOVER, UNPLANNED_FAILOVER, FAILBACK -> true;
+            case PROMOTE, DEMOTE, RESYNC, PLANNED_FAILOVER, UNPLANNED_FAILOVER, FAILBACK, SPLIT_BRAIN_RECOVERY -> true;
             default -> false;
         };
     }

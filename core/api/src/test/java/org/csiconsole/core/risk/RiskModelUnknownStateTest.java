@@ -46,6 +46,22 @@ class RiskModelUnknownStateTest {
     }
 
     @Test
+    void a_split_brain_recovery_is_refused_while_either_side_was_never_read() {
+        TargetFacts t = target(side("site-a", "vol-1", VolumeReplicationRole.PRIMARY, true),
+                side("site-b", "vol-9", VolumeReplicationRole.PRIMARY, false), PairMismatch.BOTH_PRIMARY);
+
+        IllegalCall gate = RiskModel.unknownState(RiskOperation.SPLIT_BRAIN_RECOVERY, t);
+
+        assertThat(gate).isNotNull();
+        assertThat(gate.reason()).isEqualTo("the replication state of erp-db on site-b was not read yet: every read failed, "
+                + "so its role and health are not known");
+        assertThat(model.assess(RiskRequest.of(RiskOperation.SPLIT_BRAIN_RECOVERY, List.of(t), NOW)).blocked()).isTrue();
+        TargetFacts read = target(side("site-a", "vol-1", VolumeReplicationRole.PRIMARY, true),
+                side("site-b", "vol-9", VolumeReplicationRole.PRIMARY, true), PairMismatch.BOTH_PRIMARY);
+        assertThat(RiskModel.unknownState(RiskOperation.SPLIT_BRAIN_RECOVERY, read)).as("both read: recovery is its next step").isNull();
+    }
+
+    @Test
     void a_destination_unknown_refuses_a_promote_but_not_a_disable() {
         TargetFacts t = target(side("site-a", "vol-1", VolumeReplicationRole.SECONDARY, true), null, PairMismatch.DESTINATION_UNKNOWN);
 
