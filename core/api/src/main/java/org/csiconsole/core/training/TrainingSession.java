@@ -25,7 +25,7 @@ public interface TrainingSession extends AutoCloseable {
     String endpoint();
 
     /**
-     * The scenario's arrays as replication sites, in seed order: array name (e.g. {@code site-a}) to an
+     * The scenario's arrays as replication sites, sorted by name: array name (e.g. {@code site-a}) to an
      * in-process endpoint serving that array alone (e.g. {@code inproc:training-planned-failover-1-site-a}), as
      * two clusters each see their own array. Its CSI and csi-addons calls reach the same plugin as
      * {@link #endpoint()}'s and are checked alike.

@@ -103,7 +103,7 @@ public final class ReferenceTrainingSession implements TrainingSession {
         String name = "training-" + definition.scenario().id() + "-" + NAMES.incrementAndGet();
         plugin.startInProcess(name);
         this.endpoint = "inproc:" + name;
-        Map<String, String> sites = new java.util.LinkedHashMap<>();
+        Map<String, String> sites = new java.util.TreeMap<>();
         for (var array : plugin.model().arrays().all()) {
             plugin.startInProcess(name + "-" + array.name(), org.csiconsole.core.reference.SiteScope.of(array.name()));
             sites.put(array.name(), "inproc:" + name + "-" + array.name());
