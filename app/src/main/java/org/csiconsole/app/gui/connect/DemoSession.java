@@ -45,7 +45,7 @@ final class DemoSession implements Session {
     private AddonsClient addons;
     private final List<CspClient> csp = new ArrayList<>();
     /** Per array, clients of an endpoint serving that array alone: the demo's replication sites. */
-    private final List<ReplicationSite> siteClients = new ArrayList<>();
+    private final List<SiteClients> siteClients = new ArrayList<>();
     private volatile List<org.csiconsole.core.replication.ReplicationPort> sites = List.of();
     private String note = "";
     /** A state folder made for this run only (the usual one was in use), removed on close. */
@@ -163,7 +163,7 @@ final class DemoSession implements Session {
         List<org.csiconsole.core.replication.ReplicationPort> out = new ArrayList<>();
         for (String array : SITES) {
             // the array's endpoint was started by startNamed
-            ReplicationSite site = ReplicationSite.open(sessions, connection, array, new Endpoint.InProcess(name + "-" + array), arrays, faults);
+            SiteClients site = SiteClients.open(sessions, connection, array, new Endpoint.InProcess(name + "-" + array), arrays, faults);
             siteClients.add(site);
             out.add(site.port());
         }
@@ -192,7 +192,7 @@ final class DemoSession implements Session {
                 });
                 if (csi != null) csi.close();
                 if (addons != null) addons.close();
-                siteClients.forEach(ReplicationSite::close);
+                siteClients.forEach(SiteClients::close);
                 if (plugin != null) plugin.close();
                 if (scratch != null) deleteTree(scratch);
             }

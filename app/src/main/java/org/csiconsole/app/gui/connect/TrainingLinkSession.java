@@ -40,7 +40,7 @@ final class TrainingLinkSession implements Session {
     private CsiClient csi;
     private AddonsClient addons;
     private final List<CspClient> csp = new ArrayList<>();
-    private final List<ReplicationSite> siteClients = new ArrayList<>();
+    private final List<SiteClients> siteClients = new ArrayList<>();
     private volatile List<ReplicationPort> sites = List.of();
     private String note = "";
     private boolean closed;
@@ -99,7 +99,7 @@ final class TrainingLinkSession implements Session {
         }
         List<ReplicationPort> out = new ArrayList<>();
         for (Map.Entry<String, String> site : training.siteEndpoints().entrySet()) {
-            ReplicationSite s = ReplicationSite.open(sessions, connection, site.getKey(), Endpoint.parse(site.getValue()), arrays, null);
+            SiteClients s = SiteClients.open(sessions, connection, site.getKey(), Endpoint.parse(site.getValue()), arrays, null);
             siteClients.add(s);
             out.add(s.port());
         }
@@ -129,7 +129,7 @@ final class TrainingLinkSession implements Session {
                 });
                 if (csi != null) csi.close();
                 if (addons != null) addons.close();
-                siteClients.forEach(ReplicationSite::close);
+                siteClients.forEach(SiteClients::close);
             }
         });
     }

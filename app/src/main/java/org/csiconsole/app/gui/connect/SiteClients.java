@@ -19,7 +19,7 @@ import java.util.Optional;
  *
  * @param port the site's replication, named by the array
  */
-record ReplicationSite(CsiClient csi, AddonsClient addons, ReplicationPort port) implements AutoCloseable {
+record SiteClients(CsiClient csi, AddonsClient addons, ReplicationPort port) implements AutoCloseable {
 
     /**
      * @param connection the connection's name, as its changes are audited
@@ -28,12 +28,12 @@ record ReplicationSite(CsiClient csi, AddonsClient addons, ReplicationPort port)
      * @param arrays the connection's CSP arrays; the one named {@code array}, if any, joins the site
      * @param faults the simulated storage's faults, or null
      */
-    static ReplicationSite open(Sessions sessions, String connection, String array, Endpoint endpoint, List<CspStorage> arrays,
+    static SiteClients open(Sessions sessions, String connection, String array, Endpoint endpoint, List<CspStorage> arrays,
                                 ReplicationFaults faults) {
         CsiClient c = CsiClient.open(endpoint, Optional.empty(), sessions.csiOptions(connection), sessions.trace);
         AddonsClient a = AddonsClient.open(endpoint, sessions.csiOptions(connection), sessions.trace);
         List<ReplicationPort> csp = arrays.stream().filter(s -> s.name().equals(array)).map(CspStorage::replication).toList();
-        return new ReplicationSite(c, a, new CombinedReplicationPort(new CsiStorage(c, true, a).replication(array, faults), csp));
+        return new SiteClients(c, a, new CombinedReplicationPort(new CsiStorage(c, true, a).replication(array, faults), csp));
     }
 
     @Override
