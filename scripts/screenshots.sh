@@ -60,4 +60,8 @@ XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" CSI_CONSOLE_DATA_DI
 # demo, its step pane before and after the first step's check holds, a hint revealed (A*-*.png).
 XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" CSI_CONSOLE_DATA_DIR="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
   java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.TrainingTour "$out"
+# A two-site training scenario (planned failover) at 1280x800: its volumes by their seed names and its Replication
+# tab with both arrays as sites (B*-*.png).
+XDG_CONFIG_HOME="$(mktemp -d)" XDG_STATE_HOME="$(mktemp -d)" CSI_CONSOLE_DATA_DIR="$(mktemp -d)" xvfb-run -a -s "-screen 0 1280x800x24" \
+  java -Dprism.order=sw -cp "$classpath" org.csiconsole.app.shots.TrainingSitesTour "$out"
 ls -1 "$out"/*.png "$out"/1280x800/*.png

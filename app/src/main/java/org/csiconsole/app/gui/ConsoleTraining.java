@@ -12,9 +12,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * A running training scenario's connection: a CSI connection in the navigator to the scenario's own plugin, served
- * in process ({@link TrainingSession#endpoint()}), through the usual session code, so every view works on it as on
- * any driver. The demo's connection and every other one are left as they are.
+ * A running training scenario's connection: a connection in the navigator to the scenario's own plugin, served
+ * in process ({@link TrainingSession#endpoint()}) and shown as the demo is (its arrays' names, a replication site per
+ * array), so every view works on it as on the demo. The demo's connection and every other one are left as they are.
  */
 final class ConsoleTraining implements TrainingConnections {
     private static final Logger LOG = LoggerFactory.getLogger(ConsoleTraining.class);
@@ -33,7 +33,7 @@ final class ConsoleTraining implements TrainingConnections {
 
     @Override
     public ConnectionModel open(String name, TrainingSession session) {
-        return manager.openTraining(name, session.endpoint());
+        return manager.openTraining(name, session);
     }
 
     @Override

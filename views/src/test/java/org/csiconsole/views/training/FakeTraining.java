@@ -130,6 +130,16 @@ final class FakeTraining implements TrainingPort {
         }
 
         @Override
+        public java.util.Map<String, String> siteEndpoints() {
+            return java.util.Map.of();
+        }
+
+        @Override
+        public String cspUrl() {
+            throw new IllegalStateException("A fake training serves no CSP.");
+        }
+
+        @Override
         public Path stateDir() {
             return Path.of("/tmp/training-" + n);
         }

@@ -40,8 +40,8 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     private final Sessions sessions;
     private final Map<ConnectionModel, Session> open = new IdentityHashMap<>();
     private final Set<ConnectionModel> loginDetails = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-    /** The connections of running training scenarios: never saved, never edited, closed with their scenario. */
-    private final Set<ConnectionModel> training = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The connections of running training scenarios, with their scenario: never saved, never edited, closed with their scenario. */
+    private final Map<ConnectionModel, org.csiconsole.core.training.TrainingSession> training = new IdentityHashMap<>();
 
     public ConnectionManager(ObservableList<ConnectionModel> connections, ProfileStore profiles,
                              ConnectionDialogs connectionDialogs, DialogService dialogs, Notifications notifications,
@@ -204,15 +204,16 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
 
     /**
      * Adds and connects the connection of a running training scenario: a CSI connection to the scenario's own
-     * plugin at {@code endpoint} ({@code inproc:NAME}), named {@code name} (with " (2)", " (3)" ... when another
-     * connection has that name). It is never saved as a profile nor edited; {@link #discard} closes it when its
-     * scenario stops.
+     * plugin ({@link org.csiconsole.core.training.TrainingSession#endpoint()}, {@code inproc:NAME}) shown as the
+     * demo is, with its arrays' names and one replication site per array ({@link Sessions#openTraining}), named
+     * {@code name} (with " (2)", " (3)" ... when another connection has that name). It is never saved as a profile
+     * nor edited; {@link #discard} closes it when its scenario stops.
      *
      * @return the connection
      */
-    public ConnectionModel openTraining(String name, String endpoint) {
-        ConnectionModel m = add(ConnectionProfile.csi(unique(name), endpoint));
-        training.add(m);
+    public ConnectionModel openTraining(String name, org.csiconsole.core.training.TrainingSession session) {
+        ConnectionModel m = add(ConnectionProfile.csi(unique(name), session.endpoint()));
+        training.put(m, session);
         connect(m);
         return m;
     }
@@ -230,7 +231,7 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     @Override
     public void edit(ConnectionModel connection) {
         if (connection.profile().kind() == ConnectionKind.DEMO || connection.profile().kind() == ConnectionKind.REPORT
-                || training.contains(connection)) {
+                || training.containsKey(connection)) {
             return;
         }
         Set<String> taken = names();
@@ -257,7 +258,8 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
         if (open.containsKey(connection)) return;
         connection.noteProperty().set("");
         try {
-            Session s = sessions.open(connection, this);
+            org.csiconsole.core.training.TrainingSession scenario = training.get(connection);
+            Session s = scenario != null ? sessions.openTraining(connection, this, scenario) : sessions.open(connection, this);
             if (s != null) open.put(connection, s);
         } catch (CallFailure f) {
             connection.stateProperty().set(ConnectionState.DISCONNECTED);
@@ -291,7 +293,7 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
             discard(connection);
             return;
         }
-        if (training.contains(connection)) {
+        if (training.containsKey(connection)) {
             dialogs.showInformation("Remove connection " + connection.name(), "This connection belongs to the training "
                     + "scenario that runs in the Training perspective: it closes when the scenario stops or another one starts.");
             return;

@@ -44,9 +44,8 @@ final class DemoSession implements Session {
     private CsiClient csi;
     private AddonsClient addons;
     private final List<CspClient> csp = new ArrayList<>();
-    /** Per array, a CSI and csi-addons endpoint serving that array alone: the demo's replication sites. */
-    private final List<CsiClient> siteCsi = new ArrayList<>();
-    private final List<AddonsClient> siteAddons = new ArrayList<>();
+    /** Per array, clients of an endpoint serving that array alone: the demo's replication sites. */
+    private final List<SiteClients> siteClients = new ArrayList<>();
     private volatile List<org.csiconsole.core.replication.ReplicationPort> sites = List.of();
     private String note = "";
     /** A state folder made for this run only (the usual one was in use), removed on close. */
@@ -163,15 +162,10 @@ final class DemoSession implements Session {
                                                                                   org.csiconsole.core.replication.ReplicationFaults faults) {
         List<org.csiconsole.core.replication.ReplicationPort> out = new ArrayList<>();
         for (String array : SITES) {
-            String scoped = name + "-" + array; // started by startNamed
-            CsiClient c = CsiClient.open(new Endpoint.InProcess(scoped), Optional.empty(), sessions.csiOptions(connection), sessions.trace);
-            AddonsClient a = AddonsClient.open(new Endpoint.InProcess(scoped), sessions.csiOptions(connection), sessions.trace);
-            siteCsi.add(c);
-            siteAddons.add(a);
-            List<org.csiconsole.core.replication.ReplicationPort> csp = arrays.stream().filter(s -> s.name().equals(array))
-                    .map(CspStorage::replication).toList();
-            out.add(new org.csiconsole.core.storage.replication.CombinedReplicationPort(
-                    new CsiStorage(c, true, a).replication(array, faults), csp));
+            // the array's endpoint was started by startNamed
+            SiteClients site = SiteClients.open(sessions, connection, array, new Endpoint.InProcess(name + "-" + array), arrays, faults);
+            siteClients.add(site);
+            out.add(site.port());
         }
         return List.copyOf(out);
     }
@@ -198,8 +192,7 @@ final class DemoSession implements Session {
                 });
                 if (csi != null) csi.close();
                 if (addons != null) addons.close();
-                siteCsi.forEach(CsiClient::close);
-                siteAddons.forEach(AddonsClient::close);
+                siteClients.forEach(SiteClients::close);
                 if (plugin != null) plugin.close();
                 if (scratch != null) deleteTree(scratch);
             }

@@ -130,6 +130,14 @@ public class Sessions implements AutoCloseable {
         return DemoSession.open(this, model, manager);
     }
 
+    /**
+     * A running training scenario's connection, shown as the demo is: see {@link TrainingLinkSession}. Connected on
+     * a background thread.
+     */
+    protected Session openTraining(ConnectionModel model, ConnectionManager manager, org.csiconsole.core.training.TrainingSession training) {
+        return TrainingLinkSession.open(this, model, manager, training);
+    }
+
     /** Where the demo keeps its state between runs. */
     protected Path demoStateDir() {
         return demoStateDir;

@@ -1,6 +1,7 @@
 package org.csiconsole.core.training;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -22,6 +23,25 @@ public interface TrainingSession extends AutoCloseable {
      * every CSI and csi-addons service of the scenario's plugin.
      */
     String endpoint();
+
+    /**
+     * The scenario's arrays as replication sites, sorted by name: array name (e.g. {@code site-a}) to an
+     * in-process endpoint serving that array alone (e.g. {@code inproc:training-planned-failover-1-site-a}), as
+     * two clusters each see their own array. Its CSI and csi-addons calls reach the same plugin as
+     * {@link #endpoint()}'s and are checked alike.
+     */
+    Map<String, String> siteEndpoints();
+
+    /**
+     * The plugin's CSP REST server (hpe-csp-rest-spec.md), started on 127.0.0.1 at the first call and stopped by
+     * {@link #close()}: the arrays' own view of the scenario, whose volumes carry the seed's names. User
+     * {@code admin}, password {@code admin}; an array is selected by its name or management IP in
+     * {@code x-array-ip}.
+     *
+     * @return the base URL, e.g. {@code http://127.0.0.1:41234}
+     * @throws IllegalStateException when the session is closed or no port can be bound; the message says why
+     */
+    String cspUrl();
 
     /** The plugin's state directory. */
     Path stateDir();

@@ -62,6 +62,9 @@ public final class ReferenceTrainingSession implements TrainingSession {
     private final Facts facts;
     private final Clock clock;
     private final String endpoint;
+    private final Map<String, String> siteEndpoints;
+    /** The CSP server's base URL once started ({@link #cspUrl()}), else null. */
+    private String cspUrl;
     private final ScheduledExecutorService checker;
     private final List<TrainingListener> listeners = new CopyOnWriteArrayList<>();
     private final AtomicBoolean queued = new AtomicBoolean();
@@ -100,6 +103,12 @@ public final class ReferenceTrainingSession implements TrainingSession {
         String name = "training-" + definition.scenario().id() + "-" + NAMES.incrementAndGet();
         plugin.startInProcess(name);
         this.endpoint = "inproc:" + name;
+        Map<String, String> sites = new java.util.TreeMap<>();
+        for (var array : plugin.model().arrays().all()) {
+            plugin.startInProcess(name + "-" + array.name(), org.csiconsole.core.reference.SiteScope.of(array.name()));
+            sites.put(array.name(), "inproc:" + name + "-" + array.name());
+        }
+        this.siteEndpoints = java.util.Collections.unmodifiableMap(sites);
         this.checker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "training-checker-" + definition.scenario().id());
             t.setDaemon(true);
@@ -388,6 +397,23 @@ public final class ReferenceTrainingSession implements TrainingSession {
     @Override
     public String endpoint() {
         return endpoint;
+    }
+
+    @Override
+    public Map<String, String> siteEndpoints() {
+        return siteEndpoints;
+    }
+
+    @Override
+    public synchronized String cspUrl() {
+        if (closed) throw new IllegalStateException("The training of scenario " + definition.scenario().id() + " has stopped.");
+        if (cspUrl == null) {
+            // a seed's array may have no management IP: each array answers to its name as well
+            var settings = org.csiconsole.core.reference.cspserver.CspServerConfig.builder();
+            siteEndpoints.keySet().forEach(array -> settings.array(array, array));
+            cspUrl = plugin.startCsp(0, settings);
+        }
+        return cspUrl;
     }
 
     @Override

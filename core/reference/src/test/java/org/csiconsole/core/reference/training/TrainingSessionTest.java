@@ -134,6 +134,24 @@ class TrainingSessionTest {
     }
 
     @Test
+    void aTwoSiteScenarioServesEachArrayAsASiteAndItsArraysByNameOverCsp() throws Exception {
+        try (ReferenceTrainingSession s = training.startIn(bundled("planned-failover"), dir.resolve("run"))) {
+            assertThat(s.siteEndpoints()).containsOnlyKeys("site-a", "site-b");
+            assertThat(s.siteEndpoints().values()).doesNotContain(s.endpoint()).allMatch(e -> e.startsWith("inproc:")).doesNotHaveDuplicates();
+            String url = s.cspUrl();
+            assertThat(s.cspUrl()).as("started once").isEqualTo(url);
+            var http = java.net.http.HttpClient.newHttpClient();
+            var login = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "/containers/v1/tokens"))
+                    .header("Content-Type", "application/json")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"username\":\"admin\",\"password\":\"admin\",\"array_ip\":\"site-b\"}"))
+                    .build();
+            var answer = http.send(login, java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+            assertThat(answer.body()).contains("\"array_ip\":\"site-b\"");
+        }
+    }
+
+    @Test
     void resetReappliesTheStartFaults() throws Exception {
         try (ReferenceTrainingSession s = training.startIn(bundled("unplanned-failover"), dir.resolve("run"))) {
             var model = s.plugin().model();
