@@ -42,6 +42,17 @@ public final class FxDialogService implements DialogService {
     }
 
     @Override
+    public boolean confirmDiscard(String title, String message, String actionLabel) {
+        ButtonType ok = new ButtonType(actionLabel, ButtonBar.ButtonData.OK_DONE);
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, message, ButtonType.CANCEL, ok);
+        alert.setTitle(title);
+        alert.setHeaderText(title);
+        ((javafx.scene.control.Button) alert.getDialogPane().lookupButton(ok)).setDefaultButton(false);
+        ((javafx.scene.control.Button) alert.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
+        return prepare(alert).showAndWait().filter(b -> b == ok).isPresent();
+    }
+
+    @Override
     public boolean confirmByTyping(String title, String message, String expected, String actionLabel) {
         return prepare(new TypedConfirmationDialog(title, message, expected, actionLabel))
                 .showAndWait().orElse(false);
