@@ -22,6 +22,8 @@ import org.csiconsole.views.ViewModel;
 import org.csiconsole.views.table.ResourceTableModel;
 import org.csiconsole.views.table.TableLoad;
 import org.csiconsole.views.workbench.ConnectionModel;
+import org.csiconsole.views.workbench.ResourceChanges;
+import org.csiconsole.views.workbench.ResourceKind;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -55,6 +57,8 @@ public final class ReplicationViewModel extends ViewModel {
     private final Executor work;
     private final Map<ConnectionModel, List<SiteFeed>> feeds = new LinkedHashMap<>();
     private final Map<ConnectionModel, javafx.beans.value.ChangeListener<StorageService>> storageListeners = new LinkedHashMap<>();
+    /** Each followed connection's subscription to its told changes of volumes and groups. */
+    private final Map<ConnectionModel, ResourceChanges.Subscription> changeListeners = new LinkedHashMap<>();
     private final ResourceTableModel<ReplicationRow> table;
     private final ResourceTableModel<PairRow> pairs;
     private final ObservableList<SiteChoice> sites = FXCollections.observableArrayList();
@@ -341,6 +345,8 @@ public final class ReplicationViewModel extends ViewModel {
         deactivate();
         storageListeners.forEach((c, l) -> c.storageProperty().removeListener(l));
         storageListeners.clear();
+        changeListeners.values().forEach(ResourceChanges.Subscription::close);
+        changeListeners.clear();
         allFeeds().forEach(SiteFeed::close);
         feeds.clear();
     }
@@ -351,6 +357,7 @@ public final class ReplicationViewModel extends ViewModel {
         for (ConnectionModel c : List.copyOf(storageListeners.keySet())) {
             if (!connections.contains(c)) {
                 c.storageProperty().removeListener(storageListeners.remove(c));
+                changeListeners.remove(c).close();
                 drop(c);
             }
         }
@@ -362,9 +369,19 @@ public final class ReplicationViewModel extends ViewModel {
             };
             storageListeners.put(c, l);
             c.storageProperty().addListener(l);
+            changeListeners.put(c, c.changes().listen(List.of(ResourceKind.VOLUMES, ResourceKind.VOLUME_GROUPS),
+                    ch -> ui.execute(() -> sampleNow(c))));
             if (c.storage() != null) add(c, c.storage());
         }
         updateUnavailable();
+    }
+
+    /**
+     * Samples {@code c}'s sites now: its volumes or groups changed outside this view (a training scenario reset to
+     * its seed, a volume deleted in another view), so the rows read again instead of showing the old state.
+     */
+    private void sampleNow(ConnectionModel c) {
+        for (SiteFeed f : feeds.getOrDefault(c, List.of())) if (f.sampler != null) f.sampler.sampleNow();
     }
 
     private List<SiteFeed> allFeeds() {

@@ -227,10 +227,10 @@ public final class TrainingViewModel extends ViewModel {
         Scenario s = selected.get();
         if (s == null || busy.get()) return;
         TrainingSession running = session.get();
-        if (running != null && !actions.dialogs().confirm("Start " + s.title(),
+        if (running != null && !actions.dialogs().confirmDiscard("Start " + s.title(),
                 "\u201c" + running.scenario().title() + "\u201d stops: its plugin and the connection \u201c"
                         + connectionName(running.scenario()) + "\u201d close, and the trainee's progress in it is lost "
-                        + "(export the result first to keep it). " + whatStartDoes(s), "Start")) {
+                        + "(to keep it, cancel and use Export result in the toolbar first). " + whatStartDoes(s), "Start")) {
             return;
         }
         busy.set(true);
@@ -250,10 +250,11 @@ public final class TrainingViewModel extends ViewModel {
     public void reset() {
         TrainingSession s = session.get();
         if (s == null || busy.get()) return;
-        if (!actions.dialogs().confirm("Reset " + s.scenario().title() + " to its seed",
+        if (!actions.dialogs().confirmDiscard("Reset " + s.scenario().title() + " to its seed",
                 "Every change made on the connection \u201c" + connectionName(s.scenario()) + "\u201d since the start is "
                         + "discarded: its plugin goes back to the scenario's seed, every step starts again, and the time "
-                        + "and hints used start from zero. Other connections are not touched.", "Reset")) {
+                        + "and hints used start from zero (to keep the result, cancel and use Export result in the toolbar first). "
+                        + "Other connections are not touched.", "Reset")) {
             return;
         }
         busy.set(true);

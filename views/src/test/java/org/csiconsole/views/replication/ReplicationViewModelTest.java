@@ -14,6 +14,8 @@ import org.csiconsole.core.replication.WorkflowKind;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.Consent;
 import org.csiconsole.core.risk.Hazard;
+import org.csiconsole.views.workbench.ConnectionModel;
+import org.csiconsole.views.workbench.ResourceKind;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -65,6 +67,24 @@ class ReplicationViewModelTest {
         assertThat(counts.rows().values().stream().mapToInt(Integer::intValue).sum()).as("each row counts once").isEqualTo(5);
         assertThat(counts.splitPairs()).isEqualTo(1);
         assertThat(counts.mismatchedPairs()).isEqualTo(1);
+    }
+
+    @Test
+    void aToldChangeOfAConnectionsVolumesSamplesItsSitesAgain() {
+        int a = f.samplerA().sampledNow, b = f.samplerB().sampledNow;
+
+        f.connections.get(0).changes().tell(ResourceKind.VOLUMES, "Reset to the seed of planned-failover", this);
+
+        assertThat(f.samplerA().sampledNow).as("the told connection reads again").isEqualTo(a + 1);
+        assertThat(f.samplerB().sampledNow).as("another connection is not touched").isEqualTo(b);
+
+        f.connections.get(0).changes().tell(ResourceKind.VOLUME_GROUPS, "Deleted vg-erp", this);
+        assertThat(f.samplerA().sampledNow).isEqualTo(a + 2);
+
+        ConnectionModel siteA = f.connections.remove(0);
+        int after = f.samplerA().sampledNow;
+        siteA.changes().tell(ResourceKind.VOLUMES, "Created one", this);
+        assertThat(f.samplerA().sampledNow).as("a connection no longer followed reads nothing").isEqualTo(after);
     }
 
     @Test

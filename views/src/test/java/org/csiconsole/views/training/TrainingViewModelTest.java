@@ -148,6 +148,8 @@ class TrainingViewModelTest {
         model.reset();
 
         assertThat(dialogs.confirmations).containsExactly("Reset Provision, stage and publish a volume to its seed");
+        assertThat(dialogs.discards).as("asked with Cancel the default button").containsExactly("Reset Provision, stage and publish a volume to its seed");
+        assertThat(dialogs.messages).singleElement().asString().contains("use Export result in the toolbar first");
         assertThat(dialogs.messages).singleElement().asString().contains("Every change made on the connection \u201cTraining: first-volume\u201d since the start is discarded");
         assertThat(s.resets).isZero();
         assertThat(model.steps().get(0).state()).isEqualTo(StepState.PASSED);
@@ -177,6 +179,8 @@ class TrainingViewModelTest {
         model.start();
 
         assertThat(dialogs.confirmations).containsExactly("Start Planned failover");
+        assertThat(dialogs.discards).as("asked with Cancel the default button").containsExactly("Start Planned failover");
+        assertThat(dialogs.messages).singleElement().asString().contains("cancel and use Export result in the toolbar first");
         assertThat(dialogs.messages).singleElement().asString().contains("\u201cProvision, stage and publish a volume\u201d stops: its plugin and the connection \u201cTraining: first-volume\u201d close");
         assertThat(stopped).containsExactly(first);
         assertThat(first.listeners()).isZero();

@@ -9,8 +9,9 @@ import java.util.Optional;
 import org.csiconsole.core.reference.calls.ServedCall;
 
 /**
- * A check on how a step was done, over the plugin's call log since the step became current
- * (docs/training-schema.md, "How rules"): {@code forbid} (a matching call fails the step),
+ * A check on how a step was done, over the plugin's call log (docs/training-schema.md, "How rules"):
+ * {@code forbid} (a matching call since the scenario started fails the step; the other rules read
+ * the calls since the step became current),
  * {@code require} (the step cannot pass without a matching call) and {@code first}/{@code then}
  * (a {@code then} call before any {@code first} call fails the step).
  */
@@ -62,6 +63,11 @@ final class HowRule {
         this.pattern = pattern;
         this.then = then;
         this.explain = explain;
+    }
+
+    /** True for a {@code forbid} rule, which judges every call since the scenario started. */
+    boolean forbids() {
+        return kind == Kind.FORBID;
     }
 
     /** The rule in words, e.g. "no forced PromoteVolume". */

@@ -48,8 +48,8 @@ import org.csiconsole.core.training.TrainingSession;
  * no polling loop.
  *
  * <p>Steps are done in order: only the current step is checked; when its check holds (state
- * conditions, answer, required calls) and no forbidden call shows in the call log since it became
- * current, it passes and the next becomes current. A forbidden call makes it FAILED_HOW until a reset.
+ * conditions, answer, required calls) and no forbidden call shows in the call log since the scenario
+ * started (or was reset), it passes and the next becomes current. A forbidden call makes it FAILED_HOW until a reset.
  */
 public final class ReferenceTrainingSession implements TrainingSession {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReferenceTrainingSession.class);
@@ -290,8 +290,7 @@ public final class ReferenceTrainingSession implements TrainingSession {
         while (current < runs.length) {
             StepRun run = runs[current];
             ScenarioDefinition.StepDefinition step = definition.steps().get(current);
-            List<ServedCall> since = calls.size() >= run.callsAtOpen ? calls.subList(run.callsAtOpen, calls.size()) : calls;
-            if (!check(step, run, since)) break;
+            if (!check(step, run, since(calls, run.callsAtOpen), since(calls, runs[0].callsAtOpen))) break;
             run.state = StepState.PASSED;
             run.passedAt = clock.instant();
             run.explanation = "Done: " + definition.scenario().steps().get(current).check() + ".";
@@ -305,10 +304,19 @@ public final class ReferenceTrainingSession implements TrainingSession {
         publish();
     }
 
-    /** True when the step passes; else sets its state and explanation. */
-    private boolean check(ScenarioDefinition.StepDefinition step, StepRun run, List<ServedCall> since) {
+    /** The calls of {@code calls} from index {@code from} on; all of them when the log was emptied since. */
+    private static List<ServedCall> since(List<ServedCall> calls, int from) {
+        return calls.size() >= from ? calls.subList(from, calls.size()) : calls;
+    }
+
+    /**
+     * True when the step passes; else sets its state and explanation. A {@code forbid} rule judges every call since
+     * the scenario started ({@code sinceStart}), so a shortcut taken before its step was current still fails it; the
+     * other rules judge the calls since the step became current ({@code since}).
+     */
+    private boolean check(ScenarioDefinition.StepDefinition step, StepRun run, List<ServedCall> since, List<ServedCall> sinceStart) {
         for (HowRule rule : step.how()) {
-            Optional<String> v = rule.violation(since, facts);
+            Optional<String> v = rule.violation(rule.forbids() ? sinceStart : since, facts);
             if (v.isPresent()) {
                 run.state = StepState.FAILED_HOW;
                 run.explanation = v.get() + " Reset the scenario to try again.";

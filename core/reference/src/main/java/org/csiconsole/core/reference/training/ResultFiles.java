@@ -12,8 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import org.csiconsole.core.model.Words;
 import org.csiconsole.core.training.ResultFormat;
 import org.csiconsole.core.training.Scenario;
 import org.csiconsole.core.training.StepProgress;
@@ -157,10 +159,10 @@ public final class ResultFiles {
         b.append("<p>").append(result.trainee().isEmpty() ? "" : "Trainee <b>" + esc(result.trainee()) + "</b> &middot; ")
                 .append("scenario <code>").append(esc(result.scenarioId())).append("</code> &middot; ")
                 .append(result.passed()).append(" of ").append(result.steps().size()).append(" steps passed &middot; ")
-                .append(minutes(result.totalTime())).append(" &middot; ").append(result.hintsUsed()).append(" hints &middot; ")
-                .append(result.resets()).append(" resets</p>\n");
-        b.append("<p class=\"muted\">Started ").append(esc(result.startedAt().toString())).append(", ")
-                .append(result.complete() ? "finished " : "taken ").append(esc(result.finishedAt().toString())).append(" (UTC).</p>\n");
+                .append(minutes(result.totalTime())).append(" &middot; ").append(Words.count(result.hintsUsed(), "hint")).append(" &middot; ")
+                .append(Words.count(result.resets(), "reset")).append("</p>\n");
+        b.append("<p class=\"muted\">Started ").append(esc(seconds(result.startedAt()))).append(", ")
+                .append(result.complete() ? "finished " : "taken ").append(esc(seconds(result.finishedAt()))).append(" (UTC).</p>\n");
         b.append("<table><tr><th>#</th><th>Step</th><th>State</th><th>Time</th><th>Hints</th></tr>\n");
         int i = 1;
         for (StepProgress s : result.steps()) {
@@ -174,6 +176,11 @@ public final class ResultFiles {
         }
         b.append("</table>\n<p class=\"muted\">Written by csi-console training.</p>\n</body></html>\n");
         return b.toString();
+    }
+
+    /** {@code at} to the second, as ISO-8601 in UTC: {@code 2026-12-06T17:08:51Z}. */
+    private static String seconds(Instant at) {
+        return at.truncatedTo(ChronoUnit.SECONDS).toString();
     }
 
     /**

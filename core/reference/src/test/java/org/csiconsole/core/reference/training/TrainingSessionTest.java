@@ -212,7 +212,9 @@ class TrainingSessionTest {
                     StepState.PENDING, StepState.PENDING, StepState.PENDING);
             assertThat(Files.readString(html)).contains("<h1>Provision, stage and publish a volume</h1>")
                     .contains("Trainee <b>Ann &lt;admin&gt;</b>").contains("1 of 5 steps passed")
-                    .contains("<td class=\"PASSED\">passed</td>").doesNotContain("<admin>");
+                    .contains("<td class=\"PASSED\">passed</td>").doesNotContain("<admin>")
+                    .contains(" 1 hint &middot; 0 resets</p>").doesNotContain("1 hints")
+                    .containsPattern("Started \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ, (finished|taken) \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ \\(UTC\\)");
         }
     }
 

@@ -203,6 +203,22 @@ class TrainingScenariosTest {
     }
 
     @Test
+    void aForcedPromoteTakenBeforeTheFailoverStepIsCurrentFailsItsHowCheck() throws Exception {
+        Trainee t = start("planned-failover");
+        ReplicationSource a = ReplicationSource.volumeGroup(t.groupId("vg-erp"));
+        ReplicationSource b = ReplicationSource.volumeGroup(t.peerOf(a.id()));
+        t.demote(a);
+        t.forcePromote(b);
+        t.pending("stop-app");
+        stopErpApp(t);
+        t.passed("stop-app");
+        StepProgress failover = t.step("failover");
+        assertThat(failover.state()).isEqualTo(StepState.FAILED_HOW);
+        assertThat(failover.explanation()).startsWith("The call log shows PromoteVolume(").contains("force=true")
+                .contains("A planned failover never forces a promote").endsWith("Reset the scenario to try again.");
+    }
+
+    @Test
     void aPromoteThePluginRefusesKeepsTheFailoverPending() throws Exception {
         Trainee t = start("planned-failover");
         stopErpApp(t);
