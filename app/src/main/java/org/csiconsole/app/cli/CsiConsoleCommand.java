@@ -133,7 +133,7 @@ public class CsiConsoleCommand {
                 new SubcommandGroup(List.of("exercise"), true, () -> List.of(new ExerciseCommand(env, audit, terminal))),
                 new SubcommandGroup(List.of("report"), true, () -> List.of(new ReportCommand(env, audit, terminal))),
                 new SubcommandGroup(List.of("serve"), false, () -> List.of(new ServeCommand())),
-                new SubcommandGroup(List.of("training"), true, () -> List.of(new TrainingCommand())),
+                new SubcommandGroup(List.of("training"), true, () -> List.of(new TrainingCommand(terminal))),
                 new SubcommandGroup(List.of("audit"), false, () -> List.of(new AuditCommand(audit))),
                 new SubcommandGroup(List.of("inventory"), true, () -> List.of(new InventoryCommand(env, audit))));
     }

@@ -214,8 +214,17 @@ public final class FenceCommands {
             List<Cidr> blocks = blocks();
             String note = FenceConfirmation.normalisedNote(blocks);
             if (!note.isEmpty()) spec.commandLine().getErr().println(note);
+            String asTyped = yes == null ? "" : FenceConfirmation.typedBeforeNormalising(blocks, yes);
+            if (!asTyped.isEmpty()) {
+                throw RiskConsent.usage((fence ? "Fence " : "Unfence ") + Cidr.join(blocks), "--yes=" + yes.strip()
+                        + " names the blocks as typed, not as sent; nothing was sent", capitalised(asTyped));
+            }
             risk().requireTerminalOrYes(operation(), TargetFacts.of("network", Cidr.join(blocks), ""), yes());
             return super.call();
+        }
+
+        private static String capitalised(String s) {
+            return Character.toUpperCase(s.charAt(0)) + s.substring(1);
         }
 
         private RiskConsent risk() {
@@ -255,9 +264,7 @@ public final class FenceCommands {
             List<Cidr> blocks = blocks();
             RiskConsent risk = risk();
             Assessment a = risk.assess(RiskRequest.of(operation(), facts(addons, blocks), Instant.now()).on(addons.endpoint().text()));
-            String typed = yes().isEmpty() ? null : yes().get(0);
-            risk.confirm(a, typed != null && FenceConfirmation.matches(blocks, typed) ? List.of(Cidr.join(blocks)) : yes(), false,
-                    spec.commandLine().getErr());
+            risk.confirm(a, yes(), false, spec.commandLine().getErr());
             List<String> texts = blocks.stream().map(Cidr::text).toList();
             if (fence) addons.fence().fence(texts, parameters, secrets()).get();
             else addons.fence().unfence(texts, parameters, secrets()).get();

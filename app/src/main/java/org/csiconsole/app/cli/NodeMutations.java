@@ -6,6 +6,7 @@ import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiRpc;
 import org.csiconsole.core.model.ExpandVolumeResult;
 import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.Placement;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
@@ -81,7 +82,11 @@ final class NodeMutations {
             ids.put("volumeId", volumeId);
             ids.put("nodeId", node);
             ids.put("stagingTargetPath", stagingTargetPath);
-            output().done(ids, "unstaged", "Unstaged volume " + volumeId + " on node " + node + " (" + stagingTargetPath + ").");
+            // NodeUnstageVolume answers OK for a path not staged (CSI spec): claim the unstage only where it was known staged
+            boolean known = facts.placements(Placement.Kind.STAGED, node).stream().anyMatch(p -> p.path().equals(stagingTargetPath));
+            output().done(ids, "unstaged", known ? "Unstaged volume " + volumeId + " on node " + node + " (" + stagingTargetPath + ")."
+                    : "NodeUnstageVolume of volume " + volumeId + " on node " + node + ": the driver answered OK for " + stagingTargetPath
+                    + "; this console did not know the volume staged there.");
         }
     }
 

@@ -59,6 +59,13 @@ public final class TrainingCommand {
     @Spec
     CommandSpec spec;
 
+    private final java.util.function.Supplier<Optional<ConsoleTerminal>> terminal;
+
+    /** Training commands whose destructive verbs ({@code reset}, {@code start} over an earlier run) confirm on {@code terminal}. */
+    TrainingCommand(java.util.function.Supplier<Optional<ConsoleTerminal>> terminal) {
+        this.terminal = java.util.Objects.requireNonNull(terminal, "terminal");
+    }
+
     /** Where the library's scenarios come from: the bundled ones and a trainer's folder. */
     static final class LibraryOptions {
         @Option(names = "--folder", paramLabel = "DIR", description = "Also read every *.yaml scenario in DIR (a trainer's own).")
@@ -321,12 +328,53 @@ public final class TrainingCommand {
     }
 
     @Command(name = "reset", mixinStandardHelpOptions = true,
-            description = "Put the running training's plugin back to the scenario's seed and start the steps again.")
-    int reset(@Mixin SessionOptions o) throws Exception {
+            description = {"Put the running training's plugin back to the scenario's seed and start the steps again.",
+                    "Asks to type the scenario's name on a terminal; without one, --yes must give it."})
+    int reset(@Mixin SessionOptions o,
+              @Option(names = "--yes", paramLabel = "NAME", description = "Confirm without a terminal: the running scenario's name, exactly.")
+              String yes) throws Exception {
         return control(o, (client, out) -> {
+            TrainingProgress before = client.progress();
+            String what = "Reset training " + before.scenarioId() + " to its seed";
+            org.csiconsole.core.call.CallFailure refused = consent(what, before.scenarioId(), discarded(before), yes);
+            if (refused != null) {
+                spec.commandLine().getErr().println(refused.describe());
+                return ExitCodes.USAGE;
+            }
             print(out, client.reset(), OutputFormat.table);
             return ExitCodes.OK;
         });
+    }
+
+    /** What a reset or a new start throws away of {@code p}, in words. */
+    static String discarded(TrainingProgress p) {
+        long passed = p.steps().stream().filter(s -> s.state() == StepState.PASSED).count();
+        return "the " + passed + " of " + p.steps().size() + " steps passed so far, the time and the hints used are discarded";
+    }
+
+    /**
+     * The consent of a destructive training verb, as other destructive commands take it: {@code --yes=<name>}, or
+     * the name typed on the terminal. Prints what is discarded first.
+     *
+     * @return null when given; else the refusal (nothing was done)
+     */
+    private org.csiconsole.core.call.CallFailure consent(String what, String name, String discarded, String yes) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println(what + ": " + discarded + ".");
+        err.flush();
+        if (yes != null) {
+            return yes.strip().equals(name) ? null : RiskConsent.usage(what, "--yes=" + yes + " does not name " + name + "; nothing was done",
+                    "Pass --yes=" + name + " (exactly)");
+        }
+        Optional<ConsoleTerminal> t = terminal.get();
+        if (t.isEmpty()) {
+            return RiskConsent.usage(what, "there is no terminal to confirm on, and --yes was not given; nothing was done",
+                    "Pass --yes=" + name + " to confirm without a terminal");
+        }
+        String line = t.get().readLine("Type " + name + " to confirm: ");
+        return line != null && line.strip().equals(name) ? null : RiskConsent.usage(what,
+                (line == null ? "nothing was typed" : "the text typed is not " + name) + "; nothing was done",
+                "Run the command again and type " + name + " exactly, or pass --yes=" + name);
     }
 
     @Command(name = "hint", mixinStandardHelpOptions = true, description = "Reveal the next hint of STEP (each is counted in the result).")

@@ -98,6 +98,16 @@ class FenceCommandsTest {
     }
 
     @Test
+    void aYesNamingTheBlockWithItsHostBitsRefusesAndSaysTheyWereCleared() {
+        int code = run("fence", "--endpoint", addons(), "--cidr", "10.10.1.77/24", "--yes=10.10.1.77/24");
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("host bits were cleared")
+                .contains("10.10.1.77/24 is the block 10.10.1.0/24; to confirm, pass --yes=10.10.1.0/24").contains("nothing was sent");
+        assertThat(fenced()).isEmpty();
+    }
+
+    @Test
     void fenceWithYesOnTheAddonsSocketThenFencesListsTheBlocksAndNoSecretIsPrinted() throws Exception {
         Path secrets = dir.resolve("fence.secrets");
         Files.writeString(secrets, "userKey=" + CANARY + "\n");

@@ -163,6 +163,24 @@ class NodeMutationsTest {
         assertThat(done.get("nodeId").asText()).isEqualTo(plugin.nodeId());
         assertThat(err.toString()).contains("loses the staging of walk-vol-2 at " + STAGING);
         assertThat(calls("NodeUnstageVolume")).singleElement().satisfies(e -> assertThat(e.record().override()).isFalse());
+
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING)).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).as("no longer known staged: the driver's OK is all that is claimed")
+                .contains("the driver answered OK for " + STAGING).doesNotContain("Unstaged volume");
+    }
+
+    @Test
+    void unstageAtAnotherPathThanTheKnownStagingIsRefusedWithThatPathAsTheNextStep() throws Exception {
+        String id = mountedVolume("walk-vol-3", java.time.Duration.ZERO);
+        try (CsiClient client = CsiClient.open(Endpoint.parse(csi), Optional.empty(),
+                CsiClientOptions.defaults().withAudit(CallAudit.to(log, AuditOrigin.local(csi))), new CallTrace())) {
+            client.node().nodeUnpublish(id, TARGET).get(30, TimeUnit.SECONDS);
+        }
+
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", "/tmp/nowhere")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("walk-vol-3 is staged on " + plugin.nodeId() + " at " + STAGING + ", not at /tmp/nowhere")
+                .contains("Unstage it at " + STAGING).contains("not sent");
+        assertThat(calls("NodeUnstageVolume")).as("nothing was sent").isEmpty();
     }
 
     @Test

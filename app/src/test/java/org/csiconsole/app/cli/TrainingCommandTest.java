@@ -154,7 +154,11 @@ class TrainingCommandTest {
         assertThat(out.toString()).contains("2 of 2 steps passed").contains("1 hints, 0 resets");
         assertThat(Files.readString(ann.resolve("result.html"))).contains("Trainee <b>Ann</b>");
 
-        assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state())).isEqualTo(ExitCodes.OK);
+        assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state())).as("no terminal, no --yes").isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("the 2 of 2 steps passed so far, the time and the hints used are discarded")
+                .contains("--yes=unplanned-failover").contains("nothing was done");
+        assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).as("not reset").isEqualTo(ExitCodes.OK);
+        assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state(), "--yes=unplanned-failover")).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("0 of 2 steps passed. Resets: 1.");
         Path bob = dir.resolve("bob");
         assertThat(run("training", "result", "--endpoint", sock(), "--state-dir", state(), "--trainee", "Bob", "--out", bob.toString()))

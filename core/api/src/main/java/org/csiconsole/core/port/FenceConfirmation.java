@@ -10,8 +10,9 @@ import java.util.List;
  * blocks.
  *
  * <p>The text to type is the blocks in network form joined by commas ({@code 10.1.0.0/24} for
- * one, {@code 10.1.0.0/24,10.2.0.0/24} for two); {@link #matches} also takes the blocks as they
- * were typed before normalising, and ignores blanks around the commas.
+ * one, {@code 10.1.0.0/24,10.2.0.0/24} for two); {@link #matches} takes exactly that text (blanks
+ * around the commas ignored), never the blocks as typed before their host bits were cleared: the
+ * consent names what is sent.
  */
 public final class FenceConfirmation {
     private FenceConfirmation() {
@@ -22,11 +23,22 @@ public final class FenceConfirmation {
         return Cidr.join(cidrs);
     }
 
-    /** True when {@code typed} names exactly {@code cidrs}, normalised or as typed, in order. */
+    /** True when {@code typed} names exactly the blocks sent, in network form and in order ({@link #expected}). */
     public static boolean matches(List<Cidr> cidrs, String typed) {
         if (typed == null || cidrs.isEmpty()) return false;
-        String t = typed.replaceAll("\\s+", "");
-        return t.equals(expected(cidrs)) || t.equals(String.join(",", cidrs.stream().map(Cidr::typed).toList()).replaceAll("\\s+", ""));
+        return typed.replaceAll("\\s+", "").equals(expected(cidrs));
+    }
+
+    /**
+     * Why a confirmation naming the blocks as typed is refused when their host bits were cleared, e.g.
+     * {@code "the host bits were cleared: 10.1.0.5/24 is the block 10.1.0.0/24; to confirm, pass --yes=10.1.0.0/24"};
+     * empty when {@code typed} does not name the blocks as typed or nothing was normalised.
+     */
+    public static String typedBeforeNormalising(List<Cidr> cidrs, String typed) {
+        if (typed == null || cidrs.stream().noneMatch(Cidr::normalised)) return "";
+        String asTyped = String.join(",", cidrs.stream().map(Cidr::typed).toList()).replaceAll("\\s+", "");
+        if (!typed.replaceAll("\\s+", "").equals(asTyped)) return "";
+        return "the host bits were cleared: " + blocksOf(cidrs) + "; to confirm, pass --yes=" + expected(cidrs);
     }
 
     /**
@@ -45,8 +57,12 @@ public final class FenceConfirmation {
 
     /** Blocks whose host bits were cleared or whose prefix was added, in words; empty when none. */
     public static String normalisedNote(List<Cidr> cidrs) {
-        List<String> notes = cidrs.stream().filter(Cidr::normalised).map(c -> c.typed() + " is the block " + c.text()).toList();
-        return notes.isEmpty() ? "" : "Read as network blocks: " + String.join("; ", notes) + ".";
+        String notes = blocksOf(cidrs);
+        return notes.isEmpty() ? "" : "Read as network blocks, host bits cleared: " + notes + ".";
+    }
+
+    private static String blocksOf(List<Cidr> cidrs) {
+        return String.join("; ", cidrs.stream().filter(Cidr::normalised).map(c -> c.typed() + " is the block " + c.text()).toList());
     }
 
     private static String names(List<Cidr> cidrs) {

@@ -187,16 +187,24 @@ public final class RiskModel implements RiskAssessor {
         List<String> blocking = new ArrayList<>();
         boolean consoleOnly = true;
         String sent = d.r.sends().getOrDefault(STAGING_TARGET_PATH, "");
+        List<String> elsewhere = new ArrayList<>();
+        String knownPath = "";
+        boolean elsewhereConsoleOnly = true;
         for (TargetFacts t : d.r.targets()) {
             List<Placement> staged = t.placements(Placement.Kind.STAGED, node);
-            String recorded = staged.stream().map(Placement::path).filter(p -> !p.isEmpty()).findFirst().orElse("");
+            Placement known = staged.stream().filter(p -> !p.path().isEmpty()).findFirst().orElse(null);
+            String recorded = known == null ? "" : known.path();
             // the assessment is about the path sent; the record's path only when the request is not shown
             String path = sent.isEmpty() ? recorded : sent;
             d.caution(Kind.ACCESS_LOST, node + " loses the staging of " + t.displayName() + (path.isEmpty() ? "" : " at " + path), "");
-            if (!sent.isEmpty() && !recorded.isEmpty() && !recorded.equals(sent)) {
-                d.caution(Kind.KNOWLEDGE_DISAGREES, "this console staged " + t.displayName() + " on " + node + " at " + recorded
-                        + ", not at " + sent + ", the staging_target_path sent: at " + sent + " the driver may find nothing to unstage, "
-                        + "or another volume's staging", "");
+            if (!sent.isEmpty() && known != null && staged.stream().noneMatch(p -> p.path().equals(sent))) {
+                String who = known.from() == Knowledge.CONSOLE ? "this console staged " : "the driver reports ";
+                d.caution(Kind.KNOWLEDGE_DISAGREES, who + t.displayName() + (known.from() == Knowledge.CONSOLE ? "" : " staged") + " on " + node
+                        + " at " + recorded + ", not at " + sent + ", the staging_target_path sent: at " + sent
+                        + " the driver may find nothing to unstage, or another volume's staging", "");
+                elsewhere.add(t.displayName() + " is staged on " + node + " at " + recorded + ", not at " + sent);
+                knownPath = recorded;
+                elsewhereConsoleOnly &= mayBeStale(d, t, known);
             }
             for (Placement p : t.placements(Placement.Kind.NODE_PUBLISHED, node)) {
                 blocking.add(t.displayName() + " is still " + p.describe());
@@ -206,6 +214,9 @@ public final class RiskModel implements RiskAssessor {
         if (!blocking.isEmpty()) {
             d.illegal(String.join("; ", blocking), "CSI spec, NodeUnstageVolume: the CO calls it only after "
                     + "NodeUnpublishVolume of every target_path on that node", "Unpublish it on " + node + " first (Node > Unpublish on this node).", consoleOnly);
+        } else if (!elsewhere.isEmpty()) {
+            d.illegal(String.join("; ", elsewhere), "CSI spec, NodeUnstageVolume: staging_target_path is the path NodeStageVolume "
+                    + "was given", "Unstage it at " + knownPath + ", the staging_target_path it is staged at.", elsewhereConsoleOnly);
         }
         d.confirm();
     }

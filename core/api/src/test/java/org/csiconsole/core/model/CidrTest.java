@@ -81,7 +81,10 @@ class CidrTest {
 
         assertThat(FenceConfirmation.expected(two)).isEqualTo("10.1.0.0/24,10.2.0.0/24");
         assertThat(FenceConfirmation.matches(two, "10.1.0.0/24, 10.2.0.0/24")).isTrue();
-        assertThat(FenceConfirmation.matches(two, "10.1.0.5/24,10.2.0.0/24")).as("as typed").isTrue();
+        assertThat(FenceConfirmation.matches(two, "10.1.0.5/24,10.2.0.0/24")).as("as typed, host bits set: not what is sent").isFalse();
+        assertThat(FenceConfirmation.typedBeforeNormalising(two, "10.1.0.5/24,10.2.0.0/24"))
+                .isEqualTo("the host bits were cleared: 10.1.0.5/24 is the block 10.1.0.0/24; to confirm, pass --yes=10.1.0.0/24,10.2.0.0/24");
+        assertThat(FenceConfirmation.typedBeforeNormalising(two, "10.9.0.0/16")).isEmpty();
         assertThat(FenceConfirmation.matches(two, "10.1.0.0/24")).isFalse();
         assertThat(FenceConfirmation.matches(two, "10.2.0.0/24,10.1.0.0/24")).isFalse();
         assertThat(FenceConfirmation.fenceSentence(Cidr.parseAll("10.1.0.0/24"))).isEqualTo(

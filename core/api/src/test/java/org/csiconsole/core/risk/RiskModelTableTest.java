@@ -221,13 +221,14 @@ class RiskModelTableTest {
                 .node("node-1").says("Node > Unpublish").expect(Verdict.OVERRIDABLE, Consent.Kind.CONFIRM);
         row("unstage after the node unpublish", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
                 .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/plugins/staging/vol-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
-        row("unstage at another path than this console staged it: the path sent is assessed, the record's named as a hazard", NODE_UNSTAGE,
+        row("unstage at another path than this console staged it: refused, the record's path is the next step", NODE_UNSTAGE,
                 vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1").sending(RiskModel.STAGING_TARGET_PATH, "/var/lib/other/globalmount")
                 .has(Kind.ACCESS_LOST, Kind.KNOWLEDGE_DISAGREES)
                 .says("node-1 loses the staging of erp-db at /var/lib/other/globalmount", "this console staged erp-db on node-1 at "
                         + "/var/lib/kubelet/plugins/staging/vol-1, not at /var/lib/other/globalmount",
-                        "Sends csi.v1.Node/NodeUnstageVolume: staging_target_path=/var/lib/other/globalmount")
-                .expect(Verdict.SENT, Consent.Kind.CONFIRM);
+                        "Sends csi.v1.Node/NodeUnstageVolume: staging_target_path=/var/lib/other/globalmount",
+                        "Unstage it at /var/lib/kubelet/plugins/staging/vol-1")
+                .expect(Verdict.OVERRIDABLE, Consent.Kind.CONFIRM);
         row("unstage at the path this console staged it", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
                 .sending(RiskModel.STAGING_TARGET_PATH, "/var/lib/kubelet/plugins/staging/vol-1").has(Kind.ACCESS_LOST).lacks(Kind.KNOWLEDGE_DISAGREES)
                 .expect(Verdict.SENT, Consent.Kind.CONFIRM);
