@@ -70,10 +70,22 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
      * @param readBy the call {@code v} was read with
      */
     public TargetFacts volumeFacts(Volume v, Features features, String connectedNode, TargetFacts.VolumeRead readBy) {
+        return volumeFacts(v, features, connectedNode, readBy, null);
+    }
+
+    /**
+     * As {@link #volumeFacts(Volume, Features, String, TargetFacts.VolumeRead)}, with what the storage records of
+     * {@code v} on each node ({@link StorageService#volumeOnNodes}) as the driver's report
+     * ({@link TargetFacts#ofVolume(Volume, boolean, List, List)}).
+     *
+     * @param nodeRecords the storage's records of {@code v} per node; null when it keeps none or they were not read
+     */
+    public TargetFacts volumeFacts(Volume v, Features features, String connectedNode, TargetFacts.VolumeRead readBy,
+                                   List<org.csiconsole.core.model.VolumeOnNode> nodeRecords) {
         boolean reports = TargetFacts.driverReportsPlacements(features.csi(), features.cspConnected(), readBy);
         // the size the driver reported, when the row is its report; beside it what the record holds (a PV export's figure)
         long driverBytes = org.csiconsole.core.record.RecordedItem.fromRecord(v) ? 0 : v.capacityBytes();
-        return TargetFacts.ofVolume(v, reports, known.book().consolePlacements(v.volumeId(), connectedNode))
+        return TargetFacts.ofVolume(v, reports, known.book().consolePlacements(v.volumeId(), connectedNode), nodeRecords)
                 .sized(driverBytes, known.book().find(org.csiconsole.core.record.RecordKind.VOLUME, v.volumeId()).orElse(null));
     }
 

@@ -191,7 +191,8 @@ final class VolumeNodeCommands {
         Volume v = volumes.selected();
         if (v == null) return;
         Form form = VolumeForms.nodeUnstage(v);
-        if (onNode.stagingPath(v.volumeId()) != null) form.text("path").set(onNode.stagingPath(v.volumeId()));
+        String known = onNode.stagingPath(v.volumeId()) != null ? onNode.stagingPath(v.volumeId()) : volumes.knownStagingPath(v);
+        if (known != null) form.text("path").set(known);
         if (!ask.test(form)) return;
         String path = form.text("path").value();
         volumes.withPlacements(List.of(v), read -> {

@@ -56,8 +56,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private final ObservableList<Snapshot> snapshotsOfSelected = FXCollections.observableArrayList();
     private final ObservableList<PublishInfo> publishInfoOfSelected = FXCollections.observableArrayList();
     private final ObservableList<NodeInfo> nodes = FXCollections.observableArrayList();
-    /** What the storage records of the selected volume on each node ({@code volumeOnNodes}); null when it records nothing. */
-    private List<org.csiconsole.core.model.VolumeOnNode> onNodesOfSelected;
+    /**
+     * What the storage records of a volume on each node ({@code volumeOnNodes}), by volume_id, as last read (for the
+     * selected volume, and before each assessment); absent when it records nothing. Part of the volume's facts.
+     */
+    private final Map<String, List<org.csiconsole.core.model.VolumeOnNode>> nodeRecords = new java.util.concurrent.ConcurrentHashMap<>();
     /** CSP host names by the node ids they go by (name, uuid, id), when the connection has CSP hosts. */
     private final Map<String, String> hostNames = new java.util.HashMap<>();
     private final ObservableMap<String, Map<String, String>> publishContexts = FXCollections.observableHashMap();
@@ -296,14 +299,6 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         for (org.csiconsole.core.risk.Placement p : facts.placements()) {
             lines.add(new org.csiconsole.core.risk.Placement(nodeName(p.nodeId()), p.step(), p.path(), p.from(), p.at()).describe());
         }
-        if (selected() == v && onNodesOfSelected != null) {
-            for (org.csiconsole.core.model.VolumeOnNode n : onNodesOfSelected) {
-                String node = nodeName(n.nodeId());
-                if (n.controllerPublished()) lines.add("published to " + node + " (recorded by the storage)");
-                n.stagingTargetPaths().forEach(path -> lines.add("staged on " + node + " at " + path + " (recorded by the storage)"));
-                n.targetPaths().forEach(path -> lines.add("published on " + node + " at " + path + " (recorded by the storage)"));
-            }
-        }
         Map<String, Map<String, String>> contexts = new LinkedHashMap<>(
                 org.csiconsole.core.lifecycle.TraceCalls.publishContexts(context.trace().get(), v.volumeId()));
         publishContexts.forEach((key, ctx) -> {
@@ -333,13 +328,12 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private void loadDetails(Volume v) {
         snapshotsOfSelected.clear();
         publishInfoOfSelected.clear();
-        onNodesOfSelected = null;
         detailVersion.set(detailVersion.get() + 1);
         if (v == null || !isActive()) return;
         storage().volumeOnNodes(v.volumeId()).whenComplete((records, e) -> context.ui().execute(() -> {
-            if (selected() != v || records == null || records.isEmpty()) return;
-            onNodesOfSelected = records.get();
-            detailVersion.set(detailVersion.get() + 1);
+            if (records == null) return;
+            keepNodeRecords(v.volumeId(), records);
+            if (selected() == v) detailVersion.set(detailVersion.get() + 1);
         }));
         if (features().available(Feature.LIST_SNAPSHOTS)) {
             List<Snapshot> found = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -514,18 +508,37 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private TargetFacts facts(Volume v) {
         TargetFacts.VolumeRead readBy = v.equals(readByGetVolume.get(v.volumeId()))
                 ? TargetFacts.VolumeRead.CONTROLLER_GET_VOLUME : TargetFacts.VolumeRead.LIST_VOLUMES;
-        return context.volumeFacts(v, features(), connectedNodeProperty().get(), readBy);
+        return context.volumeFacts(v, features(), connectedNodeProperty().get(), readBy, nodeRecords.get(v.volumeId()));
+    }
+
+    private void keepNodeRecords(String volumeId, java.util.Optional<List<org.csiconsole.core.model.VolumeOnNode>> records) {
+        if (records.isPresent()) nodeRecords.put(volumeId, records.get());
+        else nodeRecords.remove(volumeId);
+    }
+
+    /** The staging_target_path the facts of {@code v} know on the connected node (the driver's or this console's); null when none. */
+    String knownStagingPath(Volume v) {
+        return facts(v).placements(org.csiconsole.core.risk.Placement.Kind.STAGED, connectedNodeProperty().get()).stream()
+                .map(org.csiconsole.core.risk.Placement::path).filter(p -> !p.isEmpty()).findFirst().orElse(null);
     }
 
     /**
      * Runs {@code then} on the UI executor with {@code targets} as an assessment of where they are must see them:
-     * read again with ControllerGetVolume (reads only, traced) when only that call reports where a volume is
-     * published ({@link TargetFacts#placementsNeedGetVolume}: GET_VOLUME and PUBLISH_UNPUBLISH_VOLUME without
-     * LIST_VOLUMES_PUBLISHED_NODES), each as listed when its read fails; else at once, as they are.
+     * what the storage records of each on the nodes read again ({@code volumeOnNodes}: stagings and node
+     * publications the driver reports, whoever made them), and each read again with ControllerGetVolume (reads
+     * only, traced) when only that call reports where a volume is published ({@link TargetFacts#placementsNeedGetVolume}:
+     * GET_VOLUME and PUBLISH_UNPUBLISH_VOLUME without LIST_VOLUMES_PUBLISHED_NODES), each as listed when its read fails.
      */
     void withPlacements(List<Volume> targets, Consumer<List<Volume>> then) {
+        List<CompletableFuture<Void>> records = targets.stream().map(v -> storage().volumeOnNodes(v.volumeId())
+                .handle((r, e) -> {
+                    // a storage that cannot say keeps what was read before; none read means none known
+                    if (r != null) keepNodeRecords(v.volumeId(), r);
+                    return (Void) null;
+                })).toList();
+        CompletableFuture<Void> recordsRead = CompletableFuture.allOf(records.toArray(CompletableFuture[]::new));
         if (!TargetFacts.placementsNeedGetVolume(features().csi(), features().cspConnected())) {
-            then.accept(targets);
+            recordsRead.whenComplete((x, e) -> context.ui().execute(() -> then.accept(targets)));
             return;
         }
         List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -535,7 +548,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             unread.add(v.displayName() + " (" + (f != null ? f.why() : String.valueOf(e)) + ")");
             return null;
         })).toList();
-        CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).whenComplete((x, e) -> context.ui().execute(() -> {
+        CompletableFuture.allOf(recordsRead, CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))).whenComplete((x, e) -> context.ui().execute(() -> {
             List<Volume> read = new ArrayList<>();
             for (int i = 0; i < targets.size(); i++) {
                 Volume fresh = reads.get(i).join();

@@ -85,6 +85,21 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
      * @param console this console's placements of {@code v}; empty when none are known
      */
     public static TargetFacts ofVolume(Volume v, boolean driverReportsPlacements, List<Placement> console) {
+        return ofVolume(v, driverReportsPlacements, console, null);
+    }
+
+    /**
+     * As {@link #ofVolume(Volume, boolean, List)}, with what the storage itself records of {@code v} on each node
+     * ({@link org.csiconsole.core.port.NodePort#volumeOnNodes}: controller publications, stagings and node
+     * publications with their paths, as the bundled reference plugin keeps them) as
+     * {@link Placement.Knowledge#DRIVER} placements. Such records are the driver's report of every node, so
+     * with them no placement means none. The views and the command line pass what they read; CSI has no call
+     * that reports stagings, so a plain CSI driver gives none (null).
+     *
+     * @param nodeRecords the storage's records of {@code v} per node; null when the storage keeps none
+     */
+    public static TargetFacts ofVolume(Volume v, boolean driverReportsPlacements, List<Placement> console,
+                                       List<org.csiconsole.core.model.VolumeOnNode> nodeRecords) {
         List<Placement> all = new ArrayList<>();
         if (driverReportsPlacements) {
             for (String node : v.publishedNodeIds()) all.add(new Placement(node, Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
@@ -93,13 +108,24 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
             // a CSP reports published=true without naming its hosts
             all.add(new Placement("a host the array does not name", Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
         }
+        for (org.csiconsole.core.model.VolumeOnNode n : nodeRecords == null ? List.<org.csiconsole.core.model.VolumeOnNode>of() : nodeRecords) {
+            if (n.controllerPublished()) driverPlacement(all, new Placement(n.nodeId(), Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null));
+            for (String p : n.stagingTargetPaths()) driverPlacement(all, new Placement(n.nodeId(), Placement.Kind.STAGED, p, Placement.Knowledge.DRIVER, null));
+            for (String p : n.targetPaths()) driverPlacement(all, new Placement(n.nodeId(), Placement.Kind.NODE_PUBLISHED, p, Placement.Knowledge.DRIVER, null));
+        }
         for (Placement c : console) {
-            boolean driverToo = all.stream().anyMatch(d -> d.from() == Placement.Knowledge.DRIVER && d.step() == c.step() && d.nodeId().equals(c.nodeId()));
+            boolean driverToo = all.stream().anyMatch(d -> d.from() == Placement.Knowledge.DRIVER && d.step() == c.step() && d.nodeId().equals(c.nodeId())
+                    && (c.step() == Placement.Kind.PUBLISHED || d.path().equals(c.path())));
             if (!driverToo) all.add(c);
         }
+        driverReportsPlacements |= nodeRecords != null;
         SideFacts side = !v.replication().replicated() ? null
                 : new SideFacts("", v.volumeId(), v.name(), v.replication().role(), v.replication().health(), true, null, null);
         return new TargetFacts("volume", v.volumeId(), v.name(), v.capacityBytes(), all, driverReportsPlacements, side, null, List.of());
+    }
+
+    private static void driverPlacement(List<Placement> all, Placement p) {
+        if (all.stream().noneMatch(d -> d.step() == p.step() && d.nodeId().equals(p.nodeId()) && d.path().equals(p.path()))) all.add(p);
     }
 
     /**

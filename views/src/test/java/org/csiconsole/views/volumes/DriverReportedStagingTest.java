@@ -1,0 +1,105 @@
+package org.csiconsole.views.volumes;
+
+import org.csiconsole.core.call.CallTrace;
+import org.csiconsole.core.model.AccessMode;
+import org.csiconsole.core.model.VolumeCapability;
+import org.csiconsole.core.port.NodeTarget;
+import org.csiconsole.core.record.ConsoleRecords;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.Placement;
+import org.csiconsole.core.risk.RiskModel;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
+import org.csiconsole.views.FakeDialogService;
+import org.csiconsole.views.FakeStorage;
+import org.csiconsole.views.action.ActionRunner;
+import org.csiconsole.views.notify.Notifications;
+import org.csiconsole.views.resource.KnownResources;
+import org.csiconsole.views.resource.ViewContext;
+import org.csiconsole.views.task.TaskRunner;
+import org.csiconsole.views.workbench.ResourceChanges;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A storage that records what is staged on each node (the bundled reference plugin, the demo): a volume another
+ * orchestrator staged on the console's own node is not unpublished from the controller (CSI spec, Volume Lifecycle:
+ * ControllerUnpublishVolume follows NodeUnstageVolume), and an unstage at a path other than the one staged is
+ * refused, with the words the command line's assessment gives for the same facts.
+ */
+class DriverReportedStagingTest {
+    private final FakeStorage storage = new FakeStorage().seeded();
+    private final FakeDialogService dialogs = new FakeDialogService();
+    private final ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs);
+
+    DriverReportedStagingTest() {
+        storage.keepsRecords = true;
+    }
+
+    /** pvc-web (vol-0001), published to node-a1 as the driver reports, selected in a volumes view on node-a1. */
+    private VolumesViewModel view() {
+        VolumesViewModel m = new VolumesViewModel(new ViewContext(storage, actions, Runnable::run, "demo", new ResourceChanges(),
+                KnownResources.of(ConsoleRecords.inMemory().book("demo")), new CallTrace()::snapshot, null,
+                new org.csiconsole.core.audit.OverrideMarks()));
+        m.activate();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.volumeId().equals("vol-0001")).findFirst().orElseThrow());
+        assertThat(m.connectedNodeProperty().get()).isEqualTo("node-a1");
+        return m;
+    }
+
+    private void stagedByAnotherOrchestrator(String path) {
+        storage.nodeStage(new NodeTarget("vol-0001", path, "", VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4"), Map.of(), false)).join();
+        storage.calls.clear();
+    }
+
+    @Test
+    void aVolumeTheDriverReportsStagedOnTheNodeIsNotUnpublishedFromTheController() {
+        stagedByAnotherOrchestrator("/var/lib/kubelet/plugins/demo/vol-0001/globalmount");
+        VolumesViewModel m = view();
+        dialogs.formAnswer = f -> true;
+
+        m.unpublishAction().run();
+
+        assertThat(storage.calls).doesNotContain("controllerUnpublish");
+        Assessment a = dialogs.assessments.get(0);
+        assertThat(a.blocked()).isTrue();
+        assertThat(a.illegal().reason()).isEqualTo("pvc-web is still staged on node-a1 at /var/lib/kubelet/plugins/demo/vol-0001/globalmount"
+                + " (reported by the driver)");
+        assertThat(a.illegal().overridable()).as("the driver says so: no send-anyway").isFalse();
+        assertThat(a.illegal().nextStep()).contains("Node > Unstage on this node");
+        assertThat(m.nodeState(m.selected())).contains("staged on node-a1 at /var/lib/kubelet/plugins/demo/vol-0001/globalmount (reported by the driver)");
+    }
+
+    @Test
+    void anUnstageAtAPathOtherThanTheStagedOneIsRefusedWithTheCommandLinesWords() {
+        stagedByAnotherOrchestrator("/staging/web");
+        VolumesViewModel m = view();
+        m.seenOnConnectedNode("vol-0001", "/staging/web", List.of());
+        dialogs.formAnswer = f -> {
+            assertThat(f.text("path").value()).as("the path known staged is offered").isEqualTo("/staging/web");
+            f.text("path").set("/staging/other");
+            return true;
+        };
+
+        m.nodeUnstageAction().run();
+
+        assertThat(storage.calls).doesNotContain("nodeUnstage");
+        Assessment gui = dialogs.assessments.get(0);
+        assertThat(gui.illegal().reason()).isEqualTo("pvc-web is staged on node-a1 at /staging/web, not at /staging/other");
+        assertThat(gui.illegal().overridable()).isFalse();
+        // the command line assesses the same facts (the volume, its staging) with the one model: the same words
+        TargetFacts cli = TargetFacts.ofVolume(storage.volumes.get(0), true, List.of(),
+                List.of(new org.csiconsole.core.model.VolumeOnNode("node-a1", true, List.of("/staging/web"), List.of())));
+        Assessment expected = new RiskModel().assess(RiskRequest.of(RiskOperation.NODE_UNSTAGE, List.of(cli), Instant.now()).onNode("node-a1")
+                .sending(VolumeNodeCommands.sends("volume_id", "vol-0001", "staging_target_path", "/staging/other")));
+        assertThat(gui.illegal()).isEqualTo(expected.illegal());
+        assertThat(gui.hazards()).isEqualTo(expected.hazards());
+        assertThat(cli.placements(Placement.Kind.STAGED, "node-a1")).singleElement().extracting(Placement::from).isEqualTo(Placement.Knowledge.DRIVER);
+    }
+}
