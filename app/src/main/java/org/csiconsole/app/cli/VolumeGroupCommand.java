@@ -178,7 +178,8 @@ public final class VolumeGroupCommand {
             PrintWriter err = spec.commandLine().getErr();
             err.println(plan.whatHappens());
             RiskConsent risk = RiskConsent.on(terminal);
-            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(g)), Instant.now())),
+            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(plan)), Instant.now())
+                            .sending(plan.sends())),
                     yes == null ? List.of() : List.of(yes), false, err);
             int n = g.volumes().size();
             if (deleteVolumes && n > 0) {

@@ -154,7 +154,7 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
             dropVolumes = VolumeGroupForms.deletesVolumes(form);
         }
         VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, r, features, dropVolumes);
-        if (!consent(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(g)), Map.of("volume_group_id", g.id()), "Delete")) return;
+        if (!consent(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(plan)), plan.sends(), "Delete")) return;
         if (dropVolumes && !consent(RiskOperation.DELETE_VOLUME,
                 g.volumes().stream().map(v -> context.volumeFacts(v, features, "", TargetFacts.VolumeRead.LIST_VOLUMES)).toList(), Map.of(), "Delete")) return;
         boolean membersGo = dropVolumes;

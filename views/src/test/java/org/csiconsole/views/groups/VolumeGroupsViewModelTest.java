@@ -120,7 +120,11 @@ class VolumeGroupsViewModelTest {
                     .isEqualTo(new RiskModel().assess(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP,
                             List.of(TargetFacts.ofGroup(db)), a.request().now())).consent());
             assertThat(a.consent().level()).isEqualTo(Consent.Kind.TYPED);
-            assertThat(String.join("\n", a.lines())).contains("volume group db holds 1 volume");
+            assertThat(String.join("\n", a.lines())).as("the same words as the first dialog: the member stays, and how")
+                    .contains("volume group db is deleted for good; its 1 member volume (pvc-db) stays, with its data",
+                            "first, ModifyVolumeGroupMembership with no volume_ids removes the 1 member volume (pvc-db) from db",
+                            "ModifyVolumeGroupMembership=(volume_group_id: vg-db, volume_ids: [])")
+                    .doesNotContain("all data");
         });
         assertThat(storage.calls).as("nothing is sent before the name is typed").doesNotContain("modifyVolumeGroupMembership", "deleteVolumeGroup");
 
@@ -145,6 +149,29 @@ class VolumeGroupsViewModelTest {
                 .containsExactly(RiskOperation.DELETE_VOLUME_GROUP, RiskOperation.DELETE_VOLUME);
         assertThat(dialogs.assessments.get(1).request().targets()).extracting(TargetFacts::id).containsExactly("vol-0002");
         assertThat(storage.volumes).extracting(Volume::volumeId).doesNotContain("vol-0002");
+    }
+
+    @Test
+    void aReplicatedGroupIsNotDeletedNorEmptiedItsRoleAndPartnerNamed() {
+        storage.volumeGroups.add(new VolumeGroup("vg-erp", "erp", "", List.of(storage.volumes.get(1)), null,
+                org.csiconsole.core.replication.ReplicationContextKeys.write(true, org.csiconsole.core.model.VolumeReplicationRole.PRIMARY,
+                        org.csiconsole.core.model.ReplicationHealth.HEALTHY, "site-b", "vg-erp-b", null, "", ""),
+                org.csiconsole.core.model.Origin.CSI));
+        VolumeGroupsViewModel m = model();
+        select(m, "vg-erp");
+        dialogs.formAnswer = f -> true;
+        dialogs.typed = null;
+
+        m.deleteAction().run();
+
+        assertThat(storage.calls).doesNotContain("modifyVolumeGroupMembership", "deleteVolumeGroup", "deleteVolume");
+        assertThat(dialogs.assessments).singleElement().satisfies(a -> {
+            assertThat(a.blocked()).isTrue();
+            assertThat(a.illegal().overridable()).isFalse();
+            assertThat(a.illegal().reason()).isEqualTo("volume group erp is replicated (primary, paired with vg-erp-b on site-b)");
+            assertThat(a.illegal().nextStep()).startsWith("Disable replication of the group first");
+            assertThat(String.join("\n", a.lines())).contains("its 1 member volume (pvc-db)", "partner vg-erp-b on site-b: its state not read");
+        });
     }
 
     @Test

@@ -84,6 +84,32 @@ public record VolumeGroupDeletion(VolumeGroup group, boolean deleteVolumes, List
         return new VolumeGroupDeletion(group, deleteVolumes, steps, "");
     }
 
+    /** The key of the emptying call in {@link #sends()}: ModifyVolumeGroupMembership with no volume_ids. */
+    public static final String EMPTY_GROUP_CALL = "ModifyVolumeGroupMembership";
+
+    /**
+     * The calls of the plan in order, as the confirmation shows what is sent, by call name: {@code
+     * ModifyVolumeGroupMembership} (when the group is emptied first) {@code "(volume_group_id: vg-1, volume_ids: [])"},
+     * {@code DeleteVolumeGroup} {@code "(volume_group_id: vg-1)"}, {@code DeleteVolume} (when the members are deleted one by
+     * one) {@code "(volume_id: vol-1) (volume_id: vol-2)"}. Empty for a refused plan.
+     */
+    public java.util.Map<String, String> sends() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (Step s : steps) {
+            switch (s) {
+                case EMPTY_GROUP -> m.put(EMPTY_GROUP_CALL, "(volume_group_id: " + group.id() + ", volume_ids: [])");
+                case DELETE_GROUP -> m.put("DeleteVolumeGroup", "(volume_group_id: " + group.id() + ")");
+                case DELETE_VOLUMES -> m.put("DeleteVolume", String.join(" ", memberIds().stream().map(id -> "(volume_id: " + id + ")").toList()));
+            }
+        }
+        return m;
+    }
+
+    /** True when the plan deletes the members' data: they are deleted one by one, or the driver deletes them with the group. */
+    public boolean membersLost() {
+        return deleteVolumes && !group.volumes().isEmpty() && allowed();
+    }
+
     /** The member volume ids. */
     public List<String> memberIds() {
         return group.volumes().stream().map(Volume::volumeId).toList();

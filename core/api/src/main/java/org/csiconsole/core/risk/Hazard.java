@@ -44,6 +44,8 @@ public record Hazard(Kind kind, Gravity severity, String sentence, String eviden
         KNOWLEDGE_DISAGREES,
         /** The change cannot be undone (an expanded volume cannot shrink). */
         IRREVERSIBLE,
+        /** The members of a group leave it (ModifyVolumeGroupMembership): they stay, outside the group. */
+        MEMBERS_LEAVE,
         /** Replication stops or changes direction. */
         REPLICATION_CHANGES,
         /** Another step must follow (NodeExpandVolume after an expansion). */

@@ -57,7 +57,8 @@ public final class RiskModel implements RiskAssessor {
     public Assessment assess(RiskRequest r) {
         Draft d = new Draft(r);
         switch (r.operation()) {
-            case DELETE_VOLUME, DELETE_SNAPSHOT, DELETE_VOLUME_GROUP, DELETE_GROUP_SNAPSHOT -> delete(d);
+            case DELETE_VOLUME, DELETE_SNAPSHOT, DELETE_GROUP_SNAPSHOT -> delete(d);
+            case DELETE_VOLUME_GROUP -> deleteGroup(d);
             case DELETE_HOST -> deleteHost(d);
             case CONTROLLER_UNPUBLISH -> controllerUnpublish(d);
             case NODE_UNPUBLISH -> nodeUnpublish(d);
@@ -124,6 +125,51 @@ public final class RiskModel implements RiskAssessor {
             inUse.forEach(s -> d.danger(Kind.STILL_IN_USE, s, ""));
             d.illegal(String.join("; ", inUse), "CSI spec, Volume Lifecycle: DeleteVolume follows NodeUnpublishVolume, "
                     + "NodeUnstageVolume and ControllerUnpublishVolume on every node", nextUnwind(d.r.targets()), consoleOnly);
+        }
+        d.typed();
+    }
+
+    /**
+     * A csi-addons volume group: the group goes; its members stay with their data unless the plan deletes them
+     * ({@link TargetFacts#reached()}: one by one, or the driver with the group); a group that is emptied first
+     * ({@link org.csiconsole.core.port.VolumeGroupDeletion#EMPTY_GROUP_CALL} among the calls sent) says so. A replicated
+     * group is not deleted: its replication is disabled first (csi-addons replication.proto: DisableVolumeReplication
+     * ends the pair; a deleted source leaves its partner group without one).
+     */
+    private void deleteGroup(Draft d) {
+        boolean emptied = d.r.sends().containsKey(org.csiconsole.core.port.VolumeGroupDeletion.EMPTY_GROUP_CALL);
+        List<String> replicated = new ArrayList<>();
+        for (TargetFacts t : d.r.targets()) {
+            String name = t.kind() + " " + t.displayName();
+            int n = t.dependents().size();
+            String members = count(n, "member volume") + (n == 0 ? "" : " (" + String.join(", ", t.dependents()) + ")");
+            if (!t.reached().isEmpty()) {
+                d.danger(Kind.DATA_DELETED, name + " is deleted, and " + (t.reached().size() == n ? "its " + members
+                        : count(t.reached().size(), "member volume") + " (" + String.join(", ", t.reached()) + ")")
+                        + " with all " + (t.reached().size() == 1 ? "its" : "their") + " data, for good", "");
+            } else if (n == 0 || !t.kind().equals("volume group")) {
+                d.danger(Kind.DATA_DELETED, name + " is deleted for good" + (t.kind().equals("volume group") ? "; it has no members" : ", with all data on it"), "");
+            } else {
+                d.caution(Kind.IRREVERSIBLE, name + " is deleted for good; its " + members + (n == 1 ? " stays, with its data" : " stay, with their data"), "");
+            }
+            if (emptied && n > 0) {
+                d.caution(Kind.MEMBERS_LEAVE, "first, ModifyVolumeGroupMembership with no volume_ids removes the " + members
+                        + " from " + t.displayName() + ", so that DeleteVolumeGroup does not delete them", "");
+            }
+            SideFacts side = t.side();
+            if (side != null && side.role() != VolumeReplicationRole.UNKNOWN) {
+                String partner = t.partner() == null ? "a partner group" : t.partner().where();
+                d.danger(Kind.REPLICATION_CHANGES, name + " is replicated: " + role(side) + " (" + words(side.health()) + ") on "
+                        + (side.site().isEmpty() ? "this site" : side.site()) + ", paired with " + partner
+                        + "; deleting it leaves " + partner + " without its pair", "");
+                replicated.add(name + " is replicated (" + role(side) + ", paired with " + partner + ")");
+            }
+        }
+        if (!replicated.isEmpty()) {
+            d.illegal(String.join("; ", replicated), "csi-addons replication.proto: DisableVolumeReplication ends a group's "
+                            + "replication; a replicated group is not deleted under its pair",
+                    "Disable replication of " + (replicated.size() == 1 ? "the group" : "the groups")
+                            + " first (Replication > Disable, or csi-console replication disable --group-id), then delete it.", false);
         }
         d.typed();
     }
@@ -821,7 +867,10 @@ public final class RiskModel implements RiskAssessor {
                     if (a.lastWrite() != null) s.append(", last write ").append(clock(a.lastWrite()));
                     if (!a.reachable()) s.append(", not answering");
                 }
-                if (t.partner() != null) {
+                if (t.partner() != null && !t.partner().read() && t.partner().role() == VolumeReplicationRole.UNKNOWN) {
+                    // a partner only named (by a context or the record): its state was never read, so none is claimed
+                    s.append("; partner ").append(t.partner().where()).append(": its state not read");
+                } else if (t.partner() != null) {
                     SideFacts b = t.partner();
                     s.append("; partner ").append(b.where()).append(": ").append(role(b)).append(", ").append(words(b.health()))
                             .append(b.reachable() ? ", answering" : ", not answering");

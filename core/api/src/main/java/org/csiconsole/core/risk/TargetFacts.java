@@ -32,7 +32,7 @@ import java.util.Objects;
  * @param partner the partner's replication state; null when there is none or it is unknown
  * @param dependents what depends on it, one phrase each (e.g. {@code "worker-01 (10.1.0.11)"}); never null
  * @param reached the names of the volumes cut off with its dependents (those published to the clients inside a
- *     fenced block), each once; never null
+ *     fenced block), each once; for a volume group being deleted, the members deleted with it; never null
  * @param pairing what is wrong with the site pair it was matched into ({@link org.csiconsole.core.replication.SitePairs}):
  *     {@link PairMismatch#NONE} for a consistent pair; null when it was not matched against a partner site
  * @param sizeOrigin where {@code capacityBytes} comes from when not from the driver alone ({@link #sized}):
@@ -130,11 +130,35 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /**
      * A csi-addons volume group as its deletion is assessed, the same in the views and the command line:
-     * its id and name, and its members' names (their ids when unnamed) as what depends on it.
+     * its id and name, its members' names (their ids when unnamed) as what depends on it, and its replication
+     * as its {@code volume_group_context} reports it ({@link org.csiconsole.core.replication.ReplicationContextKeys}):
+     * this side's role and health, and the partner group it names (id and array, its state not read).
      */
     public static TargetFacts ofGroup(VolumeGroup g) {
-        return new TargetFacts("volume group", g.id(), g.name(), 0, List.of(), false, null, null,
-                g.volumes().stream().map(Volume::displayName).toList());
+        return ofGroup(g, List.of());
+    }
+
+    /**
+     * The group of a deletion {@code plan}, with the members whose data the plan deletes as {@link #reached()}
+     * (deleted one by one, or by the driver with the group); none when they stay.
+     */
+    public static TargetFacts ofGroup(org.csiconsole.core.port.VolumeGroupDeletion plan) {
+        return ofGroup(plan.group(), plan.membersLost() ? plan.group().volumes().stream().map(Volume::displayName).toList() : List.of());
+    }
+
+    private static TargetFacts ofGroup(VolumeGroup g, List<String> deleted) {
+        org.csiconsole.core.model.VolumeReplication r = org.csiconsole.core.replication.ReplicationContextKeys.read(g.config());
+        SideFacts side = null;
+        SideFacts partner = null;
+        if (r.replicated()) {
+            side = new SideFacts("", g.id(), g.name(), r.role(), r.health(), true, null, null);
+            String peer = org.csiconsole.core.replication.ReplicationContextKeys.peerId(g.config());
+            if (!peer.isEmpty() || !r.partner().isEmpty()) {
+                partner = new SideFacts(r.partner(), peer.isEmpty() ? "its partner group" : peer, "", null, null, false, null, null, false);
+            }
+        }
+        return new TargetFacts("volume group", g.id(), g.name(), 0, List.of(), false, side, partner,
+                g.volumes().stream().map(Volume::displayName).toList(), deleted);
     }
 
     /**

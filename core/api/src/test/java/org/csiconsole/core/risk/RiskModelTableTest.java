@@ -1,5 +1,10 @@
 package org.csiconsole.core.risk;
 
+import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.model.VolumeGroup;
+import org.csiconsole.core.port.VolumeGroupDeletion;
+import java.util.Map;
+
 import org.csiconsole.core.model.ReplicationHealth;
 import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.risk.Consent;
@@ -99,6 +104,17 @@ class RiskModelTableTest {
 
     static final List<Row> ROWS = new ArrayList<>();
 
+    /** The deletion of vg-erp (members erp-db and erp-log, volume_group_context {@code context}) in {@code steps}. */
+    static VolumeGroupDeletion groupPlan(Map<String, String> context, boolean deleteVolumes, VolumeGroupDeletion.Step... steps) {
+        VolumeGroup g = new VolumeGroup("vg-1", "vg-erp", "", List.of(member("v-1", "erp-db"), member("v-2", "erp-log")),
+                null, context, org.csiconsole.core.model.Origin.CSI);
+        return new VolumeGroupDeletion(g, deleteVolumes, List.of(steps), "");
+    }
+
+    static Volume member(String id, String name) {
+        return new Volume(id, name, GIB, null, null, null, null, null, null, null, null, org.csiconsole.core.model.Origin.CSI, null);
+    }
+
     static Builder row(String name, RiskOperation op, TargetFacts... targets) {
         return new Builder(name, RiskRequest.of(op, List.of(targets), NOW));
     }
@@ -132,6 +148,11 @@ class RiskModelTableTest {
 
         Builder sending(String key, String value) {
             request = request.sending(java.util.Map.of(key, value));
+            return this;
+        }
+
+        Builder sending(Map<String, String> sends) {
+            request = request.sending(sends);
             return this;
         }
 
@@ -190,9 +211,28 @@ class RiskModelTableTest {
                 .says("vol-00000211 on site-b").expect(Verdict.SENT, Consent.Kind.TYPED);
         row("delete a snapshot", DELETE_SNAPSHOT, new TargetFacts("snapshot", "snap-1", "erp-snap", 5 * GIB, List.of(), false, null, null, List.of()))
                 .has(Kind.DATA_DELETED).says("DeleteSnapshot", "erp-snap").expect(Verdict.SENT, Consent.Kind.TYPED, "erp-snap");
-        row("delete a volume group names its members", DELETE_VOLUME_GROUP,
-                new TargetFacts("volume group", "vg-1", "vg-erp", 0, List.of(), false, null, null, List.of("erp-db", "erp-log")))
-                .has(Kind.DATA_DELETED).says("erp-db, erp-log").expect(Verdict.SENT, Consent.Kind.TYPED, "vg-erp");
+        row("delete a volume group whose members stay names them and loses no data", DELETE_VOLUME_GROUP,
+                TargetFacts.ofGroup(groupPlan(Map.of(), false, VolumeGroupDeletion.Step.DELETE_GROUP)))
+                .has(Kind.IRREVERSIBLE).lacks(Kind.DATA_DELETED, Kind.MEMBERS_LEAVE)
+                .says("volume group vg-erp is deleted for good; its 2 member volumes (erp-db, erp-log) stay, with their data")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "vg-erp");
+        VolumeGroupDeletion emptied = groupPlan(Map.of(), false, VolumeGroupDeletion.Step.EMPTY_GROUP, VolumeGroupDeletion.Step.DELETE_GROUP);
+        row("delete a volume group emptied first says ModifyVolumeGroupMembership is sent", DELETE_VOLUME_GROUP, TargetFacts.ofGroup(emptied))
+                .sending(emptied.sends()).has(Kind.MEMBERS_LEAVE, Kind.IRREVERSIBLE).lacks(Kind.DATA_DELETED)
+                .says("first, ModifyVolumeGroupMembership with no volume_ids removes the 2 member volumes (erp-db, erp-log) from vg-erp",
+                        "ModifyVolumeGroupMembership=(volume_group_id: vg-1, volume_ids: []), DeleteVolumeGroup=(volume_group_id: vg-1)")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "vg-erp");
+        row("delete a volume group with its members: their data is lost", DELETE_VOLUME_GROUP,
+                TargetFacts.ofGroup(groupPlan(Map.of(), true, VolumeGroupDeletion.Step.DELETE_GROUP)))
+                .has(Kind.DATA_DELETED).lacks(Kind.MEMBERS_LEAVE)
+                .says("volume group vg-erp is deleted, and its 2 member volumes (erp-db, erp-log) with all their data, for good")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "vg-erp");
+        row("delete a replicated volume group is refused: disable replication first", DELETE_VOLUME_GROUP,
+                TargetFacts.ofGroup(groupPlan(org.csiconsole.core.replication.ReplicationContextKeys.write(true, P, OK, "site-b", "vg-b-7", null, "", ""),
+                        false, VolumeGroupDeletion.Step.EMPTY_GROUP, VolumeGroupDeletion.Step.DELETE_GROUP)))
+                .has(Kind.REPLICATION_CHANGES).says("vg-erp is replicated: primary (healthy) on this site, paired with vg-b-7 on site-b",
+                        "partner vg-b-7 on site-b: its state not read", "Disable replication of the group first")
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED, "vg-erp");
         row("delete a group snapshot", DELETE_GROUP_SNAPSHOT, TargetFacts.of("group snapshot", "gs-1", "erp-gs"))
                 .has(Kind.DATA_DELETED).expect(Verdict.SENT, Consent.Kind.TYPED, "erp-gs");
         row("delete a host with volumes published to it", DELETE_HOST, host("worker-01", "erp-db", "erp-log"))
