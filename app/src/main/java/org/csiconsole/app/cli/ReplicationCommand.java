@@ -146,6 +146,8 @@ public final class ReplicationCommand {
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {
                     "0:every row was read (a row the driver answers is not replicated or not found counts as read)",
+                    "4:the driver does not list its volumes (no LIST_VOLUMES) and none this console knows of is a replicated source: "
+                            + "add their ids (inventory add-ids, inventory import-pv); a line on stderr says so",
                     "5:rows could not be read because secrets were missing or refused (--secrets-file, CSI_SECRETS_FILE)",
                     "3:rows could not be read because the endpoint did not answer",
                     "1:rows could not be read for another reason at the driver; a summary line on stderr counts them",
@@ -174,8 +176,19 @@ public final class ReplicationCommand {
             }
             List<ReplicationSample> all = new ArrayList<>(sa);
             all.addAll(sb);
-            return unread(all, spec.commandLine().getErr());
+            int code = unread(all, spec.commandLine().getErr());
+            String why = org.csiconsole.core.replication.InventoryNote.whyEmpty(listsVolumes(a) && (b == null || listsVolumes(b)), all);
+            if (code != ExitCodes.OK || why.isEmpty()) return code;
+            spec.commandLine().getErr().println(why);
+            spec.commandLine().getErr().flush();
+            return ExitCodes.UNSUPPORTED;
         });
+    }
+
+    /** True when the site's driver lists its volumes (LIST_VOLUMES), so that its listing is the whole inventory. */
+    private static boolean listsVolumes(ReplicationSite site) throws Exception {
+        return !(site.fence() instanceof org.csiconsole.core.port.StorageService s)
+                || s.features().get().available(org.csiconsole.core.port.Feature.LIST_VOLUMES);
     }
 
     /**

@@ -70,14 +70,15 @@ final class ReplicationOutput {
             RpoAge age = s.rpo(t, now, partners.get(s.source().id()));
             secondaryUnknown |= age.age() == null && s.role() == org.csiconsole.core.model.VolumeReplicationRole.SECONDARY;
             String status = s.lastError() == null ? s.statusMessage()
-                    : (s.readAt() == null ? "NOT READ YET (" : "STALE (") + s.lastError().kind() + "): " + s.lastError().why();
+                    : (org.csiconsole.core.replication.InventoryNote.notFound(s) ? "NOT FOUND at the driver ("
+                    : s.readAt() == null ? "NOT READ YET (" : "STALE (") + s.lastError().kind() + "): " + s.lastError().why();
             table.row(s.source().id(), s.item().name(), s.source().kindWord(), lower(s.role()), s.health(),
                     PairState.of(s, partner(s, byId)).label(), rpoText(age),
                     s.lastSyncTime() == null ? "" : s.lastSyncTime(), s.item().partner(), s.destinationId(), status,
                     origin(s));
         }
         table.print(out);
-        out.println(org.csiconsole.core.model.Words.count(samples.size(), "replicated source"));
+        out.println(org.csiconsole.core.replication.InventoryNote.count(samples));
         if (secondaryUnknown) {
             out.println("A secondary reports no last sync: its RPO age is its primary's; give --partner-endpoint to read it.");
         }

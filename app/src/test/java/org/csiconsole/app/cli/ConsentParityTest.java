@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The GUI never asks for less than the CLI: for every operation, in states that need no consent, a
@@ -77,6 +78,18 @@ class ConsentParityTest {
         out.add(new RiskRequest(RiskOperation.DELETE_VOLUME, false, List.of(volume("erp-db", staged)), "", "", NOW));
         out.add(new RiskRequest(RiskOperation.DELETE_VOLUME, false, List.of(volume("a", staged), volume("b", mounted)), "", "", NOW));
         out.add(new RiskRequest(RiskOperation.CONTROLLER_UNPUBLISH, false, List.of(volume("erp-db", staged)), "node-1", "", NOW));
+        // the driver (storage records) reports it staged on the node: refused on both front ends, no send-anyway
+        out.add(new RiskRequest(RiskOperation.CONTROLLER_UNPUBLISH, false, List.of(TargetFacts.ofVolume(Volume.csi("vol-9", 1L << 30), true, List.of(),
+                List.of(new org.csiconsole.core.model.VolumeOnNode("node-1", true, List.of("/staging"), List.of())))), "node-1", "", NOW));
+        // a group emptied first, a group deleted with its members, a replicated group (refused)
+        org.csiconsole.core.port.VolumeGroupDeletion emptied = new org.csiconsole.core.port.VolumeGroupDeletion(group, false,
+                List.of(org.csiconsole.core.port.VolumeGroupDeletion.Step.EMPTY_GROUP, org.csiconsole.core.port.VolumeGroupDeletion.Step.DELETE_GROUP), "");
+        out.add(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(emptied)), NOW).sending(emptied.sends()));
+        out.add(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(new org.csiconsole.core.port.VolumeGroupDeletion(group, true,
+                List.of(org.csiconsole.core.port.VolumeGroupDeletion.Step.DELETE_GROUP), ""))), NOW));
+        VolumeGroup replicated = new VolumeGroup("vg-3", "erp-r", "", group.volumes(), null, org.csiconsole.core.replication.ReplicationContextKeys.write(
+                true, VolumeReplicationRole.SECONDARY, ReplicationHealth.HEALTHY, "site-a", "vg-a-3", null, "", ""), Origin.CSI);
+        out.add(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(replicated)), NOW));
         out.add(new RiskRequest(RiskOperation.NODE_UNSTAGE, false, List.of(volume("erp-db", staged, mounted)), "node-1", "", NOW));
         return out;
     }
@@ -117,6 +130,26 @@ class ConsentParityTest {
         assertThat(blockedOverridable).as("overrides were compared too").isGreaterThanOrEqualTo(3);
         assertThat(requests.stream().map(RiskRequest::operation).distinct()).as("every operation is compared")
                 .containsExactlyInAnyOrder(RiskOperation.values());
+    }
+
+    @Test
+    void anUnpublishOfAVolumeTheDriverReportsStagedAndADeleteOfAReplicatedGroupAreRefusedOnBothFrontEnds() {
+        List<RiskRequest> refused = requests().stream().filter(r -> r.operation() == RiskOperation.CONTROLLER_UNPUBLISH
+                && r.targets().get(0).id().equals("vol-9") || r.targets().get(0).id().equals("vg-3")).toList();
+        assertThat(refused).hasSize(2);
+        for (RiskRequest r : refused) {
+            Assessment a = new RiskModel().assess(r);
+            assertThat(a.blocked()).as(a.title()).isTrue();
+            assertThat(a.illegal().overridable()).as("the driver's own report: no send-anyway").isFalse();
+            RiskPrompt gui = new RiskPrompt(a);
+            gui.overrideProperty().set(true);
+            for (int i = 0; i < gui.fields().size(); i++) gui.fields().get(i).set(gui.expected(i));
+            assertThat(gui.canSendProperty().get()).as("the workbench sends nothing: " + a.title()).isFalse();
+            RiskConsent cli = RiskConsent.on(java.util.Optional::empty);
+            assertThatThrownBy(() -> cli.confirm(a, List.of(a.consent().names().get(0)), true, new java.io.PrintWriter(new java.io.StringWriter())))
+                    .as("the command line sends nothing: " + a.title()).isInstanceOf(org.csiconsole.core.call.CallFailure.class)
+                    .hasMessageContaining(a.illegal().reason());
+        }
     }
 
     @Test

@@ -140,6 +140,25 @@ class InventoryCommandTest {
     }
 
     @Test
+    void replicationListOfADriverThatCannotListSaysWhyNothingIsListedAndExitsFourCountingNoIdTheDriverDoesNotHold() throws Exception {
+        assertThat(run("replication", "list", "--endpoint", endpoint)).as(err.toString()).isEqualTo(ExitCodes.UNSUPPORTED);
+        assertThat(out.toString()).contains("0 replicated sources");
+        assertThat(err.toString()).contains("The driver does not list its volumes (no LIST_VOLUMES)", "it knows none yet",
+                "csi-console inventory add-ids ID...", "inventory import-pv FILE");
+
+        run("inventory", "add-ids", "--endpoint", endpoint, "vol-typo");
+        assertThat(run("replication", "list", "--endpoint", endpoint)).as(err.toString()).isEqualTo(ExitCodes.UNSUPPORTED);
+        assertThat(out.toString()).contains("NOT FOUND at the driver (NOT_FOUND)", "0 replicated sources; 1 id not found at the driver: vol-typo")
+                .doesNotContain("NOT READ YET", "1 replicated source");
+        assertThat(err.toString()).contains("the driver holds none of the 1 id it was given (NOT_FOUND)");
+
+        run("inventory", "import-pv", export().toString(), "--endpoint", endpoint);
+        assertThat(run("replication", "list", "--endpoint", endpoint)).as("the imported volumes are sources").isZero();
+        assertThat(out.toString()).contains("2 replicated sources; 1 id not found at the driver: vol-typo");
+        assertThat(err.toString()).doesNotContain("does not list its volumes");
+    }
+
+    @Test
     void replicationListHelpDocumentsItsExitCodes() {
         assertThat(run("replication", "list", "--help")).isZero();
         assertThat(out.toString()).contains("Exit codes:").contains("5", "secrets were missing or refused");
