@@ -129,7 +129,7 @@ final class ReplicationColumns {
         CallFailure f = r.sample().lastError();
         if (f == null) return readAt(r) == null ? ReplicationState.NOT_READ.meaning() : "Read at " + ReplicationTexts.time(readAt(r), now.get(), zone);
         return (readAt(r) == null ? "No read has succeeded yet: " : "The latest read failed: ") + f.getMessage() + "\n"
-                + (readAt(r) == null ? ReplicationState.NOT_READ.meaning() : ReplicationState.STALE.meaning());
+                + (readAt(r) == null ? ReplicationTexts.unread(r.sample()).meaning() : ReplicationState.STALE.meaning());
     }
 
     List<DetailRow> rowDetail(ReplicationRow r) {

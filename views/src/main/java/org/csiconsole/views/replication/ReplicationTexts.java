@@ -67,14 +67,22 @@ public final class ReplicationTexts {
         };
     }
 
-    /** The role a side reports in words; {@code "Not read yet"} when no read of it has succeeded, never a default role. */
+    /**
+     * The role a side reports in words; {@code "Not read yet"} when no read of it has succeeded ({@code "Not found"} when
+     * the driver answered it does not hold it), never a default role.
+     */
     public static String role(ReplicationSample side) {
-        return side.readAt() == null ? ReplicationState.NOT_READ.words() : role(side.role());
+        return side.readAt() == null ? unread(side).words() : role(side.role());
     }
 
-    /** The health a side reports in words; {@code "Not read yet"} when no read of it has succeeded, never a default health. */
+    /** The health a side reports in words; as {@link #role(ReplicationSample)} when no read of it has succeeded. */
     public static String health(ReplicationSample side) {
-        return side.readAt() == null ? ReplicationState.NOT_READ.words() : health(side.health());
+        return side.readAt() == null ? unread(side).words() : health(side.health());
+    }
+
+    /** The state of a side no read of which has succeeded: not found at the driver, or not read yet. */
+    static ReplicationState unread(ReplicationSample side) {
+        return org.csiconsole.core.replication.InventoryNote.notFound(side) ? ReplicationState.NOT_FOUND : ReplicationState.NOT_READ;
     }
 
     /** The cell class of a side's role: muted when no read of it has succeeded. */

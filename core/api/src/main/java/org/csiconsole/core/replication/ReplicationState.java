@@ -12,7 +12,8 @@ import java.util.Locale;
  * the states add up to the number of rows. Split brain is a state of its own, never folded into
  * {@link ReplicationHealth#ERROR}.
  *
- * <p>Precedence, first match wins: split brain (both sides of its pair primary), not read yet (no read
+ * <p>Precedence, first match wins: split brain (both sides of its pair primary), not found (the driver answered
+ * NOT_FOUND and no read ever succeeded: an id it does not hold, {@link InventoryNote#notFound}), not read yet (no read
  * has succeeded: there are no figures, only what a listing or the record said), stale (the latest
  * read failed: the figures are older), mismatched (another {@link PairMismatch}: both secondary, a
  * partner missing, a destination or role unknown), resyncing, error, degraded, healthy, and last
@@ -21,6 +22,9 @@ import java.util.Locale;
 public enum ReplicationState {
     /** Both sides of the pair are primary: each may take writes the other lacks, and nothing replicates. */
     SPLIT_BRAIN("Split brain", Tone.DANGER, "Both sides of the pair are primary: each may have taken writes the other lacks, and nothing replicates."),
+    /** The driver does not hold the id (NOT_FOUND) and no read ever succeeded: no replicated source. */
+    NOT_FOUND("Not found", Tone.WARNING, "The driver answers NOT_FOUND: it holds no volume or group with this id, so it is no "
+            + "replicated source. Check the id; Re-check with the driver (inventory recheck) marks it gone in the console's record."),
     /** No read has succeeded yet: there are no figures, and the role is only what a listing or the record said. */
     NOT_READ("Not read yet", Tone.WARNING, "No read of its replication state has succeeded yet: its role and health are not known."),
     /** The latest read failed: the figures shown are older ones. */
@@ -79,6 +83,7 @@ public enum ReplicationState {
      */
     public static ReplicationState of(ReplicationSample side, PairMismatch mismatch) {
         if (mismatch == PairMismatch.BOTH_PRIMARY) return SPLIT_BRAIN;
+        if (InventoryNote.notFound(side)) return NOT_FOUND;
         if (side.readAt() == null) return NOT_READ;
         if (side.lastError() != null) return STALE;
         if (mismatch != null && mismatch != PairMismatch.NONE) return MISMATCHED;

@@ -84,6 +84,22 @@ class ReplicationStateTest {
     }
 
     @Test
+    void anIdTheDriverDoesNotHoldIsNotFoundAndNoReplicatedSource() {
+        ReplicationSample listed = side("site-a", "vol-1", PRIMARY, HEALTHY, "vol-2");
+        CallFailure gone = new CallFailure(FailureKind.NOT_FOUND, "GetVolumeReplicationInfo vol-typo", "the object named in the request does not exist", "", "");
+        ReplicationSample typo = new ReplicationSample(ReplicatedItem.of(ReplicationSource.volume("vol-typo"), "site-a"),
+                VolumeReplicationRole.UNKNOWN, null, null, SampleOrigin.CSI_ADDONS, null, gone, NOW);
+
+        assertThat(ReplicationState.of(typo, null)).isEqualTo(ReplicationState.NOT_FOUND);
+        assertThat(ReplicationState.of(listed.failed(gone, NOW), null)).as("read once: stale, not a wrong id").isEqualTo(ReplicationState.STALE);
+        assertThat(InventoryNote.count(List.of(listed, typo))).isEqualTo("1 replicated source; 1 id not found at the driver: vol-typo");
+        assertThat(InventoryNote.whyEmpty(false, List.of(typo))).startsWith("The driver does not list its volumes (no LIST_VOLUMES)")
+                .contains("the driver holds none of the 1 id it was given (NOT_FOUND)", "inventory add-ids", "Add volume ids");
+        assertThat(InventoryNote.whyEmpty(true, List.of(typo))).as("a driver that lists: none listed means none").isEmpty();
+        assertThat(InventoryNote.whyEmpty(false, List.of(listed, typo))).isEmpty();
+    }
+
+    @Test
     void aSideIsReachableWhenItsLatestReadSucceededAndATargetCarriesBothSides() {
         ReplicationSample a = side("site-a", "vol-1", PRIMARY, HEALTHY, "vol-2");
         ReplicationSample b = side("site-b", "vol-2", SECONDARY, UNKNOWN, "vol-1");
