@@ -78,7 +78,7 @@ public final class ReplicationView implements ResourceView {
                 .withDetail(columns::rowDetail, ReplicationRow::name)
                 .withEmptyState(Material2MZ.SYNC_DISABLED, "No replicated volumes or groups",
                         "The open connections list none as replicated. Enable replication on a volume or group (Enable\u2026), "
-                                + "or open the connection of the other site.")
+                                + "or open the connection of the other site.", model.emptyNoteProperty())
                 .withUnavailableReason(model.unavailableProperty())
                 .rememberLayout(layouts, "replication")
                 .detailGivesWayWhile(faultsShown)

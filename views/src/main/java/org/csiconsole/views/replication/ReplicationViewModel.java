@@ -185,6 +185,17 @@ public final class ReplicationViewModel extends ViewModel {
         return unavailable.getReadOnlyProperty();
     }
 
+    private final javafx.beans.property.ReadOnlyStringWrapper emptyNote = new javafx.beans.property.ReadOnlyStringWrapper(this, "emptyNote", "");
+
+    /**
+     * Why no replicated volume or group is shown though some may exist, and what to do, for a connection whose driver
+     * does not list its volumes ({@link org.csiconsole.core.replication.InventoryNote#whyEmpty}, the command line's words),
+     * its name first; empty otherwise.
+     */
+    public ReadOnlyStringProperty emptyNoteProperty() {
+        return emptyNote.getReadOnlyProperty();
+    }
+
     /** The fault controls of a simulated storage (demo mode); null for real storage. */
     public ReadOnlyObjectProperty<ReplicationFaults> faultsProperty() {
         return faults.getReadOnlyProperty();
@@ -469,10 +480,21 @@ public final class ReplicationViewModel extends ViewModel {
         SiteChoice b = siteB.get();
         work.execute(() -> {
             rebuildPending.set(false);
-            for (SiteFeed f : live) sources.add(new ReplicationSnapshot.Feed(f.connection, f.defaultSite(), f.samples()));
+            List<String> notes = new ArrayList<>();
+            for (SiteFeed f : live) {
+                List<ReplicationSample> samples = f.samples();
+                sources.add(new ReplicationSnapshot.Feed(f.connection, f.defaultSite(), samples));
+                org.csiconsole.core.port.Features features = f.storage == null ? null : f.storage.features().getNow(null);
+                if (features == null || features.available(org.csiconsole.core.port.Feature.LIST_VOLUMES)) continue;
+                String why = org.csiconsole.core.replication.InventoryNote.whyEmpty(false, samples);
+                if (!why.isEmpty()) notes.add(f.connection + ": " + why);
+            }
             ReplicationSnapshot snap = ReplicationSnapshot.build(sources, a, b);
             ConfirmedReads read = ConfirmedReads.of(snap.rows());
-            ui.execute(() -> publish(snap, read, a, b));
+            ui.execute(() -> {
+                emptyNote.set(String.join("\n", notes));
+                publish(snap, read, a, b);
+            });
         });
     }
 

@@ -375,6 +375,22 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void aSiteWhoseDriverCannotListAndKnowsNoSourceSaysWhyAndAnIdItDoesNotHoldIsNotFound() {
+        assertThat(f.model.emptyNoteProperty().get()).as("every site has sources").isEmpty();
+        CallFailure gone = new CallFailure(FailureKind.NOT_FOUND, "GetVolumeReplicationInfo vol-typo", "the object named in the request does not exist",
+                "Check the id.", "");
+        ReplicationSample typo = new ReplicationSample(org.csiconsole.core.replication.ReplicatedItem.of(
+                org.csiconsole.core.replication.ReplicationSource.volume("vol-typo"), "site-a"), org.csiconsole.core.model.VolumeReplicationRole.UNKNOWN,
+                null, null, org.csiconsole.core.replication.SampleOrigin.CSI_ADDONS, null, gone, NOW);
+        f.samplerA().publish(List.of(typo));
+
+        assertThat(f.row("site-a", "vol-typo").state()).isEqualTo(ReplicationState.NOT_FOUND);
+        assertThat(ReplicationTexts.role(typo)).isEqualTo("Not found");
+        assertThat(f.model.emptyNoteProperty().get()).startsWith("site-a: The driver does not list its volumes (no LIST_VOLUMES)")
+                .contains("the driver holds none of the 1 id it was given (NOT_FOUND)", "Volumes > Add volume ids");
+    }
+
+    @Test
     void forceActsOnExactlyOneSelectedVolume() {
         f.model.selectedRows().setAll(f.row("site-a", "vol-1"), f.row("site-a", "vol-2"));
         assertThat(f.model.commands().promoteForceAction().enabled().get()).isFalse();
