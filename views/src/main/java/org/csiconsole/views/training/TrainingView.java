@@ -75,6 +75,7 @@ public final class TrainingView implements ResourceView {
     private final TrainingViewModel model;
     private final Function<ConnectionModel, List<ResourceView>> beside;
     private final BorderPane root = new BorderPane();
+    private final ToolBar bar;
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "Training");
     private final ComboBox<Scenario> library = new ComboBox<>();
     private final Label scenarioTitle = new Label();
@@ -115,10 +116,10 @@ public final class TrainingView implements ResourceView {
         this.beside = Objects.requireNonNull(beside);
         root.setId("training-view");
         clock.setCycleCount(Animation.INDEFINITE);
-        refresh = new ViewAction("Read the library again", Bindings.createBooleanBinding(() -> true),
-                Bindings.createStringBinding(() -> ""), model::loadLibrary);
+        bar = bar();
+        refresh = ViewAction.always("Refresh", this::refreshFocused);
 
-        root.setTop(bar());
+        root.setTop(bar);
         none.setId("training-no-run");
         SplitPane split = new SplitPane(stepPane(), besidePane());
         split.setDividerPositions(0.36);
@@ -144,6 +145,7 @@ public final class TrainingView implements ResourceView {
     }
 
     private ToolBar bar() {
+        ToolBar bar = new ToolBar();
         library.setId("training-scenarios");
         library.setItems(model.scenarios());
         library.valueProperty().bindBidirectional(model.selectedProperty());
@@ -189,7 +191,7 @@ public final class TrainingView implements ResourceView {
         trainee.setPrefColumnCount(10);
         trainee.setTooltip(new Tooltip("The trainee's name the exported result carries."));
         trainee.textProperty().bindBidirectional(model.traineeProperty());
-        ToolBar bar = new ToolBar(library, folder, start, new Separator(), reset, trainee, export);
+        bar.getItems().setAll(library, folder, start, new Separator(), reset, trainee, export);
         bar.setId("training-bar");
         return bar;
     }
@@ -331,30 +333,39 @@ public final class TrainingView implements ResourceView {
     }
 
     /**
-     * Replaces the views beside the steps by new ones over the connection's current storage (none while it has
-     * none): a view keeps the storage it was made with. The selected tab stays selected.
+     * Puts new views over the connection's current storage beside the steps (a view keeps the storage it was made
+     * with). The tabs stay while the run lasts: only their views change, so the tab pane never holds the headers of
+     * tabs removed and added in one pulse, and the selected tab stays selected. Without a run the tabs go.
      */
     private void rebuildBeside() {
-        int selected = tabs.getSelectionModel().getSelectedIndex();
         for (ResourceView v : besideViews) v.dispose();
         besideViews.clear();
-        tabs.getTabs().clear();
         ConnectionModel connection = besideOf;
         none.titleLabel().setText(connection == null ? "No scenario runs" : "Connecting to the scenario's plugin\u2026");
         none.messageLabel().setText(connection == null ? "Choose a scenario and press Start: its volumes, replication and "
                 + "lifecycle show here, on the scenario's own connection, and its calls in the call trace below."
                 : "Its volumes, replication and lifecycle show here once " + connection.name() + " is connected.");
-        if (connection == null || connection.storage() == null) return;
+        if (connection == null) {
+            tabs.getTabs().clear();
+            return;
+        }
+        if (connection.storage() == null) {
+            for (Tab t : tabs.getTabs()) {
+                t.setUserData(null);
+                t.setContent(null);
+            }
+            return;
+        }
         besideViews.addAll(beside.apply(connection));
+        if (tabs.getTabs().size() != besideViews.size()) {
+            tabs.getTabs().clear();
+            for (int i = 0; i < besideViews.size(); i++) tabs.getTabs().add(new Tab());
+        }
         LifecycleView lifecycle = null;
-        for (ResourceView v : besideViews) {
-            Tab t = new Tab();
-            t.textProperty().bind(v.title());
-            t.setGraphic(Icons.of(v.icon(), 14));
-            t.setContent(v.node());
-            t.setUserData(v);
-            t.setId("training-tab-" + v.getClass().getSimpleName().replace("View", "").toLowerCase(Locale.ROOT));
-            tabs.getTabs().add(t);
+        for (int i = 0; i < besideViews.size(); i++) {
+            ResourceView v = besideViews.get(i);
+            Tab t = tabs.getTabs().get(i);
+            showIn(t, v, connection);
             if (v instanceof LifecycleView l) lifecycle = l;
         }
         // "Lifecycle" on the volumes beside the steps shows the volume in the lifecycle tab beside them
@@ -367,9 +378,46 @@ public final class TrainingView implements ResourceView {
                 });
             }
         }
-        if (selected > 0 && selected < tabs.getTabs().size()) tabs.getSelectionModel().select(selected);
         Tab now = tabs.getSelectionModel().getSelectedItem();
         if (now != null && active && now.getUserData() instanceof ResourceView v) v.activate();
+    }
+
+    /**
+     * Shows {@code v} in tab {@code t}: the title without the connection's name, which the whole perspective is
+     * about (the view's full title is the tab's tooltip), so the three titles read in full beside the steps.
+     */
+    private static void showIn(Tab t, ResourceView v, ConnectionModel connection) {
+        String suffix = " \u00b7 " + connection.name();
+        t.textProperty().bind(Bindings.createStringBinding(() -> {
+            String full = v.title().get();
+            return full.endsWith(suffix) ? full.substring(0, full.length() - suffix.length()) : full;
+        }, v.title()));
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(v.title());
+        t.setTooltip(tip);
+        t.setGraphic(Icons.of(v.icon(), 14));
+        t.setContent(v.node());
+        t.setUserData(v);
+        t.setId("training-tab-" + v.getClass().getSimpleName().replace("View", "").toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * F5: reads again what has focus. In the library's bar, or while no scenario runs, the library; else the view
+     * of the tab selected beside the steps, as F5 does in that view anywhere else.
+     */
+    private void refreshFocused() {
+        Node focus = root.getScene() == null ? null : root.getScene().getFocusOwner();
+        Tab selected = tabs.getSelectionModel().getSelectedItem();
+        if (selected != null && selected.getUserData() instanceof ResourceView v && !within(focus, bar)) {
+            v.refreshAction().run();
+        } else {
+            model.loadLibrary();
+        }
+    }
+
+    private static boolean within(Node node, Node parent) {
+        for (Node n = node; n != null; n = n.getParent()) if (n == parent) return true;
+        return false;
     }
 
     private void tick() {
