@@ -41,6 +41,7 @@ import org.csiconsole.core.training.ScenarioProblem;
 import org.csiconsole.core.training.TrainingProgress;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.dialog.ExportFolder;
 import org.csiconsole.views.lifecycle.LifecycleView;
 import org.csiconsole.views.table.EmptyState;
 import org.csiconsole.views.theme.ConsoleStyles;
@@ -104,6 +105,7 @@ public final class TrainingView implements ResourceView {
     private final ViewAction delete = ViewAction.unavailable("Delete", "Delete resources in the views beside the steps.");
     private BiFunction<ResultFormat, String, Optional<Path>> chooseFile = this::showFileChooser;
     private Function<Path, Optional<Path>> chooseFolder = this::showFolderChooser;
+    private final ExportFolder exportFolder = new ExportFolder();
     private boolean active;
 
     /**
@@ -429,13 +431,9 @@ public final class TrainingView implements ResourceView {
     }
 
     private Optional<Path> showFileChooser(ResultFormat format, String name) {
-        FileChooser chooser = new FileChooser();
-        String ext = format.name().toLowerCase(Locale.ROOT);
-        chooser.setTitle("Export the training result as " + format.name());
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(format.name(), "*." + ext));
-        chooser.setInitialFileName(name);
-        File file = chooser.showSaveDialog(root.getScene() == null ? null : root.getScene().getWindow());
-        return Optional.ofNullable(file).map(File::toPath);
+        return exportFolder.showSave(root.getScene() == null ? null : root.getScene().getWindow(),
+                "Export the training result as " + format.name(),
+                new FileChooser.ExtensionFilter(format.name(), "*." + format.name().toLowerCase(Locale.ROOT)), name);
     }
 
     private Optional<Path> showFolderChooser(Path current) {
