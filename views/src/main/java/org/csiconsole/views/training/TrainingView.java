@@ -354,7 +354,7 @@ public final class TrainingView implements ResourceView {
         if (connection.storage() == null) {
             for (Tab t : tabs.getTabs()) {
                 t.setUserData(null);
-                t.setContent(null);
+                t.setContent(new EmptyState(Material2AL.LINK_OFF, none.titleLabel().getText(), none.messageLabel().getText()));
             }
             return;
         }
