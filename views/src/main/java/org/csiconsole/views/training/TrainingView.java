@@ -248,9 +248,11 @@ public final class TrainingView implements ResourceView {
             if (was != null && was.getUserData() instanceof ResourceView v) v.deactivate();
             if (now != null && now.getUserData() instanceof ResourceView v && active) v.activate();
         });
-        none.visibleProperty().bind(Bindings.isEmpty(tabs.getTabs()));
-        tabs.visibleProperty().bind(none.visibleProperty().not());
-        return new StackPane(none, tabs);
+        // One of the two is in the scene, never both with one hidden: a tab pane made visible in the pulse its tabs
+        // arrive was not repainted (the real window showed its first frame until something else changed).
+        StackPane pane = new StackPane(none);
+        tabs.getTabs().addListener((ListChangeListener<Tab>) c -> pane.getChildren().setAll(tabs.getTabs().isEmpty() ? none : tabs));
+        return pane;
     }
 
     /** The header: the running scenario, else the one chosen in the library; the note says which connection it uses. */
