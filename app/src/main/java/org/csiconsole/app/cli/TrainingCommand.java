@@ -30,6 +30,7 @@ import org.csiconsole.core.training.ScenarioProblem;
 import org.csiconsole.core.training.ScenarioStep;
 import org.csiconsole.core.training.StepProgress;
 import org.csiconsole.core.training.StepState;
+import org.csiconsole.core.training.TrainingDiscard;
 import org.csiconsole.core.training.TrainingProgress;
 import org.csiconsole.core.training.TrainingResult;
 import picocli.CommandLine.Command;
@@ -173,10 +174,14 @@ public final class TrainingCommand {
 
     @Command(name = "start", mixinStandardHelpOptions = true,
             description = {"Seed scenario NAME's plugin in --state-dir and serve it on --endpoint until SIGTERM or Ctrl-C.",
-                    "A directory of an earlier training is emptied first; any other non-empty directory is refused. "
-                            + "Node paths are sandboxed below DIR/node; reports for a 'report saved' check go to DIR/reports."})
+                    "A directory of an earlier training is emptied first; any other non-empty directory is refused. An earlier "
+                            + "run whose result was not exported (training result) is discarded only with consent: its "
+                            + "scenario's name typed on a terminal, or --discard. Node paths are sandboxed below DIR/node; "
+                            + "reports for a 'report saved' check go to DIR/reports."})
     int start(@Parameters(paramLabel = "NAME", description = "The scenario (training list shows them).") String name,
-              @Mixin SessionOptions session, @Mixin LibraryOptions lib) throws Exception {
+              @Mixin SessionOptions session, @Mixin LibraryOptions lib,
+              @Option(names = "--discard", paramLabel = "EARLIER", description = "Confirm without a terminal that the earlier run in "
+                      + "--state-dir, not exported, is discarded: its scenario's name, exactly.") String discard) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path socket;
@@ -193,9 +198,23 @@ public final class TrainingCommand {
                     + String.join(", ", library.scenarios().stream().map(Scenario::id).toList()) + " (training list shows them).");
             return ExitCodes.USAGE;
         }
+        ReferenceTraining training = training(null);
         ReferenceTrainingSession s;
         try {
-            s = training(null).startIn(scenario.get(), session.stateDir);
+            Optional<TrainingProgress> earlier = training.unexportedRun(session.stateDir);
+            if (earlier.isPresent()) {
+                TrainingDiscard d = TrainingDiscard.startOver(earlier.get().scenarioId(), earlier.get(), scenario.get().title());
+                org.csiconsole.core.call.CallFailure refused = consent(d, "--discard", discard);
+                if (refused != null) {
+                    err.println(refused.describe());
+                    return ExitCodes.USAGE;
+                }
+            } else if (discard != null) {
+                err.println("--discard applies only to a run not exported, and " + session.stateDir + " holds none; nothing was done. "
+                        + "Drop --discard.");
+                return ExitCodes.USAGE;
+            }
+            s = training.startIn(scenario.get(), session.stateDir, earlier.isPresent());
         } catch (IllegalStateException e) {
             err.println(e.getMessage());
             return ExitCodes.USAGE;
@@ -335,8 +354,7 @@ public final class TrainingCommand {
               String yes) throws Exception {
         return control(o, (client, out) -> {
             TrainingProgress before = client.progress();
-            String what = "Reset training " + before.scenarioId() + " to its seed";
-            org.csiconsole.core.call.CallFailure refused = consent(what, before.scenarioId(), discarded(before), yes);
+            org.csiconsole.core.call.CallFailure refused = consent(TrainingDiscard.reset(before.scenarioId(), before), "--yes", yes);
             if (refused != null) {
                 spec.commandLine().getErr().println(refused.describe());
                 return ExitCodes.USAGE;
@@ -346,35 +364,33 @@ public final class TrainingCommand {
         });
     }
 
-    /** What a reset or a new start throws away of {@code p}, in words. */
-    static String discarded(TrainingProgress p) {
-        long passed = p.steps().stream().filter(s -> s.state() == StepState.PASSED).count();
-        return "the " + passed + " of " + p.steps().size() + " steps passed so far, the time and the hints used are discarded";
-    }
-
     /**
-     * The consent of a destructive training verb, as other destructive commands take it: {@code --yes=<name>}, or
-     * the name typed on the terminal. Prints what is discarded first.
+     * Takes the consent core's {@code discard} names, as other destructive commands take theirs: the phrase given
+     * as {@code option}, or typed on the terminal. Prints what is discarded first.
      *
+     * @param given the option's value; null when not given
      * @return null when given; else the refusal (nothing was done)
      */
-    private org.csiconsole.core.call.CallFailure consent(String what, String name, String discarded, String yes) {
+    private org.csiconsole.core.call.CallFailure consent(TrainingDiscard discard, String option, String given) {
         PrintWriter err = spec.commandLine().getErr();
-        err.println(what + ": " + discarded + ".");
+        String what = discard.title();
+        String phrase = discard.phrase();
+        err.println(what + ": " + discard.lost());
+        err.println(discard.keep());
         err.flush();
-        if (yes != null) {
-            return yes.strip().equals(name) ? null : RiskConsent.usage(what, "--yes=" + yes + " does not name " + name + "; nothing was done",
-                    "Pass --yes=" + name + " (exactly)");
+        if (given != null) {
+            return discard.accepts(given) ? null : RiskConsent.usage(what, option + "=" + given + " does not name " + phrase
+                    + "; nothing was done", "Pass " + option + "=" + phrase + " (exactly)");
         }
         Optional<ConsoleTerminal> t = terminal.get();
         if (t.isEmpty()) {
-            return RiskConsent.usage(what, "there is no terminal to confirm on, and --yes was not given; nothing was done",
-                    "Pass --yes=" + name + " to confirm without a terminal");
+            return RiskConsent.usage(what, "there is no terminal to confirm on, and " + option + " was not given; nothing was done",
+                    "Pass " + option + "=" + phrase + " to confirm without a terminal");
         }
-        String line = t.get().readLine("Type " + name + " to confirm: ");
-        return line != null && line.strip().equals(name) ? null : RiskConsent.usage(what,
-                (line == null ? "nothing was typed" : "the text typed is not " + name) + "; nothing was done",
-                "Run the command again and type " + name + " exactly, or pass --yes=" + name);
+        String line = t.get().readLine("Type " + phrase + " to confirm: ");
+        return discard.accepts(line) ? null : RiskConsent.usage(what,
+                (line == null ? "nothing was typed" : "the text typed is not " + phrase) + "; nothing was done",
+                "Run the command again and type " + phrase + " exactly, or pass " + option + "=" + phrase);
     }
 
     @Command(name = "hint", mixinStandardHelpOptions = true, description = "Reveal the next hint of STEP (each is counted in the result).")

@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,7 +60,7 @@ class TrainingCommandTest {
     }
 
     /** Runs {@code training start} in the background and returns once it serves (its output says so). */
-    private String startTraining(String name) throws Exception {
+    private String startTraining(String name, String... more) throws Exception {
         CompletableFuture<String> ready = new CompletableFuture<>();
         StringBuilder seen = new StringBuilder();
         Writer watching = new Writer() {
@@ -86,12 +87,21 @@ class TrainingCommandTest {
             CommandLine cl = CsiConsoleCommand.commandLine(k -> null, startAudit);
             cl.setOut(new PrintWriter(watching, true));
             cl.setErr(new PrintWriter(startErr, true));
-            code.set(cl.execute("training", "start", name, "--endpoint", sock(), "--state-dir", state()));
+            List<String> args = new java.util.ArrayList<>(List.of("training", "start", name, "--endpoint", sock(), "--state-dir", state()));
+            args.addAll(List.of(more));
+            code.set(cl.execute(args.toArray(String[]::new)));
             ready.completeExceptionally(new AssertionError("training start ended with " + code.get() + ": " + startErr));
             startAudit.close();
         }, "training-start");
         serving.start();
         return ready.get(60, TimeUnit.SECONDS);
+    }
+
+    /** Stops the training {@link #startTraining} serves, as Ctrl-C does. */
+    private void stopTraining() throws InterruptedException {
+        serving.interrupt();
+        serving.join(TimeUnit.SECONDS.toMillis(30));
+        serving = null;
     }
 
     @Test
@@ -155,7 +165,9 @@ class TrainingCommandTest {
         assertThat(Files.readString(ann.resolve("result.html"))).contains("Trainee <b>Ann</b>");
 
         assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state())).as("no terminal, no --yes").isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("the 2 of 2 steps passed so far, the time and the hints used are discarded")
+        assertThat(err.toString()).contains("Reset unplanned-failover to its seed: Every change made on the scenario's plugin since "
+                        + "the start is discarded")
+                .contains("the 2 of 2 steps passed so far").contains("cancel and export it first")
                 .contains("--yes=unplanned-failover").contains("nothing was done");
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).as("not reset").isEqualTo(ExitCodes.OK);
         assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state(), "--yes=unplanned-failover")).isEqualTo(ExitCodes.OK);
@@ -179,6 +191,49 @@ class TrainingCommandTest {
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", dir.resolve("other").toString()))
                 .isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("The training at this endpoint keeps its state in " + dir.resolve("state").toAbsolutePath());
+    }
+
+    @Test
+    void startOverARunNotExportedAsksForItsNameAndDiscardsNothingWithout() throws Exception {
+        startTraining("provision-stage-publish");
+        stopTraining();
+        Path record = dir.resolve("state").resolve("training-run.json");
+        String before = Files.readString(record);
+
+        assertThat(run("training", "start", "planned-failover", "--endpoint", sock(), "--state-dir", state()))
+                .as("no terminal, no --discard").isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("Start Planned failover of an application and failback: The run of "
+                        + "\u201cprovision-stage-publish\u201d ends and is discarded: its plugin's state, the 0 of 5 steps passed so far")
+                .contains("cancel and export it first").contains("--discard=provision-stage-publish").contains("nothing was done");
+        assertThat(run("training", "start", "planned-failover", "--endpoint", sock(), "--state-dir", state(), "--discard=planned-failover"))
+                .as("--discard names the run discarded").isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--discard=planned-failover does not name provision-stage-publish; nothing was done");
+        assertThat(Files.readString(record)).as("the earlier run is kept").isEqualTo(before);
+
+        assertThat(startTraining("planned-failover", "--discard=provision-stage-publish")).contains("Training planned-failover");
+    }
+
+    @Test
+    void startOverARunWhoseResultWasSavedNeedsNoConsent() throws Exception {
+        startTraining("provision-stage-publish");
+        assertThat(run("training", "result", "--endpoint", sock(), "--state-dir", state(), "--out", dir.resolve("ann").toString()))
+                .isEqualTo(ExitCodes.OK);
+        stopTraining();
+        assertThat(startTraining("planned-failover")).contains("Training planned-failover");
+        stopTraining();
+        assertThat(run("training", "start", "planned-failover", "--endpoint", sock(), "--state-dir", dir.resolve("new").toString(),
+                "--discard=x")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--discard applies only to a run not exported");
+    }
+
+    @Test
+    void validateStopsAtAnotherSchemaVersionWithOneProblem() throws Exception {
+        Path v2 = dir.resolve("v2.yaml");
+        Files.writeString(v2, "schema: csi-console/training/v2\nid: x\nlevels: [1, 2]\n");
+        assertThat(run("training", "validate", v2.toString())).isEqualTo(ExitCodes.CALL_FAILED);
+        assertThat(err.toString().lines().toList()).containsExactly(v2 + ":1: schema: this file is of schema 'csi-console/training/v2'; "
+                + "this console reads csi-console/training/v1 only. Write the file for csi-console/training/v1 (docs/training-schema.md), "
+                + "or open it with a console that reads its version.", "1 of 1 file invalid.");
     }
 
     @Test

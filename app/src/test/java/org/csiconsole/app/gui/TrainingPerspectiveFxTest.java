@@ -185,6 +185,80 @@ class TrainingPerspectiveFxTest {
         assertThat(Files.readString(result)).contains(SCENARIO, "Ada");
     }
 
+    @Test
+    void theViewsBesideTheStepsShowTheSeedAtOnceAndF5ReadsThemAgain(FxRobot robot) throws Exception {
+        ConnectionModel demo = console.connections().get(0);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> demo.stateProperty().get() == ConnectionState.CONNECTED);
+        robot.interact(() -> console.workbench().bottomShownProperty().set(true));
+        robot.clickOn("#start-view");
+        robot.press(KeyCode.ALT, KeyCode.DIGIT5).release(KeyCode.DIGIT5, KeyCode.ALT);
+        TrainingView view = (TrainingView) console.workbench().activeViewProperty().get();
+        FxWait.until(() -> view.model().scenarios().stream().anyMatch(s -> s.id().equals(SCENARIO)));
+        robot.interact(() -> {
+            view.model().selectedProperty().set(view.model().scenarios().stream().filter(s -> s.id().equals(SCENARIO)).findFirst().orElseThrow());
+            view.model().start();
+        });
+        FxWait.until(() -> view.model().connectionProperty().get() != null
+                && view.model().connectionProperty().get().stateProperty().get() == ConnectionState.CONNECTED);
+
+        // the seed's three volumes show in the Volumes tab beside the steps without any change made
+        FxWait.until(() -> !view.besideViews().isEmpty() && view.besideViews().get(0) instanceof VolumesView);
+        VolumesView volumes = (VolumesView) FxWait.onFx(() -> view.besideViews().get(0));
+        FxWait.until(() -> volumes.table().tableView().getItems().size() == 3);
+        FxWait.afterLayout(view.node());
+        assertThat(FxWait.onFx(() -> view.tabs().lookupAll(".tab").stream()
+                .map(n -> n.getProperties().get(javafx.scene.control.Tab.class))
+                .filter(t -> t instanceof javafx.scene.control.Tab tab && tab.getTabPane() == null).count()))
+                .as("no header of a tab removed stays in the tab pane").isZero();
+        assertThat(FxWait.onFx(() -> volumes.node().lookupAll(".label").stream()
+                .filter(n -> n instanceof Label l && l.getText().endsWith(" rows")).map(n -> ((Label) n).getText()).toList()))
+                .contains("3 rows").doesNotContain("0 rows");
+
+        // a volume made behind the view's back shows after F5 with the Volumes tab in front
+        ConnectionModel training = FxWait.onFx(() -> view.model().connectionProperty().get());
+        training.storage().createVolume(new org.csiconsole.core.port.VolumeRequest("made-elsewhere", 1L << 30,
+                List.of(org.csiconsole.core.model.VolumeCapability.mount(org.csiconsole.core.model.AccessMode.SINGLE_NODE_WRITER, "ext4")),
+                java.util.Map.of(), java.util.Map.of(), org.csiconsole.core.model.VolumeSource.NONE)).get(20, TimeUnit.SECONDS);
+        assertThat(FxWait.onFx(() -> volumes.table().tableView().getItems().size())).isEqualTo(3);
+        robot.clickOn(volumes.table().tableView());
+        robot.press(KeyCode.F5).release(KeyCode.F5);
+        FxWait.until(() -> volumes.table().tableView().getItems().size() == 4);
+
+        // reset to the seed: the volume made is gone from the table beside at once
+        robot.clickOn("#training-reset");
+        press(robot, "Reset");
+        FxWait.until(() -> volumes.table().tableView().getItems().size() == 3
+                || view.besideViews().get(0) instanceof VolumesView v && v != volumes && v.table().tableView().getItems().size() == 3);
+    }
+
+    /** At 1280x800 the tab headers beside the steps read in full, or elide with the full title as a tooltip. */
+    @Test
+    void theTabTitlesBesideTheStepsReadInFullAt1280x800(FxRobot robot) throws Exception {
+        ConnectionModel demo = console.connections().get(0);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> demo.stateProperty().get() == ConnectionState.CONNECTED);
+        robot.interact(() -> console.workbench().bottomShownProperty().set(true));
+        TrainingView view = (TrainingView) FxWait.onFx(() -> console.workbench().showPerspective(TrainingPerspective.ID));
+        FxWait.until(() -> view.model().scenarios().stream().anyMatch(s -> s.id().equals(SCENARIO)));
+        robot.interact(() -> {
+            view.model().selectedProperty().set(view.model().scenarios().stream().filter(s -> s.id().equals(SCENARIO)).findFirst().orElseThrow());
+            view.model().start();
+        });
+        FxWait.until(() -> view.tabs().getTabs().size() == 3);
+        FxWait.afterLayout(view.node());
+        for (javafx.scene.control.Tab tab : FxWait.onFx(() -> List.copyOf(view.tabs().getTabs()))) {
+            javafx.scene.Node header = FxWait.onFx(() -> view.tabs().lookupAll(".tab").stream()
+                    .filter(n -> n.getProperties().get(javafx.scene.control.Tab.class) == tab).findFirst().orElseThrow());
+            Label label = FxWait.onFx(() -> (Label) header.lookup(".tab-label"));
+            String shown = FxWait.onFx(label::getText);
+            assertThat(FxWait.onFx(() -> label.getLayoutBounds().getWidth() >= label.prefWidth(-1) - 0.5
+                    || tab.getTooltip() != null && tab.getTooltip().getText().contains(shown)))
+                    .as("tab %s reads in full or has its full title as a tooltip", shown).isTrue();
+            assertThat(FxWait.onFx(() -> header.localToScene(header.getLayoutBounds()).getMaxX()))
+                    .as("tab %s lies within the tab pane", shown)
+                    .isLessThanOrEqualTo(FxWait.onFx(() -> view.tabs().localToScene(view.tabs().getLayoutBounds()).getMaxX()) + 0.5);
+        }
+    }
+
     private static List<StepState> states(TrainingView view) throws Exception {
         return FxWait.onFx(() -> view.model().steps().stream().map(TrainingStepRow::state).toList());
     }

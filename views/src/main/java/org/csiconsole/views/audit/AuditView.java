@@ -21,6 +21,7 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.stage.FileChooser;
+import org.csiconsole.views.dialog.ExportFolder;
 import javafx.util.StringConverter;
 import org.csiconsole.core.audit.AuditEntry;
 import org.csiconsole.core.audit.AuditExportFormat;
@@ -34,7 +35,6 @@ import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -60,6 +60,7 @@ public final class AuditView implements ResourceView {
     private final ViewAction create;
     private final ViewAction delete;
     private Function<AuditExportFormat, Optional<Path>> chooseFile = this::showFileChooser;
+    private final ExportFolder exportFolder = new ExportFolder();
 
     public AuditView(AuditViewModel model) {
         this.model = Objects.requireNonNull(model);
@@ -207,14 +208,11 @@ public final class AuditView implements ResourceView {
     }
 
     private Optional<Path> showFileChooser(AuditExportFormat format) {
-        FileChooser chooser = new FileChooser();
         boolean json = format == AuditExportFormat.JSON_LINES;
-        chooser.setTitle(json ? "Export the audit log as JSON lines" : "Export the audit log as CSV");
-        chooser.getExtensionFilters().add(json ? new FileChooser.ExtensionFilter("JSON lines", "*.jsonl")
-                : new FileChooser.ExtensionFilter("CSV", "*.csv"));
-        chooser.setInitialFileName("csi-console-audit-" + LocalDate.now() + (json ? ".jsonl" : ".csv"));
-        File file = chooser.showSaveDialog(root.getScene() == null ? null : root.getScene().getWindow());
-        return Optional.ofNullable(file).map(File::toPath);
+        return exportFolder.showSave(root.getScene() == null ? null : root.getScene().getWindow(),
+                json ? "Export the audit log as JSON lines" : "Export the audit log as CSV",
+                json ? new FileChooser.ExtensionFilter("JSON lines", "*.jsonl") : new FileChooser.ExtensionFilter("CSV", "*.csv"),
+                "csi-console-audit-" + LocalDate.now() + (json ? ".jsonl" : ".csv"));
     }
 
     /** Replaces the save dialog of the export buttons (tests choose a file without one); empty cancels. */

@@ -22,7 +22,7 @@ public final class HelpTexts {
     /** The start page's line under the title while the demo connection is open. */
     public static final String DEMO_NOTE = "The Demo connection is simulated: two arrays (site-a and site-b) served by the bundled "
             + "reference plugin inside this console. Nothing you do in it touches real storage. Help \u203a Getting started "
-            + "has five things to try.";
+            + "has five things to try; Training (Alt+5) has guided exercises that check themselves.";
 
     /** The keyboard shortcuts of the workbench: the menus' accelerators, then the tables' keys. */
     public static final List<Shortcut> SHORTCUTS = List.of(
@@ -50,10 +50,11 @@ public final class HelpTexts {
             new Document("docs/cli.md", "The command line: commands, options and exit codes"),
             new Document("docs/glossary.md", "The words the console uses, one per concept"),
             new Document("docs/reference-plugin.md", "The simulated arrays behind the demo and csi-console serve"),
+            new Document("docs/training-schema.md", "Training mode: the scenario files trainers write, their checks, faults and results"),
             new Document("docs/benchmarks.md", "How fast it is, and how each figure was measured"),
             new Document("docs/design.md", "How the code is laid out (for developers); docs/architecture.md has the whole map"));
 
-    /** Help › Getting started: what the demo is, five things to try in it, and where the command line is. */
+    /** Help › Getting started: what the demo is, five things to try in it, training mode, and where the command line is. */
     public static String gettingStarted() {
         return """
                 CSI Console shows and changes what a CSI driver, its csi-addons sidecar and an HPE CSP array hold: \
@@ -68,6 +69,10 @@ public final class HelpTexts {
                   3. The call trace (Ctrl+J): select a call to read its request and response, secrets removed.
                   4. Replication (Alt+2): the two sites side by side; Fail over plans each step before it runs.
                   5. Lifecycle: a volume's states from CreateVolume to NodePublishVolume, drawn from the calls made.
+
+                Training mode (Alt+5, or Window \u203a Training): guided exercises on a plugin of their own, from \
+                provisioning to a failover and a split brain; each step turns green when its check holds. Without a \
+                display: csi-console training list, then training start NAME.
 
                 To reach a real driver or array: File \u203a New connection (a unix socket such as \
                 unix:///var/lib/kubelet/plugins/<driver>/csi.sock, host:port, or a CSP's https:// address).

@@ -21,6 +21,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import org.csiconsole.views.dialog.ExportFolder;
 import org.csiconsole.core.lifecycle.Diagram;
 import org.csiconsole.core.lifecycle.DiagramExporter;
 import org.csiconsole.core.lifecycle.Evidence;
@@ -35,7 +36,6 @@ import org.csiconsole.views.workbench.ResourceView;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.Objects;
@@ -79,6 +79,7 @@ public final class LifecycleView implements ResourceView {
     /** Fits the diagram to the view until the person zooms. */
     private boolean autoFit = true;
     private BiFunction<DiagramExporter.Format, String, Optional<Path>> chooseFile = this::showFileChooser;
+    private final ExportFolder exportFolder = new ExportFolder();
 
     public LifecycleView(LifecycleViewModel model) {
         this.model = Objects.requireNonNull(model);
@@ -341,15 +342,11 @@ public final class LifecycleView implements ResourceView {
     }
 
     private Optional<Path> showFileChooser(DiagramExporter.Format format, String caption) {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Export the diagram as " + format.extension().toUpperCase(java.util.Locale.ROOT));
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(format.extension().toUpperCase(java.util.Locale.ROOT),
-                "*." + format.extension()));
+        String type = format.extension().toUpperCase(java.util.Locale.ROOT);
         Volume v = model.volumeProperty().get();
-        chooser.setInitialFileName("lifecycle-" + (v == null ? "figure" : v.volumeId().replaceAll("[^A-Za-z0-9._-]", "_")) + "-"
-                + LocalDate.now() + "." + format.extension());
-        File file = chooser.showSaveDialog(root.getScene() == null ? null : root.getScene().getWindow());
-        return Optional.ofNullable(file).map(File::toPath);
+        return exportFolder.showSave(root.getScene() == null ? null : root.getScene().getWindow(), "Export the diagram as " + type,
+                new FileChooser.ExtensionFilter(type, "*." + format.extension()),
+                "lifecycle-" + (v == null ? "figure" : v.volumeId().replaceAll("[^A-Za-z0-9._-]", "_")) + "-" + LocalDate.now() + "." + format.extension());
     }
 
     /** Replaces the save dialog of Export (tests choose a file without one); empty cancels. */

@@ -18,6 +18,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.stage.FileChooser;
+import org.csiconsole.views.dialog.ExportFolder;
 import org.csiconsole.core.call.CallOrigin;
 import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.core.model.ByteSize;
@@ -31,7 +32,6 @@ import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -68,6 +68,7 @@ public final class CallTraceView implements ResourceView {
     private final ViewAction create;
     private final ToggleButton group = new ToggleButton(null, Icons.of(Material2AL.ACCOUNT_TREE, 14));
     private Function<String, Optional<Path>> chooseFile = this::showSaveDialog;
+    private final ExportFolder exportFolder = new ExportFolder();
     /**
      * The call the open Copy menu acts on, taken when the menu opened: new calls keep arriving while
      * the pointer travels to an item, and the item copies the call that was selected when it was shown.
@@ -337,12 +338,8 @@ public final class CallTraceView implements ResourceView {
     }
 
     private Optional<Path> showSaveDialog(String suggested) {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Save the call trace");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Call trace (JSON lines)", "*.jsonl"));
-        chooser.setInitialFileName(suggested);
-        File file = chooser.showSaveDialog(table.getScene() == null ? null : table.getScene().getWindow());
-        return Optional.ofNullable(file).map(File::toPath);
+        return exportFolder.showSave(table.getScene() == null ? null : table.getScene().getWindow(), "Save the call trace",
+                new FileChooser.ExtensionFilter("Call trace (JSON lines)", "*.jsonl"), suggested);
     }
 
     /** Replaces the save dialog (tests choose a file without one); empty cancels. Gets a suggested file name. */

@@ -41,6 +41,7 @@ import org.csiconsole.core.training.ScenarioProblem;
 import org.csiconsole.core.training.TrainingProgress;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.dialog.ExportFolder;
 import org.csiconsole.views.lifecycle.LifecycleView;
 import org.csiconsole.views.table.EmptyState;
 import org.csiconsole.views.theme.ConsoleStyles;
@@ -75,6 +76,7 @@ public final class TrainingView implements ResourceView {
     private final TrainingViewModel model;
     private final Function<ConnectionModel, List<ResourceView>> beside;
     private final BorderPane root = new BorderPane();
+    private final ToolBar bar;
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "Training");
     private final ComboBox<Scenario> library = new ComboBox<>();
     private final Label scenarioTitle = new Label();
@@ -103,6 +105,7 @@ public final class TrainingView implements ResourceView {
     private final ViewAction delete = ViewAction.unavailable("Delete", "Delete resources in the views beside the steps.");
     private BiFunction<ResultFormat, String, Optional<Path>> chooseFile = this::showFileChooser;
     private Function<Path, Optional<Path>> chooseFolder = this::showFolderChooser;
+    private final ExportFolder exportFolder = new ExportFolder();
     private boolean active;
 
     /**
@@ -115,10 +118,10 @@ public final class TrainingView implements ResourceView {
         this.beside = Objects.requireNonNull(beside);
         root.setId("training-view");
         clock.setCycleCount(Animation.INDEFINITE);
-        refresh = new ViewAction("Read the library again", Bindings.createBooleanBinding(() -> true),
-                Bindings.createStringBinding(() -> ""), model::loadLibrary);
+        bar = bar();
+        refresh = ViewAction.always("Refresh", this::refreshFocused);
 
-        root.setTop(bar());
+        root.setTop(bar);
         none.setId("training-no-run");
         SplitPane split = new SplitPane(stepPane(), besidePane());
         split.setDividerPositions(0.36);
@@ -144,6 +147,7 @@ public final class TrainingView implements ResourceView {
     }
 
     private ToolBar bar() {
+        ToolBar bar = new ToolBar();
         library.setId("training-scenarios");
         library.setItems(model.scenarios());
         library.valueProperty().bindBidirectional(model.selectedProperty());
@@ -189,7 +193,7 @@ public final class TrainingView implements ResourceView {
         trainee.setPrefColumnCount(10);
         trainee.setTooltip(new Tooltip("The trainee's name the exported result carries."));
         trainee.textProperty().bindBidirectional(model.traineeProperty());
-        ToolBar bar = new ToolBar(library, folder, start, new Separator(), reset, trainee, export);
+        bar.getItems().setAll(library, folder, start, new Separator(), reset, trainee, export);
         bar.setId("training-bar");
         return bar;
     }
@@ -244,9 +248,11 @@ public final class TrainingView implements ResourceView {
             if (was != null && was.getUserData() instanceof ResourceView v) v.deactivate();
             if (now != null && now.getUserData() instanceof ResourceView v && active) v.activate();
         });
-        none.visibleProperty().bind(Bindings.isEmpty(tabs.getTabs()));
-        tabs.visibleProperty().bind(none.visibleProperty().not());
-        return new StackPane(none, tabs);
+        // One of the two is in the scene, never both with one hidden: a tab pane made visible in the pulse its tabs
+        // arrive was not repainted (the real window showed its first frame until something else changed).
+        StackPane pane = new StackPane(none);
+        tabs.getTabs().addListener((ListChangeListener<Tab>) c -> pane.getChildren().setAll(tabs.getTabs().isEmpty() ? none : tabs));
+        return pane;
     }
 
     /** The header: the running scenario, else the one chosen in the library; the note says which connection it uses. */
@@ -331,30 +337,39 @@ public final class TrainingView implements ResourceView {
     }
 
     /**
-     * Replaces the views beside the steps by new ones over the connection's current storage (none while it has
-     * none): a view keeps the storage it was made with. The selected tab stays selected.
+     * Puts new views over the connection's current storage beside the steps (a view keeps the storage it was made
+     * with). The tabs stay while the run lasts: only their views change, so the tab pane never holds the headers of
+     * tabs removed and added in one pulse, and the selected tab stays selected. Without a run the tabs go.
      */
     private void rebuildBeside() {
-        int selected = tabs.getSelectionModel().getSelectedIndex();
         for (ResourceView v : besideViews) v.dispose();
         besideViews.clear();
-        tabs.getTabs().clear();
         ConnectionModel connection = besideOf;
         none.titleLabel().setText(connection == null ? "No scenario runs" : "Connecting to the scenario's plugin\u2026");
         none.messageLabel().setText(connection == null ? "Choose a scenario and press Start: its volumes, replication and "
                 + "lifecycle show here, on the scenario's own connection, and its calls in the call trace below."
                 : "Its volumes, replication and lifecycle show here once " + connection.name() + " is connected.");
-        if (connection == null || connection.storage() == null) return;
+        if (connection == null) {
+            tabs.getTabs().clear();
+            return;
+        }
+        if (connection.storage() == null) {
+            for (Tab t : tabs.getTabs()) {
+                t.setUserData(null);
+                t.setContent(new EmptyState(Material2AL.LINK_OFF, none.titleLabel().getText(), none.messageLabel().getText()));
+            }
+            return;
+        }
         besideViews.addAll(beside.apply(connection));
+        if (tabs.getTabs().size() != besideViews.size()) {
+            tabs.getTabs().clear();
+            for (int i = 0; i < besideViews.size(); i++) tabs.getTabs().add(new Tab());
+        }
         LifecycleView lifecycle = null;
-        for (ResourceView v : besideViews) {
-            Tab t = new Tab();
-            t.textProperty().bind(v.title());
-            t.setGraphic(Icons.of(v.icon(), 14));
-            t.setContent(v.node());
-            t.setUserData(v);
-            t.setId("training-tab-" + v.getClass().getSimpleName().replace("View", "").toLowerCase(Locale.ROOT));
-            tabs.getTabs().add(t);
+        for (int i = 0; i < besideViews.size(); i++) {
+            ResourceView v = besideViews.get(i);
+            Tab t = tabs.getTabs().get(i);
+            showIn(t, v, connection);
             if (v instanceof LifecycleView l) lifecycle = l;
         }
         // "Lifecycle" on the volumes beside the steps shows the volume in the lifecycle tab beside them
@@ -367,9 +382,46 @@ public final class TrainingView implements ResourceView {
                 });
             }
         }
-        if (selected > 0 && selected < tabs.getTabs().size()) tabs.getSelectionModel().select(selected);
         Tab now = tabs.getSelectionModel().getSelectedItem();
         if (now != null && active && now.getUserData() instanceof ResourceView v) v.activate();
+    }
+
+    /**
+     * Shows {@code v} in tab {@code t}: the title without the connection's name, which the whole perspective is
+     * about (the view's full title is the tab's tooltip), so the three titles read in full beside the steps.
+     */
+    private static void showIn(Tab t, ResourceView v, ConnectionModel connection) {
+        String suffix = " \u00b7 " + connection.name();
+        t.textProperty().bind(Bindings.createStringBinding(() -> {
+            String full = v.title().get();
+            return full.endsWith(suffix) ? full.substring(0, full.length() - suffix.length()) : full;
+        }, v.title()));
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(v.title());
+        t.setTooltip(tip);
+        t.setGraphic(Icons.of(v.icon(), 14));
+        t.setContent(v.node());
+        t.setUserData(v);
+        t.setId("training-tab-" + v.getClass().getSimpleName().replace("View", "").toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * F5: reads again what has focus. In the library's bar, or while no scenario runs, the library; else the view
+     * of the tab selected beside the steps, as F5 does in that view anywhere else.
+     */
+    private void refreshFocused() {
+        Node focus = root.getScene() == null ? null : root.getScene().getFocusOwner();
+        Tab selected = tabs.getSelectionModel().getSelectedItem();
+        if (selected != null && selected.getUserData() instanceof ResourceView v && !within(focus, bar)) {
+            v.refreshAction().run();
+        } else {
+            model.loadLibrary();
+        }
+    }
+
+    private static boolean within(Node node, Node parent) {
+        for (Node n = node; n != null; n = n.getParent()) if (n == parent) return true;
+        return false;
     }
 
     private void tick() {
@@ -381,13 +433,9 @@ public final class TrainingView implements ResourceView {
     }
 
     private Optional<Path> showFileChooser(ResultFormat format, String name) {
-        FileChooser chooser = new FileChooser();
-        String ext = format.name().toLowerCase(Locale.ROOT);
-        chooser.setTitle("Export the training result as " + format.name());
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(format.name(), "*." + ext));
-        chooser.setInitialFileName(name);
-        File file = chooser.showSaveDialog(root.getScene() == null ? null : root.getScene().getWindow());
-        return Optional.ofNullable(file).map(File::toPath);
+        return exportFolder.showSave(root.getScene() == null ? null : root.getScene().getWindow(),
+                "Export the training result as " + format.name(),
+                new FileChooser.ExtensionFilter(format.name(), "*." + format.name().toLowerCase(Locale.ROOT)), name);
     }
 
     private Optional<Path> showFolderChooser(Path current) {

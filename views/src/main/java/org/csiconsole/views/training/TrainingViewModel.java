@@ -23,6 +23,7 @@ import org.csiconsole.core.training.ScenarioProblem;
 import org.csiconsole.core.training.ScenarioStep;
 import org.csiconsole.core.training.StepProgress;
 import org.csiconsole.core.training.StepState;
+import org.csiconsole.core.training.TrainingDiscard;
 import org.csiconsole.core.training.TrainingPort;
 import org.csiconsole.core.training.TrainingProgress;
 import org.csiconsole.core.training.TrainingSession;
@@ -227,11 +228,12 @@ public final class TrainingViewModel extends ViewModel {
         Scenario s = selected.get();
         if (s == null || busy.get()) return;
         TrainingSession running = session.get();
-        if (running != null && !actions.dialogs().confirmDiscard("Start " + s.title(),
-                "\u201c" + running.scenario().title() + "\u201d stops: its plugin and the connection \u201c"
-                        + connectionName(running.scenario()) + "\u201d close, and the trainee's progress in it is lost "
-                        + "(to keep it, cancel and use Export result in the toolbar first). " + whatStartDoes(s), "Start")) {
-            return;
+        if (running != null) {
+            TrainingDiscard d = TrainingDiscard.startOver(running.scenario().title(), shownProgress(running), s.title());
+            if (!actions.dialogs().confirmDiscard(d.title(), d.message() + " Its connection \u201c" + connectionName(running.scenario())
+                    + "\u201d closes. " + whatStartDoes(s), d.actionLabel())) {
+                return;
+            }
         }
         busy.set(true);
         String title = "Start training scenario " + s.id();
@@ -250,11 +252,9 @@ public final class TrainingViewModel extends ViewModel {
     public void reset() {
         TrainingSession s = session.get();
         if (s == null || busy.get()) return;
-        if (!actions.dialogs().confirmDiscard("Reset " + s.scenario().title() + " to its seed",
-                "Every change made on the connection \u201c" + connectionName(s.scenario()) + "\u201d since the start is "
-                        + "discarded: its plugin goes back to the scenario's seed, every step starts again, and the time "
-                        + "and hints used start from zero (to keep the result, cancel and use Export result in the toolbar first). "
-                        + "Other connections are not touched.", "Reset")) {
+        TrainingDiscard d = TrainingDiscard.reset(s.scenario().title(), shownProgress(s));
+        if (!actions.dialogs().confirmDiscard(d.title(), d.message() + " The plugin is that of the connection \u201c"
+                + connectionName(s.scenario()) + "\u201d; other connections are not touched.", d.actionLabel())) {
             return;
         }
         busy.set(true);
@@ -268,6 +268,12 @@ public final class TrainingViewModel extends ViewModel {
                 for (ResourceKind k : ResourceKind.values()) c.changes().tell(k, "Reset to the seed of " + s.scenario().id(), this);
             }
         });
+    }
+
+    /** The progress shown of the running {@code s}; the session's own before the first is shown. */
+    private TrainingProgress shownProgress(TrainingSession s) {
+        TrainingProgress p = progress.get();
+        return p != null ? p : s.progress();
     }
 
     /** Reveals the next hint of step {@code stepId}; the step shows it with the next change the session tells. */

@@ -3,6 +3,7 @@ package org.csiconsole.views.training;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.training.ResultFormat;
 import org.csiconsole.core.training.StepState;
+import org.csiconsole.core.training.TrainingDiscard;
 import org.csiconsole.core.training.TrainingSession;
 import org.csiconsole.views.FakeDialogService;
 import org.csiconsole.views.action.ActionRunner;
@@ -149,8 +150,11 @@ class TrainingViewModelTest {
 
         assertThat(dialogs.confirmations).containsExactly("Reset Provision, stage and publish a volume to its seed");
         assertThat(dialogs.discards).as("asked with Cancel the default button").containsExactly("Reset Provision, stage and publish a volume to its seed");
-        assertThat(dialogs.messages).singleElement().asString().contains("use Export result in the toolbar first");
-        assertThat(dialogs.messages).singleElement().asString().contains("Every change made on the connection \u201cTraining: first-volume\u201d since the start is discarded");
+        // the words are core's decision (TrainingDiscard), as the command line prints them
+        assertThat(dialogs.messages).singleElement().asString().startsWith(
+                TrainingDiscard.reset("Provision, stage and publish a volume", s.progress()).message())
+                .contains("the 1 of 3 steps passed so far").contains("cancel and export it first (Export result in the Training perspective")
+                .contains("the connection \u201cTraining: first-volume\u201d; other connections are not touched");
         assertThat(s.resets).isZero();
         assertThat(model.steps().get(0).state()).isEqualTo(StepState.PASSED);
     }
@@ -180,8 +184,10 @@ class TrainingViewModelTest {
 
         assertThat(dialogs.confirmations).containsExactly("Start Planned failover");
         assertThat(dialogs.discards).as("asked with Cancel the default button").containsExactly("Start Planned failover");
-        assertThat(dialogs.messages).singleElement().asString().contains("cancel and use Export result in the toolbar first");
-        assertThat(dialogs.messages).singleElement().asString().contains("\u201cProvision, stage and publish a volume\u201d stops: its plugin and the connection \u201cTraining: first-volume\u201d close");
+        assertThat(dialogs.messages).singleElement().asString().startsWith(
+                TrainingDiscard.startOver("Provision, stage and publish a volume", first.progress(), "Planned failover").message())
+                .contains("The run of \u201cProvision, stage and publish a volume\u201d ends and is discarded")
+                .contains("Its connection \u201cTraining: first-volume\u201d closes.");
         assertThat(stopped).containsExactly(first);
         assertThat(first.listeners()).isZero();
         assertThat(navigator).extracting(ConnectionModel::name).containsExactly("Demo", "Training: planned-failover");

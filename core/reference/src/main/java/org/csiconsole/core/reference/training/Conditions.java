@@ -31,8 +31,8 @@ final class Conditions {
             v.problem("a condition is a mapping such as '- volume: erp-db' with 'published_to: worker-02'; found " + v.kind() + ".");
             return null;
         }
-        Yaml.Fields probe = v.fields(allKeys());
-        List<String> subjects = probe.keys().stream().filter(SUBJECTS::contains).toList();
+        // the subject picks the condition's keys; the fields are checked once, by the condition read
+        List<String> subjects = SUBJECTS.stream().filter(k -> v.entry(k).isPresent()).toList();
         if (subjects.size() != 1) {
             v.problem(subjects.isEmpty()
                     ? "a condition names what it checks with one of " + String.join(", ", SUBJECTS) + "."
@@ -50,14 +50,6 @@ final class Conditions {
             case "node" -> node(v);
             default -> report(v);
         };
-    }
-
-    private static Set<String> allKeys() {
-        Set<String> all = new TreeSet<>(SUBJECTS);
-        all.addAll(VOLUME_KEYS);
-        all.addAll(List.of("of", "exists", "members", "of_group", "enabled", "primary_on", "secondary_on", "health",
-                "rpo_below", "resyncing", "fenced", "no_staged", "no_published", "no_mounted", "saved", "names", "ready"));
-        return all;
     }
 
     private static final List<String> VOLUME_KEYS = List.of("volume", "exists", "site", "pool", "size_at_least",

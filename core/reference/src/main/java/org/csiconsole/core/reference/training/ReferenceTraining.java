@@ -113,24 +113,43 @@ public final class ReferenceTraining implements TrainingPort {
 
     @Override
     public CompletableFuture<org.csiconsole.core.training.TrainingSession> start(Scenario scenario) {
+        // the console's own work folders: a run there ended with the console that ran it
         return CompletableFuture.supplyAsync(() -> startIn(scenario,
-                workDir.resolve(scenario.id() + "-" + runs.incrementAndGet())), executor);
+                workDir.resolve(scenario.id() + "-" + runs.incrementAndGet()), true), executor);
+    }
+
+    /**
+     * What starting in {@code stateDir} would discard: the progress of the run there whose result was not exported
+     * since it last changed; empty when there is none (a new directory, or a run exported).
+     *
+     * @throws IllegalStateException when the earlier run's record cannot be read; the message names the file
+     */
+    public Optional<org.csiconsole.core.training.TrainingProgress> unexportedRun(Path stateDir) {
+        return ReferenceTrainingSession.unexported(stateDir);
+    }
+
+    /** As {@link #startIn(Scenario, Path, boolean)} discarding no run whose result was not exported. */
+    public ReferenceTrainingSession startIn(Scenario scenario, Path stateDir) {
+        return startIn(scenario, stateDir, false);
     }
 
     /**
      * Starts {@code scenario} in {@code stateDir} on the caller's thread (the command line's
      * {@code training start}); a directory of an earlier training is emptied first.
      *
+     * @param discardEarlier whether a run there whose result was not exported ({@link #unexportedRun}) may be
+     *     discarded: the caller has the consent {@link org.csiconsole.core.training.TrainingDiscard#startOver} names
      * @throws IllegalStateException when the scenario's file no longer reads (the message lists why), the
-     *     directory holds something else, or the seed cannot be applied
+     *     directory holds something else or a run not exported while {@code discardEarlier} is false, or the seed
+     *     cannot be applied
      */
-    public ReferenceTrainingSession startIn(Scenario scenario, Path stateDir) {
+    public ReferenceTrainingSession startIn(Scenario scenario, Path stateDir, boolean discardEarlier) {
         ScenarioSource source = scenario.bundled() ? ScenarioSource.bundled(scenario.source().substring("bundled:".length()))
                 : ScenarioSource.file(Path.of(scenario.source()));
         ScenarioReader.Outcome o = ScenarioReader.read(source);
         ScenarioDefinition d = o.definition().orElseThrow(() -> new IllegalStateException("Scenario " + scenario.id()
                 + " no longer reads: " + String.join("; ", o.problems().stream().map(ScenarioProblem::describe).toList())));
-        return ReferenceTrainingSession.start(d, stateDir, clock);
+        return ReferenceTrainingSession.start(d, stateDir, clock, discardEarlier);
     }
 
     @Override

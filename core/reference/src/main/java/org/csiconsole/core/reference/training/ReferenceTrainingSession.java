@@ -55,6 +55,10 @@ public final class ReferenceTrainingSession implements TrainingSession {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReferenceTrainingSession.class);
     /** Marks a state directory as a training's, so a later start may wipe it. */
     static final String MARKER = "training-session.txt";
+    /** The run's last progress in its state directory, so that a later start knows what it would discard. */
+    static final String RUN = "training-run.json";
+    /** The run's progress when its result was last exported; the run is exported while it equals {@link #RUN}. */
+    static final String EXPORTED = "training-exported.json";
     private static final AtomicInteger NAMES = new AtomicInteger();
 
     private final ScenarioDefinition definition;
@@ -125,11 +129,13 @@ public final class ReferenceTrainingSession implements TrainingSession {
      * Seeds a plugin in {@code stateDir} from the scenario and starts the run: first step current,
      * start faults applied, timed faults armed.
      *
-     * @throws IllegalStateException when the directory holds another plugin's state, is in use, or the
-     *     seed cannot be applied; the message says what to do
+     * @param discardEarlier whether a run in {@code stateDir} whose result was not exported may be discarded
+     *     ({@link #unexported}); the caller has the consent {@link org.csiconsole.core.training.TrainingDiscard} names
+     * @throws IllegalStateException when the directory holds another plugin's state, is in use, holds a run not
+     *     exported and {@code discardEarlier} is false, or the seed cannot be applied; the message says what to do
      */
-    static ReferenceTrainingSession start(ScenarioDefinition definition, Path stateDir, Clock clock) {
-        prepare(stateDir);
+    static ReferenceTrainingSession start(ScenarioDefinition definition, Path stateDir, Clock clock, boolean discardEarlier) {
+        prepare(stateDir, discardEarlier);
         ReferencePlugin plugin;
         try {
             plugin = ReferencePlugin.builder(stateDir).seedWith(definition.seed()::apply).nodeId(definition.seed().nodeId())
@@ -149,8 +155,28 @@ public final class ReferenceTrainingSession implements TrainingSession {
         }
     }
 
+    /**
+     * The progress of the run in {@code dir} when its result was not exported since it last changed: what a new
+     * start there would discard. Empty for a directory of no training, or whose run was exported.
+     *
+     * @throws IllegalStateException when the run's record cannot be read; the message names the file
+     */
+    static Optional<TrainingProgress> unexported(Path dir) {
+        Path run = dir.resolve(RUN);
+        if (!Files.exists(dir.resolve(MARKER)) || !Files.exists(run)) return Optional.empty();
+        try {
+            String last = Files.readString(run);
+            Path exported = dir.resolve(EXPORTED);
+            if (Files.exists(exported) && Files.readString(exported).equals(last)) return Optional.empty();
+            return Optional.of(ResultFiles.progress(last));
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("Cannot read the record of the earlier training " + run + ": " + e.getMessage()
+                    + ". Remove the file to start there anyway, or give another directory.", e);
+        }
+    }
+
     /** Empties a training state directory from an earlier run; refuses a directory holding anything else. */
-    private static void prepare(Path dir) {
+    private static void prepare(Path dir, boolean discardEarlier) {
         try {
             Files.createDirectories(dir);
             boolean marked = Files.exists(dir.resolve(MARKER));
@@ -164,6 +190,12 @@ public final class ReferenceTrainingSession implements TrainingSession {
             }
             if (marked) {
                 refuseWhileInUse(dir);
+                Optional<TrainingProgress> earlier = unexported(dir);
+                if (earlier.isPresent() && !discardEarlier) {
+                    throw new IllegalStateException(dir.toAbsolutePath() + " holds a run of " + earlier.get().scenarioId()
+                            + " whose result was not exported; export it, or consent to discard it.");
+                }
+                for (String f : List.of(RUN, EXPORTED)) Files.deleteIfExists(dir.resolve(f));
                 for (String f : List.of("state.db", "state.db-wal", "state.db-shm")) Files.deleteIfExists(dir.resolve(f));
                 deleteTree(dir.resolve("node"));
                 deleteTree(dir.resolve("reports"));
@@ -352,10 +384,27 @@ public final class ReferenceTrainingSession implements TrainingSession {
         TrainingProgress now = snapshot();
         published = now;
         if (before == null || !sameState(before, now)) {
+            record(RUN, now);
             for (TrainingListener l : listeners) {
                 tell(l, now);
             }
         }
+    }
+
+    /** Writes {@code p} as {@code file} of the state directory (a start there reads it); a failure is logged, the run goes on. */
+    private void record(String file, TrainingProgress p) {
+        Path to = plugin.stateDir().resolve(file);
+        try {
+            Files.writeString(to, ResultFiles.json(p));
+        } catch (IOException e) {
+            LOG.warn("Training {}: cannot record the run in {}: {}", definition.scenario().id(), to, e.getMessage());
+        }
+    }
+
+    /** The result was exported now: a later start in the state directory discards nothing the trainer has not kept. */
+    void exported() {
+        TrainingProgress p = published;
+        if (p != null) record(EXPORTED, p);
     }
 
     private void tell(TrainingListener l, TrainingProgress p) {
@@ -561,7 +610,11 @@ public final class ReferenceTrainingSession implements TrainingSession {
 
     @Override
     public CompletableFuture<Path> exportResult(String trainee, ResultFormat format, Path file) {
-        return CompletableFuture.supplyAsync(() -> ResultFiles.write(result(trainee), definition.scenario(), format, file), checker);
+        return CompletableFuture.supplyAsync(() -> {
+            Path written = ResultFiles.write(result(trainee), definition.scenario(), format, file);
+            exported();
+            return written;
+        }, checker);
     }
 
     private void watchReports() {

@@ -49,12 +49,10 @@ final class ScenarioReader {
     }
 
     private static ScenarioDefinition scenario(Yaml.Value root, ScenarioSource source, Yaml.Problems problems) {
+        if (!otherVersion(root).isEmpty()) return null;
         Yaml.Fields f = root.fields(KEYS);
         if (!root.isMap()) return null;
-        String schema = f.string("schema", "the schema version, 'schema: " + SCHEMA + "'");
-        if (schema != null && !schema.equals(SCHEMA)) {
-            f.get("schema").get().problem("this console reads schema " + SCHEMA + ", not '" + schema + "'.");
-        }
+        f.string("schema", "the schema version, 'schema: " + SCHEMA + "'");
         String id = f.string("id", "the scenario's name, e.g. planned-failover");
         if (id != null && !id.matches("[a-z0-9][a-z0-9-]{0,62}")) {
             f.get("id").get().problem("an id is lower-case letters, digits and dashes (e.g. planned-failover), found '" + id + "'.");
@@ -115,6 +113,22 @@ final class ScenarioReader {
         }
         Scenario scenario = new Scenario(id, title, summary == null ? "" : summary.trim(), skills, minutes, steps, source.name());
         return new ScenarioDefinition(scenario, seed, defs, faults);
+    }
+
+    /**
+     * Stops at a file of another schema version before any other field is read: its fields mean what that version
+     * says, so one problem names the version found and the one this console reads.
+     *
+     * @return the problem recorded, or empty when the file is of {@link #SCHEMA} or gives none (then reported as missing)
+     */
+    private static Optional<String> otherVersion(Yaml.Value root) {
+        Optional<Yaml.Value> schema = root.entry("schema").filter(Yaml.Value::isScalar);
+        String found = schema.map(Yaml.Value::text).orElse(SCHEMA);
+        if (found.equals(SCHEMA)) return Optional.empty();
+        String message = "this file is of schema '" + found + "'; this console reads " + SCHEMA + " only. Write the file for "
+                + SCHEMA + " (docs/training-schema.md), or open it with a console that reads its version.";
+        schema.get().problem(message);
+        return Optional.of(message);
     }
 
     private static SeedSpec seed(Yaml.Value v, ScenarioSource source, Yaml.Problems problems) {

@@ -89,6 +89,7 @@ public final class TrainingControl {
                     ObjectNode o = JSON.createObjectNode();
                     o.put("json", ResultFiles.json(r));
                     o.put("html", ResultFiles.html(r, session.scenario()));
+                    session.exported();
                     return o.toString();
                 }))
                 .build();

@@ -144,6 +144,17 @@ final class Yaml {
             return out;
         }
 
+        /** The value of {@code key} in this mapping, unchecked; empty when this is no mapping or has no such key. */
+        Optional<Value> entry(String key) {
+            if (!(node instanceof MappingNode m)) return Optional.empty();
+            for (NodeTuple t : m.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode s && s.getValue().equals(key)) {
+                    return Optional.of(new Value(t.getValueNode(), path.isEmpty() ? key : path + "." + key, problems));
+                }
+            }
+            return Optional.empty();
+        }
+
         /** The mapping, checked against {@code known} keys; records a problem and yields an empty one otherwise. */
         Fields fields(Collection<String> known) {
             Map<String, Value> entries = new LinkedHashMap<>();

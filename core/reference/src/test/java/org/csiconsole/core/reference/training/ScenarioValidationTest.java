@@ -59,6 +59,35 @@ class ScenarioValidationTest {
         assertThat(training.validateNow(example)).isEmpty();
     }
 
+    @Test
+    void aFileOfAnotherSchemaVersionStopsAtTheVersionWithOneProblem() throws Exception {
+        // the rest of the file is of another version: its fields are not read (no "unknown field" for them)
+        assertThat(problems(VALID.replace("training/v1", "training/v2") + "checks_v2: {volume: web-data}\n"))
+                .containsExactly("scenario.yaml:1: schema: this file is of schema 'csi-console/training/v2'; this console reads "
+                        + "csi-console/training/v1 only. Write the file for csi-console/training/v1 (docs/training-schema.md), "
+                        + "or open it with a console that reads its version.");
+    }
+
+    static List<Arguments> unknownFields() {
+        return List.of(
+                Arguments.of("the scenario", VALID.replace("summary:", "sumary:"), "sumary"),
+                Arguments.of("a step", VALID.replace("    goal: Create web-data.", "    goal: Create web-data.\n    gaol: again"),
+                        "steps[0].gaol"),
+                Arguments.of("a condition", VALID.replace("size_at_least: 1Gi", "size_at_least: 1Gi\n        colour: red"),
+                        "steps[0].check[0].colour"),
+                Arguments.of("the seed", VALID.replace("  hosts:", "  tapes: []\n  hosts:"), "seed.tapes"),
+                Arguments.of("an array", VALID.replace("{name: site-a,", "{name: site-a, colour: red,"), "seed.arrays[0].colour"),
+                Arguments.of("a fault", VALID + "faults:\n  - at: start\n    link_down: all\n    colour: red\n", "faults[0].colour"),
+                Arguments.of("a how rule", VALID + "    how:\n      - forbid: {call: DeleteVolume}\n        explain: No.\n        colour: red\n",
+                        "steps[0].how[0].colour"));
+    }
+
+    @ParameterizedTest(name = "an unknown field of {0} is reported once")
+    @MethodSource("unknownFields")
+    void anUnknownFieldIsReportedOnce(String where, String text, String field) throws Exception {
+        assertThat(problems(text).stream().filter(p -> p.contains(": " + field + ": unknown field"))).hasSize(1);
+    }
+
     static List<Arguments> malformed() {
         return List.of(
                 Arguments.of("an empty file", "",
@@ -67,7 +96,9 @@ class ScenarioValidationTest {
                         "scenario.yaml:7: this is not valid YAML (expected ',' or ']', but got :); check the brackets, quotes and indentation "
                                 + "of this line and the one before."),
                 Arguments.of("another schema version", VALID.replace("training/v1", "training/v9"),
-                        "scenario.yaml:1: schema: this console reads schema csi-console/training/v1, not 'csi-console/training/v9'."),
+                        "scenario.yaml:1: schema: this file is of schema 'csi-console/training/v9'; this console reads "
+                                + "csi-console/training/v1 only. Write the file for csi-console/training/v1 (docs/training-schema.md), "
+                                + "or open it with a console that reads its version."),
                 Arguments.of("a missing title", VALID.replace("title: A small scenario\n", ""),
                         "scenario.yaml:1: title: 'title' is missing: a short title."),
                 Arguments.of("a misspelt field", VALID.replace("summary:", "sumary:"),

@@ -249,8 +249,40 @@ class TrainingSessionTest {
         try (ReferenceTrainingSession s = training.startIn(bundled("provision-stage-publish"), dir.resolve("run"))) {
             createWebData(s, 10L << 30);
         }
-        try (ReferenceTrainingSession s = training.startIn(bundled("provision-stage-publish"), dir.resolve("run"))) {
+        try (ReferenceTrainingSession s = training.startIn(bundled("provision-stage-publish"), dir.resolve("run"), true)) {
             assertThat(s.plugin().model().volumes().byName("web-data")).isEmpty();
         }
+    }
+
+    @Test
+    void aRunWhoseResultWasNotExportedIsNotDiscardedWithoutConsent() throws Exception {
+        Path run = dir.resolve("run");
+        try (ReferenceTrainingSession s = training.startIn(bundled("provision-stage-publish"), run)) {
+            createWebData(s, 10L << 30);
+            awaitProgress(s, p -> p.steps().get(0).state() == StepState.PASSED);
+        }
+        assertThat(training.unexportedRun(run)).hasValueSatisfying(p -> {
+            assertThat(p.scenarioId()).isEqualTo("provision-stage-publish");
+            assertThat(p.steps().get(0).state()).isEqualTo(StepState.PASSED);
+        });
+        assertThatThrownBy(() -> training.startIn(bundled("planned-failover"), run))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("holds a run of provision-stage-publish whose result was not exported");
+        // refused before anything was emptied: the run is still there to export
+        assertThat(training.unexportedRun(run)).isPresent();
+        try (ReferenceTrainingSession s = training.startIn(bundled("provision-stage-publish"), run, true)) {
+            assertThat(s.plugin().model().volumes().byName("web-data")).isEmpty();
+        }
+    }
+
+    @Test
+    void aRunWhoseResultWasExportedIsStartedOverWithoutConsent() throws Exception {
+        Path run = dir.resolve("run");
+        try (ReferenceTrainingSession s = training.startIn(bundled("provision-stage-publish"), run)) {
+            createWebData(s, 10L << 30);
+            awaitProgress(s, p -> p.steps().get(0).state() == StepState.PASSED);
+            s.exportResult("Ada", ResultFormat.JSON, dir.resolve("ada.json")).get(20, TimeUnit.SECONDS);
+        }
+        assertThat(training.unexportedRun(run)).isEmpty();
+        training.startIn(bundled("provision-stage-publish"), run).close();
     }
 }

@@ -1,0 +1,68 @@
+package org.csiconsole.core.training;
+
+import java.util.Objects;
+
+/**
+ * What resetting a run, or starting a scenario over a run, throws away, and the consent it takes: decided once
+ * here and rendered by the Training perspective's confirmation (Cancel the default button) and by
+ * {@code csi-console training reset} and {@code training start}, which print {@link #message()} and take
+ * {@link #phrase()} typed on the terminal or given as an option. Nothing is discarded without it.
+ *
+ * @param title the action, e.g. {@code "Reset Planned failover to its seed"}
+ * @param lost what is lost, in one sentence: the steps passed so far, the time, the hints, the plugin's changes
+ * @param keep how to keep it: export the result first
+ * @param actionLabel the confirming button's label, e.g. {@code "Reset"}
+ * @param phrase what a person types to consent on the command line: the discarded run's scenario id
+ */
+public record TrainingDiscard(String title, String lost, String keep, String actionLabel, String phrase) {
+    private static final String KEEP = "To keep the trainee's result, cancel and export it first (Export result in the Training "
+            + "perspective; csi-console training result on the command line).";
+
+    public TrainingDiscard {
+        Objects.requireNonNull(title, "title");
+        Objects.requireNonNull(lost, "lost");
+        Objects.requireNonNull(keep, "keep");
+        Objects.requireNonNull(actionLabel, "actionLabel");
+        Objects.requireNonNull(phrase, "phrase");
+    }
+
+    /**
+     * Resetting the run {@code progress} of scenario {@code title} to its seed.
+     *
+     * @param title the scenario's title (or its id where the title is not at hand)
+     */
+    public static TrainingDiscard reset(String title, TrainingProgress progress) {
+        return new TrainingDiscard("Reset " + title + " to its seed",
+                "Every change made on the scenario's plugin since the start is discarded: it goes back to the seed, every step "
+                        + "starts again, and " + passed(progress) + ", the time and the hints used start from zero.",
+                KEEP, "Reset", progress.scenarioId());
+    }
+
+    /**
+     * Starting {@code next} over the run {@code progress} of scenario {@code title}, which ends.
+     *
+     * @param title the ending run's scenario title (or its id where the title is not at hand)
+     * @param next the title of the scenario to start
+     */
+    public static TrainingDiscard startOver(String title, TrainingProgress progress, String next) {
+        return new TrainingDiscard("Start " + next,
+                "The run of \u201c" + title + "\u201d ends and is discarded: its plugin's state, " + passed(progress)
+                        + ", the time and the hints used.",
+                KEEP, "Start", progress.scenarioId());
+    }
+
+    /** {@link #lost()} then {@link #keep()}: the confirmation's text. */
+    public String message() {
+        return lost + " " + keep;
+    }
+
+    /** True when {@code typed} is {@link #phrase()}, surrounding blanks ignored. */
+    public boolean accepts(String typed) {
+        return typed != null && typed.strip().equals(phrase);
+    }
+
+    private static String passed(TrainingProgress p) {
+        long passed = p.steps().stream().filter(s -> s.state() == StepState.PASSED).count();
+        return "the " + passed + " of " + p.steps().size() + " steps passed so far";
+    }
+}
