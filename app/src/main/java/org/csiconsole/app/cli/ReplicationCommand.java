@@ -381,7 +381,7 @@ public final class ReplicationCommand {
                 items.add(new WorkflowItem(sources.get(i), "", resolved.get(i), knownA.get(sources.get(i)), knownB.get(resolved.get(i))));
                 TargetFacts target = kind == WorkflowKind.UNPLANNED_FAILOVER ? ReplicationRisk.target(resolved.get(i), sb, sa, sb)
                         : ReplicationRisk.target(sources.get(i), sa, sa, sb);
-                facts.add(sb == null ? target.paired(PairMismatch.PARTNER_MISSING) : target);
+                facts.add(target.paired(sb == null ? PairMismatch.PARTNER_MISSING : SitePairs.judge(sa, sb)));
             }
             Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
                     .on(connection(o, p.siteA, p.endpoint, p.siteB)));

@@ -104,9 +104,8 @@ public final class ReplicationCommands {
      */
     private ViewAction drAction(String label, WorkflowKind kind, BooleanBinding selected, StringBinding selectWhy, boolean force) {
         var rows = model.selectedRows();
-        // the row's own side and its pair's mismatch are what the gate reads: no partner lookup per selected row
-        StringBinding unknown = Bindings.createStringBinding(() -> unknownState(kind, rows.stream()
-                .map(r -> TargetFacts.replicated(r.site().name(), r.sample(), "", r.partner(), r.mismatch()))), rows);
+        // the gate reads what the confirmation would: each row's latest state with its own pair
+        StringBinding unknown = Bindings.createStringBinding(() -> unknownState(kind, rows.stream().map(this::facts)), rows, model.publishedProperty());
         BooleanBinding ok = selected.and(unknown.isEmpty());
         StringBinding why = Bindings.createStringBinding(() -> !selectWhy.get().isEmpty() ? selectWhy.get() : unknown.get(), selectWhy, unknown);
         return new ViewAction(label, ok, why, () -> operate(kind, List.copyOf(rows), force));
@@ -262,16 +261,25 @@ public final class ReplicationCommands {
      * last syncs and whether their sites answered), as the command line makes it for the same rows.
      */
     public Assessment assess(WorkflowKind kind, List<ReplicationRow> rows, boolean force) {
-        List<TargetFacts> targets = rows.stream().map(this::facts).toList();
-        String on = rows.stream().map(r -> r.site().describe()).distinct().collect(java.util.stream.Collectors.joining(", "));
+        List<ReplicationRow> now = rows.stream().map(model::current).toList();
+        List<TargetFacts> targets = now.stream().map(ReplicationCommands::facts).toList();
+        String on = now.stream().flatMap(r -> java.util.stream.Stream.of(r.site(), r.partnerSite())).filter(Objects::nonNull)
+                .map(SiteChoice::describe).distinct().collect(java.util.stream.Collectors.joining(", "));
         return model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "", model.now()).on(on));
     }
 
-    /** What the risk model knows of {@code row}: its sample on its site, and its partner's on the other site. */
+    /**
+     * What the risk model knows of {@code row} as the tables show it now ({@link ReplicationViewModel#current}): its
+     * sample on its site, and the partner of its own pair with the site that partner was read on; never a partner
+     * found by id alone, which another connection serving the same ids would answer too.
+     */
     TargetFacts facts(ReplicationRow row) {
-        PairRow pair = model.pairOf(row);
-        String partnerSite = pair == null ? "" : pair.a().same(row.site()) ? pair.b().name() : pair.a().name();
-        return TargetFacts.replicated(row.site().name(), row.sample(), partnerSite, row.partner(), row.mismatch());
+        return facts(model.current(row));
+    }
+
+    private static TargetFacts facts(ReplicationRow r) {
+        return TargetFacts.replicated(r.site().name(), r.sample(), r.partnerSite() == null ? "" : r.partnerSite().name(), r.partner(),
+                r.mismatch());
     }
 
     /** {@code row} as the engine takes it for a one-site operation, with its sample for the plan's checks. */

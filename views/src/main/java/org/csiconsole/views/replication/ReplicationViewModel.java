@@ -257,6 +257,16 @@ public final class ReplicationViewModel extends ViewModel {
     }
 
     /**
+     * The row the table holds now for {@code row}'s site and source, with its latest sample and the partner of its
+     * pair under the sites chosen now; {@code row} itself when the table no longer holds it. A selection made before
+     * the last round, or before site B changed, is judged by this, never by the partner it held then.
+     */
+    public ReplicationRow current(ReplicationRow row) {
+        for (ReplicationRow r : table.all()) if (r.site().same(row.site()) && r.source().equals(row.source())) return r;
+        return row;
+    }
+
+    /**
      * The site pair of {@code row}'s volume or group when its site is site A or B, as a pair row; null
      * otherwise. Matched by site and id, so a row of one round finds its pair of the next.
      */
@@ -277,6 +287,7 @@ public final class ReplicationViewModel extends ViewModel {
      */
     public CompletableFuture<List<PairRow>> reread(List<PairRow> pairs) {
         Map<SiteChoice, SiteFeed> bySite = new LinkedHashMap<>();
+        List<SiteChoice> known = List.copyOf(sites);
         for (PairRow p : pairs) {
             for (SiteChoice s : List.of(p.a(), p.b())) {
                 allFeeds().stream().filter(f -> f.sampler != null && f.port == s.port()).findFirst().ifPresent(f -> bySite.put(s, f));
@@ -287,7 +298,8 @@ public final class ReplicationViewModel extends ViewModel {
             ReplicationSample a = find(bySite.get(p.a()), p.a(), p.sideA());
             ReplicationSample b = find(bySite.get(p.b()), p.b(), p.sideB());
             if (a == null && b == null) return p;
-            SitePair again = SitePairs.match(a == null ? List.of() : List.of(a), b == null ? List.of() : List.of(b)).stream()
+            SitePair again = SitePairs.match(a == null ? List.of() : List.of(a), b == null ? List.of() : List.of(b),
+                            ReplicationSnapshot.scope(known, p.a(), p.b())).stream()
                     .filter(m -> a != null ? m.a() == a : m.b() == b).findFirst().orElse(new SitePair(a, b, p.mismatch()));
             return new PairRow(p.a(), p.b(), again);
         }).toList());

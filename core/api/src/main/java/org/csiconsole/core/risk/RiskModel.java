@@ -56,6 +56,11 @@ public final class RiskModel implements RiskAssessor {
     @Override
     public Assessment assess(RiskRequest r) {
         Draft d = new Draft(r);
+        // a partner the drivers' facts deny is no partner: every rule below that reads it would judge an unrelated volume
+        for (TargetFacts t : r.targets()) {
+            IllegalCall denied = t.pairing() == PairMismatch.NOT_CONFIRMED ? unknownState(r.operation(), t) : null;
+            if (denied != null) d.illegal(denied.reason(), denied.spec(), denied.nextStep(), false);
+        }
         switch (r.operation()) {
             case DELETE_VOLUME, DELETE_SNAPSHOT, DELETE_VOLUME_GROUP, DELETE_GROUP_SNAPSHOT -> delete(d);
             case DELETE_HOST -> deleteHost(d);
@@ -382,7 +387,8 @@ public final class RiskModel implements RiskAssessor {
     /**
      * Why a promote, demote, resync, failover or split-brain recovery cannot be judged on {@code t} at all, before any other rule:
      * its site pair is mismatched so that its partner is not known ({@link PairMismatch#PARTNER_MISSING},
-     * {@link PairMismatch#DESTINATION_UNKNOWN}: the other connection may not be its partner site), or the state
+     * {@link PairMismatch#DESTINATION_UNKNOWN}: the other connection may not be its partner site; {@link PairMismatch#NOT_CONFIRMED}:
+     * the drivers' own facts deny that the side matched by an equal id is its partner), or the state
      * of the side it acts on was never actually read ({@link SideFacts#read()}: every read failed, so its role is
      * a guess; a split-brain recovery acts on both sides). Views disable such an action with this reason and next step; {@link #assess} refuses it the same
      * way. A partner whose role is unknown blocks nothing here: a lost site is what an unplanned failover is for.
@@ -392,7 +398,7 @@ public final class RiskModel implements RiskAssessor {
     public static IllegalCall unknownState(RiskOperation op, TargetFacts t) {
         if (!drAction(op)) return null;
         PairMismatch p = t.pairing();
-        if (p == PairMismatch.PARTNER_MISSING || p == PairMismatch.DESTINATION_UNKNOWN) {
+        if (p == PairMismatch.PARTNER_MISSING || p == PairMismatch.DESTINATION_UNKNOWN || p == PairMismatch.NOT_CONFIRMED) {
             return new IllegalCall("the site pair of " + t.displayName() + " is mismatched (" + p.words() + "): "
                     + decapitalise(p.meaning()).replaceAll("\\.$", ""), "",
                     "A promote, demote, resync or failover needs a correct pairing: choose the partner array's connection as the other site. "
