@@ -262,7 +262,7 @@ public final class ReplicationCommands {
      */
     public Assessment assess(WorkflowKind kind, List<ReplicationRow> rows, boolean force) {
         List<ReplicationRow> now = rows.stream().map(model::current).toList();
-        List<TargetFacts> targets = now.stream().map(ReplicationCommands::facts).toList();
+        List<TargetFacts> targets = now.stream().map(ReplicationCommands::factsOf).toList();
         String on = now.stream().flatMap(r -> java.util.stream.Stream.of(r.site(), r.partnerSite())).filter(Objects::nonNull)
                 .map(SiteChoice::describe).distinct().collect(java.util.stream.Collectors.joining(", "));
         return model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "", model.now()).on(on));
@@ -274,10 +274,10 @@ public final class ReplicationCommands {
      * found by id alone, which another connection serving the same ids would answer too.
      */
     TargetFacts facts(ReplicationRow row) {
-        return facts(model.current(row));
+        return factsOf(model.current(row));
     }
 
-    private static TargetFacts facts(ReplicationRow r) {
+    private static TargetFacts factsOf(ReplicationRow r) {
         return TargetFacts.replicated(r.site().name(), r.sample(), r.partnerSite() == null ? "" : r.partnerSite().name(), r.partner(),
                 r.mismatch());
     }

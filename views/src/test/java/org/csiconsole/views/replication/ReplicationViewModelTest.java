@@ -397,6 +397,30 @@ class ReplicationViewModelTest {
                 .as("a pair whose partner is missing cannot fail over").isFalse();
     }
 
+    @Test
+    void aReplicationAssessmentTakesTheRowsOwnPairNeverAPartnerHeldFromAnotherConnectionsPairing() {
+        // a third connection whose array holds the same ids as site-b: an unrelated array, degraded
+        f.connections.add(ReplicationFixture.connection("site-c", new FakeReplication.Port("site-c")));
+        f.services.samplers.get("site-c").publish(List.of(sample("site-c", "vol-1r", SECONDARY, ReplicationHealth.DEGRADED, null, "vol-1", "")));
+        ReplicationRow held = f.row("site-a", "vol-1");
+        assertThat(held.partnerSite().name()).isEqualTo("site-b");
+        f.model.selectedRows().setAll(held);
+
+        f.model.siteBProperty().set(f.model.sites().stream().filter(s -> s.name().equals("site-c")).findFirst().orElseThrow());
+        f.dialogs.answer = false;
+        f.model.commands().disableAction().run();
+
+        Assessment a = f.assessed.get(0);
+        assertThat(a.state()).singleElement().satisfies(line -> assertThat(line)
+                .as("site-c's own facts, not site-b's vol-1r held by the selection").contains("partner vol-1r on site-c: secondary, degraded"));
+        assertThat(a.request().connection()).as("both connections are named").contains("unix:///run/site-a.sock", "unix:///run/site-c.sock");
+        assertThat(f.row("site-a", "vol-1").mismatch()).as("site-a's driver names site-b as its partner array, not site-c")
+                .isEqualTo(PairMismatch.NOT_CONFIRMED);
+        assertThat(f.model.commands().promoteAction().enabled().get()).isFalse();
+        assertThat(f.model.commands().promoteAction().disabledReason().get()).startsWith("The site pair of vol-1 is mismatched (Pair not confirmed)");
+        assertThat(f.portA.calls).isEmpty();
+    }
+
     static ReplicationHealth health(VolumeReplicationRole r) {
         return r == PRIMARY ? HEALTHY : UNKNOWN;
     }
