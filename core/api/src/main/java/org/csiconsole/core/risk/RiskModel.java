@@ -461,7 +461,7 @@ public final class RiskModel implements RiskAssessor {
             } else if (self != null && self.primary()) {
                 d.caution(Kind.STATE_UNKNOWN, t.displayName() + " is already primary on " + self.site() + ": nothing changes", "");
             }
-            if (partner != null && partner.primary() && partner.reachable() && !splitBrain(t)) {
+            if (makesSplitBrain(RiskOperation.PROMOTE, t)) {
                 if (!force) {
                     d.illegal(partner.where() + " is primary and reachable: promoting " + t.displayName() + " too would make both sides primary",
                             "csi-addons replication.proto, PromoteVolume: without force it fails while the peer is primary",
@@ -577,7 +577,7 @@ public final class RiskModel implements RiskAssessor {
                 d.danger(Kind.SITE_STILL_ANSWERS, a.site() + " still answers: " + a.where() + " is " + role(a)
                         + (a.health() == ReplicationHealth.UNKNOWN ? "" : ", " + words(a.health()))
                         + "; an unplanned failover is for a lost site", evidence(a));
-                if (a.primary()) {
+                if (makesSplitBrain(RiskOperation.UNPLANNED_FAILOVER, t)) {
                     d.danger(Kind.SPLIT_BRAIN_CREATED, "creates a split brain: " + a.where() + " is primary and reachable"
                             + " and keeps taking writes", evidence(a));
                 }
@@ -656,6 +656,42 @@ public final class RiskModel implements RiskAssessor {
         if (silent.isEmpty()) return true;
         d.illegal(String.join(" and ", silent) + (silent.size() == 1 ? " does" : " do") + " not answer: " + why, "", next, false);
         return false;
+    }
+
+    /**
+     * True when {@code op} on {@code t} makes both sides primary: the side it promotes (a promote's own side, an
+     * unplanned failover's partner) beside a side that is primary and answers, and the pair is not in split brain yet.
+     * Without force a promote is then refused; with force, and for an unplanned failover, it is the danger
+     * {@link Kind#SPLIT_BRAIN_CREATED} and, once done, {@link #splitBrainLeft}.
+     */
+    private static boolean makesSplitBrain(RiskOperation op, TargetFacts t) {
+        SideFacts stays = op == RiskOperation.UNPLANNED_FAILOVER ? t.side() : op == RiskOperation.PROMOTE ? t.partner() : null;
+        return stays != null && stays.primary() && stays.reachable() && !splitBrain(t);
+    }
+
+    /**
+     * The result of {@code r} once sent, when it made a split brain (a forced promote beside a reachable primary, an
+     * unplanned failover while site A's primary answers) on a target that {@code done} accepts by any of its ids (the
+     * target's or either side's): one sentence naming both primaries, what it means and the next step, which the GUI's
+     * result and the command line's output show instead of a plain success; empty when the run made none.
+     */
+    static String splitBrainLeft(RiskRequest r, java.util.function.Predicate<String> done) {
+        RiskOperation op = r.operation();
+        boolean sent = op == RiskOperation.UNPLANNED_FAILOVER || op == RiskOperation.PROMOTE && r.force();
+        if (!sent) return "";
+        List<String> pairs = new ArrayList<>();
+        for (TargetFacts t : r.targets()) {
+            if (!makesSplitBrain(op, t)) continue;
+            SideFacts promoted = op == RiskOperation.UNPLANNED_FAILOVER ? t.partner() : t.side();
+            SideFacts primary = op == RiskOperation.UNPLANNED_FAILOVER ? t.side() : t.partner();
+            boolean ran = done.test(t.id()) || promoted != null && done.test(promoted.id()) || done.test(primary.id());
+            if (ran) pairs.add((promoted == null ? t.displayName() : promoted.where()) + " and " + primary.where());
+        }
+        if (pairs.isEmpty()) return "";
+        return (op == RiskOperation.PROMOTE ? "Promoted" : "Failed over") + ", and now " + (pairs.size() == 1 ? "a split brain: " : count(pairs.size(), "split brain") + ": ")
+                + String.join("; ", pairs) + " are both primary and both take writes; nothing replicates between them, and what "
+                + "each side takes from now on is missing on the other. Next step: stop the writers on the side whose writes "
+                + "will be discarded, then run split-brain recovery and choose the side whose data is kept.";
     }
 
     // --- words -------------------------------------------------------------------------------
