@@ -304,7 +304,7 @@ public final class ReplicationCommand {
             return dryRun(o, request, r, ReplicationRisk.force(assessment, forced, null), assessment, Map.of());
         }
         RiskConsent.Given given = risk.confirm(assessment, r.yes, false, spec.commandLine().getErr());
-        return run(o, request, r, ReplicationRisk.force(assessment, forced, given), out);
+        return run(o, request, r, ReplicationRisk.force(assessment, forced, given), assessment, out);
     }
 
     // ------------------------------------------------------------------ two-site workflows
@@ -439,13 +439,25 @@ public final class ReplicationCommand {
         return ExitCodes.OK;
     }
 
-    private int run(CsiEndpointOptions o, WorkflowRequest req, Run r, Map<ReplicationSource, ForceConfirmation> force, PrintWriter out)
-            throws Exception {
+    /**
+     * Runs {@code req} and prints its result; a run that made a split brain ({@link Assessment#splitBrainLeft}) prints it in
+     * core's words (table: a line after the results; JSON: {@code splitBrain}) and exits {@link ExitCodes#SPLIT_BRAIN}
+     * when nothing failed.
+     */
+    private int run(CsiEndpointOptions o, WorkflowRequest req, Run r, Map<ReplicationSource, ForceConfirmation> force, Assessment assessment,
+                    PrintWriter out) throws Exception {
         WorkflowRequest full = req.withForce(force).withTemplate(template(r, req.items().get(0).source()))
                 .withOptions(req.options().fence() != null ? req.options() : options(r, null, "B"));
         WorkflowResult result = execute(o, full);
-        new ReplicationOutput(out, o.output).result(result);
-        return exitCode(result);
+        String left = assessment.splitBrainLeft(id -> result.succeeded().stream().anyMatch(i -> i.source().id().equals(id)));
+        ReplicationOutput print = new ReplicationOutput(out, o.output);
+        print.result(result, left.isEmpty() ? Map.of() : Map.of("splitBrain", left));
+        if (left.isEmpty()) return exitCode(result);
+        if (o.output == OutputFormat.table) {
+            out.println(left);
+            out.flush();
+        }
+        return result.outcome() == RunOutcome.SUCCEEDED ? ExitCodes.SPLIT_BRAIN : exitCode(result);
     }
 
     /**

@@ -253,7 +253,7 @@ public final class ReplicationCommands {
             List<WorkflowItem> items = site.stream().map(ReplicationCommands::item).toList();
             requests.add(new WorkflowRequest(kind, site.get(0).site().toSite(), null, items, null, confirmations, WorkflowOptions.DEFAULT));
         }
-        plan(requests).ifPresent(plans -> execute(title, plans));
+        plan(requests).ifPresent(plans -> execute(title, plans, a));
     }
 
     /**
@@ -308,6 +308,14 @@ public final class ReplicationCommands {
      * item, or each item's outcome for several, with a retry of those that did not finish.
      */
     UiTask<List<WorkflowResult>> execute(String title, List<WorkflowPlan> plans) {
+        return execute(title, plans, null);
+    }
+
+    /**
+     * {@link #execute(String, List)} of an operation assessed as {@code assessed} (null when it was not): a run that made
+     * a split brain reports it in the assessment's words ({@link Assessment#splitBrainLeft}), never as a plain success.
+     */
+    UiTask<List<WorkflowResult>> execute(String title, List<WorkflowPlan> plans, Assessment assessed) {
         int total = plans.stream().mapToInt(p -> p.items().size()).sum();
         UiTask<List<WorkflowResult>> task = actions.tasks().submit(title, progress -> {
             AtomicInteger ended = new AtomicInteger();
@@ -333,21 +341,24 @@ public final class ReplicationCommands {
                 actions.dialogs().showFailure(f);
                 return;
             }
-            reported(title, results);
+            reported(title, results, assessed);
             model.refresh();
         });
         return task;
     }
 
-    private void reported(String title, List<WorkflowResult> results) {
+    private void reported(String title, List<WorkflowResult> results, Assessment assessed) {
         List<ItemResult> items = results.stream().flatMap(r -> r.items().stream()).toList();
         long ok = items.stream().filter(i -> i.outcome() == RunOutcome.SUCCEEDED).count();
-        String summary = ok + " of " + items.size() + " done" + (ok == items.size() ? "" : "; " + (items.size() - ok) + " not");
-        if (ok == items.size()) {
-            actions.notifications().success(title, summary + ".");
+        String left = assessed == null ? "" : assessed.splitBrainLeft(id -> items.stream()
+                .anyMatch(i -> i.outcome() == RunOutcome.SUCCEEDED && i.source().id().equals(id)));
+        String counted = ok + " of " + items.size() + " done" + (ok == items.size() ? "" : "; " + (items.size() - ok) + " not");
+        String summary = (left.isEmpty() ? "" : left + " ") + counted + ".";
+        if (ok == items.size() && left.isEmpty()) {
+            actions.notifications().success(title, summary);
             return;
         }
-        actions.notifications().error(title, summary + ".");
+        actions.notifications().error(title, summary);
         items.stream().filter(i -> i.failure() != null).forEach(i -> LOG.warn("{}: {}", title, i.failure().describe()));
         List<WorkflowRequest> again = results.stream().filter(r -> !r.unfinished().isEmpty()).map(WorkflowResult::retryRequest).toList();
         if (items.size() == 1 && items.get(0).failure() != null) {
@@ -355,7 +366,7 @@ public final class ReplicationCommands {
             return;
         }
         List<ItemOutcome<ItemResult>> outcomes = items.stream().map(ReplicationCommands::outcome).toList();
-        if (dialogs.showResults(title, summary + ".", outcomes, !again.isEmpty())) {
+        if (dialogs.showResults(title, summary, outcomes, !again.isEmpty())) {
             plan(again).ifPresent(plans -> execute(title + " (retry)", plans));
         }
     }

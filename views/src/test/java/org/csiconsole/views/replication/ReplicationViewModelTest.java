@@ -296,6 +296,22 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void aForcedPromoteThatMadeASplitBrainIsReportedAsTheSplitBrainWithItsNextStepNeverAsAPlainSuccess() {
+        f.model.selectedRows().setAll(f.row("site-b", "vol-1r"));
+        f.dialogs.typed = "vol-1r";
+        f.model.commands().promoteForceAction().run();
+
+        assertThat(f.portB.calls).containsExactly("promote vol-1r force");
+        assertThat(f.replicationDialogs.summaries).singleElement().satisfies(s -> assertThat(s)
+                .startsWith("Promoted, and now a split brain: vol-1r on site-b and vol-1 on site-a are both primary and both take writes")
+                .contains("Next step:", "split-brain recovery").endsWith("1 of 1 done."));
+        assertThat(f.notifications.items()).singleElement().satisfies(n -> {
+            assertThat(n.severity()).as("not a success").isEqualTo(org.csiconsole.views.notify.Severity.ERROR);
+            assertThat(n.message()).startsWith("Promoted, and now a split brain");
+        });
+    }
+
+    @Test
     void aPromoteTheModelKnowsIsRefusedIsExplainedAndNotSent() {
         f.model.selectedRows().setAll(f.row("site-b", "vol-1r"));
         f.model.commands().promoteAction().run();
