@@ -469,9 +469,9 @@ public final class ReplicationCommand {
         try {
             ReplicationEngine engine = new ReplicationEngine(Clock.systemUTC(), RpoThresholds.DEFAULT, history, marks);
             WorkflowPlan plan = engine.plan(request);
-            PrintWriter err = spec.commandLine().getErr();
+            ReplicationOutput.ProgressLines lines = new ReplicationOutput.ProgressLines(spec.commandLine().getErr());
             return engine.run(plan, e -> {
-                if (o.output == OutputFormat.table) ReplicationOutput.progress(err, e);
+                if (o.output == OutputFormat.table) lines.accept(e);
             }).result().get();
         } finally {
             if (history != null) history.close();

@@ -312,6 +312,20 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void demotingASplitBrainRowAsksTheSplitBrainAssessmentsConsentAsTheCommandLineDoes() {
+        f.model.selectedRows().setAll(f.row("site-a", "vol-2"));
+        f.dialogs.answer = false;
+        f.model.commands().demoteAction().run();
+
+        Assessment a = f.assessed.get(0);
+        assertThat(a.blocked()).isFalse();
+        assertThat(a.has(Hazard.Kind.SPLIT_BRAIN_PRESENT)).isTrue();
+        assertThat(f.dialogs.informations).as("a confirmation, not a plain information").isEmpty();
+        assertThat(f.dialogs.confirmations).singleElement().satisfies(c -> assertThat(c).startsWith("Demote volume vol-2 on site-a"));
+        assertThat(f.portA.calls).isEmpty();
+    }
+
+    @Test
     void aPromoteTheModelKnowsIsRefusedIsExplainedAndNotSent() {
         f.model.selectedRows().setAll(f.row("site-b", "vol-1r"));
         f.model.commands().promoteAction().run();

@@ -633,7 +633,8 @@ public final class RiskModel implements RiskAssessor {
                 continue;
             }
             SideFacts lost = kept == a ? b : a;
-            d.danger(Kind.WRITES_LOST, "writes to " + lost.where() + " since the split" + d.since(lost.lastSync())
+            // the pair's last sync, as the state lines show it: one side's missing figure is not "no sync"
+            d.danger(Kind.WRITES_LOST, "writes to " + lost.where() + " since the split" + d.since(lastSync(lost, kept))
                     + " are discarded: it is demoted and resynced from " + kept.where(),
                     lost.lastWrite() == null ? "no last write reported" : "last write " + clock(lost.lastWrite()));
             names.add(lost.displayName());
