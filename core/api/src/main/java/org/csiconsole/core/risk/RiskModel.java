@@ -359,7 +359,8 @@ public final class RiskModel implements RiskAssessor {
                 d.danger(Kind.ACCESS_LOST, "every client in " + t.id() + " loses access to storage; no known host is in it", "");
             } else {
                 d.danger(Kind.ACCESS_LOST, String.join(", ", t.dependents()) + " lose" + (t.dependents().size() == 1 ? "s" : "")
-                        + " access to storage: " + (t.dependents().size() == 1 ? "it is" : "they are") + " in " + t.id(), "");
+                        + " access to storage: " + (t.dependents().size() == 1 ? "it is" : "they are") + " in " + t.id()
+                        + ", from every address of which the storage refuses I/O and publications until it is unfenced", "");
             }
         }
         d.typedNetworks();
@@ -504,7 +505,14 @@ public final class RiskModel implements RiskAssessor {
             } else if (self != null && self.role() == VolumeReplicationRole.SECONDARY) {
                 d.caution(Kind.STATE_UNKNOWN, t.displayName() + " is already secondary on " + self.site() + ": nothing changes", "");
             }
-            if (splitBrain(t)) d.caution(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t), "");
+            if (splitBrain(t)) {
+                // demoting one side of a split brain chooses the other as the survivor: its resync discards this side's writes
+                d.caution(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t), "");
+                d.danger(Kind.WRITES_LOST, "demoting " + self.where() + " chooses " + partner.where() + " as the survivor: the writes "
+                        + self.where() + " took since the split" + d.since(lastSync(self, partner)) + " are discarded when it is resynced", "");
+                d.safer("Run split-brain recovery: it shows both sides' last writes and syncs and discards one side's writes only "
+                        + "once its name is typed.");
+            }
             if (d.r.force()) {
                 d.danger(Kind.WRITES_LOST, "writes to " + (self == null ? t.displayName() : self.where()) + " not yet replicated"
                         + (partner == null ? "" : " to " + partner.where()) + " are lost" + d.since(lastSync(self, partner)), "");

@@ -307,7 +307,10 @@ class RiskModelTableTest {
                 .says("no side takes writes until vol-00000211 on site-b is promoted").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("force demote loses unreplicated writes", DEMOTE, pair(A_PRIMARY, B_SECONDARY)).force().has(Kind.WRITES_LOST)
                 .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
-        row("demote one side of a split brain", DEMOTE, pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("demote one side of a split brain chooses the other as survivor: its writes are discarded, its name typed", DEMOTE,
+                pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT, Kind.WRITES_LOST)
+                .says("demoting vol-00000111 on site-a chooses vol-00000211 on site-b as the survivor", "Run split-brain recovery")
+                .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
 
         // resync
         row("resync the secondary", RESYNC, pair(B_SECONDARY, A_PRIMARY)).has(Kind.WRITES_LOST).expect(Verdict.SENT, Consent.Kind.CONFIRM);
