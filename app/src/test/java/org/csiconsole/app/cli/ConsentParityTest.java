@@ -140,7 +140,7 @@ class ConsentParityTest {
         Assessment a = new RiskModel().assess(RiskRequest.of(RiskOperation.DEMOTE, List.of(split), NOW));
 
         assertThat(a.lines()).anySatisfy(l -> assertThat(l).contains("the pair is in split brain"))
-                .anySatisfy(l -> assertThat(l).contains("DANGER: Demoting vol-site-a on site-a chooses vol-site-b on site-b as the survivor"));
+                .anySatisfy(l -> assertThat(l).contains("DANGER: demoting vol-site-a on site-a chooses vol-site-b on site-b as the survivor"));
         assertThat(RiskConsent.requiredYes(a, false)).as("the command line's --yes").containsExactly("erp-db");
         RiskPrompt gui = new RiskPrompt(a);
         assertThat(gui.fields()).as("the workbench's typed name, not a click").hasSize(1);
