@@ -104,8 +104,8 @@ public final class ReplicationCommands {
      */
     private ViewAction drAction(String label, WorkflowKind kind, BooleanBinding selected, StringBinding selectWhy, boolean force) {
         var rows = model.selectedRows();
-        // the gate reads what the confirmation would: each row's latest state with its own pair
-        StringBinding unknown = Bindings.createStringBinding(() -> unknownState(kind, rows.stream().map(this::facts)), rows, model.publishedProperty());
+        // the row's own side with its own pair (partner and the site it was read on, together): no lookup per selected row
+        StringBinding unknown = Bindings.createStringBinding(() -> unknownState(kind, rows.stream().map(ReplicationCommands::facts)), rows);
         BooleanBinding ok = selected.and(unknown.isEmpty());
         StringBinding why = Bindings.createStringBinding(() -> !selectWhy.get().isEmpty() ? selectWhy.get() : unknown.get(), selectWhy, unknown);
         return new ViewAction(label, ok, why, () -> operate(kind, List.copyOf(rows), force));
@@ -261,23 +261,19 @@ public final class ReplicationCommands {
      * last syncs and whether their sites answered), as the command line makes it for the same rows.
      */
     public Assessment assess(WorkflowKind kind, List<ReplicationRow> rows, boolean force) {
-        List<ReplicationRow> now = rows.stream().map(model::current).toList();
-        List<TargetFacts> targets = now.stream().map(ReplicationCommands::factsOf).toList();
+        List<ReplicationRow> now = model.current(rows);
+        List<TargetFacts> targets = now.stream().map(ReplicationCommands::facts).toList();
         String on = now.stream().flatMap(r -> java.util.stream.Stream.of(r.site(), r.partnerSite())).filter(Objects::nonNull)
                 .map(SiteChoice::describe).distinct().collect(java.util.stream.Collectors.joining(", "));
         return model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "", model.now()).on(on));
     }
 
     /**
-     * What the risk model knows of {@code row} as the tables show it now ({@link ReplicationViewModel#current}): its
-     * sample on its site, and the partner of its own pair with the site that partner was read on; never a partner
-     * found by id alone, which another connection serving the same ids would answer too.
+     * What the risk model knows of row {@code r}: its sample on its site, and the partner of its own pair with the site
+     * that partner was read on; never a partner found by id alone, which another connection serving the same ids would
+     * answer too.
      */
-    TargetFacts facts(ReplicationRow row) {
-        return factsOf(model.current(row));
-    }
-
-    private static TargetFacts factsOf(ReplicationRow r) {
+    static TargetFacts facts(ReplicationRow r) {
         return TargetFacts.replicated(r.site().name(), r.sample(), r.partnerSite() == null ? "" : r.partnerSite().name(), r.partner(),
                 r.mismatch());
     }

@@ -257,13 +257,14 @@ public final class ReplicationViewModel extends ViewModel {
     }
 
     /**
-     * The row the table holds now for {@code row}'s site and source, with its latest sample and the partner of its
-     * pair under the sites chosen now; {@code row} itself when the table no longer holds it. A selection made before
-     * the last round, or before site B changed, is judged by this, never by the partner it held then.
+     * The rows the table holds now for {@code rows}' sites and sources, in order, each with its latest sample and the
+     * partner of its pair under the sites chosen now; a row the table no longer holds as it was. A selection made before
+     * the last round, or before site B changed, is assessed by these, never by the partner it held then.
      */
-    public ReplicationRow current(ReplicationRow row) {
-        for (ReplicationRow r : table.all()) if (r.site().same(row.site()) && r.source().equals(row.source())) return r;
-        return row;
+    public List<ReplicationRow> current(List<ReplicationRow> rows) {
+        Map<String, ReplicationRow> now = new java.util.HashMap<>();
+        for (ReplicationRow r : table.all()) now.put(r.key(), r);
+        return rows.stream().map(r -> now.getOrDefault(r.key(), r)).toList();
     }
 
     /**

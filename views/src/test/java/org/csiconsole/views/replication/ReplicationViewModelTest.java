@@ -446,6 +446,7 @@ class ReplicationViewModelTest {
         assertThat(a.request().connection()).as("both connections are named").contains("unix:///run/site-a.sock", "unix:///run/site-c.sock");
         assertThat(f.row("site-a", "vol-1").mismatch()).as("site-a's driver names site-b as its partner array, not site-c")
                 .isEqualTo(PairMismatch.NOT_CONFIRMED);
+        f.model.selectedRows().setAll(f.row("site-a", "vol-1"));
         assertThat(f.model.commands().promoteAction().enabled().get()).isFalse();
         assertThat(f.model.commands().promoteAction().disabledReason().get()).startsWith("The site pair of vol-1 is mismatched (Pair not confirmed)");
         assertThat(f.portA.calls).isEmpty();
