@@ -18,6 +18,8 @@ import org.csiconsole.core.call.CallFailure;
  *   <tr><td>5</td><td>authentication failed</td><td>AUTHENTICATION</td></tr>
  *   <tr><td>6</td><td>{@code audit --verify}: an entry of the audit log was changed or removed</td><td></td></tr>
  *   <tr><td>7</td><td>the workbench cannot open: no display, or the desktop libraries it needs are missing</td><td></td></tr>
+ *   <tr><td>8</td><td>a replication operation succeeded and left a split brain (a forced promote beside a reachable
+ *       primary, an unplanned failover while site A's primary answers): both sites take writes</td><td></td></tr>
  * </table>
  */
 public final class ExitCodes {
@@ -37,6 +39,11 @@ public final class ExitCodes {
     public static final int AUDIT_BROKEN = 6;
     /** The workbench cannot open its window: no display, or the desktop libraries JavaFX needs are missing. */
     public static final int NO_DESKTOP = 7;
+    /**
+     * A replication operation succeeded and left a split brain: both sites are primary and take writes; the output says so
+     * with the next step (split-brain recovery). Not a failure of the call, and not a plain success either.
+     */
+    public static final int SPLIT_BRAIN = 8;
 
     private ExitCodes() {
     }

@@ -317,7 +317,7 @@ public final class ReplicationCommand {
             return dryRun(o, request, r, ReplicationRisk.force(assessment, forced, null), assessment, Map.of());
         }
         RiskConsent.Given given = risk.confirm(assessment, r.yes, false, spec.commandLine().getErr());
-        return run(o, request, r, ReplicationRisk.force(assessment, forced, given), out);
+        return run(o, request, r, ReplicationRisk.force(assessment, forced, given), assessment, out);
     }
 
     // ------------------------------------------------------------------ two-site workflows
@@ -394,7 +394,7 @@ public final class ReplicationCommand {
                 items.add(new WorkflowItem(sources.get(i), "", resolved.get(i), knownA.get(sources.get(i)), knownB.get(resolved.get(i))));
                 TargetFacts target = kind == WorkflowKind.UNPLANNED_FAILOVER ? ReplicationRisk.target(resolved.get(i), sb, sa, sb)
                         : ReplicationRisk.target(sources.get(i), sa, sa, sb);
-                facts.add(sb == null ? target.paired(PairMismatch.PARTNER_MISSING) : target);
+                facts.add(target.paired(sb == null ? PairMismatch.PARTNER_MISSING : SitePairs.judge(sa, sb)));
             }
             Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
                     .on(connection(o, p.siteA, p.endpoint, p.siteB)));
@@ -452,13 +452,25 @@ public final class ReplicationCommand {
         return ExitCodes.OK;
     }
 
-    private int run(CsiEndpointOptions o, WorkflowRequest req, Run r, Map<ReplicationSource, ForceConfirmation> force, PrintWriter out)
-            throws Exception {
+    /**
+     * Runs {@code req} and prints its result; a run that made a split brain ({@link Assessment#splitBrainLeft}) prints it in
+     * core's words (table: a line after the results; JSON: {@code splitBrain}) and exits {@link ExitCodes#SPLIT_BRAIN}
+     * when nothing failed.
+     */
+    private int run(CsiEndpointOptions o, WorkflowRequest req, Run r, Map<ReplicationSource, ForceConfirmation> force, Assessment assessment,
+                    PrintWriter out) throws Exception {
         WorkflowRequest full = req.withForce(force).withTemplate(template(r, req.items().get(0).source()))
                 .withOptions(req.options().fence() != null ? req.options() : options(r, null, "B"));
         WorkflowResult result = execute(o, full);
-        new ReplicationOutput(out, o.output).result(result);
-        return exitCode(result);
+        String left = assessment.splitBrainLeft(id -> result.succeeded().stream().anyMatch(i -> i.source().id().equals(id)));
+        ReplicationOutput print = new ReplicationOutput(out, o.output);
+        print.result(result, left.isEmpty() ? Map.of() : Map.of("splitBrain", left));
+        if (left.isEmpty()) return exitCode(result);
+        if (o.output == OutputFormat.table) {
+            out.println(left);
+            out.flush();
+        }
+        return result.outcome() == RunOutcome.SUCCEEDED ? ExitCodes.SPLIT_BRAIN : exitCode(result);
     }
 
     /**
@@ -470,9 +482,9 @@ public final class ReplicationCommand {
         try {
             ReplicationEngine engine = new ReplicationEngine(Clock.systemUTC(), RpoThresholds.DEFAULT, history, marks);
             WorkflowPlan plan = engine.plan(request);
-            PrintWriter err = spec.commandLine().getErr();
+            ReplicationOutput.ProgressLines lines = new ReplicationOutput.ProgressLines(spec.commandLine().getErr());
             return engine.run(plan, e -> {
-                if (o.output == OutputFormat.table) ReplicationOutput.progress(err, e);
+                if (o.output == OutputFormat.table) lines.accept(e);
             }).result().get();
         } finally {
             if (history != null) history.close();

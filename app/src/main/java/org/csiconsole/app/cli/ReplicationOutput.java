@@ -170,6 +170,7 @@ final class ReplicationOutput {
             for (WorkflowStep s : i.steps()) {
                 Map<String, Object> st = new LinkedHashMap<>();
                 st.put("item", i.source().id());
+                st.put("pair", plan.describe(i));
                 st.put("step", s.index());
                 st.put("site", s.site());
                 st.put("rpc", s.rpc());
@@ -187,7 +188,7 @@ final class ReplicationOutput {
         if (CsiOutput.json(out, format, m)) return;
         out.println("Dry run of " + plan.kind().words().toLowerCase(Locale.ROOT) + ": nothing is sent. The calls, in order:");
         for (PlanItem i : plan.items()) {
-            out.println(i.source() + ":");
+            out.println(plan.describe(i) + ":");
             for (WorkflowStep s : i.steps()) out.println("  " + s.index() + ". " + s.callLine());
             if (i.dataLossWindow() != null) out.println("  Writes of the last " + RpoAge.words(i.dataLossWindow()) + " (since the last sync) can be lost.");
         }
@@ -299,9 +300,9 @@ final class ReplicationOutput {
     }
 
     /** A progress line on stderr for table output. */
-    static void progress(PrintWriter err, WorkflowEvent e) {
+    private static void progress(PrintWriter err, WorkflowEvent e) {
         switch (e.type()) {
-            case STEP_STARTED, STEP_SUCCEEDED, STEP_FAILED, ITEM_STOPPED, REFUSED -> {
+            case STEP_STARTED, STEP_PROGRESS, STEP_SUCCEEDED, STEP_FAILED, ITEM_STOPPED, REFUSED -> {
                 err.println("[" + e.type().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "] "
                         + (e.source() == null ? "" : e.source().id() + " ") + (e.step() > 0 ? "step " + e.step() + ": " : "") + e.message());
                 err.flush();
@@ -310,6 +311,37 @@ final class ReplicationOutput {
             }
         }
     }
+
+    /**
+     * The progress lines of a run on stderr ({@link #progress}), a polled step's progress (a resync's percent as the driver
+     * reports it, else its elapsed time and that the driver reports no progress; a wait's last sync or health) included:
+     * each step's first poll, then a poll whose percent changed, or {@link #PROGRESS_EVERY} after the last line of that
+     * step, so a long resync shows it is alive without a line per poll. Thread-safe: items run concurrently.
+     */
+    static final class ProgressLines implements java.util.function.Consumer<WorkflowEvent> {
+        private final PrintWriter err;
+        private final Map<String, WorkflowEvent> lastShown = new java.util.HashMap<>();
+
+        ProgressLines(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public synchronized void accept(WorkflowEvent e) {
+            if (e.type() == WorkflowEvent.Type.STEP_PROGRESS) {
+                String key = (e.source() == null ? "" : e.source().toString()) + "#" + e.step();
+                WorkflowEvent last = lastShown.get(key);
+                boolean show = last == null || last.percent() != e.percent()
+                        || java.time.Duration.between(last.time(), e.time()).compareTo(PROGRESS_EVERY) >= 0;
+                if (!show) return;
+                lastShown.put(key, e);
+            }
+            progress(err, e);
+        }
+    }
+
+    /** How often a polled step without a change of percent prints a progress line. */
+    static final java.time.Duration PROGRESS_EVERY = java.time.Duration.ofSeconds(15);
 
     private void printChecks(List<PreflightCheck> checks) {
         if (checks.isEmpty()) return;

@@ -166,6 +166,22 @@ class ConsentParityTest {
         assertThat(gui.canSendProperty().get()).isTrue();
     }
 
+    @Test
+    void demotingOneSideOfASplitBrainRendersTheSplitBrainAndAsksItsNameOnBothFrontEnds() {
+        TargetFacts split = volume("erp-db").withReplication(side("site-a", VolumeReplicationRole.PRIMARY, true),
+                side("site-b", VolumeReplicationRole.PRIMARY, true));
+        Assessment a = new RiskModel().assess(RiskRequest.of(RiskOperation.DEMOTE, List.of(split), NOW));
+
+        assertThat(a.lines()).anySatisfy(l -> assertThat(l).contains("the pair is in split brain"))
+                .anySatisfy(l -> assertThat(l).contains("DANGER: demoting vol-site-a on site-a chooses vol-site-b on site-b as the survivor"));
+        assertThat(RiskConsent.requiredYes(a, false)).as("the command line's --yes").containsExactly("erp-db");
+        RiskPrompt gui = new RiskPrompt(a);
+        assertThat(gui.fields()).as("the workbench's typed name, not a click").hasSize(1);
+        assertThat(gui.canSendProperty().get()).isFalse();
+        gui.fields().get(0).set("erp-db");
+        assertThat(gui.canSendProperty().get()).isTrue();
+    }
+
     private static ReplicationSample sample(String site, String id, VolumeReplicationRole role, String partnerId) {
         ReplicatedItem item = new ReplicatedItem(ReplicationSource.volume(id), "", role, ReplicationHealth.HEALTHY, "", partnerId, null,
                 List.of(), site, "");

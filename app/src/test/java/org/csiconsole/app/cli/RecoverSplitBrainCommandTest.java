@@ -227,6 +227,9 @@ class RecoverSplitBrainCommandTest {
         assertThat(plan.get("steps").findValuesAsText("site")).containsExactly("A", "A", "B");
         assertThat(plan.get("steps").get(0).get("request").get("replication_source.volume.volume_id").asText()).isEqualTo(local.get(0));
         assertThat(plan.get("steps").findValuesAsText("force")).containsOnly("false");
+        assertThat(plan.get("steps").findValuesAsText("pair")).as("both sides named: the survivor and the side whose writes are discarded")
+                .containsOnly("volume " + remote.get(0) + " on B, the survivor: its data is kept; its partner " + local.get(0)
+                        + " on A: its writes since the split are discarded");
         JsonNode side = plan.get("sides").get(0);
         assertThat(side.get("survivor").get("source").asText()).isEqualTo(remote.get(0));
         assertThat(side.get("demoted").get("source").asText()).isEqualTo(local.get(0));

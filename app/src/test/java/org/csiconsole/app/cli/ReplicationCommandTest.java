@@ -304,6 +304,23 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void aForcedPromoteThatMadeASplitBrainSaysSoWithTheNextStepAndExitsWithItsOwnCode() throws Exception {
+        int code = run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--force", "--yes=" + remote.get(0),
+                "--partner-endpoint", siteA);
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.SPLIT_BRAIN);
+        assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.PRIMARY);
+        assertThat(out.toString()).as("never a plain success").contains("Promoted, and now a split brain: " + remote.get(0) + " on " + siteB
+                + " and " + local.get(0) + " on " + siteA + " are both primary and both take writes").contains("Next step:");
+
+        assertThat(run("replication", "demote", "--endpoint", siteB, "--volume-id", remote.get(0), "--yes=" + remote.get(0)))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--force", "--yes=" + remote.get(0),
+                "--partner-endpoint", siteA, "--output", "json")).isEqualTo(ExitCodes.SPLIT_BRAIN);
+        assertThat(JSON.readTree(out.toString()).get("splitBrain").asText()).startsWith("Promoted, and now a split brain: " + remote.get(0));
+    }
+
+    @Test
     void demotingTheOnlyPrimaryAsksItsNameAsTheWorkbenchDoesAndARefusalIsTheConsoles() {
         int code = run("replication", "demote", "--endpoint", siteA, "--volume-id", local.get(1));
 

@@ -104,9 +104,8 @@ public final class ReplicationCommands {
      */
     private ViewAction drAction(String label, WorkflowKind kind, BooleanBinding selected, StringBinding selectWhy, boolean force) {
         var rows = model.selectedRows();
-        // the row's own side and its pair's mismatch are what the gate reads: no partner lookup per selected row
-        StringBinding unknown = Bindings.createStringBinding(() -> unknownState(kind, rows.stream()
-                .map(r -> TargetFacts.replicated(r.site().name(), r.sample(), "", r.partner(), r.mismatch()))), rows);
+        // the row's own side with its own pair (partner and the site it was read on, together): no lookup per selected row
+        StringBinding unknown = Bindings.createStringBinding(() -> unknownState(kind, rows.stream().map(ReplicationCommands::facts)), rows);
         BooleanBinding ok = selected.and(unknown.isEmpty());
         StringBinding why = Bindings.createStringBinding(() -> !selectWhy.get().isEmpty() ? selectWhy.get() : unknown.get(), selectWhy, unknown);
         return new ViewAction(label, ok, why, () -> operate(kind, List.copyOf(rows), force));
@@ -254,7 +253,7 @@ public final class ReplicationCommands {
             List<WorkflowItem> items = site.stream().map(ReplicationCommands::item).toList();
             requests.add(new WorkflowRequest(kind, site.get(0).site().toSite(), null, items, null, confirmations, WorkflowOptions.DEFAULT));
         }
-        plan(requests).ifPresent(plans -> execute(title, plans));
+        plan(requests).ifPresent(plans -> execute(title, plans, a));
     }
 
     /**
@@ -262,16 +261,21 @@ public final class ReplicationCommands {
      * last syncs and whether their sites answered), as the command line makes it for the same rows.
      */
     public Assessment assess(WorkflowKind kind, List<ReplicationRow> rows, boolean force) {
-        List<TargetFacts> targets = rows.stream().map(this::facts).toList();
-        String on = rows.stream().map(r -> r.site().describe()).distinct().collect(java.util.stream.Collectors.joining(", "));
+        List<ReplicationRow> now = model.current(rows);
+        List<TargetFacts> targets = now.stream().map(ReplicationCommands::facts).toList();
+        String on = now.stream().flatMap(r -> java.util.stream.Stream.of(r.site(), r.partnerSite())).filter(Objects::nonNull)
+                .map(SiteChoice::describe).distinct().collect(java.util.stream.Collectors.joining(", "));
         return model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "", model.now()).on(on));
     }
 
-    /** What the risk model knows of {@code row}: its sample on its site, and its partner's on the other site. */
-    TargetFacts facts(ReplicationRow row) {
-        PairRow pair = model.pairOf(row);
-        String partnerSite = pair == null ? "" : pair.a().same(row.site()) ? pair.b().name() : pair.a().name();
-        return TargetFacts.replicated(row.site().name(), row.sample(), partnerSite, row.partner(), row.mismatch());
+    /**
+     * What the risk model knows of row {@code r}: its sample on its site, and the partner of its own pair with the site
+     * that partner was read on; never a partner found by id alone, which another connection serving the same ids would
+     * answer too.
+     */
+    static TargetFacts facts(ReplicationRow r) {
+        return TargetFacts.replicated(r.site().name(), r.sample(), r.partnerSite() == null ? "" : r.partnerSite().name(), r.partner(),
+                r.mismatch());
     }
 
     /** {@code row} as the engine takes it for a one-site operation, with its sample for the plan's checks. */
@@ -300,6 +304,14 @@ public final class ReplicationCommands {
      * item, or each item's outcome for several, with a retry of those that did not finish.
      */
     UiTask<List<WorkflowResult>> execute(String title, List<WorkflowPlan> plans) {
+        return execute(title, plans, null);
+    }
+
+    /**
+     * {@link #execute(String, List)} of an operation assessed as {@code assessed} (null when it was not): a run that made
+     * a split brain reports it in the assessment's words ({@link Assessment#splitBrainLeft}), never as a plain success.
+     */
+    UiTask<List<WorkflowResult>> execute(String title, List<WorkflowPlan> plans, Assessment assessed) {
         int total = plans.stream().mapToInt(p -> p.items().size()).sum();
         UiTask<List<WorkflowResult>> task = actions.tasks().submit(title, progress -> {
             AtomicInteger ended = new AtomicInteger();
@@ -325,21 +337,24 @@ public final class ReplicationCommands {
                 actions.dialogs().showFailure(f);
                 return;
             }
-            reported(title, results);
+            reported(title, results, assessed);
             model.refresh();
         });
         return task;
     }
 
-    private void reported(String title, List<WorkflowResult> results) {
+    private void reported(String title, List<WorkflowResult> results, Assessment assessed) {
         List<ItemResult> items = results.stream().flatMap(r -> r.items().stream()).toList();
         long ok = items.stream().filter(i -> i.outcome() == RunOutcome.SUCCEEDED).count();
-        String summary = ok + " of " + items.size() + " done" + (ok == items.size() ? "" : "; " + (items.size() - ok) + " not");
-        if (ok == items.size()) {
-            actions.notifications().success(title, summary + ".");
+        String left = assessed == null ? "" : assessed.splitBrainLeft(id -> items.stream()
+                .anyMatch(i -> i.outcome() == RunOutcome.SUCCEEDED && i.source().id().equals(id)));
+        String counted = ok + " of " + items.size() + " done" + (ok == items.size() ? "" : "; " + (items.size() - ok) + " not");
+        String summary = (left.isEmpty() ? "" : left + " ") + counted + ".";
+        if (ok == items.size() && left.isEmpty()) {
+            actions.notifications().success(title, summary);
             return;
         }
-        actions.notifications().error(title, summary + ".");
+        actions.notifications().error(title, summary);
         items.stream().filter(i -> i.failure() != null).forEach(i -> LOG.warn("{}: {}", title, i.failure().describe()));
         List<WorkflowRequest> again = results.stream().filter(r -> !r.unfinished().isEmpty()).map(WorkflowResult::retryRequest).toList();
         if (items.size() == 1 && items.get(0).failure() != null) {
@@ -347,7 +362,7 @@ public final class ReplicationCommands {
             return;
         }
         List<ItemOutcome<ItemResult>> outcomes = items.stream().map(ReplicationCommands::outcome).toList();
-        if (dialogs.showResults(title, summary + ".", outcomes, !again.isEmpty())) {
+        if (dialogs.showResults(title, summary, outcomes, !again.isEmpty())) {
             plan(again).ifPresent(plans -> execute(title + " (retry)", plans));
         }
     }

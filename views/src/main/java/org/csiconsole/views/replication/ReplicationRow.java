@@ -23,11 +23,16 @@ import java.util.Objects;
  * @param sample its latest sample (stale figures are kept and marked, never shown as current)
  * @param mismatch what is wrong with its pair; null when its site is neither site A nor site B
  * @param partner the partner's sample on the other site; null when not paired or not found
+ * @param partnerSite the site (connection and site) {@code partner} was read on: the other site of the row's own
+ *     pair; null when {@code partner} is. Two connections may serve sites of the same name and ids, so a partner is
+ *     only ever taken together with its site.
  */
-public record ReplicationRow(SiteChoice site, ReplicationSample sample, PairMismatch mismatch, ReplicationSample partner) {
+public record ReplicationRow(SiteChoice site, ReplicationSample sample, PairMismatch mismatch, ReplicationSample partner,
+                             SiteChoice partnerSite) {
     public ReplicationRow {
         Objects.requireNonNull(site, "site");
         Objects.requireNonNull(sample, "sample");
+        if ((partner == null) != (partnerSite == null)) throw new IllegalArgumentException("a partner is given with its site");
     }
 
     /** What makes a row the same row across samples: connection, site, kind and id. */
@@ -101,7 +106,8 @@ public record ReplicationRow(SiteChoice site, ReplicationSample sample, PairMism
     public boolean equals(Object o) {
         if (this == o) return true;
         if (!(o instanceof ReplicationRow r)) return false;
-        return site.equals(r.site) && mismatch == r.mismatch && sameFigures(sample, r.sample) && sameFigures(partner, r.partner);
+        return site.equals(r.site) && mismatch == r.mismatch && Objects.equals(partnerSite, r.partnerSite)
+                && sameFigures(sample, r.sample) && sameFigures(partner, r.partner);
     }
 
     @Override

@@ -95,7 +95,7 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
         if (siteA != null && siteB != null && !siteA.same(siteB)) {
             List<ReplicationSample> sa = bySite.getOrDefault(key(siteA), List.of());
             List<ReplicationSample> sb = bySite.getOrDefault(key(siteB), List.of());
-            for (SitePair p : SitePairs.match(sa, sb)) {
+            for (SitePair p : SitePairs.match(sa, sb, scope(sites, siteA, siteB))) {
                 pairs.add(new PairRow(siteA, siteB, p));
                 if (p.a() != null) pairOf.put(p.a(), p);
                 if (p.b() != null) pairOf.put(p.b(), p);
@@ -107,7 +107,8 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
             for (ReplicationSample s : bySite.getOrDefault(key(site), List.of())) {
                 SitePair p = pairOf.get(s);
                 ReplicationSample partner = p == null ? null : p.a() == s ? p.b() : p.a();
-                ReplicationRow row = new ReplicationRow(site, s, p == null ? null : p.mismatch(), partner);
+                ReplicationRow row = new ReplicationRow(site, s, p == null ? null : p.mismatch(), partner,
+                        partner == null ? null : site.same(siteA) ? siteB : siteA);
                 rows.add(row);
                 states.merge(row.state(), 1, Integer::sum);
             }
@@ -118,6 +119,15 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
             else if (p.mismatch() != PairMismatch.NONE) mismatched++;
         }
         return new ReplicationSnapshot(List.copyOf(sites), rows, pairs, new Tally(rows.size(), states, split, mismatched));
+    }
+
+    /** Site A and site B among {@code sites}, as core checks a pair against the drivers' facts. */
+    static org.csiconsole.core.replication.PairingScope scope(List<SiteChoice> sites, SiteChoice a, SiteChoice b) {
+        return new org.csiconsole.core.replication.PairingScope(site(a), site(b), sites.stream().map(ReplicationSnapshot::site).toList());
+    }
+
+    private static org.csiconsole.core.replication.PairingScope.Site site(SiteChoice s) {
+        return new org.csiconsole.core.replication.PairingScope.Site(s.connection(), s.name());
     }
 
     private static String key(SiteChoice s) {

@@ -268,6 +268,17 @@ public final class ReplicationViewModel extends ViewModel {
     }
 
     /**
+     * The rows the table holds now for {@code rows}' sites and sources, in order, each with its latest sample and the
+     * partner of its pair under the sites chosen now; a row the table no longer holds as it was. A selection made before
+     * the last round, or before site B changed, is assessed by these, never by the partner it held then.
+     */
+    public List<ReplicationRow> current(List<ReplicationRow> rows) {
+        Map<String, ReplicationRow> now = new java.util.HashMap<>();
+        for (ReplicationRow r : table.all()) now.put(r.key(), r);
+        return rows.stream().map(r -> now.getOrDefault(r.key(), r)).toList();
+    }
+
+    /**
      * The site pair of {@code row}'s volume or group when its site is site A or B, as a pair row; null
      * otherwise. Matched by site and id, so a row of one round finds its pair of the next.
      */
@@ -288,6 +299,7 @@ public final class ReplicationViewModel extends ViewModel {
      */
     public CompletableFuture<List<PairRow>> reread(List<PairRow> pairs) {
         Map<SiteChoice, SiteFeed> bySite = new LinkedHashMap<>();
+        List<SiteChoice> known = List.copyOf(sites);
         for (PairRow p : pairs) {
             for (SiteChoice s : List.of(p.a(), p.b())) {
                 allFeeds().stream().filter(f -> f.sampler != null && f.port == s.port()).findFirst().ifPresent(f -> bySite.put(s, f));
@@ -298,7 +310,8 @@ public final class ReplicationViewModel extends ViewModel {
             ReplicationSample a = find(bySite.get(p.a()), p.a(), p.sideA());
             ReplicationSample b = find(bySite.get(p.b()), p.b(), p.sideB());
             if (a == null && b == null) return p;
-            SitePair again = SitePairs.match(a == null ? List.of() : List.of(a), b == null ? List.of() : List.of(b)).stream()
+            SitePair again = SitePairs.match(a == null ? List.of() : List.of(a), b == null ? List.of() : List.of(b),
+                            ReplicationSnapshot.scope(known, p.a(), p.b())).stream()
                     .filter(m -> a != null ? m.a() == a : m.b() == b).findFirst().orElse(new SitePair(a, b, p.mismatch()));
             return new PairRow(p.a(), p.b(), again);
         }).toList());

@@ -154,7 +154,9 @@ class FenceViewModelTest {
         m.fenceAction().run();
 
         assertThat(dialogs.assessments).singleElement().satisfies(a -> assertThat(String.join("\n", a.lines()))
-                .contains("worker-02 (10.1.0.12; published to it: app-data), worker-01 (10.1.0.11; published to it: erp-db) lose access to storage")
+                .contains("worker-02 (10.1.0.12; published to it: app-data), worker-01 (10.1.0.11; initiators iqn.2026-01.com.example:worker-01; "
+                        + "published to it: erp-db) lose access to storage: they are in 10.1.0.0/24, from every address of which the storage "
+                        + "refuses I/O and publications until it is unfenced")
                 .doesNotContain("worker-09").doesNotContain("web"));
         assertThat(storage.requests).as("nothing sent before the blocks are typed").isEmpty();
     }

@@ -59,7 +59,8 @@ class ForceConfirmationFxTest {
         assertThat(FxWait.onFx(() -> robot.lookup("#risk-input-0").queryAs(javafx.scene.control.TextField.class).getPromptText()))
                 .as("the placeholder is neutral, never the name to type").isEqualTo("type the text shown above");
         assertThat(FxWait.onFx(() -> robot.lookup("#risk-connection").queryAs(Label.class).getText()))
-                .as("the connection acted on, beside its site").isEqualTo("On connection site-b (unix:///run/site-b.sock)");
+                .as("the connection acted on, then the partner's, whose facts the dialog states, as the command line names both")
+                .isEqualTo("On connection site-b (unix:///run/site-b.sock), site-a (unix:///run/site-a.sock)");
 
         assertThat(FxWait.onFx(() -> fx.button(robot, "Cancel").isDefaultButton())).as("a danger: Cancel is the default").isTrue();
         robot.clickOn("#risk-input-0").write("vol-2");

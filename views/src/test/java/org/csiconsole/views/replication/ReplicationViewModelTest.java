@@ -296,6 +296,36 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void aForcedPromoteThatMadeASplitBrainIsReportedAsTheSplitBrainWithItsNextStepNeverAsAPlainSuccess() {
+        f.model.selectedRows().setAll(f.row("site-b", "vol-1r"));
+        f.dialogs.typed = "vol-1r";
+        f.model.commands().promoteForceAction().run();
+
+        assertThat(f.portB.calls).containsExactly("promote vol-1r force");
+        assertThat(f.replicationDialogs.summaries).singleElement().satisfies(s -> assertThat(s)
+                .startsWith("Promoted, and now a split brain: vol-1r on site-b and vol-1 on site-a are both primary and both take writes")
+                .contains("Next step:", "split-brain recovery").endsWith("1 of 1 done."));
+        assertThat(f.notifications.items()).singleElement().satisfies(n -> {
+            assertThat(n.severity()).as("not a success").isEqualTo(org.csiconsole.views.notify.Severity.ERROR);
+            assertThat(n.message()).startsWith("Promoted, and now a split brain");
+        });
+    }
+
+    @Test
+    void demotingASplitBrainRowAsksTheSplitBrainAssessmentsConsentAsTheCommandLineDoes() {
+        f.model.selectedRows().setAll(f.row("site-a", "vol-2"));
+        f.dialogs.answer = false;
+        f.model.commands().demoteAction().run();
+
+        Assessment a = f.assessed.get(0);
+        assertThat(a.blocked()).isFalse();
+        assertThat(a.has(Hazard.Kind.SPLIT_BRAIN_PRESENT)).isTrue();
+        assertThat(f.dialogs.informations).as("a confirmation, not a plain information").isEmpty();
+        assertThat(f.dialogs.confirmations).singleElement().satisfies(c -> assertThat(c).startsWith("Demote volume vol-2 on site-a"));
+        assertThat(f.portA.calls).isEmpty();
+    }
+
+    @Test
     void aPromoteTheModelKnowsIsRefusedIsExplainedAndNotSent() {
         f.model.selectedRows().setAll(f.row("site-b", "vol-1r"));
         f.model.commands().promoteAction().run();
@@ -411,6 +441,31 @@ class ReplicationViewModelTest {
         f.model.selectedPairs().setAll(f.pair("vol-3"));
         assertThat(f.model.commands().wizardAction(WorkflowKind.PLANNED_FAILOVER).enabled().get())
                 .as("a pair whose partner is missing cannot fail over").isFalse();
+    }
+
+    @Test
+    void aReplicationAssessmentTakesTheRowsOwnPairNeverAPartnerHeldFromAnotherConnectionsPairing() {
+        // a third connection whose array holds the same ids as site-b: an unrelated array, degraded
+        f.connections.add(ReplicationFixture.connection("site-c", new FakeReplication.Port("site-c")));
+        f.services.samplers.get("site-c").publish(List.of(sample("site-c", "vol-1r", SECONDARY, ReplicationHealth.DEGRADED, null, "vol-1", "")));
+        ReplicationRow held = f.row("site-a", "vol-1");
+        assertThat(held.partnerSite().name()).isEqualTo("site-b");
+        f.model.selectedRows().setAll(held);
+
+        f.model.siteBProperty().set(f.model.sites().stream().filter(s -> s.name().equals("site-c")).findFirst().orElseThrow());
+        f.dialogs.answer = false;
+        f.model.commands().disableAction().run();
+
+        Assessment a = f.assessed.get(0);
+        assertThat(a.state()).singleElement().satisfies(line -> assertThat(line)
+                .as("site-c's own facts, not site-b's vol-1r held by the selection").contains("partner vol-1r on site-c: secondary, degraded"));
+        assertThat(a.request().connection()).as("both connections are named").contains("unix:///run/site-a.sock", "unix:///run/site-c.sock");
+        assertThat(f.row("site-a", "vol-1").mismatch()).as("site-a's driver names site-b as its partner array, not site-c")
+                .isEqualTo(PairMismatch.NOT_CONFIRMED);
+        f.model.selectedRows().setAll(f.row("site-a", "vol-1"));
+        assertThat(f.model.commands().promoteAction().enabled().get()).isFalse();
+        assertThat(f.model.commands().promoteAction().disabledReason().get()).startsWith("The site pair of vol-1 is mismatched (Pair not confirmed)");
+        assertThat(f.portA.calls).isEmpty();
     }
 
     static ReplicationHealth health(VolumeReplicationRole r) {

@@ -5,6 +5,16 @@ package org.csiconsole.core.replication;
  * group on site A and its partner on site B ({@link SitePairs}).
  */
 public enum PairMismatch {
+    /**
+     * Matched by an equal volume or group id, but the drivers' own facts deny that the two are one pair
+     * ({@link SitePairs#judge(ReplicationSample, ReplicationSample, PairingScope)}): two unrelated arrays can hold the
+     * same ids, and a failover across them demotes one volume and promotes an unrelated one.
+     */
+    NOT_CONFIRMED("Pair not confirmed", "The drivers' own facts do not confirm that these two volumes are one pair: an equal id on "
+            + "two arrays is not a pair. One side's driver names another partner volume or another partner array, or names a "
+            + "partner array that its own connection serves, not the connection chosen as the other site.",
+            "Choose as the other site the array the driver names as the partner (on the same connection when that connection "
+                    + "serves it), then sample again; do not promote, demote, resync or fail over until the pair is confirmed."),
     /** One side primary, the other secondary (or resyncing). */
     NONE("Consistent", "The pair is consistent: one side primary, the other secondary.", "Nothing to do."),
     /** Both sides report primary: split brain. */

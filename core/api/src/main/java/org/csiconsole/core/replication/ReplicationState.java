@@ -30,7 +30,7 @@ public enum ReplicationState {
     /** The latest read failed: the figures shown are older ones. */
     STALE("Stale", Tone.WARNING, "The latest read failed: the figures shown are the previous ones."),
     /** The pair is not consistent in another way: both secondary, a partner missing, a destination or role unknown. */
-    MISMATCHED("Mismatched", Tone.WARNING, "The pair is not consistent: both sides secondary, a partner missing, or a destination or role unknown."),
+    MISMATCHED("Mismatched", Tone.WARNING, "The pair is not consistent: both sides secondary, a partner missing, a destination or role unknown, or a pairing the drivers do not confirm."),
     /** A resync runs on this side (or on a side of the pair). */
     RESYNCING("Resyncing", Tone.WARNING, "A secondary is being resynchronized from its primary."),
     /** The driver reports ERROR. */

@@ -32,6 +32,21 @@ public record WorkflowPlan(WorkflowRequest request, List<PlanItem> items, List<P
         return items.stream().flatMap(i -> i.steps().stream()).toList();
     }
 
+    /**
+     * {@code item} in words with both sides of its pair, as a dry run heads its calls: for a split-brain recovery the
+     * survivor and the side whose writes are discarded ({@code "volume vol-1 on site-a, the survivor: its data is kept;
+     * its partner vol-9 on site-b: its writes since the split are discarded"}); for another two-site workflow the source
+     * with its partner; for a one-site operation the source alone.
+     */
+    public String describe(PlanItem item) {
+        String a = item.source() + " on " + request.siteA().name();
+        if (request.siteB() == null || item.partner() == null) return a;
+        String b = item.partner().id() + " on " + request.siteB().name();
+        return kind() == WorkflowKind.SPLIT_BRAIN_RECOVERY
+                ? a + ", the survivor: its data is kept; its partner " + b + ": its writes since the split are discarded"
+                : a + " with its partner " + b;
+    }
+
     /** True when a check failed: running the plan would be refused. */
     public boolean blocked() {
         return checks.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.FAIL);

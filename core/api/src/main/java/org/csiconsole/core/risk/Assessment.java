@@ -59,6 +59,15 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
         return hazards.stream().anyMatch(Hazard::danger);
     }
 
+    /**
+     * What the operation left once it succeeded on the targets {@code done} accepts (by the target's id or either side's):
+     * the split brain it made, in one sentence with the next step, shown by the GUI's result and the command line's output
+     * instead of a plain success; empty when it made none.
+     */
+    public String splitBrainLeft(java.util.function.Predicate<String> done) {
+        return RiskModel.splitBrainLeft(request, done);
+    }
+
     /** True when a hazard of {@code kind} was found. */
     public boolean has(Hazard.Kind kind) {
         return hazards.stream().anyMatch(h -> h.kind() == kind);

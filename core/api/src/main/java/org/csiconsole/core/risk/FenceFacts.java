@@ -81,8 +81,9 @@ public final class FenceFacts {
     }
 
     /**
-     * One {@code "network"} target per block, its dependents one phrase per client inside it, e.g.
-     * {@code "worker-01 (10.1.0.11; published to it: erp-db, erp-log)"}, and the volumes published to them as
+     * One {@code "network"} target per block, its dependents one phrase per client inside it, with a CSP host's
+     * initiators (IQNs, WWPNs, NQNs: what the array stops serving), e.g.
+     * {@code "worker-01 (10.1.0.11; initiators iqn.2026-01.com.example:worker-01; published to it: erp-db, erp-log)"}, and the volumes published to them as
      * {@link TargetFacts#reached()}; a client reported by both sources
      * (a GetFenceClients id equal to a host's name) is named once with every address.
      *
@@ -96,6 +97,7 @@ public final class FenceFacts {
         for (Cidr block : blocks) {
             Map<String, Set<String>> addresses = new LinkedHashMap<>();
             Map<String, Set<String>> aliases = new LinkedHashMap<>();
+            Map<String, Set<String>> initiators = new LinkedHashMap<>();
             for (FenceClient c : clients) {
                 for (String a : c.addresses()) {
                     if (block.contains(a)) {
@@ -113,6 +115,10 @@ public final class FenceFacts {
                         Set<String> names = aliases.computeIfAbsent(name, k -> new LinkedHashSet<>());
                         names.add(name);
                         names.add(h.id());
+                        Set<String> own = initiators.computeIfAbsent(name, k -> new LinkedHashSet<>());
+                        own.addAll(h.iqns());
+                        own.addAll(h.wwpns());
+                        own.addAll(h.nqns());
                     }
                 }
             }
@@ -123,7 +129,9 @@ public final class FenceFacts {
                 List<String> published = volumes.stream().filter(v -> v.publishedNodeIds().stream().anyMatch(ids::contains))
                         .map(Volume::displayName).toList();
                 reached.addAll(published);
-                dependents.add(name + " (" + String.join(", ", at) + (published.isEmpty() ? "" : "; published to it: " + String.join(", ", published)) + ")");
+                Set<String> cut = initiators.getOrDefault(name, Set.of());
+                dependents.add(name + " (" + String.join(", ", at) + (cut.isEmpty() ? "" : "; initiators " + String.join(", ", cut))
+                        + (published.isEmpty() ? "" : "; published to it: " + String.join(", ", published)) + ")");
             });
             out.add(TargetFacts.of("network", block.text(), "").withDependents(dependents).reaching(List.copyOf(reached)));
         }

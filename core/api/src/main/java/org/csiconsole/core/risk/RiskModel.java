@@ -56,6 +56,11 @@ public final class RiskModel implements RiskAssessor {
     @Override
     public Assessment assess(RiskRequest r) {
         Draft d = new Draft(r);
+        // a partner the drivers' facts deny is no partner: every rule below that reads it would judge an unrelated volume
+        for (TargetFacts t : r.targets()) {
+            IllegalCall denied = t.pairing() == PairMismatch.NOT_CONFIRMED ? unknownState(r.operation(), t) : null;
+            if (denied != null) d.illegal(denied.reason(), denied.spec(), denied.nextStep(), false);
+        }
         switch (r.operation()) {
             case DELETE_VOLUME, DELETE_SNAPSHOT, DELETE_GROUP_SNAPSHOT -> delete(d);
             case DELETE_VOLUME_GROUP -> deleteGroup(d);
@@ -400,7 +405,8 @@ public final class RiskModel implements RiskAssessor {
                 d.danger(Kind.ACCESS_LOST, "every client in " + t.id() + " loses access to storage; no known host is in it", "");
             } else {
                 d.danger(Kind.ACCESS_LOST, String.join(", ", t.dependents()) + " lose" + (t.dependents().size() == 1 ? "s" : "")
-                        + " access to storage: " + (t.dependents().size() == 1 ? "it is" : "they are") + " in " + t.id(), "");
+                        + " access to storage: " + (t.dependents().size() == 1 ? "it is" : "they are") + " in " + t.id()
+                        + ", from every address of which the storage refuses I/O and publications until it is unfenced", "");
             }
         }
         d.typedNetworks();
@@ -428,7 +434,8 @@ public final class RiskModel implements RiskAssessor {
     /**
      * Why a promote, demote, resync, failover or split-brain recovery cannot be judged on {@code t} at all, before any other rule:
      * its site pair is mismatched so that its partner is not known ({@link PairMismatch#PARTNER_MISSING},
-     * {@link PairMismatch#DESTINATION_UNKNOWN}: the other connection may not be its partner site), or the state
+     * {@link PairMismatch#DESTINATION_UNKNOWN}: the other connection may not be its partner site; {@link PairMismatch#NOT_CONFIRMED}:
+     * the drivers' own facts deny that the side matched by an equal id is its partner), or the state
      * of the side it acts on was never actually read ({@link SideFacts#read()}: every read failed, so its role is
      * a guess; a split-brain recovery acts on both sides). Views disable such an action with this reason and next step; {@link #assess} refuses it the same
      * way. A partner whose role is unknown blocks nothing here: a lost site is what an unplanned failover is for.
@@ -438,7 +445,7 @@ public final class RiskModel implements RiskAssessor {
     public static IllegalCall unknownState(RiskOperation op, TargetFacts t) {
         if (!drAction(op)) return null;
         PairMismatch p = t.pairing();
-        if (p == PairMismatch.PARTNER_MISSING || p == PairMismatch.DESTINATION_UNKNOWN) {
+        if (p == PairMismatch.PARTNER_MISSING || p == PairMismatch.DESTINATION_UNKNOWN || p == PairMismatch.NOT_CONFIRMED) {
             return new IllegalCall("the site pair of " + t.displayName() + " is mismatched (" + p.words() + "): "
                     + decapitalise(p.meaning()).replaceAll("\\.$", ""), "",
                     "A promote, demote, resync or failover needs a correct pairing: choose the partner array's connection as the other site. "
@@ -501,7 +508,7 @@ public final class RiskModel implements RiskAssessor {
             } else if (self != null && self.primary()) {
                 d.caution(Kind.STATE_UNKNOWN, t.displayName() + " is already primary on " + self.site() + ": nothing changes", "");
             }
-            if (partner != null && partner.primary() && partner.reachable() && !splitBrain(t)) {
+            if (makesSplitBrain(RiskOperation.PROMOTE, t)) {
                 if (!force) {
                     d.illegal(partner.where() + " is primary and reachable: promoting " + t.displayName() + " too would make both sides primary",
                             "csi-addons replication.proto, PromoteVolume: without force it fails while the peer is primary",
@@ -544,7 +551,14 @@ public final class RiskModel implements RiskAssessor {
             } else if (self != null && self.role() == VolumeReplicationRole.SECONDARY) {
                 d.caution(Kind.STATE_UNKNOWN, t.displayName() + " is already secondary on " + self.site() + ": nothing changes", "");
             }
-            if (splitBrain(t)) d.caution(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t), "");
+            if (splitBrain(t)) {
+                // demoting one side of a split brain chooses the other as the survivor: its resync discards this side's writes
+                d.caution(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t), "");
+                d.danger(Kind.WRITES_LOST, "demoting " + self.where() + " chooses " + partner.where() + " as the survivor: the writes "
+                        + self.where() + " took since the split" + d.since(lastSync(self, partner)) + " are discarded when it is resynced", "");
+                d.safer("Run split-brain recovery: it shows both sides' last writes and syncs and discards one side's writes only "
+                        + "once its name is typed.");
+            }
             if (d.r.force()) {
                 d.danger(Kind.WRITES_LOST, "writes to " + (self == null ? t.displayName() : self.where()) + " not yet replicated"
                         + (partner == null ? "" : " to " + partner.where()) + " are lost" + d.since(lastSync(self, partner)), "");
@@ -617,7 +631,7 @@ public final class RiskModel implements RiskAssessor {
                 d.danger(Kind.SITE_STILL_ANSWERS, a.site() + " still answers: " + a.where() + " is " + role(a)
                         + (a.health() == ReplicationHealth.UNKNOWN ? "" : ", " + words(a.health()))
                         + "; an unplanned failover is for a lost site", evidence(a));
-                if (a.primary()) {
+                if (makesSplitBrain(RiskOperation.UNPLANNED_FAILOVER, t)) {
                     d.danger(Kind.SPLIT_BRAIN_CREATED, "creates a split brain: " + a.where() + " is primary and reachable"
                             + " and keeps taking writes", evidence(a));
                 }
@@ -673,7 +687,8 @@ public final class RiskModel implements RiskAssessor {
                 continue;
             }
             SideFacts lost = kept == a ? b : a;
-            d.danger(Kind.WRITES_LOST, "writes to " + lost.where() + " since the split" + d.since(lost.lastSync())
+            // the pair's last sync, as the state lines show it: one side's missing figure is not "no sync"
+            d.danger(Kind.WRITES_LOST, "writes to " + lost.where() + " since the split" + d.since(lastSync(lost, kept))
                     + " are discarded: it is demoted and resynced from " + kept.where(),
                     lost.lastWrite() == null ? "no last write reported" : "last write " + clock(lost.lastWrite()));
             names.add(lost.displayName());
@@ -696,6 +711,42 @@ public final class RiskModel implements RiskAssessor {
         if (silent.isEmpty()) return true;
         d.illegal(String.join(" and ", silent) + (silent.size() == 1 ? " does" : " do") + " not answer: " + why, "", next, false);
         return false;
+    }
+
+    /**
+     * True when {@code op} on {@code t} makes both sides primary: the side it promotes (a promote's own side, an
+     * unplanned failover's partner) beside a side that is primary and answers, and the pair is not in split brain yet.
+     * Without force a promote is then refused; with force, and for an unplanned failover, it is the danger
+     * {@link Kind#SPLIT_BRAIN_CREATED} and, once done, {@link #splitBrainLeft}.
+     */
+    private static boolean makesSplitBrain(RiskOperation op, TargetFacts t) {
+        SideFacts stays = op == RiskOperation.UNPLANNED_FAILOVER ? t.side() : op == RiskOperation.PROMOTE ? t.partner() : null;
+        return stays != null && stays.primary() && stays.reachable() && !splitBrain(t);
+    }
+
+    /**
+     * The result of {@code r} once sent, when it made a split brain (a forced promote beside a reachable primary, an
+     * unplanned failover while site A's primary answers) on a target that {@code done} accepts by any of its ids (the
+     * target's or either side's): one sentence naming both primaries, what it means and the next step, which the GUI's
+     * result and the command line's output show instead of a plain success; empty when the run made none.
+     */
+    static String splitBrainLeft(RiskRequest r, java.util.function.Predicate<String> done) {
+        RiskOperation op = r.operation();
+        boolean sent = op == RiskOperation.UNPLANNED_FAILOVER || op == RiskOperation.PROMOTE && r.force();
+        if (!sent) return "";
+        List<String> pairs = new ArrayList<>();
+        for (TargetFacts t : r.targets()) {
+            if (!makesSplitBrain(op, t)) continue;
+            SideFacts promoted = op == RiskOperation.UNPLANNED_FAILOVER ? t.partner() : t.side();
+            SideFacts primary = op == RiskOperation.UNPLANNED_FAILOVER ? t.side() : t.partner();
+            boolean ran = done.test(t.id()) || promoted != null && done.test(promoted.id()) || done.test(primary.id());
+            if (ran) pairs.add((promoted == null ? t.displayName() : promoted.where()) + " and " + primary.where());
+        }
+        if (pairs.isEmpty()) return "";
+        return (op == RiskOperation.PROMOTE ? "Promoted" : "Failed over") + ", and now " + (pairs.size() == 1 ? "a split brain: " : count(pairs.size(), "split brain") + ": ")
+                + String.join("; ", pairs) + " are both primary and both take writes; nothing replicates between them, and what "
+                + "each side takes from now on is missing on the other. Next step: stop the writers on the side whose writes "
+                + "will be discarded, then run split-brain recovery and choose the side whose data is kept.";
     }
 
     // --- words -------------------------------------------------------------------------------

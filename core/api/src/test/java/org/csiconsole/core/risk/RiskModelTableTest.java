@@ -347,7 +347,10 @@ class RiskModelTableTest {
                 .says("no side takes writes until vol-00000211 on site-b is promoted").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("force demote loses unreplicated writes", DEMOTE, pair(A_PRIMARY, B_SECONDARY)).force().has(Kind.WRITES_LOST)
                 .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
-        row("demote one side of a split brain", DEMOTE, pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("demote one side of a split brain chooses the other as survivor: its writes are discarded, its name typed", DEMOTE,
+                pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT, Kind.WRITES_LOST)
+                .says("demoting vol-00000111 on site-a chooses vol-00000211 on site-b as the survivor", "Run split-brain recovery")
+                .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
 
         // resync
         row("resync the secondary", RESYNC, pair(B_SECONDARY, A_PRIMARY)).has(Kind.WRITES_LOST).expect(Verdict.SENT, Consent.Kind.CONFIRM);
@@ -379,6 +382,10 @@ class RiskModelTableTest {
                 .has(Kind.SPLIT_BRAIN_PRESENT).says("no survivor was chosen").expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
         row("split-brain recovery keeping site A: site B's writes are named and its name typed", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_PRIMARY))
                 .keep("site-a").has(Kind.WRITES_LOST).says("writes to vol-00000211 on site-b since the split", "resynced from vol-00000111 on site-a")
+                .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
+        row("split-brain recovery whose discarded side reports no sync words the pair's last sync, shown beside it, once",
+                SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, new SideFacts("site-b", "vol-00000211", "erp-db", P, ReplicationHealth.ERROR, true, null, null)))
+                .keep("site-a").has(Kind.WRITES_LOST).says("since the split (since the last sync at 07:45:44, 4 min 16 s ago)")
                 .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("split-brain recovery of a consistent pair is refused", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_SECONDARY)).keep("site-a")
                 .says("not in split brain").expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);

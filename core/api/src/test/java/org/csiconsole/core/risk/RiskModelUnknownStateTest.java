@@ -45,6 +45,24 @@ class RiskModelUnknownStateTest {
         assertThat(a.illegal().overridable()).isFalse();
     }
 
+    @ParameterizedTest
+    @EnumSource(value = RiskOperation.class, names = {"PROMOTE", "DEMOTE", "RESYNC", "PLANNED_FAILOVER", "UNPLANNED_FAILOVER", "FAILBACK",
+            "SPLIT_BRAIN_RECOVERY"})
+    void a_pair_matched_by_an_equal_id_that_the_drivers_do_not_confirm_is_refused_saying_why(RiskOperation op) {
+        TargetFacts t = target(side("site-a", "vol-1", VolumeReplicationRole.PRIMARY, true),
+                side("site-b", "vol-1r", VolumeReplicationRole.SECONDARY, true), PairMismatch.NOT_CONFIRMED);
+
+        IllegalCall gate = RiskModel.unknownState(op, t);
+        Assessment a = model.assess(RiskRequest.of(op, List.of(t), NOW).keeping("site-a"));
+
+        assertThat(gate).isNotNull();
+        assertThat(gate.reason()).contains("erp-db").contains("mismatched (Pair not confirmed)").contains("an equal id on two arrays is not a pair");
+        assertThat(gate.nextStep()).contains("the array the driver names as the partner");
+        assertThat(a.blocked()).isTrue();
+        assertThat(a.illegal().reason()).isEqualTo(gate.reason());
+        assertThat(RiskModel.unknownState(RiskOperation.DISABLE_REPLICATION, t)).as("disabling stays possible").isNull();
+    }
+
     @Test
     void a_split_brain_recovery_is_refused_while_either_side_was_never_read() {
         TargetFacts t = target(side("site-a", "vol-1", VolumeReplicationRole.PRIMARY, true),
