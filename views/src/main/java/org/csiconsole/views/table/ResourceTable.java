@@ -335,7 +335,7 @@ public final class ResourceTable<T> extends BorderPane {
      */
     public ResourceTable<T> withSelectionSummary(Function<? super List<T>, List<DetailRow>> summary) {
         this.summary = java.util.Objects.requireNonNull(summary);
-        showDetail();
+        refreshDetail();
         return this;
     }
 
