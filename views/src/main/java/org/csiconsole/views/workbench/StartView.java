@@ -41,6 +41,8 @@ public final class StartView implements ResourceView {
     private final ObservableList<StartSection> sections;
     /** While true, the page shows the hero and the connections only ({@link #holdCards()}). */
     private boolean cardsHeld;
+    /** Each section's card, built once, when first shown. */
+    private final java.util.Map<StartSection, VBox> cards = new java.util.IdentityHashMap<>();
 
     public StartView(ObservableList<ConnectionModel> connections) {
         this(connections, javafx.collections.FXCollections.observableArrayList());
@@ -151,9 +153,11 @@ public final class StartView implements ResourceView {
             return;
         }
         for (StartSection s : sections) {
-            VBox card = card(s.title(), s.content().get());
-            card.setId(s.id());
-            firstRow.getChildren().add(card);
+            firstRow.getChildren().add(cards.computeIfAbsent(s, x -> {
+                VBox card = card(x.title(), x.content().get());
+                card.setId(x.id());
+                return card;
+            }));
         }
         if (sections.isEmpty()) {
             secondRow.getChildren().clear();

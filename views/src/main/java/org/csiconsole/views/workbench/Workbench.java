@@ -172,13 +172,15 @@ public final class Workbench {
      */
     public void deferUntilShown() {
         traceDeferred = true;
-        if (startView() != null) startView().holdCards();
+        StartView start = startView();
+        if (start != null) start.holdCards();
     }
 
     /** Builds what {@link #deferUntilShown()} left out; idempotent. */
     public void finishStart() {
         bottom.buildTrace();
-        if (startView() != null) startView().showCards();
+        StartView start = startView();
+        if (start != null) start.showCards();
     }
 
     /** The open start page; null when it is closed. */
