@@ -36,7 +36,7 @@ public final class ProfileStore {
      * The data binding, made when a file is first read or written: a start with no saved profiles
      * builds the workbench's first frame without loading any of it.
      */
-    private static final class Json {
+    private static final class ProfilesJson {
         static final ObjectMapper MAPPER = JsonMapper.builder()
                 .enable(SerializationFeature.INDENT_OUTPUT)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -74,7 +74,7 @@ public final class ProfileStore {
     public List<ConnectionProfile> load() {
         if (!Files.exists(file)) return List.of();
         try {
-            ConnectionProfile[] read = Json.MAPPER.readValue(file.toFile(), ConnectionProfile[].class);
+            ConnectionProfile[] read = ProfilesJson.MAPPER.readValue(file.toFile(), ConnectionProfile[].class);
             return read == null ? List.of() : List.copyOf(Arrays.asList(read));
         } catch (IOException e) {
             throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read connection profiles",
@@ -97,7 +97,7 @@ public final class ProfileStore {
         try {
             Files.createDirectories(file.getParent());
             Path tmp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
-            Json.MAPPER.writeValue(tmp.toFile(), profiles);
+            ProfilesJson.MAPPER.writeValue(tmp.toFile(), profiles);
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
