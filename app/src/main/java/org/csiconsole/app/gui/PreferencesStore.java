@@ -23,11 +23,18 @@ public final class PreferencesStore {
     private static final Logger LOG = LoggerFactory.getLogger(PreferencesStore.class);
 
     private final Path file;
-    private final ObjectMapper json = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
-            .build();
+
+    /**
+     * The data binding, made when the file is first read or written: a first start (no preferences
+     * yet) builds the workbench's first frame without loading any of it.
+     */
+    private static final class PreferencesJson {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
+                .build();
+    }
 
     public PreferencesStore(Path configDir) {
         this.file = configDir.resolve(FILE_NAME);
@@ -40,7 +47,7 @@ public final class PreferencesStore {
     public Preferences load() {
         if (!Files.exists(file)) return Preferences.DEFAULTS;
         try {
-            return json.readValue(file.toFile(), Preferences.class);
+            return PreferencesJson.MAPPER.readValue(file.toFile(), Preferences.class);
         } catch (IOException e) {
             LOG.warn("Ignoring unreadable preferences {}: {}", file, e.getMessage());
             return Preferences.DEFAULTS;
@@ -51,7 +58,7 @@ public final class PreferencesStore {
         try {
             Files.createDirectories(file.getParent());
             Path tmp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
-            json.writeValue(tmp.toFile(), prefs);
+            PreferencesJson.MAPPER.writeValue(tmp.toFile(), prefs);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             LOG.warn("Could not save preferences to {}: {}", file, e.getMessage());

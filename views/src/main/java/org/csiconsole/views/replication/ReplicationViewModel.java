@@ -118,7 +118,7 @@ public final class ReplicationViewModel extends ViewModel {
             rebuild();
         });
         pairsShown.addListener((o, a, shown) -> {
-            if (shown) fill(pairs, latestPairs);
+            if (shown) fill(pairs, latestPairs, () -> { });
         });
         siteB.addListener((o, a, b) -> {
             if (!defaulting && b != null) siteBPicked = true;
@@ -226,7 +226,10 @@ public final class ReplicationViewModel extends ViewModel {
         return out;
     }
 
-    /** Counts the rounds whose rows were handed to the tables (the selection's pairs and the ageing cells in sight follow it). */
+    /**
+     * Counts the rounds whose rows reached the table of volumes and groups (the selection's pairs and the ageing
+     * cells in sight follow it).
+     */
     public javafx.beans.property.ReadOnlyLongProperty publishedProperty() {
         return published.getReadOnlyProperty();
     }
@@ -536,11 +539,12 @@ public final class ReplicationViewModel extends ViewModel {
             return;
         }
         confirmed = read;
-        fill(table, snap.rows());
+        // The ageing cells in sight are redrawn when the round's rows reach the table, in the same
+        // frame: the table lays its rows in sight out once per round, not once for each.
+        fill(table, snap.rows(), () -> published.set(published.get() + 1));
         latestPairs = snap.pairs();
-        if (pairsShown.get() || pairs.all().isEmpty() != latestPairs.isEmpty()) fill(pairs, latestPairs);
+        if (pairsShown.get() || pairs.all().isEmpty() != latestPairs.isEmpty()) fill(pairs, latestPairs, () -> { });
         counts.set(snap.counts());
-        published.set(published.get() + 1);
         tick(now());
     }
 
@@ -550,12 +554,18 @@ public final class ReplicationViewModel extends ViewModel {
         return true;
     }
 
-    /** Replaces the rows in one change; search keys are computed off the UI thread, unchanged rows kept as they were. */
-    private <T> void fill(ResourceTableModel<T> model, List<T> rows) {
+    /**
+     * Replaces the rows in one change; search keys are computed off the UI thread, unchanged rows kept as they were.
+     * {@code then} runs on the UI thread once the rows shown reflect them (filtered and sorted), or their filtering failed.
+     */
+    private <T> void fill(ResourceTableModel<T> model, List<T> rows, Runnable then) {
         TableLoad<T> load = model.load();
         work.execute(() -> {
             load.page(rows);
-            ui.execute(load::finish);
+            ui.execute(() -> {
+                load.finish();
+                model.settled().whenComplete((x, e) -> then.run());
+            });
         });
     }
 }

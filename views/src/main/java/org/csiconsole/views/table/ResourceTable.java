@@ -86,6 +86,8 @@ public final class ResourceTable<T> extends BorderPane {
     private final EmptyState unavailable = new EmptyState(Material2AL.BLOCK, "Not offered by this connection", "");
     private final EmptyState pending = new EmptyState(Material2AL.HOURGLASS_EMPTY, "", "");
     private DetailPane<T> detail;
+    /** The rows the detail pane shows (the lead row alone, or the selected rows); null before the first or to redraw. */
+    private List<T> shownInDetail;
     private Function<? super List<T>, List<DetailRow>> summary = rows -> List.of();
     private final javafx.beans.property.BooleanProperty detailShown = new javafx.beans.property.SimpleBooleanProperty(this, "detailShown", true);
     private final javafx.beans.property.BooleanProperty detailGivesWay = new javafx.beans.property.SimpleBooleanProperty(this, "detailGivesWay", false);
@@ -323,6 +325,7 @@ public final class ResourceTable<T> extends BorderPane {
 
     /** Redraws the detail pane for the selected row (after details loaded in the background changed). */
     public void refreshDetail() {
+        shownInDetail = null;
         showDetail();
     }
 
@@ -332,15 +335,30 @@ public final class ResourceTable<T> extends BorderPane {
      */
     public ResourceTable<T> withSelectionSummary(Function<? super List<T>, List<DetailRow>> summary) {
         this.summary = java.util.Objects.requireNonNull(summary);
-        showDetail();
+        refreshDetail();
         return this;
     }
 
+    /**
+     * Shows the selection in the detail pane, unless it shows those very rows already: one change of the
+     * selection tells both the selected item's and the selected items' listeners, and the pane is built once.
+     */
     private void showDetail() {
         if (detail == null) return;
         List<T> selected = table.getSelectionModel().getSelectedItems().stream().filter(java.util.Objects::nonNull).toList();
+        T lead = table.getSelectionModel().getSelectedItem();
+        List<T> shown = selected.size() > 1 ? selected : java.util.Collections.singletonList(lead);
+        if (sameRows(shown, shownInDetail)) return;
+        shownInDetail = shown;
         if (selected.size() > 1) detail.showMany(selected, summary.apply(selected));
-        else detail.show(table.getSelectionModel().getSelectedItem());
+        else detail.show(lead);
+    }
+
+    /** True when {@code a} and {@code b} hold the same row instances in the same order. */
+    private static <T> boolean sameRows(List<T> a, List<T> b) {
+        if (b == null || a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (a.get(i) != b.get(i)) return false;
+        return true;
     }
 
     public TableView<T> tableView() {

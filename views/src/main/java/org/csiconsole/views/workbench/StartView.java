@@ -38,6 +38,11 @@ public final class StartView implements ResourceView {
     private final HBox firstRow = new HBox(16);
     /** The shortcuts, when sections took their place in the first row. */
     private final HBox secondRow = new HBox(16);
+    private final ObservableList<StartSection> sections;
+    /** While true, the page shows the hero and the connections only ({@link #holdCards()}). */
+    private boolean cardsHeld;
+    /** Each section's card, built once, when first shown. */
+    private final java.util.Map<StartSection, VBox> cards = new java.util.IdentityHashMap<>();
 
     public StartView(ObservableList<ConnectionModel> connections) {
         this(connections, javafx.collections.FXCollections.observableArrayList());
@@ -49,6 +54,7 @@ public final class StartView implements ResourceView {
      */
     public StartView(ObservableList<ConnectionModel> connections, ObservableList<StartSection> sections) {
         this.connections = connections;
+        this.sections = sections;
         Node logo;
         Image image = Icons.applicationIcon(64);
         logo = image != null ? new ImageView(image) : Icons.of(Material2AL.LAYERS, 48);
@@ -87,8 +93,8 @@ public final class StartView implements ResourceView {
         }
         keysCard = card("Keyboard", keys);
 
-        sections.addListener((ListChangeListener<StartSection>) c -> fillSections(sections));
-        fillSections(sections);
+        sections.addListener((ListChangeListener<StartSection>) c -> fillSections());
+        fillSections();
         VBox page = new VBox(24, hero, firstRow, secondRow);
         page.setPadding(new Insets(32, 36, 32, 36));
         page.setMaxWidth(980);
@@ -123,12 +129,35 @@ public final class StartView implements ResourceView {
         }
     }
 
-    private void fillSections(java.util.List<StartSection> sections) {
+    /**
+     * Leaves the cards beside the connections (the sections' cards, the shortcuts) out of the page until
+     * {@link #showCards()}: a window's first frame then styles and lays out the hero and the connections only.
+     */
+    void holdCards() {
+        cardsHeld = true;
+        fillSections();
+    }
+
+    /** Puts the cards {@link #holdCards()} left out back in the page; nothing when none were held. */
+    void showCards() {
+        if (!cardsHeld) return;
+        cardsHeld = false;
+        fillSections();
+    }
+
+    private void fillSections() {
         firstRow.getChildren().setAll(connectionsCard);
+        if (cardsHeld) {
+            secondRow.getChildren().clear();
+            secondRow.setManaged(false);
+            return;
+        }
         for (StartSection s : sections) {
-            VBox card = card(s.title(), s.content().get());
-            card.setId(s.id());
-            firstRow.getChildren().add(card);
+            firstRow.getChildren().add(cards.computeIfAbsent(s, x -> {
+                VBox card = card(x.title(), x.content().get());
+                card.setId(x.id());
+                return card;
+            }));
         }
         if (sections.isEmpty()) {
             secondRow.getChildren().clear();

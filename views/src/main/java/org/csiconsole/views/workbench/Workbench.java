@@ -165,16 +165,28 @@ public final class Workbench {
 
     /**
      * Leaves what the first frame can do without unbuilt until {@link #finishStart()}: the bottom
-     * panel's call trace (its table, filters and tool bar) shows an empty pane meanwhile. The console
-     * calls it before {@link #createScene} and {@code finishStart} once the first frame is painted.
+     * panel's call trace (its table, filters and tool bar) shows an empty pane meanwhile, and the start
+     * page shows its hero and the connections without the cards beside them (drivers on this host, the
+     * shortcuts). The console calls it before {@link #createScene} and {@code finishStart} once the first
+     * frame is painted.
      */
     public void deferUntilShown() {
         traceDeferred = true;
+        StartView start = startView();
+        if (start != null) start.holdCards();
     }
 
     /** Builds what {@link #deferUntilShown()} left out; idempotent. */
     public void finishStart() {
         bottom.buildTrace();
+        StartView start = startView();
+        if (start != null) start.showCards();
+    }
+
+    /** The open start page; null when it is closed. */
+    private StartView startView() {
+        Tab start = centreTabs.tab(START_KEY);
+        return start != null && start.getUserData() instanceof StartView v ? v : null;
     }
 
     public ObjectProperty<ResourceView> activeViewProperty() {

@@ -28,6 +28,7 @@ import org.csiconsole.views.trace.TraceTools;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.PlaceholderView;
 import org.csiconsole.views.workbench.ResourceKind;
+import org.csiconsole.views.workbench.StartSection;
 import org.csiconsole.views.workbench.ViewRegistry;
 import org.csiconsole.views.workbench.Workbench;
 import org.csiconsole.views.workbench.WorkbenchMenus;
@@ -81,12 +82,13 @@ class WorkbenchFxTest {
     }
 
     @Test
-    void theCallTraceLeftOutOfTheFirstFrameIsBuiltWhenTheStartFinishes(FxRobot robot) {
+    void theCallTraceAndTheStartPagesCardsLeftOutOfTheFirstFrameComeWhenTheStartFinishes(FxRobot robot) {
         assertThat(robot.lookup("#call-trace").tryQuery()).as("built with the scene by default").isPresent();
         assertThat(robot.lookup("#call-trace-pending").tryQuery()).isEmpty();
 
+        ViewRegistry registry = new ViewRegistry().addStartSection(new StartSection("start-extra", "Extra", () -> new Label("extra")));
         Workbench deferred = new Workbench(new WorkbenchServices(Platform::runLater, new TaskRunner(Platform::runLater),
-                new Notifications(), dialogs, themes, trace, new ViewRegistry()), FXCollections.observableArrayList());
+                new Notifications(), dialogs, themes, trace, registry), FXCollections.observableArrayList());
         Stage[] stage = new Stage[1];
         TraceTools tools = new TraceTools(TraceFixtures.commands(), new TraceFixtures.MemoryArchive(), Runnable::run);
         robot.interact(() -> {
@@ -101,8 +103,15 @@ class WorkbenchFxTest {
             assertThat(robot.from(root).lookup("#call-trace").tryQuery()).as("not built for the first frame").isEmpty();
             assertThat(robot.from(root).lookup("#call-trace-pending").tryQuery()).isPresent();
             assertThat(robot.from(root).lookup("#navigator").tryQuery()).isPresent();
+            assertThat(robot.from(root).lookup("#start-view").tryQuery()).isPresent();
+            assertThat(robot.from(root).lookup("#start-extra").tryQuery()).as("a section's card waits for the first frame").isEmpty();
+            assertThat(robot.from(root).lookup(".label").queryAllAs(Label.class)).as("so do the shortcuts")
+                    .noneSatisfy(l -> assertThat(l.getText()).isEqualTo("Keyboard"));
 
             robot.interact(deferred::finishStart);
+            assertThat(robot.from(root).lookup("#start-extra").tryQuery()).isPresent();
+            assertThat(robot.from(root).lookup(".label").queryAllAs(Label.class))
+                    .anySatisfy(l -> assertThat(l.getText()).isEqualTo("Keyboard"));
             assertThat(robot.from(root).lookup("#call-trace").tryQuery()).isPresent();
             assertThat(robot.from(root).lookup("#call-trace-pending").tryQuery()).isEmpty();
             Node built = robot.from(root).lookup("#call-trace").query();

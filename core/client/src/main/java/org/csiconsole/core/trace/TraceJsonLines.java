@@ -72,7 +72,10 @@ public final class TraceJsonLines implements TraceArchive {
     /** The header's {@code version} written by this console. */
     public static final int VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The data binding, made when a trace file is first written or read: the workbench builds this class's users before its first frame. */
+    private static final class TraceFileJson {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
     private final Clock clock;
 
     public TraceJsonLines() {
@@ -91,12 +94,12 @@ public final class TraceJsonLines implements TraceArchive {
         Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
         try {
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                ObjectNode header = JSON.createObjectNode();
+                ObjectNode header = TraceFileJson.MAPPER.createObjectNode();
                 header.put("format", FORMAT).put("version", VERSION).put("saved_at", clock.instant().toString()).put("dropped", dropped);
-                w.write(JSON.writeValueAsString(header));
+                w.write(TraceFileJson.MAPPER.writeValueAsString(header));
                 w.write('\n');
                 for (TraceEntry e : entries) {
-                    w.write(JSON.writeValueAsString(line(e)));
+                    w.write(TraceFileJson.MAPPER.writeValueAsString(line(e)));
                     w.write('\n');
                 }
             }
@@ -107,7 +110,7 @@ public final class TraceJsonLines implements TraceArchive {
     }
 
     private static ObjectNode line(TraceEntry e) {
-        ObjectNode o = JSON.createObjectNode();
+        ObjectNode o = TraceFileJson.MAPPER.createObjectNode();
         o.put("seq", e.seq()).put("start", e.start().toString()).put("protocol", e.protocol()).put("endpoint", e.endpoint())
                 .put("method", e.method()).put("attempt", e.attempt()).put("status", e.status()).put("ok", e.ok())
                 .put("duration_ns", e.duration().toNanos()).put("message", e.message());
@@ -125,7 +128,7 @@ public final class TraceJsonLines implements TraceArchive {
         String json = p.json();
         if (!json.isEmpty()) {
             try {
-                o.set(name, JSON.readTree(json));
+                o.set(name, TraceFileJson.MAPPER.readTree(json));
             } catch (JsonProcessingException notJson) {
                 o.put(name, json);
             }
@@ -169,7 +172,7 @@ public final class TraceJsonLines implements TraceArchive {
 
     private static JsonNode object(String line, long n) {
         try {
-            JsonNode node = JSON.readTree(line);
+            JsonNode node = TraceFileJson.MAPPER.readTree(line);
             if (node == null || !node.isObject()) throw new TraceFileException(n, "not a JSON object");
             return node;
         } catch (JsonProcessingException e) {
@@ -215,7 +218,7 @@ public final class TraceJsonLines implements TraceArchive {
         if (v == null || v.isNull()) return TracePayload.of("", note);
         if (v.isTextual()) return TracePayload.of(v.asText(), note);
         try {
-            return TracePayload.of(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(v), note);
+            return TracePayload.of(TraceFileJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(v), note);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a parsed tree cannot be written back", e);
         }

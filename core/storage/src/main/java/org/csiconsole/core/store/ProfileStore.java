@@ -31,14 +31,21 @@ public final class ProfileStore {
     public static final String FILE_NAME = "profiles.json";
 
     private final Path file;
-    private final ObjectMapper json = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            // a profile without secrets files is written without the key
-            .withConfigOverride(org.csiconsole.core.session.SecretSources.class, o -> o.setInclude(
-                    com.fasterxml.jackson.annotation.JsonInclude.Value.construct(com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
-                            com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM, NoSecretFiles.class, null)))
-            .build();
+
+    /**
+     * The data binding, made when a file is first read or written: a start with no saved profiles
+     * builds the workbench's first frame without loading any of it.
+     */
+    private static final class ProfilesJson {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                // a profile without secrets files is written without the key
+                .withConfigOverride(org.csiconsole.core.session.SecretSources.class, o -> o.setInclude(
+                        com.fasterxml.jackson.annotation.JsonInclude.Value.construct(com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                                com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM, NoSecretFiles.class, null)))
+                .build();
+    }
 
     /** Jackson's value filter: true (left out) for {@link org.csiconsole.core.session.SecretSources#NONE}-like sources. */
     static final class NoSecretFiles {
@@ -67,7 +74,7 @@ public final class ProfileStore {
     public List<ConnectionProfile> load() {
         if (!Files.exists(file)) return List.of();
         try {
-            ConnectionProfile[] read = json.readValue(file.toFile(), ConnectionProfile[].class);
+            ConnectionProfile[] read = ProfilesJson.MAPPER.readValue(file.toFile(), ConnectionProfile[].class);
             return read == null ? List.of() : List.copyOf(Arrays.asList(read));
         } catch (IOException e) {
             throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read connection profiles",
@@ -90,7 +97,7 @@ public final class ProfileStore {
         try {
             Files.createDirectories(file.getParent());
             Path tmp = Files.createTempFile(file.getParent(), FILE_NAME, ".tmp");
-            json.writeValue(tmp.toFile(), profiles);
+            ProfilesJson.MAPPER.writeValue(tmp.toFile(), profiles);
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
