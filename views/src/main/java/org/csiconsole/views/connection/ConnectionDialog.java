@@ -69,11 +69,10 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
                 + "A secrets file is saved by its path, never its content.");
         sub.getStyleClass().add(ConsoleStyles.MUTED);
         sub.setWrapText(true);
+        // the note wraps beside the icon, narrower than the form (660) so the header is as tall as its lines: never cut
+        sub.setPrefWidth(500);
         sub.setMinHeight(Label.USE_PREF_SIZE);
-        // the titles take the header's width beside the icon and the note wraps in it: never cut
         VBox titles = new VBox(2, heading, sub);
-        titles.setMinWidth(0);
-        titles.setPrefWidth(0);
         HBox.setHgrow(titles, Priority.ALWAYS);
         HBox header = new HBox(14, icon, titles);
         header.getStyleClass().add(ConsoleStyles.DIALOG_HEADER);
