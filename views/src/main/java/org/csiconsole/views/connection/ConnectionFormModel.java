@@ -110,8 +110,8 @@ public final class ConnectionFormModel {
     }
 
     /**
-     * @param socketExists whether a socket exists now at a path (tests answer as they need; nothing there is never
-     *                     a file or a folder)
+     * @param socketExists whether a socket exists now at a path (tests answer as they need; false reads as
+     *                     nothing there, never as a file or a folder)
      */
     public ConnectionFormModel(ConnectionProfile existing, Set<String> takenNames, Predicate<Path> socketExists) {
         this(existing, takenNames, (java.util.function.Function<Path, PathKind>) p -> socketExists.test(p) ? PathKind.SOCKET : PathKind.MISSING);
@@ -289,14 +289,15 @@ public final class ConnectionFormModel {
             return; // said by endpointProblem
         }
         if (!(a instanceof EndpointAddress.UnixSocket u)) return;
-        String is = switch (pathKind.apply(u.path())) {
+        PathKind there = pathKind.apply(u.path());
+        String is = switch (there) {
             case MISSING, SOCKET -> null;
             case FILE -> "a regular file";
             case FOLDER -> "a folder";
             case OTHER -> "a special file (a pipe or a device)";
         };
         if (is == null) return;
-        String inside = pathKind.apply(u.path()) == PathKind.FOLDER ? " Give the socket inside it, e.g. " + u.path().resolve("csi.sock") + "." : "";
+        String inside = there == PathKind.FOLDER ? " Give the socket inside it, e.g. " + u.path().resolve("csi.sock") + "." : "";
         out.add(what + " " + u.path() + " is " + is + ", not a unix socket." + inside + " A driver's socket is the file its plugin "
                 + "listens on, made when the driver starts (ls -l lists it with type s, as srwx\u2026), e.g. "
                 + "/var/lib/kubelet/plugins/<driver>/csi.sock.");
