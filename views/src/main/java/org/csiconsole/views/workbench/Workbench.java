@@ -44,7 +44,7 @@ public final class Workbench {
     public static final String AUDIT_KEY = "audit";
     /**
      * Where the bottom panel's divider starts, 0..1 of the height: about a third for trace, tasks, notifications. At
-     * 1280×800 that leaves a view 8 rows of its table and the call trace 5 of its calls.
+     * 1280×800 that leaves a view 8 rows of its table and the call trace 4 of its calls.
      */
     public static final double DEFAULT_BOTTOM_DIVIDER = 0.64;
 
