@@ -348,6 +348,8 @@ public final class TrainingView implements ResourceView {
         besideViews.addAll(beside.apply(connection));
         LifecycleView lifecycle = null;
         for (ResourceView v : besideViews) {
+            // beside the steps at 1280x800 with the bottom panel open, a table keeps its 8 rows: the panel gives way
+            if (v instanceof org.csiconsole.views.resource.StorageTableView<?> table && table.table() != null) table.table().keepRowsInSight(8);
             Tab t = new Tab();
             t.textProperty().bind(v.title());
             t.setGraphic(Icons.of(v.icon(), 14));
