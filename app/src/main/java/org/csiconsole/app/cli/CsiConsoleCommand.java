@@ -80,7 +80,7 @@ public class CsiConsoleCommand {
      * @param audit the one audit log every command that opens a client appends to, and {@code audit} reads
      */
     public static CommandLine commandLine(Function<String, String> env, LazyAuditLog audit) {
-        return register(all(env, audit));
+        return register(all(env, audit), env);
     }
 
     /**
@@ -95,10 +95,10 @@ public class CsiConsoleCommand {
                 int i = g.names().indexOf(args[0]);
                 if (i < 0) continue;
                 if (g.dialsGrpc()) ConnectPrefetch.start();
-                return register(List.of(g.make().get().get(i)));
+                return register(List.of(g.make().get().get(i)), env);
             }
         }
-        return register(all(env, audit));
+        return register(all(env, audit), env);
     }
 
     /**
@@ -150,16 +150,31 @@ public class CsiConsoleCommand {
         return all;
     }
 
-    private static CommandLine register(List<Object> subcommands) {
+    private static CommandLine register(List<Object> subcommands, Function<String, String> env) {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExitCodeExceptionMapper(new ExitCodeMapper());
         for (Object c : subcommands) cl.addSubcommand(c);
         helpEverywhere(cl);
         WholeWordHelp.install(cl);
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(colours(env, ConsoleTerminal.system().isPresent())));
         CommandLine audit = cl.getSubcommands().get("audit");
         if (audit != null) audit.setCaseInsensitiveEnumValuesAllowed(true); // --outcome ok|failed|cancelled
         return cl;
+    }
+
+    /**
+     * Whether help and error messages are coloured: never when {@code NO_COLOR} is set to anything but an empty
+     * string (no-color.org) or when standard output is not a terminal (a pipe, a file, {@code less}), so no escape
+     * code lands in them; on a terminal picocli's own detection decides ({@code CLICOLOR=0} turns colour off).
+     *
+     * @param env the environment
+     * @param terminal whether standard input and output are a terminal ({@link ConsoleTerminal#system()})
+     */
+    static CommandLine.Help.Ansi colours(Function<String, String> env, boolean terminal) {
+        String noColor = env.apply("NO_COLOR");
+        if (noColor != null && !noColor.isEmpty()) return CommandLine.Help.Ansi.OFF;
+        return terminal ? CommandLine.Help.Ansi.AUTO : CommandLine.Help.Ansi.OFF;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.csiconsole.app.gui;
 
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.views.theme.Theme;
+import org.csiconsole.views.workbench.Workbench;
 
 import java.util.List;
 import java.util.Map;
@@ -38,8 +39,8 @@ public record Preferences(Theme theme, double x, double y, double width, double 
                           String trainingFolder) {
     private static final double DEFAULT_WIDTH = 1360;
     private static final double DEFAULT_HEIGHT = 860;
-    /** The bottom panel starts at about a quarter of the height, leaving the views the room. */
-    static final double DEFAULT_BOTTOM_DIVIDER = 0.74;
+    /** Where the bottom panel's divider starts: the workbench's default. */
+    static final double DEFAULT_BOTTOM_DIVIDER = Workbench.DEFAULT_BOTTOM_DIVIDER;
     static final double DEFAULT_NAVIGATOR_DIVIDER = 0.2;
 
     public static final Preferences DEFAULTS = new Preferences(Theme.LIGHT, Double.NaN, Double.NaN,

@@ -43,6 +43,26 @@ class CsiConsoleCommandTest {
     }
 
     @Test
+    void helpIsColouredOnlyOnATerminalAndNeverWithNoColorSet() {
+        java.util.Map<String, String> noColor = java.util.Map.of("NO_COLOR", "1");
+        assertThat(CsiConsoleCommand.colours(noColor::get, true)).as("NO_COLOR on a terminal").isEqualTo(CommandLine.Help.Ansi.OFF);
+        assertThat(CsiConsoleCommand.colours(k -> null, false)).as("a pipe or a file").isEqualTo(CommandLine.Help.Ansi.OFF);
+        assertThat(CsiConsoleCommand.colours(k -> null, true)).as("a terminal").isEqualTo(CommandLine.Help.Ansi.AUTO);
+        assertThat(CsiConsoleCommand.colours(k -> "NO_COLOR".equals(k) ? "" : null, true)).as("NO_COLOR set empty counts as unset")
+                .isEqualTo(CommandLine.Help.Ansi.AUTO);
+
+        // The tests' output is not a terminal: the help they render carries no escape code, even where the
+        // commands mark words bold.
+        CommandLine cl = forArgs("--help");
+        assertThat(cl.getColorScheme().ansi()).isEqualTo(CommandLine.Help.Ansi.OFF);
+        assertThat(cl.getSubcommands().get("volumes").getColorScheme().ansi()).isEqualTo(CommandLine.Help.Ansi.OFF);
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.execute("--help");
+        assertThat(out.toString()).contains("Usage: csi-console").doesNotContain("\u001B");
+    }
+
+    @Test
     void eachGroupNamesItsCommandsAsTheirAnnotationsDoInOrder() {
         for (CsiConsoleCommand.SubcommandGroup g : CsiConsoleCommand.groups(k -> null, new LazyAuditLog(dir))) {
             assertThat(g.make().get()).extracting(c -> c.getClass().getAnnotation(CommandLine.Command.class).name())

@@ -69,7 +69,12 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
                 + "A secrets file is saved by its path, never its content.");
         sub.getStyleClass().add(ConsoleStyles.MUTED);
         sub.setWrapText(true);
-        HBox header = new HBox(14, icon, new VBox(2, heading, sub));
+        // the note wraps beside the icon, narrower than the form (660) so the header is as tall as its lines: never cut
+        sub.setPrefWidth(500);
+        sub.setMinHeight(Label.USE_PREF_SIZE);
+        VBox titles = new VBox(2, heading, sub);
+        HBox.setHgrow(titles, Priority.ALWAYS);
+        HBox header = new HBox(14, icon, titles);
         header.getStyleClass().add(ConsoleStyles.DIALOG_HEADER);
         header.setPadding(new Insets(18, 20, 6, 20));
         getDialogPane().setHeader(header);
@@ -275,6 +280,9 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
     private static Label row(GridPane g, int row, String label, Node field) {
         Label l = new Label(label);
         l.getStyleClass().add(ConsoleStyles.MUTED);
+        // a long label ("Node csi-addons") wraps in the labels' column instead of ending in an ellipsis
+        l.setWrapText(true);
+        l.setMinHeight(Label.USE_PREF_SIZE);
         GridPane.setValignment(l, javafx.geometry.VPos.TOP);
         l.setPadding(new Insets(5, 0, 0, 0));
         g.add(l, 0, row);

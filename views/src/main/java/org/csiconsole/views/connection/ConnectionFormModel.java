@@ -72,7 +72,30 @@ public final class ConnectionFormModel {
 
     private final Set<String> takenNames;
     private final String originalName;
-    private final Predicate<Path> socketExists;
+    private final java.util.function.Function<Path, PathKind> pathKind;
+
+    /** What is at a path a socket field names. */
+    public enum PathKind {
+        MISSING, SOCKET, FILE, FOLDER, OTHER;
+
+        /** What is at {@code p} now, links followed: a socket by its file type where the file system tells it. */
+        public static PathKind of(Path p) {
+            try {
+                var a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class);
+                if (a.isRegularFile()) return FILE;
+                if (a.isDirectory()) return FOLDER;
+                if (!a.isOther()) return OTHER;
+                try {
+                    int mode = (Integer) Files.getAttribute(p, "unix:mode");
+                    return (mode & 0170000) == 0140000 ? SOCKET : OTHER; // S_IFMT, S_IFSOCK
+                } catch (UnsupportedOperationException | IllegalArgumentException e) {
+                    return SOCKET; // no unix attributes: a special file is taken for a socket
+                }
+            } catch (java.io.IOException e) {
+                return MISSING;
+            }
+        }
+    }
     private final BooleanBinding valid;
     private final StringBinding firstProblem;
     private final StringBinding warning;
@@ -83,17 +106,30 @@ public final class ConnectionFormModel {
      * @param takenNames names of the other saved profiles (a new name must not be one of them)
      */
     public ConnectionFormModel(ConnectionProfile existing, Set<String> takenNames) {
-        this(existing, takenNames, Files::exists);
+        this(existing, takenNames, (java.util.function.Function<Path, PathKind>) PathKind::of);
     }
 
     /**
-     * @param socketExists whether a socket file exists now (the file system in the application; tests
-     *                     answer as they need)
+     * @param socketExists whether a socket exists now at a path (tests answer as they need; false reads as
+     *                     nothing there, never as a file or a folder)
      */
     public ConnectionFormModel(ConnectionProfile existing, Set<String> takenNames, Predicate<Path> socketExists) {
+        this(existing, takenNames, (java.util.function.Function<Path, PathKind>) p -> socketExists.test(p) ? PathKind.SOCKET : PathKind.MISSING);
+    }
+
+    /**
+     * A form whose socket fields are checked against {@code pathKind}: what is at a path now ({@link PathKind#of} in
+     * the application; tests answer as they need).
+     */
+    public static ConnectionFormModel overPaths(ConnectionProfile existing, Set<String> takenNames,
+                                                java.util.function.Function<Path, PathKind> pathKind) {
+        return new ConnectionFormModel(existing, takenNames, pathKind);
+    }
+
+    private ConnectionFormModel(ConnectionProfile existing, Set<String> takenNames, java.util.function.Function<Path, PathKind> pathKind) {
         this.takenNames = Set.copyOf(Objects.requireNonNull(takenNames));
         this.originalName = existing == null ? null : existing.name();
-        this.socketExists = Objects.requireNonNull(socketExists);
+        this.pathKind = Objects.requireNonNull(pathKind);
         if (existing != null) load(existing);
         Observable[] all = {kind, withCsp, name, transport, socketPath, hostPort, caFile, clientCert, clientKey, nodeSocket,
                 addonsEndpoint, nodeAddonsEndpoint, secretsFile, cspUrl, user, arrayIp, cspTrust, cspCaFile, pin};
@@ -132,7 +168,7 @@ public final class ConnectionFormModel {
         String text = value == null ? "" : value.trim();
         if (text.isEmpty()) return java.util.Optional.empty();
         try {
-            return EndpointAddress.parse(text) instanceof EndpointAddress.UnixSocket u && !socketExists.test(u.path())
+            return EndpointAddress.parse(text) instanceof EndpointAddress.UnixSocket u && pathKind.apply(u.path()) == PathKind.MISSING
                     ? java.util.Optional.of(u.path()) : java.util.Optional.empty();
         } catch (CallFailure f) {
             return java.util.Optional.empty(); // a problem, said by problems()
@@ -227,12 +263,44 @@ public final class ConnectionFormModel {
         endpointProblem(out, "The node socket", nodeSocket.get(), null);
         endpointProblem(out, "The csi-addons endpoint", addonsEndpoint.get(), null);
         endpointProblem(out, "The node csi-addons endpoint", nodeAddonsEndpoint.get(), null);
+        if (transport.get() == Transport.UNIX) notASocket(out, "The socket", socketPath.get());
+        notASocket(out, "The node socket", nodeSocket.get());
+        notASocket(out, "The csi-addons endpoint", addonsEndpoint.get());
+        notASocket(out, "The node csi-addons endpoint", nodeAddonsEndpoint.get());
         String secrets = secretsFile.get().trim();
         if (!secrets.isEmpty()) {
             Path file = Path.of(secrets);
             if (!file.isAbsolute()) out.add("Give the secrets file as an absolute path, e.g. /etc/csi-console/driver-secrets.json.");
             else if (!java.nio.file.Files.isRegularFile(file)) out.add("The secrets file " + secrets + " does not exist or is not a file.");
         }
+    }
+
+    /**
+     * A field that names a unix socket where something else is (a regular file, a folder, a pipe): said before
+     * connecting, with what a socket is. Nothing there yet is a warning ({@link #warnings()}), not a problem.
+     */
+    private void notASocket(List<String> out, String what, String value) {
+        String text = value == null ? "" : value.trim();
+        if (text.isEmpty()) return;
+        EndpointAddress a;
+        try {
+            a = EndpointAddress.parse(text);
+        } catch (CallFailure f) {
+            return; // said by endpointProblem
+        }
+        if (!(a instanceof EndpointAddress.UnixSocket u)) return;
+        PathKind there = pathKind.apply(u.path());
+        String is = switch (there) {
+            case MISSING, SOCKET -> null;
+            case FILE -> "a regular file";
+            case FOLDER -> "a folder";
+            case OTHER -> "a special file (a pipe or a device)";
+        };
+        if (is == null) return;
+        String inside = there == PathKind.FOLDER ? " Give the socket inside it, e.g. " + u.path().resolve("csi.sock") + "." : "";
+        out.add(what + " " + u.path() + " is " + is + ", not a unix socket." + inside + " A driver's socket is the file its plugin "
+                + "listens on, made when the driver starts (ls -l lists it with type s, as srwx\u2026), e.g. "
+                + "/var/lib/kubelet/plugins/<driver>/csi.sock.");
     }
 
     /**

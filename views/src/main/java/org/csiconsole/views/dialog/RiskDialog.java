@@ -30,7 +30,7 @@ import org.kordamp.ikonli.material2.Material2MZ;
  * this console's own record, "send anyway", audited as an override), the safer alternative, and the
  * fields to type ({@link RiskPrompt}), under the title the connection it acts on. The body scrolls; the buttons stay on screen. Cancel is the
  * default button whenever a hazard is a danger. Node ids: {@code risk-connection}, {@code risk-hazards}, {@code risk-illegal},
- * {@code risk-safer}, {@code risk-override}, {@code risk-input-<i>}.
+ * {@code risk-safer}, {@code risk-override}, {@code risk-input-<i>}, {@code risk-why-not} (why the button is disabled).
  */
 public final class RiskDialog extends Dialog<RiskAnswer> {
     private final ButtonType sendType;
@@ -125,6 +125,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
             inputs.add(input);
             body.getChildren().addAll(flow, input);
         }
+        if (!inputs.isEmpty()) body.getChildren().add(whyNot(prompt.whyNotProperty(sendType.getText()), "risk-why-not"));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
@@ -155,6 +156,22 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         setOnShown(e -> Platform.runLater(() -> {
             if (!prompt.fields().isEmpty() && !a.blocked()) body.lookup("#risk-input-0").requestFocus();
         }));
+    }
+
+    /**
+     * The line under a typed confirmation's field that says why its button is disabled ({@link RiskPrompt#whyNot}).
+     * It keeps its line while empty, so the dialog neither grows nor shrinks as the person types.
+     */
+    static Label whyNot(javafx.beans.value.ObservableStringValue text, String id) {
+        Label l = new Label();
+        l.setId(id);
+        l.getStyleClass().addAll(ConsoleStyles.MUTED, Styles.TEXT_SMALL);
+        l.setWrapText(true);
+        l.setMaxWidth(Double.MAX_VALUE);
+        l.setMinHeight(Label.USE_PREF_SIZE);
+        // a space, not empty: an empty label is no line high
+        l.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> text.get().isEmpty() ? " " : text.get(), text));
+        return l;
     }
 
     /** The confirming button's type. */

@@ -87,6 +87,41 @@ public final class RiskPrompt {
         return canSend;
     }
 
+    /**
+     * Why the confirming button labelled {@code action} is disabled, in a sentence under the fields; empty while it
+     * is enabled or when nothing can be sent at all.
+     */
+    public javafx.beans.binding.StringBinding whyNotProperty(String action) {
+        List<Observable> deps = new ArrayList<>(fields);
+        deps.add(override);
+        return Bindings.createStringBinding(() -> {
+            if (satisfied() || (assessment.blocked() && !overridable())) return "";
+            if (assessment.blocked() && !override.get()) return "Tick \u201cSend anyway\u201d first, then type the text shown.";
+            Consent c = consent();
+            for (int i = 0; i < fields.size(); i++) {
+                boolean ok = c.level() == Consent.Kind.TYPED ? c.accepts(fields.get(i).get()) : c.acceptsFor(i, fields.get(i).get());
+                if (!ok) return whyNot(fields.get(i).get(), expected(i), action);
+            }
+            return "";
+        }, deps.toArray(Observable[]::new));
+    }
+
+    /**
+     * Why a typed confirmation's button labelled {@code action} stays disabled while the field holds {@code typed}
+     * and the text asked for is {@code expected}: the one wording of every typed confirmation.
+     */
+    public static String whyNot(String typed, String expected, String action) {
+        String t = typed == null ? "" : typed.strip();
+        if (t.isEmpty()) return action + " is enabled once the field holds " + expected + ".";
+        if (t.equals(expected)) return "Not yet: remove the spaces before and after " + expected + ".";
+        if (t.equalsIgnoreCase(expected)) return "Not yet: the capitals differ; type " + expected + " exactly as shown.";
+        if (expected.startsWith(t)) {
+            int left = expected.length() - t.length();
+            return "Keep typing: " + left + (left == 1 ? " more character" : " more characters") + " of " + expected + ".";
+        }
+        return "\u201c" + t + "\u201d is not " + expected + ": " + action + " stays disabled until the field holds exactly that.";
+    }
+
     /** The answer, when {@link #canSendProperty()} holds; else null. */
     public RiskAnswer answer() {
         if (!satisfied()) return null;

@@ -26,7 +26,9 @@ import org.kordamp.ikonli.material2.Material2MZ;
  * the result is true only when it was pressed, or Enter was pressed while the name matched. Enter
  * before the name matches does nothing; Escape and Cancel answer false.
  *
- * <p>Node ids: {@code confirm-input}; the confirming button has style class {@code danger}.
+ * A line under the field says why the button is still disabled ({@link RiskPrompt#whyNot}).
+ *
+ * <p>Node ids: {@code confirm-input}, {@code confirm-why-not}; the confirming button has style class {@code danger}.
  */
 public final class TypedConfirmationDialog extends Dialog<Boolean> {
     private final ButtonType confirmType;
@@ -63,7 +65,9 @@ public final class TypedConfirmationDialog extends Dialog<Boolean> {
         prompt.getStyleClass().add(ConsoleStyles.PROMPT);
         input.setId("confirm-input");
         input.setPromptText(RiskPrompt.TYPING_HINT);
-        VBox content = new VBox(10, body, prompt, input);
+        Label whyNot = RiskDialog.whyNot(Bindings.createStringBinding(() -> expected.equals(input.getText()) ? ""
+                : RiskPrompt.whyNot(input.getText(), expected, actionLabel), input.textProperty()), "confirm-why-not");
+        VBox content = new VBox(10, body, prompt, input, whyNot);
         content.setPadding(new Insets(4, 20, 12, 20));
         content.setPrefWidth(480);
         getDialogPane().setContent(content);

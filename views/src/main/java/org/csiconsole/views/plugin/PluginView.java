@@ -6,7 +6,6 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.VBox;
 import org.csiconsole.core.model.PluginInfo;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.core.port.AddonsInfo;
@@ -45,26 +44,32 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
                 Column.<CapabilityRow, Boolean>of("alpha", "Maturity", CapabilityRow::alpha).format(b -> b ? "Alpha" : "")
                         .styleClass(r -> r.alpha() ? ConsoleStyles.CELL_WARNING : null).width(100)
                         .tooltip(r -> r.alpha() ? "Marked alpha in the CSI spec: behaviour may change between versions." : ""));
+        // The cards and a dense tool bar leave the capabilities table 8 rows at 1280x800 with the bottom panel open.
         install(new ResourceTable<>(model.table(), columns)
-                .withEmptyState(Material2AL.EXTENSION, "No capabilities read", "Refresh (F5) to ask the plugin."));
+                .withEmptyState(Material2AL.EXTENSION, "No capabilities read", "Refresh (F5) to ask the plugin.")
+                .compactToolbar());
 
-        VBox csiCard = card("CSI plugin", grid(row("Name", csiName), row("Version", csiVersion), row("Manifest", csiManifest)));
-        VBox addonsCard = card("csi-addons", grid(row("Name", addonsName), row("Version", addonsVersion)));
+        // Name and version share a line; the manifest spans the card's width below them.
+        HBox csiCard = card("CSI plugin", grid(row("Name", csiName, "Version", csiVersion), row("Manifest", csiManifest)));
+        GridPane.setColumnSpan(csiManifest, 3);
+        GridPane addonsGrid = grid(row("Name", addonsName, "Version", addonsVersion));
+        HBox addonsCard = card("csi-addons", addonsGrid);
         addonsNote.getStyleClass().setAll(ConsoleStyles.MUTED);
+        addonsNote.setWrapText(true);
         addonsNote.textProperty().bind(model.addonsNoteProperty());
         addonsNote.visibleProperty().bind(model.addonsNoteProperty().isNotEmpty());
         addonsNote.managedProperty().bind(addonsNote.visibleProperty());
-        addonsCard.getChildren().add(addonsNote);
+        addonsGrid.add(addonsNote, 0, 1, 4, 1);
         HBox cards = new HBox(12, csiCard, addonsCard);
         // The two cards share the width equally whatever their texts: a long driver name or manifest
         // wraps inside its card instead of squeezing the other card to a character per line.
-        for (VBox card : List.of(csiCard, addonsCard)) {
+        for (HBox card : List.of(csiCard, addonsCard)) {
             HBox.setHgrow(card, Priority.ALWAYS);
             card.setPrefWidth(0);
             card.setMinWidth(220);
             card.setMaxWidth(Double.MAX_VALUE);
         }
-        cards.setPadding(new Insets(10, 10, 4, 10));
+        cards.setPadding(new Insets(6, 10, 0, 10));
         cards.setId("plugin-cards");
         root().setTop(cards);
 
@@ -95,27 +100,39 @@ public final class PluginView extends StorageTableView<CapabilityRow> {
         return l;
     }
 
-    private static Label[] row(String key, Label value) {
-        Label k = new Label(key);
-        k.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
-        k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        return new Label[]{k, value};
+    /** One line of a card: key, value, key, value, ... */
+    private static Label[] row(Object... keysAndValues) {
+        Label[] out = new Label[keysAndValues.length];
+        for (int i = 0; i < keysAndValues.length; i++) {
+            if (keysAndValues[i] instanceof Label value) {
+                out[i] = value;
+            } else {
+                Label k = new Label((String) keysAndValues[i]);
+                k.getStyleClass().add(ConsoleStyles.PROPERTY_KEY);
+                k.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+                out[i] = k;
+            }
+        }
+        return out;
     }
 
     private static GridPane grid(Label[]... rows) {
         GridPane g = new GridPane();
         g.setHgap(12);
-        g.setVgap(4);
+        g.setVgap(2);
         for (int i = 0; i < rows.length; i++) g.addRow(i, rows[i]);
         return g;
     }
 
-    private static VBox card(String title, GridPane grid) {
+    /** A card with its title left of its rows: as tall as the rows, not a title line more. */
+    private static HBox card(String title, GridPane grid) {
         Label t = new Label(title);
-        t.getStyleClass().addAll(ConsoleStyles.SECTION_TITLE, Styles.TITLE_4);
-        VBox box = new VBox(8, t, grid);
+        t.getStyleClass().addAll(ConsoleStyles.SECTION_TITLE, Styles.TEXT_BOLD);
+        t.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox box = new HBox(16, t, grid);
+        HBox.setHgrow(grid, Priority.ALWAYS);
         box.getStyleClass().add(ConsoleStyles.CARD);
-        box.setPadding(new Insets(10, 14, 10, 14));
+        box.setPadding(new Insets(4, 14, 4, 14));
         return box;
     }
 

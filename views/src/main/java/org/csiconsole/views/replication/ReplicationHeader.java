@@ -60,7 +60,7 @@ final class ReplicationHeader extends HBox {
         lb.setTooltip(new Tooltip("Site B: the partner site"));
 
         HBox chips = new HBox(6);
-        for (ReplicationState state : ReplicationState.values()) chips.getChildren().add(chip(model, state, onChip));
+        for (ReplicationState state : ReplicationState.values()) chips.getChildren().add(chip(model, state, onChip, chips));
         chips.setAlignment(Pos.CENTER_LEFT);
 
         settings.setId("repl-settings");
@@ -113,9 +113,13 @@ final class ReplicationHeader extends HBox {
 
     /**
      * One state's chip: how many rows are in it (each row is in one state, so the chips add up to the
-     * rows), shown while there are some (healthy always, as the good news); a click shows those rows.
+     * rows), shown once there are some (healthy as soon as there are rows, as the good news); a click shows
+     * those rows. The chips do not move while a connection is edited or reconnects (its rows are away for a
+     * moment) or while rows pass from one state to another: a chip shown stays, muted at 0 with its icon's room
+     * kept, and a chip shown later comes after those already shown (the first rows show them in state order).
      */
-    private static Label chip(ReplicationViewModel model, ReplicationState state, java.util.function.Consumer<ReplicationState> onChip) {
+    private static Label chip(ReplicationViewModel model, ReplicationState state, java.util.function.Consumer<ReplicationState> onChip,
+                              HBox chips) {
         Label l = new Label();
         l.setId(chipId(state));
         l.setMinWidth(Label.USE_PREF_SIZE);
@@ -128,16 +132,21 @@ final class ReplicationHeader extends HBox {
         Runnable update = () -> {
             int n = model.countsProperty().get().count(state);
             l.setText(n + " " + words);
-            boolean show = n > 0 || state == ReplicationState.HEALTHY;
+            boolean show = l.isVisible() || n > 0 || state == ReplicationState.HEALTHY && model.countsProperty().get().total() > 0;
+            if (show && !l.isVisible()) {
+                chips.getChildren().remove(l);
+                chips.getChildren().add(l);
+            }
             l.setVisible(show);
             l.setManaged(show);
             l.getStyleClass().removeAll(ConsoleStyles.REPL_CHIP_OK, ConsoleStyles.REPL_CHIP_WARNING,
                     ConsoleStyles.REPL_CHIP_DANGER, ConsoleStyles.REPL_CHIP_MUTED);
             l.getStyleClass().add(n == 0 ? ConsoleStyles.REPL_CHIP_MUTED : style);
-            l.setGraphic(n == 0 || state.tone() == ReplicationState.Tone.OK || state.tone() == ReplicationState.Tone.MUTED ? null
-                    : Icons.of(state.tone() == ReplicationState.Tone.DANGER ? Material2AL.ERROR : Material2MZ.WARNING, 12));
+            boolean icon = state.tone() != ReplicationState.Tone.OK && state.tone() != ReplicationState.Tone.MUTED;
+            l.setGraphic(!icon ? null : Icons.of(state.tone() == ReplicationState.Tone.DANGER ? Material2AL.ERROR : Material2MZ.WARNING, 12));
         };
         model.countsProperty().addListener((o, x, y) -> update.run());
+        l.setVisible(false);
         update.run();
         return l;
     }

@@ -138,6 +138,10 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
     static SiteChoice find(List<SiteChoice> sites, SiteChoice wanted) {
         if (wanted == null) return null;
         for (SiteChoice s : sites) if (s.same(wanted)) return s;
+        // a connection renamed when it was edited: the same endpoint and site is the same place
+        for (SiteChoice s : sites) {
+            if (!wanted.endpoint().isEmpty() && s.endpoint().equals(wanted.endpoint()) && s.site().equals(wanted.site())) return s;
+        }
         return null;
     }
 }

@@ -79,7 +79,11 @@ public final class ReplicationViewModel extends ViewModel {
      * Whether site A / site B were picked by the admin (a picker, the swap): until then they follow
      * the site order, which does not depend on which site's first round ended first.
      */
-    private boolean siteAPicked, siteBPicked;
+    /**
+     * The sites the person picked, kept while their connection is away (edited, reconnecting): when it is back with the
+     * same site (its name, or its endpoint when it was renamed), the pick is shown again instead of the default.
+     */
+    private SiteChoice pickedA, pickedB;
     /** True while {@link #publish} sets the default sites (not a pick). */
     private boolean defaulting;
     private ConfirmedReads confirmed = ConfirmedReads.NONE;
@@ -114,14 +118,14 @@ public final class ReplicationViewModel extends ViewModel {
         this.commands = commands.apply(this);
         connections.addListener((ListChangeListener<ConnectionModel>) c -> follow());
         siteA.addListener((o, a, b) -> {
-            if (!defaulting && b != null) siteAPicked = true;
+            if (!defaulting && b != null) pickedA = b;
             rebuild();
         });
         pairsShown.addListener((o, a, shown) -> {
             if (shown) fill(pairs, latestPairs, () -> { });
         });
         siteB.addListener((o, a, b) -> {
-            if (!defaulting && b != null) siteBPicked = true;
+            if (!defaulting && b != null) pickedB = b;
             rebuild();
         });
         settings.addListener((o, a, b) -> {
@@ -516,11 +520,19 @@ public final class ReplicationViewModel extends ViewModel {
 
     /** Publishes {@code snap}, built for sites {@code builtA} and {@code builtB}, or rebuilds when the sites changed since. */
     private void publish(ReplicationSnapshot snap, ConfirmedReads read, SiteChoice builtA, SiteChoice builtB) {
-        if (!sameSites(snap.sites())) sites.setAll(snap.sites());
+        if (!sameSites(snap.sites())) {
+            // the site pickers move their values as their lists change: not a person's pick
+            defaulting = true;
+            try {
+                sites.setAll(snap.sites());
+            } finally {
+                defaulting = false;
+            }
+        }
         // Site A defaults to the first site, site B to the first other one; a site picked and still listed is kept.
-        SiteChoice a = siteAPicked ? ReplicationSnapshot.find(sites, siteA.get()) : null;
+        SiteChoice a = ReplicationSnapshot.find(sites, pickedA);
         SiteChoice wantA = a != null ? a : sites.isEmpty() ? null : sites.get(0);
-        SiteChoice b = siteBPicked ? ReplicationSnapshot.find(sites, siteB.get()) : null;
+        SiteChoice b = ReplicationSnapshot.find(sites, pickedB);
         SiteChoice wantB = b != null && !b.same(wantA) ? b : sites.stream().filter(s -> !s.same(wantA)).findFirst().orElse(null);
         if (!Objects.equals(wantA, siteA.get()) || !Objects.equals(wantB, siteB.get())) {
             // The pairs need both sites: setting them rebuilds with them.

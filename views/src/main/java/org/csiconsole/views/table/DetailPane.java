@@ -100,7 +100,8 @@ final class DetailPane<T> extends ScrollPane {
                 key.setMinWidth(Region.USE_PREF_SIZE);
                 Label value = new Label(row.value().isEmpty() ? "\u2014" : row.value());
                 value.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
-                wrap(value);
+                if (oneWord(row.value())) oneLine(value);
+                else wrap(value);
                 if (row.copyable() && !row.value().isEmpty()) {
                     HBox cell = new HBox(4, value, CopyButton.of(row.label(), row.value()));
                     cell.setAlignment(Pos.TOP_LEFT);
@@ -112,6 +113,24 @@ final class DetailPane<T> extends ScrollPane {
             }
         }
         setContent(box);
+    }
+
+    /** A value with no space in it: an id, a name, a path; not a figure, which is never cut. */
+    private static boolean oneWord(String value) {
+        return !value.isEmpty() && !Character.isDigit(value.charAt(0)) && value.chars().noneMatch(Character::isWhitespace);
+    }
+
+    /**
+     * An id or a name in a property row stays on one line: wrapped, it broke at a hyphen and read as two
+     * words. Too long for the pane, it drops its middle (both ends tell ids apart); the tooltip and the copy
+     * button hold it whole, and the heading shows the name whole.
+     */
+    private static void oneLine(Label label) {
+        label.setWrapText(false);
+        label.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
+        label.setMinWidth(0);
+        label.setMaxWidth(Double.MAX_VALUE);
+        label.setTooltip(new javafx.scene.control.Tooltip(label.getText()));
     }
 
     /**

@@ -304,6 +304,22 @@ public final class ResourceTable<T> extends BorderPane {
         return this;
     }
 
+    /**
+     * Makes the tool bar dense (2 px above and below, small controls) for a table that shares a little height, such as
+     * the call trace in the bottom panel: every 28 px saved is a row more in sight. Call after the tool bar's items
+     * are added ({@link #withToolbarItems}, {@link #withDetail}).
+     */
+    public ResourceTable<T> compactToolbar() {
+        toolbar.setPadding(new Insets(2, 8, 2, 8));
+        for (Node n : toolbar.getChildren()) small(n);
+        for (Node n : extra.getChildren()) small(n);
+        return this;
+    }
+
+    private static void small(Node n) {
+        if (n instanceof javafx.scene.control.Control && !n.getStyleClass().contains(Styles.SMALL)) n.getStyleClass().add(Styles.SMALL);
+    }
+
     /** Adds controls (view-specific buttons) to the toolbar, after the filter box. */
     public ResourceTable<T> withToolbarItems(Node... nodes) {
         extra.getChildren().addAll(nodes);

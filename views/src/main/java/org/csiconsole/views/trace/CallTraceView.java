@@ -60,6 +60,8 @@ public final class CallTraceView implements ResourceView {
     private static final double COPY_NOTE_WIDTH = 360;
     /** Widest a command's preview tooltip may be before it wraps, in px. */
     private static final double COPY_PREVIEW_WIDTH = 640;
+    /** Fewest calls the trace keeps in sight while its panel is open. */
+    static final int ROWS_IN_SIGHT = 4;
 
     private final CallTraceViewModel model;
     private final ResourceTable<TraceEntry> table;
@@ -117,6 +119,9 @@ public final class CallTraceView implements ResourceView {
         items.add(TraceToolbar.note("trace-message", model.messageProperty()));
         table.withToolbarItems(items.toArray(Node[]::new));
         table.withRowMenu(rowMenu());
+        // In the bottom panel the trace shares the height with the view above: a dense tool bar, and rows the divider
+        // cannot squeeze away (hide the panel, Ctrl+J, for the whole height).
+        table.compactToolbar().keepRowsInSight(ROWS_IN_SIGHT);
         TraceRows.markStates(table.tableView());
         // Calls are recorded as they complete; read in the order they started (a column click changes it).
         sortBy("time");

@@ -368,6 +368,8 @@ public final class TrainingView implements ResourceView {
         LifecycleView lifecycle = null;
         for (int i = 0; i < besideViews.size(); i++) {
             ResourceView v = besideViews.get(i);
+            // beside the steps at 1280x800 with the bottom panel open, a table keeps its 8 rows: the panel gives way
+            if (v instanceof org.csiconsole.views.resource.StorageTableView<?> table && table.table() != null) table.table().keepRowsInSight(8);
             Tab t = tabs.getTabs().get(i);
             showIn(t, v, connection);
             if (v instanceof LifecycleView l) lifecycle = l;

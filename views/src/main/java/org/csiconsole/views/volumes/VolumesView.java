@@ -21,6 +21,7 @@ import org.kordamp.ikonli.material2.Material2MZ;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -34,6 +35,8 @@ public final class VolumesView extends StorageTableView<Volume> {
     private static final String CONDITION_NOT_REPORTED =
             "the driver does not advertise VOLUME_CONDITION (ControllerGetCapabilities), or the volume is known from the CSP only";
     private final VolumesViewModel model;
+    /** What "Lifecycle" does with the selected volume; null until {@link #offerLifecycle} offers it. */
+    private java.util.function.Consumer<Volume> lifecycle;
     private final javafx.beans.value.ObservableValue<String> selectedVolume;
 
     /** Of several selected volumes: their total capacity (volumes that report none are counted apart). */
@@ -227,15 +230,19 @@ public final class VolumesView extends StorageTableView<Volume> {
     /**
      * Offers "Lifecycle" on the command bar and the rows' menu: {@code show} gets the selected
      * volume, to draw it on the CSI lifecycle figure. Disabled with a reason while not exactly one
-     * volume is selected.
+     * volume is selected. Offered again (the view's tab added to the workbench once more), the command stays
+     * one and shows with the latest {@code show}.
      */
     public void offerLifecycle(java.util.function.Consumer<Volume> show) {
+        boolean offered = lifecycle != null;
+        lifecycle = Objects.requireNonNull(show);
+        if (offered) return;
         javafx.beans.binding.StringBinding reason = javafx.beans.binding.Bindings.createStringBinding(() -> {
             if (!model.oneRowReason().isEmpty()) return model.oneRowReason();
             return model.selected() == null ? "Select one of the volumes first." : "";
         }, model.selectedProperty(), model.selectedRows());
         ViewAction action = new ViewAction("Lifecycle", reason.isEmpty(), reason, () -> {
-            if (model.selected() != null) show.accept(model.selected());
+            if (model.selected() != null) lifecycle.accept(model.selected());
         });
         addCommand(new ActionButton("volume-lifecycle", action, Material2AL.ACCOUNT_TREE,
                 "Show the selected volume on the CSI lifecycle figure (Lifecycle perspective, Alt+3)"));

@@ -53,6 +53,44 @@ class ConnectionFormModelTest {
     }
 
     @Test
+    void aRegularFileOrAFolderGivenAsASocketIsAProblemThatSaysWhatASocketIs() {
+        java.util.Map<java.nio.file.Path, ConnectionFormModel.PathKind> disk = java.util.Map.of(
+                java.nio.file.Path.of("/tmp/notes.txt"), ConnectionFormModel.PathKind.FILE,
+                java.nio.file.Path.of("/var/lib/kubelet/plugins/x"), ConnectionFormModel.PathKind.FOLDER,
+                java.nio.file.Path.of("/csi/csi.sock"), ConnectionFormModel.PathKind.SOCKET);
+        ConnectionFormModel m = ConnectionFormModel.overPaths(null, Set.of(),
+                p -> disk.getOrDefault(p, ConnectionFormModel.PathKind.MISSING));
+        m.nameProperty().set("lab");
+        m.socketPathProperty().set("/tmp/notes.txt");
+        assertThat(m.validProperty().get()).as("refused before connecting").isFalse();
+        assertThat(m.firstProblemProperty().get()).isEqualTo("The socket /tmp/notes.txt is a regular file, not a unix socket. "
+                + "A driver's socket is the file its plugin listens on, made when the driver starts (ls -l lists it with type s, "
+                + "as srwx\u2026), e.g. /var/lib/kubelet/plugins/<driver>/csi.sock.");
+        m.socketPathProperty().set("unix:///var/lib/kubelet/plugins/x");
+        assertThat(m.firstProblemProperty().get()).startsWith("The socket /var/lib/kubelet/plugins/x is a folder, not a unix socket. "
+                + "Give the socket inside it, e.g. /var/lib/kubelet/plugins/x/csi.sock.");
+        m.socketPathProperty().set("/csi/csi.sock");
+        m.nodeSocketProperty().set("/tmp/notes.txt");
+        assertThat(m.firstProblemProperty().get()).startsWith("The node socket /tmp/notes.txt is a regular file, not a unix socket.");
+        m.nodeSocketProperty().set("/csi/missing.sock");
+        assertThat(m.validProperty().get()).as("nothing there yet: the console waits for it").isTrue();
+        assertThat(m.warnings()).containsExactly("No node socket at /csi/missing.sock yet: node calls fail until the node plugin creates it.");
+    }
+
+    @Test
+    void aRealFileAndFolderAndSocketAreToldApart(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("notes.txt"), "x");
+        java.nio.file.Path sock = dir.resolve("s.sock");
+        try (var server = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            server.bind(java.net.UnixDomainSocketAddress.of(sock));
+            assertThat(ConnectionFormModel.PathKind.of(sock)).isEqualTo(ConnectionFormModel.PathKind.SOCKET);
+        }
+        assertThat(ConnectionFormModel.PathKind.of(file)).isEqualTo(ConnectionFormModel.PathKind.FILE);
+        assertThat(ConnectionFormModel.PathKind.of(dir)).isEqualTo(ConnectionFormModel.PathKind.FOLDER);
+        assertThat(ConnectionFormModel.PathKind.of(dir.resolve("none"))).isEqualTo(ConnectionFormModel.PathKind.MISSING);
+    }
+
+    @Test
     void csiAddonsEndpointsAreOptionalCheckedAndKeptInTheProfile() {
         java.util.Set<java.nio.file.Path> present = new java.util.HashSet<>(Set.of(java.nio.file.Path.of("/csi/csi.sock")));
         ConnectionFormModel m = new ConnectionFormModel(null, Set.of(), present::contains);

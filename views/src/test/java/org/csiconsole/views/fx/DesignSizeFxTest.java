@@ -46,7 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * 1280×800 is the design size (the headless screen's). Every storage view, in the room the
- * workbench gives a view at that size with the bottom panel open (1022×475 px), shows no figure
+ * workbench gives a view at that size with the bottom panel open (1022×400 px), shows no figure
  * cut (a text starting with a digit: "256 addresses", "4 min 57 s", a time) and keeps at least 8
  * rows of its table in sight; the create-volume dialog, after a failure grew it, is no taller
  * than the screen and its buttons are on it.
@@ -54,7 +54,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(ApplicationExtension.class)
 class DesignSizeFxTest {
     /** The centre of the workbench at 1280×800 with the navigator and the bottom panel open. */
-    static final double VIEW_WIDTH = 1022, VIEW_HEIGHT = 475;
+    static final double VIEW_WIDTH = 1022, VIEW_HEIGHT = 400;
         /** A window of the test's own, sized here: the primary stage is shared with the test classes that run after. */
     private Stage stage;
 

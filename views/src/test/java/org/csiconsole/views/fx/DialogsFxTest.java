@@ -103,6 +103,36 @@ class DialogsFxTest {
     }
 
     @Test
+    void aRiskConfirmationSaysWhyItsButtonIsDisabledAndKeepsItsSizeWhileTyping(FxRobot robot) {
+        var a = new org.csiconsole.core.risk.RiskModel().assess(org.csiconsole.core.risk.RiskRequest.of(
+                org.csiconsole.core.risk.RiskOperation.DELETE_VOLUME,
+                java.util.List.of(org.csiconsole.core.risk.TargetFacts.of("volume", "vol-1", "pvc-1")), java.time.Instant.now()));
+        assertThat(a.consent().level()).isEqualTo(org.csiconsole.core.risk.Consent.Kind.TYPED);
+        AtomicReference<org.csiconsole.views.dialog.RiskDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            var d = dialogs.prepare(new org.csiconsole.views.dialog.RiskDialog(new org.csiconsole.views.dialog.RiskPrompt(a), "Delete"));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        var window = dialog.get().getDialogPane().getScene().getWindow();
+        double width = window.getWidth(), height = window.getHeight();
+        Button delete = (Button) dialog.get().getDialogPane().lookupButton(dialog.get().sendButtonType());
+        Label whyNot = robot.lookup("#risk-why-not").queryAs(Label.class);
+        assertThat(whyNot.getText()).isEqualTo("Delete is enabled once the field holds " + a.consent().phrase() + ".");
+
+        robot.clickOn("#risk-input-0").write("wrong-name");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(delete.isDisabled()).isTrue();
+        assertThat(whyNot.getText()).isEqualTo("\u201cwrong-name\u201d is not " + a.consent().phrase()
+                + ": Delete stays disabled until the field holds exactly that.");
+        assertThat(FxChecks.shown(whyNot)).isTrue();
+        assertThat(window.getWidth()).as("the width while a wrong name is typed").isEqualTo(width);
+        assertThat(window.getHeight()).as("the height while a wrong name is typed").isEqualTo(height);
+    }
+
+    @Test
     void typedConfirmationEnablesDeleteOnlyForTheExactName(FxRobot robot) {
         AtomicReference<TypedConfirmationDialog> dialog = new AtomicReference<>();
         robot.interact(() -> {
@@ -116,8 +146,10 @@ class DialogsFxTest {
         assertThat(delete.isDisabled()).isTrue();
         assertThat(dialog.get().input().getPromptText()).as("the placeholder is not the answer").doesNotContain("pvc-1");
 
+        assertThat(robot.lookup("#confirm-why-not").queryAs(Label.class).getText()).isEqualTo("Delete is enabled once the field holds pvc-1.");
         robot.clickOn("#confirm-input").write("pvc-");
         assertThat(delete.isDisabled()).isTrue();
+        assertThat(robot.lookup("#confirm-why-not").queryAs(Label.class).getText()).isEqualTo("Keep typing: 1 more character of pvc-1.");
         robot.write("1 ");
         assertThat(delete.isDisabled()).as("a trailing space is not the name").isTrue();
         robot.interact(() -> dialog.get().input().setText("PVC-1"));
@@ -125,6 +157,7 @@ class DialogsFxTest {
         robot.interact(() -> dialog.get().input().setText(""));
         robot.clickOn("#confirm-input").write("pvc-1");
         assertThat(delete.isDisabled()).isFalse();
+        assertThat(robot.lookup("#confirm-why-not").queryAs(Label.class).getText()).as("nothing to explain: a blank line").isBlank();
 
         robot.clickOn(delete);
         WaitForAsyncUtils.waitForFxEvents();

@@ -55,6 +55,34 @@ class ResourceTableFxTest {
     }
 
     @Test
+    void aLongIdInTheDetailPaneStaysOnOneLineWholeInItsTooltipAndASentenceWraps(FxRobot robot) throws Exception {
+        String id = "pvc-e8aa39b5-52f2-3ba6-833a-687f87d02cc7-with-a-suffix-longer-than-the-pane";
+        String sentence = "published to node-1 (reported by the driver) and staged on node-2 by this console a while ago";
+        ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
+        ResourceTable<Row> table = table(model).withDetail(r -> List.of(org.csiconsole.views.table.DetailRow.of("Name", id),
+                org.csiconsole.views.table.DetailRow.of("Published to", sentence), org.csiconsole.views.table.DetailRow.of("Size", "53687091200")),
+                Row::name);
+        robot.interact(() -> {
+            root.getChildren().setAll(table);
+            model.append(List.of(new Row("pvc-web")));
+        });
+        FxWait.until(() -> table.tableView().getItems() == model.rows() && !model.rows().isEmpty());
+        robot.interact(() -> table.tableView().getSelectionModel().select(0));
+        FxWait.afterLayout(table);
+        javafx.scene.control.Label name = FxWait.onFx(() -> (javafx.scene.control.Label) table.lookupAll(".label").stream()
+                .filter(n -> n instanceof javafx.scene.control.Label l && id.equals(l.getText())).findFirst().orElseThrow());
+        javafx.scene.control.Label published = FxWait.onFx(() -> (javafx.scene.control.Label) table.lookupAll(".label").stream()
+                .filter(n -> n instanceof javafx.scene.control.Label l && sentence.equals(l.getText())).findFirst().orElseThrow());
+        javafx.scene.control.Label size = FxWait.onFx(() -> (javafx.scene.control.Label) table.lookupAll(".label").stream()
+                .filter(n -> n instanceof javafx.scene.control.Label l && "53687091200".equals(l.getText())).findFirst().orElseThrow());
+        assertThat(name.isWrapText()).as("an id does not break at a hyphen").isFalse();
+        assertThat(name.getTextOverrun()).isEqualTo(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
+        assertThat(name.getTooltip().getText()).isEqualTo(id);
+        assertThat(published.isWrapText()).as("words wrap").isTrue();
+        assertThat(size.isWrapText()).as("a figure is never cut").isTrue();
+    }
+
+    @Test
     void aSortOrderSetBeforeTheTableIsShownSurvivesThePriming(FxRobot robot) throws Exception {
         ResourceTableModel<Row> model = new ResourceTableModel<>(Row::name);
         ResourceTable<Row> table = table(model);

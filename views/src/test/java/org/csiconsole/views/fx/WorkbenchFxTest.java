@@ -346,6 +346,36 @@ class WorkbenchFxTest {
         }
     }
 
+    @Test
+    void aDeselectedRowsTextTakesTheCellsColourAgainInTheDarkTheme(FxRobot robot) throws Exception {
+        for (int i = 0; i < 3; i++) record(i);
+        @SuppressWarnings("unchecked")
+        TableView<TraceEntry> table = robot.lookup("#call-trace .table-view").queryAs(TableView.class);
+        FxWait.until(() -> table.getItems().size() == 3);
+        robot.interact(() -> themes.themeProperty().set(Theme.DARK));
+        robot.interact(() -> table.getSelectionModel().select(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> table.getSelectionModel().clearSelection());
+        FxWait.eventually(() -> {
+            List<String> wrong = FxWait.onFx(() -> {
+                List<String> out = new java.util.ArrayList<>();
+                for (javafx.scene.control.TableRow<?> row : robot.lookup("#call-trace .table-row-cell")
+                        .queryAllAs(javafx.scene.control.TableRow.class)) {
+                    if (row.getIndex() != 1) continue;
+                    for (javafx.scene.Node n : row.lookupAll(".table-cell")) {
+                        var cell = (javafx.scene.control.Labeled) n;
+                        if (cell.getText() == null || cell.getText().isEmpty()) continue;
+                        var text = (javafx.scene.text.Text) cell.lookup(".text");
+                        if (!cell.getTextFill().equals(text.getFill())) out.add(cell.getText() + " drawn in " + text.getFill()
+                                + ", its cell's colour " + cell.getTextFill());
+                    }
+                }
+                return out;
+            });
+            assertThat(wrong).isEmpty();
+        });
+    }
+
     /** WCAG 2 contrast ratio of two colours. */
     private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
         double la = luminance(a);

@@ -123,6 +123,19 @@ class WorkbenchTraceFxTest {
     }
 
     @Test
+    void at1280x800WithTheBottomPanelOpenTheTraceShowsFourCallsAndTheViewKeepsItsDesignHeight(FxRobot robot) throws Exception {
+        for (int i = 0; i < 20; i++) call(trace, "csi.v1.Controller/CreateVolume", "OK", "vol-" + i);
+        robot.interact(() -> workbench.open(demo, ResourceKind.VOLUMES));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#bottom-panel").getItems().size() == 20);
+        FxWait.afterLayout(workbench.root());
+
+        assertThat(FxWait.onFx(() -> DesignSize.rowsInSight(table(robot, "#bottom-panel")))).as("calls in sight").isGreaterThanOrEqualTo(4);
+        Node view = robot.lookup(".cc-centre .tab-content-area").match(FxChecks::shown).query();
+        assertThat(FxWait.onFx(() -> view.getLayoutBounds().getHeight())).as("the room of the view in front")
+                .isGreaterThanOrEqualTo(DesignSizeFxTest.VIEW_HEIGHT);
+    }
+
+    @Test
     void whileFollowingTheTraceShowsTheCallsOfTheVolumeSelectedInTheViewInFront(FxRobot robot) throws Exception {
         call(trace, "csi.v1.Controller/CreateVolume", "OK", "vol-1");
         call(trace, "csi.v1.Controller/CreateVolume", "OK", "vol-2");

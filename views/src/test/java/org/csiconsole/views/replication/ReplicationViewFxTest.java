@@ -54,6 +54,32 @@ class ReplicationViewFxTest {
     }
 
     @Test
+    void anEditedConnectionLeavesTheSitesPickedAndTheChipsWhereTheyWere(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        robot.interact(() -> fx.view.model().siteAProperty().set(fx.view.model().sites().get(1)));
+        WaitForAsyncUtils.waitForFxEvents();
+        java.util.function.Supplier<java.util.Map<String, Double>> chips = () -> {
+            java.util.Map<String, Double> at = new java.util.TreeMap<>();
+            for (var n : robot.lookup(".cc-repl-chip").queryAll()) if (n.isVisible()) at.put(n.getId(), n.localToScene(0, 0).getX());
+            return at;
+        };
+        var before = org.csiconsole.views.FxWait.onFx(chips::get);
+        assertThat(before).containsKeys("repl-chip-split", "repl-chip-healthy");
+
+        var samplesB = fx.services.samplers.get("site-b").samples();
+        robot.interact(() -> fx.connections.set(1, ReplicationFixture.connection("site-b", fx.portB)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(org.csiconsole.views.FxWait.onFx(chips::get)).as("while site-b's rows are away, the chips shown stay where they were")
+                .containsAllEntriesOf(before);
+        robot.interact(() -> fx.services.samplers.get("site-b").publish(samplesB));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.rows().getItems().size() == 5);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx.view.model().siteAProperty().get().name()).isEqualTo("site-b");
+        assertThat(fx.view.model().siteBProperty().get().name()).isEqualTo("site-a");
+        assertThat(org.csiconsole.views.FxWait.onFx(chips::get)).containsAllEntriesOf(before);
+    }
+
+    @Test
     void theSitePairsTabPutsEachVolumeNextToItsPartnerAndFlagsMismatchesWithTheSafeNextStep(FxRobot robot) throws Exception {
         fx.publish(robot);
         robot.clickOn("#repl-pairs-tab .tab-label");

@@ -122,6 +122,28 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void anEditedConnectionKeepsTheSitesPickedOnItWhenItComesBackAsTheSameSite() {
+        f.model.siteAProperty().set(f.model.sites().get(1));
+        assertThat(f.model.siteAProperty().get().name()).isEqualTo("site-b");
+        var samplesB = f.samplerB().samples();
+
+        // site-b's connection edited: the workbench replaces it where it stands, and it reads its site again
+        f.connections.set(1, ReplicationFixture.connection("site-b", f.portB));
+        f.samplerB().publish(samplesB);
+        assertThat(f.model.siteAProperty().get().name()).as("the site picked as A").isEqualTo("site-b");
+        assertThat(f.model.siteBProperty().get().name()).isEqualTo("site-a");
+
+        // renamed while edited: the same endpoint and site is still the site picked
+        var renamed = new org.csiconsole.views.workbench.ConnectionModel(
+                org.csiconsole.core.session.ConnectionProfile.csi("Cluster B", "unix:///run/site-b.sock"));
+        renamed.storageProperty().set(FakeReplication.storage(f.portB));
+        f.connections.set(1, renamed);
+        f.samplerB().publish(samplesB);
+        assertThat(f.model.siteAProperty().get().connection()).isEqualTo("Cluster B");
+        assertThat(f.model.siteAProperty().get().name()).isEqualTo("site-b");
+    }
+
+    @Test
     void siteAIsTheFirstSiteEvenWhenTheSecondSiteAnsweredFirstUntilTheAdminPicksOne() {
         ReplicationFixture late = new ReplicationFixture();
         late.portA.features = new java.util.concurrent.CompletableFuture<>();
