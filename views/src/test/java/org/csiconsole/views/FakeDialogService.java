@@ -29,18 +29,13 @@ public final class FakeDialogService implements DialogService {
         return answer;
     }
 
-    /** The title of each {@link #confirmDiscard} (Cancel the default button), in order; also in {@link #confirmations}. */
-    public final List<String> discards = new ArrayList<>();
-
-    @Override
-    public boolean confirmDiscard(String title, String message, String actionLabel) {
-        discards.add(title);
-        return confirm(title, message, actionLabel);
-    }
+    /** The message of each {@link #confirmByTyping}, in order. */
+    public final List<String> typedMessages = new ArrayList<>();
 
     @Override
     public boolean confirmByTyping(String title, String message, String expected, String actionLabel) {
         confirmations.add(title + ":" + expected);
+        typedMessages.add(message);
         if (typed != null) return answer && typed.equals(expected);
         return answer;
     }

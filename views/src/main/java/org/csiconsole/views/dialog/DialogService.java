@@ -30,21 +30,6 @@ public interface DialogService {
     boolean confirm(String title, String message, String actionLabel);
 
     /**
-     * Asks a yes/no question before an action that discards a person's work (a training run, its progress); as
-     * for a danger in {@link #confirmRisk}, the default button is Cancel, so Enter keeps the work.
-     *
-     * <p>This default asks with {@link #confirm}.
-     *
-     * @param title the action, e.g. {@code "Reset Planned failover to its seed"}
-     * @param message what is lost and how to keep it, in one or two sentences
-     * @param actionLabel the label of the confirming button, e.g. {@code "Reset"}
-     * @return true when the person confirmed
-     */
-    default boolean confirmDiscard(String title, String message, String actionLabel) {
-        return confirm(title, message, actionLabel);
-    }
-
-    /**
      * Asks the person to type {@code expected} before a destructive action (deleting a volume by
      * typing its name). The confirming button is enabled only for the exact text.
      *

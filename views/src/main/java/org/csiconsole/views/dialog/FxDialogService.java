@@ -34,23 +34,10 @@ public final class FxDialogService implements DialogService {
 
     @Override
     public boolean confirm(String title, String message, String actionLabel) {
-        return confirm(title, message, actionLabel, false);
-    }
-
-    @Override
-    public boolean confirmDiscard(String title, String message, String actionLabel) {
-        return confirm(title, message, actionLabel, true);
-    }
-
-    private boolean confirm(String title, String message, String actionLabel, boolean cancelDefault) {
         ButtonType ok = new ButtonType(actionLabel, ButtonBar.ButtonData.OK_DONE);
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, message, ButtonType.CANCEL, ok);
         alert.setTitle(title);
         alert.setHeaderText(title);
-        if (cancelDefault) {
-            ((javafx.scene.control.Button) alert.getDialogPane().lookupButton(ok)).setDefaultButton(false);
-            ((javafx.scene.control.Button) alert.getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(true);
-        }
         return prepare(alert).showAndWait().filter(b -> b == ok).isPresent();
     }
 

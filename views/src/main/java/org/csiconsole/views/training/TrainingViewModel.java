@@ -230,8 +230,8 @@ public final class TrainingViewModel extends ViewModel {
         TrainingSession running = session.get();
         if (running != null) {
             TrainingDiscard d = TrainingDiscard.startOver(running.scenario().title(), shownProgress(running), s.title());
-            if (!actions.dialogs().confirmDiscard(d.title(), d.message() + " Its connection \u201c" + connectionName(running.scenario())
-                    + "\u201d closes. " + whatStartDoes(s), d.actionLabel())) {
+            if (!actions.dialogs().confirmByTyping(d.title(), d.message() + " Its connection \u201c" + connectionName(running.scenario())
+                    + "\u201d closes. " + whatStartDoes(s), d.phrase(), d.actionLabel())) {
                 return;
             }
         }
@@ -253,8 +253,8 @@ public final class TrainingViewModel extends ViewModel {
         TrainingSession s = session.get();
         if (s == null || busy.get()) return;
         TrainingDiscard d = TrainingDiscard.reset(s.scenario().title(), shownProgress(s));
-        if (!actions.dialogs().confirmDiscard(d.title(), d.message() + " The plugin is that of the connection \u201c"
-                + connectionName(s.scenario()) + "\u201d; other connections are not touched.", d.actionLabel())) {
+        if (!actions.dialogs().confirmByTyping(d.title(), d.message() + " The plugin is that of the connection \u201c"
+                + connectionName(s.scenario()) + "\u201d; other connections are not touched.", d.phrase(), d.actionLabel())) {
             return;
         }
         busy.set(true);

@@ -148,10 +148,9 @@ class TrainingViewModelTest {
 
         model.reset();
 
-        assertThat(dialogs.confirmations).containsExactly("Reset Provision, stage and publish a volume to its seed");
-        assertThat(dialogs.discards).as("asked with Cancel the default button").containsExactly("Reset Provision, stage and publish a volume to its seed");
-        // the words are core's decision (TrainingDiscard), as the command line prints them
-        assertThat(dialogs.messages).singleElement().asString().startsWith(
+        // the scenario's id is typed, as on the command line; the words are core's decision (TrainingDiscard)
+        assertThat(dialogs.confirmations).containsExactly("Reset Provision, stage and publish a volume to its seed:first-volume");
+        assertThat(dialogs.typedMessages).singleElement().asString().startsWith(
                 TrainingDiscard.reset("Provision, stage and publish a volume", s.progress()).message())
                 .contains("the 1 of 3 steps passed so far").contains("cancel and export it first (Export result in the Training perspective")
                 .contains("the connection \u201cTraining: first-volume\u201d; other connections are not touched");
@@ -182,9 +181,8 @@ class TrainingViewModelTest {
 
         model.start();
 
-        assertThat(dialogs.confirmations).containsExactly("Start Planned failover");
-        assertThat(dialogs.discards).as("asked with Cancel the default button").containsExactly("Start Planned failover");
-        assertThat(dialogs.messages).singleElement().asString().startsWith(
+        assertThat(dialogs.confirmations).containsExactly("Start Planned failover:first-volume");
+        assertThat(dialogs.typedMessages).singleElement().asString().startsWith(
                 TrainingDiscard.startOver("Provision, stage and publish a volume", first.progress(), "Planned failover").message())
                 .contains("The run of \u201cProvision, stage and publish a volume\u201d ends and is discarded")
                 .contains("Its connection \u201cTraining: first-volume\u201d closes.");

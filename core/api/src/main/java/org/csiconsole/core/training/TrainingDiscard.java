@@ -4,15 +4,15 @@ import java.util.Objects;
 
 /**
  * What resetting a run, or starting a scenario over a run, throws away, and the consent it takes: decided once
- * here and rendered by the Training perspective's confirmation (Cancel the default button) and by
- * {@code csi-console training reset} and {@code training start}, which print {@link #message()} and take
- * {@link #phrase()} typed on the terminal or given as an option. Nothing is discarded without it.
+ * here and rendered by the Training perspective's typed confirmation and by {@code csi-console training reset}
+ * and {@code training start}: each shows {@link #message()} and takes {@link #phrase()} typed (on the terminal or
+ * given as an option on the command line). Nothing is discarded without it.
  *
  * @param title the action, e.g. {@code "Reset Planned failover to its seed"}
  * @param lost what is lost, in one sentence: the steps passed so far, the time, the hints, the plugin's changes
  * @param keep how to keep it: export the result first
- * @param actionLabel the confirming button's label, e.g. {@code "Reset"}
- * @param phrase what a person types to consent on the command line: the discarded run's scenario id
+ * @param actionLabel the confirming button's label in the workbench, e.g. {@code "Reset"}
+ * @param phrase what a person types to consent, in the workbench and on the command line: the discarded run's scenario id
  */
 public record TrainingDiscard(String title, String lost, String keep, String actionLabel, String phrase) {
     private static final String KEEP = "To keep the trainee's result, cancel and export it first (Export result in the Training "
