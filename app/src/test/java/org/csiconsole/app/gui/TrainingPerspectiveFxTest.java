@@ -226,6 +226,9 @@ class TrainingPerspectiveFxTest {
 
         // reset to the seed: the volume made is gone from the table beside at once
         robot.clickOn("#training-reset");
+        dialog(robot);
+        // nothing is reset until the scenario's id is typed, as `training reset` asks on the command line
+        robot.interact(() -> robot.lookup("#confirm-input").queryAs(TextInputControl.class).setText(SCENARIO));
         press(robot, "Reset");
         FxWait.until(() -> volumes.table().tableView().getItems().size() == 3
                 || view.besideViews().get(0) instanceof VolumesView v && v != volumes && v.table().tableView().getItems().size() == 3);
