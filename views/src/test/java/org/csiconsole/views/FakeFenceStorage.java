@@ -33,6 +33,8 @@ public final class FakeFenceStorage implements StorageService {
     public volatile List<Host> hosts = List.of();
     /** The volumes listed, with the nodes or hosts they are published to. */
     public volatile List<Volume> volumes = List.of();
+    /** When set, ListClusterFence fails with it, as the RBD driver's does. */
+    public volatile RuntimeException listFailure;
 
     public FakeFenceStorage(AddonsCapability... advertised) {
         features = AddonsFeatures.with(Features.from(FakeStorage.allCapabilities(), true, false, true, true), Set.of(advertised));
@@ -71,6 +73,7 @@ public final class FakeFenceStorage implements StorageService {
     @Override
     public CompletableFuture<List<String>> listFences(Map<String, String> parameters, Secrets secrets) {
         listParameters.add(parameters);
+        if (listFailure != null) return CompletableFuture.failedFuture(listFailure);
         return CompletableFuture.completedFuture(List.copyOf(fenced));
     }
 

@@ -8,11 +8,14 @@ import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
+import org.csiconsole.core.audit.AuditRecord;
+import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
+import org.csiconsole.core.port.FenceRequest;
+import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.json.StableJson;
 import org.csiconsole.core.model.Cidr;
-import org.csiconsole.core.model.AddonsCapability;
 import org.csiconsole.core.model.FenceClient;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.RiskOperation;
@@ -105,6 +108,13 @@ public final class FenceCommands {
         final Function<String, String> env;
         final Map<String, String> environment;
         AuditSink audit = AuditSink.discarding();
+        CallTrace trace = new CallTrace();
+
+        /** The clients' options: the call policy, and the audit of mutations under {@code endpoint}'s text. */
+        CsiClientOptions options(Endpoint endpoint) {
+            return CsiClientOptions.defaults().withPolicy(o.policy())
+                    .withAudit(CallAudit.to(r -> audit.append(marked(r)), AuditOrigin.local(endpoint.text())));
+        }
 
         FenceBase(Function<String, String> env, Map<String, String> environment) {
             this.env = Objects.requireNonNull(env, "env");
@@ -126,13 +136,18 @@ public final class FenceCommands {
             return o.output == OutputFormat.json;
         }
 
+        /** {@code r} as audited: marked an override when the person sent a refused call anyway. */
+        AuditRecord marked(AuditRecord r) {
+            return r;
+        }
+
         @Override
         public Integer call() throws Exception {
             Endpoint endpoint = o.addons(env);
             CallTrace trace = new CallTrace();
             PrintWriter out = spec.commandLine().getOut();
-            try (AddonsClient addons = AddonsClient.open(endpoint, CsiClientOptions.defaults().withPolicy(o.policy())
-                    .withAudit(CallAudit.to(audit, AuditOrigin.local(endpoint.text()))), trace)) {
+            try (AddonsClient addons = AddonsClient.open(endpoint, options(endpoint), trace)) {
+                this.trace = trace;
                 run(addons, out);
                 out.flush();
             } catch (ExecutionException | CompletionException e) {
@@ -199,6 +214,13 @@ public final class FenceCommands {
                 description = "Confirms without a terminal: the blocks joined by commas, exactly as they are fenced.")
         String yes;
 
+        @Option(names = "--override", description = "unfence only: send it although the driver cannot list its fenced blocks "
+                + "(ListClusterFence), so the console cannot tell whether they are fenced; needs --yes (or the blocks typed) and is "
+                + "audited as an override. A block the driver lists as not fenced is never sent.")
+        boolean override;
+
+        private boolean overriding;
+
         private final Supplier<Optional<ConsoleTerminal>> terminal;
         private final boolean fence;
 
@@ -248,15 +270,41 @@ public final class FenceCommands {
             }
         }
 
+        @Override
+        AuditRecord marked(AuditRecord r) {
+            return overriding ? r.asOverride() : r;
+        }
+
         /**
-         * Each block with the known clients inside it ({@link FenceFacts}), from GetFenceClients when the
-         * sidecar advertises GET_CLIENTS_TO_FENCE (a read, not audited); none otherwise. This command reaches
-         * no CSP, so no CSP host is known here.
+         * Each block with who it cuts off and what the fence list says of it, read as the workbench reads them
+         * ({@link FenceFacts#read}: GetFenceClients, the volumes published to the clients from the driver's ListVolumes
+         * on {@code --endpoint}, ListClusterFence; reads, not audited). This command reaches no CSP, so no CSP host is
+         * known here. A source that cannot be read is named on stderr and left out.
          */
         private List<TargetFacts> facts(AddonsClient addons, List<Cidr> blocks) throws Exception {
-            List<FenceClient> clients = addons.capabilities().get().contains(AddonsCapability.GET_CLIENTS_TO_FENCE)
-                    ? addons.fence().clients(parameters, secrets()).get() : List.of();
-            return FenceFacts.of(blocks, clients, List.of(), List.of());
+            FenceRequest request = new FenceRequest(blocks, parameters, secrets());
+            Endpoint controller = controller();
+            // without the driver's endpoint the sidecar's stands in: it serves no CSI, so no volume is read
+            Endpoint csiEndpoint = controller != null ? controller : addons.endpoint();
+            try (CsiClient csi = CsiClient.open(csiEndpoint, Optional.empty(), options(csiEndpoint), trace)) {
+                CsiStorage storage = new CsiStorage(csi, false, addons);
+                FenceFacts.WhoIsInside r = FenceFacts.read(storage, storage.features().get(), request, List.of()).get();
+                List<String> unread = new java.util.ArrayList<>(r.unread());
+                if (controller == null) unread.add("the volumes published to the clients (give the driver's --endpoint)");
+                if (!unread.isEmpty()) {
+                    spec.commandLine().getErr().println("The assessment could not read " + String.join(", ", unread) + ".");
+                }
+                return r.facts();
+            }
+        }
+
+        /** The driver's endpoint, for its volumes; null when only --addons-endpoint names one. */
+        private Endpoint controller() {
+            try {
+                return o.controller(env);
+            } catch (CallFailure e) {
+                return null;
+            }
         }
 
         @Override
@@ -264,7 +312,7 @@ public final class FenceCommands {
             List<Cidr> blocks = blocks();
             RiskConsent risk = risk();
             Assessment a = risk.assess(RiskRequest.of(operation(), facts(addons, blocks), Instant.now()).on(addons.endpoint().text()));
-            risk.confirm(a, yes(), false, spec.commandLine().getErr());
+            overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             List<String> texts = blocks.stream().map(Cidr::text).toList();
             if (fence) addons.fence().fence(texts, parameters, secrets()).get();
             else addons.fence().unfence(texts, parameters, secrets()).get();

@@ -147,6 +147,37 @@ class FenceCommandsTest {
     }
 
     @Test
+    void theFenceAssessmentCountsTheVolumesPublishedToTheClientsInsideTheBlockAsTheWorkbenchDoes() {
+        // The plugin's own node (node-1, 10.10.2.0/24) is a host: GetFenceClients names it
+        var v = plugin.model().volumes().create(new org.csiconsole.core.reference.array.VolumeSpec("erp-db", "site-a", null, 1L << 30, false,
+                "ext4", List.of(), List.of("SINGLE_NODE_WRITER"), Map.of(), Map.of(), Map.of(), null, null, ""));
+        plugin.model().publications().publish(v.id(), "node-1", "SINGLE_NODE_WRITER", false);
+
+        assertThat(run("fence", "--endpoint", csi(), "--addons-endpoint", addons(), "--cidr", "0.0.0.0/0", "--yes=0.0.0.0/0"))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+
+        assertThat(err.toString()).contains("in all, 1 known host and 1 volume published to it are cut off")
+                .contains("published to it: erp-db");
+    }
+
+    @Test
+    void unfencingABlockTheDriverDoesNotListIsRefusedAndNothingIsSent() {
+        typed = Optional.of("10.10.3.0/24");
+        assertThat(run("fence", "--endpoint", csi(), "--addons-endpoint", addons(), "--cidr", "10.10.3.0/24")).isEqualTo(ExitCodes.OK);
+        typed = Optional.empty();
+
+        int code = run("unfence", "--endpoint", csi(), "--addons-endpoint", addons(), "--cidr", "10.99.0.0/24", "--yes=10.99.0.0/24");
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("10.99.0.0/24 is not fenced: ListClusterFence lists 10.10.3.0/24")
+                .contains("nothing to unfence in 10.99.0.0/24");
+        assertThat(out.toString()).doesNotContain("Unfenced");
+        assertThat(run("unfence", "--endpoint", csi(), "--addons-endpoint", addons(), "--cidr", "10.99.0.0/24", "--yes=10.99.0.0/24",
+                "--override")).as("an override does not apply to what the driver lists").isEqualTo(ExitCodes.USAGE);
+        assertThat(fenced()).containsExactly("10.10.3.0/24");
+    }
+
+    @Test
     void aBadBlockIsAUsageErrorThatSaysWhatIsWrong() {
         assertThat(run("fence", "--endpoint", addons(), "--cidr", "10.1.0.0/33", "--yes=10.1.0.0/33")).isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("prefix length 33").contains("0 to 32");

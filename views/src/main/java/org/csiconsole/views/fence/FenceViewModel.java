@@ -39,13 +39,15 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
     private final ViewAction unfence;
     private final ViewAction clients;
     private Map<String, String> listParameters = Map.of();
+    /** True while the last ListClusterFence failed: the driver cannot say which blocks are fenced. */
+    private final javafx.beans.property.BooleanProperty unlisted = new javafx.beans.property.SimpleBooleanProperty(false);
 
     public FenceViewModel(ViewContext context) {
         super(context, r -> r.cidr() + " " + r.family());
         table().keyedBy(FenceRow::cidr);
         refresh = refreshActionFor();
         fence = action("Fence\u2026", Feature.NETWORK_FENCE, false, () -> fence(""));
-        unfence = action("Unfence\u2026", Feature.NETWORK_FENCE, true, this::unfence);
+        unfence = unfenceAction(this::unfence);
         clients = action("Clients to fence\u2026", Feature.GET_CLIENTS_TO_FENCE, false, this::clients);
     }
 
@@ -63,10 +65,24 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
     protected CompletableFuture<List<SourceFailure>> load(PageSink<FenceRow> sink) {
         // Not sent unless advertised: the status then says which capability is missing.
         if (!features().available(Feature.LIST_FENCES)) return org.csiconsole.core.port.Ports.unsupported("ListClusterFence");
-        return storage().listFences(listParameters, Secrets.NONE).thenApply(cidrs -> {
-            if (!cidrs.isEmpty()) sink.accept(cidrs.stream().map(FenceRow::of).toList());
-            return List.of();
-        });
+        return storage().listFences(listParameters, Secrets.NONE).whenComplete((cidrs, e) -> context.ui().execute(() -> unlisted.set(e != null)))
+                .thenApply(cidrs -> {
+                    if (!cidrs.isEmpty()) sink.accept(cidrs.stream().map(FenceRow::of).toList());
+                    return List.of();
+                });
+    }
+
+    /**
+     * Unfence, offered for a listed block only (a block ListClusterFence does not name has nothing to unfence); on a
+     * driver that cannot list its fences, offered without one, the form then naming the blocks.
+     */
+    private ViewAction unfenceAction(Runnable handler) {
+        javafx.beans.binding.StringBinding why = javafx.beans.binding.Bindings.createStringBinding(() -> {
+            org.csiconsole.core.port.Features f = featuresProperty().get();
+            if (!f.available(Feature.NETWORK_FENCE)) return f.reason(Feature.NETWORK_FENCE);
+            return !cannotList() && selected() == null ? "Select one of the fenced blocks first." : "";
+        }, featuresProperty(), selectedProperty(), unlisted);
+        return new ViewAction("Unfence\u2026", why.isEmpty(), why, handler);
     }
 
     public ViewAction refreshAction() { return refresh; }
@@ -98,10 +114,19 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         change(true, cidrs);
     }
 
-    /** Unfences the selected block after the form and the typed confirmation; the row goes. */
+    /**
+     * Unfences the selected block after the form and the typed confirmation; the row goes. On a driver that cannot list
+     * its fences the form opens empty, and core's assessment asks for the send to be an override.
+     */
     public void unfence() {
         FenceRow r = selected();
         if (r != null) change(false, r.cidr());
+        else if (cannotList()) change(false, "");
+    }
+
+    /** True when the driver does not list its fenced blocks: LIST_FENCES is not offered, or the last listing failed. */
+    private boolean cannotList() {
+        return !featuresProperty().get().available(Feature.LIST_FENCES) || unlisted.get();
     }
 
     private void change(boolean fencing, String cidrs) {

@@ -65,7 +65,7 @@ class AuditViewModelTest {
         AuditEntry anyway = log.add(plain.record().asOverride());
         AuditEntry discarded = log.add(new org.csiconsole.core.audit.AuditRecord(NOW.minusSeconds(30), plain.record().origin(), "unix:///run/csi/csi.sock",
                 "grpc", "replication.Controller/DemoteVolume", java.util.Map.of("volume_id", java.util.List.of("vol-2r")), "force: false",
-                AuditOutcome.OK, "", "", 4, "c-10", 1).inWorkflow("Split-brain recovery: survivor site-a (vol-2), discarded site-b (vol-2r)", true));
+                AuditOutcome.OK, "", "", 4, "c-10", 1).asForced().inWorkflow("Split-brain recovery: survivor site-a (vol-2), discarded site-b (vol-2r)"));
         model.activate();
         assertThat(AuditRows.mark(discarded)).isEqualTo("forced (split-brain recovery)");
         assertThat(AuditRows.details(discarded)).anySatisfy(r -> assertThat(r.toString())

@@ -115,6 +115,56 @@ class FenceViewModelTest {
     }
 
     @Test
+    void unfencingEveryNetworkNamesTheClientsAnotherFencedBlockKeepsFenced() {
+        storage.fenced.addAll(List.of("0.0.0.0/0", "10.10.3.0/24"));
+        storage.clients = List.of(new FenceClient("worker-01", List.of("10.10.3.11")), new FenceClient("web-01", List.of("10.20.1.5")));
+        FenceViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(0));
+        answerForms("0.0.0.0/0", "", "");
+
+        m.unfenceAction().run();
+
+        assertThat(dialogs.assessments).last().satisfies(a -> assertThat(String.join("\n", a.lines()))
+                .contains("clients in 0.0.0.0/0 (web-01 (10.20.1.5)) can write again")
+                .contains("worker-01 (10.10.3.11) stays fenced by 10.10.3.0/24: it cannot write until it is unfenced too"));
+    }
+
+    @Test
+    void aBlockTheDriverDoesNotListIsNotUnfencedAndNothingIsSent() {
+        storage.fenced.add("10.1.0.0/24");
+        FenceViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(0));
+        answerForms("10.99.0.0/24", "", "");
+        dialogs.typed = "10.99.0.0/24";
+
+        m.unfenceAction().run();
+
+        assertThat(dialogs.assessments).last().satisfies(a -> {
+            assertThat(a.blocked()).isTrue();
+            assertThat(a.illegal().reason()).isEqualTo("10.99.0.0/24 is not fenced: ListClusterFence lists 10.1.0.0/24");
+        });
+        assertThat(storage.requests).as("nothing sent").isEmpty();
+        assertThat(storage.fenced).containsExactly("10.1.0.0/24");
+    }
+
+    @Test
+    void unfenceIsOfferedForAListedBlockOnlyUnlessTheDriverCannotList() {
+        FenceViewModel listing = model();
+        assertThat(listing.unfenceAction().enabled().get()).as("no block selected").isFalse();
+        assertThat(listing.unfenceAction().disabledReason().get()).isEqualTo("Select one of the fenced blocks first.");
+
+        storage.listFailure = new org.csiconsole.core.call.CallFailure(org.csiconsole.core.call.FailureKind.INTERNAL,
+                "ListClusterFence", "provided secret is empty", "", "");
+        FenceViewModel blind = model();
+        assertThat(blind.unfenceAction().enabled().get()).isTrue();
+        answerForms("10.99.0.0/24", "", "");
+        dialogs.typed = "10.99.0.0/24";
+        blind.unfenceAction().run();
+        assertThat(dialogs.assessments).last().satisfies(a -> assertThat(a.illegal().overridable()).as(a.illegal().reason()).isTrue());
+        assertThat(storage.requests).as("not sent without the override").isEmpty();
+    }
+
+    @Test
     void theClientsToFenceAreShownTheFormOpensEmptyAndTheConfirmationNamesTheClientsInsideTheBlocks() {
         storage.clients = List.of(new FenceClient("worker-a1", List.of("10.10.3.11")), new FenceClient("worker-b1", List.of("10.20.3.0/24")));
         FenceViewModel m = model();

@@ -91,10 +91,7 @@ public class Sessions implements AutoCloseable {
      * Directory Specification: state that should persist between restarts).
      */
     public static Path defaultDemoStateDir() {
-        String xdg = System.getenv("XDG_STATE_HOME");
-        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg)
-                : Path.of(System.getProperty("user.home"), ".local", "state");
-        return base.resolve("csi-console").resolve("demo");
+        return org.csiconsole.core.store.ConfigDirectory.state(System.getenv(), System.getProperty("user.home")).resolve("demo");
     }
 
     /** The background executor the clients run their blocking work on. */

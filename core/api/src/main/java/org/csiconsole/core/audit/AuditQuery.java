@@ -7,7 +7,9 @@ import java.time.Instant;
  *
  * @param since entries at or after this instant, or null
  * @param until entries before this instant, or null
- * @param connection entries of this connection name (exact), or null
+ * @param connection entries whose connection name or endpoint is this text (exact), or null: the workbench records a
+ *     connection's name ({@code Served}), the command line its endpoint, and both the endpoint
+ *     ({@code unix:///tmp/x.sock}), which finds the history of both
  * @param targetId entries that name this id in any target field (volume_id, snapshot_id, node_id,
  *     volume group id, CIDR, name, ...), or null
  * @param outcome entries with this outcome, or null

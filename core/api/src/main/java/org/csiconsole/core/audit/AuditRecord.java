@@ -16,8 +16,10 @@ import java.util.TreeMap;
  * @param time when the call started, to the millisecond (UTC)
  * @param origin OS user, host and connection name
  * @param endpoint endpoint text, e.g. {@code unix:///csi/csi.sock} or {@code https://array:8080/csp}
- * @param protocol {@code "grpc"} or {@code "http"}
- * @param call the RPC ({@code csi.v1.Controller/CreateVolume}) or REST call ({@code POST /csp/containers/v1/volumes})
+ * @param protocol {@code "grpc"} or {@code "http"}; {@code "workflow"} for a workflow's own event that is no call
+ *     (a stop by the person running it, outcome CANCELLED, code {@code STOPPED})
+ * @param call the RPC ({@code csi.v1.Controller/CreateVolume}) or REST call ({@code POST /csp/containers/v1/volumes});
+ *     for a workflow's event, the workflow and where it stopped ({@code "Split-brain recovery: stopped at step 2 of 3"})
  * @param targets ids the call names, by field: {@code volume_id}, {@code snapshot_id}, {@code node_id},
  *     {@code volume_ids}, {@code cidr}, {@code name}, ... (from the request, and from a successful response
  *     for the ids it creates); keys sorted
@@ -30,9 +32,8 @@ import java.util.TreeMap;
  * @param correlationId one random id per logical call (a UUID), shared by its attempts
  * @param attempts attempts sent; 0 when the call failed or was cancelled before sending
  * @param forced true when the request carried {@code force=true} (csi-addons PromoteVolume, DemoteVolume,
- *     ResyncVolume), or the call is a step of a workflow that discards data or cuts clients off (split-brain
- *     recovery's demote and resync of the discarded side, an unplanned failover's fence): a forced operation,
- *     consented to by typing each target's name
+ *     ResyncVolume), and only then: a step of a workflow sent without force is not forced ({@link #workflow()} names
+ *     the workflow)
  * @param override true when the console's risk assessment refused the call and the person sent it anyway
  *     (an override of a verdict that rests on the console's own record, with the name typed)
  * @param workflow the workflow the call was a step of, in words ({@code "Split-brain recovery: survivor site-a
@@ -89,10 +90,10 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
                 correlationId, attempts, forced, true, workflow);
     }
 
-    /** This record as a step of {@code workflow} (in words), marked forced too when {@code forced}. */
-    public AuditRecord inWorkflow(String workflow, boolean forced) {
+    /** This record as a step of {@code workflow} (in words); forced stays as the call carried it. */
+    public AuditRecord inWorkflow(String workflow) {
         return new AuditRecord(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs,
-                correlationId, attempts, this.forced || forced, override, workflow);
+                correlationId, attempts, forced, override, workflow);
     }
 
     /** True when forced or an override: what {@link AuditQuery#marked()} selects. */

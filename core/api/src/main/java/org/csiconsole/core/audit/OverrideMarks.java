@@ -11,26 +11,28 @@ import java.util.Map;
  * target it expects before sending, and the sink marks that call's record
  * {@linkplain AuditRecord#override() override} when it is written; the workflow engine says which targets
  * a step acts on while it runs ({@link #step}), and the sink marks each call naming one of them as that
- * workflow's ({@link AuditRecord#workflow()}, forced when the step discards data or cuts clients off). The
+ * workflow's ({@link AuditRecord#workflow()}). The
  * GUI and the command line write through the same marks. Thread-safe.
  */
 public final class OverrideMarks {
     private final Map<String, Integer> pending = new HashMap<>();
     private final List<RunningStep> steps = new java.util.ArrayList<>();
 
-    private record RunningStep(java.util.Set<String> ids, String workflow, boolean forced) {
+    private volatile AuditSink notes;
+
+    private record RunningStep(java.util.Set<String> ids, String workflow) {
     }
 
     /**
      * Until the returned handle is closed, every audited call naming one of {@code targetIds} is a step of
-     * {@code workflow}: its record carries the workflow's words, and is marked forced when {@code forced}.
+     * {@code workflow}: its record carries the workflow's words. Whether it is forced is the call's own
+     * ({@code force=true} in its request), never the workflow's.
      *
      * @param targetIds ids the step's calls name ({@code volume_id}, {@code volume_group_id}, a fenced {@code cidr})
      * @param workflow the workflow in words, e.g. {@code "Split-brain recovery: survivor site-a (vol-1), discarded site-b (vol-1r)"}
-     * @param forced the step discards data or cuts clients off, consented to by typing names
      */
-    public AutoCloseable step(java.util.Collection<String> targetIds, String workflow, boolean forced) {
-        RunningStep s = new RunningStep(java.util.Set.copyOf(targetIds), workflow, forced);
+    public AutoCloseable step(java.util.Collection<String> targetIds, String workflow) {
+        RunningStep s = new RunningStep(java.util.Set.copyOf(targetIds), workflow);
         synchronized (this) {
             steps.add(s);
         }
@@ -75,13 +77,25 @@ public final class OverrideMarks {
 
     private AuditRecord inStep(AuditRecord r) {
         for (RunningStep s : steps) {
-            if (r.targets().values().stream().flatMap(List::stream).anyMatch(s.ids()::contains)) return r.inWorkflow(s.workflow(), s.forced());
+            if (r.targets().values().stream().flatMap(List::stream).anyMatch(s.ids()::contains)) return r.inWorkflow(s.workflow());
         }
         return r;
     }
 
-    /** {@code sink} writing each record through {@link #mark}. */
+    /** {@code sink} writing each record through {@link #mark}; {@link #note} writes into it too. */
     public AuditSink marking(AuditSink sink) {
+        notes = sink;
         return r -> sink.append(mark(r));
+    }
+
+    /**
+     * Appends {@code r}, a workflow's own event that is no call (a stop by the person running it), to the sink last
+     * given to {@link #marking}, unmarked.
+     *
+     * @return completes once it is durable, as {@link AuditSink#append}; at once when no sink was given (nothing audited)
+     */
+    public java.util.concurrent.CompletableFuture<Void> note(AuditRecord r) {
+        AuditSink s = notes;
+        return s == null ? java.util.concurrent.CompletableFuture.completedFuture(null) : s.append(r);
     }
 }

@@ -24,6 +24,31 @@ public final class FenceFacts {
     }
 
     /**
+     * What the driver's fence list (csi-addons fence.proto ListClusterFence) says of one block, for an unfence.
+     *
+     * @param known true when the driver listed its fenced blocks; false when it cannot (NetworkFence.LIST_FENCES
+     *     not advertised, or the listing failed): then whether the block is fenced is not known
+     * @param fenced true when the block is among the listed blocks (host bits cleared before comparing)
+     * @param blocks the fenced blocks as listed, in the driver's order; empty when not known
+     * @param stillFenced for each of the block's dependents ({@link TargetFacts#dependents()}, the same phrase), the
+     *     other listed blocks, not unfenced by the same request, that hold one of its addresses inside the block: it
+     *     stays fenced by them; dependents no other block holds are absent
+     */
+    public record Listed(boolean known, boolean fenced, List<String> blocks, Map<String, List<String>> stillFenced) {
+        public Listed {
+            blocks = List.copyOf(blocks);
+            Map<String, List<String>> copy = new LinkedHashMap<>();
+            stillFenced.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+            stillFenced = java.util.Collections.unmodifiableMap(copy);
+        }
+
+        /** The driver cannot list its fenced blocks: whether a block is fenced is not known. */
+        public static Listed unknown() {
+            return new Listed(false, false, List.of(), Map.of());
+        }
+    }
+
+    /**
      * Who a fence's blocks cut off, as read, and the sources that could not be read.
      *
      * @param facts one {@code "network"} target per block ({@link #of})
@@ -40,7 +65,8 @@ public final class FenceFacts {
      * Reads who the blocks of {@code request} cut off, before a fence's or an unfence's confirmation, the same for
      * Network fence and an unplanned failover's fence step (reads only: GetFenceClients for the request's parameters
      * and secrets when NetworkFence.GET_CLIENTS_TO_FENCE is advertised, else {@code known}; the CSP hosts when an
-     * array is connected; the volumes when they can be listed, for what is published to each client). A source
+     * array is connected; the volumes when they can be listed, for what is published to each client; the fenced blocks
+     * (ListClusterFence) when NetworkFence.LIST_FENCES is advertised, else each block's {@link Listed#unknown()}). A source
      * that cannot be read is left out and named in {@link WhoIsInside#unread()}; the future never fails.
      *
      * @param storage the connection that fences
@@ -71,8 +97,14 @@ public final class FenceFacts {
                     return null;
                 })
                 : java.util.concurrent.CompletableFuture.completedFuture(null);
-        return java.util.concurrent.CompletableFuture.allOf(clients, hosts, listed)
-                .thenApply(x -> new WhoIsInside(of(request.cidrs(), clients.join(), hosts.join(), List.copyOf(volumes)), unread));
+        java.util.concurrent.CompletableFuture<List<String>> fenced = features.available(org.csiconsole.core.port.Feature.LIST_FENCES)
+                ? storage.listFences(request.parameters(), request.secrets()).exceptionally(e -> {
+                    unread.add("ListClusterFence (" + why(e) + ")");
+                    return null;
+                })
+                : java.util.concurrent.CompletableFuture.completedFuture(null);
+        return java.util.concurrent.CompletableFuture.allOf(clients, hosts, listed, fenced)
+                .thenApply(x -> new WhoIsInside(of(request.cidrs(), clients.join(), hosts.join(), List.copyOf(volumes), fenced.join()), unread));
     }
 
     private static String why(Throwable e) {
@@ -93,6 +125,24 @@ public final class FenceFacts {
      * @param volumes the volumes read, for what is published to each client; empty when not known
      */
     public static List<TargetFacts> of(List<Cidr> blocks, List<FenceClient> clients, List<Host> hosts, List<Volume> volumes) {
+        return of(blocks, clients, hosts, volumes, List.of(), false);
+    }
+
+    /**
+     * As {@link #of(List, List, List, List)}, each block with what the driver's fence list says of it ({@link Listed}).
+     *
+     * @param fenced the blocks ListClusterFence listed; null when the driver cannot list them
+     */
+    public static List<TargetFacts> of(List<Cidr> blocks, List<FenceClient> clients, List<Host> hosts, List<Volume> volumes,
+                                       List<String> fenced) {
+        return of(blocks, clients, hosts, volumes, fenced, true);
+    }
+
+    private static List<TargetFacts> of(List<Cidr> blocks, List<FenceClient> clients, List<Host> hosts, List<Volume> volumes,
+                                        List<String> fenced, boolean listRead) {
+        List<Cidr> listedBlocks = fenced == null ? List.of() : fenced.stream().map(FenceFacts::parsed).filter(java.util.Objects::nonNull).toList();
+        Set<String> unfencedTogether = new LinkedHashSet<>();
+        blocks.forEach(b -> unfencedTogether.add(b.text()));
         List<TargetFacts> out = new ArrayList<>();
         for (Cidr block : blocks) {
             Map<String, Set<String>> addresses = new LinkedHashMap<>();
@@ -124,17 +174,36 @@ public final class FenceFacts {
             }
             List<String> dependents = new ArrayList<>();
             Set<String> reached = new LinkedHashSet<>();
+            Map<String, List<String>> stillFenced = new LinkedHashMap<>();
             addresses.forEach((name, at) -> {
                 Set<String> ids = aliases.get(name);
                 List<String> published = volumes.stream().filter(v -> v.publishedNodeIds().stream().anyMatch(ids::contains))
                         .map(Volume::displayName).toList();
                 reached.addAll(published);
                 Set<String> cut = initiators.getOrDefault(name, Set.of());
-                dependents.add(name + " (" + String.join(", ", at) + (cut.isEmpty() ? "" : "; initiators " + String.join(", ", cut))
-                        + (published.isEmpty() ? "" : "; published to it: " + String.join(", ", published)) + ")");
+                String phrase = name + " (" + String.join(", ", at) + (cut.isEmpty() ? "" : "; initiators " + String.join(", ", cut))
+                        + (published.isEmpty() ? "" : "; published to it: " + String.join(", ", published)) + ")";
+                dependents.add(phrase);
+                List<String> others = listedBlocks.stream().filter(f -> !unfencedTogether.contains(f.text()))
+                        .filter(f -> at.stream().anyMatch(f::contains)).map(Cidr::text).toList();
+                if (!others.isEmpty()) stillFenced.put(phrase, others);
             });
-            out.add(TargetFacts.of("network", block.text(), "").withDependents(dependents).reaching(List.copyOf(reached)));
+            TargetFacts t = TargetFacts.of("network", block.text(), "").withDependents(dependents).reaching(List.copyOf(reached));
+            if (listRead) {
+                t = t.withFence(fenced == null ? Listed.unknown() : new Listed(true,
+                        listedBlocks.stream().anyMatch(f -> f.text().equals(block.text())), fenced, stillFenced));
+            }
+            out.add(t);
         }
         return out;
+    }
+
+    /** The block {@code text} names as listed; null when the driver listed something that is not one. */
+    private static Cidr parsed(String text) {
+        try {
+            return Cidr.parse(text);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 }

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -421,10 +422,35 @@ public final class RiskModel implements RiskAssessor {
         }
     }
 
+    /**
+     * An unfence lifts a fence the driver lists (csi-addons fence.proto: ListClusterFence names what
+     * FenceClusterNetwork fenced): a block the list does not name has nothing to unfence and is refused; when the
+     * driver cannot list, whether it is fenced is not known, so it is sent only as an override. A client that another
+     * listed block also holds stays fenced, and is named so, not among those that can write again.
+     */
     private void unfence(Draft d) {
         for (TargetFacts t : d.r.targets()) {
-            d.caution(Kind.ACCESS_LOST, "clients in " + t.id() + (t.dependents().isEmpty() ? "" : " (" + String.join(", ", t.dependents()) + ")")
-                    + " can write again: stop the workloads that failed over away from them first", "");
+            FenceFacts.Listed listed = t.fence();
+            if (listed != null && listed.known() && !listed.fenced()) {
+                d.illegal(t.id() + " is not fenced: ListClusterFence lists " + (listed.blocks().isEmpty() ? "no fenced block"
+                        : String.join(", ", listed.blocks())), "csi-addons fence.proto: UnfenceClusterNetwork lifts a fence that "
+                        + "FenceClusterNetwork made", "There is nothing to unfence in " + t.id() + "; to lift a fence, unfence a block the list names.", false);
+            } else if (listed != null && !listed.known()) {
+                d.illegal("this console cannot tell whether " + t.id() + " is fenced: the driver does not list its fenced blocks "
+                        + "(ListClusterFence)", "", "Unfence it only when you know it was fenced (by this console's audit log or "
+                        + "another orchestrator's).", true);
+            }
+            Map<String, List<String>> held = listed == null ? Map.of() : listed.stillFenced();
+            List<String> freed = t.dependents().stream().filter(c -> !held.containsKey(c)).toList();
+            if (t.dependents().isEmpty() || !freed.isEmpty()) {
+                d.caution(Kind.ACCESS_LOST, "clients in " + t.id() + (freed.isEmpty() ? "" : " (" + String.join(", ", freed) + ")")
+                        + " can write again: stop the workloads that failed over away from them first", "");
+            }
+            Map<String, List<String>> byBlocks = new java.util.LinkedHashMap<>();
+            held.forEach((client, blocks) -> byBlocks.computeIfAbsent(String.join(", ", blocks), k -> new ArrayList<>()).add(client));
+            byBlocks.forEach((blocks, clients) -> d.caution(Kind.ACCESS_LOST, String.join(", ", clients) + (clients.size() == 1 ? " stays" : " stay")
+                    + " fenced by " + blocks + ": " + (clients.size() == 1 ? "it cannot" : "they cannot") + " write until "
+                    + (blocks.contains(",") ? "those are" : "it is") + " unfenced too", ""));
         }
         d.typedNetworks();
     }

@@ -38,10 +38,12 @@ import java.util.Objects;
  * @param sizeOrigin where {@code capacityBytes} comes from when not from the driver alone ({@link #sized}):
  *     {@code "the console's record: imported from a PV export"}, or both figures with their origins when they differ;
  *     empty when the driver reported it and the record agrees or holds none
+ * @param fence for a {@code "network"} target, whether the driver lists it fenced and which of its clients other fenced
+ *     blocks keep fenced ({@link FenceFacts}); null when the fence list was not read
  */
 public record TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                           boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
-                          List<String> reached, PairMismatch pairing, String sizeOrigin) {
+                          List<String> reached, PairMismatch pairing, String sizeOrigin, FenceFacts.Listed fence) {
     public TargetFacts {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(id, "id");
@@ -50,6 +52,13 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         dependents = dependents == null ? List.of() : List.copyOf(dependents);
         reached = reached == null ? List.of() : List.copyOf(reached);
         sizeOrigin = sizeOrigin == null ? "" : sizeOrigin;
+    }
+
+    /** A target whose fence list was not read. */
+    public TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
+                       boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
+                       List<String> reached, PairMismatch pairing, String sizeOrigin) {
+        this(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, null);
     }
 
     /** A target not matched against a partner site. */
@@ -218,12 +227,12 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /** This target with {@code placements} instead. */
     public TargetFacts withPlacements(List<Placement> placements, boolean driverReportsPlacements) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
     }
 
     /** This target with its replication side and partner. */
     public TargetFacts withReplication(SideFacts side, SideFacts partner) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
     }
 
     /**
@@ -244,22 +253,27 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         } else if (driverBytes > 0 && kept > 0 && kept != driverBytes) {
             origin = "as the driver reports; the console's record (" + recorded.origin().words() + ") says " + ByteSize.format(kept);
         }
-        return new TargetFacts(kind, id, name, bytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, origin);
+        return new TargetFacts(kind, id, name, bytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, origin, fence);
     }
 
     /** This target matched into a site pair with {@code pairing} ({@link #pairing()}). */
     public TargetFacts paired(PairMismatch pairing) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
     }
 
     /** This target with {@code reached}, the volumes cut off with its dependents, instead. */
     public TargetFacts reaching(List<String> reached) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
+    }
+
+    /** This network target with what the fence list says of it ({@link #fence()}). */
+    public TargetFacts withFence(FenceFacts.Listed fence) {
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
     }
 
     /** This target with {@code dependents} instead. */
     public TargetFacts withDependents(List<String> dependents) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
     }
 
     /** The placements of {@code step}, on {@code nodeId} when it is not empty, else on any node. */

@@ -1,5 +1,8 @@
 package org.csiconsole.core.risk;
 
+import org.csiconsole.core.model.Cidr;
+import org.csiconsole.core.model.FenceClient;
+
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.core.port.VolumeGroupDeletion;
@@ -91,6 +94,15 @@ class RiskModelTableTest {
     static final SideFacts B_SECONDARY = side("site-b", "vol-00000211", S, OK, true);
     static final SideFacts B_PRIMARY = side("site-b", "vol-00000211", P, ReplicationHealth.ERROR, true);
     static final SideFacts B_SILENT = side("site-b", "vol-00000211", VolumeReplicationRole.UNKNOWN, ReplicationHealth.UNKNOWN, false);
+
+    /** worker-01 in 10.1.0.0/24, worker-03 and worker-04 in 10.10.3.0/24, as GetFenceClients reports them. */
+    static final List<FenceClient> CLIENTS = List.of(new FenceClient("worker-01", List.of("10.1.0.11")),
+            new FenceClient("worker-03", List.of("10.10.3.13")), new FenceClient("worker-04", List.of("10.10.3.14")));
+
+    /** The block {@code cidr} unfenced, with {@link #CLIENTS} inside it, while ListClusterFence lists {@code fenced}. */
+    static TargetFacts listedFence(String cidr, String... fenced) {
+        return FenceFacts.of(List.of(Cidr.parse(cidr)), CLIENTS, List.of(), List.of(), List.of(fenced)).get(0);
+    }
 
     static TargetFacts network(String cidr, String... clients) {
         return new TargetFacts("network", cidr, "", 0, List.of(), false, null, null, List.of(clients));
@@ -315,6 +327,20 @@ class RiskModelTableTest {
                         "1 known client, 2 volumes published to them: worker-01")
                 .expect(Verdict.SENT, Consent.Kind.TYPED, "10.1.0.0/24,10.2.0.0/24");
         row("unfence", UNFENCE, network("10.1.0.0/24", "worker-01 (10.1.0.11)")).says("stop the workloads").expect(Verdict.SENT, Consent.Kind.TYPED, "10.1.0.0/24");
+        row("unfence a listed block names the clients that can write again", UNFENCE, listedFence("10.1.0.0/24", "10.1.0.0/24"))
+                .says("clients in 10.1.0.0/24 (worker-01 (10.1.0.11)) can write again").lacks(Kind.DATA_DELETED)
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "10.1.0.0/24");
+        row("unfence 0.0.0.0/0 while 10.10.3.0/24 stays fenced: its clients stay fenced", UNFENCE,
+                listedFence("0.0.0.0/0", "0.0.0.0/0", "10.10.3.0/24"))
+                .says("clients in 0.0.0.0/0 (worker-01 (10.1.0.11)) can write again",
+                        "worker-03 (10.10.3.13), worker-04 (10.10.3.14) stay fenced by 10.10.3.0/24: they cannot write until it is unfenced too")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "0.0.0.0/0");
+        row("unfence a block the driver does not list: nothing to unfence, not sent", UNFENCE, listedFence("10.99.0.0/24", "10.10.3.0/24"))
+                .says("10.99.0.0/24 is not fenced: ListClusterFence lists 10.10.3.0/24", "nothing to unfence in 10.99.0.0/24")
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED, "10.99.0.0/24");
+        row("unfence on a driver that cannot list its fences: only as an override", UNFENCE,
+                FenceFacts.of(List.of(Cidr.parse("10.99.0.0/24")), CLIENTS, List.of(), List.of(), null).get(0))
+                .says("cannot tell whether 10.99.0.0/24 is fenced").expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "10.99.0.0/24");
 
         // replication: enable, disable
         row("enable replication", ENABLE_REPLICATION, vol("erp-db", "vol-1")).has(Kind.REPLICATION_CHANGES).expect(Verdict.SENT, Consent.Kind.CONFIRM);

@@ -21,7 +21,9 @@ record AuditWhere(String sql, List<Object> params) {
             params.add(q.until().toEpochMilli());
         }
         if (q.connection() != null) {
-            terms.add("connection = ?");
+            // by its name or its endpoint: the workbench names a connection, the command line by its endpoint; both record the endpoint
+            terms.add("(connection = ? OR endpoint = ?)");
+            params.add(q.connection());
             params.add(q.connection());
         }
         if (q.outcome() != null) {

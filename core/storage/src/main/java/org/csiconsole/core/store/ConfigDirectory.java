@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Where the console keeps its settings: {@code $XDG_CONFIG_HOME/csi-console}, or
  * {@code ~/.config/csi-console} when that variable is unset or not absolute (XDG Base Directory
- * Specification, "Environment variables").
+ * Specification, "Environment variables"). Home ({@code ~}) is {@link #home}, for the data and state
+ * folders too.
  */
 public final class ConfigDirectory {
     /** Name of the console's folder inside the config home. */
@@ -15,20 +16,46 @@ public final class ConfigDirectory {
     private ConfigDirectory() {
     }
 
+    /**
+     * The user's home folder as the XDG defaults mean it: {@code $HOME} when set to an absolute path, else
+     * {@code userHome}. Java's {@code user.home} comes from the password file, not from {@code $HOME}: a console
+     * started with {@code HOME=/tmp/x} keeps its files under {@code /tmp/x}, as other programs do.
+     *
+     * @param env environment variables ({@code HOME} is read)
+     * @param userHome the {@code user.home} system property
+     */
+    public static Path home(Map<String, String> env, String userHome) {
+        String home = env.get("HOME");
+        return home != null && !home.isBlank() && Path.of(home).isAbsolute() ? Path.of(home) : Path.of(userHome);
+    }
+
     /** Resolves the folder from this process's environment and {@code user.home}. */
     public static Path resolve() {
         return resolve(System.getenv(), System.getProperty("user.home"));
     }
 
     /**
-     * @param env environment variables (only {@code XDG_CONFIG_HOME} is read)
-     * @param userHome the user's home folder
+     * @param env environment variables ({@code XDG_CONFIG_HOME}, and {@code HOME} as {@link #home} reads it)
+     * @param userHome the {@code user.home} system property
      */
     public static Path resolve(Map<String, String> env, String userHome) {
         String xdg = env.get("XDG_CONFIG_HOME");
         if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) {
             return Path.of(xdg, APP_DIR);
         }
-        return Path.of(userHome, ".config", APP_DIR);
+        return home(env, userHome).resolve(".config").resolve(APP_DIR);
+    }
+
+    /**
+     * Where the console keeps state that should persist between restarts (the demo's plugin state):
+     * {@code $XDG_STATE_HOME/csi-console}, or {@code ~/.local/state/csi-console} when that variable is unset or not absolute.
+     *
+     * @param env environment variables ({@code XDG_STATE_HOME}, and {@code HOME} as {@link #home} reads it)
+     * @param userHome the {@code user.home} system property
+     */
+    public static Path state(Map<String, String> env, String userHome) {
+        String xdg = env.get("XDG_STATE_HOME");
+        if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) return Path.of(xdg, APP_DIR);
+        return home(env, userHome).resolve(".local").resolve("state").resolve(APP_DIR);
     }
 }

@@ -22,8 +22,9 @@ public final class DataDirectory {
     }
 
     /**
-     * @param env environment variables ({@value #OVERRIDE_ENV} and {@code XDG_DATA_HOME} are read)
-     * @param userHome the user's home folder
+     * @param env environment variables ({@value #OVERRIDE_ENV}, {@code XDG_DATA_HOME}, and {@code HOME} as
+     *     {@link ConfigDirectory#home} reads it)
+     * @param userHome the {@code user.home} system property
      */
     public static Path resolve(Map<String, String> env, String userHome) {
         String override = env.get(OVERRIDE_ENV);
@@ -32,6 +33,6 @@ public final class DataDirectory {
         if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) {
             return Path.of(xdg, ConfigDirectory.APP_DIR);
         }
-        return Path.of(userHome, ".local", "share", ConfigDirectory.APP_DIR);
+        return ConfigDirectory.home(env, userHome).resolve(".local").resolve("share").resolve(ConfigDirectory.APP_DIR);
     }
 }

@@ -82,6 +82,20 @@ class ProfileStoreTest {
     }
 
     @Test
+    void homeIsHomeWhenSetElseUserHomeForTheConfigDataAndStateFolders() {
+        Map<String, String> fresh = Map.of("HOME", "/tmp/fresh");
+        assertThat(ConfigDirectory.resolve(fresh, "/root")).isEqualTo(Path.of("/tmp/fresh/.config/csi-console"));
+        assertThat(DataDirectory.resolve(fresh, "/root")).isEqualTo(Path.of("/tmp/fresh/.local/share/csi-console"));
+        assertThat(ConfigDirectory.state(fresh, "/root")).isEqualTo(Path.of("/tmp/fresh/.local/state/csi-console"));
+        assertThat(DataDirectory.resolve(Map.of(), "/root")).as("HOME unset").isEqualTo(Path.of("/root/.local/share/csi-console"));
+        assertThat(DataDirectory.resolve(Map.of("HOME", "relative"), "/root")).isEqualTo(Path.of("/root/.local/share/csi-console"));
+        assertThat(DataDirectory.resolve(Map.of("HOME", "/tmp/fresh", "XDG_DATA_HOME", "/x/data"), "/root"))
+                .as("XDG_DATA_HOME wins").isEqualTo(Path.of("/x/data/csi-console"));
+        assertThat(ConfigDirectory.state(Map.of("HOME", "/tmp/fresh", "XDG_STATE_HOME", "/x/state"), "/root"))
+                .isEqualTo(Path.of("/x/state/csi-console"));
+    }
+
+    @Test
     void profileNeedsAName() {
         assertThatThrownBy(() -> ConnectionProfile.csi(" ", "unix:///a")).isInstanceOf(IllegalArgumentException.class);
         assertThat(ConnectionProfile.demo().target()).isEqualTo("inproc:demo");

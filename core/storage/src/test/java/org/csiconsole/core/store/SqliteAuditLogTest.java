@@ -69,6 +69,19 @@ class SqliteAuditLogTest {
     }
 
     @Test
+    void oneEndpointNamedByTheWorkbenchAndByTheCommandLineIsFoundByItsEndpointAndTheNameByItsName() throws Exception {
+        AuditRecord gui = record(T0, "Served", "vol-1", AuditOutcome.OK);
+        AuditRecord cli = record(T0.plusSeconds(60), "unix:///csi/csi.sock", "vol-2", AuditOutcome.OK);
+        AuditRecord other = new AuditRecord(T0.plusSeconds(120), new AuditOrigin("ann", "host-1", "Lab"), "unix:///lab.sock", "grpc",
+                "csi.v1.Controller/DeleteVolume", Map.of("volume_id", List.of("vol-3")), "", AuditOutcome.OK, "", "", 1, "corr-3", 1);
+        append(gui, cli, other);
+
+        assertThat(log.find(AuditQuery.FIRST_PAGE.withConnection("unix:///csi/csi.sock"))).extracting(AuditEntry::seq).containsExactly(2L, 1L);
+        assertThat(log.find(AuditQuery.FIRST_PAGE.withConnection("Served"))).extracting(AuditEntry::seq).containsExactly(1L);
+        assertThat(log.find(AuditQuery.FIRST_PAGE.withConnection("unix:///lab.sock"))).extracting(AuditEntry::seq).containsExactly(3L);
+    }
+
+    @Test
     void entriesComeBackNewestFirstAndFilterByTimeConnectionTargetAndOutcome() throws Exception {
         append(record(T0, "site-a", "vol-1", AuditOutcome.OK),
                 record(T0.plusSeconds(60), "site-b", "vol-2", AuditOutcome.FAILED),

@@ -175,12 +175,19 @@ final class EngineRun implements WorkflowRun {
 
     /**
      * Tells the audit that the calls of {@code step} are a step of this two-site workflow, until it ends: the
-     * workflow in words (for split-brain recovery, the survivor and the discarded side), forced when the step
-     * discards data or cuts clients off (split-brain recovery's calls on the discarded side, an unplanned
-     * failover's fence, a forced promote). A one-site operation and a wait are calls on their own.
+     * workflow in words (for split-brain recovery, the survivor and the discarded side). Only a call that carries
+     * {@code force=true} is marked forced, by the call itself. A one-site operation and a wait are calls on their own.
      */
     private AutoCloseable markStep(PlanItem item, WorkflowStep step) {
         if (!plan.kind().twoSites() || !step.action().mutating()) return () -> { };
+        List<String> ids = step.target() != null ? List.of(step.target().id())
+                : plan.request().options().fence() == null ? List.of()
+                : plan.request().options().fence().cidrs().stream().map(org.csiconsole.core.model.Cidr::text).toList();
+        return marks.step(ids, words(item));
+    }
+
+    /** This workflow on {@code item} in words, as its audit records name it. */
+    private String words(PlanItem item) {
         String a = plan.request().siteA().name();
         String b = plan.request().siteB().name();
         String pa = a + " (" + item.source().id() + ")";
@@ -191,13 +198,7 @@ final class EngineRun implements WorkflowRun {
             case FAILBACK -> pa + " back from " + pb;
             default -> pa + " to " + pb;
         };
-        boolean forced = step.force() || step.action() == org.csiconsole.core.replication.ReplicationAction.FENCE
-                || plan.kind() == org.csiconsole.core.replication.WorkflowKind.SPLIT_BRAIN_RECOVERY && step.target() != null
-                && step.target().equals(item.partner());
-        List<String> ids = step.target() != null ? List.of(step.target().id())
-                : plan.request().options().fence() == null ? List.of()
-                : plan.request().options().fence().cidrs().stream().map(org.csiconsole.core.model.Cidr::text).toList();
-        return marks.step(ids, words, forced);
+        return words;
     }
 
     private static void close(AutoCloseable marked) {
@@ -210,8 +211,32 @@ final class EngineRun implements WorkflowRun {
 
     private void stopped(PlanItem item, int done, CompletableFuture<ItemResult> out) {
         String left = StateLeft.describe(plan.request(), item, done);
-        emit(WorkflowEvent.Type.ITEM_STOPPED, item.source(), done, "Stopped before step " + (done + 1) + ". " + left, -1);
-        out.complete(new ItemResult(item, RunOutcome.STOPPED, done, null, left));
+        String message = "Stopped before step " + (done + 1) + ". " + left;
+        emit(WorkflowEvent.Type.ITEM_STOPPED, item.source(), done, message, -1);
+        auditStop(item, done, message).whenComplete((x, e) -> {
+            if (e != null) LOG.warn("The stop of a workflow was not audited: {}", e.getMessage());
+            out.complete(new ItemResult(item, RunOutcome.STOPPED, done, null, left));
+        });
+    }
+
+    /**
+     * Records in the audit log that the person stopped this workflow on {@code item} at step {@code done + 1} of its
+     * steps (none of it sent), with what the steps before left: an entry that is no call (protocol {@code workflow},
+     * outcome CANCELLED, code {@code STOPPED}), in the workflow's words, naming the item's volumes. A one-site operation
+     * is recorded by its calls alone.
+     */
+    private CompletableFuture<Void> auditStop(PlanItem item, int done, String message) {
+        if (!plan.kind().twoSites()) return CompletableFuture.completedFuture(null);
+        List<String> ids = new ArrayList<>();
+        ids.add(item.source().id());
+        if (item.partner() != null) ids.add(item.partner().id());
+        String sites = plan.request().siteA().name() + ", " + plan.request().siteB().name();
+        org.csiconsole.core.audit.AuditRecord r = new org.csiconsole.core.audit.AuditRecord(clock.instant(),
+                org.csiconsole.core.audit.AuditOrigin.local(sites), "", "workflow", plan.kind().words() + ": stopped at step " + (done + 1)
+                + " of " + item.steps().size(), java.util.Map.of(item.source().group() ? "volume_group_id" : "volume_id", ids), "",
+                org.csiconsole.core.audit.AuditOutcome.CANCELLED, "STOPPED", "Stopped by the person running it. " + message, 0,
+                java.util.UUID.randomUUID().toString(), 0, false, false, words(item));
+        return marks.note(r);
     }
 
     private static boolean unwrapStopped(Throwable e) {

@@ -1,5 +1,6 @@
 package org.csiconsole.core.storage.replication;
 
+import org.csiconsole.core.audit.AuditOutcome;
 import org.csiconsole.core.audit.AuditQuery;
 
 import org.csiconsole.core.model.Cidr;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -84,11 +86,11 @@ class GuidedWorkflowsTest {
                 .as("site A's volume is named with site A").doesNotContain(a + " on site-b");
         assertThat(s.auditEntries()).filteredOn(e -> e.record().call().endsWith("/FenceClusterNetwork")).singleElement().satisfies(e -> {
             assertThat(e.record().workflow()).isEqualTo("Unplanned failover: site-a (" + a + ") lost, site-b (" + b + ") force-promoted");
-            assertThat(e.record().forced()).as("the fence cuts site A's clients off").isTrue();
+            assertThat(e.record().forced()).as("FenceClusterNetwork carries no force: the workflow field says what it was part of").isFalse();
         });
         assertThat(s.audit.find(AuditQuery.FIRST_PAGE.page(0, 100).withMarked(true))).extracting(e -> e.record().call())
-                .as("audit --forced and the GUI's filter list the fence and the forced promote")
-                .anyMatch(c -> c.endsWith("/FenceClusterNetwork")).anyMatch(c -> c.endsWith("/PromoteVolume"));
+                .as("audit --forced and the GUI's filter list the promote sent with force=true, and only it")
+                .singleElement().satisfies(c -> assertThat(c).endsWith("/PromoteVolume"));
 
         WorkflowResult back = run(WorkflowRequest.onPair(WorkflowKind.FAILBACK, s.a.site(), s.b.site(),
                 List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null))));
@@ -100,6 +102,35 @@ class GuidedWorkflowsTest {
         assertThat(s.status(b).role()).isEqualTo(ReplicationRole.SECONDARY);
         s.clock.advance(Duration.ofSeconds(2));
         assertThat(s.status(a).health()).isEqualTo(ReplicationHealthState.HEALTHY);
+    }
+
+    @Test
+    void aSplitBrainRecoveryStoppedByThePersonIsAuditedWithTheStepItStoppedAt() throws Exception {
+        start();
+        String a = s.local.get(0);
+        String b = s.remote.get(0);
+        s.faults().splitBrain(a).join();
+        WorkflowRequest r = WorkflowRequest.onPair(WorkflowKind.SPLIT_BRAIN_RECOVERY, s.a.site(), s.b.site(),
+                List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null)));
+        WorkflowPlan plan = engine.plan(r.withOptions(r.options().withPollInterval(Duration.ofMillis(10))));
+        CompletableFuture<org.csiconsole.core.replication.WorkflowRun> handle = new CompletableFuture<>();
+        org.csiconsole.core.replication.WorkflowRun run = engine.run(plan, e -> {
+            if (e.type() == WorkflowEvent.Type.STEP_SUCCEEDED && e.step() == 1) handle.join().stop();
+        });
+        handle.complete(run);
+
+        WorkflowResult result = run.result().get(120, TimeUnit.SECONDS);
+
+        assertThat(result.outcome()).isEqualTo(RunOutcome.STOPPED);
+        assertThat(s.auditEntries()).filteredOn(e -> e.record().protocol().equals("workflow")).singleElement().satisfies(e -> {
+            assertThat(e.record().call()).isEqualTo("Split-brain recovery: stopped at step 2 of " + plan.items().get(0).steps().size());
+            assertThat(e.record().outcome()).isEqualTo(AuditOutcome.CANCELLED);
+            assertThat(e.record().workflow()).isEqualTo("Split-brain recovery: survivor site-a (" + a + "), discarded site-b (" + b + ")");
+            assertThat(e.record().names(a)).isTrue();
+            assertThat(e.record().names(b)).isTrue();
+            assertThat(e.record().message()).startsWith("Stopped by the person running it. Stopped before step 2.");
+            assertThat(e.record().forced()).isFalse();
+        });
     }
 
     @Test
@@ -122,11 +153,10 @@ class GuidedWorkflowsTest {
         assertThat(s.auditEntries()).filteredOn(e -> e.record().call().endsWith("/DemoteVolume") || e.record().call().endsWith("/ResyncVolume"))
                 .isNotEmpty().allSatisfy(e -> {
                     assertThat(e.record().workflow()).isEqualTo(words);
-                    assertThat(e.record().forced()).as("the discarded side's writes are lost").isTrue();
+                    assertThat(e.record().forced()).as("sent with force=false: not forced").isFalse();
                     assertThat(e.record().names(b)).isTrue();
                 });
-        assertThat(s.audit.find(AuditQuery.FIRST_PAGE.page(0, 100).withMarked(true))).extracting(e -> e.record().call())
-                .anyMatch(c -> c.endsWith("/DemoteVolume"));
+        assertThat(s.audit.find(AuditQuery.FIRST_PAGE.page(0, 100).withMarked(true))).as("nothing carried force=true").isEmpty();
         assertThat(events).filteredOn(e -> e.type() == WorkflowEvent.Type.STEP_PROGRESS && e.step() == 2).extracting(WorkflowEvent::message)
                 .as("ResyncVolume says only whether it is ready: the step shows the percent the primary's status message reports")
                 .anySatisfy(m -> assertThat(m).matches("Resync is running: \\d{1,3}% done \\(the driver's report\\), \\d+ s so far\\."));
