@@ -157,7 +157,7 @@ class FenceCommandsTest {
                 .as(err.toString()).isEqualTo(ExitCodes.OK);
 
         assertThat(err.toString()).contains("in all, 1 known host and 1 volume published to it are cut off")
-                .contains("published to it: erp-db");
+                .contains("node-1 (10.10.2.0/24; published to it: " + v.id() + ")");
     }
 
     @Test

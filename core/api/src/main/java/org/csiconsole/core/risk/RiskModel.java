@@ -435,7 +435,9 @@ public final class RiskModel implements RiskAssessor {
                 d.illegal(t.id() + " is not fenced: ListClusterFence lists " + (listed.blocks().isEmpty() ? "no fenced block"
                         : String.join(", ", listed.blocks())), "csi-addons fence.proto: UnfenceClusterNetwork lifts a fence that "
                         + "FenceClusterNetwork made", "There is nothing to unfence in " + t.id() + "; to lift a fence, unfence a block the list names.", false);
-            } else if (listed != null && !listed.known()) {
+                continue;
+            }
+            if (listed != null && !listed.known()) {
                 d.illegal("this console cannot tell whether " + t.id() + " is fenced: the driver does not list its fenced blocks "
                         + "(ListClusterFence)", "", "Unfence it only when you know it was fenced (by this console's audit log or "
                         + "another orchestrator's).", true);

@@ -337,6 +337,7 @@ class RiskModelTableTest {
                 .expect(Verdict.SENT, Consent.Kind.TYPED, "0.0.0.0/0");
         row("unfence a block the driver does not list: nothing to unfence, not sent", UNFENCE, listedFence("10.99.0.0/24", "10.10.3.0/24"))
                 .says("10.99.0.0/24 is not fenced: ListClusterFence lists 10.10.3.0/24", "nothing to unfence in 10.99.0.0/24")
+                .lacks(Kind.ACCESS_LOST)
                 .expect(Verdict.BLOCKED, Consent.Kind.TYPED, "10.99.0.0/24");
         row("unfence on a driver that cannot list its fences: only as an override", UNFENCE,
                 FenceFacts.of(List.of(Cidr.parse("10.99.0.0/24")), CLIENTS, List.of(), List.of(), null).get(0))

@@ -192,13 +192,12 @@ final class EngineRun implements WorkflowRun {
         String b = plan.request().siteB().name();
         String pa = a + " (" + item.source().id() + ")";
         String pb = b + (item.partner() == null ? "" : " (" + item.partner().id() + ")");
-        String words = plan.kind().words() + ": " + switch (plan.kind()) {
+        return plan.kind().words() + ": " + switch (plan.kind()) {
             case SPLIT_BRAIN_RECOVERY -> "survivor " + pa + ", discarded " + pb;
             case UNPLANNED_FAILOVER -> pa + " lost, " + pb + " force-promoted";
             case FAILBACK -> pa + " back from " + pb;
             default -> pa + " to " + pb;
         };
-        return words;
     }
 
     private static void close(AutoCloseable marked) {
@@ -220,8 +219,8 @@ final class EngineRun implements WorkflowRun {
     }
 
     /**
-     * Records in the audit log that the person stopped this workflow on {@code item} at step {@code done + 1} of its
-     * steps (none of it sent), with what the steps before left: an entry that is no call (protocol {@code workflow},
+     * Records in the audit log that the person stopped this workflow on {@code item} before step {@code done + 1} of its
+     * steps (that step not sent), with what the steps before left: an entry that is no call (protocol {@code workflow},
      * outcome CANCELLED, code {@code STOPPED}), in the workflow's words, naming the item's volumes. A one-site operation
      * is recorded by its calls alone.
      */
