@@ -108,7 +108,8 @@ public final class FenceCommands {
         final Function<String, String> env;
         final Map<String, String> environment;
         AuditSink audit = AuditSink.discarding();
-        CallTrace trace = new CallTrace();
+        /** Every call of this command, printed with --trace. */
+        final CallTrace trace = new CallTrace();
 
         /** The clients' options: the call policy, and the audit of mutations under {@code endpoint}'s text. */
         CsiClientOptions options(Endpoint endpoint) {
@@ -144,10 +145,8 @@ public final class FenceCommands {
         @Override
         public Integer call() throws Exception {
             Endpoint endpoint = o.addons(env);
-            CallTrace trace = new CallTrace();
             PrintWriter out = spec.commandLine().getOut();
             try (AddonsClient addons = AddonsClient.open(endpoint, options(endpoint), trace)) {
-                this.trace = trace;
                 run(addons, out);
                 out.flush();
             } catch (ExecutionException | CompletionException e) {
