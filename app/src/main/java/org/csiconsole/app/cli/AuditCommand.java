@@ -71,7 +71,8 @@ public final class AuditCommand implements Callable<Integer> {
     @Option(names = "--until", paramLabel = "TIME", description = "Entries before TIME (same forms as --since).")
     String until;
 
-    @Option(names = "--connection", paramLabel = "NAME", description = "Entries of this connection (profile name, or the endpoint for the command line).")
+    @Option(names = "--connection", paramLabel = "NAME", description = "Entries of this connection, by its name (the workbench's) "
+            + "or its endpoint (recorded by the workbench and the command line alike), e.g. unix:///run/csi.sock.")
     String connection;
 
     @Option(names = {"--volume-id", "--target-id"}, paramLabel = "ID",
@@ -81,9 +82,8 @@ public final class AuditCommand implements Callable<Integer> {
     @Option(names = "--outcome", paramLabel = "OUTCOME", description = "ok, failed or cancelled.")
     AuditOutcome outcome;
 
-    @Option(names = "--forced", description = "Only forced operations (force=true sent, or a workflow step that discards data or "
-            + "cuts clients off: split-brain recovery on the discarded side, an unplanned failover's fence) and overrides "
-            + "(a call the console refused, sent anyway).")
+    @Option(names = "--forced", description = "Only forced operations (calls sent with force=true; a workflow's other steps name "
+            + "their workflow but are not forced) and overrides (a call the console refused, sent anyway).")
     boolean forced;
 
     @Option(names = "--limit", paramLabel = "N", description = "At most N entries (default 50 printed; every matching entry exported).")

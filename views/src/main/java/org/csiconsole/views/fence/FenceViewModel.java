@@ -65,7 +65,10 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
     protected CompletableFuture<List<SourceFailure>> load(PageSink<FenceRow> sink) {
         // Not sent unless advertised: the status then says which capability is missing.
         if (!features().available(Feature.LIST_FENCES)) return org.csiconsole.core.port.Ports.unsupported("ListClusterFence");
-        return storage().listFences(listParameters, Secrets.NONE).whenComplete((cidrs, e) -> context.ui().execute(() -> unlisted.set(e != null)))
+        return storage().listFences(listParameters, Secrets.NONE).whenComplete((cidrs, e) -> context.ui().execute(() -> {
+                    // a read cancelled by a newer one says nothing of the driver
+                    if (!(e instanceof java.util.concurrent.CancellationException)) unlisted.set(e != null);
+                }))
                 .thenApply(cidrs -> {
                     if (!cidrs.isEmpty()) sink.accept(cidrs.stream().map(FenceRow::of).toList());
                     return List.of();
