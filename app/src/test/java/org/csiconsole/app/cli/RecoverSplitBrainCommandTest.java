@@ -142,19 +142,19 @@ class RecoverSplitBrainCommandTest {
     }
 
     @Test
-    void theRecoverysCallsAreAuditedAsItsStepsNamingBothSidesAndAuditForcedListsThem() throws Exception {
+    void theRecoverysCallsAreAuditedAsItsStepsNamingBothSidesAndAreNotForcedWithoutForceTrue() throws Exception {
         assertThat(run(recover("--survivor=B", "--yes=" + local.get(0)))).as(err.toString()).isEqualTo(ExitCodes.OK);
 
-        assertThat(run("audit", "--forced", "--output", "json")).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(run("audit", "--output", "json")).as(err.toString()).isEqualTo(ExitCodes.OK);
         JsonNode rows = JSON.readTree(out.toString());
         assertThat(rows).extracting(r -> r.get("call").asText()).containsExactlyInAnyOrder(DEMOTE, RESYNC);
         assertThat(rows).allSatisfy(r -> {
-            assertThat(r.get("forced").asBoolean()).as("the discarded side's writes are lost").isTrue();
+            assertThat(r.get("forced").asBoolean()).as("DemoteVolume and ResyncVolume were sent with force=false").isFalse();
             assertThat(r.get("workflow").asText()).startsWith("Split-brain recovery: survivor ").contains("(" + remote.get(0) + ")")
                     .contains("discarded ").contains("(" + local.get(0) + ")");
         });
-        assertThat(run("audit", "--forced")).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("FORCED").contains("is a step of Split-brain recovery: survivor ");
+        assertThat(run("audit", "--forced", "--output", "json")).isEqualTo(ExitCodes.OK);
+        assertThat(JSON.readTree(out.toString())).as("nothing carried force=true").isEmpty();
     }
 
     @Test
