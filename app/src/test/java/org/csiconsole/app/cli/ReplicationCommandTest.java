@@ -167,6 +167,27 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void anUnplannedFailoverThatFencesAsksTheFencesOwnConsentAndReportsTheFence() {
+        String[] failover = {"replication", "failover", "--unplanned", "--endpoint", siteA, "--volume-id", local.get(0),
+                "--partner-endpoint", siteB, "--force", "--yes=" + remote.get(0), "--fence-cidr", "0.0.0.0/0", "--fence-site", "B"};
+
+        assertThat(run(failover)).as(err.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("Fence network 0.0.0.0/0").contains("DANGER: 0.0.0.0/0 is wider than /8")
+                .contains("Pass --yes=0.0.0.0/0").contains("nothing was sent");
+        assertThat(plugin.model().fencing().fences()).as("nothing fenced").isEmpty();
+        assertThat(role(remote.get(0))).as("nothing promoted").isEqualTo(ReplicationRole.SECONDARY);
+        assertThat(audited()).isEmpty();
+
+        List<String> consented = new ArrayList<>(List.of(failover));
+        consented.add("--yes=0.0.0.0/0");
+        run(consented.toArray(String[]::new));
+
+        assertThat(plugin.model().fencing().fences()).extracting(f -> f.cidr()).containsExactly("0.0.0.0/0");
+        assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.PRIMARY);
+        assertThat(out.toString()).as(err.toString()).contains("Fenced 0.0.0.0/0 through B (" + siteB + ")");
+    }
+
+    @Test
     void aDryRunOfAFailoverPrintsTheCallsInOrderAndSendsNothing() throws Exception {
         int code = run("replication", "failover", "--dry-run", "--endpoint", siteA, "--volume-id", local.get(0),
                 "--partner-endpoint", siteB, "--partner-id", remote.get(0), "--output", "json");
