@@ -299,7 +299,7 @@ public final class ReplicationCommand {
                     else if (readsA.listed().containsKey(other)) partner = readsA.state(other, template);
                 }
                 // matched against site B only when one was given: then a partner it lacks is a mismatched pair
-                TargetFacts target = ReplicationRisk.target(s, self, self, partner);
+                TargetFacts target = ReplicationRisk.target(s, self, partner);
                 facts.add(readsB == null ? target : target.paired(SitePairs.judge(self, partner)));
             }
             Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
@@ -400,16 +400,14 @@ public final class ReplicationCommand {
             PairReads readsB = new PairReads(b);
             List<ReplicationSource> resolved = partners.isEmpty() ? readsA.partners(sources) : partners;
             ReplicationRequest template = template(r, sources.get(0));
-            Map<ReplicationSource, ReplicationSample> knownA = readsA.listed();
-            Map<ReplicationSource, ReplicationSample> knownB = readsB.listed();
             List<WorkflowItem> items = new ArrayList<>();
             List<TargetFacts> facts = new ArrayList<>();
             for (int i = 0; i < sources.size(); i++) {
                 ReplicationSample sa = readsA.state(sources.get(i), template);
                 ReplicationSample sb = readsB.partnerState(resolved.get(i), template);
-                items.add(new WorkflowItem(sources.get(i), "", resolved.get(i), knownA.get(sources.get(i)), knownB.get(resolved.get(i))));
-                TargetFacts target = kind == WorkflowKind.UNPLANNED_FAILOVER ? ReplicationRisk.target(resolved.get(i), sb, sa, sb)
-                        : ReplicationRisk.target(sources.get(i), sa, sa, sb);
+                // the plan's checks read the same states the assessment states (the listing alone has no last sync)
+                items.add(new WorkflowItem(sources.get(i), "", resolved.get(i), sa, sb));
+                TargetFacts target = ReplicationRisk.target(sources.get(i), sa, sb);
                 facts.add(target.paired(sb == null ? PairMismatch.PARTNER_MISSING : SitePairs.judge(sa, sb)));
             }
             Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
