@@ -44,6 +44,7 @@ import org.csiconsole.core.storage.replication.ReplicationEngine;
 import org.csiconsole.core.storage.replication.ScheduledReplicationSampler;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.FenceFacts;
+import org.csiconsole.core.risk.Hazard;
 import org.csiconsole.core.port.FenceConfirmation;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
@@ -497,8 +498,7 @@ public final class ReplicationCommand {
         // the fence is each item's first step: it was sent once any item got past it
         String fenced = fence == null || result.items().stream().noneMatch(i -> i.stepsDone() > 0) ? ""
                 : "Fenced " + String.join(", ", full.options().fence().cidrTexts()) + " through " + fence.request().connection() + ": "
-                + fence.hazards().stream().filter(h -> h.kind() == org.csiconsole.core.risk.Hazard.Kind.ACCESS_LOST).findFirst()
-                .map(org.csiconsole.core.risk.Hazard::sentence).orElse("") + "; they stay fenced until unfenced (csi-console unfence --cidr "
+                + fence.hazards().stream().filter(h -> h.kind() == Hazard.Kind.ACCESS_LOST).findFirst().map(Hazard::sentence).orElse("") + "; they stay fenced until unfenced (csi-console unfence --cidr "
                 + String.join(" --cidr ", full.options().fence().cidrTexts()) + ").";
         Map<String, Object> extra = new LinkedHashMap<>();
         if (fence != null) extra.put("fenced", fenced.isEmpty() ? List.of() : full.options().fence().cidrTexts());

@@ -47,7 +47,8 @@ final class ReplicationRisk {
 
     /**
      * The force confirmations of {@code forced} from the consent given: name {@code i} the assessment's consent asks
-     * for is {@code forced.get(i)}'s (an unplanned failover's: the partner promoted on site B). For a dry run ({@code typed} empty) the plan shows force on each without sending it.
+     * for is {@code forced.get(i)}'s (an unplanned failover's: the partner promoted on site B). For a dry run
+     * ({@code typed} empty) the plan shows force on each without sending it.
      */
     static Map<ReplicationSource, ForceConfirmation> force(Assessment a, List<ReplicationSource> forced, RiskConsent.Given given) {
         Map<ReplicationSource, ForceConfirmation> out = new LinkedHashMap<>();
