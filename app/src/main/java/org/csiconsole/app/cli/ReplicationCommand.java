@@ -43,6 +43,9 @@ import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.core.storage.replication.ReplicationEngine;
 import org.csiconsole.core.storage.replication.ScheduledReplicationSampler;
 import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.FenceFacts;
+import org.csiconsole.core.risk.Hazard;
+import org.csiconsole.core.port.FenceConfirmation;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
@@ -297,27 +300,40 @@ public final class ReplicationCommand {
                     else if (readsA.listed().containsKey(other)) partner = readsA.state(other, template);
                 }
                 // matched against site B only when one was given: then a partner it lacks is a mismatched pair
-                TargetFacts target = ReplicationRisk.target(s, self, self, partner);
+                TargetFacts target = ReplicationRisk.target(s, self, partner);
                 facts.add(readsB == null ? target : target.paired(SitePairs.judge(self, partner)));
             }
             Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
                     .on(connection(o, a.name(), p.endpoint, partnerName)));
             WorkflowRequest request = WorkflowRequest.onOneSite(kind, a, items(sources, null));
-            return decide(o, request, r, assessment, sources, risk, out);
+            return decide(o, request, r, assessment, null, sources, risk, out);
         });
     }
 
     /**
-     * A dry run prints the assessment and the plan and sends nothing; a run renders the assessment, takes
-     * the consent it names and runs the workflow.
+     * A dry run prints the assessment (and the fence's, when an unplanned failover fences) and the plan and sends
+     * nothing; a run renders each assessment, takes the consent each names (the fence's: the blocks, as
+     * {@code csi-console fence} takes them, among the {@code --yes} values) and runs the workflow.
+     *
+     * @param fence core's assessment of the fence step; null when the run fences nothing
      */
-    private int decide(CsiEndpointOptions o, WorkflowRequest request, Run r, Assessment assessment, List<ReplicationSource> forced,
-                       RiskConsent risk, PrintWriter out) throws Exception {
+    private int decide(CsiEndpointOptions o, WorkflowRequest request, Run r, Assessment assessment, Assessment fence,
+                       List<ReplicationSource> forced, RiskConsent risk, PrintWriter out) throws Exception {
         if (r.dryRun) {
-            return dryRun(o, request, r, ReplicationRisk.force(assessment, forced, null), assessment, Map.of());
+            Map<String, Object> extra = new LinkedHashMap<>();
+            if (fence != null) {
+                extra.put("fenceAssessment", RiskConsent.json(fence));
+                if (o.output == OutputFormat.table) {
+                    fence.lines().forEach(spec.commandLine().getOut()::println);
+                    spec.commandLine().getOut().println();
+                }
+            }
+            return dryRun(o, request, r, ReplicationRisk.force(assessment, forced, null), assessment, extra);
         }
-        RiskConsent.Given given = risk.confirm(assessment, r.yes, false, spec.commandLine().getErr());
-        return run(o, request, r, ReplicationRisk.force(assessment, forced, given), assessment, out);
+        List<List<String>> yes = RiskConsent.split(fence, r.yes);
+        RiskConsent.Given given = risk.confirm(assessment, yes.get(1), false, spec.commandLine().getErr());
+        if (fence != null) risk.confirm(fence, yes.get(0), false, spec.commandLine().getErr());
+        return run(o, request, r, ReplicationRisk.force(assessment, forced, given), assessment, fence, out);
     }
 
     // ------------------------------------------------------------------ two-site workflows
@@ -325,7 +341,8 @@ public final class ReplicationCommand {
     @Command(name = "failover", mixinStandardHelpOptions = true,
             description = {"Planned failover: demote site A's sources, wait for a final sync later than the demote, promote site B's.",
                     "With --unplanned: optionally fence site A's clients (--fence-cidr), then force-promote site B's sources; "
-                            + "needs --force and --yes=<site B id> for each, and states the data-loss window from the last sync.",
+                            + "needs --force and --yes=<site B id> for each, and states the data-loss window from the last sync. "
+                            + "A fence asks its own consent, as csi-console fence does: --yes=<the blocks, comma-separated>.",
                     "Site B's ids are learned (GetReplicationDestinationInfo, else the listing) unless --partner-id names them; "
                             + "a --dry-run only reads to learn them."},
             footer = ReplicationExamples.FAILOVER)
@@ -384,23 +401,38 @@ public final class ReplicationCommand {
             PairReads readsB = new PairReads(b);
             List<ReplicationSource> resolved = partners.isEmpty() ? readsA.partners(sources) : partners;
             ReplicationRequest template = template(r, sources.get(0));
-            Map<ReplicationSource, ReplicationSample> knownA = readsA.listed();
-            Map<ReplicationSource, ReplicationSample> knownB = readsB.listed();
             List<WorkflowItem> items = new ArrayList<>();
             List<TargetFacts> facts = new ArrayList<>();
             for (int i = 0; i < sources.size(); i++) {
                 ReplicationSample sa = readsA.state(sources.get(i), template);
                 ReplicationSample sb = readsB.partnerState(resolved.get(i), template);
-                items.add(new WorkflowItem(sources.get(i), "", resolved.get(i), knownA.get(sources.get(i)), knownB.get(resolved.get(i))));
-                TargetFacts target = kind == WorkflowKind.UNPLANNED_FAILOVER ? ReplicationRisk.target(resolved.get(i), sb, sa, sb)
-                        : ReplicationRisk.target(sources.get(i), sa, sa, sb);
+                // the plan's checks read the same states the assessment states (the listing alone has no last sync)
+                items.add(new WorkflowItem(sources.get(i), "", resolved.get(i), sa, sb));
+                TargetFacts target = ReplicationRisk.target(sources.get(i), sa, sb);
                 facts.add(target.paired(sb == null ? PairMismatch.PARTNER_MISSING : SitePairs.judge(sa, sb)));
             }
             Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
                     .on(connection(o, p.siteA, p.endpoint, p.siteB)));
+            Assessment fenced = fence == null ? null : fenceAssessment(fence, fenceSite.equals("A") ? a : b,
+                    fenceSite.equals("A") ? RiskRequest.connection(p.siteA, o.addons(env).text())
+                            : RiskRequest.connection(p.siteB, p.addonsEndpoint != null ? p.addonsEndpoint : p.endpoint), risk);
             WorkflowRequest request = new WorkflowRequest(kind, a, b, items, template, Map.of(), options);
-            return decide(o, request, r, assessment, forceTargets(kind, sources, resolved), risk, out);
+            return decide(o, request, r, assessment, fenced, forceTargets(kind, sources, resolved), risk, out);
         });
+    }
+
+    /**
+     * Core's assessment of an unplanned failover's fence, as Network fence and the wizard make it: who is inside the
+     * blocks, read through {@code fencing} (GetFenceClients, the hosts and volumes it serves; reads only), each source
+     * not read named on stderr.
+     *
+     * @param on the fencing site and its endpoint, as the assessment names them
+     */
+    private Assessment fenceAssessment(FenceRequest fence, ReplicationSite fencing, String on, RiskConsent risk) throws Exception {
+        FenceFacts.WhoIsInside who = FenceFacts.read(fencing.fence(), fence).get(2, TimeUnit.MINUTES);
+        for (String u : who.unread()) spec.commandLine().getErr().println("Who is inside the fenced blocks: not read from " + u + ".");
+        return risk.assess(RiskRequest.of(RiskOperation.FENCE, who.facts(), Instant.now())
+                .sending(Map.of("cidrs", FenceConfirmation.expected(fence.cidrs()))).on(on));
     }
 
     private static List<ReplicationSource> forceTargets(WorkflowKind kind, List<ReplicationSource> sources, List<ReplicationSource> partners) {
@@ -458,13 +490,25 @@ public final class ReplicationCommand {
      * when nothing failed.
      */
     private int run(CsiEndpointOptions o, WorkflowRequest req, Run r, Map<ReplicationSource, ForceConfirmation> force, Assessment assessment,
-                    PrintWriter out) throws Exception {
+                    Assessment fence, PrintWriter out) throws Exception {
         WorkflowRequest full = req.withForce(force).withTemplate(template(r, req.items().get(0).source()))
                 .withOptions(req.options().fence() != null ? req.options() : options(r, null, "B"));
         WorkflowResult result = execute(o, full);
         String left = assessment.splitBrainLeft(id -> result.succeeded().stream().anyMatch(i -> i.source().id().equals(id)));
+        // the fence is each item's first step: it was sent once any item got past it
+        String fenced = fence == null || result.items().stream().noneMatch(i -> i.stepsDone() > 0) ? ""
+                : "Fenced " + String.join(", ", full.options().fence().cidrTexts()) + " through " + fence.request().connection() + ": "
+                + fence.hazards().stream().filter(h -> h.kind() == Hazard.Kind.ACCESS_LOST).findFirst().map(Hazard::sentence).orElse("") + "; they stay fenced until unfenced (csi-console unfence --cidr "
+                + String.join(" --cidr ", full.options().fence().cidrTexts()) + ").";
+        Map<String, Object> extra = new LinkedHashMap<>();
+        if (fence != null) extra.put("fenced", fenced.isEmpty() ? List.of() : full.options().fence().cidrTexts());
+        if (!left.isEmpty()) extra.put("splitBrain", left);
         ReplicationOutput print = new ReplicationOutput(out, o.output);
-        print.result(result, left.isEmpty() ? Map.of() : Map.of("splitBrain", left));
+        print.result(result, extra);
+        if (o.output == OutputFormat.table && !fenced.isEmpty()) {
+            out.println(fenced);
+            out.flush();
+        }
         if (left.isEmpty()) return exitCode(result);
         if (o.output == OutputFormat.table) {
             out.println(left);

@@ -15,7 +15,7 @@ final class ReplicationExamples {
             + "      --volume-id vol-1 --volume-id vol-2 --output json%n"
             + "  csi-console replication failover --unplanned -e $A --partner-endpoint $B \\%n"
             + "      --volume-id vol-1 --partner-id vol-9 --force --yes=vol-9 \\%n"
-            + "      --fence-cidr 10.10.3.0/24%n";
+            + "      --fence-cidr 10.10.3.0/24 --yes=10.10.3.0/24%n";
 
     static final String FAILBACK = SITES
             + "  csi-console replication failback -e $A --partner-endpoint $B \\%n"

@@ -22,28 +22,40 @@ final class ReplicationRisk {
     }
 
     /**
-     * One target: {@code named} (the source acted on, or forced) with this side's and its partner's state.
+     * One target: {@code source} on the side the operation starts from (site A of a workflow), named with its own id and
+     * name, with this side's and its partner's state. When one connection serves both sides (a driver serving both
+     * arrays on one socket), each side is named by its array as the other side lists it, then the connection:
+     * {@code "site-a on unix:///run/csi.sock"}, so the two are told apart.
      *
-     * @param self the side the operation starts from (site A of a workflow); its sample
+     * @param self the side's sample
      * @param partner the other side's sample; null when it is not known
      */
-    static TargetFacts target(ReplicationSource named, ReplicationSample namedSample, ReplicationSample self, ReplicationSample partner) {
-        String name = namedSample == null ? "" : namedSample.item().name();
-        return TargetFacts.of(named.group() ? "volume group" : "volume", named.id(), name)
-                .withReplication(SideFacts.of(self), partner == null ? null : SideFacts.of(partner));
+    static TargetFacts target(ReplicationSource source, ReplicationSample self, ReplicationSample partner) {
+        String name = self == null ? "" : self.item().name();
+        SideFacts mine = SideFacts.of(self);
+        SideFacts theirs = partner == null ? null : SideFacts.of(partner);
+        if (partner != null && self.site().equals(partner.site())) {
+            mine = SideFacts.of(onArray(partner.item().partner(), self.site()), self);
+            theirs = SideFacts.of(onArray(self.item().partner(), partner.site()), partner);
+        }
+        return TargetFacts.of(source.group() ? "volume group" : "volume", source.id(), name).withReplication(mine, theirs);
+    }
+
+    private static String onArray(String array, String connection) {
+        return array.isEmpty() || array.equals(connection) ? connection : array + " on " + connection;
     }
 
     /**
-     * The force confirmations of {@code forced} from the consent given: target {@code i} of the assessment is
-     * {@code forced.get(i)}. For a dry run ({@code typed} empty) the plan shows force on each without sending it.
+     * The force confirmations of {@code forced} from the consent given: name {@code i} the assessment's consent asks
+     * for is {@code forced.get(i)}'s (an unplanned failover's: the partner promoted on site B). For a dry run
+     * ({@code typed} empty) the plan shows force on each without sending it.
      */
     static Map<ReplicationSource, ForceConfirmation> force(Assessment a, List<ReplicationSource> forced, RiskConsent.Given given) {
         Map<ReplicationSource, ForceConfirmation> out = new LinkedHashMap<>();
         if (!a.forced()) return out;
         for (int i = 0; i < forced.size(); i++) {
-            TargetFacts t = a.request().targets().get(i);
             String typed = given == null ? forced.get(i).id() : given.typedFor(i);
-            out.put(forced.get(i), ForceConfirmation.typed(forced.get(i), t.displayName(), typed));
+            out.put(forced.get(i), ForceConfirmation.typed(forced.get(i), a.consent().names().get(i), typed));
         }
         return out;
     }

@@ -96,6 +96,21 @@ final class RiskConsent {
     }
 
     /**
+     * The {@code --yes} values of a command that asks the consent of two assessments, an unplanned failover and its
+     * fence: first those that give {@code part}'s (the blocks, as {@code csi-console fence --yes} takes them), then
+     * the others, in order. All are the others when {@code part} is null.
+     */
+    static List<List<String>> split(Assessment part, List<String> yes) {
+        List<String> mine = new ArrayList<>();
+        List<String> rest = new ArrayList<>();
+        for (String y : yes) {
+            if (part != null && !part.consent().untyped() && part.consent().accepts(y.replaceAll("\\s+", ""))) mine.add(y.replaceAll("\\s+", ""));
+            else rest.add(y);
+        }
+        return List.of(mine, rest);
+    }
+
+    /**
      * Prints {@code a} to {@code err} and collects its consent.
      *
      * @param yes the {@code --yes} values given, in order

@@ -95,7 +95,7 @@ final class SplitBrainRecovery {
             for (int i = 0; i < sources.size(); i++) {
                 ReplicationSample sa = readA.state(sources.get(i), template);
                 ReplicationSample sb = readB.state(partners.get(i), template);
-                facts.add(ReplicationRisk.target(sources.get(i), sa, sa, sb));
+                facts.add(ReplicationRisk.target(sources.get(i), sa, sb));
                 ReplicationSample keep = keepB ? sb : sa;
                 ReplicationSample other = keepB ? sa : sb;
                 String name = !keep.item().name().isEmpty() ? keep.item().name() : other.item().name();

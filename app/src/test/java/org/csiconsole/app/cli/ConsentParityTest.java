@@ -182,6 +182,51 @@ class ConsentParityTest {
         assertThat(gui.canSendProperty().get()).isTrue();
     }
 
+    @Test
+    void disablingReplicationIsADangerWhoseNameBothFrontEndsAskWithCancelTheDefault() {
+        TargetFacts primary = volume("erp-db").withReplication(side("site-a", VolumeReplicationRole.PRIMARY, true),
+                side("site-b", VolumeReplicationRole.SECONDARY, true));
+        Assessment a = new RiskModel().assess(RiskRequest.of(RiskOperation.DISABLE_REPLICATION, List.of(primary), NOW));
+
+        assertThat(a.dangerous()).as("the workbench's default button is Cancel (RiskDialog)").isTrue();
+        assertThat(a.lines()).anySatisfy(l -> assertThat(l).contains("DANGER: replication of erp-db stops: erp-db (vol-site-b) on site-b "
+                + "is no longer updated from now on and keeps the data of the last sync at "));
+        assertThat(RiskConsent.requiredYes(a, false)).as("the command line's --yes").containsExactly("erp-db");
+        RiskPrompt gui = new RiskPrompt(a);
+        assertThat(gui.fields()).as("the workbench's typed name, not Enter").hasSize(1);
+        assertThat(gui.canSendProperty().get()).isFalse();
+        gui.fields().get(0).set("erp-db");
+        assertThat(gui.canSendProperty().get()).isTrue();
+    }
+
+    @Test
+    void promotingASideOfASplitBrainAsksItsNameOnBothFrontEnds() {
+        TargetFacts split = volume("erp-db").withReplication(side("site-a", VolumeReplicationRole.PRIMARY, true),
+                side("site-b", VolumeReplicationRole.PRIMARY, true));
+        Assessment a = new RiskModel().assess(RiskRequest.of(RiskOperation.PROMOTE, List.of(split), NOW));
+
+        assertThat(a.dangerous()).isTrue();
+        assertThat(RiskConsent.requiredYes(a, false)).containsExactly("erp-db");
+        assertThat(new RiskPrompt(a).fields()).hasSize(1);
+        assertThatThrownBy(() -> RiskConsent.on(java.util.Optional::empty).confirm(a, List.of(), false, new java.io.PrintWriter(new java.io.StringWriter())))
+                .as("no terminal, no --yes: refused").isInstanceOf(org.csiconsole.core.call.CallFailure.class).hasMessageContaining("nothing was sent");
+    }
+
+    @Test
+    void anUnplannedFailoversFenceAsksTheBlocksOnBothFrontEndsFromTheSameAssessment() {
+        List<TargetFacts> blocks = org.csiconsole.core.risk.FenceFacts.of(org.csiconsole.core.model.Cidr.parseAll(List.of("0.0.0.0/0")),
+                List.of(new org.csiconsole.core.model.FenceClient("worker-01", List.of("10.1.0.11"))), List.of(), List.of());
+        Assessment fence = new RiskModel().assess(RiskRequest.of(RiskOperation.FENCE, blocks, NOW));
+
+        assertThat(fence.has(org.csiconsole.core.risk.Hazard.Kind.WIDE_BLOCK)).isTrue();
+        RiskPrompt wizard = new RiskPrompt(fence);
+        assertThat(RiskConsent.requiredYes(fence, false)).containsExactly("0.0.0.0/0").containsExactly(wizard.expected(0));
+        // the command line takes the fence's consent among the failover's --yes values, and only the blocks
+        assertThat(RiskConsent.split(fence, List.of("vol-00000199", "0.0.0.0/0")))
+                .containsExactly(List.of("0.0.0.0/0"), List.of("vol-00000199"));
+        assertThat(RiskConsent.split(fence, List.of("vol-00000199")).get(0)).as("the volume's name is no fence consent").isEmpty();
+    }
+
     private static ReplicationSample sample(String site, String id, VolumeReplicationRole role, String partnerId) {
         ReplicatedItem item = new ReplicatedItem(ReplicationSource.volume(id), "", role, ReplicationHealth.HEALTHY, "", partnerId, null,
                 List.of(), site, "");
@@ -197,7 +242,7 @@ class ConsentParityTest {
         Assessment wizard = model.assess(new RiskRequest(RiskOperation.UNPLANNED_FAILOVER, true,
                 List.of(TargetFacts.replicated("site-a", a, "site-b", b, org.csiconsole.core.replication.PairMismatch.NONE)), "", "", NOW));
         Assessment cli = model.assess(new RiskRequest(RiskOperation.UNPLANNED_FAILOVER, true,
-                List.of(ReplicationRisk.target(b.source(), b, a, b)), "", "", NOW));
+                List.of(ReplicationRisk.target(a.source(), a, b)), "", "", NOW));
 
         assertThat(RiskConsent.requiredYes(wizard, false)).containsExactly("vol-00000198").isEqualTo(RiskConsent.requiredYes(cli, false));
         for (Assessment x : List.of(wizard, cli)) {

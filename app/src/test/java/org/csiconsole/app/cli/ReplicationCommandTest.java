@@ -166,6 +166,116 @@ class ReplicationCommandTest {
         assertThat(err.toString()).contains("needs --force");
     }
 
+    /** Each replication verb in a state of the pairs, and whether core's assessment of it names a danger. */
+    enum Verb {
+        PROMOTE_IN_SPLIT_BRAIN(true), FORCE_PROMOTE_BESIDE_A_PRIMARY(true), DEMOTE_THE_ONLY_PRIMARY(true), DEMOTE_IN_SPLIT_BRAIN(true),
+        FORCE_RESYNC(true), DISABLE(true), UNPLANNED_FAILOVER(true), ENABLE(false), PLANNED_FAILOVER(false), FAILBACK(false);
+
+        final boolean dangerous;
+
+        Verb(boolean dangerous) {
+            this.dangerous = dangerous;
+        }
+    }
+
+    private List<String> args(Verb v) {
+        if (v == Verb.PROMOTE_IN_SPLIT_BRAIN || v == Verb.DEMOTE_IN_SPLIT_BRAIN) plugin.replicationFaults().splitBrain(local.get(1)).join();
+        return new ArrayList<>(switch (v) {
+            case PROMOTE_IN_SPLIT_BRAIN -> List.of("promote", "--endpoint", siteA, "--volume-id", local.get(1), "--partner-endpoint", siteB);
+            case FORCE_PROMOTE_BESIDE_A_PRIMARY -> List.of("promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--partner-endpoint", siteA, "--force");
+            case DEMOTE_THE_ONLY_PRIMARY -> List.of("demote", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB);
+            case DEMOTE_IN_SPLIT_BRAIN -> List.of("demote", "--endpoint", siteA, "--volume-id", local.get(1), "--partner-endpoint", siteB);
+            case FORCE_RESYNC -> List.of("resync", "--endpoint", siteB, "--volume-id", remote.get(0), "--partner-endpoint", siteA, "--force");
+            case DISABLE -> List.of("disable", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB);
+            case UNPLANNED_FAILOVER -> List.of("failover", "--unplanned", "--force", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB);
+            case ENABLE -> List.of("enable", "--endpoint", siteA, "--volume-id", plugin.model().volumes().create(new VolumeSpec("pvc-new", "site-a", null,
+                    1L << 30, false, "ext4", List.of(), List.of("SINGLE_NODE_WRITER"), Map.of(), Map.of(), Map.of(), null, null, "")).id());
+            case PLANNED_FAILOVER -> List.of("failover", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB);
+            case FAILBACK -> List.of("failback", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB);
+        });
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.EnumSource(Verb.class)
+    void everyDangerOfAReplicationVerbIsRefusedWithoutItsTypedConsentAndNothingIsSent(Verb verb) throws Exception {
+        List<String> args = args(verb);
+        List<String> dry = new ArrayList<>(List.of("replication"));
+        dry.addAll(args);
+        dry.addAll(List.of("--dry-run", "--output", "json"));
+        assertThat(run(dry.toArray(String[]::new))).as(err.toString()).isEqualTo(ExitCodes.OK);
+        JsonNode assessment = JSON.readTree(out.toString()).get("assessment");
+        boolean danger = assessment.get("hazards").findValuesAsText("severity").contains("DANGER");
+        assertThat(danger).as(assessment.get("lines").toString()).isEqualTo(verb.dangerous);
+        if (!danger) {
+            assertThat(assessment.get("consent").asText()).isEqualTo("CONFIRM");
+            return;
+        }
+        assertThat(assessment.get("consent").asText()).isIn("TYPED", "TYPED_EACH");
+
+        List<String> sent = new ArrayList<>(List.of("replication"));
+        sent.addAll(args);
+        assertThat(run(sent.toArray(String[]::new))).as(err.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("DANGER: ").contains("nothing was sent");
+        assertThat(audited()).as("nothing was sent").isEmpty();
+    }
+
+    @Test
+    void disablingReplicationNamesThePartnerLeftStaleAndNeedsTheNameTyped() {
+        assertThat(run("replication", "disable", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("DANGER: replication of " + local.get(0) + " stops: " + remote.get(0))
+                .contains(" on " + siteB + " is no longer updated from now on and keeps the data of the last sync at ").contains("Add --yes=" + local.get(0));
+        assertThat(audited()).isEmpty();
+
+        assertThat(run("replication", "disable", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB,
+                "--yes=" + local.get(0))).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(plugin.model().replications().of(local.get(0))).isEmpty();
+    }
+
+    @Test
+    void oneSocketServingBothSitesNamesEachSideByItsArrayAndTheSocket() throws Exception {
+        plugin.replicationFaults().splitBrain(local.get(1)).join();
+        plugin.serve(new ReferencePlugin.Sockets(dir.resolve("both.sock"), Optional.empty(), Optional.empty(), Optional.empty()));
+        String both = "unix://" + dir.resolve("both.sock");
+
+        assertThat(run("replication", "promote", "--endpoint", both, "--volume-id", local.get(1), "--dry-run")).as(err.toString()).isEqualTo(ExitCodes.OK);
+
+        assertThat(out.toString()).contains("Promote volume " + local.get(1) + " on site-a on " + both)
+                .contains("partner " + remote.get(1) + " on site-b on " + both + ": primary");
+    }
+
+    @Test
+    void anUnplannedFailoverNamesEachSideWithItsOwnIdAndOneLastSync() {
+        assertThat(run("replication", "failover", "--unplanned", "--force", "--dry-run", "--endpoint", siteA, "--volume-id", local.get(0),
+                "--partner-endpoint", siteB)).as(err.toString()).isEqualTo(ExitCodes.OK);
+
+        assertThat(out.toString()).contains("Unplanned failover of volume " + local.get(0) + " on A")
+                .contains("volume " + local.get(0) + "; primary, healthy on A, last sync ")
+                .contains("partner " + remote.get(0) + " on B: secondary").contains("type each name: " + remote.get(0))
+                .as("the last sync the assessment states is the one the checks use").doesNotContain("No completed sync is known");
+    }
+
+    @Test
+    void anUnplannedFailoverThatFencesAsksTheFencesOwnConsentAndReportsTheFence() {
+        String[] failover = {"replication", "failover", "--unplanned", "--endpoint", siteA, "--volume-id", local.get(0),
+                "--partner-endpoint", siteB, "--force", "--yes=" + remote.get(0), "--fence-cidr", "0.0.0.0/0", "--fence-site", "B"};
+
+        assertThat(run(failover)).as(err.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("Fence network 0.0.0.0/0").contains("DANGER: 0.0.0.0/0 is wider than /8")
+                .contains("Pass --yes=0.0.0.0/0").contains("nothing was sent");
+        assertThat(plugin.model().fencing().fences()).as("nothing fenced").isEmpty();
+        assertThat(role(remote.get(0))).as("nothing promoted").isEqualTo(ReplicationRole.SECONDARY);
+        assertThat(audited()).isEmpty();
+
+        List<String> consented = new ArrayList<>(List.of(failover));
+        consented.add("--yes=0.0.0.0/0");
+        run(consented.toArray(String[]::new));
+
+        assertThat(plugin.model().fencing().fences()).extracting(f -> f.cidr()).containsExactly("0.0.0.0/0");
+        assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.PRIMARY);
+        assertThat(out.toString()).as(err.toString()).contains("Fenced 0.0.0.0/0 through B (" + siteB + ")");
+    }
+
     @Test
     void aDryRunOfAFailoverPrintsTheCallsInOrderAndSendsNothing() throws Exception {
         int code = run("replication", "failover", "--dry-run", "--endpoint", siteA, "--volume-id", local.get(0),

@@ -338,7 +338,7 @@ public final class WorkflowWizardModel {
         fenceUnread = List.of();
         if (blocks.isEmpty()) return;
         FenceRequest request = new FenceRequest(blocks, Map.of(), null);
-        whoIsInside(fencing, request).whenComplete((read, e) -> ui.execute(() -> {
+        FenceFacts.read(fencing.fence(), request).whenComplete((read, e) -> ui.execute(() -> {
             if (!key.equals(fenceReadFor)) return;
             FenceFacts.WhoIsInside r = read != null ? read : new FenceFacts.WhoIsInside(FenceFacts.of(request.cidrs(), List.of(), List.of(), List.of()),
                     List.of("who is inside the blocks (" + (CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).why() : String.valueOf(e)) + ")"));
@@ -347,19 +347,6 @@ public final class WorkflowWizardModel {
                     .sending(Map.of("cidrs", FenceConfirmation.expected(request.cidrs()))).on(fencing.describe())));
             if (phase.get() == Phase.READY && plan.get() != null) message.set(readyMessage());
         }));
-    }
-
-    /**
-     * Who the blocks of {@code request} cut off, read from {@code fencing}'s connection as Network fence reads it
-     * (its fence port is its storage); only GetFenceClients where the port is no more than a fence port.
-     */
-    private static CompletableFuture<FenceFacts.WhoIsInside> whoIsInside(SiteChoice fencing, FenceRequest request) {
-        if (fencing.fence() instanceof org.csiconsole.core.port.StorageService s) {
-            return s.features().thenCompose(f -> FenceFacts.read(s, f, request, List.of()));
-        }
-        return fencing.fence().fenceClients(request.parameters(), request.secrets()).handle((c, e) -> new FenceFacts.WhoIsInside(
-                FenceFacts.of(request.cidrs(), c == null ? List.of() : c, List.of(), List.of()),
-                e == null ? List.of() : List.of("GetFenceClients (" + (CallFailure.unwrap(e) != null ? CallFailure.unwrap(e).why() : e.toString()) + ")")));
     }
 
     /** A dry run sends nothing and needs no consent: always, except while a run goes. */

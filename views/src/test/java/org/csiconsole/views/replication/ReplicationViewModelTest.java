@@ -251,7 +251,8 @@ class ReplicationViewModelTest {
 
         f.model.commands().promoteAction().run();
 
-        assertThat(f.dialogs.confirmations).containsExactly("Promote 3 volumes");
+        assertThat(f.dialogs.confirmations).as("a split brain among them is a danger: each name is typed")
+                .containsExactly("Promote 3 volumes: vol-1:vol-1", "Promote 3 volumes: vol-2:vol-2", "Promote 3 volumes: vol-3:vol-3");
         assertThat(f.assessed.get(0).hazards()).anySatisfy(h -> assertThat(h.kind()).isEqualTo(Hazard.Kind.SPLIT_BRAIN_PRESENT));
         assertThat(f.replicationDialogs.summaries.get(0)).isEqualTo("2 of 3 done; 1 not.");
         assertThat(f.replicationDialogs.results.get(0)).contains("vol-1: OK", "vol-2: OK")

@@ -95,7 +95,7 @@ public final class WorkflowVerdict {
         boolean bPrimary = role(p.b()) == VolumeReplicationRole.PRIMARY;
         if (aPrimary && bPrimary) {
             return new Judged(false, "still wrong: " + a + " and " + b + " are both primary: a split brain, each side may take writes "
-                    + "the other lacks. Run split-brain recovery, choosing the side whose data is kept.");
+                    + "the other lacks. " + PairMismatch.BOTH_PRIMARY.safeNextStep());
         }
         return switch (kind) {
             case PLANNED_FAILOVER -> expect(b, p.b(), VolumeReplicationRole.PRIMARY, a, p.a(), VolumeReplicationRole.SECONDARY, false,
@@ -105,7 +105,7 @@ public final class WorkflowVerdict {
                         + "on " + siteB + ". Promote it with force to finish.");
                 String left = p.a() == null || p.a().lastError() != null
                         ? siteA + " was not read (" + (p.a() == null ? "its side was not found" : "it does not answer") + "): when it returns, "
-                        + "if " + (p.a() == null ? "its side" : p.a().source().id()) + " is still primary, both sides are primary; run a failback, which demotes and resyncs it"
+                        + "if " + (p.a() == null ? "its side" : p.a().source().id()) + " is still primary, both sides are primary (split brain). " + PairMismatch.BOTH_PRIMARY.safeNextStep().replaceAll("\\.$", "")
                         : a + " is " + roleWords(p.a());
                 yield new Judged(true, b + " is primary (" + healthWords(p.b()) + "); " + left + ".");
             }

@@ -107,6 +107,24 @@ public final class FenceFacts {
                 .thenApply(x -> new WhoIsInside(of(request.cidrs(), clients.join(), hosts.join(), List.copyOf(volumes), fenced.join()), unread));
     }
 
+    /**
+     * Who the blocks of {@code request} cut off, read through the connection that fences them, the same for an unplanned
+     * failover's fence step in the wizard and on the command line: {@link #read(org.csiconsole.core.port.StorageService,
+     * org.csiconsole.core.port.Features, org.csiconsole.core.port.FenceRequest, List)} where {@code fence} is a whole
+     * connection; GetFenceClients alone where it is no more than a fence port. Never fails: a source not read is named
+     * in {@link WhoIsInside#unread()}.
+     */
+    public static java.util.concurrent.CompletableFuture<WhoIsInside> read(org.csiconsole.core.port.FencePort fence,
+            org.csiconsole.core.port.FenceRequest request) {
+        if (fence instanceof org.csiconsole.core.port.StorageService s) {
+            return s.features().thenCompose(f -> read(s, f, request, List.of()))
+                    .exceptionally(e -> new WhoIsInside(of(request.cidrs(), List.of(), List.of(), List.of()), List.of("its features (" + why(e) + ")")));
+        }
+        return fence.fenceClients(request.parameters(), request.secrets()).handle((c, e) -> new WhoIsInside(
+                of(request.cidrs(), c == null ? List.of() : c, List.of(), List.of()),
+                e == null ? List.of() : List.of("GetFenceClients (" + why(e) + ")")));
+    }
+
     private static String why(Throwable e) {
         org.csiconsole.core.call.CallFailure f = org.csiconsole.core.call.CallFailure.unwrap(e);
         return f != null ? f.why() : String.valueOf(e.getMessage());

@@ -516,11 +516,20 @@ public final class RiskModel implements RiskAssessor {
         d.confirm();
     }
 
+    /**
+     * DisableVolumeReplication ends the pair: the side that receives the copies (the secondary; the partner when
+     * neither is) is no longer updated and keeps the data of the last sync, so it cannot take over with current data.
+     * A danger: its name is typed, in the GUI and on the command line alike.
+     */
     private void disable(Draft d) {
         for (TargetFacts t : d.r.targets()) {
-            String partner = t.partner() == null ? "its partner" : t.partner().where();
-            d.caution(Kind.REPLICATION_CHANGES, "replication of " + t.displayName() + " stops: " + partner
-                    + " is no longer updated and cannot take over with current data", "");
+            SideFacts self = t.side();
+            SideFacts partner = t.partner();
+            SideFacts copy = self != null && partner != null && !self.primary() && partner.primary() ? self : partner;
+            Instant last = lastSync(self, partner);
+            d.danger(Kind.REPLICATION_CHANGES, "replication of " + t.displayName() + " stops: " + (copy == null ? "its partner" : named(copy))
+                    + " is no longer updated from now on and keeps the data of " + (last == null ? "its last completed sync (no completed sync is known)"
+                    : "the last sync at " + clock(last) + d.ago(last)) + "; it cannot take over with current data until replication is enabled again", "");
         }
         d.confirm();
     }
@@ -773,8 +782,7 @@ public final class RiskModel implements RiskAssessor {
         if (pairs.isEmpty()) return "";
         return (op == RiskOperation.PROMOTE ? "Promoted" : "Failed over") + ", and now " + (pairs.size() == 1 ? "a split brain: " : count(pairs.size(), "split brain") + ": ")
                 + String.join("; ", pairs) + " are both primary and both take writes; nothing replicates between them, and what "
-                + "each side takes from now on is missing on the other. Next step: stop the writers on the side whose writes "
-                + "will be discarded, then run split-brain recovery and choose the side whose data is kept.";
+                + "each side takes from now on is missing on the other. Next step: " + PairMismatch.BOTH_PRIMARY.safeNextStep();
     }
 
     // --- words -------------------------------------------------------------------------------
@@ -786,6 +794,11 @@ public final class RiskModel implements RiskAssessor {
     private static String splitBrainSentence(TargetFacts t) {
         return "the pair is in split brain: " + t.side().where() + " and " + t.partner().where()
                 + " are both primary; each may have taken writes the other lacks";
+    }
+
+    /** {@code "erp-db-replica (vol-00000211) on site-b"}; the id alone when the side has no other name. */
+    private static String named(SideFacts s) {
+        return s.name().isEmpty() || s.name().equals(s.id()) ? s.where() : s.name() + " (" + s.id() + ")" + (s.site().isEmpty() ? "" : " on " + s.site());
     }
 
     private String clock(Instant t) {
@@ -895,14 +908,14 @@ public final class RiskModel implements RiskAssessor {
         }
 
         /**
-         * The assessment; a confirmation whose call itself does a danger (data lost, clients cut off, a split brain
-         * made; not one that is there already) asks each target's name instead, in the GUI and on the command line
-         * alike: a click or a run of the command is too little for it.
+         * The assessment; a confirmation beside any danger (data lost, clients cut off, a split brain made or already
+         * there) asks each target's name instead, in the GUI and on the command line alike: a click or a run of the
+         * command is too little for it.
          */
         Assessment build() {
             List<Hazard> sorted = new ArrayList<>(hazards);
             sorted.sort(Comparator.comparing((Hazard h) -> !h.danger()));
-            if (consent.level() == Consent.Kind.CONFIRM && hazards.stream().anyMatch(h -> h.danger() && h.kind() != Kind.SPLIT_BRAIN_PRESENT)) {
+            if (consent.level() == Consent.Kind.CONFIRM && hazards.stream().anyMatch(Hazard::danger)) {
                 typedEach(nameList(r), ids(r));
             }
             return new Assessment(r, title(), state(), sorted, illegal, consent, safer);

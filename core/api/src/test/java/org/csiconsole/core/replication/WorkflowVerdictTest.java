@@ -34,7 +34,7 @@ class WorkflowVerdictTest {
 
         assertThat(v).startsWith("Not done: every step succeeded, but as read again at 07:45:44 not every pair is as an unplanned failover leaves it.")
                 .contains("erp-db: still wrong: vol-1 on site-a and vol-1r on site-b are both primary: a split brain")
-                .contains("Run split-brain recovery");
+                .contains(PairMismatch.BOTH_PRIMARY.safeNextStep());
     }
 
     @Test
@@ -46,7 +46,8 @@ class WorkflowVerdictTest {
 
         assertThat(v).startsWith("Done: as read again at 07:45:44")
                 .contains("erp-db: vol-1r on site-b is primary (healthy); site-a was not read (it does not answer): when it returns, "
-                        + "if vol-1 is still primary, both sides are primary; run a failback");
+                        + "if vol-1 is still primary, both sides are primary (split brain). " + PairMismatch.BOTH_PRIMARY.safeNextStep().replaceAll("\\.$", ""))
+                .doesNotContain("failback");
     }
 
     @Test

@@ -345,8 +345,11 @@ class RiskModelTableTest {
 
         // replication: enable, disable
         row("enable replication", ENABLE_REPLICATION, vol("erp-db", "vol-1")).has(Kind.REPLICATION_CHANGES).expect(Verdict.SENT, Consent.Kind.CONFIRM);
-        row("disable replication names the partner left behind", DISABLE_REPLICATION, pair(A_PRIMARY, B_SECONDARY))
-                .has(Kind.REPLICATION_CHANGES).says("vol-00000211 on site-b is no longer updated").expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("disable replication is a danger naming the partner left behind and since when it is stale", DISABLE_REPLICATION, pair(A_PRIMARY, B_SECONDARY))
+                .has(Kind.REPLICATION_CHANGES).says("erp-db (vol-00000211) on site-b is no longer updated from now on and keeps the data of the last sync at 07:45:44")
+                .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
+        row("disable replication from the secondary names the secondary as the side left stale", DISABLE_REPLICATION, pair(B_SECONDARY, A_PRIMARY))
+                .says("replication of erp-db stops: erp-db (vol-00000211) on site-b is no longer updated").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("force on an operation without force is refused", ENABLE_REPLICATION, vol("erp-db", "vol-1")).force().expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
 
         // promote
@@ -367,7 +370,7 @@ class RiskModelTableTest {
         row("force promote when the partner is secondary: force is not needed", PROMOTE, pair(B_SECONDARY, A_SECONDARY)).force()
                 .says("force is not needed", "Promote without force").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("promote in split brain shows the split brain", PROMOTE, pair(A_PRIMARY, B_PRIMARY))
-                .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.SENT, Consent.Kind.CONFIRM);
+                .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
 
         // demote
         row("demote the only primary: nobody takes writes", DEMOTE, pair(A_PRIMARY, B_SECONDARY)).has(Kind.ACCESS_LOST)
@@ -384,7 +387,7 @@ class RiskModelTableTest {
         row("resync the primary is refused", RESYNC, pair(A_PRIMARY, B_SECONDARY)).says("Resync vol-00000211 on site-b instead")
                 .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("resync in split brain is refused: recovery chooses the survivor", RESYNC, pair(A_PRIMARY, B_PRIMARY))
-                .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+                .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
         row("force resync of the secondary", RESYNC, pair(B_SECONDARY, A_PRIMARY)).force().has(Kind.WRITES_LOST).expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
 
         // workflows
@@ -393,7 +396,7 @@ class RiskModelTableTest {
         row("planned failover with site A silent is refused: unplanned is the workflow", PLANNED_FAILOVER, pair(A_PRIMARY_SILENT, B_SECONDARY))
                 .says("site-a does not answer", "unplanned failover").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("planned failover in split brain is refused", PLANNED_FAILOVER, pair(A_PRIMARY, B_PRIMARY)).has(Kind.SPLIT_BRAIN_PRESENT)
-                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
         row("planned failover from the secondary is refused", PLANNED_FAILOVER, pair(A_SECONDARY, B_PRIMARY)).says("Fail over from site-b")
                 .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("unplanned failover while site A answers: a red flag with planned failover offered", UNPLANNED_FAILOVER, pair(A_PRIMARY, B_SECONDARY))
@@ -416,6 +419,13 @@ class RiskModelTableTest {
                 .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("split-brain recovery of a consistent pair is refused", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_SECONDARY)).keep("site-a")
                 .says("not in split brain").expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void everyDangerNeedsTypedConsent(Row row) {
+        Assessment a = new RiskModel(ZoneOffset.UTC).assess(row.request());
+        if (a.dangerous()) assertThat(a.consent().untyped()).as(String.join("\n", a.lines())).isFalse();
     }
 
     @org.junit.jupiter.api.Test

@@ -30,8 +30,8 @@ class SplitBrainLeftTest {
 
         assertThat(a.splitBrainLeft("vol-9"::equals)).isEqualTo("Promoted, and now a split brain: vol-9 on site-b and vol-1 on site-a "
                 + "are both primary and both take writes; nothing replicates between them, and what each side takes from now on is "
-                + "missing on the other. Next step: stop the writers on the side whose writes will be discarded, then run split-brain "
-                + "recovery and choose the side whose data is kept.");
+                + "missing on the other. Next step: Stop writers on one side, pick the survivor by comparing both sides' last writes "
+                + "and sync times, demote the other side and resync it (split-brain recovery).");
         assertThat(a.splitBrainLeft(id -> false)).as("nothing was promoted").isEmpty();
     }
 

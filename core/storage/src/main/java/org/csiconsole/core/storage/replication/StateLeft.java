@@ -39,7 +39,7 @@ final class StateLeft {
             case UNPLANNED_FAILOVER -> done < all
                     ? sa + "'s clients are fenced, and " + b + " on " + sb + " is not promoted yet: promote it with force to finish, or unfence them."
                     : b + " on " + sb + " is primary (forced). If " + a + " on " + sa + " is still primary when that site returns, "
-                    + "both sides are primary: run a failback, which demotes and resyncs it.";
+                    + "both sides are primary (split brain). " + org.csiconsole.core.replication.PairMismatch.BOTH_PRIMARY.safeNextStep();
             case FAILBACK -> switch (done) {
                 case 1 -> a + " on " + sa + " is secondary and " + b + " on " + sb + " primary: resync " + a + " to continue.";
                 case 2 -> a + " on " + sa + " is resynchronized; " + b + " on " + sb + " is primary.";
