@@ -508,7 +508,29 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private TargetFacts facts(Volume v) {
         TargetFacts.VolumeRead readBy = v.equals(readByGetVolume.get(v.volumeId()))
                 ? TargetFacts.VolumeRead.CONTROLLER_GET_VOLUME : TargetFacts.VolumeRead.LIST_VOLUMES;
-        return context.volumeFacts(v, features(), connectedNodeProperty().get(), readBy, nodeRecords.get(v.volumeId()));
+        TargetFacts f = context.volumeFacts(v, features(), connectedNodeProperty().get(), readBy, nodeRecords.get(v.volumeId()));
+        return withOwnNodeCalls(f, v.volumeId());
+    }
+
+    /**
+     * {@code f} with where this view's own node calls (or the lifecycle reading it took over) left the volume on the
+     * connected node, as this console's knowledge, where the record does not already hold it: the assessment then
+     * judges a path sent against every path this console knows.
+     */
+    private TargetFacts withOwnNodeCalls(TargetFacts f, String volumeId) {
+        String nodeId = connectedNodeProperty().get();
+        if (nodeId.isEmpty()) return f;
+        List<org.csiconsole.core.risk.Placement> all = new java.util.ArrayList<>(f.placements());
+        String staging = node.onNode().stagingPath(volumeId);
+        if (staging != null) ownNodeCall(all, nodeId, org.csiconsole.core.risk.Placement.Kind.STAGED, staging);
+        for (String path : node.onNode().targetPaths(volumeId)) ownNodeCall(all, nodeId, org.csiconsole.core.risk.Placement.Kind.NODE_PUBLISHED, path);
+        return all.size() == f.placements().size() ? f : f.withPlacements(all, f.driverReportsPlacements());
+    }
+
+    private static void ownNodeCall(List<org.csiconsole.core.risk.Placement> all, String nodeId, org.csiconsole.core.risk.Placement.Kind step, String path) {
+        if (all.stream().noneMatch(p -> p.step() == step && p.nodeId().equals(nodeId) && p.path().equals(path))) {
+            all.add(new org.csiconsole.core.risk.Placement(nodeId, step, path, org.csiconsole.core.risk.Placement.Knowledge.CONSOLE, null));
+        }
     }
 
     private void keepNodeRecords(String volumeId, java.util.Optional<List<org.csiconsole.core.model.VolumeOnNode>> records) {

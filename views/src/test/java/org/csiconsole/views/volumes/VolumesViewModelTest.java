@@ -612,7 +612,7 @@ class VolumesViewModelTest {
     }
 
     @Test
-    void anUnstageAtAnotherPathThanTheRecordedOneConfirmsAndAssessesThePathSent() {
+    void anUnstageAtAnotherPathThanTheRecordedOneIsAssessedAtThePathSentAndRefused() {
         VolumesViewModel m = model();
         Volume db = m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow();
         m.selectedProperty().set(db);
@@ -634,7 +634,8 @@ class VolumesViewModelTest {
         assertThat(a.sends()).contains("staging_target_path=/var/lib/other/globalmount");
         assertThat(a.hazards()).anySatisfy(h -> assertThat(h.sentence()).contains("loses the staging of pvc-db at /var/lib/other/globalmount"));
         assertThat(a.hazards()).noneSatisfy(h -> assertThat(h.sentence()).contains("loses the staging of pvc-db at " + recorded));
-        assertThat(storage.lastNodePath).as("the path confirmed is the path sent").isEqualTo("/var/lib/other/globalmount");
+        assertThat(a.illegal().reason()).isEqualTo("pvc-db is staged on node-a1 at " + recorded + ", not at /var/lib/other/globalmount");
+        assertThat(storage.lastNodePath).as("refused: nothing sent").isNotEqualTo("/var/lib/other/globalmount");
     }
 
     @Test

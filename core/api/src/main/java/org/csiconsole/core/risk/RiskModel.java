@@ -33,6 +33,8 @@ public final class RiskModel implements RiskAssessor {
     static final int WIDEST_FENCE_PREFIX = 8;
     /** The request field of an expand's size, in bytes, as {@link RiskRequest#sends()} names it. */
     public static final String REQUIRED_BYTES = "capacity_range.required_bytes";
+    /** The request field of a node unpublish's path, as {@link RiskRequest#sends()} names it. */
+    public static final String TARGET_PATH = "target_path";
     /** The request field of an unstage's path, as {@link RiskRequest#sends()} names it. */
     public static final String STAGING_TARGET_PATH = "staging_target_path";
     /**
@@ -222,13 +224,40 @@ public final class RiskModel implements RiskAssessor {
         d.typed();
     }
 
+    /**
+     * NodeUnpublishVolume, judged at the {@code target_path} sent ({@link #TARGET_PATH}; the known path when the request is
+     * not shown). A path where neither the driver nor this console knows the volume published on that node is refused:
+     * NodeUnpublishVolume answers OK for a path with nothing published (CSI spec, idempotent), so the call would change
+     * nothing while looking like the real one, or take another volume's mount.
+     */
     private void nodeUnpublish(Draft d) {
         String node = d.r.nodeId();
+        String sent = d.r.sends().getOrDefault(TARGET_PATH, "");
+        List<String> unknown = new ArrayList<>();
+        Set<String> knownPaths = new LinkedHashSet<>();
+        boolean consoleOnly = true;
         for (TargetFacts t : d.r.targets()) {
             List<Placement> at = t.placements(Placement.Kind.NODE_PUBLISHED, node);
             String paths = at.stream().map(Placement::path).filter(p -> !p.isEmpty()).collect(Collectors.joining(", "));
-            d.danger(Kind.ACCESS_LOST, "the workload using " + t.displayName() + " on " + node
-                    + (paths.isEmpty() ? "" : " at " + paths) + " loses its mount", "");
+            if (sent.isEmpty() || at.stream().anyMatch(p -> p.path().equals(sent))) {
+                String path = sent.isEmpty() ? paths : sent;
+                d.danger(Kind.ACCESS_LOST, "the workload using " + t.displayName() + " on " + node
+                        + (path.isEmpty() ? "" : " at " + path) + " loses its mount", "");
+                continue;
+            }
+            String fact = at.isEmpty() ? "neither the driver nor this console knows " + t.displayName() + " published on " + node
+                    : t.displayName() + " is " + at.stream().map(Placement::describe).collect(Collectors.joining(", "));
+            d.caution(Kind.KNOWLEDGE_DISAGREES, fact + ", not at " + sent + ", the target_path sent: at " + sent
+                    + " the driver may find nothing to unpublish and answer OK, or unmount another volume's mount", "");
+            unknown.add(t.displayName() + " is not known published on " + node + " at " + sent
+                    + (paths.isEmpty() ? "" : " (it is at " + paths + ")"));
+            at.stream().map(Placement::path).filter(p -> !p.isEmpty()).forEach(knownPaths::add);
+            for (Placement p : at) consoleOnly &= mayBeStale(d, t, p);
+        }
+        if (!unknown.isEmpty()) {
+            d.illegal(String.join("; ", unknown), "CSI spec, NodeUnpublishVolume: target_path is the path NodePublishVolume was given",
+                    knownPaths.isEmpty() ? "Give the target_path it was published at (NodePublishVolume), or read the node's state first."
+                            : "Unpublish it at " + String.join(", ", knownPaths) + ", the target_path it is published at.", consoleOnly);
         }
         d.typed();
     }
@@ -882,7 +911,9 @@ public final class RiskModel implements RiskAssessor {
 
         private String title() {
             RiskOperation op = r.operation();
-            String verb = r.force() && op.forceable() && op != RiskOperation.UNPLANNED_FAILOVER ? "Force " + op.verbLower() : op.verb();
+            // the node names where ("on node-1"): "Unpublish on the node volume x on node-1" would say it twice
+            String verb = r.force() && op.forceable() && op != RiskOperation.UNPLANNED_FAILOVER ? "Force " + op.verbLower()
+                    : op == RiskOperation.NODE_UNPUBLISH && !r.nodeId().isEmpty() ? "Unpublish" : op.verb();
             TargetFacts t = one();
             String target = r.targets().size() == 1
                     ? t.kind() + " " + t.displayName() + (t.side() != null && !t.side().site().isEmpty() ? " on " + t.side().site() : "")

@@ -237,6 +237,9 @@ class RiskModelTableTest {
                 .has(Kind.DATA_DELETED).expect(Verdict.SENT, Consent.Kind.TYPED, "erp-gs");
         row("delete a host with volumes published to it", DELETE_HOST, host("worker-01", "erp-db", "erp-log"))
                 .has(Kind.ACCESS_LOST).says("2 volumes are published to worker-01", "400").expect(Verdict.BLOCKED, Consent.Kind.TYPED, "worker-01");
+        row("delete a host sends the CSP request with the host's id, never a placeholder", DELETE_HOST, host("worker-03"))
+                .sending("id", "host-0003").says("Sends CSP DELETE /containers/v1/hosts/host-0003: id=host-0003")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "worker-03");
         row("delete a host with nothing published", DELETE_HOST, host("worker-03")).has(Kind.ACCESS_LOST).expect(Verdict.SENT, Consent.Kind.TYPED, "worker-03");
 
         // controller and node side
@@ -256,7 +259,20 @@ class RiskModelTableTest {
         row("controller unpublish from a node it is not published to", CONTROLLER_UNPUBLISH, vol("erp-db", "vol-1")).node("node-3")
                 .has(Kind.STATE_UNKNOWN).says("idempotent").expect(Verdict.SENT, Consent.Kind.TYPED);
         row("node unpublish names the mount", NODE_UNPUBLISH, vol("erp-db", "vol-1", consoleNodePublished("node-1"))).node("node-1")
-                .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/pods/p1/mount").expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
+                .has(Kind.ACCESS_LOST).says("Unpublish volume erp-db on node-1", "/var/lib/kubelet/pods/p1/mount")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
+        row("node unpublish at another path than this console published it: refused, the danger names no mount", NODE_UNPUBLISH,
+                vol("erp-db", "vol-1", consoleNodePublished("node-1"))).node("node-1")
+                .sending(RiskModel.TARGET_PATH, "/var/lib/kubelet/pods/other/mount").has(Kind.KNOWLEDGE_DISAGREES).lacks(Kind.ACCESS_LOST)
+                .says("erp-db is not known published on node-1 at /var/lib/kubelet/pods/other/mount (it is at /var/lib/kubelet/pods/p1/mount)",
+                        "Unpublish it at /var/lib/kubelet/pods/p1/mount")
+                .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "erp-db");
+        row("node unpublish at the path this console published it", NODE_UNPUBLISH, vol("erp-db", "vol-1", consoleNodePublished("node-1")))
+                .node("node-1").sending(RiskModel.TARGET_PATH, "/var/lib/kubelet/pods/p1/mount").has(Kind.ACCESS_LOST).lacks(Kind.KNOWLEDGE_DISAGREES)
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
+        row("node unpublish where nothing is known published on the node: refused", NODE_UNPUBLISH, vol("erp-db", "vol-1")).node("node-1")
+                .sending(RiskModel.TARGET_PATH, "/var/lib/kubelet/pods/other/mount").has(Kind.KNOWLEDGE_DISAGREES).lacks(Kind.ACCESS_LOST)
+                .says("neither the driver nor this console knows erp-db published on node-1").expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
         row("unstage while still published on the node", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"), consoleNodePublished("node-1")))
                 .node("node-1").says("Node > Unpublish").expect(Verdict.OVERRIDABLE, Consent.Kind.CONFIRM);
         row("unstage after the node unpublish", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
