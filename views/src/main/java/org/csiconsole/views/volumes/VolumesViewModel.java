@@ -112,9 +112,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
         modify = action("Modify", Feature.MODIFY_VOLUME, true, this::modify);
-        bulk = new VolumeBulkCommands(context, (op, targets, node, sends, label, then) -> withPlacements(targets, read -> {
+        bulk = new VolumeBulkCommands(context, (op, targets, node, sends, label, then) -> withSnapshots(op, targets, () -> withPlacements(targets, read -> {
             if (consent(op, read, node, sends, label)) then.accept(read);
-        }), (gone, what) -> {
+        })), (gone, what) -> {
             for (Volume v : gone) showDeleted(v, same(v.volumeId()));
             tell(ResourceKind.VOLUMES, what);
         }, (of, what) -> {
@@ -505,6 +505,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      * The facts of {@code v} as every assessment and the detail see them ({@link ViewContext#volumeFacts}): its
      * {@code published_node_ids} count as the driver's report as the call that read it allows.
      */
+    /** The snapshots of each volume about to be deleted, as {@link #withSnapshots} read them. */
+    private final Map<String, List<String>> snapshotsOf = new java.util.concurrent.ConcurrentHashMap<>();
+
     private TargetFacts facts(Volume v) {
         TargetFacts.VolumeRead readBy = v.equals(readByGetVolume.get(v.volumeId()))
                 ? TargetFacts.VolumeRead.CONTROLLER_GET_VOLUME : TargetFacts.VolumeRead.LIST_VOLUMES;
@@ -551,6 +554,34 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      * only, traced) when only that call reports where a volume is published ({@link TargetFacts#placementsNeedGetVolume}:
      * GET_VOLUME and PUBLISH_UNPUBLISH_VOLUME without LIST_VOLUMES_PUBLISHED_NODES), each as listed when its read fails.
      */
+    /**
+     * Before a delete ({@code op} DELETE_VOLUME), reads the snapshots of {@code targets} (ListSnapshots by
+     * {@code source_volume_id}) so the assessment names those that stay; then runs {@code then} on the UI executor.
+     * A listing that fails names none (nothing is claimed); other operations read nothing.
+     */
+    private void withSnapshots(RiskOperation op, List<Volume> targets, Runnable then) {
+        snapshotsOf.clear();
+        if (op != RiskOperation.DELETE_VOLUME) {
+            then.run();
+            return;
+        }
+        List<CompletableFuture<Void>> reads = targets.stream().map(v -> {
+            List<String> names = new java.util.concurrent.CopyOnWriteArrayList<>();
+            return storage().listSnapshots(v.volumeId(), page -> {
+                for (var snap : page) {
+                    if (snap.sourceVolumeId().equals(v.volumeId())) {
+                        names.add(snap.name().isEmpty() || snap.name().equals(snap.snapshotId()) ? snap.snapshotId() : snap.name() + " (" + snap.snapshotId() + ")");
+                    }
+                }
+                return org.csiconsole.core.call.PageSink.READY;
+            }).handle((missing, e) -> {
+                if (e == null && !names.isEmpty()) snapshotsOf.put(v.volumeId(), List.copyOf(names));
+                return (Void) null;
+            });
+        }).toList();
+        CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).whenComplete((x, e) -> context.ui().execute(then));
+    }
+
     void withPlacements(List<Volume> targets, Consumer<List<Volume>> then) {
         List<CompletableFuture<Void>> records = targets.stream().map(v -> storage().volumeOnNodes(v.volumeId())
                 .handle((r, e) -> {
@@ -595,7 +626,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      * @param sends the request's fields in order, for the preview; empty for several targets
      */
     boolean consent(RiskOperation op, List<Volume> targets, String node, Map<String, String> sends, String actionLabel) {
-        List<TargetFacts> facts = targets.stream().map(this::facts).toList();
+        List<TargetFacts> facts = targets.stream().map(v -> op == RiskOperation.DELETE_VOLUME && snapshotsOf.containsKey(v.volumeId())
+                ? facts(v).withSnapshots(snapshotsOf.get(v.volumeId())) : facts(v)).toList();
         RiskRequest request = RiskRequest.of(op, facts, Instant.now()).onNode(node).sending(sends);
         var answer = context.actions().dialogs().confirmRisk(context.risk().assess(request), actionLabel);
         answer.filter(org.csiconsole.views.dialog.RiskAnswer::override)

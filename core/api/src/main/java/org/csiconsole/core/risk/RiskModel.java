@@ -101,6 +101,25 @@ public final class RiskModel implements RiskAssessor {
         return d.build();
     }
 
+    /**
+     * {@code a} made while the connection is {@code state} (not connected): its facts are the last read, not current, so
+     * the first state line says as of when; the call is refused (not overridable: nothing can reach the driver), with the
+     * state and what to do, whatever {@code a} decided. The hazards stay, so the person sees what the call would do.
+     *
+     * @param lostAt when the connection was lost; null when not known
+     */
+    public static Assessment unreachable(Assessment a, org.csiconsole.core.session.ConnectionState state, Instant lostAt) {
+        String asOf = lostAt == null ? "as last read" : "as last read before " + CLOCK.format(lostAt.atZone(ZoneId.systemDefault()));
+        List<String> lines = new ArrayList<>();
+        lines.add("The driver is unreachable (connection " + state.label() + "): the facts below are " + asOf + ", not current.");
+        lines.addAll(a.state());
+        IllegalCall refused = new IllegalCall("the driver does not answer (connection " + state.label() + "), so the state of "
+                + a.request().targets().stream().map(TargetFacts::displayName).collect(Collectors.joining(", ")) + " cannot be read now", "",
+                "Wait until the connection is Connected again (or reconnect it from the navigator), then start the action again: "
+                        + "it is assessed anew from what the driver reports then.", false);
+        return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
+    }
+
     // --- deletes ---------------------------------------------------------------------------
 
     private void delete(Draft d) {
@@ -123,6 +142,16 @@ public final class RiskModel implements RiskAssessor {
                 consoleOnly &= mayBeStale(d, t, p);
             }
             disagreement(d, t, "");
+            if (!t.lastCopyOf().isEmpty()) {
+                d.danger(Kind.DATA_DELETED, t.displayName() + " is the last copy of the data of " + t.lastCopyOf()
+                        + ", which no longer exists: once it is deleted, that data is gone for good", "");
+            }
+            if (t.kind().equals("volume") && !t.dependents().isEmpty()) {
+                int n = t.dependents().size();
+                d.caution(Kind.FOLLOW_UP, t.displayName() + " has " + count(n, "snapshot") + " (" + String.join(", ", t.dependents())
+                        + "): " + (n == 1 ? "it stays and becomes the only copy" : "they stay and become the only copies")
+                        + " of its data", "");
+            }
             if (t.side() != null && t.partner() != null) {
                 d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " is replicated (" + role(t.side()) + " on " + t.side().site()
                         + ") with " + t.partner().where() + ": deleting it leaves the partner without its pair", "");
@@ -966,6 +995,8 @@ public final class RiskModel implements RiskAssessor {
                         case "network" -> count(t.dependents().size(), "known client")
                                 + (t.reached().isEmpty() ? "" : ", " + count(t.reached().size(), "volume") + " published to them") + ": ";
                         case "host" -> "volumes published to it: ";
+                        case "volume" -> "snapshots: ";
+                        case "snapshot" -> "";
                         default -> "depending: ";
                     }).append(String.join(", ", t.dependents()));
                 }

@@ -233,6 +233,22 @@ class RiskModelTableTest {
                 .has(Kind.REPLICATION_CHANGES).says("vg-erp is replicated: primary (healthy) on this site, paired with vg-b-7 on site-b",
                         "partner vg-b-7 on site-b: its state not read", "Disable replication of the group first")
                 .expect(Verdict.BLOCKED, Consent.Kind.TYPED, "vg-erp");
+        row("delete a volume that has snapshots names them and says they become the only copies", DELETE_VOLUME,
+                vol("erp-db", "vol-3").withSnapshots(List.of("erp-snap-1 (snap-1)", "erp-snap-2 (snap-2)")))
+                .has(Kind.DATA_DELETED, Kind.FOLLOW_UP)
+                .says("erp-db has 2 snapshots (erp-snap-1 (snap-1), erp-snap-2 (snap-2)): they stay and become the only copies of its data",
+                        "snapshots: erp-snap-1 (snap-1), erp-snap-2 (snap-2)")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
+        row("delete a snapshot of an existing volume names its source", DELETE_SNAPSHOT,
+                TargetFacts.ofSnapshot("snap-1", "erp-snap", 5 * GIB, "vol-3", "erp-db", false))
+                .has(Kind.DATA_DELETED).says("snapshot erp-snap (snap-1), 5 GiB; of volume erp-db (vol-3)")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "erp-snap");
+        row("delete the last copy: a snapshot whose source volume is gone", DELETE_SNAPSHOT,
+                TargetFacts.ofSnapshot("snap-1", "erp-snap", 5 * GIB, "vol-00000003", "", true))
+                .has(Kind.DATA_DELETED)
+                .says("erp-snap is the last copy of the data of volume vol-00000003, which no longer exists: once it is deleted, that data is gone for good",
+                        "of volume vol-00000003, which no longer exists")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "erp-snap");
         row("delete a group snapshot", DELETE_GROUP_SNAPSHOT, TargetFacts.of("group snapshot", "gs-1", "erp-gs"))
                 .has(Kind.DATA_DELETED).expect(Verdict.SENT, Consent.Kind.TYPED, "erp-gs");
         row("delete a host with volumes published to it", DELETE_HOST, host("worker-01", "erp-db", "erp-log"))
