@@ -88,16 +88,17 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         }
         body.getChildren().add(hazards);
         if (a.blocked()) {
+            // the refusal first, above the facts it rests on (a bulk delete lists hundreds)
             Label illegal = callout("Not sent: " + a.illegal().describe(), ConsoleStyles.CALLOUT_DANGER);
             illegal.setId("risk-illegal");
-            body.getChildren().add(illegal);
+            body.getChildren().add(0, illegal);
             if (prompt.overridable()) {
                 CheckBox override = new CheckBox("Send anyway: this console's record may be stale (another orchestrator acted). "
                         + "Audited as an override.");
                 override.setWrapText(true);
                 override.setId("risk-override");
                 override.selectedProperty().bindBidirectional(prompt.overrideProperty());
-                body.getChildren().add(override);
+                body.getChildren().add(1, override);
             }
         }
         if (!a.saferAlternative().isEmpty()) {
@@ -106,7 +107,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
             body.getChildren().add(safer);
         }
         java.util.List<TextField> inputs = new java.util.ArrayList<>();
-        for (int i = 0; i < prompt.fields().size(); i++) {
+        for (int i = 0; a.asksToType() && i < prompt.fields().size(); i++) {
             String expected = prompt.expected(i);
             Text before = new Text("Type ");
             Text name = new Text(expected);

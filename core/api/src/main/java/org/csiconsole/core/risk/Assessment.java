@@ -108,9 +108,7 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
         List<String> out = new ArrayList<>();
         out.add(title);
         if (!request.connection().isEmpty()) out.add("  " + onConnection());
-        state.forEach(s -> out.add("  " + s));
-        if (!request.sends().isEmpty()) out.add("  Sends " + call() + ": " + sends());
-        for (Hazard h : hazards) out.add((h.danger() ? "  DANGER: " : "  Caution: ") + h.describe());
+        // a refusal comes first, before the facts it rests on (which may be many lines)
         if (illegal != null) {
             out.add("  Not sent: " + illegal.describe());
             if (illegal.overridable()) {
@@ -118,8 +116,16 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
                         + "sending anyway needs the name typed and is audited as an override.");
             }
         }
+        state.forEach(s -> out.add("  " + s));
+        if (!request.sends().isEmpty()) out.add("  Sends " + call() + ": " + sends());
+        for (Hazard h : hazards) out.add((h.danger() ? "  DANGER: " : "  Caution: ") + h.describe());
         if (!saferAlternative.isEmpty()) out.add("  Safer: " + saferAlternative);
-        if (!consent.untyped()) out.add("  To confirm, " + consent.instruction() + ".");
+        if (asksToType()) out.add("  To confirm, " + consent.instruction() + ".");
         return out;
+    }
+
+    /** True when names are to be typed: never for a refused call that cannot be sent anyway. */
+    public boolean asksToType() {
+        return !consent.untyped() && (illegal == null || illegal.overridable());
     }
 }
