@@ -157,7 +157,7 @@ final class VolumeNodeCommands {
     void publish() {
         Volume v = volumes.selected();
         if (v == null) return;
-        Form form = VolumeForms.nodePublish(v, volumes.features().available(Feature.NODE_STAGE));
+        Form form = VolumeForms.nodePublish(v, volumes.features().available(Feature.NODE_STAGE)).on(context.connectionName());
         if (onNode.stagingPath(v.volumeId()) != null) form.text("staging").set(onNode.stagingPath(v.volumeId()));
         if (!ask.test(form)) return;
         NodeTarget t = new NodeTarget(v.volumeId(), form.text("staging").value(), form.text("path").value(),

@@ -356,7 +356,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     /** Asks for a new volume with the create form and creates it; a failure keeps the form open with the values. */
     public void create() {
-        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.NONE, 0), table().all());
+        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.NONE, 0), table().all()).on(context.connectionName());
         dialogs().submitForm(form, f -> create(f, VolumeForms.toRequest(f)));
     }
 
@@ -382,7 +382,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void cloneSelected() {
         Volume v = selected();
         if (v == null) return;
-        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.volume(v.volumeId()), v.name(), v.capacityBytes()), table().all());
+        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.volume(v.volumeId()), v.name(), v.capacityBytes()), table().all())
+                .on(context.connectionName());
         form.text("name").set(v.displayName() + "-clone");
         dialogs().submitForm(form, f -> create(f, VolumeForms.toRequest(f)));
     }
@@ -447,7 +448,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void controllerPublish() {
         Volume v = selected();
         if (v == null) return;
-        Form form = VolumeForms.controllerPublish(v, org.csiconsole.core.placement.NodeReach.order(nodes, v.accessibleTopology()));
+        Form form = VolumeForms.controllerPublish(v, org.csiconsole.core.placement.NodeReach.order(nodes, v.accessibleTopology()))
+                .on(context.connectionName());
         // A refused publish (an access mode the volume does not support, an unknown node) keeps the
         // form open with the plugin's words under it, the values kept.
         dialogs().submitForm(form, f -> {

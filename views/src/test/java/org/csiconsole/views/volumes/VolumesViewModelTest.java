@@ -659,4 +659,15 @@ class VolumesViewModelTest {
         assertThat(dialogs.failures).isEmpty();
         assertThat(m.selected().publishedNodeIds()).contains("node-a1");
     }
+
+    @Test
+    void theCreateAndPublishFormsNameTheConnectionTheyActOn() {
+        VolumesViewModel m = model();
+        dialogs.formAnswer = f -> false;
+        m.createAction().run();
+        m.selectedProperty().set(m.table().all().get(1));
+        m.controllerPublish();
+
+        assertThat(dialogs.forms).extracting(org.csiconsole.views.form.Form::connection).hasSize(2).containsOnly("Demo");
+    }
 }
