@@ -395,7 +395,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Form form = VolumeForms.expand(v.displayName(), v.capacityBytes());
         if (!ask(form)) return;
         long bytes = org.csiconsole.core.model.ByteSize.parse(form.text("size").value());
-        withPlacements(List.of(v), read -> {
+        withMaximum(() -> withPlacements(List.of(v), read -> {
             if (!consent(RiskOperation.EXPAND, read, "", VolumeNodeCommands.sends("volume_id", v.volumeId(),
                     "capacity_range.required_bytes", Long.toString(bytes)), "Expand")) return;
             context.actions().run("Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
@@ -405,7 +405,27 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                         reload(v.volumeId());
                         tell(ResourceKind.VOLUMES, "Expanded volume " + v.displayName());
                     });
-        });
+        }));
+    }
+
+    /**
+     * Reads the largest volume the plugin provisions (GetCapacity {@code maximum_volume_size}, the largest of every
+     * segment that reports one) for an expand's assessment, then runs {@code then} on the UI executor; none known when
+     * the plugin does not report it or the read fails (the expand is then judged without it).
+     */
+    private void withMaximum(Runnable then) {
+        maximumBytes = 0;
+        if (!features().available(Feature.CAPACITY)) {
+            then.run();
+            return;
+        }
+        storage().capacity().whenComplete((listing, e) -> context.ui().execute(() -> {
+            if (listing != null) {
+                maximumBytes = listing.items().stream().map(org.csiconsole.core.model.Capacity::maximumVolumeSizeBytes)
+                        .filter(java.util.Objects::nonNull).mapToLong(Long::longValue).max().orElse(0);
+            }
+            then.run();
+        }));
     }
 
     /**
@@ -507,6 +527,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      * The facts of {@code v} as every assessment and the detail see them ({@link ViewContext#volumeFacts}): its
      * {@code published_node_ids} count as the driver's report as the call that read it allows.
      */
+    /** The largest volume the plugin provisions, as {@link #withMaximum} read it before an expand; 0 when not known. */
+    private long maximumBytes;
+
     /** The snapshots of each volume about to be deleted, as {@link #withSnapshots} read them. */
     private final Map<String, List<String>> snapshotsOf = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -629,7 +652,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      */
     boolean consent(RiskOperation op, List<Volume> targets, String node, Map<String, String> sends, String actionLabel) {
         List<TargetFacts> facts = targets.stream().map(v -> op == RiskOperation.DELETE_VOLUME && snapshotsOf.containsKey(v.volumeId())
-                ? facts(v).withSnapshots(snapshotsOf.get(v.volumeId())) : facts(v)).toList();
+                ? facts(v).withSnapshots(snapshotsOf.get(v.volumeId())) : op == RiskOperation.EXPAND ? facts(v).withMaximum(maximumBytes) : facts(v)).toList();
         RiskRequest request = RiskRequest.of(op, facts, Instant.now()).onNode(node).sending(sends);
         var answer = context.actions().dialogs().confirmRisk(context.risk().assess(request), actionLabel);
         answer.filter(org.csiconsole.views.dialog.RiskAnswer::override)

@@ -670,4 +670,23 @@ class VolumesViewModelTest {
 
         assertThat(dialogs.forms).extracting(org.csiconsole.views.form.Form::connection).hasSize(2).containsOnly("Demo");
     }
+
+    @Test
+    void anExpandBeyondTheLargestVolumeThePluginReportsIsRefusedAndNotSent() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow());
+        dialogs.formAnswer = f -> {
+            f.text("size").set("5 TiB");
+            return true;
+        };
+
+        m.expandAction().run();
+
+        assertThat(storage.calls).doesNotContain("expandVolume");
+        assertThat(dialogs.assessments).singleElement().satisfies(a -> {
+            assertThat(a.blocked()).isTrue();
+            assertThat(a.illegal().reason()).isEqualTo("the new size, 5 TiB, is over the largest volume the plugin provisions, 4 TiB");
+            assertThat(a.actionIsDefault()).isFalse();
+        });
+    }
 }

@@ -379,6 +379,12 @@ public final class RiskModel implements RiskAssessor {
         long required = requiredBytes(d);
         boolean node = d.r.operation() == RiskOperation.NODE_EXPAND;
         for (TargetFacts t : d.r.targets()) {
+            if (!node && t.maximumBytes() > 0 && required > t.maximumBytes()) {
+                String max = ByteSize.format(t.maximumBytes());
+                d.illegal("the new size, " + ByteSize.format(required) + ", is over the largest volume the plugin provisions, " + max,
+                        "CSI spec, GetCapacity: maximum_volume_size; a larger ControllerExpandVolume fails with OUT_OF_RANGE",
+                        "Give a size of at most " + max + ".", false);
+            }
             long now = t.capacityBytes();
             if (required <= 0 || now <= 0 || (node ? required >= now : required > now)) continue;
             String size = ByteSize.format(now);

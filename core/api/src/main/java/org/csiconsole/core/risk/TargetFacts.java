@@ -40,10 +40,12 @@ import java.util.Objects;
  *     empty when the driver reported it and the record agrees or holds none
  * @param lastCopyOf for a snapshot whose source volume is gone: that volume in words ({@code "volume vol-00000003"}),
  *     as this snapshot is the last copy of its data; empty otherwise
+ * @param maximumBytes the largest volume the plugin reports it provisions (GetCapacity {@code maximum_volume_size}), in
+ *     bytes; 0 when not reported or not read
  */
 public record TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                           boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
-                          List<String> reached, PairMismatch pairing, String sizeOrigin, String lastCopyOf) {
+                          List<String> reached, PairMismatch pairing, String sizeOrigin, String lastCopyOf, long maximumBytes) {
     public TargetFacts {
         lastCopyOf = lastCopyOf == null ? "" : lastCopyOf;
         Objects.requireNonNull(kind, "kind");
@@ -59,7 +61,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     public TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                        boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
                        List<String> reached, PairMismatch pairing, String sizeOrigin) {
-        this(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, "");
+        this(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, "", 0);
     }
 
     /**
@@ -76,7 +78,13 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         List<String> of = sourceId == null || sourceId.isEmpty() ? List.of()
                 : List.of("of volume " + source + (sourceGone ? ", which no longer exists" : ""));
         return new TargetFacts("snapshot", snapshotId, name, sizeBytes, List.of(), false, null, null, of, List.of(), null, "",
-                sourceGone && sourceId != null && !sourceId.isEmpty() ? "volume " + source : "");
+                sourceGone && sourceId != null && !sourceId.isEmpty() ? "volume " + source : "", 0);
+    }
+
+    /** This volume with {@code maximumBytes}, the largest volume the plugin reports (0: not known). */
+    public TargetFacts withMaximum(long maximumBytes) {
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing,
+                sizeOrigin, lastCopyOf, maximumBytes);
     }
 
     /** This volume with its snapshots ({@code "erp-snap (snap-1)"} each) as what depends on it: they stay when it is deleted. */
@@ -203,7 +211,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
                                          PairMismatch pairing) {
         return new TargetFacts(side.source().group() ? "volume group" : "volume", side.source().id(), side.item().name(), 0,
                 List.of(), false, SideFacts.of(site, side), partner == null ? null : SideFacts.of(partnerSite, partner), List.of(),
-                List.of(), pairing, "", "");
+                List.of(), pairing, "", "", 0);
     }
 
     /**
@@ -250,12 +258,12 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /** This target with {@code placements} instead. */
     public TargetFacts withPlacements(List<Placement> placements, boolean driverReportsPlacements) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, lastCopyOf);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, lastCopyOf, maximumBytes);
     }
 
     /** This target with its replication side and partner. */
     public TargetFacts withReplication(SideFacts side, SideFacts partner) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, lastCopyOf);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, lastCopyOf, maximumBytes);
     }
 
     /**
@@ -276,22 +284,22 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         } else if (driverBytes > 0 && kept > 0 && kept != driverBytes) {
             origin = "as the driver reports; the console's record (" + recorded.origin().words() + ") says " + ByteSize.format(kept);
         }
-        return new TargetFacts(kind, id, name, bytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, origin, lastCopyOf);
+        return new TargetFacts(kind, id, name, bytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, origin, lastCopyOf, maximumBytes);
     }
 
     /** This target matched into a site pair with {@code pairing} ({@link #pairing()}). */
     public TargetFacts paired(PairMismatch pairing) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, lastCopyOf);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, lastCopyOf, maximumBytes);
     }
 
     /** This target with {@code reached}, the volumes cut off with its dependents, instead. */
     public TargetFacts reaching(List<String> reached) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, lastCopyOf);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, lastCopyOf, maximumBytes);
     }
 
     /** This target with {@code dependents} instead. */
     public TargetFacts withDependents(List<String> dependents) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, lastCopyOf);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, lastCopyOf, maximumBytes);
     }
 
     /** The placements of {@code step}, on {@code nodeId} when it is not empty, else on any node. */

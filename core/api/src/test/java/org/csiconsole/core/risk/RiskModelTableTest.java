@@ -304,6 +304,11 @@ class RiskModelTableTest {
         row("unstage at the path this console staged it", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
                 .sending(RiskModel.STAGING_TARGET_PATH, "/var/lib/kubelet/plugins/staging/vol-1").has(Kind.ACCESS_LOST).lacks(Kind.KNOWLEDGE_DISAGREES)
                 .expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("expand beyond the largest volume the plugin reports is refused before sending", EXPAND,
+                vol("erp-db", "vol-1").withMaximum(64L << 40)).sending(RiskModel.REQUIRED_BYTES, Long.toString(100L << 40))
+                .has(Kind.IRREVERSIBLE).says("the new size, 100 TiB, is over the largest volume the plugin provisions, 64 TiB",
+                        "Give a size of at most 64 TiB")
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("expand a volume staged on a node", EXPAND, vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1")))
                 .has(Kind.IRREVERSIBLE, Kind.FOLLOW_UP).says("NodeExpandVolume must then run on node-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand on the node grows the file system at its target path, nothing must follow", NODE_EXPAND,
