@@ -134,6 +134,11 @@ public final class LazyAuditLog implements AuditSink, AuditLog, ConsoleRecords, 
         }
 
         @Override
+        public void resized(String volumeId, long bytes) {
+            open(endpoint, true).resized(volumeId, bytes);
+        }
+
+        @Override
         public List<RecordedPlacement> placements(String volumeId) {
             return open(endpoint, false).placements(volumeId);
         }

@@ -92,9 +92,12 @@ final class SnapshotMutations {
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
             Optional<Snapshot> known = read(client);
-            TargetFacts facts = new TargetFacts("snapshot", snapshotId, known.map(Snapshot::name).orElse(""),
-                    known.map(Snapshot::sizeBytes).orElse(0L), List.of(), false, null, null,
-                    known.map(s -> List.of("of volume " + s.sourceVolumeId())).orElse(List.of()));
+            String sourceId = known.map(Snapshot::sourceVolumeId).orElse("");
+            // the source as ListVolumes reports it: a snapshot whose source is gone is the last copy of its data
+            boolean lists = !sourceId.isEmpty() && client.capabilities().get().has(ControllerCapability.LIST_VOLUMES);
+            Optional<org.csiconsole.core.model.Volume> source = lists ? VolumeFacts.listed(client, sourceId) : Optional.empty();
+            TargetFacts facts = TargetFacts.ofSnapshot(snapshotId, known.map(Snapshot::name).orElse(""), known.map(Snapshot::sizeBytes).orElse(0L),
+                    sourceId, source.map(org.csiconsole.core.model.Volume::name).orElse(""), lists && source.isEmpty());
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_SNAPSHOT, List.of(facts), Instant.now()).on(RiskConsent.connection(client)));
             risk.confirm(a, yes(), false, spec.commandLine().getErr());
             client.controller().deleteSnapshot(snapshotId, secrets).get();

@@ -58,9 +58,23 @@ final class VolumeFacts {
         return f.withPlacements(all, f.driverReportsPlacements());
     }
 
-    private static Optional<Volume> listed(CsiClient client, String volumeId) throws Exception {
+    static Optional<Volume> listed(CsiClient client, String volumeId) throws Exception {
         List<Volume> found = new ArrayList<>();
         client.controller().listVolumes(0, page -> page.stream().filter(x -> x.volumeId().equals(volumeId)).forEach(found::add)).get();
         return found.stream().findFirst();
+    }
+
+    /**
+     * The snapshots of {@code volumeId} ({@code "erp-snap (snap-1)"} each), as ListSnapshots by {@code source_volume_id}
+     * reports them, for a delete's assessment; none when the driver does not list snapshots (LIST_SNAPSHOTS).
+     *
+     * @throws Exception the listing's failure, as the call policy words it
+     */
+    static List<String> snapshotsOf(CsiClient client, String volumeId) throws Exception {
+        if (!client.capabilities().get().has(ControllerCapability.LIST_SNAPSHOTS)) return List.of();
+        List<String> names = new ArrayList<>();
+        client.controller().listSnapshots(volumeId, 0, page -> page.stream().filter(s -> s.sourceVolumeId().equals(volumeId))
+                .forEach(s -> names.add(s.name().isEmpty() || s.name().equals(s.snapshotId()) ? s.snapshotId() : s.name() + " (" + s.snapshotId() + ")"))).get();
+        return names;
     }
 }

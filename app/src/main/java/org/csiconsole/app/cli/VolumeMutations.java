@@ -162,7 +162,7 @@ final class VolumeMutations {
 
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
-            TargetFacts facts = VolumeFacts.read(client, volumeId, record);
+            TargetFacts facts = VolumeFacts.read(client, volumeId, record).withSnapshots(VolumeFacts.snapshotsOf(client, volumeId));
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(facts), Instant.now()).on(RiskConsent.connection(client)));
             overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             client.controller().deleteVolume(volumeId, secrets).get();

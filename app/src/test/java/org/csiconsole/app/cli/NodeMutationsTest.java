@@ -146,7 +146,11 @@ class NodeMutationsTest {
         }
         assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING, "--override", "--yes=walk-vol-1"))
                 .as(err.toString()).isEqualTo(ExitCodes.OK);
-        assertThat(calls("NodeUnstageVolume")).singleElement().satisfies(e -> assertThat(e.record().override()).isTrue());
+        assertThat(calls("NodeUnstageVolume")).singleElement().satisfies(e -> {
+            assertThat(e.record().override()).isTrue();
+            assertThat(e.record().targets().get("staging_target_path")).as("the audit tells this call from one at another path")
+                    .containsExactly(STAGING);
+        });
     }
 
     @Test

@@ -29,7 +29,7 @@ import org.kordamp.ikonli.material2.Material2MZ;
  * reason a known-illegal call is not sent with its next step (and, only where the verdict rests on
  * this console's own record, "send anyway", audited as an override), the safer alternative, and the
  * fields to type ({@link RiskPrompt}), under the title the connection it acts on. The body scrolls; the buttons stay on screen. Cancel is the
- * default button whenever a hazard is a danger. Node ids: {@code risk-connection}, {@code risk-hazards}, {@code risk-illegal},
+ * default button whenever the action is irreversible or disruptive ({@link Assessment#actionIsDefault()}). Node ids: {@code risk-connection}, {@code risk-hazards}, {@code risk-illegal},
  * {@code risk-safer}, {@code risk-override}, {@code risk-input-<i>}, {@code risk-why-not} (why the button is disabled).
  */
 public final class RiskDialog extends Dialog<RiskAnswer> {
@@ -73,10 +73,10 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         }
         if (!a.request().sends().isEmpty()) {
             // the request preview: exactly the fields sent, so what is confirmed is what goes out
-            // the method first, then its service: a full method name is one word too wide to wrap whole
-            String call = a.request().operation().call();
+            // an RPC's method first, then its service: a full method name is one word too wide to wrap whole
+            String call = a.call();
             int slash = call.lastIndexOf('/');
-            String method = slash < 0 ? call : call.substring(slash + 1) + ", service " + call.substring(0, slash);
+            String method = call.startsWith("CSP ") || slash < 0 ? call : call.substring(slash + 1) + ", service " + call.substring(0, slash);
             Label sends = callout("Sends " + method + ": " + a.sends(), ConsoleStyles.MONO);
             sends.setId("risk-sends");
             body.getChildren().add(sends);
@@ -88,16 +88,17 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         }
         body.getChildren().add(hazards);
         if (a.blocked()) {
+            // the refusal first, above the facts it rests on (a bulk delete lists hundreds)
             Label illegal = callout("Not sent: " + a.illegal().describe(), ConsoleStyles.CALLOUT_DANGER);
             illegal.setId("risk-illegal");
-            body.getChildren().add(illegal);
+            body.getChildren().add(0, illegal);
             if (prompt.overridable()) {
                 CheckBox override = new CheckBox("Send anyway: this console's record may be stale (another orchestrator acted). "
                         + "Audited as an override.");
                 override.setWrapText(true);
                 override.setId("risk-override");
                 override.selectedProperty().bindBidirectional(prompt.overrideProperty());
-                body.getChildren().add(override);
+                body.getChildren().add(1, override);
             }
         }
         if (!a.saferAlternative().isEmpty()) {
@@ -106,7 +107,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
             body.getChildren().add(safer);
         }
         java.util.List<TextField> inputs = new java.util.ArrayList<>();
-        for (int i = 0; i < prompt.fields().size(); i++) {
+        for (int i = 0; a.asksToType() && i < prompt.fields().size(); i++) {
             String expected = prompt.expected(i);
             Text before = new Text("Type ");
             Text name = new Text(expected);
@@ -142,7 +143,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         }
         send.getStyleClass().add(a.dangerous() || a.blocked() ? Styles.DANGER : Styles.ACCENT);
         send.disableProperty().bind(prompt.canSendProperty().not());
-        boolean safeDefault = a.dangerous() || a.blocked();
+        boolean safeDefault = !a.actionIsDefault();
         send.setDefaultButton(!safeDefault && prompt.fields().isEmpty());
         ((Button) getDialogPane().lookupButton(ButtonType.CANCEL)).setDefaultButton(safeDefault);
         // Enter in a field sends once everything typed matches, and does nothing before (never Cancel's default)

@@ -36,6 +36,7 @@ public final class Form {
     private final String title;
     private final String message;
     private final String actionLabel;
+    private String connection = "";
     private final List<Field> fields = new ArrayList<>();
     private final ObservableList<Observable> errors = FXCollections.observableArrayList(o -> new Observable[]{o});
     private final BooleanBinding valid;
@@ -58,6 +59,20 @@ public final class Form {
 
     public String title() {
         return title;
+    }
+
+    /**
+     * This form acting on {@code connection}, named under its title ({@code "On connection Demo"}), as several
+     * connections may hold the same ids; empty names none.
+     */
+    public Form on(String connection) {
+        this.connection = connection == null ? "" : connection.strip();
+        return this;
+    }
+
+    /** The connection the form acts on, as the navigator names it; empty when not named. */
+    public String connection() {
+        return connection;
     }
 
     public String message() {

@@ -74,6 +74,15 @@ public final class FormDialog extends Dialog<Boolean> {
         heading.setPrefWidth(520);
         heading.setMinHeight(Label.USE_PREF_SIZE);
         VBox header = new VBox(4, heading);
+        if (!form.connection().isEmpty()) {
+            Label on = new Label("On connection " + form.connection());
+            on.setId("form-connection");
+            on.getStyleClass().add(ConsoleStyles.STRONG);
+            on.setWrapText(true);
+            on.setPrefWidth(520);
+            on.setMinHeight(Label.USE_PREF_SIZE);
+            header.getChildren().add(on);
+        }
         if (!form.message().isEmpty()) {
             Label message = new Label(form.message());
             message.setWrapText(true);

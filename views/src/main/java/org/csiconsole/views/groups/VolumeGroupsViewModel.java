@@ -148,6 +148,14 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
         Features features = features();
         VolumeGroupRules r = rules;
         boolean dropVolumes = false;
+        // a delete the risk model refuses whatever is chosen (a replicated group) says so before any choice
+        VolumeGroupDeletion keeping = VolumeGroupDeletion.plan(g, r, features, false);
+        var refused = context.risk().assess(org.csiconsole.core.risk.RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP,
+                List.of(TargetFacts.ofGroup(keeping)), java.time.Instant.now()).sending(keeping.sends()));
+        if (refused.blocked() && !refused.illegal().overridable()) {
+            consent(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(keeping)), keeping.sends(), "Delete");
+            return;
+        }
         if (!g.volumes().isEmpty()) {
             Form form = VolumeGroupForms.delete(g, r, features);
             if (!dialogs().showForm(form)) return;

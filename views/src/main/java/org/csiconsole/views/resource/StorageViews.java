@@ -126,8 +126,14 @@ public final class StorageViews {
     public static ResourceView create(ResourceKind kind, ConnectionModel connection, ActionRunner actions, Executor ui, KnownResources known,
                                       Supplier<List<TraceEntry>> trace, org.csiconsole.core.audit.OverrideMarks overrides) {
         if (connection.storage() == null) return new PlaceholderView(kind, connection);
+        // while the driver does not answer, no destructive action is sent on facts read before
+        java.util.concurrent.atomic.AtomicReference<java.time.Instant> lostAt = new java.util.concurrent.atomic.AtomicReference<>();
+        connection.stateProperty().addListener((o, was, now) -> {
+            if (was == org.csiconsole.core.session.ConnectionState.CONNECTED) lostAt.set(java.time.Instant.now());
+        });
         ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name(), connection.changes(), known, trace,
-                new org.csiconsole.core.risk.RiskModel().on(connection.describe()), overrides);
+                new org.csiconsole.core.risk.RiskModel().on(connection.describe())
+                        .whileConnected(() -> connection.stateProperty().get(), lostAt::get), overrides);
         StorageTableView<?> view = switch (kind) {
             case VOLUMES -> new VolumesView(new VolumesViewModel(c));
             case SNAPSHOTS -> new SnapshotsView(new SnapshotsViewModel(c));

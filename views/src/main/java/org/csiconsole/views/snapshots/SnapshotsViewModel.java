@@ -111,8 +111,17 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     public void delete() {
         List<Snapshot> targets = targets();
         if (targets.isEmpty()) return;
-        List<TargetFacts> facts = targets.stream().map(s -> new TargetFacts("snapshot", s.snapshotId(), s.name(), s.sizeBytes(),
-                List.of(), false, null, null, s.sourceVolumeId().isEmpty() ? List.of() : List.of("of volume " + s.sourceVolumeId()))).toList();
+        // the source volumes as the driver lists them: a snapshot whose source is gone is the last copy of its data
+        Map<String, String> volumes = new java.util.concurrent.ConcurrentHashMap<>();
+        storage().listVolumes(page -> {
+            for (var v : page) volumes.put(v.volumeId(), v.name());
+            return org.csiconsole.core.call.PageSink.READY;
+        }).whenComplete((missing, e) -> context.ui().execute(() -> delete(targets, volumes, e == null && missing.isEmpty())));
+    }
+
+    private void delete(List<Snapshot> targets, Map<String, String> volumes, boolean complete) {
+        List<TargetFacts> facts = targets.stream().map(s -> TargetFacts.ofSnapshot(s.snapshotId(), s.name(), s.sizeBytes(), s.sourceVolumeId(),
+                volumes.getOrDefault(s.sourceVolumeId(), ""), complete && !volumes.containsKey(s.sourceVolumeId()))).toList();
         if (!consent(RiskOperation.DELETE_SNAPSHOT, facts, targets.size() == 1 ? Map.of("snapshot_id", targets.get(0).snapshotId()) : Map.of(),
                 "Delete")) return;
         if (targets.size() > 1) {

@@ -11,6 +11,7 @@ import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.port.Feature;
 import org.csiconsole.core.port.NodeTarget;
+import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.form.Form;
@@ -156,7 +157,7 @@ final class VolumeNodeCommands {
     void publish() {
         Volume v = volumes.selected();
         if (v == null) return;
-        Form form = VolumeForms.nodePublish(v, volumes.features().available(Feature.NODE_STAGE));
+        Form form = VolumeForms.nodePublish(v, volumes.features().available(Feature.NODE_STAGE)).on(context.connectionName());
         if (onNode.stagingPath(v.volumeId()) != null) form.text("staging").set(onNode.stagingPath(v.volumeId()));
         if (!ask.test(form)) return;
         NodeTarget t = new NodeTarget(v.volumeId(), form.text("staging").value(), form.text("path").value(),
@@ -175,11 +176,14 @@ final class VolumeNodeCommands {
         onNode.targetPaths(v.volumeId()).stream().findFirst().ifPresent(form.text("path")::set);
         if (!ask.test(form)) return;
         String path = form.text("path").value();
+        // NodeUnpublishVolume answers OK for a path with nothing published (CSI spec): claim it only where it was known
+        boolean known = onNode.targetPaths(v.volumeId()).contains(path);
         volumes.withPlacements(List.of(v), read -> {
             if (!volumes.consent(RiskOperation.NODE_UNPUBLISH, read, connectedNode.get(),
-                    sends("volume_id", v.volumeId(), "target_path", path), "Unpublish")) return;
+                    sends("volume_id", v.volumeId(), RiskModel.TARGET_PATH, path), "Unpublish")) return;
             context.actions().run("Unpublish " + v.displayName() + " on " + nodeName(),
-                    p -> context.storage().nodeUnpublish(v.volumeId(), path), x -> "Unpublished from " + path + ".")
+                    p -> context.storage().nodeUnpublish(v.volumeId(), path), x -> known ? "Unpublished from " + path + "."
+                            : "The driver answered OK for " + path + "; this console did not know the volume published there.")
                     .outcome().thenRun(() -> {
                         onNode.unpublished(v.volumeId(), path);
                         changed();
@@ -197,7 +201,7 @@ final class VolumeNodeCommands {
         String path = form.text("path").value();
         volumes.withPlacements(List.of(v), read -> {
             if (!volumes.consent(RiskOperation.NODE_UNSTAGE, read, connectedNode.get(),
-                    sends("volume_id", v.volumeId(), "staging_target_path", path), "Unstage")) return;
+                    sends("volume_id", v.volumeId(), RiskModel.STAGING_TARGET_PATH, path), "Unstage")) return;
             context.actions().run("Unstage " + v.displayName() + " on " + nodeName(),
                     p -> context.storage().nodeUnstage(v.volumeId(), path), x -> "Unstaged from " + path + ".")
                     .outcome().thenRun(() -> {

@@ -112,9 +112,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
         modify = action("Modify", Feature.MODIFY_VOLUME, true, this::modify);
-        bulk = new VolumeBulkCommands(context, (op, targets, node, sends, label, then) -> withPlacements(targets, read -> {
+        bulk = new VolumeBulkCommands(context, (op, targets, node, sends, label, then) -> withSnapshots(op, targets, () -> withPlacements(targets, read -> {
             if (consent(op, read, node, sends, label)) then.accept(read);
-        }), (gone, what) -> {
+        })), (gone, what) -> {
             for (Volume v : gone) showDeleted(v, same(v.volumeId()));
             tell(ResourceKind.VOLUMES, what);
         }, (of, what) -> {
@@ -356,7 +356,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     /** Asks for a new volume with the create form and creates it; a failure keeps the form open with the values. */
     public void create() {
-        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.NONE, 0), table().all());
+        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.NONE, 0), table().all()).on(context.connectionName());
         dialogs().submitForm(form, f -> create(f, VolumeForms.toRequest(f)));
     }
 
@@ -382,7 +382,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void cloneSelected() {
         Volume v = selected();
         if (v == null) return;
-        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.volume(v.volumeId()), v.name(), v.capacityBytes()), table().all());
+        Form form = placement.offer(VolumeForms.create(features(), VolumeSource.volume(v.volumeId()), v.name(), v.capacityBytes()), table().all())
+                .on(context.connectionName());
         form.text("name").set(v.displayName() + "-clone");
         dialogs().submitForm(form, f -> create(f, VolumeForms.toRequest(f)));
     }
@@ -394,7 +395,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Form form = VolumeForms.expand(v.displayName(), v.capacityBytes());
         if (!ask(form)) return;
         long bytes = org.csiconsole.core.model.ByteSize.parse(form.text("size").value());
-        withPlacements(List.of(v), read -> {
+        withMaximum(() -> withPlacements(List.of(v), read -> {
             if (!consent(RiskOperation.EXPAND, read, "", VolumeNodeCommands.sends("volume_id", v.volumeId(),
                     "capacity_range.required_bytes", Long.toString(bytes)), "Expand")) return;
             context.actions().run("Expand volume " + v.displayName(), p -> storage().expandVolume(v.volumeId(), bytes),
@@ -404,7 +405,27 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                         reload(v.volumeId());
                         tell(ResourceKind.VOLUMES, "Expanded volume " + v.displayName());
                     });
-        });
+        }));
+    }
+
+    /**
+     * Reads the largest volume the plugin provisions (GetCapacity {@code maximum_volume_size}, the largest of every
+     * segment that reports one) for an expand's assessment, then runs {@code then} on the UI executor; none known when
+     * the plugin does not report it or the read fails (the expand is then judged without it).
+     */
+    private void withMaximum(Runnable then) {
+        maximumBytes = 0;
+        if (!features().available(Feature.CAPACITY)) {
+            then.run();
+            return;
+        }
+        storage().capacity().whenComplete((listing, e) -> context.ui().execute(() -> {
+            if (listing != null) {
+                maximumBytes = listing.items().stream().map(org.csiconsole.core.model.Capacity::maximumVolumeSizeBytes)
+                        .filter(java.util.Objects::nonNull).mapToLong(Long::longValue).max().orElse(0);
+            }
+            then.run();
+        }));
     }
 
     /**
@@ -447,7 +468,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void controllerPublish() {
         Volume v = selected();
         if (v == null) return;
-        Form form = VolumeForms.controllerPublish(v, org.csiconsole.core.placement.NodeReach.order(nodes, v.accessibleTopology()));
+        Form form = VolumeForms.controllerPublish(v, org.csiconsole.core.placement.NodeReach.order(nodes, v.accessibleTopology()))
+                .on(context.connectionName());
         // A refused publish (an access mode the volume does not support, an unknown node) keeps the
         // form open with the plugin's words under it, the values kept.
         dialogs().submitForm(form, f -> {
@@ -505,10 +527,38 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      * The facts of {@code v} as every assessment and the detail see them ({@link ViewContext#volumeFacts}): its
      * {@code published_node_ids} count as the driver's report as the call that read it allows.
      */
+    /** The largest volume the plugin provisions, as {@link #withMaximum} read it before an expand; 0 when not known. */
+    private long maximumBytes;
+
+    /** The snapshots of each volume about to be deleted, as {@link #withSnapshots} read them. */
+    private final Map<String, List<String>> snapshotsOf = new java.util.concurrent.ConcurrentHashMap<>();
+
     private TargetFacts facts(Volume v) {
         TargetFacts.VolumeRead readBy = v.equals(readByGetVolume.get(v.volumeId()))
                 ? TargetFacts.VolumeRead.CONTROLLER_GET_VOLUME : TargetFacts.VolumeRead.LIST_VOLUMES;
-        return context.volumeFacts(v, features(), connectedNodeProperty().get(), readBy, nodeRecords.get(v.volumeId()));
+        TargetFacts f = context.volumeFacts(v, features(), connectedNodeProperty().get(), readBy, nodeRecords.get(v.volumeId()));
+        return withOwnNodeCalls(f, v.volumeId());
+    }
+
+    /**
+     * {@code f} with where this view's own node calls (or the lifecycle reading it took over) left the volume on the
+     * connected node, as this console's knowledge, where the record does not already hold it: the assessment then
+     * judges a path sent against every path this console knows.
+     */
+    private TargetFacts withOwnNodeCalls(TargetFacts f, String volumeId) {
+        String nodeId = connectedNodeProperty().get();
+        if (nodeId.isEmpty()) return f;
+        List<org.csiconsole.core.risk.Placement> all = new java.util.ArrayList<>(f.placements());
+        String staging = node.onNode().stagingPath(volumeId);
+        if (staging != null) ownNodeCall(all, nodeId, org.csiconsole.core.risk.Placement.Kind.STAGED, staging);
+        for (String path : node.onNode().targetPaths(volumeId)) ownNodeCall(all, nodeId, org.csiconsole.core.risk.Placement.Kind.NODE_PUBLISHED, path);
+        return all.size() == f.placements().size() ? f : f.withPlacements(all, f.driverReportsPlacements());
+    }
+
+    private static void ownNodeCall(List<org.csiconsole.core.risk.Placement> all, String nodeId, org.csiconsole.core.risk.Placement.Kind step, String path) {
+        if (all.stream().noneMatch(p -> p.step() == step && p.nodeId().equals(nodeId) && p.path().equals(path))) {
+            all.add(new org.csiconsole.core.risk.Placement(nodeId, step, path, org.csiconsole.core.risk.Placement.Knowledge.CONSOLE, null));
+        }
     }
 
     private void keepNodeRecords(String volumeId, java.util.Optional<List<org.csiconsole.core.model.VolumeOnNode>> records) {
@@ -529,6 +579,34 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      * only, traced) when only that call reports where a volume is published ({@link TargetFacts#placementsNeedGetVolume}:
      * GET_VOLUME and PUBLISH_UNPUBLISH_VOLUME without LIST_VOLUMES_PUBLISHED_NODES), each as listed when its read fails.
      */
+    /**
+     * Before a delete ({@code op} DELETE_VOLUME), reads the snapshots of {@code targets} (ListSnapshots by
+     * {@code source_volume_id}) so the assessment names those that stay; then runs {@code then} on the UI executor.
+     * A listing that fails names none (nothing is claimed); other operations read nothing.
+     */
+    private void withSnapshots(RiskOperation op, List<Volume> targets, Runnable then) {
+        snapshotsOf.clear();
+        if (op != RiskOperation.DELETE_VOLUME) {
+            then.run();
+            return;
+        }
+        List<CompletableFuture<Void>> reads = targets.stream().map(v -> {
+            List<String> names = new java.util.concurrent.CopyOnWriteArrayList<>();
+            return storage().listSnapshots(v.volumeId(), page -> {
+                for (var snap : page) {
+                    if (snap.sourceVolumeId().equals(v.volumeId())) {
+                        names.add(snap.name().isEmpty() || snap.name().equals(snap.snapshotId()) ? snap.snapshotId() : snap.name() + " (" + snap.snapshotId() + ")");
+                    }
+                }
+                return org.csiconsole.core.call.PageSink.READY;
+            }).handle((missing, e) -> {
+                if (e == null && !names.isEmpty()) snapshotsOf.put(v.volumeId(), List.copyOf(names));
+                return (Void) null;
+            });
+        }).toList();
+        CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).whenComplete((x, e) -> context.ui().execute(then));
+    }
+
     void withPlacements(List<Volume> targets, Consumer<List<Volume>> then) {
         List<CompletableFuture<Void>> records = targets.stream().map(v -> storage().volumeOnNodes(v.volumeId())
                 .handle((r, e) -> {
@@ -573,7 +651,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      * @param sends the request's fields in order, for the preview; empty for several targets
      */
     boolean consent(RiskOperation op, List<Volume> targets, String node, Map<String, String> sends, String actionLabel) {
-        List<TargetFacts> facts = targets.stream().map(this::facts).toList();
+        List<TargetFacts> facts = targets.stream().map(v -> op == RiskOperation.DELETE_VOLUME && snapshotsOf.containsKey(v.volumeId())
+                ? facts(v).withSnapshots(snapshotsOf.get(v.volumeId())) : op == RiskOperation.EXPAND ? facts(v).withMaximum(maximumBytes) : facts(v)).toList();
         RiskRequest request = RiskRequest.of(op, facts, Instant.now()).onNode(node).sending(sends);
         var answer = context.actions().dialogs().confirmRisk(context.risk().assess(request), actionLabel);
         answer.filter(org.csiconsole.views.dialog.RiskAnswer::override)

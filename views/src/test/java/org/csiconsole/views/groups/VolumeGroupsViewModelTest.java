@@ -165,12 +165,15 @@ class VolumeGroupsViewModelTest {
         m.deleteAction().run();
 
         assertThat(storage.calls).doesNotContain("modifyVolumeGroupMembership", "deleteVolumeGroup", "deleteVolume");
+        assertThat(dialogs.forms).as("the refusal comes before any choice of what to delete").isEmpty();
         assertThat(dialogs.assessments).singleElement().satisfies(a -> {
             assertThat(a.blocked()).isTrue();
+            assertThat(a.asksToType()).as("no name is typed for a refused call").isFalse();
             assertThat(a.illegal().overridable()).isFalse();
             assertThat(a.illegal().reason()).isEqualTo("volume group erp is replicated (primary, paired with vg-erp-b on site-b)");
             assertThat(a.illegal().nextStep()).startsWith("Disable replication of the group first");
-            assertThat(String.join("\n", a.lines())).contains("its 1 member volume (pvc-db)", "partner vg-erp-b on site-b: its state not read");
+            assertThat(String.join("\n", a.lines())).contains("its 1 member volume (pvc-db)", "partner vg-erp-b on site-b: its state not read")
+                    .doesNotContain("To confirm");
         });
     }
 

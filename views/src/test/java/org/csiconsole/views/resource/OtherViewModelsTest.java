@@ -176,4 +176,31 @@ class OtherViewModelsTest {
         assertThat(m.table().all()).noneMatch(r -> r.service().equals("csi-addons"));
         assertThat(dialogs.failures).isEmpty();
     }
+
+    @Test
+    void aSnapshotWhoseSourceVolumeIsGoneIsCalledTheLastCopyOfItsData() {
+        storage.volumes.removeIf(v -> v.volumeId().equals("vol-0002"));
+        SnapshotsViewModel m = model(SnapshotsViewModel::new);
+        m.selectedProperty().set(m.table().all().stream().filter(s -> s.snapshotId().equals("snap-0002")).findFirst().orElseThrow());
+        dialogs.typed = "nothing";
+
+        m.deleteAction().run();
+
+        String text = String.join("\n", dialogs.assessments.get(0).lines());
+        assertThat(text).contains("pvc-db-hourly is the last copy of the data of volume vol-0002, which no longer exists",
+                "of volume vol-0002, which no longer exists");
+        assertThat(storage.calls).doesNotContain("deleteSnapshot");
+    }
+
+    @Test
+    void aSnapshotOfAnExistingVolumeNamesItsSourceByNameAndIsNoLastCopy() {
+        SnapshotsViewModel m = model(SnapshotsViewModel::new);
+        m.selectedProperty().set(m.table().all().stream().filter(s -> s.snapshotId().equals("snap-0002")).findFirst().orElseThrow());
+        dialogs.typed = "nothing";
+
+        m.deleteAction().run();
+
+        String text = String.join("\n", dialogs.assessments.get(0).lines());
+        assertThat(text).contains("of volume pvc-db (vol-0002)").doesNotContain("last copy");
+    }
 }

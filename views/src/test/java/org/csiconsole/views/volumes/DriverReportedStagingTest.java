@@ -102,4 +102,26 @@ class DriverReportedStagingTest {
         assertThat(gui.hazards()).isEqualTo(expected.hazards());
         assertThat(cli.placements(Placement.Kind.STAGED, "node-a1")).singleElement().extracting(Placement::from).isEqualTo(Placement.Knowledge.DRIVER);
     }
+
+    @Test
+    void aNodeUnpublishAtAPathWhereNothingIsPublishedIsRefusedAndNotSent() {
+        storage.nodePublish(new NodeTarget("vol-0001", "", "/var/lib/kubelet/pods/web/mount",
+                VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4"), Map.of(), false)).join();
+        storage.calls.clear();
+        VolumesViewModel m = view();
+        m.seenOnConnectedNode("vol-0001", "", List.of("/var/lib/kubelet/pods/web/mount"));
+        dialogs.formAnswer = f -> {
+            f.text("path").set("/var/lib/kubelet/pods/other/mount");
+            return true;
+        };
+
+        m.nodeUnpublishAction().run();
+
+        assertThat(storage.calls).doesNotContain("nodeUnpublish");
+        Assessment a = dialogs.assessments.get(0);
+        assertThat(a.blocked()).isTrue();
+        assertThat(a.illegal().reason()).isEqualTo("pvc-web is not known published on node-a1 at /var/lib/kubelet/pods/other/mount"
+                + " (it is at /var/lib/kubelet/pods/web/mount)");
+        assertThat(a.hazards()).noneMatch(h -> h.describe().contains("loses its mount"));
+    }
 }

@@ -134,4 +134,17 @@ class VolumeBulkCommandsTest {
         assertThat(dialogs.results.get(0)).containsExactly("pvc-web-daily: Failed: deleteSnapshot: the snapshot is being cut (ABORTED)",
                 "pvc-db-hourly: OK");
     }
+
+    @Test
+    void deletingAVolumeNamesItsSnapshotsWhichStay() {
+        VolumesViewModel m = model();
+        selectUnpublished(m);
+        dialogs.typed = "nothing";
+
+        m.deleteAction().run();
+
+        assertThat(String.join("\n", dialogs.assessments.get(0).lines()))
+                .contains("pvc-db has 1 snapshot (pvc-db-hourly (snap-0002)): it stays and becomes the only copy of its data");
+        assertThat(storage.calls).doesNotContain("deleteVolume");
+    }
 }

@@ -612,7 +612,7 @@ class VolumesViewModelTest {
     }
 
     @Test
-    void anUnstageAtAnotherPathThanTheRecordedOneConfirmsAndAssessesThePathSent() {
+    void anUnstageAtAnotherPathThanTheRecordedOneIsAssessedAtThePathSentAndRefused() {
         VolumesViewModel m = model();
         Volume db = m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow();
         m.selectedProperty().set(db);
@@ -634,7 +634,8 @@ class VolumesViewModelTest {
         assertThat(a.sends()).contains("staging_target_path=/var/lib/other/globalmount");
         assertThat(a.hazards()).anySatisfy(h -> assertThat(h.sentence()).contains("loses the staging of pvc-db at /var/lib/other/globalmount"));
         assertThat(a.hazards()).noneSatisfy(h -> assertThat(h.sentence()).contains("loses the staging of pvc-db at " + recorded));
-        assertThat(storage.lastNodePath).as("the path confirmed is the path sent").isEqualTo("/var/lib/other/globalmount");
+        assertThat(a.illegal().reason()).isEqualTo("pvc-db is staged on node-a1 at " + recorded + ", not at /var/lib/other/globalmount");
+        assertThat(storage.lastNodePath).as("refused: nothing sent").isNotEqualTo("/var/lib/other/globalmount");
     }
 
     @Test
@@ -657,5 +658,35 @@ class VolumesViewModelTest {
         assertThat(dialogs.forms).as("one form, kept open").hasSize(1);
         assertThat(dialogs.failures).isEmpty();
         assertThat(m.selected().publishedNodeIds()).contains("node-a1");
+    }
+
+    @Test
+    void theCreateAndPublishFormsNameTheConnectionTheyActOn() {
+        VolumesViewModel m = model();
+        dialogs.formAnswer = f -> false;
+        m.createAction().run();
+        m.selectedProperty().set(m.table().all().get(1));
+        m.controllerPublish();
+
+        assertThat(dialogs.forms).extracting(org.csiconsole.views.form.Form::connection).hasSize(2).containsOnly("Demo");
+    }
+
+    @Test
+    void anExpandBeyondTheLargestVolumeThePluginReportsIsRefusedAndNotSent() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow());
+        dialogs.formAnswer = f -> {
+            f.text("size").set("5 TiB");
+            return true;
+        };
+
+        m.expandAction().run();
+
+        assertThat(storage.calls).doesNotContain("expandVolume");
+        assertThat(dialogs.assessments).singleElement().satisfies(a -> {
+            assertThat(a.blocked()).isTrue();
+            assertThat(a.illegal().reason()).isEqualTo("the new size, 5 TiB, is over the largest volume the plugin provisions, 4 TiB");
+            assertThat(a.actionIsDefault()).isFalse();
+        });
     }
 }

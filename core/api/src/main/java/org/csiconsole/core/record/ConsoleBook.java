@@ -38,6 +38,12 @@ public interface ConsoleBook {
     /** Marks the row as the driver answered at {@code at} ({@link RecordedItem#checked}); an unknown id changes nothing. */
     void checked(RecordKind kind, String id, boolean gone, Instant at);
 
+    /**
+     * Sets the recorded size of volume {@code volumeId} to {@code bytes}: this console expanded it
+     * (ControllerExpandVolume succeeded), so the record's earlier figure is no longer its size. An unknown id changes nothing.
+     */
+    void resized(String volumeId, long bytes);
+
     /** The placements in effect on {@code volumeId}, oldest first. */
     List<RecordedPlacement> placements(String volumeId);
 

@@ -73,6 +73,16 @@ final class MemoryBook implements ConsoleBook {
     }
 
     @Override
+    public void resized(String volumeId, long bytes) {
+        synchronized (this) {
+            RecordedItem i = items.get(key(RecordKind.VOLUME, volumeId));
+            if (i == null) return;
+            items.put(key(RecordKind.VOLUME, volumeId), i.resized(bytes));
+        }
+        changed();
+    }
+
+    @Override
     public synchronized List<RecordedPlacement> placements(String volumeId) {
         Map<String, RecordedPlacement> m = placements.get(volumeId);
         return m == null ? List.of() : List.copyOf(m.values());

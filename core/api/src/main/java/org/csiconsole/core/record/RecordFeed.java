@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  *   <li>CreateVolumeGroupSnapshot, csi-addons CreateVolumeGroup: the group and its name; their deletes remove it.</li>
  *   <li>ControllerPublishVolume / NodeStageVolume / NodePublishVolume add a placement (node, or staging /
  *       target path, with the {@code publish_context} keys), their reverse calls remove it; any other
- *       call naming a {@code volume_id} (expand, modify, replication) records the volume as used.</li>
+ *       call naming a {@code volume_id} (modify, replication) records the volume as used.</li>
+ *   <li>ControllerExpandVolume: the volume's recorded size becomes {@code capacity_range.required_bytes}.</li>
  * </ul>
  */
 public final class RecordFeed {
@@ -89,6 +90,13 @@ public final class RecordFeed {
             case "NodeUnstageVolume" -> book.unplaced(volumeId, Placement.Kind.STAGED, first(r, "staging_target_path"));
             case "NodePublishVolume" -> placed(book, r, volumeId, Placement.Kind.NODE_PUBLISHED, "", first(r, "target_path"));
             case "NodeUnpublishVolume" -> book.unplaced(volumeId, Placement.Kind.NODE_PUBLISHED, first(r, "target_path"));
+            case "ControllerExpandVolume" -> {
+                if (volumeId.isEmpty()) return;
+                touched(book, r, volumeId);
+                // the size asked for and granted: the record's earlier figure is no longer the volume's
+                Matcher m = REQUIRED_BYTES.matcher(params);
+                if (m.find()) book.resized(volumeId, Long.parseLong(m.group(1)));
+            }
             default -> {
                 if (!volumeId.isEmpty()) touched(book, r, volumeId);
             }

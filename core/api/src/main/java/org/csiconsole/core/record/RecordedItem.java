@@ -81,6 +81,11 @@ public record RecordedItem(RecordKind kind, String id, String name, VolumeSource
                 firstSeen.isBefore(later.firstSeen) ? firstSeen : later.firstSeen, goneSince, checkedAt);
     }
 
+    /** This row with {@code bytes} as its size (the console's own expand succeeded). */
+    public RecordedItem resized(long bytes) {
+        return new RecordedItem(kind, id, name, source, origin, bytes, details, firstSeen, goneSince, checkedAt);
+    }
+
     /** This row as the driver answered at {@code at}: known ({@code gone} false, the gone mark cleared) or not. */
     public RecordedItem checked(boolean gone, Instant at) {
         return new RecordedItem(kind, id, name, source, origin, capacityBytes, details, firstSeen,

@@ -68,6 +68,15 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
         return RiskModel.splitBrainLeft(request, done);
     }
 
+    /**
+     * True when the action may be the default button (Enter sends it): never for a call that is refused, nor for one
+     * with a danger or an irreversible or disruptive hazard ({@link Hazard#disruptive()}); then Cancel is the default.
+     * The one rule every confirmation follows.
+     */
+    public boolean actionIsDefault() {
+        return !blocked() && hazards.stream().noneMatch(Hazard::disruptive);
+    }
+
     /** True when a hazard of {@code kind} was found. */
     public boolean has(Hazard.Kind kind) {
         return hazards.stream().anyMatch(h -> h.kind() == kind);
@@ -81,6 +90,16 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
     }
 
     /**
+     * The call sent: the RPC ({@code "csi.v1.Node/NodeUnpublishVolume"}), or the CSP request with its path's placeholders
+     * filled from the fields sent ({@code "CSP DELETE /containers/v1/hosts/host-0002"}), never a bare {@code {id}}.
+     */
+    public String call() {
+        String call = request.operation().call();
+        for (var e : request.sends().entrySet()) call = call.replace("{" + e.getKey() + "}", e.getValue());
+        return call;
+    }
+
+    /**
      * The assessment as text lines, as the CLI prints it before a prompt and in a dry run, and as a
      * dialog's plain-text body: the title, the connection it acts on, each target's state, the hazards, the verdict, the safer
      * alternative and what consent is needed.
@@ -89,9 +108,7 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
         List<String> out = new ArrayList<>();
         out.add(title);
         if (!request.connection().isEmpty()) out.add("  " + onConnection());
-        state.forEach(s -> out.add("  " + s));
-        if (!request.sends().isEmpty()) out.add("  Sends " + request.operation().call() + ": " + sends());
-        for (Hazard h : hazards) out.add((h.danger() ? "  DANGER: " : "  Caution: ") + h.describe());
+        // a refusal comes first, before the facts it rests on (which may be many lines)
         if (illegal != null) {
             out.add("  Not sent: " + illegal.describe());
             if (illegal.overridable()) {
@@ -99,8 +116,16 @@ public record Assessment(RiskRequest request, String title, List<String> state, 
                         + "sending anyway needs the name typed and is audited as an override.");
             }
         }
+        state.forEach(s -> out.add("  " + s));
+        if (!request.sends().isEmpty()) out.add("  Sends " + call() + ": " + sends());
+        for (Hazard h : hazards) out.add((h.danger() ? "  DANGER: " : "  Caution: ") + h.describe());
         if (!saferAlternative.isEmpty()) out.add("  Safer: " + saferAlternative);
-        if (!consent.untyped()) out.add("  To confirm, " + consent.instruction() + ".");
+        if (asksToType()) out.add("  To confirm, " + consent.instruction() + ".");
         return out;
+    }
+
+    /** True when names are to be typed: never for a refused call that cannot be sent anyway. */
+    public boolean asksToType() {
+        return !consent.untyped() && (illegal == null || illegal.overridable());
     }
 }

@@ -60,6 +60,18 @@ public record Hazard(Kind kind, Gravity severity, String sentence, String eviden
     }
 
     /** True for {@link Gravity#DANGER}. */
+    /**
+     * True when what the hazard names cannot be taken back or cuts something off: data or writes lost, access lost, a
+     * split brain made, a change that cannot be undone, members leaving, replication changing, something still in use.
+     * Notes of what is unknown, of a disagreement or of a step that must follow are not.
+     */
+    public boolean disruptive() {
+        return switch (kind) {
+            case STATE_UNKNOWN, KNOWLEDGE_DISAGREES, FOLLOW_UP, SPLIT_BRAIN_PRESENT, SITE_STILL_ANSWERS -> danger();
+            default -> true;
+        };
+    }
+
     public boolean danger() {
         return severity == Gravity.DANGER;
     }

@@ -34,6 +34,8 @@ public final class RiskModel implements RiskAssessor {
     static final int WIDEST_FENCE_PREFIX = 8;
     /** The request field of an expand's size, in bytes, as {@link RiskRequest#sends()} names it. */
     public static final String REQUIRED_BYTES = "capacity_range.required_bytes";
+    /** The request field of a node unpublish's path, as {@link RiskRequest#sends()} names it. */
+    public static final String TARGET_PATH = "target_path";
     /** The request field of an unstage's path, as {@link RiskRequest#sends()} names it. */
     public static final String STAGING_TARGET_PATH = "staging_target_path";
     /**
@@ -100,6 +102,25 @@ public final class RiskModel implements RiskAssessor {
         return d.build();
     }
 
+    /**
+     * {@code a} made while the connection is {@code state} (not connected): its facts are the last read, not current, so
+     * the first state line says as of when; the call is refused (not overridable: nothing can reach the driver), with the
+     * state and what to do, whatever {@code a} decided. The hazards stay, so the person sees what the call would do.
+     *
+     * @param lostAt when the connection was lost; null when not known
+     */
+    public static Assessment unreachable(Assessment a, org.csiconsole.core.session.ConnectionState state, Instant lostAt) {
+        String asOf = lostAt == null ? "as last read" : "as last read before " + CLOCK.format(lostAt.atZone(ZoneId.systemDefault()));
+        List<String> lines = new ArrayList<>();
+        lines.add("The driver is unreachable (connection " + state.label() + "): the facts below are " + asOf + ", not current.");
+        lines.addAll(a.state());
+        IllegalCall refused = new IllegalCall("the driver does not answer (connection " + state.label() + "), so the state of "
+                + a.request().targets().stream().map(TargetFacts::displayName).collect(Collectors.joining(", ")) + " cannot be read now", "",
+                "Wait until the connection is Connected again (or reconnect it from the navigator), then start the action again: "
+                        + "it is assessed anew from what the driver reports then.", false);
+        return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
+    }
+
     // --- deletes ---------------------------------------------------------------------------
 
     private void delete(Draft d) {
@@ -122,6 +143,16 @@ public final class RiskModel implements RiskAssessor {
                 consoleOnly &= mayBeStale(d, t, p);
             }
             disagreement(d, t, "");
+            if (!t.lastCopyOf().isEmpty()) {
+                d.danger(Kind.DATA_DELETED, t.displayName() + " is the last copy of the data of " + t.lastCopyOf()
+                        + ", which no longer exists: once it is deleted, that data is gone for good", "");
+            }
+            if (t.kind().equals("volume") && !t.dependents().isEmpty()) {
+                int n = t.dependents().size();
+                d.caution(Kind.FOLLOW_UP, t.displayName() + " has " + count(n, "snapshot") + " (" + String.join(", ", t.dependents())
+                        + "): " + (n == 1 ? "it stays and becomes the only copy" : "they stay and become the only copies")
+                        + " of its data", "");
+            }
             if (t.side() != null && t.partner() != null) {
                 d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " is replicated (" + role(t.side()) + " on " + t.side().site()
                         + ") with " + t.partner().where() + ": deleting it leaves the partner without its pair", "");
@@ -223,13 +254,40 @@ public final class RiskModel implements RiskAssessor {
         d.typed();
     }
 
+    /**
+     * NodeUnpublishVolume, judged at the {@code target_path} sent ({@link #TARGET_PATH}; the known path when the request is
+     * not shown). A path where neither the driver nor this console knows the volume published on that node is refused:
+     * NodeUnpublishVolume answers OK for a path with nothing published (CSI spec, idempotent), so the call would change
+     * nothing while looking like the real one, or take another volume's mount.
+     */
     private void nodeUnpublish(Draft d) {
         String node = d.r.nodeId();
+        String sent = d.r.sends().getOrDefault(TARGET_PATH, "");
+        List<String> unknown = new ArrayList<>();
+        Set<String> knownPaths = new LinkedHashSet<>();
+        boolean consoleOnly = true;
         for (TargetFacts t : d.r.targets()) {
             List<Placement> at = t.placements(Placement.Kind.NODE_PUBLISHED, node);
             String paths = at.stream().map(Placement::path).filter(p -> !p.isEmpty()).collect(Collectors.joining(", "));
-            d.danger(Kind.ACCESS_LOST, "the workload using " + t.displayName() + " on " + node
-                    + (paths.isEmpty() ? "" : " at " + paths) + " loses its mount", "");
+            if (sent.isEmpty() || at.stream().anyMatch(p -> p.path().equals(sent))) {
+                String path = sent.isEmpty() ? paths : sent;
+                d.danger(Kind.ACCESS_LOST, "the workload using " + t.displayName() + " on " + node
+                        + (path.isEmpty() ? "" : " at " + path) + " loses its mount", "");
+                continue;
+            }
+            String fact = at.isEmpty() ? "neither the driver nor this console knows " + t.displayName() + " published on " + node
+                    : t.displayName() + " is " + at.stream().map(Placement::describe).collect(Collectors.joining(", "));
+            d.caution(Kind.KNOWLEDGE_DISAGREES, fact + ", not at " + sent + ", the target_path sent: at " + sent
+                    + " the driver may find nothing to unpublish and answer OK, or unmount another volume's mount", "");
+            unknown.add(t.displayName() + " is not known published on " + node + " at " + sent
+                    + (paths.isEmpty() ? "" : " (it is at " + paths + ")"));
+            at.stream().map(Placement::path).filter(p -> !p.isEmpty()).forEach(knownPaths::add);
+            for (Placement p : at) consoleOnly &= mayBeStale(d, t, p);
+        }
+        if (!unknown.isEmpty()) {
+            d.illegal(String.join("; ", unknown), "CSI spec, NodeUnpublishVolume: target_path is the path NodePublishVolume was given",
+                    knownPaths.isEmpty() ? "Give the target_path it was published at (NodePublishVolume), or read the node's state first."
+                            : "Unpublish it at " + String.join(", ", knownPaths) + ", the target_path it is published at.", consoleOnly);
         }
         d.typed();
     }
@@ -322,6 +380,12 @@ public final class RiskModel implements RiskAssessor {
         long required = requiredBytes(d);
         boolean node = d.r.operation() == RiskOperation.NODE_EXPAND;
         for (TargetFacts t : d.r.targets()) {
+            if (!node && t.maximumBytes() > 0 && required > t.maximumBytes()) {
+                String max = ByteSize.format(t.maximumBytes());
+                d.illegal("the new size, " + ByteSize.format(required) + ", is over the largest volume the plugin provisions, " + max,
+                        "CSI spec, GetCapacity: maximum_volume_size; a larger ControllerExpandVolume fails with OUT_OF_RANGE",
+                        "Give a size of at most " + max + ".", false);
+            }
             long now = t.capacityBytes();
             if (required <= 0 || now <= 0 || (node ? required >= now : required > now)) continue;
             String size = ByteSize.format(now);
@@ -923,7 +987,9 @@ public final class RiskModel implements RiskAssessor {
 
         private String title() {
             RiskOperation op = r.operation();
-            String verb = r.force() && op.forceable() && op != RiskOperation.UNPLANNED_FAILOVER ? "Force " + op.verbLower() : op.verb();
+            // the node names where ("on node-1"): "Unpublish on the node volume x on node-1" would say it twice
+            String verb = r.force() && op.forceable() && op != RiskOperation.UNPLANNED_FAILOVER ? "Force " + op.verbLower()
+                    : op == RiskOperation.NODE_UNPUBLISH && !r.nodeId().isEmpty() ? "Unpublish" : op.verb();
             TargetFacts t = one();
             String target = r.targets().size() == 1
                     ? t.kind() + " " + t.displayName() + (t.side() != null && !t.side().site().isEmpty() ? " on " + t.side().site() : "")
@@ -976,6 +1042,8 @@ public final class RiskModel implements RiskAssessor {
                         case "network" -> count(t.dependents().size(), "known client")
                                 + (t.reached().isEmpty() ? "" : ", " + count(t.reached().size(), "volume") + " published to them") + ": ";
                         case "host" -> "volumes published to it: ";
+                        case "volume" -> "snapshots: ";
+                        case "snapshot" -> "";
                         default -> "depending: ";
                     }).append(String.join(", ", t.dependents()));
                 }

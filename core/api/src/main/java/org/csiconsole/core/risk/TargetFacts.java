@@ -40,11 +40,17 @@ import java.util.Objects;
  *     empty when the driver reported it and the record agrees or holds none
  * @param fence for a {@code "network"} target, whether the driver lists it fenced and which of its clients other fenced
  *     blocks keep fenced ({@link FenceFacts}); null when the fence list was not read
+ * @param lastCopyOf for a snapshot whose source volume is gone: that volume in words ({@code "volume vol-00000003"}),
+ *     as this snapshot is the last copy of its data; empty otherwise
+ * @param maximumBytes the largest volume the plugin reports it provisions (GetCapacity {@code maximum_volume_size}), in
+ *     bytes; 0 when not reported or not read
  */
 public record TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                           boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
-                          List<String> reached, PairMismatch pairing, String sizeOrigin, FenceFacts.Listed fence) {
+                          List<String> reached, PairMismatch pairing, String sizeOrigin, FenceFacts.Listed fence,
+                          String lastCopyOf, long maximumBytes) {
     public TargetFacts {
+        lastCopyOf = lastCopyOf == null ? "" : lastCopyOf;
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(id, "id");
         name = name == null ? "" : name;
@@ -54,11 +60,39 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         sizeOrigin = sizeOrigin == null ? "" : sizeOrigin;
     }
 
-    /** A target whose fence list was not read. */
+    /** A target whose fence list was not read and that is no last copy of a deleted volume. */
     public TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                        boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
                        List<String> reached, PairMismatch pairing, String sizeOrigin) {
-        this(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, null);
+        this(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, null, "", 0);
+    }
+
+    /**
+     * A snapshot as its deletion is assessed, the same in the views and the command line: its name and size, and its
+     * source volume, named (name and id) while it exists; when the source is gone, this snapshot is the last copy of
+     * that volume's data ({@link #lastCopyOf()}).
+     *
+     * @param sourceId the snapshot's {@code source_volume_id}; empty when not known
+     * @param sourceName the source volume's name; empty when unknown or unnamed
+     * @param sourceGone true when the source volume is known not to exist any more (not listed, or deleted by this console)
+     */
+    public static TargetFacts ofSnapshot(String snapshotId, String name, long sizeBytes, String sourceId, String sourceName, boolean sourceGone) {
+        String source = sourceName == null || sourceName.isEmpty() || sourceName.equals(sourceId) ? sourceId : sourceName + " (" + sourceId + ")";
+        List<String> of = sourceId == null || sourceId.isEmpty() ? List.of()
+                : List.of("of volume " + source + (sourceGone ? ", which no longer exists" : ""));
+        return new TargetFacts("snapshot", snapshotId, name, sizeBytes, List.of(), false, null, null, of, List.of(), null, "",
+                null, sourceGone && sourceId != null && !sourceId.isEmpty() ? "volume " + source : "", 0);
+    }
+
+    /** This volume with {@code maximumBytes}, the largest volume the plugin reports (0: not known). */
+    public TargetFacts withMaximum(long maximumBytes) {
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing,
+                sizeOrigin, fence, lastCopyOf, maximumBytes);
+    }
+
+    /** This volume with its snapshots ({@code "erp-snap (snap-1)"} each) as what depends on it: they stay when it is deleted. */
+    public TargetFacts withSnapshots(List<String> snapshots) {
+        return withDependents(snapshots);
     }
 
     /** A target not matched against a partner site. */
@@ -180,7 +214,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
                                          PairMismatch pairing) {
         return new TargetFacts(side.source().group() ? "volume group" : "volume", side.source().id(), side.item().name(), 0,
                 List.of(), false, SideFacts.of(site, side), partner == null ? null : SideFacts.of(partnerSite, partner), List.of(),
-                List.of(), pairing, "");
+                List.of(), pairing, "", "", 0);
     }
 
     /**
@@ -227,12 +261,12 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /** This target with {@code placements} instead. */
     public TargetFacts withPlacements(List<Placement> placements, boolean driverReportsPlacements) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
     }
 
     /** This target with its replication side and partner. */
     public TargetFacts withReplication(SideFacts side, SideFacts partner) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
     }
 
     /**
@@ -253,27 +287,27 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         } else if (driverBytes > 0 && kept > 0 && kept != driverBytes) {
             origin = "as the driver reports; the console's record (" + recorded.origin().words() + ") says " + ByteSize.format(kept);
         }
-        return new TargetFacts(kind, id, name, bytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, origin, fence);
+        return new TargetFacts(kind, id, name, bytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, origin, fence, lastCopyOf, maximumBytes);
     }
 
     /** This target matched into a site pair with {@code pairing} ({@link #pairing()}). */
     public TargetFacts paired(PairMismatch pairing) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
     }
 
     /** This target with {@code reached}, the volumes cut off with its dependents, instead. */
     public TargetFacts reaching(List<String> reached) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
     }
 
     /** This network target with what the fence list says of it ({@link #fence()}). */
     public TargetFacts withFence(FenceFacts.Listed fence) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
     }
 
     /** This target with {@code dependents} instead. */
     public TargetFacts withDependents(List<String> dependents) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
     }
 
     /** The placements of {@code step}, on {@code nodeId} when it is not empty, else on any node. */

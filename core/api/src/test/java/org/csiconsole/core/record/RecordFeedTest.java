@@ -37,6 +37,25 @@ class RecordFeedTest {
     }
 
     @Test
+    void theConsolesOwnExpandUpdatesTheRecordedSizeSoNoDisagreementIsClaimedAfterIt() {
+        call("csi.v1.Controller/CreateVolume", Map.of("name", List.of("walk-a"), "volume_id", List.of("vol-1")),
+                "name: \"walk-a\"\ncapacity_range {\n  required_bytes: 10737418240\n}", AuditOutcome.OK);
+        call("csi.v1.Controller/ControllerExpandVolume", Map.of("volume_id", List.of("vol-1")),
+                "volume_id: \"vol-1\"\ncapacity_range {\n  required_bytes: 21474836480\n}", AuditOutcome.FAILED);
+        assertThat(records.book(EP).find(RecordKind.VOLUME, "vol-1").orElseThrow().capacityBytes()).as("a failed expand changes nothing")
+                .isEqualTo(10L << 30);
+
+        call("csi.v1.Controller/ControllerExpandVolume", Map.of("volume_id", List.of("vol-1")),
+                "volume_id: \"vol-1\"\ncapacity_range {\n  required_bytes: 21474836480\n}", AuditOutcome.OK);
+
+        RecordedItem v = records.book(EP).find(RecordKind.VOLUME, "vol-1").orElseThrow();
+        assertThat(v.capacityBytes()).isEqualTo(20L << 30);
+        assertThat(v.name()).isEqualTo("walk-a");
+        org.csiconsole.core.risk.TargetFacts facts = org.csiconsole.core.risk.TargetFacts.of("volume", "vol-1", "walk-a").sized(20L << 30, v);
+        assertThat(facts.sizeOrigin()).as("the record agrees with the driver: nothing to say").isEmpty();
+    }
+
+    @Test
     void failedCallsChangeNothingAndDeletesRemoveTheRowAndItsPlacements() {
         call("csi.v1.Controller/CreateVolume", Map.of("name", List.of("a"), "volume_id", List.of("vol-1")), "name: \"a\"", AuditOutcome.FAILED);
         assertThat(records.book(EP).items(RecordKind.VOLUME)).isEmpty();

@@ -245,10 +245,29 @@ class RiskModelTableTest {
                 .has(Kind.REPLICATION_CHANGES).says("vg-erp is replicated: primary (healthy) on this site, paired with vg-b-7 on site-b",
                         "partner vg-b-7 on site-b: its state not read", "Disable replication of the group first")
                 .expect(Verdict.BLOCKED, Consent.Kind.TYPED, "vg-erp");
+        row("delete a volume that has snapshots names them and says they become the only copies", DELETE_VOLUME,
+                vol("erp-db", "vol-3").withSnapshots(List.of("erp-snap-1 (snap-1)", "erp-snap-2 (snap-2)")))
+                .has(Kind.DATA_DELETED, Kind.FOLLOW_UP)
+                .says("erp-db has 2 snapshots (erp-snap-1 (snap-1), erp-snap-2 (snap-2)): they stay and become the only copies of its data",
+                        "snapshots: erp-snap-1 (snap-1), erp-snap-2 (snap-2)")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
+        row("delete a snapshot of an existing volume names its source", DELETE_SNAPSHOT,
+                TargetFacts.ofSnapshot("snap-1", "erp-snap", 5 * GIB, "vol-3", "erp-db", false))
+                .has(Kind.DATA_DELETED).says("snapshot erp-snap (snap-1), 5 GiB; of volume erp-db (vol-3)")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "erp-snap");
+        row("delete the last copy: a snapshot whose source volume is gone", DELETE_SNAPSHOT,
+                TargetFacts.ofSnapshot("snap-1", "erp-snap", 5 * GIB, "vol-00000003", "", true))
+                .has(Kind.DATA_DELETED)
+                .says("erp-snap is the last copy of the data of volume vol-00000003, which no longer exists: once it is deleted, that data is gone for good",
+                        "of volume vol-00000003, which no longer exists")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "erp-snap");
         row("delete a group snapshot", DELETE_GROUP_SNAPSHOT, TargetFacts.of("group snapshot", "gs-1", "erp-gs"))
                 .has(Kind.DATA_DELETED).expect(Verdict.SENT, Consent.Kind.TYPED, "erp-gs");
         row("delete a host with volumes published to it", DELETE_HOST, host("worker-01", "erp-db", "erp-log"))
                 .has(Kind.ACCESS_LOST).says("2 volumes are published to worker-01", "400").expect(Verdict.BLOCKED, Consent.Kind.TYPED, "worker-01");
+        row("delete a host sends the CSP request with the host's id, never a placeholder", DELETE_HOST, host("worker-03"))
+                .sending("id", "host-0003").says("Sends CSP DELETE /containers/v1/hosts/host-0003: id=host-0003")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "worker-03");
         row("delete a host with nothing published", DELETE_HOST, host("worker-03")).has(Kind.ACCESS_LOST).expect(Verdict.SENT, Consent.Kind.TYPED, "worker-03");
 
         // controller and node side
@@ -268,7 +287,20 @@ class RiskModelTableTest {
         row("controller unpublish from a node it is not published to", CONTROLLER_UNPUBLISH, vol("erp-db", "vol-1")).node("node-3")
                 .has(Kind.STATE_UNKNOWN).says("idempotent").expect(Verdict.SENT, Consent.Kind.TYPED);
         row("node unpublish names the mount", NODE_UNPUBLISH, vol("erp-db", "vol-1", consoleNodePublished("node-1"))).node("node-1")
-                .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/pods/p1/mount").expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
+                .has(Kind.ACCESS_LOST).says("Unpublish volume erp-db on node-1", "/var/lib/kubelet/pods/p1/mount")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
+        row("node unpublish at another path than this console published it: refused, the danger names no mount", NODE_UNPUBLISH,
+                vol("erp-db", "vol-1", consoleNodePublished("node-1"))).node("node-1")
+                .sending(RiskModel.TARGET_PATH, "/var/lib/kubelet/pods/other/mount").has(Kind.KNOWLEDGE_DISAGREES).lacks(Kind.ACCESS_LOST)
+                .says("erp-db is not known published on node-1 at /var/lib/kubelet/pods/other/mount (it is at /var/lib/kubelet/pods/p1/mount)",
+                        "Unpublish it at /var/lib/kubelet/pods/p1/mount")
+                .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "erp-db");
+        row("node unpublish at the path this console published it", NODE_UNPUBLISH, vol("erp-db", "vol-1", consoleNodePublished("node-1")))
+                .node("node-1").sending(RiskModel.TARGET_PATH, "/var/lib/kubelet/pods/p1/mount").has(Kind.ACCESS_LOST).lacks(Kind.KNOWLEDGE_DISAGREES)
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
+        row("node unpublish where nothing is known published on the node: refused", NODE_UNPUBLISH, vol("erp-db", "vol-1")).node("node-1")
+                .sending(RiskModel.TARGET_PATH, "/var/lib/kubelet/pods/other/mount").has(Kind.KNOWLEDGE_DISAGREES).lacks(Kind.ACCESS_LOST)
+                .says("neither the driver nor this console knows erp-db published on node-1").expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
         row("unstage while still published on the node", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"), consoleNodePublished("node-1")))
                 .node("node-1").says("Node > Unpublish").expect(Verdict.OVERRIDABLE, Consent.Kind.CONFIRM);
         row("unstage after the node unpublish", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
@@ -284,6 +316,11 @@ class RiskModelTableTest {
         row("unstage at the path this console staged it", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
                 .sending(RiskModel.STAGING_TARGET_PATH, "/var/lib/kubelet/plugins/staging/vol-1").has(Kind.ACCESS_LOST).lacks(Kind.KNOWLEDGE_DISAGREES)
                 .expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("expand beyond the largest volume the plugin reports is refused before sending", EXPAND,
+                vol("erp-db", "vol-1").withMaximum(64L << 40)).sending(RiskModel.REQUIRED_BYTES, Long.toString(100L << 40))
+                .has(Kind.IRREVERSIBLE).says("the new size, 100 TiB, is over the largest volume the plugin provisions, 64 TiB",
+                        "Give a size of at most 64 TiB")
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("expand a volume staged on a node", EXPAND, vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1")))
                 .has(Kind.IRREVERSIBLE, Kind.FOLLOW_UP).says("NodeExpandVolume must then run on node-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand on the node grows the file system at its target path, nothing must follow", NODE_EXPAND,

@@ -268,6 +268,16 @@ public final class SqliteConsoleRecords implements ConsoleRecords, AutoCloseable
         }
 
         @Override
+        public void resized(String volumeId, long bytes) {
+            boolean found = locked("Resize volume " + volumeId, () -> {
+                Optional<RecordedItem> i = find(RecordKind.VOLUME.name(), volumeId);
+                if (i.isPresent()) write(i.get().resized(bytes));
+                return i.isPresent();
+            });
+            if (found) changed();
+        }
+
+        @Override
         public List<RecordedPlacement> placements(String volumeId) {
             return locked("Read the placements of " + volumeId, () -> {
                 List<RecordedPlacement> out = new ArrayList<>();
