@@ -164,7 +164,7 @@ class TrainingCommandTest {
         Path ann = dir.resolve("ann");
         assertThat(run("training", "result", "--endpoint", sock(), "--state-dir", state(), "--trainee", "Ann", "--out", ann.toString()))
                 .isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("2 of 2 steps passed").contains("1 hints, 0 resets");
+        assertThat(out.toString()).contains("2 of 2 steps passed").contains("1 hint, 0 resets");
         assertThat(Files.readString(ann.resolve("result.html"))).contains("Trainee <b>Ann</b>");
 
         assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state())).as("no terminal, no --yes").isEqualTo(ExitCodes.USAGE);
@@ -174,7 +174,7 @@ class TrainingCommandTest {
                 .contains("--yes=unplanned-failover").contains("nothing was done");
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).as("not reset").isEqualTo(ExitCodes.OK);
         assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state(), "--yes=unplanned-failover")).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("0 of 2 steps passed. Resets: 1.");
+        assertThat(out.toString()).contains("0 of 2 steps passed. 1 reset so far.");
         Path bob = dir.resolve("bob");
         assertThat(run("training", "result", "--endpoint", sock(), "--state-dir", state(), "--trainee", "Bob", "--out", bob.toString()))
                 .isEqualTo(ExitCodes.OK);

@@ -224,7 +224,8 @@ final class FakeTraining implements TrainingPort {
         @Override
         public TrainingResult result(String trainee) {
             TrainingProgress p = progress();
-            return new TrainingResult(scenario.id(), scenario.title(), trainee, p.startedAt(), p.at(), p.steps(), p.resets());
+            return new TrainingResult(scenario.id(), scenario.title(), trainee, p.at(),
+                    List.of(new org.csiconsole.core.training.TrainingAttempt(p.startedAt(), p.at(), p.steps(), List.of())));
         }
 
         @Override

@@ -31,10 +31,12 @@ import org.csiconsole.core.reference.calls.ServedCall;
 import org.csiconsole.core.reference.csi.NodePaths;
 import org.csiconsole.core.training.ResultFormat;
 import org.csiconsole.core.training.Scenario;
+import org.csiconsole.core.training.StepFailure;
 import org.csiconsole.core.training.StepProgress;
 import org.csiconsole.core.training.StepState;
 import org.csiconsole.core.training.TrainingListener;
 import org.csiconsole.core.training.TrainingProgress;
+import org.csiconsole.core.training.TrainingAttempt;
 import org.csiconsole.core.training.TrainingResult;
 import org.csiconsole.core.training.TrainingSession;
 
@@ -84,6 +86,9 @@ public final class ReferenceTrainingSession implements TrainingSession {
     private Instant startedAt;
     private int current;
     private int resets;
+    /** Attempts ended by a reset, kept for the result; and the FAILED_HOWs of the current attempt. */
+    private final List<TrainingAttempt> earlier = new ArrayList<>();
+    private final List<StepFailure> failures = new ArrayList<>();
     private volatile TrainingProgress published;
     private volatile boolean closed;
 
@@ -261,6 +266,7 @@ public final class ReferenceTrainingSession implements TrainingSession {
         timers.clear();
         fired.clear();
         startedAt = clock.instant();
+        failures.clear();
         for (int i = 0; i < runs.length; i++) runs[i] = new StepRun();
         current = 0;
         open(0);
@@ -350,6 +356,7 @@ public final class ReferenceTrainingSession implements TrainingSession {
         for (HowRule rule : step.how()) {
             Optional<String> v = rule.violation(rule.forbids() ? sinceStart : since, facts);
             if (v.isPresent()) {
+                if (run.state != StepState.FAILED_HOW) failures.add(new StepFailure(step.id(), v.get(), clock.instant()));
                 run.state = StepState.FAILED_HOW;
                 run.explanation = v.get() + " Reset the scenario to try again.";
                 return false;
@@ -543,6 +550,8 @@ public final class ReferenceTrainingSession implements TrainingSession {
         return onChecker(() -> {
             timers.forEach(t -> t.cancel(false));
             timers.clear();
+            TrainingProgress ended = snapshot();
+            earlier.add(new TrainingAttempt(ended.startedAt(), ended.at(), ended.steps(), failures));
             plugin.resetTo(seedState);
             facts.siteLostAtMs.clear();
             try {
@@ -600,18 +609,25 @@ public final class ReferenceTrainingSession implements TrainingSession {
                 + String.join(", ", definition.steps().stream().map(ScenarioDefinition.StepDefinition::id).toList()) + ".");
     }
 
+    /** On the checker thread, so that the attempts and failures are read between evaluations. */
     @Override
     public TrainingResult result(String trainee) {
+        return await(checker.submit(() -> resultNow(trainee)));
+    }
+
+    private TrainingResult resultNow(String trainee) {
         TrainingProgress p = progress();
         Instant finished = p.complete()
                 ? p.steps().stream().map(StepProgress::passedAt).max(Comparator.naturalOrder()).orElse(p.at()) : p.at();
-        return new TrainingResult(p.scenarioId(), definition.scenario().title(), trainee, p.startedAt(), finished, p.steps(), p.resets());
+        List<TrainingAttempt> attempts = new ArrayList<>(earlier);
+        attempts.add(new TrainingAttempt(p.startedAt(), finished, p.steps(), failures));
+        return new TrainingResult(p.scenarioId(), definition.scenario().title(), trainee, finished, attempts);
     }
 
     @Override
     public CompletableFuture<Path> exportResult(String trainee, ResultFormat format, Path file) {
         return CompletableFuture.supplyAsync(() -> {
-            Path written = ResultFiles.write(result(trainee), definition.scenario(), format, file);
+            Path written = ResultFiles.write(resultNow(trainee), definition.scenario(), format, file);
             exported();
             return written;
         }, checker);

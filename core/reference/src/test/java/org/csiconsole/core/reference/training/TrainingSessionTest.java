@@ -223,7 +223,7 @@ class TrainingSessionTest {
         Path other = dir.resolve("report.json");
         Files.writeString(other, "{\"format\": \"something else\"}");
         assertThatThrownBy(() -> ResultFiles.read(other)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage(other + " is not a training result written by csi-console (format csi-console/training-result/v1): "
+                .hasMessage(other + " is not a training result written by csi-console (format csi-console/training-result/v2): "
                         + "its format is 'something else'");
     }
 
