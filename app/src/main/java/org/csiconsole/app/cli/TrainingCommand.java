@@ -238,7 +238,10 @@ public final class TrainingCommand {
         out.println("Training " + sc.id() + ": " + sc.title() + " (about " + sc.minutes() + " min), node_id " + s.plugin().nodeId() + ".");
         out.println(sc.summary());
         int i = 1;
-        for (ScenarioStep st : sc.steps()) out.println("  " + i++ + ". " + st.goal());
+        for (ScenarioStep st : sc.steps()) {
+            out.println("  " + i + ". " + st.goalShown(i, false));
+            i++;
+        }
         out.println("Serving CSI and csi-addons on " + session.endpoint + ", state in " + s.stateDir().toAbsolutePath()
                 + ", reports in " + s.reportFolder().toAbsolutePath() + ".");
         out.println("Follow it with: csi-console training check --endpoint " + session.endpoint + " --state-dir " + session.stateDir

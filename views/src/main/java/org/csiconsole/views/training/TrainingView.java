@@ -229,7 +229,7 @@ public final class TrainingView implements ResourceView {
         about.setText("About this scenario");
         about.setContent(new VBox(6, summary, skills));
         about.getStyleClass().add(Styles.DENSE);
-        VBox pane = new VBox(8, scenarioTitle, about, note, figures, cards, problems);
+        VBox pane = new VBox(8, problems, scenarioTitle, about, note, figures, cards);
         pane.getStyleClass().add(ConsoleStyles.TRAINING_STEPS);
         ScrollPane scroll = new ScrollPane(pane);
         stepScroll = scroll;
@@ -264,8 +264,11 @@ public final class TrainingView implements ResourceView {
         skills.setText(s == null || s.skills().isEmpty() ? "" : "Trains: " + String.join("; ", s.skills()) + ". About " + s.minutes() + " min.");
         skills.setManaged(!skills.getText().isEmpty());
         ConnectionModel c = model.connectionProperty().get();
+        Scenario chosen = model.selectedProperty().get();
+        String other = c != null && chosen != null && s != null && !chosen.id().equals(s.id())
+                ? " These are the steps of the running \u201c" + s.title() + "\u201d; Start runs \u201c" + chosen.title() + "\u201d instead." : "";
         note.setText(c != null ? "Runs on its own plugin as the connection \u201c" + c.name() + "\u201d. The demo and every "
-                + "other connection are as they were." : s == null ? "" : TrainingViewModel.whatStartDoes(s));
+                + "other connection are as they were." + other : s == null ? "" : TrainingViewModel.whatStartDoes(s));
         note.setManaged(!note.getText().isEmpty());
         note.setVisible(note.isManaged());
         tick();
@@ -315,7 +318,7 @@ public final class TrainingView implements ResourceView {
     private void showProblems() {
         problems.getChildren().clear();
         if (!model.problems().isEmpty()) {
-            Label head = new Label(Words.count(model.problems().size(), "file") + " of the folder left out:");
+            Label head = new Label(Words.count(model.filesLeftOut(), "file") + " of the folder left out of the library:");
             head.getStyleClass().add(ConsoleStyles.STRONG);
             problems.getChildren().add(head);
         }

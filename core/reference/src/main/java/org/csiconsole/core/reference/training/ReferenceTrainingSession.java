@@ -90,6 +90,8 @@ public final class ReferenceTrainingSession implements TrainingSession {
     private final List<TrainingAttempt> earlier = new ArrayList<>();
     private final List<StepFailure> failures = new ArrayList<>();
     private volatile TrainingProgress published;
+    /** The progress when the result was last exported, {@code at} the export's time; null before. */
+    private volatile TrainingProgress lastExported;
     private volatile boolean closed;
 
     private static final class StepRun {
@@ -411,7 +413,14 @@ public final class ReferenceTrainingSession implements TrainingSession {
     /** The result was exported now: a later start in the state directory discards nothing the trainer has not kept. */
     void exported() {
         TrainingProgress p = published;
-        if (p != null) record(EXPORTED, p);
+        if (p == null) return;
+        record(EXPORTED, p);
+        lastExported = new TrainingProgress(p.scenarioId(), p.startedAt(), clock.instant(), p.steps(), p.resets());
+    }
+
+    @Override
+    public Optional<TrainingProgress> lastExported() {
+        return Optional.ofNullable(lastExported);
     }
 
     private void tell(TrainingListener l, TrainingProgress p) {
