@@ -97,6 +97,8 @@ public final class TrainingView implements ResourceView {
     /** The connection whose views are beside the steps; null when no scenario runs. */
     private ConnectionModel besideOf;
     private ScrollPane stepScroll;
+    /** Width of the tabs beside the steps below which a table's detail pane gives way to its columns, in pixels. */
+    static final double DETAIL_NEEDS = 900;
     /** The step that was current when the steps last changed: the pane brings a newly current step into sight. */
     private String currentStep;
     private final Timeline clock = new Timeline(new KeyFrame(Duration.seconds(1), e -> tick()));
@@ -372,7 +374,10 @@ public final class TrainingView implements ResourceView {
         for (int i = 0; i < besideViews.size(); i++) {
             ResourceView v = besideViews.get(i);
             // beside the steps at 1280x800 with the bottom panel open, a table keeps its 8 rows: the panel gives way
-            if (v instanceof org.csiconsole.views.resource.StorageTableView<?> table && table.table() != null) table.table().keepRowsInSight(8);
+            // and its detail pane gives way while the tabs are narrow, so that no column of figures is cut off
+            if (v instanceof org.csiconsole.views.resource.StorageTableView<?> table && table.table() != null) {
+                table.table().keepRowsInSight(8).detailGivesWayWhile(tabs.widthProperty().lessThan(DETAIL_NEEDS));
+            }
             Tab t = tabs.getTabs().get(i);
             showIn(t, v, connection);
             if (v instanceof LifecycleView l) lifecycle = l;
