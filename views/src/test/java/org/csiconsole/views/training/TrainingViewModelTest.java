@@ -122,12 +122,12 @@ class TrainingViewModelTest {
     void aStepNotReachedShowsNoGoalSoItCannotGiveTheCurrentOneAway() {
         FakeTraining.Session s = startFirst();
         assertThat(model.steps()).extracting(TrainingStepRow::goal).containsExactly("Create a volume named web-data of 1 GiB.",
-                "Step 2 (locked until step 1 passes).", "Step 3 (locked until step 2 passes).");
+                "Locked until step 1 passes.", "Locked until step 2 passes.");
 
         s.pass(0, FakeTraining.T0.plusSeconds(75));
 
         assertThat(model.steps()).extracting(TrainingStepRow::goal).containsExactly("Create a volume named web-data of 1 GiB.",
-                "Stage web-data on worker-01.", "Step 3 (locked until step 2 passes).");
+                "Stage web-data on worker-01.", "Locked until step 2 passes.");
     }
 
     @Test

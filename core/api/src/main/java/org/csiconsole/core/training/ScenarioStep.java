@@ -33,10 +33,10 @@ public record ScenarioStep(String id, String goal, List<String> hints, String ch
      *
      * @param number the step's 1-based number in its scenario
      * @param reached whether the run got to the step (it became current or passed)
-     * @return the goal, or {@code "Step N (locked until step N-1 passes)."}
+     * @return the goal, or {@code "Locked until step N-1 passes."} (the step's number is shown beside it)
      */
     public String goalShown(int number, boolean reached) {
-        return reached || number <= 1 ? goal : "Step " + number + " (locked until step " + (number - 1) + " passes).";
+        return reached || number <= 1 ? goal : "Locked until step " + (number - 1) + " passes.";
     }
 
     /** True when the trainee passes this step by answering {@link #question()}. */
