@@ -136,14 +136,12 @@ final class StepCard extends VBox {
         }
         hints.setManaged(!hints.getChildren().isEmpty());
         int left = r.hintsLeft();
-        boolean reached = r.progress().openedAt() != null;
         hint.setText(left == 0 ? "No more hints" : "Show a hint (" + left + " left)");
-        hint.setDisable(left == 0 || !reached);
+        hint.setDisable(left == 0);
         // a passed step needs no hint (the hints it used stay shown); a locked one is a single line until reached
-        hint.setVisible(state != StepState.PASSED && reached);
+        hint.setVisible(state != StepState.PASSED && r.reached());
         hint.setManaged(hint.isVisible());
-        hintWhy.setText(left == 0 ? "Every hint of this step is shown." : !reached ? "The step is not reached yet: pass the steps before it first."
-                : "Reveals the next hint; the result counts the hints used.");
+        hintWhy.setText(left == 0 ? "Every hint of this step is shown." : "Reveals the next hint; the result counts the hints used.");
         hint.setTooltip(hintWhy);
         boolean answerable = current && state == StepState.PENDING;
         answer.setDisable(!answerable);
