@@ -19,6 +19,7 @@ import org.csiconsole.core.endpoint.ChannelFactory;
 import org.csiconsole.core.endpoint.Connection;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.json.StableJson;
+import org.csiconsole.core.model.Words;
 import org.csiconsole.core.reference.training.ReferenceTraining;
 import org.csiconsole.core.reference.training.ReferenceTrainingSession;
 import org.csiconsole.core.reference.training.ResultFiles;
@@ -28,6 +29,7 @@ import org.csiconsole.core.training.Scenario;
 import org.csiconsole.core.training.ScenarioLibrary;
 import org.csiconsole.core.training.ScenarioProblem;
 import org.csiconsole.core.training.ScenarioStep;
+import org.csiconsole.core.training.StepFailure;
 import org.csiconsole.core.training.StepProgress;
 import org.csiconsole.core.training.StepState;
 import org.csiconsole.core.training.TrainingDiscard;
@@ -236,7 +238,10 @@ public final class TrainingCommand {
         out.println("Training " + sc.id() + ": " + sc.title() + " (about " + sc.minutes() + " min), node_id " + s.plugin().nodeId() + ".");
         out.println(sc.summary());
         int i = 1;
-        for (ScenarioStep st : sc.steps()) out.println("  " + i++ + ". " + st.goal());
+        for (ScenarioStep st : sc.steps()) {
+            out.println("  " + i + ". " + st.goalShown(i, false));
+            i++;
+        }
         out.println("Serving CSI and csi-addons on " + session.endpoint + ", state in " + s.stateDir().toAbsolutePath()
                 + ", reports in " + s.reportFolder().toAbsolutePath() + ".");
         out.println("Follow it with: csi-console training check --endpoint " + session.endpoint + " --state-dir " + session.stateDir
@@ -330,7 +335,7 @@ public final class TrainingCommand {
         t.print(out);
         long passed = p.steps().stream().filter(s -> s.state() == StepState.PASSED).count();
         out.println(passed + " of " + p.steps().size() + " steps passed" + (p.complete() ? "; the scenario is complete." : ".")
-                + (p.resets() > 0 ? " Resets: " + p.resets() + "." : ""));
+                + (p.resets() > 0 ? " " + Words.sentenceStart(Words.count(p.resets(), "reset")) + " so far." : ""));
     }
 
     static String word(StepState s) {
@@ -431,7 +436,8 @@ public final class TrainingCommand {
             Files.writeString(html, texts[1], StandardCharsets.UTF_8);
             TrainingResult r = ResultFiles.result(texts[0]);
             out.println(r.title() + ": " + r.passed() + " of " + r.steps().size() + " steps passed in " + time(r.totalTime()) + ", "
-                    + r.hintsUsed() + " hints, " + r.resets() + " resets. Wrote " + json + " and " + html + ".");
+                    + Words.count(r.hintsUsed(), "hint") + ", " + Words.count(r.resets(), "reset") + ". Wrote " + json + " and " + html + ".");
+            for (StepFailure f : r.failures()) out.println("Failed (how) at " + f.at() + ", step " + f.stepId() + ": " + f.rule());
             return ExitCodes.OK;
         });
     }
@@ -473,7 +479,7 @@ public final class TrainingCommand {
             List<Object> cells = new ArrayList<>(List.of(step));
             for (int i = 0; i < results.size(); i++) {
                 cells.add(c.cell(step, i).map(s -> s.state() == StepState.PASSED ? time(s.timeTaken()) + (s.hintsUsed() > 0
-                        ? " (" + s.hintsUsed() + " hints)" : "") : word(s.state())).orElse(""));
+                        ? " (" + Words.count(s.hintsUsed(), "hint") + ")" : "") : word(s.state())).orElse(""));
             }
             t.row(cells.toArray());
         }

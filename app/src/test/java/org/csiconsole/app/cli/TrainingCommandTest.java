@@ -164,17 +164,17 @@ class TrainingCommandTest {
         Path ann = dir.resolve("ann");
         assertThat(run("training", "result", "--endpoint", sock(), "--state-dir", state(), "--trainee", "Ann", "--out", ann.toString()))
                 .isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("2 of 2 steps passed").contains("1 hints, 0 resets");
+        assertThat(out.toString()).contains("2 of 2 steps passed").contains("1 hint, 0 resets");
         assertThat(Files.readString(ann.resolve("result.html"))).contains("Trainee <b>Ann</b>");
 
         assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state())).as("no terminal, no --yes").isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("Reset unplanned-failover to its seed: Every change made on the scenario's plugin since "
                         + "the start is discarded")
-                .contains("the 2 of 2 steps passed so far").contains("cancel and export it first")
+                .contains("the 2 of 2 steps passed so far").contains("The result keeps this attempt")
                 .contains("--yes=unplanned-failover").contains("nothing was done");
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).as("not reset").isEqualTo(ExitCodes.OK);
         assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state(), "--yes=unplanned-failover")).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("0 of 2 steps passed. Resets: 1.");
+        assertThat(out.toString()).contains("0 of 2 steps passed. 1 reset so far.");
         Path bob = dir.resolve("bob");
         assertThat(run("training", "result", "--endpoint", sock(), "--state-dir", state(), "--trainee", "Bob", "--out", bob.toString()))
                 .isEqualTo(ExitCodes.OK);
@@ -206,7 +206,7 @@ class TrainingCommandTest {
         assertThat(run("training", "start", "planned-failover", "--endpoint", sock(), "--state-dir", state()))
                 .as("no terminal, no --discard").isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("Start Planned failover of an application and failback: The run of "
-                        + "\u201cprovision-stage-publish\u201d ends and is discarded: its plugin's state, the 0 of 5 steps passed so far")
+                        + "\u201cprovision-stage-publish\u201d ends and its plugin's state is discarded, with the 0 of 5 steps passed so far")
                 .contains("cancel and export it first").contains("--discard=provision-stage-publish").contains("nothing was done");
         assertThat(run("training", "start", "planned-failover", "--endpoint", sock(), "--state-dir", state(), "--discard=planned-failover"))
                 .as("--discard names the run discarded").isEqualTo(ExitCodes.USAGE);

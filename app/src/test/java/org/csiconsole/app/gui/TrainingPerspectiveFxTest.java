@@ -234,6 +234,21 @@ class TrainingPerspectiveFxTest {
                 || view.besideViews().get(0) instanceof VolumesView v && v != volumes && v.table().tableView().getItems().size() == 3);
     }
 
+    /** At 1280x800 the bottom panel gives way to the steps while Training is shown, and comes back where it was after. */
+    @Test
+    void theBottomPanelGivesWayToTheStepsWhileTrainingIsShown(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            console.workbench().bottomShownProperty().set(true);
+            console.workbench().showPerspective(org.csiconsole.views.workbench.Perspective.RESOURCES);
+            console.workbench().setBottomDivider(0.6);
+        });
+        FxWait.onFx(() -> console.workbench().showPerspective(TrainingPerspective.ID));
+        assertThat(FxWait.onFx(() -> console.workbench().bottomDivider())).isGreaterThanOrEqualTo(0.79);
+
+        FxWait.onFx(() -> console.workbench().showPerspective(org.csiconsole.views.workbench.Perspective.RESOURCES));
+        assertThat(FxWait.onFx(() -> console.workbench().bottomDivider())).isCloseTo(0.6, org.assertj.core.data.Offset.offset(0.01));
+    }
+
     /** At 1280x800 the tab headers beside the steps read in full, or elide with the full title as a tooltip. */
     @Test
     void theTabTitlesBesideTheStepsReadInFullAt1280x800(FxRobot robot) throws Exception {

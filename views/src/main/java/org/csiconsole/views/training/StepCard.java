@@ -35,7 +35,10 @@ final class StepCard extends VBox {
     private final Label number = new Label();
     private final Label time = new Label();
     private final Tooltip timeTip = new Tooltip();
+    private final Label goal = new Label();
     private final Label explanation = new Label();
+    private final Label question = new Label();
+    private final HBox answerLine;
     private final VBox hints = new VBox(4);
     private final Button hint = new Button();
     private final Tooltip hintWhy = new Tooltip();
@@ -58,7 +61,7 @@ final class StepCard extends VBox {
         HBox head = new HBox(6, icon, number, gap, time);
         head.setAlignment(Pos.CENTER_LEFT);
 
-        Label goal = new Label(first.step().goal());
+        goal.setId("training-step-goal-" + id);
         goal.setWrapText(true);
         explanation.setId("training-step-explanation-" + id);
         explanation.setWrapText(true);
@@ -73,7 +76,7 @@ final class StepCard extends VBox {
 
         getChildren().addAll(head, goal, explanation, hints);
         if (first.step().asks()) {
-            Label question = new Label(first.step().question());
+            question.setText(first.step().question());
             question.setWrapText(true);
             question.getStyleClass().add(ConsoleStyles.STRONG);
             answer.setId("training-answer-" + id);
@@ -84,9 +87,11 @@ final class StepCard extends VBox {
             send.setDefaultButton(false);
             send.setOnAction(e -> model.answer(id, answer.getText()));
             answer.setOnAction(e -> send.fire());
-            HBox line = new HBox(6, answer, send);
-            line.setAlignment(Pos.CENTER_LEFT);
-            getChildren().addAll(question, line);
+            answerLine = new HBox(6, answer, send);
+            answerLine.setAlignment(Pos.CENTER_LEFT);
+            getChildren().addAll(question, answerLine);
+        } else {
+            answerLine = null;
         }
         if (!first.step().hints().isEmpty()) getChildren().add(hint);
         show(first, Instant.now(model.clock()));
@@ -110,6 +115,14 @@ final class StepCard extends VBox {
             case FAILED_HOW -> ": done the wrong way";
             case PENDING -> current ? ": current" : "";
         });
+        goal.setText(r.goal());
+        if (answerLine != null) {
+            // a later step's question can give the current one's answer away, as its goal can
+            question.setVisible(r.reached());
+            question.setManaged(question.isVisible());
+            answerLine.setVisible(r.reached());
+            answerLine.setManaged(answerLine.isVisible());
+        }
         explanation.setText(r.progress().explanation());
         explanation.setVisible(!r.progress().explanation().isEmpty());
         explanation.setManaged(explanation.isVisible());
@@ -123,13 +136,12 @@ final class StepCard extends VBox {
         }
         hints.setManaged(!hints.getChildren().isEmpty());
         int left = r.hintsLeft();
-        boolean reached = r.progress().openedAt() != null;
         hint.setText(left == 0 ? "No more hints" : "Show a hint (" + left + " left)");
-        hint.setDisable(left == 0 || !reached);
-        hint.setVisible(state != StepState.PASSED); // a passed step needs no hint; the hints it used stay shown
+        hint.setDisable(left == 0);
+        // a passed step needs no hint (the hints it used stay shown); a locked one is a single line until reached
+        hint.setVisible(state != StepState.PASSED && r.reached());
         hint.setManaged(hint.isVisible());
-        hintWhy.setText(left == 0 ? "Every hint of this step is shown." : !reached ? "The step is not reached yet: pass the steps before it first."
-                : "Reveals the next hint; the result counts the hints used.");
+        hintWhy.setText(left == 0 ? "Every hint of this step is shown." : "Reveals the next hint; the result counts the hints used.");
         hint.setTooltip(hintWhy);
         boolean answerable = current && state == StepState.PENDING;
         answer.setDisable(!answerable);

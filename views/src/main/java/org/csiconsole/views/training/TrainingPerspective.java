@@ -28,6 +28,29 @@ public final class TrainingPerspective {
     private TrainingPerspective() {
     }
 
+    /** Where the bottom panel's divider moves while the perspective is shown, 0..1 of the height: the steps need the room. */
+    static final double BOTTOM_DIVIDER = 0.8;
+
+    /**
+     * While the perspective is shown, the bottom panel gives way to the steps (its divider moves down to
+     * {@link #BOTTOM_DIVIDER} if it was higher); leaving it puts the divider back unless the person moved it meanwhile.
+     */
+    private static void bottomGivesWay(Workbench workbench) {
+        double[] before = {-1};
+        workbench.perspectiveProperty().addListener((o, was, now) -> {
+            if (ID.equals(now)) {
+                double at = workbench.bottomDivider();
+                if (at < BOTTOM_DIVIDER) {
+                    before[0] = at;
+                    workbench.setBottomDivider(BOTTOM_DIVIDER);
+                }
+            } else if (ID.equals(was) && before[0] >= 0) {
+                if (Math.abs(workbench.bottomDivider() - BOTTOM_DIVIDER) < 0.01) workbench.setBottomDivider(before[0]);
+                before[0] = -1;
+            }
+        });
+    }
+
     /**
      * Adds the perspective to {@code workbench}.
      *
@@ -53,6 +76,7 @@ public final class TrainingPerspective {
                     views.add(lifecycle);
                     return views;
                 })));
+        bottomGivesWay(workbench);
         return model;
     }
 }

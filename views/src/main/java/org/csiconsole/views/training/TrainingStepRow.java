@@ -25,6 +25,16 @@ public record TrainingStepRow(int number, ScenarioStep step, StepProgress progre
         return progress.state();
     }
 
+    /** True once the run got to the step: it became current or passed. */
+    public boolean reached() {
+        return progress.openedAt() != null || progress.current() || progress.state() == StepState.PASSED;
+    }
+
+    /** The goal as the trainee may read it: locked until the step is reached ({@link ScenarioStep#goalShown}). */
+    public String goal() {
+        return step.goalShown(number, reached());
+    }
+
     /** How many of the step's hints are still hidden. */
     public int hintsLeft() {
         return Math.max(0, step.hints().size() - progress.hintsUsed());

@@ -97,6 +97,8 @@ public final class TrainingView implements ResourceView {
     /** The connection whose views are beside the steps; null when no scenario runs. */
     private ConnectionModel besideOf;
     private ScrollPane stepScroll;
+    /** Width of the tabs beside the steps below which a table's detail pane gives way to its columns, in pixels. */
+    static final double DETAIL_NEEDS = 900;
     /** The step that was current when the steps last changed: the pane brings a newly current step into sight. */
     private String currentStep;
     private final Timeline clock = new Timeline(new KeyFrame(Duration.seconds(1), e -> tick()));
@@ -229,7 +231,7 @@ public final class TrainingView implements ResourceView {
         about.setText("About this scenario");
         about.setContent(new VBox(6, summary, skills));
         about.getStyleClass().add(Styles.DENSE);
-        VBox pane = new VBox(8, scenarioTitle, about, note, figures, cards, problems);
+        VBox pane = new VBox(8, problems, scenarioTitle, about, note, figures, cards);
         pane.getStyleClass().add(ConsoleStyles.TRAINING_STEPS);
         ScrollPane scroll = new ScrollPane(pane);
         stepScroll = scroll;
@@ -264,8 +266,11 @@ public final class TrainingView implements ResourceView {
         skills.setText(s == null || s.skills().isEmpty() ? "" : "Trains: " + String.join("; ", s.skills()) + ". About " + s.minutes() + " min.");
         skills.setManaged(!skills.getText().isEmpty());
         ConnectionModel c = model.connectionProperty().get();
+        Scenario chosen = model.selectedProperty().get();
+        String other = c != null && chosen != null && s != null && !chosen.id().equals(s.id())
+                ? " These are the steps of the running \u201c" + s.title() + "\u201d; Start runs \u201c" + chosen.title() + "\u201d instead." : "";
         note.setText(c != null ? "Runs on its own plugin as the connection \u201c" + c.name() + "\u201d. The demo and every "
-                + "other connection are as they were." : s == null ? "" : TrainingViewModel.whatStartDoes(s));
+                + "other connection are as they were." + other : s == null ? "" : TrainingViewModel.whatStartDoes(s));
         note.setManaged(!note.getText().isEmpty());
         note.setVisible(note.isManaged());
         tick();
@@ -315,7 +320,7 @@ public final class TrainingView implements ResourceView {
     private void showProblems() {
         problems.getChildren().clear();
         if (!model.problems().isEmpty()) {
-            Label head = new Label(Words.count(model.problems().size(), "file") + " of the folder left out:");
+            Label head = new Label(Words.count(model.filesLeftOut(), "file") + " of the folder left out of the library:");
             head.getStyleClass().add(ConsoleStyles.STRONG);
             problems.getChildren().add(head);
         }
@@ -369,7 +374,10 @@ public final class TrainingView implements ResourceView {
         for (int i = 0; i < besideViews.size(); i++) {
             ResourceView v = besideViews.get(i);
             // beside the steps at 1280x800 with the bottom panel open, a table keeps its 8 rows: the panel gives way
-            if (v instanceof org.csiconsole.views.resource.StorageTableView<?> table && table.table() != null) table.table().keepRowsInSight(8);
+            // and its detail pane gives way while the tabs are narrow, so that no column of figures is cut off
+            if (v instanceof org.csiconsole.views.resource.StorageTableView<?> table && table.table() != null) {
+                table.table().keepRowsInSight(8).detailGivesWayWhile(tabs.widthProperty().lessThan(DETAIL_NEEDS));
+            }
             Tab t = tabs.getTabs().get(i);
             showIn(t, v, connection);
             if (v instanceof LifecycleView l) lifecycle = l;

@@ -154,7 +154,12 @@ public final class TrainingViewModel extends ViewModel {
         selected.set(keep == null ? scenarios.isEmpty() ? null : scenarios.get(0) : lib.find(keep).orElse(null));
         long own = lib.scenarios().stream().filter(s -> !s.bundled()).count();
         status.set(Words.count(lib.scenarios().size(), "scenario") + (folder.get() == null ? "" : ", " + own + " from " + folder.get())
-                + (lib.problems().isEmpty() ? "." : "; " + Words.count(lib.problems().size(), "file") + " left out (see the library)."));
+                + (lib.problems().isEmpty() ? "." : "; " + Words.count(filesLeftOut(), "file") + " left out (listed above the steps)."));
+    }
+
+    /** How many files of the folder did not load: a file with several problems counts once. */
+    public long filesLeftOut() {
+        return problems.stream().map(ScenarioProblem::file).distinct().count();
     }
 
     // ---- the running scenario -------------------------------------------------------------------
@@ -229,7 +234,8 @@ public final class TrainingViewModel extends ViewModel {
         if (s == null || busy.get()) return;
         TrainingSession running = session.get();
         if (running != null) {
-            TrainingDiscard d = TrainingDiscard.startOver(running.scenario().title(), shownProgress(running), s.title());
+            TrainingDiscard d = TrainingDiscard.startOver(running.scenario().title(), shownProgress(running), running.lastExported(),
+                    s.title());
             if (!actions.dialogs().confirmByTyping(d.title(), d.message() + " Its connection \u201c" + connectionName(running.scenario())
                     + "\u201d closes. " + whatStartDoes(s), d.phrase(), d.actionLabel())) {
                 return;

@@ -54,7 +54,9 @@ final class FakeTraining implements TrainingPort {
         libraryReads.add(folder);
         if (folder.isEmpty()) return CompletableFuture.completedFuture(new ScenarioLibrary(List.of(FIRST, SECOND), List.of()));
         return CompletableFuture.completedFuture(new ScenarioLibrary(List.of(FIRST, SECOND, OWN),
-                List.of(new ScenarioProblem(folder.get().resolve("broken.yaml").toString(), 12, "steps[0].goal", "a step needs a goal."))));
+                List.of(new ScenarioProblem(folder.get().resolve("broken.yaml").toString(), 12, "steps[0].goal", "a step needs a goal."),
+                        new ScenarioProblem(folder.get().resolve("broken.yaml").toString(), 20, "steps[1].check", "a step needs a check."),
+                        new ScenarioProblem(folder.get().resolve("other.yaml").toString(), 3, "seed.file", "no such seed file."))));
     }
 
     @Override
@@ -87,6 +89,12 @@ final class FakeTraining implements TrainingPort {
         int resets;
         boolean closed;
         final List<String> exports = new ArrayList<>();
+        TrainingProgress lastExported;
+
+        @Override
+        public Optional<TrainingProgress> lastExported() {
+            return Optional.ofNullable(lastExported);
+        }
 
         Session(Scenario scenario, int n) {
             this.scenario = scenario;
@@ -224,12 +232,15 @@ final class FakeTraining implements TrainingPort {
         @Override
         public TrainingResult result(String trainee) {
             TrainingProgress p = progress();
-            return new TrainingResult(scenario.id(), scenario.title(), trainee, p.startedAt(), p.at(), p.steps(), p.resets());
+            return new TrainingResult(scenario.id(), scenario.title(), trainee, p.at(),
+                    List.of(new org.csiconsole.core.training.TrainingAttempt(p.startedAt(), p.at(), p.steps(), List.of())));
         }
 
         @Override
         public CompletableFuture<Path> exportResult(String trainee, ResultFormat format, Path file) {
             exports.add(trainee + " " + format + " " + file);
+            TrainingProgress p = progress();
+            lastExported = new TrainingProgress(p.scenarioId(), p.startedAt(), now, p.steps(), p.resets());
             return CompletableFuture.completedFuture(file);
         }
 

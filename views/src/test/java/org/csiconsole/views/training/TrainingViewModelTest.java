@@ -81,8 +81,10 @@ class TrainingViewModelTest {
         assertThat(model.selectedProperty().get()).isEqualTo(FakeTraining.SECOND);
         assertThat(model.folderProperty().get()).isEqualTo(Path.of("/srv/training"));
         assertThat(model.problems()).extracting(p -> p.describe())
-                .containsExactly("/srv/training/broken.yaml:12: steps[0].goal: a step needs a goal.");
-        assertThat(model.statusProperty().get()).isEqualTo("3 scenarios, 1 from /srv/training; 1 file left out (see the library).");
+                .containsExactly("/srv/training/broken.yaml:12: steps[0].goal: a step needs a goal.",
+                        "/srv/training/broken.yaml:20: steps[1].check: a step needs a check.",
+                        "/srv/training/other.yaml:3: seed.file: no such seed file.");
+        assertThat(model.statusProperty().get()).isEqualTo("3 scenarios, 1 from /srv/training; 2 files left out (listed above the steps).");
     }
 
     @Test
@@ -114,6 +116,18 @@ class TrainingViewModelTest {
         assertThat(model.steps().get(0).timeAt(FakeTraining.T0.plusSeconds(500))).isEqualTo(Duration.ofSeconds(75));
         assertThat(model.steps().get(1).progress().current()).isTrue();
         assertThat(model.statusProperty().get()).isEqualTo("1 of 3 steps passed; step 2 is current.");
+    }
+
+    @Test
+    void aStepNotReachedShowsNoGoalSoItCannotGiveTheCurrentOneAway() {
+        FakeTraining.Session s = startFirst();
+        assertThat(model.steps()).extracting(TrainingStepRow::goal).containsExactly("Create a volume named web-data of 1 GiB.",
+                "Locked until step 1 passes.", "Locked until step 2 passes.");
+
+        s.pass(0, FakeTraining.T0.plusSeconds(75));
+
+        assertThat(model.steps()).extracting(TrainingStepRow::goal).containsExactly("Create a volume named web-data of 1 GiB.",
+                "Stage web-data on worker-01.", "Locked until step 2 passes.");
     }
 
     @Test
@@ -152,7 +166,7 @@ class TrainingViewModelTest {
         assertThat(dialogs.confirmations).containsExactly("Reset Provision, stage and publish a volume to its seed:first-volume");
         assertThat(dialogs.typedMessages).singleElement().asString().startsWith(
                 TrainingDiscard.reset("Provision, stage and publish a volume", s.progress()).message())
-                .contains("the 1 of 3 steps passed so far").contains("cancel and export it first (Export result in the Training perspective")
+                .contains("the 1 of 3 steps passed so far").contains("The result keeps this attempt")
                 .contains("the connection \u201cTraining: first-volume\u201d; other connections are not touched");
         assertThat(s.resets).isZero();
         assertThat(model.steps().get(0).state()).isEqualTo(StepState.PASSED);
@@ -184,12 +198,36 @@ class TrainingViewModelTest {
         assertThat(dialogs.confirmations).containsExactly("Start Planned failover:first-volume");
         assertThat(dialogs.typedMessages).singleElement().asString().startsWith(
                 TrainingDiscard.startOver("Provision, stage and publish a volume", first.progress(), "Planned failover").message())
-                .contains("The run of \u201cProvision, stage and publish a volume\u201d ends and is discarded")
+                .contains("The run of \u201cProvision, stage and publish a volume\u201d ends and its plugin's state is discarded")
+                .contains("cancel and export it first")
                 .contains("Its connection \u201cTraining: first-volume\u201d closes.");
         assertThat(stopped).containsExactly(first);
         assertThat(first.listeners()).isZero();
         assertThat(navigator).extracting(ConnectionModel::name).containsExactly("Demo", "Training: planned-failover");
         assertThat(model.steps()).extracting(r -> r.step().id()).containsExactly("failover");
+    }
+
+    @Test
+    void startingAnotherScenarioAfterTheExportSaysNothingIsLostUntilTheRunChangesAgain() {
+        FakeTraining.Session first = startFirst();
+        model.export(ResultFormat.JSON, Path.of("/tmp/ann.json"));
+        model.selectedProperty().set(FakeTraining.SECOND);
+        dialogs.answer = false;
+
+        model.start();
+
+        assertThat(dialogs.typedMessages).last().asString()
+                .contains("Its result was exported at 2026-12-06T10:00:00Z (UTC) and nothing changed since: nothing of the result is lost.")
+                .doesNotContain("export it first");
+
+        first.pass(0, FakeTraining.T0.plusSeconds(30));
+        model.start();
+
+        assertThat(dialogs.typedMessages).last().asString()
+                .contains("Its result was exported at 2026-12-06T10:00:00Z (UTC), but what happened since is lost: now the 1 of 3 steps "
+                        + "passed so far, 0 hints used.")
+                .contains("export the result again");
+        assertThat(stopped).isEmpty();
     }
 
     @Test

@@ -26,6 +26,19 @@ public record ScenarioStep(String id, String goal, List<String> hints, String ch
         how = List.copyOf(how);
     }
 
+    /**
+     * What a trainee may read of this step: its goal once the step is reached (the first step always is), else a
+     * locked line that gives nothing away, since a later goal can reveal the answer of the current step
+     * (e.g. which site survives a split brain). The step pane and {@code csi-console training start} show this.
+     *
+     * @param number the step's 1-based number in its scenario
+     * @param reached whether the run got to the step (it became current or passed)
+     * @return the goal, or {@code "Locked until step N-1 passes."} (the step's number is shown beside it)
+     */
+    public String goalShown(int number, boolean reached) {
+        return reached || number <= 1 ? goal : "Locked until step " + (number - 1) + " passes.";
+    }
+
     /** True when the trainee passes this step by answering {@link #question()}. */
     public boolean asks() {
         return !question.isEmpty();

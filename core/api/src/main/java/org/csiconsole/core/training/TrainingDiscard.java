@@ -1,6 +1,9 @@
 package org.csiconsole.core.training;
 
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
+import java.util.Optional;
+import org.csiconsole.core.model.Words;
 
 /**
  * What resetting a run, or starting a scenario over a run, throws away, and the consent it takes: decided once
@@ -33,32 +36,60 @@ public record TrainingDiscard(String title, String lost, String keep, String act
      */
     public static TrainingDiscard reset(String title, TrainingProgress progress) {
         return new TrainingDiscard("Reset " + title + " to its seed",
-                "Every change made on the scenario's plugin since the start is discarded: it goes back to the seed, every step "
-                        + "starts again, and " + passed(progress) + ", the time and the hints used start from zero.",
-                KEEP, "Reset", progress.scenarioId());
+                "Every change made on the scenario's plugin since the start is discarded: it goes back to the seed and every step "
+                        + "starts again. The result keeps this attempt (" + passed(progress) + ", its failures and hints) and "
+                        + "the time runs on from the first start.",
+                "", "Reset", progress.scenarioId());
     }
 
     /**
-     * Starting {@code next} over the run {@code progress} of scenario {@code title}, which ends.
+     * Starting {@code next} over the run {@code progress} of scenario {@code title}, which ends; its result was not
+     * exported.
      *
      * @param title the ending run's scenario title (or its id where the title is not at hand)
      * @param next the title of the scenario to start
      */
     public static TrainingDiscard startOver(String title, TrainingProgress progress, String next) {
-        return new TrainingDiscard("Start " + next,
-                "The run of \u201c" + title + "\u201d ends and is discarded: its plugin's state, " + passed(progress)
-                        + ", the time and the hints used.",
-                KEEP, "Start", progress.scenarioId());
+        return startOver(title, progress, Optional.empty(), next);
+    }
+
+    /**
+     * Starting {@code next} over the run {@code progress} of scenario {@code title}, which ends, knowing when its
+     * result was last exported: nothing of the run is lost when nothing changed since, else what changed since is.
+     *
+     * @param title the ending run's scenario title (or its id where the title is not at hand)
+     * @param exported the run's progress when its result was last exported ({@link TrainingSession#lastExported()}),
+     *     its {@code at} the export's time; empty when it never was
+     * @param next the title of the scenario to start
+     */
+    public static TrainingDiscard startOver(String title, TrainingProgress progress, Optional<TrainingProgress> exported, String next) {
+        String ends = "The run of \u201c" + title + "\u201d ends and its plugin's state is discarded";
+        if (exported.isEmpty()) {
+            return new TrainingDiscard("Start " + next, ends + ", with " + passed(progress) + ", the time and the hints used.",
+                    KEEP, "Start", progress.scenarioId());
+        }
+        String when = "Its result was exported at " + exported.get().at().truncatedTo(ChronoUnit.SECONDS) + " (UTC)";
+        if (exported.get().sameOutcome(progress)) {
+            return new TrainingDiscard("Start " + next, ends + ". " + when + " and nothing changed since: nothing of the result is lost.",
+                    "", "Start", progress.scenarioId());
+        }
+        return new TrainingDiscard("Start " + next, ends + ". " + when + ", but what happened since is lost: now "
+                + passed(progress) + ", " + Words.count(hints(progress), "hint") + " used.",
+                "To keep it, cancel and export the result again (Export result in the Training perspective).", "Start", progress.scenarioId());
     }
 
     /** {@link #lost()} then {@link #keep()}: the confirmation's text. */
     public String message() {
-        return lost + " " + keep;
+        return keep.isEmpty() ? lost : lost + " " + keep;
     }
 
     /** True when {@code typed} is {@link #phrase()}, surrounding blanks ignored. */
     public boolean accepts(String typed) {
         return typed != null && typed.strip().equals(phrase);
+    }
+
+    private static int hints(TrainingProgress p) {
+        return p.steps().stream().mapToInt(StepProgress::hintsUsed).sum();
     }
 
     private static String passed(TrainingProgress p) {

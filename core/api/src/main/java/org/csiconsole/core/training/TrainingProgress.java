@@ -27,6 +27,20 @@ public record TrainingProgress(String scenarioId, Instant startedAt, Instant at,
         return steps.stream().allMatch(s -> s.state() == StepState.PASSED);
     }
 
+    /**
+     * True when {@code other} is the same attempt at the same point: same start and resets, and every step in the same
+     * state with the same hints; the snapshots' times and the running step's clock may differ.
+     */
+    public boolean sameOutcome(TrainingProgress other) {
+        if (resets != other.resets || !startedAt.equals(other.startedAt) || steps.size() != other.steps.size()) return false;
+        for (int i = 0; i < steps.size(); i++) {
+            StepProgress a = steps.get(i);
+            StepProgress b = other.steps.get(i);
+            if (!a.stepId().equals(b.stepId()) || a.state() != b.state() || !a.hintsShown().equals(b.hintsShown())) return false;
+        }
+        return true;
+    }
+
     /** The step the trainee is on; empty when complete. */
     public Optional<StepProgress> current() {
         return steps.stream().filter(StepProgress::current).findFirst();

@@ -94,6 +94,13 @@ public interface TrainingSession extends AutoCloseable {
     TrainingResult result(String trainee);
 
     /**
+     * The run's progress when its result was last exported ({@link #exportResult}), with {@code at} the export's
+     * time; empty when it was not exported since the start. {@link TrainingDiscard#startOver} tells from it whether
+     * ending the run loses anything.
+     */
+    Optional<TrainingProgress> lastExported();
+
+    /**
      * Writes {@link #result(String)} to {@code file} in {@code format} (parent folders created).
      *
      * @return the file written

@@ -31,10 +31,12 @@ import org.csiconsole.core.reference.calls.ServedCall;
 import org.csiconsole.core.reference.csi.NodePaths;
 import org.csiconsole.core.training.ResultFormat;
 import org.csiconsole.core.training.Scenario;
+import org.csiconsole.core.training.StepFailure;
 import org.csiconsole.core.training.StepProgress;
 import org.csiconsole.core.training.StepState;
 import org.csiconsole.core.training.TrainingListener;
 import org.csiconsole.core.training.TrainingProgress;
+import org.csiconsole.core.training.TrainingAttempt;
 import org.csiconsole.core.training.TrainingResult;
 import org.csiconsole.core.training.TrainingSession;
 
@@ -84,7 +86,12 @@ public final class ReferenceTrainingSession implements TrainingSession {
     private Instant startedAt;
     private int current;
     private int resets;
+    /** Attempts ended by a reset, kept for the result; and the FAILED_HOWs of the current attempt. */
+    private final List<TrainingAttempt> earlier = new ArrayList<>();
+    private final List<StepFailure> failures = new ArrayList<>();
     private volatile TrainingProgress published;
+    /** The progress when the result was last exported, {@code at} the export's time; null before. */
+    private volatile TrainingProgress lastExported;
     private volatile boolean closed;
 
     private static final class StepRun {
@@ -261,6 +268,7 @@ public final class ReferenceTrainingSession implements TrainingSession {
         timers.clear();
         fired.clear();
         startedAt = clock.instant();
+        failures.clear();
         for (int i = 0; i < runs.length; i++) runs[i] = new StepRun();
         current = 0;
         open(0);
@@ -350,6 +358,7 @@ public final class ReferenceTrainingSession implements TrainingSession {
         for (HowRule rule : step.how()) {
             Optional<String> v = rule.violation(rule.forbids() ? sinceStart : since, facts);
             if (v.isPresent()) {
+                if (run.state != StepState.FAILED_HOW) failures.add(new StepFailure(step.id(), v.get(), clock.instant()));
                 run.state = StepState.FAILED_HOW;
                 run.explanation = v.get() + " Reset the scenario to try again.";
                 return false;
@@ -404,7 +413,14 @@ public final class ReferenceTrainingSession implements TrainingSession {
     /** The result was exported now: a later start in the state directory discards nothing the trainer has not kept. */
     void exported() {
         TrainingProgress p = published;
-        if (p != null) record(EXPORTED, p);
+        if (p == null) return;
+        record(EXPORTED, p);
+        lastExported = new TrainingProgress(p.scenarioId(), p.startedAt(), clock.instant(), p.steps(), p.resets());
+    }
+
+    @Override
+    public Optional<TrainingProgress> lastExported() {
+        return Optional.ofNullable(lastExported);
     }
 
     private void tell(TrainingListener l, TrainingProgress p) {
@@ -543,6 +559,8 @@ public final class ReferenceTrainingSession implements TrainingSession {
         return onChecker(() -> {
             timers.forEach(t -> t.cancel(false));
             timers.clear();
+            TrainingProgress ended = snapshot();
+            earlier.add(new TrainingAttempt(ended.startedAt(), ended.at(), ended.steps(), failures));
             plugin.resetTo(seedState);
             facts.siteLostAtMs.clear();
             try {
@@ -600,18 +618,25 @@ public final class ReferenceTrainingSession implements TrainingSession {
                 + String.join(", ", definition.steps().stream().map(ScenarioDefinition.StepDefinition::id).toList()) + ".");
     }
 
+    /** On the checker thread, so that the attempts and failures are read between evaluations. */
     @Override
     public TrainingResult result(String trainee) {
+        return await(checker.submit(() -> resultNow(trainee)));
+    }
+
+    private TrainingResult resultNow(String trainee) {
         TrainingProgress p = progress();
         Instant finished = p.complete()
                 ? p.steps().stream().map(StepProgress::passedAt).max(Comparator.naturalOrder()).orElse(p.at()) : p.at();
-        return new TrainingResult(p.scenarioId(), definition.scenario().title(), trainee, p.startedAt(), finished, p.steps(), p.resets());
+        List<TrainingAttempt> attempts = new ArrayList<>(earlier);
+        attempts.add(new TrainingAttempt(p.startedAt(), finished, p.steps(), failures));
+        return new TrainingResult(p.scenarioId(), definition.scenario().title(), trainee, finished, attempts);
     }
 
     @Override
     public CompletableFuture<Path> exportResult(String trainee, ResultFormat format, Path file) {
         return CompletableFuture.supplyAsync(() -> {
-            Path written = ResultFiles.write(result(trainee), definition.scenario(), format, file);
+            Path written = ResultFiles.write(resultNow(trainee), definition.scenario(), format, file);
             exported();
             return written;
         }, checker);

@@ -18,18 +18,23 @@ import java.util.List;
 import org.csiconsole.core.model.Words;
 import org.csiconsole.core.training.ResultFormat;
 import org.csiconsole.core.training.Scenario;
+import org.csiconsole.core.training.StepFailure;
 import org.csiconsole.core.training.StepProgress;
 import org.csiconsole.core.training.StepState;
+import org.csiconsole.core.training.TrainingAttempt;
 import org.csiconsole.core.training.TrainingProgress;
 import org.csiconsole.core.training.TrainingResult;
 
 /**
- * Training progress and results as JSON (format {@value #FORMAT}: times ISO-8601 UTC, durations in
- * milliseconds) and a result as a one-page HTML summary with inline styles.
+ * Training progress and results as JSON (format {@value #FORMAT}, docs/training-schema.md "Result files": times
+ * ISO-8601 UTC, durations in milliseconds; {@value #FORMAT_V1} files are still read) and a result as a one-page HTML
+ * summary with inline styles.
  */
 public final class ResultFiles {
     /** The value of a result file's {@code format} field. */
-    public static final String FORMAT = "csi-console/training-result/v1";
+    public static final String FORMAT = "csi-console/training-result/v2";
+    /** The first format: the last attempt only, without the attempts before its resets. */
+    static final String FORMAT_V1 = "csi-console/training-result/v1";
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -49,8 +54,28 @@ public final class ResultFiles {
         o.put("total_ms", result.totalTime().toMillis());
         o.put("hints_used", result.hintsUsed());
         o.put("resets", result.resets());
+        ArrayNode resetsAt = o.putArray("reset_at");
+        result.resetTimes().forEach(t -> resetsAt.add(t.toString()));
+        o.set("failures", failures(result.failures()));
         o.set("steps", steps(result.steps()));
+        ArrayNode attempts = o.putArray("attempts");
+        for (TrainingAttempt t : result.attempts()) {
+            ObjectNode a = attempts.addObject();
+            a.put("started_at", t.startedAt().toString());
+            a.put("ended_at", t.endedAt().toString());
+            a.put("hints_used", t.hintsUsed());
+            a.set("failures", failures(t.failures()));
+            a.set("steps", steps(t.steps()));
+        }
         return write(o);
+    }
+
+    private static ArrayNode failures(List<StepFailure> failures) {
+        ArrayNode a = JSON.createArrayNode();
+        for (StepFailure f : failures) {
+            a.addObject().put("step", f.stepId()).put("state", StepState.FAILED_HOW.name()).put("rule", f.rule()).put("at", f.at().toString());
+        }
+        return a;
     }
 
     /** {@code progress} as JSON text (what {@code training check --output json} prints). */
@@ -119,15 +144,27 @@ public final class ResultFiles {
         }
     }
 
-    /** Reads result JSON written by {@link #json(TrainingResult)}. */
+    /** Reads result JSON written by {@link #json(TrainingResult)}, or in the first format ({@value #FORMAT_V1}: one attempt). */
     public static TrainingResult result(String text) throws IOException {
         JsonNode o = JSON.readTree(text);
-        if (!FORMAT.equals(o.path("format").asText())) {
-            throw new IOException("its format is '" + o.path("format").asText() + "'");
+        String format = o.path("format").asText();
+        if (!FORMAT.equals(format) && !FORMAT_V1.equals(format)) {
+            throw new IOException("its format is '" + format + "'");
         }
-        return new TrainingResult(o.path("scenario").asText(), o.path("title").asText(), o.path("trainee").asText(),
-                Instant.parse(o.path("started_at").asText()), Instant.parse(o.path("finished_at").asText()),
-                readSteps(o.path("steps")), o.path("resets").asInt());
+        Instant finished = Instant.parse(o.path("finished_at").asText());
+        List<TrainingAttempt> attempts = new ArrayList<>();
+        if (FORMAT_V1.equals(format)) {
+            attempts.add(new TrainingAttempt(Instant.parse(o.path("started_at").asText()), finished, readSteps(o.path("steps")), List.of()));
+        }
+        for (JsonNode a : o.path("attempts")) {
+            List<StepFailure> failures = new ArrayList<>();
+            for (JsonNode f : a.path("failures")) {
+                failures.add(new StepFailure(f.path("step").asText(), f.path("rule").asText(), Instant.parse(f.path("at").asText())));
+            }
+            attempts.add(new TrainingAttempt(Instant.parse(a.path("started_at").asText()), Instant.parse(a.path("ended_at").asText()),
+                    readSteps(a.path("steps")), failures));
+        }
+        return new TrainingResult(o.path("scenario").asText(), o.path("title").asText(), o.path("trainee").asText(), finished, attempts);
     }
 
     private static List<StepProgress> readSteps(JsonNode a) {
@@ -174,7 +211,24 @@ public final class ResultFiles {
             b.append("</td><td class=\"").append(s.state().name()).append("\">").append(word(s.state())).append("</td><td>")
                     .append(s.openedAt() == null ? "" : minutes(s.timeTaken())).append("</td><td>").append(s.hintsUsed()).append("</td></tr>\n");
         }
-        b.append("</table>\n<p class=\"muted\">Written by csi-console training.</p>\n</body></html>\n");
+        b.append("</table>\n");
+        if (result.resets() > 0 || !result.failures().isEmpty()) {
+            b.append("<h2>History</h2>\n<table><tr><th>Attempt</th><th>From</th><th>To</th><th>Hints</th><th>Failed (how)</th></tr>\n");
+            int n = 1;
+            for (TrainingAttempt t : result.attempts()) {
+                b.append("<tr><td>").append(n++).append("</td><td>").append(esc(seconds(t.startedAt()))).append("</td><td>")
+                        .append(esc(seconds(t.endedAt()))).append(n <= result.attempts().size() ? " (reset)" : "").append("</td><td>")
+                        .append(t.hintsUsed()).append("</td><td>");
+                if (t.failures().isEmpty()) b.append("none");
+                for (StepFailure f : t.failures()) {
+                    b.append("<div><span class=\"FAILED_HOW\">").append(esc(f.stepId())).append("</span> at ").append(esc(seconds(f.at())))
+                            .append(": ").append(esc(f.rule())).append("</div>");
+                }
+                b.append("</td></tr>\n");
+            }
+            b.append("</table>\n");
+        }
+        b.append("<p class=\"muted\">Written by csi-console training.</p>\n</body></html>\n");
         return b.toString();
     }
 

@@ -86,7 +86,7 @@ class TrainingSessionTest {
     @Test
     void hintsAreRevealedOneAtATimeAndCounted() throws Exception {
         try (ReferenceTrainingSession s = training.startIn(bundled("provision-stage-publish"), dir.resolve("run"))) {
-            assertThat(s.revealHint("create").get()).contains("Volumes, then New volume; or csi-console volume create.");
+            assertThat(s.revealHint("create").get()).get().asString().startsWith("Volumes, then New volume; or `csi-console create-volume --name web-data");
             assertThat(s.revealHint("create").get()).get().asString().startsWith("The name is the CreateVolume name");
             assertThat(s.revealHint("create").get()).isEmpty();
             assertThat(s.progress().step("create").orElseThrow().hintsUsed()).isEqualTo(2);
@@ -223,7 +223,7 @@ class TrainingSessionTest {
         Path other = dir.resolve("report.json");
         Files.writeString(other, "{\"format\": \"something else\"}");
         assertThatThrownBy(() -> ResultFiles.read(other)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage(other + " is not a training result written by csi-console (format csi-console/training-result/v1): "
+                .hasMessage(other + " is not a training result written by csi-console (format csi-console/training-result/v2): "
                         + "its format is 'something else'");
     }
 

@@ -203,6 +203,44 @@ class TrainingScenariosTest {
     }
 
     @Test
+    void aResetKeepsTheFailureAndTheHintsOfTheAttemptBeforeItInTheResult() throws Exception {
+        Trainee t = start("planned-failover");
+        java.time.Instant firstStart = session.progress().startedAt();
+        await(session.revealHint("stop-app"));
+        stopErpApp(t);
+        ReplicationSource a = ReplicationSource.volumeGroup(t.groupId("vg-erp"));
+        t.demote(a);
+        t.forcePromote(ReplicationSource.volumeGroup(t.peerOf(a.id())));
+        assertThat(t.step("failover").state()).isEqualTo(StepState.FAILED_HOW);
+
+        await(session.reset());
+        stopErpApp(t);
+        t.passed("stop-app");
+
+        var result = session.result("Ann");
+        assertThat(result.startedAt()).isEqualTo(firstStart);
+        assertThat(result.resets()).isEqualTo(1);
+        assertThat(result.resetTimes()).singleElement().isEqualTo(result.attempts().get(1).startedAt());
+        assertThat(result.hintsUsed()).isEqualTo(1);
+        assertThat(result.attempts()).extracting(a2 -> a2.hintsUsed()).containsExactly(1, 0);
+        assertThat(result.failures()).singleElement().satisfies(f -> {
+            assertThat(f.stepId()).isEqualTo("failover");
+            assertThat(f.rule()).contains("A planned failover never forces a promote");
+            assertThat(f.at()).isBefore(result.resetTimes().get(0));
+        });
+        assertThat(result.attempts().get(0).steps()).extracting(StepProgress::state)
+                .contains(StepState.FAILED_HOW);
+        assertThat(result.steps()).extracting(StepProgress::state).doesNotContain(StepState.FAILED_HOW);
+
+        Path file = await(session.exportResult("Ann", org.csiconsole.core.training.ResultFormat.JSON, dir.resolve("ann.json")));
+        var read = org.csiconsole.core.reference.training.ResultFiles.read(file);
+        assertThat(read.failures()).isEqualTo(result.failures());
+        assertThat(read.startedAt()).isEqualTo(firstStart);
+        assertThat(read.hintsUsed()).isEqualTo(1);
+        assertThat(java.nio.file.Files.readString(file)).contains("\"state\" : \"FAILED_HOW\"").contains("\"reset_at\"");
+    }
+
+    @Test
     void aForcedPromoteTakenBeforeTheFailoverStepIsCurrentFailsItsHowCheck() throws Exception {
         Trainee t = start("planned-failover");
         ReplicationSource a = ReplicationSource.volumeGroup(t.groupId("vg-erp"));
