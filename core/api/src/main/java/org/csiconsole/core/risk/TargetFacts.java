@@ -214,7 +214,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
                                          PairMismatch pairing) {
         return new TargetFacts(side.source().group() ? "volume group" : "volume", side.source().id(), side.item().name(), 0,
                 List.of(), false, SideFacts.of(site, side), partner == null ? null : SideFacts.of(partnerSite, partner), List.of(),
-                List.of(), pairing, "", "", 0);
+                List.of(), pairing, "");
     }
 
     /**
