@@ -391,7 +391,7 @@ public final class ReplicationCommands {
 
     /** One item's result as the results dialog lists it: OK, the failure explained with its next step, or why it did not run. */
     static ItemOutcome<ItemResult> outcome(ItemResult r) {
-        String site = r.item().item().site();
+        String site = r.item().item().knownA() == null ? "" : r.item().item().knownA().site();
         String name = r.item().item().displayName() + (site.isEmpty() ? "" : " on " + site);
         return switch (r.outcome()) {
             case SUCCEEDED -> new ItemOutcome<>(r, name, ItemOutcome.Status.DONE, "");

@@ -31,9 +31,11 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
      * @param rows rows per state ({@link ReplicationRow#state()}): each row counts once, so they add up to {@code total}
      * @param splitPairs site pairs with both sides primary
      * @param mismatchedPairs site pairs with another mismatch
+     * @param unanswered rows whose latest read failed, whatever their state (a split brain stays one while its driver
+     *     does not answer): their figures are the previous ones
      */
-    record Tally(int total, Map<ReplicationState, Integer> rows, int splitPairs, int mismatchedPairs) {
-        static final Tally NONE = new Tally(0, Map.of(), 0, 0);
+    record Tally(int total, Map<ReplicationState, Integer> rows, int splitPairs, int mismatchedPairs, int unanswered) {
+        static final Tally NONE = new Tally(0, Map.of(), 0, 0, 0);
 
         Tally {
             rows = Map.copyOf(rows);
@@ -119,7 +121,8 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
             if (p.mismatch() == PairMismatch.BOTH_PRIMARY) split++;
             else if (p.mismatch() != PairMismatch.NONE) mismatched++;
         }
-        return new ReplicationSnapshot(List.copyOf(sites), rows, pairs, new Tally(rows.size(), states, split, mismatched));
+        return new ReplicationSnapshot(List.copyOf(sites), rows, pairs, new Tally(rows.size(), states, split, mismatched,
+                (int) rows.stream().filter(r -> r.sample().lastError() != null).count()));
     }
 
     /**

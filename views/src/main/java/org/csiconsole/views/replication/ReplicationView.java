@@ -304,7 +304,6 @@ public final class ReplicationView implements ResourceView {
         return timelinePane;
     }
 
-    @Override
     /**
      * What the detail pane says of several selected rows: their sites with the connection each was read through, and,
      * when they span connections, that no replication action takes them together and how to select instead.
@@ -318,6 +317,7 @@ public final class ReplicationView implements ResourceView {
         return out;
     }
 
+    @Override
     public ObservableStringValue title() {
         return title;
     }

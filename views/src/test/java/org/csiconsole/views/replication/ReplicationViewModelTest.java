@@ -254,8 +254,8 @@ class ReplicationViewModelTest {
         assertThat(f.dialogs.confirmations).containsExactly("Promote 3 volumes");
         assertThat(f.assessed.get(0).hazards()).anySatisfy(h -> assertThat(h.kind()).isEqualTo(Hazard.Kind.SPLIT_BRAIN_PRESENT));
         assertThat(f.replicationDialogs.summaries.get(0)).isEqualTo("2 of 3 done; 1 not.");
-        assertThat(f.replicationDialogs.results.get(0)).contains("vol-1: OK", "vol-2: OK")
-                .anySatisfy(l -> assertThat(l).startsWith("vol-3: Failed: volume vol-3 cannot be promoted without force")
+        assertThat(f.replicationDialogs.results.get(0)).as("each result names its site").contains("vol-1 on site-a: OK", "vol-2 on site-a: OK")
+                .anySatisfy(l -> assertThat(l).startsWith("vol-3 on site-a: Failed: volume vol-3 cannot be promoted without force")
                         .contains("demote the partner first"));
         assertThat(f.portA.calls).containsExactly("promote vol-1", "promote vol-2", "promote vol-3", "promote vol-3");
         assertThat(f.portA.calls).noneMatch(c -> c.endsWith("force"));
@@ -600,6 +600,23 @@ class ReplicationViewModelTest {
 
         two.model.selectedRows().setAll(row(two, "Demo", "site-a", "vol-1"), row(two, "Demo", "site-a", "vol-3"));
         assertThat(two.model.commands().disableAction().enabled().get()).as("one connection").isTrue();
+    }
+
+    @Test
+    void rowsOfAConnectionThatStoppedAnsweringStayStaleAndTheStatusSaysHowManyDoNotAnswer() {
+        ReplicationFixture two = twoDemos();
+        CallFailure down = new CallFailure(FailureKind.UNAVAILABLE, "GetVolumeReplicationInfo", "connection refused", "Start the driver.", "");
+        var served = two.services.samplers.get("Served");
+        served.publish(served.samples().stream().map(x -> x.failed(down, NOW)).toList());
+
+        assertThat(two.model.table().all()).as("every row stays").hasSize(10);
+        assertThat(row(two, "Served", "site-a", "vol-1").state()).isEqualTo(ReplicationState.STALE);
+        var counts = two.model.countsProperty().get();
+        assertThat(counts.count(ReplicationState.STALE)).as("vol-1, vol-3, vol-1r of Served").isEqualTo(3);
+        assertThat(counts.count(ReplicationState.SPLIT_BRAIN)).as("a split brain stays one while its driver does not answer").isEqualTo(4);
+        assertThat(counts.unanswered()).isEqualTo(5);
+        two.model.tick(NOW);
+        assertThat(two.model.statusProperty().get()).contains("10 volumes and groups \u00b7 5 not answering (shown with their last figures)");
     }
 
     static ReplicationHealth health(VolumeReplicationRole r) {
