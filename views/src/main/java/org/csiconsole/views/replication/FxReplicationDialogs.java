@@ -15,8 +15,11 @@ import java.util.Objects;
 
 /** {@link ReplicationDialogs} with JavaFX dialogs, modal over the workbench window and themed like the console's others. */
 public final class FxReplicationDialogs implements ReplicationDialogs {
-    /** The button of the results dialog that runs the failed and stopped items again. */
-    public static final ButtonType RETRY = new ButtonType("Retry failed", ButtonBar.ButtonData.OK_DONE);
+    /**
+     * The button of the results dialog that runs the failed and stopped items again; never the default button: Enter
+     * closes the results, and a retry of a replication action is always a click of its own.
+     */
+    public static final ButtonType RETRY = new ButtonType("Retry failed", ButtonBar.ButtonData.OTHER);
 
     private final FxDialogService dialogs;
     private final Clock clock;
@@ -36,6 +39,8 @@ public final class FxReplicationDialogs implements ReplicationDialogs {
             d.getDialogPane().getButtonTypes().add(RETRY);
             Button b = (Button) d.getDialogPane().lookupButton(RETRY);
             b.addEventFilter(javafx.event.ActionEvent.ACTION, e -> retry[0] = true);
+            b.setDefaultButton(false);
+            ((Button) d.getDialogPane().lookupButton(ButtonType.CLOSE)).setDefaultButton(true);
         }
         d.showAndWait();
         return retry[0];

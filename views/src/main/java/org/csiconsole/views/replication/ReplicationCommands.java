@@ -10,6 +10,8 @@ import org.csiconsole.core.replication.ItemResult;
 import org.csiconsole.core.replication.ReplicationRequest;
 import org.csiconsole.core.replication.ReplicationSource;
 import org.csiconsole.core.replication.ReplicationWorkflows;
+import org.csiconsole.core.replication.PairMismatch;
+import org.csiconsole.core.replication.SitePairs;
 import org.csiconsole.core.replication.RunOutcome;
 import org.csiconsole.core.replication.WorkflowEvent;
 import org.csiconsole.core.replication.WorkflowItem;
@@ -77,8 +79,9 @@ public final class ReplicationCommands {
         BooleanBinding one = Bindings.size(rows).isEqualTo(1);
         var onPairs = model.pairsShownProperty();
         String pairHasTwoSides = "A site pair has two sides: select the volume or group to act on under \"Volumes and groups\".";
-        StringBinding selectSome = Bindings.createStringBinding(() -> !rows.isEmpty() ? "" : onPairs.get() ? pairHasTwoSides
+        StringBinding selectSome = Bindings.createStringBinding(() -> !rows.isEmpty() ? acrossConnections(rows) : onPairs.get() ? pairHasTwoSides
                 : "Select one or more replicated volumes or groups.", rows, onPairs);
+        some = some.and(Bindings.createBooleanBinding(() -> acrossConnections(rows).isEmpty(), rows));
         StringBinding selectOne = Bindings.createStringBinding(() -> rows.size() == 1 ? "" : rows.isEmpty() && onPairs.get() ? pairHasTwoSides
                 : "Force acts on one volume or group at a time, each confirmed by typing its name: select exactly one.", rows, onPairs);
         BooleanBinding anySite = Bindings.isNotEmpty(model.sites());
@@ -109,6 +112,18 @@ public final class ReplicationCommands {
         BooleanBinding ok = selected.and(unknown.isEmpty());
         StringBinding why = Bindings.createStringBinding(() -> !selectWhy.get().isEmpty() ? selectWhy.get() : unknown.get(), selectWhy, unknown);
         return new ViewAction(label, ok, why, () -> operate(kind, List.copyOf(rows), force));
+    }
+
+    /**
+     * Why {@code rows} cannot be acted on together: they were read through more than one connection (the same ids can
+     * be two unrelated volumes, or the same volume seen twice), so one confirmation would cover calls to several
+     * drivers; empty when they are of one connection.
+     */
+    static String acrossConnections(List<ReplicationRow> rows) {
+        List<String> connections = rows.stream().map(r -> r.site().connection()).distinct().toList();
+        if (connections.size() < 2) return "";
+        return "The selection holds rows of " + connections.size() + " connections (" + String.join(", ", connections)
+                + "): a replication action is confirmed and sent through one connection at a time. Select rows of one connection.";
     }
 
     /** The risk model's reason that {@code kind} cannot be judged on the first of {@code targets} that has one, named; empty when none. */
@@ -210,7 +225,7 @@ public final class ReplicationCommands {
                     Form.parseSecrets(form.text("secrets").text().get()));
             WorkflowRequest request = new WorkflowRequest(WorkflowKind.ENABLE, site.toSite(), null, items, template, Map.of(),
                     WorkflowOptions.DEFAULT);
-            plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site), plans));
+            plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site.label()), plans));
         } finally {
             form.text("secrets").set("");
         }
@@ -226,6 +241,11 @@ public final class ReplicationCommands {
      */
     public void operate(WorkflowKind kind, List<ReplicationRow> rows, boolean force) {
         if (rows.isEmpty()) return;
+        String across = acrossConnections(rows);
+        if (!across.isEmpty()) {
+            actions.dialogs().showInformation(verb(kind) + " " + rows.size() + " volumes and groups", across);
+            return;
+        }
         Assessment a = assess(kind, rows, force);
         Optional<RiskAnswer> answer = actions.dialogs().confirmRisk(a, verb(kind) + (force ? " with force" : ""));
         // No replication verdict rests on this console's own record alone: a blocked call is never sent.
@@ -247,7 +267,7 @@ public final class ReplicationCommands {
         Map<String, List<ReplicationRow>> bySite = new LinkedHashMap<>();
         for (ReplicationRow r : rows) bySite.computeIfAbsent(r.site().connection() + "\u0000" + r.site().site(), k -> new ArrayList<>()).add(r);
         List<WorkflowItem> all = rows.stream().map(ReplicationCommands::item).toList();
-        String title = title(kind, all, bySite.size() == 1 ? rows.get(0).site() : null);
+        String title = title(kind, all, bySite.size() == 1 ? rows.get(0).site().label() : rows.get(0).site().connection());
         List<WorkflowRequest> requests = new ArrayList<>();
         for (List<ReplicationRow> site : bySite.values()) {
             List<WorkflowItem> items = site.stream().map(ReplicationCommands::item).toList();
@@ -271,11 +291,13 @@ public final class ReplicationCommands {
     /**
      * What the risk model knows of row {@code r}: its sample on its site, and the partner of its own pair with the site
      * that partner was read on; never a partner found by id alone, which another connection serving the same ids would
-     * answer too.
+     * answer too. A row without a partner is judged as core judges a pair with one side ({@link SitePairs#judge}:
+     * destination unknown or partner missing), so a promote, demote or resync beside an unknown partner is refused.
      */
     static TargetFacts facts(ReplicationRow r) {
+        PairMismatch pairing = r.partner() == null ? SitePairs.judge(r.sample(), null) : r.mismatch();
         return TargetFacts.replicated(r.site().name(), r.sample(), r.partnerSite() == null ? "" : r.partnerSite().name(), r.partner(),
-                r.mismatch());
+                pairing);
     }
 
     /** {@code row} as the engine takes it for a one-site operation, with its sample for the plan's checks. */
@@ -369,7 +391,8 @@ public final class ReplicationCommands {
 
     /** One item's result as the results dialog lists it: OK, the failure explained with its next step, or why it did not run. */
     static ItemOutcome<ItemResult> outcome(ItemResult r) {
-        String name = r.item().item().displayName();
+        String site = r.item().item().knownA() == null ? "" : r.item().item().knownA().site();
+        String name = r.item().item().displayName() + (site.isEmpty() ? "" : " on " + site);
         return switch (r.outcome()) {
             case SUCCEEDED -> new ItemOutcome<>(r, name, ItemOutcome.Status.DONE, "");
             case FAILED, PARTIAL -> new ItemOutcome<>(r, name, ItemOutcome.Status.FAILED, r.failure() == null ? r.stateLeft()
@@ -412,12 +435,15 @@ public final class ReplicationCommands {
         };
     }
 
-    /** {@code "Promote vol-1 on site-b"}, {@code "Demote 12 volumes on site-a"}, {@code "Resync 3 volumes and groups"}. */
-    static String title(WorkflowKind kind, List<WorkflowItem> items, SiteChoice site) {
+    /**
+     * {@code "Promote vol-1 on site-b · Demo"}, {@code "Demote 12 volumes on site-a · Demo"}, {@code "Resync 3 volumes and
+     * groups on Demo"}: {@code where} is the site's label ({@link SiteChoice#label}) or the connection.
+     */
+    static String title(WorkflowKind kind, List<WorkflowItem> items, String where) {
         long groups = items.stream().filter(i -> i.source().group()).count();
         String what = items.size() == 1 ? items.get(0).displayName()
                 : items.size() + (groups == items.size() ? " volume groups" : groups == 0 ? " volumes" : " volumes and groups");
-        return verb(kind) + " " + what + (site == null ? "" : " on " + site.name());
+        return verb(kind) + " " + what + (where == null || where.isEmpty() ? "" : " on " + where);
     }
 
     static String lower(WorkflowKind k) {

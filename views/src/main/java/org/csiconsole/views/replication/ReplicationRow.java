@@ -54,6 +54,14 @@ public record ReplicationRow(SiteChoice site, ReplicationSample sample, PairMism
         return sample.item().displayName();
     }
 
+    /**
+     * The name with its site and connection, as a selection, a dialog or a result names it: {@code "vol-1 on site-a ·
+     * Demo"}. Two connections may serve the same ids, so a name alone may stand for two volumes.
+     */
+    public String where() {
+        return name() + " on " + site.label();
+    }
+
     /** Where the row came from: the driver's listing, or the console's record ("imported from a PV export"). */
     public String origin() {
         return sample.item().origin().isEmpty() ? org.csiconsole.core.record.RecordOrigin.LISTED.words() : sample.item().origin();

@@ -31,9 +31,11 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
      * @param rows rows per state ({@link ReplicationRow#state()}): each row counts once, so they add up to {@code total}
      * @param splitPairs site pairs with both sides primary
      * @param mismatchedPairs site pairs with another mismatch
+     * @param unanswered rows whose latest read failed, whatever their state (a split brain stays one while its driver
+     *     does not answer): their figures are the previous ones
      */
-    record Tally(int total, Map<ReplicationState, Integer> rows, int splitPairs, int mismatchedPairs) {
-        static final Tally NONE = new Tally(0, Map.of(), 0, 0);
+    record Tally(int total, Map<ReplicationState, Integer> rows, int splitPairs, int mismatchedPairs, int unanswered) {
+        static final Tally NONE = new Tally(0, Map.of(), 0, 0, 0);
 
         Tally {
             rows = Map.copyOf(rows);
@@ -109,6 +111,7 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
                 ReplicationSample partner = p == null ? null : p.a() == s ? p.b() : p.a();
                 ReplicationRow row = new ReplicationRow(site, s, p == null ? null : p.mismatch(), partner,
                         partner == null ? null : site.same(siteA) ? siteB : siteA);
+                if (partner == null || p.mismatch() == PairMismatch.NOT_CONFIRMED) row = ownPair(row, sites, bySite).orElse(row);
                 rows.add(row);
                 states.merge(row.state(), 1, Integer::sum);
             }
@@ -118,7 +121,35 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
             if (p.mismatch() == PairMismatch.BOTH_PRIMARY) split++;
             else if (p.mismatch() != PairMismatch.NONE) mismatched++;
         }
-        return new ReplicationSnapshot(List.copyOf(sites), rows, pairs, new Tally(rows.size(), states, split, mismatched));
+        return new ReplicationSnapshot(List.copyOf(sites), rows, pairs, new Tally(rows.size(), states, split, mismatched,
+                (int) rows.stream().filter(r -> r.sample().lastError() != null).count()));
+    }
+
+    /**
+     * {@code row} paired with the partner its own driver names, read through the row's own connection: the sample there
+     * whose id is the row's destination id (or whose destination id is the row's id), on another site than the row's,
+     * on the partner array the row names when it names one. A pairing of the chosen sites that the drivers do not
+     * confirm, or finds no partner, never hides the partner the driver itself reports (and so never a split brain);
+     * empty when the row's connection lists no such partner.
+     */
+    private static java.util.Optional<ReplicationRow> ownPair(ReplicationRow row, List<SiteChoice> sites,
+                                                              Map<String, List<ReplicationSample>> bySite) {
+        ReplicationSample s = row.sample();
+        String dest = s.destinationId();
+        String array = s.item().partner();
+        ReplicationRow best = null;
+        for (SiteChoice other : sites) {
+            if (!other.connection().equals(row.site().connection()) || other.same(row.site())) continue;
+            for (ReplicationSample o : bySite.getOrDefault(key(other), List.of())) {
+                if (o.source().group() != s.source().group()) continue;
+                boolean named = !dest.isEmpty() ? o.source().id().equals(dest) : o.destinationId().equals(s.source().id());
+                if (!named) continue;
+                ReplicationRow found = new ReplicationRow(row.site(), s, SitePairs.judge(s, o), o, other);
+                if (array.isEmpty() || array.equals(other.site())) return java.util.Optional.of(found);
+                if (best == null) best = found;
+            }
+        }
+        return java.util.Optional.ofNullable(best);
     }
 
     /** Site A and site B among {@code sites}, as core checks a pair against the drivers' facts. */

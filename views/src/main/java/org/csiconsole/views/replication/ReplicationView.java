@@ -75,7 +75,8 @@ public final class ReplicationView implements ResourceView {
         root.getStyleClass().addAll(ConsoleStyles.STORAGE_VIEW, ConsoleStyles.REPLICATION_VIEW);
         ReplicationColumns columns = new ReplicationColumns(model::now, model::settings, zone).confirmedBy(model::readAt, model.publishedProperty());
         rows = new ResourceTable<>(model.table(), columns.rowColumns())
-                .withDetail(columns::rowDetail, ReplicationRow::name)
+                .withDetail(columns::rowDetail, ReplicationRow::where)
+                .withSelectionSummary(ReplicationView::selectionSummary)
                 .withEmptyState(Material2MZ.SYNC_DISABLED, "No replicated volumes or groups",
                         "The open connections list none as replicated. Enable replication on a volume or group (Enable\u2026), "
                                 + "or open the connection of the other site.", model.emptyNoteProperty())
@@ -301,6 +302,19 @@ public final class ReplicationView implements ResourceView {
 
     TimelinePane timelinePane() {
         return timelinePane;
+    }
+
+    /**
+     * What the detail pane says of several selected rows: their sites with the connection each was read through, and,
+     * when they span connections, that no replication action takes them together and how to select instead.
+     */
+    static List<org.csiconsole.views.table.DetailRow> selectionSummary(List<ReplicationRow> selected) {
+        List<org.csiconsole.views.table.DetailRow> out = new java.util.ArrayList<>();
+        out.add(org.csiconsole.views.table.DetailRow.of("Sites", String.join(", ",
+                selected.stream().map(r -> r.site().label()).distinct().toList())));
+        String across = ReplicationCommands.acrossConnections(selected);
+        if (!across.isEmpty()) out.add(org.csiconsole.views.table.DetailRow.of("Actions", across));
+        return out;
     }
 
     @Override

@@ -365,6 +365,8 @@ public final class ReplicationViewModel extends ViewModel {
         StringBuilder b = new StringBuilder();
         b.append(sites.size()).append(sites.size() == 1 ? " site" : " sites").append(" \u00b7 ");
         b.append(table.totalCount().get()).append(" volumes and groups \u00b7 ");
+        int unanswered = counts.get().unanswered();
+        if (unanswered > 0) b.append(unanswered).append(" not answering (shown with their last figures) \u00b7 ");
         b.append(last == null ? "first sample running\u2026" : "sampled " + Words.ago(last, now));
         b.append(" \u00b7 every ").append(ReplicationTexts.duration(settings.get().interval()));
         if (!notes.isEmpty()) b.append(" \u00b7 ").append(String.join("; ", notes.values()));

@@ -226,4 +226,16 @@ class ReplicationViewFxTest {
         }
         return null;
     }
+
+    @Test
+    void theResultsOfAReplicationActionNeverMakeRetryTheDefaultButton(FxRobot robot) throws Exception {
+        var failed = new org.csiconsole.views.task.ItemOutcome<>("vol-3", "vol-3 on site-a",
+                org.csiconsole.views.task.ItemOutcome.Status.FAILED, "The driver refused.");
+        ReplicationFxSupport.later(() -> fx.view.model().commands().dialogs().showResults("Demote 2 volumes on site-a", "1 of 2 done; 1 not.",
+                java.util.List.of(failed), true));
+        javafx.scene.control.Button retry = fx.button(robot, "Retry failed");
+        javafx.scene.control.Button close = fx.button(robot, "Close");
+        assertThat(org.csiconsole.views.FxWait.onFx(retry::isDefaultButton)).as("Enter never retries a DR action").isFalse();
+        assertThat(org.csiconsole.views.FxWait.onFx(close::isDefaultButton)).isTrue();
+    }
 }

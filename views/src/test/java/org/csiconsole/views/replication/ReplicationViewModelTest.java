@@ -255,8 +255,8 @@ class ReplicationViewModelTest {
                 .containsExactly("Promote 3 volumes: vol-1:vol-1", "Promote 3 volumes: vol-2:vol-2", "Promote 3 volumes: vol-3:vol-3");
         assertThat(f.assessed.get(0).hazards()).anySatisfy(h -> assertThat(h.kind()).isEqualTo(Hazard.Kind.SPLIT_BRAIN_PRESENT));
         assertThat(f.replicationDialogs.summaries.get(0)).isEqualTo("2 of 3 done; 1 not.");
-        assertThat(f.replicationDialogs.results.get(0)).contains("vol-1: OK", "vol-2: OK")
-                .anySatisfy(l -> assertThat(l).startsWith("vol-3: Failed: volume vol-3 cannot be promoted without force")
+        assertThat(f.replicationDialogs.results.get(0)).as("each result names its site").contains("vol-1 on site-a: OK", "vol-2 on site-a: OK")
+                .anySatisfy(l -> assertThat(l).startsWith("vol-3 on site-a: Failed: volume vol-3 cannot be promoted without force")
                         .contains("demote the partner first"));
         assertThat(f.portA.calls).containsExactly("promote vol-1", "promote vol-2", "promote vol-3", "promote vol-3");
         assertThat(f.portA.calls).noneMatch(c -> c.endsWith("force"));
@@ -489,6 +489,135 @@ class ReplicationViewModelTest {
         assertThat(f.model.commands().promoteAction().enabled().get()).isFalse();
         assertThat(f.model.commands().promoteAction().disabledReason().get()).startsWith("The site pair of vol-1 is mismatched (Pair not confirmed)");
         assertThat(f.portA.calls).isEmpty();
+    }
+
+    /**
+     * Two connections serving the same two arrays with the same ids (the demo in the console, and the demo served on a
+     * socket), site A on the first, site B on the second: every pairing across them is one the drivers do not confirm.
+     */
+    private static ReplicationFixture twoDemos() {
+        ReplicationFixture two = new ReplicationFixture();
+        two.connections.add(ReplicationFixture.connection("Demo", new FakeReplication.Port("Demo")));
+        two.connections.add(ReplicationFixture.connection("Served", new FakeReplication.Port("Served")));
+        two.model.activate();
+        String split = "Split-brain: both vol-2 on site-a and vol-2r on site-b are primary.";
+        for (String c : List.of("Demo", "Served")) {
+            two.services.samplers.get(c).publish(List.of(
+                    sample("site-a", "vol-1", PRIMARY, HEALTHY, Duration.ofMinutes(2), "vol-1r", ""),
+                    sample("site-a", "vol-2", PRIMARY, ERROR, Duration.ofMinutes(20), "vol-2r", split),
+                    sample("site-a", "vol-3", PRIMARY, HEALTHY, Duration.ofMinutes(2), "vol-gone", ""),
+                    sample("site-b", "vol-1r", SECONDARY, UNKNOWN, null, "vol-1", ""),
+                    sample("site-b", "vol-2r", PRIMARY, ERROR, Duration.ofMinutes(20), "vol-2", split)));
+        }
+        two.model.siteAProperty().set(site(two, "Demo", "site-a"));
+        two.model.siteBProperty().set(site(two, "Served", "site-b"));
+        return two;
+    }
+
+    private static SiteChoice site(ReplicationFixture on, String connection, String site) {
+        return on.model.sites().stream().filter(s -> s.connection().equals(connection) && s.site().equals(site)).findFirst().orElseThrow();
+    }
+
+    private static ReplicationRow row(ReplicationFixture on, String connection, String site, String id) {
+        return on.model.table().all().stream().filter(r -> r.site().connection().equals(connection) && r.site().site().equals(site)
+                && r.source().id().equals(id)).findFirst().orElseThrow(() -> new AssertionError("no " + id + " on " + site + " of " + connection));
+    }
+
+    @Test
+    void aRowWhosePickedPairIsNotConfirmedIsAssessedWithThePartnerItsOwnConnectionListsAndAForcedPromoteNamesTheSplitBrain() {
+        ReplicationFixture two = twoDemos();
+        ReplicationRow secondary = row(two, "Served", "site-b", "vol-1r");
+        assertThat(secondary.partner()).as("the partner its own driver names, on its own connection").isNotNull();
+        assertThat(secondary.partnerSite().label()).isEqualTo("site-a \u00b7 Served");
+
+        two.model.selectedRows().setAll(secondary);
+        two.dialogs.answer = false;
+        two.model.commands().promoteForceAction().run();
+        Assessment forced = two.assessed.get(0);
+        assertThat(forced.hazards()).extracting(Hazard::kind).startsWith(Hazard.Kind.SPLIT_BRAIN_CREATED);
+        assertThat(forced.hazards()).anySatisfy(h -> assertThat(h.sentence()).startsWith("creates a split brain: vol-1 on site-a is primary and reachable"));
+        assertThat(forced.request().connection()).contains("unix:///run/Served.sock").doesNotContain("Demo.sock");
+
+        two.model.commands().promoteAction().run();
+        assertThat(two.assessed.get(1).blocked()).as("a promote beside a primary partner is refused, as the command line refuses it").isTrue();
+        assertThat(two.services.engine.ran).isEmpty();
+    }
+
+    @Test
+    void aPromoteDemoteOrResyncBesideAPartnerNobodyKnowsIsRefusedWithTheModelsReason() {
+        ReplicationFixture two = twoDemos();
+        ReplicationRow lonely = row(two, "Served", "site-a", "vol-3");
+        assertThat(lonely.partner()).isNull();
+
+        two.model.selectedRows().setAll(lonely);
+        for (var action : List.of(two.model.commands().promoteAction(), two.model.commands().demoteAction(), two.model.commands().resyncAction(),
+                two.model.commands().promoteForceAction())) {
+            assertThat(action.enabled().get()).as(action.label()).isFalse();
+            assertThat(action.disabledReason().get()).as(action.label()).startsWith("The site pair of vol-3 is mismatched (Partner missing)");
+        }
+    }
+
+    @Test
+    void aSplitBrainItsDriverReportsIsShownAndCountedOnEveryConnectionWhateverSitesArePicked() {
+        ReplicationFixture two = twoDemos();
+        ReplicationRow demo = row(two, "Demo", "site-a", "vol-2");
+        assertThat(demo.state()).as("not hidden as mismatched by the pairing across connections").isEqualTo(ReplicationState.SPLIT_BRAIN);
+        assertThat(demo.partnerSite().label()).as("its partner is on its own connection's site-b").isEqualTo("site-b \u00b7 Demo");
+        for (String c : List.of("Demo", "Served")) {
+            assertThat(row(two, c, "site-a", "vol-2").state()).as(c).isEqualTo(ReplicationState.SPLIT_BRAIN);
+            assertThat(row(two, c, "site-b", "vol-2r").state()).as(c).isEqualTo(ReplicationState.SPLIT_BRAIN);
+        }
+        var counts = two.model.countsProperty().get();
+        assertThat(counts.count(ReplicationState.SPLIT_BRAIN)).as("every connection's, by the same rule").isEqualTo(4);
+        assertThat(counts.count(ReplicationState.ERROR)).isZero();
+
+        two.model.selectedRows().setAll(demo);
+        two.dialogs.answer = false;
+        two.model.commands().disableAction().run();
+        assertThat(two.assessed.get(0).request().connection()).as("the partner is Demo's site-b, never Served's vol-2r")
+                .contains("unix:///run/Demo.sock").doesNotContain("Served.sock");
+    }
+
+    @Test
+    void aSelectionAcrossConnectionsNamesEachRowsSiteAndConnectionAndNoActionTakesItTogether() {
+        ReplicationFixture two = twoDemos();
+        List<ReplicationRow> both = List.of(row(two, "Demo", "site-a", "vol-1"), row(two, "Served", "site-a", "vol-1"));
+        two.model.selectedRows().setAll(both);
+
+        for (var action : List.of(two.model.commands().demoteAction(), two.model.commands().promoteAction(),
+                two.model.commands().resyncAction(), two.model.commands().disableAction())) {
+            assertThat(action.enabled().get()).as(action.label()).isFalse();
+            assertThat(action.disabledReason().get()).as(action.label())
+                    .isEqualTo("The selection holds rows of 2 connections (Demo, Served): a replication action is confirmed and sent "
+                            + "through one connection at a time. Select rows of one connection.");
+        }
+        two.model.commands().operate(WorkflowKind.DEMOTE, both, false);
+        assertThat(two.assessed).as("no one confirmation covers two connections").isEmpty();
+        assertThat(two.services.engine.planned).isEmpty();
+        assertThat(both).extracting(ReplicationRow::where).containsExactly("vol-1 on site-a \u00b7 Demo", "vol-1 on site-a \u00b7 Served");
+        assertThat(ReplicationView.selectionSummary(both)).anySatisfy(d -> assertThat(d.label() + "=" + d.value())
+                .isEqualTo("Sites=site-a \u00b7 Demo, site-a \u00b7 Served"))
+                .anySatisfy(d -> assertThat(d.value()).endsWith("Select rows of one connection."));
+
+        two.model.selectedRows().setAll(row(two, "Demo", "site-a", "vol-1"), row(two, "Demo", "site-a", "vol-3"));
+        assertThat(two.model.commands().disableAction().enabled().get()).as("one connection").isTrue();
+    }
+
+    @Test
+    void rowsOfAConnectionThatStoppedAnsweringStayStaleAndTheStatusSaysHowManyDoNotAnswer() {
+        ReplicationFixture two = twoDemos();
+        CallFailure down = new CallFailure(FailureKind.UNAVAILABLE, "GetVolumeReplicationInfo", "connection refused", "Start the driver.", "");
+        var served = two.services.samplers.get("Served");
+        served.publish(served.samples().stream().map(x -> x.failed(down, NOW)).toList());
+
+        assertThat(two.model.table().all()).as("every row stays").hasSize(10);
+        assertThat(row(two, "Served", "site-a", "vol-1").state()).isEqualTo(ReplicationState.STALE);
+        var counts = two.model.countsProperty().get();
+        assertThat(counts.count(ReplicationState.STALE)).as("vol-1, vol-3, vol-1r of Served").isEqualTo(3);
+        assertThat(counts.count(ReplicationState.SPLIT_BRAIN)).as("a split brain stays one while its driver does not answer").isEqualTo(4);
+        assertThat(counts.unanswered()).isEqualTo(5);
+        two.model.tick(NOW);
+        assertThat(two.model.statusProperty().get()).contains("10 volumes and groups \u00b7 5 not answering (shown with their last figures)");
     }
 
     static ReplicationHealth health(VolumeReplicationRole r) {

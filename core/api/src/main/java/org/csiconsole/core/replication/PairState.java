@@ -67,7 +67,11 @@ public enum PairState {
         };
     }
 
-    private static boolean saysSplitBrain(ReplicationSample s) {
+    /**
+     * True when the driver itself reports {@code s} in split brain: health ERROR with a status message naming it
+     * ({@code "split brain"} or {@code "split-brain"}), whatever the partner it is paired with in a view.
+     */
+    public static boolean saysSplitBrain(ReplicationSample s) {
         if (s.health() != ReplicationHealth.ERROR) return false;
         String m = s.statusMessage().toLowerCase(Locale.ROOT);
         return m.contains("split-brain") || m.contains("split brain");

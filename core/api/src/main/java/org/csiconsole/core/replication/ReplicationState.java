@@ -12,7 +12,8 @@ import java.util.Locale;
  * the states add up to the number of rows. Split brain is a state of its own, never folded into
  * {@link ReplicationHealth#ERROR}.
  *
- * <p>Precedence, first match wins: split brain (both sides of its pair primary), not found (the driver answered
+ * <p>Precedence, first match wins: split brain (both sides of its pair primary, or the side's own driver reports it,
+ * {@link PairState#saysSplitBrain}: no pairing chosen in a view hides it), not found (the driver answered
  * NOT_FOUND and no read ever succeeded: an id it does not hold, {@link InventoryNote#notFound}), not read yet (no read
  * has succeeded: there are no figures, only what a listing or the record said), stale (the latest
  * read failed: the figures are older), mismatched (another {@link PairMismatch}: both secondary, a
@@ -82,7 +83,7 @@ public enum ReplicationState {
      * @param mismatch what is wrong with its pair; null when it is not paired (its site is neither site A nor B)
      */
     public static ReplicationState of(ReplicationSample side, PairMismatch mismatch) {
-        if (mismatch == PairMismatch.BOTH_PRIMARY) return SPLIT_BRAIN;
+        if (mismatch == PairMismatch.BOTH_PRIMARY || PairState.saysSplitBrain(side)) return SPLIT_BRAIN;
         if (InventoryNote.notFound(side)) return NOT_FOUND;
         if (side.readAt() == null) return NOT_READ;
         if (side.lastError() != null) return STALE;
@@ -93,7 +94,7 @@ public enum ReplicationState {
 
     /** The state of a site pair: the mismatch first, then the worse side (a failed read, a resync, the worse health reported). */
     public static ReplicationState of(SitePair pair) {
-        if (pair.mismatch() == PairMismatch.BOTH_PRIMARY) return SPLIT_BRAIN;
+        if (pair.mismatch() == PairMismatch.BOTH_PRIMARY || saysSplitBrain(pair.a()) || saysSplitBrain(pair.b())) return SPLIT_BRAIN;
         if (notRead(pair.a()) || notRead(pair.b())) return NOT_READ;
         if (stale(pair.a()) || stale(pair.b())) return STALE;
         if (pair.mismatch() != PairMismatch.NONE) return MISMATCHED;
@@ -125,6 +126,10 @@ public enum ReplicationState {
             case ERROR -> ERROR;
             case UNKNOWN -> UNKNOWN;
         };
+    }
+
+    private static boolean saysSplitBrain(ReplicationSample s) {
+        return s != null && PairState.saysSplitBrain(s);
     }
 
     private static boolean notRead(ReplicationSample s) {

@@ -237,12 +237,28 @@ public final class ScheduledReplicationSampler implements ReplicationSampler {
         return new SampleRound(site, started, now, kept, List.of(f));
     }
 
+    /**
+     * The round's samples; when a source of the listing failed ({@link Listing#missing()}: the driver stopped answering
+     * and only the console's record listed some sources), every source sampled before and not listed now is kept with its
+     * previous figures, marked with that failure (stale, since its last read), never dropped: a driver that does not
+     * answer has not deleted its volumes.
+     */
     private SampleRound finish(Instant started, List<ReplicationSample> samples, Listing<ReplicatedItem> listing, List<SourceFailure> cspMissing) {
-        Map<ReplicationSource, ReplicationSample> m = new LinkedHashMap<>();
-        samples.forEach(x -> m.put(x.source(), x));
-        latest = m;
         List<SourceFailure> missing = new ArrayList<>(listing.missing());
         missing.addAll(cspMissing);
-        return new SampleRound(site, started, clock.instant(), samples, missing);
+        Map<ReplicationSource, ReplicationSample> m = new LinkedHashMap<>();
+        samples.forEach(x -> m.put(x.source(), x));
+        List<ReplicationSample> all = new ArrayList<>(samples);
+        if (!listing.missing().isEmpty()) {
+            Instant now = clock.instant();
+            for (ReplicationSample before : latest.values()) {
+                if (m.containsKey(before.source())) continue;
+                ReplicationSample kept = before.failed(listing.missing().get(0).failure(), now);
+                m.put(kept.source(), kept);
+                all.add(kept);
+            }
+        }
+        latest = m;
+        return new SampleRound(site, started, clock.instant(), all, missing);
     }
 }

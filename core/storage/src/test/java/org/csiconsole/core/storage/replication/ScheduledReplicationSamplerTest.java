@@ -48,6 +48,8 @@ class ScheduledReplicationSamplerTest {
         final AtomicInteger inFlight = new AtomicInteger();
         final AtomicInteger mostInFlight = new AtomicInteger();
         final AtomicBoolean inventoryFails = new AtomicBoolean();
+        /** When set, the listing fails and only the console's record answers: the first item, the driver named missing. */
+        final AtomicBoolean onlyRecordAnswers = new AtomicBoolean();
 
         HeldPort(int n) {
             for (int i = 0; i < n; i++) {
@@ -65,6 +67,10 @@ class ScheduledReplicationSamplerTest {
         public CompletableFuture<Listing<ReplicatedItem>> inventory() {
             if (inventoryFails.get()) {
                 return CompletableFuture.failedFuture(new CallFailure(FailureKind.UNAVAILABLE, "ListVolumes", "connection refused", "", ""));
+            }
+            if (onlyRecordAnswers.get()) {
+                return CompletableFuture.completedFuture(new Listing<>(items.subList(0, 1), List.of(org.csiconsole.core.port.SourceFailure.of(
+                        "site-a listing", new CallFailure(FailureKind.UNAVAILABLE, "ListVolumes", "connection refused", "", "")))));
             }
             return CompletableFuture.completedFuture(Listing.complete(items));
         }
@@ -127,6 +133,38 @@ class ScheduledReplicationSamplerTest {
             assertThat(x.stale(clock.instant(), s.settings().staleAfter())).isTrue();
             assertThat(x.age(clock.instant())).isEqualTo(Duration.ofMinutes(2));
         });
+    }
+
+    @Test
+    void whenTheDriverStopsAnsweringAndOnlyTheRecordListsSomeSourcesEveryOtherSourceStaysMarkedWithTheFailureSinceItsLastRead()
+            throws Exception {
+        HeldPort port = new HeldPort(3);
+        ScheduledReplicationSampler s = sampler(port, SamplerSettings.DEFAULT);
+        Instant synced = clock.instant().minusSeconds(10);
+        CompletableFuture<SampleRound> first = s.sampleNow();
+        port.answerAll(first, synced);
+        Instant lastRead = first.get(30, TimeUnit.SECONDS).samples().get(1).readAt();
+
+        port.onlyRecordAnswers.set(true);
+        clock.advance(Duration.ofMinutes(2));
+        CompletableFuture<SampleRound> second = s.sampleNow();
+        while (!second.isDone()) {
+            CompletableFuture<ReplicationInfo> f = port.pending.poll();
+            if (f != null) f.completeExceptionally(new CallFailure(FailureKind.UNAVAILABLE, "GetVolumeReplicationInfo", "connection refused", "", ""));
+            else Thread.onSpinWait();
+        }
+        SampleRound r = second.get(30, TimeUnit.SECONDS);
+
+        assertThat(r.samples()).as("the unlisted sources are kept, not dropped").extracting(x -> x.source().id())
+                .containsExactlyInAnyOrder("vol-0", "vol-1", "vol-2");
+        assertThat(r.samples()).allSatisfy(x -> {
+            assertThat(x.lastError()).isNotNull();
+            assertThat(x.lastError().kind()).isEqualTo(FailureKind.UNAVAILABLE);
+            assertThat(x.lastSyncTime()).isEqualTo(synced);
+        });
+        assertThat(r.samples()).filteredOn(x -> !x.source().id().equals("vol-0"))
+                .allSatisfy(x -> assertThat(x.readAt()).as("stale since its last read").isEqualTo(lastRead));
+        assertThat(s.samples()).hasSize(3);
     }
 
     @Test
