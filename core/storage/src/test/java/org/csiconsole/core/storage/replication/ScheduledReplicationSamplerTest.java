@@ -105,10 +105,14 @@ class ScheduledReplicationSamplerTest {
         ScheduledReplicationSampler s = sampler(port, SamplerSettings.DEFAULT.withMaxInFlight(3));
 
         CompletableFuture<SampleRound> round = s.sampleNow();
+        // held calls: the sampler starts as many as it may, then waits for an answer
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (port.pending.size() < 3 && System.nanoTime() < until) Thread.onSpinWait();
+        assertThat(port.inFlight.get()).as("calls started before any answer").isEqualTo(3);
         port.answerAll(round, clock.instant());
         SampleRound r = round.get(30, TimeUnit.SECONDS);
 
-        assertThat(port.mostInFlight.get()).isEqualTo(3);
+        assertThat(port.mostInFlight.get()).as("most calls outstanding at once").isEqualTo(3);
         assertThat(r.samples()).hasSize(40).allMatch(x -> x.lastError() == null && x.readAt() != null);
         assertThat(r.complete()).isTrue();
         assertThat(s.samples()).hasSize(40);
