@@ -568,10 +568,14 @@ public final class FakeStorage implements StorageService {
     @Override
     public CompletableFuture<Listing<Capacity>> capacity() {
         return listing("capacity", () -> {
-            List<Capacity> rows = new ArrayList<>(List.of(
-                    new Capacity(nodes.get(0).accessibleTopology(), Map.of(), 800L << 30, 4L << 40, 1L << 20),
-                    new Capacity(nodes.get(1).accessibleTopology(), Map.of(), 2L << 40, 4L << 40, 1L << 20),
-                    new Capacity(nodes.get(0).accessibleTopology(), Map.of("tier", "gold"), 200L << 30, null, null)));
+            // the GetCapacity rows are per node segment: a storage given no nodes reports only its pools
+            List<Capacity> rows = new ArrayList<>();
+            if (nodes.size() >= 2) {
+                rows.addAll(List.of(
+                        new Capacity(nodes.get(0).accessibleTopology(), Map.of(), 800L << 30, 4L << 40, 1L << 20),
+                        new Capacity(nodes.get(1).accessibleTopology(), Map.of(), 2L << 40, 4L << 40, 1L << 20),
+                        new Capacity(nodes.get(0).accessibleTopology(), Map.of("tier", "gold"), 200L << 30, null, null)));
+            }
             rows.addAll(pools);
             return rows;
         });
