@@ -4,14 +4,8 @@ import org.csiconsole.core.model.PoolUsage;
 import org.csiconsole.core.reference.array.ArrayModel;
 import org.csiconsole.core.storage.ArrayPools;
 import org.csiconsole.core.storage.CombinedStorage;
-import org.csiconsole.core.storage.CspStorage;
 import org.csiconsole.core.storage.CsiStorage;
-import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.call.CallFailure;
-import org.csiconsole.core.csi.CsiClient;
-import org.csiconsole.core.csp.CspClient;
-import org.csiconsole.core.csp.CspConfig;
-import org.csiconsole.core.csp.CspPassword;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
@@ -28,7 +22,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
@@ -41,11 +34,8 @@ final class DemoSession implements Session {
 
     private final Sessions sessions;
     private ReferencePlugin plugin;
-    private CsiClient csi;
-    private AddonsClient addons;
-    private final List<CspClient> csp = new ArrayList<>();
-    /** Per array, clients of an endpoint serving that array alone: the demo's replication sites. */
-    private final List<SiteClients> siteClients = new ArrayList<>();
+    /** The plugin's clients; per array, those of an endpoint serving that array alone: the demo's replication sites. */
+    private final PluginClients clients;
     private volatile List<org.csiconsole.core.replication.ReplicationPort> sites = List.of();
     private String note = "";
     /** A state folder made for this run only (the usual one was in use), removed on close. */
@@ -57,6 +47,7 @@ final class DemoSession implements Session {
     private DemoSession(Sessions sessions, String connection) {
         this.connection = connection;
         this.sessions = sessions;
+        this.clients = new PluginClients(sessions, connection);
     }
 
     /**
@@ -101,18 +92,10 @@ final class DemoSession implements Session {
             note = "Demo state kept in " + dir + " for this run only (" + sessions.demoStateDir() + " is in use).";
         }
         String name = startNamed();
-        csi = CsiClient.open(new Endpoint.InProcess(name), Optional.empty(), sessions.csiOptions(connection), sessions.trace);
-        addons = AddonsClient.open(new Endpoint.InProcess(name), sessions.csiOptions(connection), sessions.trace);
-        List<CspStorage> arrays = new ArrayList<>();
+        CsiStorage main = clients.openMain(new Endpoint.InProcess(name));
         try {
             String url = plugin.startCsp(0);
-            for (Map.Entry<String, String> array : sessions.demoArrays().entrySet()) {
-                CspConfig cfg = CspConfig.builder(url, "admin").arrayIp(array.getKey()).build();
-                CspClient client = CspClient.open(cfg, CspPassword.of("admin".toCharArray()), sessions.trace,
-                        sessions.audit(connection + " (" + array.getValue() + ")"), sessions.io);
-                csp.add(client);
-                arrays.add(new CspStorage(client, array.getValue()));
-            }
+            for (Map.Entry<String, String> array : sessions.demoArrays().entrySet()) clients.addArray(url, array.getKey(), array.getValue());
         } catch (UnsupportedOperationException | IllegalStateException e) {
             note = "CSI only: the reference CSP server is not part of this build.";
         }
@@ -123,9 +106,9 @@ final class DemoSession implements Session {
                         reference.model().arrays().provisionedBytes(a.name(), p.name()))))
                 .toList());
         org.csiconsole.core.replication.ReplicationFaults faults = plugin.replicationFaults();
-        sites = replicationSites(name, arrays, faults);
+        sites = replicationSites(name, faults);
         // The reference arrays record stagings and node publications, which no CSI call reports: the lifecycle is exact.
-        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays, pools, ArrayModel.TOPOLOGY_KEY,
+        return new CombinedStorage(main, clients.arrays(), pools, ArrayModel.TOPOLOGY_KEY,
                 volumeId -> CompletableFuture.supplyAsync(() -> reference.volumeOnNodes(volumeId)), faults);
     }
 
@@ -158,14 +141,12 @@ final class DemoSession implements Session {
      * and csi-addons endpoint scoped to the array ({@link org.csiconsole.core.reference.SiteScope}),
      * with that array's CSP partners and snapshot groups as a second source, and the plugin's faults.
      */
-    private List<org.csiconsole.core.replication.ReplicationPort> replicationSites(String name, List<CspStorage> arrays,
+    private List<org.csiconsole.core.replication.ReplicationPort> replicationSites(String name,
                                                                                   org.csiconsole.core.replication.ReplicationFaults faults) {
         List<org.csiconsole.core.replication.ReplicationPort> out = new ArrayList<>();
         for (String array : SITES) {
             // the array's endpoint was started by startNamed
-            SiteClients site = SiteClients.open(sessions, connection, array, new Endpoint.InProcess(name + "-" + array), arrays, faults);
-            siteClients.add(site);
-            out.add(site.port());
+            out.add(clients.addSite(array, new Endpoint.InProcess(name + "-" + array), faults));
         }
         return List.copyOf(out);
     }
@@ -183,16 +164,7 @@ final class DemoSession implements Session {
         }
         sessions.closeInBackground(() -> {
             synchronized (this) {
-                csp.forEach(c -> {
-                    try {
-                        c.close();
-                    } catch (RuntimeException e) {
-                        LOG.debug("CSP close: {}", e.toString());
-                    }
-                });
-                if (csi != null) csi.close();
-                if (addons != null) addons.close();
-                siteClients.forEach(SiteClients::close);
+                clients.close();
                 if (plugin != null) plugin.close();
                 if (scratch != null) deleteTree(scratch);
             }

@@ -1,17 +1,11 @@
 package org.csiconsole.app.gui.connect;
 
-import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.call.CallFailure;
-import org.csiconsole.core.csi.CsiClient;
-import org.csiconsole.core.csp.CspClient;
-import org.csiconsole.core.csp.CspConfig;
-import org.csiconsole.core.csp.CspPassword;
 import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.port.StorageService;
 import org.csiconsole.core.replication.ReplicationPort;
 import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.core.storage.CombinedStorage;
-import org.csiconsole.core.storage.CspStorage;
 import org.csiconsole.core.storage.CsiStorage;
 import org.csiconsole.core.training.TrainingSession;
 import org.csiconsole.views.workbench.ConnectionModel;
@@ -20,7 +14,6 @@ import org.slf4j.Logger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -37,10 +30,7 @@ final class TrainingLinkSession implements Session {
     private final TrainingSession training;
     /** The connection's name, as its changes are audited. */
     private final String connection;
-    private CsiClient csi;
-    private AddonsClient addons;
-    private final List<CspClient> csp = new ArrayList<>();
-    private final List<SiteClients> siteClients = new ArrayList<>();
+    private final PluginClients clients;
     private volatile List<ReplicationPort> sites = List.of();
     private String note = "";
     private boolean closed;
@@ -49,6 +39,7 @@ final class TrainingLinkSession implements Session {
         this.sessions = sessions;
         this.training = training;
         this.connection = connection;
+        this.clients = new PluginClients(sessions, connection);
     }
 
     /**
@@ -80,31 +71,20 @@ final class TrainingLinkSession implements Session {
 
     private synchronized StorageService start() {
         if (closed) throw new IllegalStateException("closed");
-        Endpoint main = Endpoint.parse(training.endpoint());
-        csi = CsiClient.open(main, Optional.empty(), sessions.csiOptions(connection), sessions.trace);
-        addons = AddonsClient.open(main, sessions.csiOptions(connection), sessions.trace);
-        List<CspStorage> arrays = new ArrayList<>();
+        CsiStorage main = clients.openMain(Endpoint.parse(training.endpoint()));
         try {
             String url = training.cspUrl();
-            for (String array : training.siteEndpoints().keySet()) {
-                CspConfig cfg = CspConfig.builder(url, "admin").arrayIp(array).build();
-                CspClient client = CspClient.open(cfg, CspPassword.of("admin".toCharArray()), sessions.trace,
-                        sessions.audit(connection + " (" + array + ")"), sessions.io);
-                csp.add(client);
-                arrays.add(new CspStorage(client, array));
-            }
+            for (String array : training.siteEndpoints().keySet()) clients.addArray(url, array, array);
         } catch (IllegalStateException e) {
             LOG.warn("Training connection {} without its arrays' CSP view: {}", connection, e.getMessage());
             note = "CSI only: the arrays' CSP view did not start (" + e.getMessage() + "); volumes show their ids.";
         }
         List<ReplicationPort> out = new ArrayList<>();
         for (Map.Entry<String, String> site : training.siteEndpoints().entrySet()) {
-            SiteClients s = SiteClients.open(sessions, connection, site.getKey(), Endpoint.parse(site.getValue()), arrays, null);
-            siteClients.add(s);
-            out.add(s.port());
+            out.add(clients.addSite(site.getKey(), Endpoint.parse(site.getValue()), null));
         }
         sites = List.copyOf(out);
-        return new CombinedStorage(new CsiStorage(csi, true, addons), arrays);
+        return new CombinedStorage(main, clients.arrays());
     }
 
     @Override
@@ -120,16 +100,7 @@ final class TrainingLinkSession implements Session {
         }
         sessions.closeInBackground(() -> {
             synchronized (this) {
-                csp.forEach(c -> {
-                    try {
-                        c.close();
-                    } catch (RuntimeException e) {
-                        LOG.debug("CSP close: {}", e.toString());
-                    }
-                });
-                if (csi != null) csi.close();
-                if (addons != null) addons.close();
-                siteClients.forEach(SiteClients::close);
+                clients.close();
             }
         });
     }
