@@ -71,6 +71,18 @@ final class MutationOutput {
         new Table("FIELD", "VALUE").row("volume_id", volumeId).row("node_id", nodeId).row("capacity_bytes", capacity(r.capacityBytes())).print(out);
     }
 
+    /** What ControllerModifyVolume set: the mutable parameters sent, which the driver accepted (it answers nothing more). */
+    void modified(String volumeId, Map<String, String> mutableParameters) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("volumeId", volumeId);
+        m.put("mutableParameters", new TreeMap<>(mutableParameters));
+        m.put("result", "modified");
+        if (json(m)) return;
+        Table t = new Table("FIELD", "VALUE").row("volume_id", volumeId);
+        new TreeMap<>(mutableParameters).forEach((k, v) -> t.row("mutable_parameters." + k, v));
+        t.print(out);
+    }
+
     /** The publish_context ControllerPublishVolume returned. */
     void published(String volumeId, String nodeId, boolean readonly, Map<String, String> publishContext) {
         Map<String, Object> m = new LinkedHashMap<>();
