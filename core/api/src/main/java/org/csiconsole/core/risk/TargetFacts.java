@@ -172,6 +172,19 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     }
 
     /**
+     * A CSP host as its deletion is assessed, the same in the views and the command line: its id and name, and as what
+     * depends on it the volumes of {@code volumes} published to it (their {@code published_node_ids} name the host by id
+     * or by name; a driver paired with its CSP publishes to the host's uuid, which is its id).
+     *
+     * @param reportsPublications whether {@code volumes} came from a listing that reports publications
+     */
+    public static TargetFacts ofHost(String id, String name, List<Volume> volumes, boolean reportsPublications) {
+        List<String> published = volumes.stream().filter(v -> v.publishedNodeIds().contains(id) || v.publishedNodeIds().contains(name))
+                .map(Volume::displayName).toList();
+        return new TargetFacts("host", id, name, 0, List.of(), reportsPublications, null, null, published);
+    }
+
+    /**
      * A csi-addons volume group as its deletion is assessed, the same in the views and the command line:
      * its id and name, its members' names (their ids when unnamed) as what depends on it, and its replication
      * as its {@code volume_group_context} reports it ({@link org.csiconsole.core.replication.ReplicationContextKeys}):
