@@ -37,8 +37,9 @@ import java.util.function.Supplier;
 
 /**
  * {@code csi-console csp ...}: reads an HPE Container Storage Provider (hpe-csp-rest-spec.md) from
- * the command line, and deletes a host ({@code delete-host}, assessed by core's risk model). Every subcommand logs in, runs one request, prints the result and logs out
- * (DELETE /tokens). The password comes from the {@value #PASSWORD_ENV} environment variable or an
+ * the command line, and deletes a host ({@code delete-host}, assessed by core's risk model as the
+ * workbench's Delete host is). Every subcommand logs in, runs its requests, prints the result and logs
+ * out (DELETE /tokens). The password comes from the {@value #PASSWORD_ENV} environment variable or an
  * interactive prompt, never from the command line. Exit codes are those of {@link ExitCodes}.
  */
 @Command(name = "csp", mixinStandardHelpOptions = true,

@@ -173,8 +173,8 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /**
      * A CSP host as its deletion is assessed, the same in the views and the command line: its id and name, and as what
-     * depends on it the volumes of {@code volumes} published to it (their {@code published_node_ids} name the host by id
-     * or by name; a driver paired with its CSP publishes to the host's uuid, which is its id).
+     * depends on it the volumes of {@code volumes} published to it: those whose {@code published_node_ids} name the host
+     * by its id or by its name.
      *
      * @param reportsPublications whether {@code volumes} came from a listing that reports publications
      */
