@@ -29,8 +29,9 @@ import java.util.stream.Collectors;
 /**
  * The mutating CSI commands of {@code csi-console}: {@code create-volume}, {@code delete-volume},
  * {@code expand}, {@code modify-volume}, {@code publish}, {@code unpublish}, {@code snapshot}, {@code delete-snapshot},
- * and on the node {@code stage}, {@code node-publish}, {@code node-unpublish}, {@code unstage} and {@code node-expand}
- * ({@link VolumeMutations}, {@link PublishMutations}, {@link SnapshotMutations}, {@link NodeMutations}). They share the
+ * {@code group-snapshot}, {@code delete-group-snapshot}, and on the node {@code stage}, {@code node-publish},
+ * {@code node-unpublish}, {@code unstage} and {@code node-expand} ({@link VolumeMutations}, {@link PublishMutations},
+ * {@link SnapshotMutations}, {@link GroupSnapshotMutations}, {@link NodeMutations}). They share the
  * options of the read commands ({@link CsiEndpointOptions}), read secrets through
  * {@link SecretsFileOption}, check every input before connecting, and make their calls through
  * {@link CsiClient#controller()}, so every call has the client's deadline, retry, per-volume lock
@@ -60,7 +61,8 @@ public final class CsiMutations {
                 new SnapshotMutations.DeleteSnapshotCommand(env, terminal), new NodeMutations.UnstageCommand(env, terminal),
                 new NodeMutations.NodeExpandCommand(env, terminal), new NodeMutations.StageCommand(env),
                 new NodeMutations.NodePublishCommand(env), new NodeMutations.NodeUnpublishCommand(env, terminal),
-                new VolumeMutations.ModifyVolumeCommand(env, terminal));
+                new VolumeMutations.ModifyVolumeCommand(env, terminal), new GroupSnapshotMutations.CreateCommand(env),
+                new GroupSnapshotMutations.DeleteCommand(env, terminal));
     }
 
     /** A mutating command: its input is checked and its secrets read before it connects. */

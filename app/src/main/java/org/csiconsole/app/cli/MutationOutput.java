@@ -105,6 +105,15 @@ final class MutationOutput {
                 .row("ready_to_use", s.readyToUse() ? "yes" : "no").print(out);
     }
 
+    /** A group snapshot CreateVolumeGroupSnapshot returned, with its member snapshots as {@code snapshots} prints them. */
+    void groupSnapshot(org.csiconsole.core.model.GroupSnapshot g) {
+        if (json(g)) return;
+        Table t = new Table("FIELD", "VALUE").row("group_snapshot_id", g.groupSnapshotId()).row("name", g.name())
+                .row("creation_time", g.creationTime() == null ? "unknown" : g.creationTime()).row("ready_to_use", g.readyToUse() ? "yes" : "no");
+        for (Snapshot s : g.snapshots()) t.row("snapshot", s.snapshotId() + " of " + s.sourceVolumeId());
+        t.print(out);
+    }
+
     /**
      * A call that returns nothing: DeleteVolume, ControllerUnpublishVolume, DeleteSnapshot.
      *
