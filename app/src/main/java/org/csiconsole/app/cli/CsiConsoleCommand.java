@@ -127,7 +127,8 @@ public class CsiConsoleCommand {
                 new SubcommandGroup(List.of("replication"), true, () -> List.of(new ReplicationCommand(env, audit))),
                 new SubcommandGroup(
                         List.of("create-volume", "delete-volume", "expand", "publish", "unpublish", "snapshot", "delete-snapshot",
-                                "unstage", "node-expand"), true,
+                                "unstage", "node-expand", "stage", "node-publish", "node-unpublish", "modify-volume", "group-snapshot",
+                                "delete-group-snapshot"), true,
                         () -> CsiMutations.all(env, audit)),
                 new SubcommandGroup(List.of("discover", "probe", "orphans"), true, () -> TroubleCommands.all(env)),
                 new SubcommandGroup(List.of("exercise"), true, () -> List.of(new ExerciseCommand(env, audit, terminal))),

@@ -13,6 +13,7 @@ import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.model.Topology;
+import org.csiconsole.core.model.VolumeCapability;
 import picocli.CommandLine.Mixin;
 
 import java.util.Arrays;
@@ -27,8 +28,10 @@ import java.util.stream.Collectors;
 
 /**
  * The mutating CSI commands of {@code csi-console}: {@code create-volume}, {@code delete-volume},
- * {@code expand}, {@code publish}, {@code unpublish}, {@code snapshot} and {@code delete-snapshot}
- * ({@link VolumeMutations}, {@link PublishMutations}, {@link SnapshotMutations}). They share the
+ * {@code expand}, {@code modify-volume}, {@code publish}, {@code unpublish}, {@code snapshot}, {@code delete-snapshot},
+ * {@code group-snapshot}, {@code delete-group-snapshot}, and on the node {@code stage}, {@code node-publish},
+ * {@code node-unpublish}, {@code unstage} and {@code node-expand} ({@link VolumeMutations}, {@link PublishMutations},
+ * {@link SnapshotMutations}, {@link GroupSnapshotMutations}, {@link NodeMutations}). They share the
  * options of the read commands ({@link CsiEndpointOptions}), read secrets through
  * {@link SecretsFileOption}, check every input before connecting, and make their calls through
  * {@link CsiClient#controller()}, so every call has the client's deadline, retry, per-volume lock
@@ -39,24 +42,27 @@ public final class CsiMutations {
     private CsiMutations() {
     }
 
-    /** The nine commands, reading {@code CSI_ENDPOINT} and {@code CSI_SECRETS_FILE} through {@code env}, confirming on this process's terminal. */
+    /** The commands, reading {@code CSI_ENDPOINT} and {@code CSI_SECRETS_FILE} through {@code env}, confirming on this process's terminal. */
     public static List<Object> all(Function<String, String> env) {
         return all(env, ConsoleTerminal::system);
     }
 
-    /** The nine commands on this process's terminal; every change they make is audited into {@code audit}. */
+    /** The commands on this process's terminal; every change they make is audited into {@code audit}. */
     public static List<Object> all(Function<String, String> env, AuditSink audit) {
         return all(env, ConsoleTerminal::system).stream()
                 .<Object>map(c -> ((MutatingCommand) c).recordIn(audit)).toList();
     }
 
-    /** The nine commands, confirming destructive ones on {@code terminal} (empty: no terminal). */
+    /** The commands, confirming destructive ones on {@code terminal} (empty: no terminal). */
     static List<Object> all(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
         return List.of(new VolumeMutations.CreateVolumeCommand(env), new VolumeMutations.DeleteVolumeCommand(env, terminal),
                 new VolumeMutations.ExpandCommand(env, terminal), new PublishMutations.PublishCommand(env),
                 new PublishMutations.UnpublishCommand(env, terminal), new SnapshotMutations.SnapshotCommand(env),
                 new SnapshotMutations.DeleteSnapshotCommand(env, terminal), new NodeMutations.UnstageCommand(env, terminal),
-                new NodeMutations.NodeExpandCommand(env, terminal));
+                new NodeMutations.NodeExpandCommand(env, terminal), new NodeMutations.StageCommand(env),
+                new NodeMutations.NodePublishCommand(env), new NodeMutations.NodeUnpublishCommand(env, terminal),
+                new VolumeMutations.ModifyVolumeCommand(env, terminal), new GroupSnapshotMutations.CreateCommand(env),
+                new GroupSnapshotMutations.DeleteCommand(env, terminal));
     }
 
     /** A mutating command: its input is checked and its secrets read before it connects. */
@@ -138,6 +144,22 @@ public final class CsiMutations {
             case "block" -> AccessType.BLOCK;
             default -> throw usage("Read --access-type", "'" + text + "' is not an access type", "Use mount or block");
         };
+    }
+
+    /**
+     * The volume_capability of a publish, stage or node publish: {@code --access-type} (mount or block),
+     * {@code --access-mode}, and for a mount volume {@code --fs-type} and {@code --mount-flag}s.
+     *
+     * @throws CallFailure INVALID_ARGUMENT for an unknown type or mode, or a file system or mount flags on a block volume
+     */
+    static VolumeCapability capability(String accessType, String accessMode, String fsType, List<String> mountFlags) {
+        AccessType type = accessType(accessType);
+        if (type == AccessType.BLOCK && (!fsType.isBlank() || !mountFlags.isEmpty())) {
+            throw usage("Read " + (fsType.isBlank() ? "--mount-flag" : "--fs-type"), "a block volume has no file system to mount",
+                    "Leave out --fs-type and --mount-flag, or use --access-type mount");
+        }
+        return type == AccessType.BLOCK ? VolumeCapability.block(accessMode(accessMode))
+                : new VolumeCapability(AccessType.MOUNT, accessMode(accessMode), fsType.strip(), List.copyOf(mountFlags));
     }
 
     /** One topology segment map, {@code k=v[,k=v]} (csi.proto {@code Topology.segments}). */

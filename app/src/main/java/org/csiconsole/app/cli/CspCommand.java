@@ -11,6 +11,11 @@ import org.csiconsole.core.csp.CertificateTrustFailure;
 import org.csiconsole.core.csp.CspClient;
 import org.csiconsole.core.csp.CspConfig;
 import org.csiconsole.core.csp.CspPassword;
+import org.csiconsole.core.model.Host;
+import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskRequest;
+import org.csiconsole.core.risk.TargetFacts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,19 +24,26 @@ import picocli.CommandLine.Spec;
 
 import java.io.Console;
 import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * {@code csi-console csp ...}: reads an HPE Container Storage Provider (hpe-csp-rest-spec.md) from
- * the command line. Every subcommand logs in, runs one request, prints the result and logs out
- * (DELETE /tokens). The password comes from the {@value #PASSWORD_ENV} environment variable or an
+ * the command line, and deletes a host ({@code delete-host}, assessed by core's risk model as the
+ * workbench's Delete host is). Every subcommand logs in, runs its requests, prints the result and logs
+ * out (DELETE /tokens). The password comes from the {@value #PASSWORD_ENV} environment variable or an
  * interactive prompt, never from the command line. Exit codes are those of {@link ExitCodes}.
  */
 @Command(name = "csp", mixinStandardHelpOptions = true,
-        description = "Read an HPE Container Storage Provider (CSP) REST API. The password is read from "
+        description = "Read an HPE Container Storage Provider (CSP) REST API, and delete a host. The password is read from "
                 + "the CSP_PASSWORD environment variable or asked for; it is never a command-line argument.")
 public class CspCommand {
     /** Environment variable read for the password before prompting. */
@@ -46,11 +58,12 @@ public class CspCommand {
     private final Function<String, String> env;
     private final PasswordPrompt prompt;
     private final AuditSink audit;
+    private Supplier<Optional<ConsoleTerminal>> terminal = ConsoleTerminal::system;
 
     @Spec
     CommandSpec spec;
 
-    /** Reads the process environment and prompts on the console; audits nothing (the subcommands only read). */
+    /** Reads the process environment and prompts on the console; audits nothing (for reading: a delete-host goes unaudited). */
     public CspCommand() {
         this(AuditSink.discarding());
     }
@@ -73,6 +86,12 @@ public class CspCommand {
         this.env = Objects.requireNonNull(env, "env");
         this.prompt = Objects.requireNonNull(prompt, "prompt");
         this.audit = Objects.requireNonNull(audit, "audit");
+    }
+
+    /** Confirms destructive subcommands on {@code terminal} (empty: none, so {@code --yes} is needed). */
+    CspCommand confirmingOn(Supplier<Optional<ConsoleTerminal>> terminal) {
+        this.terminal = Objects.requireNonNull(terminal, "terminal");
+        return this;
     }
 
     @Command(name = "login", description = "Log in (POST /tokens), show the session, log out again.")
@@ -116,6 +135,33 @@ public class CspCommand {
     int partners(@Mixin CspConnectionOptions o,
                  @Option(names = "--name", paramLabel = "NAME", description = "Only the partner with this name.") String name) {
         return run(o, (csp, out) -> out.partners(name == null ? csp.partners().list().join() : csp.partners().findByName(name).join()));
+    }
+
+    @Command(name = "delete-host", description = {"Delete a host from the array (DELETE /hosts/{id}), as the workbench's Hosts > "
+            + "Delete host does: it loses its initiators and can no longer be given volumes.",
+            "Reads the hosts and volumes first and prints what core's risk assessment finds; a host with volumes published to it "
+                    + "is not deleted (the CSP answers 400). On a terminal, type the host's name to confirm; without a terminal, pass "
+                    + "--yes=<name-or-id>."})
+    int deleteHost(@Mixin CspConnectionOptions o,
+                   @Option(names = "--host-id", required = true, paramLabel = "ID", description = "id of the host, as csp hosts lists it.") String hostId,
+                   @Option(names = "--yes", paramLabel = "NAME", description = "Confirm without a terminal: the host's name or id, exactly.") String yes) {
+        RiskConsent risk = new RiskConsent(new org.csiconsole.core.risk.RiskModel(), terminal);
+        return run(o, (csp, out) -> {
+            Host host = csp.hosts().list().join().stream().filter(h -> h.id().equals(hostId)).findFirst()
+                    .orElseThrow(() -> CallFailure.refused("Delete host " + hostId, "the CSP lists no host with the id " + hostId
+                            + "; nothing was sent", "Give an id that csi-console csp hosts lists"));
+            // CSP volumes say whether they are published, not to which host: the CSP's 400 is the last word
+            TargetFacts facts = TargetFacts.ofHost(host.id(), host.name(), csp.volumes().list().join(), false);
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_HOST, List.of(facts), Instant.now())
+                    .sending(Map.of("id", host.id())).on(csp.config().endpointText()));
+            risk.confirm(a, yes == null ? List.of() : List.of(yes), false, spec.commandLine().getErr());
+            csp.hosts().delete(host.id()).join();
+            Map<String, String> ids = new LinkedHashMap<>();
+            ids.put("hostId", host.id());
+            ids.put("name", host.name());
+            new MutationOutput(spec.commandLine().getOut(), o.output).done(ids, "deleted",
+                    "Deleted host " + host.name() + " (" + host.id() + ").");
+        });
     }
 
     private int run(CspConnectionOptions o, BiConsumer<CspClient, CspOutput> work) {

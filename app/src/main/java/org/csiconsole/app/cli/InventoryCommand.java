@@ -139,6 +139,28 @@ public final class InventoryCommand {
                 + book.connection() + ".");
     }
 
+    @Command(name = "forget", mixinStandardHelpOptions = true,
+            description = "Remove rows from the record, as the workbench's Forget (remove from record) does: for a row gone at the "
+                    + "driver, or an id added by mistake. Nothing is sent to the driver; an id the record does not hold is refused "
+                    + "and none is removed.")
+    int forget(@Mixin CsiEndpointOptions o,
+               @Option(names = "--kind", defaultValue = "volume", paramLabel = "KIND", description = "volume or snapshot (default ${DEFAULT-VALUE}).")
+               Kind kind,
+               @Parameters(arity = "1..*", paramLabel = "ID", description = "volume_ids (or snapshot_ids) of rows of the record, one per argument.")
+               List<String> ids) throws Exception {
+        if (kind == Kind.all) throw usage("Read --kind", "ids are of one kind", "Give --kind volume or --kind snapshot");
+        RecordKind k = kind == Kind.snapshot ? RecordKind.SNAPSHOT : RecordKind.VOLUME;
+        ConsoleBook book = records.book(o.controller(env).text());
+        List<String> unknown = ids.stream().filter(id -> book.find(k, id).isEmpty()).toList();
+        if (!unknown.isEmpty()) {
+            throw usage("Forget " + String.join(", ", unknown), "the record of " + book.connection() + " holds no " + k.word() + " "
+                    + String.join(", ", unknown) + "; nothing was removed", "Give ids that csi-console inventory list shows");
+        }
+        ids.forEach(id -> book.forget(k, id));
+        return done(o, Map.of("forgotten", ids.size(), "kind", k.word()), "Removed " + ids.size() + " " + k.word() + " id(s) from the record of "
+                + book.connection() + ".");
+    }
+
     @Command(name = "recheck", mixinStandardHelpOptions = true,
             description = "Ask the driver about each row (ControllerGetVolume with GET_VOLUME, else GetVolumeReplicationInfo; ListSnapshots "
                     + "by snapshot_id) and mark the rows it no longer knows as gone since now; nothing is removed.")

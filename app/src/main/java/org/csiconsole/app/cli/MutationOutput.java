@@ -71,6 +71,18 @@ final class MutationOutput {
         new Table("FIELD", "VALUE").row("volume_id", volumeId).row("node_id", nodeId).row("capacity_bytes", capacity(r.capacityBytes())).print(out);
     }
 
+    /** What ControllerModifyVolume set: the mutable parameters sent, which the driver accepted (it answers nothing more). */
+    void modified(String volumeId, Map<String, String> mutableParameters) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("volumeId", volumeId);
+        m.put("mutableParameters", new TreeMap<>(mutableParameters));
+        m.put("result", "modified");
+        if (json(m)) return;
+        Table t = new Table("FIELD", "VALUE").row("volume_id", volumeId);
+        new TreeMap<>(mutableParameters).forEach((k, v) -> t.row("mutable_parameters." + k, v));
+        t.print(out);
+    }
+
     /** The publish_context ControllerPublishVolume returned. */
     void published(String volumeId, String nodeId, boolean readonly, Map<String, String> publishContext) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -91,6 +103,15 @@ final class MutationOutput {
                 .row("source_volume_id", s.sourceVolumeId()).row("size_bytes", capacity(s.sizeBytes()))
                 .row("creation_time", s.creationTime() == null ? "unknown" : s.creationTime())
                 .row("ready_to_use", s.readyToUse() ? "yes" : "no").print(out);
+    }
+
+    /** A group snapshot CreateVolumeGroupSnapshot returned, with its member snapshots as {@code snapshots} prints them. */
+    void groupSnapshot(org.csiconsole.core.model.GroupSnapshot g) {
+        if (json(g)) return;
+        Table t = new Table("FIELD", "VALUE").row("group_snapshot_id", g.groupSnapshotId()).row("name", g.name())
+                .row("creation_time", g.creationTime() == null ? "unknown" : g.creationTime()).row("ready_to_use", g.readyToUse() ? "yes" : "no");
+        for (Snapshot s : g.snapshots()) t.row("snapshot", s.snapshotId() + " of " + s.sourceVolumeId());
+        t.print(out);
     }
 
     /**

@@ -1,7 +1,6 @@
 package org.csiconsole.app.cli;
 
 import org.csiconsole.core.csi.CsiClient;
-import org.csiconsole.core.model.AccessType;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
@@ -58,12 +57,7 @@ final class PublishMutations {
         @Override
         void check() {
             requireIds(volumeId, nodeId);
-            AccessType type = CsiMutations.accessType(accessType);
-            if (type == AccessType.BLOCK && !fsType.isBlank()) {
-                throw CsiMutations.usage("Read --fs-type", "a block volume has no file system", "Leave out --fs-type, or use --access-type mount");
-            }
-            capability = type == AccessType.BLOCK ? VolumeCapability.block(CsiMutations.accessMode(accessMode))
-                    : VolumeCapability.mount(CsiMutations.accessMode(accessMode), fsType.strip());
+            capability = CsiMutations.capability(accessType, accessMode, fsType, List.of());
         }
 
         @Override

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What {@code delete-volume}, {@code unpublish}, {@code unstage} and {@code node-expand} read of a volume before core assesses them (reads
- * only, traced, not audited): ControllerGetVolume when the driver advertises GET_VOLUME, else its
+ * What {@code delete-volume}, {@code unpublish}, {@code unstage}, {@code node-unpublish}, {@code node-expand} and {@code modify-volume}
+ * read of a volume before core assesses them (reads only, traced, not audited): ControllerGetVolume when the driver advertises GET_VOLUME, else its
  * listing (ListVolumes) when it lists volumes; {@code published_node_ids} count as the driver's report
  * as {@link TargetFacts#driverReportsPlacements} decides for the call that read them; and the placements this console's own calls made, from
  * its record ({@link ConsoleBook#consolePlacements}), for drivers that report no publications. The name is

@@ -4,6 +4,7 @@ import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CreateVolumeRequest;
 import org.csiconsole.core.csi.CsiClient;
+import org.csiconsole.core.csi.CsiRpc;
 import org.csiconsole.core.model.AccessMode;
 import org.csiconsole.core.model.AccessType;
 import org.csiconsole.core.model.ControllerCapability;
@@ -207,6 +208,49 @@ final class VolumeMutations {
                     List.of(), false, spec.commandLine().getErr());
             ExpandVolumeResult r = client.controller().expandVolume(volumeId, bytes, 0, null, secrets).get();
             output().expanded(volumeId, r);
+        }
+    }
+
+    @Command(name = "modify-volume", mixinStandardHelpOptions = true,
+            description = {"Change mutable parameters of a volume in place (ControllerModifyVolume; needs MODIFY_VOLUME), as the "
+                    + "workbench's Modify does.",
+                    "Reads the volume first and prints what core's risk assessment finds with the exact request "
+                            + "(volume_id and each mutable_parameters entry). Running the command is the confirmation."})
+    static final class ModifyVolumeCommand extends CsiMutations.MutatingCommand {
+        @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the volume to modify.")
+        String volumeId;
+
+        @Option(names = "--mutable-parameter", required = true, paramLabel = "KEY=VALUE",
+                description = "A mutable parameter to set (ControllerModifyVolumeRequest.mutable_parameters), repeatable; "
+                        + "the driver defines the keys (those it took at create-volume --mutable-parameter).")
+        Map<String, String> mutableParameters = new LinkedHashMap<>();
+
+        private final RiskConsent risk;
+
+        ModifyVolumeCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
+            super(env);
+            this.risk = RiskConsent.on(terminal);
+        }
+
+        @Override
+        void check() {
+            if (volumeId.isBlank()) throw CsiMutations.usage("Read --volume-id", "the volume_id is empty", "Give the volume_id to modify");
+            mutableParameters.forEach((k, v) -> {
+                if (k.isBlank()) {
+                    throw CsiMutations.usage("Read --mutable-parameter =" + v, "the key is empty", "Give KEY=VALUE, e.g. --mutable-parameter iops=5000");
+                }
+            });
+        }
+
+        @Override
+        void run(CsiClient client, CsiOutput ignored) throws Exception {
+            NodeMutations.require(client, CsiRpc.CONTROLLER_MODIFY_VOLUME, "ControllerModifyVolume " + volumeId);
+            TargetFacts facts = VolumeFacts.read(client, volumeId, record);
+            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.MODIFY, List.of(facts), Instant.now())
+                            .sending(RiskModel.modifySends(volumeId, mutableParameters)).on(RiskConsent.connection(client))),
+                    List.of(), false, spec.commandLine().getErr());
+            client.controller().modifyVolume(volumeId, mutableParameters, secrets).get();
+            output().modified(volumeId, mutableParameters);
         }
     }
 

@@ -91,7 +91,48 @@ class ConsentParityTest {
                 true, VolumeReplicationRole.SECONDARY, ReplicationHealth.HEALTHY, "site-a", "vg-a-3", null, "", ""), Origin.CSI);
         out.add(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(replicated)), NOW));
         out.add(new RiskRequest(RiskOperation.NODE_UNSTAGE, false, List.of(volume("erp-db", staged, mounted)), "node-1", "", NOW));
+        // node-unpublish and modify-volume as the command line and the workbench send them: at the known path, at another one
+        out.add(nodeUnpublish(mounted, "/target"));
+        out.add(nodeUnpublish(mounted, "/elsewhere"));
+        out.add(RiskRequest.of(RiskOperation.MODIFY, List.of(volume("erp-db", mounted)), NOW)
+                .sending(RiskModel.modifySends("id-erp-db", java.util.Map.of("iops", "5000"))));
         return out;
+    }
+
+    private static RiskRequest nodeUnpublish(Placement mounted, String targetPath) {
+        return new RiskRequest(RiskOperation.NODE_UNPUBLISH, false, List.of(volume("erp-db", mounted)), "node-1", "", NOW)
+                .sending(java.util.Map.of("volume_id", "id-erp-db", RiskModel.TARGET_PATH, targetPath));
+    }
+
+    @Test
+    void aNodeUnpublishAtAPathNotKnownIsRefusedOnBothFrontEndsAndSentAnywayOnlyWithTheOverrideAndTheName() {
+        Placement mounted = new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/target", Placement.Knowledge.CONSOLE, NOW.minusSeconds(600));
+        Assessment a = new RiskModel().assess(nodeUnpublish(mounted, "/elsewhere"));
+
+        assertThat(a.blocked()).isTrue();
+        assertThat(a.illegal().nextStep()).contains("Unpublish it at /target");
+        RiskPrompt gui = new RiskPrompt(a);
+        gui.fields().get(0).set("erp-db");
+        assertThat(gui.canSendProperty().get()).as("the workbench: not without the override").isFalse();
+        RiskConsent cli = RiskConsent.on(java.util.Optional::empty);
+        java.io.PrintWriter quiet = new java.io.PrintWriter(new java.io.StringWriter());
+        assertThatThrownBy(() -> cli.confirm(a, List.of("erp-db"), false, quiet)).as("the command line: not without --override")
+                .isInstanceOfSatisfying(org.csiconsole.core.call.CallFailure.class, f -> assertThat(f.whatToDo())
+                        .contains("Unpublish it at /target").contains("--override").contains("--yes=erp-db"));
+        gui.overrideProperty().set(true);
+        assertThat(gui.canSendProperty().get()).isTrue();
+        assertThat(cli.confirm(a, List.of("erp-db"), true, quiet).override()).isTrue();
+    }
+
+    @Test
+    void aModifyIsAConfirmationOnBothFrontEndsThatShowsTheRequestFieldByField() {
+        Assessment a = new RiskModel().assess(RiskRequest.of(RiskOperation.MODIFY, List.of(volume("erp-db")), NOW)
+                .sending(RiskModel.modifySends("id-erp-db", java.util.Map.of("iops", "5000"))));
+
+        assertThat(a.consent().level()).isEqualTo(org.csiconsole.core.risk.Consent.Kind.CONFIRM);
+        assertThat(RiskConsent.requiredYes(a, false)).as("the command line: running it is the confirmation").isEmpty();
+        assertThat(new RiskPrompt(a).fields()).as("the workbench: a click, no typed name").isEmpty();
+        assertThat(String.join("\n", a.lines())).contains("volume_id=id-erp-db").contains("mutable_parameters[iops]=5000");
     }
 
     private static TargetFacts rename(TargetFacts t, String suffix) {

@@ -15,6 +15,7 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,7 +58,7 @@ class CspCommandTest {
         cl.addSubcommand(new CspCommand(env::get, text -> {
             prompts.add(text);
             return typed == null ? null : typed.clone();
-        }));
+        }).confirmingOn(Optional::empty));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         List<String> all = new ArrayList<>(List.of("csp"));
@@ -71,6 +72,56 @@ class CspCommandTest {
 
     private void assertNoSecrets() {
         assertThat(out.toString() + err).doesNotContain(CANARY, TOKEN);
+    }
+
+    private void enqueueHostAndVolumes() {
+        enqueueLogin();
+        server.enqueue(json(200, "[{\"id\":\"host-0002\",\"name\":\"worker-01\",\"uuid\":\"u-2\",\"iqns\":[\"iqn.2026-01.com.example:w1\"]}]"));
+        server.enqueue(json(200, "[{\"id\":\"067b\",\"name\":\"volume1\",\"size\":1073741824,\"published\":false}]"));
+    }
+
+    private List<String> requests() throws InterruptedException {
+        List<String> all = new ArrayList<>();
+        for (int i = server.getRequestCount(); i > 0; i--) {
+            var r = server.takeRequest();
+            all.add(r.getMethod() + " " + r.getTarget());
+        }
+        return all;
+    }
+
+    @Test
+    void deleteHostPrintsTheAssessmentAndDeletesWithTheHostsNameGiven() throws Exception {
+        enqueueHostAndVolumes();
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        server.enqueue(new MockResponse.Builder().code(204).build());
+
+        assertThat(run("delete-host", "--url", url(), "--user", "admin", "--host-id", "host-0002", "--yes=worker-01", "--output", "json"))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+
+        assertThat(err.toString()).contains("host worker-01 is removed from the array with its initiators");
+        assertThat(out.toString()).contains("\"hostId\" : \"host-0002\"").contains("\"result\" : \"deleted\"");
+        assertThat(requests()).contains("DELETE /csp/containers/v1/hosts/host-0002");
+        assertNoSecrets();
+    }
+
+    @Test
+    void deleteHostWithoutTheNameOrOfAnUnknownIdSendsNoDelete() throws Exception {
+        enqueueHostAndVolumes();
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        assertThat(run("delete-host", "--url", url(), "--user", "admin", "--host-id", "host-0002")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("no terminal").contains("--yes=worker-01");
+
+        enqueueHostAndVolumes();
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        assertThat(run("delete-host", "--url", url(), "--user", "admin", "--host-id", "host-0002", "--yes=worker-02")).isEqualTo(ExitCodes.USAGE);
+
+        enqueueLogin();
+        server.enqueue(json(200, "[]"));
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        assertThat(run("delete-host", "--url", url(), "--user", "admin", "--host-id", "host-0009", "--yes=host-0009")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("the CSP lists no host with the id host-0009");
+
+        assertThat(requests()).noneMatch(r -> r.startsWith("DELETE /csp/containers/v1/hosts"));
     }
 
     @Test

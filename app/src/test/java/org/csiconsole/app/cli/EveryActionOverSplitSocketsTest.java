@@ -1,20 +1,11 @@
 package org.csiconsole.app.cli;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.csiconsole.app.audit.LazyAuditLog;
 import org.csiconsole.core.audit.AuditEntry;
 import org.csiconsole.core.audit.AuditOutcome;
 import org.csiconsole.core.audit.AuditQuery;
-import org.csiconsole.core.call.CallTrace;
-import org.csiconsole.core.csi.CsiClient;
-import org.csiconsole.core.csi.CsiClientOptions;
-import org.csiconsole.core.csi.NodePublishRequest;
-import org.csiconsole.core.csi.NodeStageRequest;
-import org.csiconsole.core.endpoint.Endpoint;
-import org.csiconsole.core.model.AccessMode;
-import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.junit.jupiter.api.AfterEach;
@@ -30,9 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,8 +33,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class EveryActionOverSplitSocketsTest {
     private static final String CANARY = "canary-every-action-7731";
-    private static final String STAGING = "/var/lib/kubelet/plugins/kubernetes.io/csi/pv/db-a/globalmount";
-    private static final String TARGET = "/var/lib/kubelet/pods/p1/volumes/kubernetes.io~csi/db-a/mount";
 
     @TempDir
     Path dir;
@@ -96,26 +83,6 @@ class EveryActionOverSplitSocketsTest {
         return all;
     }
 
-    /**
-     * Stages and publishes {@code volumeId} on the node at {@link #TARGET} ({@code mount}), or takes it
-     * back; node-side calls are not CLI verbs, so the test makes them itself.
-     */
-    private void nodeMount(String volumeId, Map<String, String> publishContext, boolean mount) throws Exception {
-        try (CsiClient client = CsiClient.open(new Endpoint.Unix(dir.resolve("csi.sock")), Optional.empty(),
-                CsiClientOptions.defaults(), new CallTrace())) {
-            VolumeCapability cap = VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4");
-            if (mount) {
-                client.node().nodeStage(new NodeStageRequest(volumeId, publishContext, STAGING, cap, null, Map.of()))
-                        .get(30, TimeUnit.SECONDS);
-                client.node().nodePublish(new NodePublishRequest(volumeId, publishContext, STAGING, TARGET, cap, false,
-                        null, Map.of())).get(30, TimeUnit.SECONDS);
-            } else {
-                client.node().nodeUnpublish(volumeId, TARGET).get(30, TimeUnit.SECONDS);
-                client.node().nodeUnstage(volumeId, STAGING).get(30, TimeUnit.SECONDS);
-            }
-        }
-    }
-
     private static String method(AuditEntry e) {
         String call = e.record().call();
         return call.substring(call.lastIndexOf('/') + 1);
@@ -136,17 +103,28 @@ class EveryActionOverSplitSocketsTest {
         String snap = ok("snapshot", "--endpoint", csi, "--volume-id", a, "--name", "nightly").get("snapshotId").asText();
         ok("delete-snapshot", "--endpoint", csi, "--snapshot-id", snap, "--yes=" + snap);
         JsonNode published = ok("publish", "--endpoint", csi, "--volume-id", a, "--node-id", node);
-        Map<String, String> publishContext = new ObjectMapper().convertValue(published.get("publishContext"),
-                new TypeReference<Map<String, String>>() { });
-        nodeMount(a, publishContext, true);
+        List<String> context = new ArrayList<>();
+        published.get("publishContext").fields().forEachRemaining(e -> context.add("--publish-context=" + e.getKey() + "=" + e.getValue().asText()));
+        // the node plugin is on this machine (a unix socket): the CO's directories are made under the test's folder
+        String staging = dir.resolve("kubelet/plugins/pv/db-a/globalmount").toString();
+        String target = dir.resolve("kubelet/pods/p1/volumes/db-a/mount").toString();
+        List<String> stage = new ArrayList<>(List.of("stage", "--endpoint", csi, "--volume-id", a, "--staging-target-path", staging,
+                "--fs-type", "ext4", "--secrets-file", secrets.toString()));
+        stage.addAll(context);
+        ok(stage.toArray(String[]::new));
+        List<String> mount = new ArrayList<>(List.of("node-publish", "--endpoint", csi, "--volume-id", a, "--staging-target-path", staging,
+                "--target-path", target, "--fs-type", "ext4", "--secrets-file", secrets.toString()));
+        mount.addAll(context);
+        ok(mount.toArray(String[]::new));
 
         ok("reclaim-space", "--endpoint", csi, "--addons-endpoint", addons, "--volume-id", a, "--volume-id", b);
         ok("reclaim-space", "--endpoint", csi, "--node-addons-endpoint", nodeAddons, "--node", "--volume-id", a,
-                "--target-path", TARGET);
+                "--target-path", target);
         ok("rotate-key", "--endpoint", csi, "--node-addons-endpoint", nodeAddons, "--volume-id", a,
-                "--target-path", TARGET, "--yes=" + a);
+                "--target-path", target, "--yes=" + a);
 
-        nodeMount(a, publishContext, false);
+        ok("node-unpublish", "--endpoint", csi, "--volume-id", a, "--target-path", target, "--yes=db-a");
+        ok("unstage", "--endpoint", csi, "--volume-id", a, "--staging-target-path", staging);
         ok("unpublish", "--endpoint", csi, "--volume-id", a, "--node-id", node, "--yes=" + a);
 
         String group = ok("volume-group", "create", "--endpoint", csi, "--addons-endpoint", addons, "--name", "db",
@@ -173,9 +151,9 @@ class EveryActionOverSplitSocketsTest {
         List<AuditEntry> entries = entries();
         assertThat(entries).extracting(EveryActionOverSplitSocketsTest::method).containsExactly(
                 "CreateVolume", "CreateVolume", "ControllerExpandVolume", "CreateSnapshot", "DeleteSnapshot",
-                "ControllerPublishVolume",
+                "ControllerPublishVolume", "NodeStageVolume", "NodePublishVolume",
                 "ControllerReclaimSpace", "ControllerReclaimSpace", "NodeReclaimSpace", "EncryptionKeyRotate",
-                "ControllerUnpublishVolume",
+                "NodeUnpublishVolume", "NodeUnstageVolume", "ControllerUnpublishVolume",
                 // deleting the group empties it first, so that its volumes are kept
                 "CreateVolumeGroup", "ModifyVolumeGroupMembership", "ModifyVolumeGroupMembership", "DeleteVolumeGroup",
                 "FenceClusterNetwork", "UnfenceClusterNetwork", "DeleteVolume", "ControllerExpandVolume");
@@ -185,7 +163,7 @@ class EveryActionOverSplitSocketsTest {
         assertThat(entries).filteredOn(e -> method(e).equals("NodeReclaimSpace") || method(e).equals("EncryptionKeyRotate"))
                 .allSatisfy(e -> assertThat(e.record().endpoint()).contains("node-addons.sock"));
         assertThat(entries).filteredOn(e -> e.record().call().startsWith("csi.v1."))
-                .hasSize(9).allSatisfy(e -> assertThat(e.record().endpoint()).endsWith("/csi.sock"));
+                .hasSize(13).allSatisfy(e -> assertThat(e.record().endpoint()).endsWith("/csi.sock"));
         assertThat(entries.subList(0, entries.size() - 1)).allSatisfy(e -> assertThat(e.record().outcome()).isEqualTo(AuditOutcome.OK));
         AuditEntry failed = entries.get(entries.size() - 1);
         assertThat(failed.record().outcome()).isEqualTo(AuditOutcome.FAILED);

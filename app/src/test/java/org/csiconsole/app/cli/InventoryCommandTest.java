@@ -140,6 +140,21 @@ class InventoryCommandTest {
     }
 
     @Test
+    void forgetRemovesRowsOfTheRecordAndRefusesAnIdItDoesNotHoldRemovingNone() throws Exception {
+        run("inventory", "add-ids", "--endpoint", endpoint, "vol-a", "vol-typo");
+
+        assertThat(run("inventory", "forget", "--endpoint", endpoint, "vol-typo", "vol-never")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("holds no volume vol-never").contains("nothing was removed");
+        assertThat(run("inventory", "list", "--endpoint", endpoint, "--output", "json")).isZero();
+        assertThat(JSON.readTree(out.toString()).findValuesAsText("id")).containsExactly("vol-a", "vol-typo");
+
+        assertThat(run("inventory", "forget", "--endpoint", endpoint, "vol-typo")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("Removed 1 volume id(s) from the record");
+        assertThat(run("inventory", "list", "--endpoint", endpoint, "--output", "json")).isZero();
+        assertThat(JSON.readTree(out.toString()).findValuesAsText("id")).containsExactly("vol-a");
+    }
+
+    @Test
     void replicationListOfADriverThatCannotListSaysWhyNothingIsListedAndExitsFourCountingNoIdTheDriverDoesNotHold() throws Exception {
         assertThat(run("replication", "list", "--endpoint", endpoint)).as(err.toString()).isEqualTo(ExitCodes.UNSUPPORTED);
         assertThat(out.toString()).contains("0 replicated sources");

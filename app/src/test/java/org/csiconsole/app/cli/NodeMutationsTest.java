@@ -37,7 +37,8 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code unstage} and {@code node-expand} against the reference plugin over a unix socket, with the
+ * {@code stage}, {@code node-publish}, {@code node-unpublish}, {@code unstage}, {@code node-expand} and {@code modify-volume}
+ * against the reference plugin over a unix socket, with the
  * console's audit log as its record: core's assessment refuses an unstage while this console's own
  * NodePublishVolume is in effect, and {@code --override} with the name sends it, audited as an override.
  */
@@ -201,8 +202,115 @@ class NodeMutationsTest {
         assertThat(calls("NodeExpandVolume")).singleElement().satisfies(e -> assertThat(e.record().targets().get("volume_path")).containsExactly(TARGET));
     }
 
+    /** A volume published to the node by {@code publish}; its publish_context as {@code --publish-context} options. */
+    private List<String> publishedContext(String id) throws Exception {
+        JsonNode published = ok("publish", "--volume-id", id, "--node-id", plugin.nodeId());
+        List<String> options = new ArrayList<>();
+        published.get("publishContext").fields().forEachRemaining(e -> options.add("--publish-context=" + e.getKey() + "=" + e.getValue().asText()));
+        return options;
+    }
+
+    /** {@link #ok(String...)} of {@code command} with {@code options} after it. */
+    private JsonNode ok(List<String> options, String... command) throws Exception {
+        List<String> all = new ArrayList<>(List.of(command));
+        all.addAll(options);
+        return ok(all.toArray(String[]::new));
+    }
+
     @Test
-    void bothVerbsAreOnTheCommandLine() {
-        assertThat(CsiConsoleCommand.commandLine().getSubcommands()).containsKeys("unstage", "node-expand");
+    void stageAndNodePublishMakeTheCosDirectoriesAndAreAuditedSoNodeUnpublishAndUnstageKnowThePaths() throws Exception {
+        String id = ok("create-volume", "--name", "cli-vol-1", "--size", "1GiB").get("volumeId").asText();
+        List<String> context = publishedContext(id);
+        Path staging = dir.resolve("node/staging/cli-vol-1");
+        Path target = dir.resolve("node/pods/p1/mount");
+
+        JsonNode staged = ok(context, "stage", "--volume-id", id, "--staging-target-path", staging.toString(), "--fs-type", "ext4",
+                "--mount-flag", "noatime");
+        JsonNode mounted = ok(context, "node-publish", "--volume-id", id, "--staging-target-path", staging.toString(),
+                "--target-path", target.toString(), "--readonly");
+
+        assertThat(staged.get("result").asText()).isEqualTo("staged");
+        assertThat(staged.get("stagingTargetPath").asText()).isEqualTo(staging.toString());
+        assertThat(mounted.get("result").asText()).isEqualTo("published");
+        assertThat(mounted.get("nodeId").asText()).isEqualTo(plugin.nodeId());
+        assertThat(staging).as("the CO creates staging_target_path (csi.proto NodeStageVolumeRequest)").isDirectory();
+        assertThat(target.getParent()).as("and the parent of target_path").isDirectory();
+        assertThat(calls("NodeStageVolume")).singleElement().satisfies(e -> {
+            assertThat(e.record().outcome()).isEqualTo(AuditOutcome.OK);
+            assertThat(e.record().parameters()).contains("noatime").contains("ext4");
+        });
+        assertThat(calls("NodePublishVolume")).singleElement().satisfies(e -> assertThat(e.record().parameters()).contains("readonly: true"));
+
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", staging.toString()))
+                .as("the record of the command line's own node publish refuses the unstage").isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("is still published on " + plugin.nodeId() + " at " + target);
+
+        JsonNode unpublished = ok("node-unpublish", "--volume-id", id, "--target-path", target.toString(), "--yes=cli-vol-1");
+        assertThat(unpublished.get("result").asText()).isEqualTo("unpublished");
+        assertThat(err.toString()).contains("loses its mount");
+        assertThat(ok("unstage", "--volume-id", id, "--staging-target-path", staging.toString()).get("result").asText()).isEqualTo("unstaged");
+        assertThat(calls("NodeUnpublishVolume")).singleElement().satisfies(e -> assertThat(e.record().override()).isFalse());
+    }
+
+    @Test
+    void nodeUnpublishAtAPathWhereTheVolumeIsNotKnownPublishedIsRefusedAsTheWorkbenchRefusesIt() throws Exception {
+        String id = mountedVolume("walk-vol-4", java.time.Duration.ZERO);
+
+        assertThat(run("node-unpublish", "--endpoint", csi, "--volume-id", id, "--target-path", "/tmp/elsewhere", "--yes=walk-vol-4"))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("not sent: walk-vol-4 is not known published on " + plugin.nodeId() + " at /tmp/elsewhere")
+                .contains("Unpublish it at " + TARGET);
+        assertThat(calls("NodeUnpublishVolume")).as("nothing was sent").isEmpty();
+    }
+
+    @Test
+    void nodeUnpublishAsksTheVolumesNameAndSendsNothingWithoutIt() throws Exception {
+        String id = mountedVolume("walk-vol-5", java.time.Duration.ZERO);
+
+        assertThat(run("node-unpublish", "--endpoint", csi, "--volume-id", id, "--target-path", TARGET)).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("no terminal").contains("--yes");
+        assertThat(run("node-unpublish", "--endpoint", csi, "--volume-id", id, "--target-path", TARGET, "--yes=walk-vol-6"))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("does not name this volume");
+        assertThat(calls("NodeUnpublishVolume")).as("nothing was sent").isEmpty();
+
+        JsonNode done = ok("node-unpublish", "--volume-id", id, "--target-path", TARGET, "--yes=" + id);
+        assertThat(done.get("targetPath").asText()).isEqualTo(TARGET);
+        assertThat(calls("NodeUnpublishVolume")).singleElement().satisfies(e -> assertThat(e.record().targets().get("target_path"))
+                .containsExactly(TARGET));
+    }
+
+    @Test
+    void modifyVolumePrintsTheAssessmentWithTheExactRequestAndSendsThoseParameters() throws Exception {
+        String id = ok("create-volume", "--name", "qos-vol", "--size", "1GiB", "--mutable-parameter", "iops=3000").get("volumeId").asText();
+
+        JsonNode r = ok("modify-volume", "--volume-id", id, "--mutable-parameter", "iops=5000", "--mutable-parameter", "qosPolicy=gold");
+
+        assertThat(r.get("result").asText()).isEqualTo("modified");
+        assertThat(r.get("mutableParameters").get("iops").asText()).isEqualTo("5000");
+        assertThat(err.toString()).contains("ControllerModifyVolume changes the mutable parameters of qos-vol")
+                .contains("mutable_parameters[iops]=5000").contains("mutable_parameters[qosPolicy]=gold");
+        assertThat(calls("ControllerModifyVolume")).singleElement().satisfies(e -> assertThat(e.record().parameters())
+                .contains("5000").doesNotContain("3000"));
+    }
+
+    @Test
+    void modifyVolumeRefusesAnEmptyKeyBeforeSendingAndReportsTheDriversRefusal() throws Exception {
+        String id = ok("create-volume", "--name", "qos-vol-2", "--size", "1GiB").get("volumeId").asText();
+
+        assertThat(run("modify-volume", "--endpoint", csi, "--volume-id", id, "--mutable-parameter", "=5000")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("the key is empty");
+        assertThat(calls("ControllerModifyVolume")).as("nothing was sent").isEmpty();
+
+        assertThat(run("modify-volume", "--endpoint", csi, "--volume-id", id, "--mutable-parameter", "iops=fast"))
+                .as("the driver's INVALID_ARGUMENT").isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("iops must be a whole number");
+        assertThat(calls("ControllerModifyVolume")).singleElement().satisfies(e -> assertThat(e.record().outcome()).isEqualTo(AuditOutcome.FAILED));
+    }
+
+    @Test
+    void everyNodeVerbIsOnTheCommandLine() {
+        assertThat(CsiConsoleCommand.commandLine().getSubcommands())
+                .containsKeys("stage", "node-publish", "node-unpublish", "unstage", "node-expand", "modify-volume");
     }
 }

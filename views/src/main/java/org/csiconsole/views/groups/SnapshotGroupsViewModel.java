@@ -134,8 +134,7 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
     public void delete() {
         SnapshotGroupRow r = selected();
         if (r == null) return;
-        var facts = new org.csiconsole.core.risk.TargetFacts("group snapshot", r.group().groupSnapshotId(), r.group().name(), 0,
-                List.of(), false, null, null, r.group().snapshots().stream().map(s -> s.name().isEmpty() ? s.snapshotId() : s.name()).toList());
+        var facts = org.csiconsole.core.risk.TargetFacts.ofGroupSnapshot(r.group());
         if (!consent(org.csiconsole.core.risk.RiskOperation.DELETE_GROUP_SNAPSHOT, List.of(facts),
                 java.util.Map.of("group_snapshot_id", r.group().groupSnapshotId()), "Delete")) return;
         context.actions().run("Delete group snapshot " + r.displayName(), p -> storage().deleteGroupSnapshot(r.group()), x -> "Deleted.")

@@ -174,17 +174,15 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
         HostRow r = selected();
         if (r == null || !r.isHost()) return;
         // the volumes published to it: the CSP refuses to delete such a host (400), so the console says so first
-        List<String> published = new java.util.ArrayList<>();
+        List<org.csiconsole.core.model.Volume> volumes = new java.util.ArrayList<>();
         storage().listVolumes(page -> {
-            for (var v : page) {
-                if (v.publishedNodeIds().contains(r.host().id()) || v.publishedNodeIds().contains(r.name())) published.add(v.displayName());
-            }
+            volumes.addAll(page);
             return org.csiconsole.core.call.PageSink.READY;
-        }).whenComplete((missing, e) -> context.ui().execute(() -> deleteHost(r, published, e == null && missing.isEmpty())));
+        }).whenComplete((missing, e) -> context.ui().execute(() -> deleteHost(r,
+                org.csiconsole.core.risk.TargetFacts.ofHost(r.host().id(), r.name(), volumes, e == null && missing.isEmpty()))));
     }
 
-    private void deleteHost(HostRow r, List<String> published, boolean complete) {
-        var facts = new org.csiconsole.core.risk.TargetFacts("host", r.host().id(), r.name(), 0, List.of(), complete, null, null, published);
+    private void deleteHost(HostRow r, org.csiconsole.core.risk.TargetFacts facts) {
         if (!consent(org.csiconsole.core.risk.RiskOperation.DELETE_HOST, List.of(facts), java.util.Map.of("id", r.host().id()), "Delete")) return;
         context.actions().run("Delete host " + r.name(), x -> storage().deleteHost(r.host().id()), v -> "Deleted.")
                 .outcome().thenRun(() -> {

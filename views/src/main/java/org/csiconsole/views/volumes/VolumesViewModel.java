@@ -14,6 +14,7 @@ import org.csiconsole.core.model.Origin;
 import org.csiconsole.core.model.PublishInfo;
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
+import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
@@ -440,20 +441,12 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Form form = VolumeForms.modify(v.displayName(), mutableSeen.of(v.volumeId()));
         if (!ask(form)) return;
         Map<String, String> params = form.keyValues("mutableParameters").value();
-        if (!consent(RiskOperation.MODIFY, List.of(v), "", modifyRequest(v, params), "Modify")) return;
+        if (!consent(RiskOperation.MODIFY, List.of(v), "", RiskModel.modifySends(v.volumeId(), params), "Modify")) return;
         context.actions().run("Modify volume " + v.displayName(), p -> storage().modifyVolume(v.volumeId(), params),
                 x -> "Changed " + Texts.keyValues(params).replace("\n", ", ") + ".").outcome().thenRun(() -> {
                     mutableSeen.modified(v.volumeId(), params);
                     reload(v.volumeId());
                 });
-    }
-
-    /** The fields ControllerModifyVolume sends: the volume_id, then each mutable parameter as {@code mutable_parameters[key]}. */
-    static Map<String, String> modifyRequest(Volume v, Map<String, String> params) {
-        Map<String, String> m = new java.util.LinkedHashMap<>();
-        m.put("volume_id", v.volumeId());
-        params.forEach((k, val) -> m.put("mutable_parameters[" + k + "]", val));
-        return m;
     }
 
     /**

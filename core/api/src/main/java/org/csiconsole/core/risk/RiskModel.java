@@ -39,6 +39,19 @@ public final class RiskModel implements RiskAssessor {
     /** The request field of an unstage's path, as {@link RiskRequest#sends()} names it. */
     public static final String STAGING_TARGET_PATH = "staging_target_path";
     /**
+     * The fields a ControllerModifyVolume sends, as {@link RiskRequest#sends()} names them and every confirmation shows
+     * them: {@code volume_id}, then each mutable parameter as {@code mutable_parameters[key]}, in the order given.
+     *
+     * @param mutableParameters csi.proto {@code ControllerModifyVolumeRequest.mutable_parameters}
+     */
+    public static Map<String, String> modifySends(String volumeId, Map<String, String> mutableParameters) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("volume_id", volumeId);
+        mutableParameters.forEach((k, v) -> m.put("mutable_parameters[" + k + "]", v));
+        return m;
+    }
+
+    /**
      * How long this console's own successful call is evidence enough to refuse without an override: younger,
      * and not contradicted by the driver, another orchestrator is unlikely to have undone it.
      */

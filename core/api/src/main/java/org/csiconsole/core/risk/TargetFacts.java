@@ -172,6 +172,28 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     }
 
     /**
+     * A CSP host as its deletion is assessed, the same in the views and the command line: its id and name, and as what
+     * depends on it the volumes of {@code volumes} published to it: those whose {@code published_node_ids} name the host
+     * by its id or by its name.
+     *
+     * @param reportsPublications whether {@code volumes} came from a listing that reports publications
+     */
+    public static TargetFacts ofHost(String id, String name, List<Volume> volumes, boolean reportsPublications) {
+        List<String> published = volumes.stream().filter(v -> v.publishedNodeIds().contains(id) || v.publishedNodeIds().contains(name))
+                .map(Volume::displayName).toList();
+        return new TargetFacts("host", id, name, 0, List.of(), reportsPublications, null, null, published);
+    }
+
+    /**
+     * A CSI group snapshot as its deletion is assessed, the same in the views and the command line: its id and name, and
+     * as what depends on it its member snapshots (each by name, its snapshot_id when unnamed), deleted with it.
+     */
+    public static TargetFacts ofGroupSnapshot(org.csiconsole.core.model.GroupSnapshot g) {
+        return new TargetFacts("group snapshot", g.groupSnapshotId(), g.name(), 0, List.of(), false, null, null,
+                g.snapshots().stream().map(s -> s.name().isEmpty() ? s.snapshotId() : s.name()).toList());
+    }
+
+    /**
      * A csi-addons volume group as its deletion is assessed, the same in the views and the command line:
      * its id and name, its members' names (their ids when unnamed) as what depends on it, and its replication
      * as its {@code volume_group_context} reports it ({@link org.csiconsole.core.replication.ReplicationContextKeys}):

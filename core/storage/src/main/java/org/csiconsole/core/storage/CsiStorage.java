@@ -303,9 +303,22 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> nodeStage(NodeTarget t) {
+        return nodeStage(t, Secrets.NONE);
+    }
+
+    /**
+     * NodeStageVolume of {@code t} with {@code secrets} (csi.proto NodeStageVolumeRequest {@code secrets}), after the
+     * CO's staging directory is made when the node is on this machine; the one request building of the workbench's
+     * and the command line's stage.
+     *
+     * @param secrets sent as the request's secrets; {@link Secrets#NONE} for the connection's own
+     * @return fails with the call's {@link CallFailure}, or INVALID_ARGUMENT / FAILED_PRECONDITION when the staging
+     *     directory cannot be made (nothing was sent)
+     */
+    public CompletableFuture<Void> nodeStage(NodeTarget t, Secrets secrets) {
         return asCo(() -> nodeDirectories.prepareStaging(t.stagingTargetPath()),
                 () -> csi.node().nodeStage(new NodeStageRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(),
-                        t.capability(), Secrets.NONE, Map.of())));
+                        t.capability(), secrets, Map.of())));
     }
 
     @Override
@@ -324,9 +337,20 @@ public final class CsiStorage implements StorageService {
 
     @Override
     public CompletableFuture<Void> nodePublish(NodeTarget t) {
+        return nodePublish(t, Secrets.NONE);
+    }
+
+    /**
+     * NodePublishVolume of {@code t} with {@code secrets}, after the parent directory of its target_path is made when the
+     * node is on this machine; the one request building of the workbench's and the command line's node publish.
+     *
+     * @param secrets sent as the request's secrets; {@link Secrets#NONE} for the connection's own
+     * @return fails as {@link #nodeStage(NodeTarget, Secrets)}
+     */
+    public CompletableFuture<Void> nodePublish(NodeTarget t, Secrets secrets) {
         return asCo(() -> nodeDirectories.prepareTargetParent(t.targetPath()),
                 () -> csi.node().nodePublish(new NodePublishRequest(t.volumeId(), t.publishContext(), t.stagingTargetPath(),
-                        t.targetPath(), t.capability(), t.readonly(), Secrets.NONE, Map.of())));
+                        t.targetPath(), t.capability(), t.readonly(), secrets, Map.of())));
     }
 
     /**
