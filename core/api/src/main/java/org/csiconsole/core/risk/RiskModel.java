@@ -121,6 +121,33 @@ public final class RiskModel implements RiskAssessor {
         return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
     }
 
+    /**
+     * The one-connection rule: a single operation (not a workflow across sites) on targets read through several
+     * connections is refused, as one confirmation would cover calls to several drivers and the same ids may be two
+     * unrelated volumes. Each connection is named as the navigator names it.
+     *
+     * @param op the operation
+     * @param connections the connection of each target, in the selection's order (repeats allowed)
+     * @return the refusal naming every connection, not overridable; null when the targets are of one connection
+     */
+    public static IllegalCall acrossConnections(RiskOperation op, List<String> connections) {
+        List<String> distinct = connections.stream().distinct().toList();
+        if (distinct.size() < 2) return null;
+        return new IllegalCall("the selection holds " + (op.replication() ? "rows" : plural(op.noun())) + " of " + distinct.size()
+                + " connections (" + String.join(", ", distinct) + "): " + (op.replication() ? "a replication action" : "an action")
+                + " is confirmed and sent through one connection at a time", "",
+                "Select " + (op.replication() ? "rows" : plural(op.noun())) + " of one connection.", false);
+    }
+
+    /**
+     * {@code a} refused by {@link #acrossConnections} when its targets span {@code connections}; {@code a} itself when
+     * they are of one connection. The hazards stay, so the person sees what the call would do.
+     */
+    public static Assessment oneConnection(Assessment a, List<String> connections) {
+        IllegalCall across = acrossConnections(a.request().operation(), connections);
+        return across == null ? a : new Assessment(a.request(), a.title(), a.state(), a.hazards(), across, a.consent(), a.saferAlternative());
+    }
+
     // --- deletes ---------------------------------------------------------------------------
 
     private void delete(Draft d) {
