@@ -575,6 +575,18 @@ public abstract class StorageViewModel<T> extends ViewModel {
                 selection.reason(() -> unavailableOnRows(feature), features, oneRow, singular(), rowReason, rowTest), handler);
     }
 
+    /**
+     * {@code action} as a destructive action: disabled while the connection is not connected, with core's reason
+     * ({@link org.csiconsole.core.risk.RiskModel#disabledWhile}) as its tooltip, since nothing is deleted on what was read
+     * before the driver stopped answering; else as {@code action} decides.
+     */
+    protected ViewAction destructive(ViewAction action) {
+        var state = context.state();
+        StringBinding offline = Bindings.createStringBinding(() -> org.csiconsole.core.risk.RiskModel.disabledWhile(state.getValue()), state);
+        return new ViewAction(action.label(), offline.isEmpty().and(action.enabled()), Bindings.createStringBinding(
+                () -> offline.get().isEmpty() ? action.disabledReason().get() : offline.get(), offline, action.disabledReason()), action::run);
+    }
+
     /** Why a command on the selected rows is not offered: {@code feature} missing, then a row gone at the driver; empty when it is. */
     private String unavailableOnRows(Feature feature) {
         String missing = unavailable(feature);
