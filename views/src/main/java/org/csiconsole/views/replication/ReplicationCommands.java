@@ -120,6 +120,7 @@ public final class ReplicationCommands {
      * they were read through more than one connection; empty when they are of one connection.
      */
     static String acrossConnections(List<ReplicationRow> rows) {
+        // every replication operation is refused in the same words: one reason serves all of them
         IllegalCall across = RiskModel.acrossConnections(RiskOperation.DISABLE_REPLICATION, connections(rows));
         return across == null ? "" : capitalised(across.describe());
     }

@@ -124,7 +124,7 @@ public final class RiskModel implements RiskAssessor {
 
     /**
      * Why a destructive action (a delete) is not offered while the connection is {@code state}: the sentence a disabled
-     * button's tooltip and the status line show, in the words of {@link #unreachable}'s refusal; empty while
+     * button's tooltip shows, in the words of {@link #unreachable}'s refusal; empty while
      * {@link org.csiconsole.core.session.ConnectionState#CONNECTED} (or null: not known).
      */
     public static String disabledWhile(org.csiconsole.core.session.ConnectionState state) {
