@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.csiconsole.core.addons.AddonsClient;
-import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
@@ -84,7 +83,7 @@ public final class AddonsVolumeCommands {
         /** Opens the csi-addons client at {@code endpoint}, auditing and tracing its calls. */
         AddonsClient open(Endpoint endpoint, CallTrace trace) {
             return AddonsClient.open(endpoint, CsiClientOptions.defaults().withPolicy(o.policy())
-                    .withAudit(CallAudit.to(audit, AuditOrigin.local(endpoint.text()))), trace);
+                    .withAudit(CallAudit.to(audit, AuditedConnection.origin(env, endpoint.text()))), trace);
         }
 
         void printTrace(CallTrace trace) {

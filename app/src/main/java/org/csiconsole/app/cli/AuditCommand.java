@@ -131,7 +131,7 @@ public final class AuditCommand implements Callable<Integer> {
             Table t = new Table("SEQ", "TIME", "USER", "CONNECTION", "CALL", "MARK", "TARGETS", "OUTCOME", "MS");
             for (AuditEntry e : entries) {
                 AuditRecord r = e.record();
-                t.row(e.seq(), r.time(), r.origin().osUser() + "@" + r.origin().host(), r.origin().connection(),
+                t.row(e.seq(), r.time(), r.origin().osUser() + "@" + r.origin().host(), r.connectionWords(),
                         shortCall(r), mark(r), targets(r), r.outcome() == AuditOutcome.OK ? "OK" : r.outcome() + " " + r.code(), r.durationMs());
             }
             t.print(out);

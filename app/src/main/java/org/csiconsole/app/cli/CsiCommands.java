@@ -1,6 +1,5 @@
 package org.csiconsole.app.cli;
 
-import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditRecord;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
@@ -105,7 +104,7 @@ public final class CsiCommands {
             CallTrace trace = o.trace ? new CallTrace() : new CallTrace(1); // nobody reads it without --trace
             PrintWriter out = spec.commandLine().getOut();
             try (CsiClient client = CsiClient.open(controller, o.node(), CsiClientOptions.defaults().withPolicy(o.policy())
-                    .withAudit(CallAudit.to(r -> audit.append(marked(r)), AuditOrigin.local(controller.text()))), trace)) {
+                    .withAudit(CallAudit.to(r -> audit.append(marked(r)), AuditedConnection.origin(env, controller.text()))), trace)) {
                 run(client, new CsiOutput(out, o.output));
             } catch (ExecutionException | CompletionException e) {
                 CallFailure f = CallFailure.unwrap(e);

@@ -1,6 +1,5 @@
 package org.csiconsole.app.cli;
 
-import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
@@ -171,7 +170,7 @@ public class CspCommand {
         CallTrace trace = new CallTrace();
         PlainHttp.warning(config.endpointText()).ifPresent(w -> err.println("Warning: " + w));
         try (CspPassword password = password(config)) {
-            CspClient csp = CspClient.open(config, password, trace, CallAudit.to(audit, AuditOrigin.local(config.endpointText())), Runnable::run);
+            CspClient csp = CspClient.open(config, password, trace, CallAudit.to(audit, AuditedConnection.origin(env, config.endpointText())), Runnable::run);
             try {
                 work.accept(csp, new CspOutput(out, o.output));
             } catch (RuntimeException e) {

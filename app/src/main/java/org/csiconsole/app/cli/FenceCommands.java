@@ -5,7 +5,6 @@ import org.csiconsole.core.addons.AddonsClient;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.call.FailureKind;
-import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.audit.AuditRecord;
@@ -114,7 +113,7 @@ public final class FenceCommands {
         /** The clients' options: the call policy, and the audit of mutations under {@code endpoint}'s text. */
         CsiClientOptions options(Endpoint endpoint) {
             return CsiClientOptions.defaults().withPolicy(o.policy())
-                    .withAudit(CallAudit.to(r -> audit.append(marked(r)), AuditOrigin.local(endpoint.text())));
+                    .withAudit(CallAudit.to(r -> audit.append(marked(r)), AuditedConnection.origin(env, endpoint.text())));
         }
 
         FenceBase(Function<String, String> env, Map<String, String> environment) {
@@ -319,7 +318,7 @@ public final class FenceCommands {
                 out.println(FenceJson.MAPPER.writeValueAsString(Map.of(fence ? "fenced" : "unfenced", texts.stream().map(FenceCommands::row).toList())));
                 return;
             }
-            for (Cidr c : blocks) out.println((fence ? "Fenced " : "Unfenced ") + c.text() + " (" + c.describe() + ")");
+            out.println(org.csiconsole.core.port.FenceConfirmation.done(fence, blocks, a.request().connection()));
         }
     }
 

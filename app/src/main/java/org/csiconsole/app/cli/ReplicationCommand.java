@@ -6,7 +6,6 @@ import org.csiconsole.app.cli.ReplicationOptions.Partner;
 import org.csiconsole.app.cli.ReplicationOptions.Run;
 import org.csiconsole.app.cli.ReplicationOptions.Targets;
 import org.csiconsole.core.addons.AddonsClient;
-import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
@@ -497,9 +496,10 @@ public final class ReplicationCommand {
         String left = assessment.splitBrainLeft(id -> result.succeeded().stream().anyMatch(i -> i.source().id().equals(id)));
         // the fence is each item's first step: it was sent once any item got past it
         String fenced = fence == null || result.items().stream().noneMatch(i -> i.stepsDone() > 0) ? ""
-                : "Fenced " + String.join(", ", full.options().fence().cidrTexts()) + " through " + fence.request().connection() + ": "
-                + fence.hazards().stream().filter(h -> h.kind() == Hazard.Kind.ACCESS_LOST).findFirst().map(Hazard::sentence).orElse("") + "; they stay fenced until unfenced (csi-console unfence --cidr "
-                + String.join(" --cidr ", full.options().fence().cidrTexts()) + ").";
+                : org.csiconsole.core.port.FenceConfirmation.done(true, org.csiconsole.core.model.Cidr.parseAll(full.options().fence().cidrTexts()),
+                fence.request().connection()) + fence.hazards().stream().filter(h -> h.kind() == Hazard.Kind.ACCESS_LOST).findFirst()
+                .map(h -> " " + Character.toUpperCase(h.sentence().charAt(0)) + h.sentence().substring(1) + ".").orElse("")
+                + " To unfence: csi-console unfence --cidr " + String.join(" --cidr ", full.options().fence().cidrTexts()) + ".";
         Map<String, Object> extra = new LinkedHashMap<>();
         if (fence != null) extra.put("fenced", fenced.isEmpty() ? List.of() : full.options().fence().cidrTexts());
         if (!left.isEmpty()) extra.put("splitBrain", left);
@@ -611,7 +611,7 @@ public final class ReplicationCommand {
     private ReplicationSite site(CsiEndpointOptions o, ConnectionSecrets secrets, Endpoint csiEndpoint, Optional<Endpoint> node, Endpoint addonsEndpoint, String name,
                                  CallTrace trace, List<AutoCloseable> open) {
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy())
-                .withAudit(CallAudit.to(marks.marking(audit), AuditOrigin.local(addonsEndpoint.text()))).withSecrets(secrets);
+                .withAudit(CallAudit.to(marks.marking(audit), AuditedConnection.origin(env, addonsEndpoint.text()))).withSecrets(secrets);
         CsiClient csi = CsiClient.open(csiEndpoint, node, options, trace);
         open.add(csi);
         AddonsClient addons = AddonsClient.open(addonsEndpoint, options, trace);

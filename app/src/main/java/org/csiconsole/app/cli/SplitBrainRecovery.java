@@ -11,6 +11,7 @@ import org.csiconsole.core.replication.WorkflowOptions;
 import org.csiconsole.core.replication.WorkflowRequest;
 import org.csiconsole.core.replication.WorkflowResult;
 import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
@@ -107,14 +108,22 @@ final class SplitBrainRecovery {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("survivorSite", keepSite.name());
             extra.put("sides", print.sides(items, keepSite.name(), otherSite.name(), RpoThresholds.DEFAULT, Instant.now()));
+            Map<String, String> sites = Map.of(p.siteA, RiskRequest.connection(p.siteA, o.controller(command.env()).text()),
+                    p.siteB, RiskRequest.connection(p.siteB, p.endpoint));
             Assessment assessment = risk.assess(RiskRequest.of(RiskOperation.SPLIT_BRAIN_RECOVERY, facts, Instant.now()).keeping(keepSite.name())
-                    .on(command.connection(o, p.siteA, p.endpoint, p.siteB)));
+                    .on(command.connection(o, p.siteA, p.endpoint, p.siteB)).atSites(sites));
+            List<String> sides = RiskModel.sides(assessment.request());
+            extra.put("survivorAndDiscarded", sides);
             WorkflowRequest request = new WorkflowRequest(WorkflowKind.SPLIT_BRAIN_RECOVERY, keepSite, otherSite, items, template,
                     Map.of(), options);
             if (s.dryRun) return command.dryRun(o, request, s, Map.of(), assessment, extra);
             risk.confirm(assessment, s.yes, false, err);
             WorkflowResult result = command.execute(o, request);
             print.result(result, extra);
+            if (o.output == OutputFormat.table && result.outcome() == org.csiconsole.core.replication.RunOutcome.SUCCEEDED) {
+                sides.forEach(out::println);
+                out.flush();
+            }
             return ReplicationCommand.exitCode(result);
         });
     }

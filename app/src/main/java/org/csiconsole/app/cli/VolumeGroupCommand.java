@@ -1,6 +1,5 @@
 package org.csiconsole.app.cli;
 
-import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -104,7 +103,7 @@ public final class VolumeGroupCommand {
     private int run(CsiEndpointOptions o, org.csiconsole.core.model.ConnectionSecrets secrets, Work work) throws Exception {
         CallTrace trace = new CallTrace();
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy())
-                .withAudit(CallAudit.to(audit, AuditOrigin.local(o.controller(env).text()))).withSecrets(secrets);
+                .withAudit(CallAudit.to(audit, AuditedConnection.origin(env, o.controller(env).text()))).withSecrets(secrets);
         try (CsiClient csi = CsiClient.open(o.controller(env), o.node(), options, trace);
              AddonsClient addons = AddonsClient.open(o.addons(env), options, trace)) {
             work.run(new CsiStorage(csi, false, addons), spec.commandLine().getOut());

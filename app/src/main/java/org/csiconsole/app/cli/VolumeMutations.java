@@ -200,7 +200,7 @@ final class VolumeMutations {
 
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
-            TargetFacts facts = VolumeFacts.read(client, volumeId, record);
+            TargetFacts facts = VolumeFacts.read(client, volumeId, record).withMaximum(maximum(client, spec.commandLine().getErr()));
             Map<String, String> sends = new LinkedHashMap<>();
             sends.put("volume_id", volumeId);
             sends.put(RiskModel.REQUIRED_BYTES, Long.toString(bytes));
@@ -251,6 +251,24 @@ final class VolumeMutations {
                     List.of(), false, spec.commandLine().getErr());
             client.controller().modifyVolume(volumeId, mutableParameters, secrets).get();
             output().modified(volumeId, mutableParameters);
+        }
+    }
+
+    /**
+     * The largest volume the plugin provisions, as the GUI reads it for an expand: GetCapacity's
+     * {@code maximum_volume_size} ({@link TargetFacts#maximumVolumeSize}) when the driver advertises GET_CAPACITY; 0 when
+     * it does not; {@link TargetFacts#MAXIMUM_UNREAD} when the read fails (the assessment notes it, and the failure is
+     * printed on stderr; the expand is not refused for it).
+     */
+    static long maximum(CsiClient client, java.io.PrintWriter err) throws Exception {
+        if (!client.capabilities().get().has(ControllerCapability.GET_CAPACITY)) return 0;
+        try {
+            return TargetFacts.maximumVolumeSize(List.of(client.controller().getCapacity(List.of(), Map.of(), null).get()));
+        } catch (Exception e) {
+            CallFailure f = CallFailure.unwrap(e);
+            if (f == null) throw e;
+            err.println(f.getMessage());
+            return TargetFacts.MAXIMUM_UNREAD;
         }
     }
 

@@ -148,6 +148,35 @@ class CsiMutationsTest {
     }
 
     @Test
+    void expandBeyondTheLargestVolumeGetCapacityReportsIsRefusedInTheGuisWordsAndNotSent() throws Exception {
+        String id = createVolume("grow");
+        // the reference plugin reports maximum_volume_size as its first pool's free space, at most 64 TiB
+        assertThat(run("expand", "--endpoint", endpoint, "--volume-id", id, "--size", "100TiB")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("Not sent: the new size, 100 TiB, is over the largest volume the plugin provisions, ")
+                .contains("Give a size of at most ");
+        assertThat(json("volumes").get(0).get("capacityBytes").asLong()).as("nothing was sent").isEqualTo(1L << 30);
+    }
+
+    @Test
+    void expandWhenGetCapacityFailsIsSentWithANoteThatTheSizeWasNotCheckedAgainstTheDriversLimit() throws Exception {
+        String fakeEndpoint = fake.startInProcess("cli-mutations-fake-" + UUID.randomUUID()).text();
+        assertThat(run("create-volume", "--endpoint", fakeEndpoint, "--name", "grow", "--size", "1GiB", "-o", "json"))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        String id = JSON.readTree(out.toString()).get("volumeId").asText();
+        fake.failNext("GetCapacity", Status.PERMISSION_DENIED.withDescription("capacity is for admins"));
+
+        assertThat(run("expand", "--endpoint", fakeEndpoint, "--volume-id", id, "--size", "2GiB")).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(err.toString()).contains("GetCapacity").contains("Caution: the largest volume the plugin provisions could not be read "
+                + "(GetCapacity failed), so the new size is not checked against it");
+        assertThat(fake.calls("ControllerExpandVolume")).isEqualTo(1);
+
+        assertThat(run("expand", "--endpoint", fakeEndpoint, "--volume-id", id, "--size", "100GiB")).as("the fake reports 64 GiB")
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("is over the largest volume the plugin provisions, 64 GiB").doesNotContain("could not be read");
+        assertThat(fake.calls("ControllerExpandVolume")).isEqualTo(1);
+    }
+
+    @Test
     void expandToASizeNotLargerThanTheVolumeIsRefusedWithTheReasonAndTheNextStepAndNotSent() throws Exception {
         String id = json("create-volume", "--name", "big", "--size", "100GiB").get("volumeId").asText();
         assertThat(run("expand", "--endpoint", endpoint, "--volume-id", id, "--size", "10GiB")).isEqualTo(ExitCodes.USAGE);

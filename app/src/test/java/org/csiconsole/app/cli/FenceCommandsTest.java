@@ -116,7 +116,8 @@ class FenceCommandsTest {
                 "--parameter", "clusterID=east", "--secrets-file", secrets.toString(), "--yes=10.1.0.0/24,fd00:10::/64", "--trace");
 
         assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("Fenced 10.1.0.0/24 (IPv4, 256 addresses)");
+        assertThat(out.toString()).as("the workbench's words: blocks, addresses, the driver's endpoint").contains("Fenced 10.1.0.0/24 (IPv4, "
+                + "256 addresses) and fd00:10::/64 (IPv6, 2^64 addresses) through " + addons() + ": I/O from those addresses is refused until you unfence them.");
         assertThat(err.toString()).contains("10.1.0.5/24 is the block 10.1.0.0/24").contains("FenceClusterNetwork");
         assertThat(fenced()).containsExactly("10.1.0.0/24", "fd00:10::/64");
 
@@ -142,7 +143,8 @@ class FenceCommandsTest {
 
         typed = Optional.empty();
         assertThat(run("unfence", "--endpoint", addons(), "--cidr", "10.1.0.0/24", "--yes=10.1.0.0/24")).isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("Unfenced 10.1.0.0/24");
+        assertThat(out.toString()).contains("Unfenced 10.1.0.0/24 (IPv4, 256 addresses) through " + addons()
+                + ": the storage accepts I/O from those addresses again.");
         assertThat(fenced()).isEmpty();
     }
 

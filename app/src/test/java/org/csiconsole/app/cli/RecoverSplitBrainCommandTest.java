@@ -171,6 +171,29 @@ class RecoverSplitBrainCommandTest {
     }
 
     @Test
+    void withSiteNamesTheDryRunTheConfirmationAndTheResultNameTheSurvivorAndTheDiscardedSideBesideTheirEndpoints() {
+        String kept = "Survivor: its data is kept: " + remote.get(0) + " on paris (" + siteB + ")";
+        String discarded = "Demoted and resynced: its changes since the split are discarded: " + local.get(0) + " on london (" + siteA + ")";
+        String[] named = {"--site-name", "london", "--partner-name", "paris", "--survivor=paris"};
+
+        assertThat(run(recover(Stream.concat(Arrays.stream(named), Stream.of("--dry-run")).toArray(String[]::new)))).as(err.toString())
+                .isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains(kept, discarded)
+                .contains("writes to " + local.get(0) + " on london (" + siteA + ") since the split");
+        assertBothSidesStillPrimary();
+
+        List<String> prompts = new ArrayList<>();
+        int code = runOn(Optional.of(prompt -> {
+            prompts.add(prompt);
+            return local.get(0);
+        }), recover(named));
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(err.toString()).as("the confirmation").contains(kept, discarded);
+        assertThat(out.toString()).as("the result").contains(kept, discarded);
+        assertThat(status(local.get(0)).role()).isEqualTo(ReplicationRole.SECONDARY);
+    }
+
+    @Test
     void withoutYesAndWithoutATerminalTheRecoveryIsRefusedBeforeAnythingIsSent() {
         int code = run(recover("--survivor=B", "--trace"));
 

@@ -273,7 +273,8 @@ class ReplicationCommandTest {
 
         assertThat(plugin.model().fencing().fences()).extracting(f -> f.cidr()).containsExactly("0.0.0.0/0");
         assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.PRIMARY);
-        assertThat(out.toString()).as(err.toString()).contains("Fenced 0.0.0.0/0 through B (" + siteB + ")");
+        assertThat(out.toString()).as(err.toString()).contains("Fenced 0.0.0.0/0 (IPv4, 4,294,967,296 addresses) through B (" + siteB
+                + "): I/O from those addresses is refused until you unfence them.").contains("To unfence: csi-console unfence --cidr 0.0.0.0/0.");
     }
 
     @Test

@@ -166,7 +166,7 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         if (!consent(fencing ? RiskOperation.FENCE : RiskOperation.UNFENCE, facts, Map.of("cidrs", expected), verb)) return;
         Map<String, String> parameters = request.parameters();
         context.actions().run(verb + " " + expected, x -> fencing ? storage().fence(request) : storage().unfence(request),
-                v -> (fencing ? "Fenced " : "Unfenced ") + FenceConfirmation.expected(blocks) + ".")
+                v -> FenceConfirmation.done(fencing, blocks, context.connectionName()))
                 .outcome().thenRun(() -> {
                     listParameters = parameters;
                     for (Cidr c : blocks) {

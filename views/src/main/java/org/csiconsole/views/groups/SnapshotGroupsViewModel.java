@@ -39,7 +39,7 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
         follows(ResourceKind.SNAPSHOT_GROUPS);
         refresh = refreshActionFor();
         create = action("New group snapshot", Feature.GROUP_SNAPSHOTS, false, this::create);
-        delete = action("Delete", Feature.GROUP_SNAPSHOTS, true, this::delete);
+        delete = destructive(action("Delete", Feature.GROUP_SNAPSHOTS, true, this::delete));
     }
 
     @Override

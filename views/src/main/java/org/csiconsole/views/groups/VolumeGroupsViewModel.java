@@ -49,7 +49,7 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
                 g -> g != null && !g.volumes().isEmpty(), this::snapshot);
         create = action("New volume group", Feature.MANAGE_VOLUME_GROUPS, false, this::create);
         modify = action("Change members", Feature.MODIFY_VOLUME_GROUP, ADDONS_ONLY, VolumeGroupsViewModel::fromAddons, this::modify);
-        delete = action("Delete volume group", Feature.MANAGE_VOLUME_GROUPS, ADDONS_ONLY, VolumeGroupsViewModel::fromAddons, this::delete);
+        delete = destructive(action("Delete volume group", Feature.MANAGE_VOLUME_GROUPS, ADDONS_ONLY, VolumeGroupsViewModel::fromAddons, this::delete));
     }
 
     /** Why a change is not offered for the selection. */

@@ -49,8 +49,8 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
         table().keyedBy(HostRow::key);
         refresh = refreshActionFor();
         create = action("New host", Feature.CSP_HOSTS, false, this::create);
-        delete = action("Delete host", Feature.CSP_HOSTS, "Select a CSP host; nodes are reported by the plugin and cannot be deleted.",
-                r -> r != null && r.isHost(), this::delete);
+        delete = destructive(action("Delete host", Feature.CSP_HOSTS, "Select a CSP host; nodes are reported by the plugin and cannot be deleted.",
+                r -> r != null && r.isHost(), this::delete));
         published = new PublishedVolumes(context.storage(), context.ui(), () -> detailVersion.set(detailVersion.get() + 1));
     }
 

@@ -24,6 +24,7 @@ import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.dialog.RiskAnswer;
 import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.IllegalCall;
 import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
@@ -115,22 +116,28 @@ public final class ReplicationCommands {
     }
 
     /**
-     * Why {@code rows} cannot be acted on together: they were read through more than one connection (the same ids can
-     * be two unrelated volumes, or the same volume seen twice), so one confirmation would cover calls to several
-     * drivers; empty when they are of one connection.
+     * Why {@code rows} cannot be acted on together, as core's risk model words it ({@link RiskModel#acrossConnections}):
+     * they were read through more than one connection; empty when they are of one connection.
      */
     static String acrossConnections(List<ReplicationRow> rows) {
-        List<String> connections = rows.stream().map(r -> r.site().connection()).distinct().toList();
-        if (connections.size() < 2) return "";
-        return "The selection holds rows of " + connections.size() + " connections (" + String.join(", ", connections)
-                + "): a replication action is confirmed and sent through one connection at a time. Select rows of one connection.";
+        // every replication operation is refused in the same words: one reason serves all of them
+        IllegalCall across = RiskModel.acrossConnections(RiskOperation.DISABLE_REPLICATION, connections(rows));
+        return across == null ? "" : capitalised(across.describe());
+    }
+
+    private static List<String> connections(List<ReplicationRow> rows) {
+        return rows.stream().map(r -> r.site().connection()).toList();
+    }
+
+    private static String capitalised(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     /** The risk model's reason that {@code kind} cannot be judged on the first of {@code targets} that has one, named; empty when none. */
     static String unknownState(WorkflowKind kind, java.util.stream.Stream<TargetFacts> targets) {
         RiskOperation op = RiskOperation.of(kind);
         return targets.map(t -> RiskModel.unknownState(op, t)).filter(Objects::nonNull).findFirst()
-                .map(c -> Character.toUpperCase(c.describe().charAt(0)) + c.describe().substring(1)).orElse("");
+                .map(c -> capitalised(c.describe())).orElse("");
     }
 
     private ViewAction wizard(WorkflowKind kind) {
@@ -241,11 +248,6 @@ public final class ReplicationCommands {
      */
     public void operate(WorkflowKind kind, List<ReplicationRow> rows, boolean force) {
         if (rows.isEmpty()) return;
-        String across = acrossConnections(rows);
-        if (!across.isEmpty()) {
-            actions.dialogs().showInformation(verb(kind) + " " + rows.size() + " volumes and groups", across);
-            return;
-        }
         Assessment a = assess(kind, rows, force);
         Optional<RiskAnswer> answer = actions.dialogs().confirmRisk(a, verb(kind) + (force ? " with force" : ""));
         // No replication verdict rests on this console's own record alone: a blocked call is never sent.
@@ -285,7 +287,8 @@ public final class ReplicationCommands {
         List<TargetFacts> targets = now.stream().map(ReplicationCommands::facts).toList();
         String on = now.stream().flatMap(r -> java.util.stream.Stream.of(r.site(), r.partnerSite())).filter(Objects::nonNull)
                 .map(SiteChoice::describe).distinct().collect(java.util.stream.Collectors.joining(", "));
-        return model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "", model.now()).on(on));
+        return RiskModel.oneConnection(model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "", model.now())
+                .on(on)), connections(now));
     }
 
     /**

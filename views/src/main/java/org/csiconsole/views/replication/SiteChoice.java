@@ -40,6 +40,14 @@ public record SiteChoice(String connection, String site, ReplicationPort port, F
         return site.isEmpty() || site.equals(connection) ? where : site + " on " + where;
     }
 
+    /**
+     * The site as the admin knows it, named beside where it is reached: {@code "site-a · Demo (unix:///run/csi.sock)"},
+     * the label alone when the endpoint is not known (a split-brain recovery's sides, {@code RiskRequest.site}).
+     */
+    public String known() {
+        return endpoint.isEmpty() ? label() : label() + " (" + endpoint + ")";
+    }
+
     /** The site's name in workflows and history: the site, else the connection. */
     public String name() {
         return site.isEmpty() ? connection : site;

@@ -38,6 +38,7 @@ import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.FenceFacts;
 import org.csiconsole.core.risk.RiskAssessor;
 import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
 
@@ -185,7 +186,7 @@ public final class WorkflowWizardModel {
         return switch (kind) {
             case PLANNED_FAILOVER, UNPLANNED_FAILOVER -> "Primary now";
             case FAILBACK -> "Old primary: becomes primary again";
-            default -> survivor.get() == null ? "No survivor chosen yet" : "Survivor: its data is kept";
+            default -> survivor.get() == null ? "No survivor chosen yet" : RiskModel.SURVIVOR;
         };
     }
 
@@ -195,8 +196,7 @@ public final class WorkflowWizardModel {
             case PLANNED_FAILOVER -> "Becomes primary";
             case UNPLANNED_FAILOVER -> "Force-promoted: becomes primary";
             case FAILBACK -> "Primary now: becomes secondary";
-            default -> survivor.get() == null ? "No survivor chosen yet"
-                    : "Demoted and resynced: its changes since the split are discarded";
+            default -> survivor.get() == null ? "No survivor chosen yet" : RiskModel.DISCARDED;
         };
     }
 
@@ -477,8 +477,15 @@ public final class WorkflowWizardModel {
             targets.add(TargetFacts.replicated(siteA.get().name(), i.from(), siteB.get().name(), i.to(), i.pair().mismatch()));
         }
         String keep = needsSurvivor() && survivor.get() != null ? survivor.get().name() : "";
+        // two sites of one name stay named alone: their endpoint cannot tell which side is meant
+        Map<String, String> sites = new HashMap<>();
+        if (!siteA.get().name().equals(siteB.get().name())) {
+            sites.put(siteA.get().name(), siteA.get().known());
+            sites.put(siteB.get().name(), siteB.get().known());
+        }
         return risk.assess(new RiskRequest(RiskOperation.of(kind), kind == WorkflowKind.UNPLANNED_FAILOVER, targets,
-                "", keep, clock.instant()).on(siteA.get().describe() + ", " + siteB.get().describe()));
+                "", keep, clock.instant()).on(siteA.get().describe() + ", " + siteB.get().describe())
+                .atSites(sites));
     }
 
     /** Asks for the assessment's names, keeping what was typed for a name asked before. */

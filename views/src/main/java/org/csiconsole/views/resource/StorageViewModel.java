@@ -575,6 +575,20 @@ public abstract class StorageViewModel<T> extends ViewModel {
                 selection.reason(() -> unavailableOnRows(feature), features, oneRow, singular(), rowReason, rowTest), handler);
     }
 
+    /**
+     * {@code action} as a destructive action: also disabled while the connection is not connected, with core's reason
+     * ({@link org.csiconsole.core.risk.RiskModel#disabledWhile}) as its tooltip, since nothing is deleted on what was read
+     * before the driver stopped answering. A reason of {@code action}'s own (a feature the driver lacks, a read-only
+     * report, no selection) comes first: it holds whatever the connection's state.
+     */
+    protected ViewAction destructive(ViewAction action) {
+        var state = context.state();
+        StringBinding offline = Bindings.createStringBinding(() -> org.csiconsole.core.risk.RiskModel.disabledWhile(state.getValue()), state);
+        return new ViewAction(action.label(), offline.isEmpty().and(action.enabled()), Bindings.createStringBinding(
+                () -> action.enabled().get() ? offline.get() : action.disabledReason().get(), offline, action.enabled(), action.disabledReason()),
+                action::run);
+    }
+
     /** Why a command on the selected rows is not offered: {@code feature} missing, then a row gone at the driver; empty when it is. */
     private String unavailableOnRows(Feature feature) {
         String missing = unavailable(feature);

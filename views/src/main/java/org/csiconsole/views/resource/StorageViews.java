@@ -133,7 +133,7 @@ public final class StorageViews {
         });
         ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name(), connection.changes(), known, trace,
                 new org.csiconsole.core.risk.RiskModel().on(connection.describe())
-                        .whileConnected(() -> connection.stateProperty().get(), lostAt::get), overrides);
+                        .whileConnected(() -> connection.stateProperty().get(), lostAt::get), overrides, connection.stateProperty());
         StorageTableView<?> view = switch (kind) {
             case VOLUMES -> new VolumesView(new VolumesViewModel(c));
             case SNAPSHOTS -> new SnapshotsView(new SnapshotsViewModel(c));

@@ -13,6 +13,10 @@ import org.csiconsole.core.risk.RiskAssessor;
 import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.TargetFacts;
 
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableValue;
+import org.csiconsole.core.session.ConnectionState;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -33,11 +37,14 @@ import java.util.concurrent.Executor;
  * @param risk the one risk model every destructive action is assessed by
  * @param overrides where a call sent anyway against the console's refusal is announced, so its audit
  *     record is marked override
+ * @param state the connection's state as it changes: destructive actions are disabled while it is not connected
+ *     ({@link RiskModel#disabledWhile})
  */
 public record ViewContext(StorageService storage, ActionRunner actions, Executor ui, String connectionName,
                           ResourceChanges changes, KnownResources known, Supplier<List<TraceEntry>> trace, RiskAssessor risk,
-                          OverrideMarks overrides) {
+                          OverrideMarks overrides, ObservableValue<ConnectionState> state) {
     public ViewContext {
+        state = state == null ? new SimpleObjectProperty<>(ConnectionState.CONNECTED) : state;
         Objects.requireNonNull(storage, "storage");
         Objects.requireNonNull(actions, "actions");
         Objects.requireNonNull(ui, "ui");
@@ -49,16 +56,23 @@ public record ViewContext(StorageService storage, ActionRunner actions, Executor
         overrides = overrides == null ? new OverrideMarks() : overrides;
     }
 
+    /** A context of a connection that stays connected. */
+    public ViewContext(StorageService storage, ActionRunner actions, Executor ui, String connectionName,
+                       ResourceChanges changes, KnownResources known, Supplier<List<TraceEntry>> trace, RiskAssessor risk,
+                       OverrideMarks overrides) {
+        this(storage, actions, ui, connectionName, changes, known, trace, risk, overrides, null);
+    }
+
     /** A context reading this console's calls from {@code trace}, its overrides marked nowhere. */
     public ViewContext(StorageService storage, ActionRunner actions, Executor ui, String connectionName,
                        ResourceChanges changes, KnownResources known, Supplier<List<TraceEntry>> trace, RiskAssessor risk) {
-        this(storage, actions, ui, connectionName, changes, known, trace, risk, null);
+        this(storage, actions, ui, connectionName, changes, known, trace, risk, null, null);
     }
 
     /** A context without this console's call trace (no calls of its own known), assessed by {@link RiskModel}. */
     public ViewContext(StorageService storage, ActionRunner actions, Executor ui, String connectionName,
                        ResourceChanges changes, KnownResources known) {
-        this(storage, actions, ui, connectionName, changes, known, List::of, new RiskModel(), null);
+        this(storage, actions, ui, connectionName, changes, known, List::of, new RiskModel(), null, null);
     }
 
     /**

@@ -40,7 +40,7 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         keepUnlisted(context.known().snapshots(), org.csiconsole.core.model.Snapshot::snapshotId);
         refresh = refreshActionFor();
         create = action("New snapshot", Feature.CREATE_DELETE_SNAPSHOT, false, this::create);
-        delete = bulkAction("Delete", Feature.CREATE_DELETE_SNAPSHOT, null, s -> true, this::delete);
+        delete = destructive(bulkAction("Delete", Feature.CREATE_DELETE_SNAPSHOT, null, s -> true, this::delete));
         restore = action("New volume from snapshot", Feature.CLONE_FROM_SNAPSHOT,
                 "Select a snapshot that is ready to use.", s -> s != null && s.readyToUse(), this::restore);
         follows(ResourceKind.SNAPSHOTS);

@@ -122,7 +122,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             for (Volume v : of) if (selected() == v) loadDetails(v);
             tell(ResourceKind.SNAPSHOTS, what);
         });
-        delete = bulkAction("Delete", Feature.DELETE_VOLUME, null, v -> true, this::delete);
+        delete = destructive(bulkAction("Delete", Feature.DELETE_VOLUME, null, v -> true, this::delete));
         publish = action("Publish to a node\u2026", Feature.CONTROLLER_PUBLISH, true, this::controllerPublish);
         unpublish = action("Unpublish from a node\u2026", Feature.CONTROLLER_PUBLISH,
                 "Select a volume that is published to a node (as the driver reports, or by this console).",
@@ -410,9 +410,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     }
 
     /**
-     * Reads the largest volume the plugin provisions (GetCapacity {@code maximum_volume_size}, the largest of every
-     * segment that reports one) for an expand's assessment, then runs {@code then} on the UI executor; none known when
-     * the plugin does not report it or the read fails (the expand is then judged without it).
+     * Reads the largest volume the plugin provisions (GetCapacity {@code maximum_volume_size}, core's
+     * {@link TargetFacts#maximumVolumeSize}) for an expand's assessment, then runs {@code then} on the UI executor; none
+     * known when the plugin does not advertise GET_CAPACITY, {@link TargetFacts#MAXIMUM_UNREAD} when the read fails (the
+     * assessment then notes the size is not checked against it).
      */
     private void withMaximum(Runnable then) {
         maximumBytes = 0;
@@ -421,10 +422,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             return;
         }
         storage().capacity().whenComplete((listing, e) -> context.ui().execute(() -> {
-            if (listing != null) {
-                maximumBytes = listing.items().stream().map(org.csiconsole.core.model.Capacity::maximumVolumeSizeBytes)
-                        .filter(java.util.Objects::nonNull).mapToLong(Long::longValue).max().orElse(0);
-            }
+            maximumBytes = listing != null ? TargetFacts.maximumVolumeSize(listing.items()) : TargetFacts.MAXIMUM_UNREAD;
             then.run();
         }));
     }

@@ -27,8 +27,10 @@ class FenceViewModelTest {
     private final FakeDialogService dialogs = new FakeDialogService();
     private final List<Form> forms = new java.util.ArrayList<>();
 
+    private final Notifications notifications = new Notifications();
+
     private FenceViewModel model() {
-        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs);
+        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
         FenceViewModel m = new FenceViewModel(new ViewContext(storage, actions, Runnable::run, "Demo"));
         m.activate();
         return m;
@@ -60,6 +62,9 @@ class FenceViewModelTest {
         assertThat(forms.get(0).text("secrets").text().get()).as("secrets cleared when the form closes").isEmpty();
         assertThat(m.table().all()).extracting(FenceRow::cidr).containsExactly("10.9.0.0/16", "10.1.0.0/24", "fd00:10::/64");
         assertThat(m.selected().cidr()).isEqualTo("fd00:10::/64");
+        assertThat(notifications.items()).as("core's result line, as the command line prints it").anySatisfy(n -> assertThat(n.message())
+                .isEqualTo("Fenced 10.1.0.0/24 (IPv4, 256 addresses) and fd00:10::/64 (IPv6, 2^64 addresses) through Demo: I/O from those "
+                        + "addresses is refused until you unfence them."));
 
         m.refresh();
         assertThat(storage.listParameters.get(storage.listParameters.size() - 1)).as("the listing asks the same cluster")

@@ -50,6 +50,8 @@ class StorageViewsFxTest {
 
         robot.interact(() -> {
             connection.storageProperty().set(storage);
+            // a connection with storage is connected: its deletes are offered
+            connection.stateProperty().set(org.csiconsole.core.session.ConnectionState.CONNECTED);
             view.set(StorageViews.create(ResourceKind.VOLUMES, connection, actions, Platform::runLater));
             view.get().activate();
         });

@@ -592,7 +592,12 @@ class ReplicationViewModelTest {
                             + "through one connection at a time. Select rows of one connection.");
         }
         two.model.commands().operate(WorkflowKind.DEMOTE, both, false);
-        assertThat(two.assessed).as("no one confirmation covers two connections").isEmpty();
+        assertThat(two.assessed).as("core's assessment refuses: no one confirmation covers two connections").singleElement()
+                .satisfies(a -> {
+                    assertThat(a.blocked()).isTrue();
+                    assertThat(a.illegal().overridable()).isFalse();
+                    assertThat(a.illegal().reason()).contains("2 connections (Demo, Served)");
+                });
         assertThat(two.services.engine.planned).isEmpty();
         assertThat(both).extracting(ReplicationRow::where).containsExactly("vol-1 on site-a \u00b7 Demo", "vol-1 on site-a \u00b7 Served");
         assertThat(ReplicationView.selectionSummary(both)).anySatisfy(d -> assertThat(d.label() + "=" + d.value())

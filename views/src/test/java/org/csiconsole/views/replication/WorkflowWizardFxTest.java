@@ -104,7 +104,7 @@ class WorkflowWizardFxTest {
                 .isEqualTo("On connection site-a (unix:///run/site-a.sock), site-b (unix:///run/site-b.sock)");
         FxWait.eventually(() -> assertThat(robot.lookup("#wizard-typed").query().isVisible()).isTrue());
         assertThat(FxWait.onFx(() -> ((VBox) robot.lookup("#wizard-hazards").query()).getChildren().stream()
-                .map(n -> ((Label) n).getText()).toList())).anySatisfy(t -> assertThat(t).contains("Writes to vol-2r on site-b since the split"));
+                .map(n -> ((Label) n).getText()).toList())).anySatisfy(t -> assertThat(t).contains("Writes to vol-2r on site-b (unix:///run/site-b.sock) since the split"));
         assertThat(FxWait.onFx(run::isDisabled)).as("not typed yet").isTrue();
         robot.interact(() -> robot.lookup("#wizard-typed-0").queryAs(TextField.class).setText("vol-2r"));
         FxWait.eventually(() -> assertThat(run.isDisabled()).isFalse());

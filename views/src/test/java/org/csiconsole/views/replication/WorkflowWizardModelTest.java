@@ -208,7 +208,9 @@ class WorkflowWizardModelTest {
         assertThat(w.survivorProperty().get().name()).isEqualTo("site-a");
         assertThat(w.typed()).extracting(WorkflowWizardModel.TypedName::name).as("the discarded side's name").containsExactly("vol-2r");
         assertThat(w.assessmentProperty().get().hazards()).anySatisfy(h -> assertThat(h.sentence())
-                .startsWith("writes to vol-2r on site-b since the split"));
+                .startsWith("writes to vol-2r on site-b (unix:///run/site-b.sock) since the split"));
+        assertThat(w.assessmentProperty().get().state()).as("the sides named as the side cards name them, endpoint beside")
+                .contains(w.roleOfA() + ": vol-2 on site-a (unix:///run/site-a.sock)", w.roleOfB() + ": vol-2r on site-b (unix:///run/site-b.sock)");
         assertThat(w.planProperty().get()).isNotNull();
         assertThat(w.canRun().get()).as("the name is not typed yet").isFalse();
 

@@ -689,4 +689,23 @@ class VolumesViewModelTest {
             assertThat(a.actionIsDefault()).isFalse();
         });
     }
+
+    @Test
+    void anExpandWhenGetCapacityFailsIsConfirmedWithCoresNoteThatTheLimitWasNotChecked() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow());
+        dialogs.formAnswer = f -> {
+            f.text("size").set("5 TiB");
+            return true;
+        };
+        storage.failNext("capacity", org.csiconsole.core.call.FailureKind.UNAVAILABLE, "array busy", "Try again.");
+
+        m.expandAction().run();
+
+        assertThat(dialogs.assessments).singleElement().satisfies(a -> {
+            assertThat(a.blocked()).as("not a refusal").isFalse();
+            assertThat(a.has(org.csiconsole.core.risk.Hazard.Kind.STATE_UNKNOWN)).isTrue();
+            assertThat(a.lines()).anySatisfy(l -> assertThat(l).contains("the largest volume the plugin provisions could not be read"));
+        });
+    }
 }

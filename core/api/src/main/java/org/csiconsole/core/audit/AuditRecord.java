@@ -96,6 +96,15 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
                 correlationId, attempts, forced, override, workflow);
     }
 
+    /**
+     * The connection in words: its name with the endpoint beside it, {@code "Lab (unix:///run/csi.sock)"}; the endpoint
+     * alone when the connection was recorded under it (no saved profile had it) or the name alone when no endpoint was.
+     */
+    public String connectionWords() {
+        String name = origin.connection();
+        return endpoint.isEmpty() ? name : name.isEmpty() || name.equals(endpoint) ? endpoint : name + " (" + endpoint + ")";
+    }
+
     /** True when forced or an override: what {@link AuditQuery#marked()} selects. */
     public boolean marked() {
         return forced || override;

@@ -55,6 +55,25 @@ public final class FenceConfirmation {
                 + "Unfence only once the clients there are known to be stopped or safe to resume.";
     }
 
+    /**
+     * What a fence or unfence that succeeded did, the one result line of the views and the command line, e.g.
+     * {@code "Fenced 10.1.0.0/24 (IPv4, 256 addresses) through Demo (unix:///run/csi.sock): I/O from those addresses is
+     * refused until you unfence them."}; several blocks each with their family and count, and the addresses in all.
+     *
+     * @param fenced true for FenceClusterNetwork, false for UnfenceClusterNetwork
+     * @param cidrs the blocks sent, never empty
+     * @param connection the connection (or endpoint) it was sent through, as its assessment names it; empty when not known
+     */
+    public static String done(boolean fenced, List<Cidr> cidrs, String connection) {
+        String blocks = listed(cidrs.stream().map(c -> c.text() + " (" + c.describe() + ")").toList());
+        java.math.BigInteger all = cidrs.stream().map(Cidr::addressCount).reduce(java.math.BigInteger.ZERO, java.math.BigInteger::add);
+        String total = cidrs.size() < 2 || all.bitLength() > 40 ? "" : String.format(", %,d addresses in all", all);
+        String through = connection == null || connection.isBlank() ? "" : " through " + connection.strip();
+        return (fenced ? "Fenced " : "Unfenced ") + blocks + total + through + (fenced
+                ? ": I/O from those addresses is refused until you unfence them."
+                : ": the storage accepts I/O from those addresses again.");
+    }
+
     /** Blocks whose host bits were cleared or whose prefix was added, in words; empty when none. */
     public static String normalisedNote(List<Cidr> cidrs) {
         String notes = blocksOf(cidrs);
@@ -66,7 +85,10 @@ public final class FenceConfirmation {
     }
 
     private static String names(List<Cidr> cidrs) {
-        List<String> t = cidrs.stream().map(Cidr::text).toList();
+        return listed(cidrs.stream().map(Cidr::text).toList());
+    }
+
+    private static String listed(List<String> t) {
         if (t.size() == 1) return t.get(0);
         return String.join(", ", t.subList(0, t.size() - 1)) + " and " + t.get(t.size() - 1);
     }

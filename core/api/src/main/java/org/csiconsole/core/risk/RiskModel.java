@@ -129,9 +129,48 @@ public final class RiskModel implements RiskAssessor {
         lines.addAll(a.state());
         IllegalCall refused = new IllegalCall("the driver does not answer (connection " + state.label() + "), so the state of "
                 + a.request().targets().stream().map(TargetFacts::displayName).collect(Collectors.joining(", ")) + " cannot be read now", "",
-                "Wait until the connection is Connected again (or reconnect it from the navigator), then start the action again: "
-                        + "it is assessed anew from what the driver reports then.", false);
+                WAIT_FOR_CONNECTED + ", then start the action again: it is assessed anew from what the driver reports then.", false);
         return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
+    }
+
+    private static final String WAIT_FOR_CONNECTED = "Wait until the connection is Connected again (or reconnect it from the navigator)";
+
+    /**
+     * Why a destructive action (a delete) is not offered while the connection is {@code state}: the sentence a disabled
+     * button's tooltip shows, in the words of {@link #unreachable}'s refusal; empty while
+     * {@link org.csiconsole.core.session.ConnectionState#CONNECTED} (or null: not known).
+     */
+    public static String disabledWhile(org.csiconsole.core.session.ConnectionState state) {
+        if (state == null || state == org.csiconsole.core.session.ConnectionState.CONNECTED) return "";
+        return "The driver does not answer (connection " + state.label() + "), so nothing is deleted on what was read before. "
+                + WAIT_FOR_CONNECTED + ".";
+    }
+
+    /**
+     * The one-connection rule: a single operation (not a workflow across sites) on targets read through several
+     * connections is refused, as one confirmation would cover calls to several drivers and the same ids may be two
+     * unrelated volumes. Each connection is named as the navigator names it.
+     *
+     * @param op the operation
+     * @param connections the connection of each target, in the selection's order (repeats allowed)
+     * @return the refusal naming every connection, not overridable; null when the targets are of one connection
+     */
+    public static IllegalCall acrossConnections(RiskOperation op, List<String> connections) {
+        List<String> distinct = connections.stream().distinct().toList();
+        if (distinct.size() < 2) return null;
+        return new IllegalCall("the selection holds " + (op.replication() ? "rows" : plural(op.noun())) + " of " + distinct.size()
+                + " connections (" + String.join(", ", distinct) + "): " + (op.replication() ? "a replication action" : "an action")
+                + " is confirmed and sent through one connection at a time", "",
+                "Select " + (op.replication() ? "rows" : plural(op.noun())) + " of one connection.", false);
+    }
+
+    /**
+     * {@code a} refused by {@link #acrossConnections} when its targets span {@code connections}; {@code a} itself when
+     * they are of one connection. The hazards stay, so the person sees what the call would do.
+     */
+    public static Assessment oneConnection(Assessment a, List<String> connections) {
+        IllegalCall across = acrossConnections(a.request().operation(), connections);
+        return across == null ? a : new Assessment(a.request(), a.title(), a.state(), a.hazards(), across, a.consent(), a.saferAlternative());
     }
 
     // --- deletes ---------------------------------------------------------------------------
@@ -393,6 +432,10 @@ public final class RiskModel implements RiskAssessor {
         long required = requiredBytes(d);
         boolean node = d.r.operation() == RiskOperation.NODE_EXPAND;
         for (TargetFacts t : d.r.targets()) {
+            if (!node && t.maximumBytes() == TargetFacts.MAXIMUM_UNREAD) {
+                d.caution(Kind.STATE_UNKNOWN, "the largest volume the plugin provisions could not be read (GetCapacity failed), so "
+                        + "the new size is not checked against it; a size the plugin cannot provision fails with OUT_OF_RANGE", "");
+            }
             if (!node && t.maximumBytes() > 0 && required > t.maximumBytes()) {
                 String max = ByteSize.format(t.maximumBytes());
                 d.illegal("the new size, " + ByteSize.format(required) + ", is over the largest volume the plugin provisions, " + max,
@@ -802,14 +845,45 @@ public final class RiskModel implements RiskAssessor {
             }
             SideFacts lost = kept == a ? b : a;
             // the pair's last sync, as the state lines show it: one side's missing figure is not "no sync"
-            d.danger(Kind.WRITES_LOST, "writes to " + lost.where() + " since the split" + d.since(lastSync(lost, kept))
-                    + " are discarded: it is demoted and resynced from " + kept.where(),
+            d.danger(Kind.WRITES_LOST, "writes to " + at(d.r, lost) + " since the split" + d.since(lastSync(lost, kept))
+                    + " are discarded: it is demoted and resynced from " + at(d.r, kept),
                     lost.lastWrite() == null ? "no last write reported" : "last write " + clock(lost.lastWrite()));
             names.add(lost.displayName());
             ids.add(lost.id());
         }
         if (names.size() == d.r.targets().size()) d.typedEach(names, ids);
         else d.typedEach(d.r.targets().stream().map(TargetFacts::displayName).toList(), d.r.targets().stream().map(TargetFacts::id).toList());
+    }
+
+    /** What the survivor of a split-brain recovery is, as the wizard's side card and the command line say it. */
+    public static final String SURVIVOR = "Survivor: its data is kept";
+    /** What the discarded side of a split-brain recovery is, as the wizard's side card and the command line say it. */
+    public static final String DISCARDED = "Demoted and resynced: its changes since the split are discarded";
+
+    /** {@code side} as the admin knows it: {@code "vol-1 on london (unix:///run/a.sock)"} ({@link RiskRequest#site}). */
+    private static String at(RiskRequest r, SideFacts side) {
+        return side.site().isEmpty() ? side.id() : side.id() + " on " + r.site(side.site());
+    }
+
+    /**
+     * The two sides of each pair of a split-brain recovery {@code r} in split brain, once a survivor is chosen, named by
+     * their site as the admin knows it (the site's name beside its endpoint, {@link RiskRequest#site}):
+     * {@code "Survivor: its data is kept: vol-1r on paris (unix:///run/b.sock)"}, then the discarded side with
+     * {@link #DISCARDED}. The dry run, the confirmation and the result show these lines; empty for another operation.
+     */
+    public static List<String> sides(RiskRequest r) {
+        List<String> out = new ArrayList<>();
+        if (r.operation() != RiskOperation.SPLIT_BRAIN_RECOVERY || r.survivorSite().isEmpty()) return out;
+        for (TargetFacts t : r.targets()) {
+            SideFacts a = t.side();
+            SideFacts b = t.partner();
+            if (!splitBrain(t)) continue;
+            SideFacts kept = r.survivorSite().equals(a.site()) ? a : r.survivorSite().equals(b.site()) ? b : null;
+            if (kept == null) continue;
+            out.add(SURVIVOR + ": " + at(r, kept));
+            out.add(DISCARDED + ": " + at(r, kept == a ? b : a));
+        }
+        return out;
     }
 
     private static boolean bothAnswer(Draft d, TargetFacts t, String why, String next) {
@@ -995,7 +1069,9 @@ public final class RiskModel implements RiskAssessor {
             if (consent.level() == Consent.Kind.CONFIRM && hazards.stream().anyMatch(Hazard::danger)) {
                 typedEach(nameList(r), ids(r));
             }
-            return new Assessment(r, title(), state(), sorted, illegal, consent, safer);
+            List<String> lines = state();
+            lines.addAll(sides(r));
+            return new Assessment(r, title(), lines, sorted, illegal, consent, safer);
         }
 
         private String title() {

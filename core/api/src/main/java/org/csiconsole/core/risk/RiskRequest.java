@@ -21,9 +21,11 @@ import java.util.Objects;
  * @param connection the connection it acts on, as the navigator names it, with its endpoint
  *     ({@link #connection(String, String)}: {@code "Demo (unix:///run/csi.sock)"}), as two connections may hold the
  *     same ids; several for a workflow across sites, comma-separated; empty when not given
+ * @param sites for a workflow across sites, each site's name with where it is reached as the admin knows it
+ *     ({@code "london" -> "london (unix:///run/a.sock)"}), so the sides are named by both; empty when not given
  */
 public record RiskRequest(RiskOperation operation, boolean force, List<TargetFacts> targets, String nodeId,
-                          String survivorSite, Instant now, Map<String, String> sends, String connection) {
+                          String survivorSite, Instant now, Map<String, String> sends, String connection, Map<String, String> sites) {
     public RiskRequest {
         Objects.requireNonNull(operation, "operation");
         targets = targets == null ? List.of() : List.copyOf(targets);
@@ -33,6 +35,13 @@ public record RiskRequest(RiskOperation operation, boolean force, List<TargetFac
         Objects.requireNonNull(now, "now");
         sends = sends == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(sends));
         connection = connection == null ? "" : connection.strip();
+        sites = sites == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(sites));
+    }
+
+    /** A request naming no site's endpoint. */
+    public RiskRequest(RiskOperation operation, boolean force, List<TargetFacts> targets, String nodeId, String survivorSite, Instant now,
+                       Map<String, String> sends, String connection) {
+        this(operation, force, targets, nodeId, survivorSite, now, sends, connection, Map.of());
     }
 
     /** A request on no named connection. */
@@ -56,7 +65,7 @@ public record RiskRequest(RiskOperation operation, boolean force, List<TargetFac
 
     /** This request on {@code connection} ({@link #connection(String, String)}). */
     public RiskRequest on(String connection) {
-        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection);
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection, sites);
     }
 
     /** A request without the fields it sends. */
@@ -71,21 +80,31 @@ public record RiskRequest(RiskOperation operation, boolean force, List<TargetFac
 
     /** This request with force set as given. */
     public RiskRequest withForce(boolean force) {
-        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection);
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection, sites);
     }
 
     /** This request showing {@code sends}, the fields sent in order (secrets redacted). */
     public RiskRequest sending(Map<String, String> sends) {
-        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection);
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection, sites);
     }
 
     /** This request for {@code nodeId}. */
     public RiskRequest onNode(String nodeId) {
-        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection);
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection, sites);
+    }
+
+    /** This request naming each site by {@code sites}: name to its words with the endpoint ({@link #connection(String, String)}). */
+    public RiskRequest atSites(Map<String, String> sites) {
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection, sites);
+    }
+
+    /** Site {@code name} as the admin knows it: with its endpoint when {@link #sites()} has it, else the name. */
+    public String site(String name) {
+        return sites.getOrDefault(name, name);
     }
 
     /** This request keeping {@code survivorSite}'s data (split-brain recovery). */
     public RiskRequest keeping(String survivorSite) {
-        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection);
+        return new RiskRequest(operation, force, targets, nodeId, survivorSite, now, sends, connection, sites);
     }
 }

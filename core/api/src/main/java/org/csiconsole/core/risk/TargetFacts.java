@@ -43,7 +43,7 @@ import java.util.Objects;
  * @param lastCopyOf for a snapshot whose source volume is gone: that volume in words ({@code "volume vol-00000003"}),
  *     as this snapshot is the last copy of its data; empty otherwise
  * @param maximumBytes the largest volume the plugin reports it provisions (GetCapacity {@code maximum_volume_size}), in
- *     bytes; 0 when not reported or not read
+ *     bytes; 0 when not reported or not asked; {@link #MAXIMUM_UNREAD} when GetCapacity is advertised but failed
  */
 public record TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                           boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
@@ -84,7 +84,23 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
                 null, sourceGone && sourceId != null && !sourceId.isEmpty() ? "volume " + source : "", 0);
     }
 
-    /** This volume with {@code maximumBytes}, the largest volume the plugin reports (0: not known). */
+    /** {@link #maximumBytes()} when GetCapacity was advertised but could not be read: an expand notes it is not checked. */
+    public static final long MAXIMUM_UNREAD = -1;
+
+    /**
+     * The largest volume the plugin reports it provisions: the largest {@code maximum_volume_size} among the GetCapacity
+     * answers (one per topology segment, or one for the whole plugin), in bytes; 0 when none reports one (CSI spec,
+     * GetCapacity: the field is optional).
+     */
+    public static long maximumVolumeSize(java.util.Collection<org.csiconsole.core.model.Capacity> answers) {
+        return answers.stream().map(org.csiconsole.core.model.Capacity::maximumVolumeSizeBytes).filter(Objects::nonNull)
+                .mapToLong(Long::longValue).max().orElse(0);
+    }
+
+    /**
+     * This volume with {@code maximumBytes}, the largest volume the plugin reports (0: not known;
+     * {@link #MAXIMUM_UNREAD}: GetCapacity could not be read).
+     */
     public TargetFacts withMaximum(long maximumBytes) {
         return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing,
                 sizeOrigin, fence, lastCopyOf, maximumBytes);

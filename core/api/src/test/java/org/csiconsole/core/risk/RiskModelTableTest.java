@@ -321,6 +321,10 @@ class RiskModelTableTest {
                 .has(Kind.IRREVERSIBLE).says("the new size, 100 TiB, is over the largest volume the plugin provisions, 64 TiB",
                         "Give a size of at most 64 TiB")
                 .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("expand when GetCapacity could not be read is sent with a note that the limit was not checked", EXPAND,
+                vol("erp-db", "vol-1").withMaximum(TargetFacts.MAXIMUM_UNREAD)).sending(RiskModel.REQUIRED_BYTES, Long.toString(100L << 40))
+                .has(Kind.IRREVERSIBLE, Kind.STATE_UNKNOWN).says("the largest volume the plugin provisions could not be read (GetCapacity "
+                        + "failed), so the new size is not checked against it").expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand a volume staged on a node", EXPAND, vol("erp-db", "vol-1", driverPublished("node-1"), consoleStaged("node-1")))
                 .has(Kind.IRREVERSIBLE, Kind.FOLLOW_UP).says("NodeExpandVolume must then run on node-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("expand on the node grows the file system at its target path, nothing must follow", NODE_EXPAND,

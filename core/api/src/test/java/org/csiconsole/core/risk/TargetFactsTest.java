@@ -117,4 +117,14 @@ class TargetFactsTest {
                 Instant.parse("2026-12-06T12:00:00Z"))).state().get(0))
                 .contains("12 GiB (as the driver reports; the console's record (imported from a PV export) says 10 GiB)");
     }
+
+    @Test
+    void theLargestVolumeIsTheLargestMaximumAnySegmentReportsAndNoneWhenNoneReportsOne() {
+        var a = new org.csiconsole.core.model.Capacity(null, Map.of(), 10L << 40, 4L << 40, null);
+        var b = new org.csiconsole.core.model.Capacity(null, Map.of(), 10L << 40, 8L << 40, null);
+        var silent = new org.csiconsole.core.model.Capacity(null, Map.of(), 10L << 40, null, null);
+        assertThat(TargetFacts.maximumVolumeSize(List.of(a, silent, b))).isEqualTo(8L << 40);
+        assertThat(TargetFacts.maximumVolumeSize(List.of(silent))).isZero();
+        assertThat(TargetFacts.maximumVolumeSize(List.of())).isZero();
+    }
 }
