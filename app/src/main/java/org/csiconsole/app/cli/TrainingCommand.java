@@ -131,16 +131,25 @@ public final class TrainingCommand {
         o.put("source", s.source());
         ArrayNode skills = o.putArray("skills");
         s.skills().forEach(skills::add);
+        // A listing reaches no step but the first: later goals stay locked as in the step pane, since one can give
+        // away the answer of the step before it (ScenarioStep#goalShown).
         ArrayNode steps = o.putArray("steps");
+        int number = 1;
         for (ScenarioStep st : s.steps()) {
             ObjectNode n = steps.addObject();
+            boolean shown = st.shown(number, false);
+            n.put("number", number);
             n.put("id", st.id());
-            n.put("goal", st.goal());
-            n.put("check", st.check());
-            ArrayNode how = n.putArray("how");
-            st.how().forEach(how::add);
-            n.put("question", st.question());
+            n.put("goal", st.goalShown(number, false));
+            n.put("locked", !shown);
+            if (shown) {
+                n.put("check", st.check());
+                ArrayNode how = n.putArray("how");
+                st.how().forEach(how::add);
+                n.put("question", st.question());
+            }
             n.put("hints", st.hints().size());
+            number++;
         }
         return o;
     }

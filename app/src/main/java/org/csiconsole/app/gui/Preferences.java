@@ -41,7 +41,7 @@ public record Preferences(Theme theme, double x, double y, double width, double 
     private static final double DEFAULT_HEIGHT = 860;
     /** Where the bottom panel's divider starts: the workbench's default. */
     static final double DEFAULT_BOTTOM_DIVIDER = Workbench.DEFAULT_BOTTOM_DIVIDER;
-    static final double DEFAULT_NAVIGATOR_DIVIDER = 0.2;
+    static final double DEFAULT_NAVIGATOR_DIVIDER = Workbench.DEFAULT_NAVIGATOR_DIVIDER;
 
     public static final Preferences DEFAULTS = new Preferences(Theme.LIGHT, Double.NaN, Double.NaN,
             DEFAULT_WIDTH, DEFAULT_HEIGHT, false, DEFAULT_NAVIGATOR_DIVIDER, DEFAULT_BOTTOM_DIVIDER, false, List.of(), null, Map.of(),

@@ -118,6 +118,31 @@ class TrainingCommandTest {
     }
 
     @Test
+    void listAsJsonLocksTheGoalsOfEveryStepButTheFirstAsTheStepPaneDoes() throws Exception {
+        assertThat(run("training", "list", "--output", "json")).isEqualTo(ExitCodes.OK);
+        String text = out.toString();
+        JsonNode splitBrain = null;
+        for (JsonNode s : new ObjectMapper().readTree(text).path("scenarios")) {
+            if (s.path("id").asText().equals("split-brain")) splitBrain = s;
+        }
+        assertThat(splitBrain).isNotNull();
+        assertThat(splitBrain.path("summary").asText()).contains("decide from the evidence");
+        assertThat(splitBrain.path("skills")).hasSize(3);
+        JsonNode find = splitBrain.path("steps").get(0);
+        assertThat(find.path("locked").asBoolean()).isFalse();
+        assertThat(find.path("goal").asText()).startsWith("Find the pair in split brain");
+        assertThat(find.path("question").asText()).contains("Which site's copy");
+        JsonNode recover = splitBrain.path("steps").get(1);
+        assertThat(recover.path("number").asInt()).isEqualTo(2);
+        assertThat(recover.path("locked").asBoolean()).isTrue();
+        assertThat(recover.path("goal").asText()).isEqualTo("Locked until step 1 passes.");
+        assertThat(recover.has("check")).isFalse();
+        assertThat(recover.has("how")).isFalse();
+        // the second goal names the survivor, the first step's answer
+        assertThat(text).doesNotContain("site-b primary, site-a secondary");
+    }
+
+    @Test
     void validateNamesEachProblemWithFileLineAndField() throws Exception {
         Path bad = dir.resolve("bad.yaml");
         Files.writeString(bad, "schema: csi-console/training/v1\nid: x\ntitle: X\nsummary: s\nminutes: 5\nskills: [a]\nseed: {}\n"
@@ -131,10 +156,12 @@ class TrainingCommandTest {
     void theUnplannedFailoverIsSolvedThroughTheCommandLine() throws Exception {
         String started = startTraining("unplanned-failover");
         assertThat(started).contains("Training unplanned-failover: Unplanned failover: site A is lost")
-                .contains("1. Fence site-a's client network 10.10.3.0/24, then promote vg-erp on site-b.");
+                .contains("1. Fence site-a's client network 10.10.3.0/24, then promote vg-erp on site-b.")
+                .contains("2. Locked until step 1 passes.").doesNotContain("State the data-loss window");
 
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).isEqualTo(ExitCodes.CALL_FAILED);
-        assertThat(out.toString()).contains("fence-and-promote").contains("pending").contains("0 of 2 steps passed.");
+        assertThat(out.toString()).contains("fence-and-promote").contains("pending").contains("0 of 2 steps passed.")
+                .doesNotContain("State the data-loss window").doesNotContain("How many minutes");
 
         assertThat(run("fence", "--endpoint", sock(), "--cidr", "10.10.3.0/24", "--yes=10.10.3.0/24")).as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(run("volume-group", "list", "--endpoint", sock(), "--output", "json")).isEqualTo(ExitCodes.OK);

@@ -11,6 +11,7 @@ import org.csiconsole.app.gui.connect.Sessions;
 import org.csiconsole.core.session.Backoff;
 import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.core.session.SocketWatcher;
+import org.csiconsole.views.CssWarnings;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.theme.Theme;
 import org.csiconsole.views.workbench.ConnectionModel;
@@ -40,6 +41,8 @@ class FirstFramesFxTest {
     Path temp;
     private Stage stage;
     private Console console;
+    /** Opened before the shell and the workbench are built. */
+    private final CssWarnings css = CssWarnings.record();
 
     @Start
     void start(Stage stage) {
@@ -51,6 +54,9 @@ class FirstFramesFxTest {
         if (console != null) WaitForAsyncUtils.asyncFx(() -> console.close()).get(20, TimeUnit.SECONDS);
         WaitForAsyncUtils.asyncFx(() -> stage.hide()).get(20, TimeUnit.SECONDS);
         System.clearProperty(StartupReport.PROPERTY);
+        WaitForAsyncUtils.waitForFxEvents();
+        css.close();
+        assertThat(css.messages()).as("every semantic token resolves on every node styled").isEmpty();
     }
 
     @Test

@@ -8,6 +8,7 @@ import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.session.Backoff;
 import org.csiconsole.core.session.ConnectionState;
 import org.csiconsole.core.session.SocketWatcher;
+import org.csiconsole.views.CssWarnings;
 import org.csiconsole.views.FxWait;
 import org.csiconsole.views.replication.ReplicationRow;
 import org.csiconsole.views.replication.ReplicationView;
@@ -40,6 +41,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TrainingTwoSitesFxTest {
     private static final String SCENARIO = "planned-failover";
     private Console console;
+    /** Opened before the console's scene is built. */
+    private final CssWarnings css = CssWarnings.record();
     @TempDir
     Path temp;
 
@@ -53,6 +56,7 @@ class TrainingTwoSitesFxTest {
     @AfterEach
     void close() throws Exception {
         WaitForAsyncUtils.asyncFx(() -> console.close()).get(20, TimeUnit.SECONDS);
+        css.close();
     }
 
     @Test
@@ -89,6 +93,8 @@ class TrainingTwoSitesFxTest {
         // the replicated group on site A is paired with its partner read on site B, as the wizards take them
         FxWait.until(() -> replication.model().table().all().stream().anyMatch(r -> r.site().site().equals("site-a")
                 && r.sample().item().name().equals("vg-erp") && r.partner() != null));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(css.messages()).as("every semantic token resolves on every node styled").isEmpty();
     }
 
     private static List<String> sitesOfRows(ReplicationView replication) throws Exception {

@@ -158,8 +158,16 @@ public final class ReplicationCommands {
     /** Opens the wizard of {@code kind} on {@code pairs}; samples again when it is closed. */
     public void openWizard(WorkflowKind kind, List<PairRow> pairs) {
         if (pairs.isEmpty()) return;
-        dialogs.showWizard(new WorkflowWizardModel(kind, pairs, engine(), model.services().risk(), model::reread, model.ui(),
-                model.services().clock()));
+        WorkflowWizardModel wizard = new WorkflowWizardModel(kind, pairs, engine(), model.services().risk(), model::reread, model.ui(),
+                model.services().clock());
+        // A group's members by the names their volumes' rows give them.
+        java.util.Map<String, String> names = new java.util.HashMap<>();
+        for (ReplicationRow r : model.table().all()) {
+            var item = r.sample().item();
+            if (!item.source().group() && !item.name().isEmpty()) names.putIfAbsent(item.source().id(), item.name());
+        }
+        wizard.nameMembersBy(id -> org.csiconsole.views.resource.Texts.named(id, names.get(id)));
+        dialogs.showWizard(wizard);
         model.refresh();
     }
 

@@ -11,7 +11,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
 import org.csiconsole.core.replication.ReplicationState;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.theme.ConsoleStyles;
@@ -23,10 +26,13 @@ import org.kordamp.ikonli.material2.Material2MZ;
  * {@link ReplicationState} with its rows (split brain, stale, mismatched, resyncing, error, degraded,
  * healthy, health unknown; they add up to the rows, and a click filters the table to them) and the
  * settings and faults buttons. Node ids: {@code repl-site-a}, {@code repl-site-b}, {@code repl-swap-sites},
- * {@code repl-chip-<kind>} ({@link #chipId}),
+ * {@code repl-chip-<kind>} ({@link #chipId}) in {@code repl-chips}
+ * (they wrap onto more lines when the header is narrow),
  * {@code repl-settings}, {@code repl-faults}.
  */
 final class ReplicationHeader extends HBox {
+    /** Width the chips take in one line before they wrap, in pixels (the header's preferred share of them). */
+    private static final double CHIPS_WRAP = 560;
     private final ToggleButton faults = new ToggleButton(null, Icons.of(Material2MZ.SCIENCE));
     private final Button settings = new Button(null, Icons.of(Material2MZ.SETTINGS));
 
@@ -59,9 +65,14 @@ final class ReplicationHeader extends HBox {
         lb.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
         lb.setTooltip(new Tooltip("Site B: the partner site"));
 
-        HBox chips = new HBox(6);
+        // The chips wrap onto a second line rather than widen the header: at 1280x800 a header as wide as every
+        // chip in one line would make the view wider than its room and squeeze the navigator beside it.
+        FlowPane chips = new FlowPane(6, 4);
         for (ReplicationState state : ReplicationState.values()) chips.getChildren().add(chip(model, state, onChip, chips));
         chips.setAlignment(Pos.CENTER_LEFT);
+        chips.setPrefWrapLength(CHIPS_WRAP);
+        chips.setId("repl-chips");
+        HBox.setHgrow(chips, Priority.ALWAYS);
 
         settings.setId("repl-settings");
         settings.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
@@ -73,7 +84,7 @@ final class ReplicationHeader extends HBox {
         faults.setTooltip(new Tooltip("Demo mode: take links down, make a split brain, set array errors, drive resyncs"));
         faults.visibleProperty().bind(model.faultsProperty().isNotNull());
         faults.managedProperty().bind(faults.visibleProperty());
-        getChildren().addAll(la, a, swap, lb, b, new Spacer(12), chips, new Spacer(), faults, settings);
+        getChildren().addAll(la, a, swap, lb, b, new Spacer(12), chips, faults, settings);
     }
 
     ToggleButton faultsToggle() {
@@ -119,7 +130,7 @@ final class ReplicationHeader extends HBox {
      * kept, and a chip shown later comes after those already shown (the first rows show them in state order).
      */
     private static Label chip(ReplicationViewModel model, ReplicationState state, java.util.function.Consumer<ReplicationState> onChip,
-                              HBox chips) {
+                              Pane chips) {
         Label l = new Label();
         l.setId(chipId(state));
         l.setMinWidth(Label.USE_PREF_SIZE);

@@ -31,6 +31,19 @@ public record WizardItem(String name, ReplicationSample from, ReplicationSample 
         return name + ": " + state() + " (" + side(from) + ", " + side(to) + ")";
     }
 
+    /**
+     * For a group, its member volumes and their count as the "from" side lists them, each named by
+     * {@code nameOf} (an id to its name beside the id where known): {@code "3 member volumes: erp-db (vol-1), ..."};
+     * empty for a volume or a group whose members are not reported.
+     */
+    public String members(java.util.function.Function<String, String> nameOf) {
+        ReplicationSample side = from != null ? from : to;
+        if (side == null || !side.source().group() || side.item().memberIds().isEmpty()) return "";
+        java.util.List<String> ids = side.item().memberIds();
+        return org.csiconsole.core.model.Words.count(ids.size(), "member volume") + ": "
+                + String.join(", ", ids.stream().map(nameOf).toList());
+    }
+
     private static String side(ReplicationSample s) {
         return s == null ? "a side missing" : s.source().id() + " " + ReplicationTexts.role(s.role()) + ", "
                 + ReplicationTexts.health(s.health());

@@ -329,6 +329,13 @@ public final class WorkflowWizard extends Dialog<Void> {
             g.add(muted("Last sync " + ReplicationTexts.time(synced.lastSyncTime(), opened, zone) + " ("
                     + Words.ago(synced.lastSyncTime(), opened) + ")"), 1, 3);
         }
+        String members = model.members(i);
+        if (!members.isEmpty()) {
+            Label m = new Label(members);
+            m.setId("wizard-members");
+            m.setWrapText(true);
+            g.add(m, 1, 4, 2, 1);
+        }
         return g;
     }
 

@@ -115,6 +115,9 @@ public final class WorkflowWizardModel {
     /** The sources the latest reading of who is inside the fence blocks could not read, in words; empty when all were. */
     private List<String> fenceUnread = List.of();
 
+    /** A member volume's id to the text the wizard names it by; the id alone until {@link #nameMembersBy}. */
+    private Function<String, String> memberName = id -> id;
+
     /**
      * @param kind a two-site workflow
      * @param pairs the pairs to act on (from the site pairs of site A and site B), at least one
@@ -683,6 +686,16 @@ public final class WorkflowWizardModel {
             readBack.set(b.toString());
             if (then != null) then.accept(true);
         }));
+    }
+
+    /** Names a group's member volumes in the wizard by {@code nameOf}: their id to their name beside the id where known. */
+    public void nameMembersBy(Function<String, String> nameOf) {
+        this.memberName = Objects.requireNonNull(nameOf);
+    }
+
+    /** {@code item}'s member volumes and their count ({@link WizardItem#members}); empty for a volume. */
+    public String members(WizardItem item) {
+        return item.members(memberName);
     }
 
     // ---- events

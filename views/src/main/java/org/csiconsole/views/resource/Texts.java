@@ -143,12 +143,20 @@ public final class Texts {
      * @param name the source's create name; empty when not known (then the id alone)
      */
     public static String source(VolumeSource s, String name) {
-        String what = name == null || name.isEmpty() || name.equals(s.id()) ? s.id() : name + " (" + s.id() + ")";
+        String what = named(s.id(), name);
         return switch (s.kind()) {
             case NONE -> "";
             case SNAPSHOT -> "Snapshot " + what;
             case VOLUME -> "Clone of " + what;
         };
+    }
+
+    /**
+     * An id with its name beside it when known: {@code "erp-db (vol-0002)"}; the id alone when the name is
+     * empty, null or the id itself.
+     */
+    public static String named(String id, String name) {
+        return name == null || name.isEmpty() || name.equals(id) ? id : name + " (" + id + ")";
     }
 
     public static String origin(Origin o) {

@@ -35,7 +35,8 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
                 Column.<Snapshot, String>of("id", "Snapshot id", Snapshot::snapshotId).width(170).mono().hidden(),
                 Column.<Snapshot, Boolean>of("ready", "Ready", Snapshot::readyToUse).format(b -> b ? "Ready" : "Not ready").width(90)
                         .styleClass(s -> s.readyToUse() ? ConsoleStyles.CELL_OK : ConsoleStyles.CELL_WARNING),
-                Column.<Snapshot, String>of("source", "Source volume", Snapshot::sourceVolumeId).width(170).mono(),
+                Column.<Snapshot, String>of("source", "Source volume", model::sourceOf).width(220).mono()
+                        .tooltip(s -> s.sourceVolumeId().isEmpty() ? null : "volume_id " + s.sourceVolumeId()),
                 Column.<Snapshot, Long>of("size", "Size", Snapshot::sizeBytes).format(Texts::size)
                         .tooltip(s -> Texts.sizeTip(s.sizeBytes())).alignRight().width(90),
                 Column.<Snapshot, Instant>of("created", "Created", Snapshot::creationTime).format(Texts::time).whole()
@@ -58,7 +59,7 @@ public final class SnapshotsView extends StorageTableView<Snapshot> {
         if (!model.noteOf(s).isEmpty()) rows.add(DetailRow.of("Shown as", model.noteOf(s)));
         rows.add(DetailRow.of("Name", s.name()));
         rows.add(DetailRow.of("Ready to use", Texts.yesNo(s.readyToUse())));
-        rows.add(DetailRow.of("Source volume", s.sourceVolumeId()));
+        rows.add(DetailRow.of("Source volume", model.sourceOf(s)));
         rows.add(DetailRow.of("Size", Texts.sizeWithBytes(s.sizeBytes())));
         rows.add(DetailRow.of("Created", Texts.time(s.creationTime())));
         rows.add(DetailRow.of("Group snapshot", s.groupSnapshotId()));

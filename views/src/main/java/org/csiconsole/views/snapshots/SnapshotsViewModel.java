@@ -71,6 +71,16 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         return storage().listSnapshots(null, org.csiconsole.core.record.NamedPages.of(sink, context.known().book().snapshotNames()));
     }
 
+    /**
+     * The snapshot's source volume with its create name beside the id where this console knows it, as the Volumes
+     * view names a clone's source: {@code "erp-db (vol-0002)"}; the id alone when the name is not known; empty for
+     * a snapshot without a source.
+     */
+    public String sourceOf(Snapshot s) {
+        if (s.sourceVolumeId().isEmpty()) return "";
+        return Texts.named(s.sourceVolumeId(), context.sourceName(VolumeSource.volume(s.sourceVolumeId())));
+    }
+
     public ViewAction refreshAction() { return refresh; }
     public ViewAction createAction() { return create; }
     public ViewAction deleteAction() { return delete; }

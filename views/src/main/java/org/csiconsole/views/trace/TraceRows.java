@@ -68,7 +68,11 @@ final class TraceRows {
             scheduled[0] = true;
             javafx.application.Platform.runLater(() -> {
                 scheduled[0] = false;
-                if (tv.getItems().isEmpty()) return;
+                // Scrolling lays the rows out and styles them at once, outside the pulse. A table whose scene is not
+                // in a shown window (the window hidden or closed, the scene replaced) would have them styled without
+                // the scene's root styles, where the colour tokens live: every token a row uses fails to resolve. The
+                // first change once the table is shown again scrolls it.
+                if (tv.getItems().isEmpty() || !onShownWindow(tv)) return;
                 tv.scrollTo(tv.getItems().size() - 1);
                 // scrollTo puts the row at the top where it can; the end of the flow shows it whole.
                 if (tv.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) flow.setPosition(1.0);
@@ -79,6 +83,10 @@ final class TraceRows {
             if (old != null) old.removeListener(onRows);
             if (now != null) now.addListener(onRows);
         });
+    }
+
+    private static boolean onShownWindow(TableView<TraceEntry> tv) {
+        return tv.getScene() != null && tv.getScene().getWindow() != null && tv.getScene().getWindow().isShowing();
     }
 
     private static boolean readsOldestFirst(TableView<TraceEntry> tv) {

@@ -47,6 +47,13 @@ public final class Workbench {
      * 1280×800 that leaves a view 8 rows of its table and the call trace 4 of its calls.
      */
     public static final double DEFAULT_BOTTOM_DIVIDER = 0.64;
+    /** Where the navigator's divider starts, 0..1 of the width: 256 px of a 1280 px window. */
+    public static final double DEFAULT_NAVIGATOR_DIVIDER = 0.2;
+    /**
+     * Narrowest the navigator gets, in pixels: its connection names and counts stay readable however wide the view
+     * beside it would like to be.
+     */
+    static final double NAVIGATOR_MIN_WIDTH = 180;
 
     private final WorkbenchServices services;
     private final ObservableList<ConnectionModel> connections;
@@ -101,7 +108,8 @@ public final class Workbench {
 
         perspectives = new Perspectives(centreStack, Material2AL.LAYERS, activeView, this::selectedCentreView);
         horizontal.getItems().addAll(navigator, perspectives.centre());
-        horizontal.setDividerPositions(0.2);
+        horizontal.setDividerPositions(DEFAULT_NAVIGATOR_DIVIDER);
+        navigator.setMinWidth(NAVIGATOR_MIN_WIDTH);
         SplitPane.setResizableWithParent(navigator, false);
         vertical.setOrientation(Orientation.VERTICAL);
         vertical.getItems().addAll(horizontal, bottom);
@@ -242,6 +250,16 @@ public final class Workbench {
      */
     public BooleanProperty bottomShownProperty() {
         return bottomShown;
+    }
+
+    /**
+     * View, Reset layout: the navigator and bottom panel dividers back where a new window has them, the bottom
+     * panel shown.
+     */
+    public void resetLayout() {
+        bottomShown.set(true);
+        navigatorDividerProperty().set(DEFAULT_NAVIGATOR_DIVIDER);
+        setBottomDivider(DEFAULT_BOTTOM_DIVIDER);
     }
 
     /** Shows the bottom panel if it is hidden and lets {@code select} pick its tab. */

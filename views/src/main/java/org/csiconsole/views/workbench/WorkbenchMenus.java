@@ -81,8 +81,10 @@ public final class WorkbenchMenus {
         bottomPanel.setId("menu-bottom-panel");
         bottomPanel.setAccelerator(KeyCombination.keyCombination("Shortcut+J"));
         bottomPanel.selectedProperty().bindBidirectional(workbench.bottomShownProperty());
+        MenuItem resetLayout = item("Reset layout", Material2MZ.RESTORE, null, workbench::resetLayout);
+        resetLayout.setId("menu-reset-layout");
         Menu view = new Menu("_View", null, refresh, theme, new SeparatorMenuItem(), start, trace, audit, tasks, notes,
-                new SeparatorMenuItem(), bottomPanel);
+                new SeparatorMenuItem(), bottomPanel, resetLayout);
 
         MenuItem about = item("About CSI Console", Material2AL.INFO, null, workbench::showAbout);
         about.setId("menu-about");

@@ -1,5 +1,6 @@
 package org.csiconsole.views.fx;
 
+import org.csiconsole.views.CssWarnings;
 import org.csiconsole.views.FxWait;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -110,6 +111,27 @@ class CallTraceViewFxTest {
             assertThat(table(robot).getItems()).extracting(TraceEntry::shortMethod).containsExactly("ControllerPublishVolume");
             assertThat(robot.lookup("#trace-status").queryAs(ComboBox.class).getValue()).isEqualTo("Failures");
         });
+    }
+
+    @Test
+    void aCallArrivingAsTheWindowClosesLeavesNoRowStyledWithoutTheThemesTokens(FxRobot robot) throws Exception {
+        recordMixed(robot);
+        TableView<TraceEntry> table = table(robot);
+        Stage stage = (Stage) FxWait.onFx(() -> table.getScene().getWindow());
+        try (CssWarnings css = CssWarnings.record()) {
+            // The window closes in the same turn as the table takes the new call in, before it follows it.
+            robot.interact(() -> table.getItems().addListener(new javafx.collections.ListChangeListener<TraceEntry>() {
+                @Override
+                public void onChanged(Change<? extends TraceEntry> c) {
+                    table.getItems().removeListener(this);
+                    stage.hide();
+                }
+            }));
+            call(trace, "csi.v1.Node/NodeStageVolume", "OK", "vol-3");
+            FxWait.until(() -> !stage.isShowing());
+            WaitForAsyncUtils.waitForFxEvents();
+            assertThat(css.messages()).as("every token a row uses resolves").isEmpty();
+        }
     }
 
     @Test

@@ -21,7 +21,13 @@ class SnapshotsViewFxTest {
 
     @Start
     void start(Stage stage) {
-        fx.show(stage, c -> new SnapshotsView(new SnapshotsViewModel(c)));
+        fx.show(stage, c -> {
+            // the console created vol-0002 under a name; vol-0001 it only saw listed, without one
+            c.known().book().record(org.csiconsole.core.record.RecordedItem.of(org.csiconsole.core.record.RecordKind.VOLUME, "vol-0002",
+                    "orders-db", org.csiconsole.core.model.VolumeSource.NONE, org.csiconsole.core.record.RecordOrigin.CREATED, 1L << 30,
+                    java.util.Map.of(), java.time.Instant.EPOCH));
+            return new SnapshotsView(new SnapshotsViewModel(c));
+        });
     }
 
     @AfterEach
@@ -35,6 +41,16 @@ class SnapshotsViewFxTest {
         assertThat(fx.firstColumn()).containsExactly("pvc-web-daily", "pvc-db-hourly");
         fx.awaitCells(robot, "Ready", "Not ready", "vol-0001", "500 GiB");
         assertThat(fx.cellTexts(robot)).contains("Ready", "Not ready", "vol-0001", "500 GiB");
+    }
+
+    @Test
+    void theSourceVolumeShowsItsNameBesideItsIdWhereTheConsoleKnowsIt(FxRobot robot) throws Exception {
+        fx.awaitRows(2);
+        fx.awaitCells(robot, "orders-db (vol-0002)", "vol-0001");
+        assertThat(fx.cellTexts(robot)).contains("orders-db (vol-0002)", "vol-0001");
+        fx.select(robot, 1);
+        FxWait.until(() -> fx.detailTexts(robot).contains("orders-db (vol-0002)"));
+        assertThat(fx.detailTexts(robot)).contains("Source volume");
     }
 
     @Test

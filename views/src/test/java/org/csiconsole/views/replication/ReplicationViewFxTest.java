@@ -54,6 +54,34 @@ class ReplicationViewFxTest {
     }
 
     @Test
+    void theStateChipsWrapInANarrowHeaderRatherThanWidenTheView(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        javafx.scene.layout.Region chips = robot.lookup("#repl-chips").queryAs(javafx.scene.layout.Region.class);
+        java.util.List<Label> shown = org.csiconsole.views.FxWait.onFx(() -> robot.lookup(".cc-repl-chip").queryAllAs(Label.class).stream()
+                .filter(Label::isVisible).toList());
+        assertThat(shown).hasSizeGreaterThanOrEqualTo(2);
+        double widest = org.csiconsole.views.FxWait.onFx(() -> shown.stream().mapToDouble(l -> l.prefWidth(-1)).max().orElseThrow());
+        assertThat(org.csiconsole.views.FxWait.onFx(() -> chips.minWidth(-1)))
+                .as("the chips ask for the room of the widest, not of all in a line").isLessThanOrEqualTo(widest + 1);
+
+        double width = org.csiconsole.views.FxWait.onFx(fx.stage::getWidth);
+        robot.interact(() -> fx.stage.setWidth(640));
+        try {
+            org.csiconsole.views.FxWait.afterLayout(chips);
+            double right = org.csiconsole.views.FxWait.onFx(() -> chips.localToScene(chips.getLayoutBounds()).getMaxX());
+            for (Label chip : shown) {
+                assertThat(org.csiconsole.views.FxWait.onFx(() -> chip.localToScene(chip.getLayoutBounds()).getMaxX()))
+                        .as(chip.getId() + " within the header").isLessThanOrEqualTo(right + 0.5);
+                assertThat(org.csiconsole.views.FxWait.onFx(() -> ((javafx.scene.text.Text) chip.lookup(".text")).getText()))
+                        .as("a chip's count is never cut").isEqualTo(chip.getText());
+            }
+        } finally {
+            // the stage outlives the test: the next one opens at the design width
+            robot.interact(() -> fx.stage.setWidth(width));
+        }
+    }
+
+    @Test
     void anEditedConnectionLeavesTheSitesPickedAndTheChipsWhereTheyWere(FxRobot robot) throws Exception {
         fx.publish(robot);
         robot.interact(() -> fx.view.model().siteAProperty().set(fx.view.model().sites().get(1)));

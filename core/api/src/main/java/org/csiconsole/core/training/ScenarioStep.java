@@ -36,7 +36,18 @@ public record ScenarioStep(String id, String goal, List<String> hints, String ch
      * @return the goal, or {@code "Locked until step N-1 passes."} (the step's number is shown beside it)
      */
     public String goalShown(int number, boolean reached) {
-        return reached || number <= 1 ? goal : "Locked until step " + (number - 1) + " passes.";
+        return shown(number, reached) ? goal : "Locked until step " + (number - 1) + " passes.";
+    }
+
+    /**
+     * Whether a trainee may read this step (its goal, check, rules and question): once it is reached, and the
+     * first step always.
+     *
+     * @param number the step's 1-based number in its scenario
+     * @param reached whether the run got to the step
+     */
+    public boolean shown(int number, boolean reached) {
+        return reached || number <= 1;
     }
 
     /** True when the trainee passes this step by answering {@link #question()}. */

@@ -98,7 +98,10 @@ final class WorkflowPlanner {
             }
             case FAILBACK -> {
                 ReplicationSource b = partner(r, i);
-                s.add(ReplicationAction.DEMOTE, sa, a, false, "Demote the old primary " + name(i) + " on " + sa.name());
+                // After a planned failover the old primary is secondary already: demoting it again is no step of the way back.
+                if (!alreadySecondary(i)) {
+                    s.add(ReplicationAction.DEMOTE, sa, a, false, "Demote the old primary " + name(i) + " on " + sa.name());
+                }
                 s.add(ReplicationAction.RESYNC, sa, a, false, "Resync " + name(i) + " on " + sa.name() + " from " + b.id() + "; ask again until ready");
                 s.add(ReplicationAction.WAIT_HEALTHY, sb, b, false, "Wait until " + b.id() + " on " + sb.name() + " reports HEALTHY");
                 s.add(ReplicationAction.DEMOTE, sb, b, false, "Demote " + b.id() + " on " + sb.name() + " to secondary");
@@ -185,11 +188,21 @@ final class WorkflowPlanner {
                             + " (last sync " + when(kb.lastSyncTime()) + ").", a));
                 }
             }
-            case FAILBACK -> role(out, kb, VolumeReplicationRole.PRIMARY, r.siteB().name(), a);
+            case FAILBACK -> {
+                role(out, kb, VolumeReplicationRole.PRIMARY, r.siteB().name(), a);
+                if (alreadySecondary(i)) {
+                    out.add(PreflightCheck.pass("Role on " + r.siteA().name(), name(i) + " is secondary already: it is not demoted again.", a));
+                }
+            }
             default -> {
             }
         }
         return out;
+    }
+
+    /** Whether site A's side is known to be secondary (a failback after a planned failover). */
+    private static boolean alreadySecondary(WorkflowItem i) {
+        return i.knownA() != null && i.knownA().role() == VolumeReplicationRole.SECONDARY;
     }
 
     private static String when(Instant t) {

@@ -5,6 +5,7 @@ import org.csiconsole.core.audit.AuditQuery;
 
 import org.csiconsole.core.model.Cidr;
 import org.csiconsole.core.model.ReplicationHealth;
+import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.model.Secrets;
 import org.csiconsole.core.port.FenceRequest;
 import org.csiconsole.core.reference.array.ReplicationHealthState;
@@ -163,6 +164,37 @@ class GuidedWorkflowsTest {
                 .anySatisfy(m -> assertThat(m).matches("Resync is running: \\d{1,3}% done \\(the driver's report\\), \\d+ s so far\\."));
         assertThat(events).filteredOn(e -> e.type() == WorkflowEvent.Type.STEP_PROGRESS && e.step() == 2).extracting(WorkflowEvent::percent)
                 .as("the progress bar follows it").anySatisfy(p -> assertThat(p).isBetween(0, 100));
+    }
+
+    @Test
+    void aFailbackAfterAPlannedFailoverDoesNotDemoteTheSideThatIsSecondaryAlreadyAndSaysSo() throws Exception {
+        start();
+        String a = s.local.get(0);
+        s.clock.advance(Duration.ofMinutes(3));
+        WorkflowResult over = run(WorkflowRequest.onPair(WorkflowKind.PLANNED_FAILOVER, s.a.site(), s.b.site(),
+                List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null))));
+        assertThat(over.outcome()).as(over.toString()).isEqualTo(RunOutcome.SUCCEEDED);
+        assertThat(s.status(a).role()).isEqualTo(ReplicationRole.SECONDARY);
+        int demotesBefore = s.calls("/DemoteVolume").size();
+
+        // site A's side as the wizard read it: secondary
+        java.time.Instant now = s.clock.instant();
+        var item = new org.csiconsole.core.replication.ReplicatedItem(s.localSource(0), "", VolumeReplicationRole.SECONDARY, null, "",
+                s.remote.get(0), null, List.of(), "site-a");
+        var knownA = new org.csiconsole.core.replication.ReplicationSample(item, VolumeReplicationRole.SECONDARY, null, null,
+                org.csiconsole.core.replication.SampleOrigin.LISTING, now, null, now);
+
+        WorkflowResult back = run(WorkflowRequest.onPair(WorkflowKind.FAILBACK, s.a.site(), s.b.site(),
+                List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), knownA, null))));
+
+        assertThat(back.outcome()).as(back.toString()).isEqualTo(RunOutcome.SUCCEEDED);
+        assertThat(back.plan().steps()).extracting(WorkflowStep::action).containsExactly(ReplicationAction.RESYNC,
+                ReplicationAction.WAIT_HEALTHY, ReplicationAction.DEMOTE, ReplicationAction.WAIT_FINAL_SYNC, ReplicationAction.PROMOTE);
+        assertThat(back.plan().steps().get(2).site()).as("only site B's side is demoted").isEqualTo("site-b");
+        assertThat(back.plan().checks()).anyMatch(c -> c.level() == PreflightCheck.Grade.PASS && c.name().equals("Role on site-a")
+                && c.message().equals(a + " is secondary already: it is not demoted again."));
+        assertThat(s.calls("/DemoteVolume")).hasSize(demotesBefore + 1);
+        assertThat(s.status(a).role()).isEqualTo(ReplicationRole.PRIMARY);
     }
 
     @Test
