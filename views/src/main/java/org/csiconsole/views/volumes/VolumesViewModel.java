@@ -582,7 +582,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     /**
      * Before a delete ({@code op} DELETE_VOLUME), reads the snapshots of {@code targets} (ListSnapshots by
      * {@code source_volume_id}) so the assessment names those that stay; then runs {@code then} on the UI executor.
-     * A listing that fails names none (nothing is claimed); other operations read nothing.
+     * When the driver cannot list them (no LIST_SNAPSHOTS) or the listing fails, the console's record names those it
+     * holds ({@link TargetFacts#withSnapshots(List, org.csiconsole.core.record.ConsoleBook)}); other operations read nothing.
      */
     private void withSnapshots(RiskOperation op, List<Volume> targets, Runnable then) {
         snapshotsOf.clear();
@@ -592,6 +593,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         }
         List<CompletableFuture<Void>> reads = targets.stream().map(v -> {
             List<String> names = new java.util.concurrent.CopyOnWriteArrayList<>();
+            if (!features().available(Feature.LIST_SNAPSHOTS)) {
+                // the driver cannot list them: the console's record of its snapshots speaks instead
+                snapshotsOf.put(v.volumeId(), TargetFacts.of("volume", v.volumeId(), "").withSnapshots(null, context.known().book()).dependents());
+                return CompletableFuture.<Void>completedFuture(null);
+            }
             return storage().listSnapshots(v.volumeId(), page -> {
                 for (var snap : page) {
                     if (snap.sourceVolumeId().equals(v.volumeId())) {
@@ -600,7 +606,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 }
                 return org.csiconsole.core.call.PageSink.READY;
             }).handle((missing, e) -> {
-                if (e == null && !names.isEmpty()) snapshotsOf.put(v.volumeId(), List.copyOf(names));
+                List<String> listed = e == null && missing.isEmpty() ? List.copyOf(names) : null;
+                List<String> known = TargetFacts.of("volume", v.volumeId(), "").withSnapshots(listed, context.known().book()).dependents();
+                if (!known.isEmpty()) snapshotsOf.put(v.volumeId(), known);
                 return (Void) null;
             });
         }).toList();

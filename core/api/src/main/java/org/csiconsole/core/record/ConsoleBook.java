@@ -98,6 +98,16 @@ public interface ConsoleBook {
         };
     }
 
+    /**
+     * The snapshots the record holds of volume {@code volumeId} (their source), {@code "w3-snap (snap-1)"} each (the id alone
+     * when unnamed), first recorded first; those the driver answered it no longer knows are left out.
+     */
+    default List<String> snapshotsOf(String volumeId) {
+        return items(RecordKind.SNAPSHOT).stream()
+                .filter(s -> !s.gone() && s.source().kind() == org.csiconsole.core.model.VolumeSource.Kind.VOLUME && s.source().id().equals(volumeId))
+                .map(s -> label(RecordKind.SNAPSHOT, s.id())).toList();
+    }
+
     /** {@code "walk-vol-1 (4f1c…)"}-style text: the id with the recorded name beside it, or the id alone. */
     default String label(RecordKind kind, String id) {
         return find(kind, id).filter(i -> !i.name().isEmpty() && !i.name().equals(id)).map(i -> i.name() + " (" + id + ")").orElse(id);
