@@ -185,11 +185,22 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 detailVersion.set(detailVersion.get() + 1);
             }));
         }
+        readNodes();
+    }
+
+    @Override
+    protected void shownUnlisted() {
+        readNodes();
+    }
+
+    /**
+     * The publish targets: the connected node (NodeGetInfo) and the nodes the rows shown are published to, as the driver
+     * reports them and as this console's record holds its own publications: no second ListVolumes for them.
+     */
+    private void readNodes() {
         if (!features().available(Feature.NODE_INFO) && !features().available(Feature.CONTROLLER_PUBLISH)) return;
-        // The publish targets are the connected node and the nodes the listing just read showed
-        // volumes published to: no second ListVolumes for them.
         Set<String> published = new LinkedHashSet<>();
-        for (Volume v : table().all()) published.addAll(v.publishedNodeIds());
+        for (Volume v : table().all()) published.addAll(context.publishedNodes(v));
         storage().connectedNodes().whenComplete((own, e) -> context.ui().execute(() -> {
             nodes.setAll(NodeInfo.withPublished(own == null ? List.of() : own, published));
             if (own != null && !own.isEmpty()) node.connectedNode(own.get(0).nodeId());
@@ -471,12 +482,20 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Form form = VolumeForms.controllerPublish(v, org.csiconsole.core.placement.NodeReach.order(nodes, v.accessibleTopology()))
                 .on(context.connectionName());
         // A refused publish (an access mode the volume does not support, an unknown node) keeps the
-        // form open with the plugin's words under it, the values kept.
+        // form open with the plugin's words under it, the values kept. One the risk model refuses (a
+        // single-node volume published to another node, as the driver or this console's record says)
+        // is not sent: the form stays open behind the assessment.
         dialogs().submitForm(form, f -> {
             String nodeId = f.text("nodeId").value();
             VolumeCapability cap = VolumeForms.capability(f, v);
             boolean readonly = f.<Boolean>choice("readonly").value().get();
-            UiTask<Map<String, String>> task = context.actions().run(f, "Publish " + v.displayName() + " to " + nodeId,
+            String title = "Publish " + v.displayName() + " to " + nodeId;
+            if (!consent(RiskOperation.CONTROLLER_PUBLISH, List.of(v), nodeId, VolumeNodeCommands.sends("volume_id", v.volumeId(),
+                    "node_id", nodeId, org.csiconsole.core.risk.RiskModel.ACCESS_MODE, cap.accessMode().name()), "Publish")) {
+                return context.actions().run(f, title, p -> CompletableFuture.<Map<String, String>>failedFuture(new org.csiconsole.core.call.CallFailure(
+                        org.csiconsole.core.call.FailureKind.CANCELLED, title, "not sent", "", "")), x -> "");
+            }
+            UiTask<Map<String, String>> task = context.actions().run(f, title,
                     p -> storage().controllerPublish(v.volumeId(), nodeId, cap, readonly),
                     ctx -> ctx.isEmpty() ? "Published." : "Published; publish context: " + Texts.keyValues(ctx).replace('\n', ' '));
             task.outcome().thenAccept(ctx -> {
