@@ -163,7 +163,7 @@ public final class Console {
         replication = new ConsoleReplication(manager, c -> records().book(c), overrides);
         workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
         org.csiconsole.views.lifecycle.LifecyclePerspective.install(workbench, new org.csiconsole.core.render.Java2dDiagramExporter(),
-                java.time.Clock.systemDefaultZone(), overrides);
+                java.time.Clock.systemDefaultZone(), overrides, c -> records().known(c));
         // Training runs each scenario on a plugin of its own, as a connection of its own: the demo is not touched.
         training = TrainingPerspective.install(workbench, new ReferenceTraining(sessions.trainingStateDir(), sessions.io()),
                 new ConsoleTraining(manager, sessions.io()),
