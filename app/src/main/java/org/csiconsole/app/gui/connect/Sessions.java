@@ -4,6 +4,8 @@ import org.csiconsole.core.storage.CombinedStorage;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.ConsoleRecords;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClientOptions;
@@ -226,6 +228,11 @@ public class Sessions implements AutoCloseable {
         }
     }
 
+    /** The console's durable record of {@code model} where the audit log keeps one ({@link DurableRecords}); else null. */
+    ConsoleBook book(ConnectionModel model) {
+        return audit instanceof ConsoleRecords r ? DurableRecords.of(r, model.profile()).orElse(null) : null;
+    }
+
     /** Each connection's recount on changes, replaced when it connects again. */
     private final java.util.Map<ConnectionModel, org.csiconsole.views.workbench.ResourceChanges.Subscription> recounts =
             new java.util.IdentityHashMap<>();
@@ -237,7 +244,7 @@ public class Sessions implements AutoCloseable {
      */
     protected void connected(ConnectionModel model, StorageService storage) {
         model.storageProperty().set(storage);
-        Counts.refresh(model, storage, ui);
+        Counts.refresh(model, storage, ui, book(model));
         org.csiconsole.views.workbench.ResourceChanges.Subscription old = recounts.put(model,
                 model.changes().listen(java.util.List.of(org.csiconsole.views.workbench.ResourceKind.values()),
                         new Recount(model, storage)::changed));
@@ -263,7 +270,7 @@ public class Sessions implements AutoCloseable {
                 return;
             }
             running = true;
-            Counts.refresh(model, storage, ui).whenComplete((x, e) -> ui.execute(() -> {
+            Counts.refresh(model, storage, ui, book(model)).whenComplete((x, e) -> ui.execute(() -> {
                 running = false;
                 if (again) {
                     again = false;

@@ -121,6 +121,12 @@ public record RecordedItem(RecordKind kind, String id, String name, VolumeSource
     /** The property that marks a row made from the record ({@link #volume()}, {@link #snapshot()}): its origin in words. */
     public static final String ORIGIN_PROPERTY = "origin";
 
+    /**
+     * The property of a volume that names the nodes this console's own ControllerPublishVolume left it published to and
+     * the driver does not report, comma-separated ({@link ConsoleBook#withPublications}).
+     */
+    public static final String PUBLISHED_BY_CONSOLE = "published_by_console";
+
     /** True when {@code v} is a row made from the record ({@link #volume()}), not the driver's report. */
     public static boolean fromRecord(Volume v) {
         return v.properties().containsKey(ORIGIN_PROPERTY);
