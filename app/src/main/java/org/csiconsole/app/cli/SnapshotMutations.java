@@ -61,7 +61,7 @@ final class SnapshotMutations {
         void run(CsiClient client, CsiOutput ignored) throws Exception {
             Snapshot s = client.controller().createSnapshot(volumeId, name, parameters, secrets).get();
             // what CreateSnapshot returned (readiness, size, creation time): a driver that cannot list snapshots reports it nowhere else
-            if (record != null) record.book(client.endpoint().text()).record(org.csiconsole.core.record.RecordedItem.created(s, Instant.now()));
+            if (record != null) record.book(client.endpoint().text()).record(RecordedItem.created(s, Instant.now()));
             output().snapshot(s);
         }
     }
