@@ -116,7 +116,7 @@ public final class Console {
 
     private Console(Stage stage, LaunchOptions options, Path configDir, Executor ui, LazyAuditLog audit, OverrideMarks overrides) {
         this(stage, options, configDir, ui, overrides, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL,
-                Sessions.defaultDemoStateDir(), overrides.marking(audit)));
+                Sessions.defaultDemoStateDir(), overrides.marking(audit), audit));
         this.audit = audit;
         workbench.setRecords(audit);
         replication.keepHistoryIn(audit.dataDir());

@@ -48,6 +48,7 @@ public class Sessions implements AutoCloseable {
     protected final Duration poll;
     private final Path demoStateDir;
     private final AuditSink audit;
+    private final ConsoleRecords records;
 
     /**
      * Sessions that audit nothing: for tests of something else. The console passes its audit log
@@ -72,9 +73,21 @@ public class Sessions implements AutoCloseable {
     }
 
     /**
-     * @param audit where every change made through a session's clients is audited (the console's one audit log)
+     * @param audit where every change made through a session's clients is audited (the console's one audit log); the
+     *     console's record is read from it when it keeps one
      */
     public Sessions(Executor ui, CallTrace trace, Backoff backoff, Duration poll, Path demoStateDir, AuditSink audit) {
+        this(ui, trace, backoff, poll, demoStateDir, audit, audit instanceof ConsoleRecords r ? r : null);
+    }
+
+    /**
+     * @param audit where every change made through a session's clients is audited
+     * @param records the console's record of each connection, which the navigator counts where a driver cannot list; null
+     *     when none is kept
+     */
+    public Sessions(Executor ui, CallTrace trace, Backoff backoff, Duration poll, Path demoStateDir, AuditSink audit,
+                    ConsoleRecords records) {
+        this.records = records;
         this.audit = Objects.requireNonNull(audit);
         this.demoStateDir = Objects.requireNonNull(demoStateDir);
         this.ui = Objects.requireNonNull(ui);
@@ -228,9 +241,9 @@ public class Sessions implements AutoCloseable {
         }
     }
 
-    /** The console's durable record of {@code model} where the audit log keeps one ({@link DurableRecords}); else null. */
+    /** The console's durable record of {@code model} ({@link DurableRecords}); null when none is kept. */
     ConsoleBook book(ConnectionModel model) {
-        return audit instanceof ConsoleRecords r ? DurableRecords.of(r, model.profile()).orElse(null) : null;
+        return records == null ? null : DurableRecords.of(records, model.profile()).orElse(null);
     }
 
     /** Each connection's recount on changes, replaced when it connects again. */
