@@ -161,7 +161,7 @@ public final class CsiCommands {
             ConsoleBook book = book(audit, client);
             // Streamed: each page is printed while the next one is read, never the whole listing held.
             try (VolumeStream stream = new VolumeStream(spec.commandLine().getOut(), o.output)) {
-                List<Volume> rows = book.items(RecordKind.VOLUME).stream().map(RecordedItem::volume).toList();
+                List<Volume> rows = book.items(RecordKind.VOLUME).stream().map(RecordedItem::volume).map(book::withPublications).toList();
                 if (rows.isEmpty() || client.capabilities().get().has(ControllerCapability.LIST_VOLUMES)) {
                     try {
                         client.controller().listVolumesPaced(pageSize, NamedPages.of(stream, book.volumeNames())).get();

@@ -56,7 +56,7 @@ public final class CsiMutations {
     /** The commands, confirming destructive ones on {@code terminal} (empty: no terminal). */
     static List<Object> all(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
         return List.of(new VolumeMutations.CreateVolumeCommand(env), new VolumeMutations.DeleteVolumeCommand(env, terminal),
-                new VolumeMutations.ExpandCommand(env, terminal), new PublishMutations.PublishCommand(env),
+                new VolumeMutations.ExpandCommand(env, terminal), new PublishMutations.PublishCommand(env, terminal),
                 new PublishMutations.UnpublishCommand(env, terminal), new SnapshotMutations.SnapshotCommand(env),
                 new SnapshotMutations.DeleteSnapshotCommand(env, terminal), new NodeMutations.UnstageCommand(env, terminal),
                 new NodeMutations.NodeExpandCommand(env, terminal), new NodeMutations.StageCommand(env),

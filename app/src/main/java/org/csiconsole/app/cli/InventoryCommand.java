@@ -100,7 +100,7 @@ public final class InventoryCommand {
                         source(r.source()), r.note(ZoneId.systemDefault()));
             }
             t.print(out);
-            out.println(rows.size() + " row(s) in the record of " + book.connection());
+            out.println(org.csiconsole.core.model.Words.count(rows.size(), "row") + " in the record of " + book.connection());
         }
         out.flush();
         return ExitCodes.OK;

@@ -5,6 +5,7 @@ import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.risk.Assessment;
+import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
@@ -27,7 +28,9 @@ final class PublishMutations {
     @Command(name = "publish", mixinStandardHelpOptions = true,
             description = {"Make a volume available on a node (ControllerPublishVolume; needs PUBLISH_UNPUBLISH_VOLUME) "
                     + "and print the publish_context to pass to NodeStageVolume / NodePublishVolume.",
-                    "The volume_context is read with ControllerGetVolume when the driver advertises GET_VOLUME."})
+                    "The volume_context is read with ControllerGetVolume when the driver advertises GET_VOLUME.",
+                    "Prints what core's risk assessment finds first; a volume published to another node (as the driver reports, or "
+                            + "as this console's record of its own publish says) is not published again with a single-node access mode."})
     static final class PublishCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the volume to publish.")
         String volumeId;
@@ -48,10 +51,19 @@ final class PublishMutations {
         @Option(names = "--readonly", description = "Publish read-only; needs PUBLISH_READONLY.")
         boolean readonly;
 
-        private VolumeCapability capability;
+        @Option(names = "--yes", paramLabel = "NAME", description = "With --override: the volume's name or volume_id, exactly.")
+        String yes;
 
-        PublishCommand(Function<String, String> env) {
+        @Option(names = "--override", description = "Send it although this console's own record says the volume is published to "
+                + "another node (another orchestrator may have undone that); needs --yes, and is audited as an override.")
+        boolean override;
+
+        private VolumeCapability capability;
+        private final RiskConsent risk;
+
+        PublishCommand(Function<String, String> env, Supplier<Optional<ConsoleTerminal>> terminal) {
             super(env);
+            this.risk = RiskConsent.on(terminal);
         }
 
         @Override
@@ -65,6 +77,13 @@ final class PublishMutations {
             if (readonly) {
                 CsiMutations.require(client, ControllerCapability.PUBLISH_READONLY, "ControllerPublishVolume " + volumeId, "--readonly");
             }
+            Map<String, String> sends = new LinkedHashMap<>();
+            sends.put("volume_id", volumeId);
+            sends.put("node_id", nodeId);
+            sends.put(RiskModel.ACCESS_MODE, capability.accessMode().name());
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.CONTROLLER_PUBLISH, List.of(VolumeFacts.read(client, volumeId, record)),
+                    Instant.now()).onNode(nodeId).sending(sends).on(RiskConsent.connection(client)));
+            overriding = risk.confirm(a, yes == null ? List.of() : List.of(yes), override, spec.commandLine().getErr()).override();
             Map<String, String> volumeContext = VolumeMutations.read(client, volumeId).map(Volume::volumeContext).orElse(Map.of());
             Map<String, String> context = client.controller().controllerPublish(volumeId, nodeId, capability, readonly, secrets,
                     volumeContext).get();

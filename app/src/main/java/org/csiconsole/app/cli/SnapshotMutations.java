@@ -5,6 +5,9 @@ import org.csiconsole.core.call.FailureKind;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Snapshot;
+import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.RecordKind;
+import org.csiconsole.core.record.RecordedItem;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
@@ -57,6 +60,8 @@ final class SnapshotMutations {
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
             Snapshot s = client.controller().createSnapshot(volumeId, name, parameters, secrets).get();
+            // what CreateSnapshot returned (readiness, size, creation time): a driver that cannot list snapshots reports it nowhere else
+            if (record != null) record.book(client.endpoint().text()).record(RecordedItem.created(s, Instant.now()));
             output().snapshot(s);
         }
     }
@@ -91,13 +96,17 @@ final class SnapshotMutations {
 
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
-            Optional<Snapshot> known = read(client);
-            String sourceId = known.map(Snapshot::sourceVolumeId).orElse("");
-            // the source as ListVolumes reports it: a snapshot whose source is gone is the last copy of its data
+            ConsoleBook book = record == null ? ConsoleBook.inMemory(client.endpoint().text()) : record.book(client.endpoint().text());
+            // as GetSnapshot reports it, else as the console's record holds it (a driver without GET_SNAPSHOT or LIST_SNAPSHOTS)
+            Snapshot known = read(client).or(() -> book.find(RecordKind.SNAPSHOT, snapshotId).map(RecordedItem::snapshot))
+                    .orElseGet(() -> new Snapshot(snapshotId, "", "", 0, null, false, "", org.csiconsole.core.model.Origin.CSI, null));
+            String sourceId = known.sourceVolumeId();
+            // the source as ListVolumes reports it: a snapshot whose source is gone is the last copy of its data; a driver that
+            // cannot list volumes leaves it to the console's record
             boolean lists = !sourceId.isEmpty() && client.capabilities().get().has(ControllerCapability.LIST_VOLUMES);
-            Optional<org.csiconsole.core.model.Volume> source = lists ? VolumeFacts.listed(client, sourceId) : Optional.empty();
-            TargetFacts facts = TargetFacts.ofSnapshot(snapshotId, known.map(Snapshot::name).orElse(""), known.map(Snapshot::sizeBytes).orElse(0L),
-                    sourceId, source.map(org.csiconsole.core.model.Volume::name).orElse(""), lists && source.isEmpty());
+            Map<String, String> listed = !lists ? null
+                    : VolumeFacts.listed(client, sourceId).map(v -> Map.of(v.volumeId(), v.name())).orElse(Map.of());
+            TargetFacts facts = TargetFacts.ofSnapshot(known, listed, book);
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_SNAPSHOT, List.of(facts), Instant.now()).on(RiskConsent.connection(client)));
             risk.confirm(a, yes(), false, spec.commandLine().getErr());
             client.controller().deleteSnapshot(snapshotId, secrets).get();

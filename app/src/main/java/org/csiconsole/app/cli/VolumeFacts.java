@@ -66,12 +66,13 @@ final class VolumeFacts {
 
     /**
      * The snapshots of {@code volumeId} ({@code "erp-snap (snap-1)"} each), as ListSnapshots by {@code source_volume_id}
-     * reports them, for a delete's assessment; none when the driver does not list snapshots (LIST_SNAPSHOTS).
+     * reports them, for a delete's assessment; null when the driver does not list snapshots (LIST_SNAPSHOTS), so the
+     * console's record speaks instead ({@link TargetFacts#withSnapshots(List, ConsoleBook)}).
      *
      * @throws Exception the listing's failure, as the call policy words it
      */
     static List<String> snapshotsOf(CsiClient client, String volumeId) throws Exception {
-        if (!client.capabilities().get().has(ControllerCapability.LIST_SNAPSHOTS)) return List.of();
+        if (!client.capabilities().get().has(ControllerCapability.LIST_SNAPSHOTS)) return null;
         List<String> names = new ArrayList<>();
         client.controller().listSnapshots(volumeId, 0, page -> page.stream().filter(s -> s.sourceVolumeId().equals(volumeId))
                 .forEach(s -> names.add(s.name().isEmpty() || s.name().equals(s.snapshotId()) ? s.snapshotId() : s.name() + " (" + s.snapshotId() + ")"))).get();

@@ -163,7 +163,8 @@ final class VolumeMutations {
 
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
-            TargetFacts facts = VolumeFacts.read(client, volumeId, record).withSnapshots(VolumeFacts.snapshotsOf(client, volumeId));
+            TargetFacts facts = VolumeFacts.read(client, volumeId, record).withSnapshots(VolumeFacts.snapshotsOf(client, volumeId),
+                    record == null ? org.csiconsole.core.record.ConsoleBook.inMemory(client.endpoint().text()) : record.book(client.endpoint().text()));
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(facts), Instant.now()).on(RiskConsent.connection(client)));
             overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             client.controller().deleteVolume(volumeId, secrets).get();

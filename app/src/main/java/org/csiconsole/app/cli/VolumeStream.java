@@ -148,9 +148,17 @@ final class VolumeStream implements PageSink<Volume>, AutoCloseable {
         String gone = v.properties().getOrDefault("gone_since", "");
         return new String[] {v.volumeId(), v.name(), v.capacityBytes() <= 0 ? "unknown" : ByteSize.format(v.capacityBytes()),
                 v.source().kind().name().equals("NONE") ? "" : v.source().kind().name().toLowerCase() + ":" + v.source().id(),
-                String.join(",", v.publishedNodeIds()),
+                publishedNodes(v),
                 v.condition().abnormal() ? "abnormal: " + v.condition().message() : "",
                 v.properties().getOrDefault("origin", "") + (gone.isEmpty() ? "" : "; gone at the driver since " + gone)};
+    }
+
+    /** The driver's published nodes, then those only this console's record holds, marked: {@code "node-1 (by this console)"}. */
+    private static String publishedNodes(Volume v) {
+        List<String> all = new java.util.ArrayList<>(v.publishedNodeIds());
+        String mine = v.properties().getOrDefault(org.csiconsole.core.record.RecordedItem.PUBLISHED_BY_CONSOLE, "");
+        if (!mine.isEmpty()) for (String n : mine.split(",")) all.add(n + " (by this console)");
+        return String.join(",", all);
     }
 
     @Override

@@ -1,10 +1,9 @@
 package org.csiconsole.app.gui;
 
-import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.app.gui.connect.DurableRecords;
 import org.csiconsole.core.record.ConsoleBook;
 import org.csiconsole.core.record.ConsoleRecords;
 import org.csiconsole.core.record.ExportReader;
-import org.csiconsole.core.session.ConnectionKind;
 import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.views.resource.KnownResources;
 import org.csiconsole.views.workbench.ConnectionModel;
@@ -33,10 +32,8 @@ final class ConnectionRecords {
     /** The record of {@code c}. */
     ConsoleBook book(ConnectionModel c) {
         ConnectionProfile p = c.profile();
-        if (records != null && p.kind() == ConnectionKind.CSI && !p.endpoint().isBlank()) {
-            return records.book(Endpoint.parse(p.endpoint()).text());
-        }
-        return inMemory.computeIfAbsent(c, x -> ConsoleBook.inMemory(p.name()));
+        return (records == null ? java.util.Optional.<ConsoleBook>empty() : DurableRecords.of(records, p))
+                .orElseGet(() -> inMemory.computeIfAbsent(c, x -> ConsoleBook.inMemory(p.name())));
     }
 
     /** What the views of {@code c} show where its driver cannot list, and where they import to. */

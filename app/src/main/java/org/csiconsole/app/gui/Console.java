@@ -116,7 +116,7 @@ public final class Console {
 
     private Console(Stage stage, LaunchOptions options, Path configDir, Executor ui, LazyAuditLog audit, OverrideMarks overrides) {
         this(stage, options, configDir, ui, overrides, trace -> new Sessions(ui, trace, Backoff.DEFAULT, SocketWatcher.DEFAULT_POLL,
-                Sessions.defaultDemoStateDir(), overrides.marking(audit)));
+                Sessions.defaultDemoStateDir(), overrides.marking(audit), audit));
         this.audit = audit;
         workbench.setRecords(audit);
         replication.keepHistoryIn(audit.dataDir());
@@ -163,7 +163,7 @@ public final class Console {
         replication = new ConsoleReplication(manager, c -> records().book(c), overrides);
         workbench.addPerspective(replication.perspective(workbench, services.actions(), dialogs, tableLayouts));
         org.csiconsole.views.lifecycle.LifecyclePerspective.install(workbench, new org.csiconsole.core.render.Java2dDiagramExporter(),
-                java.time.Clock.systemDefaultZone(), overrides);
+                java.time.Clock.systemDefaultZone(), overrides, c -> records().known(c));
         // Training runs each scenario on a plugin of its own, as a connection of its own: the demo is not touched.
         training = TrainingPerspective.install(workbench, new ReferenceTraining(sessions.trainingStateDir(), sessions.io()),
                 new ConsoleTraining(manager, sessions.io()),

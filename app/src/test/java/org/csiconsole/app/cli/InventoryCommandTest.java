@@ -208,7 +208,7 @@ class InventoryCommandTest {
         assertThat(err.toString()).contains(f.toString()).contains("field items[0].spec.csi.volumeHandle is missing")
                 .doesNotContain("Exception");
         assertThat(run("inventory", "list", "--endpoint", endpoint)).isZero();
-        assertThat(out.toString()).contains("0 row(s)");
+        assertThat(out.toString()).contains("0 rows in the record of");
     }
 
     @Test

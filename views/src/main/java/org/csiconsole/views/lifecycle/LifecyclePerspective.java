@@ -37,9 +37,18 @@ public final class LifecyclePerspective {
 
     /** As the overload above, a call sent anyway from the perspective announced to {@code overrides} (its audit record is marked). */
     public static void install(Workbench workbench, DiagramExporter exporter, Clock clock, org.csiconsole.core.audit.OverrideMarks overrides) {
+        install(workbench, exporter, clock, overrides, c -> org.csiconsole.views.resource.KnownResources.inSession());
+    }
+
+    /**
+     * As the overload above, each connection's volumes read with the console's record of it ({@code known}): on a
+     * driver that cannot list (no LIST_VOLUMES) the record's volumes are the ones to choose from, as in the Volumes view.
+     */
+    public static void install(Workbench workbench, DiagramExporter exporter, Clock clock, org.csiconsole.core.audit.OverrideMarks overrides,
+                               java.util.function.Function<ConnectionModel, org.csiconsole.views.resource.KnownResources> known) {
         LifecycleView[] view = new LifecycleView[1];
         workbench.addPerspective(new Perspective(ID, "Lifecycle", Material2AL.ACCOUNT_TREE, "Alt+3", () -> {
-            view[0] = view(workbench, exporter, clock, overrides);
+            view[0] = view(workbench, exporter, clock, overrides, known);
             if (workbench.currentConnectionProperty().get() != null) {
                 view[0].model().connectionProperty().set(workbench.currentConnectionProperty().get());
             }
@@ -72,10 +81,16 @@ public final class LifecyclePerspective {
      */
     public static LifecycleView view(Workbench workbench, DiagramExporter exporter, Clock clock,
                                      org.csiconsole.core.audit.OverrideMarks overrides) {
+        return view(workbench, exporter, clock, overrides, c -> org.csiconsole.views.resource.KnownResources.inSession());
+    }
+
+    /** As the overload above, each connection's volumes read with the console's record of it ({@code known}). */
+    public static LifecycleView view(Workbench workbench, DiagramExporter exporter, Clock clock, org.csiconsole.core.audit.OverrideMarks overrides,
+                                     java.util.function.Function<ConnectionModel, org.csiconsole.views.resource.KnownResources> known) {
         ActionRunner actions = workbench.services().actions();
         return new LifecycleView(new LifecycleViewModel(workbench.connections(),
                 c -> new VolumesViewModel(new ViewContext(c.storage(), actions, workbench.services().ui(), c.name(), c.changes(),
-                        org.csiconsole.views.resource.KnownResources.inSession(), workbench.services().trace()::snapshot,
+                        known.apply(c), workbench.services().trace()::snapshot,
                         new org.csiconsole.core.risk.RiskModel().on(c.describe()), overrides)),
                 actions, workbench.services().trace()::snapshot, clock, exporter));
     }

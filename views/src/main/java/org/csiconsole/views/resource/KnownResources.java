@@ -2,7 +2,6 @@ package org.csiconsole.views.resource;
 
 import org.csiconsole.core.model.Snapshot;
 import org.csiconsole.core.model.Volume;
-import org.csiconsole.core.model.VolumeSource;
 import org.csiconsole.core.record.ConsoleBook;
 import org.csiconsole.core.record.ExportReader;
 import org.csiconsole.core.record.ImportResult;
@@ -56,10 +55,7 @@ public interface KnownResources {
 
     /** Snapshots in the record, keyed by snapshot_id. */
     default KnownList<Snapshot> snapshots() {
-        return new BookList<>(book(), RecordKind.SNAPSHOT, RecordedItem::snapshot,
-                (id, s, at) -> RecordedItem.of(RecordKind.SNAPSHOT, id, s.name(),
-                        s.sourceVolumeId().isEmpty() ? VolumeSource.NONE : VolumeSource.volume(s.sourceVolumeId()),
-                        RecordOrigin.CREATED, s.sizeBytes(), Map.of(), at));
+        return new BookList<>(book(), RecordKind.SNAPSHOT, RecordedItem::snapshot, (id, s, at) -> RecordedItem.created(s, at));
     }
 
     /** The lists of {@code book}; no exports read. */

@@ -128,6 +128,13 @@ public abstract class StorageViewModel<T> extends ViewModel {
     }
 
     /**
+     * Called on the UI thread when the driver cannot list (the listing answered UNSUPPORTED) and the rows of the
+     * console's record are shown instead ({@link #keepUnlisted}).
+     */
+    protected void shownUnlisted() {
+    }
+
+    /**
      * Makes the rows this console created ({@code known}) and the rows looked up by id stay in
      * sight when the driver cannot list them, noted as such ({@link #noteOf}). Call once, from the
      * constructor.
@@ -448,6 +455,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
                 table.clear();
                 unsupported.set(true);
                 showUnlisted();
+                shownUnlisted();
                 return;
             }
             status.set(streaming ? failure.getMessage() : failure.getMessage() + " The " + kept);

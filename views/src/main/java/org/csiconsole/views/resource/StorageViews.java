@@ -151,16 +151,18 @@ public final class StorageViews {
     /**
      * Keeps the navigator's count in step with a finished listing and with rows added or removed
      * later; a listing that some sources did not answer marks the count partial with them. A
-     * listing the driver does not offer makes the count {@link ConnectionModel#CANNOT_LIST}, with
-     * the reason, whatever rows this console still shows.
+     * listing the driver does not offer counts the rows this console still shows (its record's), with the
+     * view's note of where they come from; with none, the count is {@link ConnectionModel#CANNOT_LIST}, with
+     * the reason.
      */
     static void keepCount(StorageViewModel<?> model, ConnectionModel connection, ResourceKind kind) {
         Runnable update = () -> {
             if (model.unsupportedProperty().get()) {
                 // A service the driver does not serve stays "not served": that says more than "cannot list".
                 if (connection.count(kind).get() == ConnectionModel.NOT_SERVED) return;
-                connection.count(kind).set(Availability.notRecorded(model.statusProperty().get())
-                        ? ConnectionModel.NOT_RECORDED : ConnectionModel.CANNOT_LIST);
+                int shown = model.table().totalCount().get();
+                connection.count(kind).set(Availability.notRecorded(model.statusProperty().get()) ? ConnectionModel.NOT_RECORDED
+                        : shown > 0 ? shown : ConnectionModel.CANNOT_LIST);
                 connection.partial(kind).set(model.statusProperty().get());
                 return;
             }

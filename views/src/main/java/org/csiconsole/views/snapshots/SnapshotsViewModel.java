@@ -130,8 +130,8 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
     }
 
     private void delete(List<Snapshot> targets, Map<String, String> volumes, boolean complete) {
-        List<TargetFacts> facts = targets.stream().map(s -> TargetFacts.ofSnapshot(s.snapshotId(), s.name(), s.sizeBytes(), s.sourceVolumeId(),
-                volumes.getOrDefault(s.sourceVolumeId(), ""), complete && !volumes.containsKey(s.sourceVolumeId()))).toList();
+        // a driver that cannot list volumes: the console's record says which sources are gone
+        List<TargetFacts> facts = targets.stream().map(s -> TargetFacts.ofSnapshot(s, complete ? volumes : null, context.known().book())).toList();
         if (!consent(RiskOperation.DELETE_SNAPSHOT, facts, targets.size() == 1 ? Map.of("snapshot_id", targets.get(0).snapshotId()) : Map.of(),
                 "Delete")) return;
         if (targets.size() > 1) {

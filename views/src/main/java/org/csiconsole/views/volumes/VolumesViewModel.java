@@ -186,11 +186,22 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 detailVersion.set(detailVersion.get() + 1);
             }));
         }
+        readNodes();
+    }
+
+    @Override
+    protected void shownUnlisted() {
+        readNodes();
+    }
+
+    /**
+     * The publish targets: the connected node (NodeGetInfo) and the nodes the rows shown are published to, as the driver
+     * reports them and as this console's record holds its own publications: no second ListVolumes for them.
+     */
+    private void readNodes() {
         if (!features().available(Feature.NODE_INFO) && !features().available(Feature.CONTROLLER_PUBLISH)) return;
-        // The publish targets are the connected node and the nodes the listing just read showed
-        // volumes published to: no second ListVolumes for them.
         Set<String> published = new LinkedHashSet<>();
-        for (Volume v : table().all()) published.addAll(v.publishedNodeIds());
+        for (Volume v : table().all()) published.addAll(context.publishedNodes(v));
         storage().connectedNodes().whenComplete((own, e) -> context.ui().execute(() -> {
             nodes.setAll(NodeInfo.withPublished(own == null ? List.of() : own, published));
             if (own != null && !own.isEmpty()) node.connectedNode(own.get(0).nodeId());
@@ -462,12 +473,20 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Form form = VolumeForms.controllerPublish(v, org.csiconsole.core.placement.NodeReach.order(nodes, v.accessibleTopology()))
                 .on(context.connectionName());
         // A refused publish (an access mode the volume does not support, an unknown node) keeps the
-        // form open with the plugin's words under it, the values kept.
+        // form open with the plugin's words under it, the values kept. One the risk model refuses (a
+        // single-node volume published to another node, as the driver or this console's record says)
+        // is not sent: the form stays open behind the assessment.
         dialogs().submitForm(form, f -> {
             String nodeId = f.text("nodeId").value();
             VolumeCapability cap = VolumeForms.capability(f, v);
             boolean readonly = f.<Boolean>choice("readonly").value().get();
-            UiTask<Map<String, String>> task = context.actions().run(f, "Publish " + v.displayName() + " to " + nodeId,
+            String title = "Publish " + v.displayName() + " to " + nodeId;
+            if (!consent(RiskOperation.CONTROLLER_PUBLISH, List.of(v), nodeId, VolumeNodeCommands.sends("volume_id", v.volumeId(),
+                    "node_id", nodeId, org.csiconsole.core.risk.RiskModel.ACCESS_MODE, cap.accessMode().name()), "Publish")) {
+                return context.actions().run(f, title, p -> CompletableFuture.<Map<String, String>>failedFuture(new org.csiconsole.core.call.CallFailure(
+                        org.csiconsole.core.call.FailureKind.CANCELLED, title, "not sent", "", "")), x -> "");
+            }
+            UiTask<Map<String, String>> task = context.actions().run(f, title,
                     p -> storage().controllerPublish(v.volumeId(), nodeId, cap, readonly),
                     ctx -> ctx.isEmpty() ? "Published." : "Published; publish context: " + Texts.keyValues(ctx).replace('\n', ' '));
             task.outcome().thenAccept(ctx -> {
@@ -573,7 +592,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     /**
      * Before a delete ({@code op} DELETE_VOLUME), reads the snapshots of {@code targets} (ListSnapshots by
      * {@code source_volume_id}) so the assessment names those that stay; then runs {@code then} on the UI executor.
-     * A listing that fails names none (nothing is claimed); other operations read nothing.
+     * When the driver cannot list them (no LIST_SNAPSHOTS) or the listing fails, the console's record names those it
+     * holds ({@link TargetFacts#withSnapshots(List, org.csiconsole.core.record.ConsoleBook)}); other operations read nothing.
      */
     private void withSnapshots(RiskOperation op, List<Volume> targets, Runnable then) {
         snapshotsOf.clear();
@@ -583,6 +603,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         }
         List<CompletableFuture<Void>> reads = targets.stream().map(v -> {
             List<String> names = new java.util.concurrent.CopyOnWriteArrayList<>();
+            if (!features().available(Feature.LIST_SNAPSHOTS)) {
+                // the driver cannot list them: the console's record of its snapshots speaks instead
+                snapshotsOf.put(v.volumeId(), TargetFacts.of("volume", v.volumeId(), "").withSnapshots(null, context.known().book()).dependents());
+                return CompletableFuture.<Void>completedFuture(null);
+            }
             return storage().listSnapshots(v.volumeId(), page -> {
                 for (var snap : page) {
                     if (snap.sourceVolumeId().equals(v.volumeId())) {
@@ -591,7 +616,9 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 }
                 return org.csiconsole.core.call.PageSink.READY;
             }).handle((missing, e) -> {
-                if (e == null && !names.isEmpty()) snapshotsOf.put(v.volumeId(), List.copyOf(names));
+                List<String> listed = e == null && missing.isEmpty() ? List.copyOf(names) : null;
+                List<String> known = TargetFacts.of("volume", v.volumeId(), "").withSnapshots(listed, context.known().book()).dependents();
+                if (!known.isEmpty()) snapshotsOf.put(v.volumeId(), known);
                 return (Void) null;
             });
         }).toList();

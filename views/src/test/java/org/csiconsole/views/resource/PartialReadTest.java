@@ -79,6 +79,25 @@ class PartialReadTest {
     }
 
     @Test
+    void aDriverThatCannotListIsCountedByTheRowsOfTheConsolesRecordTheViewShowsWithItsNote() {
+        ConnectionModel connection = new ConnectionModel(ConnectionProfile.demo());
+        org.csiconsole.core.record.ConsoleBook book = org.csiconsole.core.record.ConsoleBook.inMemory("unix:///csi/csi.sock");
+        for (String id : List.of("vol-1", "vol-2")) {
+            book.record(org.csiconsole.core.record.RecordedItem.of(org.csiconsole.core.record.RecordKind.VOLUME, id, "", null,
+                    org.csiconsole.core.record.RecordOrigin.CREATED, 0, java.util.Map.of(), java.time.Instant.now()));
+        }
+        ActionRunner actions = new ActionRunner(tasks, notifications, dialogs);
+        VolumesViewModel m = new VolumesViewModel(new ViewContext(new FakeStorage(FakeStorage.cannotList()), actions, Runnable::run, "strict",
+                KnownResources.of(book)));
+        StorageViews.keepCount(m, connection, ResourceKind.VOLUMES);
+
+        m.activate();
+
+        assertThat(connection.count(ResourceKind.VOLUMES).get()).as("the rows the view shows, not \"cannot list\" beside them").isEqualTo(2);
+        assertThat(connection.partial(ResourceKind.VOLUMES).get()).startsWith("The 2 volumes shown are from the console's record");
+    }
+
+    @Test
     void theNavigatorCountOfAPartialReadIsMarkedWithTheMissingSourcesAndClearedByAFullRead() {
         ConnectionModel connection = new ConnectionModel(ConnectionProfile.demo());
         storage.answerPartly("listVolumes", "site-b", FailureKind.UNAVAILABLE, "connection refused");

@@ -9,6 +9,8 @@ import org.csiconsole.core.port.Features;
 import org.csiconsole.core.port.Listing;
 import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.port.StorageService;
+import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.RecordKind;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.ResourceKind;
 
@@ -57,8 +59,19 @@ final class Counts {
         }
     }
 
-    /** Reads plugin identity and counts; the future completes when all reads have finished. */
+    /** Reads plugin identity and counts, with no record of the console's; the future completes when all reads have finished. */
     static CompletableFuture<Void> refresh(ConnectionModel model, StorageService storage, Executor ui) {
+        return refresh(model, storage, ui, null);
+    }
+
+    /**
+     * Reads plugin identity and counts; the future completes when all reads have finished. Volumes and snapshots the
+     * driver cannot list are counted from the console's record of the connection ({@code book}) as the views show them,
+     * with the record's note ({@link ConsoleBook#cannotList}) as what the count leaves out; without rows there, "cannot list".
+     *
+     * @param book the console's record of the connection; null when none is kept
+     */
+    static CompletableFuture<Void> refresh(ConnectionModel model, StorageService storage, Executor ui, ConsoleBook book) {
         CompletableFuture<Void> plugin = storage.pluginInfo().handle((info, e) -> {
             if (e == null) {
                 ui.execute(() -> {
@@ -82,8 +95,8 @@ final class Counts {
                     ? CompletableFuture.completedFuture(new Count(ConnectionModel.NOT_COUNTED, ""))
                     : streamed(f, Feature.LIST_SNAPSHOTS, "snapshots", n -> storage.listSnapshots(null, PageSink.unpaced(p -> n.addAndGet(p.size()))));
             return CompletableFuture.allOf(
-                    set(model, storage, ui, ResourceKind.VOLUMES, volumes),
-                    set(model, storage, ui, ResourceKind.SNAPSHOTS, snapshots),
+                    set(model, storage, ui, ResourceKind.VOLUMES, volumes.thenApply(c -> recorded(c, book, RecordKind.VOLUME))),
+                    set(model, storage, ui, ResourceKind.SNAPSHOTS, snapshots.thenApply(c -> recorded(c, book, RecordKind.SNAPSHOT))),
                     set(model, storage, ui, ResourceKind.VOLUME_GROUPS, listed(f, Feature.VOLUME_GROUPS, "volume groups", storage::listVolumeGroups)),
                     set(model, storage, ui, ResourceKind.SNAPSHOT_GROUPS, listed(f, Feature.GROUP_SNAPSHOTS, "group snapshots", storage::listGroupSnapshots)),
                     set(model, storage, ui, ResourceKind.HOSTS, hosts(storage, f, volumes.thenApply(x -> published))),
@@ -94,6 +107,13 @@ final class Counts {
                             }))));
         });
         return CompletableFuture.allOf(plugin, counts.exceptionally(e -> null));
+    }
+
+    /** {@code c}, or, when the driver cannot list and the record holds rows of {@code kind}, their count with the record's note. */
+    private static Count recorded(Count c, ConsoleBook book, RecordKind kind) {
+        if (c.count() != ConnectionModel.CANNOT_LIST || book == null) return c;
+        int n = book.items(kind).size();
+        return n == 0 ? c : new Count(n, ConsoleBook.cannotList(kind, n));
     }
 
     private static CompletableFuture<Count> streamed(Features f, Feature needed, String noun,

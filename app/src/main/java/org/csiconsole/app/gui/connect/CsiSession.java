@@ -144,7 +144,7 @@ final class CsiSession implements Session {
             StorageService s = shown();
             // The first connect shows the storage and counts again after every change the console makes; a reconnect counts again.
             if (model.storage() != s) sessions.connected(model, s);
-            else Counts.refresh(model, s, sessions.ui);
+            else Counts.refresh(model, s, sessions.ui, sessions.book(model));
         }));
     }
 

@@ -4,6 +4,8 @@ import org.csiconsole.core.storage.CombinedStorage;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
+import org.csiconsole.core.record.ConsoleBook;
+import org.csiconsole.core.record.ConsoleRecords;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.csi.CsiClientOptions;
@@ -46,6 +48,7 @@ public class Sessions implements AutoCloseable {
     protected final Duration poll;
     private final Path demoStateDir;
     private final AuditSink audit;
+    private final ConsoleRecords records;
 
     /**
      * Sessions that audit nothing: for tests of something else. The console passes its audit log
@@ -70,9 +73,21 @@ public class Sessions implements AutoCloseable {
     }
 
     /**
-     * @param audit where every change made through a session's clients is audited (the console's one audit log)
+     * @param audit where every change made through a session's clients is audited (the console's one audit log); the
+     *     console's record is read from it when it keeps one
      */
     public Sessions(Executor ui, CallTrace trace, Backoff backoff, Duration poll, Path demoStateDir, AuditSink audit) {
+        this(ui, trace, backoff, poll, demoStateDir, audit, audit instanceof ConsoleRecords r ? r : null);
+    }
+
+    /**
+     * @param audit where every change made through a session's clients is audited
+     * @param records the console's record of each connection, which the navigator counts where a driver cannot list; null
+     *     when none is kept
+     */
+    public Sessions(Executor ui, CallTrace trace, Backoff backoff, Duration poll, Path demoStateDir, AuditSink audit,
+                    ConsoleRecords records) {
+        this.records = records;
         this.audit = Objects.requireNonNull(audit);
         this.demoStateDir = Objects.requireNonNull(demoStateDir);
         this.ui = Objects.requireNonNull(ui);
@@ -226,6 +241,11 @@ public class Sessions implements AutoCloseable {
         }
     }
 
+    /** The console's durable record of {@code model} ({@link DurableRecords}); null when none is kept. */
+    ConsoleBook book(ConnectionModel model) {
+        return records == null ? null : DurableRecords.of(records, model.profile()).orElse(null);
+    }
+
     /** Each connection's recount on changes, replaced when it connects again. */
     private final java.util.Map<ConnectionModel, org.csiconsole.views.workbench.ResourceChanges.Subscription> recounts =
             new java.util.IdentityHashMap<>();
@@ -237,7 +257,7 @@ public class Sessions implements AutoCloseable {
      */
     protected void connected(ConnectionModel model, StorageService storage) {
         model.storageProperty().set(storage);
-        Counts.refresh(model, storage, ui);
+        Counts.refresh(model, storage, ui, book(model));
         org.csiconsole.views.workbench.ResourceChanges.Subscription old = recounts.put(model,
                 model.changes().listen(java.util.List.of(org.csiconsole.views.workbench.ResourceKind.values()),
                         new Recount(model, storage)::changed));
@@ -263,7 +283,7 @@ public class Sessions implements AutoCloseable {
                 return;
             }
             running = true;
-            Counts.refresh(model, storage, ui).whenComplete((x, e) -> ui.execute(() -> {
+            Counts.refresh(model, storage, ui, book(model)).whenComplete((x, e) -> ui.execute(() -> {
                 running = false;
                 if (again) {
                     again = false;

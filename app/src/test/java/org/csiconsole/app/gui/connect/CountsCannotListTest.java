@@ -44,6 +44,31 @@ class CountsCannotListTest {
     }
 
     @Test
+    void aDriverThatCannotListIsCountedFromTheConsolesRecordAsTheViewsShowItWithTheRecordsNote() throws Exception {
+        try (MinimalCsiDriver minimal = new MinimalCsiDriver()) {
+            Endpoint ep = minimal.startInProcess("counts-record-" + UUID.randomUUID());
+            try (CsiClient client = CsiClient.open(ep, Optional.empty(), CsiClientOptions.defaults(), new CallTrace())) {
+                CsiStorage storage = new CsiStorage(client, true);
+                ConnectionModel model = new ConnectionModel(ConnectionProfile.demo());
+                model.storageProperty().set(storage);
+                org.csiconsole.core.record.ConsoleBook book = org.csiconsole.core.record.ConsoleBook.inMemory(ep.text());
+                for (String id : java.util.List.of("vol-1", "vol-2", "vol-3")) {
+                    book.record(org.csiconsole.core.record.RecordedItem.of(org.csiconsole.core.record.RecordKind.VOLUME, id, "", null,
+                            org.csiconsole.core.record.RecordOrigin.CREATED, 0, java.util.Map.of(), java.time.Instant.now()));
+                }
+
+                Counts.refresh(model, storage, Runnable::run, book).get(60, TimeUnit.SECONDS);
+
+                assertThat(model.count(ResourceKind.VOLUMES).get()).isEqualTo(3);
+                assertThat(model.partial(ResourceKind.VOLUMES).get())
+                        .isEqualTo(org.csiconsole.core.record.ConsoleBook.cannotList(org.csiconsole.core.record.RecordKind.VOLUME, 3));
+                assertThat(model.count(ResourceKind.SNAPSHOTS).get()).as("none recorded: still cannot list").isEqualTo(ConnectionModel.CANNOT_LIST);
+                assertThat(minimal.calls("ListVolumes")).isZero();
+            }
+        }
+    }
+
+    @Test
     void aListingTheDriverFailsOnIsCannotListWithTheDriversWords() throws Exception {
         try (RbdLikeDriver rbd = new RbdLikeDriver()) {
             Endpoint ep = rbd.startInProcess("counts-rbd-" + UUID.randomUUID());

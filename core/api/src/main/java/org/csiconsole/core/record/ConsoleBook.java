@@ -78,6 +78,21 @@ public interface ConsoleBook {
         return find(RecordKind.SNAPSHOT, s.snapshotId()).map(i -> i.named(s)).orElse(s);
     }
 
+    /**
+     * {@code v} with the nodes this console's own ControllerPublishVolume calls left it published to, that the driver does
+     * not report, as the {@link RecordedItem#PUBLISHED_BY_CONSOLE} property ({@code "node-1,node-2"}); {@code v} itself when
+     * there are none. The driver's {@code published_node_ids} stay its own report.
+     */
+    default Volume withPublications(Volume v) {
+        List<String> nodes = placements(v.volumeId()).stream().filter(p -> p.step() == Placement.Kind.PUBLISHED)
+                .map(RecordedPlacement::nodeId).filter(n -> !n.isEmpty() && !v.publishedNodeIds().contains(n)).distinct().toList();
+        if (nodes.isEmpty()) return v;
+        Map<String, String> p = new java.util.LinkedHashMap<>(v.properties());
+        p.put(RecordedItem.PUBLISHED_BY_CONSOLE, String.join(",", nodes));
+        return new Volume(v.volumeId(), v.name(), v.capacityBytes(), v.source(), v.capabilities(), v.parameters(), v.volumeContext(),
+                v.accessibleTopology(), v.publishedNodeIds(), v.condition(), v.groupId(), v.origin(), p, v.replication());
+    }
+
     /** {@link #named(Volume)} for a whole listing: the record is read once, now. */
     default UnaryOperator<Volume> volumeNames() {
         Map<String, RecordedItem> byId = new HashMap<>();
@@ -96,6 +111,16 @@ public interface ConsoleBook {
             RecordedItem i = byId.get(s.snapshotId());
             return i == null ? s : i.named(s);
         };
+    }
+
+    /**
+     * The snapshots the record holds of volume {@code volumeId} (their source), {@code "w3-snap (snap-1)"} each (the id alone
+     * when unnamed), first recorded first; those the driver answered it no longer knows are left out.
+     */
+    default List<String> snapshotsOf(String volumeId) {
+        return items(RecordKind.SNAPSHOT).stream()
+                .filter(s -> !s.gone() && s.source().kind() == org.csiconsole.core.model.VolumeSource.Kind.VOLUME && s.source().id().equals(volumeId))
+                .map(s -> label(RecordKind.SNAPSHOT, s.id())).toList();
     }
 
     /** {@code "walk-vol-1 (4f1c…)"}-style text: the id with the recorded name beside it, or the id alone. */

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>CreateVolume: the volume with its {@code name}, {@code volume_content_source} and
- *       {@code capacity_range.required_bytes}; DeleteVolume removes it and its placements.</li>
+ *       {@code capacity_range.required_bytes}; DeleteVolume removes it and its placements, and marks the recorded
+ *       snapshots of it as the last copies of its data ({@link RecordedItem#SOURCE_DELETED}).</li>
  *   <li>CreateSnapshot: the snapshot with its name and {@code source_volume_id}; DeleteSnapshot removes it.</li>
  *   <li>CreateVolumeGroupSnapshot, csi-addons CreateVolumeGroup: the group and its name; their deletes remove it.</li>
  *   <li>ControllerPublishVolume / NodeStageVolume / NodePublishVolume add a placement (node, or staging /
@@ -59,7 +60,18 @@ public final class RecordFeed {
                         m.find() ? Long.parseLong(m.group(1)) : 0, Map.of(), r.time()));
             }
             case "DeleteVolume" -> {
-                if (!volumeId.isEmpty()) book.forget(RecordKind.VOLUME, volumeId);
+                if (volumeId.isEmpty()) return;
+                String name = book.find(RecordKind.VOLUME, volumeId).map(RecordedItem::name).orElse("");
+                book.forget(RecordKind.VOLUME, volumeId);
+                // the record's snapshots of it are now the last copies of its data
+                Map<String, String> deleted = new java.util.LinkedHashMap<>();
+                deleted.put(RecordedItem.SOURCE_DELETED, r.time().toString());
+                if (!name.isEmpty()) deleted.put(RecordedItem.SOURCE_NAME, name);
+                for (RecordedItem s : book.items(RecordKind.SNAPSHOT)) {
+                    if (s.source().kind() == VolumeSource.Kind.VOLUME && s.source().id().equals(volumeId) && !s.sourceDeleted()) {
+                        book.record(RecordedItem.of(RecordKind.SNAPSHOT, s.id(), "", VolumeSource.NONE, s.origin(), 0, deleted, s.firstSeen()));
+                    }
+                }
             }
             case "CreateSnapshot" -> {
                 String source = TraceCalls.field(params, "source_volume_id");

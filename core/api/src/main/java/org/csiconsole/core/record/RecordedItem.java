@@ -121,6 +121,12 @@ public record RecordedItem(RecordKind kind, String id, String name, VolumeSource
     /** The property that marks a row made from the record ({@link #volume()}, {@link #snapshot()}): its origin in words. */
     public static final String ORIGIN_PROPERTY = "origin";
 
+    /**
+     * The property of a volume that names the nodes this console's own ControllerPublishVolume left it published to and
+     * the driver does not report, comma-separated ({@link ConsoleBook#withPublications}).
+     */
+    public static final String PUBLISHED_BY_CONSOLE = "published_by_console";
+
     /** True when {@code v} is a row made from the record ({@link #volume()}), not the driver's report. */
     public static boolean fromRecord(Volume v) {
         return v.properties().containsKey(ORIGIN_PROPERTY);
@@ -134,11 +140,48 @@ public record RecordedItem(RecordKind kind, String id, String name, VolumeSource
         return new Volume(id, name, capacityBytes, source, null, null, null, null, null, null, null, Origin.CSI, p);
     }
 
-    /** As a CSI snapshot for a table: id, name, source volume, size, and the details (with {@code origin}) as properties. */
+    /** The detail of a snapshot row: {@code ready_to_use} as CreateSnapshot returned it, {@code "true"} or {@code "false"}. */
+    public static final String READY_TO_USE = "ready_to_use";
+    /** The detail of a snapshot row: {@code creation_time} as CreateSnapshot returned it, ISO-8601 (UTC). */
+    public static final String CREATION_TIME = "creation_time";
+    /**
+     * The detail of a snapshot row whose source volume this console deleted (DeleteVolume succeeded): when, ISO-8601 (UTC).
+     * The snapshot is then the last copy of that volume's data, as far as the record knows.
+     */
+    public static final String SOURCE_DELETED = "source_deleted";
+    /** The detail of a snapshot row whose source volume this console deleted: the name that volume was created under. */
+    public static final String SOURCE_NAME = "source_name";
+
+    /**
+     * The row of snapshot {@code s} as CreateSnapshot returned it to this console at {@code at}: its name, source volume and
+     * size, and its {@code ready_to_use} and {@code creation_time} as details ({@link #READY_TO_USE}, {@link #CREATION_TIME}),
+     * so a driver that cannot list snapshots (no LIST_SNAPSHOTS) still shows it as it was returned.
+     */
+    public static RecordedItem created(Snapshot s, Instant at) {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put(READY_TO_USE, Boolean.toString(s.readyToUse()));
+        if (s.creationTime() != null) d.put(CREATION_TIME, s.creationTime().toString());
+        return of(RecordKind.SNAPSHOT, s.snapshotId(), s.name(),
+                s.sourceVolumeId().isEmpty() ? VolumeSource.NONE : VolumeSource.volume(s.sourceVolumeId()), RecordOrigin.CREATED,
+                s.sizeBytes(), d, at);
+    }
+
+    /** True when this snapshot row's source volume was deleted by this console ({@link #SOURCE_DELETED}). */
+    public boolean sourceDeleted() {
+        return details.containsKey(SOURCE_DELETED);
+    }
+
+    /**
+     * As a CSI snapshot for a table: id, name, source volume, size, and, as CreateSnapshot returned them, its readiness and
+     * creation time (not ready and unknown when the record holds none); the other details (with {@code origin}) as properties.
+     */
     public Snapshot snapshot() {
         Map<String, String> p = new LinkedHashMap<>(details);
+        p.remove(READY_TO_USE);
+        p.remove(CREATION_TIME);
         p.put(ORIGIN_PROPERTY, origin.words());
         if (gone()) p.put("gone_since", goneSince.toString());
-        return new Snapshot(id, name, source.id(), capacityBytes, null, false, "", Origin.CSI, p);
+        Instant created = details.containsKey(CREATION_TIME) ? Instant.parse(details.get(CREATION_TIME)) : null;
+        return new Snapshot(id, name, source.id(), capacityBytes, created, Boolean.parseBoolean(details.get(READY_TO_USE)), "", Origin.CSI, p);
     }
 }

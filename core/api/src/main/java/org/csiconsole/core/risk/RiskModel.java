@@ -36,6 +36,11 @@ public final class RiskModel implements RiskAssessor {
     public static final String REQUIRED_BYTES = "capacity_range.required_bytes";
     /** The request field of a node unpublish's path, as {@link RiskRequest#sends()} names it. */
     public static final String TARGET_PATH = "target_path";
+    /**
+     * The request field of a controller publish's access mode, as {@link RiskRequest#sends()} names it: the csi.proto
+     * {@code AccessMode.Mode} name ({@code SINGLE_NODE_WRITER}, {@code MULTI_NODE_MULTI_WRITER}, ...).
+     */
+    public static final String ACCESS_MODE = "volume_capability.access_mode.mode";
     /** The request field of an unstage's path, as {@link RiskRequest#sends()} names it. */
     public static final String STAGING_TARGET_PATH = "staging_target_path";
     /**
@@ -82,6 +87,7 @@ public final class RiskModel implements RiskAssessor {
             case DELETE_VOLUME_GROUP -> deleteGroup(d);
             case DELETE_HOST -> deleteHost(d);
             case CONTROLLER_UNPUBLISH -> controllerUnpublish(d);
+            case CONTROLLER_PUBLISH -> controllerPublish(d);
             case NODE_UNPUBLISH -> nodeUnpublish(d);
             case NODE_UNSTAGE -> nodeUnstage(d);
             case EXPAND, NODE_EXPAND -> expand(d);
@@ -304,6 +310,44 @@ public final class RiskModel implements RiskAssessor {
                     consoleOnly);
         }
         d.typed();
+    }
+
+    /**
+     * ControllerPublishVolume to the request's node. A volume published to another node (as the driver reports, or as this
+     * console's own publish left it) is refused unless the access mode sent ({@link #ACCESS_MODE}) is a MULTI_NODE one:
+     * the spec's FAILED_PRECONDITION "Volume published to another node", which many drivers do not check. The refusal may
+     * be overridden when it rests only on this console's record and that may be stale. Otherwise nothing is lost: no
+     * consent is needed.
+     */
+    private void controllerPublish(Draft d) {
+        String node = d.r.nodeId();
+        String mode = d.r.sends().getOrDefault(ACCESS_MODE, "");
+        boolean multi = mode.startsWith("MULTI_NODE");
+        List<String> elsewhere = new ArrayList<>();
+        List<String> from = new ArrayList<>();
+        boolean consoleOnly = true;
+        for (TargetFacts t : d.r.targets()) {
+            for (Placement p : t.placements(Placement.Kind.PUBLISHED, "")) {
+                if (p.nodeId().equals(node)) continue;
+                if (multi) {
+                    d.caution(Kind.STILL_IN_USE, t.displayName() + " is also " + p.describe() + ": both nodes use it at once ("
+                            + mode + ")", "");
+                    continue;
+                }
+                elsewhere.add(t.displayName() + " is " + p.describe());
+                from.add(p.nodeId());
+                consoleOnly &= mayBeStale(d, t, p);
+            }
+        }
+        if (!elsewhere.isEmpty()) {
+            d.illegal(String.join("; ", elsewhere) + ", and " + (mode.isEmpty() ? "no access mode is sent" : mode + " is no MULTI_NODE access mode"),
+                    "CSI spec, ControllerPublishVolume: FAILED_PRECONDITION \"Volume published to another node\" when the volume "
+                            + "does not have a MULTI_NODE volume capability",
+                    "Unpublish it from " + String.join(", ", from.stream().distinct().toList()) + " first (Controller > Unpublish from a node), "
+                            + "then publish it to " + node + "; or publish it with a MULTI_NODE access mode the volume supports.",
+                    consoleOnly);
+        }
+        d.consent = Consent.none();
     }
 
     /**
@@ -1085,6 +1129,7 @@ public final class RiskModel implements RiskAssessor {
                     : count(r.targets().size(), t.kind());
             String node = r.nodeId().isEmpty() ? "" : switch (op) {
                 case CONTROLLER_UNPUBLISH -> " from " + r.nodeId();
+                case CONTROLLER_PUBLISH -> " to " + r.nodeId();
                 default -> " on " + r.nodeId();
             };
             return verb + " " + target + node;

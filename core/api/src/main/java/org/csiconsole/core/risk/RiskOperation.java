@@ -19,6 +19,11 @@ public enum RiskOperation {
     DELETE_HOST("Delete", "host", "CSP DELETE /containers/v1/hosts/{id}"),
     /** CSI ControllerUnpublishVolume (spec "ControllerUnpublishVolume"). */
     CONTROLLER_UNPUBLISH("Unpublish", "volume", "csi.v1.Controller/ControllerUnpublishVolume"),
+    /**
+     * CSI ControllerPublishVolume (spec "ControllerPublishVolume"): assessed on the request's node, with the access mode
+     * sent ({@link RiskModel#ACCESS_MODE}).
+     */
+    CONTROLLER_PUBLISH("Publish", "volume", "csi.v1.Controller/ControllerPublishVolume"),
     /** CSI NodeUnpublishVolume (spec "NodeUnpublishVolume"). */
     NODE_UNPUBLISH("Unpublish on the node", "volume", "csi.v1.Node/NodeUnpublishVolume"),
     /** CSI NodeUnstageVolume (spec "NodeUnstageVolume"). */

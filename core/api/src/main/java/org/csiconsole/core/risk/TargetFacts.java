@@ -98,6 +98,49 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     }
 
     /**
+     * Snapshot {@code s} as its deletion is assessed, from the driver's report and the console's record together: its name
+     * and size where the driver reports none (a driver without LIST_SNAPSHOTS reports neither), and whether its source
+     * volume is gone. While the driver listed its volumes ({@code listedVolumes}), the source is gone when that listing
+     * lacks it; when it cannot list them, the record's lineage decides: gone when this console deleted the source
+     * ({@link RecordedItem#sourceDeleted}) or the driver answered it no longer knows it ({@link RecordedItem#gone}).
+     *
+     * @param listedVolumes the driver's complete listing of volumes, {@code volume_id} to name; null when it does not list
+     *     them (no LIST_VOLUMES) or the listing failed
+     * @param book the console's record of the connection
+     */
+    public static TargetFacts ofSnapshot(org.csiconsole.core.model.Snapshot s, java.util.Map<String, String> listedVolumes,
+                                         org.csiconsole.core.record.ConsoleBook book) {
+        org.csiconsole.core.model.Snapshot named = book.named(s);
+        java.util.Optional<RecordedItem> recorded = book.find(org.csiconsole.core.record.RecordKind.SNAPSHOT, s.snapshotId());
+        String sourceId = !s.sourceVolumeId().isEmpty() ? s.sourceVolumeId() : recorded.map(i -> i.source().id()).orElse("");
+        long size = s.sizeBytes() > 0 ? s.sizeBytes() : recorded.map(RecordedItem::capacityBytes).orElse(0L);
+        java.util.Optional<RecordedItem> source = book.find(org.csiconsole.core.record.RecordKind.VOLUME, sourceId);
+        String sourceName;
+        boolean gone;
+        if (listedVolumes != null) {
+            sourceName = listedVolumes.getOrDefault(sourceId, "");
+            if (sourceName.isEmpty()) sourceName = source.map(RecordedItem::name).orElse("");
+            gone = !listedVolumes.containsKey(sourceId);
+        } else {
+            sourceName = source.map(RecordedItem::name)
+                    .orElse(recorded.map(i -> i.details().getOrDefault(RecordedItem.SOURCE_NAME, "")).orElse(""));
+            gone = recorded.map(RecordedItem::sourceDeleted).orElse(false) || source.map(RecordedItem::gone).orElse(false);
+        }
+        return ofSnapshot(s.snapshotId(), named.name(), size, sourceId, sourceName, gone);
+    }
+
+    /**
+     * This volume with its snapshots as what depends on it: those the driver listed, or, when it cannot list them
+     * ({@code listed} null: no LIST_SNAPSHOTS, or the listing failed), those the console's record holds of it
+     * ({@link org.csiconsole.core.record.ConsoleBook#snapshotsOf}).
+     *
+     * @param listed the driver's snapshots of this volume, {@code "erp-snap (snap-1)"} each; null when not listed
+     */
+    public TargetFacts withSnapshots(List<String> listed, org.csiconsole.core.record.ConsoleBook book) {
+        return withSnapshots(listed != null ? listed : book.snapshotsOf(id));
+    }
+
+    /**
      * This volume with {@code maximumBytes}, the largest volume the plugin reports (0: not known;
      * {@link #MAXIMUM_UNREAD}: GetCapacity could not be read).
      */

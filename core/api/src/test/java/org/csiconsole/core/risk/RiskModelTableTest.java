@@ -284,6 +284,23 @@ class RiskModelTableTest {
         row("controller unpublish of this console's own publish on a driver that reports none", CONTROLLER_UNPUBLISH,
                 quietDriverVol(consolePublished("node-1"))).node("node-1").has(Kind.ACCESS_LOST).lacks(Kind.STATE_UNKNOWN, Kind.KNOWLEDGE_DISAGREES)
                 .expect(Verdict.SENT, Consent.Kind.TYPED, "walk-vol-1");
+        row("controller publish of a single-node volume this console just published to another node: refused", CONTROLLER_PUBLISH,
+                quietDriverVol(new Placement("node-1", Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, NOW.minusSeconds(60)))).node("worker-01")
+                .sending(RiskModel.ACCESS_MODE, "SINGLE_NODE_WRITER")
+                .says("Publish volume walk-vol-1 to worker-01", "published to node-1", "ControllerPublishVolume by this console",
+                        "Volume published to another node", "Unpublish it from node-1 first")
+                .expect(Verdict.BLOCKED, Consent.Kind.NONE);
+        row("controller publish of a single-node volume the driver reports published elsewhere: refused", CONTROLLER_PUBLISH,
+                vol("erp-db", "vol-1", driverPublished("node-1"))).node("node-2").sending(RiskModel.ACCESS_MODE, "SINGLE_NODE_WRITER")
+                .expect(Verdict.BLOCKED, Consent.Kind.NONE);
+        row("controller publish on a stale record of this console's own publish elsewhere: refused, may be sent anyway", CONTROLLER_PUBLISH,
+                quietDriverVol(consolePublished("node-1"))).node("worker-01").sending(RiskModel.ACCESS_MODE, "SINGLE_NODE_WRITER")
+                .expect(Verdict.OVERRIDABLE, Consent.Kind.NONE);
+        row("controller publish of a multi-node volume published elsewhere: sent, the sharing named", CONTROLLER_PUBLISH,
+                vol("erp-db", "vol-1", driverPublished("node-1"))).node("node-2").sending(RiskModel.ACCESS_MODE, "MULTI_NODE_MULTI_WRITER")
+                .has(Kind.STILL_IN_USE).says("also published to node-1").expect(Verdict.SENT, Consent.Kind.NONE);
+        row("controller publish of an unpublished volume: sent, nothing asked", CONTROLLER_PUBLISH, vol("erp-db", "vol-1")).node("node-1")
+                .sending(RiskModel.ACCESS_MODE, "SINGLE_NODE_WRITER").lacks(Kind.STILL_IN_USE).expect(Verdict.SENT, Consent.Kind.NONE);
         row("controller unpublish from a node it is not published to", CONTROLLER_UNPUBLISH, vol("erp-db", "vol-1")).node("node-3")
                 .has(Kind.STATE_UNKNOWN).says("idempotent").expect(Verdict.SENT, Consent.Kind.TYPED);
         row("node unpublish names the mount", NODE_UNPUBLISH, vol("erp-db", "vol-1", consoleNodePublished("node-1"))).node("node-1")
