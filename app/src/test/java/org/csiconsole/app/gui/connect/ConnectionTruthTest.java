@@ -192,4 +192,21 @@ class ConnectionTruthTest {
 
         pumpUntil(() -> m.count(ResourceKind.VOLUMES).get() == 1);
     }
+    @Test
+    void aConnectionWhoseDriverRefusesItsSecretsIsDegradedNotConnectedAndSaysWhereToGiveThem() throws Exception {
+        driver.startInProcess(name);
+        ConnectionModel m = connectThroughManager(ConnectionProfile.csi("hpe", "inproc:" + name));
+        pumpUntil(() -> m.storage() != null && m.stateProperty().get() == ConnectionState.CONNECTED);
+
+        var create = m.storage().createVolume(new org.csiconsole.core.port.VolumeRequest("pvc-nosecrets", 1L << 30,
+                java.util.List.of(org.csiconsole.core.model.VolumeCapability.mount(org.csiconsole.core.model.AccessMode.SINGLE_NODE_WRITER,
+                        "ext4")), java.util.Map.of(), java.util.Map.of(), org.csiconsole.core.model.VolumeSource.NONE));
+        assertThat(CallFailure.unwrap(catchThrowable(() -> create.get(60, TimeUnit.SECONDS))).owner()).isEqualTo(FailureOwner.CREDENTIALS);
+        pumpUntil(() -> m.stateProperty().get() == ConnectionState.DEGRADED);
+
+        assertThat(m.stateProperty().get().label()).isNotEqualTo("Connected");
+        assertThat(m.noteProperty().get()).startsWith("Degraded: the driver refuses the credentials of a call that carry secrets")
+                .contains("CreateVolume", HpeLikeDriver.NO_SECRETS, "Edit connection", "secrets file");
+        assertThat(m.stateProperty().get().up()).as("the channel itself is up").isTrue();
+    }
 }

@@ -26,6 +26,27 @@ public enum FailureOwner {
         return words;
     }
 
+    /** What a driver says when the secrets it needs were missing or refused: "no secrets have been provided", "provided secret is empty". */
+    private static final java.util.regex.Pattern CREDENTIAL_WORDS = java.util.regex.Pattern.compile(
+            "\\b(secrets?|credentials?|password|unauthori[sz]ed|authentication)\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /**
+     * True when a driver's answer is about the credentials sent with the call: UNAUTHENTICATED or
+     * PERMISSION_DENIED, or a code drivers use for everything (INVALID_ARGUMENT, FAILED_PRECONDITION,
+     * INTERNAL, UNKNOWN) whose message names secrets or credentials (the HPE driver's "no secrets
+     * have been provided", ceph-csi's "provided secret is empty").
+     *
+     * @param code the gRPC status code's name, e.g. {@code "UNAUTHENTICATED"}
+     * @param message the status description, may be null
+     */
+    public static boolean aboutCredentials(String code, String message) {
+        return switch (code) {
+            case "UNAUTHENTICATED", "PERMISSION_DENIED" -> true;
+            case "INVALID_ARGUMENT", "FAILED_PRECONDITION", "INTERNAL", "UNKNOWN" -> message != null && CREDENTIAL_WORDS.matcher(message).find();
+            default -> false;
+        };
+    }
+
     /**
      * The owner a failure of {@code kind} has when nothing more is known: ENDPOINT, TLS,
      * UNAVAILABLE and TIMEOUT are the transport's, AUTHENTICATION the credentials', CANCELLED the
