@@ -100,15 +100,23 @@ public class CallFailure extends RuntimeException {
     /** Whose failure this is: the console, the transport, the credentials or the driver. */
     public FailureOwner owner() { return owner; }
 
+    /**
+     * Whose failure this is in words: the owner's ({@code "the transport"}), and for the console's refusal of bad input
+     * ({@link FailureOwner#CONSOLE}, INVALID_ARGUMENT: nothing was sent) {@code "the console (checked before sending)"}.
+     */
+    public String whose() {
+        return owner == FailureOwner.CONSOLE && kind == FailureKind.INVALID_ARGUMENT ? owner.words() + " (checked before sending)" : owner.words();
+    }
+
     /** Whose failure this is, as a sentence for a dialog or a CLI line: {@code "A failure of the transport."}. */
     public String ownerSentence() {
-        return "A failure of " + owner.words() + ".";
+        return "A failure of " + whose() + ".";
     }
 
     /** Summary, whose failure it is, recovery step and detail on separate lines, for a CLI or a log line. */
     public String describe() {
         StringBuilder b = new StringBuilder(getMessage());
-        b.append("\n  Whose: ").append(owner.words());
+        b.append("\n  Whose: ").append(whose());
         if (outcomeUnknown) b.append("\n  Outcome: unknown (re-check before repeating it)");
         if (!whatToDo.isEmpty()) b.append("\n  What to do: ").append(whatToDo);
         if (!detail.isEmpty()) b.append("\n  Detail: ").append(detail);
