@@ -11,8 +11,9 @@ import java.util.function.Supplier;
 
 /**
  * The context menu of a connection row in the navigator. A live connection has Connect, Disconnect,
- * Log in to the array again (a CSP connection, or a CSI one that names its array), Edit, Remove and New connection; a saved report (read-only) has Recorded calls, which opens the
- * calls the report recorded in a trace tab of their own, and Close report.
+ * Log in to the array again (a CSP connection, or a CSI one that names its array), Edit, Remove and New
+ * connection; a saved report (read-only) has Recorded calls, which opens the calls the report recorded in
+ * a trace tab of their own, and Close report.
  */
 final class ConnectionMenu {
     private final Supplier<ConnectionActions> actions;

@@ -50,6 +50,10 @@ final class CsiSession implements Session {
     private CombinedStorage combined;
     /** Whether the driver refuses this connection's secrets, or its array login failed: the state shown as degraded. */
     private final org.csiconsole.core.session.CredentialHealth health = new org.csiconsole.core.session.CredentialHealth();
+    /** The schedule of tries of a TCP endpoint that did not answer; null until its first connect failed (UI thread). */
+    private org.csiconsole.core.session.EndpointRetry retry;
+    /** Runs the waits of {@link #retry}; null until needed, shut down on close. */
+    private volatile java.util.concurrent.ScheduledExecutorService retryTimer;
     /** The subscription to the call trace that feeds {@link #health}; null once closed. */
     private volatile AutoCloseable healthFeed;
 
@@ -89,22 +93,59 @@ final class CsiSession implements Session {
         } else {
             model.stateProperty().set(ConnectionState.CONNECTING);
             model.noteProperty().set("Connecting to " + controller.text() + "\u2026");
-            live.connect().whenComplete((v, e) -> sessions.ui.execute(() -> {
-                if (live.closed) return;
-                if (e == null) {
-                    model.stateProperty().set(ConnectionState.CONNECTED);
-                    model.noteProperty().set("");
-                    live.showSideTrouble();
-                    return;
-                }
-                Throwable t = Sessions.unwrap(e);
-                manager.ended(model);
-                model.stateProperty().set(ConnectionState.DISCONNECTED);
-                model.noteProperty().set("Not connected: " + (t instanceof CallFailure f ? f.why() : t.getMessage()));
-                if (t instanceof CallFailure f) manager.dialogs().showFailure(f);
-            }));
+            live.firstConnect(manager);
         }
         return live;
+    }
+
+    /**
+     * Connects to a TCP endpoint (UI thread). An endpoint that does not answer is tried again on a growing schedule
+     * ({@link org.csiconsole.core.session.EndpointRetry}): the note says when; between tries only an untraced check
+     * that something accepts connections is made, so the trace keeps the first failure, not one per poll.
+     */
+    private void firstConnect(ConnectionManager manager) {
+        connect().whenComplete((v, e) -> sessions.ui.execute(() -> {
+            if (closed) return;
+            if (e == null) {
+                model.stateProperty().set(ConnectionState.CONNECTED);
+                model.noteProperty().set("");
+                showSideTrouble();
+                return;
+            }
+            Throwable t = Sessions.unwrap(e);
+            if (t instanceof CallFailure f && org.csiconsole.core.session.EndpointRetry.retries(f)) {
+                if (retry == null) manager.dialogs().showFailure(f);
+                waitAndRetry(f, manager);
+                return;
+            }
+            manager.ended(model);
+            model.stateProperty().set(ConnectionState.DISCONNECTED);
+            model.noteProperty().set("Not connected: " + (t instanceof CallFailure f ? f.why() : t.getMessage()));
+            if (t instanceof CallFailure f) manager.dialogs().showFailure(f);
+        }));
+    }
+
+    /** Says when the next try is and waits for it; tries again once something accepts connections at the endpoint (UI thread). */
+    private void waitAndRetry(CallFailure why, ConnectionManager manager) {
+        if (retry == null) {
+            retry = new org.csiconsole.core.session.EndpointRetry(org.csiconsole.core.session.EndpointRetry.DEFAULT);
+            retryTimer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread th = new Thread(r, "connect-retry " + controller.text());
+                th.setDaemon(true);
+                return th;
+            });
+        }
+        java.time.Duration wait = retry.next();
+        model.stateProperty().set(ConnectionState.CONNECTING);
+        model.noteProperty().set(retry.note(why, wait, java.time.Instant.now(), java.time.ZoneId.systemDefault()));
+        retryTimer.schedule(() -> {
+            boolean accepting = org.csiconsole.core.session.ChannelWatch.accepting(controller);
+            sessions.ui.execute(() -> {
+                if (closed) return;
+                if (accepting) firstConnect(manager);
+                else waitAndRetry(why, manager);
+            });
+        }, wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** Builds the client on first use, else asks the channel to reconnect now; then GetPluginInfo. */
@@ -267,6 +308,8 @@ final class CsiSession implements Session {
             cw = channelWatch;
         }
         if (cw != null) cw.close();
+        java.util.concurrent.ScheduledExecutorService timer = retryTimer;
+        if (timer != null) timer.shutdownNow();
         AutoCloseable feed = healthFeed;
         healthFeed = null;
         if (feed != null) {

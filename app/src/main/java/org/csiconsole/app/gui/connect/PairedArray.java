@@ -154,9 +154,14 @@ final class PairedArray implements AutoCloseable {
         if (own != null) sessions.closeInBackground(own::close);
         own = null;
         storage = null;
+        changed.run();
         ConnectionProfile csp = model.profile().cspSide();
         Optional<char[]> password = manager.connectionDialogs().askPassword(csp);
-        if (password.isEmpty()) return true;
+        if (password.isEmpty()) {
+            say("Array not connected: no CSP password was given; volumes show what the driver reports alone.");
+            changed.run();
+            return true;
+        }
         login(csp, password.get());
         return true;
     }

@@ -48,15 +48,25 @@ public enum FailureOwner {
     }
 
     /**
+     * The owner of a failure of {@code kind} that the driver or array answered with (a gRPC status, an HTTP error
+     * status): as {@link #of}, except that INVALID_ARGUMENT is the driver's, which rejected the request.
+     */
+    public static FailureOwner ofAnswer(FailureKind kind) {
+        return kind == FailureKind.INVALID_ARGUMENT ? DRIVER : of(kind);
+    }
+
+    /**
      * The owner a failure of {@code kind} has when nothing more is known: ENDPOINT, TLS,
-     * UNAVAILABLE and TIMEOUT are the transport's, AUTHENTICATION the credentials', CANCELLED the
-     * console's, every other kind the driver's (it answered with it).
+     * UNAVAILABLE and TIMEOUT are the transport's, AUTHENTICATION the credentials', CANCELLED and
+     * INVALID_ARGUMENT (bad input this console refused before sending: a wrong option, an unreadable file, a field over
+     * the spec's limit) the console's, every other kind the driver's (it answered with it). A driver's own
+     * INVALID_ARGUMENT is built with {@link #ofAnswer}.
      */
     public static FailureOwner of(FailureKind kind) {
         return switch (kind) {
             case ENDPOINT, TLS, UNAVAILABLE, TIMEOUT -> TRANSPORT;
             case AUTHENTICATION -> CREDENTIALS;
-            case CANCELLED -> CONSOLE;
+            case CANCELLED, INVALID_ARGUMENT -> CONSOLE;
             default -> DRIVER;
         };
     }

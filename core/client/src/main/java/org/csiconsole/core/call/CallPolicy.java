@@ -313,7 +313,7 @@ public final class CallPolicy {
         var nameField = request.getDescriptorForType().findFieldByName("name");
         String name = nameField == null || nameField.isRepeated() || nameField.getJavaType() != com.google.protobuf.Descriptors.FieldDescriptor.JavaType.STRING
                 ? "" : (String) request.getField(nameField);
-        String recheck = method.startsWith("Create") && !name.isEmpty()
+        String recheck = (method.equals("CreateVolume") || method.equals("CreateSnapshot")) && !name.isEmpty()
                 ? "Re-check before anything else: the console's record keeps \"" + name + "\" as outcome unknown. Run the same "
                         + method + " again with the same name and arguments (it is idempotent by name, CSI spec: the driver returns "
                         + "what it made, or makes it now), or look for it in the driver's listing"

@@ -260,7 +260,7 @@ public final class GrpcFailures {
         String why = c.condition() + (peer.isEmpty() ? "" : " (plugin says: " + peer + ")");
         String detail = "gRPC " + status.getCode() + " from " + method + (attempts > 1 ? " after " + attempts + " attempts" : "");
         FailureKind kind = inUse ? FailureKind.BUSY : kind(status.getCode());
-        FailureOwner owner = aboutCredentials(status.getCode(), peer) ? FailureOwner.CREDENTIALS : FailureOwner.of(kind);
+        FailureOwner owner = aboutCredentials(status.getCode(), peer) ? FailureOwner.CREDENTIALS : FailureOwner.ofAnswer(kind);
         return new CallFailure(kind, owner, what, why, c.recovery(), detail, null);
     }
 
