@@ -51,11 +51,6 @@ public final class CredentialHealth {
         return !before.equals(reason());
     }
 
-    /** Forgets every refusal (a new connect, new secrets). */
-    public synchronized void clear() {
-        reasons.clear();
-    }
-
     /** {@code base} as it should be shown: {@link ConnectionState#DEGRADED} instead of CONNECTED while a refusal stands. */
     public synchronized ConnectionState state(ConnectionState base) {
         return base == ConnectionState.CONNECTED && !reasons.isEmpty() ? ConnectionState.DEGRADED : base;
