@@ -152,12 +152,22 @@ public final class CsiCommands {
         @Option(names = "--page-size", paramLabel = "N", defaultValue = "500", description = "max_entries per page (default ${DEFAULT-VALUE}; 0 lets the driver choose).")
         int pageSize;
 
+        /** Accepted as every other verb's, though ListVolumes carries no secrets (csi.proto: ListVolumesRequest has no secrets field). */
+        @Option(names = "--secrets-file", paramLabel = "FILE",
+                description = "Accepted for symmetry with the other commands; not read: ListVolumes carries no secrets (csi.proto).")
+        java.nio.file.Path secretsFile;
+
         VolumesCommand(Function<String, String> env) {
             super(env);
         }
 
         @Override
         void run(CsiClient client, CsiOutput out) throws Exception {
+            if (secretsFile != null) {
+                spec.commandLine().getErr().println("--secrets-file is not needed here: ListVolumes carries no secrets (csi.proto), so "
+                        + secretsFile + " was not read.");
+                spec.commandLine().getErr().flush();
+            }
             ConsoleBook book = book(audit, client);
             // Streamed: each page is printed while the next one is read, never the whole listing held.
             try (VolumeStream stream = new VolumeStream(spec.commandLine().getOut(), o.output)) {

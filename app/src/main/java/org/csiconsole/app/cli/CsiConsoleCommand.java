@@ -154,6 +154,7 @@ public class CsiConsoleCommand {
     private static CommandLine register(List<Object> subcommands, Function<String, String> env) {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
+        cl.setExecutionStrategy(new NoEmptyIds());
         cl.setExitCodeExceptionMapper(new ExitCodeMapper());
         for (Object c : subcommands) cl.addSubcommand(c);
         helpEverywhere(cl);
@@ -187,6 +188,28 @@ public class CsiConsoleCommand {
         CommandLine.Model.CommandSpec spec = cl.getCommandSpec();
         if (spec.options().stream().noneMatch(CommandLine.Model.OptionSpec::usageHelp)) spec.mixinStandardHelpOptions(true);
         for (CommandLine sub : new java.util.LinkedHashSet<>(cl.getSubcommands().values())) helpEverywhere(sub);
+    }
+
+    /**
+     * Refuses, before anything is sent, an id option given an empty or blank value ({@code --volume-id ""}): every CSI
+     * and csi-addons id the console sends is REQUIRED and non-empty (CSI spec, e.g. DeleteVolumeRequest.volume_id), so
+     * the driver would only answer INVALID_ARGUMENT. A usage error: exit {@link ExitCodes#USAGE}, nothing sent.
+     */
+    private static final class NoEmptyIds implements CommandLine.IExecutionStrategy {
+        @Override
+        public int execute(CommandLine.ParseResult parseResult) {
+            for (CommandLine.ParseResult p = parseResult; p != null; p = p.subcommand()) {
+                for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
+                    String name = o.longestName();
+                    if (!(name.endsWith("-id") || name.endsWith("-ids"))) continue;
+                    if (o.originalStringValues().stream().anyMatch(String::isBlank)) {
+                        throw new CommandLine.ParameterException(p.commandSpec().commandLine(), name + " is empty: give the "
+                                + name.substring(2).replace('-', '_') + " to use (nothing was sent to the driver)", o, "");
+                    }
+                }
+            }
+            return new CommandLine.RunLast().execute(parseResult);
+        }
     }
 
     /**

@@ -53,7 +53,12 @@ public final class ExitCodes {
         CallFailure f = CallFailure.unwrap(t);
         if (f == null) return CALL_FAILED;
         return switch (f.kind()) {
-            case INVALID_ARGUMENT -> USAGE;
+            // 2 is "rejected before sending": the driver's own INVALID_ARGUMENT is a call that failed at the driver
+            case INVALID_ARGUMENT -> switch (f.owner()) {
+                case DRIVER -> CALL_FAILED;
+                case CREDENTIALS -> AUTH;
+                default -> USAGE;
+            };
             case ENDPOINT, UNAVAILABLE, TLS, TIMEOUT -> ENDPOINT;
             case UNSUPPORTED -> UNSUPPORTED;
             case AUTHENTICATION -> AUTH;

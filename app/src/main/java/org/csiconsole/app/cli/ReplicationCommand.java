@@ -196,12 +196,12 @@ public final class ReplicationCommand {
     /**
      * The exit code of a listing: {@link ExitCodes#OK} when every row was read; else the code of the first row whose
      * read failed, after one line on {@code err} counting those rows by failure kind with the first reason of each, and
-     * where to give secrets when a read lacked them. A row the driver answers is not replicated (FAILED_PRECONDITION)
-     * or does not hold (NOT_FOUND) was read: its answer is shown in the row.
+     * where to give secrets when a read lacked them. A row the driver answers is not replicated (replication not
+     * enabled) or does not hold (NOT_FOUND) was read: its answer is shown in the row; any other failure is a failed read.
      */
     static int unread(List<ReplicationSample> rows, PrintWriter err) {
-        List<CallFailure> failed = rows.stream().map(ReplicationSample::lastError)
-                .filter(f -> f != null && f.kind() != FailureKind.FAILED_PRECONDITION && f.kind() != FailureKind.NOT_FOUND).toList();
+        List<CallFailure> failed = rows.stream().filter(s -> !org.csiconsole.core.replication.InventoryNote.answered(s))
+                .map(ReplicationSample::lastError).filter(java.util.Objects::nonNull).toList();
         if (failed.isEmpty()) return ExitCodes.OK;
         Map<FailureKind, List<CallFailure>> byKind = new LinkedHashMap<>();
         for (CallFailure f : failed) byKind.computeIfAbsent(f.kind(), k -> new ArrayList<>()).add(f);

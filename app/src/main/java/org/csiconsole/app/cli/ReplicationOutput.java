@@ -70,6 +70,7 @@ final class ReplicationOutput {
             RpoAge age = s.rpo(t, now, partners.get(s.source().id()));
             secondaryUnknown |= age.age() == null && s.role() == org.csiconsole.core.model.VolumeReplicationRole.SECONDARY;
             String status = s.lastError() == null ? s.statusMessage()
+                    : org.csiconsole.core.replication.InventoryNote.notReplicated(s) ? "NOT REPLICATED: " + s.lastError().why()
                     : (org.csiconsole.core.replication.InventoryNote.notFound(s) ? "NOT FOUND at the driver ("
                     : s.readAt() == null ? "NOT READ YET (" : "STALE (") + s.lastError().kind() + "): " + s.lastError().why();
             table.row(s.source().id(), s.item().name(), s.source().kindWord(), lower(s.role()), s.health(),

@@ -104,7 +104,11 @@ class InventoryCommandTest {
         assertThat(rows.get(1).toString()).contains(RbdLikeDriver.NOT_MIRRORED);
 
         assertThat(run("replication", "list", "--endpoint", endpoint)).isZero();
-        assertThat(out.toString()).contains("ORIGIN").contains("imported from a PV export");
+        assertThat(out.toString()).contains("ORIGIN").contains("imported from a PV export")
+                .contains("1 replicated source; 1 not replicated (the driver says replication is not enabled): " + PvExportSample.STATIC)
+                .doesNotContain("NOT READ YET");
+        assertThat(out.toString().lines().filter(l -> l.startsWith(PvExportSample.STATIC)).findFirst().orElseThrow())
+                .contains("NOT REPLICATED");
     }
 
     @Test
@@ -169,7 +173,8 @@ class InventoryCommandTest {
 
         run("inventory", "import-pv", export().toString(), "--endpoint", endpoint);
         assertThat(run("replication", "list", "--endpoint", endpoint)).as("the imported volumes are sources").isZero();
-        assertThat(out.toString()).contains("2 replicated sources; 1 id not found at the driver: vol-typo");
+        assertThat(out.toString()).contains("1 replicated source; 1 not replicated (the driver says replication is not enabled): "
+                + PvExportSample.STATIC + "; 1 id not found at the driver: vol-typo");
         assertThat(err.toString()).doesNotContain("does not list its volumes");
     }
 

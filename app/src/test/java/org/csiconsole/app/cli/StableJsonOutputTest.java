@@ -60,7 +60,7 @@ class StableJsonOutputTest {
     void infoOfADriverThatLeavesReadyUnsetSaysItIsAssumed() throws Exception {
         String ep = rbd.startInProcess("rbd-info-" + UUID.randomUUID()).text();
 
-        assertThat(run("info", "--endpoint", ep)).contains("ready (not reported; assumed per the spec's Probe)");
+        assertThat(run("info", "--endpoint", ep)).contains("not reported, assumed ready (CSI spec: Probe)");
         assertThat(run("info", "--endpoint", ep, "--output", "json")).contains("\"readiness\" : \"NOT_REPORTED\"")
                 .contains("\"ready\" : true");
     }

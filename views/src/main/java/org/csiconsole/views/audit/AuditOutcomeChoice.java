@@ -7,7 +7,8 @@ public enum AuditOutcomeChoice {
     ANY("Any outcome", null),
     OK("OK", AuditOutcome.OK),
     FAILED("Failed", AuditOutcome.FAILED),
-    CANCELLED("Cancelled", AuditOutcome.CANCELLED);
+    CANCELLED("Cancelled", AuditOutcome.CANCELLED),
+    UNKNOWN("Outcome unknown", AuditOutcome.UNKNOWN);
 
     private final String label;
     private final AuditOutcome outcome;

@@ -20,12 +20,16 @@ final class AuditRows {
     private AuditRows() {
     }
 
-    /** {@code OK}, the failure's code ({@code NOT_FOUND (HTTP 404)}, or {@code FAILED} without one), or {@code CANCELLED}. */
+    /**
+     * {@code OK}, the failure's code ({@code NOT_FOUND (HTTP 404)}, or {@code FAILED} without one), {@code CANCELLED}, or
+     * {@code OUTCOME UNKNOWN (TIMEOUT)} for a change whose answer was cut off.
+     */
     static String outcome(AuditEntry e) {
         AuditRecord r = e.record();
         return switch (r.outcome()) {
             case OK -> "OK";
             case CANCELLED -> "CANCELLED";
+            case UNKNOWN -> "OUTCOME UNKNOWN" + (r.code().isEmpty() ? "" : " (" + r.code() + ")");
             case FAILED -> r.code().isEmpty() ? "FAILED" : r.code();
         };
     }
@@ -34,7 +38,8 @@ final class AuditRows {
     static String outcomeStyle(AuditEntry e) {
         AuditOutcome o = e.record().outcome();
         return o == AuditOutcome.OK ? ConsoleStyles.STATUS_OK
-                : o == AuditOutcome.FAILED ? ConsoleStyles.STATUS_FAILED : ConsoleStyles.CELL_MUTED;
+                : o == AuditOutcome.FAILED ? ConsoleStyles.STATUS_FAILED
+                : o == AuditOutcome.UNKNOWN ? ConsoleStyles.CELL_WARNING : ConsoleStyles.CELL_MUTED;
     }
 
     /** Every target id, in field order: {@code pvc-1, node-a}. */

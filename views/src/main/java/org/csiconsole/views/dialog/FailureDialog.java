@@ -25,7 +25,7 @@ import org.kordamp.ikonli.material2.Material2AL;
 public final class FailureDialog extends Dialog<Void> {
 
     public FailureDialog(CallFailure failure) {
-        setTitle(Failures.heading(failure.kind()));
+        setTitle(Failures.heading(failure));
         getDialogPane().getStyleClass().add(ConsoleStyles.FAILURE_DIALOG);
 
         FontIcon icon = Icons.of(Material2AL.ERROR_OUTLINE, 32);
@@ -34,7 +34,7 @@ public final class FailureDialog extends Dialog<Void> {
         what.setId("failure-what");
         what.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
         what.setWrapText(true);
-        Label kind = new Label(Failures.heading(failure.kind()) + " \u2014 " + failure.ownerSentence());
+        Label kind = new Label(Failures.heading(failure) + " \u2014 " + failure.ownerSentence());
         kind.setId("failure-owner");
         kind.getStyleClass().add(ConsoleStyles.MUTED);
         VBox headerText = new VBox(2, what, kind);

@@ -28,6 +28,11 @@ public final class Failures {
                 "Try again. If it happens again, copy the technical detail below into a bug report.", detail, error);
     }
 
+    /** A short heading for a failure: {@code "Outcome unknown"} for a change cut off mid-call, else its kind's. */
+    public static String heading(CallFailure failure) {
+        return failure.outcomeUnknown() ? "Outcome unknown" : heading(failure.kind());
+    }
+
     /** A short heading for a failure kind, e.g. {@code "Storage unreachable"}. */
     public static String heading(FailureKind kind) {
         return switch (kind) {

@@ -249,7 +249,7 @@ public final class FormDialog extends Dialog<Boolean> {
         box.managedProperty().bind(box.visibleProperty());
         form.failureProperty().addListener((o, a, f) -> {
             if (f == null) return;
-            what.setText(f.what() + " failed: " + Failures.heading(f.kind()).toLowerCase(java.util.Locale.ROOT));
+            what.setText(f.what() + " failed: " + Failures.heading(f).toLowerCase(java.util.Locale.ROOT));
             why.setText(f.why());
             todo.setText(f.whatToDo());
             todo.setVisible(!f.whatToDo().isBlank());

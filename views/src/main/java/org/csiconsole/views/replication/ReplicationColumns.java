@@ -128,6 +128,9 @@ final class ReplicationColumns {
     private String sampleTip(ReplicationRow r) {
         CallFailure f = r.sample().lastError();
         if (f == null) return readAt(r) == null ? ReplicationState.NOT_READ.meaning() : "Read at " + ReplicationTexts.time(readAt(r), now.get(), zone);
+        if (org.csiconsole.core.replication.InventoryNote.answered(r.sample())) {
+            return "The driver answered: " + f.why() + "\n" + ReplicationTexts.unread(r.sample()).meaning();
+        }
         return (readAt(r) == null ? "No read has succeeded yet: " : "The latest read failed: ") + f.getMessage() + "\n"
                 + (readAt(r) == null ? ReplicationTexts.unread(r.sample()).meaning() : ReplicationState.STALE.meaning());
     }

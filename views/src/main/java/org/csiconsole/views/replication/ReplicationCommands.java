@@ -416,7 +416,7 @@ public final class ReplicationCommands {
     private static CallFailure withStateLeft(ItemResult r) {
         CallFailure f = r.failure();
         if (r.stateLeft().isEmpty()) return f;
-        return new CallFailure(f.kind(), f.what(), f.why(), join(f.whatToDo(), r.stateLeft()), f.detail(), f);
+        return new CallFailure(f.kind(), f.owner(), f.what(), f.why(), join(f.whatToDo(), r.stateLeft()), f.detail(), f);
     }
 
     private static String join(String... parts) {

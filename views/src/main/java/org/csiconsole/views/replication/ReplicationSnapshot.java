@@ -122,7 +122,8 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
             else if (p.mismatch() != PairMismatch.NONE) mismatched++;
         }
         return new ReplicationSnapshot(List.copyOf(sites), rows, pairs, new Tally(rows.size(), states, split, mismatched,
-                (int) rows.stream().filter(r -> r.sample().lastError() != null).count()));
+                (int) rows.stream().filter(r -> r.sample().lastError() != null
+                        && !org.csiconsole.core.replication.InventoryNote.answered(r.sample())).count()));
     }
 
     /**

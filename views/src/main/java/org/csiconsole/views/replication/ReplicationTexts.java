@@ -72,27 +72,37 @@ public final class ReplicationTexts {
      * the driver answered it does not hold it), never a default role.
      */
     public static String role(ReplicationSample side) {
-        return side.readAt() == null ? unread(side).words() : role(side.role());
+        return figureless(side) ? unread(side).words() : role(side.role());
     }
 
     /** The health a side reports in words; as {@link #role(ReplicationSample)} when no read of it has succeeded. */
     public static String health(ReplicationSample side) {
-        return side.readAt() == null ? unread(side).words() : health(side.health());
+        return figureless(side) ? unread(side).words() : health(side.health());
     }
 
-    /** The state of a side no read of which has succeeded: not found at the driver, or not read yet. */
+    /**
+     * The state of a side with no figures: not found at the driver, not replicated (the driver says replication is not
+     * enabled), or not read yet.
+     */
     static ReplicationState unread(ReplicationSample side) {
-        return org.csiconsole.core.replication.InventoryNote.notFound(side) ? ReplicationState.NOT_FOUND : ReplicationState.NOT_READ;
+        if (org.csiconsole.core.replication.InventoryNote.notFound(side)) return ReplicationState.NOT_FOUND;
+        if (org.csiconsole.core.replication.InventoryNote.notReplicated(side)) return ReplicationState.NOT_REPLICATED;
+        return ReplicationState.NOT_READ;
+    }
+
+    /** True when a side has no figures to show: no read of it succeeded, or the driver says it is not replicated. */
+    static boolean figureless(ReplicationSample side) {
+        return side.readAt() == null || org.csiconsole.core.replication.InventoryNote.notReplicated(side);
     }
 
     /** The cell class of a side's role: muted when no read of it has succeeded. */
     public static String roleStyle(ReplicationSample side) {
-        return side.readAt() == null ? ConsoleStyles.CELL_MUTED : roleStyle(side.role());
+        return figureless(side) ? ConsoleStyles.CELL_MUTED : roleStyle(side.role());
     }
 
     /** The cell class of a side's health: muted when no read of it has succeeded. */
     public static String healthStyle(ReplicationSample side) {
-        return side.readAt() == null ? ConsoleStyles.CELL_MUTED : healthStyle(side.health());
+        return figureless(side) ? ConsoleStyles.CELL_MUTED : healthStyle(side.health());
     }
 
     /** The cell class of an RPO level. */

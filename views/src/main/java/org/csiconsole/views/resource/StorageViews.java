@@ -129,7 +129,7 @@ public final class StorageViews {
         // while the driver does not answer, no destructive action is sent on facts read before
         java.util.concurrent.atomic.AtomicReference<java.time.Instant> lostAt = new java.util.concurrent.atomic.AtomicReference<>();
         connection.stateProperty().addListener((o, was, now) -> {
-            if (was == org.csiconsole.core.session.ConnectionState.CONNECTED) lostAt.set(java.time.Instant.now());
+            if (was != null && was.up() && (now == null || !now.up())) lostAt.set(java.time.Instant.now());
         });
         ViewContext c = new ViewContext(connection.storage(), actions, ui, connection.name(), connection.changes(), known, trace,
                 new org.csiconsole.core.risk.RiskModel().on(connection.describe())

@@ -22,6 +22,10 @@ public interface ConnectionActions {
     default void connect(ConnectionModel connection) {
     }
 
+    /** Logs in to {@code connection}'s CSP array again (asks the password anew), after a wrong password or an expired session. */
+    default void logInAgain(ConnectionModel connection) {
+    }
+
     /** Closes {@code connection}'s clients; the profile stays. */
     default void disconnect(ConnectionModel connection) {
     }

@@ -11,8 +11,9 @@ import java.util.function.Supplier;
 
 /**
  * The context menu of a connection row in the navigator. A live connection has Connect, Disconnect,
- * Edit, Remove and New connection; a saved report (read-only) has Recorded calls, which opens the
- * calls the report recorded in a trace tab of their own, and Close report.
+ * Log in to the array again (a CSP connection, or a CSI one that names its array), Edit, Remove and New
+ * connection; a saved report (read-only) has Recorded calls, which opens the calls the report recorded in
+ * a trace tab of their own, and Close report.
  */
 final class ConnectionMenu {
     private final Supplier<ConnectionActions> actions;
@@ -37,11 +38,14 @@ final class ConnectionMenu {
         connect.disableProperty().bind(c.stateProperty().isNotEqualTo(ConnectionState.DISCONNECTED));
         MenuItem disconnect = item("Disconnect", "menu-disconnect", () -> actions.get().disconnect(c));
         disconnect.disableProperty().bind(connect.disableProperty().not());
+        MenuItem login = item("Log in to the array again\u2026", "menu-log-in-again", () -> actions.get().logInAgain(c));
+        login.setVisible(c.profile().kind() == ConnectionKind.CSP || c.profile().pairsCsp());
+        login.disableProperty().bind(c.stateProperty().isEqualTo(ConnectionState.DISCONNECTED));
         MenuItem edit = item("Edit\u2026", "menu-edit", () -> actions.get().edit(c));
         edit.setDisable(c.profile().kind() == ConnectionKind.DEMO);
         MenuItem remove = item("Remove\u2026", "menu-remove", () -> actions.get().remove(c));
         MenuItem add = item("New connection\u2026", "menu-new-connection", () -> actions.get().newConnection());
-        return new ContextMenu(connect, disconnect, new SeparatorMenuItem(), edit, remove, new SeparatorMenuItem(), add);
+        return new ContextMenu(connect, disconnect, login, new SeparatorMenuItem(), edit, remove, new SeparatorMenuItem(), add);
     }
 
     private ContextMenu report(ConnectionModel c) {

@@ -66,7 +66,7 @@ public final class ConnectionModel {
         }
         // Back after a loss (Reconnecting, Waiting for the socket): the views may read what failed.
         state.addListener((o, was, now) -> {
-            if (now == ConnectionState.CONNECTED && (was == ConnectionState.RECONNECTING || was == ConnectionState.WAITING)) {
+            if (now != null && now.up() && (was == ConnectionState.RECONNECTING || was == ConnectionState.WAITING)) {
                 changes.tellConnectedAgain();
             }
         });

@@ -45,7 +45,7 @@ public final class PlaceholderView implements ResourceView {
     static String message(ConnectionModel connection) {
         org.csiconsole.core.session.ConnectionState state = connection.stateProperty().get();
         String note = connection.noteProperty().get().isBlank() ? "" : connection.noteProperty().get() + " ";
-        if (state == org.csiconsole.core.session.ConnectionState.CONNECTED) {
+        if (state.up()) {
             return "Nothing is listed yet: " + connection.name() + " is connected and its storage is being opened. " + note
                     + "This view fills in as soon as the storage answers.";
         }

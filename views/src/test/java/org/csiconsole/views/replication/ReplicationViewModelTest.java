@@ -444,6 +444,23 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void aVolumeWhoseReplicationIsNotEnabledIsCountedNotReplicatedNotNotReadOrNotAnswering() {
+        CallFailure plain = new CallFailure(FailureKind.FAILED_PRECONDITION, "GetVolumeReplicationInfo vol-plain",
+                "replication is not enabled for volume vol-plain", "Enable replication on it first.", "");
+        ReplicationSample notReplicated = new ReplicationSample(org.csiconsole.core.replication.ReplicatedItem.of(
+                org.csiconsole.core.replication.ReplicationSource.volume("vol-plain"), "site-a"), org.csiconsole.core.model.VolumeReplicationRole.UNKNOWN,
+                null, null, org.csiconsole.core.replication.SampleOrigin.CSI_ADDONS, null, plain, NOW);
+        f.samplerA().publish(List.of(notReplicated));
+
+        assertThat(f.row("site-a", "vol-plain").state()).isEqualTo(ReplicationState.NOT_REPLICATED);
+        assertThat(ReplicationTexts.role(notReplicated)).isEqualTo("Not replicated");
+        var counts = f.model.countsProperty().get();
+        assertThat(counts.count(ReplicationState.NOT_REPLICATED)).isEqualTo(1);
+        assertThat(counts.count(ReplicationState.NOT_READ)).isZero();
+        assertThat(counts.unanswered()).as("the driver answered").isZero();
+    }
+
+    @Test
     void forceActsOnExactlyOneSelectedVolume() {
         f.model.selectedRows().setAll(f.row("site-a", "vol-1"), f.row("site-a", "vol-2"));
         assertThat(f.model.commands().promoteForceAction().enabled().get()).isFalse();

@@ -138,7 +138,7 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
      */
     ConnectionModel openArray(ConnectionProfile csi) {
         for (ConnectionModel c : connections) {
-            if (c.profile().kind() == ConnectionKind.CSP && csi.pairsWith(c.profile()) && c.stateProperty().get() == ConnectionState.CONNECTED
+            if (c.profile().kind() == ConnectionKind.CSP && csi.pairsWith(c.profile()) && c.stateProperty().get().up()
                     && c.storage() instanceof org.csiconsole.core.storage.CspStorage) {
                 return c;
             }
@@ -270,6 +270,15 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
             connection.stateProperty().set(ConnectionState.DISCONNECTED);
             connection.noteProperty().set("Could not open: " + e.getMessage());
         }
+    }
+
+    /** Logs in to the array again: a CSI connection's paired array anew, else the connection is closed and opened (asking the password). */
+    @Override
+    public void logInAgain(ConnectionModel connection) {
+        Session s = open.get(connection);
+        if (s != null && s.logInAgain()) return;
+        disconnect(connection);
+        connect(connection);
     }
 
     /** Closes {@code connection}; a saved report is removed from the navigator as well (its file stays). */

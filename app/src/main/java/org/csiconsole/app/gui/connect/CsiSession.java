@@ -48,6 +48,14 @@ final class CsiSession implements Session {
     private PairedArray array;
     /** The CSI storage correlated with the array's, for the array it was made with; null before both are there. */
     private CombinedStorage combined;
+    /** Whether the driver refuses this connection's secrets, or its array login failed: the state shown as degraded. */
+    private final org.csiconsole.core.session.CredentialHealth health = new org.csiconsole.core.session.CredentialHealth();
+    /** The schedule of tries of a TCP endpoint that did not answer; null until its first connect failed (UI thread). */
+    private org.csiconsole.core.session.EndpointRetry retry;
+    /** Runs the waits of {@link #retry}; null until needed, shut down on close. */
+    private volatile java.util.concurrent.ScheduledExecutorService retryTimer;
+    /** The subscription to the call trace that feeds {@link #health}; null once closed. */
+    private volatile AutoCloseable healthFeed;
 
     private CsiSession(Sessions sessions, ConnectionModel model, Endpoint controller, Optional<Endpoint> node, Endpoint addonsEndpoint) {
         this.sessions = sessions;
@@ -70,6 +78,11 @@ final class CsiSession implements Session {
                 : Optional.of(Sessions.endpoint(p.nodeEndpoint(), p));
         Endpoint addons = p.addonsEndpoint().isEmpty() ? controller : Sessions.endpoint(p.addonsEndpoint(), p);
         CsiSession live = new CsiSession(sessions, model, controller, node, addons);
+        java.util.Set<String> endpoints = new java.util.HashSet<>(List.of(controller.text(), addons.text()));
+        node.ifPresent(n -> endpoints.add(n.text()));
+        live.healthFeed = sessions.trace.subscribe(e -> {
+            if (endpoints.contains(e.endpoint()) && live.health.observe(e)) sessions.ui.execute(live::showSideTrouble);
+        });
         if (p.pairsCsp()) live.array = PairedArray.open(sessions, model, manager, live::arrayChanged);
         if (controller instanceof Endpoint.Unix u) {
             live.watcher = SocketWatcher.start(u.path(), live::connect, s -> sessions.ui.execute(() -> {
@@ -80,22 +93,59 @@ final class CsiSession implements Session {
         } else {
             model.stateProperty().set(ConnectionState.CONNECTING);
             model.noteProperty().set("Connecting to " + controller.text() + "\u2026");
-            live.connect().whenComplete((v, e) -> sessions.ui.execute(() -> {
-                if (live.closed) return;
-                if (e == null) {
-                    model.stateProperty().set(ConnectionState.CONNECTED);
-                    model.noteProperty().set("");
-                    live.showSideTrouble();
-                    return;
-                }
-                Throwable t = Sessions.unwrap(e);
-                manager.ended(model);
-                model.stateProperty().set(ConnectionState.DISCONNECTED);
-                model.noteProperty().set("Not connected: " + (t instanceof CallFailure f ? f.why() : t.getMessage()));
-                if (t instanceof CallFailure f) manager.dialogs().showFailure(f);
-            }));
+            live.firstConnect(manager);
         }
         return live;
+    }
+
+    /**
+     * Connects to a TCP endpoint (UI thread). An endpoint that does not answer is tried again on a growing schedule
+     * ({@link org.csiconsole.core.session.EndpointRetry}): the note says when; between tries only an untraced check
+     * that something accepts connections is made, so the trace keeps the first failure, not one per poll.
+     */
+    private void firstConnect(ConnectionManager manager) {
+        connect().whenComplete((v, e) -> sessions.ui.execute(() -> {
+            if (closed) return;
+            if (e == null) {
+                model.stateProperty().set(ConnectionState.CONNECTED);
+                model.noteProperty().set("");
+                showSideTrouble();
+                return;
+            }
+            Throwable t = Sessions.unwrap(e);
+            if (t instanceof CallFailure f && org.csiconsole.core.session.EndpointRetry.retries(f)) {
+                if (retry == null) manager.dialogs().showFailure(f);
+                waitAndRetry(f, manager);
+                return;
+            }
+            manager.ended(model);
+            model.stateProperty().set(ConnectionState.DISCONNECTED);
+            model.noteProperty().set("Not connected: " + (t instanceof CallFailure f ? f.why() : t.getMessage()));
+            if (t instanceof CallFailure f) manager.dialogs().showFailure(f);
+        }));
+    }
+
+    /** Says when the next try is and waits for it; tries again once something accepts connections at the endpoint (UI thread). */
+    private void waitAndRetry(CallFailure why, ConnectionManager manager) {
+        if (retry == null) {
+            retry = new org.csiconsole.core.session.EndpointRetry(org.csiconsole.core.session.EndpointRetry.DEFAULT);
+            retryTimer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread th = new Thread(r, "connect-retry " + controller.text());
+                th.setDaemon(true);
+                return th;
+            });
+        }
+        java.time.Duration wait = retry.next();
+        model.stateProperty().set(ConnectionState.CONNECTING);
+        model.noteProperty().set(retry.note(why, wait, java.time.Instant.now(), java.time.ZoneId.systemDefault()));
+        retryTimer.schedule(() -> {
+            boolean accepting = org.csiconsole.core.session.ChannelWatch.accepting(controller);
+            sessions.ui.execute(() -> {
+                if (closed) return;
+                if (accepting) firstConnect(manager);
+                else waitAndRetry(why, manager);
+            });
+        }, wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** Builds the client on first use, else asks the channel to reconnect now; then GetPluginInfo. */
@@ -169,19 +219,30 @@ final class CsiSession implements Session {
     /** Puts a side socket's trouble into the connection's note while the CSI socket is up (UI thread). */
     private void sideStatus(String what, SocketWatcher.SocketStatus st) {
         if (closed) return;
-        String before = String.join(" ", sideTrouble.values());
         if (st.state() == ConnectionState.WAITING || st.state() == ConnectionState.RECONNECTING) sideTrouble.put(what, what + ": " + st.message());
         else sideTrouble.remove(what);
-        String note = model.noteProperty().get();
-        if (note.isEmpty() || note.equals(before)) showSideTrouble();
+        showSideTrouble();
     }
 
-    /** While the CSI socket is up, the note says which side socket is missing and whether the array is not reached (UI thread). */
+    /**
+     * While the CSI socket is up, the state is Connected or, while the driver refuses the secrets or the array login failed,
+     * Degraded ({@link org.csiconsole.core.session.CredentialHealth}); the note says why, which side socket is missing and
+     * whether the array is not reached (UI thread).
+     */
     private void showSideTrouble() {
-        if (model.stateProperty().get() != ConnectionState.CONNECTED) return;
-        List<String> trouble = new java.util.ArrayList<>(sideTrouble.values());
+        if (closed || !model.stateProperty().get().up()) return;
+        health.login(array == null ? null : array.loginFailure());
+        List<String> trouble = new java.util.ArrayList<>();
+        if (!health.reason().isEmpty()) trouble.add(health.reason());
+        trouble.addAll(sideTrouble.values());
         if (array != null && !array.trouble().isEmpty()) trouble.add(array.trouble());
         model.noteProperty().set(String.join(" ", trouble));
+        model.stateProperty().set(health.state(ConnectionState.CONNECTED));
+    }
+
+    @Override
+    public boolean logInAgain() {
+        return array != null && array.logInAgain();
     }
 
     /**
@@ -211,7 +272,7 @@ final class CsiSession implements Session {
      */
     private void applyChannel(ChannelWatch.ChannelStatus s) {
         ConnectionState now = model.stateProperty().get();
-        if (closed || (now != ConnectionState.CONNECTED && now != ConnectionState.RECONNECTING)) return;
+        if (closed || (!now.up() && now != ConnectionState.RECONNECTING)) return;
         model.noteProperty().set(s.state() == ConnectionState.CONNECTED ? "" : s.message());
         model.stateProperty().set(s.state());
         showSideTrouble();
@@ -247,6 +308,17 @@ final class CsiSession implements Session {
             cw = channelWatch;
         }
         if (cw != null) cw.close();
+        java.util.concurrent.ScheduledExecutorService timer = retryTimer;
+        if (timer != null) timer.shutdownNow();
+        AutoCloseable feed = healthFeed;
+        healthFeed = null;
+        if (feed != null) {
+            try {
+                feed.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("could not stop following the call trace", e);
+            }
+        }
         if (watcher != null) watcher.close();
         if (array != null) sessions.ui.execute(array::close);
         List<SocketWatcher> sides;

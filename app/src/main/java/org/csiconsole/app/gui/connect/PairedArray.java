@@ -36,6 +36,8 @@ final class PairedArray implements AutoCloseable {
     private boolean closed;
     /** Why the array is not reached, for the connection's note; empty when it is. */
     private String trouble = "";
+    /** Why the latest login failed; null when it succeeded, or none was tried. */
+    private CallFailure loginFailure;
 
     private PairedArray(Sessions sessions, ConnectionModel model, ConnectionManager manager, Runnable changed) {
         this.sessions = sessions;
@@ -110,6 +112,7 @@ final class PairedArray implements AutoCloseable {
             if (e == null) {
                 Arrays.fill(password, '\0');
                 storage = new CspStorage(client, CspSession.hostOf(csp.cspUrl()));
+                loginFailure = null;
                 say("");
                 changed.run();
                 return;
@@ -132,8 +135,35 @@ final class PairedArray implements AutoCloseable {
     }
 
     private void failed(CallFailure f) {
+        loginFailure = f;
         say("Array not connected: " + f.why() + ".");
         manager.dialogs().showFailure(f);
+    }
+
+    /** Why the latest login to the array failed; null when it succeeded or none was tried. UI thread. */
+    CallFailure loginFailure() {
+        return loginFailure;
+    }
+
+    /**
+     * Asks the password again and logs in anew, after a failed login (a wrong password); false when the array is
+     * shared with an open CSP connection (log in again there). UI thread.
+     */
+    boolean logInAgain() {
+        if (shared != null) return false;
+        if (own != null) sessions.closeInBackground(own::close);
+        own = null;
+        storage = null;
+        changed.run();
+        ConnectionProfile csp = model.profile().cspSide();
+        Optional<char[]> password = manager.connectionDialogs().askPassword(csp);
+        if (password.isEmpty()) {
+            say("Array not connected: no CSP password was given; volumes show what the driver reports alone.");
+            changed.run();
+            return true;
+        }
+        login(csp, password.get());
+        return true;
     }
 
     /** Why the array is not reached, for the connection's note while the driver is up; empty when it is. UI thread. */

@@ -15,6 +15,14 @@ public interface Session extends AutoCloseable {
     }
 
     /**
+     * Logs in to the connection's array again (asks the password anew), after a failed login; false when the session
+     * has no login of its own to repeat (then the connection is closed and opened again). UI thread.
+     */
+    default boolean logInAgain() {
+        return false;
+    }
+
+    /**
      * The replication sites this connection serves as separate sites, one port each, when its driver
      * serves several arrays (the demo: site-a and site-b); empty when the connection is one site.
      */

@@ -83,8 +83,10 @@ class ConnectionTruthTest {
         return new ViewContext(storage, actions, ui::add, "truth");
     }
 
+    private final CallTrace trace = new CallTrace();
+
     private ConnectionModel connectThroughManager(ConnectionProfile profile) throws InterruptedException {
-        sessions = new Sessions(ui::add, new CallTrace(), new Backoff(Duration.ofMillis(10), Duration.ofMillis(50)), Duration.ofMillis(20));
+        sessions = new Sessions(ui::add, trace, new Backoff(Duration.ofMillis(10), Duration.ofMillis(50)), Duration.ofMillis(20));
         manager = new ConnectionManager(FXCollections.observableArrayList(), new ProfileStore(dir.resolve("config")),
                 new ConnectionManagerTest.FakeConnectionDialogs(), new ConnectionManagerTest.RecordingDialogs(), new Notifications(), sessions);
         ConnectionModel m = manager.add(profile);
@@ -191,5 +193,37 @@ class ConnectionTruthTest {
         m.changes().tell(ResourceKind.VOLUMES, "Created volume vol-new", this);
 
         pumpUntil(() -> m.count(ResourceKind.VOLUMES).get() == 1);
+    }
+    @Test
+    void aConnectionWhoseDriverRefusesItsSecretsIsDegradedNotConnectedAndSaysWhereToGiveThem() throws Exception {
+        driver.startInProcess(name);
+        ConnectionModel m = connectThroughManager(ConnectionProfile.csi("hpe", "inproc:" + name));
+        pumpUntil(() -> m.storage() != null && m.stateProperty().get() == ConnectionState.CONNECTED);
+
+        var create = m.storage().createVolume(new org.csiconsole.core.port.VolumeRequest("pvc-nosecrets", 1L << 30,
+                java.util.List.of(org.csiconsole.core.model.VolumeCapability.mount(org.csiconsole.core.model.AccessMode.SINGLE_NODE_WRITER,
+                        "ext4")), java.util.Map.of(), java.util.Map.of(), org.csiconsole.core.model.VolumeSource.NONE));
+        assertThat(CallFailure.unwrap(catchThrowable(() -> create.get(60, TimeUnit.SECONDS))).owner()).isEqualTo(FailureOwner.CREDENTIALS);
+        pumpUntil(() -> m.stateProperty().get() == ConnectionState.DEGRADED);
+
+        assertThat(m.stateProperty().get().label()).isNotEqualTo("Connected");
+        assertThat(m.noteProperty().get()).startsWith("Degraded: the driver refuses the credentials of a call that carry secrets")
+                .contains("CreateVolume", HpeLikeDriver.NO_SECRETS, "Edit connection", "secrets file");
+        assertThat(m.stateProperty().get().up()).as("the channel itself is up").isTrue();
+    }
+
+    @Test
+    void aSavedEndpointThatDoesNotAnswerIsTriedAgainOnAGrowingScheduleWithoutARedRowPerPoll() throws Exception {
+        ConnectionModel m = connectThroughManager(ConnectionProfile.csi("dead", "tcp://127.0.0.1:1"));
+        pumpUntil(() -> m.noteProperty().get().contains("Next try at"));
+        long failedRows = trace.snapshot().stream().filter(e -> !e.ok()).count();
+
+        assertThat(m.stateProperty().get()).isEqualTo(ConnectionState.CONNECTING);
+        assertThat(m.noteProperty().get()).contains("refused the connection", "(in 2 s, try 2)", "doubles up to 2 min");
+        assertThat(failedRows).as("the first connect's failure is in the trace").isPositive();
+
+        pumpUntil(() -> m.noteProperty().get().contains("try 3"));
+        assertThat(m.noteProperty().get()).contains("(in 4 s, try 3)");
+        assertThat(trace.snapshot().stream().filter(e -> !e.ok()).count()).as("the wait between tries sends nothing").isEqualTo(failedRows);
     }
 }

@@ -7,5 +7,10 @@ public enum AuditOutcome {
     /** The call failed: a gRPC status other than OK, an HTTP error status, or a failure before or while sending. */
     FAILED,
     /** The caller cancelled the call; the plugin may or may not have made the change. */
-    CANCELLED
+    CANCELLED,
+    /**
+     * The request was sent and its answer was cut off (the driver died mid-call, the deadline passed): the plugin may or
+     * may not have made the change; re-check it ({@link org.csiconsole.core.call.CallFailure#outcomeUnknown()}).
+     */
+    UNKNOWN
 }

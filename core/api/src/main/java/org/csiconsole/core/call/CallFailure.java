@@ -17,6 +17,7 @@ public class CallFailure extends RuntimeException {
     private final String whatToDo;
     private final String detail;
     private final FailureOwner owner;
+    private final boolean outcomeUnknown;
 
     /**
      * @param kind the failure kind
@@ -41,7 +42,13 @@ public class CallFailure extends RuntimeException {
      * @param owner whose failure it is
      */
     public CallFailure(FailureKind kind, FailureOwner owner, String what, String why, String whatToDo, String detail, Throwable cause) {
+        this(kind, owner, what, why, whatToDo, detail, cause, false);
+    }
+
+    private CallFailure(FailureKind kind, FailureOwner owner, String what, String why, String whatToDo, String detail, Throwable cause,
+                        boolean outcomeUnknown) {
         super(what + ": " + why, cause, false, true);
+        this.outcomeUnknown = outcomeUnknown;
         this.owner = Objects.requireNonNull(owner, "owner");
         this.kind = Objects.requireNonNull(kind, "kind");
         this.what = what;
@@ -63,6 +70,23 @@ public class CallFailure extends RuntimeException {
         return new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CONSOLE, what, why, whatToDo, "", null);
     }
 
+    /**
+     * A change whose request was sent but whose answer was cut off (the driver died or closed the connection
+     * mid-call, the deadline passed, the call was cancelled in flight): the driver may or may not have made it.
+     * Not a plain failure: the audit log records it as {@code UNKNOWN}, and the next step is a re-check.
+     *
+     * @param cut the failure of the last attempt (its kind and owner are kept)
+     * @param recheck how to find out whether the change was made, e.g. {@code "Create it again with the same name: ..."}
+     */
+    public static CallFailure outcomeUnknown(CallFailure cut, String recheck) {
+        return new CallFailure(cut.kind, cut.owner, cut.what,
+                "outcome unknown: the request was sent, but the answer was cut off (" + cut.why + "); the driver may have made "
+                        + "the change or not", recheck, cut.detail, cut, true);
+    }
+
+    /** True when the request was sent and its answer was cut off: the change may or may not have been made ({@link #outcomeUnknown(CallFailure, String)}). */
+    public boolean outcomeUnknown() { return outcomeUnknown; }
+
     public FailureKind kind() { return kind; }
 
     public String what() { return what; }
@@ -76,15 +100,24 @@ public class CallFailure extends RuntimeException {
     /** Whose failure this is: the console, the transport, the credentials or the driver. */
     public FailureOwner owner() { return owner; }
 
+    /**
+     * Whose failure this is in words: the owner's ({@code "the transport"}), and for the console's refusal of bad input
+     * ({@link FailureOwner#CONSOLE}, INVALID_ARGUMENT: nothing was sent) {@code "the console (checked before sending)"}.
+     */
+    public String whose() {
+        return owner == FailureOwner.CONSOLE && kind == FailureKind.INVALID_ARGUMENT ? owner.words() + " (checked before sending)" : owner.words();
+    }
+
     /** Whose failure this is, as a sentence for a dialog or a CLI line: {@code "A failure of the transport."}. */
     public String ownerSentence() {
-        return "A failure of " + owner.words() + ".";
+        return "A failure of " + whose() + ".";
     }
 
     /** Summary, whose failure it is, recovery step and detail on separate lines, for a CLI or a log line. */
     public String describe() {
         StringBuilder b = new StringBuilder(getMessage());
-        b.append("\n  Whose: ").append(owner.words());
+        b.append("\n  Whose: ").append(whose());
+        if (outcomeUnknown) b.append("\n  Outcome: unknown (re-check before repeating it)");
         if (!whatToDo.isEmpty()) b.append("\n  What to do: ").append(whatToDo);
         if (!detail.isEmpty()) b.append("\n  Detail: ").append(detail);
         return b.toString();

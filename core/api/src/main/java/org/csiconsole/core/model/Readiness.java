@@ -11,7 +11,7 @@ public enum Readiness {
     /** {@code ready: false}: healthy, still initializing. */
     NOT_READY("not ready"),
     /** {@code ready} left unset, which the spec reads as ready. */
-    NOT_REPORTED("ready (not reported; assumed per the spec's Probe)");
+    NOT_REPORTED("not reported, assumed ready (CSI spec: Probe)");
 
     private final String text;
 
@@ -19,12 +19,17 @@ public enum Readiness {
         this.text = text;
     }
 
+    /** A probe check's title for this answer: {@code "Probe says ready"}, or {@code "Probe leaves ready unset"} when not reported. */
+    public String title(String probe) {
+        return this == NOT_REPORTED ? probe + " leaves ready unset" : probe + " says ready";
+    }
+
     /** True unless the plugin said it is not ready. */
     public boolean ready() {
         return this != NOT_READY;
     }
 
-    /** In words: {@code "ready"}, {@code "not ready"} or {@code "ready (not reported; assumed per the spec's Probe)"}. */
+    /** In words: {@code "ready"}, {@code "not ready"} or {@code "not reported, assumed ready (CSI spec: Probe)"}. */
     public String text() {
         return text;
     }

@@ -173,7 +173,7 @@ public record VolumeGroupDeletion(VolumeGroup group, boolean deleteVolumes, List
             CallFailure f = CallFailure.unwrap(e);
             if (f == null) throw e instanceof CompletionException c ? c : new CompletionException(e);
             String before = done.isEmpty() ? "" : " Already done: " + String.join(", ", done) + ".";
-            throw new CallFailure(f.kind(), "Delete volume group " + name, f.why() + before, f.whatToDo(), f.detail(), f);
+            throw new CallFailure(f.kind(), f.owner(), "Delete volume group " + name, f.why() + before, f.whatToDo(), f.detail(), f);
         });
     }
 

@@ -74,6 +74,11 @@ public final class Recheck {
         Map<String, String> unchecked = new LinkedHashMap<>();
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
         for (RecordedItem row : rows) {
+            if (row.origin() == RecordOrigin.OUTCOME_UNKNOWN) {
+                unchecked.put(row.id(), "the create of " + row.name() + " ended with its outcome unknown and the driver gave no id: run "
+                        + "the same create again with this name (idempotent by name) to learn whether it was made");
+                continue;
+            }
             chain = chain.thenCompose(x -> exists.apply(row.id()).handle((found, e) -> {
                 if (e != null) {
                     CallFailure f = CallFailure.unwrap(e);

@@ -30,6 +30,9 @@ import java.util.regex.Pattern;
  *       call naming a {@code volume_id} (modify, replication) records the volume as used.</li>
  *   <li>ControllerExpandVolume: the volume's recorded size becomes {@code capacity_range.required_bytes}.</li>
  * </ul>
+ * A CreateVolume or CreateSnapshot whose outcome is unknown ({@link AuditOutcome#UNKNOWN}: its answer was cut off) is
+ * recorded under its requested name with origin {@link RecordOrigin#OUTCOME_UNKNOWN}, so that it is not forgotten on a
+ * driver that cannot list; the create's later success under that name replaces the row with the real id.
  */
 public final class RecordFeed {
     private static final Pattern CONTEXT_KEY = Pattern.compile("publish_context\\s*\\{\\s*key:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
@@ -38,10 +41,32 @@ public final class RecordFeed {
     private RecordFeed() {
     }
 
-    /** Applies {@code r} to the book of its endpoint in {@code records}; a failed or cancelled call changes nothing. */
+    /**
+     * Applies {@code r} to the book of its endpoint in {@code records}; a failed or cancelled call changes nothing, a
+     * create whose outcome is unknown is kept under its name.
+     */
     public static void apply(AuditRecord r, ConsoleRecords records) {
-        if (r.outcome() != AuditOutcome.OK || !"grpc".equals(r.protocol())) return;
-        apply(r, records.book(r.endpoint()));
+        if (!"grpc".equals(r.protocol())) return;
+        if (r.outcome() == AuditOutcome.OK) apply(r, records.book(r.endpoint()));
+        else if (r.outcome() == AuditOutcome.UNKNOWN) unknown(r, records.book(r.endpoint()));
+    }
+
+    /** Records the requested name of a create whose outcome is unknown. */
+    static void unknown(AuditRecord r, ConsoleBook book) {
+        String call = r.call().substring(r.call().lastIndexOf('/') + 1);
+        String name = first(r, "name");
+        if (name.isEmpty()) return;
+        Map<String, String> details = Map.of("outcome", "the request was sent and its answer was cut off (" + r.code() + ")",
+                "re-check", "run the same " + call + " again with this name: it is idempotent by name");
+        if (call.equals("CreateVolume")) {
+            Matcher m = REQUIRED_BYTES.matcher(r.parameters());
+            book.record(RecordedItem.of(RecordKind.VOLUME, RecordedItem.unknownOutcomeId(name), name, source(r.parameters()),
+                    RecordOrigin.OUTCOME_UNKNOWN, m.find() ? Long.parseLong(m.group(1)) : 0, details, r.time()));
+        } else if (call.equals("CreateSnapshot")) {
+            String source = TraceCalls.field(r.parameters(), "source_volume_id");
+            book.record(RecordedItem.of(RecordKind.SNAPSHOT, RecordedItem.unknownOutcomeId(name), name,
+                    source.isEmpty() ? VolumeSource.NONE : VolumeSource.volume(source), RecordOrigin.OUTCOME_UNKNOWN, 0, details, r.time()));
+        }
     }
 
     /** Applies the successful call {@code r} to {@code book}. */
@@ -55,6 +80,7 @@ public final class RecordFeed {
                 VolumeSource source = source(params);
                 String created = volumeIds.stream().filter(id -> !id.equals(source.id())).reduce((a, b) -> b).orElse("");
                 if (created.isEmpty()) return;
+                book.forget(RecordKind.VOLUME, RecordedItem.unknownOutcomeId(first(r, "name")));
                 Matcher m = REQUIRED_BYTES.matcher(params);
                 book.record(RecordedItem.of(RecordKind.VOLUME, created, first(r, "name"), source, RecordOrigin.CREATED,
                         m.find() ? Long.parseLong(m.group(1)) : 0, Map.of(), r.time()));
@@ -77,6 +103,7 @@ public final class RecordFeed {
                 String source = TraceCalls.field(params, "source_volume_id");
                 String created = first(r, "snapshot_id");
                 if (!created.isEmpty()) {
+                    book.forget(RecordKind.SNAPSHOT, RecordedItem.unknownOutcomeId(first(r, "name")));
                     book.record(RecordedItem.of(RecordKind.SNAPSHOT, created, first(r, "name"),
                             source.isEmpty() ? VolumeSource.NONE : VolumeSource.volume(source), RecordOrigin.CREATED, 0, Map.of(), r.time()));
                 }

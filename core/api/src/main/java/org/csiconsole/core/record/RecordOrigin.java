@@ -12,6 +12,12 @@ public enum RecordOrigin {
     PASTED_ID("pasted id"),
     /** A successful call of this console on a resource it had not recorded (publish, stage, replication). */
     TOUCHED("used by this console"),
+    /**
+     * A create of this console whose answer was cut off (outcome unknown): the driver gave no id, so the row is kept
+     * under the requested name ({@link RecordedItem#unknownOutcomeId}) until a re-check (the same create again, idempotent
+     * by name) answers.
+     */
+    OUTCOME_UNKNOWN("create sent, outcome unknown: re-check"),
     /** Returned by the driver's own listing or read. */
     LISTED("listed by the driver");
 

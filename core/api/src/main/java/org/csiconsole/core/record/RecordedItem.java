@@ -55,6 +55,14 @@ public record RecordedItem(RecordKind kind, String id, String name, VolumeSource
         return new RecordedItem(kind, id, name, source, origin, capacityBytes, details, at, null, null);
     }
 
+    /**
+     * The id a create whose outcome is unknown is recorded under: the driver gave none, so the requested name stands in,
+     * {@code "outcome-unknown:walk-vol-1"}; a later successful create of the same name replaces the row.
+     */
+    public static String unknownOutcomeId(String name) {
+        return "outcome-unknown:" + name;
+    }
+
     /** True when the driver answered that it no longer knows this id. */
     public boolean gone() {
         return goneSince != null;

@@ -20,7 +20,20 @@ public final class InventoryNote {
      * answered NOT_FOUND (csi-addons GetVolumeReplicationInfo: the volume or group does not exist).
      */
     public static boolean counted(ReplicationSample s) {
-        return !notFound(s);
+        return !notFound(s) && !notReplicated(s);
+    }
+
+    /**
+     * True when the driver's latest answer for {@code s} is that it is not replicated (csi-addons "Volume is not
+     * replicated", {@link ReplicationFailures#notReplicated}): a read that succeeded in telling, not a failed one.
+     */
+    public static boolean notReplicated(ReplicationSample s) {
+        return ReplicationFailures.notReplicated(s.lastError());
+    }
+
+    /** True when the driver answered for {@code s}, though with no figures: it does not hold it, or it is not replicated. */
+    public static boolean answered(ReplicationSample s) {
+        return notFound(s) || notReplicated(s);
     }
 
     /** True when the driver answered NOT_FOUND for {@code s} and no read of it ever succeeded. */
@@ -28,11 +41,19 @@ public final class InventoryNote {
         return s.readAt() == null && s.lastError() != null && s.lastError().kind() == FailureKind.NOT_FOUND;
     }
 
-    /** {@code "3 replicated sources"}, then {@code "; 1 id not found at the driver: vol-x"} for the rows {@link #notFound}. */
+    /**
+     * {@code "3 replicated sources"}, then {@code "; 2 not replicated: vol-a, vol-b"} for the rows {@link #notReplicated}
+     * and {@code "; 1 id not found at the driver: vol-x"} for the rows {@link #notFound}.
+     */
     public static String count(List<ReplicationSample> rows) {
         List<String> missing = rows.stream().filter(InventoryNote::notFound).map(s -> s.source().id()).toList();
-        String sources = Words.count(rows.size() - missing.size(), "replicated source");
-        return missing.isEmpty() ? sources : sources + "; " + Words.count(missing.size(), "id") + " not found at the driver: " + String.join(", ", missing);
+        List<String> plain = rows.stream().filter(InventoryNote::notReplicated).map(s -> s.source().id()).toList();
+        StringBuilder b = new StringBuilder(Words.count(rows.size() - missing.size() - plain.size(), "replicated source"));
+        if (!plain.isEmpty()) b.append("; ").append(plain.size()).append(" not replicated (the driver says replication is not enabled): ")
+                .append(String.join(", ", plain));
+        if (!missing.isEmpty()) b.append("; ").append(Words.count(missing.size(), "id")).append(" not found at the driver: ")
+                .append(String.join(", ", missing));
+        return b.toString();
     }
 
     /**
@@ -44,9 +65,12 @@ public final class InventoryNote {
     public static String whyEmpty(boolean listsVolumes, List<ReplicationSample> rows) {
         if (listsVolumes || rows.stream().anyMatch(InventoryNote::counted)) return "";
         long notFound = rows.stream().filter(InventoryNote::notFound).count();
+        long plain = rows.stream().filter(InventoryNote::notReplicated).count();
         return "The driver does not list its volumes (no LIST_VOLUMES), so only the volumes this console created, imported or "
-                + "was given the ids of are sampled, and " + (notFound == 0 ? "it knows none yet"
-                : "the driver holds none of the " + Words.count((int) notFound, "id") + " it was given (NOT_FOUND)")
+                + "was given the ids of are sampled, and " + (notFound == 0 && plain == 0 ? "it knows none yet"
+                : plain == 0 ? "the driver holds none of the " + Words.count((int) notFound, "id") + " it was given (NOT_FOUND)"
+                : "the driver says none of the " + Words.count((int) (notFound + plain), "volume") + " it knows is replicated"
+                        + (notFound == 0 ? "" : " (" + notFound + " not found)"))
                 + ". Add the ids of the replicated volumes: csi-console inventory add-ids ID..., or inventory import-pv FILE "
                 + "(kubectl get pv -o json); in the workbench, Volumes > Add volume ids\u2026 or Import PV export\u2026.";
     }

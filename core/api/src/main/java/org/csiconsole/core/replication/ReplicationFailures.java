@@ -15,10 +15,22 @@ public final class ReplicationFailures {
     private ReplicationFailures() {
     }
 
+    /** A driver's words for a volume or group whose replication is not enabled. */
+    private static final java.util.regex.Pattern NOT_ENABLED = java.util.regex.Pattern.compile(
+            "\\b(replication|mirroring)\\b[^.;]*\\bnot enabled\\b|\\bnot replicated\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
+
     /**
-     * {@code failure} of {@code action} on {@code source} explained; failures of other kinds than
-     * FAILED_PRECONDITION, BUSY and NOT_FOUND are returned as they are.
+     * True when a GetVolumeReplicationInfo failure is the driver's answer that the source is not replicated: the
+     * csi-addons spec's "Volume is not replicated" (FAILED_PRECONDITION, "replication is not enabled"), or ceph-csi's
+     * INVALID_ARGUMENT "image mirroring is not enabled". Such a source was read: it is no replicated source, not a
+     * failed read. Any other failure (a refusal of the secrets, UNAVAILABLE, INTERNAL) stays a failed read.
      */
+    public static boolean notReplicated(CallFailure f) {
+        return f != null && (f.kind() == FailureKind.FAILED_PRECONDITION || f.kind() == FailureKind.INVALID_ARGUMENT)
+                && f.owner() != org.csiconsole.core.call.FailureOwner.CREDENTIALS
+                && NOT_ENABLED.matcher(f.why() + " " + f.detail()).find();
+    }
+
     /**
      * True when a GetVolumeReplicationInfo failure is a secondary saying it reports nothing (FAILED_PRECONDITION naming the
      * secondary: many drivers report only from the primary). The side's role is then read: secondary, without figures.
@@ -28,6 +40,10 @@ public final class ReplicationFailures {
                 && (f.why() + " " + f.detail()).toLowerCase(java.util.Locale.ROOT).contains("secondary");
     }
 
+    /**
+     * {@code failure} of {@code action} on {@code source} explained; failures of other kinds than
+     * FAILED_PRECONDITION, BUSY and NOT_FOUND are returned as they are.
+     */
     public static CallFailure explain(CallFailure failure, ReplicationAction action, ReplicationSource source) {
         if (failure == null) return null;
         String text = (failure.why() + " " + failure.detail()).toLowerCase(Locale.ROOT);

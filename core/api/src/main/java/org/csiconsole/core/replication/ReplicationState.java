@@ -14,7 +14,8 @@ import java.util.Locale;
  *
  * <p>Precedence, first match wins: split brain (both sides of its pair primary, or the side's own driver reports it,
  * {@link PairState#saysSplitBrain}: no pairing chosen in a view hides it), not found (the driver answered
- * NOT_FOUND and no read ever succeeded: an id it does not hold, {@link InventoryNote#notFound}), not read yet (no read
+ * NOT_FOUND and no read ever succeeded: an id it does not hold, {@link InventoryNote#notFound}), not replicated (the
+ * driver's latest answer is that replication is not enabled, {@link InventoryNote#notReplicated}), not read yet (no read
  * has succeeded: there are no figures, only what a listing or the record said), stale (the latest
  * read failed: the figures are older), mismatched (another {@link PairMismatch}: both secondary, a
  * partner missing, a destination or role unknown), resyncing, error, degraded, healthy, and last
@@ -26,6 +27,9 @@ public enum ReplicationState {
     /** The driver does not hold the id (NOT_FOUND) and no read ever succeeded: no replicated source. */
     NOT_FOUND("Not found", Tone.WARNING, "The driver answers NOT_FOUND: it holds no volume or group with this id, so it is no "
             + "replicated source. Check the id; Re-check with the driver (inventory recheck) marks it gone in the console's record."),
+    /** The driver answers that replication is not enabled for it (csi-addons "Volume is not replicated"): read, and no replicated source. */
+    NOT_REPLICATED("Not replicated", Tone.MUTED, "The driver answers that replication is not enabled for it (csi-addons: "
+            + "\"Volume is not replicated\"): it was read, and it is no replicated source. Enable replication on it to replicate it."),
     /** No read has succeeded yet: there are no figures, and the role is only what a listing or the record said. */
     NOT_READ("Not read yet", Tone.WARNING, "No read of its replication state has succeeded yet: its role and health are not known."),
     /** The latest read failed: the figures shown are older ones. */
@@ -85,6 +89,7 @@ public enum ReplicationState {
     public static ReplicationState of(ReplicationSample side, PairMismatch mismatch) {
         if (mismatch == PairMismatch.BOTH_PRIMARY || PairState.saysSplitBrain(side)) return SPLIT_BRAIN;
         if (InventoryNote.notFound(side)) return NOT_FOUND;
+        if (InventoryNote.notReplicated(side)) return NOT_REPLICATED;
         if (side.readAt() == null) return NOT_READ;
         if (side.lastError() != null) return STALE;
         if (mismatch != null && mismatch != PairMismatch.NONE) return MISMATCHED;
@@ -95,6 +100,7 @@ public enum ReplicationState {
     /** The state of a site pair: the mismatch first, then the worse side (a failed read, a resync, the worse health reported). */
     public static ReplicationState of(SitePair pair) {
         if (pair.mismatch() == PairMismatch.BOTH_PRIMARY || saysSplitBrain(pair.a()) || saysSplitBrain(pair.b())) return SPLIT_BRAIN;
+        if (notReplicated(pair.a()) || notReplicated(pair.b())) return NOT_REPLICATED;
         if (notRead(pair.a()) || notRead(pair.b())) return NOT_READ;
         if (stale(pair.a()) || stale(pair.b())) return STALE;
         if (pair.mismatch() != PairMismatch.NONE) return MISMATCHED;
@@ -130,6 +136,10 @@ public enum ReplicationState {
 
     private static boolean saysSplitBrain(ReplicationSample s) {
         return s != null && PairState.saysSplitBrain(s);
+    }
+
+    private static boolean notReplicated(ReplicationSample s) {
+        return s != null && InventoryNote.notReplicated(s);
     }
 
     private static boolean notRead(ReplicationSample s) {

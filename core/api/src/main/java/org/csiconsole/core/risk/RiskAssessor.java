@@ -39,7 +39,7 @@ public interface RiskAssessor {
             org.csiconsole.core.session.ConnectionState now = state.get();
             java.time.Instant lost = lostAt.get();
             boolean gone = now == org.csiconsole.core.session.ConnectionState.RECONNECTING
-                    || now != null && now != org.csiconsole.core.session.ConnectionState.CONNECTED && lost != null;
+                    || now != null && !now.up() && lost != null;
             return gone ? RiskModel.unreachable(a, now, lost) : a;
         };
     }

@@ -14,6 +14,13 @@ public enum ConnectionState {
      */
     WAITING("Socket missing, waiting for the driver"),
     CONNECTED("Connected"),
+    /**
+     * The transport is up, but calls fail for a reason the person must fix: the driver refuses the
+     * secrets sent (UNAUTHENTICATED, PERMISSION_DENIED, "no secrets"), or the login to the paired
+     * CSP array failed. The note says why and where to give the secrets or log in again
+     * ({@link CredentialHealth}). Everything that needs a live channel treats it as {@link #up()}.
+     */
+    DEGRADED("Connected, degraded"),
     RECONNECTING("Reconnecting"),
     /**
      * The endpoint cannot be used as it is, and waiting for the driver will not change that: the
@@ -30,6 +37,11 @@ public enum ConnectionState {
 
     ConnectionState(String label) {
         this.label = label;
+    }
+
+    /** True when the channel to the driver is up: {@link #CONNECTED} or {@link #DEGRADED}. */
+    public boolean up() {
+        return this == CONNECTED || this == DEGRADED;
     }
 
     /** The state in words, for a status bar. */

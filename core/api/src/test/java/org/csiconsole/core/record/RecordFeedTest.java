@@ -56,6 +56,25 @@ class RecordFeedTest {
     }
 
     @Test
+    void aCreateWhoseOutcomeIsUnknownIsKeptUnderItsNameUntilTheSameCreateSucceeds() {
+        call("csi.v1.Controller/CreateVolume", Map.of("name", List.of("w3-cut")), "name: \"w3-cut\"\ncapacity_range {\n  required_bytes: 1073741824\n}",
+                AuditOutcome.UNKNOWN);
+
+        RecordedItem pending = records.book(EP).find(RecordKind.VOLUME, RecordedItem.unknownOutcomeId("w3-cut")).orElseThrow();
+        assertThat(pending.name()).isEqualTo("w3-cut");
+        assertThat(pending.origin()).isEqualTo(RecordOrigin.OUTCOME_UNKNOWN);
+        assertThat(pending.capacityBytes()).isEqualTo(1L << 30);
+        Recheck.Result r = Recheck.check(records.book(EP), RecordKind.VOLUME, id -> java.util.concurrent.CompletableFuture.completedFuture(false),
+                java.time.Clock.systemUTC()).join();
+        assertThat(r.gone()).as("no id to ask about: not marked gone").isEmpty();
+        assertThat(r.unchecked().get(RecordedItem.unknownOutcomeId("w3-cut"))).contains("outcome unknown", "same create again");
+
+        call("csi.v1.Controller/CreateVolume", Map.of("name", List.of("w3-cut"), "volume_id", List.of("vol-7")), "name: \"w3-cut\"",
+                AuditOutcome.OK);
+        assertThat(records.book(EP).items(RecordKind.VOLUME)).extracting(RecordedItem::id).containsExactly("vol-7");
+    }
+
+    @Test
     void failedCallsChangeNothingAndDeletesRemoveTheRowAndItsPlacements() {
         call("csi.v1.Controller/CreateVolume", Map.of("name", List.of("a"), "volume_id", List.of("vol-1")), "name: \"a\"", AuditOutcome.FAILED);
         assertThat(records.book(EP).items(RecordKind.VOLUME)).isEmpty();

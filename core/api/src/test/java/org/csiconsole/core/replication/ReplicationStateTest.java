@@ -100,6 +100,36 @@ class ReplicationStateTest {
     }
 
     @Test
+    void aVolumeWhoseReplicationIsNotEnabledIsNotReplicatedNotAFailedReadAndNoReplicatedSource() {
+        ReplicationSample listed = side("site-a", "vol-1", PRIMARY, HEALTHY, "vol-2");
+        // csi-addons spec: "Volume is not replicated", FAILED_PRECONDITION; ceph-csi: INVALID_ARGUMENT "image mirroring is not enabled"
+        CallFailure spec = new CallFailure(FailureKind.FAILED_PRECONDITION, "GetVolumeReplicationInfo vol-3",
+                "the object is not in a state that allows this call (plugin says: Replication is not enabled for vol-3)", "", "");
+        CallFailure rbd = new CallFailure(FailureKind.INVALID_ARGUMENT, "GetVolumeReplicationInfo vol-4",
+                "the plugin rejected the request (plugin says: image mirroring is not enabled)", "", "");
+        CallFailure otherPrecondition = new CallFailure(FailureKind.FAILED_PRECONDITION, "GetVolumeReplicationInfo vol-5",
+                "the object is not in a state that allows this call (plugin says: failed to get last sync info: no sync yet)", "", "");
+        ReplicationSample plain = unread("vol-3", spec);
+        ReplicationSample image = unread("vol-4", rbd);
+        ReplicationSample failing = unread("vol-5", otherPrecondition);
+
+        assertThat(ReplicationState.of(plain, null)).isEqualTo(ReplicationState.NOT_REPLICATED);
+        assertThat(ReplicationState.of(image, null)).isEqualTo(ReplicationState.NOT_REPLICATED);
+        assertThat(ReplicationState.of(listed.failed(spec, NOW), null)).as("disabled since the last read").isEqualTo(ReplicationState.NOT_REPLICATED);
+        assertThat(ReplicationState.of(failing, null)).as("a real read failure stays one").isEqualTo(ReplicationState.NOT_READ);
+        assertThat(InventoryNote.answered(plain)).isTrue();
+        assertThat(InventoryNote.answered(failing)).isFalse();
+        assertThat(InventoryNote.count(List.of(listed, plain, image, failing)))
+                .isEqualTo("2 replicated sources; 2 not replicated (the driver says replication is not enabled): vol-3, vol-4");
+        assertThat(InventoryNote.whyEmpty(false, List.of(plain, image))).contains("the driver says none of the 2 volumes it knows is replicated");
+    }
+
+    private static ReplicationSample unread(String id, CallFailure f) {
+        return new ReplicationSample(ReplicatedItem.of(ReplicationSource.volume(id), "site-a"), VolumeReplicationRole.UNKNOWN, null, null,
+                SampleOrigin.CSI_ADDONS, null, f, NOW);
+    }
+
+    @Test
     void aSideIsReachableWhenItsLatestReadSucceededAndATargetCarriesBothSides() {
         ReplicationSample a = side("site-a", "vol-1", PRIMARY, HEALTHY, "vol-2");
         ReplicationSample b = side("site-b", "vol-2", SECONDARY, UNKNOWN, "vol-1");

@@ -207,6 +207,7 @@ public final class CallAudit {
             case OK -> "succeeded";
             case CANCELLED -> "was cancelled";
             case FAILED -> "failed (" + end.message + ")";
+            case UNKNOWN -> "ended with its outcome unknown (" + end.message + ")";
         };
         String why = "the call " + ended + " but its audit entry could not be written"
                 + (failed instanceof TimeoutException ? " within " + CONFIRM_WAIT.toSeconds() + " s" : "")
@@ -228,7 +229,7 @@ public final class CallAudit {
                 return new Ending<>(AuditOutcome.CANCELLED, FailureKind.CANCELLED.name(),
                         f != null ? f.getMessage() : "cancelled by the caller", null, c);
             }
-            if (f != null) return new Ending<>(AuditOutcome.FAILED, f.kind().name(), f.getMessage(), null, c);
+            if (f != null) return new Ending<>(f.outcomeUnknown() ? AuditOutcome.UNKNOWN : AuditOutcome.FAILED, f.kind().name(), f.getMessage(), null, c);
             return new Ending<>(AuditOutcome.FAILED, FailureKind.INTERNAL.name(), c.getClass().getSimpleName(), null, c);
         }
     }

@@ -39,7 +39,14 @@ import java.util.function.Function;
  *   <li>takes the {@link InFlightGuard} on the objects a mutating call changes (wait or fail fast);</li>
  *   <li>sends each attempt with a deadline ({@link PolicySettings#deadline(CallKind)} or the call's own);</li>
  *   <li>retries ABORTED, UNAVAILABLE and DEADLINE_EXCEEDED with exponential backoff and jitter,
- *       bounded by attempts and total time ({@link RetrySettings}); CSI calls are idempotent by spec;</li>
+ *       bounded by attempts and total time ({@link RetrySettings}). Mutating calls are retried too: every CSI
+ *       and csi-addons call is idempotent by spec (CSI spec, "Idempotency"), and CreateVolume / CreateSnapshot are
+ *       idempotent by name, so a repeated create with the same name and arguments returns the object made by an
+ *       earlier attempt instead of making a second one;</li>
+ *   <li>a mutating call one of whose attempts was cut off after its request was sent
+ *       ({@link TransportFailures#cutOffAfterSend}: the driver died mid-call, the deadline passed, the call was
+ *       cancelled in flight) and that did not succeed later fails with
+ *       {@link CallFailure#outcomeUnknown(CallFailure, String)}: audited as UNKNOWN, with the re-check to make;</li>
  *   <li>records every attempt in the {@link CallTrace}: method, endpoint, redacted request and
  *       response or status, duration, attempt number ({@link Redactor});</li>
  *   <li>audits a call of a {@linkplain CallKind#mutating() mutating kind} once, as one logical call, when it
@@ -297,6 +304,24 @@ public final class CallPolicy {
         return wait;
     }
 
+    /**
+     * The failure of a mutating call an attempt of which was cut off after sending: its outcome is unknown, and the next
+     * step is a re-check. A create names how: CreateVolume and CreateSnapshot are idempotent by name (CSI spec), so the
+     * same request again returns what an earlier attempt made.
+     */
+    static CallFailure outcomeUnknown(String method, CallFailure last, Message request) {
+        var nameField = request.getDescriptorForType().findFieldByName("name");
+        String name = nameField == null || nameField.isRepeated() || nameField.getJavaType() != com.google.protobuf.Descriptors.FieldDescriptor.JavaType.STRING
+                ? "" : (String) request.getField(nameField);
+        String recheck = (method.equals("CreateVolume") || method.equals("CreateSnapshot")) && !name.isEmpty()
+                ? "Re-check before anything else: the console's record keeps \"" + name + "\" as outcome unknown. Run the same "
+                        + method + " again with the same name and arguments (it is idempotent by name, CSI spec: the driver returns "
+                        + "what it made, or makes it now), or look for it in the driver's listing"
+                : "Re-check the object's state with the driver (refresh the view, or read it: ControllerGetVolume, ListSnapshots, "
+                        + "GetVolumeReplicationInfo) before repeating " + method + "; repeating it is safe, the call is idempotent by spec";
+        return CallFailure.outcomeUnknown(last, recheck);
+    }
+
     private CallFailure failure(MethodDescriptor<?, ?> method, Message request, Status status, CallSpec spec, int attempts, String endpoint) {
         Optional<CallFailure> tls = GrpcFailures.tls(status, spec.what(), endpoint);
         if (tls.isPresent()) return tls.get();
@@ -326,6 +351,8 @@ public final class CallPolicy {
         private final AtomicReference<CompletableFuture<Void>> waiting = new AtomicReference<>();
         private final AtomicInteger sent;
         private final CallOrigin origin;
+        /** True once an attempt of a mutating call was cut off after its request was sent. */
+        private volatile boolean cutOff;
         private TracePayload requestPayload;
         private Map<String, List<String>> targets;
         private long firstStart;
@@ -382,6 +409,7 @@ public final class CallPolicy {
                 trace.record(new TraceEntry(0, wall, TraceEntry.GRPC, endpoint, method.getFullMethodName(), n, requestPayload,
                         TracePayload.EMPTY, statusText(status), false, took, Objects.requireNonNullElse(status.getDescription(), ""),
                         targets, Map.of(), origin));
+                if (spec.kind().mutating() && TransportFailures.cutOffAfterSend(status)) cutOff = true;
                 if (result.isDone()) return;
                 Duration wait = retryDelay(spec, status, n, firstStart);
                 if (wait != null) {
@@ -392,6 +420,7 @@ public final class CallPolicy {
                     return;
                 }
                 CallFailure failure = failure(method, request, status, spec, n, endpoint);
+                if (cutOff) failure = outcomeUnknown(bareName(method), failure, request);
                 LOG.debug("{} failed: {}", method.getFullMethodName(), status.getCode());
                 result.completeExceptionally(failure);
                 return;

@@ -260,26 +260,13 @@ public final class GrpcFailures {
         String why = c.condition() + (peer.isEmpty() ? "" : " (plugin says: " + peer + ")");
         String detail = "gRPC " + status.getCode() + " from " + method + (attempts > 1 ? " after " + attempts + " attempts" : "");
         FailureKind kind = inUse ? FailureKind.BUSY : kind(status.getCode());
-        FailureOwner owner = aboutCredentials(status.getCode(), peer) ? FailureOwner.CREDENTIALS : FailureOwner.of(kind);
+        FailureOwner owner = aboutCredentials(status.getCode(), peer) ? FailureOwner.CREDENTIALS : FailureOwner.ofAnswer(kind);
         return new CallFailure(kind, owner, what, why, c.recovery(), detail, null);
     }
 
-    /** What a driver says when the secrets it needs were missing or refused: "no secrets have been provided", "provided secret is empty". */
-    private static final Pattern CREDENTIALS = Pattern.compile(
-            "\\b(secrets?|credentials?|password|unauthori[sz]ed|authentication)\\b", Pattern.CASE_INSENSITIVE);
-
-    /**
-     * True when the driver's answer is about the credentials sent with the call: UNAUTHENTICATED or
-     * PERMISSION_DENIED, or a code drivers use for everything (INVALID_ARGUMENT, FAILED_PRECONDITION,
-     * INTERNAL, UNKNOWN) whose message names secrets or credentials (the HPE driver's "no secrets
-     * have been provided", ceph-csi's "provided secret is empty").
-     */
+    /** True when the driver's answer is about the credentials sent with the call ({@link FailureOwner#aboutCredentials}). */
     static boolean aboutCredentials(Status.Code code, String message) {
-        return switch (code) {
-            case UNAUTHENTICATED, PERMISSION_DENIED -> true;
-            case INVALID_ARGUMENT, FAILED_PRECONDITION, INTERNAL, UNKNOWN -> CREDENTIALS.matcher(message).find();
-            default -> false;
-        };
+        return FailureOwner.aboutCredentials(code.name(), message);
     }
 
     /**

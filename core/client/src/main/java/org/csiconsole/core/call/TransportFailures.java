@@ -117,6 +117,30 @@ public final class TransportFailures {
     }
 
     /**
+     * True when an attempt ended after its request may have reached the driver, so that a change it asked for may have
+     * been made: the deadline passed (DEADLINE_EXCEEDED), the call was cancelled in flight (CANCELLED), or the
+     * connection broke under it (UNAVAILABLE for a reset, closed or otherwise failed connection). False for an
+     * UNAVAILABLE that proves nothing was sent: the connection was refused, the socket or route is missing, the host
+     * does not resolve, or this console had closed the channel; and for every answer the driver sent itself.
+     */
+    public static boolean cutOffAfterSend(Status status) {
+        return switch (status.getCode()) {
+            case DEADLINE_EXCEEDED, CANCELLED -> true;
+            case UNAVAILABLE -> {
+                if (closedByConsole(status, "", "", "").isPresent() || !fromTransport(status)) yield false;
+                String lower = describe(status).toLowerCase(Locale.ROOT);
+                boolean notSent = has(status.getCause(), ConnectException.class) || has(status.getCause(), NoRouteToHostException.class)
+                        || has(status.getCause(), UnknownHostException.class) || has(status.getCause(), UnresolvedAddressException.class)
+                        || has(status.getCause(), java.io.FileNotFoundException.class) || has(status.getCause(), java.nio.file.NoSuchFileException.class)
+                        || lower.contains("connection refused") || lower.contains("no route to host")
+                        || lower.contains("no such file") || lower.contains("refused_stream");
+                yield !notSent;
+            }
+            default -> false;
+        };
+    }
+
+    /**
      * The failure for a call made on a channel this console had shut down (grpc-java's own
      * UNAVAILABLE "Channel shutdown invoked" / "Channel shutdownNow invoked"): nothing was sent,
      * so it is the console's ({@link FailureOwner#CONSOLE}), never the driver's. Kind

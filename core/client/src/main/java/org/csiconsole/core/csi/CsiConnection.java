@@ -69,7 +69,7 @@ final class CsiConnection implements AutoCloseable {
             Optional<CallFailure> d = new SocketDiagnostics().check(u.path());
             if (d.isPresent()) {
                 CallFailure e = d.get();
-                return new CallFailure(e.kind(), f.what(), e.why(), e.whatToDo(), f.detail() + "; " + e.detail());
+                return new CallFailure(e.kind(), e.owner(), f.what(), e.why(), e.whatToDo(), f.detail() + "; " + e.detail(), null);
             }
         }
         return f;
@@ -85,8 +85,8 @@ final class CsiConnection implements AutoCloseable {
                         rpc.method(), why.substring(rpc.method().length() + " is ".length()),
                         whatToDo(rpc.capability()),
                         "not sent: capability " + rpc.capability().name() + " not advertised")),
-                f -> new CallFailure(f.kind(), rpc.method(), f.why(), f.whatToDo(),
-                        f.detail() + "; while reading the driver's capabilities (" + f.what() + ")"),
+                f -> new CallFailure(f.kind(), f.owner(), rpc.method(), f.why(), f.whatToDo(),
+                        f.detail() + "; while reading the driver's capabilities (" + f.what() + ")", null),
                 call);
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.FailureKind;
+import org.csiconsole.core.call.FailureOwner;
 
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLPeerUnverifiedException;
@@ -80,17 +81,17 @@ final class CspErrors {
                 String todo = status == 404
                         ? "Check the URL and context path (default " + CspConfig.DEFAULT_CONTEXT_PATH + "): the server does not know this API path"
                         : whatToDo(kind, method, status);
-                return new CallFailure(kind, what, why, todo, detail);
+                return new CallFailure(kind, FailureOwner.ofAnswer(kind), what, why, todo, detail, null);
             }
             if (looksLikeHtml(contentType, body)) {
-                return new CallFailure(kind, what, statusText + " with an HTML page instead of a CSP answer (likely a proxy or web server error page)",
-                        "Check the URL and context path, and that the CSP service behind any proxy is running", detail + ", body " + snippet(body));
+                return new CallFailure(kind, FailureOwner.ofAnswer(kind), what, statusText + " with an HTML page instead of a CSP answer (likely a proxy or web server error page)",
+                        "Check the URL and context path, and that the CSP service behind any proxy is running", detail + ", body " + snippet(body), null);
             }
-            return new CallFailure(kind, what, statusText + " with a body that is not a CSP error", whatToDo(kind, method, status),
-                    detail + ", body " + snippet(body));
+            return new CallFailure(kind, FailureOwner.ofAnswer(kind), what, statusText + " with a body that is not a CSP error", whatToDo(kind, method, status),
+                    detail + ", body " + snippet(body), null);
         }
         String why = statusText + (err.message().isEmpty() ? " (" + err.code() + ")" : ": " + err.message());
-        return new CallFailure(kind, what, why, whatToDo(kind, method, status), detail);
+        return new CallFailure(kind, FailureOwner.ofAnswer(kind), what, why, whatToDo(kind, method, status), detail, null);
     }
 
     static FailureKind kindFor(String method, int status) {

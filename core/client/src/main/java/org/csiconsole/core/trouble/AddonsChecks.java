@@ -100,7 +100,8 @@ final class AddonsChecks {
                 r.add(warn("addons.probe", "csi-addons Probe says ready", "ready: false", ADDONS_IDENTITY,
                         "The sidecar is still initializing; probe again, and read its logs if it stays not ready"));
             } else {
-                r.add(pass("addons.probe", "csi-addons Probe says ready", Readiness.of(p.hasReady(), true).text(), ADDONS_IDENTITY));
+                Readiness ready = Readiness.of(p.hasReady(), true);
+                r.add(pass("addons.probe", ready.title("csi-addons Probe"), ready.text(), ADDONS_IDENTITY));
             }
         } catch (CallFailure f) {
             r.add(fail("addons.probe", "csi-addons Probe says ready", f.getMessage(), ADDONS_IDENTITY,

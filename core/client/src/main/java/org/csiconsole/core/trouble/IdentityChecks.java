@@ -100,7 +100,7 @@ final class IdentityChecks {
             Csi.ProbeResponse p = r.calls.call(r.controller, IdentityGrpc.getProbeMethod(), Csi.ProbeRequest.getDefaultInstance(), CallKind.PROBE);
             Readiness ready = Readiness.of(p.hasReady(), p.getReady().getValue());
             if (ready.ready()) {
-                r.add(pass("identity.probe", title, ready.text(), PROBE));
+                r.add(pass("identity.probe", ready.title("Probe"), ready.text(), PROBE));
             } else {
                 r.add(warn("identity.probe", title, "ready: false: the plugin is healthy but still initializing, and "
                                 + "Controller and Node calls may fail until it is ready", PROBE,

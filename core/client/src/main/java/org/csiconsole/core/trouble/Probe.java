@@ -38,6 +38,8 @@ import static org.csiconsole.core.trouble.Checks.skipped;
  *   <li>consistency of the advertised capabilities; published node ids against NodeGetInfo;</li>
  *   <li>GetCapacity per topology; NodeGetVolumeStats of the volumes the kubelet published here;</li>
  *   <li>csi-addons Identity, Probe and services;</li>
+ *   <li>secrets: a call that carries them refused for its credentials, else (none given) the advertised calls that carry
+ *       them ({@link SecretChecks});</li>
  *   <li>latency per RPC against thresholds, and answers after the deadline.</li>
  * </ol>
  * A driver that does not answer GetPluginInfo at all is unreachable: the checks after Identity are
@@ -116,6 +118,7 @@ public final class Probe {
                     NodeChecks.volumeStats(r);
                     ProbeRun.checkCancelled();
                     AddonsChecks.run(r);
+                    SecretChecks.run(r);
                 } else {
                     skipUnreachable(r, "no connection to the driver", "the driver did not answer");
                 }

@@ -41,6 +41,8 @@ final class ProbeCalls {
     private final Map<String, Timing> timings = new LinkedHashMap<>();
     private int answered;
     private String firstFailure = "";
+    /** The calls whose credentials the driver refused, by bare name, with why. */
+    private final Map<String, String> credentialRefusals = new LinkedHashMap<>();
 
     ProbeCalls(CallTrace trace, ProbeOptions options) {
         this.options = options;
@@ -123,6 +125,12 @@ final class ProbeCalls {
 
     private synchronized void failed(String method, CallFailure e) {
         if (firstFailure.isEmpty()) firstFailure = method + ": " + e.getMessage();
+        if (e.owner() == org.csiconsole.core.call.FailureOwner.CREDENTIALS) credentialRefusals.putIfAbsent(method, e.why());
+    }
+
+    /** The calls whose credentials (secrets) the driver refused so far, bare name to why, in the order refused. */
+    synchronized Map<String, String> credentialRefusals() {
+        return Map.copyOf(new LinkedHashMap<>(credentialRefusals));
     }
 
     /** How many calls got an answer (any answer but a failure) so far. */

@@ -60,4 +60,22 @@ class TransportFailuresTest {
         assertThat(f.kind()).isEqualTo(FailureKind.ENDPOINT);
         assertThat(f.why()).isEqualTo("the endpoint " + EP + " answered with HTTP, not gRPC (HTTP status code 502)");
     }
+
+    @Test
+    void aCallCutOffAfterSendingIsToldApartFromOneThatNeverReachedTheDriver() {
+        assertThat(TransportFailures.cutOffAfterSend(Status.DEADLINE_EXCEEDED)).as("deadline passed").isTrue();
+        assertThat(TransportFailures.cutOffAfterSend(Status.CANCELLED)).as("cancelled in flight").isTrue();
+        assertThat(TransportFailures.cutOffAfterSend(Status.UNAVAILABLE.withDescription("Network closed for unknown reason")))
+                .as("the driver died mid-call").isTrue();
+        assertThat(TransportFailures.cutOffAfterSend(Status.UNAVAILABLE.withDescription("io exception")
+                .withCause(new java.io.IOException("Connection reset by peer")))).as("reset mid-call").isTrue();
+
+        assertThat(TransportFailures.cutOffAfterSend(Status.UNAVAILABLE.withDescription("io exception")
+                .withCause(new ConnectException("Connection refused")))).as("nothing listening: not sent").isFalse();
+        assertThat(TransportFailures.cutOffAfterSend(Status.UNAVAILABLE.withDescription("Channel shutdown invoked")))
+                .as("the console's own closed channel: not sent").isFalse();
+        assertThat(TransportFailures.cutOffAfterSend(Status.UNAVAILABLE.withDescription("driver is not ready")))
+                .as("the driver answered UNAVAILABLE itself").isFalse();
+        assertThat(TransportFailures.cutOffAfterSend(Status.INTERNAL.withDescription("boom"))).isFalse();
+    }
 }

@@ -54,7 +54,7 @@ class RbdLikeAnswersTest {
 
         assertThat(r).isEqualTo(Readiness.NOT_REPORTED);
         assertThat(r.ready()).isTrue();
-        assertThat(r.text()).isEqualTo("ready (not reported; assumed per the spec's Probe)");
+        assertThat(r.text()).isEqualTo("not reported, assumed ready (CSI spec: Probe)");
     }
 
     @Test

@@ -160,7 +160,32 @@ class AuditedCallsTest {
     }
 
     @Test
-    void aCallPastItsDeadlineHasOneFailedTimeoutEntry() throws Exception {
+    void aCreatePastItsDeadlineHasOneOutcomeUnknownEntryAndSaysToRecheckByNameNotPlainlyFailed() throws Exception {
+        CsiClient impatient = CsiClient.open(new Endpoint.InProcess(inProcessName()), Optional.empty(),
+                options(CallAudit.to(log, ORIGIN)).withPolicy(new PolicySettings(Map.of(CallKind.MUTATE, Duration.ofMillis(200)),
+                        RetrySettings.NONE, LockMode.WAIT)), new CallTrace());
+        Faults.Pause pause = plugin.faults().pause("CreateVolume");
+        CallFailure f;
+        try {
+            f = CallFailure.unwrap(org.assertj.core.api.Assertions.catchThrowable(() -> impatient.controller()
+                    .createVolume(CreateVolumeRequest.of("pvc-cut", 1L << 30, RWO)).get(30, TimeUnit.SECONDS)));
+        } finally {
+            pause.release();
+            impatient.close();
+        }
+        assertThat(f.outcomeUnknown()).isTrue();
+        assertThat(f.why()).startsWith("outcome unknown: the request was sent");
+        assertThat(f.whatToDo()).contains("pvc-cut", "same CreateVolume again with the same name", "idempotent by name");
+        assertThat(f.describe()).contains("Outcome: unknown");
+        assertThat(entries()).singleElement().satisfies(e -> {
+            assertThat(e.record().outcome()).isEqualTo(AuditOutcome.UNKNOWN);
+            assertThat(e.record().code()).isEqualTo("TIMEOUT");
+            assertThat(e.record().targets()).containsEntry("name", List.of("pvc-cut"));
+        });
+    }
+
+    @Test
+    void aCallPastItsDeadlineHasOneOutcomeUnknownTimeoutEntry() throws Exception {
         CsiClient impatient = CsiClient.open(new Endpoint.InProcess(inProcessName()), Optional.empty(),
                 options(CallAudit.to(log, ORIGIN)).withPolicy(new PolicySettings(Map.of(CallKind.MUTATE, Duration.ofMillis(200)),
                         RetrySettings.NONE, LockMode.WAIT)), new CallTrace());
@@ -168,13 +193,14 @@ class AuditedCallsTest {
         try {
             assertThatThrownBy(() -> impatient.controller().deleteVolume("vol-slow", Secrets.NONE).get(30, TimeUnit.SECONDS))
                     .hasCauseInstanceOf(CallFailure.class)
-                    .satisfies(t -> assertThat(CallFailure.unwrap(t).kind()).isEqualTo(FailureKind.TIMEOUT));
+                    .satisfies(t -> assertThat(CallFailure.unwrap(t).kind()).isEqualTo(FailureKind.TIMEOUT))
+                    .satisfies(t -> assertThat(CallFailure.unwrap(t).whatToDo()).contains("Re-check", "before repeating DeleteVolume"));
         } finally {
             pause.release();
             impatient.close();
         }
         assertThat(entries()).singleElement().satisfies(e -> {
-            assertThat(e.record().outcome()).isEqualTo(AuditOutcome.FAILED);
+            assertThat(e.record().outcome()).isEqualTo(AuditOutcome.UNKNOWN);
             assertThat(e.record().code()).isEqualTo("TIMEOUT");
         });
     }
