@@ -328,7 +328,8 @@ public final class RiskModel implements RiskAssessor {
             d.illegal(String.join("; ", elsewhere), "CSI spec, NodeUnstageVolume: staging_target_path is the path NodeStageVolume "
                     + "was given", "Unstage it at " + knownPath + ", the staging_target_path it is staged at.", elsewhereConsoleOnly);
         }
-        d.confirm();
+        // the node loses the volume as with a node unpublish: the same typed name, in the workbench and on the command line
+        d.typed();
     }
 
     private void expand(Draft d) {
