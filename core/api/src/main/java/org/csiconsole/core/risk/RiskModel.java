@@ -72,8 +72,7 @@ public final class RiskModel implements RiskAssessor {
             case NODE_UNPUBLISH -> nodeUnpublish(d);
             case NODE_UNSTAGE -> nodeUnstage(d);
             case EXPAND, NODE_EXPAND -> expand(d);
-            case MODIFY -> d.caution(Kind.REPLICATION_CHANGES, "ControllerModifyVolume changes the mutable parameters of "
-                    + d.names() + " in place, while in use; the driver decides when they take effect", "").confirm();
+            case MODIFY -> modify(d);
             case FENCE -> fence(d);
             case UNFENCE -> unfence(d);
             case ROTATE_KEY -> d.caution(Kind.IRREVERSIBLE, "the encryption key of " + d.names()
@@ -119,6 +118,33 @@ public final class RiskModel implements RiskAssessor {
                 "Wait until the connection is Connected again (or reconnect it from the navigator), then start the action again: "
                         + "it is assessed anew from what the driver reports then.", false);
         return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
+    }
+
+    /**
+     * {@code a} when a read just before consent (or just before sending) found targets gone: the driver answered
+     * NOT_FOUND for each of {@code gone} (display names). Refused, not overridable: the first state line and the
+     * reason say they are already deleted (by someone else?), since CSI's DeleteVolume answers OK for an unknown
+     * volume_id and a call sent now would report a success that did not happen. Empty {@code gone}: {@code a}.
+     */
+    public static Assessment alreadyGone(Assessment a, List<String> gone) {
+        if (gone.isEmpty()) return a;
+        List<String> lines = new ArrayList<>();
+        lines.add(goneResult(gone));
+        lines.addAll(a.state());
+        IllegalCall refused = new IllegalCall(String.join(", ", gone) + (gone.size() == 1 ? " is" : " are")
+                + " already deleted (by someone else?): the driver answered NOT_FOUND when read just now",
+                "CSI spec, DeleteVolume: an unknown volume_id answers OK, so a call sent now would report a deletion that did not happen",
+                "Nothing to " + a.request().operation().verbLower() + ": refresh the list (F5) to see what is left.", false);
+        return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
+    }
+
+    /**
+     * The result shown (and kept in the notifications) for targets found gone before anything was sent:
+     * {@code "Already deleted (by someone else?): erp-db was found gone before sending; nothing was sent."}
+     */
+    public static String goneResult(List<String> gone) {
+        return "Already deleted (by someone else?): " + String.join(", ", gone) + (gone.size() == 1 ? " was" : " were")
+                + " found gone before sending; nothing was sent.";
     }
 
     // --- deletes ---------------------------------------------------------------------------
@@ -230,12 +256,14 @@ public final class RiskModel implements RiskAssessor {
     private void controllerUnpublish(Draft d) {
         String node = d.r.nodeId();
         List<String> blocking = new ArrayList<>();
+        List<Placement> onNode = new ArrayList<>();
         boolean consoleOnly = true;
         for (TargetFacts t : d.r.targets()) {
             d.danger(Kind.ACCESS_LOST, node + " loses access to " + t.displayName(), "");
             for (Placement p : t.placements()) {
                 if (!p.nodeId().equals(node) || p.step() == Placement.Kind.PUBLISHED) continue;
                 blocking.add(t.displayName() + " is still " + p.describe());
+                onNode.add(p);
                 consoleOnly &= mayBeStale(d, t, p);
             }
             boolean published = !t.placements(Placement.Kind.PUBLISHED, node).isEmpty();
@@ -248,8 +276,7 @@ public final class RiskModel implements RiskAssessor {
         if (!blocking.isEmpty()) {
             d.illegal(String.join("; ", blocking), "CSI spec, Volume Lifecycle: ControllerUnpublishVolume follows "
                             + "NodeUnpublishVolume and NodeUnstageVolume on that node",
-                    "Unpublish it on " + node + " (Node > Unpublish on this node), then unstage it (Node > Unstage on this node), then unpublish it from the controller.",
-                    consoleOnly);
+                    unwind(onNode) + ", then unpublish it from the controller.", consoleOnly);
         }
         d.typed();
     }
@@ -295,6 +322,7 @@ public final class RiskModel implements RiskAssessor {
     private void nodeUnstage(Draft d) {
         String node = d.r.nodeId();
         List<String> blocking = new ArrayList<>();
+        List<Placement> mounted = new ArrayList<>();
         boolean consoleOnly = true;
         String sent = d.r.sends().getOrDefault(STAGING_TARGET_PATH, "");
         List<String> elsewhere = new ArrayList<>();
@@ -318,18 +346,50 @@ public final class RiskModel implements RiskAssessor {
             }
             for (Placement p : t.placements(Placement.Kind.NODE_PUBLISHED, node)) {
                 blocking.add(t.displayName() + " is still " + p.describe());
+                mounted.add(p);
                 consoleOnly &= mayBeStale(d, t, p);
             }
         }
         if (!blocking.isEmpty()) {
             d.illegal(String.join("; ", blocking), "CSI spec, NodeUnstageVolume: the CO calls it only after "
-                    + "NodeUnpublishVolume of every target_path on that node", "Unpublish it on " + node + " first (Node > Unpublish on this node).", consoleOnly);
+                    + "NodeUnpublishVolume of every target_path on that node", unwind(mounted) + " first.", consoleOnly);
         } else if (!elsewhere.isEmpty()) {
             d.illegal(String.join("; ", elsewhere), "CSI spec, NodeUnstageVolume: staging_target_path is the path NodeStageVolume "
                     + "was given", "Unstage it at " + knownPath + ", the staging_target_path it is staged at.", elsewhereConsoleOnly);
         }
         // the node loses the volume as with a node unpublish: the same typed name, in the workbench and on the command line
         d.typed();
+    }
+
+    /** The prefix of a mutable parameter's field in {@link RiskRequest#sends()}: {@code mutable_parameters[iops]}. */
+    public static final String MUTABLE_PARAMETER = "mutable_parameters[";
+
+    private void modify(Draft d) {
+        d.caution(Kind.REPLICATION_CHANGES, "ControllerModifyVolume changes the mutable parameters of "
+                + d.names() + " in place, while in use; the driver decides when they take effect", "");
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        d.r.sends().forEach((k, v) -> {
+            if (k.startsWith(MUTABLE_PARAMETER) && k.endsWith("]")) params.put(k.substring(MUTABLE_PARAMETER.length(), k.length() - 1), v);
+        });
+        String empty = emptyParameters(params);
+        if (!empty.isEmpty()) {
+            d.illegal(empty, "CSI spec, ControllerModifyVolume: mutable_parameters are the new values; a driver may take an empty "
+                    + "one as unset and drop the limit it held", "Give each parameter a value, or remove its row: a parameter left out "
+                    + "is not changed.", false);
+        }
+        d.confirm();
+    }
+
+    /**
+     * Why these mutable parameters (key to value) are not sent: {@code "iops has no value: an empty string would be sent"}
+     * for each key whose value is empty or blank; empty when every key has a value. The modify form checks with it as the
+     * person types, and the assessment refuses such a request, in the workbench and on the command line alike.
+     */
+    public static String emptyParameters(Map<String, String> params) {
+        List<String> empty = params.entrySet().stream().filter(e -> e.getValue() == null || e.getValue().isBlank())
+                .map(Map.Entry::getKey).toList();
+        if (empty.isEmpty()) return "";
+        return String.join(", ", empty) + (empty.size() == 1 ? " has" : " have") + " no value: an empty string would be sent";
     }
 
     private void expand(Draft d) {
@@ -435,17 +495,57 @@ public final class RiskModel implements RiskAssessor {
         Set<String> steps = new LinkedHashSet<>();
         for (TargetFacts t : targets) {
             for (Placement p : t.placements()) {
-                steps.add(switch (p.step()) {
-                    case NODE_PUBLISHED -> "unpublish it on " + p.nodeId() + " (Node > Unpublish on this node)";
-                    case STAGED -> "unstage it on " + p.nodeId() + " (Node > Unstage on this node)";
-                    case PUBLISHED -> "unpublish it from " + p.nodeId() + " (Controller > Unpublish from a node)";
-                });
+                steps.add(undo(p));
             }
         }
         List<String> ordered = new ArrayList<>(steps);
         ordered.sort(Comparator.comparingInt(s -> s.contains("(Node > Unpublish on this node)") ? 0 : s.contains("Unstage") ? 1 : 2));
         String s = String.join(", then ", ordered);
         return Character.toUpperCase(s.charAt(0)) + s.substring(1) + "; then delete.";
+    }
+
+    /**
+     * The step that undoes {@code p}, naming the action that sends it: the workbench offers Node > Unpublish and Node > Unstage
+     * wherever a path is known, the driver's or this console's; where the driver reports no path, the one that placed it knows it.
+     */
+    private static String undo(Placement p) {
+        String at = p.path().isEmpty() ? "" : " at " + p.path();
+        return switch (p.step()) {
+            case NODE_PUBLISHED -> p.path().isEmpty() ? "unpublish it on " + p.nodeId() + " at the target_path it was published at "
+                    + "(the driver reports none: ask the orchestrator that published it)" : "unpublish it on " + p.nodeId() + at + " (Node > Unpublish on this node)";
+            case STAGED -> p.path().isEmpty() ? "unstage it on " + p.nodeId() + " at the staging_target_path it was staged at "
+                    + "(the driver reports none: ask the orchestrator that staged it)" : "unstage it on " + p.nodeId() + at + " (Node > Unstage on this node)";
+            case PUBLISHED -> "unpublish it from " + p.nodeId() + " (Controller > Unpublish from a node)";
+        };
+    }
+
+    /** The steps that undo {@code placements} on a node in the lifecycle's order (node publications first), capitalised. */
+    private static String unwind(List<Placement> placements) {
+        List<Placement> ordered = new ArrayList<>(placements);
+        ordered.sort(Comparator.comparingInt(p -> p.step() == Placement.Kind.NODE_PUBLISHED ? 0 : 1));
+        String s = ordered.stream().map(RiskModel::undo).distinct().collect(Collectors.joining(", then "));
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /**
+     * Why NodeStageVolume of {@code t} on {@code node} is not offered, or null when nothing known stops it: the volume is
+     * already staged there, as the driver reports or by this console's own call (CSI spec, NodeStageVolume: a volume is
+     * staged once per node; a second staging_target_path fails with FAILED_PRECONDITION, and the same one changes nothing).
+     * The next step names only actions that can run: publishing from the known staging path, or undoing the node's state
+     * in the lifecycle's order.
+     */
+    public static IllegalCall stageRefusal(TargetFacts t, String node) {
+        Placement staged = t.placements(Placement.Kind.STAGED, node).stream().findFirst().orElse(null);
+        if (staged == null) return null;
+        List<Placement> held = new ArrayList<>(t.placements(Placement.Kind.NODE_PUBLISHED, node));
+        held.add(staged);
+        String unwind = unwind(held);
+        String next = staged.path().isEmpty() ? unwind + " before staging it again."
+                : "Publish it on " + node + " from " + staged.path() + " (Node > Publish on this node); or, to stage it anew, "
+                + Character.toLowerCase(unwind.charAt(0)) + unwind.substring(1) + ".";
+        return new IllegalCall(t.displayName() + " is already " + staged.describe(),
+                "CSI spec, NodeStageVolume: a volume is staged once per node; another staging_target_path fails with FAILED_PRECONDITION",
+                next, false);
     }
 
     // --- fence -------------------------------------------------------------------------------
@@ -983,7 +1083,30 @@ public final class RiskModel implements RiskAssessor {
             if (consent.level() == Consent.Kind.CONFIRM && hazards.stream().anyMatch(Hazard::danger)) {
                 typedEach(nameList(r), ids(r));
             }
-            return new Assessment(r, title(), state(), sorted, illegal, consent, safer);
+            List<String> state = state();
+            // a fence leads with what it cuts off, before the clients' details (hundreds of lines for a wide block)
+            if (r.operation() == RiskOperation.FENCE) state.add(0, fenceLead());
+            return new Assessment(r, title(), state, sorted, illegal, consent, safer);
+        }
+
+        /**
+         * The first line of a fence's consent: the danger and the count, {@code "DANGER: every client of every network
+         * (0.0.0.0/0): 7 known hosts and 45 volumes on Demo (inproc:demo) cut off"}.
+         */
+        private String fenceLead() {
+            Set<String> hosts = new LinkedHashSet<>();
+            Set<String> volumes = new LinkedHashSet<>();
+            List<String> wide = new ArrayList<>();
+            for (TargetFacts t : r.targets()) {
+                hosts.addAll(t.dependents());
+                volumes.addAll(t.reached());
+                Cidr block = cidr(t.id());
+                if (block != null && block.prefixLength() < WIDEST_FENCE_PREFIX) wide.add(t.id());
+            }
+            String blocks = String.join(", ", ids(r));
+            String who = wide.isEmpty() ? "every client in " + blocks : "every client of every network (" + blocks + ")";
+            return "DANGER: " + who + ": " + count(hosts.size(), "known host") + " and " + count(volumes.size(), "volume")
+                    + (r.connection().isEmpty() ? "" : " on " + r.connection()) + " cut off";
         }
 
         private String title() {

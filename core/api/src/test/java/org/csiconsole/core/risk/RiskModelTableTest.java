@@ -341,6 +341,11 @@ class RiskModelTableTest {
         row("expand on the node to the capacity is sent", NODE_EXPAND, vol("erp-db", "vol-1")).node("node-1")
                 .sending(RiskModel.REQUIRED_BYTES, Long.toString(10 * GIB)).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("modify", MODIFY, vol("erp-db", "vol-1")).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("modify with a parameter left empty: refused, no send-anyway (a driver may take \"\" as unset)", MODIFY, vol("erp-db", "vol-1"))
+                .sending("mutable_parameters[iops]", "").says("iops has no value: an empty string would be sent", "Give each parameter a value")
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("modify with every parameter given", MODIFY, vol("erp-db", "vol-1")).sending("mutable_parameters[iops]", "5000")
+                .expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("rotate a key asks for the name typed", ROTATE_KEY, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
         row("reclaim space", RECLAIM_SPACE, vol("erp-db", "vol-1")).lacks(Kind.DATA_DELETED).expect(Verdict.SENT, Consent.Kind.CONFIRM);
 
