@@ -133,7 +133,8 @@ public final class RiskModel implements RiskAssessor {
         lines.addAll(a.state());
         IllegalCall refused = new IllegalCall(String.join(", ", gone) + (gone.size() == 1 ? " is" : " are")
                 + " already deleted (by someone else?): the driver answered NOT_FOUND when read just now",
-                "CSI spec, DeleteVolume: an unknown volume_id answers OK, so a call sent now would report a deletion that did not happen",
+                "CSI spec: DeleteVolume of a volume_id the driver no longer knows answers OK, so a call sent now could report a "
+                        + "change that did not happen",
                 "Nothing to " + a.request().operation().verbLower() + ": refresh the list (F5) to see what is left.", false);
         return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
     }
@@ -551,9 +552,11 @@ public final class RiskModel implements RiskAssessor {
     // --- fence -------------------------------------------------------------------------------
 
     private void fence(Draft d) {
+        boolean wide = false;
         for (TargetFacts t : d.r.targets()) {
             Cidr block = cidr(t.id());
             if (block != null && block.prefixLength() < WIDEST_FENCE_PREFIX) {
+                wide = true;
                 d.danger(Kind.WIDE_BLOCK, t.id() + " is wider than /" + WIDEST_FENCE_PREFIX + " (" + block.describe()
                         + "): it fences every client of every network in it, known to this console or not", "");
             }
@@ -564,6 +567,11 @@ public final class RiskModel implements RiskAssessor {
             hosts.addAll(t.dependents());
             volumes.addAll(t.reached());
         });
+        // the consent leads with what is cut off, before the clients' details (hundreds of lines for a wide block)
+        String blocks = String.join(", ", ids(d.r));
+        d.lead = "DANGER: " + (wide ? "every client of every network (" + blocks + ")" : "every client in " + blocks) + ": "
+                + count(hosts.size(), "known host") + " and " + count(volumes.size(), "volume")
+                + (d.r.connection().isEmpty() ? "" : " on " + d.r.connection()) + " cut off";
         d.danger(Kind.ACCESS_LOST, "in all, " + count(hosts.size(), "known host") + " and " + count(volumes.size(), "volume")
                 + " published to " + (hosts.size() == 1 ? "it are" : "them are") + " cut off", "");
         for (TargetFacts t : d.r.targets()) {
@@ -1002,6 +1010,11 @@ public final class RiskModel implements RiskAssessor {
         IllegalCall illegal;
         Consent consent;
         String safer = "";
+        /**
+         * The line the consent leads with, before each target's state; empty when none. A fence's: the danger and the
+         * count, {@code "DANGER: every client of every network (0.0.0.0/0): 7 known hosts and 45 volumes on Demo (inproc:demo) cut off"}.
+         */
+        String lead = "";
 
         Draft(RiskRequest r) {
             this.r = r;
@@ -1084,29 +1097,8 @@ public final class RiskModel implements RiskAssessor {
                 typedEach(nameList(r), ids(r));
             }
             List<String> state = state();
-            // a fence leads with what it cuts off, before the clients' details (hundreds of lines for a wide block)
-            if (r.operation() == RiskOperation.FENCE) state.add(0, fenceLead());
+            if (!lead.isEmpty()) state.add(0, lead);
             return new Assessment(r, title(), state, sorted, illegal, consent, safer);
-        }
-
-        /**
-         * The first line of a fence's consent: the danger and the count, {@code "DANGER: every client of every network
-         * (0.0.0.0/0): 7 known hosts and 45 volumes on Demo (inproc:demo) cut off"}.
-         */
-        private String fenceLead() {
-            Set<String> hosts = new LinkedHashSet<>();
-            Set<String> volumes = new LinkedHashSet<>();
-            List<String> wide = new ArrayList<>();
-            for (TargetFacts t : r.targets()) {
-                hosts.addAll(t.dependents());
-                volumes.addAll(t.reached());
-                Cidr block = cidr(t.id());
-                if (block != null && block.prefixLength() < WIDEST_FENCE_PREFIX) wide.add(t.id());
-            }
-            String blocks = String.join(", ", ids(r));
-            String who = wide.isEmpty() ? "every client in " + blocks : "every client of every network (" + blocks + ")";
-            return "DANGER: " + who + ": " + count(hosts.size(), "known host") + " and " + count(volumes.size(), "volume")
-                    + (r.connection().isEmpty() ? "" : " on " + r.connection()) + " cut off";
         }
 
         private String title() {
