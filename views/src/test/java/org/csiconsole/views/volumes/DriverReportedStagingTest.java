@@ -204,4 +204,31 @@ class DriverReportedStagingTest {
                 .sending(VolumesViewModel.modifyRequest(m.selected(), Map.of("iops", "")))).illegal().reason())
                 .isEqualTo("iops has no value: an empty string would be sent");
     }
+
+    @Test
+    void aVolumeDeletedWhileTheNameWasTypedIsReadAgainBeforeSendingAndNotSent() {
+        // the second ControllerGetVolume (just before sending) finds pvc-db gone: someone else deleted it while the name was typed
+        int[] reads = {0};
+        org.csiconsole.core.port.StorageService racing = (org.csiconsole.core.port.StorageService) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {org.csiconsole.core.port.StorageService.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getVolume") && ++reads[0] == 2) storage.volumes.removeIf(v -> v.volumeId().equals("vol-0002"));
+                    try {
+                        return method.invoke(storage, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        VolumesViewModel m = new VolumesViewModel(new ViewContext(racing, actions, Runnable::run, "demo", new ResourceChanges(),
+                KnownResources.of(ConsoleRecords.inMemory().book("demo")), new CallTrace()::snapshot, null,
+                new org.csiconsole.core.audit.OverrideMarks()));
+        m.activate();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.volumeId().equals("vol-0002")).findFirst().orElseThrow()); // published nowhere
+
+        m.deleteAction().run();
+
+        assertThat(dialogs.assessments.get(0).blocked()).as("it was there at consent").isFalse();
+        assertThat(reads[0]).isEqualTo(2);
+        assertThat(storage.calls).doesNotContain("deleteVolume");
+        assertThat(m.statusProperty().get()).isEqualTo("Already deleted (by someone else?): pvc-db was found gone before sending; nothing was sent.");
+    }
 }
