@@ -151,7 +151,7 @@ public class CsiConsoleCommand {
         return all;
     }
 
-    private static CommandLine register(List<Object> subcommands, Function<String, String> env) {
+    static CommandLine register(List<Object> subcommands, Function<String, String> env) {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
         cl.setExecutionStrategy(new NoEmptyIds());
@@ -180,13 +180,15 @@ public class CsiConsoleCommand {
     }
 
     /**
-     * Gives every command of the tree {@code -h/--help} (and {@code -V/--version}) where its annotation did not: a
-     * subcommand written as a method ({@code csp snapshots}) does not inherit them, and its {@code --help} then failed
-     * on the options it requires instead of printing its usage.
+     * Gives every command of the tree {@code -h/--help} (and {@code -V/--version}) where its annotation did not. A
+     * subcommand written as a method ({@code csp volumes}) is left alone: picocli passes a method's parameters by
+     * position, and help options added after it was read shifted them ({@code --name} then reached the method as its
+     * mixin: "argument type mismatch"); such a command declares {@code mixinStandardHelpOptions} in its annotation.
      */
     private static void helpEverywhere(CommandLine cl) {
         CommandLine.Model.CommandSpec spec = cl.getCommandSpec();
-        if (spec.options().stream().noneMatch(CommandLine.Model.OptionSpec::usageHelp)) spec.mixinStandardHelpOptions(true);
+        if (!(spec.userObject() instanceof java.lang.reflect.Method)
+                && spec.options().stream().noneMatch(CommandLine.Model.OptionSpec::usageHelp)) spec.mixinStandardHelpOptions(true);
         for (CommandLine sub : new java.util.LinkedHashSet<>(cl.getSubcommands().values())) helpEverywhere(sub);
     }
 

@@ -93,23 +93,23 @@ public class CspCommand {
         return this;
     }
 
-    @Command(name = "login", description = "Log in (POST /tokens), show the session, log out again.")
+    @Command(name = "login", mixinStandardHelpOptions = true, description = "Log in (POST /tokens), show the session, log out again.")
     int login(@Mixin CspConnectionOptions o) {
         return run(o, (csp, out) -> out.session(csp.config().endpointText(), csp.login().join()));
     }
 
-    @Command(name = "hosts", description = "List the hosts registered with the CSP (GET /hosts).")
+    @Command(name = "hosts", mixinStandardHelpOptions = true, description = "List the hosts registered with the CSP (GET /hosts).")
     int hosts(@Mixin CspConnectionOptions o) {
         return run(o, (csp, out) -> out.hosts(csp.hosts().list().join()));
     }
 
-    @Command(name = "volumes", description = "List volumes (GET /volumes), or those with a name.")
+    @Command(name = "volumes", mixinStandardHelpOptions = true, description = "List volumes (GET /volumes), or those with a name.")
     int volumes(@Mixin CspConnectionOptions o,
                 @Option(names = "--name", paramLabel = "NAME", description = "Only volumes with this name.") String name) {
         return run(o, (csp, out) -> out.volumes(name == null ? csp.volumes().list().join() : csp.volumes().findByName(name).join()));
     }
 
-    @Command(name = "snapshots", description = "List the snapshots of a volume (GET /snapshots?volume_id=).")
+    @Command(name = "snapshots", mixinStandardHelpOptions = true, description = "List the snapshots of a volume (GET /snapshots?volume_id=).")
     int snapshots(@Mixin CspConnectionOptions o,
                   @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "The volume's id.") String volumeId,
                   @Option(names = "--name", paramLabel = "NAME", description = "Only snapshots with this name.") String name) {
@@ -117,26 +117,26 @@ public class CspCommand {
                 : csp.snapshots().findByName(volumeId, name).join()));
     }
 
-    @Command(name = "volume-groups", description = "List volume groups (GET /volume_groups), or those with a name.")
+    @Command(name = "volume-groups", mixinStandardHelpOptions = true, description = "List volume groups (GET /volume_groups), or those with a name.")
     int volumeGroups(@Mixin CspConnectionOptions o,
                      @Option(names = "--name", paramLabel = "NAME", description = "Only groups with this name.") String name) {
         return run(o, (csp, out) -> out.volumeGroups(name == null ? csp.volumeGroups().list().join()
                 : csp.volumeGroups().findByName(name).join()));
     }
 
-    @Command(name = "snapshot-groups", description = "List the snapshot groups of a volume group (GET /snapshot_groups?volume_group_id=).")
+    @Command(name = "snapshot-groups", mixinStandardHelpOptions = true, description = "List the snapshot groups of a volume group (GET /snapshot_groups?volume_group_id=).")
     int snapshotGroups(@Mixin CspConnectionOptions o,
                        @Option(names = "--volume-group-id", required = true, paramLabel = "ID", description = "The volume group's id.") String groupId) {
         return run(o, (csp, out) -> out.snapshotGroups(csp.snapshotGroups().list(groupId).join()));
     }
 
-    @Command(name = "partners", description = "List replication partners (GET /replication_partners), or one by name.")
+    @Command(name = "partners", mixinStandardHelpOptions = true, description = "List replication partners (GET /replication_partners), or one by name.")
     int partners(@Mixin CspConnectionOptions o,
                  @Option(names = "--name", paramLabel = "NAME", description = "Only the partner with this name.") String name) {
         return run(o, (csp, out) -> out.partners(name == null ? csp.partners().list().join() : csp.partners().findByName(name).join()));
     }
 
-    @Command(name = "delete-host", description = {"Delete a host from the array (DELETE /hosts/{id}), as the workbench's Hosts > "
+    @Command(name = "delete-host", mixinStandardHelpOptions = true, description = {"Delete a host from the array (DELETE /hosts/{id}), as the workbench's Hosts > "
             + "Delete host does: it loses its initiators and can no longer be given volumes.",
             "Reads the hosts and volumes first and prints what core's risk assessment finds; a host with volumes published to it "
                     + "is not deleted (the CSP answers 400). On a terminal, type the host's name to confirm; without a terminal, pass "

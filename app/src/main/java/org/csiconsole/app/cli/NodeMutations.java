@@ -47,9 +47,9 @@ final class NodeMutations {
                     "Reads the node's node_id (NodeGetInfo) and what this console's own calls left on it, and prints what core's "
                             + "risk assessment finds; a volume this console still published on the node (NodePublishVolume) is not "
                             + "unstaged.",
-                    "Running the command is the confirmation. To send it although this console's record says the volume is still "
-                            + "published on the node (another orchestrator may have unpublished it), pass --override and "
-                            + "--yes=<name-or-volume_id>."})
+                    "Confirm with --yes=<name-or-volume_id> (or type the name on a terminal), as the workbench asks. To send it "
+                            + "although this console's record says the volume is still published on the node (another orchestrator "
+                            + "may have unpublished it), pass --override as well."})
     static final class UnstageCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the staged volume.")
         String volumeId;
@@ -58,7 +58,7 @@ final class NodeMutations {
                 description = "staging_target_path it was staged at (NodeStageVolume).")
         String stagingTargetPath;
 
-        @Option(names = "--yes", paramLabel = "NAME", description = "With --override: the volume's name or volume_id, exactly.")
+        @Option(names = "--yes", paramLabel = "NAME", description = "The volume's name or volume_id, exactly: the consent to unstage it.")
         String yes;
 
         @Option(names = "--override", description = "Send it although this console's own record says the volume is still published "

@@ -173,6 +173,31 @@ class ConsentParityTest {
                 .containsExactlyInAnyOrder(RiskOperation.values());
     }
 
+    /**
+     * The gap of an unstage sent by the command line with no consent while the workbench asked one: wherever a call on a
+     * volume, host or network (not a replication workflow, whose consent follows the pair's state) cuts a node or client
+     * off or deletes data, both front ends ask typed names, and the command line without a terminal and without
+     * {@code --yes} sends nothing.
+     */
+    @Test
+    void whateverCutsANodeOffOrDeletesDataAsksTypedNamesOnBothFrontEnds() {
+        RiskModel model = new RiskModel();
+        List<RiskOperation> checked = new ArrayList<>();
+        for (RiskRequest r : requests()) {
+            Assessment a = model.assess(r);
+            if (a.blocked() || r.operation().replication() || !(a.has(org.csiconsole.core.risk.Hazard.Kind.ACCESS_LOST) || a.has(org.csiconsole.core.risk.Hazard.Kind.DATA_DELETED))) continue;
+            checked.add(r.operation());
+            assertThat(a.consent().untyped()).as("typed consent: " + a.title()).isFalse();
+            assertThat(new RiskPrompt(a).fields()).as("the workbench asks the names: " + a.title()).isNotEmpty();
+            assertThatThrownBy(() -> RiskConsent.on(java.util.Optional::empty).confirm(a, List.of(), false,
+                    new java.io.PrintWriter(new java.io.StringWriter())))
+                    .as("the command line sends nothing unasked: " + a.title()).isInstanceOf(org.csiconsole.core.call.CallFailure.class)
+                    .hasMessageContaining("nothing was sent");
+        }
+        assertThat(checked).contains(RiskOperation.NODE_UNSTAGE, RiskOperation.NODE_UNPUBLISH, RiskOperation.CONTROLLER_UNPUBLISH,
+                RiskOperation.DELETE_VOLUME, RiskOperation.FENCE);
+    }
+
     @Test
     void anUnpublishOfAVolumeTheDriverReportsStagedAndADeleteOfAReplicatedGroupAreRefusedOnBothFrontEnds() {
         List<RiskRequest> refused = requests().stream().filter(r -> r.operation() == RiskOperation.CONTROLLER_UNPUBLISH

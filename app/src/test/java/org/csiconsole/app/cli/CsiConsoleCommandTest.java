@@ -91,4 +91,22 @@ class CsiConsoleCommandTest {
         String amongAll = forArgs().getSubcommands().get("volumes").getUsageMessage(CommandLine.Help.Ansi.OFF);
         assertThat(alone).isEqualTo(amongAll).contains("--page-size");
     }
+
+    @Test
+    void everyCommandOfTheTreeHasItsHelpOptionsAndAMethodCommandDeclaresThemItself() {
+        java.util.Deque<CommandLine> todo = new java.util.ArrayDeque<>(forArgs().getSubcommands().values());
+        int methods = 0;
+        while (!todo.isEmpty()) {
+            CommandLine c = todo.pop();
+            CommandLine.Model.CommandSpec spec = c.getCommandSpec();
+            assertThat(spec.options()).as(spec.qualifiedName()).anyMatch(CommandLine.Model.OptionSpec::usageHelp);
+            if (spec.userObject() instanceof java.lang.reflect.Method m) {
+                methods++;
+                // help options added after picocli read a method shift its parameters ("argument type mismatch")
+                assertThat(m.getAnnotation(CommandLine.Command.class).mixinStandardHelpOptions()).as(spec.qualifiedName()).isTrue();
+            }
+            todo.addAll(c.getSubcommands().values());
+        }
+        assertThat(methods).as("csp volumes and its siblings were checked").isGreaterThan(7);
+    }
 }

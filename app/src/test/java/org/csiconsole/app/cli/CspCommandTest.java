@@ -52,13 +52,11 @@ class CspCommandTest {
     }
 
     private int run(String... args) {
-        CommandLine cl = new CommandLine(new CsiConsoleCommand());
-        cl.setExecutionExceptionHandler(new FailureHandler());
-        cl.setExitCodeExceptionMapper(ExitCodes::forThrowable);
-        cl.addSubcommand(new CspCommand(env::get, text -> {
+        // registered as the real command line registers it (its help options on every subcommand)
+        CommandLine cl = CsiConsoleCommand.register(List.of(new CspCommand(env::get, text -> {
             prompts.add(text);
             return typed == null ? null : typed.clone();
-        }).confirmingOn(Optional::empty));
+        }).confirmingOn(Optional::empty)), env::get);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         List<String> all = new ArrayList<>(List.of("csp"));
@@ -137,6 +135,17 @@ class CspCommandTest {
         RecordedRequest login = server.takeRequest(5, TimeUnit.SECONDS);
         assertThat(login.getBody().utf8()).contains(CANARY);
         assertNoSecrets();
+    }
+
+    @Test
+    void aSubcommandWithAnOptionBesideTheConnectionRunsAsTheReadmeShowsIt() throws Exception {
+        enqueueLogin();
+        server.enqueue(json(200, "[]"));
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        assertThat(run("volume-groups", "--url", url(), "--user", "admin", "--name", "erp")).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(err.toString()).doesNotContain("argument type mismatch");
+        server.takeRequest(5, TimeUnit.SECONDS);
+        assertThat(server.takeRequest(5, TimeUnit.SECONDS).getTarget()).contains("/volume_groups").contains("erp");
     }
 
     @Test

@@ -158,6 +158,8 @@ class FenceCommandsTest {
         assertThat(run("fence", "--endpoint", csi(), "--addons-endpoint", addons(), "--cidr", "0.0.0.0/0", "--yes=0.0.0.0/0"))
                 .as(err.toString()).isEqualTo(ExitCodes.OK);
 
+        assertThat(err.toString()).as("the danger and the count lead, before the clients' details")
+                .containsPattern("(?s)DANGER: every client of every network \\(0\\.0\\.0\\.0/0\\): 1 known host and 1 volume( on [^\n]*)? cut off\n.*node-1 \\(");
         assertThat(err.toString()).contains("in all, 1 known host and 1 volume published to it are cut off")
                 .contains("node-1 (10.10.2.0/24; published to it: " + v.id() + ")");
     }

@@ -155,21 +155,27 @@ class NodeMutationsTest {
     }
 
     @Test
-    void unstageAfterTheNodeUnpublishRunsWithoutTypedConsentAndIsNoOverride() throws Exception {
+    void unstageAfterTheNodeUnpublishAsksTheNameAsTheWorkbenchDoesAndIsNoOverride() throws Exception {
         String id = mountedVolume("walk-vol-2", java.time.Duration.ZERO);
         try (CsiClient client = CsiClient.open(Endpoint.parse(csi), Optional.empty(),
                 CsiClientOptions.defaults().withAudit(CallAudit.to(log, AuditOrigin.local(csi))), new CallTrace())) {
             client.node().nodeUnpublish(id, TARGET).get(30, TimeUnit.SECONDS);
         }
 
-        JsonNode done = ok("unstage", "--volume-id", id, "--staging-target-path", STAGING);
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING))
+                .as("no terminal and no --yes: the node would lose the staging unasked").isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--yes=walk-vol-2").contains("nothing was sent");
+        assertThat(calls("NodeUnstageVolume")).as("nothing was sent").isEmpty();
+
+        JsonNode done = ok("unstage", "--volume-id", id, "--staging-target-path", STAGING, "--yes=walk-vol-2");
 
         assertThat(done.get("result").asText()).isEqualTo("unstaged");
         assertThat(done.get("nodeId").asText()).isEqualTo(plugin.nodeId());
         assertThat(err.toString()).contains("loses the staging of walk-vol-2 at " + STAGING);
         assertThat(calls("NodeUnstageVolume")).singleElement().satisfies(e -> assertThat(e.record().override()).isFalse());
 
-        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING)).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", STAGING, "--yes=" + id))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).as("no longer known staged: the driver's OK is all that is claimed")
                 .contains("the driver answered OK for " + STAGING).doesNotContain("Unstaged volume");
     }

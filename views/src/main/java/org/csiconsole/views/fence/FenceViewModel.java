@@ -109,7 +109,7 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         f.addText("parameters", "Parameters", format(listParameters), TextInput.Kind.LINES,
                 "key=value per line: what the driver needs to find its storage cluster (e.g. clusterID=...).", Form::checkKeyValues);
         addSecrets(f);
-        return f;
+        return f.on(context.connectionName());
     }
 
     /** Asks for blocks (prefilled with {@code cidrs}), confirms by typing them, then fences; the rows appear. */

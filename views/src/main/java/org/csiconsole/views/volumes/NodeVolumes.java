@@ -56,27 +56,32 @@ final class NodeVolumes {
      * @param controllerPublishes whether the plugin advertises PUBLISH_UNPUBLISH_VOLUME, so the
      *     volume must be published to the node first (CSI spec, ControllerPublishVolume)
      */
-    String whyNotStage(Volume v, List<String> publishedTo, String node, boolean controllerPublishes) {
-        String notThere = notPublishedTo(publishedTo, node, controllerPublishes);
-        if (notThere != null) return notThere;
-        String at = staged.get(v.volumeId());
-        return at == null ? null : "Already staged on " + node + " at " + at + ".";
+    String whyNotStage(List<String> publishedTo, String node, boolean controllerPublishes) {
+        return notPublishedTo(publishedTo, node, controllerPublishes);
     }
 
-    /** Why NodePublishVolume cannot run now, or null; {@code stages} when the node advertises STAGE_UNSTAGE_VOLUME. */
-    String whyNotPublish(Volume v, List<String> publishedTo, String node, boolean controllerPublishes, boolean stages) {
+    /**
+     * Why NodePublishVolume cannot run now, or null; {@code stages} when the node advertises STAGE_UNSTAGE_VOLUME.
+     *
+     * @param stagingPath where the driver or this console knows the volume staged on the node; null when nowhere
+     */
+    String whyNotPublish(List<String> publishedTo, String node, boolean controllerPublishes, boolean stages, String stagingPath) {
         String notThere = notPublishedTo(publishedTo, node, controllerPublishes);
         if (notThere != null) return notThere;
-        if (stages && !staged.containsKey(v.volumeId())) {
+        if (stages && stagingPath == null) {
             return "Stage it on " + node + " first: this node stages volumes (STAGE_UNSTAGE_VOLUME) before publishing them.";
         }
         return null;
     }
 
-    /** Why NodeUnpublishVolume cannot run now, or null. */
-    String whyNotUnpublish(Volume v, String node) {
-        return published.containsKey(v.volumeId()) ? null
-                : "Not published on " + node + " by this console: there is no target path to unpublish.";
+    /**
+     * Why NodeUnpublishVolume cannot run now, or null.
+     *
+     * @param targetPaths where the driver reports or this console published the volume on the node
+     */
+    static String whyNotUnpublish(List<String> targetPaths, String node) {
+        return !targetPaths.isEmpty() ? null
+                : "Neither the driver nor this console knows it published on " + node + ": there is no target path to unpublish.";
     }
 
     /** Why NodeExpandVolume cannot run now, or null: it grows the file system where the volume is published on the node. */
@@ -86,12 +91,16 @@ final class NodeVolumes {
                 + "(Node > Publish on this node).";
     }
 
-    /** Why NodeUnstageVolume cannot run now, or null. */
-    String whyNotUnstage(Volume v, String node) {
-        if (!staged.containsKey(v.volumeId())) return "Not staged on " + node + " by this console.";
-        Set<String> paths = published.get(v.volumeId());
-        return paths == null ? null
-                : "Unpublish it on " + node + " first: it is still published at " + String.join(", ", paths) + ".";
+    /**
+     * Why NodeUnstageVolume cannot run now, or null.
+     *
+     * @param stagingPath where the driver or this console knows the volume staged on the node; null when nowhere
+     * @param targetPaths where the driver reports or this console published it on the node
+     */
+    static String whyNotUnstage(String stagingPath, List<String> targetPaths, String node) {
+        if (stagingPath == null) return "Neither the driver nor this console knows it staged on " + node + " at a staging path.";
+        return targetPaths.isEmpty() ? null
+                : "Unpublish it on " + node + " first: it is still published at " + String.join(", ", targetPaths) + ".";
     }
 
     private static String notPublishedTo(List<String> publishedTo, String node, boolean controllerPublishes) {

@@ -155,7 +155,9 @@ public final class VolumeForms {
                         : "Filled in: the values set from this console (the driver does not report them)."), "Next\u2026");
         f.addKeyValues("mutableParameters", "Mutable parameters", current, List.copyOf(current.keySet()),
                 "One row per parameter: exactly these pairs are sent, shown again before anything is sent.",
-                m -> m.isEmpty() ? "Add at least one parameter to change." : checkNumbers(m, current));
+                m -> m.isEmpty() ? "Add at least one parameter to change."
+                        : org.csiconsole.core.risk.RiskModel.emptyParameters(m).isEmpty() ? checkNumbers(m, current)
+                        : org.csiconsole.core.risk.RiskModel.emptyParameters(m) + "; give it a value or remove its row.");
         return f;
     }
 

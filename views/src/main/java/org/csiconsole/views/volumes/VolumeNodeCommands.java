@@ -53,14 +53,14 @@ final class VolumeNodeCommands {
         this.context = context;
         this.ask = ask;
         this.publishContext = publishContext;
-        stage = action("Stage on this node\u2026", Feature.NODE_STAGE,
-                (v, node) -> onNode.whyNotStage(v, context.publishedNodes(v), node, volumes.features().available(Feature.CONTROLLER_PUBLISH)),
-                this::stage);
-        publish = action("Publish on this node\u2026", Feature.NODE_PUBLISH, (v, node) -> onNode.whyNotPublish(v, context.publishedNodes(v), node,
-                volumes.features().available(Feature.CONTROLLER_PUBLISH), volumes.features().available(Feature.NODE_STAGE)),
-                this::publish);
-        unpublish = action("Unpublish on this node\u2026", Feature.NODE_PUBLISH, onNode::whyNotUnpublish, this::unpublish);
-        unstage = action("Unstage on this node\u2026", Feature.NODE_STAGE, onNode::whyNotUnstage, this::unstage);
+        stage = action("Stage on this node\u2026", Feature.NODE_STAGE, this::whyNotStage, this::stage);
+        publish = action("Publish on this node\u2026", Feature.NODE_PUBLISH, (v, node) -> onNode.whyNotPublish(context.publishedNodes(v), node,
+                volumes.features().available(Feature.CONTROLLER_PUBLISH), volumes.features().available(Feature.NODE_STAGE),
+                volumes.knownStagingPath(v)), this::publish);
+        unpublish = action("Unpublish on this node\u2026", Feature.NODE_PUBLISH,
+                (v, node) -> NodeVolumes.whyNotUnpublish(volumes.knownTargetPaths(v), node), this::unpublish);
+        unstage = action("Unstage on this node\u2026", Feature.NODE_STAGE,
+                (v, node) -> NodeVolumes.whyNotUnstage(volumes.knownStagingPath(v), volumes.knownTargetPaths(v), node), this::unstage);
         expand = action("Expand on this node\u2026", Feature.NODE_EXPAND, onNode::whyNotExpand, this::expand);
     }
 
@@ -77,8 +77,20 @@ final class VolumeNodeCommands {
             if (!volumes.goneReason().isEmpty()) return volumes.goneReason();
             String why = whyNot.apply(v, nodeName());
             return why == null ? "" : why;
-        }, volumes.featuresProperty(), volumes.selectedProperty(), volumes.selectedRows(), connectedNode, stateVersion);
+        }, volumes.featuresProperty(), volumes.selectedProperty(), volumes.selectedRows(), connectedNode, stateVersion,
+                volumes.detailVersionProperty());
         return new ViewAction(label, reason.isEmpty(), reason, handler);
+    }
+
+    /**
+     * Why NodeStageVolume is not offered: the lifecycle's order before it ({@link NodeVolumes#whyNotStage}), then core's
+     * verdict on where the driver and this console know the volume staged ({@link RiskModel#stageRefusal}).
+     */
+    private String whyNotStage(Volume v, String node) {
+        String before = onNode.whyNotStage(context.publishedNodes(v), node, volumes.features().available(Feature.CONTROLLER_PUBLISH));
+        if (before != null) return before;
+        org.csiconsole.core.risk.IllegalCall staged = RiskModel.stageRefusal(volumes.factsOf(v), connectedNode.get());
+        return staged == null ? null : "Not offered: " + staged.reason() + ". " + staged.nextStep();
     }
 
     ViewAction stageAction() {
@@ -151,6 +163,7 @@ final class VolumeNodeCommands {
                 x -> "Staged at " + t.stagingTargetPath() + ".").outcome().thenRun(() -> {
                     onNode.staged(v.volumeId(), t.stagingTargetPath());
                     changed();
+                    volumes.reread(v.volumeId());
                 });
     }
 
@@ -158,7 +171,8 @@ final class VolumeNodeCommands {
         Volume v = volumes.selected();
         if (v == null) return;
         Form form = VolumeForms.nodePublish(v, volumes.features().available(Feature.NODE_STAGE)).on(context.connectionName());
-        if (onNode.stagingPath(v.volumeId()) != null) form.text("staging").set(onNode.stagingPath(v.volumeId()));
+        String staging = volumes.knownStagingPath(v);
+        if (staging != null) form.text("staging").set(staging);
         if (!ask.test(form)) return;
         NodeTarget t = new NodeTarget(v.volumeId(), form.text("staging").value(), form.text("path").value(),
                 VolumeForms.capability(form, v), publishContext.apply(v.volumeId()), form.<Boolean>choice("readonly").value().get());
@@ -166,6 +180,7 @@ final class VolumeNodeCommands {
                 x -> "Published at " + t.targetPath() + ".").outcome().thenRun(() -> {
                     onNode.published(v.volumeId(), t.targetPath());
                     changed();
+                    volumes.reread(v.volumeId());
                 });
     }
 
@@ -173,11 +188,13 @@ final class VolumeNodeCommands {
         Volume v = volumes.selected();
         if (v == null) return;
         Form form = VolumeForms.nodeUnpublish(v);
-        onNode.targetPaths(v.volumeId()).stream().findFirst().ifPresent(form.text("path")::set);
+        // the path the driver reports or this console published at: a node state not made here can be undone too
+        List<String> paths = volumes.knownTargetPaths(v);
+        paths.stream().findFirst().ifPresent(form.text("path")::set);
         if (!ask.test(form)) return;
         String path = form.text("path").value();
         // NodeUnpublishVolume answers OK for a path with nothing published (CSI spec): claim it only where it was known
-        boolean known = onNode.targetPaths(v.volumeId()).contains(path);
+        boolean known = paths.contains(path);
         volumes.withPlacements(List.of(v), read -> {
             if (!volumes.consent(RiskOperation.NODE_UNPUBLISH, read, connectedNode.get(),
                     sends("volume_id", v.volumeId(), RiskModel.TARGET_PATH, path), "Unpublish")) return;
@@ -187,6 +204,7 @@ final class VolumeNodeCommands {
                     .outcome().thenRun(() -> {
                         onNode.unpublished(v.volumeId(), path);
                         changed();
+                        volumes.reread(v.volumeId());
                     });
         });
     }
@@ -195,7 +213,7 @@ final class VolumeNodeCommands {
         Volume v = volumes.selected();
         if (v == null) return;
         Form form = VolumeForms.nodeUnstage(v);
-        String known = onNode.stagingPath(v.volumeId()) != null ? onNode.stagingPath(v.volumeId()) : volumes.knownStagingPath(v);
+        String known = volumes.knownStagingPath(v);
         if (known != null) form.text("path").set(known);
         if (!ask.test(form)) return;
         String path = form.text("path").value();
@@ -207,6 +225,7 @@ final class VolumeNodeCommands {
                     .outcome().thenRun(() -> {
                         onNode.unstaged(v.volumeId());
                         changed();
+                        volumes.reread(v.volumeId());
                     });
         });
     }

@@ -114,7 +114,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
         modify = action("Modify", Feature.MODIFY_VOLUME, true, this::modify);
         bulk = new VolumeBulkCommands(context, (op, targets, node, sends, label, then) -> withSnapshots(op, targets, () -> withPlacements(targets, read -> {
-            if (consent(op, read, node, sends, label)) then.accept(read);
+            if (consent(op, read, node, sends, label)) stillThere(read, then);
         })), (gone, what) -> {
             for (Volume v : gone) showDeleted(v, same(v.volumeId()));
             tell(ResourceKind.VOLUMES, what);
@@ -450,12 +450,15 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Form form = VolumeForms.modify(v.displayName(), mutableSeen.of(v.volumeId()));
         if (!ask(form)) return;
         Map<String, String> params = form.keyValues("mutableParameters").value();
-        if (!consent(RiskOperation.MODIFY, List.of(v), "", RiskModel.modifySends(v.volumeId(), params), "Modify")) return;
-        context.actions().run("Modify volume " + v.displayName(), p -> storage().modifyVolume(v.volumeId(), params),
-                x -> "Changed " + Texts.keyValues(params).replace("\n", ", ") + ".").outcome().thenRun(() -> {
-                    mutableSeen.modified(v.volumeId(), params);
-                    reload(v.volumeId());
-                });
+        // read again: the confirmation states the volume as the driver reports it now (its size after an expand)
+        withPlacements(List.of(v), read -> {
+            if (!consent(RiskOperation.MODIFY, read, "", RiskModel.modifySends(v.volumeId(), params), "Modify")) return;
+            context.actions().run("Modify volume " + v.displayName(), p -> storage().modifyVolume(v.volumeId(), params),
+                    x -> "Changed " + Texts.keyValues(params).replace("\n", ", ") + ".").outcome().thenRun(() -> {
+                        mutableSeen.modified(v.volumeId(), params);
+                        reload(v.volumeId());
+                    });
+        });
     }
 
     /**
@@ -540,8 +543,32 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     /** The largest volume the plugin provisions, as {@link #withMaximum} read it before an expand; 0 when not known. */
     private long maximumBytes;
 
+    /** The volume_ids {@link #withPlacements} found gone (NOT_FOUND) when it read the targets again at consent. */
+    private final Set<String> goneAtConsent = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     /** The snapshots of each volume about to be deleted, as {@link #withSnapshots} read them. */
     private final Map<String, List<String>> snapshotsOf = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The facts of {@code v} as its assessments see them: the driver's report and this console's own calls. */
+    TargetFacts factsOf(Volume v) {
+        return facts(v);
+    }
+
+    /** The target_paths the facts of {@code v} know on the connected node (the driver's or this console's), in order. */
+    List<String> knownTargetPaths(Volume v) {
+        return facts(v).placements(org.csiconsole.core.risk.Placement.Kind.NODE_PUBLISHED, connectedNodeProperty().get()).stream()
+                .map(org.csiconsole.core.risk.Placement::path).filter(p -> !p.isEmpty()).distinct().toList();
+    }
+
+    /**
+     * Reads {@code volumeId} again after a call that changed it, as after a controller unpublish: the row (ControllerGetVolume)
+     * and, when it is the selection, its detail (what the storage records of it on the nodes, its snapshots).
+     */
+    void reread(String volumeId) {
+        reload(volumeId);
+        Volume v = selected();
+        if (v != null && v.volumeId().equals(volumeId)) loadDetails(v);
+    }
 
     private TargetFacts facts(Volume v) {
         TargetFacts.VolumeRead readBy = v.equals(readByGetVolume.get(v.volumeId()))
@@ -626,6 +653,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     }
 
     void withPlacements(List<Volume> targets, Consumer<List<Volume>> then) {
+        goneAtConsent.clear();
         List<CompletableFuture<Void>> records = targets.stream().map(v -> storage().volumeOnNodes(v.volumeId())
                 .handle((r, e) -> {
                     // a storage that cannot say keeps what was read before; none read means none known
@@ -633,22 +661,25 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                     return (Void) null;
                 })).toList();
         CompletableFuture<Void> recordsRead = CompletableFuture.allOf(records.toArray(CompletableFuture[]::new));
-        if (!TargetFacts.placementsNeedGetVolume(features().csi(), features().cspConnected())) {
+        boolean placementsByGet = TargetFacts.placementsNeedGetVolume(features().csi(), features().cspConnected());
+        if (!features().available(Feature.GET_VOLUME)) {
             recordsRead.whenComplete((x, e) -> context.ui().execute(() -> then.accept(targets)));
             return;
         }
+        // every target read again at consent: one gone since the listing is not consented to on the listing's facts
         List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<CompletableFuture<Volume>> reads = targets.stream().map(v -> storage().getVolume(v.volumeId()).handle((x, e) -> {
             if (x != null) return x.keepingUnreported(v);
             org.csiconsole.core.call.CallFailure f = org.csiconsole.core.call.CallFailure.unwrap(e);
-            unread.add(v.displayName() + " (" + (f != null ? f.why() : String.valueOf(e)) + ")");
+            if (f != null && f.kind() == org.csiconsole.core.call.FailureKind.NOT_FOUND) goneAtConsent.add(v.volumeId());
+            else if (placementsByGet) unread.add(v.displayName() + " (" + (f != null ? f.why() : String.valueOf(e)) + ")");
             return null;
         })).toList();
         CompletableFuture.allOf(recordsRead, CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))).whenComplete((x, e) -> context.ui().execute(() -> {
             List<Volume> read = new ArrayList<>();
             for (int i = 0; i < targets.size(); i++) {
                 Volume fresh = reads.get(i).join();
-                if (fresh != null) readByGetVolume.put(fresh.volumeId(), fresh);
+                if (fresh != null && placementsByGet) readByGetVolume.put(fresh.volumeId(), fresh);
                 read.add(fresh == null ? targets.get(i) : fresh);
             }
             if (!unread.isEmpty()) {
@@ -672,10 +703,44 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         List<TargetFacts> facts = targets.stream().map(v -> op == RiskOperation.DELETE_VOLUME && snapshotsOf.containsKey(v.volumeId())
                 ? facts(v).withSnapshots(snapshotsOf.get(v.volumeId())) : op == RiskOperation.EXPAND ? facts(v).withMaximum(maximumBytes) : facts(v)).toList();
         RiskRequest request = RiskRequest.of(op, facts, Instant.now()).onNode(node).sending(sends);
-        var answer = context.actions().dialogs().confirmRisk(context.risk().assess(request), actionLabel);
+        List<Volume> gone = targets.stream().filter(v -> goneAtConsent.contains(v.volumeId())).toList();
+        var answer = context.actions().dialogs().confirmRisk(org.csiconsole.core.risk.RiskModel.alreadyGone(context.risk().assess(request),
+                gone.stream().map(Volume::displayName).toList()), actionLabel);
+        if (!gone.isEmpty()) foundGone(gone);
         answer.filter(org.csiconsole.views.dialog.RiskAnswer::override)
                 .ifPresent(a -> facts.forEach(t -> context.overrides().expect(op.call(), t.id())));
         return answer.isPresent();
+    }
+
+    /**
+     * Reads {@code targets} again just before sending (ControllerGetVolume, when the driver reads by id) and runs {@code then}
+     * on the UI executor with those still there; those the driver answers NOT_FOUND for are not sent (CSI's DeleteVolume
+     * would answer OK for them) and the result says they were found gone. Without GET_VOLUME, {@code then} runs on all.
+     */
+    private void stillThere(List<Volume> targets, Consumer<List<Volume>> then) {
+        if (!features().available(Feature.GET_VOLUME)) {
+            then.accept(targets);
+            return;
+        }
+        List<CompletableFuture<Boolean>> reads = targets.stream().map(v -> storage().getVolume(v.volumeId()).handle((x, e) -> {
+            org.csiconsole.core.call.CallFailure f = e == null ? null : org.csiconsole.core.call.CallFailure.unwrap(e);
+            return f == null || f.kind() != org.csiconsole.core.call.FailureKind.NOT_FOUND;
+        })).toList();
+        CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).whenComplete((x, e) -> context.ui().execute(() -> {
+            List<Volume> there = new ArrayList<>();
+            List<Volume> gone = new ArrayList<>();
+            for (int i = 0; i < targets.size(); i++) (reads.get(i).join() ? there : gone).add(targets.get(i));
+            if (!gone.isEmpty()) foundGone(gone);
+            if (!there.isEmpty()) then.accept(there);
+        }));
+    }
+
+    /** Says that {@code gone} were found gone before anything was sent, in core's words, and takes them off the table. */
+    private void foundGone(List<Volume> gone) {
+        String result = org.csiconsole.core.risk.RiskModel.goneResult(gone.stream().map(Volume::displayName).toList());
+        for (Volume v : gone) showDeleted(v, same(v.volumeId()));
+        showStatus(result);
+        tell(ResourceKind.VOLUMES, result);
     }
 
     /** NodeStageVolume of the selected volume on the connected node. */

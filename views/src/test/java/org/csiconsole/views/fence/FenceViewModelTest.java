@@ -47,6 +47,13 @@ class FenceViewModelTest {
     }
 
     @Test
+    void theFenceAndUnfenceFormsNameTheConnectionTheyActOn() {
+        FenceViewModel m = model();
+        assertThat(m.fenceForm(true, "0.0.0.0/0").connection()).isEqualTo("Demo");
+        assertThat(m.fenceForm(false, "10.1.0.0/24").connection()).isEqualTo("Demo");
+    }
+
+    @Test
     void fencingSendsTheBlocksParametersAndSecretsOnceConfirmedAndForgetsTheSecrets() {
         storage.fenced.add("10.9.0.0/16");
         FenceViewModel m = model();
@@ -209,8 +216,9 @@ class FenceViewModelTest {
         m.fenceAction().run();
 
         assertThat(dialogs.assessments).singleElement().satisfies(a -> assertThat(String.join("\n", a.lines()))
-                .contains("worker-02 (10.1.0.12; published to it: app-data), worker-01 (10.1.0.11; initiators iqn.2026-01.com.example:worker-01; "
-                        + "published to it: erp-db) lose access to storage: they are in 10.1.0.0/24, from every address of which the storage "
+                .startsWith("Fence network 10.1.0.0/24\n  DANGER: every client in 10.1.0.0/24: 2 known hosts and 2 volumes")
+                .contains("worker-02 (10.1.0.12; published to it: app-data (vol-3)), worker-01 (10.1.0.11; initiators iqn.2026-01.com.example:worker-01; "
+                        + "published to it: erp-db (vol-1)) lose access to storage: they are in 10.1.0.0/24, from every address of which the storage "
                         + "refuses I/O and publications until it is unfenced")
                 .doesNotContain("worker-09").doesNotContain("web"));
         assertThat(storage.requests).as("nothing sent before the blocks are typed").isEmpty();

@@ -209,7 +209,7 @@ class VolumesViewFxTest {
         assertThat(fx.menuNote(robot, "volume-node", 0)).isEqualTo("Publish it to node-a1 first (Controller > Publish to a node): "
                 + "node-a1 is not among the nodes it is published to.");
         assertThat(fx.menuItemDisabled(robot, "volume-node", 3)).as("Unstage").isTrue();
-        assertThat(fx.menuNote(robot, "volume-node", 3)).isEqualTo("Not staged on node-a1 by this console.");
+        assertThat(fx.menuNote(robot, "volume-node", 3)).isEqualTo("Neither the driver nor this console knows it staged on node-a1 at a staging path.");
     }
 
     @Test

@@ -124,4 +124,111 @@ class DriverReportedStagingTest {
                 + " (it is at /var/lib/kubelet/pods/web/mount)");
         assertThat(a.hazards()).noneMatch(h -> h.describe().contains("loses its mount"));
     }
+
+    @Test
+    void stageIsNotOfferedWhereTheDriverReportsTheVolumeStagedAndItsNodeStateCanBeUndoneWithTypedConsent() {
+        stagedByAnotherOrchestrator("/staging/web");
+        storage.nodePublish(new NodeTarget("vol-0001", "/staging/web", "/pods/web/mount",
+                VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4"), Map.of(), false)).join();
+        storage.calls.clear();
+        VolumesViewModel m = view();
+
+        assertThat(m.nodeStageAction().enabled().get()).as("NodeStageVolume would fail FAILED_PRECONDITION").isFalse();
+        assertThat(m.nodeStageAction().disabledReason().get())
+                .startsWith("Not offered: pvc-web is already staged on node-a1 at /staging/web (reported by the driver). ")
+                .contains("unpublish it on node-a1 at /pods/web/mount (Node > Unpublish on this node), then unstage it on node-a1 at "
+                        + "/staging/web (Node > Unstage on this node)");
+        // the next step names actions that can run: the driver's paths are enough to undo what another orchestrator did
+        assertThat(m.nodeUnpublishAction().enabled().get()).as(m.nodeUnpublishAction().disabledReason().get()).isTrue();
+        assertThat(m.nodeUnstageAction().disabledReason().get()).isEqualTo("Unpublish it on node-a1 first: it is still published at /pods/web/mount.");
+
+        dialogs.formAnswer = f -> {
+            assertThat(f.text("path").value()).as("the driver's target path is offered").isEqualTo("/pods/web/mount");
+            return true;
+        };
+        dialogs.typed = "pvc-web";
+        m.nodeUnpublishAction().run();
+
+        assertThat(dialogs.assessments.get(0).consent().level()).isEqualTo(org.csiconsole.core.risk.Consent.Kind.TYPED);
+        assertThat(storage.calls).contains("nodeUnpublish");
+        // read again after the call: the detail and the actions follow the driver's new state at once
+        assertThat(m.nodeState(m.selected())).doesNotContain("published on node-a1").contains("staged on node-a1 at /staging/web");
+        assertThat(m.nodeUnstageAction().enabled().get()).as(m.nodeUnstageAction().disabledReason().get()).isTrue();
+
+        dialogs.formAnswer = f -> {
+            assertThat(f.text("path").value()).as("the driver's staging path is offered").isEqualTo("/staging/web");
+            return true;
+        };
+        m.nodeUnstageAction().run();
+
+        assertThat(dialogs.assessments.get(1).consent().level()).as("the same typed consent as the command line's unstage")
+                .isEqualTo(org.csiconsole.core.risk.Consent.Kind.TYPED);
+        assertThat(storage.calls).contains("nodeUnstage");
+        assertThat(m.nodeState(m.selected())).doesNotContain("staged on node-a1");
+        assertThat(m.nodeStageAction().enabled().get()).as(m.nodeStageAction().disabledReason().get()).isTrue();
+    }
+
+    @Test
+    void aVolumeDeletedBySomeoneElseIsFoundGoneAtConsentNothingIsSentAndTheResultSaysSo() {
+        VolumesViewModel m = view();
+        storage.volumes.removeIf(v -> v.volumeId().equals("vol-0001")); // the command line, or another orchestrator
+        dialogs.typed = "pvc-web";
+
+        m.deleteAction().run();
+
+        Assessment a = dialogs.assessments.get(0);
+        assertThat(a.blocked()).isTrue();
+        assertThat(a.illegal().reason()).isEqualTo("pvc-web is already deleted (by someone else?): the driver answered NOT_FOUND when read just now");
+        assertThat(a.illegal().overridable()).isFalse();
+        assertThat(storage.calls).contains("getVolume").doesNotContain("deleteVolume");
+        assertThat(m.statusProperty().get()).isEqualTo("Already deleted (by someone else?): pvc-web was found gone before sending; nothing was sent.");
+        assertThat(m.table().all()).noneMatch(v -> v.volumeId().equals("vol-0001"));
+    }
+
+    @Test
+    void aModifyWithAParameterLeftEmptyIsNotSent() {
+        VolumesViewModel m = view();
+        dialogs.formAnswer = f -> {
+            f.keyValues("mutableParameters").add("iops");
+            assertThat(f.keyValues("mutableParameters").error().get()).as("the form says so as it is typed")
+                    .isEqualTo("iops has no value: an empty string would be sent; give it a value or remove its row.");
+            assertThat(f.valid().get()).as("Next stays disabled").isFalse();
+            return true;
+        };
+
+        m.modifyAction().run();
+
+        assertThat(storage.calls).doesNotContain("modifyVolume");
+        // the same sentence core's assessment refuses such a request with, on the command line too (RiskModelTableTest)
+        assertThat(new RiskModel().assess(RiskRequest.of(RiskOperation.MODIFY, List.of(m.factsOf(m.selected())), Instant.now())
+                .sending(org.csiconsole.core.risk.RiskModel.modifySends(m.selected().volumeId(), Map.of("iops", "")))).illegal().reason())
+                .isEqualTo("iops has no value: an empty string would be sent");
+    }
+
+    @Test
+    void aVolumeDeletedWhileTheNameWasTypedIsReadAgainBeforeSendingAndNotSent() {
+        // the second ControllerGetVolume (just before sending) finds pvc-db gone: someone else deleted it while the name was typed
+        int[] reads = {0};
+        org.csiconsole.core.port.StorageService racing = (org.csiconsole.core.port.StorageService) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {org.csiconsole.core.port.StorageService.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getVolume") && ++reads[0] == 2) storage.volumes.removeIf(v -> v.volumeId().equals("vol-0002"));
+                    try {
+                        return method.invoke(storage, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        VolumesViewModel m = new VolumesViewModel(new ViewContext(racing, actions, Runnable::run, "demo", new ResourceChanges(),
+                KnownResources.of(ConsoleRecords.inMemory().book("demo")), new CallTrace()::snapshot, null,
+                new org.csiconsole.core.audit.OverrideMarks()));
+        m.activate();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.volumeId().equals("vol-0002")).findFirst().orElseThrow()); // published nowhere
+
+        m.deleteAction().run();
+
+        assertThat(dialogs.assessments.get(0).blocked()).as("it was there at consent").isFalse();
+        assertThat(reads[0]).isEqualTo(2);
+        assertThat(storage.calls).doesNotContain("deleteVolume");
+        assertThat(m.statusProperty().get()).isEqualTo("Already deleted (by someone else?): pvc-db was found gone before sending; nothing was sent.");
+    }
 }

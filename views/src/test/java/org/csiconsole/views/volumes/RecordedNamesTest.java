@@ -108,6 +108,7 @@ class RecordedNamesTest {
     @Test
     void aRowOnlyTheRecordHoldsNamesWhereItsSizeComesFrom() {
         storage.features = FakeStorage.cannotList();
+        storage.volumes.add(Volume.csi("4f1c0a2e-uuid", 0)); // read by id at consent (it is there), with no size reported
         book.record(RecordedItem.of(RecordKind.VOLUME, "4f1c0a2e-uuid", "pvc-data", null, RecordOrigin.PV_EXPORT, 10L << 30, Map.of(), T));
         VolumesViewModel m = view();
         m.selectedProperty().set(m.table().all().get(0));

@@ -592,7 +592,8 @@ class VolumesViewModelTest {
         assertThat(m.nodeUnstageAction().enabled().get()).isFalse();
 
         m.nodeStage();
-        assertThat(m.nodeStageAction().disabledReason().get()).startsWith("Already staged on node-a1 at /");
+        assertThat(m.nodeStageAction().disabledReason().get()).startsWith("Not offered: pvc-db is already staged on node-a1 at /")
+                .contains("(Node > Publish on this node)");
         assertThat(m.nodePublishAction().enabled().get()).isTrue();
         assertThat(m.nodeUnpublishAction().enabled().get()).isFalse();
 

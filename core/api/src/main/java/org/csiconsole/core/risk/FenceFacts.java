@@ -196,7 +196,7 @@ public final class FenceFacts {
             addresses.forEach((name, at) -> {
                 Set<String> ids = aliases.get(name);
                 List<String> published = volumes.stream().filter(v -> v.publishedNodeIds().stream().anyMatch(ids::contains))
-                        .map(Volume::displayName).toList();
+                        .map(FenceFacts::named).toList();
                 reached.addAll(published);
                 Set<String> cut = initiators.getOrDefault(name, Set.of());
                 String phrase = name + " (" + String.join(", ", at) + (cut.isEmpty() ? "" : "; initiators " + String.join(", ", cut))
@@ -214,6 +214,11 @@ public final class FenceFacts {
             out.add(t);
         }
         return out;
+    }
+
+    /** A volume as a fence names it: its name beside its volume_id ({@code "erp-db (vol-1)"}), or the id when it has no other name. */
+    private static String named(Volume v) {
+        return v.name().isEmpty() || v.name().equals(v.volumeId()) ? v.volumeId() : v.name() + " (" + v.volumeId() + ")";
     }
 
     /** The block {@code text} names as listed; null when the driver listed something that is not one. */

@@ -91,8 +91,7 @@ public final class RiskModel implements RiskAssessor {
             case NODE_UNPUBLISH -> nodeUnpublish(d);
             case NODE_UNSTAGE -> nodeUnstage(d);
             case EXPAND, NODE_EXPAND -> expand(d);
-            case MODIFY -> d.caution(Kind.REPLICATION_CHANGES, "ControllerModifyVolume changes the mutable parameters of "
-                    + d.names() + " in place, while in use; the driver decides when they take effect", "").confirm();
+            case MODIFY -> modify(d);
             case FENCE -> fence(d);
             case UNFENCE -> unfence(d);
             case ROTATE_KEY -> d.caution(Kind.IRREVERSIBLE, "the encryption key of " + d.names()
@@ -144,10 +143,10 @@ public final class RiskModel implements RiskAssessor {
     /**
      * Why a destructive action (a delete) is not offered while the connection is {@code state}: the sentence a disabled
      * button's tooltip shows, in the words of {@link #unreachable}'s refusal; empty while
-     * {@link org.csiconsole.core.session.ConnectionState#CONNECTED} (or null: not known).
+     * the channel is {@linkplain org.csiconsole.core.session.ConnectionState#up() up} (or null: not known).
      */
     public static String disabledWhile(org.csiconsole.core.session.ConnectionState state) {
-        if (state == null || state == org.csiconsole.core.session.ConnectionState.CONNECTED) return "";
+        if (state == null || state.up()) return "";
         return "The driver does not answer (connection " + state.label() + "), so nothing is deleted on what was read before. "
                 + WAIT_FOR_CONNECTED + ".";
     }
@@ -177,6 +176,34 @@ public final class RiskModel implements RiskAssessor {
     public static Assessment oneConnection(Assessment a, List<String> connections) {
         IllegalCall across = acrossConnections(a.request().operation(), connections);
         return across == null ? a : new Assessment(a.request(), a.title(), a.state(), a.hazards(), across, a.consent(), a.saferAlternative());
+    }
+
+    /**
+     * {@code a} when a read just before consent (or just before sending) found targets gone: the driver answered
+     * NOT_FOUND for each of {@code gone} (display names). Refused, not overridable: the first state line and the
+     * reason say they are already deleted (by someone else?), since CSI's DeleteVolume answers OK for an unknown
+     * volume_id and a call sent now would report a success that did not happen. Empty {@code gone}: {@code a}.
+     */
+    public static Assessment alreadyGone(Assessment a, List<String> gone) {
+        if (gone.isEmpty()) return a;
+        List<String> lines = new ArrayList<>();
+        lines.add(goneResult(gone));
+        lines.addAll(a.state());
+        IllegalCall refused = new IllegalCall(String.join(", ", gone) + (gone.size() == 1 ? " is" : " are")
+                + " already deleted (by someone else?): the driver answered NOT_FOUND when read just now",
+                "CSI spec: DeleteVolume of a volume_id the driver no longer knows answers OK, so a call sent now could report a "
+                        + "change that did not happen",
+                "Nothing to " + a.request().operation().verbLower() + ": refresh the list (F5) to see what is left.", false);
+        return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
+    }
+
+    /**
+     * The result shown (and kept in the notifications) for targets found gone before anything was sent:
+     * {@code "Already deleted (by someone else?): erp-db was found gone before sending; nothing was sent."}
+     */
+    public static String goneResult(List<String> gone) {
+        return "Already deleted (by someone else?): " + String.join(", ", gone) + (gone.size() == 1 ? " was" : " were")
+                + " found gone before sending; nothing was sent.";
     }
 
     // --- deletes ---------------------------------------------------------------------------
@@ -288,12 +315,14 @@ public final class RiskModel implements RiskAssessor {
     private void controllerUnpublish(Draft d) {
         String node = d.r.nodeId();
         List<String> blocking = new ArrayList<>();
+        List<Placement> onNode = new ArrayList<>();
         boolean consoleOnly = true;
         for (TargetFacts t : d.r.targets()) {
             d.danger(Kind.ACCESS_LOST, node + " loses access to " + t.displayName(), "");
             for (Placement p : t.placements()) {
                 if (!p.nodeId().equals(node) || p.step() == Placement.Kind.PUBLISHED) continue;
                 blocking.add(t.displayName() + " is still " + p.describe());
+                onNode.add(p);
                 consoleOnly &= mayBeStale(d, t, p);
             }
             boolean published = !t.placements(Placement.Kind.PUBLISHED, node).isEmpty();
@@ -306,8 +335,7 @@ public final class RiskModel implements RiskAssessor {
         if (!blocking.isEmpty()) {
             d.illegal(String.join("; ", blocking), "CSI spec, Volume Lifecycle: ControllerUnpublishVolume follows "
                             + "NodeUnpublishVolume and NodeUnstageVolume on that node",
-                    "Unpublish it on " + node + " (Node > Unpublish on this node), then unstage it (Node > Unstage on this node), then unpublish it from the controller.",
-                    consoleOnly);
+                    unwind(onNode) + ", then unpublish it from the controller.", consoleOnly);
         }
         d.typed();
     }
@@ -391,6 +419,7 @@ public final class RiskModel implements RiskAssessor {
     private void nodeUnstage(Draft d) {
         String node = d.r.nodeId();
         List<String> blocking = new ArrayList<>();
+        List<Placement> mounted = new ArrayList<>();
         boolean consoleOnly = true;
         String sent = d.r.sends().getOrDefault(STAGING_TARGET_PATH, "");
         List<String> elsewhere = new ArrayList<>();
@@ -414,17 +443,50 @@ public final class RiskModel implements RiskAssessor {
             }
             for (Placement p : t.placements(Placement.Kind.NODE_PUBLISHED, node)) {
                 blocking.add(t.displayName() + " is still " + p.describe());
+                mounted.add(p);
                 consoleOnly &= mayBeStale(d, t, p);
             }
         }
         if (!blocking.isEmpty()) {
             d.illegal(String.join("; ", blocking), "CSI spec, NodeUnstageVolume: the CO calls it only after "
-                    + "NodeUnpublishVolume of every target_path on that node", "Unpublish it on " + node + " first (Node > Unpublish on this node).", consoleOnly);
+                    + "NodeUnpublishVolume of every target_path on that node", unwind(mounted) + " first.", consoleOnly);
         } else if (!elsewhere.isEmpty()) {
             d.illegal(String.join("; ", elsewhere), "CSI spec, NodeUnstageVolume: staging_target_path is the path NodeStageVolume "
                     + "was given", "Unstage it at " + knownPath + ", the staging_target_path it is staged at.", elsewhereConsoleOnly);
         }
+        // the node loses the volume as with a node unpublish: the same typed name, in the workbench and on the command line
+        d.typed();
+    }
+
+    /** The prefix of a mutable parameter's field in {@link RiskRequest#sends()}: {@code mutable_parameters[iops]}. */
+    public static final String MUTABLE_PARAMETER = "mutable_parameters[";
+
+    private void modify(Draft d) {
+        d.caution(Kind.REPLICATION_CHANGES, "ControllerModifyVolume changes the mutable parameters of "
+                + d.names() + " in place, while in use; the driver decides when they take effect", "");
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        d.r.sends().forEach((k, v) -> {
+            if (k.startsWith(MUTABLE_PARAMETER) && k.endsWith("]")) params.put(k.substring(MUTABLE_PARAMETER.length(), k.length() - 1), v);
+        });
+        String empty = emptyParameters(params);
+        if (!empty.isEmpty()) {
+            d.illegal(empty, "CSI spec, ControllerModifyVolume: mutable_parameters are the new values; a driver may take an empty "
+                    + "one as unset and drop the limit it held", "Give each parameter a value, or remove its row: a parameter left out "
+                    + "is not changed.", false);
+        }
         d.confirm();
+    }
+
+    /**
+     * Why these mutable parameters (key to value) are not sent: {@code "iops has no value: an empty string would be sent"}
+     * for each key whose value is empty or blank; empty when every key has a value. The modify form checks with it as the
+     * person types, and the assessment refuses such a request, in the workbench and on the command line alike.
+     */
+    public static String emptyParameters(Map<String, String> params) {
+        List<String> empty = params.entrySet().stream().filter(e -> e.getValue() == null || e.getValue().isBlank())
+                .map(Map.Entry::getKey).toList();
+        if (empty.isEmpty()) return "";
+        return String.join(", ", empty) + (empty.size() == 1 ? " has" : " have") + " no value: an empty string would be sent";
     }
 
     private void expand(Draft d) {
@@ -534,11 +596,7 @@ public final class RiskModel implements RiskAssessor {
         Set<String> steps = new LinkedHashSet<>();
         for (TargetFacts t : targets) {
             for (Placement p : t.placements()) {
-                steps.add(switch (p.step()) {
-                    case NODE_PUBLISHED -> "unpublish it on " + p.nodeId() + " (Node > Unpublish on this node)";
-                    case STAGED -> "unstage it on " + p.nodeId() + " (Node > Unstage on this node)";
-                    case PUBLISHED -> "unpublish it from " + p.nodeId() + " (Controller > Unpublish from a node)";
-                });
+                steps.add(undo(p));
             }
         }
         List<String> ordered = new ArrayList<>(steps);
@@ -547,12 +605,58 @@ public final class RiskModel implements RiskAssessor {
         return Character.toUpperCase(s.charAt(0)) + s.substring(1) + "; then delete.";
     }
 
+    /**
+     * The step that undoes {@code p}, naming the action that sends it: the workbench offers Node > Unpublish and Node > Unstage
+     * wherever a path is known, the driver's or this console's; where the driver reports no path, the one that placed it knows it.
+     */
+    private static String undo(Placement p) {
+        String at = p.path().isEmpty() ? "" : " at " + p.path();
+        return switch (p.step()) {
+            case NODE_PUBLISHED -> p.path().isEmpty() ? "unpublish it on " + p.nodeId() + " at the target_path it was published at "
+                    + "(the driver reports none: ask the orchestrator that published it)" : "unpublish it on " + p.nodeId() + at + " (Node > Unpublish on this node)";
+            case STAGED -> p.path().isEmpty() ? "unstage it on " + p.nodeId() + " at the staging_target_path it was staged at "
+                    + "(the driver reports none: ask the orchestrator that staged it)" : "unstage it on " + p.nodeId() + at + " (Node > Unstage on this node)";
+            case PUBLISHED -> "unpublish it from " + p.nodeId() + " (Controller > Unpublish from a node)";
+        };
+    }
+
+    /** The steps that undo {@code placements} on a node in the lifecycle's order (node publications first), capitalised. */
+    private static String unwind(List<Placement> placements) {
+        List<Placement> ordered = new ArrayList<>(placements);
+        ordered.sort(Comparator.comparingInt(p -> p.step() == Placement.Kind.NODE_PUBLISHED ? 0 : 1));
+        String s = ordered.stream().map(RiskModel::undo).distinct().collect(Collectors.joining(", then "));
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /**
+     * Why NodeStageVolume of {@code t} on {@code node} is not offered, or null when nothing known stops it: the volume is
+     * already staged there, as the driver reports or by this console's own call (CSI spec, NodeStageVolume: a volume is
+     * staged once per node; a second staging_target_path fails with FAILED_PRECONDITION, and the same one changes nothing).
+     * The next step names only actions that can run: publishing from the known staging path, or undoing the node's state
+     * in the lifecycle's order.
+     */
+    public static IllegalCall stageRefusal(TargetFacts t, String node) {
+        Placement staged = t.placements(Placement.Kind.STAGED, node).stream().findFirst().orElse(null);
+        if (staged == null) return null;
+        List<Placement> held = new ArrayList<>(t.placements(Placement.Kind.NODE_PUBLISHED, node));
+        held.add(staged);
+        String unwind = unwind(held);
+        String next = staged.path().isEmpty() ? unwind + " before staging it again."
+                : "Publish it on " + node + " from " + staged.path() + " (Node > Publish on this node); or, to stage it anew, "
+                + Character.toLowerCase(unwind.charAt(0)) + unwind.substring(1) + ".";
+        return new IllegalCall(t.displayName() + " is already " + staged.describe(),
+                "CSI spec, NodeStageVolume: a volume is staged once per node; another staging_target_path fails with FAILED_PRECONDITION",
+                next, false);
+    }
+
     // --- fence -------------------------------------------------------------------------------
 
     private void fence(Draft d) {
+        boolean wide = false;
         for (TargetFacts t : d.r.targets()) {
             Cidr block = cidr(t.id());
             if (block != null && block.prefixLength() < WIDEST_FENCE_PREFIX) {
+                wide = true;
                 d.danger(Kind.WIDE_BLOCK, t.id() + " is wider than /" + WIDEST_FENCE_PREFIX + " (" + block.describe()
                         + "): it fences every client of every network in it, known to this console or not", "");
             }
@@ -563,6 +667,11 @@ public final class RiskModel implements RiskAssessor {
             hosts.addAll(t.dependents());
             volumes.addAll(t.reached());
         });
+        // the consent leads with what is cut off, before the clients' details (hundreds of lines for a wide block)
+        String blocks = String.join(", ", ids(d.r));
+        d.lead = "DANGER: " + (wide ? "every client of every network (" + blocks + ")" : "every client in " + blocks) + ": "
+                + count(hosts.size(), "known host") + " and " + count(volumes.size(), "volume")
+                + (d.r.connection().isEmpty() ? "" : " on " + d.r.connection()) + " cut off";
         d.danger(Kind.ACCESS_LOST, "in all, " + count(hosts.size(), "known host") + " and " + count(volumes.size(), "volume")
                 + " published to " + (hosts.size() == 1 ? "it are" : "them are") + " cut off", "");
         for (TargetFacts t : d.r.targets()) {
@@ -1032,6 +1141,11 @@ public final class RiskModel implements RiskAssessor {
         IllegalCall illegal;
         Consent consent;
         String safer = "";
+        /**
+         * The line the consent leads with, before each target's state; empty when none. A fence's: the danger and the
+         * count, {@code "DANGER: every client of every network (0.0.0.0/0): 7 known hosts and 45 volumes on Demo (inproc:demo) cut off"}.
+         */
+        String lead = "";
 
         Draft(RiskRequest r) {
             this.r = r;
@@ -1115,6 +1229,7 @@ public final class RiskModel implements RiskAssessor {
             }
             List<String> lines = state();
             lines.addAll(sides(r));
+            if (!lead.isEmpty()) lines.add(0, lead);
             return new Assessment(r, title(), lines, sorted, illegal, consent, safer);
         }
 

@@ -365,10 +365,19 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         String origin = "";
         if (driverBytes <= 0 && kept > 0) {
             origin = "from the console's record: " + recorded.origin().words();
-        } else if (driverBytes > 0 && kept > 0 && kept != driverBytes) {
+        } else if (driverBytes > 0 && kept > 0 && kept != driverBytes && !ownCall(recorded)) {
             origin = "as the driver reports; the console's record (" + recorded.origin().words() + ") says " + ByteSize.format(kept);
         }
         return new TargetFacts(kind, id, name, bytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, origin, fence, lastCopyOf, maximumBytes);
+    }
+
+    /**
+     * True when the record's figure is this console's own (its create, or a call on a volume it had not recorded): the
+     * driver's later read supersedes it (an expand, by this console or another orchestrator), so it is not shown beside it.
+     */
+    private static boolean ownCall(RecordedItem recorded) {
+        return recorded.origin() == org.csiconsole.core.record.RecordOrigin.CREATED
+                || recorded.origin() == org.csiconsole.core.record.RecordOrigin.TOUCHED;
     }
 
     /** This target matched into a site pair with {@code pairing} ({@link #pairing()}). */

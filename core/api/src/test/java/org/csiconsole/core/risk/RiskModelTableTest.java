@@ -209,7 +209,7 @@ class RiskModelTableTest {
                 .has(Kind.KNOWLEDGE_DISAGREES).expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
         row("unstage while this console node-published it 90 s ago: no override", NODE_UNSTAGE, vol("erp-db", "vol-1",
                 consoleStaged("node-1"), new Placement("node-1", Placement.Kind.NODE_PUBLISHED, "/t", Knowledge.CONSOLE, NOW.minusSeconds(90))))
-                .node("node-1").says("Node > Unpublish").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+                .node("node-1").says("Node > Unpublish").expect(Verdict.BLOCKED, Consent.Kind.TYPED);
         row("delete a volume this console published that the driver no longer reports", DELETE_VOLUME,
                 vol("erp-db", "vol-1", consolePublished("node-1"))).has(Kind.STILL_IN_USE, Kind.KNOWLEDGE_DISAGREES)
                 .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
@@ -319,9 +319,9 @@ class RiskModelTableTest {
                 .sending(RiskModel.TARGET_PATH, "/var/lib/kubelet/pods/other/mount").has(Kind.KNOWLEDGE_DISAGREES).lacks(Kind.ACCESS_LOST)
                 .says("neither the driver nor this console knows erp-db published on node-1").expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
         row("unstage while still published on the node", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"), consoleNodePublished("node-1")))
-                .node("node-1").says("Node > Unpublish").expect(Verdict.OVERRIDABLE, Consent.Kind.CONFIRM);
+                .node("node-1").says("Node > Unpublish").expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
         row("unstage after the node unpublish", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
-                .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/plugins/staging/vol-1").expect(Verdict.SENT, Consent.Kind.CONFIRM);
+                .has(Kind.ACCESS_LOST).says("/var/lib/kubelet/plugins/staging/vol-1").expect(Verdict.SENT, Consent.Kind.TYPED);
         row("unstage at another path than this console staged it: refused, the record's path is the next step", NODE_UNSTAGE,
                 vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1").sending(RiskModel.STAGING_TARGET_PATH, "/var/lib/other/globalmount")
                 .has(Kind.ACCESS_LOST, Kind.KNOWLEDGE_DISAGREES)
@@ -329,10 +329,10 @@ class RiskModelTableTest {
                         + "/var/lib/kubelet/plugins/staging/vol-1, not at /var/lib/other/globalmount",
                         "Sends csi.v1.Node/NodeUnstageVolume: staging_target_path=/var/lib/other/globalmount",
                         "Unstage it at /var/lib/kubelet/plugins/staging/vol-1")
-                .expect(Verdict.OVERRIDABLE, Consent.Kind.CONFIRM);
+                .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED);
         row("unstage at the path this console staged it", NODE_UNSTAGE, vol("erp-db", "vol-1", consoleStaged("node-1"))).node("node-1")
                 .sending(RiskModel.STAGING_TARGET_PATH, "/var/lib/kubelet/plugins/staging/vol-1").has(Kind.ACCESS_LOST).lacks(Kind.KNOWLEDGE_DISAGREES)
-                .expect(Verdict.SENT, Consent.Kind.CONFIRM);
+                .expect(Verdict.SENT, Consent.Kind.TYPED);
         row("expand beyond the largest volume the plugin reports is refused before sending", EXPAND,
                 vol("erp-db", "vol-1").withMaximum(64L << 40)).sending(RiskModel.REQUIRED_BYTES, Long.toString(100L << 40))
                 .has(Kind.IRREVERSIBLE).says("the new size, 100 TiB, is over the largest volume the plugin provisions, 64 TiB",
@@ -362,6 +362,11 @@ class RiskModelTableTest {
         row("expand on the node to the capacity is sent", NODE_EXPAND, vol("erp-db", "vol-1")).node("node-1")
                 .sending(RiskModel.REQUIRED_BYTES, Long.toString(10 * GIB)).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("modify", MODIFY, vol("erp-db", "vol-1")).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("modify with a parameter left empty: refused, no send-anyway (a driver may take \"\" as unset)", MODIFY, vol("erp-db", "vol-1"))
+                .sending("mutable_parameters[iops]", "").says("iops has no value: an empty string would be sent", "Give each parameter a value")
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("modify with every parameter given", MODIFY, vol("erp-db", "vol-1")).sending("mutable_parameters[iops]", "5000")
+                .expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("rotate a key asks for the name typed", ROTATE_KEY, vol("erp-db", "vol-1")).has(Kind.IRREVERSIBLE).expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
         row("reclaim space", RECLAIM_SPACE, vol("erp-db", "vol-1")).lacks(Kind.DATA_DELETED).expect(Verdict.SENT, Consent.Kind.CONFIRM);
 

@@ -113,6 +113,10 @@ class TargetFactsTest {
         assertThat(t.sized(0, export).capacityBytes()).isEqualTo(10L << 30);
         assertThat(t.sized(0, export).sizeOrigin()).isEqualTo("from the console's record: imported from a PV export");
         assertThat(t.sized(12L << 30, null).sizeOrigin()).isEmpty();
+        var created = org.csiconsole.core.record.RecordedItem.of(org.csiconsole.core.record.RecordKind.VOLUME, "vol-1", "pvc-data", null,
+                org.csiconsole.core.record.RecordOrigin.CREATED, 5L << 30, Map.of(), Instant.parse("2026-12-06T12:00:00Z"));
+        assertThat(t.sized(8L << 30, created).sizeOrigin()).as("the create's figure, before an expand: the latest read is the size").isEmpty();
+        assertThat(t.sized(8L << 30, created).capacityBytes()).isEqualTo(8L << 30);
         assertThat(new RiskModel(java.time.ZoneOffset.UTC).assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(t.sized(12L << 30, export)),
                 Instant.parse("2026-12-06T12:00:00Z"))).state().get(0))
                 .contains("12 GiB (as the driver reports; the console's record (imported from a PV export) says 10 GiB)");
