@@ -212,6 +212,12 @@ final class NodeMutations {
             require(client, CsiRpc.NODE_STAGE_VOLUME, "NodeStageVolume " + volumeId);
             String node = client.node().nodeInfo().get().nodeId();
             String path = stagingTargetPath.strip();
+            // core decides, as for the workbench's Node menu: a volume is staged once per node
+            org.csiconsole.core.risk.IllegalCall staged = RiskModel.stageRefusal(VolumeFacts.readOnNode(client, volumeId, record, node), node);
+            if (staged != null) {
+                throw RiskConsent.usage("Stage volume " + volumeId + " on node " + node,
+                        "not sent: " + staged.reason() + (staged.spec().isEmpty() ? "" : " (" + staged.spec() + ")"), staged.nextStep());
+            }
             storage(client).nodeStage(new NodeTarget(volumeId, path, "", capability, use.publishContext, false), secrets).get();
             output().done(ids(volumeId, node, "stagingTargetPath", path), "staged",
                     "Staged volume " + volumeId + " on node " + node + " at " + path + ".");

@@ -247,6 +247,13 @@ class NodeMutationsTest {
         });
         assertThat(calls("NodePublishVolume")).singleElement().satisfies(e -> assertThat(e.record().parameters()).contains("readonly: true"));
 
+        List<String> again = new ArrayList<>(List.of("stage", "--endpoint", csi, "--volume-id", id, "--staging-target-path",
+                dir.resolve("node/staging/elsewhere").toString()));
+        again.addAll(context);
+        assertThat(run(again.toArray(String[]::new))).as("staged once per node, as the workbench's Node menu says").isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("not sent: cli-vol-1 is already staged").contains(staging.toString());
+        assertThat(calls("NodeStageVolume")).as("nothing more was sent").hasSize(1);
+
         assertThat(run("unstage", "--endpoint", csi, "--volume-id", id, "--staging-target-path", staging.toString()))
                 .as("the record of the command line's own node publish refuses the unstage").isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("is still published on " + plugin.nodeId() + " at " + target);
@@ -254,7 +261,8 @@ class NodeMutationsTest {
         JsonNode unpublished = ok("node-unpublish", "--volume-id", id, "--target-path", target.toString(), "--yes=cli-vol-1");
         assertThat(unpublished.get("result").asText()).isEqualTo("unpublished");
         assertThat(err.toString()).contains("loses its mount");
-        assertThat(ok("unstage", "--volume-id", id, "--staging-target-path", staging.toString()).get("result").asText()).isEqualTo("unstaged");
+        assertThat(ok("unstage", "--volume-id", id, "--staging-target-path", staging.toString(), "--yes=cli-vol-1").get("result").asText())
+                .isEqualTo("unstaged");
         assertThat(calls("NodeUnpublishVolume")).singleElement().satisfies(e -> assertThat(e.record().override()).isFalse());
     }
 
@@ -309,7 +317,7 @@ class NodeMutationsTest {
         assertThat(calls("ControllerModifyVolume")).as("nothing was sent").isEmpty();
 
         assertThat(run("modify-volume", "--endpoint", csi, "--volume-id", id, "--mutable-parameter", "iops=fast"))
-                .as("the driver's INVALID_ARGUMENT").isEqualTo(ExitCodes.USAGE);
+                .as("the driver's INVALID_ARGUMENT: a failure at the driver").isEqualTo(ExitCodes.CALL_FAILED);
         assertThat(err.toString()).contains("iops must be a whole number");
         assertThat(calls("ControllerModifyVolume")).singleElement().satisfies(e -> assertThat(e.record().outcome()).isEqualTo(AuditOutcome.FAILED));
     }
