@@ -463,7 +463,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     /**
      * Deletes the selected volumes: one after the person typed its name; several after one
-     * confirmation listing them (typed {@code "delete N volumes"}), as one task with per-volume results.
+     * confirmation listing them (each name typed, as core's risk model asks), as one task with per-volume results.
      */
     public void delete() {
         bulk.delete(targets());
