@@ -131,7 +131,7 @@ class TrainingCommandTest {
     void theUnplannedFailoverIsSolvedThroughTheCommandLine() throws Exception {
         String started = startTraining("unplanned-failover");
         assertThat(started).contains("Training unplanned-failover: Unplanned failover: site A is lost")
-                .contains("1. Fence site-a's client network 10.10.3.0/24, then promote vg-erp on site-b.");
+                .contains("1. Fence site-a's client network 10.10.3.0/24, then promote vg-erp-replica, vg-erp's partner on site-b.");
 
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).isEqualTo(ExitCodes.CALL_FAILED);
         assertThat(out.toString()).contains("fence-and-promote").contains("pending").contains("0 of 2 steps passed.");

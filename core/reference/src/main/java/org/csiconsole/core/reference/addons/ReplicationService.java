@@ -229,11 +229,18 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
                 + " but was empty. Set the volume or volume group to act on and retry.");
     }
 
-    /** NOT_FOUND for a volume or group of an array this endpoint does not serve. */
+    /**
+     * NOT_FOUND for a volume or group of an array this endpoint does not serve; UNAVAILABLE for one of an array whose
+     * site is down ({@link Faults#siteDown}).
+     */
     private void inScope(String id) {
-        if (!scope.scoped()) return;
         String array = model.volumes().get(id).map(v -> v.array())
                 .or(() -> model.groups().get(id).map(VolumeGroupRecord::array)).orElse(null);
+        if (faults.siteLost(array)) {
+            throw io.grpc.Status.UNAVAILABLE.withDescription("Array " + array + " does not answer: the site is lost.")
+                    .asRuntimeException();
+        }
+        if (!scope.scoped()) return;
         if (array != null && !scope.includes(array)) {
             throw AddonsCalls.notFound("Volume or volume group " + id + " is on array " + array + "; this endpoint serves "
                     + scope.array() + ". Send the call to " + array + "'s endpoint.");
