@@ -168,9 +168,10 @@ class TrainingCommandTest {
         assertThat(Files.readString(ann.resolve("result.html"))).contains("Trainee <b>Ann</b>");
 
         assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state())).as("no terminal, no --yes").isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("Reset unplanned-failover to its seed: Every change made on the scenario's plugin since "
-                        + "the start is discarded")
-                .contains("the 2 of 2 steps passed so far").contains("The result keeps this attempt")
+        assertThat(err.toString()).contains("Reset the scenario to its seed: Every change made on the plugin of \u201cunplanned-failover\u201d "
+                        + "since the start is discarded")
+                .contains("the 2 of 2 steps passed so far").contains("The exported result keeps this attempt")
+                .contains("counted from zero in the step pane and in training check")
                 .contains("--yes=unplanned-failover").contains("nothing was done");
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).as("not reset").isEqualTo(ExitCodes.OK);
         assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state(), "--yes=unplanned-failover")).isEqualTo(ExitCodes.OK);

@@ -66,9 +66,9 @@ public final class AuditView implements ResourceView {
         this.model = Objects.requireNonNull(model);
         table = new ResourceTable<>(model.table(), List.of(
                 Column.<AuditEntry, Instant>of("time", "Time", e -> e.record().time()).format(AuditRows.TIME::format).width(176).mono().whole(),
-                Column.<AuditEntry, String>of("call", "Call", e -> shortCall(e.record().call())).width(190)
+                Column.<AuditEntry, String>of("call", "Call", e -> shortCall(e.record().call())).width(160)
                         .tooltip(e -> e.record().call()),
-                Column.<AuditEntry, String>of("targets", "Targets", model::targetsText).width(230).mono()
+                Column.<AuditEntry, String>of("targets", "Targets", model::targetsText).width(180).mono()
                         .tooltip(e -> model.targetsText(e) + "\n" + AuditRows.targetsByField(e)),
                 Column.<AuditEntry, String>of("outcome", "Outcome", AuditRows::outcome).width(150)
                         .styleClass(AuditRows::outcomeStyle).tooltip(e -> AuditRows.outcome(e) + (e.record().message().isEmpty() ? "" : ": " + e.record().message())),
@@ -102,11 +102,14 @@ public final class AuditView implements ResourceView {
     }
 
     /**
-     * The call without its package, as the trace reads it: {@code Controller/CreateVolume}; a csi-addons call keeps
-     * its own ({@code replication.Controller/PromoteVolume}); a REST call reads as it is.
+     * The call in few words, its full name in the tooltip: a CSI call by its method ({@code CreateVolume}), a
+     * csi-addons call with its package ({@code replication.PromoteVolume}), so it is not read as CSI's; a REST call as it is.
      */
     static String shortCall(String call) {
-        return call.startsWith("csi.v1.") ? call.substring("csi.v1.".length()) : call;
+        int slash = call.indexOf('/');
+        if (call.startsWith("csi.v1.") && slash > 0) return call.substring(slash + 1);
+        int dot = call.indexOf('.');
+        return dot > 0 && slash > dot && !call.contains(" ") ? call.substring(0, dot) + "." + call.substring(slash + 1) : call;
     }
 
     private Node filterBar() {

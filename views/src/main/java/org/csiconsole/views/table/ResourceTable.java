@@ -199,12 +199,14 @@ public final class ResourceTable<T> extends BorderPane {
     /**
      * Keeps room for {@code rows} rows: the table's least height (with the row height the
      * stylesheet gives) grows to them, so what shares a split pane with it gives way first. A
-     * table shows at least 8 rows at 1280×800.
+     * table shows at least 8 rows at 1280×800, or every row when it holds fewer.
      */
     public ResourceTable<T> keepRowsInSight(int rows) {
+        // Never more rows than the table holds: the room of rows it does not have goes to the panes beside it.
         table.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
-                () -> rows * (table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 28) + HEADER_AND_SCROLL_BAR,
-                table.fixedCellSizeProperty()));
+                () -> Math.max(1, Math.min(rows, model.rows().size())) * (table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 28)
+                        + HEADER_AND_SCROLL_BAR,
+                table.fixedCellSizeProperty(), javafx.beans.binding.Bindings.size(model.rows())));
         return this;
     }
 
@@ -417,6 +419,17 @@ public final class ResourceTable<T> extends BorderPane {
         filter.setPrefWidth(260);
         filter.setTooltip(new Tooltip("Rows containing every word typed (Ctrl+F)"));
         filter.textProperty().bindBidirectional(model.filterTextProperty());
+        // Tab goes from the filter to the rows it filters, not through the tool bar's buttons: the keyboard reaches
+        // the rows (arrows, Shift+F10) in one key. The first row is made the lead when none is, so the arrows and
+        // the row menu have a row to act on; Shift+Tab goes back.
+        filter.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() != javafx.scene.input.KeyCode.TAB || e.isShiftDown() || e.isControlDown()) return;
+            if (table.getItems().isEmpty()) return;
+            e.consume();
+            table.requestFocus();
+            if (table.getSelectionModel().isEmpty()) table.getSelectionModel().select(0);
+            table.getFocusModel().focus(table.getSelectionModel().getSelectedIndex());
+        });
     }
 
     private void buildColumnChooser() {
