@@ -37,9 +37,15 @@ final class CapacityBars extends ScrollPane {
         setContent(rows);
         setFitToWidth(true);
         source.addListener((ListChangeListener<Capacity>) c -> redraw());
-        // However little height the view has, the sum of every pool and the first pool's bar stay whole.
-        rows.heightProperty().addListener((o, a, b) -> keepSummaryInSight());
         redraw();
+    }
+
+    @Override
+    protected void layoutChildren() {
+        super.layoutChildren();
+        // However little height the view has, the sum of every pool and the first pool's bar stay whole: once the
+        // rows have their heights, the pane asks for theirs as its least.
+        keepSummaryInSight();
     }
 
     /** How many rows at the top (the sum of every pool, then the first pool) the pane never cuts. */
@@ -51,7 +57,8 @@ final class CapacityBars extends ScrollPane {
         for (int i = 0; i < Math.min(ROWS_KEPT, kids.size()); i++) {
             h += kids.get(i).getLayoutBounds().getHeight() + (i > 0 ? rows.getSpacing() : 0);
         }
-        setMinHeight(Math.max(MIN_HEIGHT, Math.ceil(h + snappedTopInset() + snappedBottomInset())));
+        double min = Math.max(MIN_HEIGHT, Math.ceil(h + snappedTopInset() + snappedBottomInset()));
+        if (min != getMinHeight()) setMinHeight(min);
     }
 
     private void redraw() {

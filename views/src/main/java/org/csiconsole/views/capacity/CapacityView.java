@@ -29,7 +29,7 @@ public final class CapacityView extends StorageTableView<Capacity> {
         super(ResourceKind.CAPACITY, model);
         this.model = model;
         List<Column<Capacity, ?>> columns = List.of(
-                Column.<Capacity, String>of("segment", "Topology segment", CapacityViewModel::segment).width(250)
+                Column.<Capacity, String>of("segment", "Topology segment", CapacityViewModel::segment).width(200)
                         .tooltip(CapacityViewModel::segment),
                 Column.<Capacity, Long>of("available", "Available", Capacity::availableCapacityBytes).format(Texts::knownSize)
                         .tooltip(c -> Texts.exactBytes(c.availableCapacityBytes())).alignRight().width(100),
@@ -37,7 +37,7 @@ public final class CapacityView extends StorageTableView<Capacity> {
                         .format(c -> c.pool() == null ? "Available only" : CapacityViewModel.usageText(c))
                         .comparator(java.util.Comparator.comparingDouble(CapacityViewModel::usedFraction))
                         .tooltip(c -> c.pool() == null ? CapacityViewModel.AVAILABLE_ONLY : null)
-                        .styleClass(CapacityView::levelClass).width(250).whole(),
+                        .styleClass(CapacityView::levelClass).width(240).whole(),
                 Column.<Capacity, String>of("parameters", "Parameters", CapacityViewModel::parameters).width(160),
                 Column.<Capacity, Long>of("maximum", "Largest volume", Capacity::maximumVolumeSizeBytes)
                         .format(b -> b == null ? "" : Texts.knownSize(b)).alignRight().width(120),

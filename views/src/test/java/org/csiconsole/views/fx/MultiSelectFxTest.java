@@ -175,6 +175,19 @@ class MultiSelectFxTest {
     }
 
     @Test
+    void aKubernetesVolumeNameFitsTheNameColumnWhole(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        javafx.scene.control.TableCell<?, ?> cell = robot.from(fx.table()).lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class)
+                .stream().filter(c -> c.getTableColumn() != null && "Name".equals(c.getTableColumn().getText())).findFirst().orElseThrow();
+        double needed = FxWait.onFx(() -> {
+            javafx.scene.text.Text t = new javafx.scene.text.Text("pvc-8bce2c1e-4d1f-4a8e-9c0b-84cfeeeff5d0");
+            t.setFont(cell.getFont());
+            return t.getLayoutBounds().getWidth() + cell.snappedLeftInset() + cell.snappedRightInset();
+        });
+        assertThat(FxWait.onFx(() -> cell.getTableColumn().getWidth())).isGreaterThanOrEqualTo(needed);
+    }
+
+    @Test
     void theContextMenuRunsACommandFromTheKeyboard(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         robot.clickOn(row(robot, 1));
