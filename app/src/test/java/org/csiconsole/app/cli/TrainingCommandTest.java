@@ -143,11 +143,12 @@ class TrainingCommandTest {
             if (g.path("name").asText().equals("vg-erp-replica")) replica = g.path("volume_group_id").asText();
         }
         assertThat(replica).as(out.toString()).isNotBlank();
-        // the scenario's site A is lost in its story only: its group still answers as primary, so the forced promote leaves
-        // both sides primary, and the command line says so rather than reporting a plain success
+        // the scenario's site A is lost: it answers nothing, so the assessment says so and the forced promote is the
+        // survivor's, with the data-loss window from the pair's last sync that site-b reports
         assertThat(run("replication", "promote", "--endpoint", sock(), "--group-id", replica, "--force", "--yes=" + replica))
-                .as(err.toString()).isEqualTo(ExitCodes.SPLIT_BRAIN);
-        assertThat(out.toString()).contains("Promoted, and now a split brain: " + replica);
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(err.toString()).contains("not answering").contains("after the last sync at").doesNotContain("is primary and reachable");
+        assertThat(out.toString()).doesNotContain("split brain");
 
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).isEqualTo(ExitCodes.CALL_FAILED);
         assertThat(out.toString()).contains("1 of 2 steps passed.");

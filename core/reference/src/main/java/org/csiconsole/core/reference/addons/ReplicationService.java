@@ -144,7 +144,8 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
         String rpc = "GetVolumeReplicationInfo";
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
             ReplicationStatus s = requireReplicated(id);
-            if (s.role() != ReplicationRole.PRIMARY && s.peerRole() == ReplicationRole.PRIMARY) {
+            // a secondary whose primary's site is lost reports the pair's last sync itself: it is all that is left
+            if (s.role() != ReplicationRole.PRIMARY && s.peerRole() == ReplicationRole.PRIMARY && !faults.siteLost(s.peerArray())) {
                 throw AddonsCalls.failedPrecondition(id + " is the secondary of its replication pair; replication "
                         + "info is reported by the primary " + s.peerId() + " on " + s.peerArray()
                         + ". Ask the primary, or promote " + id + " first.");
