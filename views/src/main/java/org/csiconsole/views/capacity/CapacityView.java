@@ -57,7 +57,7 @@ public final class CapacityView extends StorageTableView<Capacity> {
 
         bars = new CapacityBars(model.table().all());
         // The bars scroll, their first rows kept whole (CapacityBars); the table keeps 8 rows in sight, or as many as it has.
-        table.keepRowsInSight(8);
+        table.keepHeldRowsInSight(8);
         SplitPane split = new SplitPane(bars, table);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.38);

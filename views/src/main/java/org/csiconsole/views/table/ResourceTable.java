@@ -199,15 +199,27 @@ public final class ResourceTable<T> extends BorderPane {
     /**
      * Keeps room for {@code rows} rows: the table's least height (with the row height the
      * stylesheet gives) grows to them, so what shares a split pane with it gives way first. A
-     * table shows at least 8 rows at 1280×800, or every row when it holds fewer.
+     * table shows at least 8 rows at 1280×800.
      */
     public ResourceTable<T> keepRowsInSight(int rows) {
-        // Never more rows than the table holds: the room of rows it does not have goes to the panes beside it.
         table.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
-                () -> Math.max(1, Math.min(rows, model.rows().size())) * (table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 28)
-                        + HEADER_AND_SCROLL_BAR,
+                () -> rows * rowHeight() + HEADER_AND_SCROLL_BAR, table.fixedCellSizeProperty()));
+        return this;
+    }
+
+    /**
+     * As {@link #keepRowsInSight}, but never room for more rows than the table holds: for a table of few rows beside a
+     * pane that needs the height more (Capacity's bars).
+     */
+    public ResourceTable<T> keepHeldRowsInSight(int rows) {
+        table.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> Math.max(1, Math.min(rows, model.rows().size())) * rowHeight() + HEADER_AND_SCROLL_BAR,
                 table.fixedCellSizeProperty(), javafx.beans.binding.Bindings.size(model.rows())));
         return this;
+    }
+
+    private double rowHeight() {
+        return table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 28;
     }
 
     /**

@@ -36,7 +36,7 @@ public final class VolumesView extends StorageTableView<Volume> {
      * Width of the Name column, in px: a Kubernetes volume name whole ({@code pvc-} and a UUID), so that names of one
      * cluster, alike at both ends, are never told apart by an elided middle; the name wins the room over the id.
      */
-    static final double NAME_WIDTH = 340;
+    static final double NAME_WIDTH = 360;
     private static final String CONDITION_NOT_REPORTED =
             "the driver does not advertise VOLUME_CONDITION (ControllerGetCapabilities), or the volume is known from the CSP only";
     private final VolumesViewModel model;
