@@ -156,7 +156,7 @@ class TrainingCommandTest {
     void theUnplannedFailoverIsSolvedThroughTheCommandLine() throws Exception {
         String started = startTraining("unplanned-failover");
         assertThat(started).contains("Training unplanned-failover: Unplanned failover: site A is lost")
-                .contains("1. Fence site-a's client network 10.10.3.0/24, then promote vg-erp on site-b.")
+                .contains("1. Fence site-a's client network 10.10.3.0/24, then promote vg-erp-replica, vg-erp's partner on site-b.")
                 .contains("2. Locked until step 1 passes.").doesNotContain("State the data-loss window");
 
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).isEqualTo(ExitCodes.CALL_FAILED);
@@ -170,11 +170,12 @@ class TrainingCommandTest {
             if (g.path("name").asText().equals("vg-erp-replica")) replica = g.path("volume_group_id").asText();
         }
         assertThat(replica).as(out.toString()).isNotBlank();
-        // the scenario's site A is lost in its story only: its group still answers as primary, so the forced promote leaves
-        // both sides primary, and the command line says so rather than reporting a plain success
+        // the scenario's site A is lost: it answers nothing, so the assessment says so and the forced promote is the
+        // survivor's, with the data-loss window from the pair's last sync that site-b reports
         assertThat(run("replication", "promote", "--endpoint", sock(), "--group-id", replica, "--force", "--yes=" + replica))
-                .as(err.toString()).isEqualTo(ExitCodes.SPLIT_BRAIN);
-        assertThat(out.toString()).contains("Promoted, and now a split brain: " + replica);
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(err.toString()).contains("not answering").contains("after the last sync at").doesNotContain("is primary and reachable");
+        assertThat(out.toString()).doesNotContain("split brain");
 
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).isEqualTo(ExitCodes.CALL_FAILED);
         assertThat(out.toString()).contains("1 of 2 steps passed.");
@@ -195,9 +196,10 @@ class TrainingCommandTest {
         assertThat(Files.readString(ann.resolve("result.html"))).contains("Trainee <b>Ann</b>");
 
         assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state())).as("no terminal, no --yes").isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("Reset unplanned-failover to its seed: Every change made on the scenario's plugin since "
-                        + "the start is discarded")
-                .contains("the 2 of 2 steps passed so far").contains("The result keeps this attempt")
+        assertThat(err.toString()).contains("Reset the scenario to its seed: Every change made on the plugin of \u201cunplanned-failover\u201d "
+                        + "since the start is discarded")
+                .contains("the 2 of 2 steps passed so far").contains("The exported result keeps this attempt")
+                .contains("counted from zero in the step pane and in training check")
                 .contains("--yes=unplanned-failover").contains("nothing was done");
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).as("not reset").isEqualTo(ExitCodes.OK);
         assertThat(run("training", "reset", "--endpoint", sock(), "--state-dir", state(), "--yes=unplanned-failover")).isEqualTo(ExitCodes.OK);

@@ -135,7 +135,7 @@ class DesignSizeWorkbenchFxTest {
         return FxWait.onFx(() -> {
             List<String> out = new ArrayList<>(DesignSize.cutFigures(node));
             Optional<TableView<?>> table = DesignSize.mainTable(node);
-            if (table.isPresent() && DesignSize.rowsInSight(table.get()) < DesignSize.ROWS) {
+            if (table.isPresent() && DesignSize.rowsInSight(table.get()) < DesignSize.rowsWanted(table.get())) {
                 out.add("room for " + DesignSize.rowsInSight(table.get()) + " rows");
             }
             return out;

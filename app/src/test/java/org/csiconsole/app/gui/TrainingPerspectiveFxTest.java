@@ -243,7 +243,10 @@ class TrainingPerspectiveFxTest {
             console.workbench().setBottomDivider(0.6);
         });
         FxWait.onFx(() -> console.workbench().showPerspective(TrainingPerspective.ID));
-        assertThat(FxWait.onFx(() -> console.workbench().bottomDivider())).isGreaterThanOrEqualTo(0.79);
+        assertThat(FxWait.onFx(() -> console.workbench().bottomDivider())).isGreaterThanOrEqualTo(0.71);
+        FxWait.afterLayout(console.workbench().root());
+        assertThat(FxWait.onFx(() -> org.csiconsole.views.fx.DesignSize.rowsInSight(console.workbench().bottom().trace().table().tableView())))
+                .as("the call trace keeps rows in sight below the steps").isGreaterThanOrEqualTo(3);
 
         FxWait.onFx(() -> console.workbench().showPerspective(org.csiconsole.views.workbench.Perspective.RESOURCES));
         assertThat(FxWait.onFx(() -> console.workbench().bottomDivider())).isCloseTo(0.6, org.assertj.core.data.Offset.offset(0.01));

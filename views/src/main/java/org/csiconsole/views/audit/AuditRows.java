@@ -42,9 +42,55 @@ final class AuditRows {
                 : o == AuditOutcome.UNKNOWN ? ConsoleStyles.CELL_WARNING : ConsoleStyles.CELL_MUTED;
     }
 
-    /** Every target id, in field order: {@code pvc-1, node-a}. */
-    static String targets(AuditEntry e) {
-        return e.record().targets().values().stream().flatMap(List::stream).collect(Collectors.joining(", "));
+    /** The prefix of a source's ids among the targets ({@code source_volume_id}). */
+    private static final String SOURCE = "source_";
+
+    /**
+     * Every target id with the name the log knows for it, in field order, a source's last and told as such:
+     * {@code vol-7 (erp-clone), from vol-3 (erp-db)}; a created object's {@code name} stands beside its id, not apart.
+     *
+     * @param names id to name, as {@link #learnNames} keeps them
+     */
+    static String targets(AuditEntry e, Map<String, String> names) {
+        Map<String, List<String>> t = e.record().targets();
+        String created = createdName(e.record());
+        List<String> parts = new ArrayList<>();
+        List<String> sources = new ArrayList<>();
+        for (Map.Entry<String, List<String>> f : t.entrySet()) {
+            if (f.getKey().equals("name") && created != null) continue;
+            for (String id : f.getValue()) {
+                String named = names.containsKey(id) ? id + " (" + names.get(id) + ")" : id;
+                if (f.getKey().startsWith(SOURCE)) sources.add("from " + named);
+                else parts.add(f.getKey().equals("name") ? "name " + id : named);
+            }
+        }
+        parts.addAll(sources);
+        return String.join(", ", parts);
+    }
+
+    /**
+     * The name a successful create gave (its request's {@code name}), when the call is a create that names one
+     * object; else null.
+     */
+    private static String createdName(AuditRecord r) {
+        List<String> name = r.targets().getOrDefault("name", List.of());
+        String method = r.call().substring(r.call().lastIndexOf('/') + 1);
+        return r.outcome() == AuditOutcome.OK && name.size() == 1 && method.startsWith("Create") ? name.get(0) : null;
+    }
+
+    /**
+     * Adds to {@code names} the id and name of each successful create in {@code entries} (CreateVolume's new
+     * {@code volume_id}, CreateSnapshot's {@code snapshot_id}, ...): the names the log itself knows.
+     */
+    static void learnNames(List<AuditEntry> entries, Map<String, String> names) {
+        for (AuditEntry e : entries) {
+            String name = createdName(e.record());
+            if (name == null) continue;
+            List<String> ids = e.record().targets().entrySet().stream()
+                    .filter(f -> !f.getKey().equals("name") && !f.getKey().startsWith(SOURCE) && f.getKey().endsWith("_id"))
+                    .flatMap(f -> f.getValue().stream()).toList();
+            if (ids.size() == 1) names.put(ids.get(0), name);
+        }
     }
 
     /** Targets by field: {@code node_id=node-a; volume_id=pvc-1}. */
@@ -70,7 +116,7 @@ final class AuditRows {
     }
 
     /** The detail pane: outcome and message first, then where, who and what, and the redacted parameters. */
-    static List<DetailRow> details(AuditEntry e) {
+    static List<DetailRow> details(AuditEntry e, Map<String, String> names) {
         AuditRecord r = e.record();
         List<DetailRow> rows = new ArrayList<>();
         rows.add(DetailRow.of("Outcome", outcome(e)));
@@ -86,6 +132,9 @@ final class AuditRows {
         for (Map.Entry<String, List<String>> t : r.targets().entrySet()) {
             rows.add(DetailRow.id(t.getKey(), String.join(", ", t.getValue())));
         }
+        String named = r.targets().values().stream().flatMap(List::stream).distinct().filter(names::containsKey)
+                .map(id -> id + " = " + names.get(id)).collect(Collectors.joining(", "));
+        if (!named.isEmpty()) rows.add(DetailRow.of("Names", named));
         rows.add(DetailRow.of("User", r.origin().osUser()));
         rows.add(DetailRow.of("Host", r.origin().host()));
         rows.add(DetailRow.id("Correlation id", r.correlationId()));

@@ -66,22 +66,23 @@ public final class AuditView implements ResourceView {
         this.model = Objects.requireNonNull(model);
         table = new ResourceTable<>(model.table(), List.of(
                 Column.<AuditEntry, Instant>of("time", "Time", e -> e.record().time()).format(AuditRows.TIME::format).width(176).mono().whole(),
+                Column.<AuditEntry, String>of("call", "Call", e -> shortCall(e.record().call())).width(160)
+                        .tooltip(e -> e.record().call()),
+                Column.<AuditEntry, String>of("targets", "Targets", model::targetsText).width(180).mono()
+                        .tooltip(e -> model.targetsText(e) + "\n" + AuditRows.targetsByField(e)),
                 Column.<AuditEntry, String>of("outcome", "Outcome", AuditRows::outcome).width(150)
-                        .styleClass(AuditRows::outcomeStyle).tooltip(e -> e.record().message()),
-                Column.<AuditEntry, String>of("mark", "Mark", AuditRows::mark).width(210).styleClass(e -> e.record().marked() ? ConsoleStyles.STATUS_FAILED : "")
+                        .styleClass(AuditRows::outcomeStyle).tooltip(e -> AuditRows.outcome(e) + (e.record().message().isEmpty() ? "" : ": " + e.record().message())),
+                Column.<AuditEntry, String>of("mark", "Mark", AuditRows::mark).width(150).styleClass(e -> e.record().marked() ? ConsoleStyles.STATUS_FAILED : "")
                         .tooltip(e -> e.record().override() ? "Sent although the console refused it (its own record said it was illegal)"
                                 : !e.record().workflow().isEmpty() ? "A step of " + e.record().workflow()
                                 : e.record().forced() ? "Sent with force=true" : ""),
                 Column.<AuditEntry, String>of("connection", "Connection", e -> e.record().origin().connection()).width(150),
-                Column.<AuditEntry, String>of("call", "Call", e -> e.record().call()).width(300),
-                Column.<AuditEntry, String>of("targets", "Targets", AuditRows::targets).width(220).mono()
-                        .tooltip(AuditRows::targetsByField),
                 Column.<AuditEntry, Long>of("duration", "Duration", e -> e.record().durationMs())
                         .format(AuditRows::duration).width(90).alignRight(),
                 Column.<AuditEntry, String>of("user", "User@host", AuditRows::userAtHost).width(170),
                 Column.<AuditEntry, String>of("correlation", "Correlation id", e -> e.record().correlationId())
                         .width(280).mono().hidden()))
-                .withDetail(AuditRows::details, e -> e.record().call())
+                .withDetail(e -> AuditRows.details(e, model.names()), e -> e.record().call())
                 .withEmptyState(Material2MZ.POLICY, "No audit entries here",
                         "Every change the console makes to storage (create, delete, expand, publish, fence, ...) is recorded in "
                                 + model.location() + " before its result is shown. Widen the time range or clear the filter to see more.");
@@ -98,6 +99,17 @@ public final class AuditView implements ResourceView {
         refresh = ViewAction.always("Refresh", model::refresh);
         create = ViewAction.unavailable("New", "Entries are recorded as the console changes storage; they cannot be added by hand");
         delete = ViewAction.unavailable("Delete", "The audit log keeps every entry; entries cannot be deleted");
+    }
+
+    /**
+     * The call in few words, its full name in the tooltip: a CSI call by its method ({@code CreateVolume}), a
+     * csi-addons call with its package ({@code replication.PromoteVolume}), so it is not read as CSI's; a REST call as it is.
+     */
+    static String shortCall(String call) {
+        int slash = call.indexOf('/');
+        if (call.startsWith("csi.v1.") && slash > 0) return call.substring(slash + 1);
+        int dot = call.indexOf('.');
+        return dot > 0 && slash > dot && !call.contains(" ") ? call.substring(0, dot) + "." + call.substring(slash + 1) : call;
     }
 
     private Node filterBar() {

@@ -63,7 +63,9 @@ public final class AuditViewModel extends ViewModel {
     private final ActionRunner actions;
     private final Clock clock;
     private final int pageSize;
-    private final ResourceTableModel<AuditEntry> table = new ResourceTableModel<>(AuditRows::searchText).keyedBy(AuditEntry::seq);
+    private final ResourceTableModel<AuditEntry> table = new ResourceTableModel<>(this::searchText).keyedBy(AuditEntry::seq);
+    /** Id to name, from the creates among the entries read (the names the log itself knows). */
+    private final java.util.Map<String, String> names = new java.util.HashMap<>();
     private final ObjectProperty<AuditTimeRange> timeRange = new SimpleObjectProperty<>(this, "timeRange", AuditTimeRange.LAST_WEEK);
     private final ObjectProperty<Instant> from = new SimpleObjectProperty<>(this, "from");
     private final ObjectProperty<Instant> to = new SimpleObjectProperty<>(this, "to");
@@ -137,6 +139,20 @@ public final class AuditViewModel extends ViewModel {
                 markedOnly.get());
     }
 
+    /** Id to name for the creates among the entries read so far: the names shown beside ids. */
+    public java.util.Map<String, String> names() {
+        return java.util.Collections.unmodifiableMap(names);
+    }
+
+    /** The row's targets in words: ids with the names the log knows, a source told from what was made. */
+    public String targetsText(AuditEntry e) {
+        return AuditRows.targets(e, names);
+    }
+
+    private String searchText(AuditEntry e) {
+        return AuditRows.searchText(e) + ' ' + targetsText(e);
+    }
+
     /** Reads the newest page of the filter again (F5), replacing the rows, and counts what matches. */
     public UiTask<Page> refresh() {
         AuditQuery query = query();
@@ -152,6 +168,7 @@ public final class AuditViewModel extends ViewModel {
                 return;
             }
             shown = query;
+            AuditRows.learnNames(page.entries(), names);
             table.replaceAll(page.entries());
             matching.set(page.matching());
             noteConnections(page.entries());
@@ -179,6 +196,7 @@ public final class AuditViewModel extends ViewModel {
             // Entries appended since the first page shift the offsets: leave out those already shown.
             java.util.Set<Long> have = new java.util.HashSet<>();
             for (AuditEntry e : table.all()) have.add(e.seq());
+            AuditRows.learnNames(page.entries(), names);
             table.append(page.entries().stream().filter(e -> !have.contains(e.seq())).toList());
             matching.set(page.matching());
             noteConnections(page.entries());

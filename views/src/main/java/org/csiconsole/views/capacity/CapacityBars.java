@@ -9,6 +9,8 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+
+import java.util.List;
 import org.csiconsole.core.model.Capacity;
 import org.csiconsole.views.theme.ConsoleStyles;
 
@@ -23,6 +25,8 @@ import org.csiconsole.views.theme.ConsoleStyles;
 final class CapacityBars extends ScrollPane {
     /** Least and most width of a row's figures, in px: between them the text wraps, and the bar gives the rest. */
     private static final double TEXT_MIN_WIDTH = 240, TEXT_MAX_WIDTH = 420;
+    /** Least height of the pane before its rows are laid out, in px. */
+    private static final double MIN_HEIGHT = 60;
     private final VBox rows = new VBox();
     private final ObservableList<Capacity> source;
 
@@ -34,6 +38,27 @@ final class CapacityBars extends ScrollPane {
         setFitToWidth(true);
         source.addListener((ListChangeListener<Capacity>) c -> redraw());
         redraw();
+    }
+
+    @Override
+    protected void layoutChildren() {
+        super.layoutChildren();
+        // However little height the view has, the sum of every pool and the first pool's bar stay whole: once the
+        // rows have their heights, the pane asks for theirs as its least.
+        keepSummaryInSight();
+    }
+
+    /** How many rows at the top (the sum of every pool, then the first pool) the pane never cuts. */
+    static final int ROWS_KEPT = 2;
+
+    private void keepSummaryInSight() {
+        List<javafx.scene.Node> kids = rows.getChildren();
+        double h = rows.snappedTopInset() + rows.snappedBottomInset();
+        for (int i = 0; i < Math.min(ROWS_KEPT, kids.size()); i++) {
+            h += kids.get(i).getLayoutBounds().getHeight() + (i > 0 ? rows.getSpacing() : 0);
+        }
+        double min = Math.max(MIN_HEIGHT, Math.ceil(h + snappedTopInset() + snappedBottomInset()));
+        if (min != getMinHeight()) setMinHeight(min);
     }
 
     private void redraw() {

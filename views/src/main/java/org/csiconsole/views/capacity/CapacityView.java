@@ -29,15 +29,16 @@ public final class CapacityView extends StorageTableView<Capacity> {
         super(ResourceKind.CAPACITY, model);
         this.model = model;
         List<Column<Capacity, ?>> columns = List.of(
-                Column.<Capacity, String>of("segment", "Topology segment", CapacityViewModel::segment).width(320),
-                Column.<Capacity, String>of("parameters", "Parameters", CapacityViewModel::parameters).width(180),
+                Column.<Capacity, String>of("segment", "Topology segment", CapacityViewModel::segment).width(200)
+                        .tooltip(CapacityViewModel::segment),
                 Column.<Capacity, Long>of("available", "Available", Capacity::availableCapacityBytes).format(Texts::knownSize)
-                        .tooltip(c -> Texts.exactBytes(c.availableCapacityBytes())).alignRight().width(110),
+                        .tooltip(c -> Texts.exactBytes(c.availableCapacityBytes())).alignRight().width(100),
                 Column.<Capacity, Capacity>of("used", "Used", c -> c)
                         .format(c -> c.pool() == null ? "Available only" : CapacityViewModel.usageText(c))
                         .comparator(java.util.Comparator.comparingDouble(CapacityViewModel::usedFraction))
                         .tooltip(c -> c.pool() == null ? CapacityViewModel.AVAILABLE_ONLY : null)
-                        .styleClass(CapacityView::levelClass).width(230),
+                        .styleClass(CapacityView::levelClass).width(240).whole(),
+                Column.<Capacity, String>of("parameters", "Parameters", CapacityViewModel::parameters).width(160),
                 Column.<Capacity, Long>of("maximum", "Largest volume", Capacity::maximumVolumeSizeBytes)
                         .format(b -> b == null ? "" : Texts.knownSize(b)).alignRight().width(120),
                 Column.<Capacity, Long>of("minimum", "Smallest volume", Capacity::minimumVolumeSizeBytes)
@@ -55,9 +56,8 @@ public final class CapacityView extends StorageTableView<Capacity> {
         install(table);
 
         bars = new CapacityBars(model.table().all());
-        // The bars scroll; the table keeps 8 rows in sight.
-        bars.setMinHeight(60);
-        table.keepRowsInSight(8);
+        // The bars scroll, their first rows kept whole (CapacityBars); the table keeps 8 rows in sight, or as many as it has.
+        table.keepHeldRowsInSight(8);
         SplitPane split = new SplitPane(bars, table);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.38);

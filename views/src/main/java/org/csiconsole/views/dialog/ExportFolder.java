@@ -1,11 +1,14 @@
 package org.csiconsole.views.dialog;
 
+import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
+import org.csiconsole.core.model.UserHome;
 import javafx.stage.Window;
 
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,9 +21,17 @@ public final class ExportFolder {
     private final Path home;
     private Path last;
 
-    /** Below the person's home folder ({@code user.home}). */
+    /** Below the person's home folder as the environment gives it ({@link UserHome#resolve}: {@code $HOME}). */
     public ExportFolder() {
-        this(Path.of(System.getProperty("user.home")));
+        this(System.getenv(), System.getProperty("user.home"));
+    }
+
+    /**
+     * @param env environment variables ({@code HOME} is read)
+     * @param userHome the {@code user.home} system property, used only when {@code HOME} is unset or not absolute
+     */
+    ExportFolder(Map<String, String> env, String userHome) {
+        this(UserHome.of(env, userHome));
     }
 
     /** @param home the person's home folder */
@@ -60,5 +71,22 @@ public final class ExportFolder {
         Optional<Path> file = Optional.ofNullable(chooser.showSaveDialog(owner)).map(File::toPath);
         file.ifPresent(this::used);
         return file;
+    }
+
+    /**
+     * Shows a folder dialog in {@link #initial()} for a save that writes a folder (a report), and remembers it.
+     *
+     * @param owner the window it belongs to, or null
+     * @param title the dialog's title
+     * @return the folder chosen; empty when cancelled
+     */
+    public Optional<Path> showSaveFolder(Window owner, String title) {
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle(title);
+        Path folder = initial();
+        if (Files.isDirectory(folder)) chooser.setInitialDirectory(folder.toFile());
+        Optional<Path> chosen = Optional.ofNullable(chooser.showDialog(owner)).map(File::toPath);
+        chosen.ifPresent(f -> last = f.toAbsolutePath());
+        return chosen;
     }
 }

@@ -203,9 +203,23 @@ public final class ResourceTable<T> extends BorderPane {
      */
     public ResourceTable<T> keepRowsInSight(int rows) {
         table.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
-                () -> rows * (table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 28) + HEADER_AND_SCROLL_BAR,
-                table.fixedCellSizeProperty()));
+                () -> rows * rowHeight() + HEADER_AND_SCROLL_BAR, table.fixedCellSizeProperty()));
         return this;
+    }
+
+    /**
+     * As {@link #keepRowsInSight}, but never room for more rows than the table holds: for a table of few rows beside a
+     * pane that needs the height more (Capacity's bars).
+     */
+    public ResourceTable<T> keepHeldRowsInSight(int rows) {
+        table.minHeightProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(
+                () -> Math.max(1, Math.min(rows, model.rows().size())) * rowHeight() + HEADER_AND_SCROLL_BAR,
+                table.fixedCellSizeProperty(), javafx.beans.binding.Bindings.size(model.rows())));
+        return this;
+    }
+
+    private double rowHeight() {
+        return table.getFixedCellSize() > 0 ? table.getFixedCellSize() : 28;
     }
 
     /**
@@ -417,6 +431,17 @@ public final class ResourceTable<T> extends BorderPane {
         filter.setPrefWidth(260);
         filter.setTooltip(new Tooltip("Rows containing every word typed (Ctrl+F)"));
         filter.textProperty().bindBidirectional(model.filterTextProperty());
+        // Tab goes from the filter to the rows it filters, not through the tool bar's buttons: the keyboard reaches
+        // the rows (arrows, Shift+F10) in one key. The first row is made the lead when none is, so the arrows and
+        // the row menu have a row to act on; Shift+Tab goes back.
+        filter.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() != javafx.scene.input.KeyCode.TAB || e.isShiftDown() || e.isControlDown()) return;
+            if (table.getItems().isEmpty()) return;
+            e.consume();
+            table.requestFocus();
+            if (table.getSelectionModel().isEmpty()) table.getSelectionModel().select(0);
+            table.getFocusModel().focus(table.getSelectionModel().getSelectedIndex());
+        });
     }
 
     private void buildColumnChooser() {

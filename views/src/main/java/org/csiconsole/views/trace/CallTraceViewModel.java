@@ -70,6 +70,8 @@ public final class CallTraceViewModel extends ViewModel {
     private final ReadOnlyStringWrapper droppedNote = new ReadOnlyStringWrapper(this, "droppedNote", "");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyIntegerWrapper failures = new ReadOnlyIntegerWrapper(this, "failures");
+    private final ReadOnlyIntegerWrapper backgroundFailures = new ReadOnlyIntegerWrapper(this, "backgroundFailures");
+    private final ReadOnlyStringWrapper failuresHeadline = new ReadOnlyStringWrapper(this, "failuresHeadline", "");
     private final ReadOnlyIntegerWrapper capacity = new ReadOnlyIntegerWrapper(this, "capacity");
     private final javafx.beans.property.ReadOnlyBooleanWrapper saveAvailable = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "saveAvailable");
     private final BooleanProperty followSelection = new SimpleBooleanProperty(this, "followSelection", false);
@@ -207,13 +209,15 @@ public final class CallTraceViewModel extends ViewModel {
         Predicate<TraceEntry> p = filter.predicate();
         List<TraceEntry> shown = new ArrayList<>();
         int failed = 0;
+        int background = 0;
         for (TraceEntry e : now) {
             if (!p.test(e)) continue;
             shown.add(e);
             if (e.failed()) failed++;
+            if (e.failed() && e.background()) background++;
         }
         table.replaceAll(shown);
-        failures.set(failed);
+        setFailures(failed, background);
         noteDropped();
     }
 
@@ -250,10 +254,12 @@ public final class CallTraceViewModel extends ViewModel {
         Predicate<TraceEntry> p = filter.predicate();
         List<TraceEntry> shown = new ArrayList<>(fresh.size());
         int failed = failures.get();
+        int background = backgroundFailures.get();
         for (TraceEntry e : fresh) {
             if (!p.test(e)) continue;
             shown.add(e);
             if (e.failed()) failed++;
+            if (e.failed() && e.background()) background++;
         }
         // The trace keeps the calls numbered from here on; older rows go from the front of the table.
         long oldestKept = newest - trace.capacity() + 1;
@@ -262,9 +268,10 @@ public final class CallTraceViewModel extends ViewModel {
             if (e.seq() >= oldestKept) break;
             drop++;
             if (e.failed()) failed--;
+            if (e.failed() && e.background()) background--;
         }
         if (!shown.isEmpty() || drop > 0) table.appendBounded(shown, table.all().size() + shown.size() - drop);
-        failures.set(failed);
+        setFailures(failed, background);
         noteDropped();
     }
 
@@ -318,7 +325,7 @@ public final class CallTraceViewModel extends ViewModel {
         }
         trace.clear();
         table.clear();
-        failures.set(0);
+        setFailures(0, 0);
         noteDropped();
         return true;
     }
@@ -432,6 +439,28 @@ public final class CallTraceViewModel extends ViewModel {
     /** Failed calls among the rows held (an optional service left out is not counted). */
     public ReadOnlyIntegerProperty failures() {
         return failures.getReadOnlyProperty();
+    }
+
+    /** Of {@link #failures()}, those the console made on its own ({@link TraceEntry#background()}): sampling, polling. */
+    public ReadOnlyIntegerProperty backgroundFailures() {
+        return backgroundFailures.getReadOnlyProperty();
+    }
+
+    /**
+     * The failure count in words, the console's own reads told apart: {@code "3 failed"},
+     * {@code "7 failed (4 of them background reads)"}, {@code "2 failed (all background reads)"}; empty when none failed.
+     */
+    public ReadOnlyStringProperty failuresHeadline() {
+        return failuresHeadline.getReadOnlyProperty();
+    }
+
+    private void setFailures(int failed, int background) {
+        backgroundFailures.set(background);
+        failures.set(failed);
+        String count = ByteSize.grouped(failed) + " failed";
+        failuresHeadline.set(failed == 0 ? "" : background == 0 ? count
+                : background == failed ? count + " (" + (failed == 1 ? "a background read" : "all background reads") + ")"
+                : count + " (" + ByteSize.grouped(background) + " of them background read" + (background == 1 ? "" : "s") + ")");
     }
 
     /** How many older calls were dropped to keep the bound, in words; empty when none were. */

@@ -14,7 +14,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.util.StringConverter;
-import org.csiconsole.core.model.ByteSize;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.kordamp.ikonli.material2.Material2AL;
@@ -63,11 +62,10 @@ final class TraceToolbar {
         failures.setId("trace-failures");
         failures.setGraphic(Icons.of(Material2AL.ERROR_OUTLINE, 14));
         failures.getStyleClass().addAll(Styles.FLAT, Styles.SMALL, ConsoleStyles.TRACE_FAILURES);
-        failures.textProperty().bind(Bindings.createStringBinding(() -> ByteSize.grouped(model.failures().get()) + " failed",
-                model.failures()));
+        failures.textProperty().bind(model.failuresHeadline());
         failures.visibleProperty().bind(model.failures().greaterThan(0));
         failures.managedProperty().bind(failures.visibleProperty());
-        failures.setTooltip(new Tooltip("Show only the failed calls"));
+        failures.setTooltip(new Tooltip("Show only the failed calls; background reads are the console's own (replication sampling, polling), not an action of yours"));
         failures.setOnAction(e -> filter.statusProperty().set(TraceFilter.FAILURES));
         return List.of(volume, connection, method, status, failures);
     }

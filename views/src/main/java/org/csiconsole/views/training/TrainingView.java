@@ -73,6 +73,9 @@ import java.util.function.Function;
  * only when the session tells a change ({@link TrainingViewModel}).
  */
 public final class TrainingView implements ResourceView {
+    /** Rows a table beside the steps keeps in sight: fewer than a view's 8, so that the call trace keeps its rows too. */
+    static final int BESIDE_ROWS = 6;
+
     private final TrainingViewModel model;
     private final Function<ConnectionModel, List<ResourceView>> beside;
     private final BorderPane root = new BorderPane();
@@ -373,10 +376,11 @@ public final class TrainingView implements ResourceView {
         LifecycleView lifecycle = null;
         for (int i = 0; i < besideViews.size(); i++) {
             ResourceView v = besideViews.get(i);
-            // beside the steps at 1280x800 with the bottom panel open, a table keeps its 8 rows: the panel gives way
-            // and its detail pane gives way while the tabs are narrow, so that no column of figures is cut off
+            // beside the steps at 1280x800 with the bottom panel open, a table keeps 6 rows, so that the call trace
+            // below keeps its own (the lesson reads its calls); its detail pane gives way while the tabs are narrow, so
+            // that no column of figures is cut off
             if (v instanceof org.csiconsole.views.resource.StorageTableView<?> table && table.table() != null) {
-                table.table().keepRowsInSight(8).detailGivesWayWhile(tabs.widthProperty().lessThan(DETAIL_NEEDS));
+                table.table().keepRowsInSight(BESIDE_ROWS).detailGivesWayWhile(tabs.widthProperty().lessThan(DETAIL_NEEDS));
             }
             Tab t = tabs.getTabs().get(i);
             showIn(t, v, connection);

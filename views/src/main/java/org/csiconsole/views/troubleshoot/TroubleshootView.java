@@ -9,6 +9,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.stage.FileChooser;
 import org.csiconsole.core.trouble.DiscoveredSocket;
 import org.csiconsole.views.action.ViewAction;
+import org.csiconsole.views.dialog.ExportFolder;
 import org.csiconsole.views.table.ResourceTable;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.workbench.ResourceView;
@@ -40,6 +41,7 @@ public final class TroubleshootView implements ResourceView {
     private final ViewAction refresh;
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Troubleshoot");
     private Function<String, Optional<Path>> chooseFile = this::showFileChooser;
+    private final ExportFolder exportFolder = new ExportFolder();
     private Function<String, Optional<Path>> chooseFolder = this::showFolderChooser;
 
     public TroubleshootView(TroubleshootViewModel model) {
@@ -106,10 +108,7 @@ public final class TroubleshootView implements ResourceView {
     }
 
     private Optional<Path> showFolderChooser(String title) {
-        javafx.stage.DirectoryChooser chooser = new javafx.stage.DirectoryChooser();
-        chooser.setTitle(title);
-        File f = chooser.showDialog(root.getScene() == null ? null : root.getScene().getWindow());
-        return Optional.ofNullable(f).map(File::toPath);
+        return exportFolder.showSaveFolder(root.getScene() == null ? null : root.getScene().getWindow(), title);
     }
 
     private Optional<Path> showFileChooser(String title) {

@@ -32,6 +32,11 @@ import java.util.stream.Collectors;
  * the connection does not offer it.
  */
 public final class VolumesView extends StorageTableView<Volume> {
+    /**
+     * Width of the Name column, in px: a Kubernetes volume name whole ({@code pvc-} and a UUID), so that names of one
+     * cluster, alike at both ends, are never told apart by an elided middle; the name wins the room over the id.
+     */
+    static final double NAME_WIDTH = 360;
     private static final String CONDITION_NOT_REPORTED =
             "the driver does not advertise VOLUME_CONDITION (ControllerGetCapabilities), or the volume is known from the CSP only";
     private final VolumesViewModel model;
@@ -58,7 +63,7 @@ public final class VolumesView extends StorageTableView<Volume> {
         this.selectedVolume = javafx.beans.binding.Bindings.createStringBinding(
                 () -> model.selected() == null ? null : model.selected().volumeId(), model.selectedProperty());
         List<Column<Volume, ?>> columns = List.of(
-                Column.<Volume, String>of("name", "Name", Volume::displayName).width(190).tooltip(v -> "volume_id " + v.volumeId()),
+                Column.<Volume, String>of("name", "Name", Volume::displayName).width(NAME_WIDTH).tooltip(v -> "volume_id " + v.volumeId()),
                 // Beside the name, shown only while the driver cannot list: why the row is in sight.
                 Column.<Volume, String>of("note", "Note", model::noteOf).width(300),
                 Column.<Volume, String>of("id", "Volume id", Volume::volumeId).width(170).mono(),

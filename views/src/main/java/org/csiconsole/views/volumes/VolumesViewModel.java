@@ -628,6 +628,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             then.run();
             return;
         }
+        // CSI snapshots carry no name: the console's record gives the name each was created under.
+        java.util.function.UnaryOperator<org.csiconsole.core.model.Snapshot> named = context.known().book().snapshotNames();
         List<CompletableFuture<Void>> reads = targets.stream().map(v -> {
             List<String> names = new java.util.concurrent.CopyOnWriteArrayList<>();
             if (!features().available(Feature.LIST_SNAPSHOTS)) {
@@ -636,7 +638,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 return CompletableFuture.<Void>completedFuture(null);
             }
             return storage().listSnapshots(v.volumeId(), page -> {
-                for (var snap : page) {
+                for (var snap : page.stream().map(named).toList()) {
                     if (snap.sourceVolumeId().equals(v.volumeId())) {
                         names.add(snap.name().isEmpty() || snap.name().equals(snap.snapshotId()) ? snap.snapshotId() : snap.name() + " (" + snap.snapshotId() + ")");
                     }

@@ -38,6 +38,24 @@ class AuditViewModelTest {
     }
 
     @Test
+    void aClonesEntryTellsItsSourceFromTheNewVolumeAndLaterEntriesNameTheIdsTheLogKnows() {
+        AuditEntry first = add(Duration.ofMinutes(9), "lab", "vol-206", AuditOutcome.OK);
+        AuditEntry clone = log.add(new org.csiconsole.core.audit.AuditRecord(NOW.minusSeconds(120), first.record().origin(),
+                "unix:///run/csi/csi.sock", "grpc", "csi.v1.Controller/CreateVolume", new java.util.LinkedHashMap<>(java.util.Map.of(
+                "name", java.util.List.of("walk-clone"), "source_volume_id", java.util.List.of("vol-206"), "volume_id", java.util.List.of("vol-207"))),
+                "name: \"walk-clone\"", AuditOutcome.OK, "", "", 4, "c-1", 1));
+        AuditEntry delete = add(Duration.ofMinutes(1), "lab", "vol-207", AuditOutcome.OK);
+        model.activate();
+
+        assertThat(model.targetsText(clone)).isEqualTo("vol-207 (walk-clone), from vol-206");
+        assertThat(model.targetsText(delete)).isEqualTo("vol-207 (walk-clone)");
+        assertThat(model.targetsText(first)).as("a name the log does not know is not made up").isEqualTo("vol-206");
+        assertThat(AuditRows.details(delete, model.names())).anySatisfy(r -> assertThat(r.toString()).contains("vol-207 = walk-clone"));
+        model.table().filterTextProperty().set("walk-clone");
+        assertThat(model.table().rows()).extracting(AuditEntry::seq).containsExactlyInAnyOrder(clone.seq(), delete.seq());
+    }
+
+    @Test
     void eachFilterReachesThePortAndNarrowsTheRows() {
         add(Duration.ofMinutes(5), "lab", "pvc-1", AuditOutcome.FAILED);
         add(Duration.ofMinutes(10), "lab", "pvc-2", AuditOutcome.OK);
@@ -68,7 +86,7 @@ class AuditViewModelTest {
                 AuditOutcome.OK, "", "", 4, "c-10", 1).asForced().inWorkflow("Split-brain recovery: survivor site-a (vol-2), discarded site-b (vol-2r)"));
         model.activate();
         assertThat(AuditRows.mark(discarded)).isEqualTo("forced (split-brain recovery)");
-        assertThat(AuditRows.details(discarded)).anySatisfy(r -> assertThat(r.toString())
+        assertThat(AuditRows.details(discarded, model.names())).anySatisfy(r -> assertThat(r.toString())
                 .contains("Split-brain recovery: survivor site-a (vol-2), discarded site-b (vol-2r)"));
         assertThat(AuditRows.mark(promote)).isEqualTo("forced");
         assertThat(AuditRows.mark(anyway)).isEqualTo("override");

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +17,13 @@ class ExportFolderTest {
     void anExportOpensInTheDocumentsFolderWhenThereIsOne() throws Exception {
         Path documents = Files.createDirectory(home.resolve("Documents"));
         assertThat(new ExportFolder(home).initial()).isEqualTo(documents);
+    }
+
+    @Test
+    void anExportOpensInTheHomeTheEnvironmentGivesNotTheJvmsUserHome() {
+        assertThat(new ExportFolder(Map.of("HOME", home.toString()), "/root").initial()).isEqualTo(home);
+        assertThat(new ExportFolder(Map.of("HOME", "relative"), home.toString()).initial())
+                .as("a HOME that is not absolute is not a home").isEqualTo(home);
     }
 
     @Test

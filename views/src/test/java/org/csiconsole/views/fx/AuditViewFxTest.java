@@ -42,9 +42,11 @@ class AuditViewFxTest {
     private final FakeAuditLog log = new FakeAuditLog();
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     private AuditView view;
+    private Stage stage;
 
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         Instant now = Instant.now();
         log.add(now.minus(Duration.ofMinutes(30)), "lab", "csi.v1.Controller/CreateVolume", "pvc-gold", AuditOutcome.FAILED, REDACTED_PARAMETERS);
         log.add(now.minus(Duration.ofMinutes(20)), "lab", "csi.v1.Controller/DeleteVolume", "pvc-web", AuditOutcome.OK, "volume_id: \"pvc-web\"");
@@ -87,6 +89,27 @@ class AuditViewFxTest {
                     .extracting(TextArea::getText).contains(REDACTED_PARAMETERS);
             assertThat(robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class))
                     .extracting(javafx.scene.control.Label::getText).contains("The volume does not exist.");
+        });
+    }
+
+    @Test
+    void atALaptopsWidthTheCallAndItsTargetsShowWithoutScrollingBesideTheDetailPane(FxRobot robot) throws Exception {
+        awaitRows(3);
+        // 1280 px less the navigator (about 256 px): the width the view gets at 1280x800.
+        robot.interact(() -> stage.setWidth(1024));
+        robot.interact(() -> view.table().tableView().getSelectionModel().select(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        FxWait.eventually(() -> {
+            javafx.scene.control.TableView<AuditEntry> table = view.table().tableView();
+            double right = 0;
+            java.util.List<String> before = new java.util.ArrayList<>();
+            for (javafx.scene.control.TableColumn<AuditEntry, ?> c : table.getVisibleLeafColumns()) {
+                right += c.getWidth();
+                before.add(c.getText());
+                if (c.getText().equals("Targets")) break;
+            }
+            assertThat(before).as("the columns up to Targets").containsExactly("Time", "Call", "Targets");
+            assertThat(right).as("Targets' right edge within the table's width").isLessThanOrEqualTo(table.getWidth());
         });
     }
 

@@ -77,6 +77,35 @@ class CapacityAndPluginFxTest {
         }
 
         @Test
+        void inTheRoomALaptopLeavesTheFirstBarsAreWholeAndUsedShowsBesideTheDetailPane(FxRobot robot) throws Exception {
+            fx.storage.pools.add(new org.csiconsole.core.model.Capacity(null, java.util.Map.of("pool", "pool-ssd"), 412L << 30,
+                    null, null, new org.csiconsole.core.model.PoolUsage("site-a", "pool-ssd", 1L << 40, 612L << 30)));
+            robot.interact(() -> fx.view.refreshAction().run());
+            fx.awaitRows(4);
+            // At 1280x800 with the bottom panel open the view gets about 1024x400.
+            robot.interact(() -> {
+                fx.stage.setWidth(1024);
+                fx.stage.setHeight(400);
+            });
+            CapacityView view = (CapacityView) fx.view;
+            FxWait.eventually(() -> {
+                javafx.scene.Node bars = robot.lookup("#capacity-bars").query();
+                var rows = view.barRows();
+                assertThat(rows).hasSizeGreaterThanOrEqualTo(2);
+                javafx.geometry.Bounds second = rows.get(1).localToScene(rows.get(1).getBoundsInLocal());
+                javafx.geometry.Bounds pane = bars.localToScene(bars.getBoundsInLocal());
+                assertThat(second.getMaxY()).as("the first pool's bar, whole").isLessThanOrEqualTo(pane.getMaxY());
+                javafx.scene.control.TableView<?> table = fx.table();
+                double right = 0;
+                for (var c : table.getVisibleLeafColumns()) {
+                    right += c.getWidth();
+                    if (c.getText().equals("Used")) break;
+                }
+                assertThat(right).as("Used's right edge within the table").isLessThanOrEqualTo(table.getWidth());
+            });
+        }
+
+        @Test
         void queriesThroughTheDialogAndFailuresReadAsWords(FxRobot robot) throws Exception {
             fx.awaitRows(3);
             robot.clickOn("#capacity-query");

@@ -85,6 +85,11 @@ public final class DesignSize {
         return (int) Math.floor(flow.getLayoutBounds().getHeight() / cell);
     }
 
+    /** The rows a table must have room for: {@link #ROWS}, or every row when it holds fewer (at least one). */
+    public static int rowsWanted(TableView<?> table) {
+        return Math.min(ROWS, Math.max(1, table.getItems().size()));
+    }
+
     /** The tallest table shown under {@code root}: the one a view is about. */
     public static Optional<TableView<?>> mainTable(Node root) {
         return root.lookupAll(".table-view").stream().filter(n -> n instanceof TableView<?> && FxChecks.shown(n))

@@ -97,7 +97,7 @@ class DesignSizeFxTest {
             FxWait.afterLayout(fx.view.node());
             List<String> found = new ArrayList<>(FxWait.onFx(() -> DesignSize.cutFigures(fx.view.node())));
             int rows = FxWait.onFx(() -> DesignSize.rowsInSight(fx.table()));
-            if (rows < DesignSize.ROWS) found.add("room for " + rows + " rows");
+            if (rows < FxWait.onFx(() -> DesignSize.rowsWanted(fx.table()))) found.add("room for " + rows + " rows");
             if (!found.isEmpty()) problems.put(e.getKey(), found);
         }
         assertThat(problems).isEmpty();

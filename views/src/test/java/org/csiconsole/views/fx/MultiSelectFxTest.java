@@ -153,6 +153,41 @@ class MultiSelectFxTest {
     }
 
     @Test
+    void tabFromTheFilterReachesTheRowsWithAVisibleRingAndShiftF10OpensTheMenuAtTheRow(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        robot.clickOn(fx.view.table().filterField());
+        robot.type(KeyCode.TAB);
+        FxWait.until(() -> fx.table().isFocused());
+        assertThat(FxWait.onFx(() -> fx.table().getSelectionModel().getSelectedIndex())).as("the first row is the lead").isZero();
+        TableRow<?> first = row(robot, 0);
+        FxWait.eventually(() -> assertThat(FxWait.onFx(() -> first.getBorder())).as("the focused row's ring").isNotNull()
+                .satisfies(b -> assertThat(b.getStrokes()).isNotEmpty().allSatisfy(st -> {
+                    assertThat(st.getTopStroke()).isNotEqualTo(javafx.scene.paint.Color.TRANSPARENT);
+                    assertThat(st.getWidths().getTop()).isGreaterThanOrEqualTo(2);
+                })));
+
+        ContextMenu menu = fx.view.rowMenu();
+        robot.press(KeyCode.SHIFT).type(KeyCode.F10).release(KeyCode.SHIFT);
+        FxWait.until(menu::isShowing);
+        javafx.geometry.Bounds at = FxWait.onFx(() -> first.localToScreen(first.getBoundsInLocal()));
+        assertThat(FxWait.onFx(menu::getY)).as("beside the row, not at the screen's edge").isBetween(at.getMinY() - 1, at.getMaxY() + 40);
+        assertThat(FxWait.onFx(menu::getX)).isGreaterThan(at.getMinX());
+    }
+
+    @Test
+    void aKubernetesVolumeNameFitsTheNameColumnWhole(FxRobot robot) throws Exception {
+        fx.awaitRows(3);
+        javafx.scene.control.TableCell<?, ?> cell = robot.from(fx.table()).lookup(".table-cell").queryAllAs(javafx.scene.control.TableCell.class)
+                .stream().filter(c -> c.getTableColumn() != null && "Name".equals(c.getTableColumn().getText())).findFirst().orElseThrow();
+        double needed = FxWait.onFx(() -> {
+            javafx.scene.text.Text t = new javafx.scene.text.Text("pvc-8bce2c1e-4d1f-4a8e-9c0b-84cfeeeff5d0");
+            t.setFont(cell.getFont());
+            return t.getLayoutBounds().getWidth() + cell.snappedLeftInset() + cell.snappedRightInset();
+        });
+        assertThat(FxWait.onFx(() -> cell.getTableColumn().getWidth())).isGreaterThanOrEqualTo(needed);
+    }
+
+    @Test
     void theContextMenuRunsACommandFromTheKeyboard(FxRobot robot) throws Exception {
         fx.awaitRows(3);
         robot.clickOn(row(robot, 1));

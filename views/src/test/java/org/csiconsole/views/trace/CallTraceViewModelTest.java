@@ -164,6 +164,27 @@ class CallTraceViewModelTest {
     }
 
     @Test
+    void theConsolesOwnBackgroundReadsAreCountedApartFromThePersonsFailures() {
+        model.activate();
+        CallOrigin delete = trace.origins().next("Delete volume vol-2");
+        call(trace, SOCKET, "csi.v1.Controller/DeleteVolume", "FAILED_PRECONDITION", "vol-2", delete);
+        assertThat(model.failuresHeadline().get()).isEqualTo("1 failed");
+
+        call(trace, SOCKET, "replication.Controller/GetVolumeReplicationInfo", "UNAVAILABLE", "vol-1", CallOrigin.NONE);
+        call(trace, SOCKET, "replication.Controller/GetVolumeReplicationInfo", "UNAVAILABLE", "vol-3", CallOrigin.NONE);
+        assertThat(model.failures().get()).isEqualTo(3);
+        assertThat(model.backgroundFailures().get()).isEqualTo(2);
+        assertThat(model.failuresHeadline().get()).isEqualTo("3 failed (2 of them background reads)");
+
+        model.filter().volumeIdProperty().set("vol-1");
+        assertThat(model.failuresHeadline().get()).as("under a filter, of the rows shown").isEqualTo("1 failed (a background read)");
+        model.filter().volumeIdProperty().set(null);
+        for (int i = 0; i < 100; i++) call(trace, "csi.v1.Identity/Probe", "OK", null);
+        assertThat(model.failuresHeadline().get()).as("dropped with their rows").isEmpty();
+        assertThat(model.backgroundFailures().get()).isZero();
+    }
+
+    @Test
     void copyingSaysWhatWasCopiedOrWhyNothingWas() {
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs);
         model.setTools(new TraceTools(TraceFixtures.commands(), new TraceFixtures.MemoryArchive(), Runnable::run), actions);

@@ -163,10 +163,11 @@ class TrainingViewModelTest {
         model.reset();
 
         // the scenario's id is typed, as on the command line; the words are core's decision (TrainingDiscard)
-        assertThat(dialogs.confirmations).containsExactly("Reset Provision, stage and publish a volume to its seed:first-volume");
+        assertThat(dialogs.confirmations).containsExactly("Reset the scenario to its seed:first-volume");
         assertThat(dialogs.typedMessages).singleElement().asString().startsWith(
                 TrainingDiscard.reset("Provision, stage and publish a volume", s.progress()).message())
-                .contains("the 1 of 3 steps passed so far").contains("The result keeps this attempt")
+                .contains("the 1 of 3 steps passed so far").contains("The exported result keeps this attempt")
+                .contains("counted from zero in the step pane and in training check").contains("\u201cProvision, stage and publish a volume\u201d")
                 .contains("the connection \u201cTraining: first-volume\u201d; other connections are not touched");
         assertThat(s.resets).isZero();
         assertThat(model.steps().get(0).state()).isEqualTo(StepState.PASSED);

@@ -59,15 +59,15 @@ public class CallFailure extends RuntimeException {
 
     /**
      * A call this console refused before sending anything: bad input, a consent missing or wrong, or a call
-     * the risk assessment knows to be illegal now. INVALID_ARGUMENT, and the console's
-     * ({@link FailureOwner#CONSOLE}): the one way a refusal is owned, for the command line and the views.
+     * the risk assessment knows to be illegal now. INVALID_ARGUMENT, and the console's own check
+     * ({@link FailureOwner#CHECKED}): the one way a refusal is owned, for the command line and the views.
      *
      * @param what the call or command refused, e.g. {@code "Delete volume erp-db"}
      * @param why why, e.g. {@code "not sent: erp-db is still published to node-1 (reported by the driver)"}
      * @param whatToDo the next safe step
      */
     public static CallFailure refused(String what, String why, String whatToDo) {
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CONSOLE, what, why, whatToDo, "", null);
+        return new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CHECKED, what, why, whatToDo, "", null);
     }
 
     /**
@@ -97,20 +97,17 @@ public class CallFailure extends RuntimeException {
 
     public String detail() { return detail; }
 
-    /** Whose failure this is: the console, the transport, the credentials or the driver. */
+    /** Whose failure this is: the console (or its check before sending), the transport, the credentials, the target's state or the driver. */
     public FailureOwner owner() { return owner; }
 
-    /**
-     * Whose failure this is in words: the owner's ({@code "the transport"}), and for the console's refusal of bad input
-     * ({@link FailureOwner#CONSOLE}, INVALID_ARGUMENT: nothing was sent) {@code "the console (checked before sending)"}.
-     */
+    /** Whose failure this is in words: the owner's ({@code "the transport"}, {@code "the console (checked before sending)"}). */
     public String whose() {
-        return owner == FailureOwner.CONSOLE && kind == FailureKind.INVALID_ARGUMENT ? owner.words() + " (checked before sending)" : owner.words();
+        return owner.words();
     }
 
-    /** Whose failure this is, as a sentence for a dialog or a CLI line: {@code "A failure of the transport."}. */
+    /** Whose failure this is, as a sentence for a dialog or a CLI line: {@link FailureOwner#sentence()}. */
     public String ownerSentence() {
-        return "A failure of " + whose() + ".";
+        return owner.sentence();
     }
 
     /** Summary, whose failure it is, recovery step and detail on separate lines, for a CLI or a log line. */

@@ -148,4 +148,12 @@ public record TraceEntry(
     public boolean failed() {
         return !ok && !notServed();
     }
+
+    /**
+     * A call the console made on its own, outside any task a person started ({@link CallOrigin#NONE}): a replication
+     * sample, a poll, a training check. Its failure is counted apart from the person's (the call trace's headline).
+     */
+    public boolean background() {
+        return !origin.isTask();
+    }
 }

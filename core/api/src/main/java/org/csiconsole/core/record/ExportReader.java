@@ -47,7 +47,7 @@ public interface ExportReader {
             int bytes = id.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
             if (bytes > ID_BYTES) {
                 String shown = id.length() > 32 ? id.substring(0, 32) + "\u2026" : id;
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, org.csiconsole.core.call.FailureOwner.CONSOLE, "Record " + kind.word() + " ids",
+                throw new CallFailure(FailureKind.INVALID_ARGUMENT, org.csiconsole.core.call.FailureOwner.CHECKED, "Record " + kind.word() + " ids",
                         "the id \"" + shown + "\" is " + bytes + " bytes; a " + kind.word() + "_id is at most " + ID_BYTES
                                 + " bytes (CSI spec, Size Limits)",
                         "Give each id whole, one per line (on the command line, one per argument); none of the ids was recorded", "", null);

@@ -820,11 +820,11 @@ public final class RiskModel implements RiskAssessor {
             }
             if (makesSplitBrain(RiskOperation.PROMOTE, t)) {
                 if (!force) {
-                    d.illegal(partner.where() + " is primary and reachable: promoting " + t.displayName() + " too would make both sides primary",
+                    d.illegal(named(partner) + " is primary and reachable: promoting " + t.displayName() + " too would make both sides primary",
                             "csi-addons replication.proto, PromoteVolume: without force it fails while the peer is primary",
-                            "Run a planned failover (demote " + partner.where() + ", wait for the final sync, then promote).", false);
+                            "Run a planned failover (demote " + named(partner) + ", wait for the final sync, then promote).", false);
                 } else {
-                    d.danger(Kind.SPLIT_BRAIN_CREATED, "creates a split brain: " + partner.where() + " is primary and reachable"
+                    d.danger(Kind.SPLIT_BRAIN_CREATED, "creates a split brain: " + named(partner) + " is primary and reachable"
                             + (partner.health() == ReplicationHealth.UNKNOWN ? "" : " (" + words(partner.health()) + ")")
                             + " and keeps taking writes", evidence(partner));
                     d.danger(Kind.WRITES_LOST, d.writesLost(partner, lastSync(self, partner))
@@ -1279,7 +1279,7 @@ public final class RiskModel implements RiskAssessor {
                     s.append("; partner ").append(t.partner().where()).append(": its state not read");
                 } else if (t.partner() != null) {
                     SideFacts b = t.partner();
-                    s.append("; partner ").append(b.where()).append(": ").append(role(b)).append(", ").append(words(b.health()))
+                    s.append("; partner ").append(named(b)).append(": ").append(role(b)).append(", ").append(words(b.health()))
                             .append(b.reachable() ? ", answering" : ", not answering");
                     if (b.lastSync() != null) s.append(", last sync ").append(clock(b.lastSync())).append(ago(b.lastSync()));
                     if (b.lastWrite() != null) s.append(", last write ").append(clock(b.lastWrite()));

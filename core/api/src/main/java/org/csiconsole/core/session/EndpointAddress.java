@@ -167,7 +167,7 @@ public sealed interface EndpointAddress permits EndpointAddress.UnixSocket, Endp
 
     private static CallFailure invalid(String text, String why) {
         // the text as typed: the person's input, read by the console, not anything the driver said
-        return new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CONSOLE, "Read endpoint '" + text + "'", why, "Write it as " + FORMS,
+        return new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CHECKED, "Read endpoint '" + text + "'", why, "Write it as " + FORMS,
                 "", null);
     }
 }

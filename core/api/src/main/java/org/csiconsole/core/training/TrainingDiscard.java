@@ -11,7 +11,7 @@ import org.csiconsole.core.model.Words;
  * and {@code training start}: each shows {@link #message()} and takes {@link #phrase()} typed (on the terminal or
  * given as an option on the command line). Nothing is discarded without it.
  *
- * @param title the action, e.g. {@code "Reset Planned failover to its seed"}
+ * @param title the action, short enough for a dialog's header: {@code "Reset the scenario to its seed"}
  * @param lost what is lost, in one sentence: the steps passed so far, the time, the hints, the plugin's changes
  * @param keep how to keep it: export the result first
  * @param actionLabel the confirming button's label in the workbench, e.g. {@code "Reset"}
@@ -35,10 +35,11 @@ public record TrainingDiscard(String title, String lost, String keep, String act
      * @param title the scenario's title (or its id where the title is not at hand)
      */
     public static TrainingDiscard reset(String title, TrainingProgress progress) {
-        return new TrainingDiscard("Reset " + title + " to its seed",
-                "Every change made on the scenario's plugin since the start is discarded: it goes back to the seed and every step "
-                        + "starts again. The result keeps this attempt (" + passed(progress) + ", its failures and hints) and "
-                        + "the time runs on from the first start.",
+        return new TrainingDiscard("Reset the scenario to its seed",
+                "Every change made on the plugin of \u201c" + title + "\u201d since the start is discarded: it goes back to the "
+                        + "seed and every step starts again, its time and hints counted from zero in the step pane and in "
+                        + "training check. The exported result keeps this attempt (" + passed(progress) + ", its failures and "
+                        + "hints) and counts the time from the first start.",
                 "", "Reset", progress.scenarioId());
     }
 

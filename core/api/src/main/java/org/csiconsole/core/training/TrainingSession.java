@@ -70,7 +70,8 @@ public interface TrainingSession extends AutoCloseable {
      * Reveals the next hint of {@code stepId}.
      *
      * @return the hint's text, empty when every hint of the step is already shown
-     * @throws IllegalArgumentException (the future fails with it) for a step id the scenario does not have
+     * @throws IllegalArgumentException (the future fails with it) for a step id the scenario does not have, or a
+     *     step not reached yet (after the current one): its hints would give the current step away
      */
     CompletableFuture<Optional<String>> revealHint(String stepId);
 

@@ -114,7 +114,7 @@ class RecordFeedTest {
                 () -> ExportReader.pasted(RecordKind.VOLUME, List.of("vol-ok", longId), T), org.csiconsole.core.call.CallFailure.class);
 
         assertThat(f.kind()).isEqualTo(org.csiconsole.core.call.FailureKind.INVALID_ARGUMENT);
-        assertThat(f.owner()).as("the console's own check of its input").isEqualTo(org.csiconsole.core.call.FailureOwner.CONSOLE);
+        assertThat(f.owner()).as("the console's own check of its input").isEqualTo(org.csiconsole.core.call.FailureOwner.CHECKED);
         assertThat(f.why()).startsWith("the id \"vol-xxxxxxxxxxxxxxxxxxxxxxxxxxxx\u2026\" is 129 bytes; a volume_id is at most 128 bytes")
                 .contains("CSI spec, Size Limits");
         assertThat(f.whatToDo()).contains("none of the ids was recorded");

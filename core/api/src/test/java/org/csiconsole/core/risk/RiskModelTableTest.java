@@ -420,7 +420,7 @@ class RiskModelTableTest {
                 .lacks(Kind.SPLIT_BRAIN_CREATED).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("force promote beside a healthy, reachable primary creates a split brain", PROMOTE, pair(B_SECONDARY, A_PRIMARY)).force()
                 .has(Kind.SPLIT_BRAIN_CREATED, Kind.WRITES_LOST)
-                .says("creates a split brain: vol-00000111 on site-a is primary and reachable", "writes to vol-00000111 on site-a after the last sync at 07:45:44",
+                .says("creates a split brain: erp-db (vol-00000111) on site-a is primary and reachable", "writes to vol-00000111 on site-a after the last sync at 07:45:44",
                         "planned failover")
                 .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("promote without force beside a reachable primary is refused", PROMOTE, pair(B_SECONDARY, A_PRIMARY))

@@ -13,8 +13,10 @@ import java.util.Map;
  * string fields named {@code *_id} / {@code *_ids} ({@code volume_id}, {@code snapshot_id},
  * {@code node_id}, {@code volume_ids}, {@code volume_group_id}, ...), {@code *_path}
  * ({@code target_path}, {@code staging_target_path}), {@code cidr} (fence.proto) and a top-level
- * {@code name}, at any depth. Fields marked secret ({@link Redactor#isSecret}) and map fields
- * (parameters, contexts, secrets) are never read.
+ * {@code name}, at any depth. An id inside a content source ({@code volume_content_source} of CreateVolume,
+ * {@code content_source} of its Volume) is the source's, not the new volume's: it is kept as
+ * {@code source_volume_id} / {@code source_snapshot_id}, the names CreateSnapshot's request gives a source.
+ * Fields marked secret ({@link Redactor#isSecret}) and map fields (parameters, contexts, secrets) are never read.
  */
 final class AuditTargets {
     private AuditTargets() {
@@ -22,7 +24,7 @@ final class AuditTargets {
 
     /** Adds the ids of {@code message} to {@code into}, field name to values in order, without duplicates. */
     static void collect(Message message, Redactor redactor, Map<String, List<String>> into) {
-        walk(message, redactor, into, 0);
+        walk(message, redactor, into, 0, "");
     }
 
     /** The ids of {@code message}. */
@@ -32,22 +34,27 @@ final class AuditTargets {
         return m;
     }
 
-    private static void walk(Message message, Redactor redactor, Map<String, List<String>> into, int depth) {
+    /** The prefix the ids inside a content source get. */
+    static final String SOURCE = "source_";
+
+    private static void walk(Message message, Redactor redactor, Map<String, List<String>> into, int depth, String prefix) {
         if (depth > 8) return;
         for (Map.Entry<FieldDescriptor, Object> e : message.getAllFields().entrySet()) {
             FieldDescriptor f = e.getKey();
             if (redactor.isSecret(f) || f.isMapField()) continue;
             if (f.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+                String inner = f.getName().endsWith("content_source") ? SOURCE : prefix;
                 if (f.isRepeated()) {
-                    for (Object o : (List<?>) e.getValue()) walk((Message) o, redactor, into, depth + 1);
+                    for (Object o : (List<?>) e.getValue()) walk((Message) o, redactor, into, depth + 1, inner);
                 } else {
-                    walk((Message) e.getValue(), redactor, into, depth + 1);
+                    walk((Message) e.getValue(), redactor, into, depth + 1, inner);
                 }
             } else if (f.getJavaType() == FieldDescriptor.JavaType.STRING && isTarget(f.getName(), depth)) {
+                String key = f.getName().startsWith(SOURCE) ? f.getName() : prefix + f.getName();
                 if (f.isRepeated()) {
-                    for (Object o : (List<?>) e.getValue()) add(into, f.getName(), (String) o);
+                    for (Object o : (List<?>) e.getValue()) add(into, key, (String) o);
                 } else {
-                    add(into, f.getName(), (String) e.getValue());
+                    add(into, key, (String) e.getValue());
                 }
             }
         }

@@ -37,7 +37,7 @@ public final class SizeLimits {
     public Optional<CallFailure> check(String what, Message request) {
         String problem = problem("", request);
         if (problem == null) return Optional.empty();
-        return Optional.of(new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CONSOLE, what, problem,
+        return Optional.of(new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CHECKED, what, problem,
                 "Shorten the value; the CSI spec's field size limits apply to every request, and the request was not sent",
                 "checked before sending", null));
     }

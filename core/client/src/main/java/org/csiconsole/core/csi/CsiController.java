@@ -2,6 +2,7 @@ package org.csiconsole.core.csi;
 
 import csi.v1.ControllerGrpc;
 import csi.v1.Csi;
+import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallKind;
 import org.csiconsole.core.call.CallMode;
 import org.csiconsole.core.call.CallSpec;
@@ -188,12 +189,29 @@ public final class CsiController {
                 .thenApply(r -> new ExpandVolumeResult(r.getCapacityBytes(), r.getNodeExpansionRequired()));
     }
 
-    /** ControllerModifyVolume; needs MODIFY_VOLUME. */
+    /**
+     * ControllerModifyVolume; needs MODIFY_VOLUME. Checked before sending: {@code mutable_parameters} is REQUIRED (CSI
+     * spec "ControllerModifyVolume") and a key or value left empty is refused, since a driver may read an empty value
+     * as "unset" and drop a limit; the future then fails with {@link CallFailure#refused} and nothing is sent.
+     */
     public CompletableFuture<Void> modifyVolume(String volumeId, Map<String, String> mutableParameters, Secrets secrets) {
+        String what = "ControllerModifyVolume " + volumeId;
+        if (mutableParameters.isEmpty()) {
+            return CompletableFuture.failedFuture(CallFailure.refused(what, "not sent: no mutable parameter was given",
+                    "Give at least one parameter as key=value."));
+        }
+        for (Map.Entry<String, String> p : mutableParameters.entrySet()) {
+            if (p.getKey().isBlank() || p.getValue().isBlank()) {
+                return CompletableFuture.failedFuture(CallFailure.refused(what, "not sent: mutable_parameters["
+                        + p.getKey() + "] has an empty " + (p.getKey().isBlank() ? "key" : "value")
+                        + ", which a driver may read as \"unset\" and drop a limit",
+                        "Give a value for every parameter, or leave the parameter out to keep it as it is."));
+            }
+        }
         return conn.call(mode, CsiRpc.CONTROLLER_MODIFY_VOLUME, ControllerGrpc.getControllerModifyVolumeMethod(),
                 Csi.ControllerModifyVolumeRequest.newBuilder().setVolumeId(volumeId).putAllMutableParams(mutableParameters)
                         .putAllSecrets(secrets.values()).build(),
-                mutate("ControllerModifyVolume " + volumeId, InFlightGuard.volume(volumeId))).thenApply(r -> null);
+                mutate(what, InFlightGuard.volume(volumeId))).thenApply(r -> null);
     }
 
     /**

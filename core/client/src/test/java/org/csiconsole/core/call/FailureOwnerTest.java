@@ -55,6 +55,25 @@ class FailureOwnerTest {
     }
 
     @Test
+    void aFailedPreconditionIsTheTargetsStateNotAFailureOfTheDriver() {
+        CallFailure f = GrpcFailures.failure("NodeStageVolume",
+                Status.FAILED_PRECONDITION.withDescription("volume vol-2 is already staged"), "NodeStageVolume vol-2", 1);
+
+        assertThat(f.owner()).isEqualTo(FailureOwner.STATE);
+        assertThat(f.ownerSentence()).startsWith("Not a failure of the driver").contains("state");
+        assertThat(f.describe()).contains("Whose: the target's state").doesNotContain("Whose: the driver");
+    }
+
+    @Test
+    void aRefusalBeforeSendingSaysTheConsoleCheckedItAndNothingWasSent() {
+        CallFailure f = CallFailure.refused("Delete volume erp-db", "not sent: erp-db is published", "Unpublish it first.");
+
+        assertThat(f.owner()).isEqualTo(FailureOwner.CHECKED);
+        assertThat(f.describe()).contains("Whose: the console (checked before sending)");
+        assertThat(f.ownerSentence()).isEqualTo("Refused by the console (checked before sending): nothing was sent.");
+    }
+
+    @Test
     void aLocalCheckIsTheConsolesOwnWhenSaidSoAndAnEndpointProblemTheTransports() {
         assertThat(new CallFailure(FailureKind.ENDPOINT, "Connect", "not a socket", "", "").owner()).isEqualTo(FailureOwner.TRANSPORT);
         assertThat(new CallFailure(FailureKind.INVALID_ARGUMENT, FailureOwner.CONSOLE, "Create", "name is empty", "", "", null).owner())

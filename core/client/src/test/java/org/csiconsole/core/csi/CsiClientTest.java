@@ -294,6 +294,19 @@ class CsiClientTest {
     }
 
     @Test
+    void aModifyWithAnEmptyValueIsRefusedByTheConsolesCheckAndNothingIsSent() throws Exception {
+        CsiClient c = client("inproc");
+        CallFailure f = failureOf(c.controller().modifyVolume("vol-1", java.util.Map.of("iops", ""), Secrets.NONE));
+        assertThat(f.owner()).isEqualTo(org.csiconsole.core.call.FailureOwner.CHECKED);
+        assertThat(f.why()).contains("mutable_parameters[iops] has an empty value");
+        assertThat(f.describe()).contains("Whose: the console (checked before sending)");
+        assertThat(failureOf(c.controller().modifyVolume("vol-1", java.util.Map.of(), Secrets.NONE)).why())
+                .contains("no mutable parameter");
+        assertThat(driver.calls("ControllerModifyVolume")).isZero();
+        assertThat(trace.snapshot()).noneMatch(e -> e.method().endsWith("ControllerModifyVolume"));
+    }
+
+    @Test
     void deadlineExpiresAndEveryAttemptIsBounded() throws Exception {
         RetrySettings r = new RetrySettings(3, Duration.ofMillis(10), Duration.ofMillis(10), 1.0, 0.0, Duration.ofMinutes(1));
         CsiClient c = client("inproc", PolicySettings.DEFAULT.withRetry(r).withDeadline(CallKind.PROBE, Duration.ofMillis(100)));

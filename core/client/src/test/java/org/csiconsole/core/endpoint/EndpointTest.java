@@ -40,7 +40,7 @@ class EndpointTest {
             assertThatThrownBy(() -> Endpoint.parse(bad)).as(bad).isInstanceOfSatisfying(CallFailure.class, f -> {
                 assertThat(f.kind()).isEqualTo(FailureKind.INVALID_ARGUMENT);
                 assertThat(f.whatToDo()).contains("unix:///");
-                assertThat(f.owner()).as("typed input is not the driver's failure").isEqualTo(FailureOwner.CONSOLE);
+                assertThat(f.owner()).as("typed input is not the driver's failure").isEqualTo(FailureOwner.CHECKED);
             });
         }
     }
@@ -49,7 +49,7 @@ class EndpointTest {
     void aTcpEndpointWithoutAPortSaysThePortIsMissing() {
         assertThatThrownBy(() -> Endpoint.parse("tcp://localhost")).isInstanceOfSatisfying(CallFailure.class, f -> {
             assertThat(f.why()).contains("the port is missing").contains("tcp://localhost:PORT");
-            assertThat(f.owner()).isEqualTo(FailureOwner.CONSOLE);
+            assertThat(f.owner()).isEqualTo(FailureOwner.CHECKED);
         });
     }
 

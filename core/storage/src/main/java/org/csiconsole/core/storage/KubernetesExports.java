@@ -147,7 +147,7 @@ public final class KubernetesExports implements ExportReader {
                 throw failure("it is not JSON (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": "
                         + e.getOriginalMessage() + ")", e);
             } catch (IOException e) {
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, org.csiconsole.core.call.FailureOwner.CONSOLE, "Import the " + what + " " + file,
+                throw new CallFailure(FailureKind.INVALID_ARGUMENT, org.csiconsole.core.call.FailureOwner.CHECKED, "Import the " + what + " " + file,
                         "the file cannot be read (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")",
                         "Check the path and that the file is readable", "", e);
             }
@@ -156,7 +156,7 @@ public final class KubernetesExports implements ExportReader {
 
         private CallFailure failure(String why, Throwable cause) {
             // the console's input, read before anything is sent: never the driver's failure
-            return new CallFailure(FailureKind.INVALID_ARGUMENT, org.csiconsole.core.call.FailureOwner.CONSOLE, "Import the " + what + " " + file,
+            return new CallFailure(FailureKind.INVALID_ARGUMENT, org.csiconsole.core.call.FailureOwner.CHECKED, "Import the " + what + " " + file,
                     why, "Export it again with " + command + " and import that file", "", cause);
         }
 

@@ -1,5 +1,7 @@
 package org.csiconsole.core.store;
 
+import org.csiconsole.core.model.UserHome;
+
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -17,16 +19,13 @@ public final class ConfigDirectory {
     }
 
     /**
-     * The user's home folder as the XDG defaults mean it: {@code $HOME} when set to an absolute path, else
-     * {@code userHome}. Java's {@code user.home} comes from the password file, not from {@code $HOME}: a console
-     * started with {@code HOME=/tmp/x} keeps its files under {@code /tmp/x}, as other programs do.
+     * The user's home folder as the XDG defaults mean it: {@link UserHome#of}.
      *
      * @param env environment variables ({@code HOME} is read)
      * @param userHome the {@code user.home} system property
      */
     public static Path home(Map<String, String> env, String userHome) {
-        String home = env.get("HOME");
-        return home != null && !home.isBlank() && Path.of(home).isAbsolute() ? Path.of(home) : Path.of(userHome);
+        return UserHome.of(env, userHome);
     }
 
     /** Resolves the folder from this process's environment and {@code user.home}. */

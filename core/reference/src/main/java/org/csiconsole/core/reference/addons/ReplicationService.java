@@ -144,7 +144,8 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
         String rpc = "GetVolumeReplicationInfo";
         AddonsCalls.run(out, faults, rpc, () -> target(r.getVolumeId(), r.hasReplicationSource() ? r.getReplicationSource() : null, rpc), id -> {
             ReplicationStatus s = requireReplicated(id);
-            if (s.role() != ReplicationRole.PRIMARY && s.peerRole() == ReplicationRole.PRIMARY) {
+            // a secondary whose primary's site is lost reports the pair's last sync itself: it is all that is left
+            if (s.role() != ReplicationRole.PRIMARY && s.peerRole() == ReplicationRole.PRIMARY && !faults.siteLost(s.peerArray())) {
                 throw AddonsCalls.failedPrecondition(id + " is the secondary of its replication pair; replication "
                         + "info is reported by the primary " + s.peerId() + " on " + s.peerArray()
                         + ". Ask the primary, or promote " + id + " first.");
@@ -229,11 +230,18 @@ public final class ReplicationService extends ControllerGrpc.ControllerImplBase 
                 + " but was empty. Set the volume or volume group to act on and retry.");
     }
 
-    /** NOT_FOUND for a volume or group of an array this endpoint does not serve. */
+    /**
+     * NOT_FOUND for a volume or group of an array this endpoint does not serve; UNAVAILABLE for one of an array whose
+     * site is down ({@link Faults#siteDown}).
+     */
     private void inScope(String id) {
-        if (!scope.scoped()) return;
         String array = model.volumes().get(id).map(v -> v.array())
                 .or(() -> model.groups().get(id).map(VolumeGroupRecord::array)).orElse(null);
+        if (faults.siteLost(array)) {
+            throw io.grpc.Status.UNAVAILABLE.withDescription("Array " + array + " does not answer: the site is lost.")
+                    .asRuntimeException();
+        }
+        if (!scope.scoped()) return;
         if (array != null && !scope.includes(array)) {
             throw AddonsCalls.notFound("Volume or volume group " + id + " is on array " + array + "; this endpoint serves "
                     + scope.array() + ". Send the call to " + array + "'s endpoint.");

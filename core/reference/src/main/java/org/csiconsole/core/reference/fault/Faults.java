@@ -4,6 +4,7 @@ import io.grpc.Status;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -69,6 +70,8 @@ public final class Faults {
         }
     }
 
+    private final Set<String> lostSites = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     public Faults(long seed, ArrayModel model) {
         this.random = new Random(seed);
         this.model = model;
@@ -109,8 +112,27 @@ public final class Faults {
         return this;
     }
 
-    /** Removes every latency and error rule and CSP fault. Replication faults live in the model; undo them with {@link #replicationLinkDown}. */
+    /**
+     * Takes a whole array (a site) down or brings it back: a replication call on any of its volumes or groups answers
+     * UNAVAILABLE, whichever endpoint it reaches, as a lost site answers nothing. Not persisted; {@link #clear} brings
+     * every site back.
+     */
+    public void siteDown(String array, boolean down) {
+        if (down) lostSites.add(java.util.Objects.requireNonNull(array, "array"));
+        else lostSites.remove(array);
+    }
+
+    /** True while {@code array} is {@linkplain #siteDown down}. */
+    public boolean siteLost(String array) {
+        return array != null && lostSites.contains(array);
+    }
+
+    /**
+     * Removes every latency and error rule, CSP fault and lost site. Replication faults live in the model; undo them
+     * with {@link #replicationLinkDown}.
+     */
     public Faults clear() {
+        lostSites.clear();
         latencies.clear();
         errors.clear();
         pauses.values().forEach(Pause::release);

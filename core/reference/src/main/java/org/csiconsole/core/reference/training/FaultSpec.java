@@ -68,6 +68,7 @@ record FaultSpec(Trigger trigger, String triggerArg, Duration delay, Action acti
         switch (action) {
             case LINK_DOWN, LINK_UP -> faults.replicationLinkDown(target.equals("all") ? null : require(facts, target), action == Action.LINK_DOWN);
             case SITE_DOWN -> {
+                faults.siteDown(target, true);
                 for (ReplicationStatus s : plugin.model().replications().all()) {
                     if (s.array().equals(target) || s.peerArray().equals(target)) faults.replicationLinkDown(s.id(), true);
                 }

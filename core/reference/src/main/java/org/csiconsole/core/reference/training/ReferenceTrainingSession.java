@@ -580,6 +580,10 @@ public final class ReferenceTrainingSession implements TrainingSession {
     public CompletableFuture<Optional<String>> revealHint(String stepId) {
         return onChecker(() -> {
             int i = indexOf(stepId);
+            if (i > current) {
+                throw new IllegalArgumentException("Step " + stepId + " is not reached yet: its hints show once "
+                        + definition.steps().get(current).id() + ", the current step, passes.");
+            }
             List<String> hints = definition.scenario().steps().get(i).hints();
             if (runs[i].hints >= hints.size()) return Optional.<String>empty();
             String hint = hints.get(runs[i].hints++);

@@ -90,6 +90,9 @@ class TrainingSessionTest {
             assertThat(s.revealHint("create").get()).get().asString().startsWith("The name is the CreateVolume name");
             assertThat(s.revealHint("create").get()).isEmpty();
             assertThat(s.progress().step("create").orElseThrow().hintsUsed()).isEqualTo(2);
+            assertThatThrownBy(() -> s.revealHint("publish").get()).as("a step not reached gives none of its hints away")
+                    .hasMessageContaining("Step publish is not reached yet: its hints show once create, the current step, passes.");
+            assertThat(s.progress().step("publish").orElseThrow().hintsUsed()).isZero();
             assertThatThrownBy(() -> s.revealHint("nope").get()).isInstanceOf(ExecutionException.class)
                     .hasMessageContaining("has no step 'nope'; its steps are create, publish, stage, mount, read-path.");
         }

@@ -270,6 +270,10 @@ class TrainingScenariosTest {
         Trainee t = start("unplanned-failover");
         ReplicationSource a = ReplicationSource.volumeGroup(t.groupId("vg-erp"));
         ReplicationSource b = ReplicationSource.volumeGroup(t.peerOf(a.id()));
+        assertThat(org.csiconsole.core.call.CallFailure.unwrap(org.assertj.core.api.Assertions.catchThrowable(
+                () -> await(t.replication.info(org.csiconsole.core.replication.ReplicationRequest.of(a))))).kind())
+                .as("the lost site answers nothing: its side is not primary and reachable")
+                .isEqualTo(org.csiconsole.core.call.FailureKind.UNAVAILABLE);
         t.pending("fence-and-promote");
         t.fence("10.10.3.0/24");
         t.pending("fence-and-promote");
