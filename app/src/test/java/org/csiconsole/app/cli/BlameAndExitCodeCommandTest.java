@@ -86,7 +86,7 @@ class BlameAndExitCodeCommandTest {
 
         int code = run("replication", "info", "--endpoint", endpoint, "--volume-id", "csi-vol-0001");
 
-        assertThat(err.toString()).contains("Whose: the driver");
+        assertThat(err.toString()).contains("Whose: the target's state");
         assertThat(code).as("FAILED_PRECONDITION from the driver").isEqualTo(ExitCodes.CALL_FAILED);
     }
 

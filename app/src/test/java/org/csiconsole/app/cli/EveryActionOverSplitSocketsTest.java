@@ -124,7 +124,7 @@ class EveryActionOverSplitSocketsTest {
                 "--target-path", target, "--yes=" + a);
 
         ok("node-unpublish", "--endpoint", csi, "--volume-id", a, "--target-path", target, "--yes=db-a");
-        ok("unstage", "--endpoint", csi, "--volume-id", a, "--staging-target-path", staging);
+        ok("unstage", "--endpoint", csi, "--volume-id", a, "--staging-target-path", staging, "--yes=db-a");
         ok("unpublish", "--endpoint", csi, "--volume-id", a, "--node-id", node, "--yes=" + a);
 
         String group = ok("volume-group", "create", "--endpoint", csi, "--addons-endpoint", addons, "--name", "db",

@@ -310,7 +310,23 @@ class TrainingPerspectiveFxTest {
         robot.clickOn(button);
         dialog(robot);
         press(robot, submit);
+        // a call core's risk model assesses shows what it sends, on which connection, to confirm (ControllerPublishVolume)
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isEmpty()
+                || robot.lookup("#risk-connection").tryQuery().isPresent());
+        Optional<javafx.scene.Node> risk = robot.lookup("#risk-connection").tryQuery();
+        if (risk.isPresent()) {
+            DialogPane pane = FxWait.onFx(() -> (DialogPane) ancestor(risk.get(), DialogPane.class));
+            Button b = FxWait.onFx(() -> pane.getButtonTypes().stream().map(pane::lookupButton).map(Button.class::cast)
+                    .filter(x -> submit.equals(x.getText())).findFirst().orElseThrow(() -> new AssertionError("no button " + submit)));
+            robot.clickOn(b);
+        }
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isEmpty());
+    }
+
+    private static javafx.scene.Node ancestor(javafx.scene.Node n, Class<?> type) {
+        javafx.scene.Node p = n;
+        while (p != null && !type.isInstance(p)) p = p.getParent();
+        return p;
     }
 
     /** Scrolls the scroll pane around {@code node} so that the node is in sight. */
