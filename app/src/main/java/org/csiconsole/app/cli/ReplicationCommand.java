@@ -466,7 +466,8 @@ public final class ReplicationCommand {
 
     /**
      * Prints core's assessment (hazards, verdict, the consent a run would need), then the plan; sends nothing.
-     * Table output prints the assessment's lines first; JSON carries it as {@code assessment}.
+     * Table output prints the assessment's lines first; JSON carries it as {@code assessment}. Exits as
+     * {@link #dryRunExit}.
      */
     int dryRun(CsiEndpointOptions o, WorkflowRequest req, Calls r, Map<ReplicationSource, ForceConfirmation> force, Assessment assessment,
                Map<String, Object> extra) {
@@ -481,7 +482,17 @@ public final class ReplicationCommand {
             out.println();
         }
         new ReplicationOutput(out, o.output).plan(plan, all);
-        return ExitCodes.OK;
+        return dryRunExit(assessment, plan);
+    }
+
+    /**
+     * The exit code of a dry run: the one its real run would exit with when it is refused whatever is typed (a verdict
+     * that blocks it, {@link ExitCodes#USAGE}; a failed pre-flight check, {@link ExitCodes#CALL_FAILED}), else
+     * {@link ExitCodes#OK}. A consent not yet given is no refusal: a dry run needs none.
+     */
+    static int dryRunExit(Assessment assessment, WorkflowPlan plan) {
+        if (assessment.blocked()) return ExitCodes.USAGE;
+        return plan != null && plan.blocked() ? ExitCodes.CALL_FAILED : ExitCodes.OK;
     }
 
     /**

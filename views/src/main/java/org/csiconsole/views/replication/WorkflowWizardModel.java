@@ -137,8 +137,8 @@ public final class WorkflowWizardModel {
         boolean swap = switch (kind) {
             // A is the primary now: swap when only B's side is primary.
             case PLANNED_FAILOVER, UNPLANNED_FAILOVER -> primary(first.sideB()) && !primary(first.sideA());
-            // A is the old primary, not primary now: swap when only A's side is primary.
-            case FAILBACK -> primary(first.sideA()) && !primary(first.sideB());
+            // A failback goes back to the site chosen as A, as on the command line: the roles alone cannot tell which
+            // side was primary before a failover, so a pair that never failed over is refused, not turned around.
             // No survivor is chosen for the person: the sites stand in the site pairs' order until one is.
             default -> false;
         };

@@ -757,10 +757,24 @@ public final class RiskModel implements RiskAssessor {
                 d.illegal("the pair is in split brain", "", "Run split-brain recovery first: it chooses which side's writes are kept.", false);
                 continue;
             }
+            if (!b.primary()) {
+                d.illegal(notFailedOver(a, b), "",
+                        "Choose as site A the site the pair failed over from, or run a planned failover to move the primary role.", false);
+                continue;
+            }
             d.caution(Kind.WRITES_LOST, a.where() + " is demoted and resynced from " + b.where() + ": what it took after the failover is replaced", "");
             d.caution(Kind.ACCESS_LOST, "clients on " + b.site() + " lose write access at the end, when " + a.site() + " is primary again", "");
         }
         d.confirm();
+    }
+
+    /**
+     * Why a failback from {@code b} back to {@code a} is refused: {@code b} is not the primary the failover made, so the pair
+     * has not failed over from {@code a} (a never-failed-over pair is {@code a} primary, {@code b} secondary).
+     */
+    public static String notFailedOver(SideFacts a, SideFacts b) {
+        return "the pair has not failed over to " + b.site() + ": " + a.where() + " is " + role(a) + " and " + b.where() + " is "
+                + role(b) + "; a failback returns the primary role to site A only after a failover made site B primary";
     }
 
     private void splitBrainRecovery(Draft d) {

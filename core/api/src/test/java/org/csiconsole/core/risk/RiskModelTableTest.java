@@ -445,6 +445,9 @@ class RiskModelTableTest {
         row("unplanned failover with site B silent is refused", UNPLANNED_FAILOVER, pair(A_PRIMARY_SILENT, B_SILENT)).expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
         row("failback of a failed-over pair", FAILBACK, pair(A_SECONDARY, B_PRIMARY)).has(Kind.WRITES_LOST, Kind.ACCESS_LOST).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("failback with a site silent is refused", FAILBACK, pair(A_SECONDARY, B_SILENT)).expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("failback of a pair that never failed over is refused naming both roles", FAILBACK, pair(A_PRIMARY, B_SECONDARY))
+                .says("the pair has not failed over to site-b: vol-00000111 on site-a is primary and vol-00000211 on site-b is secondary")
+                .lacks(Kind.WRITES_LOST).expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("split-brain recovery without a survivor is refused", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_PRIMARY))
                 .has(Kind.SPLIT_BRAIN_PRESENT).says("no survivor was chosen").expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
         row("split-brain recovery keeping site A: site B's writes are named and its name typed", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_PRIMARY))
