@@ -172,7 +172,8 @@ public final class VolumeGroupCommand {
             VolumeGroupRules rules = storage.volumeGroupRules().get();
             VolumeGroup g = find(storage, rules, groupId, secrets);
             String name = VolumeGroupRules.displayName(g);
-            VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, rules, storage.features().get(), deleteVolumes);
+            org.csiconsole.core.port.Features features = storage.features().get();
+            VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, rules, features, deleteVolumes);
             String what = "Delete volume group " + name;
             if (!plan.allowed()) throw new CallFailure(FailureKind.FAILED_PRECONDITION, what, plan.refusal(), "Keep the group, or add --delete-volumes.", "");
             PrintWriter err = spec.commandLine().getErr();
@@ -183,7 +184,10 @@ public final class VolumeGroupCommand {
                     yes == null ? List.of() : List.of(yes), false, err);
             int n = g.volumes().size();
             if (deleteVolumes && n > 0) {
-                List<TargetFacts> members = g.volumes().stream().map(v -> TargetFacts.ofVolume(v, false, List.of())).toList();
+                // where the driver reports each member published, read before anything is sent: a published member refuses it all
+                List<TargetFacts> members = VolumeGroupDeletion.readMembers(g, storage, features).get().stream()
+                        .map(m -> TargetFacts.ofVolume(m.volume(), m.reported(features), List.of()).sized(m.volume().capacityBytes(), null))
+                        .toList();
                 risk.confirm(risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, members, Instant.now())),
                         yesVolumes == null ? List.of() : List.of(yesVolumes), false, err);
             }
