@@ -504,6 +504,8 @@ class ReplicationCommandTest {
             assertThat(e.get("forced").asBoolean()).isTrue();
             assertThat(e.get("override").asBoolean()).isFalse();
             assertThat(e.get("targets").toString()).contains(remote.get(0));
+            assertThat(e.get("workflow").asText()).as("the record says in words that force was used")
+                    .isEqualTo("Promote with force: " + siteB + " (" + remote.get(0) + ")");
         });
         assertThat(run("audit", "--forced")).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("PromoteVolume").contains("FORCED").doesNotContain("DemoteVolume");

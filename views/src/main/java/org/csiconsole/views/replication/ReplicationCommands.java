@@ -225,7 +225,7 @@ public final class ReplicationCommands {
                     Form.parseSecrets(form.text("secrets").text().get()));
             WorkflowRequest request = new WorkflowRequest(WorkflowKind.ENABLE, site.toSite(), null, items, template, Map.of(),
                     WorkflowOptions.DEFAULT);
-            plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site.label()), plans));
+            plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site.label(), false), plans));
         } finally {
             form.text("secrets").set("");
         }
@@ -267,7 +267,7 @@ public final class ReplicationCommands {
         Map<String, List<ReplicationRow>> bySite = new LinkedHashMap<>();
         for (ReplicationRow r : rows) bySite.computeIfAbsent(r.site().connection() + "\u0000" + r.site().site(), k -> new ArrayList<>()).add(r);
         List<WorkflowItem> all = rows.stream().map(ReplicationCommands::item).toList();
-        String title = title(kind, all, bySite.size() == 1 ? rows.get(0).site().label() : rows.get(0).site().connection());
+        String title = title(kind, all, bySite.size() == 1 ? rows.get(0).site().label() : rows.get(0).site().connection(), force);
         List<WorkflowRequest> requests = new ArrayList<>();
         for (List<ReplicationRow> site : bySite.values()) {
             List<WorkflowItem> items = site.stream().map(ReplicationCommands::item).toList();
@@ -436,14 +436,15 @@ public final class ReplicationCommands {
     }
 
     /**
-     * {@code "Promote vol-1 on site-b · Demo"}, {@code "Demote 12 volumes on site-a · Demo"}, {@code "Resync 3 volumes and
-     * groups on Demo"}: {@code where} is the site's label ({@link SiteChoice#label}) or the connection.
+     * {@code "Promote vol-1 on site-b · Demo"}, {@code "Promote vol-1 with force on site-b · Demo"}, {@code "Demote 12 volumes on
+     * site-a · Demo"}, {@code "Resync 3 volumes and groups on Demo"}: {@code where} is the site's label ({@link SiteChoice#label})
+     * or the connection; a call sent with force says so, as its result and the record show it.
      */
-    static String title(WorkflowKind kind, List<WorkflowItem> items, String where) {
+    static String title(WorkflowKind kind, List<WorkflowItem> items, String where, boolean force) {
         long groups = items.stream().filter(i -> i.source().group()).count();
         String what = items.size() == 1 ? items.get(0).displayName()
                 : items.size() + (groups == items.size() ? " volume groups" : groups == 0 ? " volumes" : " volumes and groups");
-        return verb(kind) + " " + what + (where == null || where.isEmpty() ? "" : " on " + where);
+        return verb(kind) + " " + what + (force ? " with force" : "") + (where == null || where.isEmpty() ? "" : " on " + where);
     }
 
     static String lower(WorkflowKind k) {

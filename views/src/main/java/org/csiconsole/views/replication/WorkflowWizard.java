@@ -87,7 +87,9 @@ public final class WorkflowWizard extends Dialog<Void> {
         Label heading = new Label(model.kind().words() + " \u00b7 " + model.items().size()
                 + (model.items().size() == 1 ? " pair" : " pairs"));
         heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
-        Label about = new Label(model.description());
+        Label about = new Label();
+        about.textProperty().bind(Bindings.createStringBinding(model::description, model.assessmentProperty(), model.checks(),
+                model.siteAProperty()));
         about.setWrapText(true);
         about.setMaxWidth(860);
         HBox header = new HBox(14, icon, new VBox(4, heading, about));

@@ -200,18 +200,29 @@ public final class WorkflowWizardModel {
         };
     }
 
-    /** What the workflow does, in two or three sentences. */
+    /** What the workflow does, in two or three sentences; for an unplanned failover, whether site A answered first (core's words). */
     public String description() {
         return switch (kind) {
             case PLANNED_FAILOVER -> "Moves the primary role from site A to site B without losing data: demotes each volume "
                     + "on A, waits for a final sync (a last_sync_time later than the demote), then promotes its partner on B.";
-            case UNPLANNED_FAILOVER -> "Site A is lost: optionally fences site A's clients, then force-promotes each partner "
+            case UNPLANNED_FAILOVER -> org.csiconsole.core.replication.SiteAnswers.siteA(siteA.get().name(), siteAAnswers())
+                    + ". Optionally fences site A's clients, then force-promotes each partner "
                     + "on B. Writes to A after its last sync are lost; each item states that window and needs its name typed.";
             case FAILBACK -> "Returns the primary role to site A: demotes and resyncs the old primary on A from B, waits until "
                     + "the pair is healthy, then fails over from B back to A as a planned failover.";
             default -> "Both sides are primary. Compare both sides, choose the survivor whose data is kept, then type the name of "
                     + "the side whose writes since the split are discarded: it is demoted and resynced from the survivor.";
         };
+    }
+
+    /**
+     * True when site A answered, as core judges it: the assessment's "still answers" hazard (the latest samples), or
+     * the engine's live check of it.
+     */
+    private boolean siteAAnswers() {
+        Assessment a = assessment.get();
+        return a != null && a.hazards().stream().anyMatch(h -> h.kind() == org.csiconsole.core.risk.Hazard.Kind.SITE_STILL_ANSWERS)
+                || org.csiconsole.core.replication.SiteAnswers.answered(checks, siteA.get().name(), null);
     }
 
     /** The pairs, oriented from site A to site B, as last read. */

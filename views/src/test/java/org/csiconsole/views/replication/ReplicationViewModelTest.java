@@ -331,6 +331,7 @@ class ReplicationViewModelTest {
         assertThat(f.notifications.items()).singleElement().satisfies(n -> {
             assertThat(n.severity()).as("not a success").isEqualTo(org.csiconsole.views.notify.Severity.ERROR);
             assertThat(n.message()).startsWith("Promoted, and now a split brain");
+            assertThat(n.title()).as("the result says force was used").startsWith("Promote vol-1r with force on site-b");
         });
     }
 

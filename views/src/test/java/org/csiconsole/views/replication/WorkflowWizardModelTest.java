@@ -207,6 +207,13 @@ class WorkflowWizardModelTest {
     }
 
     @Test
+    void anUnplannedFailoversHeaderSaysSiteAStillAnswersWhenItDoesNeverThatItIsLost() {
+        WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
+
+        assertThat(w.description()).startsWith("site-a still answers: forced.").doesNotContain("lost:").doesNotContain("unreachable");
+    }
+
+    @Test
     void anUnplannedFailoverWhileSiteAStillAnswersIsARedFlagThatOffersThePlannedFailover() {
         WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
         var a = w.assessmentProperty().get();
