@@ -373,6 +373,22 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void disablingASplitBrainRowWhosePartnerWasNotReadSaysSplitBrainAndNamesThePartnerAsTheDetailDoes() {
+        f.samplerA().publish(List.of(sample("site-a", "vol-7", PRIMARY, ERROR, Duration.ofMinutes(1), "vol-7r",
+                "Split-brain: both vol-7 on site-a and vol-7r on site-b are primary.")));
+        f.model.selectedRows().setAll(f.row("site-a", "vol-7"));
+        f.dialogs.answer = false;
+
+        f.model.commands().disableAction().run();
+
+        Assessment asked = f.assessed.get(f.assessed.size() - 1);
+        assertThat(asked.has(Hazard.Kind.SPLIT_BRAIN_PRESENT)).isTrue();
+        assertThat(String.join("\n", asked.lines())).contains("split brain", "vol-7r on site-b")
+                .contains("partner vol-7r on site-b: primary as vol-7's driver reports").doesNotContain("partner unknown");
+        assertThat(f.portA.calls).isEmpty();
+    }
+
+    @Test
     void aPairWhosePartnerIsMissingOnTheOtherConnectionOffersNoPromoteDemoteResyncOrFailoverAndSaysWhyAndWhatNext() {
         f.model.selectedRows().setAll(f.row("site-a", "vol-3"));
         f.model.selectedPairs().setAll(f.pair("vol-3"));

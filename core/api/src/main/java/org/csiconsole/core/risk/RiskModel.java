@@ -591,6 +591,11 @@ public final class RiskModel implements RiskAssessor {
             SideFacts partner = t.partner();
             SideFacts copy = self != null && partner != null && !self.primary() && partner.primary() ? self : partner;
             Instant last = lastSync(self, partner);
+            if (splitBrain(t)) {
+                d.danger(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t) + "; disabling leaves both primary with no pair to "
+                        + "recover from", "");
+                d.safer("Run split-brain recovery first: it keeps one side's writes and resyncs the other from it.");
+            }
             d.danger(Kind.REPLICATION_CHANGES, "replication of " + t.displayName() + " stops: " + (copy == null ? "its partner" : named(copy))
                     + " is no longer updated from now on and keeps the data of " + (last == null ? "its last completed sync (no completed sync is known)"
                     : "the last sync at " + clock(last) + d.ago(last)) + "; it cannot take over with current data until replication is enabled again", "");
@@ -1042,6 +1047,10 @@ public final class RiskModel implements RiskAssessor {
                 if (t.partner() != null && !t.partner().read() && t.partner().role() == VolumeReplicationRole.UNKNOWN) {
                     // a partner only named (by a context or the record): its state was never read, so none is claimed
                     s.append("; partner ").append(t.partner().where()).append(": its state not read");
+                } else if (t.partner() != null && !t.partner().read() && t.side() != null) {
+                    // a role the side's own driver reports for its partner (a split brain): said as its report, nothing more
+                    s.append("; partner ").append(t.partner().where()).append(": ").append(role(t.partner())).append(" as ")
+                            .append(t.side().id()).append("'s driver reports; its own state not read");
                 } else if (t.partner() != null) {
                     SideFacts b = t.partner();
                     s.append("; partner ").append(b.where()).append(": ").append(role(b)).append(", ").append(words(b.health()))
