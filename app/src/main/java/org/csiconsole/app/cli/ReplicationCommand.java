@@ -303,8 +303,10 @@ public final class ReplicationCommand {
                 TargetFacts target = ReplicationRisk.target(s, self, partner);
                 facts.add(readsB == null ? target : target.paired(SitePairs.judge(self, partner)));
             }
-            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
-                    .on(connection(o, a.name(), p.endpoint, partnerName)));
+            RiskRequest asked = new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
+                    .on(connection(o, a.name(), p.endpoint, partnerName));
+            // EnableVolumeReplication's parameters are judged by core too (a schedulingInterval that is no duration)
+            Assessment assessment = risk.assess(kind == WorkflowKind.ENABLE ? asked.sending(template.parameters()) : asked);
             WorkflowRequest request = WorkflowRequest.onOneSite(kind, a, items(sources, null));
             return decide(o, request, r, assessment, null, sources, risk, out);
         });

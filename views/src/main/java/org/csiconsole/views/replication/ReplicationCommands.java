@@ -223,6 +223,15 @@ public final class ReplicationCommands {
             ReplicationRequest template = new ReplicationRequest(items.get(0).source(), form.text("replicationId").text().get().strip(),
                     Form.parseKeyValues(form.text("parameters").text().get()),
                     Form.parseSecrets(form.text("secrets").text().get()));
+            // core's assessment, as the command line's enable makes it: a volume that already replicates (on any site this
+            // console reads), an id over the CSI limit or a schedulingInterval that is no duration is refused before sending
+            List<TargetFacts> targets = items.stream().map(i -> model.table().all().stream()
+                    .filter(r -> r.source().equals(i.source())).findFirst().map(ReplicationCommands::facts)
+                    .orElse(TargetFacts.of(group ? "volume group" : "volume", i.source().id(), ""))).toList();
+            Assessment a = model.services().risk().assess(RiskRequest.of(RiskOperation.ENABLE_REPLICATION, targets, model.now())
+                    .sending(template.parameters()).on(site.describe()));
+            Optional<RiskAnswer> answer = actions.dialogs().confirmRisk(a, "Enable");
+            if (answer.isEmpty() || a.blocked()) return;
             WorkflowRequest request = new WorkflowRequest(WorkflowKind.ENABLE, site.toSite(), null, items, template, Map.of(),
                     WorkflowOptions.DEFAULT);
             plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site.label(), false), plans));

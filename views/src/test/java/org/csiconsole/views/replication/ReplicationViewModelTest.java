@@ -373,6 +373,32 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void enablingAVolumeThatReplicatesOnAnotherSiteOrWithAnIntervalThatIsNoDurationIsRefusedBeforeSending() {
+        f.dialogs.formAnswer = form -> {
+            form.text("ids").set("vol-1r");
+            return true;
+        };
+        f.dialogs.answer = true;
+
+        f.model.commands().enableAction().run();
+
+        Assessment asked = f.assessed.get(f.assessed.size() - 1);
+        assertThat(asked.blocked()).isTrue();
+        assertThat(asked.illegal().describe()).contains("vol-1r already replicates: it is secondary on site-b");
+
+        f.dialogs.formAnswer = form -> {
+            form.text("ids").set("vol-new");
+            form.text("parameters").set("schedulingInterval=abc");
+            return true;
+        };
+        f.model.commands().enableAction().run();
+
+        assertThat(f.assessed.get(f.assessed.size() - 1).illegal().describe()).contains("'abc' is not a duration");
+        assertThat(f.portA.calls).as("nothing sent").isEmpty();
+        assertThat(f.portB.calls).isEmpty();
+    }
+
+    @Test
     void disablingASplitBrainRowWhosePartnerWasNotReadSaysSplitBrainAndNamesThePartnerAsTheDetailDoes() {
         f.samplerA().publish(List.of(sample("site-a", "vol-7", PRIMARY, ERROR, Duration.ofMinutes(1), "vol-7r",
                 "Split-brain: both vol-7 on site-a and vol-7r on site-b are primary.")));

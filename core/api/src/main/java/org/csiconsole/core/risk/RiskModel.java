@@ -569,10 +569,42 @@ public final class RiskModel implements RiskAssessor {
         return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
+    /** The most bytes a CSI id may have (CSI spec, Size Limits: {@code volume_id} 128 bytes). */
+    public static final int MAX_ID_BYTES = 128;
+
+    /** The request field of EnableVolumeReplication's sync interval, among the parameters sent. */
+    public static final String SCHEDULING_INTERVAL = "schedulingInterval";
+
+    /**
+     * Why {@code text} is no sync interval ({@code 30s}, {@code 5m}, {@code 1h}, {@code 1d}: a positive whole number and
+     * one unit, as a VolumeReplicationClass gives it); empty when it is one, or when empty (the driver's default).
+     */
+    public static String badInterval(String text) {
+        String t = text == null ? "" : text.strip();
+        if (t.isEmpty() || t.matches("[1-9][0-9]{0,8}[smhd]")) return "";
+        return "the " + SCHEDULING_INTERVAL + " '" + text + "' is not a duration such as 30s, 5m, 1h or 1d";
+    }
+
+    /**
+     * EnableVolumeReplication: refused before it is sent for a volume or group that already replicates (its role is known),
+     * an id over {@link #MAX_ID_BYTES} bytes, or a {@code schedulingInterval} among the parameters sent that is no duration.
+     */
     private void enable(Draft d) {
+        String interval = badInterval(d.r.sends().getOrDefault(SCHEDULING_INTERVAL, ""));
+        if (!interval.isEmpty()) {
+            d.illegal(interval, "csi-addons replication.proto: EnableVolumeReplication parameters come from the VolumeReplicationClass",
+                    "Give schedulingInterval as a whole number and a unit, e.g. 5m.", false);
+        }
         for (TargetFacts t : d.r.targets()) {
-            if (t.side() != null && t.side().role() != VolumeReplicationRole.UNKNOWN) {
-                d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " already replicates (" + role(t.side()) + ")", "");
+            int bytes = t.id().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            if (bytes > MAX_ID_BYTES) {
+                d.illegal("the id " + (t.id().length() > 40 ? t.id().substring(0, 40) + "\u2026" : t.id()) + " is " + bytes
+                        + " bytes, over the " + MAX_ID_BYTES + " a volume_id may have", "CSI spec, Size Limits: volume_id 128 bytes",
+                        "Check the id (csi-console volumes lists them).", false);
+            } else if (t.side() != null && t.side().role() != VolumeReplicationRole.UNKNOWN) {
+                d.illegal(t.displayName() + " already replicates: it is " + role(t.side()) + (t.side().site().isEmpty() ? "" : " on " + t.side().site())
+                        + (t.partner() == null ? "" : ", paired with " + t.partner().where()), "csi-addons replication.proto: "
+                        + "EnableVolumeReplication starts a pair; a volume is in one pair", "Nothing to enable; to pair it anew, disable it first.", false);
             } else {
                 d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " starts replicating: the driver copies it to its partner", "");
             }
