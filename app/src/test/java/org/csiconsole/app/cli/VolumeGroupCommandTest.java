@@ -180,4 +180,26 @@ class VolumeGroupCommandTest {
         assertThat(list()).as("the group stays").hasSize(1);
         assertThat(volumeIds()).containsExactlyInAnyOrder(a, b);
     }
+
+    @Test
+    void aDryRunSendsNothingAndAWrongMembersPhraseNamesTheFlagThatGivesIt() throws Exception {
+        String a = volume("cli-a");
+        String b = volume("cli-b");
+        run("volume-group", "create", "--endpoint", endpoint, "--name", "db", "--volume-id", a, "--volume-id", b, "--output", "json");
+        String id = new ObjectMapper().readTree(out.toString()).get("volume_group_id").asText();
+
+        assertThat(run("volume-group", "delete", "--endpoint", endpoint, "--group-id", id, "--delete-volumes", "--dry-run"))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("Dry run: nothing was sent.").contains("1 GiB");
+        assertThat(list()).hasSize(1);
+
+        int code = run("volume-group", "delete", "--endpoint", endpoint, "--group-id", id, "--yes=db", "--delete-volumes",
+                "--yes-delete-volumes=2");
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--yes-delete-volumes=2 does not name").contains("Pass --yes-delete-volumes=delete ")
+                .doesNotContain("--yes=2");
+        assertThat(list()).hasSize(1);
+        assertThat(volumeIds()).containsExactlyInAnyOrder(a, b);
+    }
 }

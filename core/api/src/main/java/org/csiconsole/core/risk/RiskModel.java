@@ -191,7 +191,8 @@ public final class RiskModel implements RiskAssessor {
             }
             if (emptied && n > 0) {
                 d.caution(Kind.MEMBERS_LEAVE, "first, ModifyVolumeGroupMembership with no volume_ids removes the " + members
-                        + " from " + t.displayName() + ", so that DeleteVolumeGroup does not delete them", "");
+                        + " from " + t.displayName() + (t.reached().isEmpty() ? ", so that DeleteVolumeGroup does not delete them"
+                        : "; after DeleteVolumeGroup, DeleteVolume deletes each of them"), "");
             }
             SideFacts side = t.side();
             if (side != null && side.role() != VolumeReplicationRole.UNKNOWN) {
