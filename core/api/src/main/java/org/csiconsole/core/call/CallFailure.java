@@ -78,13 +78,21 @@ public class CallFailure extends RuntimeException {
 
     /** Whose failure this is, as a sentence for a dialog or a CLI line: {@code "A failure of the transport."}. */
     public String ownerSentence() {
-        return "A failure of " + owner.words() + ".";
+        return "A failure of " + ownerWords() + ".";
+    }
+
+    /**
+     * Whose failure this is in words: {@code "the transport"}; the console's own refusal of input before anything was
+     * sent ({@link #refused}: INVALID_ARGUMENT owned by the console) is {@code "the console (checked before sending)"}.
+     */
+    public String ownerWords() {
+        return owner.words() + (owner == FailureOwner.CONSOLE && kind == FailureKind.INVALID_ARGUMENT ? " (checked before sending)" : "");
     }
 
     /** Summary, whose failure it is, recovery step and detail on separate lines, for a CLI or a log line. */
     public String describe() {
         StringBuilder b = new StringBuilder(getMessage());
-        b.append("\n  Whose: ").append(owner.words());
+        b.append("\n  Whose: ").append(ownerWords());
         if (!whatToDo.isEmpty()) b.append("\n  What to do: ").append(whatToDo);
         if (!detail.isEmpty()) b.append("\n  Detail: ").append(detail);
         return b.toString();
