@@ -459,6 +459,16 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void anEmptyVolumeIdIsRefusedBeforeAnythingIsReadOrSent() {
+        int code = run("replication", "resync", "--endpoint", siteB, "--volume-id", "");
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--volume-id was given an empty id; nothing was sent")
+                .contains("Whose: the console (checked before sending)").doesNotContain("Resync volume  on");
+        assertThat(audited()).isEmpty();
+    }
+
+    @Test
     void aDryRunWhoseRealRunWouldBeRefusedExitsWithTheRefusalsCode() {
         String[] promote = {"replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--partner-endpoint", siteA};
         int real = run(promote);
