@@ -176,7 +176,7 @@ public final class VolumeGroupCommand {
             VolumeGroupRules rules = storage.volumeGroupRules().get();
             VolumeGroup g = find(storage, rules, groupId, secrets);
             String name = VolumeGroupRules.displayName(g);
-            org.csiconsole.core.port.Features features = storage.features().get();
+            Features features = storage.features().get();
             VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, rules, features, deleteVolumes);
             String what = "Delete volume group " + name;
             if (!plan.allowed()) throw new CallFailure(FailureKind.FAILED_PRECONDITION, what, plan.refusal(), "Keep the group, or add --delete-volumes.", "");

@@ -119,8 +119,8 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
 
     /**
      * Unfences the selected blocks (every selected row, one per line of the form) after the form and the typed confirmation;
-     * the rows go. On a driver that cannot list
-     * its fences the form opens empty, and core's assessment asks for the send to be an override.
+     * the rows go. On a driver that cannot list its fences the form opens empty, and core's assessment asks for the send to
+     * be an override.
      */
     public void unfence() {
         List<FenceRow> rows = targets();

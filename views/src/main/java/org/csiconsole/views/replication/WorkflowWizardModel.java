@@ -63,7 +63,8 @@ import java.util.function.Function;
  * shown are never the roles from before the run.
  *
  * <p>Site A and site B are the engine's ({@link WorkflowRequest}): for a failover A is the primary
- * now and B the new primary; for a failback A is the old primary that becomes primary again; for
+ * now and B the new primary; for a failback A is the old primary that becomes primary again, as the site pairs
+ * name it (never turned around: core refuses a pair that has not failed over from A); for
  * split-brain recovery A is the survivor whose data is kept, and there is none until the person
  * chooses one ({@link #keep}). {@link #swap()} exchanges them. UI thread only; engine events are
  * handed to {@code ui}.
