@@ -263,8 +263,8 @@ public final class FenceCommands {
             try {
                 return Cidr.parseAll(cidrs);
             } catch (IllegalArgumentException e) {
-                throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read --cidr", e.getMessage(),
-                        "Give each --cidr as an IPv4 or IPv6 block, e.g. --cidr 10.1.0.0/24", "");
+                throw CallFailure.refused("Read --cidr", e.getMessage() + "; nothing was sent",
+                        "Give each --cidr as an IPv4 or IPv6 block, e.g. --cidr 10.1.0.0/24");
             }
         }
 

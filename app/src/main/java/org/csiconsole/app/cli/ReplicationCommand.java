@@ -302,8 +302,10 @@ public final class ReplicationCommand {
                 TargetFacts target = ReplicationRisk.target(s, self, partner);
                 facts.add(readsB == null ? target : target.paired(SitePairs.judge(self, partner)));
             }
-            Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
-                    .on(connection(o, a.name(), p.endpoint, partnerName)));
+            RiskRequest asked = new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
+                    .on(connection(o, a.name(), p.endpoint, partnerName));
+            // EnableVolumeReplication's parameters are judged by core too (a schedulingInterval that is no duration)
+            Assessment assessment = risk.assess(kind == WorkflowKind.ENABLE ? asked.sending(template.parameters()) : asked);
             WorkflowRequest request = WorkflowRequest.onOneSite(kind, a, items(sources, null));
             return decide(o, request, r, assessment, null, sources, risk, out);
         });
@@ -465,7 +467,8 @@ public final class ReplicationCommand {
 
     /**
      * Prints core's assessment (hazards, verdict, the consent a run would need), then the plan; sends nothing.
-     * Table output prints the assessment's lines first; JSON carries it as {@code assessment}.
+     * Table output prints the assessment's lines first; JSON carries it as {@code assessment}. Exits as
+     * {@link #dryRunExit}.
      */
     int dryRun(CsiEndpointOptions o, WorkflowRequest req, Calls r, Map<ReplicationSource, ForceConfirmation> force, Assessment assessment,
                Map<String, Object> extra) {
@@ -480,7 +483,17 @@ public final class ReplicationCommand {
             out.println();
         }
         new ReplicationOutput(out, o.output).plan(plan, all);
-        return ExitCodes.OK;
+        return dryRunExit(assessment, plan);
+    }
+
+    /**
+     * The exit code of a dry run: the one its real run would exit with when it is refused whatever is typed (a verdict
+     * that blocks it, {@link ExitCodes#USAGE}; a failed pre-flight check, {@link ExitCodes#CALL_FAILED}), else
+     * {@link ExitCodes#OK}. A consent not yet given is no refusal: a dry run needs none.
+     */
+    static int dryRunExit(Assessment assessment, WorkflowPlan plan) {
+        if (assessment.blocked()) return ExitCodes.USAGE;
+        return plan != null && plan.blocked() ? ExitCodes.CALL_FAILED : ExitCodes.OK;
     }
 
     /**

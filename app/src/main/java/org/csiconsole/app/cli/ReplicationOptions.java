@@ -24,7 +24,13 @@ final class ReplicationOptions {
         @Option(names = "--group-id", paramLabel = "ID", description = "A volume_group_id (replicated as a group); repeat for several.")
         List<String> groups = new ArrayList<>();
 
+        /** The sources named; an empty or blank id is refused before anything is read or sent. */
         List<ReplicationSource> sources() {
+            if (volumes.stream().anyMatch(String::isBlank) || groups.stream().anyMatch(String::isBlank)) {
+                String option = volumes.stream().anyMatch(String::isBlank) ? "--volume-id" : "--group-id";
+                throw org.csiconsole.core.call.CallFailure.refused("Read " + option, option + " was given an empty id; nothing was sent",
+                        "Give the id, e.g. " + option + " vol-00000111 (csi-console replication list shows them)");
+            }
             List<ReplicationSource> out = new ArrayList<>();
             volumes.forEach(v -> out.add(ReplicationSource.volume(v)));
             groups.forEach(g -> out.add(ReplicationSource.volumeGroup(g)));

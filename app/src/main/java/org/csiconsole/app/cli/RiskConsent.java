@@ -36,10 +36,22 @@ import java.util.function.Supplier;
 final class RiskConsent {
     private final RiskAssessor model;
     private final Supplier<Optional<ConsoleTerminal>> terminal;
+    /** The option that gives the typed consent without a terminal, as the refusals name it. */
+    private final String yes;
 
     RiskConsent(RiskAssessor model, Supplier<Optional<ConsoleTerminal>> terminal) {
+        this(model, terminal, "--yes");
+    }
+
+    private RiskConsent(RiskAssessor model, Supplier<Optional<ConsoleTerminal>> terminal, String yes) {
         this.model = model;
         this.terminal = terminal;
+        this.yes = yes;
+    }
+
+    /** This consent taken from {@code option} instead of {@code --yes} (e.g. {@code --yes-delete-volumes}), and named so in refusals. */
+    RiskConsent through(String option) {
+        return new RiskConsent(model, terminal, option);
     }
 
     /** The console's risk model, confirming on {@code terminal}. */
@@ -113,12 +125,12 @@ final class RiskConsent {
     /**
      * Prints {@code a} to {@code err} and collects its consent.
      *
-     * @param yes the {@code --yes} values given, in order
+     * @param given the {@code --yes} values given (of the option {@link #through} names), in order
      * @param override true when {@code --override} was given
      * @return the consent given
      * @throws CallFailure INVALID_ARGUMENT when the call is refused or the consent is missing or wrong
      */
-    Given confirm(Assessment a, List<String> yes, boolean override, PrintWriter err) {
+    Given confirm(Assessment a, List<String> given, boolean override, PrintWriter err) {
         a.lines().forEach(err::println);
         err.flush();
         boolean overriding = false;
@@ -141,65 +153,65 @@ final class RiskConsent {
         Consent c = a.consent(overriding);
         return new Given(overriding, switch (c.level()) {
             case NONE, CONFIRM -> {
-                if (!yes.isEmpty()) {
-                    throw usage(a.title(), "--yes was given, but this needs no typed consent"
-                            + (a.request().operation().forceable() && !a.forced() ? " (--yes confirms --force, which was not given)" : "")
-                            + "; nothing was sent", "Drop --yes" + (a.request().operation().forceable() && !a.forced() ? ", or add --force" : ""));
+                if (!given.isEmpty()) {
+                    throw usage(a.title(), yes + " was given, but this needs no typed consent"
+                            + (a.request().operation().forceable() && !a.forced() ? " (" + yes + " confirms --force, which was not given)" : "")
+                            + "; nothing was sent", "Drop " + yes + (a.request().operation().forceable() && !a.forced() ? ", or add --force" : ""));
                 }
                 yield List.of();
             }
-            case TYPED -> List.of(typed(a, c, yes));
-            case TYPED_EACH -> typedEach(a, c, yes);
+            case TYPED -> List.of(typed(a, c, given));
+            case TYPED_EACH -> typedEach(a, c, given);
         });
     }
 
-    private String typed(Assessment a, Consent c, List<String> yes) {
+    private String typed(Assessment a, Consent c, List<String> given) {
         String noun = a.request().targets().size() == 1 ? "this " + a.request().targets().get(0).kind() : "these " + a.request().targets().get(0).kind() + "s";
-        if (!yes.isEmpty()) {
-            if (yes.size() == 1 && c.accepts(yes.get(0))) return yes.get(0).strip();
-            throw usage(a.title(), (yes.size() > 1 ? "--yes was given " + yes.size() + " times" : "--yes=" + yes.get(0) + " does not name " + noun)
-                    + "; nothing was sent", "Pass --yes=" + c.phrase() + " (exactly" + (c.names().size() == 1 ? " the name or id" : "") + ")");
+        if (!given.isEmpty()) {
+            if (given.size() == 1 && c.accepts(given.get(0))) return given.get(0).strip();
+            throw usage(a.title(), (given.size() > 1 ? yes + " was given " + given.size() + " times" : yes + "=" + given.get(0) + " does not name " + noun)
+                    + "; nothing was sent", "Pass " + yes + "=" + c.phrase() + " (exactly" + (c.names().size() == 1 ? " the name or id" : "") + ")");
         }
         ConsoleTerminal t = terminal.get().orElseThrow(() -> usage(a.title(),
-                "there is no terminal to confirm on, and --yes was not given; nothing was sent",
-                "Pass --yes=" + c.phrase() + " to confirm without a terminal"));
+                "there is no terminal to confirm on, and " + yes + " was not given; nothing was sent",
+                "Pass " + yes + "=" + c.phrase() + " to confirm without a terminal"));
         String line = t.readLine("Type " + c.phrase() + " to " + lowerFirst(a.title()) + ": ");
         if (line != null && c.accepts(line)) return line.strip();
         throw usage(a.title(), (line == null ? "nothing was typed" : "the text typed is not " + c.phrase()) + "; nothing was sent",
-                "Run the command again and type " + c.phrase() + " exactly, or pass --yes=" + c.phrase());
+                "Run the command again and type " + c.phrase() + " exactly, or pass " + yes + "=" + c.phrase());
     }
 
-    private List<String> typedEach(Assessment a, Consent c, List<String> yes) {
+    private List<String> typedEach(Assessment a, Consent c, List<String> given) {
         String nouns = a.request().operation() == RiskOperation.SPLIT_BRAIN_RECOVERY ? "pairs" : a.request().targets().get(0).kind() + "s";
         int n = c.names().size();
-        for (String y : yes) {
+        for (String y : given) {
             boolean names = false;
             for (int i = 0; i < n; i++) names |= c.acceptsFor(i, y);
             if (!names) {
-                throw usage(a.title(), "--yes=" + y + " names none of the " + nouns + " to confirm (" + String.join(", ", labels(c))
-                        + "); nothing was sent", "Give --yes=<name or id> exactly, once for each of them");
+                throw usage(a.title(), yes + "=" + y + " names none of the " + nouns + " to confirm (" + String.join(", ", labels(c))
+                        + "); nothing was sent", "Give " + yes + "=<name or id> exactly, once for each of them");
             }
         }
         List<String> typed = new ArrayList<>();
         List<Integer> missing = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             final int index = i;
-            Optional<String> given = yes.stream().filter(y -> c.acceptsFor(index, y)).findFirst();
-            typed.add(given.map(String::strip).orElse(null));
-            if (given.isEmpty()) missing.add(i);
+            Optional<String> match = given.stream().filter(y -> c.acceptsFor(index, y)).findFirst();
+            typed.add(match.map(String::strip).orElse(null));
+            if (match.isEmpty()) missing.add(i);
         }
         if (missing.isEmpty()) return typed;
         Optional<ConsoleTerminal> t = terminal.get();
         if (t.isEmpty()) {
             List<String> names = missing.stream().map(i -> labels(c).get(i)).toList();
-            throw usage(a.title(), "each of the " + nouns + " must be named by its own --yes; missing for " + String.join(", ", names)
-                    + "; nothing was sent", "Add --yes=" + c.names().get(missing.get(0)) + (missing.size() > 1 ? " and one --yes for each other" : ""));
+            throw usage(a.title(), "each of the " + nouns + " must be named by its own " + yes + "; missing for " + String.join(", ", names)
+                    + "; nothing was sent", "Add " + yes + "=" + c.names().get(missing.get(0)) + (missing.size() > 1 ? " and one " + yes + " for each other" : ""));
         }
         for (int i : missing) {
             String line = t.get().readLine("Type " + c.names().get(i) + " to " + lowerFirst(a.title()) + ": ");
             if (line == null || !c.acceptsFor(i, line)) {
                 throw usage(a.title(), (line == null ? "nothing was typed" : "the text typed does not name " + c.names().get(i))
-                        + "; nothing was sent", "Run it again and type " + c.names().get(i) + " exactly, or pass --yes=" + c.names().get(i));
+                        + "; nothing was sent", "Run it again and type " + c.names().get(i) + " exactly, or pass " + yes + "=" + c.names().get(i));
             }
             typed.set(i, line.strip());
         }

@@ -16,6 +16,7 @@ import org.csiconsole.core.model.VolumeGroup;
 import org.csiconsole.core.port.Features;
 import org.csiconsole.core.port.VolumeGroupDeletion;
 import org.csiconsole.core.port.VolumeGroupRules;
+import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
@@ -48,7 +49,8 @@ import java.util.Optional;
  * anything is sent (exit 2). {@code delete} prints core's risk assessment (the members it holds),
  * asks for the group's name on a terminal and needs {@code --yes=<name>} without one; the members stay
  * unless {@code --delete-volumes} is given and confirmed in its turn (their own assessment; without a
- * terminal {@code --yes-delete-volumes=<phrase>}, the phrase naming them). Secrets come from
+ * terminal {@code --yes-delete-volumes=<phrase>}, the phrase naming them; each member read from the driver first, and one
+ * it reports published refuses the whole delete). {@code --dry-run} prints it all and sends nothing. Secrets come from
  * {@code --secrets-file}, never from an argument. Exit codes are those of {@link ExitCodes}.
  */
 @Command(name = "volume-group", mixinStandardHelpOptions = true,
@@ -165,26 +167,48 @@ public final class VolumeGroupCommand {
                        description = "Confirms deleting the member volumes without a terminal: the text core's assessment asks for "
                                + "(one member: its name; several: \"delete\" and their names, e.g. \"delete db-1, db-2\").")
                String yesVolumes,
+               @Option(names = "--dry-run", description = "Print what would happen and core's assessments (the members read from the "
+                       + "driver), and send nothing; exits 2 when the real run would be refused whatever is typed.") boolean dryRun,
                @Mixin SecretsFileOption secretsOption) throws Exception {
         Secrets secrets = secretsOption.read(env);
         return run(o, (storage, out) -> {
             VolumeGroupRules rules = storage.volumeGroupRules().get();
             VolumeGroup g = find(storage, rules, groupId, secrets);
             String name = VolumeGroupRules.displayName(g);
-            VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, rules, storage.features().get(), deleteVolumes);
+            Features features = storage.features().get();
+            VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, rules, features, deleteVolumes);
             String what = "Delete volume group " + name;
             if (!plan.allowed()) throw new CallFailure(FailureKind.FAILED_PRECONDITION, what, plan.refusal(), "Keep the group, or add --delete-volumes.", "");
             PrintWriter err = spec.commandLine().getErr();
             err.println(plan.whatHappens());
             RiskConsent risk = RiskConsent.on(terminal);
-            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(plan)), Instant.now())
-                            .sending(plan.sends())),
-                    yes == null ? List.of() : List.of(yes), false, err);
+            Assessment group = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(plan)), Instant.now())
+                    .sending(plan.sends()));
             int n = g.volumes().size();
+            Assessment volumes = null;
             if (deleteVolumes && n > 0) {
-                List<TargetFacts> members = g.volumes().stream().map(v -> TargetFacts.ofVolume(v, false, List.of())).toList();
-                risk.confirm(risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, members, Instant.now())),
-                        yesVolumes == null ? List.of() : List.of(yesVolumes), false, err);
+                // where the driver reports each member published, read before anything is sent: a published member refuses it all
+                List<TargetFacts> members = VolumeGroupDeletion.readMembers(g, storage, features).get().stream()
+                        .map(m -> TargetFacts.ofVolume(m.volume(), m.reported(features), List.of()).sized(m.volume().capacityBytes(), null))
+                        .toList();
+                volumes = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, members, Instant.now()));
+            }
+            if (dryRun) {
+                group.lines().forEach(out::println);
+                if (volumes != null) volumes.lines().forEach(out::println);
+                out.println("Dry run: nothing was sent.");
+                out.flush();
+                Assessment refused = group.blocked() ? group : volumes != null && volumes.blocked() ? volumes : null;
+                // exits as the real run would: refused whatever is typed (docs/cli.md)
+                if (refused != null) {
+                    throw usage(what, "the real run would be refused: " + refused.illegal().reason() + "; this dry run sent nothing",
+                            refused.illegal().nextStep());
+                }
+                return;
+            }
+            risk.confirm(group, yes == null ? List.of() : List.of(yes), false, err);
+            if (volumes != null) {
+                risk.through("--yes-delete-volumes").confirm(volumes, yesVolumes == null ? List.of() : List.of(yesVolumes), false, err);
             }
             String done = plan.run(storage, secrets).get();
             Map<String, Object> m = new LinkedHashMap<>();

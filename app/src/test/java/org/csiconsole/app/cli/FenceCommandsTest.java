@@ -87,6 +87,17 @@ class FenceCommandsTest {
         assertThat(fenced()).isEmpty();
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"10.1.0.5/33", "hello"})
+    void aBlockThatDoesNotParseIsTheConsolesRefusalCheckedBeforeSendingNeverTheDrivers(String cidr) {
+        int code = run("fence", "--endpoint", csi(), "--addons-endpoint", addons(), "--cidr", cidr, "--yes=" + cidr);
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("Whose: the console (checked before sending)").contains("nothing was sent")
+                .doesNotContain("Whose: the driver");
+        assertThat(fenced()).isEmpty();
+    }
+
     @Test
     void aYesThatDoesNotNameTheBlocksRefusesAndFencesNothing() {
         int code = run("fence", "--endpoint", csi(), "--addons-endpoint", addons(), "--cidr", "10.1.0.0/24", "--cidr", "10.2.0.0/24",

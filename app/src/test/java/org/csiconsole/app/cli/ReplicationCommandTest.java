@@ -191,7 +191,9 @@ class ReplicationCommandTest {
             case ENABLE -> List.of("enable", "--endpoint", siteA, "--volume-id", plugin.model().volumes().create(new VolumeSpec("pvc-new", "site-a", null,
                     1L << 30, false, "ext4", List.of(), List.of("SINGLE_NODE_WRITER"), Map.of(), Map.of(), Map.of(), null, null, "")).id());
             case PLANNED_FAILOVER -> List.of("failover", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB);
-            case FAILBACK -> List.of("failback", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB);
+            // roles as a failover to site A leaves them: site B's side secondary, site A's primary
+            case FAILBACK -> List.of("failback", "--endpoint", siteB, "--volume-id", remote.get(0), "--partner-endpoint", siteA,
+                    "--partner-id", local.get(0));
         });
     }
 
@@ -458,6 +460,47 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void anEmptyVolumeIdIsRefusedBeforeAnythingIsReadOrSent() {
+        int code = run("replication", "resync", "--endpoint", siteB, "--volume-id", "");
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--volume-id was given an empty id; nothing was sent")
+                .contains("Whose: the console (checked before sending)").doesNotContain("Resync volume  on");
+        assertThat(audited()).isEmpty();
+    }
+
+    @Test
+    void aDryRunWhoseRealRunWouldBeRefusedExitsWithTheRefusalsCode() {
+        String[] promote = {"replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--partner-endpoint", siteA};
+        int real = run(promote);
+        List<String> dry = new ArrayList<>(List.of(promote));
+        dry.add("--dry-run");
+
+        int code = run(dry.toArray(String[]::new));
+
+        assertThat(real).isEqualTo(ExitCodes.USAGE);
+        assertThat(code).as(out.toString()).isEqualTo(real);
+        assertThat(out.toString()).contains("is primary and reachable");
+        assertThat(audited()).isEmpty();
+    }
+
+    @Test
+    void aFailbackOfAPairThatNeverFailedOverIsRefusedNamingTheStateAndSendsNothing() {
+        String[] failback = {"replication", "failback", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB};
+        List<String> dry = new ArrayList<>(List.of(failback));
+        dry.add("--dry-run");
+
+        assertThat(run(dry.toArray(String[]::new))).as("the dry run exits as the run would").isEqualTo(ExitCodes.USAGE);
+        int code = run(failback);
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("the pair has not failed over to B: " + local.get(0) + " on A is primary and "
+                + remote.get(0) + " on B is secondary");
+        assertThat(audited()).as("nothing was sent").isEmpty();
+        assertThat(role(local.get(0))).isEqualTo(ReplicationRole.PRIMARY);
+    }
+
+    @Test
     void aForcedPromoteIsMarkedInTheAuditAndAuditForcedListsOnlyIt() throws Exception {
         assertThat(run("replication", "demote", "--endpoint", siteA, "--volume-id", local.get(1), "--yes=" + local.get(1)))
                 .as(err.toString()).isEqualTo(ExitCodes.OK);
@@ -472,6 +515,8 @@ class ReplicationCommandTest {
             assertThat(e.get("forced").asBoolean()).isTrue();
             assertThat(e.get("override").asBoolean()).isFalse();
             assertThat(e.get("targets").toString()).contains(remote.get(0));
+            assertThat(e.get("workflow").asText()).as("the record says in words that force was used")
+                    .isEqualTo("Promote with force: " + siteB + " (" + remote.get(0) + ")");
         });
         assertThat(run("audit", "--forced")).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("PromoteVolume").contains("FORCED").doesNotContain("DemoteVolume");

@@ -158,4 +158,48 @@ class VolumeGroupCommandTest {
         assertThat(list()).isEmpty();
         assertThat(volumeIds()).as("the member is gone").isEmpty();
     }
+
+    @Test
+    void aMemberTheDriverReportsPublishedRefusesTheWholeDeleteBeforeAnythingIsSentNamingTheNode() throws Exception {
+        String a = volume("cli-a");
+        String b = volume("cli-b");
+        new CsiStorage(client, false).controllerPublish(b, "node-1",
+                VolumeCapability.mount(AccessMode.SINGLE_NODE_WRITER, "ext4"), false).get(30, TimeUnit.SECONDS);
+        run("volume-group", "create", "--endpoint", endpoint, "--name", "db", "--volume-id", a, "--volume-id", b, "--output", "json");
+        String id = new ObjectMapper().readTree(out.toString()).get("volume_group_id").asText();
+
+        int code = run("volume-group", "delete", "--endpoint", endpoint, "--group-id", id, "--delete-volumes", "--yes=db",
+                "--yes-delete-volumes=delete cli-a, cli-b", "--trace");
+
+        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("published").contains("node-1").contains(b)
+                .doesNotContain("the driver does not report publications")
+                .contains("/ControllerGetVolume attempt").as("nothing sent")
+                .doesNotContain("/DeleteVolumeGroup attempt").doesNotContain("/DeleteVolume attempt")
+                .doesNotContain("/ModifyVolumeGroupMembership attempt");
+        assertThat(list()).as("the group stays").hasSize(1);
+        assertThat(volumeIds()).containsExactlyInAnyOrder(a, b);
+    }
+
+    @Test
+    void aDryRunSendsNothingAndAWrongMembersPhraseNamesTheFlagThatGivesIt() throws Exception {
+        String a = volume("cli-a");
+        String b = volume("cli-b");
+        run("volume-group", "create", "--endpoint", endpoint, "--name", "db", "--volume-id", a, "--volume-id", b, "--output", "json");
+        String id = new ObjectMapper().readTree(out.toString()).get("volume_group_id").asText();
+
+        assertThat(run("volume-group", "delete", "--endpoint", endpoint, "--group-id", id, "--delete-volumes", "--dry-run"))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("Dry run: nothing was sent.").contains("1 GiB");
+        assertThat(list()).hasSize(1);
+
+        int code = run("volume-group", "delete", "--endpoint", endpoint, "--group-id", id, "--yes=db", "--delete-volumes",
+                "--yes-delete-volumes=2");
+
+        assertThat(code).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--yes-delete-volumes=2 does not name").contains("Pass --yes-delete-volumes=delete ")
+                .doesNotContain("--yes=2");
+        assertThat(list()).hasSize(1);
+        assertThat(volumeIds()).containsExactlyInAnyOrder(a, b);
+    }
 }

@@ -118,12 +118,13 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
     }
 
     /**
-     * Unfences the selected block after the form and the typed confirmation; the row goes. On a driver that cannot list
-     * its fences the form opens empty, and core's assessment asks for the send to be an override.
+     * Unfences the selected blocks (every selected row, one per line of the form) after the form and the typed confirmation;
+     * the rows go. On a driver that cannot list its fences the form opens empty, and core's assessment asks for the send to
+     * be an override.
      */
     public void unfence() {
-        FenceRow r = selected();
-        if (r != null) change(false, r.cidr());
+        List<FenceRow> rows = targets();
+        if (!rows.isEmpty()) change(false, String.join("\n", rows.stream().map(FenceRow::cidr).toList()));
         else if (cannotList()) change(false, "");
     }
 

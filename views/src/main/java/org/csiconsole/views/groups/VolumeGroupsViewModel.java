@@ -162,10 +162,35 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
             dropVolumes = VolumeGroupForms.deletesVolumes(form);
         }
         VolumeGroupDeletion plan = VolumeGroupDeletion.plan(g, r, features, dropVolumes);
+        if (!dropVolumes) {
+            deleteAfterConsent(g, plan, List.of());
+            return;
+        }
+        // the group's listing carries no publications: each member is read from the driver before anything is asked or sent
+        VolumeGroupDeletion.readMembers(g, storage(), features).whenComplete((read, e) -> context.ui().execute(() -> {
+            if (e != null) {
+                org.csiconsole.core.call.CallFailure f = org.csiconsole.core.call.CallFailure.unwrap(e);
+                dialogs().showFailure(f != null ? f : new org.csiconsole.core.call.CallFailure(org.csiconsole.core.call.FailureKind.INTERNAL,
+                        "Read the members of " + VolumeGroupRules.displayName(g), String.valueOf(e.getMessage()),
+                        "Nothing was sent. Read the group again, then delete it.", ""));
+                return;
+            }
+            deleteAfterConsent(g, plan, read.stream().map(m -> {
+                TargetFacts t = context.volumeFacts(m.volume(), features, "",
+                        m.readBy() == null ? TargetFacts.VolumeRead.LIST_VOLUMES : m.readBy());
+                return m.reported(features) ? t : t.withPlacements(t.placements(), false);
+            }).toList());
+        }));
+    }
+
+    /**
+     * Asks the consent for the group, then for its {@code members} when the plan deletes them (their facts as read from
+     * the driver), then runs the plan; nothing is sent when either is refused.
+     */
+    private void deleteAfterConsent(VolumeGroup g, VolumeGroupDeletion plan, List<TargetFacts> members) {
         if (!consent(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(plan)), plan.sends(), "Delete")) return;
-        if (dropVolumes && !consent(RiskOperation.DELETE_VOLUME,
-                g.volumes().stream().map(v -> context.volumeFacts(v, features, "", TargetFacts.VolumeRead.LIST_VOLUMES)).toList(), Map.of(), "Delete")) return;
-        boolean membersGo = dropVolumes;
+        if (plan.deleteVolumes() && !consent(RiskOperation.DELETE_VOLUME, members, Map.of(), "Delete")) return;
+        boolean membersGo = plan.deleteVolumes();
         context.actions().run("Delete volume group " + VolumeGroupRules.displayName(g), p -> plan.run(storage(), Secrets.NONE), done -> done)
                 .outcome().thenRun(() -> {
                     remove(x -> x.id().equals(g.id()));

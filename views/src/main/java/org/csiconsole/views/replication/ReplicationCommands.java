@@ -238,9 +238,18 @@ public final class ReplicationCommands {
             ReplicationRequest template = new ReplicationRequest(items.get(0).source(), form.text("replicationId").text().get().strip(),
                     Form.parseKeyValues(form.text("parameters").text().get()),
                     Form.parseSecrets(form.text("secrets").text().get()));
+            // core's assessment, as the command line's enable makes it: a volume that already replicates (on any site this
+            // console reads), an id over the CSI limit or a schedulingInterval that is no duration is refused before sending
+            List<TargetFacts> targets = items.stream().map(i -> model.table().all().stream()
+                    .filter(r -> r.source().equals(i.source())).findFirst().map(ReplicationCommands::facts)
+                    .orElse(TargetFacts.of(group ? "volume group" : "volume", i.source().id(), ""))).toList();
+            Assessment a = model.services().risk().assess(RiskRequest.of(RiskOperation.ENABLE_REPLICATION, targets, model.now())
+                    .sending(template.parameters()).on(site.describe()));
+            Optional<RiskAnswer> answer = actions.dialogs().confirmRisk(a, "Enable");
+            if (answer.isEmpty() || a.blocked()) return;
             WorkflowRequest request = new WorkflowRequest(WorkflowKind.ENABLE, site.toSite(), null, items, template, Map.of(),
                     WorkflowOptions.DEFAULT);
-            plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site.label()), plans));
+            plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site.label(), false), plans));
         } finally {
             form.text("secrets").set("");
         }
@@ -277,7 +286,7 @@ public final class ReplicationCommands {
         Map<String, List<ReplicationRow>> bySite = new LinkedHashMap<>();
         for (ReplicationRow r : rows) bySite.computeIfAbsent(r.site().connection() + "\u0000" + r.site().site(), k -> new ArrayList<>()).add(r);
         List<WorkflowItem> all = rows.stream().map(ReplicationCommands::item).toList();
-        String title = title(kind, all, bySite.size() == 1 ? rows.get(0).site().label() : rows.get(0).site().connection());
+        String title = title(kind, all, bySite.size() == 1 ? rows.get(0).site().label() : rows.get(0).site().connection(), force);
         List<WorkflowRequest> requests = new ArrayList<>();
         for (List<ReplicationRow> site : bySite.values()) {
             List<WorkflowItem> items = site.stream().map(ReplicationCommands::item).toList();
@@ -447,14 +456,15 @@ public final class ReplicationCommands {
     }
 
     /**
-     * {@code "Promote vol-1 on site-b · Demo"}, {@code "Demote 12 volumes on site-a · Demo"}, {@code "Resync 3 volumes and
-     * groups on Demo"}: {@code where} is the site's label ({@link SiteChoice#label}) or the connection.
+     * {@code "Promote vol-1 on site-b · Demo"}, {@code "Promote vol-1 with force on site-b · Demo"}, {@code "Demote 12 volumes on
+     * site-a · Demo"}, {@code "Resync 3 volumes and groups on Demo"}: {@code where} is the site's label ({@link SiteChoice#label})
+     * or the connection; a call sent with force says so, as its result and the record show it.
      */
-    static String title(WorkflowKind kind, List<WorkflowItem> items, String where) {
+    static String title(WorkflowKind kind, List<WorkflowItem> items, String where, boolean force) {
         long groups = items.stream().filter(i -> i.source().group()).count();
         String what = items.size() == 1 ? items.get(0).displayName()
                 : items.size() + (groups == items.size() ? " volume groups" : groups == 0 ? " volumes" : " volumes and groups");
-        return verb(kind) + " " + what + (where == null || where.isEmpty() ? "" : " on " + where);
+        return verb(kind) + " " + what + (force ? " with force" : "") + (where == null || where.isEmpty() ? "" : " on " + where);
     }
 
     static String lower(WorkflowKind k) {

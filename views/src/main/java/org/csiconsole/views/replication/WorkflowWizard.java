@@ -87,7 +87,9 @@ public final class WorkflowWizard extends Dialog<Void> {
         Label heading = new Label(model.kind().words() + " \u00b7 " + model.items().size()
                 + (model.items().size() == 1 ? " pair" : " pairs"));
         heading.getStyleClass().add(ConsoleStyles.DIALOG_HEADING);
-        Label about = new Label(model.description());
+        Label about = new Label();
+        about.textProperty().bind(Bindings.createStringBinding(model::description, model.assessmentProperty(), model.checks(),
+                model.siteAProperty()));
         about.setWrapText(true);
         about.setMaxWidth(860);
         HBox header = new HBox(14, icon, new VBox(4, heading, about));
@@ -501,7 +503,7 @@ public final class WorkflowWizard extends Dialog<Void> {
         list.getStyleClass().addAll(Styles.DENSE, ConsoleStyles.STEP_LIST);
         list.setPlaceholder(muted("The steps show once the workflow can be planned."));
         VBox.setVgrow(list, Priority.ALWAYS);
-        list.setCellFactory(v -> new StepCell(list.widthProperty().subtract(40)));
+        list.setCellFactory(v -> new StepCell(list.widthProperty().subtract(40), () -> model.items().size() > 1));
         return list;
     }
 
@@ -515,8 +517,11 @@ public final class WorkflowWizard extends Dialog<Void> {
         private final HBox row;
         private StepRow bound;
         private final javafx.beans.InvalidationListener redraw = o -> draw();
+        /** True while the wizard holds several items: a step then names its item beside its own words. */
+        private final java.util.function.BooleanSupplier several;
 
-        StepCell(javafx.beans.value.ObservableNumberValue width) {
+        StepCell(javafx.beans.value.ObservableNumberValue width, java.util.function.BooleanSupplier several) {
+            this.several = several;
             icon.setIconSize(16);
             title.getStyleClass().add(ConsoleStyles.STRONG);
             call.getStyleClass().addAll(ConsoleStyles.MONO, ConsoleStyles.MUTED, Styles.TEXT_SMALL);
@@ -576,7 +581,8 @@ public final class WorkflowWizard extends Dialog<Void> {
                 default -> ConsoleStyles.MUTED;
             });
             title.setText(s.step().index() + ". " + (s.step().description().isEmpty() ? s.step().action().name() : s.step().description())
-                    + "  \u00b7  " + s.item() + (s.step().force() ? "  \u00b7  force" : ""));
+                    // the item is named only to tell several apart: the step's own words name the volume it acts on
+                    + (several.getAsBoolean() ? "  \u00b7  " + s.item() : "") + (s.step().force() ? "  \u00b7  force" : ""));
             call.setText(s.step().callLine());
             note.setText(s.messageProperty().get().isEmpty() ? s.status().words() : s.status().words() + ": " + s.messageProperty().get());
             note.getStyleClass().removeAll(ConsoleStyles.CELL_DANGER, ConsoleStyles.MUTED);

@@ -64,7 +64,8 @@ import java.util.function.Function;
  * shown are never the roles from before the run.
  *
  * <p>Site A and site B are the engine's ({@link WorkflowRequest}): for a failover A is the primary
- * now and B the new primary; for a failback A is the old primary that becomes primary again; for
+ * now and B the new primary; for a failback A is the old primary that becomes primary again, as the site pairs
+ * name it (never turned around: core refuses a pair that has not failed over from A); for
  * split-brain recovery A is the survivor whose data is kept, and there is none until the person
  * chooses one ({@link #keep}). {@link #swap()} exchanges them. UI thread only; engine events are
  * handed to {@code ui}.
@@ -141,8 +142,8 @@ public final class WorkflowWizardModel {
         boolean swap = switch (kind) {
             // A is the primary now: swap when only B's side is primary.
             case PLANNED_FAILOVER, UNPLANNED_FAILOVER -> primary(first.sideB()) && !primary(first.sideA());
-            // A is the old primary, not primary now: swap when only A's side is primary.
-            case FAILBACK -> primary(first.sideA()) && !primary(first.sideB());
+            // A failback goes back to the site chosen as A, as on the command line: the roles alone cannot tell which
+            // side was primary before a failover, so a pair that never failed over is refused, not turned around.
             // No survivor is chosen for the person: the sites stand in the site pairs' order until one is.
             default -> false;
         };
@@ -203,18 +204,29 @@ public final class WorkflowWizardModel {
         };
     }
 
-    /** What the workflow does, in two or three sentences. */
+    /** What the workflow does, in two or three sentences; for an unplanned failover, whether site A answered first (core's words). */
     public String description() {
         return switch (kind) {
             case PLANNED_FAILOVER -> "Moves the primary role from site A to site B without losing data: demotes each volume "
                     + "on A, waits for a final sync (a last_sync_time later than the demote), then promotes its partner on B.";
-            case UNPLANNED_FAILOVER -> "Site A is lost: optionally fences site A's clients, then force-promotes each partner "
+            case UNPLANNED_FAILOVER -> org.csiconsole.core.replication.SiteAnswers.siteA(siteA.get().name(), siteAAnswers())
+                    + ". Optionally fences site A's clients, then force-promotes each partner "
                     + "on B. Writes to A after its last sync are lost; each item states that window and needs its name typed.";
             case FAILBACK -> "Returns the primary role to site A: demotes and resyncs the old primary on A from B, waits until "
                     + "the pair is healthy, then fails over from B back to A as a planned failover.";
             default -> "Both sides are primary. Compare both sides, choose the survivor whose data is kept, then type the name of "
                     + "the side whose writes since the split are discarded: it is demoted and resynced from the survivor.";
         };
+    }
+
+    /**
+     * True when site A answered, as core judges it: the assessment's "still answers" hazard (the latest samples), or
+     * the engine's live check of it.
+     */
+    private boolean siteAAnswers() {
+        Assessment a = assessment.get();
+        return a != null && a.hazards().stream().anyMatch(h -> h.kind() == org.csiconsole.core.risk.Hazard.Kind.SITE_STILL_ANSWERS)
+                || org.csiconsole.core.replication.SiteAnswers.answered(checks, siteA.get().name(), null);
     }
 
     /** The pairs, oriented from site A to site B, as last read. */

@@ -127,6 +127,25 @@ class FenceViewModelTest {
     }
 
     @Test
+    void unfenceWithSeveralBlocksSelectedPrefillsEachOfThem() {
+        storage.fenced.addAll(List.of("10.1.0.0/24", "10.2.0.0/24", "10.3.0.0/24"));
+        FenceViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(0));
+        m.selectedRows().setAll(m.table().all().get(0), m.table().all().get(2));
+        List<String> prefilled = new java.util.ArrayList<>();
+        dialogs.formAnswer = f -> {
+            prefilled.add(f.text("cidrs").text().get());
+            return false;
+        };
+
+        m.unfenceAction().run();
+
+        assertThat(prefilled).singleElement().satisfies(t -> assertThat(t.lines().toList())
+                .containsExactly(m.table().all().get(0).cidr(), m.table().all().get(2).cidr()));
+        assertThat(storage.requests).isEmpty();
+    }
+
+    @Test
     void unfencingEveryNetworkNamesTheClientsAnotherFencedBlockKeepsFenced() {
         storage.fenced.addAll(List.of("0.0.0.0/0", "10.10.3.0/24"));
         storage.clients = List.of(new FenceClient("worker-01", List.of("10.10.3.11")), new FenceClient("web-01", List.of("10.20.1.5")));

@@ -152,6 +152,34 @@ class VolumeGroupsViewModelTest {
     }
 
     @Test
+    void deletingTheMembersReadsEachFromTheDriverAndAPublishedOneRefusesTheWholeDeleteNamingItsNode() {
+        VolumeGroupsViewModel m = model();
+        select(m, "vg-db");
+        // the driver reports vol-0002 published to node-1; the group's own listing of it carries no publication
+        storage.volumes.replaceAll(v -> !v.volumeId().equals("vol-0002") ? v : new Volume(v.volumeId(), v.name(), v.capacityBytes(),
+                v.source(), v.capabilities(), v.parameters(), v.volumeContext(), v.accessibleTopology(), List.of("node-1"), v.condition(),
+                v.groupId(), v.origin(), v.properties(), v.replication()));
+        dialogs.formAnswer = f -> {
+            f.toggle(VolumeGroupForms.DELETE_VOLUMES).set(true);
+            return true;
+        };
+        dialogs.typed = null;
+
+        m.deleteAction().run();
+
+        assertThat(storage.calls).as("each member read before anything is asked or sent").contains("getVolume")
+                .doesNotContain("modifyVolumeGroupMembership", "deleteVolumeGroup", "deleteVolume");
+        assertThat(dialogs.assessments).extracting(a -> a.request().operation())
+                .containsExactly(RiskOperation.DELETE_VOLUME_GROUP, RiskOperation.DELETE_VOLUME);
+        assertThat(dialogs.assessments.get(1)).satisfies(a -> {
+            assertThat(a.blocked()).isTrue();
+            assertThat(a.illegal().describe()).contains("still published to node-1");
+        });
+        assertThat(storage.volumes).extracting(Volume::volumeId).contains("vol-0002");
+        assertThat(m.table().all()).extracting(VolumeGroup::id).contains("vg-db");
+    }
+
+    @Test
     void aReplicatedGroupIsNotDeletedNorEmptiedItsRoleAndPartnerNamed() {
         storage.volumeGroups.add(new VolumeGroup("vg-erp", "erp", "", List.of(storage.volumes.get(1)), null,
                 org.csiconsole.core.replication.ReplicationContextKeys.write(true, org.csiconsole.core.model.VolumeReplicationRole.PRIMARY,

@@ -331,6 +331,7 @@ class ReplicationViewModelTest {
         assertThat(f.notifications.items()).singleElement().satisfies(n -> {
             assertThat(n.severity()).as("not a success").isEqualTo(org.csiconsole.views.notify.Severity.ERROR);
             assertThat(n.message()).startsWith("Promoted, and now a split brain");
+            assertThat(n.title()).as("the result says force was used").startsWith("Promote vol-1r with force on site-b");
         });
     }
 
@@ -369,6 +370,48 @@ class ReplicationViewModelTest {
                 .contains("no side takes writes until vol-1r on site-b is promoted"));
         assertThat(f.portA.calls).isEmpty();
         assertThat(f.services.engine.ran).isEmpty();
+    }
+
+    @Test
+    void enablingAVolumeThatReplicatesOnAnotherSiteOrWithAnIntervalThatIsNoDurationIsRefusedBeforeSending() {
+        f.dialogs.formAnswer = form -> {
+            form.text("ids").set("vol-1r");
+            return true;
+        };
+        f.dialogs.answer = true;
+
+        f.model.commands().enableAction().run();
+
+        Assessment asked = f.assessed.get(f.assessed.size() - 1);
+        assertThat(asked.blocked()).isTrue();
+        assertThat(asked.illegal().describe()).contains("vol-1r already replicates: it is secondary on site-b");
+
+        f.dialogs.formAnswer = form -> {
+            form.text("ids").set("vol-new");
+            form.text("parameters").set("schedulingInterval=abc");
+            return true;
+        };
+        f.model.commands().enableAction().run();
+
+        assertThat(f.assessed.get(f.assessed.size() - 1).illegal().describe()).contains("'abc' is not a duration");
+        assertThat(f.portA.calls).as("nothing sent").isEmpty();
+        assertThat(f.portB.calls).isEmpty();
+    }
+
+    @Test
+    void disablingASplitBrainRowWhosePartnerWasNotReadSaysSplitBrainAndNamesThePartnerAsTheDetailDoes() {
+        f.samplerA().publish(List.of(sample("site-a", "vol-7", PRIMARY, ERROR, Duration.ofMinutes(1), "vol-7r",
+                "Split-brain: both vol-7 on site-a and vol-7r on site-b are primary.")));
+        f.model.selectedRows().setAll(f.row("site-a", "vol-7"));
+        f.dialogs.answer = false;
+
+        f.model.commands().disableAction().run();
+
+        Assessment asked = f.assessed.get(f.assessed.size() - 1);
+        assertThat(asked.has(Hazard.Kind.SPLIT_BRAIN_PRESENT)).isTrue();
+        assertThat(String.join("\n", asked.lines())).contains("split brain", "vol-7r on site-b")
+                .contains("partner vol-7r on site-b: primary as vol-7's driver reports").doesNotContain("partner unknown");
+        assertThat(f.portA.calls).isEmpty();
     }
 
     @Test

@@ -98,6 +98,10 @@ class WorkflowWizardFxTest {
 
         robot.clickOn(first);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#wizard-typed-0").tryQuery().isPresent());
+        FxWait.eventually(() -> assertThat(robot.from(robot.lookup("#wizard-steps").<javafx.scene.Node>query()).lookup(".label").queryAllAs(Label.class).stream()
+                .map(Label::getText).filter(t -> t != null && t.matches("\\d+\\. .*")).toList())
+                .as("one pair: a step's title names what it acts on, with no stray id of the survivor after it")
+                .isNotEmpty().allSatisfy(t -> assertThat(t).doesNotContain("\u00b7  vol-2")));
         assertThat(FxWait.onFx(() -> robot.lookup("#wizard-typed-0").queryAs(TextField.class).getPromptText()))
                 .as("a neutral placeholder, never the answer").isEqualTo("type the text shown above").doesNotContain("vol-2r");
         assertThat(FxWait.onFx(() -> robot.lookup("#wizard-connection").queryAs(Label.class).getText())).as("both sites' connections")

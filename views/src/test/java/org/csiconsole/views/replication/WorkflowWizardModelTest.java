@@ -129,6 +129,31 @@ class WorkflowWizardModelTest {
     }
 
     @Test
+    void aFailbackOfAPairThatNeverFailedOverKeepsTheSitesAsChosenAndIsRefusedNamingTheState() {
+        WorkflowWizardModel w = wizard(WorkflowKind.FAILBACK);
+
+        assertThat(w.siteAProperty().get().name()).as("not turned around to make the secondary the old primary").isEqualTo("site-a");
+        assertThat(w.assessmentProperty().get().blocked()).isTrue();
+        assertThat(w.canRun().get()).isFalse();
+        assertThat(w.messageProperty().get()).startsWith("Not run: ")
+                .contains("the pair has not failed over to site-b: vol-1 on site-a is primary and vol-1r on site-b is secondary");
+        w.run();
+        assertThat(f.services.engine.ran).isEmpty();
+    }
+
+    @Test
+    void aFailbackOfAPairThatFailedOverToSiteBCanRun() {
+        f.model.activate();
+        f.samplerA().publish(List.of(sample("site-a", "vol-1", SECONDARY, UNKNOWN, null, "vol-1r", "")));
+        f.samplerB().publish(List.of(sample("site-b", "vol-1r", PRIMARY, HEALTHY, Duration.ofMinutes(1), "vol-1", "")));
+
+        WorkflowWizardModel w = open(WorkflowKind.FAILBACK, "vol-1");
+
+        assertThat(w.assessmentProperty().get().blocked()).isFalse();
+        assertThat(w.canRun().get()).as(w.messageProperty().get()).isTrue();
+    }
+
+    @Test
     void anUnplannedFailoverRunsOnlyOnceEachNameIsTypedButItsDryRunNeedsNone() {
         WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
         assertThat(w.planProperty().get()).isNull();
@@ -179,6 +204,13 @@ class WorkflowWizardModelTest {
         assertThat(w.canRun().get()).isFalse();
         w.fenceTypedProperty().set("10.1.0.0/24");
         assertThat(w.canRun().get()).isTrue();
+    }
+
+    @Test
+    void anUnplannedFailoversHeaderSaysSiteAStillAnswersWhenItDoesNeverThatItIsLost() {
+        WorkflowWizardModel w = wizard(WorkflowKind.UNPLANNED_FAILOVER);
+
+        assertThat(w.description()).startsWith("site-a still answers: forced.").doesNotContain("lost:").doesNotContain("unreachable");
     }
 
     @Test

@@ -84,6 +84,55 @@ public record VolumeGroupDeletion(VolumeGroup group, boolean deleteVolumes, List
         return new VolumeGroupDeletion(group, deleteVolumes, steps, "");
     }
 
+    /**
+     * A member volume as the driver reports it before its deletion is assessed.
+     *
+     * @param volume the volume as read; as the group lists it when it could not be read
+     * @param readBy the call that read it (its {@code published_node_ids} count as the driver's report as
+     *     {@link org.csiconsole.core.risk.TargetFacts#driverReportsPlacements} decides for that call); null when it
+     *     could not be read (no GET_VOLUME, no LIST_VOLUMES, or the listing does not hold it): its publications are not known
+     */
+    public record MemberRead(Volume volume, org.csiconsole.core.risk.TargetFacts.VolumeRead readBy) {
+        public MemberRead {
+            Objects.requireNonNull(volume, "volume");
+        }
+
+        /** True when the volume's {@code published_node_ids} are the driver's report, so that none means published nowhere. */
+        public boolean reported(Features features) {
+            return readBy != null && org.csiconsole.core.risk.TargetFacts.driverReportsPlacements(features.csi(), features.cspConnected(), readBy);
+        }
+    }
+
+    /**
+     * Reads each member of {@code group} from the driver, so that deleting the members is assessed on where the
+     * driver reports them published, not on the group's listing (which carries no publications): ControllerGetVolume
+     * of each member when {@code features} offer GET_VOLUME, else one ListVolumes (LIST_VOLUMES). Reads only; sends
+     * no change.
+     *
+     * @return the members in the group's order; fails with the read's {@link CallFailure} (nothing is then deleted)
+     */
+    public static CompletableFuture<List<MemberRead>> readMembers(VolumeGroup group, VolumePort volumes, Features features) {
+        List<Volume> members = group.volumes();
+        if (members.isEmpty()) return CompletableFuture.completedFuture(List.of());
+        if (features.available(Feature.GET_VOLUME)) {
+            List<CompletableFuture<MemberRead>> reads = members.stream().map(m -> volumes.getVolume(m.volumeId())
+                    .thenApply(v -> new MemberRead(v, org.csiconsole.core.risk.TargetFacts.VolumeRead.CONTROLLER_GET_VOLUME))).toList();
+            return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))
+                    .thenApply(x -> reads.stream().map(CompletableFuture::join).toList());
+        }
+        if (!features.available(Feature.LIST_VOLUMES)) {
+            return CompletableFuture.completedFuture(members.stream().map(m -> new MemberRead(m, null)).toList());
+        }
+        java.util.Set<String> ids = new java.util.HashSet<>(members.stream().map(Volume::volumeId).toList());
+        java.util.Map<String, Volume> listed = new java.util.concurrent.ConcurrentHashMap<>();
+        return volumes.listVolumes(page -> {
+            page.stream().filter(v -> ids.contains(v.volumeId())).forEach(v -> listed.put(v.volumeId(), v));
+            return org.csiconsole.core.call.PageSink.READY;
+        }).thenApply(missing -> members.stream().map(m -> listed.containsKey(m.volumeId())
+                ? new MemberRead(listed.get(m.volumeId()), org.csiconsole.core.risk.TargetFacts.VolumeRead.LIST_VOLUMES)
+                : new MemberRead(m, null)).toList());
+    }
+
     /** The key of the emptying call in {@link #sends()}: ModifyVolumeGroupMembership with no volume_ids. */
     public static final String EMPTY_GROUP_CALL = "ModifyVolumeGroupMembership";
 

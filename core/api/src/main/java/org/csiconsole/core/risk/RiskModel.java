@@ -276,7 +276,8 @@ public final class RiskModel implements RiskAssessor {
             }
             if (emptied && n > 0) {
                 d.caution(Kind.MEMBERS_LEAVE, "first, ModifyVolumeGroupMembership with no volume_ids removes the " + members
-                        + " from " + t.displayName() + ", so that DeleteVolumeGroup does not delete them", "");
+                        + " from " + t.displayName() + (t.reached().isEmpty() ? ", so that DeleteVolumeGroup does not delete them"
+                        : "; after DeleteVolumeGroup, DeleteVolume deletes each of them"), "");
             }
             SideFacts side = t.side();
             if (side != null && side.role() != VolumeReplicationRole.UNKNOWN) {
@@ -778,10 +779,42 @@ public final class RiskModel implements RiskAssessor {
         return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
+    /** The most bytes a CSI id may have (CSI spec, Size Limits: {@code volume_id} 128 bytes). */
+    public static final int MAX_ID_BYTES = 128;
+
+    /** The request field of EnableVolumeReplication's sync interval, among the parameters sent. */
+    public static final String SCHEDULING_INTERVAL = "schedulingInterval";
+
+    /**
+     * Why {@code text} is no sync interval ({@code 30s}, {@code 5m}, {@code 1h}, {@code 1d}: a positive whole number and
+     * one unit, as a VolumeReplicationClass gives it); empty when it is one, or when empty (the driver's default).
+     */
+    public static String badInterval(String text) {
+        String t = text == null ? "" : text.strip();
+        if (t.isEmpty() || t.matches("[1-9][0-9]{0,8}[smhd]")) return "";
+        return "the " + SCHEDULING_INTERVAL + " '" + text + "' is not a duration such as 30s, 5m, 1h or 1d";
+    }
+
+    /**
+     * EnableVolumeReplication: refused before it is sent for a volume or group that already replicates (its role is known),
+     * an id over {@link #MAX_ID_BYTES} bytes, or a {@code schedulingInterval} among the parameters sent that is no duration.
+     */
     private void enable(Draft d) {
+        String interval = badInterval(d.r.sends().getOrDefault(SCHEDULING_INTERVAL, ""));
+        if (!interval.isEmpty()) {
+            d.illegal(interval, "csi-addons replication.proto: EnableVolumeReplication parameters come from the VolumeReplicationClass",
+                    "Give schedulingInterval as a whole number and a unit, e.g. 5m.", false);
+        }
         for (TargetFacts t : d.r.targets()) {
-            if (t.side() != null && t.side().role() != VolumeReplicationRole.UNKNOWN) {
-                d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " already replicates (" + role(t.side()) + ")", "");
+            int bytes = t.id().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            if (bytes > MAX_ID_BYTES) {
+                d.illegal("the id " + (t.id().length() > 40 ? t.id().substring(0, 40) + "\u2026" : t.id()) + " is " + bytes
+                        + " bytes, over the " + MAX_ID_BYTES + " a volume_id may have", "CSI spec, Size Limits: volume_id 128 bytes",
+                        "Check the id (csi-console volumes lists them).", false);
+            } else if (t.side() != null && t.side().role() != VolumeReplicationRole.UNKNOWN) {
+                d.illegal(t.displayName() + " already replicates: it is " + role(t.side()) + (t.side().site().isEmpty() ? "" : " on " + t.side().site())
+                        + (t.partner() == null ? "" : ", paired with " + t.partner().where()), "csi-addons replication.proto: "
+                        + "EnableVolumeReplication starts a pair; a volume is in one pair", "Nothing to enable; to pair it anew, disable it first.", false);
             } else {
                 d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " starts replicating: the driver copies it to its partner", "");
             }
@@ -800,6 +833,11 @@ public final class RiskModel implements RiskAssessor {
             SideFacts partner = t.partner();
             SideFacts copy = self != null && partner != null && !self.primary() && partner.primary() ? self : partner;
             Instant last = lastSync(self, partner);
+            if (splitBrain(t)) {
+                d.danger(Kind.SPLIT_BRAIN_PRESENT, splitBrainSentence(t) + "; disabling leaves both primary with no pair to "
+                        + "recover from", "");
+                d.safer("Run split-brain recovery first: it keeps one side's writes and resyncs the other from it.");
+            }
             d.danger(Kind.REPLICATION_CHANGES, "replication of " + t.displayName() + " stops: " + (copy == null ? "its partner" : named(copy))
                     + " is no longer updated from now on and keeps the data of " + (last == null ? "its last completed sync (no completed sync is known)"
                     : "the last sync at " + clock(last) + d.ago(last)) + "; it cannot take over with current data until replication is enabled again", "");
@@ -966,10 +1004,24 @@ public final class RiskModel implements RiskAssessor {
                 d.illegal("the pair is in split brain", "", "Run split-brain recovery first: it chooses which side's writes are kept.", false);
                 continue;
             }
+            if (!b.primary()) {
+                d.illegal(notFailedOver(a, b), "",
+                        "Choose as site A the site the pair failed over from, or run a planned failover to move the primary role.", false);
+                continue;
+            }
             d.caution(Kind.WRITES_LOST, a.where() + " is demoted and resynced from " + b.where() + ": what it took after the failover is replaced", "");
             d.caution(Kind.ACCESS_LOST, "clients on " + b.site() + " lose write access at the end, when " + a.site() + " is primary again", "");
         }
         d.confirm();
+    }
+
+    /**
+     * Why a failback from {@code b} back to {@code a} is refused: {@code b} is not the primary the failover made, so the pair
+     * has not failed over from {@code a} (a never-failed-over pair is {@code a} primary, {@code b} secondary).
+     */
+    public static String notFailedOver(SideFacts a, SideFacts b) {
+        return "the pair has not failed over to " + b.site() + ": " + a.where() + " is " + role(a) + " and " + b.where() + " is "
+                + role(b) + "; a failback returns the primary role to site A only after a failover made site B primary";
     }
 
     private void splitBrainRecovery(Draft d) {
@@ -1277,6 +1329,10 @@ public final class RiskModel implements RiskAssessor {
                 if (t.partner() != null && !t.partner().read() && t.partner().role() == VolumeReplicationRole.UNKNOWN) {
                     // a partner only named (by a context or the record): its state was never read, so none is claimed
                     s.append("; partner ").append(t.partner().where()).append(": its state not read");
+                } else if (t.partner() != null && !t.partner().read() && t.side() != null) {
+                    // a role the side's own driver reports for its partner (a split brain): said as its report, nothing more
+                    s.append("; partner ").append(t.partner().where()).append(": ").append(role(t.partner())).append(" as ")
+                            .append(t.side().id()).append("'s driver reports; its own state not read");
                 } else if (t.partner() != null) {
                     SideFacts b = t.partner();
                     s.append("; partner ").append(named(b)).append(": ").append(role(b)).append(", ").append(words(b.health()))

@@ -1,5 +1,7 @@
 package org.csiconsole.core.risk;
 
+import org.csiconsole.core.model.VolumeReplicationRole;
+
 import org.csiconsole.core.model.CapabilitySet;
 import org.csiconsole.core.model.ControllerCapability;
 import org.csiconsole.core.model.Volume;
@@ -294,8 +296,22 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     public static TargetFacts replicated(String site, ReplicationSample side, String partnerSite, ReplicationSample partner,
                                          PairMismatch pairing) {
         return new TargetFacts(side.source().group() ? "volume group" : "volume", side.source().id(), side.item().name(), 0,
-                List.of(), false, SideFacts.of(site, side), partner == null ? null : SideFacts.of(partnerSite, partner), List.of(),
-                List.of(), pairing, "");
+                List.of(), false, SideFacts.of(site, side), partner == null ? reportedPartner(partnerSite, side) : SideFacts.of(partnerSite, partner),
+                List.of(), List.of(), pairing, "");
+    }
+
+    /**
+     * The partner of {@code side} when its own sample is not at hand: the destination id the side reports, on {@code partnerSite}
+     * (else the partner array the side names), its state not read; primary when the side's driver reports a split brain
+     * ({@link org.csiconsole.core.replication.PairState#saysSplitBrain}: both sides primary), as the detail pane shows it.
+     * Null when the side names no destination.
+     */
+    private static SideFacts reportedPartner(String partnerSite, ReplicationSample side) {
+        if (side.destinationId().isEmpty()) return null;
+        String site = partnerSite == null || partnerSite.isEmpty() ? side.item().partner() : partnerSite;
+        boolean splitBrain = org.csiconsole.core.replication.PairState.saysSplitBrain(side);
+        return new SideFacts(site, side.destinationId(), "", splitBrain ? VolumeReplicationRole.PRIMARY : VolumeReplicationRole.UNKNOWN,
+                splitBrain ? side.health() : null, false, null, null, false);
     }
 
     /**

@@ -145,6 +145,11 @@ class ReplicationStateTest {
         assertThat(t.id()).isEqualTo("vol-2");
         assertThat(t.displayName()).isEqualTo("erp-vol-2");
         assertThat(t.partner().where()).isEqualTo("vol-1 on site-a");
-        assertThat(TargetFacts.replicated("site-a", a, "", null, null).partner()).isNull();
+        assertThat(TargetFacts.replicated("site-a", a, "", null, null).partner()).as("the destination the side reports, its state not read")
+                .satisfies(p -> {
+                    assertThat(p.id()).isEqualTo("vol-2");
+                    assertThat(p.read()).isFalse();
+                    assertThat(p.role()).isEqualTo(org.csiconsole.core.model.VolumeReplicationRole.UNKNOWN);
+                });
     }
 }

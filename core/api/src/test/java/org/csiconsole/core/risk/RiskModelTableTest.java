@@ -408,6 +408,16 @@ class RiskModelTableTest {
 
         // replication: enable, disable
         row("enable replication", ENABLE_REPLICATION, vol("erp-db", "vol-1")).has(Kind.REPLICATION_CHANGES).expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("enable replication with a schedulingInterval of 5m is sent", ENABLE_REPLICATION, vol("erp-db", "vol-1"))
+                .sending(RiskModel.SCHEDULING_INTERVAL, "5m").expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("enable replication of a volume that already replicates is refused naming its role and partner", ENABLE_REPLICATION,
+                pair(B_SECONDARY, A_PRIMARY)).says("already replicates: it is secondary on site-b, paired with vol-00000111 on site-a")
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("enable replication with a schedulingInterval that is no duration is refused", ENABLE_REPLICATION, vol("erp-db", "vol-1"))
+                .sending(RiskModel.SCHEDULING_INTERVAL, "abc").says("the schedulingInterval 'abc' is not a duration such as 30s, 5m")
+                .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("enable replication of an id over CSI's 128 bytes is refused", ENABLE_REPLICATION, vol("long", "v".repeat(300)))
+                .says("is 300 bytes, over the 128 a volume_id may have").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("disable replication is a danger naming the partner left behind and since when it is stale", DISABLE_REPLICATION, pair(A_PRIMARY, B_SECONDARY))
                 .has(Kind.REPLICATION_CHANGES).says("erp-db (vol-00000211) on site-b is no longer updated from now on and keeps the data of the last sync at 07:45:44")
                 .expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
@@ -471,6 +481,9 @@ class RiskModelTableTest {
         row("unplanned failover with site B silent is refused", UNPLANNED_FAILOVER, pair(A_PRIMARY_SILENT, B_SILENT)).expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
         row("failback of a failed-over pair", FAILBACK, pair(A_SECONDARY, B_PRIMARY)).has(Kind.WRITES_LOST, Kind.ACCESS_LOST).expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("failback with a site silent is refused", FAILBACK, pair(A_SECONDARY, B_SILENT)).expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
+        row("failback of a pair that never failed over is refused naming both roles", FAILBACK, pair(A_PRIMARY, B_SECONDARY))
+                .says("the pair has not failed over to site-b: vol-00000111 on site-a is primary and vol-00000211 on site-b is secondary")
+                .lacks(Kind.WRITES_LOST).expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("split-brain recovery without a survivor is refused", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_PRIMARY))
                 .has(Kind.SPLIT_BRAIN_PRESENT).says("no survivor was chosen").expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
         row("split-brain recovery keeping site A: site B's writes are named and its name typed", SPLIT_BRAIN_RECOVERY, pair(A_PRIMARY, B_PRIMARY))

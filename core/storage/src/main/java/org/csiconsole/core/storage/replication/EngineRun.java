@@ -57,10 +57,14 @@ final class EngineRun implements WorkflowRun {
         this.executor = new StepExecutor(plan.request(), clock, () -> stop);
     }
 
-    void start(CompletableFuture<List<PreflightCheck>> checks) {
-        checks.whenComplete((cs, e) -> {
+    /** The live checks the run started on; the audit's words say from them whether site A answered. */
+    private volatile List<PreflightCheck> checks = List.of();
+
+    void start(CompletableFuture<List<PreflightCheck>> live) {
+        live.whenComplete((cs, e) -> {
             List<PreflightCheck> list = e == null ? cs : List.of(PreflightCheck.fail("Checks", "The checks could not run: "
                     + SourceFailure.of("checks", e).describe(), null));
+            checks = list;
             for (PreflightCheck c : list) emit(WorkflowEvent.Type.CHECK, c.source(), 0, c.level() + " " + c.name() + ": " + c.message(), -1);
             if (list.stream().anyMatch(c -> c.level() == PreflightCheck.Grade.FAIL)) {
                 emit(WorkflowEvent.Type.REFUSED, null, 0, "A check failed; nothing was sent.", -1);
@@ -179,7 +183,13 @@ final class EngineRun implements WorkflowRun {
      * {@code force=true} is marked forced, by the call itself. A one-site operation and a wait are calls on their own.
      */
     private AutoCloseable markStep(PlanItem item, WorkflowStep step) {
-        if (!plan.kind().twoSites() || !step.action().mutating()) return () -> { };
+        if (!step.action().mutating()) return () -> { };
+        if (!plan.kind().twoSites()) {
+            // a one-site call sent with force is recorded as forced in words too, not only in its parameters
+            if (!step.force() || step.target() == null) return () -> { };
+            return marks.step(List.of(step.target().id()), plan.kind().words() + " with force: " + step.site() + " ("
+                    + step.target().id() + ")");
+        }
         List<String> ids = step.target() != null ? List.of(step.target().id())
                 : plan.request().options().fence() == null ? List.of()
                 : plan.request().options().fence().cidrs().stream().map(org.csiconsole.core.model.Cidr::text).toList();
@@ -194,7 +204,8 @@ final class EngineRun implements WorkflowRun {
         String pb = b + (item.partner() == null ? "" : " (" + item.partner().id() + ")");
         return plan.kind().words() + ": " + switch (plan.kind()) {
             case SPLIT_BRAIN_RECOVERY -> "survivor " + pa + ", discarded " + pb;
-            case UNPLANNED_FAILOVER -> pa + " lost, " + pb + " force-promoted";
+            case UNPLANNED_FAILOVER -> org.csiconsole.core.replication.SiteAnswers.siteA(pa,
+                    org.csiconsole.core.replication.SiteAnswers.answered(checks, a, item.source())) + ", " + pb + " force-promoted";
             case FAILBACK -> pa + " back from " + pb;
             default -> pa + " to " + pb;
         };

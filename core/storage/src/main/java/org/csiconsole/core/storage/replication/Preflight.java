@@ -93,7 +93,7 @@ final class Preflight {
         boolean answers = r.failure == null || r.failure.kind() == FailureKind.FAILED_PRECONDITION;
         if (answers && mayBeLost) {
             // an unplanned failover is for a lost site: one that answers is the red flag of the wrong workflow
-            out.add(PreflightCheck.warn(site.name() + " still answers", site.name() + " answers, so it is not lost: an unplanned "
+            out.add(PreflightCheck.warn(org.csiconsole.core.replication.SiteAnswers.checkName(site.name()), site.name() + " answers, so it is not lost: an unplanned "
                     + "failover would leave it primary beside the force-promoted side (a split brain), and its writes since the "
                     + "last sync are lost. Run a planned failover instead: it demotes " + site.name() + " first and waits for a "
                     + "final sync, so nothing is lost.", item));

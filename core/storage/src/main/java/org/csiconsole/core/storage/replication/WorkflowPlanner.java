@@ -19,6 +19,8 @@ import org.csiconsole.core.replication.WorkflowKind;
 import org.csiconsole.core.replication.WorkflowPlan;
 import org.csiconsole.core.replication.WorkflowRequest;
 import org.csiconsole.core.replication.WorkflowStep;
+import org.csiconsole.core.risk.RiskModel;
+import org.csiconsole.core.risk.SideFacts;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -189,9 +191,15 @@ final class WorkflowPlanner {
                 }
             }
             case FAILBACK -> {
-                role(out, kb, VolumeReplicationRole.PRIMARY, r.siteB().name(), a);
-                if (alreadySecondary(i)) {
-                    out.add(PreflightCheck.pass("Role on " + r.siteA().name(), name(i) + " is secondary already: it is not demoted again.", a));
+                if (kb != null && kb.role() != VolumeReplicationRole.PRIMARY && ka != null) {
+                    String why = RiskModel.notFailedOver(SideFacts.of(r.siteA().name(), ka), SideFacts.of(r.siteB().name(), kb));
+                    out.add(PreflightCheck.fail("Failed over to " + r.siteB().name(),
+                            Character.toUpperCase(why.charAt(0)) + why.substring(1) + ".", a));
+                } else {
+                    role(out, kb, VolumeReplicationRole.PRIMARY, r.siteB().name(), a);
+                    if (alreadySecondary(i)) {
+                        out.add(PreflightCheck.pass("Role on " + r.siteA().name(), name(i) + " is secondary already: it is not demoted again.", a));
+                    }
                 }
             }
             default -> {

@@ -87,7 +87,8 @@ class GuidedWorkflowsTest {
                 .contains(org.csiconsole.core.replication.PairMismatch.BOTH_PRIMARY.safeNextStep()).doesNotContain("failback").contains(a + " on site-a")
                 .as("site A's volume is named with site A").doesNotContain(a + " on site-b");
         assertThat(s.auditEntries()).filteredOn(e -> e.record().call().endsWith("/FenceClusterNetwork")).singleElement().satisfies(e -> {
-            assertThat(e.record().workflow()).isEqualTo("Unplanned failover: site-a (" + a + ") lost, site-b (" + b + ") force-promoted");
+            assertThat(e.record().workflow()).as("site A answered: the record says so, never that it was lost")
+                    .isEqualTo("Unplanned failover: site-a (" + a + ") still answers: forced, site-b (" + b + ") force-promoted");
             assertThat(e.record().forced()).as("FenceClusterNetwork carries no force: the workflow field says what it was part of").isFalse();
         });
         assertThat(s.audit.find(AuditQuery.FIRST_PAGE.page(0, 100).withMarked(true))).extracting(e -> e.record().call())
