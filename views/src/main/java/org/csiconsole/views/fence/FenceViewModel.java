@@ -46,8 +46,8 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         super(context, r -> r.cidr() + " " + r.family());
         table().keyedBy(FenceRow::cidr);
         refresh = refreshActionFor();
-        fence = action("Fence\u2026", Feature.NETWORK_FENCE, false, () -> fence(""));
-        unfence = unfenceAction(this::unfence);
+        fence = whileConnected(action("Fence\u2026", Feature.NETWORK_FENCE, false, () -> fence("")));
+        unfence = whileConnected(unfenceAction(this::unfence));
         clients = action("Clients to fence\u2026", Feature.GET_CLIENTS_TO_FENCE, false, this::clients);
     }
 
@@ -151,10 +151,11 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
      * and the volumes published to them. A source that cannot be read is named on the status line and left out.
      */
     private CompletableFuture<List<TargetFacts>> whoIsInside(FenceRequest request) {
+        showStatus("Reading who " + FenceConfirmation.expected(request.cidrs()) + " cuts off (clients, hosts, volumes) before the "
+                + "confirmation\u2026");
         return FenceFacts.read(storage(), features(), request, knownClients).thenApply(r -> {
-            if (!r.unread().isEmpty()) {
-                context.ui().execute(() -> showStatus("The fence confirmation could not read " + String.join(", ", r.unread()) + "."));
-            }
+            context.ui().execute(() -> showStatus(r.unread().isEmpty() ? counted(table().all().size())
+                    : "The fence confirmation could not read " + String.join(", ", r.unread()) + "."));
             return r.facts();
         });
     }

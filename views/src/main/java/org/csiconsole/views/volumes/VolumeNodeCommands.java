@@ -78,7 +78,7 @@ final class VolumeNodeCommands {
             String why = whyNot.apply(v, nodeName());
             return why == null ? "" : why;
         }, volumes.featuresProperty(), volumes.selectedProperty(), volumes.selectedRows(), connectedNode, stateVersion);
-        return new ViewAction(label, reason.isEmpty(), reason, handler);
+        return org.csiconsole.views.resource.StorageViewModel.whileConnected(new ViewAction(label, reason.isEmpty(), reason, handler), context.state());
     }
 
     ViewAction stageAction() {

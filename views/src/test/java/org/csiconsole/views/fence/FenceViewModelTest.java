@@ -72,6 +72,23 @@ class FenceViewModelTest {
     }
 
     @Test
+    void whileTheConfirmationWaitsForItsReadsTheStatusLineSaysWhatItReadsAndNothingIsSent() {
+        storage.fenced.add("10.9.0.0/16");
+        storage.clientsAnswer = new java.util.concurrent.CompletableFuture<>();
+        FenceViewModel m = model();
+        answerForms("10.1.0.5/24", "", "");
+
+        m.fenceAction().run();
+
+        assertThat(m.statusProperty().get()).isEqualTo("Reading who 10.1.0.0/24 cuts off (clients, hosts, volumes) before the confirmation\u2026");
+        assertThat(dialogs.confirmations).isEmpty();
+        assertThat(storage.requests).isEmpty();
+        storage.clientsAnswer.complete(null);
+        assertThat(m.statusProperty().get()).as("the wait is over").doesNotStartWith("Reading who");
+        assertThat(dialogs.confirmations).hasSize(1);
+    }
+
+    @Test
     void oneFencedBlockIsReadInTheSingular() {
         storage.fenced.add("10.9.0.0/16");
         FenceViewModel m = model();

@@ -136,13 +136,13 @@ public final class RiskModel implements RiskAssessor {
     private static final String WAIT_FOR_CONNECTED = "Wait until the connection is Connected again (or reconnect it from the navigator)";
 
     /**
-     * Why a destructive action (a delete) is not offered while the connection is {@code state}: the sentence a disabled
+     * Why a mutation (a delete, a create, a fence, a publish) is not offered while the connection is {@code state}: the sentence a disabled
      * button's tooltip shows, in the words of {@link #unreachable}'s refusal; empty while
      * {@link org.csiconsole.core.session.ConnectionState#CONNECTED} (or null: not known).
      */
     public static String disabledWhile(org.csiconsole.core.session.ConnectionState state) {
         if (state == null || state == org.csiconsole.core.session.ConnectionState.CONNECTED) return "";
-        return "The driver does not answer (connection " + state.label() + "), so nothing is deleted on what was read before. "
+        return "The driver does not answer (connection " + state.label() + "), so nothing is changed on what was read before. "
                 + WAIT_FOR_CONNECTED + ".";
     }
 
