@@ -22,6 +22,10 @@ public interface ConnectionActions {
     default void connect(ConnectionModel connection) {
     }
 
+    /** Asks the CSP password of the array {@code connection} names again and logs in to it; the driver side stays open. */
+    default void logInAgain(ConnectionModel connection) {
+    }
+
     /** Closes {@code connection}'s clients; the profile stays. */
     default void disconnect(ConnectionModel connection) {
     }

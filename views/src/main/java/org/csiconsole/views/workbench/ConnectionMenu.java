@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * The context menu of a connection row in the navigator. A live connection has Connect, Disconnect,
- * Edit, Remove and New connection; a saved report (read-only) has Recorded calls, which opens the
+ * Log in again (a driver with its CSP array, while the array is not logged in to), Edit, Remove and New connection; a saved report (read-only) has Recorded calls, which opens the
  * calls the report recorded in a trace tab of their own, and Close report.
  */
 final class ConnectionMenu {
@@ -37,11 +37,15 @@ final class ConnectionMenu {
         connect.disableProperty().bind(c.stateProperty().isNotEqualTo(ConnectionState.DISCONNECTED));
         MenuItem disconnect = item("Disconnect", "menu-disconnect", () -> actions.get().disconnect(c));
         disconnect.disableProperty().bind(connect.disableProperty().not());
+        // a driver with its array: the array's login, failed or refused, is tried again without closing the driver's side
+        MenuItem login = item("Log in again\u2026", "menu-log-in-again", () -> actions.get().logInAgain(c));
+        login.setVisible(c.profile().pairsCsp());
+        login.disableProperty().bind(c.arrayNotReachedProperty().not().or(c.stateProperty().isEqualTo(ConnectionState.DISCONNECTED)));
         MenuItem edit = item("Edit\u2026", "menu-edit", () -> actions.get().edit(c));
         edit.setDisable(c.profile().kind() == ConnectionKind.DEMO);
         MenuItem remove = item("Remove\u2026", "menu-remove", () -> actions.get().remove(c));
         MenuItem add = item("New connection\u2026", "menu-new-connection", () -> actions.get().newConnection());
-        return new ContextMenu(connect, disconnect, new SeparatorMenuItem(), edit, remove, new SeparatorMenuItem(), add);
+        return new ContextMenu(connect, disconnect, login, new SeparatorMenuItem(), edit, remove, new SeparatorMenuItem(), add);
     }
 
     private ContextMenu report(ConnectionModel c) {

@@ -197,6 +197,14 @@ final class CsiSession implements Session {
         return combined;
     }
 
+    /** Logs in to the array the profile names again (its password asked anew), the driver's side left as it is. UI thread. */
+    void logInAgain(ConnectionManager manager) {
+        if (closed || array == null) return;
+        array.close();
+        array = PairedArray.open(sessions, model, manager, this::arrayChanged);
+        arrayChanged();
+    }
+
     /** The array was reached or lost (UI thread): a driver that answered shows its storage with the array's, or without. */
     private void arrayChanged() {
         if (closed) return;
