@@ -30,14 +30,19 @@ public final class DialogFit {
         javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(content) {
             @Override
             protected double computePrefHeight(double width) {
-                double inner = content.prefHeight(width < 0 ? -1 : width - snappedLeftInset() - snappedRightInset());
+                // at the width the content gets (a wrapping text asked at no width would count one line)
+                double inner = content.prefHeight(width < 0 ? contentWidth() : width - snappedLeftInset() - snappedRightInset() - SCROLL_BAR);
                 return Math.min(maxHeight, inner + snappedTopInset() + snappedBottomInset());
+            }
+
+            private double contentWidth() {
+                return Math.max(content.prefWidth(-1), content.minWidth(-1));
             }
 
             @Override
             protected double computePrefWidth(double height) {
                 // room for the scroll bar, so that the content keeps its width when it scrolls
-                return Math.max(content.prefWidth(-1), content.minWidth(-1)) + snappedLeftInset() + snappedRightInset() + SCROLL_BAR;
+                return contentWidth() + snappedLeftInset() + snappedRightInset() + SCROLL_BAR;
             }
 
             @Override
