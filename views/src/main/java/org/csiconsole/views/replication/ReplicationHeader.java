@@ -113,10 +113,6 @@ final class ReplicationHeader extends HBox {
     private static ComboBox<SiteChoice> sitePicker(ReplicationViewModel model, String id) {
         ComboBox<SiteChoice> c = new ComboBox<>(model.sites());
         c.setId(id);
-        // wide enough for the longest label, so the closed picker names the connection too ("site-a \u00b7 Demo")
-        c.minWidthProperty().bind(Bindings.createDoubleBinding(() -> 48 + model.sites().stream()
-                .mapToDouble(s -> textWidth(s.label())).max().orElse(80), model.sites()));
-        c.prefWidthProperty().bind(c.minWidthProperty());
         c.getStyleClass().add(Styles.SMALL);
         c.setPromptText("No site");
         c.setCellFactory(v -> new ListCell<>() {
@@ -134,13 +130,22 @@ final class ReplicationHeader extends HBox {
                 setText(empty || s == null ? null : s.label());
             }
         });
+        // wide enough for the longest label in the button's own font, so the closed picker names the connection too
+        // ("site-a \u00b7 Demo"), never cut to "site-a ..."
+        ListCell<SiteChoice> button = c.getButtonCell();
+        c.minWidthProperty().bind(Bindings.createDoubleBinding(() -> PICKER_CHROME + model.sites().stream()
+                .mapToDouble(s -> textWidth(s.label(), button.getFont())).max().orElse(80), model.sites(), button.fontProperty()));
+        c.prefWidthProperty().bind(c.minWidthProperty());
         c.setTooltip(new Tooltip("With two sites (two connections, or one driver serving both arrays) each volume stands next to its partner"));
         return c;
     }
 
-    private static double textWidth(String text) {
+    /** Room a site picker takes beside its label: the cell's padding, the arrow button and the border. */
+    private static final double PICKER_CHROME = 64;
+
+    private static double textWidth(String text, javafx.scene.text.Font font) {
         javafx.scene.text.Text t = new javafx.scene.text.Text(text);
-        t.setFont(javafx.scene.text.Font.font(javafx.scene.text.Font.getDefault().getSize() * 0.95));
+        t.setFont(font);
         return Math.ceil(t.getLayoutBounds().getWidth());
     }
 

@@ -69,6 +69,8 @@ public final class ReplicationViewModel extends ViewModel {
             new ReadOnlyObjectWrapper<>(this, "counts", ReplicationSnapshot.Tally.NONE);
     private final ReadOnlyObjectWrapper<Instant> lastSampled = new ReadOnlyObjectWrapper<>(this, "lastSampled");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    /** Why the last pick of a site did not stand as picked ({@link #siteNoteProperty}). */
+    private final ReadOnlyStringWrapper siteNote = new ReadOnlyStringWrapper(this, "siteNote", "");
     private final ReadOnlyStringWrapper unavailable = new ReadOnlyStringWrapper(this, "unavailable", "");
     private final ReadOnlyObjectWrapper<ReplicationFaults> faults = new ReadOnlyObjectWrapper<>(this, "faults");
     private final ObservableList<ReplicationRow> selectedRows = FXCollections.observableArrayList();
@@ -180,8 +182,6 @@ public final class ReplicationViewModel extends ViewModel {
             defaulting = false;
         }
     }
-
-    private final ReadOnlyStringWrapper siteNote = new ReadOnlyStringWrapper(this, "siteNote", "");
 
     /**
      * Why the last pick of a site did not stand as picked (refused, or the other site moved with it), in core's words;
