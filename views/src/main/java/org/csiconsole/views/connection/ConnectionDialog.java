@@ -134,7 +134,6 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         problem.visibleProperty().bind(model.validProperty().not());
         // its two lines are kept while there is no problem: a message that comes and goes never moves the fields
         problem.setMinHeight(2 * 18);
-        problem.setPrefHeight(Label.USE_COMPUTED_SIZE);
 
         Label warning = new Label();
         warning.setId("conn-warning");
