@@ -93,6 +93,9 @@ public final class FakeFenceStorage implements StorageService {
 
     @Override
     public CompletableFuture<List<FenceClient>> fenceClients(Map<String, String> parameters, Secrets secrets) {
-        return CompletableFuture.completedFuture(clients);
+        return clientsAnswer.thenApply(x -> clients);
     }
+
+    /** Completes when GetFenceClients answers; already complete unless a test holds the answer back. */
+    public volatile CompletableFuture<Void> clientsAnswer = CompletableFuture.completedFuture(null);
 }

@@ -142,6 +142,18 @@ public final class ConnectionsTour {
                 });
                 shoot(out, "44-new-connection-csp");
                 onFx(() -> dialog.get().close());
+                onFx(() -> {
+                    ConnectionFormModel m = new ConnectionFormModel(null, Set.of("Demo"));
+                    m.withCspProperty().set(true);
+                    m.nameProperty().set("hpe driver");
+                    m.socketPathProperty().set("/var/lib/kubelet/plugins/csi.hpe.com/csi.sock");
+                    m.cspUrlProperty().set("https://array-b.example:8080");
+                    m.userProperty().set("admin");
+                    m.arrayIpProperty().set("192.0.2.20");
+                    dialog.set(show(() -> new ConnectionDialog(m, false)));
+                });
+                shoot(out, "44b-new-connection-csi-csp");
+                onFx(() -> dialog.get().close());
                 onFx(() -> dialog.set(show(() -> new TrustDialog("https://array-b.example:8080",
                         "CN=array-b.example, O=Storage Lab", SAMPLE_FINGERPRINT))));
                 shoot(out, "45-trust-on-first-use");

@@ -56,6 +56,9 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
     private final ConnectionFormModel model;
     private final ButtonType save;
 
+    /** Height the fields take at most before they scroll: 800 px less the header, the messages, the buttons and the frame. */
+    static final double MAX_FIELDS_HEIGHT = 470;
+
     public ConnectionDialog(ConnectionFormModel model, boolean editing) {
         this.model = model;
         setTitle(editing ? "Edit connection" : "New connection");
@@ -129,8 +132,8 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         problem.setWrapText(true);
         problem.textProperty().bind(model.firstProblemProperty());
         problem.visibleProperty().bind(model.validProperty().not());
-        problem.managedProperty().bind(problem.visibleProperty());
-        problem.setMinHeight(Label.USE_PREF_SIZE);
+        // its two lines are kept while there is no problem: a message that comes and goes never moves the fields
+        problem.setMinHeight(2 * 18);
 
         Label warning = new Label();
         warning.setId("conn-warning");
@@ -143,9 +146,16 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         warning.visibleProperty().bind(model.warningProperty().isNotEmpty());
         warning.managedProperty().bind(warning.visibleProperty());
 
-        VBox content = new VBox(12, top, csiPane, cspPane, problem, warning);
-        content.setPadding(new Insets(6, 20, 10, 20));
-        content.setPrefWidth(660);
+        VBox fields = new VBox(12, top, csiPane, cspPane);
+        fields.setPadding(new Insets(6, 20, 10, 20));
+        fields.setPrefWidth(660);
+        // The fields scroll when the screen is too small for them (the driver and its array at 1280x800); the message
+        // and the buttons stay in view under them.
+        javafx.scene.control.ScrollPane scroll = DialogFit.scrolling(fields, MAX_FIELDS_HEIGHT);
+        scroll.setId("conn-fields");
+        VBox messages = new VBox(6, problem, warning);
+        messages.setPadding(new Insets(0, 20, 10, 20));
+        VBox content = new VBox(scroll, messages);
         getDialogPane().setContent(content);
         getDialogPane().getStyleClass().add(ConsoleStyles.CONNECTION_DIALOG);
         // Another kind, transport or trust shows other fields, and messages come and go: the window
@@ -161,10 +171,37 @@ public final class ConnectionDialog extends Dialog<ConnectionProfile> {
         saveButton.disableProperty().bind(model.validProperty().not());
         saveButton.getStyleClass().add(Styles.ACCENT);
         setResultConverter(b -> b == save && model.validProperty().get() ? model.toProfile() : null);
+        // Cancel (or the close box) of a form the person filled asks before the draft is thrown away.
+        String opened = model.draft();
+        getDialogPane().lookupButton(ButtonType.CANCEL).setId("conn-cancel");
+        setOnCloseRequest(e -> {
+            if (getResult() == null && !model.draft().equals(opened) && !askDiscard.test(this)) e.consume();
+        });
         setOnShown(e -> {
             DialogFit.fit(this);
             Platform.runLater(() -> getDialogPane().lookup("#conn-name").requestFocus());
         });
+    }
+
+    /** Asks whether the filled form may be thrown away; true to throw it away. */
+    private java.util.function.Predicate<ConnectionDialog> askDiscard = ConnectionDialog::confirmDiscard;
+
+    /** Replaces how the person is asked before a filled form is thrown away (a test answers it). */
+    public void askBeforeDiscarding(java.util.function.Predicate<ConnectionDialog> ask) {
+        askDiscard = java.util.Objects.requireNonNull(ask);
+    }
+
+    private static boolean confirmDiscard(ConnectionDialog d) {
+        ButtonType discard = new ButtonType("Discard", ButtonBar.ButtonData.OK_DONE);
+        ButtonType keep = new ButtonType("Keep editing", ButtonBar.ButtonData.CANCEL_CLOSE);
+        javafx.scene.control.Alert a = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
+                "The fields you filled in are lost. Keep editing to save them, or discard them.", keep, discard);
+        a.setTitle("Discard this connection?");
+        a.setHeaderText("Discard this connection?");
+        a.initOwner(d.getDialogPane().getScene().getWindow());
+        ((Button) a.getDialogPane().lookupButton(keep)).setDefaultButton(true);
+        ((Button) a.getDialogPane().lookupButton(discard)).setDefaultButton(false);
+        return a.showAndWait().filter(discard::equals).isPresent();
     }
 
     public ConnectionFormModel model() {

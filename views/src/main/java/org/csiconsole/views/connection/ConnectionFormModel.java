@@ -423,6 +423,14 @@ public final class ConnectionFormModel {
         return b.toString();
     }
 
+    /** Every value of the form in one text, to tell whether the person changed anything since it was opened. */
+    public String draft() {
+        return String.join("\u0000", String.valueOf(kind.get()), String.valueOf(withCsp.get()), name.get(), String.valueOf(transport.get()),
+                socketPath.get(), hostPort.get(), caFile.get(), clientCert.get(), clientKey.get(), nodeSocket.get(), addonsEndpoint.get(),
+                nodeAddonsEndpoint.get(), secretsFile.get(), cspUrl.get(), user.get(), arrayIp.get(), String.valueOf(cspTrust.get()),
+                cspCaFile.get(), pin.get());
+    }
+
     public ObjectProperty<ConnectionKind> kindProperty() { return kind; }
     /**
      * For a CSI driver: whether the connection names the CSP of its array (URL, user, array IP; the

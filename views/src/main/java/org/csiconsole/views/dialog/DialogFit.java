@@ -16,7 +16,44 @@ import java.util.List;
  * buttons stay visible; content that does not fit then scrolls in the dialog's own scroll pane.
  */
 public final class DialogFit {
+    /** Width of a vertical scroll bar, kept free beside a scrolling dialog's content. */
+    private static final double SCROLL_BAR = 14;
+
     private DialogFit() {
+    }
+
+    /**
+     * {@code content} in a scroll pane that asks for the content's height up to {@code maxHeight} pixels and scrolls
+     * beyond it (vertically only, the content as wide as the pane), so that a dialog's buttons stay on a 1280x800 screen.
+     */
+    public static javafx.scene.control.ScrollPane scrolling(javafx.scene.layout.Region content, double maxHeight) {
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(content) {
+            @Override
+            protected double computePrefHeight(double width) {
+                // at the width the content gets (a wrapping text asked at no width would count one line)
+                double inner = content.prefHeight(width < 0 ? contentWidth() : width - snappedLeftInset() - snappedRightInset() - SCROLL_BAR);
+                return Math.min(maxHeight, inner + snappedTopInset() + snappedBottomInset());
+            }
+
+            private double contentWidth() {
+                return Math.max(content.prefWidth(-1), content.minWidth(-1));
+            }
+
+            @Override
+            protected double computePrefWidth(double height) {
+                // room for the scroll bar, so that the content keeps its width when it scrolls
+                return contentWidth() + snappedLeftInset() + snappedRightInset() + SCROLL_BAR;
+            }
+
+            @Override
+            protected double computeMinWidth(double height) {
+                return computePrefWidth(height);
+            }
+        };
+        scroll.setFitToWidth(true);
+        scroll.setHbarPolicy(javafx.scene.control.ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.getStyleClass().add(atlantafx.base.theme.Tweaks.EDGE_TO_EDGE);
+        return scroll;
     }
 
     /** Fits {@code dialog}'s window to its content after the pending layout; does nothing while it is not showing. */

@@ -46,8 +46,8 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         super(context, r -> r.cidr() + " " + r.family());
         table().keyedBy(FenceRow::cidr);
         refresh = refreshActionFor();
-        fence = action("Fence\u2026", Feature.NETWORK_FENCE, false, () -> fence(""));
-        unfence = unfenceAction(this::unfence);
+        fence = whileConnected(action("Fence\u2026", Feature.NETWORK_FENCE, false, () -> fence("")));
+        unfence = whileConnected(unfenceAction(this::unfence));
         clients = action("Clients to fence\u2026", Feature.GET_CLIENTS_TO_FENCE, false, this::clients);
     }
 
@@ -143,21 +143,28 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         } finally {
             form.text("secrets").set("");
         }
-        whoIsInside(request).thenAccept(known -> context.ui().execute(() -> send(fencing, request, known)));
+        whoIsInside(request).outcome().whenComplete((r, e) -> {
+            if (e != null) {
+                showStatus("Not sent: the reads before the " + (fencing ? "fence" : "unfence") + " confirmation were cancelled.");
+                return;
+            }
+            showStatus(r.unread().isEmpty() ? counted(table().all().size())
+                    : "The fence confirmation could not read " + String.join(", ", r.unread()) + ".");
+            send(fencing, request, r.facts());
+        });
     }
 
     /**
      * Who the blocks of {@code request} cut off, read before the confirmation ({@link FenceFacts}): the clients
      * GetFenceClients reports for its parameters (when advertised; else those last reported), the CSP hosts,
-     * and the volumes published to them. A source that cannot be read is named on the status line and left out.
+     * and the volumes published to them. A source that cannot be read is named on the status line and left out. The reads
+     * run as a task (its Cancel stops the action before any confirmation) and the status line says what they wait for.
      */
-    private CompletableFuture<List<TargetFacts>> whoIsInside(FenceRequest request) {
-        return FenceFacts.read(storage(), features(), request, knownClients).thenApply(r -> {
-            if (!r.unread().isEmpty()) {
-                context.ui().execute(() -> showStatus("The fence confirmation could not read " + String.join(", ", r.unread()) + "."));
-            }
-            return r.facts();
-        });
+    private org.csiconsole.views.task.UiTask<FenceFacts.WhoIsInside> whoIsInside(FenceRequest request) {
+        String what = "Reading who " + FenceConfirmation.expected(request.cidrs()) + " cuts off (clients, hosts, volumes) before the "
+                + "confirmation";
+        showStatus(what + "\u2026");
+        return context.actions().tasks().submit(what, p -> FenceFacts.read(storage(), features(), request, knownClients));
     }
 
     private void send(boolean fencing, FenceRequest request, List<TargetFacts> facts) {

@@ -23,7 +23,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.csiconsole.views.theme.ConsoleStyles;
-import atlantafx.base.theme.Tweaks;
 import javafx.scene.control.ScrollPane;
 import org.csiconsole.views.dialog.DialogFit;
 import org.csiconsole.views.dialog.Failures;
@@ -49,6 +48,10 @@ import java.util.function.Function;
  * ({@code form-<id>-key}, {@code form-<id>-value}, {@code form-<id>-set}, see {@link KeyValuePicker}).
  */
 public final class FormDialog extends Dialog<Boolean> {
+    /** Height a failure takes at most under the fields before it scrolls in its own box. */
+    static final double FAILURE_HEIGHT = 170;
+    /** Height of the window's frame, the header, the running line and the buttons, which the fields leave free. */
+    static final double FRAME_AND_BUTTONS = 250;
     private final ButtonType confirmType;
     private UiTask<?> running;
 
@@ -133,6 +136,7 @@ public final class FormDialog extends Dialog<Boolean> {
                 Label help = new Label(f.help());
                 help.getStyleClass().add(ConsoleStyles.MUTED);
                 help.setWrapText(true);
+                help.setMinHeight(Label.USE_PREF_SIZE);
                 cell.getChildren().add(help);
             }
             grid.add(label, 0, row);
@@ -147,15 +151,12 @@ public final class FormDialog extends Dialog<Boolean> {
         grid.disableProperty().bind(form.busyProperty());
         // The fields scroll when the screen is too small for them; the running line and the failure
         // stay in view under them, above the buttons.
-        ScrollPane fields = new ScrollPane(grid);
-        fields.setFitToWidth(true);
-        fields.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        fields.getStyleClass().add(Tweaks.EDGE_TO_EDGE);
-        VBox.setVgrow(fields, Priority.ALWAYS);
         // A long form must not make the window taller than the screen (the buttons would leave it):
-        // the fields ask for at most the screen's height less the header, failure box and buttons,
-        // and scroll beyond that.
-        fields.setMaxHeight(Math.max(300, javafx.stage.Screen.getPrimary().getVisualBounds().getHeight() - 380));
+        // the fields ask for their height at the width they get (their help wraps whole) up to the screen's
+        // height less the header, the failure box and the buttons, and scroll beyond that.
+        ScrollPane fields = DialogFit.scrolling(grid, Math.max(300, javafx.stage.Screen.getPrimary().getVisualBounds().getHeight()
+                - FRAME_AND_BUTTONS - FAILURE_HEIGHT));
+        VBox.setVgrow(fields, Priority.ALWAYS);
         VBox content = new VBox(fields, busy(form), failure(form, () -> DialogFit.fit(this)));
         content.setPadding(new Insets(0, 0, 8, 0));
         getDialogPane().setContent(content);
@@ -244,9 +245,12 @@ public final class FormDialog extends Dialog<Boolean> {
         VBox box = new VBox(4, what, why, todo, toggle, detail);
         box.setId("form-failure");
         box.getStyleClass().add(ConsoleStyles.FORM_FAILURE);
-        VBox.setMargin(box, new Insets(0, 20, 4, 20));
-        box.visibleProperty().bind(form.failureProperty().isNotNull());
-        box.managedProperty().bind(box.visibleProperty());
+        // a long failure (a driver's message, the technical detail) scrolls inside its own bounded box
+        ScrollPane bounded = DialogFit.scrolling(box, FAILURE_HEIGHT);
+        bounded.setId("form-failure-scroll");
+        VBox.setMargin(bounded, new Insets(0, 20, 4, 20));
+        bounded.visibleProperty().bind(form.failureProperty().isNotNull());
+        bounded.managedProperty().bind(bounded.visibleProperty());
         form.failureProperty().addListener((o, a, f) -> {
             if (f == null) return;
             what.setText(f.what() + " failed: " + Failures.heading(f).toLowerCase(java.util.Locale.ROOT));
@@ -255,7 +259,7 @@ public final class FormDialog extends Dialog<Boolean> {
             todo.setVisible(!f.whatToDo().isBlank());
             detail.setText("Kind: " + f.kind() + (f.detail().isBlank() ? "" : "\n" + f.detail()));
         });
-        return box;
+        return bounded;
     }
 
     public ButtonType confirmButtonType() {

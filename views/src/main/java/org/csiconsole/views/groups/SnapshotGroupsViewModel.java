@@ -38,8 +38,8 @@ public final class SnapshotGroupsViewModel extends StorageViewModel<SnapshotGrou
         table().keyedBy(SnapshotGroupRow::id);
         follows(ResourceKind.SNAPSHOT_GROUPS);
         refresh = refreshActionFor();
-        create = action("New group snapshot", Feature.GROUP_SNAPSHOTS, false, this::create);
-        delete = destructive(action("Delete", Feature.GROUP_SNAPSHOTS, true, this::delete));
+        create = whileConnected(action("New group snapshot", Feature.GROUP_SNAPSHOTS, false, this::create));
+        delete = whileConnected(action("Delete", Feature.GROUP_SNAPSHOTS, true, this::delete));
     }
 
     @Override

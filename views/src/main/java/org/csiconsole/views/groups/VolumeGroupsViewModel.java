@@ -45,11 +45,11 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
         // A row read again is the same row (for the selection) when its id is the same.
         table().keyedBy(org.csiconsole.core.model.VolumeGroup::id);
         refresh = refreshActionFor();
-        snapshot = action("Group snapshot", Feature.GROUP_SNAPSHOTS, "Select a volume group with members.",
-                g -> g != null && !g.volumes().isEmpty(), this::snapshot);
-        create = action("New volume group", Feature.MANAGE_VOLUME_GROUPS, false, this::create);
-        modify = action("Change members", Feature.MODIFY_VOLUME_GROUP, ADDONS_ONLY, VolumeGroupsViewModel::fromAddons, this::modify);
-        delete = destructive(action("Delete volume group", Feature.MANAGE_VOLUME_GROUPS, ADDONS_ONLY, VolumeGroupsViewModel::fromAddons, this::delete));
+        snapshot = whileConnected(action("Group snapshot", Feature.GROUP_SNAPSHOTS, "Select a volume group with members.",
+                g -> g != null && !g.volumes().isEmpty(), this::snapshot));
+        create = whileConnected(action("New volume group", Feature.MANAGE_VOLUME_GROUPS, false, this::create));
+        modify = whileConnected(action("Change members", Feature.MODIFY_VOLUME_GROUP, ADDONS_ONLY, VolumeGroupsViewModel::fromAddons, this::modify));
+        delete = whileConnected(action("Delete volume group", Feature.MANAGE_VOLUME_GROUPS, ADDONS_ONLY, VolumeGroupsViewModel::fromAddons, this::delete));
     }
 
     /** Why a change is not offered for the selection. */

@@ -48,8 +48,8 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
         // A row read again is the same row (for the selection) when its id is the same.
         table().keyedBy(HostRow::key);
         refresh = refreshActionFor();
-        create = action("New host", Feature.CSP_HOSTS, false, this::create);
-        delete = destructive(action("Delete host", Feature.CSP_HOSTS, "Select a CSP host; nodes are reported by the plugin and cannot be deleted.",
+        create = whileConnected(action("New host", Feature.CSP_HOSTS, false, this::create));
+        delete = whileConnected(action("Delete host", Feature.CSP_HOSTS, "Select a CSP host; nodes are reported by the plugin and cannot be deleted.",
                 r -> r != null && r.isHost(), this::delete));
         published = new PublishedVolumes(context.storage(), context.ui(), () -> detailVersion.set(detailVersion.get() + 1));
     }

@@ -45,9 +45,9 @@ final class ReplicationHeader extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         setPadding(new Insets(8, 10, 8, 10));
         ComboBox<SiteChoice> a = sitePicker(model, "repl-site-a");
-        a.valueProperty().bindBidirectional(model.siteAProperty());
+        follow(a, model.siteAProperty());
         ComboBox<SiteChoice> b = sitePicker(model, "repl-site-b");
-        b.valueProperty().bindBidirectional(model.siteBProperty());
+        follow(b, model.siteBProperty());
         Button swap = new Button(null, Icons.of(Material2MZ.SWAP_HORIZ));
         swap.setId("repl-swap-sites");
         swap.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
@@ -91,11 +91,39 @@ final class ReplicationHeader extends HBox {
         return faults;
     }
 
+    /**
+     * The picker shows {@code site} and a pick sets it; a pick the model refuses (core's one-connection rule) shows the
+     * site kept again, as a bidirectional binding would leave the refused pick on show.
+     */
+    private static void follow(ComboBox<SiteChoice> picker, javafx.beans.property.ObjectProperty<SiteChoice> site) {
+        picker.setValue(site.get());
+        site.addListener((o, was, now) -> picker.setValue(now));
+        picker.valueProperty().addListener((o, was, now) -> {
+            if (now != site.get()) site.set(now);
+            if (picker.getValue() != site.get()) picker.setValue(site.get());
+        });
+    }
+
+    /**
+     * Why the last pick of a site did not stand as picked, in core's words (node id {@code repl-site-note}); hidden
+     * while there is nothing to say.
+     */
+    static Label siteNote(ReplicationViewModel model) {
+        Label note = new Label();
+        note.setId("repl-site-note");
+        note.setWrapText(true);
+        note.getStyleClass().add(ConsoleStyles.FORM_WARNING);
+        note.setPadding(new Insets(0, 10, 4, 10));
+        note.setGraphic(Icons.of(Material2MZ.WARNING, 14));
+        note.textProperty().bind(model.siteNoteProperty());
+        note.visibleProperty().bind(model.siteNoteProperty().isNotEmpty());
+        note.managedProperty().bind(note.visibleProperty());
+        return note;
+    }
+
     private static ComboBox<SiteChoice> sitePicker(ReplicationViewModel model, String id) {
         ComboBox<SiteChoice> c = new ComboBox<>(model.sites());
         c.setId(id);
-        c.setPrefWidth(170);
-        c.setMinWidth(110);
         c.getStyleClass().add(Styles.SMALL);
         c.setPromptText("No site");
         c.setCellFactory(v -> new ListCell<>() {
@@ -113,8 +141,23 @@ final class ReplicationHeader extends HBox {
                 setText(empty || s == null ? null : s.label());
             }
         });
+        // wide enough for the longest label in the button's own font, so the closed picker names the connection too
+        // ("site-a \u00b7 Demo"), never cut to "site-a ..."
+        ListCell<SiteChoice> button = c.getButtonCell();
+        c.minWidthProperty().bind(Bindings.createDoubleBinding(() -> PICKER_CHROME + model.sites().stream()
+                .mapToDouble(s -> textWidth(s.label(), button.getFont())).max().orElse(80), model.sites(), button.fontProperty()));
+        c.prefWidthProperty().bind(c.minWidthProperty());
         c.setTooltip(new Tooltip("With two sites (two connections, or one driver serving both arrays) each volume stands next to its partner"));
         return c;
+    }
+
+    /** Room a site picker takes beside its label: the cell's padding, the arrow button and the border. */
+    private static final double PICKER_CHROME = 64;
+
+    private static double textWidth(String text, javafx.scene.text.Font font) {
+        javafx.scene.text.Text t = new javafx.scene.text.Text(text);
+        t.setFont(font);
+        return Math.ceil(t.getLayoutBounds().getWidth());
     }
 
     /** The chip id of {@code state}: {@code repl-chip-split} for split brain, else the state's name, e.g. {@code repl-chip-healthy}. */

@@ -159,7 +159,7 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
     }
 
     private static org.csiconsole.core.replication.PairingScope.Site site(SiteChoice s) {
-        return new org.csiconsole.core.replication.PairingScope.Site(s.connection(), s.name());
+        return s == null ? null : new org.csiconsole.core.replication.PairingScope.Site(s.connection(), s.name());
     }
 
     private static String key(SiteChoice s) {

@@ -157,7 +157,7 @@ public final class ReplicationView implements ResourceView {
 
         ReplicationHeader header = new ReplicationHeader(model, this::showState);
         ToolBar commands = commandBar();
-        root.setTop(new VBox(header, commands));
+        root.setTop(new VBox(header, ReplicationHeader.siteNote(model), commands));
         StackPane centre = new StackPane(split);
         root.setCenter(centre);
         root.setBottom(statusLine());

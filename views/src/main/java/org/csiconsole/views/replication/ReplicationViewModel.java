@@ -69,6 +69,8 @@ public final class ReplicationViewModel extends ViewModel {
             new ReadOnlyObjectWrapper<>(this, "counts", ReplicationSnapshot.Tally.NONE);
     private final ReadOnlyObjectWrapper<Instant> lastSampled = new ReadOnlyObjectWrapper<>(this, "lastSampled");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    /** Why the last pick of a site did not stand as picked ({@link #siteNoteProperty}). */
+    private final ReadOnlyStringWrapper siteNote = new ReadOnlyStringWrapper(this, "siteNote", "");
     private final ReadOnlyStringWrapper unavailable = new ReadOnlyStringWrapper(this, "unavailable", "");
     private final ReadOnlyObjectWrapper<ReplicationFaults> faults = new ReadOnlyObjectWrapper<>(this, "faults");
     private final ObservableList<ReplicationRow> selectedRows = FXCollections.observableArrayList();
@@ -118,14 +120,14 @@ public final class ReplicationViewModel extends ViewModel {
         this.commands = commands.apply(this);
         connections.addListener((ListChangeListener<ConnectionModel>) c -> follow());
         siteA.addListener((o, a, b) -> {
-            if (!defaulting && b != null) pickedA = b;
+            if (!defaulting && b != null && picked(siteA, a, b, siteB, "B")) pickedA = b;
             rebuild();
         });
         pairsShown.addListener((o, a, shown) -> {
             if (shown) fill(pairs, latestPairs, () -> { });
         });
         siteB.addListener((o, a, b) -> {
-            if (!defaulting && b != null) pickedB = b;
+            if (!defaulting && b != null && picked(siteB, a, b, siteA, "A")) pickedB = b;
             rebuild();
         });
         settings.addListener((o, a, b) -> {
@@ -145,6 +147,48 @@ public final class ReplicationViewModel extends ViewModel {
     /** Site A next to site B, one row per pair. */
     public ResourceTableModel<PairRow> pairs() {
         return pairs;
+    }
+
+    /**
+     * Checks a person's pick of {@code now} (was {@code before}) against core's one-connection rule for site pairs
+     * ({@link org.csiconsole.core.risk.RiskModel#acrossConnections(org.csiconsole.core.replication.PairingScope)}): a pick
+     * that cannot stand beside the other site moves the other site to another site of the picked connection when that
+     * connection serves one, else is refused and {@code side} keeps {@code before}; either way {@link #siteNoteProperty}
+     * says what happened and why. A pick that may stand clears the note.
+     *
+     * @return true when {@code now} stands
+     */
+    private boolean picked(ObjectProperty<SiteChoice> side, SiteChoice before, SiteChoice now, ObjectProperty<SiteChoice> other,
+                           String otherName) {
+        var refused = org.csiconsole.core.risk.RiskModel.acrossConnections(ReplicationSnapshot.scope(sites, now, other.get()));
+        if (refused == null) {
+            siteNote.set("");
+            return true;
+        }
+        SiteChoice beside = sites.stream().filter(s -> s.connection().equals(now.connection()) && !s.same(now)).findFirst().orElse(null);
+        defaulting = true;
+        try {
+            if (beside != null) {
+                other.set(beside);
+                if (other == siteA) pickedA = beside;
+                else pickedB = beside;
+                siteNote.set("Site " + otherName + " is now " + beside.label() + ": " + refused.describe());
+                return true;
+            }
+            side.set(before);
+            siteNote.set("Not changed: " + refused.describe());
+            return false;
+        } finally {
+            defaulting = false;
+        }
+    }
+
+    /**
+     * Why the last pick of a site did not stand as picked (refused, or the other site moved with it), in core's words;
+     * empty after a pick that stands.
+     */
+    public ReadOnlyStringProperty siteNoteProperty() {
+        return siteNote.getReadOnlyProperty();
     }
 
     /** Every site seen, for the site pickers. */
@@ -535,7 +579,8 @@ public final class ReplicationViewModel extends ViewModel {
         SiteChoice a = ReplicationSnapshot.find(sites, pickedA);
         SiteChoice wantA = a != null ? a : sites.isEmpty() ? null : sites.get(0);
         SiteChoice b = ReplicationSnapshot.find(sites, pickedB);
-        SiteChoice wantB = b != null && !b.same(wantA) ? b : sites.stream().filter(s -> !s.same(wantA)).findFirst().orElse(null);
+        SiteChoice wantB = b != null && !b.same(wantA) && mayStand(wantA, b) ? b
+                : sites.stream().filter(s -> !s.same(wantA) && mayStand(wantA, s)).findFirst().orElse(null);
         if (!Objects.equals(wantA, siteA.get()) || !Objects.equals(wantB, siteB.get())) {
             // The pairs need both sites: setting them rebuilds with them.
             defaulting = true;
@@ -560,6 +605,11 @@ public final class ReplicationViewModel extends ViewModel {
         if (pairsShown.get() || pairs.all().isEmpty() != latestPairs.isEmpty()) fill(pairs, latestPairs, () -> { });
         counts.set(snap.counts());
         tick(now());
+    }
+
+    /** Whether {@code a} and {@code b} may stand side by side (core's one-connection rule for site pairs). */
+    private boolean mayStand(SiteChoice a, SiteChoice b) {
+        return org.csiconsole.core.risk.RiskModel.acrossConnections(ReplicationSnapshot.scope(sites, a, b)) == null;
     }
 
     private boolean sameSites(List<SiteChoice> now) {

@@ -96,7 +96,13 @@ public abstract class StorageViewModel<T> extends ViewModel {
     private void connectedAgain() {
         // The driver may have come back with other capabilities: the actions are gated again.
         rereadFeatures(null);
-        if (!readFailed) return;
+        if (!readFailed && !noted) return;
+        if (!readFailed) {
+            // a command's note (a read that failed while the driver was away) is not left beside the rows read since
+            noted = false;
+            status.set(counted(table.all().size()) + "; connected again at " + READ_AT.format(java.time.LocalTime.now()) + ".");
+            return;
+        }
         if (isActive()) {
             refresh();
             return;
@@ -323,7 +329,11 @@ public abstract class StorageViewModel<T> extends ViewModel {
     /** Puts {@code text} on the status line until the next read (e.g. a warning about a command's outcome). */
     protected void showStatus(String text) {
         status.set(text);
+        noted = true;
     }
+
+    /** True while the status line shows a command's note ({@link #showStatus}) rather than the last read's outcome. */
+    private boolean noted;
 
     protected DialogService dialogs() {
         return context.actions().dialogs();
@@ -387,6 +397,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
         cannotListStatus = null;
         loading.set(true);
         readFailed = false;
+        noted = false;
         status.set("Reading " + noun() + "\u2026");
         String title = "Read " + noun() + (context.connectionName().isEmpty() ? "" : " of " + context.connectionName());
         AtomicLong count = new AtomicLong();
@@ -584,13 +595,17 @@ public abstract class StorageViewModel<T> extends ViewModel {
     }
 
     /**
-     * {@code action} as a destructive action: also disabled while the connection is not connected, with core's reason
-     * ({@link org.csiconsole.core.risk.RiskModel#disabledWhile}) as its tooltip, since nothing is deleted on what was read
+     * {@code action} as a mutation: also disabled while the connection is not connected, with core's reason
+     * ({@link org.csiconsole.core.risk.RiskModel#disabledWhile}) as its tooltip, since nothing is changed on what was read
      * before the driver stopped answering. A reason of {@code action}'s own (a feature the driver lacks, a read-only
      * report, no selection) comes first: it holds whatever the connection's state.
      */
-    protected ViewAction destructive(ViewAction action) {
-        var state = context.state();
+    protected ViewAction whileConnected(ViewAction action) {
+        return whileConnected(action, context.state());
+    }
+
+    /** {@code action} disabled while {@code state} is not connected, as {@link #whileConnected(ViewAction)}. */
+    public static ViewAction whileConnected(ViewAction action, javafx.beans.value.ObservableValue<org.csiconsole.core.session.ConnectionState> state) {
         StringBinding offline = Bindings.createStringBinding(() -> org.csiconsole.core.risk.RiskModel.disabledWhile(state.getValue()), state);
         return new ViewAction(action.label(), offline.isEmpty().and(action.enabled()), Bindings.createStringBinding(
                 () -> action.enabled().get() ? offline.get() : action.disabledReason().get(), offline, action.enabled(), action.disabledReason()),

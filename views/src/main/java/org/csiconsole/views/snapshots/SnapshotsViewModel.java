@@ -39,10 +39,10 @@ public final class SnapshotsViewModel extends StorageViewModel<Snapshot> {
         table().keyedBy(org.csiconsole.core.model.Snapshot::snapshotId);
         keepUnlisted(context.known().snapshots(), org.csiconsole.core.model.Snapshot::snapshotId);
         refresh = refreshActionFor();
-        create = action("New snapshot", Feature.CREATE_DELETE_SNAPSHOT, false, this::create);
-        delete = destructive(bulkAction("Delete", Feature.CREATE_DELETE_SNAPSHOT, null, s -> true, this::delete));
-        restore = action("New volume from snapshot", Feature.CLONE_FROM_SNAPSHOT,
-                "Select a snapshot that is ready to use.", s -> s != null && s.readyToUse(), this::restore);
+        create = whileConnected(action("New snapshot", Feature.CREATE_DELETE_SNAPSHOT, false, this::create));
+        delete = whileConnected(bulkAction("Delete", Feature.CREATE_DELETE_SNAPSHOT, null, s -> true, this::delete));
+        restore = whileConnected(action("New volume from snapshot", Feature.CLONE_FROM_SNAPSHOT,
+                "Select a snapshot that is ready to use.", s -> s != null && s.readyToUse(), this::restore));
         follows(ResourceKind.SNAPSHOTS);
     }
 

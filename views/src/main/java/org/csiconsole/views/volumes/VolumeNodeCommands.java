@@ -79,7 +79,7 @@ final class VolumeNodeCommands {
             return why == null ? "" : why;
         }, volumes.featuresProperty(), volumes.selectedProperty(), volumes.selectedRows(), connectedNode, stateVersion,
                 volumes.detailVersionProperty());
-        return new ViewAction(label, reason.isEmpty(), reason, handler);
+        return org.csiconsole.views.resource.StorageViewModel.whileConnected(new ViewAction(label, reason.isEmpty(), reason, handler), context.state());
     }
 
     /**

@@ -69,7 +69,7 @@ final class VolumeReclaimCommands {
             }
             return "";
         }, volumes.featuresProperty(), volumes.selectedProperty(), volumes.selectedRows(), nodeState);
-        return new ViewAction(label, reason.isEmpty(), reason, handler);
+        return org.csiconsole.views.resource.StorageViewModel.whileConnected(new ViewAction(label, reason.isEmpty(), reason, handler), context.state());
     }
 
     private static String notOnNode(Volume v) {

@@ -109,10 +109,10 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         importPv = action("Import PV export\u2026", null, false, () -> pvExportFile.get().ifPresent(this::importPvExport));
         recheck = action("Re-check with the driver", null, false, inventory::recheck);
         forget = forgetActionFor();
-        create = action("New volume", Feature.CREATE_VOLUME, false, this::create);
-        expand = action("Expand", Feature.EXPAND_VOLUME, true, this::expand);
-        clone = action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected);
-        modify = action("Modify", Feature.MODIFY_VOLUME, true, this::modify);
+        create = whileConnected(action("New volume", Feature.CREATE_VOLUME, false, this::create));
+        expand = whileConnected(action("Expand", Feature.EXPAND_VOLUME, true, this::expand));
+        clone = whileConnected(action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected));
+        modify = whileConnected(action("Modify", Feature.MODIFY_VOLUME, true, this::modify));
         bulk = new VolumeBulkCommands(context, (op, targets, node, sends, label, then) -> withSnapshots(op, targets, () -> withPlacements(targets, read -> {
             if (consent(op, read, node, sends, label)) stillThere(read, then);
         })), (gone, what) -> {
@@ -122,20 +122,20 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             for (Volume v : of) if (selected() == v) loadDetails(v);
             tell(ResourceKind.SNAPSHOTS, what);
         });
-        delete = destructive(bulkAction("Delete", Feature.DELETE_VOLUME, null, v -> true, this::delete));
-        publish = action("Publish to a node\u2026", Feature.CONTROLLER_PUBLISH, true, this::controllerPublish);
-        unpublish = action("Unpublish from a node\u2026", Feature.CONTROLLER_PUBLISH,
+        delete = whileConnected(bulkAction("Delete", Feature.DELETE_VOLUME, null, v -> true, this::delete));
+        publish = whileConnected(action("Publish to a node\u2026", Feature.CONTROLLER_PUBLISH, true, this::controllerPublish));
+        unpublish = whileConnected(action("Unpublish from a node\u2026", Feature.CONTROLLER_PUBLISH,
                 "Select a volume that is published to a node (as the driver reports, or by this console).",
-                v -> v != null && !context.publishedNodes(v).isEmpty(), this::controllerUnpublish);
+                v -> v != null && !context.publishedNodes(v).isEmpty(), this::controllerUnpublish));
         node = new VolumeNodeCommands(this, context, this::ask, this::contextFor);
         reclaim = new VolumeReclaimCommands(this, context, node.onNode(), node.stateProperty(),
                 changed -> changed.forEach(v -> reload(v.volumeId())));
         validate = new VolumeValidateCommand(this, context);
-        snapshot = bulkAction("Snapshot", Feature.CREATE_DELETE_SNAPSHOT, null, v -> true, this::createSnapshot);
-        cspPublish = action("Publish to host", Feature.CSP_PUBLISH,
-                "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspPublish);
-        cspUnpublish = action("Unpublish from host", Feature.CSP_PUBLISH,
-                "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspUnpublish);
+        snapshot = whileConnected(bulkAction("Snapshot", Feature.CREATE_DELETE_SNAPSHOT, null, v -> true, this::createSnapshot));
+        cspPublish = whileConnected(action("Publish to host", Feature.CSP_PUBLISH,
+                "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspPublish));
+        cspUnpublish = whileConnected(action("Unpublish from host", Feature.CSP_PUBLISH,
+                "Select a volume that is on the CSP array.", v -> v != null && v.origin() != Origin.CSI, this::cspUnpublish));
         selectedProperty().addListener((o, a, b) -> loadDetails(b));
         follows(ResourceKind.VOLUMES);
     }

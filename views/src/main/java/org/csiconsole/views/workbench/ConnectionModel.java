@@ -112,6 +112,16 @@ public final class ConnectionModel {
         return note;
     }
 
+    private final javafx.beans.property.BooleanProperty arrayNotReached = new javafx.beans.property.SimpleBooleanProperty(this, "arrayNotReached");
+
+    /**
+     * True while the CSP array a driver connection names ({@link ConnectionProfile#pairsCsp()}) is not logged in to (a wrong
+     * or no password, an untrusted certificate, a shared connection closed): the navigator then offers to log in again.
+     */
+    public javafx.beans.property.BooleanProperty arrayNotReachedProperty() {
+        return arrayNotReached;
+    }
+
     /**
      * How many resources of {@code kind} the connection holds, or {@link #UNKNOWN}, {@link #NOT_COUNTED},
      * {@link #CANNOT_LIST} or {@link #NOT_SERVED}.

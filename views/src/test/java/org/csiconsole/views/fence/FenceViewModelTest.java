@@ -79,6 +79,43 @@ class FenceViewModelTest {
     }
 
     @Test
+    void whileTheConfirmationWaitsForItsReadsTheStatusLineSaysWhatItReadsAndNothingIsSent() {
+        storage.fenced.add("10.9.0.0/16");
+        storage.clientsAnswer = new java.util.concurrent.CompletableFuture<>();
+        FenceViewModel m = model();
+        answerForms("10.1.0.5/24", "", "");
+
+        m.fenceAction().run();
+
+        assertThat(m.statusProperty().get()).isEqualTo("Reading who 10.1.0.0/24 cuts off (clients, hosts, volumes) before the confirmation\u2026");
+        assertThat(dialogs.confirmations).isEmpty();
+        assertThat(storage.requests).isEmpty();
+        storage.clientsAnswer.complete(null);
+        assertThat(m.statusProperty().get()).as("the wait is over").doesNotStartWith("Reading who");
+        assertThat(dialogs.confirmations).hasSize(1);
+    }
+
+    @Test
+    void cancellingTheReadsBeforeTheConfirmationSendsNothingAndSaysSo() {
+        storage.clientsAnswer = new java.util.concurrent.CompletableFuture<>();
+        ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs);
+        FenceViewModel m = new FenceViewModel(new ViewContext(storage, actions, Runnable::run, "Demo"));
+        m.activate();
+        answerForms("10.1.0.5/24", "", "");
+
+        m.fenceAction().run();
+        var reads = actions.tasks().tasks().filtered(t -> t.title().equals(
+                "Reading who 10.1.0.0/24 cuts off (clients, hosts, volumes) before the confirmation"));
+        assertThat(reads).as("the reads are a task, with its Cancel").hasSize(1);
+        reads.get(0).cancel();
+
+        assertThat(m.statusProperty().get()).isEqualTo("Not sent: the reads before the fence confirmation were cancelled.");
+        storage.clientsAnswer.complete(null);
+        assertThat(dialogs.confirmations).as("no confirmation after a cancel").isEmpty();
+        assertThat(storage.requests).isEmpty();
+    }
+
+    @Test
     void oneFencedBlockIsReadInTheSingular() {
         storage.fenced.add("10.9.0.0/16");
         FenceViewModel m = model();

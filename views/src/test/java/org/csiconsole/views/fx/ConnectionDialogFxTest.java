@@ -47,6 +47,7 @@ class ConnectionDialogFxTest {
     void closeDialog(FxRobot robot) {
         robot.interact(() -> {
             if (open.get() != null && open.get().isShowing()) {
+                if (open.get() instanceof ConnectionDialog c) c.askBeforeDiscarding(d -> true);
                 open.get().setResult(null);
                 open.get().close();
             }
@@ -126,6 +127,88 @@ class ConnectionDialogFxTest {
             assertThat(problem.getHeight()).as("the message is not cut").isGreaterThanOrEqualTo(problem.prefHeight(problem.getWidth()) - 0.5);
             assertInView(robot.lookup("#conn-pin").query());
         });
+    }
+
+    /** Height of a dialog window's frame (title bar and borders) on the design screen. */
+    private static final double FRAME = 40;
+
+    private ConnectionDialog show(FxRobot robot, ConnectionFormModel model) {
+        AtomicReference<ConnectionDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            ConnectionDialog d = dialogs.prepare(new ConnectionDialog(model, false));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        return dialog.get();
+    }
+
+    @Test
+    void theDriverAndItsArrayFitTheDesignSizeWithTheirButtonsInView(FxRobot robot) throws Exception {
+        ConnectionDialog dialog = show(robot, new ConnectionFormModel(null, Set.of()));
+        robot.clickOn("#conn-kind-csi-csp");
+        WaitForAsyncUtils.waitForFxEvents();
+        var pane = dialog.getDialogPane();
+        javafx.stage.Window w = FxWait.onFx(() -> pane.getScene().getWindow());
+
+        FxWait.eventually(() -> {
+            assertThat(pane.prefHeight(pane.getWidth())).as("the height the dialog asks for").isLessThanOrEqualTo(DesignSize.HEIGHT - FRAME);
+            assertThat(DesignSize.dialogProblems(w)).isEmpty();
+            assertInView(pane.lookupButton(dialog.saveButtonType()));
+            assertInView(pane.lookupButton(javafx.scene.control.ButtonType.CANCEL));
+        });
+        assertThat(FxChecks.shown(robot.lookup("#conn-csp-url").query())).isTrue();
+    }
+
+    @Test
+    void aValidationMessageComingAndGoingDoesNotMoveTheFields(FxRobot robot) throws Exception {
+        ConnectionFormModel model = new ConnectionFormModel(null, Set.of(), p -> true);
+        show(robot, model);
+        robot.interact(() -> model.nameProperty().set("lab driver"));
+        robot.clickOn("#conn-tcp");
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node host = robot.lookup("#conn-hostport").query();
+        robot.clickOn(host).write("127.0.0.1:9000");
+        WaitForAsyncUtils.waitForFxEvents();
+        double before = FxWait.onFx(() -> host.localToScreen(host.getBoundsInLocal()).getMinY());
+        assertThat(FxChecks.shown(robot.lookup("#conn-problem").query())).isFalse();
+
+        robot.write("x");
+        WaitForAsyncUtils.waitForFxEvents();
+        FxWait.eventually(() -> assertThat(FxChecks.shown(robot.lookup("#conn-problem").query())).isTrue());
+        FxWait.afterLayout(host);
+        assertThat(FxWait.onFx(() -> host.localToScreen(host.getBoundsInLocal()).getMinY())).as("the field stays where it was")
+                .isEqualTo(before);
+    }
+
+    @Test
+    void cancelOfAFilledFormAsksBeforeTheDraftIsThrownAwayAndKeepsItWhenAskedTo(FxRobot robot) {
+        ConnectionFormModel model = new ConnectionFormModel(null, Set.of());
+        ConnectionDialog dialog = show(robot, model);
+        java.util.List<String> asked = new java.util.ArrayList<>();
+        robot.interact(() -> dialog.askBeforeDiscarding(d -> asked.add("keep?") && false));
+        robot.clickOn("#conn-kind-csi-csp");
+        robot.interact(() -> model.cspUrlProperty().set("https://csp.example:8080"));
+
+        robot.clickOn("#conn-cancel");
+        assertThat(asked).hasSize(1);
+        assertThat(dialog.isShowing()).as("the draft is kept").isTrue();
+        assertThat(model.cspUrlProperty().get()).isEqualTo("https://csp.example:8080");
+
+        robot.interact(() -> dialog.askBeforeDiscarding(d -> asked.add("discard") || true));
+        robot.clickOn("#conn-cancel");
+        assertThat(dialog.isShowing()).isFalse();
+        assertThat(dialog.getResult()).isNull();
+    }
+
+    @Test
+    void cancelOfAnUntouchedFormClosesWithoutAsking(FxRobot robot) {
+        ConnectionDialog dialog = show(robot, new ConnectionFormModel(null, Set.of()));
+        java.util.List<String> asked = new java.util.ArrayList<>();
+        robot.interact(() -> dialog.askBeforeDiscarding(d -> asked.add("asked")));
+        robot.clickOn("#conn-cancel");
+        assertThat(asked).isEmpty();
+        assertThat(dialog.isShowing()).isFalse();
     }
 
     @Test

@@ -168,6 +168,16 @@ class DesignSizeFxTest {
             var b = create.localToScreen(create.getBoundsInLocal());
             assertThat(b.getMaxY()).as("the buttons are on the screen").isLessThanOrEqualTo(screen.getMaxY());
         });
+        var pane = fx.dialog(robot);
+        assertThat(FxWait.onFx(() -> pane.prefHeight(pane.getWidth()))).as("the height the dialog asks for, not only what the window got")
+                .isLessThanOrEqualTo(DesignSize.HEIGHT - 40);
+        robot.clickOn("Show technical detail");
+        FxWait.afterLayout(pane);
+        Node failure = robot.lookup("#form-failure-scroll").query();
+        assertThat(FxWait.onFx(() -> failure.getLayoutBounds().getHeight())).as("the failure scrolls inside a bounded box")
+                .isLessThanOrEqualTo(170);
+        assertThat(FxWait.onFx(() -> pane.prefHeight(pane.getWidth()))).as("with the technical detail shown too")
+                .isLessThanOrEqualTo(DesignSize.HEIGHT - 40);
         robot.interact(dialog::hide);
     }
 

@@ -82,6 +82,38 @@ class ReplicationViewFxTest {
     }
 
     @Test
+    void theClosedPickersNameTheConnectionBesideTheSiteAndARefusedPickIsSaidNotReverted(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        String training = "Training: unplanned-failover";
+        robot.interact(() -> fx.connections.add(ReplicationFixture.connection(training, new FakeReplication.Port(training))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.services.samplers.containsKey(training));
+        robot.interact(() -> fx.services.samplers.get(training).publish(java.util.List.of(
+                FakeReplication.sample("site-a", "vol-7", org.csiconsole.core.model.VolumeReplicationRole.PRIMARY,
+                        org.csiconsole.core.model.ReplicationHealth.HEALTHY, java.time.Duration.ofMinutes(2), "vol-7r", ""),
+                FakeReplication.sample("site-b", "vol-7r", org.csiconsole.core.model.VolumeReplicationRole.SECONDARY,
+                        org.csiconsole.core.model.ReplicationHealth.HEALTHY, null, "vol-7", ""))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.view.model().sites().size() == 4);
+        SiteChoice trainingA = fx.view.model().sites().stream().filter(x -> x.connection().equals(training) && x.site().equals("site-a"))
+                .findFirst().orElseThrow();
+
+        javafx.scene.control.ComboBox<?> a = robot.lookup("#repl-site-a").queryAs(javafx.scene.control.ComboBox.class);
+        robot.interact(() -> a.getSelectionModel().select(fx.view.model().sites().indexOf(trainingA)));
+        WaitForAsyncUtils.waitForFxEvents();
+        org.csiconsole.views.FxWait.afterLayout(a);
+
+        org.csiconsole.views.FxWait.eventually(() -> {
+            javafx.scene.control.ListCell<?> cell = a.getButtonCell();
+            assertThat(cell.getText()).isEqualTo("site-a \u00b7 Training: unplanned-failover");
+            javafx.scene.text.Text shown = (javafx.scene.text.Text) cell.lookup(".text");
+            assertThat(shown.getText()).as("whole, with the connection, never elided").isEqualTo(cell.getText());
+        });
+        assertThat(fx.view.model().siteBProperty().get().label()).isEqualTo("site-b \u00b7 Training: unplanned-failover");
+        Label note = robot.lookup("#repl-site-note").queryAs(Label.class);
+        assertThat(note.isVisible()).isTrue();
+        assertThat(note.getText()).startsWith("Site B is now site-b \u00b7 Training: unplanned-failover: ");
+    }
+
+    @Test
     void anEditedConnectionLeavesTheSitesPickedAndTheChipsWhereTheyWere(FxRobot robot) throws Exception {
         fx.publish(robot);
         robot.interact(() -> fx.view.model().siteAProperty().set(fx.view.model().sites().get(1)));

@@ -553,7 +553,8 @@ class ReplicationViewModelTest {
 
     /**
      * Two connections serving the same two arrays with the same ids (the demo in the console, and the demo served on a
-     * socket), site A on the first, site B on the second: every pairing across them is one the drivers do not confirm.
+     * socket), site A picked on the first, then site B on the second: site A follows to the second (core's one-connection
+     * rule for site pairs), and each connection's rows keep the partners their own driver names.
      */
     private static ReplicationFixture twoDemos() {
         ReplicationFixture two = new ReplicationFixture();
@@ -581,6 +582,49 @@ class ReplicationViewModelTest {
     private static ReplicationRow row(ReplicationFixture on, String connection, String site, String id) {
         return on.model.table().all().stream().filter(r -> r.site().connection().equals(connection) && r.site().site().equals(site)
                 && r.source().id().equals(id)).findFirst().orElseThrow(() -> new AssertionError("no " + id + " on " + site + " of " + connection));
+    }
+
+    @Test
+    void aSiteOfAnotherConnectionBesideADriverServingBothSitesIsRefusedWithCoresSentenceAndNoPairIsFlaggedMissing() {
+        ReplicationFixture two = new ReplicationFixture();
+        two.connections.add(ReplicationFixture.connection("Demo", new FakeReplication.Port("Demo")));
+        two.connections.add(ReplicationFixture.connection("Lab", new FakeReplication.Port("Lab")));
+        two.model.activate();
+        two.services.samplers.get("Demo").publish(List.of(
+                sample("site-a", "vol-1", PRIMARY, HEALTHY, Duration.ofMinutes(2), "vol-1r", ""),
+                sample("site-b", "vol-1r", SECONDARY, UNKNOWN, null, "vol-1", "")));
+        two.services.samplers.get("Lab").publish(List.of(sample("", "vol-9", PRIMARY, HEALTHY, Duration.ofMinutes(2), "vol-9r", "")));
+        SiteChoice demoB = site(two, "Demo", "site-b");
+        SiteChoice lab = two.model.sites().stream().filter(s -> s.connection().equals("Lab")).findFirst().orElseThrow();
+        assertThat(two.model.siteBProperty().get()).isEqualTo(demoB);
+
+        two.model.siteBProperty().set(lab);
+
+        assertThat(two.model.siteBProperty().get()).as("the pick is refused, not taken").isEqualTo(demoB);
+        assertThat(two.model.siteNoteProperty().get()).isEqualTo("Not changed: Lab of Lab cannot stand beside site-a of Demo: Demo serves "
+                + "site-a and site-b itself, so the partners of its volumes are read through Demo alone, and a pairing with another "
+                + "connection's site would show every pair without its partner. Pick site A and site B of one connection, or two "
+                + "connections that each serve one site.");
+        assertThat(two.model.pairs().all()).extracting(PairRow::mismatch).containsOnly(PairMismatch.NONE);
+
+        two.model.siteBProperty().set(site(two, "Demo", "site-a"));
+        two.model.siteBProperty().set(demoB);
+        assertThat(two.model.siteNoteProperty().get()).as("a pick that stands clears the note").isEmpty();
+    }
+
+    @Test
+    void pickingASiteOfADriverServingBothSitesBringsTheOtherSiteAlongAndSaysSo() {
+        ReplicationFixture two = twoDemos();
+        assertThat(two.model.siteAProperty().get()).as("Served serves site-a too: site A follows").isEqualTo(site(two, "Served", "site-a"));
+        assertThat(two.model.siteBProperty().get()).isEqualTo(site(two, "Served", "site-b"));
+        assertThat(two.model.siteNoteProperty().get()).startsWith("Site A is now site-a \u00b7 Served: site-a of Demo cannot stand beside "
+                + "site-b of Served: Served serves site-a and site-b itself");
+        assertThat(two.model.pairs().all()).extracting(PairRow::mismatch).doesNotContain(PairMismatch.NOT_CONFIRMED);
+    }
+
+    @Test
+    void thePartnerMissingNextStepNeverSuggestsDisablingAndEnablingReplication() {
+        assertThat(PairMismatch.PARTNER_MISSING.safeNextStep()).doesNotContainIgnoringCase("disable").doesNotContainIgnoringCase("enable");
     }
 
     @Test

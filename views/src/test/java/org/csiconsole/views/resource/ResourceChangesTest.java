@@ -93,6 +93,22 @@ class ResourceChangesTest {
     }
 
     @Test
+    void aCommandsNoteOfAFailureWhileTheDriverWasAwayLeavesTheStatusLineOnceTheConnectionIsBack() {
+        org.csiconsole.views.workbench.ConnectionModel connection =
+                new org.csiconsole.views.workbench.ConnectionModel(org.csiconsole.core.session.ConnectionProfile.demo());
+        connection.stateProperty().set(org.csiconsole.core.session.ConnectionState.CONNECTED);
+        VolumesViewModel volumes = new VolumesViewModel(new ViewContext(new FakeStorage().seeded(), actions, Runnable::run, "Demo",
+                connection.changes()));
+        volumes.activate();
+        volumes.showStatus("The confirmation could not read the hosts (io exception).");
+
+        connection.stateProperty().set(org.csiconsole.core.session.ConnectionState.RECONNECTING);
+        connection.stateProperty().set(org.csiconsole.core.session.ConnectionState.CONNECTED);
+
+        assertThat(volumes.statusProperty().get()).startsWith("3 volumes; connected again at ").doesNotContain("io exception");
+    }
+
+    @Test
     void aCreatedVolumeIsSelectedAndTheStatusCountsIt() {
         FakeStorage storage = new FakeStorage().seeded();
         VolumesViewModel volumes = new VolumesViewModel(context(storage));

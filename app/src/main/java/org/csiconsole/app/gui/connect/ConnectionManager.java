@@ -174,12 +174,34 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     private boolean offeredExisting(ConnectionProfile p, ConnectionModel except) {
         ConnectionModel existing = sameTarget(p, except);
         if (existing == null) return false;
+        if (p.pairsCsp() && !existing.profile().pairsCsp()) {
+            // the driver is open already without its array: the CSP joins that connection, not a second one
+            if (dialogs.confirm("Add the CSP array to " + existing.name(), existing.name() + " already connects to " + p.target()
+                            + " without its array. Add the CSP at " + p.cspUrl() + " (user " + p.user() + ", array " + p.arrayIp()
+                            + ") to " + existing.name() + ": it reconnects and reads its volumes, hosts and publications from both.",
+                    "Add to " + existing.name())) {
+                addCsp(existing, p);
+            }
+            return true;
+        }
         if (dialogs.confirm("Already in the navigator: " + existing.name(), existing.name() + " already connects to " + p.target()
                         + ". A second connection to it would show the same storage twice, with a record and a call trace of its own. "
                         + "Open " + existing.name() + " instead; to change how it connects, edit it.", "Open " + existing.name())) {
             connect(existing);
         }
         return true;
+    }
+
+    /** {@code existing} (a CSI connection without its CSP) with the CSP that {@code with} names, saved and reconnected. */
+    private void addCsp(ConnectionModel existing, ConnectionProfile with) {
+        ConnectionProfile o = existing.profile();
+        ConnectionProfile p = new ConnectionProfile(o.kind(), o.name(), o.endpoint(), o.nodeEndpoint(), o.tlsCaPath(), with.cspUrl(),
+                with.user(), with.arrayIp(), with.pinnedFingerprint(), o.tlsClientCertPath(), o.tlsClientKeyPath(), o.addonsEndpoint(),
+                o.nodeAddonsEndpoint(), o.secrets());
+        if (!save(p)) return;
+        boolean wasOpen = open.containsKey(existing);
+        ConnectionModel replacement = replace(existing, p);
+        if (wasOpen) connect(replacement);
     }
 
     /**

@@ -173,6 +173,7 @@ final class PairedArray implements AutoCloseable {
 
     private void say(String why) {
         trouble = why;
+        model.arrayNotReachedProperty().set(!why.isEmpty());
     }
 
     /** Stops listening to a shared connection and logs out of an own one (in the background). UI thread. */

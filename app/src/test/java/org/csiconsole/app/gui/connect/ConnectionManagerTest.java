@@ -188,6 +188,29 @@ class ConnectionManagerTest {
     }
 
     @Test
+    void aDriverAndCspConnectionOnASocketAlreadyOpenOffersToAddTheCspToThatConnection() {
+        ConnectionModel lab = manager.add(ConnectionProfile.csi("lab", "unix://" + config.resolve("csi.sock")));
+        store.put(lab.profile());
+        asks.profileAnswer = ConnectionProfile.csiWithCsp("lab with array", config.resolve("csi.sock").toString(),
+                "https://csp.example:8080", "admin", "10.1.1.5");
+        dialogs.confirmAnswer = true;
+
+        manager.newConnection();
+
+        assertThat(dialogs.confirmations).singleElement().satisfies(c -> assertThat(c)
+                .startsWith("Add the CSP array to lab|lab already connects to " + config.resolve("csi.sock") + " without its array. "
+                        + "Add the CSP at https://csp.example:8080 (user admin, array 10.1.1.5) to lab")
+                .endsWith("|Add to lab"));
+        assertThat(connections).extracting(ConnectionModel::name).containsExactly("lab");
+        assertThat(connections.get(0).profile().pairsCsp()).as("the CSP joined the connection").isTrue();
+        assertThat(store.load()).singleElement().satisfies(p -> {
+            assertThat(p.name()).isEqualTo("lab");
+            assertThat(p.cspUrl()).isEqualTo("https://csp.example:8080");
+            assertThat(p.arrayIp()).isEqualTo("10.1.1.5");
+        });
+    }
+
+    @Test
     void editingAConnectionOntoAnotherOnesSocketOffersThatOneAndChangesNothing() {
         ConnectionModel a = manager.add(ConnectionProfile.csi("a", "unix:///nonexistent/a.sock"));
         ConnectionModel b = manager.add(ConnectionProfile.csi("b", "unix:///nonexistent/b.sock"));

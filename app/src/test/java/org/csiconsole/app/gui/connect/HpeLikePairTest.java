@@ -183,6 +183,26 @@ class HpeLikePairTest {
     }
 
     @Test
+    void afterAWrongCspPasswordTheArrayIsLoggedInAgainWithoutClosingTheDriversSide() throws Exception {
+        try (Harness h = new Harness()) {
+            h.asks.password = "wrong";
+            ConnectionModel hpe = h.manager.add(ConnectionProfile.csiWithCsp("hpe", "inproc:" + driverName, cspUrl, "admin", ARRAY_IP));
+            h.manager.connect(hpe);
+            h.pumpUntil(() -> hpe.arrayNotReachedProperty().get() && hpe.stateProperty().get() == ConnectionState.CONNECTED);
+            assertThat(hpe.storage()).isInstanceOf(CsiStorage.class);
+
+            h.asks.password = "admin";
+            h.manager.logInAgain(hpe);
+            h.pumpUntil(() -> hpe.storage() instanceof CombinedStorage);
+
+            assertThat(h.asks.passwordAsks).as("the password is asked again").isEqualTo(2);
+            assertThat(hpe.arrayNotReachedProperty().get()).isFalse();
+            assertThat(hpe.stateProperty().get()).isEqualTo(ConnectionState.CONNECTED);
+            assertThat(hpe.noteProperty().get()).doesNotContain("Array not connected");
+        }
+    }
+
+    @Test
     void aCsiConnectionSharesAnOpenCspConnectionToItsArrayWithoutAskingAgain() throws Exception {
         try (Harness h = new Harness()) {
             h.asks.password = "admin";

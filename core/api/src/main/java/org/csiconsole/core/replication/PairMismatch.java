@@ -25,7 +25,8 @@ public enum PairMismatch {
             "Promote the side whose data is newest (normally the one that was primary last), without force."),
     /** The destination id is known but the other site does not list it. */
     PARTNER_MISSING("Partner missing", "The partner named as destination is not listed on the other site: it was deleted, or the other connection shows another array.",
-            "Check that the other connection is the partner site; if the replica is gone, disable and enable replication again."),
+            "Check that site B is the array the driver names as the partner, read through the connection that serves it; "
+                    + "if that array itself no longer lists the partner, ask the storage team before acting on this pair."),
     /** The destination id is not known (the driver does not report it and the listing names none). */
     DESTINATION_UNKNOWN("Destination unknown", "The destination on the other site is not known: the driver does not report it (GetReplicationDestinationInfo) and the listing names none.",
             "Find the partner by its replication_id on the other site, or ask the storage team; do not fail over until it is known."),

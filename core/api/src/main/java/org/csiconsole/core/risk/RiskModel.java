@@ -141,13 +141,13 @@ public final class RiskModel implements RiskAssessor {
     private static final String WAIT_FOR_CONNECTED = "Wait until the connection is Connected again (or reconnect it from the navigator)";
 
     /**
-     * Why a destructive action (a delete) is not offered while the connection is {@code state}: the sentence a disabled
+     * Why a mutation (a delete, a create, a fence, a publish) is not offered while the connection is {@code state}: the sentence a disabled
      * button's tooltip shows, in the words of {@link #unreachable}'s refusal; empty while
      * the channel is {@linkplain org.csiconsole.core.session.ConnectionState#up() up} (or null: not known).
      */
     public static String disabledWhile(org.csiconsole.core.session.ConnectionState state) {
         if (state == null || state.up()) return "";
-        return "The driver does not answer (connection " + state.label() + "), so nothing is deleted on what was read before. "
+        return "The driver does not answer (connection " + state.label() + "), so nothing is changed on what was read before. "
                 + WAIT_FOR_CONNECTED + ".";
     }
 
@@ -167,6 +167,33 @@ public final class RiskModel implements RiskAssessor {
                 + " connections (" + String.join(", ", distinct) + "): " + (op.replication() ? "a replication action" : "an action")
                 + " is confirmed and sent through one connection at a time", "",
                 "Select " + (op.replication() ? "rows" : plural(op.noun())) + " of one connection.", false);
+    }
+
+    /**
+     * The one-connection rule for the site pickers: site A and site B of two connections are refused when either
+     * connection serves more than one site itself (a driver serving both arrays, like the demo), since its volumes'
+     * partners are read through it and a pairing with another connection's site would flag every pair as missing its
+     * partner. Two connections that each serve one site (one per cluster) may stand side by side.
+     *
+     * @param scope site A, site B and every site known, each with its connection
+     * @return the refusal naming both connections and what to pick, not overridable; null when the pair may stand
+     */
+    public static IllegalCall acrossConnections(org.csiconsole.core.replication.PairingScope scope) {
+        var a = scope.a();
+        var b = scope.b();
+        if (a == null || b == null || a.connection().equals(b.connection())) return null;
+        for (var c : List.of(a, b)) {
+            List<String> own = scope.known().stream().filter(s -> s.connection().equals(c.connection()))
+                    .map(org.csiconsole.core.replication.PairingScope.Site::name).distinct().toList();
+            if (own.size() < 2) continue;
+            var other = c == a ? b : a;
+            return new IllegalCall(other.name() + " of " + other.connection() + " cannot stand beside " + c.name() + " of "
+                    + c.connection() + ": " + c.connection() + " serves " + String.join(" and ", own) + " itself, so the partners"
+                    + " of its volumes are read through " + c.connection() + " alone, and a pairing with another connection's"
+                    + " site would show every pair without its partner", "",
+                    "Pick site A and site B of one connection, or two connections that each serve one site.", false);
+        }
+        return null;
     }
 
     /**

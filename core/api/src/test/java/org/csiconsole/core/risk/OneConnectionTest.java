@@ -40,4 +40,25 @@ class OneConnectionTest {
                 .isEqualTo("the selection holds snapshots of 2 connections (Demo, Lab): an action is confirmed and sent through "
                         + "one connection at a time. Select snapshots of one connection.");
     }
+
+    @Test
+    void siteAAndBOfTwoConnectionsAreRefusedWhenEitherServesBothSitesAndMayStandWhenEachServesOne() {
+        var demoA = new org.csiconsole.core.replication.PairingScope.Site("Demo", "site-a");
+        var demoB = new org.csiconsole.core.replication.PairingScope.Site("Demo", "site-b");
+        var served = new org.csiconsole.core.replication.PairingScope.Site("Served", "Served");
+        var east = new org.csiconsole.core.replication.PairingScope.Site("East", "east");
+        var west = new org.csiconsole.core.replication.PairingScope.Site("West", "west");
+        List<org.csiconsole.core.replication.PairingScope.Site> all = List.of(demoA, demoB, served, east, west);
+
+        IllegalCall refused = RiskModel.acrossConnections(new org.csiconsole.core.replication.PairingScope(served, demoA, all));
+        assertThat(refused.overridable()).isFalse();
+        assertThat(refused.describe()).isEqualTo("Served of Served cannot stand beside site-a of Demo: Demo serves site-a and site-b "
+                + "itself, so the partners of its volumes are read through Demo alone, and a pairing with another connection's site "
+                + "would show every pair without its partner. Pick site A and site B of one connection, or two connections that "
+                + "each serve one site.");
+        assertThat(RiskModel.acrossConnections(new org.csiconsole.core.replication.PairingScope(demoA, demoB, all))).isNull();
+        assertThat(RiskModel.acrossConnections(new org.csiconsole.core.replication.PairingScope(east, west, all)))
+                .as("one cluster per connection").isNull();
+        assertThat(RiskModel.acrossConnections(new org.csiconsole.core.replication.PairingScope(east, null, all))).isNull();
+    }
 }

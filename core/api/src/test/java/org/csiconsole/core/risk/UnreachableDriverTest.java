@@ -49,7 +49,7 @@ class UnreachableDriverTest {
         assertThat(RiskModel.disabledWhile(ConnectionState.CONNECTED)).isEmpty();
         assertThat(RiskModel.disabledWhile(null)).isEmpty();
         assertThat(RiskModel.disabledWhile(ConnectionState.RECONNECTING)).isEqualTo("The driver does not answer (connection Reconnecting), so "
-                + "nothing is deleted on what was read before. Wait until the connection is Connected again (or reconnect it from the navigator).");
+                + "nothing is changed on what was read before. Wait until the connection is Connected again (or reconnect it from the navigator).");
         assertThat(RiskModel.disabledWhile(ConnectionState.DISCONNECTED)).contains("connection Disconnected");
     }
 }
