@@ -90,7 +90,7 @@ class FirstFramesFxTest {
         assertThat(stage.isShowing()).isTrue();
         assertThat(stage.getTitle()).isEqualTo("CSI Console");
         assertThat(shell.getFill()).as("the remembered theme's background").isEqualTo(Theme.DARK.firstFrame().background());
-        assertThat(((Text) shell.lookup("#status-starting")).getText()).isEqualTo(StartShell.STARTING);
+        assertThat(((Text) shell.lookup("#status-starting")).getText()).isEqualTo(org.csiconsole.views.workbench.FrameOutline.STARTING);
         assertThat(shell.getStylesheets()).as("no stylesheet to load before the first frame").isEmpty();
         assertThat(nodes(shell.getRoot())).as("no control, whose skin and user-agent stylesheet would load first")
                 .noneMatch(n -> n instanceof Control);
