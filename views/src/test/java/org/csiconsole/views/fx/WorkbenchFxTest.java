@@ -5,12 +5,15 @@ import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.geometry.BoundingBox;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.ToolBar;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
@@ -30,6 +33,7 @@ import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.PlaceholderView;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.views.workbench.StartSection;
+import org.csiconsole.views.workbench.StatusBar;
 import org.csiconsole.views.workbench.ViewRegistry;
 import org.csiconsole.views.workbench.Workbench;
 import org.csiconsole.views.workbench.WorkbenchMenus;
@@ -45,6 +49,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -138,9 +143,10 @@ class WorkbenchFxTest {
         });
         try {
             Node root = deferred.root();
-            assertThat(robot.from(root).lookup((java.util.function.Predicate<Node>) n -> n instanceof javafx.scene.control.MenuBar || n instanceof javafx.scene.control.ToolBar
-                    || n == deferred.bottom() || n instanceof org.csiconsole.views.workbench.StatusBar).tryQuery())
-                    .as("the first frame draws their outlines, not the controls").isEmpty();
+            Predicate<Node> barsPanelOrStatus = n -> n instanceof MenuBar || n instanceof ToolBar || n == deferred.bottom()
+                    || n instanceof StatusBar;
+            assertThat(robot.from(root).lookup(barsPanelOrStatus).tryQuery()).as("the first frame draws their outlines, not the controls")
+                    .isEmpty();
             Bounds navigator = sceneBounds(deferred.navigator());
             Bounds centre = sceneBounds(deferred.centre());
             Bounds bars = sceneBounds(robot.from(root).lookup("#outline-bars").query());
@@ -154,7 +160,7 @@ class WorkbenchFxTest {
             assertThat(sceneBounds(deferred.centre())).as("nor the centre").isEqualTo(centre);
             Bounds menuBar = sceneBounds(deferred.menus().menuBar());
             Bounds toolBar = sceneBounds(deferred.menus().toolBar());
-            assertThat(new javafx.geometry.BoundingBox(menuBar.getMinX(), menuBar.getMinY(), toolBar.getMaxX() - menuBar.getMinX(),
+            assertThat(new BoundingBox(menuBar.getMinX(), menuBar.getMinY(), toolBar.getMaxX() - menuBar.getMinX(),
                     toolBar.getMaxY() - menuBar.getMinY())).as("the menu and tool bars fill their outline").isEqualTo(bars);
             assertThat(sceneBounds(deferred.bottom())).as("the bottom panel fills its outline").isEqualTo(bottom);
             assertThat(sceneBounds(robot.from(root).lookup(".cc-status-bar").query())).as("the status bar fills its outline").isEqualTo(status);
