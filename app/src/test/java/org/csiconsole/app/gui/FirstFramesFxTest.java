@@ -15,6 +15,7 @@ import org.csiconsole.views.CssWarnings;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.theme.Theme;
 import org.csiconsole.views.workbench.ConnectionModel;
+import org.csiconsole.views.workbench.FrameOutline;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -96,7 +97,7 @@ class FirstFramesFxTest {
         assertThat(stage.isShowing()).isTrue();
         assertThat(stage.getTitle()).isEqualTo("CSI Console");
         assertThat(shell.getFill()).as("the remembered theme's background").isEqualTo(Theme.DARK.firstFrame().background());
-        assertThat(((Text) shell.lookup("#status-starting")).getText()).isEqualTo(StartShell.STARTING);
+        assertThat(((Text) shell.lookup("#status-starting")).getText()).isEqualTo(FrameOutline.STARTING);
         assertThat(shell.getStylesheets()).as("no stylesheet to load before the first frame").isEmpty();
         assertThat(nodes(shell.getRoot())).as("no control, whose skin and user-agent stylesheet would load first")
                 .noneMatch(n -> n instanceof Control);

@@ -20,6 +20,7 @@ import javafx.scene.layout.VBox;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.table.EmptyState;
 import org.csiconsole.views.theme.ConsoleStyles;
+import org.csiconsole.views.theme.Theme;
 import org.csiconsole.views.trace.CallTraceView;
 import org.csiconsole.views.trace.CallTraceViewModel;
 import org.kordamp.ikonli.material2.Material2AL;
@@ -64,7 +65,10 @@ public final class Workbench {
     private final SplitPane vertical = new SplitPane();
     private final NavigatorView navigator;
     private final BottomPanel bottom;
+    /** The vertical split's lower item: the bottom panel, or its outline until {@link #finishStart()}. */
+    private final StackPane bottomSlot = new StackPane();
     private final StatusBar statusBar;
+    private final VBox bars;
     private final ObjectProperty<ResourceView> activeView = new SimpleObjectProperty<>(this, "activeView");
     private final ObjectProperty<ConnectionModel> currentConnection = new SimpleObjectProperty<>(this, "currentConnection");
     private final BooleanProperty bottomShown = new SimpleBooleanProperty(this, "bottomShown", true);
@@ -112,13 +116,15 @@ public final class Workbench {
         navigator.setMinWidth(NAVIGATOR_MIN_WIDTH);
         SplitPane.setResizableWithParent(navigator, false);
         vertical.setOrientation(Orientation.VERTICAL);
-        vertical.getItems().addAll(horizontal, bottom);
+        bottomSlot.getChildren().setAll(bottom);
+        vertical.getItems().addAll(horizontal, bottomSlot);
         vertical.setDividerPositions(DEFAULT_BOTTOM_DIVIDER);
-        SplitPane.setResizableWithParent(bottom, false);
+        SplitPane.setResizableWithParent(bottomSlot, false);
         bottomShown.addListener((o, was, shown) -> onBottomShown(shown));
 
         menus = new WorkbenchMenus(this, services);
-        root.setTop(new VBox(menus.menuBar(), menus.toolBar()));
+        bars = new VBox(menus.menuBar(), menus.toolBar());
+        root.setTop(bars);
         root.setCenter(vertical);
         root.setBottom(statusBar);
 
@@ -175,20 +181,31 @@ public final class Workbench {
     }
 
     /**
-     * Leaves what the first frame can do without unbuilt until {@link #finishStart()}: the bottom
-     * panel's call trace (its table, filters and tool bar) shows an empty pane meanwhile, and the start
-     * page shows its hero and the connections without the cards beside them (drivers on this host, the
-     * shortcuts). The console calls it before {@link #createScene} and {@code finishStart} once the first
-     * frame is painted.
+     * Leaves what the first frame can do without unbuilt or unstyled until {@link #finishStart()}: the
+     * menu bar, the tool bar, the bottom panel and the status bar are drawn as their outline
+     * ({@link FrameOutline}, in the same places: nothing moves when they come, and their shortcuts work
+     * from then on); the bottom panel's call trace (its table, filters and tool bar) is not built; and
+     * the start page shows its hero and the connections without the cards beside them (drivers on this
+     * host, the shortcuts). The console calls it before {@link #createScene} and {@code finishStart}
+     * once the first frame is painted.
      */
     public void deferUntilShown() {
         traceDeferred = true;
+        Theme.FirstFrameColours c = services.themes().theme().firstFrame();
+        root.setTop(FrameOutline.bars(c));
+        root.setBottom(FrameOutline.statusLine(c));
+        bottomSlot.getChildren().setAll(FrameOutline.bottomPanel(c));
         StartView start = startView();
         if (start != null) start.holdCards();
     }
 
-    /** Builds what {@link #deferUntilShown()} left out; idempotent. */
+    /** Builds and shows what {@link #deferUntilShown()} left out; idempotent. */
     public void finishStart() {
+        if (root.getTop() != bars) {
+            root.setTop(bars);
+            root.setBottom(statusBar);
+            bottomSlot.getChildren().setAll(bottom);
+        }
         bottom.buildTrace();
         StartView start = startView();
         if (start != null) start.showCards();
@@ -270,12 +287,12 @@ public final class Workbench {
 
     private void onBottomShown(boolean shown) {
         if (shown) {
-            if (!vertical.getItems().contains(bottom)) vertical.getItems().add(bottom);
+            if (!vertical.getItems().contains(bottomSlot)) vertical.getItems().add(bottomSlot);
             vertical.setDividerPositions(bottomDivider);
             bottom.setShown(true);
         } else {
             bottomDivider = vertical.getDividers().isEmpty() ? bottomDivider : vertical.getDividers().get(0).getPosition();
-            vertical.getItems().remove(bottom);
+            vertical.getItems().remove(bottomSlot);
             bottom.setShown(false);
             if (bottom.holdsTrace(activeView.get())) activeView.set(selectedCentreView());
         }

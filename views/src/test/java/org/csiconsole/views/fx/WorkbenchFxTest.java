@@ -5,11 +5,15 @@ import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.ToolBar;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
@@ -29,6 +33,7 @@ import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.PlaceholderView;
 import org.csiconsole.views.workbench.ResourceKind;
 import org.csiconsole.views.workbench.StartSection;
+import org.csiconsole.views.workbench.StatusBar;
 import org.csiconsole.views.workbench.ViewRegistry;
 import org.csiconsole.views.workbench.Workbench;
 import org.csiconsole.views.workbench.WorkbenchMenus;
@@ -44,6 +49,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -100,8 +106,8 @@ class WorkbenchFxTest {
         });
         try {
             Node root = deferred.root();
-            assertThat(robot.from(root).lookup("#call-trace").tryQuery()).as("not built for the first frame").isEmpty();
-            assertThat(robot.from(root).lookup("#call-trace-pending").tryQuery()).isPresent();
+            assertThat(deferred.bottom().getTabs().get(0).getContent().getId()).as("not built for the first frame")
+                    .isEqualTo("call-trace-pending");
             assertThat(robot.from(root).lookup("#navigator").tryQuery()).isPresent();
             assertThat(robot.from(root).lookup("#start-view").tryQuery()).isPresent();
             assertThat(robot.from(root).lookup("#start-extra").tryQuery()).as("a section's card waits for the first frame").isEmpty();
@@ -122,6 +128,54 @@ class WorkbenchFxTest {
         } finally {
             robot.interact(() -> stage[0].close());
         }
+    }
+
+    @Test
+    void theBarsTheBottomPanelAndTheStatusBarComeWhereTheirOutlinesStoodAndTheirShortcutsWorkThen(FxRobot robot) {
+        Workbench deferred = new Workbench(new WorkbenchServices(Platform::runLater, new TaskRunner(Platform::runLater),
+                new Notifications(), dialogs, themes, trace, new ViewRegistry()), FXCollections.observableArrayList(demo));
+        Stage[] stage = new Stage[1];
+        robot.interact(() -> {
+            deferred.deferUntilShown();
+            stage[0] = new Stage();
+            stage[0].setScene(deferred.createScene(900, 600));
+            stage[0].show();
+        });
+        try {
+            Node root = deferred.root();
+            Predicate<Node> barsPanelOrStatus = n -> n instanceof MenuBar || n instanceof ToolBar || n == deferred.bottom()
+                    || n instanceof StatusBar;
+            assertThat(robot.from(root).lookup(barsPanelOrStatus).tryQuery()).as("the first frame draws their outlines, not the controls")
+                    .isEmpty();
+            Bounds navigator = sceneBounds(deferred.navigator());
+            Bounds centre = sceneBounds(deferred.centre());
+            Bounds bars = sceneBounds(robot.from(root).lookup("#outline-bars").query());
+            Bounds bottom = sceneBounds(robot.from(root).lookup("#outline-bottom-panel").query());
+            Bounds status = sceneBounds(robot.from(root).lookup("#outline-status").query());
+
+            robot.interact(deferred::finishStart);
+            WaitForAsyncUtils.waitForFxEvents();
+            assertThat(robot.from(root).lookup("#outline-bars").tryQuery()).isEmpty();
+            assertThat(sceneBounds(deferred.navigator())).as("the navigator does not move").isEqualTo(navigator);
+            assertThat(sceneBounds(deferred.centre())).as("nor the centre").isEqualTo(centre);
+            Bounds menuBar = sceneBounds(deferred.menus().menuBar());
+            Bounds toolBar = sceneBounds(deferred.menus().toolBar());
+            assertThat(new BoundingBox(menuBar.getMinX(), menuBar.getMinY(), toolBar.getMaxX() - menuBar.getMinX(),
+                    toolBar.getMaxY() - menuBar.getMinY())).as("the menu and tool bars fill their outline").isEqualTo(bars);
+            assertThat(sceneBounds(deferred.bottom())).as("the bottom panel fills its outline").isEqualTo(bottom);
+            assertThat(sceneBounds(robot.from(root).lookup(".cc-status-bar").query())).as("the status bar fills its outline").isEqualTo(status);
+
+            robot.clickOn(robot.from(root).lookup("#start-view").queryAs(Node.class));
+            robot.press(KeyCode.CONTROL, KeyCode.J).release(KeyCode.J, KeyCode.CONTROL);
+            WaitForAsyncUtils.waitForFxEvents();
+            assertThat(deferred.bottomShownProperty().get()).as("Ctrl+J, the View menu's accelerator, hides the bottom panel").isFalse();
+        } finally {
+            robot.interact(() -> stage[0].close());
+        }
+    }
+
+    private static Bounds sceneBounds(Node node) {
+        return node.localToScene(node.getLayoutBounds());
     }
 
     @Test
