@@ -312,10 +312,10 @@ class TrainingPerspectiveFxTest {
         press(robot, submit);
         // a call core's risk model assesses shows what it sends, on which connection, to confirm (ControllerPublishVolume)
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isEmpty()
-                || robot.lookup("#risk-connection").tryQuery().isPresent());
-        Optional<javafx.scene.Node> risk = robot.lookup("#risk-connection").tryQuery();
+                || robot.lookup("#risk-dialog").tryQuery().isPresent());
+        Optional<javafx.scene.Node> risk = robot.lookup("#risk-dialog").tryQuery();
         if (risk.isPresent()) {
-            DialogPane pane = FxWait.onFx(() -> (DialogPane) ancestor(risk.get(), DialogPane.class));
+            DialogPane pane = (DialogPane) risk.get();
             Button b = FxWait.onFx(() -> pane.getButtonTypes().stream().map(pane::lookupButton).map(Button.class::cast)
                     .filter(x -> submit.equals(x.getText())).findFirst().orElseThrow(() -> new AssertionError("no button " + submit)));
             robot.clickOn(b);
@@ -323,11 +323,6 @@ class TrainingPerspectiveFxTest {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isEmpty());
     }
 
-    private static javafx.scene.Node ancestor(javafx.scene.Node n, Class<?> type) {
-        javafx.scene.Node p = n;
-        while (p != null && !type.isInstance(p)) p = p.getParent();
-        return p;
-    }
 
     /** Scrolls the scroll pane around {@code node} so that the node is in sight. */
     private static void scrollIntoView(javafx.scene.Node node) {

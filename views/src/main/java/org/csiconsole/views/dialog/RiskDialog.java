@@ -41,6 +41,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         setResizable(true);
         sendType = new ButtonType(a.blocked() ? actionLabel + " anyway" : actionLabel, ButtonBar.ButtonData.OK_DONE);
         getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, sendType);
+        getDialogPane().setId("risk-dialog");
 
         var icon = a.dangerous() || a.blocked() ? Icons.of(Material2MZ.WARNING, 32) : Icons.of(Material2AL.INFO, 32);
         if (a.dangerous() || a.blocked()) icon.getStyleClass().add(ConsoleStyles.DANGER_ICON);

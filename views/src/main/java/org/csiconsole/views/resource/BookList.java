@@ -35,7 +35,7 @@ final class BookList<T> implements KnownList<T> {
 
     @Override
     public void deleted(String id) {
-        book.forget(kind, id);
+        book.deleted(kind, id, java.time.Instant.now());
     }
 
     @Override

@@ -147,6 +147,16 @@ final class StorageFxSupport {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Confirms the risk model's assessment of a call (its dialog, {@code #risk-dialog}) with {@code label}. */
+    void confirmRisk(FxRobot robot, String label) throws Exception {
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#risk-dialog").tryQuery().isPresent());
+        DialogPane pane = robot.lookup("#risk-dialog").queryAs(DialogPane.class);
+        Button b = pane.getButtonTypes().stream().map(pane::lookupButton).map(Button.class::cast)
+                .filter(x -> label.equals(x.getText())).findFirst().orElseThrow(() -> new AssertionError("no button " + label));
+        robot.clickOn(b);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /**
      * Types {@code name} into the typed confirmation like a person and confirms with {@code label}: the
      * risk model's confirmation ({@code #risk-input-0}), or a plain typed confirmation ({@code #confirm-input}).

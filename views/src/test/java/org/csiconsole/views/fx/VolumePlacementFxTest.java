@@ -133,6 +133,7 @@ class VolumePlacementFxTest {
 
         fx.fill(robot, "nodeId", "node-c7");
         fx.press(robot, "Publish");
+        fx.confirmRisk(robot, "Publish"); // what ControllerPublishVolume sends, on which connection
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.storage.calls.contains("controllerPublish"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.storage.volumes.get(1).publishedNodeIds().contains("node-c7"));
     }

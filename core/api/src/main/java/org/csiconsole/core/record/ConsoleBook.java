@@ -73,6 +73,27 @@ public interface ConsoleBook {
         return find(RecordKind.VOLUME, v.volumeId()).map(i -> i.named(v)).orElse(v);
     }
 
+    /**
+     * Forgets resource {@code id} of {@code kind}, deleted at {@code when} (by this console's call or found gone): a
+     * volume's recorded snapshots become the last copies of its data, keeping the volume's name
+     * ({@link RecordedItem#SOURCE_DELETED}, {@link RecordedItem#SOURCE_NAME}), so a later delete of them says so.
+     */
+    default void deleted(RecordKind kind, String id, Instant when) {
+        if (id.isEmpty()) return;
+        String name = find(kind, id).map(RecordedItem::name).orElse("");
+        forget(kind, id);
+        if (kind != RecordKind.VOLUME) return;
+        Map<String, String> deleted = new java.util.LinkedHashMap<>();
+        deleted.put(RecordedItem.SOURCE_DELETED, when.toString());
+        if (!name.isEmpty()) deleted.put(RecordedItem.SOURCE_NAME, name);
+        for (RecordedItem s : items(RecordKind.SNAPSHOT)) {
+            if (s.source().kind() == org.csiconsole.core.model.VolumeSource.Kind.VOLUME && s.source().id().equals(id) && !s.sourceDeleted()) {
+                record(RecordedItem.of(RecordKind.SNAPSHOT, s.id(), "", org.csiconsole.core.model.VolumeSource.NONE, s.origin(), 0, deleted,
+                        s.firstSeen()));
+            }
+        }
+    }
+
     /** {@code s} with the name it was created under, from the record, where the driver reports none. */
     default Snapshot named(Snapshot s) {
         return find(RecordKind.SNAPSHOT, s.snapshotId()).map(i -> i.named(s)).orElse(s);

@@ -85,20 +85,7 @@ public final class RecordFeed {
                 book.record(RecordedItem.of(RecordKind.VOLUME, created, first(r, "name"), source, RecordOrigin.CREATED,
                         m.find() ? Long.parseLong(m.group(1)) : 0, Map.of(), r.time()));
             }
-            case "DeleteVolume" -> {
-                if (volumeId.isEmpty()) return;
-                String name = book.find(RecordKind.VOLUME, volumeId).map(RecordedItem::name).orElse("");
-                book.forget(RecordKind.VOLUME, volumeId);
-                // the record's snapshots of it are now the last copies of its data
-                Map<String, String> deleted = new java.util.LinkedHashMap<>();
-                deleted.put(RecordedItem.SOURCE_DELETED, r.time().toString());
-                if (!name.isEmpty()) deleted.put(RecordedItem.SOURCE_NAME, name);
-                for (RecordedItem s : book.items(RecordKind.SNAPSHOT)) {
-                    if (s.source().kind() == VolumeSource.Kind.VOLUME && s.source().id().equals(volumeId) && !s.sourceDeleted()) {
-                        book.record(RecordedItem.of(RecordKind.SNAPSHOT, s.id(), "", VolumeSource.NONE, s.origin(), 0, deleted, s.firstSeen()));
-                    }
-                }
-            }
+            case "DeleteVolume" -> book.deleted(RecordKind.VOLUME, volumeId, r.time());
             case "CreateSnapshot" -> {
                 String source = TraceCalls.field(params, "source_volume_id");
                 String created = first(r, "snapshot_id");

@@ -121,12 +121,15 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         boolean gone;
         if (listedVolumes != null) {
             sourceName = listedVolumes.getOrDefault(sourceId, "");
-            if (sourceName.isEmpty()) sourceName = source.map(RecordedItem::name).orElse("");
             gone = !listedVolumes.containsKey(sourceId);
         } else {
-            sourceName = source.map(RecordedItem::name)
-                    .orElse(recorded.map(i -> i.details().getOrDefault(RecordedItem.SOURCE_NAME, "")).orElse(""));
+            sourceName = "";
             gone = recorded.map(RecordedItem::sourceDeleted).orElse(false) || source.map(RecordedItem::gone).orElse(false);
+        }
+        // the record names the source: its own row while kept, else the name the snapshot's row kept when it was deleted
+        if (sourceName.isEmpty()) {
+            sourceName = source.map(RecordedItem::name).filter(n -> !n.isEmpty())
+                    .orElse(recorded.map(i -> i.details().getOrDefault(RecordedItem.SOURCE_NAME, "")).orElse(""));
         }
         return ofSnapshot(s.snapshotId(), named.name(), size, sourceId, sourceName, gone);
     }
