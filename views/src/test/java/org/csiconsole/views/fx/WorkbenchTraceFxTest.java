@@ -114,6 +114,9 @@ class WorkbenchTraceFxTest {
                 new Notifications(), new FakeDialogService(), new ThemeManager(Theme.LIGHT), trace, views);
         workbench = new Workbench(services, FXCollections.observableArrayList(demo));
         stage.setScene(workbench.createScene(1280, 800));
+        // the stage outlives test classes: one that set its size (a laptop's 1024 px) does not shrink this workbench
+        stage.setWidth(1280);
+        stage.setHeight(800);
         stage.show();
     }
 

@@ -66,6 +66,9 @@ class HostDriversFxTest {
         // Added after the workbench opened its start page, as the composition root does.
         services.views().addStartSection(drivers.section());
         stage.setScene(workbench.createScene(1280, 800));
+        // the stage outlives test classes: one that set its size (a laptop's 1024 px) does not shrink this workbench
+        stage.setWidth(1280);
+        stage.setHeight(800);
         stage.show();
     }
 
