@@ -174,7 +174,7 @@ class TrainingCommandTest {
         // survivor's, with the data-loss window from the pair's last sync that site-b reports
         assertThat(run("replication", "promote", "--endpoint", sock(), "--group-id", replica, "--force", "--yes=" + replica))
                 .as(err.toString()).isEqualTo(ExitCodes.OK);
-        assertThat(err.toString()).contains("not answering").contains("after the last sync at").doesNotContain("is primary and reachable");
+        assertThat(err.toString()).contains("does not answer").contains("after the last sync at").doesNotContain("is primary and reachable");
         assertThat(out.toString()).doesNotContain("split brain");
 
         assertThat(run("training", "check", "--endpoint", sock(), "--state-dir", state())).isEqualTo(ExitCodes.CALL_FAILED);

@@ -188,7 +188,8 @@ class HpeLikePairTest {
             h.asks.password = "wrong";
             ConnectionModel hpe = h.manager.add(ConnectionProfile.csiWithCsp("hpe", "inproc:" + driverName, cspUrl, "admin", ARRAY_IP));
             h.manager.connect(hpe);
-            h.pumpUntil(() -> hpe.arrayNotReachedProperty().get() && hpe.stateProperty().get() == ConnectionState.CONNECTED);
+            // the driver answers, the array's login failed: up, and not a plain Connected (CredentialHealth)
+            h.pumpUntil(() -> hpe.arrayNotReachedProperty().get() && hpe.stateProperty().get().up());
             assertThat(hpe.storage()).isInstanceOf(CsiStorage.class);
 
             h.asks.password = "admin";
