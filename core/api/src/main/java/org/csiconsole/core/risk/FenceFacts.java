@@ -33,13 +33,26 @@ public final class FenceFacts {
      * @param stillFenced for each of the block's dependents ({@link TargetFacts#dependents()}, the same phrase), the
      *     other listed blocks, not unfenced by the same request, that hold one of its addresses inside the block: it
      *     stays fenced by them; dependents no other block holds are absent
+     * @param failover the unplanned failover of this console whose step fenced the block, from its audit log, with the
+     *     pair's state as read ({@link FailoverFence}); null when the fence in effect is not known to be one
      */
-    public record Listed(boolean known, boolean fenced, List<String> blocks, Map<String, List<String>> stillFenced) {
+    public record Listed(boolean known, boolean fenced, List<String> blocks, Map<String, List<String>> stillFenced,
+                         FailoverFence failover) {
         public Listed {
             blocks = List.copyOf(blocks);
             Map<String, List<String>> copy = new LinkedHashMap<>();
             stillFenced.forEach((k, v) -> copy.put(k, List.copyOf(v)));
             stillFenced = java.util.Collections.unmodifiableMap(copy);
+        }
+
+        /** What the fence list says of a block no failover of this console is known to have fenced. */
+        public Listed(boolean known, boolean fenced, List<String> blocks, Map<String, List<String>> stillFenced) {
+            this(known, fenced, blocks, stillFenced, null);
+        }
+
+        /** This block as fenced by {@code failover} ({@link #failover()}). */
+        public Listed fencedBy(FailoverFence failover) {
+            return new Listed(known, fenced, blocks, stillFenced, failover);
         }
 
         /** The driver cannot list its fenced blocks: whether a block is fenced is not known. */
@@ -105,6 +118,54 @@ public final class FenceFacts {
                 : java.util.concurrent.CompletableFuture.completedFuture(null);
         return java.util.concurrent.CompletableFuture.allOf(clients, hosts, listed, fenced)
                 .thenApply(x -> new WhoIsInside(of(request.cidrs(), clients.join(), hosts.join(), List.copyOf(volumes), fenced.join()), unread));
+    }
+
+    /**
+     * As {@link #read(org.csiconsole.core.port.StorageService, org.csiconsole.core.port.Features,
+     * org.csiconsole.core.port.FenceRequest, List)} for an unfence: each block that this console fenced as a step of an
+     * unplanned failover ({@link FailoverFence#recorded}, from {@code audit}'s entries naming the block) carries that
+     * failover, with the pair's roles and health as the connection's replication listing reports them now. The audit log
+     * is read off the caller's thread. A source that cannot be read (the audit log, the listing) is named in
+     * {@link WhoIsInside#unread()} and on the failover itself ({@link FailoverFence#unread()}); the future never fails.
+     *
+     * @param audit this console's audit log; null when it has none (then no block is known to be a failover's)
+     */
+    public static java.util.concurrent.CompletableFuture<WhoIsInside> readForUnfence(org.csiconsole.core.port.StorageService storage,
+            org.csiconsole.core.port.Features features, org.csiconsole.core.port.FenceRequest request, List<FenceClient> known,
+            org.csiconsole.core.audit.AuditLog audit) {
+        java.util.concurrent.CompletableFuture<WhoIsInside> who = read(storage, features, request, known);
+        if (audit == null) return who;
+        List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.CompletableFuture<List<FailoverFence>> recorded = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            List<FailoverFence> out = new ArrayList<>();
+            for (Cidr c : request.cidrs()) {
+                FailoverFence.recorded(c.text(), audit.find(new org.csiconsole.core.audit.AuditQuery(null, null, null, c.text(), null, 0, 200))
+                        .stream().map(org.csiconsole.core.audit.AuditEntry::record).toList())
+                        .ifPresent(out::add);
+            }
+            return out;
+        }).exceptionally(e -> {
+            unread.add("the audit log " + audit.location() + " (" + why(e) + "), so no block is known to be fenced by a failover");
+            return List.of();
+        });
+        java.util.concurrent.CompletableFuture<List<FailoverFence>> read = recorded.thenCompose(fs -> {
+            if (fs.isEmpty()) return java.util.concurrent.CompletableFuture.completedFuture(fs);
+            String source = "the connection's replication listing";
+            return storage.replication().inventory()
+                    .thenApply(l -> fs.stream().map(f -> f.readFrom(l.items(), source)).toList())
+                    .exceptionally(e -> {
+                        String reason = source + " (" + why(e) + ")";
+                        unread.add(reason);
+                        return fs.stream().map(f -> f.unreadBecause(reason)).toList();
+                    });
+        });
+        return who.thenCombine(read, (w, fs) -> {
+            List<TargetFacts> facts = w.facts().stream().map(t -> fs.stream().filter(f -> f.block().equals(t.id())).findFirst()
+                    .map(f -> t.withFence((t.fence() == null ? Listed.unknown() : t.fence()).fencedBy(f))).orElse(t)).toList();
+            List<String> all = new ArrayList<>(w.unread());
+            all.addAll(unread);
+            return new WhoIsInside(facts, all);
+        });
     }
 
     /**

@@ -745,7 +745,10 @@ public final class RiskModel implements RiskAssessor {
             }
             Map<String, List<String>> held = listed == null ? Map.of() : listed.stillFenced();
             List<String> freed = t.dependents().stream().filter(c -> !held.containsKey(c)).toList();
-            if (t.dependents().isEmpty() || !freed.isEmpty()) {
+            FailoverFence failover = listed == null ? null : listed.failover();
+            if (failover != null) {
+                failoverUnfenced(d, t, failover);
+            } else if (t.dependents().isEmpty() || !freed.isEmpty()) {
                 d.caution(Kind.ACCESS_LOST, "clients in " + t.id() + (freed.isEmpty() ? "" : " (" + String.join(", ", freed) + ")")
                         + " can write again: stop the workloads that failed over away from them first", "");
             }
@@ -756,6 +759,41 @@ public final class RiskModel implements RiskAssessor {
                     + (blocks.contains(",") ? "those are" : "it is") + " unfenced too", ""));
         }
         d.typedNetworks();
+    }
+
+    /**
+     * An unfence of a block fenced by an unplanned failover of this console undoes that failover's first step: its
+     * clients reach the old primary again. While that side is primary (the pair in split brain, or the promote not in
+     * effect) it is a danger, with the split brain's recovery as the next step; when the pair's state could not be read,
+     * it says so and does not reassure; once the old primary is no longer primary, the clients' writes reach no primary.
+     */
+    private void failoverUnfenced(Draft d, TargetFacts t, FailoverFence f) {
+        SideFacts old = f.oldPrimary();
+        SideFacts promoted = f.promoted();
+        String fencedBy = t.id() + " was fenced at " + clock(f.fencedAt()) + d.ago(f.fencedAt()) + ", by this console as the first step of "
+                + "the unplanned failover of " + old.where() + " to " + promoted.where() + " (audit log: " + f.workflow() + ")";
+        String recover = "Recover the split brain first (split-brain recovery of " + old.id() + " and " + promoted.id()
+                + ": keep the side whose writes count, resync the other), then unfence " + t.id() + " once " + old.id() + " is secondary.";
+        if (!f.read()) {
+            d.caution(Kind.STATE_UNKNOWN, "unfencing it undoes that fence, and whether " + old.where() + " is still primary is not "
+                    + "known: the state of the pair could not be read (" + f.unread() + "); if it is, clients in " + t.id()
+                    + " can write to it beside " + promoted.where() + " (split brain)", fencedBy);
+            d.safer("Read the pair first (Replication perspective, Sample now; or replication info " + old.id() + "). " + recover);
+            return;
+        }
+        if (old.primary()) {
+            boolean split = promoted.primary();
+            d.danger(Kind.SPLIT_BRAIN_PRESENT, "clients in " + t.id() + " can write to " + old.where() + " again, which is still primary"
+                    + (split ? " beside " + promoted.where() + " (split brain): recover the split brain first"
+                    : " (" + promoted.where() + " is " + role(promoted) + ": the failover's promote is not in effect): demote it first"),
+                    fencedBy + "; roles as read now: " + old.id() + " " + role(old) + " (" + words(old.health()) + "), " + promoted.id() + " "
+                            + role(promoted) + " (" + words(promoted.health()) + ")");
+            d.safer(split ? recover : "Demote " + old.where() + " (or run the failback), then unfence " + t.id() + ".");
+            return;
+        }
+        d.caution(Kind.ACCESS_LOST, "clients in " + t.id() + " can write again: " + old.where() + " is " + role(old) + " now and "
+                + promoted.where() + " " + role(promoted) + ", so their writes reach no primary until they follow the failover or "
+                + "a failback runs", fencedBy);
     }
 
     // --- replication -------------------------------------------------------------------------

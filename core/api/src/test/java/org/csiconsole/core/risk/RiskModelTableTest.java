@@ -104,6 +104,32 @@ class RiskModelTableTest {
         return FenceFacts.of(List.of(Cidr.parse(cidr)), CLIENTS, List.of(), List.of(), List.of(fenced)).get(0);
     }
 
+    /** When the unplanned failover of vol-00000113 to vol-00000198 fenced 10.10.3.0/24 (step 1). */
+    static final Instant FENCED = Instant.parse("2026-12-06T07:40:00Z");
+
+    /**
+     * 10.10.3.0/24, listed fenced, that this console fenced as step 1 of the unplanned failover of vol-00000113 (site-a)
+     * to vol-00000198 (site-b), the pair read now as {@code a} and {@code b}.
+     */
+    static TargetFacts failoverFence(VolumeReplicationRole a, VolumeReplicationRole b) {
+        FailoverFence f = new FailoverFence("10.10.3.0/24", FENCED,
+                FailoverFence.words("site-a", "vol-00000113", true, "site-b", "vol-00000198"),
+                new SideFacts("site-a", "vol-00000113", "", a, ReplicationHealth.ERROR, true, null, null),
+                new SideFacts("site-b", "vol-00000198", "", b, ReplicationHealth.ERROR, true, null, null), "");
+        TargetFacts t = listedFence("10.10.3.0/24", "10.10.3.0/24");
+        return t.withFence(t.fence().fencedBy(f));
+    }
+
+    /** As {@link #failoverFence}, the pair's state unread: {@code why}. */
+    static TargetFacts failoverFenceUnread(String why) {
+        TargetFacts t = listedFence("10.10.3.0/24", "10.10.3.0/24");
+        FailoverFence f = FailoverFence.recorded("10.10.3.0/24", List.of(new org.csiconsole.core.audit.AuditRecord(FENCED,
+                org.csiconsole.core.audit.AuditOrigin.local("Demo"), "inproc:demo", "grpc", FailoverFence.FENCE_CALL,
+                Map.of("cidr", List.of("10.10.3.0/24")), "", org.csiconsole.core.audit.AuditOutcome.OK, "", "", 3, "c-1", 1, false, false,
+                FailoverFence.words("site-a", "vol-00000113", true, "site-b", "vol-00000198")))).orElseThrow().unreadBecause(why);
+        return t.withFence(t.fence().fencedBy(f));
+    }
+
     static TargetFacts network(String cidr, String... clients) {
         return new TargetFacts("network", cidr, "", 0, List.of(), false, null, null, List.of(clients));
     }
@@ -405,6 +431,29 @@ class RiskModelTableTest {
         row("unfence on a driver that cannot list its fences: only as an override", UNFENCE,
                 FenceFacts.of(List.of(Cidr.parse("10.99.0.0/24")), CLIENTS, List.of(), List.of(), null).get(0))
                 .says("cannot tell whether 10.99.0.0/24 is fenced").expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "10.99.0.0/24");
+
+        row("unfence a block an unplanned failover fenced while the pair is in split brain: a danger naming both primaries", UNFENCE,
+                failoverFence(P, P)).has(Kind.SPLIT_BRAIN_PRESENT).lacks(Kind.STATE_UNKNOWN)
+                .says("clients in 10.10.3.0/24 can write to vol-00000113 on site-a again, which is still primary beside vol-00000198 on site-b "
+                                + "(split brain): recover the split brain first",
+                        "10.10.3.0/24 was fenced at 07:40:00, 10 min ago, by this console as the first step of the unplanned failover of "
+                                + "vol-00000113 on site-a to vol-00000198 on site-b",
+                        "Recover the split brain first (split-brain recovery of vol-00000113 and vol-00000198")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "10.10.3.0/24");
+        row("unfence a block an unplanned failover fenced while the old primary is primary and the promote is not in effect", UNFENCE,
+                failoverFence(P, S)).has(Kind.SPLIT_BRAIN_PRESENT)
+                .says("which is still primary (vol-00000198 on site-b is secondary: the failover's promote is not in effect)", "Demote vol-00000113 on site-a")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "10.10.3.0/24");
+        row("unfence a block an unplanned failover fenced once the pair healed: no danger, the roles named", UNFENCE,
+                failoverFence(S, P)).has(Kind.ACCESS_LOST).lacks(Kind.SPLIT_BRAIN_PRESENT, Kind.STATE_UNKNOWN)
+                .says("vol-00000113 on site-a is secondary now and vol-00000198 on site-b primary", "first step of the unplanned failover")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "10.10.3.0/24");
+        row("unfence a block an unplanned failover fenced when the pair's state cannot be read: said, not reassured", UNFENCE,
+                failoverFenceUnread("the connection's replication listing (UNAVAILABLE: connection refused)"))
+                .has(Kind.STATE_UNKNOWN).lacks(Kind.SPLIT_BRAIN_PRESENT)
+                .says("whether vol-00000113 on site-a is still primary is not known: the state of the pair could not be read "
+                        + "(the connection's replication listing (UNAVAILABLE: connection refused))", "Read the pair first")
+                .expect(Verdict.SENT, Consent.Kind.TYPED, "10.10.3.0/24");
 
         // replication: enable, disable
         row("enable replication", ENABLE_REPLICATION, vol("erp-db", "vol-1")).has(Kind.REPLICATION_CHANGES).expect(Verdict.SENT, Consent.Kind.CONFIRM);

@@ -202,10 +202,14 @@ final class EngineRun implements WorkflowRun {
         String b = plan.request().siteB().name();
         String pa = a + " (" + item.source().id() + ")";
         String pb = b + (item.partner() == null ? "" : " (" + item.partner().id() + ")");
+        if (plan.kind() == org.csiconsole.core.replication.WorkflowKind.UNPLANNED_FAILOVER) {
+            // the words an unfence later reads back to find the pair its fence protected
+            return org.csiconsole.core.risk.FailoverFence.words(a, item.source().id(),
+                    org.csiconsole.core.replication.SiteAnswers.answered(checks, a, item.source()), b,
+                    item.partner() == null ? "" : item.partner().id());
+        }
         return plan.kind().words() + ": " + switch (plan.kind()) {
             case SPLIT_BRAIN_RECOVERY -> "survivor " + pa + ", discarded " + pb;
-            case UNPLANNED_FAILOVER -> org.csiconsole.core.replication.SiteAnswers.siteA(pa,
-                    org.csiconsole.core.replication.SiteAnswers.answered(checks, a, item.source())) + ", " + pb + " force-promoted";
             case FAILBACK -> pa + " back from " + pb;
             default -> pa + " to " + pb;
         };
