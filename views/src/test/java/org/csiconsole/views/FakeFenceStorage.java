@@ -98,4 +98,20 @@ public final class FakeFenceStorage implements StorageService {
 
     /** Completes when GetFenceClients answers; already complete unless a test holds the answer back. */
     public volatile CompletableFuture<Void> clientsAnswer = CompletableFuture.completedFuture(null);
+
+    /** What the connection lists as replicated, with roles; null: the listing fails UNAVAILABLE. */
+    public volatile List<org.csiconsole.core.replication.ReplicatedItem> replicated = List.of();
+
+    @Override
+    public org.csiconsole.core.replication.ReplicationPort replication() {
+        return new org.csiconsole.core.replication.ReplicationPort() {
+            @Override
+            public CompletableFuture<Listing<org.csiconsole.core.replication.ReplicatedItem>> inventory() {
+                List<org.csiconsole.core.replication.ReplicatedItem> items = replicated;
+                return items != null ? CompletableFuture.completedFuture(Listing.complete(items)) : CompletableFuture.failedFuture(
+                        new org.csiconsole.core.call.CallFailure(org.csiconsole.core.call.FailureKind.UNAVAILABLE, "List replicated volumes",
+                                "connection refused", "Check the driver", ""));
+            }
+        };
+    }
 }

@@ -120,7 +120,7 @@ public class CsiConsoleCommand {
                 new SubcommandGroup(List.of("lifecycle"), true,
                         () -> List.of(new LifecycleCommand(env, Clock.systemUTC()).auditInto(audit))),
                 new SubcommandGroup(List.of("fences", "fence", "unfence", "fence-clients"), true,
-                        () -> FenceCommands.all(env, System.getenv(), terminal, audit)),
+                        () -> FenceCommands.all(env, System.getenv(), terminal, audit, audit)),
                 new SubcommandGroup(List.of("reclaim-space", "rotate-key"), true, () -> AddonsVolumeCommands.all(env, audit, terminal)),
                 new SubcommandGroup(List.of("csp"), false, () -> List.of(new CspCommand(audit))),
                 new SubcommandGroup(List.of("volume-group"), true, () -> List.of(new VolumeGroupCommand(env, audit))),

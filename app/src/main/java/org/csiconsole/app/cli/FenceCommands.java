@@ -78,12 +78,26 @@ public final class FenceCommands {
         return all(env, environment, terminal, AuditSink.discarding());
     }
 
-    /** The four commands; every fence and unfence they make is audited into {@code audit}. */
+    /** The four commands; every fence and unfence they make is audited into {@code audit}; no audit log is read back. */
     static List<Object> all(Function<String, String> env, Map<String, String> environment, Supplier<Optional<ConsoleTerminal>> terminal,
                                    AuditSink audit) {
+        return all(env, environment, terminal, audit, null);
+    }
+
+    /**
+     * The four commands; every fence and unfence they make is audited into {@code audit}, and an unfence reads {@code log}
+     * back to learn which blocks an unplanned failover of this console fenced ({@link FenceFacts#readForUnfence}).
+     *
+     * @param log this console's audit log; null when none is read
+     */
+    static List<Object> all(Function<String, String> env, Map<String, String> environment, Supplier<Optional<ConsoleTerminal>> terminal,
+                                   AuditSink audit, org.csiconsole.core.audit.AuditLog log) {
         List<FenceBase> commands = List.of(new FencesCommand(env, environment), new FenceCommand(env, environment, terminal, true),
                 new UnfenceCommand(env, environment, terminal), new FenceClientsCommand(env, environment));
-        commands.forEach(c -> c.audit = Objects.requireNonNull(audit, "audit"));
+        commands.forEach(c -> {
+            c.audit = Objects.requireNonNull(audit, "audit");
+            c.log = log;
+        });
         return List.copyOf(commands);
     }
 
@@ -107,6 +121,8 @@ public final class FenceCommands {
         final Function<String, String> env;
         final Map<String, String> environment;
         AuditSink audit = AuditSink.discarding();
+        /** The audit log read back before an unfence; null when none is. */
+        org.csiconsole.core.audit.AuditLog log;
         /** Every call of this command, printed with --trace. */
         final CallTrace trace = new CallTrace();
 
@@ -217,6 +233,11 @@ public final class FenceCommands {
                 + "audited as an override. A block the driver lists as not fenced is never sent.")
         boolean override;
 
+        @Option(names = "--dry-run", description = "Print core's assessment (who is cut off or can write again, and for an unfence the "
+                + "failover that fenced the block and its pair's roles now) and send nothing; needs no --yes. Exits 2 when the real "
+                + "run would be refused whatever is typed.")
+        boolean dryRun;
+
         private boolean overriding;
 
         private final Supplier<Optional<ConsoleTerminal>> terminal;
@@ -239,7 +260,7 @@ public final class FenceCommands {
                 throw RiskConsent.usage((fence ? "Fence " : "Unfence ") + Cidr.join(blocks), "--yes=" + yes.strip()
                         + " names the blocks as typed, not as sent; nothing was sent", capitalised(asTyped));
             }
-            risk().requireTerminalOrYes(operation(), TargetFacts.of("network", Cidr.join(blocks), ""), yes());
+            if (!dryRun) risk().requireTerminalOrYes(operation(), TargetFacts.of("network", Cidr.join(blocks), ""), yes());
             return super.call();
         }
 
@@ -286,7 +307,8 @@ public final class FenceCommands {
             Endpoint csiEndpoint = controller != null ? controller : addons.endpoint();
             try (CsiClient csi = CsiClient.open(csiEndpoint, Optional.empty(), options(csiEndpoint), trace)) {
                 CsiStorage storage = new CsiStorage(csi, false, addons);
-                FenceFacts.WhoIsInside r = FenceFacts.read(storage, storage.features().get(), request, List.of()).get();
+                FenceFacts.WhoIsInside r = (fence ? FenceFacts.read(storage, storage.features().get(), request, List.of())
+                        : FenceFacts.readForUnfence(storage, storage.features().get(), request, List.of(), log)).get();
                 List<String> unread = new java.util.ArrayList<>(r.unread());
                 if (controller == null) unread.add("the volumes published to the clients (give the driver's --endpoint)");
                 if (!unread.isEmpty()) {
@@ -305,11 +327,37 @@ public final class FenceCommands {
             }
         }
 
+        /**
+         * Prints {@code a} (table: its lines, then that nothing was sent; JSON: {@code {"dryRun":true,"assessment":{..}}}) and
+         * sends nothing; refused (exit 2) when the real run would be refused whatever is typed: a verdict that is not
+         * overridable, or an overridable one without {@code --override}.
+         */
+        private void dryRun(Assessment a, PrintWriter out) throws Exception {
+            if (json()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("dryRun", true);
+                m.put("assessment", RiskConsent.json(a));
+                out.println(FenceJson.MAPPER.writeValueAsString(m));
+            } else {
+                a.lines().forEach(out::println);
+                out.println("Dry run: nothing was sent.");
+            }
+            out.flush();
+            if (a.blocked() && !(a.illegal().overridable() && override)) {
+                throw RiskConsent.usage(a.title(), "the real run would be refused: " + a.illegal().reason() + "; this dry run sent nothing",
+                        a.illegal().nextStep());
+            }
+        }
+
         @Override
         void run(AddonsClient addons, PrintWriter out) throws Exception {
             List<Cidr> blocks = blocks();
             RiskConsent risk = risk();
             Assessment a = risk.assess(RiskRequest.of(operation(), facts(addons, blocks), Instant.now()).on(addons.endpoint().text()));
+            if (dryRun) {
+                dryRun(a, out);
+                return;
+            }
             overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             List<String> texts = blocks.stream().map(Cidr::text).toList();
             if (fence) addons.fence().fence(texts, parameters, secrets()).get();

@@ -22,11 +22,21 @@ final class ConnectionRecords {
     private final ConsoleRecords records;
     private final ExportReader exports;
     private final Map<ConnectionModel, ConsoleBook> inMemory = new WeakHashMap<>();
+    private final org.csiconsole.core.audit.AuditLog audit;
 
     /** @param records the durable records (the console's audit log keeps them); null to keep every record in memory */
     ConnectionRecords(ConsoleRecords records, ExportReader exports) {
+        this(records, exports, null);
+    }
+
+    /**
+     * @param records the durable records; null to keep every record in memory
+     * @param audit the console's audit log, where the views read the console's own calls back; null when it has none
+     */
+    ConnectionRecords(ConsoleRecords records, ExportReader exports, org.csiconsole.core.audit.AuditLog audit) {
         this.records = records;
         this.exports = Objects.requireNonNull(exports, "exports");
+        this.audit = audit;
     }
 
     /** The record of {@code c}. */
@@ -38,6 +48,6 @@ final class ConnectionRecords {
 
     /** What the views of {@code c} show where its driver cannot list, and where they import to. */
     KnownResources known(ConnectionModel c) {
-        return KnownResources.of(book(c), exports);
+        return KnownResources.of(book(c), exports).withAudit(audit);
     }
 }

@@ -184,7 +184,7 @@ public final class Console {
      * (no audit log). Made on first use: the views and the replication perspective ask for it once the console is built.
      */
     private ConnectionRecords records() {
-        if (records == null) records = new ConnectionRecords(audit, new org.csiconsole.core.storage.KubernetesExports());
+        if (records == null) records = new ConnectionRecords(audit, new org.csiconsole.core.storage.KubernetesExports(), audit);
         return records;
     }
 

@@ -143,7 +143,7 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         } finally {
             form.text("secrets").set("");
         }
-        whoIsInside(request).outcome().whenComplete((r, e) -> {
+        whoIsInside(fencing, request).outcome().whenComplete((r, e) -> {
             if (e != null) {
                 showStatus("Not sent: the reads before the " + (fencing ? "fence" : "unfence") + " confirmation were cancelled.");
                 return;
@@ -157,14 +157,17 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
     /**
      * Who the blocks of {@code request} cut off, read before the confirmation ({@link FenceFacts}): the clients
      * GetFenceClients reports for its parameters (when advertised; else those last reported), the CSP hosts,
-     * and the volumes published to them. A source that cannot be read is named on the status line and left out. The reads
-     * run as a task (its Cancel stops the action before any confirmation) and the status line says what they wait for.
+     * and the volumes published to them; for an unfence, also which blocks an unplanned failover of this console fenced
+     * (its audit log) with the pair's roles now ({@link FenceFacts#readForUnfence}). A source that cannot be read is named
+     * on the status line and left out. The reads run as a task (its Cancel stops the action before any confirmation) and
+     * the status line says what they wait for.
      */
-    private org.csiconsole.views.task.UiTask<FenceFacts.WhoIsInside> whoIsInside(FenceRequest request) {
-        String what = "Reading who " + FenceConfirmation.expected(request.cidrs()) + " cuts off (clients, hosts, volumes) before the "
-                + "confirmation";
+    private org.csiconsole.views.task.UiTask<FenceFacts.WhoIsInside> whoIsInside(boolean fencing, FenceRequest request) {
+        String what = "Reading who " + FenceConfirmation.expected(request.cidrs()) + (fencing ? " cuts off (clients, hosts, volumes)"
+                : " lets write again (clients, hosts, volumes, the failover that fenced it)") + " before the confirmation";
         showStatus(what + "\u2026");
-        return context.actions().tasks().submit(what, p -> FenceFacts.read(storage(), features(), request, knownClients));
+        return context.actions().tasks().submit(what, p -> fencing ? FenceFacts.read(storage(), features(), request, knownClients)
+                : FenceFacts.readForUnfence(storage(), features(), request, knownClients, context.known().audit()));
     }
 
     private void send(boolean fencing, FenceRequest request, List<TargetFacts> facts) {

@@ -47,6 +47,35 @@ public interface KnownResources {
         }
     };
 
+    /**
+     * This console's audit log, the durable record of its own calls (a fence made as a step of an unplanned failover is
+     * known from it before an unfence); null when it has none (tests, a view on its own). Read off the UI thread.
+     */
+    default org.csiconsole.core.audit.AuditLog audit() {
+        return null;
+    }
+
+    /** These lists, this console's own calls read from {@code audit} ({@link #audit()}). */
+    default KnownResources withAudit(org.csiconsole.core.audit.AuditLog audit) {
+        KnownResources self = this;
+        return new KnownResources() {
+            @Override
+            public ConsoleBook book() {
+                return self.book();
+            }
+
+            @Override
+            public ExportReader exports() {
+                return self.exports();
+            }
+
+            @Override
+            public org.csiconsole.core.audit.AuditLog audit() {
+                return audit;
+            }
+        };
+    }
+
     /** Volumes in the record, keyed by volume_id. */
     default KnownList<Volume> volumes() {
         return new BookList<>(book(), RecordKind.VOLUME, RecordedItem::volume,

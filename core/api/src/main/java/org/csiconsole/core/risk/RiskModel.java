@@ -775,7 +775,7 @@ public final class RiskModel implements RiskAssessor {
         String recover = "Recover the split brain first (split-brain recovery of " + old.id() + " and " + promoted.id()
                 + ": keep the side whose writes count, resync the other), then unfence " + t.id() + " once " + old.id() + " is secondary.";
         if (!f.read()) {
-            d.caution(Kind.STATE_UNKNOWN, "unfencing it undoes that fence, and whether " + old.where() + " is still primary is not "
+            d.danger(Kind.STATE_UNKNOWN, "unfencing it undoes that fence, and whether " + old.where() + " is still primary is not "
                     + "known: the state of the pair could not be read (" + f.unread() + "); if it is, clients in " + t.id()
                     + " can write to it beside " + promoted.where() + " (split brain)", fencedBy);
             d.safer("Read the pair first (Replication perspective, Sample now; or replication info " + old.id() + "). " + recover);
