@@ -188,7 +188,8 @@ public final class FenceFacts {
 
     private static String why(Throwable e) {
         org.csiconsole.core.call.CallFailure f = org.csiconsole.core.call.CallFailure.unwrap(e);
-        return f != null ? f.why() : String.valueOf(e.getMessage());
+        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+        return f != null ? f.why() : String.valueOf(cause.getMessage());
     }
 
     /**
