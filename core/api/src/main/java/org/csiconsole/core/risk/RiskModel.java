@@ -785,7 +785,7 @@ public final class RiskModel implements RiskAssessor {
             boolean split = promoted.primary();
             d.danger(Kind.SPLIT_BRAIN_PRESENT, "clients in " + t.id() + " can write to " + old.where() + " again, which is still primary"
                     + (split ? " beside " + promoted.where() + " (split brain): recover the split brain first"
-                    : " (" + promoted.where() + " is " + role(promoted) + ": the failover's promote is not in effect): demote it first"),
+                    : " (" + promoted.where() + " is " + role(promoted) + ": the failover's promote is not in effect): demote " + old.id() + " first"),
                     fencedBy + "; roles as read now: " + old.id() + " " + role(old) + " (" + words(old.health()) + "), " + promoted.id() + " "
                             + role(promoted) + " (" + words(promoted.health()) + ")");
             d.safer(split ? recover : "Demote " + old.where() + " (or run the failback), then unfence " + t.id() + ".");
