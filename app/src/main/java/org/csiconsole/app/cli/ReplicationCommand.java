@@ -46,6 +46,7 @@ import org.csiconsole.core.risk.FenceFacts;
 import org.csiconsole.core.risk.Hazard;
 import org.csiconsole.core.port.FenceConfirmation;
 import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.Presence;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.store.SqliteReplicationHistory;
@@ -290,6 +291,11 @@ public final class ReplicationCommand {
             PairReads readsA = new PairReads(a);
             PairReads readsB = b == null ? null : new PairReads(b);
             List<TargetFacts> facts = new ArrayList<>();
+            // whether each volume to enable exists: the driver's complete listing, else what this console knows of the site
+            Map<String, Presence> presence = kind != WorkflowKind.ENABLE ? Map.of()
+                    : Presence.read(a.fence(), readsA.listed().keySet().stream().filter(x -> !x.group()).map(ReplicationSource::id)
+                            .collect(java.util.stream.Collectors.toSet()), sources.stream().filter(x -> !x.group()).map(ReplicationSource::id).toList())
+                    .get(2, TimeUnit.MINUTES);
             for (ReplicationSource s : sources) {
                 ReplicationSample self = readsA.state(s, template);
                 ReplicationSample partner = null;
@@ -299,7 +305,7 @@ public final class ReplicationCommand {
                     else if (readsA.listed().containsKey(other)) partner = readsA.state(other, template);
                 }
                 // matched against site B only when one was given: then a partner it lacks is a mismatched pair
-                TargetFacts target = ReplicationRisk.target(s, self, partner);
+                TargetFacts target = ReplicationRisk.target(s, self, partner).withPresence(s.group() ? null : presence.get(s.id()));
                 facts.add(readsB == null ? target : target.paired(SitePairs.judge(self, partner)));
             }
             RiskRequest asked = new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())

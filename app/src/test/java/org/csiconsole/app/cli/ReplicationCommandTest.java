@@ -222,6 +222,13 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void enablingAVolumeTheDriverDoesNotListIsRefusedBeforeSending() {
+        assertThat(run("replication", "enable", "--endpoint", siteA, "--volume-id", "nope")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("there is no volume nope").contains("does not hold it").contains("not sent");
+        assertThat(audited()).as("nothing was sent").isEmpty();
+    }
+
+    @Test
     void disablingReplicationNamesThePartnerLeftStaleAndNeedsTheNameTyped() {
         assertThat(run("replication", "disable", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB))
                 .isEqualTo(ExitCodes.USAGE);
