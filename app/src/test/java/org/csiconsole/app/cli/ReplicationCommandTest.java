@@ -121,6 +121,28 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void listWithoutAnyNameSaysWhyTheNameColumnIsEmptyAndWhereNamesComeFrom() {
+        assertThat(run("replication", "list", "--endpoint", siteA)).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("NAME is empty: the driver reports no names (CSI ListVolumes carries none) and the console's "
+                + "record holds none of these sources");
+    }
+
+    @Test
+    void listNamesEachVolumeAsTheVolumesCommandDoes() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            audit.book(siteA).record(org.csiconsole.core.record.RecordedItem.of(org.csiconsole.core.record.RecordKind.VOLUME, local.get(i),
+                    "pvc-cli-" + i, org.csiconsole.core.model.VolumeSource.NONE, org.csiconsole.core.record.RecordOrigin.CREATED, 1L << 30,
+                    Map.of(), java.time.Instant.now()));
+        }
+        assertThat(run("replication", "list", "--endpoint", siteA)).as(err.toString()).isEqualTo(ExitCodes.OK);
+        String table = out.toString();
+        for (int i = 0; i < 3; i++) assertThat(table).containsPattern(local.get(i) + " +pvc-cli-" + i + " ");
+        assertThat(table).doesNotContain("NAME is empty");
+        assertThat(run("replication", "list", "--endpoint", siteA, "--output", "json")).isEqualTo(ExitCodes.OK);
+        assertThat(JSON.readTree(out.toString()).findValuesAsText("name")).containsExactly("pvc-cli-0", "pvc-cli-1", "pvc-cli-2");
+    }
+
+    @Test
     void listWithAPartnerFlagsBothSidesPrimaryWithTheSafeNextStep() throws Exception {
         plugin.replicationFaults().splitBrain(local.get(1)).join();
 
