@@ -99,10 +99,14 @@ final class ReplicationOptions {
                         + "Default: learned (GetReplicationDestinationInfo, else the listing).")
         List<String> partnerIds = new ArrayList<>();
 
-        @Option(names = "--site-name", paramLabel = "NAME", defaultValue = "A", description = "Site A's name in output (default ${DEFAULT-VALUE}).")
+        @Option(names = "--site-name", paramLabel = "NAME", defaultValue = "",
+                description = "Site A's name in output. Default: the array site B's listing names as its partner (as promote and the "
+                        + "workbench name it, e.g. site-a), else the --endpoint.")
         String siteA;
 
-        @Option(names = "--partner-name", paramLabel = "NAME", defaultValue = "B", description = "Site B's name in output (default ${DEFAULT-VALUE}).")
+        @Option(names = "--partner-name", paramLabel = "NAME", defaultValue = "",
+                description = "Site B's name in output. Default: the array site A's listing names as its partner (e.g. site-b), "
+                        + "else the --partner-endpoint.")
         String siteB;
     }
 }
