@@ -24,6 +24,6 @@ public final class EmptyIds {
         if (ids.stream().noneMatch(i -> i == null || i.isBlank())) return null;
         String field = option.replaceFirst("^-+", "").replace('-', '_');
         return CallFailure.refused("Read " + option, option + " was given an empty id; nothing was sent",
-                "Give the " + field + " to use, e.g. " + option + " vol-00000111 (csi-console volumes and replication list show them)");
+                "Give the " + field + " to use (the listings show them: csi-console volumes, snapshots, replication list)");
     }
 }

@@ -3,6 +3,7 @@ package org.csiconsole.core.risk;
 import org.csiconsole.core.call.PageSink;
 import org.csiconsole.core.model.Volume;
 import org.csiconsole.core.port.Feature;
+import org.csiconsole.core.port.FencePort;
 import org.csiconsole.core.port.StorageService;
 
 import java.util.Collection;
@@ -34,12 +35,14 @@ public enum Presence {
      * {@link #LISTED} or {@link #NOT_LISTED}; otherwise {@link #RECORDED} for an id in {@code known}, else
      * {@link #UNKNOWN}. Reads only; never fails (a failed listing counts as no listing).
      *
-     * @param storage the connection's storage; anything else (a replication site without one) is taken as unable to list
+     * @param storage the connection's fence port, its whole storage where it is one ({@link StorageService}); a port that is
+     *     not (a replication site without storage) is taken as unable to list
      * @param known the volume ids the console already knows on this connection (its record, its replication listing)
      * @param ids the volume ids asked about
      * @return id to presence, in the order of {@code ids}
      */
-    public static CompletableFuture<Map<String, Presence>> read(Object storage, Set<String> known, Collection<String> ids) {
+    public static CompletableFuture<Map<String, Presence>> read(FencePort storage, Set<String> known, Collection<String> ids) {
+        if (ids.isEmpty()) return CompletableFuture.completedFuture(Map.of());
         if (!(storage instanceof StorageService s)) return CompletableFuture.completedFuture(unlisted(known, ids));
         return s.features().thenCompose(f -> {
             if (!f.available(Feature.LIST_VOLUMES)) return CompletableFuture.completedFuture(unlisted(known, ids));

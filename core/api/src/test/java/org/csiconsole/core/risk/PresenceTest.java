@@ -60,7 +60,7 @@ class PresenceTest {
 
     @Test
     void withoutAStorageOnlyTheRecordCanTell() {
-        assertThat(Presence.read("a site without storage", Set.of("vol-1"), List.of("vol-1", "nope")).join())
+        assertThat(Presence.read(new org.csiconsole.core.port.FencePort() { }, Set.of("vol-1"), List.of("vol-1", "nope")).join())
                 .containsExactly(Map.entry("vol-1", Presence.RECORDED), Map.entry("nope", Presence.UNKNOWN));
     }
 }
