@@ -193,9 +193,8 @@ public class CsiConsoleCommand {
     }
 
     /**
-     * Refuses, before anything is sent, an id option given an empty or blank value ({@code --volume-id ""}): every CSI
-     * and csi-addons id the console sends is REQUIRED and non-empty (CSI spec, e.g. DeleteVolumeRequest.volume_id), so
-     * the driver would only answer INVALID_ARGUMENT. A usage error: exit {@link ExitCodes#USAGE}, nothing sent.
+     * Refuses, before anything is sent, an id option given an empty or blank value ({@code --volume-id ""}), in the words
+     * of {@link org.csiconsole.core.call.EmptyIds}. A usage error: exit {@link ExitCodes#USAGE}, nothing sent.
      */
     private static final class NoEmptyIds implements CommandLine.IExecutionStrategy {
         @Override
@@ -204,9 +203,9 @@ public class CsiConsoleCommand {
                 for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
                     String name = o.longestName();
                     if (!(name.endsWith("-id") || name.endsWith("-ids"))) continue;
-                    if (o.originalStringValues().stream().anyMatch(String::isBlank)) {
-                        throw new CommandLine.ParameterException(p.commandSpec().commandLine(), name + " is empty: give the "
-                                + name.substring(2).replace('-', '_') + " to use (nothing was sent to the driver)", o, "");
+                    org.csiconsole.core.call.CallFailure empty = org.csiconsole.core.call.EmptyIds.refusal(name, o.originalStringValues());
+                    if (empty != null) {
+                        throw new CommandLine.ParameterException(p.commandSpec().commandLine(), empty.why() + ". " + empty.whatToDo() + ".", o, "");
                     }
                 }
             }

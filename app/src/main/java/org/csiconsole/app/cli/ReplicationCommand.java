@@ -46,6 +46,7 @@ import org.csiconsole.core.risk.FenceFacts;
 import org.csiconsole.core.risk.Hazard;
 import org.csiconsole.core.port.FenceConfirmation;
 import org.csiconsole.core.risk.RiskOperation;
+import org.csiconsole.core.risk.Presence;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.store.SqliteReplicationHistory;
@@ -284,12 +285,21 @@ public final class ReplicationCommand {
     private int oneSite(WorkflowKind kind, CsiEndpointOptions o, Targets t, Run r, ReplicationOptions.OnePartner p) throws Exception {
         List<ReplicationSource> sources = t.sources();
         RiskConsent risk = RiskConsent.on(terminal);
-        String partnerName = p.addonsEndpoint != null ? p.addonsEndpoint : p.endpoint != null ? p.endpoint : "B";
-        return connected(o, r.secrets.connection(env), p.endpoint, p.addonsEndpoint, o.addons(env).text(), partnerName, (a, b, out) -> {
+        // two endpoints are two sites, named as a failover names them; one endpoint serving both is named by it, its arrays beside
+        String[] names = p.endpoint == null || p.endpoint.equals(o.controller(env).text())
+                ? new String[] {o.addons(env).text(), p.addonsEndpoint != null ? p.addonsEndpoint : p.endpoint != null ? p.endpoint : "site B"}
+                : siteNames(o, r.secrets.connection(env), p.endpoint, p.addonsEndpoint, sources);
+        String partnerName = names[1];
+        return connected(o, r.secrets.connection(env), p.endpoint, p.addonsEndpoint, names[0], partnerName, (a, b, out) -> {
             ReplicationRequest template = template(r, sources.get(0));
             PairReads readsA = new PairReads(a);
             PairReads readsB = b == null ? null : new PairReads(b);
             List<TargetFacts> facts = new ArrayList<>();
+            // whether each volume to enable exists: the driver's complete listing, else what this console knows of the site
+            Map<String, Presence> presence = kind != WorkflowKind.ENABLE ? Map.of()
+                    : Presence.read(a.fence(), readsA.listed().keySet().stream().filter(x -> !x.group()).map(ReplicationSource::id)
+                            .collect(java.util.stream.Collectors.toSet()), sources.stream().filter(x -> !x.group()).map(ReplicationSource::id).toList())
+                    .get(2, TimeUnit.MINUTES);
             for (ReplicationSource s : sources) {
                 ReplicationSample self = readsA.state(s, template);
                 ReplicationSample partner = null;
@@ -299,7 +309,7 @@ public final class ReplicationCommand {
                     else if (readsA.listed().containsKey(other)) partner = readsA.state(other, template);
                 }
                 // matched against site B only when one was given: then a partner it lacks is a mismatched pair
-                TargetFacts target = ReplicationRisk.target(s, self, partner);
+                TargetFacts target = ReplicationRisk.target(s, self, partner).withPresence(s.group() ? null : presence.get(s.id()));
                 facts.add(readsB == null ? target : target.paired(SitePairs.judge(self, partner)));
             }
             RiskRequest asked = new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
@@ -380,9 +390,50 @@ public final class ReplicationCommand {
         return new SplitBrainRecovery(this, terminal.get(), spec.commandLine().getErr()).run(o, t, s, p);
     }
 
+    /**
+     * Names site A and site B where {@code --site-name} and {@code --partner-name} did not ({@link #siteNames}).
+     */
+    void name(CsiEndpointOptions o, ConnectionSecrets secrets, Partner p, List<ReplicationSource> sources) throws Exception {
+        if (!p.siteA.isBlank() && !p.siteB.isBlank()) return;
+        String[] names = siteNames(o, secrets, p.endpoint, p.addonsEndpoint, sources);
+        if (p.siteA.isBlank()) p.siteA = names[0];
+        if (p.siteB.isBlank()) p.siteB = names[1];
+    }
+
+    /**
+     * Site A's and site B's names, the one term every replication verb and the workbench use for a site: the array each
+     * site's partner listing names (the reference plugin's and a CSP's {@code site-a}, {@code site-b}); else the endpoint;
+     * {@code "site A"} and {@code "site B"} when both sites are one endpoint too. Reads the listings only (traced, not
+     * audited).
+     *
+     * @param partner site B's CSI endpoint
+     */
+    String[] siteNames(CsiEndpointOptions o, ConnectionSecrets secrets, String partner, String partnerAddons, List<ReplicationSource> sources)
+            throws Exception {
+        String[] learned = {"", ""};
+        connected(o, secrets, partner, partnerAddons, "site A", "site B", (a, b, out) -> {
+            Map<ReplicationSource, ReplicationSample> listedA = new PairReads(a).listed();
+            Map<ReplicationSource, ReplicationSample> listedB = new PairReads(b).listed();
+            for (ReplicationSource s : sources) {
+                ReplicationSample sa = listedA.get(s);
+                if (sa == null) continue;
+                if (learned[1].isEmpty()) learned[1] = sa.item().partner();
+                ReplicationSample sb = sa.item().partnerId().isEmpty() ? null : listedB.get(new ReplicationSource(s.group(), sa.item().partnerId()));
+                if (learned[0].isEmpty() && sb != null) learned[0] = sb.item().partner();
+            }
+            return ExitCodes.OK;
+        });
+        String endpointA = o.controller(env).text();
+        boolean oneEndpoint = endpointA.equals(partner);
+        String a = !learned[0].isEmpty() ? learned[0] : oneEndpoint ? "site A" : endpointA;
+        String b = !learned[1].isEmpty() && !learned[1].equals(a) ? learned[1] : oneEndpoint ? "site B" : partner;
+        return new String[] {a, b};
+    }
+
     private int twoSites(WorkflowKind kind, CsiEndpointOptions o, Targets t, Run r, Partner p, FenceRequest fence, String fenceSite)
             throws Exception {
         List<ReplicationSource> sources = t.sources();
+        name(o, r.secrets.connection(env), p, sources);
         if (!p.partnerIds.isEmpty() && p.partnerIds.size() != sources.size()) {
             throw usage(kind.words(), "--partner-id was given " + org.csiconsole.core.model.Words.count(p.partnerIds.size(), "time") + " for " + org.csiconsole.core.model.Words.count(sources.size(), "source"),
                     "Give one --partner-id per source, in the order of --volume-id then --group-id, or none");

@@ -26,10 +26,9 @@ final class ReplicationOptions {
 
         /** The sources named; an empty or blank id is refused before anything is read or sent. */
         List<ReplicationSource> sources() {
-            if (volumes.stream().anyMatch(String::isBlank) || groups.stream().anyMatch(String::isBlank)) {
-                String option = volumes.stream().anyMatch(String::isBlank) ? "--volume-id" : "--group-id";
-                throw org.csiconsole.core.call.CallFailure.refused("Read " + option, option + " was given an empty id; nothing was sent",
-                        "Give the id, e.g. " + option + " vol-00000111 (csi-console replication list shows them)");
+            for (var given : java.util.Map.of("--volume-id", volumes, "--group-id", groups).entrySet()) {
+                org.csiconsole.core.call.CallFailure empty = org.csiconsole.core.call.EmptyIds.refusal(given.getKey(), given.getValue());
+                if (empty != null) throw empty;
             }
             List<ReplicationSource> out = new ArrayList<>();
             volumes.forEach(v -> out.add(ReplicationSource.volume(v)));
@@ -99,10 +98,14 @@ final class ReplicationOptions {
                         + "Default: learned (GetReplicationDestinationInfo, else the listing).")
         List<String> partnerIds = new ArrayList<>();
 
-        @Option(names = "--site-name", paramLabel = "NAME", defaultValue = "A", description = "Site A's name in output (default ${DEFAULT-VALUE}).")
+        @Option(names = "--site-name", paramLabel = "NAME", defaultValue = "",
+                description = "Site A's name in output. Default: the array site B's listing names as its partner (as promote and the "
+                        + "workbench name it, e.g. site-a), else the --endpoint.")
         String siteA;
 
-        @Option(names = "--partner-name", paramLabel = "NAME", defaultValue = "B", description = "Site B's name in output (default ${DEFAULT-VALUE}).")
+        @Option(names = "--partner-name", paramLabel = "NAME", defaultValue = "",
+                description = "Site B's name in output. Default: the array site A's listing names as its partner (e.g. site-b), "
+                        + "else the --partner-endpoint.")
         String siteB;
     }
 }

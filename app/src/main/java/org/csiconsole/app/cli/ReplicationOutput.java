@@ -80,6 +80,11 @@ final class ReplicationOutput {
         }
         table.print(out);
         out.println(org.csiconsole.core.replication.InventoryNote.count(samples));
+        if (!samples.isEmpty() && samples.stream().allMatch(s -> s.item().name().isEmpty())) {
+            // the names csi-console volumes shows come from the console's record too: it holds none of these
+            out.println("NAME is empty: the driver reports no names (CSI ListVolumes carries none) and the console's record holds none "
+                    + "of these sources; volumes created with csi-console create-volume, or imported with csi-console inventory, are named.");
+        }
         if (secondaryUnknown) {
             out.println("A secondary reports no last sync: its RPO age is its primary's; give --partner-endpoint to read it.");
         }

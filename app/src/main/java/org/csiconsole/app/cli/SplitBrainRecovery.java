@@ -77,13 +77,14 @@ final class SplitBrainRecovery {
             throw ReplicationCommand.usage(COMMAND, "--partner-id was given " + org.csiconsole.core.model.Words.count(p.partnerIds.size(), "time") + " for "
                     + org.csiconsole.core.model.Words.count(sources.size(), "source"), "Give one --partner-id per source, in the order of --volume-id then --group-id, or none");
         }
-        if (p.siteA.equals(p.siteB)) throw ReplicationCommand.usage(COMMAND, "--site-name and --partner-name are both " + p.siteA, "Name the sites differently");
-        boolean keepB = keepsPartnerSite(s.survivor, p);
         WorkflowOptions options = command.options(s, null, "B");
         RiskConsent risk = RiskConsent.on(() -> terminal);
         if (!s.dryRun) {
             risk.requireTerminalOrYes(RiskOperation.SPLIT_BRAIN_RECOVERY, TargetFacts.of(sources.get(0).kindWord(), sources.get(0).id(), ""), s.yes);
         }
+        command.name(o, s.secrets.connection(command.env()), p, sources);
+        if (p.siteA.equals(p.siteB)) throw ReplicationCommand.usage(COMMAND, "--site-name and --partner-name are both " + p.siteA, "Name the sites differently");
+        boolean keepB = keepsPartnerSite(s.survivor, p);
         return command.connected(o, s.secrets.connection(command.env()), p.endpoint, p.addonsEndpoint, p.siteA, p.siteB, (a, b, out) -> {
             PairReads readA = new PairReads(a);
             PairReads readB = new PairReads(b);

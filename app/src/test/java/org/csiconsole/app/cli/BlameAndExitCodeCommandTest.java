@@ -74,7 +74,7 @@ class BlameAndExitCodeCommandTest {
     void anEmptyVolumeIdIsRefusedBeforeSendingWithExitTwo() {
         assertThat(run("replication", "info", "--endpoint", endpoint, "--volume-id", "")).as(err.toString()).isEqualTo(ExitCodes.USAGE);
 
-        assertThat(err.toString()).contains("--volume-id is empty", "nothing was sent");
+        assertThat(err.toString()).contains("--volume-id was given an empty id; nothing was sent");
         assertThat(rbd.calls("GetVolumeReplicationInfo")).isZero();
     }
 

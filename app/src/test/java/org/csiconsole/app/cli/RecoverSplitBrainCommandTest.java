@@ -247,12 +247,12 @@ class RecoverSplitBrainCommandTest {
         JsonNode plan = JSON.readTree(out.toString());
         assertThat(plan.get("dryRun").asBoolean()).isTrue();
         assertThat(plan.get("steps").findValuesAsText("rpc")).containsExactly(DEMOTE, RESYNC, "replication.Controller/GetVolumeReplicationInfo");
-        assertThat(plan.get("steps").findValuesAsText("site")).containsExactly("A", "A", "B");
+        assertThat(plan.get("steps").findValuesAsText("site")).containsExactly("site-a", "site-a", "site-b");
         assertThat(plan.get("steps").get(0).get("request").get("replication_source.volume.volume_id").asText()).isEqualTo(local.get(0));
         assertThat(plan.get("steps").findValuesAsText("force")).containsOnly("false");
         assertThat(plan.get("steps").findValuesAsText("pair")).as("both sides named: the survivor and the side whose writes are discarded")
-                .containsOnly("volume " + remote.get(0) + " on B, the survivor: its data is kept; its partner " + local.get(0)
-                        + " on A: its writes since the split are discarded");
+                .containsOnly("volume " + remote.get(0) + " on site-b, the survivor: its data is kept; its partner " + local.get(0)
+                        + " on site-a: its writes since the split are discarded");
         JsonNode side = plan.get("sides").get(0);
         assertThat(side.get("survivor").get("source").asText()).isEqualTo(remote.get(0));
         assertThat(side.get("demoted").get("source").asText()).isEqualTo(local.get(0));
@@ -271,11 +271,11 @@ class RecoverSplitBrainCommandTest {
 
         assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
         String text = out.toString();
-        int sides = text.indexOf("Both sides now: B keeps its data; A is demoted and resynced from it.");
+        int sides = text.indexOf("Both sides now: site-b keeps its data; site-a is demoted and resynced from it.");
         int result = text.indexOf("SOURCE");
         assertThat(sides).isNotNegative().isLessThan(result);
         String table = text.substring(sides, result);
-        assertThat(table).contains("SURVIVOR (B)").contains("DEMOTED+RESYNCED (A)").contains(remote.get(0)).contains(local.get(0))
+        assertThat(table).contains("SURVIVOR (site-b)").contains("DEMOTED+RESYNCED (site-a)").contains(remote.get(0)).contains(local.get(0))
                 .contains("ERROR").contains(lastSync).contains("Split-brain");
     }
 

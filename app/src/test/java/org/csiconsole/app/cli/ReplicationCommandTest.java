@@ -121,6 +121,28 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void listWithoutAnyNameSaysWhyTheNameColumnIsEmptyAndWhereNamesComeFrom() {
+        assertThat(run("replication", "list", "--endpoint", siteA)).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("NAME is empty: the driver reports no names (CSI ListVolumes carries none) and the console's "
+                + "record holds none of these sources");
+    }
+
+    @Test
+    void listNamesEachVolumeAsTheVolumesCommandDoes() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            audit.book(siteA).record(org.csiconsole.core.record.RecordedItem.of(org.csiconsole.core.record.RecordKind.VOLUME, local.get(i),
+                    "pvc-cli-" + i, org.csiconsole.core.model.VolumeSource.NONE, org.csiconsole.core.record.RecordOrigin.CREATED, 1L << 30,
+                    Map.of(), java.time.Instant.now()));
+        }
+        assertThat(run("replication", "list", "--endpoint", siteA)).as(err.toString()).isEqualTo(ExitCodes.OK);
+        String table = out.toString();
+        for (int i = 0; i < 3; i++) assertThat(table).containsPattern(local.get(i) + " +pvc-cli-" + i + " ");
+        assertThat(table).doesNotContain("NAME is empty");
+        assertThat(run("replication", "list", "--endpoint", siteA, "--output", "json")).isEqualTo(ExitCodes.OK);
+        assertThat(JSON.readTree(out.toString()).findValuesAsText("name")).containsExactly("pvc-cli-0", "pvc-cli-1", "pvc-cli-2");
+    }
+
+    @Test
     void listWithAPartnerFlagsBothSidesPrimaryWithTheSafeNextStep() throws Exception {
         plugin.replicationFaults().splitBrain(local.get(1)).join();
 
@@ -222,11 +244,34 @@ class ReplicationCommandTest {
     }
 
     @Test
+    void failoverAndPromoteNameTheSitesByOneTermAndTheOldNamesStillWork() throws Exception {
+        assertThat(run("replication", "failover", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB,
+                "--dry-run", "--output", "json")).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(JSON.readTree(out.toString()).get("steps").findValuesAsText("site")).containsOnly("site-a", "site-b");
+
+        assertThat(run("replication", "resync", "--endpoint", siteB, "--volume-id", remote.get(0), "--partner-endpoint", siteA,
+                "--dry-run")).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("Resync volume " + remote.get(0) + " on site-b").contains("partner " + local.get(0) + " on site-a")
+                .doesNotContain(" on A").doesNotContain(" on B");
+
+        assertThat(run("replication", "failover", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB,
+                "--site-name", "A", "--partner-name", "B", "--dry-run", "--output", "json")).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(JSON.readTree(out.toString()).get("steps").findValuesAsText("site")).as("names given are kept").containsOnly("A", "B");
+    }
+
+    @Test
+    void enablingAVolumeTheDriverDoesNotListIsRefusedBeforeSending() {
+        assertThat(run("replication", "enable", "--endpoint", siteA, "--volume-id", "nope")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("there is no volume nope").contains("does not hold it").contains("not sent");
+        assertThat(audited()).as("nothing was sent").isEmpty();
+    }
+
+    @Test
     void disablingReplicationNamesThePartnerLeftStaleAndNeedsTheNameTyped() {
         assertThat(run("replication", "disable", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB))
                 .isEqualTo(ExitCodes.USAGE);
         assertThat(err.toString()).contains("DANGER: replication of " + local.get(0) + " stops: " + remote.get(0))
-                .contains(" on " + siteB + " is no longer updated from now on and keeps the data of the last sync at ").contains("Add --yes=" + local.get(0));
+                .contains(" on site-b is no longer updated from now on and keeps the data of the last sync at ").contains("Add --yes=" + local.get(0));
         assertThat(audited()).isEmpty();
 
         assertThat(run("replication", "disable", "--endpoint", siteA, "--volume-id", local.get(0), "--partner-endpoint", siteB,
@@ -251,9 +296,9 @@ class ReplicationCommandTest {
         assertThat(run("replication", "failover", "--unplanned", "--force", "--dry-run", "--endpoint", siteA, "--volume-id", local.get(0),
                 "--partner-endpoint", siteB)).as(err.toString()).isEqualTo(ExitCodes.OK);
 
-        assertThat(out.toString()).contains("Unplanned failover of volume " + local.get(0) + " on A")
-                .contains("volume " + local.get(0) + "; primary, healthy on A, last sync ")
-                .contains("partner " + remote.get(0) + " on B: secondary").contains("type each name: " + remote.get(0))
+        assertThat(out.toString()).contains("Unplanned failover of volume " + local.get(0) + " on site-a")
+                .contains("volume " + local.get(0) + "; primary, healthy on site-a, last sync ")
+                .contains("partner " + remote.get(0) + " on site-b: secondary").contains("type each name: " + remote.get(0))
                 .as("the last sync the assessment states is the one the checks use").doesNotContain("No completed sync is known");
     }
 
@@ -275,7 +320,7 @@ class ReplicationCommandTest {
 
         assertThat(plugin.model().fencing().fences()).extracting(f -> f.cidr()).containsExactly("0.0.0.0/0");
         assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.PRIMARY);
-        assertThat(out.toString()).as(err.toString()).contains("Fenced 0.0.0.0/0 (IPv4, 4,294,967,296 addresses) through B (" + siteB
+        assertThat(out.toString()).as(err.toString()).contains("Fenced 0.0.0.0/0 (IPv4, 4,294,967,296 addresses) through site-b (" + siteB
                 + "): I/O from those addresses is refused until you unfence them.").contains("To unfence: csi-console unfence --cidr 0.0.0.0/0.");
     }
 
@@ -300,7 +345,7 @@ class ReplicationCommandTest {
                 "--partner-endpoint", siteB, "--partner-id", remote.get(0))).isEqualTo(ExitCodes.OK);
 
         assertThat(out.toString()).contains("Planned failover of volume " + local.get(0))
-                .contains("partner " + remote.get(0) + " on B: secondary").contains("Dry run of planned failover: nothing is sent");
+                .contains("partner " + remote.get(0) + " on site-b: secondary").contains("Dry run of planned failover: nothing is sent");
         assertThat(err.toString().lines().filter(l -> l.startsWith("# ")).map(l -> l.split(" ")[1]))
                 .isNotEmpty().allMatch(m -> m.matches(".*/(\\w*Get\\w*|List\\w*|Probe)"), "a read");
         assertThat(audited()).isEmpty();
@@ -400,7 +445,7 @@ class ReplicationCommandTest {
         JsonNode a = JSON.readTree(out.toString()).get("assessment");
         assertThat(a.get("hazards").findValuesAsText("kind")).contains("SPLIT_BRAIN_CREATED", "WRITES_LOST");
         assertThat(a.get("hazards").get(0).get("sentence").asText())
-                .isEqualTo("creates a split brain: " + local.get(0) + " on " + siteA + " is primary and reachable (healthy) and keeps taking writes");
+                .isEqualTo("creates a split brain: " + local.get(0) + " on site-a is primary and reachable (healthy) and keeps taking writes");
         assertThat(a.get("saferAlternative").asText()).contains("planned failover");
         assertThat(a.get("requiredYes")).extracting(JsonNode::asText).containsExactly(remote.get(0));
         assertThat(JSON.readTree(out.toString()).get("steps").findValuesAsText("force")).containsOnly("true");
@@ -411,9 +456,9 @@ class ReplicationCommandTest {
                 "--partner-endpoint", siteA)).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).as("table output prints the assessment before the plan")
                 .contains("DANGER: creates a split brain: " + local.get(0)).contains("Safer: Run a planned failover instead")
-                .contains("Dry run of promote: nothing is sent").contains("On connection " + siteB + ", ");
+                .contains("Dry run of promote: nothing is sent").contains("On connection site-b (" + siteB + "), ");
         assertThat(a.get("lines").toString()).as("the dry run names the connections it would act on, as the GUI does")
-                .contains("On connection " + siteB);
+                .contains("On connection site-b (" + siteB + ")");
     }
 
     @Test
@@ -423,8 +468,8 @@ class ReplicationCommandTest {
 
         assertThat(code).as(err.toString()).isEqualTo(ExitCodes.SPLIT_BRAIN);
         assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.PRIMARY);
-        assertThat(out.toString()).as("never a plain success").contains("Promoted, and now a split brain: " + remote.get(0) + " on " + siteB
-                + " and " + local.get(0) + " on " + siteA + " are both primary and both take writes").contains("Next step:");
+        assertThat(out.toString()).as("never a plain success").contains("Promoted, and now a split brain: " + remote.get(0) + " on site-b"
+                + " and " + local.get(0) + " on site-a are both primary and both take writes").contains("Next step:");
 
         assertThat(run("replication", "demote", "--endpoint", siteB, "--volume-id", remote.get(0), "--yes=" + remote.get(0)))
                 .as(err.toString()).isEqualTo(ExitCodes.OK);
@@ -453,7 +498,7 @@ class ReplicationCommandTest {
         int code = run("replication", "promote", "--endpoint", siteB, "--volume-id", remote.get(0), "--partner-endpoint", siteA);
 
         assertThat(code).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("not sent: " + local.get(0) + " on " + siteA + " is primary and reachable")
+        assertThat(err.toString()).contains("not sent: " + local.get(0) + " on site-a is primary and reachable")
                 .contains("Run a planned failover");
         assertThat(audited()).isEmpty();
         assertThat(role(remote.get(0))).isEqualTo(ReplicationRole.SECONDARY);
@@ -494,8 +539,8 @@ class ReplicationCommandTest {
         int code = run(failback);
 
         assertThat(code).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("the pair has not failed over to B: " + local.get(0) + " on A is primary and "
-                + remote.get(0) + " on B is secondary");
+        assertThat(err.toString()).contains("the pair has not failed over to site-b: " + local.get(0) + " on site-a is primary and "
+                + remote.get(0) + " on site-b is secondary");
         assertThat(audited()).as("nothing was sent").isEmpty();
         assertThat(role(local.get(0))).isEqualTo(ReplicationRole.PRIMARY);
     }

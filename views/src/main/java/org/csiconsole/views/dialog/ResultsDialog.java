@@ -29,6 +29,11 @@ import java.util.List;
  * <p>Node ids: {@code results-summary}, {@code results-table}.
  */
 public final class ResultsDialog extends Dialog<Void> {
+    private static final double OUTCOME_WIDTH = 480;
+    private static final double ROW_HEIGHT = 34;
+    private static final double HEADER_HEIGHT = 40;
+    /** Above this, the table scrolls. */
+    private static final double MAX_TABLE_HEIGHT = 440;
 
     public ResultsDialog(String title, String summary, List<? extends ItemOutcome<?>> outcomes) {
         setTitle(title);
@@ -55,7 +60,7 @@ public final class ResultsDialog extends Dialog<Void> {
         name.setMinWidth(120);
         TableColumn<ItemOutcome<?>, String> outcome = new TableColumn<>("Outcome");
         outcome.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().describe()));
-        outcome.setPrefWidth(420);
+        outcome.setPrefWidth(OUTCOME_WIDTH);
         outcome.setCellFactory(c -> new TableCell<>() {
             // The whole message, wrapped: a plugin's failure text is what the person acts on.
             private final Text wrapped = new Text();
@@ -87,11 +92,29 @@ public final class ResultsDialog extends Dialog<Void> {
         table.getColumns().add(outcome);
         table.getStyleClass().add(Styles.DENSE);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPrefSize(720, Math.min(440, 48 + 34 * outcomes.size()));
+        // tall enough for every row's wrapped message, up to a scroll: a failure's text runs over several lines
+        table.setPrefWidth(720);
+        fitRows(table, outcomes, OUTCOME_WIDTH);
+        outcome.widthProperty().addListener((o, was, now) -> fitRows(table, outcomes, now.doubleValue()));
         VBox body = new VBox(table);
         body.setPadding(new Insets(4, 20, 8, 20));
         getDialogPane().setContent(body);
         getDialogPane().setPrefWidth(760);
         getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+    }
+
+    /** Sizes {@code table} to show every row of {@code outcomes} whole, their messages wrapped in a column {@code width} wide. */
+    private static void fitRows(TableView<?> table, List<? extends ItemOutcome<?>> outcomes, double width) {
+        Text probe = new Text();
+        probe.setWrappingWidth(Math.max(100, width - 20));
+        double rows = 0;
+        for (ItemOutcome<?> o : outcomes) {
+            probe.setText(o.describe());
+            // the cell's font and line spacing run taller than the probe's default font
+            rows += Math.max(ROW_HEIGHT, probe.getLayoutBounds().getHeight() * 1.3 + 14);
+        }
+        double height = Math.min(MAX_TABLE_HEIGHT, HEADER_HEIGHT + rows);
+        table.setPrefHeight(height);
+        table.setMinHeight(height);
     }
 }

@@ -16,7 +16,8 @@ import java.util.Objects;
 /** {@link ReplicationDialogs} with JavaFX dialogs, modal over the workbench window and themed like the console's others. */
 public final class FxReplicationDialogs implements ReplicationDialogs {
     /**
-     * The button of the results dialog that runs the failed and stopped items again; never the default button: Enter
+     * The button of the results dialog that runs again the items that were sent and failed
+     * ({@link org.csiconsole.core.replication.WorkflowResult#retryable()}); never the default button: Enter
      * closes the results, and a retry of a replication action is always a click of its own.
      */
     public static final ButtonType RETRY = new ButtonType("Retry failed", ButtonBar.ButtonData.OTHER);

@@ -28,6 +28,11 @@ import java.util.function.Supplier;
  * sample is) are computed when a cell is drawn, from the clock, so they keep growing between samples.
  */
 final class ReplicationColumns {
+    /**
+     * The Pair columns' width: the longest words a pair has ({@code "Pair not confirmed"}, {@code "Destination unknown"})
+     * whole at 1280x800; a wider text widens the column ({@link Column#whole()}).
+     */
+    static final double PAIR_WIDTH = 170;
     private final Supplier<Instant> now;
     /** When a sample's figures were last confirmed on a site: its own read, or a later read that found them unchanged. */
     private BiFunction<SiteChoice, ReplicationSample, Instant> confirmed = (site, s) -> s.readAt();
@@ -105,7 +110,7 @@ final class ReplicationColumns {
                 .tooltip(r -> figures(r).info() == null || figures(r).info().lastSyncBytes() < 0 ? null
                         : org.csiconsole.core.model.ByteSize.grouped(figures(r).info().lastSyncBytes()) + " bytes"));
         c.add(Column.<ReplicationRow, String>of("pair", "Pair", r -> r.pair() == null ? "" : ReplicationState.pairWords(r.pair()))
-                .width(130).styleClass(r -> r.pair() == null ? null : ReplicationTexts.stateStyle(ReplicationState.of(r.pair())))
+                .width(PAIR_WIDTH).whole().styleClass(r -> r.pair() == null ? null : ReplicationTexts.stateStyle(ReplicationState.of(r.pair())))
                 .tooltip(r -> r.mismatch() == null ? "Not on site A or site B." : r.mismatch().meaning() + "\n" + r.mismatch().safeNextStep()));
         c.add(Column.<ReplicationRow, String>of("message", "Status message", r -> r.sample().statusMessage()).width(230)
                 .tooltip(r -> r.sample().statusMessage()));
@@ -196,7 +201,7 @@ final class ReplicationColumns {
     List<Column<PairRow, ?>> pairColumns() {
         List<Column<PairRow, ?>> c = new ArrayList<>();
         c.add(Column.<PairRow, String>of("name", "Name", PairRow::name).width(150));
-        c.add(Column.<PairRow, String>of("pair", "Pair", p -> ReplicationState.pairWords(p.pair())).width(125)
+        c.add(Column.<PairRow, String>of("pair", "Pair", p -> ReplicationState.pairWords(p.pair())).width(PAIR_WIDTH).whole()
                 .styleClass(p -> ReplicationTexts.stateStyle(p.state()))
                 .tooltip(p -> p.mismatch() == PairMismatch.NONE ? p.state().meaning() : p.mismatch().meaning()));
         c.add(Column.<PairRow, String>of("aRole", "A role", p -> p.sideA() == null ? "\u2014" : ReplicationTexts.role(p.sideA()))

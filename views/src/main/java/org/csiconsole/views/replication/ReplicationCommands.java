@@ -25,6 +25,7 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.dialog.RiskAnswer;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.IllegalCall;
+import org.csiconsole.core.risk.Presence;
 import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
@@ -238,21 +239,41 @@ public final class ReplicationCommands {
             ReplicationRequest template = new ReplicationRequest(items.get(0).source(), form.text("replicationId").text().get().strip(),
                     Form.parseKeyValues(form.text("parameters").text().get()),
                     Form.parseSecrets(form.text("secrets").text().get()));
-            // core's assessment, as the command line's enable makes it: a volume that already replicates (on any site this
-            // console reads), an id over the CSI limit or a schedulingInterval that is no duration is refused before sending
-            List<TargetFacts> targets = items.stream().map(i -> model.table().all().stream()
-                    .filter(r -> r.source().equals(i.source())).findFirst().map(ReplicationCommands::facts)
-                    .orElse(TargetFacts.of(group ? "volume group" : "volume", i.source().id(), ""))).toList();
-            Assessment a = model.services().risk().assess(RiskRequest.of(RiskOperation.ENABLE_REPLICATION, targets, model.now())
-                    .sending(template.parameters()).on(site.describe()));
-            Optional<RiskAnswer> answer = actions.dialogs().confirmRisk(a, "Enable");
-            if (answer.isEmpty() || a.blocked()) return;
-            WorkflowRequest request = new WorkflowRequest(WorkflowKind.ENABLE, site.toSite(), null, items, template, Map.of(),
-                    WorkflowOptions.DEFAULT);
-            plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site.label(), false), plans));
+            // whether each volume exists: the driver's complete listing, else what this console knows of the site (record, listing)
+            java.util.Set<String> known = model.table().all().stream().filter(r -> r.site().connection().equals(site.connection()))
+                    .map(r -> r.source().id()).collect(java.util.stream.Collectors.toSet());
+            List<String> ids = items.stream().map(i -> i.source().id()).toList();
+            CompletableFuture<Map<String, Presence>> presence = group ? CompletableFuture.completedFuture(Map.of())
+                    : Presence.read(site.fence(), known, ids);
+            presence.thenAcceptAsync(p -> confirmEnable(site, group, items, template, p), model.ui()).exceptionally(e -> {
+                CallFailure f = org.csiconsole.views.dialog.Failures.of("Enable replication", e);
+                LOG.warn("{}", f.describe());
+                model.ui().execute(() -> actions.dialogs().showFailure(f));
+                return null;
+            });
         } finally {
             form.text("secrets").set("");
         }
+    }
+
+    /**
+     * Core's assessment of enabling {@code items} on {@code site}, as the command line's enable makes it: a volume that
+     * already replicates (on any site this console reads), one the driver's complete listing lacks, an id over the CSI
+     * limit or a schedulingInterval that is no duration is refused before sending; then the run, once consented.
+     */
+    private void confirmEnable(SiteChoice site, boolean group, List<WorkflowItem> items, ReplicationRequest template,
+                               Map<String, Presence> presence) {
+        List<TargetFacts> targets = items.stream().map(i -> model.table().all().stream()
+                .filter(r -> r.source().equals(i.source())).findFirst().map(ReplicationCommands::facts)
+                .orElse(TargetFacts.of(group ? "volume group" : "volume", i.source().id(), ""))
+                .withPresence(presence.get(i.source().id()))).toList();
+        Assessment a = model.services().risk().assess(RiskRequest.of(RiskOperation.ENABLE_REPLICATION, targets, model.now())
+                .sending(template.parameters()).on(site.describe()));
+        Optional<RiskAnswer> answer = actions.dialogs().confirmRisk(a, "Enable");
+        if (answer.isEmpty() || a.blocked()) return;
+        WorkflowRequest request = new WorkflowRequest(WorkflowKind.ENABLE, site.toSite(), null, items, template, Map.of(),
+                WorkflowOptions.DEFAULT);
+        plan(List.of(request)).ifPresent(plans -> execute(title(WorkflowKind.ENABLE, items, site.label(), false), plans));
     }
 
     // ---- one-site operations
@@ -398,7 +419,7 @@ public final class ReplicationCommands {
         }
         actions.notifications().error(title, summary);
         items.stream().filter(i -> i.failure() != null).forEach(i -> LOG.warn("{}: {}", title, i.failure().describe()));
-        List<WorkflowRequest> again = results.stream().filter(r -> !r.unfinished().isEmpty()).map(WorkflowResult::retryRequest).toList();
+        List<WorkflowRequest> again = results.stream().filter(r -> !r.retryable().isEmpty()).map(WorkflowResult::retryRequest).toList();
         if (items.size() == 1 && items.get(0).failure() != null) {
             actions.dialogs().showFailure(withStateLeft(items.get(0)));
             return;

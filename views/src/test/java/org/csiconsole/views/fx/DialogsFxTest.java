@@ -53,6 +53,30 @@ class DialogsFxTest {
     }
 
     @Test
+    void resultsDialogShowsEveryRowOfLongFailuresWhole(FxRobot robot) {
+        String why = "Failed: the driver does not know volume nope on this site. Check the id, and that this connection is the site "
+                + "that holds it. Nothing was changed on site-a; the pair is as it was before the call, and its partner was not touched.";
+        var outcomes = java.util.List.of(
+                new org.csiconsole.views.task.ItemOutcome<>("a", "nope on site-a", org.csiconsole.views.task.ItemOutcome.Status.FAILED, why),
+                new org.csiconsole.views.task.ItemOutcome<>("b", "nope-2 on site-a", org.csiconsole.views.task.ItemOutcome.Status.FAILED, why));
+        robot.interact(() -> {
+            var d = dialogs.prepare(new org.csiconsole.views.dialog.ResultsDialog("Enable replication", "0 of 2 done; 2 not.", outcomes));
+            open.set(d);
+            d.show();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        javafx.scene.control.TableView<?> table = robot.lookup("#results-table").queryAs(javafx.scene.control.TableView.class);
+        var rows = robot.lookup(".table-row-cell").queryAll().stream()
+                .filter(n -> n instanceof javafx.scene.control.TableRow<?> r && r.getItem() != null).toList();
+        assertThat(rows).hasSize(2);
+        double bottom = table.localToScene(table.getLayoutBounds()).getMaxY();
+        for (var r : rows) {
+            assertThat(r.localToScene(r.getLayoutBounds()).getMaxY()).as("row shown whole").isLessThanOrEqualTo(bottom);
+        }
+    }
+
+    @Test
     void failureDialogSaysWhatWhyAndWhatToDoWithDetailBehindTheExpander(FxRobot robot) {
         CallFailure failure = new CallFailure(FailureKind.UNAVAILABLE, "CreateVolume pvc-1",
                 "the plugin did not answer (UNAVAILABLE)", "Check that the driver is running, then try again.",

@@ -77,6 +77,8 @@ final class FakeReplication {
         final Map<String, CallFailure> failing = new LinkedHashMap<>();
         /** The clients GetFenceClients of this site's connection reports; none by default (not advertised). */
         final List<org.csiconsole.core.model.FenceClient> fenceClients = new java.util.concurrent.CopyOnWriteArrayList<>();
+        /** The volume ids this site's connection lists (ListVolumes, advertised); null: it does not list its volumes. */
+        volatile List<String> volumes;
         /** What {@link #features()} answers; a test may hold it back to make this site come up late. */
         CompletableFuture<ReplicationFeatures> features = CompletableFuture.completedFuture(new ReplicationFeatures(true, true, false, ""));
 
@@ -135,7 +137,24 @@ final class FakeReplication {
         List<org.csiconsole.core.model.FenceClient> clients = port instanceof Port p ? p.fenceClients : List.of();
         return new StorageService() {
             @Override
+            public CompletableFuture<List<org.csiconsole.core.port.SourceFailure>> listVolumes(
+                    org.csiconsole.core.call.PageSink<org.csiconsole.core.model.Volume> pages) {
+                pages.accept(listed().stream().map(id -> new org.csiconsole.core.model.Volume(id, "", 0, null, null, null, null, null,
+                        List.of(), null, null, org.csiconsole.core.model.Origin.CSI, null)).toList());
+                return CompletableFuture.completedFuture(List.of());
+            }
+
+            private List<String> listed() {
+                return port instanceof Port p && p.volumes != null ? p.volumes : List.of();
+            }
+
+            @Override
             public CompletableFuture<org.csiconsole.core.port.Features> features() {
+                if (port instanceof Port p && p.volumes != null) {
+                    return CompletableFuture.completedFuture(org.csiconsole.core.port.Features.from(new org.csiconsole.core.model.CapabilitySet(
+                            java.util.Set.of(), java.util.Set.of(org.csiconsole.core.model.ControllerCapability.LIST_VOLUMES), java.util.Set.of(),
+                            java.util.Set.of(), java.util.Set.of(), false), true, false, false, false));
+                }
                 if (clients.isEmpty()) return CompletableFuture.completedFuture(org.csiconsole.core.port.Features.NONE);
                 return CompletableFuture.completedFuture(org.csiconsole.core.port.AddonsFeatures.with(
                         org.csiconsole.core.port.Features.from(null, false, false, false, true),

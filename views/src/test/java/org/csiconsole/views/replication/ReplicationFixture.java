@@ -37,6 +37,8 @@ final class ReplicationFixture {
     static final class Dialogs implements ReplicationDialogs {
         final List<List<String>> results = new ArrayList<>();
         final List<String> summaries = new ArrayList<>();
+        /** Whether each results dialog offered a retry. */
+        final List<Boolean> retryOffered = new ArrayList<>();
         /** Whether the person presses Retry in the results dialog (once). */
         boolean retry;
         final List<WorkflowWizardModel> wizards = new ArrayList<>();
@@ -45,6 +47,7 @@ final class ReplicationFixture {
         @Override
         public boolean showResults(String title, String summary, List<? extends ItemOutcome<?>> outcomes, boolean retryable) {
             summaries.add(summary);
+            retryOffered.add(retryable);
             results.add(outcomes.stream().map(o -> o.name() + ": " + o.describe()).toList());
             boolean again = retry && retryable;
             retry = false;

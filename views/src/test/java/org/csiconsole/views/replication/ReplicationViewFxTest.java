@@ -288,6 +288,25 @@ class ReplicationViewFxTest {
     }
 
     @Test
+    void everyWordThePairColumnsShowFitsThemWhole(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        javafx.scene.text.Font font = cell(robot, fx.rows(), fx.indexOf("site-a", "vol-2"), "pair").getFont();
+        for (TableView<?> table : java.util.List.<TableView<?>>of(fx.rows(), fx.view.pairsTable().tableView())) {
+            double width = org.csiconsole.views.FxWait.onFx(() -> table.getColumns().stream().filter(c -> "pair".equals(c.getId()))
+                    .findFirst().orElseThrow().getWidth());
+            java.util.List<String> words = new java.util.ArrayList<>();
+            for (var m : org.csiconsole.core.replication.PairMismatch.values()) words.add(m.words());
+            for (var st : org.csiconsole.core.replication.ReplicationState.values()) words.add(st.words());
+            for (String w : words) {
+                javafx.scene.text.Text t = new javafx.scene.text.Text(w);
+                t.setFont(font);
+                // a cell's padding on both sides
+                assertThat(t.getLayoutBounds().getWidth() + 16).as(w).isLessThanOrEqualTo(width);
+            }
+        }
+    }
+
+    @Test
     void theResultsOfAReplicationActionNeverMakeRetryTheDefaultButton(FxRobot robot) throws Exception {
         var failed = new org.csiconsole.views.task.ItemOutcome<>("vol-3", "vol-3 on site-a",
                 org.csiconsole.views.task.ItemOutcome.Status.FAILED, "The driver refused.");

@@ -263,6 +263,32 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void aRetryRunsAgainOnlyWhatWasSentAndFailedNeverWhatTheConsoleRefusedBeforeSending() {
+        f.samplerB().publish(List.of(f.samplerB().samples().get(0), f.samplerB().samples().get(1),
+                sample("site-b", "vol-gone", SECONDARY, UNKNOWN, null, "vol-3", "")));
+        f.portA.failing.put("vol-2", CallFailure.refused("PromoteVolume vol-2", "not sent: checked before sending", "Check it."));
+        f.portA.failing.put("vol-3", new CallFailure(FailureKind.FAILED_PRECONDITION, "PromoteVolume vol-3",
+                "volume cannot be promoted without force: peer is primary", "", ""));
+        f.model.selectedRows().setAll(f.row("site-a", "vol-1"), f.row("site-a", "vol-2"), f.row("site-a", "vol-3"));
+        f.replicationDialogs.retry = true;
+
+        f.model.commands().promoteAction().run();
+
+        assertThat(f.replicationDialogs.retryOffered.get(0)).isTrue();
+        assertThat(f.portA.calls).containsExactly("promote vol-1", "promote vol-2", "promote vol-3", "promote vol-3");
+
+        f.portA.calls.clear();
+        f.portA.failing.remove("vol-3");
+        f.model.selectedRows().setAll(f.row("site-a", "vol-1"), f.row("site-a", "vol-2"));
+        f.replicationDialogs.retry = true;
+        f.model.commands().promoteAction().run();
+
+        assertThat(f.replicationDialogs.retryOffered.get(f.replicationDialogs.retryOffered.size() - 1))
+                .as("vol-2 was refused before sending: nothing to retry").isFalse();
+        assertThat(f.portA.calls).containsExactly("promote vol-1", "promote vol-2");
+    }
+
+    @Test
     void aSingleFailedPreconditionIsShownInWordsWithTheNextSafeStep() {
         f.portB.failing.put("vol-1r", new CallFailure(FailureKind.FAILED_PRECONDITION, "ResyncVolume vol-1r",
                 "volume is primary", "", ""));
@@ -396,6 +422,39 @@ class ReplicationViewModelTest {
         assertThat(f.assessed.get(f.assessed.size() - 1).illegal().describe()).contains("'abc' is not a duration");
         assertThat(f.portA.calls).as("nothing sent").isEmpty();
         assertThat(f.portB.calls).isEmpty();
+    }
+
+    @Test
+    void enablingAVolumeTheDriversCompleteListingLacksIsRefusedAndNothingIsSent() {
+        f.portA.volumes = List.of("vol-1", "vol-new");
+        f.dialogs.formAnswer = form -> {
+            form.text("ids").set("nope");
+            return true;
+        };
+        f.dialogs.answer = true;
+
+        f.model.commands().enableAction().run();
+
+        Assessment asked = f.assessed.get(f.assessed.size() - 1);
+        assertThat(asked.blocked()).isTrue();
+        assertThat(asked.illegal().describe()).contains("there is no volume nope", "does not hold it");
+        assertThat(f.portA.calls).as("nothing sent").isEmpty();
+        assertThat(f.services.engine.ran).isEmpty();
+    }
+
+    @Test
+    void enablingAVolumeNeitherListedNorRecordedSaysSoInTheConfirmationAndIsSent() {
+        f.dialogs.formAnswer = form -> {
+            form.text("ids").set("nope");
+            return true;
+        };
+        f.dialogs.answer = true;
+
+        f.model.commands().enableAction().run();
+
+        Assessment asked = f.assessed.get(f.assessed.size() - 1);
+        assertThat(asked.blocked()).isFalse();
+        assertThat(asked.hazards()).anySatisfy(h -> assertThat(h.sentence()).contains("whether nope exists is not known"));
     }
 
     @Test

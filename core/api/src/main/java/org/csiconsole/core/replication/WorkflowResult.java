@@ -24,15 +24,29 @@ public record WorkflowResult(WorkflowPlan plan, RunOutcome outcome, List<ItemRes
         return items.stream().filter(i -> i.outcome() == RunOutcome.SUCCEEDED).toList();
     }
 
-    /** The items that failed, were stopped or refused: what a retry runs again. */
+    /** The items that failed, were stopped or refused. */
     public List<ItemResult> unfinished() {
         return items.stream().filter(i -> i.outcome() != RunOutcome.SUCCEEDED).toList();
     }
 
-    /** The request again with only the unfinished items (same sites, template, force and options). */
+    /**
+     * The items whose calls were sent and failed: FAILED or PARTIAL, by a failure other than the console's own check
+     * before sending ({@link org.csiconsole.core.call.FailureOwner#CHECKED}). What a retry runs again; an item refused or
+     * stopped before it failed is not among them (running it again changes nothing).
+     */
+    public List<ItemResult> retryable() {
+        return items.stream().filter(i -> (i.outcome() == RunOutcome.FAILED || i.outcome() == RunOutcome.PARTIAL)
+                && (i.failure() == null || i.failure().owner() != org.csiconsole.core.call.FailureOwner.CHECKED)).toList();
+    }
+
+    /**
+     * The request again with only the {@linkplain #retryable() retryable} items (same sites, template, force and options).
+     *
+     * @throws IllegalStateException when no item is retryable
+     */
     public WorkflowRequest retryRequest() {
-        List<WorkflowItem> again = unfinished().stream().map(i -> i.item().item()).toList();
-        if (again.isEmpty()) throw new IllegalStateException("nothing to retry: every item succeeded");
+        List<WorkflowItem> again = retryable().stream().map(i -> i.item().item()).toList();
+        if (again.isEmpty()) throw new IllegalStateException("nothing to retry: no item was sent and failed");
         return plan.request().withItems(again);
     }
 }

@@ -46,11 +46,13 @@ import java.util.Objects;
  *     as this snapshot is the last copy of its data; empty otherwise
  * @param maximumBytes the largest volume the plugin reports it provisions (GetCapacity {@code maximum_volume_size}), in
  *     bytes; 0 when not reported or not asked; {@link #MAXIMUM_UNREAD} when GetCapacity is advertised but failed
+ * @param presence whether the volume exists as far as the console can tell before sending ({@link Presence#read});
+ *     null when not checked
  */
 public record TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                           boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
                           List<String> reached, PairMismatch pairing, String sizeOrigin, FenceFacts.Listed fence,
-                          String lastCopyOf, long maximumBytes) {
+                          String lastCopyOf, long maximumBytes, Presence presence) {
     public TargetFacts {
         lastCopyOf = lastCopyOf == null ? "" : lastCopyOf;
         Objects.requireNonNull(kind, "kind");
@@ -66,7 +68,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     public TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                        boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
                        List<String> reached, PairMismatch pairing, String sizeOrigin) {
-        this(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, null, "", 0);
+        this(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, null, "", 0, null);
     }
 
     /**
@@ -83,7 +85,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         List<String> of = sourceId == null || sourceId.isEmpty() ? List.of()
                 : List.of("of volume " + source + (sourceGone ? ", which no longer exists" : ""));
         return new TargetFacts("snapshot", snapshotId, name, sizeBytes, List.of(), false, null, null, of, List.of(), null, "",
-                null, sourceGone && sourceId != null && !sourceId.isEmpty() ? "volume " + source : "", 0);
+                null, sourceGone && sourceId != null && !sourceId.isEmpty() ? "volume " + source : "", 0, null);
     }
 
     /** {@link #maximumBytes()} when GetCapacity was advertised but could not be read: an expand notes it is not checked. */
@@ -151,7 +153,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
      */
     public TargetFacts withMaximum(long maximumBytes) {
         return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing,
-                sizeOrigin, fence, lastCopyOf, maximumBytes);
+                sizeOrigin, fence, lastCopyOf, maximumBytes, presence);
     }
 
     /** This volume with its snapshots ({@code "erp-snap (snap-1)"} each) as what depends on it: they stay when it is deleted. */
@@ -361,12 +363,17 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /** This target with {@code placements} instead. */
     public TargetFacts withPlacements(List<Placement> placements, boolean driverReportsPlacements) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes, presence);
+    }
+
+    /** This target with {@code presence} ({@link #presence()}). */
+    public TargetFacts withPresence(Presence presence) {
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes, presence);
     }
 
     /** This target with its replication side and partner. */
     public TargetFacts withReplication(SideFacts side, SideFacts partner) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes, presence);
     }
 
     /**
@@ -387,7 +394,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
         } else if (driverBytes > 0 && kept > 0 && kept != driverBytes && !ownCall(recorded)) {
             origin = "as the driver reports; the console's record (" + recorded.origin().words() + ") says " + ByteSize.format(kept);
         }
-        return new TargetFacts(kind, id, name, bytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, origin, fence, lastCopyOf, maximumBytes);
+        return new TargetFacts(kind, id, name, bytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, origin, fence, lastCopyOf, maximumBytes, presence);
     }
 
     /**
@@ -401,22 +408,22 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
 
     /** This target matched into a site pair with {@code pairing} ({@link #pairing()}). */
     public TargetFacts paired(PairMismatch pairing) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes, presence);
     }
 
     /** This target with {@code reached}, the volumes cut off with its dependents, instead. */
     public TargetFacts reaching(List<String> reached) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes, presence);
     }
 
     /** This network target with what the fence list says of it ({@link #fence()}). */
     public TargetFacts withFence(FenceFacts.Listed fence) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes, presence);
     }
 
     /** This target with {@code dependents} instead. */
     public TargetFacts withDependents(List<String> dependents) {
-        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes);
+        return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes, presence);
     }
 
     /** The placements of {@code step}, on {@code nodeId} when it is not empty, else on any node. */
