@@ -11,7 +11,9 @@ import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.csiconsole.core.reference.SiteScope;
 import org.csiconsole.core.reference.csi.NodePaths;
+import org.csiconsole.core.model.VolumeReplicationRole;
 import org.csiconsole.core.replication.PairMismatch;
+import org.csiconsole.core.replication.RunOutcome;
 import org.csiconsole.core.replication.WorkflowKind;
 import org.csiconsole.core.session.Backoff;
 import org.csiconsole.core.session.ConnectionProfile;
@@ -29,6 +31,7 @@ import org.csiconsole.views.replication.ReplicationDialogs;
 import org.csiconsole.views.replication.ReplicationRow;
 import org.csiconsole.views.replication.ReplicationViewModel;
 import org.csiconsole.views.replication.SiteChoice;
+import org.csiconsole.views.replication.WorkflowWizardModel;
 import org.csiconsole.views.task.TaskRunner;
 import org.csiconsole.views.workbench.ConnectionModel;
 import org.junit.jupiter.api.AfterEach;
@@ -64,6 +67,8 @@ class ServedSitesViewModelTest {
     private LazyAuditLog audit;
     private ConsoleReplication replication;
     private ReplicationViewModel model;
+    /** The wizards the commands opened, in order. */
+    private final List<WorkflowWizardModel> wizards = new java.util.ArrayList<>();
 
     @AfterEach
     void stop() {
@@ -90,7 +95,7 @@ class ServedSitesViewModelTest {
         pumpUntil(() -> served.stateProperty().get() == ConnectionState.CONNECTED && served.storage() != null);
         replication = new ConsoleReplication(manager, new ConnectionRecords(audit, new KubernetesExports())::book);
         ActionRunner actions = new ActionRunner(new TaskRunner(ui::add), new Notifications(), dialogs());
-        model = new ReplicationViewModel(connections, replication, x -> new ReplicationCommands(x, actions, new NoReplicationDialogs()),
+        model = new ReplicationViewModel(connections, replication, x -> new ReplicationCommands(x, actions, new Wizards()),
                 ui::add, Runnable::run);
         model.activate();
     }
@@ -119,7 +124,7 @@ class ServedSitesViewModelTest {
                 .as(commands.wizardAction(WorkflowKind.SPLIT_BRAIN_RECOVERY).disabledReason().get()).isTrue();
 
         PairRow healthy = model.pairs().all().stream().filter(p -> p.mismatch() == PairMismatch.NONE && p.sideA() != null
-                && p.sideB() != null && p.sideA().role() == org.csiconsole.core.model.VolumeReplicationRole.PRIMARY).findFirst().orElseThrow();
+                && p.sideB() != null && p.sideA().role() == VolumeReplicationRole.PRIMARY).findFirst().orElseThrow();
         model.selectedPairs().setAll(healthy);
         for (WorkflowKind k : List.of(WorkflowKind.PLANNED_FAILOVER, WorkflowKind.UNPLANNED_FAILOVER)) {
             assertThat(commands.wizardAction(k).enabled().get()).as(k + ": " + commands.wizardAction(k).disabledReason().get()).isTrue();
@@ -130,6 +135,32 @@ class ServedSitesViewModelTest {
         for (var action : List.of(commands.promoteAction(), commands.demoteAction(), commands.resyncAction())) {
             assertThat(action.enabled().get()).as(action.label() + ": " + action.disabledReason().get()).isTrue();
         }
+    }
+
+    @Test
+    void aSplitBrainOfTheSocketIsRecoveredThroughTheWizardWithinThatOneConnection() throws Exception {
+        open(SiteScope.ALL);
+        plugin.replicationFaults().resyncDuration(Duration.ofMillis(50)).get(10, TimeUnit.SECONDS);
+        pumpUntil(() -> model.pairs().all().stream().anyMatch(p -> p.mismatch() == PairMismatch.BOTH_PRIMARY));
+        PairRow split = model.pairs().all().stream().filter(p -> p.mismatch() == PairMismatch.BOTH_PRIMARY).findFirst().orElseThrow();
+        model.selectedPairs().setAll(split);
+
+        assertThat(model.commands().wizardAction(WorkflowKind.SPLIT_BRAIN_RECOVERY).run()).isTrue();
+        WorkflowWizardModel wizard = wizards.get(0);
+        assertThat(wizard.survivorProperty().get()).as("no default survivor").isNull();
+        wizard.keep(wizard.siteAProperty().get());
+        assertThat(wizard.typed()).extracting(WorkflowWizardModel.TypedName::name).containsExactly(split.sideB().item().displayName());
+        wizard.typed().get(0).typed().set(split.sideB().item().displayName());
+        // the pre-flight checks read both sides through the socket first
+        pumpUntil(() -> wizard.phaseProperty().get() == WorkflowWizardModel.Phase.READY);
+        assertThat(wizard.canRun().get()).as(wizard.checks() + " " + wizard.messageProperty().get()).isTrue();
+        wizard.run();
+        pumpUntil(() -> wizard.phaseProperty().get() == WorkflowWizardModel.Phase.FINISHED);
+
+        assertThat(wizard.resultProperty().get().outcome()).as(wizard.messageProperty().get()).isEqualTo(RunOutcome.SUCCEEDED);
+        // the survivor on site-a stays primary; the discarded side on site-b is secondary again, both through one socket
+        pumpUntil(() -> wizard.items().get(0).to() != null && wizard.items().get(0).to().role() == VolumeReplicationRole.SECONDARY);
+        assertThat(wizard.items().get(0).from().role()).isEqualTo(VolumeReplicationRole.PRIMARY);
     }
 
     @Test
@@ -196,7 +227,8 @@ class ServedSitesViewModelTest {
         }
     }
 
-    private static final class NoReplicationDialogs implements ReplicationDialogs {
+    /** Keeps each wizard the commands open, as its dialog would show it. */
+    private final class Wizards implements ReplicationDialogs {
         @Override
         public boolean showResults(String title, String summary, List<? extends org.csiconsole.views.task.ItemOutcome<?>> outcomes,
                                    boolean retryable) {
@@ -204,7 +236,8 @@ class ServedSitesViewModelTest {
         }
 
         @Override
-        public void showWizard(org.csiconsole.views.replication.WorkflowWizardModel wizard) {
+        public void showWizard(WorkflowWizardModel wizard) {
+            wizards.add(wizard);
         }
     }
 }
