@@ -1,6 +1,5 @@
 package org.csiconsole.app.cli;
 
-import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
@@ -70,7 +69,7 @@ final class ExerciseCommand implements Callable<Integer> {
         CallTrace calls = new CallTrace();
         Endpoint e = o.controller(env);
         try (CsiClient client = CsiClient.open(e, o.node(), CsiClientOptions.defaults().withPolicy(o.policy())
-                .withAudit(CallAudit.to(audit, AuditOrigin.local(e.text()))), calls)) {
+                .withAudit(CallAudit.to(audit, AuditedConnection.origin(env, e.text()))), calls)) {
             ExerciseResult r = run(client, plan, t, calls);
             new TroubleOutput(spec.commandLine().getOut(), o.output).exercise(r);
             return r.anyFailed() || !r.leftovers().isEmpty() ? ExitCodes.CALL_FAILED : ExitCodes.OK;

@@ -674,14 +674,15 @@ public final class ReplicationCommand {
 
     private ReplicationSite site(CsiEndpointOptions o, ConnectionSecrets secrets, Endpoint csiEndpoint, Optional<Endpoint> node, Endpoint addonsEndpoint, String name,
                                  CallTrace trace, List<AutoCloseable> open) {
+        String filedUnder = AuditedConnection.name(env, addonsEndpoint.text());
         CsiClientOptions options = CsiClientOptions.defaults().withPolicy(o.policy())
-                .withAudit(CallAudit.to(marks.marking(audit), AuditedConnection.origin(env, addonsEndpoint.text()))).withSecrets(secrets);
+                .withAudit(CallAudit.to(marks.marking(audit), org.csiconsole.core.audit.AuditOrigin.local(filedUnder))).withSecrets(secrets);
         CsiClient csi = CsiClient.open(csiEndpoint, node, options, trace);
         open.add(csi);
         AddonsClient addons = AddonsClient.open(addonsEndpoint, options, trace);
         open.add(addons);
         CsiStorage storage = new CsiStorage(csi, false, addons);
         // The console's record joins the listing: a driver without LIST_VOLUMES still has its volumes sampled.
-        return new ReplicationSite(name, new RecordedReplicationPort(storage.replication(name, null), CsiCommands.book(audit, csi)), storage);
+        return new ReplicationSite(name, new RecordedReplicationPort(storage.replication(name, null), CsiCommands.book(audit, csi)), storage, filedUnder);
     }
 }

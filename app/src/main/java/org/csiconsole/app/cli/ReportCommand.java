@@ -1,7 +1,6 @@
 package org.csiconsole.app.cli;
 
 import org.csiconsole.app.AppVersion;
-import org.csiconsole.core.audit.AuditOrigin;
 import org.csiconsole.core.audit.AuditSink;
 import org.csiconsole.core.call.CallAudit;
 import org.csiconsole.core.call.CallFailure;
@@ -124,7 +123,7 @@ final class ReportCommand implements Callable<Integer> {
             ExerciseCommand runner = new ExerciseCommand(env, audit, terminal);
             runner.x = x;
             try (CsiClient client = CsiClient.open(target.endpoint(), target.node(), CsiClientOptions.defaults().withPolicy(o.policy())
-                    .withAudit(CallAudit.to(audit, AuditOrigin.local(target.endpoint().text()))), calls)) {
+                    .withAudit(CallAudit.to(audit, AuditedConnection.origin(env, target.endpoint().text()))), calls)) {
                 result = runner.run(client, plan, t, calls);
             }
         }

@@ -120,7 +120,11 @@ public final class Console {
         this.audit = audit;
         workbench.setRecords(audit);
         replication.keepHistoryIn(audit.dataDir());
-        workbench.setAuditView(() -> new AuditView(new AuditViewModel(audit, auditReader, workbench.services().actions())));
+        workbench.setAuditView(() -> {
+            AuditViewModel model = new AuditViewModel(audit, auditReader, workbench.services().actions());
+            model.offerConnections(workbench.connections());
+            return new AuditView(model);
+        });
     }
 
     /**

@@ -75,6 +75,11 @@ public final class AuditViewModel extends ViewModel {
     private final javafx.beans.property.BooleanProperty markedOnly = new javafx.beans.property.SimpleBooleanProperty(this, "markedOnly");
     private final ObservableList<String> connections = FXCollections.observableArrayList();
     private final TreeSet<String> connectionsSeen = new TreeSet<>();
+    /** The workbench's connections by name ({@link #offerConnections}). */
+    private final TreeSet<String> offered = new TreeSet<>();
+    private ObservableList<org.csiconsole.views.workbench.ConnectionModel> openConnections = FXCollections.observableArrayList();
+    /** Held here: {@link #openConnections} holds it weakly. */
+    private javafx.collections.ListChangeListener<org.csiconsole.views.workbench.ConnectionModel> openListener;
     private final ReadOnlyLongWrapper matching = new ReadOnlyLongWrapper(this, "matching", 0);
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
@@ -117,6 +122,7 @@ public final class AuditViewModel extends ViewModel {
 
     @Override
     protected void onActivate() {
+        syncOffered();
         refresh();
     }
 
@@ -282,7 +288,34 @@ public final class AuditViewModel extends ViewModel {
         boolean added = false;
         for (AuditEntry e : entries) added |= connectionsSeen.add(e.record().origin().connection());
         if (!connection.get().isEmpty()) added |= connectionsSeen.add(connection.get());
-        if (added) connections.setAll(connectionsSeen);
+        if (added) offerChoices();
+    }
+
+    /**
+     * Offers the workbench's connections by name in the connection filter, beside the names read from entries, also
+     * before any entry of theirs was read: the name of a saved connection is what the workbench files its calls under,
+     * and the command line its calls to any of that connection's endpoints. Follows {@code open} (weakly: the model
+     * does not outlive its view for it) and reads it again each time the view is shown.
+     *
+     * @param open the workbench's connections
+     */
+    public void offerConnections(ObservableList<org.csiconsole.views.workbench.ConnectionModel> open) {
+        openConnections = open;
+        openListener = c -> syncOffered();
+        open.addListener(new javafx.collections.WeakListChangeListener<>(openListener));
+        syncOffered();
+    }
+
+    private void syncOffered() {
+        offered.clear();
+        for (var c : openConnections) if (!c.name().isBlank()) offered.add(c.name());
+        offerChoices();
+    }
+
+    private void offerChoices() {
+        TreeSet<String> all = new TreeSet<>(connectionsSeen);
+        all.addAll(offered);
+        if (!all.equals(new TreeSet<>(connections))) connections.setAll(all);
     }
 
     private static String blankToNull(String s) {
@@ -330,7 +363,10 @@ public final class AuditViewModel extends ViewModel {
         return outcome;
     }
 
-    /** The connection names seen in the entries read so far, sorted: the connection filter's choices. */
+    /**
+     * The connection filter's choices, sorted: the names seen in the entries read so far and the workbench's connections
+     * ({@link #offerConnections}).
+     */
     public ObservableList<String> connections() {
         return connections;
     }

@@ -65,7 +65,7 @@ public record SiteChoice(String connection, String site, ReplicationPort port, F
 
     /** The site as the workflow engine takes it. */
     public ReplicationSite toSite() {
-        return new ReplicationSite(name(), port, fence);
+        return new ReplicationSite(name(), port, fence, connection);
     }
 
     @Override

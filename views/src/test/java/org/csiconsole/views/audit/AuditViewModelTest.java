@@ -163,6 +163,27 @@ class AuditViewModelTest {
     }
 
     @Test
+    void theWorkbenchsConnectionsAreOfferedBeforeAnyEntryOfTheirsIsReadAndChoosingOneAsksTheLogForItsEntries() {
+        add(Duration.ofMinutes(4), "lab", "pvc-2", AuditOutcome.OK);
+        javafx.collections.ObservableList<org.csiconsole.views.workbench.ConnectionModel> open = javafx.collections.FXCollections.observableArrayList(
+                new org.csiconsole.views.workbench.ConnectionModel(org.csiconsole.core.session.ConnectionProfile.csi("Served", "unix:///tmp/served.sock")));
+        model.offerConnections(open);
+        model.activate();
+        assertThat(model.connections()).containsExactly("Served", "lab");
+
+        var added = new org.csiconsole.views.workbench.ConnectionModel(org.csiconsole.core.session.ConnectionProfile.csi("Second", "unix:///tmp/second.sock"));
+        open.add(added);
+        assertThat(model.connections()).containsExactly("Second", "Served", "lab");
+        open.remove(added);
+        assertThat(model.connections()).as("a connection removed with no entries read is no choice").containsExactly("Served", "lab");
+
+        add(Duration.ofMinutes(1), "Served", "pvc-3", AuditOutcome.OK);
+        model.connectionProperty().set("Served");
+        assertThat(log.finds.get(log.finds.size() - 1).connection()).isEqualTo("Served");
+        assertThat(model.table().all()).extracting(e -> e.record().origin().connection()).containsExactly("Served");
+    }
+
+    @Test
     void anIntactLogIsSaidInWords() {
         add(Duration.ofMinutes(5), "lab", "pvc-1", AuditOutcome.OK);
         model.verify();

@@ -186,7 +186,8 @@ public final class SqliteReplicationHistory implements ReplicationHistory {
                     Instant t = s.lastError() != null && s.lastAttempt() != null ? s.lastAttempt() : s.readAt() != null ? s.readAt() : at;
                     RpoAge age = thresholds.judge(s.lastSyncTime(), s.item().schedulingInterval(), t);
                     ins.setLong(1, t.toEpochMilli());
-                    ins.setString(2, round.site());
+                    // the sample's own site: one driver serving both sites samples them in one round
+                    ins.setString(2, s.site());
                     ins.setInt(3, s.source().group() ? 1 : 0);
                     ins.setString(4, s.source().id());
                     ins.setString(5, s.role().name());

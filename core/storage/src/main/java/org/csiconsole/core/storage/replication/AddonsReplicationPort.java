@@ -14,6 +14,7 @@ import org.csiconsole.core.port.Ports;
 import org.csiconsole.core.port.SourceFailure;
 import org.csiconsole.core.port.VolumePort;
 import org.csiconsole.core.replication.ForceConfirmation;
+import org.csiconsole.core.replication.ListedSites;
 import org.csiconsole.core.replication.ReplicatedItem;
 import org.csiconsole.core.replication.ReplicationContextKeys;
 import org.csiconsole.core.replication.ReplicationFaults;
@@ -24,6 +25,7 @@ import org.csiconsole.core.replication.ReplicationSource;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -85,13 +87,21 @@ public final class AddonsReplicationPort implements ReplicationPort {
      * Replicated volumes (a {@code replicationRole} in volume_context; members of a replicated group
      * are left to their group) and replicated csi-addons volume groups, CSI volumes first. A failed
      * group listing (no VolumeGroup service) leaves groups out and names csi-addons as missing.
+     *
+     * <p>Each item's site: this port's {@link #site()} when it is named (a connection scoped to one
+     * array); else the site the driver reports for it ({@link ListedSites}: one accessible_topology
+     * segment separating the two sides of its pairs, a group on its members' site), or empty when the
+     * listing shows one site (the connection's).
      */
     @Override
     public CompletableFuture<Listing<ReplicatedItem>> inventory() {
         List<ReplicatedItem> items = new ArrayList<>();
+        List<Volume> listed = new ArrayList<>();
+        boolean bySegment = site.isEmpty();
         CompletableFuture<List<SourceFailure>> vols = volumes.listVolumes(page -> {
             synchronized (items) {
                 for (Volume v : page) {
+                    if (bySegment) listed.add(v);
                     ReplicatedItem i = item(v);
                     if (i != null) items.add(i);
                 }
@@ -102,15 +112,18 @@ public final class AddonsReplicationPort implements ReplicationPort {
                 .exceptionally(e -> new Listing<>(List.of(), List.of(SourceFailure.of("csi-addons volume groups", e))));
         return vols.thenCombine(gs, (missing, groupListing) -> {
             List<ReplicatedItem> all;
+            Map<String, String> sites;
             synchronized (items) {
-                all = new ArrayList<>(items);
+                sites = bySegment ? ListedSites.of(listed) : Map.of();
+                all = new ArrayList<>(sites.isEmpty() ? items : items.stream().map(i -> i.onSite(sites.getOrDefault(i.source().id(), ""))).toList());
             }
             for (VolumeGroup g : groupListing.items()) {
                 VolumeReplication r = ReplicationContextKeys.read(g.config());
                 if (!r.replicated()) continue;
+                List<String> members = g.volumes().stream().map(Volume::volumeId).toList();
                 all.add(new ReplicatedItem(ReplicationSource.volumeGroup(g.id()), g.name(), r.role(), r.health(), r.partner(),
                         ReplicationContextKeys.peerId(g.config()), ReplicationContextKeys.interval(g.config()),
-                        g.volumes().stream().map(Volume::volumeId).toList(), site));
+                        members, bySegment ? ListedSites.ofGroup(members, sites) : site));
             }
             List<SourceFailure> gone = new ArrayList<>(missing);
             gone.addAll(groupListing.missing());

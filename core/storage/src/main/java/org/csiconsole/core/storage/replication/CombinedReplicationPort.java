@@ -67,8 +67,19 @@ public final class CombinedReplicationPort implements ReplicationPort {
                 for (ReplicatedItem i : l.items()) if (seen.add(i.source())) items.add(i);
                 missing.addAll(l.missing());
             }
-            return new Listing<>(items, missing);
+            return new Listing<>(oneSiteUnlessTwo(items), missing);
         });
+    }
+
+    /**
+     * {@code items} as listed, unless this port is unnamed and they name fewer than two sites: then each on no site of
+     * its own (the connection's), so a connection to one array is one site, not one for its CSI volumes and one for the
+     * array's.
+     */
+    private List<ReplicatedItem> oneSiteUnlessTwo(List<ReplicatedItem> items) {
+        if (!site().isEmpty()) return items;
+        long named = items.stream().map(ReplicatedItem::site).filter(s -> !s.isEmpty()).distinct().count();
+        return named >= 2 ? items : items.stream().map(i -> i.site().isEmpty() ? i : i.onSite("")).toList();
     }
 
     @Override

@@ -244,13 +244,21 @@ final class EngineRun implements WorkflowRun {
         List<String> ids = new ArrayList<>();
         ids.add(item.source().id());
         if (item.partner() != null) ids.add(item.partner().id());
-        String sites = plan.request().siteA().name() + ", " + plan.request().siteB().name();
         org.csiconsole.core.audit.AuditRecord r = new org.csiconsole.core.audit.AuditRecord(clock.instant(),
-                org.csiconsole.core.audit.AuditOrigin.local(sites), "", "workflow", plan.kind().words() + ": stopped at step " + (done + 1)
+                org.csiconsole.core.audit.AuditOrigin.local(filedUnder(plan.request().siteA(), plan.request().siteB())), "", "workflow", plan.kind().words() + ": stopped at step " + (done + 1)
                 + " of " + item.steps().size(), java.util.Map.of(item.source().group() ? "volume_group_id" : "volume_id", ids), "",
                 org.csiconsole.core.audit.AuditOutcome.CANCELLED, "STOPPED", "Stopped by the person running it. " + message, 0,
                 java.util.UUID.randomUUID().toString(), 0, false, false, words(item));
         return marks.note(r);
+    }
+
+    /**
+     * The connection a stop of a workflow between {@code a} and {@code b} is filed under in the audit log: their one
+     * connection when both sites are reached through it (one driver serving both), else both sites' names.
+     */
+    static String filedUnder(org.csiconsole.core.replication.ReplicationSite a, org.csiconsole.core.replication.ReplicationSite b) {
+        if (!a.connection().isEmpty() && a.connection().equals(b.connection())) return a.connection();
+        return a.name() + ", " + b.name();
     }
 
     private static boolean unwrapStopped(Throwable e) {

@@ -61,7 +61,7 @@ public final class ScheduledReplicationSampler implements ReplicationSampler {
     private Instant lastStart;
 
     /**
-     * @param site the site name every sample carries
+     * @param site the site name a sample carries when its listing names none ({@link ReplicatedItem#site()})
      * @param port the site's replication port
      * @param settings schedule, bounds, staleness and thresholds
      * @param scheduler runs the schedule; shut down by {@link #close()} only when {@code ownsScheduler}
@@ -223,8 +223,9 @@ public final class ScheduledReplicationSampler implements ReplicationSampler {
         }).thenCompose(f -> f));
     }
 
+    /** {@code i} on the site its listing names (one driver serving both sites names each item's), else on this sampler's. */
     private ReplicatedItem onSite(ReplicatedItem i) {
-        return i.site().equals(site) ? i : i.onSite(site);
+        return i.site().isEmpty() ? i.onSite(site) : i;
     }
 
     private SampleRound inventoryFailed(Instant started, Throwable e) {

@@ -20,6 +20,7 @@ import org.csiconsole.core.replication.WorkflowItem;
 import org.csiconsole.core.replication.WorkflowKind;
 import org.csiconsole.core.replication.WorkflowOptions;
 import org.csiconsole.core.replication.WorkflowPlan;
+import org.csiconsole.core.replication.ReplicationSite;
 import org.csiconsole.core.replication.WorkflowRequest;
 import org.csiconsole.core.replication.WorkflowResult;
 import org.csiconsole.core.replication.WorkflowStep;
@@ -108,12 +109,15 @@ class GuidedWorkflowsTest {
     }
 
     @Test
-    void aSplitBrainRecoveryStoppedByThePersonIsAuditedWithTheStepItStoppedAt() throws Exception {
+    void aSplitBrainRecoveryStoppedByThePersonIsAuditedWithTheStepItStoppedAtUnderTheOneConnectionOfBothSites() throws Exception {
         start();
         String a = s.local.get(0);
         String b = s.remote.get(0);
         s.faults().splitBrain(a).join();
-        WorkflowRequest r = WorkflowRequest.onPair(WorkflowKind.SPLIT_BRAIN_RECOVERY, s.a.site(), s.b.site(),
+        // one driver serving both sites behind one socket, saved as "Served"
+        ReplicationSite siteA = new ReplicationSite(s.a.site().name(), s.a.site().replication(), s.a.site().fence(), "Served");
+        ReplicationSite siteB = new ReplicationSite(s.b.site().name(), s.b.site().replication(), s.b.site().fence(), "Served");
+        WorkflowRequest r = WorkflowRequest.onPair(WorkflowKind.SPLIT_BRAIN_RECOVERY, siteA, siteB,
                 List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null)));
         WorkflowPlan plan = engine.plan(r.withOptions(r.options().withPollInterval(Duration.ofMillis(10))));
         CompletableFuture<org.csiconsole.core.replication.WorkflowRun> handle = new CompletableFuture<>();
@@ -127,6 +131,7 @@ class GuidedWorkflowsTest {
         assertThat(result.outcome()).isEqualTo(RunOutcome.STOPPED);
         assertThat(s.auditEntries()).filteredOn(e -> e.record().protocol().equals("workflow")).singleElement().satisfies(e -> {
             assertThat(e.record().call()).isEqualTo("Split-brain recovery: stopped at step 2 of " + plan.items().get(0).steps().size());
+            assertThat(e.record().origin().connection()).as("the audit filter of Served finds it").isEqualTo("Served");
             assertThat(e.record().outcome()).isEqualTo(AuditOutcome.CANCELLED);
             assertThat(e.record().workflow()).isEqualTo("Split-brain recovery: survivor site-a (" + a + "), discarded site-b (" + b + ")");
             assertThat(e.record().names(a)).isTrue();
@@ -134,6 +139,17 @@ class GuidedWorkflowsTest {
             assertThat(e.record().message()).startsWith("Stopped by the person running it. Stopped before step 2.");
             assertThat(e.record().forced()).isFalse();
         });
+    }
+
+    @Test
+    void aStopOfAWorkflowBetweenTwoConnectionsIsFiledUnderBothSitesNames() {
+        ReplicationSite a = new ReplicationSite("site-a", org.csiconsole.core.replication.ReplicationPort.NONE, null, "Cluster A");
+        ReplicationSite b = new ReplicationSite("site-b", org.csiconsole.core.replication.ReplicationPort.NONE, null, "Cluster B");
+        ReplicationSite unknown = new ReplicationSite("site-b", org.csiconsole.core.replication.ReplicationPort.NONE, null);
+
+        assertThat(EngineRun.filedUnder(a, b)).isEqualTo("site-a, site-b");
+        assertThat(EngineRun.filedUnder(unknown, unknown)).isEqualTo("site-b, site-b");
+        assertThat(EngineRun.filedUnder(a, a)).isEqualTo("Cluster A");
     }
 
     @Test

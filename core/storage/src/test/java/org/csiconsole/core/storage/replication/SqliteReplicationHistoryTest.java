@@ -82,6 +82,24 @@ class SqliteReplicationHistoryTest {
     }
 
     @Test
+    void aRoundOfOneDriverServingBothSitesKeepsEachSampleUnderItsOwnSite() throws Exception {
+        try (SqliteReplicationHistory h = SqliteReplicationHistory.open(dir, clock, Duration.ofDays(30), Duration.ofMinutes(5))) {
+            Instant now = clock.instant();
+            ReplicationSource replica = ReplicationSource.volume("vol-2");
+            List<ReplicationSample> samples = List.of(
+                    new ReplicationSample(ReplicatedItem.of(vol, "site-a"), VolumeReplicationRole.PRIMARY, null, null, SampleOrigin.CSI_ADDONS,
+                            now, null, now),
+                    new ReplicationSample(ReplicatedItem.of(replica, "site-b"), VolumeReplicationRole.SECONDARY, null, null,
+                            SampleOrigin.CSI_ADDONS, now, null, now));
+            h.record(new SampleRound("Served", now, now, samples, List.of()), RpoThresholds.DEFAULT).get(10, TimeUnit.SECONDS);
+
+            assertThat(h.timeline(vol, "site-a", Instant.EPOCH, now).get(10, TimeUnit.SECONDS).points()).hasSize(1);
+            assertThat(h.timeline(replica, "site-b", Instant.EPOCH, now).get(10, TimeUnit.SECONDS).points()).hasSize(1);
+            assertThat(h.timeline(vol, "Served", Instant.EPOCH, now).get(10, TimeUnit.SECONDS).points()).isEmpty();
+        }
+    }
+
+    @Test
     void rowsOlderThanTheRetentionAreRemovedOnceMoreThanAnHourHasPassedSinceTheLastRemoval() throws Exception {
         try (SqliteReplicationHistory h = SqliteReplicationHistory.open(dir, clock, Duration.ofDays(30), Duration.ZERO)) {
             h.record(round(ReplicationHealth.HEALTHY, clock.instant(), null), RpoThresholds.DEFAULT).get(10, TimeUnit.SECONDS);
