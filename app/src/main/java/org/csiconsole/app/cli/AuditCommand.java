@@ -79,7 +79,7 @@ public final class AuditCommand implements Callable<Integer> {
             description = "Entries naming this id: volume_id, snapshot_id, node_id, group id, CIDR, name.")
     String targetId;
 
-    @Option(names = "--outcome", paramLabel = "OUTCOME", description = "ok, failed or cancelled.")
+    @Option(names = "--outcome", paramLabel = "OUTCOME", description = "ok, failed, cancelled, unknown or not_sent (a call the console did not send: its target was found gone).")
     AuditOutcome outcome;
 
     @Option(names = "--forced", description = "Only forced operations (calls sent with force=true; a workflow's other steps name "

@@ -22,7 +22,8 @@ final class AuditRows {
 
     /**
      * {@code OK}, the failure's code ({@code NOT_FOUND (HTTP 404)}, or {@code FAILED} without one), {@code CANCELLED}, or
-     * {@code OUTCOME UNKNOWN (TIMEOUT)} for a change whose answer was cut off.
+     * {@code OUTCOME UNKNOWN (TIMEOUT)} for a change whose answer was cut off, {@code NOT SENT (FOUND_GONE)} for a call the
+     * console did not send.
      */
     static String outcome(AuditEntry e) {
         AuditRecord r = e.record();
@@ -31,10 +32,11 @@ final class AuditRows {
             case CANCELLED -> "CANCELLED";
             case UNKNOWN -> "OUTCOME UNKNOWN" + (r.code().isEmpty() ? "" : " (" + r.code() + ")");
             case FAILED -> r.code().isEmpty() ? "FAILED" : r.code();
+            case NOT_SENT -> "NOT SENT" + (r.code().isEmpty() ? "" : " (" + r.code() + ")");
         };
     }
 
-    /** The outcome cell's style class: ok, failed, or muted for a cancelled call. */
+    /** The outcome cell's style class: ok, failed, or muted for a cancelled call or one not sent. */
     static String outcomeStyle(AuditEntry e) {
         AuditOutcome o = e.record().outcome();
         return o == AuditOutcome.OK ? ConsoleStyles.STATUS_OK

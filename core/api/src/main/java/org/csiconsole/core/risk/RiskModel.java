@@ -218,10 +218,28 @@ public final class RiskModel implements RiskAssessor {
         lines.addAll(a.state());
         IllegalCall refused = new IllegalCall(String.join(", ", gone) + (gone.size() == 1 ? " is" : " are")
                 + " already deleted (by someone else?): the driver answered NOT_FOUND when read just now",
-                "CSI spec: DeleteVolume of a volume_id the driver no longer knows answers OK, so a call sent now could report a "
-                        + "change that did not happen",
+                "CSI spec: " + a.request().operation().call().substring(a.request().operation().call().lastIndexOf('/') + 1)
+                        + " of an id the driver no longer knows answers OK, so a call sent now could report a change that did not happen",
                 "Nothing to " + a.request().operation().verbLower() + ": refresh the list (F5) to see what is left.", false);
         return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
+    }
+
+    /** The audit log's code of a call not sent because a read just before found its target gone ({@link org.csiconsole.core.audit.AuditOutcome#NOT_SENT}). */
+    public static final String FOUND_GONE = "FOUND_GONE";
+
+    /**
+     * The audit record's targets of {@code op} not sent to {@code ids} found gone: the id field its request would have named
+     * ({@code volume_id}, {@code snapshot_id}, {@code volume_group_id}, {@code group_snapshot_id}; {@code id} for a CSP host).
+     */
+    public static Map<String, List<String>> goneTargets(RiskOperation op, List<String> ids) {
+        String field = switch (op) {
+            case DELETE_SNAPSHOT -> "snapshot_id";
+            case DELETE_VOLUME_GROUP -> "volume_group_id";
+            case DELETE_GROUP_SNAPSHOT -> "group_snapshot_id";
+            case DELETE_HOST -> "id";
+            default -> "volume_id";
+        };
+        return Map.of(field, List.copyOf(ids));
     }
 
     /**

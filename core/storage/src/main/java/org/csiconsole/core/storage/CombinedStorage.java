@@ -294,6 +294,11 @@ public final class CombinedStorage implements StorageService {
     }
 
     @Override
+    public CompletableFuture<Void> auditFoundGone(org.csiconsole.core.risk.RiskOperation operation, List<String> ids, List<String> names) {
+        return csi.auditFoundGone(operation, ids, names);
+    }
+
+    @Override
     public CompletableFuture<Map<String, String>> controllerPublish(String volumeId, String nodeId, VolumeCapability capability, boolean readonly) {
         return csi.controllerPublish(volumeId, nodeId, capability, readonly);
     }

@@ -278,6 +278,11 @@ public final class CsiStorage implements StorageService {
     }
 
     @Override
+    public CompletableFuture<Void> auditFoundGone(org.csiconsole.core.risk.RiskOperation operation, List<String> ids, List<String> names) {
+        return csi.auditFoundGone(operation, ids, names);
+    }
+
+    @Override
     public CompletableFuture<Map<String, String>> controllerPublish(String volumeId, String nodeId, VolumeCapability capability,
                                                                     boolean readonly) {
         return csi.controller().controllerPublish(volumeId, nodeId, capability, readonly, Secrets.NONE, Map.of());
