@@ -6,8 +6,6 @@ import org.csiconsole.core.audit.AuditRecord;
 import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.theme.ConsoleStyles;
 
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +13,6 @@ import java.util.stream.Collectors;
 
 /** How an {@link AuditEntry} reads in the Audit view's columns, detail pane and text filter. */
 final class AuditRows {
-    static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
     private AuditRows() {
     }
@@ -123,7 +120,7 @@ final class AuditRows {
         List<DetailRow> rows = new ArrayList<>();
         rows.add(DetailRow.of("Outcome", outcome(e)));
         if (!r.message().isEmpty()) rows.add(DetailRow.of("Message", r.message()));
-        rows.add(DetailRow.of("Time", TIME.format(r.time())));
+        rows.add(DetailRow.time("Time", r.time()));
         rows.add(DetailRow.of("Duration", duration(r.durationMs())));
         rows.add(DetailRow.of("Attempts", r.attempts()));
         rows.add(DetailRow.of("Connection", r.origin().connection()));
