@@ -185,9 +185,12 @@ public final class AuditCommand implements Callable<Integer> {
                 .filter(x -> !x.isEmpty()).toList());
     }
 
+    /** {@code volume_id=vol-1 (erp-db) node_id=node-1}: each id with the name the record carries beside it. */
     private static String targets(AuditRecord r) {
-        return r.targets().entrySet().stream().filter(e -> !e.getKey().endsWith("_path"))
-                .flatMap(e -> e.getValue().stream().map(v -> e.getKey() + "=" + v)).collect(Collectors.joining(" "));
+        Map<String, String> names = r.names();
+        return r.targets().entrySet().stream().filter(e -> !e.getKey().endsWith("_path") && !e.getKey().equals(AuditRecord.NAMES))
+                .flatMap(e -> e.getValue().stream().map(v -> e.getKey() + "=" + (names.containsKey(v) ? v + " (" + names.get(v) + ")" : v)))
+                .collect(Collectors.joining(" "));
     }
 
     private static Map<String, Object> jsonOf(AuditEntry e) {

@@ -52,13 +52,15 @@ final class AuditRows {
      */
     static String targets(AuditEntry e, Map<String, String> names) {
         Map<String, List<String>> t = e.record().targets();
+        Map<String, String> own = e.record().names();
         String created = createdName(e.record());
         List<String> parts = new ArrayList<>();
         List<String> sources = new ArrayList<>();
         for (Map.Entry<String, List<String>> f : t.entrySet()) {
-            if (f.getKey().equals("name") && created != null) continue;
+            if (f.getKey().equals(AuditRecord.NAMES) || (f.getKey().equals("name") && created != null)) continue;
             for (String id : f.getValue()) {
-                String named = names.containsKey(id) ? id + " (" + names.get(id) + ")" : id;
+                String name = own.getOrDefault(id, names.get(id));
+                String named = name != null ? id + " (" + name + ")" : id;
                 if (f.getKey().startsWith(SOURCE)) sources.add("from " + named);
                 else parts.add(f.getKey().equals("name") ? "name " + id : named);
             }
@@ -83,6 +85,7 @@ final class AuditRows {
      */
     static void learnNames(List<AuditEntry> entries, Map<String, String> names) {
         for (AuditEntry e : entries) {
+            names.putAll(e.record().names());
             String name = createdName(e.record());
             if (name == null) continue;
             List<String> ids = e.record().targets().entrySet().stream()
@@ -92,7 +95,7 @@ final class AuditRows {
         }
     }
 
-    /** Targets by field: {@code node_id=node-a; volume_id=pvc-1}. */
+    /** Targets by field: {@code node_id=node-a; volume_id=pvc-1}; the names beside them last ({@code names=pvc-1=erp-db}). */
     static String targetsByField(AuditEntry e) {
         return e.record().targets().entrySet().stream()
                 .map(t -> t.getKey() + "=" + String.join(",", t.getValue()))
@@ -129,10 +132,12 @@ final class AuditRows {
         if (!r.workflow().isEmpty()) rows.add(DetailRow.of("Workflow", r.workflow()));
         if (!mark(e).isEmpty()) rows.add(DetailRow.of("Mark", mark(e)));
         for (Map.Entry<String, List<String>> t : r.targets().entrySet()) {
-            rows.add(DetailRow.id(t.getKey(), String.join(", ", t.getValue())));
+            if (!t.getKey().equals(AuditRecord.NAMES)) rows.add(DetailRow.id(t.getKey(), String.join(", ", t.getValue())));
         }
-        String named = r.targets().values().stream().flatMap(List::stream).distinct().filter(names::containsKey)
-                .map(id -> id + " = " + names.get(id)).collect(Collectors.joining(", "));
+        Map<String, String> known = new java.util.LinkedHashMap<>(names);
+        known.putAll(r.names());
+        String named = r.targets().values().stream().flatMap(List::stream).distinct().filter(known::containsKey)
+                .map(id -> id + " = " + known.get(id)).collect(Collectors.joining(", "));
         if (!named.isEmpty()) rows.add(DetailRow.of("Names", named));
         rows.add(DetailRow.of("User", r.origin().osUser()));
         rows.add(DetailRow.of("Host", r.origin().host()));

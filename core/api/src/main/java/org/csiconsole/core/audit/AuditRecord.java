@@ -91,6 +91,22 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
                 java.util.UUID.randomUUID().toString(), 0);
     }
 
+    /**
+     * The targets' key of the names a person knows target ids by, each value {@code id=name}
+     * ({@code vol-0001=pvc-web}, from {@link org.csiconsole.core.model.VolumeNames}): shown beside the id, never as a target.
+     */
+    public static final String NAMES = "names";
+
+    /** The names of target ids this record carries ({@link #NAMES}), id to name. */
+    public Map<String, String> names() {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (String v : targets.getOrDefault(NAMES, List.of())) {
+            int eq = v.indexOf('=');
+            if (eq > 0) m.put(v.substring(0, eq), v.substring(eq + 1));
+        }
+        return m;
+    }
+
     /** This record marked as forced. */
     public AuditRecord asForced() {
         return new AuditRecord(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs,

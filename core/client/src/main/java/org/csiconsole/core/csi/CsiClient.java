@@ -133,6 +133,11 @@ public final class CsiClient implements AutoCloseable {
                 org.csiconsole.core.risk.RiskModel.goneResult(names));
     }
 
+    /** The names a person knows this connection's volumes by, beside their ids in failure texts and the audit log. */
+    public org.csiconsole.core.model.VolumeNames names() {
+        return conn.policy.names();
+    }
+
     /** The controller endpoint. */
     public Endpoint endpoint() {
         return conn.controller.endpoint();

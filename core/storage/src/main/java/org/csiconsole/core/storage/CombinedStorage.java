@@ -186,7 +186,9 @@ public final class CombinedStorage implements StorageService {
                         if (other != null) {
                             unmatched.remove(other.volumeId());
                             holders.put(v.volumeId(), new Held(csp.arrayOf().get(other.volumeId()), other.volumeId()));
-                            out.add(merge(v, other));
+                            Volume merged = merge(v, other);
+                            csi.names().learn(merged);
+                            out.add(merged);
                         } else {
                             if (everyArray) holders.put(v.volumeId(), CSI_ONLY);
                             out.add(v);
