@@ -787,7 +787,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         bulk.snapshot(targets());
     }
 
-    /** Publishes the selected CSP volume to a host with an access protocol. */
+    /** Publishes the selected CSP volume to a host with an access protocol, with the consent core's assessment asks. */
     public void cspPublish() {
         Volume v = selected();
         if (v == null) return;
@@ -800,8 +800,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             if (!ask(form)) return;
             Host h = form.<Host>choice("host").value().get();
             AccessProtocol protocol = form.<AccessProtocol>choice("protocol").value().get();
+            String uuid = h.uuid().isEmpty() ? h.id() : h.uuid();
+            if (!consent(RiskOperation.CSP_PUBLISH, List.of(v), h.name(), org.csiconsole.core.risk.RiskModel.cspPublishSends(v.volumeId(), uuid, protocol),
+                    "Publish")) return;
             context.actions().run("Publish " + v.displayName() + " to " + h.name(),
-                    p -> storage().cspPublish(v.volumeId(), h.uuid().isEmpty() ? h.id() : h.uuid(), protocol),
+                    p -> storage().cspPublish(v.volumeId(), uuid, protocol),
                     info -> "Published as LUN " + info.lunId() + " (serial " + info.serialNumber() + ").")
                     .outcome().thenAccept(info -> {
                         if (selected() == v) {
@@ -813,7 +816,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         });
     }
 
-    /** Unpublishes the selected CSP volume from a host. */
+    /** Unpublishes the selected CSP volume from a host once the person typed its name (core's assessment: the host loses access). */
     public void cspUnpublish() {
         Volume v = selected();
         if (v == null) return;
@@ -825,8 +828,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             Form form = VolumeForms.cspUnpublish(v, hosts);
             if (!ask(form)) return;
             Host h = form.<Host>choice("host").value().get();
+            String uuid = h.uuid().isEmpty() ? h.id() : h.uuid();
+            if (!consent(RiskOperation.CSP_UNPUBLISH, List.of(v), h.name(), org.csiconsole.core.risk.RiskModel.cspPublishSends(v.volumeId(), uuid, null),
+                    "Unpublish")) return;
             context.actions().run("Unpublish " + v.displayName() + " from " + h.name(),
-                    p -> storage().cspUnpublish(v.volumeId(), h.uuid().isEmpty() ? h.id() : h.uuid()), x -> "Unpublished.")
+                    p -> storage().cspUnpublish(v.volumeId(), uuid), x -> "Unpublished.")
                     .outcome().thenRun(() -> reload(v.volumeId()));
         });
     }
