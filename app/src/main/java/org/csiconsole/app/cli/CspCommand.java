@@ -43,8 +43,9 @@ import java.util.function.Supplier;
  * the command line; creates a host ({@code create-host}), publishes a volume to a host and unpublishes it
  * ({@code publish}, {@code unpublish}) and deletes a host ({@code delete-host}), each through the storage
  * the workbench uses ({@link CspStorage}) and assessed by core's risk model as the workbench's action is.
- * Every subcommand logs in, runs its requests, prints the result and logs out (DELETE /tokens). The password comes from the {@value #PASSWORD_ENV} environment variable or an
- * interactive prompt, never from the command line. Exit codes are those of {@link ExitCodes}.
+ * Every subcommand logs in, runs its requests, prints the result and logs out (DELETE /tokens). The password
+ * comes from the {@value #PASSWORD_ENV} environment variable or an interactive prompt, never from the command line.
+ * Exit codes are those of {@link ExitCodes}.
  */
 @Command(name = "csp", mixinStandardHelpOptions = true,
         description = "Read an HPE Container Storage Provider (CSP) REST API; create and delete a host, publish a volume to a host "
@@ -160,7 +161,7 @@ public class CspCommand {
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_HOST, List.of(facts), Instant.now())
                     .sending(Map.of("id", host.id())).on(csp.config().endpointText()));
             risk.confirm(a, yes == null ? List.of() : List.of(yes), false, spec.commandLine().getErr());
-            csp.hosts().delete(host.id()).join();
+            new CspStorage(csp, csp.config().endpointText()).deleteHost(host.id()).join();
             Map<String, String> ids = new LinkedHashMap<>();
             ids.put("hostId", host.id());
             ids.put("name", host.name());
