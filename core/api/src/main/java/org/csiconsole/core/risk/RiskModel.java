@@ -227,7 +227,8 @@ public final class RiskModel implements RiskAssessor {
      * {@code a} when a read just before consent (or just before sending) found targets gone: the driver answered
      * NOT_FOUND for each of {@code gone} (display names). Refused, not overridable: the first state line and the
      * reason say they are already deleted (by someone else?), since CSI's DeleteVolume answers OK for an unknown
-     * volume_id and a call sent now would report a success that did not happen. Empty {@code gone}: {@code a}.
+     * volume_id and a call sent now would report a success that did not happen. No hazard stays: a target that is gone has
+     * nothing left to lose. Empty {@code gone}: {@code a}.
      */
     public static Assessment alreadyGone(Assessment a, List<String> gone) {
         if (gone.isEmpty()) return a;
@@ -239,7 +240,7 @@ public final class RiskModel implements RiskAssessor {
                 "CSI spec: " + a.request().operation().call().substring(a.request().operation().call().lastIndexOf('/') + 1)
                         + " of an id the driver no longer knows answers OK, so a call sent now could report a change that did not happen",
                 "Nothing to " + a.request().operation().verbLower() + ": refresh the list (F5) to see what is left.", false);
-        return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
+        return new Assessment(a.request(), a.title(), lines, List.of(), refused, a.consent(), a.saferAlternative());
     }
 
     /** The audit log's code of a call not sent because a read just before found its target gone ({@link org.csiconsole.core.audit.AuditOutcome#NOT_SENT}). */
