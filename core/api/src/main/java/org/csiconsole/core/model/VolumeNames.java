@@ -5,10 +5,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * The names a person knows a connection's volumes (and snapshots) by, beside their ids: the one place a target is
- * worded for a person ({@link #label(String, String)}: {@code "pvc-web (vol-0001)"}). CSI reports no names; they come
- * from the console's record (the name a volume was created under), from the CSP array a volume is correlated with, and
- * from a successful CreateVolume. Failure titles and the audit log's targets read them from here. Thread-safe.
+ * The names a person knows a connection's volumes (and snapshots, and a CSP array's hosts) by, beside their ids: the one
+ * place a target is worded for a person ({@link #label(String, String)}: {@code "pvc-web (vol-0001)"}). CSI reports no
+ * names; they come from the console's record (the name a volume was created under), from the CSP array a volume is
+ * correlated with, and from a successful CreateVolume; a CSP client learns its volumes' and hosts' names from what it
+ * lists. Failure titles and the audit log's targets read them from here. Thread-safe.
  */
 public final class VolumeNames {
     private final Map<String, String> byId = new ConcurrentHashMap<>();
