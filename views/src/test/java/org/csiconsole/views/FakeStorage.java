@@ -303,6 +303,17 @@ public final class FakeStorage implements StorageService {
         });
     }
 
+    /** What {@link #auditFoundGone} recorded as not sent: {@code "csi.v1.Controller/DeleteVolume [vol-1]: <message>"}. */
+    public final List<String> notSent = new CopyOnWriteArrayList<>();
+
+    @Override
+    public CompletableFuture<Void> auditFoundGone(org.csiconsole.core.risk.RiskOperation operation, List<String> ids, List<String> names) {
+        return answer("auditFoundGone", () -> {
+            notSent.add(operation.call() + " " + ids + ": " + org.csiconsole.core.risk.RiskModel.goneResult(names));
+            return null;
+        });
+    }
+
     /** Usage in bytes before each reclaim, by volume_id; a reclaim frees a quarter of it (reclaimSpace, nodeReclaimSpace). */
     public final Map<String, Long> usedBytes = new java.util.concurrent.ConcurrentHashMap<>();
 

@@ -79,7 +79,7 @@ public final class AuditCommand implements Callable<Integer> {
             description = "Entries naming this id: volume_id, snapshot_id, node_id, group id, CIDR, name.")
     String targetId;
 
-    @Option(names = "--outcome", paramLabel = "OUTCOME", description = "ok, failed or cancelled.")
+    @Option(names = "--outcome", paramLabel = "OUTCOME", description = "ok, failed, cancelled, unknown or not_sent (a call the console did not send: its target was found gone).")
     AuditOutcome outcome;
 
     @Option(names = "--forced", description = "Only forced operations (calls sent with force=true; a workflow's other steps name "
@@ -185,9 +185,12 @@ public final class AuditCommand implements Callable<Integer> {
                 .filter(x -> !x.isEmpty()).toList());
     }
 
+    /** {@code volume_id=vol-1 (erp-db) node_id=node-1}: each id with the name the record carries beside it. */
     private static String targets(AuditRecord r) {
-        return r.targets().entrySet().stream().filter(e -> !e.getKey().endsWith("_path"))
-                .flatMap(e -> e.getValue().stream().map(v -> e.getKey() + "=" + v)).collect(Collectors.joining(" "));
+        Map<String, String> names = r.names();
+        return r.targets().entrySet().stream().filter(e -> !e.getKey().endsWith("_path") && !e.getKey().equals(AuditRecord.NAMES))
+                .flatMap(e -> e.getValue().stream().map(v -> e.getKey() + "=" + (names.containsKey(v) ? v + " (" + names.get(v) + ")" : v)))
+                .collect(Collectors.joining(" "));
     }
 
     private static Map<String, Object> jsonOf(AuditEntry e) {

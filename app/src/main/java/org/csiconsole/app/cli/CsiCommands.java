@@ -105,6 +105,7 @@ public final class CsiCommands {
             PrintWriter out = spec.commandLine().getOut();
             try (CsiClient client = CsiClient.open(controller, o.node(), CsiClientOptions.defaults().withPolicy(o.policy())
                     .withAudit(CallAudit.to(r -> audit.append(marked(r)), AuditedConnection.origin(env, controller.text()))), trace)) {
+                if (audit instanceof org.csiconsole.core.record.ConsoleRecords r) client.names().fallingBackTo(r.book(controller.text())::nameOf);
                 run(client, new CsiOutput(out, o.output));
             } catch (ExecutionException | CompletionException e) {
                 CallFailure f = CallFailure.unwrap(e);

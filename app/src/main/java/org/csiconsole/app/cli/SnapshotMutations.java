@@ -69,7 +69,9 @@ final class SnapshotMutations {
     @Command(name = "delete-snapshot", mixinStandardHelpOptions = true,
             description = {"Delete a snapshot (DeleteSnapshot; needs CREATE_DELETE_SNAPSHOT). This cannot be undone.",
                     "On a terminal, type the snapshot's name (its snapshot_id when the driver reports no name) to confirm; "
-                            + "without a terminal, pass --yes=<name-or-snapshot_id>."})
+                            + "without a terminal, pass --yes=<name-or-snapshot_id>.",
+                    "A snapshot GetSnapshot no longer finds is not deleted again: it is reported already deleted, recorded in the "
+                            + "audit log as not sent, and the command exits 2."})
     static final class DeleteSnapshotCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--snapshot-id", required = true, paramLabel = "ID", description = "snapshot_id of the snapshot to delete.")
         String snapshotId;
@@ -98,6 +100,13 @@ final class SnapshotMutations {
         void run(CsiClient client, CsiOutput ignored) throws Exception {
             ConsoleBook book = record == null ? ConsoleBook.inMemory(client.endpoint().text()) : record.book(client.endpoint().text());
             // as GetSnapshot reports it, else as the console's record holds it (a driver without GET_SNAPSHOT or LIST_SNAPSHOTS)
+            if (client.capabilities().get().has(ControllerCapability.GET_SNAPSHOT)
+                    && FoundGone.by(() -> client.controller().getSnapshot(snapshotId, secrets).get())) {
+                String name = book.find(RecordKind.SNAPSHOT, snapshotId).map(r -> r.snapshot().name()).filter(n -> !n.isEmpty()).orElse(snapshotId);
+                Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_SNAPSHOT, List.of(TargetFacts.of("snapshot", snapshotId,
+                        name.equals(snapshotId) ? "" : name)), Instant.now()).on(RiskConsent.connection(client)));
+                FoundGone.refuse(client, risk, a, snapshotId, name, false, spec.commandLine().getErr());
+            }
             Snapshot known = read(client).or(() -> book.find(RecordKind.SNAPSHOT, snapshotId).map(RecordedItem::snapshot))
                     .orElseGet(() -> new Snapshot(snapshotId, "", "", 0, null, false, "", org.csiconsole.core.model.Origin.CSI, null));
             String sourceId = known.sourceVolumeId();

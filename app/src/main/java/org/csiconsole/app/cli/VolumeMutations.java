@@ -132,7 +132,9 @@ final class VolumeMutations {
                     "Reads the volume first and prints what core's risk assessment finds (size, the nodes it is published to, "
                             + "by the driver's report and by this console's own calls). A volume still published is not deleted.",
                     "On a terminal, type the volume's name (its volume_id when the driver reports no name) to confirm; "
-                            + "without a terminal, pass --yes=<name-or-volume_id>."})
+                            + "without a terminal, pass --yes=<name-or-volume_id>.",
+                    "A volume ControllerGetVolume no longer finds is not deleted again: it is reported already deleted, recorded "
+                            + "in the audit log as not sent, and the command exits 2."})
     static final class DeleteVolumeCommand extends CsiMutations.MutatingCommand {
         @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "volume_id of the volume to delete.")
         String volumeId;
@@ -163,6 +165,14 @@ final class VolumeMutations {
 
         @Override
         void run(CsiClient client, CsiOutput ignored) throws Exception {
+            if (client.capabilities().get().has(ControllerCapability.GET_VOLUME) && FoundGone.by(() -> client.controller().getVolume(volumeId).get())) {
+                org.csiconsole.core.record.ConsoleBook book = record == null ? org.csiconsole.core.record.ConsoleBook.inMemory(client.endpoint().text())
+                        : record.book(client.endpoint().text());
+                Volume known = book.named(Volume.csi(volumeId, 0));
+                Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(TargetFacts.of("volume", volumeId, known.name())),
+                        Instant.now()).on(RiskConsent.connection(client)));
+                FoundGone.refuse(client, risk, a, volumeId, known.displayName(), override, spec.commandLine().getErr());
+            }
             TargetFacts facts = VolumeFacts.read(client, volumeId, record).withSnapshots(VolumeFacts.snapshotsOf(client, volumeId),
                     record == null ? org.csiconsole.core.record.ConsoleBook.inMemory(client.endpoint().text()) : record.book(client.endpoint().text()));
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(facts), Instant.now()).on(RiskConsent.connection(client)));

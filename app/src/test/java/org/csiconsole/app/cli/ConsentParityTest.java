@@ -96,6 +96,12 @@ class ConsentParityTest {
         out.add(nodeUnpublish(mounted, "/elsewhere"));
         out.add(RiskRequest.of(RiskOperation.MODIFY, List.of(volume("erp-db", mounted)), NOW)
                 .sending(RiskModel.modifySends("id-erp-db", java.util.Map.of("iops", "5000"))));
+        // the CSP side as csp publish / unpublish and the Volumes view send them: to a host, a volume the array reports published
+        Placement onArray = new Placement("a host the array does not name", Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null);
+        out.add(new RiskRequest(RiskOperation.CSP_PUBLISH, false, List.of(volume("erp-db", onArray)), "worker-01", "", NOW)
+                .sending(RiskModel.cspPublishSends("id-erp-db", "u-1", org.csiconsole.core.model.AccessProtocol.ISCSI)));
+        out.add(new RiskRequest(RiskOperation.CSP_UNPUBLISH, false, List.of(volume("erp-db", onArray)), "worker-01", "", NOW)
+                .sending(RiskModel.cspPublishSends("id-erp-db", "u-1", null)));
         return out;
     }
 
@@ -122,6 +128,21 @@ class ConsentParityTest {
         gui.overrideProperty().set(true);
         assertThat(gui.canSendProperty().get()).isTrue();
         assertThat(cli.confirm(a, List.of("erp-db"), true, quiet).override()).isTrue();
+    }
+
+    @Test
+    void theCspActionsAskTheSameOnBothFrontEnds() {
+        RiskModel model = new RiskModel();
+        Placement onArray = new Placement("a host the array does not name", Placement.Kind.PUBLISHED, "", Placement.Knowledge.DRIVER, null);
+        Assessment create = model.assess(RiskRequest.of(RiskOperation.CREATE_HOST, List.of(TargetFacts.of("host", "u-9", "worker-09")), NOW));
+        Assessment publish = model.assess(new RiskRequest(RiskOperation.CSP_PUBLISH, false, List.of(volume("erp-db", onArray)), "worker-01", "", NOW));
+        Assessment unpublish = model.assess(new RiskRequest(RiskOperation.CSP_UNPUBLISH, false, List.of(volume("erp-db")), "worker-01", "", NOW));
+
+        assertThat(List.of(create, publish, unpublish)).extracting(a -> a.consent().level()).containsExactly(
+                org.csiconsole.core.risk.Consent.Kind.NONE, org.csiconsole.core.risk.Consent.Kind.CONFIRM, org.csiconsole.core.risk.Consent.Kind.TYPED);
+        assertThat(RiskConsent.requiredYes(unpublish, false)).containsExactly("erp-db");
+        assertThat(new RiskPrompt(unpublish).fields()).hasSize(1);
+        assertThat(new RiskPrompt(publish).fields()).as("a click, as running the command").isEmpty();
     }
 
     @Test
@@ -195,7 +216,7 @@ class ConsentParityTest {
                     .hasMessageContaining("nothing was sent");
         }
         assertThat(checked).contains(RiskOperation.NODE_UNSTAGE, RiskOperation.NODE_UNPUBLISH, RiskOperation.CONTROLLER_UNPUBLISH,
-                RiskOperation.DELETE_VOLUME, RiskOperation.FENCE);
+                RiskOperation.DELETE_VOLUME, RiskOperation.FENCE, RiskOperation.CSP_UNPUBLISH);
     }
 
     @Test

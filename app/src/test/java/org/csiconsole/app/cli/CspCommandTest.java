@@ -123,6 +123,80 @@ class CspCommandTest {
     }
 
     @Test
+    void createHostSendsTheHostAsTheWorkbenchsNewHostDoesAndPrintsItAsJson() throws Exception {
+        enqueueLogin();
+        server.enqueue(json(200, "{\"id\":\"host-0009\",\"name\":\"worker-09\",\"uuid\":\"u-9\",\"iqns\":[\"iqn.2026-01.com.example:w9\"],"
+                + "\"networks\":[\"10.0.1.21/24\"]}"));
+        server.enqueue(new MockResponse.Builder().code(204).build());
+
+        assertThat(run("create-host", "--url", url(), "--user", "admin", "--name", "worker-09", "--uuid", "u-9",
+                "--initiator", "iqn.2026-01.com.example:w9", "--network", "10.0.1.21/24", "--output", "json")).as(err.toString()).isEqualTo(ExitCodes.OK);
+
+        assertThat(out.toString()).contains("\"hostId\" : \"host-0009\"").contains("\"uuid\" : \"u-9\"").contains("\"result\" : \"created\"");
+        server.takeRequest(5, TimeUnit.SECONDS);
+        RecordedRequest post = server.takeRequest(5, TimeUnit.SECONDS);
+        assertThat(post.getMethod() + " " + post.getTarget()).isEqualTo("POST /csp/containers/v1/hosts");
+        assertThat(post.getBody().utf8()).contains("\"uuid\":\"u-9\"").contains("iqn.2026-01.com.example:w9").contains("10.0.1.21/24");
+        assertNoSecrets();
+    }
+
+    @Test
+    void createHostWithAnInitiatorOfAnotherProtocolOrCHAPWithoutItsPasswordIsRefusedBeforeLoggingIn() throws Exception {
+        assertThat(run("create-host", "--url", url(), "--user", "admin", "--name", "worker-09", "--initiator", "50:00:00:00:00:00:00:01",
+                "--network", "10.0.1.21/24")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("'50:00:00:00:00:00:00:01' is not an IQN").contains("nothing was sent");
+        assertThat(run("create-host", "--url", url(), "--user", "admin", "--name", "worker-09", "--initiator", "iqn.2026-01.com.example:w9"))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("an iSCSI host needs at least one network");
+        assertThat(run("create-host", "--url", url(), "--user", "admin", "--name", "worker-09", "--initiator", "iqn.2026-01.com.example:w9",
+                "--network", "10.0.1.21/24", "--chap-user", "chap1")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("CHAP password for user chap1").contains(CspCommand.CHAP_PASSWORD_ENV);
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
+    void publishSendsTheHostsUuidAndProtocolAndPrintsTheLun() throws Exception {
+        enqueueHostAndVolumes();
+        server.enqueue(json(200, "{\"access_protocol\":\"iscsi\",\"lun_id\":3,\"serial_number\":\"4349bd\",\"target_names\":[\"iqn.t\"],"
+                + "\"discovery_ips\":[\"172.89.82.10\"]}"));
+        server.enqueue(new MockResponse.Builder().code(204).build());
+
+        assertThat(run("publish", "--url", url(), "--user", "admin", "--volume-id", "067b", "--host-id", "host-0002", "--output", "json"))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+
+        assertThat(out.toString()).contains("\"lunId\" : \"3\"").contains("\"serialNumber\" : \"4349bd\"").contains("\"result\" : \"published\"");
+        assertThat(err.toString()).contains("Sends CSP PUT /containers/v1/volumes/067b/actions/publish: id=067b, host_uuid=u-2, access_protocol=iscsi");
+        assertThat(requests()).contains("PUT /csp/containers/v1/volumes/067b/actions/publish");
+    }
+
+    @Test
+    void unpublishNeedsTheVolumesNameTypedAndItsDryRunSendsNothing() throws Exception {
+        assertThat(run("unpublish", "--url", url(), "--user", "admin", "--volume-id", "067b", "--host-id", "host-0002")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("no terminal").contains("--yes=067b");
+        assertThat(server.getRequestCount()).as("refused before logging in").isZero();
+
+        enqueueHostAndVolumes();
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        assertThat(run("unpublish", "--url", url(), "--user", "admin", "--volume-id", "067b", "--host-id", "host-0002", "--dry-run", "--output", "json"))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("\"dryRun\" : true").contains("\"consent\" : \"TYPED\"").contains("worker-01 loses access to volume1");
+        assertThat(requests()).as("login, hosts, volumes, logout").noneMatch(r -> r.startsWith("PUT")).hasSize(4);
+
+        enqueueHostAndVolumes();
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        server.enqueue(new MockResponse.Builder().code(204).build());
+        assertThat(run("unpublish", "--url", url(), "--user", "admin", "--volume-id", "067b", "--host-id", "u-2", "--yes=volume1"))
+                .as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("Unpublished volume1 from worker-01.");
+        List<String> sent = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            var r = server.takeRequest(5, TimeUnit.SECONDS);
+            sent.add(r.getMethod() + " " + r.getTarget());
+        }
+        assertThat(sent).contains("PUT /csp/containers/v1/volumes/067b/actions/unpublish");
+    }
+
+    @Test
     void listsVolumesAsATableAndLogsOut() throws Exception {
         enqueueLogin();
         server.enqueue(json(200, "[{\"id\":\"067b\",\"name\":\"volume1\",\"size\":1073741824,\"published\":true,\"volume_group_id\":\"vg1\"}]"));

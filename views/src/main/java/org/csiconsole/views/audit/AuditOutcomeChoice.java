@@ -8,7 +8,8 @@ public enum AuditOutcomeChoice {
     OK("OK", AuditOutcome.OK),
     FAILED("Failed", AuditOutcome.FAILED),
     CANCELLED("Cancelled", AuditOutcome.CANCELLED),
-    UNKNOWN("Outcome unknown", AuditOutcome.UNKNOWN);
+    UNKNOWN("Outcome unknown", AuditOutcome.UNKNOWN),
+    NOT_SENT("Not sent", AuditOutcome.NOT_SENT);
 
     private final String label;
     private final AuditOutcome outcome;

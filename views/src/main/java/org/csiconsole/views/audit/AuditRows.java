@@ -6,8 +6,6 @@ import org.csiconsole.core.audit.AuditRecord;
 import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.theme.ConsoleStyles;
 
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,14 +13,14 @@ import java.util.stream.Collectors;
 
 /** How an {@link AuditEntry} reads in the Audit view's columns, detail pane and text filter. */
 final class AuditRows {
-    static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
     private AuditRows() {
     }
 
     /**
      * {@code OK}, the failure's code ({@code NOT_FOUND (HTTP 404)}, or {@code FAILED} without one), {@code CANCELLED}, or
-     * {@code OUTCOME UNKNOWN (TIMEOUT)} for a change whose answer was cut off.
+     * {@code OUTCOME UNKNOWN (TIMEOUT)} for a change whose answer was cut off, {@code NOT SENT (FOUND_GONE)} for a call the
+     * console did not send.
      */
     static String outcome(AuditEntry e) {
         AuditRecord r = e.record();
@@ -31,10 +29,11 @@ final class AuditRows {
             case CANCELLED -> "CANCELLED";
             case UNKNOWN -> "OUTCOME UNKNOWN" + (r.code().isEmpty() ? "" : " (" + r.code() + ")");
             case FAILED -> r.code().isEmpty() ? "FAILED" : r.code();
+            case NOT_SENT -> "NOT SENT" + (r.code().isEmpty() ? "" : " (" + r.code() + ")");
         };
     }
 
-    /** The outcome cell's style class: ok, failed, or muted for a cancelled call. */
+    /** The outcome cell's style class: ok, failed, or muted for a cancelled call or one not sent. */
     static String outcomeStyle(AuditEntry e) {
         AuditOutcome o = e.record().outcome();
         return o == AuditOutcome.OK ? ConsoleStyles.STATUS_OK
@@ -53,13 +52,15 @@ final class AuditRows {
      */
     static String targets(AuditEntry e, Map<String, String> names) {
         Map<String, List<String>> t = e.record().targets();
+        Map<String, String> own = e.record().names();
         String created = createdName(e.record());
         List<String> parts = new ArrayList<>();
         List<String> sources = new ArrayList<>();
         for (Map.Entry<String, List<String>> f : t.entrySet()) {
-            if (f.getKey().equals("name") && created != null) continue;
+            if (f.getKey().equals(AuditRecord.NAMES) || (f.getKey().equals("name") && created != null)) continue;
             for (String id : f.getValue()) {
-                String named = names.containsKey(id) ? id + " (" + names.get(id) + ")" : id;
+                String name = own.getOrDefault(id, names.get(id));
+                String named = name != null ? id + " (" + name + ")" : id;
                 if (f.getKey().startsWith(SOURCE)) sources.add("from " + named);
                 else parts.add(f.getKey().equals("name") ? "name " + id : named);
             }
@@ -84,6 +85,7 @@ final class AuditRows {
      */
     static void learnNames(List<AuditEntry> entries, Map<String, String> names) {
         for (AuditEntry e : entries) {
+            names.putAll(e.record().names());
             String name = createdName(e.record());
             if (name == null) continue;
             List<String> ids = e.record().targets().entrySet().stream()
@@ -93,7 +95,7 @@ final class AuditRows {
         }
     }
 
-    /** Targets by field: {@code node_id=node-a; volume_id=pvc-1}. */
+    /** Targets by field: {@code node_id=node-a; volume_id=pvc-1}; the names beside them last ({@code names=pvc-1=erp-db}). */
     static String targetsByField(AuditEntry e) {
         return e.record().targets().entrySet().stream()
                 .map(t -> t.getKey() + "=" + String.join(",", t.getValue()))
@@ -121,7 +123,7 @@ final class AuditRows {
         List<DetailRow> rows = new ArrayList<>();
         rows.add(DetailRow.of("Outcome", outcome(e)));
         if (!r.message().isEmpty()) rows.add(DetailRow.of("Message", r.message()));
-        rows.add(DetailRow.of("Time", TIME.format(r.time())));
+        rows.add(DetailRow.time("Time", r.time()));
         rows.add(DetailRow.of("Duration", duration(r.durationMs())));
         rows.add(DetailRow.of("Attempts", r.attempts()));
         rows.add(DetailRow.of("Connection", r.origin().connection()));
@@ -130,10 +132,12 @@ final class AuditRows {
         if (!r.workflow().isEmpty()) rows.add(DetailRow.of("Workflow", r.workflow()));
         if (!mark(e).isEmpty()) rows.add(DetailRow.of("Mark", mark(e)));
         for (Map.Entry<String, List<String>> t : r.targets().entrySet()) {
-            rows.add(DetailRow.id(t.getKey(), String.join(", ", t.getValue())));
+            if (!t.getKey().equals(AuditRecord.NAMES)) rows.add(DetailRow.id(t.getKey(), String.join(", ", t.getValue())));
         }
-        String named = r.targets().values().stream().flatMap(List::stream).distinct().filter(names::containsKey)
-                .map(id -> id + " = " + names.get(id)).collect(Collectors.joining(", "));
+        Map<String, String> known = new java.util.LinkedHashMap<>(names);
+        known.putAll(r.names());
+        String named = r.targets().values().stream().flatMap(List::stream).distinct().filter(known::containsKey)
+                .map(id -> id + " = " + known.get(id)).collect(Collectors.joining(", "));
         if (!named.isEmpty()) rows.add(DetailRow.of("Names", named));
         rows.add(DetailRow.of("User", r.origin().osUser()));
         rows.add(DetailRow.of("Host", r.origin().host()));

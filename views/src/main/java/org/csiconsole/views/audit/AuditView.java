@@ -28,6 +28,7 @@ import org.csiconsole.core.audit.AuditExportFormat;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.table.Column;
+import org.csiconsole.views.table.DetailRow;
 import org.csiconsole.views.table.ResourceTable;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.workbench.ResourceView;
@@ -65,7 +66,8 @@ public final class AuditView implements ResourceView {
     public AuditView(AuditViewModel model) {
         this.model = Objects.requireNonNull(model);
         table = new ResourceTable<>(model.table(), List.of(
-                Column.<AuditEntry, Instant>of("time", "Time", e -> e.record().time()).format(AuditRows.TIME::format).width(176).mono().whole(),
+                Column.<AuditEntry, Instant>of("time", "Time", e -> e.record().time()).format(DetailRow.LOCAL_TIME::format)
+                        .tooltip(e -> e.record().time().toString()).width(176).mono().whole(),
                 Column.<AuditEntry, String>of("call", "Call", e -> shortCall(e.record().call())).width(160)
                         .tooltip(e -> e.record().call()),
                 Column.<AuditEntry, String>of("targets", "Targets", model::targetsText).width(180).mono()

@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.regex.Pattern;
 
 /**
  * CSP hosts and CSI nodes of one connection. Hosts can be created (initiators by protocol,
@@ -31,10 +30,6 @@ import java.util.regex.Pattern;
  * confirmation of the name. Nodes are read only.
  */
 public final class HostsViewModel extends StorageViewModel<HostRow> {
-    private static final Pattern IQN = Pattern.compile("^(iqn\\.\\d{4}-\\d{2}\\..+|eui\\.[0-9A-Fa-f]{16})$");
-    private static final Pattern WWPN = Pattern.compile("^([0-9A-Fa-f]{2}:){7}[0-9A-Fa-f]{2}$|^[0-9A-Fa-f]{16}$");
-    private static final Pattern NQN = Pattern.compile("^nqn\\.\\d{4}-\\d{2}\\..+$");
-    private static final Pattern CIDR = Pattern.compile("^\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}$");
 
     private final ViewAction refresh;
     private final ViewAction create;
@@ -126,18 +121,12 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
                     case NVME_TCP -> "NVMe/TCP";
                 }, "");
         f.addText("initiators", "Initiators", "", TextInput.Kind.LINES, "One per line: IQNs for iSCSI, WWPNs for FC, NQNs for NVMe/TCP.",
-                t -> checkInitiators(protocol.value().get(), lines(t)), protocol.value());
+                t -> HostRequest.checkInitiators(protocol.value().get(), lines(t)), protocol.value());
         f.addText("networks", "Networks", "", TextInput.Kind.LINES, "CIDR per line, e.g. 10.0.1.21/24; required for iSCSI.",
-                t -> {
-                    List<String> nets = lines(t);
-                    for (String n : nets) if (!CIDR.matcher(n).matches()) return "'" + n + "' is not a network in CIDR form, e.g. 10.0.1.21/24.";
-                    return protocol.value().get() == AccessProtocol.ISCSI && nets.isEmpty()
-                            ? "An iSCSI host needs at least one network." : "";
-                }, protocol.value());
+                t -> HostRequest.checkNetworks(protocol.value().get(), lines(t)), protocol.value());
         TextInput user = f.addText("chapUser", "CHAP user", "", TextInput.Kind.LINE, "Optional.", u -> "");
         f.addText("chapPassword", "CHAP password", "", TextInput.Kind.SECRET, "Sent once to the CSP; never stored or shown.",
-                p -> !user.value().isEmpty() && p.isEmpty() ? "Give the CHAP password for user " + user.value() + "."
-                        : user.value().isEmpty() && !p.isEmpty() ? "Give the CHAP user too, or clear the password." : "", user.text());
+                p -> HostRequest.checkChap(user.value(), p), user.text());
         return f;
     }
 
@@ -190,25 +179,6 @@ public final class HostsViewModel extends StorageViewModel<HostRow> {
                     // The CSI node of the same name is still there: it keeps its row.
                     if (r.isNode()) upsert(HostRow.of(r.node()), x -> x.key().equals(HostRow.of(r.node()).key()));
                 });
-    }
-
-    static String checkInitiators(AccessProtocol p, List<String> initiators) {
-        if (initiators.isEmpty()) return "Give at least one initiator.";
-        for (String i : initiators) {
-            boolean ok = switch (p) {
-                case ISCSI -> IQN.matcher(i).matches();
-                case FC -> WWPN.matcher(i).matches();
-                case NVME_TCP -> NQN.matcher(i).matches();
-            };
-            if (!ok) {
-                return "'" + i + "' is not " + switch (p) {
-                    case ISCSI -> "an IQN, e.g. iqn.2026-01.com.example:host1";
-                    case FC -> "a WWPN, e.g. 50:00:00:00:00:00:00:01";
-                    case NVME_TCP -> "an NQN, e.g. nqn.2014-08.org.nvmexpress:uuid:...";
-                } + ".";
-            }
-        }
-        return "";
     }
 
     private static List<String> lines(String text) {

@@ -156,7 +156,7 @@ public final class Texts {
      * empty, null or the id itself.
      */
     public static String named(String id, String name) {
-        return name == null || name.isEmpty() || name.equals(id) ? id : name + " (" + id + ")";
+        return org.csiconsole.core.model.VolumeNames.label(id, name);
     }
 
     public static String origin(Origin o) {

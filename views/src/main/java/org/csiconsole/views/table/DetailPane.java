@@ -100,7 +100,8 @@ final class DetailPane<T> extends ScrollPane {
                 key.setMinWidth(Region.USE_PREF_SIZE);
                 Label value = new Label(row.value().isEmpty() ? "\u2014" : row.value());
                 value.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
-                if (oneWord(row.value())) oneLine(value);
+                if (row.time()) whole(value, row.tooltip());
+                else if (oneWord(row.value())) oneLine(value);
                 else wrap(value);
                 if (row.copyable() && !row.value().isEmpty()) {
                     HBox cell = new HBox(4, value, CopyButton.of(row.label(), row.value()));
@@ -131,6 +132,16 @@ final class DetailPane<T> extends ScrollPane {
         label.setMinWidth(0);
         label.setMaxWidth(Double.MAX_VALUE);
         label.setTooltip(new javafx.scene.control.Tooltip(label.getText()));
+    }
+
+    /**
+     * A time stays on one line at its full width: wrapped, it broke inside a number ({@code 21:02:26.88} over {@code 7}).
+     * A pane too narrow for it scrolls; {@code full} (the ISO-8601 instant) is the tooltip.
+     */
+    private static void whole(Label label, String full) {
+        label.setWrapText(false);
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        label.setTooltip(new javafx.scene.control.Tooltip(full));
     }
 
     /**

@@ -10,8 +10,21 @@ import java.util.regex.Pattern;
  * @param block true for long text (request/response, parameters) shown in a monospace box
  * @param copyable true for a value the admin types or pastes elsewhere (an id): the pane puts a
  *                 copy button beside it that places the value on the clipboard
+ * @param tooltip the value in full where the row shows a shorter form (a time's ISO-8601 instant); empty for none
  */
-public record DetailRow(String label, String value, boolean block, boolean copyable) {
+public record DetailRow(String label, String value, boolean block, boolean copyable, String tooltip) {
+    /** A time's local form in a detail pane and a table: {@code 2026-03-01 14:02:26.887}. */
+    public static final java.time.format.DateTimeFormatter LOCAL_TIME =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(java.time.ZoneId.systemDefault());
+
+    public DetailRow {
+        tooltip = tooltip == null ? "" : tooltip;
+    }
+
+    public DetailRow(String label, String value, boolean block, boolean copyable) {
+        this(label, value, block, copyable, "");
+    }
+
     /** Labels that name an identifier: "Volume id", "Node id", "Id", "UUID", "source_volume_id". */
     private static final Pattern IDENTIFIER = Pattern.compile("(?i)(.*[\\s_])?(id|uuid)");
 
@@ -31,6 +44,19 @@ public record DetailRow(String label, String value, boolean block, boolean copya
     /** A property row with a copy button, whatever its label. */
     public static DetailRow id(String label, Object value) {
         return new DetailRow(label, value == null ? "" : String.valueOf(value), false, true);
+    }
+
+    /**
+     * A time: its local form ({@link #LOCAL_TIME}), on one line that never wraps inside a number, the ISO-8601 instant
+     * ({@code 2026-03-01T14:02:26.887Z}) in its tooltip; a dash for null.
+     */
+    public static DetailRow time(String label, java.time.Instant t) {
+        return t == null ? of(label, "") : new DetailRow(label, LOCAL_TIME.format(t), false, false, t.toString());
+    }
+
+    /** True for a {@link #time} row: its value keeps one line. */
+    public boolean time() {
+        return !tooltip.isEmpty() && !block;
     }
 
     public static DetailRow block(String label, String text) {

@@ -83,7 +83,8 @@ public final class CallTraceView implements ResourceView {
         // frame: each change moves every row in sight (scripts/benchmark-trace.sh).
         model.pace(new org.csiconsole.views.table.NextPulse(), Duration.ofMillis(250), System::nanoTime);
         table = new ResourceTable<>(model.table(), List.of(
-                Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TraceDetails.TIME::format).width(124).mono().whole(),
+                Column.<TraceEntry, Instant>of("time", "Time", TraceEntry::start).format(TraceDetails.TIME::format)
+                        .tooltip(e -> e.start().toString()).width(124).mono().whole(),
                 Column.<TraceEntry, CallOrigin>of("task", "Task", TraceEntry::origin)
                         .format(o -> o.isTask() ? o.title() : "\u2014").width(170)
                         .comparator(Comparator.comparing((CallOrigin o) -> !o.isTask()).thenComparingLong(CallOrigin::id))

@@ -20,7 +20,6 @@ import java.util.function.BiFunction;
  */
 final class TraceDetails {
     static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
-    private static final DateTimeFormatter DAY_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
     private TraceDetails() {
     }
@@ -33,7 +32,7 @@ final class TraceDetails {
         rows.add(DetailRow.id("Method", e.method()));
         if (!e.targets().isEmpty()) rows.add(DetailRow.of("Names", e.targetsText()));
         rows.add(DetailRow.id("Endpoint", e.endpoint()));
-        rows.add(DetailRow.of("Started", DAY_TIME.format(e.start())));
+        rows.add(DetailRow.time("Started", e.start()));
         rows.add(DetailRow.of("Duration", millis(e.duration())));
         rows.add(DetailRow.of("Attempt", e.attempt() == 1 ? "1" : e.attempt() + " (retry " + (e.attempt() - 1) + ")"));
         if (!e.headers().isEmpty()) {

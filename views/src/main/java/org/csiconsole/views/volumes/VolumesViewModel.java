@@ -114,7 +114,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         clone = whileConnected(action("Clone", Feature.CLONE_VOLUME, true, this::cloneSelected));
         modify = whileConnected(action("Modify", Feature.MODIFY_VOLUME, true, this::modify));
         bulk = new VolumeBulkCommands(context, (op, targets, node, sends, label, then) -> withSnapshots(op, targets, () -> withPlacements(targets, read -> {
-            if (consent(op, read, node, sends, label)) stillThere(read, then);
+            if (consent(op, read, node, sends, label)) stillThere(op, read, then);
         })), (gone, what) -> {
             for (Volume v : gone) showDeleted(v, same(v.volumeId()));
             tell(ResourceKind.VOLUMES, what);
@@ -708,7 +708,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         List<Volume> gone = targets.stream().filter(v -> goneAtConsent.contains(v.volumeId())).toList();
         var answer = context.actions().dialogs().confirmRisk(org.csiconsole.core.risk.RiskModel.alreadyGone(context.risk().assess(request),
                 gone.stream().map(Volume::displayName).toList()), actionLabel);
-        if (!gone.isEmpty()) foundGone(gone);
+        if (!gone.isEmpty()) foundGone(op, gone);
         answer.filter(org.csiconsole.views.dialog.RiskAnswer::override)
                 .ifPresent(a -> facts.forEach(t -> context.overrides().expect(op.call(), t.id())));
         return answer.isPresent();
@@ -719,7 +719,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
      * on the UI executor with those still there; those the driver answers NOT_FOUND for are not sent (CSI's DeleteVolume
      * would answer OK for them) and the result says they were found gone. Without GET_VOLUME, {@code then} runs on all.
      */
-    private void stillThere(List<Volume> targets, Consumer<List<Volume>> then) {
+    private void stillThere(RiskOperation op, List<Volume> targets, Consumer<List<Volume>> then) {
         if (!features().available(Feature.GET_VOLUME)) {
             then.accept(targets);
             return;
@@ -732,17 +732,25 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             List<Volume> there = new ArrayList<>();
             List<Volume> gone = new ArrayList<>();
             for (int i = 0; i < targets.size(); i++) (reads.get(i).join() ? there : gone).add(targets.get(i));
-            if (!gone.isEmpty()) foundGone(gone);
+            if (!gone.isEmpty()) foundGone(op, gone);
             if (!there.isEmpty()) then.accept(there);
         }));
     }
 
-    /** Says that {@code gone} were found gone before anything was sent, in core's words, and takes them off the table. */
-    private void foundGone(List<Volume> gone) {
-        String result = org.csiconsole.core.risk.RiskModel.goneResult(gone.stream().map(Volume::displayName).toList());
-        for (Volume v : gone) showDeleted(v, same(v.volumeId()));
-        showStatus(result);
-        tell(ResourceKind.VOLUMES, result);
+    /**
+     * Records in the audit log that {@code op} was not sent to {@code gone}, found gone before anything was sent
+     * ({@link org.csiconsole.core.port.VolumePort#auditFoundGone}), then says so in core's words and takes them off the table; a record that
+     * could not be written is shown as the failure it is.
+     */
+    private void foundGone(RiskOperation op, List<Volume> gone) {
+        List<String> names = gone.stream().map(Volume::displayName).toList();
+        String result = org.csiconsole.core.risk.RiskModel.goneResult(names);
+        storage().auditFoundGone(op, gone.stream().map(Volume::volumeId).toList(), names).whenComplete((x, e) -> context.ui().execute(() -> {
+            if (e != null) dialogs().showFailure(org.csiconsole.views.dialog.Failures.of(op.verb() + " " + String.join(", ", names), e));
+            for (Volume v : gone) showDeleted(v, same(v.volumeId()));
+            showStatus(result);
+            tell(ResourceKind.VOLUMES, result);
+        }));
     }
 
     /** NodeStageVolume of the selected volume on the connected node. */
@@ -779,7 +787,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         bulk.snapshot(targets());
     }
 
-    /** Publishes the selected CSP volume to a host with an access protocol. */
+    /** Publishes the selected CSP volume to a host with an access protocol, with the consent core's assessment asks. */
     public void cspPublish() {
         Volume v = selected();
         if (v == null) return;
@@ -792,8 +800,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             if (!ask(form)) return;
             Host h = form.<Host>choice("host").value().get();
             AccessProtocol protocol = form.<AccessProtocol>choice("protocol").value().get();
+            String uuid = h.uuid().isEmpty() ? h.id() : h.uuid();
+            if (!consent(RiskOperation.CSP_PUBLISH, List.of(v), h.name(), org.csiconsole.core.risk.RiskModel.cspPublishSends(v.volumeId(), uuid, protocol),
+                    "Publish")) return;
             context.actions().run("Publish " + v.displayName() + " to " + h.name(),
-                    p -> storage().cspPublish(v.volumeId(), h.uuid().isEmpty() ? h.id() : h.uuid(), protocol),
+                    p -> storage().cspPublish(v.volumeId(), uuid, protocol),
                     info -> "Published as LUN " + info.lunId() + " (serial " + info.serialNumber() + ").")
                     .outcome().thenAccept(info -> {
                         if (selected() == v) {
@@ -805,7 +816,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         });
     }
 
-    /** Unpublishes the selected CSP volume from a host. */
+    /** Unpublishes the selected CSP volume from a host once the person typed its name (core's assessment: the host loses access). */
     public void cspUnpublish() {
         Volume v = selected();
         if (v == null) return;
@@ -817,8 +828,11 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
             Form form = VolumeForms.cspUnpublish(v, hosts);
             if (!ask(form)) return;
             Host h = form.<Host>choice("host").value().get();
+            String uuid = h.uuid().isEmpty() ? h.id() : h.uuid();
+            if (!consent(RiskOperation.CSP_UNPUBLISH, List.of(v), h.name(), org.csiconsole.core.risk.RiskModel.cspPublishSends(v.volumeId(), uuid, null),
+                    "Unpublish")) return;
             context.actions().run("Unpublish " + v.displayName() + " from " + h.name(),
-                    p -> storage().cspUnpublish(v.volumeId(), h.uuid().isEmpty() ? h.id() : h.uuid()), x -> "Unpublished.")
+                    p -> storage().cspUnpublish(v.volumeId(), uuid), x -> "Unpublished.")
                     .outcome().thenRun(() -> reload(v.volumeId()));
         });
     }

@@ -56,6 +56,20 @@ class AuditViewModelTest {
     }
 
     @Test
+    void aCallOnAVolumeTheConsoleKnowsByNameShowsTheNameItCarriesBesideTheIdAndNotAsATarget() {
+        AuditEntry unpublish = log.add(new org.csiconsole.core.audit.AuditRecord(NOW.minusSeconds(60), new org.csiconsole.core.audit.AuditOrigin("ann", "h", "lab"),
+                "unix:///run/csi/csi.sock", "grpc", "csi.v1.Controller/ControllerUnpublishVolume", new java.util.LinkedHashMap<>(java.util.Map.of(
+                "volume_id", java.util.List.of("vol-00000206"), "node_id", java.util.List.of("node-1"),
+                org.csiconsole.core.audit.AuditRecord.NAMES, java.util.List.of("vol-00000206=pvc-4f1c"))),
+                "volume_id: \"vol-00000206\"", AuditOutcome.OK, "", "", 4, "c-2", 1));
+        model.activate();
+
+        assertThat(model.targetsText(unpublish)).isEqualTo("node-1, vol-00000206 (pvc-4f1c)");
+        assertThat(AuditRows.details(unpublish, model.names())).noneSatisfy(r -> assertThat(r.label()).isEqualTo("names"))
+                .anySatisfy(r -> assertThat(r.toString()).contains("vol-00000206 = pvc-4f1c"));
+    }
+
+    @Test
     void eachFilterReachesThePortAndNarrowsTheRows() {
         add(Duration.ofMinutes(5), "lab", "pvc-1", AuditOutcome.FAILED);
         add(Duration.ofMinutes(10), "lab", "pvc-2", AuditOutcome.OK);

@@ -114,6 +114,21 @@ class AuditViewFxTest {
     }
 
     @Test
+    void atALaptopsWidthTheDetailsTimeKeepsOneLineAndItsTooltipHoldsTheIsoInstant(FxRobot robot) throws Exception {
+        awaitRows(3);
+        robot.interact(() -> stage.setWidth(1024));
+        robot.interact(() -> view.table().tableView().getSelectionModel().select(0));
+        AuditEntry shown = FxWait.onFx(() -> view.table().tableView().getItems().get(0));
+        String local = org.csiconsole.views.table.DetailRow.LOCAL_TIME.format(shown.record().time());
+        FxWait.eventually(() -> assertThat(robot.lookup("#table-detail .label").queryAllAs(javafx.scene.control.Label.class))
+                .filteredOn(l -> local.equals(l.getText())).singleElement().satisfies(l -> {
+                    assertThat(l.isWrapText()).as("a time never wraps inside a number").isFalse();
+                    assertThat(l.getWidth()).as("nor is it cut").isGreaterThanOrEqualTo(l.prefWidth(-1) - 0.5);
+                    assertThat(l.getTooltip().getText()).isEqualTo(shown.record().time().toString());
+                }));
+    }
+
+    @Test
     void theTablesTextFilterNarrowsTheRowsRead(FxRobot robot) throws Exception {
         awaitRows(3);
         robot.clickOn(view.table().filterField()).write("prod");

@@ -183,6 +183,8 @@ class DriverReportedStagingTest {
         assertThat(storage.calls).contains("getVolume").doesNotContain("deleteVolume");
         assertThat(m.statusProperty().get()).isEqualTo("Already deleted (by someone else?): pvc-web was found gone before sending; nothing was sent.");
         assertThat(m.table().all()).noneMatch(v -> v.volumeId().equals("vol-0001"));
+        assertThat(storage.notSent).as("audited as what it was, not as an OK delete")
+                .containsExactly("csi.v1.Controller/DeleteVolume [vol-0001]: Already deleted (by someone else?): pvc-web was found gone before sending; nothing was sent.");
     }
 
     @Test
@@ -230,5 +232,19 @@ class DriverReportedStagingTest {
         assertThat(reads[0]).isEqualTo(2);
         assertThat(storage.calls).doesNotContain("deleteVolume");
         assertThat(m.statusProperty().get()).isEqualTo("Already deleted (by someone else?): pvc-db was found gone before sending; nothing was sent.");
+        assertThat(storage.notSent).containsExactly("csi.v1.Controller/DeleteVolume [vol-0002]: Already deleted (by someone else?): pvc-db was found gone before sending; nothing was sent.");
+    }
+
+    @Test
+    void aFoundGoneThatCannotBeAuditedIsShownAsTheFailureItIs() {
+        VolumesViewModel m = view();
+        storage.volumes.removeIf(v -> v.volumeId().equals("vol-0001"));
+        storage.failNext("auditFoundGone", org.csiconsole.core.call.FailureKind.INTERNAL, "disk full", "Free disk space");
+        dialogs.typed = "pvc-web";
+
+        m.deleteAction().run();
+
+        assertThat(storage.calls).doesNotContain("deleteVolume");
+        assertThat(dialogs.failures).singleElement().satisfies(f -> assertThat(f.why()).isEqualTo("disk full"));
     }
 }

@@ -567,6 +567,30 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void aCspUnpublishShowsCoresAssessmentAndIsSentOnlyOnceTheVolumesNameIsTyped() {
+        VolumesViewModel m = model();
+        Volume v = m.table().all().get(0);
+        m.selectedProperty().set(v);
+        org.csiconsole.core.model.Host host = storage.hosts.get(0);
+        dialogs.formAnswer = f -> true;
+        dialogs.typed = "not-" + v.displayName();
+
+        m.cspUnpublish();
+
+        assertThat(storage.calls).doesNotContain("cspUnpublish");
+        assertThat(dialogs.assessments.get(dialogs.assessments.size() - 1)).satisfies(a -> {
+            assertThat(a.request().operation()).isEqualTo(org.csiconsole.core.risk.RiskOperation.CSP_UNPUBLISH);
+            assertThat(a.consent().level()).as("the command line's csp unpublish asks --yes too").isEqualTo(org.csiconsole.core.risk.Consent.Kind.TYPED);
+            assertThat(String.join("\n", a.lines())).contains(host.name() + " loses access to " + v.displayName())
+                    .contains("host_uuid=" + (host.uuid().isEmpty() ? host.id() : host.uuid()));
+        });
+
+        dialogs.typed = v.displayName();
+        m.cspUnpublish();
+        assertThat(storage.calls).contains("cspUnpublish");
+    }
+
+    @Test
     void featuresFromCapabilitiesExplainMissingController() {
         Features none = Features.from(org.csiconsole.core.model.CapabilitySet.NONE, true, false, false, false);
         assertThat(none.reason(org.csiconsole.core.port.Feature.CREATE_VOLUME)).contains("CONTROLLER_SERVICE");

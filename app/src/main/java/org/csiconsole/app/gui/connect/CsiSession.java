@@ -162,6 +162,8 @@ final class CsiSession implements Session {
                     throw e;
                 }
                 client = CsiClient.over(controllerConnection, Optional.ofNullable(nodeConnection), options, sessions.trace);
+                org.csiconsole.core.record.ConsoleBook book = sessions.book(model);
+                if (book != null) client.names().fallingBackTo(book::nameOf);
                 // A sidecar's socket may come later than the driver's: it is watched, not required.
                 addonsConnection = addonsEndpoint.equals(controller) ? options.channels().open(addonsEndpoint)
                         : options.channels().openLater(addonsEndpoint);

@@ -24,7 +24,7 @@ import java.util.TreeMap;
  *     {@code volume_ids}, {@code cidr}, {@code name}, ... (from the request, and from a successful response
  *     for the ids it creates); keys sorted
  * @param parameters the redacted request (protobuf text format, or JSON for REST)
- * @param outcome OK, FAILED or CANCELLED
+ * @param outcome OK, FAILED, CANCELLED, UNKNOWN, or NOT_SENT for a call the console did not send ({@link #notSent})
  * @param code empty when OK; else the failure kind ({@code NOT_FOUND}, {@code TIMEOUT}, ...), for REST
  *     also the HTTP status (e.g. {@code NOT_FOUND (HTTP 404)})
  * @param message empty when OK; else the failure's one-sentence summary (scrubbed of secret values)
@@ -76,6 +76,35 @@ public record AuditRecord(Instant time, AuditOrigin origin, String endpoint, Str
                        String message, long durationMs, String correlationId, int attempts) {
         this(time, origin, endpoint, protocol, call, targets, parameters, outcome, code, message, durationMs, correlationId,
                 attempts, false, false, "");
+    }
+
+    /**
+     * A record of a mutating call the console did not send: outcome {@link AuditOutcome#NOT_SENT}, 0 attempts, 0 ms,
+     * a correlation id of its own.
+     *
+     * @param code why, as a word ({@code FOUND_GONE})
+     * @param message what was found, in one sentence
+     */
+    public static AuditRecord notSent(Instant time, AuditOrigin origin, String endpoint, String protocol, String call,
+                                      Map<String, List<String>> targets, String code, String message) {
+        return new AuditRecord(time, origin, endpoint, protocol, call, targets, "", AuditOutcome.NOT_SENT, code, message, 0,
+                java.util.UUID.randomUUID().toString(), 0);
+    }
+
+    /**
+     * The targets' key of the names a person knows target ids by, each value {@code id=name}
+     * ({@code vol-0001=pvc-web}, from {@link org.csiconsole.core.model.VolumeNames}): shown beside the id, never as a target.
+     */
+    public static final String NAMES = "names";
+
+    /** The names of target ids this record carries ({@link #NAMES}), id to name. */
+    public Map<String, String> names() {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (String v : targets.getOrDefault(NAMES, List.of())) {
+            int eq = v.indexOf('=');
+            if (eq > 0) m.put(v.substring(0, eq), v.substring(eq + 1));
+        }
+        return m;
     }
 
     /** This record marked as forced. */

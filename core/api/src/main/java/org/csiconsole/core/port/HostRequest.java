@@ -30,6 +30,47 @@ public record HostRequest(String name, String uuid, List<String> iqns, List<Stri
         networks = networks == null ? List.of() : List.copyOf(networks);
     }
 
+    private static final java.util.regex.Pattern IQN = java.util.regex.Pattern.compile("^(iqn\\.\\d{4}-\\d{2}\\..+|eui\\.[0-9A-Fa-f]{16})$");
+    private static final java.util.regex.Pattern WWPN = java.util.regex.Pattern.compile("^([0-9A-Fa-f]{2}:){7}[0-9A-Fa-f]{2}$|^[0-9A-Fa-f]{16}$");
+    private static final java.util.regex.Pattern NQN = java.util.regex.Pattern.compile("^nqn\\.\\d{4}-\\d{2}\\..+$");
+    private static final java.util.regex.Pattern CIDR = java.util.regex.Pattern.compile("^\\d{1,3}(\\.\\d{1,3}){3}/\\d{1,2}$");
+
+    /**
+     * What is wrong with {@code initiators} for protocol {@code p}, in a sentence a person can act on; empty when they are
+     * fine: at least one, each an IQN (or EUI) for iSCSI, a WWPN for FC, an NQN for NVMe/TCP.
+     */
+    public static String checkInitiators(AccessProtocol p, List<String> initiators) {
+        if (initiators.isEmpty()) return "Give at least one initiator.";
+        for (String i : initiators) {
+            boolean ok = switch (p) {
+                case ISCSI -> IQN.matcher(i).matches();
+                case FC -> WWPN.matcher(i).matches();
+                case NVME_TCP -> NQN.matcher(i).matches();
+            };
+            if (!ok) {
+                return "'" + i + "' is not " + switch (p) {
+                    case ISCSI -> "an IQN, e.g. iqn.2026-01.com.example:host1";
+                    case FC -> "a WWPN, e.g. 50:00:00:00:00:00:00:01";
+                    case NVME_TCP -> "an NQN, e.g. nqn.2014-08.org.nvmexpress:uuid:...";
+                } + ".";
+            }
+        }
+        return "";
+    }
+
+    /** What is wrong with {@code networks} for protocol {@code p}; empty when fine: each in CIDR form, at least one for iSCSI. */
+    public static String checkNetworks(AccessProtocol p, List<String> networks) {
+        for (String n : networks) if (!CIDR.matcher(n).matches()) return "'" + n + "' is not a network in CIDR form, e.g. 10.0.1.21/24.";
+        return p == AccessProtocol.ISCSI && networks.isEmpty() ? "An iSCSI host needs at least one network." : "";
+    }
+
+    /** What is wrong with a CHAP user and password given together or not; empty when both or neither are given. */
+    public static String checkChap(String user, String password) {
+        boolean u = user != null && !user.isEmpty();
+        boolean p = password != null && !password.isEmpty();
+        return u && !p ? "Give the CHAP password for user " + user + "." : !u && p ? "Give the CHAP user too, or clear the password." : "";
+    }
+
     /** An iSCSI host without CHAP. */
     public static HostRequest iscsi(String name, String uuid, List<String> iqns, List<String> networks) {
         return new HostRequest(name, uuid, iqns, null, null, networks, null, null, AccessProtocol.ISCSI, null);

@@ -88,6 +88,20 @@ public interface VolumePort {
     }
 
     /**
+     * Records in the audit log that {@code operation} was not sent to {@code ids}, since a read just before sending found
+     * them gone ({@link org.csiconsole.core.risk.RiskModel#alreadyGone}): outcome NOT_SENT, code
+     * {@link org.csiconsole.core.risk.RiskModel#FOUND_GONE}, never an OK delete. Completes at once on a storage that
+     * audits nothing.
+     *
+     * @param names the same targets as a person knows them (name beside id), for the record's message
+     * @return completes once the record is durable; fails with {@link org.csiconsole.core.audit.AuditFailure} when it
+     *     could not be written
+     */
+    default CompletableFuture<Void> auditFoundGone(org.csiconsole.core.risk.RiskOperation operation, List<String> ids, List<String> names) {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /**
      * ControllerPublishVolume to {@code nodeId}.
      *
      * @return the {@code publish_context} for NodeStage/NodePublish; fails NOT_FOUND for an unknown

@@ -94,6 +94,14 @@ public interface ConsoleBook {
         }
     }
 
+    /**
+     * The name the record holds for volume or snapshot {@code id} (the one it was created or imported under); empty when it
+     * holds none: what {@link org.csiconsole.core.model.VolumeNames} falls back to.
+     */
+    default String nameOf(String id) {
+        return find(RecordKind.VOLUME, id).or(() -> find(RecordKind.SNAPSHOT, id)).map(RecordedItem::name).orElse("");
+    }
+
     /** {@code s} with the name it was created under, from the record, where the driver reports none. */
     default Snapshot named(Snapshot s) {
         return find(RecordKind.SNAPSHOT, s.snapshotId()).map(i -> i.named(s)).orElse(s);

@@ -57,6 +57,21 @@ public final class RiskModel implements RiskAssessor {
     }
 
     /**
+     * The fields a CSP publish or unpublish sends, as {@link RiskRequest#sends()} names them and every confirmation shows them
+     * (hpe-csp-rest-spec.md, {@code PUT /containers/v1/volumes/{id}/actions/publish|unpublish}): {@code id} (the path's),
+     * {@code host_uuid}, and for a publish {@code access_protocol}.
+     *
+     * @param protocol the access protocol of a publish; null for an unpublish
+     */
+    public static Map<String, String> cspPublishSends(String volumeId, String hostUuid, org.csiconsole.core.model.AccessProtocol protocol) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("id", volumeId);
+        m.put("host_uuid", hostUuid);
+        if (protocol != null) m.put("access_protocol", protocol.wire());
+        return m;
+    }
+
+    /**
      * How long this console's own successful call is evidence enough to refuse without an override: younger,
      * and not contradicted by the driver, another orchestrator is unlikely to have undone it.
      */
@@ -86,6 +101,9 @@ public final class RiskModel implements RiskAssessor {
             case DELETE_VOLUME, DELETE_SNAPSHOT, DELETE_GROUP_SNAPSHOT -> delete(d);
             case DELETE_VOLUME_GROUP -> deleteGroup(d);
             case DELETE_HOST -> deleteHost(d);
+            case CREATE_HOST -> d.consent = Consent.none(); // a new host loses nothing and is given no volume
+            case CSP_PUBLISH -> cspPublish(d);
+            case CSP_UNPUBLISH -> cspUnpublish(d);
             case CONTROLLER_UNPUBLISH -> controllerUnpublish(d);
             case CONTROLLER_PUBLISH -> controllerPublish(d);
             case NODE_UNPUBLISH -> nodeUnpublish(d);
@@ -209,7 +227,8 @@ public final class RiskModel implements RiskAssessor {
      * {@code a} when a read just before consent (or just before sending) found targets gone: the driver answered
      * NOT_FOUND for each of {@code gone} (display names). Refused, not overridable: the first state line and the
      * reason say they are already deleted (by someone else?), since CSI's DeleteVolume answers OK for an unknown
-     * volume_id and a call sent now would report a success that did not happen. Empty {@code gone}: {@code a}.
+     * volume_id and a call sent now would report a success that did not happen. No hazard stays: a target that is gone has
+     * nothing left to lose. Empty {@code gone}: {@code a}.
      */
     public static Assessment alreadyGone(Assessment a, List<String> gone) {
         if (gone.isEmpty()) return a;
@@ -218,10 +237,28 @@ public final class RiskModel implements RiskAssessor {
         lines.addAll(a.state());
         IllegalCall refused = new IllegalCall(String.join(", ", gone) + (gone.size() == 1 ? " is" : " are")
                 + " already deleted (by someone else?): the driver answered NOT_FOUND when read just now",
-                "CSI spec: DeleteVolume of a volume_id the driver no longer knows answers OK, so a call sent now could report a "
-                        + "change that did not happen",
+                "CSI spec: " + a.request().operation().call().substring(a.request().operation().call().lastIndexOf('/') + 1)
+                        + " of an id the driver no longer knows answers OK, so a call sent now could report a change that did not happen",
                 "Nothing to " + a.request().operation().verbLower() + ": refresh the list (F5) to see what is left.", false);
-        return new Assessment(a.request(), a.title(), lines, a.hazards(), refused, a.consent(), a.saferAlternative());
+        return new Assessment(a.request(), a.title(), lines, List.of(), refused, a.consent(), a.saferAlternative());
+    }
+
+    /** The audit log's code of a call not sent because a read just before found its target gone ({@link org.csiconsole.core.audit.AuditOutcome#NOT_SENT}). */
+    public static final String FOUND_GONE = "FOUND_GONE";
+
+    /**
+     * The audit record's targets of {@code op} not sent to {@code ids} found gone: the id field its request would have named
+     * ({@code volume_id}, {@code snapshot_id}, {@code volume_group_id}, {@code group_snapshot_id}; {@code id} for a CSP host).
+     */
+    public static Map<String, List<String>> goneTargets(RiskOperation op, List<String> ids) {
+        String field = switch (op) {
+            case DELETE_SNAPSHOT -> "snapshot_id";
+            case DELETE_VOLUME_GROUP -> "volume_group_id";
+            case DELETE_GROUP_SNAPSHOT -> "group_snapshot_id";
+            case DELETE_HOST -> "id";
+            default -> "volume_id";
+        };
+        return Map.of(field, List.copyOf(ids));
     }
 
     /**
@@ -334,6 +371,33 @@ public final class RiskModel implements RiskAssessor {
                         "HPE CSP REST spec: a host with published volumes cannot be deleted (400)",
                         "Unpublish " + (t.dependents().size() == 1 ? "it" : "them") + " from " + t.displayName() + " first.", false);
             }
+        }
+        d.typed();
+    }
+
+    /**
+     * CSP publish to the request's host ({@link RiskRequest#nodeId()}): a volume the array reports published already (it does
+     * not say to which host) would be written by two hosts unless they share it knowingly; running it is the consent then.
+     */
+    private void cspPublish(Draft d) {
+        d.consent = Consent.none();
+        String host = d.r.nodeId();
+        for (TargetFacts t : d.r.targets()) {
+            List<String> elsewhere = t.placements().stream().filter(p -> p.step() == Placement.Kind.PUBLISHED && !p.nodeId().equals(host))
+                    .map(Placement::nodeId).distinct().toList();
+            if (!elsewhere.isEmpty()) {
+                d.caution(Kind.STILL_IN_USE, t.displayName() + " is published already (to " + String.join(", ", elsewhere) + "): once " + host
+                        + " has it too, two hosts can write it, which corrupts a file system not made to be shared", "");
+                d.confirm();
+            }
+        }
+    }
+
+    /** CSP unpublish from the request's host: it loses access, as a controller unpublish's node does; the names are typed. */
+    private void cspUnpublish(Draft d) {
+        for (TargetFacts t : d.r.targets()) {
+            d.danger(Kind.ACCESS_LOST, d.r.nodeId() + " loses access to " + t.displayName()
+                    + ": I/O in flight fails, and a file system still mounted there loses its disk", "");
         }
         d.typed();
     }

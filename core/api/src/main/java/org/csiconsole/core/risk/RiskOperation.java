@@ -17,6 +17,15 @@ public enum RiskOperation {
     DELETE_GROUP_SNAPSHOT("Delete", "group snapshot", "csi.v1.GroupController/DeleteVolumeGroupSnapshot"),
     /** CSP {@code DELETE /containers/v1/hosts/{id}}. */
     DELETE_HOST("Delete", "host", "CSP DELETE /containers/v1/hosts/{id}"),
+    /** CSP {@code POST /containers/v1/hosts}: registers a host (its initiators, networks and CHAP user). */
+    CREATE_HOST("Create", "host", "CSP POST /containers/v1/hosts"),
+    /**
+     * CSP {@code PUT /containers/v1/volumes/{id}/actions/publish}: gives the request's host (its uuid) access to a volume
+     * over an access protocol.
+     */
+    CSP_PUBLISH("Publish", "volume", "CSP PUT /containers/v1/volumes/{id}/actions/publish"),
+    /** CSP {@code PUT /containers/v1/volumes/{id}/actions/unpublish}: takes the request's host's access away. */
+    CSP_UNPUBLISH("Unpublish", "volume", "CSP PUT /containers/v1/volumes/{id}/actions/unpublish"),
     /** CSI ControllerUnpublishVolume (spec "ControllerUnpublishVolume"). */
     CONTROLLER_UNPUBLISH("Unpublish", "volume", "csi.v1.Controller/ControllerUnpublishVolume"),
     /**

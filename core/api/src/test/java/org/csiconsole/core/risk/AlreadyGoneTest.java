@@ -25,6 +25,8 @@ class AlreadyGoneTest {
         assertThat(a.state().get(0)).as("the dialog leads with it, not with the stale facts")
                 .isEqualTo("Already deleted (by someone else?): erp-db was found gone before sending; nothing was sent.");
         assertThat(a.lines()).anySatisfy(l -> assertThat(l).contains("already deleted (by someone else?)"));
+        assertThat(a.hazards()).as("nothing is left to lose: no DANGER beside \"already deleted\"").isEmpty();
+        assertThat(delete.hazards()).isNotEmpty();
     }
 
     @Test

@@ -295,6 +295,18 @@ class RiskModelTableTest {
                 .sending("id", "host-0003").says("Sends CSP DELETE /containers/v1/hosts/host-0003: id=host-0003")
                 .expect(Verdict.SENT, Consent.Kind.TYPED, "worker-03");
         row("delete a host with nothing published", DELETE_HOST, host("worker-03")).has(Kind.ACCESS_LOST).expect(Verdict.SENT, Consent.Kind.TYPED, "worker-03");
+        row("create a host", CREATE_HOST, TargetFacts.of("host", "41302701-0196-420f-b319-834a79891db0", "worker-09"))
+                .lacks(Kind.ACCESS_LOST, Kind.DATA_DELETED).expect(Verdict.SENT, Consent.Kind.NONE);
+        row("CSP publish of a volume published nowhere", CSP_PUBLISH, vol("erp-db", "vol-1")).node("worker-01")
+                .sending(RiskModel.cspPublishSends("vol-1", "uuid-1", org.csiconsole.core.model.AccessProtocol.ISCSI))
+                .lacks(Kind.ACCESS_LOST, Kind.STILL_IN_USE).says("Sends CSP PUT /containers/v1/volumes/vol-1/actions/publish: id=vol-1, host_uuid=uuid-1, access_protocol=iscsi")
+                .expect(Verdict.SENT, Consent.Kind.NONE);
+        row("CSP publish of a volume the array reports published already", CSP_PUBLISH, vol("erp-db", "vol-1", driverPublished("worker-02")))
+                .node("worker-01").has(Kind.STILL_IN_USE).lacks(Kind.ACCESS_LOST).says("published already (to worker-02)", "two hosts can write it")
+                .expect(Verdict.SENT, Consent.Kind.CONFIRM);
+        row("CSP unpublish cuts the host off: the name is typed", CSP_UNPUBLISH, vol("erp-db", "vol-1", driverPublished("worker-01")))
+                .node("worker-01").sending(RiskModel.cspPublishSends("vol-1", "uuid-1", null)).has(Kind.ACCESS_LOST)
+                .says("worker-01 loses access to erp-db", "host_uuid=uuid-1").expect(Verdict.SENT, Consent.Kind.TYPED, "erp-db");
 
         // controller and node side
         row("controller unpublish of a volume this console staged on that node", CONTROLLER_UNPUBLISH,

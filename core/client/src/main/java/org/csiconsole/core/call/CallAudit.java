@@ -188,6 +188,32 @@ public final class CallAudit {
         return value;
     }
 
+    /**
+     * Records a mutating call the console did not send ({@link AuditRecord#notSent}), as made by this audit's origin.
+     *
+     * @param code why, as a word ({@code FOUND_GONE})
+     * @param message what was found, in one sentence
+     * @return completes once the record is durable; at once when nothing is audited ({@link #none()}); fails with
+     *     {@link AuditFailure} when it could not be written
+     */
+    public CompletableFuture<Void> notSent(String endpoint, String protocol, String call, Map<String, List<String>> targets,
+                                           String code, String message) {
+        if (!enabled()) return CompletableFuture.completedFuture(null);
+        CompletableFuture<Void> appended;
+        try {
+            appended = sink.append(AuditRecord.notSent(clock.instant(), origin, endpoint, protocol, call, targets, code, message));
+        } catch (RuntimeException e) {
+            appended = CompletableFuture.failedFuture(e);
+        }
+        return appended.handle((x, failed) -> {
+            if (failed == null) return (Void) null;
+            Throwable c = failed instanceof CompletionException && failed.getCause() != null ? failed.getCause() : failed;
+            throw new CompletionException(new AuditFailure("Record " + call + " as not sent", "the record that it was not sent (" + message
+                    + ") could not be written: " + c.getMessage(), "Make the audit log writable again (free disk space, check the "
+                    + "folder's permissions), then run 'csi-console audit --verify'", AuditOutcome.NOT_SENT, null, c));
+        });
+    }
+
     private static Throwable await(CompletableFuture<Void> written) {
         try {
             written.get(CONFIRM_WAIT.toMillis(), TimeUnit.MILLISECONDS);
@@ -208,6 +234,7 @@ public final class CallAudit {
             case CANCELLED -> "was cancelled";
             case FAILED -> "failed (" + end.message + ")";
             case UNKNOWN -> "ended with its outcome unknown (" + end.message + ")";
+            case NOT_SENT -> "was not sent";
         };
         String why = "the call " + ended + " but its audit entry could not be written"
                 + (failed instanceof TimeoutException ? " within " + CONFIRM_WAIT.toSeconds() + " s" : "")

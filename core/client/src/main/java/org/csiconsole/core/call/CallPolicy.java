@@ -71,6 +71,7 @@ public final class CallPolicy {
     private final DoubleSupplier random;
     private final CallAudit audit;
     private final org.csiconsole.core.model.ConnectionSecrets secrets;
+    private final org.csiconsole.core.model.VolumeNames names = new org.csiconsole.core.model.VolumeNames();
 
     /** Default settings, a new guard, the system timer. */
     public CallPolicy(CallTrace trace) {
@@ -154,7 +155,8 @@ public final class CallPolicy {
      */
     public <Q extends Message, R extends Message> CompletableFuture<R> unary(Channel channel, String endpoint,
                                                                              MethodDescriptor<Q, R> method, Q given,
-                                                                             CallSpec spec) {
+                                                                             CallSpec unnamed) {
+        CallSpec spec = named(unnamed);
         Q request;
         try {
             request = SecretCalls.fill(given, method.getFullMethodName(), secrets);
@@ -166,8 +168,35 @@ public final class CallPolicy {
             return carry(origin, send(channel, endpoint, method, request, spec, new AtomicInteger(), origin));
         }
         return carry(origin, audit.async(endpoint, "grpc", method.getFullMethodName(), spec.what(), redactor.text(request),
-                forced(request), AuditTargets.of(request, redactor), (R response) -> AuditTargets.of(response, redactor),
+                forced(request), withNames(AuditTargets.of(request, redactor)), (R response) -> AuditTargets.of(response, redactor),
                 attempts -> send(channel, endpoint, method, request, spec, attempts, origin)));
+    }
+
+    /** The names a person knows this connection's volumes by: failure texts and audit records name them beside their ids. */
+    public org.csiconsole.core.model.VolumeNames names() {
+        return names;
+    }
+
+    /** {@code spec} with the volume ids of its words named ({@link org.csiconsole.core.model.VolumeNames#labelIn}). */
+    private CallSpec named(CallSpec spec) {
+        String what = names.labelIn(spec.what());
+        return what.equals(spec.what()) ? spec : spec.withWhat(what);
+    }
+
+    /** {@code targets} with the names of their volume and snapshot ids, under {@link org.csiconsole.core.audit.AuditRecord#NAMES}. */
+    private Map<String, List<String>> withNames(Map<String, List<String>> targets) {
+        List<String> named = new java.util.ArrayList<>();
+        targets.forEach((field, ids) -> {
+            if (!field.endsWith("volume_id") && !field.endsWith("volume_ids") && !field.endsWith("snapshot_id")) return;
+            for (String id : ids) {
+                String name = names.nameOf(id);
+                if (!name.isEmpty() && !named.contains(id + "=" + name)) named.add(id + "=" + name);
+            }
+        });
+        if (named.isEmpty()) return targets;
+        Map<String, List<String>> all = new java.util.LinkedHashMap<>(targets);
+        all.put(org.csiconsole.core.audit.AuditRecord.NAMES, named);
+        return all;
     }
 
     /** True when {@code request} has a top-level boolean {@code force} set (csi-addons replication.proto: promote, demote, resync). */
@@ -212,7 +241,8 @@ public final class CallPolicy {
      */
     public <Q extends Message, R extends Message> CompletableFuture<Void> serverStream(Channel channel, String endpoint,
                                                                                        MethodDescriptor<Q, R> method, Q given,
-                                                                                       CallSpec spec, Consumer<R> onMessage) {
+                                                                                       CallSpec unnamed, Consumer<R> onMessage) {
+        CallSpec spec = named(unnamed);
         Q request;
         try {
             request = SecretCalls.fill(given, method.getFullMethodName(), secrets);

@@ -41,6 +41,11 @@ public record CallSpec(CallKind kind, String what, List<String> lockKeys, LockMo
         return new CallSpec(kind, what, List.of(keys), lockMode, deadline, retryOn);
     }
 
+    /** This call worded as {@code what}. */
+    public CallSpec withWhat(String what) {
+        return new CallSpec(kind, what, lockKeys, lockMode, deadline, retryOn);
+    }
+
     public CallSpec withLockMode(LockMode mode) {
         return new CallSpec(kind, what, lockKeys, mode, deadline, retryOn);
     }

@@ -13,6 +13,7 @@ import org.csiconsole.core.endpoint.Endpoint;
 import org.csiconsole.core.endpoint.SocketDiagnostics;
 import org.csiconsole.core.model.CapabilitySet;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -114,6 +115,27 @@ public final class CsiClient implements AutoCloseable {
     /** The SnapshotMetadata service (alpha), in this view's mode. */
     public CsiSnapshotMetadata snapshotMetadata() {
         return new CsiSnapshotMetadata(conn, mode);
+    }
+
+    /**
+     * Records in the audit log that {@code operation} was not sent to {@code ids}: a read just before sending found them gone
+     * ({@link org.csiconsole.core.risk.RiskModel#alreadyGone}). Outcome NOT_SENT, code
+     * {@link org.csiconsole.core.risk.RiskModel#FOUND_GONE}, the message {@link org.csiconsole.core.risk.RiskModel#goneResult}
+     * of {@code names}, on the controller endpoint.
+     *
+     * @param ids the ids the call would have named
+     * @param names the same targets as a person knows them (name beside id), for the message
+     * @return completes once the record is durable; fails with {@link org.csiconsole.core.audit.AuditFailure} when it could not be written
+     */
+    public CompletableFuture<Void> auditFoundGone(org.csiconsole.core.risk.RiskOperation operation, List<String> ids, List<String> names) {
+        return conn.policy.audit().notSent(endpoint().text(), "grpc", operation.call(),
+                org.csiconsole.core.risk.RiskModel.goneTargets(operation, ids), org.csiconsole.core.risk.RiskModel.FOUND_GONE,
+                org.csiconsole.core.risk.RiskModel.goneResult(names));
+    }
+
+    /** The names a person knows this connection's volumes by, beside their ids in failure texts and the audit log. */
+    public org.csiconsole.core.model.VolumeNames names() {
+        return conn.policy.names();
     }
 
     /** The controller endpoint. */

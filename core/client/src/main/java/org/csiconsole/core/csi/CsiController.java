@@ -131,7 +131,11 @@ public final class CsiController {
         }
         return conn.call(mode, CsiRpc.CREATE_VOLUME, ControllerGrpc.getCreateVolumeMethod(), b.build(),
                 mutate("CreateVolume " + req.name(), InFlightGuard.volumeName(req.name())))
-                .thenApply(r -> CsiMapping.volume(r.getVolume(), req.name(), req.capabilities(), req.parameters(), List.of(), null));
+                .thenApply(r -> {
+                    Volume v = CsiMapping.volume(r.getVolume(), req.name(), req.capabilities(), req.parameters(), List.of(), null);
+                    conn.policy.names().learn(v);
+                    return v;
+                });
     }
 
     /** DeleteVolume; needs CREATE_DELETE_VOLUME. Deleting a volume that does not exist succeeds (spec: idempotent). */

@@ -28,6 +28,8 @@ final class CspCalls {
     private final CspHttp http;
     private final CspConfig config;
     private final CallAudit audit;
+    /** The names of the volumes and hosts this client read: its failures name them beside their ids. */
+    final org.csiconsole.core.model.VolumeNames names = new org.csiconsole.core.model.VolumeNames();
 
     CspCalls(CspAuth session, Executor executor, CspHttp http, CspConfig config, CallAudit audit) {
         this.session = session;
@@ -96,7 +98,7 @@ final class CspCalls {
         return q;
     }
 
-    private static CspHttp.Call call(String method, String what, Map<String, String> query, byte[] body, String... segments) {
-        return new CspHttp.Call(method, List.copyOf(Arrays.asList(segments)), query, body, null, what);
+    private CspHttp.Call call(String method, String what, Map<String, String> query, byte[] body, String... segments) {
+        return new CspHttp.Call(method, List.copyOf(Arrays.asList(segments)), query, body, null, names.labelIn(what));
     }
 }

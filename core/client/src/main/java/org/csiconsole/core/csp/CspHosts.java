@@ -22,8 +22,15 @@ public final class CspHosts {
     /** GET /hosts: every registered host. */
     public CompletableFuture<List<Host>> list() {
         String what = "List CSP hosts";
-        return calls.async(what, () -> CspJson.readList(calls.get(what, Map.of(), "hosts"), CspDto.HostDto.class, what)
-                .stream().map(h -> CspMapping.host(h, what)).toList());
+        return calls.async(what, () -> {
+            List<Host> read = CspJson.readList(calls.get(what, Map.of(), "hosts"), CspDto.HostDto.class, what)
+                    .stream().map(h -> CspMapping.host(h, what)).toList();
+            for (Host h : read) {
+                calls.names.learn(h.id(), h.name());
+                calls.names.learn(h.uuid(), h.name());
+            }
+            return read;
+        });
     }
 
     /**

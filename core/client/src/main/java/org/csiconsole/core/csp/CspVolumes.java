@@ -139,8 +139,10 @@ public final class CspVolumes {
         return CspMapping.volume(CspJson.readObject(r, CspDto.VolumeDto.class, what), what);
     }
 
-    private static List<Volume> volumes(CspHttp.Reply r, String what) {
-        return CspJson.readList(r, CspDto.VolumeDto.class, what).stream().map(v -> CspMapping.volume(v, what)).toList();
+    private List<Volume> volumes(CspHttp.Reply r, String what) {
+        List<Volume> read = CspJson.readList(r, CspDto.VolumeDto.class, what).stream().map(v -> CspMapping.volume(v, what)).toList();
+        read.forEach(calls.names::learn);
+        return read;
     }
 
     private static String blankToNull(String s) {

@@ -3,6 +3,7 @@ package org.csiconsole.core.csp;
 import org.csiconsole.core.port.HostRequest;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import org.csiconsole.core.call.CallFailure;
 import org.csiconsole.core.call.CallTrace;
 import org.csiconsole.core.model.AccessProtocol;
 import org.csiconsole.core.model.Host;
@@ -168,6 +169,19 @@ class CspEndpointsTest {
         RecordedRequest unpub = next();
         assertThat(line(unpub)).isEqualTo("PUT /volumes/067b/actions/unpublish");
         assertThat(body(unpub)).isEqualTo("{\"host_uuid\":\"41302701\"}");
+    }
+
+    @Test
+    void aFailedPublishNamesTheVolumeAndTheHostTheListingsReportedBesideTheirIds() throws Exception {
+        server.enqueue(json(200, "[" + VOLUME + "]"));
+        csp.volumes().list().join();
+        server.enqueue(json(200, "[{\"id\":\"host-0002\",\"name\":\"worker-01\",\"uuid\":\"41302701\",\"iqns\":[\"iqn.2026-01.com.example:w1\"]}]"));
+        csp.hosts().list().join();
+        server.enqueue(json(409, "{\"errors\":[{\"code\":\"Conflict\",\"message\":\"published elsewhere\"}]}"));
+
+        CallFailure f = failure(csp.volumes().publish("067b5b0c6a3d0ece0600000000000000000000001d", "41302701", AccessProtocol.ISCSI));
+
+        assertThat(f.what()).isEqualTo("Publish CSP volume volume1 (067b5b0c6a3d0ece0600000000000000000000001d) to host worker-01 (41302701)");
     }
 
     @Test

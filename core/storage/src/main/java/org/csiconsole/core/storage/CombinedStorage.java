@@ -186,7 +186,9 @@ public final class CombinedStorage implements StorageService {
                         if (other != null) {
                             unmatched.remove(other.volumeId());
                             holders.put(v.volumeId(), new Held(csp.arrayOf().get(other.volumeId()), other.volumeId()));
-                            out.add(merge(v, other));
+                            Volume merged = merge(v, other);
+                            csi.names().learn(merged);
+                            out.add(merged);
                         } else {
                             if (everyArray) holders.put(v.volumeId(), CSI_ONLY);
                             out.add(v);
@@ -291,6 +293,11 @@ public final class CombinedStorage implements StorageService {
         CompletableFuture<Void> deleted = csi.deleteVolume(volumeId);
         deleted.thenRun(() -> holders.remove(volumeId));
         return deleted;
+    }
+
+    @Override
+    public CompletableFuture<Void> auditFoundGone(org.csiconsole.core.risk.RiskOperation operation, List<String> ids, List<String> names) {
+        return csi.auditFoundGone(operation, ids, names);
     }
 
     @Override

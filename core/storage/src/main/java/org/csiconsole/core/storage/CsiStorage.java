@@ -217,6 +217,11 @@ public final class CsiStorage implements StorageService {
         return csi.identity().pluginInfo();
     }
 
+    /** The names a person knows this connection's volumes by ({@link CsiClient#names()}): learned from what the storage reads. */
+    public org.csiconsole.core.model.VolumeNames names() {
+        return csi.names();
+    }
+
     @Override
     public CompletableFuture<List<SourceFailure>> listVolumes(PageSink<Volume> pages) {
         // The client's page size (max_entries), so pages stream into the table as they arrive
@@ -275,6 +280,11 @@ public final class CsiStorage implements StorageService {
     @Override
     public CompletableFuture<Void> deleteVolume(String volumeId) {
         return csi.controller().deleteVolume(volumeId, Secrets.NONE);
+    }
+
+    @Override
+    public CompletableFuture<Void> auditFoundGone(org.csiconsole.core.risk.RiskOperation operation, List<String> ids, List<String> names) {
+        return csi.auditFoundGone(operation, ids, names);
     }
 
     @Override

@@ -77,6 +77,18 @@ class CombinedStorageTest {
         });
     }
 
+    @Test
+    void theArraysNameOfACorrelatedVolumeIsWhatTheConnectionsFailuresNameItBy() throws Exception {
+        Volume a = TwoSites.createOn(siteA, "erp-db");
+        CsiStorage csi = sites.csi();
+        CombinedStorage storage = new CombinedStorage(csi, List.of(siteA, siteB));
+        assertThat(csi.names().label(a.volumeId())).as("CSI reports no name").isEqualTo(a.volumeId());
+
+        read(storage, new ArrayList<>());
+
+        assertThat(csi.names().label(a.volumeId())).isEqualTo("erp-db (" + a.volumeId() + ")");
+    }
+
     // ---- capacity -----------------------------------------------------------------------------
 
     @Test
