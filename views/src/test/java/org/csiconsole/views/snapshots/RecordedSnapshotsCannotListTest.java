@@ -50,6 +50,8 @@ class RecordedSnapshotsCannotListTest {
     void aSnapshotCreatedHereIsReadyWithItsSizeAndANewVolumeCanBeMadeFromItThenItsSourcesDeleteNamesIt() {
         audited("csi.v1.Controller/CreateVolume", Map.of("name", List.of("w3-a"), "volume_id", List.of("vol-206")),
                 "name: \"w3-a\"\ncapacity_range {\n  required_bytes: 1073741824\n}");
+        // the driver holds it, though it cannot list it: ControllerGetVolume at consent finds it
+        storage.volumes.add(org.csiconsole.core.model.Volume.csi("vol-206", 1L << 30));
         SnapshotsViewModel snapshots = new SnapshotsViewModel(context());
         snapshots.activate();
 
