@@ -228,9 +228,8 @@ public class CspCommand {
         });
     }
 
-    @Command(name = "publish", mixinStandardHelpOptions = true, description = {"Publish a volume to a host (PUT /volumes/{id}/actions/publish), "
-            + "as the workbench's Volumes > CSP > Publish to host does, and print the LUN and serial number.",
-            "Reads the host and the volume first and prints what core's risk assessment finds: a volume the array reports published "
+    @Command(name = "publish", mixinStandardHelpOptions = true, description = {"Publish a volume to a host and print the LUN and serial number.",
+            "Sends PUT /volumes/{id}/actions/publish, as the workbench's Volumes > CSP > Publish to host does. Reads the host and the volume first and prints what core's risk assessment finds: a volume the array reports published "
                     + "already is sent only once that is printed (two hosts can write it). --dry-run sends nothing."})
     int publish(@Mixin CspConnectionOptions o,
                 @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "id of the volume, as csp volumes lists it.") String volumeId,
@@ -259,9 +258,8 @@ public class CspCommand {
         });
     }
 
-    @Command(name = "unpublish", mixinStandardHelpOptions = true, description = {"Unpublish a volume from a host (PUT /volumes/{id}/actions/unpublish), "
-            + "as the workbench's Volumes > CSP > Unpublish from host does: the host loses access to it.",
-            "Reads the host and the volume first and prints what core's risk assessment finds. On a terminal, type the volume's name "
+    @Command(name = "unpublish", mixinStandardHelpOptions = true, description = {"Unpublish a volume from a host: the host loses access to it.",
+            "Sends PUT /volumes/{id}/actions/unpublish, as the workbench's Volumes > CSP > Unpublish from host does. Reads the host and the volume first and prints what core's risk assessment finds. On a terminal, type the volume's name "
                     + "to confirm; without a terminal, pass --yes=<name-or-id>. --dry-run sends nothing and needs no consent."})
     int unpublish(@Mixin CspConnectionOptions o,
                   @Option(names = "--volume-id", required = true, paramLabel = "ID", description = "id of the volume, as csp volumes lists it.") String volumeId,

@@ -46,7 +46,7 @@ import org.csiconsole.core.risk.FenceFacts;
 import org.csiconsole.core.risk.Hazard;
 import org.csiconsole.core.port.FenceConfirmation;
 import org.csiconsole.core.risk.RiskOperation;
-import org.csiconsole.core.risk.Presence;
+import org.csiconsole.core.risk.Existence;
 import org.csiconsole.core.risk.RiskRequest;
 import org.csiconsole.core.risk.TargetFacts;
 import org.csiconsole.core.store.SqliteReplicationHistory;
@@ -296,8 +296,8 @@ public final class ReplicationCommand {
             PairReads readsB = b == null ? null : new PairReads(b);
             List<TargetFacts> facts = new ArrayList<>();
             // whether each volume to enable exists: the driver's complete listing, else what this console knows of the site
-            Map<String, Presence> presence = kind != WorkflowKind.ENABLE ? Map.of()
-                    : Presence.read(a.fence(), readsA.listed().keySet().stream().filter(x -> !x.group()).map(ReplicationSource::id)
+            Map<String, Existence> presence = kind != WorkflowKind.ENABLE ? Map.of()
+                    : Existence.read(a.fence(), readsA.listed().keySet().stream().filter(x -> !x.group()).map(ReplicationSource::id)
                             .collect(java.util.stream.Collectors.toSet()), sources.stream().filter(x -> !x.group()).map(ReplicationSource::id).toList())
                     .get(2, TimeUnit.MINUTES);
             for (ReplicationSource s : sources) {

@@ -25,7 +25,7 @@ import org.csiconsole.views.action.ViewAction;
 import org.csiconsole.views.dialog.RiskAnswer;
 import org.csiconsole.core.risk.Assessment;
 import org.csiconsole.core.risk.IllegalCall;
-import org.csiconsole.core.risk.Presence;
+import org.csiconsole.core.risk.Existence;
 import org.csiconsole.core.risk.RiskModel;
 import org.csiconsole.core.risk.RiskOperation;
 import org.csiconsole.core.risk.RiskRequest;
@@ -243,8 +243,8 @@ public final class ReplicationCommands {
             java.util.Set<String> known = model.table().all().stream().filter(r -> r.site().connection().equals(site.connection()))
                     .map(r -> r.source().id()).collect(java.util.stream.Collectors.toSet());
             List<String> ids = items.stream().map(i -> i.source().id()).toList();
-            CompletableFuture<Map<String, Presence>> presence = group ? CompletableFuture.completedFuture(Map.of())
-                    : Presence.read(site.fence(), known, ids);
+            CompletableFuture<Map<String, Existence>> presence = group ? CompletableFuture.completedFuture(Map.of())
+                    : Existence.read(site.fence(), known, ids);
             presence.thenAcceptAsync(p -> confirmEnable(site, group, items, template, p), model.ui()).exceptionally(e -> {
                 CallFailure f = org.csiconsole.views.dialog.Failures.of("Enable replication", e);
                 LOG.warn("{}", f.describe());
@@ -262,7 +262,7 @@ public final class ReplicationCommands {
      * limit or a schedulingInterval that is no duration is refused before sending; then the run, once consented.
      */
     private void confirmEnable(SiteChoice site, boolean group, List<WorkflowItem> items, ReplicationRequest template,
-                               Map<String, Presence> presence) {
+                               Map<String, Existence> presence) {
         List<TargetFacts> targets = items.stream().map(i -> model.table().all().stream()
                 .filter(r -> r.source().equals(i.source())).findFirst().map(ReplicationCommands::facts)
                 .orElse(TargetFacts.of(group ? "volume group" : "volume", i.source().id(), ""))

@@ -926,9 +926,9 @@ public final class RiskModel implements RiskAssessor {
 
     /**
      * EnableVolumeReplication: refused before it is sent for a volume or group that already replicates (its role is known),
-     * an id over {@link #MAX_ID_BYTES} bytes, a volume the driver's complete listing lacks ({@link Presence#NOT_LISTED}), or a
+     * an id over {@link #MAX_ID_BYTES} bytes, a volume the driver's complete listing lacks ({@link Existence#NOT_LISTED}), or a
      * {@code schedulingInterval} among the parameters sent that is no duration. A volume the console cannot tell exists
-     * ({@link Presence#UNKNOWN}: the driver does not list, the record does not know it) is said, not refused.
+     * ({@link Existence#UNKNOWN}: the driver does not list, the record does not know it) is said, not refused.
      */
     private void enable(Draft d) {
         String interval = badInterval(d.r.sends().getOrDefault(SCHEDULING_INTERVAL, ""));
@@ -946,13 +946,13 @@ public final class RiskModel implements RiskAssessor {
                 d.illegal(t.displayName() + " already replicates: it is " + role(t.side()) + (t.side().site().isEmpty() ? "" : " on " + t.side().site())
                         + (t.partner() == null ? "" : ", paired with " + t.partner().where()), "csi-addons replication.proto: "
                         + "EnableVolumeReplication starts a pair; a volume is in one pair", "Nothing to enable; to pair it anew, disable it first.", false);
-            } else if (t.presence() == Presence.NOT_LISTED) {
+            } else if (t.presence() == Existence.NOT_LISTED) {
                 d.illegal("there is no " + t.kind() + " " + t.id() + (d.r.connection().isEmpty() ? "" : " on " + d.r.connection())
                         + ": the driver's listing of its volumes, complete and read just now, does not hold it",
                         "csi-addons replication.proto: EnableVolumeReplication acts on an existing volume_id",
                         "Check the id (csi-console volumes lists them).", false);
             } else {
-                if (t.presence() == Presence.UNKNOWN) {
+                if (t.presence() == Existence.UNKNOWN) {
                     d.caution(Kind.STATE_UNKNOWN, "whether " + t.id() + " exists is not known: the driver does not list its volumes"
                             + " and the console's record holds no " + t.kind() + " " + t.id() + "; the driver answers NOT_FOUND if it has none", "");
                 }

@@ -46,13 +46,13 @@ import java.util.Objects;
  *     as this snapshot is the last copy of its data; empty otherwise
  * @param maximumBytes the largest volume the plugin reports it provisions (GetCapacity {@code maximum_volume_size}), in
  *     bytes; 0 when not reported or not asked; {@link #MAXIMUM_UNREAD} when GetCapacity is advertised but failed
- * @param presence whether the volume exists as far as the console can tell before sending ({@link Presence#read});
+ * @param presence whether the volume exists as far as the console can tell before sending ({@link Existence#read});
  *     null when not checked
  */
 public record TargetFacts(String kind, String id, String name, long capacityBytes, List<Placement> placements,
                           boolean driverReportsPlacements, SideFacts side, SideFacts partner, List<String> dependents,
                           List<String> reached, PairMismatch pairing, String sizeOrigin, FenceFacts.Listed fence,
-                          String lastCopyOf, long maximumBytes, Presence presence) {
+                          String lastCopyOf, long maximumBytes, Existence presence) {
     public TargetFacts {
         lastCopyOf = lastCopyOf == null ? "" : lastCopyOf;
         Objects.requireNonNull(kind, "kind");
@@ -367,7 +367,7 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
     }
 
     /** This target with {@code presence} ({@link #presence()}). */
-    public TargetFacts withPresence(Presence presence) {
+    public TargetFacts withPresence(Existence presence) {
         return new TargetFacts(kind, id, name, capacityBytes, placements, driverReportsPlacements, side, partner, dependents, reached, pairing, sizeOrigin, fence, lastCopyOf, maximumBytes, presence);
     }
 

@@ -480,14 +480,14 @@ class RiskModelTableTest {
         row("enable replication of an id over CSI's 128 bytes is refused", ENABLE_REPLICATION, vol("long", "v".repeat(300)))
                 .says("is 300 bytes, over the 128 a volume_id may have").expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("enable replication of a volume the driver's complete listing lacks is refused", ENABLE_REPLICATION,
-                TargetFacts.of("volume", "nope", "").withPresence(Presence.NOT_LISTED))
+                TargetFacts.of("volume", "nope", "").withPresence(Existence.NOT_LISTED))
                 .says("there is no volume nope", "listing of its volumes, complete and read just now, does not hold it")
                 .expect(Verdict.BLOCKED, Consent.Kind.CONFIRM);
         row("enable replication of a volume neither the driver lists nor the record knows says so and is sent", ENABLE_REPLICATION,
-                TargetFacts.of("volume", "nope", "").withPresence(Presence.UNKNOWN)).has(Kind.STATE_UNKNOWN, Kind.REPLICATION_CHANGES)
+                TargetFacts.of("volume", "nope", "").withPresence(Existence.UNKNOWN)).has(Kind.STATE_UNKNOWN, Kind.REPLICATION_CHANGES)
                 .says("whether nope exists is not known", "the console's record holds no volume nope").expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("enable replication of a volume only the record knows is sent without doubt", ENABLE_REPLICATION,
-                TargetFacts.of("volume", "vol-9", "").withPresence(Presence.RECORDED)).lacks(Kind.STATE_UNKNOWN)
+                TargetFacts.of("volume", "vol-9", "").withPresence(Existence.RECORDED)).lacks(Kind.STATE_UNKNOWN)
                 .expect(Verdict.SENT, Consent.Kind.CONFIRM);
         row("disable replication is a danger naming the partner left behind and since when it is stale", DISABLE_REPLICATION, pair(A_PRIMARY, B_SECONDARY))
                 .has(Kind.REPLICATION_CHANGES).says("erp-db (vol-00000211) on site-b is no longer updated from now on and keeps the data of the last sync at 07:45:44")

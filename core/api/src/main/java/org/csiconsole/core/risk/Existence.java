@@ -19,7 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * ({@link TargetFacts#presence()}): from the driver's complete listing (CSI ListVolumes, every page, no source missing),
  * else from what the console already knows of it (its record, or a replication listing that names it).
  */
-public enum Presence {
+public enum Existence {
     /** The driver's complete listing holds it. */
     LISTED,
     /** The driver's complete listing, just read, does not hold it: it does not exist on this connection. */
@@ -41,7 +41,7 @@ public enum Presence {
      * @param ids the volume ids asked about
      * @return id to presence, in the order of {@code ids}
      */
-    public static CompletableFuture<Map<String, Presence>> read(FencePort storage, Set<String> known, Collection<String> ids) {
+    public static CompletableFuture<Map<String, Existence>> read(FencePort storage, Set<String> known, Collection<String> ids) {
         if (ids.isEmpty()) return CompletableFuture.completedFuture(Map.of());
         if (!(storage instanceof StorageService s)) return CompletableFuture.completedFuture(unlisted(known, ids));
         return s.features().thenCompose(f -> {
@@ -54,14 +54,14 @@ public enum Presence {
         }).exceptionally(e -> unlisted(known, ids));
     }
 
-    private static Map<String, Presence> listed(Set<String> listed, Collection<String> ids) {
-        Map<String, Presence> out = new LinkedHashMap<>();
+    private static Map<String, Existence> listed(Set<String> listed, Collection<String> ids) {
+        Map<String, Existence> out = new LinkedHashMap<>();
         for (String id : ids) out.put(id, listed.contains(id) ? LISTED : NOT_LISTED);
         return out;
     }
 
-    private static Map<String, Presence> unlisted(Set<String> known, Collection<String> ids) {
-        Map<String, Presence> out = new LinkedHashMap<>();
+    private static Map<String, Existence> unlisted(Set<String> known, Collection<String> ids) {
+        Map<String, Existence> out = new LinkedHashMap<>();
         for (String id : ids) out.put(id, known.contains(id) ? RECORDED : UNKNOWN);
         return out;
     }

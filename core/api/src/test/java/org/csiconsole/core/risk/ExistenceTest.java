@@ -20,7 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Whether a volume exists before a call names it: the driver's complete listing decides; without one, the record. */
-class PresenceTest {
+class ExistenceTest {
     /** A driver listing vol-1 (with LIST_VOLUMES when {@code lists}), its listing missing a source when {@code partial}. */
     private static StorageService driver(boolean lists, boolean partial) {
         Set<ControllerCapability> caps = EnumSet.of(ControllerCapability.CREATE_DELETE_VOLUME);
@@ -43,24 +43,24 @@ class PresenceTest {
 
     @Test
     void aCompleteListingTellsListedFromNotListedWhateverTheRecordKnows() {
-        assertThat(Presence.read(driver(true, false), Set.of("nope"), List.of("vol-1", "nope")).join())
-                .containsExactly(Map.entry("vol-1", Presence.LISTED), Map.entry("nope", Presence.NOT_LISTED));
+        assertThat(Existence.read(driver(true, false), Set.of("nope"), List.of("vol-1", "nope")).join())
+                .containsExactly(Map.entry("vol-1", Existence.LISTED), Map.entry("nope", Existence.NOT_LISTED));
     }
 
     @Test
     void aDriverThatCannotListLeavesTheRecordToDecide() {
-        assertThat(Presence.read(driver(false, false), Set.of("vol-9"), List.of("vol-9", "nope")).join())
-                .containsExactly(Map.entry("vol-9", Presence.RECORDED), Map.entry("nope", Presence.UNKNOWN));
+        assertThat(Existence.read(driver(false, false), Set.of("vol-9"), List.of("vol-9", "nope")).join())
+                .containsExactly(Map.entry("vol-9", Existence.RECORDED), Map.entry("nope", Existence.UNKNOWN));
     }
 
     @Test
     void anIncompleteListingIsNoProofOfAbsence() {
-        assertThat(Presence.read(driver(true, true), Set.of(), List.of("nope")).join()).containsExactly(Map.entry("nope", Presence.UNKNOWN));
+        assertThat(Existence.read(driver(true, true), Set.of(), List.of("nope")).join()).containsExactly(Map.entry("nope", Existence.UNKNOWN));
     }
 
     @Test
     void withoutAStorageOnlyTheRecordCanTell() {
-        assertThat(Presence.read(new org.csiconsole.core.port.FencePort() { }, Set.of("vol-1"), List.of("vol-1", "nope")).join())
-                .containsExactly(Map.entry("vol-1", Presence.RECORDED), Map.entry("nope", Presence.UNKNOWN));
+        assertThat(Existence.read(new org.csiconsole.core.port.FencePort() { }, Set.of("vol-1"), List.of("vol-1", "nope")).join())
+                .containsExactly(Map.entry("vol-1", Existence.RECORDED), Map.entry("nope", Existence.UNKNOWN));
     }
 }
