@@ -209,6 +209,14 @@ final class TroubleshootPages {
         summary.setPadding(new Insets(0, 8, 0, 8));
         summary.textProperty().bind(Bindings.createStringBinding(() -> summary(m.reportProperty().get(), m.reportNameProperty().get()),
                 m.reportProperty(), m.reportNameProperty()));
+        Label leftOut = new Label();
+        leftOut.setId("report-left-out");
+        leftOut.getStyleClass().add(ConsoleStyles.VIEW_STATUS);
+        leftOut.setWrapText(true);
+        leftOut.setPadding(new Insets(0, 8, 0, 8));
+        leftOut.textProperty().bind(m.leftOutProperty());
+        leftOut.visibleProperty().bind(Bindings.isNotEmpty(m.leftOutProperty()));
+        leftOut.managedProperty().bind(leftOut.visibleProperty());
         ResourceTable<CheckResult> checks = checkTable(m.checks(), "report-checks");
         ResourceTable<ReportComparison.Row> comparison = new ResourceTable<>(m.comparison(), List.of(
                 Column.<ReportComparison.Row, String>of("aspect", "Aspect", r -> r.aspect().name().toLowerCase()).width(100),
@@ -234,7 +242,7 @@ final class TroubleshootPages {
                 : "Did not finish: " + m.failureProperty().get(), m.failureProperty()), m.failureProperty(), m::retry);
         failed.visibleProperty().bind(Bindings.isNotEmpty(m.failureProperty()));
         failed.managedProperty().bind(failed.visibleProperty());
-        VBox top = new VBox(4, bar(saveBtn, new Separator(Orientation.VERTICAL), openBtn, compareBtn, differences), summary, failed);
+        VBox top = new VBox(4, bar(saveBtn, new Separator(Orientation.VERTICAL), openBtn, compareBtn, differences), summary, leftOut, failed);
         top.setPadding(new Insets(0, 0, 4, 0));
         return new BorderPane(split, top, null, null, null);
     }

@@ -127,7 +127,7 @@ final class FakeTroubleshootPort implements TroubleshootPort {
         ExerciseStep delete = new ExerciseStep("DeleteVolume", "vol-1", StepOutcome.OK, Duration.ofMillis(10), "", false);
         List<ExerciseStep> steps = exerciseSteps != null ? exerciseSteps : List.of(create, delete);
         steps.forEach(s -> events.accept(new TroubleEvent.StepDone(s)));
-        ExerciseResult r = new ExerciseResult(driver, plan.pool(), plan.namePrefix() + "-1", Instant.EPOCH, Duration.ofMillis(40),
+        ExerciseResult r = new ExerciseResult(endpoint, driver, plan.pool(), plan.namePrefix() + "-1", Instant.EPOCH, Duration.ofMillis(40),
                 steps, List.of(), false);
         return new ExerciseRun() {
             @Override

@@ -182,6 +182,33 @@ class TroubleshootViewModelTest {
     }
 
     @Test
+    void aReportIsAboutTheLatestRunsEndpointAndLeavesOutAnExerciseOnAnother() {
+        String strict = "unix:///root/plugins/strict/csi.sock";
+        String stale = "unix:///root/plugins/stale/csi.sock";
+        model.endpointProperty().set(strict);
+        model.exercise().workDirProperty().set("/tmp/x");
+        dialogs.typed = "csi.example.com/default";
+        model.exercise().run();
+        assertThat(model.exercise().resultProperty().get().endpoint()).isEqualTo(strict);
+        port.probeAnswers.put(stale, FakeTroubleshootPort.unreachable(stale, "nothing listens", "Remove the file"));
+        model.endpointProperty().set(stale);
+        model.probe().probe();
+
+        assertThat(model.reports().reportProperty().get().exercise()).as("the unsaved report").isNull();
+        assertThat(model.reports().leftOutProperty().get()).contains("The exercise of " + strict + " is left out");
+        model.saveReport(Path.of("/support/case-43"));
+
+        assertThat(port.saved).singleElement().satisfies(s -> {
+            assertThat(s.endpoint()).isEqualTo(stale);
+            assertThat(s.probe().endpoint()).isEqualTo(stale);
+            assertThat(s.exercise()).isNull();
+            assertThat(s.titles()).containsExactly("Probe " + stale);
+        });
+        assertThat(model.reports().reportProperty().get().summary()).doesNotContain("exercise passed");
+        assertThat(model.reports().leftOutProperty().get()).contains("The exercise of " + strict + " is left out");
+    }
+
+    @Test
     void aDiscoveryUnderARootDirectoryThatDoesNotExistSaysSoAndIsNotASuccess() {
         String root = "/nonexistent/kubelet";
         port.discovery = new DiscoveryReport(root, List.of(root + "/plugins_registry", root + "/plugins"), Instant.EPOCH,

@@ -125,7 +125,7 @@ public final class Exercise implements ExerciseRun {
         }
         teardown(!ok);
         removeDirs();
-        result.complete(new ExerciseResult(driver, plan.pool(), name, started, Duration.ofNanos(System.nanoTime() - t0), steps,
+        result.complete(new ExerciseResult(client.endpoint().text(), driver, plan.pool(), name, started, Duration.ofNanos(System.nanoTime() - t0), steps,
                 leftovers, cancelled));
     }
 

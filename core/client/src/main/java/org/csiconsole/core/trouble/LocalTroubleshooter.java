@@ -118,6 +118,13 @@ public final class LocalTroubleshooter implements TroubleshootPort {
             return CompletableFuture.failedFuture(new CallFailure(FailureKind.INVALID_ARGUMENT, "Save a report",
                     "nothing has been discovered, probed or exercised yet", "Run a discovery or a probe first", ""));
         }
+        ReportScope scope = ReportScope.of(probe, exercise);
+        String about = endpoint == null ? "" : endpoint;
+        if (!scope.leftOut().isEmpty() || !about.isEmpty() && !scope.endpoint().isEmpty() && !about.equals(scope.endpoint())) {
+            return CompletableFuture.failedFuture(new CallFailure(FailureKind.INVALID_ARGUMENT, "Save a report on " + about,
+                    "a report is about one endpoint, and these runs are not all of " + about + (scope.leftOut().isEmpty() ? ""
+                    : " (" + scope.leftOut() + ")"), "Save the runs of one endpoint", ""));
+        }
         List<TraceEntry> calls = callsOf(trace.snapshot(), taskTitles, discovery == null ? null : window(discovery.started(), discovery.took()),
                 probe == null ? null : window(probe.started(), probe.took()), exercise == null ? null : window(exercise.started(), exercise.took()));
         TroubleReport report = new TroubleReport(TroubleReport.FORMAT, consoleVersion, Instant.now(), ReportFiles.environment(),

@@ -75,4 +75,18 @@ class LocalTroubleshooterTest {
                 .satisfies(t -> assertThat(((CallFailure) t).kind()).isEqualTo(FailureKind.INVALID_ARGUMENT))
                 .hasMessageContaining(file.resolve("out").toString());
     }
+
+    @Test
+    void runsOfTwoEndpointsAreNotSavedAsOneReport() throws Exception {
+        ProbeReport stale = new ProbeReport("unix:///root/stale/csi.sock", "", "", java.time.Instant.parse("2030-01-01T00:01:00Z"),
+                Duration.ZERO, false, null, null, java.util.List.of(), null, -1, -1, java.util.List.of(), java.util.List.of(), java.util.Map.of());
+        ExerciseResult strict = new ExerciseResult("unix:///root/strict/csi.sock", "reference.csi-console.org", "default", "x-1",
+                java.time.Instant.parse("2030-01-01T00:00:00Z"), Duration.ofSeconds(1), java.util.List.of(), java.util.List.of(), false);
+
+        assertThatThrownBy(() -> port.saveReport(dir.resolve("out"), stale.endpoint(), null, stale, strict, Set.of()).get(10, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class).cause().isInstanceOf(CallFailure.class)
+                .hasMessageContaining("a report is about one endpoint")
+                .hasMessageContaining("The exercise of unix:///root/strict/csi.sock is left out");
+        assertThat(dir.resolve("out").resolve(ReportFiles.JSON_NAME)).doesNotExist();
+    }
 }
