@@ -143,10 +143,7 @@ public final class ExerciseModel {
                 return;
             }
             String expected = plan.confirmation(info.name());
-            boolean go = actions.dialogs().confirmByTyping("Exercise " + info.name(),
-                    "This creates, publishes, stages, snapshots and deletes test volumes named " + plan.namePrefix()
-                            + "-* in pool " + plan.pool() + " of " + info.name() + ", and removes everything it made, also "
-                            + "after a failure or a cancel. Every change is audited.",
+            boolean go = actions.dialogs().confirmByTyping("Exercise " + info.name() + " at " + e, plan.consent(info.name(), e),
                     expected, "Run exercise");
             if (!go) {
                 running.set(false);

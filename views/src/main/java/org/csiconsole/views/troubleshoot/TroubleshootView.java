@@ -134,6 +134,12 @@ public final class TroubleshootView implements ResourceView {
         else if (t == probeTab) model.probe().probe();
     }
 
+    /** The pages' endpoint: the status bar names it while this perspective is shown, not the navigator's connection. */
+    @Override
+    public ObservableStringValue statusTarget() {
+        return model.endpointProperty();
+    }
+
     @Override
     public ObservableStringValue title() {
         return title.getReadOnlyProperty();

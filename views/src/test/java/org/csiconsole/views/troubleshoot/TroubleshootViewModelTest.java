@@ -270,7 +270,8 @@ class TroubleshootViewModelTest {
 
         model.exercise().run();
 
-        assertThat(dialogs.confirmations).containsExactly("Exercise csi.example.com:csi.example.com/gold");
+        assertThat(dialogs.confirmations).containsExactly("Exercise csi.example.com at unix:///csi/csi.sock:csi.example.com/gold");
+        assertThat(dialogs.typedMessages).singleElement().asString().contains("of csi.example.com at unix:///csi/csi.sock");
         assertThat(port.exercised).isEmpty();
         assertThat(model.exercise().statusProperty().get()).contains("not confirmed");
 
