@@ -37,6 +37,8 @@ public final class ProbeModel {
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
     private UiTask<ProbeReport> task;
     private String lastTitle = "";
+    /** The endpoint as typed when the last complete probe started. */
+    private String probed = "";
 
     ProbeModel(TroubleshootPort port, ActionRunner actions, Executor ui, StringProperty endpoint, StringProperty rootDir) {
         this.port = port;
@@ -46,6 +48,25 @@ public final class ProbeModel {
         this.rootDir = rootDir;
         this.checks = new ResourceTableModel<CheckResult>(TroubleRows::searchText, ForkJoinPool.commonPool(), ui,
                 ResourceTableModel.DEFAULT_SYNC_LIMIT).keyedBy(CheckResult::id);
+        endpoint.addListener((o, was, now) -> showChecksFor(now));
+    }
+
+    /**
+     * Checks belong to the endpoint probed: under another endpoint the last probe's checks are cleared and the status
+     * line says which endpoint they were of; back on that endpoint they show again.
+     */
+    private void showChecksFor(String typed) {
+        ProbeReport r = report.get();
+        if (running.get() || r == null) return;
+        String now = typed == null ? "" : typed.strip();
+        if (now.equals(probed)) {
+            checks.replaceAll(r.worstFirst());
+            status.set(TroubleRows.summary(r));
+        } else {
+            checks.clear();
+            status.set("The last probe checked " + probed + "; its checks are not shown under another endpoint. Probe to check "
+                    + (now.isEmpty() ? "another endpoint" : now) + ".");
+        }
     }
 
     public ResourceTableModel<CheckResult> checks() {
@@ -90,17 +111,23 @@ public final class ProbeModel {
         status.set("Probing " + e + "\u2026");
         lastTitle = "Probe " + e;
         task = actions.run(null, lastTitle, p -> port.probe(e, root, ev -> {
-            if (ev instanceof TroubleEvent.CheckDone d) ui.execute(() -> checks.append(List.of(d.check())));
+            if (ev instanceof TroubleEvent.CheckDone d) ui.execute(() -> {
+                checks.append(List.of(d.check()));
+                // a cancelled probe's last word: which call did not answer, and for how long
+                if (d.check().id().equals(ProbeReport.CANCELLED_CHECK)) status.set("The probe was cancelled: " + d.check().evidence() + ".");
+            });
             else if (ev instanceof TroubleEvent.Stage s) p.update(org.csiconsole.views.task.Progress.INDETERMINATE, s.message());
         }), TroubleRows::summary, TroubleRows::severity);
         task.outcome().whenComplete((r, t) -> {
             running.set(false);
             if (r != null) {
+                probed = e;
                 report.set(r);
                 checks.replaceAll(r.worstFirst());
                 status.set(TroubleRows.summary(r));
             } else if (Failures.of(lastTitle, t).kind() == FailureKind.CANCELLED) {
-                status.set("The probe was cancelled.");
+                // the probe's own last check may have said already which call did not answer
+                if (!status.get().startsWith("The probe was cancelled:")) status.set("The probe was cancelled.");
             } else {
                 CallFailure f = Failures.of(lastTitle, t);
                 failure.set(f.getMessage() + (f.whatToDo().isEmpty() ? "" : ". " + f.whatToDo()));

@@ -88,6 +88,8 @@ final class FakeTroubleshootPort implements TroubleshootPort {
 
     /** What a probe of an endpoint answers instead of the canned report. */
     final Map<String, ProbeReport> probeAnswers = new HashMap<>();
+    /** When set, a probe does not end until cancelled, then sends this check last. */
+    CheckResult hangingProbe;
     /** When set, the next probe fails with it (once). */
     CallFailure probeFailure;
     /** When set, the next save fails with it (once). */
@@ -100,6 +102,16 @@ final class FakeTroubleshootPort implements TroubleshootPort {
             CallFailure f = probeFailure;
             probeFailure = null;
             return CompletableFuture.failedFuture(f);
+        }
+        if (hangingProbe != null) {
+            // the socket checks pass, then the driver does not answer: a cancel ends it with the probe's last check
+            CompletableFuture<ProbeReport> pending = new CompletableFuture<>();
+            events.accept(new TroubleEvent.CheckDone(new CheckResult("socket.listening", "Something listens on the socket",
+                    CheckStatus.PASS, "a process listens", "unix(7)", "")));
+            pending.whenComplete((r, t) -> {
+                if (pending.isCancelled()) events.accept(new TroubleEvent.CheckDone(hangingProbe));
+            });
+            return pending;
         }
         if (probeAnswers.containsKey(endpoint)) return CompletableFuture.completedFuture(probeAnswers.get(endpoint));
         ProbeReport p = report("1.0", CheckStatus.FAIL, 40, Set.of(ControllerCapability.LIST_VOLUMES), 30).probe();

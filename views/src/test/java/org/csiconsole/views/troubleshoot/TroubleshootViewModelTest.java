@@ -209,6 +209,48 @@ class TroubleshootViewModelTest {
     }
 
     @Test
+    void aCancelledProbeSaysWhichCallDidNotAnswerAndForHowLong() {
+        port.hangingProbe = new org.csiconsole.core.trouble.CheckResult(org.csiconsole.core.trouble.ProbeReport.CANCELLED_CHECK,
+                "The probe ran to its end", CheckStatus.FAIL, "GetPluginInfo sent to unix:///hung.sock had not answered after 12.0 s "
+                + "when the probe was cancelled", "", "Look at the driver's log");
+        model.endpointProperty().set("unix:///hung.sock");
+        model.probe().probe();
+        assertThat(model.probe().runningProperty().get()).isTrue();
+
+        model.probe().cancel();
+
+        assertThat(model.probe().statusProperty().get())
+                .isEqualTo("The probe was cancelled: GetPluginInfo sent to unix:///hung.sock had not answered after 12.0 s when the "
+                        + "probe was cancelled.");
+        assertThat(model.probe().checks().all()).extracting(c -> c.id() + " " + c.status())
+                .containsExactly("socket.listening PASS", "probe.cancelled FAIL");
+    }
+
+    @Test
+    void stepsAndChecksBelongToTheEndpointTheyRanOn() {
+        model.endpointProperty().set("unix:///strict.sock");
+        model.exercise().workDirProperty().set("/tmp/x");
+        dialogs.typed = "csi.example.com/default";
+        model.exercise().run();
+        model.probe().probe();
+        assertThat(model.exercise().steps().all()).hasSize(2);
+        assertThat(model.probe().checks().all()).isNotEmpty();
+
+        model.endpointProperty().set("unix:///healthy.sock");
+
+        assertThat(model.exercise().steps().all()).as("the steps of strict.sock under healthy.sock").isEmpty();
+        assertThat(model.exercise().statusProperty().get()).contains("The last exercise ran on unix:///strict.sock");
+        assertThat(model.probe().checks().all()).isEmpty();
+        assertThat(model.probe().statusProperty().get()).contains("The last probe checked unix:///strict.sock");
+
+        model.endpointProperty().set("unix:///strict.sock");
+
+        assertThat(model.exercise().steps().all()).hasSize(2);
+        assertThat(model.exercise().statusProperty().get()).contains("every step passed");
+        assertThat(model.probe().checks().all()).isNotEmpty();
+    }
+
+    @Test
     void aDiscoveryUnderARootDirectoryThatDoesNotExistSaysSoAndIsNotASuccess() {
         String root = "/nonexistent/kubelet";
         port.discovery = new DiscoveryReport(root, List.of(root + "/plugins_registry", root + "/plugins"), Instant.EPOCH,

@@ -74,6 +74,12 @@ public record ProbeReport(String endpoint, String nodeEndpoint, String addonsEnd
                 volumeCount, snapshotCount, checks, timings, facts, List.of(), List.of(), null);
     }
 
+    /**
+     * The check a cancelled probe ends with, sent as its last {@link TroubleEvent.CheckDone}: the call that had not
+     * answered when it was cancelled and how long it had waited (a failure when longer than such a call should take).
+     */
+    public static final String CANCELLED_CHECK = "probe.cancelled";
+
     /** The check that says whether the calls that carry secrets were accepted (CSI spec, "Secrets Requirements"). */
     public static final String SECRETS_CHECK = "secrets.required";
 
