@@ -36,6 +36,7 @@ public final class ReportsModel {
     private final ReadOnlyStringWrapper otherName = new ReadOnlyStringWrapper(this, "otherName", "");
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
     private final ReadOnlyStringWrapper leftOut = new ReadOnlyStringWrapper(this, "leftOut", "");
+    private final ReadOnlyStringWrapper comparisonWarning = new ReadOnlyStringWrapper(this, "comparisonWarning", "");
     private Runnable retry = () -> { };
     private final BooleanProperty differencesOnly = new SimpleBooleanProperty(this, "differencesOnly", true);
     private final ResourceTableModel<CheckResult> checks;
@@ -103,6 +104,11 @@ public final class ReportsModel {
      */
     public ReadOnlyStringProperty leftOutProperty() {
         return leftOut.getReadOnlyProperty();
+    }
+
+    /** A warning when the two reports compared are of different endpoints ({@link ReportComparison#warning}); empty otherwise. */
+    public ReadOnlyStringProperty comparisonWarningProperty() {
+        return comparisonWarning.getReadOnlyProperty();
     }
 
     /** Runs again what failed last ({@link #failureProperty()}): the failure's "Try again". */
@@ -187,8 +193,10 @@ public final class ReportsModel {
     private void compare() {
         if (report.get() == null || other.get() == null) {
             comparison.clear();
+            comparisonWarning.set("");
             return;
         }
+        comparisonWarning.set(ReportComparison.warning(report.get(), other.get()));
         List<ReportComparison.Row> rows = ReportComparison.rows(report.get(), other.get());
         comparison.replaceAll(differencesOnly.get() ? rows.stream().filter(ReportComparison.Row::differs).toList() : rows);
     }

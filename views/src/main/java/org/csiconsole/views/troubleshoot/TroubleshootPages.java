@@ -235,7 +235,15 @@ final class TroubleshootPages {
         otherName.setPadding(new Insets(4, 8, 0, 8));
         otherName.textProperty().bind(Bindings.createStringBinding(() -> m.otherNameProperty().get().isEmpty() ? ""
                 : "Compared with " + m.otherNameProperty().get(), m.otherNameProperty()));
-        SplitPane split = new SplitPane(checks, new BorderPane(comparison, otherName, null, null, null));
+        Label otherEndpoint = new Label();
+        otherEndpoint.setId("report-compare-warning");
+        otherEndpoint.getStyleClass().add(ConsoleStyles.FORM_WARNING);
+        otherEndpoint.setWrapText(true);
+        otherEndpoint.setPadding(new Insets(0, 8, 0, 8));
+        otherEndpoint.textProperty().bind(m.comparisonWarningProperty());
+        otherEndpoint.visibleProperty().bind(Bindings.isNotEmpty(m.comparisonWarningProperty()));
+        otherEndpoint.managedProperty().bind(otherEndpoint.visibleProperty());
+        SplitPane split = new SplitPane(checks, new BorderPane(comparison, new VBox(2, otherName, otherEndpoint), null, null, null));
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.55);
         Node failed = status("report-status", Bindings.createStringBinding(() -> m.failureProperty().get().isEmpty() ? ""

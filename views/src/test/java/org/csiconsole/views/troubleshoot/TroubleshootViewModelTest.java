@@ -359,6 +359,29 @@ class TroubleshootViewModelTest {
     }
 
     @Test
+    void aReportOnAnUnreachableDriverComparesAsNotReadAndTwoEndpointsAreWarnedOf() {
+        Path dead = Path.of("/r/dead.json");
+        Path healthy = Path.of("/r/healthy.json");
+        var p = FakeTroubleshootPort.unreachable("unix:///root/stale/csi.sock", "nothing listens", "Remove the file");
+        port.reports.put(dead, new org.csiconsole.core.trouble.TroubleReport(null, "1.0.0", Instant.EPOCH, java.util.Map.of(),
+                p.endpoint(), null, p, null, List.of(), null));
+        port.reports.put(healthy, FakeTroubleshootPort.report("1.0", CheckStatus.PASS, 4, Set.of(ControllerCapability.LIST_VOLUMES), 30));
+
+        model.reports().open(dead);
+        model.reports().compareWith(healthy);
+
+        assertThat(model.reports().comparison().all()).extracting(r -> r.item() + ": " + r.left() + " -> " + r.right())
+                .contains("endpoint: unix:///root/stale/csi.sock -> unix:///csi/csi.sock", "name: not read -> csi.example.com",
+                        "controller LIST_VOLUMES: not read -> yes", "volumes listed: not listed -> 4")
+                .noneMatch(r -> r.contains(": no -> ") || r.contains(":  -> "));
+        assertThat(model.reports().comparisonWarningProperty().get()).contains("different endpoints")
+                .contains("unix:///root/stale/csi.sock").contains("unix:///csi/csi.sock");
+
+        model.reports().compareWith(dead);
+        assertThat(model.reports().comparisonWarningProperty().get()).as("the same endpoint").isEmpty();
+    }
+
+    @Test
     void aFileThatIsNoReportIsRefusedAndTheOpenReportStays() {
         Path good = Path.of("/r/good.json");
         port.reports.put(good, FakeTroubleshootPort.report("1.0", CheckStatus.PASS, 1, Set.of(), 1));
