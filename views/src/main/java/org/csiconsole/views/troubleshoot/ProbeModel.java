@@ -35,6 +35,7 @@ public final class ProbeModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
+    private final StringProperty secretsFile = new javafx.beans.property.SimpleStringProperty(this, "secretsFile", "");
     private UiTask<ProbeReport> task;
     private String lastTitle = "";
     /** The endpoint as typed when the last complete probe started. */
@@ -96,6 +97,15 @@ public final class ProbeModel {
         return failure.getReadOnlyProperty();
     }
 
+    /**
+     * A secrets file (a JSON object of strings or {@code key=value} lines) whose secrets the probe sends with every call
+     * that carries secrets; empty for those of the saved connection to the endpoint, if any. The secrets check says
+     * which were sent.
+     */
+    public StringProperty secretsFileProperty() {
+        return secretsFile;
+    }
+
     /** Probes the endpoint; a blank endpoint is refused with a sentence in the status line. */
     public void probe() {
         String e = endpoint.get() == null ? "" : endpoint.get().strip();
@@ -105,12 +115,14 @@ public final class ProbeModel {
             return;
         }
         Path root = TroubleshootViewModel.rootPath(rootDir);
+        String sf = secretsFile.get() == null ? "" : secretsFile.get().strip();
+        Path secrets = sf.isEmpty() ? null : Path.of(sf);
         running.set(true);
         checks.clear();
         failure.set("");
         status.set("Probing " + e + "\u2026");
         lastTitle = "Probe " + e;
-        task = actions.run(null, lastTitle, p -> port.probe(e, root, ev -> {
+        task = actions.run(null, lastTitle, p -> port.probe(e, root, secrets, ev -> {
             if (ev instanceof TroubleEvent.CheckDone d) ui.execute(() -> {
                 checks.append(List.of(d.check()));
                 // a cancelled probe's last word: which call did not answer, and for how long

@@ -128,7 +128,13 @@ final class TroubleshootPages {
         runOnEnter(run, e);
         Button cancel = button("probe-cancel", "Cancel", Material2AL.CANCEL, m::cancel);
         cancel.disableProperty().bind(m.runningProperty().not());
-        return bar(new Label("Endpoint"), e, run, cancel);
+        TextField secrets = field("probe-secrets", m.secretsFileProperty());
+        secrets.setPromptText("the saved connection's, if any");
+        secrets.setPrefColumnCount(16);
+        secrets.setTooltip(new Tooltip("A secrets file (JSON object or key=value lines) sent with every call that carries secrets. "
+                + "Empty: the secrets of the saved connection to this endpoint, if there is one. The secrets check says which were sent."));
+        runOnEnter(run, secrets);
+        return bar(new Label("Endpoint"), e, new Label("Secrets file"), secrets, run, cancel);
     }
 
     static Node exercisePage(ExerciseModel m, javafx.beans.property.StringProperty endpoint) {

@@ -38,6 +38,8 @@ import java.util.function.Consumer;
 final class FakeTroubleshootPort implements TroubleshootPort {
     final Map<Path, TroubleReport> reports = new HashMap<>();
     final List<String> probed = new ArrayList<>();
+    /** The secrets file each probe was given (null for none). */
+    final List<Path> probedWithSecrets = new ArrayList<>();
     final List<ExercisePlan> exercised = new ArrayList<>();
     DiscoveryReport discovery = new DiscoveryReport("/var/lib/kubelet", List.of(), Instant.EPOCH, Duration.ofMillis(12), List.of(
             socket("/var/lib/kubelet/plugins/csi.example.com/csi.sock", SocketRole.CSI, SocketState.LISTENING, "csi.example.com"),
@@ -96,8 +98,9 @@ final class FakeTroubleshootPort implements TroubleshootPort {
     CallFailure saveFailure;
 
     @Override
-    public CompletableFuture<ProbeReport> probe(String endpoint, Path rootDir, Consumer<TroubleEvent> events) {
+    public CompletableFuture<ProbeReport> probe(String endpoint, Path rootDir, Path secretsFile, Consumer<TroubleEvent> events) {
         probed.add(endpoint);
+        probedWithSecrets.add(secretsFile);
         if (probeFailure != null) {
             CallFailure f = probeFailure;
             probeFailure = null;

@@ -296,6 +296,16 @@ class TroubleshootViewModelTest {
     }
 
     @Test
+    void theProbePageSendsTheSecretsFileGivenElseLeavesThemToTheSavedConnection() {
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        model.probe().probe();
+        model.probe().secretsFileProperty().set(" /etc/csi/secrets.json ");
+        model.probe().probe();
+
+        assertThat(port.probedWithSecrets).containsExactly(null, Path.of("/etc/csi/secrets.json"));
+    }
+
+    @Test
     void aProbeWithoutAnEndpointSaysWhatToGiveAndSendsNothing() {
         model.probe().probe();
 

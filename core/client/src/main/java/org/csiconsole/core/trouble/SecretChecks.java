@@ -23,8 +23,10 @@ import static org.csiconsole.core.trouble.Checks.warn;
  */
 final class SecretChecks {
     static final String SECRETS = Checks.SPEC_CSI + ", Secrets Requirements";
-    private static final String WHERE = "--secrets-file FILE or the CSI_SECRETS_FILE variable (in the workbench: Edit connection, "
-            + "a secrets file)";
+    private static final String WHERE = "--secrets-file FILE or the CSI_SECRETS_FILE variable";
+    /** Where a workbench user gives them: the Probe page itself, or the saved connection to the endpoint. */
+    private static final String WHERE_IN_WORKBENCH = "the Probe page's Secrets file, or a saved connection to this endpoint whose "
+            + "secrets file holds them (Edit connection)";
 
     private SecretChecks() {
     }
@@ -33,22 +35,25 @@ final class SecretChecks {
         String title = "Calls that carry secrets are accepted";
         Map<String, String> refused = r.calls.credentialRefusals();
         boolean given = r.options.secrets().configured();
+        String where = r.options.workbench() ? WHERE_IN_WORKBENCH : WHERE;
+        String from = r.options.secretsFrom().isEmpty() ? "" : " (secrets from " + r.options.secretsFrom() + ")";
         if (!refused.isEmpty()) {
             List<String> each = new ArrayList<>();
             refused.forEach((m, why) -> each.add(m + ": " + why));
-            String evidence = "the driver refused " + String.join("; ", each);
+            String evidence = "the driver refused " + String.join("; ", each) + from;
             if (given) {
                 // the secrets given are wrong: an authentication failure, not a hint
                 r.add(fail(ProbeReport.SECRETS_CHECK, title, evidence, SECRETS, "The driver refused the secrets given: check their keys and "
-                        + "values (a wrong key, an expired password), then probe again with " + WHERE));
+                        + "values (a wrong key, an expired password), then probe again with " + where));
             } else {
-                r.add(warn(ProbeReport.SECRETS_CHECK, title, evidence, SECRETS, "The driver requires secrets: give them with " + WHERE
+                r.add(warn(ProbeReport.SECRETS_CHECK, title, evidence, SECRETS, "The driver requires secrets: give them with " + where
                         + ", then probe again"));
             }
             return;
         }
         if (given) {
-            r.add(pass(ProbeReport.SECRETS_CHECK, title, "secrets were given; no call that carries them was refused", SECRETS));
+            r.add(pass(ProbeReport.SECRETS_CHECK, title, "secrets were given" + from + "; no call that carries them was refused",
+                    SECRETS));
             return;
         }
         List<String> carrying = carrying(r);
@@ -59,7 +64,7 @@ final class SecretChecks {
         r.add(skipped(ProbeReport.SECRETS_CHECK, title, "no secrets were given and no call the probe made was refused for them; the "
                 + "driver advertises calls that carry secrets (" + String.join(", ", carrying) + "), which the probe does not "
                 + "send as it changes nothing. Many drivers (ceph-csi, the HPE driver) refuse them without: if this one does, "
-                + "give them with " + WHERE, SECRETS));
+                + "give them with " + where, SECRETS));
     }
 
     /** The calls that carry secrets the driver's capabilities advertise, in the spec's order. */
