@@ -267,6 +267,19 @@ class ProbeTest {
     }
 
     @Test
+    void aGetPluginInfoPastTheDeadlineIsTheConsolesTimeoutWithAdviceForARead() throws Exception {
+        driver.hanging.add("GetPluginInfo");
+
+        ProbeReport r = probe(options().withDeadline(Duration.ofMillis(300)));
+
+        CheckResult c = byId(r).get("identity.plugin-info");
+        assertThat(c.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(c.evidence()).contains("did not answer GetPluginInfo within the console's deadline of 0.3 s")
+                .doesNotContain("plugin says");
+        assertThat(c.remediation()).doesNotContain("object's state");
+    }
+
+    @Test
     void aStaleSocketFailsAndLeavesTheDriverUnreachable() throws Exception {
         Path sock = dir.resolve("stale.sock");
         try (ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
