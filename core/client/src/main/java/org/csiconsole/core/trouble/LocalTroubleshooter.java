@@ -8,7 +8,9 @@ import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.model.ConnectionSecrets;
 import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.Secrets;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +46,7 @@ public final class LocalTroubleshooter implements TroubleshootPort {
             }
 
             @Override
-            public org.csiconsole.core.model.Secrets read(Path file) {
+            public Secrets read(Path file) {
                 throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read the secrets file " + file, "this console reads no secrets files",
                         "Probe without a secrets file", "");
             }
@@ -58,7 +60,7 @@ public final class LocalTroubleshooter implements TroubleshootPort {
          *
          * @throws CallFailure INVALID_ARGUMENT naming the file (never its content) when it cannot be read
          */
-        org.csiconsole.core.model.Secrets read(Path file);
+        Secrets read(Path file);
     }
 
     /**
@@ -67,7 +69,7 @@ public final class LocalTroubleshooter implements TroubleshootPort {
      * @param connection the connection's name, as the navigator shows it
      * @param secrets what it sends, per secret class
      */
-    public record SavedSecrets(String connection, org.csiconsole.core.model.ConnectionSecrets secrets) {
+    public record SavedSecrets(String connection, ConnectionSecrets secrets) {
         public SavedSecrets {
             Objects.requireNonNull(connection, "connection");
             Objects.requireNonNull(secrets, "secrets");
@@ -109,7 +111,7 @@ public final class LocalTroubleshooter implements TroubleshootPort {
         try {
             e = Endpoint.parse(endpoint);
             if (secretsFile != null) {
-                o = o.withSecrets(org.csiconsole.core.model.ConnectionSecrets.all(secrets.read(secretsFile)), "the secrets file " + secretsFile);
+                o = o.withSecrets(ConnectionSecrets.all(secrets.read(secretsFile)), "the secrets file " + secretsFile);
             } else {
                 Optional<SavedSecrets> saved = secrets.saved(endpoint);
                 if (saved.isPresent()) o = o.withSecrets(saved.get().secrets(), "the saved connection " + saved.get().connection());
@@ -136,8 +138,7 @@ public final class LocalTroubleshooter implements TroubleshootPort {
         CsiClient client;
         try {
             client = CsiClient.open(Endpoint.parse(endpoint), Optional.empty(), CsiClientOptions.defaults().withAudit(audit)
-                    .withSecrets(secrets.saved(endpoint).map(SavedSecrets::secrets).orElse(org.csiconsole.core.model.ConnectionSecrets.NONE)),
-                    trace);
+                    .withSecrets(secrets.saved(endpoint).map(SavedSecrets::secrets).orElse(ConnectionSecrets.NONE)), trace);
         } catch (CallFailure f) {
             return new ExerciseRun() {
                 @Override

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -43,6 +44,7 @@ final class ProbeCalls {
     private String firstFailure = "";
     /** The call waiting for its answer, null between calls. */
     private InFlight inFlight;
+    /** The call a cancel cut off, null until one did. */
     private CutOff cutOff;
 
     /**
@@ -152,8 +154,8 @@ final class ProbeCalls {
     }
 
     /** The call the probe's stop cut off; empty when it stopped between calls or was not stopped. */
-    synchronized java.util.Optional<CutOff> cutOff() {
-        return java.util.Optional.ofNullable(cutOff);
+    synchronized Optional<CutOff> cutOff() {
+        return Optional.ofNullable(cutOff);
     }
 
     /** Waits for {@code f}, cancelling it when interrupted; unwraps its failure to the {@link CallFailure} it carries. */

@@ -26,7 +26,7 @@ import java.util.function.LongSupplier;
  * @param ticker nanosecond ticker the call latencies are measured with ({@link System#nanoTime} outside tests)
  * @param secrets sent with the probe's calls that carry secrets (ListSnapshots), per secret class
  * @param secretsFrom where {@code secrets} came from, in words the checks quote ("the secrets file /etc/csi/s.json", "the
- *     saved connection prod-rbd's secrets"); empty when unsaid
+ *     saved connection prod-rbd"); empty when unsaid
  * @param workbench true when the probe runs in the workbench: its advice names the Probe page and the saved connection
  *     where the command line's names {@code --secrets-file}
  */
