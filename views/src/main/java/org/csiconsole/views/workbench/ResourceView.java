@@ -52,7 +52,7 @@ public interface ResourceView {
     /**
      * The endpoint this view works on when it is not the current connection's (the Troubleshoot perspective's
      * endpoint field): the status bar names it instead of the navigator's connection while the view's perspective is
-     * shown. Null for a view of the current connection.
+     * shown and its value is not null. Null for a view of the current connection.
      */
     default ObservableStringValue statusTarget() {
         return null;

@@ -64,12 +64,11 @@ public final class StatusBar extends HBox {
             endpoint.textProperty().unbind();
             note.textProperty().unbind();
             ObservableStringValue t = target.get();
-            if (t != null) {
-                // the shown perspective works on an endpoint of its own: the bar names it, not the navigator's connection
+            if (t != null && t.get() != null) {
+                // the shown page works on an endpoint of its own: the bar names it, not the navigator's connection
                 state.setText("Troubleshoot");
                 plugin.setText("Target of the Troubleshoot pages");
-                endpoint.textProperty().bind(Bindings.createStringBinding(() -> t.get() == null || t.get().isBlank()
-                        ? "no endpoint given" : t.get().strip(), t));
+                endpoint.setText(t.get().isBlank() ? "no endpoint given" : t.get().strip());
                 note.setText("");
                 return;
             }
@@ -95,7 +94,12 @@ public final class StatusBar extends HBox {
             update.run();
         });
         if (current.get() != null) current.get().stateProperty().addListener(onState);
-        target.addListener((o, a, b) -> update.run());
+        javafx.beans.InvalidationListener onTarget = o -> update.run();
+        target.addListener((o, a, b) -> {
+            if (a != null) a.removeListener(onTarget);
+            if (b != null) b.addListener(onTarget);
+            update.run();
+        });
         update.run();
 
         ProgressIndicator spinner = new ProgressIndicator();
@@ -128,7 +132,8 @@ public final class StatusBar extends HBox {
 
     /**
      * Shows {@code endpoint} as the target instead of the current connection while a perspective works on an endpoint
-     * of its own (the Troubleshoot pages); null shows the current connection again.
+     * of its own (the Troubleshoot pages), and the current connection while its value is null; a null
+     * {@code endpoint} shows the current connection again.
      */
     public void showTarget(ObservableStringValue endpoint) {
         target.set(endpoint);

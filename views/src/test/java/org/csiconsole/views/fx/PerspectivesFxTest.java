@@ -124,6 +124,10 @@ class PerspectivesFxTest {
         assertThat(robot.lookup("#status-state").queryAs(Label.class).getText()).isEqualTo("Troubleshoot");
         robot.interact(() -> target.set("unix:///root/stale/csi.sock"));
         assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).isEqualTo("unix:///root/stale/csi.sock");
+        robot.interact(() -> target.set(null));
+        assertThat(robot.lookup("#status-state").queryAs(Label.class).getText()).as("a page of the current connection").isEqualTo("No connection");
+        robot.interact(() -> target.set("unix:///root/stale/csi.sock"));
+        assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).isEqualTo("unix:///root/stale/csi.sock");
 
         robot.interact(() -> workbench.showPerspective("replication"));
         assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).as("a perspective of the current connection").isEmpty();
