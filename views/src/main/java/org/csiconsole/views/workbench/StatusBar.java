@@ -29,7 +29,8 @@ import org.kordamp.ikonli.material2.Material2MZ;
  * {@code status-endpoint}, {@code status-tasks}.
  */
 public final class StatusBar extends HBox {
-    private final javafx.beans.property.ObjectProperty<ObservableStringValue> target = new javafx.beans.property.SimpleObjectProperty<>(this, "target");
+    private final javafx.beans.property.ObjectProperty<ObservableStringValue> target =
+            new javafx.beans.property.SimpleObjectProperty<>(this, "target");
 
     public StatusBar(ObjectProperty<ConnectionModel> current, TaskRunner tasks, Notifications notifications, ThemeManager themes) {
         getStyleClass().add(ConsoleStyles.STATUS_BAR);

@@ -339,7 +339,7 @@ public final class GrpcFailures {
         String why = "the driver did not answer " + method + " within the console's deadline of " + secs + " (the console stopped "
                 + "waiting; the driver said nothing)";
         String todo = READ.matcher(method).matches()
-                ? "The driver took the call but did not answer it: check that it is running and not stuck (its log, its container; "
+                ? "The driver accepts connections but did not answer " + method + ": check that it is running and not stuck (its log, its container; "
                         + "a restart clears a hung driver), then try again; if it is only slow, give it a longer deadline (--timeout "
                         + "on the command line)"
                 : "The driver may still complete " + method + ": check the object's state before retrying (the call is idempotent)";

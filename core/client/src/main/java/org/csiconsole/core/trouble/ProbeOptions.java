@@ -61,31 +61,38 @@ public record ProbeOptions(Duration deadline, int pageSize, int maxPages, Durati
     }
 
     public ProbeOptions withDeadline(Duration d) {
-        return new ProbeOptions(d, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker, secrets, secretsFrom, workbench);
+        return new ProbeOptions(d, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withPageSize(int n) {
-        return new ProbeOptions(deadline, n, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker, secrets, secretsFrom, workbench);
+        return new ProbeOptions(deadline, n, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withMaxPages(int n) {
-        return new ProbeOptions(deadline, pageSize, n, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker, secrets, secretsFrom, workbench);
+        return new ProbeOptions(deadline, pageSize, n, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withKubeletRoot(Path root) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, root, user, proc, channels, ticker, secrets, secretsFrom, workbench);
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, root, user, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withUser(ConsoleUser u) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, u, proc, channels, ticker, secrets, secretsFrom, workbench);
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, u, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withTicker(LongSupplier t) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, t, secrets, secretsFrom, workbench);
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, t,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withThresholds(Duration identity, Duration read, Duration list) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identity, read, list, kubeletRoot, user, proc, channels, ticker, secrets, secretsFrom, workbench);
+        return new ProbeOptions(deadline, pageSize, maxPages, identity, read, list, kubeletRoot, user, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     /** The same options, sending {@code s} with the calls that carry secrets. */
