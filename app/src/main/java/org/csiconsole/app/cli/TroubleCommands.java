@@ -178,7 +178,8 @@ public final class TroubleCommands {
         public Integer call() throws Exception {
             if (pageSize < 1) throw CallFailure.refused("Read --page-size", "it must be 1 or more", "Give --page-size 500");
             CallTrace calls = new CallTrace();
-            ProbeReport r = Probe.run(target(o, env), probeOptions(o, rootDir).withPageSize(pageSize).withSecrets(secrets.connection(env)), calls, e -> { });
+            ProbeReport r = Probe.run(target(o, env), probeOptions(o, rootDir).withPageSize(pageSize)
+                    .withSecrets(secrets.connection(env), secrets.from(env)), calls, e -> { });
             new TroubleOutput(spec.commandLine().getOut(), o.output).probe(r);
             if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
             return exitCode(r, failOn);

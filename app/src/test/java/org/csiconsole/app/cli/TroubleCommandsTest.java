@@ -122,7 +122,8 @@ class TroubleCommandsTest {
         Path wrongKey = Files.writeString(dir.resolve("wrong.properties"), "userID=admin\nuserKee=k3y\n");
 
         assertThat(run("probe", "--endpoint", strict, "--secrets-file", wrongKey.toString())).as(out + "\n" + err).isEqualTo(ExitCodes.AUTH);
-        assertThat(out.toString()).containsPattern("FAIL +secrets.required").contains("The driver refused the secrets given");
+        assertThat(out.toString()).containsPattern("FAIL +secrets.required").contains("The driver refused the secrets given")
+                .contains("(secrets from the secrets file " + wrongKey + ")");
 
         assertThat(run("report", "--endpoint", strict, "--out", dir.resolve("r").toString(), "--no-discover", "--secrets-file",
                 wrongKey.toString())).as(out + "\n" + err).isEqualTo(ExitCodes.AUTH);
