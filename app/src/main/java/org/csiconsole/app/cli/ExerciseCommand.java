@@ -90,7 +90,7 @@ final class ExerciseCommand implements Callable<Integer> {
             CallFailure f = CallFailure.unwrap(ex);
             throw f != null ? f : ex;
         }
-        confirm(plan.confirmation(info.name()), plan, t);
+        confirm(plan.confirmation(info.name()), client.endpoint().text(), plan.consent(info.name(), client.endpoint().text()), t);
         Exercise exercise = Exercise.start(client, plan, info.name(), ev -> { });
         Thread hook = new Thread(() -> {
             exercise.cancel();
@@ -112,15 +112,14 @@ final class ExerciseCommand implements Callable<Integer> {
         }
     }
 
-    void confirm(String expected, ExercisePlan plan, Optional<ConsoleTerminal> t) {
-        String action = "Exercise driver " + expected.substring(0, expected.lastIndexOf('/')) + " in pool " + plan.pool()
-                + ": create, publish, stage, snapshot and delete test volumes named " + plan.namePrefix() + "-*";
+    void confirm(String expected, String endpoint, String consent, Optional<ConsoleTerminal> t) {
+        String action = "Exercise " + expected + " at " + endpoint;
         if (x.yes != null) {
             if (x.yes.equals(expected)) return;
             throw CallFailure.refused(action, "--yes=" + x.yes + " does not name this driver and pool; nothing was sent",
                     "Pass --yes=" + expected);
         }
-        String typed = t.orElseThrow().readLine(action + ".\nType " + expected + " to confirm: ");
+        String typed = t.orElseThrow().readLine(consent + "\nType " + expected + " to exercise " + endpoint + ": ");
         if (typed != null && typed.strip().equals(expected)) return;
         throw CallFailure.refused(action, (typed == null ? "nothing was typed" : "the text typed is not " + expected)
                 + "; nothing was sent", "Run it again and type " + expected + " exactly, or pass --yes=" + expected);

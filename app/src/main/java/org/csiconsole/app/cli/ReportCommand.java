@@ -43,7 +43,8 @@ import java.util.function.Supplier;
  * and environment, written as {@code DIR/report.json} and a self-contained {@code DIR/report.html}.
  * Secrets are redacted as in the call trace, and the values of the secrets file are masked
  * everywhere, the attached driver log included. Exit code 0, 1 when a check, a socket discovery found
- * ({@link TroubleReport#failed()}) or an exercise step failed, 3 when the driver is unreachable.
+ * ({@link TroubleReport#failed()}) or an exercise step failed, 3 when the driver is unreachable, 5 when it refused the
+ * secrets given ({@link ProbeReport#secretsRefused()}).
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write a troubleshooting report that opens anywhere: DIR/report.json and DIR/report.html (one page, no "
@@ -52,7 +53,8 @@ import java.util.function.Supplier;
                 + "and environment; --driver-log attaches the end of a log file. An existing report in DIR is kept: the command "
                 + "refuses, naming its files, unless --force is given.",
                 "Exit code 0 when nothing failed, 1 when a check, a socket discovery found (a registration the kubelet cannot use) "
-                        + "or an exercise step failed, or the kubelet root directory does not exist, 3 when the driver is unreachable."})
+                        + "or an exercise step failed, or the kubelet root directory does not exist, 3 when the driver is unreachable, "
+                        + "5 when it refused the secrets given."})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -139,6 +141,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         w.flush();
         if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
-        return !probe.reachable() ? ExitCodes.ENDPOINT : report.failed() ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+        return !probe.reachable() ? ExitCodes.ENDPOINT : probe.secretsRefused() ? ExitCodes.AUTH
+                : report.failed() ? ExitCodes.CALL_FAILED : ExitCodes.OK;
     }
 }

@@ -39,6 +39,13 @@ final class SecretsFileOption {
         return named == null || named.isBlank() ? Secrets.NONE : SecretFiles.read(Path.of(named));
     }
 
+    /** Where the secrets come from, in words ("the secrets file /etc/csi/s.json"); empty when no file is named. */
+    String from(Function<String, String> env) {
+        if (file != null) return "the secrets file " + file;
+        String named = env.apply(ENV);
+        return named == null || named.isBlank() ? "" : "the secrets file " + named + " (" + ENV + ")";
+    }
+
     /** The secrets as a connection's: the same for every call that carries secrets. */
     ConnectionSecrets connection(Function<String, String> env) {
         return ConnectionSecrets.all(read(env));

@@ -58,7 +58,10 @@ public final class TroubleCommands {
                 o.addonsEndpoint == null ? Optional.empty() : Optional.of(o.withTls(Endpoint.parse(o.addonsEndpoint))));
     }
 
-    /** 0 when no check failed, 1 when one did, 3 when the driver could not be reached. */
+    /**
+     * 0 when no check failed, 1 when one did, 3 when the driver could not be reached, 5 when it refused the secrets
+     * given ({@link ProbeReport#secretsRefused()}).
+     */
     static int exitCode(ProbeReport r) {
         return exitCode(r, FailOn.problem);
     }
@@ -66,6 +69,7 @@ public final class TroubleCommands {
     /** As {@link #exitCode(ProbeReport)}, and 1 when a check warned with {@code --fail-on warn}. */
     static int exitCode(ProbeReport r, FailOn failOn) {
         if (!r.reachable()) return ExitCodes.ENDPOINT;
+        if (r.secretsRefused()) return ExitCodes.AUTH;
         return failOn.met(r.anyFailed() ? CheckStatus.FAIL : r.count(CheckStatus.WARN) > 0 ? CheckStatus.WARN : CheckStatus.PASS)
                 ? ExitCodes.CALL_FAILED : ExitCodes.OK;
     }
@@ -141,7 +145,7 @@ public final class TroubleCommands {
                     + "each sent once. Every check passes, warns, fails or is skipped, with its evidence, the spec section it comes from "
                     + "and what to do.",
                     "Exit code 0 when no check failed, 1 when a check failed (or, with --fail-on warn, warned), 3 when the driver "
-                            + "is unreachable."})
+                            + "is unreachable, 5 when it refused the secrets given."})
     static final class ProbeCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -174,7 +178,8 @@ public final class TroubleCommands {
         public Integer call() throws Exception {
             if (pageSize < 1) throw CallFailure.refused("Read --page-size", "it must be 1 or more", "Give --page-size 500");
             CallTrace calls = new CallTrace();
-            ProbeReport r = Probe.run(target(o, env), probeOptions(o, rootDir).withPageSize(pageSize).withSecrets(secrets.connection(env)), calls, e -> { });
+            ProbeReport r = Probe.run(target(o, env), probeOptions(o, rootDir).withPageSize(pageSize)
+                    .withSecrets(secrets.connection(env), secrets.from(env)), calls, e -> { });
             new TroubleOutput(spec.commandLine().getOut(), o.output).probe(r);
             if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
             return exitCode(r, failOn);

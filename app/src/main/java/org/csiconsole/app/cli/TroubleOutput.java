@@ -97,8 +97,8 @@ final class TroubleOutput {
             out.println("Left on the storage (remove by hand):");
             for (String l : r.leftovers()) out.println("  " + l);
         }
-        out.println(r.driver() + ", pool " + r.pool() + ": " + (r.cancelled() ? "cancelled" : r.anyFailed() ? "a step failed" : "every step passed")
-                + " in " + ms(r.took()));
+        out.println(r.driver() + (r.endpoint().isEmpty() ? "" : " at " + r.endpoint()) + ", pool " + r.pool() + ": "
+                + (r.cancelled() ? "cancelled" : r.anyFailed() ? "a step failed" : "every step passed") + " in " + ms(r.took()));
         out.flush();
     }
 

@@ -105,6 +105,38 @@ class TroubleCommandsTest {
         assertThat(out.toString()).contains("FAIL").contains("list.volumes.paging").contains("What to do:");
     }
 
+    /** A driver served as `serve --require-secrets F --without-capability LIST_VOLUMES,LIST_SNAPSHOTS --empty-probe` serves it. */
+    private String strictDriver() throws Exception {
+        ReferencePlugin strict = ReferencePlugin.builder(dir.resolve("strict-state")).seed(Seed.EMPTY).nodeId("node-1")
+                .shape(org.csiconsole.core.reference.shape.DriverShape.of(Optional.of(Map.of("userID", "admin", "userKey", "k3y")),
+                        List.of("LIST_VOLUMES", "LIST_SNAPSHOTS"), true)).start();
+        closing.add(strict);
+        Path s = Files.createDirectories(dir.resolve("kubelet/plugins/strict")).resolve("csi.sock");
+        strict.serve(s, Optional.empty());
+        return "unix://" + s;
+    }
+
+    @Test
+    void probeAndReportExitFiveWhenTheDriverRefusesTheSecretsGiven() throws Exception {
+        String strict = strictDriver();
+        Path wrongKey = Files.writeString(dir.resolve("wrong.properties"), "userID=admin\nuserKee=k3y\n");
+
+        assertThat(run("probe", "--endpoint", strict, "--secrets-file", wrongKey.toString())).as(out + "\n" + err).isEqualTo(ExitCodes.AUTH);
+        assertThat(out.toString()).containsPattern("FAIL +secrets.required").contains("The driver refused the secrets given")
+                .contains("(secrets from the secrets file " + wrongKey + ")");
+
+        assertThat(run("report", "--endpoint", strict, "--out", dir.resolve("r").toString(), "--no-discover", "--secrets-file",
+                wrongKey.toString())).as(out + "\n" + err).isEqualTo(ExitCodes.AUTH);
+    }
+
+    @Test
+    void theRightSecretsAreAcceptedAndExitZero() throws Exception {
+        String strict = strictDriver();
+        Path right = Files.writeString(dir.resolve("right.properties"), "userID=admin\nuserKey=k3y\n");
+
+        assertThat(run("probe", "--endpoint", strict, "--secrets-file", right.toString())).as(out + "\n" + err).isEqualTo(ExitCodes.OK);
+    }
+
     @Test
     void probeExitsThreeWhenTheDriverIsUnreachable() {
         assertThat(run("probe", "--endpoint", "unix://" + dir.resolve("none.sock"), "--output", "json")).isEqualTo(ExitCodes.ENDPOINT);

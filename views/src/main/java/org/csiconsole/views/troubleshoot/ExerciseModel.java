@@ -49,6 +49,8 @@ public final class ExerciseModel {
     private final ResourceTableModel<ExerciseStep> steps;
     private final ReadOnlyObjectWrapper<ExerciseResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private String lastTitle = "";
+    /** The endpoint as typed when the last exercise started. */
+    private String ranOn = "";
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
@@ -63,6 +65,28 @@ public final class ExerciseModel {
         this.endpoint = endpoint;
         this.steps = new ResourceTableModel<>(s -> s.step() + " " + s.target() + " " + s.outcome() + " " + s.detail(),
                 ForkJoinPool.commonPool(), ui, ResourceTableModel.DEFAULT_SYNC_LIMIT);
+        endpoint.addListener((o, was, now) -> showStepsFor(now));
+    }
+
+    /**
+     * Steps belong to the endpoint they ran on: under another endpoint the last exercise's steps are cleared and the
+     * status line says where they ran; back on that endpoint they show again.
+     */
+    private void showStepsFor(String typed) {
+        ExerciseResult r = result.get();
+        if (running.get() || r == null) return;
+        String now = typed == null ? "" : typed.strip();
+        exerciseDiagram().reset(now.equals(ranOn) ? "Exercised " + r.driver() + " at " + ranOn + "."
+                : "The last exercise ran on " + ranOn + ", not on this endpoint.");
+        if (now.equals(ranOn)) {
+            steps.replaceAll(r.steps());
+            r.steps().forEach(exerciseDiagram()::accept);
+            status.set(TroubleRows.summary(r));
+        } else {
+            steps.clear();
+            status.set("The last exercise ran on " + ranOn + "; its steps are not shown under another endpoint. Run the exercise to "
+                    + "exercise " + (now.isEmpty() ? "another endpoint" : now) + ".");
+        }
     }
 
     public StringProperty namePrefixProperty() {
@@ -143,10 +167,7 @@ public final class ExerciseModel {
                 return;
             }
             String expected = plan.confirmation(info.name());
-            boolean go = actions.dialogs().confirmByTyping("Exercise " + info.name(),
-                    "This creates, publishes, stages, snapshots and deletes test volumes named " + plan.namePrefix()
-                            + "-* in pool " + plan.pool() + " of " + info.name() + ", and removes everything it made, also "
-                            + "after a failure or a cancel. Every change is audited.",
+            boolean go = actions.dialogs().confirmByTyping("Exercise " + info.name() + " at " + e, plan.consent(info.name(), e),
                     expected, "Run exercise");
             if (!go) {
                 running.set(false);
@@ -183,6 +204,7 @@ public final class ExerciseModel {
         }, TroubleRows::summary, TroubleRows::severity).outcome().whenComplete((r, t) -> {
             running.set(false);
             if (r != null) {
+                ranOn = e;
                 result.set(r);
                 steps.replaceAll(r.steps());
                 status.set(TroubleRows.summary(r));

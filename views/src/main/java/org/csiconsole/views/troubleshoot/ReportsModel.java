@@ -35,6 +35,8 @@ public final class ReportsModel {
     private final ReadOnlyStringWrapper reportName = new ReadOnlyStringWrapper(this, "reportName", "");
     private final ReadOnlyStringWrapper otherName = new ReadOnlyStringWrapper(this, "otherName", "");
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
+    private final ReadOnlyStringWrapper leftOut = new ReadOnlyStringWrapper(this, "leftOut", "");
+    private final ReadOnlyStringWrapper comparisonWarning = new ReadOnlyStringWrapper(this, "comparisonWarning", "");
     private Runnable retry = () -> { };
     private final BooleanProperty differencesOnly = new SimpleBooleanProperty(this, "differencesOnly", true);
     private final ResourceTableModel<CheckResult> checks;
@@ -96,6 +98,19 @@ public final class ReportsModel {
         return failure.getReadOnlyProperty();
     }
 
+    /**
+     * The run of this session left out of the report shown, as a sentence naming its endpoint ({@link
+     * org.csiconsole.core.trouble.ReportScope#leftOut()}); empty when none was, or for an opened report.
+     */
+    public ReadOnlyStringProperty leftOutProperty() {
+        return leftOut.getReadOnlyProperty();
+    }
+
+    /** A warning when the two reports compared are of different endpoints ({@link ReportComparison#warning}); empty otherwise. */
+    public ReadOnlyStringProperty comparisonWarningProperty() {
+        return comparisonWarning.getReadOnlyProperty();
+    }
+
     /** Runs again what failed last ({@link #failureProperty()}): the failure's "Try again". */
     public void retry() {
         retry.run();
@@ -105,6 +120,7 @@ public final class ReportsModel {
     public void open(Path file) {
         run("Open report " + file.getFileName(), p -> port.openReport(file), r -> "Opened " + file.getFileName() + ".", () -> open(file))
                 .thenAccept(r -> {
+                    leftOut.set("");
                     show(r, file.toString());
                     onOpened.accept(file, r);
                 });
@@ -114,7 +130,8 @@ public final class ReportsModel {
      * Shows the report of this perspective's latest runs, before it is saved: its checks, and a name
      * that says it is not saved yet.
      */
-    void showUnsaved(TroubleReport r) {
+    void showUnsaved(TroubleReport r, String leftOut) {
+        this.leftOut.set(leftOut);
         show(r, UNSAVED);
     }
 
@@ -122,12 +139,16 @@ public final class ReportsModel {
      * Saves a report as {@code save} does, then reads the file written and shows it, named by its
      * path: what support gets is what the page shows. A failure is a dialog and offers "Try again".
      *
+     * @param leftOut the run left out of it, in a sentence ({@link org.csiconsole.core.trouble.ReportScope#leftOut()}); empty for none
      * @param save writes the report and completes with the JSON file written
      */
-    void save(String title, java.util.function.Supplier<CompletableFuture<Path>> save, Runnable again) {
-        run(title, p -> save.get(), f -> "Wrote " + f + " and the HTML page beside it.", again)
+    void save(String title, String leftOut, java.util.function.Supplier<CompletableFuture<Path>> save, Runnable again) {
+        run(title, p -> save.get(), f -> "Wrote " + f + " and the HTML page beside it." + (leftOut.isEmpty() ? "" : " " + leftOut), again)
                 .thenAccept(file -> run("Read the saved report " + file.getFileName(), p -> port.openReport(file),
-                        r -> "Showing " + file + ".", again).thenAccept(r -> show(r, file.toString())));
+                        r -> "Showing " + file + ".", again).thenAccept(r -> {
+                            this.leftOut.set(leftOut);
+                            show(r, file.toString());
+                        }));
     }
 
     /** What a report not saved yet is called on the page. */
@@ -172,8 +193,10 @@ public final class ReportsModel {
     private void compare() {
         if (report.get() == null || other.get() == null) {
             comparison.clear();
+            comparisonWarning.set("");
             return;
         }
+        comparisonWarning.set(ReportComparison.warning(report.get(), other.get()));
         List<ReportComparison.Row> rows = ReportComparison.rows(report.get(), other.get());
         comparison.replaceAll(differencesOnly.get() ? rows.stream().filter(ReportComparison.Row::differs).toList() : rows);
     }

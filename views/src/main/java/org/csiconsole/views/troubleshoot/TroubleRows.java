@@ -113,7 +113,7 @@ final class TroubleRows {
 
     static String summary(ExerciseResult r) {
         String how = r.cancelled() ? "cancelled" : r.anyFailed() ? "a step failed" : "every step passed";
-        return r.driver() + ", pool " + r.pool() + ": " + how + " in " + ms(r.took()) + "; "
+        return r.driver() + (r.endpoint().isEmpty() ? "" : " at " + r.endpoint()) + ", pool " + r.pool() + ": " + how + " in " + ms(r.took()) + "; "
                 + (r.leftovers().isEmpty() ? "nothing was left on the storage" : "left on the storage: " + String.join("; ", r.leftovers()));
     }
 

@@ -128,7 +128,13 @@ final class TroubleshootPages {
         runOnEnter(run, e);
         Button cancel = button("probe-cancel", "Cancel", Material2AL.CANCEL, m::cancel);
         cancel.disableProperty().bind(m.runningProperty().not());
-        return bar(new Label("Endpoint"), e, run, cancel);
+        TextField secrets = field("probe-secrets", m.secretsFileProperty());
+        secrets.setPromptText("the saved connection's, if any");
+        secrets.setPrefColumnCount(16);
+        secrets.setTooltip(new Tooltip("A secrets file (JSON object or key=value lines) sent with every call that carries secrets. "
+                + "Empty: the secrets of the saved connection to this endpoint, if there is one. The secrets check says which were sent."));
+        runOnEnter(run, secrets);
+        return bar(new Label("Endpoint"), e, new Label("Secrets file"), secrets, run, cancel);
     }
 
     static Node exercisePage(ExerciseModel m, javafx.beans.property.StringProperty endpoint) {
@@ -209,6 +215,14 @@ final class TroubleshootPages {
         summary.setPadding(new Insets(0, 8, 0, 8));
         summary.textProperty().bind(Bindings.createStringBinding(() -> summary(m.reportProperty().get(), m.reportNameProperty().get()),
                 m.reportProperty(), m.reportNameProperty()));
+        Label leftOut = new Label();
+        leftOut.setId("report-left-out");
+        leftOut.getStyleClass().add(ConsoleStyles.VIEW_STATUS);
+        leftOut.setWrapText(true);
+        leftOut.setPadding(new Insets(0, 8, 0, 8));
+        leftOut.textProperty().bind(m.leftOutProperty());
+        leftOut.visibleProperty().bind(Bindings.isNotEmpty(m.leftOutProperty()));
+        leftOut.managedProperty().bind(leftOut.visibleProperty());
         ResourceTable<CheckResult> checks = checkTable(m.checks(), "report-checks");
         ResourceTable<ReportComparison.Row> comparison = new ResourceTable<>(m.comparison(), List.of(
                 Column.<ReportComparison.Row, String>of("aspect", "Aspect", r -> r.aspect().name().toLowerCase()).width(100),
@@ -227,14 +241,22 @@ final class TroubleshootPages {
         otherName.setPadding(new Insets(4, 8, 0, 8));
         otherName.textProperty().bind(Bindings.createStringBinding(() -> m.otherNameProperty().get().isEmpty() ? ""
                 : "Compared with " + m.otherNameProperty().get(), m.otherNameProperty()));
-        SplitPane split = new SplitPane(checks, new BorderPane(comparison, otherName, null, null, null));
+        Label otherEndpoint = new Label();
+        otherEndpoint.setId("report-compare-warning");
+        otherEndpoint.getStyleClass().add(ConsoleStyles.FORM_WARNING);
+        otherEndpoint.setWrapText(true);
+        otherEndpoint.setPadding(new Insets(0, 8, 0, 8));
+        otherEndpoint.textProperty().bind(m.comparisonWarningProperty());
+        otherEndpoint.visibleProperty().bind(Bindings.isNotEmpty(m.comparisonWarningProperty()));
+        otherEndpoint.managedProperty().bind(otherEndpoint.visibleProperty());
+        SplitPane split = new SplitPane(checks, new BorderPane(comparison, new VBox(2, otherName, otherEndpoint), null, null, null));
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.55);
         Node failed = status("report-status", Bindings.createStringBinding(() -> m.failureProperty().get().isEmpty() ? ""
                 : "Did not finish: " + m.failureProperty().get(), m.failureProperty()), m.failureProperty(), m::retry);
         failed.visibleProperty().bind(Bindings.isNotEmpty(m.failureProperty()));
         failed.managedProperty().bind(failed.visibleProperty());
-        VBox top = new VBox(4, bar(saveBtn, new Separator(Orientation.VERTICAL), openBtn, compareBtn, differences), summary, failed);
+        VBox top = new VBox(4, bar(saveBtn, new Separator(Orientation.VERTICAL), openBtn, compareBtn, differences), summary, leftOut, failed);
         top.setPadding(new Insets(0, 0, 4, 0));
         return new BorderPane(split, top, null, null, null);
     }

@@ -134,6 +134,18 @@ public final class TroubleshootView implements ResourceView {
         else if (t == probeTab) model.probe().probe();
     }
 
+    /**
+     * The pages' endpoint while the Probe or the Exercise page is shown (they work on it, not on the navigator's
+     * connection); null on Discover and Report, which are about the node and a report.
+     */
+    @Override
+    public ObservableStringValue statusTarget() {
+        return javafx.beans.binding.Bindings.createStringBinding(() -> {
+            Tab t = tabs.getSelectionModel().getSelectedItem();
+            return t == probeTab || t == exerciseTab ? model.endpointProperty().get() : null;
+        }, tabs.getSelectionModel().selectedItemProperty(), model.endpointProperty());
+    }
+
     @Override
     public ObservableStringValue title() {
         return title.getReadOnlyProperty();

@@ -5,8 +5,7 @@ import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.csiconsole.core.trouble.DiscoveryReport;
-import org.csiconsole.core.trouble.ExerciseResult;
-import org.csiconsole.core.trouble.ProbeReport;
+import org.csiconsole.core.trouble.ReportScope;
 import org.csiconsole.core.trouble.TroubleReport;
 import org.csiconsole.core.trouble.TroubleshootPort;
 import org.csiconsole.views.ViewModel;
@@ -75,26 +74,25 @@ public final class TroubleshootViewModel extends ViewModel {
      * that cannot be written is a failure dialog that names it.
      */
     public void saveReport(Path dir) {
-        ProbeReport p = probe.reportProperty().get();
-        ExerciseResult x = exercise.resultProperty().get();
+        ReportScope scope = ReportScope.of(probe.reportProperty().get(), exercise.resultProperty().get());
         DiscoveryReport d = discover.reportProperty().get();
-        String e = endpointOf(p, x);
-        java.util.Set<String> titles = new java.util.HashSet<>(java.util.List.of(discover.lastTitle(), probe.lastTitle(), exercise.lastTitle()));
+        java.util.Set<String> titles = new java.util.HashSet<>(java.util.List.of(discover.lastTitle(),
+                scope.probe() == null ? "" : probe.lastTitle(), scope.exercise() == null ? "" : exercise.lastTitle()));
         titles.remove("");
-        reports.save("Save report to " + dir, () -> port.saveReport(dir, e, d, p, x, titles), () -> saveReport(dir));
+        reports.save("Save report to " + dir, scope.leftOut(), () -> port.saveReport(dir, scope.endpoint(), d, scope.probe(), scope.exercise(),
+                titles), () -> saveReport(dir));
     }
 
-    private String endpointOf(ProbeReport p, ExerciseResult x) {
-        return p != null ? p.endpoint() : x != null && endpoint.get() != null ? endpoint.get().strip() : "";
-    }
-
-    /** The Report page shows the latest runs as they would be saved, as soon as one ends. */
+    /**
+     * The Report page shows the latest runs as they would be saved, as soon as one ends: those of one endpoint
+     * ({@link ReportScope}), saying which run was left out.
+     */
     private void showLatest() {
-        ProbeReport p = probe.reportProperty().get();
-        ExerciseResult x = exercise.resultProperty().get();
+        ReportScope scope = ReportScope.of(probe.reportProperty().get(), exercise.resultProperty().get());
         DiscoveryReport d = discover.reportProperty().get();
-        if (p == null && x == null && d == null) return;
-        reports.showUnsaved(new TroubleReport(TroubleReport.FORMAT, "", Instant.now(), Map.of(), endpointOf(p, x), d, p, x, List.of(), null));
+        if (scope.probe() == null && scope.exercise() == null && d == null) return;
+        reports.showUnsaved(new TroubleReport(TroubleReport.FORMAT, "", Instant.now(), Map.of(), scope.endpoint(), d, scope.probe(),
+                scope.exercise(), List.of(), null), scope.leftOut());
     }
 
     /** The CSI endpoint the probe and the exercise talk to. */

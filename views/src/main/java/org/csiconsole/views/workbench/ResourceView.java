@@ -49,6 +49,15 @@ public interface ResourceView {
         return null;
     }
 
+    /**
+     * The endpoint this view works on when it is not the current connection's (the Troubleshoot perspective's
+     * endpoint field): the status bar names it instead of the navigator's connection while the view's perspective is
+     * shown and its value is not null. Null for a view of the current connection.
+     */
+    default ObservableStringValue statusTarget() {
+        return null;
+    }
+
     /** Moves focus to the view's filter box; returns false when it has none. */
     default boolean focusFilter() {
         return false;

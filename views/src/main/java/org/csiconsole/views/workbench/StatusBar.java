@@ -2,6 +2,7 @@ package org.csiconsole.views.workbench;
 
 import atlantafx.base.controls.Spacer;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableStringValue;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.value.ChangeListener;
 import javafx.geometry.Insets;
@@ -28,6 +29,8 @@ import org.kordamp.ikonli.material2.Material2MZ;
  * {@code status-endpoint}, {@code status-tasks}.
  */
 public final class StatusBar extends HBox {
+    private final javafx.beans.property.ObjectProperty<ObservableStringValue> target =
+            new javafx.beans.property.SimpleObjectProperty<>(this, "target");
 
     public StatusBar(ObjectProperty<ConnectionModel> current, TaskRunner tasks, Notifications notifications, ThemeManager themes) {
         getStyleClass().add(ConsoleStyles.STATUS_BAR);
@@ -59,7 +62,17 @@ public final class StatusBar extends HBox {
             dot.getStyleClass().removeIf(ConsoleStyles::isConnectionState);
             state.textProperty().unbind();
             plugin.textProperty().unbind();
+            endpoint.textProperty().unbind();
             note.textProperty().unbind();
+            ObservableStringValue t = target.get();
+            if (t != null && t.get() != null) {
+                // the shown page works on an endpoint of its own: the bar names it, not the navigator's connection
+                state.setText("Troubleshoot");
+                plugin.setText("Target of the Troubleshoot pages");
+                endpoint.setText(t.get().isBlank() ? "no endpoint given" : t.get().strip());
+                note.setText("");
+                return;
+            }
             if (c == null) {
                 state.setText("No connection");
                 plugin.setText("No plugin");
@@ -82,6 +95,12 @@ public final class StatusBar extends HBox {
             update.run();
         });
         if (current.get() != null) current.get().stateProperty().addListener(onState);
+        javafx.beans.InvalidationListener onTarget = o -> update.run();
+        target.addListener((o, a, b) -> {
+            if (a != null) a.removeListener(onTarget);
+            if (b != null) b.addListener(onTarget);
+            update.run();
+        });
         update.run();
 
         ProgressIndicator spinner = new ProgressIndicator();
@@ -110,6 +129,15 @@ public final class StatusBar extends HBox {
         note.setTooltip(noteTip);
         HBox.setHgrow(note, javafx.scene.layout.Priority.SOMETIMES);
         getChildren().addAll(state, sep(), plugin, sep(), endpoint, sep(), note, new Spacer(), running, unread, theme);
+    }
+
+    /**
+     * Shows {@code endpoint} as the target instead of the current connection while a perspective works on an endpoint
+     * of its own (the Troubleshoot pages), and the current connection while its value is null; a null
+     * {@code endpoint} shows the current connection again.
+     */
+    public void showTarget(ObservableStringValue endpoint) {
+        target.set(endpoint);
     }
 
     private static Separator sep() {

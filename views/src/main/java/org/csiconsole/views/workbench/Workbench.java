@@ -111,6 +111,10 @@ public final class Workbench {
         centre.visibleProperty().bind(noTabs.visibleProperty().not());
 
         perspectives = new Perspectives(centreStack, Material2AL.LAYERS, activeView, this::selectedCentreView);
+        perspectives.shownProperty().addListener((o, was, now) -> {
+            ResourceView v = Perspective.RESOURCES.equals(now) ? null : perspectives.viewOf(now);
+            statusBar.showTarget(v == null ? null : v.statusTarget());
+        });
         horizontal.getItems().addAll(navigator, perspectives.centre());
         horizontal.setDividerPositions(DEFAULT_NAVIGATOR_DIVIDER);
         navigator.setMinWidth(NAVIGATOR_MIN_WIDTH);

@@ -41,6 +41,7 @@ class PerspectivesFxTest {
     private Workbench workbench;
     private final AtomicInteger created = new AtomicInteger();
     private CountingView replication;
+    private final javafx.beans.property.StringProperty target = new javafx.beans.property.SimpleStringProperty("unix:///root/strict/csi.sock");
 
     @Start
     void start(Stage stage) {
@@ -51,6 +52,12 @@ class PerspectivesFxTest {
             created.incrementAndGet();
             replication = new CountingView();
             return replication;
+        }));
+        workbench.addPerspective(new Perspective("troubleshoot", "Troubleshoot", Material2MZ.SYNC, null, () -> new CountingView() {
+            @Override
+            public ObservableStringValue statusTarget() {
+                return target;
+            }
         }));
         stage.setScene(workbench.createScene(1280, 800));
         stage.show();
@@ -103,14 +110,32 @@ class PerspectivesFxTest {
     void anUnknownPerspectiveShowsTheResourcesAndADuplicateIdIsRefused(FxRobot robot) {
         robot.interact(() -> assertThat(workbench.showPerspective("no-such")).isNull());
         assertThat(workbench.perspectiveProperty().get()).isEqualTo(Perspective.RESOURCES);
-        assertThat(workbench.perspectiveIds()).containsExactly(Perspective.RESOURCES, "replication");
+        assertThat(workbench.perspectiveIds()).containsExactly(Perspective.RESOURCES, "replication", "troubleshoot");
         assertThatThrownBy(() -> workbench.addPerspective(
                 new Perspective("replication", "Again", Material2MZ.SYNC, null, CountingView::new)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("replication");
     }
 
+    @Test
+    void aPerspectiveWithAnEndpointOfItsOwnKeepsTheStatusBarOnThatEndpoint(FxRobot robot) {
+        robot.interact(() -> workbench.showPerspective("troubleshoot"));
+
+        assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).isEqualTo("unix:///root/strict/csi.sock");
+        assertThat(robot.lookup("#status-state").queryAs(Label.class).getText()).isEqualTo("Troubleshoot");
+        robot.interact(() -> target.set("unix:///root/stale/csi.sock"));
+        assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).isEqualTo("unix:///root/stale/csi.sock");
+        robot.interact(() -> target.set(null));
+        assertThat(robot.lookup("#status-state").queryAs(Label.class).getText()).as("a page of the current connection").isEqualTo("No connection");
+        robot.interact(() -> target.set("unix:///root/stale/csi.sock"));
+        assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).isEqualTo("unix:///root/stale/csi.sock");
+
+        robot.interact(() -> workbench.showPerspective("replication"));
+        assertThat(robot.lookup("#status-endpoint").queryAs(Label.class).getText()).as("a perspective of the current connection").isEmpty();
+        assertThat(robot.lookup("#status-state").queryAs(Label.class).getText()).isEqualTo("No connection");
+    }
+
     /** A view that records whether the workbench has it active. */
-    static final class CountingView implements ResourceView {
+    static class CountingView implements ResourceView {
         private final StackPane root = new StackPane(new Label("Replication"));
         boolean active;
 

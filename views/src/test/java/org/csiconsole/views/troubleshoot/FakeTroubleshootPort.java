@@ -38,6 +38,8 @@ import java.util.function.Consumer;
 final class FakeTroubleshootPort implements TroubleshootPort {
     final Map<Path, TroubleReport> reports = new HashMap<>();
     final List<String> probed = new ArrayList<>();
+    /** The secrets file each probe was given (null for none). */
+    final List<Path> probedWithSecrets = new ArrayList<>();
     final List<ExercisePlan> exercised = new ArrayList<>();
     DiscoveryReport discovery = new DiscoveryReport("/var/lib/kubelet", List.of(), Instant.EPOCH, Duration.ofMillis(12), List.of(
             socket("/var/lib/kubelet/plugins/csi.example.com/csi.sock", SocketRole.CSI, SocketState.LISTENING, "csi.example.com"),
@@ -88,18 +90,31 @@ final class FakeTroubleshootPort implements TroubleshootPort {
 
     /** What a probe of an endpoint answers instead of the canned report. */
     final Map<String, ProbeReport> probeAnswers = new HashMap<>();
+    /** When set, a probe does not end until cancelled, then sends this check last. */
+    CheckResult hangingProbe;
     /** When set, the next probe fails with it (once). */
     CallFailure probeFailure;
     /** When set, the next save fails with it (once). */
     CallFailure saveFailure;
 
     @Override
-    public CompletableFuture<ProbeReport> probe(String endpoint, Path rootDir, Consumer<TroubleEvent> events) {
+    public CompletableFuture<ProbeReport> probe(String endpoint, Path rootDir, Path secretsFile, Consumer<TroubleEvent> events) {
         probed.add(endpoint);
+        probedWithSecrets.add(secretsFile);
         if (probeFailure != null) {
             CallFailure f = probeFailure;
             probeFailure = null;
             return CompletableFuture.failedFuture(f);
+        }
+        if (hangingProbe != null) {
+            // the socket checks pass, then the driver does not answer: a cancel ends it with the probe's last check
+            CompletableFuture<ProbeReport> pending = new CompletableFuture<>();
+            events.accept(new TroubleEvent.CheckDone(new CheckResult("socket.listening", "Something listens on the socket",
+                    CheckStatus.PASS, "a process listens", "unix(7)", "")));
+            pending.whenComplete((r, t) -> {
+                if (pending.isCancelled()) events.accept(new TroubleEvent.CheckDone(hangingProbe));
+            });
+            return pending;
         }
         if (probeAnswers.containsKey(endpoint)) return CompletableFuture.completedFuture(probeAnswers.get(endpoint));
         ProbeReport p = report("1.0", CheckStatus.FAIL, 40, Set.of(ControllerCapability.LIST_VOLUMES), 30).probe();
@@ -127,7 +142,7 @@ final class FakeTroubleshootPort implements TroubleshootPort {
         ExerciseStep delete = new ExerciseStep("DeleteVolume", "vol-1", StepOutcome.OK, Duration.ofMillis(10), "", false);
         List<ExerciseStep> steps = exerciseSteps != null ? exerciseSteps : List.of(create, delete);
         steps.forEach(s -> events.accept(new TroubleEvent.StepDone(s)));
-        ExerciseResult r = new ExerciseResult(driver, plan.pool(), plan.namePrefix() + "-1", Instant.EPOCH, Duration.ofMillis(40),
+        ExerciseResult r = new ExerciseResult(endpoint, driver, plan.pool(), plan.namePrefix() + "-1", Instant.EPOCH, Duration.ofMillis(40),
                 steps, List.of(), false);
         return new ExerciseRun() {
             @Override

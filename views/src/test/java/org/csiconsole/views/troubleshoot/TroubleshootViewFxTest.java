@@ -161,6 +161,19 @@ class TroubleshootViewFxTest {
                 .as("a stale socket cannot be connected to").isTrue();
     }
     @Test
+    void theStatusBarsTargetIsThePagesEndpointOnProbeAndExerciseOnly(FxRobot robot) {
+        javafx.beans.value.ObservableStringValue target = view.statusTarget();
+        robot.clickOn("#tab-exercise");
+        robot.clickOn("#exercise-endpoint").write("unix:///root/strict/csi.sock");
+
+        assertThat(target.get()).isEqualTo("unix:///root/strict/csi.sock");
+        robot.clickOn("#tab-probe");
+        assertThat(target.get()).isEqualTo("unix:///root/strict/csi.sock");
+        robot.clickOn("#tab-discover");
+        assertThat(target.get()).as("the node's page names the current connection").isNull();
+    }
+
+    @Test
     void enterInTheEndpointFieldRunsTheProbe(FxRobot robot) throws Exception {
         robot.clickOn("#tab-probe");
         robot.clickOn("#probe-endpoint").write("unix:///run/csi/typed.sock").type(KeyCode.ENTER);

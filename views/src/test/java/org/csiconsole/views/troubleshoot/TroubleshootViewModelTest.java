@@ -182,6 +182,75 @@ class TroubleshootViewModelTest {
     }
 
     @Test
+    void aReportIsAboutTheLatestRunsEndpointAndLeavesOutAnExerciseOnAnother() {
+        String strict = "unix:///root/plugins/strict/csi.sock";
+        String stale = "unix:///root/plugins/stale/csi.sock";
+        model.endpointProperty().set(strict);
+        model.exercise().workDirProperty().set("/tmp/x");
+        dialogs.typed = "csi.example.com/default";
+        model.exercise().run();
+        assertThat(model.exercise().resultProperty().get().endpoint()).isEqualTo(strict);
+        port.probeAnswers.put(stale, FakeTroubleshootPort.unreachable(stale, "nothing listens", "Remove the file"));
+        model.endpointProperty().set(stale);
+        model.probe().probe();
+
+        assertThat(model.reports().reportProperty().get().exercise()).as("the unsaved report").isNull();
+        assertThat(model.reports().leftOutProperty().get()).contains("The exercise of " + strict + " is left out");
+        model.saveReport(Path.of("/support/case-43"));
+
+        assertThat(port.saved).singleElement().satisfies(s -> {
+            assertThat(s.endpoint()).isEqualTo(stale);
+            assertThat(s.probe().endpoint()).isEqualTo(stale);
+            assertThat(s.exercise()).isNull();
+            assertThat(s.titles()).containsExactly("Probe " + stale);
+        });
+        assertThat(model.reports().reportProperty().get().summary()).doesNotContain("exercise passed");
+        assertThat(model.reports().leftOutProperty().get()).contains("The exercise of " + strict + " is left out");
+    }
+
+    @Test
+    void aCancelledProbeSaysWhichCallDidNotAnswerAndForHowLong() {
+        port.hangingProbe = new org.csiconsole.core.trouble.CheckResult(org.csiconsole.core.trouble.ProbeReport.CANCELLED_CHECK,
+                "The probe ran to its end", CheckStatus.FAIL, "GetPluginInfo sent to unix:///hung.sock had not answered after 12.0 s "
+                + "when the probe was cancelled", "", "Look at the driver's log");
+        model.endpointProperty().set("unix:///hung.sock");
+        model.probe().probe();
+        assertThat(model.probe().runningProperty().get()).isTrue();
+
+        model.probe().cancel();
+
+        assertThat(model.probe().statusProperty().get())
+                .isEqualTo("The probe was cancelled: GetPluginInfo sent to unix:///hung.sock had not answered after 12.0 s when the "
+                        + "probe was cancelled.");
+        assertThat(model.probe().checks().all()).extracting(c -> c.id() + " " + c.status())
+                .containsExactly("socket.listening PASS", "probe.cancelled FAIL");
+    }
+
+    @Test
+    void stepsAndChecksBelongToTheEndpointTheyRanOn() {
+        model.endpointProperty().set("unix:///strict.sock");
+        model.exercise().workDirProperty().set("/tmp/x");
+        dialogs.typed = "csi.example.com/default";
+        model.exercise().run();
+        model.probe().probe();
+        assertThat(model.exercise().steps().all()).hasSize(2);
+        assertThat(model.probe().checks().all()).isNotEmpty();
+
+        model.endpointProperty().set("unix:///healthy.sock");
+
+        assertThat(model.exercise().steps().all()).as("the steps of strict.sock under healthy.sock").isEmpty();
+        assertThat(model.exercise().statusProperty().get()).contains("The last exercise ran on unix:///strict.sock");
+        assertThat(model.probe().checks().all()).isEmpty();
+        assertThat(model.probe().statusProperty().get()).contains("The last probe checked unix:///strict.sock");
+
+        model.endpointProperty().set("unix:///strict.sock");
+
+        assertThat(model.exercise().steps().all()).hasSize(2);
+        assertThat(model.exercise().statusProperty().get()).contains("every step passed");
+        assertThat(model.probe().checks().all()).isNotEmpty();
+    }
+
+    @Test
     void aDiscoveryUnderARootDirectoryThatDoesNotExistSaysSoAndIsNotASuccess() {
         String root = "/nonexistent/kubelet";
         port.discovery = new DiscoveryReport(root, List.of(root + "/plugins_registry", root + "/plugins"), Instant.EPOCH,
@@ -227,6 +296,16 @@ class TroubleshootViewModelTest {
     }
 
     @Test
+    void theProbePageSendsTheSecretsFileGivenElseLeavesThemToTheSavedConnection() {
+        model.endpointProperty().set("unix:///csi/csi.sock");
+        model.probe().probe();
+        model.probe().secretsFileProperty().set(" /etc/csi/secrets.json ");
+        model.probe().probe();
+
+        assertThat(port.probedWithSecrets).containsExactly(null, Path.of("/etc/csi/secrets.json"));
+    }
+
+    @Test
     void aProbeWithoutAnEndpointSaysWhatToGiveAndSendsNothing() {
         model.probe().probe();
 
@@ -243,7 +322,8 @@ class TroubleshootViewModelTest {
 
         model.exercise().run();
 
-        assertThat(dialogs.confirmations).containsExactly("Exercise csi.example.com:csi.example.com/gold");
+        assertThat(dialogs.confirmations).containsExactly("Exercise csi.example.com at unix:///csi/csi.sock:csi.example.com/gold");
+        assertThat(dialogs.typedMessages).singleElement().asString().contains("of csi.example.com at unix:///csi/csi.sock");
         assertThat(port.exercised).isEmpty();
         assertThat(model.exercise().statusProperty().get()).contains("not confirmed");
 
@@ -286,6 +366,29 @@ class TroubleshootViewModelTest {
 
         assertThat(model.reports().comparison().all()).extracting(r -> r.item()).contains("name", "identity.plugin-name",
                 "csi.v1.Controller/ListVolumes");
+    }
+
+    @Test
+    void aReportOnAnUnreachableDriverComparesAsNotReadAndTwoEndpointsAreWarnedOf() {
+        Path dead = Path.of("/r/dead.json");
+        Path healthy = Path.of("/r/healthy.json");
+        var p = FakeTroubleshootPort.unreachable("unix:///root/stale/csi.sock", "nothing listens", "Remove the file");
+        port.reports.put(dead, new org.csiconsole.core.trouble.TroubleReport(null, "1.0.0", Instant.EPOCH, java.util.Map.of(),
+                p.endpoint(), null, p, null, List.of(), null));
+        port.reports.put(healthy, FakeTroubleshootPort.report("1.0", CheckStatus.PASS, 4, Set.of(ControllerCapability.LIST_VOLUMES), 30));
+
+        model.reports().open(dead);
+        model.reports().compareWith(healthy);
+
+        assertThat(model.reports().comparison().all()).extracting(r -> r.item() + ": " + r.left() + " -> " + r.right())
+                .contains("endpoint: unix:///root/stale/csi.sock -> unix:///csi/csi.sock", "name: not read -> csi.example.com",
+                        "controller LIST_VOLUMES: not read -> yes", "volumes listed: not listed -> 4")
+                .noneMatch(r -> r.contains(": no -> ") || r.contains(":  -> "));
+        assertThat(model.reports().comparisonWarningProperty().get()).contains("different endpoints")
+                .contains("unix:///root/stale/csi.sock").contains("unix:///csi/csi.sock");
+
+        model.reports().compareWith(dead);
+        assertThat(model.reports().comparisonWarningProperty().get()).as("the same endpoint").isEmpty();
     }
 
     @Test

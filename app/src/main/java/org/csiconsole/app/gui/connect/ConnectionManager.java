@@ -55,15 +55,16 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     }
 
     /**
-     * The secrets of the saved CSI connection to {@code endpoint} (its profile's secrets files), for
-     * calls made to that endpoint outside the connection (the probe, the exercise); none when no
-     * connection goes there.
+     * The saved CSI connection to {@code endpoint} that names secrets files, with its name and those
+     * secrets, for calls made to that endpoint outside the connection (the probe, the exercise); empty
+     * when no such connection goes there.
      */
-    public org.csiconsole.core.model.ConnectionSecrets secretsFor(String endpoint) {
+    public java.util.Optional<org.csiconsole.core.trouble.LocalTroubleshooter.SavedSecrets> secretsFor(String endpoint) {
         return connections.stream().map(ConnectionModel::profile)
                 .filter(p -> p.kind() == org.csiconsole.core.session.ConnectionKind.CSI && p.endpoint().equals(endpoint))
-                .findFirst().map(p -> org.csiconsole.core.store.SecretFiles.of(p.secrets()))
-                .orElse(org.csiconsole.core.model.ConnectionSecrets.NONE);
+                .filter(p -> p.secrets() != null && !p.secrets().noneNamed())
+                .findFirst().map(p -> new org.csiconsole.core.trouble.LocalTroubleshooter.SavedSecrets(p.name(),
+                        org.csiconsole.core.store.SecretFiles.of(p.secrets())));
     }
 
     /** Adds a model for {@code profile} (not opened) and returns it; an existing one of that name is returned as is. */

@@ -45,8 +45,18 @@ public final class Troubleshooting {
      */
     public static Runnable install(Workbench workbench, ConnectionManager manager, Sessions sessions, CallTrace trace,
                                ActionRunner actions, Executor ui, Path openReport) {
-        LocalTroubleshooter port = new LocalTroubleshooter(trace, sessions.audit(AUDIT_CONNECTION), ProbeOptions.defaults(),
-                org.csiconsole.app.AppVersion.current().version(), manager::secretsFor);
+        LocalTroubleshooter port = new LocalTroubleshooter(trace, sessions.audit(AUDIT_CONNECTION), ProbeOptions.defaults().inWorkbench(),
+                org.csiconsole.app.AppVersion.current().version(), new LocalTroubleshooter.SecretsSource() {
+                    @Override
+                    public java.util.Optional<LocalTroubleshooter.SavedSecrets> saved(String endpoint) {
+                        return manager.secretsFor(endpoint);
+                    }
+
+                    @Override
+                    public org.csiconsole.core.model.Secrets read(Path file) {
+                        return org.csiconsole.core.store.SecretFiles.read(file);
+                    }
+                });
         // One model for the perspective and the start page: both show the same discovery.
         TroubleshootViewModel model = new TroubleshootViewModel(port, actions, ui, (name, endpoint) -> {
             ConnectionModel c = manager.add(ConnectionProfile.csi(name, endpoint));

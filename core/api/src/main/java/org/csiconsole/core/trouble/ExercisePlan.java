@@ -48,6 +48,18 @@ public record ExercisePlan(String namePrefix, long capacityBytes, Map<String, St
         return parameters.getOrDefault("pool", DEFAULT_POOL);
     }
 
+    /**
+     * What the exercise will do and where, as the GUI's confirmation and the command line's prompt say it before the
+     * typed {@link #confirmation(String)}: the names, the pool, the driver and the endpoint it creates and deletes on.
+     *
+     * @param endpoint the CSI endpoint text, e.g. {@code unix:///var/lib/kubelet/plugins/x/csi.sock}
+     */
+    public String consent(String driver, String endpoint) {
+        return "This creates, publishes, stages, snapshots and deletes test volumes named " + namePrefix + "-* in pool " + pool()
+                + " of " + driver + " at " + endpoint + ", and removes everything it made, also after a failure or a cancel. "
+                + "Every change is audited.";
+    }
+
     /** What a person must type to confirm: {@code <driver>/<pool>}. */
     public String confirmation(String driver) {
         return driver + "/" + pool();

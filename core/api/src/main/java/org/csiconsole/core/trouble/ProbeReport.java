@@ -74,6 +74,24 @@ public record ProbeReport(String endpoint, String nodeEndpoint, String addonsEnd
                 volumeCount, snapshotCount, checks, timings, facts, List.of(), List.of(), null);
     }
 
+    /**
+     * The check a cancelled probe ends with, sent as its last {@link TroubleEvent.CheckDone}: the call that had not
+     * answered when it was cancelled and how long it had waited (a failure when longer than such a call should take).
+     */
+    public static final String CANCELLED_CHECK = "probe.cancelled";
+
+    /** The check that says whether the calls that carry secrets were accepted (CSI spec, "Secrets Requirements"). */
+    public static final String SECRETS_CHECK = "secrets.required";
+
+    /**
+     * True when the driver refused the secrets the probe was given (the {@value #SECRETS_CHECK} check failed): an
+     * authentication failure, which {@code csi-console probe} and {@code report} exit with 5. A driver that refuses
+     * calls because none were given is a warning, not this.
+     */
+    public boolean secretsRefused() {
+        return checks.stream().anyMatch(c -> c.id().equals(SECRETS_CHECK) && c.status() == CheckStatus.FAIL);
+    }
+
     /** True when at least one check failed. */
     public boolean anyFailed() {
         return checks.stream().anyMatch(c -> c.status().failed());

@@ -26,12 +26,15 @@ public interface TroubleshootPort {
     CompletableFuture<DiscoveryReport> discover(Path rootDir, List<Path> paths, Consumer<TroubleEvent> events);
 
     /**
-     * Probes one driver, read-only.
+     * Probes one driver, read-only. The calls that carry secrets send those of {@code secretsFile}, else those of the
+     * saved connection to {@code endpoint}, if any; the secrets check names where they came from.
      *
      * @param endpoint the CSI endpoint text, e.g. {@code unix:///csi/csi.sock}
      * @param rootDir the kubelet root directory, where the volumes published for pods are found
+     * @param secretsFile a secrets file (a JSON object of strings or {@code key=value} lines) for every call that carries
+     *     secrets, or null; the future fails with INVALID_ARGUMENT naming it when it cannot be read
      */
-    CompletableFuture<ProbeReport> probe(String endpoint, Path rootDir, Consumer<TroubleEvent> events);
+    CompletableFuture<ProbeReport> probe(String endpoint, Path rootDir, Path secretsFile, Consumer<TroubleEvent> events);
 
     /** GetPluginInfo of the driver at {@code endpoint}, for the confirmation an exercise needs. */
     CompletableFuture<PluginInfo> identify(String endpoint);

@@ -357,6 +357,8 @@ public final class CallPolicy {
         if (tls.isPresent()) return tls.get();
         Optional<CallFailure> transport = TransportFailures.failure(status, bareName(method), spec.what(), endpoint, attempts);
         if (transport.isPresent()) return transport.get();
+        Optional<CallFailure> timedOut = GrpcFailures.ownDeadline(bareName(method), status, spec.what(), deadline(spec), attempts);
+        if (timedOut.isPresent()) return timedOut.get();
         return GrpcFailures.failure(bareName(method), status, spec.what(), attempts, SecretCalls.sent(request));
     }
 

@@ -313,6 +313,40 @@ public final class GrpcFailures {
         return new CallFailure(FailureKind.AUTHENTICATION, what, why, todo, detail);
     }
 
+    /** What grpc-java's client says when the deadline it was given passed: the console's timeout, not the driver's words. */
+    private static final Pattern OWN_DEADLINE = Pattern.compile(
+            "^(ClientCall started after )?(CallOptions |Context )?deadline (was )?exceeded", Pattern.CASE_INSENSITIVE);
+    /** Calls that only read: Identity, Get*, List*, Validate*, NodeGet*, Probe. Their deadline changes nothing at the driver. */
+    private static final Pattern READ = Pattern.compile("^(Get|List|Validate|NodeGet|ControllerGet|GroupControllerGet|Probe$).*");
+
+    /**
+     * The failure of a call whose answer did not come within the console's own deadline (grpc-java's client cancelled it,
+     * saying "CallOptions deadline exceeded ..."), or empty for any other status, a driver's own DEADLINE_EXCEEDED
+     * included. {@link FailureKind#TIMEOUT}: the why names the console's deadline, never "plugin says"; what to do fits
+     * the call: a read is asked again once the driver answers, a change may still complete at the driver.
+     *
+     * @param method bare RPC name, e.g. {@code GetPluginInfo}
+     * @param status the status received
+     * @param what what was attempted, e.g. {@code "GetPluginInfo"}
+     * @param deadline the deadline each attempt had
+     * @param attempts attempts made
+     */
+    public static Optional<CallFailure> ownDeadline(String method, Status status, String what, java.time.Duration deadline, int attempts) {
+        String d = status.getDescription() == null ? "" : status.getDescription();
+        if (status.getCode() != Status.Code.DEADLINE_EXCEEDED || !OWN_DEADLINE.matcher(d).find()) return Optional.empty();
+        String secs = deadline.toMillis() % 1000 == 0 ? (deadline.toMillis() / 1000) + " s"
+                : String.format(Locale.ROOT, "%.1f s", deadline.toMillis() / 1000.0);
+        String why = "the driver did not answer " + method + " within the console's deadline of " + secs + " (the console stopped "
+                + "waiting; the driver said nothing)";
+        String todo = READ.matcher(method).matches()
+                ? "The driver accepts connections but did not answer " + method + ": check that it is running and not stuck (its log, its container; "
+                        + "a restart clears a hung driver), then try again; if it is only slow, give it a longer deadline (--timeout "
+                        + "on the command line)"
+                : "The driver may still complete " + method + ": check the object's state before retrying (the call is idempotent)";
+        String detail = "gRPC DEADLINE_EXCEEDED from " + method + (attempts > 1 ? " after " + attempts + " attempts" : "") + ": " + d;
+        return Optional.of(new CallFailure(FailureKind.TIMEOUT, what, why, todo, detail));
+    }
+
     /** The environment variable naming the command line's secrets file. */
     public static final String SECRETS_FILE_ENV = "CSI_SECRETS_FILE";
 

@@ -125,8 +125,8 @@ public final class Exercise implements ExerciseRun {
         }
         teardown(!ok);
         removeDirs();
-        result.complete(new ExerciseResult(driver, plan.pool(), name, started, Duration.ofNanos(System.nanoTime() - t0), steps,
-                leftovers, cancelled));
+        result.complete(new ExerciseResult(client.endpoint().text(), driver, plan.pool(), name, started,
+                Duration.ofNanos(System.nanoTime() - t0), steps, leftovers, cancelled));
     }
 
     /** The forward steps; true when every one that ran was OK and none was cancelled. */

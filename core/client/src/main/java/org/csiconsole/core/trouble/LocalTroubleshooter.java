@@ -8,7 +8,9 @@ import org.csiconsole.core.call.TraceEntry;
 import org.csiconsole.core.csi.CsiClient;
 import org.csiconsole.core.csi.CsiClientOptions;
 import org.csiconsole.core.endpoint.Endpoint;
+import org.csiconsole.core.model.ConnectionSecrets;
 import org.csiconsole.core.model.PluginInfo;
+import org.csiconsole.core.model.Secrets;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,7 +32,49 @@ public final class LocalTroubleshooter implements TroubleshootPort {
     private final CallAudit audit;
     private final ProbeOptions options;
     private final String consoleVersion;
-    private final java.util.function.Function<String, org.csiconsole.core.model.ConnectionSecrets> secrets;
+    private final SecretsSource secrets;
+
+    /**
+     * Where the workbench's probe and exercise find the secrets for the calls that carry them.
+     */
+    public interface SecretsSource {
+        /** Finds no secrets anywhere. */
+        SecretsSource NONE = new SecretsSource() {
+            @Override
+            public Optional<SavedSecrets> saved(String endpoint) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Secrets read(Path file) {
+                throw new CallFailure(FailureKind.INVALID_ARGUMENT, "Read the secrets file " + file, "this console reads no secrets files",
+                        "Probe without a secrets file", "");
+            }
+        };
+
+        /** The saved connection to {@code endpoint} (its text as typed) that names secrets; empty when none does. */
+        Optional<SavedSecrets> saved(String endpoint);
+
+        /**
+         * The secrets in {@code file}: a JSON object of strings or {@code key=value} lines.
+         *
+         * @throws CallFailure INVALID_ARGUMENT naming the file (never its content) when it cannot be read
+         */
+        Secrets read(Path file);
+    }
+
+    /**
+     * The secrets of a saved connection.
+     *
+     * @param connection the connection's name, as the navigator shows it
+     * @param secrets what it sends, per secret class
+     */
+    public record SavedSecrets(String connection, ConnectionSecrets secrets) {
+        public SavedSecrets {
+            Objects.requireNonNull(connection, "connection");
+            Objects.requireNonNull(secrets, "secrets");
+        }
+    }
 
     /**
      * @param trace where every call is recorded (the console's call trace)
@@ -39,16 +83,15 @@ public final class LocalTroubleshooter implements TroubleshootPort {
      * @param consoleVersion the console's version, written into saved reports
      */
     public LocalTroubleshooter(CallTrace trace, CallAudit audit, ProbeOptions options, String consoleVersion) {
-        this(trace, audit, options, consoleVersion, endpoint -> org.csiconsole.core.model.ConnectionSecrets.NONE);
+        this(trace, audit, options, consoleVersion, SecretsSource.NONE);
     }
 
     /**
-     * As {@link #LocalTroubleshooter(CallTrace, CallAudit, ProbeOptions, String)}, sending the secrets
-     * {@code secrets} gives for an endpoint (the saved connection's to it) with the probe's and the
-     * exercise's calls that carry secrets.
+     * As {@link #LocalTroubleshooter(CallTrace, CallAudit, ProbeOptions, String)}, sending with the probe's and the
+     * exercise's calls that carry secrets those of the saved connection to the endpoint, or those of the secrets file a
+     * probe names.
      */
-    public LocalTroubleshooter(CallTrace trace, CallAudit audit, ProbeOptions options, String consoleVersion,
-                               java.util.function.Function<String, org.csiconsole.core.model.ConnectionSecrets> secrets) {
+    public LocalTroubleshooter(CallTrace trace, CallAudit audit, ProbeOptions options, String consoleVersion, SecretsSource secrets) {
         this.secrets = Objects.requireNonNull(secrets, "secrets");
         this.trace = Objects.requireNonNull(trace, "trace");
         this.audit = Objects.requireNonNull(audit, "audit");
@@ -62,14 +105,21 @@ public final class LocalTroubleshooter implements TroubleshootPort {
     }
 
     @Override
-    public CompletableFuture<ProbeReport> probe(String endpoint, Path rootDir, Consumer<TroubleEvent> events) {
+    public CompletableFuture<ProbeReport> probe(String endpoint, Path rootDir, Path secretsFile, Consumer<TroubleEvent> events) {
         Endpoint e;
+        ProbeOptions o = options.withKubeletRoot(rootDir);
         try {
             e = Endpoint.parse(endpoint);
+            if (secretsFile != null) {
+                o = o.withSecrets(ConnectionSecrets.all(secrets.read(secretsFile)), "the secrets file " + secretsFile);
+            } else {
+                Optional<SavedSecrets> saved = secrets.saved(endpoint);
+                if (saved.isPresent()) o = o.withSecrets(saved.get().secrets(), "the saved connection " + saved.get().connection());
+            }
         } catch (CallFailure f) {
             return CompletableFuture.failedFuture(f);
         }
-        return Probe.start(ProbeTarget.of(e), options.withKubeletRoot(rootDir).withSecrets(secrets.apply(endpoint)), trace, events);
+        return Probe.start(ProbeTarget.of(e), o, trace, events);
     }
 
     @Override
@@ -88,7 +138,7 @@ public final class LocalTroubleshooter implements TroubleshootPort {
         CsiClient client;
         try {
             client = CsiClient.open(Endpoint.parse(endpoint), Optional.empty(), CsiClientOptions.defaults().withAudit(audit)
-                    .withSecrets(secrets.apply(endpoint)), trace);
+                    .withSecrets(secrets.saved(endpoint).map(SavedSecrets::secrets).orElse(ConnectionSecrets.NONE)), trace);
         } catch (CallFailure f) {
             return new ExerciseRun() {
                 @Override
@@ -117,6 +167,13 @@ public final class LocalTroubleshooter implements TroubleshootPort {
         if (discovery == null && probe == null && exercise == null) {
             return CompletableFuture.failedFuture(new CallFailure(FailureKind.INVALID_ARGUMENT, "Save a report",
                     "nothing has been discovered, probed or exercised yet", "Run a discovery or a probe first", ""));
+        }
+        ReportScope scope = ReportScope.of(probe, exercise);
+        String about = endpoint == null ? "" : endpoint;
+        if (!scope.leftOut().isEmpty() || !about.isEmpty() && !scope.endpoint().isEmpty() && !about.equals(scope.endpoint())) {
+            return CompletableFuture.failedFuture(new CallFailure(FailureKind.INVALID_ARGUMENT, "Save a report on " + about,
+                    "a report is about one endpoint, and these runs are not all of " + about + (scope.leftOut().isEmpty() ? ""
+                    : " (" + scope.leftOut() + ")"), "Save the runs of one endpoint", ""));
         }
         List<TraceEntry> calls = callsOf(trace.snapshot(), taskTitles, discovery == null ? null : window(discovery.started(), discovery.took()),
                 probe == null ? null : window(probe.started(), probe.took()), exercise == null ? null : window(exercise.started(), exercise.took()));

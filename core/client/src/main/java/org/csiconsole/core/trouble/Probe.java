@@ -129,6 +129,9 @@ public final class Probe {
                 skipUnreachable(r, "no connection to the driver", "the driver did not answer");
             }
             LatencyChecks.run(r);
+        } catch (InterruptedException e) {
+            r.add(cancelled(r));
+            throw e;
         } finally {
             if (r.node != null) r.node.close();
             if (r.controller != null) r.controller.close();
@@ -168,6 +171,35 @@ public final class Probe {
                         .orElse("The registration names no endpoint the console can read (" + reg.endpoint() + "); check the registrar's "
                                 + "--kubelet-registration-path")));
         return reg;
+    }
+
+    /**
+     * What a cancel left unsaid: the call that had not answered when the probe was stopped and how long it had waited,
+     * a failure when that is longer than such a call should take (the driver hangs on it); a warning when the probe was
+     * stopped between calls or sooner.
+     */
+    private static CheckResult cancelled(ProbeRun r) {
+        String title = "The probe ran to its end";
+        ProbeCalls.CutOff c = r.calls.cutOff().orElse(null);
+        if (c == null) {
+            return Checks.warn(ProbeReport.CANCELLED_CHECK, title, "the probe was cancelled between two calls; the checks above are those that ran",
+                    Checks.OWN_RULE, "Probe again and let it finish to see every check");
+        }
+        String waited = seconds(c.waited());
+        String evidence = c.method() + " sent to " + r.target.endpoint().text() + " had not answered after " + waited
+                + " when the probe was cancelled (the probe's deadline is " + seconds(r.options.deadline()) + ")";
+        if (c.waited().compareTo(c.threshold()) > 0) {
+            return Checks.fail(ProbeReport.CANCELLED_CHECK, title, evidence + ": longer than the " + seconds(c.threshold()) + " a " + c.method()
+                    + " should take, so the driver hangs on it", Checks.OWN_RULE, "The driver accepts the connection but does not answer "
+                    + c.method() + ": look at its log and its container (a restart often clears a hung driver), then probe again; a "
+                    + "probe left to run reports the call once the deadline passes");
+        }
+        return Checks.warn(ProbeReport.CANCELLED_CHECK, title, evidence, Checks.OWN_RULE, "Probe again and let it finish: " + c.method()
+                + " may only be slow");
+    }
+
+    private static String seconds(Duration d) {
+        return String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 
     private static Connection open(ProbeRun r, Endpoint e) {

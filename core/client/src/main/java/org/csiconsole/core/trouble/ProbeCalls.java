@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -41,6 +42,21 @@ final class ProbeCalls {
     private final Map<String, Timing> timings = new LinkedHashMap<>();
     private int answered;
     private String firstFailure = "";
+    /** The call waiting for its answer, null between calls. */
+    private InFlight inFlight;
+    /** The call a cancel cut off, null until one did. */
+    private CutOff cutOff;
+
+    /**
+     * A call sent and not answered yet.
+     *
+     * @param method the bare RPC name, e.g. {@code GetPluginInfo}
+     * @param kind its kind, which sets its latency threshold
+     * @param sentAt the probe's ticker when it was sent, in nanoseconds
+     */
+    private record InFlight(String method, CallKind kind, long sentAt) {
+    }
+
     /** The calls whose credentials the driver refused, by bare name, with why. */
     private final Map<String, String> credentialRefusals = new LinkedHashMap<>();
 
@@ -63,15 +79,21 @@ final class ProbeCalls {
         CallSpec spec = CallSpec.of(kind, method.getBareMethodName()).withDeadline(options.deadline()).retryingOn(Set.of());
         long t0 = options.ticker().getAsLong();
         CompletableFuture<R> f = policy.unary(conn.channel(), conn.endpoint().text(), method, request, spec);
+        sent(method.getBareMethodName(), kind, t0);
         try {
             R r = await(f);
             record(name, kind, t0, false);
             countAnswer();
             return r;
+        } catch (InterruptedException e) {
+            stopped();
+            throw e;
         } catch (CallFailure e) {
             record(name, kind, t0, e.kind() == FailureKind.TIMEOUT);
             failed(method.getBareMethodName(), e);
             throw e;
+        } finally {
+            answeredOrGaveUp();
         }
     }
 
@@ -88,14 +110,52 @@ final class ProbeCalls {
         ReadOnlyRpcs.require(name);
         CallSpec spec = CallSpec.of(CallKind.PROBE, method.getBareMethodName()).withDeadline(options.deadline()).retryingOn(Set.of());
         long t0 = options.ticker().getAsLong();
+        CompletableFuture<R> f = policy.unary(conn.channel(), conn.endpoint().text(), method, request, spec);
+        sent(method.getBareMethodName(), CallKind.PROBE, t0);
         try {
-            await(policy.unary(conn.channel(), conn.endpoint().text(), method, request, spec));
+            await(f);
             countAnswer();
+        } catch (InterruptedException e) {
+            stopped();
+            throw e;
         } catch (CallFailure e) {
             record(name, CallKind.PROBE, t0, e.kind() == FailureKind.TIMEOUT);
             failed(method.getBareMethodName(), e);
             throw e;
+        } finally {
+            answeredOrGaveUp();
         }
+    }
+
+    private synchronized void sent(String method, CallKind kind, long t0) {
+        inFlight = new InFlight(method, kind, t0);
+    }
+
+    private synchronized void answeredOrGaveUp() {
+        inFlight = null;
+    }
+
+    /** Keeps the call in flight as the one the stop cut off, with how long it had waited by the probe's ticker. */
+    private synchronized void stopped() {
+        if (inFlight != null) {
+            cutOff = new CutOff(inFlight.method(), options.threshold(inFlight.kind()),
+                    Duration.ofNanos(Math.max(0, options.ticker().getAsLong() - inFlight.sentAt())));
+        }
+    }
+
+    /**
+     * A call the probe's stop (a cancel) cut off before it was answered.
+     *
+     * @param method the bare RPC name, e.g. {@code GetPluginInfo}
+     * @param threshold the latency above which such a call is slow
+     * @param waited how long it had waited for its answer
+     */
+    record CutOff(String method, Duration threshold, Duration waited) {
+    }
+
+    /** The call the probe's stop cut off; empty when it stopped between calls or was not stopped. */
+    synchronized Optional<CutOff> cutOff() {
+        return Optional.ofNullable(cutOff);
     }
 
     /** Waits for {@code f}, cancelling it when interrupted; unwraps its failure to the {@link CallFailure} it carries. */

@@ -25,12 +25,17 @@ import java.util.function.LongSupplier;
  * @param channels makes the connections
  * @param ticker nanosecond ticker the call latencies are measured with ({@link System#nanoTime} outside tests)
  * @param secrets sent with the probe's calls that carry secrets (ListSnapshots), per secret class
+ * @param secretsFrom where {@code secrets} came from, in words the checks quote ("the secrets file /etc/csi/s.json", "the
+ *     saved connection prod-rbd"); empty when unsaid
+ * @param workbench true when the probe runs in the workbench: its advice names the Probe page and the saved connection
+ *     where the command line's names {@code --secrets-file}
  */
 public record ProbeOptions(Duration deadline, int pageSize, int maxPages, Duration identityThreshold,
                            Duration readThreshold, Duration listThreshold, Path kubeletRoot, ConsoleUser user,
                            ProcSockets proc, ChannelFactory channels, LongSupplier ticker,
-                           ConnectionSecrets secrets) {
+                           ConnectionSecrets secrets, String secretsFrom, boolean workbench) {
     public ProbeOptions {
+        secretsFrom = secretsFrom == null ? "" : secretsFrom;
         Objects.requireNonNull(secrets, "secrets");
         Objects.requireNonNull(deadline, "deadline");
         Objects.requireNonNull(identityThreshold, "identityThreshold");
@@ -52,41 +57,59 @@ public record ProbeOptions(Duration deadline, int pageSize, int maxPages, Durati
     public static ProbeOptions defaults() {
         return new ProbeOptions(Duration.ofSeconds(10), 500, 100_000, Duration.ofSeconds(1), Duration.ofSeconds(2),
                 Duration.ofSeconds(5), Path.of("/var/lib/kubelet"), ConsoleUser.current(), new ProcSockets(),
-                new ChannelFactory(), System::nanoTime, ConnectionSecrets.NONE);
+                new ChannelFactory(), System::nanoTime, ConnectionSecrets.NONE, "", false);
     }
 
     public ProbeOptions withDeadline(Duration d) {
-        return new ProbeOptions(d, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker, secrets);
+        return new ProbeOptions(d, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withPageSize(int n) {
-        return new ProbeOptions(deadline, n, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker, secrets);
+        return new ProbeOptions(deadline, n, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withMaxPages(int n) {
-        return new ProbeOptions(deadline, pageSize, n, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker, secrets);
+        return new ProbeOptions(deadline, pageSize, n, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withKubeletRoot(Path root) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, root, user, proc, channels, ticker, secrets);
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, root, user, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withUser(ConsoleUser u) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, u, proc, channels, ticker, secrets);
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, u, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withTicker(LongSupplier t) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, t, secrets);
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc, channels, t,
+                secrets, secretsFrom, workbench);
     }
 
     public ProbeOptions withThresholds(Duration identity, Duration read, Duration list) {
-        return new ProbeOptions(deadline, pageSize, maxPages, identity, read, list, kubeletRoot, user, proc, channels, ticker, secrets);
+        return new ProbeOptions(deadline, pageSize, maxPages, identity, read, list, kubeletRoot, user, proc, channels, ticker,
+                secrets, secretsFrom, workbench);
     }
 
     /** The same options, sending {@code s} with the calls that carry secrets. */
     public ProbeOptions withSecrets(ConnectionSecrets s) {
+        return withSecrets(s, "");
+    }
+
+    /** The same options, sending {@code s}, which came from {@code from} (in words), with the calls that carry secrets. */
+    public ProbeOptions withSecrets(ConnectionSecrets s, String from) {
         return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc,
-                channels, ticker, s);
+                channels, ticker, s, from, workbench);
+    }
+
+    /** The same options for a probe run in the workbench: its advice names the workbench's ways, not the command line's. */
+    public ProbeOptions inWorkbench() {
+        return new ProbeOptions(deadline, pageSize, maxPages, identityThreshold, readThreshold, listThreshold, kubeletRoot, user, proc,
+                channels, ticker, secrets, secretsFrom, true);
     }
 
     /** The latency threshold of a call of {@code kind}. */

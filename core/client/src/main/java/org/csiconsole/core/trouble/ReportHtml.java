@@ -117,7 +117,8 @@ public final class ReportHtml {
 
     private static void exercise(StringBuilder b, ExerciseResult x) {
         boolean bad = x.anyFailed() || !x.leftovers().isEmpty();
-        section(b, "exercise", "Exercise: " + x.driver() + ", pool " + x.pool() + (x.cancelled() ? " (cancelled)" : "")
+        section(b, "exercise", "Exercise: " + x.driver() + (x.endpoint().isEmpty() ? "" : " at " + x.endpoint()) + ", pool " + x.pool()
+                + (x.cancelled() ? " (cancelled)" : "")
                 + ", " + ms(x.took()), bad);
         if (!x.leftovers().isEmpty()) {
             b.append("<p><strong>Left on the storage:</strong></p><ul>");

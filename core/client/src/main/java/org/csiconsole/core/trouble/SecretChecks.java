@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static org.csiconsole.core.trouble.Checks.fail;
 import static org.csiconsole.core.trouble.Checks.pass;
 import static org.csiconsole.core.trouble.Checks.skipped;
 import static org.csiconsole.core.trouble.Checks.warn;
@@ -14,15 +15,18 @@ import static org.csiconsole.core.trouble.Checks.warn;
 /**
  * Whether the driver needs secrets the probe was not given, told from what the probe saw: a call that carries secrets
  * refused for its credentials (UNAUTHENTICATED, PERMISSION_DENIED, "no secrets have been provided", ceph-csi's
- * "provided secret is empty") is a warning that the driver requires them (or refuses those given); else, without
+ * "provided secret is empty") is a warning that the driver requires them when none were given, and a failure when the
+ * secrets given were refused ({@link ProbeReport#secretsRefused()}); else, without
  * secrets, the advertised capabilities whose calls carry them are named in a check left SKIPPED (CSI spec, "Secrets
  * Requirements": the CO passes them; many drivers refuse those calls without). The probe changes nothing, so it never
  * tries a create or a publish itself.
  */
 final class SecretChecks {
     static final String SECRETS = Checks.SPEC_CSI + ", Secrets Requirements";
-    private static final String WHERE = "--secrets-file FILE or the CSI_SECRETS_FILE variable (in the workbench: Edit connection, "
-            + "a secrets file)";
+    private static final String WHERE = "--secrets-file FILE or the CSI_SECRETS_FILE variable";
+    /** Where a workbench user gives them: the Probe page itself, or the saved connection to the endpoint. */
+    private static final String WHERE_IN_WORKBENCH = "the Probe page's Secrets file, or a saved connection to this endpoint whose "
+            + "secrets file holds them (Edit connection)";
 
     private SecretChecks() {
     }
@@ -31,28 +35,36 @@ final class SecretChecks {
         String title = "Calls that carry secrets are accepted";
         Map<String, String> refused = r.calls.credentialRefusals();
         boolean given = r.options.secrets().configured();
+        String where = r.options.workbench() ? WHERE_IN_WORKBENCH : WHERE;
+        String from = r.options.secretsFrom().isEmpty() ? "" : " (secrets from " + r.options.secretsFrom() + ")";
         if (!refused.isEmpty()) {
             List<String> each = new ArrayList<>();
             refused.forEach((m, why) -> each.add(m + ": " + why));
-            r.add(warn("secrets.required", title, "the driver refused " + String.join("; ", each), SECRETS,
-                    given ? "The driver refused the secrets given: check their keys and values (a wrong key, an expired password), "
-                            + "then probe again with " + WHERE
-                            : "The driver requires secrets: give them with " + WHERE + ", then probe again"));
+            String evidence = "the driver refused " + String.join("; ", each) + from;
+            if (given) {
+                // the secrets given are wrong: an authentication failure, not a hint
+                r.add(fail(ProbeReport.SECRETS_CHECK, title, evidence, SECRETS, "The driver refused the secrets given: check their keys and "
+                        + "values (a wrong key, an expired password), then probe again with " + where));
+            } else {
+                r.add(warn(ProbeReport.SECRETS_CHECK, title, evidence, SECRETS, "The driver requires secrets: give them with " + where
+                        + ", then probe again"));
+            }
             return;
         }
         if (given) {
-            r.add(pass("secrets.required", title, "secrets were given; no call that carries them was refused", SECRETS));
+            r.add(pass(ProbeReport.SECRETS_CHECK, title, "secrets were given" + from + "; no call that carries them was refused",
+                    SECRETS));
             return;
         }
         List<String> carrying = carrying(r);
         if (carrying.isEmpty()) {
-            r.add(pass("secrets.required", title, "no secrets given, and the driver advertises no call that carries them", SECRETS));
+            r.add(pass(ProbeReport.SECRETS_CHECK, title, "no secrets given, and the driver advertises no call that carries them", SECRETS));
             return;
         }
-        r.add(skipped("secrets.required", title, "no secrets were given and no call the probe made was refused for them; the "
+        r.add(skipped(ProbeReport.SECRETS_CHECK, title, "no secrets were given and no call the probe made was refused for them; the "
                 + "driver advertises calls that carry secrets (" + String.join(", ", carrying) + "), which the probe does not "
                 + "send as it changes nothing. Many drivers (ceph-csi, the HPE driver) refuse them without: if this one does, "
-                + "give them with " + WHERE, SECRETS));
+                + "give them with " + where, SECRETS));
     }
 
     /** The calls that carry secrets the driver's capabilities advertise, in the spec's order. */

@@ -55,6 +55,16 @@ class RbdLikeProbeTest {
     }
 
     @Test
+    void inTheWorkbenchWhatToDoNamesTheProbePageNotTheCommandLine() throws Exception {
+        ProbeReport r = Probe.run(ProbeTarget.of(endpoint), ProbeOptions.defaults().withDeadline(Duration.ofSeconds(10)).inWorkbench(),
+                new CallTrace(), e -> { });
+
+        CheckResult secrets = check(r, "secrets.required");
+        assertThat(secrets.status()).isEqualTo(CheckStatus.WARN);
+        assertThat(secrets.remediation()).contains("the Probe page's Secrets file", "saved connection").doesNotContain("--secrets-file");
+    }
+
+    @Test
     void aProbeThatLeavesReadyUnsetIsSaidToBeAssumedReadyNotReportedReady() throws Exception {
         ProbeReport r = probe(ConnectionSecrets.NONE);
 

@@ -41,7 +41,7 @@ class LocalTroubleshooterTest {
         Endpoint.Unix e = driver.startUnix(dir.resolve("csi.sock"));
         String title = "Probe " + e.text();
         CallOrigin probeTask = trace.origins().next(title);
-        ProbeReport probe = trace.origins().within(probeTask, () -> port.probe(e.text(), dir.resolve("kubelet"), ev -> { }))
+        ProbeReport probe = trace.origins().within(probeTask, () -> port.probe(e.text(), dir.resolve("kubelet"), null, ev -> { }))
                 .get(60, TimeUnit.SECONDS);
         // another task's call while the probe went: not the report's
         CallOrigin other = trace.origins().next("Create volume pvc-1");
@@ -74,5 +74,51 @@ class LocalTroubleshooterTest {
                 .isInstanceOf(ExecutionException.class).cause().isInstanceOf(CallFailure.class)
                 .satisfies(t -> assertThat(((CallFailure) t).kind()).isEqualTo(FailureKind.INVALID_ARGUMENT))
                 .hasMessageContaining(file.resolve("out").toString());
+    }
+
+    @Test
+    void runsOfTwoEndpointsAreNotSavedAsOneReport() throws Exception {
+        ProbeReport stale = new ProbeReport("unix:///root/stale/csi.sock", "", "", java.time.Instant.parse("2030-01-01T00:01:00Z"),
+                Duration.ZERO, false, null, null, java.util.List.of(), null, -1, -1, java.util.List.of(), java.util.List.of(), java.util.Map.of());
+        ExerciseResult strict = new ExerciseResult("unix:///root/strict/csi.sock", "reference.csi-console.org", "default", "x-1",
+                java.time.Instant.parse("2030-01-01T00:00:00Z"), Duration.ofSeconds(1), java.util.List.of(), java.util.List.of(), false);
+
+        assertThatThrownBy(() -> port.saveReport(dir.resolve("out"), stale.endpoint(), null, stale, strict, Set.of()).get(10, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class).cause().isInstanceOf(CallFailure.class)
+                .hasMessageContaining("a report is about one endpoint")
+                .hasMessageContaining("The exercise of unix:///root/strict/csi.sock is left out");
+        assertThat(dir.resolve("out").resolve(ReportFiles.JSON_NAME)).doesNotExist();
+    }
+
+    @Test
+    void aProbeSaysWhoseSecretsItSentTheSavedConnectionsOrTheFileGiven() throws Exception {
+        Endpoint.Unix e = driver.startUnix(dir.resolve("csi.sock"));
+        java.util.List<Path> read = new java.util.ArrayList<>();
+        LocalTroubleshooter withSecrets = new LocalTroubleshooter(trace, CallAudit.none(), ProbeOptions.defaults().withPageSize(10)
+                .withDeadline(Duration.ofSeconds(5)).inWorkbench(), "9.8.7", new LocalTroubleshooter.SecretsSource() {
+            @Override
+            public java.util.Optional<LocalTroubleshooter.SavedSecrets> saved(String endpoint) {
+                return endpoint.equals(e.text()) ? java.util.Optional.of(new LocalTroubleshooter.SavedSecrets("prod-rbd",
+                        org.csiconsole.core.model.ConnectionSecrets.all(org.csiconsole.core.model.Secrets.of(java.util.Map.of("k", "v")))))
+                        : java.util.Optional.empty();
+            }
+
+            @Override
+            public org.csiconsole.core.model.Secrets read(Path file) {
+                read.add(file);
+                return org.csiconsole.core.model.Secrets.of(java.util.Map.of("k", "w"));
+            }
+        });
+
+        ProbeReport saved = withSecrets.probe(e.text(), dir.resolve("kubelet"), null, ev -> { }).get(60, TimeUnit.SECONDS);
+        ProbeReport file = withSecrets.probe(e.text(), dir.resolve("kubelet"), dir.resolve("s.json"), ev -> { }).get(60, TimeUnit.SECONDS);
+
+        assertThat(secretsCheck(saved).evidence()).contains("secrets from the saved connection prod-rbd");
+        assertThat(secretsCheck(file).evidence()).contains("secrets from the secrets file " + dir.resolve("s.json"));
+        assertThat(read).containsExactly(dir.resolve("s.json"));
+    }
+
+    private static CheckResult secretsCheck(ProbeReport r) {
+        return r.checks().stream().filter(c -> c.id().equals(ProbeReport.SECRETS_CHECK)).findFirst().orElseThrow();
     }
 }

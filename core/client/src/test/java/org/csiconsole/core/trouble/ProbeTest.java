@@ -240,6 +240,46 @@ class ProbeTest {
     }
 
     @Test
+    void aProbeCancelledWhileTheDriverHangsSaysWhichCallDidNotAnswerAndForHowLong() throws Exception {
+        AtomicLong ticker = new AtomicLong(1_000_000_000L);
+        driver.hanging.add("GetPluginInfo");
+        java.util.concurrent.CompletableFuture<CheckResult> last = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CountDownLatch sent = new java.util.concurrent.CountDownLatch(1);
+        driver.onCall = m -> {
+            if (m.equals("GetPluginInfo")) {
+                ticker.addAndGet(4_200_000_000L); // the call has waited 4.2 s by the probe's clock
+                sent.countDown();
+            }
+        };
+        Endpoint e = driver.startUnix(dir.resolve("csi.sock"));
+
+        java.util.concurrent.CompletableFuture<ProbeReport> probe = Probe.start(ProbeTarget.of(e), options().withTicker(ticker::get), trace, ev -> {
+            if (ev instanceof TroubleEvent.CheckDone d && d.check().id().equals(ProbeReport.CANCELLED_CHECK)) last.complete(d.check());
+        });
+        assertThat(sent.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        probe.cancel(true);
+
+        CheckResult c = last.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(c.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(c.evidence()).contains("GetPluginInfo sent to " + e.text() + " had not answered after 4.2 s when the probe was cancelled")
+                .contains("the driver hangs on it");
+        assertThat(c.remediation()).contains("does not answer GetPluginInfo");
+    }
+
+    @Test
+    void aGetPluginInfoPastTheDeadlineIsTheConsolesTimeoutWithAdviceForARead() throws Exception {
+        driver.hanging.add("GetPluginInfo");
+
+        ProbeReport r = probe(options().withDeadline(Duration.ofMillis(300)));
+
+        CheckResult c = byId(r).get("identity.plugin-info");
+        assertThat(c.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(c.evidence()).contains("did not answer GetPluginInfo within the console's deadline of 0.3 s")
+                .doesNotContain("plugin says");
+        assertThat(c.remediation()).doesNotContain("object's state");
+    }
+
+    @Test
     void aStaleSocketFailsAndLeavesTheDriverUnreachable() throws Exception {
         Path sock = dir.resolve("stale.sock");
         try (ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {

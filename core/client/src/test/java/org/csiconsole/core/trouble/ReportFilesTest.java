@@ -57,7 +57,7 @@ class ReportFilesTest {
                     .withSecrets(Secrets.of(Map.of("password", CANARY)))).handle((v, t) -> null).get();
         }
         Path log = Files.writeString(dir.resolve("driver.log"), "I0101 login ok\nE0101 login failed for password " + CANARY + "\n");
-        ExerciseResult x = new ExerciseResult("csi.example.com", "gold", "cc-1", Instant.parse("2030-01-01T00:00:00Z"),
+        ExerciseResult x = new ExerciseResult(probe.endpoint(), "csi.example.com", "gold", "cc-1", Instant.parse("2030-01-01T00:00:00Z"),
                 Duration.ofMillis(1500), List.of(new ExerciseStep("CreateVolume", "vol-1", StepOutcome.OK, Duration.ofMillis(20), "", false),
                 new ExerciseStep("DeleteVolume", "vol-1", StepOutcome.FAILED, Duration.ofMillis(5), "INTERNAL", true)),
                 List.of("volume vol-1 (DeleteVolume failed: INTERNAL)"), false);
@@ -81,6 +81,9 @@ class ReportFilesTest {
         assertThat(r.probe().snapshots()).isNotEmpty();
         assertThat(back.probe().snapshots()).isEqualTo(r.probe().snapshots());
         assertThat(back.exercise()).isEqualTo(r.exercise());
+        assertThat(back.exercise().endpoint()).as("the exercise names the endpoint it ran on").isEqualTo(r.probe().endpoint()).isNotEmpty();
+        assertThat(Files.readString(dir.resolve("out").resolve(ReportFiles.HTML_NAME)))
+                .contains("Exercise: csi.example.com at " + r.probe().endpoint() + ", pool gold");
         assertThat(back.trace()).hasSameSizeAs(r.trace());
         assertThat(back.trace().get(0)).usingRecursiveComparison().ignoringFields("request", "response")
                 .isEqualTo(r.trace().get(0));

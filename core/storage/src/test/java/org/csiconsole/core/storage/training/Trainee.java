@@ -120,11 +120,11 @@ final class Trainee implements AutoCloseable {
     }
 
     void probe() throws Exception {
-        await(troubleshooter.probe(session.endpoint(), session.stateDir().resolve("node"), e -> { }));
+        await(troubleshooter.probe(session.endpoint(), session.stateDir().resolve("node"), null, e -> { }));
     }
 
     Path saveReport() throws Exception {
-        var probe = await(troubleshooter.probe(session.endpoint(), session.stateDir().resolve("node"), e -> { }));
+        var probe = await(troubleshooter.probe(session.endpoint(), session.stateDir().resolve("node"), null, e -> { }));
         return await(troubleshooter.saveReport(session.reportFolder(), session.endpoint(), null, probe, null, java.util.Set.of()));
     }
 
