@@ -193,9 +193,11 @@ public class CsiConsoleCommand {
     }
 
     /**
-     * Refuses, before anything is sent, an id option given an empty or blank value ({@code --volume-id ""}): every CSI
-     * and csi-addons id the console sends is REQUIRED and non-empty (CSI spec, e.g. DeleteVolumeRequest.volume_id), so
-     * the driver would only answer INVALID_ARGUMENT. A usage error: exit {@link ExitCodes#USAGE}, nothing sent.
+     * Refuses, before anything runs, an option given an empty or blank value where an empty one would be taken for
+     * something else. An id ({@code --volume-id ""}): every CSI and csi-addons id the console sends is REQUIRED and
+     * non-empty (CSI spec, e.g. DeleteVolumeRequest.volume_id), so the driver would only answer INVALID_ARGUMENT. A
+     * path, option or parameter ({@code --root-dir ""}, {@code --out ""}): an empty path is the current directory,
+     * which no one means by giving nothing. A usage error: exit {@link ExitCodes#USAGE}, nothing sent or written.
      */
     private static final class NoEmptyIds implements CommandLine.IExecutionStrategy {
         @Override
@@ -203,14 +205,28 @@ public class CsiConsoleCommand {
             for (CommandLine.ParseResult p = parseResult; p != null; p = p.subcommand()) {
                 for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
                     String name = o.longestName();
-                    if (!(name.endsWith("-id") || name.endsWith("-ids"))) continue;
-                    if (o.originalStringValues().stream().anyMatch(String::isBlank)) {
+                    boolean blank = o.originalStringValues().stream().anyMatch(String::isBlank);
+                    if (blank && (name.endsWith("-id") || name.endsWith("-ids"))) {
                         throw new CommandLine.ParameterException(p.commandSpec().commandLine(), name + " is empty: give the "
                                 + name.substring(2).replace('-', '_') + " to use (nothing was sent to the driver)", o, "");
                     }
+                    if (blank && takesPath(o)) throw emptyPath(p, name, o);
+                }
+                for (CommandLine.Model.PositionalParamSpec o : p.matchedPositionals()) {
+                    if (takesPath(o) && o.originalStringValues().stream().anyMatch(String::isBlank)) throw emptyPath(p, o.paramLabel(), o);
                 }
             }
             return new CommandLine.RunLast().execute(parseResult);
+        }
+
+        private static boolean takesPath(CommandLine.Model.ArgSpec a) {
+            return java.util.stream.Stream.concat(java.util.stream.Stream.of(a.type()), java.util.Arrays.stream(a.auxiliaryTypes()))
+                    .anyMatch(t -> t == java.nio.file.Path.class || t == java.io.File.class);
+        }
+
+        private static CommandLine.ParameterException emptyPath(CommandLine.ParseResult p, String name, CommandLine.Model.ArgSpec a) {
+            return new CommandLine.ParameterException(p.commandSpec().commandLine(),
+                    org.csiconsole.core.model.GivenPath.emptyProblem(name) + ": give a path; nothing was run", a, "");
         }
     }
 

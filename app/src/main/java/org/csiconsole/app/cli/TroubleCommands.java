@@ -16,6 +16,7 @@ import org.csiconsole.core.trouble.Probe;
 import org.csiconsole.core.trouble.ProbeOptions;
 import org.csiconsole.core.trouble.ProbeReport;
 import org.csiconsole.core.trouble.ProbeTarget;
+import org.csiconsole.core.trouble.TroubleReport;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,15 +73,29 @@ public final class TroubleCommands {
 
     /**
      * 0 without {@code --fail-on}; with it, 1 when a socket has a problem of that level or worse
-     * ({@link DiscoveryReport#worst()}), or when none of the places looked at exists ({@link DiscoveryReport#lookedAtNothing()}).
+     * ({@link DiscoveryReport#worst()}), or when the kubelet root directory is missing
+     * ({@link DiscoveryReport#rootMissing()}) or none of the places looked at exists ({@link DiscoveryReport#lookedAtNothing()}):
+     * a discovery that saw nothing says nothing of the node.
      */
     static int exitCode(DiscoveryReport r, FailOn failOn) {
-        return failOn != null && (failOn.met(r.worst()) || r.lookedAtNothing()) ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+        return failOn != null && (failOn.met(r.worst()) || r.rootMissing() || r.lookedAtNothing()) ? ExitCodes.CALL_FAILED : ExitCodes.OK;
     }
 
-    /** The {@code --fail-on} levels: what makes {@code discover} and {@code probe} exit 1. */
+    /**
+     * 3 when the driver could not be reached; without {@code --fail-on}, 1 when something about the
+     * driver failed ({@link TroubleReport#driverWorst()}: a check, an exercise step, its own socket or
+     * registration); with it, 1 when anything in the report is at that level or worse
+     * ({@link TroubleReport#worst()}: other sockets and a missing kubelet root too, as discover judges them); else 0.
+     */
+    static int exitCode(TroubleReport r, FailOn failOn) {
+        if (r.probe() != null && !r.probe().reachable()) return ExitCodes.ENDPOINT;
+        boolean failed = failOn == null ? r.driverWorst() == CheckStatus.FAIL : failOn.met(r.worst());
+        return failed ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+    }
+
+    /** The {@code --fail-on} levels: what makes {@code discover}, {@code probe} and {@code report} exit 1. */
     enum FailOn {
-        /** A warning or a problem: a WARN or FAIL check, a socket whose status is WARN or FAIL. */
+        /** A warning or a problem: a WARN or FAIL check or socket. */
         warn,
         /** A problem: a FAIL check, a socket whose status is FAIL (the kubelet cannot use a registered driver). */
         problem;

@@ -100,7 +100,8 @@ final class DetailPane<T> extends ScrollPane {
                 key.setMinWidth(Region.USE_PREF_SIZE);
                 Label value = new Label(row.value().isEmpty() ? "\u2014" : row.value());
                 value.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
-                if (oneWord(row.value())) oneLine(value);
+                // a path wraps instead: cut in its middle, it lost the file name that tells it apart
+                if (oneWord(row.value()) && !isPath(row.value())) oneLine(value);
                 else wrap(value);
                 if (row.copyable() && !row.value().isEmpty()) {
                     HBox cell = new HBox(4, value, CopyButton.of(row.label(), row.value()));
@@ -113,6 +114,11 @@ final class DetailPane<T> extends ScrollPane {
             }
         }
         setContent(box);
+    }
+
+    /** A file path or a unix socket endpoint ({@code /var/lib/kubelet/...}, {@code unix:///...}). */
+    private static boolean isPath(String value) {
+        return value.startsWith("/") || value.startsWith("unix://");
     }
 
     /** A value with no space in it: an id, a name, a path; not a figure, which is never cut. */

@@ -83,7 +83,13 @@ public final class ProbeModel {
             status.set("Give the driver's endpoint, e.g. unix:///var/lib/kubelet/plugins/<driver>/csi.sock, or pick one on the Discover page.");
             return;
         }
-        Path root = TroubleshootViewModel.rootPath(rootDir);
+        Path root;
+        try {
+            root = TroubleshootViewModel.rootPath(rootDir);
+        } catch (CallFailure f) {
+            status.set("Not probed: " + f.getMessage() + ". " + f.whatToDo() + ".");
+            return;
+        }
         running.set(true);
         checks.clear();
         failure.set("");

@@ -66,7 +66,7 @@ class TroubleshootViewFxTest {
                 Set.of(ControllerCapability.LIST_VOLUMES, ControllerCapability.GET_CAPACITY), 3000));
         ThemeManager themes = new ThemeManager(Theme.LIGHT);
         ActionRunner actions = new ActionRunner(new TaskRunner(Platform::runLater), new Notifications(), new FxDialogService(() -> stage, themes));
-        view = new TroubleshootView(new TroubleshootViewModel(port, actions, Platform::runLater, (n, e) -> { }));
+        view = new TroubleshootView(new TroubleshootViewModel(port, actions, Platform::runLater, (n, e) -> "Added " + n + "."));
         view.setFileChooser(title -> Optional.ofNullable(chosen.poll()));
         Scene scene = new Scene((javafx.scene.Parent) view.node(), 1280, 800);
         themes.style(scene);
