@@ -196,7 +196,7 @@ class TroubleCommandsTest {
         registrar("hostpath.csi.k8s.io", gone);
 
         assertThat(discover()).as("today's default: 0 whatever is found").isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains(" missing ").contains("registration answers, driver gone").doesNotContain("LISTENING")
+        assertThat(out.toString()).contains(" missing ").contains("registrar up, driver gone").doesNotContain("LISTENING")
                 .contains("What to do:")
                 .contains("Restart hostpath.csi.k8s.io's driver container").contains("absent on this node: ");
         assertThat(discover("--fail-on", "problem")).isEqualTo(ExitCodes.CALL_FAILED);
@@ -233,6 +233,41 @@ class TroubleCommandsTest {
     void aRootWhereNothingExistsFailsDiscoverUnderFailOnSoAScriptCannotTakeItForAHealthyNode() {
         assertThat(run("discover", "--root-dir", dir.resolve("mistyped").toString(), "--fail-on", "problem")).isEqualTo(ExitCodes.CALL_FAILED);
         assertThat(out.toString()).contains("Looked in nothing that exists");
+    }
+
+    /** {@code json} without the fields that are times ({@code started}, {@code took}, latencies): what comes from the state. */
+    private static JsonNode withoutTimes(String json) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode n = (com.fasterxml.jackson.databind.node.ObjectNode) new ObjectMapper().readTree(json);
+        n.remove(List.of("started", "took", "timings"));
+        if (n.has("checks")) {
+            for (JsonNode c : n.get("checks")) {
+                if (c.get("id").asText().startsWith("latency.")) ((com.fasterxml.jackson.databind.node.ObjectNode) c).remove("evidence");
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void twoRunsOfDiscoverAndProbeAsJsonAreByteIdenticalApartFromTimesAndListCapabilitiesInOneOrder() throws Exception {
+        registrar(ReferencePlugin.PLUGIN_NAME, socket);
+        String root = dir.resolve("kubelet").toString();
+        List<String> runs = new java.util.ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            out.getBuffer().setLength(0);
+            run("discover", "--root-dir", root, "--timeout", "20", "-o", "json");
+            runs.add(out.toString());
+            out.getBuffer().setLength(0);
+            run("probe", "--endpoint", endpoint(), "--root-dir", root, "--timeout", "20", "-o", "json");
+            runs.add(out.toString());
+        }
+
+        ObjectMapper m = new ObjectMapper();
+        assertThat(m.writeValueAsString(withoutTimes(runs.get(2)))).isEqualTo(m.writeValueAsString(withoutTimes(runs.get(0))));
+        assertThat(m.writeValueAsString(withoutTimes(runs.get(3)))).isEqualTo(m.writeValueAsString(withoutTimes(runs.get(1))));
+        JsonNode controller = m.readTree(runs.get(1)).get("capabilities").get("controller");
+        List<String> listed = java.util.stream.StreamSupport.stream(controller.spliterator(), false).map(JsonNode::asText).toList();
+        assertThat(listed).hasSizeGreaterThan(3).isEqualTo(java.util.Arrays.stream(org.csiconsole.core.model.ControllerCapability.values())
+                .map(Enum::name).filter(listed::contains).toList());
     }
 
     @Test

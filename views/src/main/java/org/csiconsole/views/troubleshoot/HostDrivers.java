@@ -65,11 +65,6 @@ public final class HostDrivers {
         }
     }
 
-    /** The drivers among {@code sockets}, one row each ({@link DiscoveryReport#drivers(List)}): the drivers every count counts. */
-    static List<DiscoveredSocket> drivers(List<DiscoveredSocket> sockets) {
-        return DiscoveryReport.drivers(sockets);
-    }
-
     /**
      * The line above the list: discovery under way, what it found, nothing found with where it
      * looked (places absent on this node apart) and how to look under another kubelet root, or why
@@ -127,7 +122,7 @@ public final class HostDrivers {
         }
 
         private void fill() {
-            List<DiscoveredSocket> drivers = drivers(List.copyOf(model.sockets().all()));
+            List<DiscoveredSocket> drivers = DiscoveryReport.drivers(List.copyOf(model.sockets().all()));
             message.setText(message(model.runningProperty().get(), model.reportProperty().get(), model.failureProperty().get(),
                     drivers.size(), model.rootDir()));
             rows.getChildren().clear();

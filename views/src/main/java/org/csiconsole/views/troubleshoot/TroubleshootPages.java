@@ -51,7 +51,7 @@ final class TroubleshootPages {
                 // status, state, problem and what to do first: they are what an admin reads a row for
                 Column.<DiscoveredSocket, String>of("status", "Status", s -> s.status().name()).width(70).whole()
                         .styleClass(s -> TroubleRows.statusStyle(s.status())),
-                Column.<DiscoveredSocket, String>of("state", "State", m::condition).width(150)
+                Column.<DiscoveredSocket, String>of("state", "State", m::condition).width(220)
                         .styleClass(TroubleRows::stateStyle).tooltip(DiscoveredSocket::problem),
                 Column.<DiscoveredSocket, String>of("problem", "Problem", DiscoveredSocket::problem).width(300)
                         .styleClass(s -> s.problem().isEmpty() ? null : TroubleRows.statusStyle(s.status())).tooltip(DiscoveredSocket::problem),
@@ -64,7 +64,9 @@ final class TroubleshootPages {
                 Column.<DiscoveredSocket, String>of("registeredBy", "Registered by", DiscoveredSocket::registeredBy).width(260).mono().path(),
                 Column.<DiscoveredSocket, String>of("process", "Process", TroubleRows::process).width(180),
                 Column.<DiscoveredSocket, String>of("addons", "csi-addons", DiscoveredSocket::addons).width(150)))
-                .withDetail(TroubleRows::details, DiscoveredSocket::path)
+                .withDetail(s -> TroubleRows.details(s, m.condition(s)), DiscoveredSocket::path)
+                // a row's answer (its problem and what to do) is read whole in the pane: at 1280x800 it takes 42% of the width
+                .detailShare(0.58)
                 .withEmptyState(Material2MZ.SEARCH, "No sockets found",
                         "Discover looks in <root>/plugins_registry (the kubelet's registration sockets), <root>/plugins/*, /csi and "
                                 + "/run/csi, and asks each socket what it serves. It only reads. A driver that keeps its socket "

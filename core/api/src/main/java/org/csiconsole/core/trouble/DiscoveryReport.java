@@ -67,9 +67,10 @@ public record DiscoveryReport(String rootDir, List<String> places, Instant start
      * What a socket is, in a few words, as the CLI's table, the Discover page and the start page
      * show it: {@code listening}, {@code stale}, {@code missing}, {@code permission denied},
      * {@code not a socket}; a registration that answers but whose driver's socket is missing or
-     * stale reads {@code registration answers, driver gone} (not "listening"), one whose endpoint is
-     * no CSI driver {@code registration answers, endpoint is no CSI driver}, one the kubelet refuses
-     * for another of the driver's name {@code registration answers, refused by the kubelet}.
+     * stale reads {@code registrar up, driver gone} (not "listening"), one whose endpoint is no CSI
+     * driver {@code registrar up, endpoint not CSI}, one the kubelet refuses for another of the
+     * driver's name {@code refused by the kubelet}; a failed registration whose endpoint is not among
+     * the sockets given {@code kubelet cannot use it}.
      */
     public String condition(DiscoveredSocket s) {
         return condition(s, sockets);
@@ -92,12 +93,13 @@ public record DiscoveryReport(String rootDir, List<String> places, Instant start
         if (s.role() != SocketRole.REGISTRATION || s.registration() == null || s.status() == CheckStatus.PASS) return "listening";
         String endpoint = socketPath(s.driverEndpoint());
         DiscoveredSocket end = found.stream().filter(o -> o != s && o.path().equals(endpoint)).findFirst().orElse(null);
-        if (end != null && (end.state() == SocketState.MISSING || end.state() == SocketState.STALE)) return "registration answers, driver gone";
+        if (end != null && (end.state() == SocketState.MISSING || end.state() == SocketState.STALE)) return "registrar up, driver gone";
         if (end != null && end.state() == SocketState.LISTENING && end.role() != SocketRole.CSI || end != null
                 && end.state() == SocketState.NOT_A_SOCKET) {
-            return "registration answers, endpoint is no CSI driver";
+            return "registrar up, endpoint not CSI";
         }
-        return s.status() == CheckStatus.FAIL ? "registration answers, refused by the kubelet" : "listening";
+        if (s.status() != CheckStatus.FAIL) return "listening";
+        return end == null ? "kubelet cannot use it" : "refused by the kubelet";
     }
 
     /**
