@@ -154,7 +154,7 @@ public class CsiConsoleCommand {
     static CommandLine register(List<Object> subcommands, Function<String, String> env) {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
-        cl.setExecutionStrategy(new NoEmptyIds());
+        cl.setExecutionStrategy(new NoEmptyPaths(new NoEmptyIds()));
         cl.setExitCodeExceptionMapper(new ExitCodeMapper());
         for (Object c : subcommands) cl.addSubcommand(c);
         helpEverywhere(cl);
@@ -193,11 +193,9 @@ public class CsiConsoleCommand {
     }
 
     /**
-     * Refuses, before anything runs, an option given an empty or blank value where an empty one would be taken for
-     * something else. An id ({@code --volume-id ""}): every CSI and csi-addons id the console sends is REQUIRED and
-     * non-empty (CSI spec, e.g. DeleteVolumeRequest.volume_id), so the driver would only answer INVALID_ARGUMENT. A
-     * path, option or parameter ({@code --root-dir ""}, {@code --out ""}): an empty path is the current directory,
-     * which no one means by giving nothing. A usage error: exit {@link ExitCodes#USAGE}, nothing sent or written.
+     * Refuses, before anything is sent, an id option given an empty or blank value ({@code --volume-id ""}): every CSI
+     * and csi-addons id the console sends is REQUIRED and non-empty (CSI spec, e.g. DeleteVolumeRequest.volume_id), so
+     * the driver would only answer INVALID_ARGUMENT. A usage error: exit {@link ExitCodes#USAGE}, nothing sent.
      */
     private static final class NoEmptyIds implements CommandLine.IExecutionStrategy {
         @Override
@@ -205,18 +203,41 @@ public class CsiConsoleCommand {
             for (CommandLine.ParseResult p = parseResult; p != null; p = p.subcommand()) {
                 for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
                     String name = o.longestName();
-                    boolean blank = o.originalStringValues().stream().anyMatch(String::isBlank);
-                    if (blank && (name.endsWith("-id") || name.endsWith("-ids"))) {
+                    if (!(name.endsWith("-id") || name.endsWith("-ids"))) continue;
+                    if (o.originalStringValues().stream().anyMatch(String::isBlank)) {
                         throw new CommandLine.ParameterException(p.commandSpec().commandLine(), name + " is empty: give the "
                                 + name.substring(2).replace('-', '_') + " to use (nothing was sent to the driver)", o, "");
                     }
-                    if (blank && takesPath(o)) throw emptyPath(p, name, o);
-                }
-                for (CommandLine.Model.PositionalParamSpec o : p.matchedPositionals()) {
-                    if (takesPath(o) && o.originalStringValues().stream().anyMatch(String::isBlank)) throw emptyPath(p, o.paramLabel(), o);
                 }
             }
             return new CommandLine.RunLast().execute(parseResult);
+        }
+    }
+
+    /**
+     * Refuses, before anything runs, an option or parameter that takes a path given an empty or blank value
+     * ({@code --root-dir ""}, {@code --out ""}), in the words of {@link org.csiconsole.core.model.GivenPath}: an empty
+     * path is the current directory, which no one means by giving nothing. A usage error: exit {@link ExitCodes#USAGE},
+     * nothing read, sent or written. Then runs {@code next}.
+     */
+    private static final class NoEmptyPaths implements CommandLine.IExecutionStrategy {
+        private final CommandLine.IExecutionStrategy next;
+
+        NoEmptyPaths(CommandLine.IExecutionStrategy next) {
+            this.next = next;
+        }
+
+        @Override
+        public int execute(CommandLine.ParseResult parseResult) {
+            for (CommandLine.ParseResult p = parseResult; p != null; p = p.subcommand()) {
+                for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
+                    if (takesPath(o) && o.originalStringValues().stream().anyMatch(String::isBlank)) throw empty(p, o.longestName(), o);
+                }
+                for (CommandLine.Model.PositionalParamSpec o : p.matchedPositionals()) {
+                    if (takesPath(o) && o.originalStringValues().stream().anyMatch(String::isBlank)) throw empty(p, o.paramLabel(), o);
+                }
+            }
+            return next.execute(parseResult);
         }
 
         private static boolean takesPath(CommandLine.Model.ArgSpec a) {
@@ -224,9 +245,9 @@ public class CsiConsoleCommand {
                     .anyMatch(t -> t == java.nio.file.Path.class || t == java.io.File.class);
         }
 
-        private static CommandLine.ParameterException emptyPath(CommandLine.ParseResult p, String name, CommandLine.Model.ArgSpec a) {
+        private static CommandLine.ParameterException empty(CommandLine.ParseResult p, String name, CommandLine.Model.ArgSpec a) {
             return new CommandLine.ParameterException(p.commandSpec().commandLine(),
-                    org.csiconsole.core.model.GivenPath.emptyProblem(name) + ": give a path; nothing was run", a, "");
+                    org.csiconsole.core.model.GivenPath.emptyProblem(name) + "; give a path (nothing was run)", a, "");
         }
     }
 

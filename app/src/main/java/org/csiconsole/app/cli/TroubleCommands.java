@@ -34,7 +34,7 @@ import java.util.function.Function;
 
 /**
  * The read-only troubleshooting commands: {@code discover} (the drivers on this node; exit 0
- * whatever it finds, unless {@code --fail-on} is given), {@code probe} (the check list of one
+ * whatever it finds, unless {@code --fail-on} is given: the same levels as {@code probe} and {@code report}), {@code probe} (the check list of one
  * driver; exit 0 when nothing failed, 1 when a check failed, 3 when the driver is unreachable;
  * {@code --fail-on warn} exits 1 on a warning too) and {@code orphans} (the driver's volumes against
  * PersistentVolumes or a CSP volume list). None of them changes anything, so none is audited.
@@ -111,10 +111,12 @@ public final class TroubleCommands {
                     + "/run/csi, --path) and the sockets registrations name. Per socket: owner, mode, listening or stale, the "
                     + "process holding it, the driver's name and version, whether csi-addons answers, the registration that "
                     + "names it, its problem and what to do.",
-                    "Exit code 0, also when stale sockets are found (they are listed with their problem and next step). "
-                    + "--fail-on problem exits 1 when the kubelet cannot use a registered driver (a stale registration, or a "
-                    + "registration whose driver socket is missing or stale), or when none of the places looked at exists (a "
-                    + "mistyped --root-dir); --fail-on warn also on any other socket problem."})
+                    "Exit code 0 by default whatever is found: stale sockets, FAILs and a --root-dir that does not exist too "
+                    + "(they are listed with their problem and next step). A script that must tell a broken node passes "
+                    + "--fail-on problem: exit 1 when the kubelet cannot use a registered driver (a stale registration, a "
+                    + "registration whose driver socket is missing or stale, one the kubelet refuses for another of its name), "
+                    + "or when the kubelet root directory is missing or none of the places looked at exists; --fail-on warn "
+                    + "also on any other socket problem."})
     static final class DiscoverCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -137,7 +139,8 @@ public final class TroubleCommands {
         boolean trace;
 
         @Option(names = "--fail-on", paramLabel = "LEVEL", description = "Exit 1 when a socket has a problem of this level or worse: "
-                + "problem (the kubelet cannot use a registered driver) or warn (any socket problem). Without it, exit 0.")
+                + "problem (the kubelet cannot use a registered driver, or the kubelet root directory is missing) or warn (any "
+                + "socket problem). Without it, exit 0.")
         FailOn failOn;
 
         @Override

@@ -100,8 +100,7 @@ final class DetailPane<T> extends ScrollPane {
                 key.setMinWidth(Region.USE_PREF_SIZE);
                 Label value = new Label(row.value().isEmpty() ? "\u2014" : row.value());
                 value.getStyleClass().add(ConsoleStyles.PROPERTY_VALUE);
-                // a path wraps instead: cut in its middle, it lost the file name that tells it apart
-                if (oneWord(row.value()) && !isPath(row.value())) oneLine(value);
+                if (oneWord(row.value())) oneLine(value);
                 else wrap(value);
                 if (row.copyable() && !row.value().isEmpty()) {
                     HBox cell = new HBox(4, value, CopyButton.of(row.label(), row.value()));
@@ -121,9 +120,12 @@ final class DetailPane<T> extends ScrollPane {
         return value.startsWith("/") || value.startsWith("unix://");
     }
 
-    /** A value with no space in it: an id, a name, a path; not a figure, which is never cut. */
+    /**
+     * A value with no space in it: an id, a name; not a figure, which is never cut, nor a path, which wraps: cut in its
+     * middle, it lost the file name that tells it apart.
+     */
     private static boolean oneWord(String value) {
-        return !value.isEmpty() && !Character.isDigit(value.charAt(0)) && value.chars().noneMatch(Character::isWhitespace);
+        return !value.isEmpty() && !Character.isDigit(value.charAt(0)) && value.chars().noneMatch(Character::isWhitespace) && !isPath(value);
     }
 
     /**

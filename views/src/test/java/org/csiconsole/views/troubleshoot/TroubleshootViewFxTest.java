@@ -342,6 +342,23 @@ class TroubleshootViewFxTest {
     }
 
     @Test
+    void theDetailPaneKeepsTheRegisteringPathWholeAndShowsProblemAndNextStepAsTextNotBoxes(FxRobot robot) throws Exception {
+        brokenNode();
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 4);
+        robot.interact(() -> select(table(robot, "#discover-table"), GONE));
+
+        FxWait.eventually(() -> {
+            Label registeredBy = robot.lookup("#table-detail .label").queryAll().stream().filter(n -> n instanceof Label l
+                    && REG.equals(l.getText())).map(n -> (Label) n).findFirst().orElseThrow();
+            assertThat(registeredBy.isWrapText()).as("a path wraps, never cut in its file name").isTrue();
+            assertThat(robot.lookup("#table-detail .text-area").tryQuery()).as("no box that scrolls inside the pane").isEmpty();
+            assertThat(robot.lookup("#table-detail .label").queryAll().stream().map(n -> ((Label) n).getText()))
+                    .contains("nothing is at " + GONE, "Start rbd.csi.ceph.com", "missing");
+        });
+    }
+
+    @Test
     void twoSocketPathsAlikeButInTheMiddleReadApartAndCopyWhole(FxRobot robot) throws Exception {
         brokenNode();
         robot.clickOn("#discover-run");

@@ -124,22 +124,22 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
      *
      * @return the connection opened, and what was done in one sentence
      */
-    public Found openFound(String name, String endpoint) {
+    public OpenedFound openFound(String name, String endpoint) {
         ConnectionProfile p = ConnectionProfile.csi(name, endpoint);
         ConnectionModel existing = sameTarget(p, null);
         if (existing != null) {
             boolean wasOpen = open.containsKey(existing);
             connect(existing);
-            return new Found(existing, existing.name() + " already connects to " + p.target() + (wasOpen ? "; it is shown" : "; it was opened")
+            return new OpenedFound(existing, existing.name() + " already connects to " + p.target() + (wasOpen ? "; it is shown" : "; it was opened")
                     + " rather than a second connection to the same driver.");
         }
         ConnectionModel m = add(ConnectionProfile.csi(unique(name), endpoint));
         connect(m);
-        return new Found(m, "Added " + m.name() + " for " + p.target() + " and opened it.");
+        return new OpenedFound(m, "Added " + m.name() + " for " + p.target() + " and opened it.");
     }
 
     /** What {@link #openFound} did: the connection, and a sentence saying whether it was added or already there. */
-    public record Found(ConnectionModel connection, String said) {
+    public record OpenedFound(ConnectionModel connection, String said) {
     }
 
     /**

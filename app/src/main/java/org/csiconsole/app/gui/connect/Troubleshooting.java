@@ -47,9 +47,9 @@ public final class Troubleshooting {
                 org.csiconsole.app.AppVersion.current().version(), manager::secretsFor);
         // One model for the perspective and the start page: both show the same discovery.
         TroubleshootViewModel model = new TroubleshootViewModel(port, actions, ui, (name, endpoint) -> {
-            ConnectionManager.Found found = manager.openFound(name, endpoint);
-            workbench.currentConnectionProperty().set(found.connection());
-            return found.said();
+            ConnectionManager.OpenedFound opened = manager.openFound(name, endpoint);
+            workbench.currentConnectionProperty().set(opened.connection());
+            return opened.said();
         });
         // An opened report is also a read-only connection in the navigator, with the usual views.
         model.reports().setOnOpened((file, report) -> workbench.currentConnectionProperty().set(manager.openReport(file, report)));

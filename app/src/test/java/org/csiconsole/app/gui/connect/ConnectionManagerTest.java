@@ -128,9 +128,9 @@ class ConnectionManagerTest {
         String healthy = "unix://" + config.resolve("plugins/healthy/csi.sock");
         String strict = "unix://" + config.resolve("plugins/strict/csi.sock");
 
-        ConnectionManager.Found first = manager.openFound("reference.csi-console.org (healthy)", healthy);
-        ConnectionManager.Found second = manager.openFound("reference.csi-console.org (strict)", strict);
-        ConnectionManager.Found again = manager.openFound("reference.csi-console.org (healthy)", healthy);
+        ConnectionManager.OpenedFound first = manager.openFound("reference.csi-console.org (healthy)", healthy);
+        ConnectionManager.OpenedFound second = manager.openFound("reference.csi-console.org (strict)", strict);
+        ConnectionManager.OpenedFound again = manager.openFound("reference.csi-console.org (healthy)", healthy);
 
         assertThat(connections).extracting(ConnectionModel::name)
                 .containsExactly("reference.csi-console.org (healthy)", "reference.csi-console.org (strict)");
