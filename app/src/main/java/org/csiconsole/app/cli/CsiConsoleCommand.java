@@ -154,7 +154,7 @@ public class CsiConsoleCommand {
     static CommandLine register(List<Object> subcommands, Function<String, String> env) {
         CommandLine cl = new CommandLine(new CsiConsoleCommand());
         cl.setExecutionExceptionHandler(new FailureHandler());
-        cl.setExecutionStrategy(new NoEmptyIds());
+        cl.setExecutionStrategy(new NoEmptyPaths(new NoEmptyIds()));
         cl.setExitCodeExceptionMapper(new ExitCodeMapper());
         for (Object c : subcommands) cl.addSubcommand(c);
         helpEverywhere(cl);
@@ -210,6 +210,43 @@ public class CsiConsoleCommand {
                 }
             }
             return new CommandLine.RunLast().execute(parseResult);
+        }
+    }
+
+    /**
+     * Refuses, before anything runs, an option or parameter that takes a path given an empty or blank value
+     * ({@code --root-dir ""}, {@code --out ""}), in the words of {@link org.csiconsole.core.model.GivenPath}: an empty
+     * path is the current directory, which no one means by giving nothing. A usage error: exit {@link ExitCodes#USAGE},
+     * nothing read, sent or written. Then runs {@code next}.
+     */
+    private static final class NoEmptyPaths implements CommandLine.IExecutionStrategy {
+        private final CommandLine.IExecutionStrategy next;
+
+        NoEmptyPaths(CommandLine.IExecutionStrategy next) {
+            this.next = next;
+        }
+
+        @Override
+        public int execute(CommandLine.ParseResult parseResult) {
+            for (CommandLine.ParseResult p = parseResult; p != null; p = p.subcommand()) {
+                for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
+                    if (takesPath(o) && o.originalStringValues().stream().anyMatch(String::isBlank)) throw empty(p, o.longestName(), o);
+                }
+                for (CommandLine.Model.PositionalParamSpec o : p.matchedPositionals()) {
+                    if (takesPath(o) && o.originalStringValues().stream().anyMatch(String::isBlank)) throw empty(p, o.paramLabel(), o);
+                }
+            }
+            return next.execute(parseResult);
+        }
+
+        private static boolean takesPath(CommandLine.Model.ArgSpec a) {
+            return java.util.stream.Stream.concat(java.util.stream.Stream.of(a.type()), java.util.Arrays.stream(a.auxiliaryTypes()))
+                    .anyMatch(t -> t == java.nio.file.Path.class || t == java.io.File.class);
+        }
+
+        private static CommandLine.ParameterException empty(CommandLine.ParseResult p, String name, CommandLine.Model.ArgSpec a) {
+            return new CommandLine.ParameterException(p.commandSpec().commandLine(),
+                    org.csiconsole.core.model.GivenPath.emptyProblem(name) + "; give a path (nothing was run)", a, "");
         }
     }
 

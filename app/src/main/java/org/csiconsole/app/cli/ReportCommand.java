@@ -42,9 +42,10 @@ import java.util.function.Supplier;
  * capabilities, plugin and node information, the call trace of the run and the console's version
  * and environment, written as {@code DIR/report.json} and a self-contained {@code DIR/report.html}.
  * Secrets are redacted as in the call trace, and the values of the secrets file are masked
- * everywhere, the attached driver log included. Exit code 0, 1 when a check, a socket discovery found
- * ({@link TroubleReport#failed()}) or an exercise step failed, 3 when the driver is unreachable, 5 when it refused the
- * secrets given ({@link ProbeReport#secretsRefused()}).
+ * everywhere, the attached driver log included. Exit codes as {@link TroubleCommands#exitCode(TroubleReport,
+ * TroubleCommands.FailOn)} says: 3 when the driver is unreachable; 1 when something about the driver failed, or with
+ * {@code --fail-on LEVEL} when anything in the report is at that level; else 0. With {@code -o json} the report's
+ * JSON (as in report.json) is printed instead of its summary.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write a troubleshooting report that opens anywhere: DIR/report.json and DIR/report.html (one page, no "
@@ -52,9 +53,11 @@ import java.util.function.Supplier;
                 + "given, capabilities, plugin and node information, the call trace (secrets redacted) and the console's version "
                 + "and environment; --driver-log attaches the end of a log file. An existing report in DIR is kept: the command "
                 + "refuses, naming its files, unless --force is given.",
-                "Exit code 0 when nothing failed, 1 when a check, a socket discovery found (a registration the kubelet cannot use) "
-                        + "or an exercise step failed, or the kubelet root directory does not exist, 3 when the driver is unreachable, "
-                        + "5 when it refused the secrets given."})
+                "With -o json, the report's JSON (as written to report.json) is printed instead of its summary.",
+                "Exit code 3 when the driver is unreachable; 5 when it refused the secrets given; 1 when something about the driver failed (a check, an exercise step, "
+                        + "its own socket or registration); 0 otherwise, also when other sockets of the node have problems or the "
+                        + "kubelet root directory does not exist (the report says so). --fail-on problem also exits 1 on those, "
+                        + "--fail-on warn on any warning too."})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -81,6 +84,11 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--driver-log", paramLabel = "FILE", description = "Attach the end (2 MiB) of this driver log, secrets masked.")
     Path driverLog;
+
+    @Option(names = "--fail-on", paramLabel = "LEVEL", description = "Exit 1 when anything in the report is at this level or worse, "
+            + "as discover and probe judge it: problem (a failed check or step, a socket the kubelet cannot use, a missing kubelet "
+            + "root directory) or warn (also any warning). Without it, exit 1 only when something about the driver reported failed.")
+    TroubleCommands.FailOn failOn;
 
     @Option(names = "--exercise", description = "Also run the exercise (changes the storage; needs the confirmation of exercise).")
     boolean exercise;
@@ -133,6 +141,14 @@ final class ReportCommand implements Callable<Integer> {
                 target.endpoint().text(), discovery, probe, result, calls.snapshot(), log);
         ReportFiles.write(report, out);
         PrintWriter w = spec.commandLine().getOut();
+        if (o.output == OutputFormat.json) {
+            // the report as written to report.json; where it went is on stderr, so stdout stays one JSON document
+            w.print(java.nio.file.Files.readString(out.resolve(ReportFiles.JSON_NAME)));
+            w.flush();
+            spec.commandLine().getErr().println("Wrote " + out.resolve(ReportFiles.JSON_NAME) + " and " + out.resolve(ReportFiles.HTML_NAME));
+            if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
+            return TroubleCommands.exitCode(report, failOn);
+        }
         w.println("Wrote " + out.resolve(ReportFiles.JSON_NAME) + " and " + out.resolve(ReportFiles.HTML_NAME));
         w.println(report.summary());
         if (discovery != null) {
@@ -141,7 +157,6 @@ final class ReportCommand implements Callable<Integer> {
         }
         w.flush();
         if (o.trace) CsiOutput.trace(spec.commandLine().getErr(), calls.snapshot());
-        return !probe.reachable() ? ExitCodes.ENDPOINT : probe.secretsRefused() ? ExitCodes.AUTH
-                : report.failed() ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+        return TroubleCommands.exitCode(report, failOn);
     }
 }

@@ -114,6 +114,11 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
                     + "is), e.g. site-b=unix:///tmp/site-b.sock; repeatable. With --site site-a this serves both sites of the pairs.")
     List<String> siteEndpoints = new ArrayList<>();
 
+    @Option(names = "--driver-name", paramLabel = "NAME", defaultValue = ReferencePlugin.PLUGIN_NAME,
+            description = "The driver name GetPluginInfo, csi-addons GetIdentity and the registration answer; the registration "
+                    + "socket is then DIR/NAME-reg.sock. Give each driver served on one node its own name. Default: ${DEFAULT-VALUE}.")
+    String driverName;
+
     @Option(names = "--registration-dir", paramLabel = "DIR",
             description = "Also serve the kubelet registration socket DIR/<driver-name>-reg.sock as node-driver-registrar does "
                     + "(pluginregistration.v1 GetInfo: CSIPlugin, the driver name, the CSI socket's path, versions 1.0.0), "
@@ -236,9 +241,12 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
         Path dir = stateDir != null ? stateDir : ConfigDirectory.resolve().resolve("reference");
         ReferencePlugin plugin;
         try {
-            plugin = ReferencePlugin.builder(dir).seed(s).nodeId(nodeId).faultSeed(faultSeed).nodePaths(pathMode).shape(shape).start();
+            plugin = ReferencePlugin.builder(dir).seed(s).nodeId(nodeId).pluginName(driverName).faultSeed(faultSeed).nodePaths(pathMode).shape(shape).start();
         } catch (StoreException e) {
             err.println(e.getMessage());
+            return ExitCodes.USAGE;
+        } catch (IllegalArgumentException e) {
+            err.println("--driver-name: " + e.getMessage());
             return ExitCodes.USAGE;
         }
         CountDownLatch stopped = new CountDownLatch(1);
@@ -305,7 +313,7 @@ public class ServeCommand implements java.util.concurrent.Callable<Integer> {
                 + (site != null ? ", site " + site : "")
                 + (siteEndpoints.isEmpty() ? "" : ", sites " + String.join(", ", siteEndpoints))
                 + (shape.isGenerous() ? "" : ", playing a stricter driver: " + shape.describe())
-                + ", node_id " + nodeId + ", state in " + dir.toAbsolutePath() + ". Stop with SIGTERM or Ctrl-C.");
+                + ", driver " + driverName + ", node_id " + nodeId + ", state in " + dir.toAbsolutePath() + ". Stop with SIGTERM or Ctrl-C.");
         out.flush();
         try {
             stopped.await();

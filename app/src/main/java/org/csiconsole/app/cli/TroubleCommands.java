@@ -16,6 +16,7 @@ import org.csiconsole.core.trouble.Probe;
 import org.csiconsole.core.trouble.ProbeOptions;
 import org.csiconsole.core.trouble.ProbeReport;
 import org.csiconsole.core.trouble.ProbeTarget;
+import org.csiconsole.core.trouble.TroubleReport;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,7 +34,7 @@ import java.util.function.Function;
 
 /**
  * The read-only troubleshooting commands: {@code discover} (the drivers on this node; exit 0
- * whatever it finds, unless {@code --fail-on} is given), {@code probe} (the check list of one
+ * whatever it finds, unless {@code --fail-on} is given: the same levels as {@code probe} and {@code report}), {@code probe} (the check list of one
  * driver; exit 0 when nothing failed, 1 when a check failed, 3 when the driver is unreachable;
  * {@code --fail-on warn} exits 1 on a warning too) and {@code orphans} (the driver's volumes against
  * PersistentVolumes or a CSP volume list). None of them changes anything, so none is audited.
@@ -76,15 +77,30 @@ public final class TroubleCommands {
 
     /**
      * 0 without {@code --fail-on}; with it, 1 when a socket has a problem of that level or worse
-     * ({@link DiscoveryReport#worst()}), or when none of the places looked at exists ({@link DiscoveryReport#lookedAtNothing()}).
+     * ({@link DiscoveryReport#worst()}), or when the kubelet root directory is missing
+     * ({@link DiscoveryReport#rootMissing()}) or none of the places looked at exists ({@link DiscoveryReport#lookedAtNothing()}):
+     * a discovery that saw nothing says nothing of the node.
      */
     static int exitCode(DiscoveryReport r, FailOn failOn) {
-        return failOn != null && (failOn.met(r.worst()) || r.lookedAtNothing()) ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+        return failOn != null && (failOn.met(r.worst()) || r.rootMissing() || r.lookedAtNothing()) ? ExitCodes.CALL_FAILED : ExitCodes.OK;
     }
 
-    /** The {@code --fail-on} levels: what makes {@code discover} and {@code probe} exit 1. */
+    /**
+     * 3 when the driver could not be reached; 5 when it refused the secrets given ({@link ProbeReport#secretsRefused()}); without {@code --fail-on}, 1 when something about the
+     * driver failed ({@link TroubleReport#driverWorst()}: a check, an exercise step, its own socket or
+     * registration); with it, 1 when anything in the report is at that level or worse
+     * ({@link TroubleReport#worst()}: other sockets and a missing kubelet root too, as discover judges them); else 0.
+     */
+    static int exitCode(TroubleReport r, FailOn failOn) {
+        if (r.probe() != null && !r.probe().reachable()) return ExitCodes.ENDPOINT;
+        if (r.probe() != null && r.probe().secretsRefused()) return ExitCodes.AUTH;
+        boolean failed = failOn == null ? r.driverWorst() == CheckStatus.FAIL : failOn.met(r.worst());
+        return failed ? ExitCodes.CALL_FAILED : ExitCodes.OK;
+    }
+
+    /** The {@code --fail-on} levels: what makes {@code discover}, {@code probe} and {@code report} exit 1. */
     enum FailOn {
-        /** A warning or a problem: a WARN or FAIL check, a socket whose status is WARN or FAIL. */
+        /** A warning or a problem: a WARN or FAIL check or socket. */
         warn,
         /** A problem: a FAIL check, a socket whose status is FAIL (the kubelet cannot use a registered driver). */
         problem;
@@ -100,10 +116,12 @@ public final class TroubleCommands {
                     + "/run/csi, --path) and the sockets registrations name. Per socket: owner, mode, listening or stale, the "
                     + "process holding it, the driver's name and version, whether csi-addons answers, the registration that "
                     + "names it, its problem and what to do.",
-                    "Exit code 0, also when stale sockets are found (they are listed with their problem and next step). "
-                    + "--fail-on problem exits 1 when the kubelet cannot use a registered driver (a stale registration, or a "
-                    + "registration whose driver socket is missing or stale), or when none of the places looked at exists (a "
-                    + "mistyped --root-dir); --fail-on warn also on any other socket problem."})
+                    "Exit code 0 by default whatever is found: stale sockets, FAILs and a --root-dir that does not exist too "
+                    + "(they are listed with their problem and next step). A script that must tell a broken node passes "
+                    + "--fail-on problem: exit 1 when the kubelet cannot use a registered driver (a stale registration, a "
+                    + "registration whose driver socket is missing or stale, one the kubelet refuses for another of its name), "
+                    + "or when the kubelet root directory is missing or none of the places looked at exists; --fail-on warn "
+                    + "also on any other socket problem."})
     static final class DiscoverCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -126,7 +144,8 @@ public final class TroubleCommands {
         boolean trace;
 
         @Option(names = "--fail-on", paramLabel = "LEVEL", description = "Exit 1 when a socket has a problem of this level or worse: "
-                + "problem (the kubelet cannot use a registered driver) or warn (any socket problem). Without it, exit 0.")
+                + "problem (the kubelet cannot use a registered driver, or the kubelet root directory is missing) or warn (any "
+                + "socket problem). Without it, exit 0.")
         FailOn failOn;
 
         @Override

@@ -39,7 +39,7 @@ final class TroubleOutput {
         Table t = new Table("SOCKET", "ROLE", "STATE", "STATUS", "OWNER", "MODE", "PROCESS", "DRIVER", "VERSION", "TYPE", "REGISTERED-BY",
                 "CSI-ADDONS", "PROBLEM");
         for (DiscoveredSocket s : r.sockets()) {
-            String driver = s.pluginName();
+            String driver = s.driverText();
             String version = s.pluginVersion();
             String type = "";
             if (s.registration() != null) {
@@ -47,7 +47,7 @@ final class TroubleOutput {
                 version = String.join(",", s.registration().supportedVersions());
                 type = s.registration().type();
             }
-            t.row(s.path(), s.role(), s.state(), s.status(), s.owner().isEmpty() ? "" : s.owner() + ":" + s.group(), s.mode(),
+            t.row(s.path(), s.role(), r.condition(s), s.status(), s.owner().isEmpty() ? "" : s.owner() + ":" + s.group(), s.mode(),
                     s.holders().stream().map(h -> h.pid() + " " + h.command()).collect(Collectors.joining(", ")),
                     driver, version, type, s.registeredBy(), s.addons(), s.problem());
         }
@@ -59,7 +59,7 @@ final class TroubleOutput {
             for (DiscoveredSocket s : todo) out.println("  " + s.status() + " " + s.path() + ": " + s.nextStep());
         }
         out.println();
-        out.println(r.summary() + " in " + ms(r.took()) + ". " + r.whereLooked());
+        out.println(r.summary() + " in " + ms(r.took()) + ", " + r.when() + ". " + r.whereLooked());
         if (r.sockets().isEmpty()) out.println(r.otherRoot());
         out.flush();
     }

@@ -99,4 +99,24 @@ class BlameAndExitCodeCommandTest {
         assertThat(err.toString()).contains("--secrets-file is not needed here: ListVolumes carries no secrets");
         assertThat(out.toString()).contains("csi-vol-0001");
     }
+
+    @Test
+    void anEmptyPathIsRefusedWithExitTwoAndNothingIsRunOrWritten() throws Exception {
+        Path here = Path.of("").toAbsolutePath();
+        try (var before = Files.list(here)) {
+            long files = before.count();
+
+            assertThat(run("discover", "--root-dir", "")).isEqualTo(ExitCodes.USAGE);
+            assertThat(err.toString()).contains("--root-dir: it is empty, and an empty path would mean the current directory; give a path (nothing was run)");
+            assertThat(out.toString()).isEmpty();
+            assertThat(run("report", "--endpoint", endpoint, "--out", " ", "--no-discover")).isEqualTo(ExitCodes.USAGE);
+            assertThat(err.toString()).contains("--out: it is empty");
+            assertThat(run("discover", "--path", "")).isEqualTo(ExitCodes.USAGE);
+            assertThat(err.toString()).contains("--path: it is empty");
+            assertThat(rbd.calls("GetPluginInfo")).isZero();
+            try (var after = Files.list(here)) {
+                assertThat(after.count()).as("nothing written in the current directory").isEqualTo(files);
+            }
+        }
+    }
 }

@@ -163,6 +163,40 @@ class ServeCommandTest {
     }
 
     @Test
+    void aSecondDriverNameIsServedUnderItsOwnRegistrationSocketAndABadNameIsRefused() throws Exception {
+        Path sock = dir.resolve("second.sock");
+        Path registry = Files.createDirectories(dir.resolve("plugins_registry"));
+        AtomicInteger code = new AtomicInteger(-1);
+        Thread serving = new Thread(() -> code.set(run("serve", "--endpoint", "unix://" + sock, "--state-dir", dir.resolve("state").toString(),
+                "--seed", "empty", "--driver-name", "second.example.com", "--registration-dir", registry.toString())));
+        serving.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!out.toString().contains("Serving CSI") && System.nanoTime() < deadline && serving.isAlive()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        assertThat(out.toString()).as(err.toString()).contains("Registration on " + registry.resolve("second.example.com-reg.sock"))
+                .contains("driver second.example.com");
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
+        ManagedChannel ch = NettyChannelBuilder.forAddress(new DomainSocketAddress(sock.toString()))
+                .eventLoopGroup(group).channelType(EpollDomainSocketChannel.class).usePlaintext().build();
+        try {
+            assertThat(IdentityGrpc.newBlockingStub(ch).withDeadlineAfter(20, TimeUnit.SECONDS)
+                    .getPluginInfo(Csi.GetPluginInfoRequest.getDefaultInstance()).getName()).isEqualTo("second.example.com");
+        } finally {
+            ch.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            serving.interrupt();
+            serving.join(TimeUnit.SECONDS.toMillis(30));
+        }
+        assertThat(code.get()).isEqualTo(ExitCodes.OK);
+
+        assertThat(run("serve", "--endpoint", "unix://" + sock, "--state-dir", dir.resolve("state").toString(),
+                "--driver-name", "-bad name")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--driver-name: '-bad name' is not a CSI driver name");
+        assertThat(sock).doesNotExist();
+    }
+
+    @Test
     void servesOnTheSocketUntilStoppedThenRemovesIt() throws Exception {
         Path sock = dir.resolve("ref.sock");
         AtomicInteger code = new AtomicInteger(-1);

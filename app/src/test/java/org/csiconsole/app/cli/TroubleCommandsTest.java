@@ -8,6 +8,7 @@ import org.csiconsole.core.csi.FakeCsiDriver;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.csiconsole.core.reference.csi.NodePaths;
+import org.csiconsole.core.trouble.CheckStatus;
 import org.csiconsole.core.trouble.FakeRegistrar;
 import org.csiconsole.core.trouble.ReportFiles;
 import org.csiconsole.core.trouble.TroubleReport;
@@ -227,7 +228,8 @@ class TroubleCommandsTest {
         registrar("hostpath.csi.k8s.io", gone);
 
         assertThat(discover()).as("today's default: 0 whatever is found").isEqualTo(ExitCodes.OK);
-        assertThat(out.toString()).contains("MISSING").contains("What to do:")
+        assertThat(out.toString()).contains(" missing ").contains("registrar up, driver gone").doesNotContain("LISTENING")
+                .contains("What to do:")
                 .contains("Restart hostpath.csi.k8s.io's driver container").contains("absent on this node: ");
         assertThat(discover("--fail-on", "problem")).isEqualTo(ExitCodes.CALL_FAILED);
         assertThat(discover("--fail-on", "warn")).isEqualTo(ExitCodes.CALL_FAILED);
@@ -263,6 +265,52 @@ class TroubleCommandsTest {
     void aRootWhereNothingExistsFailsDiscoverUnderFailOnSoAScriptCannotTakeItForAHealthyNode() {
         assertThat(run("discover", "--root-dir", dir.resolve("mistyped").toString(), "--fail-on", "problem")).isEqualTo(ExitCodes.CALL_FAILED);
         assertThat(out.toString()).contains("Looked in nothing that exists");
+    }
+
+    /** {@code json} without the fields that are times ({@code started}, {@code took}, latencies): what comes from the state. */
+    private static JsonNode withoutTimes(String json) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode n = (com.fasterxml.jackson.databind.node.ObjectNode) new ObjectMapper().readTree(json);
+        n.remove(List.of("started", "took", "timings"));
+        if (n.has("checks")) {
+            for (JsonNode c : n.get("checks")) {
+                if (c.get("id").asText().startsWith("latency.")) ((com.fasterxml.jackson.databind.node.ObjectNode) c).remove("evidence");
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void twoRunsOfDiscoverAndProbeAsJsonAreByteIdenticalApartFromTimesAndListCapabilitiesInOneOrder() throws Exception {
+        registrar(ReferencePlugin.PLUGIN_NAME, socket);
+        String root = dir.resolve("kubelet").toString();
+        List<String> runs = new java.util.ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            out.getBuffer().setLength(0);
+            run("discover", "--root-dir", root, "--timeout", "20", "-o", "json");
+            runs.add(out.toString());
+            out.getBuffer().setLength(0);
+            run("probe", "--endpoint", endpoint(), "--root-dir", root, "--timeout", "20", "-o", "json");
+            runs.add(out.toString());
+        }
+
+        ObjectMapper m = new ObjectMapper();
+        assertThat(m.writeValueAsString(withoutTimes(runs.get(2)))).isEqualTo(m.writeValueAsString(withoutTimes(runs.get(0))));
+        assertThat(m.writeValueAsString(withoutTimes(runs.get(3)))).isEqualTo(m.writeValueAsString(withoutTimes(runs.get(1))));
+        JsonNode controller = m.readTree(runs.get(1)).get("capabilities").get("controller");
+        List<String> listed = java.util.stream.StreamSupport.stream(controller.spliterator(), false).map(JsonNode::asText).toList();
+        assertThat(listed).hasSizeGreaterThan(3).isEqualTo(java.util.Arrays.stream(org.csiconsole.core.model.ControllerCapability.values())
+                .map(Enum::name).filter(listed::contains).toList());
+    }
+
+    @Test
+    void aMissingRootDirFailsDiscoverUnderFailOnProblemAlsoWhenAnotherPlaceExists() throws Exception {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        Path missing = dir.resolve("mistyped");
+
+        assertThat(run("discover", "--root-dir", missing.toString(), "--path", elsewhere.toString())).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("the kubelet root directory " + missing + " does not exist");
+        assertThat(run("discover", "--root-dir", missing.toString(), "--path", elsewhere.toString(), "--fail-on", "problem"))
+                .isEqualTo(ExitCodes.CALL_FAILED);
     }
 
     @Test
@@ -330,20 +378,53 @@ class TroubleCommandsTest {
     }
 
     @Test
-    void reportOfAHealthyDriverOnANodeWithABrokenRegistrationCountsTheProblemAndExitsOne() throws Exception {
+    void reportOfAHealthyDriverOnANodeWithABrokenRegistrationCountsTheProblemButExitsOneOnlyWithFailOn() throws Exception {
         Path gone = dir.resolve("kubelet/plugins/hostpath.csi.k8s.io/csi.sock");
         registrar("hostpath.csi.k8s.io", gone);
         Path outDir = dir.resolve("report");
 
         int code = run("report", "--endpoint", endpoint(), "--out", outDir.toString(), "--root-dir", dir.resolve("kubelet").toString());
 
-        assertThat(code).as(out + "\n" + err).isEqualTo(ExitCodes.CALL_FAILED);
+        assertThat(code).as("another driver's problem is not this driver's: " + out + "\n" + err).isEqualTo(ExitCodes.OK);
         TroubleReport r = ReportFiles.read(outDir.resolve("report.json"));
         assertThat(r.probe().anyFailed()).as("the probed driver itself is healthy").isFalse();
-        assertThat(r.failed()).isTrue();
+        assertThat(r.driverWorst()).isNotEqualTo(CheckStatus.FAIL);
+        assertThat(r.worst()).isEqualTo(CheckStatus.FAIL);
         assertThat(out.toString()).contains("0 failed, 0 warnings").contains("discovery: 3 sockets: 2 problems")
                 .doesNotContain("(s)");
         assertThat(Files.readString(outDir.resolve("report.html"))).contains("2 SOCKET FAIL").contains("discovery: 3 sockets: 2 problems");
+
+        assertThat(run("report", "--endpoint", endpoint(), "--out", outDir.toString(), "--force", "--root-dir",
+                dir.resolve("kubelet").toString(), "--fail-on", "problem")).isEqualTo(ExitCodes.CALL_FAILED);
+    }
+
+    @Test
+    void reportOfADriverWhoseOwnRegistrationIsBrokenExitsOne() throws Exception {
+        // a second registration of the probed driver's name at another endpoint: the one the kubelet refuses fails
+        registrar(ReferencePlugin.PLUGIN_NAME, socket);
+        Path other = Files.createDirectories(dir.resolve("kubelet/plugins_registry")).resolve("zz-reg.sock");
+        closing.add(new FakeRegistrar(other, ReferencePlugin.PLUGIN_NAME, socket.toString()));
+
+        int code = run("report", "--endpoint", endpoint(), "--out", dir.resolve("report").toString(), "--root-dir",
+                dir.resolve("kubelet").toString());
+
+        assertThat(code).as(out + "\n" + err).isEqualTo(ExitCodes.CALL_FAILED);
+    }
+
+    @Test
+    void reportAsJsonPrintsTheReportJsonAndAcceptsFailOn() throws Exception {
+        Path outDir = dir.resolve("report");
+
+        int code = run("report", "--endpoint", endpoint(), "--out", outDir.toString(), "--root-dir", dir.resolve("kubelet").toString(),
+                "--no-discover", "-o", "json", "--fail-on", "warn");
+
+        assertThat(code).as(err.toString()).isIn(ExitCodes.OK, ExitCodes.CALL_FAILED);
+        JsonNode printed = new ObjectMapper().readTree(out.toString());
+        assertThat(printed.get("format").asText()).isEqualTo(TroubleReport.FORMAT);
+        assertThat(out.toString()).isEqualTo(Files.readString(outDir.resolve("report.json")));
+        assertThat(err.toString()).contains("Wrote " + outDir.resolve("report.json"));
+        TroubleReport r = ReportFiles.read(outDir.resolve("report.json"));
+        assertThat(code).isEqualTo(r.worst() == CheckStatus.PASS ? ExitCodes.OK : ExitCodes.CALL_FAILED);
     }
 
     @Test
@@ -366,13 +447,15 @@ class TroubleCommandsTest {
     }
 
     @Test
-    void reportUnderARootDirectoryThatDoesNotExistIsNotHealthy() throws Exception {
+    void reportUnderARootDirectoryThatDoesNotExistSaysSoAndFailsOnlyUnderFailOn() throws Exception {
         Path nowhere = dir.resolve("no-such-kubelet");
 
         int code = run("report", "--endpoint", endpoint(), "--out", dir.resolve("report").toString(), "--root-dir", nowhere.toString());
 
-        assertThat(code).as(out + "\n" + err).isEqualTo(ExitCodes.CALL_FAILED);
+        assertThat(code).as("no kubelet root is not the driver's problem: " + out + "\n" + err).isEqualTo(ExitCodes.OK);
         assertThat(out.toString()).contains("the kubelet root directory " + nowhere + " does not exist");
+        assertThat(run("report", "--endpoint", endpoint(), "--out", dir.resolve("report").toString(), "--force", "--root-dir",
+                nowhere.toString(), "--fail-on", "problem")).isEqualTo(ExitCodes.CALL_FAILED);
     }
 
     @Test

@@ -116,9 +116,17 @@ final class DetailPane<T> extends ScrollPane {
         setContent(box);
     }
 
-    /** A value with no space in it: an id, a name, a path; not a figure, which is never cut. */
+    /** A file path or a unix socket endpoint ({@code /var/lib/kubelet/...}, {@code unix:///...}). */
+    private static boolean isPath(String value) {
+        return value.startsWith("/") || value.startsWith("unix://");
+    }
+
+    /**
+     * A value with no space in it: an id, a name; not a figure, which is never cut, nor a path, which wraps: cut in its
+     * middle, it lost the file name that tells it apart.
+     */
     private static boolean oneWord(String value) {
-        return !value.isEmpty() && !Character.isDigit(value.charAt(0)) && value.chars().noneMatch(Character::isWhitespace);
+        return !value.isEmpty() && !Character.isDigit(value.charAt(0)) && value.chars().noneMatch(Character::isWhitespace) && !isPath(value);
     }
 
     /**

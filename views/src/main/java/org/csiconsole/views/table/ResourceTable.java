@@ -149,6 +149,22 @@ public final class ResourceTable<T> extends BorderPane {
         updatePlaceholder();
     }
 
+    /** The split between the table and its detail pane; null without {@link #withDetail}. */
+    private SplitPane detailSplit;
+    /** The table's share of the width beside the detail pane, kept while the pane is closed. */
+    private final double[] divider = {0.64};
+
+    /**
+     * Gives the table {@code tableShare} of the width beside the detail pane ({@link #withDetail}), the
+     * pane the rest (0.64 unless told): for a table whose rows are read in the pane (long problems and
+     * next steps) more than in its columns.
+     */
+    public ResourceTable<T> detailShare(double tableShare) {
+        divider[0] = tableShare;
+        if (detailSplit != null && detailSplit.getItems().size() > 1) detailSplit.setDividerPositions(tableShare);
+        return this;
+    }
+
     /** Adds a property pane beside the table showing {@code rows} for the selected row. */
     public ResourceTable<T> withDetail(Function<? super T, List<DetailRow>> rows, Function<? super T, String> title) {
         detail = new DetailPane<>(rows, title);
@@ -157,13 +173,13 @@ public final class ResourceTable<T> extends BorderPane {
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> showDetail());
         table.getSelectionModel().getSelectedItems().addListener((javafx.beans.InvalidationListener) o -> showDetail());
         SplitPane split = new SplitPane(tableArea(), detail);
+        detailSplit = split;
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.64);
+        split.setDividerPositions(divider[0]);
         SplitPane.setResizableWithParent(detail, false);
         split.getStyleClass().add(ConsoleStyles.MASTER_DETAIL);
         setCenter(split);
         // The detail pane gives way to the columns: closed and opened from the table's tool bar, remembered with the layout.
-        double[] divider = {0.64};
         javafx.beans.InvalidationListener place = o -> {
             boolean shown = detailShown.get() && !detailGivesWay.get();
             if (!shown && split.getItems().contains(detail)) {

@@ -33,7 +33,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
-import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -47,7 +47,7 @@ public final class DiscoverModel {
     private final ActionRunner actions;
     private final Executor ui;
     private final StringProperty rootDir;
-    private final BiConsumer<String, String> connect;
+    private final BiFunction<String, String, String> connect;
     private final StringProperty paths = new SimpleStringProperty(this, "paths", "");
     private final ResourceTableModel<DiscoveredSocket> sockets;
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
@@ -56,7 +56,8 @@ public final class DiscoverModel {
     private String lastTitle = "";
     private final ReadOnlyStringWrapper failure = new ReadOnlyStringWrapper(this, "failure", "");
 
-    DiscoverModel(TroubleshootPort port, ActionRunner actions, Executor ui, StringProperty rootDir, BiConsumer<String, String> connect) {
+    DiscoverModel(TroubleshootPort port, ActionRunner actions, Executor ui, StringProperty rootDir,
+                  BiFunction<String, String, String> connect) {
         this.port = port;
         this.actions = actions;
         this.ui = ui;
@@ -99,9 +100,9 @@ public final class DiscoverModel {
         return failure.getReadOnlyProperty();
     }
 
-    /** The kubelet root directory the next discovery searches. */
-    public Path rootDir() {
-        return TroubleshootViewModel.rootPath(rootDir);
+    /** The kubelet root directory the next discovery searches, as typed (empty when nothing is: discovery then refuses). */
+    public String rootDir() {
+        return rootDir.get() == null ? "" : rootDir.get().strip();
     }
 
     /**
@@ -123,7 +124,17 @@ public final class DiscoverModel {
 
     private void start(boolean quiet) {
         if (running.get()) return;
-        Path root = rootDir();
+        Path root;
+        try {
+            root = TroubleshootViewModel.rootPath(rootDir);
+        } catch (CallFailure f) {
+            // an empty root is refused with a sentence, as the command line refuses --root-dir ""; nothing is looked at
+            sockets.clear();
+            report.set(null);
+            failure.set(sentence(f.getMessage()) + " " + sentence(f.whatToDo()));
+            status.set("Not discovered: " + failure.get());
+            return;
+        }
         List<Path> extra = Arrays.stream(paths.get() == null ? new String[0] : paths.get().split("[,\\s]+"))
                 .filter(s -> !s.isBlank()).map(Path::of).toList();
         running.set(true);
@@ -159,9 +170,14 @@ public final class DiscoverModel {
         return s.endsWith(".") ? s : s + ".";
     }
 
+    /** What a discovery found, as the page's status line and its notification say it: sockets, problems, drivers ({@link DiscoveryReport#drivers()}). */
     static String summary(DiscoveryReport r) {
-        long drivers = r.sockets().stream().filter(s -> s.role() == SocketRole.CSI).count();
-        return r.summary() + "; " + Words.count(drivers, "CSI driver") + " (" + Words.millis(r.took()) + ")";
+        return r.summary() + "; " + Words.count(r.drivers().size(), "driver") + " (" + Words.millis(r.took()) + ", " + r.when() + ")";
+    }
+
+    /** What {@code s} is in a few words ({@link DiscoveryReport#condition}), among the sockets found so far. */
+    public String condition(DiscoveredSocket s) {
+        return DiscoveryReport.condition(s, sockets.all());
     }
 
     /**
@@ -170,7 +186,22 @@ public final class DiscoverModel {
      * problem, as discovery words it), a socket that is no CSI driver's.
      */
     public Optional<String> whyNotConnect(DiscoveredSocket s) {
-        if (s == null) return Optional.of("Select a driver socket");
+        return whyNotConnect(s == null ? List.of() : List.of(s));
+    }
+
+    /**
+     * Empty when the {@code selected} sockets can be connected to in one click, else why not: exactly
+     * one socket ({@link #whyNotConnect(DiscoveredSocket)}), since a connection reaches one driver
+     * (several selected are refused with a sentence, never connected as the first of them alone).
+     */
+    public Optional<String> whyNotConnect(List<DiscoveredSocket> selected) {
+        List<DiscoveredSocket> rows = selected.stream().filter(java.util.Objects::nonNull).toList();
+        if (rows.isEmpty()) return Optional.of("Select a driver socket");
+        if (rows.size() > 1) {
+            return Optional.of(rows.size() + " sockets are selected: a connection reaches one driver. Select one socket, connect, "
+                    + "then the next.");
+        }
+        DiscoveredSocket s = rows.get(0);
         if (s.state() != SocketState.LISTENING) {
             return Optional.of(s.path() + " is " + s.state().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + s.problem());
         }
@@ -209,10 +240,24 @@ public final class DiscoverModel {
         return s.driverEndpoint();
     }
 
-    /** Adds a connection to the driver at {@code s} and opens it. */
+    /**
+     * Adds a connection to the driver at the one selected socket, named by
+     * {@link DiscoveredSocket#connectionName()}, and opens it (or opens the connection that already
+     * reaches that endpoint); a notification says which. When the selection cannot be connected
+     * ({@link #whyNotConnect(List)}), a notification says why and nothing is added.
+     */
+    public void connect(List<DiscoveredSocket> selected) {
+        Optional<String> why = whyNotConnect(selected);
+        if (why.isPresent()) {
+            actions.notifications().warning("Not connected", sentence(why.get()));
+            return;
+        }
+        DiscoveredSocket s = selected.stream().filter(java.util.Objects::nonNull).findFirst().orElseThrow();
+        actions.notifications().info("Connect", connect.apply(s.connectionName(), endpointOf(s)));
+    }
+
+    /** As {@link #connect(List)} for one socket. */
     public void connect(DiscoveredSocket s) {
-        if (whyNotConnect(s).isPresent()) return;
-        String name = s.pluginName().isEmpty() ? s.path() : s.pluginName();
-        connect.accept(name, endpointOf(s));
+        connect(s == null ? List.of() : List.of(s));
     }
 }

@@ -17,19 +17,14 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.csiconsole.core.trouble.DiscoveredSocket;
 import org.csiconsole.core.trouble.DiscoveryReport;
-import org.csiconsole.core.trouble.SocketRole;
-import org.csiconsole.core.trouble.SocketState;
 import org.csiconsole.views.Icons;
 import org.csiconsole.views.theme.ConsoleStyles;
 import org.csiconsole.views.workbench.StartSection;
 import org.kordamp.ikonli.material2.Material2AL;
 import org.kordamp.ikonli.material2.Material2MZ;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -71,22 +66,6 @@ public final class HostDrivers {
     }
 
     /**
-     * The drivers among {@code sockets}: CSI sockets, registration sockets whose driver socket is
-     * not among them, and sockets where nothing listens (a driver that went away); a csi-addons
-     * socket is told on its driver's row. One row per endpoint, the CSI socket's when both answer.
-     */
-    static List<DiscoveredSocket> drivers(List<DiscoveredSocket> sockets) {
-        Map<String, DiscoveredSocket> byEndpoint = new LinkedHashMap<>();
-        for (DiscoveredSocket s : sockets) {
-            boolean driver = s.role() == SocketRole.CSI || s.role() == SocketRole.REGISTRATION
-                    || s.role() == SocketRole.UNKNOWN && s.state() != SocketState.NOT_A_SOCKET && s.state() != SocketState.MISSING;
-            if (!driver) continue;
-            byEndpoint.merge(DiscoverModel.endpointOf(s), s, (a, b) -> b.role() == SocketRole.CSI ? b : a);
-        }
-        return new ArrayList<>(byEndpoint.values());
-    }
-
-    /**
      * The line above the list: discovery under way, what it found, nothing found with where it
      * looked (places absent on this node apart) and how to look under another kubelet root, or why
      * it failed.
@@ -99,17 +78,7 @@ public final class HostDrivers {
             return "No driver sockets found under " + report.rootDir() + " or the usual places. " + report.whereLooked() + " "
                     + report.otherRoot();
         }
-        return (drivers == 1 ? "1 driver" : drivers + " drivers") + " found in " + report.took().toMillis() + " ms.";
-    }
-
-    static String stateText(SocketState s) {
-        return switch (s) {
-            case LISTENING -> "listening";
-            case STALE -> "stale";
-            case DENIED -> "permission denied";
-            case NOT_A_SOCKET -> "not a socket";
-            case MISSING -> "missing";
-        };
+        return org.csiconsole.core.model.Words.count(drivers, "driver") + " found in " + report.took().toMillis() + " ms.";
     }
 
     static String addonsText(DiscoveredSocket s) {
@@ -153,9 +122,9 @@ public final class HostDrivers {
         }
 
         private void fill() {
-            List<DiscoveredSocket> drivers = drivers(List.copyOf(model.sockets().all()));
+            List<DiscoveredSocket> drivers = DiscoveryReport.drivers(List.copyOf(model.sockets().all()));
             message.setText(message(model.runningProperty().get(), model.reportProperty().get(), model.failureProperty().get(),
-                    drivers.size(), model.rootDir().toString()));
+                    drivers.size(), model.rootDir()));
             rows.getChildren().clear();
             for (DiscoveredSocket s : drivers) rows.getChildren().add(row(s));
             rows.setManaged(!drivers.isEmpty());
@@ -164,11 +133,11 @@ public final class HostDrivers {
 
         private Node row(DiscoveredSocket s) {
             String endpoint = DiscoverModel.endpointOf(s);
-            Label name = new Label(s.pluginName().isEmpty() ? "Unknown driver" : s.pluginName()
+            Label name = new Label(s.pluginName().isEmpty() ? "Unknown driver" : s.driverText()
                     + (s.pluginVersion().isEmpty() ? "" : " " + s.pluginVersion()));
             name.getStyleClass().add(Styles.TEXT_BOLD);
             name.setTooltip(new Tooltip(name.getText()));
-            Label state = new Label(stateText(s.state()));
+            Label state = new Label(model.condition(s));
             state.getStyleClass().addAll(ConsoleStyles.BADGE, TroubleRows.stateStyle(s));
             state.setMinWidth(Region.USE_PREF_SIZE);
             Region gap = new Region();

@@ -114,7 +114,13 @@ public final class ProbeModel {
             status.set("Give the driver's endpoint, e.g. unix:///var/lib/kubelet/plugins/<driver>/csi.sock, or pick one on the Discover page.");
             return;
         }
-        Path root = TroubleshootViewModel.rootPath(rootDir);
+        Path root;
+        try {
+            root = TroubleshootViewModel.rootPath(rootDir);
+        } catch (CallFailure f) {
+            status.set("Not probed: " + f.getMessage() + ". " + f.whatToDo() + ".");
+            return;
+        }
         String sf = secretsFile.get() == null ? "" : secretsFile.get().strip();
         Path secrets = sf.isEmpty() ? null : Path.of(sf);
         running.set(true);

@@ -30,7 +30,8 @@ final class TroubleRows {
 
     /** What the Discover table's filter searches: the text of every column it shows ({@link TroubleshootPages#socketTable}). */
     static String searchText(DiscoveredSocket s) {
-        return String.join(" ", s.path(), s.status().name(), s.state().name(), s.problem(), s.nextStep(), s.role().name(), s.pluginName(),
+        return String.join(" ", s.path(), s.status().name(), s.state().name(), DiscoveryReport.condition(s, List.of()), s.problem(),
+                s.nextStep(), s.role().name(), s.driverText(),
                 versions(s), type(s), s.registeredBy(), process(s), s.addons());
     }
 
@@ -85,18 +86,22 @@ final class TroubleRows {
         return rows;
     }
 
-    static List<DetailRow> details(DiscoveredSocket s) {
+    /**
+     * A socket's detail rows: status, problem and what to do first, then what it is ({@code condition},
+     * {@link DiscoveryReport#condition}), role, owner, process, driver, registration and csi-addons.
+     */
+    static List<DetailRow> details(DiscoveredSocket s, String condition) {
         List<DetailRow> rows = new ArrayList<>();
-        rows.add(DetailRow.id("Socket", s.path()));
-        // what is wrong and what to do first: they are why a row is selected
+        // the pane's title is the socket's path, with its copy button; what is wrong and what to do first: they are why a row is selected
         rows.add(DetailRow.of("Status", s.status()));
-        if (!s.problem().isEmpty()) rows.add(DetailRow.block("Problem", s.problem()));
-        if (!s.nextStep().isEmpty()) rows.add(DetailRow.block("What to do", s.nextStep()));
+        // wrapped text in the pane, not boxes that scroll inside it: both read whole as the pane scrolls
+        if (!s.problem().isEmpty()) rows.add(DetailRow.of("Problem", s.problem()));
+        if (!s.nextStep().isEmpty()) rows.add(DetailRow.of("What to do", s.nextStep()));
         rows.add(DetailRow.of("Role", s.role()));
-        rows.add(DetailRow.of("State", s.state()));
+        rows.add(DetailRow.of("State", condition));
         rows.add(DetailRow.of("Owner", s.owner() + ":" + s.group() + " " + s.mode()));
         rows.add(DetailRow.of("Process", s.holders().stream().map(h -> "pid " + h.pid() + " " + h.command()).collect(Collectors.joining(", "))));
-        if (!s.pluginName().isEmpty()) rows.add(DetailRow.id("Driver", s.pluginName() + " " + s.pluginVersion()));
+        if (!s.pluginName().isEmpty()) rows.add(DetailRow.of("Driver", (s.driverText() + " " + s.pluginVersion()).strip()));
         if (s.registration() != null) {
             rows.add(DetailRow.of("Registers", s.registration().type() + " " + s.registration().name() + " at "
                     + s.registration().endpoint() + ", versions " + s.registration().supportedVersions()));

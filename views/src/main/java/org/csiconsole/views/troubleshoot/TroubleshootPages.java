@@ -51,20 +51,22 @@ final class TroubleshootPages {
                 // status, state, problem and what to do first: they are what an admin reads a row for
                 Column.<DiscoveredSocket, String>of("status", "Status", s -> s.status().name()).width(70).whole()
                         .styleClass(s -> TroubleRows.statusStyle(s.status())),
-                Column.<DiscoveredSocket, String>of("state", "State", s -> s.state().name()).width(100)
+                Column.<DiscoveredSocket, String>of("state", "State", m::condition).width(220)
                         .styleClass(TroubleRows::stateStyle).tooltip(DiscoveredSocket::problem),
                 Column.<DiscoveredSocket, String>of("problem", "Problem", DiscoveredSocket::problem).width(300)
                         .styleClass(s -> s.problem().isEmpty() ? null : TroubleRows.statusStyle(s.status())).tooltip(DiscoveredSocket::problem),
                 Column.<DiscoveredSocket, String>of("nextStep", "What to do", DiscoveredSocket::nextStep).width(300)
                         .tooltip(DiscoveredSocket::nextStep),
                 Column.<DiscoveredSocket, String>of("role", "Role", s -> s.role().name()).width(110),
-                Column.<DiscoveredSocket, String>of("driver", "Driver", DiscoveredSocket::pluginName).width(220),
+                Column.<DiscoveredSocket, String>of("driver", "Driver", DiscoveredSocket::driverText).width(220),
                 Column.<DiscoveredSocket, String>of("version", "Version", TroubleRows::versions).width(90),
                 Column.<DiscoveredSocket, String>of("type", "Type", TroubleRows::type).width(90),
                 Column.<DiscoveredSocket, String>of("registeredBy", "Registered by", DiscoveredSocket::registeredBy).width(260).mono().path(),
                 Column.<DiscoveredSocket, String>of("process", "Process", TroubleRows::process).width(180),
                 Column.<DiscoveredSocket, String>of("addons", "csi-addons", DiscoveredSocket::addons).width(150)))
-                .withDetail(TroubleRows::details, DiscoveredSocket::path)
+                .withDetail(s -> TroubleRows.details(s, m.condition(s)), DiscoveredSocket::path)
+                // a row's answer (its problem and what to do) is read whole in the pane: at 1280x800 it takes 42% of the width
+                .detailShare(0.58)
                 .withEmptyState(Material2MZ.SEARCH, "No sockets found",
                         "Discover looks in <root>/plugins_registry (the kubelet's registration sockets), <root>/plugins/*, /csi and "
                                 + "/run/csi, and asks each socket what it serves. It only reads. A driver that keeps its socket "
@@ -88,22 +90,44 @@ final class TroubleshootPages {
         Button run = button("discover-run", "Discover", Material2MZ.SEARCH, m::discover);
         run.disableProperty().bind(m.runningProperty());
         runOnEnter(run, root, paths);
-        Button connect = button("discover-connect", "Connect", Material2AL.LINK, () -> m.connect(table.selectedItemProperty().get()));
-        connect.disableProperty().bind(Bindings.createBooleanBinding(() -> m.whyNotConnect(table.selectedItemProperty().get()).isPresent(),
-                table.selectedItemProperty()));
+        var selected = table.tableView().getSelectionModel().getSelectedItems();
+        Button connect = button("discover-connect", "Connect", Material2AL.LINK, () -> m.connect(List.copyOf(selected)));
+        connect.disableProperty().bind(Bindings.createBooleanBinding(() -> m.whyNotConnect(List.copyOf(selected)).isPresent(), selected));
         Tooltip why = new Tooltip();
-        why.textProperty().bind(Bindings.createStringBinding(() -> m.whyNotConnect(table.selectedItemProperty().get())
-                .orElse("Add a connection to this driver and open it"), table.selectedItemProperty()));
+        why.textProperty().bind(Bindings.createStringBinding(() -> m.whyNotConnect(List.copyOf(selected))
+                .orElse("Add a connection to this driver and open it"), selected));
         connect.setTooltip(why);
         // A stale or missing socket can be probed: the probe's socket checks say what is wrong and what to do.
         Button probe = button("discover-probe", "Probe", Material2AL.FACT_CHECK, probeSelected);
-        var selected = table.tableView().getSelectionModel().getSelectedItems();
         probe.disableProperty().bind(Bindings.createBooleanBinding(() -> m.whyNotProbe(List.copyOf(selected)).isPresent(), selected));
         Tooltip whyProbe = new Tooltip();
         whyProbe.textProperty().bind(Bindings.createStringBinding(() -> m.whyNotProbe(List.copyOf(selected))
-                .orElse("Check this socket's driver without changing anything"), selected));
+                .orElse("Check this socket's driver without changing anything (Enter or a double click on the row)"), selected));
         probe.setTooltip(whyProbe);
         return bar(new Label("Root"), root, paths, run, connect, probe);
+    }
+
+    /**
+     * The sockets' context menu: Connect and Probe, enabled and explained as the bar's buttons are
+     * ({@link DiscoverModel#whyNotConnect(List)}, {@link DiscoverModel#whyNotProbe(List)}); the table adds Copy as text.
+     */
+    static javafx.scene.control.ContextMenu socketMenu(DiscoverModel m, ResourceTable<DiscoveredSocket> table, Runnable probeSelected) {
+        var selected = table.tableView().getSelectionModel().getSelectedItems();
+        javafx.scene.control.MenuItem connect = new javafx.scene.control.MenuItem("Connect", org.csiconsole.views.Icons.of(Material2AL.LINK, 14));
+        connect.setId("discover-menu-connect");
+        connect.setOnAction(e -> m.connect(List.copyOf(selected)));
+        javafx.scene.control.MenuItem probe = new javafx.scene.control.MenuItem("Probe (Enter)",
+                org.csiconsole.views.Icons.of(Material2AL.FACT_CHECK, 14));
+        probe.setId("discover-menu-probe");
+        probe.setOnAction(e -> probeSelected.run());
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(probe, connect);
+        menu.setOnShowing(e -> {
+            List<DiscoveredSocket> rows = List.copyOf(selected);
+            connect.setDisable(m.whyNotConnect(rows).isPresent());
+            probe.setDisable(m.whyNotProbe(rows).isPresent());
+        });
+        menu.setId("discover-menu");
+        return menu;
     }
 
     static ResourceTable<CheckResult> checkTable(org.csiconsole.views.table.ResourceTableModel<CheckResult> model, String id) {

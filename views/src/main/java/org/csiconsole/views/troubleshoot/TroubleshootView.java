@@ -27,7 +27,8 @@ import java.util.function.Function;
  * The Troubleshoot perspective's view (node id {@code troubleshoot-view}): pages Discover (the
  * sockets on this node, connect or probe one), Probe (the check list), Exercise (a confirmed
  * lifecycle) and Report (a saved report read-only, compared with another). F5 discovers or probes
- * again on the page shown.
+ * again on the page shown; Ctrl+F focuses Discover's filter; Enter or a double click on a socket
+ * probes it, and its context menu connects to it or probes it.
  */
 public final class TroubleshootView implements ResourceView {
     private final TroubleshootViewModel model;
@@ -68,6 +69,17 @@ public final class TroubleshootView implements ResourceView {
         root.setId("troubleshoot-view");
         root.getStyleClass().add(ConsoleStyles.STORAGE_VIEW);
         refresh = ViewAction.always("Refresh", this::refresh);
+        // The rows' keys and menu: Enter (or a double click) probes, as the Probe button does; the menu connects or probes.
+        sockets.tableView().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && !e.isShortcutDown() && !e.isAltDown()) {
+                probeSelected();
+                e.consume();
+            }
+        });
+        sockets.tableView().addEventHandler(javafx.scene.input.MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getClickCount() == 2 && e.getButton() == javafx.scene.input.MouseButton.PRIMARY) probeSelected();
+        });
+        sockets.withRowMenu(TroubleshootPages.socketMenu(model.discover(), sockets, this::probeSelected));
         // One driver found: it is selected, so Connect and Probe are one click away.
         model.discover().reportProperty().addListener((o, was, report) -> {
             if (report == null || sockets.selectedItemProperty().get() != null) return;
@@ -126,6 +138,14 @@ public final class TroubleshootView implements ResourceView {
         model.endpointProperty().set(DiscoverModel.endpointOf(s));
         tabs.getSelectionModel().select(probeTab);
         model.probe().probe();
+    }
+
+    /** Ctrl+F: the Discover page's filter, shown first when another page is. */
+    @Override
+    public boolean focusFilter() {
+        tabs.getSelectionModel().select(discoverTab);
+        sockets.focusFilter();
+        return true;
     }
 
     private void refresh() {

@@ -4,6 +4,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.csiconsole.core.model.GivenPath;
 import org.csiconsole.core.trouble.DiscoveryReport;
 import org.csiconsole.core.trouble.ReportScope;
 import org.csiconsole.core.trouble.TroubleReport;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 
 /**
  * The Troubleshoot perspective's state: the endpoint and kubelet root directory its pages share,
@@ -41,9 +42,10 @@ public final class TroubleshootViewModel extends ViewModel {
      * @param port the troubleshooting workflows
      * @param actions runs work as tasks, reports failures
      * @param ui the UI thread's executor (direct in tests)
-     * @param connect adds a connection (name, endpoint) to the workbench and opens it: the one-click connect of discovery
+     * @param connect adds a connection (name, endpoint) to the workbench and opens it, or opens the one that already
+     *     reaches that endpoint: the one-click connect of discovery; returns what it did in one sentence
      */
-    public TroubleshootViewModel(TroubleshootPort port, ActionRunner actions, Executor ui, BiConsumer<String, String> connect) {
+    public TroubleshootViewModel(TroubleshootPort port, ActionRunner actions, Executor ui, BiFunction<String, String, String> connect) {
         Objects.requireNonNull(port, "port");
         Objects.requireNonNull(actions, "actions");
         Objects.requireNonNull(ui, "ui");
@@ -121,9 +123,13 @@ public final class TroubleshootViewModel extends ViewModel {
         return reports;
     }
 
-    /** The root directory as a path; the default when the field is empty. */
+    /**
+     * The root directory as a path.
+     *
+     * @throws org.csiconsole.core.call.CallFailure when the field is empty ({@link GivenPath}): an empty root is refused,
+     *     never taken for the default nor the current directory
+     */
     static Path rootPath(StringProperty rootDir) {
-        String s = rootDir.get() == null ? "" : rootDir.get().strip();
-        return Path.of(s.isEmpty() ? DEFAULT_ROOT_DIR : s);
+        return GivenPath.of("Root", rootDir.get(), "the kubelet's root directory (its --root-dir), " + DEFAULT_ROOT_DIR);
     }
 }

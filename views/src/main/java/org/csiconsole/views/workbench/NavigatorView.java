@@ -246,6 +246,8 @@ public final class NavigatorView extends VBox {
                 m.stateProperty().addListener(l);
                 unhook = () -> m.stateProperty().removeListener(l);
                 label.getStyleClass().add(ConsoleStyles.NAV_CONNECTION);
+                // cut in the middle: what tells two connections of one driver apart ("(strict)", " (2)") is at the end
+                label.setTextOverrun(javafx.scene.control.OverrunStyle.CENTER_ELLIPSIS);
                 // A long name is cut in a narrow navigator: the tooltip has it whole, with where it points.
                 label.setTooltip(new javafx.scene.control.Tooltip(m.name() + (m.profile().target().isEmpty() ? "" : "\n" + m.profile().target())));
                 setContextMenu(connectionMenu.apply(m));

@@ -22,7 +22,7 @@ class ExerciseOnLifecycleTest {
     private final FakeTroubleshootPort port = new FakeTroubleshootPort();
     private final FakeDialogService dialogs = new FakeDialogService();
     private final TroubleshootViewModel model = new TroubleshootViewModel(port,
-            new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs), Runnable::run, (name, endpoint) -> { });
+            new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs), Runnable::run, (name, endpoint) -> "Added " + name + ".");
     private final List<VolumeState> states = new ArrayList<>();
 
     private static ExerciseStep step(String step, String target, StepOutcome outcome, String detail, boolean cleanup) {

@@ -61,7 +61,10 @@ class HostDriversFxTest {
                 new ThemeManager(Theme.LIGHT), new CallTrace(), new ViewRegistry());
         workbench = new Workbench(services, FXCollections.observableArrayList());
         TroubleshootViewModel model = new TroubleshootViewModel(port, new ActionRunner(tasks, new Notifications(), dialogs),
-                Platform::runLater, (name, endpoint) -> connected.add(name + "=" + endpoint));
+                Platform::runLater, (name, endpoint) -> {
+                    connected.add(name + "=" + endpoint);
+                    return "Added " + name + ".";
+                });
         drivers = new HostDrivers(model.discover(), troubleshootOpened::incrementAndGet);
         // Added after the workbench opened its start page, as the composition root does.
         services.views().addStartSection(drivers.section());

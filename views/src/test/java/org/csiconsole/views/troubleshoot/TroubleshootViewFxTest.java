@@ -66,7 +66,7 @@ class TroubleshootViewFxTest {
                 Set.of(ControllerCapability.LIST_VOLUMES, ControllerCapability.GET_CAPACITY), 3000));
         ThemeManager themes = new ThemeManager(Theme.LIGHT);
         ActionRunner actions = new ActionRunner(new TaskRunner(Platform::runLater), new Notifications(), new FxDialogService(() -> stage, themes));
-        view = new TroubleshootView(new TroubleshootViewModel(port, actions, Platform::runLater, (n, e) -> { }));
+        view = new TroubleshootView(new TroubleshootViewModel(port, actions, Platform::runLater, (n, e) -> "Added " + n + "."));
         view.setFileChooser(title -> Optional.ofNullable(chosen.poll()));
         Scene scene = new Scene((javafx.scene.Parent) view.node(), 1280, 800);
         themes.style(scene);
@@ -249,7 +249,8 @@ class TroubleshootViewFxTest {
             assertThat(before).as("the next step starts within a 1280 px window").isLessThan(1000);
             assertThat(cell(robot, "status", REG).getText()).isEqualTo("FAIL");
             assertThat(cell(robot, "status", REG).getStyleClass()).contains(ConsoleStyles.CELL_DANGER);
-            assertThat(cell(robot, "state", REG).getText()).isEqualTo("LISTENING");
+            assertThat(cell(robot, "state", REG).getText()).isEqualTo("registrar up, driver gone");
+            assertThat(cell(robot, "state", REG2).getText()).isEqualTo("listening");
             assertThat(cell(robot, "state", REG).getStyleClass()).as("listening, but broken").contains(ConsoleStyles.CELL_DANGER)
                     .doesNotContain(ConsoleStyles.CELL_OK);
             assertThat(cell(robot, "state", REG2).getStyleClass()).contains(ConsoleStyles.CELL_OK);
@@ -289,6 +290,85 @@ class TroubleshootViewFxTest {
         robot.interact(() -> table(robot, "#discover-table").getSelectionModel().clearAndSelect(1));
         assertThat(FxWait.onFx(probe::isDisabled)).isFalse();
         assertThat(port.probed).isEmpty();
+    }
+
+    @Test
+    void withSeveralSocketsSelectedConnectSaysItReachesOneDriver(FxRobot robot) throws Exception {
+        brokenNode();
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 4);
+
+        robot.interact(() -> table(robot, "#discover-table").getSelectionModel().selectIndices(0, 1));
+
+        Button connect = robot.lookup("#discover-connect").queryAs(Button.class);
+        assertThat(FxWait.onFx(connect::isDisabled)).isTrue();
+        assertThat(FxWait.onFx(() -> connect.getTooltip().getText())).startsWith("2 sockets are selected: a connection reaches one driver");
+    }
+
+    @Test
+    void ctrlFFocusesTheFilterAndEnterOnARowProbesIt(FxRobot robot) throws Exception {
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 2);
+        robot.clickOn("#tab-probe");
+
+        assertThat(FxWait.onFx(view::focusFilter)).isTrue();
+        FxWait.until(() -> robot.lookup("#discover-table #table-filter").query().isFocused());
+
+        robot.interact(() -> {
+            TableView<DiscoveredSocket> t = table(robot, "#discover-table");
+            t.getSelectionModel().clearAndSelect(0);
+            t.requestFocus();
+        });
+        robot.type(KeyCode.ENTER);
+
+        FxWait.until(() -> !port.probed.isEmpty());
+        assertThat(port.probed).containsExactly("unix:///var/lib/kubelet/plugins/csi.example.com/csi.sock");
+        assertThat(FxWait.onFx(() -> robot.lookup("#discover-probe").queryAs(Button.class).getTooltip().getText()))
+                .contains("Enter or a double click on the row");
+    }
+
+    /** The context menu showing, if any. */
+    private static Optional<javafx.scene.control.ContextMenu> shownMenu() {
+        return Window.getWindows().stream().filter(w -> w instanceof javafx.scene.control.ContextMenu && w.isShowing())
+                .map(w -> (javafx.scene.control.ContextMenu) w).findFirst();
+    }
+
+    @Test
+    void aRowsContextMenuProbesOrConnectsAsTheButtonsDo(FxRobot robot) throws Exception {
+        brokenNode();
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 4);
+        robot.interact(() -> {
+            select(table(robot, "#discover-table"), STALE);
+            table(robot, "#discover-table").requestFocus();
+        });
+
+        robot.press(KeyCode.SHIFT).type(KeyCode.F10).release(KeyCode.SHIFT);
+        FxWait.until(() -> shownMenu().isPresent());
+        javafx.scene.control.ContextMenu menu = FxWait.onFx(() -> shownMenu().orElseThrow());
+        FxWait.eventually(() -> assertThat(menu.getItems().stream().map(it -> it.getText() + (it.isDisable() ? " (disabled)" : "")).toList())
+                .contains("Probe (Enter)", "Connect (disabled)", "Copy as text"));
+        robot.interact(() -> menu.getItems().stream().filter(it -> "discover-menu-probe".equals(it.getId())).findFirst().orElseThrow().fire());
+
+        FxWait.until(() -> !port.probed.isEmpty());
+        assertThat(port.probed).containsExactly("unix://" + STALE);
+    }
+
+    @Test
+    void theDetailPaneKeepsTheRegisteringPathWholeAndShowsProblemAndNextStepAsTextNotBoxes(FxRobot robot) throws Exception {
+        brokenNode();
+        robot.clickOn("#discover-run");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> table(robot, "#discover-table").getItems().size() == 4);
+        robot.interact(() -> select(table(robot, "#discover-table"), GONE));
+
+        FxWait.eventually(() -> {
+            Label registeredBy = robot.lookup("#table-detail .label").queryAll().stream().filter(n -> n instanceof Label l
+                    && REG.equals(l.getText())).map(n -> (Label) n).findFirst().orElseThrow();
+            assertThat(registeredBy.isWrapText()).as("a path wraps, never cut in its file name").isTrue();
+            assertThat(robot.lookup("#table-detail .text-area").tryQuery()).as("no box that scrolls inside the pane").isEmpty();
+            assertThat(robot.lookup("#table-detail .label").queryAll().stream().map(n -> ((Label) n).getText()))
+                    .contains("nothing is at " + GONE, "Start rbd.csi.ceph.com", "missing");
+        });
     }
 
     @Test

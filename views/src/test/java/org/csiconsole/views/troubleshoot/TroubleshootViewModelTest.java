@@ -36,7 +36,10 @@ class TroubleshootViewModelTest {
     private final Notifications notifications = new Notifications();
     private final TroubleshootViewModel model = new TroubleshootViewModel(port,
             new ActionRunner(new TaskRunner(Runnable::run), notifications, dialogs), Runnable::run,
-            (name, endpoint) -> connected.add(name + "=" + endpoint));
+            (name, endpoint) -> {
+                connected.add(name + "=" + endpoint);
+                return "Added " + name + ".";
+            });
 
     @Test
     void discoveryListsTheSocketsAndConnectsToADriverInOneClick() {
@@ -44,7 +47,7 @@ class TroubleshootViewModelTest {
 
         List<DiscoveredSocket> rows = model.discover().sockets().all();
         assertThat(rows).hasSize(2);
-        assertThat(model.discover().statusProperty().get()).isEqualTo("2 sockets: 1 warning; 1 CSI driver (12 ms)");
+        assertThat(model.discover().statusProperty().get()).isEqualTo("2 sockets: 1 warning; 2 drivers (12 ms, discovered 1970-01-01 00:00:00 UTC)");
         assertThat(model.discover().whyNotConnect(rows.get(1))).get().asString().contains("stale");
         assertThat(model.discover().whyNotConnect(rows.get(0))).isEmpty();
 
@@ -52,6 +55,57 @@ class TroubleshootViewModelTest {
         model.discover().connect(rows.get(1));
 
         assertThat(connected).containsExactly("csi.example.com=unix:///var/lib/kubelet/plugins/csi.example.com/csi.sock");
+        assertThat(notifications.items()).filteredOn(n -> !n.title().startsWith("Discover")).extracting(Notification::title)
+                .containsExactlyInAnyOrder("Connect", "Not connected");
+    }
+
+    @Test
+    void connectWithSeveralSocketsSelectedSaysWhyAndAddsNothing() {
+        model.discover().discover();
+        List<DiscoveredSocket> rows = model.discover().sockets().all();
+
+        assertThat(model.discover().whyNotConnect(rows)).get().asString()
+                .startsWith("2 sockets are selected: a connection reaches one driver");
+        model.discover().connect(rows);
+
+        assertThat(connected).isEmpty();
+        assertThat(notifications.items()).filteredOn(n -> n.title().equals("Not connected")).singleElement().satisfies(n -> {
+            assertThat(n.severity()).isEqualTo(Severity.WARNING);
+            assertThat(n.message()).startsWith("2 sockets are selected");
+        });
+    }
+
+    @Test
+    void twoSocketsOfOneDriverConnectUnderNamesThatTellThemApartAndSayWhatWasDone() {
+        DiscoveredSocket healthy = FakeTroubleshootPort.socket("/k/plugins/healthy/csi.sock", SocketRole.CSI, SocketState.LISTENING, "ref.example.com");
+        DiscoveredSocket strict = FakeTroubleshootPort.socket("/k/plugins/strict/csi.sock", SocketRole.CSI, SocketState.LISTENING, "ref.example.com");
+        DiscoveredSocket own = FakeTroubleshootPort.socket("/k/plugins/ref.example.com/csi.sock", SocketRole.CSI, SocketState.LISTENING, "ref.example.com");
+
+        model.discover().connect(healthy);
+        model.discover().connect(strict);
+        model.discover().connect(own);
+
+        assertThat(connected).containsExactly("ref.example.com (healthy)=unix:///k/plugins/healthy/csi.sock",
+                "ref.example.com (strict)=unix:///k/plugins/strict/csi.sock", "ref.example.com=unix:///k/plugins/ref.example.com/csi.sock");
+        assertThat(notifications.items()).extracting(Notification::message).contains("Added ref.example.com (strict).");
+    }
+
+    @Test
+    void anEmptyRootIsRefusedWithASentenceAndNeitherDiscoveryNorTheProbeLooksAnywhere() {
+        model.rootDirProperty().set("  ");
+        model.endpointProperty().set("unix:///var/lib/kubelet/plugins/csi.example.com/csi.sock");
+
+        model.discover().discover();
+        model.probe().probe();
+
+        assertThat(port.discovered).isEmpty();
+        assertThat(port.probed).isEmpty();
+        assertThat(model.discover().failureProperty().get())
+                .isEqualTo("Root: it is empty, and an empty path would mean the current directory. Give Root, e.g. the kubelet's root "
+                        + "directory (its --root-dir), /var/lib/kubelet.");
+        assertThat(model.discover().statusProperty().get()).startsWith("Not discovered: Root: it is empty");
+        assertThat(model.probe().statusProperty().get()).startsWith("Not probed: Root: it is empty");
+        assertThat(model.discover().runningProperty().get()).isFalse();
     }
 
     private static DiscoveredSocket registration(String endpoint, SocketState endpointState) {

@@ -119,6 +119,31 @@ public final class ConnectionManager implements ConnectionActions, AutoCloseable
     }
 
     /**
+     * Opens a connection to the CSI driver at {@code endpoint} found on this node: the connection
+     * that already reaches it ({@link #sameTarget}) when there is one, else a new one named
+     * {@code name} (with " (2)", " (3)" ... when another connection has that name), never saved.
+     *
+     * @return the connection opened, and what was done in one sentence
+     */
+    public OpenedFound openFound(String name, String endpoint) {
+        ConnectionProfile p = ConnectionProfile.csi(name, endpoint);
+        ConnectionModel existing = sameTarget(p, null);
+        if (existing != null) {
+            boolean wasOpen = open.containsKey(existing);
+            connect(existing);
+            return new OpenedFound(existing, existing.name() + " already connects to " + p.target() + (wasOpen ? "; it is shown" : "; it was opened")
+                    + " rather than a second connection to the same driver.");
+        }
+        ConnectionModel m = add(ConnectionProfile.csi(unique(name), endpoint));
+        connect(m);
+        return new OpenedFound(m, "Added " + m.name() + " for " + p.target() + " and opened it.");
+    }
+
+    /** What {@link #openFound} did: the connection, and a sentence saying whether it was added or already there. */
+    public record OpenedFound(ConnectionModel connection, String said) {
+    }
+
+    /**
      * Makes the next connect of the CSP {@code connection} ask for the whole login (user, array IP
      * and password, see {@link ConnectionDialogs#askLogin}) instead of the password alone: an array
      * named on the command line has no saved profile to edit first.

@@ -3,7 +3,6 @@ package org.csiconsole.app.gui.connect;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import org.csiconsole.core.call.CallTrace;
-import org.csiconsole.core.session.ConnectionProfile;
 import org.csiconsole.core.trouble.LocalTroubleshooter;
 import org.csiconsole.core.trouble.ProbeOptions;
 import org.csiconsole.views.Icons;
@@ -11,7 +10,6 @@ import org.csiconsole.views.action.ActionRunner;
 import org.csiconsole.views.troubleshoot.HostDrivers;
 import org.csiconsole.views.troubleshoot.TroubleshootView;
 import org.csiconsole.views.troubleshoot.TroubleshootViewModel;
-import org.csiconsole.views.workbench.ConnectionModel;
 import org.csiconsole.views.workbench.Perspective;
 import org.csiconsole.views.workbench.Workbench;
 import org.kordamp.ikonli.material2.Material2AL;
@@ -59,8 +57,9 @@ public final class Troubleshooting {
                 });
         // One model for the perspective and the start page: both show the same discovery.
         TroubleshootViewModel model = new TroubleshootViewModel(port, actions, ui, (name, endpoint) -> {
-            ConnectionModel c = manager.add(ConnectionProfile.csi(name, endpoint));
-            manager.connect(c);
+            ConnectionManager.OpenedFound opened = manager.openFound(name, endpoint);
+            workbench.currentConnectionProperty().set(opened.connection());
+            return opened.said();
         });
         // An opened report is also a read-only connection in the navigator, with the usual views.
         model.reports().setOnOpened((file, report) -> workbench.currentConnectionProperty().set(manager.openReport(file, report)));

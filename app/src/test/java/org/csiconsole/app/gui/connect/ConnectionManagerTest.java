@@ -124,6 +124,23 @@ class ConnectionManagerTest {
     }
 
     @Test
+    void aDriverFoundOnTheNodeOpensAsANewConnectionOrAsTheOneThatAlreadyReachesItsSocket() {
+        String healthy = "unix://" + config.resolve("plugins/healthy/csi.sock");
+        String strict = "unix://" + config.resolve("plugins/strict/csi.sock");
+
+        ConnectionManager.OpenedFound first = manager.openFound("reference.csi-console.org (healthy)", healthy);
+        ConnectionManager.OpenedFound second = manager.openFound("reference.csi-console.org (strict)", strict);
+        ConnectionManager.OpenedFound again = manager.openFound("reference.csi-console.org (healthy)", healthy);
+
+        assertThat(connections).extracting(ConnectionModel::name)
+                .containsExactly("reference.csi-console.org (healthy)", "reference.csi-console.org (strict)");
+        assertThat(second.connection()).isNotSameAs(first.connection());
+        assertThat(second.said()).isEqualTo("Added reference.csi-console.org (strict) for " + strict + " and opened it.");
+        assertThat(again.connection()).isSameAs(first.connection());
+        assertThat(again.said()).startsWith("reference.csi-console.org (healthy) already connects to " + healthy);
+    }
+
+    @Test
     void refusingTheCertificateLeavesTheConnectionDisconnectedAndUnpinned() throws Exception {
         asks.profileAnswer = cspProfile();
         asks.password = PASSWORD;

@@ -5,7 +5,9 @@ import java.util.Set;
 /**
  * Everything a plugin advertised on one connection. Unknown values in a response are ignored;
  * {@code alpha} holds the names of advertised capabilities whose proto enum value carries the
- * {@code alpha_enum_value} option (csi.proto), so the UI can flag them.
+ * {@code alpha_enum_value} option (csi.proto), so the UI can flag them. Each set iterates in one
+ * order whatever order it was built in (capabilities in the spec's declaration order, alpha names
+ * alphabetically), so two reads of one driver print, and write as JSON, the same text.
  *
  * @param plugin from Identity.GetPluginCapabilities
  * @param controller from Controller.ControllerGetCapabilities; empty when there is no controller service
@@ -33,11 +35,17 @@ public record CapabilitySet(
     }
 
     public CapabilitySet {
-        plugin = Set.copyOf(plugin);
-        controller = Set.copyOf(controller);
-        node = Set.copyOf(node);
-        groupController = Set.copyOf(groupController);
-        alpha = Set.copyOf(alpha);
+        plugin = sorted(plugin);
+        controller = sorted(controller);
+        node = sorted(node);
+        groupController = sorted(groupController);
+        alpha = sorted(alpha);
+    }
+
+    /** An unmodifiable copy of {@code values} that iterates in their natural order; null elements are refused. */
+    private static <T extends Comparable<? super T>> Set<T> sorted(Set<T> values) {
+        return java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(values.stream()
+                .map(java.util.Objects::requireNonNull).sorted().toList()));
     }
 
     public boolean has(PluginCapability c) { return plugin.contains(c); }

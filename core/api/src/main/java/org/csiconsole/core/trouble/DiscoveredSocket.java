@@ -53,6 +53,16 @@ public record DiscoveredSocket(String path, SocketRole role, SocketState state, 
         nextStep = nextStep == null ? "" : nextStep;
     }
 
+    /**
+     * The driver's name as a person reads it: {@link #pluginName()}, marked when nothing answered it
+     * and it was read from a registration socket's file name ({@code <driver>-reg.sock}), e.g.
+     * {@code rbd.csi.ceph.com (from the file name)}; empty when unknown.
+     */
+    public String driverText() {
+        boolean fromFileName = role == SocketRole.REGISTRATION && registration == null && !pluginName.isEmpty();
+        return fromFileName ? pluginName + " (from the file name)" : pluginName;
+    }
+
     /** The endpoint text to connect to this socket, {@code unix://<path>}. */
     public String endpoint() {
         return "unix://" + path;
@@ -65,5 +75,24 @@ public record DiscoveredSocket(String path, SocketRole role, SocketState state, 
      */
     public String driverEndpoint() {
         return registration == null ? endpoint() : registration.address().map(EndpointAddress::text).orElse(endpoint());
+    }
+
+    /**
+     * The name of a connection to the driver here, telling two sockets of one driver apart: the
+     * driver's name, then the distinguishing part of {@link #driverEndpoint()} in parentheses (its
+     * directory, and its file name unless that is {@code csi.sock}), e.g.
+     * {@code reference.csi-console.org (strict)} for {@code <root>/plugins/strict/csi.sock}; the
+     * driver's name alone when the directory is named after it ({@code plugins/rbd.csi.ceph.com/csi.sock});
+     * the endpoint alone when no driver answered.
+     */
+    public String connectionName() {
+        String endpoint = driverEndpoint();
+        if (pluginName.isEmpty()) return endpoint;
+        String path = endpoint.startsWith("unix://") ? endpoint.substring("unix://".length()) : endpoint;
+        java.nio.file.Path p = java.nio.file.Path.of(path);
+        String file = p.getFileName() == null ? "" : p.getFileName().toString();
+        String dir = p.getParent() == null || p.getParent().getFileName() == null ? "" : p.getParent().getFileName().toString();
+        String part = (dir.equals(pluginName) ? "" : dir) + (file.equals("csi.sock") ? "" : (dir.equals(pluginName) || dir.isEmpty() ? "" : "/") + file);
+        return part.isEmpty() ? pluginName : pluginName + " (" + part + ")";
     }
 }

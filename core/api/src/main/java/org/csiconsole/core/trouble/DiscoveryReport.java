@@ -32,9 +32,97 @@ public record DiscoveryReport(String rootDir, List<String> places, Instant start
         absent = absent == null ? List.of() : List.copyOf(absent);
     }
 
+    /**
+     * When discovery ran, as the CLI and the GUI say it beside what it found: {@code "discovered
+     * 2026-12-07 00:24:31 UTC"}; the sockets are as they were then.
+     */
+    public String when() {
+        return "discovered " + java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
+                .withZone(java.time.ZoneOffset.UTC).format(started);
+    }
+
     /** The worst status among the sockets: FAIL, WARN, or PASS when none has a problem (or none was found). */
     public CheckStatus worst() {
         return sockets.stream().map(DiscoveredSocket::status).min(Comparator.naturalOrder()).orElse(CheckStatus.PASS);
+    }
+
+    /**
+     * The sockets that concern the driver at {@code endpoint} (a {@code unix://} URL or a path): the
+     * socket at that path, and the registrations that name it; empty for another endpoint.
+     */
+    public List<DiscoveredSocket> about(String endpoint) {
+        String path = socketPath(endpoint);
+        if (path.isEmpty()) return List.of();
+        return sockets.stream().filter(s -> s.path().equals(path) || s.registration() != null && socketPath(s.driverEndpoint()).equals(path))
+                .toList();
+    }
+
+    private static String socketPath(String endpoint) {
+        String p = endpoint == null ? "" : endpoint.strip();
+        if (p.startsWith("unix://")) p = p.substring("unix://".length());
+        return p.startsWith("/") ? Path.of(p).normalize().toString() : "";
+    }
+
+    /**
+     * What a socket is, in a few words, as the CLI's table, the Discover page and the start page
+     * show it: {@code listening}, {@code stale}, {@code missing}, {@code permission denied},
+     * {@code not a socket}; a registration that answers but whose driver's socket is missing or
+     * stale reads {@code registrar up, driver gone} (not "listening"), one whose endpoint is no CSI
+     * driver {@code registrar up, endpoint not CSI}, one the kubelet refuses for another of the
+     * driver's name {@code refused by the kubelet}; a failed registration whose endpoint is not among
+     * the sockets given {@code kubelet cannot use it}.
+     */
+    public String condition(DiscoveredSocket s) {
+        return condition(s, sockets);
+    }
+
+    /** As {@link #condition(DiscoveredSocket)} among {@code found} (the sockets found so far, while discovery runs). */
+    public static String condition(DiscoveredSocket s, List<DiscoveredSocket> found) {
+        switch (s.state()) {
+            case STALE:
+                return "stale";
+            case MISSING:
+                return "missing";
+            case DENIED:
+                return "permission denied";
+            case NOT_A_SOCKET:
+                return "not a socket";
+            default:
+                break;
+        }
+        if (s.role() != SocketRole.REGISTRATION || s.registration() == null || s.status() == CheckStatus.PASS) return "listening";
+        String endpoint = socketPath(s.driverEndpoint());
+        DiscoveredSocket end = found.stream().filter(o -> o != s && o.path().equals(endpoint)).findFirst().orElse(null);
+        if (end != null && (end.state() == SocketState.MISSING || end.state() == SocketState.STALE)) return "registrar up, driver gone";
+        if (end != null && end.state() == SocketState.LISTENING && end.role() != SocketRole.CSI || end != null
+                && end.state() == SocketState.NOT_A_SOCKET) {
+            return "registrar up, endpoint not CSI";
+        }
+        if (s.status() != CheckStatus.FAIL) return "listening";
+        return end == null ? "kubelet cannot use it" : "refused by the kubelet";
+    }
+
+    /**
+     * The drivers among {@code sockets}, one per endpoint, as the start page lists them and every
+     * count of drivers counts them: a CSI socket, a registration (its driver's endpoint; the CSI
+     * socket's row when both were found), or a socket that answers nothing known or is stale (a
+     * driver that went away); a csi-addons socket is its driver's, a missing path or one that is no
+     * socket no driver.
+     */
+    public static List<DiscoveredSocket> drivers(List<DiscoveredSocket> sockets) {
+        java.util.Map<String, DiscoveredSocket> byEndpoint = new java.util.LinkedHashMap<>();
+        for (DiscoveredSocket s : sockets) {
+            boolean driver = s.role() == SocketRole.CSI || s.role() == SocketRole.REGISTRATION
+                    || s.role() == SocketRole.UNKNOWN && s.state() != SocketState.NOT_A_SOCKET && s.state() != SocketState.MISSING;
+            if (!driver) continue;
+            byEndpoint.merge(s.driverEndpoint(), s, (a, b) -> b.role() == SocketRole.CSI ? b : a);
+        }
+        return new java.util.ArrayList<>(byEndpoint.values());
+    }
+
+    /** {@link #drivers(List)} of this discovery. */
+    public List<DiscoveredSocket> drivers() {
+        return drivers(sockets);
     }
 
     /** The number of sockets whose status is {@code status}. */

@@ -97,6 +97,59 @@ public final class SocketAdvice {
     }
 
     /**
+     * What is wrong with one of several registrations that name the same driver: the kubelet keeps
+     * one registration per driver name.
+     *
+     * @param driver the driver name they share
+     * @param used true for the registration the kubelet would use
+     * @param kept the path of the registration the kubelet would use
+     * @param others the paths of the other registrations of {@code driver}, by path
+     */
+    public static String conflictProblem(String driver, boolean used, String kept, java.util.List<String> others) {
+        return used
+                ? others.size() + (others.size() == 1 ? " other registration names " : " other registrations name ") + driver + " too ("
+                + String.join(", ", others) + "): the kubelet keeps one registration per driver name and uses this one; it refuses the others"
+                : "another registration names " + driver + " too: the kubelet keeps one registration per driver name and uses " + kept
+                + ", not this one, and refuses this one (its node-driver-registrar restarts)";
+    }
+
+    /**
+     * The next step for one of several registrations that name the same driver
+     * ({@link #conflictProblem}).
+     *
+     * @param registration this registration's path
+     */
+    public static String conflictNextStep(String driver, boolean used, Path registration, java.util.List<String> others) {
+        return used
+                ? "Make sure this is the " + driver + " the node should use, then remove the other registrations: stop the node plugin "
+                + "pod (or service) that serves each, or when none does, remove its file (rm " + String.join(", rm ", others) + "). "
+                + "Each driver on a node needs a name of its own"
+                : "If this is a second driver, give it a name of its own (its --drivername, which names its registration "
+                + "<name>-reg.sock); if it is a leftover, stop the node plugin pod (or service) that serves it, or remove the file: rm "
+                + registration;
+    }
+
+    /**
+     * A plugin API version as a number that orders versions as the kubelet does ({@code 1.0.0} &lt;
+     * {@code 1.2.0} &lt; {@code 2.0.0}); a text that is no {@code major.minor.patch} orders first.
+     */
+    public static long versionOrder(String version) {
+        String[] parts = version.strip().replaceFirst("^v", "").split("[.-]", 4);
+        long order = 0;
+        for (int i = 0; i < 3; i++) {
+            long n;
+            try {
+                n = i < parts.length ? Long.parseLong(parts[i]) : 0;
+            } catch (NumberFormatException e) {
+                if (i == 0) return -1;
+                n = 0;
+            }
+            order = order * 100_000 + Math.min(n, 99_999);
+        }
+        return order;
+    }
+
+    /**
      * The next step for a path that is not a socket, by what is there: a directory (also {@code /}
      * or a symbolic link to one) is never to be removed, a regular file may be someone's data and is
      * moved aside; only another special file (a FIFO, a dangling link) is removed.

@@ -43,16 +43,42 @@ public record TroubleReport(String format, String consoleVersion, Instant create
     }
 
     /**
-     * True when something in the report failed: a probe check, a socket discovery found (a
-     * {@link CheckStatus#FAIL}: the kubelet cannot use a registered driver), a discovery whose kubelet root
-     * directory is missing ({@link DiscoveryReport#rootMissing()}) or that looked at nothing, an exercise step, or
-     * something the exercise left on the storage. {@code csi-console report} then exits 1 (3 when
-     * the driver could not be reached).
+     * The worst finding about the driver the report is about: its probe checks, its exercise (a
+     * failed step or something left on the storage is a {@link CheckStatus#FAIL}) and the sockets
+     * discovery found for its endpoint ({@link DiscoveryReport#about(String)}); other sockets of the
+     * node and a missing kubelet root directory are not the driver's. {@link CheckStatus#PASS} when
+     * nothing warned or failed. {@code csi-console report} exits 1 when this is a FAIL.
      */
-    public boolean failed() {
-        return probe != null && probe.anyFailed()
-                || discovery != null && (discovery.worst() == CheckStatus.FAIL || discovery.rootMissing() || discovery.lookedAtNothing())
-                || exercise != null && (exercise.anyFailed() || !exercise.leftovers().isEmpty());
+    public CheckStatus driverWorst() {
+        CheckStatus w = CheckStatus.PASS;
+        if (probe != null) w = worse(w, probe.anyFailed() ? CheckStatus.FAIL : probe.count(CheckStatus.WARN) > 0 ? CheckStatus.WARN : w);
+        if (exercise != null && (exercise.anyFailed() || !exercise.leftovers().isEmpty())) w = CheckStatus.FAIL;
+        if (discovery != null) {
+            for (DiscoveredSocket s : discovery.about(endpoint)) w = worse(w, s.status());
+        }
+        return w;
+    }
+
+    /**
+     * The worst finding anywhere in the report: {@link #driverWorst()}, every socket discovery found,
+     * and a discovery whose kubelet root directory is missing ({@link DiscoveryReport#rootMissing()})
+     * or that looked at nothing (a {@link CheckStatus#FAIL}: it says nothing of the node). {@code
+     * csi-console report --fail-on LEVEL} exits 1 when this is at {@code LEVEL} or worse, as
+     * {@code discover --fail-on} does.
+     */
+    public CheckStatus worst() {
+        CheckStatus w = driverWorst();
+        if (discovery != null) {
+            w = worse(w, discovery.worst());
+            if (discovery.rootMissing() || discovery.lookedAtNothing()) w = CheckStatus.FAIL;
+        }
+        return w;
+    }
+
+    private static CheckStatus worse(CheckStatus a, CheckStatus b) {
+        CheckStatus x = a == CheckStatus.SKIPPED ? CheckStatus.PASS : a;
+        CheckStatus y = b == CheckStatus.SKIPPED ? CheckStatus.PASS : b;
+        return x.compareTo(y) <= 0 ? x : y;
     }
 
     /**

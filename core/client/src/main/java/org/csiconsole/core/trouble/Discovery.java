@@ -166,7 +166,7 @@ public final class Discovery {
         } finally {
             pool.shutdownNow();
         }
-        List<DiscoveredSocket> all = new ArrayList<>(addonsBeside(linkRegistrations(found)));
+        List<DiscoveredSocket> all = new ArrayList<>(addonsBeside(conflicts(linkRegistrations(found))));
         all.sort(Comparator.comparing((DiscoveredSocket s) -> s.role() != SocketRole.REGISTRATION).thenComparing(DiscoveredSocket::path));
         List<String> absent = places.stream().filter(p -> !Files.exists(p, LinkOption.NOFOLLOW_LINKS)).map(Path::toString).toList();
         return new DiscoveryReport(root.toString(), places.stream().map(Path::toString).toList(), started,
@@ -205,6 +205,44 @@ public final class Discovery {
             }
         }
         return out;
+    }
+
+    /**
+     * Registrations that name one driver at once, as the kubelet would take them: it keeps one
+     * registration per driver name. Its plugin watcher registers the sockets of plugins_registry in
+     * the order of their paths when it starts, and a later registration of a registered name only
+     * when it supports a higher version (kubelet {@code csi_plugin.go}, ValidatePlugin); the others
+     * are refused, and their registrar restarts. The one kept warns, naming the others; each refused
+     * one fails, naming the one kept; both with their next step ({@link SocketAdvice#conflictProblem}).
+     */
+    private static Map<Path, DiscoveredSocket> conflicts(Map<Path, DiscoveredSocket> found) {
+        Map<String, List<Path>> byName = new java.util.TreeMap<>();
+        found.entrySet().stream().filter(e -> e.getValue().registration() != null && !e.getValue().registration().name().isEmpty())
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> byName.computeIfAbsent(e.getValue().registration().name(), k -> new ArrayList<>()).add(e.getKey()));
+        Map<Path, DiscoveredSocket> out = new LinkedHashMap<>(found);
+        for (Map.Entry<String, List<Path>> e : byName.entrySet()) {
+            List<Path> regs = e.getValue();
+            if (regs.size() < 2) continue;
+            Path kept = regs.get(0);
+            for (Path p : regs) {
+                if (SocketAdvice.versionOrder(highest(found.get(p))) > SocketAdvice.versionOrder(highest(found.get(kept)))) kept = p;
+            }
+            for (Path p : regs) {
+                DiscoveredSocket s = found.get(p);
+                List<String> others = regs.stream().filter(o -> !o.equals(p)).map(Path::toString).toList();
+                boolean used = p.equals(kept);
+                String problem = SocketAdvice.conflictProblem(e.getKey(), used, kept.toString(), others);
+                String next = SocketAdvice.conflictNextStep(e.getKey(), used, p, others);
+                CheckStatus status = used ? (s.status() == CheckStatus.FAIL ? CheckStatus.FAIL : CheckStatus.WARN) : CheckStatus.FAIL;
+                out.put(p, with(s, s.pluginName(), join(s.problem(), problem), s.registeredBy(), status, join(s.nextStep(), next)));
+            }
+        }
+        return out;
+    }
+
+    private static String highest(DiscoveredSocket s) {
+        return s.registration().supportedVersions().stream().max(java.util.Comparator.comparingLong(SocketAdvice::versionOrder)).orElse("");
     }
 
     private static String join(String a, String b) {

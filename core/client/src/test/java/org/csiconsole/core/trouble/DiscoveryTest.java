@@ -121,6 +121,31 @@ class DiscoveryTest {
     }
 
     @Test
+    void threeRegistrationsOfOneDriverNameNameEachOtherAndTheOneTheKubeletUses() throws Exception {
+        Path csi = csiSocket();
+        Path first = registry().resolve("misbehaving.csi.example.com-reg.sock");
+        Path second = registry().resolve("other-reg.sock");
+        Path third = registry().resolve("third-reg.sock");
+        closing.add(new FakeRegistrar(second, "misbehaving.csi.example.com", csi.toString()));
+        closing.add(new FakeRegistrar(third, "misbehaving.csi.example.com", csi.toString()));
+
+        DiscoveryReport r = Discovery.run(root, Discovery.defaultPlaces(root, List.of()), ProbeOptions.defaults(), trace, e -> { });
+
+        DiscoveredSocket kept = byPath(r).get(first.toString());
+        assertThat(kept.status()).isEqualTo(CheckStatus.WARN);
+        assertThat(kept.problem()).isEqualTo("2 other registrations name misbehaving.csi.example.com too (" + second + ", " + third
+                + "): the kubelet keeps one registration per driver name and uses this one; it refuses the others");
+        assertThat(kept.nextStep()).contains("rm " + second).contains("rm " + third);
+        for (Path refused : List.of(second, third)) {
+            DiscoveredSocket s = byPath(r).get(refused.toString());
+            assertThat(s.status()).isEqualTo(CheckStatus.FAIL);
+            assertThat(s.problem()).contains("uses " + first + ", not this one");
+            assertThat(s.nextStep()).contains("rm " + refused).contains("a name of its own");
+        }
+        assertThat(r.worst()).isEqualTo(CheckStatus.FAIL);
+    }
+
+    @Test
     void aStaleEndpointIsLinkedToItsRegistrationAndBothSayWhatToDo() throws Exception {
         Path killed = stale(root.resolve("plugins/hostpath.csi.k8s.io/csi.sock"));
         Path reg = registry().resolve("hostpath.csi.k8s.io-reg.sock");

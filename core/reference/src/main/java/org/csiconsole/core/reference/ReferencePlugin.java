@@ -57,7 +57,7 @@ import org.csiconsole.core.reference.store.StoreException;
  * (see {@link StateStore}). A state directory can be open in one plugin at a time.
  */
 public final class ReferencePlugin implements AutoCloseable {
-    /** Plugin name reported by GetPluginInfo. */
+    /** Plugin name reported by GetPluginInfo unless {@link Builder#pluginName} gives another. */
     public static final String PLUGIN_NAME = "reference.csi-console.org";
     /** Version reported by GetPluginInfo. */
     public static final String VERSION = "0.1.0";
@@ -69,6 +69,7 @@ public final class ReferencePlugin implements AutoCloseable {
     private final Faults faults;
     private final org.csiconsole.core.reference.calls.CallLog callLog;
     private final String nodeId;
+    private final String pluginName;
     private final NodePaths nodePaths;
     private final DriverShape shape;
     private final List<Server> inProcess = new ArrayList<>();
@@ -77,9 +78,10 @@ public final class ReferencePlugin implements AutoCloseable {
     private final java.util.Set<String> demotedSides = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private boolean closed;
 
-    private ReferencePlugin(StateStore store, ArrayModel model, Faults faults, String nodeId, NodePaths.Mode pathMode,
+    private ReferencePlugin(StateStore store, ArrayModel model, Faults faults, String nodeId, String pluginName, NodePaths.Mode pathMode,
                             DriverShape shape) {
         this.store = store;
+        this.pluginName = pluginName;
         this.shape = shape;
         this.model = model;
         this.faults = faults;
@@ -99,6 +101,7 @@ public final class ReferencePlugin implements AutoCloseable {
         private final Path stateDir;
         private Seed seed = Seed.EMPTY;
         private String nodeId = "node-1";
+        private String pluginName = PLUGIN_NAME;
         private Clock clock = Clock.systemUTC();
         private long faultSeed = 1L;
         private NodePaths.Mode nodePaths = NodePaths.Mode.SANDBOX;
@@ -127,6 +130,22 @@ public final class ReferencePlugin implements AutoCloseable {
         /** node_id reported by NodeGetInfo and used for node records (default "node-1"). */
         public Builder nodeId(String value) {
             this.nodeId = Objects.requireNonNull(value);
+            return this;
+        }
+
+        /**
+         * The driver name GetPluginInfo, csi-addons GetIdentity and the registration socket report
+         * (default {@value ReferencePlugin#PLUGIN_NAME}): another name serves a second driver on one node.
+         *
+         * @throws IllegalArgumentException when {@code value} is not a CSI driver name (CSI spec, GetPluginInfo: at most
+         *     63 characters, domain name notation: letters, digits, '-', '_' and '.', beginning and ending with a letter or digit)
+         */
+        public Builder pluginName(String value) {
+            if (value == null || !value.matches("[A-Za-z0-9]([A-Za-z0-9._-]{0,61}[A-Za-z0-9])?")) {
+                throw new IllegalArgumentException("'" + value + "' is not a CSI driver name: give at most 63 letters, digits, '-', "
+                        + "'_' or '.', beginning and ending with a letter or digit, e.g. second.csi-console.org.");
+            }
+            this.pluginName = value;
             return this;
         }
 
@@ -190,7 +209,7 @@ public final class ReferencePlugin implements AutoCloseable {
                     model.markSeeding(false);
                 }
                 DemoSeed.ensureNode(model, nodeId);
-                return new ReferencePlugin(store, model, new Faults(faultSeed, model), nodeId, nodePaths, shape);
+                return new ReferencePlugin(store, model, new Faults(faultSeed, model), nodeId, pluginName, nodePaths, shape);
             } catch (RuntimeException e) {
                 store.close();
                 throw e;
@@ -301,7 +320,7 @@ public final class ReferencePlugin implements AutoCloseable {
 
     /** CSI Identity, Controller, GroupController and SnapshotMetadata. */
     private List<BindableService> csiController(SiteScope scope) {
-        return List.of(wrap(new IdentityService()),
+        return List.of(wrap(new IdentityService(pluginName)),
                 wrap(new ControllerService(model, faults, scope)),
                 wrap(new GroupControllerService(model, faults)),
                 wrap(new SnapshotMetadataService(model, faults)));
@@ -320,7 +339,7 @@ public final class ReferencePlugin implements AutoCloseable {
     }
 
     private BindableService addonsIdentity(AddonsIdentityService.Scope scope) {
-        return wrap(new AddonsIdentityService(PLUGIN_NAME, VERSION, scope));
+        return wrap(new AddonsIdentityService(pluginName, VERSION, scope));
     }
 
     /** csi-addons controller side: Replication, offline ReclaimSpace, NetworkFence, VolumeGroup. */
@@ -434,7 +453,7 @@ public final class ReferencePlugin implements AutoCloseable {
         csiOn.computeIfAbsent(layout.csi(), k -> new ArrayList<>()).addAll(csiController(layout.scope()));
         csiOn.get(layout.csi()).addAll(extra);
         Path node = layout.node().orElse(layout.csi());
-        if (layout.node().isPresent()) csiOn.computeIfAbsent(node, k -> new ArrayList<>()).add(wrap(new IdentityService()));
+        if (layout.node().isPresent()) csiOn.computeIfAbsent(node, k -> new ArrayList<>()).add(wrap(new IdentityService(pluginName)));
         csiOn.get(node).add(csiNode());
         Path controllerAddons = layout.addons().orElse(layout.csi());
         Path nodeAddons = layout.nodeAddons().orElse(layout.node().orElse(controllerAddons));
@@ -459,9 +478,9 @@ public final class ReferencePlugin implements AutoCloseable {
     }
 
     /**
-     * Serves the kubelet plugin registration socket {@code <registrationDir>/<PLUGIN_NAME>-reg.sock} as
+     * Serves the kubelet plugin registration socket {@code <registrationDir>/<driver name>-reg.sock} as
      * node-driver-registrar does beside a driver ({@link RegistrationService}: GetInfo names a
-     * CSIPlugin {@value #PLUGIN_NAME} at {@code csiSocket}, versions 1.0.0; NotifyRegistrationStatus is
+     * CSIPlugin of this plugin's name ({@link Builder#pluginName}) at {@code csiSocket}, versions 1.0.0; NotifyRegistrationStatus is
      * accepted and logged). The socket file is removed by {@link #close()}.
      *
      * @param registrationDir the kubelet's {@code plugins_registry} directory (it must exist)
@@ -471,12 +490,12 @@ public final class ReferencePlugin implements AutoCloseable {
      */
     public synchronized Path serveRegistration(Path registrationDir, Path csiSocket) throws IOException {
         if (closed) throw new IllegalStateException("The reference plugin is closed.");
-        Path socket = registrationDir.resolve(RegistrationService.socketName(PLUGIN_NAME));
-        RegistrationService service = new RegistrationService(PLUGIN_NAME, csiSocket.toAbsolutePath().toString(), status -> {
+        Path socket = registrationDir.resolve(RegistrationService.socketName(pluginName));
+        RegistrationService service = new RegistrationService(pluginName, csiSocket.toAbsolutePath().toString(), status -> {
             if (status.getPluginRegistered()) {
-                LOG.info("The kubelet registered {} (NotifyRegistrationStatus)", PLUGIN_NAME);
+                LOG.info("The kubelet registered {} (NotifyRegistrationStatus)", pluginName);
             } else {
-                LOG.error("The kubelet did not register {}: {}", PLUGIN_NAME, status.getError());
+                LOG.error("The kubelet did not register {}: {}", pluginName, status.getError());
             }
         });
         UnixSocketServers.Running running = UnixSocketServers.start(socket, List.of(service));

@@ -12,9 +12,16 @@ import org.csiconsole.core.reference.ReferencePlugin;
  * SNAPSHOT_METADATA_SERVICE and online volume expansion; Probe always ready.
  */
 public final class IdentityService extends IdentityGrpc.IdentityImplBase {
+    private final String name;
+
+    /** @param name the driver name GetPluginInfo answers, e.g. {@value ReferencePlugin#PLUGIN_NAME} */
+    public IdentityService(String name) {
+        this.name = name;
+    }
+
     @Override
     public void getPluginInfo(Csi.GetPluginInfoRequest request, StreamObserver<Csi.GetPluginInfoResponse> out) {
-        Rpc.reply(out, Csi.GetPluginInfoResponse.newBuilder().setName(ReferencePlugin.PLUGIN_NAME)
+        Rpc.reply(out, Csi.GetPluginInfoResponse.newBuilder().setName(name)
                 .setVendorVersion(ReferencePlugin.VERSION).putManifest("simulation", "true").build());
     }
 
