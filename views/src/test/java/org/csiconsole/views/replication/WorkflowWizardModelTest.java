@@ -72,9 +72,9 @@ class WorkflowWizardModelTest {
         assertThat(f.portA.calls).containsExactly("demote vol-1");
         assertThat(f.portB.calls).containsExactly("promote vol-1r");
         assertThat(w.phaseProperty().get()).isEqualTo(WorkflowWizardModel.Phase.FINISHED);
-        assertThat(w.messageProperty().get()).as("both sides read again still show the old roles")
-                .startsWith("Not done: every step succeeded, but as read again at")
-                .contains("vol-1r on site-b is secondary, not primary").doesNotContain("Done");
+        assertThat(w.messageProperty().get()).as("both sides read again still show the old roles: the steps cannot be confirmed")
+                .startsWith("Could not confirm: every step succeeded, but as read again at")
+                .contains("vol-1r on site-b is secondary, not primary").doesNotContain("Done").doesNotContain("Not done");
     }
 
     @Test
