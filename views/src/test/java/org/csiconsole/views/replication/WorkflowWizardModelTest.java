@@ -315,6 +315,20 @@ class WorkflowWizardModelTest {
     }
 
     @Test
+    void aPairFoundOnNeitherSiteWhenReadAgainIsNotShownWithItsFiguresOfBeforeAndTheEndCannotBeConfirmed() {
+        WorkflowWizardModel w = wizard(WorkflowKind.PLANNED_FAILOVER);
+        // the driver restarts: neither site lists the pair when read again
+        f.samplerA().onSampleNow = () -> f.samplerA().publish(List.of());
+        f.samplerB().onSampleNow = () -> f.samplerB().publish(List.of());
+
+        w.run();
+
+        assertThat(w.messageProperty().get()).startsWith("Could not confirm: every step succeeded")
+                .contains("vol-1r on site-b is not read (it was not found again on site-b)").doesNotContain("Not done");
+        assertThat(w.items()).singleElement().satisfies(i -> assertThat(i.to().lastError()).isNotNull());
+    }
+
+    @Test
     void bothSidesAreReadAgainAfterEachStepAndAtTheEndSoAFinishedWizardShowsTheNewRoles() {
         WorkflowWizardModel w = wizard(WorkflowKind.PLANNED_FAILOVER);
         f.samplerA().onSampleNow = () -> f.samplerA().publish(List.of(sample("site-a", "vol-1", SECONDARY, UNKNOWN, null, "vol-1r", "")));
