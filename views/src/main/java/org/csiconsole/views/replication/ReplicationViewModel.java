@@ -360,12 +360,23 @@ public final class ReplicationViewModel extends ViewModel {
         return CompletableFuture.allOf(rounds).thenApply(x -> pairs.stream().map(p -> {
             ReplicationSample a = find(bySite.get(p.a()), p.a(), p.sideA());
             ReplicationSample b = find(bySite.get(p.b()), p.b(), p.sideB());
-            if (a == null && b == null) return p;
+            if (a == null && b == null) {
+                // never the figures of before as if read now: each side says it was not read again
+                return new PairRow(p.a(), p.b(), new SitePair(notReadAgain(p.a(), p.sideA()), notReadAgain(p.b(), p.sideB()), p.mismatch()));
+            }
             SitePair again = SitePairs.match(a == null ? List.of() : List.of(a), b == null ? List.of() : List.of(b),
                             ReplicationSnapshot.scope(known, p.a(), p.b())).stream()
                     .filter(m -> a != null ? m.a() == a : m.b() == b).findFirst().orElse(new SitePair(a, b, p.mismatch()));
             return new PairRow(p.a(), p.b(), again);
         }).toList());
+    }
+
+    /** {@code before} marked as not read again: its site is no longer followed, or no longer lists it; null when none. */
+    private ReplicationSample notReadAgain(SiteChoice site, ReplicationSample before) {
+        if (before == null) return null;
+        return before.failed(new org.csiconsole.core.call.CallFailure(org.csiconsole.core.call.FailureKind.UNAVAILABLE,
+                "Read " + before.source().id() + " again", "it was not found again on " + site.label(), "Read both sites again.", ""),
+                services.clock().instant());
     }
 
     /** The latest sample of {@code before}'s source on {@code site} in {@code feed}; null when not listed. */

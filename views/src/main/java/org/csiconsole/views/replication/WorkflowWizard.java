@@ -206,21 +206,25 @@ public final class WorkflowWizard extends Dialog<Void> {
         g.getStyleClass().add(ConsoleStyles.PROPERTY_GRID);
         g.setHgap(12);
         g.setVgap(6);
+        // split-brain recovery keeps the sides where they stand in the site pairs and marks the survivor among them
+        boolean fixed = model.needsSurvivor();
         Label a = new Label();
         a.setId("wizard-site-a");
-        a.textProperty().bind(Bindings.createStringBinding(() -> model.siteAProperty().get().label(), model.siteAProperty()));
+        a.textProperty().bind(Bindings.createStringBinding(() -> (fixed ? first : model.siteAProperty().get()).label(), model.siteAProperty()));
         a.getStyleClass().addAll(ConsoleStyles.STRONG);
         Label b = new Label();
         b.setId("wizard-site-b");
-        b.textProperty().bind(Bindings.createStringBinding(() -> model.siteBProperty().get().label(), model.siteBProperty()));
+        b.textProperty().bind(Bindings.createStringBinding(() -> (fixed ? second : model.siteBProperty().get()).label(), model.siteBProperty()));
         b.getStyleClass().addAll(ConsoleStyles.STRONG);
         // The site names never give way; what a side is in this workflow wraps instead.
         a.setMinWidth(Region.USE_PREF_SIZE);
         b.setMinWidth(Region.USE_PREF_SIZE);
         Label roleA = muted("");
         Label roleB = muted("");
-        roleA.textProperty().bind(Bindings.createStringBinding(model::roleOfA, model.survivorProperty()));
-        roleB.textProperty().bind(Bindings.createStringBinding(model::roleOfB, model.survivorProperty()));
+        roleA.setId("wizard-role-a");
+        roleB.setId("wizard-role-b");
+        roleA.textProperty().bind(Bindings.createStringBinding(() -> fixed ? model.roleOf(first) : model.roleOfA(), model.survivorProperty()));
+        roleB.textProperty().bind(Bindings.createStringBinding(() -> fixed ? model.roleOf(second) : model.roleOfB(), model.survivorProperty()));
         roleA.setWrapText(true);
         roleB.setWrapText(true);
         g.addRow(0, key("Site A"), a, roleA);
@@ -354,7 +358,9 @@ public final class WorkflowWizard extends Dialog<Void> {
         g.getStyleClass().add(ConsoleStyles.PROPERTY_GRID);
         g.setHgap(14);
         g.setVgap(4);
-        Label name = new Label(i.name());
+        // named by the first side's volume or group, whichever side is kept
+        Label name = new Label(x != null ? x.item().displayName() : i.name());
+        name.setId("wizard-item-name");
         name.getStyleClass().add(ConsoleStyles.STRONG);
         g.add(new HBox(10, name, state(i)), 0, 0, 3, 1);
         g.addRow(1, key(""), key(heading(first, kept)), key(heading(second, kept)));
@@ -368,7 +374,7 @@ public final class WorkflowWizard extends Dialog<Void> {
         g.addRow(7, key("Last write"), cell(x, s -> "not reported by the driver"), cell(y, s -> "not reported by the driver"));
         g.addRow(8, key("Read at"), cell(x, s -> ReplicationTexts.time(s.readAt(), opened, zone)),
                 cell(y, s -> ReplicationTexts.time(s.readAt(), opened, zone)));
-        g.addRow(9, key("Status"), cell(x, ReplicationSample::statusMessage), cell(y, ReplicationSample::statusMessage));
+        g.addRow(9, key("Status"), status(x), status(y));
         VBox card = new VBox(g);
         card.getStyleClass().add(ConsoleStyles.CARD);
         card.setPadding(new Insets(10));
@@ -390,6 +396,22 @@ public final class WorkflowWizard extends Dialog<Void> {
         Label l = new Label(s == null ? "missing" : f.apply(s));
         l.setWrapText(true);
         l.setMaxWidth(150);
+        return l;
+    }
+
+    /**
+     * {@code s}'s status message as read; while a step of the run reports progress on it, that step's words instead,
+     * so the card and the step list show one figure.
+     */
+    private Label status(ReplicationSample s) {
+        Label l = cell(s, ReplicationSample::statusMessage);
+        if (s == null) return l;
+        List<javafx.beans.Observable> deps = new java.util.ArrayList<>();
+        for (StepRow r : model.steps()) deps.addAll(List.of(r.statusProperty(), r.percentProperty(), r.messageProperty()));
+        l.textProperty().bind(Bindings.createStringBinding(() -> {
+            StepRow live = model.progressOn(s);
+            return live != null ? live.messageProperty().get() : s.statusMessage();
+        }, deps.toArray(javafx.beans.Observable[]::new)));
         return l;
     }
 

@@ -401,6 +401,32 @@ public final class WorkflowWizardModel {
         siteA.set(site);
         siteB.set(other);
         orient();
+        // the figures the survivor is chosen by are read now, not when the wizard opened
+        readAgain(read -> {
+            if (read) replan();
+        });
+    }
+
+    /**
+     * For split-brain recovery: what {@code site} is, whichever side of the pair it is: the survivor, the side
+     * discarded, or "No survivor chosen yet". The sides stay where they are; the choice marks one.
+     */
+    public String roleOf(SiteChoice site) {
+        SiteChoice kept = survivor.get();
+        if (kept == null) return "No survivor chosen yet";
+        return kept.same(site) ? RiskModel.SURVIVOR : RiskModel.DISCARDED;
+    }
+
+    /**
+     * The step of the run that reports progress on {@code side} now (running, with the driver's figure), so that one
+     * figure is shown wherever progress is; null when none does.
+     */
+    public StepRow progressOn(ReplicationSample side) {
+        if (side == null) return null;
+        for (StepRow r : steps) {
+            if (r.status() == StepRow.StepRowState.RUNNING && r.percentProperty().get() >= 0 && side.source().equals(r.step().target())) return r;
+        }
+        return null;
     }
 
     /** Plans again and runs the live pre-flight checks (reads only). */
@@ -440,6 +466,32 @@ public final class WorkflowWizardModel {
     /** Runs the plan: live checks first (the engine refuses on a failed one), then each item's steps in order. */
     public void run() {
         if (!canRun().get()) return;
+        if (!needsSurvivor()) {
+            start();
+            return;
+        }
+        // a survivor is consented to on figures shown: read both sides again, and send nothing when they changed
+        List<String> shown = items.stream().map(WizardItem::describe).toList();
+        phase.set(Phase.CHECKING);
+        message.set("Reading both sides again before the run\u2026");
+        readAgain(read -> {
+            List<String> now = items.stream().map(WizardItem::describe).toList();
+            if (read && now.equals(shown)) {
+                phase.set(Phase.READY);
+                start();
+                return;
+            }
+            if (read) {
+                readBack.set("Nothing was sent: both sides changed since they were shown. Compare them again, then run.\n" + readBack.get());
+                replan();
+            } else {
+                phase.set(Phase.READY);
+                message.set("Nothing was sent: both sides could not be read again before the run. Read them again, then run.");
+            }
+        });
+    }
+
+    private void start() {
         WorkflowPlan p = plan.get();
         for (StepRow s : steps) {
             s.statusProperty().set(StepRow.StepRowState.PENDING);

@@ -309,6 +309,10 @@ final class FakeReplication {
                         break;
                     }
                     tell.accept(new WorkflowEvent(NOW, WorkflowEvent.Type.STEP_STARTED, item.source(), s.index(), s.description(), -1));
+                    if (s.action() == ReplicationAction.RESYNC) {
+                        tell.accept(new WorkflowEvent(NOW, WorkflowEvent.Type.STEP_PROGRESS, item.source(), s.index(),
+                                "Resync is running: 99% done (the driver's report)", 99));
+                    }
                     ReplicationSite site = s.site().equals(plan.request().siteA().name()) ? plan.request().siteA() : plan.request().siteB();
                     CallFailure f = call(site.replication(), s, plan.request().force().get(s.target()));
                     if (f != null) {

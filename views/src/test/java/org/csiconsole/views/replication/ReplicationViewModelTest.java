@@ -660,7 +660,7 @@ class ReplicationViewModelTest {
         two.model.siteBProperty().set(lab);
 
         assertThat(two.model.siteBProperty().get()).as("the pick is refused, not taken").isEqualTo(demoB);
-        assertThat(two.model.siteNoteProperty().get()).isEqualTo("Not changed: Lab of Lab cannot stand beside site-a of Demo: Demo serves "
+        assertThat(two.model.siteNoteProperty().get()).isEqualTo("Not changed: connection Lab cannot stand beside site-a of Demo: Demo serves "
                 + "site-a and site-b itself, so the partners of its volumes are read through Demo alone, and a pairing with another "
                 + "connection's site would show every pair without its partner. Pick site A and site B of one connection, or two "
                 + "connections that each serve one site.");

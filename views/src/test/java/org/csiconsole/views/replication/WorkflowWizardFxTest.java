@@ -115,4 +115,25 @@ class WorkflowWizardFxTest {
         assertThat(fx.portA.calls).isEmpty();
         assertThat(fx.portB.calls).as("nothing is sent before Run").isEmpty();
     }
+
+    @Test
+    void keepingTheSecondSiteLeavesBothSidesAndTheCardWhereTheyStandAndMarksTheSurvivor(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-a", "vol-2")));
+        ReplicationFxSupport.later(() -> fx.view.model().commands().wizardAction(WorkflowKind.SPLIT_BRAIN_RECOVERY).run());
+        fx.dialog(robot);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#wizard-keep-second").tryQuery().isPresent());
+
+        robot.clickOn(robot.lookup("#wizard-keep-second").queryAs(ToggleButton.class));
+
+        FxWait.eventually(() -> {
+            assertThat(robot.lookup("#wizard-role-b").queryAs(Label.class).getText()).isEqualTo(org.csiconsole.core.risk.RiskModel.SURVIVOR);
+            assertThat(robot.lookup("#wizard-role-a").queryAs(Label.class).getText()).isEqualTo(org.csiconsole.core.risk.RiskModel.DISCARDED);
+            assertThat(robot.lookup("#wizard-site-a").queryAs(Label.class).getText()).isEqualTo("site-a");
+            assertThat(robot.lookup("#wizard-site-b").queryAs(Label.class).getText()).isEqualTo("site-b");
+            assertThat(robot.lookup("#wizard-item-name").queryAs(Label.class).getText()).as("the card keeps its title").isEqualTo("vol-2");
+        });
+        assertThat(fx.portA.calls).isEmpty();
+        assertThat(fx.portB.calls).isEmpty();
+    }
 }

@@ -72,9 +72,9 @@ class WorkflowWizardModelTest {
         assertThat(f.portA.calls).containsExactly("demote vol-1");
         assertThat(f.portB.calls).containsExactly("promote vol-1r");
         assertThat(w.phaseProperty().get()).isEqualTo(WorkflowWizardModel.Phase.FINISHED);
-        assertThat(w.messageProperty().get()).as("both sides read again still show the old roles")
-                .startsWith("Not done: every step succeeded, but as read again at")
-                .contains("vol-1r on site-b is secondary, not primary").doesNotContain("Done");
+        assertThat(w.messageProperty().get()).as("both sides read again still show the old roles: the steps cannot be confirmed")
+                .startsWith("Could not confirm: every step succeeded, but as read again at")
+                .contains("vol-1r on site-b is secondary, not primary").doesNotContain("Done").doesNotContain("Not done");
     }
 
     @Test
@@ -257,6 +257,75 @@ class WorkflowWizardModelTest {
         assertThat(w.canRun().get()).as("another side is discarded: its name is asked again").isFalse();
         assertThat(f.portA.calls).isEmpty();
         assertThat(f.portB.calls).isEmpty();
+    }
+
+    @Test
+    void choosingTheSurvivorReadsBothSidesAgainAndKeepsTheSidesWhereTheyStandMarkingTheSurvivor() {
+        WorkflowWizardModel w = splitBrain();
+        SiteChoice first = w.siteAProperty().get();
+        SiteChoice second = w.siteBProperty().get();
+        int before = f.samplerA().sampledNow + f.samplerB().sampledNow;
+        f.samplerB().onSampleNow = () -> f.samplerB().publish(List.of(sample("site-b", "vol-2r", PRIMARY, ERROR, Duration.ofSeconds(5), "vol-2", "")));
+
+        w.keep(second);
+
+        assertThat(f.samplerA().sampledNow + f.samplerB().sampledNow).as("both sides read when the survivor is chosen").isGreaterThan(before);
+        assertThat(w.items()).singleElement().satisfies(i -> assertThat((i.from().source().id().equals("vol-2r") ? i.from() : i.to())
+                .lastSyncTime()).as("the figures shown are the new read's").isEqualTo(FakeReplication.NOW.minusSeconds(5)));
+        assertThat(w.roleOf(first)).isEqualTo(org.csiconsole.core.risk.RiskModel.DISCARDED);
+        assertThat(w.roleOf(second)).isEqualTo(org.csiconsole.core.risk.RiskModel.SURVIVOR);
+    }
+
+    @Test
+    void splitBrainRecoveryReadsBothSidesAgainBeforeRunAndSendsNothingWhenTheyChangedSinceShown() {
+        WorkflowWizardModel w = splitBrain();
+        w.keep(w.siteAProperty().get());
+        w.typed().get(0).typed().set("vol-2r");
+        assertThat(w.canRun().get()).isTrue();
+        // another console demoted vol-2r since the figures were shown
+        f.samplerB().onSampleNow = () -> f.samplerB().publish(List.of(sample("site-b", "vol-2r", SECONDARY, HEALTHY, Duration.ofSeconds(5), "vol-2", "")));
+
+        w.run();
+
+        assertThat(f.services.engine.ran).isEmpty();
+        assertThat(f.portA.calls).isEmpty();
+        assertThat(f.portB.calls).isEmpty();
+        assertThat(w.readBackProperty().get()).startsWith("Nothing was sent: both sides changed since they were shown.");
+        assertThat(w.items()).singleElement().satisfies(i -> assertThat(i.to().role()).isEqualTo(SECONDARY));
+    }
+
+    @Test
+    void whileAResyncReportsProgressTheSideItRunsOnShowsTheStepsFigure() {
+        WorkflowWizardModel w = splitBrain();
+        w.keep(w.siteAProperty().get());
+        w.typed().get(0).typed().set("vol-2r");
+        List<String> shown = new java.util.ArrayList<>();
+        for (StepRow r : w.steps()) {
+            r.percentProperty().addListener((o, was, now) -> {
+                // the fake engine's one step resyncs the item's source
+                StepRow live = w.progressOn(w.items().get(0).from());
+                if (now.doubleValue() >= 0) shown.add(live == null ? "none" : live.messageProperty().get());
+            });
+        }
+
+        w.run();
+
+        assertThat(shown).containsExactly("Resync is running: 99% done (the driver's report)");
+        assertThat(w.progressOn(w.items().get(0).from())).as("no step runs once the run is over").isNull();
+    }
+
+    @Test
+    void aPairFoundOnNeitherSiteWhenReadAgainIsNotShownWithItsFiguresOfBeforeAndTheEndCannotBeConfirmed() {
+        WorkflowWizardModel w = wizard(WorkflowKind.PLANNED_FAILOVER);
+        // the driver restarts: neither site lists the pair when read again
+        f.samplerA().onSampleNow = () -> f.samplerA().publish(List.of());
+        f.samplerB().onSampleNow = () -> f.samplerB().publish(List.of());
+
+        w.run();
+
+        assertThat(w.messageProperty().get()).startsWith("Could not confirm: every step succeeded")
+                .contains("vol-1r on site-b is not read (it was not found again on site-b)").doesNotContain("Not done");
+        assertThat(w.items()).singleElement().satisfies(i -> assertThat(i.to().lastError()).isNotNull());
     }
 
     @Test

@@ -25,7 +25,10 @@ public interface ReplicationSampler extends AutoCloseable {
     /** Shown: rounds every {@link SamplerSettings#interval()}; hidden: every {@link SamplerSettings#hiddenInterval()}. */
     void visible(boolean shown);
 
-    /** Runs a round now (or joins the round running) and completes with it; never fails: failures are in the round. */
+    /**
+     * Runs a round that starts after this call and completes with it: when a round is running, the next one, so a read
+     * after a change never sees figures taken before it. Never fails: failures are in the round.
+     */
     CompletableFuture<SampleRound> sampleNow();
 
     /** The latest sample of every source, in inventory order; empty before the first round. */

@@ -205,13 +205,24 @@ public final class RiskModel implements RiskAssessor {
                     .map(org.csiconsole.core.replication.PairingScope.Site::name).distinct().toList();
             if (own.size() < 2) continue;
             var other = c == a ? b : a;
-            return new IllegalCall(other.name() + " of " + other.connection() + " cannot stand beside " + c.name() + " of "
-                    + c.connection() + ": " + c.connection() + " serves " + String.join(" and ", own) + " itself, so the partners"
+            return new IllegalCall(named(other) + " cannot stand beside " + named(c) + ": " + c.connection() + " serves "
+                    + listed(own) + " itself, so the partners"
                     + " of its volumes are read through " + c.connection() + " alone, and a pairing with another connection's"
                     + " site would show every pair without its partner", "",
                     "Pick site A and site B of one connection, or two connections that each serve one site.", false);
         }
         return null;
+    }
+
+    /** A site and its connection; a connection's one site, named after it, as the connection. */
+    private static String named(org.csiconsole.core.replication.PairingScope.Site site) {
+        return site.name().equals(site.connection()) ? "connection " + site.connection() : site.name() + " of " + site.connection();
+    }
+
+    /** "a", "a and b", "a, b and c". */
+    private static String listed(List<String> names) {
+        if (names.size() < 2) return String.join("", names);
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
 
     /**

@@ -59,7 +59,31 @@ class WorkflowVerdictTest {
         assertThat(verdict(WorkflowKind.PLANNED_FAILOVER, RunOutcome.SUCCEEDED,
                 side("site-a", "vol-1", VolumeReplicationRole.PRIMARY, ReplicationHealth.HEALTHY),
                 side("site-b", "vol-1r", VolumeReplicationRole.SECONDARY, ReplicationHealth.UNKNOWN)))
-                .startsWith("Not done").contains("vol-1r on site-b is secondary, not primary; vol-1 on site-a is primary, not secondary");
+                .startsWith("Could not confirm").contains("vol-1r on site-b is secondary, not primary; vol-1 on site-a is primary, not secondary");
+    }
+
+    @Test
+    void aPlannedFailoverWhoseStepsSucceededButWhoseReReadShowsTheOldRoleCannotBeConfirmedAndNeverAsksForASecondPromote() {
+        String v = verdict(WorkflowKind.PLANNED_FAILOVER, RunOutcome.SUCCEEDED,
+                side("site-a", "vol-1", VolumeReplicationRole.SECONDARY, ReplicationHealth.DEGRADED),
+                side("site-b", "vol-1r", VolumeReplicationRole.SECONDARY, ReplicationHealth.DEGRADED));
+
+        assertThat(v).startsWith("Could not confirm: every step succeeded, but as read again at 07:45:44 not every pair reads as a planned "
+                        + "failover leaves it: the read failed or disagrees with the steps.")
+                .contains("erp-db: could not confirm: vol-1r on site-b is secondary, not primary. Every step reported success: read both sites "
+                        + "again before any promote, demote or force")
+                .doesNotContain("Not done").doesNotContain("Promote");
+    }
+
+    @Test
+    void aPlannedFailoverWhoseSiteBCouldNotBeReadAgainSaysSoRatherThanNotDone() {
+        ReplicationSample unread = side("site-b", "vol-1r", VolumeReplicationRole.SECONDARY, ReplicationHealth.HEALTHY)
+                .failed(new CallFailure(FailureKind.UNAVAILABLE, "GetVolumeReplicationInfo", "connection refused", "", ""), AT);
+        String v = verdict(WorkflowKind.PLANNED_FAILOVER, RunOutcome.SUCCEEDED,
+                side("site-a", "vol-1", VolumeReplicationRole.SECONDARY, ReplicationHealth.UNKNOWN), unread);
+
+        assertThat(v).startsWith("Could not confirm:").contains("erp-db: could not confirm: vol-1r on site-b is not read (")
+                .doesNotContain("Not done").doesNotContain("Promote");
     }
 
     @Test

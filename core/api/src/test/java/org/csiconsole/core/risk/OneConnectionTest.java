@@ -52,10 +52,15 @@ class OneConnectionTest {
 
         IllegalCall refused = RiskModel.acrossConnections(new org.csiconsole.core.replication.PairingScope(served, demoA, all));
         assertThat(refused.overridable()).isFalse();
-        assertThat(refused.describe()).isEqualTo("Served of Served cannot stand beside site-a of Demo: Demo serves site-a and site-b "
+        assertThat(refused.describe()).isEqualTo("connection Served cannot stand beside site-a of Demo: Demo serves site-a and site-b "
                 + "itself, so the partners of its volumes are read through Demo alone, and a pairing with another connection's site "
                 + "would show every pair without its partner. Pick site A and site B of one connection, or two connections that "
                 + "each serve one site.");
+        var demoC = new org.csiconsole.core.replication.PairingScope.Site("Demo", "site-c");
+        assertThat(RiskModel.acrossConnections(new org.csiconsole.core.replication.PairingScope(east, demoA,
+                List.of(demoA, demoB, demoC, east))).describe())
+                .as("three sites of one connection read as a list").startsWith("east of East cannot stand beside site-a of Demo: "
+                        + "Demo serves site-a, site-b and site-c itself, so");
         assertThat(RiskModel.acrossConnections(new org.csiconsole.core.replication.PairingScope(demoA, demoB, all))).isNull();
         assertThat(RiskModel.acrossConnections(new org.csiconsole.core.replication.PairingScope(east, west, all)))
                 .as("one cluster per connection").isNull();

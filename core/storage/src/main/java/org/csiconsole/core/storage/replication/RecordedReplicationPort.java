@@ -23,10 +23,12 @@ import org.csiconsole.core.replication.ReplicationSource;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A connection's {@link ReplicationPort} whose inventory is its listing plus the console's record
@@ -36,10 +38,17 @@ import java.util.concurrent.CompletableFuture;
  * listing the driver does not offer (UNSUPPORTED) is no failure here; any other failure of it is named
  * in {@link Listing#missing()} and the record's items are still returned. Rows the driver no longer
  * knows ({@link RecordedItem#gone()}) are left out. Every other call goes to the port unchanged.
+ *
+ * <p>The record knows no site. A recorded volume the listing leaves out (the driver restarting: its
+ * listing fails or is empty) is put on the site it was last listed on; when the driver serves several
+ * sites ({@link org.csiconsole.core.replication.ListedSites}) and never placed it, it is left out
+ * rather than put on a site named after the connection beside the driver's real sites.
  */
 public final class RecordedReplicationPort implements ReplicationPort {
     private final ReplicationPort port;
     private final ConsoleBook book;
+    /** The site each volume was last listed on, when the listing named one (a driver serving several sites). */
+    private final Map<String, String> listedSite = new ConcurrentHashMap<>();
 
     public RecordedReplicationPort(ReplicationPort port, ConsoleBook book) {
         this.port = Objects.requireNonNull(port, "port");
@@ -59,10 +68,16 @@ public final class RecordedReplicationPort implements ReplicationPort {
                 if (f == null || f.kind() != FailureKind.UNSUPPORTED) missing.add(SourceFailure.of(port.site() + " listing", e));
             }
             Set<String> listed = new HashSet<>();
-            for (ReplicatedItem i : items) if (!i.source().group()) listed.add(i.source().id());
+            for (ReplicatedItem i : items) {
+                if (i.source().group()) continue;
+                listed.add(i.source().id());
+                if (!i.site().isEmpty()) listedSite.put(i.source().id(), i.site());
+            }
             for (RecordedItem r : book.items(RecordKind.VOLUME)) {
                 if (r.gone() || listed.contains(r.id())) continue;
-                items.add(new ReplicatedItem(ReplicationSource.volume(r.id()), r.name(), null, null, "", "", null, List.of(), port.site(),
+                String site = listedSite.getOrDefault(r.id(), port.site());
+                if (site.isEmpty() && !listedSite.isEmpty()) continue;
+                items.add(new ReplicatedItem(ReplicationSource.volume(r.id()), r.name(), null, null, "", "", null, List.of(), site,
                         r.origin().words()));
             }
             return new Listing<>(items, missing);

@@ -106,11 +106,13 @@ public final class ScheduledReplicationSampler implements ReplicationSampler {
 
     @Override
     public CompletableFuture<SampleRound> sampleNow() {
+        CompletableFuture<SampleRound> before;
         synchronized (this) {
-            if (running != null) return running;
             if (closed) return CompletableFuture.completedFuture(lastRound);
-            if (next != null) next.cancel(false);
+            before = running;
+            if (before == null && next != null) next.cancel(false);
         }
+        if (before != null) return before.handle((x, e) -> null).thenCompose(x -> sampleNow());
         CompletableFuture<SampleRound> r = new CompletableFuture<>();
         scheduler.execute(() -> runRound().whenComplete((x, e) -> {
             if (e != null) r.completeExceptionally(e);
@@ -169,27 +171,31 @@ public final class ScheduledReplicationSampler implements ReplicationSampler {
         next = scheduler.schedule(this::runRound, delay.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** Starts a round, or joins the one running; completes once the round is published and no longer running. */
     private CompletableFuture<SampleRound> runRound() {
+        CompletableFuture<SampleRound> done = new CompletableFuture<>();
         CompletableFuture<SampleRound> r;
         synchronized (this) {
             if (running != null) return running;
             if (closed) return CompletableFuture.completedFuture(lastRound);
             lastStart = clock.instant();
+            running = done;
             r = round(lastStart);
-            running = r;
         }
-        return r.whenComplete((round, e) -> {
+        r.whenComplete((round, e) -> {
             synchronized (this) {
                 running = null;
                 if (started) schedule(untilNext());
             }
             if (e != null) {
                 LOG.warn("Replication sampling of {} failed unexpectedly", site, e);
+                done.completeExceptionally(e);
                 return;
             }
-            if (closed) return;
-            publish(round);
+            if (!closed) publish(round);
+            done.complete(round);
         });
+        return done;
     }
 
     private void publish(SampleRound round) {

@@ -119,6 +119,28 @@ class ScheduledReplicationSamplerTest {
     }
 
     @Test
+    void aRoundAskedForWhileOneRunsIsANewRoundThatReadsEverySourceAfterTheAsking() throws Exception {
+        HeldPort port = new HeldPort(2);
+        ScheduledReplicationSampler s = sampler(port, SamplerSettings.DEFAULT);
+        CompletableFuture<SampleRound> first = s.sampleNow();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (port.pending.size() < 2 && System.nanoTime() < until) Thread.onSpinWait();
+
+        // a promote lands while the first round holds its reads; the read asked for now must not be the first round's
+        CompletableFuture<SampleRound> after = s.sampleNow();
+        Instant before = clock.instant().minusSeconds(30);
+        for (int i = 0; i < 2; i++) {
+            port.pending.poll().complete(new ReplicationInfo(before, Duration.ofSeconds(2), 1024, ReplicationHealth.HEALTHY, ""));
+        }
+        first.get(30, TimeUnit.SECONDS);
+        assertThat(after).as("the round asked for waits for reads of its own").isNotDone();
+        Instant later = clock.instant().minusSeconds(1);
+        port.answerAll(after, later);
+
+        assertThat(after.get(30, TimeUnit.SECONDS).samples()).hasSize(2).allSatisfy(x -> assertThat(x.lastSyncTime()).isEqualTo(later));
+    }
+
+    @Test
     void whenTheInventoryFailsEverySampleKeepsItsFiguresMarkedWithTheFailure() throws Exception {
         HeldPort port = new HeldPort(2);
         ScheduledReplicationSampler s = sampler(port, SamplerSettings.DEFAULT);
