@@ -121,6 +121,37 @@ class AuditedCallsTest {
     }
 
     @Test
+    void aChangeConfirmedBeforeTheDriverStoppedAnsweringIsNotSentButRefusedAndAuditedAsNotSent() throws Exception {
+        String volumeId = client.controller().createVolume(CreateVolumeRequest.of("pvc-kept", 1L << 30, RWO))
+                .get(30, TimeUnit.SECONDS).volumeId();
+        org.csiconsole.core.session.Reachability served = new org.csiconsole.core.session.Reachability("Served");
+        CallTrace trace = new CallTrace();
+        CsiClient gated = CsiClient.open(new Endpoint.InProcess(inProcessName()), Optional.empty(),
+                CsiClientOptions.defaults().withAudit(CallAudit.to(log, ORIGIN)).withReachability(served), trace);
+        try {
+            served.set(org.csiconsole.core.session.ConnectionState.RECONNECTING);
+
+            CallFailure f = CallFailure.unwrap(org.assertj.core.api.Assertions.catchThrowable(() ->
+                    gated.controller().deleteVolume(volumeId, Secrets.NONE).get(30, TimeUnit.SECONDS)));
+
+            assertThat(f.why()).isEqualTo("Not sent: Served is not answering (connection Reconnecting)");
+            assertThat(f.whatToDo()).startsWith("Wait until the connection is Connected again");
+            assertThat(trace.snapshot()).as("nothing reached the wire, no retry").extracting(e -> e.method())
+                    .noneMatch(m -> m.endsWith("/DeleteVolume"));
+            assertThat(entries().get(0).record().outcome()).isEqualTo(AuditOutcome.NOT_SENT);
+            assertThat(entries().get(0).record().code()).isEqualTo("UNREACHABLE");
+            assertThat(entries().get(0).record().targets()).containsEntry("volume_id", List.of(volumeId));
+            assertThat(client.controller().getVolume(volumeId).get(30, TimeUnit.SECONDS).volumeId()).as("still there").isEqualTo(volumeId);
+
+            served.set(org.csiconsole.core.session.ConnectionState.CONNECTED);
+            gated.controller().deleteVolume(volumeId, Secrets.NONE).get(30, TimeUnit.SECONDS);
+            assertThat(entries().get(0).record().outcome()).as("sent once connected again").isEqualTo(AuditOutcome.OK);
+        } finally {
+            gated.close();
+        }
+    }
+
+    @Test
     void aFailedCallHasOneFailedEntryWithItsCodeStoredBeforeTheFailureIsSeen() throws Exception {
         CompletableFuture<List<AuditEntry>> seen = client.controller()
                 .expandVolume("no-such-volume", 2L << 30, 0, RWO, Secrets.of(Map.of("key", CANARY)))
