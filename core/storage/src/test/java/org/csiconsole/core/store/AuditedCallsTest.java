@@ -30,6 +30,7 @@ import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.csiconsole.core.reference.fault.Faults;
+import io.grpc.Status;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -146,6 +147,28 @@ class AuditedCallsTest {
             served.set(org.csiconsole.core.session.ConnectionState.CONNECTED);
             gated.controller().deleteVolume(volumeId, Secrets.NONE).get(30, TimeUnit.SECONDS);
             assertThat(entries().get(0).record().outcome()).as("sent once connected again").isEqualTo(AuditOutcome.OK);
+        } finally {
+            gated.close();
+        }
+    }
+
+    @Test
+    void aChangeWhoseDriverStopsAnsweringWhileItIsSentIsNotRetried() throws Exception {
+        org.csiconsole.core.session.Reachability served = new org.csiconsole.core.session.Reachability("Served");
+        CallTrace trace = new CallTrace();
+        CsiClient gated = CsiClient.open(new Endpoint.InProcess(inProcessName()), Optional.empty(), CsiClientOptions.defaults()
+                .withPolicy(new PolicySettings(Map.of(), RetrySettings.DEFAULT, LockMode.WAIT)).withAudit(CallAudit.to(log, ORIGIN))
+                .withReachability(served), trace);
+        plugin.faults().failTimes("DeleteVolume", Status.Code.UNAVAILABLE, 5);
+        // the session sees the driver gone while the first attempt fails
+        try (AutoCloseable watch = trace.subscribe(e -> {
+            if (e.method().endsWith("/DeleteVolume") && !e.ok()) served.set(org.csiconsole.core.session.ConnectionState.RECONNECTING);
+        })) {
+            Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> gated.controller().deleteVolume("vol-x", Secrets.NONE)
+                    .get(30, TimeUnit.SECONDS));
+            assertThat(CallFailure.unwrap(t).kind()).isEqualTo(FailureKind.UNAVAILABLE);
+            assertThat(trace.snapshot()).as("one attempt, no retry against a driver that does not answer")
+                    .filteredOn(e -> e.method().endsWith("/DeleteVolume")).hasSize(1);
         } finally {
             gated.close();
         }
