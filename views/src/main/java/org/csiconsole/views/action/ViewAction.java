@@ -43,6 +43,16 @@ public final class ViewAction {
                 Bindings.createStringBinding(() -> reason), () -> { });
     }
 
+    /**
+     * This action, also disabled while {@code offline} is not empty (a connection it sends to does not answer), with
+     * {@code offline} as its tooltip; a reason of this action's own (no selection, a feature missing) comes first.
+     */
+    public ViewAction unless(ObservableStringValue offline) {
+        StringExpression off = StringExpression.stringExpression(offline);
+        return new ViewAction(label, off.isEmpty().and(enabled), Bindings.createStringBinding(
+                () -> enabled.get() ? off.get() : disabledReason.get(), off, enabled, disabledReason), handler);
+    }
+
     public String label() {
         return label;
     }

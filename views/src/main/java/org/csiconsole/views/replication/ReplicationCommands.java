@@ -89,7 +89,8 @@ public final class ReplicationCommands {
         BooleanBinding anySite = Bindings.isNotEmpty(model.sites());
         refresh = new ViewAction("Sample now", anySite, Bindings.createStringBinding(() -> "No connection offers replication."), model::refresh);
         enable = new ViewAction("Enable\u2026", anySite, Bindings.createStringBinding(() -> "No connection offers replication."), this::enable);
-        disable = new ViewAction("Disable\u2026", some, selectSome, () -> operate(WorkflowKind.DISABLE, List.copyOf(rows), false));
+        disable = whileAnswering(new ViewAction("Disable\u2026", some, selectSome, () -> operate(WorkflowKind.DISABLE, List.copyOf(rows), false)),
+                () -> connections(rows), rows);
         promote = drAction("Promote\u2026", WorkflowKind.PROMOTE, some, selectSome, false);
         demote = drAction("Demote\u2026", WorkflowKind.DEMOTE, some, selectSome, false);
         resync = drAction("Resync\u2026", WorkflowKind.RESYNC, some, selectSome, false);
@@ -113,7 +114,27 @@ public final class ReplicationCommands {
         StringBinding unknown = Bindings.createStringBinding(() -> unknownState(kind, rows.stream().map(ReplicationCommands::facts)), rows);
         BooleanBinding ok = selected.and(unknown.isEmpty());
         StringBinding why = Bindings.createStringBinding(() -> !selectWhy.get().isEmpty() ? selectWhy.get() : unknown.get(), selectWhy, unknown);
-        return new ViewAction(label, ok, why, () -> operate(kind, List.copyOf(rows), force));
+        return whileAnswering(new ViewAction(label, ok, why, () -> operate(kind, List.copyOf(rows), force)), () -> connections(rows), rows);
+    }
+
+    /**
+     * {@code action}, also disabled while a connection it sends to ({@code sendsTo}, names) is not answering, with core's
+     * reason ({@link RiskModel#disabledWhile}) as its tooltip; a reason of {@code action}'s own comes first. The send path
+     * refuses such a change too ({@link org.csiconsole.core.session.Reachability}); this says so before a dialog opens.
+     *
+     * @param on what {@code sendsTo} is read from (the selection)
+     */
+    private ViewAction whileAnswering(ViewAction action, java.util.function.Supplier<List<String>> sendsTo, javafx.beans.Observable on) {
+        return action.unless(Bindings.createStringBinding(() -> model.notAnswering(sendsTo.get()), on, model.connectionStates()));
+    }
+
+    /**
+     * The connections a wizard of {@code kind} on {@code pairs} sends changes to: both sides', but site B's alone in an
+     * unplanned failover (site A is expected not to answer there; nothing is sent to it).
+     */
+    private static List<String> sendsTo(WorkflowKind kind, List<PairRow> pairs) {
+        return pairs.stream().flatMap(p -> kind == WorkflowKind.UNPLANNED_FAILOVER ? java.util.stream.Stream.of(p.b())
+                : java.util.stream.Stream.of(p.a(), p.b())).map(SiteChoice::connection).distinct().toList();
     }
 
     /**
@@ -153,7 +174,8 @@ public final class ReplicationCommands {
                 : !unknown.get().isEmpty() ? unknown.get()
                 : "Each selected volume or group needs its partner on the other site; a pair with a side missing cannot "
                 + "fail over.", pairs, unknown);
-        return new ViewAction(kind.words() + "\u2026", ok, why, () -> openWizard(kind, List.copyOf(pairs)));
+        return whileAnswering(new ViewAction(kind.words() + "\u2026", ok, why, () -> openWizard(kind, List.copyOf(pairs))),
+                () -> sendsTo(kind, pairs), pairs);
     }
 
     /** Opens the wizard of {@code kind} on {@code pairs}; samples again when it is closed. */

@@ -59,6 +59,10 @@ public final class ReplicationViewModel extends ViewModel {
     private final Map<ConnectionModel, javafx.beans.value.ChangeListener<StorageService>> storageListeners = new LinkedHashMap<>();
     /** Each followed connection's subscription to its told changes of volumes and groups. */
     private final Map<ConnectionModel, ResourceChanges.Subscription> changeListeners = new LinkedHashMap<>();
+    /** Counts the state changes of the followed connections: what {@link #notAnswering} bindings depend on. */
+    private final javafx.beans.property.LongProperty statesChanged = new javafx.beans.property.SimpleLongProperty(this, "statesChanged");
+    private final javafx.beans.value.ChangeListener<org.csiconsole.core.session.ConnectionState> onState =
+            (o, was, now) -> statesChanged.set(statesChanged.get() + 1);
     private final ResourceTableModel<ReplicationRow> table;
     private final ResourceTableModel<PairRow> pairs;
     private final ObservableList<SiteChoice> sites = FXCollections.observableArrayList();
@@ -301,6 +305,27 @@ public final class ReplicationViewModel extends ViewModel {
         return confirmed.readAt(site, sample);
     }
 
+    /**
+     * Why a change to sites of {@code connections} is not offered now: core's reason
+     * ({@link org.csiconsole.core.risk.RiskModel#disabledWhile}) for the first of them whose state is not up; empty when
+     * every one answers (or is not followed). Read it in a binding that depends on {@link #connectionStates()}.
+     *
+     * @param connections connection names, as the sites carry them
+     */
+    public String notAnswering(java.util.Collection<String> connections) {
+        for (ConnectionModel c : this.connections) {
+            if (!connections.contains(c.name())) continue;
+            String why = org.csiconsole.core.risk.RiskModel.disabledWhile(c.stateProperty().get());
+            if (!why.isEmpty()) return why;
+        }
+        return "";
+    }
+
+    /** Changes whenever a followed connection's state changes: the dependency of bindings on {@link #notAnswering}. */
+    public javafx.beans.value.ObservableValue<Number> connectionStates() {
+        return statesChanged;
+    }
+
     public ReplicationCommands commands() {
         return commands;
     }
@@ -432,6 +457,7 @@ public final class ReplicationViewModel extends ViewModel {
     public void dispose() {
         deactivate();
         storageListeners.forEach((c, l) -> c.storageProperty().removeListener(l));
+        storageListeners.keySet().forEach(c -> c.stateProperty().removeListener(onState));
         storageListeners.clear();
         changeListeners.values().forEach(ResourceChanges.Subscription::close);
         changeListeners.clear();
@@ -445,6 +471,7 @@ public final class ReplicationViewModel extends ViewModel {
         for (ConnectionModel c : List.copyOf(storageListeners.keySet())) {
             if (!connections.contains(c)) {
                 c.storageProperty().removeListener(storageListeners.remove(c));
+                c.stateProperty().removeListener(onState);
                 changeListeners.remove(c).close();
                 drop(c);
             }
@@ -457,6 +484,7 @@ public final class ReplicationViewModel extends ViewModel {
             };
             storageListeners.put(c, l);
             c.storageProperty().addListener(l);
+            c.stateProperty().addListener(onState);
             changeListeners.put(c, c.changes().listen(List.of(ResourceKind.VOLUMES, ResourceKind.VOLUME_GROUPS),
                     ch -> ui.execute(() -> sampleNow(c))));
             if (c.storage() != null) add(c, c.storage());

@@ -606,10 +606,7 @@ public abstract class StorageViewModel<T> extends ViewModel {
 
     /** {@code action} disabled while {@code state} is not connected, as {@link #whileConnected(ViewAction)}. */
     public static ViewAction whileConnected(ViewAction action, javafx.beans.value.ObservableValue<org.csiconsole.core.session.ConnectionState> state) {
-        StringBinding offline = Bindings.createStringBinding(() -> org.csiconsole.core.risk.RiskModel.disabledWhile(state.getValue()), state);
-        return new ViewAction(action.label(), offline.isEmpty().and(action.enabled()), Bindings.createStringBinding(
-                () -> action.enabled().get() ? offline.get() : action.disabledReason().get(), offline, action.enabled(), action.disabledReason()),
-                action::run);
+        return action.unless(Bindings.createStringBinding(() -> org.csiconsole.core.risk.RiskModel.disabledWhile(state.getValue()), state));
     }
 
     /** Why a command on the selected rows is not offered: {@code feature} missing, then a row gone at the driver; empty when it is. */

@@ -71,6 +71,8 @@ public final class CallTraceViewModel extends ViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyIntegerWrapper failures = new ReadOnlyIntegerWrapper(this, "failures");
     private final ReadOnlyIntegerWrapper backgroundFailures = new ReadOnlyIntegerWrapper(this, "backgroundFailures");
+    /** How many times each failed background read held failed alike (by endpoint, method, status, targets and message). */
+    private final java.util.Map<String, Integer> repeats = new java.util.HashMap<>();
     private final ReadOnlyStringWrapper failuresHeadline = new ReadOnlyStringWrapper(this, "failuresHeadline", "");
     private final ReadOnlyIntegerWrapper capacity = new ReadOnlyIntegerWrapper(this, "capacity");
     private final javafx.beans.property.ReadOnlyBooleanWrapper saveAvailable = new javafx.beans.property.ReadOnlyBooleanWrapper(this, "saveAvailable");
@@ -210,11 +212,12 @@ public final class CallTraceViewModel extends ViewModel {
         List<TraceEntry> shown = new ArrayList<>();
         int failed = 0;
         int background = 0;
+        repeats.clear();
         for (TraceEntry e : now) {
             if (!p.test(e)) continue;
             shown.add(e);
             if (e.failed()) failed++;
-            if (e.failed() && e.background()) background++;
+            if (e.failed() && e.background()) background += repeated(e, 1);
         }
         table.replaceAll(shown);
         setFailures(failed, background);
@@ -259,7 +262,7 @@ public final class CallTraceViewModel extends ViewModel {
             if (!p.test(e)) continue;
             shown.add(e);
             if (e.failed()) failed++;
-            if (e.failed() && e.background()) background++;
+            if (e.failed() && e.background()) background += repeated(e, 1);
         }
         // The trace keeps the calls numbered from here on; older rows go from the front of the table.
         long oldestKept = newest - trace.capacity() + 1;
@@ -268,7 +271,7 @@ public final class CallTraceViewModel extends ViewModel {
             if (e.seq() >= oldestKept) break;
             drop++;
             if (e.failed()) failed--;
-            if (e.failed() && e.background()) background--;
+            if (e.failed() && e.background()) background += repeated(e, -1);
         }
         if (!shown.isEmpty() || drop > 0) table.appendBounded(shown, table.all().size() + shown.size() - drop);
         setFailures(failed, background);
@@ -325,6 +328,7 @@ public final class CallTraceViewModel extends ViewModel {
         }
         trace.clear();
         table.clear();
+        repeats.clear();
         setFailures(0, 0);
         noteDropped();
         return true;
@@ -448,7 +452,9 @@ public final class CallTraceViewModel extends ViewModel {
 
     /**
      * The failure count in words, the console's own reads told apart: {@code "3 failed"},
-     * {@code "7 failed (4 of them background reads)"}, {@code "2 failed (all background reads)"}; empty when none failed.
+     * {@code "7 failed (4 of them background reads)"}, {@code "2 failed (all background reads)"}; the same background read
+     * failing alike again and again counts once, with how often: {@code "23 failed (1 of them a background read \u00d7177)"},
+     * {@code "5 failed (3 of them background reads, 180 calls in all)"}; empty when none failed.
      */
     public ReadOnlyStringProperty failuresHeadline() {
         return failuresHeadline.getReadOnlyProperty();
@@ -457,10 +463,27 @@ public final class CallTraceViewModel extends ViewModel {
     private void setFailures(int failed, int background) {
         backgroundFailures.set(background);
         failures.set(failed);
-        String count = ByteSize.grouped(failed) + " failed";
+        // the same background read failing the same way again is one failure, counted once with how often it failed
+        int distinct = repeats.size();
+        int mine = failed - background;
+        String count = ByteSize.grouped(mine + distinct) + " failed";
+        String times = background == distinct ? "" : distinct == 1 ? " \u00d7" + ByteSize.grouped(background)
+                : ", " + ByteSize.grouped(background) + " calls in all";
         failuresHeadline.set(failed == 0 ? "" : background == 0 ? count
-                : background == failed ? count + " (" + (failed == 1 ? "a background read" : "all background reads") + ")"
-                : count + " (" + ByteSize.grouped(background) + " of them background read" + (background == 1 ? "" : "s") + ")");
+                : mine == 0 ? count + " (" + (distinct == 1 ? "a background read" : "all background reads") + times + ")"
+                : count + " (" + ByteSize.grouped(distinct) + " of them " + (distinct == 1 ? "a background read" : "background reads") + times + ")");
+    }
+
+    /**
+     * Counts {@code e}, a failed background read, as held ({@code by} 1) or dropped ({@code -1}) among the failures alike
+     * (same endpoint, method, status, targets and message) in {@link #repeats}.
+     *
+     * @return {@code by}
+     */
+    private int repeated(TraceEntry e, int by) {
+        repeats.merge(e.endpoint() + "\u0000" + e.method() + "\u0000" + e.status() + "\u0000" + e.targets() + "\u0000" + e.message(), by,
+                (a, b) -> a + b == 0 ? null : a + b);
+        return by;
     }
 
     /** How many older calls were dropped to keep the bound, in words; empty when none were. */

@@ -55,11 +55,15 @@ public final class ConnectionModel {
     private final Map<ResourceKind, StringProperty> partial = new EnumMap<>(ResourceKind.class);
     private final ObjectProperty<StorageService> storage = new SimpleObjectProperty<>(this, "storage");
     private final ResourceChanges changes = new ResourceChanges();
+    private final org.csiconsole.core.session.Reachability reachability;
     private final ObjectProperty<java.util.List<org.csiconsole.core.call.TraceEntry>> recordedCalls =
             new SimpleObjectProperty<>(this, "recordedCalls");
 
     public ConnectionModel(ConnectionProfile profile) {
         this.profile = Objects.requireNonNull(profile);
+        this.reachability = new org.csiconsole.core.session.Reachability(profile.name());
+        reachability.set(state.get());
+        state.addListener((o, was, now) -> reachability.set(now == null ? ConnectionState.DISCONNECTED : now));
         for (ResourceKind k : ResourceKind.values()) {
             counts.put(k, new SimpleIntegerProperty(this, k.name(), UNKNOWN));
             partial.put(k, new SimpleStringProperty(this, k.name() + "Partial", ""));
@@ -91,6 +95,14 @@ public final class ConnectionModel {
     /** Where the connection reaches its driver: the CSI endpoint, else the CSP URL; empty when neither is set. */
     public String endpoint() {
         return profile.endpoint().isEmpty() ? profile.cspUrl() : profile.endpoint();
+    }
+
+    /**
+     * The connection's state as the send path reads it at the moment of sending (its clients refuse a change while it is not
+     * up): follows {@link #stateProperty()}.
+     */
+    public org.csiconsole.core.session.Reachability reachability() {
+        return reachability;
     }
 
     public ObjectProperty<ConnectionState> stateProperty() {

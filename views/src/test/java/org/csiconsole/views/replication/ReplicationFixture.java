@@ -128,6 +128,7 @@ final class ReplicationFixture {
     static ConnectionModel connection(String name, FakeReplication.Port port) {
         ConnectionModel c = new ConnectionModel(ConnectionProfile.csi(name, "unix:///run/" + name + ".sock"));
         c.storageProperty().set(FakeReplication.storage(port));
+        c.stateProperty().set(org.csiconsole.core.session.ConnectionState.CONNECTED);
         return c;
     }
 

@@ -474,6 +474,36 @@ class ReplicationViewModelTest {
     }
 
     @Test
+    void everyReplicationChangeAndWizardIsDisabledWhileItsConnectionDoesNotAnswerWithCoresReasonAndNothingIsSent() {
+        f.model.selectedRows().setAll(f.row("site-b", "vol-1r"));
+        f.model.selectedPairs().setAll(f.pair("vol-1"));
+        var c = f.model.commands();
+        List<org.csiconsole.views.action.ViewAction> all = List.of(c.promoteAction(), c.demoteAction(), c.resyncAction(), c.disableAction(),
+                c.promoteForceAction(), c.demoteForceAction(), c.resyncForceAction(), c.wizardAction(WorkflowKind.PLANNED_FAILOVER),
+                c.wizardAction(WorkflowKind.UNPLANNED_FAILOVER), c.wizardAction(WorkflowKind.FAILBACK));
+        for (var a : all) assertThat(a.enabled().get()).as(a.label() + " while both answer").isTrue();
+
+        f.connections.get(1).stateProperty().set(org.csiconsole.core.session.ConnectionState.RECONNECTING);
+
+        for (var a : all) {
+            assertThat(a.enabled().get()).as(a.label() + " while site-b reconnects").isFalse();
+            assertThat(a.disabledReason().get()).as(a.label()).isEqualTo("The driver does not answer (connection Reconnecting), so nothing "
+                    + "is changed on what was read before. Wait until the connection is Connected again (or reconnect it from the navigator).");
+            assertThat(a.run()).isFalse();
+        }
+        assertThat(f.assessed).as("no confirmation opened").isEmpty();
+        assertThat(f.replicationDialogs.wizards).as("no wizard opened").isEmpty();
+        assertThat(f.portB.calls).as("nothing sent").isEmpty();
+
+        f.connections.get(1).stateProperty().set(org.csiconsole.core.session.ConnectionState.CONNECTED);
+        f.connections.get(0).stateProperty().set(org.csiconsole.core.session.ConnectionState.RECONNECTING);
+        assertThat(c.demoteAction().enabled().get()).as("site-a's connection is not the one vol-1r is changed through").isTrue();
+        assertThat(c.wizardAction(WorkflowKind.UNPLANNED_FAILOVER).enabled().get())
+                .as("an unplanned failover sends nothing to site A, which is expected not to answer").isTrue();
+        assertThat(c.wizardAction(WorkflowKind.PLANNED_FAILOVER).enabled().get()).as("a planned failover demotes site A").isFalse();
+    }
+
+    @Test
     void aPairWhosePartnerIsMissingOnTheOtherConnectionOffersNoPromoteDemoteResyncOrFailoverAndSaysWhyAndWhatNext() {
         f.model.selectedRows().setAll(f.row("site-a", "vol-3"));
         f.model.selectedPairs().setAll(f.pair("vol-3"));

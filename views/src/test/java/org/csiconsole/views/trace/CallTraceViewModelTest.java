@@ -185,6 +185,27 @@ class CallTraceViewModelTest {
     }
 
     @Test
+    void theSameBackgroundReadFailingAgainAndAgainCountsOnceWithHowOftenSoThePersonsFailuresStandOut() {
+        model.activate();
+        CallOrigin delete = trace.origins().next("Delete volume vol-9");
+        call(trace, SOCKET, "csi.v1.Controller/DeleteVolume", "FAILED_PRECONDITION", "vol-9", delete);
+        for (int i = 0; i < 40; i++) {
+            call(trace, SOCKET, "replication.Controller/GetVolumeReplicationInfo", "FAILED_PRECONDITION", "vol-2", CallOrigin.NONE);
+        }
+        assertThat(model.failures().get()).as("every failed row is held").isEqualTo(41);
+        assertThat(model.failuresHeadline().get()).isEqualTo("2 failed (1 of them a background read \u00d740)");
+
+        call(trace, SOCKET, "replication.Controller/GetVolumeReplicationInfo", "UNAVAILABLE", "vol-3", CallOrigin.NONE);
+        assertThat(model.failuresHeadline().get()).isEqualTo("3 failed (2 of them background reads, 41 calls in all)");
+
+        model.filter().volumeIdProperty().set("vol-2");
+        assertThat(model.failuresHeadline().get()).as("under a filter, of the rows shown").isEqualTo("1 failed (a background read \u00d740)");
+        model.filter().volumeIdProperty().set(null);
+        for (int i = 0; i < 100; i++) call(trace, "csi.v1.Identity/Probe", "OK", null);
+        assertThat(model.failuresHeadline().get()).as("dropped with their rows").isEmpty();
+    }
+
+    @Test
     void copyingSaysWhatWasCopiedOrWhyNothingWas() {
         ActionRunner actions = new ActionRunner(new TaskRunner(Runnable::run), new Notifications(), dialogs);
         model.setTools(new TraceTools(TraceFixtures.commands(), new TraceFixtures.MemoryArchive(), Runnable::run), actions);

@@ -60,7 +60,7 @@ final class CsiSession implements Session {
     private CsiSession(Sessions sessions, ConnectionModel model, Endpoint controller, Optional<Endpoint> node, Endpoint addonsEndpoint) {
         this.sessions = sessions;
         this.options = sessions.csiOptions(model.profile().name())
-                .withSecrets(org.csiconsole.core.store.SecretFiles.of(model.profile().secrets()));
+                .withSecrets(org.csiconsole.core.store.SecretFiles.of(model.profile().secrets())).withReachability(model.reachability());
         this.model = model;
         this.controller = controller;
         this.node = node;

@@ -169,6 +169,25 @@ public final class RiskModel implements RiskAssessor {
                 + WAIT_FOR_CONNECTED + ".";
     }
 
+    /** The audit code of a change refused at the moment of sending as its connection's driver did not answer ({@link #notSentUnreachable}). */
+    public static final String UNREACHABLE = "UNREACHABLE";
+
+    /**
+     * Why a change was not sent: at the moment of sending, connection {@code connection} was {@code state} (not up), whatever
+     * was confirmed before. The refusal's reason and the audit record's message; the next step is {@link #WAIT_FOR_CONNECTED}.
+     *
+     * @param connection the connection's name as the navigator shows it; empty when it has none
+     * @return "Not sent: Served is not answering (connection Reconnecting)"
+     */
+    public static String notSentUnreachable(String connection, org.csiconsole.core.session.ConnectionState state) {
+        return "Not sent: " + (connection.isEmpty() ? "the driver" : connection) + " is not answering (connection " + state.label() + ")";
+    }
+
+    /** What to do after {@link #notSentUnreachable}: wait for the connection, then start the change again. */
+    public static String afterUnreachable() {
+        return WAIT_FOR_CONNECTED + ", then start the change again: it is assessed anew from what the driver reports then.";
+    }
+
     /**
      * The one-connection rule: a single operation (not a workflow across sites) on targets read through several
      * connections is refused, as one confirmation would cover calls to several drivers and the same ids may be two

@@ -56,7 +56,7 @@ public final class AddonsClient implements AutoCloseable {
     /** A client over a connection made elsewhere; the client owns and closes it. */
     public static AddonsClient over(Connection conn, CsiClientOptions options, CallTrace trace) {
         CallPolicy policy = new CallPolicy(options.policy(), options.guard(), trace, new Redactor(), options.timer(),
-                () -> ThreadLocalRandom.current().nextDouble(), options.audit(), options.secrets());
+                () -> ThreadLocalRandom.current().nextDouble(), options.audit(), options.secrets(), options.reachability());
         return new AddonsClient(new AddonsConnection(conn, policy), CallMode.DEFAULT);
     }
 

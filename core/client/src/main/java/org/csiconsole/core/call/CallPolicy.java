@@ -71,6 +71,7 @@ public final class CallPolicy {
     private final DoubleSupplier random;
     private final CallAudit audit;
     private final org.csiconsole.core.model.ConnectionSecrets secrets;
+    private final org.csiconsole.core.session.Reachability reachability;
     private final org.csiconsole.core.model.VolumeNames names = new org.csiconsole.core.model.VolumeNames();
 
     /** Default settings, a new guard, the system timer. */
@@ -107,6 +108,20 @@ public final class CallPolicy {
      */
     public CallPolicy(PolicySettings settings, InFlightGuard guard, CallTrace trace, Redactor redactor, CallTimer timer,
                       DoubleSupplier random, CallAudit audit, org.csiconsole.core.model.ConnectionSecrets secrets) {
+        this(settings, guard, trace, redactor, timer, random, audit, secrets, org.csiconsole.core.session.Reachability.ALWAYS);
+    }
+
+    /**
+     * As {@link #CallPolicy(PolicySettings, InFlightGuard, CallTrace, Redactor, CallTimer, DoubleSupplier, CallAudit,
+     * org.csiconsole.core.model.ConnectionSecrets)}, not sending a mutating call (nor retrying one) while {@code reachability}
+     * says the driver does not answer: it fails with {@link CallFailure#refused} ("Not sent: Served is not answering
+     * (connection Reconnecting)", {@link org.csiconsole.core.risk.RiskModel#notSentUnreachable}) and is audited as not sent
+     * (code {@link org.csiconsole.core.risk.RiskModel#UNREACHABLE}).
+     */
+    public CallPolicy(PolicySettings settings, InFlightGuard guard, CallTrace trace, Redactor redactor, CallTimer timer,
+                      DoubleSupplier random, CallAudit audit, org.csiconsole.core.model.ConnectionSecrets secrets,
+                      org.csiconsole.core.session.Reachability reachability) {
+        this.reachability = Objects.requireNonNull(reachability, "reachability");
         this.secrets = Objects.requireNonNull(secrets, "secrets");
         this.audit = Objects.requireNonNull(audit, "audit");
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -164,6 +179,12 @@ public final class CallPolicy {
             return CompletableFuture.failedFuture(f);
         }
         CallOrigin origin = trace.origins().current();
+        if (spec.kind().mutating() && !reachability.answering()) {
+            String why = org.csiconsole.core.risk.RiskModel.notSentUnreachable(reachability.connection(), reachability.state());
+            CallFailure refused = CallFailure.refused(spec.what(), why, org.csiconsole.core.risk.RiskModel.afterUnreachable());
+            return carry(origin, audit.notSent(endpoint, "grpc", method.getFullMethodName(), withNames(AuditTargets.of(request, redactor)),
+                    org.csiconsole.core.risk.RiskModel.UNREACHABLE, why).thenCompose(x -> CompletableFuture.<R>failedFuture(refused)));
+        }
         if (!spec.kind().mutating() || !audit.enabled()) {
             return carry(origin, send(channel, endpoint, method, request, spec, new AtomicInteger(), origin));
         }
@@ -443,7 +464,8 @@ public final class CallPolicy {
                         targets, Map.of(), origin));
                 if (spec.kind().mutating() && TransportFailures.cutOffAfterSend(status)) cutOff = true;
                 if (result.isDone()) return;
-                Duration wait = retryDelay(spec, status, n, firstStart);
+                // a change is not sent again once its driver is known not to answer: no retries against a dead driver
+                Duration wait = spec.kind().mutating() && !reachability.answering() ? null : retryDelay(spec, status, n, firstStart);
                 if (wait != null) {
                     LOG.debug("{} attempt {} ended {}; retrying in {} ms", method.getFullMethodName(), n, status.getCode(), wait.toMillis());
                     CompletableFuture<Void> w = timer.delay(wait);

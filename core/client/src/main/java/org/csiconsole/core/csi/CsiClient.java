@@ -73,7 +73,7 @@ public final class CsiClient implements AutoCloseable {
     public static CsiClient over(Connection controller, Optional<Connection> node, CsiClientOptions options,
             CallTrace trace) {
         CallPolicy policy = new CallPolicy(options.policy(), options.guard(), trace, new Redactor(), options.timer(),
-                () -> ThreadLocalRandom.current().nextDouble(), options.audit(), options.secrets());
+                () -> ThreadLocalRandom.current().nextDouble(), options.audit(), options.secrets(), options.reachability());
         return new CsiClient(new CsiConnection(controller, node.orElse(null), policy, options.pageSize()), CallMode.DEFAULT);
     }
 

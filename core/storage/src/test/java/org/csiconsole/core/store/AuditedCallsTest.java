@@ -30,6 +30,7 @@ import org.csiconsole.core.model.VolumeCapability;
 import org.csiconsole.core.reference.ReferencePlugin;
 import org.csiconsole.core.reference.Seed;
 import org.csiconsole.core.reference.fault.Faults;
+import io.grpc.Status;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -118,6 +119,59 @@ class AuditedCallsTest {
         assertThat(e.record().correlationId()).hasSize(36);
         assertThat(e.record().attempts()).isEqualTo(1);
         assertThat(entries()).hasSize(1); // the read (ControllerGetVolume) added nothing
+    }
+
+    @Test
+    void aChangeConfirmedBeforeTheDriverStoppedAnsweringIsNotSentButRefusedAndAuditedAsNotSent() throws Exception {
+        String volumeId = client.controller().createVolume(CreateVolumeRequest.of("pvc-kept", 1L << 30, RWO))
+                .get(30, TimeUnit.SECONDS).volumeId();
+        org.csiconsole.core.session.Reachability served = new org.csiconsole.core.session.Reachability("Served");
+        CallTrace trace = new CallTrace();
+        CsiClient gated = CsiClient.open(new Endpoint.InProcess(inProcessName()), Optional.empty(),
+                CsiClientOptions.defaults().withAudit(CallAudit.to(log, ORIGIN)).withReachability(served), trace);
+        try {
+            served.set(org.csiconsole.core.session.ConnectionState.RECONNECTING);
+
+            CallFailure f = CallFailure.unwrap(org.assertj.core.api.Assertions.catchThrowable(() ->
+                    gated.controller().deleteVolume(volumeId, Secrets.NONE).get(30, TimeUnit.SECONDS)));
+
+            assertThat(f.why()).isEqualTo("Not sent: Served is not answering (connection Reconnecting)");
+            assertThat(f.whatToDo()).startsWith("Wait until the connection is Connected again");
+            assertThat(trace.snapshot()).as("nothing reached the wire, no retry").extracting(e -> e.method())
+                    .noneMatch(m -> m.endsWith("/DeleteVolume"));
+            assertThat(entries().get(0).record().outcome()).isEqualTo(AuditOutcome.NOT_SENT);
+            assertThat(entries().get(0).record().code()).isEqualTo("UNREACHABLE");
+            assertThat(entries().get(0).record().targets()).containsEntry("volume_id", List.of(volumeId));
+            assertThat(client.controller().getVolume(volumeId).get(30, TimeUnit.SECONDS).volumeId()).as("still there").isEqualTo(volumeId);
+
+            served.set(org.csiconsole.core.session.ConnectionState.CONNECTED);
+            gated.controller().deleteVolume(volumeId, Secrets.NONE).get(30, TimeUnit.SECONDS);
+            assertThat(entries().get(0).record().outcome()).as("sent once connected again").isEqualTo(AuditOutcome.OK);
+        } finally {
+            gated.close();
+        }
+    }
+
+    @Test
+    void aChangeWhoseDriverStopsAnsweringWhileItIsSentIsNotRetried() throws Exception {
+        org.csiconsole.core.session.Reachability served = new org.csiconsole.core.session.Reachability("Served");
+        CallTrace trace = new CallTrace();
+        CsiClient gated = CsiClient.open(new Endpoint.InProcess(inProcessName()), Optional.empty(), CsiClientOptions.defaults()
+                .withPolicy(new PolicySettings(Map.of(), RetrySettings.DEFAULT, LockMode.WAIT)).withAudit(CallAudit.to(log, ORIGIN))
+                .withReachability(served), trace);
+        plugin.faults().failTimes("DeleteVolume", Status.Code.UNAVAILABLE, 5);
+        // the session sees the driver gone while the first attempt fails
+        try (AutoCloseable watch = trace.subscribe(e -> {
+            if (e.method().endsWith("/DeleteVolume") && !e.ok()) served.set(org.csiconsole.core.session.ConnectionState.RECONNECTING);
+        })) {
+            Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> gated.controller().deleteVolume("vol-x", Secrets.NONE)
+                    .get(30, TimeUnit.SECONDS));
+            assertThat(CallFailure.unwrap(t).kind()).isEqualTo(FailureKind.UNAVAILABLE);
+            assertThat(trace.snapshot()).as("one attempt, no retry against a driver that does not answer")
+                    .filteredOn(e -> e.method().endsWith("/DeleteVolume")).hasSize(1);
+        } finally {
+            gated.close();
+        }
     }
 
     @Test

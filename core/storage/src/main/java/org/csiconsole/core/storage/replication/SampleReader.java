@@ -35,6 +35,13 @@ import java.util.concurrent.CompletableFuture;
  * marked with its failure.
  */
 final class SampleReader {
+    /**
+     * How long the driver's answer that a source is not replicated ({@link org.csiconsole.core.replication.InventoryNote#notReplicated})
+     * is kept before it is asked again while the listing of the source stays the same: that answer changes only when someone enables
+     * replication, which changes the listing when this console does it. Without it, every round repeats the same failed read.
+     */
+    static final Duration NOT_REPLICATED_RECHECK = Duration.ofMinutes(10);
+
     private final ReplicationPort port;
     private final ReplicationFeatures features;
     private final CspFigures csp;
@@ -62,6 +69,7 @@ final class SampleReader {
                 return new ReplicationSample(item, item.role(), null, d, SampleOrigin.LISTING, now, null, now);
             });
         }
+        if (answeredNotReplicated(item, previous)) return CompletableFuture.completedFuture(previous);
         CompletableFuture<ReplicationSample> info = port.info(ReplicationRequest.of(item.source())).handle((i, e) -> {
             Instant now = clock.instant();
             if (e == null) return new ReplicationSample(item, role(item, i), i, null, SampleOrigin.CSI_ADDONS, now, null, now);
@@ -78,6 +86,15 @@ final class SampleReader {
         });
         return info.thenCombine(dest, (s, d) -> d == null ? s
                 : new ReplicationSample(s.item(), s.role(), s.info(), d, s.origin(), s.readAt(), s.lastError(), s.lastAttempt()));
+    }
+
+    /**
+     * True when {@code previous} is the driver's answer that {@code item}, listed the same then, is not replicated, given less
+     * than {@link #NOT_REPLICATED_RECHECK} ago: the answer is kept rather than asked for again.
+     */
+    private boolean answeredNotReplicated(ReplicatedItem item, ReplicationSample previous) {
+        return previous != null && org.csiconsole.core.replication.InventoryNote.notReplicated(previous) && previous.item().equals(item)
+                && previous.lastAttempt() != null && clock.instant().isBefore(previous.lastAttempt().plus(NOT_REPLICATED_RECHECK));
     }
 
     /** True when the listing reports this side SECONDARY or RESYNCING. */

@@ -246,4 +246,36 @@ class ScheduledReplicationSamplerTest {
         assertThat(s.hiddenInterval()).isEqualTo(Duration.ofMinutes(5));
         assertThat(SamplerSettings.DEFAULT.withInterval(Duration.ofMinutes(10)).hiddenInterval()).isEqualTo(Duration.ofMinutes(10));
     }
+
+    @Test
+    void aSourceTheDriverSaysIsNotReplicatedIsNotAskedAgainEveryRoundOnlyWhenItsListingChangesOrAfterTheRecheck() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        HeldPort port = new HeldPort(1) {
+            @Override
+            public CompletableFuture<ReplicationInfo> info(ReplicationRequest request) {
+                asked.incrementAndGet();
+                return CompletableFuture.failedFuture(new CallFailure(FailureKind.FAILED_PRECONDITION, "GetVolumeReplicationInfo vol-0",
+                        "replication is not enabled", "", ""));
+            }
+        };
+        ScheduledReplicationSampler s = sampler(port, SamplerSettings.DEFAULT);
+
+        for (int i = 0; i < 5; i++) {
+            SampleRound r = s.sampleNow().get(30, TimeUnit.SECONDS);
+            assertThat(r.samples()).singleElement().satisfies(x -> assertThat(org.csiconsole.core.replication.InventoryNote.notReplicated(x))
+                    .as("still shown as not replicated").isTrue());
+            clock.advance(Duration.ofMinutes(1));
+        }
+        assertThat(asked.get()).as("the same answer is not asked for every round").isEqualTo(1);
+
+        clock.advance(SampleReader.NOT_REPLICATED_RECHECK);
+        s.sampleNow().get(30, TimeUnit.SECONDS);
+        assertThat(asked.get()).as("asked again after the recheck time").isEqualTo(2);
+
+        ReplicatedItem was = port.items.get(0);
+        port.items.set(0, new ReplicatedItem(was.source(), was.name(), VolumeReplicationRole.PRIMARY, null, "site-b", "r-new",
+                was.schedulingInterval(), List.of(), "site-a"));
+        s.sampleNow().get(30, TimeUnit.SECONDS);
+        assertThat(asked.get()).as("asked again once its listing changed (replication enabled)").isEqualTo(3);
+    }
 }
