@@ -172,10 +172,10 @@ class DialogsFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         var window = dialog.get().getDialogPane().getScene().getWindow();
         assertThat(window.getHeight()).as("the dialog fits an 800 px screen").isLessThanOrEqualTo(800);
-        assertThat(FxChecks.inSight(robot.lookup("#risk-input-0").query())).as("the field to type into, without scrolling").isTrue();
-        assertThat(FxChecks.inSight(robot.lookup("#risk-why-not").query())).isTrue();
-        assertThat(FxChecks.inSight(dialog.get().getDialogPane().lookupButton(dialog.get().sendButtonType()))).isTrue();
-        assertThat(FxChecks.inSight(dialog.get().getDialogPane().lookupButton(ButtonType.CANCEL))).isTrue();
+        assertThat(DesignSize.inSight(robot.lookup("#risk-input-0").query())).as("the field to type into, without scrolling").isTrue();
+        assertThat(DesignSize.inSight(robot.lookup("#risk-why-not").query())).isTrue();
+        assertThat(DesignSize.inSight(dialog.get().getDialogPane().lookupButton(dialog.get().sendButtonType()))).isTrue();
+        assertThat(DesignSize.inSight(dialog.get().getDialogPane().lookupButton(ButtonType.CANCEL))).isTrue();
     }
 
     @Test

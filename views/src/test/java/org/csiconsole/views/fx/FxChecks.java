@@ -13,19 +13,4 @@ final class FxChecks {
         for (Node n = node; n != null; n = n.getParent()) if (!n.isVisible()) return false;
         return true;
     }
-
-    /**
-     * True when the whole of {@code node} is in sight without scrolling: inside the viewport of every scroll pane
-     * around it and inside its window's scene.
-     */
-    static boolean inSight(Node node) {
-        javafx.geometry.Bounds b = node.localToScene(node.getLayoutBounds());
-        for (Node n = node.getParent(); n != null; n = n.getParent()) {
-            if (n instanceof javafx.scene.control.ScrollPane scroll) {
-                javafx.geometry.Bounds port = scroll.localToScene(scroll.getLayoutBounds());
-                if (b.getMinY() < port.getMinY() - 0.5 || b.getMaxY() > port.getMaxY() + 0.5) return false;
-            }
-        }
-        return b.getMinY() >= 0 && b.getMaxY() <= node.getScene().getHeight() + 0.5;
-    }
 }
