@@ -253,7 +253,7 @@ public final class FenceCommands {
         public Integer call() throws Exception {
             // Everything that can be refused before connecting is refused before anything is opened or sent.
             List<Cidr> blocks = blocks();
-            String note = FenceConfirmation.normalisedNote(blocks);
+            String note = FenceConfirmation.notes(blocks);
             if (!note.isEmpty()) spec.commandLine().getErr().println(note);
             String asTyped = yes == null ? "" : FenceConfirmation.typedBeforeNormalising(blocks, yes);
             if (!asTyped.isEmpty()) {

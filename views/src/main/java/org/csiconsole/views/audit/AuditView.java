@@ -72,7 +72,7 @@ public final class AuditView implements ResourceView {
                         .tooltip(e -> e.record().call()),
                 Column.<AuditEntry, String>of("targets", "Targets", model::targetsText).width(180).mono()
                         .tooltip(e -> model.targetsText(e) + "\n" + AuditRows.targetsByField(e)),
-                Column.<AuditEntry, String>of("outcome", "Outcome", AuditRows::outcome).width(150)
+                Column.<AuditEntry, String>of("outcome", "Outcome", AuditRows::outcome).width(150).whole()
                         .styleClass(AuditRows::outcomeStyle).tooltip(e -> AuditRows.outcome(e) + (e.record().message().isEmpty() ? "" : ": " + e.record().message())),
                 Column.<AuditEntry, String>of("mark", "Mark", AuditRows::mark).width(150).styleClass(e -> e.record().marked() ? ConsoleStyles.STATUS_FAILED : "")
                         .tooltip(e -> e.record().override() ? "Sent although the console refused it (its own record said it was illegal)"

@@ -28,11 +28,14 @@ import org.kordamp.ikonli.material2.Material2MZ;
  * disaster-recovery action: the target and its current state, each hazard (dangers in red), the
  * reason a known-illegal call is not sent with its next step (and, only where the verdict rests on
  * this console's own record, "send anyway", audited as an override), the safer alternative, and the
- * fields to type ({@link RiskPrompt}), under the title the connection it acts on. The body scrolls; the buttons stay on screen. Cancel is the
+ * fields to type ({@link RiskPrompt}), under the title the connection it acts on. The facts scroll in their own bounded
+ * area; the fields to type and the buttons stand below it, always in sight on a 1280x800 screen. Cancel is the
  * default button whenever the action is irreversible or disruptive ({@link Assessment#actionIsDefault()}). Node ids: {@code risk-connection}, {@code risk-hazards}, {@code risk-illegal},
- * {@code risk-safer}, {@code risk-override}, {@code risk-input-<i>}, {@code risk-why-not} (why the button is disabled).
+ * {@code risk-safer}, {@code risk-override}, {@code risk-input-<i>}, {@code risk-why-not} (why the button is disabled), all but the facts in {@code risk-consent}.
  */
 public final class RiskDialog extends Dialog<RiskAnswer> {
+    /** The most height the facts take before they scroll, in pixels. */
+    private static final double FACTS_HEIGHT = 400;
     private final ButtonType sendType;
 
     public RiskDialog(RiskPrompt prompt, String actionLabel) {
@@ -66,7 +69,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         getDialogPane().setHeader(header);
 
         VBox body = new VBox(8);
-        body.setPadding(new Insets(4, 20, 12, 20));
+        body.setPadding(new Insets(4, 20, 4, 20));
         body.setPrefWidth(600);
         for (String line : a.state()) {
             Label l = callout(line, ConsoleStyles.PROPERTY_VALUE);
@@ -88,6 +91,11 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
             hazards.getChildren().add(hazard(h));
         }
         body.getChildren().add(hazards);
+        // the consent (override, fields to type, why the button is disabled) stands below the facts, outside their
+        // scroll: however many facts there are, the field to type into and the buttons stay in sight
+        VBox consent = new VBox(8);
+        consent.setId("risk-consent");
+        consent.setPadding(new Insets(8, 20, 12, 20));
         if (a.blocked()) {
             // the refusal first, above the facts it rests on (a bulk delete lists hundreds)
             Label illegal = callout("Not sent: " + a.illegal().describe(), ConsoleStyles.CALLOUT_DANGER);
@@ -99,7 +107,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
                 override.setWrapText(true);
                 override.setId("risk-override");
                 override.selectedProperty().bindBidirectional(prompt.overrideProperty());
-                body.getChildren().add(1, override);
+                consent.getChildren().add(override);
             }
         }
         if (!a.saferAlternative().isEmpty()) {
@@ -125,15 +133,19 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
                 input.disableProperty().bind(prompt.overrideProperty().not());
             }
             inputs.add(input);
-            body.getChildren().addAll(flow, input);
+            consent.getChildren().addAll(flow, input);
         }
-        if (!inputs.isEmpty()) body.getChildren().add(whyNot(prompt.whyNotProperty(sendType.getText()), "risk-why-not"));
+        if (!inputs.isEmpty()) consent.getChildren().add(whyNot(prompt.whyNotProperty(sendType.getText()), "risk-why-not"));
         ScrollPane scroll = new ScrollPane(body);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        // as tall as the body up to 480 px (the buttons stay on a 1280x800 screen); beyond, the body scrolls
-        scroll.prefViewportHeightProperty().bind(javafx.beans.binding.Bindings.min(480, body.heightProperty()));
-        getDialogPane().setContent(scroll);
+        // as tall as the facts up to FACTS_HEIGHT (with the header, the consent and the buttons, the dialog fits a
+        // 1280x800 screen); beyond, the facts scroll in their own area
+        scroll.prefViewportHeightProperty().bind(javafx.beans.binding.Bindings.min(FACTS_HEIGHT, body.heightProperty()));
+        VBox content = new VBox(scroll);
+        if (!consent.getChildren().isEmpty()) content.getChildren().add(consent);
+        else body.setPadding(new Insets(4, 20, 12, 20));
+        getDialogPane().setContent(content);
 
         Button send = (Button) getDialogPane().lookupButton(sendType);
         if (a.blocked() && !prompt.overridable()) {
@@ -156,7 +168,7 @@ public final class RiskDialog extends Dialog<RiskAnswer> {
         }
         setResultConverter(b -> b == sendType ? prompt.answer() : null);
         setOnShown(e -> Platform.runLater(() -> {
-            if (!prompt.fields().isEmpty() && !a.blocked()) body.lookup("#risk-input-0").requestFocus();
+            if (!inputs.isEmpty() && !a.blocked()) inputs.get(0).requestFocus();
         }));
     }
 

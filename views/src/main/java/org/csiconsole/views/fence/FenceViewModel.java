@@ -106,6 +106,8 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         f.addText("cidrs", "CIDR blocks", cidrs, TextInput.Kind.LINES,
                 "One per line, IPv4 or IPv6: 10.1.0.0/24, fd00:10::/64. A bare address is one host; host bits are cleared.",
                 FenceViewModel::checkCidrs);
+        TextInput blocks = f.text("cidrs");
+        blocks.noteFrom(javafx.beans.binding.Bindings.createStringBinding(() -> cidrNotes(blocks.text().get()), blocks.text()));
         f.addText("parameters", "Parameters", format(listParameters), TextInput.Kind.LINES,
                 "key=value per line: what the driver needs to find its storage cluster (e.g. clusterID=...).", Form::checkKeyValues);
         addSecrets(f);
@@ -257,6 +259,15 @@ public final class FenceViewModel extends StorageViewModel<FenceRow> {
         f.addText("secrets", "Secrets", "", TextInput.Kind.SECRET,
                 "key=value pairs separated by ';' (e.g. userID=fence;userKey=...). Sent with this call only; never kept or shown.",
                 Form::checkSecrets);
+    }
+
+    /** Core's notes on the blocks as read ({@link FenceConfirmation#notes}); empty while they do not parse. */
+    private static String cidrNotes(String text) {
+        try {
+            return FenceConfirmation.notes(Cidr.parseAll(text));
+        } catch (IllegalArgumentException e) {
+            return "";
+        }
     }
 
     static String checkCidrs(String text) {

@@ -318,6 +318,7 @@ public final class Form {
         private final String help;
         private final ObjectProperty<StringBinding> errorBinding = new SimpleObjectProperty<>();
         private final StringProperty error = new SimpleStringProperty("");
+        private final StringProperty note = new SimpleStringProperty("");
         private final javafx.beans.property.BooleanProperty enabled = new javafx.beans.property.SimpleBooleanProperty(true);
 
         Field(String id, String label, String help) {
@@ -353,6 +354,20 @@ public final class Form {
         public StringBinding error() {
             StringBinding b = errorBinding.get();
             return b != null ? b : Bindings.createStringBinding(() -> "");
+        }
+
+        /**
+         * What the person should know of the value as read, though it is accepted (e.g. "host bits cleared"); empty when
+         * nothing. It shows under the field and never disables the form.
+         */
+        public javafx.beans.value.ObservableStringValue note() {
+            return note;
+        }
+
+        /** Shows {@code note}'s sentence for the current value under this field ({@link #note()}). */
+        public Field noteFrom(StringBinding binding) {
+            note.bind(binding);
+            return this;
         }
 
         void bindError(StringBinding binding) {

@@ -131,7 +131,15 @@ public final class FormDialog extends Dialog<Boolean> {
             watch(f, touched);
             error.visibleProperty().bind(f.error().isNotEmpty().and(touched));
             error.managedProperty().bind(error.visibleProperty());
-            VBox cell = new VBox(2, input, error);
+            Label note = new Label();
+            note.setId("form-" + f.id() + "-note");
+            note.getStyleClass().add(ConsoleStyles.FORM_WARNING);
+            note.setWrapText(true);
+            note.setMinHeight(Label.USE_PREF_SIZE);
+            note.textProperty().bind(f.note());
+            note.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(f.note()));
+            note.managedProperty().bind(note.visibleProperty());
+            VBox cell = new VBox(2, input, error, note);
             if (!f.help().isEmpty()) {
                 Label help = new Label(f.help());
                 help.getStyleClass().add(ConsoleStyles.MUTED);

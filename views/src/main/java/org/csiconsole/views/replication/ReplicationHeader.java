@@ -13,7 +13,6 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import org.csiconsole.core.replication.ReplicationState;
 import org.csiconsole.views.Icons;
@@ -68,7 +67,7 @@ final class ReplicationHeader extends HBox {
         // The chips wrap onto a second line rather than widen the header: at 1280x800 a header as wide as every
         // chip in one line would make the view wider than its room and squeeze the navigator beside it.
         FlowPane chips = new FlowPane(6, 4);
-        for (ReplicationState state : ReplicationState.values()) chips.getChildren().add(chip(model, state, onChip, chips));
+        for (ReplicationState state : ReplicationState.values()) chips.getChildren().add(chip(model, state, onChip));
         chips.setAlignment(Pos.CENTER_LEFT);
         chips.setPrefWrapLength(CHIPS_WRAP);
         chips.setId("repl-chips");
@@ -106,14 +105,14 @@ final class ReplicationHeader extends HBox {
 
     /**
      * Why the last pick of a site did not stand as picked, in core's words (node id {@code repl-site-note}); hidden
-     * while there is nothing to say.
+     * while there is nothing to say. It belongs below the table, where its lines cannot move the rows.
      */
     static Label siteNote(ReplicationViewModel model) {
         Label note = new Label();
         note.setId("repl-site-note");
         note.setWrapText(true);
         note.getStyleClass().add(ConsoleStyles.FORM_WARNING);
-        note.setPadding(new Insets(0, 10, 4, 10));
+        note.setPadding(new Insets(4, 10, 4, 10));
         note.setGraphic(Icons.of(Material2MZ.WARNING, 14));
         note.textProperty().bind(model.siteNoteProperty());
         note.visibleProperty().bind(model.siteNoteProperty().isNotEmpty());
@@ -160,6 +159,9 @@ final class ReplicationHeader extends HBox {
         return Math.ceil(t.getLayoutBounds().getWidth());
     }
 
+    /** The widest count a chip keeps room for, so a count that gains a digit does not widen it. */
+    private static final String RESERVED_COUNT = "888";
+
     /** The chip id of {@code state}: {@code repl-chip-split} for split brain, else the state's name, e.g. {@code repl-chip-healthy}. */
     static String chipId(ReplicationState state) {
         return "repl-chip-" + (state == ReplicationState.SPLIT_BRAIN ? "split" : state.name().toLowerCase(java.util.Locale.ROOT));
@@ -167,16 +169,13 @@ final class ReplicationHeader extends HBox {
 
     /**
      * One state's chip: how many rows are in it (each row is in one state, so the chips add up to the
-     * rows), shown once there are some (healthy as soon as there are rows, as the good news); a click shows
-     * those rows. The chips do not move while a connection is edited or reconnects (its rows are away for a
-     * moment) or while rows pass from one state to another: a chip shown stays, muted at 0 with its icon's room
-     * kept, and a chip shown later comes after those already shown (the first rows show them in state order).
+     * rows); a click shows those rows. Every state's chip is always shown, muted at 0, and takes the room of a
+     * three-digit count: the chips never appear, grow or wrap anew while the admin works, so the toolbar and the
+     * table below them never move under the pointer.
      */
-    private static Label chip(ReplicationViewModel model, ReplicationState state, java.util.function.Consumer<ReplicationState> onChip,
-                              Pane chips) {
+    private static Label chip(ReplicationViewModel model, ReplicationState state, java.util.function.Consumer<ReplicationState> onChip) {
         Label l = new Label();
         l.setId(chipId(state));
-        l.setMinWidth(Label.USE_PREF_SIZE);
         l.getStyleClass().add(ConsoleStyles.REPL_CHIP);
         l.setTooltip(new Tooltip(state.meaning() + " Click to show only these volumes and groups; click again to show all."));
         l.setCursor(javafx.scene.Cursor.HAND);
@@ -186,13 +185,6 @@ final class ReplicationHeader extends HBox {
         Runnable update = () -> {
             int n = model.countsProperty().get().count(state);
             l.setText(n + " " + words);
-            boolean show = l.isVisible() || n > 0 || state == ReplicationState.HEALTHY && model.countsProperty().get().total() > 0;
-            if (show && !l.isVisible()) {
-                chips.getChildren().remove(l);
-                chips.getChildren().add(l);
-            }
-            l.setVisible(show);
-            l.setManaged(show);
             l.getStyleClass().removeAll(ConsoleStyles.REPL_CHIP_OK, ConsoleStyles.REPL_CHIP_WARNING,
                     ConsoleStyles.REPL_CHIP_DANGER, ConsoleStyles.REPL_CHIP_MUTED);
             l.getStyleClass().add(n == 0 ? ConsoleStyles.REPL_CHIP_MUTED : style);
@@ -200,8 +192,11 @@ final class ReplicationHeader extends HBox {
             l.setGraphic(!icon ? null : Icons.of(state.tone() == ReplicationState.Tone.DANGER ? Material2AL.ERROR : Material2MZ.WARNING, 12));
         };
         model.countsProperty().addListener((o, x, y) -> update.run());
-        l.setVisible(false);
         update.run();
+        l.minWidthProperty().bind(Bindings.createDoubleBinding(() -> Math.ceil(l.getInsets().getLeft() + l.getInsets().getRight()
+                        + (l.getGraphic() == null ? 0 : l.getGraphic().prefWidth(-1) + l.getGraphicTextGap())
+                        + textWidth(RESERVED_COUNT + " " + words, l.getFont())),
+                l.insetsProperty(), l.fontProperty(), l.graphicProperty(), l.graphicTextGapProperty()));
         return l;
     }
 }

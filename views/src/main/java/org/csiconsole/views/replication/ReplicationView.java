@@ -157,10 +157,12 @@ public final class ReplicationView implements ResourceView {
 
         ReplicationHeader header = new ReplicationHeader(model, this::showState);
         ToolBar commands = commandBar();
-        root.setTop(new VBox(header, ReplicationHeader.siteNote(model), commands));
+        // The note on a refused site pick stands below the table: above it, its lines would push the rows down
+        // under the pointer.
+        root.setTop(new VBox(header, commands));
         StackPane centre = new StackPane(split);
         root.setCenter(centre);
-        root.setBottom(statusLine());
+        root.setBottom(new VBox(ReplicationHeader.siteNote(model), statusLine()));
         header.faultsToggle().selectedProperty().addListener((o, a, on) -> showFaults(on));
 
         ticker = new Timeline(new KeyFrame(javafx.util.Duration.seconds(1), e -> tick()));

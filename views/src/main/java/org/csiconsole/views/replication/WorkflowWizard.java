@@ -70,6 +70,8 @@ public final class WorkflowWizard extends Dialog<Void> {
     private final VBox items = new VBox(8);
     private final VBox risk = new VBox(6);
     private final VBox typed = new VBox(6);
+    /** The fence's blocks to type, below the columns beside the names: a long list of items never pushes it away. */
+    private final VBox fenceTyped = new VBox(4);
     /** The sites in the site pairs' order, as split-brain recovery shows both sides before a survivor is chosen. */
     private final SiteChoice first;
     private final SiteChoice second;
@@ -151,7 +153,11 @@ public final class WorkflowWizard extends Dialog<Void> {
                 && (model.assessmentProperty().get() == null || !model.assessmentProperty().get().blocked()
                 || model.assessmentProperty().get().illegal().overridable()), typed.getChildren(), model.assessmentProperty()));
         typed.managedProperty().bind(typed.visibleProperty());
-        VBox content = new VBox(body, typed);
+        fenceTyped.setId("wizard-fence-consent");
+        fenceTyped.setPadding(new Insets(8, 4, 0, 4));
+        fenceTyped.visibleProperty().bind(Bindings.isNotEmpty(fenceTyped.getChildren()));
+        fenceTyped.managedProperty().bind(fenceTyped.visibleProperty());
+        VBox content = new VBox(body, fenceTyped, typed);
         VBox.setVgrow(body, Priority.ALWAYS);
         getDialogPane().setContent(content);
         getDialogPane().setPrefWidth(1060);
@@ -446,6 +452,7 @@ public final class WorkflowWizard extends Dialog<Void> {
         typed.disableProperty().bind(model.phaseProperty().isEqualTo(WorkflowWizardModel.Phase.RUNNING));
         Runnable fill = () -> {
             risk.getChildren().clear();
+            fenceTyped.getChildren().clear();
             var a = model.fenceAssessmentProperty().get();
             if (a == null) return;
             for (var h : a.hazards()) {
@@ -460,7 +467,7 @@ public final class WorkflowWizard extends Dialog<Void> {
                 javafx.scene.text.TextFlow flow = new javafx.scene.text.TextFlow(new javafx.scene.text.Text("Type "), blocks,
                         new javafx.scene.text.Text(" to fence them."));
                 flow.getStyleClass().add(ConsoleStyles.PROMPT);
-                risk.getChildren().addAll(flow, typed);
+                fenceTyped.getChildren().addAll(flow, typed);
             }
         };
         model.fenceAssessmentProperty().addListener((o, was, now) -> fill.run());

@@ -400,12 +400,20 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         dialogs().submitForm(form, f -> create(f, VolumeForms.toRequest(f)));
     }
 
-    /** Asks for the new size of the selected volume, then expands it. */
+    /** The size last typed in Expand per volume id, offered again until an expand of that volume is sent. */
+    private final java.util.Map<String, String> typedSizes = new java.util.HashMap<>();
+
+    /** Asks for the new size of the selected volume (the size last typed for it, if any), then expands it. */
     public void expand() {
         Volume v = selected();
         if (v == null) return;
         Form form = VolumeForms.expand(v.displayName(), v.capacityBytes());
-        if (!ask(form)) return;
+        String kept = typedSizes.get(v.volumeId());
+        if (kept != null) form.text("size").set(kept);
+        boolean asked = ask(form);
+        // what was typed stays for the next Expand of this volume until one is sent (a refusal keeps it)
+        typedSizes.put(v.volumeId(), form.text("size").text().get());
+        if (!asked) return;
         long bytes = org.csiconsole.core.model.ByteSize.parse(form.text("size").value());
         withMaximum(() -> withPlacements(List.of(v), read -> {
             if (!consent(RiskOperation.EXPAND, read, "", VolumeNodeCommands.sends("volume_id", v.volumeId(),
@@ -414,6 +422,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                     r -> "Now " + Texts.sizeWithBytes(r.capacityBytes()) + "."
                             + (r.nodeExpansionRequired() ? " The node must still grow the file system: Node > Expand on this node (NodeExpandVolume)." : ""))
                     .outcome().thenRun(() -> {
+                        typedSizes.remove(v.volumeId());
                         reload(v.volumeId());
                         tell(ResourceKind.VOLUMES, "Expanded volume " + v.displayName());
                     });

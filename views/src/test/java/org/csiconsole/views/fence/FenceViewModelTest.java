@@ -47,6 +47,18 @@ class FenceViewModelTest {
     }
 
     @Test
+    void theFenceFormSaysUnderTheBlocksWhatWasReadDifferentlyAndWhatIsRedundant() {
+        var blocks = model().fenceForm(true, "10.1.0.5/24").text("cidrs");
+        assertThat(blocks.note().get()).isEqualTo("Read as network blocks, host bits cleared: 10.1.0.5/24 is the block 10.1.0.0/24.");
+        blocks.set("0.0.0.0/0\n10.1.0.0/24");
+        assertThat(blocks.note().get()).isEqualTo("Redundant: 10.1.0.0/24 lies inside 0.0.0.0/0, which covers it already.");
+        blocks.set("10.1.0.0/24");
+        assertThat(blocks.note().get()).isEmpty();
+        blocks.set("10.1.0.0/33");
+        assertThat(blocks.note().get()).as("a block that does not parse has its error, not a note").isEmpty();
+    }
+
+    @Test
     void theFenceAndUnfenceFormsNameTheConnectionTheyActOn() {
         FenceViewModel m = model();
         assertThat(m.fenceForm(true, "0.0.0.0/0").connection()).isEqualTo("Demo");

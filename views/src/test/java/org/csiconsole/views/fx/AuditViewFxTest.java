@@ -114,6 +114,23 @@ class AuditViewFxTest {
     }
 
     @Test
+    void atALaptopsWidthBesideTheDetailPaneNoOutcomeIsCut(FxRobot robot) throws Exception {
+        awaitRows(3);
+        log.add(new org.csiconsole.core.audit.AuditRecord(Instant.now(), new org.csiconsole.core.audit.AuditOrigin("ann", "admin-host", "lab"),
+                "unix:///run/csi/csi.sock", "grpc", "csi.v1.Controller/ControllerUnpublishVolume", java.util.Map.of("volume_id",
+                java.util.List.of("pvc-web")), "", AuditOutcome.FAILED, "FAILED_PRECONDITION", "Still staged on node-1.", 7, "corr-9", 1));
+        robot.interact(() -> view.model().refresh());
+        awaitRows(4);
+        robot.interact(() -> stage.setWidth(1024));
+        robot.interact(() -> view.table().tableView().getSelectionModel().select(0));
+        FxWait.eventually(() -> assertThat(FxWait.onFx(() -> robot.lookup(".table-cell").queryAllAs(TableCell.class).stream()
+                .filter(c -> c.getTableColumn() != null && "Outcome".equals(c.getTableColumn().getText()) && c.getText() != null
+                        && !c.getText().isEmpty())
+                .map(c -> c.getText() + " shown as " + ((javafx.scene.text.Text) c.lookup(".text")).getText()).toList()))
+                .isNotEmpty().allSatisfy(t -> assertThat(t.split(" shown as ")[0]).isEqualTo(t.split(" shown as ")[1])));
+    }
+
+    @Test
     void atALaptopsWidthTheDetailsTimeKeepsOneLineAndItsTooltipHoldsTheIsoInstant(FxRobot robot) throws Exception {
         awaitRows(3);
         robot.interact(() -> stage.setWidth(1024));

@@ -104,7 +104,7 @@ class DesignSizeFxTest {
     }
 
     @Test
-    void theReplicationWizardsKeepTheirTypedNamesAndButtonsInSight(FxRobot robot) throws Exception {
+    void theReplicationWizardsKeepTheirTypedNamesTheFenceToTypeAndButtonsInSight(FxRobot robot) throws Exception {
         ReplicationFxSupport fx = new ReplicationFxSupport();
         robot.interact(() -> fx.show(stage));
         fx.publish(robot);
@@ -121,6 +121,11 @@ class DesignSizeFxTest {
                 WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#wizard-keep-first").tryQuery().isPresent());
                 robot.interact(() -> robot.lookup("#wizard-keep-first").queryAs(javafx.scene.control.ToggleButton.class).fire());
             }
+            boolean fence = kind == org.csiconsole.core.replication.WorkflowKind.UNPLANNED_FAILOVER;
+            if (fence) {
+                robot.interact(() -> robot.lookup("#wizard-fence").queryAs(javafx.scene.control.TextArea.class).setText("10.10.2.0/24"));
+                WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#wizard-fence-typed").tryQuery().isPresent());
+            }
             WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#wizard-typed-0").tryQuery().isPresent());
             Window dialog = pane.getScene().getWindow();
             FxWait.afterLayout(pane);
@@ -130,6 +135,7 @@ class DesignSizeFxTest {
                 found.addAll(FxWait.onFx(() -> {
                     List<String> out = new ArrayList<>(DesignSize.dialogProblems(dialog));
                     if (!DesignSize.inSight(robot.lookup("#wizard-typed-0").query())) out.add("the typed name is out of sight");
+                    if (fence && !DesignSize.inSight(robot.lookup("#wizard-fence-typed").query())) out.add("the fence's blocks to type are out of sight");
                     return out;
                 }));
                 assertThat(found).isEmpty();

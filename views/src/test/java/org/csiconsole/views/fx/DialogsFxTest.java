@@ -157,6 +157,28 @@ class DialogsFxTest {
     }
 
     @Test
+    void aRiskConfirmationOfManyTargetsKeepsItsFieldAndButtonsInSightOn1280x800(FxRobot robot) {
+        java.util.List<org.csiconsole.core.risk.TargetFacts> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 120; i++) many.add(org.csiconsole.core.risk.TargetFacts.of("volume", "vol-" + i, "pvc-0000000000" + i));
+        var a = new org.csiconsole.core.risk.RiskModel().assess(org.csiconsole.core.risk.RiskRequest.of(
+                org.csiconsole.core.risk.RiskOperation.DELETE_VOLUME, many, java.time.Instant.now()));
+        AtomicReference<org.csiconsole.views.dialog.RiskDialog> dialog = new AtomicReference<>();
+        robot.interact(() -> {
+            var d = dialogs.prepare(new org.csiconsole.views.dialog.RiskDialog(new org.csiconsole.views.dialog.RiskPrompt(a), "Delete"));
+            dialog.set(d);
+            open.set(d);
+            d.show();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        var window = dialog.get().getDialogPane().getScene().getWindow();
+        assertThat(window.getHeight()).as("the dialog fits an 800 px screen").isLessThanOrEqualTo(800);
+        assertThat(DesignSize.inSight(robot.lookup("#risk-input-0").query())).as("the field to type into, without scrolling").isTrue();
+        assertThat(DesignSize.inSight(robot.lookup("#risk-why-not").query())).isTrue();
+        assertThat(DesignSize.inSight(dialog.get().getDialogPane().lookupButton(dialog.get().sendButtonType()))).isTrue();
+        assertThat(DesignSize.inSight(dialog.get().getDialogPane().lookupButton(ButtonType.CANCEL))).isTrue();
+    }
+
+    @Test
     void typedConfirmationEnablesDeleteOnlyForTheExactName(FxRobot robot) {
         AtomicReference<TypedConfirmationDialog> dialog = new AtomicReference<>();
         robot.interact(() -> {

@@ -87,10 +87,15 @@ class FenceViewFxTest {
         awaitRows(1);
         robot.clickOn("#fence-fence");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#form-cidrs").tryQuery().isPresent());
+        robot.interact(() -> robot.lookup("#form-cidrs").queryAs(TextInputControl.class).setText("10.1.0.5/24"));
+        Labeled note = robot.lookup("#form-cidrs-note").queryAs(Labeled.class);
+        assertThat(FxChecks.shown(note)).as("a block read otherwise than typed is said under the field").isTrue();
+        assertThat(note.getText()).isEqualTo("Read as network blocks, host bits cleared: 10.1.0.5/24 is the block 10.1.0.0/24.");
         robot.interact(() -> {
             robot.lookup("#form-cidrs").queryAs(TextInputControl.class).setText("10.1.0.0/24");
             robot.lookup("#form-secrets").queryAs(TextInputControl.class).setText("userKey=" + CANARY);
         });
+        assertThat(FxChecks.shown(note)).as("nothing to say of a block as typed").isFalse();
         robot.clickOn(button(robot, "Fence\u2026"));
 
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#risk-input-0").tryQuery().isPresent());

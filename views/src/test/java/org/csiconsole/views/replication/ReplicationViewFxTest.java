@@ -82,6 +82,70 @@ class ReplicationViewFxTest {
     }
 
     @Test
+    void nothingAboveTheTableMovesWhenNewStatesAppearOrACountGrowsOrAPickIsRefused(FxRobot robot) throws Exception {
+        // the view's share of a 1280x800 window, beside the navigator
+        robot.interact(() -> {
+            fx.stage.setWidth(1020);
+            fx.stage.setHeight(800);
+        });
+        try {
+            rowsStayPut(robot);
+        } finally {
+            robot.interact(() -> {
+                fx.stage.setWidth(1280);
+                fx.stage.setHeight(800);
+            });
+        }
+    }
+
+    private void rowsStayPut(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        TableView<ReplicationRow> rows = fx.rows();
+        org.csiconsole.views.FxWait.afterLayout(rows);
+        double top = org.csiconsole.views.FxWait.onFx(() -> rows.localToScene(0, 0).getY());
+
+        // states not seen before (degraded, error) and counts that gain a digit
+        java.util.List<org.csiconsole.core.replication.ReplicationSample> a = new java.util.ArrayList<>();
+        java.util.List<org.csiconsole.core.replication.ReplicationSample> b = new java.util.ArrayList<>();
+        for (int i = 10; i < 24; i++) {
+            a.add(FakeReplication.sample("site-a", "vol-" + i, org.csiconsole.core.model.VolumeReplicationRole.PRIMARY,
+                    i % 3 == 0 ? org.csiconsole.core.model.ReplicationHealth.DEGRADED
+                            : i % 3 == 1 ? org.csiconsole.core.model.ReplicationHealth.ERROR : org.csiconsole.core.model.ReplicationHealth.HEALTHY,
+                    java.time.Duration.ofMinutes(2), "vol-" + i + "r", ""));
+            b.add(FakeReplication.sample("site-b", "vol-" + i + "r", org.csiconsole.core.model.VolumeReplicationRole.SECONDARY,
+                    org.csiconsole.core.model.ReplicationHealth.HEALTHY, null, "vol-" + i, ""));
+        }
+        robot.interact(() -> {
+            fx.services.samplers.get("site-a").publish(a);
+            fx.services.samplers.get("site-b").publish(b);
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> rows.getItems().size() == 28);
+        org.csiconsole.views.FxWait.afterLayout(rows);
+        assertThat(org.csiconsole.views.FxWait.onFx(() -> rows.localToScene(0, 0).getY()))
+                .as("the rows stay under the pointer while chips show and counts grow").isEqualTo(top);
+
+        String training = "Training: unplanned-failover";
+        robot.interact(() -> fx.connections.add(ReplicationFixture.connection(training, new FakeReplication.Port(training))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.services.samplers.containsKey(training));
+        robot.interact(() -> fx.services.samplers.get(training).publish(java.util.List.of(
+                FakeReplication.sample("site-a", "vol-7", org.csiconsole.core.model.VolumeReplicationRole.PRIMARY,
+                        org.csiconsole.core.model.ReplicationHealth.HEALTHY, java.time.Duration.ofMinutes(2), "vol-7r", ""),
+                FakeReplication.sample("site-b", "vol-7r", org.csiconsole.core.model.VolumeReplicationRole.SECONDARY,
+                        org.csiconsole.core.model.ReplicationHealth.HEALTHY, null, "vol-7", ""))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.view.model().sites().size() == 4);
+        org.csiconsole.views.FxWait.afterLayout(rows);
+        double settled = org.csiconsole.views.FxWait.onFx(() -> rows.localToScene(0, 0).getY());
+        SiteChoice trainingA = fx.view.model().sites().stream().filter(x -> x.connection().equals(training) && x.site().equals("site-a"))
+                .findFirst().orElseThrow();
+        robot.interact(() -> fx.view.model().siteAProperty().set(trainingA));
+        Label note = robot.lookup("#repl-site-note").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, note::isVisible);
+        org.csiconsole.views.FxWait.afterLayout(rows);
+        assertThat(org.csiconsole.views.FxWait.onFx(() -> rows.localToScene(0, 0).getY()))
+                .as("the note on a refused pick does not push the rows down").isEqualTo(settled);
+    }
+
+    @Test
     void theClosedPickersNameTheConnectionBesideTheSiteAndARefusedPickIsSaidNotReverted(FxRobot robot) throws Exception {
         fx.publish(robot);
         String training = "Training: unplanned-failover";

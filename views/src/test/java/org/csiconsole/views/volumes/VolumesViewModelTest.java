@@ -716,6 +716,26 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void anExpandClosedOnItsRefusalOpensAgainWithTheSizeTyped() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow());
+        dialogs.formAnswer = f -> {
+            f.text("size").set("5 TiB");
+            return true;
+        };
+        m.expandAction().run();
+        assertThat(storage.calls).doesNotContain("expandVolume");
+
+        java.util.List<String> opened = new java.util.ArrayList<>();
+        dialogs.formAnswer = f -> {
+            opened.add(f.text("size").text().get());
+            return false;
+        };
+        m.expandAction().run();
+        assertThat(opened).containsExactly("5 TiB");
+    }
+
+    @Test
     void anExpandWhenGetCapacityFailsIsConfirmedWithCoresNoteThatTheLimitWasNotChecked() {
         VolumesViewModel m = model();
         m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow());

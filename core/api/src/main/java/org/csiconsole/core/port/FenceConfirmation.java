@@ -80,6 +80,27 @@ public final class FenceConfirmation {
         return notes.isEmpty() ? "" : "Read as network blocks, host bits cleared: " + notes + ".";
     }
 
+    /**
+     * Blocks that lie inside a wider block given with them, in words, e.g. {@code "Redundant: 10.1.0.0/24 lies inside
+     * 0.0.0.0/0, which covers it already."}; empty when none.
+     */
+    public static String redundantNote(List<Cidr> cidrs) {
+        List<String> inside = new java.util.ArrayList<>();
+        for (Cidr c : cidrs) {
+            cidrs.stream().filter(wider -> wider.prefixLength() < c.prefixLength() && wider.contains(c.text())).findFirst()
+                    .ifPresent(wider -> inside.add(c.text() + " lies inside " + wider.text() + ", which covers it already"));
+        }
+        return inside.isEmpty() ? "" : "Redundant: " + String.join("; ", inside) + ".";
+    }
+
+    /**
+     * What to tell a person about the blocks as read, before anything is sent: {@link #normalisedNote} and
+     * {@link #redundantNote}, one sentence each; empty when the blocks are as typed and none is inside another.
+     */
+    public static String notes(List<Cidr> cidrs) {
+        return (normalisedNote(cidrs) + " " + redundantNote(cidrs)).strip();
+    }
+
     private static String blocksOf(List<Cidr> cidrs) {
         return String.join("; ", cidrs.stream().filter(Cidr::normalised).map(c -> c.typed() + " is the block " + c.text()).toList());
     }

@@ -33,6 +33,17 @@ class CidrTest {
     }
 
     @Test
+    void aBlockInsideAnotherGivenWithItIsNamedRedundant() {
+        List<Cidr> blocks = Cidr.parseAll("0.0.0.0/0, 10.1.0.5/24, 10.2.0.0/24");
+        assertThat(FenceConfirmation.redundantNote(blocks)).isEqualTo("Redundant: 10.1.0.0/24 lies inside 0.0.0.0/0, which covers it "
+                + "already; 10.2.0.0/24 lies inside 0.0.0.0/0, which covers it already.");
+        assertThat(FenceConfirmation.notes(blocks)).isEqualTo("Read as network blocks, host bits cleared: 10.1.0.5/24 is the block "
+                + "10.1.0.0/24. " + FenceConfirmation.redundantNote(blocks));
+        assertThat(FenceConfirmation.redundantNote(Cidr.parseAll("10.1.0.0/24, 10.2.0.0/16, fd00::/8"))).as("apart, or another family").isEmpty();
+        assertThat(FenceConfirmation.notes(Cidr.parseAll("10.1.0.0/24"))).isEmpty();
+    }
+
+    @Test
     void aBareAddressIsOneHost() {
         assertThat(Cidr.parse("10.1.0.7").text()).isEqualTo("10.1.0.7/32");
         assertThat(Cidr.parse("fd00::7").text()).isEqualTo("fd00::7/128");
