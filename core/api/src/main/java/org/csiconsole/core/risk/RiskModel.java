@@ -281,6 +281,8 @@ public final class RiskModel implements RiskAssessor {
         d.danger(Kind.DATA_DELETED, op.call().substring(op.call().lastIndexOf('/') + 1) + " removes " + what
                 + " and all data on " + (one ? "it" : "them") + " for good", "");
         List<String> inUse = new ArrayList<>();
+        List<String> replicated = new ArrayList<>();
+        List<String> replicatedIds = new ArrayList<>();
         boolean consoleOnly = true;
         for (TargetFacts t : d.r.targets()) {
             if (op == RiskOperation.DELETE_VOLUME_GROUP && !t.dependents().isEmpty()) {
@@ -302,10 +304,22 @@ public final class RiskModel implements RiskAssessor {
                         + "): " + (n == 1 ? "it stays and becomes the only copy" : "they stay and become the only copies")
                         + " of its data", "");
             }
-            if (t.side() != null && t.partner() != null) {
-                d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " is replicated (" + role(t.side()) + " on " + t.side().site()
-                        + ") with " + t.partner().where() + ": deleting it leaves the partner without its pair", "");
+            if (replicating(t)) {
+                String partner = t.partner() == null ? "a partner this console has not read" : t.partner().where();
+                String on = t.side().site().isEmpty() ? "" : " on " + t.side().site();
+                d.danger(Kind.REPLICATION_CHANGES, t.displayName() + " is replicated (" + role(t.side()) + on
+                        + ") with " + partner + ": deleting it leaves the partner without its pair", "");
+                replicated.add(t.displayName() + " has replication enabled (" + role(t.side()) + on + ", paired with " + partner + ")");
+                replicatedIds.add(t.id());
             }
+        }
+        if (!replicated.isEmpty()) {
+            boolean single = replicatedIds.size() == 1;
+            d.illegal(String.join("; ", replicated), "csi-addons replication.proto: DisableVolumeReplication ends the pair; "
+                            + "drivers refuse DeleteVolume of a volume whose replication is enabled",
+                    "Disable replication of " + (single ? "it" : "them") + " first (Replication > Disable, or csi-console replication disable"
+                            + replicatedIds.stream().map(id -> " --volume-id " + id).collect(Collectors.joining()) + "), then delete "
+                            + (single ? "it." : "them."), false);
         }
         if (!inUse.isEmpty()) {
             inUse.forEach(s -> d.danger(Kind.STILL_IN_USE, s, ""));
@@ -313,6 +327,11 @@ public final class RiskModel implements RiskAssessor {
                     + "NodeUnstageVolume and ControllerUnpublishVolume on every node", nextUnwind(d.r.targets()), consoleOnly);
         }
         d.typed();
+    }
+
+    /** True when {@code t}'s replication is enabled, as its driver reports it (its role read or not). */
+    private static boolean replicating(TargetFacts t) {
+        return t.side() != null;
     }
 
     /**

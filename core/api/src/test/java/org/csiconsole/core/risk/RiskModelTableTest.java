@@ -245,8 +245,15 @@ class RiskModelTableTest {
                 .has(Kind.DATA_DELETED).says("30 GiB in all").expect(Verdict.SENT, Consent.Kind.TYPED, "delete a, b, c");
         row("delete seven volumes: the phrase gives count, first and last", DELETE_VOLUME, vol("a", "1"), vol("b", "2"), vol("c", "3"),
                 vol("d", "4"), vol("e", "5"), vol("f", "6"), vol("g", "7")).expect(Verdict.SENT, Consent.Kind.TYPED, "delete 7 volumes a to g");
-        row("delete a replicated primary", DELETE_VOLUME, pair(A_PRIMARY, B_SECONDARY)).has(Kind.DATA_DELETED, Kind.REPLICATION_CHANGES)
-                .says("vol-00000211 on site-b").expect(Verdict.SENT, Consent.Kind.TYPED);
+        row("delete a replicated primary is refused: disable replication first", DELETE_VOLUME, pair(A_PRIMARY, B_SECONDARY))
+                .has(Kind.DATA_DELETED, Kind.REPLICATION_CHANGES)
+                .says("vol-00000211 on site-b", "Disable replication of it first", "csi-console replication disable --volume-id vol-00000111")
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED);
+        row("delete a replicated primary whose partner is unknown is refused: disable replication first", DELETE_VOLUME,
+                vol("erp-db", "vol-00000113").withReplication(side("", "vol-00000113", P, OK, true), null))
+                .has(Kind.REPLICATION_CHANGES).says("partner unknown", "has replication enabled (primary, paired with a partner this console has not read)",
+                        "Disable replication of it first").lacks(Kind.STILL_IN_USE)
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED);
         row("delete a snapshot", DELETE_SNAPSHOT, new TargetFacts("snapshot", "snap-1", "erp-snap", 5 * GIB, List.of(), false, null, null, List.of()))
                 .has(Kind.DATA_DELETED).says("DeleteSnapshot", "erp-snap").expect(Verdict.SENT, Consent.Kind.TYPED, "erp-snap");
         row("delete a volume group whose members stay names them and loses no data", DELETE_VOLUME_GROUP,
