@@ -1015,6 +1015,14 @@ public final class RiskModel implements RiskAssessor {
             } else if (self != null && self.primary()) {
                 d.caution(Kind.STATE_UNKNOWN, t.displayName() + " is already primary on " + self.site() + ": nothing changes", "");
             }
+            if (force && self != null && self.primary()) {
+                // force only overrides a peer that was not demoted: on a primary it promotes nothing
+                d.illegal(t.displayName() + " is already primary" + (self.site().isEmpty() ? "" : " on " + self.site())
+                                + ": a force promote of it changes nothing",
+                        "csi-addons replication.proto, PromoteVolume: force promotes a secondary whose peer was not demoted",
+                        splitBrain(t) ? "Run split-brain recovery for the pair: choose the side whose data is kept."
+                                : "To move the primary role, run a planned failover to " + (partner == null ? "its partner" : partner.where()) + ".", false);
+            }
             if (makesSplitBrain(RiskOperation.PROMOTE, t)) {
                 if (!force) {
                     d.illegal(named(partner) + " is primary and reachable: promoting " + t.displayName() + " too would make both sides primary",

@@ -520,6 +520,13 @@ class RiskModelTableTest {
                 .has(Kind.STATE_UNKNOWN, Kind.WRITES_LOST).expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("force promote when the partner is secondary: force is not needed", PROMOTE, pair(B_SECONDARY, A_SECONDARY)).force()
                 .says("force is not needed", "Promote without force").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
+        row("force promote of a healthy primary is refused: it changes nothing", PROMOTE, pair(A_PRIMARY, B_SECONDARY)).force()
+                .says("erp-db is already primary on site-a: a force promote of it changes nothing",
+                        "run a planned failover to vol-00000211 on site-b").lacks(Kind.SPLIT_BRAIN_CREATED)
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
+        row("force promote of a primary in split brain is refused: recover the split brain", PROMOTE, pair(A_PRIMARY, B_PRIMARY)).force()
+                .has(Kind.SPLIT_BRAIN_PRESENT).says("a force promote of it changes nothing", "Run split-brain recovery for the pair")
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
         row("promote in split brain shows the split brain", PROMOTE, pair(A_PRIMARY, B_PRIMARY))
                 .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
 
