@@ -872,6 +872,13 @@ public final class RiskModel implements RiskAssessor {
                     fencedBy + "; roles as read now: " + old.id() + " " + role(old) + " (" + words(old.health()) + "), " + promoted.id() + " "
                             + role(promoted) + " (" + words(promoted.health()) + ")");
             d.safer(split ? recover : "Demote " + old.where() + " (or run the failback), then unfence " + t.id() + ".");
+            if (split) {
+                // the roles were read now, yet another orchestrator may be recovering the pair: sent only as a typed override
+                d.illegal("clients in " + t.id() + " would write to " + old.where() + " again while it and " + promoted.where()
+                                + " are both primary (split brain)", "csi-addons fence.proto: UnfenceClusterNetwork gives the "
+                                + "block its access back; a fence of an unplanned failover stays until the old primary is secondary",
+                        recover, true);
+            }
             return;
         }
         d.caution(Kind.ACCESS_LOST, "clients in " + t.id() + " can write again: " + old.where() + " is " + role(old) + " now and "

@@ -451,14 +451,15 @@ class RiskModelTableTest {
                 FenceFacts.of(List.of(Cidr.parse("10.99.0.0/24")), CLIENTS, List.of(), List.of(), null).get(0))
                 .says("cannot tell whether 10.99.0.0/24 is fenced").expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "10.99.0.0/24");
 
-        row("unfence a block an unplanned failover fenced while the pair is in split brain: a danger naming both primaries", UNFENCE,
+        row("unfence a block an unplanned failover fenced while the pair is in split brain: refused unless overridden, naming both primaries", UNFENCE,
                 failoverFence(P, P)).has(Kind.SPLIT_BRAIN_PRESENT).lacks(Kind.STATE_UNKNOWN)
                 .says("clients in 10.10.3.0/24 can write to vol-00000113 on site-a again, which is still primary beside vol-00000198 on site-b "
                                 + "(split brain): recover the split brain first",
                         "10.10.3.0/24 was fenced at 07:40:00, 10 min ago, by this console as the first step of the unplanned failover of "
                                 + "vol-00000113 on site-a to vol-00000198 on site-b",
-                        "Recover the split brain first (split-brain recovery of vol-00000113 and vol-00000198")
-                .expect(Verdict.SENT, Consent.Kind.TYPED, "10.10.3.0/24");
+                        "Recover the split brain first (split-brain recovery of vol-00000113 and vol-00000198",
+                        "would write to vol-00000113 on site-a again while it and vol-00000198 on site-b are both primary")
+                .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "10.10.3.0/24");
         row("unfence a block an unplanned failover fenced while the old primary is primary and the promote is not in effect", UNFENCE,
                 failoverFence(P, S)).has(Kind.SPLIT_BRAIN_PRESENT)
                 .says("which is still primary (vol-00000198 on site-b is secondary: the failover's promote is not in effect)", "Demote vol-00000113 on site-a")
