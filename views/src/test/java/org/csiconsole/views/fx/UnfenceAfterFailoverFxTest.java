@@ -123,11 +123,14 @@ class UnfenceAfterFailoverFxTest {
                 .startsWith("Not sent: clients in 10.10.3.0/24 would write to vol-00000113 on site-a again while it and vol-00000198 "
                         + "on site-b are both primary (split brain)")
                 .contains("Recover the split brain first (split-brain recovery of vol-00000113 and vol-00000198");
-        Button unfence = button(robot, "Unfence");
+        Button unfence = button(robot, "Unfence anyway");
         assertThat(robot.lookup("#risk-input-0").queryAs(javafx.scene.control.TextField.class).isDisabled())
                 .as("the block is typed only once the override is chosen").isTrue();
         robot.clickOn("#risk-override");
-        robot.clickOn("#risk-input-0").write("10.10.3.0/2");
+        // below the refusal and the override the field may sit under the scrolled body's fold: focused as Tab would
+        javafx.scene.control.TextField input = robot.lookup("#risk-input-0").queryAs(javafx.scene.control.TextField.class);
+        robot.interact(input::requestFocus);
+        robot.write("10.10.3.0/2");
         assertThat(unfence.isDisabled()).isTrue();
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
