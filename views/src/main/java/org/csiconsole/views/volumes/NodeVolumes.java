@@ -78,8 +78,9 @@ final class NodeVolumes {
      * Why NodeUnpublishVolume cannot run now, or null.
      *
      * @param targetPaths where the driver reports or this console published the volume on the node
-     * @param mayBeThere true when it may be published there at a path no one reported (the driver reports it published to
-     *     the node and reports no node publications): then it is offered, and the path is asked for
+     * @param mayBeThere true when it may be published there at a path no one reported (the driver refused a controller
+     *     unpublish from the node as still in use there, and reports no node publications): then it is offered, and the
+     *     path is asked for
      */
     static String whyNotUnpublish(List<String> targetPaths, String node, boolean mayBeThere) {
         return !targetPaths.isEmpty() || mayBeThere ? null
@@ -98,8 +99,9 @@ final class NodeVolumes {
      *
      * @param stagingPath where the driver or this console knows the volume staged on the node; null when nowhere
      * @param targetPaths where the driver reports or this console published it on the node
-     * @param mayBeThere true when it may be staged there at a path no one reported (the driver reports it published to
-     *     the node and reports no stagings): then it is offered, and the path is asked for
+     * @param mayBeThere true when it may be staged there at a path no one reported (the driver refused a controller
+     *     unpublish from the node as still in use there, and reports no stagings): then it is offered, and the path is
+     *     asked for
      */
     static String whyNotUnstage(String stagingPath, List<String> targetPaths, String node, boolean mayBeThere) {
         if (stagingPath == null && !mayBeThere) return "Neither the driver nor this console knows it staged on " + node + " at a staging path.";

@@ -515,11 +515,12 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                     p -> storage().controllerUnpublish(v.volumeId(), nodeId), x -> "Unpublished.")
                     .outcome().whenComplete((x, e) -> {
                         if (e == null) {
+                            stillOnNode.remove(v.volumeId() + "/" + nodeId);
                             publishContexts.remove(v.volumeId() + "/" + nodeId);
                             reload(v.volumeId());
                             return;
                         }
-                        // CSI spec: FAILED_PRECONDITION here is the driver's word that it is still staged or published on the node
+                        // a driver that checks the lifecycle answers FAILED_PRECONDITION while the volume is still staged or published on the node
                         org.csiconsole.core.call.CallFailure f = org.csiconsole.core.call.CallFailure.unwrap(e);
                         if (f != null && f.kind() == org.csiconsole.core.call.FailureKind.FAILED_PRECONDITION) {
                             context.ui().execute(() -> {
@@ -619,8 +620,8 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
 
     /**
      * True when {@code v} is staged or published on the connected node though no path of it is known there: the driver
-     * refused its ControllerUnpublishVolume from that node with FAILED_PRECONDITION (CSI spec: still staged or published
-     * there, by another orchestrator), and the storage reports no stagings or node publications (CSI has no call for them).
+     * refused its ControllerUnpublishVolume from that node with FAILED_PRECONDITION (still staged or published there, by
+     * another orchestrator), and the storage reports no stagings or node publications (CSI has no call for them).
      * The node's unstage and unpublish are then offered, asking for the path.
      */
     boolean mayBeOnConnectedNode(Volume v) {
