@@ -229,8 +229,9 @@ public final class FenceCommands {
         String yes;
 
         @Option(names = "--override", description = "unfence only: send it although the driver cannot list its fenced blocks "
-                + "(ListClusterFence), so the console cannot tell whether they are fenced; needs --yes (or the blocks typed) and is "
-                + "audited as an override. A block the driver lists as not fenced is never sent.")
+                + "(ListClusterFence), so the console cannot tell whether they are fenced, or although an unplanned failover fenced "
+                + "the block and its pair is in split brain (another orchestrator may be recovering it); needs --yes (or the blocks "
+                + "typed) and is audited as an override. A block the driver lists as not fenced is never sent.")
         boolean override;
 
         @Option(names = "--dry-run", description = "Print core's assessment (who is cut off or can write again, and for an unfence the "

@@ -227,6 +227,19 @@ class CsiMutationsTest {
     }
 
     @Test
+    void deleteOfAVolumeWithReplicationEnabledIsRefusedBeforeSendingWithDisableReplicationAsTheNextStep() throws Exception {
+        String id = createVolume("replicated");
+        plugin.model().replications().enable(id, Map.of(), 60_000);
+
+        assertThat(run("delete-volume", "--endpoint", endpoint, "--volume-id", id, "--yes=" + id)).as(err.toString()).isEqualTo(ExitCodes.USAGE);
+
+        assertThat(err.toString()).contains(id + " has replication enabled (primary")
+                .contains("Disable replication of it first (Replication > Disable, or csi-console replication disable --volume-id " + id + ")")
+                .doesNotContain("Unpublish");
+        assertThat(listedVolumeIds()).contains(id);
+    }
+
+    @Test
     void withoutATerminalAndWithoutYesEveryDestructiveCommandRefusesAndChangesNothing() throws Exception {
         String id = createVolume("keep-me");
         json("publish", "--volume-id", id, "--node-id", plugin.nodeId());

@@ -87,12 +87,14 @@ class UnfenceAfterFailoverCommandTest {
     }
 
     @Test
-    void aDryRunInSplitBrainNamesTheFailoverAndBothPrimariesAndSendsNothingWithoutYes() {
+    void aDryRunInSplitBrainNamesTheFailoverAndBothPrimariesAndSaysTheRealRunIsRefused() {
         plugin.replicationFaults().splitBrain(oldPrimary).join();
 
         int code = run("unfence", "--endpoint", csi(), "--cidr", BLOCK, "--dry-run");
 
-        assertThat(code).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(code).as("refused up front: the real run would be refused without --override").isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("the real run would be refused: clients in " + BLOCK + " would write to " + oldPrimary
+                + " on site-a again while it and " + promoted + " on site-b are both primary (split brain)");
         assertThat(out.toString()).contains(splitBrainDanger())
                 .contains("by this console as the first step of the unplanned failover of " + oldPrimary + " on site-a to " + promoted + " on site-b")
                 .contains("Safer: Recover the split brain first").contains("To confirm, type " + BLOCK + ".")
@@ -101,19 +103,22 @@ class UnfenceAfterFailoverCommandTest {
     }
 
     @Test
-    void inSplitBrainTheUnfenceNeedsTheBlockTypedAndIsSentOnlyWithIt() {
+    void inSplitBrainTheUnfenceIsRefusedAndSentOnlyAsATypedOverrideAuditedAsOne() {
         plugin.replicationFaults().splitBrain(oldPrimary).join();
 
-        assertThat(run("unfence", "--endpoint", csi(), "--cidr", BLOCK)).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains("--yes=" + BLOCK).contains("nothing was sent");
+        assertThat(run("unfence", "--endpoint", csi(), "--cidr", BLOCK, "--yes=" + BLOCK)).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains(splitBrainDanger()).contains("Recover the split brain first")
+                .contains("--override").contains("--yes=" + BLOCK);
         assertThat(fenced()).containsExactly(BLOCK);
 
-        assertThat(run("unfence", "--endpoint", csi(), "--cidr", BLOCK, "--yes=10.10.4.0/24")).isEqualTo(ExitCodes.USAGE);
-        assertThat(err.toString()).contains(splitBrainDanger());
+        assertThat(run("unfence", "--endpoint", csi(), "--cidr", BLOCK, "--override", "--yes=10.10.4.0/24")).isEqualTo(ExitCodes.USAGE);
         assertThat(fenced()).containsExactly(BLOCK);
 
-        assertThat(run("unfence", "--endpoint", csi(), "--cidr", BLOCK, "--yes=" + BLOCK)).as(err.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(run("unfence", "--endpoint", csi(), "--cidr", BLOCK, "--override", "--yes=" + BLOCK)).as(err.toString()).isEqualTo(ExitCodes.OK);
         assertThat(fenced()).isEmpty();
+        assertThat(audit.find(new org.csiconsole.core.audit.AuditQuery(null, null, null, null, null, 0, org.csiconsole.core.audit.AuditQuery.ALL))
+                .stream().map(org.csiconsole.core.audit.AuditEntry::record).filter(r -> r.call().endsWith("/UnfenceClusterNetwork")))
+                .singleElement().satisfies(r -> assertThat(r.override()).as("audited as an override").isTrue());
     }
 
     @Test

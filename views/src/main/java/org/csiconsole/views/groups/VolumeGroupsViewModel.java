@@ -139,8 +139,9 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
     /**
      * Deletes the selected group. For a group with members, the person first chooses whether they stay
      * (the default) or are deleted too ({@link VolumeGroupDeletion}); then the risk model's consent is
-     * asked for the group (DeleteVolumeGroup), and for the members when they go too (DeleteVolume), as
-     * the command line's {@code volume-group delete} asks it. Nothing is sent before both are given.
+     * asked for the members when they go too (DeleteVolume, each read from the driver first), and for the
+     * group (DeleteVolumeGroup), as the command line's {@code volume-group delete} asks them. Nothing is
+     * sent before both are given.
      */
     public void delete() {
         VolumeGroup g = selected();
@@ -184,12 +185,13 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
     }
 
     /**
-     * Asks the consent for the group, then for its {@code members} when the plan deletes them (their facts as read from
-     * the driver), then runs the plan; nothing is sent when either is refused.
+     * Asks the consent for the {@code members} first when the plan deletes them (their facts as read from the driver:
+     * size, published nodes; a published one refuses it all in this first dialog, and the phrase typed names them), then
+     * for the group, then runs the plan; nothing is sent when either is refused.
      */
     private void deleteAfterConsent(VolumeGroup g, VolumeGroupDeletion plan, List<TargetFacts> members) {
-        if (!consent(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(plan)), plan.sends(), "Delete")) return;
         if (plan.deleteVolumes() && !consent(RiskOperation.DELETE_VOLUME, members, Map.of(), "Delete")) return;
+        if (!consent(RiskOperation.DELETE_VOLUME_GROUP, List.of(TargetFacts.ofGroup(plan)), plan.sends(), "Delete")) return;
         boolean membersGo = plan.deleteVolumes();
         context.actions().run("Delete volume group " + VolumeGroupRules.displayName(g), p -> plan.run(storage(), Secrets.NONE), done -> done)
                 .outcome().thenRun(() -> {

@@ -78,9 +78,12 @@ final class NodeVolumes {
      * Why NodeUnpublishVolume cannot run now, or null.
      *
      * @param targetPaths where the driver reports or this console published the volume on the node
+     * @param mayBeThere true when it may be published there at a path no one reported (the driver refused a controller
+     *     unpublish from the node as still in use there, and reports no node publications): then it is offered, and the
+     *     path is asked for
      */
-    static String whyNotUnpublish(List<String> targetPaths, String node) {
-        return !targetPaths.isEmpty() ? null
+    static String whyNotUnpublish(List<String> targetPaths, String node, boolean mayBeThere) {
+        return !targetPaths.isEmpty() || mayBeThere ? null
                 : "Neither the driver nor this console knows it published on " + node + ": there is no target path to unpublish.";
     }
 
@@ -96,9 +99,12 @@ final class NodeVolumes {
      *
      * @param stagingPath where the driver or this console knows the volume staged on the node; null when nowhere
      * @param targetPaths where the driver reports or this console published it on the node
+     * @param mayBeThere true when it may be staged there at a path no one reported (the driver refused a controller
+     *     unpublish from the node as still in use there, and reports no stagings): then it is offered, and the path is
+     *     asked for
      */
-    static String whyNotUnstage(String stagingPath, List<String> targetPaths, String node) {
-        if (stagingPath == null) return "Neither the driver nor this console knows it staged on " + node + " at a staging path.";
+    static String whyNotUnstage(String stagingPath, List<String> targetPaths, String node, boolean mayBeThere) {
+        if (stagingPath == null && !mayBeThere) return "Neither the driver nor this console knows it staged on " + node + " at a staging path.";
         return targetPaths.isEmpty() ? null
                 : "Unpublish it on " + node + " first: it is still published at " + String.join(", ", targetPaths) + ".";
     }

@@ -58,9 +58,9 @@ final class VolumeNodeCommands {
                 volumes.features().available(Feature.CONTROLLER_PUBLISH), volumes.features().available(Feature.NODE_STAGE),
                 volumes.knownStagingPath(v)), this::publish);
         unpublish = action("Unpublish on this node\u2026", Feature.NODE_PUBLISH,
-                (v, node) -> NodeVolumes.whyNotUnpublish(volumes.knownTargetPaths(v), node), this::unpublish);
-        unstage = action("Unstage on this node\u2026", Feature.NODE_STAGE,
-                (v, node) -> NodeVolumes.whyNotUnstage(volumes.knownStagingPath(v), volumes.knownTargetPaths(v), node), this::unstage);
+                (v, node) -> NodeVolumes.whyNotUnpublish(volumes.knownTargetPaths(v), node, volumes.mayBeOnConnectedNode(v)), this::unpublish);
+        unstage = action("Unstage on this node\u2026", Feature.NODE_STAGE, (v, node) -> NodeVolumes.whyNotUnstage(volumes.knownStagingPath(v),
+                volumes.knownTargetPaths(v), node, volumes.mayBeOnConnectedNode(v)), this::unstage);
         expand = action("Expand on this node\u2026", Feature.NODE_EXPAND, onNode::whyNotExpand, this::expand);
     }
 

@@ -522,9 +522,21 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                     VolumeNodeCommands.sends("volume_id", v.volumeId(), "node_id", nodeId), "Unpublish")) return;
             context.actions().run("Unpublish " + v.displayName() + " from " + nodeId,
                     p -> storage().controllerUnpublish(v.volumeId(), nodeId), x -> "Unpublished.")
-                    .outcome().thenRun(() -> {
-                        publishContexts.remove(v.volumeId() + "/" + nodeId);
-                        reload(v.volumeId());
+                    .outcome().whenComplete((x, e) -> {
+                        if (e == null) {
+                            stillOnNode.remove(v.volumeId() + "/" + nodeId);
+                            publishContexts.remove(v.volumeId() + "/" + nodeId);
+                            reload(v.volumeId());
+                            return;
+                        }
+                        // a driver that checks the lifecycle answers FAILED_PRECONDITION while the volume is still staged or published on the node
+                        org.csiconsole.core.call.CallFailure f = org.csiconsole.core.call.CallFailure.unwrap(e);
+                        if (f != null && f.kind() == org.csiconsole.core.call.FailureKind.FAILED_PRECONDITION) {
+                            context.ui().execute(() -> {
+                                stillOnNode.add(v.volumeId() + "/" + nodeId);
+                                detailVersion.set(detailVersion.get() + 1);
+                            });
+                        }
                     });
         });
     }
@@ -610,6 +622,20 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     private void keepNodeRecords(String volumeId, java.util.Optional<List<org.csiconsole.core.model.VolumeOnNode>> records) {
         if (records.isPresent()) nodeRecords.put(volumeId, records.get());
         else nodeRecords.remove(volumeId);
+    }
+
+    /** volume_id/node_id pairs whose ControllerUnpublishVolume the driver refused with FAILED_PRECONDITION. */
+    private final Set<String> stillOnNode = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * True when {@code v} is staged or published on the connected node though no path of it is known there: the driver
+     * refused its ControllerUnpublishVolume from that node with FAILED_PRECONDITION (still staged or published there, by
+     * another orchestrator), and the storage reports no stagings or node publications (CSI has no call for them).
+     * The node's unstage and unpublish are then offered, asking for the path.
+     */
+    boolean mayBeOnConnectedNode(Volume v) {
+        String node = connectedNodeProperty().get();
+        return !node.isEmpty() && !nodeRecords.containsKey(v.volumeId()) && stillOnNode.contains(v.volumeId() + "/" + node);
     }
 
     /** The staging_target_path the facts of {@code v} know on the connected node (the driver's or this console's); null when none. */

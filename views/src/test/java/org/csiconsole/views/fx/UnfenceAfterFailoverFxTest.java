@@ -47,14 +47,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Unfence of a block this console fenced as the first step of an unplanned failover, on screen: while the pair is in
- * split brain the confirmation is a danger that names both primaries and the failover it undoes, and nothing is sent
- * (no call, no audit entry) before the block is typed.
+ * split brain the confirmation is a danger that names both primaries and the failover it undoes, the call is refused
+ * with the split-brain recovery as the next step, and it is sent only as an override with the block typed, its audit
+ * record marked override; nothing is sent (no call, no audit entry) before.
  */
 @ExtendWith(ApplicationExtension.class)
 class UnfenceAfterFailoverFxTest {
     private static final String BLOCK = "10.10.3.0/24";
     private final FakeFenceStorage storage = FakeFenceStorage.advertisingAll();
     private final FakeAuditLog audit = new FakeAuditLog();
+    private final org.csiconsole.core.audit.OverrideMarks overrides = new org.csiconsole.core.audit.OverrideMarks();
     private Stage stage;
     private FenceView view;
 
@@ -70,7 +72,8 @@ class UnfenceAfterFailoverFxTest {
         ActionRunner actions = new ActionRunner(new TaskRunner(Platform::runLater), new Notifications(),
                 new FxDialogService(() -> stage, themes));
         view = new FenceView(new FenceViewModel(new ViewContext(storage, actions, Platform::runLater, "Demo",
-                KnownResources.inSession().withAudit(audit))));
+                new org.csiconsole.views.workbench.ResourceChanges(), KnownResources.inSession().withAudit(audit), List::of,
+                new org.csiconsole.core.risk.RiskModel(), overrides)));
         Scene scene = new Scene((javafx.scene.Parent) view.node(), 1280, 760);
         themes.style(scene);
         stage.setScene(scene);
@@ -101,7 +104,7 @@ class UnfenceAfterFailoverFxTest {
     }
 
     @Test
-    void theConfirmationIsASplitBrainDangerAndNothingIsSentBeforeTheBlockIsTyped(FxRobot robot) throws Exception {
+    void theUnfenceIsRefusedInSplitBrainAndSentOnlyAsATypedOverride(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.table().tableView().getItems().size() == 1);
         robot.interact(() -> view.table().tableView().getSelectionModel().select(0));
         robot.clickOn("#fence-unfence");
@@ -116,8 +119,18 @@ class UnfenceAfterFailoverFxTest {
         Node icon = robot.lookup(".dialog-pane ." + ConsoleStyles.DANGER_ICON).query();
         assertThat(icon).as("the danger icon, not the info icon").isNotNull();
 
-        Button unfence = button(robot, "Unfence");
-        robot.clickOn("#risk-input-0").write("10.10.3.0/2");
+        assertThat(robot.lookup("#risk-illegal").queryAs(Labeled.class).getText())
+                .startsWith("Not sent: clients in 10.10.3.0/24 would write to vol-00000113 on site-a again while it and vol-00000198 "
+                        + "on site-b are both primary (split brain)")
+                .contains("Recover the split brain first (split-brain recovery of vol-00000113 and vol-00000198");
+        Button unfence = button(robot, "Unfence anyway");
+        assertThat(robot.lookup("#risk-input-0").queryAs(javafx.scene.control.TextField.class).isDisabled())
+                .as("the block is typed only once the override is chosen").isTrue();
+        robot.clickOn("#risk-override");
+        // below the refusal and the override the field may sit under the scrolled body's fold: focused as Tab would
+        javafx.scene.control.TextField input = robot.lookup("#risk-input-0").queryAs(javafx.scene.control.TextField.class);
+        robot.interact(input::requestFocus);
+        robot.write("10.10.3.0/2");
         assertThat(unfence.isDisabled()).isTrue();
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
@@ -130,5 +143,9 @@ class UnfenceAfterFailoverFxTest {
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> storage.requests.size() == 1);
         assertThat(storage.requests.get(0).cidrTexts()).containsExactly(BLOCK);
+        AuditRecord sent = new AuditRecord(Instant.now(), AuditOrigin.local("Demo"), "inproc:demo", "grpc",
+                org.csiconsole.core.risk.RiskOperation.UNFENCE.call(), Map.of("cidr", List.of(BLOCK)), "", AuditOutcome.OK, "", "", 4,
+                "c-2", 1, false, false);
+        assertThat(overrides.mark(sent).override()).as("the unfence's audit record is marked override").isTrue();
     }
 }

@@ -145,14 +145,15 @@ class VolumeGroupsViewModelTest {
         };
         m.deleteAction().run();
         assertThat(dialogs.assessments).extracting(a -> a.request().operation())
-                .as("deleting the members is assessed and consented to on its own")
-                .containsExactly(RiskOperation.DELETE_VOLUME_GROUP, RiskOperation.DELETE_VOLUME);
-        assertThat(dialogs.assessments.get(1).request().targets()).extracting(TargetFacts::id).containsExactly("vol-0002");
+                .as("deleting the members is assessed and consented to on its own, first")
+                .containsExactly(RiskOperation.DELETE_VOLUME, RiskOperation.DELETE_VOLUME_GROUP);
+        assertThat(dialogs.assessments.get(0).request().targets()).extracting(TargetFacts::id).containsExactly("vol-0002");
+        assertThat(dialogs.assessments.get(0).consent().phrase()).as("the phrase names the members").isEqualTo("pvc-db");
         assertThat(storage.volumes).extracting(Volume::volumeId).doesNotContain("vol-0002");
     }
 
     @Test
-    void deletingTheMembersReadsEachFromTheDriverAndAPublishedOneRefusesTheWholeDeleteNamingItsNode() {
+    void deletingTheMembersReadsEachFromTheDriverAndAPublishedOneRefusesTheWholeDeleteInTheFirstDialogNamingItsNode() {
         VolumeGroupsViewModel m = model();
         select(m, "vg-db");
         // the driver reports vol-0002 published to node-1; the group's own listing of it carries no publication
@@ -169,9 +170,8 @@ class VolumeGroupsViewModelTest {
 
         assertThat(storage.calls).as("each member read before anything is asked or sent").contains("getVolume")
                 .doesNotContain("modifyVolumeGroupMembership", "deleteVolumeGroup", "deleteVolume");
-        assertThat(dialogs.assessments).extracting(a -> a.request().operation())
-                .containsExactly(RiskOperation.DELETE_VOLUME_GROUP, RiskOperation.DELETE_VOLUME);
-        assertThat(dialogs.assessments.get(1)).satisfies(a -> {
+        assertThat(dialogs.assessments).as("the refusal is the first dialog, before any consent is given")
+                .singleElement().satisfies(a -> {
             assertThat(a.blocked()).isTrue();
             assertThat(a.illegal().describe()).contains("still published to node-1");
         });

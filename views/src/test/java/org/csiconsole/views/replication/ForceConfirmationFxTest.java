@@ -36,11 +36,16 @@ class ForceConfirmationFxTest {
     }
 
     private void openForcePromoteOf(FxRobot robot, String id) throws Exception {
+        openForcePromoteOf(robot, id, "#risk-input-0");
+    }
+
+    /** Opens the force promote confirmation of {@code id} on site-b and waits until {@code shown} is visible in it. */
+    private void openForcePromoteOf(FxRobot robot, String id, String shown) throws Exception {
         fx.publish(robot);
         robot.interact(() -> fx.rows().getSelectionModel().clearAndSelect(fx.indexOf("site-b", id)));
         ReplicationFxSupport.later(() -> fx.view.model().commands().promoteForceAction().run());
         fx.dialog(robot);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#risk-input-0")
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(shown)
                 .match(org.testfx.matcher.base.NodeMatchers.isVisible()).tryQuery().isPresent());
         WaitForAsyncUtils.waitForFxEvents();
     }
@@ -51,39 +56,39 @@ class ForceConfirmationFxTest {
     }
 
     @Test
-    void forceIsRefusedUntilTheNameIsTypedAndTheDialogShowsTheSplitBrain(FxRobot robot) throws Exception {
-        openForcePromoteOf(robot, "vol-2r");
+    void aForcePromoteOfAPrimaryInSplitBrainIsRefusedWithTheRecoveryAsNextStepAndTheSplitBrainShown(FxRobot robot) throws Exception {
+        openForcePromoteOf(robot, "vol-2r", "#risk-illegal");
         assertThat(hazards(robot)).contains("Danger: The pair is in split brain: vol-2r on site-b and vol-2 on site-a are both primary");
-        Button force = fx.button(robot, "Promote with force");
-        assertThat(FxWait.onFx(force::isDisabled)).as("nothing typed").isTrue();
-        assertThat(FxWait.onFx(() -> robot.lookup("#risk-input-0").queryAs(javafx.scene.control.TextField.class).getPromptText()))
-                .as("the placeholder is neutral, never the name to type").isEqualTo("type the text shown above");
+        assertThat(FxWait.onFx(() -> robot.lookup("#risk-illegal").queryAs(Label.class).getText()))
+                .startsWith("Not sent: vol-2r is already primary on site-b: a force promote of it changes nothing")
+                .contains("Run split-brain recovery for the pair");
+        assertThat(robot.lookup("#risk-input-0").tryQuery()).as("nothing to type for a refused call").isEmpty();
         assertThat(FxWait.onFx(() -> robot.lookup("#risk-connection").queryAs(Label.class).getText()))
                 .as("the connection acted on, then the partner's, whose facts the dialog states, as the command line names both")
                 .isEqualTo("On connection site-b (unix:///run/site-b.sock), site-a (unix:///run/site-a.sock)");
-
-        assertThat(FxWait.onFx(() -> fx.button(robot, "Cancel").isDefaultButton())).as("a danger: Cancel is the default").isTrue();
-        robot.clickOn("#risk-input-0").write("vol-2");
-        assertThat(FxWait.onFx(force::isDisabled)).as("another volume's name").isTrue();
-        robot.type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(robot.lookup("#risk-input-0").tryQuery()).as("Enter before the name matches does nothing").isPresent();
-        assertThat(fx.portB.calls).as("nothing sent").isEmpty();
-        robot.clickOn(fx.button(robot, "Cancel"));
+        robot.clickOn(fx.button(robot, "Close"));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup(".dialog-pane").tryQuery().isEmpty());
         assertThat(fx.portB.calls).isEmpty();
     }
 
     @Test
-    void typingTheNameSendsForceOnThatVolumeAlone(FxRobot robot) throws Exception {
-        openForcePromoteOf(robot, "vol-2r");
-        robot.clickOn("#risk-input-0").write("vol-2r");
+    void forceIsRefusedUntilTheNameIsTypedAndThenSentOnThatVolumeAlone(FxRobot robot) throws Exception {
+        openForcePromoteOf(robot, "vol-1r");
         Button force = fx.button(robot, "Promote with force");
+        assertThat(FxWait.onFx(force::isDisabled)).as("nothing typed").isTrue();
+        assertThat(FxWait.onFx(() -> robot.lookup("#risk-input-0").queryAs(javafx.scene.control.TextField.class).getPromptText()))
+                .as("the placeholder is neutral, never the name to type").isEqualTo("type the text shown above");
+        robot.clickOn("#risk-input-0").write("vol-1");
+        assertThat(FxWait.onFx(force::isDisabled)).as("another volume's name").isTrue();
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#risk-input-0").tryQuery()).as("Enter before the name matches does nothing").isPresent();
+        assertThat(fx.portB.calls).as("nothing sent").isEmpty();
+        robot.write("r");
         FxWait.eventually(() -> assertThat(force.isDisabled()).isFalse());
         robot.clickOn(force);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.portB.calls.size() == 1);
-        assertThat(fx.portB.calls).containsExactly("promote vol-2r force");
-        FxWait.eventually(() -> assertThat(robot.lookup("#risk-input-0").tryQuery().map(n -> ((TextField) n).getText())).isEmpty());
+        assertThat(fx.portB.calls).containsExactly("promote vol-1r force");
     }
 
     @Test

@@ -301,28 +301,34 @@ class ReplicationViewModelTest {
     }
 
     @Test
-    void forceIsNeverSentWithoutTheNameTypedAndThenOnlyOnThatVolume() {
+    void aForcePromoteOfAPrimaryInSplitBrainIsRefusedWithTheRecoveryAsNextStepAndNeverSent() {
         f.model.selectedRows().setAll(f.row("site-b", "vol-2r"));
-        f.dialogs.answer = false;
+        f.dialogs.answer = true;
+        f.dialogs.typed = "vol-2r";
         f.model.commands().promoteForceAction().run();
-        assertThat(f.portB.calls).as("cancelled").isEmpty();
+
         Assessment asked = f.assessed.get(0);
         assertThat(asked.title()).isEqualTo("Force promote volume vol-2r on site-b");
         assertThat(asked.has(Hazard.Kind.SPLIT_BRAIN_PRESENT)).isTrue();
-        assertThat(asked.consent().level()).isEqualTo(Consent.Kind.TYPED_EACH);
-        assertThat(asked.consent().names()).containsExactly("vol-2r");
-        assertThat(String.join("\n", asked.lines())).contains("partner vol-2 on site-a: primary, error, answering", "20 min ago");
+        assertThat(asked.blocked()).isTrue();
+        assertThat(asked.illegal().overridable()).isFalse();
+        assertThat(asked.illegal().reason()).isEqualTo("vol-2r is already primary on site-b: a force promote of it changes nothing");
+        assertThat(asked.illegal().nextStep()).startsWith("Run split-brain recovery for the pair");
+        assertThat(f.portB.calls).as("refused: nothing sent, whatever is typed").isEmpty();
+    }
 
+    @Test
+    void forceIsNeverSentWithoutTheNameTypedAndThenOnlyOnThatVolume() {
+        f.model.selectedRows().setAll(f.row("site-b", "vol-1r"));
         f.dialogs.answer = true;
-        f.dialogs.typed = "vol-2";
+        f.dialogs.typed = "vol-1";
         f.model.commands().promoteForceAction().run();
         assertThat(f.portB.calls).as("a name other than its own does not confirm").isEmpty();
+        assertThat(f.assessed.get(0).consent().names()).containsExactly("vol-1r");
 
-        f.dialogs.typed = "vol-2r";
+        f.dialogs.typed = "vol-1r";
         f.model.commands().promoteForceAction().run();
-        assertThat(f.portB.calls).containsExactly("promote vol-2r force");
-        assertThat(f.dialogs.confirmations).as("the typed names are the only questions")
-                .allSatisfy(c -> assertThat(c).startsWith("Force promote volume vol-2r on site-b: vol-2r:"));
+        assertThat(f.portB.calls).containsExactly("promote vol-1r force");
     }
 
     @Test

@@ -169,6 +169,41 @@ class DriverReportedStagingTest {
     }
 
     @Test
+    void onADriverThatReportsNoStagingsTheRefusedControllerUnpublishOffersUnstageAndUnpublishOnTheNodeAtAPathAskedFor() {
+        storage.keepsRecords = false; // a CSI driver on a socket: no call reports what another orchestrator staged
+        VolumesViewModel m = view();
+        assertThat(m.nodeUnstageAction().enabled().get()).as("nothing known staged yet").isFalse();
+        storage.failNext("controllerUnpublish", org.csiconsole.core.call.FailureKind.FAILED_PRECONDITION,
+                "Volume vol-0001 is still staged or published on node node-a1", "Unstage it first");
+        dialogs.formAnswer = f -> true;
+        dialogs.typed = "pvc-web";
+
+        m.unpublishAction().run();
+
+        assertThat(storage.calls).contains("controllerUnpublish");
+        // the driver's refusal is its report: the next step it names can run, not a dead end
+        assertThat(m.nodeUnstageAction().enabled().get()).as(m.nodeUnstageAction().disabledReason().get()).isTrue();
+        assertThat(m.nodeUnpublishAction().enabled().get()).as(m.nodeUnpublishAction().disabledReason().get()).isTrue();
+        dialogs.formAnswer = f -> {
+            f.text("path").set("/var/lib/kubelet/plugins/demo/vol-0001/globalmount");
+            return true;
+        };
+
+        m.nodeUnstageAction().run();
+
+        assertThat(dialogs.assessments.get(1).blocked()).as(String.join("\n", dialogs.assessments.get(1).lines())).isFalse();
+        assertThat(storage.calls).contains("nodeUnstage");
+    }
+
+    @Test
+    void onADriverThatReportsStagingsNothingStagedOnTheNodeIsNotOfferedForUnstage() {
+        VolumesViewModel m = view();
+
+        assertThat(m.nodeUnstageAction().enabled().get()).isFalse();
+        assertThat(m.nodeUnstageAction().disabledReason().get()).isEqualTo("Neither the driver nor this console knows it staged on node-a1 at a staging path.");
+    }
+
+    @Test
     void aVolumeDeletedBySomeoneElseIsFoundGoneAtConsentNothingIsSentAndTheResultSaysSo() {
         VolumesViewModel m = view();
         storage.volumes.removeIf(v -> v.volumeId().equals("vol-0001")); // the command line, or another orchestrator

@@ -311,6 +311,8 @@ public final class RiskModel implements RiskAssessor {
         d.danger(Kind.DATA_DELETED, op.call().substring(op.call().lastIndexOf('/') + 1) + " removes " + what
                 + " and all data on " + (one ? "it" : "them") + " for good", "");
         List<String> inUse = new ArrayList<>();
+        List<String> replicated = new ArrayList<>();
+        List<String> replicatedIds = new ArrayList<>();
         boolean consoleOnly = true;
         for (TargetFacts t : d.r.targets()) {
             if (op == RiskOperation.DELETE_VOLUME_GROUP && !t.dependents().isEmpty()) {
@@ -332,10 +334,22 @@ public final class RiskModel implements RiskAssessor {
                         + "): " + (n == 1 ? "it stays and becomes the only copy" : "they stay and become the only copies")
                         + " of its data", "");
             }
-            if (t.side() != null && t.partner() != null) {
-                d.caution(Kind.REPLICATION_CHANGES, t.displayName() + " is replicated (" + role(t.side()) + " on " + t.side().site()
-                        + ") with " + t.partner().where() + ": deleting it leaves the partner without its pair", "");
+            if (replicating(t)) {
+                String partner = t.partner() == null ? "a partner this console has not read" : t.partner().where();
+                String on = t.side().site().isEmpty() ? "" : " on " + t.side().site();
+                d.danger(Kind.REPLICATION_CHANGES, t.displayName() + " is replicated (" + role(t.side()) + on
+                        + ") with " + partner + ": deleting it leaves the partner without its pair", "");
+                replicated.add(t.displayName() + " has replication enabled (" + role(t.side()) + on + ", paired with " + partner + ")");
+                replicatedIds.add(t.id());
             }
+        }
+        if (!replicated.isEmpty()) {
+            boolean single = replicatedIds.size() == 1;
+            d.illegal(String.join("; ", replicated), "csi-addons replication.proto: DisableVolumeReplication ends the pair; "
+                            + "drivers refuse DeleteVolume of a volume whose replication is enabled",
+                    "Disable replication of " + (single ? "it" : "them") + " first (Replication > Disable, or csi-console replication disable"
+                            + replicatedIds.stream().map(id -> " --volume-id " + id).collect(Collectors.joining()) + "), then delete "
+                            + (single ? "it." : "them."), false);
         }
         if (!inUse.isEmpty()) {
             inUse.forEach(s -> d.danger(Kind.STILL_IN_USE, s, ""));
@@ -343,6 +357,11 @@ public final class RiskModel implements RiskAssessor {
                     + "NodeUnstageVolume and ControllerUnpublishVolume on every node", nextUnwind(d.r.targets()), consoleOnly);
         }
         d.typed();
+    }
+
+    /** True when {@code t}'s replication is enabled, as its driver reports it (its role read or not). */
+    private static boolean replicating(TargetFacts t) {
+        return t.side() != null;
     }
 
     /**
@@ -883,6 +902,13 @@ public final class RiskModel implements RiskAssessor {
                     fencedBy + "; roles as read now: " + old.id() + " " + role(old) + " (" + words(old.health()) + "), " + promoted.id() + " "
                             + role(promoted) + " (" + words(promoted.health()) + ")");
             d.safer(split ? recover : "Demote " + old.where() + " (or run the failback), then unfence " + t.id() + ".");
+            if (split) {
+                // the roles were read now, yet another orchestrator may be recovering the pair: sent only as a typed override
+                d.illegal("clients in " + t.id() + " would write to " + old.where() + " again while it and " + promoted.where()
+                                + " are both primary (split brain)", "csi-addons fence.proto: UnfenceClusterNetwork gives the "
+                                + "block its access back; a fence of an unplanned failover stays until the old primary is secondary",
+                        recover, true);
+            }
             return;
         }
         d.caution(Kind.ACCESS_LOST, "clients in " + t.id() + " can write again: " + old.where() + " is " + role(old) + " now and "
@@ -1025,6 +1051,14 @@ public final class RiskModel implements RiskAssessor {
                 d.safer("Run split-brain recovery: choose the side whose data is kept.");
             } else if (self != null && self.primary()) {
                 d.caution(Kind.STATE_UNKNOWN, t.displayName() + " is already primary on " + self.site() + ": nothing changes", "");
+            }
+            if (force && self != null && self.primary()) {
+                // force only overrides a peer that was not demoted: on a primary it promotes nothing
+                d.illegal(t.displayName() + " is already primary" + (self.site().isEmpty() ? "" : " on " + self.site())
+                                + ": a force promote of it changes nothing",
+                        "csi-addons replication.proto, PromoteVolume: force promotes a secondary whose peer was not demoted",
+                        splitBrain(t) ? "Run split-brain recovery for the pair: choose the side whose data is kept."
+                                : "To move the primary role, run a planned failover to " + (partner == null ? "its partner" : partner.where()) + ".", false);
             }
             if (makesSplitBrain(RiskOperation.PROMOTE, t)) {
                 if (!force) {

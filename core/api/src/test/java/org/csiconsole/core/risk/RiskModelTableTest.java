@@ -245,8 +245,15 @@ class RiskModelTableTest {
                 .has(Kind.DATA_DELETED).says("30 GiB in all").expect(Verdict.SENT, Consent.Kind.TYPED, "delete a, b, c");
         row("delete seven volumes: the phrase gives count, first and last", DELETE_VOLUME, vol("a", "1"), vol("b", "2"), vol("c", "3"),
                 vol("d", "4"), vol("e", "5"), vol("f", "6"), vol("g", "7")).expect(Verdict.SENT, Consent.Kind.TYPED, "delete 7 volumes a to g");
-        row("delete a replicated primary", DELETE_VOLUME, pair(A_PRIMARY, B_SECONDARY)).has(Kind.DATA_DELETED, Kind.REPLICATION_CHANGES)
-                .says("vol-00000211 on site-b").expect(Verdict.SENT, Consent.Kind.TYPED);
+        row("delete a replicated primary is refused: disable replication first", DELETE_VOLUME, pair(A_PRIMARY, B_SECONDARY))
+                .has(Kind.DATA_DELETED, Kind.REPLICATION_CHANGES)
+                .says("vol-00000211 on site-b", "Disable replication of it first", "csi-console replication disable --volume-id vol-00000111")
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED);
+        row("delete a replicated primary whose partner is unknown is refused: disable replication first", DELETE_VOLUME,
+                vol("erp-db", "vol-00000113").withReplication(side("", "vol-00000113", P, OK, true), null))
+                .has(Kind.REPLICATION_CHANGES).says("partner unknown", "has replication enabled (primary, paired with a partner this console has not read)",
+                        "Disable replication of it first").lacks(Kind.STILL_IN_USE)
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED);
         row("delete a snapshot", DELETE_SNAPSHOT, new TargetFacts("snapshot", "snap-1", "erp-snap", 5 * GIB, List.of(), false, null, null, List.of()))
                 .has(Kind.DATA_DELETED).says("DeleteSnapshot", "erp-snap").expect(Verdict.SENT, Consent.Kind.TYPED, "erp-snap");
         row("delete a volume group whose members stay names them and loses no data", DELETE_VOLUME_GROUP,
@@ -444,14 +451,15 @@ class RiskModelTableTest {
                 FenceFacts.of(List.of(Cidr.parse("10.99.0.0/24")), CLIENTS, List.of(), List.of(), null).get(0))
                 .says("cannot tell whether 10.99.0.0/24 is fenced").expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "10.99.0.0/24");
 
-        row("unfence a block an unplanned failover fenced while the pair is in split brain: a danger naming both primaries", UNFENCE,
+        row("unfence a block an unplanned failover fenced while the pair is in split brain: refused unless overridden, naming both primaries", UNFENCE,
                 failoverFence(P, P)).has(Kind.SPLIT_BRAIN_PRESENT).lacks(Kind.STATE_UNKNOWN)
                 .says("clients in 10.10.3.0/24 can write to vol-00000113 on site-a again, which is still primary beside vol-00000198 on site-b "
                                 + "(split brain): recover the split brain first",
                         "10.10.3.0/24 was fenced at 07:40:00, 10 min ago, by this console as the first step of the unplanned failover of "
                                 + "vol-00000113 on site-a to vol-00000198 on site-b",
-                        "Recover the split brain first (split-brain recovery of vol-00000113 and vol-00000198")
-                .expect(Verdict.SENT, Consent.Kind.TYPED, "10.10.3.0/24");
+                        "Recover the split brain first (split-brain recovery of vol-00000113 and vol-00000198",
+                        "would write to vol-00000113 on site-a again while it and vol-00000198 on site-b are both primary")
+                .expect(Verdict.OVERRIDABLE, Consent.Kind.TYPED, "10.10.3.0/24");
         row("unfence a block an unplanned failover fenced while the old primary is primary and the promote is not in effect", UNFENCE,
                 failoverFence(P, S)).has(Kind.SPLIT_BRAIN_PRESENT)
                 .says("which is still primary (vol-00000198 on site-b is secondary: the failover's promote is not in effect)", "Demote vol-00000113 on site-a")
@@ -513,6 +521,13 @@ class RiskModelTableTest {
                 .has(Kind.STATE_UNKNOWN, Kind.WRITES_LOST).expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
         row("force promote when the partner is secondary: force is not needed", PROMOTE, pair(B_SECONDARY, A_SECONDARY)).force()
                 .says("force is not needed", "Promote without force").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
+        row("force promote of a healthy primary is refused: it changes nothing", PROMOTE, pair(A_PRIMARY, B_SECONDARY)).force()
+                .says("erp-db is already primary on site-a: a force promote of it changes nothing",
+                        "run a planned failover to vol-00000211 on site-b").lacks(Kind.SPLIT_BRAIN_CREATED)
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
+        row("force promote of a primary in split brain is refused: recover the split brain", PROMOTE, pair(A_PRIMARY, B_PRIMARY)).force()
+                .has(Kind.SPLIT_BRAIN_PRESENT).says("a force promote of it changes nothing", "Run split-brain recovery for the pair")
+                .expect(Verdict.BLOCKED, Consent.Kind.TYPED_EACH);
         row("promote in split brain shows the split brain", PROMOTE, pair(A_PRIMARY, B_PRIMARY))
                 .has(Kind.SPLIT_BRAIN_PRESENT).says("split-brain recovery").expect(Verdict.SENT, Consent.Kind.TYPED_EACH);
 
