@@ -114,6 +114,24 @@ class ReplicationViewFxTest {
     }
 
     @Test
+    void withAnotherConnectionHoldingTheSameIdsEachRowsSiteNamesItsConnection(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        robot.interact(() -> fx.connections.add(ReplicationFixture.connection("Served", new FakeReplication.Port("Served"))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.services.samplers.containsKey("Served"));
+        robot.interact(() -> fx.services.samplers.get("Served").publish(java.util.List.of(
+                FakeReplication.sample("site-a", "vol-1", org.csiconsole.core.model.VolumeReplicationRole.PRIMARY,
+                        org.csiconsole.core.model.ReplicationHealth.HEALTHY, java.time.Duration.ofMinutes(2), "vol-1r", ""))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.rows().getItems().stream()
+                .anyMatch(r -> r.site().connection().equals("Served")));
+        int served = -1;
+        for (int i = 0; i < fx.rows().getItems().size(); i++) {
+            if (fx.rows().getItems().get(i).site().connection().equals("Served")) served = i;
+        }
+        int row = served;
+        org.csiconsole.views.FxWait.eventually(() -> assertThat(textOf(fx.rows(), row, "site")).isEqualTo("site-a \u00b7 Served"));
+    }
+
+    @Test
     void anEditedConnectionLeavesTheSitesPickedAndTheChipsWhereTheyWere(FxRobot robot) throws Exception {
         fx.publish(robot);
         robot.interact(() -> fx.view.model().siteAProperty().set(fx.view.model().sites().get(1)));

@@ -151,7 +151,9 @@ public final class RiskModel implements RiskAssessor {
     public static Assessment amongConnections(Assessment a, String connection, int open, java.util.function.Predicate<String> heldElsewhere) {
         String name = connection == null ? "" : connection.strip();
         if (open < 2 || name.isEmpty()) return a;
-        String title = a.title().endsWith(" \u00b7 " + name) ? a.title() : a.title() + " \u00b7 " + name;
+        // a connection that is its own site ("on site-b") is named already
+        String title = (a.title() + " ").contains(" on " + name + " ") || a.title().endsWith(" \u00b7 " + name) ? a.title()
+                : a.title() + " \u00b7 " + name;
         boolean ambiguous = a.request().targets().stream().map(TargetFacts::id).anyMatch(heldElsewhere);
         return new Assessment(a.request(), title, a.state(), a.hazards(), a.illegal(), ambiguous ? a.consent().on(name) : a.consent(),
                 a.saferAlternative());

@@ -51,5 +51,7 @@ class AmongConnectionsTest {
         assertThat(a.consent()).isEqualTo(disable.consent());
 
         assertThat(RiskModel.amongConnections(disable, "Demo", 1, id -> true)).isSameAs(disable);
+        assertThat(RiskModel.amongConnections(disable, "site-a", 2, id -> false).title()).as("a connection that is its own site")
+                .isEqualTo(disable.title());
     }
 }
