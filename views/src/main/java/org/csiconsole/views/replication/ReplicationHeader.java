@@ -182,10 +182,18 @@ final class ReplicationHeader extends HBox {
         l.setCursor(javafx.scene.Cursor.HAND);
         l.setOnMouseClicked(e -> onChip.accept(state));
         String style = ReplicationTexts.chipStyle(state);
-        String words = state == ReplicationState.SPLIT_BRAIN ? "in split brain" : state.words().toLowerCase(java.util.Locale.ROOT);
+        String words = state.words().toLowerCase(java.util.Locale.ROOT);
         Runnable update = () -> {
             int n = model.countsProperty().get().count(state);
-            l.setText(n + " " + words);
+            // a split brain is one of a pair's two sides: the rows (which the chips add up to) and the pairs a recovery acts on
+            int pairs = model.countsProperty().get().splitBrainPairs();
+            l.setText(state == ReplicationState.SPLIT_BRAIN ? n + " in " + pairs + (pairs == 1 ? " split-brain pair" : " split-brain pairs")
+                    : n + " " + words);
+            if (state == ReplicationState.SPLIT_BRAIN) {
+                l.getTooltip().setText(n + (n == 1 ? " volume or group" : " volumes and groups") + " in " + pairs
+                        + (pairs == 1 ? " pair. " : " pairs. ") + state.meaning() + " Click to show only these volumes and groups; "
+                        + "click again to show all.");
+            }
             boolean show = l.isVisible() || n > 0 || state == ReplicationState.HEALTHY && model.countsProperty().get().total() > 0;
             if (show && !l.isVisible()) {
                 chips.getChildren().remove(l);

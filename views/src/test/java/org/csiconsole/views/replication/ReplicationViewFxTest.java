@@ -49,7 +49,8 @@ class ReplicationViewFxTest {
         robot.clickOn("#table-filter").write("split brain");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.rows().getItems().size() == 2);
         assertThat(fx.rows().getItems()).extracting(r -> r.source().id()).containsExactlyInAnyOrder("vol-2", "vol-2r");
-        assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getText()).isEqualTo("2 in split brain");
+        assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getText()).as("the two sides of one pair")
+                .isEqualTo("2 in 1 split-brain pair");
         assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getStyleClass()).contains(ConsoleStyles.REPL_CHIP_DANGER);
     }
 

@@ -733,6 +733,7 @@ class ReplicationViewModelTest {
         }
         var counts = two.model.countsProperty().get();
         assertThat(counts.count(ReplicationState.SPLIT_BRAIN)).as("every connection's, by the same rule").isEqualTo(4);
+        assertThat(counts.splitBrainPairs()).as("vol-2 and vol-2r on each of the two connections").isEqualTo(2);
         assertThat(counts.count(ReplicationState.ERROR)).isZero();
 
         two.model.selectedRows().setAll(demo);
