@@ -178,7 +178,8 @@ final class ReplicationHeader extends HBox {
         l.setId(chipId(state));
         l.setMinWidth(Label.USE_PREF_SIZE);
         l.getStyleClass().add(ConsoleStyles.REPL_CHIP);
-        l.setTooltip(new Tooltip(state.meaning() + " Click to show only these volumes and groups; click again to show all."));
+        String tip = state.meaning() + " Click to show only these volumes and groups; click again to show all.";
+        l.setTooltip(new Tooltip(tip));
         l.setCursor(javafx.scene.Cursor.HAND);
         l.setOnMouseClicked(e -> onChip.accept(state));
         String style = ReplicationTexts.chipStyle(state);
@@ -191,8 +192,7 @@ final class ReplicationHeader extends HBox {
                     : n + " " + words);
             if (state == ReplicationState.SPLIT_BRAIN) {
                 l.getTooltip().setText(n + (n == 1 ? " volume or group" : " volumes and groups") + " in " + pairs
-                        + (pairs == 1 ? " pair. " : " pairs. ") + state.meaning() + " Click to show only these volumes and groups; "
-                        + "click again to show all.");
+                        + (pairs == 1 ? " pair. " : " pairs. ") + tip);
             }
             boolean show = l.isVisible() || n > 0 || state == ReplicationState.HEALTHY && model.countsProperty().get().total() > 0;
             if (show && !l.isVisible()) {
