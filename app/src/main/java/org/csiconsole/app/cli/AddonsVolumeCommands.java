@@ -259,7 +259,7 @@ public final class AddonsVolumeCommands {
             List<String> given = yes == null ? List.of() : List.of(yes);
             TargetFacts volume = TargetFacts.of("volume", volumeId, "");
             risk.requireTerminalOrYes(RiskOperation.ROTATE_KEY, volume, given);
-            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.ROTATE_KEY, List.of(volume), Instant.now()).on(a.node(o, env).text())), given, false,
+            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.ROTATE_KEY, List.of(volume), Instant.now()).on(AuditedConnection.described(env, a.node(o, env).text()))), given, false,
                     spec.commandLine().getErr());
         }
     }

@@ -54,6 +54,25 @@ final class AuditedConnection {
                 .map(ConnectionProfile::name).findFirst().orElse(endpoint);
     }
 
+    /**
+     * The connection at {@code endpoint} as a prompt names it, as the audit files it: the saved profile's name with the
+     * endpoint beside it ({@code "Served (unix:///tmp/served.sock)"}); the endpoint alone when no profile has it.
+     */
+    static String described(Function<String, String> env, String endpoint) {
+        return org.csiconsole.core.risk.RiskRequest.connection(name(env, endpoint), endpoint);
+    }
+
+    /**
+     * Site {@code site} reached at {@code endpoint}, as the GUI names a site: {@code "site-a on Served (unix:///tmp/s.sock)"};
+     * {@code "site-a (unix:///tmp/s.sock)"} when no profile has the endpoint or the profile is named as the site.
+     */
+    static String site(Function<String, String> env, String site, String endpoint) {
+        if (site.isEmpty() || site.equals(endpoint)) return described(env, endpoint);
+        String name = name(env, endpoint);
+        return name.equals(endpoint) || name.equals(site) ? org.csiconsole.core.risk.RiskRequest.connection(site, endpoint)
+                : site + " on " + org.csiconsole.core.risk.RiskRequest.connection(name, endpoint);
+    }
+
     /** True when {@code saved} names the endpoint written {@code called}: the same text, or the same socket or address parsed. */
     private static boolean same(String saved, String called) {
         if (saved == null || saved.isBlank()) return false;

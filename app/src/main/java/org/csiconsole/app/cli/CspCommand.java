@@ -159,7 +159,7 @@ public class CspCommand {
             // CSP volumes say whether they are published, not to which host: the CSP's 400 is the last word
             TargetFacts facts = TargetFacts.ofHost(host.id(), host.name(), csp.volumes().list().join(), false);
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_HOST, List.of(facts), Instant.now())
-                    .sending(Map.of("id", host.id())).on(csp.config().endpointText()));
+                    .sending(Map.of("id", host.id())).on(AuditedConnection.described(env, csp.config().endpointText())));
             risk.confirm(a, yes == null ? List.of() : List.of(yes), false, spec.commandLine().getErr());
             new CspStorage(csp, csp.config().endpointText()).deleteHost(host.id()).join();
             Map<String, String> ids = new LinkedHashMap<>();
@@ -215,7 +215,7 @@ public class CspCommand {
         RiskConsent risk = new RiskConsent(new org.csiconsole.core.risk.RiskModel(), terminal);
         return run(o, (csp, out) -> {
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.CREATE_HOST, List.of(TargetFacts.of("host", hostUuid, request.name())),
-                    Instant.now()).sending(sends).on(csp.config().endpointText()));
+                    Instant.now()).sending(sends).on(AuditedConnection.described(env, csp.config().endpointText())));
             if (dryRun(o, a, dryRun)) return;
             risk.confirm(a, List.of(), false, spec.commandLine().getErr());
             Host h = new CspStorage(csp, csp.config().endpointText()).createHost(request).join();
@@ -244,7 +244,7 @@ public class CspCommand {
             org.csiconsole.core.model.Volume v = volume(csp, volumeId, "Publish " + volumeId);
             String uuid = h.uuid().isEmpty() ? h.id() : h.uuid();
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.CSP_PUBLISH, List.of(TargetFacts.ofVolume(v, true, List.of())), Instant.now())
-                    .onNode(h.name()).sending(org.csiconsole.core.risk.RiskModel.cspPublishSends(v.volumeId(), uuid, p)).on(csp.config().endpointText()));
+                    .onNode(h.name()).sending(org.csiconsole.core.risk.RiskModel.cspPublishSends(v.volumeId(), uuid, p)).on(AuditedConnection.described(env, csp.config().endpointText())));
             if (dryRun(o, a, dryRun)) return;
             risk.confirm(a, List.of(), false, spec.commandLine().getErr());
             PublishInfo info = new CspStorage(csp, csp.config().endpointText()).cspPublish(v.volumeId(), uuid, p).join();
@@ -273,7 +273,7 @@ public class CspCommand {
             org.csiconsole.core.model.Volume v = volume(csp, volumeId, "Unpublish " + volumeId);
             String uuid = h.uuid().isEmpty() ? h.id() : h.uuid();
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.CSP_UNPUBLISH, List.of(TargetFacts.ofVolume(v, true, List.of())), Instant.now())
-                    .onNode(h.name()).sending(org.csiconsole.core.risk.RiskModel.cspPublishSends(v.volumeId(), uuid, null)).on(csp.config().endpointText()));
+                    .onNode(h.name()).sending(org.csiconsole.core.risk.RiskModel.cspPublishSends(v.volumeId(), uuid, null)).on(AuditedConnection.described(env, csp.config().endpointText())));
             if (dryRun(o, a, dryRun)) return;
             risk.confirm(a, yes == null ? List.of() : List.of(yes), false, spec.commandLine().getErr());
             new CspStorage(csp, csp.config().endpointText()).cspUnpublish(v.volumeId(), uuid).join();

@@ -354,7 +354,7 @@ public final class FenceCommands {
         void run(AddonsClient addons, PrintWriter out) throws Exception {
             List<Cidr> blocks = blocks();
             RiskConsent risk = risk();
-            Assessment a = risk.assess(RiskRequest.of(operation(), facts(addons, blocks), Instant.now()).on(addons.endpoint().text()));
+            Assessment a = risk.assess(RiskRequest.of(operation(), facts(addons, blocks), Instant.now()).on(AuditedConnection.described(env, addons.endpoint().text())));
             if (dryRun) {
                 dryRun(a, out);
                 return;

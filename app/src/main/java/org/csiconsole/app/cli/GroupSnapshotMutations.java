@@ -102,7 +102,7 @@ final class GroupSnapshotMutations {
                             + "belongs to the group snapshot " + groupSnapshotId + "; nothing was sent",
                             "Give a group_snapshot_id that csi-console snapshots shows in its group column"));
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_GROUP_SNAPSHOT, List.of(TargetFacts.ofGroupSnapshot(g)), Instant.now())
-                    .sending(Map.of("group_snapshot_id", groupSnapshotId)).on(RiskConsent.connection(client)));
+                    .sending(Map.of("group_snapshot_id", groupSnapshotId)).on(RiskConsent.connection(env, client)));
             risk.confirm(a, yes == null ? List.of() : List.of(yes), false, spec.commandLine().getErr());
             client.groupController().deleteGroupSnapshot(groupSnapshotId, g.snapshots().stream().map(Snapshot::snapshotId).toList(), secrets).get();
             Map<String, String> ids = new LinkedHashMap<>();

@@ -86,7 +86,7 @@ final class NodeMutations {
             sends.put("volume_id", volumeId);
             sends.put("staging_target_path", stagingTargetPath);
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.NODE_UNSTAGE, List.of(facts), Instant.now()).onNode(node).sending(sends)
-                    .on(RiskConsent.connection(client)));
+                    .on(RiskConsent.connection(env, client)));
             overriding = risk.confirm(a, yes == null ? List.of() : List.of(yes), override, spec.commandLine().getErr()).override();
             client.node().nodeUnstage(volumeId, stagingTargetPath).get();
             Map<String, String> ids = new LinkedHashMap<>();
@@ -148,7 +148,7 @@ final class NodeMutations {
             if (!stagingTargetPath.isBlank()) sends.put("staging_target_path", stagingTargetPath);
             if (required > 0) sends.put("capacity_range.required_bytes", Long.toString(required));
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.NODE_EXPAND, List.of(facts), Instant.now()).onNode(node).sending(sends)
-                    .on(RiskConsent.connection(client)));
+                    .on(RiskConsent.connection(env, client)));
             risk.confirm(a, List.of(), false, spec.commandLine().getErr());
             ExpandVolumeResult r = client.node().nodeExpand(volumeId, volumePath, required, 0, stagingTargetPath, null, secrets).get();
             output().nodeExpanded(volumeId, node, r);
@@ -321,7 +321,7 @@ final class NodeMutations {
             sends.put("volume_id", volumeId);
             sends.put(RiskModel.TARGET_PATH, path);
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.NODE_UNPUBLISH, List.of(facts), Instant.now()).onNode(node).sending(sends)
-                    .on(RiskConsent.connection(client)));
+                    .on(RiskConsent.connection(env, client)));
             overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             client.node().nodeUnpublish(volumeId, path).get();
             // NodeUnpublishVolume answers OK for a path with nothing published (CSI spec): claim it only where it was known

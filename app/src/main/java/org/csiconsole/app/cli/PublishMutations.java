@@ -82,7 +82,7 @@ final class PublishMutations {
             sends.put("node_id", nodeId);
             sends.put(RiskModel.ACCESS_MODE, capability.accessMode().name());
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.CONTROLLER_PUBLISH, List.of(VolumeFacts.read(client, volumeId, record)),
-                    Instant.now()).onNode(nodeId).sending(sends).on(RiskConsent.connection(client)));
+                    Instant.now()).onNode(nodeId).sending(sends).on(RiskConsent.connection(env, client)));
             overriding = risk.confirm(a, yes == null ? List.of() : List.of(yes), override, spec.commandLine().getErr()).override();
             Map<String, String> volumeContext = VolumeMutations.read(client, volumeId).map(Volume::volumeContext).orElse(Map.of());
             Map<String, String> context = client.controller().controllerPublish(volumeId, nodeId, capability, readonly, secrets,
@@ -134,7 +134,7 @@ final class PublishMutations {
         void run(CsiClient client, CsiOutput ignored) throws Exception {
             TargetFacts facts = VolumeFacts.read(client, volumeId, record);
             Assessment a = risk.assess(RiskRequest.of(RiskOperation.CONTROLLER_UNPUBLISH, List.of(facts), Instant.now()).onNode(nodeId)
-                    .on(RiskConsent.connection(client)));
+                    .on(RiskConsent.connection(env, client)));
             overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             client.controller().controllerUnpublish(volumeId, nodeId, secrets).get();
             Map<String, String> ids = new LinkedHashMap<>();

@@ -466,8 +466,8 @@ public final class ReplicationCommand {
             Assessment assessment = risk.assess(new RiskRequest(RiskOperation.of(kind), r.force, facts, "", "", Instant.now())
                     .on(connection(o, p.siteA, p.endpoint, p.siteB)));
             Assessment fenced = fence == null ? null : fenceAssessment(fence, fenceSite.equals("A") ? a : b,
-                    fenceSite.equals("A") ? RiskRequest.connection(p.siteA, o.addons(env).text())
-                            : RiskRequest.connection(p.siteB, p.addonsEndpoint != null ? p.addonsEndpoint : p.endpoint), risk);
+                    fenceSite.equals("A") ? AuditedConnection.site(env, p.siteA, o.addons(env).text())
+                            : AuditedConnection.site(env, p.siteB, p.addonsEndpoint != null ? p.addonsEndpoint : p.endpoint), risk);
             WorkflowRequest request = new WorkflowRequest(kind, a, b, items, template, Map.of(), options);
             return decide(o, request, r, assessment, fenced, forceTargets(kind, sources, resolved), risk, out);
         });
@@ -636,12 +636,13 @@ public final class ReplicationCommand {
     }
 
     /**
-     * The sites a replication command acts on, as its assessment names them: {@code "site-a (unix:///a.sock), site-b
-     * (unix:///b.sock)"}; site A alone without a partner endpoint.
+     * The sites a replication command acts on, as its assessment names them, each with the saved profile it is reached
+     * through ({@link AuditedConnection#site}): {@code "site-a on Served (unix:///a.sock), site-b (unix:///b.sock)"};
+     * site A alone without a partner endpoint.
      */
     String connection(CsiEndpointOptions o, String nameA, String partnerEndpoint, String nameB) {
-        String a = RiskRequest.connection(nameA, o.controller(env).text());
-        return partnerEndpoint == null ? a : a + ", " + RiskRequest.connection(nameB, partnerEndpoint);
+        String a = AuditedConnection.site(env, nameA, o.controller(env).text());
+        return partnerEndpoint == null ? a : a + ", " + AuditedConnection.site(env, nameB, partnerEndpoint);
     }
 
     @FunctionalInterface

@@ -72,13 +72,17 @@ final class RiskConsent {
     }
 
     /**
-     * The connection a CSI command acts on, as an assessment names it (as the GUI names a connection): its
-     * endpoint, and the node endpoint after it when node calls go elsewhere.
+     * The connection a CSI command acts on, as an assessment names it and as the audit files it (as the GUI names a
+     * connection): the saved profile's name with its endpoint beside it ({@link AuditedConnection#described}), and the
+     * node endpoint after it when node calls go elsewhere.
+     *
+     * @param env the environment the saved profiles are found by
      */
-    static String connection(org.csiconsole.core.csi.CsiClient client) {
+    static String connection(java.util.function.Function<String, String> env, org.csiconsole.core.csi.CsiClient client) {
         String controller = client.endpoint().text();
         String node = client.nodeEndpoint().map(org.csiconsole.core.endpoint.Endpoint::text).orElse(controller);
-        return node.equals(controller) ? controller : controller + " (node " + node + ")";
+        String named = AuditedConnection.described(env, controller);
+        return node.equals(controller) ? named : named + " (node " + node + ")";
     }
 
     /**

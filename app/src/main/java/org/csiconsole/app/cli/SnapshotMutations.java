@@ -104,7 +104,7 @@ final class SnapshotMutations {
                     && FoundGone.by(() -> client.controller().getSnapshot(snapshotId, secrets).get())) {
                 String name = book.find(RecordKind.SNAPSHOT, snapshotId).map(r -> r.snapshot().name()).filter(n -> !n.isEmpty()).orElse(snapshotId);
                 Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_SNAPSHOT, List.of(TargetFacts.of("snapshot", snapshotId,
-                        name.equals(snapshotId) ? "" : name)), Instant.now()).on(RiskConsent.connection(client)));
+                        name.equals(snapshotId) ? "" : name)), Instant.now()).on(RiskConsent.connection(env, client)));
                 FoundGone.refuse(client, risk, a, snapshotId, name, false, spec.commandLine().getErr());
             }
             Snapshot known = read(client).or(() -> book.find(RecordKind.SNAPSHOT, snapshotId).map(RecordedItem::snapshot))
@@ -116,7 +116,7 @@ final class SnapshotMutations {
             Map<String, String> listed = !lists ? null
                     : VolumeFacts.listed(client, sourceId).map(v -> Map.of(v.volumeId(), v.name())).orElse(Map.of());
             TargetFacts facts = TargetFacts.ofSnapshot(known, listed, book);
-            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_SNAPSHOT, List.of(facts), Instant.now()).on(RiskConsent.connection(client)));
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_SNAPSHOT, List.of(facts), Instant.now()).on(RiskConsent.connection(env, client)));
             risk.confirm(a, yes(), false, spec.commandLine().getErr());
             client.controller().deleteSnapshot(snapshotId, secrets).get();
             output().done(Map.of("snapshotId", snapshotId), "deleted", "Deleted snapshot " + snapshotId + ".");

@@ -109,8 +109,8 @@ final class SplitBrainRecovery {
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("survivorSite", keepSite.name());
             extra.put("sides", print.sides(items, keepSite.name(), otherSite.name(), RpoThresholds.DEFAULT, Instant.now()));
-            Map<String, String> sites = Map.of(p.siteA, RiskRequest.connection(p.siteA, o.controller(command.env()).text()),
-                    p.siteB, RiskRequest.connection(p.siteB, p.endpoint));
+            Map<String, String> sites = Map.of(p.siteA, AuditedConnection.site(command.env(), p.siteA, o.controller(command.env()).text()),
+                    p.siteB, AuditedConnection.site(command.env(), p.siteB, p.endpoint));
             Assessment assessment = risk.assess(RiskRequest.of(RiskOperation.SPLIT_BRAIN_RECOVERY, facts, Instant.now()).keeping(keepSite.name())
                     .on(command.connection(o, p.siteA, p.endpoint, p.siteB)).atSites(sites));
             List<String> sides = RiskModel.sides(assessment.request());

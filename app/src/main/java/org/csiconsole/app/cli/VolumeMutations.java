@@ -170,12 +170,12 @@ final class VolumeMutations {
                         : record.book(client.endpoint().text());
                 Volume known = book.named(Volume.csi(volumeId, 0));
                 Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(TargetFacts.of("volume", volumeId, known.name())),
-                        Instant.now()).on(RiskConsent.connection(client)));
+                        Instant.now()).on(RiskConsent.connection(env, client)));
                 FoundGone.refuse(client, risk, a, volumeId, known.displayName(), override, spec.commandLine().getErr());
             }
             TargetFacts facts = VolumeFacts.read(client, volumeId, record).withSnapshots(VolumeFacts.snapshotsOf(client, volumeId),
                     record == null ? org.csiconsole.core.record.ConsoleBook.inMemory(client.endpoint().text()) : record.book(client.endpoint().text()));
-            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(facts), Instant.now()).on(RiskConsent.connection(client)));
+            Assessment a = risk.assess(RiskRequest.of(RiskOperation.DELETE_VOLUME, List.of(facts), Instant.now()).on(RiskConsent.connection(env, client)));
             overriding = risk.confirm(a, yes(), override, spec.commandLine().getErr()).override();
             client.controller().deleteVolume(volumeId, secrets).get();
             output().done(Map.of("volumeId", volumeId), "deleted", "Deleted volume " + volumeId + ".");
@@ -215,7 +215,7 @@ final class VolumeMutations {
             Map<String, String> sends = new LinkedHashMap<>();
             sends.put("volume_id", volumeId);
             sends.put(RiskModel.REQUIRED_BYTES, Long.toString(bytes));
-            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.EXPAND, List.of(facts), Instant.now()).sending(sends).on(RiskConsent.connection(client))),
+            risk.confirm(risk.assess(RiskRequest.of(RiskOperation.EXPAND, List.of(facts), Instant.now()).sending(sends).on(RiskConsent.connection(env, client))),
                     List.of(), false, spec.commandLine().getErr());
             ExpandVolumeResult r = client.controller().expandVolume(volumeId, bytes, 0, null, secrets).get();
             output().expanded(volumeId, r);
@@ -258,7 +258,7 @@ final class VolumeMutations {
             NodeMutations.require(client, CsiRpc.CONTROLLER_MODIFY_VOLUME, "ControllerModifyVolume " + volumeId);
             TargetFacts facts = VolumeFacts.read(client, volumeId, record);
             risk.confirm(risk.assess(RiskRequest.of(RiskOperation.MODIFY, List.of(facts), Instant.now())
-                            .sending(RiskModel.modifySends(volumeId, mutableParameters)).on(RiskConsent.connection(client))),
+                            .sending(RiskModel.modifySends(volumeId, mutableParameters)).on(RiskConsent.connection(env, client))),
                     List.of(), false, spec.commandLine().getErr());
             client.controller().modifyVolume(volumeId, mutableParameters, secrets).get();
             output().modified(volumeId, mutableParameters);

@@ -67,6 +67,19 @@ class AuditedConnectionTest {
     }
 
     @Test
+    void aPromptNamesASavedConnectionAsTheAuditDoesWithTheEndpointBeside() {
+        saveProfile("Served", endpoint);
+        assertThat(run("create-volume", "--endpoint", endpoint, "--name", "logs", "--size", "1GiB")).as(err.toString()).isEqualTo(ExitCodes.OK);
+        String id = audit.find(AuditQuery.FIRST_PAGE).get(0).record().targets().get("volume_id").get(0);
+
+        assertThat(run("delete-volume", "--endpoint", endpoint, "--volume-id", id, "--yes=" + id)).as(err.toString()).isEqualTo(ExitCodes.OK);
+
+        assertThat(out.toString() + err.toString()).contains("On connection Served (" + endpoint + ")");
+        assertThat(AuditedConnection.site(env::get, "site-a", endpoint)).isEqualTo("site-a on Served (" + endpoint + ")");
+        assertThat(AuditedConnection.site(env::get, "site-a", "unix:///elsewhere.sock")).isEqualTo("site-a (unix:///elsewhere.sock)");
+    }
+
+    @Test
     void aCallToASavedConnectionsEndpointIsAuditedUnderItsNameAndShownWithTheEndpoint() {
         saveProfile("Lab array", endpoint);
 

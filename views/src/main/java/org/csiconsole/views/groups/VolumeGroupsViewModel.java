@@ -96,7 +96,7 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
     public void create() {
         List<VolumeGroup> groups = List.copyOf(table().all());
         VolumeGroupForms.withVolumes(context, features(), "Read volumes for a new volume group", known -> {
-            Form form = VolumeGroupForms.create(known, groups, rules);
+            Form form = VolumeGroupForms.create(known, groups, rules).on(context.connectionName());
             dialogs().submitForm(form, f -> {
                 String name = f.text(VolumeGroupForms.NAME).value();
                 List<String> ids = VolumeGroupForms.chosen(f);
@@ -119,7 +119,7 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
         if (!fromAddons(g)) return;
         List<VolumeGroup> groups = List.copyOf(table().all());
         VolumeGroupForms.withVolumes(context, features(), "Read volumes for " + VolumeGroupRules.displayName(g), known -> {
-            Form form = VolumeGroupForms.modify(g, known, groups, rules);
+            Form form = VolumeGroupForms.modify(g, known, groups, rules).on(context.connectionName());
             dialogs().submitForm(form, f -> {
                 List<String> ids = VolumeGroupForms.chosen(f);
                 var task = context.actions().run(f, "Change members of " + VolumeGroupRules.displayName(g),
@@ -158,7 +158,7 @@ public final class VolumeGroupsViewModel extends StorageViewModel<VolumeGroup> {
             return;
         }
         if (!g.volumes().isEmpty()) {
-            Form form = VolumeGroupForms.delete(g, r, features);
+            Form form = VolumeGroupForms.delete(g, r, features).on(context.connectionName());
             if (!dialogs().showForm(form)) return;
             dropVolumes = VolumeGroupForms.deletesVolumes(form);
         }

@@ -38,6 +38,8 @@ final class ReplicationColumns {
     private BiFunction<SiteChoice, ReplicationSample, Instant> confirmed = (site, s) -> s.readAt();
     /** What redraws the ageing cells in sight (RPO age, last sync, sample age); null for never. */
     private Observable rounds;
+    /** True while more than one connection is open: each row's site then names its connection. */
+    private java.util.function.BooleanSupplier manyConnections = () -> false;
     private final Supplier<SamplerSettings> settings;
     private final ZoneId zone;
 
@@ -55,6 +57,12 @@ final class ReplicationColumns {
     ReplicationColumns confirmedBy(BiFunction<SiteChoice, ReplicationSample, Instant> confirmed, Observable rounds) {
         this.confirmed = confirmed;
         this.rounds = rounds;
+        return this;
+    }
+
+    /** Site cells that name their connection ({@code "site-a \u00b7 Demo"}) while {@code manyConnections} holds. */
+    ReplicationColumns namingConnections(java.util.function.BooleanSupplier manyConnections) {
+        this.manyConnections = manyConnections;
         return this;
     }
 
@@ -88,8 +96,9 @@ final class ReplicationColumns {
     List<Column<ReplicationRow, ?>> rowColumns() {
         List<Column<ReplicationRow, ?>> c = new ArrayList<>();
         c.add(Column.<ReplicationRow, String>of("name", "Name", ReplicationRow::name).width(160).tooltip(r -> r.source().id()));
-        c.add(Column.<ReplicationRow, String>of("site", "Site", r -> r.site().name()).width(80)
-                .tooltip(r -> r.site().label()));
+        // two connections served from the same seed hold the same ids: with several open, the site names its connection
+        c.add(Column.<ReplicationRow, String>of("site", "Site", r -> manyConnections.getAsBoolean() ? r.site().label() : r.site().name())
+                .width(130).tooltip(r -> r.site().describe()));
         c.add(Column.<ReplicationRow, String>of("role", "Role", r -> ReplicationTexts.role(r.sample())).width(100)
                 .styleClass(r -> ReplicationTexts.roleStyle(r.sample())));
         c.add(Column.<ReplicationRow, String>of("health", "State", r -> r.state().words()).width(95)

@@ -291,6 +291,7 @@ public final class ReplicationCommands {
                 .withPresence(presence.get(i.source().id()))).toList();
         Assessment a = model.services().risk().assess(RiskRequest.of(RiskOperation.ENABLE_REPLICATION, targets, model.now())
                 .sending(template.parameters()).on(site.describe()));
+        a = amongConnections(a, site.connection());
         Optional<RiskAnswer> answer = actions.dialogs().confirmRisk(a, "Enable");
         if (answer.isEmpty() || a.blocked()) return;
         WorkflowRequest request = new WorkflowRequest(WorkflowKind.ENABLE, site.toSite(), null, items, template, Map.of(),
@@ -347,8 +348,14 @@ public final class ReplicationCommands {
         List<TargetFacts> targets = now.stream().map(ReplicationCommands::facts).toList();
         String on = now.stream().flatMap(r -> java.util.stream.Stream.of(r.site(), r.partnerSite())).filter(Objects::nonNull)
                 .map(SiteChoice::describe).distinct().collect(java.util.stream.Collectors.joining(", "));
-        return RiskModel.oneConnection(model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "", model.now())
-                .on(on)), connections(now));
+        Assessment a = RiskModel.oneConnection(model.services().risk().assess(new RiskRequest(RiskOperation.of(kind), force, targets, "", "",
+                model.now()).on(on)), connections(now));
+        return now.isEmpty() ? a : amongConnections(a, now.get(0).site().connection());
+    }
+
+    /** {@code a} on {@code connection}, told apart from the other open connections that may hold the same ids. */
+    private Assessment amongConnections(Assessment a, String connection) {
+        return RiskModel.amongConnections(a, connection, model.openConnections(), id -> model.heldElsewhere(connection, id));
     }
 
     /**

@@ -177,14 +177,22 @@ final class ReplicationHeader extends HBox {
         Label l = new Label();
         l.setId(chipId(state));
         l.getStyleClass().add(ConsoleStyles.REPL_CHIP);
-        l.setTooltip(new Tooltip(state.meaning() + " Click to show only these volumes and groups; click again to show all."));
+        String tip = state.meaning() + " Click to show only these volumes and groups; click again to show all.";
+        l.setTooltip(new Tooltip(tip));
         l.setCursor(javafx.scene.Cursor.HAND);
         l.setOnMouseClicked(e -> onChip.accept(state));
         String style = ReplicationTexts.chipStyle(state);
-        String words = state == ReplicationState.SPLIT_BRAIN ? "in split brain" : state.words().toLowerCase(java.util.Locale.ROOT);
+        String words = state.words().toLowerCase(java.util.Locale.ROOT);
         Runnable update = () -> {
             int n = model.countsProperty().get().count(state);
-            l.setText(n + " " + words);
+            // a split brain is one of a pair's two sides: the rows (which the chips add up to) and the pairs a recovery acts on
+            int pairs = model.countsProperty().get().splitBrainPairs();
+            l.setText(state == ReplicationState.SPLIT_BRAIN ? n + " in " + pairs + (pairs == 1 ? " split-brain pair" : " split-brain pairs")
+                    : n + " " + words);
+            if (state == ReplicationState.SPLIT_BRAIN) {
+                l.getTooltip().setText(n + (n == 1 ? " volume or group" : " volumes and groups") + " in " + pairs
+                        + (pairs == 1 ? " pair. " : " pairs. ") + tip);
+            }
             l.getStyleClass().removeAll(ConsoleStyles.REPL_CHIP_OK, ConsoleStyles.REPL_CHIP_WARNING,
                     ConsoleStyles.REPL_CHIP_DANGER, ConsoleStyles.REPL_CHIP_MUTED);
             l.getStyleClass().add(n == 0 ? ConsoleStyles.REPL_CHIP_MUTED : style);
@@ -195,7 +203,8 @@ final class ReplicationHeader extends HBox {
         update.run();
         l.minWidthProperty().bind(Bindings.createDoubleBinding(() -> Math.ceil(l.getInsets().getLeft() + l.getInsets().getRight()
                         + (l.getGraphic() == null ? 0 : l.getGraphic().prefWidth(-1) + l.getGraphicTextGap())
-                        + textWidth(RESERVED_COUNT + " " + words, l.getFont())),
+                        + textWidth(RESERVED_COUNT + " " + (state == ReplicationState.SPLIT_BRAIN
+                        ? "in " + RESERVED_COUNT + " split-brain pairs" : words), l.getFont())),
                 l.insetsProperty(), l.fontProperty(), l.graphicProperty(), l.graphicTextGapProperty()));
         return l;
     }

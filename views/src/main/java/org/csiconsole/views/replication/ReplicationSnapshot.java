@@ -33,9 +33,11 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
      * @param mismatchedPairs site pairs with another mismatch
      * @param unanswered rows whose latest read failed, whatever their state (a split brain stays one while its driver
      *     does not answer): their figures are the previous ones
+     * @param splitBrainPairs the pairs the split-brain rows form, on every connection: a row and its partner are one pair,
+     *     a row whose partner is not read one pair of its own
      */
-    record Tally(int total, Map<ReplicationState, Integer> rows, int splitPairs, int mismatchedPairs, int unanswered) {
-        static final Tally NONE = new Tally(0, Map.of(), 0, 0, 0);
+    record Tally(int total, Map<ReplicationState, Integer> rows, int splitPairs, int mismatchedPairs, int unanswered, int splitBrainPairs) {
+        static final Tally NONE = new Tally(0, Map.of(), 0, 0, 0, 0);
 
         Tally {
             rows = Map.copyOf(rows);
@@ -123,7 +125,23 @@ record ReplicationSnapshot(List<SiteChoice> sites, List<ReplicationRow> rows, Li
         }
         return new ReplicationSnapshot(List.copyOf(sites), rows, pairs, new Tally(rows.size(), states, split, mismatched,
                 (int) rows.stream().filter(r -> r.sample().lastError() != null
-                        && !org.csiconsole.core.replication.InventoryNote.answered(r.sample())).count()));
+                        && !org.csiconsole.core.replication.InventoryNote.answered(r.sample())).count(), splitBrainPairs(rows)));
+    }
+
+    /**
+     * How many pairs the split-brain {@code rows} form: a row and its partner (each by connection, site and id, in either
+     * order) are one pair; a row whose partner is not read is one with the destination its driver names.
+     */
+    static int splitBrainPairs(List<ReplicationRow> rows) {
+        return (int) rows.stream().filter(r -> r.state() == ReplicationState.SPLIT_BRAIN).map(r -> {
+            String self = side(r.site(), r.source().id());
+            String other = r.partner() != null ? side(r.partnerSite(), r.partner().source().id()) : "\u0000" + r.sample().destinationId();
+            return self.compareTo(other) < 0 ? self + "\u0001" + other : other + "\u0001" + self;
+        }).distinct().count();
+    }
+
+    private static String side(SiteChoice site, String id) {
+        return site.connection() + "\u0000" + site.site() + "\u0000" + id;
     }
 
     /**

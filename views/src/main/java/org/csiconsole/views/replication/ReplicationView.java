@@ -73,7 +73,8 @@ public final class ReplicationView implements ResourceView {
         this.model = Objects.requireNonNull(model);
         root.setId("view-replication");
         root.getStyleClass().addAll(ConsoleStyles.STORAGE_VIEW, ConsoleStyles.REPLICATION_VIEW);
-        ReplicationColumns columns = new ReplicationColumns(model::now, model::settings, zone).confirmedBy(model::readAt, model.publishedProperty());
+        ReplicationColumns columns = new ReplicationColumns(model::now, model::settings, zone).confirmedBy(model::readAt, model.publishedProperty())
+                .namingConnections(() -> model.openConnections() > 1);
         rows = new ResourceTable<>(model.table(), columns.rowColumns())
                 .withDetail(columns::rowDetail, ReplicationRow::where)
                 .withSelectionSummary(ReplicationView::selectionSummary)

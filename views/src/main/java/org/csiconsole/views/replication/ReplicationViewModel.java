@@ -343,6 +343,20 @@ public final class ReplicationViewModel extends ViewModel {
         return services.clock().instant();
     }
 
+    /** How many connections are open in the workbench. */
+    public int openConnections() {
+        return connections.size();
+    }
+
+    /**
+     * True when a row of another connection than {@code connection} holds {@code id}: two connections served from the
+     * same seed show the same ids, so a confirmation on one names its connection
+     * ({@link org.csiconsole.core.risk.RiskModel#amongConnections}).
+     */
+    public boolean heldElsewhere(String connection, String id) {
+        return table.all().stream().anyMatch(r -> !r.site().connection().equals(connection) && r.source().id().equals(id));
+    }
+
     /**
      * The rows the table holds now for {@code rows}' sites and sources, in order, each with its latest sample and the
      * partner of its pair under the sites chosen now; a row the table no longer holds as it was. A selection made before

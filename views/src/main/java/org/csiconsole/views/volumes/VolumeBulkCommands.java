@@ -96,7 +96,7 @@ final class VolumeBulkCommands {
         Form form = new Form("Snapshot " + volumes.size() + " volumes",
                 "CreateSnapshot of each volume, one after another; each snapshot is named after its volume with the suffix: "
                         + String.join(", ", names.size() > 6 ? names.subList(0, 6) : names) + (names.size() > 6 ? ", \u2026" : "") + ".",
-                "Create " + volumes.size() + " snapshots");
+                "Create " + volumes.size() + " snapshots").on(context.connectionName());
         form.addText("suffix", "Name suffix", "-snap-" + stamp, TextInput.Kind.LINE,
                 "Added to each volume's name; the names make the requests safe to repeat.", suffix -> names.stream()
                         .map(n -> VolumeForms.checkName(n + suffix)).filter(e -> !e.isEmpty()).findFirst().orElse(""));
@@ -113,7 +113,8 @@ final class VolumeBulkCommands {
     }
 
     private void snapshotOne(Volume v, String stamp) {
-        Form form = new Form("Snapshot " + v.displayName(), "CreateSnapshot cuts a point-in-time copy; the name makes it safe to repeat.", "Create");
+        Form form = new Form("Snapshot " + v.displayName(), "CreateSnapshot cuts a point-in-time copy; the name makes it safe to repeat.", "Create")
+                .on(context.connectionName());
         form.addText("name", "Name", v.displayName() + "-snap-" + stamp, TextInput.Kind.LINE, "", VolumeForms::checkName);
         form.addText("parameters", "Parameters", "", TextInput.Kind.LINES, "One key=value per line.", Form::checkKeyValues);
         dialogs().submitForm(form, f -> {

@@ -155,7 +155,7 @@ final class VolumeNodeCommands {
     void stage() {
         Volume v = volumes.selected();
         if (v == null) return;
-        Form form = VolumeForms.nodeStage(v);
+        Form form = VolumeForms.nodeStage(v).on(context.connectionName());
         if (!ask.test(form)) return;
         NodeTarget t = new NodeTarget(v.volumeId(), form.text("path").value(), "", VolumeForms.capability(form, v),
                 publishContext.apply(v.volumeId()), false);
@@ -187,7 +187,7 @@ final class VolumeNodeCommands {
     void unpublish() {
         Volume v = volumes.selected();
         if (v == null) return;
-        Form form = VolumeForms.nodeUnpublish(v);
+        Form form = VolumeForms.nodeUnpublish(v).on(context.connectionName());
         // the path the driver reports or this console published at: a node state not made here can be undone too
         List<String> paths = volumes.knownTargetPaths(v);
         paths.stream().findFirst().ifPresent(form.text("path")::set);
@@ -212,7 +212,7 @@ final class VolumeNodeCommands {
     void unstage() {
         Volume v = volumes.selected();
         if (v == null) return;
-        Form form = VolumeForms.nodeUnstage(v);
+        Form form = VolumeForms.nodeUnstage(v).on(context.connectionName());
         String known = volumes.knownStagingPath(v);
         if (known != null) form.text("path").set(known);
         if (!ask.test(form)) return;
@@ -238,7 +238,7 @@ final class VolumeNodeCommands {
     void expand() {
         Volume v = volumes.selected();
         if (v == null) return;
-        Form form = VolumeForms.nodeExpand(v);
+        Form form = VolumeForms.nodeExpand(v).on(context.connectionName());
         onNode.targetPaths(v.volumeId()).stream().findFirst().ifPresent(form.text("path")::set);
         if (onNode.stagingPath(v.volumeId()) != null) form.text("staging").set(onNode.stagingPath(v.volumeId()));
         if (!ask.test(form)) return;

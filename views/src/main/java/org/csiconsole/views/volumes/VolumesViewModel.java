@@ -407,7 +407,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void expand() {
         Volume v = selected();
         if (v == null) return;
-        Form form = VolumeForms.expand(v.displayName(), v.capacityBytes());
+        Form form = VolumeForms.expand(v.displayName(), v.capacityBytes()).on(context.connectionName());
         String kept = typedSizes.get(v.volumeId());
         if (kept != null) form.text("size").set(kept);
         boolean asked = ask(form);
@@ -456,7 +456,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
     public void modify() {
         Volume v = selected();
         if (v == null) return;
-        Form form = VolumeForms.modify(v.displayName(), mutableSeen.of(v.volumeId()));
+        Form form = VolumeForms.modify(v.displayName(), mutableSeen.of(v.volumeId())).on(context.connectionName());
         if (!ask(form)) return;
         Map<String, String> params = form.keyValues("mutableParameters").value();
         // read again: the confirmation states the volume as the driver reports it now (its size after an expand)
@@ -514,7 +514,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
         Volume v = selected();
         List<String> nodes = v == null ? List.of() : context.publishedNodes(v);
         if (nodes.isEmpty()) return;
-        Form form = VolumeForms.controllerUnpublish(v, nodes);
+        Form form = VolumeForms.controllerUnpublish(v, nodes).on(context.connectionName());
         if (!ask(form)) return;
         String nodeId = form.<String>choice("nodeId").value().get();
         withPlacements(List.of(v), read -> {
@@ -831,7 +831,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 dialogs().showInformation("No hosts", "The CSP array has no hosts yet. Create one in Hosts and nodes first.");
                 return;
             }
-            Form form = VolumeForms.cspPublish(v, hosts);
+            Form form = VolumeForms.cspPublish(v, hosts).on(context.connectionName());
             if (!ask(form)) return;
             Host h = form.<Host>choice("host").value().get();
             AccessProtocol protocol = form.<AccessProtocol>choice("protocol").value().get();
@@ -860,7 +860,7 @@ public final class VolumesViewModel extends StorageViewModel<Volume> {
                 dialogs().showInformation("No hosts", "The CSP array has no hosts, so the volume is published to none.");
                 return;
             }
-            Form form = VolumeForms.cspUnpublish(v, hosts);
+            Form form = VolumeForms.cspUnpublish(v, hosts).on(context.connectionName());
             if (!ask(form)) return;
             Host h = form.<Host>choice("host").value().get();
             String uuid = h.uuid().isEmpty() ? h.id() : h.uuid();

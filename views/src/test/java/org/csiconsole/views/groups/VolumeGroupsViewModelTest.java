@@ -177,6 +177,8 @@ class VolumeGroupsViewModelTest {
         });
         assertThat(storage.volumes).extracting(Volume::volumeId).contains("vol-0002");
         assertThat(m.table().all()).extracting(VolumeGroup::id).contains("vg-db");
+        assertThat(dialogs.forms).as("the first step names the connection too").singleElement()
+                .extracting(Form::connection).isEqualTo("Demo");
     }
 
     @Test

@@ -49,7 +49,8 @@ class ReplicationViewFxTest {
         robot.clickOn("#table-filter").write("split brain");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.rows().getItems().size() == 2);
         assertThat(fx.rows().getItems()).extracting(r -> r.source().id()).containsExactlyInAnyOrder("vol-2", "vol-2r");
-        assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getText()).isEqualTo("2 in split brain");
+        assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getText()).as("the two sides of one pair")
+                .isEqualTo("2 in 1 split-brain pair");
         assertThat(robot.lookup("#repl-chip-split").queryAs(Label.class).getStyleClass()).contains(ConsoleStyles.REPL_CHIP_DANGER);
     }
 
@@ -175,6 +176,24 @@ class ReplicationViewFxTest {
         Label note = robot.lookup("#repl-site-note").queryAs(Label.class);
         assertThat(note.isVisible()).isTrue();
         assertThat(note.getText()).startsWith("Site B is now site-b \u00b7 Training: unplanned-failover: ");
+    }
+
+    @Test
+    void withAnotherConnectionHoldingTheSameIdsEachRowsSiteNamesItsConnection(FxRobot robot) throws Exception {
+        fx.publish(robot);
+        robot.interact(() -> fx.connections.add(ReplicationFixture.connection("Served", new FakeReplication.Port("Served"))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.services.samplers.containsKey("Served"));
+        robot.interact(() -> fx.services.samplers.get("Served").publish(java.util.List.of(
+                FakeReplication.sample("site-a", "vol-1", org.csiconsole.core.model.VolumeReplicationRole.PRIMARY,
+                        org.csiconsole.core.model.ReplicationHealth.HEALTHY, java.time.Duration.ofMinutes(2), "vol-1r", ""))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx.rows().getItems().stream()
+                .anyMatch(r -> r.site().connection().equals("Served")));
+        int served = -1;
+        for (int i = 0; i < fx.rows().getItems().size(); i++) {
+            if (fx.rows().getItems().get(i).site().connection().equals("Served")) served = i;
+        }
+        int row = served;
+        org.csiconsole.views.FxWait.eventually(() -> assertThat(textOf(fx.rows(), row, "site")).isEqualTo("site-a \u00b7 Served"));
     }
 
     @Test

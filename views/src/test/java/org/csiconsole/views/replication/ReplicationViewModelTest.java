@@ -252,7 +252,8 @@ class ReplicationViewModelTest {
         f.model.commands().promoteAction().run();
 
         assertThat(f.dialogs.confirmations).as("a split brain among them is a danger: each name is typed")
-                .containsExactly("Promote 3 volumes: vol-1:vol-1", "Promote 3 volumes: vol-2:vol-2", "Promote 3 volumes: vol-3:vol-3");
+                .containsExactly("Promote 3 volumes \u00b7 site-a: vol-1:vol-1", "Promote 3 volumes \u00b7 site-a: vol-2:vol-2",
+                        "Promote 3 volumes \u00b7 site-a: vol-3:vol-3");
         assertThat(f.assessed.get(0).hazards()).anySatisfy(h -> assertThat(h.kind()).isEqualTo(Hazard.Kind.SPLIT_BRAIN_PRESENT));
         assertThat(f.replicationDialogs.summaries.get(0)).isEqualTo("2 of 3 done; 1 not.");
         assertThat(f.replicationDialogs.results.get(0)).as("each result names its site").contains("vol-1 on site-a: OK", "vol-2 on site-a: OK")
@@ -768,6 +769,7 @@ class ReplicationViewModelTest {
         }
         var counts = two.model.countsProperty().get();
         assertThat(counts.count(ReplicationState.SPLIT_BRAIN)).as("every connection's, by the same rule").isEqualTo(4);
+        assertThat(counts.splitBrainPairs()).as("vol-2 and vol-2r on each of the two connections").isEqualTo(2);
         assertThat(counts.count(ReplicationState.ERROR)).isZero();
 
         two.model.selectedRows().setAll(demo);
@@ -775,6 +777,22 @@ class ReplicationViewModelTest {
         two.model.commands().disableAction().run();
         assertThat(two.assessed.get(0).request().connection()).as("the partner is Demo's site-b, never Served's vol-2r")
                 .contains("unix:///run/Demo.sock").doesNotContain("Served.sock");
+    }
+
+    @Test
+    void aConfirmationOnOneOfTwoConnectionsHoldingTheSameIdsNamesItsConnectionInTheTitleAndInTheTextToType() {
+        ReplicationFixture two = twoDemos();
+        two.model.selectedRows().setAll(row(two, "Demo", "site-a", "vol-1"));
+        two.dialogs.answer = false;
+        two.model.commands().disableAction().run();
+
+        Assessment a = two.assessed.get(0);
+        assertThat(a.title()).endsWith("vol-1 on site-a \u00b7 Demo");
+        assertThat(a.consent().untyped()).isFalse();
+        assertThat(a.consent().names()).containsExactly("vol-1 on Demo");
+        assertThat(a.consent().acceptsFor(0, "vol-1")).as("vol-1 names Served's volume as well").isFalse();
+        assertThat(a.consent().acceptsFor(0, "vol-1 on Served")).isFalse();
+        assertThat(two.services.engine.planned).isEmpty();
     }
 
     @Test

@@ -697,6 +697,26 @@ class VolumesViewModelTest {
     }
 
     @Test
+    void theFirstStepOfExpandModifyAndUnpublishNamesTheConnectionItActsOn() {
+        VolumesViewModel m = model();
+        m.selectedProperty().set(m.table().all().get(1));
+        dialogs.formAnswer = f -> {
+            f.text("nodeId").set("node-a1");
+            return true;
+        };
+        m.controllerPublish();
+        assertThat(m.selected().publishedNodeIds()).contains("node-a1");
+        dialogs.forms.clear();
+        dialogs.formAnswer = f -> false;
+        m.expand();
+        m.modify();
+        m.controllerUnpublish();
+
+        assertThat(dialogs.forms).extracting(org.csiconsole.views.form.Form::title).hasSize(3);
+        assertThat(dialogs.forms).extracting(org.csiconsole.views.form.Form::connection).containsOnly("Demo");
+    }
+
+    @Test
     void anExpandBeyondTheLargestVolumeThePluginReportsIsRefusedAndNotSent() {
         VolumesViewModel m = model();
         m.selectedProperty().set(m.table().all().stream().filter(v -> v.name().equals("pvc-db")).findFirst().orElseThrow());

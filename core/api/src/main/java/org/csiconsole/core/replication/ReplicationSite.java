@@ -28,4 +28,12 @@ public record ReplicationSite(String name, ReplicationPort replication, FencePor
     public ReplicationSite(String name, ReplicationPort replication, FencePort fence) {
         this(name, replication, fence, "");
     }
+
+    /**
+     * The site with the connection its calls are audited under, as a step names where it sends:
+     * {@code "site-b on Demo"}; the name alone when the connection is not known or is the site itself.
+     */
+    public String described() {
+        return connection.isBlank() || connection.equals(name) ? name : name + " on " + connection;
+    }
 }

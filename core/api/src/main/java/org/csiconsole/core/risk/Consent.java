@@ -60,6 +60,20 @@ public record Consent(Kind level, String phrase, List<String> names, List<String
         return verb + " " + names.size() + " " + plural + " " + names.get(0) + " to " + names.get(names.size() - 1);
     }
 
+    /**
+     * This consent on connection {@code connection} while another open connection holds the same ids: each name, id
+     * and the phrase to type end in {@code " on <connection>"} ({@code "vol-00000116 on Demo"}), so a text typed for
+     * one connection never consents on the other. Unchanged when nothing is typed or the connection is blank.
+     *
+     * @param connection the connection's name, as the navigator shows it
+     */
+    public Consent on(String connection) {
+        if (untyped() || connection == null || connection.isBlank()) return this;
+        String at = " on " + connection.strip();
+        return new Consent(level, level == Kind.TYPED ? phrase + at : "", names.stream().map(n -> n + at).toList(),
+                ids.stream().map(i -> i + at).toList());
+    }
+
     /** True when nothing or only an explicit action is needed. */
     public boolean untyped() {
         return level == Kind.NONE || level == Kind.CONFIRM;

@@ -139,6 +139,27 @@ public final class RiskModel implements RiskAssessor {
     }
 
     /**
+     * {@code a}, made on connection {@code connection} while {@code open} connections are open: with more than one, the
+     * title names the connection ({@code "Disable replication of volume vol-00000116 on site-a · Demo"}), as two
+     * connections served from the same seed show the same ids; and when another open connection holds a target's id
+     * ({@code heldElsewhere}), the text to type names the connection too ({@link Consent#on}).
+     *
+     * @param connection the connection's name, as the navigator shows it
+     * @param open how many connections are open
+     * @param heldElsewhere true for an id another open connection holds
+     */
+    public static Assessment amongConnections(Assessment a, String connection, int open, java.util.function.Predicate<String> heldElsewhere) {
+        String name = connection == null ? "" : connection.strip();
+        if (open < 2 || name.isEmpty()) return a;
+        // a connection that is its own site ("on site-b") is named already
+        String title = (a.title() + " ").contains(" on " + name + " ") || a.title().endsWith(" \u00b7 " + name) ? a.title()
+                : a.title() + " \u00b7 " + name;
+        boolean ambiguous = a.request().targets().stream().map(TargetFacts::id).anyMatch(heldElsewhere);
+        return new Assessment(a.request(), title, a.state(), a.hazards(), a.illegal(), ambiguous ? a.consent().on(name) : a.consent(),
+                a.saferAlternative());
+    }
+
+    /**
      * {@code a} made while the connection is {@code state} (not connected): its facts are the last read, not current, so
      * the first state line says as of when; the call is refused (not overridable: nothing can reach the driver), with the
      * state and what to do, whatever {@code a} decided. The hazards stay, so the person sees what the call would do.

@@ -245,8 +245,9 @@ public record TargetFacts(String kind, String id, String name, long capacityByte
      * @param reportsPublications whether {@code volumes} came from a listing that reports publications
      */
     public static TargetFacts ofHost(String id, String name, List<Volume> volumes, boolean reportsPublications) {
+        // each by its name with its id beside it: a PVC name alone cannot be found in a listing by volume id
         List<String> published = volumes.stream().filter(v -> v.publishedNodeIds().contains(id) || v.publishedNodeIds().contains(name))
-                .map(Volume::displayName).toList();
+                .map(v -> v.name().isEmpty() || v.name().equals(v.volumeId()) ? v.volumeId() : v.name() + " (" + v.volumeId() + ")").toList();
         return new TargetFacts("host", id, name, 0, List.of(), reportsPublications, null, null, published);
     }
 

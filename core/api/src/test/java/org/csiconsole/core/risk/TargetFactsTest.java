@@ -24,6 +24,16 @@ class TargetFactsTest {
     }
 
     @Test
+    void aHostsPublishedVolumesAreNamedWithTheirIdsBeside() {
+        Volume unnamed = new Volume("vol-2", "", 1L << 30, null, null, null, null, null, List.of("host-0005"), null, null, Origin.CSI, Map.of());
+
+        TargetFacts f = TargetFacts.ofHost("host-0005", "worker-04", List.of(volume(List.of("worker-04"), Map.of()), unnamed,
+                volume(List.of("worker-01"), Map.of())), true);
+
+        assertThat(f.dependents()).containsExactly("erp-db (vol-1)", "vol-2");
+    }
+
+    @Test
     void aNodeTheDriverReportsIsKeptOnceThoughThisConsolePublishedItThereToo() {
         Placement mine = new Placement("node-1", Placement.Kind.PUBLISHED, "", Knowledge.CONSOLE, AT);
         Placement staged = new Placement("node-1", Placement.Kind.STAGED, "/staging", Knowledge.CONSOLE, AT);

@@ -93,7 +93,7 @@ final class WorkflowPlanner {
                 if (r.options().fence() != null) {
                     ReplicationSite fs = r.options().fenceSite().equals("A") ? sa : sb;
                     s.fence(fs, "Fence " + sa.name() + "'s clients (" + String.join(", ", r.options().fence().cidrTexts())
-                            + ") through " + fs.name());
+                            + ") through " + fs.described());
                 }
                 s.add(ReplicationAction.PROMOTE, sb, b, true, "Promote " + b.id() + " on " + sb.name() + " to primary with force");
                 window = window(lastSync, now);

@@ -142,6 +142,25 @@ class GuidedWorkflowsTest {
     }
 
     @Test
+    void theFenceStepNamesTheSiteWithTheConnectionItsCallIsAuditedUnder() throws Exception {
+        start();
+        ReplicationSite siteA = new ReplicationSite(s.a.site().name(), s.a.site().replication(), s.a.site().fence(), "Demo");
+        ReplicationSite siteB = new ReplicationSite(s.b.site().name(), s.b.site().replication(), s.b.site().fence(), "Demo");
+        String b = s.remote.get(0);
+        FenceRequest fence = new FenceRequest(List.of(Cidr.parse("10.10.3.0/24")), Map.of(), Secrets.NONE);
+        WorkflowRequest unplanned = WorkflowRequest.onPair(WorkflowKind.UNPLANNED_FAILOVER, siteA, siteB,
+                        List.of(new WorkflowItem(s.localSource(0), "", s.remoteSource(0), null, null)))
+                .withForce(Map.of(s.remoteSource(0), ForceConfirmation.typed(s.remoteSource(0), "", b)))
+                .withOptions(WorkflowOptions.DEFAULT.withFence(fence, "B"));
+
+        WorkflowPlan plan = engine.plan(unplanned);
+
+        assertThat(plan.steps().get(0).action()).isEqualTo(ReplicationAction.FENCE);
+        assertThat(plan.steps().get(0).description()).isEqualTo("Fence site-a's clients (10.10.3.0/24) through site-b on Demo");
+        assertThat(s.a.site().described()).as("a site reached through a connection of its own name").isEqualTo(s.a.site().name());
+    }
+
+    @Test
     void aStopOfAWorkflowBetweenTwoConnectionsIsFiledUnderBothSitesNames() {
         ReplicationSite a = new ReplicationSite("site-a", org.csiconsole.core.replication.ReplicationPort.NONE, null, "Cluster A");
         ReplicationSite b = new ReplicationSite("site-b", org.csiconsole.core.replication.ReplicationPort.NONE, null, "Cluster B");
