@@ -131,6 +131,12 @@ public final class FakeStorage implements StorageService {
      */
     public volatile boolean listsPublishedNodes = true;
 
+    /** Takes {@code volumeId}'s replication away, as a driver that never enabled it reports the volume. */
+    public FakeStorage withoutReplicationOf(String volumeId) {
+        volumes.replaceAll(v -> v.volumeId().equals(volumeId) ? v.withReplication(null) : v);
+        return this;
+    }
+
     public FakeStorage seeded() {
         Topology a = new Topology(Map.of("topology.csi.example.com/site", "site-a"));
         Topology b = new Topology(Map.of("topology.csi.example.com/site", "site-b"));

@@ -90,7 +90,9 @@ class MultiSelectFxTest {
         fx.awaitRows(3);
         fx.storage.failFor("deleteVolume", "vol-0002", FailureKind.FAILED_PRECONDITION,
                 "volume vol-0002 still has snapshots", "Delete its snapshots first.");
-        // pvc-db and pvc-logs: pvc-web is published to a node, so a delete with it is refused before anything is sent
+        // pvc-db and pvc-logs: pvc-web is published to a node, so a delete with it is refused before anything is sent; pvc-logs
+        // has its replication disabled first, as a replicated volume is not deleted
+        fx.storage.withoutReplicationOf("vol-0003");
         robot.clickOn(row(robot, 1));
         robot.press(KeyCode.CONTROL).clickOn(row(robot, 2)).release(KeyCode.CONTROL);
 

@@ -364,6 +364,13 @@ public final class RiskModel implements RiskAssessor {
                 replicatedIds.add(t.id());
             }
         }
+        // unpublishing comes first in the unwind, so a volume both in use and replicated is told that step first
+        if (!inUse.isEmpty()) {
+            inUse.forEach(s -> d.danger(Kind.STILL_IN_USE, s, ""));
+            d.illegal(String.join("; ", inUse), "CSI spec, Volume Lifecycle: DeleteVolume follows NodeUnpublishVolume, "
+                    + "NodeUnstageVolume and ControllerUnpublishVolume on every node", nextUnwind(d.r.targets()),
+                    consoleOnly && replicated.isEmpty()); // no override sends the delete of a replicated volume
+        }
         if (!replicated.isEmpty()) {
             boolean single = replicatedIds.size() == 1;
             d.illegal(String.join("; ", replicated), "csi-addons replication.proto: DisableVolumeReplication ends the pair; "
@@ -371,11 +378,6 @@ public final class RiskModel implements RiskAssessor {
                     "Disable replication of " + (single ? "it" : "them") + " first (Replication > Disable, or csi-console replication disable"
                             + replicatedIds.stream().map(id -> " --volume-id " + id).collect(Collectors.joining()) + "), then delete "
                             + (single ? "it." : "them."), false);
-        }
-        if (!inUse.isEmpty()) {
-            inUse.forEach(s -> d.danger(Kind.STILL_IN_USE, s, ""));
-            d.illegal(String.join("; ", inUse), "CSI spec, Volume Lifecycle: DeleteVolume follows NodeUnpublishVolume, "
-                    + "NodeUnstageVolume and ControllerUnpublishVolume on every node", nextUnwind(d.r.targets()), consoleOnly);
         }
         d.typed();
     }
