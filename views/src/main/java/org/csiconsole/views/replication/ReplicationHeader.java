@@ -31,7 +31,7 @@ import org.kordamp.ikonli.material2.Material2MZ;
  */
 final class ReplicationHeader extends HBox {
     /** Width the chips take in one line before they wrap, in pixels (the header's preferred share of them). */
-    private static final double CHIPS_WRAP = 560;
+    private static final double CHIPS_WRAP = 400;
     private final ToggleButton faults = new ToggleButton(null, Icons.of(Material2MZ.SCIENCE));
     private final Button settings = new Button(null, Icons.of(Material2MZ.SETTINGS));
 
@@ -70,6 +70,8 @@ final class ReplicationHeader extends HBox {
         for (ReplicationState state : ReplicationState.values()) chips.getChildren().add(chip(model, state, onChip));
         chips.setAlignment(Pos.CENTER_LEFT);
         chips.setPrefWrapLength(CHIPS_WRAP);
+        // no wider than they wrap at: the height the header asks for is the height of the lines the chips take
+        chips.setMaxWidth(CHIPS_WRAP);
         chips.setId("repl-chips");
         HBox.setHgrow(chips, Priority.ALWAYS);
 
